@@ -1,0 +1,12 @@
+// Command toolgen generates typed Go tool packages from LLM tool definitions.
+// See the package documentation of cmd/toolgen/internal/cli or run
+// "toolgen help".
+package main
+
+import (
+	"os"
+
+	"github.com/toolgen-go/toolgen/cmd/toolgen/internal/cli"
+)
+
+func main() { os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

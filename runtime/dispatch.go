@@ -1,0 +1,69 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+)
+
+// Dispatch runs one call of tool with the model's raw arguments and returns
+// the Result to send back to the model.
+//
+// Failure semantics (tool runtime spec): a handler error or panic becomes a
+// failed Result (Success false, Value nil, Message for the model); nothing a
+// handler does aborts the evaluation. The one exception: an error
+// implementing Propagator is returned as the second value, untouched, after
+// the ToolInvoked event has been published.
+//
+// Dispatch publishes a ToolInvoked event on tc.Bus() for every call.
+func Dispatch(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage) (Result, error) {
+	start := time.Now()
+	res, perr := invoke(ctx, tool, tc, args)
+	ev := ToolInvoked{
+		Tool:     tool.Name,
+		CallID:   tc.call.ID,
+		Args:     args,
+		Result:   res,
+		Rendered: RenderResult(res),
+		Started:  start,
+		Duration: time.Since(start),
+	}
+	if perr != nil {
+		if m, ok := perr.(interface{ TelemetryMetadata() map[string]any }); ok {
+			ev.Metadata = m.TelemetryMetadata()
+		}
+	}
+	tc.bus.Publish(ev)
+	return res, perr
+}
+
+func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage) (res Result, perr error) {
+	if tool.Handler == nil {
+		return Failure(fmt.Errorf("tool %s has no handler", tool.Name)), nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res = Failure(&PanicError{Tool: tool.Name, Value: v, Stack: debug.Stack()})
+			perr = nil
+		}
+	}()
+	r, err := tool.Handler(ctx, tc, args)
+	if err != nil {
+		var p Propagator
+		if errors.As(err, &p) {
+			return Result{Message: err.Error(), Err: err}, err
+		}
+		return Failure(err), nil
+	}
+	if !r.Success {
+		r.Value = nilUnlessErrorPayload(r.Value)
+	}
+	return r, nil
+}
+
+// nilUnlessErrorPayload keeps an explicit structured error payload on a
+// failed result; the typed ToolResult path already drops values on failure.
+func nilUnlessErrorPayload(v any) any { return v }

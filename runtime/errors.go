@@ -1,0 +1,147 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Code classifies a failure; the gateway's envelopes carry it.
+type Code string
+
+// The error codes of the gateway envelope (spec 004 §2.2).
+const (
+	CodeValidation       Code = "VALIDATION_ERROR"
+	CodePermissionDenied Code = "PERMISSION_DENIED"
+	CodeNotFound         Code = "NOT_FOUND"
+	CodeConflict         Code = "CONFLICT"
+	CodeInternal         Code = "INTERNAL"
+)
+
+// Error is a failure with a code, returned by handlers through the typed
+// constructors NotFound, Conflict, PermissionDenied, Invalid and Internal.
+type Error struct {
+	Code    Code
+	Message string
+	// Details is optional structured data for the model (kept small).
+	Details map[string]any
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// NotFound reports a missing entity.
+func NotFound(format string, args ...any) error {
+	return &Error{Code: CodeNotFound, Message: fmt.Sprintf(format, args...)}
+}
+
+// Conflict reports a state conflict (duplicate, stale version, reused key).
+func Conflict(format string, args ...any) error {
+	return &Error{Code: CodeConflict, Message: fmt.Sprintf(format, args...)}
+}
+
+// PermissionDenied reports an operation the caller may not perform.
+func PermissionDenied(format string, args ...any) error {
+	return &Error{Code: CodePermissionDenied, Message: fmt.Sprintf(format, args...)}
+}
+
+// Invalid reports arguments that are well-formed but unacceptable.
+func Invalid(format string, args ...any) error {
+	return &Error{Code: CodeValidation, Message: fmt.Sprintf(format, args...)}
+}
+
+// Internal reports an unexpected failure.
+func Internal(format string, args ...any) error {
+	return &Error{Code: CodeInternal, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of err: the Code of an *Error or
+// *ValidationError in its chain, INTERNAL otherwise.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	var v *ValidationError
+	if errors.As(err, &v) {
+		return CodeValidation
+	}
+	return CodeInternal
+}
+
+// FieldError is one violation found while decoding or validating arguments.
+type FieldError struct {
+	// Path is the JSON pointer of the offending value ("" for the root).
+	Path string `json:"path"`
+	// Code is the violated keyword: required, type, enum, pattern, minimum,
+	// additionalProperties, format, ...
+	Code string `json:"code"`
+	// Message is a sentence a model can act on.
+	Message string `json:"message"`
+	// Expected describes the accepted shape, when known.
+	Expected string `json:"expected,omitempty"`
+	// Received is the offending value, truncated.
+	Received string `json:"received,omitempty"`
+	// Suggestion is the closest valid enum value or argument name.
+	Suggestion string `json:"suggestion,omitempty"`
+}
+
+func (f FieldError) String() string {
+	var b strings.Builder
+	p := f.Path
+	if p == "" {
+		p = "(root)"
+	}
+	b.WriteString(p)
+	b.WriteString(": ")
+	b.WriteString(f.Message)
+	if f.Suggestion != "" {
+		b.WriteString(" (did you mean ")
+		b.WriteString(quote(f.Suggestion))
+		b.WriteString("?)")
+	}
+	return b.String()
+}
+
+// ValidationError aggregates every violation found in one set of arguments.
+type ValidationError struct {
+	Tool   string
+	Fields []FieldError
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	if e.Tool != "" {
+		b.WriteString("invalid arguments for ")
+		b.WriteString(e.Tool)
+	} else {
+		b.WriteString("invalid arguments")
+	}
+	for i, f := range e.Fields {
+		if i == 0 {
+			b.WriteString(": ")
+		} else {
+			b.WriteString("; ")
+		}
+		b.WriteString(f.String())
+	}
+	return b.String()
+}
+
+// Propagator marks errors that must pass through Dispatch untouched instead
+// of becoming a failed Result. The only one in the runtime is
+// prompt.VisibilityExpansionRequired.
+type Propagator interface {
+	error
+	PropagateThroughDispatch()
+}
+
+// PanicError is the error of a failed Result whose handler panicked.
+type PanicError struct {
+	Tool  string
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("tool %s failed unexpectedly: %v", e.Tool, e.Value)
+}

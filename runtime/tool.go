@@ -1,0 +1,90 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Handler executes one tool call. args is the raw JSON arguments object the
+// model sent. Generated code supplies handlers that decode and validate args
+// into the tool's params type before calling the user's typed method.
+//
+// A Handler reports failures through the returned Result (Success false) or
+// by returning an error; Dispatch turns errors and panics into failed Results,
+// except errors that implement Propagator.
+type Handler func(ctx context.Context, tc ToolContext, args json.RawMessage) (Result, error)
+
+// Tool is a callable affordance advertised to a model.
+type Tool struct {
+	// Name is the wire name (^[a-zA-Z0-9_-]{1,64}$, unique per prompt).
+	Name string
+	// Description is the text the model reads to choose the tool.
+	Description string
+	// Parameters is the JSON Schema of the arguments object.
+	Parameters json.RawMessage
+	// Handler runs the tool; nil for tools that are only documented.
+	Handler Handler
+	// AcceptsOverrides reports whether override pipelines may rewrite the
+	// tool's description and parameter docs. NewTool sets it to true;
+	// framework builtins such as open_sections set it to false.
+	AcceptsOverrides bool
+	// Decode, when set, decodes and validates raw arguments into the tool's
+	// typed params value without running the handler (used by gateways and
+	// dry runs). Generated tools set it.
+	Decode func(args json.RawMessage) (any, error)
+}
+
+// NewTool builds a hand-written tool and checks it against the strict rules
+// of the tool runtime spec: lowercase name, ASCII description of 1–200
+// characters, a parameters schema that is a JSON object.
+func NewTool(name, description string, parameters json.RawMessage, h Handler) (Tool, error) {
+	t := Tool{Name: name, Description: description, Parameters: parameters, Handler: h, AcceptsOverrides: true}
+	if err := t.Check(true); err != nil {
+		return Tool{}, err
+	}
+	return t, nil
+}
+
+// MustTool is NewTool that panics on error, for package-level tool tables.
+func MustTool(name, description string, parameters json.RawMessage, h Handler) Tool {
+	t, err := NewTool(name, description, parameters, h)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Check validates the tool's name and description. With strict set it
+// applies the spec's rules for hand-written tools (see NewTool); otherwise
+// only what providers accept: ^[a-zA-Z0-9_-]{1,64}$ and a non-empty
+// description is not required.
+func (t Tool) Check(strict bool) error {
+	if strict {
+		if err := CheckStrictName(t.Name); err != nil {
+			return &ToolDefinitionError{Tool: t.Name, Reason: err.Error()}
+		}
+		if err := CheckDescription(t.Description); err != nil {
+			return &ToolDefinitionError{Tool: t.Name, Reason: err.Error()}
+		}
+	} else if err := CheckName(t.Name); err != nil {
+		return &ToolDefinitionError{Tool: t.Name, Reason: err.Error()}
+	}
+	if len(t.Parameters) > 0 {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(t.Parameters, &obj); err != nil {
+			return &ToolDefinitionError{Tool: t.Name, Reason: "parameters must be a JSON Schema object"}
+		}
+	}
+	return nil
+}
+
+// ToolDefinitionError reports a tool that breaks the naming or description
+// rules; it names the tool.
+type ToolDefinitionError struct {
+	Tool   string
+	Reason string
+}
+
+func (e *ToolDefinitionError) Error() string {
+	return "tool " + quote(e.Tool) + ": " + e.Reason
+}
