@@ -1,0 +1,12 @@
+// Package schema turns tool definition files into toolgen's IR.
+//
+// It is the first stage of the data flow: ParseJSON reads each input file
+// into a Node tree that remembers the file, line, column and JSON pointer of
+// every value; Load recognises the tool shapes (OpenAI chat and responses,
+// Anthropic, MCP), checks tool names and schema type names (rewriting
+// common non-standard ones when lenient) and returns a Document of ToolDefs;
+// Compile turns their JSON Schemas into ir types with Go names decided by
+// schema/names; Taxonomy derives ops, kinds and policies. Every problem found
+// on the way is a located *Error (file:line:col: /json/pointer: message),
+// and all of them are reported together as an ErrorList.
+package schema

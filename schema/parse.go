@@ -1,0 +1,466 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts.
+const MaxDepth = 10000
+
+// ParseJSON parses data as strict JSON (RFC 8259) into a Node tree in which
+// every node knows its file, line, column and JSON pointer.
+//
+// Lines and columns are 1-based; columns count bytes (as the Go toolchain
+// does), so a tab or a multi-byte character advances them by its encoded
+// length. A leading UTF-8 byte order mark is skipped and not counted.
+// Object members keep source order and numbers keep their literal text.
+// A syntax error or a duplicate key is returned as a *Error located at the
+// offending byte.
+func ParseJSON(file string, data []byte) (*Node, error) {
+	src := string(data)
+	src = strings.TrimPrefix(src, "\uFEFF")
+	p := &parser{file: file, src: src, line: 1}
+	p.skipSpace()
+	n, err := p.value("", 0)
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if p.off < len(p.src) {
+		return nil, p.errorf(p.off, "", "unexpected %s after top-level value", p.describe(p.off))
+	}
+	return n, nil
+}
+
+type parser struct {
+	file      string
+	src       string
+	off       int
+	line      int
+	lineStart int
+}
+
+func (p *parser) pos(off int, ptr string) ir.Pos {
+	return ir.Pos{File: p.file, Line: p.line, Col: off - p.lineStart + 1, Pointer: ptr}
+}
+
+func (p *parser) errorf(off int, ptr string, format string, args ...any) *Error {
+	return Errorf(p.pos(off, ptr), format, args...)
+}
+
+// describe names the byte at off for an error message.
+func (p *parser) describe(off int) string {
+	if off >= len(p.src) {
+		return "end of input"
+	}
+	r, _ := utf8.DecodeRuneInString(p.src[off:])
+	if r == utf8.RuneError {
+		return "invalid UTF-8 byte"
+	}
+	return "character " + strconv.QuoteRune(r)
+}
+
+func (p *parser) skipSpace() {
+	for p.off < len(p.src) {
+		switch p.src[p.off] {
+		case ' ', '\t', '\r':
+			p.off++
+		case '\n':
+			p.off++
+			p.line++
+			p.lineStart = p.off
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) eof(ptr string) *Error {
+	return p.errorf(p.off, ptr, "unexpected end of input")
+}
+
+// value parses one JSON value starting at p.off (after whitespace).
+func (p *parser) value(ptr string, depth int) (*Node, error) {
+	if p.off >= len(p.src) {
+		return nil, p.eof(ptr)
+	}
+	start := p.off
+	switch c := p.src[p.off]; {
+	case c == '{':
+		return p.object(ptr, depth+1)
+	case c == '[':
+		return p.array(ptr, depth+1)
+	case c == '"':
+		pos := p.pos(start, ptr)
+		s, err := p.str(ptr)
+		if err != nil {
+			return nil, err
+		}
+		return &Node{Kind: StringNode, Pos: pos, Str: s}, nil
+	case c == '-' || c >= '0' && c <= '9':
+		pos := p.pos(start, ptr)
+		num, err := p.number(ptr)
+		if err != nil {
+			return nil, err
+		}
+		return &Node{Kind: NumberNode, Pos: pos, Num: num}, nil
+	case c == 't':
+		return p.literal("true", &Node{Kind: BoolNode, Bool: true}, ptr)
+	case c == 'f':
+		return p.literal("false", &Node{Kind: BoolNode}, ptr)
+	case c == 'n':
+		return p.literal("null", &Node{Kind: NullNode}, ptr)
+	default:
+		return nil, p.errorf(start, ptr, "unexpected %s, expected a JSON value", p.describe(start))
+	}
+}
+
+func (p *parser) literal(word string, n *Node, ptr string) (*Node, error) {
+	n.Pos = p.pos(p.off, ptr)
+	if !strings.HasPrefix(p.src[p.off:], word) {
+		// Find the first byte that differs, for a precise location.
+		i := 0
+		for p.off+i < len(p.src) && i < len(word) && p.src[p.off+i] == word[i] {
+			i++
+		}
+		if p.off+i >= len(p.src) {
+			return nil, p.errorf(p.off+i, ptr, "unexpected end of input in literal %s", word)
+		}
+		return nil, p.errorf(p.off+i, ptr, "unexpected %s in literal %s", p.describe(p.off+i), word)
+	}
+	p.off += len(word)
+	if p.off < len(p.src) && isIdentByte(p.src[p.off]) {
+		return nil, p.errorf(p.off, ptr, "unexpected %s after literal %s", p.describe(p.off), word)
+	}
+	return n, nil
+}
+
+func isIdentByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// number scans a JSON number and returns its literal text.
+func (p *parser) number(ptr string) (string, error) {
+	s, start := p.src, p.off
+	i := start
+	if s[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(s):
+		return "", p.errorf(i, ptr, "unexpected end of input in number")
+	case s[i] == '0':
+		i++
+		if i < len(s) && isDigit(s[i]) {
+			return "", p.errorf(i, ptr, "invalid number: leading zero")
+		}
+	case isDigit(s[i]):
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	default:
+		return "", p.errorf(i, ptr, "invalid number: expected digit after '-', found %s", p.describe(i))
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i >= len(s) || !isDigit(s[i]) {
+			return "", p.errorf(i, ptr, "invalid number: expected digit after '.', found %s", p.describe(i))
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || !isDigit(s[i]) {
+			return "", p.errorf(i, ptr, "invalid number: expected digit in exponent, found %s", p.describe(i))
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i < len(s) && (isIdentByte(s[i]) || s[i] == '.') {
+		return "", p.errorf(i, ptr, "invalid number: unexpected %s", p.describe(i))
+	}
+	p.off = i
+	return s[start:i], nil
+}
+
+// str scans a JSON string starting at its opening quote and returns the
+// decoded value. Strings without escapes share memory with the source.
+func (p *parser) str(ptr string) (string, error) {
+	s := p.src
+	i := p.off + 1
+	start := i
+	// Fast path: no escapes, all ASCII or valid UTF-8.
+	for i < len(s) {
+		c := s[i]
+		if c == '"' {
+			p.off = i + 1
+			return s[start:i], nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		if c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	var b strings.Builder
+	b.WriteString(s[start:i])
+	for {
+		if i >= len(s) {
+			return "", p.errorf(i, ptr, "unexpected end of input in string")
+		}
+		c := s[i]
+		switch {
+		case c == '"':
+			p.off = i + 1
+			return b.String(), nil
+		case c < 0x20:
+			return "", p.errorf(i, ptr, "invalid control character U+%04X in string", c)
+		case c < 0x80:
+			if c != '\\' {
+				b.WriteByte(c)
+				i++
+				continue
+			}
+			if i+1 >= len(s) {
+				return "", p.errorf(i+1, ptr, "unexpected end of input in string")
+			}
+			switch e := s[i+1]; e {
+			case '"', '\\', '/':
+				b.WriteByte(e)
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r, ok := hex4(s, i+2)
+				if !ok {
+					return "", p.errorf(i, ptr, "invalid \\u escape: expected four hex digits")
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+							b.WriteRune(d)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError // lone surrogate
+				}
+				b.WriteRune(r)
+				continue
+			default:
+				return "", p.errorf(i, ptr, "invalid escape %s in string", strconv.Quote(s[i:i+2]))
+			}
+			i += 2
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", p.errorf(i, ptr, "invalid UTF-8 in string")
+			}
+			b.WriteString(s[i : i+size])
+			i += size
+		}
+	}
+}
+
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+func (p *parser) array(ptr string, depth int) (*Node, error) {
+	n := &Node{Kind: ArrayNode, Pos: p.pos(p.off, ptr)}
+	if depth > MaxDepth {
+		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
+	}
+	p.off++ // [
+	p.skipSpace()
+	if p.off < len(p.src) && p.src[p.off] == ']' {
+		p.off++
+		return n, nil
+	}
+	for {
+		elemPtr := ptr + "/" + strconv.Itoa(len(n.Items))
+		it, err := p.value(elemPtr, depth)
+		if err != nil {
+			return nil, err
+		}
+		n.Items = append(n.Items, it)
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eof(ptr)
+		}
+		switch p.src[p.off] {
+		case ',':
+			comma := p.off
+			p.off++
+			p.skipSpace()
+			if p.off < len(p.src) && p.src[p.off] == ']' {
+				return nil, p.errorfAt(comma, ptr, "trailing comma before ']'")
+			}
+		case ']':
+			p.off++
+			return n, nil
+		default:
+			return nil, p.errorf(p.off, ptr, "expected ',' or ']' after array element, found %s", p.describe(p.off))
+		}
+	}
+}
+
+// errorfAt locates an error at an earlier offset, which may lie on an
+// earlier line than the parser's current one.
+func (p *parser) errorfAt(off int, ptr string, format string, args ...any) *Error {
+	line, lineStart := 1, 0
+	for i := 0; i < off; i++ {
+		if p.src[i] == '\n' {
+			line++
+			lineStart = i + 1
+		}
+	}
+	return Errorf(ir.Pos{File: p.file, Line: line, Col: off - lineStart + 1, Pointer: ptr}, format, args...)
+}
+
+// dupIndexAt is the member count above which duplicate keys are found with
+// a map instead of a linear scan.
+const dupIndexAt = 16
+
+func (p *parser) object(ptr string, depth int) (*Node, error) {
+	n := &Node{Kind: ObjectNode, Pos: p.pos(p.off, ptr)}
+	if depth > MaxDepth {
+		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
+	}
+	p.off++ // {
+	p.skipSpace()
+	if p.off < len(p.src) && p.src[p.off] == '}' {
+		p.off++
+		return n, nil
+	}
+	var index map[string]int
+	for {
+		if p.off >= len(p.src) {
+			return nil, p.eof(ptr)
+		}
+		if p.src[p.off] != '"' {
+			return nil, p.errorf(p.off, ptr, "expected '\"' to begin object key, found %s", p.describe(p.off))
+		}
+		keyOff := p.off
+		keyLine, keyLineStart := p.line, p.lineStart
+		key, err := p.str(ptr)
+		if err != nil {
+			return nil, err
+		}
+		valPtr := ptr + "/" + escapePointerToken(key)
+		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
+		if prev := findMember(n.Members, index, key); prev >= 0 {
+			first := n.Members[prev].KeyPos
+			return nil, Errorf(keyPos, "duplicate key %q (first at %d:%d)", key, first.Line, first.Col)
+		}
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eof(valPtr)
+		}
+		if p.src[p.off] != ':' {
+			return nil, p.errorf(p.off, valPtr, "expected ':' after object key, found %s", p.describe(p.off))
+		}
+		p.off++
+		p.skipSpace()
+		v, err := p.value(valPtr, depth)
+		if err != nil {
+			return nil, err
+		}
+		n.Members = append(n.Members, Member{Key: key, KeyPos: keyPos, Value: v})
+		if index != nil {
+			index[key] = len(n.Members) - 1
+		} else if len(n.Members) == dupIndexAt {
+			index = make(map[string]int, 2*dupIndexAt)
+			for i, m := range n.Members {
+				index[m.Key] = i
+			}
+		}
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eof(ptr)
+		}
+		switch p.src[p.off] {
+		case ',':
+			comma := p.off
+			p.off++
+			p.skipSpace()
+			if p.off < len(p.src) && p.src[p.off] == '}' {
+				return nil, p.errorfAt(comma, ptr, "trailing comma before '}'")
+			}
+		case '}':
+			p.off++
+			return n, nil
+		default:
+			return nil, p.errorf(p.off, ptr, "expected ',' or '}' after object member, found %s", p.describe(p.off))
+		}
+	}
+}
+
+func findMember(ms []Member, index map[string]int, key string) int {
+	if index != nil {
+		if i, ok := index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range ms {
+		if ms[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// escapePointerToken escapes a key for use in a JSON pointer (RFC 6901):
+// '~' becomes "~0" and '/' becomes "~1".
+func escapePointerToken(key string) string {
+	if !strings.ContainsAny(key, "~/") {
+		return key
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(key)
+}
