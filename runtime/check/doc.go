@@ -1,0 +1,22 @@
+// Package check holds the helpers toolgen-generated validators call.
+//
+// Data flow: a model's arguments are decoded by runtime/wire into the
+// generated params structs; each struct's generated Validate method then
+// checks the constraints of its JSON Schema with plain Go code, calling into
+// this package for what is not a one-liner: ECMA-262 patterns (Regexp, run on
+// Go's RE2 engine when the pattern means the same there, on an ECMAScript
+// backtracking engine otherwise), formats (Format and the per-format
+// functions), exact decimal multipleOf, code-point lengths, JSON deep
+// equality and uniqueness for generic values, closest-match suggestions for
+// enum values and argument names, and an embedded JSON Schema validator
+// (Schema) for the keywords toolgen does not compile to Go.
+//
+// Numeric bounds (minimum, maximum, exclusive*) need no helper: the generator
+// emits them as Go literals of the field's type — float literals for number
+// fields, and for integer fields the bound rounded inward (minimum 1.5 on an
+// integer becomes >= 2), so comparisons are exact without parsing text at
+// run time.
+//
+// The hot helpers (Len, MultipleOf, MultipleOfInt, Regexp.MatchString on the
+// RE2 path, most formats) do not allocate on valid input.
+package check

@@ -1,0 +1,461 @@
+package check
+
+import (
+	"net/netip"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format reports whether s is valid for the named JSON Schema format
+// (draft 2020-12 vocabulary). Unknown formats are annotations: true.
+func Format(name, s string) bool {
+	if f, ok := formats[name]; ok {
+		return f(s)
+	}
+	return true
+}
+
+// KnownFormat reports whether Format checks the named format.
+func KnownFormat(name string) bool {
+	_, ok := formats[name]
+	return ok
+}
+
+var formats map[string]func(string) bool
+
+func init() {
+	formats = map[string]func(string) bool{
+		"date-time":             DateTime,
+		"date":                  Date,
+		"time":                  Time,
+		"duration":              Duration,
+		"email":                 Email,
+		"idn-email":             IDNEmail,
+		"hostname":              Hostname,
+		"idn-hostname":          IDNHostname,
+		"ipv4":                  IPv4,
+		"ipv6":                  IPv6,
+		"uri":                   URI,
+		"uri-reference":         URIReference,
+		"iri":                   IRI,
+		"iri-reference":         IRIReference,
+		"uri-template":          URITemplate,
+		"uuid":                  UUID,
+		"json-pointer":          JSONPointer,
+		"relative-json-pointer": RelativeJSONPointer,
+		"regex":                 Regex,
+	}
+}
+
+// DateTime reports whether s is an RFC 3339 date-time. A leap second
+// (:60) is accepted only where it falls at 23:59:60 UTC.
+func DateTime(s string) bool {
+	if len(s) < 20 || (s[10] != 'T' && s[10] != 't') {
+		return false
+	}
+	return Date(s[:10]) && Time(s[11:])
+}
+
+// Date reports whether s is an RFC 3339 full-date (YYYY-MM-DD) naming a
+// real calendar day.
+func Date(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	y, ok1 := digits(s[0:4])
+	m, ok2 := digits(s[5:7])
+	d, ok3 := digits(s[8:10])
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	return d <= daysIn(y, m)
+}
+
+func daysIn(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// Time reports whether s is an RFC 3339 full-time (HH:MM:SS[.frac] with a
+// Z or ±HH:MM offset). A leap second is accepted only at 23:59:60 UTC.
+func Time(s string) bool {
+	if len(s) < 9 || s[2] != ':' || s[5] != ':' {
+		return false
+	}
+	h, ok1 := digits(s[0:2])
+	m, ok2 := digits(s[3:5])
+	sec, ok3 := digits(s[6:8])
+	if !ok1 || !ok2 || !ok3 || h > 23 || m > 59 || sec > 60 {
+		return false
+	}
+	rest := s[8:]
+	if rest[0] == '.' {
+		i := 1
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 1 {
+			return false
+		}
+		rest = rest[i:]
+	}
+	var offMin int
+	switch {
+	case rest == "Z" || rest == "z":
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
+		oh, ok1 := digits(rest[1:3])
+		om, ok2 := digits(rest[4:6])
+		if !ok1 || !ok2 || oh > 23 || om > 59 {
+			return false
+		}
+		offMin = oh*60 + om
+		if rest[0] == '+' {
+			offMin = -offMin
+		}
+	default:
+		return false
+	}
+	if sec == 60 {
+		utc := ((h*60+m+offMin)%(24*60) + 24*60) % (24 * 60)
+		return utc == 23*60+59
+	}
+	return true
+}
+
+// digits parses s as ASCII decimal digits.
+func digits(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, len(s) > 0
+}
+
+// Duration reports whether s is an ISO 8601 duration as RFC 3339 appendix A
+// defines it: PnYnMnDTnHnMnS with no gaps in the chosen units, or PnW.
+func Duration(s string) bool {
+	if len(s) < 3 || s[0] != 'P' {
+		return false
+	}
+	s = s[1:]
+	if n := leadingDigits(s); n > 0 && n == len(s)-1 && s[n] == 'W' {
+		return true
+	}
+	date, tm, hasT := strings.Cut(s, "T")
+	if date == "" && !hasT {
+		return false
+	}
+	if !unitRun(date, "YMD") {
+		return false
+	}
+	if hasT {
+		return tm != "" && unitRun(tm, "HMS")
+	}
+	return true
+}
+
+// unitRun checks that s is a run of number+unit elements using a contiguous
+// subsequence of units (YMD: Y, M, D, YM, MD, YMD; not YD).
+func unitRun(s, units string) bool {
+	last := -1
+	for s != "" {
+		n := leadingDigits(s)
+		if n == 0 || n == len(s) {
+			return false
+		}
+		u := strings.IndexByte(units, s[n])
+		if u < 0 || u <= last || (last >= 0 && u != last+1) {
+			return false
+		}
+		last = u
+		s = s[n+1:]
+	}
+	return true
+}
+
+func leadingDigits(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// UUID reports whether s is an RFC 9562 UUID in 8-4-4-4-12 hex form.
+func UUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		switch i {
+		case 8, 13, 18, 23:
+			if s[i] != '-' {
+				return false
+			}
+		default:
+			if !isHex(s[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// IPv4 reports whether s is a dotted-quad IPv4 address without leading
+// zeros.
+func IPv4(s string) bool {
+	parts := 0
+	for {
+		n := leadingDigits(s)
+		if n == 0 || n > 3 || (n > 1 && s[0] == '0') {
+			return false
+		}
+		v, _ := digits(s[:n])
+		if v > 255 {
+			return false
+		}
+		parts++
+		s = s[n:]
+		if s == "" {
+			return parts == 4
+		}
+		if s[0] != '.' || parts == 4 {
+			return false
+		}
+		s = s[1:]
+	}
+}
+
+// IPv6 reports whether s is an RFC 4291 IPv6 address (no zone).
+func IPv6(s string) bool {
+	if strings.IndexByte(s, ':') < 0 {
+		return false
+	}
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is6() && a.Zone() == ""
+}
+
+// Hostname reports whether s is an RFC 1123 host name; labels in A-label
+// form (xn--) must decode to valid IDNA2008 U-labels.
+func Hostname(s string) bool {
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(s, ".") {
+		if !ldhLabel(label) {
+			return false
+		}
+		if hasACEPrefix(label) {
+			if !aLabel(label) {
+				return false
+			}
+		} else if len(label) >= 4 && label[2] == '-' && label[3] == '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// ldhLabel checks the letters-digits-hyphen rule of one label.
+func ldhLabel(l string) bool {
+	if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if !(isASCIILetter(c) || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func hasACEPrefix(l string) bool {
+	return len(l) >= 4 && (l[0] == 'x' || l[0] == 'X') && (l[1] == 'n' || l[1] == 'N') && l[2] == '-' && l[3] == '-'
+}
+
+// Email reports whether s is an RFC 5321 mailbox: a dot-atom or quoted
+// local part, '@', and a host name or address literal.
+func Email(s string) bool { return email(s, false) }
+
+// IDNEmail is Email allowing internationalized local parts and domains
+// (RFC 6531).
+func IDNEmail(s string) bool { return email(s, true) }
+
+func email(s string, idn bool) bool {
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 || at == len(s)-1 {
+		return false
+	}
+	local, domain := s[:at], s[at+1:]
+	if !localPart(local, idn) {
+		return false
+	}
+	if domain[0] == '[' {
+		if domain[len(domain)-1] != ']' {
+			return false
+		}
+		lit := domain[1 : len(domain)-1]
+		if v6, ok := strings.CutPrefix(lit, "IPv6:"); ok {
+			return IPv6(v6)
+		}
+		return IPv4(lit)
+	}
+	if idn {
+		return IDNHostname(domain)
+	}
+	return Hostname(domain)
+}
+
+func localPart(l string, idn bool) bool {
+	if len(l) >= 2 && l[0] == '"' && l[len(l)-1] == '"' {
+		q := l[1 : len(l)-1]
+		for i := 0; i < len(q); i++ {
+			c := q[i]
+			switch {
+			case c == '\\':
+				i++
+				if i == len(q) || q[i] < 32 || q[i] == 127 {
+					return false
+				}
+			case c == '"' || c < 32 || c == 127:
+				return false
+			case c >= utf8.RuneSelf && !idn:
+				return false
+			}
+		}
+		return true
+	}
+	if l[0] == '.' || l[len(l)-1] == '.' || strings.Contains(l, "..") {
+		return false
+	}
+	for _, r := range l {
+		if r >= utf8.RuneSelf {
+			if !idn || r == utf8.RuneError {
+				return false
+			}
+			continue
+		}
+		if !(isASCIILetter(byte(r)) || r >= '0' && r <= '9' || r == '.' || strings.IndexRune("!#$%&'*+-/=?^_`{|}~", r) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// JSONPointer reports whether s is an RFC 6901 JSON pointer.
+func JSONPointer(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] != '/' {
+		return false
+	}
+	return pointerTokens(s)
+}
+
+func pointerTokens(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '~' {
+			if i+1 == len(s) || (s[i+1] != '0' && s[i+1] != '1') {
+				return false
+			}
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// RelativeJSONPointer reports whether s is a relative JSON pointer: a
+// non-negative integer followed by '#' or a JSON pointer.
+func RelativeJSONPointer(s string) bool {
+	n := leadingDigits(s)
+	if n == 0 || (n > 1 && s[0] == '0') {
+		return false
+	}
+	rest := s[n:]
+	if n < len(s) && (s[n] == '+' || s[n] == '-') {
+		m := leadingDigits(s[n+1:])
+		if m == 0 || (m > 1 && s[n+1] == '0') {
+			return false
+		}
+		rest = s[n+1+m:]
+	}
+	return rest == "#" || JSONPointer(rest)
+}
+
+// Regex reports whether s is an ECMA-262 regular expression Compile
+// accepts.
+func Regex(s string) bool {
+	_, err := Compile(s)
+	return err == nil
+}
+
+// URITemplate reports whether s is an RFC 6570 URI template: literals and
+// well-formed {expressions}.
+func URITemplate(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '}':
+			return false
+		case '{':
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				return false
+			}
+			expr := s[i+1 : i+end]
+			if expr != "" && strings.IndexByte("+#./;?&=,!@|", expr[0]) >= 0 {
+				expr = expr[1:]
+			}
+			if expr == "" {
+				return false
+			}
+			for v := range strings.SplitSeq(expr, ",") {
+				if !templateVar(v) {
+					return false
+				}
+			}
+			i += end
+		case ' ', '"', '\'', '<', '>', '\\', '^', '`', '|':
+			return false
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+func templateVar(v string) bool {
+	if strings.HasSuffix(v, "*") {
+		v = v[:len(v)-1]
+	} else if name, max, ok := strings.Cut(v, ":"); ok {
+		n := leadingDigits(max)
+		if n == 0 || n != len(max) || n > 4 || max[0] == '0' {
+			return false
+		}
+		v = name
+	}
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case isASCIILetter(c), c >= '0' && c <= '9', c == '_', c == '.':
+		case c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}

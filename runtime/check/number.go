@@ -1,0 +1,186 @@
+package check
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+	"strconv"
+)
+
+// MultipleOf reports whether v is an integer multiple of the decimal divisor
+// (the schema's multipleOf text, e.g. "0.01"). v is taken as the shortest
+// decimal that round-trips to it — the number the JSON text spelled — so
+// 0.07 is a multiple of 0.01 and 0.075 is not. Infinities, NaN and a divisor
+// that is not a positive number give false.
+func MultipleOf(v float64, divisor string) bool {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return false
+	}
+	dm, de, ok := parseDecimal(divisor)
+	if !ok || dm == 0 {
+		return multipleOfBig(v, divisor)
+	}
+	if v == 0 {
+		return true
+	}
+	var buf [32]byte
+	vm, ve, ok := parseDecimalBytes(strconv.AppendFloat(buf[:0], math.Abs(v), 'e', -1, 64))
+	if !ok {
+		return multipleOfBig(v, divisor)
+	}
+	return decimalMultiple(vm, ve, dm, de)
+}
+
+// MultipleOfInt reports whether v is an integer multiple of the decimal
+// divisor (see MultipleOf).
+func MultipleOfInt(v int64, divisor string) bool {
+	dm, de, ok := parseDecimal(divisor)
+	if !ok || dm == 0 {
+		return multipleOfBig(float64(v), divisor)
+	}
+	if v == 0 {
+		return true
+	}
+	m := uint64(v)
+	if v < 0 {
+		m = uint64(-(v + 1)) + 1
+	}
+	return decimalMultiple(m, 0, dm, de)
+}
+
+// decimalMultiple reports whether vm·10^ve is an integer multiple of
+// dm·10^de, all exactly. vm and dm are nonzero.
+func decimalMultiple(vm uint64, ve int, dm uint64, de int) bool {
+	// vm·10^ve / (dm·10^de) = vm·10^n / dm with n = ve-de.
+	n := ve - de
+	if n < 0 {
+		// vm must be divisible by 10^-n, then the quotient by dm.
+		for ; n < 0; n++ {
+			if vm%10 != 0 {
+				return false
+			}
+			vm /= 10
+		}
+		return vm%dm == 0
+	}
+	// (vm·10^n) mod dm, computed without overflow.
+	r := vm % dm
+	for ; n > 0 && r != 0; n-- {
+		hi, lo := bits.Mul64(r, 10)
+		_, r = bits.Div64(hi%dm, lo, dm)
+	}
+	return r == 0
+}
+
+// parseDecimal parses a JSON number as mantissa·10^exp with the mantissa's
+// trailing zeros moved into the exponent; ok is false when the mantissa
+// does not fit in 19 digits or the text is not a number. Negative divisors
+// are rejected (ok false).
+func parseDecimal(s string) (mant uint64, exp int, ok bool) {
+	var buf [64]byte
+	if len(s) > len(buf) {
+		return 0, 0, false
+	}
+	return parseDecimalBytes(append(buf[:0], s...))
+}
+
+func parseDecimalBytes(s []byte) (mant uint64, exp int, ok bool) {
+	i := 0
+	digits := 0
+	sawDigit := false
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		sawDigit = true
+		if mant == 0 && s[i] == '0' {
+			continue
+		}
+		if digits == 19 {
+			return 0, 0, false
+		}
+		mant = mant*10 + uint64(s[i]-'0')
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			sawDigit = true
+			exp--
+			if mant == 0 && s[i] == '0' {
+				continue
+			}
+			if digits == 19 {
+				return 0, 0, false
+			}
+			mant = mant*10 + uint64(s[i]-'0')
+			digits++
+		}
+	}
+	if !sawDigit {
+		return 0, 0, false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		neg := false
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			neg = s[i] == '-'
+			i++
+		}
+		e := 0
+		start := i
+		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			if e > 100000 {
+				return 0, 0, false
+			}
+			e = e*10 + int(s[i]-'0')
+		}
+		if i == start {
+			return 0, 0, false
+		}
+		if neg {
+			e = -e
+		}
+		exp += e
+	}
+	if i != len(s) {
+		return 0, 0, false
+	}
+	if mant == 0 {
+		return 0, 0, true
+	}
+	for mant%10 == 0 {
+		mant /= 10
+		exp++
+	}
+	return mant, exp, true
+}
+
+// multipleOfBig is the exact slow path for divisors with more than 19
+// significant digits or absurd exponents.
+func multipleOfBig(v float64, divisor string) bool {
+	if math.IsInf(v, 0) || math.IsNaN(v) || len(divisor) > 400 || hugeExponent(divisor) {
+		return false
+	}
+	d, ok := new(big.Rat).SetString(divisor)
+	if !ok || d.Sign() <= 0 {
+		return false
+	}
+	x, ok := new(big.Rat).SetString(strconv.FormatFloat(v, 'g', -1, 64))
+	if !ok {
+		return false
+	}
+	return x.Quo(x, d).IsInt()
+}
+
+// hugeExponent reports an exponent of five or more digits, which big.Rat
+// would expand into an enormous integer.
+func hugeExponent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' || s[i] == 'E' {
+			j := i + 1
+			if j < len(s) && (s[j] == '+' || s[j] == '-') {
+				j++
+			}
+			return len(s)-j > 4
+		}
+	}
+	return false
+}

@@ -1,0 +1,48 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// ReceivedLimit is the length, in code points, Received truncates to.
+const ReceivedLimit = 80
+
+// Truncate shortens s to at most n code points, marking a cut with "…"
+// (which counts toward n). It never splits a UTF-8 sequence.
+func Truncate(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	cut, count := 0, 0
+	for i := range s {
+		if count == n-1 {
+			cut = i
+			break
+		}
+		count++
+	}
+	return s[:cut] + "…"
+}
+
+// Received renders a received value for an error message: compact JSON
+// (strings quoted), truncated to ReceivedLimit code points.
+func Received(v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if raw, ok := v.(json.RawMessage); ok {
+		if err := json.Compact(&buf, raw); err != nil {
+			return Truncate(string(raw), ReceivedLimit)
+		}
+		return Truncate(buf.String(), ReceivedLimit)
+	}
+	if err := enc.Encode(v); err != nil {
+		return Truncate("<"+err.Error()+">", ReceivedLimit)
+	}
+	return Truncate(string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), ReceivedLimit)
+}

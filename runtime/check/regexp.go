@@ -1,0 +1,417 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// MatchTimeout bounds one match on the ECMAScript fallback engine, which
+// backtracks; a match that runs out of time counts as no match.
+const MatchTimeout = 100 * time.Millisecond
+
+// Regexp is a compiled ECMA-262 pattern with JSON Schema search semantics
+// (unanchored: it matches when any substring matches).
+type Regexp struct {
+	src string
+	re2 *regexp.Regexp
+	ecm *regexp2.Regexp
+}
+
+// Compile compiles an ECMA-262 pattern, on Go's RE2 engine when the pattern
+// means the same there (after translating the constructs whose meaning
+// differs, such as \s and .), else on an ECMAScript backtracking engine.
+func Compile(pattern string) (*Regexp, error) {
+	if tr, ok := translateECMA(pattern); ok {
+		if re, err := regexp.Compile(tr); err == nil {
+			return &Regexp{src: pattern, re2: re}, nil
+		}
+	}
+	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	if err != nil {
+		re, err = regexp2.Compile(pattern, regexp2.Unicode)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("invalid pattern %s: %s", strconv.Quote(pattern), shortRegexpError(err))
+	}
+	re.MatchTimeout = MatchTimeout
+	return &Regexp{src: pattern, ecm: re}, nil
+}
+
+// MustCompile is Compile that panics on error; generated code calls it for
+// patterns the generator has already compiled successfully.
+func MustCompile(pattern string) *Regexp {
+	re, err := Compile(pattern)
+	if err != nil {
+		panic(err)
+	}
+	return re
+}
+
+// MatchString reports whether s contains a match of the pattern.
+func (r *Regexp) MatchString(s string) bool {
+	if r.re2 != nil {
+		return r.re2.MatchString(s)
+	}
+	ok, err := r.ecm.MatchString(s)
+	return err == nil && ok
+}
+
+// String returns the source pattern.
+func (r *Regexp) String() string { return r.src }
+
+// Backtracking reports whether the pattern runs on the ECMAScript fallback
+// engine instead of RE2.
+func (r *Regexp) Backtracking() bool { return r.ecm != nil }
+
+func shortRegexpError(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); i >= 0 && strings.HasPrefix(msg, "error parsing regexp") {
+		msg = msg[i+2:]
+	}
+	return msg
+}
+
+// ECMA-262 WhiteSpace and LineTerminator code points, as RE2 class items.
+const ecmaSpaceItems = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
+
+var errUntranslatable = errors.New("untranslatable")
+
+// translateECMA rewrites an ECMA-262 pattern into RE2 syntax with the same
+// meaning. It reports false when the pattern uses something RE2 lacks
+// (lookaround, backreferences) or whose meaning it is unsure of.
+func translateECMA(p string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(p) + 8)
+	t := translator{p: p, b: &b}
+	if err := t.run(); err != nil {
+		return "", false
+	}
+	return b.String(), true
+}
+
+type translator struct {
+	p string
+	i int
+	b *strings.Builder
+}
+
+func (t *translator) run() error {
+	for t.i < len(t.p) {
+		c := t.p[t.i]
+		switch c {
+		case '\\':
+			if err := t.escape(false); err != nil {
+				return err
+			}
+		case '.':
+			t.b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+			t.i++
+		case '[':
+			if err := t.class(); err != nil {
+				return err
+			}
+		case '(':
+			if err := t.group(); err != nil {
+				return err
+			}
+		default:
+			_, n := utf8.DecodeRuneInString(t.p[t.i:])
+			t.b.WriteString(t.p[t.i : t.i+n])
+			t.i += n
+		}
+	}
+	return nil
+}
+
+func (t *translator) group() error {
+	rest := t.p[t.i:]
+	switch {
+	case !strings.HasPrefix(rest, "(?"):
+		t.b.WriteByte('(')
+		t.i++
+	case strings.HasPrefix(rest, "(?:"):
+		t.b.WriteString("(?:")
+		t.i += 3
+	case strings.HasPrefix(rest, "(?<") && len(rest) > 3 && rest[3] != '=' && rest[3] != '!':
+		end := strings.IndexByte(rest, '>')
+		if end < 0 {
+			return errUntranslatable
+		}
+		name := rest[3:end]
+		for _, r := range name {
+			if !(r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
+				return errUntranslatable
+			}
+		}
+		t.b.WriteString("(?P<")
+		t.b.WriteString(name)
+		t.b.WriteByte('>')
+		t.i += end + 1
+	default: // lookaround, inline flags: not ECMA-in-RE2
+		return errUntranslatable
+	}
+	return nil
+}
+
+// class translates a character class starting at '['.
+func (t *translator) class() error {
+	t.i++ // '['
+	neg := false
+	if t.i < len(t.p) && t.p[t.i] == '^' {
+		neg = true
+		t.i++
+	}
+	if t.i < len(t.p) && t.p[t.i] == ']' {
+		t.i++
+		if neg { // [^] matches any code point
+			t.b.WriteString(`[\x{0}-\x{10FFFF}]`)
+			return nil
+		}
+		return errUntranslatable // [] matches nothing
+	}
+	t.b.WriteByte('[')
+	if neg {
+		t.b.WriteByte('^')
+	}
+	for t.i < len(t.p) {
+		c := t.p[t.i]
+		switch c {
+		case ']':
+			t.b.WriteByte(']')
+			t.i++
+			return nil
+		case '\\':
+			if err := t.escape(true); err != nil {
+				return err
+			}
+		case '[':
+			t.b.WriteString(`\[`)
+			t.i++
+		default:
+			_, n := utf8.DecodeRuneInString(t.p[t.i:])
+			t.b.WriteString(t.p[t.i : t.i+n])
+			t.i += n
+		}
+	}
+	return errUntranslatable // unterminated
+}
+
+// escape translates the escape sequence at t.i ('\\').
+func (t *translator) escape(inClass bool) error {
+	if t.i+1 >= len(t.p) {
+		return errUntranslatable
+	}
+	c := t.p[t.i+1]
+	t.i += 2
+	switch c {
+	case 'd', 'D', 'w', 'W':
+		t.b.WriteByte('\\')
+		t.b.WriteByte(c)
+	case 'b':
+		if inClass {
+			t.b.WriteString(`\x08`)
+		} else {
+			t.b.WriteString(`\b`)
+		}
+	case 'B':
+		if inClass {
+			return errUntranslatable
+		}
+		t.b.WriteString(`\B`)
+	case 's':
+		if inClass {
+			t.b.WriteString(ecmaSpaceItems)
+		} else {
+			t.b.WriteString("[" + ecmaSpaceItems + "]")
+		}
+	case 'S':
+		if inClass {
+			return errUntranslatable
+		}
+		t.b.WriteString("[^" + ecmaSpaceItems + "]")
+	case 't', 'n', 'r', 'f', 'v':
+		t.b.WriteByte('\\')
+		t.b.WriteByte(c)
+	case '0':
+		if t.i < len(t.p) && t.p[t.i] >= '0' && t.p[t.i] <= '9' {
+			return errUntranslatable // legacy octal
+		}
+		t.b.WriteString(`\x00`)
+	case 'c':
+		if t.i < len(t.p) && isASCIILetter(t.p[t.i]) {
+			writeCodePoint(t.b, rune(t.p[t.i]%32))
+			t.i++
+			return nil
+		}
+		return errUntranslatable
+	case 'x':
+		if t.i+2 <= len(t.p) && isHex(t.p[t.i]) && isHex(t.p[t.i+1]) {
+			t.b.WriteString(`\x`)
+			t.b.WriteString(t.p[t.i : t.i+2])
+			t.i += 2
+			return nil
+		}
+		return errUntranslatable
+	case 'u':
+		r, ok := t.unicodeEscape()
+		if !ok {
+			return errUntranslatable
+		}
+		writeCodePoint(t.b, r)
+	case 'p', 'P':
+		return t.property(c == 'P')
+	default:
+		if c >= '1' && c <= '9' || c == 'k' || isASCIILetter(c) {
+			return errUntranslatable // backreference or an escape RE2 reads differently
+		}
+		if c < utf8.RuneSelf {
+			t.b.WriteByte('\\')
+			t.b.WriteByte(c)
+			return nil
+		}
+		t.i-- // non-ASCII identity escape: the character itself
+		r, n := utf8.DecodeRuneInString(t.p[t.i:])
+		t.i += n
+		writeCodePoint(t.b, r)
+	}
+	return nil
+}
+
+// unicodeEscape reads the hex part of \uXXXX, \u{X...} or a surrogate pair
+// \uD83D\uDE00; t.i is just after 'u'.
+func (t *translator) unicodeEscape() (rune, bool) {
+	rest := t.p[t.i:]
+	if strings.HasPrefix(rest, "{") {
+		end := strings.IndexByte(rest, '}')
+		if end < 2 || end > 9 {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(rest[1:end], 16, 32)
+		if err != nil || v > unicode.MaxRune {
+			return 0, false
+		}
+		t.i += end + 1
+		return rune(v), true
+	}
+	hi, ok := hex4(rest)
+	if !ok {
+		return 0, false
+	}
+	t.i += 4
+	if hi >= 0xD800 && hi <= 0xDBFF && strings.HasPrefix(t.p[t.i:], `\u`) {
+		if lo, ok := hex4(t.p[t.i+2:]); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+			t.i += 6
+			return 0x10000 + (hi-0xD800)<<10 + (lo - 0xDC00), true
+		}
+	}
+	if hi >= 0xD800 && hi <= 0xDFFF {
+		return 0, false // lone surrogate: no UTF-8 string contains it
+	}
+	return hi, true
+}
+
+// property translates \p{Name} and \P{Name}; t.i is just after 'p'.
+func (t *translator) property(negated bool) error {
+	rest := t.p[t.i:]
+	if !strings.HasPrefix(rest, "{") {
+		return errUntranslatable
+	}
+	end := strings.IndexByte(rest, '}')
+	if end < 0 {
+		return errUntranslatable
+	}
+	name := rest[1:end]
+	if k, v, ok := strings.Cut(name, "="); ok {
+		switch k {
+		case "General_Category", "gc", "Script", "sc", "Script_Extensions", "scx":
+			name = v
+		default:
+			return errUntranslatable
+		}
+	}
+	re2, ok := propertyName(name)
+	if !ok {
+		return errUntranslatable
+	}
+	t.i += end + 1
+	if negated {
+		t.b.WriteString(`\P{`)
+	} else {
+		t.b.WriteString(`\p{`)
+	}
+	t.b.WriteString(re2)
+	t.b.WriteByte('}')
+	return nil
+}
+
+// Long general-category names (and a few common aliases) → RE2 short names.
+var categoryAliases = map[string]string{
+	"letter": "L", "cased_letter": "L", "uppercase_letter": "Lu", "lowercase_letter": "Ll",
+	"titlecase_letter": "Lt", "modifier_letter": "Lm", "other_letter": "Lo",
+	"mark": "M", "combining_mark": "M", "nonspacing_mark": "Mn", "spacing_mark": "Mc", "enclosing_mark": "Me",
+	"number": "N", "decimal_number": "Nd", "digit": "Nd", "letter_number": "Nl", "other_number": "No",
+	"punctuation": "P", "punct": "P", "connector_punctuation": "Pc", "dash_punctuation": "Pd",
+	"open_punctuation": "Ps", "close_punctuation": "Pe", "initial_punctuation": "Pi",
+	"final_punctuation": "Pf", "other_punctuation": "Po",
+	"symbol": "S", "math_symbol": "Sm", "currency_symbol": "Sc", "modifier_symbol": "Sk", "other_symbol": "So",
+	"separator": "Z", "space_separator": "Zs", "line_separator": "Zl", "paragraph_separator": "Zp",
+	"other": "C", "control": "Cc", "cntrl": "Cc", "format": "Cf", "surrogate": "Cs", "private_use": "Co",
+}
+
+func propertyName(name string) (string, bool) {
+	if _, ok := unicode.Categories[name]; ok {
+		return name, true
+	}
+	if _, ok := unicode.Scripts[name]; ok {
+		return name, true
+	}
+	if s, ok := categoryAliases[strings.ToLower(name)]; ok {
+		return s, true
+	}
+	return "", false
+}
+
+func writeCodePoint(b *strings.Builder, r rune) {
+	b.WriteString(`\x{`)
+	b.WriteString(strconv.FormatInt(int64(r), 16))
+	b.WriteByte('}')
+}
+
+func hex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var v rune
+	for i := 0; i < 4; i++ {
+		if !isHex(s[i]) {
+			return 0, false
+		}
+		v = v<<4 | rune(hexVal(s[i]))
+	}
+	return v, true
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexVal(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

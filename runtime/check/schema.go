@@ -1,0 +1,157 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Schema is an embedded JSON Schema validator for the subschemas whose
+// keywords toolgen does not compile to Go (not, if/then/else,
+// dependentSchemas, unevaluated*, $dynamicRef, ...). It is compiled once,
+// with draft 2020-12 unless the schema's $schema names another draft, and
+// asserts formats and patterns with this package's Format and Regexp so it
+// agrees with generated code.
+type Schema struct {
+	s *jsonschema.Schema
+}
+
+var schemaSeq atomic.Uint64
+
+var printer = message.NewPrinter(language.English)
+
+// CompileSchema compiles a JSON Schema document given as JSON text.
+func CompileSchema(schemaJSON string) (*Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schemaJSON))
+	if err != nil {
+		return nil, fmt.Errorf("invalid schema JSON: %w", err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	c.UseRegexpEngine(func(p string) (jsonschema.Regexp, error) { return Compile(p) })
+	for name, f := range formats {
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatValidator(name, f)})
+	}
+	c.UseLoader(noLoader{})
+	url := fmt.Sprintf("mem:///toolgen/%d.json", schemaSeq.Add(1))
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
+	}
+	return &Schema{s: s}, nil
+}
+
+// MustSchema is CompileSchema that panics on error; generated code calls it
+// in package-level variables for schemas the generator already compiled.
+func MustSchema(schemaJSON string) *Schema {
+	s, err := CompileSchema(schemaJSON)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Validate checks the generic decoded value v (nil, bool, float64,
+// json.Number, int64, string, []any, map[string]any) and returns one
+// FieldError per violation, with paths prefixed by path (a JSON pointer).
+// It returns nil when v is valid.
+func (s *Schema) Validate(v any, path string) []runtime.FieldError {
+	err := s.s.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []runtime.FieldError{{Path: path, Code: "schema", Message: err.Error()}}
+	}
+	var out []runtime.FieldError
+	collect(ve, path, &out)
+	if len(out) == 0 {
+		out = append(out, runtime.FieldError{Path: path, Code: "schema", Message: "value does not match the schema"})
+	}
+	return out
+}
+
+// collect flattens the error tree into FieldErrors: the leaves, except
+// that anyOf and oneOf report once instead of once per failed branch.
+func collect(e *jsonschema.ValidationError, prefix string, out *[]runtime.FieldError) {
+	switch e.ErrorKind.(type) {
+	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
+		for _, c := range e.Causes {
+			collect(c, prefix, out)
+		}
+		return
+	}
+	if len(e.Causes) > 0 {
+		switch e.ErrorKind.(type) {
+		case *kind.AnyOf, *kind.OneOf:
+		default:
+			for _, c := range e.Causes {
+				collect(c, prefix, out)
+			}
+			return
+		}
+	}
+	*out = append(*out, runtime.FieldError{
+		Path:    prefix + pointer(e.InstanceLocation),
+		Code:    keywordOf(e.ErrorKind),
+		Message: e.ErrorKind.LocalizedString(printer),
+	})
+}
+
+func keywordOf(k jsonschema.ErrorKind) string {
+	if p := k.KeywordPath(); len(p) > 0 {
+		return p[0]
+	}
+	switch k.(type) {
+	case *kind.Not:
+		return "not"
+	case *kind.FalseSchema:
+		return "false"
+	}
+	return "schema"
+}
+
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+	}
+	return b.String()
+}
+
+func formatValidator(name string, f func(string) bool) func(any) error {
+	return func(v any) error {
+		s, ok := v.(string)
+		if !ok || f(s) {
+			return nil
+		}
+		return fmt.Errorf("not a valid %s", name)
+	}
+}
+
+func compileMessage(err error) string {
+	msg := err.Error()
+	return strings.ReplaceAll(msg, "mem:///toolgen/", "")
+}
+
+// noLoader refuses remote references: an embedded schema must be
+// self-contained.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("remote reference %s is not allowed", url)
+}

@@ -1,0 +1,203 @@
+package check
+
+import (
+	"encoding/json"
+	"math"
+	"math/big"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Len returns the length of s in Unicode code points, as minLength and
+// maxLength count it.
+func Len(s string) int { return utf8.RuneCountInString(s) }
+
+// KindOf returns the JSON Schema type of a generic decoded value: "null",
+// "boolean", "integer" (a number with no fractional part), "number",
+// "string", "array" or "object"; "" for anything else.
+func KindOf(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return "integer"
+	case float64:
+		if x == math.Trunc(x) && !math.IsInf(x, 0) {
+			return "integer"
+		}
+		return "number"
+	case float32:
+		return KindOf(float64(x))
+	case json.Number:
+		r, ok := numberRat(x)
+		if ok && r.IsInt() {
+			return "integer"
+		}
+		if ok {
+			return "number"
+		}
+	}
+	return ""
+}
+
+// Equal reports JSON equality of two generic decoded values: numbers equal
+// by value (1 == 1.0, json.Number compared exactly), objects regardless of
+// key order, arrays element by element.
+func Equal(a, b any) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !Equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !Equal(xv, yv) {
+				return false
+			}
+		}
+		return true
+	}
+	return numbersEqual(a, b)
+}
+
+func numbersEqual(a, b any) bool {
+	fa, ka := toFloat(a)
+	fb, kb := toFloat(b)
+	if ka == numNone || kb == numNone {
+		return false
+	}
+	if ka == numExact && kb == numExact {
+		return fa == fb
+	}
+	ra, ok1 := toRat(a)
+	rb, ok2 := toRat(b)
+	return ok1 && ok2 && ra.Cmp(rb) == 0
+}
+
+type numKind int
+
+const (
+	numNone  numKind = iota
+	numExact         // the float64 holds the value exactly
+	numBig           // needs exact comparison
+)
+
+func toFloat(v any) (float64, numKind) {
+	switch x := v.(type) {
+	case float64:
+		return x, numExact
+	case float32:
+		return float64(x), numExact
+	case int:
+		return intFloat(int64(x))
+	case int64:
+		return intFloat(x)
+	case int32:
+		return float64(x), numExact
+	case uint64:
+		if x < 1<<53 {
+			return float64(x), numExact
+		}
+		return 0, numBig
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(x), 64); err == nil && len(x) <= 15 && isPlainInteger(string(x)) {
+			return f, numExact
+		}
+		return 0, numBig
+	}
+	return 0, numNone
+}
+
+func intFloat(i int64) (float64, numKind) {
+	if i > -(1<<53) && i < 1<<53 {
+		return float64(i), numExact
+	}
+	return 0, numBig
+}
+
+func isPlainInteger(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && !(i == 0 && s[i] == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func toRat(v any) (*big.Rat, bool) {
+	switch x := v.(type) {
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, false
+		}
+		return new(big.Rat).SetFloat64(x), true
+	case float32:
+		return toRat(float64(x))
+	case int:
+		return new(big.Rat).SetInt64(int64(x)), true
+	case int64:
+		return new(big.Rat).SetInt64(x), true
+	case int32:
+		return new(big.Rat).SetInt64(int64(x)), true
+	case uint64:
+		return new(big.Rat).SetInt(new(big.Int).SetUint64(x)), true
+	case json.Number:
+		return numberRat(x)
+	}
+	return nil, false
+}
+
+func numberRat(n json.Number) (*big.Rat, bool) {
+	if len(n) > 400 || hugeExponent(string(n)) {
+		f, err := strconv.ParseFloat(string(n), 64)
+		if err != nil && !math.IsInf(f, 0) {
+			return nil, false
+		}
+		if math.IsInf(f, 0) {
+			return nil, false
+		}
+		return new(big.Rat).SetFloat64(f), true
+	}
+	return new(big.Rat).SetString(string(n))
+}
+
+// Unique reports whether items holds no two JSON-equal values; when it
+// does not, i and j are the indexes of the first duplicate pair (i < j).
+func Unique(items []any) (i, j int, ok bool) {
+	for j = 1; j < len(items); j++ {
+		for i = 0; i < j; i++ {
+			if Equal(items[i], items[j]) {
+				return i, j, false
+			}
+		}
+	}
+	return 0, 0, true
+}
