@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+)
+
+// genFlags are the flags generate and check share.
+type genFlags struct {
+	config  string
+	out     string
+	pkg     string
+	lenient bool
+}
+
+func (g *genFlags) register(fs *pflag.FlagSet) {
+	fs.StringVarP(&g.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present)")
+	fs.StringVarP(&g.out, "out", "o", "", "output `DIR` (default: the manifest's output, else the current directory)")
+	fs.StringVarP(&g.pkg, "package", "p", "", "Go package `NAME` (default: the output directory's base name, sanitized)")
+	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
+}
+
+// newFlagSet returns a pflag set that reports errors instead of exiting.
+func newFlagSet(name string, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.SortFlags = false
+	return fs
+}
+
+// parseFlags parses args; it returns done=true with the exit code when the
+// command must stop (usage error, or --help).
+func parseFlags(fs *pflag.FlagSet, args []string) (code int, done bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return exitOK, true
+		}
+		return exitUsage, true
+	}
+	return 0, false
+}
+
+func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var fl genFlags
+	fs := newFlagSet("generate", stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]")
+		fs.PrintDefaults()
+	}
+	fl.register(fs)
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	p, code := buildProject(fl, fs.Args(), stdin, stderr)
+	if p == nil {
+		return code
+	}
+	written, err := writeFiles(p.outDir, p.files)
+	for _, w := range written {
+		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	stale, err := staleFiles(p.outDir, p.files)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	for _, s := range stale {
+		if err := removeFile(p.outDir, s); err != nil {
+			fmt.Fprintf(stderr, "toolgen: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(stdout, "removed stale %s\n", joinOut(p.outDir, s))
+	}
+	if len(written) == 0 && len(stale) == 0 {
+		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
+	}
+	return exitOK
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var fl genFlags
+	fs := newFlagSet("check", stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen check [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]")
+		fs.PrintDefaults()
+	}
+	fl.register(fs)
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	p, code := buildProject(fl, fs.Args(), stdin, stderr)
+	if p == nil {
+		return code
+	}
+	d := drift(p.outDir, p.files)
+	stale, err := staleFiles(p.outDir, p.files)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	if d == "" && len(stale) == 0 {
+		fmt.Fprintf(stdout, "%d generated files up to date in %s\n", len(p.files), p.outDir)
+		return exitOK
+	}
+	io.WriteString(stdout, d)
+	for _, s := range stale {
+		fmt.Fprintf(stdout, "stale generated file %s no longer belongs to the package\n", joinOut(p.outDir, s))
+	}
+	fmt.Fprintln(stderr, "toolgen: generated files are out of date; run toolgen generate")
+	return exitFail
+}

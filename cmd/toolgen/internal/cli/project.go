@@ -1,0 +1,210 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// defaultManifest is read when -c is not given and the file exists.
+const defaultManifest = "toolgen.yaml"
+
+// project is everything one generate/check run works on.
+type project struct {
+	manifest *schema.Manifest // nil without a manifest
+	family   *ir.Family
+	outDir   string
+	files    []generator.File
+}
+
+// loadProject reads the manifest and inputs and builds the family with its
+// taxonomy. Located errors are returned as schema.ErrorList.
+func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) {
+	p := &project{}
+	manifestPath := fl.config
+	if manifestPath == "" {
+		if _, err := os.Stat(defaultManifest); err == nil {
+			manifestPath = defaultManifest
+		}
+	}
+	baseDir := "."
+	if manifestPath != "" {
+		data, err := os.ReadFile(manifestPath)
+		if err != nil {
+			return nil, err
+		}
+		m, err := schema.LoadManifest(manifestPath, data)
+		if err != nil {
+			return nil, err
+		}
+		p.manifest = m
+		baseDir = filepath.Dir(manifestPath)
+	}
+
+	names := args
+	if len(names) == 0 && p.manifest != nil {
+		for _, in := range p.manifest.Inputs {
+			names = append(names, filepath.Join(baseDir, filepath.FromSlash(in)))
+		}
+	}
+	if len(names) == 0 {
+		return nil, errors.New("no input files: name them as arguments or in the manifest's inputs")
+	}
+	inputs, err := readInputs(names, stdin)
+	if err != nil {
+		return nil, err
+	}
+
+	p.outDir = fl.out
+	if p.outDir == "" && p.manifest != nil && p.manifest.Output != "" {
+		p.outDir = filepath.Join(baseDir, filepath.FromSlash(p.manifest.Output))
+	}
+	if p.outDir == "" {
+		p.outDir = "."
+	}
+	pkg := fl.pkg
+	if pkg == "" && p.manifest != nil {
+		pkg = p.manifest.Package
+	}
+	if pkg == "" {
+		abs, err := filepath.Abs(p.outDir)
+		if err != nil {
+			return nil, err
+		}
+		pkg = packageName(filepath.Base(abs))
+	}
+	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
+
+	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, Lenient: lenient})
+	if err != nil {
+		return nil, err
+	}
+	if err := schema.Taxonomy(fam, p.manifest); err != nil {
+		return nil, err
+	}
+	p.family = fam
+	return p, nil
+}
+
+// buildProject loads the project and generates its files in memory,
+// printing warnings and errors; on failure it returns nil and the exit code.
+func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer) (*project, int) {
+	p, err := loadProject(fl, args, stdin)
+	if err != nil {
+		printError(stderr, err)
+		return nil, exitFail
+	}
+	printWarnings(stderr, p.family.Warnings)
+	sources := make([]string, 0, len(p.family.Sources))
+	for _, s := range p.family.Sources {
+		sources = append(sources, filepath.ToSlash(relTo(p.outDir, s)))
+	}
+	files, err := generator.Generate(p.family, generator.Options{Package: p.family.Package, Sources: sources})
+	if err != nil {
+		printError(stderr, err)
+		return nil, exitFail
+	}
+	p.files = files
+	return p, exitOK
+}
+
+// readInputs reads the named files; "-" is standard input (at most once).
+func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
+	inputs := make([]schema.Input, 0, len(names))
+	usedStdin := false
+	for _, n := range names {
+		var data []byte
+		var err error
+		if n == "-" {
+			if usedStdin {
+				return nil, errors.New(`"-" (standard input) may be given only once`)
+			}
+			usedStdin = true
+			data, err = io.ReadAll(stdin)
+			n = "<stdin>"
+		} else {
+			data, err = os.ReadFile(n)
+		}
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, schema.Input{Name: n, Data: data})
+	}
+	return inputs, nil
+}
+
+// printError prints err; a located ErrorList prints one line per error.
+func printError(w io.Writer, err error) {
+	var list schema.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			fmt.Fprintln(w, e.Error())
+		}
+		return
+	}
+	var located *schema.Error
+	if errors.As(err, &located) {
+		fmt.Fprintln(w, located.Error())
+		return
+	}
+	fmt.Fprintf(w, "toolgen: %v\n", err)
+}
+
+// printWarnings prints located warnings as FILE:LINE:COL: /ptr: warning: msg.
+func printWarnings(w io.Writer, ds []ir.Diagnostic) {
+	for _, d := range ds {
+		e := schema.Error{Pos: d.Pos, Message: "warning: " + d.Message}
+		if d.Pos.File == "" {
+			fmt.Fprintf(w, "toolgen: warning: %s\n", d.Message)
+			continue
+		}
+		fmt.Fprintln(w, e.Error())
+	}
+}
+
+// packageName turns a directory name into a Go package name: lowercase
+// letters and digits, not starting with a digit.
+func packageName(dir string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(dir) {
+		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	if s == "" || unicode.IsDigit(rune(s[0])) {
+		s = "tools" + s
+	}
+	return s
+}
+
+func relTo(base, path string) string {
+	if path == "<stdin>" {
+		return path
+	}
+	absBase, err1 := filepath.Abs(base)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	if r, err := filepath.Rel(absBase, absPath); err == nil {
+		return r
+	}
+	return path
+}
+
+func joinOut(dir, name string) string {
+	return filepath.ToSlash(filepath.Join(dir, name))
+}
+
+func removeFile(dir, name string) error {
+	return os.Remove(filepath.Join(dir, name))
+}

@@ -1,0 +1,10 @@
+// Package golden holds toolgen's end-to-end cases. Each folder golden/<case>/
+// holds the input tool definitions (*.json, optionally toolgen.yaml) and the
+// package toolgen generates from them; the generated package compiles as
+// part of the module, so `go vet ./...` and `go test ./...` build every
+// golden. golden/errors/ holds inputs that must fail, each with the exact
+// expected message.
+//
+//	go test ./golden            # fails with a diff when a golden is stale
+//	go test ./golden -update    # rewrites the goldens
+package golden
