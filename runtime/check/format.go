@@ -427,8 +427,12 @@ func URITemplate(s string) bool {
 				}
 			}
 			i += end
-		case ' ', '"', '\'', '<', '>', '\\', '^', '`', '|':
+		case ' ', '"', '<', '>', '\\', '^', '`', '|', 0x7f:
 			return false
+		default:
+			if s[i] < ' ' {
+				return false
+			}
 		}
 	}
 	return utf8.ValidString(s)
@@ -444,7 +448,7 @@ func templateVar(v string) bool {
 		}
 		v = name
 	}
-	if v == "" {
+	if v == "" || v[0] == '.' || v[len(v)-1] == '.' || strings.Contains(v, "..") {
 		return false
 	}
 	for i := 0; i < len(v); i++ {

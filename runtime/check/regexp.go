@@ -29,7 +29,11 @@ type Regexp struct {
 // means the same there (after translating the constructs whose meaning
 // differs, such as \s and .), else on an ECMAScript backtracking engine.
 func Compile(pattern string) (*Regexp, error) {
-	if tr, ok := translateECMA(pattern); ok {
+	tr, err := translateECMA(pattern)
+	if errors.Is(err, errInvalid) {
+		return nil, fmt.Errorf("invalid pattern %s: %w", strconv.Quote(pattern), err)
+	}
+	if err == nil {
 		if re, err := regexp.Compile(tr); err == nil {
 			return &Regexp{src: pattern, re2: re}, nil
 		}
@@ -82,19 +86,24 @@ func shortRegexpError(err error) string {
 // ECMA-262 WhiteSpace and LineTerminator code points, as RE2 class items.
 const ecmaSpaceItems = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
 
-var errUntranslatable = errors.New("untranslatable")
+var (
+	errUntranslatable = errors.New("untranslatable")
+	errInvalid        = errors.New("not ECMA-262 syntax")
+)
 
 // translateECMA rewrites an ECMA-262 pattern into RE2 syntax with the same
-// meaning. It reports false when the pattern uses something RE2 lacks
-// (lookaround, backreferences) or whose meaning it is unsure of.
-func translateECMA(p string) (string, bool) {
+// meaning. It returns errUntranslatable when the pattern uses something RE2
+// lacks (lookaround, backreferences) or whose meaning it is unsure of, and
+// errInvalid for syntax ECMA-262 does not have (inline flags, comments,
+// unknown letter escapes).
+func translateECMA(p string) (string, error) {
 	var b strings.Builder
 	b.Grow(len(p) + 8)
 	t := translator{p: p, b: &b}
 	if err := t.run(); err != nil {
-		return "", false
+		return "", err
 	}
-	return b.String(), true
+	return b.String(), nil
 }
 
 type translator struct {
@@ -155,8 +164,11 @@ func (t *translator) group() error {
 		t.b.WriteString(name)
 		t.b.WriteByte('>')
 		t.i += end + 1
-	default: // lookaround, inline flags: not ECMA-in-RE2
-		return errUntranslatable
+	case strings.HasPrefix(rest, "(?="), strings.HasPrefix(rest, "(?!"),
+		strings.HasPrefix(rest, "(?<="), strings.HasPrefix(rest, "(?<!"):
+		return errUntranslatable // lookaround
+	default: // inline flags, comments: not ECMA-262
+		return errInvalid
 	}
 	return nil
 }
@@ -269,8 +281,11 @@ func (t *translator) escape(inClass bool) error {
 	case 'p', 'P':
 		return t.property(c == 'P')
 	default:
-		if c >= '1' && c <= '9' || c == 'k' || isASCIILetter(c) {
-			return errUntranslatable // backreference or an escape RE2 reads differently
+		if c >= '1' && c <= '9' || c == 'k' {
+			return errUntranslatable // backreference
+		}
+		if isASCIILetter(c) {
+			return errInvalid // no such escape in ECMA-262 (unicode mode)
 		}
 		if c < utf8.RuneSelf {
 			t.b.WriteByte('\\')
