@@ -47,10 +47,11 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fl genFlags
 	fs := newFlagSet("generate", stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]")
+		fmt.Fprintln(stderr, "usage: toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [INPUT ...]")
 		fs.PrintDefaults()
 	}
 	fl.register(fs)
+	stubs := fs.String("stubs", "", "create the handler `FILE` with a stub per tool, or append stubs for tools it lacks")
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -80,6 +81,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(written) == 0 && len(stale) == 0 {
 		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
+	}
+	if *stubs != "" {
+		return writeStubs(p, *stubs, stdout, stderr)
 	}
 	return exitOK
 }
