@@ -1,0 +1,347 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+var report = flag.Bool("conformance.report", false, "print the pass rate of every keyword file")
+
+// excluded lists the required keyword files that are not run, with the
+// reason; the README repeats it.
+var excluded = map[string]string{
+	"refRemote.json":  "needs documents served at http://localhost:1234; toolgen resolves only refs among the family's own input files",
+	"vocabulary.json": "custom metaschemas with $vocabulary are out of scope: tool schemas use the standard dialect",
+}
+
+// suiteCase is one case of a suite file.
+type suiteCase struct {
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Tests       []suiteTest     `json:"tests"`
+}
+
+type suiteTest struct {
+	Description string          `json:"description"`
+	Data        json.RawMessage `json:"data"`
+	Valid       bool            `json:"valid"`
+}
+
+// fileResult is the outcome of one keyword file.
+type fileResult struct {
+	draft, file   string
+	passed, total int
+	rejected      int // cases the compiler rejected with a located error
+	buildFailure  string
+	failures      []string
+}
+
+func corpusDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("module root not found")
+		}
+		dir = parent
+	}
+	suite := filepath.Join(dir, "..", "shared", "corpus", "jsonschema-test-suite", "tests")
+	if _, err := os.Stat(suite); err != nil {
+		t.Skipf("JSON Schema Test Suite not found at %s; skipping conformance", suite)
+	}
+	return suite
+}
+
+func TestConformance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("conformance compiles ~80 generated packages; skipped in -short mode")
+	}
+	suite := corpusDir(t)
+	work, err := filepath.Abs("_work")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(work)
+	var results []*fileResult
+	for _, draft := range []string{"draft2020-12", "draft7"} {
+		results = append(results, runDraft(t, suite, work, draft)...)
+	}
+	passed, total := 0, 0
+	var lines []string
+	for _, r := range results {
+		passed += r.passed
+		total += r.total
+		status := ""
+		if r.buildFailure != "" {
+			status = " BUILD FAILED"
+		}
+		lines = append(lines, fmt.Sprintf("%-13s %-28s %4d/%-4d %6.1f%%  rejected cases: %d%s", r.draft, r.file, r.passed, r.total, pct(r.passed, r.total), r.rejected, status))
+	}
+	if *report {
+		for _, l := range lines {
+			t.Log(l)
+		}
+		for _, r := range results {
+			for _, f := range r.failures {
+				t.Log("  FAIL " + f)
+			}
+			if r.buildFailure != "" {
+				t.Logf("  BUILD %s/%s: %s", r.draft, r.file, r.buildFailure)
+			}
+		}
+	}
+	t.Logf("JSON Schema Test Suite (required): %d/%d tests pass (%.1f%%)", passed, total, pct(passed, total))
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// runDraft generates one package per keyword file of a draft, a driver
+// that runs every datum, builds and runs it, and collects the results.
+func runDraft(t *testing.T, suite, work, draft string) []*fileResult {
+	files, _ := filepath.Glob(filepath.Join(suite, draft, "*.json"))
+	sort.Strings(files)
+	draftDir := filepath.Join(work, draft)
+	var results []*fileResult
+	var pkgs []pkgInfo
+	for _, path := range files {
+		base := filepath.Base(path)
+		if _, skip := excluded[base]; skip {
+			continue
+		}
+		r, info := generateFile(t, path, draft, draftDir)
+		results = append(results, r)
+		if info != nil {
+			pkgs = append(pkgs, *info)
+		}
+	}
+	out, err := runDriver(draftDir, pkgs)
+	if err != nil {
+		t.Errorf("%s driver: %v", draft, err)
+		for _, r := range results {
+			if r.buildFailure == "" {
+				r.buildFailure = "driver did not run"
+			}
+		}
+		return results
+	}
+	byFile := map[string]*fileResult{}
+	for _, r := range results {
+		byFile[r.file] = r
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var o outcome
+		if json.Unmarshal([]byte(line), &o) != nil {
+			continue
+		}
+		r := byFile[o.File]
+		if r == nil {
+			continue
+		}
+		if o.Got == o.Want {
+			r.passed++
+		} else {
+			r.failures = append(r.failures, fmt.Sprintf("%s/%s case %q test %q: want valid=%v, got %v %s", draft, o.File, o.Case, o.Test, o.Want, o.Got, o.Err))
+		}
+	}
+	return results
+}
+
+// outcome is one line the driver prints.
+type outcome struct {
+	File string `json:"file"`
+	Case string `json:"case"`
+	Test string `json:"test"`
+	Want bool   `json:"want"`
+	Got  bool   `json:"got"`
+	Err  string `json:"err,omitempty"`
+}
+
+type pkgInfo struct {
+	name, file string
+	cases      []suiteCase
+	tools      []string // tool name per case, "" when the case was rejected
+}
+
+// generateFile compiles every case of one keyword file into one family
+// (one tool per case) and writes the generated package.
+func generateFile(t *testing.T, path, draft, draftDir string) (*fileResult, *pkgInfo) {
+	base := filepath.Base(path)
+	r := &fileResult{draft: draft, file: base}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []suiteCase
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	for _, c := range cases {
+		r.total += len(c.Tests)
+	}
+	root, err := schema.ParseJSON(base, data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	pkg := packageFor(base)
+	info := &pkgInfo{name: pkg, file: base, cases: cases, tools: make([]string, len(cases))}
+	var doc schema.Document
+	for i, item := range root.Items {
+		sch := item.Get("schema")
+		name := fmt.Sprintf("case_%d", i)
+		one := &schema.Document{Tools: []*schema.ToolDef{{Name: name, Pos: sch.Pos, Format: ir.FormatOpenAIChat, Params: withDialect(sch, draft)}}}
+		// Compile alone first: a case the compiler rejects must not take
+		// the rest of the file down with it.
+		if _, err := schema.Compile(one, schema.CompileOptions{Package: pkg, AnyRoot: true}); err != nil {
+			r.rejected++
+			for _, tc := range cases[i].Tests {
+				r.failures = append(r.failures, fmt.Sprintf("%s/%s case %q test %q: rejected: %v", draft, base, cases[i].Description, tc.Description, firstLine(err.Error())))
+			}
+			continue
+		}
+		info.tools[i] = name
+		doc.Tools = append(doc.Tools, one.Tools[0])
+	}
+	if len(doc.Tools) == 0 {
+		return r, nil
+	}
+	fam, err := schema.Compile(&doc, schema.CompileOptions{Package: pkg, AnyRoot: true})
+	if err != nil {
+		r.buildFailure = "compile: " + firstLine(err.Error())
+		return r, nil
+	}
+	files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{base}})
+	if err != nil {
+		r.buildFailure = "generate: " + firstLine(err.Error())
+		return r, nil
+	}
+	dir := filepath.Join(draftDir, pkg)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r, info
+}
+
+// withDialect marks draft-7 schemas with their $schema when they have none,
+// so delegated subschemas are validated under the right draft.
+func withDialect(n *schema.Node, draft string) *schema.Node {
+	if draft != "draft7" || n.Kind != schema.ObjectNode || n.Get("$schema") != nil {
+		return n
+	}
+	c := *n
+	c.Members = append([]schema.Member{{Key: "$schema", Value: &schema.Node{Kind: schema.StringNode, Str: "http://json-schema.org/draft-07/schema#", Pos: n.Pos}}}, n.Members...)
+	return &c
+}
+
+func packageFor(file string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSuffix(file, ".json")) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return "k" + b.String()
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}
+
+// runDriver writes a main package that runs every datum through the
+// generated DecodeArgs of each package, then builds and runs it. A package
+// that fails to build is reported and left out, and the driver retried.
+func runDriver(draftDir string, pkgs []pkgInfo) (string, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := writeDriver(draftDir, pkgs); err != nil {
+			return "", err
+		}
+		cmd := exec.Command("go", "run", "./"+filepath.Base(draftDir)+"/driver")
+		cmd.Dir = filepath.Dir(draftDir)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err == nil {
+			return stdout.String(), nil
+		}
+		// Drop the packages that failed to build and try again.
+		broken := brokenPackages(stderr.String(), pkgs)
+		if len(broken) == 0 {
+			return "", fmt.Errorf("%v\n%s", err, stderr.String())
+		}
+		var keep []pkgInfo
+		for _, p := range pkgs {
+			if !broken[p.name] {
+				keep = append(keep, p)
+			}
+		}
+		pkgs = keep
+	}
+	return "", fmt.Errorf("generated packages keep failing to build")
+}
+
+func brokenPackages(stderr string, pkgs []pkgInfo) map[string]bool {
+	broken := map[string]bool{}
+	for _, p := range pkgs {
+		if strings.Contains(stderr, "/"+p.name+"/") || strings.Contains(stderr, "/"+p.name+"\n") {
+			broken[p.name] = true
+		}
+	}
+	return broken
+}
+
+func writeDriver(draftDir string, pkgs []pkgInfo) error {
+	const modPath = "github.com/toolgen-go/toolgen/golden/conformance/_work/"
+	var b strings.Builder
+	b.WriteString("// Code generated by the conformance test. DO NOT EDIT.\n\npackage main\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"os\"\n")
+	for _, p := range pkgs {
+		fmt.Fprintf(&b, "\t%s %q\n", p.name, modPath+filepath.Base(draftDir)+"/"+p.name)
+	}
+	b.WriteString(")\n\ntype outcome struct {\n\tFile string `json:\"file\"`\n\tCase string `json:\"case\"`\n\tTest string `json:\"test\"`\n\tWant bool `json:\"want\"`\n\tGot bool `json:\"got\"`\n\tErr string `json:\"err,omitempty\"`\n}\n\n")
+	b.WriteString("func run(file, c, test string, want bool, decode func(string, []byte) (any, error), tool string, data string) {\n\tvar got bool\n\tvar msg string\n\tfunc() {\n\t\tdefer func() {\n\t\t\tif r := recover(); r != nil {\n\t\t\t\tgot, msg = !want, fmt.Sprint(\"panic: \", r)\n\t\t\t}\n\t\t}()\n\t\t_, err := decode(tool, []byte(data))\n\t\tgot = err == nil\n\t\tif err != nil {\n\t\t\tmsg = err.Error()\n\t\t}\n\t}()\n\tout, _ := json.Marshal(outcome{file, c, test, want, got, msg})\n\tos.Stdout.Write(append(out, '\\n'))\n}\n\nfunc main() {\n")
+	for _, p := range pkgs {
+		for i, c := range p.cases {
+			if p.tools[i] == "" {
+				continue
+			}
+			for _, tc := range c.Tests {
+				fmt.Fprintf(&b, "\trun(%q, %q, %q, %v, %s.DecodeArgs, %q, %q)\n", p.file, c.Description, tc.Description, tc.Valid, p.name, p.tools[i], string(tc.Data))
+			}
+		}
+	}
+	b.WriteString("}\n")
+	dir := filepath.Join(draftDir, "driver")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "main.go"), []byte(b.String()), 0o644)
+}
