@@ -1,0 +1,28 @@
+package prompt
+
+import "strconv"
+
+// PromptValidationError reports a prompt whose sections cannot be built:
+// duplicate tool names or section keys, a bad tool definition, a placeholder
+// the params type lacks, a malformed template.
+type PromptValidationError struct {
+	// Prompt is "namespace/key".
+	Prompt string
+	// Section is the dot path of the offending section ("" for the prompt).
+	Section string
+	// Tool is the offending tool's name, when a tool is at fault.
+	Tool string
+	// Other is the path of the section already declaring Tool, for
+	// duplicates; "(prompt)" for the builtin open_sections.
+	Other string
+	// Reason says what is wrong.
+	Reason string
+}
+
+func (e *PromptValidationError) Error() string {
+	s := "prompt " + e.Prompt
+	if e.Section != "" {
+		s += ": section " + strconv.Quote(e.Section)
+	}
+	return s + ": " + e.Reason
+}

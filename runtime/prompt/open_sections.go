@@ -1,0 +1,276 @@
+package prompt
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// OpenSectionsName is the wire name of the builtin tool that opens
+// summarized sections.
+const OpenSectionsName = "open_sections"
+
+// MaxReasonLength is the longest reason open_sections accepts, in
+// characters.
+const MaxReasonLength = 256
+
+// OpenSectionsParams are the arguments of open_sections.
+type OpenSectionsParams struct {
+	// SectionKeys are the dot paths of the sections to open.
+	SectionKeys []string `json:"section_keys"`
+	// Reason says why the model needs the full content.
+	Reason string `json:"reason"`
+}
+
+const openSectionsDescription = "Open summarized prompt sections to see their full content and tools. " +
+	"Halts this turn; the prompt is re-sent with the sections expanded."
+
+// openSectionsSchema is the explicit parameters schema of open_sections.
+var openSectionsSchema = json.RawMessage(`{"type":"object","properties":{` +
+	`"section_keys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Section keys to open. Each key identifies a summarized section. Use the keys shown in section summaries. Nested sections use dot notation (e.g., 'parent.child')."},` +
+	`"reason":{"type":"string","maxLength":256,"description":"Brief explanation of why these sections need to be expanded. Helps the caller understand the model's information needs."}},` +
+	`"required":["section_keys","reason"],"additionalProperties":false}`)
+
+var openSectionsDescs = paramDescriptions(openSectionsSchema)
+
+// openSectionsTool builds the builtin bound to one rendering's view: keys
+// are checked against the visibility the model saw.
+func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
+	decode := func(args json.RawMessage) (*OpenSectionsParams, *VisibilityExpansionRequired, error) {
+		params, err := DecodeOpenSections(args)
+		if err != nil {
+			return nil, nil, err
+		}
+		exp, err := p.expansion(v, params)
+		if err != nil {
+			return nil, nil, err
+		}
+		return params, exp, nil
+	}
+	return runtime.Tool{
+		Name:        OpenSectionsName,
+		Description: openSectionsDescription,
+		Parameters:  openSectionsSchema,
+		Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			_, exp, err := decode(args)
+			if err != nil {
+				return runtime.Result{}, err
+			}
+			return runtime.Result{}, exp
+		},
+		AcceptsOverrides: false,
+		Decode: func(args json.RawMessage) (any, error) {
+			params, _, err := decode(args)
+			if err != nil {
+				return nil, err
+			}
+			return params, nil
+		},
+	}
+}
+
+// DecodeOpenSections decodes and validates open_sections arguments against
+// the tool's schema. Failures are a *runtime.ValidationError listing every
+// violation.
+func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
+	var (
+		fields []runtime.FieldError
+		out    OpenSectionsParams
+		obj    map[string]json.RawMessage
+	)
+	if len(strings.TrimSpace(string(args))) == 0 {
+		args = json.RawMessage("{}")
+	}
+	if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
+		return nil, invalid(runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
+			Expected: "object", Received: truncate(string(args))})
+	}
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if k != "section_keys" && k != "reason" {
+			fields = append(fields, runtime.FieldError{Path: "/" + escapePointer(k), Code: "additionalProperties",
+				Message: fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", k)})
+		}
+	}
+	if raw, ok := obj["section_keys"]; !ok {
+		fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "required",
+			Message: "section_keys is required", Expected: "array of section keys"})
+	} else {
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil || items == nil {
+			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "type",
+				Message: "section_keys must be an array of strings", Expected: "array", Received: truncate(string(raw))})
+		} else if len(items) == 0 {
+			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "minItems",
+				Message: "section_keys must name at least one section", Expected: "at least 1 item", Received: "[]"})
+		}
+		for i, item := range items {
+			var s string
+			if err := json.Unmarshal(item, &s); err != nil || string(item) == "null" {
+				fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "type",
+					Message: "section key must be a string", Expected: "string", Received: truncate(string(item))})
+				continue
+			}
+			out.SectionKeys = append(out.SectionKeys, s)
+		}
+	}
+	if raw, ok := obj["reason"]; !ok {
+		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "required",
+			Message: "reason is required", Expected: "string"})
+	} else if err := json.Unmarshal(raw, &out.Reason); err != nil || string(raw) == "null" {
+		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "type",
+			Message: "reason must be a string", Expected: "string", Received: truncate(string(raw))})
+	} else if n := utf8.RuneCountInString(out.Reason); n > MaxReasonLength {
+		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "maxLength",
+			Message:  fmt.Sprintf("reason is %d characters long; at most %d are allowed", n, MaxReasonLength),
+			Expected: "at most 256 characters", Received: truncate(out.Reason)})
+	}
+	if len(fields) > 0 {
+		return nil, invalid(fields...)
+	}
+	return &out, nil
+}
+
+// expansion checks params against the rendering's view and builds the
+// expansion request: each key must name an enabled section that is not
+// already shown in full. Opening a section hidden under a summarized
+// ancestor opens the ancestors too.
+func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpansionRequired, error) {
+	var fields []runtime.FieldError
+	exp := &VisibilityExpansionRequired{
+		RequestedOverrides: Overrides{},
+		Reason:             params.Reason,
+		SectionKeys:        slices.Clone(params.SectionKeys),
+	}
+	add := func(path string) {
+		if _, ok := exp.RequestedOverrides[path]; !ok {
+			exp.RequestedOverrides[path] = VisibilityFull
+			exp.paths = append(exp.paths, path)
+		}
+	}
+	for i, key := range params.SectionKeys {
+		st, ok := v.state[key]
+		switch {
+		case !ok:
+			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
+				Message: fmt.Sprintf("no summarized section has key %q", key), Received: truncate(key),
+				Expected: "one of: " + strings.Join(openable(v), ", ")}
+			if p.byPath[key] != nil {
+				fe.Message = fmt.Sprintf("section %q is not part of this prompt", key)
+			}
+			fields = append(fields, fe)
+			continue
+		case st.shown && st.vis == VisibilityFull:
+			fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "already_open",
+				Message: fmt.Sprintf("section %q is already open", key), Received: truncate(key),
+				Expected: "one of: " + strings.Join(openable(v), ", ")})
+			continue
+		}
+		for j := 0; j < len(key); j++ {
+			if key[j] == '.' {
+				if a := v.state[key[:j]]; a.vis == VisibilitySummary {
+					add(key[:j])
+				}
+			}
+		}
+		add(key)
+	}
+	if len(fields) > 0 {
+		return nil, invalid(fields...)
+	}
+	exp.state = make(map[string]string, len(v.order))
+	for _, path := range v.order {
+		st := v.state[path]
+		switch {
+		case !st.shown:
+			exp.state[path] = "HIDDEN"
+		default:
+			exp.state[path] = st.vis.String()
+		}
+	}
+	return exp, nil
+}
+
+// openable lists the keys open_sections accepts in a view.
+func openable(v *view) []string {
+	var out []string
+	for _, path := range v.order {
+		if st := v.state[path]; !st.shown || st.vis == VisibilitySummary {
+			out = append(out, path)
+		}
+	}
+	return out
+}
+
+func invalid(fields ...runtime.FieldError) *runtime.ValidationError {
+	return &runtime.ValidationError{Tool: OpenSectionsName, Fields: fields}
+}
+
+func truncate(s string) string {
+	const limit = 80
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// VisibilityExpansionRequired is the error open_sections returns for a
+// valid request. It halts the evaluation turn: runtime.Dispatch passes it
+// through untouched (it implements runtime.Propagator), and the caller
+// retries Render with Merge(callerOverrides, e.RequestedOverrides).
+type VisibilityExpansionRequired struct {
+	// RequestedOverrides maps each section path to open to VisibilityFull.
+	RequestedOverrides Overrides
+	// Reason is the model's stated reason.
+	Reason string
+	// SectionKeys are the keys exactly as the model sent them.
+	SectionKeys []string
+	paths       []string          // RequestedOverrides keys in request order
+	state       map[string]string // path → FULL, SUMMARY or HIDDEN at invocation
+}
+
+var _ runtime.Propagator = (*VisibilityExpansionRequired)(nil)
+
+// Error returns "Visibility expansion required for sections: a, b.c.
+// Reason: ..." (wording fixed by the progressive disclosure spec).
+func (e *VisibilityExpansionRequired) Error() string {
+	return "Visibility expansion required for sections: " + strings.Join(e.Paths(), ", ") + ". Reason: " + e.Reason
+}
+
+// PropagateThroughDispatch implements runtime.Propagator.
+func (*VisibilityExpansionRequired) PropagateThroughDispatch() {}
+
+// Paths returns the keys of RequestedOverrides in request order (ancestors
+// opened on the way come before the section that needed them).
+func (e *VisibilityExpansionRequired) Paths() []string {
+	if e.paths == nil {
+		return slices.Sorted(maps.Keys(e.RequestedOverrides))
+	}
+	return slices.Clone(e.paths)
+}
+
+// TelemetryMetadata returns what runtime.Dispatch copies into the
+// ToolInvoked event: requested_sections ([]string), reason (string) and
+// current_visibility_state (map[string]string of every enabled section path
+// to FULL, SUMMARY or HIDDEN when the tool was called).
+func (e *VisibilityExpansionRequired) TelemetryMetadata() map[string]any {
+	return map[string]any{
+		"requested_sections":       slices.Clone(e.SectionKeys),
+		"reason":                   e.Reason,
+		"current_visibility_state": maps.Clone(e.state),
+	}
+}

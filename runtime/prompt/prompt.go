@@ -1,0 +1,477 @@
+package prompt
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Prompt is a validated tree of sections identified by namespace, key and
+// name. It is immutable and safe for concurrent Render calls.
+type Prompt struct {
+	ns, key, name string
+	roots         []*node
+	byPath        map[string]*node
+	ptypes        []reflect.Type // declared params types, first-use order
+	tools         []runtime.Tool // declared tools, depth first
+	descs         map[string]map[string]ParamDescription
+	declared      *view // visibility as declared, for Tools
+}
+
+var _ runtime.PromptInfo = (*Prompt)(nil)
+
+// New builds a prompt from its top-level sections and checks it: section
+// keys (unique among siblings), titles, summaries, templates and their
+// placeholders against each section's params type, and tools (definition
+// rules, names unique across the whole tree and distinct from
+// open_sections). Failures are *PromptValidationError. An empty name
+// defaults to key.
+func New(namespace, key, name string, sections ...Section) (*Prompt, error) {
+	p := &Prompt{ns: namespace, key: key, name: name, byPath: map[string]*node{}, descs: map[string]map[string]ParamDescription{}}
+	if name == "" {
+		p.name = key
+	}
+	if strings.TrimSpace(namespace) == "" || strings.TrimSpace(key) == "" {
+		return nil, p.invalid("", "namespace and key are required")
+	}
+	b := builder{p: p, owner: map[string]string{}, seenTypes: map[reflect.Type]bool{}}
+	roots, err := b.build(sections, "", 2)
+	if err != nil {
+		return nil, err
+	}
+	p.roots = roots
+	p.declared = p.declaredView()
+	return p, nil
+}
+
+// MustNew is New that panics on error, for package-level prompts.
+func MustNew(namespace, key, name string, sections ...Section) *Prompt {
+	p, err := New(namespace, key, name, sections...)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Namespace returns the prompt's namespace.
+func (p *Prompt) Namespace() string { return p.ns }
+
+// Key returns the prompt's key.
+func (p *Prompt) Key() string { return p.key }
+
+// Name returns the prompt's name.
+func (p *Prompt) Name() string { return p.name }
+
+// Paths returns every section path, depth first in declaration order.
+func (p *Prompt) Paths() []string {
+	var out []string
+	for _, r := range p.roots {
+		r.walk(func(n *node) { out = append(out, n.path) })
+	}
+	return out
+}
+
+// Tools returns every tool the sections declare, depth first in declaration
+// order, followed by open_sections when a section is declared
+// VisibilitySummary. Render returns the tools one rendering offers.
+func (p *Prompt) Tools() []runtime.Tool {
+	out := append([]runtime.Tool(nil), p.tools...)
+	if len(p.declared.summarized) > 0 {
+		out = append(out, p.openSectionsTool(p.declared))
+	}
+	return out
+}
+
+func (p *Prompt) id() string { return p.ns + "/" + p.key }
+
+func (p *Prompt) invalid(path, reason string) *PromptValidationError {
+	return &PromptValidationError{Prompt: p.id(), Section: path, Reason: reason}
+}
+
+// builder carries the state of one New call.
+type builder struct {
+	p         *Prompt
+	owner     map[string]string // tool name → declaring section path
+	seenTypes map[reflect.Type]bool
+}
+
+func (b *builder) build(secs []Section, prefix string, level int) ([]*node, error) {
+	p := b.p
+	siblings := map[string]bool{}
+	nodes := make([]*node, 0, len(secs))
+	for i := range secs {
+		s := &secs[i]
+		path := prefix + s.Key
+		if err := runtime.CheckName(s.Key); err != nil {
+			return nil, p.invalid(path, "key: "+err.Error())
+		}
+		if siblings[s.Key] {
+			return nil, p.invalid(path, "duplicate section key")
+		}
+		siblings[s.Key] = true
+		if strings.TrimSpace(s.Title) == "" {
+			return nil, p.invalid(path, "title is empty")
+		}
+		if s.Visibility > VisibilitySummary {
+			return nil, p.invalid(path, "unknown visibility "+s.Visibility.String())
+		}
+		if s.Visibility == VisibilitySummary && strings.TrimSpace(s.Summary) == "" {
+			return nil, p.invalid(path, "summarized section needs a summary")
+		}
+		n := &node{sec: s, path: path, level: level}
+		if s.Params != nil {
+			t := s.Params
+			for t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			fields, err := paramFields(t)
+			if err != nil {
+				return nil, p.invalid(path, err.Error())
+			}
+			n.ptype, n.fields = t, fields
+			if !b.seenTypes[t] {
+				b.seenTypes[t] = true
+				p.ptypes = append(p.ptypes, t)
+			}
+		}
+		var err error
+		if n.body, err = compileMarkdown(s.Template, level+1, n.fields); err != nil {
+			return nil, p.invalid(path, "template: "+err.Error())
+		}
+		if n.summary, err = compileMarkdown(s.Summary, level+1, n.fields); err != nil {
+			return nil, p.invalid(path, "summary: "+err.Error())
+		}
+		if err := b.addTools(s, path); err != nil {
+			return nil, err
+		}
+		p.byPath[path] = n
+		if n.children, err = b.build(s.Children, path+".", level+1); err != nil {
+			return nil, err
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes, nil
+}
+
+func (b *builder) addTools(s *Section, path string) error {
+	p := b.p
+	for _, t := range s.Tools {
+		if err := t.Check(!s.Generated); err != nil {
+			e := p.invalid(path, err.Error())
+			e.Tool = t.Name
+			return e
+		}
+		if t.Name == OpenSectionsName {
+			return &PromptValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: "(prompt)",
+				Reason: "tool \"open_sections\" is reserved for the prompt's builtin"}
+		}
+		if other, dup := b.owner[t.Name]; dup {
+			return &PromptValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: other,
+				Reason: fmt.Sprintf("tool %q is declared in sections %q and %q", t.Name, other, path)}
+		}
+		b.owner[t.Name] = path
+		p.tools = append(p.tools, t)
+		p.descs[t.Name] = paramDescriptions(t.Parameters)
+	}
+	return nil
+}
+
+// ParamDescription is what a rendered prompt tells about one parameter of a
+// tool: the description, type and default of a top-level property of the
+// tool's parameters schema.
+type ParamDescription struct {
+	Description string
+	// Type is the schema's type ("string", or "integer|null" for a list).
+	Type string
+	// Default is the schema's default as JSON, nil when there is none.
+	Default json.RawMessage
+}
+
+func paramDescriptions(schema json.RawMessage) map[string]ParamDescription {
+	var s struct {
+		Properties map[string]struct {
+			Description string          `json:"description"`
+			Type        json.RawMessage `json:"type"`
+			Default     json.RawMessage `json:"default"`
+		} `json:"properties"`
+	}
+	out := map[string]ParamDescription{}
+	if json.Unmarshal(schema, &s) != nil {
+		return out
+	}
+	for name, prop := range s.Properties {
+		d := ParamDescription{Description: prop.Description, Default: prop.Default}
+		var one string
+		var many []string
+		if json.Unmarshal(prop.Type, &one) == nil {
+			d.Type = one
+		} else if json.Unmarshal(prop.Type, &many) == nil {
+			d.Type = strings.Join(many, "|")
+		}
+		out[name] = d
+	}
+	return out
+}
+
+// Rendered is one rendering of a prompt: the markdown text, the tools the
+// model may call in this rendering, and per-tool parameter descriptions.
+type Rendered struct {
+	text  string
+	tools []runtime.Tool
+	descs map[string]map[string]ParamDescription
+	view  *view
+}
+
+var _ runtime.RenderedPromptInfo = (*Rendered)(nil)
+
+// Text returns the rendered markdown.
+func (r *Rendered) Text() string { return r.text }
+
+// Tools returns the tools of sections rendered in full, depth first in
+// declaration order, then open_sections when a section is summarized.
+func (r *Rendered) Tools() []runtime.Tool { return append([]runtime.Tool(nil), r.tools...) }
+
+// ToolParamDescriptions returns, for each tool in Tools, its parameters'
+// descriptions keyed by parameter name.
+func (r *Rendered) ToolParamDescriptions() map[string]map[string]ParamDescription { return r.descs }
+
+// Summarized returns the paths of the sections rendered as summaries, in
+// render order; open_sections is offered exactly when it is not empty.
+func (r *Rendered) Summarized() []string { return append([]string(nil), r.view.summarized...) }
+
+// VisibilityOf reports how the section at path was rendered: its effective
+// visibility and whether it was shown at all (false when disabled, unknown
+// or hidden under a summarized ancestor).
+func (r *Rendered) VisibilityOf(path string) (Visibility, bool) {
+	st, ok := r.view.state[path]
+	return st.vis, ok && st.shown
+}
+
+// sectionState is how one enabled section stands in a rendering.
+type sectionState struct {
+	vis   Visibility
+	shown bool
+}
+
+// view records the visibility of every enabled section in one rendering;
+// open_sections validates against it.
+type view struct {
+	order      []string
+	state      map[string]sectionState
+	summarized []string
+}
+
+func newView() *view { return &view{state: map[string]sectionState{}} }
+
+func (v *view) add(path string, vis Visibility, shown bool) {
+	v.order = append(v.order, path)
+	v.state[path] = sectionState{vis: vis, shown: shown}
+	if shown && vis == VisibilitySummary {
+		v.summarized = append(v.summarized, path)
+	}
+}
+
+// declaredView is the view of a rendering with no overrides where every
+// section is enabled.
+func (p *Prompt) declaredView() *view {
+	v := newView()
+	var rec func(ns []*node, shown bool)
+	rec = func(ns []*node, shown bool) {
+		for _, n := range ns {
+			v.add(n.path, n.sec.Visibility, shown)
+			rec(n.children, shown && n.sec.Visibility == VisibilityFull)
+		}
+	}
+	rec(p.roots, true)
+	return v
+}
+
+// Render renders the prompt with params (one value, or pointer to one, of
+// each params type the sections declare) and visibility overrides keyed by
+// section path (nil for none). Sections are numbered ("## 1 Task",
+// "### 2.1 Examples"); a summarized section shows its summary and the
+// open_sections suffix, and hides its children and tools.
+func (p *Prompt) Render(overrides Overrides, params ...any) (*Rendered, error) {
+	for path, v := range overrides {
+		if p.byPath[path] == nil {
+			return nil, fmt.Errorf("prompt %s: override for unknown section %q", p.id(), path)
+		}
+		if v > VisibilitySummary {
+			return nil, fmt.Errorf("prompt %s: override for section %q: unknown visibility %s", p.id(), path, v)
+		}
+	}
+	bound, err := p.bind(params)
+	if err != nil {
+		return nil, err
+	}
+	rs := renderState{p: p, overrides: overrides, bound: bound, view: newView(), descs: map[string]map[string]ParamDescription{}}
+	if err := rs.list(rs.enabled(p.roots), "", true); err != nil {
+		return nil, err
+	}
+	if len(rs.view.summarized) > 0 {
+		t := p.openSectionsTool(rs.view)
+		rs.tools = append(rs.tools, t)
+		rs.descs[t.Name] = openSectionsDescs
+	}
+	return &Rendered{text: rs.b.String(), tools: rs.tools, descs: rs.descs, view: rs.view}, nil
+}
+
+// bind matches params values to the declared params types.
+func (p *Prompt) bind(params []any) (map[reflect.Type]reflect.Value, error) {
+	bound := make(map[reflect.Type]reflect.Value, len(params))
+	for _, v := range params {
+		rv := reflect.ValueOf(v)
+		for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+			rv = rv.Elem()
+		}
+		if !rv.IsValid() || rv.Kind() == reflect.Pointer {
+			return nil, fmt.Errorf("prompt %s: nil params value", p.id())
+		}
+		t := rv.Type()
+		if !p.declaresParams(t) {
+			return nil, fmt.Errorf("prompt %s: no section takes params of type %s", p.id(), t)
+		}
+		if _, dup := bound[t]; dup {
+			return nil, fmt.Errorf("prompt %s: two params values of type %s", p.id(), t)
+		}
+		bound[t] = rv
+	}
+	for _, t := range p.ptypes {
+		if _, ok := bound[t]; !ok {
+			return nil, fmt.Errorf("prompt %s: missing params of type %s", p.id(), t)
+		}
+	}
+	return bound, nil
+}
+
+func (p *Prompt) declaresParams(t reflect.Type) bool {
+	for _, d := range p.ptypes {
+		if d == t {
+			return true
+		}
+	}
+	return false
+}
+
+// renderState carries one Render call.
+type renderState struct {
+	p         *Prompt
+	overrides Overrides
+	bound     map[reflect.Type]reflect.Value
+	view      *view
+	b         strings.Builder
+	scratch   strings.Builder
+	tools     []runtime.Tool
+	descs     map[string]map[string]ParamDescription
+}
+
+// enabled returns the nodes whose Enabled predicate holds.
+func (rs *renderState) enabled(ns []*node) []*node {
+	out := make([]*node, 0, len(ns))
+	for _, n := range ns {
+		if n.sec.Enabled == nil || n.sec.Enabled(rs.paramsOf(n)) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (rs *renderState) paramsOf(n *node) any {
+	if n.ptype == nil {
+		return nil
+	}
+	return rs.bound[n.ptype].Interface()
+}
+
+// list renders enabled sibling sections numbered under prefix; with shown
+// false it only records the hidden sections' state.
+func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
+	for i, n := range ns {
+		vis := n.sec.Visibility
+		if o, ok := rs.overrides[n.path]; ok {
+			vis = o
+		}
+		rs.view.add(n.path, vis, shown)
+		kids := rs.enabled(n.children)
+		if !shown {
+			if err := rs.list(kids, "", false); err != nil {
+				return err
+			}
+			continue
+		}
+		number := prefix + strconv.Itoa(i+1)
+		if rs.b.Len() > 0 {
+			rs.b.WriteString("\n\n")
+		}
+		writeHeading(&rs.b, n.level, number+" "+n.sec.Title)
+		if vis == VisibilitySummary {
+			if len(n.summary) == 0 {
+				return fmt.Errorf("prompt %s: section %q has no summary to render", rs.p.id(), n.path)
+			}
+			rs.b.WriteByte('\n')
+			rs.body(n.summary, n)
+			writeSuffix(&rs.b, n.path, kids)
+			if err := rs.list(kids, "", false); err != nil {
+				return err
+			}
+			continue
+		}
+		if len(n.body) > 0 {
+			rs.b.WriteByte('\n')
+			rs.body(n.body, n)
+		}
+		for _, t := range n.sec.Tools {
+			rs.tools = append(rs.tools, t)
+			rs.descs[t.Name] = rs.p.descs[t.Name]
+		}
+		if err := rs.list(kids, number+".", true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// body writes compiled markdown elements with n's params substituted.
+func (rs *renderState) body(els []compiled, n *node) {
+	var v reflect.Value
+	if n.ptype != nil {
+		v = rs.bound[n.ptype]
+	}
+	for i, e := range els {
+		if i > 0 {
+			rs.b.WriteByte('\n')
+		}
+		if e.kind == Text {
+			expand(&rs.b, e.parts, v)
+			continue
+		}
+		rs.scratch.Reset()
+		expand(&rs.scratch, e.parts, v)
+		writeElement(&rs.b, e.kind, e.level, rs.scratch.String())
+	}
+}
+
+// writeSuffix appends the instruction block of a summarized section.
+func writeSuffix(b *strings.Builder, path string, kids []*node) {
+	b.WriteString("\n---\n[This section is summarized. ")
+	if len(kids) == 0 {
+		b.WriteString("To view full content, call `open_sections` with key \"")
+		b.WriteString(path)
+		b.WriteString("\".]")
+		return
+	}
+	b.WriteString("Call `open_sections` with key \"")
+	b.WriteString(path)
+	b.WriteString("\" to view full content including subsections: ")
+	for i, k := range kids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(k.sec.Key)
+	}
+	b.WriteString(".]")
+}

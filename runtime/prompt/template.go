@@ -1,0 +1,196 @@
+package prompt
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// dedent removes the indentation common to all non-blank lines of s and
+// the blank lines around it, so templates can be written as indented raw
+// strings.
+func dedent(s string) string {
+	lines := strings.Split(s, "\n")
+	prefix, have := "", false
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		ws := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if !have {
+			prefix, have = ws, true
+			continue
+		}
+		for !strings.HasPrefix(ws, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			lines[i] = ""
+			continue
+		}
+		lines[i] = strings.TrimRight(l[len(prefix):], " \t\r")
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// part is a literal or a placeholder bound to a field of the params type.
+type part struct {
+	lit   string
+	index []int // nil for a literal
+}
+
+// compiled is one markdown element whose content has been split into parts.
+type compiled struct {
+	kind  Kind
+	level int
+	parts []part
+}
+
+// compileText splits s at ${name} placeholders and resolves each name against
+// fields ("$$" is a literal "$"; any other '$' is literal too).
+func compileText(s string, fields map[string][]int) ([]part, error) {
+	var (
+		parts []part
+		lit   strings.Builder
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '$' || i+1 >= len(s) || (s[i+1] != '$' && s[i+1] != '{') {
+			lit.WriteByte(c)
+			continue
+		}
+		if s[i+1] == '$' {
+			lit.WriteByte('$')
+			i++
+			continue
+		}
+		end := strings.IndexByte(s[i+2:], '}')
+		if end < 0 {
+			return nil, errors.New("unterminated placeholder \"${\"")
+		}
+		name := s[i+2 : i+2+end]
+		if name == "" {
+			return nil, errors.New("empty placeholder \"${}\"")
+		}
+		idx, ok := fields[name]
+		if !ok {
+			if fields == nil {
+				return nil, fmt.Errorf("placeholder ${%s} needs a params type", name)
+			}
+			return nil, fmt.Errorf("placeholder ${%s} matches no field of the params type", name)
+		}
+		if lit.Len() > 0 {
+			parts = append(parts, part{lit: lit.String()})
+			lit.Reset()
+		}
+		parts = append(parts, part{index: idx})
+		i += 2 + end
+	}
+	if lit.Len() > 0 || len(parts) == 0 {
+		parts = append(parts, part{lit: lit.String()})
+	}
+	return parts, nil
+}
+
+// compileMarkdown parses a template (after dedent), shifts its own headings
+// to sit at level and below, and compiles each element's placeholders.
+func compileMarkdown(tmpl string, level int, fields map[string][]int) ([]compiled, error) {
+	els := ParseMarkdown(dedent(tmpl), level)
+	if hasTitle(els) {
+		els = AdjustLevels(els, level)
+	}
+	out := make([]compiled, len(els))
+	for i, e := range els {
+		parts, err := compileText(e.Content, fields)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", e.Line, err)
+		}
+		out[i] = compiled{kind: e.Kind, level: e.Level, parts: parts}
+	}
+	return out, nil
+}
+
+func hasTitle(els []Element) bool {
+	for _, e := range els {
+		if e.Kind == Title {
+			return true
+		}
+	}
+	return false
+}
+
+// paramFields maps the placeholder names of a params struct type to field
+// indexes: each exported field answers to its json tag name and to its Go
+// name. Fields reached through unexported embedded structs are skipped.
+func paramFields(t reflect.Type) (map[string][]int, error) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("params type %s is not a struct", t)
+	}
+	fields := map[string][]int{}
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous && f.Type.Kind() == reflect.Struct || !reachable(t, f.Index) {
+			continue
+		}
+		if _, ok := fields[f.Name]; !ok {
+			fields[f.Name] = f.Index
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag != "" && tag != "-" {
+			fields[tag] = f.Index
+		}
+	}
+	return fields, nil
+}
+
+// reachable reports whether every field on the index path is exported.
+func reachable(t reflect.Type, index []int) bool {
+	for i := range index {
+		if !t.FieldByIndex(index[:i+1]).IsExported() {
+			return false
+		}
+	}
+	return true
+}
+
+// expand writes parts to b, reading placeholder values from v (a struct
+// value, invalid when the section has no params).
+func expand(b *strings.Builder, parts []part, v reflect.Value) {
+	for _, p := range parts {
+		if p.index == nil {
+			b.WriteString(p.lit)
+			continue
+		}
+		if !v.IsValid() {
+			continue
+		}
+		f, err := v.FieldByIndexErr(p.index)
+		if err != nil {
+			continue
+		}
+		b.WriteString(format(f))
+	}
+}
+
+// format renders a field value: pointers and interfaces are followed (nil is
+// empty), everything else goes through fmt.
+func format(v reflect.Value) string {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return ""
+		}
+		v = v.Elem()
+	}
+	return fmt.Sprint(v.Interface())
+}
