@@ -1,0 +1,508 @@
+package wire
+
+import (
+	"strconv"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Kind is the JSON kind of the next value.
+type Kind uint8
+
+// JSON kinds, as Peek reports them.
+const (
+	Invalid Kind = iota // end of input or a byte no value starts with
+	Null
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"invalid", "null", "boolean", "number", "string", "array", "object"}
+
+// String returns the JSON Schema type name of k.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// maxDepth bounds nesting so hostile input cannot exhaust the stack.
+const maxDepth = 512
+
+// inlineSegs is how many container levels the Decoder tracks without
+// allocating.
+const inlineSegs = 12
+
+// seg is one container on the path stack: the member key currently being
+// read (objects) or the item index (arrays), and how many members or items
+// have been read.
+type seg struct {
+	key   []byte
+	n     int
+	array bool
+}
+
+// SyntaxError is malformed JSON, located by byte offset, line and column.
+type SyntaxError struct {
+	Offset    int
+	Line, Col int
+	// Path is the JSON pointer of the value being read.
+	Path string
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string {
+	return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Col) + ": " + e.Msg
+}
+
+// Decoder reads one JSON document in a single pass. Generated decoders call
+// its methods in the order the values appear; each read consumes exactly
+// one value. A syntax error stops decoding (every later read returns a zero
+// value); type errors are recorded and decoding continues.
+type Decoder struct {
+	data  []byte
+	pos   int
+	segs  [inlineSegs]seg
+	more  []seg
+	depth int
+	errs  []runtime.FieldError
+	err   *SyntaxError
+	// parent and pdepth give a branch decoder (see Branch) the path prefix
+	// of the value it was started at.
+	parent *Decoder
+	pdepth int
+	// base is the path prefix of a decoder started with NewAt.
+	base string
+}
+
+// NewDecoder returns a Decoder over data, which must not change while the
+// decoder is in use.
+func NewDecoder(data []byte) *Decoder {
+	return &Decoder{data: data}
+}
+
+// NewArgsDecoder is NewDecoder for tool arguments: empty or all-blank
+// arguments, which models send for tools without parameters, read as {}.
+func NewArgsDecoder(args []byte) *Decoder {
+	for _, c := range args {
+		if !isSpace(c) {
+			return &Decoder{data: args}
+		}
+	}
+	return &Decoder{data: emptyObject}
+}
+
+var emptyObject = []byte("{}")
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func (d *Decoder) skipSpace() {
+	for d.pos < len(d.data) && isSpace(d.data[d.pos]) {
+		d.pos++
+	}
+}
+
+func (d *Decoder) seg(i int) *seg {
+	if i < inlineSegs {
+		return &d.segs[i]
+	}
+	return &d.more[i-inlineSegs]
+}
+
+func (d *Decoder) push(array bool) bool {
+	if d.depth >= maxDepth {
+		d.syntax(d.pos, "exceeded maximum nesting depth")
+		return false
+	}
+	if d.depth >= inlineSegs {
+		if d.depth-inlineSegs == len(d.more) {
+			d.more = append(d.more, seg{})
+		}
+	}
+	*d.seg(d.depth) = seg{array: array}
+	d.depth++
+	return true
+}
+
+// Failed reports whether decoding stopped at a syntax error.
+func (d *Decoder) Failed() bool { return d.err != nil }
+
+// Err returns the syntax error that stopped decoding, or nil.
+func (d *Decoder) Err() error {
+	if d.err == nil {
+		return nil
+	}
+	return d.err
+}
+
+// syntax records a syntax error at offset off; the first one wins.
+func (d *Decoder) syntax(off int, msg string) {
+	if d.err != nil {
+		return
+	}
+	line, col := 1, 1
+	if off > len(d.data) {
+		off = len(d.data)
+	}
+	for _, c := range d.data[:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	d.err = &SyntaxError{Offset: off, Line: line, Col: col, Path: d.pointer(""), Msg: msg}
+	d.pos = len(d.data)
+}
+
+func (d *Decoder) unexpected(what string) {
+	if d.pos >= len(d.data) {
+		d.syntax(d.pos, "unexpected end of input "+what)
+		return
+	}
+	d.syntax(d.pos, "invalid character "+quoteByte(d.data[d.pos])+" "+what)
+}
+
+func quoteByte(c byte) string {
+	if c == '\'' {
+		return `'\''`
+	}
+	if c < 0x20 || c >= 0x7f {
+		return "'\\x" + strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&15, 16) + "'"
+	}
+	return "'" + string(rune(c)) + "'"
+}
+
+// Peek returns the kind of the next value without consuming it.
+func (d *Decoder) Peek() Kind {
+	if d.err != nil {
+		return Invalid
+	}
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		return Invalid
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return Object
+	case c == '[':
+		return Array
+	case c == '"':
+		return String
+	case c == 't' || c == 'f':
+		return Bool
+	case c == 'n':
+		return Null
+	case c == '-' || c >= '0' && c <= '9':
+		return Number
+	}
+	return Invalid
+}
+
+// Object starts reading an object: it consumes '{' and reports true, or
+// records a type error, skips the value and reports false. Read the members
+// with More and Key.
+func (d *Decoder) Object() bool {
+	if d.Peek() != Object {
+		d.Mismatch("object")
+		return false
+	}
+	d.pos++
+	return d.push(false)
+}
+
+// Array starts reading an array: it consumes '[' and reports true, or
+// records a type error, skips the value and reports false. Read the items
+// with More.
+func (d *Decoder) Array() bool {
+	if d.Peek() != Array {
+		d.Mismatch("array")
+		return false
+	}
+	d.pos++
+	return d.push(true)
+}
+
+// More advances to the next member or item of the innermost object or
+// array; for objects it consumes the key and the colon (see Key). At the
+// end it consumes the closing bracket and reports false.
+func (d *Decoder) More() bool {
+	if d.err != nil || d.depth == 0 {
+		return false
+	}
+	s := d.seg(d.depth - 1)
+	close := byte('}')
+	if s.array {
+		close = ']'
+	}
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		d.unexpected("in " + containerName(s.array))
+		return false
+	}
+	c := d.data[d.pos]
+	if c == close && (s.n == 0) {
+		d.pos++
+		d.depth--
+		return false
+	}
+	if s.n > 0 {
+		switch c {
+		case close:
+			d.pos++
+			d.depth--
+			return false
+		case ',':
+			d.pos++
+			d.skipSpace()
+			if d.pos < len(d.data) && d.data[d.pos] == close {
+				d.syntax(d.pos, "trailing comma before "+quoteByte(close))
+				return false
+			}
+		default:
+			d.unexpected("after " + itemName(s.array) + ", expecting ',' or " + quoteByte(close))
+			return false
+		}
+	}
+	s.n++
+	if s.array {
+		return true
+	}
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		d.unexpected("looking for an object key")
+		return false
+	}
+	key, ok := d.readString(false)
+	if !ok {
+		return false
+	}
+	s.key = key
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		d.unexpected("after object key, expecting ':'")
+		return false
+	}
+	d.pos++
+	return true
+}
+
+func containerName(array bool) string {
+	if array {
+		return "array"
+	}
+	return "object"
+}
+
+func itemName(array bool) string {
+	if array {
+		return "array item"
+	}
+	return "object member"
+}
+
+// Key returns the key of the member More advanced to. The bytes are valid
+// until the next call to More; `switch string(d.Key())` does not allocate.
+func (d *Decoder) Key() []byte {
+	if d.depth == 0 {
+		return nil
+	}
+	return d.seg(d.depth - 1).key
+}
+
+// Index returns the index of the array item More advanced to.
+func (d *Decoder) Index() int {
+	if d.depth == 0 {
+		return 0
+	}
+	return d.seg(d.depth-1).n - 1
+}
+
+// Skip consumes the next value, checking its syntax.
+func (d *Decoder) Skip() {
+	d.skipValue(0)
+}
+
+func (d *Decoder) skipValue(level int) {
+	if level > maxDepth {
+		d.syntax(d.pos, "exceeded maximum nesting depth")
+		return
+	}
+	switch d.Peek() {
+	case Object:
+		d.pos++
+		for n := 0; ; n++ {
+			d.skipSpace()
+			if d.pos < len(d.data) && d.data[d.pos] == '}' && n == 0 {
+				d.pos++
+				return
+			}
+			if n > 0 && d.listSep('}') != sepMore {
+				return
+			}
+			d.skipSpace()
+			if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+				d.unexpected("looking for an object key")
+				return
+			}
+			if _, ok := d.readString(true); !ok {
+				return
+			}
+			d.skipSpace()
+			if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+				d.unexpected("after object key, expecting ':'")
+				return
+			}
+			d.pos++
+			d.skipValue(level + 1)
+			if d.err != nil {
+				return
+			}
+		}
+	case Array:
+		d.pos++
+		for n := 0; ; n++ {
+			d.skipSpace()
+			if d.pos < len(d.data) && d.data[d.pos] == ']' && n == 0 {
+				d.pos++
+				return
+			}
+			if n > 0 && d.listSep(']') != sepMore {
+				return
+			}
+			d.skipValue(level + 1)
+			if d.err != nil {
+				return
+			}
+		}
+	case String:
+		d.readString(true)
+	case Number:
+		d.readNumber()
+	case Bool:
+		d.readBool()
+	case Null:
+		d.readLiteral("null")
+	default:
+		d.unexpected("looking for beginning of value")
+	}
+}
+
+// Outcomes of listSep.
+const (
+	sepError = iota
+	sepMore
+	sepClosed
+)
+
+// listSep consumes ',' (sepMore, the next value ahead) or the closing byte
+// (sepClosed).
+func (d *Decoder) listSep(close byte) int {
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		d.unexpected("in " + containerName(close == ']'))
+		return sepError
+	}
+	switch d.data[d.pos] {
+	case close:
+		d.pos++
+		return sepClosed
+	case ',':
+		d.pos++
+		d.skipSpace()
+		if d.pos < len(d.data) && d.data[d.pos] == close {
+			d.syntax(d.pos, "trailing comma before "+quoteByte(close))
+			return sepError
+		}
+		return sepMore
+	}
+	d.unexpected("after " + itemName(close == ']') + ", expecting ',' or " + quoteByte(close))
+	return sepError
+}
+
+func (d *Decoder) readLiteral(lit string) bool {
+	if len(d.data)-d.pos < len(lit) || string(d.data[d.pos:d.pos+len(lit)]) != lit {
+		for i := 0; i < len(lit); i++ {
+			if d.pos+i >= len(d.data) || d.data[d.pos+i] != lit[i] {
+				d.pos += i
+				d.unexpected("in literal " + lit)
+				return false
+			}
+		}
+	}
+	d.pos += len(lit)
+	return true
+}
+
+func (d *Decoder) readBool() (v, ok bool) {
+	if d.data[d.pos] == 't' {
+		return true, d.readLiteral("true")
+	}
+	return false, d.readLiteral("false")
+}
+
+// readNumber consumes a number per RFC 8259 and returns its text.
+func (d *Decoder) readNumber() ([]byte, bool) {
+	start := d.pos
+	p := d.pos
+	data := d.data
+	if p < len(data) && data[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(data) && data[p] == '0':
+		p++
+	case p < len(data) && data[p] >= '1' && data[p] <= '9':
+		for p < len(data) && data[p] >= '0' && data[p] <= '9' {
+			p++
+		}
+	default:
+		d.pos = p
+		d.unexpected("in number")
+		return nil, false
+	}
+	if p < len(data) && data[p] == '.' {
+		p++
+		if p >= len(data) || data[p] < '0' || data[p] > '9' {
+			d.pos = p
+			d.unexpected("after decimal point in number")
+			return nil, false
+		}
+		for p < len(data) && data[p] >= '0' && data[p] <= '9' {
+			p++
+		}
+	}
+	if p < len(data) && (data[p] == 'e' || data[p] == 'E') {
+		p++
+		if p < len(data) && (data[p] == '+' || data[p] == '-') {
+			p++
+		}
+		if p >= len(data) || data[p] < '0' || data[p] > '9' {
+			d.pos = p
+			d.unexpected("in exponent of number")
+			return nil, false
+		}
+		for p < len(data) && data[p] >= '0' && data[p] <= '9' {
+			p++
+		}
+	}
+	d.pos = p
+	return data[start:p], true
+}
+
+// Close finishes decoding: only whitespace may follow the value read.
+// It returns the syntax error that stopped decoding, if any.
+func (d *Decoder) Close() error {
+	if d.err == nil {
+		d.skipSpace()
+		if d.pos < len(d.data) {
+			d.unexpected("after top-level value")
+		}
+	}
+	return d.Err()
+}

@@ -1,0 +1,342 @@
+package wire
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
+)
+
+// pointer materialises the JSON pointer of the value being read, followed
+// by the escaped token suffix when it is not empty.
+func (d *Decoder) pointer(suffix string) string {
+	var b strings.Builder
+	d.writePointer(&b, d.depth)
+	if suffix != "" {
+		b.WriteByte('/')
+		writeToken(&b, suffix)
+	}
+	return b.String()
+}
+
+func (d *Decoder) writePointer(b *strings.Builder, depth int) {
+	if d.parent != nil {
+		d.parent.writePointer(b, d.pdepth)
+	}
+	b.WriteString(d.base)
+	for i := 0; i < depth; i++ {
+		s := d.seg(i)
+		b.WriteByte('/')
+		if s.array {
+			b.WriteString(strconv.Itoa(s.n - 1))
+		} else {
+			writeToken(b, string(s.key))
+		}
+	}
+}
+
+// writeToken writes a reference token escaped per RFC 6901.
+func writeToken(b *strings.Builder, tok string) {
+	for i := 0; i < len(tok); i++ {
+		switch c := tok[i]; c {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
+func truncate(s string) string { return check.Truncate(s, check.ReceivedLimit) }
+
+// record appends a FieldError at the current path.
+func (d *Decoder) record(_ int, code, message, expected, received, suggestion string) {
+	d.errs = append(d.errs, runtime.FieldError{
+		Path:       d.pointer(""),
+		Code:       code,
+		Message:    message,
+		Expected:   expected,
+		Received:   truncate(received),
+		Suggestion: suggestion,
+	})
+}
+
+// Mismatch records that the next value is not of the expected type (a
+// JSON Schema type name or a short description) and skips it.
+func (d *Decoder) Mismatch(expected string) {
+	k := d.Peek()
+	start := d.pos
+	d.Skip()
+	if d.err != nil {
+		return
+	}
+	text := string(d.data[start:d.pos])
+	d.record(start, "type", "expected "+expected+", received "+k.String()+" "+truncate(text), expected, text, "")
+}
+
+// Fail records an error with the given keyword code at the current path
+// (the value about to be read, or the member just read). It consumes
+// nothing.
+func (d *Decoder) Fail(code, message, expected, received string) {
+	d.record(d.pos, code, message, expected, received, "")
+}
+
+// Unknown records the member just read by More as an unknown property,
+// suggesting the closest of known, and skips its value.
+func (d *Decoder) Unknown(known []string) {
+	key := string(d.Key())
+	start := d.pos
+	d.Skip()
+	if d.err != nil {
+		return
+	}
+	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(key), "", "", check.Closest(key, known))
+}
+
+// Missing records that the required property name is absent from the
+// object just read.
+func (d *Decoder) Missing(name string) {
+	d.errs = append(d.errs, runtime.FieldError{
+		Path:    d.pointer(name),
+		Code:    "required",
+		Message: "missing required property " + strconv.Quote(name),
+	})
+}
+
+// Errors returns the type errors recorded so far.
+func (d *Decoder) Errors() []runtime.FieldError { return d.errs }
+
+// Clean reports whether nothing has been recorded and no syntax error
+// occurred.
+func (d *Decoder) Clean() bool { return d.err == nil && len(d.errs) == 0 }
+
+// Branch returns a decoder positioned at the next value, sharing the input
+// and the current path, for trying one union branch. The branch's errors
+// stay its own until Adopt; the caller skips the value in d afterwards.
+func (d *Decoder) Branch() Decoder {
+	d.skipSpace()
+	return Decoder{data: d.data, pos: d.pos, parent: d, pdepth: d.depth, err: d.err}
+}
+
+// Adopt appends the errors recorded by a branch decoder to d.
+func (d *Decoder) Adopt(b *Decoder) {
+	d.errs = append(d.errs, b.errs...)
+}
+
+// PeekMember looks ahead into the next value, when it is an object, for
+// the member name holding a string, and returns that string's bytes
+// without consuming anything. It is how discriminated unions choose a
+// branch.
+func (d *Decoder) PeekMember(name string) ([]byte, bool) {
+	if d.Peek() != Object {
+		return nil, false
+	}
+	t := Decoder{data: d.data, pos: d.pos + 1}
+	t.push(false)
+	for t.More() {
+		if string(t.Key()) != name {
+			t.Skip()
+			continue
+		}
+		if t.Peek() != String {
+			return nil, false
+		}
+		b, ok := t.readString(false)
+		return b, ok
+	}
+	return nil, false
+}
+
+// Report returns the outcome of decoding and validating one value: nil
+// when nothing was found, otherwise a *runtime.ValidationError naming tool
+// with the decoder's errors followed by the validator's (validation errors
+// at or below a path the decoder already reported are dropped: they
+// describe the zero value left behind). A syntax error is reported alone,
+// with code "syntax".
+func (d *Decoder) Report(tool string, v *Errors) error {
+	if d.err != nil {
+		return &runtime.ValidationError{Tool: tool, Fields: []runtime.FieldError{{
+			Path:    d.err.Path,
+			Code:    "syntax",
+			Message: "invalid JSON: " + d.err.Error(),
+		}}}
+	}
+	fields := d.errs
+	if v != nil {
+		for _, f := range v.list {
+			if !coveredBy(f.Path, d.errs) {
+				fields = append(fields, f)
+			}
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return &runtime.ValidationError{Tool: tool, Fields: fields}
+}
+
+func coveredBy(path string, errs []runtime.FieldError) bool {
+	for _, e := range errs {
+		if e.Code == "required" || e.Code == "additionalProperties" {
+			continue
+		}
+		if path == e.Path || strings.HasPrefix(path, e.Path+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Path is a JSON pointer built as a chain of stack-allocated links while
+// validators descend; it is materialised only when an error is recorded.
+// A nil *Path is the root.
+type Path struct {
+	parent *Path
+	key    string
+	index  int
+	kind   uint8
+}
+
+const (
+	pathKey = iota + 1
+	pathIndex
+	pathBase
+)
+
+// Key returns the path of member k below p.
+func (p *Path) Key(k string) Path { return Path{parent: p, key: k, kind: pathKey} }
+
+// Index returns the path of item i below p.
+func (p *Path) Index(i int) Path { return Path{parent: p, index: i, kind: pathIndex} }
+
+// At returns a root path standing for the JSON pointer ptr, for
+// validating a value found below the document root.
+func At(ptr string) Path { return Path{key: ptr, kind: pathBase} }
+
+// String returns the JSON pointer ("" for the root).
+func (p *Path) String() string {
+	if p == nil {
+		return ""
+	}
+	var b strings.Builder
+	p.write(&b)
+	return b.String()
+}
+
+func (p *Path) write(b *strings.Builder) {
+	if p == nil {
+		return
+	}
+	p.parent.write(b)
+	switch p.kind {
+	case pathKey:
+		b.WriteByte('/')
+		writeToken(b, p.key)
+	case pathIndex:
+		b.WriteByte('/')
+		b.WriteString(strconv.Itoa(p.index))
+	case pathBase:
+		b.WriteString(p.key)
+	}
+}
+
+// Errors collects the violations a generated validator finds. The zero
+// value is ready to use; it allocates only when an error is added.
+type Errors struct {
+	list []runtime.FieldError
+}
+
+// Add records a violation of keyword code at p. received is truncated.
+func (e *Errors) Add(p *Path, code, message, expected, received, suggestion string) {
+	e.list = append(e.list, runtime.FieldError{
+		Path:       p.String(),
+		Code:       code,
+		Message:    message,
+		Expected:   expected,
+		Received:   truncate(received),
+		Suggestion: suggestion,
+	})
+}
+
+// Append records violations found elsewhere (an embedded validator).
+func (e *Errors) Append(fs []runtime.FieldError) { e.list = append(e.list, fs...) }
+
+// Len returns the number of violations recorded.
+func (e *Errors) Len() int { return len(e.list) }
+
+// List returns the violations recorded.
+func (e *Errors) List() []runtime.FieldError { return e.list }
+
+// Err returns nil when nothing was recorded, else a
+// *runtime.ValidationError naming tool.
+func (e *Errors) Err(tool string) error {
+	if len(e.list) == 0 {
+		return nil
+	}
+	return &runtime.ValidationError{Tool: tool, Fields: e.list}
+}
+
+// MustAny decodes a JSON literal the generator produced (enum values,
+// consts) into its generic form; it panics on malformed input, which only
+// a generator bug can produce.
+func MustAny(s string) any {
+	d := NewDecoder([]byte(s))
+	v := d.Any()
+	if err := d.Close(); err != nil {
+		panic("wire: bad literal " + strconv.Quote(s) + ": " + err.Error())
+	}
+	return v
+}
+
+// Generic converts a typed Go value to its generic JSON form (through its
+// JSON encoding), for checks that compare against JSON literals or run the
+// embedded schema validator. It returns nil if v does not encode.
+func Generic(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	d := NewDecoder(b)
+	g := d.Any()
+	if d.Close() != nil {
+		return nil
+	}
+	return g
+}
+
+// AppendExtra appends extra as members to the JSON object obj (the
+// encoding of a struct's declared fields), in sorted key order, for
+// MarshalJSON of objects with typed additional properties.
+func AppendExtra[T any](obj []byte, extra map[string]T) ([]byte, error) {
+	if len(extra) == 0 {
+		return obj, nil
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := obj[:len(obj)-1]
+	for i, k := range keys {
+		if i > 0 || len(out) > 1 {
+			out = append(out, ',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vb, err := json.Marshal(extra[k])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, kb...)
+		out = append(out, ':')
+		out = append(out, vb...)
+	}
+	return append(out, '}'), nil
+}

@@ -1,0 +1,248 @@
+package wire
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// String reads a string, or records a type error and returns "".
+func (d *Decoder) String() string {
+	if d.Peek() != String {
+		d.Mismatch("string")
+		return ""
+	}
+	b, _ := d.readString(false)
+	return string(b)
+}
+
+// Bool reads a boolean, or records a type error and returns false.
+func (d *Decoder) Bool() bool {
+	if d.Peek() != Bool {
+		d.Mismatch("boolean")
+		return false
+	}
+	v, _ := d.readBool()
+	return v
+}
+
+// Null consumes a null and reports true, or reports false and consumes
+// nothing.
+func (d *Decoder) Null() bool {
+	if d.Peek() != Null {
+		return false
+	}
+	return d.readLiteral("null")
+}
+
+// Int reads an integer: a number without a fractional part (1.0 and 1e2
+// count). A fraction, or a value outside int64, is recorded as an error
+// (never rounded or overflowed) and 0 is returned.
+func (d *Decoder) Int() int64 {
+	if d.Peek() != Number {
+		d.Mismatch("integer")
+		return 0
+	}
+	start := d.pos
+	text, ok := d.readNumber()
+	if !ok {
+		return 0
+	}
+	v, st := parseInt(text)
+	switch st {
+	case intFraction:
+		d.record(start, "type", "expected integer, received number "+truncate(string(text)), "integer", string(text), "")
+	case intRange:
+		d.record(start, "type", "integer "+truncate(string(text))+" is outside the 64-bit range", "integer between -9223372036854775808 and 9223372036854775807", string(text), "")
+	}
+	return v
+}
+
+// Float reads a number; a number too large for float64 is recorded as an
+// error and 0 is returned.
+func (d *Decoder) Float() float64 {
+	if d.Peek() != Number {
+		d.Mismatch("number")
+		return 0
+	}
+	start := d.pos
+	text, ok := d.readNumber()
+	if !ok {
+		return 0
+	}
+	f, err := strconv.ParseFloat(string(text), 64)
+	if err != nil || math.IsInf(f, 0) {
+		d.record(start, "type", "number "+truncate(string(text))+" is outside the 64-bit floating point range", "number", string(text), "")
+		return 0
+	}
+	return f
+}
+
+// NumberText reads a number and returns its text, or records a type error
+// and returns "".
+func (d *Decoder) NumberText() string {
+	if d.Peek() != Number {
+		d.Mismatch("number")
+		return ""
+	}
+	text, _ := d.readNumber()
+	return string(text)
+}
+
+// Raw reads any value and returns a copy of its JSON text (nil after a
+// syntax error).
+func (d *Decoder) Raw() json.RawMessage {
+	b := d.RawBytes()
+	if b == nil {
+		return nil
+	}
+	return append(json.RawMessage(nil), b...)
+}
+
+// RawBytes reads any value and returns its JSON text as a subslice of the
+// input (nil after a syntax error).
+func (d *Decoder) RawBytes() []byte {
+	if d.Peek() == Invalid {
+		d.Skip()
+		return nil
+	}
+	start := d.pos
+	d.Skip()
+	if d.err != nil {
+		return nil
+	}
+	return d.data[start:d.pos]
+}
+
+// Any reads any value into its generic form: nil, bool, float64, string,
+// []any or map[string]any. Numbers outside the float64 range are recorded
+// as errors.
+func (d *Decoder) Any() any {
+	switch d.Peek() {
+	case Null:
+		d.readLiteral("null")
+		return nil
+	case Bool:
+		v, _ := d.readBool()
+		return v
+	case Number:
+		return d.Float()
+	case String:
+		return d.String()
+	case Array:
+		d.pos++
+		if !d.push(true) {
+			return nil
+		}
+		out := []any{}
+		for d.More() {
+			out = append(out, d.Any())
+		}
+		return out
+	case Object:
+		d.pos++
+		if !d.push(false) {
+			return nil
+		}
+		out := map[string]any{}
+		for d.More() {
+			k := string(d.Key())
+			out[k] = d.Any()
+		}
+		return out
+	}
+	d.Skip()
+	return nil
+}
+
+// Outcomes of parseInt.
+const (
+	intOK = iota
+	intFraction
+	intRange
+)
+
+// parseInt converts RFC 8259 number text to int64 exactly: the
+// significant digits times a power of ten.
+func parseInt(text []byte) (int64, int) {
+	neg := len(text) > 0 && text[0] == '-'
+	if neg {
+		text = text[1:]
+	}
+	intEnd := 0
+	for intEnd < len(text) && text[intEnd] >= '0' && text[intEnd] <= '9' {
+		intEnd++
+	}
+	intPart, frac, rest := text[:intEnd], []byte(nil), text[intEnd:]
+	if len(rest) > 0 && rest[0] == '.' {
+		n := 1
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		frac, rest = rest[1:n], rest[n:]
+	}
+	exp := 0
+	if len(rest) > 0 {
+		eneg := false
+		rest = rest[1:]
+		if len(rest) > 0 && (rest[0] == '+' || rest[0] == '-') {
+			eneg = rest[0] == '-'
+			rest = rest[1:]
+		}
+		for _, c := range rest {
+			if exp < 1_000_000 {
+				exp = exp*10 + int(c-'0')
+			}
+		}
+		if eneg {
+			exp = -exp
+		}
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	exp -= len(frac)
+	// digit(i) walks intPart then frac as one digit string.
+	n := len(intPart) + len(frac)
+	digit := func(i int) byte {
+		if i < len(intPart) {
+			return intPart[i]
+		}
+		return frac[i-len(intPart)]
+	}
+	lo := 0
+	for lo < n && digit(lo) == '0' {
+		lo++
+	}
+	if lo == n {
+		return 0, intOK
+	}
+	hi := n
+	for digit(hi-1) == '0' {
+		hi--
+		exp++
+	}
+	if exp < 0 {
+		return 0, intFraction
+	}
+	if hi-lo+exp > 19 {
+		return 0, intRange
+	}
+	var mant uint64
+	for i := lo; i < hi; i++ {
+		mant = mant*10 + uint64(digit(i)-'0')
+	}
+	for ; exp > 0; exp-- {
+		mant *= 10
+	}
+	if neg {
+		if mant > 1<<63 {
+			return 0, intRange
+		}
+		return -int64(mant-1) - 1, intOK
+	}
+	if mant > math.MaxInt64 {
+		return 0, intRange
+	}
+	return int64(mant), intOK
+}
