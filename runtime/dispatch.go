@@ -31,10 +31,9 @@ func Dispatch(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessa
 		Started:  start,
 		Duration: time.Since(start),
 	}
-	if perr != nil {
-		if m, ok := perr.(interface{ TelemetryMetadata() map[string]any }); ok {
-			ev.Metadata = m.TelemetryMetadata()
-		}
+	var tm TelemetryCarrier
+	if errors.As(res.Err, &tm) {
+		ev.Metadata = tm.TelemetryMetadata()
 	}
 	tc.bus.Publish(ev)
 	return res, perr
@@ -48,6 +47,9 @@ func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage
 		if v := recover(); v != nil {
 			res = Failure(&PanicError{Tool: tool.Name, Value: v, Stack: debug.Stack()})
 			perr = nil
+			if p, ok := v.(Propagator); ok { // panic(err) with a propagating error
+				res, perr = Result{Message: p.Error(), Err: p}, p
+			}
 		}
 	}()
 	r, err := tool.Handler(ctx, tc, args)
@@ -58,12 +60,15 @@ func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage
 		}
 		return Failure(err), nil
 	}
-	if !r.Success {
-		r.Value = nilUnlessErrorPayload(r.Value)
-	}
+	// A failed Result keeps a Value only when the handler set one on
+	// purpose (a structured error payload); typed results drop it in
+	// ToolResult.Untyped.
 	return r, nil
 }
 
-// nilUnlessErrorPayload keeps an explicit structured error payload on a
-// failed result; the typed ToolResult path already drops values on failure.
-func nilUnlessErrorPayload(v any) any { return v }
+// TelemetryCarrier is implemented by errors that carry telemetry for the
+// ToolInvoked event of the call that returned them (open_sections's
+// VisibilityExpansionRequired does).
+type TelemetryCarrier interface {
+	TelemetryMetadata() map[string]any
+}

@@ -54,9 +54,27 @@ func Internal(format string, args ...any) error {
 	return &Error{Code: CodeInternal, Message: fmt.Sprintf(format, args...)}
 }
 
+// NotImplementedError is returned by generated UnimplementedHandlers for
+// tools the user has not written yet.
+type NotImplementedError struct {
+	Tool string
+}
+
+func (e *NotImplementedError) Error() string {
+	return "tool " + e.Tool + " is not implemented"
+}
+
+// NotImplemented reports that tool has no implementation (code INTERNAL).
+func NotImplemented(tool string) error {
+	return &NotImplementedError{Tool: tool}
+}
+
 // CodeOf returns the code of err: the Code of an *Error or
-// *ValidationError in its chain, INTERNAL otherwise.
+// *ValidationError in its chain, INTERNAL otherwise, and "" for nil.
 func CodeOf(err error) Code {
+	if err == nil {
+		return ""
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Code

@@ -3,6 +3,8 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"reflect"
 )
 
 // Renderer is implemented by result values that render themselves for the
@@ -14,109 +16,155 @@ type Renderer interface {
 // RenderResult returns the text a provider sees for r: the message, followed
 // by the rendered value unless the value is nil or excluded from context.
 func RenderResult(r Result) string {
-	if r.Value == nil || r.ExcludeValueFromContext {
+	if r.ExcludeValueFromContext {
 		return r.Message
 	}
 	body := RenderValue(r.Value)
-	if r.Message == "" {
+	switch {
+	case body == "":
+		return r.Message
+	case r.Message == "":
 		return body
 	}
 	return r.Message + "\n\n" + body
 }
 
-// RenderValue renders v: v.Render() when v implements Renderer, otherwise
-// deterministic JSON with null members omitted.
-func RenderValue(v any) string {
-	if v == nil {
+// RenderValue renders v: v.Render() when v (or a pointer to it) implements
+// Renderer, otherwise compact JSON with object members whose value is null
+// omitted, map keys sorted and struct fields in declaration order. A nil
+// value, nil pointer or JSON null renders as "". RenderValue never panics: a
+// failing Render or MarshalJSON yields a short "<unrenderable value: …>".
+func RenderValue(v any) (out string) {
+	if isNil(v) {
 		return ""
 	}
-	if r, ok := v.(Renderer); ok {
+	defer func() {
+		if p := recover(); p != nil {
+			out = fmt.Sprintf("<unrenderable value: %v>", p)
+		}
+	}()
+	if r, ok := asRenderer(v); ok {
 		return r.Render()
 	}
-	raw, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		if raw, ok := v.(json.RawMessage); ok {
+			return string(raw)
+		}
 		return "<unrenderable value: " + err.Error() + ">"
 	}
-	var buf bytes.Buffer
-	if err := writeWithoutNulls(&buf, raw); err != nil {
-		return string(raw)
+	raw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	var dst bytes.Buffer
+	dst.Grow(len(raw))
+	stripNulls(&dst, raw)
+	if dst.String() == "null" {
+		return ""
 	}
-	return buf.String()
+	return dst.String()
 }
 
-// writeWithoutNulls copies the JSON document raw to buf, dropping object
-// members whose value is null, keeping member order.
-func writeWithoutNulls(buf *bytes.Buffer, raw json.RawMessage) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	return copyValue(buf, dec)
+// isNil reports a nil interface or a nil pointer.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
-func copyValue(buf *bytes.Buffer, dec *json.Decoder) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
+// asRenderer finds a Render method on v or, for an addressable copy of a
+// non-pointer v, on *v.
+func asRenderer(v any) (Renderer, bool) {
+	if r, ok := v.(Renderer); ok {
+		return r, true
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			buf.WriteByte('{')
-			first := true
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				var val json.RawMessage
-				if err := dec.Decode(&val); err != nil {
-					return err
-				}
-				if string(val) == "null" {
-					continue
-				}
-				if !first {
-					buf.WriteByte(',')
-				}
-				first = false
-				k, _ := json.Marshal(kt.(string))
-				buf.Write(k)
-				buf.WriteByte(':')
-				if err := copyValue(buf, json.NewDecoder(bytes.NewReader(val))); err != nil {
-					return err
-				}
-			}
-			if _, err := dec.Token(); err != nil {
-				return err
-			}
-			buf.WriteByte('}')
-		case '[':
-			buf.WriteByte('[')
-			for i := 0; dec.More(); i++ {
-				if i > 0 {
-					buf.WriteByte(',')
-				}
-				var val json.RawMessage
-				if err := dec.Decode(&val); err != nil {
-					return err
-				}
-				if err := copyValue(buf, json.NewDecoder(bytes.NewReader(val))); err != nil {
-					return err
-				}
-			}
-			if _, err := dec.Token(); err != nil {
-				return err
-			}
-			buf.WriteByte(']')
-		}
-	case nil:
-		buf.WriteString("null")
-	default:
-		b, err := json.Marshal(t)
-		if err != nil {
-			return err
-		}
-		buf.Write(b)
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer {
+		return nil, false
 	}
-	return nil
+	p := reflect.New(rv.Type())
+	if !p.Type().Implements(reflect.TypeFor[Renderer]()) {
+		return nil, false
+	}
+	p.Elem().Set(rv)
+	return p.Interface().(Renderer), true
+}
+
+// stripNulls copies the compact JSON document src (as encoding/json writes
+// it) to dst in one pass, dropping object members whose value is null and
+// keeping everything else, member order included.
+func stripNulls(dst *bytes.Buffer, src []byte) {
+	copyJSONValue(dst, src, 0)
+}
+
+// copyJSONValue copies the value starting at src[i] and returns the index
+// just after it.
+func copyJSONValue(dst *bytes.Buffer, src []byte, i int) int {
+	if i >= len(src) {
+		return i
+	}
+	switch src[i] {
+	case '{':
+		dst.WriteByte('{')
+		i++
+		first := true
+		for i < len(src) && src[i] != '}' {
+			if src[i] == ',' {
+				i++
+			}
+			keyEnd := skipJSONString(src, i)
+			valStart := keyEnd + 1 // past ':'
+			if bytes.HasPrefix(src[valStart:], []byte("null")) {
+				i = valStart + 4
+				continue
+			}
+			if !first {
+				dst.WriteByte(',')
+			}
+			first = false
+			dst.Write(src[i:valStart])
+			i = copyJSONValue(dst, src, valStart)
+		}
+		dst.WriteByte('}')
+		return i + 1
+	case '[':
+		dst.WriteByte('[')
+		i++
+		for i < len(src) && src[i] != ']' {
+			if src[i] == ',' {
+				dst.WriteByte(',')
+				i++
+			}
+			i = copyJSONValue(dst, src, i)
+		}
+		dst.WriteByte(']')
+		return i + 1
+	case '"':
+		end := skipJSONString(src, i)
+		dst.Write(src[i:end])
+		return end
+	default: // number, true, false, null
+		j := i
+		for j < len(src) && src[j] != ',' && src[j] != '}' && src[j] != ']' {
+			j++
+		}
+		dst.Write(src[i:j])
+		return j
+	}
+}
+
+// skipJSONString returns the index just after the string starting at
+// src[i] (a '"').
+func skipJSONString(src []byte, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(src)
 }

@@ -41,7 +41,15 @@ func (r ToolResult[T]) Untyped() Result {
 	return out
 }
 
+// Fail returns a failed typed result carrying message and no value.
+func Fail[T any](message string) ToolResult[T] {
+	return ToolResult[T]{Message: message}
+}
+
 // Failure returns a failed Result whose message is err's text.
 func Failure(err error) Result {
+	if err == nil {
+		return Result{Message: "tool failed"}
+	}
 	return Result{Message: err.Error(), Success: false, Err: err}
 }

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"strings"
 )
 
 // Handler executes one tool call. args is the raw JSON arguments object the
@@ -54,10 +55,11 @@ func MustTool(name, description string, parameters json.RawMessage, h Handler) T
 	return t
 }
 
-// Check validates the tool's name and description. With strict set it
-// applies the spec's rules for hand-written tools (see NewTool); otherwise
-// only what providers accept: ^[a-zA-Z0-9_-]{1,64}$ and a non-empty
-// description is not required.
+// Check validates the tool's definition. With strict set it applies the
+// spec's rules for hand-written tools (see NewTool); otherwise only what
+// providers accept, as generated tools keep their definitions' names and
+// descriptions: a name matching ^[a-zA-Z0-9_-]{1,64}$. Either way a
+// parameters schema, when present, must be a JSON object.
 func (t Tool) Check(strict bool) error {
 	if strict {
 		if err := CheckStrictName(t.Name); err != nil {
@@ -71,11 +73,50 @@ func (t Tool) Check(strict bool) error {
 	}
 	if len(t.Parameters) > 0 {
 		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(t.Parameters, &obj); err != nil {
+		if err := json.Unmarshal(t.Parameters, &obj); err != nil || obj == nil {
 			return &ToolDefinitionError{Tool: t.Name, Reason: "parameters must be a JSON Schema object"}
 		}
 	}
 	return nil
+}
+
+// CheckUnique reports tools sharing a name: a *DuplicateToolError naming
+// every duplicated name, in order of first duplication, or nil.
+func CheckUnique(tools []Tool) error {
+	seen := make(map[string]int, len(tools))
+	var dup []string
+	for _, t := range tools {
+		seen[t.Name]++
+		if seen[t.Name] == 2 {
+			dup = append(dup, t.Name)
+		}
+	}
+	if dup == nil {
+		return nil
+	}
+	return &DuplicateToolError{Names: dup}
+}
+
+// DuplicateToolError reports tool names that occur more than once in one
+// prompt or tool list.
+type DuplicateToolError struct {
+	Names []string
+}
+
+func (e *DuplicateToolError) Error() string {
+	var b strings.Builder
+	if len(e.Names) == 1 {
+		b.WriteString("duplicate tool name ")
+	} else {
+		b.WriteString("duplicate tool names ")
+	}
+	for i, n := range e.Names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quote(n))
+	}
+	return b.String()
 }
 
 // ToolDefinitionError reports a tool that breaks the naming or description

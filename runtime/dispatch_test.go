@@ -1,0 +1,259 @@
+package runtime_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+type lookupResult struct {
+	EntityID    string `json:"entity_id"`
+	DocumentURL string `json:"document_url"`
+}
+
+// expand is a stand-in for prompt.VisibilityExpansionRequired.
+type expand struct{ sections []string }
+
+func (e *expand) Error() string             { return "expand " + strings.Join(e.sections, ",") }
+func (e *expand) PropagateThroughDispatch() {}
+func (e *expand) TelemetryMetadata() map[string]any {
+	return map[string]any{"requested_sections": e.sections}
+}
+
+func typed[T any](f func(args json.RawMessage) (runtime.ToolResult[T], error)) runtime.Handler {
+	return func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		r, err := f(args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		return r.Untyped(), nil
+	}
+}
+
+func record(bus *runtime.EventBus) *[]runtime.ToolInvoked {
+	var got []runtime.ToolInvoked
+	bus.Subscribe(func(e runtime.Event) {
+		if ti, ok := e.(runtime.ToolInvoked); ok {
+			got = append(got, ti)
+		}
+	})
+	return &got
+}
+
+func TestDispatch(t *testing.T) {
+	propagated := &expand{sections: []string{"billing"}}
+	tests := []struct {
+		name        string
+		handler     runtime.Handler
+		wantSuccess bool
+		wantMessage string
+		wantValue   bool
+		wantCode    runtime.Code
+		wantErr     error
+	}{
+		{
+			name: "success",
+			handler: typed(func(args json.RawMessage) (runtime.ToolResult[lookupResult], error) {
+				var p struct {
+					EntityID string `json:"entity_id"`
+				}
+				if err := json.Unmarshal(args, &p); err != nil {
+					return runtime.ToolResult[lookupResult]{}, err
+				}
+				return runtime.OK(lookupResult{EntityID: p.EntityID, DocumentURL: "https://example.com"}, "Fetched entity "+p.EntityID+"."), nil
+			}),
+			wantSuccess: true, wantValue: true,
+			wantMessage: "Fetched entity e1.",
+		},
+		{
+			name: "typed error",
+			handler: typed(func(json.RawMessage) (runtime.ToolResult[lookupResult], error) {
+				return runtime.ToolResult[lookupResult]{}, runtime.NotFound("entity %s not found", "e1")
+			}),
+			wantMessage: "entity e1 not found", wantCode: runtime.CodeNotFound,
+		},
+		{
+			name: "plain error",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				return runtime.Result{}, errors.New("database is down")
+			},
+			wantMessage: "database is down", wantCode: runtime.CodeInternal,
+		},
+		{
+			name: "validation error",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				return runtime.Result{}, &runtime.ValidationError{Tool: "lookup_entity", Fields: []runtime.FieldError{{Path: "/entity_id", Code: "required", Message: "missing required argument"}}}
+			},
+			wantMessage: "invalid arguments for lookup_entity: /entity_id: missing required argument",
+			wantCode:    runtime.CodeValidation,
+		},
+		{
+			name: "not implemented",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				return runtime.Result{}, runtime.NotImplemented("lookup_entity")
+			},
+			wantMessage: "tool lookup_entity is not implemented", wantCode: runtime.CodeInternal,
+		},
+		{
+			name: "panic",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				var m map[string]int
+				m["x"] = 1
+				return runtime.Result{}, nil
+			},
+			wantMessage: "tool lookup_entity failed unexpectedly: assignment to entry in nil map", wantCode: runtime.CodeInternal,
+		},
+		{
+			name: "failed typed result drops its value",
+			handler: typed(func(json.RawMessage) (runtime.ToolResult[lookupResult], error) {
+				return runtime.ToolResult[lookupResult]{Message: "no access", Value: lookupResult{EntityID: "leak"}}, nil
+			}),
+			wantMessage: "no access",
+		},
+		{
+			name: "propagator passes through",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				return runtime.Result{}, fmt.Errorf("wrapped: %w", propagated)
+			},
+			wantMessage: "wrapped: expand billing", wantErr: propagated,
+		},
+		{
+			name: "panicking with a propagator propagates it",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				panic(propagated)
+			},
+			wantMessage: "expand billing", wantErr: propagated,
+		},
+		{
+			name:        "no handler",
+			handler:     nil,
+			wantMessage: "tool lookup_entity has no handler", wantCode: runtime.CodeInternal,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var bus runtime.EventBus
+			events := record(&bus)
+			tool := runtime.Tool{Name: "lookup_entity", Handler: tc.handler}
+			tc1 := runtime.NewToolContext(runtime.ContextParts{Bus: &bus, Call: runtime.ToolCall{ID: "call_1", Name: "lookup_entity"}})
+			args := json.RawMessage(`{"entity_id":"e1"}`)
+
+			res, err := runtime.Dispatch(context.Background(), tool, tc1, args)
+
+			if tc.wantErr != nil {
+				if !errors.Is(err, tc.wantErr) {
+					t.Fatalf("err = %v, want %v untouched", err, tc.wantErr)
+				}
+			} else if err != nil {
+				t.Fatalf("err = %v, want nil (failures are results)", err)
+			}
+			if res.Success != tc.wantSuccess || res.Message != tc.wantMessage {
+				t.Errorf("result = {Success:%v Message:%q}, want {%v %q}", res.Success, res.Message, tc.wantSuccess, tc.wantMessage)
+			}
+			if (res.Value != nil) != tc.wantValue {
+				t.Errorf("Value = %#v, want present=%v", res.Value, tc.wantValue)
+			}
+			if !res.Success && tc.wantErr == nil && runtime.CodeOf(res.Err) != tc.wantCode {
+				t.Errorf("CodeOf(res.Err) = %q, want %q", runtime.CodeOf(res.Err), tc.wantCode)
+			}
+			if len(*events) != 1 {
+				t.Fatalf("published %d ToolInvoked events, want 1", len(*events))
+			}
+			ev := (*events)[0]
+			if ev.Tool != "lookup_entity" || ev.CallID != "call_1" || string(ev.Args) != string(args) {
+				t.Errorf("event identifies %q/%q/%s", ev.Tool, ev.CallID, ev.Args)
+			}
+			if ev.Rendered != runtime.RenderResult(res) {
+				t.Errorf("event Rendered = %q, want what the provider sees %q", ev.Rendered, runtime.RenderResult(res))
+			}
+			if ev.Result.Success != res.Success || ev.Result.Message != res.Message {
+				t.Errorf("event result %+v differs from returned %+v", ev.Result, res)
+			}
+			if ev.Duration < 0 || ev.Started.IsZero() {
+				t.Errorf("event timing %v from %v", ev.Duration, ev.Started)
+			}
+			if tc.wantErr != nil && ev.Metadata["requested_sections"] == nil {
+				t.Errorf("propagated error's telemetry metadata missing: %v", ev.Metadata)
+			}
+		})
+	}
+}
+
+func TestDispatchPanicKeepsStack(t *testing.T) {
+	tool := runtime.Tool{Name: "boom", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		panic("kaboom")
+	}}
+	res, err := runtime.Dispatch(context.Background(), tool, runtime.ToolContext{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pe *runtime.PanicError
+	if !errors.As(res.Err, &pe) || pe.Value != "kaboom" || !strings.Contains(string(pe.Stack), "dispatch_test.go") {
+		t.Errorf("res.Err = %#v, want a *PanicError with the handler's stack", res.Err)
+	}
+}
+
+func TestDispatchRenderPanicDoesNotAbort(t *testing.T) {
+	tool := runtime.Tool{Name: "render", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{Message: "ok", Value: panicky{}, Success: true}, nil
+	}}
+	var bus runtime.EventBus
+	events := record(&bus)
+	res, err := runtime.Dispatch(context.Background(), tool, runtime.NewToolContext(runtime.ContextParts{Bus: &bus}), nil)
+	if err != nil || !res.Success {
+		t.Fatalf("Dispatch = %+v, %v", res, err)
+	}
+	if got := (*events)[0].Rendered; got != "ok\n\n<unrenderable value: boom>" {
+		t.Errorf("Rendered = %q", got)
+	}
+}
+
+func TestDispatchPassesContext(t *testing.T) {
+	type key struct{}
+	ctx, cancel := context.WithTimeout(context.WithValue(context.Background(), key{}, "v"), time.Minute)
+	defer cancel()
+	var bus runtime.EventBus
+	parts := runtime.ContextParts{Bus: &bus, Session: session("s1"), Adapter: adapter("openai"), Call: runtime.ToolCall{ID: "c9", Name: "t", Args: json.RawMessage(`{}`)}}
+	tool := runtime.Tool{Name: "t", Handler: func(ctx context.Context, tc runtime.ToolContext, _ json.RawMessage) (runtime.Result, error) {
+		if ctx.Value(key{}) != "v" {
+			t.Error("handler did not get the caller's context")
+		}
+		if tc.Session().ID() != "s1" || tc.Adapter().Name() != "openai" || tc.Bus() != &bus || tc.Call().ID != "c9" {
+			t.Errorf("handler got context %+v", tc)
+		}
+		if tc.Prompt() != nil || tc.RenderedPrompt() != nil {
+			t.Error("unset parts are not nil")
+		}
+		return runtime.Result{Success: true}, nil
+	}}
+	if _, err := runtime.Dispatch(ctx, tool, runtime.NewToolContext(parts), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type session string
+
+func (s session) ID() string { return string(s) }
+
+type adapter string
+
+func (a adapter) Name() string { return string(a) }
+
+func BenchmarkDispatch(b *testing.B) {
+	tool := runtime.Tool{Name: "t", Handler: typed(func(json.RawMessage) (runtime.ToolResult[lookupResult], error) {
+		return runtime.OK(lookupResult{EntityID: "e"}, "ok"), nil
+	})}
+	var bus runtime.EventBus
+	bus.Subscribe(func(runtime.Event) {})
+	tc := runtime.NewToolContext(runtime.ContextParts{Bus: &bus})
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = runtime.Dispatch(context.Background(), tool, tc, nil)
+	}
+}

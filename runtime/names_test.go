@@ -1,0 +1,144 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestCheckName(t *testing.T) {
+	tests := []struct {
+		name          string
+		ok, strictOK  bool
+		wantErrSubstr string
+	}{
+		{"lookup_entity", true, true, ""},
+		{"a", true, true, ""},
+		{"get-issue-2", true, true, ""},
+		{strings.Repeat("x", 64), true, true, ""},
+		{"ListIssues", true, false, "uppercase"},
+		{"", false, false, "empty"},
+		{strings.Repeat("x", 65), false, false, "at most 64"},
+		{"tool.help", false, false, `'.'`},
+		{"has space", false, false, `' '`},
+		{"café", false, false, "only letters"},
+	}
+	for _, tc := range tests {
+		err := runtime.CheckName(tc.name)
+		if (err == nil) != tc.ok {
+			t.Errorf("CheckName(%q) = %v, want ok=%v", tc.name, err, tc.ok)
+		}
+		serr := runtime.CheckStrictName(tc.name)
+		if (serr == nil) != tc.strictOK {
+			t.Errorf("CheckStrictName(%q) = %v, want ok=%v", tc.name, serr, tc.strictOK)
+		}
+		if serr != nil && !strings.Contains(serr.Error(), tc.wantErrSubstr) {
+			t.Errorf("CheckStrictName(%q) = %q, want it to mention %q", tc.name, serr, tc.wantErrSubstr)
+		}
+	}
+}
+
+func TestCheckDescription(t *testing.T) {
+	tests := []struct {
+		desc string
+		ok   bool
+	}{
+		{"Fetch structured information for a given entity id.", true},
+		{"x", true},
+		{strings.Repeat("d", 200), true},
+		{strings.Repeat("d", 201), false},
+		{"", false},
+		{"Récupère une entité", false},
+	}
+	for _, tc := range tests {
+		if err := runtime.CheckDescription(tc.desc); (err == nil) != tc.ok {
+			t.Errorf("CheckDescription(%.20q) = %v, want ok=%v", tc.desc, err, tc.ok)
+		}
+	}
+}
+
+func TestNewToolStrictRules(t *testing.T) {
+	params := json.RawMessage(`{"type":"object"}`)
+	tool, err := runtime.NewTool("lookup_entity", "Fetch an entity.", params, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tool.AcceptsOverrides {
+		t.Error("NewTool: AcceptsOverrides = false, want true")
+	}
+	tests := []struct {
+		name, desc string
+		params     string
+		want       string
+	}{
+		{"Lookup", "Fetch.", `{}`, `tool "Lookup": name has uppercase 'L'`},
+		{"lookup", "", `{}`, `tool "lookup": description is empty`},
+		{"lookup", "Fetch.", `[1]`, `tool "lookup": parameters must be a JSON Schema object`},
+		{"lookup", "Fetch.", `null`, `tool "lookup": parameters must be a JSON Schema object`},
+	}
+	for _, tc := range tests {
+		_, err := runtime.NewTool(tc.name, tc.desc, json.RawMessage(tc.params), nil)
+		var de *runtime.ToolDefinitionError
+		if !errors.As(err, &de) || de.Tool != tc.name {
+			t.Errorf("NewTool(%q): error %v does not name the tool", tc.name, err)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("NewTool(%q) = %q, want prefix %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestGeneratedToolsKeepDefinitionNames(t *testing.T) {
+	// Generated tools are checked non-strictly: provider rules only.
+	long := strings.Repeat("é", 150)
+	tool := runtime.Tool{Name: "ListIssues", Description: long}
+	if err := tool.Check(false); err != nil {
+		t.Errorf("Check(false) = %v, want nil", err)
+	}
+	if err := tool.Check(true); err == nil {
+		t.Error("Check(true) = nil, want an error")
+	}
+	if err := (runtime.Tool{Name: "tool.help"}).Check(false); err == nil {
+		t.Error("Check(false) accepted a dotted name providers reject")
+	}
+}
+
+func TestMustToolPanicsOnBadDefinition(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("MustTool did not panic")
+		}
+	}()
+	runtime.MustTool("Bad Name", "x", nil, nil)
+}
+
+func TestCheckUnique(t *testing.T) {
+	mk := func(names ...string) []runtime.Tool {
+		var ts []runtime.Tool
+		for _, n := range names {
+			ts = append(ts, runtime.Tool{Name: n})
+		}
+		return ts
+	}
+	if err := runtime.CheckUnique(mk("a", "b", "c")); err != nil {
+		t.Errorf("unique names: %v", err)
+	}
+	if err := runtime.CheckUnique(nil); err != nil {
+		t.Errorf("no tools: %v", err)
+	}
+	err := runtime.CheckUnique(mk("b", "a", "b", "c", "a", "b"))
+	var de *runtime.DuplicateToolError
+	if !errors.As(err, &de) {
+		t.Fatalf("got %v, want *DuplicateToolError", err)
+	}
+	if got, want := err.Error(), `duplicate tool names "b", "a"`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := runtime.CheckUnique(mk("x", "x")).Error(), `duplicate tool name "x"`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
