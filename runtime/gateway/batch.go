@@ -1,0 +1,185 @@
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// batchItem is one element of tool_batch's items: the fields of the named
+// tool, flattened next to "tool".
+type batchItem struct {
+	Tool string `json:"tool"`
+	helpRequest
+	searchRequest
+	execRequest
+}
+
+// batchDoc is the result of tool_batch: one envelope per item, in input
+// order.
+type batchDoc struct {
+	Results []*Envelope `json:"results"`
+}
+
+// handleBatch runs the items of one tool_batch call.
+//
+// Ordering: items are cut into runs at each write op. The reads of a run
+// (help, search, exec of read ops) run concurrently, at most
+// WithBatchConcurrency at a time; a write runs alone, after every item
+// before it has finished and before any item after it starts. So writes run
+// in input order and never concurrently with each other or with reads, and
+// every read sees the effect of the writes listed before it. Every item
+// runs even when an earlier one failed; each has its own envelope.
+func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
+	start := g.cfg.clock()
+	var req struct {
+		Items []json.RawMessage `json:"items"`
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '[' {
+		raw = append(append([]byte(`{"items":`), raw...), '}')
+	}
+	if err := json.Unmarshal(raw, &req); err != nil || req.Items == nil {
+		msg := `tool_batch takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`
+		if err != nil {
+			msg = "tool_batch arguments are not valid: " + jsonErrText(err) + "; " + msg
+		}
+		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "required", Message: "items is required"}}}}, raw)
+		g.stamp(env, start, nil)
+		return env, nil
+	}
+	if len(req.Items) > g.cfg.batchLimit {
+		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: fmt.Sprintf("tool_batch takes at most %d items, got %d; split the work into several calls", g.cfg.batchLimit, len(req.Items)),
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "maxItems", Message: fmt.Sprintf("at most %d items", g.cfg.batchLimit)}}}}, nil)
+		g.stamp(env, start, nil)
+		return env, nil
+	}
+	out := make([]*Envelope, len(req.Items))
+	type pending struct {
+		i    int
+		item batchItem
+	}
+	var reads []pending
+	var perr error
+	var perrOnce sync.Once
+	runReads := func() {
+		if len(reads) == 0 {
+			return
+		}
+		sem := make(chan struct{}, g.cfg.batchConc)
+		var wg sync.WaitGroup
+		for _, p := range reads {
+			sem <- struct{}{}
+			wg.Add(1)
+			go func(p pending) {
+				defer func() { <-sem; wg.Done() }()
+				env, err := g.batchOne(ctx, tc, p.item)
+				if err != nil {
+					perrOnce.Do(func() { perr = err })
+				}
+				out[p.i] = env
+			}(p)
+		}
+		wg.Wait()
+		reads = reads[:0]
+	}
+	for i, rawItem := range req.Items {
+		item, fail := parseBatchItem(rawItem)
+		if fail != nil {
+			out[i] = &Envelope{Op: item.Op, Error: fail}
+			continue
+		}
+		if !g.isWrite(item) {
+			reads = append(reads, pending{i, item})
+			continue
+		}
+		runReads()
+		env, err := g.batchOne(ctx, tc, item)
+		if err != nil && perr == nil {
+			perr = err
+		}
+		out[i] = env
+	}
+	runReads()
+	if perr != nil {
+		return nil, perr
+	}
+	ok := true
+	for i, e := range out {
+		if e == nil {
+			out[i] = &Envelope{Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "item produced no answer"}}
+			e = out[i]
+		}
+		ok = ok && e.OK
+	}
+	b, err := json.Marshal(batchDoc{Results: out})
+	if err != nil {
+		env := &Envelope{Op: BatchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "batch result could not be encoded"}}
+		g.stamp(env, start, nil)
+		return env, nil
+	}
+	env := &Envelope{Op: BatchTool, OK: ok, Result: b}
+	g.stamp(env, start, nil)
+	return env, nil
+}
+
+// parseBatchItem decodes one untrusted item.
+func parseBatchItem(raw json.RawMessage) (batchItem, *EnvelopeError) {
+	var item batchItem
+	if err := json.Unmarshal(raw, &item); err != nil {
+		return item, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: "item is not valid: " + jsonErrText(err) + `; items look like {"tool":"exec","op":"<op>","args":{...}}`}
+	}
+	item.Tool = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(item.Tool)), "tool_")
+	if item.Tool == "" {
+		switch {
+		case item.Op != "":
+			item.Tool = "exec"
+		case item.Query != "":
+			item.Tool = "search"
+		default:
+			item.Tool = "help"
+		}
+	}
+	switch item.Tool {
+	case "help", "search":
+		return item, nil
+	case "exec":
+		// Reuse tool_exec's leniency for args.
+		req, _, fail := parseExec(raw)
+		if fail != nil {
+			return item, fail
+		}
+		item.execRequest = req
+		return item, nil
+	}
+	return item, &EnvelopeError{Code: runtime.CodeValidation,
+		Message: fmt.Sprintf(`unknown item tool %q: use "help", "search" or "exec"`, item.Tool),
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/tool", Code: "enum", Message: "tool must be help, search or exec", Received: item.Tool}}}}
+}
+
+// isWrite reports whether an item executes a write op.
+func (g *Gateway) isWrite(item batchItem) bool {
+	if item.Tool != "exec" {
+		return false
+	}
+	b, _ := g.resolve(strings.TrimSpace(item.Op))
+	return b != nil && b.op.Kind == KindWrite
+}
+
+func (g *Gateway) batchOne(ctx context.Context, tc runtime.ToolContext, item batchItem) (*Envelope, error) {
+	switch item.Tool {
+	case "help":
+		return g.help(tc, item.helpRequest), nil
+	case "search":
+		return g.search(tc, item.searchRequest), nil
+	}
+	return g.exec(ctx, tc, item.execRequest, nil, g.cfg.clock())
+}

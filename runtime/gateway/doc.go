@@ -1,0 +1,50 @@
+// Package gateway serves a tool family through four tools instead of one
+// tool per operation (spec 004): tool_help browses the op tree, tool_search
+// finds ops by words, tool_exec runs one op, tool_batch runs several
+// help/search/exec items in one call.
+//
+// Data flow: toolgen generates, per family, a Registry (ops such as
+// "onto.task.list" mapped to the underlying tool "list_onto_tasks", with
+// kind, usage, args, examples and policy) and the family's flat tools. The
+// generated Gateway function calls New with both; a model then sees only the
+// tools returned by Gateway.Tools. tool_exec resolves the op, applies the
+// permission and argument checks, runs the tool's handler (which decodes and
+// validates with the generated code) and wraps the outcome in an Envelope:
+//
+//	{"op":…,"ok":true,"result":…,"meta":{"trace_id":…,"latency_ms":…,"warnings":[]}}
+//	{"op":…,"ok":false,"error":{"code":…,"message":…,"details":{"field_errors":[…]},"help_path":…}}
+//
+// Handlers of ops with side effects read DryRun(ctx): tool_exec sets it from
+// the call's dry_run argument, which defaults to true for ops whose registry
+// entry has DryRunDefault.
+//
+// An earlier production gateway was abandoned because models misused it in
+// predictable ways. This one answers each of them:
+//
+//   - tool_exec({}) or empty args: a VALIDATION_ERROR that names the op's
+//     required args and carries a ready-to-run call (details.example).
+//     Arguments spread next to "op", or sent as a JSON string, are accepted
+//     with a warning instead of being lost.
+//   - Looping on root help: the root lists every group with its entities and
+//     actions, a group lists every entity with op counts and actions (one
+//     call covers a group, §8.2), small directories list their ops with usage
+//     directly, and a repeated identical help call carries a warning telling
+//     the model to pick an op.
+//   - Omitted required *_id args: help always shows required args, and every
+//     validation error lists them with an example; unknown args get the
+//     nearest valid name (taskId → task_id).
+//   - Repetition limits: the same failing call seen WithRepetitionThreshold
+//     times (default 2) in a session no longer repeats the error verbatim; it
+//     says the call keeps failing and points to tool_help for the op and to
+//     tool_search.
+//   - Help without examples: op help always has at least one ready-to-run
+//     tool_exec example, synthesised from the schema's required args when the
+//     registry has none.
+//   - Discovery beyond a path tree: tool_search ranks ops (Index) by op path,
+//     tool name, argument names and description, with synonyms and stemming.
+//
+// Writes are refused with PERMISSION_DENIED unless WithWrites(true).
+// Idempotency keys replay the first envelope of a call and turn a reused key
+// with different args into CONFLICT. Help documents are cached by registry
+// version, path, format and include flags.
+package gateway

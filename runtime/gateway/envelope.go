@@ -1,0 +1,196 @@
+package gateway
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Envelope is the answer of every gateway call (spec 004 §2.2). Success:
+//
+//	{"op":"onto.task.list","ok":true,"result":…,"meta":{"trace_id":"tr_1","latency_ms":3,"warnings":[]}}
+//
+// Failure:
+//
+//	{"op":"onto.task.update","ok":false,"error":{"code":"VALIDATION_ERROR","message":"…",
+//	 "details":{"field_errors":[…]},"help_path":"onto.task.update"},"meta":{…}}
+//
+// An Envelope renders itself (runtime.Renderer) as that compact JSON.
+type Envelope struct {
+	Op     string          `json:"op"`
+	OK     bool            `json:"ok"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *EnvelopeError  `json:"error,omitempty"`
+	Meta   *Meta           `json:"meta,omitempty"`
+
+	raw []byte // the encoding, once computed or replayed
+}
+
+// EnvelopeError is the error member of a failed envelope.
+type EnvelopeError struct {
+	Code     runtime.Code `json:"code"`
+	Message  string       `json:"message"`
+	Details  Details      `json:"details"`
+	HelpPath string       `json:"help_path"`
+}
+
+// Details carries what a model needs to fix a failed call.
+type Details struct {
+	FieldErrors []runtime.FieldError `json:"field_errors"`
+	// Required lists the op's required arguments when some were missing.
+	Required []string `json:"required,omitempty"`
+	// Example is a ready-to-run tool_exec argument object for the op.
+	Example json.RawMessage `json:"example,omitempty"`
+	// DidYouMean lists the nearest op paths or help paths.
+	DidYouMean []string `json:"did_you_mean,omitempty"`
+	// Next is the advice that replaces a repeated error.
+	Next []string `json:"next,omitempty"`
+	// Repeated counts identical failing calls, from the threshold on.
+	Repeated int `json:"repeated,omitempty"`
+	// Handler holds structured details a handler attached to its error.
+	Handler map[string]any `json:"handler,omitempty"`
+}
+
+// Meta is the meta member of an envelope.
+type Meta struct {
+	TraceID   string   `json:"trace_id"`
+	LatencyMS int64    `json:"latency_ms"`
+	Warnings  []string `json:"warnings"`
+	// DryRun is set when the op ran as a dry run.
+	DryRun bool `json:"dry_run,omitempty"`
+	// Replayed is set when the envelope is the stored answer to an earlier
+	// call with the same idempotency key.
+	Replayed bool `json:"replayed,omitempty"`
+}
+
+// MarshalJSON encodes the envelope compactly, members in spec order.
+func (e *Envelope) MarshalJSON() ([]byte, error) {
+	if e.raw == nil {
+		b, err := e.encode()
+		if err != nil {
+			return nil, err
+		}
+		e.raw = b
+	}
+	return e.raw, nil
+}
+
+// Render implements runtime.Renderer: the text the model reads.
+func (e *Envelope) Render() string {
+	b, err := e.MarshalJSON()
+	if err != nil {
+		return `{"op":` + strconv.Quote(e.Op) + `,"ok":false,"error":{"code":"INTERNAL","message":"envelope could not be encoded"}}`
+	}
+	return string(b)
+}
+
+func (e *Envelope) encode() ([]byte, error) {
+	b := make([]byte, 0, 128+len(e.Result))
+	b = append(b, `{"op":`...)
+	b = appendJSONString(b, e.Op)
+	if e.OK {
+		b = append(b, `,"ok":true`...)
+	} else {
+		b = append(b, `,"ok":false`...)
+	}
+	if len(e.Result) > 0 {
+		b = append(b, `,"result":`...)
+		b = append(b, e.Result...)
+	}
+	if e.Error != nil {
+		b = append(b, `,"error":{"code":`...)
+		b = appendJSONString(b, string(e.Error.Code))
+		b = append(b, `,"message":`...)
+		b = appendJSONString(b, e.Error.Message)
+		b = append(b, `,"details":`...)
+		d := e.Error.Details
+		if d.FieldErrors == nil {
+			d.FieldErrors = []runtime.FieldError{}
+		}
+		db, err := json.Marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, db...)
+		b = append(b, `,"help_path":`...)
+		b = appendJSONString(b, e.Error.HelpPath)
+		b = append(b, '}')
+	}
+	if m := e.Meta; m != nil {
+		b = append(b, `,"meta":{"trace_id":`...)
+		b = appendJSONString(b, m.TraceID)
+		b = append(b, `,"latency_ms":`...)
+		b = strconv.AppendInt(b, m.LatencyMS, 10)
+		b = append(b, `,"warnings":[`...)
+		for i, w := range m.Warnings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, w)
+		}
+		b = append(b, ']')
+		if m.DryRun {
+			b = append(b, `,"dry_run":true`...)
+		}
+		if m.Replayed {
+			b = append(b, `,"replayed":true`...)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, '}')
+	return b, nil
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as a JSON string, escaping what JSON requires
+// plus <, > and & as encoding/json does; invalid UTF-8 becomes U+FFFD.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

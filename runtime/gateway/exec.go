@@ -1,0 +1,535 @@
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// execRequest is the argument object of tool_exec.
+type execRequest struct {
+	Op             string          `json:"op"`
+	Args           json.RawMessage `json:"args"`
+	IdempotencyKey string          `json:"idempotency_key"`
+	DryRun         *bool           `json:"dry_run"`
+}
+
+var execKnown = map[string]bool{"op": true, "args": true, "idempotency_key": true, "dry_run": true, "tool": true}
+
+// parseExec decodes the untrusted tool_exec arguments. Lenient where the
+// intent is unambiguous (args sent as a JSON string, or spread at the top
+// level next to op), each leniency reported as a warning.
+func parseExec(raw json.RawMessage) (req execRequest, warnings []string, fail *EnvelopeError) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = []byte("{}")
+	}
+	if raw[0] != '{' {
+		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: `tool_exec takes a JSON object: {"op":"<op path>","args":{...}}`}
+	}
+	if err := json.Unmarshal(raw, &req); err != nil {
+		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: "tool_exec arguments are not valid: " + jsonErrText(err) + `; send {"op":"<op path>","args":{...}}`}
+	}
+	req.Op = strings.TrimSpace(req.Op)
+	args := bytes.TrimSpace(req.Args)
+	switch {
+	case len(args) == 0 || string(args) == "null":
+		var all map[string]json.RawMessage
+		if json.Unmarshal(raw, &all) == nil {
+			stray := make(map[string]json.RawMessage)
+			for k, v := range all {
+				if !execKnown[k] {
+					stray[k] = v
+				}
+			}
+			if len(stray) > 0 {
+				b, _ := json.Marshal(stray)
+				args = b
+				warnings = append(warnings, "arguments were sent next to op; put them inside \"args\"")
+			}
+		}
+	case args[0] == '"':
+		var s string
+		if json.Unmarshal(args, &s) == nil {
+			inner := bytes.TrimSpace([]byte(s))
+			if len(inner) > 0 && inner[0] == '{' && json.Valid(inner) {
+				args = inner
+				warnings = append(warnings, "args was a JSON string; send it as an object")
+				break
+			}
+		}
+		fallthrough
+	case args[0] != '{':
+		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: "args must be a JSON object",
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: truncate(string(args), 40)}}}}
+	}
+	req.Args = args
+	return req, warnings, nil
+}
+
+func jsonErrText(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("%s must be %s, got %s", te.Field, te.Type, te.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// isEmptyArgs reports an absent, null or {} args object.
+func isEmptyArgs(a json.RawMessage) bool {
+	if len(a) == 0 || string(a) == "null" || string(a) == "{}" {
+		return true
+	}
+	if a[0] != '{' {
+		return false
+	}
+	return len(bytes.TrimSpace(a[1:len(a)-1])) == 0
+}
+
+func (g *Gateway) handleExec(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
+	start := g.cfg.clock()
+	req, warnings, fail := parseExec(raw)
+	if fail != nil {
+		fail.HelpPath = ""
+		env := g.failure(tc, req.Op, fail, raw)
+		g.stamp(env, start, warnings)
+		return env, nil
+	}
+	return g.exec(ctx, tc, req, warnings, start)
+}
+
+// resolve finds the binding of an op path, accepting a tool's wire name or
+// stray case and whitespace too (with a warning).
+func (g *Gateway) resolve(op string) (*binding, string) {
+	if b := g.ops[op]; b != nil {
+		return b, ""
+	}
+	if b := g.byTool[op]; b != nil {
+		return b, fmt.Sprintf("%q is a tool name; its op is %q", op, b.op.Op)
+	}
+	if b := g.ops[strings.ToLower(op)]; b != nil {
+		return b, fmt.Sprintf("op paths are lowercase: %q", b.op.Op)
+	}
+	return nil, ""
+}
+
+// exec runs one tool_exec request. The returned error is non-nil only for
+// handler errors that must propagate (runtime.Propagator).
+func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequest, warnings []string, start time.Time) (*Envelope, error) {
+	if req.Op == "" {
+		env := g.failure(tc, "", &EnvelopeError{Code: runtime.CodeValidation,
+			Message:  `op is missing: send {"op":"<op path>","args":{...}}; find the op with tool_search or tool_help`,
+			Details:  Details{FieldErrors: []runtime.FieldError{{Path: "/op", Code: "required", Message: "op is required"}}},
+			HelpPath: ""}, req.Args)
+		g.stamp(env, start, warnings)
+		return env, nil
+	}
+	b, warn := g.resolve(req.Op)
+	if b == nil {
+		env := g.failure(tc, req.Op, &EnvelopeError{Code: runtime.CodeNotFound,
+			Message:  fmt.Sprintf("unknown op %q", req.Op),
+			Details:  Details{DidYouMean: g.suggestOps(req.Op, 3)},
+			HelpPath: g.nearestDir(req.Op)}, req.Args)
+		g.stamp(env, start, warnings)
+		return env, nil
+	}
+	if warn != "" {
+		warnings = append(warnings, warn)
+	}
+	op := b.op.Op
+	if b.op.Kind == KindWrite && !g.cfg.writes {
+		env := g.failure(tc, op, &EnvelopeError{Code: runtime.CodePermissionDenied,
+			Message:  fmt.Sprintf("%s is a write op and writes are not allowed in this session; tell the user instead of retrying", op),
+			HelpPath: op}, req.Args)
+		g.stamp(env, start, warnings)
+		return env, nil
+	}
+	if isEmptyArgs(req.Args) {
+		req.Args = json.RawMessage("{}")
+		if len(b.required) > 0 {
+			env := g.failure(tc, op, g.missingArgs(b, b.required), req.Args)
+			g.stamp(env, start, warnings)
+			return env, nil
+		}
+	}
+	dry := b.op.DryRunDefault
+	if req.DryRun != nil {
+		dry = *req.DryRun
+	} else if dry {
+		warnings = append(warnings, "dry_run defaulted to true for this op; send \"dry_run\":false to apply")
+	}
+
+	var fp string
+	if req.IdempotencyKey != "" {
+		fp = fingerprint(req.Args)
+		unlock := g.keys.lock(req.IdempotencyKey)
+		defer unlock()
+		if rec, ok := g.cfg.idem.Load(req.IdempotencyKey); ok && g.cfg.clock().Sub(rec.Stored) < g.cfg.idemTTL {
+			if rec.Op == op && rec.Fingerprint == fp {
+				return replay(rec.Envelope), nil
+			}
+			env := g.failure(tc, op, &EnvelopeError{Code: runtime.CodeConflict,
+				Message:  fmt.Sprintf("idempotency_key %q was already used for a different call (%s with other args); use a new key for a new call", req.IdempotencyKey, rec.Op),
+				HelpPath: op}, req.Args)
+			g.stamp(env, start, warnings)
+			return env, nil
+		}
+	}
+
+	if b.tool.Decode == nil {
+		if fe := b.checkArgs(req.Args); len(fe) > 0 {
+			env := g.failure(tc, op, g.invalid(b, fe), req.Args)
+			g.stamp(env, start, warnings)
+			return env, nil
+		}
+	}
+
+	res, perr := g.invoke(WithDryRun(ctx, dry), tc, b, req.Args)
+	if perr != nil {
+		return nil, perr
+	}
+	var env *Envelope
+	if res.Success {
+		env = &Envelope{Op: op, OK: true, Result: encodeResult(res)}
+		g.stamp(env, start, warnings)
+		if res.Value != nil && res.Message != "" {
+			env.Meta.Warnings = append(env.Meta.Warnings, res.Message)
+		}
+	} else {
+		env = g.failure(tc, op, g.handlerFailure(b, res), req.Args)
+		g.stamp(env, start, warnings)
+	}
+	env.Meta.DryRun = dry
+	if req.IdempotencyKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
+		raw, err := env.MarshalJSON()
+		if err == nil {
+			g.cfg.idem.Store(req.IdempotencyKey, IdempotencyRecord{Op: op, Fingerprint: fp, Envelope: raw, Stored: g.cfg.clock()})
+		}
+	}
+	return env, nil
+}
+
+// stamp sets the envelope's meta: trace id, latency since start, warnings.
+func (g *Gateway) stamp(env *Envelope, start time.Time, warnings []string) {
+	if warnings == nil {
+		warnings = []string{}
+	}
+	env.Meta = &Meta{TraceID: g.cfg.traceID(), LatencyMS: g.cfg.clock().Sub(start).Milliseconds(), Warnings: warnings}
+}
+
+func replay(raw []byte) *Envelope {
+	var env Envelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		return &Envelope{OK: false, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "stored answer for this idempotency_key is unreadable"}}
+	}
+	env.raw = raw
+	return &env
+}
+
+// fingerprint hashes the canonical form of args (keys sorted, whitespace
+// dropped) so that reordered but equal args match.
+func fingerprint(args json.RawMessage) string {
+	var v any
+	canon := []byte(args)
+	if json.Unmarshal(args, &v) == nil {
+		if b, err := json.Marshal(v); err == nil {
+			canon = b
+		}
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:16])
+}
+
+// invoke runs the op's tool. With an event bus in the tool context it goes
+// through runtime.Dispatch (publishing ToolInvoked for the inner tool);
+// otherwise it calls the handler directly with the same failure semantics.
+func (g *Gateway) invoke(ctx context.Context, tc runtime.ToolContext, b *binding, args json.RawMessage) (res runtime.Result, perr error) {
+	inner := runtime.NewToolContext(runtime.ContextParts{
+		Prompt: tc.Prompt(), Rendered: tc.RenderedPrompt(), Adapter: tc.Adapter(), Session: tc.Session(), Bus: tc.Bus(),
+		Call: runtime.ToolCall{ID: tc.Call().ID, Name: b.tool.Name, Args: args},
+	})
+	if tc.Bus() != nil {
+		return runtime.Dispatch(ctx, b.tool, inner, args)
+	}
+	if b.tool.Handler == nil {
+		return runtime.Failure(runtime.Internal("op %s has no handler", b.op.Op)), nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res = runtime.Failure(&runtime.PanicError{Tool: b.tool.Name, Value: v, Stack: debug.Stack()})
+			perr = nil
+		}
+	}()
+	r, err := b.tool.Handler(ctx, inner, args)
+	if err != nil {
+		var p runtime.Propagator
+		if errors.As(err, &p) {
+			return runtime.Result{Message: err.Error(), Err: err}, err
+		}
+		return runtime.Failure(err), nil
+	}
+	return r, nil
+}
+
+// encodeResult is the envelope's result member: the value as JSON, else
+// the message as a JSON string.
+func encodeResult(res runtime.Result) json.RawMessage {
+	switch v := res.Value.(type) {
+	case nil:
+		if res.Message == "" {
+			return json.RawMessage("null")
+		}
+		return appendJSONString(nil, res.Message)
+	case json.RawMessage:
+		if len(v) > 0 && json.Valid(v) {
+			return v
+		}
+	}
+	b, err := json.Marshal(res.Value)
+	if err != nil {
+		return appendJSONString(nil, runtime.RenderValue(res.Value))
+	}
+	return b
+}
+
+// handlerFailure turns a failed Result into the envelope error: the code
+// from runtime.CodeOf, field errors from a *runtime.ValidationError.
+func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError {
+	op := b.op.Op
+	if res.Err == nil {
+		msg := res.Message
+		if msg == "" {
+			msg = op + " failed without a message"
+		}
+		return &EnvelopeError{Code: runtime.CodeInternal, Message: msg, HelpPath: op}
+	}
+	var ve *runtime.ValidationError
+	if errors.As(res.Err, &ve) {
+		return g.invalid(b, ve.Fields)
+	}
+	var pe *runtime.PanicError
+	if errors.As(res.Err, &pe) {
+		return &EnvelopeError{Code: runtime.CodeInternal,
+			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, truncate(fmt.Sprint(pe.Value), 120)),
+			HelpPath: op}
+	}
+	ee := &EnvelopeError{Code: runtime.CodeOf(res.Err), Message: res.Err.Error(), HelpPath: op}
+	var re *runtime.Error
+	if errors.As(res.Err, &re) && len(re.Details) > 0 {
+		ee.Details.Handler = re.Details
+	}
+	if ee.Code == runtime.CodeValidation {
+		ee.Details.Example = b.call()
+	}
+	return ee
+}
+
+// invalid builds a VALIDATION_ERROR for field errors, adding the nearest
+// argument name to unknown-argument errors and a ready-to-run example.
+func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeError {
+	fe := make([]runtime.FieldError, len(fields))
+	copy(fe, fields)
+	var missing []string
+	for i := range fe {
+		name, top := topLevelName(fe[i].Path)
+		if !top {
+			continue
+		}
+		if fe[i].Suggestion == "" && !b.hasProp(name) && name != "" {
+			if s := nearest(name, b.props, 1); len(s) > 0 {
+				fe[i].Suggestion = s[0]
+			} else if s := nearestLoose(name, b.props); s != "" {
+				fe[i].Suggestion = s
+			}
+		}
+		if fe[i].Code == "required" {
+			missing = append(missing, name)
+		}
+	}
+	parts := make([]string, 0, len(fe))
+	for _, f := range fe {
+		parts = append(parts, f.String())
+	}
+	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Op, strings.Join(parts, "; "))
+	if len(missing) > 0 {
+		msg += fmt.Sprintf(". Required: %s", strings.Join(b.required, ", "))
+	}
+	return &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
+		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call()},
+		HelpPath: b.op.Op}
+}
+
+func reqIf(ok bool, r []string) []string {
+	if ok {
+		return r
+	}
+	return nil
+}
+
+// nearestLoose matches argument names across spelling conventions:
+// taskId, task-id and TaskID all match task_id.
+func nearestLoose(name string, props []string) string {
+	k := looseKey(name)
+	for _, p := range props {
+		if looseKey(p) == k {
+			return p
+		}
+	}
+	return ""
+}
+
+func looseKey(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			sb.WriteByte(c + 'a' - 'A')
+		case c == '_' || c == '-' || c == ' ' || c == '.':
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+// topLevelName returns the argument name of a JSON pointer one level deep.
+func topLevelName(ptr string) (string, bool) {
+	if !strings.HasPrefix(ptr, "/") {
+		return "", false
+	}
+	rest := ptr[1:]
+	if strings.Contains(rest, "/") {
+		return "", false
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(rest, "~1", "/"), "~0", "~"), true
+}
+
+// missingArgs is the corrective answer to a call without its required args.
+func (g *Gateway) missingArgs(b *binding, missing []string) *EnvelopeError {
+	fe := make([]runtime.FieldError, len(missing))
+	for i, m := range missing {
+		fe[i] = runtime.FieldError{Path: "/" + m, Code: "required", Message: m + " is required"}
+	}
+	return &EnvelopeError{Code: runtime.CodeValidation,
+		Message: fmt.Sprintf("args are empty but %s needs %s. Send args like: %s", b.op.Op, strings.Join(missing, ", "), b.call()),
+		Details: Details{FieldErrors: fe, Required: b.required, Example: b.call()}, HelpPath: b.op.Op}
+}
+
+// call is a ready-to-run tool_exec argument object for the op.
+func (b *binding) call() json.RawMessage {
+	out := make([]byte, 0, 32+len(b.op.Op)+len(b.example))
+	out = append(out, `{"op":`...)
+	out = appendJSONString(out, b.op.Op)
+	out = append(out, `,"args":`...)
+	out = append(out, b.example...)
+	return append(out, '}')
+}
+
+func (b *binding) hasProp(name string) bool {
+	i := sort.SearchStrings(b.props, name)
+	return i < len(b.props) && b.props[i] == name
+}
+
+// checkArgs is the gateway's own check for tools without a Decode
+// function: required arguments present, no unknown arguments on a closed
+// schema. Full validation is the tool's business.
+func (b *binding) checkArgs(args json.RawMessage) []runtime.FieldError {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(args, &m); err != nil {
+		return []runtime.FieldError{{Path: "", Code: "type", Message: "args must be a JSON object", Expected: "object"}}
+	}
+	var fe []runtime.FieldError
+	for _, r := range b.required {
+		if _, ok := m[r]; !ok {
+			fe = append(fe, runtime.FieldError{Path: "/" + r, Code: "required", Message: r + " is required"})
+		}
+	}
+	if b.closed {
+		names := make([]string, 0, len(m))
+		for k := range m {
+			if !b.hasProp(k) {
+				names = append(names, k)
+			}
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			fe = append(fe, runtime.FieldError{Path: "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"), Code: "additionalProperties", Message: "unknown argument " + k})
+		}
+	}
+	return fe
+}
+
+// failure builds a failed envelope and applies the repetition guard: the
+// same failing call seen threshold times or more in a session gets advice
+// that points elsewhere instead of the same error again.
+func (g *Gateway) failure(tc runtime.ToolContext, op string, ee *EnvelopeError, args json.RawMessage) *Envelope {
+	env := &Envelope{Op: op, Error: ee}
+	n := g.rep.hit(sessionID(tc), op, string(ee.Code), args)
+	if n >= g.cfg.repetitions {
+		ee.Details.Repeated = n
+		help := op
+		if g.ops[op] == nil {
+			help = ee.HelpPath
+		}
+		ee.Details.Next = []string{
+			fmt.Sprintf(`tool_help({"path":%q}) shows the required args and a ready-to-run example`, help),
+			`tool_search({"query":"<what you need, in words>"}) finds another op`,
+		}
+		if ee.Code == runtime.CodePermissionDenied {
+			ee.Details.Next = []string{"writes are disabled: tell the user what you would change instead of calling it"}
+		}
+		ee.Message = fmt.Sprintf("this same call has now failed %d times (%s); stop repeating it unchanged. %s", n, ee.Code, ee.Message)
+	}
+	return env
+}
+
+func sessionID(tc runtime.ToolContext) string {
+	if s := tc.Session(); s != nil {
+		return s.ID()
+	}
+	return ""
+}
+
+// repetitions counts identical failing calls per session.
+type repetitions struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+const maxRepetitionKeys = 4096
+
+func (r *repetitions) hit(session, op, code string, args json.RawMessage) int {
+	key := session + "\x00" + op + "\x00" + code + "\x00" + string(args)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.m == nil || len(r.m) >= maxRepetitionKeys {
+		r.m = make(map[string]int)
+	}
+	r.m[key]++
+	return r.m[key]
+}

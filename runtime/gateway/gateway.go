@@ -1,0 +1,408 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// The wire names of the gateway tools. Providers reject dots in tool names,
+// so these use underscores; op paths inside tool_exec keep their dots.
+const (
+	HelpTool   = "tool_help"
+	SearchTool = "tool_search"
+	ExecTool   = "tool_exec"
+	BatchTool  = "tool_batch"
+)
+
+// Defaults of the options.
+const (
+	DefaultBatchLimit          = 10
+	DefaultBatchConcurrency    = 4
+	DefaultRepetitionThreshold = 2
+	DefaultIdempotencyTTL      = 24 * time.Hour
+	DefaultSearchLimit         = 5
+)
+
+// Option configures a Gateway.
+type Option func(*config)
+
+type config struct {
+	writes      bool
+	batchLimit  int
+	batchConc   int
+	traceID     func() string
+	clock       func() time.Time
+	idem        IdempotencyStore
+	idemTTL     time.Duration
+	repetitions int
+}
+
+// WithWrites allows (true) or refuses (false, the default) write ops.
+func WithWrites(allow bool) Option { return func(c *config) { c.writes = allow } }
+
+// WithBatchLimit sets the maximum number of items in one tool_batch call.
+func WithBatchLimit(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.batchLimit = n
+		}
+	}
+}
+
+// WithBatchConcurrency bounds how many read items of a batch run at once.
+func WithBatchConcurrency(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.batchConc = n
+		}
+	}
+}
+
+// WithTraceIDs sets the generator of meta.trace_id values.
+func WithTraceIDs(next func() string) Option {
+	return func(c *config) {
+		if next != nil {
+			c.traceID = next
+		}
+	}
+}
+
+// WithClock sets the clock used for latency and idempotency expiry.
+func WithClock(now func() time.Time) Option {
+	return func(c *config) {
+		if now != nil {
+			c.clock = now
+		}
+	}
+}
+
+// WithIdempotencyStore replaces the default in-memory idempotency store.
+func WithIdempotencyStore(s IdempotencyStore) Option {
+	return func(c *config) {
+		if s != nil {
+			c.idem = s
+		}
+	}
+}
+
+// WithIdempotencyTTL sets how long an idempotency key is remembered.
+func WithIdempotencyTTL(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.idemTTL = d
+		}
+	}
+}
+
+// WithRepetitionThreshold sets after how many identical failing calls the
+// gateway stops repeating the error and changes its advice (default 2).
+func WithRepetitionThreshold(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.repetitions = n
+		}
+	}
+}
+
+// Gateway serves a registry of ops through the four gateway tools. It is
+// safe for concurrent use.
+type Gateway struct {
+	cfg     config
+	reg     Registry
+	ops     map[string]*binding
+	byTool  map[string]*binding
+	order   []*binding
+	tree    *node
+	paths   []string
+	index   *Index
+	helpc   helpCache
+	rep     repetitions
+	keys    keyLocks
+	traceN  atomic.Uint64
+	tracePf string
+}
+
+// binding is an op with its tool and what exec needs precomputed.
+type binding struct {
+	op       Op
+	tool     runtime.Tool
+	required []string
+	props    []string
+	closed   bool // unknown arguments are rejected
+	example  json.RawMessage
+	usage    string
+	args     []Arg
+}
+
+// New builds a gateway over reg whose ops are served by tools (matched by
+// Op.Tool against Tool.Name). Every op must resolve to a tool.
+func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
+	g := &Gateway{
+		cfg: config{
+			batchLimit:  DefaultBatchLimit,
+			batchConc:   DefaultBatchConcurrency,
+			clock:       time.Now,
+			idemTTL:     DefaultIdempotencyTTL,
+			repetitions: DefaultRepetitionThreshold,
+		},
+		reg:    reg,
+		ops:    make(map[string]*binding, len(reg.Ops)),
+		byTool: make(map[string]*binding, len(reg.Ops)),
+	}
+	for _, o := range opts {
+		o(&g.cfg)
+	}
+	if g.cfg.idem == nil {
+		g.cfg.idem = NewMemoryStore(4096)
+	}
+	if g.cfg.traceID == nil {
+		var b [4]byte
+		_, _ = rand.Read(b[:])
+		g.tracePf = "tr_" + hex.EncodeToString(b[:]) + "_"
+		g.cfg.traceID = g.nextTraceID
+	}
+	byName := make(map[string]runtime.Tool, len(tools))
+	for _, t := range tools {
+		byName[t.Name] = t
+	}
+	var errs []error
+	for _, op := range reg.Ops {
+		if op.Op == "" {
+			errs = append(errs, fmt.Errorf("op for tool %q has an empty path", op.Tool))
+			continue
+		}
+		if _, dup := g.ops[op.Op]; dup {
+			errs = append(errs, fmt.Errorf("op %s: declared twice", op.Op))
+			continue
+		}
+		t, ok := byName[op.Tool]
+		if !ok {
+			errs = append(errs, fmt.Errorf("op %s: no tool named %q", op.Op, op.Tool))
+			continue
+		}
+		if len(op.Parameters) == 0 {
+			op.Parameters = t.Parameters
+		}
+		if op.Description == "" {
+			op.Description = t.Description
+		}
+		if op.Kind != KindWrite {
+			op.Kind = KindRead
+		}
+		b, err := newBinding(op, t)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		g.ops[op.Op] = b
+		if _, seen := g.byTool[t.Name]; !seen {
+			g.byTool[t.Name] = b
+		}
+		g.order = append(g.order, b)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	g.tree = buildTree(g.order)
+	g.paths = g.tree.allPaths()
+	ops := make([]Op, len(g.order))
+	for i, b := range g.order {
+		ops[i] = b.op
+		ops[i].Usage = b.usage
+		ops[i].Args = b.args
+	}
+	g.index = NewIndex(ops)
+	return g, nil
+}
+
+// Tools builds a gateway and returns its four tools.
+func Tools(reg Registry, tools []runtime.Tool, opts ...Option) ([]runtime.Tool, error) {
+	g, err := New(reg, tools, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return g.Tools(), nil
+}
+
+// Registry returns the registry the gateway serves.
+func (g *Gateway) Registry() Registry { return g.reg }
+
+// Index returns the search index over the gateway's ops.
+func (g *Gateway) Index() *Index { return g.index }
+
+func (g *Gateway) nextTraceID() string {
+	return g.tracePf + strconv.FormatUint(g.traceN.Add(1), 10)
+}
+
+// The gateway tools' descriptions and schemas are the whole boot cost of a
+// family served through the gateway: they are kept short.
+const (
+	helpDesc   = `Browse ops. path "" lists groups with their entities and actions; a group or entity path (e.g. "onto.task", "onto.task.write") lists ops with usage; an op path gives args, notes and a ready-to-run example.`
+	searchDesc = `Find ops for a need described in plain words. Returns ranked ops with kind and usage.`
+	execDesc   = `Run one op: {"op":"<path>","args":{...}}. Put every required arg in args. Errors say what to fix and where to read help.`
+	batchDesc  = `Run up to %d help/search/exec items in one call; one result per item, in input order. Item: {"tool":"help|search|exec", ...that tool's fields}.`
+
+	helpSchema   = `{"type":"object","properties":{"path":{"type":"string","description":"\"\" (root), group, entity, entity.read|write, or op"},"format":{"type":"string","enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"}},"additionalProperties":false}`
+	searchSchema = `{"type":"object","properties":{"query":{"type":"string","description":"what you need, in words"},"limit":{"type":"integer","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`
+	execSchema   = `{"type":"object","properties":{"op":{"type":"string","description":"op path, e.g. onto.task.get"},"args":{"type":"object","description":"the op's arguments"},"idempotency_key":{"type":"string"},"dry_run":{"type":"boolean"}},"required":["op","args"],"additionalProperties":false}`
+	batchSchema  = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"tool":{"type":"string","enum":["help","search","exec"]},"path":{"type":"string"},"query":{"type":"string"},"op":{"type":"string"},"args":{"type":"object"}},"required":["tool"]}}},"required":["items"],"additionalProperties":false}`
+)
+
+// Tools returns tool_help, tool_search, tool_exec and tool_batch.
+func (g *Gateway) Tools() []runtime.Tool {
+	wrap := func(f func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (*Envelope, error)) runtime.Handler {
+		return func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			env, err := f(ctx, tc, args)
+			if env == nil {
+				return runtime.Result{Err: err}, err
+			}
+			return env.result(), err
+		}
+	}
+	return []runtime.Tool{
+		{Name: HelpTool, Description: helpDesc, Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
+		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
+		{Name: ExecTool, Description: execDesc, Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
+		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},
+	}
+}
+
+// result converts an envelope into the Result a gateway tool returns: the
+// envelope is the value and renders itself as compact JSON.
+func (e *Envelope) result() runtime.Result {
+	r := runtime.Result{Value: e, Success: e.OK}
+	if !e.OK && e.Error != nil {
+		r.Err = &runtime.Error{Code: e.Error.Code, Message: e.Error.Message}
+	}
+	return r
+}
+
+// dryRunKey is the context key of the dry-run flag.
+type dryRunKey struct{}
+
+// DryRun reports whether the op being executed was called as a dry run;
+// handlers of ops with side effects must check it and, when true, report
+// what they would do without doing it. tool_exec sets it from the call's
+// dry_run argument, defaulting to true for ops with DryRunDefault.
+func DryRun(ctx context.Context) bool {
+	v, _ := ctx.Value(dryRunKey{}).(bool)
+	return v
+}
+
+// WithDryRun returns ctx carrying the dry-run flag DryRun reads.
+func WithDryRun(ctx context.Context, dry bool) context.Context {
+	if !dry && ctx.Value(dryRunKey{}) == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, dryRunKey{}, dry)
+}
+
+// newBinding precomputes the argument facts exec and help need.
+func newBinding(op Op, t runtime.Tool) (*binding, error) {
+	b := &binding{op: op, tool: t}
+	var s schemaNode
+	if len(op.Parameters) > 0 {
+		if err := json.Unmarshal(op.Parameters, &s); err != nil {
+			return nil, fmt.Errorf("op %s: parameters: %v", op.Op, err)
+		}
+	}
+	b.required = append(b.required, s.Required...)
+	for name := range s.Properties {
+		b.props = append(b.props, name)
+	}
+	sort.Strings(b.props)
+	b.closed = s.closed()
+	b.args = op.Args
+	if len(b.args) == 0 {
+		b.args = s.args()
+	}
+	if len(b.required) == 0 {
+		for _, a := range b.args {
+			if a.Required {
+				b.required = append(b.required, a.Name)
+			}
+		}
+	}
+	if len(op.Examples) > 0 && len(op.Examples[0].Args) > 0 {
+		b.example = op.Examples[0].Args
+	} else {
+		b.example = s.example(b.required)
+	}
+	b.usage = op.Usage
+	if b.usage == "" {
+		b.usage = usageLine(op.Op, b.args)
+	}
+	return b, nil
+}
+
+// usageLine renders "onto.task.get task_id:string [limit:integer=20]".
+func usageLine(path string, args []Arg) string {
+	var sb strings.Builder
+	sb.WriteString(path)
+	for _, a := range args {
+		sb.WriteByte(' ')
+		if !a.Required {
+			sb.WriteByte('[')
+		}
+		sb.WriteString(a.Name)
+		if a.Type != "" {
+			sb.WriteByte(':')
+			sb.WriteString(a.Type)
+		}
+		if a.Default != "" {
+			sb.WriteByte('=')
+			sb.WriteString(a.Default)
+		}
+		if !a.Required {
+			sb.WriteByte(']')
+		}
+	}
+	return sb.String()
+}
+
+// keyLocks serialises concurrent calls that share an idempotency key.
+type keyLocks struct {
+	mu sync.Mutex
+	m  map[string]*keyLock
+}
+
+type keyLock struct {
+	mu   sync.Mutex
+	refs int
+}
+
+func (k *keyLocks) lock(key string) func() {
+	k.mu.Lock()
+	if k.m == nil {
+		k.m = make(map[string]*keyLock)
+	}
+	l := k.m[key]
+	if l == nil {
+		l = &keyLock{}
+		k.m[key] = l
+	}
+	l.refs++
+	k.mu.Unlock()
+	l.mu.Lock()
+	return func() {
+		l.mu.Unlock()
+		k.mu.Lock()
+		l.refs--
+		if l.refs == 0 {
+			delete(k.m, key)
+		}
+		k.mu.Unlock()
+	}
+}

@@ -1,0 +1,433 @@
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// node is one path of the op tree: the root, a group, an entity, any
+// prefix of an op path, or an op itself (a path may be both).
+type node struct {
+	name     string
+	path     string
+	children map[string]*node
+	names    []string // sorted child names
+	op       *binding
+	reads    int // ops at or under this node, by kind
+	writes   int
+}
+
+func buildTree(ops []*binding) *node {
+	root := &node{children: map[string]*node{}}
+	for _, b := range ops {
+		n := root
+		n.count(b)
+		for i, seg := range strings.Split(b.op.Op, ".") {
+			c := n.children[seg]
+			if c == nil {
+				path := seg
+				if i > 0 {
+					path = n.path + "." + seg
+				}
+				c = &node{name: seg, path: path, children: map[string]*node{}}
+				n.children[seg] = c
+				n.names = append(n.names, seg)
+			}
+			n = c
+			n.count(b)
+		}
+		n.op = b
+	}
+	root.sortNames()
+	return root
+}
+
+func (n *node) count(b *binding) {
+	if b.op.Kind == KindWrite {
+		n.writes++
+	} else {
+		n.reads++
+	}
+}
+
+func (n *node) sortNames() {
+	sort.Strings(n.names)
+	for _, c := range n.children {
+		c.sortNames()
+	}
+}
+
+func (n *node) allPaths() []string {
+	var out []string
+	var walk func(*node)
+	walk = func(x *node) {
+		if x.path != "" {
+			out = append(out, x.path)
+		}
+		for _, name := range x.names {
+			walk(x.children[name])
+		}
+	}
+	walk(n)
+	return out
+}
+
+// ops returns the ops at or under n matching kind ("" for all), in path
+// order.
+func (n *node) ops(kind string) []*binding {
+	var out []*binding
+	var walk func(*node)
+	walk = func(x *node) {
+		if x.op != nil && (kind == "" || x.op.op.Kind == kind) {
+			out = append(out, x.op)
+		}
+		for _, name := range x.names {
+			walk(x.children[name])
+		}
+	}
+	walk(n)
+	return out
+}
+
+func (n *node) lookup(path string) *node {
+	if path == "" {
+		return n
+	}
+	x := n
+	for _, seg := range strings.Split(path, ".") {
+		x = x.children[seg]
+		if x == nil {
+			return nil
+		}
+	}
+	return x
+}
+
+// helpRequest is the argument object of tool_help.
+type helpRequest struct {
+	Path            string `json:"path"`
+	Format          string `json:"format"`
+	IncludeExamples *bool  `json:"include_examples"`
+	IncludeSchemas  bool   `json:"include_schemas"`
+}
+
+type helpKey struct {
+	version, path, format string
+	examples, schemas     bool
+}
+
+// helpCache holds encoded help documents keyed by registry version, path,
+// format and include flags (spec 004 §8.1).
+type helpCache struct {
+	mu sync.RWMutex
+	m  map[helpKey]json.RawMessage
+}
+
+func (c *helpCache) get(k helpKey) (json.RawMessage, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *helpCache) put(k helpKey, v json.RawMessage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[helpKey]json.RawMessage)
+	}
+	c.m[k] = v
+}
+
+func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
+	var req helpRequest
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &req); err != nil {
+			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
+				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`}}, nil
+		}
+	}
+	return g.help(tc, req), nil
+}
+
+// help answers one tool_help request.
+func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
+	path := strings.Trim(strings.TrimSpace(req.Path), ".")
+	if strings.EqualFold(path, "root") || path == "/" {
+		path = ""
+	}
+	format := "short"
+	if strings.EqualFold(req.Format, "full") {
+		format = "full"
+	}
+	examples := req.IncludeExamples == nil || *req.IncludeExamples
+	key := helpKey{g.reg.Version, path, format, examples, req.IncludeSchemas}
+	doc, ok := g.helpc.get(key)
+	if !ok {
+		var fail *EnvelopeError
+		doc, fail = g.helpDoc(path, format == "full", examples, req.IncludeSchemas)
+		if fail != nil {
+			return g.failure(tc, HelpTool, fail, []byte(path))
+		}
+		g.helpc.put(key, doc)
+	}
+	env := &Envelope{Op: HelpTool, OK: true, Result: doc}
+	if n := g.rep.hit(sessionID(tc), HelpTool, "ok", []byte(path+"\x00"+format)); n >= g.cfg.repetitions {
+		where := "an op path from the listing above"
+		if path != "" {
+			where = "an op from this listing"
+		}
+		env.Meta = &Meta{Warnings: []string{fmt.Sprintf("you asked for this help %d times; it has not changed. Pick %s and call tool_exec, or use tool_search", n, where)}}
+	}
+	return env
+}
+
+// helpDoc builds and encodes the help document for a path.
+func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMessage, *EnvelopeError) {
+	var doc any
+	if b, _ := g.resolve(path); b != nil {
+		doc = g.opDoc(b, full, examples, schemas)
+	} else if n := g.tree.lookup(path); n != nil {
+		doc = g.dirDoc(n, "", full)
+	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (path[i+1:] == KindRead || path[i+1:] == KindWrite) && g.tree.lookup(path[:i]) != nil {
+		doc = g.dirDoc(g.tree.lookup(path[:i]), path[i+1:], full)
+	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
+		doc = g.dirDoc(n, "", full)
+	} else {
+		sugg := nearest(path, g.paths, 3)
+		for _, s := range g.suggestOps(path, 3) {
+			if len(sugg) >= 5 {
+				break
+			}
+			if !contains(sugg, s) {
+				sugg = append(sugg, s)
+			}
+		}
+		return nil, &EnvelopeError{Code: runtime.CodeNotFound,
+			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", path, strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
+			Details:  Details{DidYouMean: sugg},
+			HelpPath: g.nearestDir(path)}
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return nil, &EnvelopeError{Code: runtime.CodeInternal, Message: "help could not be encoded", HelpPath: ""}
+	}
+	return b, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestDir is the longest existing directory prefix of path ("" for the
+// root), the help path of errors about path.
+func (g *Gateway) nearestDir(path string) string {
+	for path != "" {
+		if n := g.tree.lookup(path); n != nil && n.op == nil {
+			return path
+		}
+		i := strings.LastIndexByte(path, '.')
+		if i < 0 {
+			return ""
+		}
+		path = path[:i]
+	}
+	return ""
+}
+
+// dirDoc is the help of a non-op path: a directory listing.
+type dirDoc struct {
+	Path     string     `json:"path"`
+	Summary  string     `json:"summary,omitempty"`
+	Filter   string     `json:"filter,omitempty"`
+	Children []dirEntry `json:"children,omitempty"`
+	Ops      []opEntry  `json:"ops,omitempty"`
+	Next     string     `json:"next"`
+}
+
+// dirEntry summarises a child directory in one line: its op counts, its
+// sub-entities and the actions under it, so one help call covers a group.
+type dirEntry struct {
+	Name     string   `json:"name"`
+	Summary  string   `json:"summary,omitempty"`
+	Ops      int      `json:"ops"`
+	Read     int      `json:"read"`
+	Write    int      `json:"write"`
+	Entities []string `json:"entities,omitempty"`
+	Actions  []string `json:"actions,omitempty"`
+}
+
+type opEntry struct {
+	Op      string          `json:"op"`
+	Kind    string          `json:"kind"`
+	Summary string          `json:"summary,omitempty"`
+	Usage   string          `json:"usage"`
+	Example json.RawMessage `json:"example,omitempty"`
+}
+
+// flatLimit is the number of ops under a directory up to which its help
+// lists every op with usage instead of summarising children.
+const flatLimit = 25
+
+func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
+	d := dirDoc{Path: n.path, Filter: kind}
+	if n.path == "" {
+		d.Path = "root"
+	}
+	d.Summary = g.groupSummary(n.path)
+	all := n.ops(kind)
+	if len(all) <= flatLimit {
+		for _, b := range all {
+			d.Ops = append(d.Ops, g.opEntry(b, full))
+		}
+		d.Next = `tool_exec({"op":"<op>","args":{...}}) runs an op; tool_help({"path":"<op>"}) shows its args and an example`
+		return d
+	}
+	for _, name := range n.names {
+		c := n.children[name]
+		if c.op != nil && len(c.children) == 0 {
+			if kind == "" || c.op.op.Kind == kind {
+				d.Ops = append(d.Ops, g.opEntry(c.op, full))
+			}
+			continue
+		}
+		e := dirEntry{Name: name, Summary: g.groupSummary(c.path), Read: c.reads, Write: c.writes}
+		switch kind {
+		case KindRead:
+			e.Write = 0
+		case KindWrite:
+			e.Read = 0
+		}
+		e.Ops = e.Read + e.Write
+		if e.Ops == 0 {
+			continue
+		}
+		if n.path == "" {
+			// At the root, list the entities of each group.
+			for _, en := range c.names {
+				if sub := c.children[en]; len(sub.children) > 0 {
+					e.Entities = append(e.Entities, en)
+				} else {
+					e.Actions = append(e.Actions, en)
+				}
+			}
+		} else {
+			for _, b := range c.ops(kind) {
+				e.Actions = append(e.Actions, strings.TrimPrefix(b.op.Op, c.path+"."))
+			}
+		}
+		d.Children = append(d.Children, e)
+	}
+	if n.path == "" {
+		d.Next = `tool_help({"path":"<group>"}) lists a group's entities and ops in one call; tool_search({"query":"<need>"}) finds ops by words`
+	} else {
+		d.Next = fmt.Sprintf(`tool_help({"path":"%s.<entity>"}) lists an entity's ops with usage; the op path is %s.<entity>.<action>`, n.path, n.path)
+	}
+	return d
+}
+
+func (g *Gateway) groupSummary(path string) string {
+	for _, gr := range g.reg.Groups {
+		if gr.Name == path {
+			return gr.Summary
+		}
+	}
+	return ""
+}
+
+func (g *Gateway) opEntry(b *binding, full bool) opEntry {
+	e := opEntry{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage}
+	if full {
+		e.Summary = firstSentence(b.op.Description, 200)
+		e.Example = b.call()
+	} else {
+		e.Summary = firstSentence(b.op.Description, 80)
+	}
+	return e
+}
+
+// opDoc is the help of one op (spec 004 §4.1).
+type opDoc struct {
+	Op            string          `json:"op"`
+	Kind          string          `json:"kind"`
+	Tool          string          `json:"tool"`
+	Summary       string          `json:"summary"`
+	Description   string          `json:"description,omitempty"`
+	Usage         string          `json:"usage"`
+	Args          []Arg           `json:"args"`
+	Required      []string        `json:"required"`
+	Notes         []string        `json:"notes,omitempty"`
+	Policy        *Policy         `json:"policy,omitempty"`
+	DryRunDefault bool            `json:"dry_run_default,omitempty"`
+	Examples      []exampleCall   `json:"examples,omitempty"`
+	Schema        json.RawMessage `json:"schema,omitempty"`
+}
+
+// exampleCall is a ready-to-run tool_exec argument object.
+type exampleCall struct {
+	Description string          `json:"description,omitempty"`
+	Exec        json.RawMessage `json:"tool_exec"`
+}
+
+func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
+	d := opDoc{Op: b.op.Op, Kind: b.op.Kind, Tool: b.tool.Name, Usage: b.usage,
+		Args: b.args, Required: b.required, Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
+	if d.Args == nil {
+		d.Args = []Arg{}
+	}
+	if d.Required == nil {
+		d.Required = []string{}
+	}
+	d.Summary = firstSentence(b.op.Description, 200)
+	if full && d.Summary != strings.TrimSpace(b.op.Description) {
+		d.Description = b.op.Description
+	}
+	if !full {
+		args := make([]Arg, len(d.Args))
+		for i, a := range d.Args {
+			a.Description = firstSentence(a.Description, 80)
+			args[i] = a
+		}
+		d.Args = args
+	}
+	if b.op.Kind == KindWrite && !g.cfg.writes {
+		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op")
+	}
+	if b.op.DryRunDefault {
+		d.Notes = append(append([]string(nil), d.Notes...), `dry_run defaults to true: send "dry_run":false to apply changes`)
+	}
+	if examples {
+		for _, ex := range b.op.Examples {
+			if len(ex.Args) == 0 {
+				continue
+			}
+			call := append(appendJSONString([]byte(`{"op":`), b.op.Op), `,"args":`...)
+			call = append(append(call, ex.Args...), '}')
+			d.Examples = append(d.Examples, exampleCall{Description: ex.Description, Exec: call})
+		}
+		if len(d.Examples) == 0 {
+			desc := "required args only"
+			if len(b.required) == 0 {
+				desc = "no args are required"
+			}
+			d.Examples = append(d.Examples, exampleCall{Description: desc, Exec: b.call()})
+		}
+	}
+	if schemas {
+		d.Schema = b.op.Parameters
+	}
+	return d
+}

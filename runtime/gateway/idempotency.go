@@ -1,0 +1,63 @@
+package gateway
+
+import (
+	"sync"
+	"time"
+)
+
+// IdempotencyRecord is what the gateway remembers of an executed call that
+// carried an idempotency key.
+type IdempotencyRecord struct {
+	// Op and Fingerprint (a hash of the canonical args) identify the call.
+	Op          string
+	Fingerprint string
+	// Envelope is the encoded first answer, replayed for repeats.
+	Envelope []byte
+	Stored   time.Time
+}
+
+// IdempotencyStore remembers executed calls by idempotency key. The
+// gateway applies the TTL itself; a store may also drop records early.
+type IdempotencyStore interface {
+	Load(key string) (IdempotencyRecord, bool)
+	Store(key string, rec IdempotencyRecord)
+}
+
+// MemoryStore is an in-memory IdempotencyStore that keeps at most a fixed
+// number of records, dropping the oldest first.
+type MemoryStore struct {
+	mu    sync.Mutex
+	max   int
+	recs  map[string]IdempotencyRecord
+	order []string
+}
+
+// NewMemoryStore returns a store holding at most max records.
+func NewMemoryStore(max int) *MemoryStore {
+	if max <= 0 {
+		max = 1
+	}
+	return &MemoryStore{max: max, recs: make(map[string]IdempotencyRecord)}
+}
+
+// Load implements IdempotencyStore.
+func (s *MemoryStore) Load(key string) (IdempotencyRecord, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.recs[key]
+	return r, ok
+}
+
+// Store implements IdempotencyStore.
+func (s *MemoryStore) Store(key string, rec IdempotencyRecord) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.recs[key]; !ok {
+		s.order = append(s.order, key)
+	}
+	s.recs[key] = rec
+	for len(s.recs) > s.max && len(s.order) > 0 {
+		delete(s.recs, s.order[0])
+		s.order = s.order[1:]
+	}
+}

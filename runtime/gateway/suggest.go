@@ -1,0 +1,102 @@
+package gateway
+
+import (
+	"sort"
+	"strings"
+)
+
+// levenshtein is the edit distance between a and b, in bytes.
+func levenshtein(a, b string) int {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// nearest returns up to n candidates close to q: by edit distance (within a
+// third of the longer string, at least 2), by prefix in either direction,
+// or by sharing the last path segment. Closest first, ties by name.
+func nearest(q string, candidates []string, n int) []string {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if q == "" || n <= 0 {
+		return nil
+	}
+	qLast := q[strings.LastIndexAny(q, "._")+1:]
+	type scored struct {
+		s string
+		d int
+	}
+	var hits []scored
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		d := levenshtein(q, lc)
+		limit := max(2, max(len(q), len(lc))/3)
+		switch {
+		case d <= limit:
+		case strings.HasPrefix(lc, q+".") || strings.HasPrefix(q, lc+"."):
+			d = limit + 1
+		case len(qLast) >= 3 && strings.HasSuffix(lc, "."+qLast):
+			d = limit + 2
+		case len(q) >= 3 && strings.HasPrefix(lc, q):
+			d = limit + 1
+		default:
+			continue
+		}
+		hits = append(hits, scored{c, d})
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].d != hits[j].d {
+			return hits[i].d < hits[j].d
+		}
+		return hits[i].s < hits[j].s
+	})
+	out := make([]string, 0, min(n, len(hits)))
+	for i := 0; i < len(hits) && i < n; i++ {
+		out = append(out, hits[i].s)
+	}
+	return out
+}
+
+// suggestOps combines edit-distance neighbours of q with search hits for q
+// read as words, without duplicates, at most n.
+func (g *Gateway) suggestOps(q string, n int) []string {
+	out := nearest(q, g.opPaths(), n)
+	words := strings.NewReplacer(".", " ", "_", " ", "-", " ").Replace(q)
+	for _, h := range g.index.Search(words, n) {
+		if len(out) >= n {
+			break
+		}
+		dup := false
+		for _, o := range out {
+			dup = dup || o == h.Op
+		}
+		if !dup {
+			out = append(out, h.Op)
+		}
+	}
+	return out
+}
+
+func (g *Gateway) opPaths() []string {
+	out := make([]string, len(g.order))
+	for i, b := range g.order {
+		out[i] = b.op.Op
+	}
+	return out
+}
