@@ -1,0 +1,184 @@
+package matryoshka
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Call is a decoded facade call: unfold (optionally one category), or run
+// Tool of the facade's subtree with Args.
+type Call struct {
+	// Facade is the facade the call is for.
+	Facade   *Doll           `json:"-"`
+	Category string          `json:"category,omitempty"`
+	Tool     string          `json:"tool,omitempty"`
+	Args     json.RawMessage `json:"args,omitempty"`
+}
+
+var callKeys = []string{"args", "category", "tool"}
+
+// decode reads a facade call from the model's raw arguments. Empty input and
+// null mean {}. Every violation is reported, each with its JSON pointer.
+func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
+	c := &Call{Facade: d}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return c, nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return nil, &runtime.ValidationError{Tool: d.name, Fields: []runtime.FieldError{{
+			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: truncate(string(raw)),
+		}}}
+	}
+	var errs []runtime.FieldError
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := obj[k]
+		switch k {
+		case "category", "tool":
+			var s *string
+			if err := json.Unmarshal(v, &s); err != nil {
+				errs = append(errs, runtime.FieldError{
+					Path: "/" + k, Code: "type", Message: k + " must be a string",
+					Expected: "string", Received: truncate(string(v)),
+				})
+				continue
+			}
+			if s == nil {
+				continue
+			}
+			if k == "tool" {
+				c.Tool = *s
+			} else {
+				c.Category = *s
+			}
+		case "args":
+			a, ok := objectArgs(v)
+			if !ok {
+				errs = append(errs, runtime.FieldError{
+					Path: "/args", Code: "type", Message: "args must be an object of arguments for tool",
+					Expected: "object", Received: truncate(string(v)),
+				})
+				continue
+			}
+			c.Args = a
+		default:
+			errs = append(errs, runtime.FieldError{
+				Path: "/" + escapePointer(k), Code: "additionalProperties",
+				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", k),
+				Suggestion: closest(k, callKeys)[0],
+			})
+		}
+	}
+	if c.Category != "" && c.Tool == "" && !d.hasCategory(c.Category) {
+		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: truncate(c.Category)}
+		if len(d.categories) == 0 {
+			fe.Message = "this facade has no categories; omit category"
+		} else {
+			fe.Message = "unknown category"
+			fe.Expected = fmt.Sprintf("one of %q", d.Categories())
+			fe.Suggestion = closest(c.Category, d.Categories())[0]
+		}
+		errs = append(errs, fe)
+	}
+	if c.Args != nil && c.Tool == "" {
+		errs = append(errs, runtime.FieldError{
+			Path: "/tool", Code: "required", Message: "args given without tool; name the tool to run",
+		})
+	}
+	if len(errs) > 0 {
+		return nil, &runtime.ValidationError{Tool: d.name, Fields: errs}
+	}
+	return c, nil
+}
+
+// objectArgs accepts an object, null, or a string holding an object (some
+// models double-encode nested arguments).
+func objectArgs(v json.RawMessage) (json.RawMessage, bool) {
+	v = bytes.TrimSpace(v)
+	if bytes.Equal(v, []byte("null")) {
+		return nil, true
+	}
+	if len(v) > 0 && v[0] == '"' {
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return nil, false
+		}
+		v = bytes.TrimSpace([]byte(s))
+	}
+	if len(v) == 0 || v[0] != '{' || !json.Valid(v) {
+		return nil, false
+	}
+	return v, true
+}
+
+func (d *Doll) hasCategory(name string) bool {
+	for _, c := range d.categories {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// schema is the facade's parameters: an optional category enum (when
+// categories exist), and the shortcut pair tool + args.
+func (d *Doll) schema() json.RawMessage {
+	type prop struct {
+		Type        string   `json:"type"`
+		Enum        []string `json:"enum,omitempty"`
+		Description string   `json:"description"`
+	}
+	type props struct {
+		Category *prop `json:"category,omitempty"`
+		Tool     prop  `json:"tool"`
+		Args     prop  `json:"args"`
+	}
+	p := props{
+		Tool: prop{Type: "string", Description: "Run this tool of the group directly instead of unfolding it; pass its arguments in args."},
+		Args: prop{Type: "object", Description: "Arguments for tool."},
+	}
+	if len(d.categories) > 0 {
+		p.Category = &prop{Type: "string", Enum: d.Categories(), Description: "Unfold only the tools of this category; omit to unfold all."}
+	}
+	s := struct {
+		Type                 string `json:"type"`
+		Properties           props  `json:"properties"`
+		AdditionalProperties bool   `json:"additionalProperties"`
+	}{"object", p, false}
+	b, _ := json.Marshal(s) // strings, bools and maps of them cannot fail
+	return b
+}
+
+func truncate(s string) string {
+	const limit = 80
+	r := []rune(s)
+	if len(r) <= limit {
+		return s
+	}
+	return string(r[:limit]) + "…"
+}
+
+func escapePointer(s string) string {
+	var b bytes.Buffer
+	for _, r := range s {
+		switch r {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,100 @@
+package matryoshka
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestDecodeCall(t *testing.T) {
+	var r recorder
+	f := Facade("f", "F.", r.tools("read_file", "write_file"), Category("read", "read_file"))
+	d, _ := Of(f)
+	tests := []struct {
+		in     string
+		want   Call
+		fields []runtime.FieldError
+	}{
+		{``, Call{}, nil},
+		{`null`, Call{}, nil},
+		{` {} `, Call{}, nil},
+		{`{"category":"read"}`, Call{Category: "read"}, nil},
+		{`{"category":null,"tool":null,"args":null}`, Call{}, nil},
+		{`{"tool":"read_file","args":{"path":"a"}}`, Call{Tool: "read_file", Args: json.RawMessage(`{"path":"a"}`)}, nil},
+		{`{"tool":"read_file","category":"nope"}`, Call{Tool: "read_file", Category: "nope"}, nil},
+		{`[]`, Call{}, []runtime.FieldError{{Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: "[]"}}},
+		{`{"category":1,"tool":true}`, Call{}, []runtime.FieldError{
+			{Path: "/category", Code: "type", Message: "category must be a string", Expected: "string", Received: "1"},
+			{Path: "/tool", Code: "type", Message: "tool must be a string", Expected: "string", Received: "true"},
+		}},
+		{`{"categroy":"read"}`, Call{}, []runtime.FieldError{
+			{Path: "/categroy", Code: "additionalProperties", Message: `unknown argument "categroy"; facade arguments are category, tool and args`, Suggestion: "category"},
+		}},
+		{`{"a/b":1}`, Call{}, []runtime.FieldError{
+			{Path: "/a~1b", Code: "additionalProperties", Message: `unknown argument "a/b"; facade arguments are category, tool and args`, Suggestion: "args"},
+		}},
+		{`{"category":"wrote"}`, Call{}, []runtime.FieldError{
+			{Path: "/category", Code: "enum", Message: "unknown category", Expected: `one of ["read"]`, Received: "wrote", Suggestion: "read"},
+		}},
+		{`{"tool":"read_file","args":[1]}`, Call{}, []runtime.FieldError{
+			{Path: "/args", Code: "type", Message: "args must be an object of arguments for tool", Expected: "object", Received: "[1]"},
+		}},
+		{`{"args":{}}`, Call{}, []runtime.FieldError{
+			{Path: "/tool", Code: "required", Message: "args given without tool; name the tool to run"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := d.decode(json.RawMessage(tt.in))
+			if tt.fields != nil {
+				var ve *runtime.ValidationError
+				if !errors.As(err, &ve) {
+					t.Fatalf("err = %v, want a ValidationError", err)
+				}
+				if diff := cmp.Diff(tt.fields, ve.Fields); diff != "" {
+					t.Errorf("fields (-want +got):\n%s", diff)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.want.Facade = d
+			if diff := cmp.Diff(&tt.want, got, cmp.Comparer(func(a, b *Doll) bool { return a == b })); diff != "" {
+				t.Errorf("call (-want +got):\n%s", diff)
+			}
+		})
+	}
+
+	uncategorised, _ := Of(Facade("g", "G.", r.tools("a")))
+	_, err := uncategorised.decode(json.RawMessage(`{"category":"x"}`))
+	if err == nil || err.Error() != `invalid arguments for g: /category: this facade has no categories; omit category` {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func FuzzFacadeArgs(f *testing.F) {
+	for _, s := range []string{``, `{}`, `null`, `{"category":"read"}`, `{"tool":"a","args":{"x":1}}`, `{"tool":"a","args":"{\"x\":1}"}`, `{"tool":"zz"}`, `[`, `{"args":"[}"}`} {
+		f.Add([]byte(s))
+	}
+	var r recorder
+	tool := Facade("f", "F.", r.tools("a", "b"), Category("read", "a"))
+	d, _ := Of(tool)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		c, err := d.decode(in)
+		if (c == nil) == (err == nil) {
+			t.Fatalf("decode(%q) = %v, %v", in, c, err)
+		}
+		if c != nil && c.Args != nil && !json.Valid(c.Args) {
+			t.Fatalf("decode(%q) args not JSON: %q", in, c.Args)
+		}
+		res, perr := runtime.Dispatch(t.Context(), tool, runtime.ToolContext{}, in)
+		if perr != nil {
+			t.Fatalf("Dispatch(%q) propagated %v", in, perr)
+		}
+		_ = runtime.RenderResult(res)
+	})
+}

@@ -1,0 +1,201 @@
+package matryoshka
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Unfolded is the value of a facade's result when it unfolds: the tools it
+// exposes. It renders for the model as their names and one-line usages;
+// MatryoshkaStrategy turns it into a ToolInjectionResult.
+type Unfolded struct {
+	// Facade is the name of the facade that unfolded.
+	Facade string
+	// Category is the selected category, "" for all inner tools.
+	Category string
+	// Tools are the exposed tools in inner order.
+	Tools []runtime.Tool
+	// RemoveOnInvoke reports whether the facade leaves the toolbox.
+	RemoveOnInvoke bool
+
+	usage map[string]string
+}
+
+// Render implements runtime.Renderer.
+func (u *Unfolded) Render() string {
+	var b strings.Builder
+	what := "tools"
+	if u.Category != "" {
+		what = fmt.Sprintf("%q tools", u.Category)
+	}
+	fmt.Fprintf(&b, "%s unfolded into %d %s:\n", u.Facade, len(u.Tools), what)
+	for _, t := range u.Tools {
+		b.WriteString("- ")
+		if sub, ok := Of(t); ok {
+			// A nested facade: its shortcut is explained once below.
+			b.WriteString(t.Name)
+			if cats := sub.Categories(); len(cats) > 0 {
+				quoted := make([]string, len(cats))
+				for i, c := range cats {
+					quoted[i] = strconv.Quote(c)
+				}
+				fmt.Fprintf(&b, "(category?: %s)", strings.Join(quoted, "|"))
+			} else {
+				b.WriteString("()")
+			}
+			fmt.Fprintf(&b, " [group of %d tools]", len(sub.inner))
+		} else if line := u.usage[t.Name]; line != "" {
+			b.WriteString(line)
+		} else {
+			b.WriteString(UsageLine(t))
+		}
+		if d := firstSentence(t.Description); d != "" {
+			b.WriteString(" — ")
+			b.WriteString(d)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "If these tools are not offered to you, call %s with {\"tool\": \"<name>\", \"args\": {...}} to run one directly.", u.Facade)
+	return b.String()
+}
+
+// Names returns the names of the exposed tools.
+func (u *Unfolded) Names() []string {
+	out := make([]string, len(u.Tools))
+	for i, t := range u.Tools {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// MarshalJSON encodes the facade, category and tool names (tools carry
+// handlers, which do not encode).
+func (u *Unfolded) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Facade   string   `json:"facade"`
+		Category string   `json:"category,omitempty"`
+		Tools    []string `json:"tools"`
+	}{u.Facade, u.Category, u.Names()})
+}
+
+// UsageLine derives a one-line usage from t's parameters schema, e.g.
+// `query_table(sql: string, limit?: integer)`: properties in schema order,
+// optional ones marked with "?", enums of up to four values spelled out.
+func UsageLine(t runtime.Tool) string {
+	props, required := schemaProperties(t.Parameters)
+	req := map[string]bool{}
+	for _, r := range required {
+		req[r] = true
+	}
+	var b strings.Builder
+	b.WriteString(t.Name)
+	b.WriteByte('(')
+	for i, p := range props {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.name)
+		if !req[p.name] {
+			b.WriteByte('?')
+		}
+		b.WriteString(": ")
+		b.WriteString(p.typ)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+type property struct {
+	name string
+	typ  string
+}
+
+// schemaProperties reads the top-level properties (in document order) and
+// required list of a JSON Schema object; malformed input yields nothing.
+func schemaProperties(schema json.RawMessage) ([]property, []string) {
+	var top struct {
+		Properties json.RawMessage `json:"properties"`
+		Required   []string        `json:"required"`
+	}
+	if json.Unmarshal(schema, &top) != nil || len(top.Properties) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(top.Properties))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, top.Required
+	}
+	var out []property
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return out, top.Required
+		}
+		name, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return out, top.Required
+		}
+		out = append(out, property{name: name, typ: typeName(raw)})
+	}
+	return out, top.Required
+}
+
+// typeName summarises a property schema: a short enum, the type (or types
+// joined by "|"), "array of T", or "any".
+func typeName(raw json.RawMessage) string {
+	var s struct {
+		Type  json.RawMessage   `json:"type"`
+		Enum  []json.RawMessage `json:"enum"`
+		Const json.RawMessage   `json:"const"`
+		Items json.RawMessage   `json:"items"`
+		Ref   string            `json:"$ref"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return "any"
+	}
+	if len(s.Const) > 0 {
+		return string(s.Const)
+	}
+	if n := len(s.Enum); n > 0 && n <= 4 {
+		parts := make([]string, n)
+		for i, e := range s.Enum {
+			parts[i] = string(e)
+		}
+		return strings.Join(parts, "|")
+	}
+	var one string
+	var many []string
+	switch {
+	case json.Unmarshal(s.Type, &one) == nil && one != "":
+		if one == "array" && len(s.Items) > 0 {
+			return "array of " + typeName(s.Items)
+		}
+		return one
+	case json.Unmarshal(s.Type, &many) == nil && len(many) > 0:
+		return strings.Join(many, "|")
+	case s.Ref != "":
+		return s.Ref[strings.LastIndexByte(s.Ref, '/')+1:]
+	}
+	return "any"
+}
+
+// firstSentence returns the first line of d, cut after its first sentence
+// and at 120 characters.
+func firstSentence(d string) string {
+	d = strings.TrimSpace(d)
+	if i := strings.IndexByte(d, '\n'); i >= 0 {
+		d = strings.TrimSpace(d[:i])
+	}
+	if i := strings.Index(d, ". "); i >= 0 {
+		d = d[:i+1]
+	}
+	if r := []rune(d); len(r) > 120 {
+		d = string(r[:119]) + "…"
+	}
+	return d
+}
