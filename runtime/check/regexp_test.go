@@ -1,0 +1,127 @@
+package check
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRegexp(t *testing.T) {
+	tests := []struct {
+		pattern      string
+		backtracking bool
+		match        []string
+		noMatch      []string
+	}{
+		{`^abc$`, false, []string{"abc"}, []string{"abc\n", "xabc"}},
+		{`b`, false, []string{"abc"}, []string{"xyz"}}, // unanchored search
+		{`^\d{3}-\d{4}$`, false, []string{"555-1234"}, []string{"٥٥٥-1234"}},
+		{`^\s$`, false, []string{" ", "\u00a0", "\ufeff", "\u2029", "\v"}, []string{"x", "\u0001"}},
+		{`^\S+$`, false, []string{"abc"}, []string{"a b", "a\u2003b"}},
+		{`^[\s,]+$`, false, []string{" ,\u00a0"}, []string{"x"}},
+		{`^.$`, false, []string{"a", "é", "😀"}, []string{"\n", "\r", "\u2028"}},
+		{`^[^]$`, false, []string{"\n", "a"}, []string{"", "ab"}},
+		{`^\cC$`, false, []string{"\x03"}, []string{"cC"}},
+		{`^\u00e9\u{1F600}\uD83D\uDE00$`, false, []string{"é😀😀"}, []string{"e"}},
+		{`^\x41\0$`, false, []string{"A\x00"}, []string{"A0"}},
+		{`^\p{Letter}+$`, false, []string{"école"}, []string{"1"}},
+		{`^\p{digit}+$`, false, []string{"৪২"}, []string{"x"}},
+		{`^\p{Script=Greek}$`, false, []string{"α"}, []string{"a"}},
+		{`^(?<year>\d{4})-[\b]$`, false, []string{"2024-\b"}, []string{"2024-b"}},
+		{`^\/path\.json$`, false, []string{"/path.json"}, []string{"/pathxjson"}},
+		{`^(?=.*\d)(?=.*[a-z]).{8,}$`, true, []string{"abcdefg1"}, []string{"abcdefgh", "1234567"}},
+		{`^(a)\1$`, true, []string{"aa"}, []string{"ab"}},
+		{`(?<!\$)\b\d+`, true, []string{"x 12"}, []string{"$12"}},
+		{`^(?<q>["']).*\k<q>$`, true, []string{`"hi"`}, []string{`"hi'`}},
+	}
+	for _, tc := range tests {
+		re, err := Compile(tc.pattern)
+		if err != nil {
+			t.Errorf("Compile(%q): %v", tc.pattern, err)
+			continue
+		}
+		if re.Backtracking() != tc.backtracking {
+			t.Errorf("Compile(%q): Backtracking() = %v, want %v", tc.pattern, re.Backtracking(), tc.backtracking)
+		}
+		if re.String() != tc.pattern {
+			t.Errorf("String() = %q, want the source", re.String())
+		}
+		for _, s := range tc.match {
+			if !re.MatchString(s) {
+				t.Errorf("%q should match %q", tc.pattern, s)
+			}
+		}
+		for _, s := range tc.noMatch {
+			if re.MatchString(s) {
+				t.Errorf("%q should not match %q", tc.pattern, s)
+			}
+		}
+	}
+}
+
+func TestCompileRejectsNonECMA(t *testing.T) {
+	for _, p := range []string{`(?i)abc`, `(?#c)a`, `\a`, `\z`, `[`, `a{2,1}`, `(`, `\`, `(?P<n>a)`} {
+		re, err := Compile(p)
+		if err == nil {
+			t.Errorf("Compile(%q) = %v, want an error", p, re)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), "invalid pattern ") {
+			t.Errorf("Compile(%q) error %q lacks the pattern", p, err)
+		}
+	}
+}
+
+func TestMustCompilePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("MustCompile did not panic on a bad pattern")
+		}
+	}()
+	MustCompile(`(?i)x`)
+}
+
+func TestBacktrackingTimeout(t *testing.T) {
+	re := MustCompile(`^(a+)+\1$`)
+	if !re.Backtracking() {
+		t.Skip("pattern runs on RE2")
+	}
+	if re.MatchString(strings.Repeat("a", 5000) + "!") {
+		t.Error("catastrophic pattern matched")
+	}
+}
+
+func TestRE2PathDoesNotAllocate(t *testing.T) {
+	re := MustCompile(`^[a-z0-9_]{3,16}$`)
+	if n := testing.AllocsPerRun(100, func() { re.MatchString("valid_name") }); n != 0 {
+		t.Errorf("MatchString allocates %v times", n)
+	}
+}
+
+func BenchmarkMatchStringRE2(b *testing.B) {
+	re := MustCompile(`^[a-z0-9_]{3,16}\s?$`)
+	b.ReportAllocs()
+	for b.Loop() {
+		re.MatchString("valid_name")
+	}
+}
+
+func BenchmarkMatchStringECMA(b *testing.B) {
+	re := MustCompile(`^(?=.*\d)[a-z0-9_]{3,16}$`)
+	b.ReportAllocs()
+	for b.Loop() {
+		re.MatchString("valid_name1")
+	}
+}
+
+func FuzzCompile(f *testing.F) {
+	for _, s := range []string{`^abc$`, `\s\S.`, `[^]`, `(?=a)\1`, `\u{1F600}`, `\p{L}`, `[\b-\d]`, `(?<n>x)\k<n>`} {
+		f.Add(s, "abc 123")
+	}
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		re, err := Compile(pattern)
+		if err != nil {
+			return
+		}
+		re.MatchString(s)
+	})
+}
