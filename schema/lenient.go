@@ -1,0 +1,184 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// standardTypes are the JSON Schema type names.
+var standardTypes = map[string]bool{
+	"null": true, "boolean": true, "object": true, "array": true,
+	"number": true, "string": true, "integer": true,
+}
+
+// typeAliases maps non-standard type names seen in public tool sets
+// (lower-cased) to the JSON Schema type they mean. "" means "any value":
+// the type keyword is dropped.
+var typeAliases = map[string]string{
+	"dict": "object", "dictionary": "object", "map": "object", "hashmap": "object",
+	"obj": "object", "struct": "object", "record": "object", "object": "object",
+	"float": "number", "double": "number", "decimal": "number", "real": "number",
+	"float32": "number", "float64": "number", "number": "number", "numeric": "number",
+	"int": "integer", "long": "integer", "short": "integer", "int32": "integer",
+	"int64": "integer", "uint": "integer", "integer": "integer", "bigint": "integer",
+	"str": "string", "text": "string", "char": "string", "string": "string",
+	"bool": "boolean", "boolean": "boolean",
+	"list": "array", "tuple": "array", "set": "array", "array": "array",
+	"arraylist": "array", "sequence": "array",
+	"none": "null", "nil": "null", "null": "null",
+	"any": "",
+}
+
+// schemaKeywords are the keywords whose value is a schema.
+var schemaKeywords = []string{
+	"additionalProperties", "unevaluatedProperties", "propertyNames",
+	"items", "additionalItems", "unevaluatedItems", "contains",
+	"not", "if", "then", "else", "contentSchema",
+}
+
+// schemaMapKeywords are the keywords whose value maps names to schemas.
+var schemaMapKeywords = []string{
+	"properties", "patternProperties", "$defs", "definitions",
+	"dependentSchemas", "dependencies",
+}
+
+// schemaListKeywords are the keywords whose value is an array of schemas.
+var schemaListKeywords = []string{"prefixItems", "anyOf", "oneOf", "allOf", "items"}
+
+// rewrite is one kind of lenient rewrite and how often it happened.
+type rewrite struct {
+	from, to string
+	first    ir.Pos
+	count    int
+}
+
+// typeChecker finds non-standard type names in schemas and, when lenient,
+// rewrites them in place.
+type typeChecker struct {
+	lenient  bool
+	rewrites []*rewrite
+	index    map[[2]string]*rewrite
+}
+
+func newTypeChecker(lenient bool) *typeChecker {
+	return &typeChecker{lenient: lenient, index: map[[2]string]*rewrite{}}
+}
+
+// walk checks every subschema of n and returns the errors found.
+func (c *typeChecker) walk(n *Node) []*Error {
+	var errs []*Error
+	c.visit(n, &errs, 0)
+	return errs
+}
+
+func (c *typeChecker) visit(n *Node, errs *[]*Error, depth int) {
+	if n == nil || n.Kind != ObjectNode || depth > MaxDepth {
+		return
+	}
+	c.checkType(n, errs)
+	for _, k := range schemaKeywords {
+		c.visit(n.Get(k), errs, depth+1)
+	}
+	for _, k := range schemaMapKeywords {
+		if m := n.Get(k); m != nil && m.Kind == ObjectNode {
+			for _, mem := range m.Members {
+				c.visit(mem.Value, errs, depth+1)
+			}
+		}
+	}
+	for _, k := range schemaListKeywords {
+		if l := n.Get(k); l != nil && l.Kind == ArrayNode {
+			for _, it := range l.Items {
+				c.visit(it, errs, depth+1)
+			}
+		}
+	}
+}
+
+// checkType checks (or rewrites) the type keyword of schema n.
+func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
+	idx := -1
+	for i := range n.Members {
+		if n.Members[i].Key == "type" {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return
+	}
+	t := n.Members[idx].Value
+	switch t.Kind {
+	case StringNode:
+		if standardTypes[t.Str] {
+			return
+		}
+		to, known := typeAliases[strings.ToLower(t.Str)]
+		switch {
+		case !known:
+			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type", t.Str))
+		case !c.lenient && to == "":
+			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type; omit \"type\" to allow any value", t.Str))
+		case !c.lenient:
+			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type; use %q", t.Str, to))
+		case to == "":
+			c.count(t.Str, to, t.Pos)
+			n.Members = append(n.Members[:idx], n.Members[idx+1:]...)
+		default:
+			c.count(t.Str, to, t.Pos)
+			t.Str = to
+		}
+	case ArrayNode:
+		for _, it := range t.Items {
+			if it.Kind != StringNode {
+				*errs = append(*errs, Errorf(it.Pos, "type names must be strings, found %s", kindName(it)))
+				continue
+			}
+			if standardTypes[it.Str] {
+				continue
+			}
+			to, known := typeAliases[strings.ToLower(it.Str)]
+			switch {
+			case !known || to == "":
+				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type", it.Str))
+			case !c.lenient:
+				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type; use %q", it.Str, to))
+			default:
+				c.count(it.Str, to, it.Pos)
+				it.Str = to
+			}
+		}
+	default:
+		*errs = append(*errs, Errorf(t.Pos, "\"type\" must be a string or an array of strings, found %s", kindName(t)))
+	}
+}
+
+func (c *typeChecker) count(from, to string, pos ir.Pos) {
+	key := [2]string{from, to}
+	r := c.index[key]
+	if r == nil {
+		r = &rewrite{from: from, to: to, first: pos}
+		c.index[key] = r
+		c.rewrites = append(c.rewrites, r)
+	}
+	r.count++
+}
+
+// warnings returns one diagnostic per kind of rewrite, in first-seen order.
+func (c *typeChecker) warnings() []ir.Diagnostic {
+	var ds []ir.Diagnostic
+	for _, r := range c.rewrites {
+		times := "times"
+		if r.count == 1 {
+			times = "time"
+		}
+		msg := fmt.Sprintf("rewrote type %q to %q %d %s", r.from, r.to, r.count, times)
+		if r.to == "" {
+			msg = fmt.Sprintf("removed type %q (any value) %d %s", r.from, r.count, times)
+		}
+		ds = append(ds, ir.Diagnostic{Pos: r.first, Code: "lenient-type", Message: msg})
+	}
+	return ds
+}

@@ -1,0 +1,326 @@
+package schema
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// Input is one tool definition file.
+type Input struct {
+	// Name is the file name used in positions and errors.
+	Name string
+	Data []byte
+}
+
+// LoadOptions control Load.
+type LoadOptions struct {
+	// Lenient rewrites non-standard schema type names ("dict", "float",
+	// "any", ...) to JSON Schema instead of rejecting them, with one warning
+	// per kind of rewrite.
+	Lenient bool
+}
+
+// ToolDef is one tool definition as found in an input file.
+type ToolDef struct {
+	// Name is the tool name exactly as given.
+	Name        string
+	Title       string
+	Description string
+	// Pos is the position of the tool's name.
+	Pos    ir.Pos
+	Format ir.InputFormat
+	// Params is the parameters schema; an empty object schema when the
+	// definition has none.
+	Params *Node
+	// Output is the MCP outputSchema, or nil.
+	Output      *Node
+	Annotations ir.Annotations
+	// Node is the whole definition element.
+	Node *Node
+}
+
+// Document is every tool definition of a family, in input order.
+type Document struct {
+	// Sources are the input names, in the order given.
+	Sources  []string
+	Tools    []*ToolDef
+	Warnings []ir.Diagnostic
+}
+
+// Load decodes the tool definition files of one family. Each file holds an
+// array of tools or an object with a "tools" array; each tool is in OpenAI
+// chat, OpenAI responses, Anthropic or MCP shape. All problems are
+// reported together as an ErrorList of located errors.
+func Load(inputs []Input, opts LoadOptions) (*Document, error) {
+	l := &loader{
+		doc:    &Document{},
+		byName: map[string]*ToolDef{},
+		types:  newTypeChecker(opts.Lenient),
+	}
+	for _, in := range inputs {
+		l.doc.Sources = append(l.doc.Sources, in.Name)
+		root, err := ParseJSON(in.Name, in.Data)
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok {
+				e = Errorf(ir.Pos{File: in.Name}, "%v", err)
+			}
+			l.errs = append(l.errs, e)
+			continue
+		}
+		l.file(root)
+	}
+	l.doc.Warnings = l.types.warnings()
+	if len(l.errs) > 0 {
+		order := map[string]int{}
+		for i, s := range l.doc.Sources {
+			if _, ok := order[s]; !ok {
+				order[s] = i
+			}
+		}
+		slices.SortStableFunc(l.errs, func(a, b *Error) int {
+			return cmp.Or(
+				cmp.Compare(order[a.Pos.File], order[b.Pos.File]),
+				cmp.Compare(a.Pos.Line, b.Pos.Line),
+				cmp.Compare(a.Pos.Col, b.Pos.Col))
+		})
+		return nil, l.errs
+	}
+	return l.doc, nil
+}
+
+type loader struct {
+	doc    *Document
+	errs   ErrorList
+	byName map[string]*ToolDef
+	types  *typeChecker
+}
+
+func (l *loader) errorf(pos ir.Pos, format string, args ...any) {
+	l.errs = append(l.errs, Errorf(pos, format, args...))
+}
+
+// file reads the tool list of one parsed input.
+func (l *loader) file(root *Node) {
+	list := root
+	if root.Kind == ObjectNode {
+		list = root.Get("tools")
+		if list == nil {
+			if res := root.Get("result"); res != nil {
+				list = res.Get("tools") // an MCP tools/list response
+			}
+		}
+		if list == nil {
+			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array`)
+			return
+		}
+	}
+	if list.Kind != ArrayNode {
+		l.errorf(list.Pos, "expected an array of tools, found %s", kindName(list))
+		return
+	}
+	for _, el := range list.Items {
+		if t := l.tool(el); t != nil {
+			l.doc.Tools = append(l.doc.Tools, t)
+		}
+	}
+}
+
+// tool decodes one tool definition element, or returns nil after
+// reporting why it cannot.
+func (l *loader) tool(el *Node) *ToolDef {
+	if el.Kind != ObjectNode {
+		l.errorf(el.Pos, "expected a tool definition object, found %s", kindName(el))
+		return nil
+	}
+	t := &ToolDef{Node: el}
+	typ := el.Get("type")
+	var body *Node // the object holding name, description and the schema
+	var schemaKey string
+	switch {
+	case el.Get("function") != nil:
+		if typ != nil && (typ.Kind != StringNode || typ.Str != "function") {
+			l.errorf(typ.Pos, `"type" must be "function"`)
+		}
+		body = el.Get("function")
+		if body.Kind != ObjectNode {
+			l.errorf(body.Pos, `"function" must be an object, found %s`, kindName(body))
+			return nil
+		}
+		t.Format, schemaKey = ir.FormatOpenAIChat, "parameters"
+	case el.Get("inputSchema") != nil:
+		body, t.Format, schemaKey = el, ir.FormatMCP, "inputSchema"
+	case el.Get("input_schema") != nil:
+		body, t.Format, schemaKey = el, ir.FormatAnthropic, "input_schema"
+	case typ != nil && typ.Kind == StringNode && typ.Str == "function":
+		body, t.Format, schemaKey = el, ir.FormatOpenAIResponses, "parameters"
+	case typ == nil && el.Get("name") != nil:
+		// The legacy OpenAI "functions" entry: the chat shape's inner object.
+		body, t.Format, schemaKey = el, ir.FormatOpenAIChat, "parameters"
+	case typ != nil:
+		l.errorf(typ.Pos, "unsupported tool type %s; expected \"function\", an Anthropic or an MCP tool", typ.JSON())
+		return nil
+	default:
+		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
+		return nil
+	}
+
+	ok := true
+	name := body.Get("name")
+	switch {
+	case name == nil:
+		l.errorf(body.Pos, `tool has no "name"`)
+		ok = false
+	case name.Kind != StringNode:
+		l.errorf(name.Pos, `"name" must be a string, found %s`, kindName(name))
+		ok = false
+	default:
+		t.Name, t.Pos = name.Str, name.Pos
+		if msg := checkToolName(name.Str); msg != "" {
+			l.errorf(name.Pos, "%s", msg)
+		}
+		if first, dup := l.byName[name.Str]; dup {
+			l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, shortPos(first.Pos))
+		} else {
+			l.byName[name.Str] = t
+		}
+	}
+	t.Description = l.optString(body, "description")
+	t.Title = l.optString(body, "title")
+
+	params := body.Get(schemaKey)
+	switch {
+	case params == nil:
+		t.Params = emptyObjectSchema(body.Pos, body.Pos.Pointer+"/"+schemaKey)
+	case params.Kind != ObjectNode:
+		l.errorf(params.Pos, "%q must be a JSON Schema object, found %s", schemaKey, kindName(params))
+		ok = false
+	default:
+		t.Params = params
+		l.checkSchema(params)
+	}
+	if t.Format == ir.FormatMCP {
+		if out := el.Get("outputSchema"); out != nil {
+			if out.Kind != ObjectNode {
+				l.errorf(out.Pos, `"outputSchema" must be a JSON Schema object, found %s`, kindName(out))
+				ok = false
+			} else {
+				t.Output = out
+				l.checkSchema(out)
+			}
+		}
+		l.annotations(t, el.Get("annotations"))
+	}
+	if !ok {
+		return nil
+	}
+	return t
+}
+
+// checkSchema checks type names in a schema, collecting errors (or
+// rewriting them when lenient).
+func (l *loader) checkSchema(n *Node) {
+	l.errs = append(l.errs, l.types.walk(n)...)
+}
+
+func (l *loader) optString(obj *Node, key string) string {
+	v := obj.Get(key)
+	if v == nil {
+		return ""
+	}
+	if v.Kind != StringNode {
+		l.errorf(v.Pos, "%q must be a string, found %s", key, kindName(v))
+		return ""
+	}
+	return v.Str
+}
+
+// annotations decodes MCP tool annotations.
+func (l *loader) annotations(t *ToolDef, a *Node) {
+	if a == nil || a.Kind == NullNode {
+		return
+	}
+	if a.Kind != ObjectNode {
+		l.errorf(a.Pos, `"annotations" must be an object, found %s`, kindName(a))
+		return
+	}
+	hint := func(key string) *bool {
+		v := a.Get(key)
+		if v == nil || v.Kind == NullNode {
+			return nil
+		}
+		if v.Kind != BoolNode {
+			l.errorf(v.Pos, "%q must be a boolean, found %s", key, kindName(v))
+			return nil
+		}
+		b := v.Bool
+		return &b
+	}
+	t.Annotations = ir.Annotations{
+		ReadOnly:    hint("readOnlyHint"),
+		Destructive: hint("destructiveHint"),
+		Idempotent:  hint("idempotentHint"),
+		OpenWorld:   hint("openWorldHint"),
+	}
+	if t.Title == "" {
+		t.Title = l.optString(a, "title")
+	}
+}
+
+// checkToolName returns why providers reject name, or "".
+func checkToolName(name string) string {
+	if name == "" {
+		return "tool name is empty"
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return fmt.Sprintf("tool name %q is rejected by model providers: only letters, digits, '_' and '-' are allowed", name)
+		}
+	}
+	if len(name) > 64 {
+		return fmt.Sprintf("tool name %q is rejected by model providers: %d bytes long, at most 64 are allowed", name, len(name))
+	}
+	return ""
+}
+
+// emptyObjectSchema is the schema of a tool without parameters:
+// {"type":"object","properties":{}}, located where the schema would be.
+func emptyObjectSchema(at ir.Pos, ptr string) *Node {
+	pos := at
+	pos.Pointer = ptr
+	sub := func(key string) ir.Pos {
+		p := pos
+		p.Pointer = ptr + "/" + key
+		return p
+	}
+	return &Node{Kind: ObjectNode, Pos: pos, Members: []Member{
+		{Key: "type", KeyPos: sub("type"), Value: &Node{Kind: StringNode, Pos: sub("type"), Str: "object"}},
+		{Key: "properties", KeyPos: sub("properties"), Value: &Node{Kind: ObjectNode, Pos: sub("properties")}},
+	}}
+}
+
+func shortPos(p ir.Pos) string {
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// kindName names a node's JSON kind for error messages.
+func kindName(n *Node) string {
+	switch n.Kind {
+	case NullNode:
+		return "null"
+	case BoolNode:
+		return "a boolean"
+	case NumberNode:
+		return "a number"
+	case StringNode:
+		return "a string"
+	case ArrayNode:
+		return "an array"
+	default:
+		return "an object"
+	}
+}
