@@ -154,22 +154,25 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 			exp.paths = append(exp.paths, path)
 		}
 	}
+	keys := strings.Join(openable(v), ", ")
 	for i, key := range params.SectionKeys {
 		st, ok := v.state[key]
 		switch {
 		case !ok:
 			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
 				Message: fmt.Sprintf("no summarized section has key %q", key), Received: truncate(key),
-				Expected: "one of: " + strings.Join(openable(v), ", ")}
+				Expected: "one of: " + keys}
 			if p.byPath[key] != nil {
 				fe.Message = fmt.Sprintf("section %q is not part of this prompt", key)
 			}
+			fe.Message += "; keys to open: " + keys
 			fields = append(fields, fe)
 			continue
 		case st.shown && st.vis == VisibilityFull:
 			fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "already_open",
-				Message: fmt.Sprintf("section %q is already open", key), Received: truncate(key),
-				Expected: "one of: " + strings.Join(openable(v), ", ")})
+				Message:  fmt.Sprintf("section %q is already open; keys to open: %s", key, keys),
+				Received: truncate(key),
+				Expected: "one of: " + keys})
 			continue
 		}
 		for j := 0; j < len(key); j++ {

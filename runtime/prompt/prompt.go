@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,7 +105,9 @@ func (b *builder) build(secs []Section, prefix string, level int) ([]*node, erro
 	siblings := map[string]bool{}
 	nodes := make([]*node, 0, len(secs))
 	for i := range secs {
-		s := &secs[i]
+		sc := secs[i]
+		sc.Tools = slices.Clone(sc.Tools)
+		s := &sc
 		path := prefix + s.Key
 		if err := runtime.CheckName(s.Key); err != nil {
 			return nil, p.invalid(path, "key: "+err.Error())
