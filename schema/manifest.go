@@ -1,0 +1,564 @@
+package schema
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// ManifestSchema is the published JSON Schema (2020-12) of toolgen.yaml.
+//
+//go:embed toolgen.schema.json
+var ManifestSchema []byte
+
+// Manifest is a decoded toolgen.yaml: where the inputs are, where the output
+// goes, and how tools map to ops.
+type Manifest struct {
+	// File is the manifest's path as given to LoadManifest.
+	File string
+	// Package is the Go package name of the output.
+	Package string
+	// Inputs are the tool definition files, relative to the manifest.
+	Inputs []string
+	// Output is the output directory, relative to the manifest.
+	Output string
+	// DefaultGroup holds tools that carry no group token ("tools" if empty).
+	DefaultGroup string
+	// Groups in manifest order.
+	Groups []ManifestGroup
+	// Ops are per-op settings in manifest order.
+	Ops []ManifestOp
+	// Overrides map tool names to op paths, in manifest order.
+	Overrides []Override
+	// Surfaces to emit; empty means all.
+	Surfaces []string
+	// Lenient turns recoverable schema problems into warnings.
+	Lenient bool
+}
+
+// ManifestGroup is one entry of groups: a top-level op group, its summary
+// and the tool-name tokens that select it.
+type ManifestGroup struct {
+	Name    string
+	Summary string
+	// Prefix are leading name tokens ("github" in github_list_issues).
+	Prefix []string
+	// Infix are tokens right after the verb ("onto" in list_onto_tasks).
+	Infix []string
+	Pos   ir.Pos
+}
+
+// ManifestOp is one entry of ops.
+type ManifestOp struct {
+	// Path is the op path (the key of the entry).
+	Path string
+	// Tool, when set, maps this tool to Path (like an override).
+	Tool string
+	// Kind is "read", "write" or "" (derived).
+	Kind          string
+	Policy        *ir.Policy
+	Examples      []ir.Example
+	Notes         []string
+	DryRunDefault *bool
+	// ResultSchema is the JSON Schema of the tool's result (compact JSON).
+	ResultSchema json.RawMessage
+	Pos          ir.Pos
+}
+
+// Override maps one tool to an op path.
+type Override struct {
+	Tool string
+	Op   string
+	Pos  ir.Pos
+}
+
+// SurfaceNames are the surfaces a manifest may list.
+var SurfaceNames = []string{"flat", "gateway", "facades", "sections"}
+
+// Op returns the manifest settings for op path, or nil.
+func (m *Manifest) Op(path string) *ManifestOp {
+	if m == nil {
+		return nil
+	}
+	for i := range m.Ops {
+		if m.Ops[i].Path == path {
+			return &m.Ops[i]
+		}
+	}
+	return nil
+}
+
+// InputPaths returns Inputs resolved against the manifest's directory.
+func (m *Manifest) InputPaths() []string {
+	out := make([]string, len(m.Inputs))
+	for i, in := range m.Inputs {
+		out[i] = m.Resolve(in)
+	}
+	return out
+}
+
+// Resolve returns p relative to the manifest's directory (absolute paths
+// are kept).
+func (m *Manifest) Resolve(p string) string {
+	if filepath.IsAbs(p) || m.File == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(m.File), p)
+}
+
+// LoadManifest decodes and validates a manifest. data may be YAML or JSON;
+// every problem is reported as a located error (an ErrorList).
+func LoadManifest(file string, data []byte) (*Manifest, error) {
+	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
+		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
+		// not accept them as indentation, so they become spaces (columns
+		// are unchanged).
+		data = []byte(strings.ReplaceAll(string(data), "\t", " "))
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, ErrorList{yamlSyntaxError(file, err)}
+	}
+	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
+	if len(doc.Content) == 0 {
+		return d.m, nil
+	}
+	d.root(doc.Content[0])
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return d.m, nil
+}
+
+// yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
+// located error.
+func yamlSyntaxError(file string, err error) *Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		return &Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
+	}
+	return &Error{Pos: ir.Pos{File: file}, Message: msg}
+}
+
+type manifestDecoder struct {
+	file string
+	m    *Manifest
+	errs ErrorList
+}
+
+func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
+	return ir.Pos{File: d.file, Line: n.Line, Col: n.Column, Pointer: ptr}
+}
+
+func (d *manifestDecoder) errorf(n *yaml.Node, ptr, format string, args ...any) {
+	d.errs = append(d.errs, Errorf(d.pos(n, ptr), format, args...))
+}
+
+// pointerToken escapes a JSON pointer reference token.
+func mfPointerToken(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// mfKeys are the top-level keys, in documentation order.
+var mfKeys = []string{"package", "inputs", "output", "default_group", "groups", "ops", "overrides", "surfaces", "lenient"}
+
+// mapping walks a mapping node, reporting unknown and duplicate keys, and
+// calls f for every known key.
+func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f func(key string, k, v *yaml.Node, ptr string)) {
+	if !d.expect(n, ptr, yaml.MappingNode, "an object") {
+		return
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		kp := ptr + "/" + mfPointerToken(k.Value)
+		if seen[k.Value] {
+			d.errorf(k, kp, "duplicate key %q", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		if known != nil && !mfContains(known, k.Value) {
+			if s := mfClosest(k.Value, known); s != "" {
+				d.errorf(k, kp, "unknown key %q; did you mean %q?", k.Value, s)
+			} else {
+				d.errorf(k, kp, "unknown key %q", k.Value)
+			}
+			continue
+		}
+		f(k.Value, k, v, kp)
+	}
+}
+
+func (d *manifestDecoder) expect(n *yaml.Node, ptr string, kind yaml.Kind, what string) bool {
+	if n.Kind == kind && !(kind == yaml.ScalarNode && n.Tag == "!!null") {
+		return true
+	}
+	d.errorf(n, ptr, "must be %s", what)
+	return false
+}
+
+func (d *manifestDecoder) str(n *yaml.Node, ptr string) (string, bool) {
+	if !d.expect(n, ptr, yaml.ScalarNode, "a string") {
+		return "", false
+	}
+	if n.Tag != "!!str" {
+		d.errorf(n, ptr, "must be a string")
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *manifestDecoder) nonEmpty(n *yaml.Node, ptr string) (string, bool) {
+	s, ok := d.str(n, ptr)
+	if ok && s == "" {
+		d.errorf(n, ptr, "must not be empty")
+		return "", false
+	}
+	return s, ok
+}
+
+func (d *manifestDecoder) boolean(n *yaml.Node, ptr string) (bool, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		d.errorf(n, ptr, "must be true or false")
+		return false, false
+	}
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		d.errorf(n, ptr, "must be true or false")
+		return false, false
+	}
+	return b, true
+}
+
+func (d *manifestDecoder) strings(n *yaml.Node, ptr string) []string {
+	if !d.expect(n, ptr, yaml.SequenceNode, "an array of strings") {
+		return nil
+	}
+	out := []string{}
+	for i, it := range n.Content {
+		if s, ok := d.nonEmpty(it, fmt.Sprintf("%s/%d", ptr, i)); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (d *manifestDecoder) root(n *yaml.Node) {
+	m := d.m
+	d.mapping(n, "", mfKeys, func(key string, k, v *yaml.Node, ptr string) {
+		switch key {
+		case "package":
+			if s, ok := d.nonEmpty(v, ptr); ok {
+				if !mfIsGoIdent(s) {
+					d.errorf(v, ptr, "must be a Go package name")
+				}
+				m.Package = s
+			}
+		case "inputs":
+			m.Inputs = d.strings(v, ptr)
+		case "output":
+			m.Output, _ = d.nonEmpty(v, ptr)
+		case "default_group":
+			if s, ok := d.nonEmpty(v, ptr); ok {
+				d.checkSegment(v, ptr, s, "group name")
+				m.DefaultGroup = s
+			}
+		case "groups":
+			d.groups(v, ptr)
+		case "ops":
+			d.ops(v, ptr)
+		case "overrides":
+			d.overrides(v, ptr)
+		case "surfaces":
+			for i, s := range d.strings(v, ptr) {
+				if !mfContains(SurfaceNames, s) {
+					d.errorf(v.Content[i], fmt.Sprintf("%s/%d", ptr, i), "must be one of %s", strings.Join(SurfaceNames, ", "))
+					continue
+				}
+				m.Surfaces = append(m.Surfaces, s)
+			}
+		case "lenient":
+			m.Lenient, _ = d.boolean(v, ptr)
+		}
+	})
+}
+
+var mfGroupKeys = []string{"summary", "prefix", "infix"}
+
+func (d *manifestDecoder) groups(n *yaml.Node, ptr string) {
+	d.mapping(n, ptr, nil, func(name string, k, v *yaml.Node, ptr string) {
+		d.checkSegment(k, ptr, name, "group name")
+		g := ManifestGroup{Name: name, Pos: d.pos(k, ptr)}
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+			g.Summary = v.Value
+		} else {
+			d.mapping(v, ptr, mfGroupKeys, func(key string, _, v *yaml.Node, ptr string) {
+				switch key {
+				case "summary":
+					g.Summary, _ = d.str(v, ptr)
+				case "prefix":
+					g.Prefix = d.strings(v, ptr)
+				case "infix":
+					g.Infix = d.strings(v, ptr)
+				}
+			})
+		}
+		d.m.Groups = append(d.m.Groups, g)
+	})
+}
+
+var mfOpKeys = []string{"tool", "kind", "policy", "examples", "notes", "dry_run_default", "result_schema"}
+
+func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
+	d.mapping(n, ptr, nil, func(path string, k, v *yaml.Node, ptr string) {
+		d.checkOpPath(k, ptr, path)
+		op := ManifestOp{Path: path, Pos: d.pos(k, ptr)}
+		d.mapping(v, ptr, mfOpKeys, func(key string, _, v *yaml.Node, ptr string) {
+			switch key {
+			case "tool":
+				op.Tool, _ = d.nonEmpty(v, ptr)
+			case "kind":
+				if s, ok := d.str(v, ptr); ok {
+					if s != "read" && s != "write" {
+						d.errorf(v, ptr, "must be read or write")
+					} else {
+						op.Kind = s
+					}
+				}
+			case "policy":
+				op.Policy = d.policy(v, ptr)
+			case "examples":
+				op.Examples = d.examples(v, ptr)
+			case "notes":
+				op.Notes = d.strings(v, ptr)
+			case "dry_run_default":
+				if b, ok := d.boolean(v, ptr); ok {
+					op.DryRunDefault = &b
+				}
+			case "result_schema":
+				if d.expect(v, ptr, yaml.MappingNode, "a JSON Schema object") {
+					op.ResultSchema = d.json(v, ptr)
+				}
+			}
+		})
+		d.m.Ops = append(d.m.Ops, op)
+	})
+}
+
+var mfPolicyKeys = []string{"do", "dont", "edge_cases"}
+
+func (d *manifestDecoder) policy(n *yaml.Node, ptr string) *ir.Policy {
+	p := &ir.Policy{}
+	d.mapping(n, ptr, mfPolicyKeys, func(key string, _, v *yaml.Node, ptr string) {
+		switch key {
+		case "do":
+			p.Do = d.strings(v, ptr)
+		case "dont":
+			p.Dont = d.strings(v, ptr)
+		case "edge_cases":
+			p.EdgeCases = d.strings(v, ptr)
+		}
+	})
+	return p
+}
+
+var mfExampleKeys = []string{"description", "args"}
+
+func (d *manifestDecoder) examples(n *yaml.Node, ptr string) []ir.Example {
+	if !d.expect(n, ptr, yaml.SequenceNode, "an array of examples") {
+		return nil
+	}
+	var out []ir.Example
+	for i, it := range n.Content {
+		ip := fmt.Sprintf("%s/%d", ptr, i)
+		var ex ir.Example
+		hasArgs := false
+		d.mapping(it, ip, mfExampleKeys, func(key string, _, v *yaml.Node, ptr string) {
+			switch key {
+			case "description":
+				ex.Description, _ = d.str(v, ptr)
+			case "args":
+				hasArgs = true
+				if d.expect(v, ptr, yaml.MappingNode, "an object") {
+					ex.Args = d.json(v, ptr)
+				}
+			}
+		})
+		if it.Kind == yaml.MappingNode && !hasArgs {
+			d.errorf(it, ip, "missing required key \"args\"")
+		}
+		out = append(out, ex)
+	}
+	return out
+}
+
+func (d *manifestDecoder) overrides(n *yaml.Node, ptr string) {
+	d.mapping(n, ptr, nil, func(tool string, k, v *yaml.Node, ptr string) {
+		if s, ok := d.nonEmpty(v, ptr); ok {
+			d.checkOpPath(v, ptr, s)
+			d.m.Overrides = append(d.m.Overrides, Override{Tool: tool, Op: s, Pos: d.pos(k, ptr)})
+		}
+	})
+}
+
+// json converts a YAML subtree to compact JSON with keys in source order.
+func (d *manifestDecoder) json(n *yaml.Node, ptr string) json.RawMessage {
+	var b strings.Builder
+	d.writeJSON(&b, n, ptr)
+	return json.RawMessage(b.String())
+}
+
+func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string) {
+	switch n.Kind {
+	case yaml.AliasNode:
+		d.writeJSON(b, n.Alias, ptr)
+	case yaml.MappingNode:
+		b.WriteByte('{')
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			key, _ := json.Marshal(n.Content[i].Value)
+			b.Write(key)
+			b.WriteByte(':')
+			d.writeJSON(b, n.Content[i+1], ptr+"/"+mfPointerToken(n.Content[i].Value))
+		}
+		b.WriteByte('}')
+	case yaml.SequenceNode:
+		b.WriteByte('[')
+		for i, it := range n.Content {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			d.writeJSON(b, it, fmt.Sprintf("%s/%d", ptr, i))
+		}
+		b.WriteByte(']')
+	default:
+		switch n.Tag {
+		case "!!null":
+			b.WriteString("null")
+		case "!!bool", "!!int", "!!float":
+			var v any
+			if err := n.Decode(&v); err != nil {
+				d.errorf(n, ptr, "invalid %s", strings.TrimPrefix(n.Tag, "!!"))
+				b.WriteString("null")
+				return
+			}
+			out, err := json.Marshal(v)
+			if err != nil { // NaN or infinity
+				d.errorf(n, ptr, "number not representable in JSON")
+				b.WriteString("null")
+				return
+			}
+			b.Write(out)
+		default:
+			out, _ := json.Marshal(n.Value)
+			b.Write(out)
+		}
+	}
+}
+
+// checkSegment reports names that cannot be an op path segment.
+func (d *manifestDecoder) checkSegment(n *yaml.Node, ptr, s, what string) {
+	if !mfValidSegment(s) {
+		d.errorf(n, ptr, "%s %q must be lowercase letters, digits and underscores", what, s)
+	}
+}
+
+func (d *manifestDecoder) checkOpPath(n *yaml.Node, ptr, path string) {
+	if !ValidOpPath(path) {
+		d.errorf(n, ptr, "op path %q must be dot-separated lowercase segments (onto.task.list)", path)
+	}
+}
+
+// ValidOpPath reports whether path is dot-separated segments of lowercase
+// letters, digits and underscores, each starting with a letter.
+func ValidOpPath(path string) bool {
+	if path == "" {
+		return false
+	}
+	for _, seg := range strings.Split(path, ".") {
+		if !mfValidSegment(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+func mfValidSegment(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func mfIsGoIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func mfContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// closest returns the candidate nearest to s by edit distance, or "" when
+// none is near enough to be a plausible typo.
+func mfClosest(s string, candidates []string) string {
+	best, bestD := "", -1
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	for _, c := range sorted {
+		if dist := mfEditDistance(strings.ToLower(s), c); bestD < 0 || dist < bestD {
+			best, bestD = c, dist
+		}
+	}
+	if bestD < 0 || bestD > max(2, len(s)/3) {
+		return ""
+	}
+	return best
+}
+
+func mfEditDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,213 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"gopkg.in/yaml.v3"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+const goodManifest = `# a family
+package: ontology
+inputs: [tools/read.json, tools/write.json]
+output: gen
+default_group: util
+groups:
+  onto:
+    summary: Ontology ops.
+    infix: [onto]
+  gh: GitHub ops.
+overrides:
+  search_ontology: onto.search
+ops:
+  onto.task.create:
+    kind: write
+    policy:
+      do: [User asks]
+      dont: [Research you can do now]
+      edge_cases: ["If ambiguous, ask"]
+    examples:
+      - description: A task
+        args: {project_id: p1, title: "Call Bob", priority: 2, urgent: true, tags: [a, b], due: null}
+    notes: [Search first.]
+    dry_run_default: true
+    result_schema: {type: object, properties: {id: {type: string}}}
+surfaces: [flat, gateway]
+lenient: true
+`
+
+func TestLoadManifest(t *testing.T) {
+	m, err := LoadManifest("dir/toolgen.yaml", []byte(goodManifest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	want := &Manifest{
+		File:         "dir/toolgen.yaml",
+		Package:      "ontology",
+		Inputs:       []string{"tools/read.json", "tools/write.json"},
+		Output:       "gen",
+		DefaultGroup: "util",
+		Groups: []ManifestGroup{
+			{Name: "onto", Summary: "Ontology ops.", Infix: []string{"onto"}, Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 7, Col: 3, Pointer: "/groups/onto"}},
+			{Name: "gh", Summary: "GitHub ops.", Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 10, Col: 3, Pointer: "/groups/gh"}},
+		},
+		Overrides: []Override{{Tool: "search_ontology", Op: "onto.search", Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 12, Col: 3, Pointer: "/overrides/search_ontology"}}},
+		Ops: []ManifestOp{{
+			Path:          "onto.task.create",
+			Kind:          "write",
+			Policy:        &ir.Policy{Do: []string{"User asks"}, Dont: []string{"Research you can do now"}, EdgeCases: []string{"If ambiguous, ask"}},
+			Examples:      []ir.Example{{Description: "A task", Args: json.RawMessage(`{"project_id":"p1","title":"Call Bob","priority":2,"urgent":true,"tags":["a","b"],"due":null}`)}},
+			Notes:         []string{"Search first."},
+			DryRunDefault: &yes,
+			ResultSchema:  json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`),
+			Pos:           ir.Pos{File: "dir/toolgen.yaml", Line: 14, Col: 3, Pointer: "/ops/onto.task.create"},
+		}},
+		Surfaces: []string{"flat", "gateway"},
+		Lenient:  true,
+	}
+	if d := cmp.Diff(want, m); d != "" {
+		t.Errorf("manifest (-want +got):\n%s", d)
+	}
+	if got := m.InputPaths(); got[0] != "dir/tools/read.json" {
+		t.Errorf("InputPaths()[0] = %q", got[0])
+	}
+	if m.Op("onto.task.create") == nil || m.Op("onto.nope") != nil {
+		t.Error("Op lookup")
+	}
+}
+
+func TestLoadManifestJSON(t *testing.T) {
+	src := "{\n\t\"package\": \"p\",\n\t\"ops\": {\"a.b\": {\"kind\": \"read\"}}\n}\n"
+	m, err := LoadManifest("toolgen.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Package != "p" || m.Ops[0].Kind != "read" || m.Ops[0].Pos.Line != 3 {
+		t.Errorf("got %+v", m)
+	}
+}
+
+// badManifests are invalid manifests with the exact error toolgen prints;
+// valid reports whether the published JSON Schema cannot see the problem
+// (it is not about the manifest's shape).
+var badManifests = []struct {
+	name, src, want string
+}{
+	{"kind", "ops:\n  onto.task.update:\n    kind: delete\n", "toolgen.yaml:3:11: /ops/onto.task.update/kind: must be read or write"},
+	{"unknown top key", "pakage: x\n", `toolgen.yaml:1:1: /pakage: unknown key "pakage"; did you mean "package"?`},
+	{"unknown op key", "ops:\n  a.b:\n    exmples: []\n", `toolgen.yaml:3:5: /ops/a.b/exmples: unknown key "exmples"; did you mean "examples"?`},
+	{"unknown far key", "zzzzzzzz: 1\n", `toolgen.yaml:1:1: /zzzzzzzz: unknown key "zzzzzzzz"`},
+	{"package type", "package: [a]\n", "toolgen.yaml:1:10: /package: must be a string"},
+	{"package name", "package: my-pkg\n", "toolgen.yaml:1:10: /package: must be a Go package name"},
+	{"inputs type", "inputs: a.json\n", "toolgen.yaml:1:9: /inputs: must be an array of strings"},
+	{"op path", "ops:\n  Onto.Task:\n    kind: read\n", `toolgen.yaml:2:3: /ops/Onto.Task: op path "Onto.Task" must be dot-separated lowercase segments (onto.task.list)`},
+	{"override path", "overrides:\n  list_x: onto..list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "onto..list" must be dot-separated lowercase segments (onto.task.list)`},
+	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections"},
+	{"lenient", "lenient: yes please\n", "toolgen.yaml:1:10: /lenient: must be true or false"},
+	{"example args", "ops:\n  a.b:\n    examples:\n      - description: x\n", `toolgen.yaml:4:9: /ops/a.b/examples/0: missing required key "args"`},
+	{"example args type", "ops:\n  a.b:\n    examples:\n      - args: [1]\n", "toolgen.yaml:4:15: /ops/a.b/examples/0/args: must be an object"},
+	{"policy key", "ops:\n  a.b:\n    policy: {donts: [x]}\n", `toolgen.yaml:3:14: /ops/a.b/policy/donts: unknown key "donts"; did you mean "dont"?`},
+	{"group key", "groups:\n  g:\n    sumary: s\n", `toolgen.yaml:3:5: /groups/g/sumary: unknown key "sumary"; did you mean "summary"?`},
+	{"group name", "groups:\n  My-Group: s\n", `toolgen.yaml:2:3: /groups/My-Group: group name "My-Group" must be lowercase letters, digits and underscores`},
+	{"dry run", "ops:\n  a.b:\n    dry_run_default: 1\n", "toolgen.yaml:3:22: /ops/a.b/dry_run_default: must be true or false"},
+	{"empty output", "output: \"\"\n", "toolgen.yaml:1:9: /output: must not be empty"},
+	{"root", "- a\n", "toolgen.yaml:1:1: /: must be an object"},
+	{"duplicate", "package: a\npackage: b\n", `toolgen.yaml:2:1: /package: duplicate key "package"`},
+	{"syntax", "package: [a\n", "toolgen.yaml:1:1: /: did not find expected ',' or ']'"},
+}
+
+func TestLoadManifestErrors(t *testing.T) {
+	for _, c := range badManifests {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := LoadManifest("toolgen.yaml", []byte(c.src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if err.Error() != c.want {
+				t.Errorf("error:\n got %s\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+// TestPublishedSchemaAgrees validates good and bad manifests against the
+// published toolgen.schema.json and checks it agrees with LoadManifest.
+func TestPublishedSchemaAgrees(t *testing.T) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(ManifestSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("toolgen.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("toolgen.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, src string }{{"good", goodManifest}, {"empty", "{}"}, {"group string", "groups: {a: b}"}}
+	for _, b := range badManifests {
+		if b.name != "syntax" && b.name != "duplicate" { // not expressible after decoding
+			cases = append(cases, struct{ name, src string }{b.name, b.src})
+		}
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var v any
+			if err := yaml.Unmarshal([]byte(tc.src), &v); err != nil {
+				t.Fatal(err)
+			}
+			js, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(js))
+			if err != nil {
+				t.Fatal(err)
+			}
+			schemaErr := sch.Validate(inst)
+			_, loadErr := LoadManifest("toolgen.yaml", []byte(tc.src))
+			if (schemaErr == nil) != (loadErr == nil) {
+				t.Errorf("schema says %v, LoadManifest says %v", schemaErr, loadErr)
+			}
+		})
+	}
+}
+
+func TestOntologyManifestValidates(t *testing.T) {
+	data := readRepoFile(t, "examples/ontology/toolgen.yaml")
+	if _, err := LoadManifest("toolgen.yaml", data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func FuzzLoadManifest(f *testing.F) {
+	f.Add([]byte(goodManifest))
+	f.Add([]byte(`{"package":"x","ops":{"a.b":{"examples":[{"args":{"n":1.5e3}}]}}}`))
+	for _, b := range badManifests {
+		f.Add([]byte(b.src))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := LoadManifest("toolgen.yaml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "toolgen.yaml") {
+				t.Errorf("unlocated error %q", err)
+			}
+			return
+		}
+		for _, op := range m.Ops {
+			for _, ex := range op.Examples {
+				if ex.Args != nil && !json.Valid(ex.Args) {
+					t.Errorf("invalid example JSON %s", ex.Args)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,404 @@
+package schema
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// DefaultGroup names the group of tools without a group token when the
+// manifest names none.
+const DefaultGroup = "tools"
+
+// Op sources recorded in ir.Op.Source.
+const (
+	SourceRule     = "rule"
+	SourceManifest = "manifest"
+)
+
+// Taxonomy derives the op taxonomy of f (spec 004 §3, §5): one op per tool,
+// the groups, and the registry version. m may be nil. Manifest problems
+// (overrides naming unknown tools, ops no tool maps to, duplicate op paths)
+// are located errors; unknown verbs are warnings in f.Warnings.
+func Taxonomy(f *ir.Family, m *Manifest) error {
+	if m == nil {
+		m = &Manifest{}
+	}
+	t := &taxonomy{f: f, m: m, defaultGroup: m.DefaultGroup}
+	if t.defaultGroup == "" {
+		t.defaultGroup = DefaultGroup
+	}
+	t.rules()
+	t.overrides()
+	byPath := map[string]*ir.Op{}
+	f.Ops = nil
+	for _, tool := range f.Tools {
+		op := t.op(tool)
+		if prev := byPath[op.Path]; prev != nil {
+			t.errs = append(t.errs, Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
+			continue
+		}
+		byPath[op.Path] = op
+		f.Ops = append(f.Ops, op)
+	}
+	paths := make([]string, 0, len(byPath))
+	for p := range byPath {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, mo := range m.Ops {
+		if byPath[mo.Path] == nil && !t.rejected[mo.Path] {
+			msg := fmt.Sprintf("no tool maps to op %q", mo.Path)
+			if s := mfClosest(mo.Path, paths); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			t.errs = append(t.errs, &Error{Pos: mo.Pos, Message: msg})
+		}
+	}
+	if len(t.errs) > 0 {
+		return t.errs
+	}
+	f.Groups = t.groups()
+	f.RegistryVersion = RegistryVersion(f)
+	if len(m.Surfaces) > 0 && len(f.Surfaces) == 0 {
+		f.Surfaces = append([]string(nil), m.Surfaces...)
+	}
+	return nil
+}
+
+type taxonomy struct {
+	f            *ir.Family
+	m            *Manifest
+	defaultGroup string
+	// prefix and infix map a name token to its group.
+	prefix, infix map[string]string
+	// override maps a tool name to its manifest op path.
+	override map[string]Override
+	// rejected are op paths of overrides already reported as errors.
+	rejected map[string]bool
+	errs     ErrorList
+}
+
+// rules collects the group-selecting tokens: the manifest's, or, when the
+// manifest declares none, tokens detected across the family.
+func (t *taxonomy) rules() {
+	t.prefix, t.infix = map[string]string{}, map[string]string{}
+	for _, g := range t.m.Groups {
+		for _, p := range g.Prefix {
+			t.prefix[strings.ToLower(p)] = g.Name
+		}
+		for _, in := range g.Infix {
+			t.infix[strings.ToLower(in)] = g.Name
+		}
+	}
+	if len(t.prefix) > 0 || len(t.infix) > 0 {
+		return
+	}
+	t.detectGroups()
+}
+
+// detectGroups finds group tokens in names with no manifest rules:
+//
+//   - an infix: a token right after a known verb, used by at least three
+//     tools with at least two verbs and two different following tokens, and
+//     never the last token of a name (onto in list_onto_tasks,
+//     create_onto_goal, get_onto_plan_details);
+//   - a prefix: a first token before a known verb shared by at least two
+//     tools (slack in slack_post_message, slack_list_channels).
+func (t *taxonomy) detectGroups() {
+	type stat struct {
+		tools       int
+		verbs, next map[string]bool
+		last        bool
+	}
+	infix := map[string]*stat{}
+	prefix := map[string]int{}
+	var order []string
+	for _, tool := range t.f.Tools {
+		toks := nameTokens(tool.Name)
+		for _, tok := range toks[len(toks)-1:] {
+			if s := infix[tok]; s != nil {
+				s.last = true
+			} else {
+				infix[tok] = &stat{verbs: map[string]bool{}, next: map[string]bool{}, last: true}
+			}
+		}
+		if len(toks) >= 3 && verbKind(toks[0]) != "" {
+			s := infix[toks[1]]
+			if s == nil {
+				s = &stat{verbs: map[string]bool{}, next: map[string]bool{}}
+				infix[toks[1]] = s
+				order = append(order, toks[1])
+			} else if s.tools == 0 {
+				order = append(order, toks[1])
+			}
+			s.tools++
+			s.verbs[toks[0]] = true
+			s.next[toks[2]] = true
+		}
+		if len(toks) >= 3 && verbKind(toks[0]) == "" && verbKind(toks[1]) != "" {
+			prefix[toks[0]]++
+		}
+	}
+	for _, tok := range order {
+		s := infix[tok]
+		if s.tools >= 3 && len(s.verbs) >= 2 && len(s.next) >= 2 && !s.last {
+			t.infix[tok] = tok
+		}
+	}
+	for tok, n := range prefix {
+		if n >= 2 && verbKind(tok) == "" {
+			t.prefix[tok] = tok
+		}
+	}
+}
+
+// overrides indexes manifest overrides and ops with a tool, checking that
+// each names a tool of the family.
+func (t *taxonomy) overrides() {
+	t.override, t.rejected = map[string]Override{}, map[string]bool{}
+	names := make([]string, 0, len(t.f.Tools))
+	known := map[string]bool{}
+	for _, tool := range t.f.Tools {
+		names = append(names, tool.Name)
+		known[tool.Name] = true
+	}
+	add := func(o Override) {
+		if !known[o.Tool] {
+			msg := fmt.Sprintf("unknown tool %q", o.Tool)
+			if s := mfClosest(o.Tool, names); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			t.errs = append(t.errs, &Error{Pos: o.Pos, Message: msg})
+			t.rejected[o.Op] = true
+			return
+		}
+		if prev, ok := t.override[o.Tool]; ok && prev.Op != o.Op {
+			t.errs = append(t.errs, &Error{Pos: o.Pos, Message: fmt.Sprintf("tool %q is already mapped to op %q", o.Tool, prev.Op)})
+			t.rejected[o.Op] = true
+			return
+		}
+		t.override[o.Tool] = o
+	}
+	for _, o := range t.m.Overrides {
+		add(o)
+	}
+	for _, mo := range t.m.Ops {
+		if mo.Tool != "" {
+			add(Override{Tool: mo.Tool, Op: mo.Path, Pos: mo.Pos})
+		}
+	}
+}
+
+// derived is the result of reading a tool name.
+type derived struct {
+	group, entity, action string
+	// path are the segments between group and action.
+	path []string
+	// verb is the name's verb; known reports whether the verb tables
+	// know it.
+	verb  string
+	known bool
+}
+
+// derive reads a tool name by the rules documented in docs/TAXONOMY.md.
+func (t *taxonomy) derive(name string) derived {
+	toks := nameTokens(name)
+	if len(toks) == 0 {
+		return derived{group: t.defaultGroup, action: "call", verb: "call"}
+	}
+	var d derived
+	if g, ok := t.prefix[toks[0]]; ok && len(toks) > 1 {
+		d.group = g
+		toks = toks[1:]
+	}
+	vi := -1
+	for i, tok := range toks {
+		if verbKind(tok) != "" {
+			vi = i
+			break
+		}
+	}
+	var rest []string
+	switch {
+	case vi < 0:
+		d.verb, rest = toks[0], toks[1:]
+	case vi == len(toks)-1 && vi > 0: // web_search
+		d.verb, rest, d.known = toks[vi], toks[:vi], true
+	default: // list_onto_tasks, slack_post_message
+		d.verb, d.known = toks[vi], true
+		rest = append(append([]string(nil), toks[:vi]...), toks[vi+1:]...)
+	}
+	d.action = d.verb
+	if d.group == "" && len(rest) > 1 {
+		if g, ok := t.infix[rest[0]]; ok {
+			d.group, rest = g, rest[1:]
+		}
+	}
+	if d.group == "" {
+		d.group = t.defaultGroup
+	}
+	if d.action == "get" && len(rest) > 1 && mfContains(detailSuffixes, rest[len(rest)-1]) {
+		rest = rest[:len(rest)-1]
+	}
+	for i := range rest {
+		rest[i] = singular(rest[i])
+	}
+	if len(rest) > 0 {
+		d.entity = rest[0]
+	}
+	d.path = rest
+	return d
+}
+
+// op builds the op record of one tool.
+func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
+	d := t.derive(tool.Name)
+	op := &ir.Op{Tool: tool, Source: SourceRule}
+	if o, ok := t.override[tool.Name]; ok {
+		segs := strings.Split(o.Op, ".")
+		op.Path, op.Group, op.Action = o.Op, segs[0], segs[len(segs)-1]
+		if len(segs) >= 3 {
+			op.Entity = segs[1]
+		}
+		op.Source = SourceManifest
+	} else {
+		op.Group, op.Entity, op.Action = d.group, d.entity, d.action
+		op.Path = strings.Join(append(append([]string{d.group}, d.path...), d.action), ".")
+	}
+	mo := t.m.Op(op.Path)
+	switch {
+	case mo != nil && mo.Kind != "":
+		op.Kind = mo.Kind
+	case tool.Annotations.ReadOnly != nil && *tool.Annotations.ReadOnly:
+		op.Kind = "read"
+	case tool.Annotations.Destructive != nil && *tool.Annotations.Destructive:
+		op.Kind = "write"
+	case tool.Annotations.ReadOnly != nil:
+		op.Kind = "write"
+	case d.known:
+		op.Kind = verbKind(d.verb)
+	default:
+		op.Kind = "write"
+		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
+			Pos:     tool.Pos,
+			Code:    "unknown-verb",
+			Message: fmt.Sprintf("tool %q: unknown verb %q, op %s is kind write; set ops.%s.kind in the manifest if it only reads", tool.Name, d.verb, op.Path, op.Path),
+		})
+	}
+	if mo != nil && mo.Policy != nil {
+		op.Policy = mo.Policy
+	} else {
+		op.Policy = ExtractPolicy(tool.Description)
+	}
+	args := OpArgs(tool)
+	op.Usage = Usage(op.Path, args)
+	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
+	if mo != nil {
+		op.Notes = append([]string(nil), mo.Notes...)
+		op.Examples = append([]ir.Example(nil), mo.Examples...)
+		if mo.DryRunDefault != nil {
+			op.DryRunDefault = *mo.DryRunDefault
+		}
+		if mo.ResultSchema != nil && tool.ResultSchema == nil {
+			tool.ResultSchema = mo.ResultSchema
+		}
+	}
+	if len(op.Examples) == 0 {
+		op.Examples = []ir.Example{SynthesizeExample(op.Path, tool)}
+	}
+	return op
+}
+
+// groups lists the groups that hold ops: manifest groups first in manifest
+// order, then the others in order of first use.
+func (t *taxonomy) groups() []*ir.Group {
+	entities := map[string][]string{}
+	var order []string
+	for _, op := range t.f.Ops {
+		if _, ok := entities[op.Group]; !ok {
+			order = append(order, op.Group)
+			entities[op.Group] = nil
+		}
+		if op.Entity != "" && !mfContains(entities[op.Group], op.Entity) {
+			entities[op.Group] = append(entities[op.Group], op.Entity)
+		}
+	}
+	var out []*ir.Group
+	done := map[string]bool{}
+	for _, g := range t.m.Groups {
+		if _, used := entities[g.Name]; used && !done[g.Name] {
+			summary := g.Summary
+			if summary == "" {
+				summary = groupSummary(entities[g.Name])
+			}
+			out = append(out, &ir.Group{Name: g.Name, Summary: summary})
+			done[g.Name] = true
+		}
+	}
+	for _, name := range order {
+		if !done[name] {
+			out = append(out, &ir.Group{Name: name, Summary: groupSummary(entities[name])})
+			done[name] = true
+		}
+	}
+	return out
+}
+
+func groupSummary(entities []string) string {
+	if len(entities) == 0 {
+		return "Operations."
+	}
+	return "Operations on " + strings.Join(entities, ", ") + "."
+}
+
+// nameTokens splits a tool name into lowercase tokens at underscores,
+// hyphens, dots, spaces, slashes, colons and camelCase boundaries.
+func nameTokens(name string) []string {
+	var toks []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			toks = append(toks, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && len(cur) > 0 &&
+			(unicode.IsLower(cur[len(cur)-1]) || unicode.IsDigit(cur[len(cur)-1]) ||
+				i+1 < len(rs) && unicode.IsLower(rs[i+1])):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return toks
+}
+
+// singular turns a plural English noun into its singular for entity names
+// (tasks → task, entities → entity, statuses → status).
+func singular(w string) string {
+	switch {
+	case len(w) <= 3:
+		return w
+	case strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "uses"),
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}

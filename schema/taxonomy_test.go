@@ -1,0 +1,260 @@
+package schema
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+func family(names ...string) *ir.Family {
+	f := &ir.Family{}
+	for i, n := range names {
+		f.Tools = append(f.Tools, &ir.Tool{Name: n, ParamsSchema: json.RawMessage(`{"type":"object"}`),
+			Pos: ir.Pos{File: "tools.json", Line: i + 2, Col: 3, Pointer: "/" + string(rune('0'+i))}})
+	}
+	return f
+}
+
+func opsOf(f *ir.Family) map[string]*ir.Op {
+	m := map[string]*ir.Op{}
+	for _, op := range f.Ops {
+		m[op.Tool.Name] = op
+	}
+	return m
+}
+
+func TestTaxonomyRules(t *testing.T) {
+	cases := []struct {
+		name     string
+		tools    []string
+		manifest string
+		want     map[string]string // tool → "op kind"
+	}{
+		{
+			name:  "detected onto infix",
+			tools: []string{"list_onto_tasks", "get_onto_task_details", "create_onto_goal", "update_onto_projects", "search_onto_documents", "web_search"},
+			want: map[string]string{
+				"list_onto_tasks":       "onto.task.list read",
+				"get_onto_task_details": "onto.task.get read",
+				"create_onto_goal":      "onto.goal.create write",
+				"update_onto_projects":  "onto.project.update write",
+				"search_onto_documents": "onto.document.search read",
+				"web_search":            "tools.web.search read",
+			},
+		},
+		{
+			name:     "manifest infix and default group",
+			tools:    []string{"list_onto_entities", "get_onto_project_graph", "web_visit", "get_field_info"},
+			manifest: "default_group: util\ngroups:\n  onto: {infix: [onto]}\n",
+			want: map[string]string{
+				"list_onto_entities":     "onto.entity.list read",
+				"get_onto_project_graph": "onto.project.graph.get read",
+				"web_visit":              "util.web.visit read",
+				"get_field_info":         "util.field.info.get read",
+			},
+		},
+		{
+			name:  "no group token",
+			tools: []string{"list_issues", "get_issue", "create_issue", "add_issue_comment"},
+			want: map[string]string{
+				"list_issues":       "tools.issue.list read",
+				"get_issue":         "tools.issue.get read",
+				"create_issue":      "tools.issue.create write",
+				"add_issue_comment": "tools.issue.comment.add write",
+			},
+		},
+		{
+			name:  "detected prefix and camel case",
+			tools: []string{"slack_post_message", "slack_list_channels", "getUserProfile", "Search-Files"},
+			want: map[string]string{
+				"slack_post_message":  "slack.message.post write",
+				"slack_list_channels": "slack.channel.list read",
+				"getUserProfile":      "tools.user.profile.get read",
+				"Search-Files":        "tools.file.search read",
+			},
+		},
+		{
+			name:     "manifest prefix, override, kind",
+			tools:    []string{"gh_list_pull_requests", "gh_merge_pull_request", "book_reservation", "search_ontology"},
+			manifest: "groups:\n  github: {prefix: [gh]}\noverrides:\n  search_ontology: onto.search\nops:\n  tools.reservation.book:\n    kind: write\n",
+			want: map[string]string{
+				"gh_list_pull_requests": "github.pull.request.list read",
+				"gh_merge_pull_request": "github.pull.request.merge write",
+				"book_reservation":      "tools.reservation.book write",
+				"search_ontology":       "onto.search read",
+			},
+		},
+		{
+			name:  "plurals",
+			tools: []string{"list_entities", "list_statuses", "list_addresses", "list_branches", "list_analysis"},
+			want: map[string]string{
+				"list_entities":  "tools.entity.list read",
+				"list_statuses":  "tools.status.list read",
+				"list_addresses": "tools.address.list read",
+				"list_branches":  "tools.branch.list read",
+				"list_analysis":  "tools.analysis.list read",
+			},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := family(c.tools...)
+			var m *Manifest
+			if c.manifest != "" {
+				var err error
+				if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := Taxonomy(f, m); err != nil {
+				t.Fatal(err)
+			}
+			ops := opsOf(f)
+			for tool, want := range c.want {
+				op := ops[tool]
+				if got := op.Path + " " + op.Kind; got != want {
+					t.Errorf("%s → %s, want %s", tool, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestTaxonomyAnnotations(t *testing.T) {
+	yes, no := true, false
+	f := family("archive_thing", "delete_thing", "frobnicate_thing")
+	f.Tools[0].Annotations.ReadOnly = &yes    // annotation beats the verb
+	f.Tools[1].Annotations.Destructive = &yes // agrees with the verb
+	f.Tools[2].Annotations.ReadOnly = &no     // unknown verb, but annotated
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	ops := opsOf(f)
+	for tool, want := range map[string]string{"archive_thing": "read", "delete_thing": "write", "frobnicate_thing": "write"} {
+		if ops[tool].Kind != want {
+			t.Errorf("%s kind %s, want %s", tool, ops[tool].Kind, want)
+		}
+	}
+	if len(f.Warnings) != 0 {
+		t.Errorf("annotated tools warned: %v", f.Warnings)
+	}
+}
+
+func TestTaxonomyUnknownVerb(t *testing.T) {
+	f := family("frobnicate_widgets")
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	if f.Ops[0].Kind != "write" || f.Ops[0].Path != "tools.widget.frobnicate" {
+		t.Errorf("op %s kind %s", f.Ops[0].Path, f.Ops[0].Kind)
+	}
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "unknown-verb" || !strings.Contains(f.Warnings[0].Message, `unknown verb "frobnicate"`) || f.Warnings[0].Pos.Line != 2 {
+		t.Errorf("warnings = %+v", f.Warnings)
+	}
+}
+
+func TestTaxonomyErrors(t *testing.T) {
+	cases := []struct {
+		name, manifest string
+		tools          []string
+		want           string
+	}{
+		{"override unknown tool", "overrides:\n  list_taks: x.list\n", []string{"list_tasks"},
+			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
+		{"op without tool", "ops:\n  tools.task.lst:\n    kind: read\n", []string{"list_tasks"},
+			`toolgen.yaml:2:3: /ops/tools.task.lst: no tool maps to op "tools.task.lst"; did you mean "tools.task.list"?`},
+		{"duplicate op", "", []string{"list_tasks", "list_task"},
+			`tools.json:3:3: /1: tool "list_task" maps to op "tools.task.list", already used by tool "list_tasks"; add an override in the manifest`},
+		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
+			`toolgen.yaml:4:3: /ops/c.d: tool "list_tasks" is already mapped to op "a.b"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var m *Manifest
+			if c.manifest != "" {
+				var err error
+				if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err := Taxonomy(family(c.tools...), m)
+			if err == nil || err.Error() != c.want {
+				t.Errorf("error:\n got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestUsageAndExample(t *testing.T) {
+	tool := &ir.Tool{Name: "create_onto_task", ParamsSchema: json.RawMessage(`{"type":"object","properties":{
+		"title":{"type":"string","description":"Title. Short."},
+		"priority":{"type":"integer","default":3},
+		"project_id":{"type":"string","format":"uuid"},
+		"state":{"enum":["todo","done"]},
+		"due":{"type":["string","null"],"format":"date-time"},
+		"tags":{"type":"array","items":{"type":"string"}},
+		"moves":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"x":{"type":"string"}},"required":["id"]}}},
+		"required":["title","project_id","state","moves"]}`)}
+	args := OpArgs(tool)
+	if len(args) != 7 || args[0].Description != "Title." || args[1].Default != "3" {
+		t.Fatalf("args = %+v", args)
+	}
+	want := "onto.task.create title:string project_id:string state:enum(todo|done) moves:array<object> [priority:integer=3] [due:string|null] [tags:array<string>]"
+	if got := Usage("onto.task.create", args); got != want {
+		t.Errorf("usage\n got %s\nwant %s", got, want)
+	}
+	ex := SynthesizeExample("onto.task.create", tool)
+	wantArgs := `{"title":"<title>","project_id":"00000000-0000-0000-0000-000000000000","state":"todo","moves":[{"id":1}]}`
+	if string(ex.Args) != wantArgs {
+		t.Errorf("example\n got %s\nwant %s", ex.Args, wantArgs)
+	}
+}
+
+func TestRegistryVersionStable(t *testing.T) {
+	build := func(params string) string {
+		f := family("list_tasks", "create_task")
+		f.Tools[0].ParamsSchema = json.RawMessage(params)
+		if err := Taxonomy(f, nil); err != nil {
+			t.Fatal(err)
+		}
+		return f.RegistryVersion
+	}
+	a := build(`{"type":"object","properties":{"limit":{"type":"integer","maximum":100}}}`)
+	b := build(`{"properties":{"limit":{"maximum":100,"type":"integer"}},"type":"object"}`)
+	c := build(`{"type":"object","properties":{"limit":{"type":"integer","maximum":50}}}`)
+	if a != b {
+		t.Errorf("key order changed the version: %s vs %s", a, b)
+	}
+	if a == c {
+		t.Error("a schema change kept the version")
+	}
+	if len(a) != 16 {
+		t.Errorf("version %q", a)
+	}
+}
+
+func TestNameTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"list_onto_tasks": "list onto tasks",
+		"getHTTPResponse": "get http response",
+		"web.search":      "web search",
+		"Search Files":    "search files",
+		"get-v2Items":     "get v2 items",
+	} {
+		if got := strings.Join(nameTokens(in), " "); got != want {
+			t.Errorf("nameTokens(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func BenchmarkTaxonomy(b *testing.B) {
+	names := []string{"list_onto_tasks", "get_onto_task_details", "create_onto_task", "update_onto_task", "delete_onto_task", "web_search"}
+	for b.Loop() {
+		f := family(names...)
+		if err := Taxonomy(f, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
