@@ -60,9 +60,6 @@ type Meta struct {
 	Warnings  []string `json:"warnings"`
 	// DryRun is set when the op ran as a dry run.
 	DryRun bool `json:"dry_run,omitempty"`
-	// Replayed is set when the envelope is the stored answer to an earlier
-	// call with the same idempotency key.
-	Replayed bool `json:"replayed,omitempty"`
 }
 
 // MarshalJSON encodes the envelope compactly, members in spec order.
@@ -133,9 +130,6 @@ func (e *Envelope) encode() ([]byte, error) {
 		b = append(b, ']')
 		if m.DryRun {
 			b = append(b, `,"dry_run":true`...)
-		}
-		if m.Replayed {
-			b = append(b, `,"replayed":true`...)
 		}
 		b = append(b, '}')
 	}

@@ -48,6 +48,8 @@ const (
 // It is immutable and safe for concurrent use.
 type Index struct {
 	ops      []Op
+	names    []map[string]bool // stems of each op's name field
+	lister   []bool            // the op lists or searches (its action)
 	lens     [][numFields]float64
 	avg      [numFields]float64
 	postings map[string][]posting
@@ -60,10 +62,17 @@ type posting struct {
 
 // NewIndex indexes ops.
 func NewIndex(ops []Op) *Index {
-	ix := &Index{ops: ops, lens: make([][numFields]float64, len(ops)), postings: map[string][]posting{}}
+	ix := &Index{ops: ops, lens: make([][numFields]float64, len(ops)), postings: map[string][]posting{},
+		names: make([]map[string]bool, len(ops)), lister: make([]bool, len(ops))}
 	for i, op := range ops {
 		var fields [numFields][]string
 		fields[fieldName] = terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
+		ix.names[i] = setOf(fields[fieldName]...)
+		action := op.Action
+		if action == "" {
+			action = op.Op[strings.LastIndexByte(op.Op, '.')+1:]
+		}
+		ix.lister[i] = listActions[stem(strings.ToLower(action))]
 		fields[fieldDesc] = terms(op.Description)
 		args := op.Args
 		if len(args) == 0 && len(op.Parameters) > 0 {
@@ -119,6 +128,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(qs) == 0 {
 		return nil
 	}
+	plurals := pluralStems(query)
 	n := float64(len(ix.ops))
 	scores := make(map[int]float64)
 	matched := make(map[int]int)
@@ -147,6 +157,16 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	for d, s := range scores {
 		// Reward covering more of the query's distinct terms.
 		s *= 1 + 0.5*float64(matched[d])/distinct
+		// A plural noun naming the op's entity ("the tasks of…") asks for
+		// a listing rather than one item.
+		if ix.lister[d] {
+			for _, p := range plurals {
+				if ix.names[d][p] {
+					s *= 1.25
+					break
+				}
+			}
+		}
 		op := ix.ops[d]
 		hits = append(hits, Hit{Op: op.Op, Tool: op.Tool, Kind: op.Kind, Score: math.Round(s*1000) / 1000, Usage: op.Usage})
 	}
@@ -184,6 +204,19 @@ func (ix *Index) accumulate(t string, w, n float64, best map[int]float64) {
 			best[p.doc] = s
 		}
 	}
+}
+
+var listActions = setOf("list", "search", "find", "query", "browse")
+
+// pluralStems returns the stems of the query's words that were plural.
+func pluralStems(query string) []string {
+	var out []string
+	for _, w := range splitWords(query) {
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !stopWords[w] {
+			out = append(out, stem(w))
+		}
+	}
+	return out
 }
 
 // terms splits text into stemmed, lowercased words: snake_case, kebab-case,
@@ -295,7 +328,7 @@ func setOf(words ...string) map[string]bool {
 // synonymGroups are words a user and a tool author use for the same thing.
 var synonymGroups = [][]string{
 	{"find", "search", "lookup", "locate", "query", "look"},
-	{"list", "all", "enumerate", "browse", "index"},
+	{"list", "all", "enumerate", "browse", "index", "show"},
 	{"get", "fetch", "retrieve", "show", "read", "view", "detail", "info", "see", "display", "load", "open"},
 	{"create", "add", "new", "make", "insert", "register", "write", "post", "start"},
 	{"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "adjust"},

@@ -1,0 +1,177 @@
+package gateway
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// step is one tool call of a scripted conversation and what the model must
+// read back: values at slash paths of the decoded answer, and substrings.
+type step struct {
+	tool, args string
+	want       map[string]any
+	contains   []string
+	absent     []string
+}
+
+func play(t *testing.T, h *harness, steps []step) {
+	t.Helper()
+	for i, s := range steps {
+		text := h.call(s.tool, s.args)
+		var got any
+		if err := json.Unmarshal([]byte(text), &got); err != nil {
+			t.Fatalf("step %d %s(%s): answer is not JSON: %v\n%s", i, s.tool, s.args, err, text)
+		}
+		for path, want := range s.want {
+			if v := at(got, path); v != want {
+				t.Errorf("step %d %s(%s): %s = %#v, want %#v\n%s", i, s.tool, s.args, path, v, want, text)
+			}
+		}
+		for _, c := range s.contains {
+			if !strings.Contains(text, c) {
+				t.Errorf("step %d %s(%s): answer lacks %q\n%s", i, s.tool, s.args, c, text)
+			}
+		}
+		for _, c := range s.absent {
+			if strings.Contains(text, c) {
+				t.Errorf("step %d %s(%s): answer has %q\n%s", i, s.tool, s.args, c, text)
+			}
+		}
+	}
+}
+
+func TestConversationRead(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: SearchTool, args: `{"query":"show me the tasks of a project"}`,
+			want: map[string]any{"ok": true, "result/hits/0/op": "onto.task.list", "result/hits/0/kind": "read"}},
+		{tool: HelpTool, args: `{"path":"onto.task.list"}`,
+			want:     map[string]any{"ok": true, "result/op": "onto.task.list", "result/args/0/name": "limit", "result/args/0/default": "20"},
+			contains: []string{`"tool_exec":{"op":"onto.task.list","args":{}}`}},
+		{tool: ExecTool, args: `{"op":"onto.task.list","args":{"project_id":"p1","state_key":"todo"}}`,
+			want: map[string]any{"op": "onto.task.list", "ok": true, "result/tasks/0/id": "t1", "meta/trace_id": "tr_1", "meta/latency_ms": 0.0}},
+	})
+}
+
+func TestConversationFailures(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		// tool_exec({}): no op at all.
+		{tool: ExecTool, args: `{}`,
+			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/op"}},
+		// Empty args for an op with a required *_id: named, with an example.
+		{tool: ExecTool, args: `{"op":"onto.task.get"}`,
+			want: map[string]any{"error/code": "VALIDATION_ERROR", "error/details/required/0": "task_id",
+				"error/details/example/args/task_id": "<task_id>", "error/help_path": "onto.task.get"},
+			contains: []string{"needs task_id"}},
+		// The same call again: the advice changes.
+		{tool: ExecTool, args: `{"op":"onto.task.get","args":{}}`,
+			want:     map[string]any{"error/code": "VALIDATION_ERROR", "error/details/repeated": 2.0},
+			contains: []string{"failed 2 times", `tool_help({\"path\":\"onto.task.get\"})`, "tool_search"}},
+		// Unknown op: nearest ops.
+		{tool: ExecTool, args: `{"op":"onto.tasks.get","args":{"task_id":"t1"}}`,
+			want: map[string]any{"error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.get"}},
+		// Unknown arg: the nearest valid name.
+		{tool: ExecTool, args: `{"op":"onto.task.get","args":{"taskId":"t1"}}`,
+			want: map[string]any{"error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/taskId",
+				"error/details/field_errors/0/suggestion": "task_id", "error/details/field_errors/1/code": "required"}},
+		// Writes are refused by default.
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"x"}}`,
+			want: map[string]any{"error/code": "PERMISSION_DENIED", "error/help_path": "onto.task.create"}},
+		// Handler NOT_FOUND.
+		{tool: ExecTool, args: `{"op":"onto.task.get","args":{"task_id":"t99"}}`,
+			want: map[string]any{"error/code": "NOT_FOUND", "error/message": "task t99 does not exist"}},
+		// Handler panic becomes INTERNAL.
+		{tool: ExecTool, args: `{"op":"util.web.search","args":{"query":"boom"}}`,
+			want:     map[string]any{"ok": false, "error/code": "INTERNAL", "error/help_path": "util.web.search"},
+			contains: []string{"index out of range", "not caused by your args"}},
+		// A tool without Decode: the gateway's own check.
+		{tool: ExecTool, args: `{"op":"util.web.visit","args":{"uri":"https://x"}}`,
+			want: map[string]any{"error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/url",
+				"error/details/field_errors/1/path": "/uri", "error/details/field_errors/1/suggestion": "url"}},
+		// Non-object args.
+		{tool: ExecTool, args: `{"op":"onto.task.get","args":[1]}`,
+			want: map[string]any{"error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/args"}},
+		// Not even an object.
+		{tool: ExecTool, args: `"onto.task.get"`, want: map[string]any{"error/code": "VALIDATION_ERROR"}},
+	})
+	if n := h.s.calls.Load(); n != 2 {
+		t.Errorf("handlers ran %d times, want 2 (the NOT_FOUND and the panic)", n)
+	}
+}
+
+func TestConversationWrite(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	play(t, h, []step{
+		{tool: SearchTool, args: `{"query":"add a new todo"}`, want: map[string]any{"result/hits/0/op": "onto.task.create", "result/hits/0/kind": "write"}},
+		{tool: HelpTool, args: `{"path":"onto.task.create"}`,
+			want:     map[string]any{"result/policy/do/0": "User explicitly asks to create a task", "result/examples/0/description": "a todo in project p1"},
+			contains: []string{`"required":["project_id","title"]`}, absent: []string{"writes are disabled"}},
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Ship"},"idempotency_key":"k1"}`,
+			want: map[string]any{"ok": true, "result/id": "t3", "result/title": "Ship"}},
+		// Same key, same args (reordered): the first envelope, no second call.
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"title":"Ship","project_id":"p1"},"idempotency_key":"k1"}`,
+			want: map[string]any{"ok": true, "result/id": "t3", "meta/trace_id": "tr_1"}},
+		// Same key, other args: CONFLICT.
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Other"},"idempotency_key":"k1"}`,
+			want: map[string]any{"ok": false, "error/code": "CONFLICT"}},
+		// Handler CONFLICT (duplicate title).
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Ship"}}`,
+			want: map[string]any{"error/code": "CONFLICT"}},
+		// Validation with field errors from the (generated) validator.
+		{tool: ExecTool, args: `{"op":"onto.task.update","args":{"task_id":"t1","state_key":"doing"}}`,
+			want: map[string]any{"error/code": "VALIDATION_ERROR", "error/details/field_errors/0/code": "enum",
+				"error/details/field_errors/0/suggestion": "in_progress", "error/details/example/op": "onto.task.update"}},
+		{tool: ExecTool, args: `{"op":"onto.task.update","args":{"task_id":"t1","state_key":"done"}}`,
+			want: map[string]any{"ok": true, "result/state_key": "done"}},
+		// Arguments spread next to op, and a tool name instead of the op.
+		{tool: ExecTool, args: `{"op":"get_onto_task_details","task_id":"t1"}`,
+			want: map[string]any{"ok": true, "op": "onto.task.get", "result/state_key": "done"},
+			contains: []string{"put them inside", "is a tool name"}},
+	})
+	if n := h.s.calls.Load(); n != 4 {
+		t.Errorf("handlers ran %d times, want 4 (idempotent replay must not call)", n)
+	}
+}
+
+func TestDryRun(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	play(t, h, []step{
+		{tool: ExecTool, args: `{"op":"onto.project.graph.reorganize","args":{"project_id":"p1"}}`,
+			want: map[string]any{"ok": true, "result/applied": false, "meta/dry_run": true}, contains: []string{"dry_run defaulted to true"}},
+		{tool: ExecTool, args: `{"op":"onto.project.graph.reorganize","args":{"project_id":"p1"},"dry_run":false}`,
+			want: map[string]any{"ok": true, "result/applied": true}, absent: []string{"dry_run"}},
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Try"},"dry_run":true}`,
+			want: map[string]any{"ok": true, "result/would_create": "Try"}},
+	})
+	if got := h.s.dryRuns; len(got) != 2 || !got[0] || got[1] {
+		t.Errorf("handler saw dry runs %v, want [true false]", got)
+	}
+}
+
+func TestRepetitionIsPerSession(t *testing.T) {
+	h := newHarness(t)
+	args := `{"op":"onto.task.get","args":{}}`
+	if strings.Contains(h.call(ExecTool, args), "failed") {
+		t.Fatal("first failure already counted as repeated")
+	}
+	h.sess = "s2"
+	if strings.Contains(h.call(ExecTool, args), "failed 2 times") {
+		t.Fatal("repetition counted across sessions")
+	}
+	h.sess = "s1"
+	if !strings.Contains(h.call(ExecTool, args), "failed 2 times") {
+		t.Fatal("repetition not detected in the same session")
+	}
+}
+
+func TestWriteRefusedRepeatedAdvice(t *testing.T) {
+	h := newHarness(t)
+	args := `{"op":"onto.task.update","args":{"task_id":"t1","title":"x"}}`
+	h.call(ExecTool, args)
+	m := h.obj(ExecTool, args)
+	if at(m, "error/code") != "PERMISSION_DENIED" || !strings.Contains(at(m, "error/details/next/0").(string), "writes are disabled") {
+		t.Fatalf("repeated write refusal: %v", m)
+	}
+}
