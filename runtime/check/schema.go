@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -104,11 +105,40 @@ func collect(e *jsonschema.ValidationError, prefix string, out *[]runtime.FieldE
 			return
 		}
 	}
-	*out = append(*out, runtime.FieldError{
+	fe := runtime.FieldError{
 		Path:    prefix + pointer(e.InstanceLocation),
 		Code:    keywordOf(e.ErrorKind),
 		Message: e.ErrorKind.LocalizedString(printer),
-	})
+	}
+	if _, ok := e.ErrorKind.(*kind.FalseSchema); ok {
+		fe.Code, fe.Message = falseSchemaError(e)
+	}
+	*out = append(*out, fe)
+}
+
+// falseSchemaError names the keyword whose false subschema rejected the
+// value (unevaluatedProperties, additionalProperties, items, ...) from the
+// schema location, with a message saying what was not allowed.
+func falseSchemaError(e *jsonschema.ValidationError) (code, msg string) {
+	_, frag, _ := strings.Cut(e.SchemaURL, "#")
+	toks := strings.Split(frag, "/")
+	code = "false"
+	if n := len(toks); n >= 2 && (toks[n-2] == "properties" || toks[n-2] == "patternProperties" || toks[n-2] == "prefixItems") {
+		code = toks[n-2]
+	} else if n >= 1 && toks[n-1] != "" {
+		code = toks[n-1]
+	}
+	last := ""
+	if n := len(e.InstanceLocation); n > 0 {
+		last = e.InstanceLocation[n-1]
+	}
+	switch code {
+	case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "propertyNames":
+		return code, "property " + strconv.Quote(last) + " is not allowed"
+	case "items", "prefixItems", "additionalItems", "unevaluatedItems":
+		return code, "item " + last + " is not allowed"
+	}
+	return code, "value is not allowed here"
 }
 
 func keywordOf(k jsonschema.ErrorKind) string {

@@ -97,6 +97,13 @@ func numbersEqual(a, b any) bool {
 	if ka == numExact && kb == numExact {
 		return fa == fb
 	}
+	// Equal decimals round to the same float64, so differing floats settle
+	// it without exact arithmetic.
+	if ga, ok := approxFloat(a); ok {
+		if gb, ok := approxFloat(b); ok && ga != gb {
+			return false
+		}
+	}
 	ra, ok1 := toRat(a)
 	rb, ok2 := toRat(b)
 	return ok1 && ok2 && ra.Cmp(rb) == 0
@@ -134,6 +141,33 @@ func toFloat(v any) (float64, numKind) {
 		return 0, numBig
 	}
 	return 0, numNone
+}
+
+// approxFloat is v rounded to the nearest float64 (finite only).
+func approxFloat(v any) (float64, bool) {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case float32:
+		f = float64(x)
+	case int:
+		f = float64(x)
+	case int64:
+		f = float64(x)
+	case int32:
+		f = float64(x)
+	case uint64:
+		f = float64(x)
+	case json.Number:
+		var err error
+		if f, err = strconv.ParseFloat(string(x), 64); err != nil {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	return f, !math.IsInf(f, 0) && !math.IsNaN(f)
 }
 
 func intFloat(i int64) (float64, numKind) {

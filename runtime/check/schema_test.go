@@ -1,0 +1,117 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestSchemaValidate(t *testing.T) {
+	s := MustSchema(`{
+		"type": "object",
+		"properties": {
+			"kind": {"enum": ["user", "team"]},
+			"email": {"type": "string", "format": "email"},
+			"code": {"type": "string", "pattern": "^\\p{Lu}{2}\\d$"}
+		},
+		"if": {"properties": {"kind": {"const": "user"}}},
+		"then": {"required": ["email"]},
+		"not": {"required": ["legacy"]},
+		"unevaluatedProperties": false
+	}`)
+	tests := []struct {
+		value string
+		want  []runtime.FieldError
+	}{
+		{`{"kind":"user","email":"a@example.com","code":"ÉA1"}`, nil},
+		{`{"kind":"team"}`, nil},
+		{`{"kind":"user"}`, []runtime.FieldError{{Path: "/args", Code: "required"}}},
+		{`{"kind":"team","email":"not-an-email"}`, []runtime.FieldError{{Path: "/args/email", Code: "format"}}},
+		{`{"kind":"team","code":"ab1"}`, []runtime.FieldError{{Path: "/args/code", Code: "pattern"}}},
+		{`{"kind":"team","legacy":1}`, []runtime.FieldError{{Path: "/args", Code: "not"}, {Path: "/args/legacy", Code: "unevaluatedProperties"}}},
+		{`{"kind":"bot","a/b":1}`, []runtime.FieldError{{Path: "/args/kind", Code: "enum"}, {Path: "/args/a~1b", Code: "unevaluatedProperties"}}},
+		{`[]`, []runtime.FieldError{{Path: "/args", Code: "type"}}},
+	}
+	for _, tc := range tests {
+		got := s.Validate(generic(t, tc.value), "/args")
+		if len(got) != len(tc.want) {
+			t.Errorf("Validate(%s) = %v, want %d errors %v", tc.value, got, len(tc.want), tc.want)
+			continue
+		}
+		for i, w := range tc.want {
+			if got[i].Path != w.Path || got[i].Code != w.Code || got[i].Message == "" {
+				t.Errorf("Validate(%s)[%d] = %+v, want path %q code %q and a message", tc.value, i, got[i], w.Path, w.Code)
+			}
+		}
+	}
+}
+
+func TestSchemaFalseSubschemaMessages(t *testing.T) {
+	s := MustSchema(`{"properties":{"old":false},"additionalProperties":false,"prefixItems":[true],"items":false}`)
+	tests := []struct {
+		value, path, code, msg string
+	}{
+		{`{"old":1}`, "/old", "properties", `property "old" is not allowed`},
+		{`{"extra":1}`, "", "additionalProperties", `additional properties 'extra' not allowed`},
+		{`[1,2]`, "/1", "items", `item 1 is not allowed`},
+	}
+	for _, tc := range tests {
+		got := s.Validate(generic(t, tc.value), "")
+		if len(got) != 1 || got[0].Path != tc.path || got[0].Code != tc.code || got[0].Message != tc.msg {
+			t.Errorf("Validate(%s) = %+v, want %s %s %q", tc.value, got, tc.path, tc.code, tc.msg)
+		}
+	}
+}
+
+func TestSchemaAnyOfReportsOnce(t *testing.T) {
+	s := MustSchema(`{"anyOf":[{"type":"string"},{"type":"integer","minimum":10}]}`)
+	got := s.Validate(generic(t, `3`), "")
+	if len(got) != 1 || got[0].Code != "anyOf" || got[0].Path != "" {
+		t.Errorf("Validate(3) = %+v, want one anyOf error at the root", got)
+	}
+}
+
+func TestSchemaPointerEscaping(t *testing.T) {
+	s := MustSchema(`{"additionalProperties":{"type":"integer"}}`)
+	got := s.Validate(generic(t, `{"a/b~c":"x"}`), "/m")
+	if len(got) != 1 || got[0].Path != "/m/a~1b~0c" {
+		t.Errorf("got %+v, want path /m/a~1b~0c", got)
+	}
+}
+
+func TestSchemaHonoursDollarSchema(t *testing.T) {
+	// Draft 7 ignores unevaluatedProperties (unknown there); 2020-12 applies it.
+	d7 := MustSchema(`{"$schema":"http://json-schema.org/draft-07/schema#","unevaluatedProperties":false}`)
+	if errs := d7.Validate(generic(t, `{"a":1}`), ""); errs != nil {
+		t.Errorf("draft-07: %v", errs)
+	}
+	d2020 := MustSchema(`{"unevaluatedProperties":false}`)
+	if errs := d2020.Validate(generic(t, `{"a":1}`), ""); errs == nil {
+		t.Error("2020-12 default did not apply unevaluatedProperties")
+	}
+}
+
+func TestCompileSchemaErrors(t *testing.T) {
+	tests := []struct{ schema, want string }{
+		{`{`, "invalid schema JSON"},
+		{`{"type":"strung"}`, "invalid schema"},
+		{`{"$ref":"https://example.com/remote.json"}`, "invalid schema"},
+		{`{"pattern":"(?i)x"}`, "invalid schema"},
+	}
+	for _, tc := range tests {
+		_, err := CompileSchema(tc.schema)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("CompileSchema(%s) = %v, want %q...", tc.schema, err, tc.want)
+		}
+	}
+}
+
+func BenchmarkSchemaValidate(b *testing.B) {
+	s := MustSchema(`{"type":"object","properties":{"kind":{"enum":["user","team"]}},"if":{"properties":{"kind":{"const":"user"}}},"then":{"required":["email"]},"unevaluatedProperties":false,"properties2":{}}`)
+	v := generic(b, `{"kind":"team"}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Validate(v, "")
+	}
+}

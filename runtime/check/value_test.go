@@ -1,0 +1,206 @@
+package check
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func generic(t testing.TB, s string) any {
+	t.Helper()
+	v, err := decodeGeneric([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestEqual(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{`1`, `1.0`, true},
+		{`1`, `1.5`, false},
+		{`1e2`, `100`, true},
+		{`0.1`, `0.10`, true},
+		{`12345678901234567890`, `12345678901234567891`, false},
+		{`12345678901234567890`, `12345678901234567890.0`, true},
+		{`{"a":1,"b":[1,2]}`, `{"b":[1,2.0],"a":1}`, true},
+		{`{"a":1}`, `{"a":1,"b":2}`, false},
+		{`{"a":null}`, `{"b":null}`, false},
+		{`[1,2]`, `[2,1]`, false},
+		{`null`, `null`, true},
+		{`null`, `false`, false},
+		{`0`, `false`, false},
+		{`""`, `null`, false},
+		{`"a"`, `"a"`, true},
+		{`[]`, `{}`, false},
+	}
+	for _, tc := range tests {
+		a, b := generic(t, tc.a), generic(t, tc.b)
+		if got := Equal(a, b); got != tc.want {
+			t.Errorf("Equal(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+		if got := Equal(b, a); got != tc.want {
+			t.Errorf("Equal(%s, %s) = %v, want %v (symmetry)", tc.b, tc.a, got, tc.want)
+		}
+	}
+	mixed := []struct {
+		a, b any
+		want bool
+	}{
+		{int64(3), 3.0, true},
+		{int64(3), json.Number("3.0"), true},
+		{int64(1 << 60), json.Number("1152921504606846976"), true},
+		{int64(1<<60 + 1), float64(1 << 60), false},
+		{uint64(7), 7, true},
+		{float32(0.5), 0.5, true},
+		{struct{}{}, struct{}{}, false},
+	}
+	for _, tc := range mixed {
+		if got := Equal(tc.a, tc.b); got != tc.want {
+			t.Errorf("Equal(%#v, %#v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestUnique(t *testing.T) {
+	tests := []struct {
+		items string
+		i, j  int
+		ok    bool
+	}{
+		{`[]`, 0, 0, true},
+		{`[1,2,3]`, 0, 0, true},
+		{`[1,2,1.0]`, 0, 2, false},
+		{`[{"a":1,"b":2},{"b":2,"a":1}]`, 0, 1, false},
+		{`[[1],[1,2],"x","y","x"]`, 2, 4, false},
+		{`[0,false,null,"",[],{}]`, 0, 0, true},
+	}
+	for _, tc := range tests {
+		items := generic(t, tc.items).([]any)
+		i, j, ok := Unique(items)
+		if ok != tc.ok || i != tc.i || j != tc.j {
+			t.Errorf("Unique(%s) = %d, %d, %v; want %d, %d, %v", tc.items, i, j, ok, tc.i, tc.j, tc.ok)
+		}
+	}
+}
+
+func TestKindOf(t *testing.T) {
+	tests := []struct {
+		v    any
+		want string
+	}{
+		{nil, "null"}, {true, "boolean"}, {"s", "string"}, {[]any{}, "array"},
+		{map[string]any{}, "object"}, {1.0, "integer"}, {1.5, "number"}, {int64(2), "integer"},
+		{json.Number("3"), "integer"}, {json.Number("3.0"), "integer"}, {json.Number("1e2"), "integer"},
+		{json.Number("0.5"), "number"}, {json.Number("1e-400"), "number"}, {struct{}{}, ""},
+	}
+	for _, tc := range tests {
+		if got := KindOf(tc.v); got != tc.want {
+			t.Errorf("KindOf(%#v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestLen(t *testing.T) {
+	tests := []struct {
+		s    string
+		want int
+	}{{"", 0}, {"abc", 3}, {"école", 5}, {"😀😀", 2}, {"\xff", 1}}
+	for _, tc := range tests {
+		if got := Len(tc.s); got != tc.want {
+			t.Errorf("Len(%q) = %d, want %d", tc.s, got, tc.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { Len("école😀") }); n != 0 {
+		t.Errorf("Len allocates %v times", n)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	statuses := []string{"open", "closed", "in_progress", "blocked"}
+	args := []string{"target_id", "title", "description", "due_date"}
+	tests := []struct {
+		s          string
+		candidates []string
+		want       string
+	}{
+		{"opne", statuses, "open"},
+		{"Open", statuses, "open"},
+		{"close", statuses, "closed"},
+		{"in-progress", statuses, "in_progress"},
+		{"inprogress", statuses, "in_progress"},
+		{"archived", statuses, ""},
+		{"x", statuses, ""},
+		{"targetId", args, "target_id"},
+		{"target", args, "target_id"},
+		{"descripton", args, "description"},
+		{"dueDate", args, "due_date"},
+		{"zzz", args, ""},
+		{"", args, ""},
+		{"open", statuses, ""}, // an exact match needs no suggestion
+		{"ab", []string{"ba", "ab_"}, "ba"},
+	}
+	for _, tc := range tests {
+		if got := Closest(tc.s, tc.candidates); got != tc.want {
+			t.Errorf("Closest(%q) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestTruncateAndReceived(t *testing.T) {
+	tests := []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"hello", 10, "hello"},
+		{"hello", 5, "hello"},
+		{"hello world", 6, "hello…"},
+		{"ééééé", 3, "éé…"},
+		{"abc", 0, ""},
+		{"abc", 1, "…"},
+	}
+	for _, tc := range tests {
+		if got := Truncate(tc.s, tc.n); got != tc.want {
+			t.Errorf("Truncate(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+	recv := []struct {
+		v    any
+		want string
+	}{
+		{"opne", `"opne"`},
+		{nil, "null"},
+		{generic(t, `{"b": [1, 2], "a": "<x>"}`), `{"a":"<x>","b":[1,2]}`},
+		{json.RawMessage(` { "k" : 1 } `), `{"k":1}`},
+		{strings.Repeat("x", 200), `"` + strings.Repeat("x", 78) + "…"},
+	}
+	for _, tc := range recv {
+		if got := Received(tc.v); got != tc.want {
+			t.Errorf("Received(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	if got := Len(Received(strings.Repeat("é", 500))); got != ReceivedLimit {
+		t.Errorf("Received length %d, want %d", got, ReceivedLimit)
+	}
+}
+
+func BenchmarkLen(b *testing.B) {
+	s := strings.Repeat("école ", 10)
+	b.ReportAllocs()
+	for b.Loop() {
+		Len(s)
+	}
+}
+
+func BenchmarkEqual(b *testing.B) {
+	x := generic(b, `{"a":[1,2,{"b":"c"}],"d":1.5}`)
+	y := generic(b, `{"d":1.5,"a":[1,2.0,{"b":"c"}]}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		Equal(x, y)
+	}
+}
