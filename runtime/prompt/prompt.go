@@ -109,6 +109,9 @@ func (b *builder) build(secs []Section, prefix string, level int) ([]*node, erro
 		sc.Tools = slices.Clone(sc.Tools)
 		s := &sc
 		path := prefix + s.Key
+		if s.Key == "" {
+			return nil, p.invalid(prefix+"#"+strconv.Itoa(i+1), "key is empty")
+		}
 		if err := runtime.CheckName(s.Key); err != nil {
 			return nil, p.invalid(path, "key: "+err.Error())
 		}

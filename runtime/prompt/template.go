@@ -1,7 +1,6 @@
 package prompt
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -9,8 +8,8 @@ import (
 
 // dedent removes the indentation common to all non-blank lines of s and
 // the blank lines around it, so templates can be written as indented raw
-// strings.
-func dedent(s string) string {
+// strings. It also returns how many leading lines it dropped.
+func dedent(s string) (string, int) {
 	lines := strings.Split(s, "\n")
 	prefix, have := "", false
 	for _, l := range lines {
@@ -33,13 +32,15 @@ func dedent(s string) string {
 		}
 		lines[i] = strings.TrimRight(l[len(prefix):], " \t\r")
 	}
+	dropped := 0
 	for len(lines) > 0 && lines[0] == "" {
 		lines = lines[1:]
+		dropped++
 	}
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines, "\n"), dropped
 }
 
 // part is a literal or a placeholder bound to a field of the params type.
@@ -56,12 +57,16 @@ type compiled struct {
 }
 
 // compileText splits s at ${name} placeholders and resolves each name against
-// fields ("$$" is a literal "$"; any other '$' is literal too).
-func compileText(s string, fields map[string][]int) ([]part, error) {
+// fields ("$$" is a literal "$"; any other '$' is literal too). Errors name
+// the line, counting s's first line as line.
+func compileText(s string, line int, fields map[string][]int) ([]part, error) {
 	var (
 		parts []part
 		lit   strings.Builder
 	)
+	fail := func(i int, format string, args ...any) error {
+		return fmt.Errorf("line %d: %s", line+strings.Count(s[:i], "\n"), fmt.Sprintf(format, args...))
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '$' || i+1 >= len(s) || (s[i+1] != '$' && s[i+1] != '{') {
@@ -75,18 +80,18 @@ func compileText(s string, fields map[string][]int) ([]part, error) {
 		}
 		end := strings.IndexByte(s[i+2:], '}')
 		if end < 0 {
-			return nil, errors.New("unterminated placeholder \"${\"")
+			return nil, fail(i, "unterminated placeholder \"${\"")
 		}
 		name := s[i+2 : i+2+end]
 		if name == "" {
-			return nil, errors.New("empty placeholder \"${}\"")
+			return nil, fail(i, "empty placeholder \"${}\"")
 		}
 		idx, ok := fields[name]
 		if !ok {
 			if fields == nil {
-				return nil, fmt.Errorf("placeholder ${%s} needs a params type", name)
+				return nil, fail(i, "placeholder ${%s} needs a params type", name)
 			}
-			return nil, fmt.Errorf("placeholder ${%s} matches no field of the params type", name)
+			return nil, fail(i, "placeholder ${%s} matches no field of the params type", name)
 		}
 		if lit.Len() > 0 {
 			parts = append(parts, part{lit: lit.String()})
@@ -104,15 +109,16 @@ func compileText(s string, fields map[string][]int) ([]part, error) {
 // compileMarkdown parses a template (after dedent), shifts its own headings
 // to sit at level and below, and compiles each element's placeholders.
 func compileMarkdown(tmpl string, level int, fields map[string][]int) ([]compiled, error) {
-	els := ParseMarkdown(dedent(tmpl), level)
+	text, dropped := dedent(tmpl)
+	els := ParseMarkdown(text, level)
 	if hasTitle(els) {
 		els = AdjustLevels(els, level)
 	}
 	out := make([]compiled, len(els))
 	for i, e := range els {
-		parts, err := compileText(e.Content, fields)
+		parts, err := compileText(e.Content, e.Line+dropped, fields)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", e.Line, err)
+			return nil, err
 		}
 		out[i] = compiled{kind: e.Kind, level: e.Level, parts: parts}
 	}
