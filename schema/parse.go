@@ -38,11 +38,26 @@ func ParseJSON(file string, data []byte) (*Node, error) {
 }
 
 type parser struct {
+	slab      []Node // nodes are allocated in chunks
 	file      string
 	src       string
 	off       int
 	line      int
 	lineStart int
+}
+
+// nodeSlab is how many nodes are allocated at a time.
+const nodeSlab = 256
+
+// node returns a new node of kind k at pos.
+func (p *parser) node(k NodeKind, pos ir.Pos) *Node {
+	if len(p.slab) == 0 {
+		p.slab = make([]Node, nodeSlab)
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	n.Kind, n.Pos = k, pos
+	return n
 }
 
 func (p *parser) pos(off int, ptr string) ir.Pos {
@@ -101,27 +116,35 @@ func (p *parser) value(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Kind: StringNode, Pos: pos, Str: s}, nil
+		n := p.node(StringNode, pos)
+		n.Str = s
+		return n, nil
 	case c == '-' || c >= '0' && c <= '9':
 		pos := p.pos(start, ptr)
 		num, err := p.number(ptr)
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Kind: NumberNode, Pos: pos, Num: num}, nil
+		n := p.node(NumberNode, pos)
+		n.Num = num
+		return n, nil
 	case c == 't':
-		return p.literal("true", &Node{Kind: BoolNode, Bool: true}, ptr)
+		n, err := p.literal("true", BoolNode, ptr)
+		if n != nil {
+			n.Bool = true
+		}
+		return n, err
 	case c == 'f':
-		return p.literal("false", &Node{Kind: BoolNode}, ptr)
+		return p.literal("false", BoolNode, ptr)
 	case c == 'n':
-		return p.literal("null", &Node{Kind: NullNode}, ptr)
+		return p.literal("null", NullNode, ptr)
 	default:
 		return nil, p.errorf(start, ptr, "unexpected %s, expected a JSON value", p.describe(start))
 	}
 }
 
-func (p *parser) literal(word string, n *Node, ptr string) (*Node, error) {
-	n.Pos = p.pos(p.off, ptr)
+func (p *parser) literal(word string, k NodeKind, ptr string) (*Node, error) {
+	pos := p.pos(p.off, ptr)
 	if !strings.HasPrefix(p.src[p.off:], word) {
 		// Find the first byte that differs, for a precise location.
 		i := 0
@@ -137,7 +160,7 @@ func (p *parser) literal(word string, n *Node, ptr string) (*Node, error) {
 	if p.off < len(p.src) && isIdentByte(p.src[p.off]) {
 		return nil, p.errorf(p.off, ptr, "unexpected %s after literal %s", p.describe(p.off), word)
 	}
-	return n, nil
+	return p.node(k, pos), nil
 }
 
 func isIdentByte(c byte) bool {
@@ -312,7 +335,7 @@ func hex4(s string, i int) (rune, bool) {
 }
 
 func (p *parser) array(ptr string, depth int) (*Node, error) {
-	n := &Node{Kind: ArrayNode, Pos: p.pos(p.off, ptr)}
+	n := p.node(ArrayNode, p.pos(p.off, ptr))
 	if depth > MaxDepth {
 		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
 	}
@@ -368,7 +391,7 @@ func (p *parser) errorfAt(off int, ptr string, format string, args ...any) *Erro
 const dupIndexAt = 16
 
 func (p *parser) object(ptr string, depth int) (*Node, error) {
-	n := &Node{Kind: ObjectNode, Pos: p.pos(p.off, ptr)}
+	n := p.node(ObjectNode, p.pos(p.off, ptr))
 	if depth > MaxDepth {
 		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
 	}
