@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -49,6 +50,8 @@ var schemaListKeywords = []string{"prefixItems", "anyOf", "oneOf", "allOf", "ite
 
 // rewrite is one kind of lenient rewrite and how often it happened.
 type rewrite struct {
+	// code is the diagnostic code: lenient-type or lenient-required.
+	code     string
 	from, to string
 	first    ir.Pos
 	count    int
@@ -59,11 +62,11 @@ type rewrite struct {
 type typeChecker struct {
 	lenient  bool
 	rewrites []*rewrite
-	index    map[[2]string]*rewrite
+	index    map[[3]string]*rewrite
 }
 
 func newTypeChecker(lenient bool) *typeChecker {
-	return &typeChecker{lenient: lenient, index: map[[2]string]*rewrite{}}
+	return &typeChecker{lenient: lenient, index: map[[3]string]*rewrite{}}
 }
 
 // walk checks every subschema of n and returns the errors found.
@@ -78,6 +81,7 @@ func (c *typeChecker) visit(n *Node, errs *[]*Error, depth int) {
 		return
 	}
 	c.checkType(n, errs)
+	c.checkRequired(n, errs)
 	for _, k := range schemaKeywords {
 		c.visit(n.Get(k), errs, depth+1)
 	}
@@ -124,10 +128,10 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 		case !c.lenient:
 			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type; use %q", t.Str, to))
 		case to == "":
-			c.count(t.Str, to, t.Pos)
+			c.count(codeType, t.Str, to, t.Pos)
 			n.Members = append(n.Members[:idx], n.Members[idx+1:]...)
 		default:
-			c.count(t.Str, to, t.Pos)
+			c.count(codeType, t.Str, to, t.Pos)
 			t.Str = to
 		}
 	case ArrayNode:
@@ -146,7 +150,7 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 			case !c.lenient:
 				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type; use %q", it.Str, to))
 			default:
-				c.count(it.Str, to, it.Pos)
+				c.count(codeType, it.Str, to, it.Pos)
 				it.Str = to
 			}
 		}
@@ -155,11 +159,66 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 	}
 }
 
-func (c *typeChecker) count(from, to string, pos ir.Pos) {
-	key := [2]string{from, to}
+// checkRequired finds draft-3 style booleans ("required": true on a
+// property schema) among n's properties and, when lenient, moves them into
+// n's "required" array.
+func (c *typeChecker) checkRequired(n *Node, errs *[]*Error) {
+	props := n.Get("properties")
+	if props == nil || props.Kind != ObjectNode {
+		return
+	}
+	for _, m := range props.Members {
+		prop := m.Value
+		if prop.Kind != ObjectNode {
+			continue
+		}
+		idx := -1
+		for i := range prop.Members {
+			if prop.Members[i].Key == "required" && prop.Members[i].Value.Kind == BoolNode {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			continue
+		}
+		b := prop.Members[idx].Value
+		if !c.lenient {
+			*errs = append(*errs, Errorf(b.Pos, "a boolean \"required\" on a property is draft 3 syntax; list %q in the object's \"required\" array", m.Key))
+			continue
+		}
+		list := n.Get("required")
+		if list != nil && list.Kind != ArrayNode {
+			continue // not fixable here; Compile reports it
+		}
+		c.count(codeRequired, "", "", b.Pos)
+		prop.Members = append(prop.Members[:idx], prop.Members[idx+1:]...)
+		if !b.Bool {
+			continue
+		}
+		if list == nil {
+			pos := n.Pos
+			pos.Pointer += "/required"
+			list = &Node{Kind: ArrayNode, Pos: pos}
+			n.Members = append(n.Members, Member{Key: "required", KeyPos: pos, Value: list})
+		}
+		pos := b.Pos
+		pos.Pointer = list.Pos.Pointer + "/" + strconv.Itoa(len(list.Items))
+		list.Items = append(list.Items, &Node{Kind: StringNode, Pos: pos, Str: m.Key})
+	}
+}
+
+// Diagnostic codes of lenient rewrites.
+const (
+	codeType     = "lenient-type"
+	codeRequired = "lenient-required"
+)
+
+func (c *typeChecker) count(code, from, to string, pos ir.Pos) {
+	key := [3]string{code, from, to}
 	r := c.index[key]
 	if r == nil {
-		r = &rewrite{from: from, to: to, first: pos}
+		r = &rewrite{code: code, from: from, to: to, first: pos}
 		c.index[key] = r
 		c.rewrites = append(c.rewrites, r)
 	}
@@ -175,10 +234,13 @@ func (c *typeChecker) warnings() []ir.Diagnostic {
 			times = "time"
 		}
 		msg := fmt.Sprintf("rewrote type %q to %q %d %s", r.from, r.to, r.count, times)
-		if r.to == "" {
+		switch {
+		case r.code == codeRequired:
+			msg = fmt.Sprintf("moved a boolean \"required\" from a property into its object's \"required\" array %d %s", r.count, times)
+		case r.to == "":
 			msg = fmt.Sprintf("removed type %q (any value) %d %s", r.from, r.count, times)
 		}
-		ds = append(ds, ir.Diagnostic{Pos: r.first, Code: "lenient-type", Message: msg})
+		ds = append(ds, ir.Diagnostic{Pos: r.first, Code: r.code, Message: msg})
 	}
 	return ds
 }

@@ -18,8 +18,9 @@ type Input struct {
 // LoadOptions control Load.
 type LoadOptions struct {
 	// Lenient rewrites non-standard schema type names ("dict", "float",
-	// "any", ...) to JSON Schema instead of rejecting them, with one warning
-	// per kind of rewrite.
+	// "any", ...) to JSON Schema and moves draft-3 booleans ("required":
+	// true on a property) into the object's "required" array, instead of
+	// rejecting them, with one warning per kind of rewrite.
 	Lenient bool
 }
 

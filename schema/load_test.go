@@ -234,6 +234,13 @@ func TestLoadErrors(t *testing.T) {
 				`a.json:6:13: /0/function/parameters/properties/v/type: "type" must be a string or an array of strings, found a number`,
 			},
 		},
+		{
+			name:   "draft 3 required",
+			inputs: []Input{{"a.json", []byte(`[{"name":"t","input_schema":{"properties":{"a":{"required":true},"b":{"required":["x"]}}}}]`)}},
+			want: []string{
+				`a.json:1:60: /0/input_schema/properties/a/required: a boolean "required" on a property is draft 3 syntax; list "a" in the object's "required" array`,
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -344,6 +351,34 @@ func TestLoadLenient(t *testing.T) {
 	}
 	if w := doc.Warnings[0].Pos.Pointer; w != "/0/function/parameters/type" {
 		t.Errorf("first dict rewrite at %s", w)
+	}
+
+	// Draft-3 booleans move into the object's required array.
+	in = `[{"name":"t","input_schema":{"type":"object","properties":{
+"a":{"type":"string","required":true},
+"b":{"type":"object","required":false,"properties":{"c":{"required":true}}},
+"d":{"type":"object","required":["e"],"properties":{"e":{}}}}}}]`
+	doc, err = Load([]Input{{"a.json", []byte(in)}}, LoadOptions{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSchema = `{"type":"object","properties":{` +
+		`"a":{"type":"string"},` +
+		`"b":{"type":"object","properties":{"c":{}},"required":["c"]},` +
+		`"d":{"type":"object","required":["e"],"properties":{"e":{}}}},"required":["a"]}`
+	if got := string(doc.Tools[0].Params.JSON()); got != wantSchema {
+		t.Errorf("rewritten schema:\n got %s\nwant %s", got, wantSchema)
+	}
+	if got := doc.Tools[0].Params.Get("required").Items[0].Pos.Pointer; got != "/0/input_schema/required/0" {
+		t.Errorf("moved required pointer = %s", got)
+	}
+	wantWarn := []ir.Diagnostic{{
+		Pos:     ir.Pos{File: "a.json", Line: 2, Col: 33, Pointer: "/0/input_schema/properties/a/required"},
+		Code:    "lenient-required",
+		Message: `moved a boolean "required" from a property into its object's "required" array 3 times`,
+	}}
+	if diff := cmp.Diff(wantWarn, doc.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 
 	// Lenient mode still rejects names it cannot map.
