@@ -119,7 +119,7 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		}
 		ok = ok && e.OK
 	}
-	b, err := json.Marshal(batchDoc{Results: out})
+	b, err := marshal(batchDoc{Results: out})
 	if err != nil {
 		env := &Envelope{Op: BatchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "batch result could not be encoded"}}
 		g.stamp(env, start, nil)

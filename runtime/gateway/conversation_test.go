@@ -127,7 +127,7 @@ func TestConversationWrite(t *testing.T) {
 			want: map[string]any{"ok": true, "result/state_key": "done"}},
 		// Arguments spread next to op, and a tool name instead of the op.
 		{tool: ExecTool, args: `{"op":"get_onto_task_details","task_id":"t1"}`,
-			want: map[string]any{"ok": true, "op": "onto.task.get", "result/state_key": "done"},
+			want:     map[string]any{"ok": true, "op": "onto.task.get", "result/state_key": "done"},
 			contains: []string{"put them inside", "is a tool name"}},
 	})
 	if n := h.s.calls.Load(); n != 4 {

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
@@ -106,7 +107,7 @@ func (e *Envelope) encode() ([]byte, error) {
 		if d.FieldErrors == nil {
 			d.FieldErrors = []runtime.FieldError{}
 		}
-		db, err := json.Marshal(d)
+		db, err := marshal(d)
 		if err != nil {
 			return nil, err
 		}
@@ -137,17 +138,29 @@ func (e *Envelope) encode() ([]byte, error) {
 	return b, nil
 }
 
+// marshal encodes v compactly without HTML escaping.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
 const hexDigits = "0123456789abcdef"
 
-// appendJSONString appends s as a JSON string, escaping what JSON requires
-// plus <, > and & as encoding/json does; invalid UTF-8 becomes U+FFFD.
+// appendJSONString appends s as a JSON string, escaping only what JSON
+// requires (models read this text: no HTML escaping); invalid UTF-8 becomes
+// U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' {
 				i++
 				continue
 			}

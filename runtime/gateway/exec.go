@@ -492,14 +492,11 @@ func (g *Gateway) failure(tc runtime.ToolContext, op string, ee *EnvelopeError, 
 	n := g.rep.hit(sessionID(tc), op, string(ee.Code), args)
 	if n >= g.cfg.repetitions {
 		ee.Details.Repeated = n
-		help := op
+		first := fmt.Sprintf(`tool_help({"path":%q}) shows the required args and a ready-to-run example`, op)
 		if g.ops[op] == nil {
-			help = ee.HelpPath
+			first = fmt.Sprintf(`tool_help({"path":%q}) lists the ops that exist`, ee.HelpPath)
 		}
-		ee.Details.Next = []string{
-			fmt.Sprintf(`tool_help({"path":%q}) shows the required args and a ready-to-run example`, help),
-			`tool_search({"query":"<what you need, in words>"}) finds another op`,
-		}
+		ee.Details.Next = []string{first, `tool_search({"query":"<what you need, in words>"}) finds another op`}
 		if ee.Code == runtime.CodePermissionDenied {
 			ee.Details.Next = []string{"writes are disabled: tell the user what you would change instead of calling it"}
 		}

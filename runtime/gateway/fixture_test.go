@@ -307,7 +307,7 @@ func testRegistry() Registry {
 			{Op: "onto.task.get", Tool: "get_onto_task_details", Group: "onto", Kind: KindRead, Entity: "task", Action: "get"},
 			{Op: "onto.task.search", Tool: "search_onto_tasks", Group: "onto", Kind: KindRead, Entity: "task", Action: "search"},
 			{Op: "onto.task.create", Tool: "create_onto_task", Group: "onto", Kind: KindWrite, Entity: "task", Action: "create",
-				Policy: &Policy{Do: []string{"User explicitly asks to create a task"}, Dont: []string{"Work you can do now"}},
+				Policy:   &Policy{Do: []string{"User explicitly asks to create a task"}, Dont: []string{"Work you can do now"}},
 				Examples: []Example{{Description: "a todo in project p1", Args: json.RawMessage(`{"project_id":"p1","title":"Draft launch email"}`)}}},
 			{Op: "onto.task.update", Tool: "update_onto_task", Group: "onto", Kind: KindWrite, Entity: "task", Action: "update"},
 			{Op: "onto.project.get", Tool: "get_onto_project_details", Group: "onto", Kind: KindRead, Entity: "project", Action: "get"},

@@ -216,7 +216,7 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 			Details:  Details{DidYouMean: sugg},
 			HelpPath: g.nearestDir(path)}
 	}
-	b, err := json.Marshal(doc)
+	b, err := marshal(doc)
 	if err != nil {
 		return nil, &EnvelopeError{Code: runtime.CodeInternal, Message: "help could not be encoded", HelpPath: ""}
 	}

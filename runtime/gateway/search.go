@@ -430,7 +430,7 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 	} else {
 		doc.Next = `run one with tool_exec({"op":"<op>","args":{...}}); tool_help({"path":"<op>"}) shows args and an example`
 	}
-	b, err := json.Marshal(doc)
+	b, err := marshal(doc)
 	if err != nil {
 		return &Envelope{Op: SearchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "search result could not be encoded"}}
 	}

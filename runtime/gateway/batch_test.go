@@ -1,0 +1,83 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestBatchOrderAndKinds(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	play(t, h, []step{
+		{tool: BatchTool, args: `{"items":[
+			{"tool":"help","path":"onto.task.update"},
+			{"tool":"exec","op":"onto.task.get","args":{"task_id":"t1"}},
+			{"tool":"exec","op":"onto.task.update","args":{"task_id":"t1","state_key":"done"}},
+			{"tool":"exec","op":"onto.task.get","args":{"task_id":"t1"}},
+			{"tool":"search","query":"web page"},
+			{"tool":"exec","op":"nope"},
+			{"tool":"dance"}]}`,
+			want: map[string]any{
+				"ok": false, "op": "tool_batch",
+				"result/results/0/result/op":                         "onto.task.update",
+				"result/results/1/result/state_key":                  "todo",
+				"result/results/2/result/state_key":                  "done",
+				"result/results/3/result/state_key":                  "done",
+				"result/results/4/result/hits/0/op":                  "util.web.visit",
+				"result/results/5/error/code":                        "NOT_FOUND",
+				"result/results/6/error/code":                        "VALIDATION_ERROR",
+				"result/results/6/error/details/field_errors/0/path": "/tool",
+			}},
+		{tool: BatchTool, args: `[{"op":"onto.task.get","args":{"task_id":"t2"}}]`,
+			want: map[string]any{"ok": true, "result/results/0/result/id": "t2"}},
+		{tool: BatchTool, args: `{}`, want: map[string]any{"error/code": "VALIDATION_ERROR"}},
+	})
+}
+
+func TestBatchLimit(t *testing.T) {
+	h := newHarness(t, WithBatchLimit(2))
+	m := h.obj(BatchTool, `{"items":[{"tool":"help"},{"tool":"help"},{"tool":"help"}]}`)
+	if at(m, "error/code") != "VALIDATION_ERROR" || !strings.Contains(at(m, "error/message").(string), "at most 2") {
+		t.Fatalf("over-limit batch: %v", m)
+	}
+	if !strings.Contains(h.tools[BatchTool].Description, "up to 2 ") {
+		t.Fatalf("batch description does not state the limit: %s", h.tools[BatchTool].Description)
+	}
+}
+
+// TestBatchConcurrent runs batches of reads and writes from several
+// goroutines; with -race it checks the gateway's shared state.
+func TestBatchConcurrent(t *testing.T) {
+	h := newHarness(t, WithWrites(true), WithBatchConcurrency(3), WithBatchLimit(20))
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var items []string
+			for i := 0; i < 8; i++ {
+				items = append(items, `{"tool":"exec","op":"onto.task.list","args":{"project_id":"p1"}}`)
+				if i%3 == 0 {
+					items = append(items, fmt.Sprintf(`{"tool":"exec","op":"onto.task.create","args":{"project_id":"p1","title":"w%d-%d"},"idempotency_key":"k%d-%d"}`, w, i, w, i))
+				}
+			}
+			args := `{"items":[` + strings.Join(items, ",") + `]}`
+			var got struct {
+				OK     bool `json:"ok"`
+				Result struct {
+					Results []Envelope `json:"results"`
+				} `json:"result"`
+			}
+			text := h.call(BatchTool, args)
+			if err := json.Unmarshal([]byte(text), &got); err != nil || !got.OK || len(got.Result.Results) != len(items) {
+				t.Errorf("worker %d: %v %s", w, err, text)
+			}
+		}(w)
+	}
+	wg.Wait()
+	if n := len(h.s.tasks); n != 2+4*3 {
+		t.Fatalf("%d tasks after the batches, want %d", n, 2+4*3)
+	}
+}

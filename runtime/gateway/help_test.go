@@ -1,0 +1,174 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestHelpPaths(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: HelpTool, args: `{}`, want: map[string]any{"result/path": "root", "result/ops/0/op": "onto.project.get"}},
+		{tool: HelpTool, args: `{"path":"root"}`, want: map[string]any{"result/path": "root"}},
+		{tool: HelpTool, args: `{"path":"onto.task"}`,
+			want: map[string]any{"result/path": "onto.task", "result/ops/0/op": "onto.task.create", "result/ops/0/kind": "write"}},
+		{tool: HelpTool, args: `{"path":"onto.task.read"}`,
+			want: map[string]any{"result/filter": "read", "result/ops/0/op": "onto.task.get"}, absent: []string{"onto.task.create", "onto.task.update"}},
+		{tool: HelpTool, args: `{"path":"onto.task.write","format":"full"}`,
+			want: map[string]any{"result/ops/0/op": "onto.task.create", "result/ops/0/example/op": "onto.task.create"}, absent: []string{"onto.task.list"}},
+		{tool: HelpTool, args: `{"path":"onto.task.get"}`,
+			want: map[string]any{"result/summary": "Get one task with its details.", "result/required/0": "task_id",
+				"result/examples/0/tool_exec/args/task_id": "<task_id>"}, absent: []string{`"schema"`}},
+		{tool: HelpTool, args: `{"path":"onto.task.get","include_schemas":true,"include_examples":false}`,
+			want: map[string]any{"result/schema/required/0": "task_id"}, absent: []string{`"examples"`}},
+		{tool: HelpTool, args: `{"path":"list_onto_tasks"}`, want: map[string]any{"result/op": "onto.task.list"}},
+		{tool: HelpTool, args: `{"path":"onto.task.create"}`, contains: []string{"writes are disabled in this session"}},
+		{tool: HelpTool, args: `{"path":"onto.project.graph.reorganize"}`, want: map[string]any{"result/dry_run_default": true}},
+		{tool: HelpTool, args: `{"path":"onto.tsk"}`,
+			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task", "error/help_path": "onto"}},
+		{tool: HelpTool, args: `{"path":7}`, want: map[string]any{"error/code": "VALIDATION_ERROR"}},
+	})
+}
+
+func TestHelpRepeatedRootWarns(t *testing.T) {
+	h := newHarness(t)
+	if strings.Contains(h.call(HelpTool, `{"path":""}`), "warnings") {
+		t.Fatal("first root help carries a warning")
+	}
+	m := h.obj(HelpTool, `{"path":"root"}`)
+	w, _ := at(m, "meta/warnings/0").(string)
+	if !strings.Contains(w, "2 times") || !strings.Contains(w, "tool_exec") {
+		t.Fatalf("repeated root help: %v", m)
+	}
+}
+
+// bigRegistry has enough ops for group help to summarise entities.
+func bigRegistry() (Registry, []runtime.Tool) {
+	var reg Registry
+	var tools []runtime.Tool
+	reg.Version = "big"
+	reg.Groups = []Group{{Name: "onto", Summary: "Ontology."}, {Name: "util", Summary: "Utilities."}}
+	add := func(op, kind string) {
+		name := strings.ReplaceAll(op, ".", "_")
+		reg.Ops = append(reg.Ops, Op{Op: op, Tool: name, Kind: kind})
+		tools = append(tools, runtime.Tool{Name: name, Description: "Does " + op + ".", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)})
+	}
+	for _, e := range []string{"task", "goal", "plan", "document", "project", "risk"} {
+		for _, a := range []string{"list", "get", "search"} {
+			add("onto."+e+"."+a, KindRead)
+		}
+		for _, a := range []string{"create", "update"} {
+			add("onto."+e+"."+a, KindWrite)
+		}
+	}
+	add("onto.document.tree.move", KindWrite)
+	add("onto.search", KindRead)
+	add("util.web.search", KindRead)
+	return reg, tools
+}
+
+func TestHelpGroupDirectory(t *testing.T) {
+	reg, tools := bigRegistry()
+	g, err := New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := g.help(runtime.ToolContext{}, helpRequest{Path: "onto"})
+	var d dirDoc
+	if err := json.Unmarshal(env.Result, &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Children) != 6 || len(d.Ops) != 1 || d.Ops[0].Op != "onto.search" {
+		t.Fatalf("onto directory: %+v", d)
+	}
+	doc := d.Children[0]
+	if doc.Name != "document" || doc.Ops != 6 || doc.Read != 3 || doc.Write != 3 ||
+		strings.Join(doc.Actions, ",") != "create,get,list,search,tree.move,update" {
+		t.Fatalf("document entry: %+v", doc)
+	}
+	env = g.help(runtime.ToolContext{}, helpRequest{Path: ""})
+	if !strings.Contains(string(env.Result), `"entities":["document","goal","plan","project","risk","task"],"actions":["search"]`) {
+		t.Fatalf("root does not list entities: %s", env.Result)
+	}
+	env = g.help(runtime.ToolContext{}, helpRequest{Path: "onto.write"})
+	if strings.Contains(string(env.Result), `.get"`) || !strings.Contains(string(env.Result), `"onto.document.tree.move"`) {
+		t.Fatalf("write filter: %s", env.Result)
+	}
+}
+
+func TestHelpIsCached(t *testing.T) {
+	h := newHarness(t)
+	a := h.g.help(runtime.ToolContext{}, helpRequest{Path: "onto.task.get"})
+	b := h.g.help(runtime.ToolContext{}, helpRequest{Path: "onto.task.get"})
+	if &a.Result[0] != &b.Result[0] {
+		t.Fatal("second help call did not reuse the cached document")
+	}
+	c := h.g.help(runtime.ToolContext{}, helpRequest{Path: "onto.task.get", Format: "full"})
+	if &a.Result[0] == &c.Result[0] {
+		t.Fatal("formats share a cache entry")
+	}
+}
+
+func TestNewRejectsUnresolvedOps(t *testing.T) {
+	reg := Registry{Ops: []Op{{Op: "a.b", Tool: "missing"}, {Op: "", Tool: "x"}, {Op: "c.d", Tool: "t"}, {Op: "c.d", Tool: "t"}}}
+	_, err := New(reg, []runtime.Tool{{Name: "t"}})
+	if err == nil {
+		t.Fatal("New accepted ops without tools")
+	}
+	for _, want := range []string{`op a.b: no tool named "missing"`, "empty path", "op c.d: declared twice"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+func TestSynthesizedExamples(t *testing.T) {
+	cases := []struct {
+		schema, want string
+	}{
+		{`{"type":"object","properties":{"n":{"type":"integer","minimum":3},"d":{"type":"string","format":"date"}},"required":["n","d"]}`, `{"n":3,"d":"2025-01-31"}`},
+		{`{"type":"object","properties":{"e":{"enum":["a","b"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["e","tags"]}`, `{"e":"a","tags":["<tags>"]}`},
+		{`{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":["null","boolean"]}},"required":["x"]}},"required":["o"]}`, `{"o":{"x":true}}`},
+		{`{"type":"object","properties":{"q":{"type":"string","examples":["tea"]}},"required":["q"]}`, `{"q":"tea"}`},
+		{`{"type":"object"}`, `{}`},
+	}
+	for i, c := range cases {
+		b, err := newBinding(Op{Op: "x.y", Parameters: json.RawMessage(c.schema)}, runtime.Tool{Name: "t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b.example) != c.want {
+			t.Errorf("case %d: example %s, want %s", i, b.example, c.want)
+		}
+		if !json.Valid(b.call()) {
+			t.Errorf("case %d: call %s is not JSON", i, b.call())
+		}
+	}
+}
+
+func TestUsageLine(t *testing.T) {
+	b, err := newBinding(Op{Op: "onto.task.list", Parameters: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","default":20},"project_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["project_id"]}`)}, runtime.Tool{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "onto.task.list project_id:string [limit:integer=20] [tags:array<string>]"; b.usage != want {
+		t.Fatalf("usage %q, want %q", b.usage, want)
+	}
+}
+
+func ExampleGateway_Tools() {
+	reg, tools := bigRegistry()
+	g, _ := New(reg, tools)
+	for _, t := range g.Tools() {
+		fmt.Println(t.Name)
+	}
+	// Output:
+	// tool_help
+	// tool_search
+	// tool_exec
+	// tool_batch
+}
