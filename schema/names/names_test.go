@@ -183,8 +183,18 @@ func FuzzGoName(f *testing.F) {
 		if l := LocalName(s); !token.IsIdentifier(l) || token.IsExported(l) {
 			t.Fatalf("LocalName(%q) = %q", s, l)
 		}
-		if GoName(s) != GoName(s) {
+		if a, b := GoName(s), GoName(s); a != b {
 			t.Fatalf("GoName(%q) is not deterministic", s)
 		}
 	})
+}
+
+func BenchmarkGoName(b *testing.B) {
+	in := []string{"target_id", "html_url", "XMLHttpRequest", "0-18", "当前状态", "NOTION_API_KEY"}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range in {
+			GoName(s)
+		}
+	}
 }
