@@ -224,14 +224,52 @@ func numberRat(n json.Number) (*big.Rat, bool) {
 }
 
 // Unique reports whether items holds no two JSON-equal values; when it
-// does not, i and j are the indexes of the first duplicate pair (i < j).
+// does not, i and j are the indexes of the first duplicate pair: the
+// smallest j, then the smallest i < j.
 func Unique(items []any) (i, j int, ok bool) {
-	for j = 1; j < len(items); j++ {
-		for i = 0; i < j; i++ {
-			if Equal(items[i], items[j]) {
+	if len(items) <= 16 {
+		for j = 1; j < len(items); j++ {
+			for i = 0; i < j; i++ {
+				if Equal(items[i], items[j]) {
+					return i, j, false
+				}
+			}
+		}
+		return 0, 0, true
+	}
+	// Bucket by a key that equal values share, then compare within buckets.
+	buckets := make(map[string][]int, len(items))
+	for j, v := range items {
+		k := bucketKey(v)
+		for _, i := range buckets[k] {
+			if Equal(items[i], v) {
 				return i, j, false
 			}
 		}
+		buckets[k] = append(buckets[k], j)
 	}
 	return 0, 0, true
+}
+
+// bucketKey returns a string that JSON-equal values share.
+func bucketKey(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "n"
+	case bool:
+		if x {
+			return "t"
+		}
+		return "f"
+	case string:
+		return "s" + x
+	case []any:
+		return "a" + strconv.Itoa(len(x))
+	case map[string]any:
+		return "o" + strconv.Itoa(len(x))
+	}
+	if f, ok := approxFloat(v); ok {
+		return "#" + strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return "?"
 }

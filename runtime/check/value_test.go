@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,6 +78,17 @@ func TestUnique(t *testing.T) {
 		{`[{"a":1,"b":2},{"b":2,"a":1}]`, 0, 1, false},
 		{`[[1],[1,2],"x","y","x"]`, 2, 4, false},
 		{`[0,false,null,"",[],{}]`, 0, 0, true},
+	}
+	big := make([]any, 0, 1000)
+	for k := 0; k < 1000; k++ {
+		big = append(big, float64(k))
+	}
+	if _, _, ok := Unique(big); !ok {
+		t.Error("1000 distinct numbers reported as duplicates")
+	}
+	big = append(big, map[string]any{"a": 1.0}, "x", json.Number("998.0"), map[string]any{"a": json.Number("1")})
+	if i, j, ok := Unique(big); ok || i != 998 || j != 1002 {
+		t.Errorf("Unique(large) = %d, %d, %v; want 998, 1002, false", i, j, ok)
 	}
 	for _, tc := range tests {
 		items := generic(t, tc.items).([]any)
@@ -185,6 +197,17 @@ func TestTruncateAndReceived(t *testing.T) {
 	}
 	if got := Len(Received(strings.Repeat("é", 500))); got != ReceivedLimit {
 		t.Errorf("Received length %d, want %d", got, ReceivedLimit)
+	}
+}
+
+func BenchmarkUnique1000(b *testing.B) {
+	items := make([]any, 1000)
+	for k := range items {
+		items[k] = "item-" + strings.Repeat("x", k%7) + string(rune('a'+k%26)) + json.Number(strconv.Itoa(k)).String()
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Unique(items)
 	}
 }
 

@@ -1,0 +1,145 @@
+package check
+
+import (
+	"testing"
+)
+
+func TestFormat(t *testing.T) {
+	tests := []struct {
+		format, s string
+		want      bool
+	}{
+		{"date-time", "2024-02-29T12:30:00Z", true},
+		{"date-time", "2023-02-29T12:30:00Z", false},
+		{"date-time", "2024-01-01t00:00:00.123+05:30", true},
+		{"date-time", "2016-12-31T23:59:60Z", true},
+		{"date-time", "2016-12-31T15:59:60-08:00", true},
+		{"date-time", "2016-12-31T23:59:60+01:00", false},
+		{"date-time", "2024-01-01 00:00:00Z", false},
+		{"date-time", "2024-01-01T00:00:00", false},
+		{"date", "1900-02-29", false},
+		{"date", "2000-02-29", true},
+		{"date", "2024-04-31", false},
+		{"time", "23:59:59.5Z", true},
+		{"time", "24:00:00Z", false},
+		{"time", "12:00:00.Z", false},
+		{"duration", "P1Y2M3DT4H5M6S", true},
+		{"duration", "P3W", true},
+		{"duration", "PT", false},
+		{"duration", "P1YT", false},
+		{"email", "joe.bloggs@example.com", true},
+		{"email", "joe..bloggs@example.com", false},
+		{"email", `"joe bloggs"@example.com`, true},
+		{"email", "joe@[IPv6:::1]", true},
+		{"idn-email", "실례@실례.테스트", true},
+		{"email", "실례@example.com", false},
+		{"hostname", "api.example.com", true},
+		{"hostname", "-api.example.com", false},
+		{"hostname", "xn--9n2bp8q.xn--9t4b11yi5a", true},
+		{"idn-hostname", "실례.테스트", true},
+		{"ipv4", "192.168.0.1", true},
+		{"ipv4", "192.168.0.01", false},
+		{"ipv4", "256.1.1.1", false},
+		{"ipv4", "1.2.3", false},
+		{"ipv6", "2001:db8::1", true},
+		{"ipv6", "::ffff:1.2.3.4", true},
+		{"ipv6", "fe80::1%eth0", false},
+		{"ipv6", "1.2.3.4", false},
+		{"uri", "https://example.com/a?b=c#d", true},
+		{"uri", "//example.com/a", false},
+		{"uri", "https://exa mple.com", false},
+		{"uri-reference", "../a/b?c", true},
+		{"uri-reference", "a:b:c/d", true},
+		{"iri", "https://例え.jp/パス", true},
+		{"iri-reference", "/パス", true},
+		{"uri-template", "/users/{id}{?q,limit:10}", true},
+		{"uri-template", "/users/{id", false},
+		{"uuid", "123e4567-e89b-12d3-a456-426614174000", true},
+		{"uuid", "123e4567e89b12d3a456426614174000", false},
+		{"json-pointer", "/a~1b/0", true},
+		{"json-pointer", "/a~2", false},
+		{"relative-json-pointer", "1/a", true},
+		{"relative-json-pointer", "0#", true},
+		{"relative-json-pointer", "01/a", false},
+		{"regex", `^\d+$`, true},
+		{"regex", `(?i)x`, false},
+		{"unknown-format", "anything", true},
+	}
+	for _, tc := range tests {
+		if got := Format(tc.format, tc.s); got != tc.want {
+			t.Errorf("Format(%q, %q) = %v, want %v", tc.format, tc.s, got, tc.want)
+		}
+	}
+	if KnownFormat("unknown-format") || !KnownFormat("date-time") {
+		t.Error("KnownFormat disagrees with Format's table")
+	}
+}
+
+func TestFormatsDoNotAllocate(t *testing.T) {
+	valid := map[string]string{
+		"date-time": "2024-02-29T12:30:00.25+01:00", "date": "2024-02-29", "time": "12:30:00Z",
+		"duration": "P1DT2H", "email": "joe.bloggs@example.com", "hostname": "api.example.com",
+		"ipv4": "10.0.0.1", "ipv6": "2001:db8::1", "uri": "https://example.com/a?b=c#d",
+		"uri-reference": "../a", "uuid": "123e4567-e89b-12d3-a456-426614174000",
+		"json-pointer": "/a/b", "relative-json-pointer": "1/a",
+	}
+	for name, s := range valid {
+		if !Format(name, s) {
+			t.Errorf("%s: %q invalid", name, s)
+		}
+		if n := testing.AllocsPerRun(50, func() { Format(name, s) }); n != 0 {
+			t.Errorf("%s allocates %v times on valid input", name, n)
+		}
+	}
+}
+
+func BenchmarkFormatDateTime(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		DateTime("2024-02-29T12:30:00.25+01:00")
+	}
+}
+
+func BenchmarkFormatEmail(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Email("joe.bloggs@example.com")
+	}
+}
+
+func BenchmarkFormatURI(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		URI("https://example.com/a/b?c=d#e")
+	}
+}
+
+func FuzzFormats(f *testing.F) {
+	for _, s := range []string{"2024-02-29T12:30:00Z", "P1Y2M", "a@b.c", "xn--9n2bp8q", "실례.테스트", "::1", "http://[::1]:80/", "{+a,b:3}", "1/a~0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for name := range formats {
+			Format(name, s) // must not panic
+		}
+	})
+}
+
+func FuzzPunycode(f *testing.F) {
+	for _, s := range []string{"9n2bp8q", "hello-txk", "-9uc", "X", "ihqwcrb4cv8a8dqg056pqjye"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rs, ok := punyDecode(s)
+		if !ok {
+			return
+		}
+		enc, ok := punyEncode(rs)
+		if !ok {
+			t.Fatalf("decoded %q but cannot re-encode %q", s, string(rs))
+		}
+		if back, ok := punyDecode(enc); !ok || string(back) != string(rs) {
+			t.Fatalf("round trip of %q: %q, %v", s, string(back), ok)
+		}
+	})
+}

@@ -1,0 +1,75 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func FuzzNullableUnmarshal(f *testing.F) {
+	for _, s := range []string{`{}`, `{"title":null}`, `{"title":"x","assignee":3}`, `{"labels":[null]}`, `{"title":1}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var p patch
+		if err := json.Unmarshal([]byte(s), &p); err != nil {
+			return
+		}
+		if p.Title.IsNull() && !p.Title.IsSet() {
+			t.Fatal("null but not set")
+		}
+		out, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q patch
+		if err := json.Unmarshal(out, &q); err != nil {
+			t.Fatalf("re-decoding %s: %v", out, err)
+		}
+		if q.Title.IsSet() != p.Title.IsSet() || q.Title.IsNull() != p.Title.IsNull() {
+			t.Fatalf("round trip changed title state: %s", out)
+		}
+	})
+}
+
+func FuzzRenderRaw(f *testing.F) {
+	for _, s := range []string{`{"a":null,"b":[null,{"c":null}]}`, `"x\"null\""`, `[1,{"k":"v"}]`, `{`, `null`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := runtime.RenderValue(json.RawMessage(s))
+		if !json.Valid([]byte(s)) || out == "" {
+			return
+		}
+		if !json.Valid([]byte(out)) {
+			t.Fatalf("RenderValue(%s) = %s, not JSON", s, out)
+		}
+		if strings.Contains(out, ":null") {
+			var v any
+			_ = json.Unmarshal([]byte(out), &v)
+			if hasNullMember(v) {
+				t.Fatalf("RenderValue(%s) = %s keeps a null member", s, out)
+			}
+		}
+	})
+}
+
+func hasNullMember(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, m := range x {
+			if m == nil || hasNullMember(m) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasNullMember(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
