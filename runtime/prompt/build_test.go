@@ -117,6 +117,10 @@ func TestNewValidation(t *testing.T) {
 			if pe.Section != tt.section || pe.Tool != tt.tool || pe.Other != tt.other {
 				t.Errorf("error fields = section %q tool %q other %q, want %q %q %q", pe.Section, pe.Tool, pe.Other, tt.section, tt.tool, tt.other)
 			}
+			var dup *runtime.DuplicateToolError
+			if errors.As(err, &dup) != (tt.other != "") {
+				t.Errorf("errors.As(*runtime.DuplicateToolError) = %v for %v", !errors.As(err, &dup), err)
+			}
 			if tt.msg != "" && err.Error() != tt.msg {
 				t.Errorf("Error() = %q, want %q", err.Error(), tt.msg)
 			}

@@ -17,7 +17,13 @@ type PromptValidationError struct {
 	Other string
 	// Reason says what is wrong.
 	Reason string
+	// Err is the underlying error, when there is one: a
+	// *runtime.DuplicateToolError or *runtime.ToolDefinitionError.
+	Err error
 }
+
+// Unwrap returns Err.
+func (e *PromptValidationError) Unwrap() error { return e.Err }
 
 func (e *PromptValidationError) Error() string {
 	s := "prompt " + e.Prompt

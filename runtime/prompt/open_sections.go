@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // OpenSectionsName is the wire name of the builtin tool that opens
@@ -95,7 +96,8 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "section_keys" && k != "reason" {
 			fields = append(fields, runtime.FieldError{Path: "/" + escapePointer(k), Code: "additionalProperties",
-				Message: fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", k)})
+				Message:    fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", k),
+				Suggestion: check.Closest(k, []string{"section_keys", "reason"})})
 		}
 	}
 	if raw, ok := obj["section_keys"]; !ok {
@@ -154,14 +156,15 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 			exp.paths = append(exp.paths, path)
 		}
 	}
-	keys := strings.Join(openable(v), ", ")
+	targets := openable(v)
+	keys := strings.Join(targets, ", ")
 	for i, key := range params.SectionKeys {
 		st, ok := v.state[key]
 		switch {
 		case !ok:
 			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
 				Message: fmt.Sprintf("no summarized section has key %q", key), Received: truncate(key),
-				Expected: "one of: " + keys}
+				Expected: "one of: " + keys, Suggestion: check.Closest(key, targets)}
 			if p.byPath[key] != nil {
 				fe.Message = fmt.Sprintf("section %q is not part of this prompt", key)
 			}

@@ -168,16 +168,18 @@ func (b *builder) addTools(s *Section, path string) error {
 	for _, t := range s.Tools {
 		if err := t.Check(!s.Generated); err != nil {
 			e := p.invalid(path, err.Error())
-			e.Tool = t.Name
+			e.Tool, e.Err = t.Name, err
 			return e
 		}
 		if t.Name == OpenSectionsName {
 			return &PromptValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: "(prompt)",
-				Reason: "tool \"open_sections\" is reserved for the prompt's builtin"}
+				Reason: "tool \"open_sections\" is reserved for the prompt's builtin",
+				Err:    &runtime.DuplicateToolError{Names: []string{t.Name}}}
 		}
 		if other, dup := b.owner[t.Name]; dup {
 			return &PromptValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: other,
-				Reason: fmt.Sprintf("tool %q is declared in sections %q and %q", t.Name, other, path)}
+				Reason: fmt.Sprintf("tool %q is declared in sections %q and %q", t.Name, other, path),
+				Err:    &runtime.DuplicateToolError{Names: []string{t.Name}}}
 		}
 		b.owner[t.Name] = path
 		p.tools = append(p.tools, t)

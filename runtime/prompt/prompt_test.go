@@ -388,6 +388,7 @@ func TestOpenSectionsValidation(t *testing.T) {
 		codes []string // path:code of each field error
 	}{
 		{"unknown key", `{"section_keys":["nope"],"reason":"r"}`, []string{"/section_keys/0:enum"}},
+		{"misspelt key", `{"section_keys":["context.histroy"],"reason":"r"}`, []string{"/section_keys/0:enum"}},
 		{"already open", `{"section_keys":["intro"],"reason":"r"}`, []string{"/section_keys/0:already_open"}},
 		{"disabled section", `{"section_keys":["context.secret"],"reason":"r"}`, []string{"/section_keys/0:enum"}},
 		{"every bad key reported", `{"section_keys":["context","nope","intro"],"reason":"r"}`,
@@ -426,6 +427,14 @@ func TestOpenSectionsValidation(t *testing.T) {
 	res, _ := call(t, tool, nil, `{"section_keys":["nope"],"reason":"r"}`)
 	if want := `keys to open: context, context.examples, context.constraints, context.history`; !strings.Contains(res.Message, want) {
 		t.Errorf("message %q does not list the openable sections", res.Message)
+	}
+	res, _ = call(t, tool, nil, `{"section_keys":["context.histroy"],"reason":"r"}`)
+	if want := `(did you mean "context.history"?)`; !strings.Contains(res.Message, want) {
+		t.Errorf("message %q lacks %s", res.Message, want)
+	}
+	res, _ = call(t, tool, nil, `{"section_keys":["context"],"reasn":"r"}`)
+	if want := `(did you mean "reason"?)`; !strings.Contains(res.Message, want) {
+		t.Errorf("message %q lacks %s", res.Message, want)
 	}
 	if runtime.CodeOf(res.Err) != runtime.CodeValidation {
 		t.Errorf("code = %s", runtime.CodeOf(res.Err))

@@ -1,0 +1,66 @@
+package prompt
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// FuzzDecodeOpenSections feeds model-written arguments to the decoder: it
+// never panics, accepts only what the schema allows, and reports failures
+// as *runtime.ValidationError.
+func FuzzDecodeOpenSections(f *testing.F) {
+	for _, s := range []string{
+		`{"section_keys":["context"],"reason":"r"}`, `{}`, ``, `[]`, `null`, `{"section_keys":[],"reason":""}`,
+		`{"section_keys":[1,null,"a"],"reason":{}}`, `{"section_keys":"a","reason":"r","x/y~":1}`, `{"section_keys":["a"`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		p, err := DecodeOpenSections(args)
+		if err != nil {
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) || len(ve.Fields) == 0 {
+				t.Fatalf("error %T %v is not a validation error with fields", err, err)
+			}
+			return
+		}
+		if len(p.SectionKeys) == 0 || utf8.RuneCountInString(p.Reason) > MaxReasonLength {
+			t.Fatalf("accepted %q as %+v", args, p)
+		}
+		if !json.Valid(args) {
+			t.Fatalf("accepted invalid JSON %q", args)
+		}
+	})
+}
+
+// FuzzOpenSectionsHandler runs arbitrary arguments through Dispatch: the
+// result is a failed result or the expansion, never anything else.
+func FuzzOpenSectionsHandler(f *testing.F) {
+	f.Add([]byte(`{"section_keys":["context.examples"],"reason":"r"}`))
+	f.Add([]byte(`{"section_keys":["intro","context"],"reason":"r"}`))
+	p := nestedPrompt(f)
+	r, err := p.Render(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	tools := r.Tools()
+	tool := tools[len(tools)-1]
+	f.Fuzz(func(t *testing.T, args []byte) {
+		res, err := call(t, tool, nil, string(args))
+		var exp *VisibilityExpansionRequired
+		switch {
+		case errors.As(err, &exp):
+			if _, rerr := p.Render(exp.RequestedOverrides); rerr != nil {
+				t.Fatalf("requested overrides do not render: %v", rerr)
+			}
+		case err != nil:
+			t.Fatalf("unexpected error %v", err)
+		case res.Success:
+			t.Fatalf("open_sections succeeded for %q", args)
+		}
+	})
+}
