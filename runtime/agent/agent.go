@@ -1,0 +1,365 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
+)
+
+// Role says who wrote a message.
+type Role string
+
+// The message roles.
+const (
+	RoleSystem    Role = "system"
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	RoleTool      Role = "tool"
+)
+
+// Message is one entry of the conversation.
+type Message struct {
+	Role Role
+	// Content is the text: the rendered prompt, the user's or model's words,
+	// or a tool result rendered with runtime.RenderResult.
+	Content string
+	// ToolCalls are the calls an assistant message makes.
+	ToolCalls []runtime.ToolCall
+	// ToolCallID and ToolName identify the call a tool message answers.
+	ToolCallID string
+	ToolName   string
+}
+
+// User returns a user message.
+func User(text string) Message { return Message{Role: RoleUser, Content: text} }
+
+// Request is what the model is given at each turn.
+type Request struct {
+	Messages []Message
+	// Tools are the tools offered this turn: the rendered prompt's, then the
+	// toolbox's.
+	Tools []runtime.Tool
+}
+
+// Response is the model's turn: text, tool calls, or both.
+type Response struct {
+	Text      string
+	ToolCalls []runtime.ToolCall
+}
+
+// Model produces the next turn of a conversation.
+type Model interface {
+	Next(ctx context.Context, req Request) (Response, error)
+}
+
+// ModelFunc adapts a function to Model.
+type ModelFunc func(ctx context.Context, req Request) (Response, error)
+
+// Next implements Model.
+func (f ModelFunc) Next(ctx context.Context, req Request) (Response, error) { return f(ctx, req) }
+
+// Errors wrapped by Run when a limit is reached.
+var (
+	ErrMaxTurns        = errors.New("turn limit reached")
+	ErrRetryLimit      = errors.New("expansion retry limit reached")
+	ErrExpansionBudget = errors.New("expansion budget exceeded")
+)
+
+// Defaults of the limits.
+const (
+	DefaultMaxTurns   = 20
+	DefaultMaxRetries = 4
+)
+
+// Agent runs evaluations of one model over one prompt and toolbox. Its
+// configuration is fixed by New; each Run starts from it afresh, so an
+// Agent may run several evaluations, one at a time.
+type Agent struct {
+	model      Model
+	prompt     *prompt.Prompt
+	params     []any
+	overrides  prompt.Overrides
+	tools      []runtime.Tool
+	strategy   matryoshka.Strategy
+	bus        *runtime.EventBus
+	session    runtime.Session
+	adapter    runtime.Adapter
+	maxTurns   int
+	maxRetries int
+	budget     int
+}
+
+// Option configures an Agent.
+type Option func(*Agent)
+
+// WithPrompt renders p with params into the system message and offers its
+// tools (open_sections among them when a section is summarized).
+func WithPrompt(p *prompt.Prompt, params ...any) Option {
+	return func(a *Agent) { a.prompt, a.params = p, params }
+}
+
+// WithOverrides sets the caller's visibility overrides; they win over the
+// declared visibility and lose to those open_sections requests.
+func WithOverrides(o prompt.Overrides) Option { return func(a *Agent) { a.overrides = o } }
+
+// WithTools sets the toolbox's initial tools (plain tools, facades).
+func WithTools(tools ...runtime.Tool) Option {
+	return func(a *Agent) { a.tools = append(a.tools, tools...) }
+}
+
+// WithStrategy replaces the injection strategy (default
+// matryoshka.MatryoshkaStrategy{}).
+func WithStrategy(s matryoshka.Strategy) Option { return func(a *Agent) { a.strategy = s } }
+
+// WithBus publishes ToolInvoked events on b instead of the agent's own bus.
+func WithBus(b *runtime.EventBus) Option { return func(a *Agent) { a.bus = b } }
+
+// WithSession sets the session handlers see in their ToolContext.
+func WithSession(s runtime.Session) Option { return func(a *Agent) { a.session = s } }
+
+// WithAdapter sets the adapter handlers see in their ToolContext.
+func WithAdapter(ad runtime.Adapter) Option { return func(a *Agent) { a.adapter = ad } }
+
+// MaxTurns caps the model calls of a run, retried turns included; values
+// below 1 keep DefaultMaxTurns.
+func MaxTurns(n int) Option {
+	return func(a *Agent) {
+		if n >= 1 {
+			a.maxTurns = n
+		}
+	}
+}
+
+// MaxRetries caps the expansion retries of a run (0 allows none); negative
+// values keep DefaultMaxRetries.
+func MaxRetries(n int) Option {
+	return func(a *Agent) {
+		if n >= 0 {
+			a.maxRetries = n
+		}
+	}
+}
+
+// ExpansionBudget caps the number of sections open_sections may open in a
+// run (0 allows none); by default there is no cap.
+func ExpansionBudget(n int) Option {
+	return func(a *Agent) {
+		if n >= 0 {
+			a.budget = n
+		}
+	}
+}
+
+// New returns an agent over model.
+func New(model Model, opts ...Option) *Agent {
+	a := &Agent{
+		model:      model,
+		strategy:   matryoshka.MatryoshkaStrategy{},
+		bus:        &runtime.EventBus{},
+		maxTurns:   DefaultMaxTurns,
+		maxRetries: DefaultMaxRetries,
+		budget:     -1,
+	}
+	for _, o := range opts {
+		o(a)
+	}
+	return a
+}
+
+// Bus is the event bus ToolInvoked events are published on.
+func (a *Agent) Bus() *runtime.EventBus { return a.bus }
+
+// Outcome is the record of a run, returned also when a run fails.
+type Outcome struct {
+	// Text is the model's final answer.
+	Text string
+	// Messages is the conversation, system message first when there is a
+	// prompt; retried turns are not in it.
+	Messages []Message
+	// Turns counts model calls, retried ones included.
+	Turns int
+	// Retries counts expansion retries.
+	Retries int
+	// Requested are the overrides open_sections requested.
+	Requested prompt.Overrides
+	// Tools are the toolbox's tool names at the end.
+	Tools []string
+}
+
+// run is the state of one Run.
+type run struct {
+	a         *Agent
+	out       *Outcome
+	toolbox   *matryoshka.Toolbox
+	rendered  *prompt.Rendered
+	requested prompt.Overrides
+}
+
+// Run evaluates the conversation that starts with input until the model
+// answers with text only.
+func (a *Agent) Run(ctx context.Context, input ...Message) (*Outcome, error) {
+	out := &Outcome{Requested: prompt.Overrides{}}
+	tb, err := matryoshka.NewToolbox(a.tools...)
+	if err != nil {
+		return out, fmt.Errorf("agent: %w", err)
+	}
+	r := &run{a: a, out: out, toolbox: tb, requested: out.Requested}
+	defer func() { out.Tools = r.toolbox.Names() }()
+	if err := r.render(); err != nil {
+		return out, err
+	}
+	if r.rendered != nil {
+		out.Messages = append(out.Messages, Message{Role: RoleSystem, Content: r.rendered.Text()})
+	}
+	out.Messages = append(out.Messages, input...)
+	for {
+		if err := ctx.Err(); err != nil {
+			return out, fmt.Errorf("agent: %w", err)
+		}
+		if out.Turns >= a.maxTurns {
+			return out, fmt.Errorf("agent: no final answer after %d turns: %w", out.Turns, ErrMaxTurns)
+		}
+		done, err := r.turn(ctx)
+		if done || err != nil {
+			return out, err
+		}
+	}
+}
+
+// render renders the prompt with the merged overrides.
+func (r *run) render() error {
+	if r.a.prompt == nil {
+		return nil
+	}
+	rendered, err := r.a.prompt.Render(prompt.Merge(r.a.overrides, r.requested), r.a.params...)
+	if err != nil {
+		return fmt.Errorf("agent: render: %w", err)
+	}
+	r.rendered = rendered
+	return nil
+}
+
+// offered lists the tools of this turn: the rendered prompt's, then the
+// toolbox's; a name offered by both is an error.
+func (r *run) offered() ([]runtime.Tool, error) {
+	var tools []runtime.Tool
+	if r.rendered != nil {
+		tools = r.rendered.Tools()
+	}
+	seen := make(map[string]bool, len(tools))
+	for _, t := range tools {
+		seen[t.Name] = true
+	}
+	for _, t := range r.toolbox.Tools() {
+		if seen[t.Name] {
+			return nil, fmt.Errorf("agent: tool %q is offered by both the prompt and the toolbox", t.Name)
+		}
+		tools = append(tools, t)
+	}
+	return tools, nil
+}
+
+// turn asks the model once and runs its calls; it reports whether the run
+// is done.
+func (r *run) turn(ctx context.Context) (bool, error) {
+	tools, err := r.offered()
+	if err != nil {
+		return false, err
+	}
+	resp, err := r.a.model.Next(ctx, Request{Messages: append([]Message(nil), r.out.Messages...), Tools: tools})
+	r.out.Turns++
+	if err != nil {
+		return false, fmt.Errorf("agent: model: %w", err)
+	}
+	if len(resp.ToolCalls) == 0 {
+		r.out.Messages = append(r.out.Messages, Message{Role: RoleAssistant, Content: resp.Text})
+		r.out.Text = resp.Text
+		return true, nil
+	}
+	calls := make([]runtime.ToolCall, len(resp.ToolCalls))
+	for i, c := range resp.ToolCalls {
+		if c.ID == "" {
+			c.ID = fmt.Sprintf("call_%d_%d", r.out.Turns, i+1)
+		}
+		calls[i] = c
+	}
+	byName := make(map[string]runtime.Tool, len(tools))
+	for _, t := range tools {
+		byName[t.Name] = t
+	}
+	snapshot := r.toolbox.Clone()
+	msgs := []Message{{Role: RoleAssistant, Content: resp.Text, ToolCalls: calls}}
+	for _, c := range calls {
+		tool, ok := byName[c.Name]
+		if !ok {
+			tool = notOffered(c.Name, tools)
+		}
+		res, perr := runtime.Dispatch(ctx, tool, r.toolContext(c), c.Args)
+		if perr != nil {
+			var exp *prompt.VisibilityExpansionRequired
+			if errors.As(perr, &exp) {
+				r.toolbox = snapshot
+				return false, r.expand(exp)
+			}
+			return false, fmt.Errorf("agent: tool %s: %w", c.Name, perr)
+		}
+		msgs = append(msgs, Message{Role: RoleTool, Content: runtime.RenderResult(res), ToolCallID: c.ID, ToolName: c.Name})
+		r.toolbox.Apply(r.a.strategy.Evaluate(matryoshka.InjectionContext{Toolbox: r.toolbox, Call: c, Result: res}))
+	}
+	r.out.Messages = append(r.out.Messages, msgs...)
+	return false, nil
+}
+
+// expand merges an expansion request, checks the limits and re-renders the
+// system message.
+func (r *run) expand(exp *prompt.VisibilityExpansionRequired) error {
+	if r.out.Retries >= r.a.maxRetries {
+		return fmt.Errorf("agent: open_sections asked for a retry after %d: %w: %w", r.out.Retries, ErrRetryLimit, exp)
+	}
+	for path, v := range exp.RequestedOverrides {
+		r.requested[path] = v
+	}
+	if r.a.budget >= 0 && len(r.requested) > r.a.budget {
+		return fmt.Errorf("agent: %d sections requested, budget is %d: %w: %w", len(r.requested), r.a.budget, ErrExpansionBudget, exp)
+	}
+	r.out.Retries++
+	if err := r.render(); err != nil {
+		return err
+	}
+	if len(r.out.Messages) > 0 && r.out.Messages[0].Role == RoleSystem {
+		r.out.Messages[0].Content = r.rendered.Text()
+	}
+	return nil
+}
+
+func (r *run) toolContext(c runtime.ToolCall) runtime.ToolContext {
+	parts := runtime.ContextParts{Adapter: r.a.adapter, Session: r.a.session, Bus: r.a.bus, Call: c}
+	if r.a.prompt != nil {
+		parts.Prompt = r.a.prompt
+	}
+	if r.rendered != nil {
+		parts.Rendered = r.rendered
+	}
+	return runtime.NewToolContext(parts)
+}
+
+// notOffered stands in for a tool the model named but was not offered, so
+// that the call still gets a failed result and a ToolInvoked event.
+func notOffered(name string, offered []runtime.Tool) runtime.Tool {
+	names := make([]string, len(offered))
+	for i, t := range offered {
+		names[i] = t.Name
+	}
+	return runtime.Tool{Name: name, Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		if len(names) == 0 {
+			return runtime.Result{}, runtime.NotFound("tool %q is not offered; no tools are offered now", name)
+		}
+		return runtime.Result{}, runtime.NotFound("tool %q is not offered; offered tools: %s", name, strings.Join(names, ", "))
+	}}
+}

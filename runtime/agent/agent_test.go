@@ -1,0 +1,447 @@
+package agent_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/agent"
+	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
+)
+
+// handlers records every handler call as "name args".
+type handlers struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (h *handlers) tool(name string) runtime.Tool {
+	return runtime.Tool{
+		Name:        name,
+		Description: "Runs " + name + ".",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`),
+		Handler: func(_ context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			h.mu.Lock()
+			h.calls = append(h.calls, name+" "+string(args))
+			h.mu.Unlock()
+			return runtime.Result{Success: true, Message: name + " ok", Value: map[string]string{"call": tc.Call().ID}}, nil
+		},
+	}
+}
+
+func (h *handlers) tools(names ...string) []runtime.Tool {
+	out := make([]runtime.Tool, len(names))
+	for i, n := range names {
+		out[i] = h.tool(n)
+	}
+	return out
+}
+
+func (h *handlers) got() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.calls...)
+}
+
+// roles summarises a transcript as "role[:tool]" entries.
+func roles(msgs []agent.Message) []string {
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		out[i] = string(m.Role)
+		switch {
+		case m.Role == agent.RoleTool:
+			out[i] += ":" + m.ToolName
+		case len(m.ToolCalls) > 0:
+			names := make([]string, len(m.ToolCalls))
+			for j, c := range m.ToolCalls {
+				names[j] = c.Name
+			}
+			out[i] += ":" + strings.Join(names, ",")
+		}
+	}
+	return out
+}
+
+func events(a *agent.Agent) *[]runtime.ToolInvoked {
+	var evs []runtime.ToolInvoked
+	a.Bus().Subscribe(func(e runtime.Event) { evs = append(evs, e.(runtime.ToolInvoked)) })
+	return &evs
+}
+
+func TestPlainTools(t *testing.T) {
+	var h handlers
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("get_weather", `{"id":"paris"}`)).Expect("get_weather", "get_time"),
+		agenttest.Say("It is sunny.").Expect("get_weather", "get_time"),
+	)
+	a := agent.New(m, agent.WithTools(h.tools("get_weather", "get_time")...))
+	evs := events(a)
+	out, err := a.Run(t.Context(), agent.User("weather in paris?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Text != "It is sunny." || out.Turns != 2 || m.Remaining() != 0 {
+		t.Errorf("outcome = %q after %d turns, %d turns left", out.Text, out.Turns, m.Remaining())
+	}
+	if diff := cmp.Diff([]string{`get_weather {"id":"paris"}`}, h.got()); diff != "" {
+		t.Errorf("handler calls (-want +got):\n%s", diff)
+	}
+	want := []agent.Message{
+		agent.User("weather in paris?"),
+		{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "t1_c1", Name: "get_weather", Args: json.RawMessage(`{"id":"paris"}`)}}},
+		{Role: agent.RoleTool, Content: "get_weather ok\n\n{\"call\":\"t1_c1\"}", ToolCallID: "t1_c1", ToolName: "get_weather"},
+		{Role: agent.RoleAssistant, Content: "It is sunny."},
+	}
+	if diff := cmp.Diff(want, out.Messages); diff != "" {
+		t.Errorf("transcript (-want +got):\n%s", diff)
+	}
+	if len(*evs) != 1 || (*evs)[0].Tool != "get_weather" || (*evs)[0].CallID != "t1_c1" {
+		t.Errorf("events = %+v", *evs)
+	}
+}
+
+// A facade unfolds across turns: the model sees the facade, then its inner
+// tools in its place, and calls one.
+func TestFacadeUnfoldingAcrossTurns(t *testing.T) {
+	var h handlers
+	onto := matryoshka.Facade("onto", "Projects and tasks. Invoke to reveal the operations.",
+		h.tools("list_onto_tasks", "create_onto_task", "list_onto_projects"),
+		matryoshka.Category("task", "list_onto_tasks", "create_onto_task"),
+		matryoshka.Category("project", "list_onto_projects"))
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("onto", `{"category":"task"}`)).Expect("onto", "ping"),
+		agenttest.Calls(agenttest.Call("list_onto_tasks", `{"id":"p1"}`)).Expect("list_onto_tasks", "create_onto_task", "ping"),
+		agenttest.Say("3 tasks").Expect("list_onto_tasks", "create_onto_task", "ping"),
+	)
+	out, err := agent.New(m, agent.WithTools(onto, h.tool("ping"))).Run(t.Context(), agent.User("list my tasks"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{`list_onto_tasks {"id":"p1"}`}, h.got()); diff != "" {
+		t.Errorf("handler calls (-want +got):\n%s", diff)
+	}
+	facadeAnswer := out.Messages[2].Content
+	if !strings.HasPrefix(facadeAnswer, "onto unfolded into 2 \"task\" tools:\n- list_onto_tasks(id?: string) — Runs list_onto_tasks.\n") {
+		t.Errorf("facade answer:\n%s", facadeAnswer)
+	}
+	if diff := cmp.Diff([]string{"list_onto_tasks", "create_onto_task", "ping"}, out.Tools); diff != "" {
+		t.Errorf("final toolbox (-want +got):\n%s", diff)
+	}
+}
+
+// With a refolding strategy the loop re-offers a folded facade.
+func TestRefoldAcrossTurns(t *testing.T) {
+	var h handlers
+	a := matryoshka.Facade("alpha", "Alpha group.", h.tools("a1", "a2"))
+	b := matryoshka.Facade("beta", "Beta group.", h.tools("b1"))
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("alpha", "")),
+		agenttest.Calls(agenttest.Call("a1", "")),
+		agenttest.Calls(agenttest.Call("beta", "")),
+		agenttest.Calls(agenttest.Call("b1", "")),
+		agenttest.Say("done"),
+	)
+	_, err := agent.New(m, agent.WithTools(a, b), agent.WithStrategy(matryoshka.MatryoshkaStrategy{Refold: true})).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"alpha", "beta"}, {"a1", "a2", "beta"}, {"a1", "a2", "beta"}, {"alpha", "b1"}, {"alpha", "b1"}}
+	if diff := cmp.Diff(want, m.Offered()); diff != "" {
+		t.Errorf("offered per turn (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"a1 {}", "b1 {}"}, h.got()); diff != "" {
+		t.Errorf("handler calls (-want +got):\n%s", diff)
+	}
+}
+
+type docParams struct {
+	Project string `json:"project"`
+}
+
+func docsPrompt(t *testing.T, h *handlers) *prompt.Prompt {
+	t.Helper()
+	p, err := prompt.New("agents/test", "task", "task",
+		prompt.Section{Key: "task", Title: "Task", Template: "Answer questions about ${project}.", Params: reflect.TypeFor[docParams]()},
+		prompt.Section{Key: "context", Title: "Project Context", Template: "Full documentation of the API.",
+			Summary: "Documentation is available.", Visibility: prompt.VisibilitySummary,
+			Tools: []runtime.Tool{h.tool("lookup_doc")}},
+		prompt.Section{Key: "history", Title: "History", Template: "Decisions made in 2019.",
+			Summary: "History is available.", Visibility: prompt.VisibilitySummary},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestOpenSectionsRetry(t *testing.T) {
+	var h handlers
+	p := docsPrompt(t, &h)
+	m := agenttest.New(
+		agenttest.Calls(
+			agenttest.Call("ping", ""),
+			agenttest.Call("open_sections", `{"section_keys":["context"],"reason":"need the API"}`),
+			agenttest.Call("ping", `{"id":"never"}`),
+		).Expect("open_sections", "ping"),
+		agenttest.Calls(agenttest.Call("lookup_doc", `{"id":"auth"}`)).Expect("lookup_doc", "open_sections", "ping"),
+		agenttest.Say("Use tokens.").Expect("lookup_doc", "open_sections", "ping"),
+	)
+	a := agent.New(m, agent.WithPrompt(p, docParams{Project: "toolgen"}), agent.WithTools(h.tool("ping")))
+	evs := events(a)
+	out, err := a.Run(t.Context(), agent.User("how do I log in?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Retries != 1 || out.Turns != 3 {
+		t.Errorf("retries = %d, turns = %d; want 1, 3", out.Retries, out.Turns)
+	}
+	if diff := cmp.Diff(prompt.Overrides{"context": prompt.VisibilityFull}, out.Requested); diff != "" {
+		t.Errorf("requested overrides (-want +got):\n%s", diff)
+	}
+	// The halted turn left no messages; the ping before open_sections ran,
+	// the one after it did not.
+	if diff := cmp.Diff([]string{"system", "user", "assistant:lookup_doc", "tool:lookup_doc", "assistant"}, roles(out.Messages)); diff != "" {
+		t.Errorf("transcript (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"ping {}", `lookup_doc {"id":"auth"}`}, h.got()); diff != "" {
+		t.Errorf("handler calls (-want +got):\n%s", diff)
+	}
+	reqs := m.Requests()
+	first, retried := reqs[0].Messages[0].Content, reqs[1].Messages[0].Content
+	if !strings.Contains(first, "Documentation is available.") || !strings.Contains(first, `call `+"`open_sections`"+` with key "context"`) {
+		t.Errorf("first system message:\n%s", first)
+	}
+	if !strings.Contains(retried, "Full documentation of the API.") || !strings.Contains(retried, "Answer questions about toolgen.") {
+		t.Errorf("retried system message:\n%s", retried)
+	}
+	if len(reqs[1].Messages) != 2 {
+		t.Errorf("retried turn got %d messages, want system and user", len(reqs[1].Messages))
+	}
+	var opened *runtime.ToolInvoked
+	for i := range *evs {
+		if (*evs)[i].Tool == "open_sections" {
+			opened = &(*evs)[i]
+		}
+	}
+	if opened == nil || opened.Metadata["reason"] != "need the API" {
+		t.Errorf("open_sections event = %+v", opened)
+	}
+}
+
+// Caller overrides win over the declared visibility: nothing to open.
+func TestCallerOverrides(t *testing.T) {
+	var h handlers
+	m := agenttest.New(agenttest.Say("ok").Expect("lookup_doc"))
+	out, err := agent.New(m,
+		agent.WithPrompt(docsPrompt(t, &h), docParams{Project: "x"}),
+		agent.WithOverrides(prompt.Overrides{"context": prompt.VisibilityFull, "history": prompt.VisibilityFull}),
+	).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.Messages[0].Content, "Decisions made in 2019.") {
+		t.Errorf("system message:\n%s", out.Messages[0].Content)
+	}
+}
+
+func TestExpansionLimits(t *testing.T) {
+	open := func(key string) agenttest.Turn {
+		return agenttest.Calls(agenttest.Call("open_sections", fmt.Sprintf(`{"section_keys":[%q],"reason":"r"}`, key)))
+	}
+	tests := []struct {
+		name    string
+		opts    []agent.Option
+		turns   []agenttest.Turn
+		is      error
+		message string
+	}{
+		{"no retries allowed", []agent.Option{agent.MaxRetries(0)}, []agenttest.Turn{open("context")}, agent.ErrRetryLimit,
+			"agent: open_sections asked for a retry after 0: expansion retry limit reached: Visibility expansion required for sections: context. Reason: r"},
+		{"retry limit", []agent.Option{agent.MaxRetries(1)}, []agenttest.Turn{open("context"), open("history")}, agent.ErrRetryLimit,
+			"agent: open_sections asked for a retry after 1: expansion retry limit reached: Visibility expansion required for sections: history. Reason: r"},
+		{"budget", []agent.Option{agent.ExpansionBudget(1)}, []agenttest.Turn{open("context"), open("history")}, agent.ErrExpansionBudget,
+			"agent: 2 sections requested, budget is 1: expansion budget exceeded: Visibility expansion required for sections: history. Reason: r"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h handlers
+			m := agenttest.New(tt.turns...)
+			opts := append([]agent.Option{agent.WithPrompt(docsPrompt(t, &h), docParams{})}, tt.opts...)
+			_, err := agent.New(m, opts...).Run(t.Context())
+			if !errors.Is(err, tt.is) {
+				t.Fatalf("err = %v, want %v", err, tt.is)
+			}
+			var exp *prompt.VisibilityExpansionRequired
+			if !errors.As(err, &exp) {
+				t.Errorf("err does not carry the expansion request")
+			}
+			if err.Error() != tt.message {
+				t.Errorf("message = %q\nwant      %q", err, tt.message)
+			}
+		})
+	}
+}
+
+// Several calls in one turn run in call order against the tools offered at
+// the start of the turn; results follow in call order.
+func TestSeveralCallsInOneTurn(t *testing.T) {
+	var h handlers
+	f := matryoshka.Facade("grp", "A group.", h.tools("inner"))
+	m := agenttest.New(
+		agenttest.Calls(
+			agenttest.Call("b", `{"id":"1"}`),
+			agenttest.Call("grp", ""),
+			agenttest.Call("inner", ""),
+			agenttest.Call("a", `{"id":"2"}`),
+		),
+		agenttest.Say("done").Expect("a", "b", "inner"),
+	)
+	m.AllowUnoffered = true
+	out, err := agent.New(m, agent.WithTools(append(h.tools("a", "b"), f)...)).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"assistant:b,grp,inner,a", "tool:b", "tool:grp", "tool:inner", "tool:a", "assistant"}, roles(out.Messages)); diff != "" {
+		t.Errorf("transcript (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{`b {"id":"1"}`, `a {"id":"2"}`}, h.got()); diff != "" {
+		t.Errorf("handler calls (-want +got):\n%s", diff)
+	}
+	if got := out.Messages[3].Content; got != `tool "inner" is not offered; offered tools: a, b, grp` {
+		t.Errorf("message for a call of a tool unfolded in the same turn: %q", got)
+	}
+}
+
+func TestHandlerPanicContinues(t *testing.T) {
+	var h handlers
+	boom := runtime.Tool{Name: "boom", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		panic("disk on fire")
+	}}
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("boom", ""), agenttest.Call("ok", "")),
+		agenttest.Say("recovered"),
+	)
+	out, err := agent.New(m, agent.WithTools(boom, h.tool("ok"))).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out.Messages[1].Content; got != "tool boom failed unexpectedly: disk on fire" {
+		t.Errorf("panic message = %q", got)
+	}
+	if out.Text != "recovered" || len(h.got()) != 1 {
+		t.Errorf("text = %q, calls = %v", out.Text, h.got())
+	}
+	if got := m.Requests()[1].Messages[1].Content; got != "tool boom failed unexpectedly: disk on fire" {
+		t.Errorf("the model did not see the failure: %q", got)
+	}
+}
+
+type session struct{}
+
+func (session) ID() string { return "s1" }
+
+type adapter struct{}
+
+func (adapter) Name() string { return "scripted" }
+
+func TestToolContext(t *testing.T) {
+	var seen runtime.ToolContext
+	spy := runtime.Tool{Name: "spy", Handler: func(_ context.Context, tc runtime.ToolContext, _ json.RawMessage) (runtime.Result, error) {
+		seen = tc
+		return runtime.Result{Success: true}, nil
+	}}
+	var h handlers
+	p := docsPrompt(t, &h)
+	bus := &runtime.EventBus{}
+	m := agenttest.New(agenttest.Calls(runtime.ToolCall{ID: "given", Name: "spy", Args: json.RawMessage(`{}`)}), agenttest.Say("ok"))
+	a := agent.New(m, agent.WithPrompt(p, docParams{Project: "z"}), agent.WithTools(spy),
+		agent.WithSession(session{}), agent.WithAdapter(adapter{}), agent.WithBus(bus))
+	if _, err := a.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if seen.Prompt().Key() != "task" || !strings.Contains(seen.RenderedPrompt().Text(), "about z") ||
+		seen.Session().ID() != "s1" || seen.Adapter().Name() != "scripted" || seen.Bus() != bus || a.Bus() != bus ||
+		seen.Call().ID != "given" {
+		t.Errorf("tool context = %+v", seen)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	var h handlers
+	loop := agenttest.Calls(agenttest.Call("a", ""))
+	tests := []struct {
+		name  string
+		model agent.Model
+		opts  []agent.Option
+		is    error
+		msg   string
+	}{
+		{"turn limit", agenttest.New(loop, loop, loop), []agent.Option{agent.MaxTurns(2), agent.WithTools(h.tool("a"))}, agent.ErrMaxTurns,
+			"agent: no final answer after 2 turns: turn limit reached"},
+		{"model error", agent.ModelFunc(func(context.Context, agent.Request) (agent.Response, error) {
+			return agent.Response{}, errors.New("rate limited")
+		}), nil, nil, "agent: model: rate limited"},
+		{"script exhausted", agenttest.New(), nil, nil, "agent: model: agenttest: turn 1: script has only 0 turns"},
+		{"tool offered twice", agenttest.New(), []agent.Option{agent.WithPrompt(docsPrompt(t, &h), docParams{}),
+			agent.WithOverrides(prompt.Overrides{"context": prompt.VisibilityFull}), agent.WithTools(h.tool("lookup_doc"))}, nil,
+			`agent: tool "lookup_doc" is offered by both the prompt and the toolbox`},
+		{"duplicate toolbox tools", agenttest.New(), []agent.Option{agent.WithTools(h.tool("a"), h.tool("a"))}, nil,
+			`agent: toolbox: tool "a" is given twice`},
+		{"render error", agenttest.New(), []agent.Option{agent.WithPrompt(docsPrompt(t, &h), docParams{}),
+			agent.WithOverrides(prompt.Overrides{"nope": prompt.VisibilityFull})}, nil,
+			`agent: render: prompt agents/test/task: override for unknown section "nope"`},
+		{"propagator other than open_sections", agenttest.New(agenttest.Calls(agenttest.Call("halt", ""))), []agent.Option{agent.WithTools(runtime.Tool{Name: "halt",
+			Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				return runtime.Result{}, halt{}
+			}})}, halt{},
+			"agent: tool halt: halted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := agent.New(tt.model, tt.opts...).Run(t.Context())
+			if err == nil || err.Error() != tt.msg {
+				t.Fatalf("err = %v\nwant %s", err, tt.msg)
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("errors.Is(%v) = false", tt.is)
+			}
+		})
+	}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := agent.New(agenttest.New()).Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run: err = %v", err)
+	}
+}
+
+type halt struct{}
+
+func (halt) Error() string             { return "halted" }
+func (halt) PropagateThroughDispatch() {}
+
+func BenchmarkRunFacadeStory(b *testing.B) {
+	var h handlers
+	onto := matryoshka.Facade("onto", "Projects and tasks.", h.tools("list_onto_tasks", "create_onto_task", "list_onto_projects"))
+	b.ReportAllocs()
+	for b.Loop() {
+		h.calls = h.calls[:0]
+		m := agenttest.New(
+			agenttest.Calls(agenttest.Call("onto", "")),
+			agenttest.Calls(agenttest.Call("list_onto_tasks", `{"id":"p1"}`), agenttest.Call("create_onto_task", `{"id":"p1"}`)),
+			agenttest.Say("done"),
+		)
+		if _, err := agent.New(m, agent.WithTools(onto)).Run(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,37 @@
+// Package agent is a provider-independent evaluation loop: it renders a
+// prompt (runtime/prompt), offers the prompt's tools and a toolbox
+// (runtime/matryoshka) to a Model, dispatches the model's tool calls with
+// runtime.Dispatch, applies the injection strategy after every call, and
+// stops when the model answers with text only.
+//
+// Data flow: Run → prompt.Render(declared < caller < requested overrides)
+// → Model.Next(messages, tools) → runtime.Dispatch per call (ToolInvoked
+// on the agent's EventBus) → matryoshka.Strategy → Toolbox.Apply → next
+// turn. Provider adapters implement Model; agenttest.Model replays a script
+// for tests.
+//
+// # Decisions
+//
+// Calls of one turn run sequentially, in the order the model made them, and
+// their tool messages follow in that order. Sequential dispatch keeps the
+// toolbox changes deterministic and lets open_sections halt the turn before
+// any later call runs (spec 000). Calls resolve against the tools offered
+// at the start of the turn, so a facade unfolded by an earlier call of the
+// same turn does not change what later calls reach.
+//
+// open_sections returns *prompt.VisibilityExpansionRequired through
+// Dispatch. The loop then retries the turn: the turn's messages are
+// dropped, the toolbox is restored to its state at the start of the turn,
+// the requested overrides are merged over the caller's, the prompt is
+// re-rendered into the system message, and the model is asked again. Calls
+// that ran before open_sections in the halted turn are not rolled back
+// (spec 000: session state is preserved). MaxRetries caps the retries and
+// ExpansionBudget the total number of sections opened; exceeding either
+// returns an error wrapping ErrRetryLimit or ErrExpansionBudget and the
+// expansion request.
+//
+// A call naming a tool that was not offered gets a failed tool message
+// listing the offered tools; a handler error or panic becomes a failed tool
+// message (runtime.Dispatch); in both cases the loop continues. Any other
+// error that propagates through Dispatch ends the run.
+package agent
