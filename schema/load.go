@@ -46,7 +46,10 @@ type ToolDef struct {
 // Document is every tool definition of a family, in input order.
 type Document struct {
 	// Sources are the input names, in the order given.
-	Sources  []string
+	Sources []string
+	// Roots are the parsed input files, parallel to Sources; Compile
+	// resolves cross-file $refs ("other.json#/$defs/X") against them.
+	Roots    []*Node
 	Tools    []*ToolDef
 	Warnings []ir.Diagnostic
 }
@@ -72,6 +75,7 @@ func Load(inputs []Input, opts LoadOptions) (*Document, error) {
 			l.errs = append(l.errs, e)
 			continue
 		}
+		l.doc.Roots = append(l.doc.Roots, root)
 		l.file(root)
 	}
 	l.doc.Warnings = l.types.warnings()

@@ -145,6 +145,9 @@ func TestLoadMissingParamsPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(doc.Roots) != 1 || doc.Roots[0].Kind != ArrayNode || doc.Sources[0] != "in.json" {
+		t.Errorf("roots = %v, sources = %v", doc.Roots, doc.Sources)
+	}
 	p := doc.Tools[0].Params
 	want := ir.Pos{File: "in.json", Line: 2, Col: 32, Pointer: "/0/function/parameters"}
 	if p.Pos != want {
