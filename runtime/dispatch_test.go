@@ -102,12 +102,11 @@ func TestDispatch(t *testing.T) {
 		},
 		{
 			name: "panic",
-			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
-				var m map[string]int
-				m["x"] = 1
-				return runtime.Result{}, nil
+			handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+				var ids []string
+				return runtime.Result{Message: ids[len(args)]}, nil
 			},
-			wantMessage: "tool lookup_entity failed unexpectedly: assignment to entry in nil map", wantCode: runtime.CodeInternal,
+			wantMessage: "tool lookup_entity failed unexpectedly: runtime error: index out of range [18] with length 0", wantCode: runtime.CodeInternal,
 		},
 		{
 			name: "failed typed result drops its value",

@@ -348,7 +348,7 @@ func localPart(l string, idn bool) bool {
 			}
 			continue
 		}
-		if !(isASCIILetter(byte(r)) || r >= '0' && r <= '9' || r == '.' || strings.IndexRune("!#$%&'*+-/=?^_`{|}~", r) >= 0) {
+		if !(isASCIILetter(byte(r)) || r >= '0' && r <= '9' || r == '.' || strings.ContainsRune("!#$%&'*+-/=?^_`{|}~", r)) {
 			return false
 		}
 	}
