@@ -25,7 +25,6 @@ type richParams struct {
 	Count   int
 	Ptr     *string
 	Skipped string `json:"-"`
-	private string
 }
 
 func TestNewValidation(t *testing.T) {
@@ -78,6 +77,7 @@ func TestNewValidation(t *testing.T) {
 		{name: "dotted key", sections: []Section{{Key: "a.b", Title: "A"}}, section: "a.b"},
 		{name: "duplicate sibling key", sections: []Section{{Key: "a", Title: "A"}, {Key: "a", Title: "B"}}, section: "a",
 			msg: `prompt ns/k: section "a": duplicate section key`},
+		{name: "multi-line title", sections: []Section{{Key: "a", Title: "A\nB"}}, section: "a"},
 		{name: "missing title", sections: []Section{{Key: "a", Title: " "}}, section: "a"},
 		{name: "summary without summary text", sections: []Section{{Key: "a", Title: "A", Visibility: VisibilitySummary}}, section: "a"},
 		{name: "unknown visibility", sections: []Section{{Key: "a", Title: "A", Visibility: 7}}, section: "a"},
@@ -93,7 +93,7 @@ func TestNewValidation(t *testing.T) {
 		},
 		{
 			name:     "placeholder in summary checked too",
-			sections: []Section{{Key: "a", Title: "A", Summary: "${private}", Params: reflect.TypeFor[richParams]()}},
+			sections: []Section{{Key: "a", Title: "A", Summary: "${nope}", Params: reflect.TypeFor[richParams]()}},
 			section:  "a",
 		},
 		{name: "json dash hides a field", sections: []Section{{Key: "a", Title: "A", Template: "${-}", Params: reflect.TypeFor[richParams]()}}, section: "a"},

@@ -122,6 +122,9 @@ func (b *builder) build(secs []Section, prefix string, level int) ([]*node, erro
 		if strings.TrimSpace(s.Title) == "" {
 			return nil, p.invalid(path, "title is empty")
 		}
+		if strings.ContainsAny(s.Title, "\r\n") {
+			return nil, p.invalid(path, "title spans several lines")
+		}
 		if s.Visibility > VisibilitySummary {
 			return nil, p.invalid(path, "unknown visibility "+s.Visibility.String())
 		}

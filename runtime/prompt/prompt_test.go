@@ -590,3 +590,27 @@ func TestMergePrecedence(t *testing.T) {
 		t.Error("Merge() not empty")
 	}
 }
+
+func TestConcurrentRender(t *testing.T) {
+	p := specPrompt(t)
+	done := make(chan string)
+	for i := range 8 {
+		go func() {
+			var ov Overrides
+			if i%2 == 0 {
+				ov = Overrides{"context": VisibilityFull}
+			}
+			r, err := p.Render(ov, specParams...)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- r.Text()
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != specSummarized && got != specExpanded {
+			t.Errorf("concurrent render = %q", got)
+		}
+	}
+}
