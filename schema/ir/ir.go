@@ -177,6 +177,8 @@ type Type struct {
 	Discriminator *Discriminator
 	// OneOf reports oneOf semantics (exactly one branch) vs anyOf.
 	OneOf bool
+	// Match is how a union value picks its branch.
+	Match UnionMatch
 
 	// Constraints checked by the generated Validate.
 	Constraints Constraints
@@ -252,6 +254,22 @@ type EnumValue struct {
 	// GoName is the constant name for string enums (StateOpen).
 	GoName string
 }
+
+// UnionMatch is how a union's decoder chooses a branch.
+type UnionMatch int
+
+// Union strategies.
+const (
+	// MatchInOrder tries the branches in order and takes the first (anyOf)
+	// or the only (oneOf) one the value validates against.
+	MatchInOrder UnionMatch = iota
+	// MatchKind picks the branch by the value's JSON kind (object, array,
+	// string, number, boolean): every branch admits exactly one kind, and
+	// integer and number count as one.
+	MatchKind
+	// MatchDiscriminator picks the branch by Discriminator.
+	MatchDiscriminator
+)
 
 // Discriminator selects a union branch by a const-valued property.
 type Discriminator struct {

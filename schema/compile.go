@@ -1,0 +1,349 @@
+package schema
+
+import (
+	"cmp"
+	"path"
+	"slices"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
+)
+
+// CompileOptions control Compile.
+type CompileOptions struct {
+	// Package is the Go package name of the output.
+	Package string
+}
+
+// BuildOptions control Build: the Load options plus the Compile ones.
+type BuildOptions struct {
+	LoadOptions
+	Package string
+}
+
+// SchemaOptions control CompileSchema.
+type SchemaOptions struct {
+	// Name is the Go name of the root type when it is named ("Root" if
+	// empty).
+	Name string
+	// Draft7 reads the schema with draft-07 rules ($ref siblings ignored)
+	// unless its $schema says otherwise.
+	Draft7 bool
+}
+
+// generatedNames are package-level identifiers of a generated package that
+// no type may take.
+var generatedNames = []string{
+	"Handlers", "UnimplementedHandlers", "Tools", "DecodeArgs", "Registry",
+	"Gateway", "Facades", "Sections",
+}
+
+// Build loads the tool definition files of one family and compiles them
+// into IR.
+func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
+	doc, err := Load(inputs, opts.LoadOptions)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(doc, CompileOptions{Package: opts.Package})
+}
+
+// Compile turns the JSON Schemas of a loaded Document into an ir.Family:
+// named types, Go names, constraints and delegated subschemas. Every
+// problem is reported, as an ErrorList of located errors.
+func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
+	c := newCompiler()
+	fam := &ir.Family{Package: opts.Package, Sources: doc.Sources}
+	fam.Warnings = append(fam.Warnings, doc.Warnings...)
+	for i, root := range doc.Roots {
+		if root == nil || i >= len(doc.Sources) {
+			continue
+		}
+		c.addFile(doc.Sources[i], root)
+	}
+
+	tools := names.NewScope(generatedNames...)
+	type pending struct {
+		def  *ToolDef
+		tool *ir.Tool
+	}
+	var todo []pending
+	for _, d := range doc.Tools {
+		t := &ir.Tool{
+			Name:        d.Name,
+			GoName:      tools.Declare(d.Name),
+			Title:       d.Title,
+			Description: d.Description,
+			Pos:         d.Pos,
+			Format:      d.Format,
+			Annotations: d.Annotations,
+		}
+		fam.Tools = append(fam.Tools, t)
+		todo = append(todo, pending{d, t})
+	}
+	// Params and result names go first so nested types never take them.
+	type rootNames struct{ params, result string }
+	roots := make([]rootNames, len(todo))
+	for i, p := range todo {
+		roots[i].params = c.types.Unique(p.tool.GoName + "Params")
+		if p.def.Output != nil {
+			roots[i].result = c.types.Unique(p.tool.GoName + "Result")
+		}
+	}
+	for i, p := range todo {
+		params := p.def.Params
+		if params == nil {
+			params = &Node{Kind: ObjectNode, Pos: p.def.Pos}
+		}
+		p.tool.ParamsSchema = params.JSON()
+		res := c.index(params, refFileURI(params.Pos.File), 2020)
+		p.tool.Params = c.compileRoot(params, res, naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
+		if p.def.Output != nil {
+			p.tool.ResultSchema = p.def.Output.JSON()
+			res := c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
+			p.tool.Result = c.compileRoot(p.def.Output, res, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
+		}
+	}
+	c.finish()
+	for _, t := range fam.Tools {
+		c.collect(t.Params)
+		c.collect(t.Result)
+	}
+	fam.Types = c.order
+	fam.Warnings = append(fam.Warnings, c.warns...)
+	if len(c.errs) > 0 {
+		return nil, c.sortedErrors(doc.Sources)
+	}
+	return fam, nil
+}
+
+// CompileSchema compiles one bare JSON Schema document (of any kind) into
+// a type; the family holds the named types reachable from it. It serves
+// conformance tests and schema files outside tool definitions.
+func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.Family, error) {
+	c := newCompiler()
+	draft := 2020
+	if opts.Draft7 {
+		draft = 7
+	}
+	res := c.index(root, refFileURI(file), draft)
+	c.files[path.Base(res.uri)] = res
+	c.byURI[res.uri] = res
+	name := opts.Name
+	if name == "" {
+		name = "Root"
+	}
+	t := c.compile(root, naming{name: name, stem: name})
+	c.finish()
+	c.collect(t)
+	fam := &ir.Family{Sources: []string{file}, Types: c.order, Warnings: c.warns}
+	if len(c.errs) > 0 {
+		return nil, nil, c.sortedErrors([]string{file})
+	}
+	return t, fam, nil
+}
+
+// compiler holds the state of one Compile call.
+type compiler struct {
+	errs  ErrorList
+	warns []ir.Diagnostic
+	// types is the family-wide scope of type names.
+	types *names.Scope
+	// resOf maps every indexed schema node to its resource.
+	resOf map[*Node]*resource
+	byURI map[string]*resource
+	// files are input file resources by base name.
+	files map[string]*resource
+	// memo maps schema nodes to their compiled types.
+	memo       map[*Node]*ir.Type
+	inProgress map[*ir.Type]naming
+	// cyclic types were reached again while being compiled.
+	cyclic   map[*ir.Type]naming
+	refStack []*Node
+	interned map[[2]*Node]*Node
+	// aliases are types whose content is another type's, copied when every
+	// type is complete (cycles may pass through them).
+	aliases []alias
+	// defaults of types, then of fields, checked by finish.
+	defaults      []pendingDefault
+	fieldDefaults []pendingDefault
+	// lenient marks synthetic union branches: contradictions make them
+	// never match instead of being errors.
+	lenient   map[*Node]bool
+	restNodes map[*Node]*Node
+	ids       map[string]int
+	// named maps GoName to the declared type (copies share the name).
+	named map[string]*ir.Type
+	// order is Family.Types, filled by collect.
+	order []*ir.Type
+	seen  map[*ir.Type]bool
+}
+
+type alias struct {
+	t, target *ir.Type
+	nullable  bool
+	at        *Node
+}
+
+// naming is how a type is named if it needs a name (name) and the prefix
+// of its nested types' names (stem).
+type naming struct{ name, stem string }
+
+func (n naming) child(suffix string) naming {
+	s := n.stem + suffix
+	return naming{name: s, stem: s}
+}
+
+func newCompiler() *compiler {
+	return &compiler{
+		types:      names.NewScope(generatedNames...),
+		resOf:      map[*Node]*resource{},
+		byURI:      map[string]*resource{},
+		files:      map[string]*resource{},
+		memo:       map[*Node]*ir.Type{},
+		inProgress: map[*ir.Type]naming{},
+		cyclic:     map[*ir.Type]naming{},
+		interned:   map[[2]*Node]*Node{},
+		named:      map[string]*ir.Type{},
+		seen:       map[*ir.Type]bool{},
+		lenient:    map[*Node]bool{},
+		restNodes:  map[*Node]*Node{},
+		ids:        map[string]int{},
+	}
+}
+
+// addFile registers an input file's root for cross-file $refs.
+func (c *compiler) addFile(file string, root *Node) {
+	res := c.index(root, refFileURI(file), 2020)
+	if _, ok := c.byURI[res.uri]; !ok {
+		c.byURI[res.uri] = res
+	}
+	base := path.Base(res.uri)
+	if _, ok := c.files[base]; !ok {
+		c.files[base] = res
+	}
+}
+
+// declare gives t a family-unique name.
+func (c *compiler) declare(t *ir.Type, name string) {
+	if t.GoName != "" {
+		return
+	}
+	t.GoName = c.types.Unique(names.GoName(name))
+	c.named[t.GoName] = t
+}
+
+// finish completes aliases, names types reached through cycles and checks
+// defaults, once every type is complete.
+func (c *compiler) finish() {
+	done := map[*ir.Type]bool{}
+	var resolve func(a alias, depth int)
+	byT := map[*ir.Type]alias{}
+	for _, a := range c.aliases {
+		byT[a.t] = a
+	}
+	resolve = func(a alias, depth int) {
+		if done[a.t] {
+			return
+		}
+		if depth > len(c.aliases) {
+			c.errorf(a.at, "circular $ref")
+			done[a.t] = true
+			return
+		}
+		if next, ok := byT[a.target]; ok {
+			resolve(next, depth+1)
+		}
+		keep := a.t.Nullable || a.nullable
+		own := *a.t
+		*a.t = *a.target
+		a.t.Nullable = a.t.Nullable || keep
+		a.t.ID, a.t.Pos = own.ID, own.Pos
+		if own.Doc != "" {
+			a.t.Doc = own.Doc
+		}
+		if own.GoName != "" {
+			a.t.GoName = own.GoName // a root keeps its own name
+		}
+		done[a.t] = true
+	}
+	for _, a := range c.aliases {
+		resolve(a, 0)
+	}
+	// A cycle through an unnamed type (an array of itself, ...) needs a
+	// name to be expressible in Go.
+	var cyc []*ir.Type
+	for t := range c.cyclic {
+		if t.GoName == "" {
+			cyc = append(cyc, t)
+		}
+	}
+	slices.SortFunc(cyc, func(a, b *ir.Type) int { return cmp.Compare(a.ID, b.ID) })
+	for _, t := range cyc {
+		c.declare(t, c.cyclic[t].name)
+	}
+	for _, d := range c.defaults {
+		c.checkDefault(d)
+	}
+	for _, d := range c.fieldDefaults {
+		c.checkDefault(d)
+	}
+}
+
+// collect appends the named types reachable from t, depth first.
+func (c *compiler) collect(t *ir.Type) {
+	if t == nil || c.seen[t] {
+		return
+	}
+	c.seen[t] = true
+	if t.GoName != "" {
+		orig := c.named[t.GoName]
+		if orig == nil {
+			orig = t
+		}
+		if !c.seen[orig] || orig == t {
+			c.seen[orig] = true
+			if !slices.Contains(c.order, orig) {
+				c.order = append(c.order, orig)
+			}
+		}
+	}
+	for _, f := range t.Fields {
+		c.collect(f.Type)
+	}
+	c.collect(t.Elem)
+	for _, p := range t.PatternProperties {
+		c.collect(p.Type)
+	}
+	for _, p := range t.Prefix {
+		c.collect(p)
+	}
+	for _, b := range t.Branches {
+		c.collect(b)
+	}
+	c.collect(t.Constraints.Contains)
+	c.collect(t.Constraints.PropertyNames)
+}
+
+func (c *compiler) sortedErrors(sources []string) ErrorList {
+	order := map[string]int{}
+	for i, s := range sources {
+		if _, ok := order[s]; !ok {
+			order[s] = i
+		}
+	}
+	errs := slices.Clone(c.errs)
+	slices.SortStableFunc(errs, func(a, b *Error) int {
+		return cmp.Or(
+			cmp.Compare(order[a.Pos.File], order[b.Pos.File]),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col),
+			cmp.Compare(a.Message, b.Message))
+	})
+	return slices.CompactFunc(errs, func(a, b *Error) bool { return a.Error() == b.Error() })
+}
+
+// warnf records a located warning.
+func (c *compiler) warnf(n *Node, code, format string, args ...any) {
+	c.warns = append(c.warns, ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message})
+}

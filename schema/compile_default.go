@@ -1,0 +1,149 @@
+package schema
+
+import (
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// pendingDefault is a default value checked once every type is complete:
+// of a type (t set), or of a field (field set; value nil means the field
+// takes its type's default).
+type pendingDefault struct {
+	t     *ir.Type
+	field *ir.Field
+	value *Node
+}
+
+// checkDefault applies a default that fits its schema and warns about one
+// that does not.
+func (c *compiler) checkDefault(d pendingDefault) {
+	t := d.t
+	if d.field != nil {
+		t = d.field.Type
+		if d.value == nil {
+			d.field.Default = t.Default
+			return
+		}
+	}
+	if !fits(t, d.value, 0) {
+		c.warnf(d.value, "default-mismatch", "default %s does not match the schema (%s); not applied", describe(d.value), kindWord(t))
+		return
+	}
+	if d.field != nil {
+		d.field.Default = canonical(d.value)
+	} else {
+		t.Default = canonical(d.value)
+	}
+}
+
+// fits reports whether value n has the shape of type t (kinds, enum and
+// const members, required fields); other assertions are left to Validate.
+func fits(t *ir.Type, n *Node, depth int) bool {
+	if t == nil || depth > 64 {
+		return true
+	}
+	if n.Kind == NullNode && t.Nullable {
+		return true
+	}
+	if len(t.Enum) > 0 {
+		for _, e := range t.Enum {
+			if m, err := ParseJSON("", e.JSON); err == nil && jsonEqual(m, n) {
+				return true
+			}
+		}
+		return false
+	}
+	switch t.Kind {
+	case ir.KindAny:
+		return true
+	case ir.KindNever:
+		return false
+	case ir.KindBool:
+		return n.Kind == BoolNode
+	case ir.KindInteger:
+		return n.Kind == NumberNode && jsonKind(n) == "integer"
+	case ir.KindNumber:
+		return n.Kind == NumberNode
+	case ir.KindString, ir.KindEnum:
+		return n.Kind == StringNode
+	case ir.KindConst:
+		m, err := ParseJSON("", t.Const)
+		return err == nil && jsonEqual(m, n)
+	case ir.KindArray:
+		if n.Kind != ArrayNode {
+			return false
+		}
+		for _, it := range n.Items {
+			if !fits(t.Elem, it, depth+1) {
+				return false
+			}
+		}
+		return true
+	case ir.KindTuple:
+		if n.Kind != ArrayNode {
+			return false
+		}
+		for i, it := range n.Items {
+			switch {
+			case i < len(t.Prefix):
+				if !fits(t.Prefix[i], it, depth+1) {
+					return false
+				}
+			case t.RestForbidden:
+				return false
+			case !fits(t.Elem, it, depth+1):
+				return false
+			}
+		}
+		return true
+	case ir.KindMap:
+		if n.Kind != ObjectNode {
+			return false
+		}
+		for _, m := range n.Members {
+			if !fits(t.Elem, m.Value, depth+1) {
+				return false
+			}
+		}
+		return true
+	case ir.KindObject:
+		if n.Kind != ObjectNode {
+			return false
+		}
+		for _, f := range t.Fields {
+			v := n.Get(f.JSONName)
+			if v == nil {
+				if f.Required {
+					return false
+				}
+				continue
+			}
+			if !fits(f.Type, v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case ir.KindUnion:
+		for _, b := range t.Branches {
+			if fits(b, n, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// kindWord names a type's kind for messages.
+func kindWord(t *ir.Type) string {
+	w := map[ir.Kind]string{
+		ir.KindAny: "any", ir.KindNever: "no value", ir.KindBool: "boolean",
+		ir.KindInteger: "integer", ir.KindNumber: "number", ir.KindString: "string",
+		ir.KindEnum: "enum", ir.KindConst: "const", ir.KindArray: "array",
+		ir.KindTuple: "tuple", ir.KindObject: "object", ir.KindMap: "object",
+		ir.KindUnion: "union",
+	}[t.Kind]
+	if t.Nullable {
+		w += " or null"
+	}
+	return w
+}

@@ -1,0 +1,197 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// dumpFamily renders every named type of a family, one per line, as
+// "Name: body", followed by the family warnings.
+func dumpFamily(fam *ir.Family) string {
+	var b strings.Builder
+	for _, t := range fam.Types {
+		fmt.Fprintf(&b, "%s: %s\n", t.GoName, dumpType(t, true))
+	}
+	for _, w := range fam.Warnings {
+		fmt.Fprintf(&b, "warning %s:%d:%d: %s: %s\n", w.Pos.File, w.Pos.Line, w.Pos.Col, w.Pos.Pointer, w.Message)
+	}
+	return b.String()
+}
+
+// dumpType renders a type compactly; named types other than the top one
+// appear by name.
+func dumpType(t *ir.Type, top bool) string {
+	if t == nil {
+		return "<nil>"
+	}
+	null := ""
+	if t.Nullable {
+		null = "?"
+	}
+	if t.GoName != "" && !top {
+		return t.GoName + null
+	}
+	var s string
+	switch t.Kind {
+	case ir.KindAny:
+		s = "any"
+	case ir.KindNever:
+		s = "never"
+	case ir.KindBool:
+		s = "bool"
+	case ir.KindInteger:
+		s = "int"
+	case ir.KindNumber:
+		s = "number"
+	case ir.KindString:
+		s = "string"
+	case ir.KindEnum:
+		var vs []string
+		for _, e := range t.Enum {
+			vs = append(vs, string(e.JSON)+"="+e.GoName)
+		}
+		s = "enum(" + strings.Join(vs, " ") + ")"
+	case ir.KindConst:
+		s = "const(" + string(t.Const) + ")"
+	case ir.KindArray:
+		s = "[]" + dumpType(t.Elem, false)
+	case ir.KindMap:
+		s = "map[" + dumpType(t.Elem, false) + "]"
+	case ir.KindTuple:
+		var ps []string
+		for _, p := range t.Prefix {
+			ps = append(ps, dumpType(p, false))
+		}
+		rest := "closed"
+		if !t.RestForbidden {
+			rest = "..." + dumpType(t.Elem, false)
+		}
+		s = "tuple(" + strings.Join(append(ps, rest), ", ") + ")"
+	case ir.KindObject:
+		var fs []string
+		for _, f := range t.Fields {
+			x := f.JSONName + ":" + dumpType(f.Type, false)
+			if f.GoName != goNameGuess(f.JSONName) {
+				x = f.JSONName + "(" + f.GoName + "):" + dumpType(f.Type, false)
+			}
+			if f.Required {
+				x += " req"
+			}
+			if f.Default != nil {
+				x += " =" + string(f.Default)
+			}
+			fs = append(fs, x)
+		}
+		if t.Extra {
+			fs = append(fs, "..."+t.ExtraGoName+":"+dumpType(t.Elem, false))
+		}
+		if t.AdditionalFalse {
+			fs = append(fs, "closed")
+		}
+		s = "object{" + strings.Join(fs, ", ") + "}"
+	case ir.KindUnion:
+		var bs []string
+		for _, br := range t.Branches {
+			bs = append(bs, dumpType(br, false))
+		}
+		how := map[ir.UnionMatch]string{ir.MatchInOrder: "order", ir.MatchKind: "kind", ir.MatchDiscriminator: "disc"}[t.Match]
+		if t.Discriminator != nil {
+			how += ":" + t.Discriminator.Property
+		}
+		op := "anyOf"
+		if t.OneOf {
+			op = "oneOf"
+		}
+		s = op + "<" + how + ">(" + strings.Join(bs, " | ") + ")"
+	}
+	if len(t.Enum) > 0 && t.Kind != ir.KindEnum {
+		var vs []string
+		for _, e := range t.Enum {
+			vs = append(vs, string(e.JSON))
+		}
+		s += " in(" + strings.Join(vs, ",") + ")"
+	}
+	for _, p := range t.PatternProperties {
+		s += " /" + p.Pattern + "/:" + dumpType(p.Type, false)
+	}
+	if cs := dumpConstraints(t); cs != "" {
+		s += " " + cs
+	}
+	if t.Format != "" {
+		s += " fmt=" + t.Format
+	}
+	if t.Default != nil {
+		s += " =" + string(t.Default)
+	}
+	if t.Delegated != nil {
+		s += " delegated" + string(t.Delegated)
+	}
+	return s + null
+}
+
+func goNameGuess(s string) string {
+	if s == "" {
+		return ""
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func dumpConstraints(t *ir.Type) string {
+	c := t.Constraints
+	var out []string
+	i := func(k string, p *int64) {
+		if p != nil {
+			out = append(out, fmt.Sprintf("%s=%d", k, *p))
+		}
+	}
+	n := func(k string, p *ir.Number) {
+		if p != nil {
+			out = append(out, fmt.Sprintf("%s=%s", k, *p))
+		}
+	}
+	i("minLength", c.MinLength)
+	i("maxLength", c.MaxLength)
+	if c.Pattern != "" {
+		out = append(out, "pattern="+c.Pattern)
+	}
+	n("min", c.Minimum)
+	n("max", c.Maximum)
+	n("xmin", c.ExclusiveMinimum)
+	n("xmax", c.ExclusiveMaximum)
+	n("multipleOf", c.MultipleOf)
+	i("minItems", c.MinItems)
+	i("maxItems", c.MaxItems)
+	if c.UniqueItems {
+		out = append(out, "unique")
+	}
+	if c.Contains != nil {
+		out = append(out, "contains="+dumpType(c.Contains, false))
+	}
+	i("minContains", c.MinContains)
+	i("maxContains", c.MaxContains)
+	i("minProps", c.MinProperties)
+	i("maxProps", c.MaxProperties)
+	for _, d := range c.DependentRequired {
+		out = append(out, "dep:"+d.Property+"->"+strings.Join(d.Requires, "+"))
+	}
+	if c.PropertyNames != nil {
+		out = append(out, "names="+dumpType(c.PropertyNames, false))
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+// compileTools compiles a tool list given as JSON text.
+func compileTools(t *testing.T, src string) (*ir.Family, error) {
+	t.Helper()
+	doc, err := Load([]Input{{Name: "tools.json", Data: []byte(src)}}, LoadOptions{})
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	return Compile(doc, CompileOptions{Package: "p"})
+}

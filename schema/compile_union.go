@@ -1,0 +1,355 @@
+package schema
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
+)
+
+// compileUnion fills t from a view with oneOf or anyOf. The view's other
+// assertions apply to every branch, so they are merged into each. It
+// returns the subschemas to delegate.
+func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*Node {
+	deleg := v.deleg
+	key, other := "oneOf", "anyOf"
+	if v.get("oneOf") == nil {
+		key, other = "anyOf", "oneOf"
+	}
+	list := v.get(key)
+	if o := v.get(other); o != nil && v.get(key) != nil && key == "oneOf" {
+		deleg = append(deleg, c.synth(v.src, []Member{{Key: other, KeyPos: o.Pos, Value: o}}))
+	}
+	if list.Kind != ArrayNode || len(list.Items) == 0 {
+		c.errorf(list, "%s must be a non-empty array of schemas", key)
+		t.Kind = ir.KindAny
+		return deleg
+	}
+	var rest []Member
+	for _, k := range v.keys {
+		if k == "oneOf" || k == "anyOf" || isAnnotation(k) {
+			continue
+		}
+		rest = append(rest, Member{Key: k, KeyPos: v.kw[k].Pos, Value: v.kw[k]})
+	}
+	var restNode *Node
+	if len(rest) > 0 {
+		restNode = c.restNodes[v.src]
+		if restNode == nil {
+			restNode = c.synth(v.src, rest)
+			c.restNodes[v.src] = restNode
+		}
+	}
+
+	// Branches that differ only in required: one object, and the
+	// alternatives checked by the embedded validator.
+	if alt := c.requiredAlternatives(list); alt != nil {
+		base := restNode
+		if len(alt.Members) > 0 {
+			if base == nil {
+				base = alt
+			} else {
+				base = c.allOfNode(base, alt)
+			}
+		}
+		bv := &view{src: v.src, res: v.res, kw: map[string]*Node{}}
+		if base != nil {
+			bv = c.view(base, false)
+		}
+		for _, k := range []string{"description", "title", "default"} {
+			if x := v.get(k); x != nil {
+				bv.set(k, x)
+			}
+		}
+		c.compileView(t, bv, nm, root)
+		var reqs []*Node
+		for _, b := range list.Items {
+			var ms []Member
+			if r := b.Get("required"); r != nil {
+				ms = append(ms, Member{Key: "required", KeyPos: r.Pos, Value: r})
+			}
+			reqs = append(reqs, &Node{Kind: ObjectNode, Pos: b.Pos, Members: ms})
+		}
+		alts := c.synth(list, []Member{{Key: key, KeyPos: list.Pos, Value: &Node{Kind: ArrayNode, Pos: list.Pos, Items: reqs}}})
+		return append(append(deleg, bv.deleg...), alts)
+	}
+
+	// Distribute the shared assertions into the branches.
+	type branch struct {
+		node *Node
+		v    *view
+	}
+	var branches []branch
+	nullable := false
+	for _, b := range list.Items {
+		n := b
+		if restNode != nil {
+			n = c.allOfNode(restNode, b)
+			c.lenient[n] = true
+		}
+		bv := c.view(n, true)
+		if bv.never || (bv.isBool && !bv.boolVal) {
+			continue
+		}
+		if isNullOnly(bv) {
+			nullable = true
+			continue
+		}
+		branches = append(branches, branch{n, bv})
+	}
+	switch len(branches) {
+	case 0:
+		if nullable {
+			t.Kind, t.Const, t.Nullable = ir.KindConst, []byte("null"), true
+		} else {
+			t.Kind = ir.KindNever
+		}
+		return deleg
+	case 1:
+		if root {
+			c.compileView(t, branches[0].v, nm, root)
+			t.Nullable = t.Nullable || nullable
+			return append(deleg, branches[0].v.deleg...)
+		}
+		target := c.compile(branches[0].node, nm)
+		c.aliases = append(c.aliases, alias{t: t, target: target, nullable: nullable, at: v.src})
+		return deleg
+	}
+	t.Kind = ir.KindUnion
+	t.OneOf = key == "oneOf"
+	t.Nullable = nullable
+	c.declare(t, nm.name)
+
+	views := make([]*view, len(branches))
+	for i, b := range branches {
+		views[i] = b.v
+	}
+	hints := make([]string, len(branches))
+	if prop, values := c.discriminator(views); prop != "" {
+		t.Match = ir.MatchDiscriminator
+		t.Discriminator = &ir.Discriminator{Property: prop}
+		for i, val := range values {
+			t.Discriminator.Values = append(t.Discriminator.Values, ir.DiscriminatorValue{Value: val, Branch: i})
+			hints[i] = names.GoName(val)
+		}
+	} else if kinds := branchKinds(views); kinds != nil {
+		t.Match = ir.MatchKind
+		for i, k := range kinds {
+			hints[i] = names.GoName(k)
+		}
+	} else {
+		t.Match = ir.MatchInOrder
+		for i, bv := range views {
+			if title := bv.get("title"); title != nil && title.Kind == StringNode && title.Str != "" {
+				hints[i] = names.GoName(title.Str)
+			} else {
+				hints[i] = "Option" + strconv.Itoa(i+1)
+			}
+		}
+	}
+	for i, b := range branches {
+		t.Branches = append(t.Branches, c.compile(b.node, nm.child(hints[i])))
+	}
+	return deleg
+}
+
+// requiredAlternatives returns the branch schema shared by every branch
+// (without required and annotations) when the branches differ only in
+// required, else nil.
+func (c *compiler) requiredAlternatives(list *Node) *Node {
+	if len(list.Items) < 2 {
+		return nil
+	}
+	var first []byte
+	var shared *Node
+	hasRequired := false
+	for i, b := range list.Items {
+		if b.Kind != ObjectNode {
+			return nil
+		}
+		var ms []Member
+		for _, m := range b.Members {
+			switch {
+			case m.Key == "required":
+				hasRequired = true
+			case m.Key == "description" || m.Key == "title" || m.Key == "$comment":
+			default:
+				ms = append(ms, m)
+			}
+		}
+		s := &Node{Kind: ObjectNode, Pos: b.Pos, Members: ms}
+		js := s.JSON()
+		if i == 0 {
+			first, shared = js, s
+			c.resOf[s] = c.resOf[b]
+		} else if !bytes.Equal(first, js) {
+			return nil
+		}
+	}
+	if !hasRequired {
+		return nil
+	}
+	return shared
+}
+
+// isNullOnly reports a branch that only admits null.
+func isNullOnly(v *view) bool {
+	if v.isBool {
+		return false
+	}
+	if k := v.get("const"); k != nil {
+		return k.Kind == NullNode
+	}
+	if e := v.get("enum"); e != nil && e.Kind == ArrayNode {
+		for _, x := range e.Items {
+			if x.Kind != NullNode {
+				return false
+			}
+		}
+		return len(e.Items) > 0
+	}
+	ty := v.get("type")
+	if ty == nil {
+		return false
+	}
+	names := typeNames(ty)
+	for _, n := range names {
+		if n != "null" {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
+// discriminator finds a property every branch object fixes to a distinct
+// string (const or single-value enum).
+func (c *compiler) discriminator(views []*view) (string, []string) {
+	objProps := func(v *view) *Node {
+		if v.isBool {
+			return nil
+		}
+		if ty := v.get("type"); ty != nil {
+			ns := typeNames(ty)
+			if len(ns) != 1 || ns[0] != "object" {
+				return nil
+			}
+		}
+		p := v.get("properties")
+		if p == nil || p.Kind != ObjectNode {
+			return nil
+		}
+		return p
+	}
+	first := objProps(views[0])
+	if first == nil {
+		return "", nil
+	}
+candidates:
+	for _, m := range first.Members {
+		var values []string
+		for _, v := range views {
+			props := objProps(v)
+			p := props.Get(m.Key)
+			if p == nil {
+				continue candidates
+			}
+			pv := c.view(p, true)
+			s, ok := fixedString(pv)
+			if !ok {
+				continue candidates
+			}
+			for _, x := range values {
+				if x == s {
+					continue candidates
+				}
+			}
+			values = append(values, s)
+		}
+		return m.Key, values
+	}
+	return "", nil
+}
+
+// fixedString returns the only string a schema admits (const or one-value
+// enum).
+func fixedString(v *view) (string, bool) {
+	if v.isBool {
+		return "", false
+	}
+	if k := v.get("const"); k != nil {
+		return k.Str, k.Kind == StringNode
+	}
+	if e := v.get("enum"); e != nil && e.Kind == ArrayNode && len(e.Items) == 1 {
+		return e.Items[0].Str, e.Items[0].Kind == StringNode
+	}
+	return "", false
+}
+
+// branchKinds returns each branch's single JSON kind (integer and number
+// count as one) when all are distinct, else nil.
+func branchKinds(views []*view) []string {
+	var out []string
+	for _, v := range views {
+		k := viewKind(v)
+		if k == "" {
+			return nil
+		}
+		for _, x := range out {
+			if x == k {
+				return nil
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// viewKind is the one JSON kind a schema admits, or "".
+func viewKind(v *view) string {
+	if v.isBool {
+		return ""
+	}
+	if ty := v.get("type"); ty != nil {
+		var ks []string
+		for _, n := range typeNames(ty) {
+			if n == "integer" {
+				n = "number"
+			}
+			if n != "null" && !refIn(ks, n) {
+				ks = append(ks, n)
+			}
+		}
+		if len(ks) == 1 {
+			return ks[0]
+		}
+		return ""
+	}
+	var vals []*Node
+	if k := v.get("const"); k != nil {
+		vals = []*Node{k}
+	} else if e := v.get("enum"); e != nil && e.Kind == ArrayNode {
+		vals = e.Items
+	}
+	if len(vals) > 0 {
+		k := ""
+		for _, x := range vals {
+			xk := jsonKind(x)
+			if xk == "integer" {
+				xk = "number"
+			}
+			if k != "" && k != xk {
+				return ""
+			}
+			k = xk
+		}
+		return k
+	}
+	switch {
+	case v.get("properties") != nil || v.get("patternProperties") != nil:
+		return "object"
+	case v.get("items") != nil || v.get("prefixItems") != nil:
+		return "array"
+	}
+	return ""
+}

@@ -1,0 +1,566 @@
+package schema
+
+import (
+	"bytes"
+	"math/big"
+	"strings"
+)
+
+// A view is one schema with its $ref and allOf conjuncts merged into a
+// single keyword set. Keywords Go code is not generated for, and conjuncts
+// whose keywords cannot be merged without changing their meaning, are kept
+// whole in deleg for the embedded validator.
+type view struct {
+	src *Node
+	res *resource
+	// boolean schema: true (anything) or false (nothing).
+	isBool, boolVal bool
+	kw              map[string]*Node
+	keys            []string
+	// deleg are schemas (whole conjuncts or synthetic keyword groups) the
+	// value must also satisfy.
+	deleg []*Node
+	// unevaluated reports unevaluatedProperties/Items somewhere in the
+	// conjuncts: the whole schema is then delegated.
+	unevaluated bool
+	// never reports conjuncts that cannot all hold (only when building a
+	// distributed union branch; otherwise that is an error).
+	never bool
+}
+
+func (v *view) get(k string) *Node { return v.kw[k] }
+
+func (v *view) set(k string, n *Node) {
+	if _, ok := v.kw[k]; !ok {
+		v.keys = append(v.keys, k)
+	}
+	v.kw[k] = n
+}
+
+func (v *view) del(k string) {
+	if _, ok := v.kw[k]; !ok {
+		return
+	}
+	delete(v.kw, k)
+	for i, x := range v.keys {
+		if x == k {
+			v.keys = append(v.keys[:i:i], v.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// Keyword classes.
+var (
+	// compileCore keywords are structural: consumed while building views.
+	compileCore = []string{
+		"$ref", "$dynamicRef", "$recursiveRef", "allOf", "$defs", "definitions",
+		"$id", "$schema", "$anchor", "$dynamicAnchor", "$recursiveAnchor",
+		"$vocabulary", "$comment",
+	}
+	// compileDelegated keywords are always validated by the embedded
+	// validator.
+	compileDelegated = []string{"not", "if", "then", "else", "dependentSchemas"}
+	// compileAssertions are the keywords Go code is generated for.
+	compileAssertions = []string{
+		"type", "enum", "const", "anyOf", "oneOf",
+		"minLength", "maxLength", "pattern", "format",
+		"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+		"items", "prefixItems", "contains", "minContains", "maxContains",
+		"minItems", "maxItems", "uniqueItems",
+		"properties", "patternProperties", "additionalProperties", "required",
+		"propertyNames", "minProperties", "maxProperties", "dependentRequired",
+	}
+)
+
+// isAnnotation reports keywords that never reject a value.
+func isAnnotation(k string) bool {
+	return !refIn(compileCore, k) && !refIn(compileDelegated, k) && !refIn(compileAssertions, k) &&
+		k != "unevaluatedProperties" && k != "unevaluatedItems" && k != "dependencies" && k != "additionalItems"
+}
+
+// pureRef returns the $ref of a schema whose other keywords are all
+// annotations: such a schema is its target.
+func (c *compiler) pureRef(n *Node) *Node {
+	if n.Kind != ObjectNode {
+		return nil
+	}
+	res := c.resOf[n]
+	var ref *Node
+	for _, m := range n.Members {
+		switch {
+		case m.Key == "$ref" || m.Key == "$dynamicRef" || m.Key == "$recursiveRef":
+			if ref != nil || m.Value.Kind != StringNode {
+				return nil
+			}
+			ref = m.Value
+		case m.Key == "$defs" || m.Key == "definitions" || m.Key == "$comment" || m.Key == "$schema" ||
+			m.Key == "$anchor" || m.Key == "$dynamicAnchor" || m.Key == "$recursiveAnchor" || m.Key == "$vocabulary":
+		case m.Key == "$id":
+			return nil
+		case isAnnotation(m.Key):
+		default:
+			if res == nil || res.draft != 7 {
+				return nil
+			}
+		}
+	}
+	return ref
+}
+
+// conjuncts lists n and, recursively, its $ref targets and allOf branches.
+func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
+	for _, s := range stack {
+		if s == n {
+			c.errorf(n, "circular $ref")
+			return out
+		}
+	}
+	stack = append(stack, n)
+	if n.Kind != ObjectNode {
+		return append(out, n)
+	}
+	res := c.resOf[n]
+	ref := n.Get("$ref")
+	if ref == nil {
+		ref = n.Get("$dynamicRef")
+	}
+	if ref == nil {
+		ref = n.Get("$recursiveRef")
+	}
+	if ref != nil && ref.Kind != StringNode {
+		c.errorf(ref, "$ref must be a string")
+		ref = nil
+	}
+	if ref == nil || res.draft != 7 {
+		out = append(out, n)
+	}
+	if ref != nil {
+		if t, _, err := c.resolveRef(ref, res); err != nil {
+			c.errs = append(c.errs, err)
+		} else {
+			out = c.conjuncts(t, out, stack)
+		}
+		if res.draft == 7 {
+			return out
+		}
+	}
+	if all := n.Get("allOf"); all != nil {
+		if all.Kind != ArrayNode || len(all.Items) == 0 {
+			c.errorf(all, "allOf must be a non-empty array of schemas")
+		} else {
+			for _, b := range all.Items {
+				out = c.conjuncts(b, out, stack)
+			}
+		}
+	}
+	return out
+}
+
+// view merges the conjuncts of n. lenient (for distributed union branches)
+// turns contradictions into never instead of errors.
+func (c *compiler) view(n *Node, lenient bool) *view {
+	v := &view{src: n, res: c.resOf[n], kw: map[string]*Node{}}
+	conj := c.conjuncts(n, nil, nil)
+	objects := 0
+	for _, cj := range conj {
+		if cj.Kind == BoolNode && !cj.Bool {
+			v.isBool, v.boolVal = true, false
+			return v
+		}
+		if cj.Kind == ObjectNode {
+			objects++
+		} else if cj.Kind != BoolNode {
+			c.errorf(cj, "schema must be an object or a boolean")
+			v.isBool, v.boolVal = true, true
+			return v
+		}
+	}
+	if objects == 0 {
+		v.isBool, v.boolVal = true, true
+		return v
+	}
+	var apSource *Node
+	arraySource := (*Node)(nil)
+	for _, cj := range conj {
+		if cj.Kind != ObjectNode {
+			continue
+		}
+		kws := c.normalize(cj)
+		var delegKW []Member
+		for _, m := range kws {
+			k, val := m.Key, m.Value
+			switch {
+			case refIn(compileCore, k):
+				continue
+			case k == "unevaluatedProperties" || k == "unevaluatedItems":
+				v.unevaluated = true
+				continue
+			case refIn(compileDelegated, k):
+				delegKW = append(delegKW, m)
+				continue
+			}
+			if k == "additionalProperties" && !(val.Kind == BoolNode && val.Bool) {
+				if apSource != nil && apSource != cj {
+					v.deleg = append(v.deleg, cj)
+					continue
+				}
+				apSource = cj
+			}
+			if k == "items" || k == "prefixItems" {
+				tuple := cj.Get("prefixItems") != nil || (cj.Get("items") != nil && cj.Get("items").Kind == ArrayNode)
+				if arraySource != nil && arraySource != cj {
+					prevTuple := arraySource.Get("prefixItems") != nil || arraySource.Get("items").Kind == ArrayNode
+					if tuple || prevTuple {
+						v.deleg = append(v.deleg, cj)
+						continue
+					}
+				}
+				arraySource = cj
+			}
+			old := v.kw[k]
+			if old == nil {
+				v.set(k, val)
+				continue
+			}
+			merged, ok := c.mergeKeyword(k, old, val, lenient, v)
+			if v.never {
+				return v
+			}
+			if ok {
+				v.set(k, merged)
+			} else {
+				delegKW = append(delegKW, m)
+			}
+		}
+		if len(delegKW) > 0 {
+			v.deleg = append(v.deleg, c.synth(cj, delegKW))
+		}
+	}
+	// additionalProperties of one conjunct constrains only the properties
+	// that conjunct did not declare: keep it compiled only when it saw
+	// every merged property.
+	if apSource != nil && len(conj) > 1 && v.get("additionalProperties") != nil {
+		if !refCovers(apSource, v.get("properties")) || !refCoversPatterns(apSource, v.get("patternProperties")) {
+			v.del("additionalProperties")
+			v.deleg = append(v.deleg, apSource)
+		}
+	}
+	return v
+}
+
+func refCovers(src, merged *Node) bool {
+	if merged == nil {
+		return true
+	}
+	own := src.Get("properties")
+	for _, m := range merged.Members {
+		if own.Get(m.Key) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func refCoversPatterns(src, merged *Node) bool {
+	if merged == nil {
+		return true
+	}
+	own := src.Get("patternProperties")
+	for _, m := range merged.Members {
+		if own.Get(m.Key) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// normalize rewrites older spellings of one schema object to draft 2020-12
+// keywords: array-form items and additionalItems, dependencies, boolean
+// exclusiveMinimum/Maximum.
+func (c *compiler) normalize(n *Node) []Member {
+	items := n.Get("items")
+	arrayItems := items != nil && items.Kind == ArrayNode
+	var out []Member
+	for _, m := range n.Members {
+		switch m.Key {
+		case "items":
+			if arrayItems {
+				if n.Get("prefixItems") != nil {
+					c.errorf(m.Value, "items must be a schema when prefixItems is present")
+					continue
+				}
+				m.Key = "prefixItems"
+			}
+		case "additionalItems":
+			if !arrayItems {
+				continue // applies only to array-form items
+			}
+			m.Key = "items"
+		case "dependencies":
+			if m.Value.Kind != ObjectNode {
+				c.errorf(m.Value, "dependencies must be an object")
+				continue
+			}
+			var req, sch []Member
+			for _, d := range m.Value.Members {
+				if d.Value.Kind == ArrayNode {
+					req = append(req, d)
+				} else {
+					sch = append(sch, d)
+				}
+			}
+			if len(req) > 0 {
+				out = append(out, Member{Key: "dependentRequired", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, req)})
+			}
+			if len(sch) > 0 {
+				out = append(out, Member{Key: "dependentSchemas", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, sch)})
+			}
+			continue
+		case "exclusiveMinimum", "exclusiveMaximum":
+			if m.Value.Kind == BoolNode {
+				continue // handled with minimum/maximum below
+			}
+		case "minimum", "maximum":
+			if ex := n.Get("exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]); ex != nil && ex.Kind == BoolNode && ex.Bool {
+				m.Key = "exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// synth builds a synthetic schema object with members from src (same
+// resource and position).
+func (c *compiler) synth(src *Node, ms []Member) *Node {
+	s := c.synthObject(src, ms)
+	c.resOf[s] = c.resOf[src]
+	return s
+}
+
+func (c *compiler) synthObject(src *Node, ms []Member) *Node {
+	return &Node{Kind: ObjectNode, Pos: src.Pos, Members: ms}
+}
+
+// allOfNode returns the (interned) synthetic schema {"allOf":[a,b]}.
+func (c *compiler) allOfNode(a, b *Node) *Node {
+	key := [2]*Node{a, b}
+	if s, ok := c.interned[key]; ok {
+		return s
+	}
+	s := c.synth(a, []Member{{Key: "allOf", KeyPos: a.Pos, Value: &Node{Kind: ArrayNode, Pos: a.Pos, Items: []*Node{a, b}}}})
+	c.interned[key] = s
+	return s
+}
+
+// mergeKeyword combines two values of keyword k; ok false means the new
+// value is delegated instead.
+func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view) (*Node, bool) {
+	if bytes.Equal(old.JSON(), val.JSON()) {
+		return old, true
+	}
+	contradiction := func(format string, args ...any) (*Node, bool) {
+		if lenient {
+			v.never = true
+		} else {
+			c.errorf(val, "allOf: "+format, args...)
+		}
+		return old, true
+	}
+	switch {
+	case isAnnotation(k) || k == "format":
+		return old, true
+	case k == "type":
+		a, b := typeNames(old), typeNames(val)
+		var out []*Node
+		for _, x := range a {
+			for _, y := range b {
+				switch {
+				case x == y, x == "integer" && y == "number":
+					out = append(out, &Node{Kind: StringNode, Pos: old.Pos, Str: x})
+				case x == "number" && y == "integer":
+					out = append(out, &Node{Kind: StringNode, Pos: val.Pos, Str: y})
+				}
+			}
+		}
+		if len(out) == 0 {
+			return contradiction("no type satisfies every branch")
+		}
+		return &Node{Kind: ArrayNode, Pos: old.Pos, Items: out}, true
+	case k == "properties" || k == "patternProperties" || k == "dependentSchemas":
+		if old.Kind != ObjectNode || val.Kind != ObjectNode {
+			return old, false
+		}
+		ms := append([]Member(nil), old.Members...)
+		for _, m := range val.Members {
+			found := false
+			for i := range ms {
+				if ms[i].Key == m.Key {
+					ms[i].Value = c.allOfNode(ms[i].Value, m.Value)
+					found = true
+				}
+			}
+			if !found {
+				ms = append(ms, m)
+			}
+		}
+		return &Node{Kind: ObjectNode, Pos: old.Pos, Members: ms}, true
+	case k == "required":
+		if old.Kind != ArrayNode || val.Kind != ArrayNode {
+			return old, false
+		}
+		items := append([]*Node(nil), old.Items...)
+		for _, x := range val.Items {
+			dup := false
+			for _, y := range items {
+				if y.Kind == StringNode && x.Kind == StringNode && x.Str == y.Str {
+					dup = true
+				}
+			}
+			if !dup {
+				items = append(items, x)
+			}
+		}
+		return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
+	case k == "dependentRequired":
+		if old.Kind != ObjectNode || val.Kind != ObjectNode {
+			return old, false
+		}
+		return &Node{Kind: ObjectNode, Pos: old.Pos, Members: append(append([]Member(nil), old.Members...), val.Members...)}, true
+	case k == "enum":
+		if old.Kind != ArrayNode || val.Kind != ArrayNode {
+			return old, false
+		}
+		var items []*Node
+		for _, x := range old.Items {
+			for _, y := range val.Items {
+				if jsonEqual(x, y) {
+					items = append(items, x)
+					break
+				}
+			}
+		}
+		if len(items) == 0 {
+			return contradiction("enums have no value in common")
+		}
+		return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
+	case k == "const":
+		if jsonEqual(old, val) {
+			return old, true
+		}
+		return contradiction("conflicting const values")
+	case k == "items" || k == "propertyNames" || k == "contains" || k == "additionalProperties":
+		if k == "contains" {
+			return old, false // two contains are two separate assertions
+		}
+		return c.allOfNode(old, val), true
+	case k == "uniqueItems":
+		if val.Kind == BoolNode && val.Bool {
+			return val, true
+		}
+		return old, true
+	case k == "minimum" || k == "exclusiveMinimum" || k == "minLength" || k == "minItems" ||
+		k == "minProperties" || k == "minContains":
+		return numPick(old, val, true)
+	case k == "maximum" || k == "exclusiveMaximum" || k == "maxLength" || k == "maxItems" ||
+		k == "maxProperties" || k == "maxContains":
+		return numPick(old, val, false)
+	}
+	return old, false
+}
+
+// numPick keeps the larger (or smaller) of two numbers.
+func numPick(a, b *Node, larger bool) (*Node, bool) {
+	x, ok1 := numRat(a)
+	y, ok2 := numRat(b)
+	if !ok1 || !ok2 {
+		return a, false
+	}
+	if (x.Cmp(y) < 0) == larger {
+		return b, true
+	}
+	return a, true
+}
+
+// numRat parses a number node exactly.
+func numRat(n *Node) (*big.Rat, bool) {
+	if n == nil || n.Kind != NumberNode {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(n.Num)
+	return r, ok
+}
+
+// typeNames returns the names in a type keyword.
+func typeNames(n *Node) []string {
+	switch n.Kind {
+	case StringNode:
+		return []string{n.Str}
+	case ArrayNode:
+		var out []string
+		for _, it := range n.Items {
+			if it.Kind == StringNode {
+				out = append(out, it.Str)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// jsonEqual is JSON Schema equality: numbers by value, objects regardless
+// of member order.
+func jsonEqual(a, b *Node) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case NullNode:
+		return true
+	case BoolNode:
+		return a.Bool == b.Bool
+	case StringNode:
+		return a.Str == b.Str
+	case NumberNode:
+		x, ok1 := numRat(a)
+		y, ok2 := numRat(b)
+		return ok1 && ok2 && x.Cmp(y) == 0
+	case ArrayNode:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !jsonEqual(a.Items[i], b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case ObjectNode:
+		if len(a.Members) != len(b.Members) {
+			return false
+		}
+		for _, m := range a.Members {
+			o := b.Get(m.Key)
+			if o == nil || !jsonEqual(m.Value, o) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// errorf records a located error at n.
+func (c *compiler) errorf(n *Node, format string, args ...any) {
+	c.errs = append(c.errs, Errorf(n.Pos, format, args...))
+}
+
+// describe is a short rendering of a JSON value for messages.
+func describe(n *Node) string {
+	s := string(n.JSON())
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}

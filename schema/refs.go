@@ -1,0 +1,259 @@
+package schema
+
+import (
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// A resource is a schema document (or an embedded $id resource) that
+// $ref fragments are resolved against.
+type resource struct {
+	// uri is the absolute base URI, without fragment.
+	uri  string
+	root *Node
+	// draft is 7 for draft-04/06/07 documents ($ref siblings ignored,
+	// array-form items), 2020 otherwise.
+	draft   int
+	anchors map[string]*Node
+}
+
+// Schema-valued keywords, by shape. They drive indexing, delegation and
+// every walk over subschemas; values elsewhere (enum, const, examples,
+// default, unknown keywords) are data, not schemas.
+var (
+	refSchemaKeywords = []string{
+		"additionalProperties", "propertyNames", "not", "if", "then", "else",
+		"contains", "additionalItems", "unevaluatedItems",
+		"unevaluatedProperties", "contentSchema",
+	}
+	refSchemaListKeywords = []string{"allOf", "anyOf", "oneOf", "prefixItems"}
+	refSchemaMapKeywords  = []string{
+		"properties", "patternProperties", "$defs", "definitions",
+		"dependentSchemas",
+	}
+)
+
+func refIn(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// subschemas calls f for each schema directly below n (in source order).
+func refSubschemas(n *Node, f func(*Node)) {
+	if n == nil || n.Kind != ObjectNode {
+		return
+	}
+	for _, m := range n.Members {
+		v := m.Value
+		switch {
+		case refIn(refSchemaKeywords, m.Key):
+			f(v)
+		case m.Key == "items":
+			if v.Kind == ArrayNode {
+				for _, it := range v.Items {
+					f(it)
+				}
+			} else {
+				f(v)
+			}
+		case refIn(refSchemaListKeywords, m.Key):
+			if v.Kind == ArrayNode {
+				for _, it := range v.Items {
+					f(it)
+				}
+			}
+		case refIn(refSchemaMapKeywords, m.Key):
+			if v.Kind == ObjectNode {
+				for _, mm := range v.Members {
+					f(mm.Value)
+				}
+			}
+		case m.Key == "dependencies":
+			if v.Kind == ObjectNode {
+				for _, mm := range v.Members {
+					if mm.Value.Kind == ObjectNode || mm.Value.Kind == BoolNode {
+						f(mm.Value)
+					}
+				}
+			}
+		}
+	}
+}
+
+// fileURI is the base URI of an input file.
+func refFileURI(file string) string {
+	p := strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(file, "\\", "/")), "/")
+	return "file:///" + p
+}
+
+// draftOf reads $schema.
+func refDraftOf(n *Node, inherited int) int {
+	s := n.Get("$schema")
+	if s == nil || s.Kind != StringNode {
+		return inherited
+	}
+	for _, d := range []string{"draft-03", "draft-04", "draft-06", "draft-07"} {
+		if strings.Contains(s.Str, d) {
+			return 7
+		}
+	}
+	return 2020
+}
+
+// index registers root and all its subschemas as belonging to a resource
+// with base uri, following $id into embedded resources.
+func (c *compiler) index(root *Node, uri string, draft int) *resource {
+	res := &resource{uri: uri, root: root, draft: refDraftOf(root, draft), anchors: map[string]*Node{}}
+	c.indexNode(root, res)
+	return res
+}
+
+func (c *compiler) indexNode(n *Node, res *resource) {
+	if _, ok := c.resOf[n]; ok {
+		return
+	}
+	if n.Kind == ObjectNode {
+		if id := n.Get("$id"); id != nil && id.Kind == StringNode && n != res.root {
+			if base, frag, ok := refResolve(res.uri, id.Str); ok {
+				if frag == "" {
+					sub := &resource{uri: base, root: n, draft: refDraftOf(n, res.draft), anchors: map[string]*Node{}}
+					if _, dup := c.byURI[base]; !dup {
+						c.byURI[base] = sub
+					}
+					res = sub
+				} else if base == res.uri && !strings.HasPrefix(frag, "/") {
+					res.anchors[frag] = n // draft-07 "$id": "#name"
+				}
+			}
+		} else if id != nil && id.Kind == StringNode && n == res.root {
+			if base, frag, ok := refResolve(res.uri, id.Str); ok && frag == "" && base != res.uri {
+				res.uri = base
+				if _, dup := c.byURI[base]; !dup {
+					c.byURI[base] = res
+				}
+			}
+		}
+		for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+			if a := n.Get(k); a != nil && a.Kind == StringNode {
+				if _, dup := res.anchors[a.Str]; !dup {
+					res.anchors[a.Str] = n
+				}
+			}
+		}
+	}
+	c.resOf[n] = res
+	refSubschemas(n, func(s *Node) { c.indexNode(s, res) })
+}
+
+// refResolve resolves ref against base and splits off the fragment
+// (percent-decoded).
+func refResolve(base, ref string) (abs, frag string, ok bool) {
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", "", false
+	}
+	r, err := url.Parse(ref)
+	if err != nil {
+		return "", "", false
+	}
+	u := b.ResolveReference(r)
+	frag = u.Fragment
+	u.Fragment = ""
+	u.RawFragment = ""
+	return u.String(), frag, true
+}
+
+// resolveRef finds the schema a $ref (or $dynamicRef) points to.
+func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Error) {
+	abs, frag, ok := refResolve(from.uri, ref.Str)
+	if !ok {
+		return nil, nil, Errorf(ref.Pos, "invalid $ref %q", ref.Str)
+	}
+	res := from
+	if !strings.HasPrefix(ref.Str, "#") {
+		res = c.byURI[abs]
+		if res == nil {
+			res = c.files[path.Base(abs)]
+		}
+		if res == nil && abs == from.uri {
+			res = from
+		}
+		if res == nil {
+			return nil, nil, Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
+		}
+	}
+	var target *Node
+	switch {
+	case frag == "":
+		target = res.root
+	case strings.HasPrefix(frag, "/"):
+		target = refPointer(res.root, frag)
+	default:
+		target = res.anchors[frag]
+	}
+	if target == nil {
+		return nil, nil, Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
+	}
+	if target.Kind != ObjectNode && target.Kind != BoolNode {
+		return nil, nil, Errorf(ref.Pos, "$ref %q does not point to a schema", ref.Str)
+	}
+	if tr := c.resOf[target]; tr != nil {
+		return target, tr, nil
+	}
+	// A schema under a keyword toolgen does not know (components, ...):
+	// it belongs to the document it sits in.
+	c.indexNode(target, res)
+	return target, c.resOf[target], nil
+}
+
+// refPointer evaluates a JSON pointer (RFC 6901) from root.
+func refPointer(root *Node, ptr string) *Node {
+	n := root
+	for _, tok := range strings.Split(ptr, "/")[1:] {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch n.Kind {
+		case ObjectNode:
+			n = n.Get(tok)
+		case ArrayNode:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n.Items) || (len(tok) > 1 && tok[0] == '0') {
+				return nil
+			}
+			n = n.Items[i]
+		default:
+			return nil
+		}
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// refName is the type name a $ref target suggests: the $defs key, the last
+// pointer token, the anchor, or the file's base name.
+func refName(ref string) string {
+	i := strings.LastIndexByte(ref, '#')
+	if i < 0 {
+		b := path.Base(ref)
+		return strings.TrimSuffix(b, path.Ext(b))
+	}
+	frag := ref[i+1:]
+	if frag == "" {
+		b := path.Base(ref[:i])
+		return strings.TrimSuffix(b, path.Ext(b))
+	}
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	if j := strings.LastIndexByte(frag, '/'); j >= 0 {
+		frag = frag[j+1:]
+	}
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(frag)
+}

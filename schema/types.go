@@ -1,0 +1,698 @@
+package schema
+
+import (
+	"bytes"
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
+)
+
+// newType starts a type for the schema at n.
+func (c *compiler) newType(n *Node) *ir.Type {
+	id := n.Pos.File + "#" + n.Pos.Pointer
+	c.ids[id]++
+	if k := c.ids[id]; k > 1 {
+		id += "~" + strconv.Itoa(k)
+	}
+	return &ir.Type{ID: id, Pos: n.Pos}
+}
+
+// compile returns the type of the schema at n, compiling it once.
+func (c *compiler) compile(n *Node, nm naming) *ir.Type {
+	if t, ok := c.memo[n]; ok {
+		if tn, busy := c.inProgress[t]; busy {
+			c.cyclic[t] = tn
+		}
+		return t
+	}
+	if ref := c.pureRef(n); ref != nil {
+		for _, s := range c.refStack {
+			if s == n {
+				c.errorf(ref, "circular $ref")
+				return &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+			}
+		}
+		target, _, err := c.resolveRef(ref, c.resOf[n])
+		if err != nil {
+			c.errs = append(c.errs, err)
+			t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+			c.memo[n] = t
+			return t
+		}
+		c.refStack = append(c.refStack, n)
+		name := names.GoName(refName(ref.Str))
+		t := c.compile(target, naming{name: name, stem: name})
+		c.refStack = c.refStack[:len(c.refStack)-1]
+		c.memo[n] = t
+		return t
+	}
+	t := c.newType(n)
+	c.memo[n] = t
+	c.inProgress[t] = nm
+	c.compileView(t, c.view(n, c.lenient[n]), nm, false)
+	delete(c.inProgress, t)
+	return t
+}
+
+// compileRoot compiles a tool's parameters or output schema: always a
+// named object (or union of objects) type.
+func (c *compiler) compileRoot(n *Node, res *resource, nm naming, what string) *ir.Type {
+	t := c.newType(n)
+	t.GoName = nm.name
+	c.named[t.GoName] = t
+	c.memo[n] = t
+	c.inProgress[t] = nm
+	v := c.view(n, false)
+	c.compileView(t, v, nm, true)
+	delete(c.inProgress, t)
+	switch t.Kind {
+	case ir.KindObject, ir.KindUnion:
+	default:
+		if !c.isAlias(t) {
+			c.errorf(n, "%s must be an object schema", what)
+		}
+	}
+	_ = res
+	return t
+}
+
+func (c *compiler) isAlias(t *ir.Type) bool {
+	for _, a := range c.aliases {
+		if a.t == t {
+			return true
+		}
+	}
+	return false
+}
+
+// kindNames are the JSON Schema type names.
+var kindNames = []string{"null", "boolean", "object", "array", "number", "integer", "string"}
+
+// compileView fills t from a merged view.
+func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
+	if v.isBool || v.never {
+		if v.isBool && v.boolVal {
+			t.Kind = ir.KindAny
+			if root {
+				t.Kind = ir.KindObject
+			}
+		} else {
+			t.Kind = ir.KindNever
+		}
+		return
+	}
+	t.Doc = docOf(v)
+	deleg := v.deleg
+	defer func() {
+		if v.unevaluated {
+			deleg = []*Node{v.src}
+		}
+		t.Delegated = c.delegated(deleg)
+		if d := v.get("default"); d != nil {
+			c.defaults = append(c.defaults, pendingDefault{t: t, value: d})
+		}
+		if f := v.get("format"); f != nil {
+			if f.Kind == StringNode {
+				t.Format = f.Str
+			} else {
+				c.errorf(f, "format must be a string")
+			}
+		}
+	}()
+
+	if v.get("oneOf") != nil || v.get("anyOf") != nil {
+		deleg = c.compileUnion(t, v, nm, root)
+		return
+	}
+	types, nullable, ok := c.typeSet(v)
+	if !ok {
+		t.Kind = ir.KindAny
+		return
+	}
+	if k := v.get("const"); k != nil {
+		if types != nil && !nullable && !valueFits(k, types) && !(k.Kind == NullNode && nullable) {
+			t.Kind = ir.KindNever
+			return
+		}
+		t.Kind = ir.KindConst
+		t.Const = k.JSON()
+		t.Nullable = k.Kind == NullNode
+		return
+	}
+	if e := v.get("enum"); e != nil {
+		c.compileEnum(t, v, e, types, nullable, nm)
+		return
+	}
+	t.Nullable = nullable
+	if types == nil {
+		switch {
+		case root || v.get("properties") != nil || v.get("patternProperties") != nil ||
+			(v.get("additionalProperties") != nil && !isTrue(v.get("additionalProperties"))):
+			types = []string{"object"}
+		case v.get("items") != nil || v.get("prefixItems") != nil:
+			types = []string{"array"}
+		default:
+			t.Kind = ir.KindAny
+			if ms := v.assertions(); len(ms) > 0 {
+				deleg = append(deleg, c.synth(v.src, ms))
+			}
+			return
+		}
+	}
+	switch len(types) {
+	case 0:
+		t.Kind = ir.KindConst
+		t.Const = []byte("null")
+		t.Nullable = true
+	case 1:
+		c.compileKind(t, v, types[0], nm, root)
+	default:
+		if root {
+			c.errorf(v.src, "a tool's schema must be of type object")
+		}
+		t.Kind = ir.KindUnion
+		t.Match = ir.MatchKind
+		c.declare(t, nm.name)
+		for _, k := range types {
+			b := c.newType(v.src)
+			c.compileKind(b, v, k, nm.child(names.GoName(k)), false)
+			t.Branches = append(t.Branches, b)
+		}
+	}
+}
+
+// typeSet returns the non-null types the type keyword allows (nil when
+// absent; integer is dropped when number is present) and whether null is
+// allowed.
+func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
+	n := v.get("type")
+	if n == nil {
+		return nil, false, true
+	}
+	var list []*Node
+	switch n.Kind {
+	case StringNode:
+		list = []*Node{n}
+	case ArrayNode:
+		list = n.Items
+	default:
+		c.errorf(n, "type must be a string or an array of strings")
+		return nil, false, false
+	}
+	has := map[string]bool{}
+	for _, it := range list {
+		if it.Kind != StringNode || !refIn(kindNames, it.Str) {
+			c.errorf(it, "unknown type %s", describe(it))
+			return nil, false, false
+		}
+		has[it.Str] = true
+	}
+	if has["number"] {
+		has["integer"] = false
+	}
+	out := []string{}
+	for _, k := range []string{"object", "array", "string", "integer", "number", "boolean"} {
+		if has[k] {
+			out = append(out, k)
+		}
+	}
+	return out, has["null"], true
+}
+
+// compileKind fills t as a value of one JSON type.
+func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root bool) {
+	switch kind {
+	case "string":
+		t.Kind = ir.KindString
+		c.stringConstraints(t, v)
+	case "integer":
+		t.Kind = ir.KindInteger
+		c.numberConstraints(t, v)
+	case "number":
+		t.Kind = ir.KindNumber
+		c.numberConstraints(t, v)
+	case "boolean":
+		t.Kind = ir.KindBool
+	case "array":
+		c.compileArray(t, v, nm)
+	case "object":
+		c.compileObject(t, v, nm, root)
+	}
+	if root && t.Kind != ir.KindObject {
+		c.errorf(v.src, "a tool's schema must be of type object")
+	}
+}
+
+func (c *compiler) stringConstraints(t *ir.Type, v *view) {
+	t.Constraints.MinLength = c.count(v, "minLength")
+	t.Constraints.MaxLength = c.count(v, "maxLength")
+	if p := v.get("pattern"); p != nil {
+		if c.checkPattern(p) {
+			t.Constraints.Pattern = p.Str
+		}
+	}
+}
+
+func (c *compiler) numberConstraints(t *ir.Type, v *view) {
+	t.Constraints.Minimum = c.number(v, "minimum")
+	t.Constraints.Maximum = c.number(v, "maximum")
+	t.Constraints.ExclusiveMinimum = c.number(v, "exclusiveMinimum")
+	t.Constraints.ExclusiveMaximum = c.number(v, "exclusiveMaximum")
+	if m := c.number(v, "multipleOf"); m != nil {
+		if r, _ := new(big.Rat).SetString(string(*m)); r.Sign() <= 0 {
+			c.errorf(v.get("multipleOf"), "multipleOf must be greater than 0")
+		} else {
+			t.Constraints.MultipleOf = m
+		}
+	}
+}
+
+// count reads a non-negative integer keyword; values beyond int64 are
+// clamped (no string or array is that long).
+func (c *compiler) count(v *view, k string) *int64 {
+	n := v.get(k)
+	if n == nil {
+		return nil
+	}
+	r, ok := numRat(n)
+	if !ok || !r.IsInt() || r.Sign() < 0 {
+		c.errorf(n, "%s must be a non-negative integer", k)
+		return nil
+	}
+	x := int64(math.MaxInt64)
+	if r.Num().IsInt64() {
+		x = r.Num().Int64()
+	}
+	return &x
+}
+
+// number reads a numeric keyword, exactly.
+func (c *compiler) number(v *view, k string) *ir.Number {
+	n := v.get(k)
+	if n == nil {
+		return nil
+	}
+	if n.Kind != NumberNode {
+		c.errorf(n, "%s must be a number", k)
+		return nil
+	}
+	x := ir.Number(n.Num)
+	return &x
+}
+
+// checkPattern reports whether a pattern node is a regular expression
+// RE2 or the ECMA engine accepts.
+func (c *compiler) checkPattern(p *Node) bool {
+	if p.Kind != StringNode {
+		c.errorf(p, "pattern must be a string")
+		return false
+	}
+	if patternMatcher(p.Str) == nil {
+		c.errorf(p, "invalid pattern %q", p.Str)
+		return false
+	}
+	return true
+}
+
+// patternMatcher compiles an ECMA-262 pattern at generation time, or
+// returns nil when no engine accepts it.
+func patternMatcher(p string) func(string) bool {
+	if re, err := regexp.Compile(p); err == nil {
+		return re.MatchString
+	}
+	re, err := regexp2.Compile(p, regexp2.ECMAScript)
+	if err != nil {
+		re, err = regexp2.Compile(p, regexp2.Unicode)
+	}
+	if err != nil {
+		return nil
+	}
+	return func(s string) bool {
+		ok, err := re.MatchString(s)
+		return err == nil && ok
+	}
+}
+
+// compileEnum fills t from an enum keyword.
+func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nullAllowed bool, nm naming) {
+	if e.Kind != ArrayNode {
+		c.errorf(e, "enum must be an array")
+		t.Kind = ir.KindAny
+		return
+	}
+	var vals []*Node
+	for _, x := range e.Items {
+		if x.Kind == NullNode {
+			if types == nil || nullAllowed {
+				t.Nullable = true
+			}
+			continue
+		}
+		if types != nil && !valueFits(x, types) {
+			continue // can never validate
+		}
+		dup := false
+		for _, y := range vals {
+			dup = dup || jsonEqual(x, y)
+		}
+		if !dup {
+			vals = append(vals, x)
+		}
+	}
+	if len(vals) == 0 {
+		if t.Nullable {
+			t.Kind, t.Const = ir.KindConst, []byte("null")
+		} else {
+			t.Kind = ir.KindNever
+		}
+		return
+	}
+	kind := ""
+	for _, x := range vals {
+		k := jsonKind(x)
+		if k == "integer" && (kind == "number" || (types != nil && !refIn(types, "integer"))) {
+			k = "number"
+		}
+		if kind == "integer" && k == "number" {
+			kind = "number"
+		}
+		if kind == "" || kind == k || (kind == "number" && k == "integer") {
+			if kind == "" {
+				kind = k
+			}
+			continue
+		}
+		kind = "any"
+	}
+	for _, x := range vals {
+		t.Enum = append(t.Enum, ir.EnumValue{JSON: x.JSON()})
+	}
+	switch kind {
+	case "string":
+		t.Kind = ir.KindEnum
+		c.declare(t, nm.name)
+		for i, x := range vals {
+			t.Enum[i].GoName = c.types.Unique(names.EnumConstName(t.GoName, x.Str))
+		}
+		c.stringConstraints(t, v)
+	case "integer":
+		t.Kind = ir.KindInteger
+		c.numberConstraints(t, v)
+	case "number":
+		t.Kind = ir.KindNumber
+		c.numberConstraints(t, v)
+	case "boolean":
+		t.Kind = ir.KindBool
+	default:
+		t.Kind = ir.KindAny
+	}
+}
+
+// jsonKind is the JSON Schema type of a value (integer for integral
+// numbers).
+func jsonKind(n *Node) string {
+	switch n.Kind {
+	case NullNode:
+		return "null"
+	case BoolNode:
+		return "boolean"
+	case StringNode:
+		return "string"
+	case ArrayNode:
+		return "array"
+	case ObjectNode:
+		return "object"
+	}
+	if r, ok := numRat(n); ok && r.IsInt() {
+		return "integer"
+	}
+	return "number"
+}
+
+// valueFits reports whether a value's JSON type is among types.
+func valueFits(n *Node, types []string) bool {
+	k := jsonKind(n)
+	return refIn(types, k) || (k == "integer" && refIn(types, "number"))
+}
+
+func isTrue(n *Node) bool {
+	return (n.Kind == BoolNode && n.Bool) || (n.Kind == ObjectNode && len(n.Members) == 0)
+}
+
+// docOf is the description of a schema, else its title.
+func docOf(v *view) string {
+	for _, k := range []string{"description", "title"} {
+		if d := v.get(k); d != nil && d.Kind == StringNode && d.Str != "" {
+			return d.Str
+		}
+	}
+	return ""
+}
+
+// nodeDoc is the description or title written on a schema node itself.
+func nodeDoc(n *Node) string {
+	for _, k := range []string{"description", "title"} {
+		if d := n.Get(k); d != nil && d.Kind == StringNode && d.Str != "" {
+			return d.Str
+		}
+	}
+	return ""
+}
+
+// assertions are the compilable keywords of a view, for a type of no
+// single kind (delegated as a whole).
+func (v *view) assertions() []Member {
+	var ms []Member
+	for _, k := range v.keys {
+		if k == "format" || !refIn(compileAssertions, k) {
+			continue
+		}
+		ms = append(ms, Member{Key: k, Value: v.kw[k]})
+	}
+	return ms
+}
+
+// compileObject fills t as an object (a struct) or a map.
+func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
+	props := v.get("properties")
+	if props != nil && props.Kind != ObjectNode {
+		c.errorf(props, "properties must be an object")
+		props = nil
+	}
+	required := c.stringList(v.get("required"), "required")
+	ap := v.get("additionalProperties")
+	if ap != nil && isTrue(ap) {
+		ap = nil
+	}
+	patterns := c.patternProperties(v.get("patternProperties"), nm)
+	for _, p := range patterns {
+		t.PatternProperties = append(t.PatternProperties, p.PatternProperty)
+	}
+
+	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 {
+		t.Kind = ir.KindMap
+		switch {
+		case ap == nil:
+			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
+		case ap.Kind == BoolNode:
+			t.AdditionalFalse = true
+			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: ap.Pos}
+		default:
+			t.Elem = c.compile(ap, nm.child("Value"))
+		}
+		c.objectConstraints(t, v, nm)
+		return
+	}
+	t.Kind = ir.KindObject
+	c.declare(t, nm.name)
+	fields := names.NewScope(names.MethodNames...)
+	declared := map[string]bool{}
+	if props != nil {
+		for _, m := range props.Members {
+			declared[m.Key] = true
+			f := &ir.Field{
+				JSONName: m.Key,
+				GoName:   fields.Declare(m.Key),
+				Pos:      m.KeyPos,
+				Required: refIn(required, m.Key),
+			}
+			pn := m.Value
+			for _, p := range patterns {
+				if p.match != nil && p.match(m.Key) {
+					pn = c.allOfNode(pn, p.node)
+				}
+			}
+			f.Type = c.compile(pn, nm.child(f.GoName))
+			f.Doc = nodeDoc(m.Value)
+			if f.Doc == "" {
+				f.Doc = f.Type.Doc
+			}
+			pd := pendingDefault{field: f}
+			if c.pureRef(m.Value) != nil {
+				pd.value = m.Value.Get("default")
+			}
+			c.fieldDefaults = append(c.fieldDefaults, pd)
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	// Required names without a declared property still must be present.
+	if r := v.get("required"); r != nil && r.Kind == ArrayNode {
+		for _, it := range r.Items {
+			if it.Kind != StringNode || declared[it.Str] {
+				continue
+			}
+			declared[it.Str] = true
+			f := &ir.Field{JSONName: it.Str, GoName: fields.Declare(it.Str), Pos: it.Pos, Required: true}
+			var pn *Node
+			for _, p := range patterns {
+				if p.match != nil && p.match(it.Str) {
+					pn = p.node
+					break
+				}
+			}
+			switch {
+			case pn != nil:
+				f.Type = c.compile(pn, nm.child(f.GoName))
+			case ap != nil && ap.Kind != BoolNode:
+				f.Type = c.compile(ap, nm.child(f.GoName))
+			default:
+				f.Type = &ir.Type{Kind: ir.KindAny, Pos: it.Pos}
+			}
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	switch {
+	case ap == nil:
+	case ap.Kind == BoolNode:
+		t.AdditionalFalse = true
+	default:
+		t.Extra = true
+		t.ExtraGoName = fields.Declare("extra")
+		t.Elem = c.compile(ap, nm.child("Extra"))
+	}
+	c.objectConstraints(t, v, nm)
+}
+
+// patternProp is a compiled patternProperties entry with its schema and a
+// matcher (nil for a pattern no engine accepts).
+type patternProp struct {
+	ir.PatternProperty
+	node  *Node
+	match func(string) bool
+}
+
+// patternProperties compiles patternProperties, remembering a matcher per
+// pattern for declared properties.
+func (c *compiler) patternProperties(pp *Node, nm naming) []patternProp {
+	if pp == nil {
+		return nil
+	}
+	if pp.Kind != ObjectNode {
+		c.errorf(pp, "patternProperties must be an object")
+		return nil
+	}
+	var out []patternProp
+	for i, m := range pp.Members {
+		match := patternMatcher(m.Key)
+		if match == nil {
+			c.errs = append(c.errs, Errorf(m.KeyPos, "invalid pattern %q", m.Key))
+		}
+		ty := c.compile(m.Value, nm.child("Pattern"+strconv.Itoa(i+1)))
+		out = append(out, patternProp{PatternProperty: ir.PatternProperty{Pattern: m.Key, Type: ty}, node: m.Value, match: match})
+	}
+	return out
+}
+
+func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
+	t.Constraints.MinProperties = c.count(v, "minProperties")
+	t.Constraints.MaxProperties = c.count(v, "maxProperties")
+	if pn := v.get("propertyNames"); pn != nil {
+		t.Constraints.PropertyNames = c.compile(pn, nm.child("Name"))
+	}
+	if dr := v.get("dependentRequired"); dr != nil {
+		if dr.Kind != ObjectNode {
+			c.errorf(dr, "dependentRequired must be an object")
+		} else {
+			for _, m := range dr.Members {
+				t.Constraints.DependentRequired = append(t.Constraints.DependentRequired,
+					ir.Dependency{Property: m.Key, Requires: c.stringList(m.Value, "dependentRequired")})
+			}
+		}
+	}
+}
+
+// stringList reads an array of strings.
+func (c *compiler) stringList(n *Node, k string) []string {
+	if n == nil {
+		return nil
+	}
+	if n.Kind != ArrayNode {
+		c.errorf(n, "%s must be an array of strings", k)
+		return nil
+	}
+	var out []string
+	for _, it := range n.Items {
+		if it.Kind != StringNode {
+			c.errorf(it, "%s must be an array of strings", k)
+			continue
+		}
+		out = append(out, it.Str)
+	}
+	return out
+}
+
+// compileArray fills t as an array or a tuple.
+func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
+	items := v.get("items")
+	if prefix := v.get("prefixItems"); prefix != nil {
+		if prefix.Kind != ArrayNode {
+			c.errorf(prefix, "prefixItems must be an array of schemas")
+		} else {
+			t.Kind = ir.KindTuple
+			c.declare(t, nm.name)
+			for i, it := range prefix.Items {
+				t.Prefix = append(t.Prefix, c.compile(it, nm.child("Item"+strconv.Itoa(i))))
+			}
+			switch {
+			case items == nil:
+				t.Elem = &ir.Type{Kind: ir.KindAny, Pos: prefix.Pos}
+			case items.Kind == BoolNode && !items.Bool:
+				t.RestForbidden = true
+			default:
+				t.Elem = c.compile(items, nm.child("Rest"))
+			}
+		}
+	}
+	if t.Kind != ir.KindTuple {
+		t.Kind = ir.KindArray
+		if items == nil {
+			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
+		} else {
+			t.Elem = c.compile(items, nm.child("Item"))
+		}
+	}
+	t.Constraints.MinItems = c.count(v, "minItems")
+	t.Constraints.MaxItems = c.count(v, "maxItems")
+	if u := v.get("uniqueItems"); u != nil {
+		if u.Kind != BoolNode {
+			c.errorf(u, "uniqueItems must be a boolean")
+		}
+		t.Constraints.UniqueItems = u.Kind == BoolNode && u.Bool
+	}
+	if ct := v.get("contains"); ct != nil {
+		t.Constraints.Contains = c.compile(ct, nm.child("Contains"))
+		t.Constraints.MinContains = c.count(v, "minContains")
+		t.Constraints.MaxContains = c.count(v, "maxContains")
+	}
+}
+
+// canonical is the compact JSON of a value.
+func canonical(n *Node) []byte {
+	return bytes.Clone(n.JSON())
+}
