@@ -1,0 +1,190 @@
+package generator
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// RegistryOf converts the family's taxonomy (schema.Taxonomy must have
+// run) into the gateway registry that registry_gen.go declares. toolgen
+// tokens and search-eval use it to measure the same registry in memory.
+func RegistryOf(f *ir.Family) gateway.Registry {
+	reg := gateway.Registry{Version: f.RegistryVersion}
+	for _, g := range f.Groups {
+		reg.Groups = append(reg.Groups, gateway.Group{Name: g.Name, Summary: g.Summary})
+	}
+	for _, op := range f.Ops {
+		o := gateway.Op{
+			Op:            op.Path,
+			Group:         op.Group,
+			Kind:          op.Kind,
+			Entity:        op.Entity,
+			Action:        op.Action,
+			Usage:         op.Usage,
+			Notes:         op.Notes,
+			DryRunDefault: op.DryRunDefault,
+		}
+		if op.Tool != nil {
+			o.Tool, o.Description, o.Parameters = op.Tool.Name, op.Tool.Description, op.Tool.ParamsSchema
+			for _, a := range schema.OpArgs(op.Tool) {
+				o.Args = append(o.Args, gateway.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description})
+			}
+		}
+		for _, ex := range op.Examples {
+			o.Examples = append(o.Examples, gateway.Example{Description: ex.Description, Args: ex.Args})
+		}
+		if op.Policy != nil {
+			o.Policy = &gateway.Policy{Do: op.Policy.Do, Dont: op.Policy.Dont, EdgeCases: op.Policy.EdgeCases}
+		}
+		reg.Ops = append(reg.Ops, o)
+	}
+	return reg
+}
+
+// emitRegistry writes registry_gen.go:
+//
+//	// Registry is the op taxonomy of the family (spec 004 §5.3).
+//	var Registry = gateway.Registry{
+//		Groups:  []gateway.Group{{Name: "onto", Summary: "..."}},
+//		Ops:     []gateway.Op{{Op: "onto.task.list", Tool: "list_onto_tasks", ...}},
+//		Version: "f513617c7f33341b",
+//	}
+func emitRegistry(g *gen, f *jen.File) error {
+	gw := g.gatewayPkg()
+	reg := RegistryOf(g.fam)
+	var groups []jen.Code
+	for _, gr := range reg.Groups {
+		groups = append(groups, jen.Values(jen.Dict{
+			jen.Id("Name"):    jen.Lit(gr.Name),
+			jen.Id("Summary"): jen.Lit(gr.Summary),
+		}))
+	}
+	var ops []jen.Code
+	for _, op := range reg.Ops {
+		ops = append(ops, jen.Values(g.opDict(gw, op)))
+	}
+	f.Comment("Registry is the op taxonomy of the family (spec 004 §5.3): every op")
+	f.Comment("path with the tool serving it, its kind, usage, args, examples and")
+	f.Comment("policy. Gateway serves it through tool_help, tool_search and tool_exec.")
+	f.Var().Id("Registry").Op("=").Qual(gw, "Registry").Values(jen.Dict{
+		jen.Id("Version"): jen.Lit(reg.Version),
+		jen.Id("Groups"):  jen.Index().Qual(gw, "Group").Values(regLines(groups)...),
+		jen.Id("Ops"):     jen.Index().Qual(gw, "Op").Values(regLines(ops)...),
+	})
+	return nil
+}
+
+// opDict is the composite literal of one op; zero fields are left out.
+func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
+	d := jen.Dict{
+		jen.Id("Op"):          jen.Lit(op.Op),
+		jen.Id("Tool"):        jen.Lit(op.Tool),
+		jen.Id("Description"): jen.Lit(op.Description),
+		jen.Id("Parameters"):  regRawJSON(op.Parameters),
+		jen.Id("Group"):       jen.Lit(op.Group),
+		jen.Id("Usage"):       jen.Lit(op.Usage),
+	}
+	if op.Kind == gateway.KindWrite {
+		d[jen.Id("Kind")] = jen.Qual(gw, "KindWrite")
+	} else {
+		d[jen.Id("Kind")] = jen.Qual(gw, "KindRead")
+	}
+	if op.Entity != "" {
+		d[jen.Id("Entity")] = jen.Lit(op.Entity)
+	}
+	if op.Action != "" {
+		d[jen.Id("Action")] = jen.Lit(op.Action)
+	}
+	if len(op.Args) > 0 {
+		var args []jen.Code
+		for _, a := range op.Args {
+			ad := jen.Dict{jen.Id("Name"): jen.Lit(a.Name), jen.Id("Type"): jen.Lit(a.Type)}
+			if a.Required {
+				ad[jen.Id("Required")] = jen.True()
+			}
+			if a.Default != "" {
+				ad[jen.Id("Default")] = jen.Lit(a.Default)
+			}
+			if a.Description != "" {
+				ad[jen.Id("Description")] = jen.Lit(a.Description)
+			}
+			args = append(args, jen.Values(ad))
+		}
+		d[jen.Id("Args")] = jen.Index().Qual(gw, "Arg").Values(regLines(args)...)
+	}
+	if len(op.Notes) > 0 {
+		d[jen.Id("Notes")] = regStringSlice(op.Notes)
+	}
+	if len(op.Examples) > 0 {
+		var exs []jen.Code
+		for _, ex := range op.Examples {
+			ed := jen.Dict{jen.Id("Args"): regRawJSON(ex.Args)}
+			if ex.Description != "" {
+				ed[jen.Id("Description")] = jen.Lit(ex.Description)
+			}
+			exs = append(exs, jen.Values(ed))
+		}
+		d[jen.Id("Examples")] = jen.Index().Qual(gw, "Example").Values(regLines(exs)...)
+	}
+	if p := op.Policy; p != nil {
+		pd := jen.Dict{}
+		if len(p.Do) > 0 {
+			pd[jen.Id("Do")] = regStringSlice(p.Do)
+		}
+		if len(p.Dont) > 0 {
+			pd[jen.Id("Dont")] = regStringSlice(p.Dont)
+		}
+		if len(p.EdgeCases) > 0 {
+			pd[jen.Id("EdgeCases")] = regStringSlice(p.EdgeCases)
+		}
+		d[jen.Id("Policy")] = jen.Op("&").Qual(gw, "Policy").Values(pd)
+	}
+	if op.DryRunDefault {
+		d[jen.Id("DryRunDefault")] = jen.True()
+	}
+	return d
+}
+
+// gatewayPkg is the import path of runtime/gateway.
+func (g *gen) gatewayPkg() string { return g.runtimePkg + "/gateway" }
+
+// regRawJSON renders json.RawMessage(`...`) for a JSON value: a raw string
+// literal when the JSON holds no backquote or carriage return, else a
+// quoted one.
+func regRawJSON(raw json.RawMessage) jen.Code {
+	if len(raw) == 0 {
+		return jen.Nil()
+	}
+	s := string(raw)
+	if strings.ContainsAny(s, "`\r") {
+		return jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(s))
+	}
+	return jen.Qual(jsonPkg, "RawMessage").Call(jen.Op("`" + s + "`"))
+}
+
+// regStringSlice renders []string{"a", "b"}, one element per line.
+func regStringSlice(ss []string) jen.Code {
+	items := make([]jen.Code, len(ss))
+	for i, s := range ss {
+		items[i] = jen.Lit(s)
+	}
+	return jen.Index().String().Values(regLines(items)...)
+}
+
+// regLines puts each element of a composite literal on its own line.
+func regLines(items []jen.Code) []jen.Code {
+	if len(items) == 0 {
+		return nil
+	}
+	out := make([]jen.Code, 0, len(items)+1)
+	for _, it := range items {
+		out = append(out, jen.Line().Add(it))
+	}
+	return append(out, jen.Line())
+}

@@ -1,0 +1,155 @@
+package generator
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// taxonomyFamily is a small family with its taxonomy derived.
+func taxonomyFamily(t testing.TB) *ir.Family {
+	t.Helper()
+	f := &ir.Family{Package: "tasks"}
+	for _, d := range []struct{ name, desc, params string }{
+		{"list_onto_tasks", "List tasks. Filters by project.", `{"type":"object","properties":{"project_id":{"type":"string"},"limit":{"type":"integer","default":20}}}`},
+		{"create_onto_task", "Create a task.\nDo NOT create tasks for work you can do now.", `{"type":"object","properties":{"title":{"type":"string","description":"Costs $5"}},"required":["title"]}`},
+		{"get_onto_goal_details", "Get a goal.", `{"type":"object","properties":{"goal_id":{"type":"string"}},"required":["goal_id"]}`},
+		{"web_search", "Pay $5 first. Search the web.", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`},
+	} {
+		f.Tools = append(f.Tools, &ir.Tool{Name: d.name, Description: d.desc, ParamsSchema: json.RawMessage(d.params)})
+	}
+	m, err := schema.LoadManifest("toolgen.yaml", []byte("default_group: util\ngroups:\n  onto: {summary: Ontology ops., infix: [onto]}\nops:\n  onto.task.create: {dry_run_default: true, notes: [Search first.]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Taxonomy(f, m); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestRegistryOf(t *testing.T) {
+	f := taxonomyFamily(t)
+	reg := RegistryOf(f)
+	if reg.Version != f.RegistryVersion || len(reg.Ops) != 4 || len(reg.Groups) != 2 {
+		t.Fatalf("registry %+v", reg)
+	}
+	create := reg.Ops[1]
+	if create.Op != "onto.task.create" || create.Kind != gateway.KindWrite || !create.DryRunDefault ||
+		create.Policy == nil || len(create.Policy.Dont) != 1 || create.Notes[0] != "Search first." ||
+		len(create.Args) != 1 || !create.Args[0].Required || string(create.Examples[0].Args) != `{"title":"<title>"}` {
+		t.Errorf("create op %+v", create)
+	}
+	if list := reg.Ops[0]; list.Usage != "onto.task.list [project_id:string] [limit:integer=20]" || list.Args[1].Default != "20" {
+		t.Errorf("list op %+v", list)
+	}
+	// The registry must be accepted by the gateway it is generated for.
+	var tools []runtime.Tool
+	for _, tool := range f.Tools {
+		tools = append(tools, runtime.Tool{Name: tool.Name, Description: tool.Description, Parameters: tool.ParamsSchema})
+	}
+	if _, err := gateway.New(reg, tools); err != nil {
+		t.Errorf("gateway rejects the registry: %v", err)
+	}
+}
+
+func TestEmitRegistryAndSurfaces(t *testing.T) {
+	f := taxonomyFamily(t)
+	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
+	for _, c := range []struct {
+		name string
+		emit func(*gen, *jen.File) error
+		want []string
+	}{
+		{"registry", emitRegistry, []string{
+			`var Registry = gateway.Registry{`,
+			`Version: "` + f.RegistryVersion + `"`,
+			`Kind: gateway.KindWrite`,
+			`DryRunDefault: true`,
+			`Dont: []string{"Do NOT create tasks for work you can do now",}`,
+			"Parameters: json.RawMessage(`{\"type\":\"object\",",
+		}},
+		{"surfaces", emitSurfaces, []string{
+			`func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {`,
+			`gateway.Tools(Registry, Tools(h), opts...)`,
+			`func GatewayDefinitions() json.RawMessage {`,
+			`matryoshka.Facade(`,
+			`matryoshka.Category("task", "list_onto_tasks", "create_onto_task")`,
+			`matryoshka.Usage("create_onto_task", "onto.task.create title:string")`,
+			`func Sections(h Handlers) []prompt.Section {`,
+			`Pay $$5 first.`,
+			`Visibility: prompt.VisibilitySummary`,
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			jf := g.newFile()
+			if err := c.emit(g, jf); err != nil {
+				t.Fatal(err)
+			}
+			src, err := render(jf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(squash(string(src)), squash(w)) {
+					t.Errorf("missing %q in\n%s", w, src)
+				}
+			}
+		})
+	}
+}
+
+func TestSurfaceSelection(t *testing.T) {
+	f := taxonomyFamily(t)
+	f.Surfaces = []string{"flat", "gateway"}
+	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
+	jf := g.newFile()
+	if err := emitSurfaces(g, jf); err != nil {
+		t.Fatal(err)
+	}
+	src, err := render(jf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "func Gateway(") || strings.Contains(string(src), "func Facades(") || strings.Contains(string(src), "toolgenPick") {
+		t.Errorf("surfaces [flat gateway] emitted:\n%s", src)
+	}
+}
+
+func TestFacadeAndSectionSpecs(t *testing.T) {
+	f := taxonomyFamily(t)
+	fs := Facades(f)
+	if len(fs) != 2 || fs[0].Name != "onto" || len(fs[0].Tools) != 3 || len(fs[0].Categories) != 2 || fs[1].Name != "util" {
+		t.Errorf("facades %+v", fs)
+	}
+	ss := Sections(f)
+	if len(ss) != 2 || !strings.Contains(ss[0].Template, "`onto.task.create title:string` (write): Create a task.") || !strings.Contains(ss[0].Summary, "3 ops (task, goal)") {
+		t.Errorf("sections %+v", ss)
+	}
+}
+
+func BenchmarkEmitRegistry(b *testing.B) {
+	f := taxonomyFamily(b)
+	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
+	for b.Loop() {
+		jf := g.newFile()
+		if err := emitRegistry(g, jf); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := render(jf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// squash drops white space so that tests do not depend on gofmt alignment.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), "")
+}

@@ -1,0 +1,321 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// FacadeSpec is one matryoshka facade of a family: a group's tools behind
+// one tool that unfolds into them (spec 003).
+type FacadeSpec struct {
+	// Name is the facade's tool name (the group name).
+	Name        string
+	Description string
+	// Tools are the inner tools' wire names, in declaration order.
+	Tools []string
+	// Categories group the inner tools by entity, in order of first use.
+	Categories []FacadeCategory
+	// Usage maps an inner tool to its op usage line.
+	Usage map[string]string
+}
+
+// FacadeCategory is one category of a facade.
+type FacadeCategory struct {
+	Name  string
+	Tools []string
+}
+
+// SectionSpec is one summarized prompt section of a family (spec 000): a
+// group described by its ops, carrying the group's tools.
+type SectionSpec struct {
+	Key, Title string
+	// Summary renders while the section is summarized; Template when it
+	// is open. Both are markdown with "$" escaped as "$$".
+	Summary, Template string
+	Tools             []string
+}
+
+// Surface reports whether the family asks for the named surface (all
+// surfaces when it names none).
+func Surface(f *ir.Family, name string) bool {
+	if len(f.Surfaces) == 0 {
+		return true
+	}
+	for _, s := range f.Surfaces {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// groupOps returns the ops of each group in f.Groups order.
+func surfGroupOps(f *ir.Family) [][]*ir.Op {
+	out := make([][]*ir.Op, len(f.Groups))
+	for _, op := range f.Ops {
+		for i, g := range f.Groups {
+			if op.Group == g.Name && op.Tool != nil {
+				out[i] = append(out[i], op)
+			}
+		}
+	}
+	return out
+}
+
+// Facades describes the family's facades: one per group with ops.
+func Facades(f *ir.Family) []FacadeSpec {
+	var out []FacadeSpec
+	for i, ops := range surfGroupOps(f) {
+		if len(ops) == 0 {
+			continue
+		}
+		g := f.Groups[i]
+		spec := FacadeSpec{Name: g.Name, Usage: map[string]string{}}
+		catIndex := map[string]int{}
+		for _, op := range ops {
+			spec.Tools = append(spec.Tools, op.Tool.Name)
+			spec.Usage[op.Tool.Name] = op.Usage
+			if op.Entity == "" {
+				continue
+			}
+			ci, ok := catIndex[op.Entity]
+			if !ok {
+				ci = len(spec.Categories)
+				catIndex[op.Entity] = ci
+				spec.Categories = append(spec.Categories, FacadeCategory{Name: op.Entity})
+			}
+			spec.Categories[ci].Tools = append(spec.Categories[ci].Tools, op.Tool.Name)
+		}
+		spec.Description = fmt.Sprintf("%s Unfolds into %d tools.", strings.TrimSpace(g.Summary), len(ops))
+		out = append(out, spec)
+	}
+	return out
+}
+
+// Sections describes the family's prompt sections: one per group with
+// ops, summarized by default.
+func Sections(f *ir.Family) []SectionSpec {
+	var out []SectionSpec
+	for i, ops := range surfGroupOps(f) {
+		if len(ops) == 0 {
+			continue
+		}
+		g := f.Groups[i]
+		var body strings.Builder
+		fmt.Fprintf(&body, "%s\n\n", strings.TrimSpace(g.Summary))
+		var tools []string
+		for _, op := range ops {
+			fmt.Fprintf(&body, "- `%s` (%s): %s\n", op.Usage, op.Kind, surfFirstLine(op.Tool.Description))
+			tools = append(tools, op.Tool.Name)
+		}
+		summary := fmt.Sprintf("%s %d ops (%s).", strings.TrimSpace(g.Summary), len(ops), surfEntityList(ops))
+		out = append(out, SectionSpec{
+			Key:      g.Name,
+			Title:    g.Name + " ops",
+			Summary:  surfEscapeDollar(summary),
+			Template: surfEscapeDollar(body.String()),
+			Tools:    tools,
+		})
+	}
+	return out
+}
+
+func surfEntityList(ops []*ir.Op) string {
+	var ents []string
+	seen := map[string]bool{}
+	for _, op := range ops {
+		e := op.Entity
+		if e == "" {
+			e = op.Action
+		}
+		if !seen[e] {
+			seen[e] = true
+			ents = append(ents, e)
+		}
+	}
+	return strings.Join(ents, ", ")
+}
+
+// firstLine is the first sentence of a description, on one line.
+func surfFirstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i+1]
+	}
+	return s
+}
+
+func surfEscapeDollar(s string) string { return strings.ReplaceAll(s, "$", "$$") }
+
+// emitSurfaces writes surfaces_gen.go: the gateway, facade and section
+// surfaces the family asks for, all built from Tools(h).
+func emitSurfaces(g *gen, f *jen.File) error {
+	rt, gw := g.runtimePkg, g.gatewayPkg()
+	toolSlice := jen.Index().Qual(rt, "Tool")
+	if Surface(g.fam, "gateway") {
+		g.emitGateway(f, rt, gw, toolSlice)
+	}
+	if Surface(g.fam, "facades") {
+		g.emitFacades(f, rt, toolSlice)
+	}
+	if Surface(g.fam, "sections") {
+		g.emitSections(f, rt, toolSlice)
+	}
+	if Surface(g.fam, "facades") || Surface(g.fam, "sections") {
+		// func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool
+		f.Comment("toolgenPick returns the named tools, in the order named.")
+		f.Func().Id("toolgenPick").Params(jen.Id("tools").Add(toolSlice), jen.Id("names").Op("...").String()).Add(toolSlice).Block(
+			jen.Id("out").Op(":=").Make(toolSlice, jen.Lit(0), jen.Len(jen.Id("names"))),
+			jen.For(jen.List(jen.Id("_"), jen.Id("n")).Op(":=").Range().Id("names")).Block(
+				jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("tools")).Block(
+					jen.If(jen.Id("t").Dot("Name").Op("==").Id("n")).Block(
+						jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("t")),
+						jen.Break(),
+					),
+				),
+			),
+			jen.Return(jen.Id("out")),
+		)
+	}
+	return nil
+}
+
+// emitGateway writes
+//
+//	func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
+//		tools, err := gateway.Tools(Registry, Tools(h), opts...)
+//		if err != nil {
+//			panic("toolgen: generated registry and tools disagree: " + err.Error())
+//		}
+//		return tools
+//	}
+//
+// and GatewayDefinitions, the provider-facing JSON of the four tools.
+func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) {
+	f.Comment("Gateway returns the gateway surface: tool_help, tool_search, tool_exec")
+	f.Comment("and tool_batch over Registry, executing ops with h.")
+	f.Func().Id("Gateway").Params(jen.Id("h").Id("Handlers"), jen.Id("opts").Op("...").Qual(gw, "Option")).Add(toolSlice).Block(
+		jen.List(jen.Id("tools"), jen.Err()).Op(":=").Qual(gw, "Tools").Call(jen.Id("Registry"), jen.Id("Tools").Call(jen.Id("h")), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Comment("Registry and Tools are generated together; only a hand edit gets here."),
+			jen.Panic(jen.Lit("toolgen: generated registry and tools disagree: ").Op("+").Err().Dot("Error").Call()),
+		),
+		jen.Return(jen.Id("tools")),
+	)
+	f.Line()
+	// func GatewayDefinitions() json.RawMessage {
+	//	var defs []toolgenDefinition
+	//	for _, t := range Gateway(UnimplementedHandlers{}) { defs = append(defs, ...) }
+	//	b, _ := json.Marshal(defs)
+	//	return b
+	// }
+	f.Comment("GatewayDefinitions returns the provider-facing definitions of the")
+	f.Comment("gateway tools, as a JSON array of OpenAI chat tool definitions.")
+	f.Func().Id("GatewayDefinitions").Params().Qual(jsonPkg, "RawMessage").Block(
+		jen.Type().Id("function").Struct(
+			jen.Id("Name").String().Tag(map[string]string{"json": "name"}),
+			jen.Id("Description").String().Tag(map[string]string{"json": "description"}),
+			jen.Id("Parameters").Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "parameters"}),
+		),
+		jen.Type().Id("definition").Struct(
+			jen.Id("Type").String().Tag(map[string]string{"json": "type"}),
+			jen.Id("Function").Id("function").Tag(map[string]string{"json": "function"}),
+		),
+		jen.Var().Id("defs").Index().Id("definition"),
+		jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("Gateway").Call(jen.Id("UnimplementedHandlers").Values())).Block(
+			jen.Id("defs").Op("=").Append(jen.Id("defs"), jen.Id("definition").Values(jen.Dict{
+				jen.Id("Type"):     jen.Lit("function"),
+				jen.Id("Function"): jen.Id("function").Values(jen.Id("t").Dot("Name"), jen.Id("t").Dot("Description"), jen.Id("t").Dot("Parameters")),
+			})),
+		),
+		jen.List(jen.Id("b"), jen.Id("_")).Op(":=").Qual(jsonPkg, "Marshal").Call(jen.Id("defs")),
+		jen.Return(jen.Id("b")),
+	)
+	f.Line()
+}
+
+// emitFacades writes
+//
+//	func Facades(h Handlers) []runtime.Tool {
+//		tools := Tools(h)
+//		return []runtime.Tool{
+//			matryoshka.Facade("onto", "...", toolgenPick(tools, "list_onto_tasks", ...),
+//				matryoshka.Category("task", "list_onto_tasks", ...),
+//				matryoshka.Usage("list_onto_tasks", "onto.task.list [project_id:string]"),
+//			),
+//		}
+//	}
+func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
+	mpkg := rt + "/matryoshka"
+	var facades []jen.Code
+	for _, spec := range Facades(g.fam) {
+		args := []jen.Code{jen.Lit(spec.Name), jen.Lit(spec.Description), jen.Id("toolgenPick").Call(surfPickArgs(spec.Tools)...)}
+		for _, c := range spec.Categories {
+			cargs := []jen.Code{jen.Lit(c.Name)}
+			for _, t := range c.Tools {
+				cargs = append(cargs, jen.Lit(t))
+			}
+			args = append(args, jen.Qual(mpkg, "Category").Call(cargs...))
+		}
+		for _, t := range spec.Tools {
+			args = append(args, jen.Qual(mpkg, "Usage").Call(jen.Lit(t), jen.Lit(spec.Usage[t])))
+		}
+		facades = append(facades, jen.Qual(mpkg, "Facade").Call(regLines(args)...))
+	}
+	f.Comment("Facades returns the matryoshka surface: one facade per group that")
+	f.Comment("unfolds into the group's tools, executed by h.")
+	f.Func().Id("Facades").Params(jen.Id("h").Id("Handlers")).Add(toolSlice).Block(
+		jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
+		jen.Return(toolSlice.Clone().Values(regLines(facades)...)),
+	)
+	f.Line()
+}
+
+// emitSections writes
+//
+//	func Sections(h Handlers) []prompt.Section {
+//		tools := Tools(h)
+//		return []prompt.Section{{
+//			Key: "onto", Title: "onto ops", Summary: "...", Template: "...",
+//			Visibility: prompt.VisibilitySummary, Generated: true,
+//			Tools: toolgenPick(tools, "list_onto_tasks", ...),
+//		}}
+//	}
+func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
+	ppkg := rt + "/prompt"
+	var secs []jen.Code
+	for _, s := range Sections(g.fam) {
+		secs = append(secs, jen.Values(jen.Dict{
+			jen.Id("Key"):        jen.Lit(s.Key),
+			jen.Id("Title"):      jen.Lit(s.Title),
+			jen.Id("Summary"):    jen.Lit(s.Summary),
+			jen.Id("Template"):   jen.Lit(s.Template),
+			jen.Id("Visibility"): jen.Qual(ppkg, "VisibilitySummary"),
+			jen.Id("Generated"):  jen.True(),
+			jen.Id("Tools"):      jen.Id("toolgenPick").Call(surfPickArgs(s.Tools)...),
+		}))
+	}
+	f.Comment("Sections returns the sections surface: one summarized prompt section")
+	f.Comment("per group describing its ops and carrying its tools (executed by h);")
+	f.Comment("open_sections opens them.")
+	f.Func().Id("Sections").Params(jen.Id("h").Id("Handlers")).Index().Qual(ppkg, "Section").Block(
+		jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
+		jen.Return(jen.Index().Qual(ppkg, "Section").Values(regLines(secs)...)),
+	)
+	f.Line()
+}
+
+func surfPickArgs(names []string) []jen.Code {
+	args := []jen.Code{jen.Id("tools")}
+	for _, n := range names {
+		args = append(args, jen.Lit(n))
+	}
+	return args
+}
