@@ -393,3 +393,21 @@ func TestSectionLiteralIsCopied(t *testing.T) {
 		t.Errorf("prompt changed with its input: %q %v", r.Text(), toolNames(r.Tools()))
 	}
 }
+
+func TestEscape(t *testing.T) {
+	raw := "Costs $5; use ${HOME} or $$ literally"
+	p, err := New("ns", "k", "", Section{Key: "a", Title: "A", Template: Escape(raw), Summary: Escape(raw)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Render(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "## 1 A\n" + raw; r.Text() != want {
+		t.Errorf("got %q, want %q", r.Text(), want)
+	}
+	if _, err := New("ns", "k", "", Section{Key: "a", Title: "A", Template: raw}); err == nil {
+		t.Error("unescaped ${HOME} accepted without params")
+	}
+}

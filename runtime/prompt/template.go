@@ -200,3 +200,7 @@ func format(v reflect.Value) string {
 	}
 	return fmt.Sprint(v.Interface())
 }
+
+// Escape returns s with every '$' doubled, so that it renders verbatim as a
+// Template or Summary (generated code escapes tool descriptions with it).
+func Escape(s string) string { return strings.ReplaceAll(s, "$", "$$") }
