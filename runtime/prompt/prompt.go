@@ -247,7 +247,8 @@ func (r *Rendered) Text() string { return r.text }
 func (r *Rendered) Tools() []runtime.Tool { return append([]runtime.Tool(nil), r.tools...) }
 
 // ToolParamDescriptions returns, for each tool in Tools, its parameters'
-// descriptions keyed by parameter name.
+// descriptions keyed by parameter name. The maps are shared: do not modify
+// them.
 func (r *Rendered) ToolParamDescriptions() map[string]map[string]ParamDescription { return r.descs }
 
 // Summarized returns the paths of the sections rendered as summaries, in
