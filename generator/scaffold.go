@@ -56,15 +56,15 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 			continue
 		}
 		n++
-		result := jen.Qual(runtimePath, "ToolResult").Types(jen.Id(t.GoName + "Result"))
+		result := jen.Qual(stubRuntimePath, "ToolResult").Types(jen.Id(t.GoName + "Result"))
 		file.Line()
 		file.Comment(fmt.Sprintf("%s serves %s: %s", t.GoName, t.Name, firstSentence(t.Description)))
 		file.Func().Params(jen.Id("s").Op("*").Id(recv)).Id(t.GoName).Params(
 			jen.Id("ctx").Qual("context", "Context"),
-			jen.Id("tc").Qual(runtimePath, "ToolContext"),
+			jen.Id("tc").Qual(stubRuntimePath, "ToolContext"),
 			jen.Id("p").Op("*").Id(t.GoName+"Params"),
 		).Params(result, jen.Error()).Block(
-			jen.Return(result.Clone().Values(), jen.Qual(runtimePath, "NotImplemented").Call(jen.Lit(t.Name))),
+			jen.Return(result.Clone().Values(), jen.Qual(stubRuntimePath, "NotImplemented").Call(jen.Lit(t.Name))),
 		)
 	}
 	if n == 0 {
@@ -107,3 +107,6 @@ func firstSentence(s string) string {
 	}
 	return s
 }
+
+// stubRuntimePath is the runtime import path handler stubs use.
+const stubRuntimePath = DefaultRuntimeModule + "/runtime"
