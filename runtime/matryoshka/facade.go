@@ -24,7 +24,9 @@ type Doll struct {
 	maxDepth       int
 	depth          int
 	usage          map[string]string
-	tool           runtime.Tool
+	// lines are the inner tools' lines in the facade's answer.
+	lines map[string]string
+	tool  runtime.Tool
 }
 
 type category struct {
@@ -161,6 +163,10 @@ func build(name, description string, inner []runtime.Tool, opts []Option) (*Doll
 			return nil, fail("usage given for unknown inner tool %q", tn)
 		}
 	}
+	d.lines = make(map[string]string, len(d.inner))
+	for _, t := range d.inner {
+		d.lines[t.Name] = d.line(t)
+	}
 	d.tool = runtime.Tool{
 		Name:        name,
 		Description: description,
@@ -281,7 +287,7 @@ func (d *Doll) handle(ctx context.Context, tc runtime.ToolContext, args json.Raw
 		Category:       c.Category,
 		Tools:          tools,
 		RemoveOnInvoke: d.removeOnInvoke,
-		usage:          d.usage,
+		lines:          d.lines,
 	}
 	return runtime.Result{Success: true, Value: u}, nil
 }

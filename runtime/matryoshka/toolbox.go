@@ -2,6 +2,7 @@ package matryoshka
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,6 +13,8 @@ import (
 // facades can be folded back. A Toolbox is not safe for concurrent use.
 type Toolbox struct {
 	entries []entry
+	// has holds the names in entries.
+	has map[string]bool
 	// open maps an unfolded facade to what folding it back needs.
 	open map[string]*opened
 	// order lists open facades in the order they unfolded.
@@ -34,11 +37,12 @@ type opened struct {
 // NewToolbox returns a toolbox offering tools in the given order; names must
 // be unique.
 func NewToolbox(tools ...runtime.Tool) (*Toolbox, error) {
-	tb := &Toolbox{open: map[string]*opened{}}
+	tb := &Toolbox{open: map[string]*opened{}, has: make(map[string]bool, len(tools))}
 	for _, t := range tools {
-		if tb.index(t.Name) >= 0 {
+		if tb.has[t.Name] {
 			return nil, fmt.Errorf("toolbox: tool %q is given twice", t.Name)
 		}
+		tb.has[t.Name] = true
 		tb.entries = append(tb.entries, entry{tool: t})
 	}
 	return tb, nil
@@ -98,7 +102,7 @@ func (tb *Toolbox) Remove(names ...string) int {
 	n := 0
 	for _, name := range names {
 		if i := tb.index(name); i >= 0 {
-			tb.entries = slices.Delete(tb.entries, i, i+1)
+			tb.delete(i)
 			n++
 		}
 	}
@@ -109,6 +113,7 @@ func (tb *Toolbox) Remove(names ...string) int {
 func (tb *Toolbox) Clone() *Toolbox {
 	c := &Toolbox{
 		entries: slices.Clone(tb.entries),
+		has:     maps.Clone(tb.has),
 		open:    make(map[string]*opened, len(tb.open)),
 		order:   slices.Clone(tb.order),
 	}
@@ -145,7 +150,7 @@ func (tb *Toolbox) Apply(r ToolInjectionResult) bool {
 			e := tb.entries[i]
 			saved, facadeOrigin = &e, e.origin
 		}
-		tb.entries = slices.Delete(tb.entries, i, i+1)
+		tb.delete(i)
 		if i < pos {
 			pos--
 		}
@@ -188,6 +193,7 @@ func (tb *Toolbox) Fold(facade string) bool {
 	kept := tb.entries[:0:0]
 	for _, e := range tb.entries {
 		if e.origin != "" && closing[e.origin] {
+			delete(tb.has, e.tool.Name)
 			if pos < 0 {
 				pos = len(kept)
 			}
@@ -205,6 +211,7 @@ func (tb *Toolbox) Fold(facade string) bool {
 			pos = len(tb.entries)
 		}
 		tb.entries = slices.Insert(tb.entries, pos, *rec.saved)
+		tb.has[facade] = true
 	}
 	return true
 }
@@ -227,18 +234,31 @@ func (tb *Toolbox) descends(f, ancestor string) bool {
 // insert puts the tools not present yet at pos, in order, and reports how
 // many it inserted.
 func (tb *Toolbox) insert(pos int, origin string, tools []runtime.Tool) int {
+	if tb.has == nil {
+		tb.has = map[string]bool{}
+	}
 	var add []entry
 	for _, t := range tools {
-		if tb.index(t.Name) >= 0 || slices.ContainsFunc(add, func(e entry) bool { return e.tool.Name == t.Name }) {
+		if tb.has[t.Name] {
 			continue
 		}
+		tb.has[t.Name] = true
 		add = append(add, entry{tool: t, origin: origin})
 	}
 	tb.entries = slices.Insert(tb.entries, pos, add...)
 	return len(add)
 }
 
+func (tb *Toolbox) delete(i int) {
+	delete(tb.has, tb.entries[i].tool.Name)
+	tb.entries = slices.Delete(tb.entries, i, i+1)
+}
+
+// index is the position of name, -1 when absent.
 func (tb *Toolbox) index(name string) int {
+	if !tb.has[name] {
+		return -1
+	}
 	for i, e := range tb.entries {
 		if e.tool.Name == name {
 			return i

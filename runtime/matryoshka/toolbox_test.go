@@ -1,6 +1,7 @@
 package matryoshka
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -202,5 +203,20 @@ func BenchmarkShortcut(b *testing.B) {
 	for b.Loop() {
 		r.calls = r.calls[:0]
 		_, _ = runtime.Dispatch(b.Context(), admin, runtime.ToolContext{}, args)
+	}
+}
+
+func BenchmarkToolbox2000(b *testing.B) {
+	var r recorder
+	tools := make([]runtime.Tool, 2000)
+	for i := range tools {
+		tools[i] = r.tool(fmt.Sprintf("tool_%d", i), "T.")
+	}
+	add := r.tools("x1", "x2", "x3", "x4")
+	b.ReportAllocs()
+	for b.Loop() {
+		tb, _ := NewToolbox(tools...)
+		tb.Apply(ToolInjectionResult{Add: add, Remove: []string{"tool_1000"}, At: "tool_1000", Origin: "tool_1000"})
+		tb.Fold("tool_1000")
 	}
 }

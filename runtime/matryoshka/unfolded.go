@@ -23,7 +23,7 @@ type Unfolded struct {
 	// RemoveOnInvoke reports whether the facade leaves the toolbox.
 	RemoveOnInvoke bool
 
-	usage map[string]string
+	lines map[string]string
 }
 
 // Render implements runtime.Renderer.
@@ -36,27 +36,10 @@ func (u *Unfolded) Render() string {
 	fmt.Fprintf(&b, "%s unfolded into %d %s:\n", u.Facade, len(u.Tools), what)
 	for _, t := range u.Tools {
 		b.WriteString("- ")
-		if sub, ok := Of(t); ok {
-			// A nested facade: its shortcut is explained once below.
-			b.WriteString(t.Name)
-			if cats := sub.Categories(); len(cats) > 0 {
-				quoted := make([]string, len(cats))
-				for i, c := range cats {
-					quoted[i] = strconv.Quote(c)
-				}
-				fmt.Fprintf(&b, "(category?: %s)", strings.Join(quoted, "|"))
-			} else {
-				b.WriteString("()")
-			}
-			fmt.Fprintf(&b, " [group of %d tools]", len(sub.inner))
-		} else if line := u.usage[t.Name]; line != "" {
+		if line, ok := u.lines[t.Name]; ok {
 			b.WriteString(line)
 		} else {
 			b.WriteString(UsageLine(t))
-		}
-		if d := firstSentence(t.Description); d != "" {
-			b.WriteString(" — ")
-			b.WriteString(d)
 		}
 		b.WriteByte('\n')
 	}
@@ -81,6 +64,35 @@ func (u *Unfolded) MarshalJSON() ([]byte, error) {
 		Category string   `json:"category,omitempty"`
 		Tools    []string `json:"tools"`
 	}{u.Facade, u.Category, u.Names()})
+}
+
+// line is t's entry in the facade's answer: usage, a group marker for
+// nested facades, and the first sentence of the description.
+func (d *Doll) line(t runtime.Tool) string {
+	var b strings.Builder
+	if sub, ok := Of(t); ok {
+		// A nested facade: its shortcut is explained once in the answer.
+		b.WriteString(t.Name)
+		if cats := sub.Categories(); len(cats) > 0 {
+			quoted := make([]string, len(cats))
+			for i, c := range cats {
+				quoted[i] = strconv.Quote(c)
+			}
+			fmt.Fprintf(&b, "(category?: %s)", strings.Join(quoted, "|"))
+		} else {
+			b.WriteString("()")
+		}
+		fmt.Fprintf(&b, " [group of %d tools]", len(sub.inner))
+	} else if line := d.usage[t.Name]; line != "" {
+		b.WriteString(line)
+	} else {
+		b.WriteString(UsageLine(t))
+	}
+	if desc := firstSentence(t.Description); desc != "" {
+		b.WriteString(" — ")
+		b.WriteString(desc)
+	}
+	return b.String()
 }
 
 // UsageLine derives a one-line usage from t's parameters schema, e.g.
