@@ -17,6 +17,14 @@
 // integer becomes >= 2), so comparisons are exact without parsing text at
 // run time.
 //
+// The embedded validator runs on github.com/santhosh-tekuri/jsonschema/v6: it
+// passes the draft 2020-12 suite files this package tests against
+// (TestSchemaSuite), aggregates every violation with its keyword and
+// instance location, and was the fastest of the three candidates on valid
+// input in BenchmarkEmbedded* (compare_test.go: about 8µs per valid
+// instance, against about 15µs for xeipuuv/gojsonschema and
+// google/jsonschema-go, which also stops at the first error).
+//
 // The hot helpers (Len, MultipleOf, MultipleOfInt, Regexp.MatchString on the
 // RE2 path, most formats) do not allocate on valid input.
 package check

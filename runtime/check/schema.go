@@ -79,6 +79,11 @@ func (s *Schema) Validate(v any, path string) []runtime.FieldError {
 	}
 	var out []runtime.FieldError
 	collect(ve, path, &out)
+	for i := range out {
+		if at, ok := valueAt(v, out[i].Path[len(path):]); ok {
+			out[i].Received = Received(at)
+		}
+	}
 	if len(out) == 0 {
 		out = append(out, runtime.FieldError{Path: path, Code: "schema", Message: "value does not match the schema"})
 	}
@@ -139,6 +144,33 @@ func falseSchemaError(e *jsonschema.ValidationError) (code, msg string) {
 		return code, "item " + last + " is not allowed"
 	}
 	return code, "value is not allowed here"
+}
+
+// valueAt returns the part of v the JSON pointer ptr (relative to v) names.
+func valueAt(v any, ptr string) (any, bool) {
+	if ptr == "" {
+		return v, true
+	}
+	for tok := range strings.SplitSeq(ptr[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch x := v.(type) {
+		case map[string]any:
+			m, ok := x[tok]
+			if !ok {
+				return nil, false
+			}
+			v = m
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }
 
 func keywordOf(k jsonschema.ErrorKind) string {

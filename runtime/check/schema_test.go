@@ -64,6 +64,14 @@ func TestSchemaFalseSubschemaMessages(t *testing.T) {
 	}
 }
 
+func TestSchemaReceived(t *testing.T) {
+	s := MustSchema(`{"properties":{"tags":{"items":{"not":{"const":"x"}}}}}`)
+	got := s.Validate(generic(t, `{"tags":["a","x"]}`), "/p")
+	if len(got) != 1 || got[0].Path != "/p/tags/1" || got[0].Received != `"x"` {
+		t.Errorf("got %+v, want the received value at /p/tags/1", got)
+	}
+}
+
 func TestSchemaAnyOfReportsOnce(t *testing.T) {
 	s := MustSchema(`{"anyOf":[{"type":"string"},{"type":"integer","minimum":10}]}`)
 	got := s.Validate(generic(t, `3`), "")

@@ -104,6 +104,11 @@ func numbersEqual(a, b any) bool {
 			return false
 		}
 	}
+	if na, ok := a.(json.Number); ok {
+		if nb, ok := b.(json.Number); ok && na == nb {
+			return true
+		}
+	}
 	ra, ok1 := toRat(a)
 	rb, ok2 := toRat(b)
 	return ok1 && ok2 && ra.Cmp(rb) == 0
@@ -189,10 +194,12 @@ func isPlainInteger(s string) bool {
 func toRat(v any) (*big.Rat, bool) {
 	switch x := v.(type) {
 	case float64:
+		// A float64 stands for the shortest decimal that round-trips to it:
+		// the number the JSON text spelled (0.1, not 0.1000000000000000055…).
 		if math.IsInf(x, 0) || math.IsNaN(x) {
 			return nil, false
 		}
-		return new(big.Rat).SetFloat64(x), true
+		return new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
 	case float32:
 		return toRat(float64(x))
 	case int:

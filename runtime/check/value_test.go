@@ -57,6 +57,9 @@ func TestEqual(t *testing.T) {
 		{int64(1<<60 + 1), float64(1 << 60), false},
 		{uint64(7), 7, true},
 		{float32(0.5), 0.5, true},
+		{0.1, json.Number("0.1"), true},
+		{0.1, json.Number("0.10000000000000000001"), false},
+		{1e300, json.Number("1e300"), true},
 		{struct{}{}, struct{}{}, false},
 	}
 	for _, tc := range mixed {
