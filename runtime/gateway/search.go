@@ -34,7 +34,7 @@ const (
 )
 
 var fieldWeight = [numFields]float64{fieldName: 3.0, fieldArgs: 1.2, fieldDesc: 1.0, fieldArgDesc: 0.3}
-var fieldB = [numFields]float64{fieldName: 0.3, fieldArgs: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75}
+var fieldB = [numFields]float64{fieldName: 3.0, fieldArgs: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75}
 
 const (
 	bm25K1        = 1.2
@@ -156,7 +156,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	distinct := float64(len(seen))
 	for d, s := range scores {
 		// Reward covering more of the query's distinct terms.
-		s *= 1 + 0.5*float64(matched[d])/distinct
+		s *= 1 + 1.0*float64(matched[d])/distinct
 		// A plural noun naming the op's entity ("the tasks of…") asks for
 		// a listing rather than one item.
 		if ix.lister[d] {
