@@ -171,6 +171,9 @@ type compiler struct {
 	// never match instead of being errors.
 	lenient   map[*Node]bool
 	restNodes map[*Node]*Node
+	// stringHint marks schemas only ever applied to strings
+	// (propertyNames).
+	stringHint map[*Node]bool
 	ids       map[string]int
 	// named maps GoName to the declared type (copies share the name).
 	named map[string]*ir.Type
@@ -208,6 +211,7 @@ func newCompiler() *compiler {
 		seen:       map[*ir.Type]bool{},
 		lenient:    map[*Node]bool{},
 		restNodes:  map[*Node]*Node{},
+		stringHint: map[*Node]bool{},
 		ids:        map[string]int{},
 	}
 }

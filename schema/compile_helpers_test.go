@@ -59,7 +59,10 @@ func dumpType(t *ir.Type, top bool) string {
 	case ir.KindArray:
 		s = "[]" + dumpType(t.Elem, false)
 	case ir.KindMap:
-		s = "map[" + dumpType(t.Elem, false) + "]"
+		s = "map<" + dumpType(t.Elem, false) + ">"
+		if t.AdditionalFalse {
+			s += " closed"
+		}
 	case ir.KindTuple:
 		var ps []string
 		for _, p := range t.Prefix {

@@ -55,7 +55,11 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 	t := c.newType(n)
 	c.memo[n] = t
 	c.inProgress[t] = nm
+	// Only a chain of bare $refs can loop: structure in between breaks it.
+	outer := c.refStack
+	c.refStack = nil
 	c.compileView(t, c.view(n, c.lenient[n]), nm, false)
+	c.refStack = outer
 	delete(c.inProgress, t)
 	return t
 }
@@ -150,6 +154,9 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 		return
 	}
 	t.Nullable = nullable
+	if types == nil && c.stringHint[v.src] {
+		types = []string{"string"}
+	}
 	if types == nil {
 		switch {
 		case root || v.get("properties") != nil || v.get("patternProperties") != nil ||
@@ -613,6 +620,7 @@ func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
 	t.Constraints.MinProperties = c.count(v, "minProperties")
 	t.Constraints.MaxProperties = c.count(v, "maxProperties")
 	if pn := v.get("propertyNames"); pn != nil {
+		c.stringHint[pn] = true // names are strings: a type-less schema is a string one
 		t.Constraints.PropertyNames = c.compile(pn, nm.child("Name"))
 	}
 	if dr := v.get("dependentRequired"); dr != nil {

@@ -1,0 +1,164 @@
+package schema
+
+import (
+	"strings"
+	"testing"
+)
+
+// tool wraps a parameters schema in a one-tool OpenAI chat list.
+func tool(name, params string) string {
+	return `[{"type":"function","function":{"name":"` + name + `","parameters":` + params + `}}]`
+}
+
+func TestCompileConstructs(t *testing.T) {
+	cases := []struct {
+		name, params, want string
+	}{
+		{"scalars", `{"type":"object","properties":{
+			"s":{"type":"string","minLength":1,"maxLength":5,"pattern":"^a"},
+			"i":{"type":"integer","minimum":0,"exclusiveMaximum":10,"multipleOf":2},
+			"n":{"type":"number","maximum":0.5},
+			"b":{"type":"boolean"},
+			"f":{"type":"string","format":"date-time"}},"required":["s"]}`, `
+DoItParams: object{s:string [minLength=1 maxLength=5 pattern=^a] req, i:int [min=0 xmax=10 multipleOf=2], n:number [max=0.5], b:bool, f:string fmt=date-time}`},
+		{"nested names", `{"type":"object","properties":{
+			"labels":{"type":"object","properties":{"name":{"type":"string"}}},
+			"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}},
+			"meta":{"type":"object","additionalProperties":{"type":"string"}},
+			"any_obj":{"type":"object"}}}`, `
+DoItParams: object{labels:DoItLabels, items:[]DoItItemsItem, meta:map<string>, any_obj(AnyObj):map<any>}
+DoItLabels: object{name:string}
+DoItItemsItem: object{id(ID):int req}`},
+		{"enums", `{"type":"object","properties":{
+			"state":{"type":"string","enum":["open","closed","all"]},
+			"level":{"type":"integer","enum":[1,2,3]},
+			"mixed":{"enum":["a",1,true]},
+			"maybe":{"type":["string","null"],"enum":["x","y",null]},
+			"odd":{"type":"string","enum":["0-18","60+","","0-18b"]}}}`, `
+DoItParams: object{state:DoItState, level:int in(1,2,3), mixed:any in("a",1,true), maybe:DoItMaybe?, odd:DoItOdd}
+DoItState: enum("open"=DoItStateOpen "closed"=DoItStateClosed "all"=DoItStateAll)
+DoItMaybe: enum("x"=DoItMaybeX "y"=DoItMaybeY)?
+DoItOdd: enum("0-18"=DoItOdd0To18 "60+"=DoItOdd60Plus ""=DoItOddEmpty "0-18b"=DoItOdd0To18b)`},
+		{"const and type arrays", `{"type":"object","properties":{
+			"kind":{"const":"fixed"},
+			"id":{"type":["integer","string","null"],"minimum":1,"maxLength":3},
+			"note":{"type":["string","null"]},
+			"nothing":{"type":"null"}},"required":["id","note"]}`, `
+DoItParams: object{kind:const("fixed"), id(ID):DoItID? req, note:string? req, nothing:const(null)?}
+DoItID: anyOf<kind>(string [maxLength=3] | int [min=1])?`},
+		{"discriminated oneOf", `{"type":"object","properties":{
+			"target":{"oneOf":[{"$ref":"#/$defs/User"},{"$ref":"#/$defs/Team"}]}},
+			"$defs":{
+			"User":{"type":"object","properties":{"type":{"const":"user"},"login":{"type":"string"}},"required":["type","login"]},
+			"Team":{"type":"object","properties":{"type":{"type":"string","enum":["team"]},"slug":{"type":"string"}},"required":["type"]}}}`, `
+DoItParams: object{target:DoItTarget}
+DoItTarget: oneOf<disc:type>(User | Team)
+User: object{type:const("user") req, login:string req}
+Team: object{type:TeamType req, slug:string}
+TeamType: enum("team"=TeamTypeTeam)`},
+		{"union by kind and in order", `{"type":"object","properties":{
+			"v":{"anyOf":[{"type":"string"},{"type":"integer"},{"type":"array","items":{"type":"string"}}]},
+			"o":{"anyOf":[{"type":"object","title":"By Name","properties":{"name":{"type":"string"}}},{"type":"object","properties":{"id":{"type":"integer"}}}]},
+			"r":{"anyOf":[{"$ref":"#/$defs/Point"},{"type":"null"}]},
+			"s":{"oneOf":[{"type":"string"},{"type":"null"}],"description":"maybe"}},
+			"$defs":{"Point":{"type":"object","properties":{"x":{"type":"number"}}}}}`, `
+DoItParams: object{v:DoItV, o:DoItO, r:Point?, s:string?}
+DoItV: anyOf<kind>(string | int | []string)
+DoItO: anyOf<order>(DoItOByName | DoItOOption2)
+DoItOByName: object{name:string}
+DoItOOption2: object{id(ID):int}
+Point: object{x:number}`},
+		{"allOf merge", `{"type":"object","allOf":[{"$ref":"#/$defs/Base"},{"properties":{"b":{"type":"integer","maximum":9}},"required":["b"]}],
+			"properties":{"b":{"minimum":1}},
+			"$defs":{"Base":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}}`, `
+DoItParams: object{b:int [min=1 max=9] req, a:string req}`},
+		{"recursion", `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"list":{"$ref":"#/$defs/List"},"a":{"$ref":"#/$defs/A"}},
+			"$defs":{
+			"Node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}}},
+			"List":{"type":"array","items":{"$ref":"#/$defs/List"}},
+			"A":{"type":"object","properties":{"b":{"$ref":"#/$defs/B"}}},
+			"B":{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}}}}}`, `
+DoItParams: object{root:Node, list:List, a:A}
+Node: object{value:string, children:[]Node}
+List: []List
+A: object{b:B}
+B: object{a:A}`},
+		{"tuples", `{"type":"object","properties":{
+			"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false},
+			"row":{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"integer"}},
+			"old":{"type":"array","items":[{"type":"string"},{"type":"boolean"}],"additionalItems":false}}}`, `
+DoItParams: object{point:DoItPoint, row:DoItRow, old:DoItOld}
+DoItPoint: tuple(number, number, closed)
+DoItRow: tuple(string, ...int)
+DoItOld: tuple(string, bool, closed)`},
+		{"maps and patterns", `{"type":"object","properties":{
+			"known":{"type":"object","properties":{"a":{"type":"string"},"extra":{"type":"string"}},"additionalProperties":{"type":"integer"}},
+			"closed":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false},
+			"pp":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},
+			"mixed":{"type":"object","properties":{"x-a":{"minLength":2}},"patternProperties":{"^x-":{"type":"string"}}}},
+			"required":["must"]}`, `
+DoItParams: object{known:DoItKnown, closed:DoItClosed, pp:map<any> closed /^x-/:string, mixed:DoItMixed, must:any req}
+DoItKnown: object{a:string, extra:string, ...Extra2:int}
+DoItClosed: object{a:string, closed}
+DoItMixed: object{x-a(XA):string [minLength=2]} /^x-/:string`},
+		{"root oneOf of required", `{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},
+			"oneOf":[{"required":["id"]},{"required":["name"]}]}`, `
+DoItParams: object{id(ID):string, name:string} delegated{"oneOf":[{"required":["id"]},{"required":["name"]}]}`},
+		{"defaults", `{"type":"object","properties":{
+			"n":{"type":"integer","default":"10"},
+			"m":{"type":"integer","default":10},
+			"s":{"type":"string","enum":["a","b"],"default":"c"},
+			"r":{"$ref":"#/$defs/R","default":{"x":1}}},
+			"$defs":{"R":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"]}}}`, `
+DoItParams: object{n:int, m:int =10 =10, s:DoItS, r:R ={"x":1}}
+DoItS: enum("a"=DoItSA "b"=DoItSB)
+R: object{x:int req}
+warning tools.json:2:36: /0/function/parameters/properties/n/default: default "10" does not match the schema (integer); not applied
+warning tools.json:4:52: /0/function/parameters/properties/s/default: default "c" does not match the schema (enum); not applied`},
+		{"delegated", `{"type":"object","properties":{
+			"a":{"type":"string","not":{"const":"x"}},
+			"b":{"type":"object","if":{"required":["p"]},"then":{"required":["q"]},"properties":{"p":{},"q":{}}},
+			"c":{"type":"object","properties":{"x":{"type":"string"}},"dependentSchemas":{"x":{"$ref":"#/$defs/Y"}}},
+			"d":{"type":"object","properties":{"x":{"type":"string"}},"unevaluatedProperties":false},
+			"e":{"minLength":2}},
+			"$defs":{"Y":{"required":["y"]}}}`, `
+DoItParams: object{a:string delegated{"not":{"const":"x"}}, b:DoItB, c:DoItC, d:DoItD, e:any delegated{"minLength":2}}
+DoItB: object{p:any, q:any} delegated{"if":{"required":["p"]},"then":{"required":["q"]}}
+DoItC: object{x:string} delegated{"dependentSchemas":{"x":{"$ref":"#/$defs/d1"}},"$defs":{"d1":{"required":["y"]}}}
+DoItD: object{x:string} delegated{"type":"object","properties":{"x":{"type":"string"}},"unevaluatedProperties":false}`},
+		{"numbers exact", `{"type":"object","properties":{
+			"big":{"type":"integer","minimum":-99999999999999999999,"maximum":99999999999999999999},
+			"c":{"const":12345678901234567890123},
+			"d4":{"type":"number","minimum":5,"exclusiveMinimum":true,"maximum":6,"exclusiveMaximum":false},
+			"cnt":{"type":"string","maxLength":2.0}}}`, `
+DoItParams: object{big:int [min=-99999999999999999999 max=99999999999999999999], c:const(12345678901234567890123), d4:number [max=6 xmin=5], cnt:string [maxLength=2]}`},
+		{"object constraints", `{"type":"object","properties":{
+			"o":{"type":"object","properties":{"a":{},"b":{}},"minProperties":1,"maxProperties":2,"dependentRequired":{"a":["b"]},"propertyNames":{"maxLength":3}},
+			"l":{"type":"array","contains":{"type":"integer"},"minContains":2,"maxContains":3,"uniqueItems":true,"minItems":1},
+			"dep":{"type":"object","properties":{"a":{}},"dependencies":{"a":["b"],"b":{"required":["c"]}}}}}`, `
+DoItParams: object{o:DoItO, l:[]any [minItems=1 unique contains=int minContains=2 maxContains=3], dep:DoItDep}
+DoItO: object{a:any, b:any} [minProps=1 maxProps=2 dep:a->b names=string [maxLength=3]]
+DoItDep: object{a:any} [dep:a->b] delegated{"dependentSchemas":{"b":{"required":["c"]}}}`},
+		{"field names", `{"type":"object","properties":{
+			"target_id":{"type":"string"},"targetId":{"type":"string"},"type":{"type":"string"},"Validate":{"type":"string"},
+			"PM2.5":{"type":"number"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"}}}`, `
+DoItParams: object{target_id(TargetID):string, targetId(TargetID2):string, type:string, Validate(Validate2):string, PM2.5(PM2_5):number, Content-Type(ContentType):string, 当前状态(X当前状态):string}`},
+		{"boolean schemas", `{"type":"object","properties":{"t":true,"f":false,"e":{}},"required":["t"]}`, `
+DoItParams: object{t:any req, f:never, e:any}`},
+		{"nullable object", `{"type":"object","properties":{"o":{"type":["object","null"],"properties":{"a":{"type":"string"}}}}}`, `
+DoItParams: object{o:DoItO?}
+DoItO: object{a:string}?`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fam, err := compileTools(t, tool("do_it", tc.params))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := dumpFamily(fam)
+			if strings.TrimSpace(got) != strings.TrimSpace(tc.want) {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
