@@ -78,8 +78,9 @@ const (
 )
 
 // Agent runs evaluations of one model over one prompt and toolbox. Its
-// configuration is fixed by New; each Run starts from it afresh, so an
-// Agent may run several evaluations, one at a time.
+// configuration is fixed by New; each Run starts from it afresh with its
+// own toolbox and overrides, so Runs may proceed concurrently when the
+// model, the strategy and the handlers allow it.
 type Agent struct {
 	model      Model
 	prompt     *prompt.Prompt

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -443,5 +444,71 @@ func BenchmarkRunFacadeStory(b *testing.B) {
 		if _, err := agent.New(m, agent.WithTools(onto)).Run(b.Context()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A rejected open_sections call is an ordinary failed result: the model
+// reads the error and corrects itself without a retry being spent.
+func TestOpenSectionsInvalidKey(t *testing.T) {
+	var h handlers
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("open_sections", `{"section_keys":["contxt"],"reason":"docs"}`)),
+		agenttest.Calls(agenttest.Call("open_sections", `{"section_keys":["context"],"reason":"docs"}`)),
+		agenttest.Say("ok").Expect("lookup_doc", "open_sections"),
+	)
+	out, err := agent.New(m, agent.WithPrompt(docsPrompt(t, &h), docParams{}), agent.MaxRetries(1)).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Retries != 1 {
+		t.Errorf("retries = %d, want 1", out.Retries)
+	}
+	if diff := cmp.Diff([]string{"system", "assistant:open_sections", "tool:open_sections", "assistant"}, roles(out.Messages)); diff != "" {
+		t.Errorf("transcript (-want +got):\n%s", diff)
+	}
+	if got := out.Messages[2].Content; !strings.Contains(got, `no summarized section has key "contxt"`) {
+		t.Errorf("rejection message = %q", got)
+	}
+}
+
+// One Agent runs several conversations at once; each has its own toolbox.
+func TestConcurrentRuns(t *testing.T) {
+	var h handlers
+	onto := matryoshka.Facade("onto", "Projects and tasks.", h.tools("list_onto_tasks", "create_onto_task"))
+	// The model decides from the conversation alone, so one value serves
+	// every run.
+	model := agent.ModelFunc(func(_ context.Context, req agent.Request) (agent.Response, error) {
+		last := req.Messages[len(req.Messages)-1]
+		switch {
+		case last.Role == agent.RoleUser:
+			return agent.Response{ToolCalls: []runtime.ToolCall{agenttest.Call("onto", "")}}, nil
+		case last.ToolName == "onto":
+			if len(req.Tools) != 2 || req.Tools[0].Name != "list_onto_tasks" {
+				return agent.Response{}, fmt.Errorf("offered %d tools after unfolding", len(req.Tools))
+			}
+			args := fmt.Sprintf(`{"id":%q}`, req.Messages[0].Content)
+			return agent.Response{ToolCalls: []runtime.ToolCall{agenttest.Call("list_onto_tasks", args)}}, nil
+		}
+		return agent.Response{Text: "done"}, nil
+	})
+	a := agent.New(model, agent.WithTools(onto))
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Go(func() {
+			_, errs[i] = a.Run(t.Context(), agent.User(fmt.Sprint(i)))
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("run %d: %v", i, err)
+		}
+	}
+	got := h.got()
+	slices.Sort(got)
+	want := []string{`list_onto_tasks {"id":"0"}`, `list_onto_tasks {"id":"1"}`, `list_onto_tasks {"id":"2"}`, `list_onto_tasks {"id":"3"}`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("handler calls (-want +got):\n%s", diff)
 	}
 }

@@ -34,4 +34,8 @@
 // listing the offered tools; a handler error or panic becomes a failed tool
 // message (runtime.Dispatch); in both cases the loop continues. Any other
 // error that propagates through Dispatch ends the run.
+//
+// Facades belong in the toolbox (WithTools): the strategy edits the toolbox
+// only, so a facade offered by a prompt section unfolds into the toolbox
+// but stays offered by its section.
 package agent

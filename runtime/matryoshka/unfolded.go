@@ -30,8 +30,11 @@ type Unfolded struct {
 func (u *Unfolded) Render() string {
 	var b strings.Builder
 	what := "tools"
+	if len(u.Tools) == 1 {
+		what = "tool"
+	}
 	if u.Category != "" {
-		what = fmt.Sprintf("%q tools", u.Category)
+		what = strconv.Quote(u.Category) + " " + what
 	}
 	fmt.Fprintf(&b, "%s unfolded into %d %s:\n", u.Facade, len(u.Tools), what)
 	for _, t := range u.Tools {
