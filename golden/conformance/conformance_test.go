@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -132,13 +133,11 @@ func runDraft(t *testing.T, suite, work, draft string) []*fileResult {
 		if _, skip := excluded[base]; skip {
 			continue
 		}
-		r, info := generateFile(t, path, draft, draftDir)
+		r, filePkgs := generateFile(t, path, draft, draftDir)
 		results = append(results, r)
-		if info != nil {
-			pkgs = append(pkgs, *info)
-		}
+		pkgs = append(pkgs, filePkgs...)
 	}
-	out, err := runDriver(draftDir, pkgs)
+	out, broken, err := runDriver(draftDir, pkgs)
 	if err != nil {
 		t.Errorf("%s driver: %v", draft, err)
 		for _, r := range results {
@@ -151,6 +150,15 @@ func runDraft(t *testing.T, suite, work, draft string) []*fileResult {
 	byFile := map[string]*fileResult{}
 	for _, r := range results {
 		byFile[r.file] = r
+	}
+	for _, p := range pkgs {
+		if msg, bad := broken[p.name]; bad {
+			r := byFile[p.file]
+			r.buildFailure = "generated code does not compile"
+			for _, tc := range p.c.Tests {
+				r.failures = append(r.failures, fmt.Sprintf("%s/%s case %q test %q: build: %s", draft, p.file, p.c.Description, tc.Description, msg))
+			}
+		}
 	}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var o outcome
@@ -180,15 +188,17 @@ type outcome struct {
 	Err  string `json:"err,omitempty"`
 }
 
+// pkgInfo is one generated package: one case of a keyword file.
 type pkgInfo struct {
 	name, file string
-	cases      []suiteCase
-	tools      []string // tool name per case, "" when the case was rejected
+	c          suiteCase
 }
 
-// generateFile compiles every case of one keyword file into one family
-// (one tool per case) and writes the generated package.
-func generateFile(t *testing.T, path, draft, draftDir string) (*fileResult, *pkgInfo) {
+// generateFile compiles every case of one keyword file into its own
+// generated package (a tool named "check" whose params are the case's
+// schema), so a case the compiler rejects or the generator gets wrong only
+// fails its own tests.
+func generateFile(t *testing.T, path, draft, draftDir string) (*fileResult, []pkgInfo) {
 	base := filepath.Base(path)
 	r := &fileResult{draft: draft, file: base}
 	data, err := os.ReadFile(path)
@@ -206,59 +216,41 @@ func generateFile(t *testing.T, path, draft, draftDir string) (*fileResult, *pkg
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	pkg := packageFor(base)
-	info := &pkgInfo{name: pkg, file: base, cases: cases, tools: make([]string, len(cases))}
-	var doc schema.Document
+	var pkgs []pkgInfo
 	for i, item := range root.Items {
-		sch := item.Get("schema")
-		name := fmt.Sprintf("case_%d", i)
-		one := &schema.Document{Tools: []*schema.ToolDef{{Name: name, Pos: sch.Pos, Format: ir.FormatOpenAIChat, Params: withDialect(sch, draft)}}}
-		// Compile alone first: a case the compiler rejects must not take
-		// the rest of the file down with it.
-		if _, err := schema.Compile(one, schema.CompileOptions{Package: pkg, AnyRoot: true}); err != nil {
-			r.rejected++
+		pkg := fmt.Sprintf("%s%d", packageFor(base), i)
+		fail := func(why string) {
 			for _, tc := range cases[i].Tests {
-				r.failures = append(r.failures, fmt.Sprintf("%s/%s case %q test %q: rejected: %v", draft, base, cases[i].Description, tc.Description, firstLine(err.Error())))
+				r.failures = append(r.failures, fmt.Sprintf("%s/%s case %q test %q: %s", draft, base, cases[i].Description, tc.Description, why))
 			}
+		}
+		sch := item.Get("schema")
+		typ, fam, err := schema.CompileSchema(base, sch, schema.SchemaOptions{Name: "Check", Draft7: draft == "draft7"})
+		if err != nil {
+			r.rejected++
+			fail("rejected: " + firstLine(err.Error()))
 			continue
 		}
-		info.tools[i] = name
-		doc.Tools = append(doc.Tools, one.Tools[0])
-	}
-	if len(doc.Tools) == 0 {
-		return r, nil
-	}
-	fam, err := schema.Compile(&doc, schema.CompileOptions{Package: pkg, AnyRoot: true})
-	if err != nil {
-		r.buildFailure = "compile: " + firstLine(err.Error())
-		return r, nil
-	}
-	files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{base}})
-	if err != nil {
-		r.buildFailure = "generate: " + firstLine(err.Error())
-		return r, nil
-	}
-	dir := filepath.Join(draftDir, pkg)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
+		fam.Package = pkg
+		fam.Tools = []*ir.Tool{{Name: "check", GoName: "Check", Description: cases[i].Description, Params: typ, ParamsSchema: sch.JSON(), Pos: sch.Pos}}
+		files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{base}})
+		if err != nil {
+			r.rejected++
+			fail("generate: " + firstLine(err.Error()))
+			continue
+		}
+		dir := filepath.Join(draftDir, pkg)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pkgs = append(pkgs, pkgInfo{name: pkg, file: base, c: cases[i]})
 	}
-	return r, info
-}
-
-// withDialect marks draft-7 schemas with their $schema when they have none,
-// so delegated subschemas are validated under the right draft.
-func withDialect(n *schema.Node, draft string) *schema.Node {
-	if draft != "draft7" || n.Kind != schema.ObjectNode || n.Get("$schema") != nil {
-		return n
-	}
-	c := *n
-	c.Members = append([]schema.Member{{Key: "$schema", Value: &schema.Node{Kind: schema.StringNode, Str: "http://json-schema.org/draft-07/schema#", Pos: n.Pos}}}, n.Members...)
-	return &c
+	return r, pkgs
 }
 
 func packageFor(file string) string {
@@ -278,42 +270,54 @@ func firstLine(s string) string {
 	return s
 }
 
-// runDriver writes a main package that runs every datum through the
-// generated DecodeArgs of each package, then builds and runs it. A package
-// that fails to build is reported and left out, and the driver retried.
-func runDriver(draftDir string, pkgs []pkgInfo) (string, error) {
-	for attempt := 0; attempt < 3; attempt++ {
-		if err := writeDriver(draftDir, pkgs); err != nil {
-			return "", err
-		}
-		cmd := exec.Command("go", "run", "./"+filepath.Base(draftDir)+"/driver")
-		cmd.Dir = filepath.Dir(draftDir)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err == nil {
-			return stdout.String(), nil
-		}
-		// Drop the packages that failed to build and try again.
-		broken := brokenPackages(stderr.String(), pkgs)
+// runDriver builds every generated package once (go build keeps going past
+// a broken package and names each one), writes a main package that runs
+// every datum of the packages that built through their DecodeArgs, and
+// runs it. It returns the driver's output and the build errors of the
+// packages left out, by package name.
+func runDriver(draftDir string, pkgs []pkgInfo) (string, map[string]string, error) {
+	cmd := exec.Command("go", "build", "./"+filepath.Base(draftDir)+"/...")
+	cmd.Dir = filepath.Dir(draftDir)
+	out, err := cmd.CombinedOutput()
+	broken := map[string]string{}
+	if err != nil {
+		broken = brokenPackages(string(out))
 		if len(broken) == 0 {
-			return "", fmt.Errorf("%v\n%s", err, stderr.String())
+			return "", nil, fmt.Errorf("go build: %v\n%s", err, out)
 		}
-		var keep []pkgInfo
-		for _, p := range pkgs {
-			if !broken[p.name] {
-				keep = append(keep, p)
-			}
-		}
-		pkgs = keep
 	}
-	return "", fmt.Errorf("generated packages keep failing to build")
+	var keep []pkgInfo
+	for _, p := range pkgs {
+		if _, bad := broken[p.name]; !bad {
+			keep = append(keep, p)
+		}
+	}
+	if err := writeDriver(draftDir, keep); err != nil {
+		return "", nil, err
+	}
+	run := exec.Command("go", "run", "./"+filepath.Base(draftDir)+"/driver")
+	run.Dir = filepath.Dir(draftDir)
+	var stdout, stderr bytes.Buffer
+	run.Stdout, run.Stderr = &stdout, &stderr
+	if err := run.Run(); err != nil {
+		return "", nil, fmt.Errorf("driver: %v\n%s", err, stderr.String())
+	}
+	return stdout.String(), broken, nil
 }
 
-func brokenPackages(stderr string, pkgs []pkgInfo) map[string]bool {
-	broken := map[string]bool{}
-	for _, p := range pkgs {
-		if strings.Contains(stderr, "/"+p.name+"/") || strings.Contains(stderr, "/"+p.name+"\n") {
-			broken[p.name] = true
+// brokenPackages reads go build's output: a "# import/path" line starts the
+// errors of each package that failed.
+func brokenPackages(out string) map[string]string {
+	broken := map[string]string{}
+	cur := ""
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "# ") {
+			cur = path.Base(strings.TrimSpace(strings.TrimPrefix(line, "# ")))
+			broken[cur] = ""
+			continue
+		}
+		if cur != "" && broken[cur] == "" && strings.TrimSpace(line) != "" {
+			broken[cur] = strings.TrimSpace(line)
 		}
 	}
 	return broken
@@ -329,13 +333,8 @@ func writeDriver(draftDir string, pkgs []pkgInfo) error {
 	b.WriteString(")\n\ntype outcome struct {\n\tFile string `json:\"file\"`\n\tCase string `json:\"case\"`\n\tTest string `json:\"test\"`\n\tWant bool `json:\"want\"`\n\tGot bool `json:\"got\"`\n\tErr string `json:\"err,omitempty\"`\n}\n\n")
 	b.WriteString("func run(file, c, test string, want bool, decode func(string, []byte) (any, error), tool string, data string) {\n\tvar got bool\n\tvar msg string\n\tfunc() {\n\t\tdefer func() {\n\t\t\tif r := recover(); r != nil {\n\t\t\t\tgot, msg = !want, fmt.Sprint(\"panic: \", r)\n\t\t\t}\n\t\t}()\n\t\t_, err := decode(tool, []byte(data))\n\t\tgot = err == nil\n\t\tif err != nil {\n\t\t\tmsg = err.Error()\n\t\t}\n\t}()\n\tout, _ := json.Marshal(outcome{file, c, test, want, got, msg})\n\tos.Stdout.Write(append(out, '\\n'))\n}\n\nfunc main() {\n")
 	for _, p := range pkgs {
-		for i, c := range p.cases {
-			if p.tools[i] == "" {
-				continue
-			}
-			for _, tc := range c.Tests {
-				fmt.Fprintf(&b, "\trun(%q, %q, %q, %v, %s.DecodeArgs, %q, %q)\n", p.file, c.Description, tc.Description, tc.Valid, p.name, p.tools[i], string(tc.Data))
-			}
+		for _, tc := range p.c.Tests {
+			fmt.Fprintf(&b, "\trun(%q, %q, %q, %v, %s.DecodeArgs, %q, %q)\n", p.file, p.c.Description, tc.Description, tc.Valid, p.name, "check", string(tc.Data))
 		}
 	}
 	b.WriteString("}\n")
