@@ -174,7 +174,7 @@ type compiler struct {
 	// stringHint marks schemas only ever applied to strings
 	// (propertyNames).
 	stringHint map[*Node]bool
-	ids       map[string]int
+	ids        map[string]int
 	// named maps GoName to the declared type (copies share the name).
 	named map[string]*ir.Type
 	// order is Family.Types, filled by collect.
