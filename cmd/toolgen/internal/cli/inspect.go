@@ -1,0 +1,141 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// familyFlags are the flags of the commands that only read a family
+// (inspect, tokens, search-eval).
+type familyFlags struct {
+	gen    genFlags
+	format string
+}
+
+func (fl *familyFlags) register(fs *pflag.FlagSet) {
+	fs.StringVarP(&fl.gen.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present)")
+	fs.BoolVar(&fl.gen.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
+	fs.StringVar(&fl.format, "format", "table", "output `FORMAT`: table or json")
+}
+
+// loadFamily parses the flags of a read-only command and loads the family
+// with its taxonomy, printing warnings and errors. On failure it returns
+// nil and the exit code.
+func loadFamily(name, synopsis string, extra func(*pflag.FlagSet), args []string, stdin io.Reader, stderr io.Writer) (*ir.Family, *familyFlags, int) {
+	var fl familyFlags
+	fs := newFlagSet(name, stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: toolgen %s %s\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	fl.register(fs)
+	if extra != nil {
+		extra(fs)
+	}
+	if code, done := parseFlags(fs, args); done {
+		return nil, nil, code
+	}
+	if fl.format != "table" && fl.format != "json" {
+		fmt.Fprintf(stderr, "toolgen %s: --format must be table or json, not %q\n", name, fl.format)
+		return nil, nil, exitUsage
+	}
+	p, err := loadProject(fl.gen, fs.Args(), stdin)
+	if err != nil {
+		printError(stderr, err)
+		return nil, nil, exitFail
+	}
+	printWarnings(stderr, p.family.Warnings)
+	return p.family, &fl, exitOK
+}
+
+// inspectOp is one op in toolgen inspect's JSON output.
+type inspectOp struct {
+	Op            string     `json:"op"`
+	Tool          string     `json:"tool"`
+	Kind          string     `json:"kind"`
+	Group         string     `json:"group"`
+	Entity        string     `json:"entity,omitempty"`
+	Action        string     `json:"action"`
+	Source        string     `json:"source"`
+	Usage         string     `json:"usage"`
+	DryRunDefault bool       `json:"dry_run_default,omitempty"`
+	Policy        *ir.Policy `json:"policy,omitempty"`
+}
+
+// inspectReport is toolgen inspect's JSON output.
+type inspectReport struct {
+	RegistryVersion string      `json:"registry_version"`
+	Ops             []inspectOp `json:"ops"`
+	Warnings        []string    `json:"warnings"`
+}
+
+// runInspect implements toolgen inspect: the derived op taxonomy with
+// kinds, sources and extracted policies, so users can correct them in the
+// manifest.
+func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	f, fl, code := loadFamily("inspect", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
+	if f == nil {
+		return code
+	}
+	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
+	for _, op := range f.Ops {
+		rep.Ops = append(rep.Ops, inspectOp{
+			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, Group: op.Group, Entity: op.Entity,
+			Action: op.Action, Source: op.Source, Usage: op.Usage, DryRunDefault: op.DryRunDefault, Policy: op.Policy,
+		})
+	}
+	for _, w := range f.Warnings {
+		rep.Warnings = append(rep.Warnings, (&schema.Error{Pos: w.Pos, Message: w.Message}).Error())
+	}
+	if fl.format == "json" {
+		return writeJSON(stdout, stderr, rep)
+	}
+	fmt.Fprintf(stdout, "registry %s: %d ops in %d groups\n\n", f.RegistryVersion, len(f.Ops), len(f.Groups))
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
+	for _, op := range rep.Ops {
+		kind := op.Kind
+		if op.DryRunDefault {
+			kind += " (dry-run)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", op.Op, op.Tool, kind, op.Source)
+	}
+	_ = tw.Flush()
+	for _, op := range rep.Ops {
+		if op.Policy == nil {
+			continue
+		}
+		fmt.Fprintf(stdout, "\npolicy %s:\n", op.Op)
+		for _, part := range []struct {
+			label string
+			items []string
+		}{{"do", op.Policy.Do}, {"dont", op.Policy.Dont}, {"edge", op.Policy.EdgeCases}} {
+			for _, it := range part.items {
+				fmt.Fprintf(stdout, "  %-4s  %s\n", part.label, it)
+			}
+		}
+	}
+	return exitOK
+}
+
+// writeJSON prints v as indented JSON.
+func writeJSON(stdout, stderr io.Writer, v any) int {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	_, _ = io.WriteString(stdout, b.String())
+	return exitOK
+}
