@@ -512,3 +512,23 @@ func TestConcurrentRuns(t *testing.T) {
 		t.Errorf("handler calls (-want +got):\n%s", diff)
 	}
 }
+
+// A facade unfolded earlier in a turn that open_sections halts is folded
+// again for the retried turn, which starts from the same toolbox.
+func TestRetryRestoresToolbox(t *testing.T) {
+	var h handlers
+	grp := matryoshka.Facade("grp", "A group.", h.tools("inner"))
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("grp", ""), agenttest.Call("open_sections", `{"section_keys":["history"],"reason":"r"}`)).
+			Expect("open_sections", "grp"),
+		agenttest.Calls(agenttest.Call("grp", "")).Expect("open_sections", "grp"),
+		agenttest.Say("ok").Expect("open_sections", "inner"),
+	)
+	out, err := agent.New(m, agent.WithPrompt(docsPrompt(t, &h), docParams{}), agent.WithTools(grp)).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Retries != 1 || !strings.Contains(out.Messages[0].Content, "Decisions made in 2019.") {
+		t.Errorf("retries = %d, system:\n%s", out.Retries, out.Messages[0].Content)
+	}
+}

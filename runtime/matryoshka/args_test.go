@@ -98,3 +98,15 @@ func FuzzFacadeArgs(f *testing.F) {
 		_ = runtime.RenderResult(res)
 	})
 }
+
+func FuzzUsageLine(f *testing.F) {
+	for _, s := range []string{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{"properties":{"x":{"type":"array","items":{"type":"array","items":{}}}}}`, `{"properties":{"e":{"enum":[1,null]}}}`, `{"properties":{`, `7`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, schema []byte) {
+		line := UsageLine(runtime.Tool{Name: "t", Parameters: schema})
+		if len(line) < 3 || line[:2] != "t(" || line[len(line)-1] != ')' {
+			t.Fatalf("UsageLine(%q) = %q", schema, line)
+		}
+	})
+}
