@@ -226,17 +226,6 @@ func asValidation(err error, out **runtime.ValidationError) bool {
 	return ok
 }
 
-func TestAppendExtra(t *testing.T) {
-	got, err := AppendExtra([]byte(`{"a":1}`), map[string]int{"z": 2, "b": 3})
-	if err != nil || string(got) != `{"a":1,"b":3,"z":2}` {
-		t.Fatalf("got %s, %v", got, err)
-	}
-	got, _ = AppendExtra([]byte(`{}`), map[string]int{"b": 3})
-	if string(got) != `{"b":3}` {
-		t.Fatalf("got %s", got)
-	}
-}
-
 // FuzzDecoder checks that any input either fails with a syntax error or
 // decodes to the same generic value encoding/json produces, and never
 // panics.

@@ -2,7 +2,6 @@ package wire
 
 import (
 	"encoding/json"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -54,6 +53,13 @@ func writeToken(b *strings.Builder, tok string) {
 
 func truncate(s string) string { return check.Truncate(s, check.ReceivedLimit) }
 
+// skipSpaceFrom advances *start past whitespace.
+func (d *Decoder) skipSpaceFrom(start *int) {
+	for *start < d.pos && isSpace(d.data[*start]) {
+		*start++
+	}
+}
+
 // record appends a FieldError at the current path.
 func (d *Decoder) record(_ int, code, message, expected, received, suggestion string) {
 	d.errs = append(d.errs, runtime.FieldError{
@@ -75,6 +81,7 @@ func (d *Decoder) Mismatch(expected string) {
 	if d.err != nil {
 		return
 	}
+	d.skipSpaceFrom(&start)
 	text := string(d.data[start:d.pos])
 	d.record(start, "type", "expected "+expected+", received "+k.String()+" "+truncate(text), expected, text, "")
 }
@@ -97,6 +104,38 @@ func (d *Decoder) Unknown(known []string) {
 	}
 	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(key), "", "", check.Closest(key, known))
 }
+
+// Reject records that the next value is not allowed (keyword code, a
+// sentence for the model) with the value as received, and skips it.
+func (d *Decoder) Reject(code, message string) {
+	start := d.pos
+	d.Skip()
+	if d.err != nil {
+		return
+	}
+	d.skipSpaceFrom(&start)
+	d.record(start, code, message, "", string(d.data[start:d.pos]), "")
+}
+
+// FailAt records an error at the member name of the value about to be
+// read (a discriminator property, say). It consumes nothing.
+func (d *Decoder) FailAt(name, code, message, expected, received, suggestion string) {
+	d.errs = append(d.errs, runtime.FieldError{
+		Path:       d.pointer(name),
+		Code:       code,
+		Message:    message,
+		Expected:   expected,
+		Received:   truncate(received),
+		Suggestion: suggestion,
+	})
+}
+
+// Path returns the JSON pointer of the value about to be read (or of the
+// member More just advanced to).
+func (d *Decoder) Path() string { return d.pointer("") }
+
+// Append records errors found by a validator run during decoding.
+func (d *Decoder) Append(fs []runtime.FieldError) { d.errs = append(d.errs, fs...) }
 
 // Missing records that the required property name is absent from the
 // object just read.
@@ -309,34 +348,29 @@ func Generic(v any) any {
 	return g
 }
 
-// AppendExtra appends extra as members to the JSON object obj (the
-// encoding of a struct's declared fields), in sorted key order, for
-// MarshalJSON of objects with typed additional properties.
-func AppendExtra[T any](obj []byte, extra map[string]T) ([]byte, error) {
-	if len(extra) == 0 {
-		return obj, nil
-	}
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := obj[:len(obj)-1]
-	for i, k := range keys {
-		if i > 0 || len(out) > 1 {
-			out = append(out, ',')
+// Duplicate returns the indexes of the first two equal items, for
+// uniqueItems over items that compare with == as JSON does.
+func Duplicate[T comparable](items []T) (i, j int, ok bool) {
+	for i := range items {
+		for j := i + 1; j < len(items); j++ {
+			if items[i] == items[j] {
+				return i, j, true
+			}
 		}
-		kb, err := json.Marshal(k)
-		if err != nil {
-			return nil, err
-		}
-		vb, err := json.Marshal(extra[k])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, kb...)
-		out = append(out, ':')
-		out = append(out, vb...)
 	}
-	return append(out, '}'), nil
+	return 0, 0, false
+}
+
+// DuplicateGeneric is Duplicate for the generic form of an array (nil or a
+// non-array has no duplicates).
+func DuplicateGeneric(v any) (i, j int, ok bool) {
+	items, _ := v.([]any)
+	for i := range items {
+		for j := i + 1; j < len(items); j++ {
+			if check.Equal(items[i], items[j]) {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
 }

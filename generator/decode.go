@@ -1,0 +1,732 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// dec names the decoder generated statements read from: a *wire.Decoder
+// variable, or a wire.Decoder value (a union branch) passed by address.
+type dec struct {
+	name  string
+	value bool
+}
+
+// call is the receiver for decoder method calls (d.String()).
+func (v dec) call() *jen.Statement { return jen.Id(v.name) }
+
+// arg is the *wire.Decoder argument for decodeWire calls.
+func (v dec) arg() *jen.Statement {
+	if v.value {
+		return jen.Op("&").Id(v.name)
+	}
+	return jen.Id(v.name)
+}
+
+// emitter carries the per-function state of decoder emission: a counter
+// for unique local variable names.
+type emitter struct {
+	g *gen
+	n int
+}
+
+func (e *emitter) tmp(prefix string) string {
+	e.n++
+	return fmt.Sprintf("%s%d", prefix, e.n)
+}
+
+// deref is the addressable expression (*x) for a pointer variable.
+func deref(x jen.Code) *jen.Statement { return jen.Parens(jen.Op("*").Add(x)) }
+
+// emitDecoders writes decode_gen.go: a decodeWire method per named type.
+func emitDecoders(g *gen, f *jen.File) error {
+	for _, t := range g.fam.Types {
+		if !hasMethods(t) {
+			continue
+		}
+		e := &emitter{g: g}
+		var body []jen.Code
+		x := jen.Id("x")
+		switch t.Kind {
+		case ir.KindObject:
+			body = e.objectBody(t)
+		case ir.KindUnion:
+			body = e.unionBody(t)
+		case ir.KindTuple:
+			body = e.tupleBody(t)
+		default:
+			body = e.inline(dec{name: "d"}, deref(x), t)
+		}
+		f.Comment(fmt.Sprintf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")).Block(body...)
+		f.Line()
+		if t.Kind == ir.KindObject && t.AdditionalFalse {
+			var names []jen.Code
+			for _, fl := range t.Fields {
+				names = append(names, jen.Lit(fl.JSONName))
+			}
+			f.Comment(fmt.Sprintf("fieldNames%s are the properties %s accepts, for suggestions.", t.GoName, t.GoName))
+			f.Var().Id("fieldNames" + t.GoName).Op("=").Index().String().Values(names...)
+			f.Line()
+		}
+	}
+	return nil
+}
+
+// value emits statements reading the next value of type t from d into
+// target (an addressable expression of t's Go type). Nullability is the
+// caller's business unless nullOK is set, in which case a null leaves
+// target untouched.
+func (e *emitter) value(d dec, target jen.Code, t *ir.Type, nullOK bool) []jen.Code {
+	stmts := e.nonNull(d, target, t)
+	if nullOK && t != nil && t.Nullable && t.Kind != ir.KindAny {
+		// if !d.Null() { ... }
+		return []jen.Code{jen.If(jen.Op("!").Add(d.call()).Dot("Null").Call()).Block(stmts...)}
+	}
+	return stmts
+}
+
+func (e *emitter) nonNull(d dec, target jen.Code, t *ir.Type) []jen.Code {
+	if hasMethods(t) {
+		// x.F.decodeWire(d)
+		return []jen.Code{jen.Add(target).Dot("decodeWire").Call(d.arg())}
+	}
+	return e.inline(d, target, t)
+}
+
+// inline emits the reading of a value of t without calling t's own
+// decodeWire (the body of that method, or an unnamed type).
+func (e *emitter) inline(d dec, target jen.Code, t *ir.Type) []jen.Code {
+	assign := func(call string) []jen.Code {
+		rhs := d.call().Dot(call).Call()
+		if t != nil && t.GoName != "" {
+			rhs = jen.Id(t.GoName).Call(rhs)
+		}
+		return []jen.Code{jen.Add(target).Op("=").Add(rhs)}
+	}
+	if t == nil {
+		return []jen.Code{jen.Add(target).Op("=").Add(d.call()).Dot("Any").Call()}
+	}
+	switch t.Kind {
+	case ir.KindAny:
+		return []jen.Code{jen.Add(target).Op("=").Add(d.call()).Dot("Any").Call()}
+	case ir.KindNever:
+		return []jen.Code{jen.Add(d.call()).Dot("Reject").Call(jen.Lit("false"), jen.Lit("no value is allowed here"))}
+	case ir.KindBool:
+		return assign("Bool")
+	case ir.KindInteger:
+		return assign("Int")
+	case ir.KindNumber:
+		return assign("Float")
+	case ir.KindString, ir.KindEnum:
+		return assign("String")
+	case ir.KindConst:
+		switch constKind(t.Const) {
+		case "string":
+			return assign("String")
+		case "bool":
+			return assign("Bool")
+		case "integer":
+			return assign("Int")
+		case "number":
+			return assign("Float")
+		}
+		return assign("Any")
+	case ir.KindArray:
+		// if d.Array() {
+		//	x = []T{}
+		//	for d.More() {
+		//		var v1 T
+		//		...
+		//		x = append(x, v1)
+		//	}
+		// }
+		v := e.tmp("v")
+		return []jen.Code{jen.If(d.call().Dot("Array").Call()).Block(
+			jen.Add(target).Op("=").Add(e.g.goType(t)).Values(),
+			jen.For(d.call().Dot("More").Call()).Block(
+				append(e.item(d, v, t.Elem),
+					jen.Add(target).Op("=").Append(target, jen.Id(v)))...,
+			),
+		)}
+	case ir.KindMap:
+		// if d.Object() {
+		//	x = map[string]T{}
+		//	for d.More() {
+		//		k1 := string(d.Key())
+		//		var v2 T
+		//		...
+		//		x[k1] = v2
+		//	}
+		// }
+		k, v := e.tmp("k"), e.tmp("v")
+		return []jen.Code{jen.If(d.call().Dot("Object").Call()).Block(
+			jen.Add(target).Op("=").Add(e.g.goType(t)).Values(),
+			jen.For(d.call().Dot("More").Call()).Block(
+				append(append([]jen.Code{jen.Id(k).Op(":=").String().Call(d.call().Dot("Key").Call())},
+					e.item(d, v, t.Elem)...),
+					jen.Add(target).Index(jen.Id(k)).Op("=").Id(v))...,
+			),
+		)}
+	}
+	// Objects, unions and tuples are always named (checkFamily).
+	return []jen.Code{jen.Add(target).Dot("decodeWire").Call(d.arg())}
+}
+
+// item emits `var v T` and the statements reading one array item or map
+// value into it; nullable items are pointers, nil for null.
+func (e *emitter) item(d dec, v string, t *ir.Type) []jen.Code {
+	if t != nil && t.Nullable && !nilable(t) {
+		// var v *T
+		// if !d.Null() {
+		//	v = new(T)
+		//	...
+		// }
+		return []jen.Code{
+			jen.Var().Id(v).Op("*").Add(e.g.goType(t)),
+			jen.If(jen.Op("!").Add(d.call()).Dot("Null").Call()).Block(
+				append([]jen.Code{jen.Id(v).Op("=").New(e.g.goType(t))}, e.nonNull(d, deref(jen.Id(v)), t)...)...,
+			),
+		}
+	}
+	return append([]jen.Code{jen.Var().Id(v).Add(e.g.goType(t))}, e.value(d, jen.Id(v), t, true)...)
+}
+
+// field emits the statements reading field fl of x per its Presence.
+func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
+	target := jen.Id("x").Dot(fl.GoName)
+	t := fl.Type
+	switch fl.Presence() {
+	case ir.PresencePointer:
+		if nilable(t) {
+			return e.value(d, target, t, true)
+		}
+		// x.F = new(T); (*x.F).decodeWire(d)
+		alloc := append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(t))}, e.nonNull(d, deref(target), t)...)
+		if t.Nullable {
+			// if d.Null() { x.F = nil } else { ... }
+			return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
+				jen.Add(target).Op("=").Nil(),
+			).Else().Block(alloc...)}
+		}
+		return alloc
+	case ir.PresenceNullable:
+		// if d.Null() {
+		//	x.F = runtime.Null[T]()
+		// } else {
+		//	var v1 T
+		//	...
+		//	x.F = runtime.Value(v1)
+		// }
+		v := e.tmp("v")
+		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
+			jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.goType(t)).Call(),
+		).Else().Block(
+			append(append([]jen.Code{jen.Var().Id(v).Add(e.g.goType(t))}, e.nonNull(d, jen.Id(v), t)...),
+				jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Value").Call(jen.Id(v)))...,
+		)}
+	}
+	return e.value(d, target, t, false)
+}
+
+// objectBody is the body of an object's decodeWire:
+//
+//	if !d.Object() {
+//		return
+//	}
+//	var seen1 bool
+//	for d.More() {
+//		switch string(d.Key()) {
+//		case "owner":
+//			seen1 = true
+//			x.Owner = d.String()
+//		default:
+//			d.Unknown(fieldNamesX)
+//		}
+//	}
+//	if !seen1 {
+//		d.Missing("owner")
+//	}
+func (e *emitter) objectBody(t *ir.Type) []jen.Code {
+	d := dec{name: "d"}
+	body := []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())}
+	seen := make([]string, len(t.Fields))
+	var cases []jen.Code
+	for i, fl := range t.Fields {
+		var stmts []jen.Code
+		if fl.Required || fl.Default != nil {
+			seen[i] = e.tmp("seen")
+			body = append(body, jen.Var().Id(seen[i]).Bool())
+			stmts = append(stmts, jen.Id(seen[i]).Op("=").True())
+		}
+		stmts = append(stmts, e.field(d, fl)...)
+		cases = append(cases, jen.Case(jen.Lit(fl.JSONName)).Block(stmts...))
+	}
+	cases = append(cases, jen.Default().Block(e.additional(d, t)...))
+	body = append(body, jen.For(jen.Id("d").Dot("More").Call()).Block(
+		jen.Switch(jen.String().Call(jen.Id("d").Dot("Key").Call())).Block(cases...),
+	))
+	for i, fl := range t.Fields {
+		switch {
+		case fl.Required:
+			body = append(body, jen.If(jen.Op("!").Id(seen[i])).Block(
+				jen.Id("d").Dot("Missing").Call(jen.Lit(fl.JSONName)),
+			))
+		case fl.Default != nil:
+			body = append(body, jen.If(jen.Op("!").Id(seen[i])).Block(e.defaultValue(fl)...))
+		}
+	}
+	return body
+}
+
+// additional emits the handling of a member that is not a declared
+// property: pattern properties, typed additional properties, an unknown
+// property error or a skip.
+func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
+	var stmts []jen.Code
+	var rest []jen.Code
+	switch {
+	case t.Extra:
+		// if x.Extra == nil { x.Extra = map[string]T{} }
+		// var v T
+		// ...
+		// x.Extra[k] = v
+		k, v := e.tmp("k"), e.tmp("v")
+		extra := jen.Id("x").Dot(t.ExtraGoName)
+		rest = append(rest,
+			jen.Id(k).Op(":=").String().Call(jen.Id("d").Dot("Key").Call()),
+			jen.If(jen.Add(extra).Op("==").Nil()).Block(jen.Add(extra).Op("=").Map(jen.String()).Add(e.g.elemType(t.Elem)).Values()),
+		)
+		rest = append(rest, e.item(d, v, t.Elem)...)
+		rest = append(rest, jen.Add(extra).Index(jen.Id(k)).Op("=").Id(v))
+	case t.AdditionalFalse:
+		rest = append(rest, jen.Id("d").Dot("Unknown").Call(jen.Id("fieldNames"+t.GoName)))
+	default:
+		rest = append(rest, jen.Id("d").Dot("Skip").Call())
+	}
+	if len(t.PatternProperties) == 0 {
+		return rest
+	}
+	// matched := false
+	// if pattern1.MatchString(string(d.Key())) {
+	//	matched = true
+	//	b := d.Branch()
+	//	var v T
+	//	...
+	//	d.Adopt(&b)
+	//	(validate v at b.Path(), appending to d)
+	// }
+	// if matched { d.Skip() } else { ...rest }
+	stmts = append(stmts, jen.Id("matched").Op(":=").False())
+	for _, pp := range t.PatternProperties {
+		re := e.g.patternVar(pp.Pattern)
+		b, v := e.tmp("b"), e.tmp("v")
+		bd := dec{name: b, value: true}
+		inner := []jen.Code{
+			jen.Id("matched").Op("=").True(),
+			jen.Id(b).Op(":=").Id("d").Dot("Branch").Call(),
+		}
+		inner = append(inner, e.item(bd, v, pp.Type)...)
+		inner = append(inner, jen.Id("d").Dot("Adopt").Call(jen.Op("&").Id(b)))
+		if checks := e.g.validateItem(jen.Id(v), pp.Type, "pp", "pe"); len(checks) > 0 {
+			inner = append(inner, jen.If(jen.Id(b).Dot("Clean").Call()).Block(append([]jen.Code{
+				jen.Id("pp").Op(":=").Qual(e.g.wirePkg, "At").Call(jen.Id(b).Dot("Path").Call()),
+				jen.Var().Id("pe").Qual(e.g.wirePkg, "Errors"),
+			}, append(checks,
+				jen.Id("d").Dot("Append").Call(jen.Id("pe").Dot("List").Call()))...)...))
+		}
+		stmts = append(stmts, jen.If(jen.Id(re).Dot("MatchString").Call(jen.String().Call(jen.Id("d").Dot("Key").Call()))).Block(inner...))
+	}
+	stmts = append(stmts, jen.If(jen.Id("matched")).Block(jen.Id("d").Dot("Skip").Call()).Else().Block(rest...))
+	return stmts
+}
+
+// defaultValue emits the assignment of fl's default when it is absent.
+func (e *emitter) defaultValue(fl *ir.Field) []jen.Code {
+	target := jen.Id("x").Dot(fl.GoName)
+	t := fl.Type
+	lit := e.g.literal(t, fl.Default)
+	wrap := func(v jen.Code) jen.Code {
+		switch fl.Presence() {
+		case ir.PresenceNullable:
+			return jen.Qual(e.g.runtimePkg, "Value").Types(e.g.goType(t)).Call(v)
+		case ir.PresencePointer:
+			if !nilable(t) {
+				// Pointer fields with defaults only arise for required
+				// nullable ones, which are never absent; keep it simple.
+				return jen.Nil()
+			}
+		}
+		return v
+	}
+	if lit != nil {
+		return []jen.Code{jen.Add(target).Op("=").Add(wrap(lit))}
+	}
+	// {
+	//	dd := wire.NewDecoder([]byte(`[1,2]`))
+	//	var v T
+	//	...
+	//	x.F = v
+	// }
+	v := e.tmp("v")
+	stmts := []jen.Code{
+		jen.Id("dd").Op(":=").Qual(e.g.wirePkg, "NewDecoder").Call(jen.Index().Byte().Call(jen.Lit(string(fl.Default)))),
+		jen.Var().Id(v).Add(e.g.goType(t)),
+	}
+	stmts = append(stmts, e.value(dec{name: "dd"}, jen.Id(v), t, true)...)
+	stmts = append(stmts, jen.Add(target).Op("=").Add(wrap(jen.Id(v))))
+	return []jen.Code{jen.Block(stmts...)}
+}
+
+// literal is the Go constant expression of a scalar JSON literal as a
+// value of t, or nil when t is not a scalar type.
+func (g *gen) literal(t *ir.Type, raw json.RawMessage) jen.Code {
+	if t == nil {
+		return nil
+	}
+	text := strings.TrimSpace(string(raw))
+	var v jen.Code
+	switch t.Kind {
+	case ir.KindBool:
+		if text != "true" && text != "false" {
+			return nil
+		}
+		v = jen.Lit(text == "true")
+	case ir.KindInteger, ir.KindNumber:
+		if text == "" || !(text[0] == '-' || text[0] >= '0' && text[0] <= '9') {
+			return nil
+		}
+		v = jen.Op(text)
+	case ir.KindString, ir.KindEnum:
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return nil
+		}
+		if t.Kind == ir.KindEnum && t.GoName != "" {
+			for _, ev := range t.Enum {
+				if string(ev.JSON) == text && ev.GoName != "" {
+					return jen.Id(ev.GoName)
+				}
+			}
+		}
+		v = jen.Lit(s)
+	default:
+		return nil
+	}
+	if t.GoName != "" {
+		return jen.Id(t.GoName).Call(v)
+	}
+	return v
+}
+
+// jsonKinds are the wire kinds a value of t can start with.
+func jsonKinds(t *ir.Type) []string {
+	if t == nil {
+		return []string{"Null", "Bool", "Number", "String", "Array", "Object"}
+	}
+	var ks []string
+	switch t.Kind {
+	case ir.KindAny:
+		return []string{"Null", "Bool", "Number", "String", "Array", "Object"}
+	case ir.KindBool:
+		ks = []string{"Bool"}
+	case ir.KindInteger, ir.KindNumber:
+		ks = []string{"Number"}
+	case ir.KindString, ir.KindEnum:
+		ks = []string{"String"}
+	case ir.KindConst:
+		switch constKind(t.Const) {
+		case "string":
+			ks = []string{"String"}
+		case "bool":
+			ks = []string{"Bool"}
+		case "integer", "number":
+			ks = []string{"Number"}
+		default:
+			s := strings.TrimSpace(string(t.Const))
+			switch {
+			case strings.HasPrefix(s, "["):
+				ks = []string{"Array"}
+			case strings.HasPrefix(s, "{"):
+				ks = []string{"Object"}
+			default:
+				ks = []string{"Null"}
+			}
+		}
+	case ir.KindArray, ir.KindTuple:
+		ks = []string{"Array"}
+	case ir.KindObject, ir.KindMap:
+		ks = []string{"Object"}
+	case ir.KindUnion:
+		seen := map[string]bool{}
+		for _, b := range t.Branches {
+			for _, k := range jsonKinds(b) {
+				if !seen[k] {
+					seen[k] = true
+					ks = append(ks, k)
+				}
+			}
+		}
+	}
+	return ks
+}
+
+var kindOrder = []string{"Null", "Bool", "Number", "String", "Array", "Object"}
+
+// kindWords are the JSON Schema names of the wire kinds, for messages.
+var kindWords = map[string]string{"Null": "null", "Bool": "boolean", "Number": "number", "String": "string", "Array": "array", "Object": "object"}
+
+// unionBody is the body of a union's decodeWire: dispatch on the JSON
+// kind; a kind with one candidate branch decodes it directly, a
+// discriminated object decodes the branch its tag names, and a kind with
+// several candidates tries each on a branch decoder, keeping the first
+// that decodes and validates cleanly (oneOf: and checking no other does).
+//
+//	switch d.Peek() {
+//	case wire.String:
+//		x.String = new(string)
+//		(*x.String) = d.String()
+//	case wire.Object:
+//		matched := 0
+//		{ b1 := d.Branch(); var v2 A; v2.decodeWire(&b1); ... }
+//		raw := d.RawBytes()
+//		if matched == 0 { d.Fail("oneOf", ...) }
+//	default:
+//		d.Mismatch("string or object")
+//	}
+func (e *emitter) unionBody(t *ir.Type) []jen.Code {
+	names := branchNames(t)
+	byKind := map[string][]int{}
+	for i, b := range t.Branches {
+		for _, k := range jsonKinds(b) {
+			byKind[k] = append(byKind[k], i)
+		}
+	}
+	keyword := "anyOf"
+	if t.OneOf {
+		keyword = "oneOf"
+	}
+	var cases []jen.Code
+	var accepted []string
+	for _, k := range kindOrder {
+		idx := byKind[k]
+		if len(idx) == 0 {
+			continue
+		}
+		accepted = append(accepted, kindWords[k])
+		var stmts []jen.Code
+		switch {
+		case len(idx) == 1:
+			stmts = e.unionDirect(t, names, idx[0])
+		case k == "Object" && t.Discriminator != nil:
+			stmts = e.unionTagged(t, names, idx)
+		default:
+			stmts = e.unionTrial(t, names, idx, keyword)
+		}
+		cases = append(cases, jen.Case(jen.Qual(e.g.wirePkg, k)).Block(stmts...))
+	}
+	cases = append(cases, jen.Default().Block(
+		jen.Id("d").Dot("Mismatch").Call(jen.Lit(strings.Join(accepted, " or "))),
+	))
+	return []jen.Code{jen.Switch(jen.Id("d").Dot("Peek").Call()).Block(cases...)}
+}
+
+// unionDirect decodes branch i straight into its field.
+func (e *emitter) unionDirect(t *ir.Type, names []string, i int) []jen.Code {
+	b := t.Branches[i]
+	target := jen.Id("x").Dot(names[i])
+	d := dec{name: "d"}
+	if nilable(b) {
+		return e.value(d, target, b, false)
+	}
+	return append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(b))}, e.nonNull(d, deref(target), b)...)
+}
+
+// unionTagged chooses among object branches by the discriminator:
+//
+//	tag, _ := d.PeekMember("type")
+//	switch string(tag) {
+//	case "issue":
+//		x.Issue = new(Issue)
+//		x.Issue.decodeWire(d)
+//	default:
+//		d.FailAt("type", "enum", ...)
+//		d.Skip()
+//	}
+func (e *emitter) unionTagged(t *ir.Type, names []string, idx []int) []jen.Code {
+	disc := t.Discriminator
+	var cases []jen.Code
+	var values []string
+	inKind := map[int]bool{}
+	for _, i := range idx {
+		inKind[i] = true
+	}
+	for _, dv := range disc.Values {
+		if dv.Branch < 0 || dv.Branch >= len(t.Branches) || !inKind[dv.Branch] {
+			continue
+		}
+		values = append(values, dv.Value)
+		cases = append(cases, jen.Case(jen.Lit(dv.Value)).Block(e.unionDirect(t, names, dv.Branch)...))
+	}
+	quoted := make([]string, len(values))
+	valueLits := make([]jen.Code, len(values))
+	for i, v := range values {
+		quoted[i] = fmt.Sprintf("%q", v)
+		valueLits[i] = jen.Lit(v)
+	}
+	expected := strings.Join(quoted, ", ")
+	tags := e.g.pkgVar("tags", strings.Join(values, "\x00"), jen.Index().String().Values(valueLits...))
+	cases = append(cases,
+		jen.Case(jen.Lit("")).Block(
+			jen.If(jen.Op("!").Id("ok")).Block(
+				jen.Id("d").Dot("FailAt").Call(jen.Lit(disc.Property), jen.Lit("required"),
+					jen.Lit(fmt.Sprintf("missing required property %q (one of %s)", disc.Property, expected)),
+					jen.Lit(expected), jen.Lit(""), jen.Lit("")),
+			).Else().Block(
+				jen.Id("d").Dot("FailAt").Call(jen.Lit(disc.Property), jen.Lit("enum"),
+					jen.Lit(fmt.Sprintf("must be one of %s", expected)), jen.Lit(expected), jen.Lit(`""`), jen.Lit("")),
+			),
+			jen.Id("d").Dot("Skip").Call(),
+		),
+		jen.Default().Block(
+			jen.Id("d").Dot("FailAt").Call(jen.Lit(disc.Property), jen.Lit("enum"),
+				jen.Lit(fmt.Sprintf("must be one of %s", expected)), jen.Lit(expected),
+				jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("tag"))),
+				jen.Qual(e.g.checkPkg, "Closest").Call(jen.String().Call(jen.Id("tag")), jen.Id(tags))),
+			jen.Id("d").Dot("Skip").Call(),
+		),
+	)
+	return []jen.Code{
+		jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("d").Dot("PeekMember").Call(jen.Lit(disc.Property)),
+		jen.Switch(jen.String().Call(jen.Id("tag"))).Block(cases...),
+	}
+}
+
+// unionTrial tries candidate branches on branch decoders.
+func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword string) []jen.Code {
+	stmts := []jen.Code{jen.Id("matched").Op(":=").Lit(0)}
+	var shapes []string
+	for n, i := range idx {
+		br := t.Branches[i]
+		shapes = append(shapes, shapeName(br))
+		b, v := e.tmp("b"), e.tmp("v")
+		bd := dec{name: b, value: true}
+		block := []jen.Code{
+			jen.Id(b).Op(":=").Id("d").Dot("Branch").Call(),
+			jen.Var().Id(v).Add(e.g.goType(br)),
+		}
+		block = append(block, e.nonNull(bd, jen.Id(v), br)...)
+		keep := jen.Id("x").Dot(names[i]).Op("=").Op("&").Id(v)
+		if nilable(br) {
+			keep = jen.Id("x").Dot(names[i]).Op("=").Id(v)
+		}
+		accept := []jen.Code{
+			jen.If(jen.Id("matched").Op("==").Lit(0)).Block(keep),
+			jen.Id("matched").Op("++"),
+		}
+		checks := e.g.validateItem(jen.Id(v), br, "", "be")
+		if len(checks) > 0 {
+			accept = []jen.Code{
+				jen.Var().Id("be").Qual(e.g.wirePkg, "Errors"),
+				jen.Block(checks...),
+				jen.If(jen.Id("be").Dot("Len").Call().Op("==").Lit(0)).Block(accept...),
+			}
+		}
+		block = append(block, jen.If(jen.Id(b).Dot("Clean").Call()).Block(accept...))
+		if keyword == "anyOf" && n > 0 {
+			stmts = append(stmts, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(block...))
+		} else {
+			stmts = append(stmts, jen.Block(block...))
+		}
+	}
+	expected := strings.Join(shapes, " or ")
+	stmts = append(stmts,
+		jen.Id("raw").Op(":=").Id("d").Dot("RawBytes").Call(),
+		jen.If(jen.Id("matched").Op("==").Lit(0)).Block(
+			jen.Id("d").Dot("Fail").Call(jen.Lit(keyword), jen.Lit("matches none of: "+expected), jen.Lit(expected), jen.String().Call(jen.Id("raw"))),
+		),
+	)
+	if keyword == "oneOf" {
+		stmts = append(stmts, jen.If(jen.Id("matched").Op(">").Lit(1)).Block(
+			jen.Id("d").Dot("Fail").Call(jen.Lit("oneOf"), jen.Lit("matches more than one of: "+expected), jen.Lit("exactly one of: "+expected), jen.String().Call(jen.Id("raw"))),
+		))
+	}
+	return stmts
+}
+
+// shapeName describes a branch for messages.
+func shapeName(t *ir.Type) string {
+	if t.GoName != "" {
+		return t.GoName
+	}
+	switch t.Kind {
+	case ir.KindInteger:
+		return "integer"
+	case ir.KindNumber:
+		return "number"
+	case ir.KindString, ir.KindEnum:
+		return "string"
+	case ir.KindBool:
+		return "boolean"
+	case ir.KindArray:
+		return "array"
+	case ir.KindMap:
+		return "object"
+	case ir.KindConst:
+		return string(t.Const)
+	}
+	return "value"
+}
+
+// tupleBody is the body of a tuple's decodeWire:
+//
+//	if !d.Array() {
+//		return
+//	}
+//	for d.More() {
+//		x.N = d.Index() + 1
+//		switch d.Index() {
+//		case 0:
+//			x.Item0 = d.Float()
+//		default:
+//			var v1 T
+//			...
+//			x.Rest = append(x.Rest, v1)
+//		}
+//	}
+func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
+	d := dec{name: "d"}
+	var cases []jen.Code
+	for i, p := range t.Prefix {
+		target := jen.Id("x").Dot(fmt.Sprintf("Item%d", i))
+		var stmts []jen.Code
+		if p.Nullable && !nilable(p) {
+			stmts = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Null").Call()).Block(
+				append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(p))}, e.nonNull(d, deref(target), p)...)...,
+			)}
+		} else {
+			stmts = e.value(d, target, p, true)
+		}
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(stmts...))
+	}
+	var rest []jen.Code
+	if t.RestForbidden {
+		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), jen.Lit(fmt.Sprintf("at most %d items are allowed", len(t.Prefix))))}
+	} else {
+		v := e.tmp("v")
+		rest = append(e.item(d, v, t.Elem), jen.Id("x").Dot("Rest").Op("=").Append(jen.Id("x").Dot("Rest"), jen.Id(v)))
+	}
+	cases = append(cases, jen.Default().Block(rest...))
+	return []jen.Code{
+		jen.If(jen.Op("!").Id("d").Dot("Array").Call()).Block(jen.Return()),
+		jen.For(jen.Id("d").Dot("More").Call()).Block(
+			jen.Id("x").Dot("N").Op("=").Id("d").Dot("Index").Call().Op("+").Lit(1),
+			jen.Switch(jen.Id("d").Dot("Index").Call()).Block(cases...),
+		),
+	}
+}

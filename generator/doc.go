@@ -1,0 +1,15 @@
+// Package generator turns a compiled tool family (schema/ir) into the Go
+// source files of a generated package.
+//
+// Data flow: schema.Compile and schema.Taxonomy produce an ir.Family;
+// Generate walks it once per output file with jennifer and returns the
+// formatted sources in memory — it never touches the disk, holds no
+// package-level state and is deterministic, so the CLI can compare its
+// output with what is on disk (toolgen check) and tests can run in parallel.
+//
+// One file per concern: types.go (params/result structs, enums, unions,
+// tuples, JSON encoding), decode.go (decoders driven by runtime/wire),
+// validate.go (Validate methods), handlers.go (the Handlers interface) and
+// tools.go (the flat tool surface and DecodeArgs); registry*.go and
+// surfaces*.go add the taxonomy-driven files.
+package generator

@@ -1,0 +1,119 @@
+package generator
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// emitTools writes tools_gen.go: the flat surface and DecodeArgs.
+func emitTools(g *gen, f *jen.File) error {
+	// func decodeListIssues(args []byte) (*ListIssuesParams, error) {
+	//	d := wire.NewArgsDecoder(args)
+	//	p := new(ListIssuesParams)
+	//	p.decodeWire(d)
+	//	if d.Close() == nil {
+	//		var e wire.Errors
+	//		p.validate(nil, &e)
+	//		if err := d.Report("list_issues", &e); err != nil {
+	//			return nil, err
+	//		}
+	//		return p, nil
+	//	}
+	//	return nil, d.Report("list_issues", nil)
+	// }
+	for _, t := range g.fam.Tools {
+		f.Comment(fmt.Sprintf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
+		f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(
+			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+			jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
+			jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
+			jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
+				jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Nil())),
+			),
+			jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
+			jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+			jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Nil(), jen.Err()),
+			),
+			jen.Return(jen.Id("p"), jen.Nil()),
+		)
+		f.Line()
+	}
+
+	// func DecodeArgs(tool string, args []byte) (any, error) {
+	//	switch tool {
+	//	case "list_issues":
+	//		return decodeListIssues(args)
+	//	}
+	//	return nil, fmt.Errorf("unknown tool %q", tool)
+	// }
+	var cases []jen.Code
+	for _, t := range g.fam.Tools {
+		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
+			jen.Return(jen.Id("decode"+t.GoName).Call(jen.Id("args"))),
+		))
+	}
+	f.Comment("DecodeArgs decodes and validates the raw arguments of the named tool into")
+	f.Comment("its params type (*XParams); invalid arguments give a *runtime.ValidationError.")
+	f.Func().Id("DecodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
+		jen.Switch(jen.Id("tool")).Block(cases...),
+		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown tool %q"), jen.Id("tool"))),
+	)
+
+	// func Tools(h Handlers) []runtime.Tool {
+	//	return []runtime.Tool{
+	//		{
+	//			Name: "list_issues", Description: "...", Parameters: json.RawMessage(`{...}`),
+	//			AcceptsOverrides: true,
+	//			Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+	//				p, err := decodeListIssues(args)
+	//				if err != nil {
+	//					return runtime.Result{}, err
+	//				}
+	//				r, err := h.ListIssues(ctx, tc, p)
+	//				if err != nil {
+	//					return runtime.Result{}, err
+	//				}
+	//				return r.Untyped(), nil
+	//			},
+	//			Decode: func(args json.RawMessage) (any, error) { return decodeListIssues(args) },
+	//		},
+	//	}
+	// }
+	var tools []jen.Code
+	for _, t := range g.fam.Tools {
+		params := jen.Nil()
+		if len(t.ParamsSchema) > 0 {
+			params = jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(string(t.ParamsSchema)))
+		}
+		decode := "decode" + t.GoName
+		tools = append(tools, jen.Values(jen.Dict{
+			jen.Id("Name"):             jen.Lit(t.Name),
+			jen.Id("Description"):      jen.Lit(t.Description),
+			jen.Id("Parameters"):       params,
+			jen.Id("AcceptsOverrides"): jen.True(),
+			jen.Id("Handler"): jen.Func().Params(
+				jen.Id("ctx").Qual(contextPkg, "Context"),
+				jen.Id("tc").Qual(g.runtimePkg, "ToolContext"),
+				jen.Id("args").Qual(jsonPkg, "RawMessage"),
+			).Params(jen.Qual(g.runtimePkg, "Result"), jen.Error()).Block(
+				jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("args")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
+				jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("h").Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
+				jen.Return(jen.Id("r").Dot("Untyped").Call(), jen.Nil()),
+			),
+			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error()).Block(
+				jen.Return(jen.Id(decode).Call(jen.Id("args"))),
+			),
+		}))
+	}
+	f.Line()
+	f.Comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose")
+	f.Comment("handler decodes and validates the arguments before calling h.")
+	f.Func().Id("Tools").Params(jen.Id("h").Id("Handlers")).Index().Qual(g.runtimePkg, "Tool").Block(
+		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
+	)
+	return nil
+}

@@ -1,0 +1,501 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// emitTypes writes types_gen.go: the runtime version guard, one params
+// struct and result type per tool, and every named type.
+func emitTypes(g *gen, f *jen.File) error {
+	// const _ = runtime.SupportPackageIsVersion1
+	f.Comment("This check fails to compile when the package was generated for an incompatible runtime.")
+	f.Const().Id("_").Op("=").Qual(g.runtimePkg, "SupportPackageIsVersion1")
+	for _, t := range g.fam.Tools {
+		if t.Result == nil {
+			// // ListIssuesResult is the result of list_issues (raw JSON).
+			// type ListIssuesResult = json.RawMessage
+			f.Line()
+			f.Comment(fmt.Sprintf("%sResult is the result of %s (free-form JSON).", t.GoName, t.Name))
+			f.Type().Id(t.GoName+"Result").Op("=").Qual(jsonPkg, "RawMessage")
+		}
+	}
+	for _, t := range g.fam.Types {
+		f.Line()
+		g.emitTypeDecl(f, t)
+	}
+	return nil
+}
+
+// hasMethods reports whether a named type gets decode and validate methods
+// (interface types cannot: named any types are aliases).
+func hasMethods(t *ir.Type) bool {
+	return t != nil && t.GoName != "" && t.Kind != ir.KindAny && t.Kind != ir.KindNever
+}
+
+// nilable reports whether the Go representation of t has nil for "absent"
+// (slices, maps, interfaces).
+func nilable(t *ir.Type) bool {
+	if t == nil {
+		return true
+	}
+	switch t.Kind {
+	case ir.KindArray, ir.KindMap, ir.KindAny, ir.KindNever:
+		return true
+	}
+	return false
+}
+
+// goType is the Go type expression of t (named types by name).
+func (g *gen) goType(t *ir.Type) *jen.Statement {
+	if t == nil {
+		return jen.Any()
+	}
+	if t.GoName != "" {
+		return jen.Id(t.GoName)
+	}
+	return g.underlying(t)
+}
+
+// underlying is the Go type expression of t ignoring its name.
+func (g *gen) underlying(t *ir.Type) *jen.Statement {
+	switch t.Kind {
+	case ir.KindBool:
+		return jen.Bool()
+	case ir.KindInteger:
+		return jen.Int64()
+	case ir.KindNumber:
+		return jen.Float64()
+	case ir.KindString, ir.KindEnum:
+		return jen.String()
+	case ir.KindConst:
+		return constGoType(t.Const)
+	case ir.KindArray:
+		return jen.Index().Add(g.elemType(t.Elem))
+	case ir.KindMap:
+		return jen.Map(jen.String()).Add(g.elemType(t.Elem))
+	}
+	return jen.Any()
+}
+
+// elemType is the Go type of an array item, map value or union branch:
+// nullable items are pointers (nil is null) unless nil already is.
+func (g *gen) elemType(t *ir.Type) *jen.Statement {
+	if t != nil && t.Nullable && !nilable(t) {
+		return jen.Op("*").Add(g.goType(t))
+	}
+	return g.goType(t)
+}
+
+// constKind is the JSON kind of a const literal: "string", "bool",
+// "integer", "number" or "any".
+func constKind(lit json.RawMessage) string {
+	s := strings.TrimSpace(string(lit))
+	switch {
+	case strings.HasPrefix(s, `"`):
+		return "string"
+	case s == "true" || s == "false":
+		return "bool"
+	case s != "" && (s[0] == '-' || s[0] >= '0' && s[0] <= '9'):
+		if strings.ContainsAny(s, ".eE") {
+			return "number"
+		}
+		return "integer"
+	}
+	return "any"
+}
+
+func constGoType(lit json.RawMessage) *jen.Statement {
+	switch constKind(lit) {
+	case "string":
+		return jen.String()
+	case "bool":
+		return jen.Bool()
+	case "integer":
+		return jen.Int64()
+	case "number":
+		return jen.Float64()
+	}
+	return jen.Any()
+}
+
+// fieldType is the Go type of a struct field per ir.Field.Presence.
+func (g *gen) fieldType(fl *ir.Field) *jen.Statement {
+	switch fl.Presence() {
+	case ir.PresencePointer:
+		if nilable(fl.Type) {
+			return g.goType(fl.Type)
+		}
+		return jen.Op("*").Add(g.goType(fl.Type))
+	case ir.PresenceNullable:
+		return jen.Qual(g.runtimePkg, "Nullable").Types(g.goType(fl.Type))
+	}
+	return g.goType(fl.Type)
+}
+
+// validTagName reports whether encoding/json accepts name in a struct tag.
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		case c > 0x7f && (c != 0xfffd):
+			// Letters and digits of any script; encoding/json checks
+			// unicode.IsLetter/IsDigit, which the names module ensures for
+			// names it keeps verbatim.
+			if !isLetterOrDigit(c) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// needsCustomMarshal reports whether an object cannot be encoded by struct
+// tags alone (typed additional properties, or names tags cannot spell).
+func needsCustomMarshal(t *ir.Type) bool {
+	if t.Extra {
+		return true
+	}
+	for _, fl := range t.Fields {
+		if !validTagName(fl.JSONName) {
+			return true
+		}
+	}
+	return false
+}
+
+// emitTypeDecl declares one named type and its JSON encoding.
+func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
+	doc := t.Doc
+	if doc == "" {
+		doc = t.GoName + " is a generated type."
+	} else if !strings.HasPrefix(doc, t.GoName+" ") {
+		doc = t.GoName + ": " + doc
+	}
+	f.Add(docComment(doc))
+	switch {
+	case t.Kind == ir.KindObject:
+		g.emitStruct(f, t)
+	case t.Kind == ir.KindUnion:
+		g.emitUnion(f, t)
+	case t.Kind == ir.KindTuple:
+		g.emitTuple(f, t)
+	case !hasMethods(t):
+		// type Anything = any
+		f.Type().Id(t.GoName).Op("=").Any()
+	default:
+		// type State string
+		f.Type().Id(t.GoName).Add(g.underlying(t))
+		if t.Kind == ir.KindEnum {
+			g.emitEnumConsts(f, t)
+		}
+	}
+}
+
+// emitEnumConsts declares the typed constants of a string enum:
+//
+//	const (
+//		StateOpen   State = "open"
+//		StateClosed State = "closed"
+//	)
+func (g *gen) emitEnumConsts(f *jen.File, t *ir.Type) {
+	var defs []jen.Code
+	for _, v := range t.Enum {
+		var s string
+		if json.Unmarshal(v.JSON, &s) != nil || v.GoName == "" {
+			continue
+		}
+		defs = append(defs, jen.Id(v.GoName).Id(t.GoName).Op("=").Lit(s))
+	}
+	if len(defs) > 0 {
+		f.Line()
+		f.Comment(fmt.Sprintf("The values of %s.", t.GoName))
+		f.Const().Defs(defs...)
+	}
+}
+
+// emitStruct declares an object type:
+//
+//	type ListIssuesParams struct {
+//		// Owner is the repository owner.
+//		Owner string `json:"owner"`
+//		// PerPage (JSON "per_page") is the page size.
+//		PerPage int64 `json:"per_page"`
+//	}
+func (g *gen) emitStruct(f *jen.File, t *ir.Type) {
+	var fields []jen.Code
+	custom := needsCustomMarshal(t)
+	for _, fl := range t.Fields {
+		fields = append(fields, docComment(fieldDoc(fl)))
+		fields = append(fields, jen.Id(fl.GoName).Add(g.fieldType(fl)).Tag(map[string]string{"json": jsonTag(fl, custom)}))
+	}
+	if t.Extra {
+		fields = append(fields, jen.Comment(t.ExtraGoName+" holds the additional properties."))
+		fields = append(fields, jen.Id(t.ExtraGoName).Map(jen.String()).Add(g.elemType(t.Elem)).Tag(map[string]string{"json": "-"}))
+	}
+	f.Type().Id(t.GoName).Struct(fields...)
+	if custom {
+		g.emitObjectMarshal(f, t)
+	}
+	g.emitUnmarshal(f, t)
+}
+
+func jsonTag(fl *ir.Field, custom bool) string {
+	if custom {
+		return "-"
+	}
+	if !fl.Required && fl.Default == nil {
+		return fl.JSONName + ",omitzero"
+	}
+	return fl.JSONName
+}
+
+// fieldDoc is a field's doc comment: its description, with the JSON name
+// stated when it differs from the Go name.
+func fieldDoc(fl *ir.Field) string {
+	var b strings.Builder
+	b.WriteString(fl.GoName)
+	if !strings.EqualFold(fl.GoName, fl.JSONName) {
+		fmt.Fprintf(&b, " (JSON %q)", fl.JSONName)
+	}
+	doc := strings.TrimSpace(fl.Doc)
+	switch {
+	case doc == "" && fl.Required:
+		b.WriteString(" is required.")
+	case doc == "":
+		b.WriteString(" is optional.")
+	default:
+		b.WriteString(": ")
+		b.WriteString(doc)
+	}
+	if fl.Default != nil {
+		fmt.Fprintf(&b, "\nDefault: %s.", fl.Default)
+	}
+	return b.String()
+}
+
+// presentExpr is the Go condition under which field fl of x is present.
+func presentExpr(x jen.Code, fl *ir.Field) *jen.Statement {
+	sel := jen.Add(x).Dot(fl.GoName)
+	switch fl.Presence() {
+	case ir.PresencePointer:
+		return sel.Op("!=").Nil()
+	case ir.PresenceNullable:
+		return sel.Dot("IsSet").Call()
+	}
+	return nil
+}
+
+// emitObjectMarshal writes MarshalJSON for objects struct tags cannot
+// encode, through a map of the present members (encoded in sorted key
+// order):
+//
+//	func (x X) MarshalJSON() ([]byte, error) {
+//		m := make(map[string]any, 2+len(x.Extra))
+//		for k, v := range x.Extra { m[k] = v }
+//		m["a,b"] = x.AB
+//		if x.C != nil { m["c"] = x.C }
+//		return json.Marshal(m)
+//	}
+func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
+	x := jen.Id("x")
+	size := jen.Lit(len(t.Fields))
+	var body []jen.Code
+	if t.Extra {
+		size = jen.Lit(len(t.Fields)).Op("+").Len(jen.Id("x").Dot(t.ExtraGoName))
+	}
+	body = append(body, jen.Id("m").Op(":=").Make(jen.Map(jen.String()).Any(), size))
+	if t.Extra {
+		body = append(body, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot(t.ExtraGoName)).Block(
+			jen.Id("m").Index(jen.Id("k")).Op("=").Id("v"),
+		))
+	}
+	for _, fl := range t.Fields {
+		set := jen.Id("m").Index(jen.Lit(fl.JSONName)).Op("=").Add(jen.Id("x").Dot(fl.GoName))
+		if cond := presentExpr(x, fl); cond != nil {
+			body = append(body, jen.If(cond).Block(set))
+		} else {
+			body = append(body, set)
+		}
+	}
+	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("m"))))
+	f.Line()
+	f.Comment("MarshalJSON encodes the present members and the additional properties.")
+	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// emitUnmarshal writes UnmarshalJSON through the generated decoder, so
+// encoding/json applies defaults and union rules too:
+//
+//	func (x *X) UnmarshalJSON(data []byte) error {
+//		d := wire.NewDecoder(data)
+//		x.decodeWire(d)
+//		if err := d.Close(); err != nil {
+//			return err
+//		}
+//		return d.Report("", nil)
+//	}
+func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
+	f.Line()
+	f.Comment("UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Id("d").Op(":=").Qual(g.wirePkg, "NewDecoder").Call(jen.Id("data")),
+		jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Close").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("d").Dot("Report").Call(jen.Lit(""), jen.Nil())),
+	)
+}
+
+// branchNames are the Go field names of a union's branches: the branch
+// type's name, else its kind, made unique by position.
+func branchNames(t *ir.Type) []string {
+	names := make([]string, len(t.Branches))
+	used := map[string]bool{}
+	for i, b := range t.Branches {
+		n := b.GoName
+		if n == "" {
+			n = kindName(b)
+		}
+		if used[n] {
+			n = fmt.Sprintf("%s%d", n, i)
+		}
+		used[n] = true
+		names[i] = n
+	}
+	return names
+}
+
+func kindName(t *ir.Type) string {
+	switch t.Kind {
+	case ir.KindBool:
+		return "Bool"
+	case ir.KindInteger:
+		return "Integer"
+	case ir.KindNumber:
+		return "Number"
+	case ir.KindString, ir.KindEnum:
+		return "String"
+	case ir.KindConst:
+		return "Const"
+	case ir.KindArray, ir.KindTuple:
+		return "Array"
+	case ir.KindObject, ir.KindMap:
+		return "Object"
+	case ir.KindNever:
+		return "Never"
+	}
+	return "Value"
+}
+
+// unionFieldType is the Go type of a union's branch field: a pointer
+// unless nil already means unset.
+func (g *gen) unionFieldType(b *ir.Type) *jen.Statement {
+	if nilable(b) {
+		return g.goType(b)
+	}
+	return jen.Op("*").Add(g.goType(b))
+}
+
+// emitUnion declares a union as a struct with one field per branch, of
+// which exactly one is set after decoding:
+//
+//	type Target struct {
+//		Issue *IssueRef
+//		String *string
+//	}
+func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
+	var fields []jen.Code
+	names := branchNames(t)
+	for i, b := range t.Branches {
+		if b.Doc != "" && b.GoName == "" {
+			fields = append(fields, docComment(names[i]+": "+b.Doc))
+		} else {
+			fields = append(fields, jen.Comment(fmt.Sprintf("%s is set when the value matches branch %d.", names[i], i)))
+		}
+		fields = append(fields, jen.Id(names[i]).Add(g.unionFieldType(b)))
+	}
+	f.Type().Id(t.GoName).Struct(fields...)
+	// func (x X) MarshalJSON() ([]byte, error) {
+	//	switch {
+	//	case x.A != nil:
+	//		return json.Marshal(x.A)
+	//	}
+	//	return []byte("null"), nil
+	// }
+	var cases []jen.Code
+	for i := range t.Branches {
+		cases = append(cases, jen.Case(jen.Id("x").Dot(names[i]).Op("!=").Nil()).Block(
+			jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("x").Dot(names[i]))),
+		))
+	}
+	f.Line()
+	f.Comment("MarshalJSON encodes the branch that is set (null when none is).")
+	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Switch().Block(cases...),
+		jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
+	)
+	g.emitUnmarshal(f, t)
+}
+
+// emitTuple declares a tuple as a struct with one field per position and
+// the rest items:
+//
+//	type Point struct {
+//		Item0 float64
+//		Item1 float64
+//		Rest []any
+//	}
+func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
+	var fields []jen.Code
+	for i, p := range t.Prefix {
+		if p.Doc != "" && p.GoName == "" {
+			fields = append(fields, docComment(fmt.Sprintf("Item%d: %s", i, p.Doc)))
+		} else {
+			fields = append(fields, jen.Comment(fmt.Sprintf("Item%d is the item at position %d.", i, i)))
+		}
+		fields = append(fields, jen.Id(fmt.Sprintf("Item%d", i)).Add(g.elemType(p)))
+	}
+	fields = append(fields, jen.Comment("N is how many items the array had (set by decoding)."))
+	fields = append(fields, jen.Id("N").Int())
+	if !t.RestForbidden {
+		fields = append(fields, jen.Comment("Rest holds the items after the positional ones."))
+		fields = append(fields, jen.Id("Rest").Index().Add(g.elemType(t.Elem)))
+	}
+	f.Type().Id(t.GoName).Struct(fields...)
+	// func (x X) MarshalJSON() ([]byte, error) {
+	//	items := []any{x.Item0, x.Item1}
+	//	if x.N < len(items) { items = items[:x.N] }   (when decoded short)
+	//	return json.Marshal(append(items, x.Rest...))
+	// }
+	var items []jen.Code
+	for i := range t.Prefix {
+		items = append(items, jen.Id("x").Dot(fmt.Sprintf("Item%d", i)))
+	}
+	body := []jen.Code{
+		jen.Id("items").Op(":=").Index().Any().Values(items...),
+		jen.If(jen.Id("x").Dot("N").Op(">").Lit(0).Op("&&").Id("x").Dot("N").Op("<").Len(jen.Id("items"))).Block(
+			jen.Id("items").Op("=").Id("items").Index(jen.Empty(), jen.Id("x").Dot("N")),
+		),
+	}
+	if !t.RestForbidden {
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Rest")).Block(
+			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("v")),
+		))
+	}
+	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("items"))))
+	f.Line()
+	f.Comment("MarshalJSON encodes the tuple as a JSON array.")
+	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
+	g.emitUnmarshal(f, t)
+}

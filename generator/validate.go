@@ -1,0 +1,888 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// formatFuncs maps the formats runtime/check implements to its functions.
+var formatFuncs = map[string]string{
+	"date-time": "DateTime", "date": "Date", "time": "Time", "duration": "Duration",
+	"email": "Email", "idn-email": "IDNEmail", "hostname": "Hostname", "idn-hostname": "IDNHostname",
+	"ipv4": "IPv4", "ipv6": "IPv6", "uri": "URI", "uri-reference": "URIReference",
+	"iri": "IRI", "iri-reference": "IRIReference", "uri-template": "URITemplate", "uuid": "UUID",
+	"json-pointer": "JSONPointer", "relative-json-pointer": "RelativeJSONPointer", "regex": "Regex",
+}
+
+// vc is where generated checks report: a *wire.Path expression and a
+// *wire.Errors expression.
+type vc struct {
+	g    *gen
+	path jen.Code
+	// recv is the path as a method receiver (c for &c).
+	recv  jen.Code
+	errs  jen.Code
+	depth int
+}
+
+func (c vc) add(code, message string, expected string, received jen.Code, suggestion jen.Code) jen.Code {
+	if received == nil {
+		received = jen.Lit("")
+	}
+	if suggestion == nil {
+		suggestion = jen.Lit("")
+	}
+	// e.Add(p, "minLength", "must be ...", ">= 1 characters", check.Received(v), "")
+	return jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit(code), jen.Lit(message), jen.Lit(expected), received, suggestion)
+}
+
+func (c vc) received(v jen.Code) jen.Code {
+	return jen.Qual(c.g.checkPkg, "Received").Call(v)
+}
+
+func (c vc) tmp(prefix string) string { return fmt.Sprintf("%s%d", prefix, c.depth) }
+
+// child returns a context one level down whose path is the stack variable
+// name, plus the declaration `name := p.Key("k")` (or Index).
+func (c vc) child(name string, step jen.Code) (vc, jen.Code) {
+	decl := jen.Id(name).Op(":=").Add(c.receiver()).Add(step)
+	return vc{g: c.g, path: jen.Op("&").Id(name), recv: jen.Id(name), errs: c.errs, depth: c.depth + 1}, decl
+}
+
+// receiver renders the path as a method receiver ((*wire.Path)(nil) for
+// the root).
+func (c vc) receiver() *jen.Statement {
+	if c.recv == nil {
+		return jen.Parens(jen.Op("*").Qual(c.g.wirePkg, "Path")).Parens(jen.Nil())
+	}
+	return jen.Add(c.recv)
+}
+
+// emitValidators writes validate_gen.go: Validate and validate per named
+// type, then the package-level patterns, schemas and literals they use.
+func emitValidators(g *gen, f *jen.File) error {
+	for _, t := range g.fam.Types {
+		if !hasMethods(t) {
+			continue
+		}
+		// func (x *X) Validate() error {
+		//	var e wire.Errors
+		//	x.validate(nil, &e)
+		//	return e.Err("")
+		// }
+		f.Comment("Validate checks x against its schema, reporting every violation.")
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
+			jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
+			jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+			jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))),
+		)
+		f.Line()
+		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e")}
+		var body []jen.Code
+		switch t.Kind {
+		case ir.KindObject:
+			body = c.object(t)
+		case ir.KindUnion:
+			body = c.union(t)
+		case ir.KindTuple:
+			body = c.tuple(t)
+		default:
+			body = c.inline(jen.Parens(jen.Op("*").Id("x")), t)
+		}
+		f.Comment("validate records the violations of x at p in e.")
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(
+			jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
+		).Block(body...)
+		f.Line()
+	}
+	if len(g.pkgVarSeq) > 0 {
+		var defs []jen.Code
+		for _, v := range g.pkgVarSeq {
+			defs = append(defs, jen.Id(v.name).Op("=").Add(v.init))
+		}
+		f.Comment("Patterns, schemas and literals the checks use, compiled once.")
+		f.Var().Defs(defs...)
+	}
+	return nil
+}
+
+// validateItem emits checks of the value v of type t (with item
+// semantics: nullable items are pointers), reporting at &pathVar (nil
+// when pathVar is "") into &errsVar.
+func (g *gen) validateItem(v jen.Code, t *ir.Type, pathVar, errsVar string) []jen.Code {
+	c := vc{g: g, path: jen.Nil(), errs: jen.Op("&").Id(errsVar), depth: 50}
+	if pathVar != "" {
+		c.path, c.recv = jen.Op("&").Id(pathVar), jen.Id(pathVar)
+	}
+	return c.item(v, t)
+}
+
+// item checks an array item, map value or union branch.
+func (c vc) item(v jen.Code, t *ir.Type) []jen.Code {
+	if t != nil && t.Nullable && !nilable(t) {
+		checks := c.value(jen.Parens(jen.Op("*").Add(v)), t)
+		if len(checks) == 0 {
+			return nil
+		}
+		return []jen.Code{jen.If(jen.Add(v).Op("!=").Nil()).Block(checks...)}
+	}
+	return c.value(v, t)
+}
+
+// value checks a non-null value v of type t: named types through their
+// validate method, others inline.
+func (c vc) value(v jen.Code, t *ir.Type) []jen.Code {
+	if t == nil {
+		return nil
+	}
+	if hasMethods(t) {
+		if !c.g.needsCheck(t, map[*ir.Type]bool{}) {
+			return nil
+		}
+		return []jen.Code{jen.Add(v).Dot("validate").Call(c.path, c.errs)}
+	}
+	return c.inline(v, t)
+}
+
+// needsCheck reports whether values of t can violate anything beyond
+// their Go type.
+func (g *gen) needsCheck(t *ir.Type, seen map[*ir.Type]bool) bool {
+	if t == nil {
+		return false
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	cs := t.Constraints
+	if len(t.Enum) > 0 || t.Const != nil || t.Format != "" && formatFuncs[t.Format] != "" || t.Delegated != nil ||
+		cs.MinLength != nil || cs.MaxLength != nil || cs.Pattern != "" || cs.Minimum != nil || cs.Maximum != nil ||
+		cs.ExclusiveMinimum != nil || cs.ExclusiveMaximum != nil || cs.MultipleOf != nil || cs.MinItems != nil ||
+		cs.MaxItems != nil || cs.UniqueItems || cs.Contains != nil || cs.MinProperties != nil || cs.MaxProperties != nil ||
+		len(cs.DependentRequired) > 0 || cs.PropertyNames != nil || len(t.PatternProperties) > 0 {
+		return true
+	}
+	if t.Kind == ir.KindUnion && t.OneOf {
+		return true
+	}
+	for _, fl := range t.Fields {
+		if g.needsCheck(fl.Type, seen) {
+			return true
+		}
+	}
+	for _, b := range t.Branches {
+		if g.needsCheck(b, seen) {
+			return true
+		}
+	}
+	for _, p := range t.Prefix {
+		if g.needsCheck(p, seen) {
+			return true
+		}
+	}
+	return g.needsCheck(t.Elem, seen)
+}
+
+// inline emits the checks of t's own keywords on v, descending into
+// items of arrays and maps.
+func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
+	var out []jen.Code
+	switch t.Kind {
+	case ir.KindString, ir.KindEnum:
+		s := jen.Add(v)
+		if t.GoName != "" {
+			s = jen.String().Call(v)
+		}
+		out = append(out, c.stringChecks(s, t)...)
+		out = append(out, c.enumChecks(v, s, t)...)
+	case ir.KindInteger:
+		out = append(out, c.numberChecks(v, t, true)...)
+		out = append(out, c.enumChecks(v, nil, t)...)
+	case ir.KindNumber:
+		out = append(out, c.numberChecks(v, t, false)...)
+		out = append(out, c.enumChecks(v, nil, t)...)
+	case ir.KindBool:
+		out = append(out, c.enumChecks(v, nil, t)...)
+	case ir.KindConst:
+		switch constKind(t.Const) {
+		case "string", "bool", "integer", "number":
+			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(
+				c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)))
+		default:
+			out = append(out, c.genericEqual(v, []json.RawMessage{t.Const}, "const")...)
+		}
+	case ir.KindArray:
+		out = append(out, c.arrayChecks(v, t)...)
+	case ir.KindMap:
+		out = append(out, c.mapChecks(v, t)...)
+	case ir.KindAny:
+		out = append(out, c.anyChecks(v, t)...)
+	}
+	return append(out, c.delegated(v, t)...)
+}
+
+// delegated runs the embedded validator over the generic form of v.
+func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
+	if t.Delegated == nil {
+		return nil
+	}
+	name := c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(jen.Lit(string(t.Delegated))))
+	var generic jen.Code = jen.Qual(c.g.wirePkg, "Generic").Call(v)
+	if t.Kind == ir.KindAny {
+		generic = v
+	}
+	// e.Append(schema0.Validate(wire.Generic(x), p.String()))
+	return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(generic, c.receiver().Dot("String").Call()))}
+}
+
+func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
+	var out []jen.Code
+	cs := t.Constraints
+	if cs.MinLength != nil || cs.MaxLength != nil {
+		// if n := check.Len(s); n < 3 { ... }
+		n := c.tmp("n")
+		var conds []jen.Code
+		if cs.MinLength != nil && *cs.MinLength > 0 {
+			m := *cs.MinLength
+			conds = append(conds, jen.If(jen.Id(n).Op("<").Lit(int(m))).Block(
+				c.add("minLength", fmt.Sprintf("must be at least %d characters long", m), fmt.Sprintf("at least %d characters", m), c.received(s), nil)))
+		}
+		if cs.MaxLength != nil {
+			m := *cs.MaxLength
+			conds = append(conds, jen.If(jen.Id(n).Op(">").Lit(int(m))).Block(
+				c.add("maxLength", fmt.Sprintf("must be at most %d characters long", m), fmt.Sprintf("at most %d characters", m), c.received(s), nil)))
+		}
+		if len(conds) > 0 {
+			out = append(out, jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Qual(c.g.checkPkg, "Len").Call(s)}, conds...)...))
+		}
+	}
+	if cs.Pattern != "" {
+		re := c.g.patternVar(cs.Pattern)
+		out = append(out, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(s)).Block(
+			c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)))
+	}
+	if fn := formatFuncs[t.Format]; fn != "" {
+		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
+			c.add("format", "must be a valid "+t.Format, t.Format, c.received(s), nil)))
+	}
+	return out
+}
+
+// patternVar declares a compiled pattern once.
+func (g *gen) patternVar(pattern string) string {
+	return g.pkgVar("pattern", pattern, jen.Qual(g.checkPkg, "MustCompile").Call(jen.Lit(pattern)))
+}
+
+// enumChecks checks enum membership: a switch over the literals of a
+// scalar kind, generic equality otherwise. s is the string form of v for
+// suggestions (nil for non-strings).
+func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
+	if len(t.Enum) == 0 && t.Const == nil {
+		return nil
+	}
+	lits := make([]json.RawMessage, 0, len(t.Enum)+1)
+	for _, e := range t.Enum {
+		lits = append(lits, e.JSON)
+	}
+	code := "enum"
+	if t.Const != nil {
+		lits = append(lits[:0], t.Const)
+		code = "const"
+	}
+	var cases []jen.Code
+	var shown []string
+	var strs []jen.Code
+	for _, l := range lits {
+		text := strings.TrimSpace(string(l))
+		switch t.Kind {
+		case ir.KindString, ir.KindEnum:
+			var str string
+			if json.Unmarshal(l, &str) != nil {
+				continue
+			}
+			cases = append(cases, jen.Lit(str))
+			strs = append(strs, jen.Lit(str))
+		case ir.KindBool:
+			if text != "true" && text != "false" {
+				continue
+			}
+			cases = append(cases, jen.Op(text))
+		case ir.KindInteger:
+			r, ok := new(big.Rat).SetString(text)
+			if !ok || !r.IsInt() || !r.Num().IsInt64() {
+				continue
+			}
+			cases = append(cases, jen.Lit(int(r.Num().Int64())))
+		case ir.KindNumber:
+			fv, err := strconv.ParseFloat(text, 64)
+			if err != nil {
+				continue
+			}
+			cases = append(cases, jen.Lit(fv))
+		}
+		shown = append(shown, text)
+	}
+	list := strings.Join(shown, ", ")
+	message := "must be one of " + list
+	if code == "const" {
+		message = "must be " + list
+	}
+	var received jen.Code = c.received(v)
+	var suggestion jen.Code
+	if s != nil && len(strs) > 0 {
+		name := c.g.pkgVar("enum", list, jen.Index().String().Values(strs...))
+		suggestion = jen.Qual(c.g.checkPkg, "Closest").Call(s, jen.Id(name))
+	}
+	if len(cases) == 0 {
+		// Nothing of this kind is allowed (the enum holds other kinds only).
+		return []jen.Code{c.add(code, message, list, received, nil)}
+	}
+	// switch v {
+	// case "open", "closed":
+	// default:
+	//	e.Add(p, "enum", "must be one of ...", ..., check.Closest(v, enum0))
+	// }
+	sw := jen.Add(v)
+	if s != nil {
+		sw = jen.Add(s)
+	}
+	return []jen.Code{jen.Switch(sw).Block(
+		jen.Case(cases...),
+		jen.Default().Block(c.add(code, message, list, received, suggestion)),
+	)}
+}
+
+// genericEqual checks that the generic form of v equals one of lits.
+func (c vc) genericEqual(v jen.Code, lits []json.RawMessage, code string) []jen.Code {
+	var conds []jen.Code
+	var shown []string
+	g := c.tmp("g")
+	for _, l := range lits {
+		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(jen.Lit(string(l))))
+		conds = append(conds, jen.Qual(c.g.checkPkg, "Equal").Call(jen.Id(g), jen.Id(name)))
+		shown = append(shown, string(l))
+	}
+	var cond *jen.Statement
+	for i, x := range conds {
+		if i == 0 {
+			cond = jen.Add(x)
+		} else {
+			cond = cond.Op("||").Add(x)
+		}
+	}
+	message := "must be one of " + strings.Join(shown, ", ")
+	if code == "const" {
+		message = "must be " + shown[0]
+	}
+	return []jen.Code{jen.Block(
+		jen.Id(g).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v),
+		jen.If(jen.Op("!").Parens(cond)).Block(c.add(code, message, strings.Join(shown, ", "), c.received(jen.Id(g)), nil)),
+	)}
+}
+
+// numberChecks emits bounds and multipleOf. Integer bounds are rounded
+// inward to exact int64 literals; number bounds are float literals.
+func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
+	cs := t.Constraints
+	var out []jen.Code
+	x := jen.Add(v)
+	if t.GoName != "" {
+		if integer {
+			x = jen.Int64().Call(v)
+		} else {
+			x = jen.Float64().Call(v)
+		}
+	}
+	bound := func(n *ir.Number, keyword, op, word string, lower, exclusive bool) {
+		if n == nil {
+			return
+		}
+		text := string(*n)
+		var lit jen.Code
+		if integer {
+			r, ok := new(big.Rat).SetString(text)
+			if !ok {
+				return
+			}
+			b, ok := intBound(r, lower, exclusive)
+			if !ok {
+				return
+			}
+			lit = jen.Lit(int(b))
+			if lower {
+				op = "<"
+			} else {
+				op = ">"
+			}
+		} else {
+			f, err := strconv.ParseFloat(text, 64)
+			if err != nil || math.IsInf(f, 0) {
+				return
+			}
+			lit = jen.Lit(f)
+		}
+		out = append(out, jen.If(jen.Add(x).Op(op).Add(lit)).Block(
+			c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)))
+	}
+	bound(cs.Minimum, "minimum", "<", ">=", true, false)
+	bound(cs.ExclusiveMinimum, "exclusiveMinimum", "<=", ">", true, true)
+	bound(cs.Maximum, "maximum", ">", "<=", false, false)
+	bound(cs.ExclusiveMaximum, "exclusiveMaximum", ">=", "<", false, true)
+	if cs.MultipleOf != nil {
+		fn := "MultipleOf"
+		if integer {
+			fn = "MultipleOfInt"
+		}
+		text := string(*cs.MultipleOf)
+		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, jen.Lit(text))).Block(
+			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, c.received(v), nil)))
+	}
+	return out
+}
+
+// intBound turns a bound into the inclusive int64 limit an integer must
+// respect (minimum 1.5 → 2, exclusiveMaximum 10 → 9); ok is false when
+// the limit lies outside int64 and so constrains nothing (or everything,
+// which the decoder's range check already reports).
+func intBound(r *big.Rat, lower, exclusive bool) (int64, bool) {
+	q := new(big.Int).Quo(r.Num(), r.Denom()) // truncated toward zero
+	floor := new(big.Int).Set(q)
+	if r.Sign() < 0 && !r.IsInt() {
+		floor.Sub(floor, big.NewInt(1))
+	}
+	var b *big.Int
+	switch {
+	case lower && exclusive:
+		b = floor.Add(floor, big.NewInt(1))
+	case lower:
+		b = floor
+		if !r.IsInt() {
+			b = floor.Add(floor, big.NewInt(1))
+		}
+	case exclusive:
+		b = floor
+		if r.IsInt() {
+			b = floor.Sub(floor, big.NewInt(1))
+		}
+	default:
+		b = floor
+	}
+	if !b.IsInt64() {
+		return 0, false
+	}
+	return b.Int64(), true
+}
+
+func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
+	cs := t.Constraints
+	var out []jen.Code
+	out = append(out, c.countChecks(jen.Len(v), cs.MinItems, cs.MaxItems, "Items", "items")...)
+	if cs.UniqueItems {
+		// if i, j, ok := wire.Duplicate(v); ok { ... }
+		var call jen.Code
+		if comparableElem(t.Elem) {
+			call = jen.Qual(c.g.wirePkg, "Duplicate").Call(v)
+		} else {
+			call = jen.Qual(c.g.wirePkg, "DuplicateGeneric").Call(jen.Qual(c.g.wirePkg, "Generic").Call(v))
+		}
+		out = append(out, jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(
+			jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit("uniqueItems"),
+				jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("j")).Op("+").Lit(" are equal"),
+				jen.Lit("unique items"), jen.Lit(""), jen.Lit("")),
+		))
+	}
+	if cs.Contains != nil {
+		out = append(out, c.contains(v, t)...)
+	}
+	i := c.tmp("i")
+	name := c.tmp("c")
+	ic, decl := c.child(name, jen.Dot("Index").Call(jen.Id(i)))
+	itemChecks := ic.item(jen.Add(v).Index(jen.Id(i)), t.Elem)
+	if len(itemChecks) > 0 {
+		// for i := range v { c := p.Index(i); ... }
+		out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(append([]jen.Code{decl}, itemChecks...)...))
+	}
+	return out
+}
+
+// comparableElem reports whether items of t compare with == as JSON does.
+func comparableElem(t *ir.Type) bool {
+	if t == nil || t.Nullable {
+		return false
+	}
+	switch t.Kind {
+	case ir.KindBool, ir.KindInteger, ir.KindNumber, ir.KindString, ir.KindEnum:
+		return true
+	}
+	return false
+}
+
+// contains counts the items matching the contains subschema (checked in
+// generic form) against minContains/maxContains.
+func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
+	cs := t.Constraints
+	min := int64(1)
+	if cs.MinContains != nil {
+		min = *cs.MinContains
+	}
+	n := c.tmp("hits")
+	item := c.tmp("it")
+	sc := vc{g: c.g, path: jen.Nil(), errs: jen.Op("&").Id("ce"), depth: c.depth + 1}
+	match := sc.genericMatch(jen.Id(item), cs.Contains)
+	body := []jen.Code{
+		jen.Id(n).Op(":=").Lit(0),
+		jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v).Assert(jen.Index().Any()),
+		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Block(
+			append([]jen.Code{jen.Var().Id("ce").Qual(c.g.wirePkg, "Errors")}, append(match,
+				jen.If(jen.Id("ce").Dot("Len").Call().Op("==").Lit(0)).Block(jen.Id(n).Op("++")))...)...,
+		),
+	}
+	body = append(body, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
+		c.add("contains", fmt.Sprintf("must contain at least %d matching items", min), fmt.Sprintf("at least %d matching items", min), nil, nil)))
+	if cs.MaxContains != nil {
+		body = append(body, jen.If(jen.Id(n).Op(">").Lit(int(*cs.MaxContains))).Block(
+			c.add("maxContains", fmt.Sprintf("must contain at most %d matching items", *cs.MaxContains), fmt.Sprintf("at most %d matching items", *cs.MaxContains), nil, nil)))
+	}
+	return []jen.Code{jen.Block(body...)}
+}
+
+// genericMatch emits checks of a generic value g against t, recording a
+// violation into c.errs when g is not an instance of t.
+func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
+	kind := func(want string, ok jen.Code) []jen.Code {
+		return []jen.Code{jen.If(jen.Op("!").Parens(ok)).Block(c.add("type", "expected "+want, want, nil, nil))}
+	}
+	typeOf := jen.Qual(c.g.checkPkg, "KindOf").Call(g)
+	switch t.Kind {
+	case ir.KindAny:
+		return c.anyChecks(g, t)
+	case ir.KindNever:
+		return []jen.Code{c.add("false", "no value is allowed here", "", nil, nil)}
+	case ir.KindBool, ir.KindString, ir.KindEnum, ir.KindInteger, ir.KindNumber:
+		var want string
+		var conv *jen.Statement
+		switch t.Kind {
+		case ir.KindBool:
+			want, conv = "boolean", jen.Bool()
+		case ir.KindString, ir.KindEnum:
+			want, conv = "string", jen.String()
+		case ir.KindInteger:
+			want = "integer"
+		default:
+			want, conv = "number", jen.Float64()
+		}
+		v := c.tmp("gv")
+		var checks []jen.Code
+		if t.Kind == ir.KindInteger {
+			// integers arrive as float64 in generic form
+			bare := *t
+			bare.GoName = ""
+			bare.Kind = ir.KindNumber
+			checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+			return append(kind(want, typeOf.Op("==").Lit("integer")),
+				jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(jen.Float64()), jen.Id("ok")).Block(checks...))
+		}
+		bare := *t
+		bare.GoName = ""
+		checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+		return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(conv), jen.Id("ok")).Block(checks...).Else().Block(
+			c.add("type", "expected "+want, want, nil, nil))}
+	case ir.KindArray, ir.KindTuple:
+		return kind("array", typeOf.Op("==").Lit("array"))
+	case ir.KindObject, ir.KindMap:
+		return kind("object", typeOf.Op("==").Lit("object"))
+	case ir.KindConst:
+		return c.genericEqual(g, []json.RawMessage{t.Const}, "const")
+	}
+	return nil
+}
+
+// anyChecks applies keywords to a generic value by its kind (a schema
+// without type applies numeric keywords only to numbers, and so on).
+func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
+	var out []jen.Code
+	cs := t.Constraints
+	sub := vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, depth: c.depth + 1}
+	n := sub.tmp("num")
+	bare := ir.Type{Kind: ir.KindNumber, Constraints: cs}
+	if nc := sub.numberChecks(jen.Id(n), &bare, false); len(nc) > 0 {
+		out = append(out, jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Float64()), jen.Id("ok")).Block(nc...))
+	}
+	s := sub.tmp("str")
+	sbare := ir.Type{Kind: ir.KindString, Constraints: cs, Format: t.Format}
+	if sc := sub.stringChecks(jen.Id(s), &sbare); len(sc) > 0 {
+		out = append(out, jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(sc...))
+	}
+	a := sub.tmp("arr")
+	var ac []jen.Code
+	ac = append(ac, sub.countChecks(jen.Len(jen.Id(a)), cs.MinItems, cs.MaxItems, "Items", "items")...)
+	if cs.UniqueItems {
+		ac = append(ac, jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("ok")).Op(":=").Qual(c.g.wirePkg, "DuplicateGeneric").Call(jen.Id(a)), jen.Id("ok")).Block(
+			jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit("uniqueItems"),
+				jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("j")).Op("+").Lit(" are equal"),
+				jen.Lit("unique items"), jen.Lit(""), jen.Lit(""))))
+	}
+	if len(ac) > 0 {
+		out = append(out, jen.If(jen.List(jen.Id(a), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Index().Any()), jen.Id("ok")).Block(ac...))
+	}
+	m := sub.tmp("obj")
+	if mc := sub.countChecks(jen.Len(jen.Id(m)), cs.MinProperties, cs.MaxProperties, "Properties", "properties"); len(mc) > 0 {
+		out = append(out, jen.If(jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(mc...))
+	}
+	if len(t.Enum) > 0 {
+		lits := make([]json.RawMessage, len(t.Enum))
+		for i, e := range t.Enum {
+			lits[i] = e.JSON
+		}
+		out = append(out, c.genericEqualAny(v, lits, "enum")...)
+	}
+	if t.Const != nil {
+		out = append(out, c.genericEqualAny(v, []json.RawMessage{t.Const}, "const")...)
+	}
+	return out
+}
+
+// genericEqualAny is genericEqual for a value already in generic form.
+func (c vc) genericEqualAny(v jen.Code, lits []json.RawMessage, code string) []jen.Code {
+	var cond *jen.Statement
+	var shown []string
+	for i, l := range lits {
+		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(jen.Lit(string(l))))
+		eq := jen.Qual(c.g.checkPkg, "Equal").Call(v, jen.Id(name))
+		if i == 0 {
+			cond = eq
+		} else {
+			cond = cond.Op("||").Add(eq)
+		}
+		shown = append(shown, string(l))
+	}
+	message := "must be one of " + strings.Join(shown, ", ")
+	if code == "const" {
+		message = "must be " + shown[0]
+	}
+	return []jen.Code{jen.If(jen.Op("!").Parens(cond)).Block(c.add(code, message, strings.Join(shown, ", "), c.received(v), nil))}
+}
+
+// countChecks emits min/max bounds on a count (items, properties).
+func (c vc) countChecks(n jen.Code, min, max *int64, keyword, noun string) []jen.Code {
+	var out []jen.Code
+	if min != nil && *min > 0 {
+		out = append(out, jen.If(jen.Add(n).Op("<").Lit(int(*min))).Block(
+			c.add("min"+keyword, fmt.Sprintf("must have at least %d %s", *min, noun), fmt.Sprintf("at least %d %s", *min, noun), nil, nil)))
+	}
+	if max != nil {
+		out = append(out, jen.If(jen.Add(n).Op(">").Lit(int(*max))).Block(
+			c.add("max"+keyword, fmt.Sprintf("must have at most %d %s", *max, noun), fmt.Sprintf("at most %d %s", *max, noun), nil, nil)))
+	}
+	return out
+}
+
+func (c vc) mapChecks(v jen.Code, t *ir.Type) []jen.Code {
+	cs := t.Constraints
+	out := c.countChecks(jen.Len(v), cs.MinProperties, cs.MaxProperties, "Properties", "properties")
+	return append(out, c.members(v, t.Elem, t)...)
+}
+
+// members checks the values (and names) of a map of members.
+func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
+	k, v := c.tmp("k"), c.tmp("v")
+	name := c.tmp("c")
+	ic, decl := c.child(name, jen.Dot("Key").Call(jen.Id(k)))
+	checks := ic.item(jen.Id(v), elem)
+	if t.Constraints.PropertyNames != nil {
+		pn := *t.Constraints.PropertyNames
+		pn.GoName = ""
+		if pn.Kind == ir.KindAny || pn.Kind == ir.KindEnum {
+			// propertyNames without a type still constrain strings.
+			if pn.Kind == ir.KindAny {
+				pn.Kind = ir.KindString
+			}
+		}
+		checks = append(checks, ic.inline(jen.Id(k), &pn)...)
+	}
+	for _, pp := range t.PatternProperties {
+		re := c.g.patternVar(pp.Pattern)
+		sc := ic.item(jen.Id(v), pp.Type)
+		if pp.Type == elem || len(sc) == 0 || elem == nil || elem.Kind != pp.Type.Kind {
+			continue
+		}
+		checks = append(checks, jen.If(jen.Id(re).Dot("MatchString").Call(jen.Id(k))).Block(sc...))
+	}
+	if len(checks) == 0 {
+		return nil
+	}
+	vname := v
+	if len(ic.item(jen.Id(v), elem)) == 0 && !usesValue(t) {
+		vname = "_"
+	}
+	// for k, v := range m { c := p.Key(k); ... }
+	return []jen.Code{jen.For(jen.List(jen.Id(k), jen.Id(vname)).Op(":=").Range().Add(m)).Block(append([]jen.Code{decl}, checks...)...)}
+}
+
+func usesValue(t *ir.Type) bool {
+	for _, pp := range t.PatternProperties {
+		if t.Elem != nil && pp.Type != t.Elem && pp.Type.Kind == t.Elem.Kind {
+			return true
+		}
+	}
+	return false
+}
+
+// object is the body of an object's validate.
+func (c vc) object(t *ir.Type) []jen.Code {
+	var out []jen.Code
+	x := jen.Id("x")
+	for _, fl := range t.Fields {
+		name := "c"
+		fc, decl := c.child(name, jen.Dot("Key").Call(jen.Lit(fl.JSONName)))
+		target := jen.Id("x").Dot(fl.GoName)
+		var checks []jen.Code
+		switch fl.Presence() {
+		case ir.PresencePointer:
+			if nilable(fl.Type) {
+				checks = fc.value(target, fl.Type)
+			} else if cs := fc.value(jen.Parens(jen.Op("*").Add(target)), fl.Type); len(cs) > 0 {
+				checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
+			}
+		case ir.PresenceNullable:
+			// if v, ok := x.F.Get(); ok { ... }
+			if cs := fc.value(jen.Id("v"), fl.Type); len(cs) > 0 {
+				checks = []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(target).Dot("Get").Call(), jen.Id("ok")).Block(cs...)}
+			}
+		default:
+			checks = fc.value(target, fl.Type)
+		}
+		if len(checks) > 0 {
+			out = append(out, jen.Block(append([]jen.Code{decl}, checks...)...))
+		}
+	}
+	if t.Extra {
+		out = append(out, c.members(jen.Id("x").Dot(t.ExtraGoName), t.Elem, t)...)
+	}
+	cs := t.Constraints
+	if cs.MinProperties != nil || cs.MaxProperties != nil {
+		// n := 0; if x.A != nil { n++ }; ...
+		count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
+		fixed := 0
+		for _, fl := range t.Fields {
+			if cond := presentExpr(x, fl); cond != nil {
+				count = append(count, jen.If(cond).Block(jen.Id("n").Op("++")))
+			} else {
+				fixed++
+			}
+		}
+		if fixed > 0 {
+			count = append(count, jen.Id("n").Op("+=").Lit(fixed))
+		}
+		if t.Extra {
+			count = append(count, jen.Id("n").Op("+=").Len(jen.Id("x").Dot(t.ExtraGoName)))
+		}
+		count = append(count, c.countChecks(jen.Id("n"), cs.MinProperties, cs.MaxProperties, "Properties", "properties")...)
+		out = append(out, jen.Block(count...))
+	}
+	byName := map[string]*ir.Field{}
+	for _, fl := range t.Fields {
+		byName[fl.JSONName] = fl
+	}
+	for _, dep := range cs.DependentRequired {
+		src := byName[dep.Property]
+		if src == nil {
+			continue
+		}
+		cond := presentExpr(x, src)
+		var inner []jen.Code
+		for _, req := range dep.Requires {
+			rf := byName[req]
+			if rf == nil {
+				continue
+			}
+			rc := presentExpr(x, rf)
+			if rc == nil {
+				continue
+			}
+			rcv, decl := c.child("c", jen.Dot("Key").Call(jen.Lit(req)))
+			inner = append(inner, jen.If(jen.Op("!").Parens(rc)).Block(decl,
+				rcv.add("dependentRequired", fmt.Sprintf("property %q is required when %q is present", req, dep.Property), req, nil, nil)))
+		}
+		if len(inner) == 0 {
+			continue
+		}
+		if cond == nil {
+			out = append(out, inner...)
+		} else {
+			out = append(out, jen.If(cond).Block(inner...))
+		}
+	}
+	if t.Delegated != nil {
+		out = append(out, c.delegated(jen.Id("x"), t)...)
+	}
+	if len(t.Enum) > 0 || t.Const != nil {
+		var lits []json.RawMessage
+		code := "enum"
+		for _, e := range t.Enum {
+			lits = append(lits, e.JSON)
+		}
+		if t.Const != nil {
+			lits, code = []json.RawMessage{t.Const}, "const"
+		}
+		out = append(out, c.genericEqual(jen.Id("x"), lits, code)...)
+	}
+	return out
+}
+
+// union is the body of a union's validate: the set branch is checked;
+// oneOf also rejects values with several branches set.
+func (c vc) union(t *ir.Type) []jen.Code {
+	var out []jen.Code
+	names := branchNames(t)
+	if t.OneOf && len(t.Branches) > 1 {
+		count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
+		for _, n := range names {
+			count = append(count, jen.If(jen.Id("x").Dot(n).Op("!=").Nil()).Block(jen.Id("n").Op("++")))
+		}
+		count = append(count, jen.If(jen.Id("n").Op(">").Lit(1)).Block(
+			c.add("oneOf", "sets more than one branch of a oneOf", "exactly one branch", nil, nil)))
+		out = append(out, jen.Block(count...))
+	}
+	for i, b := range t.Branches {
+		target := jen.Id("x").Dot(names[i])
+		if nilable(b) {
+			out = append(out, c.value(target, b)...)
+			continue
+		}
+		if cs := c.value(jen.Parens(jen.Op("*").Add(target)), b); len(cs) > 0 {
+			out = append(out, jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...))
+		}
+	}
+	return append(out, c.delegated(jen.Id("x"), t)...)
+}
+
+// tuple is the body of a tuple's validate.
+func (c vc) tuple(t *ir.Type) []jen.Code {
+	var out []jen.Code
+	for i, p := range t.Prefix {
+		pc, decl := c.child("c", jen.Dot("Index").Call(jen.Lit(i)))
+		if cs := pc.item(jen.Id("x").Dot(fmt.Sprintf("Item%d", i)), p); len(cs) > 0 {
+			out = append(out, jen.Block(append([]jen.Code{decl}, cs...)...))
+		}
+	}
+	cs := t.Constraints
+	n := jen.Id("x").Dot("N")
+	out = append(out, c.countChecks(n, cs.MinItems, cs.MaxItems, "Items", "items")...)
+	if !t.RestForbidden && t.Elem != nil {
+		i := "i"
+		ic, decl := c.child("c", jen.Dot("Index").Call(jen.Lit(len(t.Prefix)).Op("+").Id(i)))
+		if checks := ic.item(jen.Id("x").Dot("Rest").Index(jen.Id(i)), t.Elem); len(checks) > 0 {
+			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Id("x").Dot("Rest")).Block(append([]jen.Code{decl}, checks...)...))
+		}
+	}
+	return append(out, c.delegated(jen.Id("x"), t)...)
+}
