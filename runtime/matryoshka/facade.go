@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -158,7 +160,7 @@ func build(name, description string, inner []runtime.Tool, opts []Option) (*Doll
 			}
 		}
 	}
-	for tn := range d.usage {
+	for _, tn := range slices.Sorted(maps.Keys(d.usage)) {
 		if d.innerIndex(tn) < 0 {
 			return nil, fail("usage given for unknown inner tool %q", tn)
 		}
@@ -172,7 +174,10 @@ func build(name, description string, inner []runtime.Tool, opts []Option) (*Doll
 		Description: description,
 		Parameters:  d.schema(),
 		Handler:     d.handle,
-		Decode:      func(args json.RawMessage) (any, error) { return d.decode(args) },
+		// Overrides may rewrite a facade's description like any generated
+		// tool's; Of identifies facades by name.
+		AcceptsOverrides: true,
+		Decode:           func(args json.RawMessage) (any, error) { return d.decode(args) },
 	}
 	return d, nil
 }

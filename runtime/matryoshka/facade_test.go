@@ -118,16 +118,15 @@ func TestCategorySelection(t *testing.T) {
 		Category("read", "read_file", "list_directory", "search_files"),
 		Category("write", "write_file", "delete_file", "move_file"))
 
-	var schema struct {
-		Properties map[string]struct {
-			Enum []string `json:"enum"`
-		} `json:"properties"`
+	wantSchema := `{"type":"object","properties":{` +
+		`"category":{"type":"string","enum":["read","write"],"description":"Unfold only the tools of this category; omit to unfold all."},` +
+		`"tool":{"type":"string","description":"Run this tool of the group directly instead of unfolding it; pass its arguments in args."},` +
+		`"args":{"type":"object","description":"Arguments for tool."}},"additionalProperties":false}`
+	if diff := cmp.Diff(wantSchema, string(files.Parameters)); diff != "" {
+		t.Errorf("parameters (-want +got):\n%s", diff)
 	}
-	if err := json.Unmarshal(files.Parameters, &schema); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff([]string{"read", "write"}, schema.Properties["category"].Enum); diff != "" {
-		t.Errorf("category enum (-want +got):\n%s", diff)
+	if err := files.Check(false); err != nil || !files.AcceptsOverrides {
+		t.Errorf("Check = %v, AcceptsOverrides = %v", err, files.AcceptsOverrides)
 	}
 
 	tests := []struct {
