@@ -206,6 +206,9 @@ type run struct {
 // answers with text only.
 func (a *Agent) Run(ctx context.Context, input ...Message) (*Outcome, error) {
 	out := &Outcome{Requested: prompt.Overrides{}}
+	if a.model == nil {
+		return out, errors.New("agent: no model")
+	}
 	tb, err := matryoshka.NewToolbox(a.tools...)
 	if err != nil {
 		return out, fmt.Errorf("agent: %w", err)
@@ -321,7 +324,7 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 // system message.
 func (r *run) expand(exp *prompt.VisibilityExpansionRequired) error {
 	if r.out.Retries >= r.a.maxRetries {
-		return fmt.Errorf("agent: open_sections asked for a retry after %d: %w: %w", r.out.Retries, ErrRetryLimit, exp)
+		return fmt.Errorf("agent: open_sections requested retry %d, limit is %d: %w: %w", r.out.Retries+1, r.a.maxRetries, ErrRetryLimit, exp)
 	}
 	for path, v := range exp.RequestedOverrides {
 		r.requested[path] = v

@@ -266,9 +266,9 @@ func TestExpansionLimits(t *testing.T) {
 		message string
 	}{
 		{"no retries allowed", []agent.Option{agent.MaxRetries(0)}, []agenttest.Turn{open("context")}, agent.ErrRetryLimit,
-			"agent: open_sections asked for a retry after 0: expansion retry limit reached: Visibility expansion required for sections: context. Reason: r"},
+			"agent: open_sections requested retry 1, limit is 0: expansion retry limit reached: Visibility expansion required for sections: context. Reason: r"},
 		{"retry limit", []agent.Option{agent.MaxRetries(1)}, []agenttest.Turn{open("context"), open("history")}, agent.ErrRetryLimit,
-			"agent: open_sections asked for a retry after 1: expansion retry limit reached: Visibility expansion required for sections: history. Reason: r"},
+			"agent: open_sections requested retry 2, limit is 1: expansion retry limit reached: Visibility expansion required for sections: history. Reason: r"},
 		{"budget", []agent.Option{agent.ExpansionBudget(1)}, []agenttest.Turn{open("context"), open("history")}, agent.ErrExpansionBudget,
 			"agent: 2 sections requested, budget is 1: expansion budget exceeded: Visibility expansion required for sections: history. Reason: r"},
 	}
@@ -391,6 +391,7 @@ func TestRunErrors(t *testing.T) {
 		{"model error", agent.ModelFunc(func(context.Context, agent.Request) (agent.Response, error) {
 			return agent.Response{}, errors.New("rate limited")
 		}), nil, nil, "agent: model: rate limited"},
+		{"no model", nil, nil, nil, "agent: no model"},
 		{"script exhausted", agenttest.New(), nil, nil, "agent: model: agenttest: turn 1: script has only 0 turns"},
 		{"tool offered twice", agenttest.New(), []agent.Option{agent.WithPrompt(docsPrompt(t, &h), docParams{}),
 			agent.WithOverrides(prompt.Overrides{"context": prompt.VisibilityFull}), agent.WithTools(h.tool("lookup_doc"))}, nil,
