@@ -96,12 +96,12 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 			params = &Node{Kind: ObjectNode, Pos: p.def.Pos}
 		}
 		p.tool.ParamsSchema = params.JSON()
-		res := c.index(params, refFileURI(params.Pos.File), 2020)
-		p.tool.Params = c.compileRoot(params, res, naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
+		c.index(params, refFileURI(params.Pos.File), 2020)
+		p.tool.Params = c.compileRoot(params, naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
 		if p.def.Output != nil {
 			p.tool.ResultSchema = p.def.Output.JSON()
-			res := c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
-			p.tool.Result = c.compileRoot(p.def.Output, res, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
+			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
+			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
 		}
 	}
 	c.finish()

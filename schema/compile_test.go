@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -158,6 +159,51 @@ DoItO: object{a:string}?`},
 			got := dumpFamily(fam)
 			if strings.TrimSpace(got) != strings.TrimSpace(tc.want) {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	cases := []struct {
+		name, params, want string
+	}{
+		{"unresolvable ref", `{"type":"object","properties":{"a":{"$ref":"#/$defs/Missing"}}}`,
+			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "#/$defs/Missing"`},
+		{"ref loop", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`,
+			`tools.json:1:139: /0/function/parameters/$defs/A/$ref: circular $ref`},
+		{"allOf type conflict", `{"type":"object","properties":{"a":{"allOf":[{"type":"string"},{"type":"integer"}]}}}`,
+			`tools.json:1:132: /0/function/parameters/properties/a/allOf/1/type: allOf: no type satisfies every branch`},
+		{"allOf const conflict", `{"type":"object","properties":{"a":{"allOf":[{"const":1},{"const":2}]}}}`,
+			`tools.json:1:127: /0/function/parameters/properties/a/allOf/1/const: allOf: conflicting const values`},
+		{"bad pattern", `{"type":"object","properties":{"a":{"type":"string","pattern":"(["}}}`,
+			`tools.json:1:123: /0/function/parameters/properties/a/pattern: invalid pattern "(["`},
+		{"negative length", `{"type":"object","properties":{"a":{"type":"string","minLength":-1}}}`,
+			`tools.json:1:125: /0/function/parameters/properties/a/minLength: minLength must be a non-negative integer`},
+		{"fractional count", `{"type":"object","properties":{"a":{"type":"array","maxItems":1.5}}}`,
+			`tools.json:1:123: /0/function/parameters/properties/a/maxItems: maxItems must be a non-negative integer`},
+		{"zero multipleOf", `{"type":"object","properties":{"a":{"type":"number","multipleOf":0}}}`,
+			`tools.json:1:126: /0/function/parameters/properties/a/multipleOf: multipleOf must be greater than 0`},
+		{"required not strings", `{"type":"object","properties":{},"required":[1]}`,
+			`tools.json:1:106: /0/function/parameters/required/0: required must be an array of strings`},
+		{"params not object", `{"type":"string"}`,
+			`tools.json:1:61: /0/function/parameters: parameters must be an object schema`},
+		{"several errors", `{"type":"object","properties":{"a":{"$ref":"#/nope"},"b":{"type":"string","maxLength":"x"}}}`,
+			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "#/nope"` + "\n" +
+				`tools.json:1:147: /0/function/parameters/properties/b/maxLength: maxLength must be a non-negative integer`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := compileTools(t, tool("do_it", tc.params))
+			if err == nil {
+				t.Fatal("compiled; want an error")
+			}
+			var list ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("error %T is not an ErrorList", err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", err, tc.want)
 			}
 		})
 	}

@@ -66,7 +66,7 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 
 // compileRoot compiles a tool's parameters or output schema: always a
 // named object (or union of objects) type.
-func (c *compiler) compileRoot(n *Node, res *resource, nm naming, what string) *ir.Type {
+func (c *compiler) compileRoot(n *Node, nm naming, what string) *ir.Type {
 	t := c.newType(n)
 	t.GoName = nm.name
 	c.named[t.GoName] = t
@@ -75,14 +75,16 @@ func (c *compiler) compileRoot(n *Node, res *resource, nm naming, what string) *
 	v := c.view(n, false)
 	c.compileView(t, v, nm, true)
 	delete(c.inProgress, t)
-	switch t.Kind {
-	case ir.KindObject, ir.KindUnion:
-	default:
-		if !c.isAlias(t) {
-			c.errorf(n, "%s must be an object schema", what)
+	ok := t.Kind == ir.KindObject || c.isAlias(t)
+	if t.Kind == ir.KindUnion {
+		ok = true
+		for _, b := range t.Branches {
+			ok = ok && (b.Kind == ir.KindObject || b.Kind == ir.KindUnion)
 		}
 	}
-	_ = res
+	if !ok {
+		c.errorf(n, "%s must be an object schema", what)
+	}
 	return t
 }
 
@@ -180,9 +182,6 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	case 1:
 		c.compileKind(t, v, types[0], nm, root)
 	default:
-		if root {
-			c.errorf(v.src, "a tool's schema must be of type object")
-		}
 		t.Kind = ir.KindUnion
 		t.Match = ir.MatchKind
 		c.declare(t, nm.name)
@@ -250,9 +249,6 @@ func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root
 		c.compileArray(t, v, nm)
 	case "object":
 		c.compileObject(t, v, nm, root)
-	}
-	if root && t.Kind != ir.KindObject {
-		c.errorf(v.src, "a tool's schema must be of type object")
 	}
 }
 

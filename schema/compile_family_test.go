@@ -1,0 +1,191 @@
+package schema
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+func TestCompileFamily(t *testing.T) {
+	tools := `{"tools":[
+	{"name":"list-issues","inputSchema":{"type":"object","properties":{"q":{"$ref":"shared.json#/$defs/Query"}}},
+	 "outputSchema":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Issue"}}},
+	   "$defs":{"Issue":{"type":"object","properties":{"id":{"type":"integer"}}}}},
+	 "annotations":{"readOnlyHint":true}},
+	{"name":"list_issues","inputSchema":{"type":"object","properties":{"q":{"$ref":"shared.json#/$defs/Query"}}}},
+	{"name":"handlers","inputSchema":{"type":"object"}}]}`
+	shared := `{"tools":[],"$defs":{"Query":{"type":"object","properties":{"text":{"type":"string"}}}}}`
+	doc, err := Load([]Input{{Name: "dir/tools.json", Data: []byte(tools)}, {Name: "dir/shared.json", Data: []byte(shared)}}, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fam, err := Compile(doc, CompileOptions{Package: "issues"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tl := range fam.Tools {
+		r := "<nil>"
+		if tl.Result != nil {
+			r = tl.Result.GoName
+		}
+		got = append(got, tl.Name+" "+tl.GoName+" "+tl.Params.GoName+" "+r)
+	}
+	want := []string{
+		"list-issues ListIssues ListIssuesParams ListIssuesResult",
+		"list_issues ListIssues2 ListIssues2Params <nil>",
+		"handlers Handlers2 Handlers2Params <nil>",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("tools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	wantTypes := `ListIssuesParams: object{q:Query}
+Query: object{text:string}
+ListIssuesResult: object{items:[]Issue}
+Issue: object{id(ID):int}
+ListIssues2Params: object{q:Query}
+Handlers2Params: object{}`
+	if got := strings.TrimSpace(dumpFamily(fam)); got != wantTypes {
+		t.Errorf("types:\n%s\nwant:\n%s", got, wantTypes)
+	}
+	if fam.Package != "issues" || len(fam.Sources) != 2 {
+		t.Errorf("package %q sources %v", fam.Package, fam.Sources)
+	}
+	if ro := fam.Tools[0].Annotations.ReadOnly; ro == nil || !*ro {
+		t.Error("annotations not carried")
+	}
+	if string(fam.Tools[0].ParamsSchema) != `{"type":"object","properties":{"q":{"$ref":"shared.json#/$defs/Query"}}}` {
+		t.Errorf("ParamsSchema = %s", fam.Tools[0].ParamsSchema)
+	}
+	if fam.Tools[0].ResultSchema == nil || fam.Tools[1].ResultSchema != nil {
+		t.Error("ResultSchema only for the tool with an outputSchema")
+	}
+}
+
+// TestCompileDeterministic compiles the same input repeatedly: map
+// iteration must never leak into names or order.
+func TestCompileDeterministic(t *testing.T) {
+	src := tool("t", `{"type":"object","properties":{
+		"a":{"oneOf":[{"$ref":"#/$defs/X"},{"$ref":"#/$defs/Y"},{"type":"null"}]},
+		"b":{"type":"object","properties":{"c":{"$ref":"#/$defs/X"}}},
+		"d":{"allOf":[{"$ref":"#/$defs/Y"},{"properties":{"z":{"enum":["p","q"]}}}]},
+		"l":{"$ref":"#/$defs/L"}},
+		"$defs":{"X":{"type":"object","properties":{"k":{"const":"x"},"n":{"$ref":"#/$defs/Y"}}},
+		"Y":{"type":"object","properties":{"k":{"const":"y"},"m":{"$ref":"#/$defs/X"}}},
+		"L":{"anyOf":[{"type":"array","items":{"$ref":"#/$defs/L"}},{"type":"null"}]}}}`)
+	first := ""
+	for i := 0; i < 20; i++ {
+		fam, err := compileTools(t, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := dumpFamily(fam)
+		if i == 0 {
+			first = got
+		} else if got != first {
+			t.Fatalf("run %d differs:\n%s\nfirst:\n%s", i, got, first)
+		}
+	}
+}
+
+func TestCompileSchemaBare(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{`{"type":"string","maxLength":3}`, `string [maxLength=3]`},
+		{`{"items":{"$ref":"#"}}`, `Root: []Root`},
+		{`true`, `any`},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{"type":"integer"}},"$ref":"#/definitions/a","type":"string"}`, `int`},
+		{`{"$id":"http://x.test/root.json","$defs":{"a":{"$id":"a.json","$anchor":"here","type":"boolean"}},"properties":{"p":{"$ref":"a.json#here"}}}`, `Root: object{p:bool}`},
+	}
+	for _, tc := range cases {
+		root, err := ParseJSON("s.json", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ty, fam, err := CompileSchema("s.json", root, SchemaOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		got := strings.TrimSpace(dumpFamily(fam))
+		if ty.GoName == "" {
+			got = dumpType(ty, true)
+		}
+		if got != tc.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestCompileCorpusTools compiles every real tool file in the shared corpus.
+func TestCompileCorpusTools(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(loadCorpusDir(t), "tools", "*", "*.tools.json"))
+	if len(files) == 0 {
+		t.Skip("no tool files in the corpus")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(filepath.Dir(f)) + "/" + filepath.Base(f)
+		doc, err := Load([]Input{{Name: name, Data: data}}, LoadOptions{Lenient: true})
+		if err != nil {
+			t.Errorf("%s: load: %v", name, err)
+			continue
+		}
+		fam, err := Compile(doc, CompileOptions{Package: "p"})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		checkFamily(t, name, fam)
+		t.Logf("%-50s %4d tools %4d named types %3d warnings", name, len(fam.Tools), len(fam.Types), len(fam.Warnings))
+	}
+}
+
+// checkFamily checks the IR invariants the generator relies on: every
+// tool has a named params type, every named type reachable is listed once,
+// names are unique.
+func checkFamily(t *testing.T, name string, fam *ir.Family) {
+	t.Helper()
+	listed := map[string]bool{}
+	for _, ty := range fam.Types {
+		if ty.GoName == "" || listed[ty.GoName] {
+			t.Errorf("%s: type %q listed twice or unnamed", name, ty.GoName)
+		}
+		listed[ty.GoName] = true
+	}
+	seen := map[*ir.Type]bool{}
+	var walk func(ty *ir.Type)
+	walk = func(ty *ir.Type) {
+		if ty == nil || seen[ty] {
+			return
+		}
+		seen[ty] = true
+		if ty.GoName != "" && !listed[ty.GoName] {
+			t.Errorf("%s: named type %s not in Family.Types", name, ty.GoName)
+		}
+		for _, f := range ty.Fields {
+			if f.GoName == "" || f.Type == nil {
+				t.Errorf("%s: %s field %q incomplete", name, ty.GoName, f.JSONName)
+			}
+			walk(f.Type)
+		}
+		walk(ty.Elem)
+		for _, b := range ty.Branches {
+			walk(b)
+		}
+		for _, p := range ty.Prefix {
+			walk(p)
+		}
+	}
+	for _, tl := range fam.Tools {
+		if tl.Params == nil || tl.Params.GoName != tl.GoName+"Params" {
+			t.Errorf("%s: tool %s params type misnamed", name, tl.Name)
+		}
+		walk(tl.Params)
+		walk(tl.Result)
+	}
+}

@@ -1,0 +1,55 @@
+package schema
+
+import (
+	"os"
+	"testing"
+)
+
+// FuzzCompileSchema feeds arbitrary JSON to CompileSchema and Compile: they
+// may reject it with located errors but must never panic or loop.
+func FuzzCompileSchema(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"null"}]}}}`,
+		`{"allOf":[{"$ref":"#"},{"type":"string"}]}`,
+		`{"oneOf":[{"required":["a"]},{"required":["b"]}],"properties":{"a":{},"b":{}}}`,
+		`{"items":[{"type":"string"}],"additionalItems":{"$ref":"#/items/0"}}`,
+		`{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`,
+		`{"type":["integer","string","null"],"enum":[1,"a",null],"default":2}`,
+		`{"not":{"$ref":"#"},"unevaluatedProperties":false,"dependencies":{"a":["b"],"c":{"$ref":"#"}}}`,
+		`{"patternProperties":{"^a":{"type":"integer"}},"properties":{"ab":{"minimum":1}},"required":["x"]}`,
+		`{"$id":"http://a/b","$defs":{"c":{"$id":"c","$anchor":"x"}},"$ref":"c#x"}`,
+		`{"$dynamicRef":"#meta","$dynamicAnchor":"meta","prefixItems":[true,false],"items":false}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		root, err := ParseJSON("f.json", data)
+		if err != nil {
+			return
+		}
+		_, _, _ = CompileSchema("f.json", root, SchemaOptions{})
+		if root.Kind == ObjectNode {
+			doc := &Document{Sources: []string{"f.json"}, Roots: []*Node{root},
+				Tools: []*ToolDef{{Name: "t", Params: root}, {Name: "u", Params: root, Output: root}}}
+			_, _ = Compile(doc, CompileOptions{Package: "p"})
+		}
+	})
+}
+
+func BenchmarkCompileCorpus(b *testing.B) {
+	dir := loadCorpusDir(b)
+	data, err := os.ReadFile(dir + "/tools/mcp_npm/ALL.tools.json")
+	if err != nil {
+		b.Skip(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		doc, err := Load([]Input{{Name: "ALL.tools.json", Data: data}}, LoadOptions{Lenient: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Compile(doc, CompileOptions{Package: "p"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
