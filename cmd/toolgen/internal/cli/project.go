@@ -35,7 +35,6 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 			manifestPath = defaultManifest
 		}
 	}
-	baseDir := "."
 	if manifestPath != "" {
 		data, err := os.ReadFile(manifestPath)
 		if err != nil {
@@ -46,14 +45,11 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 			return nil, err
 		}
 		p.manifest = m
-		baseDir = filepath.Dir(manifestPath)
 	}
 
 	names := args
 	if len(names) == 0 && p.manifest != nil {
-		for _, in := range p.manifest.Inputs {
-			names = append(names, filepath.Join(baseDir, filepath.FromSlash(in)))
-		}
+		names = p.manifest.InputPaths()
 	}
 	if len(names) == 0 {
 		return nil, errors.New("no input files: name them as arguments or in the manifest's inputs")
@@ -65,7 +61,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 
 	p.outDir = fl.out
 	if p.outDir == "" && p.manifest != nil && p.manifest.Output != "" {
-		p.outDir = filepath.Join(baseDir, filepath.FromSlash(p.manifest.Output))
+		p.outDir = p.manifest.Resolve(filepath.FromSlash(p.manifest.Output))
 	}
 	if p.outDir == "" {
 		p.outDir = "."
@@ -83,7 +79,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, Lenient: lenient})
+	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}})
 	if err != nil {
 		return nil, err
 	}

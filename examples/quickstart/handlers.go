@@ -1,0 +1,140 @@
+package quickstart
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Todo is one stored item.
+type Todo struct {
+	ID       string   `json:"id"`
+	Title    string   `json:"title"`
+	Due      string   `json:"due,omitempty"`
+	Priority int64    `json:"priority,omitempty"`
+	Tags     []string `json:"tags,omitempty"`
+	Done     bool     `json:"done"`
+	seq      int
+}
+
+// Store implements Handlers with an in-memory list of todo items. The zero
+// value is ready to use and safe for concurrent use.
+type Store struct {
+	mu    sync.Mutex
+	items map[string]*Todo
+	next  int
+}
+
+var _ Handlers = (*Store)(nil)
+
+// ListTodos serves list_todos: newest first, filtered by state and tag.
+func (s *Store) ListTodos(ctx context.Context, tc runtime.ToolContext, p *ListTodosParams) (runtime.ToolResult[ListTodosResult], error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Todo
+	for _, t := range s.items {
+		if p.State == ListTodosStateOpen && t.Done || p.State == ListTodosStateDone && !t.Done {
+			continue
+		}
+		if p.Tag != nil && !contains(t.Tags, *p.Tag) {
+			continue
+		}
+		out = append(out, *t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].seq > out[j].seq })
+	if int64(len(out)) > p.Limit {
+		out = out[:p.Limit]
+	}
+	return ok(fmt.Sprintf("%d %s items", len(out), p.State), out)
+}
+
+// GetTodo serves get_todo.
+func (s *Store) GetTodo(ctx context.Context, tc runtime.ToolContext, p *GetTodoParams) (runtime.ToolResult[GetTodoResult], error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, found := s.items[p.TodoID]
+	if !found {
+		return runtime.ToolResult[GetTodoResult]{}, runtime.NotFound("no todo item %s; list_todos shows the existing ids", p.TodoID)
+	}
+	return ok("found "+t.ID, t)
+}
+
+// CreateTodo serves create_todo.
+func (s *Store) CreateTodo(ctx context.Context, tc runtime.ToolContext, p *CreateTodoParams) (runtime.ToolResult[CreateTodoResult], error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.items {
+		if !t.Done && strings.EqualFold(t.Title, p.Title) {
+			return runtime.ToolResult[CreateTodoResult]{}, runtime.Conflict("an open item %s already has this title", t.ID)
+		}
+	}
+	if s.items == nil {
+		s.items = map[string]*Todo{}
+	}
+	s.next++
+	t := &Todo{ID: fmt.Sprintf("td_%d", s.next), Title: p.Title, Tags: p.Tags, seq: s.next}
+	if p.Due != nil {
+		t.Due = *p.Due
+	}
+	if p.Priority != nil {
+		t.Priority = *p.Priority
+	}
+	s.items[t.ID] = t
+	return ok("created "+t.ID, t)
+}
+
+// UpdateTodo serves update_todo: absent fields stay, a null due date clears.
+func (s *Store) UpdateTodo(ctx context.Context, tc runtime.ToolContext, p *UpdateTodoParams) (runtime.ToolResult[UpdateTodoResult], error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, found := s.items[p.TodoID]
+	if !found {
+		return runtime.ToolResult[UpdateTodoResult]{}, runtime.NotFound("no todo item %s", p.TodoID)
+	}
+	if p.Title != nil {
+		t.Title = *p.Title
+	}
+	if p.Due.IsNull() {
+		t.Due = ""
+	} else if due, set := p.Due.Get(); set {
+		t.Due = due
+	}
+	if p.Done != nil {
+		t.Done = *p.Done
+	}
+	return ok("updated "+t.ID, t)
+}
+
+// DeleteTodo serves delete_todo.
+func (s *Store) DeleteTodo(ctx context.Context, tc runtime.ToolContext, p *DeleteTodoParams) (runtime.ToolResult[DeleteTodoResult], error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, found := s.items[p.TodoID]; !found {
+		return runtime.ToolResult[DeleteTodoResult]{}, runtime.NotFound("no todo item %s", p.TodoID)
+	}
+	delete(s.items, p.TodoID)
+	return ok("deleted "+p.TodoID, map[string]string{"deleted": p.TodoID})
+}
+
+// ok marshals v as the free-form JSON result of a tool.
+func ok(message string, v any) (runtime.ToolResult[json.RawMessage], error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return runtime.ToolResult[json.RawMessage]{}, err
+	}
+	return runtime.OK(json.RawMessage(raw), message), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
