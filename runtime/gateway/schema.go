@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // schemaNode is the part of a JSON Schema the gateway reads to summarise
@@ -225,7 +226,7 @@ func firstSentence(s string, n int) string {
 		s = strings.TrimSpace(s[:i])
 	}
 	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '.' && (s[i+1] == ' ' || s[i+1] == '\n') && i > 10 {
+		if s[i] == '.' && s[i+1] == ' ' && i >= 6 {
 			s = s[:i+1]
 			break
 		}
@@ -234,6 +235,9 @@ func firstSentence(s string, n int) string {
 		cut := strings.LastIndexByte(s[:n], ' ')
 		if cut < n/2 {
 			cut = n
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
 		}
 		s = strings.TrimRight(s[:cut], " ,;:") + "…"
 	}

@@ -1,0 +1,94 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestIdempotencyTTL(t *testing.T) {
+	now := epoch
+	h := newHarness(t, WithWrites(true), WithIdempotencyTTL(time.Minute), WithClock(func() time.Time { return now }))
+	call := `{"op":"onto.task.create","args":{"project_id":"p9","title":"A"},"idempotency_key":"k"}`
+	h.call(ExecTool, call)
+	h.call(ExecTool, call)
+	if n := h.s.calls.Load(); n != 1 {
+		t.Fatalf("within the TTL the handler ran %d times, want 1", n)
+	}
+	now = now.Add(2 * time.Minute)
+	other := `{"op":"onto.task.create","args":{"project_id":"p9","title":"B"},"idempotency_key":"k"}`
+	if m := h.obj(ExecTool, other); at(m, "ok") != true {
+		t.Fatalf("expired key still conflicts: %v", m)
+	}
+}
+
+type propagating struct{}
+
+func (propagating) Error() string             { return "expand" }
+func (propagating) PropagateThroughDispatch() {}
+
+func TestPropagatorPassesThrough(t *testing.T) {
+	tool := runtime.Tool{Name: "t", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{}, propagating{}
+	}}
+	g, err := New(Registry{Ops: []Op{{Op: "a.b", Tool: "t"}}}, []runtime.Tool{tool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gt := range []runtime.Tool{g.Tools()[2], g.Tools()[3]} {
+		args := `{"op":"a.b","args":{}}`
+		if gt.Name == BatchTool {
+			args = `{"items":[` + args + `]}`
+		}
+		_, err := runtime.Dispatch(context.Background(), gt, runtime.ToolContext{}, json.RawMessage(args))
+		if !errors.As(err, new(propagating)) {
+			t.Errorf("%s: error %v did not propagate", gt.Name, err)
+		}
+	}
+}
+
+func TestInnerToolInvokedEvent(t *testing.T) {
+	h := newHarness(t)
+	var bus runtime.EventBus
+	var names []string
+	bus.Subscribe(func(e runtime.Event) { names = append(names, e.(runtime.ToolInvoked).Tool) })
+	tc := runtime.NewToolContext(runtime.ContextParts{Bus: &bus})
+	res, _ := runtime.Dispatch(context.Background(), h.tools[ExecTool], tc, json.RawMessage(`{"op":"onto.task.get","args":{"task_id":"t1"}}`))
+	if !res.Success || strings.Join(names, ",") != "get_onto_task_details,tool_exec" {
+		t.Fatalf("events %v, result %+v", names, res)
+	}
+}
+
+func TestFirstSentence(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Get a task. Then more.", "Get a task."},
+		{"Line one\nline two", "Line one"},
+		{"e.g. short", "e.g. short"},
+		{strings.Repeat("é", 30), strings.Repeat("é", 5) + "…"},
+	}
+	for _, c := range cases {
+		got := firstSentence(c.in, 11)
+		if got != c.want || !utf8.ValidString(got) {
+			t.Errorf("firstSentence(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{"plain", "q\"b\\", "ctl\x01\n\t", "<a&b>", "bad\xffutf8", "sep\u2028x", "日本"} {
+		b := appendJSONString(nil, s)
+		var back string
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%q encodes to invalid JSON %s: %v", s, b, err)
+		}
+		if utf8.ValidString(s) && back != s {
+			t.Errorf("%q round-trips to %q", s, back)
+		}
+	}
+}
