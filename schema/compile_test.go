@@ -146,6 +146,15 @@ DoItDep: object{a:any} [dep:a->b] delegated{"dependentSchemas":{"b":{"required":
 DoItParams: object{target_id(TargetID):string, targetId(TargetID2):string, type:string, Validate(Validate2):string, PM2.5(PM2_5):number, Content-Type(ContentType):string, 当前状态(X当前状态):string}`},
 		{"boolean schemas", `{"type":"object","properties":{"t":true,"f":false,"e":{}},"required":["t"]}`, `
 DoItParams: object{t:any req, f:never, e:any}`},
+		{"root oneOf of objects", `{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},
+			{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}]}`, `
+DoItParams: oneOf<order>(DoItOption1 | DoItOption2)
+DoItOption1: object{url(URL):string req}
+DoItOption2: object{path:string req}`},
+		{"full branches differing in required", `{"type":"object","anyOf":[
+			{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]},
+			{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["b"]}]}`, `
+DoItParams: object{a:string, b:string} delegated{"anyOf":[{"required":["a"]},{"required":["b"]}]}`},
 		{"nullable object", `{"type":"object","properties":{"o":{"type":["object","null"],"properties":{"a":{"type":"string"}}}}}`, `
 DoItParams: object{o:DoItO?}
 DoItO: object{a:string}?`},
