@@ -44,11 +44,11 @@ func githubFamily() *ir.Family {
 			{JSONName: "direction", GoName: "Direction", Type: &ir.Type{Kind: ir.KindString, Enum: []ir.EnumValue{{JSON: raw(`"asc"`)}, {JSON: raw(`"desc"`)}}}},
 		}}
 	point := &ir.Type{ID: "point", GoName: "Point", Kind: ir.KindTuple, RestForbidden: true,
-		Prefix: []*ir.Type{{Kind: ir.KindNumber}, {Kind: ir.KindNumber, Constraints: ir.Constraints{Maximum: num("90")}}},
+		Prefix:      []*ir.Type{{Kind: ir.KindNumber}, {Kind: ir.KindNumber, Constraints: ir.Constraints{Maximum: num("90")}}},
 		Constraints: ir.Constraints{MinItems: i64(2)}}
 	meta := &ir.Type{ID: "meta", GoName: "Metadata", Kind: ir.KindObject, Extra: true, ExtraGoName: "Extra",
-		Elem:   &ir.Type{Kind: ir.KindString, Constraints: ir.Constraints{MaxLength: i64(10)}},
-		Fields: []*ir.Field{{JSONName: "Content-Type", GoName: "ContentType", Type: str()}},
+		Elem:        &ir.Type{Kind: ir.KindString, Constraints: ir.Constraints{MaxLength: i64(10)}},
+		Fields:      []*ir.Field{{JSONName: "Content-Type", GoName: "ContentType", Type: str()}},
 		Constraints: ir.Constraints{MaxProperties: i64(3)}}
 	target := &ir.Type{ID: "target", GoName: "Target", Kind: ir.KindUnion, OneOf: true,
 		Discriminator: &ir.Discriminator{Property: "kind", Values: []ir.DiscriminatorValue{{Value: "user", Branch: 0}, {Value: "team", Branch: 1}}}}

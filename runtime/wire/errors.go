@@ -221,7 +221,7 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 
 func coveredBy(path string, errs []runtime.FieldError) bool {
 	for _, e := range errs {
-		if e.Code == "required" || e.Code == "additionalProperties" {
+		if e.Code == "additionalProperties" {
 			continue
 		}
 		if path == e.Path || strings.HasPrefix(path, e.Path+"/") {
