@@ -38,6 +38,8 @@ func parseFlags(fs *pflag.FlagSet, args []string) (code int, done bool) {
 		if errors.Is(err, pflag.ErrHelp) {
 			return exitOK, true
 		}
+		fmt.Fprintf(fs.Output(), "toolgen %s: %v\n", fs.Name(), err)
+		fs.Usage()
 		return exitUsage, true
 	}
 	return 0, false
