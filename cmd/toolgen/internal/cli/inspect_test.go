@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// ontologyManifest is the path of the example family's manifest.
+const ontologyManifest = "../../../../examples/ontology/toolgen.yaml"
+
+func run(t *testing.T, f func([]string, *strings.Reader, *bytes.Buffer, *bytes.Buffer) int, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := f(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func inspect(args []string, in *strings.Reader, out, errb *bytes.Buffer) int {
+	return runInspect(args, in, out, errb)
+}
+
+func TestInspectOntologyJSON(t *testing.T) {
+	code, out, stderr := run(t, inspect, "-c", ontologyManifest, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep inspectReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Ops) != 53 || len(rep.RegistryVersion) != 16 || len(rep.Warnings) != 0 {
+		t.Fatalf("report: %d ops, version %q, warnings %v", len(rep.Ops), rep.RegistryVersion, rep.Warnings)
+	}
+	for _, op := range rep.Ops {
+		if op.Op == "onto.task.create" && (op.Policy == nil || len(op.Policy.Dont) == 0) {
+			t.Errorf("onto.task.create has no policy: %+v", op)
+		}
+	}
+}
+
+func TestInspectTable(t *testing.T) {
+	code, out, stderr := run(t, inspect, "-c", ontologyManifest)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"53 ops in 2 groups", "onto.project.graph.reorganize", "write (dry-run)", "policy onto.project.create:", "dont  Never create more than one project per request"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
+
+func TestInspectErrors(t *testing.T) {
+	dir := t.TempDir()
+	tools := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(tools, []byte(`[{"type":"function","function":{"name":"frobnicate_widgets","description":"Frobnicate.","parameters":{"type":"object","properties":{}}}}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "toolgen.yaml")
+	if err := os.WriteFile(bad, []byte("ops:\n  tools.widget.frobnicate:\n    kind: maybe\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name       string
+		args       []string
+		code       int
+		out, errIn string
+	}{
+		{"unknown verb warns", []string{tools}, exitOK, "tools.widget.frobnicate", `warning: tool "frobnicate_widgets": unknown verb "frobnicate"`},
+		{"bad manifest", []string{"-c", bad, tools}, exitFail, "", bad + ":3:11: /ops/tools.widget.frobnicate/kind: must be read or write"},
+		{"bad format", []string{"--format", "xml", tools}, exitUsage, "", "--format must be table or json"},
+		{"bad flag", []string{"--nope"}, exitUsage, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, stderr := run(t, inspect, c.args...)
+			if code != c.code || !strings.Contains(out, c.out) || !strings.Contains(stderr, c.errIn) {
+				t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, stderr)
+			}
+		})
+	}
+}

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func tokens(args []string, in *strings.Reader, out, errb *bytes.Buffer) int {
+	return runTokens(args, in, out, errb)
+}
+
+func TestTokensOntology(t *testing.T) {
+	code, out, stderr := run(t, tokens, "-c", ontologyManifest, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep tokensReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 4 {
+		t.Fatalf("report %+v", rep)
+	}
+	byName := map[string]surfaceCount{}
+	for _, s := range rep.Surfaces {
+		byName[s.Name] = s
+	}
+	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 {
+		t.Errorf("tool counts %+v", rep.Surfaces)
+	}
+	// Every progressive surface must be far cheaper than the flat one.
+	for _, name := range []string{"gateway", "facades", "sections"} {
+		if s := byName[name]; s.Tokens == 0 || s.PercentOfFlat > 10 {
+			t.Errorf("%s: %d tokens, %.1f%% of flat", name, s.Tokens, s.PercentOfFlat)
+		}
+	}
+	t.Logf("surfaces: %+v", rep.Surfaces)
+}
+
+func TestTokensTable(t *testing.T) {
+	code, out, stderr := run(t, tokens, "-c", ontologyManifest)
+	if code != exitOK || !strings.Contains(out, "gateway") || !strings.Contains(out, "tokenizer: o200k_base") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+func BenchmarkCountTokens(b *testing.B) {
+	var out, errb bytes.Buffer
+	for b.Loop() {
+		out.Reset()
+		if runTokens([]string{"-c", ontologyManifest, "--format", "json"}, strings.NewReader(""), &out, &errb) != exitOK {
+			b.Fatal(errb.String())
+		}
+	}
+}
