@@ -339,6 +339,8 @@ func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
 				jen.Var().Id("pe").Qual(e.g.wirePkg, "Errors"),
 			}, append(checks,
 				jen.Id("d").Dot("Append").Call(jen.Id("pe").Dot("List").Call()))...)...))
+		} else {
+			inner = append(inner, jen.Id("_").Op("=").Id(v))
 		}
 		stmts = append(stmts, jen.If(jen.Id(re).Dot("MatchString").Call(jen.String().Call(jen.Id("d").Dot("Key").Call()))).Block(inner...))
 	}

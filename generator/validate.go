@@ -28,9 +28,12 @@ type vc struct {
 	g    *gen
 	path jen.Code
 	// recv is the path as a method receiver (c for &c).
-	recv  jen.Code
-	errs  jen.Code
-	depth int
+	recv jen.Code
+	// errs is the *wire.Errors receiver; errsArg the argument form (&e
+	// when errs is a local wire.Errors value).
+	errs    jen.Code
+	errsArg jen.Code
+	depth   int
 }
 
 func (c vc) add(code, message string, expected string, received jen.Code, suggestion jen.Code) jen.Code {
@@ -54,7 +57,7 @@ func (c vc) tmp(prefix string) string { return fmt.Sprintf("%s%d", prefix, c.dep
 // name, plus the declaration `name := p.Key("k")` (or Index).
 func (c vc) child(name string, step jen.Code) (vc, jen.Code) {
 	decl := jen.Id(name).Op(":=").Add(c.receiver()).Add(step)
-	return vc{g: c.g, path: jen.Op("&").Id(name), recv: jen.Id(name), errs: c.errs, depth: c.depth + 1}, decl
+	return vc{g: c.g, path: jen.Op("&").Id(name), recv: jen.Id(name), errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}, decl
 }
 
 // receiver renders the path as a method receiver ((*wire.Path)(nil) for
@@ -85,7 +88,7 @@ func emitValidators(g *gen, f *jen.File) error {
 			jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))),
 		)
 		f.Line()
-		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e")}
+		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
 		var body []jen.Code
 		switch t.Kind {
 		case ir.KindObject:
@@ -118,7 +121,7 @@ func emitValidators(g *gen, f *jen.File) error {
 // semantics: nullable items are pointers), reporting at &pathVar (nil
 // when pathVar is "") into &errsVar.
 func (g *gen) validateItem(v jen.Code, t *ir.Type, pathVar, errsVar string) []jen.Code {
-	c := vc{g: g, path: jen.Nil(), errs: jen.Op("&").Id(errsVar), depth: 50}
+	c := vc{g: g, path: jen.Nil(), errs: jen.Id(errsVar), errsArg: jen.Op("&").Id(errsVar), depth: 50}
 	if pathVar != "" {
 		c.path, c.recv = jen.Op("&").Id(pathVar), jen.Id(pathVar)
 	}
@@ -147,7 +150,7 @@ func (c vc) value(v jen.Code, t *ir.Type) []jen.Code {
 		if !c.g.needsCheck(t, map[*ir.Type]bool{}) {
 			return nil
 		}
-		return []jen.Code{jen.Add(v).Dot("validate").Call(c.path, c.errs)}
+		return []jen.Code{jen.Add(v).Dot("validate").Call(c.path, c.errsArg)}
 	}
 	return c.inline(v, t)
 }
@@ -535,7 +538,7 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 	}
 	n := c.tmp("hits")
 	item := c.tmp("it")
-	sc := vc{g: c.g, path: jen.Nil(), errs: jen.Op("&").Id("ce"), depth: c.depth + 1}
+	sc := vc{g: c.g, path: jen.Nil(), errs: jen.Id("ce"), errsArg: jen.Op("&").Id("ce"), depth: c.depth + 1}
 	match := sc.genericMatch(jen.Id(item), cs.Contains)
 	body := []jen.Code{
 		jen.Id(n).Op(":=").Lit(0),
@@ -586,13 +589,13 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 			bare := *t
 			bare.GoName = ""
 			bare.Kind = ir.KindNumber
-			checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+			checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}.inline(jen.Id(v), &bare)
 			return append(kind(want, typeOf.Op("==").Lit("integer")),
 				jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(jen.Float64()), jen.Id("ok")).Block(checks...))
 		}
 		bare := *t
 		bare.GoName = ""
-		checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+		checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}.inline(jen.Id(v), &bare)
 		return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(conv), jen.Id("ok")).Block(checks...).Else().Block(
 			c.add("type", "expected "+want, want, nil, nil))}
 	case ir.KindArray, ir.KindTuple:
@@ -610,7 +613,7 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 	var out []jen.Code
 	cs := t.Constraints
-	sub := vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, depth: c.depth + 1}
+	sub := vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}
 	n := sub.tmp("num")
 	bare := ir.Type{Kind: ir.KindNumber, Constraints: cs}
 	if nc := sub.numberChecks(jen.Id(n), &bare, false); len(nc) > 0 {
