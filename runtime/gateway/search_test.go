@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,65 +108,149 @@ type ranker interface {
 	Search(query string, limit int) []Hit
 }
 
-// recall returns recall@1 and recall@5 of r over queries (expected, query).
-func recall(r ranker, queries [][]string) (r1, r5 float64, misses []string) {
+// evalQuery is one hand-written query and the tools that answer it (more
+// than one only where the pool holds equivalent tools from different
+// sources, e.g. currency_convert and Currency_Converter).
+type evalQuery struct {
+	want []string
+	text string
+}
+
+// queryFiles are the embedded and the corpus query sets.
+var (
+	embeddedQueryFiles = []string{"search_queries.txt", "search_queries_new.txt"}
+	corpusQueryFiles   = []string{"search_queries_corpus.txt", "search_queries_corpus_new.txt"}
+)
+
+func loadQueries(t testing.TB, files []string) []evalQuery {
+	var qs []evalQuery
+	for _, f := range files {
+		for _, r := range readTable(t, filepath.Join("testdata", f)) {
+			qs = append(qs, evalQuery{want: strings.Split(r[0], ","), text: r[1]})
+		}
+	}
+	return qs
+}
+
+// splitQueries divides queries deterministically by a hash of their text:
+// the tuning half is the only one whose misses guide changes to the
+// ranker; the held-out half measures it.
+func splitQueries(qs []evalQuery) (tune, held []evalQuery) {
+	for _, q := range qs {
+		h := fnv.New32a()
+		h.Write([]byte(q.text))
+		if h.Sum32()%2 == 0 {
+			tune = append(tune, q)
+		} else {
+			held = append(held, q)
+		}
+	}
+	return tune, held
+}
+
+// recallCuts are the ranks recall is measured at.
+var recallCuts = [...]int{1, 3, 5, 10}
+
+// recall returns recall at recallCuts of r over queries, and the queries
+// whose first hit is wrong.
+func recall(r ranker, queries []evalQuery) (at [len(recallCuts)]float64, misses []string) {
 	for _, q := range queries {
-		hits := r.Search(q[1], 5)
+		hits := r.Search(q.text, recallCuts[len(recallCuts)-1])
+		rank := -1
 		for i, h := range hits {
-			if h.Tool == q[0] {
-				if i == 0 {
-					r1++
-				}
-				r5++
+			if slices.Contains(q.want, h.Tool) {
+				rank = i
 				break
 			}
 		}
-		if len(hits) == 0 || hits[0].Tool != q[0] {
+		for c, cut := range recallCuts {
+			if rank >= 0 && rank < cut {
+				at[c]++
+			}
+		}
+		if rank != 0 {
 			top := "-"
 			if len(hits) > 0 {
 				top = hits[0].Tool
 			}
-			misses = append(misses, fmt.Sprintf("%q: want %s, top %s", q[1], q[0], top))
+			misses = append(misses, fmt.Sprintf("%q: want %s, top %s (rank %d)", q.text, strings.Join(q.want, "|"), top, rank+1))
 		}
 	}
-	n := float64(len(queries))
-	return r1 / n, r5 / n, misses
+	for c := range at {
+		at[c] /= float64(len(queries))
+	}
+	return at, misses
+}
+
+func fmtRecall(at [len(recallCuts)]float64) string {
+	var b strings.Builder
+	for c, cut := range recallCuts {
+		fmt.Fprintf(&b, " @%d %.3f", cut, at[c])
+	}
+	return b.String()
 }
 
 // TestSearchEval measures tool_search's ranker against plain BM25 over
-// name+description on a pool of a few hundred tools with hand-written
-// natural queries. It logs recall@1/@5 and fails only if the ranker does
-// not beat the baseline.
+// name+description on a pool of a few hundred tools (testdata plus the
+// corpus tool sets) with hand-written natural queries, split into a tuning
+// and a held-out half. It logs recall@1/3/5/10 for both, with and without
+// the corpus. Verbose runs list the misses of the tuning half only; set
+// SEARCH_EVAL_HELDOUT=1 to see the held-out misses too.
 func TestSearchEval(t *testing.T) {
-	ops := embeddedPool(t)
-	queries := readTable(t, filepath.Join("testdata", "search_queries.txt"))
+	embedded := embeddedPool(t)
+	pools := []struct {
+		name    string
+		ops     []Op
+		queries []evalQuery
+	}{{"embedded", embedded, loadQueries(t, embeddedQueryFiles)}}
 	if dir := corpusDir(t); dir != "" {
-		ops = append(ops, corpusPool(t, dir)...)
-		queries = append(queries, readTable(t, filepath.Join("testdata", "search_queries_corpus.txt"))...)
+		ops := append(slices.Clip(embedded), corpusPool(t, dir)...)
+		pools = append(pools, struct {
+			name    string
+			ops     []Op
+			queries []evalQuery
+		}{"embedded+corpus", ops, append(loadQueries(t, embeddedQueryFiles), loadQueries(t, corpusQueryFiles)...)})
 	} else {
 		t.Log("corpus not found (../shared/corpus): evaluating the embedded pool only")
 	}
-	known := map[string]bool{}
-	for _, o := range ops {
-		known[o.Tool] = true
-	}
-	for _, q := range queries {
-		if !known[q[0]] {
-			t.Fatalf("query %q expects unknown tool %s", q[1], q[0])
+	for _, p := range pools {
+		known := map[string]bool{}
+		for _, o := range p.ops {
+			known[o.Tool] = true
 		}
-	}
-	o1, o5, misses := recall(NewIndex(ops), queries)
-	b1, b5, _ := recall(NewBM25(ops), queries)
-	t.Logf("pool %d tools, %d queries", len(ops), len(queries))
-	t.Logf("tool_search: recall@1 %.3f recall@5 %.3f", o1, o5)
-	t.Logf("plain BM25:  recall@1 %.3f recall@5 %.3f", b1, b5)
-	if testing.Verbose() {
-		for _, m := range misses {
-			t.Log("miss@1 ", m)
+		// Alternatives from the corpus are dropped when it is absent.
+		for i, q := range p.queries {
+			q.want = slices.DeleteFunc(slices.Clone(q.want), func(w string) bool { return !known[w] })
+			if len(q.want) == 0 {
+				t.Fatalf("query %q expects no tool of the %s pool", q.text, p.name)
+			}
+			p.queries[i] = q
 		}
-	}
-	if o1 <= b1 || o5 <= b5 {
-		t.Errorf("tool_search does not beat plain BM25: @1 %.3f vs %.3f, @5 %.3f vs %.3f", o1, b1, o5, b5)
+		tune, held := splitQueries(p.queries)
+		ix, bm := NewIndex(p.ops), NewBM25(p.ops)
+		t.Logf("pool %s: %d tools, %d queries (%d tuning, %d held out)", p.name, len(p.ops), len(p.queries), len(tune), len(held))
+		var heldIx, heldBM [len(recallCuts)]float64
+		for _, set := range []struct {
+			name string
+			qs   []evalQuery
+		}{{"tuning", tune}, {"held-out", held}} {
+			o, misses := recall(ix, set.qs)
+			b, _ := recall(bm, set.qs)
+			t.Logf("  %-8s tool_search%s", set.name, fmtRecall(o))
+			t.Logf("  %-8s plain BM25 %s", set.name, fmtRecall(b))
+			if testing.Verbose() && (set.name == "tuning" || os.Getenv("SEARCH_EVAL_HELDOUT") != "") {
+				for _, m := range misses {
+					t.Logf("    %s miss@1 %s", set.name, m)
+				}
+			}
+			if set.name == "held-out" {
+				heldIx, heldBM = o, b
+			}
+		}
+		if heldIx[0] <= heldBM[0] || heldIx[2] <= heldBM[2] {
+			t.Errorf("%s: tool_search does not beat plain BM25 on held-out queries: @1 %.3f vs %.3f, @5 %.3f vs %.3f",
+				p.name, heldIx[0], heldBM[0], heldIx[2], heldBM[2])
+		}
 	}
 }
 
