@@ -271,10 +271,14 @@ func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 	}
 	f.Comment("Facades returns the matryoshka surface: one facade per group that")
 	f.Comment("unfolds into the group's tools, executed by h.")
-	f.Func().Id("Facades").Params(jen.Id("h").Id("Handlers")).Add(toolSlice).Block(
-		jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
-		jen.Return(toolSlice.Clone().Values(regLines(facades)...)),
-	)
+	body := []jen.Code{jen.Return(jen.Nil())}
+	if len(facades) > 0 {
+		body = []jen.Code{
+			jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
+			jen.Return(toolSlice.Clone().Values(regLines(facades)...)),
+		}
+	}
+	f.Func().Id("Facades").Params(jen.Id("h").Id("Handlers")).Add(toolSlice).Block(body...)
 	f.Line()
 }
 
@@ -305,10 +309,14 @@ func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	f.Comment("Sections returns the sections surface: one summarized prompt section")
 	f.Comment("per group describing its ops and carrying its tools (executed by h);")
 	f.Comment("open_sections opens them.")
-	f.Func().Id("Sections").Params(jen.Id("h").Id("Handlers")).Index().Qual(ppkg, "Section").Block(
-		jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
-		jen.Return(jen.Index().Qual(ppkg, "Section").Values(regLines(secs)...)),
-	)
+	body := []jen.Code{jen.Return(jen.Nil())}
+	if len(secs) > 0 {
+		body = []jen.Code{
+			jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
+			jen.Return(jen.Index().Qual(ppkg, "Section").Values(regLines(secs)...)),
+		}
+	}
+	f.Func().Id("Sections").Params(jen.Id("h").Id("Handlers")).Index().Qual(ppkg, "Section").Block(body...)
 	f.Line()
 }
 

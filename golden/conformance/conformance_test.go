@@ -232,6 +232,12 @@ func generateFile(t *testing.T, path, draft, draftDir string) (*fileResult, []pk
 			continue
 		}
 		fam.Package = pkg
+		if typ.GoName == "" {
+			// Tool params are always a named type; a bare schema of a
+			// scalar kind gets one here.
+			typ.GoName = "CheckParams"
+			fam.Types = append([]*ir.Type{typ}, fam.Types...)
+		}
 		fam.Tools = []*ir.Tool{{Name: "check", GoName: "Check", Description: cases[i].Description, Params: typ, ParamsSchema: sch.JSON(), Pos: sch.Pos}}
 		files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{base}})
 		if err != nil {
