@@ -38,8 +38,19 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	for _, tool := range f.Tools {
 		op := t.op(tool)
 		if prev := byPath[op.Path]; prev != nil {
-			t.errs = append(t.errs, Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
-			continue
+			// Two rule-derived ops collide (list_user / list_users): the
+			// later tool gets a path from its own name, with a warning;
+			// a collision the manifest asked for stays an error.
+			alt := toolSlug(tool.Name)
+			if i := strings.LastIndexByte(op.Path, '.'); i >= 0 {
+				alt = op.Path[:i] + "." + alt
+			}
+			if op.Source != SourceRule || byPath[alt] != nil {
+				t.errs = append(t.errs, Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
+				continue
+			}
+			f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: tool.Pos, Code: "op-collision", Message: fmt.Sprintf("tool %q maps to op %q, already used by tool %q; using %q (add an override in the manifest to choose)", tool.Name, op.Path, prev.Tool.Name, alt)})
+			op.Path = alt
 		}
 		byPath[op.Path] = op
 		f.Ops = append(f.Ops, op)
@@ -67,6 +78,18 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 		f.Surfaces = append([]string(nil), m.Surfaces...)
 	}
 	return nil
+}
+
+// toolSlug is a tool name as one op path segment: lowercase letters,
+// digits and underscores.
+func toolSlug(name string) string {
+	b := []byte(strings.ToLower(name))
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
 
 type taxonomy struct {

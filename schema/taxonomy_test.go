@@ -165,7 +165,7 @@ func TestTaxonomyErrors(t *testing.T) {
 			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
 		{"op without tool", "ops:\n  tools.task.lst:\n    kind: read\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /ops/tools.task.lst: no tool maps to op "tools.task.lst"; did you mean "tools.task.list"?`},
-		{"duplicate op", "", []string{"list_tasks", "list_task"},
+		{"duplicate op", "overrides:\n  list_task: tools.task.list\n", []string{"list_tasks", "list_task"},
 			`tools.json:3:3: /1: tool "list_task" maps to op "tools.task.list", already used by tool "list_tasks"; add an override in the manifest`},
 		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
 			`toolgen.yaml:4:3: /ops/c.d: tool "list_tasks" is already mapped to op "a.b"`},
@@ -256,5 +256,25 @@ func BenchmarkTaxonomy(b *testing.B) {
 		if err := Taxonomy(f, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Two tools whose names derive the same op by rule (list_tasks, list_task)
+// both stay callable: the later one gets a path from its own name and the
+// user is told how to choose.
+func TestTaxonomyRuleCollisionWarns(t *testing.T) {
+	f := family("list_tasks", "list_task")
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, op := range f.Ops {
+		paths = append(paths, op.Path)
+	}
+	if got := strings.Join(paths, " "); got != "tools.task.list tools.task.list_task" {
+		t.Fatalf("ops: %s", got)
+	}
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "op-collision" || !strings.Contains(f.Warnings[0].Message, `using "tools.task.list_task"`) {
+		t.Fatalf("warnings: %+v", f.Warnings)
 	}
 }
