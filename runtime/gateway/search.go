@@ -5,10 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -36,23 +35,32 @@ const (
 var fieldWeight = [numFields]float64{fieldName: 3.0, fieldArgs: 1.2, fieldDesc: 1.0, fieldArgDesc: 0.3}
 var fieldB = [numFields]float64{fieldName: 3.0, fieldArgs: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75}
 
+// Ranking constants (tuned on the tuning half of the evaluation queries).
 const (
 	bm25K1        = 1.2
-	synonymWeight = 0.6
+	synonymWeight = 0.6 // a synonym or related word of a query word
+	prefixWeight  = 0.5 // a word sharing a long prefix with a query word
+	minPrefix     = 5   // shortest shared prefix that counts
+	coverageBoost = 1.0 // full coverage of the query's words multiplies by 1+this
+	actionBoost   = 0.3 // the query's action is the op's action
+	familyBoost   = 0.15
+	actionPenalty = 0.15 // the query asks for another action than the op's
+	listBoost     = 0.25 // a plural entity for a listing op
 )
 
 // Index ranks ops for natural-language queries: BM25F over the op path,
 // tool name, entity and action, argument names, description and argument
-// descriptions, with snake/camel case splitting, light stemming and a
-// synonym table (find/search/list/get, create/add/new, delete/remove, …).
+// descriptions, with snake/camel case splitting, light stemming, a synonym
+// lexicon, prefix matches and an action-verb bonus (see the package doc).
 // It is immutable and safe for concurrent use.
 type Index struct {
 	ops      []Op
 	names    []map[string]bool // stems of each op's name field
-	lister   []bool            // the op lists or searches (its action)
+	action   []actionClass     // each op's action
 	lens     [][numFields]float64
 	avg      [numFields]float64
 	postings map[string][]posting
+	vocab    []string // sorted terms of postings
 }
 
 type posting struct {
@@ -63,16 +71,12 @@ type posting struct {
 // NewIndex indexes ops.
 func NewIndex(ops []Op) *Index {
 	ix := &Index{ops: ops, lens: make([][numFields]float64, len(ops)), postings: map[string][]posting{},
-		names: make([]map[string]bool, len(ops)), lister: make([]bool, len(ops))}
+		names: make([]map[string]bool, len(ops)), action: make([]actionClass, len(ops))}
 	for i, op := range ops {
 		var fields [numFields][]string
 		fields[fieldName] = terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
 		ix.names[i] = setOf(fields[fieldName]...)
-		action := op.Action
-		if action == "" {
-			action = op.Op[strings.LastIndexByte(op.Op, '.')+1:]
-		}
-		ix.lister[i] = listActions[stem(strings.ToLower(action))]
+		ix.action[i] = opAction(op)
 		fields[fieldDesc] = terms(op.Description)
 		args := op.Args
 		if len(args) == 0 && len(op.Parameters) > 0 {
@@ -115,7 +119,26 @@ func NewIndex(ops []Op) *Index {
 			ix.avg[f] = 1
 		}
 	}
+	ix.vocab = make([]string, 0, len(ix.postings))
+	for t := range ix.postings {
+		ix.vocab = append(ix.vocab, t)
+	}
+	sort.Strings(ix.vocab)
 	return ix
+}
+
+// opAction is the action of op: its registry action, else the first word
+// of its path or tool name that names one.
+func opAction(op Op) actionClass {
+	if a := actionOf[stem(strings.ToLower(op.Action))]; a != actNone {
+		return a
+	}
+	for _, w := range splitWords(op.Op + " " + op.Tool) {
+		if a := actionOf[stem(w)]; a != actNone {
+			return a
+		}
+	}
+	return actNone
 }
 
 // Search returns up to limit ops ranked for query, best first; ops that
@@ -124,45 +147,62 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
-	qs := terms(query)
+	words := splitWords(query)
+	qs := make([]string, 0, len(words))
+	qAction := actNone
+	for _, w := range words {
+		if stopWords[w] {
+			continue
+		}
+		t := stem(w)
+		if qAction == actNone {
+			qAction = actionOf[t]
+		}
+		if !slices.Contains(qs, t) {
+			qs = append(qs, t)
+		}
+	}
 	if len(qs) == 0 {
 		return nil
 	}
-	plurals := pluralStems(query)
+	plurals := pluralStems(words)
 	n := float64(len(ix.ops))
-	scores := make(map[int]float64)
-	matched := make(map[int]int)
-	seen := map[string]bool{}
+	scores := make([]float64, len(ix.ops))
+	matched := make([]float64, len(ix.ops))
+	best := make([]float64, len(ix.ops))
+	var touched []int
 	for _, q := range qs {
-		if seen[q] {
-			continue
-		}
-		seen[q] = true
 		// A query term scores what it scores itself or, if better, what its
-		// best synonym scores, discounted; never both.
-		best := map[int]float64{}
-		ix.accumulate(q, 1, n, best)
+		// best synonym or prefix neighbour scores, discounted; never both.
+		touched = touched[:0]
+		ix.accumulate(q, 1, n, best, &touched)
 		for _, s := range synonyms[q] {
 			if s != q {
-				ix.accumulate(s, synonymWeight, n, best)
+				ix.accumulate(s, synonymWeight, n, best, &touched)
 			}
 		}
-		for d, s := range best {
-			scores[d] += s
+		ix.prefixes(q, func(t string) { ix.accumulate(t, prefixWeight, n, best, &touched) })
+		for _, d := range touched {
+			scores[d] += best[d]
 			matched[d]++
+			best[d] = 0
 		}
 	}
-	hits := make([]Hit, 0, len(scores))
-	distinct := float64(len(seen))
+	hits := make([]Hit, 0, 16)
+	distinct := float64(len(qs))
 	for d, s := range scores {
+		if s == 0 {
+			continue
+		}
 		// Reward covering more of the query's distinct terms.
-		s *= 1 + 1.0*float64(matched[d])/distinct
+		s *= 1 + coverageBoost*matched[d]/distinct
+		s *= actionFactor(qAction, ix.action[d])
 		// A plural noun naming the op's entity ("the tasks of…") asks for
 		// a listing rather than one item.
-		if ix.lister[d] {
+		if ix.action[d] == actList || ix.action[d] == actSearch {
 			for _, p := range plurals {
 				if ix.names[d][p] {
-					s *= 1.25
+					s *= 1 + listBoost
 					break
 				}
 			}
@@ -182,8 +222,41 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	return hits
 }
 
+// actionFactor weighs an op by how its action fits the query's.
+func actionFactor(q, op actionClass) float64 {
+	switch {
+	case q == actNone || op == actNone:
+		return 1
+	case q == op:
+		return 1 + actionBoost
+	case q.reads() && op.reads():
+		return 1 + familyBoost
+	default:
+		return 1 - actionPenalty
+	}
+}
+
+// prefixes calls fn for each indexed term that shares a prefix of at least
+// minPrefix bytes with q and is a prefix of q or has q as its prefix
+// ("mitigat" and "mitigation"), other than q itself.
+func (ix *Index) prefixes(q string, fn func(string)) {
+	if len(q) < minPrefix {
+		return
+	}
+	for i := sort.SearchStrings(ix.vocab, q); i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], q); i++ {
+		if ix.vocab[i] != q {
+			fn(ix.vocab[i])
+		}
+	}
+	for l := minPrefix; l < len(q); l++ {
+		if _, ok := ix.postings[q[:l]]; ok {
+			fn(q[:l])
+		}
+	}
+}
+
 // accumulate keeps, per doc, the best weighted BM25F score of term t.
-func (ix *Index) accumulate(t string, w, n float64, best map[int]float64) {
+func (ix *Index) accumulate(t string, w, n float64, best []float64, touched *[]int) {
 	ps := ix.postings[t]
 	if len(ps) == 0 {
 		return
@@ -200,187 +273,24 @@ func (ix *Index) accumulate(t string, w, n float64, best map[int]float64) {
 			tf += fieldWeight[f] * p.tf[f] / norm
 		}
 		s := w * idf * tf / (bm25K1 + tf)
+		if best[p.doc] == 0 {
+			*touched = append(*touched, p.doc)
+		}
 		if s > best[p.doc] {
 			best[p.doc] = s
 		}
 	}
 }
 
-var listActions = setOf("list", "search", "find", "query", "browse")
-
 // pluralStems returns the stems of the query's words that were plural.
-func pluralStems(query string) []string {
+func pluralStems(words []string) []string {
 	var out []string
-	for _, w := range splitWords(query) {
+	for _, w := range words {
 		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !stopWords[w] {
 			out = append(out, stem(w))
 		}
 	}
 	return out
-}
-
-// terms splits text into stemmed, lowercased words: snake_case, kebab-case,
-// dotted.paths and camelCase are split; stop words are dropped.
-func terms(text string) []string {
-	var out []string
-	for _, w := range splitWords(text) {
-		if stopWords[w] {
-			continue
-		}
-		out = append(out, stem(w))
-	}
-	return out
-}
-
-// splitWords splits on anything that is not a letter or digit and at case
-// changes (getUserID → get, user, id; HTMLParser → html, parser).
-func splitWords(text string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(text)
-	for i, r := range rs {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush()
-			continue
-		}
-		if len(cur) > 0 {
-			prev := cur[len(cur)-1]
-			switch {
-			case unicode.IsUpper(r) && unicode.IsLower(prev):
-				flush()
-			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
-				flush()
-			case unicode.IsDigit(r) != unicode.IsDigit(prev):
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return words
-}
-
-// stem removes common English inflections so that "tasks", "task" and
-// "creating", "create" meet. It is deliberately light: the same function
-// runs on queries and documents, so it only needs to be consistent.
-func stem(w string) string {
-	if len(w) <= 3 || !isASCII(w) {
-		return w
-	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		w = w[:len(w)-1]
-	case strings.HasSuffix(w, "ing") && len(w) >= 6:
-		w = undouble(w[:len(w)-3])
-	case strings.HasSuffix(w, "ied") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ed") && len(w) >= 5:
-		w = undouble(w[:len(w)-2])
-	}
-	if len(w) > 3 && strings.HasSuffix(w, "e") {
-		w = w[:len(w)-1]
-	}
-	return w
-}
-
-func undouble(w string) string {
-	n := len(w)
-	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
-		return w[:n-1]
-	}
-	return w
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-var stopWords = setOf("a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with", "from", "into", "and", "or",
-	"is", "are", "be", "been", "was", "it", "its", "this", "that", "these", "those", "my", "me", "i", "we", "our", "you", "your",
-	"please", "can", "could", "would", "should", "will", "do", "does", "want", "need", "some", "any", "about", "which", "what",
-	"how", "there", "their", "them", "as", "if", "so", "up", "out", "via", "e", "g", "etc", "given", "specified", "provided")
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
-
-// synonymGroups are words a user and a tool author use for the same thing.
-var synonymGroups = [][]string{
-	{"find", "search", "lookup", "locate", "query", "look"},
-	{"list", "all", "enumerate", "browse", "index", "show"},
-	{"get", "fetch", "retrieve", "show", "read", "view", "detail", "info", "see", "display", "load", "open"},
-	{"create", "add", "new", "make", "insert", "register", "write", "post", "start"},
-	{"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "adjust"},
-	{"delete", "remove", "erase", "destroy", "drop", "trash", "discard", "purge"},
-	{"cancel", "abort", "revoke", "void"},
-	{"send", "email", "mail", "message", "notify", "dm"},
-	{"move", "relocate", "transfer", "reorganize", "reorder", "rearrange"},
-	{"link", "connect", "attach", "associate", "relate", "relationship", "edge"},
-	{"unlink", "detach", "disconnect", "dissociate"},
-	{"navigate", "go", "visit", "url", "goto"},
-	{"click", "press", "tap"},
-	{"type", "enter", "fill", "input"},
-	{"calculate", "compute", "estimate"},
-	{"document", "doc", "file", "page", "note"},
-	{"task", "todo", "item", "ticket"},
-	{"user", "person", "people", "member", "customer", "account", "profile"},
-	{"image", "photo", "picture", "screenshot"},
-	{"web", "internet", "online", "website"},
-	{"buy", "purchase", "order", "checkout"},
-	{"price", "cost", "fare", "fee", "quote"},
-	{"book", "reserve", "reservation", "booking"},
-	{"refund", "return", "reimburse"},
-	{"exchange", "swap", "replace"},
-	{"movie", "film", "cinema"},
-	{"song", "music", "track", "playlist"},
-	{"location", "place", "nearby", "near", "address"},
-	{"directory", "folder", "dir"},
-	{"goal", "objective", "target"},
-	{"risk", "threat", "hazard"},
-	{"milestone", "deadline"},
-	{"plan", "roadmap", "schedule"},
-	{"weather", "forecast", "temperature"},
-	{"meeting", "event", "appointment", "calendar"},
-	{"tree", "hierarchy", "structure", "outline"},
-	{"comment", "reply", "feedback"},
-	{"issue", "bug"},
-}
-
-var synonyms = buildSynonyms()
-
-func buildSynonyms() map[string][]string {
-	m := map[string][]string{}
-	for _, g := range synonymGroups {
-		stems := make([]string, len(g))
-		for i, w := range g {
-			stems[i] = stem(w)
-		}
-		for _, s := range stems {
-			m[s] = append(m[s], stems...)
-		}
-	}
-	return m
 }
 
 // searchRequest is the argument object of tool_search.

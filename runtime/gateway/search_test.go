@@ -258,7 +258,7 @@ func TestTerms(t *testing.T) {
 	cases := map[string]string{
 		"list_onto_tasks":        "list onto task",
 		"getUserID":              "get user id",
-		"HTMLParser v2":          "html parser v 2",
+		"HTMLParser v2 1024":     "html parser v",
 		"Creating the entries":   "creat entry",
 		"API-get-block-children": "api get block children",
 		"boxes matches":          "box match",

@@ -1,0 +1,327 @@
+package gateway
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// terms splits text into stemmed, lowercased words: snake_case, kebab-case,
+// dotted.paths and camelCase are split; stop words and numbers are dropped.
+func terms(text string) []string {
+	var out []string
+	for _, w := range splitWords(text) {
+		if stopWords[w] || isDigits(w) {
+			continue
+		}
+		out = append(out, stem(w))
+	}
+	return out
+}
+
+// splitWords splits on anything that is not a letter or digit and at case
+// changes (getUserID → get, user, id; HTMLParser → html, parser).
+func splitWords(text string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(text)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if len(cur) > 0 {
+			prev := cur[len(cur)-1]
+			switch {
+			case unicode.IsUpper(r) && unicode.IsLower(prev):
+				flush()
+			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
+				flush()
+			case unicode.IsDigit(r) != unicode.IsDigit(prev):
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// stem removes common English inflections so that "tasks", "task" and
+// "creating", "create" meet. It is deliberately light: the same function
+// runs on queries and documents, so it only needs to be consistent.
+func stem(w string) string {
+	if len(w) <= 3 || !isASCII(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:len(w)-1]
+	case strings.HasSuffix(w, "ing") && len(w) >= 6:
+		w = undouble(w[:len(w)-3])
+	case strings.HasSuffix(w, "ied") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ed") && len(w) >= 5:
+		w = undouble(w[:len(w)-2])
+	}
+	if len(w) > 3 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+func undouble(w string) string {
+	n := len(w)
+	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+var stopWords = setOf("a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with", "from", "into", "and", "or",
+	"is", "are", "be", "been", "was", "it", "its", "this", "that", "these", "those", "my", "me", "i", "we", "our", "you", "your",
+	"please", "can", "could", "would", "should", "will", "do", "does", "did", "want", "need", "some", "any", "about", "which", "what",
+	"how", "there", "their", "them", "as", "if", "so", "up", "out", "via", "e", "g", "etc", "given", "specified", "provided",
+	"s", "t", "don", "let", "just", "also", "then", "than", "have", "has", "had", "am", "he", "she", "they", "his", "her",
+	"one", "use", "using", "used", "based", "specific", "like", "such", "other", "when", "where", "who", "whose", "whom",
+	"why", "every", "each", "here", "now", "right", "today", "tomorrow", "yesterday", "again", "more", "most", "very",
+	"got", "us", "him", "myself", "thing", "something", "anything", "everything", "somewhere", "way", "well")
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// synonymGroups are words a user and a tool author use for the same thing,
+// or for closely related things (a hypernym and its common kinds). The
+// groups are domain-neutral tool vocabulary: actions first, then the things
+// tools usually act on.
+var synonymGroups = [][]string{
+	// actions
+	{"find", "search", "lookup", "locate", "query", "look", "seek", "discover", "finder", "locator"},
+	{"list", "all", "enumerate", "browse", "index", "show", "catalog", "overview"},
+	{"get", "fetch", "retrieve", "show", "read", "view", "detail", "info", "information", "see", "display", "load", "open", "inspect", "describe", "check"},
+	{"create", "add", "new", "make", "insert", "register", "write", "start", "generate", "build", "draft", "compose", "save", "store"},
+	{"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "adjust", "fix", "correct", "mark", "switch", "revise", "rewrite"},
+	{"delete", "remove", "erase", "destroy", "drop", "trash", "discard", "purge", "clear", "forget", "rid", "wipe"},
+	{"cancel", "abort", "revoke", "void", "stop", "undo"},
+	{"send", "email", "mail", "message", "notify", "dm", "tell", "post", "share", "forward"},
+	{"move", "relocate", "transfer", "reorganize", "reorder", "rearrange", "restructure", "reschedule", "postpone", "push"},
+	{"link", "connect", "attach", "associate", "relate", "relationship", "relation", "edge", "connection", "linked"},
+	{"unlink", "detach", "disconnect", "dissociate"},
+	{"navigate", "go", "visit", "url", "goto", "browse"},
+	{"click", "press", "tap", "hit", "push"},
+	{"type", "enter", "fill", "input", "key"},
+	{"calculate", "compute", "estimate", "calculator", "calculation", "work", "figure"},
+	{"convert", "converter", "conversion", "translate", "exchange"},
+	{"run", "execute", "evaluate", "launch", "trigger"},
+	{"record", "log", "note", "track", "capture"},
+	{"upload", "attach", "import"},
+	{"download", "export", "save"},
+	{"close", "exit", "quit", "shut"},
+	{"wait", "until", "pause", "sleep"},
+	{"copy", "duplicate", "clone", "fork"},
+	{"merge", "combine", "join"},
+	{"play", "listen", "stream"},
+	{"identify", "recognize", "classify", "identification", "classification"},
+	{"recommend", "suggest", "recommendation", "suggestion"},
+	{"summary", "summarize", "synopsis", "abstract", "overview"},
+	{"think", "reason", "reflect", "thought"},
+	// things
+	{"document", "doc", "file", "page", "note", "text"},
+	{"folder", "directory", "dir"},
+	{"task", "todo", "item", "ticket", "chore"},
+	{"user", "person", "people", "member", "customer", "account", "profile", "client", "contact"},
+	{"team", "group", "channel"},
+	{"image", "photo", "picture", "screenshot", "pic", "draw", "drawing"},
+	{"web", "internet", "online", "website", "site", "browser", "url"},
+	{"buy", "purchase", "order", "checkout", "pay", "payment"},
+	{"cart", "basket", "bag"},
+	{"product", "item", "article", "goods"},
+	{"package", "parcel", "shipment", "shipping", "delivery", "deliver"},
+	{"price", "cost", "fare", "fee", "quote", "cheap", "expensive", "much"},
+	{"money", "cash", "fund", "payment", "dollar", "euro", "currency"},
+	{"bank", "atm"},
+	{"loan", "mortgage", "credit", "debt"},
+	{"stock", "share", "ticker", "equity", "trading"},
+	{"book", "reserve", "reservation", "booking"},
+	{"flight", "plane", "airline", "air", "fly", "airport", "ticket", "trip"},
+	{"hotel", "stay", "lodging", "accommodation", "resort", "room"},
+	{"car", "vehicle", "drive", "driving", "rental"},
+	{"restaurant", "eat", "food", "dine", "dining", "dinner", "lunch", "cuisine", "meal"},
+	{"coffee", "cafe", "latte", "espresso"},
+	{"pharmacy", "drugstore", "medicine", "chemist"},
+	{"gas", "fuel", "petrol"},
+	{"park", "parking", "garage"},
+	{"refund", "return", "reimburse", "back"},
+	{"exchange", "swap", "replace"},
+	{"movie", "film", "cinema", "theater", "theatre"},
+	{"song", "music", "track", "playlist", "album", "artist", "lyric", "jazz", "tune"},
+	{"news", "headline", "happening", "current", "latest"},
+	{"word", "definition", "define", "meaning", "dictionary"},
+	{"language", "translation", "speak", "spanish", "french", "german"},
+	{"location", "place", "nearby", "near", "address", "around", "close", "nearest", "area"},
+	{"map", "direction", "route", "navigation", "walk", "foot", "way"},
+	{"coordinate", "latitude", "longitude", "geocode", "geolocation"},
+	{"distance", "far", "mile", "kilometer"},
+	{"population", "inhabitant", "resident", "live", "people"},
+	{"time", "timezone", "zone", "clock", "hour"},
+	{"timer", "countdown", "count", "alarm", "remind", "reminder"},
+	{"size", "big", "large", "small", "length", "stat", "metadata"},
+	{"date", "created", "modified", "modification", "day", "week", "month", "year"},
+	{"average", "mean", "median"},
+	{"random", "pick", "chance", "roll"},
+	{"number", "numeral", "digit", "value", "amount"},
+	{"sum", "add", "plus", "total", "addition"},
+	{"unit", "meter", "feet", "foot", "inch", "mile", "kilogram", "pound"},
+	{"temperature", "hot", "cold", "warm", "degree", "celsius", "fahrenheit"},
+	{"weather", "forecast", "temperature", "rain", "sunny", "snow", "wind", "cloudy", "storm"},
+	{"meeting", "event", "appointment", "calendar", "standup", "call", "conference"},
+	{"available", "availability", "free", "slot", "open"},
+	{"tree", "hierarchy", "structure", "outline", "recursive", "nested"},
+	{"comment", "reply", "feedback", "respond", "annotation"},
+	{"issue", "bug", "problem", "defect"},
+	{"repository", "repo", "project", "codebase"},
+	{"code", "source", "function", "script", "snippet", "javascript"},
+	{"branch", "fork"},
+	{"pull", "pr", "merge", "review"},
+	{"release", "version", "tag", "ship", "shipped"},
+	{"commit", "change", "history"},
+	{"conversation", "thread", "chat", "discussion", "history"},
+	{"read", "unread", "seen"},
+	{"emoji", "reaction", "react"},
+	{"database", "db", "table", "sql", "row", "column"},
+	{"graph", "knowledge", "memory", "remember", "entity", "node", "fact"},
+	{"observation", "fact", "note"},
+	{"network", "request", "http", "call", "traffic"},
+	{"console", "log", "error", "debug"},
+	{"cookie", "session"},
+	{"dropdown", "option", "select", "choose", "menu"},
+	{"hover", "pointer", "mouse", "cursor"},
+	{"window", "viewport", "resize", "dimension"},
+	{"dialog", "alert", "popup", "prompt", "modal"},
+	{"tab", "window"},
+	{"form", "field"},
+	{"pdf", "print"},
+	{"block", "content", "paragraph"},
+	{"markdown", "md", "text"},
+	{"permission", "allowed", "access", "permitted"},
+	{"certificate", "voucher", "coupon", "credit", "compensation", "gift"},
+	{"human", "agent", "person", "real", "representative", "operator"},
+	{"baggage", "bag", "luggage", "suitcase"},
+	{"passenger", "traveler", "traveller"},
+	{"cabin", "class", "business", "economy", "seat"},
+	{"goal", "objective", "target", "aim"},
+	{"risk", "threat", "hazard", "mitigation"},
+	{"milestone", "deadline"},
+	{"plan", "roadmap", "schedule", "strategy"},
+	{"requirement", "spec", "specification"},
+	{"hike", "hiking", "trail", "trek"},
+	{"game", "player", "leaderboard", "ranking", "score"},
+	{"quest", "mission"},
+	{"author", "writer", "wrote", "written", "poet"},
+	{"publication", "publish", "published", "come"},
+	{"plant", "flower", "tree", "botanical"},
+	{"gene", "dna", "genetic", "genome"},
+	{"bird", "species", "animal"},
+	{"health", "bmi", "weight", "overweight", "body", "height"},
+	{"capital", "city", "country"},
+	{"investment", "return", "roi", "profit", "invest"},
+	{"interest", "compound", "grow", "growth", "rate"},
+}
+
+var synonyms = buildSynonyms()
+
+func buildSynonyms() map[string][]string {
+	m := map[string][]string{}
+	for _, g := range synonymGroups {
+		stems := make([]string, len(g))
+		for i, w := range g {
+			stems[i] = stem(w)
+		}
+		for _, s := range stems {
+			for _, t := range stems {
+				if t != s && !slices.Contains(m[s], t) {
+					m[s] = append(m[s], t)
+				}
+			}
+		}
+	}
+	return m
+}
+
+// actionClass is what an op does or a query asks for, independent of what
+// it acts on.
+type actionClass uint8
+
+const (
+	actNone actionClass = iota
+	actRead
+	actList
+	actSearch
+	actCreate
+	actUpdate
+	actDelete
+	actSend
+	actCompute
+)
+
+// reads reports whether the action only reads.
+func (a actionClass) reads() bool { return a == actRead || a == actList || a == actSearch }
+
+// actionOf maps the stems of action words, including agent nouns in tool
+// names (locator, calculator), to their class.
+var actionOf = buildActions(map[actionClass][]string{
+	actSearch:  {"search", "find", "lookup", "locate", "look", "seek", "query", "finder", "locator", "discover"},
+	actList:    {"list", "enumerate", "browse", "catalog"},
+	actRead:    {"get", "fetch", "retrieve", "read", "show", "view", "display", "open", "see", "describe", "inspect", "check", "retrieval", "checker"},
+	actCreate:  {"create", "add", "make", "insert", "register", "generate", "build", "book", "reserve", "schedule", "scheduler", "draft", "compose", "save", "write", "generator", "new"},
+	actUpdate:  {"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "adjust", "mark", "reschedule", "rescheduler", "switch", "replace", "move", "fix", "revise"},
+	actDelete:  {"delete", "remove", "erase", "destroy", "drop", "trash", "discard", "purge", "clear", "forget", "unlink", "detach", "cancel", "wipe"},
+	actSend:    {"send", "email", "mail", "notify", "tell", "share", "forward"},
+	actCompute: {"calculate", "compute", "estimate", "convert", "calculator", "converter", "calculation", "run", "execute", "evaluate"},
+})
+
+func buildActions(classes map[actionClass][]string) map[string]actionClass {
+	m := map[string]actionClass{}
+	for c, ws := range classes {
+		for _, w := range ws {
+			m[stem(w)] = c
+		}
+	}
+	return m
+}
