@@ -43,6 +43,24 @@
 //   - Discovery beyond a path tree: tool_search ranks ops (Index) by op path,
 //     tool name, argument names and description, with synonyms and stemming.
 //
+// Search ranking (Index): BM25F (k1 1.6) over four fields of each op, each
+// with its weight and length normalisation: names (op path, tool name,
+// entity, action; weight 2), description (1), argument names (0.5);
+// argument descriptions are indexed at weight 0. Words are split at
+// snake/kebab/dot/camel/digit boundaries, lowercased, stripped of stop words
+// and numbers and lightly stemmed; file and domain names in a query
+// ("notes.txt", "example.com") stand for "file" and "website". Each query
+// word scores the best of itself, its lexicon synonyms or related words (a
+// compact domain-neutral table, ×0.6) and indexed words sharing a prefix of
+// five or more letters (×0.5). An op's sum is multiplied by its coverage of
+// the query's words (up to ×2), by ×1.1 when the query's action verb (find,
+// show, create, update, delete, send, compute, link…) is the op's or both
+// only read, ×0.9 when they differ, and by ×1.25 for a listing op whose
+// entity the query names in the plural. Ties go to the smaller op path.
+// Against plain BM25 over name and description, on about 400 tools with
+// hand-written queries, held-out recall@1 is about 0.58 against 0.36 and
+// recall@5 about 0.91 against 0.60 (TestSearchEval).
+//
 // Writes are refused with PERMISSION_DENIED unless WithWrites(true).
 // Idempotency keys replay the first envelope of a call and turn a reused key
 // with different args into CONFLICT. Help documents are cached by registry

@@ -100,6 +100,36 @@ func isASCII(s string) bool {
 	return true
 }
 
+// fileNames replaces the file names and domain names of a query
+// ("notes.txt", "example.com") by what they name: "file", "website".
+func fileNames(query string) string {
+	if !strings.Contains(query, ".") {
+		return query
+	}
+	fields := strings.Fields(query)
+	for i, f := range fields {
+		f = strings.TrimRight(f, ",;:!?)'\"")
+		dot := strings.LastIndexByte(f, '.')
+		if dot <= 0 || dot == len(f)-1 {
+			continue
+		}
+		switch ext := strings.ToLower(f[dot+1:]); {
+		case fileExts[ext]:
+			fields[i] = "file"
+		case webDomains[ext]:
+			fields[i] = "website"
+		}
+	}
+	return strings.Join(fields, " ")
+}
+
+var (
+	fileExts = setOf("txt", "md", "pdf", "log", "json", "yaml", "yml", "toml", "ini", "cfg", "conf", "csv", "tsv", "xml",
+		"html", "htm", "css", "go", "py", "js", "ts", "java", "rs", "c", "h", "cpp", "rb", "sh", "sql", "doc", "docx",
+		"xls", "xlsx", "ppt", "pptx", "png", "jpg", "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "tgz", "bak")
+	webDomains = setOf("com", "org", "net", "io", "dev", "app", "ai", "co", "edu", "gov")
+)
+
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -209,7 +239,7 @@ var synonymGroups = [][]string{
 	{"sum", "add", "plus", "total", "addition"},
 	{"unit", "meter", "feet", "foot", "inch", "mile", "kilogram", "pound"},
 	{"temperature", "hot", "cold", "warm", "degree", "celsius", "fahrenheit"},
-	{"weather", "forecast", "temperature", "rain", "sunny", "snow", "wind", "cloudy", "storm"},
+	{"weather", "forecast", "temperature", "hot", "cold", "rain", "sunny", "snow", "wind", "cloudy", "storm"},
 	{"meeting", "event", "appointment", "calendar", "standup", "call", "conference"},
 	{"available", "availability", "free", "slot", "open"},
 	{"tree", "hierarchy", "structure", "outline", "recursive", "nested"},
@@ -298,6 +328,7 @@ const (
 	actDelete
 	actSend
 	actCompute
+	actLink
 )
 
 // reads reports whether the action only reads.
@@ -311,8 +342,9 @@ var actionOf = buildActions(map[actionClass][]string{
 	actRead:    {"get", "fetch", "retrieve", "read", "show", "view", "display", "open", "see", "describe", "inspect", "check", "retrieval", "checker"},
 	actCreate:  {"create", "add", "make", "insert", "register", "generate", "build", "book", "reserve", "schedule", "scheduler", "draft", "compose", "save", "write", "generator", "new"},
 	actUpdate:  {"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "adjust", "mark", "reschedule", "rescheduler", "switch", "replace", "move", "fix", "revise"},
-	actDelete:  {"delete", "remove", "erase", "destroy", "drop", "trash", "discard", "purge", "clear", "forget", "unlink", "detach", "cancel", "wipe"},
+	actDelete:  {"delete", "remove", "erase", "destroy", "drop", "trash", "discard", "purge", "clear", "forget", "unlink", "detach", "disconnect", "cancel", "wipe"},
 	actSend:    {"send", "email", "mail", "notify", "tell", "share", "forward"},
+	actLink:    {"link", "connect", "attach", "associate", "relate"},
 	actCompute: {"calculate", "compute", "estimate", "convert", "calculator", "converter", "calculation", "run", "execute", "evaluate"},
 })
 

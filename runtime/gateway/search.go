@@ -32,19 +32,20 @@ const (
 	numFields
 )
 
-var fieldWeight = [numFields]float64{fieldName: 3.0, fieldArgs: 1.2, fieldDesc: 1.0, fieldArgDesc: 0.3}
+var fieldWeight = [numFields]float64{fieldName: 2.0, fieldArgs: 0.5, fieldDesc: 1.0, fieldArgDesc: 0}
 var fieldB = [numFields]float64{fieldName: 3.0, fieldArgs: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75}
 
-// Ranking constants (tuned on the tuning half of the evaluation queries).
+// Ranking constants, tuned on the tuning half of the evaluation queries
+// only (search_test.go).
 const (
-	bm25K1        = 1.2
-	synonymWeight = 0.6 // a synonym or related word of a query word
-	prefixWeight  = 0.5 // a word sharing a long prefix with a query word
-	minPrefix     = 5   // shortest shared prefix that counts
-	coverageBoost = 1.0 // full coverage of the query's words multiplies by 1+this
-	actionBoost   = 0.3 // the query's action is the op's action
-	familyBoost   = 0.15
-	actionPenalty = 0.15 // the query asks for another action than the op's
+	bm25K1        = 1.6
+	synonymWeight = 0.6  // a synonym or related word of a query word
+	prefixWeight  = 0.5  // a word sharing a long prefix with a query word
+	minPrefix     = 5    // shortest shared prefix that counts
+	coverageBoost = 1.0  // full coverage of the query's words multiplies by 1+this
+	actionBoost   = 0.1  // the query's action is the op's action
+	familyBoost   = 0.1  // both only read (get, list, search)
+	actionPenalty = 0.1  // the query asks for another action than the op's
 	listBoost     = 0.25 // a plural entity for a listing op
 )
 
@@ -57,10 +58,16 @@ type Index struct {
 	ops      []Op
 	names    []map[string]bool // stems of each op's name field
 	action   []actionClass     // each op's action
-	lens     [][numFields]float64
-	avg      [numFields]float64
-	postings map[string][]posting
+	postings map[string]*postings
 	vocab    []string // sorted terms of postings
+}
+
+// postings are the ops a term occurs in, with its idf and, per op, its
+// BM25F pseudo term frequency (field-weighted, length-normalised).
+type postings struct {
+	idf  float64
+	docs []int32
+	tf   []float64
 }
 
 type posting struct {
@@ -70,8 +77,11 @@ type posting struct {
 
 // NewIndex indexes ops.
 func NewIndex(ops []Op) *Index {
-	ix := &Index{ops: ops, lens: make([][numFields]float64, len(ops)), postings: map[string][]posting{},
+	ix := &Index{ops: ops, postings: map[string]*postings{},
 		names: make([]map[string]bool, len(ops)), action: make([]actionClass, len(ops))}
+	lens := make([][numFields]float64, len(ops))
+	var avg [numFields]float64
+	raw := map[string][]posting{}
 	for i, op := range ops {
 		var fields [numFields][]string
 		fields[fieldName] = terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
@@ -96,8 +106,8 @@ func NewIndex(ops []Op) *Index {
 		fields[fieldArgDesc] = terms(ad.String())
 		tf := map[string]*posting{}
 		for f, ts := range fields {
-			ix.lens[i][f] = float64(len(ts))
-			ix.avg[f] += float64(len(ts))
+			lens[i][f] = float64(len(ts))
+			avg[f] += float64(len(ts))
 			for _, t := range ts {
 				p := tf[t]
 				if p == nil {
@@ -108,19 +118,32 @@ func NewIndex(ops []Op) *Index {
 			}
 		}
 		for t, p := range tf {
-			ix.postings[t] = append(ix.postings[t], *p)
+			raw[t] = append(raw[t], *p)
 		}
 	}
-	for f := range ix.avg {
+	for f := range avg {
 		if len(ops) > 0 {
-			ix.avg[f] /= float64(len(ops))
+			avg[f] /= float64(len(ops))
 		}
-		if ix.avg[f] == 0 {
-			ix.avg[f] = 1
+		if avg[f] == 0 {
+			avg[f] = 1
 		}
 	}
-	ix.vocab = make([]string, 0, len(ix.postings))
-	for t := range ix.postings {
+	n := float64(len(ops))
+	ix.vocab = make([]string, 0, len(raw))
+	for t, ps := range raw {
+		df := float64(len(ps))
+		pl := &postings{idf: math.Log(1 + (n-df+0.5)/(df+0.5)), docs: make([]int32, len(ps)), tf: make([]float64, len(ps))}
+		for j, p := range ps {
+			var tf float64
+			for f := range numFields {
+				if p.tf[f] != 0 {
+					tf += fieldWeight[f] * p.tf[f] / (1 - fieldB[f] + fieldB[f]*lens[p.doc][f]/avg[f])
+				}
+			}
+			pl.docs[j], pl.tf[j] = int32(p.doc), tf
+		}
+		ix.postings[t] = pl
 		ix.vocab = append(ix.vocab, t)
 	}
 	sort.Strings(ix.vocab)
@@ -147,7 +170,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
-	words := splitWords(query)
+	words := splitWords(fileNames(query))
 	qs := make([]string, 0, len(words))
 	qAction := actNone
 	for _, w := range words {
@@ -166,7 +189,6 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		return nil
 	}
 	plurals := pluralStems(words)
-	n := float64(len(ix.ops))
 	scores := make([]float64, len(ix.ops))
 	matched := make([]float64, len(ix.ops))
 	best := make([]float64, len(ix.ops))
@@ -175,20 +197,20 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		// A query term scores what it scores itself or, if better, what its
 		// best synonym or prefix neighbour scores, discounted; never both.
 		touched = touched[:0]
-		ix.accumulate(q, 1, n, best, &touched)
+		ix.accumulate(q, 1, best, &touched)
 		for _, s := range synonyms[q] {
-			if s != q {
-				ix.accumulate(s, synonymWeight, n, best, &touched)
-			}
+			ix.accumulate(s, synonymWeight, best, &touched)
 		}
-		ix.prefixes(q, func(t string) { ix.accumulate(t, prefixWeight, n, best, &touched) })
+		ix.prefixes(q, func(t string) { ix.accumulate(t, prefixWeight, best, &touched) })
 		for _, d := range touched {
 			scores[d] += best[d]
 			matched[d]++
 			best[d] = 0
 		}
 	}
-	hits := make([]Hit, 0, 16)
+	// Keep the best limit ops in order (score, then op path) without
+	// sorting every op that matched.
+	top := make([]scored, 0, limit+1)
 	distinct := float64(len(qs))
 	for d, s := range scores {
 		if s == 0 {
@@ -207,19 +229,35 @@ func (ix *Index) Search(query string, limit int) []Hit {
 				}
 			}
 		}
-		op := ix.ops[d]
-		hits = append(hits, Hit{Op: op.Op, Tool: op.Tool, Kind: op.Kind, Score: math.Round(s*1000) / 1000, Usage: op.Usage})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
+		c := scored{doc: d, score: math.Round(s*1000) / 1000}
+		if len(top) == limit && !ix.before(c, top[limit-1]) {
+			continue
 		}
-		return hits[i].Op < hits[j].Op
-	})
-	if len(hits) > limit {
-		hits = hits[:limit]
+		i := sort.Search(len(top), func(i int) bool { return ix.before(c, top[i]) })
+		top = slices.Insert(top, i, c)
+		if len(top) > limit {
+			top = top[:limit]
+		}
+	}
+	hits := make([]Hit, len(top))
+	for i, c := range top {
+		op := ix.ops[c.doc]
+		hits[i] = Hit{Op: op.Op, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
 	}
 	return hits
+}
+
+type scored struct {
+	doc   int
+	score float64
+}
+
+// before orders hits: higher score first, then op path.
+func (ix *Index) before(a, b scored) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return ix.ops[a.doc].Op < ix.ops[b.doc].Op
 }
 
 // actionFactor weighs an op by how its action fits the query's.
@@ -256,28 +294,20 @@ func (ix *Index) prefixes(q string, fn func(string)) {
 }
 
 // accumulate keeps, per doc, the best weighted BM25F score of term t.
-func (ix *Index) accumulate(t string, w, n float64, best []float64, touched *[]int) {
+func (ix *Index) accumulate(t string, w float64, best []float64, touched *[]int) {
 	ps := ix.postings[t]
-	if len(ps) == 0 {
+	if ps == nil {
 		return
 	}
-	df := float64(len(ps))
-	idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-	for _, p := range ps {
-		var tf float64
-		for f := 0; f < numFields; f++ {
-			if p.tf[f] == 0 {
-				continue
-			}
-			norm := 1 - fieldB[f] + fieldB[f]*ix.lens[p.doc][f]/ix.avg[f]
-			tf += fieldWeight[f] * p.tf[f] / norm
+	w *= ps.idf
+	for j, d := range ps.docs {
+		tf := ps.tf[j]
+		s := w * tf / (bm25K1 + tf)
+		if best[d] == 0 {
+			*touched = append(*touched, int(d))
 		}
-		s := w * idf * tf / (bm25K1 + tf)
-		if best[p.doc] == 0 {
-			*touched = append(*touched, p.doc)
-		}
-		if s > best[p.doc] {
-			best[p.doc] = s
+		if s > best[d] {
+			best[d] = s
 		}
 	}
 }

@@ -288,3 +288,38 @@ func TestSearchSynonymsAndFields(t *testing.T) {
 		t.Errorf("stop words matched: %v", hits)
 	}
 }
+
+// BenchmarkSearchPool is one tool_search ranking over the full evaluation
+// pool (about 400 ops), cycling through the evaluation queries.
+func BenchmarkSearchPool(b *testing.B) {
+	ops := embeddedPool(b)
+	queries := loadQueries(b, embeddedQueryFiles)
+	if dir := corpusDir(b); dir != "" {
+		ops = append(ops, corpusPool(b, dir)...)
+		queries = append(queries, loadQueries(b, corpusQueryFiles)...)
+	}
+	ix := NewIndex(ops)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		ix.Search(queries[i%len(queries)].text, DefaultSearchLimit)
+		i++
+	}
+}
+
+// BenchmarkBM25Pool is the baseline on the same pool and queries.
+func BenchmarkBM25Pool(b *testing.B) {
+	ops := embeddedPool(b)
+	queries := loadQueries(b, embeddedQueryFiles)
+	if dir := corpusDir(b); dir != "" {
+		ops = append(ops, corpusPool(b, dir)...)
+		queries = append(queries, loadQueries(b, corpusQueryFiles)...)
+	}
+	ix := NewBM25(ops)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		ix.Search(queries[i%len(queries)].text, DefaultSearchLimit)
+		i++
+	}
+}
