@@ -194,7 +194,8 @@ func fmtRecall(at [len(recallCuts)]float64) string {
 // name+description on a pool of a few hundred tools (testdata plus the
 // corpus tool sets) with hand-written natural queries, split into a tuning
 // and a held-out half. It logs recall@1/3/5/10 for both, with and without
-// the corpus. Verbose runs list the misses of the tuning half only; set
+// the corpus, and fails unless tool_search clearly beats the baseline on
+// the held-out half. Verbose runs list the misses of the tuning half only; set
 // SEARCH_EVAL_HELDOUT=1 to see the held-out misses too.
 func TestSearchEval(t *testing.T) {
 	embedded := embeddedPool(t)
@@ -247,8 +248,10 @@ func TestSearchEval(t *testing.T) {
 				heldIx, heldBM = o, b
 			}
 		}
-		if heldIx[0] <= heldBM[0] || heldIx[2] <= heldBM[2] {
-			t.Errorf("%s: tool_search does not beat plain BM25 on held-out queries: @1 %.3f vs %.3f, @5 %.3f vs %.3f",
+		// A regression guard, well below the margins measured when the
+		// ranker was last tuned (about +0.2 at @1 and +0.3 at @5).
+		if heldIx[0] < heldBM[0]+0.10 || heldIx[2] < heldBM[2]+0.15 {
+			t.Errorf("%s: tool_search does not clearly beat plain BM25 on held-out queries: @1 %.3f vs %.3f, @5 %.3f vs %.3f",
 				p.name, heldIx[0], heldBM[0], heldIx[2], heldBM[2])
 		}
 	}
