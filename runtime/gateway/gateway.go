@@ -249,15 +249,15 @@ func (g *Gateway) nextTraceID() string {
 // The gateway tools' descriptions and schemas are the whole boot cost of a
 // family served through the gateway: they are kept short.
 const (
-	helpDesc   = `Browse ops. path "" lists groups with their entities and actions; a group or entity path (e.g. "onto.task", "onto.task.write") lists ops with usage; an op path gives args, notes and a ready-to-run example.`
-	searchDesc = `Find ops for a need described in plain words. Returns ranked ops with kind and usage.`
-	execDesc   = `Run one op: {"op":"<path>","args":{...}}. Put every required arg in args. Errors say what to fix and where to read help.`
-	batchDesc  = `Run up to %d help/search/exec items in one call; one result per item, in input order. Item: {"tool":"help|search|exec", ...that tool's fields}.`
+	helpDesc   = `Browse ops. path "": groups; a group or entity path (onto.task, onto.task.write): its ops with usage; an op path: args and an example call.`
+	searchDesc = `Find ops for a need in plain words; returns ops with usage.`
+	execDesc   = `Run an op: {"op":"<path>","args":{...}} with every required arg. Errors say what to fix.`
+	batchDesc  = `Run up to %d help/search/exec items at once; results in order. Item: {"tool":"help|search|exec",...its fields}.`
 
-	helpSchema   = `{"type":"object","properties":{"path":{"type":"string","description":"\"\" (root), group, entity, entity.read|write, or op"},"format":{"type":"string","enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"}},"additionalProperties":false}`
-	searchSchema = `{"type":"object","properties":{"query":{"type":"string","description":"what you need, in words"},"limit":{"type":"integer","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`
-	execSchema   = `{"type":"object","properties":{"op":{"type":"string","description":"op path, e.g. onto.task.get"},"args":{"type":"object","description":"the op's arguments"},"idempotency_key":{"type":"string"},"dry_run":{"type":"boolean"}},"required":["op","args"],"additionalProperties":false}`
-	batchSchema  = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"tool":{"type":"string","enum":["help","search","exec"]},"path":{"type":"string"},"query":{"type":"string"},"op":{"type":"string"},"args":{"type":"object"}},"required":["tool"]}}},"required":["items"],"additionalProperties":false}`
+	helpSchema   = `{"type":"object","properties":{"path":{"type":"string"},"format":{"enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"}}}`
+	searchSchema = `{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"]}`
+	execSchema   = `{"type":"object","properties":{"op":{"type":"string"},"args":{"type":"object"},"idempotency_key":{"type":"string"},"dry_run":{"type":"boolean"}},"required":["op","args"]}`
+	batchSchema  = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object"}}},"required":["items"]}`
 )
 
 // Tools returns tool_help, tool_search, tool_exec and tool_batch.
