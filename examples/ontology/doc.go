@@ -1,0 +1,17 @@
+// Package ontology is the BuildOS ontology + utility tool family of spec 004:
+// 53 tools (tools/*.json) that read and change a project ontology — projects,
+// tasks, goals, plans, documents in a tree, milestones, risks, requirements
+// and the edges between them — plus utilities (field info, web search and
+// visit, BuildOS docs). toolgen.yaml maps the tool names onto the spec's op
+// taxonomy (onto.task.list, onto.document.tree.move, util.web.search, …) and
+// carries its policies and dry-run defaults.
+//
+// The *_gen.go files are generated; handlers.go serves every tool from an
+// in-memory Store seeded with a demo project (NewStore).
+//
+// Regenerate after editing tools/*.json or toolgen.yaml:
+//
+//	go generate ./examples/ontology
+package ontology
+
+//go:generate go run ../../cmd/toolgen generate -c toolgen.yaml
