@@ -26,6 +26,7 @@ func Dispatch(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessa
 		Tool:     tool.Name,
 		CallID:   tc.call.ID,
 		Args:     args,
+		Params:   res.Params,
 		Result:   res,
 		Rendered: RenderResult(res),
 		Started:  start,

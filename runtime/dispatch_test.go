@@ -256,3 +256,21 @@ func BenchmarkDispatch(b *testing.B) {
 		_, _ = runtime.Dispatch(context.Background(), tool, tc, nil)
 	}
 }
+
+// The decoded params a handler reports on its result reach the ToolInvoked
+// event, so observers see what the handler ran with.
+func TestDispatchEventCarriesParams(t *testing.T) {
+	type params struct{ City string }
+	tool := Tool{Name: "get_weather", Handler: func(ctx context.Context, tc ToolContext, args json.RawMessage) (Result, error) {
+		return Result{Message: "sunny", Success: true, Params: &params{City: "Paris"}}, nil
+	}}
+	var bus EventBus
+	var got ToolInvoked
+	bus.Subscribe(func(e Event) { got = e.(ToolInvoked) })
+	if _, err := Dispatch(context.Background(), tool, NewToolContext(ContextParts{Bus: &bus}), json.RawMessage(`{"city":"Paris"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := got.Params.(*params); !ok || p.City != "Paris" {
+		t.Fatalf("event params: %#v", got.Params)
+	}
+}

@@ -18,6 +18,9 @@ type ToolInvoked struct {
 	CallID string
 	// Args is the raw arguments object the model sent.
 	Args json.RawMessage
+	// Params is the decoded params value the handler ran with (from
+	// Result.Params), nil when the arguments did not decode.
+	Params any
 	// Result is the structured outcome (Value nil on most failures).
 	Result Result
 	// Rendered is exactly the text the provider saw for this result.

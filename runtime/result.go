@@ -17,6 +17,10 @@ type Result struct {
 	// panic or a *ValidationError), for observability; it is never sent to
 	// the model beyond Message.
 	Err error
+	// Params is the decoded, validated params value the handler ran with
+	// (generated tools set it), for ToolInvoked events; nil when the
+	// arguments did not decode.
+	Params any
 }
 
 // ToolResult is the typed result a handler returns.
