@@ -257,17 +257,17 @@ func BenchmarkDispatch(b *testing.B) {
 	}
 }
 
-// The decoded params a handler reports on its result reach the ToolInvoked
+// The decoded params a handler reports on its result reach the runtime.ToolInvoked
 // event, so observers see what the handler ran with.
 func TestDispatchEventCarriesParams(t *testing.T) {
 	type params struct{ City string }
-	tool := Tool{Name: "get_weather", Handler: func(ctx context.Context, tc ToolContext, args json.RawMessage) (Result, error) {
-		return Result{Message: "sunny", Success: true, Params: &params{City: "Paris"}}, nil
+	tool := runtime.Tool{Name: "get_weather", Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{Message: "sunny", Success: true, Params: &params{City: "Paris"}}, nil
 	}}
-	var bus EventBus
-	var got ToolInvoked
-	bus.Subscribe(func(e Event) { got = e.(ToolInvoked) })
-	if _, err := Dispatch(context.Background(), tool, NewToolContext(ContextParts{Bus: &bus}), json.RawMessage(`{"city":"Paris"}`)); err != nil {
+	var bus runtime.EventBus
+	var got runtime.ToolInvoked
+	bus.Subscribe(func(e runtime.Event) { got = e.(runtime.ToolInvoked) })
+	if _, err := runtime.Dispatch(context.Background(), tool, runtime.NewToolContext(runtime.ContextParts{Bus: &bus}), json.RawMessage(`{"city":"Paris"}`)); err != nil {
 		t.Fatal(err)
 	}
 	if p, ok := got.Params.(*params); !ok || p.City != "Paris" {
