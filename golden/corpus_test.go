@@ -135,30 +135,31 @@ func TestCorpus(t *testing.T) {
 	}
 	sort.Strings(paths)
 
+	// The work folder is updated in place (files replaced atomically, stale
+	// ones removed) rather than recreated, so that concurrent runs in the
+	// same tree see complete packages.
 	work := filepath.Join(root, "golden", corpusWork)
-	if err := os.RemoveAll(work); err != nil {
-		t.Fatal(err)
-	}
 	var results []corpusResult
 	byPkg := map[string]*corpusResult{}
 	for _, p := range paths {
 		rel, _ := filepath.Rel(toolsDir, p)
 		res, files := generateCorpusFile(p, rel)
 		if res.err == nil {
-			dir := filepath.Join(work, res.pkg)
-			if err := os.MkdirAll(dir, 0o755); err != nil {
+			if err := syncPackage(filepath.Join(work, res.pkg), files); err != nil {
 				t.Fatal(err)
-			}
-			for _, f := range files {
-				if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
-					t.Fatal(err)
-				}
 			}
 		}
 		results = append(results, res)
 	}
 	for i := range results {
 		byPkg[results[i].pkg] = &results[i]
+	}
+	if entries, err := os.ReadDir(work); err == nil {
+		for _, e := range entries {
+			if r := byPkg[e.Name()]; r == nil || r.err != nil {
+				os.RemoveAll(filepath.Join(work, e.Name()))
+			}
+		}
 	}
 
 	// One go vet compiles and vets every package that generated. The
@@ -195,6 +196,49 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("corpus: %d files, %d generated (%d tools, %d generated lines), %d failed to compile or vet",
 		files, generated, tools, lines, len(vetFailures))
+}
+
+// syncPackage makes dir hold exactly files: changed files are written to a
+// temporary name and renamed into place, other files are removed.
+func syncPackage(dir string, files []generator.File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f.Path] = true
+		path := filepath.Join(dir, f.Path)
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, f.Bytes) {
+			continue
+		}
+		tmp, err := os.CreateTemp(dir, ".tmp-*")
+		if err != nil {
+			return err
+		}
+		_, err = tmp.Write(f.Bytes)
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), path)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+			return err
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !want[e.Name()] && !strings.HasPrefix(e.Name(), ".tmp-") {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // goVet runs go vet over the packages and returns its combined output.
