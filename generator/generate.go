@@ -71,6 +71,9 @@ type gen struct {
 	// order of first use, for validate_gen.go.
 	pkgVars   map[string]string
 	pkgVarSeq []pkgVar
+	// rootFuncs are params types without methods that got a validate
+	// function (validate_gen.go) instead.
+	rootFuncs map[*ir.Type]bool
 }
 
 type pkgVar struct {

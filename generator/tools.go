@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 // emitTools writes tools_gen.go: the flat surface and DecodeArgs.
@@ -24,6 +26,11 @@ func emitTools(g *gen, f *jen.File) error {
 	// }
 	for _, t := range g.fam.Tools {
 		f.Comment(fmt.Sprintf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
+		if !hasMethods(t.Params) || (t.Params.Nullable && !nilable(t.Params)) {
+			f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(g.decodeAnyRoot(t.Name, t.Params)...)
+			f.Line()
+			continue
+		}
 		f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(
 			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
 			jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
@@ -116,4 +123,72 @@ func emitTools(g *gen, f *jen.File) error {
 		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
 	)
 	return nil
+}
+
+// decodeAnyRoot is the body of a decode function for params of a kind
+// other than object (a bare schema: scalar, any, never, nullable):
+//
+//	d := wire.NewArgsDecoder(args)
+//	p := new(CheckParams)
+//	null := d.Null()
+//	if !null {
+//		(*p) = CheckParams(d.Int())
+//	}
+//	if d.Close() != nil {
+//		return nil, d.Report("check", nil)
+//	}
+//	var e wire.Errors
+//	if !null {
+//		...checks of *p
+//	}
+//	...
+func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
+	e := &emitter{g: g}
+	d := dec{name: "d"}
+	p := deref(jen.Id("p"))
+	var read []jen.Code
+	if hasMethods(t) {
+		read = []jen.Code{jen.Id("p").Dot("decodeWire").Call(jen.Id("d"))}
+	} else {
+		read = e.inline(d, p, t)
+	}
+	var checks []jen.Code
+	if hasMethods(t) {
+		if g.needsCheck(t, map[*ir.Type]bool{}) {
+			checks = []jen.Code{jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e"))}
+		}
+	} else {
+		checks = []jen.Code{jen.Id("validate"+t.GoName).Call(jen.Id("p"), jen.Nil(), jen.Op("&").Id("e"))}
+	}
+	body := []jen.Code{
+		jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+		jen.Id("p").Op(":=").New(jen.Id(t.GoName)),
+	}
+	nullable := t.Nullable && !nilable(t)
+	if nullable {
+		body = append(body, jen.Id("null").Op(":=").Id("d").Dot("Null").Call(),
+			jen.If(jen.Op("!").Id("null")).Block(read...))
+	} else {
+		body = append(body, read...)
+	}
+	body = append(body,
+		jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(tool), jen.Nil())),
+		),
+		jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
+	)
+	if len(checks) > 0 {
+		if nullable {
+			body = append(body, jen.If(jen.Op("!").Id("null")).Block(checks...))
+		} else {
+			body = append(body, checks...)
+		}
+	}
+	body = append(body,
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Lit(tool), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Err()),
+		),
+		jen.Return(jen.Id("p"), jen.Nil()),
+	)
+	return body
 }

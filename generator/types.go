@@ -35,7 +35,13 @@ func emitTypes(g *gen, f *jen.File) error {
 // hasMethods reports whether a named type gets decode and validate methods
 // (interface types cannot: named any types are aliases).
 func hasMethods(t *ir.Type) bool {
-	return t != nil && t.GoName != "" && t.Kind != ir.KindAny && t.Kind != ir.KindNever
+	return t != nil && t.GoName != "" && !isInterface(t)
+}
+
+// isInterface reports whether t is represented by the Go type any (any,
+// never, and consts of arrays, objects or null).
+func isInterface(t *ir.Type) bool {
+	return t.Kind == ir.KindAny || t.Kind == ir.KindNever || (t.Kind == ir.KindConst && constKind(t.Const) == "any")
 }
 
 // nilable reports whether the Go representation of t has nil for "absent"
@@ -48,7 +54,7 @@ func nilable(t *ir.Type) bool {
 	case ir.KindArray, ir.KindMap, ir.KindAny, ir.KindNever:
 		return true
 	}
-	return false
+	return isInterface(t)
 }
 
 // goType is the Go type expression of t (named types by name).

@@ -106,6 +106,24 @@ func emitValidators(g *gen, f *jen.File) error {
 		).Block(body...)
 		f.Line()
 	}
+	// Params of a kind Go gives no methods (a bare schema of any kind):
+	// a validate function instead.
+	for _, tool := range g.fam.Tools {
+		t := tool.Params
+		if hasMethods(t) || g.rootFuncs[t] {
+			continue
+		}
+		if g.rootFuncs == nil {
+			g.rootFuncs = map[*ir.Type]bool{}
+		}
+		g.rootFuncs[t] = true
+		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
+		f.Comment(fmt.Sprintf("validate%s records the violations of x at p in e.", t.GoName))
+		f.Func().Id("validate"+t.GoName).Params(
+			jen.Id("x").Op("*").Id(t.GoName), jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
+		).Block(c.inline(jen.Parens(jen.Op("*").Id("x")), t)...)
+		f.Line()
+	}
 	if len(g.pkgVarSeq) > 0 {
 		var defs []jen.Code
 		for _, v := range g.pkgVarSeq {
@@ -540,6 +558,9 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 	item := c.tmp("it")
 	sc := vc{g: c.g, path: jen.Nil(), errs: jen.Id("ce"), errsArg: jen.Op("&").Id("ce"), depth: c.depth + 1}
 	match := sc.genericMatch(jen.Id(item), cs.Contains)
+	if len(match) == 0 {
+		match = []jen.Code{jen.Id("_").Op("=").Id(item)}
+	}
 	body := []jen.Code{
 		jen.Id(n).Op(":=").Lit(0),
 		jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v).Assert(jen.Index().Any()),

@@ -94,10 +94,13 @@ func TestCompileDeterministic(t *testing.T) {
 func TestCompileSchemaBare(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{`{"type":"string","maxLength":3}`, `string [maxLength=3]`},
-		{`{"items":{"$ref":"#"}}`, `Root: []Root`},
+		{`{"type":"array","items":{"$ref":"#"}}`, `Root: []Root`},
+		// Without type, object keywords apply only to objects: any value,
+		// the whole schema delegated.
+		{`{"required":["a"]}`, `any delegated{"required":["a"]}`},
 		{`true`, `any`},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{"type":"integer"}},"$ref":"#/definitions/a","type":"string"}`, `int`},
-		{`{"$id":"http://x.test/root.json","$defs":{"a":{"$id":"a.json","$anchor":"here","type":"boolean"}},"properties":{"p":{"$ref":"a.json#here"}}}`, `Root: object{p:bool}`},
+		{`{"$id":"http://x.test/root.json","$defs":{"a":{"$id":"a.json","$anchor":"here","type":"boolean"}},"type":"object","properties":{"p":{"$ref":"a.json#here"}}}`, `Root: object{p:bool}`},
 	}
 	for _, tc := range cases {
 		root, err := ParseJSON("s.json", []byte(tc.src))

@@ -161,11 +161,16 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	}
 	if types == nil {
 		switch {
-		case root || v.get("properties") != nil || v.get("patternProperties") != nil ||
-			(v.get("additionalProperties") != nil && !isTrue(v.get("additionalProperties"))):
+		case root:
 			types = []string{"object"}
-		case v.get("items") != nil || v.get("prefixItems") != nil:
-			types = []string{"array"}
+		case v.hasKindKeywords():
+			// Without type, object keywords apply only to objects, array
+			// keywords only to arrays: any value, checked whole by the
+			// embedded validator.
+			t.Kind = ir.KindAny
+			t.Nullable = false
+			deleg = []*Node{v.src}
+			return
 		default:
 			t.Kind = ir.KindAny
 			if ms := v.assertions(); len(ms) > 0 {
@@ -699,4 +704,19 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 // canonical is the compact JSON of a value.
 func canonical(n *Node) []byte {
 	return bytes.Clone(n.JSON())
+}
+
+// hasKindKeywords reports structural keywords of one JSON kind (object
+// or array) in a view without type.
+func (v *view) hasKindKeywords() bool {
+	for _, k := range []string{"properties", "patternProperties", "additionalProperties", "required",
+		"items", "prefixItems", "contains", "propertyNames", "dependentRequired"} {
+		if x := v.get(k); x != nil {
+			if k == "additionalProperties" && isTrue(x) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }
