@@ -6,8 +6,13 @@
 // taxonomy (onto.task.list, onto.document.tree.move, util.web.search, …) and
 // carries its policies and dry-run defaults.
 //
-// The *_gen.go files are generated; handlers.go serves every tool from an
-// in-memory Store seeded with a demo project (NewStore).
+// The *_gen.go files are generated. Store serves every tool from memory:
+// store.go holds the entity model and the generic list, get, create,
+// update and delete shared by the entity kinds; handlers.go maps each
+// ontology tool onto them; utility.go answers the utility tools from static
+// tables (an offline canned web: nothing touches the network). NewStore
+// seeds a demo project whose "API Spec" document and "Engineering" folder
+// play spec 004 §9's scenario. Write handlers honour gateway.DryRun.
 //
 // Regenerate after editing tools/*.json or toolgen.yaml:
 //

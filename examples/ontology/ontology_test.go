@@ -217,6 +217,11 @@ func TestStoreState(t *testing.T) {
 		t.Errorf("deleted document still found: %s", got)
 	}
 
+	read("delete_onto_plan", `{"plan_id": "$plan"}`)
+	if got := read("get_onto_task_details", `{"task_id": "$task"}`); strings.Contains(got, "parent_id") {
+		t.Errorf("deleting a plan detaches its tasks: %s", got)
+	}
+
 	created := read("create_task_document", `{"task_id": "$task", "title": "Endpoint notes"}`)
 	if !strings.Contains(read("list_task_documents", `{"task_id": "$task"}`), "Endpoint notes") || !strings.Contains(created, `"role":"draft"`) {
 		t.Errorf("created task document not attached: %s", created)

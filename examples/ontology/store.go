@@ -293,19 +293,29 @@ func (s *Store) update(ctx context.Context, k, id string, sets ...func(*Entity))
 }
 
 // remove serves the delete ops; the entity's edges and task attachments go
-// with it. A folder that still holds documents is a CONFLICT.
+// with it, and the plans of a goal and the tasks of a plan are detached.
+// A folder that still holds documents is a CONFLICT.
 func (s *Store) remove(ctx context.Context, k, id string) (runtime.ToolResult[json.RawMessage], error) {
 	return s.do(func() (string, any, error) {
 		e, err := s.get(k, id)
 		if err != nil {
 			return "", nil, err
 		}
-		if kids := s.children(id, e.ProjectID); k == KindDocument && len(kids) > 0 {
-			return "", nil, runtime.Conflict("folder %s still holds %d documents; move or delete them first", e.Title, len(kids))
+		kids := s.children(id, e.ProjectID)
+		if k == KindDocument && len(kids) > 0 {
+			return "", nil, runtime.Conflict("folder %s still holds %s; move or delete them first", e.Title, count(len(kids), "document"))
 		}
 		msg := write(ctx, "delete "+k+" "+id, func() {
 			delete(s.entities, id)
 			delete(s.attachments, id)
+			for _, x := range s.entities {
+				if x.ParentID == id {
+					x.ParentID = ""
+				}
+				if x.GoalID == id {
+					x.GoalID = ""
+				}
+			}
 			for eid, ed := range s.edges {
 				if ed.SrcID == id || ed.DstID == id {
 					delete(s.edges, eid)
