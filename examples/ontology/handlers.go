@@ -448,7 +448,14 @@ func (s *Store) ReorganizeOntoProjectGraph(ctx context.Context, tc runtime.ToolC
 			Applied bool   `json:"applied"`
 			Moves   []step `json:"moves"`
 		}{}
+		// Each move is checked against the tree as the moves before it left
+		// it (so two moves cannot build a cycle), then the tree is restored.
 		var moved []*Entity
+		undo := func() {
+			for i := len(moved) - 1; i >= 0; i-- {
+				moved[i].ParentID = plan.Moves[i].From
+			}
+		}
 		for i, m := range p.Moves {
 			e, err := s.anyKind(m.EntityID)
 			if err == nil && e.ProjectID != p.ProjectID {
@@ -458,11 +465,14 @@ func (s *Store) ReorganizeOntoProjectGraph(ctx context.Context, tc runtime.ToolC
 				err = s.checkParent(e, m.NewParentID)
 			}
 			if err != nil {
+				undo()
 				return "", nil, fmt.Errorf("moves[%d]: %w", i, err)
 			}
 			moved = append(moved, e)
 			plan.Moves = append(plan.Moves, step{e.ID, e.Kind, e.Title, e.ParentID, m.NewParentID})
+			e.ParentID = m.NewParentID
 		}
+		undo()
 		msg := write(ctx, "apply "+count(len(moved), "move"), func() {
 			for i, e := range moved {
 				s.reparent(e, p.Moves[i].NewParentID, nil)

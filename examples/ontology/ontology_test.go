@@ -25,6 +25,7 @@ const (
 	edge      = ontology.DemoEdgeID
 	apiSpec   = ontology.APISpecID
 	eng       = ontology.EngineeringFolderID
+	design    = ontology.DesignFolderID
 	unknown   = "99999999-9999-4999-8999-999999999999"
 )
 
@@ -32,7 +33,7 @@ const (
 // table below stays readable.
 var ids = strings.NewReplacer(
 	"$project", project, "$goal", goal, "$plan", plan, "$task", task, "$milestone", milestone,
-	"$risk", risk, "$reqmt", reqmt, "$edge", edge, "$apiSpec", apiSpec, "$eng", eng, "$unknown", unknown,
+	"$risk", risk, "$reqmt", reqmt, "$edge", edge, "$apiSpec", apiSpec, "$eng", eng, "$design", design, "$unknown", unknown,
 )
 
 // invoke runs one tool of tools with raw JSON args, as an orchestrator does
@@ -137,6 +138,7 @@ var failures = []toolCase{
 	{tool: "move_document_in_tree", args: `{"project_id": "$project", "document_id": "$unknown", "new_parent_id": null}`, code: runtime.CodeNotFound},
 	{tool: "reorganize_onto_project_graph", args: `{"project_id": "$project", "moves": [{"entity_id": "$task", "new_parent_id": "$goal"}]}`, code: runtime.CodeNotFound, want: []string{"moves[0]", "no plan"}},
 	{tool: "reorganize_onto_project_graph", args: `{"project_id": "$project", "moves": [{"entity_id": "$risk", "new_parent_id": "$goal"}]}`, code: runtime.CodeValidation, want: []string{"has no parent"}},
+	{tool: "reorganize_onto_project_graph", args: `{"project_id": "$project", "moves": [{"entity_id": "$eng", "new_parent_id": "$design"}, {"entity_id": "$design", "new_parent_id": "$eng"}]}`, code: runtime.CodeConflict, want: []string{"moves[1]"}},
 	{tool: "get_field_info", args: `{"entity_type": "task", "field": "colour"}`, code: runtime.CodeNotFound, want: []string{"priority, state_key"}},
 	{tool: "web_visit", args: `{"url": "https://elsewhere.example.org/"}`, code: runtime.CodeNotFound, want: []string{"offline"}},
 	{tool: "get_buildos_usage_guide", args: `{"topic": "billing"}`, code: runtime.CodeNotFound},
@@ -192,6 +194,12 @@ func TestStoreState(t *testing.T) {
 			t.Fatalf("%s %s: %s", tool, args, res.Message)
 		}
 		return runtime.RenderValue(res.Value)
+	}
+	if res := invoke(t, tools, "reorganize_onto_project_graph", `{"project_id": "$project", "moves": [{"entity_id": "$eng", "new_parent_id": "$design"}, {"entity_id": "$apiSpec", "new_parent_id": "$apiSpec"}]}`); res.Success {
+		t.Fatal("a reorganisation with an invalid move succeeded")
+	}
+	if got := read("get_document_path", `{"document_id": "$eng"}`); strings.Contains(got, "Design") {
+		t.Errorf("a failed reorganisation left its first move applied: %s", got)
 	}
 	read("move_document_in_tree", `{"project_id": "$project", "document_id": "$apiSpec", "new_parent_id": "$eng", "position": 0}`)
 	tree := read("get_document_tree", `{"project_id": "$project", "include_documents": true}`)

@@ -92,6 +92,7 @@ var _ Handlers = (*Store)(nil)
 const (
 	DemoProjectID       = "3f2b8c1e-5d4a-4b6e-9c7f-1a2b3c4d5e6f"
 	EngineeringFolderID = "7a1c2e3f-0000-4000-8000-0000000000aa"
+	DesignFolderID      = "7a1c2e3f-0000-4000-8000-0000000000bb"
 	APISpecID           = "7a1c2e3f-0000-4000-8000-000000000001"
 	DemoGoalID          = "5b0e0000-0000-4000-8000-000000000001"
 	DemoPlanID          = "5b0e0000-0000-4000-8000-000000000002"
@@ -119,7 +120,7 @@ func NewStore() *Store {
 		{ID: DemoRiskID, Kind: KindRisk, ProjectID: p, Title: "Staging costs exceed budget", Impact: "medium", Probability: 0.3},
 		{ID: DemoRequirementID, Kind: KindRequirement, ProjectID: p, Title: "API responses take under 200 ms", TypeKey: "requirement.non_functional", MoSCoW: "must"},
 		{ID: EngineeringFolderID, Kind: KindDocument, ProjectID: p, Title: "Engineering", TypeKey: folderType, StateKey: "published"},
-		{Kind: KindDocument, ProjectID: p, Title: "Design", TypeKey: folderType, StateKey: "published"},
+		{ID: DesignFolderID, Kind: KindDocument, ProjectID: p, Title: "Design", TypeKey: folderType, StateKey: "published"},
 		{Kind: KindDocument, ProjectID: p, Title: "Architecture Overview", TypeKey: "document.spec", StateKey: "review", ParentID: EngineeringFolderID, Content: "# Architecture\n\nServices, storage and queues."},
 		{ID: APISpecID, Kind: KindDocument, ProjectID: p, Title: "API Spec", TypeKey: "document.spec", StateKey: "draft", Content: "# API Spec\n\nEndpoints of the public API."},
 	} {
