@@ -79,8 +79,8 @@ func trimProcs(name string) string {
 func write(w io.Writer, rows []row) {
 	ref := map[string]float64{}
 	for _, r := range rows {
-		if parent, leaf, ok := strings.Cut(r.name, "/"); ok && leaf == "toolgen" {
-			ref[r.pkg+" "+parent] = r.ns
+		if i := strings.LastIndexByte(r.name, '/'); i > 0 && r.name[i+1:] == "toolgen" {
+			ref[r.pkg+" "+r.name[:i]] = r.ns
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
