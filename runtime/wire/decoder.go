@@ -34,16 +34,19 @@ func (k Kind) String() string {
 const maxDepth = 512
 
 // inlineSegs is how many container levels the Decoder tracks without
-// allocating.
-const inlineSegs = 12
+// allocating; deeper levels go to a slice grown on demand.
+const inlineSegs = 8
 
-// seg is one container on the path stack: the member key currently being
-// read (objects) or the item index (arrays), and how many members or items
-// have been read.
+// seg is one container on the path stack: where the key of the member
+// currently being read lies in the input (objects), and how many members
+// or items have been read (the item index plus one, for arrays).
 type seg struct {
-	key   []byte
-	n     int
-	array bool
+	// kstart and kend delimit the key's text between its quotes. When esc
+	// is set the text holds escapes (or invalid UTF-8) and the key is
+	// decoded again from the input when asked for.
+	kstart, kend int
+	n            int
+	array, esc   bool
 }
 
 // SyntaxError is malformed JSON, located by byte offset, line and column.
@@ -63,24 +66,33 @@ func (e *SyntaxError) Error() string {
 // its methods in the order the values appear; each read consumes exactly
 // one value. A syntax error stops decoding (every later read returns a zero
 // value); type errors are recorded and decoding continues.
+//
+// A Decoder allocates nothing up front: NewDecoder and NewArgsDecoder are
+// inlined, so a Decoder that does not outlive its function lives on the
+// stack, and the path stack is a small inline array. Strings are copied out
+// of the input into a per-decoder arena (see String), so a decode costs one
+// allocation for all of its strings.
 type Decoder struct {
 	data  []byte
 	pos   int
+	depth int
+	// floor is the depth a branch decoder (see Branch) started at: the
+	// levels below it belong to the decoder it was branched from.
+	floor int
 	segs  [inlineSegs]seg
 	more  []seg
-	depth int
-	errs  []runtime.FieldError
-	err   *SyntaxError
-	// parent and pdepth give a branch decoder (see Branch) the path prefix
-	// of the value it was started at.
-	parent *Decoder
-	pdepth int
-	// base is the path prefix of a decoder started with NewAt.
-	base string
+	// key is what Key returns: the decoded key of the member of the
+	// innermost object More advanced to, nil for an array or at the floor.
+	key  []byte
+	errs []runtime.FieldError
+	err  *SyntaxError
+	// arena holds the strings String returned; bytes already handed out are
+	// never written again.
+	arena []byte
 }
 
 // NewDecoder returns a Decoder over data, which must not change while the
-// decoder is in use.
+// decoder is in use. Strings the decoder returns never alias data.
 func NewDecoder(data []byte) *Decoder {
 	return &Decoder{data: data}
 }
@@ -88,12 +100,28 @@ func NewDecoder(data []byte) *Decoder {
 // NewArgsDecoder is NewDecoder for tool arguments: empty or all-blank
 // arguments, which models send for tools without parameters, read as {}.
 func NewArgsDecoder(args []byte) *Decoder {
-	for _, c := range args {
+	if blank(args) {
+		args = emptyObject
+	}
+	// Allocated outside any loop, so that escape analysis can keep it on
+	// the caller's stack.
+	return &Decoder{data: args}
+}
+
+// Reset makes d read data from the start, as NewDecoder(data) would,
+// dropping recorded errors. Strings d returned before stay valid.
+func (d *Decoder) Reset(data []byte) {
+	more := d.more[:0]
+	*d = Decoder{data: data, more: more}
+}
+
+func blank(b []byte) bool {
+	for _, c := range b {
 		if !isSpace(c) {
-			return &Decoder{data: args}
+			return false
 		}
 	}
-	return &Decoder{data: emptyObject}
+	return true
 }
 
 var emptyObject = []byte("{}")
@@ -125,7 +153,28 @@ func (d *Decoder) push(array bool) bool {
 	}
 	*d.seg(d.depth) = seg{array: array}
 	d.depth++
+	d.key = nil
 	return true
+}
+
+// pop leaves the innermost container, restoring the key of the enclosing
+// object's member.
+func (d *Decoder) pop() {
+	d.depth--
+	d.key = nil
+	if d.depth > d.floor {
+		if s := d.seg(d.depth - 1); !s.array {
+			d.key = d.segKey(s)
+		}
+	}
+}
+
+// segKey returns the decoded key of the object member s is at.
+func (d *Decoder) segKey(s *seg) []byte {
+	if s.esc {
+		return d.keyAt(s)
+	}
+	return d.data[s.kstart:s.kend]
 }
 
 // Failed reports whether decoding stopped at a syntax error.
@@ -232,7 +281,7 @@ func (d *Decoder) Array() bool {
 // array; for objects it consumes the key and the colon (see Key). At the
 // end it consumes the closing bracket and reports false.
 func (d *Decoder) More() bool {
-	if d.err != nil || d.depth == 0 {
+	if d.err != nil || d.depth <= d.floor {
 		return false
 	}
 	s := d.seg(d.depth - 1)
@@ -248,14 +297,14 @@ func (d *Decoder) More() bool {
 	c := d.data[d.pos]
 	if c == close && (s.n == 0) {
 		d.pos++
-		d.depth--
+		d.pop()
 		return false
 	}
 	if s.n > 0 {
 		switch c {
 		case close:
 			d.pos++
-			d.depth--
+			d.pop()
 			return false
 		case ',':
 			d.pos++
@@ -278,11 +327,13 @@ func (d *Decoder) More() bool {
 		d.unexpected("looking for an object key")
 		return false
 	}
-	key, ok := d.readString(false)
+	start := d.pos + 1
+	key, plain, ok := d.readString(false)
 	if !ok {
 		return false
 	}
-	s.key = key
+	s.kstart, s.kend, s.esc = start, d.pos-1, !plain
+	d.key = key
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		d.unexpected("after object key, expecting ':'")
@@ -307,17 +358,20 @@ func itemName(array bool) string {
 }
 
 // Key returns the key of the member More advanced to. The bytes are valid
-// until the next call to More; `switch string(d.Key())` does not allocate.
-func (d *Decoder) Key() []byte {
-	if d.depth == 0 {
-		return nil
-	}
-	return d.seg(d.depth - 1).key
+// until the next call to More and must not be modified;
+// `switch string(d.Key())` does not allocate.
+func (d *Decoder) Key() []byte { return d.key }
+
+// keyAt decodes the key of s, which holds escapes or invalid UTF-8.
+func (d *Decoder) keyAt(s *seg) []byte {
+	t := Decoder{data: d.data, pos: s.kstart - 1}
+	b, _, _ := t.readString(false)
+	return b
 }
 
 // Index returns the index of the array item More advanced to.
 func (d *Decoder) Index() int {
-	if d.depth == 0 {
+	if d.depth <= d.floor {
 		return 0
 	}
 	return d.seg(d.depth-1).n - 1
@@ -350,7 +404,7 @@ func (d *Decoder) skipValue(level int) {
 				d.unexpected("looking for an object key")
 				return
 			}
-			if _, ok := d.readString(true); !ok {
+			if _, _, ok := d.readString(true); !ok {
 				return
 			}
 			d.skipSpace()

@@ -22,17 +22,14 @@ func (d *Decoder) pointer(suffix string) string {
 }
 
 func (d *Decoder) writePointer(b *strings.Builder, depth int) {
-	if d.parent != nil {
-		d.parent.writePointer(b, d.pdepth)
-	}
-	b.WriteString(d.base)
 	for i := 0; i < depth; i++ {
 		s := d.seg(i)
 		b.WriteByte('/')
-		if s.array {
+		switch {
+		case s.array:
 			b.WriteString(strconv.Itoa(s.n - 1))
-		} else {
-			writeToken(b, string(s.key))
+		default:
+			writeToken(b, string(d.segKey(s)))
 		}
 	}
 }
@@ -156,10 +153,20 @@ func (d *Decoder) Clean() bool { return d.err == nil && len(d.errs) == 0 }
 
 // Branch returns a decoder positioned at the next value, sharing the input
 // and the current path, for trying one union branch. The branch's errors
-// stay its own until Adopt; the caller skips the value in d afterwards.
+// stay its own until Adopt; the caller skips the value in d afterwards,
+// and reads nothing from d while the branch is in use.
+//
+// The branch holds a copy of d's path stack rather than a pointer to d, so
+// branching does not make d escape to the heap.
 func (d *Decoder) Branch() Decoder {
 	d.skipSpace()
-	return Decoder{data: d.data, pos: d.pos, parent: d, pdepth: d.depth, err: d.err}
+	b := Decoder{data: d.data, pos: d.pos, depth: d.depth, floor: d.depth, segs: d.segs, err: d.err}
+	if d.depth > inlineSegs {
+		// Levels at or above d.depth are written only by the branch; the
+		// ones below are d's path and are only read.
+		b.more = d.more[: d.depth-inlineSegs : d.depth-inlineSegs]
+	}
+	return b
 }
 
 // Adopt appends the errors recorded by a branch decoder to d.
@@ -185,7 +192,7 @@ func (d *Decoder) PeekMember(name string) ([]byte, bool) {
 		if t.Peek() != String {
 			return nil, false
 		}
-		b, ok := t.readString(false)
+		b, _, ok := t.readString(false)
 		return b, ok
 	}
 	return nil, false

@@ -1,25 +1,31 @@
 package wire
 
 import (
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // readString consumes a string token (d.data[d.pos] is '"') and returns its
-// decoded content: a subslice of the input when the text holds no escapes
-// and is valid UTF-8, otherwise a fresh buffer. Invalid UTF-8 bytes and
-// unpaired surrogate escapes decode to U+FFFD, as encoding/json does. With
-// check set, only the syntax is checked and the result is nil.
-func (d *Decoder) readString(check bool) ([]byte, bool) {
+// decoded content. When the text holds no escapes and is valid UTF-8 the
+// content is a subslice of the input and plain is true; otherwise it is a
+// fresh buffer the caller may keep (nil with check set, which only checks
+// the syntax). Invalid UTF-8 bytes and unpaired surrogate escapes decode
+// to U+FFFD, as encoding/json does.
+func (d *Decoder) readString(check bool) (b []byte, plain, ok bool) {
 	data := d.data
 	start := d.pos + 1
 	p := start
-	// Fast path: plain ASCII up to the closing quote.
+	// Fast path: plain ASCII up to the closing quote, eight bytes at a
+	// time while no byte of the word can end the run.
+	for p+8 <= len(data) && plainWord(data[p:p+8]) {
+		p += 8
+	}
 	for p < len(data) {
 		c := data[p]
 		if c == '"' {
 			d.pos = p + 1
-			return data[start:p], true
+			return data[start:p], true, true
 		}
 		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
 			break
@@ -41,23 +47,20 @@ func (d *Decoder) readString(check bool) ([]byte, bool) {
 		switch {
 		case c == '"':
 			d.pos = p + 1
-			if check {
-				return nil, true
-			}
 			if !changed {
-				return data[start:p], true
+				return data[start:p], true, true
 			}
-			return buf, true
+			return buf, false, true
 		case c < 0x20:
 			d.pos = p
 			d.syntax(p, "invalid control character "+quoteByte(c)+" in string")
-			return nil, false
+			return nil, false, false
 		case c == '\\':
 			begin()
 			if p+1 >= len(data) {
 				d.pos = p + 1
 				d.unexpected("in string escape")
-				return nil, false
+				return nil, false, false
 			}
 			e := data[p+1]
 			var r rune = -1
@@ -79,7 +82,7 @@ func (d *Decoder) readString(check bool) ([]byte, bool) {
 				if !ok {
 					d.pos = p
 					d.syntax(p, "invalid \\u escape in string")
-					return nil, false
+					return nil, false, false
 				}
 				p += 6
 				if utf16.IsSurrogate(r1) {
@@ -101,7 +104,7 @@ func (d *Decoder) readString(check bool) ([]byte, bool) {
 			default:
 				d.pos = p
 				d.syntax(p, "invalid escape '\\"+string(rune(e))+"' in string")
-				return nil, false
+				return nil, false, false
 			}
 			if !check {
 				buf = append(buf, byte(r))
@@ -127,7 +130,21 @@ func (d *Decoder) readString(check bool) ([]byte, bool) {
 	}
 	d.pos = p
 	d.unexpected("in string")
-	return nil, false
+	return nil, false, false
+}
+
+// plainWord reports whether none of the eight bytes of w is a quote, a
+// backslash, a control character or a non-ASCII byte.
+func plainWord(w []byte) bool {
+	x := binary.LittleEndian.Uint64(w)
+	const (
+		lo = 0x0101010101010101
+		hi = 0x8080808080808080
+	)
+	// A byte of x is flagged when it is >= 0x80, < 0x20, '"' or '\\'
+	// (the classic "has a zero byte" trick on x, x^'"' and x^'\\').
+	bad := x | (x - lo*0x20) | ((x ^ lo*'"') - lo) | ((x ^ lo*'\\') - lo)
+	return bad&hi == 0
 }
 
 func hex4(data []byte, p int) (rune, bool) {

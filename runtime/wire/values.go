@@ -4,16 +4,53 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"unsafe"
 )
 
 // String reads a string, or records a type error and returns "".
+//
+// The string never aliases the input. Strings without escapes are copied
+// into an arena the decoder allocates once (sized by the input still to
+// read, at most arenaChunk bytes), so the strings of one decode share an
+// allocation and keep it alive; a string with escapes is decoded into a
+// buffer of its own.
 func (d *Decoder) String() string {
 	if d.Peek() != String {
 		d.Mismatch("string")
 		return ""
 	}
-	b, _ := d.readString(false)
-	return string(b)
+	b, plain, _ := d.readString(false)
+	if !plain {
+		// A fresh buffer nothing else references or writes.
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return d.intern(b)
+}
+
+// arenaChunk bounds the arena String copies strings into; longer strings
+// get an allocation of their own.
+const arenaChunk = 2048
+
+// intern returns a copy of b, which aliases the input, as a string.
+func (d *Decoder) intern(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if cap(d.arena)-len(d.arena) < n {
+		if n > arenaChunk/4 {
+			return string(b)
+		}
+		// The strings still to read fit in what is left of the input.
+		size := n + len(d.data) - d.pos
+		if size > arenaChunk {
+			size = arenaChunk
+		}
+		d.arena = make([]byte, 0, size)
+	}
+	off := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[off], n)
 }
 
 // Bool reads a boolean, or records a type error and returns false.
@@ -86,7 +123,7 @@ func (d *Decoder) NumberText() string {
 		return ""
 	}
 	text, _ := d.readNumber()
-	return string(text)
+	return d.intern(text)
 }
 
 // Raw reads any value and returns a copy of its JSON text (nil after a
@@ -146,13 +183,23 @@ func (d *Decoder) Any() any {
 		}
 		out := map[string]any{}
 		for d.More() {
-			k := string(d.Key())
+			k := d.keyString()
 			out[k] = d.Any()
 		}
 		return out
 	}
 	d.Skip()
 	return nil
+}
+
+// keyString returns the key of the member More advanced to as a string
+// that does not alias the input.
+func (d *Decoder) keyString() string {
+	if d.seg(d.depth - 1).esc {
+		// d.key is a fresh buffer decoded by More.
+		return unsafe.String(unsafe.SliceData(d.key), len(d.key))
+	}
+	return d.intern(d.key)
 }
 
 // Outcomes of parseInt.
