@@ -403,7 +403,7 @@ func TestDryRunWrites(t *testing.T) {
 		`{"op": "onto.task.doc.create_or_attach", "dry_run": true, "args": {"task_id": "$task", "title": "Renamed"}}`,
 	} {
 		env := gw(t, tools, "tool_exec", call)
-		if !env.OK || !env.Meta.DryRun || !slices.ContainsFunc(env.Meta.Warnings, func(w string) bool { return strings.HasPrefix(w, "dry run: would ") }) {
+		if !env.OK || !env.Meta.DryRun || !strings.HasPrefix(env.Meta.Message, "dry run: would ") {
 			t.Errorf("%s: %+v %+v", call, env.Error, env.Meta)
 		}
 	}

@@ -61,6 +61,9 @@ type Meta struct {
 	Warnings  []string `json:"warnings"`
 	// DryRun is set when the op ran as a dry run.
 	DryRun bool `json:"dry_run,omitempty"`
+	// Message is the handler's short note on a successful result ("3
+	// tasks", "dry run: would move ..."), when it returned a value too.
+	Message string `json:"message,omitempty"`
 }
 
 // MarshalJSON encodes the envelope compactly, members in spec order.
@@ -131,6 +134,10 @@ func (e *Envelope) encode() ([]byte, error) {
 		b = append(b, ']')
 		if m.DryRun {
 			b = append(b, `,"dry_run":true`...)
+		}
+		if m.Message != "" {
+			b = append(b, `,"message":`...)
+			b = appendJSONString(b, m.Message)
 		}
 		b = append(b, '}')
 	}

@@ -216,8 +216,8 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	if res.Success {
 		env = &Envelope{Op: op, OK: true, Result: encodeResult(res)}
 		g.stamp(env, start, warnings)
-		if res.Value != nil && res.Message != "" {
-			env.Meta.Warnings = append(env.Meta.Warnings, res.Message)
+		if res.Value != nil {
+			env.Meta.Message = res.Message
 		}
 	} else {
 		env = g.failure(tc, op, g.handlerFailure(b, res), req.Args)

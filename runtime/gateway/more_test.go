@@ -92,3 +92,25 @@ func TestAppendJSONString(t *testing.T) {
 		}
 	}
 }
+
+// A handler's note on a successful result reaches the model as
+// meta.message, not as a warning.
+func TestExecMessageIsNotAWarning(t *testing.T) {
+	tool := runtime.Tool{Name: "count_notes", Description: "Count notes.", Parameters: json.RawMessage(`{"type":"object"}`),
+		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			return runtime.Result{Success: true, Message: "3 notes", Value: map[string]int{"count": 3}}, nil
+		}}
+	reg := Registry{Version: "v1", Ops: []Op{{Op: "notes.count", Tool: "count_notes", Kind: KindRead, Group: "notes"}}}
+	tools, err := Tools(reg, []runtime.Tool{tool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runtime.Dispatch(context.Background(), tools[2], runtime.NewToolContext(runtime.ContextParts{}), json.RawMessage(`{"op":"notes.count","args":{}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := runtime.RenderResult(res)
+	if !strings.Contains(text, `"warnings":[]`) || !strings.Contains(text, `"message":"3 notes"`) || !strings.Contains(text, `"result":{"count":3}`) {
+		t.Fatalf("envelope: %s", text)
+	}
+}
