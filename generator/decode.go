@@ -201,7 +201,7 @@ func (e *emitter) item(d dec, v string, t *ir.Type) []jen.Code {
 func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 	target := jen.Id("x").Dot(fl.GoName)
 	t := fl.Type
-	switch fl.Presence() {
+	switch e.g.presence(fl) {
 	case ir.PresencePointer:
 		if nilable(t) {
 			return e.value(d, target, t, true)
@@ -224,10 +224,14 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 		//	x.F = runtime.Value(v1)
 		// }
 		v := e.tmp("v")
+		decl, read := jen.Var().Id(v).Add(e.g.goType(t)), e.nonNull(d, jen.Id(v), t)
+		if e.g.indirect[fl] {
+			decl, read = jen.Id(v).Op(":=").New(e.g.goType(t)), []jen.Code{jen.Id(v).Dot("decodeWire").Call(d.arg())}
+		}
 		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
-			jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.goType(t)).Call(),
+			jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.nullableElem(fl)).Call(),
 		).Else().Block(
-			append(append([]jen.Code{jen.Var().Id(v).Add(e.g.goType(t))}, e.nonNull(d, jen.Id(v), t)...),
+			append(append([]jen.Code{decl}, read...),
 				jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Value").Call(jen.Id(v)))...,
 		)}
 	}
@@ -354,8 +358,11 @@ func (e *emitter) defaultValue(fl *ir.Field) []jen.Code {
 	t := fl.Type
 	lit := e.g.literal(t, fl.Default)
 	wrap := func(v jen.Code) jen.Code {
-		switch fl.Presence() {
+		switch e.g.presence(fl) {
 		case ir.PresenceNullable:
+			if e.g.indirect[fl] {
+				return jen.Qual(e.g.runtimePkg, "Value").Types(e.g.nullableElem(fl)).Call(jen.Op("&").Add(v))
+			}
 			return jen.Qual(e.g.runtimePkg, "Value").Types(e.g.goType(t)).Call(v)
 		case ir.PresencePointer:
 			if !nilable(t) {

@@ -74,6 +74,8 @@ type gen struct {
 	// rootFuncs are params types without methods that got a validate
 	// function (validate_gen.go) instead.
 	rootFuncs map[*ir.Type]bool
+	// indirect fields hold their recursive struct type through a pointer.
+	indirect map[*ir.Field]bool
 }
 
 type pkgVar struct {
@@ -111,6 +113,7 @@ func Generate(fam *ir.Family, opt Options) ([]File, error) {
 	if err := g.checkFamily(); err != nil {
 		return nil, err
 	}
+	g.findIndirect()
 	var files []File
 	for _, e := range emitters() {
 		f := g.newFile()

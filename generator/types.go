@@ -130,16 +130,82 @@ func constGoType(lit json.RawMessage) *jen.Statement {
 	return jen.Any()
 }
 
-// fieldType is the Go type of a struct field per ir.Field.Presence.
+// presence is fl's representation (ir.Field.Presence), except that a
+// field whose type contains the field's own struct by value (a recursive
+// type) is held through a pointer: *T instead of T, and
+// runtime.Nullable[*T] instead of runtime.Nullable[T].
+func (g *gen) presence(fl *ir.Field) ir.Presence {
+	p := fl.Presence()
+	if p == ir.PresenceValue && g.indirect[fl] {
+		return ir.PresencePointer
+	}
+	return p
+}
+
+// nullableElem is the type argument of a PresenceNullable field.
+func (g *gen) nullableElem(fl *ir.Field) *jen.Statement {
+	if g.indirect[fl] {
+		return jen.Op("*").Add(g.goType(fl.Type))
+	}
+	return g.goType(fl.Type)
+}
+
+// findIndirect marks the fields that make a struct contain itself by
+// value (Go rejects such types): fields on a cycle of by-value fields.
+func (g *gen) findIndirect() {
+	g.indirect = map[*ir.Field]bool{}
+	byValue := func(fl *ir.Field) *ir.Type {
+		t := fl.Type
+		if t == nil || t.GoName == "" || (t.Kind != ir.KindObject && t.Kind != ir.KindTuple) {
+			return nil
+		}
+		if p := fl.Presence(); p == ir.PresenceValue || p == ir.PresenceNullable {
+			return t
+		}
+		return nil
+	}
+	// Types are compared by name: an alias ($ref through anyOf with null)
+	// is a copy of its target.
+	var reaches func(from, to *ir.Type, seen map[string]bool) bool
+	reaches = func(from, to *ir.Type, seen map[string]bool) bool {
+		if from.GoName == to.GoName {
+			return true
+		}
+		if seen[from.GoName] {
+			return false
+		}
+		seen[from.GoName] = true
+		for _, fl := range from.Fields {
+			if next := byValue(fl); next != nil && !g.indirect[fl] && reaches(next, to, seen) {
+				return true
+			}
+		}
+		for _, p := range from.Prefix {
+			if p.GoName != "" && !p.Nullable && (p.Kind == ir.KindObject || p.Kind == ir.KindTuple) && reaches(p, to, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range g.fam.Types {
+		for _, fl := range t.Fields {
+			if next := byValue(fl); next != nil && reaches(next, t, map[string]bool{}) {
+				g.indirect[fl] = true
+			}
+		}
+	}
+}
+
+// fieldType is the Go type of a struct field per its presence.
 func (g *gen) fieldType(fl *ir.Field) *jen.Statement {
-	switch fl.Presence() {
+	switch g.presence(fl) {
 	case ir.PresencePointer:
 		if nilable(fl.Type) {
 			return g.goType(fl.Type)
 		}
 		return jen.Op("*").Add(g.goType(fl.Type))
 	case ir.PresenceNullable:
-		return jen.Qual(g.runtimePkg, "Nullable").Types(g.goType(fl.Type))
+		return jen.Qual(g.runtimePkg, "Nullable").Types(g.nullableElem(fl))
 	}
 	return g.goType(fl.Type)
 }
@@ -292,9 +358,9 @@ func fieldDoc(fl *ir.Field) string {
 }
 
 // presentExpr is the Go condition under which field fl of x is present.
-func presentExpr(x jen.Code, fl *ir.Field) *jen.Statement {
+func (g *gen) presentExpr(x jen.Code, fl *ir.Field) *jen.Statement {
 	sel := jen.Add(x).Dot(fl.GoName)
-	switch fl.Presence() {
+	switch g.presence(fl) {
 	case ir.PresencePointer:
 		return sel.Op("!=").Nil()
 	case ir.PresenceNullable:
@@ -329,7 +395,7 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 	}
 	for _, fl := range t.Fields {
 		set := jen.Id("m").Index(jen.Lit(fl.JSONName)).Op("=").Add(jen.Id("x").Dot(fl.GoName))
-		if cond := presentExpr(x, fl); cond != nil {
+		if cond := g.presentExpr(x, fl); cond != nil {
 			body = append(body, jen.If(cond).Block(set))
 		} else {
 			body = append(body, set)

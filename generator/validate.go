@@ -769,7 +769,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		fc, decl := c.child(name, jen.Dot("Key").Call(jen.Lit(fl.JSONName)))
 		target := jen.Id("x").Dot(fl.GoName)
 		var checks []jen.Code
-		switch fl.Presence() {
+		switch c.g.presence(fl) {
 		case ir.PresencePointer:
 			if nilable(fl.Type) {
 				checks = fc.value(target, fl.Type)
@@ -797,7 +797,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
 		fixed := 0
 		for _, fl := range t.Fields {
-			if cond := presentExpr(x, fl); cond != nil {
+			if cond := c.g.presentExpr(x, fl); cond != nil {
 				count = append(count, jen.If(cond).Block(jen.Id("n").Op("++")))
 			} else {
 				fixed++
@@ -821,14 +821,14 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		if src == nil {
 			continue
 		}
-		cond := presentExpr(x, src)
+		cond := c.g.presentExpr(x, src)
 		var inner []jen.Code
 		for _, req := range dep.Requires {
 			rf := byName[req]
 			if rf == nil {
 				continue
 			}
-			rc := presentExpr(x, rf)
+			rc := c.g.presentExpr(x, rf)
 			if rc == nil {
 				continue
 			}
