@@ -174,6 +174,8 @@ type compiler struct {
 	// stringHint marks schemas only ever applied to strings
 	// (propertyNames).
 	stringHint map[*Node]bool
+	// delegNodes are the subschemas delegated for each type so far.
+	delegNodes map[*ir.Type][]*Node
 	ids        map[string]int
 	// named maps GoName to the declared type (copies share the name).
 	named map[string]*ir.Type
@@ -212,6 +214,7 @@ func newCompiler() *compiler {
 		lenient:    map[*Node]bool{},
 		restNodes:  map[*Node]*Node{},
 		stringHint: map[*Node]bool{},
+		delegNodes: map[*ir.Type][]*Node{},
 		ids:        map[string]int{},
 	}
 }

@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"math/big"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -60,11 +63,11 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 	case ir.KindBool:
 		return n.Kind == BoolNode
 	case ir.KindInteger:
-		return n.Kind == NumberNode && jsonKind(n) == "integer"
+		return n.Kind == NumberNode && jsonKind(n) == "integer" && numberFits(t.Constraints, n)
 	case ir.KindNumber:
-		return n.Kind == NumberNode
+		return n.Kind == NumberNode && numberFits(t.Constraints, n)
 	case ir.KindString, ir.KindEnum:
-		return n.Kind == StringNode
+		return n.Kind == StringNode && stringFits(t.Constraints, n.Str)
 	case ir.KindConst:
 		m, err := ParseJSON("", t.Const)
 		return err == nil && jsonEqual(m, n)
@@ -146,4 +149,56 @@ func kindWord(t *ir.Type) string {
 		w += " or null"
 	}
 	return w
+}
+
+// numberFits checks a number against the numeric keywords, exactly.
+func numberFits(cs ir.Constraints, n *Node) bool {
+	x, ok := numRat(n)
+	if !ok {
+		return true
+	}
+	cmp := func(b *ir.Number) (int, bool) {
+		if b == nil {
+			return 0, false
+		}
+		r, ok := new(big.Rat).SetString(string(*b))
+		if !ok {
+			return 0, false
+		}
+		return x.Cmp(r), true
+	}
+	if c, ok := cmp(cs.Minimum); ok && c < 0 {
+		return false
+	}
+	if c, ok := cmp(cs.Maximum); ok && c > 0 {
+		return false
+	}
+	if c, ok := cmp(cs.ExclusiveMinimum); ok && c <= 0 {
+		return false
+	}
+	if c, ok := cmp(cs.ExclusiveMaximum); ok && c >= 0 {
+		return false
+	}
+	if cs.MultipleOf != nil {
+		if m, ok := new(big.Rat).SetString(string(*cs.MultipleOf)); ok && m.Sign() > 0 {
+			if !new(big.Rat).Quo(x, m).IsInt() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stringFits checks a string against the string keywords.
+func stringFits(cs ir.Constraints, s string) bool {
+	n := int64(utf8.RuneCountInString(s))
+	if (cs.MinLength != nil && n < *cs.MinLength) || (cs.MaxLength != nil && n > *cs.MaxLength) {
+		return false
+	}
+	if cs.Pattern != "" {
+		if m := patternMatcher(cs.Pattern); m != nil && !m(s) {
+			return false
+		}
+	}
+	return true
 }

@@ -107,7 +107,9 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*No
 		}
 		return deleg
 	case 1:
-		if root {
+		// Keywords delegated beside the union must stay with this type:
+		// compile the branch into it rather than alias its type.
+		if root || len(deleg) > 0 {
 			c.compileView(t, branches[0].v, nm, root)
 			t.Nullable = t.Nullable || nullable
 			return append(deleg, branches[0].v.deleg...)

@@ -118,7 +118,8 @@ func (c *compiler) indexNode(n *Node, res *resource) {
 	if _, ok := c.resOf[n]; ok {
 		return
 	}
-	if n.Kind == ObjectNode {
+	// Draft-07 ignores every sibling of $ref, $id included.
+	if n.Kind == ObjectNode && !(res.draft == 7 && n.Get("$ref") != nil) {
 		if id := n.Get("$id"); id != nil && id.Kind == StringNode && n != res.root {
 			if base, frag, ok := refResolve(res.uri, id.Str); ok {
 				if frag == "" {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/dlclark/regexp2"
@@ -119,7 +120,14 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 		if v.unevaluated {
 			deleg = []*Node{v.src}
 		}
-		t.Delegated = c.delegated(deleg)
+		// A type compiled in steps (a union's only branch) keeps the
+		// subschemas delegated by each step.
+		for _, n := range deleg {
+			if !slices.Contains(c.delegNodes[t], n) {
+				c.delegNodes[t] = append(c.delegNodes[t], n)
+			}
+		}
+		t.Delegated = c.delegated(c.delegNodes[t])
 		if d := v.get("default"); d != nil {
 			c.defaults = append(c.defaults, pendingDefault{t: t, value: d})
 		}
