@@ -13,24 +13,46 @@ import (
 // the syntax). Invalid UTF-8 bytes and unpaired surrogate escapes decode
 // to U+FFFD, as encoding/json does.
 func (d *Decoder) readString(check bool) (b []byte, plain, ok bool) {
+	return d.readStringTo(nil, check)
+}
+
+// readStringTo is readString decoding a string that is not plain by
+// appending to dst (nil: a fresh buffer) when it has room; the result then
+// shares dst's array.
+func (d *Decoder) readStringTo(dst []byte, check bool) (b []byte, plain, ok bool) {
 	data := d.data
 	start := d.pos + 1
 	p := start
-	// Fast path: plain ASCII up to the closing quote, eight bytes at a
-	// time while no byte of the word can end the run.
-	for p+8 <= len(data) && plainWord(data[p:p+8]) {
+	// Fast path: up to the closing quote, eight bytes at a time while no
+	// byte of the word is a quote, a backslash or a control character;
+	// non-ASCII text is then checked as a whole.
+	var high uint64
+	for p+8 <= len(data) {
+		x := binary.LittleEndian.Uint64(data[p:])
+		if special(x) {
+			break
+		}
+		high |= x
 		p += 8
 	}
 	for p < len(data) {
 		c := data[p]
 		if c == '"' {
-			d.pos = p + 1
-			return data[start:p], true, true
-		}
-		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			if high&hi8 == 0 || utf8.Valid(data[start:p]) {
+				d.pos = p + 1
+				return data[start:p], true, true
+			}
 			break
 		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		high |= uint64(c)
 		p++
+	}
+	if high&hi8 != 0 {
+		// Decode from the start: non-ASCII text before p may be invalid.
+		p = start
 	}
 	// buf holds the decoded text once it differs from the input; until
 	// then the result is a subslice.
@@ -38,7 +60,10 @@ func (d *Decoder) readString(check bool) (b []byte, plain, ok bool) {
 	changed := false
 	begin := func() {
 		if !check && !changed {
-			buf = append(make([]byte, 0, p-start+16), data[start:p]...)
+			if dst == nil {
+				dst = make([]byte, 0, p-start+16)
+			}
+			buf = append(dst, data[start:p]...)
 		}
 		changed = true
 	}
@@ -133,18 +158,19 @@ func (d *Decoder) readString(check bool) (b []byte, plain, ok bool) {
 	return nil, false, false
 }
 
-// plainWord reports whether none of the eight bytes of w is a quote, a
-// backslash, a control character or a non-ASCII byte.
-func plainWord(w []byte) bool {
-	x := binary.LittleEndian.Uint64(w)
-	const (
-		lo = 0x0101010101010101
-		hi = 0x8080808080808080
-	)
-	// A byte of x is flagged when it is >= 0x80, < 0x20, '"' or '\\'
-	// (the classic "has a zero byte" trick on x, x^'"' and x^'\\').
-	bad := x | (x - lo*0x20) | ((x ^ lo*'"') - lo) | ((x ^ lo*'\\') - lo)
-	return bad&hi == 0
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
+
+// special reports whether one of the eight bytes of x is a quote, a
+// backslash or a control character (below 0x20). It uses the exact
+// "has a byte less than n" test, (v - n·lo) & ^v & hi, on x for n = 0x20
+// and on x^'"' and x^'\\' for n = 1.
+func special(x uint64) bool {
+	q := x ^ (lo8 * '"')
+	b := x ^ (lo8 * '\\')
+	return ((x-lo8*0x20)&^x|(q-lo8)&^q|(b-lo8)&^b)&hi8 != 0
 }
 
 func hex4(data []byte, p int) (rune, bool) {

@@ -9,27 +9,56 @@ import (
 
 // String reads a string, or records a type error and returns "".
 //
-// The string never aliases the input. Strings without escapes are copied
-// into an arena the decoder allocates once (sized by the input still to
+// The string never aliases the input. Strings are copied or decoded into
+// an arena the decoder allocates on demand (sized by the input still to
 // read, at most arenaChunk bytes), so the strings of one decode share an
-// allocation and keep it alive; a string with escapes is decoded into a
-// buffer of its own.
+// allocation and keep it alive; a string longer than arenaChunk/4 gets an
+// allocation of its own.
 func (d *Decoder) String() string {
 	if d.Peek() != String {
 		d.Mismatch("string")
 		return ""
 	}
-	b, plain, _ := d.readString(false)
-	if !plain {
-		// A fresh buffer nothing else references or writes.
-		return unsafe.String(unsafe.SliceData(b), len(b))
+	spare := d.spare()
+	b, plain, _ := d.readStringTo(spare, false)
+	if plain {
+		return d.intern(b)
 	}
-	return d.intern(b)
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) <= cap(spare) && &b[0] == &spare[:1][0] {
+		// Decoded into the arena's free space: claim it.
+		d.arena = d.arena[:len(d.arena)+len(b)]
+	}
+	// Otherwise b is a fresh buffer nothing else references or writes.
+	return unsafe.String(&b[0], len(b))
 }
 
-// arenaChunk bounds the arena String copies strings into; longer strings
-// get an allocation of their own.
+// arenaChunk bounds the arena String copies strings into.
 const arenaChunk = 2048
+
+// spare returns the arena's free space (empty, with capacity), starting a
+// new arena when there is none.
+func (d *Decoder) spare() []byte {
+	if len(d.arena) == cap(d.arena) {
+		d.grow(0)
+	}
+	return d.arena[len(d.arena):len(d.arena)]
+}
+
+// grow starts a new arena with room for n bytes and the strings still to
+// read, which fit in what is left of the input.
+func (d *Decoder) grow(n int) {
+	size := n + len(d.data) - d.pos
+	if size > arenaChunk {
+		size = arenaChunk
+	}
+	if size < 16 {
+		size = 16
+	}
+	d.arena = make([]byte, 0, size)
+}
 
 // intern returns a copy of b, which aliases the input, as a string.
 func (d *Decoder) intern(b []byte) string {
@@ -41,12 +70,7 @@ func (d *Decoder) intern(b []byte) string {
 		if n > arenaChunk/4 {
 			return string(b)
 		}
-		// The strings still to read fit in what is left of the input.
-		size := n + len(d.data) - d.pos
-		if size > arenaChunk {
-			size = arenaChunk
-		}
-		d.arena = make([]byte, 0, size)
+		d.grow(n)
 	}
 	off := len(d.arena)
 	d.arena = append(d.arena, b...)
