@@ -213,10 +213,17 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 		}}}
 	}
 	fields := d.errs
-	if v != nil {
-		for _, f := range v.list {
-			if !coveredBy(f.Path, d.errs) {
-				fields = append(fields, f)
+	if v != nil && len(v.list) > 0 {
+		if len(d.errs) == 0 {
+			// Nothing covers the validator's findings.
+			fields = v.list
+		} else {
+			fields = make([]runtime.FieldError, len(d.errs), len(d.errs)+len(v.list))
+			copy(fields, d.errs)
+			for _, f := range v.list {
+				if !coveredBy(f.Path, d.errs) {
+					fields = append(fields, f)
+				}
 			}
 		}
 	}
@@ -266,12 +273,39 @@ func At(ptr string) Path { return Path{key: ptr, kind: pathBase} }
 
 // String returns the JSON pointer ("" for the root).
 func (p *Path) String() string {
-	if p == nil {
+	switch {
+	case p == nil:
 		return ""
+	case p.parent == nil && p.kind == pathBase:
+		return p.key
+	case p.parent == nil && p.kind == pathKey && !needsEscape(p.key):
+		return "/" + p.key
 	}
 	var b strings.Builder
+	b.Grow(p.size())
 	p.write(&b)
 	return b.String()
+}
+
+// size returns an upper bound of the length of p's pointer.
+func (p *Path) size() int {
+	n := 0
+	for ; p != nil; p = p.parent {
+		switch p.kind {
+		case pathKey:
+			n += 1 + 2*len(p.key)
+		case pathIndex:
+			n += 1 + 20
+		case pathBase:
+			n += len(p.key)
+		}
+	}
+	return n
+}
+
+// needsEscape reports whether tok holds '~' or '/'.
+func needsEscape(tok string) bool {
+	return strings.ContainsAny(tok, "~/")
 }
 
 func (p *Path) write(b *strings.Builder) {
@@ -299,6 +333,10 @@ type Errors struct {
 
 // Add records a violation of keyword code at p. received is truncated.
 func (e *Errors) Add(p *Path, code, message, expected, received, suggestion string) {
+	if e.list == nil {
+		// Invalid arguments seldom break one constraint only.
+		e.list = make([]runtime.FieldError, 0, 4)
+	}
 	e.list = append(e.list, runtime.FieldError{
 		Path:       p.String(),
 		Code:       code,
