@@ -45,6 +45,16 @@ func normalizeWord(s string) string {
 	return b.String()
 }
 
+// Distance is the optimal string alignment edit distance between a and b,
+// counted in code points: insertions, deletions, substitutions and
+// transpositions of adjacent code points cost one each. Comparison is
+// exact; callers fold case first where they want it folded. The runtime's
+// ranked suggestions (gateway op paths, facade tool names) order by it.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	return osaDistance(ra, rb, max(len(ra), len(rb)))
+}
+
 // osaDistance is the optimal string alignment distance of a and b, or
 // limit+1 once it is known to exceed limit.
 func osaDistance(a, b []rune, limit int) int {

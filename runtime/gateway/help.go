@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // node is one path of the op tree: the root, a group, an entity, any
@@ -351,10 +352,10 @@ func (g *Gateway) groupSummary(path string) string {
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 	e := opEntry{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage}
 	if full {
-		e.Summary = firstSentence(b.op.Description, 200)
+		e.Summary = check.FirstSentence(b.op.Description, 200)
 		e.Example = b.call()
 	} else {
-		e.Summary = firstSentence(b.op.Description, 80)
+		e.Summary = check.FirstSentence(b.op.Description, 80)
 	}
 	return e
 }
@@ -391,14 +392,14 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 	if d.Required == nil {
 		d.Required = []string{}
 	}
-	d.Summary = firstSentence(b.op.Description, 200)
+	d.Summary = check.FirstSentence(b.op.Description, 200)
 	if full && d.Summary != strings.TrimSpace(b.op.Description) {
 		d.Description = b.op.Description
 	}
 	if !full {
 		args := make([]Arg, len(d.Args))
 		for i, a := range d.Args {
-			a.Description = firstSentence(a.Description, 80)
+			a.Description = check.FirstSentence(a.Description, 80)
 			args[i] = a
 		}
 		d.Args = args

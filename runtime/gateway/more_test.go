@@ -65,21 +65,6 @@ func TestInnerToolInvokedEvent(t *testing.T) {
 	}
 }
 
-func TestFirstSentence(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"Get a task. Then more.", "Get a task."},
-		{"Line one\nline two", "Line one"},
-		{"e.g. short", "e.g. short"},
-		{strings.Repeat("é", 30), strings.Repeat("é", 5) + "…"},
-	}
-	for _, c := range cases {
-		got := firstSentence(c.in, 11)
-		if got != c.want || !utf8.ValidString(got) {
-			t.Errorf("firstSentence(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestAppendJSONString(t *testing.T) {
 	for _, s := range []string{"plain", "q\"b\\", "ctl\x01\n\t", "<a&b>", "bad\xffutf8", "sep\u2028x", "日本"} {
 		b := appendJSONString(nil, s)

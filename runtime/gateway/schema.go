@@ -6,7 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // schemaNode is the part of a JSON Schema the gateway reads to summarise
@@ -109,7 +110,7 @@ func (s *schemaNode) args() []Arg {
 			if len(p.Default) > 0 {
 				a.Default = string(p.Default)
 			}
-			a.Description = firstSentence(p.Description, 120)
+			a.Description = check.FirstSentence(p.Description, 120)
 		}
 		out = append(out, a)
 	}
@@ -217,29 +218,4 @@ func placeholder(name string) []byte {
 
 func writeJSONString(b *bytes.Buffer, s string) {
 	b.Write(appendJSONString(nil, s))
-}
-
-// firstSentence returns the first sentence of s, cut to at most n bytes.
-func firstSentence(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, "\n"); i >= 0 {
-		s = strings.TrimSpace(s[:i])
-	}
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '.' && s[i+1] == ' ' && i >= 6 {
-			s = s[:i+1]
-			break
-		}
-	}
-	if len(s) > n {
-		cut := strings.LastIndexByte(s[:n], ' ')
-		if cut < n/2 {
-			cut = n
-			for cut > 0 && !utf8.RuneStart(s[cut]) {
-				cut--
-			}
-		}
-		s = strings.TrimRight(s[:cut], " ,;:") + "…"
-	}
-	return s
 }

@@ -3,31 +3,9 @@ package gateway
 import (
 	"sort"
 	"strings"
-)
 
-// levenshtein is the edit distance between a and b, in bytes.
-func levenshtein(a, b string) int {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+	"github.com/toolgen-go/toolgen/runtime/check"
+)
 
 // nearest returns up to n candidates close to q: by edit distance (within a
 // third of the longer string, at least 2), by prefix in either direction,
@@ -45,7 +23,7 @@ func nearest(q string, candidates []string, n int) []string {
 	var hits []scored
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
-		d := levenshtein(q, lc)
+		d := check.Distance(q, lc)
 		limit := max(2, max(len(q), len(lc))/3)
 		switch {
 		case d <= limit:

@@ -3,9 +3,11 @@ package matryoshka
 import (
 	"sort"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
-// closest returns candidates ordered by edit distance to name (case
+// closest returns candidates ordered by edit distance (check.Distance) to name (case
 // folded; a candidate containing name ranks by the letters it adds), ties
 // kept in their given order. With no candidates it returns [""], so callers
 // may always index [0].
@@ -17,7 +19,7 @@ func closest(name string, candidates []string) []string {
 	ls := strings.ToLower(name)
 	sc := make([]scored, len(candidates))
 	for i, c := range candidates {
-		d := distance(ls, strings.ToLower(c))
+		d := check.Distance(ls, strings.ToLower(c))
 		if strings.Contains(strings.ToLower(c), ls) && ls != "" {
 			d = min(d, len(c)-len(ls))
 		}
@@ -32,25 +34,4 @@ func closest(name string, candidates []string) []string {
 		return []string{""}
 	}
 	return out
-}
-
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // Unfolded is the value of a facade's result when it unfolds: the tools it
@@ -91,7 +92,7 @@ func (d *Doll) line(t runtime.Tool) string {
 	} else {
 		b.WriteString(UsageLine(t))
 	}
-	if desc := firstSentence(t.Description); desc != "" {
+	if desc := check.FirstSentence(t.Description, 120); desc != "" {
 		b.WriteString(" — ")
 		b.WriteString(desc)
 	}
@@ -197,20 +198,4 @@ func typeName(raw json.RawMessage) string {
 		return s.Ref[strings.LastIndexByte(s.Ref, '/')+1:]
 	}
 	return "any"
-}
-
-// firstSentence returns the first line of d, cut after its first sentence
-// and at 120 characters.
-func firstSentence(d string) string {
-	d = strings.TrimSpace(d)
-	if i := strings.IndexByte(d, '\n'); i >= 0 {
-		d = strings.TrimSpace(d[:i])
-	}
-	if i := strings.Index(d, ". "); i >= 0 {
-		d = d[:i+1]
-	}
-	if r := []rune(d); len(r) > 120 {
-		d = string(r[:119]) + "…"
-	}
-	return d
 }
