@@ -174,6 +174,9 @@ type compiler struct {
 	// stringHint marks schemas only ever applied to strings
 	// (propertyNames).
 	stringHint map[*Node]bool
+	// externals are the schemas standing for metaschema $refs (by URI).
+	externals map[string]*Node
+	external  map[*Node]bool
 	// delegNodes are the subschemas delegated for each type so far.
 	delegNodes map[*ir.Type][]*Node
 	ids        map[string]int
@@ -214,6 +217,8 @@ func newCompiler() *compiler {
 		lenient:    map[*Node]bool{},
 		restNodes:  map[*Node]*Node{},
 		stringHint: map[*Node]bool{},
+		externals:  map[string]*Node{},
+		external:   map[*Node]bool{},
 		delegNodes: map[*ir.Type][]*Node{},
 		ids:        map[string]int{},
 	}

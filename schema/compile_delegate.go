@@ -53,6 +53,10 @@ func (w *delegWriter) schema(b *bytes.Buffer, n *Node) {
 
 // members writes a schema object; top adds the collected $defs.
 func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
+	if w.c.external[n] {
+		b.Write(n.JSON())
+		return
+	}
 	res := w.c.resOf[n]
 	ms := w.c.normalize(n)
 	if res != nil && res.draft == 7 {

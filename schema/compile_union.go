@@ -109,7 +109,7 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*No
 	case 1:
 		// Keywords delegated beside the union must stay with this type:
 		// compile the branch into it rather than alias its type.
-		if root || len(deleg) > 0 {
+		if root || len(deleg) > 0 || v.unevaluated {
 			c.compileView(t, branches[0].v, nm, root)
 			t.Nullable = t.Nullable || nullable
 			return append(deleg, branches[0].v.deleg...)

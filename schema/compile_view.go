@@ -117,7 +117,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 		}
 	}
 	stack = append(stack, n)
-	if n.Kind != ObjectNode {
+	if n.Kind != ObjectNode || c.external[n] {
 		return append(out, n)
 	}
 	res := c.resOf[n]
@@ -184,6 +184,10 @@ func (c *compiler) view(n *Node, lenient bool) *view {
 	arraySource := (*Node)(nil)
 	for _, cj := range conj {
 		if cj.Kind != ObjectNode {
+			continue
+		}
+		if c.external[cj] {
+			v.deleg = append(v.deleg, cj)
 			continue
 		}
 		kws := c.normalize(cj)

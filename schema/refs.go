@@ -185,6 +185,9 @@ func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Err
 		if res == nil && abs == from.uri {
 			res = from
 		}
+		if res == nil && frag == "" && refIn(metaschemas, abs) {
+			return c.externalRef(ref, abs), from, nil
+		}
 		if res == nil {
 			return nil, nil, Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
 		}
@@ -257,4 +260,26 @@ func refName(ref string) string {
 		frag = frag[j+1:]
 	}
 	return strings.NewReplacer("~1", "/", "~0", "~").Replace(frag)
+}
+
+// metaschemas are the standard dialects' metaschemas, which the embedded
+// validator knows without loading anything.
+var metaschemas = []string{
+	"https://json-schema.org/draft/2020-12/schema",
+	"https://json-schema.org/draft/2019-09/schema",
+	"http://json-schema.org/draft-07/schema",
+	"http://json-schema.org/draft-06/schema",
+	"http://json-schema.org/draft-04/schema",
+}
+
+// externalRef returns the schema {"$ref": abs} standing for a metaschema:
+// compiled as any value, delegated whole to the embedded validator.
+func (c *compiler) externalRef(ref *Node, abs string) *Node {
+	if n, ok := c.externals[abs]; ok {
+		return n
+	}
+	n := &Node{Kind: ObjectNode, Pos: ref.Pos, Members: []Member{{Key: "$ref", KeyPos: ref.Pos, Value: &Node{Kind: StringNode, Pos: ref.Pos, Str: abs + "#"}}}}
+	c.externals[abs] = n
+	c.external[n] = true
+	return n
 }

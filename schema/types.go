@@ -32,6 +32,13 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 		}
 		return t
 	}
+	if c.external[n] {
+		t := c.newType(n)
+		t.Kind = ir.KindAny
+		t.Delegated = n.JSON()
+		c.memo[n] = t
+		return t
+	}
 	if ref := c.pureRef(n); ref != nil {
 		for _, s := range c.refStack {
 			if s == n {
