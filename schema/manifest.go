@@ -525,14 +525,20 @@ func mfContains(list []string, s string) bool {
 	return false
 }
 
-// closest returns the candidate nearest to s by edit distance, or "" when
-// none is near enough to be a plausible typo.
+// mfClosest returns the candidate nearest to s by edit distance (case
+// folded on both sides), or "" when none is near enough to be a plausible
+// typo; ties go to the candidate first in sorted order.
+//
+// runtime/check.Closest serves the same purpose at run time; schema keeps
+// its own copy so that the generator side does not link the runtime's
+// validation dependencies (regexp2, jsonschema, x/text) through check.
 func mfClosest(s string, candidates []string) string {
 	best, bestD := "", -1
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)
+	ls := strings.ToLower(s)
 	for _, c := range sorted {
-		if dist := mfEditDistance(strings.ToLower(s), c); bestD < 0 || dist < bestD {
+		if dist := mfEditDistance(ls, strings.ToLower(c)); bestD < 0 || dist < bestD {
 			best, bestD = c, dist
 		}
 	}
@@ -542,6 +548,7 @@ func mfClosest(s string, candidates []string) string {
 	return best
 }
 
+// mfEditDistance is the Levenshtein distance between a and b in code points.
 func mfEditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)

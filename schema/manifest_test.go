@@ -211,3 +211,16 @@ func FuzzLoadManifest(f *testing.F) {
 		}
 	})
 }
+
+// A typo of a mixed-case name finds it: both sides are case folded.
+func TestManifestClosestFoldsCase(t *testing.T) {
+	if got := mfClosest("getuser", []string{"getUser", "listUsers"}); got != "getUser" {
+		t.Errorf(`mfClosest("getuser") = %q, want "getUser"`, got)
+	}
+	if got := mfClosest("gteUser", []string{"getUser"}); got != "getUser" {
+		t.Errorf(`mfClosest("gteUser") = %q, want "getUser"`, got)
+	}
+	if got := mfClosest("zzz", []string{"getUser"}); got != "" {
+		t.Errorf(`mfClosest("zzz") = %q, want ""`, got)
+	}
+}
