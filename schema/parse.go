@@ -352,25 +352,38 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 			return nil, err
 		}
 		n.Items = append(n.Items, it)
-		p.skipSpace()
-		if p.off >= len(p.src) {
-			return nil, p.eof(ptr)
+		done, err := p.next(ptr, ']', "array element")
+		if err != nil {
+			return nil, err
 		}
-		switch p.src[p.off] {
-		case ',':
-			comma := p.off
-			p.off++
-			p.skipSpace()
-			if p.off < len(p.src) && p.src[p.off] == ']' {
-				return nil, p.errorfAt(comma, ptr, "trailing comma before ']'")
-			}
-		case ']':
-			p.off++
+		if done {
 			return n, nil
-		default:
-			return nil, p.errorf(p.off, ptr, "expected ',' or ']' after array element, found %s", p.describe(p.off))
 		}
 	}
+}
+
+// next consumes what follows an array element or object member: a ','
+// (an error when a trailing one precedes end) or end, which closes the
+// container and makes done true.
+func (p *parser) next(ptr string, end byte, what string) (done bool, err error) {
+	p.skipSpace()
+	if p.off >= len(p.src) {
+		return false, p.eof(ptr)
+	}
+	switch p.src[p.off] {
+	case ',':
+		comma := p.off
+		p.off++
+		p.skipSpace()
+		if p.off < len(p.src) && p.src[p.off] == end {
+			return false, p.errorfAt(comma, ptr, "trailing comma before '%c'", end)
+		}
+		return false, nil
+	case end:
+		p.off++
+		return true, nil
+	}
+	return false, p.errorf(p.off, ptr, "expected ',' or '%c' after %s, found %s", end, what, p.describe(p.off))
 }
 
 // errorfAt locates an error at an earlier offset, which may lie on an
@@ -443,23 +456,12 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 				index[m.Key] = i
 			}
 		}
-		p.skipSpace()
-		if p.off >= len(p.src) {
-			return nil, p.eof(ptr)
+		done, err := p.next(ptr, '}', "object member")
+		if err != nil {
+			return nil, err
 		}
-		switch p.src[p.off] {
-		case ',':
-			comma := p.off
-			p.off++
-			p.skipSpace()
-			if p.off < len(p.src) && p.src[p.off] == '}' {
-				return nil, p.errorfAt(comma, ptr, "trailing comma before '}'")
-			}
-		case '}':
-			p.off++
+		if done {
 			return n, nil
-		default:
-			return nil, p.errorf(p.off, ptr, "expected ',' or '}' after object member, found %s", p.describe(p.off))
 		}
 	}
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// loadCorpusDir returns ../shared/corpus relative to the module root, or
-// skips the test when it is absent.
-func loadCorpusDir(t testing.TB) string {
+// moduleRoot returns the directory holding go.mod above the test's
+// working directory, or skips the test when there is none.
+func moduleRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -23,7 +23,7 @@ func loadCorpusDir(t testing.TB) string {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -31,7 +31,13 @@ func loadCorpusDir(t testing.TB) string {
 		}
 		dir = parent
 	}
-	corpus := filepath.Join(dir, "..", "shared", "corpus")
+}
+
+// loadCorpusDir returns ../shared/corpus relative to the module root, or
+// skips the test when it is absent.
+func loadCorpusDir(t testing.TB) string {
+	t.Helper()
+	corpus := filepath.Join(moduleRoot(t), "..", "shared", "corpus")
 	if _, err := os.Stat(corpus); err != nil {
 		t.Skipf("corpus not found at %s", corpus)
 	}
