@@ -82,7 +82,7 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 			`func GatewayDefinitions() json.RawMessage {`,
 			`matryoshka.Facade(`,
 			`matryoshka.Category("task", "list_onto_tasks", "create_onto_task")`,
-			`matryoshka.Usage("create_onto_task", "onto.task.create title:string")`,
+			`matryoshka.Usage("create_onto_task", "create_onto_task title:string")`,
 			`func Sections(h Handlers) []prompt.Section {`,
 			`Pay $$5 first.`,
 			`Visibility: prompt.VisibilitySummary`,
@@ -130,7 +130,7 @@ func TestFacadeAndSectionSpecs(t *testing.T) {
 		t.Errorf("facades %+v", fs)
 	}
 	ss := Sections(f)
-	if len(ss) != 2 || !strings.Contains(ss[0].Template, "`onto.task.create title:string` (write): Create a task.") || !strings.Contains(ss[0].Summary, "3 ops (task, goal)") {
+	if len(ss) != 2 || !strings.Contains(ss[0].Template, "`create_onto_task title:string` (write): Create a task.") || !strings.Contains(ss[0].Summary, "3 tools (task, goal)") {
 		t.Errorf("sections %+v", ss)
 	}
 }

@@ -78,7 +78,7 @@ func Facades(f *ir.Family) []FacadeSpec {
 		catIndex := map[string]int{}
 		for _, op := range ops {
 			spec.Tools = append(spec.Tools, op.Tool.Name)
-			spec.Usage[op.Tool.Name] = op.Usage
+			spec.Usage[op.Tool.Name] = toolUsage(op)
 			if op.Entity == "" {
 				continue
 			}
@@ -109,19 +109,25 @@ func Sections(f *ir.Family) []SectionSpec {
 		fmt.Fprintf(&body, "%s\n\n", strings.TrimSpace(g.Summary))
 		var tools []string
 		for _, op := range ops {
-			fmt.Fprintf(&body, "- `%s` (%s): %s\n", op.Usage, op.Kind, surfFirstLine(op.Tool.Description))
+			fmt.Fprintf(&body, "- `%s` (%s): %s\n", toolUsage(op), op.Kind, surfFirstLine(op.Tool.Description))
 			tools = append(tools, op.Tool.Name)
 		}
-		summary := fmt.Sprintf("%s %d ops (%s).", strings.TrimSpace(g.Summary), len(ops), surfEntityList(ops))
+		summary := fmt.Sprintf("%s %d tools (%s).", strings.TrimSpace(g.Summary), len(ops), surfEntityList(ops))
 		out = append(out, SectionSpec{
 			Key:      g.Name,
-			Title:    g.Name + " ops",
+			Title:    g.Name,
 			Summary:  surfEscapeDollar(summary),
 			Template: surfEscapeDollar(body.String()),
 			Tools:    tools,
 		})
 	}
 	return out
+}
+
+// toolUsage is an op's usage line under the name the model calls in these
+// surfaces, the tool's: "list_todos [state:string=open] [limit:integer=20]".
+func toolUsage(op *ir.Op) string {
+	return op.Tool.Name + strings.TrimPrefix(op.Usage, op.Path)
 }
 
 func surfEntityList(ops []*ir.Op) string {

@@ -72,6 +72,15 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
+	for _, g := range m.Groups {
+		used := false
+		for _, op := range f.Ops {
+			used = used || op.Group == g.Name
+		}
+		if !used {
+			f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: g.Pos, Code: "unused-group", Message: fmt.Sprintf("group %q matches no tool; name tools after it (list_%ss) or give it prefix or infix rules", g.Name, g.Name)})
+		}
+	}
 	f.Groups = t.groups()
 	f.RegistryVersion = RegistryVersion(f)
 	if len(m.Surfaces) > 0 && len(f.Surfaces) == 0 {
@@ -98,6 +107,9 @@ type taxonomy struct {
 	defaultGroup string
 	// prefix and infix map a name token to its group.
 	prefix, infix map[string]string
+	// named are declared groups without prefix or infix rules; each
+	// claims the tools whose entity is its name.
+	named map[string]bool
 	// override maps a tool name to its manifest op path.
 	override map[string]Override
 	// rejected are op paths of overrides already reported as errors.
@@ -108,8 +120,11 @@ type taxonomy struct {
 // rules collects the group-selecting tokens: the manifest's, or, when the
 // manifest declares none, tokens detected across the family.
 func (t *taxonomy) rules() {
-	t.prefix, t.infix = map[string]string{}, map[string]string{}
+	t.prefix, t.infix, t.named = map[string]string{}, map[string]string{}, map[string]bool{}
 	for _, g := range t.m.Groups {
+		if len(g.Prefix) == 0 && len(g.Infix) == 0 {
+			t.named[strings.ToLower(g.Name)] = true
+		}
 		for _, p := range g.Prefix {
 			t.prefix[strings.ToLower(p)] = g.Name
 		}
@@ -261,9 +276,6 @@ func (t *taxonomy) derive(name string) derived {
 			d.group, rest = g, rest[1:]
 		}
 	}
-	if d.group == "" {
-		d.group = t.defaultGroup
-	}
 	if d.action == "get" && len(rest) > 1 && mfContains(detailSuffixes, rest[len(rest)-1]) {
 		rest = rest[:len(rest)-1]
 	}
@@ -272,6 +284,15 @@ func (t *taxonomy) derive(name string) derived {
 	}
 	if len(rest) > 0 {
 		d.entity = rest[0]
+	}
+	if d.group == "" && len(rest) > 0 && t.named[rest[0]] {
+		// A declared group without prefix or infix rules claims the
+		// tools whose entity is its own name: todo claims list_todos as
+		// todo.list, not tools.todo.list.
+		d.group, rest = rest[0], rest[1:]
+	}
+	if d.group == "" {
+		d.group = t.defaultGroup
 	}
 	d.path = rest
 	return d

@@ -357,11 +357,11 @@ func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage) 
 // firstSentence returns the first sentence of s, at most 120 characters.
 func firstSentence(s string) string {
 	s = strings.TrimSpace(s)
-	if i := strings.Index(s, ". "); i >= 0 {
-		s = s[:i+1]
-	}
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = strings.TrimSpace(s[:i])
+	}
+	if ss := sentences(s); len(ss) > 0 {
+		s = ss[0]
 	}
 	if r := []rune(s); len(r) > 120 {
 		s = string(r[:119]) + "…"

@@ -278,3 +278,40 @@ func TestTaxonomyRuleCollisionWarns(t *testing.T) {
 		t.Fatalf("warnings: %+v", f.Warnings)
 	}
 }
+
+// A declared group without prefix or infix rules claims the tools whose
+// entity is its name; a declared group that claims nothing is reported.
+func TestTaxonomyNamedGroups(t *testing.T) {
+	m, err := LoadManifest("toolgen.yaml", []byte("groups:\n  todo: Track todo items.\n  billing: Invoices.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := family("list_todos", "create_todo", "get_user")
+	if err := Taxonomy(f, m); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, op := range f.Ops {
+		paths = append(paths, op.Path+"@"+op.Group+"/"+op.Entity)
+	}
+	if got := strings.Join(paths, " "); got != "todo.list@todo/todo todo.create@todo/todo tools.user.get@tools/user" {
+		t.Fatalf("ops: %s", got)
+	}
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "unused-group" || !strings.Contains(f.Warnings[0].Message, `group "billing" matches no tool`) {
+		t.Fatalf("warnings: %+v", f.Warnings)
+	}
+}
+
+// Argument summaries keep a sentence whole across abbreviations.
+func TestFirstSentenceKeepsAbbreviations(t *testing.T) {
+	for in, want := range map[string]string{
+		"The item's id, e.g. td_1.":              "The item's id, e.g. td_1.",
+		"Title. Short.":                          "Title.",
+		"Filter, i.e. a state. Another sentence": "Filter, i.e. a state.",
+		"first line\nsecond line":                "first line",
+	} {
+		if got := firstSentence(in); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

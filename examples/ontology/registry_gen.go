@@ -105,7 +105,7 @@ var Registry = gateway.Registry{
 					Type:        "string",
 				},
 				{
-					Description: "Filter by type key, e.g.",
+					Description: "Filter by type key, e.g. document.spec, document.note, document.folder",
 					Name:        "type_key",
 					Type:        "string",
 				},
@@ -210,7 +210,7 @@ var Registry = gateway.Registry{
 					Type:        "string",
 				},
 				{
-					Description: "Filter by type key, e.g.",
+					Description: "Filter by type key, e.g. requirement.functional, requirement.constraint",
 					Name:        "type_key",
 					Type:        "string",
 				},
@@ -275,7 +275,7 @@ var Registry = gateway.Registry{
 					Type:        "enum(planning|active|paused|completed|archived)",
 				},
 				{
-					Description: "Filter by type key, e.g.",
+					Description: "Filter by type key, e.g. project.software, project.writing.book",
 					Name:        "type_key",
 					Type:        "string",
 				},
@@ -413,7 +413,7 @@ var Registry = gateway.Registry{
 					Type:        "string",
 				},
 				{
-					Description: "Filter by type key, e.g.",
+					Description: "Filter by type key, e.g. document.spec",
 					Name:        "type_key",
 					Type:        "string",
 				},
@@ -1028,7 +1028,7 @@ var Registry = gateway.Registry{
 				},
 				{
 					Default:     "\"document.note\"",
-					Description: "Document type, e.g.",
+					Description: "Document type, e.g. document.spec, document.note, document.folder",
 					Name:        "type_key",
 					Type:        "string",
 				},
@@ -1073,7 +1073,7 @@ var Registry = gateway.Registry{
 					Type:        "string",
 				},
 				{
-					Description: "Project type, e.g.",
+					Description: "Project type, e.g. project.software, project.writing.book",
 					Name:        "type_key",
 					Type:        "string",
 				},
@@ -1796,7 +1796,7 @@ var Registry = gateway.Registry{
 					Type:        "enum(project|task|goal|plan|document|milestone|…)",
 				},
 				{
-					Description: "Field name, e.g.",
+					Description: "Field name, e.g. state_key, type_key, priority",
 					Name:        "field",
 					Required:    true,
 					Type:        "string",
@@ -1894,7 +1894,7 @@ var Registry = gateway.Registry{
 			Action: "usage_guide",
 			Args: []gateway.Arg{
 				{
-					Description: "Guide topic, e.g.",
+					Description: "Guide topic, e.g. projects, tasks, calendar, brain dump",
 					Name:        "topic",
 					Type:        "string",
 				},

@@ -524,7 +524,7 @@ func TestSurfaceFacades(t *testing.T) {
 	r := &recorder{h: ontology.NewStore()}
 	out := run(t, m, agent.WithTools(ontology.Facades(r)...))
 	msgs := toolMessages(t, out, 4)
-	contains(t, msgs[0], "onto", `unfolded into 8 "task" tools`, "onto.task.list", "onto.task.create")
+	contains(t, msgs[0], "onto", `unfolded into 8 "task" tools`, "list_onto_tasks [project_id:string]", "create_onto_task project_id:string title:string")
 	contains(t, msgs[1], "list_onto_tasks", projectID)
 	contains(t, msgs[3], "create_onto_task", "Send the invoice to ACME")
 	r.expectCalls(t, listTasks, searchDup, createTask)
@@ -600,7 +600,7 @@ func TestSurfaceSections(t *testing.T) {
 	suffix := func(key string) string {
 		return "[This section is summarized. To view full content, call `open_sections` with key \"" + key + "\".]"
 	}
-	const fullOp = "`onto.task.create project_id:string title:string"
+	const fullOp = "`create_onto_task project_id:string title:string"
 	for _, want := range []string{"Complete the following: Add a task", suffix("onto"), suffix("util")} {
 		if !strings.Contains(before, want) {
 			t.Errorf("first rendering lacks %q:\n%s", want, before)

@@ -14,8 +14,8 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
-			Summary: "Operations on todo.",
+			Name:    "todo",
+			Summary: "Track todo items.",
 		},
 	},
 	Ops: []gateway.Op{
@@ -45,21 +45,21 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.todo.list",
+					Description: "Call todo.list",
 				},
 			},
-			Group:      "tools",
+			Group:      "todo",
 			Kind:       gateway.KindRead,
-			Op:         "tools.todo.list",
+			Op:         "todo.list",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`),
 			Tool:       "list_todos",
-			Usage:      "tools.todo.list [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]",
+			Usage:      "todo.list [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]",
 		},
 		{
 			Action: "get",
 			Args: []gateway.Arg{
 				{
-					Description: "The item's id, e.g.",
+					Description: "The item's id, e.g. td_1.",
 					Name:        "todo_id",
 					Required:    true,
 					Type:        "string",
@@ -70,15 +70,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"todo_id":"<todo_id>"}`),
-					Description: "Call tools.todo.get with its required args",
+					Description: "Call todo.get with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "todo",
 			Kind:       gateway.KindRead,
-			Op:         "tools.todo.get",
+			Op:         "todo.get",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`),
 			Tool:       "get_todo",
-			Usage:      "tools.todo.get todo_id:string",
+			Usage:      "todo.get todo_id:string",
 		},
 		{
 			Action: "create",
@@ -109,18 +109,18 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"title":"<title>"}`),
-					Description: "Call tools.todo.create with its required args",
+					Description: "Call todo.create with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "todo",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.todo.create",
+			Op:         "todo.create",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`),
 			Policy: &gateway.Policy{Dont: []string{
 				"Do NOT create items for work you can finish now",
 			}},
 			Tool:  "create_todo",
-			Usage: "tools.todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]",
+			Usage: "todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]",
 		},
 		{
 			Action: "update",
@@ -149,15 +149,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"todo_id":"<todo_id>"}`),
-					Description: "Call tools.todo.update with its required args",
+					Description: "Call todo.update with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "todo",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.todo.update",
+			Op:         "todo.update",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`),
 			Tool:       "update_todo",
-			Usage:      "tools.todo.update todo_id:string [title:string] [due:string|null] [done:boolean]",
+			Usage:      "todo.update todo_id:string [title:string] [due:string|null] [done:boolean]",
 		},
 		{
 			Action: "delete",
@@ -173,16 +173,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"todo_id":"<todo_id>"}`),
-					Description: "Call tools.todo.delete with its required args",
+					Description: "Call todo.delete with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "todo",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.todo.delete",
+			Op:         "todo.delete",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`),
 			Tool:       "delete_todo",
-			Usage:      "tools.todo.delete todo_id:string",
+			Usage:      "todo.delete todo_id:string",
 		},
 	},
-	Version: "f87a01f9d3573b77",
+	Version: "13cda1355553d5e1",
 }

@@ -51,15 +51,15 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
-			"Operations on todo. Unfolds into 5 tools.",
+			"todo",
+			"Track todo items. Unfolds into 5 tools.",
 			toolgenPick(tools, "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
 			matryoshka.Category("todo", "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
-			matryoshka.Usage("list_todos", "tools.todo.list [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]"),
-			matryoshka.Usage("get_todo", "tools.todo.get todo_id:string"),
-			matryoshka.Usage("create_todo", "tools.todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]"),
-			matryoshka.Usage("update_todo", "tools.todo.update todo_id:string [title:string] [due:string|null] [done:boolean]"),
-			matryoshka.Usage("delete_todo", "tools.todo.delete todo_id:string"),
+			matryoshka.Usage("list_todos", "list_todos [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]"),
+			matryoshka.Usage("get_todo", "get_todo todo_id:string"),
+			matryoshka.Usage("create_todo", "create_todo title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]"),
+			matryoshka.Usage("update_todo", "update_todo todo_id:string [title:string] [due:string|null] [done:boolean]"),
+			matryoshka.Usage("delete_todo", "delete_todo todo_id:string"),
 		),
 	}
 }
@@ -72,10 +72,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
-			Summary:    "Operations on todo. 5 ops (todo).",
-			Template:   "Operations on todo.\n\n- `tools.todo.list [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]` (read): List todo items, newest first.\n- `tools.todo.get todo_id:string` (read): Get one todo item by id.\n- `tools.todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]` (write): Create a todo item for work the user asks to track.\n- `tools.todo.update todo_id:string [title:string] [due:string|null] [done:boolean]` (write): Change a todo item.\n- `tools.todo.delete todo_id:string` (write): Delete a todo item permanently.\n",
-			Title:      "tools ops",
+			Key:        "todo",
+			Summary:    "Track todo items. 5 tools (todo).",
+			Template:   "Track todo items.\n\n- `list_todos [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]` (read): List todo items, newest first.\n- `get_todo todo_id:string` (read): Get one todo item by id.\n- `create_todo title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]` (write): Create a todo item for work the user asks to track.\n- `update_todo todo_id:string [title:string] [due:string|null] [done:boolean]` (write): Change a todo item.\n- `delete_todo todo_id:string` (write): Delete a todo item permanently.\n",
+			Title:      "todo",
 			Tools:      toolgenPick(tools, "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -113,7 +113,7 @@ func toolMessages(out *agent.Outcome) []agent.Message {
 var (
 	flatTools    = []string{"list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"}
 	gatewayTools = []string{gateway.HelpTool, gateway.SearchTool, gateway.ExecTool, gateway.BatchTool}
-	facadeTools  = []string{"tools"}
+	facadeTools  = []string{"todo"}
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -199,13 +199,13 @@ func TestSurfaceFlat(t *testing.T) {
 func TestSurfaceGateway(t *testing.T) {
 	m := agenttest.New(
 		agenttest.Calls(agenttest.Call(gateway.SearchTool, `{"query":"add a todo"}`)).Expect(gatewayTools...),
-		agenttest.Calls(agenttest.Call(gateway.HelpTool, `{"path":"tools.todo.create"}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.HelpTool, `{"path":"todo.create"}`)).Expect(gatewayTools...),
 		// Read before write.
-		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"tools.todo.list","args":{}}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"todo.list","args":{}}`)).Expect(gatewayTools...),
 		// Empty args: the error names the required args, the model corrects.
-		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"tools.todo.create","args":{}}`)).Expect(gatewayTools...),
-		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"tools.todo.create","args":`+createArgs+`}`)).Expect(gatewayTools...),
-		agenttest.Calls(agenttest.Call(gateway.BatchTool, `{"items":[{"tool":"exec","op":"tools.todo.list","args":{"tag":"admin"}}]}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"todo.create","args":{}}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"todo.create","args":`+createArgs+`}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.BatchTool, `{"items":[{"tool":"exec","op":"todo.list","args":{"tag":"admin"}}]}`)).Expect(gatewayTools...),
 		agenttest.Say("Created td_1.").Expect(gatewayTools...),
 	)
 	r := &recorder{}
@@ -215,28 +215,28 @@ func TestSurfaceGateway(t *testing.T) {
 	if len(msgs) != 6 {
 		t.Fatalf("%d tool messages, want 6", len(msgs))
 	}
-	expectOK(t, envelope(t, msgs[0]), gateway.SearchTool, `"hits":[{"op":"tools.todo.create","tool":"create_todo","kind":"write"`)
-	expectOK(t, envelope(t, msgs[1]), gateway.HelpTool, `"op":"tools.todo.create"`, `"required":["title"]`,
+	expectOK(t, envelope(t, msgs[0]), gateway.SearchTool, `"hits":[{"op":"todo.create","tool":"create_todo","kind":"write"`)
+	expectOK(t, envelope(t, msgs[1]), gateway.HelpTool, `"op":"todo.create"`, `"required":["title"]`,
 		`"policy":{"dont":["Do NOT create items for work you can finish now"]}`)
-	expectOK(t, envelope(t, msgs[2]), "tools.todo.list")
+	expectOK(t, envelope(t, msgs[2]), "todo.list")
 	if res := envelope(t, msgs[2]).Result; string(res) != "[]" && string(res) != "null" {
 		t.Errorf("list of an empty store: %s", res)
 	}
-	e := expectFail(t, envelope(t, msgs[3]), "tools.todo.create", runtime.CodeValidation)
+	e := expectFail(t, envelope(t, msgs[3]), "todo.create", runtime.CodeValidation)
 	if !reflect.DeepEqual(e.Details.Required, []string{"title"}) || !strings.Contains(e.Message, "needs title") ||
 		!strings.Contains(string(e.Details.Example), `"args":{"title":"<title>"}`) {
 		t.Errorf("empty args error must name the required args with an example: %+v", e)
 	}
-	expectOK(t, envelope(t, msgs[4]), "tools.todo.create", `"id":"td_1"`, `"title":"Renew passport"`)
-	expectOK(t, envelope(t, msgs[5]), gateway.BatchTool, `"op":"tools.todo.list","ok":true`, `"id":"td_1"`)
+	expectOK(t, envelope(t, msgs[4]), "todo.create", `"id":"td_1"`, `"title":"Renew passport"`)
+	expectOK(t, envelope(t, msgs[5]), gateway.BatchTool, `"op":"todo.list","ok":true`, `"id":"td_1"`)
 	r.expectCalls(t, listOpen, createTodo, listAdmin)
 }
 
 func TestSurfaceGatewayWritesRefused(t *testing.T) {
 	m := agenttest.New(
 		agenttest.Calls(agenttest.Call(gateway.SearchTool, `{"query":"add a todo"}`)).Expect(gatewayTools...),
-		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"tools.todo.create","args":`+createArgs+`}`)).Expect(gatewayTools...),
-		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"tools.todo.list","args":{"tag":"admin"}}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"todo.create","args":`+createArgs+`}`)).Expect(gatewayTools...),
+		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"todo.list","args":{"tag":"admin"}}`)).Expect(gatewayTools...),
 		agenttest.Say("I may not create todos here; you have none tagged admin.").Expect(gatewayTools...),
 	)
 	r := &recorder{}
@@ -246,19 +246,19 @@ func TestSurfaceGatewayWritesRefused(t *testing.T) {
 	if len(msgs) != 3 {
 		t.Fatalf("%d tool messages, want 3", len(msgs))
 	}
-	expectOK(t, envelope(t, msgs[0]), gateway.SearchTool, `"op":"tools.todo.create"`)
-	e := expectFail(t, envelope(t, msgs[1]), "tools.todo.create", runtime.CodePermissionDenied)
+	expectOK(t, envelope(t, msgs[0]), gateway.SearchTool, `"op":"todo.create"`)
+	e := expectFail(t, envelope(t, msgs[1]), "todo.create", runtime.CodePermissionDenied)
 	if !strings.Contains(e.Message, "write") {
 		t.Errorf("refusal must say why: %q", e.Message)
 	}
-	expectOK(t, envelope(t, msgs[2]), "tools.todo.list")
+	expectOK(t, envelope(t, msgs[2]), "todo.list")
 	// The refused write never reached the handlers.
 	r.expectCalls(t, listAdmin)
 }
 
 func TestSurfaceFacades(t *testing.T) {
 	m := agenttest.New(
-		agenttest.Calls(agenttest.Call("tools", `{}`)).Expect(facadeTools...),
+		agenttest.Calls(agenttest.Call("todo", `{}`)).Expect(facadeTools...),
 		// The facade unfolded into its tools and left.
 		agenttest.Calls(agenttest.Call("list_todos", `{}`)).Expect(flatTools...),
 		agenttest.Calls(agenttest.Call("create_todo", createArgs)).Expect(flatTools...),
@@ -274,7 +274,7 @@ func TestSurfaceFacades(t *testing.T) {
 	}
 	// The answer lists the unfolded tools by op usage line; it does not
 	// name the tools now offered (list_todos, ...): reported as a bug.
-	contains(t, msgs[0], "tools", "tools unfolded into 5 tools", "tools.todo.list [state:", "tools.todo.create title:string")
+	contains(t, msgs[0], "todo", "todo unfolded into 5 tools", "list_todos [state:", "create_todo title:string")
 	contains(t, msgs[1], "list_todos", "0 open items")
 	contains(t, msgs[2], "create_todo", "created td_1")
 	contains(t, msgs[3], "list_todos", `"id":"td_1"`)
@@ -286,7 +286,7 @@ func TestSurfaceFacades(t *testing.T) {
 
 func TestSurfaceFacadesCategory(t *testing.T) {
 	m := agenttest.New(
-		agenttest.Calls(agenttest.Call("tools", `{"category":"todo"}`)).Expect(facadeTools...),
+		agenttest.Calls(agenttest.Call("todo", `{"category":"todo"}`)).Expect(facadeTools...),
 		agenttest.Calls(agenttest.Call("create_todo", createArgs)).Expect(flatTools...),
 		agenttest.Say("Created td_1.").Expect(flatTools...),
 	)
@@ -298,9 +298,9 @@ func TestSurfaceFacadesCategory(t *testing.T) {
 func TestSurfaceFacadesShortcut(t *testing.T) {
 	// A client that never re-lists tools runs inner tools through the facade.
 	m := agenttest.New(
-		agenttest.Calls(agenttest.Call("tools", `{"tool":"list_todos","args":{}}`)).Expect(facadeTools...),
-		agenttest.Calls(agenttest.Call("tools", `{"tool":"create_todo","args":`+createArgs+`}`)).Expect(facadeTools...),
-		agenttest.Calls(agenttest.Call("tools", `{"tool":"list_todos","args":{"tag":"admin"}}`)).Expect(facadeTools...),
+		agenttest.Calls(agenttest.Call("todo", `{"tool":"list_todos","args":{}}`)).Expect(facadeTools...),
+		agenttest.Calls(agenttest.Call("todo", `{"tool":"create_todo","args":`+createArgs+`}`)).Expect(facadeTools...),
+		agenttest.Calls(agenttest.Call("todo", `{"tool":"list_todos","args":{"tag":"admin"}}`)).Expect(facadeTools...),
 		agenttest.Say("Created td_1.").Expect(facadeTools...),
 	)
 	r := &recorder{}
@@ -310,9 +310,9 @@ func TestSurfaceFacadesShortcut(t *testing.T) {
 	if len(msgs) != 3 {
 		t.Fatalf("%d tool messages, want 3", len(msgs))
 	}
-	contains(t, msgs[0], "tools", "0 open items")
-	contains(t, msgs[1], "tools", "created td_1", `"id":"td_1"`)
-	contains(t, msgs[2], "tools", `"id":"td_1"`)
+	contains(t, msgs[0], "todo", "0 open items")
+	contains(t, msgs[1], "todo", "created td_1", `"id":"td_1"`)
+	contains(t, msgs[2], "todo", `"id":"td_1"`)
 	if !reflect.DeepEqual(out.Tools, facadeTools) {
 		t.Errorf("shortcut calls must not unfold; toolbox at the end: %v", out.Tools)
 	}
@@ -341,13 +341,13 @@ func sectionsPrompt(t *testing.T, h quickstart.Handlers) *prompt.Prompt {
 }
 
 const (
-	summarySuffix = "[This section is summarized. To view full content, call `open_sections` with key \"tools\".]"
-	fullOp        = "`tools.todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]` (write)"
+	summarySuffix = "[This section is summarized. To view full content, call `open_sections` with key \"todo\".]"
+	fullOp        = "`create_todo title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]` (write)"
 )
 
 func TestSurfaceSections(t *testing.T) {
 	m := agenttest.New(
-		agenttest.Calls(agenttest.Call(prompt.OpenSectionsName, `{"section_keys":["tools"],"reason":"I need the todo tools"}`)).Expect(prompt.OpenSectionsName),
+		agenttest.Calls(agenttest.Call(prompt.OpenSectionsName, `{"section_keys":["todo"],"reason":"I need the todo tools"}`)).Expect(prompt.OpenSectionsName),
 		// The turn is retried with the section open: its tools, no open_sections.
 		agenttest.Calls(agenttest.Call("list_todos", `{}`)).Expect(flatTools...),
 		agenttest.Calls(agenttest.Call("create_todo", createArgs)).Expect(flatTools...),
@@ -359,7 +359,7 @@ func TestSurfaceSections(t *testing.T) {
 
 	reqs := m.Requests()
 	before, after := reqs[0].Messages[0].Content, reqs[1].Messages[0].Content
-	for _, want := range []string{"Complete the following: Track renewing my passport.", "Operations on todo. 5 ops (todo).", summarySuffix} {
+	for _, want := range []string{"Complete the following: Track renewing my passport.", "Track todo items. 5 tools (todo).", summarySuffix} {
 		if !strings.Contains(before, want) {
 			t.Errorf("first rendering lacks %q:\n%s", want, before)
 		}
@@ -375,7 +375,7 @@ func TestSurfaceSections(t *testing.T) {
 	if strings.Contains(after, summarySuffix) {
 		t.Errorf("second rendering still summarized:\n%s", after)
 	}
-	if out.Retries != 1 || !reflect.DeepEqual(out.Requested, prompt.Overrides{"tools": prompt.VisibilityFull}) {
+	if out.Retries != 1 || !reflect.DeepEqual(out.Requested, prompt.Overrides{"todo": prompt.VisibilityFull}) {
 		t.Errorf("retries %d, requested %v", out.Retries, out.Requested)
 	}
 	if out.Messages[0].Content != after {
@@ -396,8 +396,8 @@ func TestSurfaceSectionsBadKey(t *testing.T) {
 	// A key that is not a summarized section fails; the model reads the
 	// error and uses the key the summary shows.
 	m := agenttest.New(
+		agenttest.Calls(agenttest.Call(prompt.OpenSectionsName, `{"section_keys":["todos"],"reason":"need tools"}`)).Expect(prompt.OpenSectionsName),
 		agenttest.Calls(agenttest.Call(prompt.OpenSectionsName, `{"section_keys":["todo"],"reason":"need tools"}`)).Expect(prompt.OpenSectionsName),
-		agenttest.Calls(agenttest.Call(prompt.OpenSectionsName, `{"section_keys":["tools"],"reason":"need tools"}`)).Expect(prompt.OpenSectionsName),
 		agenttest.Calls(agenttest.Call("create_todo", createArgs)).Expect(flatTools...),
 		agenttest.Say("Created td_1.").Expect(flatTools...),
 	)
@@ -407,7 +407,7 @@ func TestSurfaceSectionsBadKey(t *testing.T) {
 	if len(msgs) != 2 {
 		t.Fatalf("%d tool messages, want 2", len(msgs))
 	}
-	contains(t, msgs[0], prompt.OpenSectionsName, "todo", "tools")
+	contains(t, msgs[0], prompt.OpenSectionsName, "todos", `"todo"`)
 	r.expectCalls(t, createTodo)
 }
 
@@ -443,7 +443,7 @@ func TestSurfaceBootCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened, err := p.Render(prompt.Overrides{"tools": prompt.VisibilityFull}, task{Objective: "x"})
+	opened, err := p.Render(prompt.Overrides{"todo": prompt.VisibilityFull}, task{Objective: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}

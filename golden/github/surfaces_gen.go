@@ -56,9 +56,9 @@ func Facades(h Handlers) []runtime.Tool {
 			toolgenPick(tools, "list_issues", "create_issue", "search_code"),
 			matryoshka.Category("issue", "list_issues", "create_issue"),
 			matryoshka.Category("code", "search_code"),
-			matryoshka.Usage("list_issues", "tools.issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
-			matryoshka.Usage("create_issue", "tools.issue.create owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]"),
-			matryoshka.Usage("search_code", "tools.code.search q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]"),
+			matryoshka.Usage("list_issues", "list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
+			matryoshka.Usage("create_issue", "create_issue owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]"),
+			matryoshka.Usage("search_code", "search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]"),
 		),
 	}
 }
@@ -72,9 +72,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on issue, code. 3 ops (issue, code).",
-			Template:   "Operations on issue, code.\n\n- `tools.issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n- `tools.issue.create owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]` (write): Create a new issue in a GitHub repository.\n- `tools.code.search q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]` (read): Search for code across GitHub repositories.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on issue, code. 3 tools (issue, code).",
+			Template:   "Operations on issue, code.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n- `create_issue owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]` (write): Create a new issue in a GitHub repository.\n- `search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]` (read): Search for code across GitHub repositories.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "list_issues", "create_issue", "search_code"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -55,8 +55,8 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on file. Unfolds into 2 tools.",
 			toolgenPick(tools, "read_file", "write_file"),
 			matryoshka.Category("file", "read_file", "write_file"),
-			matryoshka.Usage("read_file", "tools.file.read path:string [head:integer]"),
-			matryoshka.Usage("write_file", "tools.file.write path:string content:string [mode:string=\"0644\"]"),
+			matryoshka.Usage("read_file", "read_file path:string [head:integer]"),
+			matryoshka.Usage("write_file", "write_file path:string content:string [mode:string=\"0644\"]"),
 		),
 	}
 }
@@ -70,9 +70,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on file. 2 ops (file).",
-			Template:   "Operations on file.\n\n- `tools.file.read path:string [head:integer]` (read): Read the complete contents of a file.\n- `tools.file.write path:string content:string [mode:string=\"0644\"]` (write): Create or overwrite a file.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on file. 2 tools (file).",
+			Template:   "Operations on file.\n\n- `read_file path:string [head:integer]` (read): Read the complete contents of a file.\n- `write_file path:string content:string [mode:string=\"0644\"]` (write): Create or overwrite a file.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "read_file", "write_file"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -55,7 +55,7 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on torture. Unfolds into 1 tools.",
 			toolgenPick(tools, "name_torture"),
 			matryoshka.Category("torture", "name_torture"),
-			matryoshka.Usage("name_torture", "tools.torture.name [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]"),
+			matryoshka.Usage("name_torture", "name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]"),
 		),
 	}
 }
@@ -69,9 +69,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on torture. 1 ops (torture).",
-			Template:   "Operations on torture.\n\n- `tools.torture.name [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]` (write): Property names real tool sets contain.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on torture. 1 tools (torture).",
+			Template:   "Operations on torture.\n\n- `name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]` (write): Property names real tool sets contain.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "name_torture"),
 			Visibility: prompt.VisibilitySummary,
 		},

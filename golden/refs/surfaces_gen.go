@@ -55,7 +55,7 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on tree. Unfolds into 1 tools.",
 			toolgenPick(tools, "save_tree"),
 			matryoshka.Category("tree", "save_tree"),
-			matryoshka.Usage("save_tree", "tools.tree.save root:object [doc:object] [owner:object]"),
+			matryoshka.Usage("save_tree", "save_tree root:object [doc:object] [owner:object]"),
 		),
 	}
 }
@@ -69,9 +69,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on tree. 1 ops (tree).",
-			Template:   "Operations on tree.\n\n- `tools.tree.save root:object [doc:object] [owner:object]` (write): Recursive and mutually recursive references.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on tree. 1 tools (tree).",
+			Template:   "Operations on tree.\n\n- `save_tree root:object [doc:object] [owner:object]` (write): Recursive and mutually recursive references.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "save_tree"),
 			Visibility: prompt.VisibilitySummary,
 		},

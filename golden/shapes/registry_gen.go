@@ -67,7 +67,7 @@ var Registry = gateway.Registry{
 			Action: "get",
 			Args: []gateway.Arg{
 				{
-					Description: "City name, e.g.",
+					Description: "City name, e.g. Paris",
 					Name:        "city",
 					Required:    true,
 					Type:        "string",

@@ -57,10 +57,10 @@ func Facades(h Handlers) []runtime.Tool {
 			matryoshka.Category("air", "get_air_quality"),
 			matryoshka.Category("weather", "get_weather"),
 			matryoshka.Category("forecast", "get_forecast"),
-			matryoshka.Usage("get_air_quality", "tools.air.quality.get location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]"),
-			matryoshka.Usage("ping", "tools.ping"),
-			matryoshka.Usage("get_weather", "tools.weather.get city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]"),
-			matryoshka.Usage("get_forecast", "tools.forecast.get city:string days:integer"),
+			matryoshka.Usage("get_air_quality", "get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]"),
+			matryoshka.Usage("ping", "ping"),
+			matryoshka.Usage("get_weather", "get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]"),
+			matryoshka.Usage("get_forecast", "get_forecast city:string days:integer"),
 		),
 	}
 }
@@ -74,9 +74,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on air, weather, forecast. 4 ops (air, ping, weather, forecast).",
-			Template:   "Operations on air, weather, forecast.\n\n- `tools.air.quality.get location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n- `tools.ping` (write): Check that the weather service is reachable.\n- `tools.weather.get city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n- `tools.forecast.get city:string days:integer` (read): Get a multi-day forecast.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on air, weather, forecast. 4 tools (air, ping, weather, forecast).",
+			Template:   "Operations on air, weather, forecast.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n- `ping` (write): Check that the weather service is reachable.\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
 			Visibility: prompt.VisibilitySummary,
 		},

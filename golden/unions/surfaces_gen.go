@@ -55,8 +55,8 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on content. Unfolds into 2 tools.",
 			toolgenPick(tools, "send_content", "lookup"),
 			matryoshka.Category("content", "send_content"),
-			matryoshka.Usage("send_content", "tools.content.send blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]"),
-			matryoshka.Usage("lookup", "tools.lookup [email:string] [user_id:string]"),
+			matryoshka.Usage("send_content", "send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]"),
+			matryoshka.Usage("lookup", "lookup [email:string] [user_id:string]"),
 		),
 	}
 }
@@ -70,9 +70,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on content. 2 ops (content, lookup).",
-			Template:   "Operations on content.\n\n- `tools.content.send blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]` (write): Send content blocks; a union discriminated by a const property.\n- `tools.lookup [email:string] [user_id:string]` (read): A root oneOf whose branches only differ in required.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on content. 2 tools (content, lookup).",
+			Template:   "Operations on content.\n\n- `send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]` (write): Send content blocks; a union discriminated by a const property.\n- `lookup [email:string] [user_id:string]` (read): A root oneOf whose branches only differ in required.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "send_content", "lookup"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -55,7 +55,7 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on order. Unfolds into 1 tools.",
 			toolgenPick(tools, "create_order"),
 			matryoshka.Category("order", "create_order"),
-			matryoshka.Usage("create_order", "tools.order.create customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]"),
+			matryoshka.Usage("create_order", "create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]"),
 		),
 	}
 }
@@ -69,9 +69,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on order. 1 ops (order).",
-			Template:   "Operations on order.\n\n- `tools.order.create customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]` (write): Create an order for a customer: line items with options, a shipping address and payment.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on order. 1 tools (order).",
+			Template:   "Operations on order.\n\n- `create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]` (write): Create an order for a customer: line items with options, a shipping address and payment.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "create_order"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -55,7 +55,7 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on issue. Unfolds into 1 tools.",
 			toolgenPick(tools, "list_issues"),
 			matryoshka.Category("issue", "list_issues"),
-			matryoshka.Usage("list_issues", "tools.issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
+			matryoshka.Usage("list_issues", "list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
 		),
 	}
 }
@@ -69,9 +69,9 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on issue. 1 ops (issue).",
-			Template:   "Operations on issue.\n\n- `tools.issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n",
-			Title:      "tools ops",
+			Summary:    "Operations on issue. 1 tools (issue).",
+			Template:   "Operations on issue.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n",
+			Title:      "tools",
 			Tools:      toolgenPick(tools, "list_issues"),
 			Visibility: prompt.VisibilitySummary,
 		},
