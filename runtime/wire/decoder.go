@@ -81,11 +81,16 @@ type Decoder struct {
 	floor int
 	segs  [inlineSegs]seg
 	more  []seg
-	// key is what Key returns: the decoded key of the member of the
-	// innermost object More advanced to, nil for an array or at the floor.
-	key  []byte
-	errs []runtime.FieldError
-	err  *SyntaxError
+	// ks and ke delimit what Key returns in data: the key of the member of
+	// the innermost object More advanced to (empty for an array or at the
+	// floor). When kesc is set the key holds escapes and ekey is its
+	// decoded text. Offsets rather than a slice keep write barriers out of
+	// the hot path.
+	ks, ke int
+	kesc   bool
+	ekey   []byte
+	errs   []runtime.FieldError
+	err    *SyntaxError
 	// arena holds the strings String returned; bytes already handed out are
 	// never written again.
 	arena []byte
@@ -153,7 +158,7 @@ func (d *Decoder) push(array bool) bool {
 	}
 	*d.seg(d.depth) = seg{array: array}
 	d.depth++
-	d.key = nil
+	d.ks, d.ke, d.kesc = 0, 0, false
 	return true
 }
 
@@ -161,10 +166,12 @@ func (d *Decoder) push(array bool) bool {
 // object's member.
 func (d *Decoder) pop() {
 	d.depth--
-	d.key = nil
+	d.ks, d.ke, d.kesc = 0, 0, false
 	if d.depth > d.floor {
-		if s := d.seg(d.depth - 1); !s.array {
-			d.key = d.segKey(s)
+		if s := d.seg(d.depth - 1); s.esc {
+			d.kesc, d.ekey = true, d.keyAt(s)
+		} else if !s.array {
+			d.ks, d.ke = s.kstart, s.kend
 		}
 	}
 }
@@ -333,7 +340,10 @@ func (d *Decoder) More() bool {
 		return false
 	}
 	s.kstart, s.kend, s.esc = start, d.pos-1, !plain
-	d.key = key
+	d.ks, d.ke, d.kesc = start, d.pos-1, !plain
+	if !plain {
+		d.ekey = key
+	}
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		d.unexpected("after object key, expecting ':'")
@@ -360,7 +370,12 @@ func itemName(array bool) string {
 // Key returns the key of the member More advanced to. The bytes are valid
 // until the next call to More and must not be modified;
 // `switch string(d.Key())` does not allocate.
-func (d *Decoder) Key() []byte { return d.key }
+func (d *Decoder) Key() []byte {
+	if d.kesc {
+		return d.ekey
+	}
+	return d.data[d.ks:d.ke]
+}
 
 // keyAt decodes the key of s, which holds escapes or invalid UTF-8.
 func (d *Decoder) keyAt(s *seg) []byte {

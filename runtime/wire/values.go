@@ -73,7 +73,9 @@ func (d *Decoder) intern(b []byte) string {
 		d.grow(n)
 	}
 	off := len(d.arena)
-	d.arena = append(d.arena, b...)
+	// Reslicing within capacity stores only the length: no write barrier.
+	d.arena = d.arena[:off+n]
+	copy(d.arena[off:], b)
 	return unsafe.String(&d.arena[off], n)
 }
 
@@ -219,11 +221,11 @@ func (d *Decoder) Any() any {
 // keyString returns the key of the member More advanced to as a string
 // that does not alias the input.
 func (d *Decoder) keyString() string {
-	if d.seg(d.depth - 1).esc {
-		// d.key is a fresh buffer decoded by More.
-		return unsafe.String(unsafe.SliceData(d.key), len(d.key))
+	if d.kesc {
+		// A fresh buffer decoded by More, never written.
+		return unsafe.String(unsafe.SliceData(d.ekey), len(d.ekey))
 	}
-	return d.intern(d.key)
+	return d.intern(d.data[d.ks:d.ke])
 }
 
 // Outcomes of parseInt.
