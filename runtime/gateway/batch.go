@@ -61,7 +61,34 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		g.stamp(env, start, nil)
 		return env, nil
 	}
-	out := make([]*Envelope, len(req.Items))
+	out, perr := g.runBatch(ctx, tc, req.Items)
+	if perr != nil {
+		return nil, perr
+	}
+	ok := true
+	for i, e := range out {
+		if e == nil {
+			out[i] = &Envelope{Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "item produced no answer"}}
+			e = out[i]
+		}
+		ok = ok && e.OK
+	}
+	b, err := marshal(batchDoc{Results: out})
+	if err != nil {
+		env := &Envelope{Op: BatchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "batch result could not be encoded"}}
+		g.stamp(env, start, nil)
+		return env, nil
+	}
+	env := &Envelope{Op: BatchTool, OK: ok, Result: b}
+	g.stamp(env, start, nil)
+	return env, nil
+}
+
+// runBatch runs the items of one tool_batch call in the order handleBatch
+// describes and returns their envelopes in input order (nil where an item
+// produced none), or the first error that must propagate.
+func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []json.RawMessage) ([]*Envelope, error) {
+	out := make([]*Envelope, len(items))
 	type pending struct {
 		i    int
 		item batchItem
@@ -90,7 +117,7 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		wg.Wait()
 		reads = reads[:0]
 	}
-	for i, rawItem := range req.Items {
+	for i, rawItem := range items {
 		item, fail := parseBatchItem(rawItem)
 		if fail != nil {
 			out[i] = &Envelope{Op: item.Op, Error: fail}
@@ -108,26 +135,7 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		out[i] = env
 	}
 	runReads()
-	if perr != nil {
-		return nil, perr
-	}
-	ok := true
-	for i, e := range out {
-		if e == nil {
-			out[i] = &Envelope{Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "item produced no answer"}}
-			e = out[i]
-		}
-		ok = ok && e.OK
-	}
-	b, err := marshal(batchDoc{Results: out})
-	if err != nil {
-		env := &Envelope{Op: BatchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "batch result could not be encoded"}}
-		g.stamp(env, start, nil)
-		return env, nil
-	}
-	env := &Envelope{Op: BatchTool, OK: ok, Result: b}
-	g.stamp(env, start, nil)
-	return env, nil
+	return out, perr
 }
 
 // parseBatchItem decodes one untrusted item.

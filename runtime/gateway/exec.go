@@ -140,40 +140,36 @@ func (g *Gateway) resolve(op string) (*binding, string) {
 // exec runs one tool_exec request. The returned error is non-nil only for
 // handler errors that must propagate (runtime.Propagator).
 func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequest, warnings []string, start time.Time) (*Envelope, error) {
-	if req.Op == "" {
-		env := g.failure(tc, "", &EnvelopeError{Code: runtime.CodeValidation,
-			Message:  `op is missing: send {"op":"<op path>","args":{...}}; find the op with tool_search or tool_help`,
-			Details:  Details{FieldErrors: []runtime.FieldError{{Path: "/op", Code: "required", Message: "op is required"}}},
-			HelpPath: ""}, req.Args)
+	fail := func(op string, e *EnvelopeError) (*Envelope, error) {
+		env := g.failure(tc, op, e, req.Args)
 		g.stamp(env, start, warnings)
 		return env, nil
 	}
+	if req.Op == "" {
+		return fail("", &EnvelopeError{Code: runtime.CodeValidation,
+			Message: `op is missing: send {"op":"<op path>","args":{...}}; find the op with tool_search or tool_help`,
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/op", Code: "required", Message: "op is required"}}}})
+	}
 	b, warn := g.resolve(req.Op)
 	if b == nil {
-		env := g.failure(tc, req.Op, &EnvelopeError{Code: runtime.CodeNotFound,
+		return fail(req.Op, &EnvelopeError{Code: runtime.CodeNotFound,
 			Message:  fmt.Sprintf("unknown op %q", req.Op),
 			Details:  Details{DidYouMean: g.suggestOps(req.Op, 3)},
-			HelpPath: g.nearestDir(req.Op)}, req.Args)
-		g.stamp(env, start, warnings)
-		return env, nil
+			HelpPath: g.nearestDir(req.Op)})
 	}
 	if warn != "" {
 		warnings = append(warnings, warn)
 	}
 	op := b.op.Op
 	if b.op.Kind == KindWrite && !g.cfg.writes {
-		env := g.failure(tc, op, &EnvelopeError{Code: runtime.CodePermissionDenied,
+		return fail(op, &EnvelopeError{Code: runtime.CodePermissionDenied,
 			Message:  fmt.Sprintf("%s is a write op and writes are not allowed in this session; tell the user instead of retrying", op),
-			HelpPath: op}, req.Args)
-		g.stamp(env, start, warnings)
-		return env, nil
+			HelpPath: op})
 	}
 	if isEmptyArgs(req.Args) {
 		req.Args = json.RawMessage("{}")
 		if len(b.required) > 0 {
-			env := g.failure(tc, op, g.missingArgs(b, b.required), req.Args)
-			g.stamp(env, start, warnings)
-			return env, nil
+			return fail(op, g.missingArgs(b, b.required))
 		}
 	}
 	dry := b.op.DryRunDefault
@@ -192,19 +188,15 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 			if rec.Op == op && rec.Fingerprint == fp {
 				return replay(rec.Envelope), nil
 			}
-			env := g.failure(tc, op, &EnvelopeError{Code: runtime.CodeConflict,
+			return fail(op, &EnvelopeError{Code: runtime.CodeConflict,
 				Message:  fmt.Sprintf("idempotency_key %q was already used for a different call (%s with other args); use a new key for a new call", req.IdempotencyKey, rec.Op),
-				HelpPath: op}, req.Args)
-			g.stamp(env, start, warnings)
-			return env, nil
+				HelpPath: op})
 		}
 	}
 
 	if b.tool.Decode == nil {
 		if fe := b.checkArgs(req.Args); len(fe) > 0 {
-			env := g.failure(tc, op, g.invalid(b, fe), req.Args)
-			g.stamp(env, start, warnings)
-			return env, nil
+			return fail(op, g.invalid(b, fe))
 		}
 	}
 
@@ -225,12 +217,17 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	}
 	env.Meta.DryRun = dry
 	if req.IdempotencyKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
-		raw, err := env.MarshalJSON()
-		if err == nil {
-			g.cfg.idem.Store(req.IdempotencyKey, IdempotencyRecord{Op: op, Fingerprint: fp, Envelope: raw, Stored: g.cfg.clock()})
-		}
+		g.remember(req.IdempotencyKey, op, fp, env)
 	}
 	return env, nil
+}
+
+// remember stores env under an idempotency key so that a repeat of the same
+// call replays it; an envelope that cannot be encoded is not stored.
+func (g *Gateway) remember(key, op, fp string, env *Envelope) {
+	if raw, err := env.MarshalJSON(); err == nil {
+		g.cfg.idem.Store(key, IdempotencyRecord{Op: op, Fingerprint: fp, Envelope: raw, Stored: g.cfg.clock()})
+	}
 }
 
 // stamp sets the envelope's meta: trace id, latency since start, warnings.
