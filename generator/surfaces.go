@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -53,7 +54,7 @@ func Surface(f *ir.Family, name string) bool {
 	return false
 }
 
-// groupOps returns the ops of each group in f.Groups order.
+// surfGroupOps returns the ops of each group in f.Groups order.
 func surfGroupOps(f *ir.Family) [][]*ir.Op {
 	out := make([][]*ir.Op, len(f.Groups))
 	for _, op := range f.Ops {
@@ -116,8 +117,8 @@ func Sections(f *ir.Family) []SectionSpec {
 		out = append(out, SectionSpec{
 			Key:      g.Name,
 			Title:    g.Name,
-			Summary:  surfEscapeDollar(summary),
-			Template: surfEscapeDollar(body.String()),
+			Summary:  prompt.Escape(summary),
+			Template: prompt.Escape(body.String()),
 			Tools:    tools,
 		})
 	}
@@ -130,6 +131,8 @@ func toolUsage(op *ir.Op) string {
 	return op.Tool.Name + strings.TrimPrefix(op.Usage, op.Path)
 }
 
+// surfEntityList names the entities of ops (an op without one by its
+// action), in order of first use: "task, project".
 func surfEntityList(ops []*ir.Op) string {
 	var ents []string
 	seen := map[string]bool{}
@@ -146,7 +149,7 @@ func surfEntityList(ops []*ir.Op) string {
 	return strings.Join(ents, ", ")
 }
 
-// firstLine is the first sentence of a description, on one line.
+// surfFirstLine is the first sentence of a description, on one line.
 func surfFirstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -157,8 +160,6 @@ func surfFirstLine(s string) string {
 	}
 	return s
 }
-
-func surfEscapeDollar(s string) string { return strings.ReplaceAll(s, "$", "$$") }
 
 // emitSurfaces writes surfaces_gen.go: the gateway, facade and section
 // surfaces the family asks for, all built from Tools(h).
@@ -254,7 +255,7 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 //		return []runtime.Tool{
 //			matryoshka.Facade("onto", "...", toolgenPick(tools, "list_onto_tasks", ...),
 //				matryoshka.Category("task", "list_onto_tasks", ...),
-//				matryoshka.Usage("list_onto_tasks", "onto.task.list [project_id:string]"),
+//				matryoshka.Usage("list_onto_tasks", "list_onto_tasks [project_id:string]"),
 //			),
 //		}
 //	}
@@ -293,7 +294,7 @@ func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 //	func Sections(h Handlers) []prompt.Section {
 //		tools := Tools(h)
 //		return []prompt.Section{{
-//			Key: "onto", Title: "onto ops", Summary: "...", Template: "...",
+//			Key: "onto", Title: "onto", Summary: "...", Template: "...",
 //			Visibility: prompt.VisibilitySummary, Generated: true,
 //			Tools: toolgenPick(tools, "list_onto_tasks", ...),
 //		}}
@@ -326,6 +327,7 @@ func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	f.Line()
 }
 
+// surfPickArgs is the argument list of toolgenPick(tools, "a", "b", ...).
 func surfPickArgs(names []string) []jen.Code {
 	args := []jen.Code{jen.Id("tools")}
 	for _, n := range names {
