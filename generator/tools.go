@@ -79,10 +79,7 @@ func emitTools(g *gen, f *jen.File) error {
 	//					return runtime.Result{}, err
 	//				}
 	//				r, err := h.ListIssues(ctx, tc, p)
-	//				if err != nil {
-	//					return runtime.Result{}, err
-	//				}
-	//				return r.Untyped(), nil
+	//				return r.WithParams(p), err
 	//			},
 	//			Decode: func(args json.RawMessage) (any, error) { return decodeListIssues(args) },
 	//		},
@@ -108,8 +105,7 @@ func emitTools(g *gen, f *jen.File) error {
 				jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("args")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
 				jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("h").Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
-				jen.Return(jen.Id("r").Dot("Untyped").Call(), jen.Nil()),
+				jen.Return(jen.Id("r").Dot("WithParams").Call(jen.Id("p")), jen.Err()),
 			),
 			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error()).Block(
 				jen.Return(jen.Id(decode).Call(jen.Id("args"))),

@@ -57,9 +57,11 @@ func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage
 	if err != nil {
 		var p Propagator
 		if errors.As(err, &p) {
-			return Result{Message: err.Error(), Err: err}, err
+			return Result{Message: err.Error(), Err: err, Params: r.Params}, err
 		}
-		return Failure(err), nil
+		f := Failure(err)
+		f.Params = r.Params // the event still shows what the handler ran with
+		return f, nil
 	}
 	// A failed Result keeps a Value only when the handler set one on
 	// purpose (a structured error payload); typed results drop it in

@@ -50,6 +50,14 @@ func Fail[T any](message string) ToolResult[T] {
 	return ToolResult[T]{Message: message}
 }
 
+// WithParams converts r to a Result that records the decoded params the
+// handler ran with (for ToolInvoked events). Generated tools call it.
+func (r ToolResult[T]) WithParams(params any) Result {
+	out := r.Untyped()
+	out.Params = params
+	return out
+}
+
 // Failure returns a failed Result whose message is err's text.
 func Failure(err error) Result {
 	if err == nil {

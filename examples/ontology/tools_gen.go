@@ -988,10 +988,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoTasks(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_tasks",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1007,10 +1004,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoGoals(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_goals",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1026,10 +1020,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoDocuments(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_documents",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec, document.note, document.folder\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1045,10 +1036,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoMilestones(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_milestones",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1064,10 +1052,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoRisks(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_risks",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"impact\":{\"type\":\"string\",\"description\":\"Filter by impact level\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1083,10 +1068,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoRequirements(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_requirements",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. requirement.functional, requirement.constraint\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1102,10 +1084,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoPlans(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_plans",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1121,10 +1100,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListOntoProjects(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_onto_projects",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. project.software, project.writing.book\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
@@ -1140,10 +1116,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListTaskDocuments(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_task_documents",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
@@ -1159,10 +1132,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SearchOntoTasks(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "search_onto_tasks",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
@@ -1178,10 +1148,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SearchOntoProjects(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "search_onto_projects",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
@@ -1197,10 +1164,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SearchOntoDocuments(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "search_onto_documents",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
@@ -1216,10 +1180,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SearchOntology(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "search_ontology",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search text\"},\"types\":{\"type\":\"array\",\"description\":\"Restrict to these entity types\",\"items\":{\"type\":\"string\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"query\"],\"additionalProperties\":false}"),
@@ -1235,10 +1196,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoProjectDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_project_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
@@ -1254,10 +1212,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoProjectGraph(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_project_graph",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
@@ -1273,10 +1228,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoTaskDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_task_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
@@ -1292,10 +1244,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoGoalDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_goal_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
@@ -1311,10 +1260,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoPlanDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_plan_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
@@ -1330,10 +1276,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoDocumentDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_document_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
@@ -1349,10 +1292,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoMilestoneDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_milestone_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
@@ -1368,10 +1308,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoRiskDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_risk_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
@@ -1387,10 +1324,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetOntoRequirementDetails(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_onto_requirement_details",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
@@ -1406,10 +1340,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetDocumentTree(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_document_tree",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include documents, not only folders\",\"default\":false},\"max_depth\":{\"type\":\"integer\",\"description\":\"Maximum depth to return\",\"minimum\":1,\"maximum\":10}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
@@ -1425,10 +1356,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetDocumentPath(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_document_path",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
@@ -1444,10 +1372,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetEntityRelationships(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_entity_relationships",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"direction\":{\"type\":\"string\",\"description\":\"Edge direction\",\"enum\":[\"in\",\"out\",\"both\"],\"default\":\"both\"}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
@@ -1463,10 +1388,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetLinkedEntities(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_linked_entities",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"filter_kind\":{\"type\":\"string\",\"description\":\"Only return linked entities of this kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
@@ -1482,10 +1404,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateOntoTask(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_onto_task",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
@@ -1501,10 +1420,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateOntoGoal(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_onto_goal",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
@@ -1520,10 +1436,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateOntoPlan(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_onto_plan",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
@@ -1539,10 +1452,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateOntoDocument(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_onto_document",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
@@ -1558,10 +1468,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateOntoProject(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_onto_project",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
@@ -1577,10 +1484,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateTaskDocument(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_task_document",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
@@ -1596,10 +1500,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoTask(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_task",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
@@ -1615,10 +1516,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoProject(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_project",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
@@ -1634,10 +1532,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoGoal(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_goal",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
@@ -1653,10 +1548,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoPlan(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_plan",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
@@ -1672,10 +1564,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoDocument(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_document",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
@@ -1691,10 +1580,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoMilestone(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_milestone",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
@@ -1710,10 +1596,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoRisk(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_risk",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
@@ -1729,10 +1612,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateOntoRequirement(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_onto_requirement",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
@@ -1748,10 +1628,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.DeleteOntoTask(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "delete_onto_task",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
@@ -1767,10 +1644,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.DeleteOntoDocument(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "delete_onto_document",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
@@ -1786,10 +1660,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.DeleteOntoGoal(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "delete_onto_goal",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
@@ -1805,10 +1676,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.DeleteOntoPlan(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "delete_onto_plan",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
@@ -1824,10 +1692,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.LinkOntoEntities(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "link_onto_entities",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
@@ -1843,10 +1708,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UnlinkOntoEdge(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "unlink_onto_edge",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
@@ -1862,10 +1724,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ReorganizeOntoProjectGraph(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "reorganize_onto_project_graph",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
@@ -1881,10 +1740,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.MoveDocumentInTree(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "move_document_in_tree",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Document to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":[\"string\",\"null\"],\"format\":\"uuid\",\"description\":\"New parent folder; null moves it to the root\"},\"position\":{\"type\":\"integer\",\"description\":\"Position among the new siblings (0 first)\",\"minimum\":0}},\"required\":[\"project_id\",\"document_id\",\"new_parent_id\"],\"additionalProperties\":false}"),
@@ -1900,10 +1756,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetFieldInfo(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_field_info",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_type\":{\"type\":\"string\",\"description\":\"Entity type\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"field\":{\"type\":\"string\",\"description\":\"Field name, e.g. state_key, type_key, priority\"}},\"required\":[\"entity_type\",\"field\"],\"additionalProperties\":false}"),
@@ -1919,10 +1772,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.WebSearch(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "web_search",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search query\"},\"max_results\":{\"type\":\"integer\",\"description\":\"Maximum number of results\",\"minimum\":1,\"maximum\":20,\"default\":5}},\"required\":[\"query\"],\"additionalProperties\":false}"),
@@ -1938,10 +1788,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.WebVisit(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "web_visit",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"URL to visit\",\"format\":\"uri\"}},\"required\":[\"url\"],\"additionalProperties\":false}"),
@@ -1957,10 +1804,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetBuildosOverview(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_buildos_overview",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"),
@@ -1976,10 +1820,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetBuildosUsageGuide(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_buildos_usage_guide",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"topic\":{\"type\":\"string\",\"description\":\"Guide topic, e.g. projects, tasks, calendar, brain dump\"}},\"additionalProperties\":false}"),

@@ -59,6 +59,9 @@ func TestCreateListGetUpdate(t *testing.T) {
 	if ev.Tool != "create_todo" || ev.CallID != "call_1" || !strings.Contains(ev.Rendered, `"id":"td_1"`) {
 		t.Fatalf("ToolInvoked event: %+v", ev)
 	}
+	if p, ok := ev.Params.(*quickstart.CreateTodoParams); !ok || p.Title != "Renew passport" || *p.Priority != 1 {
+		t.Fatalf("event params: %#v", ev.Params)
+	}
 	call(t, s, "create_todo", `{"title": "Water plants"}`)
 
 	// Defaults apply: state open, limit 20; newest first.
@@ -96,6 +99,9 @@ func TestHandlerErrorIsAFailedResult(t *testing.T) {
 	}
 	if ev.Result.Success || ev.Rendered != res.Message {
 		t.Fatalf("event for the failure: %+v", ev)
+	}
+	if p, ok := ev.Params.(*quickstart.GetTodoParams); !ok || p.TodoID != "td_9" {
+		t.Fatalf("event params for the failure: %#v", ev.Params)
 	}
 }
 

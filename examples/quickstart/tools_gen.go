@@ -124,10 +124,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListTodos(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_todos",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"done\",\"all\"],\"default\":\"open\",\"description\":\"Which items to return.\"},\"tag\":{\"type\":\"string\",\"description\":\"Only items carrying this tag.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20,\"description\":\"Maximum number of items.\"}},\"additionalProperties\":false}"),
@@ -143,10 +140,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetTodo(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_todo",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\",\"description\":\"The item's id, e.g. td_1.\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
@@ -162,10 +156,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateTodo(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_todo",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120,\"description\":\"Short imperative title.\"},\"due\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3],\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1},\"uniqueItems\":true,\"maxItems\":8}},\"required\":[\"title\"],\"additionalProperties\":false}"),
@@ -181,10 +172,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.UpdateTodo(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "update_todo",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120},\"due\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New due date, or null to clear it.\"},\"done\":{\"type\":\"boolean\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
@@ -200,10 +188,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.DeleteTodo(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "delete_todo",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),

@@ -52,10 +52,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SetLevels(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "set_levels",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"safe\",\"full-scan\"]},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3]},\"mixed\":{\"enum\":[\"auto\",0,true]},\"color\":{\"type\":[\"string\",\"null\"],\"enum\":[\"red\",\"green\",null]},\"version\":{\"const\":2},\"kind\":{\"type\":\"string\",\"const\":\"levels\"},\"ratio\":{\"type\":\"number\",\"multipleOf\":0.01,\"exclusiveMinimum\":0,\"maximum\":1},\"big\":{\"type\":\"integer\",\"maximum\":18446744073709551615}},\"required\":[\"mode\"]}"),

@@ -88,10 +88,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListIssues(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_issues",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"description\":\"Repository owner\"},\"repo\":{\"type\":\"string\",\"description\":\"Repository name\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"description\":\"Filter by state\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Filter by labels\"},\"sort\":{\"type\":\"string\",\"enum\":[\"created\",\"updated\",\"comments\"],\"description\":\"Sort order\"},\"direction\":{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"description\":\"Sort direction\"},\"since\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Filter by date (ISO 8601 timestamp)\"},\"page\":{\"type\":\"number\",\"minimum\":1,\"description\":\"Page number for pagination (min 1)\"},\"perPage\":{\"type\":\"number\",\"minimum\":1,\"maximum\":100,\"description\":\"Results per page for pagination (min 1, max 100)\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false}"),
@@ -107,10 +104,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.CreateIssue(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "create_issue",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"description\":\"Repository owner\"},\"repo\":{\"type\":\"string\",\"description\":\"Repository name\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"description\":\"Issue title\"},\"body\":{\"type\":\"string\",\"description\":\"Issue body content\"},\"assignees\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"maxItems\":10,\"description\":\"Usernames to assign to this issue\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Labels to apply to this issue\"},\"milestone\":{\"type\":[\"integer\",\"null\"],\"description\":\"Milestone number, or null for none\"}},\"required\":[\"owner\",\"repo\",\"title\"],\"additionalProperties\":false}"),
@@ -126,10 +120,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SearchCode(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "search_code",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Search query using GitHub code search syntax\"},\"sort\":{\"type\":\"string\",\"const\":\"indexed\",\"description\":\"Sort field ('indexed' only)\"},\"order\":{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"default\":\"desc\",\"description\":\"Sort order\"},\"page\":{\"type\":\"integer\",\"minimum\":1,\"default\":1},\"perPage\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":30}},\"required\":[\"q\"]}"),

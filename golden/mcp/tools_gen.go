@@ -70,10 +70,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ReadFile(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "read_file",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"head\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Only the first N lines\"}},\"required\":[\"path\"],\"additionalProperties\":false}"),
@@ -89,10 +86,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.WriteFile(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "write_file",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"mode\":{\"type\":\"string\",\"pattern\":\"^0[0-7]{3}$\",\"default\":\"0644\"}},\"required\":[\"path\",\"content\"]}"),

@@ -52,10 +52,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.NameTorture(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "name_torture",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"func\":{\"type\":\"string\"},\"range\":{\"type\":\"string\"},\"0-18\":{\"type\":\"integer\"},\"60+\":{\"type\":\"integer\"},\"PM2.5\":{\"type\":\"number\"},\"$ref\":{\"type\":\"string\"},\"Content-Type\":{\"type\":\"string\"},\"当前状态\":{\"type\":\"string\"},\"Validate\":{\"type\":\"boolean\"},\"MarshalJSON\":{\"type\":\"string\"},\"runtime\":{\"type\":\"string\"},\"json\":{\"type\":\"string\"},\"target_id\":{\"type\":\"string\"},\"targetId\":{\"type\":\"string\"},\"TargetID\":{\"type\":\"string\"},\"html_url\":{\"type\":\"string\",\"format\":\"uri\"},\"userId\":{\"type\":\"string\"}}}"),

@@ -52,10 +52,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.SaveTree(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "save_tree",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"root\":{\"$ref\":\"#/$defs/Node\"},\"doc\":{\"$ref\":\"#/definitions/Section\"},\"owner\":{\"$ref\":\"shared.json#/$defs/Person\"}},\"required\":[\"root\"],\"$defs\":{\"Node\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Node\"}},\"parent\":{\"anyOf\":[{\"$ref\":\"#/$defs/Node\"},{\"type\":\"null\"}]}},\"required\":[\"name\"]}},\"definitions\":{\"Section\":{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\"},\"paragraphs\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/Paragraph\"}}}},\"Paragraph\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},\"subsections\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/Section\"}}}}}}"),

@@ -106,10 +106,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetAirQuality(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_air_quality",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\"},\"pollutants\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"PM2.5\",\"PM10\",\"O3\",\"NO2\"]},\"minItems\":1}},\"required\":[\"location\"]}"),
@@ -125,10 +122,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.Ping(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "ping",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{}}"),
@@ -144,10 +138,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetWeather(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_weather",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\",\"description\":\"City name, e.g. Paris\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"default\":\"celsius\"}},\"required\":[\"city\"]}"),
@@ -163,10 +154,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.GetForecast(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "get_forecast",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"},\"days\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":14}},\"required\":[\"city\",\"days\"],\"additionalProperties\":false}"),

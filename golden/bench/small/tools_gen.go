@@ -52,10 +52,7 @@ func Tools(h Handlers) []runtime.Tool {
 				return runtime.Result{}, err
 			}
 			r, err := h.ListIssues(ctx, tc, p)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			return r.Untyped(), nil
+			return r.WithParams(p), err
 		},
 		Name:       "list_issues",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"description\":\"Repository owner\"},\"repo\":{\"type\":\"string\",\"description\":\"Repository name\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"description\":\"Filter by state\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Filter by labels\"},\"sort\":{\"type\":\"string\",\"enum\":[\"created\",\"updated\",\"comments\"],\"description\":\"Sort order\"},\"direction\":{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"description\":\"Sort direction\"},\"since\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Filter by date (ISO 8601 timestamp)\"},\"page\":{\"type\":\"number\",\"minimum\":1,\"description\":\"Page number for pagination (min 1)\"},\"perPage\":{\"type\":\"number\",\"minimum\":1,\"maximum\":100,\"description\":\"Results per page for pagination (min 1, max 100)\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false}"),
