@@ -134,7 +134,7 @@ var emptyObject = []byte("{}")
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func (d *Decoder) skipSpace() {
-	for d.pos < len(d.data) && isSpace(d.data[d.pos]) {
+	for d.pos < len(d.data) && d.data[d.pos] <= ' ' && isSpace(d.data[d.pos]) {
 		d.pos++
 	}
 }
@@ -329,7 +329,7 @@ func (d *Decoder) More() bool {
 	if s.array {
 		return true
 	}
-	d.skipSpace()
+	// Whitespace is behind: skipped before the first member, or after ','.
 	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 		d.unexpected("looking for an object key")
 		return false

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -262,6 +263,21 @@ func BenchmarkDecodePerson(b *testing.B) {
 		p.decode(d)
 		if d.Close() != nil {
 			b.Fatal("unexpected error")
+		}
+	}
+}
+
+func TestFloatMatchesParseFloat(t *testing.T) {
+	for _, in := range []string{"0", "-0", "7", "-7", "50", "123456789012345", "-123456789012345",
+		"1234567890123456", "99999999999999999999", "2.5", "1e3", "-0.125", "1E-2", "9007199254740993"} {
+		d := NewDecoder([]byte(in))
+		got := d.Float()
+		if err := d.Close(); err != nil || !d.Clean() {
+			t.Fatalf("%s: %v %v", in, err, d.Errors())
+		}
+		want, _ := strconv.ParseFloat(in, 64)
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("Float(%s) = %v, want %v", in, got, want)
 		}
 	}
 }

@@ -277,7 +277,10 @@ func (p *Path) String() string {
 	case p == nil:
 		return ""
 	case p.parent == nil && p.kind == pathBase:
-		return p.key
+		// A copy, not p.key itself: returning a field of *p makes escape
+		// analysis move every Path (and its parents) to the heap, and
+		// Validate must not allocate on valid input.
+		return strings.Clone(p.key)
 	case p.parent == nil && p.kind == pathKey && !needsEscape(p.key):
 		return "/" + p.key
 	}

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -29,7 +30,12 @@ func (d *Decoder) readStringTo(dst []byte, check bool) (b []byte, plain, ok bool
 	var high uint64
 	for p+8 <= len(data) {
 		x := binary.LittleEndian.Uint64(data[p:])
-		if special(x) {
+		if m := specialMask(x); m != 0 {
+			// The lowest flagged byte is the first special one; the
+			// bytes before it are ordinary.
+			i := bits.TrailingZeros64(m) / 8
+			high |= x & (1<<(8*i) - 1)
+			p += i
 			break
 		}
 		high |= x
@@ -54,6 +60,13 @@ func (d *Decoder) readStringTo(dst []byte, check bool) (b []byte, plain, ok bool
 		// Decode from the start: non-ASCII text before p may be invalid.
 		p = start
 	}
+	return d.readStringSlow(dst, check, start, p)
+}
+
+// readStringSlow decodes the rest of the string readStringTo started at
+// start; the text before p is plain.
+func (d *Decoder) readStringSlow(dst []byte, check bool, start, p int) (b []byte, plain, ok bool) {
+	data := d.data
 	// buf holds the decoded text once it differs from the input; until
 	// then the result is a subslice.
 	var buf []byte
@@ -163,14 +176,17 @@ const (
 	hi8 = 0x8080808080808080
 )
 
-// special reports whether one of the eight bytes of x is a quote, a
-// backslash or a control character (below 0x20). It uses the exact
-// "has a byte less than n" test, (v - n·lo) & ^v & hi, on x for n = 0x20
-// and on x^'"' and x^'\\' for n = 1.
-func special(x uint64) bool {
+// specialMask flags (with its high bit) each byte of x, read little
+// endian, that is a quote, a backslash or a control character (below
+// 0x20), using the "has a byte less than n" test, (v - n·lo) & ^v & hi, on
+// x for n = 0x20 and on x^'"' and x^'\\' for n = 1. The mask is nonzero
+// exactly when x holds such a byte, and its lowest flagged byte is the
+// first one: a borrow that may flag an ordinary byte only propagates
+// upwards from a special one.
+func specialMask(x uint64) uint64 {
 	q := x ^ (lo8 * '"')
 	b := x ^ (lo8 * '\\')
-	return ((x-lo8*0x20)&^x|(q-lo8)&^q|(b-lo8)&^b)&hi8 != 0
+	return ((x-lo8*0x20)&^x | (q-lo8)&^q | (b-lo8)&^b) & hi8
 }
 
 func hex4(data []byte, p int) (rune, bool) {

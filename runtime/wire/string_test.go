@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"math/bits"
 	"strings"
 	"testing"
 )
@@ -158,8 +159,10 @@ func TestStringSyntaxErrors(t *testing.T) {
 }
 
 // TestSpecial checks the word-at-a-time test against the byte-wise one for
-// every byte value at every position.
+// every byte value at every position, and that the lowest flagged byte is
+// the first special one.
 func TestSpecial(t *testing.T) {
+	special := func(x uint64) bool { return specialMask(x) != 0 }
 	isSpecial := func(c byte) bool { return c == '"' || c == '\\' || c < 0x20 }
 	for pos := range 8 {
 		for c := range 256 {
@@ -172,6 +175,40 @@ func TestSpecial(t *testing.T) {
 				}
 				if got, want := special(x), isSpecial(byte(c)) || isSpecial(fill); got != want {
 					t.Fatalf("special(% x) = %v, want %v", w, got, want)
+				}
+			}
+		}
+	}
+	// Pairs of bytes from a set that provokes borrows, at every pair of
+	// positions over ordinary and special fillers.
+	set := []byte{0, 1, 0x1f, 0x20, 0x21, '"', '#', '\\', ']', 0x7f, 0x80, 0xa2, 0xdc, 0xff, 'a'}
+	for _, fill := range []byte{'a', 0x20, 0x21, 0x23, 0x5d, 0xff} {
+		for i := range 8 {
+			for j := range 8 {
+				for _, ci := range set {
+					for _, cj := range set {
+						w := bytes.Repeat([]byte{fill}, 8)
+						w[i], w[j] = ci, cj
+						x := uint64(0)
+						for k := 7; k >= 0; k-- {
+							x = x<<8 | uint64(w[k])
+						}
+						first := 8
+						for k := range 8 {
+							if isSpecial(w[k]) {
+								first = k
+								break
+							}
+						}
+						m := specialMask(x)
+						got := 8
+						if m != 0 {
+							got = bits.TrailingZeros64(m) / 8
+						}
+						if got != first {
+							t.Fatalf("first special byte of % x: got %d, want %d", w, got, first)
+						}
+					}
 				}
 			}
 		}

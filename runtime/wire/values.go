@@ -133,6 +133,9 @@ func (d *Decoder) Float() float64 {
 	if !ok {
 		return 0
 	}
+	if f, ok := smallInt(text); ok {
+		return f
+	}
 	f, err := strconv.ParseFloat(string(text), 64)
 	if err != nil || math.IsInf(f, 0) {
 		d.record(start, "type", "number "+truncate(string(text))+" is outside the 64-bit floating point range", "number", string(text), "")
@@ -226,6 +229,31 @@ func (d *Decoder) keyString() string {
 		return unsafe.String(unsafe.SliceData(d.ekey), len(d.ekey))
 	}
 	return d.intern(d.data[d.ks:d.ke])
+}
+
+// smallInt converts number text that is an integer of at most 15 digits,
+// which float64 holds exactly, without strconv.
+func smallInt(text []byte) (float64, bool) {
+	neg := len(text) > 0 && text[0] == '-'
+	digits := text
+	if neg {
+		digits = text[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	f := float64(n)
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // Outcomes of parseInt.
