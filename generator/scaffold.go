@@ -23,6 +23,9 @@ type StubOptions struct {
 	// Append emits only the methods (no package clause, imports or type),
 	// for appending to an existing handler file.
 	Append bool
+	// RuntimeModule is the module path of the runtime packages, as in
+	// Options (DefaultRuntimeModule when empty).
+	RuntimeModule string
 }
 
 // Stubs emits user-owned handler stubs for f's tools: a Service type and one
@@ -41,6 +44,11 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	if recv == "" {
 		recv = "Service"
 	}
+	mod := opt.RuntimeModule
+	if mod == "" {
+		mod = DefaultRuntimeModule
+	}
+	rt := mod + "/runtime"
 	file := jen.NewFile(opt.Package)
 	if !opt.Append {
 		file.HeaderComment("Handlers for the " + opt.Package + " tools, scaffolded by toolgen. This file is yours to edit:")
@@ -56,15 +64,15 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 			continue
 		}
 		n++
-		result := jen.Qual(stubRuntimePath, "ToolResult").Types(jen.Id(t.GoName + "Result"))
+		result := jen.Qual(rt, "ToolResult").Types(jen.Id(t.GoName + "Result"))
 		file.Line()
 		file.Comment(fmt.Sprintf("%s serves %s: %s", t.GoName, t.Name, firstSentence(t.Description)))
 		file.Func().Params(jen.Id("s").Op("*").Id(recv)).Id(t.GoName).Params(
 			jen.Id("ctx").Qual("context", "Context"),
-			jen.Id("tc").Qual(stubRuntimePath, "ToolContext"),
+			jen.Id("tc").Qual(rt, "ToolContext"),
 			jen.Id("p").Op("*").Id(t.GoName+"Params"),
 		).Params(result, jen.Error()).Block(
-			jen.Return(result.Clone().Values(), jen.Qual(stubRuntimePath, "NotImplemented").Call(jen.Lit(t.Name))),
+			jen.Return(result.Clone().Values(), jen.Qual(rt, "NotImplemented").Call(jen.Lit(t.Name))),
 		)
 	}
 	if n == 0 {
@@ -107,6 +115,3 @@ func firstSentence(s string) string {
 	}
 	return s
 }
-
-// stubRuntimePath is the runtime import path handler stubs use.
-const stubRuntimePath = DefaultRuntimeModule + "/runtime"
