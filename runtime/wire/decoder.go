@@ -236,6 +236,16 @@ func quoteByte(c byte) string {
 
 // Peek returns the kind of the next value without consuming it.
 func (d *Decoder) Peek() Kind {
+	// Fast path: no whitespace ahead.
+	if d.pos < len(d.data) && d.err == nil {
+		if k := kindOf[d.data[d.pos]]; k != Invalid {
+			return k
+		}
+	}
+	return d.peekSlow()
+}
+
+func (d *Decoder) peekSlow() Kind {
 	if d.err != nil {
 		return Invalid
 	}
@@ -243,21 +253,14 @@ func (d *Decoder) Peek() Kind {
 	if d.pos >= len(d.data) {
 		return Invalid
 	}
-	switch c := d.data[d.pos]; {
-	case c == '{':
-		return Object
-	case c == '[':
-		return Array
-	case c == '"':
-		return String
-	case c == 't' || c == 'f':
-		return Bool
-	case c == 'n':
-		return Null
-	case c == '-' || c >= '0' && c <= '9':
-		return Number
-	}
-	return Invalid
+	return kindOf[d.data[d.pos]]
+}
+
+// kindOf maps the first byte of a value to its kind.
+var kindOf = [256]Kind{
+	'{': Object, '[': Array, '"': String, 't': Bool, 'f': Bool, 'n': Null,
+	'-': Number, '0': Number, '1': Number, '2': Number, '3': Number, '4': Number,
+	'5': Number, '6': Number, '7': Number, '8': Number, '9': Number,
 }
 
 // Object starts reading an object: it consumes '{' and reports true, or
