@@ -1,9 +1,17 @@
 // Package cli is the toolgen command. Run is the whole program; main only
 // wires it to the process, so every behaviour is testable in-process.
 //
+// Data flow: loadProject (project.go) reads the manifest and the inputs and
+// runs schema.Build (load and compile) and schema.Taxonomy; buildProject
+// adds generator.Generate. All of it happens in memory: only when every
+// step succeeded do generate and new write files (files.go), while check
+// compares them with the disk. inspect, tokens and search-eval (loadFamily)
+// stop after the taxonomy and measure it with the runtime's gateway,
+// facades and sections.
+//
 // toolgen turns LLM tool definitions into a typed Go package:
 //
-//	toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]
+//	toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [INPUT ...]
 //	toolgen check    [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]
 //	toolgen inspect  [-c FILE] [--format table|json] [INPUT ...]
 //	toolgen tokens   [-c FILE] [--format table|json] [INPUT ...]

@@ -61,13 +61,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	written, err := writeFiles(p.outDir, p.files)
-	for _, w := range written {
-		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
-		return exitFail
+	written, code := writeGenerated(p, stdout, stderr)
+	if code != exitOK {
+		return code
 	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {
@@ -88,6 +84,20 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return writeStubs(p, *stubs, stdout, stderr)
 	}
 	return exitOK
+}
+
+// writeGenerated writes p's changed files, naming each on stdout, and
+// returns their names.
+func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
+	written, err := writeFiles(p.outDir, p.files)
+	for _, w := range written {
+		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return written, exitFail
+	}
+	return written, exitOK
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -68,13 +68,8 @@ func runNew(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	written, err := writeFiles(p.outDir, p.files)
-	for _, w := range written {
-		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
-		return exitFail
+	if _, code := writeGenerated(p, stdout, stderr); code != exitOK {
+		return code
 	}
 	if code := writeStubs(p, filepath.Join(dir, "handlers.go"), stdout, stderr); code != exitOK {
 		return code
