@@ -94,6 +94,9 @@ type Decoder struct {
 	// arena holds the strings String returned; bytes already handed out are
 	// never written again.
 	arena []byte
+	// branch is set for a branch decoder, which reads one value of a union
+	// trial and sizes its arena by the string at hand, not by the input.
+	branch bool
 }
 
 // NewDecoder returns a Decoder over data, which must not change while the

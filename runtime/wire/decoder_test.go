@@ -281,3 +281,80 @@ func TestFloatMatchesParseFloat(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchDeep checks a branch started below the inline path stack: its
+// error paths carry the parent's prefix, its pushes do not disturb the
+// parent's path, and the strings it returns survive the parent's reads.
+func TestBranchDeep(t *testing.T) {
+	const depth = inlineSegs + 3
+	doc := strings.Repeat(`{"k~/":[`, depth) + `{"x":"s","y":"t"}` + strings.Repeat(`]}`, depth)
+	d := NewDecoder([]byte(doc))
+	prefix := ""
+	for range depth {
+		if !d.Object() || !d.More() || !d.Array() || !d.More() {
+			t.Fatal("structure")
+		}
+		prefix += "/k~0~1/0"
+	}
+	b := d.Branch()
+	var got string
+	if b.Object() {
+		for b.More() {
+			if string(b.Key()) == "x" {
+				got = b.String()
+			} else {
+				_ = b.Int()
+			}
+		}
+	}
+	if errs := b.Errors(); len(errs) != 1 || errs[0].Path != prefix+"/y" {
+		t.Fatalf("branch errors %+v, want one at %s/y", errs, prefix)
+	}
+	if d.Path() != prefix {
+		t.Fatalf("parent path %q after branch, want %q", d.Path(), prefix)
+	}
+	if d.Object() {
+		for d.More() {
+			d.Fail("test", "", "", "")
+			_ = d.String()
+		}
+	}
+	for range depth {
+		if d.More() || d.More() {
+			t.Fatal("structure")
+		}
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if errs := d.Errors(); len(errs) != 2 || errs[0].Path != prefix+"/x" || errs[1].Path != prefix+"/y" {
+		t.Fatalf("parent errors %+v", errs)
+	}
+	if got != "s" {
+		t.Fatalf("branch string %q, want s", got)
+	}
+}
+
+// TestKeyRestoredAfterNesting checks that Key names the member of the
+// enclosing object again once a nested value is read, escaped keys
+// included.
+func TestKeyRestoredAfterNesting(t *testing.T) {
+	d := NewDecoder([]byte(`{"a\u0062":{"c":[1,{"d":2}]},"e":[{"f":1}]}`))
+	var keys []string
+	if d.Object() {
+		for d.More() {
+			d.Skip()
+			keys = append(keys, string(d.Key()))
+		}
+	}
+	d = NewDecoder([]byte(`{"a\u0062":{"c":[1,{"d":2}]},"e":[{"f":1}]}`))
+	if d.Object() {
+		for d.More() {
+			_ = d.Any()
+			keys = append(keys, string(d.Key()))
+		}
+	}
+	if got := strings.Join(keys, ","); got != "ab,e,ab,e" {
+		t.Fatalf("keys %s", got)
+	}
+}

@@ -160,7 +160,7 @@ func (d *Decoder) Clean() bool { return d.err == nil && len(d.errs) == 0 }
 // branching does not make d escape to the heap.
 func (d *Decoder) Branch() Decoder {
 	d.skipSpace()
-	b := Decoder{data: d.data, pos: d.pos, depth: d.depth, floor: d.depth, segs: d.segs, err: d.err}
+	b := Decoder{data: d.data, pos: d.pos, depth: d.depth, floor: d.depth, segs: d.segs, err: d.err, branch: true}
 	if d.depth > inlineSegs {
 		// Levels at or above d.depth are written only by the branch; the
 		// ones below are d's path and are only read.

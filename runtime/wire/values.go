@@ -54,6 +54,9 @@ func (d *Decoder) grow(n int) {
 	if size > arenaChunk {
 		size = arenaChunk
 	}
+	if d.branch && size > n+64 {
+		size = n + 64
+	}
 	if size < 16 {
 		size = 16
 	}
