@@ -14,6 +14,9 @@
 //	{"op":…,"ok":true,"result":…,"meta":{"trace_id":…,"latency_ms":…,"warnings":[]}}
 //	{"op":…,"ok":false,"error":{"code":…,"message":…,"details":{"field_errors":[…]},"help_path":…}}
 //
+// tool_help and tool_search answer with the same envelope, without meta
+// (Envelope says when help carries one).
+//
 // Handlers of ops with side effects read DryRun(ctx): tool_exec sets it from
 // the call's dry_run argument, which defaults to true for ops whose registry
 // entry has DryRunDefault.

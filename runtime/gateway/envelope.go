@@ -18,6 +18,11 @@ import (
 //	{"op":"onto.task.update","ok":false,"error":{"code":"VALIDATION_ERROR","message":"…",
 //	 "details":{"field_errors":[…]},"help_path":"onto.task.update"},"meta":{…}}
 //
+// Only tool_exec and tool_batch envelopes carry meta (trace id, latency,
+// warnings, dry run). tool_help and tool_search answers are documents, not
+// executions: their envelopes have no meta, except that a repeated identical
+// tool_help call carries a meta holding only the repetition warning.
+//
 // An Envelope renders itself (runtime.Renderer) as that compact JSON.
 type Envelope struct {
 	Op     string          `json:"op"`

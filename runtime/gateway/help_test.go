@@ -172,3 +172,22 @@ func ExampleGateway_Tools() {
 	// tool_exec
 	// tool_batch
 }
+
+// Envelope meta belongs to executions: tool_exec and tool_batch carry it,
+// tool_help and tool_search do not.
+func TestMetaOnlyOnExecAndBatch(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct {
+		tool, args string
+		meta       bool
+	}{
+		{HelpTool, `{"path":"onto.task"}`, false},
+		{SearchTool, `{"query":"list tasks"}`, false},
+		{ExecTool, `{"op":"onto.task.get","args":{"task_id":"t1"}}`, true},
+		{BatchTool, `{"items":[{"tool":"search","query":"tasks"}]}`, true},
+	} {
+		if _, got := h.obj(c.tool, c.args)["meta"]; got != c.meta {
+			t.Errorf("%s(%s): meta present %v, want %v", c.tool, c.args, got, c.meta)
+		}
+	}
+}
