@@ -319,8 +319,8 @@ func TestBranchDeep(t *testing.T) {
 			_ = d.String()
 		}
 	}
-	for range depth {
-		if d.More() || d.More() {
+	for range 2 * depth {
+		if d.More() { // closes an array, then an object
 			t.Fatal("structure")
 		}
 	}
