@@ -62,7 +62,11 @@ func generate(dir string) ([]generator.File, error) {
 			return nil, err
 		}
 	}
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: filepath.Base(dir)})
+	opts := schema.BuildOptions{Package: filepath.Base(dir)}
+	if m != nil {
+		opts.Formats = m.Formats
+	}
+	fam, err := schema.Build(inputs, opts)
 	if err != nil {
 		return nil, err
 	}

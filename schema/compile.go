@@ -13,12 +13,20 @@ import (
 type CompileOptions struct {
 	// Package is the Go package name of the output.
 	Package string
+	// Formats maps a format name to its Go representation (the manifest's
+	// formats: key; FormatTargets lists what is allowed). A string type
+	// whose format maps to "time" becomes a time.Time (ir.ReprTime),
+	// also as an item, map value or union branch; formats not listed stay
+	// strings checked by Validate.
+	Formats map[string]string
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
 type BuildOptions struct {
 	LoadOptions
 	Package string
+	// Formats is CompileOptions.Formats.
+	Formats map[string]string
 }
 
 // SchemaOptions control CompileSchema.
@@ -45,14 +53,18 @@ func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, CompileOptions{Package: opts.Package})
+	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats})
 }
 
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
 // named types, Go names, constraints and delegated subschemas. Every
 // problem is reported, as an ErrorList of located errors.
 func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
+	if err := checkFormats(opts.Formats); err != nil {
+		return nil, err
+	}
 	c := newCompiler()
+	c.formats = opts.Formats
 	fam := &ir.Family{Package: opts.Package, Sources: doc.Sources}
 	fam.Warnings = append(fam.Warnings, doc.Warnings...)
 	for i, root := range doc.Roots {
@@ -185,6 +197,8 @@ type compiler struct {
 	// order is Family.Types, filled by collect.
 	order []*ir.Type
 	seen  map[*ir.Type]bool
+	// formats is CompileOptions.Formats.
+	formats map[string]string
 }
 
 type alias struct {

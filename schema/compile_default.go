@@ -67,6 +67,9 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 	case ir.KindNumber:
 		return n.Kind == NumberNode && numberFits(t.Constraints, n)
 	case ir.KindString, ir.KindEnum:
+		if t.Repr == ir.ReprTime && (n.Kind != StringNode || !timeText(t.Format, n.Str)) {
+			return false // the decoder could not parse it
+		}
 		return n.Kind == StringNode && stringFits(t.Constraints, n.Str)
 	case ir.KindConst:
 		m, err := ParseJSON("", t.Const)

@@ -41,6 +41,9 @@ type Manifest struct {
 	Surfaces []string
 	// Lenient turns recoverable schema problems into warnings.
 	Lenient bool
+	// Formats maps format names to Go representations (date-time: time);
+	// nil when not given. Pass it to BuildOptions.Formats.
+	Formats map[string]string
 }
 
 // ManifestGroup is one entry of groups: a top-level op group, its summary
@@ -169,7 +172,7 @@ func mfPointerToken(s string) string {
 }
 
 // mfKeys are the top-level keys, in documentation order.
-var mfKeys = []string{"package", "inputs", "output", "default_group", "groups", "ops", "overrides", "surfaces", "lenient"}
+var mfKeys = []string{"package", "inputs", "output", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats"}
 
 // mapping walks a mapping node, reporting unknown and duplicate keys, and
 // calls f for every known key.
@@ -288,6 +291,28 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			}
 		case "lenient":
 			m.Lenient, _ = d.boolean(v, ptr)
+		case "formats":
+			d.formats(v, ptr)
+		}
+	})
+}
+
+// formats decodes the formats: mapping (format name to Go representation,
+// both from FormatTargets).
+func (d *manifestDecoder) formats(n *yaml.Node, ptr string) {
+	d.m.Formats = map[string]string{}
+	d.mapping(n, ptr, nil, func(name string, k, v *yaml.Node, ptr string) {
+		targets, ok := FormatTargets[name]
+		if !ok {
+			d.errorf(k, ptr, "format %q cannot be mapped; mappable formats are %s", name, strings.Join(MappableFormats(), ", "))
+			return
+		}
+		if s, ok := d.str(v, ptr); ok {
+			if !mfContains(targets, s) {
+				d.errorf(v, ptr, "unknown target %q for %s; use one of %s", s, name, strings.Join(targets, ", "))
+				return
+			}
+			d.m.Formats[name] = s
 		}
 	})
 }

@@ -141,6 +141,7 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 		if f := v.get("format"); f != nil {
 			if f.Kind == StringNode {
 				t.Format = f.Str
+				c.mapFormat(t)
 			} else {
 				c.errorf(f, "format must be a string")
 			}
@@ -208,6 +209,11 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 		for _, k := range types {
 			b := c.newType(v.src)
 			c.compileKind(b, v, k, nm.child(names.GoName(k)), false)
+			if f := v.get("format"); f != nil && f.Kind == StringNode && k == "string" {
+				// The format applies to the string branch of the kinds.
+				b.Format = f.Str
+				c.mapFormat(b)
+			}
 			t.Branches = append(t.Branches, b)
 		}
 	}

@@ -192,7 +192,24 @@ type Type struct {
 	Default json.RawMessage
 	// Format is the format keyword (date-time, email, uuid, ...).
 	Format string
+	// Repr is the Go representation of a string type whose format the
+	// manifest maps (formats:); the zero value keeps a string.
+	Repr Repr
 }
+
+// Repr is how a string type with a format is represented in Go.
+type Repr int
+
+// Representations of formatted strings.
+const (
+	// ReprString is a Go string; the generated Validate checks the format.
+	ReprString Repr = iota
+	// ReprTime is a time.Time (Format date-time or date): the generated
+	// decoder parses the string and reports a malformed one as a format
+	// error, MarshalJSON writes the same format back (a date stays
+	// YYYY-MM-DD), and Validate has nothing left to check.
+	ReprTime
+)
 
 // Field is a property of an object type.
 type Field struct {

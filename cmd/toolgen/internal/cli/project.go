@@ -79,7 +79,11 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}})
+	var formats map[string]string
+	if p.manifest != nil {
+		formats = p.manifest.Formats
+	}
+	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}, Formats: formats})
 	if err != nil {
 		return nil, err
 	}
