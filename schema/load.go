@@ -142,57 +142,11 @@ func (l *loader) tool(el *Node) *ToolDef {
 		return nil
 	}
 	t := &ToolDef{Node: el}
-	typ := el.Get("type")
-	var body *Node // the object holding name, description and the schema
-	var schemaKey string
-	switch {
-	case el.Get("function") != nil:
-		if typ != nil && (typ.Kind != StringNode || typ.Str != "function") {
-			l.errorf(typ.Pos, `"type" must be "function"`)
-		}
-		body = el.Get("function")
-		if body.Kind != ObjectNode {
-			l.errorf(body.Pos, `"function" must be an object, found %s`, kindName(body))
-			return nil
-		}
-		t.Format, schemaKey = ir.FormatOpenAIChat, "parameters"
-	case el.Get("inputSchema") != nil:
-		body, t.Format, schemaKey = el, ir.FormatMCP, "inputSchema"
-	case el.Get("input_schema") != nil:
-		body, t.Format, schemaKey = el, ir.FormatAnthropic, "input_schema"
-	case typ != nil && typ.Kind == StringNode && typ.Str == "function":
-		body, t.Format, schemaKey = el, ir.FormatOpenAIResponses, "parameters"
-	case typ == nil && el.Get("name") != nil:
-		// The legacy OpenAI "functions" entry: the chat shape's inner object.
-		body, t.Format, schemaKey = el, ir.FormatOpenAIChat, "parameters"
-	case typ != nil:
-		l.errorf(typ.Pos, "unsupported tool type %s; expected \"function\", an Anthropic or an MCP tool", typ.JSON())
-		return nil
-	default:
-		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
+	body, schemaKey := l.toolShape(el, t)
+	if body == nil {
 		return nil
 	}
-
-	ok := true
-	name := body.Get("name")
-	switch {
-	case name == nil:
-		l.errorf(body.Pos, `tool has no "name"`)
-		ok = false
-	case name.Kind != StringNode:
-		l.errorf(name.Pos, `"name" must be a string, found %s`, kindName(name))
-		ok = false
-	default:
-		t.Name, t.Pos = name.Str, name.Pos
-		if msg := checkToolName(name.Str); msg != "" {
-			l.errorf(name.Pos, "%s", msg)
-		}
-		if first, dup := l.byName[name.Str]; dup {
-			l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, shortPos(first.Pos))
-		} else {
-			l.byName[name.Str] = t
-		}
-	}
+	ok := l.toolName(body, t)
 	t.Description = l.optString(body, "description")
 	t.Title = l.optString(body, "title")
 
@@ -223,6 +177,68 @@ func (l *loader) tool(el *Node) *ToolDef {
 		return nil
 	}
 	return t
+}
+
+// toolShape recognises the format of tool element el, sets t.Format and
+// returns the object holding name, description and the parameters schema
+// with the schema's key; a nil body after reporting why it cannot tell.
+func (l *loader) toolShape(el *Node, t *ToolDef) (body *Node, schemaKey string) {
+	typ := el.Get("type")
+	switch {
+	case el.Get("function") != nil:
+		if typ != nil && (typ.Kind != StringNode || typ.Str != "function") {
+			l.errorf(typ.Pos, `"type" must be "function"`)
+		}
+		body = el.Get("function")
+		if body.Kind != ObjectNode {
+			l.errorf(body.Pos, `"function" must be an object, found %s`, kindName(body))
+			return nil, ""
+		}
+		t.Format = ir.FormatOpenAIChat
+		return body, "parameters"
+	case el.Get("inputSchema") != nil:
+		t.Format = ir.FormatMCP
+		return el, "inputSchema"
+	case el.Get("input_schema") != nil:
+		t.Format = ir.FormatAnthropic
+		return el, "input_schema"
+	case typ != nil && typ.Kind == StringNode && typ.Str == "function":
+		t.Format = ir.FormatOpenAIResponses
+		return el, "parameters"
+	case typ == nil && el.Get("name") != nil:
+		// The legacy OpenAI "functions" entry: the chat shape's inner object.
+		t.Format = ir.FormatOpenAIChat
+		return el, "parameters"
+	case typ != nil:
+		l.errorf(typ.Pos, "unsupported tool type %s; expected \"function\", an Anthropic or an MCP tool", typ.JSON())
+	default:
+		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
+	}
+	return nil, ""
+}
+
+// toolName reads and checks the tool's name (provider rule, uniqueness in
+// the document) into t; false when there is no usable name.
+func (l *loader) toolName(body *Node, t *ToolDef) bool {
+	name := body.Get("name")
+	switch {
+	case name == nil:
+		l.errorf(body.Pos, `tool has no "name"`)
+		return false
+	case name.Kind != StringNode:
+		l.errorf(name.Pos, `"name" must be a string, found %s`, kindName(name))
+		return false
+	}
+	t.Name, t.Pos = name.Str, name.Pos
+	if msg := checkToolName(name.Str); msg != "" {
+		l.errorf(name.Pos, "%s", msg)
+	}
+	if first, dup := l.byName[name.Str]; dup {
+		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, shortPos(first.Pos))
+	} else {
+		l.byName[name.Str] = t
+	}
+	return true
 }
 
 // checkSchema checks type names in a schema, collecting errors (or
