@@ -264,44 +264,11 @@ func (p *parser) str(ptr string) (string, error) {
 				i++
 				continue
 			}
-			if i+1 >= len(s) {
-				return "", p.errorf(i+1, ptr, "unexpected end of input in string")
+			next, err := p.escape(&b, i, ptr)
+			if err != nil {
+				return "", err
 			}
-			switch e := s[i+1]; e {
-			case '"', '\\', '/':
-				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'u':
-				r, ok := hex4(s, i+2)
-				if !ok {
-					return "", p.errorf(i, ptr, "invalid \\u escape: expected four hex digits")
-				}
-				i += 6
-				if utf16.IsSurrogate(r) {
-					if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-							b.WriteRune(d)
-							i += 6
-							continue
-						}
-					}
-					r = utf8.RuneError // lone surrogate
-				}
-				b.WriteRune(r)
-				continue
-			default:
-				return "", p.errorf(i, ptr, "invalid escape %s in string", strconv.Quote(s[i:i+2]))
-			}
-			i += 2
+			i = next
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
@@ -311,6 +278,50 @@ func (p *parser) str(ptr string) (string, error) {
 			i += size
 		}
 	}
+}
+
+// escape decodes the escape sequence at s[i] (a backslash) into b and
+// returns the offset after it. A \u escape of a surrogate pair takes both
+// halves; a lone surrogate becomes U+FFFD.
+func (p *parser) escape(b *strings.Builder, i int, ptr string) (int, error) {
+	s := p.src
+	if i+1 >= len(s) {
+		return 0, p.errorf(i+1, ptr, "unexpected end of input in string")
+	}
+	switch e := s[i+1]; e {
+	case '"', '\\', '/':
+		b.WriteByte(e)
+	case 'b':
+		b.WriteByte('\b')
+	case 'f':
+		b.WriteByte('\f')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'u':
+		r, ok := hex4(s, i+2)
+		if !ok {
+			return 0, p.errorf(i, ptr, "invalid \\u escape: expected four hex digits")
+		}
+		i += 6
+		if utf16.IsSurrogate(r) {
+			if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					b.WriteRune(d)
+					return i + 6, nil
+				}
+			}
+			r = utf8.RuneError // lone surrogate
+		}
+		b.WriteRune(r)
+		return i, nil
+	default:
+		return 0, p.errorf(i, ptr, "invalid escape %s in string", strconv.Quote(s[i:i+2]))
+	}
+	return i + 2, nil
 }
 
 func hex4(s string, i int) (rune, bool) {
