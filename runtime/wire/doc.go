@@ -6,8 +6,11 @@
 // type walks the bytes once through a Decoder — peeking kinds, reading
 // scalars, iterating object members and array items — without reflection.
 // The Decoder tracks the JSON pointer of the value being read as a stack of
-// byte slices into the input and materialises it only when it records a
-// FieldError, so valid input costs no path allocations. Type mismatches,
+// key offsets into the input and materialises it only when it records a
+// FieldError, so valid input costs no path allocations. A Decoder is
+// created on its caller's stack (NewArgsDecoder and NewDecoder inline) and
+// copies the strings it returns into one arena per decode, so decoding
+// allocates only the decoded values themselves. Type mismatches,
 // unknown properties, missing required properties and out-of-range integers
 // are recorded and decoding continues, so a model sees every problem at
 // once; a syntax error stops decoding with a located message.
