@@ -142,3 +142,29 @@ func TestCheckUnique(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestPick(t *testing.T) {
+	tools := []runtime.Tool{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	var got []string
+	for _, tl := range runtime.Pick(tools, "c", "missing", "a") {
+		got = append(got, tl.Name)
+	}
+	if strings.Join(got, ",") != "c,a" {
+		t.Errorf("Pick = %v, want [c a]", got)
+	}
+}
+
+func TestDefinitions(t *testing.T) {
+	tools := []runtime.Tool{
+		{Name: "get_todo", Description: "Get a <todo>.", Parameters: json.RawMessage(`{"type":"object"}`)},
+		{Name: "ping", Description: "Ping."},
+	}
+	want := `[{"type":"function","function":{"name":"get_todo","description":"Get a \u003ctodo\u003e.","parameters":{"type":"object"}}},` +
+		`{"type":"function","function":{"name":"ping","description":"Ping."}}]`
+	if got := string(runtime.Definitions(tools)); got != want {
+		t.Errorf("Definitions =\n%s\nwant\n%s", got, want)
+	}
+	if got := string(runtime.Definitions(nil)); got != "[]" {
+		t.Errorf("Definitions(nil) = %s, want []", got)
+	}
+}

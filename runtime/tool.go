@@ -129,3 +129,45 @@ type ToolDefinitionError struct {
 func (e *ToolDefinitionError) Error() string {
 	return "tool " + quote(e.Tool) + ": " + e.Reason
 }
+
+// Pick returns the tools named, in the order named; a name without a tool
+// is skipped. Generated surfaces and toolgen tokens select a group's tools
+// with it.
+func Pick(tools []Tool, names ...string) []Tool {
+	out := make([]Tool, 0, len(names))
+	for _, n := range names {
+		for _, t := range tools {
+			if t.Name == n {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Definitions returns tools as the JSON array of OpenAI chat tool
+// definitions a provider receives:
+// [{"type":"function","function":{"name":…,"description":…,"parameters":…}}].
+// A tool without a parameters schema has no "parameters" member.
+func Definitions(tools []Tool) json.RawMessage {
+	type function struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters,omitempty"`
+	}
+	type definition struct {
+		Type     string   `json:"type"`
+		Function function `json:"function"`
+	}
+	defs := make([]definition, 0, len(tools))
+	for _, t := range tools {
+		defs = append(defs, definition{Type: "function", Function: function{t.Name, t.Description, t.Parameters}})
+	}
+	b, err := json.Marshal(defs)
+	if err != nil {
+		// Only a Parameters value that is not JSON gets here.
+		return json.RawMessage("[]")
+	}
+	return b
+}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -79,7 +78,7 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 		name  string
 		tools []runtime.Tool
 	}{{"flat", flat}, {"gateway", gw}, {"facades", facades}} {
-		n, err := count(toolDefinitions(s.tools))
+		n, err := count(string(runtime.Definitions(s.tools)))
 		if err != nil {
 			return nil, err
 		}
@@ -89,7 +88,7 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := count(text + toolDefinitions(tools))
+	n, err := count(text + string(runtime.Definitions(tools)))
 	if err != nil {
 		return nil, err
 	}
@@ -112,19 +111,6 @@ func familyTools(f *ir.Family) []runtime.Tool {
 	return tools
 }
 
-func pickTools(tools []runtime.Tool, names []string) []runtime.Tool {
-	var out []runtime.Tool
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
-}
-
 // facadeTools builds the facades surface as generated Facades(h) does.
 func facadeTools(f *ir.Family, flat []runtime.Tool) ([]runtime.Tool, error) {
 	var out []runtime.Tool
@@ -136,7 +122,7 @@ func facadeTools(f *ir.Family, flat []runtime.Tool) ([]runtime.Tool, error) {
 		for _, t := range spec.Tools {
 			opts = append(opts, matryoshka.Usage(t, spec.Usage[t]))
 		}
-		t, err := matryoshka.New(spec.Name, spec.Description, pickTools(flat, spec.Tools), opts...)
+		t, err := matryoshka.New(spec.Name, spec.Description, runtime.Pick(flat, spec.Tools...), opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +138,7 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 	for _, s := range generator.Sections(f) {
 		secs = append(secs, prompt.Section{
 			Key: s.Key, Title: s.Title, Summary: s.Summary, Template: s.Template,
-			Visibility: prompt.VisibilitySummary, Generated: true, Tools: pickTools(flat, s.Tools),
+			Visibility: prompt.VisibilitySummary, Generated: true, Tools: runtime.Pick(flat, s.Tools...),
 		})
 	}
 	if len(secs) == 0 {
@@ -167,24 +153,4 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 		return "", nil, err
 	}
 	return r.Text(), r.Tools(), nil
-}
-
-// toolDefinitions is the JSON array of OpenAI chat tool definitions a
-// provider receives for tools.
-func toolDefinitions(tools []runtime.Tool) string {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters,omitempty"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	defs := make([]definition, 0, len(tools))
-	for _, t := range tools {
-		defs = append(defs, definition{Type: "function", Function: function{t.Name, t.Description, t.Parameters}})
-	}
-	b, _ := json.Marshal(defs) // plain strings and valid RawMessages
-	return string(b)
 }
