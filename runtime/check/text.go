@@ -33,3 +33,16 @@ func FirstSentence(s string, n int) string {
 	}
 	return s
 }
+
+// pointerEscaper escapes a JSON pointer reference token.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// PointerToken escapes key as one JSON pointer reference token (RFC 6901:
+// '~' becomes "~0", '/' becomes "~1"), for FieldError paths such as
+// "/" + PointerToken(name).
+func PointerToken(key string) string {
+	if !strings.ContainsAny(key, "~/") {
+		return key
+	}
+	return pointerEscaper.Replace(key)
+}

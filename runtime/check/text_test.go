@@ -43,3 +43,11 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestPointerToken(t *testing.T) {
+	for in, want := range map[string]string{"name": "name", "a/b": "a~1b", "a~b": "a~0b", "~/": "~0~1", "": ""} {
+		if got := PointerToken(in); got != want {
+			t.Errorf("PointerToken(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

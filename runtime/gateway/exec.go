@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // execRequest is the argument object of tool_exec.
@@ -75,7 +76,7 @@ func parseExec(raw json.RawMessage) (req execRequest, warnings []string, fail *E
 	case args[0] != '{':
 		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: "args must be a JSON object",
-			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: truncate(string(args), 40)}}}}
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: check.Truncate(string(args), 40)}}}}
 	}
 	req.Args = args
 	return req, warnings, nil
@@ -87,16 +88,6 @@ func jsonErrText(err error) string {
 		return fmt.Sprintf("%s must be %s, got %s", te.Field, te.Type, te.Value)
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // isEmptyArgs reports an absent, null or {} args object.
@@ -331,7 +322,7 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 	var pe *runtime.PanicError
 	if errors.As(res.Err, &pe) {
 		return &EnvelopeError{Code: runtime.CodeInternal,
-			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, truncate(fmt.Sprint(pe.Value), 120)),
+			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, check.Truncate(fmt.Sprint(pe.Value), 120)),
 			HelpPath: op}
 	}
 	ee := &EnvelopeError{Code: runtime.CodeOf(res.Err), Message: res.Err.Error(), HelpPath: op}
@@ -475,7 +466,7 @@ func (b *binding) checkArgs(args json.RawMessage) []runtime.FieldError {
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			fe = append(fe, runtime.FieldError{Path: "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"), Code: "additionalProperties", Message: "unknown argument " + k})
+			fe = append(fe, runtime.FieldError{Path: "/" + check.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
 		}
 	}
 	return fe

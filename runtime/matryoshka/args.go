@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // Call is a decoded facade call: unfold (optionally one category), or run
@@ -32,7 +33,7 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
 		return nil, &runtime.ValidationError{Tool: d.name, Fields: []runtime.FieldError{{
-			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: truncate(string(raw)),
+			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: check.Truncate(string(raw), check.ReceivedLimit),
 		}}}
 	}
 	var errs []runtime.FieldError
@@ -49,7 +50,7 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			if err := json.Unmarshal(v, &s); err != nil {
 				errs = append(errs, runtime.FieldError{
 					Path: "/" + k, Code: "type", Message: k + " must be a string",
-					Expected: "string", Received: truncate(string(v)),
+					Expected: "string", Received: check.Truncate(string(v), check.ReceivedLimit),
 				})
 				continue
 			}
@@ -66,21 +67,21 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			if !ok {
 				errs = append(errs, runtime.FieldError{
 					Path: "/args", Code: "type", Message: "args must be an object of arguments for tool",
-					Expected: "object", Received: truncate(string(v)),
+					Expected: "object", Received: check.Truncate(string(v), check.ReceivedLimit),
 				})
 				continue
 			}
 			c.Args = a
 		default:
 			errs = append(errs, runtime.FieldError{
-				Path: "/" + escapePointer(k), Code: "additionalProperties",
+				Path: "/" + check.PointerToken(k), Code: "additionalProperties",
 				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", k),
 				Suggestion: closest(k, callKeys)[0],
 			})
 		}
 	}
 	if c.Category != "" && c.Tool == "" && !d.hasCategory(c.Category) {
-		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: truncate(c.Category)}
+		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: check.Truncate(c.Category, check.ReceivedLimit)}
 		if len(d.categories) == 0 {
 			fe.Message = "this facade has no categories; omit category"
 		} else {
@@ -157,28 +158,4 @@ func (d *Doll) schema() json.RawMessage {
 	}{"object", p, false}
 	b, _ := json.Marshal(s) // strings, bools and maps of them cannot fail
 	return b
-}
-
-func truncate(s string) string {
-	const limit = 80
-	r := []rune(s)
-	if len(r) <= limit {
-		return s
-	}
-	return string(r[:limit]) + "…"
-}
-
-func escapePointer(s string) string {
-	var b bytes.Buffer
-	for _, r := range s {
-		switch r {
-		case '~':
-			b.WriteString("~0")
-		case '/':
-			b.WriteString("~1")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

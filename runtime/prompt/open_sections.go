@@ -91,11 +91,11 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 	}
 	if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
 		return nil, invalid(runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
-			Expected: "object", Received: truncate(string(args))})
+			Expected: "object", Received: check.Truncate(string(args), check.ReceivedLimit)})
 	}
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "section_keys" && k != "reason" {
-			fields = append(fields, runtime.FieldError{Path: "/" + escapePointer(k), Code: "additionalProperties",
+			fields = append(fields, runtime.FieldError{Path: "/" + check.PointerToken(k), Code: "additionalProperties",
 				Message:    fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", k),
 				Suggestion: check.Closest(k, []string{"section_keys", "reason"})})
 		}
@@ -107,7 +107,7 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 		var items []json.RawMessage
 		if err := json.Unmarshal(raw, &items); err != nil || items == nil {
 			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "type",
-				Message: "section_keys must be an array of strings", Expected: "array", Received: truncate(string(raw))})
+				Message: "section_keys must be an array of strings", Expected: "array", Received: check.Truncate(string(raw), check.ReceivedLimit)})
 		} else if len(items) == 0 {
 			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "minItems",
 				Message: "section_keys must name at least one section", Expected: "at least 1 item", Received: "[]"})
@@ -116,7 +116,7 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 			var s string
 			if err := json.Unmarshal(item, &s); err != nil || string(item) == "null" {
 				fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "type",
-					Message: "section key must be a string", Expected: "string", Received: truncate(string(item))})
+					Message: "section key must be a string", Expected: "string", Received: check.Truncate(string(item), check.ReceivedLimit)})
 				continue
 			}
 			out.SectionKeys = append(out.SectionKeys, s)
@@ -127,11 +127,11 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 			Message: "reason is required", Expected: "string"})
 	} else if err := json.Unmarshal(raw, &out.Reason); err != nil || string(raw) == "null" {
 		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "type",
-			Message: "reason must be a string", Expected: "string", Received: truncate(string(raw))})
+			Message: "reason must be a string", Expected: "string", Received: check.Truncate(string(raw), check.ReceivedLimit)})
 	} else if n := utf8.RuneCountInString(out.Reason); n > MaxReasonLength {
 		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "maxLength",
 			Message:  fmt.Sprintf("reason is %d characters long; at most %d are allowed", n, MaxReasonLength),
-			Expected: "at most 256 characters", Received: truncate(out.Reason)})
+			Expected: "at most 256 characters", Received: check.Truncate(out.Reason, check.ReceivedLimit)})
 	}
 	if len(fields) > 0 {
 		return nil, invalid(fields...)
@@ -163,7 +163,7 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 		switch {
 		case !ok:
 			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
-				Message: fmt.Sprintf("no summarized section has key %q", key), Received: truncate(key),
+				Message: fmt.Sprintf("no summarized section has key %q", key), Received: check.Truncate(key, check.ReceivedLimit),
 				Expected: "one of: " + keys, Suggestion: check.Closest(key, targets)}
 			if p.byPath[key] != nil {
 				fe.Message = fmt.Sprintf("section %q is not part of this prompt", key)
@@ -174,7 +174,7 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 		case st.shown && st.vis == VisibilityFull:
 			fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "already_open",
 				Message:  fmt.Sprintf("section %q is already open; keys to open: %s", key, keys),
-				Received: truncate(key),
+				Received: check.Truncate(key, check.ReceivedLimit),
 				Expected: "one of: " + keys})
 			continue
 		}
@@ -216,22 +216,6 @@ func openable(v *view) []string {
 
 func invalid(fields ...runtime.FieldError) *runtime.ValidationError {
 	return &runtime.ValidationError{Tool: OpenSectionsName, Fields: fields}
-}
-
-func truncate(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
-
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // VisibilityExpansionRequired is the error open_sections returns for a
