@@ -11,6 +11,14 @@
 // enum values and argument names, and an embedded JSON Schema validator
 // (Schema) for the keywords toolgen does not compile to Go.
 //
+// The same small text helpers serve every runtime package that writes
+// messages for a model, so that all surfaces suggest, cut and point alike:
+// Closest and Distance (typo suggestions and rankings in runtime/wire,
+// runtime/gateway and runtime/matryoshka), Truncate (received values),
+// FirstSentence (one-line summaries in gateway help and facade answers) and
+// PointerToken (FieldError paths). schema keeps its own copies, so that the
+// generator side does not link this package's dependencies.
+//
 // Numeric bounds (minimum, maximum, exclusive*) need no helper: the generator
 // emits them as Go literals of the field's type — float literals for number
 // fields, and for integer fields the bound rounded inward (minimum 1.5 on an
