@@ -355,6 +355,8 @@ func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage) 
 }
 
 // firstSentence returns the first sentence of s, at most 120 characters.
+// runtime/check.FirstSentence does the same for the runtime; schema keeps
+// its own so that it imports no runtime package.
 func firstSentence(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
