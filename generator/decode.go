@@ -124,6 +124,9 @@ func (e *emitter) inline(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	case ir.KindNumber:
 		return assign("Float")
 	case ir.KindString, ir.KindEnum:
+		if isTime(t) {
+			return e.decodeTime(d, target, t)
+		}
 		return assign("String")
 	case ir.KindConst:
 		switch constKind(t.Const) {
@@ -399,6 +402,9 @@ func (g *gen) literal(t *ir.Type, raw json.RawMessage) jen.Code {
 		return nil
 	}
 	text := strings.TrimSpace(string(raw))
+	if isTime(t) {
+		return timeLiteral(t, raw)
+	}
 	var v jen.Code
 	switch t.Kind {
 	case ir.KindBool:
@@ -679,6 +685,9 @@ func shapeName(t *ir.Type) string {
 	case ir.KindNumber:
 		return "number"
 	case ir.KindString, ir.KindEnum:
+		if isTime(t) {
+			return t.Format
+		}
 		return "string"
 	case ir.KindBool:
 		return "boolean"

@@ -78,6 +78,9 @@ func (g *gen) underlying(t *ir.Type) *jen.Statement {
 	case ir.KindNumber:
 		return jen.Float64()
 	case ir.KindString, ir.KindEnum:
+		if isTime(t) {
+			return jen.Qual(timePkg, "Time")
+		}
 		return jen.String()
 	case ir.KindConst:
 		return constGoType(t.Const)
@@ -234,13 +237,14 @@ func validTagName(name string) bool {
 }
 
 // needsCustomMarshal reports whether an object cannot be encoded by struct
-// tags alone (typed additional properties, or names tags cannot spell).
+// tags alone (typed additional properties, names tags cannot spell, or
+// dates held as time.Time).
 func needsCustomMarshal(t *ir.Type) bool {
 	if t.Extra {
 		return true
 	}
 	for _, fl := range t.Fields {
-		if !validTagName(fl.JSONName) {
+		if !validTagName(fl.JSONName) || containsDate(fl.Type) {
 			return true
 		}
 	}
@@ -388,13 +392,20 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 		size = jen.Lit(len(t.Fields)).Op("+").Len(jen.Id("x").Dot(t.ExtraGoName))
 	}
 	body = append(body, jen.Id("m").Op(":=").Make(jen.Map(jen.String()).Any(), size))
+	ms := &marshaler{g: g}
 	if t.Extra {
 		body = append(body, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot(t.ExtraGoName)).Block(
-			jen.Id("m").Index(jen.Id("k")).Op("=").Id("v"),
+			ms.assign(jen.Id("m").Index(jen.Id("k")), jen.Id("v"), t.Elem, true)...,
 		))
 	}
 	for _, fl := range t.Fields {
-		set := jen.Id("m").Index(jen.Lit(fl.JSONName)).Op("=").Add(jen.Id("x").Dot(fl.GoName))
+		slot := jen.Id("m").Index(jen.Lit(fl.JSONName))
+		field := jen.Id("x").Dot(fl.GoName)
+		if containsDate(fl.Type) {
+			body = append(body, g.marshalDateField(ms, slot, field, fl)...)
+			continue
+		}
+		set := jen.Add(slot).Op("=").Add(field)
 		if cond := g.presentExpr(x, fl); cond != nil {
 			body = append(body, jen.If(cond).Block(set))
 		} else {
@@ -405,6 +416,30 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 	f.Line()
 	f.Comment("MarshalJSON encodes the present members and the additional properties.")
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// marshalDateField emits the member of a field holding dates per its
+// presence: absent fields are left out, null ones written as null.
+func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field) []jen.Code {
+	switch g.presence(fl) {
+	case ir.PresencePointer:
+		// if x.F != nil { m["f"] = (the JSON form of *x.F, or of x.F for slices and maps) }
+		conv := ms.fill(slot, field, fl.Type)
+		if !nilable(fl.Type) {
+			conv = ms.assign(slot, jen.Op("*").Add(field), fl.Type, false)
+		}
+		st := jen.If(jen.Add(field).Op("!=").Nil()).Block(conv...)
+		if fl.Required {
+			st = st.Else().Block(jen.Add(slot).Op("=").Nil())
+		}
+		return []jen.Code{st}
+	case ir.PresenceNullable:
+		// if v, ok := x.F.Get(); ok { ... } else if x.F.IsSet() { m["f"] = nil }
+		return []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(field).Dot("Get").Call(), jen.Id("ok")).Block(
+			ms.assign(slot, jen.Id("v"), fl.Type, false)...,
+		).Else().If(jen.Add(field).Dot("IsSet").Call()).Block(jen.Add(slot).Op("=").Nil())}
+	}
+	return ms.assign(slot, field, fl.Type, false)
 }
 
 // emitUnmarshal writes UnmarshalJSON through the generated decoder, so
@@ -457,6 +492,11 @@ func kindName(t *ir.Type) string {
 	case ir.KindNumber:
 		return "Number"
 	case ir.KindString, ir.KindEnum:
+		if isTime(t) && t.Format == "date" {
+			return "Date"
+		} else if isTime(t) {
+			return "DateTime"
+		}
 		return "String"
 	case ir.KindConst:
 		return "Const"
@@ -506,7 +546,20 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	//	return []byte("null"), nil
 	// }
 	var cases []jen.Code
-	for i := range t.Branches {
+	ms := &marshaler{g: g}
+	for i, b := range t.Branches {
+		if containsDate(b) {
+			// var o any; (o = the JSON form of the branch); return json.Marshal(o)
+			v := jen.Id("x").Dot(names[i])
+			if !nilable(b) {
+				v = jen.Op("*").Add(v)
+			}
+			cases = append(cases, jen.Case(jen.Id("x").Dot(names[i]).Op("!=").Nil()).Block(append(append(
+				[]jen.Code{jen.Var().Id("o").Any()}, ms.assign(jen.Id("o"), v, b, false)...),
+				jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("o"))))...,
+			))
+			continue
+		}
 		cases = append(cases, jen.Case(jen.Id("x").Dot(names[i]).Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("x").Dot(names[i]))),
 		))
@@ -554,16 +607,23 @@ func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 	for i := range t.Prefix {
 		items = append(items, jen.Id("x").Dot(fmt.Sprintf("Item%d", i)))
 	}
-	body := []jen.Code{
-		jen.Id("items").Op(":=").Index().Any().Values(items...),
-		jen.If(jen.Id("x").Dot("N").Op(">").Lit(0).Op("&&").Id("x").Dot("N").Op("<").Len(jen.Id("items"))).Block(
-			jen.Id("items").Op("=").Id("items").Index(jen.Empty(), jen.Id("x").Dot("N")),
-		),
+	ms := &marshaler{g: g}
+	body := []jen.Code{jen.Id("items").Op(":=").Index().Any().Values(items...)}
+	for i, p := range t.Prefix {
+		if containsDate(p) {
+			body = append(body, ms.assign(jen.Id("items").Index(jen.Lit(i)), jen.Id("x").Dot(fmt.Sprintf("Item%d", i)), p, true)...)
+		}
 	}
+	body = append(body, jen.If(jen.Id("x").Dot("N").Op(">").Lit(0).Op("&&").Id("x").Dot("N").Op("<").Len(jen.Id("items"))).Block(
+		jen.Id("items").Op("=").Id("items").Index(jen.Empty(), jen.Id("x").Dot("N")),
+	))
 	if !t.RestForbidden {
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Rest")).Block(
-			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("v")),
-		))
+		add := []jen.Code{jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("v"))}
+		if containsDate(t.Elem) {
+			add = append(append([]jen.Code{jen.Var().Id("o").Any()}, ms.assign(jen.Id("o"), jen.Id("v"), t.Elem, true)...),
+				jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("o")))
+		}
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Rest")).Block(add...))
 	}
 	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("items"))))
 	f.Line()

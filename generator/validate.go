@@ -183,6 +183,10 @@ func (g *gen) needsCheck(t *ir.Type, seen map[*ir.Type]bool) bool {
 		return false
 	}
 	seen[t] = true
+	if isTime(t) {
+		// Format, length and pattern were checked on the text by the decoder.
+		return t.Delegated != nil
+	}
 	cs := t.Constraints
 	if len(t.Enum) > 0 || t.Const != nil || t.Format != "" && formatFuncs[t.Format] != "" || t.Delegated != nil ||
 		cs.MinLength != nil || cs.MaxLength != nil || cs.Pattern != "" || cs.Minimum != nil || cs.Maximum != nil ||
@@ -216,23 +220,25 @@ func (g *gen) needsCheck(t *ir.Type, seen map[*ir.Type]bool) bool {
 // items of arrays and maps.
 func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 	var out []jen.Code
-	switch t.Kind {
-	case ir.KindString, ir.KindEnum:
+	switch {
+	case isTime(t):
+		// Checked on the text by the decoder; only delegated keywords remain.
+	case t.Kind == ir.KindString || t.Kind == ir.KindEnum:
 		s := jen.Add(v)
 		if t.GoName != "" {
 			s = jen.String().Call(v)
 		}
 		out = append(out, c.stringChecks(s, t)...)
 		out = append(out, c.enumChecks(v, s, t)...)
-	case ir.KindInteger:
+	case t.Kind == ir.KindInteger:
 		out = append(out, c.numberChecks(v, t, true)...)
 		out = append(out, c.enumChecks(v, nil, t)...)
-	case ir.KindNumber:
+	case t.Kind == ir.KindNumber:
 		out = append(out, c.numberChecks(v, t, false)...)
 		out = append(out, c.enumChecks(v, nil, t)...)
-	case ir.KindBool:
+	case t.Kind == ir.KindBool:
 		out = append(out, c.enumChecks(v, nil, t)...)
-	case ir.KindConst:
+	case t.Kind == ir.KindConst:
 		switch constKind(t.Const) {
 		case "string", "bool", "integer", "number":
 			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(
@@ -240,11 +246,11 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 		default:
 			out = append(out, c.genericEqual(v, []json.RawMessage{t.Const}, "const")...)
 		}
-	case ir.KindArray:
+	case t.Kind == ir.KindArray:
 		out = append(out, c.arrayChecks(v, t)...)
-	case ir.KindMap:
+	case t.Kind == ir.KindMap:
 		out = append(out, c.mapChecks(v, t)...)
-	case ir.KindAny:
+	case t.Kind == ir.KindAny:
 		out = append(out, c.anyChecks(v, t)...)
 	}
 	return append(out, c.delegated(v, t)...)
@@ -257,8 +263,11 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 	}
 	name := c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(jen.Lit(string(t.Delegated))))
 	var generic jen.Code = jen.Qual(c.g.wirePkg, "Generic").Call(v)
-	if t.Kind == ir.KindAny {
+	switch {
+	case t.Kind == ir.KindAny:
 		generic = v
+	case isTime(t):
+		generic = c.g.timeText(v, t)
 	}
 	// e.Append(schema0.Validate(wire.Generic(x), p.String()))
 	return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(generic, c.receiver().Dot("String").Call()))}
@@ -536,7 +545,7 @@ func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
 
 // comparableElem reports whether items of t compare with == as JSON does.
 func comparableElem(t *ir.Type) bool {
-	if t == nil || t.Nullable {
+	if t == nil || t.Nullable || isTime(t) {
 		return false
 	}
 	switch t.Kind {
@@ -615,7 +624,7 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 				jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(jen.Float64()), jen.Id("ok")).Block(checks...))
 		}
 		bare := *t
-		bare.GoName = ""
+		bare.GoName, bare.Repr = "", ir.ReprString // generic values are text
 		checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}.inline(jen.Id(v), &bare)
 		return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(conv), jen.Id("ok")).Block(checks...).Else().Block(
 			c.add("type", "expected "+want, want, nil, nil))}
@@ -723,7 +732,7 @@ func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
 	checks := ic.item(jen.Id(v), elem)
 	if t.Constraints.PropertyNames != nil {
 		pn := *t.Constraints.PropertyNames
-		pn.GoName = ""
+		pn.GoName, pn.Repr = "", ir.ReprString // names are text
 		if pn.Kind == ir.KindAny || pn.Kind == ir.KindEnum {
 			// propertyNames without a type still constrain strings.
 			if pn.Kind == ir.KindAny {
