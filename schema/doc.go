@@ -9,4 +9,14 @@
 // schema/names; Taxonomy derives ops, kinds and policies. Every problem found
 // on the way is a located *Error (file:line:col: /json/pointer: message),
 // and all of them are reported together as an ErrorList.
+//
+// Formats stay strings checked by the generated Validate unless the
+// manifest's formats: key (Manifest.Formats, passed as
+// BuildOptions.Formats) maps them: {date-time: time, date: time} makes such
+// string types time.Time values (ir.ReprTime), wherever they occur (fields,
+// items, map values, union branches). The generated decoder parses them
+// (RFC 3339 as runtime/check.DateTime accepts it; a date is midnight UTC)
+// and reports malformed text as a located format error; MarshalJSON writes
+// the same format back (a date as YYYY-MM-DD). FormatTargets lists what may
+// be mapped.
 package schema

@@ -172,6 +172,52 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 		case "span":
 			x.Span = new(ScheduleEventSpan)
 			(*x.Span).decodeWire(d)
+		case "anniversaries":
+			if d.Object() {
+				x.Anniversaries = map[string]time.Time{}
+				for d.More() {
+					k45 := string(d.Key())
+					var v46 time.Time
+					if d.Peek() == wire.String {
+						s47 := d.String()
+						if t50, ok := check.ParseDate(s47); ok {
+							v46 = t50
+						} else {
+							d.Fail("format", "must be a valid date", "date", check.Received(s47))
+						}
+					} else {
+						d.Mismatch("string")
+					}
+					x.Anniversaries[k45] = v46
+				}
+			}
+		case "maybe_days":
+			if d.Array() {
+				x.MaybeDays = []*time.Time{}
+				for d.More() {
+					var v51 *time.Time
+					if !d.Null() {
+						v51 = new(time.Time)
+						if d.Peek() == wire.String {
+							s52 := d.String()
+							if t55, ok := check.ParseDate(s52); ok {
+								(*v51) = t55
+							} else {
+								d.Fail("format", "must be a valid date", "date", check.Received(s52))
+							}
+						} else {
+							d.Mismatch("string")
+						}
+					}
+					x.MaybeDays = append(x.MaybeDays, v51)
+				}
+			}
+		case "moment":
+			x.Moment = new(ScheduleEventMoment)
+			(*x.Moment).decodeWire(d)
+		case "labels":
+			x.Labels = new(ScheduleEventLabels)
+			(*x.Labels).decodeWire(d)
 		case "owner":
 			x.Owner = new(ScheduleEventOwner)
 			(*x.Owner).decodeWire(d)
@@ -194,7 +240,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 }
 
 // fieldNamesScheduleEventParams are the properties ScheduleEventParams accepts, for suggestions.
-var fieldNamesScheduleEventParams = []string{"at", "due", "deadline", "birthday", "start", "reminder", "stamp", "holidays", "checkpoints", "when", "day_or_count", "span", "owner"}
+var fieldNamesScheduleEventParams = []string{"at", "due", "deadline", "birthday", "start", "reminder", "stamp", "holidays", "checkpoints", "when", "day_or_count", "span", "anniversaries", "maybe_days", "moment", "labels", "owner"}
 
 // decodeWire reads a ScheduleEventWhen from d, recording type errors in d.
 func (x *ScheduleEventWhen) decodeWire(d *wire.Decoder) {
@@ -277,6 +323,94 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 			}
 		default:
 			d.Reject("items", "at most 2 items are allowed")
+		}
+	}
+}
+
+// decodeWire reads a ScheduleEventMoment from d, recording type errors in d.
+func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
+	switch d.Peek() {
+	case wire.String:
+		matched := 0
+		{
+			b1 := d.Branch()
+			var v2 time.Time
+			if b1.Peek() == wire.String {
+				s3 := b1.String()
+				if t6, ok := check.ParseDate(s3); ok {
+					v2 = t6
+				} else {
+					b1.Fail("format", "must be a valid date", "date", check.Received(s3))
+				}
+			} else {
+				b1.Mismatch("string")
+			}
+			if b1.Clean() {
+				if matched == 0 {
+					x.Date = &v2
+				}
+				matched++
+			}
+		}
+		{
+			b7 := d.Branch()
+			var v8 time.Time
+			if b7.Peek() == wire.String {
+				s9 := b7.String()
+				if t12, ok := check.ParseDateTime(s9); ok {
+					v8 = t12
+				} else {
+					b7.Fail("format", "must be a valid date-time", "date-time", check.Received(s9))
+				}
+			} else {
+				b7.Mismatch("string")
+			}
+			if b7.Clean() {
+				if matched == 0 {
+					x.DateTime = &v8
+				}
+				matched++
+			}
+		}
+		raw := d.RawBytes()
+		if matched == 0 {
+			d.Fail("oneOf", "matches none of: date or date-time", "date or date-time", string(raw))
+		}
+		if matched > 1 {
+			d.Fail("oneOf", "matches more than one of: date or date-time", "exactly one of: date or date-time", string(raw))
+		}
+	default:
+		d.Mismatch("string")
+	}
+}
+
+// decodeWire reads a ScheduleEventLabels from d, recording type errors in d.
+func (x *ScheduleEventLabels) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		case "name":
+			x.Name = new(string)
+			(*x.Name) = d.String()
+		default:
+			k1 := string(d.Key())
+			if x.Extra == nil {
+				x.Extra = map[string]time.Time{}
+			}
+			var v2 time.Time
+			if d.Peek() == wire.String {
+				s3 := d.String()
+				if t6, ok := check.ParseDate(s3); ok {
+					v2 = t6
+				} else {
+					d.Fail("format", "must be a valid date", "date", check.Received(s3))
+				}
+			} else {
+				d.Mismatch("string")
+			}
+			x.Extra[k1] = v2
 		}
 	}
 }

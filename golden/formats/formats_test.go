@@ -63,6 +63,19 @@ func TestDecodeValid(t *testing.T) {
 	if _, off := p.Reminder.Zone(); off != 3600 {
 		t.Errorf("reminder offset = %d, want 3600", off)
 	}
+	// oneOf of two string formats: the one that parses is chosen.
+	r, err := decode(t, `{"at": "2024-01-01T00:00:00Z", "birthday": null, "moment": "2024-07-01T12:00:00Z",
+		"labels": {"launch": "2025-03-01"}, "maybe_days": [null, "2024-01-01"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Moment.DateTime == nil || r.Moment.Date != nil {
+		t.Errorf("moment = %+v, want the date-time branch", r.Moment)
+	}
+	check("labels/launch", r.Labels.Extra["launch"], day(2025, 3, 1))
+	if r.MaybeDays[0] != nil || !r.MaybeDays[1].Equal(day(2024, 1, 1)) {
+		t.Errorf("maybe_days = %v", r.MaybeDays)
+	}
 	// The integer branch of the union still decodes.
 	q, err := decode(t, `{"at": "2024-01-01T00:00:00Z", "birthday": null, "when": 3}`)
 	if err != nil {
@@ -83,7 +96,9 @@ func TestDecodeInvalid(t *testing.T) {
 		"checkpoints": {"a": "soon"},
 		"when": "tomorrow",
 		"span": ["2024-01-01", "2024-13-01"],
-		"owner": {"email": "a@b.example", "since": "2020-01-01T00:00:00Z"}
+		"owner": {"email": "a@b.example", "since": "2020-01-01T00:00:00Z"},
+		"moment": "July 1st",
+		"labels": {"launch": "2025-02-30"}
 	}`)
 	var ve *runtime.ValidationError
 	if !errors.As(err, &ve) {
@@ -104,6 +119,8 @@ func TestDecodeInvalid(t *testing.T) {
 		{"/when", "format", "date-time", `"tomorrow"`},
 		{"/span/1", "format", "date", `"2024-13-01"`},
 		{"/owner/since", "format", "date", `"2020-01-01T00:00:00Z"`},
+		{"/moment", "oneOf", "date or date-time", `"July 1st"`},
+		{"/labels/launch", "format", "date", `"2025-02-30"`},
 	}
 	for _, w := range want {
 		f, ok := got[key{w.path, w.code}]
@@ -148,8 +165,10 @@ func TestPresence(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	in := `{"at":"2024-05-06T07:08:09.25Z","birthday":"1990-12-31","checkpoints":{"a":"2024-05-06T10:00:00+02:00"},` +
+	in := `{"anniversaries":{"wedding":"2001-06-16"},"at":"2024-05-06T07:08:09.25Z","birthday":"1990-12-31",` +
+		`"checkpoints":{"a":"2024-05-06T10:00:00+02:00"},` +
 		`"day_or_count":"2024-01-02","deadline":null,"due":"2024-02-29","holidays":["2024-12-25","2024-12-26"],` +
+		`"labels":{"launch":"2025-03-01","name":"x"},"maybe_days":["2024-01-01",null],"moment":"2024-07-01",` +
 		`"owner":{"email":"a@b.example","since":"2020-01-01"},"reminder":"2024-03-10T08:00:00+01:00",` +
 		`"span":["2024-01-01",null],"start":"2024-01-01","when":"2024-05-06T07:08:09Z"}`
 	p, err := decode(t, in)

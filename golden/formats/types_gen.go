@@ -45,13 +45,21 @@ type ScheduleEventParams struct {
 	DayOrCount *ScheduleEventDayOrCount `json:"-"`
 	// Span is optional.
 	Span *ScheduleEventSpan `json:"-"`
+	// Anniversaries is optional.
+	Anniversaries map[string]time.Time `json:"-"`
+	// MaybeDays (JSON "maybe_days") is optional.
+	MaybeDays []*time.Time `json:"-"`
+	// Moment is optional.
+	Moment *ScheduleEventMoment `json:"-"`
+	// Labels is optional.
+	Labels *ScheduleEventLabels `json:"-"`
 	// Owner is optional.
 	Owner *ScheduleEventOwner `json:"-"`
 }
 
 // MarshalJSON encodes the present members and the additional properties.
 func (x ScheduleEventParams) MarshalJSON() ([]byte, error) {
-	m := make(map[string]any, 13)
+	m := make(map[string]any, 17)
 	m["at"] = x.At
 	if x.Due != nil {
 		m["due"] = check.FormatDate(*x.Due)
@@ -87,6 +95,30 @@ func (x ScheduleEventParams) MarshalJSON() ([]byte, error) {
 	}
 	if x.Span != nil {
 		m["span"] = x.Span
+	}
+	if x.Anniversaries != nil {
+		o12 := make(map[string]any, len(x.Anniversaries))
+		for k10, v11 := range x.Anniversaries {
+			o12[k10] = check.FormatDate(v11)
+		}
+		m["anniversaries"] = o12
+	}
+	if x.MaybeDays != nil {
+		a15 := make([]any, len(x.MaybeDays))
+		for k13, v14 := range x.MaybeDays {
+			if v14 == nil {
+				a15[k13] = nil
+			} else {
+				a15[k13] = check.FormatDate(*v14)
+			}
+		}
+		m["maybe_days"] = a15
+	}
+	if x.Moment != nil {
+		m["moment"] = x.Moment
+	}
+	if x.Labels != nil {
+		m["labels"] = x.Labels
 	}
 	if x.Owner != nil {
 		m["owner"] = x.Owner
@@ -191,6 +223,67 @@ func (x ScheduleEventSpan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *ScheduleEventSpan) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// ScheduleEventMoment is a generated type.
+type ScheduleEventMoment struct {
+	// Date is set when the value matches branch 0.
+	Date *time.Time
+	// DateTime is set when the value matches branch 1.
+	DateTime *time.Time
+}
+
+// MarshalJSON encodes the branch that is set (null when none is).
+func (x ScheduleEventMoment) MarshalJSON() ([]byte, error) {
+	switch {
+	case x.Date != nil:
+		var o any
+		o = check.FormatDate(*x.Date)
+		return json.Marshal(o)
+	case x.DateTime != nil:
+		return json.Marshal(x.DateTime)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *ScheduleEventMoment) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// ScheduleEventLabels is a generated type.
+type ScheduleEventLabels struct {
+	// Name is optional.
+	Name *string `json:"-"`
+	// Extra holds the additional properties.
+	Extra map[string]time.Time `json:"-"`
+}
+
+// MarshalJSON encodes the present members and the additional properties.
+func (x ScheduleEventLabels) MarshalJSON() ([]byte, error) {
+	m := make(map[string]any, 1+len(x.Extra))
+	for k, v := range x.Extra {
+		m[k] = check.FormatDate(v)
+	}
+	if x.Name != nil {
+		m["name"] = x.Name
+	}
+	return json.Marshal(m)
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *ScheduleEventLabels) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {

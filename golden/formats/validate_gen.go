@@ -37,6 +37,12 @@ func (x *ScheduleEventParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 	{
+		c := p.Key("moment")
+		if x.Moment != nil {
+			(*x.Moment).validate(&c, e)
+		}
+	}
+	{
 		c := p.Key("owner")
 		if x.Owner != nil {
 			(*x.Owner).validate(&c, e)
@@ -79,6 +85,39 @@ func (x *ScheduleEventSpan) Validate() error {
 
 // validate records the violations of x at p in e.
 func (x *ScheduleEventSpan) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *ScheduleEventMoment) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *ScheduleEventMoment) validate(p *wire.Path, e *wire.Errors) {
+	{
+		n := 0
+		if x.Date != nil {
+			n++
+		}
+		if x.DateTime != nil {
+			n++
+		}
+		if n > 1 {
+			e.Add(p, "oneOf", "sets more than one branch of a oneOf", "exactly one branch", "", "")
+		}
+	}
+}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *ScheduleEventLabels) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *ScheduleEventLabels) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ScheduleEventOwner) Validate() error {
