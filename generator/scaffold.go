@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -98,17 +99,16 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 }
 
 // firstSentence returns the first sentence (or line) of a description,
-// for one-line comments.
+// for one-line comments: at most 160 bytes, cut on a rune boundary (Go
+// source must stay valid UTF-8).
 func firstSentence(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	if i := strings.Index(s, ". "); i >= 0 {
-		s = s[:i+1]
-	}
+	s = surfFirstLine(s)
 	if len(s) > 160 {
-		s = s[:157] + "..."
+		cut := 157
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
 	}
 	if s == "" {
 		return "(no description)"

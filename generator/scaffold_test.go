@@ -24,3 +24,17 @@ func TestStubsRuntimeModule(t *testing.T) {
 		}
 	}
 }
+
+// A long description in a multi-byte script is cut on a rune boundary, so
+// the stub file stays valid Go.
+func TestStubsLongNonASCIIDescription(t *testing.T) {
+	desc := strings.Repeat("任务", 100)
+	f := &ir.Family{Package: "tasks", Tools: []*ir.Tool{{Name: "list_tasks", GoName: "ListTasks", Description: desc}}}
+	src, err := Stubs(f, StubOptions{Package: "tasks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "// ListTasks serves list_tasks: 任务") {
+		t.Errorf("stub comment lost the description:\n%s", src)
+	}
+}
