@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,19 +13,17 @@ import (
 // ontologyManifest is the path of the example family's manifest.
 const ontologyManifest = "../../../../examples/ontology/toolgen.yaml"
 
-func run(t *testing.T, f func([]string, *strings.Reader, *bytes.Buffer, *bytes.Buffer) int, args ...string) (int, string, string) {
+// run calls a command's run function with args and no input, returning
+// its exit code, stdout and stderr.
+func run(t *testing.T, f func([]string, io.Reader, io.Writer, io.Writer) int, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := f(args, strings.NewReader(""), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
-func inspect(args []string, in *strings.Reader, out, errb *bytes.Buffer) int {
-	return runInspect(args, in, out, errb)
-}
-
 func TestInspectOntologyJSON(t *testing.T) {
-	code, out, stderr := run(t, inspect, "-c", ontologyManifest, "--format", "json")
+	code, out, stderr := run(t, runInspect, "-c", ontologyManifest, "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -43,7 +42,7 @@ func TestInspectOntologyJSON(t *testing.T) {
 }
 
 func TestInspectTable(t *testing.T) {
-	code, out, stderr := run(t, inspect, "-c", ontologyManifest)
+	code, out, stderr := run(t, runInspect, "-c", ontologyManifest)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -77,7 +76,7 @@ func TestInspectErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, out, stderr := run(t, inspect, c.args...)
+			code, out, stderr := run(t, runInspect, c.args...)
 			if code != c.code || !strings.Contains(out, c.out) || !strings.Contains(stderr, c.errIn) {
 				t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, stderr)
 			}

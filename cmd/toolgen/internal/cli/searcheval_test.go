@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,14 +10,10 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-func searchEval(args []string, in *strings.Reader, out, errb *bytes.Buffer) int {
-	return runSearchEval(args, in, out, errb)
-}
-
 const ontologyCases = "../../../../examples/ontology/search_cases.jsonl"
 
 func TestSearchEvalOntology(t *testing.T) {
-	code, out, stderr := run(t, searchEval, "-c", ontologyManifest, "--cases", ontologyCases, "--format", "json")
+	code, out, stderr := run(t, runSearchEval, "-c", ontologyManifest, "--cases", ontologyCases, "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -43,7 +38,7 @@ func TestSearchEvalErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("# comment\n{\"query\":\"x\",\"expect\":[\"list_onto_taks\"]}\n{\"query\":\"\"}\nnot json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := run(t, searchEval, "-c", ontologyManifest, "--cases", bad)
+	code, _, stderr := run(t, runSearchEval, "-c", ontologyManifest, "--cases", bad)
 	want := []string{
 		bad + ":2:1: /expect/0: unknown tool \"list_onto_taks\"",
 		bad + ":3:1: /: a case needs a query and at least one expected tool",
@@ -57,7 +52,7 @@ func TestSearchEvalErrors(t *testing.T) {
 			t.Errorf("missing %q in\n%s", w, stderr)
 		}
 	}
-	if code, _, stderr := run(t, searchEval, "-c", ontologyManifest); code != exitUsage || !strings.Contains(stderr, "--cases is required") {
+	if code, _, stderr := run(t, runSearchEval, "-c", ontologyManifest); code != exitUsage || !strings.Contains(stderr, "--cases is required") {
 		t.Errorf("no --cases: exit %d, %s", code, stderr)
 	}
 }

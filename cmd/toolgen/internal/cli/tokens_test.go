@@ -7,12 +7,8 @@ import (
 	"testing"
 )
 
-func tokens(args []string, in *strings.Reader, out, errb *bytes.Buffer) int {
-	return runTokens(args, in, out, errb)
-}
-
 func TestTokensOntology(t *testing.T) {
-	code, out, stderr := run(t, tokens, "-c", ontologyManifest, "--format", "json")
+	code, out, stderr := run(t, runTokens, "-c", ontologyManifest, "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -40,7 +36,7 @@ func TestTokensOntology(t *testing.T) {
 }
 
 func TestTokensTable(t *testing.T) {
-	code, out, stderr := run(t, tokens, "-c", ontologyManifest)
+	code, out, stderr := run(t, runTokens, "-c", ontologyManifest)
 	if code != exitOK || !strings.Contains(out, "gateway") || !strings.Contains(out, "tokenizer: o200k_base") {
 		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
 	}
