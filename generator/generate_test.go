@@ -97,7 +97,7 @@ func TestHeaderAndComments(t *testing.T) {
 		"const _ = runtime.SupportPackageIsVersion1",
 		"type ListIssuesResult = json.RawMessage",
 		"\t// PerPage (JSON \"per_page\"): Page size.\n\t// Default: 30.\n\tPerPage int64 `json:\"per_page\"`",
-		"\t// Labels: Label names.\n\t// All must match.\n",
+		"\t// Labels (JSON \"labels\"): Label names.\n\t// All must match.\n",
 		"Since runtime.Nullable[string] `json:\"since,omitzero\"`",
 		"Only issues updated after this time */ (ISO 8601).",
 		"StateOpen   State = \"open\"",

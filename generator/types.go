@@ -338,11 +338,11 @@ func jsonTag(fl *ir.Field, custom bool) string {
 }
 
 // fieldDoc is a field's doc comment: its description, with the JSON name
-// stated when it differs from the Go name.
+// stated whenever it is not spelled like the Go name (userId → UserID).
 func fieldDoc(fl *ir.Field) string {
 	var b strings.Builder
 	b.WriteString(fl.GoName)
-	if !strings.EqualFold(fl.GoName, fl.JSONName) {
+	if fl.GoName != fl.JSONName {
 		fmt.Fprintf(&b, " (JSON %q)", fl.JSONName)
 	}
 	doc := strings.TrimSpace(fl.Doc)

@@ -177,7 +177,7 @@ type ListOntoTasksParams struct {
 	ProjectID *string `json:"project_id,omitzero"`
 	// StateKey (JSON "state_key"): Filter by state
 	StateKey *ListOntoTasksStateKey `json:"state_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -209,7 +209,7 @@ type ListOntoGoalsParams struct {
 	ProjectID *string `json:"project_id,omitzero"`
 	// StateKey (JSON "state_key"): Filter by state
 	StateKey *ListOntoGoalsStateKey `json:"state_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -243,7 +243,7 @@ type ListOntoDocumentsParams struct {
 	TypeKey *string `json:"type_key,omitzero"`
 	// StateKey (JSON "state_key"): Filter by state
 	StateKey *ListOntoDocumentsStateKey `json:"state_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -273,7 +273,7 @@ const (
 type ListOntoMilestonesParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
 	ProjectID *string `json:"project_id,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -292,9 +292,9 @@ func (x *ListOntoMilestonesParams) UnmarshalJSON(data []byte) error {
 type ListOntoRisksParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
 	ProjectID *string `json:"project_id,omitzero"`
-	// Impact: Filter by impact level
+	// Impact (JSON "impact"): Filter by impact level
 	Impact *ListOntoRisksImpact `json:"impact,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -326,7 +326,7 @@ type ListOntoRequirementsParams struct {
 	ProjectID *string `json:"project_id,omitzero"`
 	// TypeKey (JSON "type_key"): Filter by type key, e.g. requirement.functional, requirement.constraint
 	TypeKey *string `json:"type_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -345,7 +345,7 @@ func (x *ListOntoRequirementsParams) UnmarshalJSON(data []byte) error {
 type ListOntoPlansParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
 	ProjectID *string `json:"project_id,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -366,7 +366,7 @@ type ListOntoProjectsParams struct {
 	StateKey *ListOntoProjectsStateKey `json:"state_key,omitzero"`
 	// TypeKey (JSON "type_key"): Filter by type key, e.g. project.software, project.writing.book
 	TypeKey *string `json:"type_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -411,13 +411,13 @@ func (x *ListTaskDocumentsParams) UnmarshalJSON(data []byte) error {
 
 // SearchOntoTasksParams is a generated type.
 type SearchOntoTasksParams struct {
-	// Search: Search text
+	// Search (JSON "search"): Search text
 	Search string `json:"search"`
 	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
 	ProjectID *string `json:"project_id,omitzero"`
 	// StateKey (JSON "state_key"): Filter by state
 	StateKey *SearchOntoTasksStateKey `json:"state_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 10.
 	Limit int64 `json:"limit"`
 }
@@ -445,9 +445,9 @@ const (
 
 // SearchOntoProjectsParams is a generated type.
 type SearchOntoProjectsParams struct {
-	// Search: Search text
+	// Search (JSON "search"): Search text
 	Search string `json:"search"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 10.
 	Limit int64 `json:"limit"`
 }
@@ -464,13 +464,13 @@ func (x *SearchOntoProjectsParams) UnmarshalJSON(data []byte) error {
 
 // SearchOntoDocumentsParams is a generated type.
 type SearchOntoDocumentsParams struct {
-	// Search: Search text
+	// Search (JSON "search"): Search text
 	Search string `json:"search"`
 	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
 	ProjectID *string `json:"project_id,omitzero"`
 	// TypeKey (JSON "type_key"): Filter by type key, e.g. document.spec
 	TypeKey *string `json:"type_key,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 10.
 	Limit int64 `json:"limit"`
 }
@@ -487,13 +487,13 @@ func (x *SearchOntoDocumentsParams) UnmarshalJSON(data []byte) error {
 
 // SearchOntologyParams is a generated type.
 type SearchOntologyParams struct {
-	// Query: Search text
+	// Query (JSON "query"): Search text
 	Query string `json:"query"`
-	// Types: Restrict to these entity types
+	// Types (JSON "types"): Restrict to these entity types
 	Types []SearchOntologyTypesItem `json:"types,omitzero"`
 	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
 	ProjectID *string `json:"project_id,omitzero"`
-	// Limit: Maximum number of results to return
+	// Limit (JSON "limit"): Maximum number of results to return
 	// Default: 10.
 	Limit int64 `json:"limit"`
 }
@@ -713,7 +713,7 @@ type GetEntityRelationshipsParams struct {
 	EntityID string `json:"entity_id"`
 	// EntityKind (JSON "entity_kind"): Kind of the entity
 	EntityKind GetEntityRelationshipsEntityKind `json:"entity_kind"`
-	// Direction: Edge direction
+	// Direction (JSON "direction"): Edge direction
 	// Default: "both".
 	Direction GetEntityRelationshipsDirection `json:"direction"`
 }
@@ -807,11 +807,11 @@ const (
 type CreateOntoTaskParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
 	ProjectID string `json:"project_id"`
-	// Title: Short imperative title
+	// Title (JSON "title"): Short imperative title
 	Title string `json:"title"`
-	// Description: Details and acceptance notes
+	// Description (JSON "description"): Details and acceptance notes
 	Description *string `json:"description,omitzero"`
-	// Priority: Priority from 1 (highest) to 5 (lowest)
+	// Priority (JSON "priority"): Priority from 1 (highest) to 5 (lowest)
 	// Default: 3.
 	Priority int64 `json:"priority"`
 	// StateKey (JSON "state_key"): Initial state
@@ -850,9 +850,9 @@ const (
 type CreateOntoGoalParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
 	ProjectID string `json:"project_id"`
-	// Name: Goal name
+	// Name (JSON "name"): Goal name
 	Name string `json:"name"`
-	// Description: What success looks like
+	// Description (JSON "description"): What success looks like
 	Description *string `json:"description,omitzero"`
 	// TargetDate (JSON "target_date"): Target date
 	TargetDate *string `json:"target_date,omitzero"`
@@ -872,9 +872,9 @@ func (x *CreateOntoGoalParams) UnmarshalJSON(data []byte) error {
 type CreateOntoPlanParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
 	ProjectID string `json:"project_id"`
-	// Name: Plan name
+	// Name (JSON "name"): Plan name
 	Name string `json:"name"`
-	// Description: Plan summary
+	// Description (JSON "description"): Plan summary
 	Description *string `json:"description,omitzero"`
 	// GoalID (JSON "goal_id"): Goal the plan serves
 	GoalID *string `json:"goal_id,omitzero"`
@@ -894,12 +894,12 @@ func (x *CreateOntoPlanParams) UnmarshalJSON(data []byte) error {
 type CreateOntoDocumentParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
 	ProjectID string `json:"project_id"`
-	// Title: Document title
+	// Title (JSON "title"): Document title
 	Title string `json:"title"`
 	// TypeKey (JSON "type_key"): Document type, e.g. document.spec, document.note, document.folder
 	// Default: "document.note".
 	TypeKey string `json:"type_key"`
-	// Content: Markdown content
+	// Content (JSON "content"): Markdown content
 	Content *string `json:"content,omitzero"`
 	// ParentID (JSON "parent_id"): Parent folder document ID; omit for the root
 	ParentID *string `json:"parent_id,omitzero"`
@@ -917,16 +917,16 @@ func (x *CreateOntoDocumentParams) UnmarshalJSON(data []byte) error {
 
 // CreateOntoProjectParams is a generated type.
 type CreateOntoProjectParams struct {
-	// Name: Project name
+	// Name (JSON "name"): Project name
 	Name string `json:"name"`
-	// Description: What the project is about
+	// Description (JSON "description"): What the project is about
 	Description *string `json:"description,omitzero"`
 	// TypeKey (JSON "type_key"): Project type, e.g. project.software, project.writing.book
 	TypeKey *string `json:"type_key,omitzero"`
 	// StateKey (JSON "state_key"): Initial state
 	// Default: "planning".
 	StateKey CreateOntoProjectStateKey `json:"state_key"`
-	// Goals: Initial goal names
+	// Goals (JSON "goals"): Initial goal names
 	Goals []string `json:"goals,omitzero"`
 }
 
@@ -955,11 +955,11 @@ type CreateTaskDocumentParams struct {
 	TaskID string `json:"task_id"`
 	// DocumentID (JSON "document_id"): Existing document to attach instead of creating one
 	DocumentID *string `json:"document_id,omitzero"`
-	// Title: Title of the new document
+	// Title (JSON "title"): Title of the new document
 	Title *string `json:"title,omitzero"`
-	// Content: Markdown content of the new document
+	// Content (JSON "content"): Markdown content of the new document
 	Content *string `json:"content,omitzero"`
-	// Role: Role of the document for the task
+	// Role (JSON "role"): Role of the document for the task
 	// Default: "draft".
 	Role CreateTaskDocumentRole `json:"role"`
 }
@@ -989,13 +989,13 @@ const (
 type UpdateOntoTaskParams struct {
 	// TaskID (JSON "task_id"): Task ID (UUID)
 	TaskID string `json:"task_id"`
-	// Title: New title
+	// Title (JSON "title"): New title
 	Title *string `json:"title,omitzero"`
-	// Description: New description
+	// Description (JSON "description"): New description
 	Description *string `json:"description,omitzero"`
 	// StateKey (JSON "state_key"): New state
 	StateKey *UpdateOntoTaskStateKey `json:"state_key,omitzero"`
-	// Priority: New priority (1 highest, 5 lowest)
+	// Priority (JSON "priority"): New priority (1 highest, 5 lowest)
 	Priority *int64 `json:"priority,omitzero"`
 	// DueAt (JSON "due_at"): New due date; null clears it
 	DueAt runtime.Nullable[string] `json:"due_at,omitzero"`
@@ -1026,9 +1026,9 @@ const (
 type UpdateOntoProjectParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
 	ProjectID string `json:"project_id"`
-	// Name: New name
+	// Name (JSON "name"): New name
 	Name *string `json:"name,omitzero"`
-	// Description: New description
+	// Description (JSON "description"): New description
 	Description *string `json:"description,omitzero"`
 	// StateKey (JSON "state_key"): New state
 	StateKey *UpdateOntoProjectStateKey `json:"state_key,omitzero"`
@@ -1060,9 +1060,9 @@ const (
 type UpdateOntoGoalParams struct {
 	// GoalID (JSON "goal_id"): Goal ID (UUID)
 	GoalID string `json:"goal_id"`
-	// Name: New name
+	// Name (JSON "name"): New name
 	Name *string `json:"name,omitzero"`
-	// Description: New description
+	// Description (JSON "description"): New description
 	Description *string `json:"description,omitzero"`
 	// StateKey (JSON "state_key"): New state
 	StateKey *UpdateOntoGoalStateKey `json:"state_key,omitzero"`
@@ -1095,9 +1095,9 @@ const (
 type UpdateOntoPlanParams struct {
 	// PlanID (JSON "plan_id"): Plan ID (UUID)
 	PlanID string `json:"plan_id"`
-	// Name: New name
+	// Name (JSON "name"): New name
 	Name *string `json:"name,omitzero"`
-	// Description: New description
+	// Description (JSON "description"): New description
 	Description *string `json:"description,omitzero"`
 	// StateKey (JSON "state_key"): New state
 	StateKey *UpdateOntoPlanStateKey `json:"state_key,omitzero"`
@@ -1127,9 +1127,9 @@ const (
 type UpdateOntoDocumentParams struct {
 	// DocumentID (JSON "document_id"): Document ID (UUID)
 	DocumentID string `json:"document_id"`
-	// Title: New title
+	// Title (JSON "title"): New title
 	Title *string `json:"title,omitzero"`
-	// Content: New markdown content (replaces the old content)
+	// Content (JSON "content"): New markdown content (replaces the old content)
 	Content *string `json:"content,omitzero"`
 	// StateKey (JSON "state_key"): New state
 	StateKey *UpdateOntoDocumentStateKey `json:"state_key,omitzero"`
@@ -1160,7 +1160,7 @@ const (
 type UpdateOntoMilestoneParams struct {
 	// MilestoneID (JSON "milestone_id"): Milestone ID (UUID)
 	MilestoneID string `json:"milestone_id"`
-	// Title: New title
+	// Title (JSON "title"): New title
 	Title *string `json:"title,omitzero"`
 	// DueAt (JSON "due_at"): New due date; null clears it
 	DueAt runtime.Nullable[string] `json:"due_at,omitzero"`
@@ -1192,13 +1192,13 @@ const (
 type UpdateOntoRiskParams struct {
 	// RiskID (JSON "risk_id"): Risk ID (UUID)
 	RiskID string `json:"risk_id"`
-	// Title: New title
+	// Title (JSON "title"): New title
 	Title *string `json:"title,omitzero"`
-	// Impact: New impact
+	// Impact (JSON "impact"): New impact
 	Impact *UpdateOntoRiskImpact `json:"impact,omitzero"`
-	// Probability: New probability from 0 to 1
+	// Probability (JSON "probability"): New probability from 0 to 1
 	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation: Mitigation plan
+	// Mitigation (JSON "mitigation"): Mitigation plan
 	Mitigation *string `json:"mitigation,omitzero"`
 }
 
@@ -1227,9 +1227,9 @@ const (
 type UpdateOntoRequirementParams struct {
 	// RequirementID (JSON "requirement_id"): Requirement ID (UUID)
 	RequirementID string `json:"requirement_id"`
-	// Text: New requirement text
+	// Text (JSON "text"): New requirement text
 	Text *string `json:"text,omitzero"`
-	// Priority: MoSCoW priority
+	// Priority (JSON "priority"): MoSCoW priority
 	Priority *UpdateOntoRequirementPriority `json:"priority,omitzero"`
 }
 
@@ -1328,7 +1328,7 @@ type LinkOntoEntitiesParams struct {
 	DstID string `json:"dst_id"`
 	// DstKind (JSON "dst_kind"): Target entity kind
 	DstKind LinkOntoEntitiesDstKind `json:"dst_kind"`
-	// Rel: Relation type
+	// Rel (JSON "rel"): Relation type
 	Rel LinkOntoEntitiesRel `json:"rel"`
 }
 
@@ -1404,7 +1404,7 @@ func (x *UnlinkOntoEdgeParams) UnmarshalJSON(data []byte) error {
 type ReorganizeOntoProjectGraphParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
 	ProjectID string `json:"project_id"`
-	// Moves: Re-parenting moves to apply
+	// Moves (JSON "moves"): Re-parenting moves to apply
 	Moves []ReorganizeOntoProjectGraphMovesItem `json:"moves"`
 }
 
@@ -1444,7 +1444,7 @@ type MoveDocumentInTreeParams struct {
 	DocumentID string `json:"document_id"`
 	// NewParentID (JSON "new_parent_id"): New parent folder; null moves it to the root
 	NewParentID *string `json:"new_parent_id"`
-	// Position: Position among the new siblings (0 first)
+	// Position (JSON "position"): Position among the new siblings (0 first)
 	Position *int64 `json:"position,omitzero"`
 }
 
@@ -1462,7 +1462,7 @@ func (x *MoveDocumentInTreeParams) UnmarshalJSON(data []byte) error {
 type GetFieldInfoParams struct {
 	// EntityType (JSON "entity_type"): Entity type
 	EntityType GetFieldInfoEntityType `json:"entity_type"`
-	// Field: Field name, e.g. state_key, type_key, priority
+	// Field (JSON "field"): Field name, e.g. state_key, type_key, priority
 	Field string `json:"field"`
 }
 
@@ -1493,7 +1493,7 @@ const (
 
 // WebSearchParams is a generated type.
 type WebSearchParams struct {
-	// Query: Search query
+	// Query (JSON "query"): Search query
 	Query string `json:"query"`
 	// MaxResults (JSON "max_results"): Maximum number of results
 	// Default: 5.
@@ -1512,7 +1512,7 @@ func (x *WebSearchParams) UnmarshalJSON(data []byte) error {
 
 // WebVisitParams is a generated type.
 type WebVisitParams struct {
-	// URL: URL to visit
+	// URL (JSON "url"): URL to visit
 	URL string `json:"url"`
 }
 
@@ -1541,7 +1541,7 @@ func (x *GetBuildosOverviewParams) UnmarshalJSON(data []byte) error {
 
 // GetBuildosUsageGuideParams is a generated type.
 type GetBuildosUsageGuideParams struct {
-	// Topic: Guide topic, e.g. projects, tasks, calendar, brain dump
+	// Topic (JSON "topic"): Guide topic, e.g. projects, tasks, calendar, brain dump
 	Topic *string `json:"topic,omitzero"`
 }
 

@@ -29,12 +29,12 @@ type DeleteTodoResult = json.RawMessage
 
 // ListTodosParams is a generated type.
 type ListTodosParams struct {
-	// State: Which items to return.
+	// State (JSON "state"): Which items to return.
 	// Default: "open".
 	State ListTodosState `json:"state"`
-	// Tag: Only items carrying this tag.
+	// Tag (JSON "tag"): Only items carrying this tag.
 	Tag *string `json:"tag,omitzero"`
-	// Limit: Maximum number of items.
+	// Limit (JSON "limit"): Maximum number of items.
 	// Default: 20.
 	Limit int64 `json:"limit"`
 }
@@ -77,13 +77,13 @@ func (x *GetTodoParams) UnmarshalJSON(data []byte) error {
 
 // CreateTodoParams is a generated type.
 type CreateTodoParams struct {
-	// Title: Short imperative title.
+	// Title (JSON "title"): Short imperative title.
 	Title string `json:"title"`
-	// Due: Due date, YYYY-MM-DD.
+	// Due (JSON "due"): Due date, YYYY-MM-DD.
 	Due *string `json:"due,omitzero"`
-	// Priority: 1 is highest.
+	// Priority (JSON "priority"): 1 is highest.
 	Priority *int64 `json:"priority,omitzero"`
-	// Tags is optional.
+	// Tags (JSON "tags") is optional.
 	Tags []string `json:"tags,omitzero"`
 }
 
@@ -101,11 +101,11 @@ func (x *CreateTodoParams) UnmarshalJSON(data []byte) error {
 type UpdateTodoParams struct {
 	// TodoID (JSON "todo_id") is required.
 	TodoID string `json:"todo_id"`
-	// Title is optional.
+	// Title (JSON "title") is optional.
 	Title *string `json:"title,omitzero"`
-	// Due: New due date, or null to clear it.
+	// Due (JSON "due"): New due date, or null to clear it.
 	Due runtime.Nullable[string] `json:"due,omitzero"`
-	// Done is optional.
+	// Done (JSON "done") is optional.
 	Done *bool `json:"done,omitzero"`
 }
 

@@ -17,21 +17,21 @@ type SetLevelsResult = json.RawMessage
 
 // SetLevelsParams is a generated type.
 type SetLevelsParams struct {
-	// Mode is required.
+	// Mode (JSON "mode") is required.
 	Mode SetLevelsMode `json:"mode"`
-	// Priority is optional.
+	// Priority (JSON "priority") is optional.
 	Priority *int64 `json:"priority,omitzero"`
-	// Mixed is optional.
+	// Mixed (JSON "mixed") is optional.
 	Mixed any `json:"mixed,omitzero"`
-	// Color is optional.
+	// Color (JSON "color") is optional.
 	Color runtime.Nullable[SetLevelsColor] `json:"color,omitzero"`
-	// Version is optional.
+	// Version (JSON "version") is optional.
 	Version *int64 `json:"version,omitzero"`
-	// Kind is optional.
+	// Kind (JSON "kind") is optional.
 	Kind *string `json:"kind,omitzero"`
-	// Ratio is optional.
+	// Ratio (JSON "ratio") is optional.
 	Ratio *float64 `json:"ratio,omitzero"`
-	// Big is optional.
+	// Big (JSON "big") is optional.
 	Big *int64 `json:"big,omitzero"`
 }
 

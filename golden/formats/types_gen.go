@@ -19,41 +19,41 @@ type ScheduleEventResult = json.RawMessage
 
 // ScheduleEventParams is a generated type.
 type ScheduleEventParams struct {
-	// At: When the event starts.
+	// At (JSON "at"): When the event starts.
 	At time.Time `json:"-"`
-	// Due: Optional day it is due.
+	// Due (JSON "due"): Optional day it is due.
 	Due *time.Time `json:"-"`
-	// Deadline: Optional, null clears it.
+	// Deadline (JSON "deadline"): Optional, null clears it.
 	Deadline runtime.Nullable[time.Time] `json:"-"`
-	// Birthday is required.
+	// Birthday (JSON "birthday") is required.
 	Birthday *time.Time `json:"-"`
-	// Start is optional.
+	// Start (JSON "start") is optional.
 	// Default: "2024-01-01".
 	Start time.Time `json:"-"`
-	// Reminder is optional.
+	// Reminder (JSON "reminder") is optional.
 	// Default: "2024-03-10T08:00:00+01:00".
 	Reminder time.Time `json:"-"`
-	// Stamp is optional.
+	// Stamp (JSON "stamp") is optional.
 	Stamp *time.Time `json:"-"`
-	// Holidays is optional.
+	// Holidays (JSON "holidays") is optional.
 	Holidays []time.Time `json:"-"`
-	// Checkpoints is optional.
+	// Checkpoints (JSON "checkpoints") is optional.
 	Checkpoints map[string]time.Time `json:"-"`
-	// When is optional.
+	// When (JSON "when") is optional.
 	When *ScheduleEventWhen `json:"-"`
 	// DayOrCount (JSON "day_or_count") is optional.
 	DayOrCount *ScheduleEventDayOrCount `json:"-"`
-	// Span is optional.
+	// Span (JSON "span") is optional.
 	Span *ScheduleEventSpan `json:"-"`
-	// Anniversaries is optional.
+	// Anniversaries (JSON "anniversaries") is optional.
 	Anniversaries map[string]time.Time `json:"-"`
 	// MaybeDays (JSON "maybe_days") is optional.
 	MaybeDays []*time.Time `json:"-"`
-	// Moment is optional.
+	// Moment (JSON "moment") is optional.
 	Moment *ScheduleEventMoment `json:"-"`
-	// Labels is optional.
+	// Labels (JSON "labels") is optional.
 	Labels *ScheduleEventLabels `json:"-"`
-	// Owner is optional.
+	// Owner (JSON "owner") is optional.
 	Owner *ScheduleEventOwner `json:"-"`
 }
 
@@ -264,7 +264,7 @@ func (x *ScheduleEventMoment) UnmarshalJSON(data []byte) error {
 
 // ScheduleEventLabels is a generated type.
 type ScheduleEventLabels struct {
-	// Name is optional.
+	// Name (JSON "name") is optional.
 	Name *string `json:"-"`
 	// Extra holds the additional properties.
 	Extra map[string]time.Time `json:"-"`
@@ -294,9 +294,9 @@ func (x *ScheduleEventLabels) UnmarshalJSON(data []byte) error {
 
 // ScheduleEventOwner is a generated type.
 type ScheduleEventOwner struct {
-	// Email is required.
+	// Email (JSON "email") is required.
 	Email string `json:"-"`
-	// Since is optional.
+	// Since (JSON "since") is optional.
 	Since *time.Time `json:"-"`
 }
 

@@ -23,23 +23,23 @@ type SearchCodeResult = json.RawMessage
 
 // ListIssuesParams is a generated type.
 type ListIssuesParams struct {
-	// Owner: Repository owner
+	// Owner (JSON "owner"): Repository owner
 	Owner string `json:"owner"`
-	// Repo: Repository name
+	// Repo (JSON "repo"): Repository name
 	Repo string `json:"repo"`
-	// State: Filter by state
+	// State (JSON "state"): Filter by state
 	State *ListIssuesState `json:"state,omitzero"`
-	// Labels: Filter by labels
+	// Labels (JSON "labels"): Filter by labels
 	Labels []string `json:"labels,omitzero"`
-	// Sort: Sort order
+	// Sort (JSON "sort"): Sort order
 	Sort *ListIssuesSort `json:"sort,omitzero"`
-	// Direction: Sort direction
+	// Direction (JSON "direction"): Sort direction
 	Direction *ListIssuesDirection `json:"direction,omitzero"`
-	// Since: Filter by date (ISO 8601 timestamp)
+	// Since (JSON "since"): Filter by date (ISO 8601 timestamp)
 	Since *string `json:"since,omitzero"`
-	// Page: Page number for pagination (min 1)
+	// Page (JSON "page"): Page number for pagination (min 1)
 	Page *float64 `json:"page,omitzero"`
-	// PerPage: Results per page for pagination (min 1, max 100)
+	// PerPage (JSON "perPage"): Results per page for pagination (min 1, max 100)
 	PerPage *float64 `json:"perPage,omitzero"`
 }
 
@@ -84,19 +84,19 @@ const (
 
 // CreateIssueParams is a generated type.
 type CreateIssueParams struct {
-	// Owner: Repository owner
+	// Owner (JSON "owner"): Repository owner
 	Owner string `json:"owner"`
-	// Repo: Repository name
+	// Repo (JSON "repo"): Repository name
 	Repo string `json:"repo"`
-	// Title: Issue title
+	// Title (JSON "title"): Issue title
 	Title string `json:"title"`
-	// Body: Issue body content
+	// Body (JSON "body"): Issue body content
 	Body *string `json:"body,omitzero"`
-	// Assignees: Usernames to assign to this issue
+	// Assignees (JSON "assignees"): Usernames to assign to this issue
 	Assignees []string `json:"assignees,omitzero"`
-	// Labels: Labels to apply to this issue
+	// Labels (JSON "labels"): Labels to apply to this issue
 	Labels []string `json:"labels,omitzero"`
-	// Milestone: Milestone number, or null for none
+	// Milestone (JSON "milestone"): Milestone number, or null for none
 	Milestone runtime.Nullable[int64] `json:"milestone,omitzero"`
 }
 
@@ -112,17 +112,17 @@ func (x *CreateIssueParams) UnmarshalJSON(data []byte) error {
 
 // SearchCodeParams is a generated type.
 type SearchCodeParams struct {
-	// Q: Search query using GitHub code search syntax
+	// Q (JSON "q"): Search query using GitHub code search syntax
 	Q string `json:"q"`
-	// Sort: Sort field ('indexed' only)
+	// Sort (JSON "sort"): Sort field ('indexed' only)
 	Sort *string `json:"sort,omitzero"`
-	// Order: Sort order
+	// Order (JSON "order"): Sort order
 	// Default: "desc".
 	Order SearchCodeOrder `json:"order"`
-	// Page is optional.
+	// Page (JSON "page") is optional.
 	// Default: 1.
 	Page int64 `json:"page"`
-	// PerPage is optional.
+	// PerPage (JSON "perPage") is optional.
 	// Default: 30.
 	PerPage int64 `json:"perPage"`
 }

@@ -17,9 +17,9 @@ type WriteFileResult = json.RawMessage
 
 // ReadFileParams is a generated type.
 type ReadFileParams struct {
-	// Path is required.
+	// Path (JSON "path") is required.
 	Path string `json:"path"`
-	// Head: Only the first N lines
+	// Head (JSON "head"): Only the first N lines
 	Head *int64 `json:"head,omitzero"`
 }
 
@@ -35,11 +35,11 @@ func (x *ReadFileParams) UnmarshalJSON(data []byte) error {
 
 // ReadFileResult is a generated type.
 type ReadFileResult struct {
-	// Content is required.
+	// Content (JSON "content") is required.
 	Content string `json:"content"`
-	// Size is required.
+	// Size (JSON "size") is required.
 	Size int64 `json:"size"`
-	// Truncated is optional.
+	// Truncated (JSON "truncated") is optional.
 	Truncated *bool `json:"truncated,omitzero"`
 }
 
@@ -55,11 +55,11 @@ func (x *ReadFileResult) UnmarshalJSON(data []byte) error {
 
 // WriteFileParams is a generated type.
 type WriteFileParams struct {
-	// Path is required.
+	// Path (JSON "path") is required.
 	Path string `json:"path"`
-	// Content is required.
+	// Content (JSON "content") is required.
 	Content string `json:"content"`
-	// Mode is optional.
+	// Mode (JSON "mode") is optional.
 	// Default: "0644".
 	Mode string `json:"mode"`
 }

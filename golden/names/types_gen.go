@@ -17,11 +17,11 @@ type NameTortureResult = json.RawMessage
 
 // NameTortureParams is a generated type.
 type NameTortureParams struct {
-	// Type is optional.
+	// Type (JSON "type") is optional.
 	Type *string `json:"type,omitzero"`
-	// Func is optional.
+	// Func (JSON "func") is optional.
 	Func *string `json:"func,omitzero"`
-	// Range is optional.
+	// Range (JSON "range") is optional.
 	Range *string `json:"range,omitzero"`
 	// X0To18 (JSON "0-18") is optional.
 	X0To18 *int64 `json:"0-18,omitzero"`
@@ -39,9 +39,9 @@ type NameTortureParams struct {
 	Validate2 *bool `json:"Validate,omitzero"`
 	// MarshalJSON2 (JSON "MarshalJSON") is optional.
 	MarshalJSON2 *string `json:"MarshalJSON,omitzero"`
-	// Runtime is optional.
+	// Runtime (JSON "runtime") is optional.
 	Runtime *string `json:"runtime,omitzero"`
-	// JSON is optional.
+	// JSON (JSON "json") is optional.
 	JSON *string `json:"json,omitzero"`
 	// TargetID (JSON "target_id") is optional.
 	TargetID *string `json:"target_id,omitzero"`
@@ -51,7 +51,7 @@ type NameTortureParams struct {
 	TargetID3 *string `json:"TargetID,omitzero"`
 	// HTMLURL (JSON "html_url") is optional.
 	HTMLURL *string `json:"html_url,omitzero"`
-	// UserID is optional.
+	// UserID (JSON "userId") is optional.
 	UserID *string `json:"userId,omitzero"`
 }
 

@@ -17,11 +17,11 @@ type SaveTreeResult = json.RawMessage
 
 // SaveTreeParams is a generated type.
 type SaveTreeParams struct {
-	// Root is required.
+	// Root (JSON "root") is required.
 	Root Node `json:"root"`
-	// Doc is optional.
+	// Doc (JSON "doc") is optional.
 	Doc *Section `json:"doc,omitzero"`
-	// Owner is optional.
+	// Owner (JSON "owner") is optional.
 	Owner *Person `json:"owner,omitzero"`
 }
 
@@ -37,11 +37,11 @@ func (x *SaveTreeParams) UnmarshalJSON(data []byte) error {
 
 // Node is a generated type.
 type Node struct {
-	// Name is required.
+	// Name (JSON "name") is required.
 	Name string `json:"name"`
-	// Children is optional.
+	// Children (JSON "children") is optional.
 	Children []Node `json:"children,omitzero"`
-	// Parent is optional.
+	// Parent (JSON "parent") is optional.
 	Parent runtime.Nullable[*Node] `json:"parent,omitzero"`
 }
 
@@ -57,9 +57,9 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 
 // Section is a generated type.
 type Section struct {
-	// Title is optional.
+	// Title (JSON "title") is optional.
 	Title *string `json:"title,omitzero"`
-	// Paragraphs is optional.
+	// Paragraphs (JSON "paragraphs") is optional.
 	Paragraphs []Paragraph `json:"paragraphs,omitzero"`
 }
 
@@ -75,9 +75,9 @@ func (x *Section) UnmarshalJSON(data []byte) error {
 
 // Paragraph is a generated type.
 type Paragraph struct {
-	// Text is optional.
+	// Text (JSON "text") is optional.
 	Text *string `json:"text,omitzero"`
-	// Subsections is optional.
+	// Subsections (JSON "subsections") is optional.
 	Subsections []Section `json:"subsections,omitzero"`
 }
 
@@ -93,9 +93,9 @@ func (x *Paragraph) UnmarshalJSON(data []byte) error {
 
 // Person is a generated type.
 type Person struct {
-	// Name is required.
+	// Name (JSON "name") is required.
 	Name string `json:"name"`
-	// Email is optional.
+	// Email (JSON "email") is optional.
 	Email *string `json:"email,omitzero"`
 }
 

@@ -26,9 +26,9 @@ type GetForecastResult = json.RawMessage
 
 // GetAirQualityParams is a generated type.
 type GetAirQualityParams struct {
-	// Location is required.
+	// Location (JSON "location") is required.
 	Location string `json:"location"`
-	// Pollutants is optional.
+	// Pollutants (JSON "pollutants") is optional.
 	Pollutants []GetAirQualityPollutantsItem `json:"pollutants,omitzero"`
 }
 
@@ -68,9 +68,9 @@ func (x *PingParams) UnmarshalJSON(data []byte) error {
 
 // GetWeatherParams is a generated type.
 type GetWeatherParams struct {
-	// City: City name, e.g. Paris
+	// City (JSON "city"): City name, e.g. Paris
 	City string `json:"city"`
-	// Unit is optional.
+	// Unit (JSON "unit") is optional.
 	// Default: "celsius".
 	Unit GetWeatherUnit `json:"unit"`
 }
@@ -96,9 +96,9 @@ const (
 
 // GetForecastParams is a generated type.
 type GetForecastParams struct {
-	// City is required.
+	// City (JSON "city") is required.
 	City string `json:"city"`
-	// Days is required.
+	// Days (JSON "days") is required.
 	Days int64 `json:"days"`
 }
 

@@ -20,29 +20,29 @@ type LookupResult = json.RawMessage
 
 // SendContentParams is a generated type.
 type SendContentParams struct {
-	// Blocks is required.
+	// Blocks (JSON "blocks") is required.
 	Blocks []SendContentBlocksItem `json:"blocks"`
-	// ID: Numeric or string id.
+	// ID (JSON "id"): Numeric or string id.
 	ID runtime.Nullable[SendContentID] `json:"id,omitzero"`
-	// Value is optional.
+	// Value (JSON "value") is optional.
 	Value *SendContentValue `json:"value,omitzero"`
-	// Range: A [from, to] tuple.
+	// Range (JSON "range"): A [from, to] tuple.
 	Range *SendContentRange `json:"range,omitzero"`
-	// Meta is optional.
+	// Meta (JSON "meta") is optional.
 	Meta map[string]string `json:"meta,omitzero"`
-	// Headers is optional.
+	// Headers (JSON "headers") is optional.
 	Headers *SendContentHeaders `json:"headers,omitzero"`
-	// Env is optional.
+	// Env (JSON "env") is optional.
 	Env map[string]any `json:"env,omitzero"`
-	// Strict is optional.
+	// Strict (JSON "strict") is optional.
 	Strict *SendContentStrict `json:"strict,omitzero"`
-	// Anything is optional.
+	// Anything (JSON "anything") is optional.
 	Anything any `json:"anything,omitzero"`
-	// Nothing is optional.
+	// Nothing (JSON "nothing") is optional.
 	Nothing any `json:"nothing,omitzero"`
-	// NotEmpty is optional.
+	// NotEmpty (JSON "notEmpty") is optional.
 	NotEmpty *string `json:"notEmpty,omitzero"`
-	// Cond is optional.
+	// Cond (JSON "cond") is optional.
 	Cond *SendContentCond `json:"cond,omitzero"`
 }
 
@@ -87,9 +87,9 @@ func (x *SendContentBlocksItem) UnmarshalJSON(data []byte) error {
 
 // TextBlock is a generated type.
 type TextBlock struct {
-	// Type is required.
+	// Type (JSON "type") is required.
 	Type string `json:"type"`
-	// Text is required.
+	// Text (JSON "text") is required.
 	Text string `json:"text"`
 }
 
@@ -105,11 +105,11 @@ func (x *TextBlock) UnmarshalJSON(data []byte) error {
 
 // ImageBlock is a generated type.
 type ImageBlock struct {
-	// Type is required.
+	// Type (JSON "type") is required.
 	Type string `json:"type"`
-	// URL is required.
+	// URL (JSON "url") is required.
 	URL string `json:"url"`
-	// Alt is optional.
+	// Alt (JSON "alt") is optional.
 	Alt *string `json:"alt,omitzero"`
 }
 
@@ -242,9 +242,9 @@ func (x *SendContentHeaders) UnmarshalJSON(data []byte) error {
 
 // SendContentStrict is a generated type.
 type SendContentStrict struct {
-	// A is required.
+	// A (JSON "a") is required.
 	A string `json:"a"`
-	// B is optional.
+	// B (JSON "b") is optional.
 	B *int64 `json:"b,omitzero"`
 }
 
@@ -260,9 +260,9 @@ func (x *SendContentStrict) UnmarshalJSON(data []byte) error {
 
 // SendContentCond is a generated type.
 type SendContentCond struct {
-	// Country is optional.
+	// Country (JSON "country") is optional.
 	Country *string `json:"country,omitzero"`
-	// Postal is optional.
+	// Postal (JSON "postal") is optional.
 	Postal *string `json:"postal,omitzero"`
 }
 
@@ -278,7 +278,7 @@ func (x *SendContentCond) UnmarshalJSON(data []byte) error {
 
 // LookupParams is a generated type.
 type LookupParams struct {
-	// Email is optional.
+	// Email (JSON "email") is optional.
 	Email *string `json:"email,omitzero"`
 	// UserID (JSON "user_id") is optional.
 	UserID *string `json:"user_id,omitzero"`

@@ -17,15 +17,15 @@ type CreateOrderResult = json.RawMessage
 
 // CreateOrderParams is a generated type.
 type CreateOrderParams struct {
-	// Customer: Who the order is for
+	// Customer (JSON "customer"): Who the order is for
 	Customer CreateOrderCustomer `json:"customer"`
-	// Items: Line items
+	// Items (JSON "items"): Line items
 	Items []CreateOrderItemsItem `json:"items"`
-	// Shipping is optional.
+	// Shipping (JSON "shipping") is optional.
 	Shipping *CreateOrderShipping `json:"shipping,omitzero"`
-	// Payment is optional.
+	// Payment (JSON "payment") is optional.
 	Payment *CreateOrderPayment `json:"payment,omitzero"`
-	// Notes is optional.
+	// Notes (JSON "notes") is optional.
 	Notes *string `json:"notes,omitzero"`
 	// PlacedAt (JSON "placed_at") is optional.
 	PlacedAt *string `json:"placed_at,omitzero"`
@@ -43,13 +43,13 @@ func (x *CreateOrderParams) UnmarshalJSON(data []byte) error {
 
 // CreateOrderCustomer: Who the order is for
 type CreateOrderCustomer struct {
-	// ID is required.
+	// ID (JSON "id") is required.
 	ID string `json:"id"`
-	// Email is required.
+	// Email (JSON "email") is required.
 	Email string `json:"email"`
-	// Name is optional.
+	// Name (JSON "name") is optional.
 	Name *string `json:"name,omitzero"`
-	// Tier is optional.
+	// Tier (JSON "tier") is optional.
 	Tier *CreateOrderCustomerTier `json:"tier,omitzero"`
 }
 
@@ -75,15 +75,15 @@ const (
 
 // CreateOrderItemsItem is a generated type.
 type CreateOrderItemsItem struct {
-	// Sku is required.
+	// Sku (JSON "sku") is required.
 	Sku string `json:"sku"`
-	// Quantity is required.
+	// Quantity (JSON "quantity") is required.
 	Quantity int64 `json:"quantity"`
 	// UnitPrice (JSON "unit_price") is optional.
 	UnitPrice *float64 `json:"unit_price,omitzero"`
-	// Options is optional.
+	// Options (JSON "options") is optional.
 	Options []CreateOrderItemsItemOptionsItem `json:"options,omitzero"`
-	// Tags is optional.
+	// Tags (JSON "tags") is optional.
 	Tags []string `json:"tags,omitzero"`
 }
 
@@ -99,9 +99,9 @@ func (x *CreateOrderItemsItem) UnmarshalJSON(data []byte) error {
 
 // CreateOrderItemsItemOptionsItem is a generated type.
 type CreateOrderItemsItemOptionsItem struct {
-	// Name is required.
+	// Name (JSON "name") is required.
 	Name CreateOrderItemsItemOptionsItemName `json:"name"`
-	// Value is required.
+	// Value (JSON "value") is required.
 	Value string `json:"value"`
 }
 
@@ -128,9 +128,9 @@ const (
 
 // CreateOrderShipping is a generated type.
 type CreateOrderShipping struct {
-	// Method is required.
+	// Method (JSON "method") is required.
 	Method CreateOrderShippingMethod `json:"method"`
-	// Address is optional.
+	// Address (JSON "address") is optional.
 	Address *CreateOrderShippingAddress `json:"address,omitzero"`
 	// RequestedDate (JSON "requested_date") is optional.
 	RequestedDate *string `json:"requested_date,omitzero"`
@@ -159,15 +159,15 @@ const (
 
 // CreateOrderShippingAddress is a generated type.
 type CreateOrderShippingAddress struct {
-	// Line1 is required.
+	// Line1 (JSON "line1") is required.
 	Line1 string `json:"line1"`
-	// Line2 is optional.
+	// Line2 (JSON "line2") is optional.
 	Line2 *string `json:"line2,omitzero"`
-	// City is required.
+	// City (JSON "city") is required.
 	City string `json:"city"`
 	// PostalCode (JSON "postal_code") is optional.
 	PostalCode *string `json:"postal_code,omitzero"`
-	// Country is required.
+	// Country (JSON "country") is required.
 	Country CreateOrderShippingAddressCountry `json:"country"`
 }
 
@@ -196,11 +196,11 @@ const (
 
 // CreateOrderPayment is a generated type.
 type CreateOrderPayment struct {
-	// Method is required.
+	// Method (JSON "method") is required.
 	Method CreateOrderPaymentMethod `json:"method"`
-	// Currency is required.
+	// Currency (JSON "currency") is required.
 	Currency string `json:"currency"`
-	// Installments is optional.
+	// Installments (JSON "installments") is optional.
 	// Default: 1.
 	Installments int64 `json:"installments"`
 }

@@ -17,23 +17,23 @@ type ListIssuesResult = json.RawMessage
 
 // ListIssuesParams is a generated type.
 type ListIssuesParams struct {
-	// Owner: Repository owner
+	// Owner (JSON "owner"): Repository owner
 	Owner string `json:"owner"`
-	// Repo: Repository name
+	// Repo (JSON "repo"): Repository name
 	Repo string `json:"repo"`
-	// State: Filter by state
+	// State (JSON "state"): Filter by state
 	State *ListIssuesState `json:"state,omitzero"`
-	// Labels: Filter by labels
+	// Labels (JSON "labels"): Filter by labels
 	Labels []string `json:"labels,omitzero"`
-	// Sort: Sort order
+	// Sort (JSON "sort"): Sort order
 	Sort *ListIssuesSort `json:"sort,omitzero"`
-	// Direction: Sort direction
+	// Direction (JSON "direction"): Sort direction
 	Direction *ListIssuesDirection `json:"direction,omitzero"`
-	// Since: Filter by date (ISO 8601 timestamp)
+	// Since (JSON "since"): Filter by date (ISO 8601 timestamp)
 	Since *string `json:"since,omitzero"`
-	// Page: Page number for pagination (min 1)
+	// Page (JSON "page"): Page number for pagination (min 1)
 	Page *float64 `json:"page,omitzero"`
-	// PerPage: Results per page for pagination (min 1, max 100)
+	// PerPage (JSON "perPage"): Results per page for pagination (min 1, max 100)
 	PerPage *float64 `json:"perPage,omitzero"`
 }
 
