@@ -46,8 +46,8 @@ type fileEmitter struct {
 	emit func(g *gen, f *jen.File) error
 }
 
-// emitters lists the generated files in output order. Taxonomy-driven
-// files (registry_gen.go, surfaces_gen.go) are appended here.
+// emitters lists the generated files in output order; registry_gen.go and
+// surfaces_gen.go come from the taxonomy (registry.go, surfaces.go).
 func emitters() []fileEmitter {
 	return []fileEmitter{
 		{"types_gen.go", emitTypes},

@@ -175,22 +175,6 @@ func emitSurfaces(g *gen, f *jen.File) error {
 	if Surface(g.fam, "sections") {
 		g.emitSections(f, rt, toolSlice)
 	}
-	if Surface(g.fam, "facades") || Surface(g.fam, "sections") {
-		// func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool
-		f.Comment("toolgenPick returns the named tools, in the order named.")
-		f.Func().Id("toolgenPick").Params(jen.Id("tools").Add(toolSlice), jen.Id("names").Op("...").String()).Add(toolSlice).Block(
-			jen.Id("out").Op(":=").Make(toolSlice, jen.Lit(0), jen.Len(jen.Id("names"))),
-			jen.For(jen.List(jen.Id("_"), jen.Id("n")).Op(":=").Range().Id("names")).Block(
-				jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("tools")).Block(
-					jen.If(jen.Id("t").Dot("Name").Op("==").Id("n")).Block(
-						jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("t")),
-						jen.Break(),
-					),
-				),
-			),
-			jen.Return(jen.Id("out")),
-		)
-	}
 	return nil
 }
 
@@ -218,32 +202,12 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 	)
 	f.Line()
 	// func GatewayDefinitions() json.RawMessage {
-	//	var defs []toolgenDefinition
-	//	for _, t := range Gateway(UnimplementedHandlers{}) { defs = append(defs, ...) }
-	//	b, _ := json.Marshal(defs)
-	//	return b
+	//	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 	// }
 	f.Comment("GatewayDefinitions returns the provider-facing definitions of the")
 	f.Comment("gateway tools, as a JSON array of OpenAI chat tool definitions.")
 	f.Func().Id("GatewayDefinitions").Params().Qual(jsonPkg, "RawMessage").Block(
-		jen.Type().Id("function").Struct(
-			jen.Id("Name").String().Tag(map[string]string{"json": "name"}),
-			jen.Id("Description").String().Tag(map[string]string{"json": "description"}),
-			jen.Id("Parameters").Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "parameters"}),
-		),
-		jen.Type().Id("definition").Struct(
-			jen.Id("Type").String().Tag(map[string]string{"json": "type"}),
-			jen.Id("Function").Id("function").Tag(map[string]string{"json": "function"}),
-		),
-		jen.Var().Id("defs").Index().Id("definition"),
-		jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("Gateway").Call(jen.Id("UnimplementedHandlers").Values())).Block(
-			jen.Id("defs").Op("=").Append(jen.Id("defs"), jen.Id("definition").Values(jen.Dict{
-				jen.Id("Type"):     jen.Lit("function"),
-				jen.Id("Function"): jen.Id("function").Values(jen.Id("t").Dot("Name"), jen.Id("t").Dot("Description"), jen.Id("t").Dot("Parameters")),
-			})),
-		),
-		jen.List(jen.Id("b"), jen.Id("_")).Op(":=").Qual(jsonPkg, "Marshal").Call(jen.Id("defs")),
-		jen.Return(jen.Id("b")),
+		jen.Return(jen.Qual(rt, "Definitions").Call(jen.Id("Gateway").Call(jen.Id("UnimplementedHandlers").Values()))),
 	)
 	f.Line()
 }
@@ -253,7 +217,7 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 //	func Facades(h Handlers) []runtime.Tool {
 //		tools := Tools(h)
 //		return []runtime.Tool{
-//			matryoshka.Facade("onto", "...", toolgenPick(tools, "list_onto_tasks", ...),
+//			matryoshka.Facade("onto", "...", runtime.Pick(tools, "list_onto_tasks", ...),
 //				matryoshka.Category("task", "list_onto_tasks", ...),
 //				matryoshka.Usage("list_onto_tasks", "list_onto_tasks [project_id:string]"),
 //			),
@@ -263,7 +227,7 @@ func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 	mpkg := rt + "/matryoshka"
 	var facades []jen.Code
 	for _, spec := range Facades(g.fam) {
-		args := []jen.Code{jen.Lit(spec.Name), jen.Lit(spec.Description), jen.Id("toolgenPick").Call(surfPickArgs(spec.Tools)...)}
+		args := []jen.Code{jen.Lit(spec.Name), jen.Lit(spec.Description), jen.Qual(rt, "Pick").Call(surfPickArgs(spec.Tools)...)}
 		for _, c := range spec.Categories {
 			cargs := []jen.Code{jen.Lit(c.Name)}
 			for _, t := range c.Tools {
@@ -296,7 +260,7 @@ func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 //		return []prompt.Section{{
 //			Key: "onto", Title: "onto", Summary: "...", Template: "...",
 //			Visibility: prompt.VisibilitySummary, Generated: true,
-//			Tools: toolgenPick(tools, "list_onto_tasks", ...),
+//			Tools: runtime.Pick(tools, "list_onto_tasks", ...),
 //		}}
 //	}
 func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
@@ -310,7 +274,7 @@ func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 			jen.Id("Template"):   jen.Lit(s.Template),
 			jen.Id("Visibility"): jen.Qual(ppkg, "VisibilitySummary"),
 			jen.Id("Generated"):  jen.True(),
-			jen.Id("Tools"):      jen.Id("toolgenPick").Call(surfPickArgs(s.Tools)...),
+			jen.Id("Tools"):      jen.Qual(rt, "Pick").Call(surfPickArgs(s.Tools)...),
 		}))
 	}
 	f.Comment("Sections returns the sections surface: one summarized prompt section")
@@ -327,7 +291,7 @@ func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	f.Line()
 }
 
-// surfPickArgs is the argument list of toolgenPick(tools, "a", "b", ...).
+// surfPickArgs is the argument list of runtime.Pick(tools, "a", "b", ...).
 func surfPickArgs(names []string) []jen.Code {
 	args := []jen.Code{jen.Id("tools")}
 	for _, n := range names {

@@ -106,12 +106,12 @@ func TestHandlerErrorIsAFailedResult(t *testing.T) {
 }
 
 // panicky panics in one handler; the rest are not implemented.
-type panicky struct{ quickstart.UnimplementedHandlers }
+type panicky struct {
+	quickstart.UnimplementedHandlers
+}
 
 func (panicky) GetTodo(context.Context, runtime.ToolContext, *quickstart.GetTodoParams) (runtime.ToolResult[quickstart.GetTodoResult], error) {
-	var m map[string]int
-	m["boom"]++ // assignment to a nil map panics
-	return runtime.ToolResult[quickstart.GetTodoResult]{}, nil
+	panic("store corrupted")
 }
 
 func TestHandlerPanicIsAFailedResult(t *testing.T) {

@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"todo",
 			"Track todo items. Unfolds into 5 tools.",
-			toolgenPick(tools, "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
+			runtime.Pick(tools, "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
 			matryoshka.Category("todo", "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
 			matryoshka.Usage("list_todos", "list_todos [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]"),
 			matryoshka.Usage("get_todo", "get_todo todo_id:string"),
@@ -76,22 +59,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Track todo items. 5 tools (todo).",
 			Template:   "Track todo items.\n\n- `list_todos [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]` (read): List todo items, newest first.\n- `get_todo todo_id:string` (read): Get one todo item by id.\n- `create_todo title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]` (write): Create a todo item for work the user asks to track.\n- `update_todo todo_id:string [title:string] [due:string|null] [done:boolean]` (write): Change a todo item.\n- `delete_todo todo_id:string` (write): Delete a todo item permanently.\n",
 			Title:      "todo",
-			Tools:      toolgenPick(tools, "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
+			Tools:      runtime.Pick(tools, "list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

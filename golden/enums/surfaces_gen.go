@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on level. Unfolds into 1 tools.",
-			toolgenPick(tools, "set_levels"),
+			runtime.Pick(tools, "set_levels"),
 			matryoshka.Category("level", "set_levels"),
 			matryoshka.Usage("set_levels", "set_levels mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]"),
 		),
@@ -72,22 +55,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on level. 1 tools (level).",
 			Template:   "Operations on level.\n\n- `set_levels mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]` (write): Enums of every kind.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "set_levels"),
+			Tools:      runtime.Pick(tools, "set_levels"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

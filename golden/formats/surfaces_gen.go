@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on event. Unfolds into 1 tools.",
-			toolgenPick(tools, "schedule_event"),
+			runtime.Pick(tools, "schedule_event"),
 			matryoshka.Category("event", "schedule_event"),
 			matryoshka.Usage("schedule_event", "schedule_event at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]"),
 		),
@@ -72,22 +55,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on event. 1 tools (event).",
 			Template:   "Operations on event.\n\n- `schedule_event at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]` (write): Formats mapped to time.Time by the manifest.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "schedule_event"),
+			Tools:      runtime.Pick(tools, "schedule_event"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on issue, code. Unfolds into 3 tools.",
-			toolgenPick(tools, "list_issues", "create_issue", "search_code"),
+			runtime.Pick(tools, "list_issues", "create_issue", "search_code"),
 			matryoshka.Category("issue", "list_issues", "create_issue"),
 			matryoshka.Category("code", "search_code"),
 			matryoshka.Usage("list_issues", "list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
@@ -75,22 +58,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on issue, code. 3 tools (issue, code).",
 			Template:   "Operations on issue, code.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n- `create_issue owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]` (write): Create a new issue in a GitHub repository.\n- `search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]` (read): Search for code across GitHub repositories.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "list_issues", "create_issue", "search_code"),
+			Tools:      runtime.Pick(tools, "list_issues", "create_issue", "search_code"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

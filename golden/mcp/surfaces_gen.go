@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on file. Unfolds into 2 tools.",
-			toolgenPick(tools, "read_file", "write_file"),
+			runtime.Pick(tools, "read_file", "write_file"),
 			matryoshka.Category("file", "read_file", "write_file"),
 			matryoshka.Usage("read_file", "read_file path:string [head:integer]"),
 			matryoshka.Usage("write_file", "write_file path:string content:string [mode:string=\"0644\"]"),
@@ -73,22 +56,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on file. 2 tools (file).",
 			Template:   "Operations on file.\n\n- `read_file path:string [head:integer]` (read): Read the complete contents of a file.\n- `write_file path:string content:string [mode:string=\"0644\"]` (write): Create or overwrite a file.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "read_file", "write_file"),
+			Tools:      runtime.Pick(tools, "read_file", "write_file"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

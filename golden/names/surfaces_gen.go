@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on torture. Unfolds into 1 tools.",
-			toolgenPick(tools, "name_torture"),
+			runtime.Pick(tools, "name_torture"),
 			matryoshka.Category("torture", "name_torture"),
 			matryoshka.Usage("name_torture", "name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]"),
 		),
@@ -72,22 +55,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on torture. 1 tools (torture).",
 			Template:   "Operations on torture.\n\n- `name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]` (write): Property names real tool sets contain.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "name_torture"),
+			Tools:      runtime.Pick(tools, "name_torture"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on air, weather, forecast. Unfolds into 4 tools.",
-			toolgenPick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
+			runtime.Pick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
 			matryoshka.Category("air", "get_air_quality"),
 			matryoshka.Category("weather", "get_weather"),
 			matryoshka.Category("forecast", "get_forecast"),
@@ -77,22 +60,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on air, weather, forecast. 4 tools (air, ping, weather, forecast).",
 			Template:   "Operations on air, weather, forecast.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n- `ping` (write): Check that the weather service is reachable.\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
+			Tools:      runtime.Pick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

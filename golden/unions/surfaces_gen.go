@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on content. Unfolds into 2 tools.",
-			toolgenPick(tools, "send_content", "lookup"),
+			runtime.Pick(tools, "send_content", "lookup"),
 			matryoshka.Category("content", "send_content"),
 			matryoshka.Usage("send_content", "send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]"),
 			matryoshka.Usage("lookup", "lookup [email:string] [user_id:string]"),
@@ -73,22 +56,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on content. 2 tools (content, lookup).",
 			Template:   "Operations on content.\n\n- `send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]` (write): Send content blocks; a union discriminated by a const property.\n- `lookup [email:string] [user_id:string]` (read): A root oneOf whose branches only differ in required.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "send_content", "lookup"),
+			Tools:      runtime.Pick(tools, "send_content", "lookup"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }

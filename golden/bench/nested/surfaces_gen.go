@@ -25,24 +25,7 @@ func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
 // GatewayDefinitions returns the provider-facing definitions of the
 // gateway tools, as a JSON array of OpenAI chat tool definitions.
 func GatewayDefinitions() json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, t := range Gateway(UnimplementedHandlers{}) {
-		defs = append(defs, definition{
-			Function: function{t.Name, t.Description, t.Parameters},
-			Type:     "function",
-		})
-	}
-	b, _ := json.Marshal(defs)
-	return b
+	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 }
 
 // Facades returns the matryoshka surface: one facade per group that
@@ -53,7 +36,7 @@ func Facades(h Handlers) []runtime.Tool {
 		matryoshka.Facade(
 			"tools",
 			"Operations on order. Unfolds into 1 tools.",
-			toolgenPick(tools, "create_order"),
+			runtime.Pick(tools, "create_order"),
 			matryoshka.Category("order", "create_order"),
 			matryoshka.Usage("create_order", "create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]"),
 		),
@@ -72,22 +55,8 @@ func Sections(h Handlers) []prompt.Section {
 			Summary:    "Operations on order. 1 tools (order).",
 			Template:   "Operations on order.\n\n- `create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]` (write): Create an order for a customer: line items with options, a shipping address and payment.\n",
 			Title:      "tools",
-			Tools:      toolgenPick(tools, "create_order"),
+			Tools:      runtime.Pick(tools, "create_order"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
-}
-
-// toolgenPick returns the named tools, in the order named.
-func toolgenPick(tools []runtime.Tool, names ...string) []runtime.Tool {
-	out := make([]runtime.Tool, 0, len(names))
-	for _, n := range names {
-		for _, t := range tools {
-			if t.Name == n {
-				out = append(out, t)
-				break
-			}
-		}
-	}
-	return out
 }
