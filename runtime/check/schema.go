@@ -31,6 +31,18 @@ var printer = message.NewPrinter(language.English)
 
 // CompileSchema compiles a JSON Schema document given as JSON text.
 func CompileSchema(schemaJSON string) (*Schema, error) {
+	return CompileSchemaIn(schemaJSON, nil)
+}
+
+// CompileSchemaIn is CompileSchema for a schema that refers to other
+// documents: resources maps their absolute URIs (without fragment) to
+// their JSON text. A reference to a URI not in resources resolves to the
+// one resource with the same last path segment (file name), as toolgen
+// resolves references among input files; any other is an error. The
+// documents are compiled as written, so their $id, $anchor and
+// $dynamicAnchor keep their meaning ($dynamicRef resolves in its dynamic
+// scope).
+func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schemaJSON))
 	if err != nil {
 		return nil, fmt.Errorf("invalid schema JSON: %w", err)
@@ -42,7 +54,11 @@ func CompileSchema(schemaJSON string) (*Schema, error) {
 	for name, f := range formats {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatValidator(name, f)})
 	}
-	c.UseLoader(noLoader{})
+	if len(resources) == 0 {
+		c.UseLoader(noLoader{})
+	} else {
+		c.UseLoader(mapLoader(resources))
+	}
 	url := fmt.Sprintf("mem:///toolgen/%d.json", schemaSeq.Add(1))
 	if err := c.AddResource(url, doc); err != nil {
 		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
@@ -58,6 +74,16 @@ func CompileSchema(schemaJSON string) (*Schema, error) {
 // in package-level variables for schemas the generator already compiled.
 func MustSchema(schemaJSON string) *Schema {
 	s, err := CompileSchema(schemaJSON)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// MustSchemaIn is CompileSchemaIn that panics on error; generated code
+// calls it for schemas whose $dynamicRef needs the original documents.
+func MustSchemaIn(schemaJSON string, resources map[string]string) *Schema {
+	s, err := CompileSchemaIn(schemaJSON, resources)
 	if err != nil {
 		panic(err)
 	}
@@ -216,4 +242,28 @@ type noLoader struct{}
 
 func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("remote reference %s is not allowed", url)
+}
+
+// mapLoader serves the documents given to CompileSchemaIn.
+type mapLoader map[string]string
+
+func (m mapLoader) Load(url string) (any, error) {
+	text, ok := m[url]
+	if !ok {
+		base := url[strings.LastIndexByte(url, '/')+1:]
+		n := 0
+		for u, t := range m {
+			if u[strings.LastIndexByte(u, '/')+1:] == base {
+				text, n = t, n+1
+			}
+		}
+		if n != 1 {
+			return nil, fmt.Errorf("reference to unknown document %s", url)
+		}
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("document %s: %w", url, err)
+	}
+	return doc, nil
 }
