@@ -3,8 +3,10 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -261,7 +263,20 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 	if t.Delegated == nil {
 		return nil
 	}
-	name := c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(jen.Lit(string(t.Delegated))))
+	var name string
+	if len(t.Resources) == 0 {
+		name = c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(jen.Lit(string(t.Delegated))))
+	} else {
+		// check.MustSchemaIn(`{"$ref":"uri#ptr"}`, map[string]string{"uri": `{...}`})
+		uris := slices.Sorted(maps.Keys(t.Resources))
+		key := string(t.Delegated)
+		docs := jen.Dict{}
+		for _, u := range uris {
+			key += "\x00" + u + "\x00" + string(t.Resources[u])
+			docs[jen.Lit(u)] = jen.Lit(string(t.Resources[u]))
+		}
+		name = c.g.pkgVar("schema", key, jen.Qual(c.g.checkPkg, "MustSchemaIn").Call(jen.Lit(string(t.Delegated)), jen.Map(jen.String()).String().Values(docs)))
+	}
 	var generic jen.Code = jen.Qual(c.g.wirePkg, "Generic").Call(v)
 	switch {
 	case t.Kind == ir.KindAny:

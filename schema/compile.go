@@ -37,6 +37,11 @@ type SchemaOptions struct {
 	// Draft7 reads the schema with draft-07 rules ($ref siblings ignored)
 	// unless its $schema says otherwise.
 	Draft7 bool
+	// Resources are further documents by absolute URI (without fragment):
+	// a $ref to the URI, or to an $id inside the document, resolves into
+	// it. They are read like the schema (Draft7 applies) and are not
+	// compiled unless referenced.
+	Resources map[string]*Node
 }
 
 // generatedNames are package-level identifiers of a generated package that
@@ -102,21 +107,34 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 			roots[i].result = c.types.Unique(p.tool.GoName + "Result")
 		}
 	}
+	// Every schema is indexed before any is compiled, so references and
+	// dynamic anchors see all of them.
+	params := make([]*Node, len(todo))
 	for i, p := range todo {
-		params := p.def.Params
-		if params == nil {
-			params = &Node{Kind: ObjectNode, Pos: p.def.Pos}
+		params[i] = p.def.Params
+		if params[i] == nil {
+			params[i] = &Node{Kind: ObjectNode, Pos: p.def.Pos}
 		}
-		p.tool.ParamsSchema = params.JSON()
-		c.index(params, refFileURI(params.Pos.File), 2020)
-		p.tool.Params = c.compileRoot(params, naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
+		c.index(params[i], refFileURI(params[i].Pos.File), 2020)
+		if p.def.Output != nil {
+			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
+		}
+	}
+	for i, p := range todo {
+		p.tool.ParamsSchema = params[i].JSON()
+		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
 		if p.def.Output != nil {
 			p.tool.ResultSchema = p.def.Output.JSON()
-			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
 		}
 	}
 	c.finish()
+	for i, p := range todo {
+		p.tool.Params = c.entry(p.tool.Params, params[i], roots[i].params)
+		if p.def.Output != nil {
+			p.tool.Result = c.entry(p.tool.Result, p.def.Output, roots[i].result)
+		}
+	}
 	for _, t := range fam.Tools {
 		c.collect(t.Params)
 		c.collect(t.Result)
@@ -141,12 +159,26 @@ func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.F
 	res := c.index(root, refFileURI(file), draft)
 	c.files[path.Base(res.uri)] = res
 	c.byURI[res.uri] = res
+	uris := make([]string, 0, len(opts.Resources))
+	for u := range opts.Resources {
+		uris = append(uris, u)
+	}
+	slices.Sort(uris)
+	for _, u := range uris {
+		if n := opts.Resources[u]; n != nil {
+			r := c.index(n, u, draft)
+			if _, dup := c.byURI[u]; !dup {
+				c.byURI[u] = r
+			}
+		}
+	}
 	name := opts.Name
 	if name == "" {
 		name = "Root"
 	}
 	t := c.compile(root, naming{name: name, stem: name})
 	c.finish()
+	t = c.entry(t, root, name)
 	c.collect(t)
 	fam := &ir.Family{Sources: []string{file}, Types: c.order, Warnings: c.warns}
 	if len(c.errs) > 0 {
@@ -199,6 +231,7 @@ type compiler struct {
 	seen  map[*ir.Type]bool
 	// formats is CompileOptions.Formats.
 	formats map[string]string
+	dyn     dynState
 }
 
 type alias struct {

@@ -9,7 +9,8 @@ import (
 // delegated renders subschemas the embedded validator checks as one
 // self-contained draft 2020-12 schema: older spellings rewritten, every
 // $ref (local, cross-file, $dynamicRef) pointed at a copy of its target
-// under $defs, and $id/$anchor dropped since no reference needs them.
+// under $defs, and $id/$anchor dropped since no reference needs them. A
+// $dynamicRef resolved by dynamic scope is the exception: see dynState.
 func (c *compiler) delegated(nodes []*Node) json.RawMessage {
 	if len(nodes) == 0 {
 		return nil
@@ -82,6 +83,12 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 		switch {
 		case k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef":
 			if v.Kind != StringNode || res == nil {
+				continue
+			}
+			if k == "$dynamicRef" && w.c.dynamicRef(n) {
+				// Checked from the root of its dynamic scope (dynState).
+				sep("$ref")
+				writeJSONString(b, "#/$defs/"+w.key(w.c.evalAll()))
 				continue
 			}
 			target, _, err := w.c.resolveRef(v, res)

@@ -94,6 +94,9 @@ func (c *compiler) pureRef(n *Node) *Node {
 				return nil
 			}
 			ref = m.Value
+			if m.Key == "$dynamicRef" && c.dynamicRef(n) {
+				return nil // resolved by dynamic scope: its own (unconstrained) schema
+			}
 		case m.Key == "$defs" || m.Key == "definitions" || m.Key == "$comment" || m.Key == "$schema" ||
 			m.Key == "$anchor" || m.Key == "$dynamicAnchor" || m.Key == "$recursiveAnchor" || m.Key == "$vocabulary":
 		case m.Key == "$id":
@@ -131,6 +134,9 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 	if ref != nil && ref.Kind != StringNode {
 		c.errorf(ref, "$ref must be a string")
 		ref = nil
+	}
+	if ref != nil && ref == n.Get("$dynamicRef") && c.dynamicRef(n) {
+		ref = nil // resolved by dynamic scope: checked by the root's delegation
 	}
 	if ref == nil || res.draft != 7 {
 		out = append(out, n)

@@ -17,6 +17,17 @@ type resource struct {
 	// array-form items), 2020 otherwise.
 	draft   int
 	anchors map[string]*Node
+	// parent is the resource an embedded ($id) resource sits in; nil for
+	// a document.
+	parent *resource
+}
+
+// doc is the document (outermost resource) res belongs to.
+func (res *resource) doc() *resource {
+	for res.parent != nil {
+		res = res.parent
+	}
+	return res
 }
 
 // Schema-valued keywords, by shape. They drive indexing, delegation and
@@ -123,7 +134,7 @@ func (c *compiler) indexNode(n *Node, res *resource) {
 		if id := n.Get("$id"); id != nil && id.Kind == StringNode && n != res.root {
 			if base, frag, ok := refResolve(res.uri, id.Str); ok {
 				if frag == "" {
-					sub := &resource{uri: base, root: n, draft: refDraftOf(n, res.draft), anchors: map[string]*Node{}}
+					sub := &resource{uri: base, root: n, draft: refDraftOf(n, res.draft), anchors: map[string]*Node{}, parent: res}
 					if _, dup := c.byURI[base]; !dup {
 						c.byURI[base] = sub
 					}

@@ -187,6 +187,13 @@ type Type struct {
 	// unevaluated*, ...); the generated code validates the value against it
 	// with the embedded validator. Nil when nothing is delegated.
 	Delegated json.RawMessage
+	// Resources are documents Delegated refers to by absolute URI (keys
+	// carry no fragment), kept exactly as written ($id, $anchor,
+	// $dynamicAnchor). Set on the root type of a schema with a
+	// $dynamicRef that resolves by dynamic scope: Delegated is then
+	// {"$ref": "<uri>#<json pointer>"} into one of them, and the embedded
+	// validator checks the whole value from there (runtime/check.MustSchemaIn).
+	Resources map[string]json.RawMessage
 	// Default is the canonical JSON default applied when the value is
 	// absent (only when it type-checks; otherwise a warning was emitted).
 	Default json.RawMessage
