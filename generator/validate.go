@@ -298,12 +298,12 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 		if cs.MinLength != nil && *cs.MinLength > 0 {
 			m := *cs.MinLength
 			conds = append(conds, jen.If(jen.Id(n).Op("<").Lit(int(m))).Block(
-				c.add("minLength", fmt.Sprintf("must be at least %d characters long", m), fmt.Sprintf("at least %d characters", m), c.received(s), nil)))
+				c.add("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), c.received(s), nil)))
 		}
 		if cs.MaxLength != nil {
 			m := *cs.MaxLength
 			conds = append(conds, jen.If(jen.Id(n).Op(">").Lit(int(m))).Block(
-				c.add("maxLength", fmt.Sprintf("must be at most %d characters long", m), fmt.Sprintf("at most %d characters", m), c.received(s), nil)))
+				c.add("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), c.received(s), nil)))
 		}
 		if len(conds) > 0 {
 			out = append(out, jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Qual(c.g.checkPkg, "Len").Call(s)}, conds...)...))
@@ -529,7 +529,7 @@ func intBound(r *big.Rat, lower, exclusive bool) (int64, bool) {
 func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
 	cs := t.Constraints
 	var out []jen.Code
-	out = append(out, c.countChecks(jen.Len(v), cs.MinItems, cs.MaxItems, "Items", "items")...)
+	out = append(out, c.countChecks(jen.Len(v), cs.MinItems, cs.MaxItems, "Items", "item")...)
 	if cs.UniqueItems {
 		// if i, j, ok := wire.Duplicate(v); ok { ... }
 		var call jen.Code
@@ -671,7 +671,7 @@ func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 	}
 	a := sub.tmp("arr")
 	var ac []jen.Code
-	ac = append(ac, sub.countChecks(jen.Len(jen.Id(a)), cs.MinItems, cs.MaxItems, "Items", "items")...)
+	ac = append(ac, sub.countChecks(jen.Len(jen.Id(a)), cs.MinItems, cs.MaxItems, "Items", "item")...)
 	if cs.UniqueItems {
 		ac = append(ac, jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("ok")).Op(":=").Qual(c.g.wirePkg, "DuplicateGeneric").Call(jen.Id(a)), jen.Id("ok")).Block(
 			jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit("uniqueItems"),
@@ -682,7 +682,7 @@ func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 		out = append(out, jen.If(jen.List(jen.Id(a), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Index().Any()), jen.Id("ok")).Block(ac...))
 	}
 	m := sub.tmp("obj")
-	if mc := sub.countChecks(jen.Len(jen.Id(m)), cs.MinProperties, cs.MaxProperties, "Properties", "properties"); len(mc) > 0 {
+	if mc := sub.countChecks(jen.Len(jen.Id(m)), cs.MinProperties, cs.MaxProperties, "Properties", "property"); len(mc) > 0 {
 		out = append(out, jen.If(jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(mc...))
 	}
 	if len(t.Enum) > 0 {
@@ -719,23 +719,37 @@ func (c vc) genericEqualAny(v jen.Code, lits []json.RawMessage, code string) []j
 	return []jen.Code{jen.If(jen.Op("!").Parens(cond)).Block(c.add(code, message, strings.Join(shown, ", "), c.received(v), nil))}
 }
 
-// countChecks emits min/max bounds on a count (items, properties).
+// countChecks emits min/max bounds on a count of things (item,
+// property).
 func (c vc) countChecks(n jen.Code, min, max *int64, keyword, noun string) []jen.Code {
 	var out []jen.Code
 	if min != nil && *min > 0 {
 		out = append(out, jen.If(jen.Add(n).Op("<").Lit(int(*min))).Block(
-			c.add("min"+keyword, fmt.Sprintf("must have at least %d %s", *min, noun), fmt.Sprintf("at least %d %s", *min, noun), nil, nil)))
+			c.add("min"+keyword, "must have at least "+plural(*min, noun), "at least "+plural(*min, noun), nil, nil)))
 	}
 	if max != nil {
 		out = append(out, jen.If(jen.Add(n).Op(">").Lit(int(*max))).Block(
-			c.add("max"+keyword, fmt.Sprintf("must have at most %d %s", *max, noun), fmt.Sprintf("at most %d %s", *max, noun), nil, nil)))
+			c.add("max"+keyword, "must have at most "+plural(*max, noun), "at most "+plural(*max, noun), nil, nil)))
 	}
 	return out
 }
 
+// plural writes a count with its noun agreeing: "1 item", "3 items",
+// "2 properties".
+func plural[N int | int64](n N, noun string) string {
+	if n != 1 {
+		if strings.HasSuffix(noun, "y") {
+			noun = noun[:len(noun)-1] + "ies"
+		} else {
+			noun += "s"
+		}
+	}
+	return fmt.Sprintf("%d %s", n, noun)
+}
+
 func (c vc) mapChecks(v jen.Code, t *ir.Type) []jen.Code {
 	cs := t.Constraints
-	out := c.countChecks(jen.Len(v), cs.MinProperties, cs.MaxProperties, "Properties", "properties")
+	out := c.countChecks(jen.Len(v), cs.MinProperties, cs.MaxProperties, "Properties", "property")
 	return append(out, c.members(v, t.Elem, t)...)
 }
 
@@ -833,7 +847,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		if t.Extra {
 			count = append(count, jen.Id("n").Op("+=").Len(jen.Id("x").Dot(t.ExtraGoName)))
 		}
-		count = append(count, c.countChecks(jen.Id("n"), cs.MinProperties, cs.MaxProperties, "Properties", "properties")...)
+		count = append(count, c.countChecks(jen.Id("n"), cs.MinProperties, cs.MaxProperties, "Properties", "property")...)
 		out = append(out, jen.Block(count...))
 	}
 	byName := map[string]*ir.Field{}
@@ -924,7 +938,7 @@ func (c vc) tuple(t *ir.Type) []jen.Code {
 	}
 	cs := t.Constraints
 	n := jen.Id("x").Dot("N")
-	out = append(out, c.countChecks(n, cs.MinItems, cs.MaxItems, "Items", "items")...)
+	out = append(out, c.countChecks(n, cs.MinItems, cs.MaxItems, "Items", "item")...)
 	if !t.RestForbidden && t.Elem != nil {
 		i := "i"
 		ic, decl := c.child("c", jen.Dot("Index").Call(jen.Lit(len(t.Prefix)).Op("+").Id(i)))

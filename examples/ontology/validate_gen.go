@@ -834,7 +834,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
 			}
 			if n1 > 200 {
 				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.Received(x.Title), "")
@@ -916,7 +916,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
 			}
 		}
 	}
@@ -950,7 +950,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
 			}
 		}
 	}
@@ -984,7 +984,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
 			}
 		}
 	}
@@ -1012,7 +1012,7 @@ func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
 			}
 			if n1 > 120 {
 				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received(x.Name), "")
@@ -1636,7 +1636,7 @@ func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors
 	{
 		c := p.Key("moves")
 		if len(x.Moves) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		for i1 := range x.Moves {
 			c1 := c.Index(i1)

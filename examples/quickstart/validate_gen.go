@@ -80,7 +80,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
 			}
 			if n1 > 120 {
 				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received(x.Title), "")
@@ -118,7 +118,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n2 := check.Len(x.Tags[i1])
 				if n2 < 1 {
-					e.Add(&c1, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Tags[i1]), "")
+					e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Tags[i1]), "")
 				}
 			}
 		}
@@ -146,7 +146,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Title))
 				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received((*x.Title)), "")
+					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received((*x.Title)), "")
 				}
 				if n1 > 120 {
 					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received((*x.Title)), "")

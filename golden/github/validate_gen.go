@@ -127,7 +127,7 @@ func (x *CreateIssueParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
 			}
 			if n1 > 256 {
 				e.Add(&c, "maxLength", "must be at most 256 characters long", "at most 256 characters", check.Received(x.Title), "")
@@ -159,7 +159,7 @@ func (x *SearchCodeParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Q)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Q), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Q), "")
 			}
 		}
 	}

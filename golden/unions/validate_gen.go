@@ -20,7 +20,7 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("blocks")
 		if len(x.Blocks) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		for i1 := range x.Blocks {
 			c1 := c.Index(i1)

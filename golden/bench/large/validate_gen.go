@@ -22,7 +22,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name0)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name0), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name0), "")
 			}
 			if n1 > 80 {
 				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.Received(x.Name0), "")
@@ -81,7 +81,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("scores_0")
 		if len(x.Scores0) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		if len(x.Scores0) > 10 {
 			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
@@ -136,7 +136,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name1)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name1), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name1), "")
 			}
 			if n1 > 80 {
 				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.Received(x.Name1), "")
@@ -195,7 +195,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("scores_1")
 		if len(x.Scores1) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		if len(x.Scores1) > 10 {
 			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
@@ -250,7 +250,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name2)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name2), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name2), "")
 			}
 			if n1 > 80 {
 				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.Received(x.Name2), "")
@@ -309,7 +309,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("scores_2")
 		if len(x.Scores2) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		if len(x.Scores2) > 10 {
 			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
@@ -364,7 +364,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name3)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name3), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name3), "")
 			}
 			if n1 > 80 {
 				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.Received(x.Name3), "")
@@ -423,7 +423,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("scores_3")
 		if len(x.Scores3) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		if len(x.Scores3) > 10 {
 			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
@@ -478,7 +478,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name4)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Name4), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name4), "")
 			}
 			if n1 > 80 {
 				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.Received(x.Name4), "")
@@ -537,7 +537,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("scores_4")
 		if len(x.Scores4) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		if len(x.Scores4) > 10 {
 			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")

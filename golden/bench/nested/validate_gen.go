@@ -25,7 +25,7 @@ func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("items")
 		if len(x.Items) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 items", "at least 1 items", "", "")
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 		}
 		if len(x.Items) > 50 {
 			e.Add(&c, "maxItems", "must have at most 50 items", "at most 50 items", "", "")
@@ -95,7 +95,7 @@ func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Name))
 				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received((*x.Name)), "")
+					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received((*x.Name)), "")
 				}
 				if n1 > 120 {
 					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received((*x.Name)), "")
@@ -276,7 +276,7 @@ func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Line1)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.Line1), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Line1), "")
 			}
 		}
 	}
@@ -285,7 +285,7 @@ func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.City)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 characters long", "at least 1 characters", check.Received(x.City), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.City), "")
 			}
 		}
 	}
