@@ -3,9 +3,9 @@ package generator
 import (
 	"bytes"
 	"fmt"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"go/format"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -99,18 +99,10 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 }
 
 // firstSentence returns the first sentence (or line) of a description,
-// for one-line comments: at most 160 bytes, cut on a rune boundary (Go
-// source must stay valid UTF-8).
+// for one-line comments: at most 160 bytes, cut on a word or rune boundary
+// (Go source must stay valid UTF-8).
 func firstSentence(s string) string {
-	s = surfFirstLine(s)
-	if len(s) > 160 {
-		cut := 157
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "..."
-	}
-	if s == "" {
+	if s = check.FirstSentence(s, 160); s == "" {
 		return "(no description)"
 	}
 	return s

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -110,7 +111,7 @@ func Sections(f *ir.Family) []SectionSpec {
 		fmt.Fprintf(&body, "%s\n\n", strings.TrimSpace(g.Summary))
 		var tools []string
 		for _, op := range ops {
-			fmt.Fprintf(&body, "- `%s` (%s): %s\n", toolUsage(op), op.Kind, surfFirstLine(op.Tool.Description))
+			fmt.Fprintf(&body, "- `%s` (%s): %s\n", toolUsage(op), op.Kind, check.FirstSentence(op.Tool.Description, 200))
 			tools = append(tools, op.Tool.Name)
 		}
 		summary := fmt.Sprintf("%s %d tools (%s).", strings.TrimSpace(g.Summary), len(ops), surfEntityList(ops))
@@ -147,18 +148,6 @@ func surfEntityList(ops []*ir.Op) string {
 		}
 	}
 	return strings.Join(ents, ", ")
-}
-
-// surfFirstLine is the first sentence of a description, on one line.
-func surfFirstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = strings.TrimSpace(s[:i])
-	}
-	if i := strings.Index(s, ". "); i >= 0 {
-		s = s[:i+1]
-	}
-	return s
 }
 
 // emitSurfaces writes surfaces_gen.go: the gateway, facade and section

@@ -2,21 +2,24 @@ package check
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
 // FirstSentence returns the first sentence of s's first line, cut at a word
-// boundary to at most n bytes and marked with "…" when cut. A period counts
-// as a sentence end only when followed by a space and at least six bytes in,
-// so "e.g. x" and "v1. x" at the start survive. The gateway's help entries
-// and the facades' inner-tool listings summarise descriptions with it.
+// boundary to at most n bytes and marked with "…" when cut. A sentence ends
+// at '.', '!' or '?' followed by a space and an upper-case letter, unless the
+// word ending there is an abbreviation ("e.g. Paris" and "i.e. A" do not end
+// one). The gateway's help entries, the facades' inner-tool listings and the
+// generated sections summarise descriptions with it.
 func FirstSentence(s string, n int) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = strings.TrimSpace(s[:i])
 	}
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '.' && s[i+1] == ' ' && i >= 6 {
+	for i := 0; i+2 < len(s); i++ {
+		c := s[i]
+		if (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' && isUpperStart(s[i+2:]) && !(c == '.' && endsWithAbbrev(s[:i+1])) {
 			s = s[:i+1]
 			break
 		}
@@ -32,6 +35,23 @@ func FirstSentence(s string, n int) string {
 		s = strings.TrimRight(s[:cut], " ,;:") + "…"
 	}
 	return s
+}
+
+func isUpperStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+// endsWithAbbrev reports whether s ends with an abbreviation whose period
+// does not end a sentence.
+func endsWithAbbrev(s string) bool {
+	l := strings.ToLower(s)
+	for _, a := range []string{"e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "no."} {
+		if strings.HasSuffix(l, a) && (len(l) == len(a) || l[len(l)-len(a)-1] == ' ' || l[len(l)-len(a)-1] == '(') {
+			return true
+		}
+	}
+	return false
 }
 
 // pointerEscaper escapes a JSON pointer reference token.

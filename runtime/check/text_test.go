@@ -11,6 +11,8 @@ func TestFirstSentence(t *testing.T) {
 		{"Get a task. Then more.", "Get a task."},
 		{"Line one\nline two", "Line one"},
 		{"e.g. short", "e.g. short"},
+		{"A, e.g. B. C", "A, e.g. B."},
+		{"v1. then on", "v1. then on"},
 		{strings.Repeat("é", 30), strings.Repeat("é", 5) + "…"},
 	}
 	for _, c := range cases {
