@@ -33,6 +33,13 @@ func (v dec) arg() *jen.Statement {
 type emitter struct {
 	g *gen
 	n int
+	// arrays is how many array decodings enclose the statements being
+	// emitted (their item buffers).
+	arrays int
+	// optionals is the backing struct of the object being decoded, and
+	// inOptionals its fields held there (emitOptionals).
+	optionals   string
+	inOptionals map[*ir.Field]bool
 }
 
 func (e *emitter) tmp(prefix string) string {
@@ -62,6 +69,9 @@ func emitDecoders(g *gen, f *jen.File) error {
 		default:
 			body = e.inline(dec{name: "d"}, deref(x), t)
 		}
+		if t.Kind == ir.KindObject {
+			g.emitOptionals(f, t)
+		}
 		f.Comment(fmt.Sprintf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")).Block(body...)
 		f.Line()
@@ -76,6 +86,65 @@ func emitDecoders(g *gen, f *jen.File) error {
 		}
 	}
 	return nil
+}
+
+// optionalScalars are the fields of object t decoded into its backing
+// struct (emitOptionals): the *T fields of scalar types, when there are at
+// least two of them (one gains nothing over new(T)). Duplicate keys reuse
+// the field's slot, so the last value wins as before.
+func (g *gen) optionalScalars(t *ir.Type) []*ir.Field {
+	var fields []*ir.Field
+	for _, fl := range t.Fields {
+		if g.presence(fl) == ir.PresencePointer && isScalar(fl.Type) {
+			fields = append(fields, fl)
+		}
+	}
+	if len(fields) < 2 {
+		return nil
+	}
+	return fields
+}
+
+// isScalar reports whether t is held by value in one Go word or a few
+// (booleans, numbers, strings, enums, scalar consts, dates).
+func isScalar(t *ir.Type) bool {
+	if t == nil || isInterface(t) {
+		return false
+	}
+	switch t.Kind {
+	case ir.KindBool, ir.KindInteger, ir.KindNumber, ir.KindString, ir.KindEnum, ir.KindConst:
+		return true
+	}
+	return false
+}
+
+// optionalsName is the backing struct of object t's optional scalars.
+func optionalsName(t *ir.Type) string { return "optional" + t.GoName }
+
+// emitOptionals declares the struct an object's decoder allocates, once
+// and only when one of them is present, to hold the values its scalar
+// pointer fields (optional, or required and nullable) point to:
+//
+//	// optionalListIssuesParams holds the scalars a decoded ListIssuesParams points to:
+//	// one allocation, made when the first is present, for all of them.
+//	type optionalListIssuesParams struct {
+//		State ListIssuesState
+//		Page  float64
+//	}
+func (g *gen) emitOptionals(f *jen.File, t *ir.Type) {
+	fields := g.optionalScalars(t)
+	if len(fields) == 0 {
+		return
+	}
+	var defs []jen.Code
+	for _, fl := range fields {
+		defs = append(defs, jen.Id(fl.GoName).Add(g.goType(fl.Type)))
+	}
+	name := optionalsName(t)
+	f.Comment(fmt.Sprintf("%s holds the scalars a decoded %s points to:", name, t.GoName))
+	f.Comment("one allocation, made when the first is present, for all of them.")
+	f.Type().Id(name).Struct(defs...)
+	f.Line()
 }
 
 // value emits statements reading the next value of type t from d into
@@ -141,22 +210,7 @@ func (e *emitter) inline(d dec, target jen.Code, t *ir.Type) []jen.Code {
 		}
 		return assign("Any")
 	case ir.KindArray:
-		// if d.Array() {
-		//	x = []T{}
-		//	for d.More() {
-		//		var v1 T
-		//		...
-		//		x = append(x, v1)
-		//	}
-		// }
-		v := e.tmp("v")
-		return []jen.Code{jen.If(d.call().Dot("Array").Call()).Block(
-			jen.Add(target).Op("=").Add(e.g.goType(t)).Values(),
-			jen.For(d.call().Dot("More").Call()).Block(
-				append(e.item(d, v, t.Elem),
-					jen.Add(target).Op("=").Append(target, jen.Id(v)))...,
-			),
-		)}
+		return e.array(d, target, t)
 	case ir.KindMap:
 		// if d.Object() {
 		//	x = map[string]T{}
@@ -179,6 +233,129 @@ func (e *emitter) inline(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	}
 	// Objects, unions and tuples are always named (checkFamily).
 	return []jen.Code{jen.Add(target).Dot("decodeWire").Call(d.arg())}
+}
+
+// arrayBufBytes bounds the stack buffer an array's items are collected in.
+const arrayBufBytes = 256
+
+// array emits the reading of an array into target. The items are collected
+// in a stack buffer (up to 8 of them, fewer when they are large) and copied
+// once into a slice of the right length, never nil:
+//
+//	if d.Array() {
+//		var buf [8]T
+//		items := buf[:0]
+//		for d.More() {
+//			var v1 T
+//			...
+//			items = append(items, v1)
+//		}
+//		x = append(make([]T, 0, len(items)), items...)
+//	}
+//
+// Items too large for two of them to fit are appended to target directly.
+func (e *emitter) array(d dec, target jen.Code, t *ir.Type) []jen.Code {
+	v := e.tmp("v")
+	n := min(8, arrayBufBytes/(8*e.g.words(t.Elem, 0)))
+	if n < 2 {
+		// x = []T{}
+		// for d.More() { ...; x = append(x, v1) }
+		return []jen.Code{jen.If(d.call().Dot("Array").Call()).Block(
+			jen.Add(target).Op("=").Add(e.g.goType(t)).Values(),
+			jen.For(d.call().Dot("More").Call()).Block(
+				append(e.item(d, v, t.Elem),
+					jen.Add(target).Op("=").Append(target, jen.Id(v)))...,
+			),
+		)}
+	}
+	// Nested arrays number their buffers so as not to shadow the outer one.
+	buf, items := "buf", "items"
+	if e.arrays > 0 {
+		buf, items = fmt.Sprintf("buf%d", e.arrays+1), fmt.Sprintf("items%d", e.arrays+1)
+	}
+	e.arrays++
+	read := e.item(d, v, t.Elem)
+	e.arrays--
+	elem := e.g.elemType(t.Elem)
+	return []jen.Code{jen.If(d.call().Dot("Array").Call()).Block(
+		jen.Var().Id(buf).Index(jen.Lit(n)).Add(elem),
+		jen.Id(items).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
+		jen.For(d.call().Dot("More").Call()).Block(
+			append(read, jen.Id(items).Op("=").Append(jen.Id(items), jen.Id(v)))...,
+		),
+		jen.Add(target).Op("=").Append(jen.Make(jen.Index().Add(elem), jen.Lit(0), jen.Len(jen.Id(items))), jen.Id(items).Op("...")),
+	)}
+}
+
+// words estimates the size in machine words of a value of t as an array
+// item (nullable items are pointers), for sizing stack buffers.
+func (g *gen) words(t *ir.Type, depth int) int {
+	if t == nil || isInterface(t) {
+		return 2
+	}
+	if t.Nullable && !nilable(t) || depth > 8 {
+		return 1
+	}
+	switch t.Kind {
+	case ir.KindString, ir.KindEnum:
+		if isTime(t) {
+			return 3
+		}
+		return 2
+	case ir.KindConst:
+		if constKind(t.Const) == "string" {
+			return 2
+		}
+		return 1
+	case ir.KindArray:
+		return 3
+	case ir.KindMap:
+		return 1
+	case ir.KindObject:
+		n := 0
+		for _, fl := range t.Fields {
+			switch g.presence(fl) {
+			case ir.PresencePointer:
+				if nilable(fl.Type) {
+					n += g.words(fl.Type, depth+1)
+				} else {
+					n++
+				}
+			case ir.PresenceNullable:
+				if g.indirect[fl] {
+					n += 2
+				} else {
+					n += 1 + g.words(fl.Type, depth+1)
+				}
+			default:
+				n += g.words(fl.Type, depth+1)
+			}
+		}
+		if t.Extra {
+			n++
+		}
+		return max(n, 1)
+	case ir.KindUnion:
+		n := 0
+		for _, b := range t.Branches {
+			if nilable(b) {
+				n += g.words(b, depth+1)
+			} else {
+				n++
+			}
+		}
+		return max(n, 1)
+	case ir.KindTuple:
+		n := 1 // N
+		for _, p := range t.Prefix {
+			n += g.words(p, depth+1)
+		}
+		if !t.RestForbidden {
+			n += 3
+		}
+		return n
+	}
+	return 1
 }
 
 // item emits `var v T` and the statements reading one array item or map
@@ -211,6 +388,16 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 		}
 		// x.F = new(T); (*x.F).decodeWire(d)
 		alloc := append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(t))}, e.nonNull(d, deref(target), t)...)
+		if e.inOptionals[fl] {
+			// if opt == nil { opt = new(optionalX) }
+			// opt.F.decodeWire(d)
+			// x.F = &opt.F
+			slot := jen.Id("opt").Dot(fl.GoName)
+			alloc = append([]jen.Code{jen.If(jen.Id("opt").Op("==").Nil()).Block(
+				jen.Id("opt").Op("=").New(jen.Id(e.optionals)),
+			)}, e.nonNull(d, slot, t)...)
+			alloc = append(alloc, jen.Add(target).Op("=").Op("&").Add(slot))
+		}
 		if t.Nullable {
 			// if d.Null() { x.F = nil } else { ... }
 			return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
@@ -262,6 +449,14 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 func (e *emitter) objectBody(t *ir.Type) []jen.Code {
 	d := dec{name: "d"}
 	body := []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())}
+	if fields := e.g.optionalScalars(t); len(fields) > 0 {
+		// var opt *optionalX
+		e.optionals, e.inOptionals = optionalsName(t), map[*ir.Field]bool{}
+		for _, fl := range fields {
+			e.inOptionals[fl] = true
+		}
+		body = append(body, jen.Var().Id("opt").Op("*").Id(e.optionals))
+	}
 	seen := make([]string, len(t.Fields))
 	var cases []jen.Code
 	for i, fl := range t.Fields {

@@ -8,20 +8,34 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
+// optionalListOntoTasksParams holds the scalars a decoded ListOntoTasksParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListOntoTasksParams struct {
+	ProjectID string
+	StateKey  ListOntoTasksStateKey
+}
+
 // decodeWire reads a ListOntoTasksParams from d, recording type errors in d.
 func (x *ListOntoTasksParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListOntoTasksParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoTasksParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "state_key":
-			x.StateKey = new(ListOntoTasksStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListOntoTasksParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "limit":
 			seen1 = true
 			x.Limit = d.Int()
@@ -42,20 +56,34 @@ func (x *ListOntoTasksStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = ListOntoTasksStateKey(d.String())
 }
 
+// optionalListOntoGoalsParams holds the scalars a decoded ListOntoGoalsParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListOntoGoalsParams struct {
+	ProjectID string
+	StateKey  ListOntoGoalsStateKey
+}
+
 // decodeWire reads a ListOntoGoalsParams from d, recording type errors in d.
 func (x *ListOntoGoalsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListOntoGoalsParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoGoalsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "state_key":
-			x.StateKey = new(ListOntoGoalsStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListOntoGoalsParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "limit":
 			seen1 = true
 			x.Limit = d.Int()
@@ -76,23 +104,41 @@ func (x *ListOntoGoalsStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = ListOntoGoalsStateKey(d.String())
 }
 
+// optionalListOntoDocumentsParams holds the scalars a decoded ListOntoDocumentsParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListOntoDocumentsParams struct {
+	ProjectID string
+	TypeKey   string
+	StateKey  ListOntoDocumentsStateKey
+}
+
 // decodeWire reads a ListOntoDocumentsParams from d, recording type errors in d.
 func (x *ListOntoDocumentsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListOntoDocumentsParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoDocumentsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "type_key":
-			x.TypeKey = new(string)
-			(*x.TypeKey) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoDocumentsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
 		case "state_key":
-			x.StateKey = new(ListOntoDocumentsStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListOntoDocumentsParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "limit":
 			seen1 = true
 			x.Limit = d.Int()
@@ -139,20 +185,34 @@ func (x *ListOntoMilestonesParams) decodeWire(d *wire.Decoder) {
 // fieldNamesListOntoMilestonesParams are the properties ListOntoMilestonesParams accepts, for suggestions.
 var fieldNamesListOntoMilestonesParams = []string{"project_id", "limit"}
 
+// optionalListOntoRisksParams holds the scalars a decoded ListOntoRisksParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListOntoRisksParams struct {
+	ProjectID string
+	Impact    ListOntoRisksImpact
+}
+
 // decodeWire reads a ListOntoRisksParams from d, recording type errors in d.
 func (x *ListOntoRisksParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListOntoRisksParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoRisksParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "impact":
-			x.Impact = new(ListOntoRisksImpact)
-			(*x.Impact).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListOntoRisksParams)
+			}
+			opt.Impact.decodeWire(d)
+			x.Impact = &opt.Impact
 		case "limit":
 			seen1 = true
 			x.Limit = d.Int()
@@ -173,20 +233,34 @@ func (x *ListOntoRisksImpact) decodeWire(d *wire.Decoder) {
 	(*x) = ListOntoRisksImpact(d.String())
 }
 
+// optionalListOntoRequirementsParams holds the scalars a decoded ListOntoRequirementsParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListOntoRequirementsParams struct {
+	ProjectID string
+	TypeKey   string
+}
+
 // decodeWire reads a ListOntoRequirementsParams from d, recording type errors in d.
 func (x *ListOntoRequirementsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListOntoRequirementsParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoRequirementsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "type_key":
-			x.TypeKey = new(string)
-			(*x.TypeKey) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoRequirementsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
 		case "limit":
 			seen1 = true
 			x.Limit = d.Int()
@@ -228,20 +302,34 @@ func (x *ListOntoPlansParams) decodeWire(d *wire.Decoder) {
 // fieldNamesListOntoPlansParams are the properties ListOntoPlansParams accepts, for suggestions.
 var fieldNamesListOntoPlansParams = []string{"project_id", "limit"}
 
+// optionalListOntoProjectsParams holds the scalars a decoded ListOntoProjectsParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListOntoProjectsParams struct {
+	StateKey ListOntoProjectsStateKey
+	TypeKey  string
+}
+
 // decodeWire reads a ListOntoProjectsParams from d, recording type errors in d.
 func (x *ListOntoProjectsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListOntoProjectsParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "state_key":
-			x.StateKey = new(ListOntoProjectsStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListOntoProjectsParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "type_key":
-			x.TypeKey = new(string)
-			(*x.TypeKey) = d.String()
+			if opt == nil {
+				opt = new(optionalListOntoProjectsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
 		case "limit":
 			seen1 = true
 			x.Limit = d.Int()
@@ -285,11 +373,19 @@ func (x *ListTaskDocumentsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesListTaskDocumentsParams are the properties ListTaskDocumentsParams accepts, for suggestions.
 var fieldNamesListTaskDocumentsParams = []string{"task_id"}
 
+// optionalSearchOntoTasksParams holds the scalars a decoded SearchOntoTasksParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalSearchOntoTasksParams struct {
+	ProjectID string
+	StateKey  SearchOntoTasksStateKey
+}
+
 // decodeWire reads a SearchOntoTasksParams from d, recording type errors in d.
 func (x *SearchOntoTasksParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalSearchOntoTasksParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -298,11 +394,17 @@ func (x *SearchOntoTasksParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Search = d.String()
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalSearchOntoTasksParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "state_key":
-			x.StateKey = new(SearchOntoTasksStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalSearchOntoTasksParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "limit":
 			seen2 = true
 			x.Limit = d.Int()
@@ -356,11 +458,19 @@ func (x *SearchOntoProjectsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesSearchOntoProjectsParams are the properties SearchOntoProjectsParams accepts, for suggestions.
 var fieldNamesSearchOntoProjectsParams = []string{"search", "limit"}
 
+// optionalSearchOntoDocumentsParams holds the scalars a decoded SearchOntoDocumentsParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalSearchOntoDocumentsParams struct {
+	ProjectID string
+	TypeKey   string
+}
+
 // decodeWire reads a SearchOntoDocumentsParams from d, recording type errors in d.
 func (x *SearchOntoDocumentsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalSearchOntoDocumentsParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -369,11 +479,17 @@ func (x *SearchOntoDocumentsParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Search = d.String()
 		case "project_id":
-			x.ProjectID = new(string)
-			(*x.ProjectID) = d.String()
+			if opt == nil {
+				opt = new(optionalSearchOntoDocumentsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
 		case "type_key":
-			x.TypeKey = new(string)
-			(*x.TypeKey) = d.String()
+			if opt == nil {
+				opt = new(optionalSearchOntoDocumentsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
 		case "limit":
 			seen2 = true
 			x.Limit = d.Int()
@@ -406,12 +522,14 @@ func (x *SearchOntologyParams) decodeWire(d *wire.Decoder) {
 			x.Query = d.String()
 		case "types":
 			if d.Array() {
-				x.Types = []SearchOntologyTypesItem{}
+				var buf [8]SearchOntologyTypesItem
+				items := buf[:0]
 				for d.More() {
 					var v2 SearchOntologyTypesItem
 					v2.decodeWire(d)
-					x.Types = append(x.Types, v2)
+					items = append(items, v2)
 				}
+				x.Types = append(make([]SearchOntologyTypesItem, 0, len(items)), items...)
 			}
 		case "project_id":
 			x.ProjectID = new(string)
@@ -799,11 +917,21 @@ func (x *GetLinkedEntitiesFilterKind) decodeWire(d *wire.Decoder) {
 	(*x) = GetLinkedEntitiesFilterKind(d.String())
 }
 
+// optionalCreateOntoTaskParams holds the scalars a decoded CreateOntoTaskParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoTaskParams struct {
+	Description string
+	DueAt       string
+	PlanID      string
+	GoalID      string
+}
+
 // decodeWire reads a CreateOntoTaskParams from d, recording type errors in d.
 func (x *CreateOntoTaskParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOntoTaskParams
 	var seen1 bool
 	var seen2 bool
 	var seen3 bool
@@ -817,8 +945,11 @@ func (x *CreateOntoTaskParams) decodeWire(d *wire.Decoder) {
 			seen2 = true
 			x.Title = d.String()
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "priority":
 			seen3 = true
 			x.Priority = d.Int()
@@ -826,14 +957,23 @@ func (x *CreateOntoTaskParams) decodeWire(d *wire.Decoder) {
 			seen4 = true
 			x.StateKey.decodeWire(d)
 		case "due_at":
-			x.DueAt = new(string)
-			(*x.DueAt) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.DueAt = d.String()
+			x.DueAt = &opt.DueAt
 		case "plan_id":
-			x.PlanID = new(string)
-			(*x.PlanID) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.PlanID = d.String()
+			x.PlanID = &opt.PlanID
 		case "goal_id":
-			x.GoalID = new(string)
-			(*x.GoalID) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
 		default:
 			d.Unknown(fieldNamesCreateOntoTaskParams)
 		}
@@ -860,11 +1000,19 @@ func (x *CreateOntoTaskStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = CreateOntoTaskStateKey(d.String())
 }
 
+// optionalCreateOntoGoalParams holds the scalars a decoded CreateOntoGoalParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoGoalParams struct {
+	Description string
+	TargetDate  string
+}
+
 // decodeWire reads a CreateOntoGoalParams from d, recording type errors in d.
 func (x *CreateOntoGoalParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOntoGoalParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -876,11 +1024,17 @@ func (x *CreateOntoGoalParams) decodeWire(d *wire.Decoder) {
 			seen2 = true
 			x.Name = d.String()
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "target_date":
-			x.TargetDate = new(string)
-			(*x.TargetDate) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalParams)
+			}
+			opt.TargetDate = d.String()
+			x.TargetDate = &opt.TargetDate
 		default:
 			d.Unknown(fieldNamesCreateOntoGoalParams)
 		}
@@ -896,11 +1050,19 @@ func (x *CreateOntoGoalParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOntoGoalParams are the properties CreateOntoGoalParams accepts, for suggestions.
 var fieldNamesCreateOntoGoalParams = []string{"project_id", "name", "description", "target_date"}
 
+// optionalCreateOntoPlanParams holds the scalars a decoded CreateOntoPlanParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoPlanParams struct {
+	Description string
+	GoalID      string
+}
+
 // decodeWire reads a CreateOntoPlanParams from d, recording type errors in d.
 func (x *CreateOntoPlanParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOntoPlanParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -912,11 +1074,17 @@ func (x *CreateOntoPlanParams) decodeWire(d *wire.Decoder) {
 			seen2 = true
 			x.Name = d.String()
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "goal_id":
-			x.GoalID = new(string)
-			(*x.GoalID) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanParams)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
 		default:
 			d.Unknown(fieldNamesCreateOntoPlanParams)
 		}
@@ -932,11 +1100,19 @@ func (x *CreateOntoPlanParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOntoPlanParams are the properties CreateOntoPlanParams accepts, for suggestions.
 var fieldNamesCreateOntoPlanParams = []string{"project_id", "name", "description", "goal_id"}
 
+// optionalCreateOntoDocumentParams holds the scalars a decoded CreateOntoDocumentParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoDocumentParams struct {
+	Content  string
+	ParentID string
+}
+
 // decodeWire reads a CreateOntoDocumentParams from d, recording type errors in d.
 func (x *CreateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOntoDocumentParams
 	var seen1 bool
 	var seen2 bool
 	var seen3 bool
@@ -952,11 +1128,17 @@ func (x *CreateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 			seen3 = true
 			x.TypeKey = d.String()
 		case "content":
-			x.Content = new(string)
-			(*x.Content) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentParams)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
 		case "parent_id":
-			x.ParentID = new(string)
-			(*x.ParentID) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentParams)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
 		default:
 			d.Unknown(fieldNamesCreateOntoDocumentParams)
 		}
@@ -975,11 +1157,19 @@ func (x *CreateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOntoDocumentParams are the properties CreateOntoDocumentParams accepts, for suggestions.
 var fieldNamesCreateOntoDocumentParams = []string{"project_id", "title", "type_key", "content", "parent_id"}
 
+// optionalCreateOntoProjectParams holds the scalars a decoded CreateOntoProjectParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoProjectParams struct {
+	Description string
+	TypeKey     string
+}
+
 // decodeWire reads a CreateOntoProjectParams from d, recording type errors in d.
 func (x *CreateOntoProjectParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOntoProjectParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -988,22 +1178,30 @@ func (x *CreateOntoProjectParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Name = d.String()
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "type_key":
-			x.TypeKey = new(string)
-			(*x.TypeKey) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
 		case "state_key":
 			seen2 = true
 			x.StateKey.decodeWire(d)
 		case "goals":
 			if d.Array() {
-				x.Goals = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v3 string
 					v3 = d.String()
-					x.Goals = append(x.Goals, v3)
+					items = append(items, v3)
 				}
+				x.Goals = append(make([]string, 0, len(items)), items...)
 			}
 		default:
 			d.Unknown(fieldNamesCreateOntoProjectParams)
@@ -1025,11 +1223,20 @@ func (x *CreateOntoProjectStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = CreateOntoProjectStateKey(d.String())
 }
 
+// optionalCreateTaskDocumentParams holds the scalars a decoded CreateTaskDocumentParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateTaskDocumentParams struct {
+	DocumentID string
+	Title      string
+	Content    string
+}
+
 // decodeWire reads a CreateTaskDocumentParams from d, recording type errors in d.
 func (x *CreateTaskDocumentParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateTaskDocumentParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -1038,14 +1245,23 @@ func (x *CreateTaskDocumentParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.TaskID = d.String()
 		case "document_id":
-			x.DocumentID = new(string)
-			(*x.DocumentID) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentParams)
+			}
+			opt.DocumentID = d.String()
+			x.DocumentID = &opt.DocumentID
 		case "title":
-			x.Title = new(string)
-			(*x.Title) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
 		case "content":
-			x.Content = new(string)
-			(*x.Content) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentParams)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
 		case "role":
 			seen2 = true
 			x.Role.decodeWire(d)
@@ -1069,11 +1285,21 @@ func (x *CreateTaskDocumentRole) decodeWire(d *wire.Decoder) {
 	(*x) = CreateTaskDocumentRole(d.String())
 }
 
+// optionalUpdateOntoTaskParams holds the scalars a decoded UpdateOntoTaskParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoTaskParams struct {
+	Title       string
+	Description string
+	StateKey    UpdateOntoTaskStateKey
+	Priority    int64
+}
+
 // decodeWire reads a UpdateOntoTaskParams from d, recording type errors in d.
 func (x *UpdateOntoTaskParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoTaskParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1081,17 +1307,29 @@ func (x *UpdateOntoTaskParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.TaskID = d.String()
 		case "title":
-			x.Title = new(string)
-			(*x.Title) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "state_key":
-			x.StateKey = new(UpdateOntoTaskStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "priority":
-			x.Priority = new(int64)
-			(*x.Priority) = d.Int()
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskParams)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
 		case "due_at":
 			if d.Null() {
 				x.DueAt = runtime.Null[string]()
@@ -1117,11 +1355,20 @@ func (x *UpdateOntoTaskStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoTaskStateKey(d.String())
 }
 
+// optionalUpdateOntoProjectParams holds the scalars a decoded UpdateOntoProjectParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoProjectParams struct {
+	Name        string
+	Description string
+	StateKey    UpdateOntoProjectStateKey
+}
+
 // decodeWire reads a UpdateOntoProjectParams from d, recording type errors in d.
 func (x *UpdateOntoProjectParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoProjectParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1129,14 +1376,23 @@ func (x *UpdateOntoProjectParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.ProjectID = d.String()
 		case "name":
-			x.Name = new(string)
-			(*x.Name) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectParams)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "state_key":
-			x.StateKey = new(UpdateOntoProjectStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoProjectParams)
 		}
@@ -1154,11 +1410,20 @@ func (x *UpdateOntoProjectStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoProjectStateKey(d.String())
 }
 
+// optionalUpdateOntoGoalParams holds the scalars a decoded UpdateOntoGoalParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoGoalParams struct {
+	Name        string
+	Description string
+	StateKey    UpdateOntoGoalStateKey
+}
+
 // decodeWire reads a UpdateOntoGoalParams from d, recording type errors in d.
 func (x *UpdateOntoGoalParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoGoalParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1166,14 +1431,23 @@ func (x *UpdateOntoGoalParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.GoalID = d.String()
 		case "name":
-			x.Name = new(string)
-			(*x.Name) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalParams)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "state_key":
-			x.StateKey = new(UpdateOntoGoalStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		case "target_date":
 			if d.Null() {
 				x.TargetDate = runtime.Null[string]()
@@ -1199,11 +1473,20 @@ func (x *UpdateOntoGoalStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoGoalStateKey(d.String())
 }
 
+// optionalUpdateOntoPlanParams holds the scalars a decoded UpdateOntoPlanParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoPlanParams struct {
+	Name        string
+	Description string
+	StateKey    UpdateOntoPlanStateKey
+}
+
 // decodeWire reads a UpdateOntoPlanParams from d, recording type errors in d.
 func (x *UpdateOntoPlanParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoPlanParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1211,14 +1494,23 @@ func (x *UpdateOntoPlanParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.PlanID = d.String()
 		case "name":
-			x.Name = new(string)
-			(*x.Name) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanParams)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
 		case "description":
-			x.Description = new(string)
-			(*x.Description) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
 		case "state_key":
-			x.StateKey = new(UpdateOntoPlanStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoPlanParams)
 		}
@@ -1236,11 +1528,20 @@ func (x *UpdateOntoPlanStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoPlanStateKey(d.String())
 }
 
+// optionalUpdateOntoDocumentParams holds the scalars a decoded UpdateOntoDocumentParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoDocumentParams struct {
+	Title    string
+	Content  string
+	StateKey UpdateOntoDocumentStateKey
+}
+
 // decodeWire reads a UpdateOntoDocumentParams from d, recording type errors in d.
 func (x *UpdateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoDocumentParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1248,14 +1549,23 @@ func (x *UpdateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.DocumentID = d.String()
 		case "title":
-			x.Title = new(string)
-			(*x.Title) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
 		case "content":
-			x.Content = new(string)
-			(*x.Content) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentParams)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
 		case "state_key":
-			x.StateKey = new(UpdateOntoDocumentStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoDocumentParams)
 		}
@@ -1273,11 +1583,19 @@ func (x *UpdateOntoDocumentStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoDocumentStateKey(d.String())
 }
 
+// optionalUpdateOntoMilestoneParams holds the scalars a decoded UpdateOntoMilestoneParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoMilestoneParams struct {
+	Title    string
+	StateKey UpdateOntoMilestoneStateKey
+}
+
 // decodeWire reads a UpdateOntoMilestoneParams from d, recording type errors in d.
 func (x *UpdateOntoMilestoneParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoMilestoneParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1285,8 +1603,11 @@ func (x *UpdateOntoMilestoneParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.MilestoneID = d.String()
 		case "title":
-			x.Title = new(string)
-			(*x.Title) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
 		case "due_at":
 			if d.Null() {
 				x.DueAt = runtime.Null[string]()
@@ -1296,8 +1617,11 @@ func (x *UpdateOntoMilestoneParams) decodeWire(d *wire.Decoder) {
 				x.DueAt = runtime.Value(v2)
 			}
 		case "state_key":
-			x.StateKey = new(UpdateOntoMilestoneStateKey)
-			(*x.StateKey).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneParams)
+			}
+			opt.StateKey.decodeWire(d)
+			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoMilestoneParams)
 		}
@@ -1315,11 +1639,21 @@ func (x *UpdateOntoMilestoneStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoMilestoneStateKey(d.String())
 }
 
+// optionalUpdateOntoRiskParams holds the scalars a decoded UpdateOntoRiskParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoRiskParams struct {
+	Title       string
+	Impact      UpdateOntoRiskImpact
+	Probability float64
+	Mitigation  string
+}
+
 // decodeWire reads a UpdateOntoRiskParams from d, recording type errors in d.
 func (x *UpdateOntoRiskParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoRiskParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1327,17 +1661,29 @@ func (x *UpdateOntoRiskParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.RiskID = d.String()
 		case "title":
-			x.Title = new(string)
-			(*x.Title) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
 		case "impact":
-			x.Impact = new(UpdateOntoRiskImpact)
-			(*x.Impact).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Impact.decodeWire(d)
+			x.Impact = &opt.Impact
 		case "probability":
-			x.Probability = new(float64)
-			(*x.Probability) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
 		case "mitigation":
-			x.Mitigation = new(string)
-			(*x.Mitigation) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
 		default:
 			d.Unknown(fieldNamesUpdateOntoRiskParams)
 		}
@@ -1355,11 +1701,19 @@ func (x *UpdateOntoRiskImpact) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoRiskImpact(d.String())
 }
 
+// optionalUpdateOntoRequirementParams holds the scalars a decoded UpdateOntoRequirementParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoRequirementParams struct {
+	Text     string
+	Priority UpdateOntoRequirementPriority
+}
+
 // decodeWire reads a UpdateOntoRequirementParams from d, recording type errors in d.
 func (x *UpdateOntoRequirementParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateOntoRequirementParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -1367,11 +1721,17 @@ func (x *UpdateOntoRequirementParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.RequirementID = d.String()
 		case "text":
-			x.Text = new(string)
-			(*x.Text) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementParams)
+			}
+			opt.Text = d.String()
+			x.Text = &opt.Text
 		case "priority":
-			x.Priority = new(UpdateOntoRequirementPriority)
-			(*x.Priority).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementParams)
+			}
+			opt.Priority.decodeWire(d)
+			x.Priority = &opt.Priority
 		default:
 			d.Unknown(fieldNamesUpdateOntoRequirementParams)
 		}
@@ -1585,12 +1945,14 @@ func (x *ReorganizeOntoProjectGraphParams) decodeWire(d *wire.Decoder) {
 		case "moves":
 			seen2 = true
 			if d.Array() {
-				x.Moves = []ReorganizeOntoProjectGraphMovesItem{}
+				var buf [8]ReorganizeOntoProjectGraphMovesItem
+				items := buf[:0]
 				for d.More() {
 					var v3 ReorganizeOntoProjectGraphMovesItem
 					v3.decodeWire(d)
-					x.Moves = append(x.Moves, v3)
+					items = append(items, v3)
 				}
+				x.Moves = append(make([]ReorganizeOntoProjectGraphMovesItem, 0, len(items)), items...)
 			}
 		default:
 			d.Unknown(fieldNamesReorganizeOntoProjectGraphParams)
@@ -1637,11 +1999,19 @@ func (x *ReorganizeOntoProjectGraphMovesItem) decodeWire(d *wire.Decoder) {
 // fieldNamesReorganizeOntoProjectGraphMovesItem are the properties ReorganizeOntoProjectGraphMovesItem accepts, for suggestions.
 var fieldNamesReorganizeOntoProjectGraphMovesItem = []string{"entity_id", "new_parent_id"}
 
+// optionalMoveDocumentInTreeParams holds the scalars a decoded MoveDocumentInTreeParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalMoveDocumentInTreeParams struct {
+	NewParentID string
+	Position    int64
+}
+
 // decodeWire reads a MoveDocumentInTreeParams from d, recording type errors in d.
 func (x *MoveDocumentInTreeParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalMoveDocumentInTreeParams
 	var seen1 bool
 	var seen2 bool
 	var seen3 bool
@@ -1658,12 +2028,18 @@ func (x *MoveDocumentInTreeParams) decodeWire(d *wire.Decoder) {
 			if d.Null() {
 				x.NewParentID = nil
 			} else {
-				x.NewParentID = new(string)
-				(*x.NewParentID) = d.String()
+				if opt == nil {
+					opt = new(optionalMoveDocumentInTreeParams)
+				}
+				opt.NewParentID = d.String()
+				x.NewParentID = &opt.NewParentID
 			}
 		case "position":
-			x.Position = new(int64)
-			(*x.Position) = d.Int()
+			if opt == nil {
+				opt = new(optionalMoveDocumentInTreeParams)
+			}
+			opt.Position = d.Int()
+			x.Position = &opt.Position
 		default:
 			d.Unknown(fieldNamesMoveDocumentInTreeParams)
 		}

@@ -69,11 +69,19 @@ func (x *GetTodoParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetTodoParams are the properties GetTodoParams accepts, for suggestions.
 var fieldNamesGetTodoParams = []string{"todo_id"}
 
+// optionalCreateTodoParams holds the scalars a decoded CreateTodoParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateTodoParams struct {
+	Due      string
+	Priority int64
+}
+
 // decodeWire reads a CreateTodoParams from d, recording type errors in d.
 func (x *CreateTodoParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateTodoParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -81,19 +89,27 @@ func (x *CreateTodoParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Title = d.String()
 		case "due":
-			x.Due = new(string)
-			(*x.Due) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateTodoParams)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
 		case "priority":
-			x.Priority = new(int64)
-			(*x.Priority) = d.Int()
+			if opt == nil {
+				opt = new(optionalCreateTodoParams)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
 		case "tags":
 			if d.Array() {
-				x.Tags = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v2 string
 					v2 = d.String()
-					x.Tags = append(x.Tags, v2)
+					items = append(items, v2)
 				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
 			}
 		default:
 			d.Unknown(fieldNamesCreateTodoParams)
@@ -107,11 +123,19 @@ func (x *CreateTodoParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateTodoParams are the properties CreateTodoParams accepts, for suggestions.
 var fieldNamesCreateTodoParams = []string{"title", "due", "priority", "tags"}
 
+// optionalUpdateTodoParams holds the scalars a decoded UpdateTodoParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateTodoParams struct {
+	Title string
+	Done  bool
+}
+
 // decodeWire reads a UpdateTodoParams from d, recording type errors in d.
 func (x *UpdateTodoParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateTodoParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -119,8 +143,11 @@ func (x *UpdateTodoParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.TodoID = d.String()
 		case "title":
-			x.Title = new(string)
-			(*x.Title) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateTodoParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
 		case "due":
 			if d.Null() {
 				x.Due = runtime.Null[string]()
@@ -130,8 +157,11 @@ func (x *UpdateTodoParams) decodeWire(d *wire.Decoder) {
 				x.Due = runtime.Value(v2)
 			}
 		case "done":
-			x.Done = new(bool)
-			(*x.Done) = d.Bool()
+			if opt == nil {
+				opt = new(optionalUpdateTodoParams)
+			}
+			opt.Done = d.Bool()
+			x.Done = &opt.Done
 		default:
 			d.Unknown(fieldNamesUpdateTodoParams)
 		}

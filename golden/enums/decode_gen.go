@@ -8,11 +8,22 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
+// optionalSetLevelsParams holds the scalars a decoded SetLevelsParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalSetLevelsParams struct {
+	Priority int64
+	Version  int64
+	Kind     string
+	Ratio    float64
+	Big      int64
+}
+
 // decodeWire reads a SetLevelsParams from d, recording type errors in d.
 func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalSetLevelsParams
 	var seen1 bool
 	for d.More() {
 		switch string(d.Key()) {
@@ -20,8 +31,11 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Mode.decodeWire(d)
 		case "priority":
-			x.Priority = new(int64)
-			(*x.Priority) = d.Int()
+			if opt == nil {
+				opt = new(optionalSetLevelsParams)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
 		case "mixed":
 			x.Mixed = d.Any()
 		case "color":
@@ -33,17 +47,29 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 				x.Color = runtime.Value(v2)
 			}
 		case "version":
-			x.Version = new(int64)
-			(*x.Version) = d.Int()
+			if opt == nil {
+				opt = new(optionalSetLevelsParams)
+			}
+			opt.Version = d.Int()
+			x.Version = &opt.Version
 		case "kind":
-			x.Kind = new(string)
-			(*x.Kind) = d.String()
+			if opt == nil {
+				opt = new(optionalSetLevelsParams)
+			}
+			opt.Kind = d.String()
+			x.Kind = &opt.Kind
 		case "ratio":
-			x.Ratio = new(float64)
-			(*x.Ratio) = d.Float()
+			if opt == nil {
+				opt = new(optionalSetLevelsParams)
+			}
+			opt.Ratio = d.Float()
+			x.Ratio = &opt.Ratio
 		case "big":
-			x.Big = new(int64)
-			(*x.Big) = d.Int()
+			if opt == nil {
+				opt = new(optionalSetLevelsParams)
+			}
+			opt.Big = d.Int()
+			x.Big = &opt.Big
 		default:
 			d.Skip()
 		}

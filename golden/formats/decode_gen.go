@@ -10,15 +10,24 @@ import (
 	"time"
 )
 
+// optionalScheduleEventParams holds the scalars a decoded ScheduleEventParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalScheduleEventParams struct {
+	Due      time.Time
+	Birthday time.Time
+	Stamp    time.Time
+}
+
 // decodeWire reads a ScheduleEventParams from d, recording type errors in d.
 func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalScheduleEventParams
 	var seen1 bool
-	var seen15 bool
-	var seen20 bool
-	var seen25 bool
+	var seen19 bool
+	var seen28 bool
+	var seen33 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "at":
@@ -34,133 +43,144 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				d.Mismatch("string")
 			}
 		case "due":
-			x.Due = new(time.Time)
+			if opt == nil {
+				opt = new(optionalScheduleEventParams)
+			}
 			if d.Peek() == wire.String {
-				s6 := d.String()
-				if t9, ok := check.ParseDate(s6); ok {
-					(*x.Due) = t9
+				s10 := d.String()
+				if t13, ok := check.ParseDate(s10); ok {
+					opt.Due = t13
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s6))
+					d.Fail("format", "must be a valid date", "date", check.Received(s10))
 				}
 			} else {
 				d.Mismatch("string")
 			}
+			x.Due = &opt.Due
 		case "deadline":
 			if d.Null() {
 				x.Deadline = runtime.Null[time.Time]()
 			} else {
-				var v10 time.Time
+				var v14 time.Time
 				if d.Peek() == wire.String {
-					s11 := d.String()
-					if t14, ok := check.ParseDateTime(s11); ok {
-						v10 = t14
+					s15 := d.String()
+					if t18, ok := check.ParseDateTime(s15); ok {
+						v14 = t18
 					} else {
-						d.Fail("format", "must be a valid date-time", "date-time", check.Received(s11))
+						d.Fail("format", "must be a valid date-time", "date-time", check.Received(s15))
 					}
 				} else {
 					d.Mismatch("string")
 				}
-				x.Deadline = runtime.Value(v10)
+				x.Deadline = runtime.Value(v14)
 			}
 		case "birthday":
-			seen15 = true
+			seen19 = true
 			if d.Null() {
 				x.Birthday = nil
 			} else {
-				x.Birthday = new(time.Time)
+				if opt == nil {
+					opt = new(optionalScheduleEventParams)
+				}
 				if d.Peek() == wire.String {
-					s16 := d.String()
-					if t19, ok := check.ParseDate(s16); ok {
-						(*x.Birthday) = t19
+					s24 := d.String()
+					if t27, ok := check.ParseDate(s24); ok {
+						opt.Birthday = t27
 					} else {
-						d.Fail("format", "must be a valid date", "date", check.Received(s16))
+						d.Fail("format", "must be a valid date", "date", check.Received(s24))
 					}
 				} else {
 					d.Mismatch("string")
 				}
+				x.Birthday = &opt.Birthday
 			}
 		case "start":
-			seen20 = true
+			seen28 = true
 			if d.Peek() == wire.String {
-				s21 := d.String()
-				if t24, ok := check.ParseDate(s21); ok {
-					x.Start = t24
+				s29 := d.String()
+				if t32, ok := check.ParseDate(s29); ok {
+					x.Start = t32
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s21))
+					d.Fail("format", "must be a valid date", "date", check.Received(s29))
 				}
 			} else {
 				d.Mismatch("string")
 			}
 		case "reminder":
-			seen25 = true
+			seen33 = true
 			if d.Peek() == wire.String {
-				s26 := d.String()
-				if t29, ok := check.ParseDateTime(s26); ok {
-					x.Reminder = t29
+				s34 := d.String()
+				if t37, ok := check.ParseDateTime(s34); ok {
+					x.Reminder = t37
 				} else {
-					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s26))
+					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s34))
 				}
 			} else {
 				d.Mismatch("string")
 			}
 		case "stamp":
-			x.Stamp = new(time.Time)
+			if opt == nil {
+				opt = new(optionalScheduleEventParams)
+			}
 			if d.Peek() == wire.String {
-				s30 := d.String()
+				s42 := d.String()
 				{
-					p31 := wire.At(d.Path())
-					var e32 wire.Errors
+					p43 := wire.At(d.Path())
+					var e44 wire.Errors
 					{
-						n92 := check.Len(s30)
-						if n92 > 25 {
-							e32.Add(&p31, "maxLength", "must be at most 25 characters long", "at most 25 characters", check.Received(s30), "")
+						n104 := check.Len(s42)
+						if n104 > 25 {
+							e44.Add(&p43, "maxLength", "must be at most 25 characters long", "at most 25 characters", check.Received(s42), "")
 						}
 					}
-					d.Append(e32.List())
+					d.Append(e44.List())
 				}
-				if t33, ok := check.ParseDateTime(s30); ok {
-					(*x.Stamp) = t33
+				if t45, ok := check.ParseDateTime(s42); ok {
+					opt.Stamp = t45
 				} else {
-					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s30))
+					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s42))
 				}
 			} else {
 				d.Mismatch("string")
 			}
+			x.Stamp = &opt.Stamp
 		case "holidays":
 			if d.Array() {
-				x.Holidays = []time.Time{}
+				var buf [8]time.Time
+				items := buf[:0]
 				for d.More() {
-					var v34 time.Time
+					var v46 time.Time
 					if d.Peek() == wire.String {
-						s35 := d.String()
-						if t38, ok := check.ParseDate(s35); ok {
-							v34 = t38
+						s47 := d.String()
+						if t50, ok := check.ParseDate(s47); ok {
+							v46 = t50
 						} else {
-							d.Fail("format", "must be a valid date", "date", check.Received(s35))
+							d.Fail("format", "must be a valid date", "date", check.Received(s47))
 						}
 					} else {
 						d.Mismatch("string")
 					}
-					x.Holidays = append(x.Holidays, v34)
+					items = append(items, v46)
 				}
+				x.Holidays = append(make([]time.Time, 0, len(items)), items...)
 			}
 		case "checkpoints":
 			if d.Object() {
 				x.Checkpoints = map[string]time.Time{}
 				for d.More() {
-					k39 := string(d.Key())
-					var v40 time.Time
+					k51 := string(d.Key())
+					var v52 time.Time
 					if d.Peek() == wire.String {
-						s41 := d.String()
-						if t44, ok := check.ParseDateTime(s41); ok {
-							v40 = t44
+						s53 := d.String()
+						if t56, ok := check.ParseDateTime(s53); ok {
+							v52 = t56
 						} else {
-							d.Fail("format", "must be a valid date-time", "date-time", check.Received(s41))
+							d.Fail("format", "must be a valid date-time", "date-time", check.Received(s53))
 						}
 					} else {
 						d.Mismatch("string")
 					}
-					x.Checkpoints[k39] = v40
+					x.Checkpoints[k51] = v52
 				}
 			}
 		case "when":
@@ -176,41 +196,43 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 			if d.Object() {
 				x.Anniversaries = map[string]time.Time{}
 				for d.More() {
-					k45 := string(d.Key())
-					var v46 time.Time
+					k57 := string(d.Key())
+					var v58 time.Time
 					if d.Peek() == wire.String {
-						s47 := d.String()
-						if t50, ok := check.ParseDate(s47); ok {
-							v46 = t50
+						s59 := d.String()
+						if t62, ok := check.ParseDate(s59); ok {
+							v58 = t62
 						} else {
-							d.Fail("format", "must be a valid date", "date", check.Received(s47))
+							d.Fail("format", "must be a valid date", "date", check.Received(s59))
 						}
 					} else {
 						d.Mismatch("string")
 					}
-					x.Anniversaries[k45] = v46
+					x.Anniversaries[k57] = v58
 				}
 			}
 		case "maybe_days":
 			if d.Array() {
-				x.MaybeDays = []*time.Time{}
+				var buf [8]*time.Time
+				items := buf[:0]
 				for d.More() {
-					var v51 *time.Time
+					var v63 *time.Time
 					if !d.Null() {
-						v51 = new(time.Time)
+						v63 = new(time.Time)
 						if d.Peek() == wire.String {
-							s52 := d.String()
-							if t55, ok := check.ParseDate(s52); ok {
-								(*v51) = t55
+							s64 := d.String()
+							if t67, ok := check.ParseDate(s64); ok {
+								(*v63) = t67
 							} else {
-								d.Fail("format", "must be a valid date", "date", check.Received(s52))
+								d.Fail("format", "must be a valid date", "date", check.Received(s64))
 							}
 						} else {
 							d.Mismatch("string")
 						}
 					}
-					x.MaybeDays = append(x.MaybeDays, v51)
+					items = append(items, v63)
 				}
+				x.MaybeDays = append(make([]*time.Time, 0, len(items)), items...)
 			}
 		case "moment":
 			x.Moment = new(ScheduleEventMoment)
@@ -228,13 +250,13 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 	if !seen1 {
 		d.Missing("at")
 	}
-	if !seen15 {
+	if !seen19 {
 		d.Missing("birthday")
 	}
-	if !seen20 {
+	if !seen28 {
 		x.Start = time.Date(2024, time.January, 1, 0, 0, 0, 0, time.UTC)
 	}
-	if !seen25 {
+	if !seen33 {
 		x.Reminder = time.Date(2024, time.March, 10, 8, 0, 0, 0, time.FixedZone("", 3600))
 	}
 }

@@ -5,67 +5,145 @@ package names
 
 import "github.com/toolgen-go/toolgen/runtime/wire"
 
+// optionalNameTortureParams holds the scalars a decoded NameTortureParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalNameTortureParams struct {
+	Type         string
+	Func         string
+	Range        string
+	X0To18       int64
+	X60Plus      int64
+	PM2_5        float64
+	Ref          string
+	ContentType  string
+	X当前状态        string
+	Validate2    bool
+	MarshalJSON2 string
+	Runtime      string
+	JSON         string
+	TargetID     string
+	TargetID2    string
+	TargetID3    string
+	HTMLURL      string
+	UserID       string
+}
+
 // decodeWire reads a NameTortureParams from d, recording type errors in d.
 func (x *NameTortureParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalNameTortureParams
 	for d.More() {
 		switch string(d.Key()) {
 		case "type":
-			x.Type = new(string)
-			(*x.Type) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Type = d.String()
+			x.Type = &opt.Type
 		case "func":
-			x.Func = new(string)
-			(*x.Func) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Func = d.String()
+			x.Func = &opt.Func
 		case "range":
-			x.Range = new(string)
-			(*x.Range) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Range = d.String()
+			x.Range = &opt.Range
 		case "0-18":
-			x.X0To18 = new(int64)
-			(*x.X0To18) = d.Int()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.X0To18 = d.Int()
+			x.X0To18 = &opt.X0To18
 		case "60+":
-			x.X60Plus = new(int64)
-			(*x.X60Plus) = d.Int()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.X60Plus = d.Int()
+			x.X60Plus = &opt.X60Plus
 		case "PM2.5":
-			x.PM2_5 = new(float64)
-			(*x.PM2_5) = d.Float()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.PM2_5 = d.Float()
+			x.PM2_5 = &opt.PM2_5
 		case "$ref":
-			x.Ref = new(string)
-			(*x.Ref) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Ref = d.String()
+			x.Ref = &opt.Ref
 		case "Content-Type":
-			x.ContentType = new(string)
-			(*x.ContentType) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.ContentType = d.String()
+			x.ContentType = &opt.ContentType
 		case "当前状态":
-			x.X当前状态 = new(string)
-			(*x.X当前状态) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.X当前状态 = d.String()
+			x.X当前状态 = &opt.X当前状态
 		case "Validate":
-			x.Validate2 = new(bool)
-			(*x.Validate2) = d.Bool()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Validate2 = d.Bool()
+			x.Validate2 = &opt.Validate2
 		case "MarshalJSON":
-			x.MarshalJSON2 = new(string)
-			(*x.MarshalJSON2) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.MarshalJSON2 = d.String()
+			x.MarshalJSON2 = &opt.MarshalJSON2
 		case "runtime":
-			x.Runtime = new(string)
-			(*x.Runtime) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Runtime = d.String()
+			x.Runtime = &opt.Runtime
 		case "json":
-			x.JSON = new(string)
-			(*x.JSON) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.JSON = d.String()
+			x.JSON = &opt.JSON
 		case "target_id":
-			x.TargetID = new(string)
-			(*x.TargetID) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.TargetID = d.String()
+			x.TargetID = &opt.TargetID
 		case "targetId":
-			x.TargetID2 = new(string)
-			(*x.TargetID2) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.TargetID2 = d.String()
+			x.TargetID2 = &opt.TargetID2
 		case "TargetID":
-			x.TargetID3 = new(string)
-			(*x.TargetID3) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.TargetID3 = d.String()
+			x.TargetID3 = &opt.TargetID3
 		case "html_url":
-			x.HTMLURL = new(string)
-			(*x.HTMLURL) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.HTMLURL = d.String()
+			x.HTMLURL = &opt.HTMLURL
 		case "userId":
-			x.UserID = new(string)
-			(*x.UserID) = d.String()
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.UserID = d.String()
+			x.UserID = &opt.UserID
 		default:
 			d.Skip()
 		}

@@ -47,12 +47,14 @@ func (x *Node) decodeWire(d *wire.Decoder) {
 			x.Name = d.String()
 		case "children":
 			if d.Array() {
-				x.Children = []Node{}
+				var buf [4]Node
+				items := buf[:0]
 				for d.More() {
 					var v2 Node
 					v2.decodeWire(d)
-					x.Children = append(x.Children, v2)
+					items = append(items, v2)
 				}
+				x.Children = append(make([]Node, 0, len(items)), items...)
 			}
 		case "parent":
 			if d.Null() {
@@ -83,12 +85,14 @@ func (x *Section) decodeWire(d *wire.Decoder) {
 			(*x.Title) = d.String()
 		case "paragraphs":
 			if d.Array() {
-				x.Paragraphs = []Paragraph{}
+				var buf [8]Paragraph
+				items := buf[:0]
 				for d.More() {
 					var v1 Paragraph
 					v1.decodeWire(d)
-					x.Paragraphs = append(x.Paragraphs, v1)
+					items = append(items, v1)
 				}
+				x.Paragraphs = append(make([]Paragraph, 0, len(items)), items...)
 			}
 		default:
 			d.Skip()
@@ -108,12 +112,14 @@ func (x *Paragraph) decodeWire(d *wire.Decoder) {
 			(*x.Text) = d.String()
 		case "subsections":
 			if d.Array() {
-				x.Subsections = []Section{}
+				var buf [8]Section
+				items := buf[:0]
 				for d.More() {
 					var v1 Section
 					v1.decodeWire(d)
-					x.Subsections = append(x.Subsections, v1)
+					items = append(items, v1)
 				}
+				x.Subsections = append(make([]Section, 0, len(items)), items...)
 			}
 		default:
 			d.Skip()

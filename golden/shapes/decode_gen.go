@@ -18,12 +18,14 @@ func (x *GetAirQualityParams) decodeWire(d *wire.Decoder) {
 			x.Location = d.String()
 		case "pollutants":
 			if d.Array() {
-				x.Pollutants = []GetAirQualityPollutantsItem{}
+				var buf [8]GetAirQualityPollutantsItem
+				items := buf[:0]
 				for d.More() {
 					var v2 GetAirQualityPollutantsItem
 					v2.decodeWire(d)
-					x.Pollutants = append(x.Pollutants, v2)
+					items = append(items, v2)
 				}
+				x.Pollutants = append(make([]GetAirQualityPollutantsItem, 0, len(items)), items...)
 			}
 		default:
 			d.Skip()

@@ -21,12 +21,14 @@ func (x *SendContentParams) decodeWire(d *wire.Decoder) {
 		case "blocks":
 			seen1 = true
 			if d.Array() {
-				x.Blocks = []SendContentBlocksItem{}
+				var buf [8]SendContentBlocksItem
+				items := buf[:0]
 				for d.More() {
 					var v2 SendContentBlocksItem
 					v2.decodeWire(d)
-					x.Blocks = append(x.Blocks, v2)
+					items = append(items, v2)
 				}
+				x.Blocks = append(make([]SendContentBlocksItem, 0, len(items)), items...)
 			}
 		case "id":
 			if d.Null() {
@@ -263,23 +265,44 @@ func (x *SendContentStrict) decodeWire(d *wire.Decoder) {
 	}
 }
 
+// optionalSendContentCond holds the scalars a decoded SendContentCond points to:
+// one allocation, made when the first is present, for all of them.
+type optionalSendContentCond struct {
+	Country string
+	Postal  string
+}
+
 // decodeWire reads a SendContentCond from d, recording type errors in d.
 func (x *SendContentCond) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalSendContentCond
 	for d.More() {
 		switch string(d.Key()) {
 		case "country":
-			x.Country = new(string)
-			(*x.Country) = d.String()
+			if opt == nil {
+				opt = new(optionalSendContentCond)
+			}
+			opt.Country = d.String()
+			x.Country = &opt.Country
 		case "postal":
-			x.Postal = new(string)
-			(*x.Postal) = d.String()
+			if opt == nil {
+				opt = new(optionalSendContentCond)
+			}
+			opt.Postal = d.String()
+			x.Postal = &opt.Postal
 		default:
 			d.Skip()
 		}
 	}
+}
+
+// optionalLookupParams holds the scalars a decoded LookupParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalLookupParams struct {
+	Email  string
+	UserID string
 }
 
 // decodeWire reads a LookupParams from d, recording type errors in d.
@@ -287,14 +310,21 @@ func (x *LookupParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalLookupParams
 	for d.More() {
 		switch string(d.Key()) {
 		case "email":
-			x.Email = new(string)
-			(*x.Email) = d.String()
+			if opt == nil {
+				opt = new(optionalLookupParams)
+			}
+			opt.Email = d.String()
+			x.Email = &opt.Email
 		case "user_id":
-			x.UserID = new(string)
-			(*x.UserID) = d.String()
+			if opt == nil {
+				opt = new(optionalLookupParams)
+			}
+			opt.UserID = d.String()
+			x.UserID = &opt.UserID
 		default:
 			d.Skip()
 		}

@@ -5,11 +5,57 @@ package large
 
 import "github.com/toolgen-go/toolgen/runtime/wire"
 
+// optionalUpdateListingParams holds the scalars a decoded UpdateListingParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateListingParams struct {
+	Code0    string
+	Count0   int64
+	Ratio0   float64
+	Enabled0 bool
+	Start0   string
+	Contact0 string
+	Ref0     string
+	Price0   float64
+	Code1    string
+	Count1   int64
+	Ratio1   float64
+	Enabled1 bool
+	Start1   string
+	Contact1 string
+	Ref1     string
+	Price1   float64
+	Code2    string
+	Count2   int64
+	Ratio2   float64
+	Enabled2 bool
+	Start2   string
+	Contact2 string
+	Ref2     string
+	Price2   float64
+	Code3    string
+	Count3   int64
+	Ratio3   float64
+	Enabled3 bool
+	Start3   string
+	Contact3 string
+	Ref3     string
+	Price3   float64
+	Code4    string
+	Count4   int64
+	Ratio4   float64
+	Enabled4 bool
+	Start4   string
+	Contact4 string
+	Ref4     string
+	Price4   float64
+}
+
 // decodeWire reads a UpdateListingParams from d, recording type errors in d.
 func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalUpdateListingParams
 	var seen1 bool
 	var seen2 bool
 	var seen5 bool
@@ -26,242 +72,382 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Name0 = d.String()
 		case "code_0":
-			x.Code0 = new(string)
-			(*x.Code0) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code0 = d.String()
+			x.Code0 = &opt.Code0
 		case "status_0":
 			seen2 = true
 			x.Status0.decodeWire(d)
 		case "count_0":
-			x.Count0 = new(int64)
-			(*x.Count0) = d.Int()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count0 = d.Int()
+			x.Count0 = &opt.Count0
 		case "ratio_0":
-			x.Ratio0 = new(float64)
-			(*x.Ratio0) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio0 = d.Float()
+			x.Ratio0 = &opt.Ratio0
 		case "enabled_0":
-			x.Enabled0 = new(bool)
-			(*x.Enabled0) = d.Bool()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled0 = d.Bool()
+			x.Enabled0 = &opt.Enabled0
 		case "tags_0":
 			if d.Array() {
-				x.Tags0 = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v3 string
 					v3 = d.String()
-					x.Tags0 = append(x.Tags0, v3)
+					items = append(items, v3)
 				}
+				x.Tags0 = append(make([]string, 0, len(items)), items...)
 			}
 		case "scores_0":
 			if d.Array() {
-				x.Scores0 = []int64{}
+				var buf [8]int64
+				items := buf[:0]
 				for d.More() {
 					var v4 int64
 					v4 = d.Int()
-					x.Scores0 = append(x.Scores0, v4)
+					items = append(items, v4)
 				}
+				x.Scores0 = append(make([]int64, 0, len(items)), items...)
 			}
 		case "start_0":
-			x.Start0 = new(string)
-			(*x.Start0) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start0 = d.String()
+			x.Start0 = &opt.Start0
 		case "contact_0":
-			x.Contact0 = new(string)
-			(*x.Contact0) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact0 = d.String()
+			x.Contact0 = &opt.Contact0
 		case "ref_0":
-			x.Ref0 = new(string)
-			(*x.Ref0) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref0 = d.String()
+			x.Ref0 = &opt.Ref0
 		case "price_0":
-			x.Price0 = new(float64)
-			(*x.Price0) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price0 = d.Float()
+			x.Price0 = &opt.Price0
 		case "name_1":
 			seen5 = true
 			x.Name1 = d.String()
 		case "code_1":
-			x.Code1 = new(string)
-			(*x.Code1) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code1 = d.String()
+			x.Code1 = &opt.Code1
 		case "status_1":
 			seen6 = true
 			x.Status1.decodeWire(d)
 		case "count_1":
-			x.Count1 = new(int64)
-			(*x.Count1) = d.Int()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count1 = d.Int()
+			x.Count1 = &opt.Count1
 		case "ratio_1":
-			x.Ratio1 = new(float64)
-			(*x.Ratio1) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio1 = d.Float()
+			x.Ratio1 = &opt.Ratio1
 		case "enabled_1":
-			x.Enabled1 = new(bool)
-			(*x.Enabled1) = d.Bool()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled1 = d.Bool()
+			x.Enabled1 = &opt.Enabled1
 		case "tags_1":
 			if d.Array() {
-				x.Tags1 = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v7 string
 					v7 = d.String()
-					x.Tags1 = append(x.Tags1, v7)
+					items = append(items, v7)
 				}
+				x.Tags1 = append(make([]string, 0, len(items)), items...)
 			}
 		case "scores_1":
 			if d.Array() {
-				x.Scores1 = []int64{}
+				var buf [8]int64
+				items := buf[:0]
 				for d.More() {
 					var v8 int64
 					v8 = d.Int()
-					x.Scores1 = append(x.Scores1, v8)
+					items = append(items, v8)
 				}
+				x.Scores1 = append(make([]int64, 0, len(items)), items...)
 			}
 		case "start_1":
-			x.Start1 = new(string)
-			(*x.Start1) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start1 = d.String()
+			x.Start1 = &opt.Start1
 		case "contact_1":
-			x.Contact1 = new(string)
-			(*x.Contact1) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact1 = d.String()
+			x.Contact1 = &opt.Contact1
 		case "ref_1":
-			x.Ref1 = new(string)
-			(*x.Ref1) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref1 = d.String()
+			x.Ref1 = &opt.Ref1
 		case "price_1":
-			x.Price1 = new(float64)
-			(*x.Price1) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price1 = d.Float()
+			x.Price1 = &opt.Price1
 		case "name_2":
 			seen9 = true
 			x.Name2 = d.String()
 		case "code_2":
-			x.Code2 = new(string)
-			(*x.Code2) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code2 = d.String()
+			x.Code2 = &opt.Code2
 		case "status_2":
 			seen10 = true
 			x.Status2.decodeWire(d)
 		case "count_2":
-			x.Count2 = new(int64)
-			(*x.Count2) = d.Int()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count2 = d.Int()
+			x.Count2 = &opt.Count2
 		case "ratio_2":
-			x.Ratio2 = new(float64)
-			(*x.Ratio2) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio2 = d.Float()
+			x.Ratio2 = &opt.Ratio2
 		case "enabled_2":
-			x.Enabled2 = new(bool)
-			(*x.Enabled2) = d.Bool()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled2 = d.Bool()
+			x.Enabled2 = &opt.Enabled2
 		case "tags_2":
 			if d.Array() {
-				x.Tags2 = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v11 string
 					v11 = d.String()
-					x.Tags2 = append(x.Tags2, v11)
+					items = append(items, v11)
 				}
+				x.Tags2 = append(make([]string, 0, len(items)), items...)
 			}
 		case "scores_2":
 			if d.Array() {
-				x.Scores2 = []int64{}
+				var buf [8]int64
+				items := buf[:0]
 				for d.More() {
 					var v12 int64
 					v12 = d.Int()
-					x.Scores2 = append(x.Scores2, v12)
+					items = append(items, v12)
 				}
+				x.Scores2 = append(make([]int64, 0, len(items)), items...)
 			}
 		case "start_2":
-			x.Start2 = new(string)
-			(*x.Start2) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start2 = d.String()
+			x.Start2 = &opt.Start2
 		case "contact_2":
-			x.Contact2 = new(string)
-			(*x.Contact2) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact2 = d.String()
+			x.Contact2 = &opt.Contact2
 		case "ref_2":
-			x.Ref2 = new(string)
-			(*x.Ref2) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref2 = d.String()
+			x.Ref2 = &opt.Ref2
 		case "price_2":
-			x.Price2 = new(float64)
-			(*x.Price2) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price2 = d.Float()
+			x.Price2 = &opt.Price2
 		case "name_3":
 			seen13 = true
 			x.Name3 = d.String()
 		case "code_3":
-			x.Code3 = new(string)
-			(*x.Code3) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code3 = d.String()
+			x.Code3 = &opt.Code3
 		case "status_3":
 			seen14 = true
 			x.Status3.decodeWire(d)
 		case "count_3":
-			x.Count3 = new(int64)
-			(*x.Count3) = d.Int()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count3 = d.Int()
+			x.Count3 = &opt.Count3
 		case "ratio_3":
-			x.Ratio3 = new(float64)
-			(*x.Ratio3) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio3 = d.Float()
+			x.Ratio3 = &opt.Ratio3
 		case "enabled_3":
-			x.Enabled3 = new(bool)
-			(*x.Enabled3) = d.Bool()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled3 = d.Bool()
+			x.Enabled3 = &opt.Enabled3
 		case "tags_3":
 			if d.Array() {
-				x.Tags3 = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v15 string
 					v15 = d.String()
-					x.Tags3 = append(x.Tags3, v15)
+					items = append(items, v15)
 				}
+				x.Tags3 = append(make([]string, 0, len(items)), items...)
 			}
 		case "scores_3":
 			if d.Array() {
-				x.Scores3 = []int64{}
+				var buf [8]int64
+				items := buf[:0]
 				for d.More() {
 					var v16 int64
 					v16 = d.Int()
-					x.Scores3 = append(x.Scores3, v16)
+					items = append(items, v16)
 				}
+				x.Scores3 = append(make([]int64, 0, len(items)), items...)
 			}
 		case "start_3":
-			x.Start3 = new(string)
-			(*x.Start3) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start3 = d.String()
+			x.Start3 = &opt.Start3
 		case "contact_3":
-			x.Contact3 = new(string)
-			(*x.Contact3) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact3 = d.String()
+			x.Contact3 = &opt.Contact3
 		case "ref_3":
-			x.Ref3 = new(string)
-			(*x.Ref3) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref3 = d.String()
+			x.Ref3 = &opt.Ref3
 		case "price_3":
-			x.Price3 = new(float64)
-			(*x.Price3) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price3 = d.Float()
+			x.Price3 = &opt.Price3
 		case "name_4":
 			seen17 = true
 			x.Name4 = d.String()
 		case "code_4":
-			x.Code4 = new(string)
-			(*x.Code4) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code4 = d.String()
+			x.Code4 = &opt.Code4
 		case "status_4":
 			seen18 = true
 			x.Status4.decodeWire(d)
 		case "count_4":
-			x.Count4 = new(int64)
-			(*x.Count4) = d.Int()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count4 = d.Int()
+			x.Count4 = &opt.Count4
 		case "ratio_4":
-			x.Ratio4 = new(float64)
-			(*x.Ratio4) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio4 = d.Float()
+			x.Ratio4 = &opt.Ratio4
 		case "enabled_4":
-			x.Enabled4 = new(bool)
-			(*x.Enabled4) = d.Bool()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled4 = d.Bool()
+			x.Enabled4 = &opt.Enabled4
 		case "tags_4":
 			if d.Array() {
-				x.Tags4 = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v19 string
 					v19 = d.String()
-					x.Tags4 = append(x.Tags4, v19)
+					items = append(items, v19)
 				}
+				x.Tags4 = append(make([]string, 0, len(items)), items...)
 			}
 		case "scores_4":
 			if d.Array() {
-				x.Scores4 = []int64{}
+				var buf [8]int64
+				items := buf[:0]
 				for d.More() {
 					var v20 int64
 					v20 = d.Int()
-					x.Scores4 = append(x.Scores4, v20)
+					items = append(items, v20)
 				}
+				x.Scores4 = append(make([]int64, 0, len(items)), items...)
 			}
 		case "start_4":
-			x.Start4 = new(string)
-			(*x.Start4) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start4 = d.String()
+			x.Start4 = &opt.Start4
 		case "contact_4":
-			x.Contact4 = new(string)
-			(*x.Contact4) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact4 = d.String()
+			x.Contact4 = &opt.Contact4
 		case "ref_4":
-			x.Ref4 = new(string)
-			(*x.Ref4) = d.String()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref4 = d.String()
+			x.Ref4 = &opt.Ref4
 		case "price_4":
-			x.Price4 = new(float64)
-			(*x.Price4) = d.Float()
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price4 = d.Float()
+			x.Price4 = &opt.Price4
 		default:
 			d.Unknown(fieldNamesUpdateListingParams)
 		}

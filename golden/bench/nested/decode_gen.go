@@ -5,11 +5,19 @@ package nested
 
 import "github.com/toolgen-go/toolgen/runtime/wire"
 
+// optionalCreateOrderParams holds the scalars a decoded CreateOrderParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOrderParams struct {
+	Notes    string
+	PlacedAt string
+}
+
 // decodeWire reads a CreateOrderParams from d, recording type errors in d.
 func (x *CreateOrderParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOrderParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -20,12 +28,14 @@ func (x *CreateOrderParams) decodeWire(d *wire.Decoder) {
 		case "items":
 			seen2 = true
 			if d.Array() {
-				x.Items = []CreateOrderItemsItem{}
+				var buf [3]CreateOrderItemsItem
+				items := buf[:0]
 				for d.More() {
 					var v3 CreateOrderItemsItem
 					v3.decodeWire(d)
-					x.Items = append(x.Items, v3)
+					items = append(items, v3)
 				}
+				x.Items = append(make([]CreateOrderItemsItem, 0, len(items)), items...)
 			}
 		case "shipping":
 			x.Shipping = new(CreateOrderShipping)
@@ -34,11 +44,17 @@ func (x *CreateOrderParams) decodeWire(d *wire.Decoder) {
 			x.Payment = new(CreateOrderPayment)
 			(*x.Payment).decodeWire(d)
 		case "notes":
-			x.Notes = new(string)
-			(*x.Notes) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOrderParams)
+			}
+			opt.Notes = d.String()
+			x.Notes = &opt.Notes
 		case "placed_at":
-			x.PlacedAt = new(string)
-			(*x.PlacedAt) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOrderParams)
+			}
+			opt.PlacedAt = d.String()
+			x.PlacedAt = &opt.PlacedAt
 		default:
 			d.Unknown(fieldNamesCreateOrderParams)
 		}
@@ -54,11 +70,19 @@ func (x *CreateOrderParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOrderParams are the properties CreateOrderParams accepts, for suggestions.
 var fieldNamesCreateOrderParams = []string{"customer", "items", "shipping", "payment", "notes", "placed_at"}
 
+// optionalCreateOrderCustomer holds the scalars a decoded CreateOrderCustomer points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOrderCustomer struct {
+	Name string
+	Tier CreateOrderCustomerTier
+}
+
 // decodeWire reads a CreateOrderCustomer from d, recording type errors in d.
 func (x *CreateOrderCustomer) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOrderCustomer
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -70,11 +94,17 @@ func (x *CreateOrderCustomer) decodeWire(d *wire.Decoder) {
 			seen2 = true
 			x.Email = d.String()
 		case "name":
-			x.Name = new(string)
-			(*x.Name) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOrderCustomer)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
 		case "tier":
-			x.Tier = new(CreateOrderCustomerTier)
-			(*x.Tier).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalCreateOrderCustomer)
+			}
+			opt.Tier.decodeWire(d)
+			x.Tier = &opt.Tier
 		default:
 			d.Unknown(fieldNamesCreateOrderCustomer)
 		}
@@ -115,21 +145,25 @@ func (x *CreateOrderItemsItem) decodeWire(d *wire.Decoder) {
 			(*x.UnitPrice) = d.Float()
 		case "options":
 			if d.Array() {
-				x.Options = []CreateOrderItemsItemOptionsItem{}
+				var buf [8]CreateOrderItemsItemOptionsItem
+				items := buf[:0]
 				for d.More() {
 					var v3 CreateOrderItemsItemOptionsItem
 					v3.decodeWire(d)
-					x.Options = append(x.Options, v3)
+					items = append(items, v3)
 				}
+				x.Options = append(make([]CreateOrderItemsItemOptionsItem, 0, len(items)), items...)
 			}
 		case "tags":
 			if d.Array() {
-				x.Tags = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v4 string
 					v4 = d.String()
-					x.Tags = append(x.Tags, v4)
+					items = append(items, v4)
 				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
 			}
 		default:
 			d.Unknown(fieldNamesCreateOrderItemsItem)
@@ -215,11 +249,19 @@ func (x *CreateOrderShippingMethod) decodeWire(d *wire.Decoder) {
 	(*x) = CreateOrderShippingMethod(d.String())
 }
 
+// optionalCreateOrderShippingAddress holds the scalars a decoded CreateOrderShippingAddress points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOrderShippingAddress struct {
+	Line2      string
+	PostalCode string
+}
+
 // decodeWire reads a CreateOrderShippingAddress from d, recording type errors in d.
 func (x *CreateOrderShippingAddress) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalCreateOrderShippingAddress
 	var seen1 bool
 	var seen2 bool
 	var seen3 bool
@@ -229,14 +271,20 @@ func (x *CreateOrderShippingAddress) decodeWire(d *wire.Decoder) {
 			seen1 = true
 			x.Line1 = d.String()
 		case "line2":
-			x.Line2 = new(string)
-			(*x.Line2) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOrderShippingAddress)
+			}
+			opt.Line2 = d.String()
+			x.Line2 = &opt.Line2
 		case "city":
 			seen2 = true
 			x.City = d.String()
 		case "postal_code":
-			x.PostalCode = new(string)
-			(*x.PostalCode) = d.String()
+			if opt == nil {
+				opt = new(optionalCreateOrderShippingAddress)
+			}
+			opt.PostalCode = d.String()
+			x.PostalCode = &opt.PostalCode
 		case "country":
 			seen3 = true
 			x.Country.decodeWire(d)

@@ -5,11 +5,23 @@ package small
 
 import "github.com/toolgen-go/toolgen/runtime/wire"
 
+// optionalListIssuesParams holds the scalars a decoded ListIssuesParams points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListIssuesParams struct {
+	State     ListIssuesState
+	Sort      ListIssuesSort
+	Direction ListIssuesDirection
+	Since     string
+	Page      float64
+	PerPage   float64
+}
+
 // decodeWire reads a ListIssuesParams from d, recording type errors in d.
 func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
 		return
 	}
+	var opt *optionalListIssuesParams
 	var seen1 bool
 	var seen2 bool
 	for d.More() {
@@ -21,32 +33,52 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 			seen2 = true
 			x.Repo = d.String()
 		case "state":
-			x.State = new(ListIssuesState)
-			(*x.State).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.State.decodeWire(d)
+			x.State = &opt.State
 		case "labels":
 			if d.Array() {
-				x.Labels = []string{}
+				var buf [8]string
+				items := buf[:0]
 				for d.More() {
 					var v3 string
 					v3 = d.String()
-					x.Labels = append(x.Labels, v3)
+					items = append(items, v3)
 				}
+				x.Labels = append(make([]string, 0, len(items)), items...)
 			}
 		case "sort":
-			x.Sort = new(ListIssuesSort)
-			(*x.Sort).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Sort.decodeWire(d)
+			x.Sort = &opt.Sort
 		case "direction":
-			x.Direction = new(ListIssuesDirection)
-			(*x.Direction).decodeWire(d)
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Direction.decodeWire(d)
+			x.Direction = &opt.Direction
 		case "since":
-			x.Since = new(string)
-			(*x.Since) = d.String()
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Since = d.String()
+			x.Since = &opt.Since
 		case "page":
-			x.Page = new(float64)
-			(*x.Page) = d.Float()
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Page = d.Float()
+			x.Page = &opt.Page
 		case "perPage":
-			x.PerPage = new(float64)
-			(*x.PerPage) = d.Float()
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.PerPage = d.Float()
+			x.PerPage = &opt.PerPage
 		default:
 			d.Unknown(fieldNamesListIssuesParams)
 		}
