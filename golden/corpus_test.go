@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -21,26 +22,6 @@ import (
 // corpusWork is the gitignored folder the corpus packages are written to;
 // the leading underscore keeps it out of ./... patterns.
 const corpusWork = "_corpus"
-
-// moduleRoot walks up from the working directory to the folder holding
-// go.mod.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
 
 // corpusPackage turns a corpus file's path (relative to the tools folder)
 // into a folder and package name: mcp_npm/server-memory.tools.json →
@@ -115,13 +96,13 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus compile test skipped in -short mode")
 	}
-	root := moduleRoot(t)
-	toolsDir := filepath.Join(filepath.Dir(root), "shared", "corpus", "tools")
-	if _, err := os.Stat(toolsDir); err != nil {
-		t.Skipf("corpus absent (%s): %v", toolsDir, err)
+	root, err := corpus.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
 	}
+	toolsDir := corpus.Dir(t, "tools")
 	var paths []string
-	err := filepath.WalkDir(toolsDir, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(toolsDir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".tools.json") {
 			paths = append(paths, p)
 		}

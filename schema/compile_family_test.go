@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,7 +124,7 @@ func TestCompileSchemaBare(t *testing.T) {
 
 // TestCompileCorpusTools compiles every real tool file in the shared corpus.
 func TestCompileCorpusTools(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(loadCorpusDir(t), "tools", "*", "*.tools.json"))
+	files, _ := filepath.Glob(filepath.Join(corpus.Dir(t), "tools", "*", "*.tools.json"))
 	if len(files) == 0 {
 		t.Skip("no tool files in the corpus")
 	}

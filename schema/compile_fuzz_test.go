@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"testing"
 )
@@ -37,7 +38,7 @@ func FuzzCompileSchema(f *testing.F) {
 }
 
 func BenchmarkCompileCorpus(b *testing.B) {
-	dir := loadCorpusDir(b)
+	dir := corpus.Dir(b)
 	data, err := os.ReadFile(dir + "/tools/mcp_npm/ALL.tools.json")
 	if err != nil {
 		b.Skip(err)

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // located errors, and only for references outside the family (remote
 // documents) unless listed in expectedRejections.
 func TestCompileSchemaSuite(t *testing.T) {
-	base := filepath.Join(loadCorpusDir(t), "jsonschema-test-suite", "tests")
+	base := filepath.Join(corpus.Dir(t), "jsonschema-test-suite", "tests")
 	total, rejected := 0, 0
 	for _, draft := range []string{"draft2020-12", "draft7"} {
 		files, _ := filepath.Glob(filepath.Join(base, draft, "*.json"))

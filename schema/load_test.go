@@ -2,6 +2,7 @@ package schema
 
 import (
 	"errors"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -393,8 +394,8 @@ func TestLoadLenient(t *testing.T) {
 
 // TestLoadCorpus loads every corpus tool file (each file is one family).
 func TestLoadCorpus(t *testing.T) {
-	corpus := loadCorpusDir(t)
-	files, _ := filepath.Glob(filepath.Join(corpus, "tools", "*", "*.tools.json"))
+	dir := corpus.Dir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "tools", "*", "*.tools.json"))
 	if len(files) == 0 {
 		t.Skip("no corpus tool files")
 	}
@@ -404,7 +405,7 @@ func TestLoadCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rel, _ := filepath.Rel(corpus, f)
+		rel, _ := filepath.Rel(dir, f)
 		doc, err := Load([]Input{{Name: rel, Data: data}}, LoadOptions{})
 		if err != nil {
 			t.Errorf("%s:\n%v", rel, err)
@@ -450,8 +451,7 @@ func FuzzLoad(f *testing.F) {
 }
 
 func BenchmarkLoad(b *testing.B) {
-	corpus := loadCorpusDir(b)
-	data, err := os.ReadFile(filepath.Join(corpus, "tools", "mcp_npm", "ALL.tools.json"))
+	data, err := os.ReadFile(filepath.Join(corpus.Dir(b), "tools", "mcp_npm", "ALL.tools.json"))
 	if err != nil {
 		b.Skip(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,37 +13,6 @@ import (
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
-
-// moduleRoot returns the directory holding go.mod above the test's
-// working directory, or skips the test when there is none.
-func moduleRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-}
-
-// loadCorpusDir returns ../shared/corpus relative to the module root, or
-// skips the test when it is absent.
-func loadCorpusDir(t testing.TB) string {
-	t.Helper()
-	corpus := filepath.Join(moduleRoot(t), "..", "shared", "corpus")
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skipf("corpus not found at %s", corpus)
-	}
-	return corpus
-}
 
 func TestParseJSONPositions(t *testing.T) {
 	src := "{\n  \"a\": [1, true,\n    null],\n\t\"b/c~d\": {\"x\": \"é\", \"y\": -0.5e+3}\n}"
@@ -187,7 +157,7 @@ func TestParseJSONDepth(t *testing.T) {
 // TestParseJSONCorpus checks that every corpus file parses and re-encodes
 // to the same value encoding/json sees.
 func TestParseJSONCorpus(t *testing.T) {
-	corpus := loadCorpusDir(t)
+	corpus := corpus.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(corpus, "tools", "*", "*.json"))
 	if len(files) == 0 {
 		t.Skip("no corpus tool files")
@@ -258,7 +228,7 @@ func FuzzParseJSON(f *testing.F) {
 }
 
 func BenchmarkParseJSON(b *testing.B) {
-	corpus := loadCorpusDir(b)
+	corpus := corpus.Dir(b)
 	data, err := os.ReadFile(filepath.Join(corpus, "tools", "mcp_npm", "ALL.tools.json"))
 	if err != nil {
 		b.Skip(err)

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,4 +15,14 @@ func readRepoFile(t *testing.T, rel string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// moduleRoot returns the module's root directory.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	root, err := corpus.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

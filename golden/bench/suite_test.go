@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"io/fs"
 	"net/url"
 	"os"
@@ -186,10 +187,7 @@ func TestSuiteCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("test-suite coverage skipped in -short mode")
 	}
-	suite := filepath.Join(moduleRoot(t), "..", "shared", "corpus", "jsonschema-test-suite", "tests")
-	if _, err := os.Stat(suite); err != nil {
-		t.Skipf("JSON Schema Test Suite absent (%s): %v", suite, err)
-	}
+	suite := corpus.Dir(t, "jsonschema-test-suite", "tests")
 	remotes := loadRemotes(t, filepath.Join(suite, "..", "remotes"))
 	var report strings.Builder
 	fmt.Fprintf(&report, "%-14s %-12s %6s %6s %7s %s\n", "library", "draft", "passed", "total", "rate", "schemas not compiled (or crashing)")
@@ -233,24 +231,4 @@ func sortedKeys(m map[string][]byte) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// moduleRoot walks up from the working directory to the folder holding
-// go.mod.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"go/format"
 	"os"
 	"os/exec"
@@ -50,29 +51,6 @@ type fileResult struct {
 	failures      []string
 }
 
-func corpusDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("module root not found")
-		}
-		dir = parent
-	}
-	suite := filepath.Join(dir, "..", "shared", "corpus", "jsonschema-test-suite", "tests")
-	if _, err := os.Stat(suite); err != nil {
-		t.Skipf("JSON Schema Test Suite not found at %s; skipping conformance", suite)
-	}
-	return suite
-}
-
 // remotes are the suite's documents served at http://localhost:1234 in
 // its own runs (remotes/), by URI: every case compiles with them as extra
 // documents (schema.SchemaOptions.Resources), so refRemote.json and the
@@ -111,7 +89,7 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("conformance compiles ~80 generated packages; skipped in -short mode")
 	}
-	suite := corpusDir(t)
+	suite := corpus.Dir(t, "jsonschema-test-suite", "tests")
 	// Each run works in its own folder inside the module (generated
 	// packages must import the runtime), so concurrent runs don't collide.
 	if err := os.MkdirAll("_work", 0o755); err != nil {

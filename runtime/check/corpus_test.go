@@ -2,36 +2,12 @@ package check
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// corpusDir returns ../shared/corpus relative to the module root, skipping
-// the test when it is absent.
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "corpus")
-	if _, err := os.Stat(c); err != nil {
-		t.Skipf("corpus not found at %s", c)
-	}
-	return c
-}
 
 type suiteGroup struct {
 	Description string          `json:"description"`
@@ -59,7 +35,7 @@ func readSuite(t *testing.T, path string) []suiteGroup {
 // TestFormatSuite runs the JSON Schema Test Suite's optional format tests
 // (draft 2020-12) against Format.
 func TestFormatSuite(t *testing.T) {
-	dir := filepath.Join(corpusDir(t), "jsonschema-test-suite", "tests", "draft2020-12", "optional", "format")
+	dir := filepath.Join(corpus.Dir(t), "jsonschema-test-suite", "tests", "draft2020-12", "optional", "format")
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Skipf("no format tests in %s", dir)
@@ -91,7 +67,7 @@ func TestFormatSuite(t *testing.T) {
 // TestSchemaSuite runs selected JSON Schema Test Suite files through the
 // embedded validator, ECMA-262 regex semantics included.
 func TestSchemaSuite(t *testing.T) {
-	base := filepath.Join(corpusDir(t), "jsonschema-test-suite", "tests", "draft2020-12")
+	base := filepath.Join(corpus.Dir(t), "jsonschema-test-suite", "tests", "draft2020-12")
 	files := []string{
 		"optional/ecmascript-regex.json", "not.json", "if-then-else.json", "dependentSchemas.json",
 		"unevaluatedProperties.json", "unevaluatedItems.json", "dynamicRef.json", "pattern.json",

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"hash/fnv"
 	"os"
 	"path/filepath"
@@ -11,30 +12,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// corpusDir locates ../shared/corpus relative to the module root.
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "corpus")
-	if _, err := os.Stat(c); err != nil {
-		return ""
-	}
-	return c
-}
 
 // readTable reads "a | b | c" lines, skipping blanks and # comments.
 func readTable(t testing.TB, path string) [][]string {
@@ -204,7 +181,7 @@ func TestSearchEval(t *testing.T) {
 		ops     []Op
 		queries []evalQuery
 	}{{"embedded", embedded, loadQueries(t, embeddedQueryFiles)}}
-	if dir := corpusDir(t); dir != "" {
+	if dir, ok := corpus.Find(); ok {
 		ops := append(slices.Clip(embedded), corpusPool(t, dir)...)
 		pools = append(pools, struct {
 			name    string
@@ -297,7 +274,7 @@ func TestSearchSynonymsAndFields(t *testing.T) {
 func BenchmarkSearchPool(b *testing.B) {
 	ops := embeddedPool(b)
 	queries := loadQueries(b, embeddedQueryFiles)
-	if dir := corpusDir(b); dir != "" {
+	if dir, ok := corpus.Find(); ok {
 		ops = append(ops, corpusPool(b, dir)...)
 		queries = append(queries, loadQueries(b, corpusQueryFiles)...)
 	}
@@ -314,7 +291,7 @@ func BenchmarkSearchPool(b *testing.B) {
 func BenchmarkBM25Pool(b *testing.B) {
 	ops := embeddedPool(b)
 	queries := loadQueries(b, embeddedQueryFiles)
-	if dir := corpusDir(b); dir != "" {
+	if dir, ok := corpus.Find(); ok {
 		ops = append(ops, corpusPool(b, dir)...)
 		queries = append(queries, loadQueries(b, corpusQueryFiles)...)
 	}
