@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"go/format"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -150,10 +149,12 @@ func (g *gen) newFile() *jen.File {
 
 func render(f *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
+	// Render already formats the file with go/format; formatting again
+	// would only repeat the work.
 	if err := f.Render(&buf); err != nil {
 		return nil, err
 	}
-	return format.Source(buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // checkFamily rejects IR the emitters cannot represent, with the node's
