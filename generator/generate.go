@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -113,17 +114,31 @@ func Generate(fam *ir.Family, opt Options) ([]File, error) {
 		return nil, err
 	}
 	g.findIndirect()
-	var files []File
-	for _, e := range emitters() {
-		f := g.newFile()
-		if err := e.emit(g, f); err != nil {
+	// Emitters share g's state (package-level names), so they run in order;
+	// rendering a finished file touches nothing shared and is the costly
+	// part (printing + gofmt), so the files render concurrently.
+	ems := emitters()
+	jfs := make([]*jen.File, len(ems))
+	for i, e := range ems {
+		jfs[i] = g.newFile()
+		if err := e.emit(g, jfs[i]); err != nil {
 			return nil, fmt.Errorf("generator: %s: %w", e.path, err)
 		}
-		src, err := render(f)
+	}
+	files := make([]File, len(ems))
+	errs := make([]error, len(ems))
+	var wg sync.WaitGroup
+	for i, e := range ems {
+		wg.Go(func() {
+			src, err := render(jfs[i])
+			files[i], errs[i] = File{Path: e.path, Bytes: src}, err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("generator: %s: %w", e.path, err)
+			return nil, fmt.Errorf("generator: %s: %w", ems[i].path, err)
 		}
-		files = append(files, File{Path: e.path, Bytes: src})
 	}
 	return files, nil
 }
