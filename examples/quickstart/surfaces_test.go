@@ -1,11 +1,9 @@
 package quickstart_test
 
 import (
-	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/examples/quickstart"
@@ -13,100 +11,17 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway/gatewaytest"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
-// handlerCall is one call that reached the handlers: the tool and the
-// params the generated code decoded for it.
-type handlerCall struct {
-	Tool   string
-	Params any
-}
-
-func (c handlerCall) String() string {
-	b, _ := json.Marshal(c.Params)
-	return c.Tool + string(b)
-}
-
-// recorder wraps a quickstart.Store and records every handler call with its
-// decoded params, in order.
-type recorder struct {
-	store quickstart.Store
-	mu    sync.Mutex
-	calls []handlerCall
-}
-
-var _ quickstart.Handlers = (*recorder)(nil)
-
-func (r *recorder) record(tool string, p any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.calls = append(r.calls, handlerCall{tool, p})
-}
-
-func (r *recorder) ListTodos(ctx context.Context, tc runtime.ToolContext, p *quickstart.ListTodosParams) (runtime.ToolResult[quickstart.ListTodosResult], error) {
-	r.record("list_todos", p)
-	return r.store.ListTodos(ctx, tc, p)
-}
-
-func (r *recorder) GetTodo(ctx context.Context, tc runtime.ToolContext, p *quickstart.GetTodoParams) (runtime.ToolResult[quickstart.GetTodoResult], error) {
-	r.record("get_todo", p)
-	return r.store.GetTodo(ctx, tc, p)
-}
-
-func (r *recorder) CreateTodo(ctx context.Context, tc runtime.ToolContext, p *quickstart.CreateTodoParams) (runtime.ToolResult[quickstart.CreateTodoResult], error) {
-	r.record("create_todo", p)
-	return r.store.CreateTodo(ctx, tc, p)
-}
-
-func (r *recorder) UpdateTodo(ctx context.Context, tc runtime.ToolContext, p *quickstart.UpdateTodoParams) (runtime.ToolResult[quickstart.UpdateTodoResult], error) {
-	r.record("update_todo", p)
-	return r.store.UpdateTodo(ctx, tc, p)
-}
-
-func (r *recorder) DeleteTodo(ctx context.Context, tc runtime.ToolContext, p *quickstart.DeleteTodoParams) (runtime.ToolResult[quickstart.DeleteTodoResult], error) {
-	r.record("delete_todo", p)
-	return r.store.DeleteTodo(ctx, tc, p)
-}
-
-// expectCalls fails unless exactly want reached the handlers, in order.
-func (r *recorder) expectCalls(t *testing.T, want ...handlerCall) {
+// run plays the script against an agent built with opts over the real
+// handlers, checks that the whole script ran, and returns the outcome and
+// the handler calls it made.
+func run(t *testing.T, m *agenttest.Model, opts ...agent.Option) (*agent.Outcome, *agenttest.Recorder) {
 	t.Helper()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !reflect.DeepEqual(r.calls, want) {
-		t.Errorf("handler calls:\n got  %v\n want %v", r.calls, want)
-	}
-}
-
-// run plays the script against an agent built with opts and checks that the
-// whole script ran.
-func run(t *testing.T, m *agenttest.Model, opts ...agent.Option) *agent.Outcome {
-	t.Helper()
-	out, err := agent.New(m, opts...).Run(context.Background(), agent.User("track my todos"))
-	if err != nil {
-		t.Fatalf("run: %v\noffered: %v", err, m.Offered())
-	}
-	if n := m.Remaining(); n != 0 {
-		t.Fatalf("%d scripted turns left over", n)
-	}
-	if testing.Verbose() {
-		for i, msg := range out.Messages {
-			t.Logf("%d %s %s: %s", i, msg.Role, msg.ToolName, msg.Content)
-		}
-	}
-	return out
-}
-
-// toolMessages returns the contents of the run's tool messages, in order.
-func toolMessages(out *agent.Outcome) []agent.Message {
-	var msgs []agent.Message
-	for _, m := range out.Messages {
-		if m.Role == agent.RoleTool {
-			msgs = append(msgs, m)
-		}
-	}
-	return msgs
+	rec := agenttest.NewRecorder()
+	return agenttest.Run(t, m, "track my todos", append(opts, rec.Option())...), rec
 }
 
 // The tool names each surface offers.
@@ -120,61 +35,12 @@ func ptr[T any](v T) *T { return &v }
 
 // The handler calls of the read and write tasks every story completes.
 var (
-	listOpen   = handlerCall{"list_todos", &quickstart.ListTodosParams{State: quickstart.ListTodosStateOpen, Limit: 20}}
-	listAdmin  = handlerCall{"list_todos", &quickstart.ListTodosParams{State: quickstart.ListTodosStateOpen, Tag: ptr("admin"), Limit: 20}}
-	createTodo = handlerCall{"create_todo", &quickstart.CreateTodoParams{Title: "Renew passport", Due: ptr("2026-12-01"), Tags: []string{"admin"}}}
+	listOpen   = agenttest.Handled("list_todos", &quickstart.ListTodosParams{State: quickstart.ListTodosStateOpen, Limit: 20})
+	listAdmin  = agenttest.Handled("list_todos", &quickstart.ListTodosParams{State: quickstart.ListTodosStateOpen, Tag: ptr("admin"), Limit: 20})
+	createTodo = agenttest.Handled("create_todo", &quickstart.CreateTodoParams{Title: "Renew passport", Due: ptr("2026-12-01"), Tags: []string{"admin"}})
 )
 
 const createArgs = `{"title":"Renew passport","due":"2026-12-01","tags":["admin"]}`
-
-// contains fails unless msg, the answer to tool, holds every want.
-func contains(t *testing.T, msg agent.Message, tool string, want ...string) {
-	t.Helper()
-	if msg.ToolName != tool {
-		t.Errorf("tool message for %s, want %s: %s", msg.ToolName, tool, msg.Content)
-	}
-	for _, w := range want {
-		if !strings.Contains(msg.Content, w) {
-			t.Errorf("%s answer lacks %q:\n%s", tool, w, msg.Content)
-		}
-	}
-}
-
-// envelope decodes a gateway tool message.
-func envelope(t *testing.T, msg agent.Message) gateway.Envelope {
-	t.Helper()
-	var env gateway.Envelope
-	if err := json.Unmarshal([]byte(msg.Content), &env); err != nil {
-		t.Fatalf("%s answer is not an envelope: %v\n%s", msg.ToolName, err, msg.Content)
-	}
-	return env
-}
-
-// expectOK fails unless env is a success of op whose result holds every want.
-func expectOK(t *testing.T, env gateway.Envelope, op string, want ...string) {
-	t.Helper()
-	if !env.OK || env.Op != op || env.Error != nil {
-		t.Errorf("want ok envelope of %s, got ok=%v op=%s error=%+v", op, env.OK, env.Op, env.Error)
-	}
-	for _, w := range want {
-		if !strings.Contains(string(env.Result), w) {
-			t.Errorf("%s result lacks %q: %s", op, w, env.Result)
-		}
-	}
-}
-
-// expectFail fails unless env is a failure of op with code, pointing to op's
-// help.
-func expectFail(t *testing.T, env gateway.Envelope, op string, code runtime.Code) *gateway.EnvelopeError {
-	t.Helper()
-	if env.OK || env.Op != op || env.Error == nil {
-		t.Fatalf("want failed envelope of %s, got ok=%v op=%s error=%+v", op, env.OK, env.Op, env.Error)
-	}
-	if env.Error.Code != code || env.Error.HelpPath != op {
-		t.Errorf("%s: code %s help_path %q, want %s and %q", op, env.Error.Code, env.Error.HelpPath, code, op)
-	}
-	return env.Error
-}
 
 func TestSurfaceFlat(t *testing.T) {
 	m := agenttest.New(
@@ -183,17 +49,13 @@ func TestSurfaceFlat(t *testing.T) {
 		agenttest.Calls(agenttest.Call("list_todos", `{"tag":"admin"}`)).Expect(flatTools...),
 		agenttest.Say("You have 1 open todo: Renew passport.").Expect(flatTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithTools(quickstart.Tools(r)...))
+	out, rec := run(t, m, agent.WithTools(quickstart.Tools(&quickstart.Store{})...))
 
-	msgs := toolMessages(out)
-	if len(msgs) != 3 {
-		t.Fatalf("%d tool messages, want 3", len(msgs))
-	}
-	contains(t, msgs[0], "list_todos", "0 open items")
-	contains(t, msgs[1], "create_todo", "created td_1", `"id":"td_1"`)
-	contains(t, msgs[2], "list_todos", "1 open items", `[{"id":"td_1","title":"Renew passport"`)
-	r.expectCalls(t, listOpen, createTodo, listAdmin)
+	msgs := agenttest.ExpectToolMessages(t, out, 3)
+	agenttest.Contains(t, msgs[0], "list_todos", "0 open items")
+	agenttest.Contains(t, msgs[1], "create_todo", "created td_1", `"id":"td_1"`)
+	agenttest.Contains(t, msgs[2], "list_todos", "1 open items", `[{"id":"td_1","title":"Renew passport"`)
+	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
 
 func TestSurfaceGateway(t *testing.T) {
@@ -208,28 +70,23 @@ func TestSurfaceGateway(t *testing.T) {
 		agenttest.Calls(agenttest.Call(gateway.BatchTool, `{"items":[{"tool":"exec","op":"todo.list","args":{"tag":"admin"}}]}`)).Expect(gatewayTools...),
 		agenttest.Say("Created td_1.").Expect(gatewayTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithTools(quickstart.Gateway(r, gateway.WithWrites(true))...))
+	out, rec := run(t, m, agent.WithTools(quickstart.Gateway(&quickstart.Store{}, gateway.WithWrites(true))...))
 
-	msgs := toolMessages(out)
-	if len(msgs) != 6 {
-		t.Fatalf("%d tool messages, want 6", len(msgs))
-	}
-	expectOK(t, envelope(t, msgs[0]), gateway.SearchTool, `"hits":[{"op":"todo.create","tool":"create_todo","kind":"write"`)
-	expectOK(t, envelope(t, msgs[1]), gateway.HelpTool, `"op":"todo.create"`, `"required":["title"]`,
+	msgs := agenttest.ExpectToolMessages(t, out, 6)
+	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"hits":[{"op":"todo.create","tool":"create_todo","kind":"write"`)
+	gatewaytest.ExpectOK(t, msgs[1].Content, gateway.HelpTool, `"op":"todo.create"`, `"required":["title"]`,
 		`"policy":{"dont":["Do NOT create items for work you can finish now"]}`)
-	expectOK(t, envelope(t, msgs[2]), "todo.list")
-	if res := envelope(t, msgs[2]).Result; string(res) != "[]" && string(res) != "null" {
+	if res := gatewaytest.ExpectOK(t, msgs[2].Content, "todo.list").Result; string(res) != "[]" && string(res) != "null" {
 		t.Errorf("list of an empty store: %s", res)
 	}
-	e := expectFail(t, envelope(t, msgs[3]), "todo.create", runtime.CodeValidation)
+	e := gatewaytest.ExpectFail(t, msgs[3].Content, "todo.create", runtime.CodeValidation)
 	if !reflect.DeepEqual(e.Details.Required, []string{"title"}) || !strings.Contains(e.Message, "needs title") ||
 		!strings.Contains(string(e.Details.Example), `"args":{"title":"<title>"}`) {
 		t.Errorf("empty args error must name the required args with an example: %+v", e)
 	}
-	expectOK(t, envelope(t, msgs[4]), "todo.create", `"id":"td_1"`, `"title":"Renew passport"`)
-	expectOK(t, envelope(t, msgs[5]), gateway.BatchTool, `"op":"todo.list","ok":true`, `"id":"td_1"`)
-	r.expectCalls(t, listOpen, createTodo, listAdmin)
+	gatewaytest.ExpectOK(t, msgs[4].Content, "todo.create", `"id":"td_1"`, `"title":"Renew passport"`)
+	gatewaytest.ExpectOK(t, msgs[5].Content, gateway.BatchTool, `"op":"todo.list","ok":true`, `"id":"td_1"`)
+	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
 
 func TestSurfaceGatewayWritesRefused(t *testing.T) {
@@ -239,21 +96,17 @@ func TestSurfaceGatewayWritesRefused(t *testing.T) {
 		agenttest.Calls(agenttest.Call(gateway.ExecTool, `{"op":"todo.list","args":{"tag":"admin"}}`)).Expect(gatewayTools...),
 		agenttest.Say("I may not create todos here; you have none tagged admin.").Expect(gatewayTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithTools(quickstart.Gateway(r)...))
+	out, rec := run(t, m, agent.WithTools(quickstart.Gateway(&quickstart.Store{})...))
 
-	msgs := toolMessages(out)
-	if len(msgs) != 3 {
-		t.Fatalf("%d tool messages, want 3", len(msgs))
-	}
-	expectOK(t, envelope(t, msgs[0]), gateway.SearchTool, `"op":"todo.create"`)
-	e := expectFail(t, envelope(t, msgs[1]), "todo.create", runtime.CodePermissionDenied)
+	msgs := agenttest.ExpectToolMessages(t, out, 3)
+	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"op":"todo.create"`)
+	e := gatewaytest.ExpectFail(t, msgs[1].Content, "todo.create", runtime.CodePermissionDenied)
 	if !strings.Contains(e.Message, "write") {
 		t.Errorf("refusal must say why: %q", e.Message)
 	}
-	expectOK(t, envelope(t, msgs[2]), "todo.list")
+	gatewaytest.ExpectOK(t, msgs[2].Content, "todo.list")
 	// The refused write never reached the handlers.
-	r.expectCalls(t, listAdmin)
+	rec.Expect(t, listAdmin)
 }
 
 func TestSurfaceFacades(t *testing.T) {
@@ -265,23 +118,19 @@ func TestSurfaceFacades(t *testing.T) {
 		agenttest.Calls(agenttest.Call("list_todos", `{"tag":"admin"}`)).Expect(flatTools...),
 		agenttest.Say("Created td_1.").Expect(flatTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithTools(quickstart.Facades(r)...))
+	out, rec := run(t, m, agent.WithTools(quickstart.Facades(&quickstart.Store{})...))
 
-	msgs := toolMessages(out)
-	if len(msgs) != 4 {
-		t.Fatalf("%d tool messages, want 4", len(msgs))
-	}
+	msgs := agenttest.ExpectToolMessages(t, out, 4)
 	// The answer lists the unfolded tools by op usage line; it does not
 	// name the tools now offered (list_todos, ...): reported as a bug.
-	contains(t, msgs[0], "todo", "todo unfolded into 5 tools", "list_todos [state:", "create_todo title:string")
-	contains(t, msgs[1], "list_todos", "0 open items")
-	contains(t, msgs[2], "create_todo", "created td_1")
-	contains(t, msgs[3], "list_todos", `"id":"td_1"`)
+	agenttest.Contains(t, msgs[0], "todo", "todo unfolded into 5 tools", "list_todos [state:", "create_todo title:string")
+	agenttest.Contains(t, msgs[1], "list_todos", "0 open items")
+	agenttest.Contains(t, msgs[2], "create_todo", "created td_1")
+	agenttest.Contains(t, msgs[3], "list_todos", `"id":"td_1"`)
 	if !reflect.DeepEqual(out.Tools, flatTools) {
 		t.Errorf("toolbox at the end: %v", out.Tools)
 	}
-	r.expectCalls(t, listOpen, createTodo, listAdmin)
+	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
 
 func TestSurfaceFacadesCategory(t *testing.T) {
@@ -290,9 +139,8 @@ func TestSurfaceFacadesCategory(t *testing.T) {
 		agenttest.Calls(agenttest.Call("create_todo", createArgs)).Expect(flatTools...),
 		agenttest.Say("Created td_1.").Expect(flatTools...),
 	)
-	r := &recorder{}
-	run(t, m, agent.WithTools(quickstart.Facades(r)...))
-	r.expectCalls(t, createTodo)
+	_, rec := run(t, m, agent.WithTools(quickstart.Facades(&quickstart.Store{})...))
+	rec.Expect(t, createTodo)
 }
 
 func TestSurfaceFacadesShortcut(t *testing.T) {
@@ -303,20 +151,16 @@ func TestSurfaceFacadesShortcut(t *testing.T) {
 		agenttest.Calls(agenttest.Call("todo", `{"tool":"list_todos","args":{"tag":"admin"}}`)).Expect(facadeTools...),
 		agenttest.Say("Created td_1.").Expect(facadeTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithTools(quickstart.Facades(r)...))
+	out, rec := run(t, m, agent.WithTools(quickstart.Facades(&quickstart.Store{})...))
 
-	msgs := toolMessages(out)
-	if len(msgs) != 3 {
-		t.Fatalf("%d tool messages, want 3", len(msgs))
-	}
-	contains(t, msgs[0], "todo", "0 open items")
-	contains(t, msgs[1], "todo", "created td_1", `"id":"td_1"`)
-	contains(t, msgs[2], "todo", `"id":"td_1"`)
+	msgs := agenttest.ExpectToolMessages(t, out, 3)
+	agenttest.Contains(t, msgs[0], "todo", "0 open items")
+	agenttest.Contains(t, msgs[1], "todo", "created td_1", `"id":"td_1"`)
+	agenttest.Contains(t, msgs[2], "todo", `"id":"td_1"`)
 	if !reflect.DeepEqual(out.Tools, facadeTools) {
 		t.Errorf("shortcut calls must not unfold; toolbox at the end: %v", out.Tools)
 	}
-	r.expectCalls(t, listOpen, createTodo, listAdmin)
+	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
 
 // task is the params of the task section stacked on the generated ones.
@@ -354,8 +198,7 @@ func TestSurfaceSections(t *testing.T) {
 		agenttest.Calls(agenttest.Call("list_todos", `{"tag":"admin"}`)).Expect(flatTools...),
 		agenttest.Say("Created td_1.").Expect(flatTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithPrompt(sectionsPrompt(t, r), task{Objective: "Track renewing my passport."}))
+	out, rec := run(t, m, agent.WithPrompt(sectionsPrompt(t, &quickstart.Store{}), task{Objective: "Track renewing my passport."}))
 
 	reqs := m.Requests()
 	before, after := reqs[0].Messages[0].Content, reqs[1].Messages[0].Content
@@ -382,14 +225,11 @@ func TestSurfaceSections(t *testing.T) {
 		t.Errorf("outcome keeps the first rendering")
 	}
 	// The halted turn left no messages: the first tool message is list_todos.
-	msgs := toolMessages(out)
-	if len(msgs) != 3 {
-		t.Fatalf("%d tool messages, want 3", len(msgs))
-	}
-	contains(t, msgs[0], "list_todos", "0 open items")
-	contains(t, msgs[1], "create_todo", "created td_1")
-	contains(t, msgs[2], "list_todos", `"id":"td_1"`)
-	r.expectCalls(t, listOpen, createTodo, listAdmin)
+	msgs := agenttest.ExpectToolMessages(t, out, 3)
+	agenttest.Contains(t, msgs[0], "list_todos", "0 open items")
+	agenttest.Contains(t, msgs[1], "create_todo", "created td_1")
+	agenttest.Contains(t, msgs[2], "list_todos", `"id":"td_1"`)
+	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
 
 func TestSurfaceSectionsBadKey(t *testing.T) {
@@ -401,14 +241,10 @@ func TestSurfaceSectionsBadKey(t *testing.T) {
 		agenttest.Calls(agenttest.Call("create_todo", createArgs)).Expect(flatTools...),
 		agenttest.Say("Created td_1.").Expect(flatTools...),
 	)
-	r := &recorder{}
-	out := run(t, m, agent.WithPrompt(sectionsPrompt(t, r), task{Objective: "Track renewing my passport."}))
-	msgs := toolMessages(out)
-	if len(msgs) != 2 {
-		t.Fatalf("%d tool messages, want 2", len(msgs))
-	}
-	contains(t, msgs[0], prompt.OpenSectionsName, "todos", `"todo"`)
-	r.expectCalls(t, createTodo)
+	out, rec := run(t, m, agent.WithPrompt(sectionsPrompt(t, &quickstart.Store{}), task{Objective: "Track renewing my passport."}))
+	msgs := agenttest.ExpectToolMessages(t, out, 2)
+	agenttest.Contains(t, msgs[0], prompt.OpenSectionsName, "todos", `"todo"`)
+	rec.Expect(t, createTodo)
 }
 
 // definitionBytes is the size of tools as a provider receives them: a JSON
