@@ -324,6 +324,10 @@ func (d *Doll) shortcut(ctx context.Context, tc runtime.ToolContext, c *Call) (r
 		Call:     runtime.ToolCall{ID: call.ID, Name: t.Name, Args: args},
 	})
 	// Dispatch returns an error only for a Propagator, which must leave the
-	// facade untouched as well.
-	return runtime.Dispatch(ctx, t, inner, args)
+	// facade untouched as well. The inner call's own ToolInvoked event
+	// carries its params; the facade's answer does not repeat them, so each
+	// handler call is observed once.
+	res, err := runtime.Dispatch(ctx, t, inner, args)
+	res.Params = nil
+	return res, err
 }

@@ -458,3 +458,28 @@ func TestSelect(t *testing.T) {
 		t.Error("accessors disagree with the construction")
 	}
 }
+
+// A shortcut call's inner event carries the handler's params; the facade's
+// own answer does not repeat them, so observers see each handler call once.
+func TestShortcutParamsReportedOnce(t *testing.T) {
+	type params struct{ Path string }
+	read := runtime.Tool{Name: "read_file", Description: "Read a file.", Parameters: json.RawMessage(`{"type":"object"}`),
+		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			return runtime.Result{Success: true, Message: "ok", Params: &params{Path: "a.txt"}}, nil
+		}}
+	files := Facade("files", "File tools.", []runtime.Tool{read})
+	var bus runtime.EventBus
+	var withParams []string
+	bus.Subscribe(func(e runtime.Event) {
+		if ev := e.(runtime.ToolInvoked); ev.Params != nil {
+			withParams = append(withParams, ev.Tool)
+		}
+	})
+	res, err := runtime.Dispatch(context.Background(), files, runtime.NewToolContext(runtime.ContextParts{Bus: &bus}), json.RawMessage(`{"tool":"read_file","args":{"path":"a.txt"}}`))
+	if err != nil || !res.Success || res.Params != nil {
+		t.Fatalf("shortcut result: %+v, %v", res, err)
+	}
+	if len(withParams) != 1 || withParams[0] != "read_file" {
+		t.Fatalf("events with params: %v", withParams)
+	}
+}

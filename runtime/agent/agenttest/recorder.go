@@ -39,12 +39,7 @@ func (c HandlerCall) String() string {
 // arguments did not decode, and the gateway tools, facade unfolds and
 // open_sections, carry none. Inner calls made by tool_exec, tool_batch and
 // facade shortcuts publish their own event and are recorded like direct
-// calls.
-//
-// A facade shortcut call returns its inner call's result, Params included,
-// so the facade's own event repeats the params of the inner event just
-// published; the recorder keeps one call for the pair (same call id, same
-// params pointer).
+// calls (the wrappers' own events carry no params).
 //
 // A Recorder is safe for concurrent use.
 type Recorder struct {
@@ -52,7 +47,6 @@ type Recorder struct {
 	stop  func()
 	mu    sync.Mutex
 	calls []HandlerCall
-	last  runtime.ToolInvoked // the event of the last recorded call
 }
 
 // Record returns a Recorder subscribed to bus: the bus an agent publishes
@@ -83,17 +77,7 @@ func (r *Recorder) observe(e runtime.Event) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.calls) > 0 && ev.CallID == r.last.CallID && samePointer(ev.Params, r.last.Params) {
-		return // a wrapper repeating its inner call's result
-	}
 	r.calls = append(r.calls, HandlerCall{Tool: ev.Tool, Params: ev.Params})
-	r.last = ev
-}
-
-// samePointer reports whether a and b are the same non-nil pointer.
-func samePointer(a, b any) bool {
-	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-	return va.Kind() == reflect.Pointer && va.Type() == vb.Type() && !va.IsNil() && va.Pointer() == vb.Pointer()
 }
 
 // Calls returns the calls recorded so far, in order.
