@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -27,8 +28,8 @@ type searchCase struct {
 
 // searchEvalReport is toolgen search-eval's JSON output.
 type searchEvalReport struct {
-	Cases  int                `json:"cases"`
-	Recall map[string]float64 `json:"recall"`
+	Cases  int       `json:"cases"`
+	Recall recallMap `json:"recall"`
 	// Misses are the cases whose expected tools are not all in the top 10.
 	Misses []searchMiss `json:"misses,omitempty"`
 }
@@ -37,6 +38,24 @@ type searchMiss struct {
 	Query  string   `json:"query"`
 	Expect []string `json:"expect"`
 	Got    []string `json:"got"`
+}
+
+// recallMap is recall by cut-off ("1", "3", ...), encoded with the
+// cut-offs in increasing order rather than map key order.
+type recallMap map[string]float64
+
+// MarshalJSON writes {"1":…,"3":…,"5":…,"10":…}.
+func (m recallMap) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, k := range recallKs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, strconv.Itoa(k))
+		b = append(b, ':')
+		b = strconv.AppendFloat(b, m[strconv.Itoa(k)], 'g', -1, 64)
+	}
+	return append(b, '}'), nil
 }
 
 // recallKs are the cut-offs search-eval reports.
