@@ -21,13 +21,11 @@ test:
 generate:
 	@for m in $(EXAMPLES); do echo "toolgen generate -c $$m"; $(TOOLGEN) generate -c $$m || exit 1; done
 	$(GO) test ./golden -run TestGolden -update
-	$(GO) test ./golden/bench -run TestGenerate -update
 
 ## check: fail when regenerating would change any checked-in file.
 check:
 	@for m in $(EXAMPLES); do $(TOOLGEN) check -c $$m || exit 1; done
 	$(GO) test -count=1 ./golden -run TestGolden
-	$(GO) test -count=1 ./golden/bench -run TestGenerate
 
 ## bench: run the benchmarks and print a summary table.
 bench:

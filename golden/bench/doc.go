@@ -4,6 +4,7 @@
 // generated decoder and Validate against gojsonschema, santhosh-tekuri
 // jsonschema/v6 and google/jsonschema-go on the same schema and arguments.
 //
-// go test ./golden/bench -run TestGenerate -update rewrites the generated
-// files; make bench prints the table with ratios.
+// The packages are golden cases: go test ./golden fails when one is stale
+// and go test ./golden -run TestGolden -update rewrites them; make bench
+// prints the table with ratios.
 package bench
