@@ -1,0 +1,43 @@
+package quickstart_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/examples/quickstart"
+)
+
+// FuzzDecodeArgs feeds arbitrary arguments to every generated decoder, as a
+// model could: decoding never panics, and accepted arguments survive a JSON
+// round trip unchanged (what the decoder accepts, MarshalJSON writes back).
+func FuzzDecodeArgs(f *testing.F) {
+	tools := quickstart.Tools(&quickstart.Store{})
+	for _, seed := range []string{
+		`{}`, `{"state":"done","limit":5,"tag":"x"}`, `{"todo_id":"td_1"}`,
+		`{"title":"Renew passport","due":"2026-12-01","priority":1,"tags":["admin"]}`,
+		`{"todo_id":"td_1","due":null,"done":true}`, `{"title":""}`, `[1]`, `{"todo_id":7}`,
+	} {
+		for i := range tools {
+			f.Add(uint8(i), []byte(seed))
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
+		tool := tools[int(which)%len(tools)].Name
+		v, err := quickstart.DecodeArgs(tool, args)
+		if err != nil {
+			return
+		}
+		again, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("%s: accepted %s but cannot marshal it back: %v", tool, args, err)
+		}
+		w, err := quickstart.DecodeArgs(tool, again)
+		if err != nil {
+			t.Fatalf("%s: accepted %s but rejects its own encoding %s: %v", tool, args, again, err)
+		}
+		if !reflect.DeepEqual(v, w) {
+			t.Fatalf("%s: %s decodes to %#v, its encoding %s to %#v", tool, args, v, again, w)
+		}
+	})
+}
