@@ -896,34 +896,63 @@ func shapeName(t *ir.Type) string {
 	return "value"
 }
 
-// tupleBody is the body of a tuple's decodeWire:
+// tupleBody is the body of a tuple's decodeWire (positions per
+// tupleSlotOf; the count check when minItems requires positions):
 //
 //	if !d.Array() {
 //		return
 //	}
+//	n := 0
 //	for d.More() {
-//		x.N = d.Index() + 1
+//		n++
 //		switch d.Index() {
 //		case 0:
 //			x.Item0 = d.Float()
+//		case 1:
+//			x.Item1 = new(float64)
+//			(*x.Item1) = d.Float()
 //		default:
 //			var v1 T
 //			...
 //			x.Rest = append(x.Rest, v1)
 //		}
 //	}
+//	if n < 1 {
+//		d.Fail("minItems", "must have at least 1 item", "at least 1 item", "")
+//	}
+//
+// Required positions missing from the array are reported here: their
+// values cannot tell. (When minItems exceeds the positions, validate's
+// count reports short arrays.)
 func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 	d := dec{name: "d"}
 	var cases []jen.Code
 	for i, p := range t.Prefix {
 		target := jen.Id("x").Dot(fmt.Sprintf("Item%d", i))
 		var stmts []jen.Code
-		if p.Nullable && !nilable(p) {
-			stmts = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Null").Call()).Block(
-				append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(p))}, e.nonNull(d, deref(target), p)...)...,
+		switch tupleSlotOf(t, i) {
+		case slotPointer:
+			// x.I = new(T); (*x.I) = ... (a nil any for null)
+			stmts = append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(p))}, e.value(d, deref(target), p, true)...)
+		case slotNilable:
+			stmts = e.value(d, target, p, false)
+		case slotNullable:
+			// if d.Null() { x.I = runtime.Null[T]() } else { var v1 T; ...; x.I = runtime.Value(v1) }
+			v := e.tmp("v")
+			stmts = []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
+				jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.goType(p)).Call(),
+			).Else().Block(
+				append(append([]jen.Code{jen.Var().Id(v).Add(e.g.goType(p))}, e.nonNull(d, jen.Id(v), p)...),
+					jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Value").Call(jen.Id(v)))...,
 			)}
-		} else {
-			stmts = e.value(d, target, p, true)
+		default:
+			if p.Nullable && !nilable(p) {
+				stmts = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Null").Call()).Block(
+					append([]jen.Code{jen.Add(target).Op("=").New(e.g.goType(p))}, e.nonNull(d, deref(target), p)...)...,
+				)}
+			} else {
+				stmts = e.value(d, target, p, true)
+			}
 		}
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(stmts...))
 	}
@@ -935,11 +964,21 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 		rest = append(e.item(d, v, t.Elem), jen.Id("x").Dot("Rest").Op("=").Append(jen.Id("x").Dot("Rest"), jen.Id(v)))
 	}
 	cases = append(cases, jen.Default().Block(rest...))
+	sw := jen.Switch(jen.Id("d").Dot("Index").Call()).Block(cases...)
+	req := tupleRequired(t)
+	if m := t.Constraints.MinItems; req == 0 || *m > int64(len(t.Prefix)) {
+		return []jen.Code{
+			jen.If(jen.Op("!").Id("d").Dot("Array").Call()).Block(jen.Return()),
+			jen.For(jen.Id("d").Dot("More").Call()).Block(sw),
+		}
+	}
 	return []jen.Code{
 		jen.If(jen.Op("!").Id("d").Dot("Array").Call()).Block(jen.Return()),
-		jen.For(jen.Id("d").Dot("More").Call()).Block(
-			jen.Id("x").Dot("N").Op("=").Id("d").Dot("Index").Call().Op("+").Lit(1),
-			jen.Switch(jen.Id("d").Dot("Index").Call()).Block(cases...),
+		jen.Id("n").Op(":=").Lit(0),
+		jen.For(jen.Id("d").Dot("More").Call()).Block(jen.Id("n").Op("++"), sw),
+		jen.If(jen.Id("n").Op("<").Lit(req)).Block(
+			jen.Id("d").Dot("Fail").Call(jen.Lit("minItems"), jen.Lit("must have at least "+plural(req, "item")),
+				jen.Lit("at least "+plural(req, "item")), jen.Lit("")),
 		),
 	}
 }

@@ -183,8 +183,12 @@ func (g *gen) findIndirect() {
 				return true
 			}
 		}
-		for _, p := range from.Prefix {
-			if p.GoName != "" && !p.Nullable && (p.Kind == ir.KindObject || p.Kind == ir.KindTuple) && reaches(p, to, seen) {
+		for i, p := range from.Prefix {
+			// Held by value: required non-null positions and nullable
+			// optional ones (runtime.Nullable[T]).
+			s := tupleSlotOf(from, i)
+			byValue := s == slotValue && !p.Nullable || s == slotNullable
+			if p.GoName != "" && byValue && (p.Kind == ir.KindObject || p.Kind == ir.KindTuple) && reaches(p, to, seen) {
 				return true
 			}
 		}
@@ -573,51 +577,168 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	g.emitUnmarshal(f, t)
 }
 
+// tupleSlot is how a tuple holds the item at one position.
+type tupleSlot int
+
+const (
+	// slotValue: the item's type as an array item (T; *T, nil for null,
+	// when nullable). Positions below minItems, always present.
+	slotValue tupleSlot = iota
+	// slotPointer: *T, nil when absent. Interface types too (*any: nil
+	// when absent, a nil any for null), as absent and null are different
+	// items here.
+	slotPointer
+	// slotNilable: a slice or map, nil when absent.
+	slotNilable
+	// slotNullable: runtime.Nullable[T], telling absent, null and value
+	// apart.
+	slotNullable
+)
+
+// tupleRequired is how many leading items every value of tuple t has:
+// minItems, at most the number of positions.
+func tupleRequired(t *ir.Type) int {
+	if m := t.Constraints.MinItems; m != nil {
+		return int(min(*m, int64(len(t.Prefix))))
+	}
+	return 0
+}
+
+// tupleSlotOf is the representation of position i of tuple t, following
+// ir.Field.Presence with "required" meaning i < minItems: required
+// positions are values, the others optional (pointers; slices and maps
+// nil; runtime.Nullable when nullable). Interface types, which Presence
+// lets be nil when absent, are *any: an absent position is not a null one.
+func tupleSlotOf(t *ir.Type, i int) tupleSlot {
+	p := t.Prefix[i]
+	switch {
+	case i < tupleRequired(t):
+		return slotValue
+	case isInterface(p):
+		return slotPointer
+	case p.Nullable:
+		return slotNullable
+	case nilable(p):
+		return slotNilable
+	}
+	return slotPointer
+}
+
+// tupleItemType is the Go type of the field holding position i of t.
+func (g *gen) tupleItemType(t *ir.Type, i int) *jen.Statement {
+	p := t.Prefix[i]
+	switch tupleSlotOf(t, i) {
+	case slotPointer:
+		return jen.Op("*").Add(g.goType(p))
+	case slotNullable:
+		return jen.Qual(g.runtimePkg, "Nullable").Types(g.goType(p))
+	case slotNilable:
+		return g.goType(p)
+	}
+	return g.elemType(p)
+}
+
+// tuplePresent is the condition under which position i of x is present
+// (nil for required positions).
+func tuplePresent(t *ir.Type, i int) *jen.Statement {
+	item := jen.Id("x").Dot(fmt.Sprintf("Item%d", i))
+	switch tupleSlotOf(t, i) {
+	case slotPointer, slotNilable:
+		return item.Op("!=").Nil()
+	case slotNullable:
+		return item.Dot("IsSet").Call()
+	}
+	return nil
+}
+
 // emitTuple declares a tuple as a struct with one field per position and
-// the rest items:
+// the rest items. Positions below minItems are values; the others may be
+// absent and are held like optional fields (see tupleSlotOf): *T, nil when
+// absent; slices and maps nil; runtime.Nullable[T] when nullable; *any for
+// interface types. For prefixItems [number, number, string|null],
+// minItems 1 and items integer:
 //
 //	type Point struct {
 //		Item0 float64
-//		Item1 float64
-//		Rest []any
+//		Item1 *float64
+//		Item2 runtime.Nullable[string]
+//		Rest []int64
 //	}
+//
+// Decoding sets the positions present in the array; MarshalJSON writes
+// them in order, then Rest, and fails when a position is set after an
+// absent one (or Rest after an absent position): the array would have a
+// hole, and writing null there would change its meaning.
 func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
 	for i, p := range t.Prefix {
-		if p.Doc != "" && p.GoName == "" {
-			fields = append(fields, docComment(fmt.Sprintf("Item%d: %s", i, p.Doc)))
-		} else {
-			fields = append(fields, jen.Comment(fmt.Sprintf("Item%d is the item at position %d.", i, i)))
+		absent := ""
+		if tupleSlotOf(t, i) != slotValue {
+			absent = " (absent when the array is shorter)"
 		}
-		fields = append(fields, jen.Id(fmt.Sprintf("Item%d", i)).Add(g.elemType(p)))
+		if p.Doc != "" && p.GoName == "" {
+			fields = append(fields, docComment(fmt.Sprintf("Item%d%s: %s", i, absent, p.Doc)))
+		} else {
+			fields = append(fields, jen.Comment(fmt.Sprintf("Item%d is the item at position %d%s.", i, i, absent)))
+		}
+		fields = append(fields, jen.Id(fmt.Sprintf("Item%d", i)).Add(g.tupleItemType(t, i)))
 	}
-	fields = append(fields, jen.Comment("N is how many items the array had (set by decoding)."))
-	fields = append(fields, jen.Id("N").Int())
 	if !t.RestForbidden {
 		fields = append(fields, jen.Comment("Rest holds the items after the positional ones."))
 		fields = append(fields, jen.Id("Rest").Index().Add(g.elemType(t.Elem)))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
 	// func (x X) MarshalJSON() ([]byte, error) {
-	//	items := []any{x.Item0, x.Item1}
-	//	if x.N < len(items) { items = items[:x.N] }   (when decoded short)
-	//	return json.Marshal(append(items, x.Rest...))
+	//	items := []any{x.Item0}
+	//	if x.Item1 != nil {
+	//		items = append(items, *x.Item1)
+	//	}
+	//	if x.Item2.IsSet() {
+	//		if len(items) != 2 {
+	//			return nil, errors.New("X.Item2 is set after an absent item")
+	//		}
+	//		items = append(items, x.Item2)
+	//	}
+	//	if len(x.Rest) > 0 && len(items) != 3 {
+	//		return nil, errors.New("X.Rest is set after an absent item")
+	//	}
+	//	for _, v := range x.Rest {
+	//		items = append(items, v)
+	//	}
+	//	return json.Marshal(items)
 	// }
+	req := tupleRequired(t)
 	var items []jen.Code
-	for i := range t.Prefix {
+	for i := range req {
 		items = append(items, jen.Id("x").Dot(fmt.Sprintf("Item%d", i)))
 	}
 	ms := &marshaler{g: g}
 	body := []jen.Code{jen.Id("items").Op(":=").Index().Any().Values(items...)}
-	for i, p := range t.Prefix {
+	for i, p := range t.Prefix[:req] {
 		if containsDate(p) {
 			body = append(body, ms.assign(jen.Id("items").Index(jen.Lit(i)), jen.Id("x").Dot(fmt.Sprintf("Item%d", i)), p, true)...)
 		}
 	}
-	body = append(body, jen.If(jen.Id("x").Dot("N").Op(">").Lit(0).Op("&&").Id("x").Dot("N").Op("<").Len(jen.Id("items"))).Block(
-		jen.Id("items").Op("=").Id("items").Index(jen.Empty(), jen.Id("x").Dot("N")),
-	))
+	hole := func(name string, i int) jen.Code {
+		return jen.If(jen.Len(jen.Id("items")).Op("!=").Lit(i)).Block(
+			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(fmt.Sprintf("%s.%s is set after an absent item", t.GoName, name)))),
+		)
+	}
+	for i := req; i < len(t.Prefix); i++ {
+		name := fmt.Sprintf("Item%d", i)
+		var stmts []jen.Code
+		if i > req {
+			stmts = append(stmts, hole(name, i))
+		}
+		stmts = append(stmts, g.appendTupleItem(ms, t, i)...)
+		body = append(body, jen.If(tuplePresent(t, i)).Block(stmts...))
+	}
 	if !t.RestForbidden {
+		if req < len(t.Prefix) {
+			body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Rest")).Op(">").Lit(0).Op("&&").Len(jen.Id("items")).Op("!=").Lit(len(t.Prefix))).Block(
+				jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(t.GoName+".Rest is set after an absent item"))),
+			))
+		}
 		add := []jen.Code{jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("v"))}
 		if containsDate(t.Elem) {
 			add = append(append([]jen.Code{jen.Var().Id("o").Any()}, ms.assign(jen.Id("o"), jen.Id("v"), t.Elem, true)...),
@@ -627,7 +748,42 @@ func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 	}
 	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("items"))))
 	f.Line()
-	f.Comment("MarshalJSON encodes the tuple as a JSON array.")
+	if req < len(t.Prefix) {
+		f.Comment("MarshalJSON encodes the tuple as a JSON array of the present items; it fails")
+		f.Comment("when an item is set after an absent one.")
+	} else {
+		f.Comment("MarshalJSON encodes the tuple as a JSON array.")
+	}
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
 	g.emitUnmarshal(f, t)
+}
+
+// appendTupleItem emits the appending of present optional position i of
+// x to items, in its JSON form.
+func (g *gen) appendTupleItem(ms *marshaler, t *ir.Type, i int) []jen.Code {
+	p, item := t.Prefix[i], jen.Id("x").Dot(fmt.Sprintf("Item%d", i))
+	add := func(v jen.Code) jen.Code { return jen.Id("items").Op("=").Append(jen.Id("items"), v) }
+	slot := tupleSlotOf(t, i)
+	if !containsDate(p) {
+		if slot == slotPointer {
+			return []jen.Code{add(jen.Op("*").Add(item))}
+		}
+		return []jen.Code{add(item)}
+	}
+	if slot == slotPointer && isTime(p) {
+		return []jen.Code{add(g.timeText(jen.Op("*").Add(item), p))}
+	}
+	// var o any; (o = the JSON form of the item); items = append(items, o)
+	var conv []jen.Code
+	switch slot {
+	case slotPointer:
+		conv = ms.assign(jen.Id("o"), jen.Op("*").Add(item), p, false)
+	case slotNilable:
+		conv = ms.fill(jen.Id("o"), item, p)
+	case slotNullable:
+		// if v, ok := x.I.Get(); ok { o = ... } (o stays nil for null)
+		conv = []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(item).Dot("Get").Call(), jen.Id("ok")).Block(
+			ms.assign(jen.Id("o"), jen.Id("v"), p, false)...)}
+	}
+	return append(append([]jen.Code{jen.Var().Id("o").Any()}, conv...), add(jen.Id("o")))
 }

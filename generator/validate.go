@@ -927,18 +927,48 @@ func (c vc) union(t *ir.Type) []jen.Code {
 	return append(out, c.delegated(jen.Id("x"), t)...)
 }
 
-// tuple is the body of a tuple's validate.
+// tuple is the body of a tuple's validate: each present position is
+// checked, and minItems/maxItems count the present positions and Rest:
+//
+//	{
+//		c := p.Index(1)
+//		if x.Item1 != nil { ... }
+//	}
+//	{
+//		n := 1 + len(x.Rest)
+//		if x.Item1 != nil {
+//			n++
+//		}
+//		if n < 2 { ... }
+//	}
 func (c vc) tuple(t *ir.Type) []jen.Code {
 	var out []jen.Code
 	for i, p := range t.Prefix {
 		pc, decl := c.child("c", jen.Dot("Index").Call(jen.Lit(i)))
-		if cs := pc.item(jen.Id("x").Dot(fmt.Sprintf("Item%d", i)), p); len(cs) > 0 {
+		item := jen.Id("x").Dot(fmt.Sprintf("Item%d", i))
+		var cs []jen.Code
+		switch tupleSlotOf(t, i) {
+		case slotPointer:
+			if checks := pc.value(deref(item), p); len(checks) > 0 {
+				cs = []jen.Code{jen.If(jen.Add(item).Op("!=").Nil()).Block(checks...)}
+			}
+		case slotNilable:
+			if checks := pc.value(item, p); len(checks) > 0 {
+				cs = []jen.Code{jen.If(jen.Add(item).Op("!=").Nil()).Block(checks...)}
+			}
+		case slotNullable:
+			// if v, ok := x.I.Get(); ok { ... }
+			if checks := pc.value(jen.Id("v"), p); len(checks) > 0 {
+				cs = []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(item).Dot("Get").Call(), jen.Id("ok")).Block(checks...)}
+			}
+		default:
+			cs = pc.item(item, p)
+		}
+		if len(cs) > 0 {
 			out = append(out, jen.Block(append([]jen.Code{decl}, cs...)...))
 		}
 	}
-	cs := t.Constraints
-	n := jen.Id("x").Dot("N")
-	out = append(out, c.countChecks(n, cs.MinItems, cs.MaxItems, "Items", "item")...)
+	out = append(out, c.tupleCount(t)...)
 	if !t.RestForbidden && t.Elem != nil {
 		i := "i"
 		ic, decl := c.child("c", jen.Dot("Index").Call(jen.Lit(len(t.Prefix)).Op("+").Id(i)))
@@ -947,4 +977,51 @@ func (c vc) tuple(t *ir.Type) []jen.Code {
 		}
 	}
 	return append(out, c.delegated(jen.Id("x"), t)...)
+}
+
+// tupleCount checks minItems and maxItems of tuple x: the required
+// positions, the present optional ones and Rest. A count fixed by the
+// type (no optional position, no Rest) is checked here, at generation.
+func (c vc) tupleCount(t *ir.Type) []jen.Code {
+	cs := t.Constraints
+	if cs.MinItems == nil && cs.MaxItems == nil {
+		return nil
+	}
+	req := tupleRequired(t)
+	if req == len(t.Prefix) && t.RestForbidden {
+		var out []jen.Code
+		if m := cs.MinItems; m != nil && int64(req) < *m {
+			out = append(out, c.add("minItems", "must have at least "+plural(*m, "item"), "at least "+plural(*m, "item"), nil, nil))
+		}
+		if m := cs.MaxItems; m != nil && int64(req) > *m {
+			out = append(out, c.add("maxItems", "must have at most "+plural(*m, "item"), "at most "+plural(*m, "item"), nil, nil))
+		}
+		return out
+	}
+	// n := 1 + len(x.Rest); if x.Item1 != nil { n++ }
+	var n jen.Code = jen.Lit(req)
+	if !t.RestForbidden {
+		n = jen.Len(jen.Id("x").Dot("Rest"))
+		if req > 0 {
+			n = jen.Lit(req).Op("+").Len(jen.Id("x").Dot("Rest"))
+		}
+	}
+	// Bounds the shape already guarantees (at least the required
+	// positions; at most the positions without Rest) need no check.
+	minItems, maxItems := cs.MinItems, cs.MaxItems
+	if minItems != nil && *minItems <= int64(req) {
+		minItems = nil
+	}
+	if maxItems != nil && t.RestForbidden && *maxItems >= int64(len(t.Prefix)) {
+		maxItems = nil
+	}
+	checks := c.countChecks(jen.Id("n"), minItems, maxItems, "Items", "item")
+	if len(checks) == 0 {
+		return nil
+	}
+	count := []jen.Code{jen.Id("n").Op(":=").Add(n)}
+	for i := req; i < len(t.Prefix); i++ {
+		count = append(count, jen.If(tuplePresent(t, i)).Block(jen.Id("n").Op("++")))
+	}
+	return []jen.Code{jen.Block(append(count, checks...)...)}
 }

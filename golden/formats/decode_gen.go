@@ -316,13 +316,13 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 		return
 	}
 	for d.More() {
-		x.N = d.Index() + 1
 		switch d.Index() {
 		case 0:
+			x.Item0 = new(time.Time)
 			if d.Peek() == wire.String {
 				s1 := d.String()
 				if t4, ok := check.ParseDate(s1); ok {
-					x.Item0 = t4
+					(*x.Item0) = t4
 				} else {
 					d.Fail("format", "must be a valid date", "date", check.Received(s1))
 				}
@@ -330,18 +330,21 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 				d.Mismatch("string")
 			}
 		case 1:
-			if !d.Null() {
-				x.Item1 = new(time.Time)
+			if d.Null() {
+				x.Item1 = runtime.Null[time.Time]()
+			} else {
+				var v5 time.Time
 				if d.Peek() == wire.String {
-					s5 := d.String()
-					if t8, ok := check.ParseDate(s5); ok {
-						(*x.Item1) = t8
+					s6 := d.String()
+					if t9, ok := check.ParseDate(s6); ok {
+						v5 = t9
 					} else {
-						d.Fail("format", "must be a valid date", "date", check.Received(s5))
+						d.Fail("format", "must be a valid date", "date", check.Received(s6))
 					}
 				} else {
 					d.Mismatch("string")
 				}
+				x.Item1 = runtime.Value(v5)
 			}
 		default:
 			d.Reject("items", "at most 2 items are allowed")

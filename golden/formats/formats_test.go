@@ -52,10 +52,10 @@ func TestDecodeValid(t *testing.T) {
 	check("checkpoints/a", p.Checkpoints["a"], time.Date(2024, 5, 6, 8, 0, 0, 0, time.UTC))
 	check("when", *p.When.DateTime, time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC))
 	check("day_or_count", *p.DayOrCount.Date, day(2024, 1, 2))
-	check("span/0", p.Span.Item0, day(2024, 1, 1))
+	check("span/0", *p.Span.Item0, day(2024, 1, 1))
 	check("owner/since", *p.Owner.Since, day(2020, 1, 1))
-	if p.Span.Item1 != nil {
-		t.Errorf("span/1 = %v, want nil", p.Span.Item1)
+	if !p.Span.Item1.IsNull() {
+		t.Errorf("span/1 = %v, want null", p.Span.Item1)
 	}
 	// Defaults of mapped fields.
 	check("start (default)", p.Start, day(2024, 1, 1))

@@ -5,6 +5,7 @@ package formats
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
@@ -198,25 +199,28 @@ func (x *ScheduleEventDayOrCount) UnmarshalJSON(data []byte) error {
 
 // ScheduleEventSpan is a generated type.
 type ScheduleEventSpan struct {
-	// Item0 is the item at position 0.
-	Item0 time.Time
-	// Item1 is the item at position 1.
-	Item1 *time.Time
-	// N is how many items the array had (set by decoding).
-	N int
+	// Item0 is the item at position 0 (absent when the array is shorter).
+	Item0 *time.Time
+	// Item1 is the item at position 1 (absent when the array is shorter).
+	Item1 runtime.Nullable[time.Time]
 }
 
-// MarshalJSON encodes the tuple as a JSON array.
+// MarshalJSON encodes the tuple as a JSON array of the present items; it fails
+// when an item is set after an absent one.
 func (x ScheduleEventSpan) MarshalJSON() ([]byte, error) {
-	items := []any{x.Item0, x.Item1}
-	items[0] = check.FormatDate(x.Item0)
-	if x.Item1 == nil {
-		items[1] = nil
-	} else {
-		items[1] = check.FormatDate(*x.Item1)
+	items := []any{}
+	if x.Item0 != nil {
+		items = append(items, check.FormatDate(*x.Item0))
 	}
-	if x.N > 0 && x.N < len(items) {
-		items = items[:x.N]
+	if x.Item1.IsSet() {
+		if len(items) != 1 {
+			return nil, errors.New("ScheduleEventSpan.Item1 is set after an absent item")
+		}
+		var o any
+		if v, ok := x.Item1.Get(); ok {
+			o = check.FormatDate(v)
+		}
+		items = append(items, o)
 	}
 	return json.Marshal(items)
 }

@@ -208,12 +208,13 @@ func (x *SendContentRange) decodeWire(d *wire.Decoder) {
 		return
 	}
 	for d.More() {
-		x.N = d.Index() + 1
 		switch d.Index() {
 		case 0:
-			x.Item0 = d.Int()
+			x.Item0 = new(int64)
+			(*x.Item0) = d.Int()
 		case 1:
-			x.Item1 = d.Int()
+			x.Item1 = new(int64)
+			(*x.Item1) = d.Int()
 		default:
 			d.Reject("items", "at most 2 items are allowed")
 		}

@@ -5,6 +5,7 @@ package unions
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -183,19 +184,24 @@ func (x *SendContentValue) UnmarshalJSON(data []byte) error {
 
 // SendContentRange: A [from, to] tuple.
 type SendContentRange struct {
-	// Item0 is the item at position 0.
-	Item0 int64
-	// Item1 is the item at position 1.
-	Item1 int64
-	// N is how many items the array had (set by decoding).
-	N int
+	// Item0 is the item at position 0 (absent when the array is shorter).
+	Item0 *int64
+	// Item1 is the item at position 1 (absent when the array is shorter).
+	Item1 *int64
 }
 
-// MarshalJSON encodes the tuple as a JSON array.
+// MarshalJSON encodes the tuple as a JSON array of the present items; it fails
+// when an item is set after an absent one.
 func (x SendContentRange) MarshalJSON() ([]byte, error) {
-	items := []any{x.Item0, x.Item1}
-	if x.N > 0 && x.N < len(items) {
-		items = items[:x.N]
+	items := []any{}
+	if x.Item0 != nil {
+		items = append(items, *x.Item0)
+	}
+	if x.Item1 != nil {
+		if len(items) != 1 {
+			return nil, errors.New("SendContentRange.Item1 is set after an absent item")
+		}
+		items = append(items, *x.Item1)
 	}
 	return json.Marshal(items)
 }
