@@ -89,7 +89,11 @@ func write(w io.Writer, rows []row) {
 		ratio := ""
 		if i := strings.LastIndexByte(r.name, '/'); i > 0 {
 			if base, ok := ref[r.pkg+" "+r.name[:i]]; ok && base > 0 && r.name[i+1:] != "toolgen" {
-				ratio = fmt.Sprintf("%.1fx slower", r.ns/base)
+				if r.ns >= base {
+					ratio = fmt.Sprintf("%.1fx slower", r.ns/base)
+				} else {
+					ratio = fmt.Sprintf("%.1fx faster", base/r.ns)
+				}
 			}
 		}
 		mem, allocs := "", ""
