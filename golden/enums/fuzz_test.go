@@ -1,11 +1,10 @@
 package enums_test
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/enums"
+	"github.com/toolgen-go/toolgen/runtime/wire/wiretest"
 )
 
 // FuzzDecodeArgs feeds arbitrary arguments to the generated decoders: they
@@ -19,20 +18,6 @@ func FuzzDecodeArgs(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
 		tool := tools[int(which)%len(tools)]
-		v, err := enums.DecodeArgs(tool, args)
-		if err != nil {
-			return
-		}
-		again, err := json.Marshal(v)
-		if err != nil {
-			t.Fatalf("%s: accepted %s but cannot marshal it back: %v", tool, args, err)
-		}
-		w, err := enums.DecodeArgs(tool, again)
-		if err != nil {
-			t.Fatalf("%s: accepted %s but rejects its own encoding %s: %v", tool, args, again, err)
-		}
-		if !reflect.DeepEqual(v, w) {
-			t.Fatalf("%s: %s decodes to %#v, its encoding %s to %#v", tool, args, v, again, w)
-		}
+		wiretest.RoundTrip(t, enums.DecodeArgs, tool, args)
 	})
 }
