@@ -223,7 +223,7 @@ func (m *Mode) handleHelp(_ context.Context, _ runtime.ToolContext, raw json.Raw
 	idx := m.decls.Match(path)
 	if len(idx) == 0 {
 		return runtime.Failure(&runtime.Error{Code: runtime.CodeNotFound,
-			Message: fmt.Sprintf("no ops under %q; paths: %s", path, strings.Join(m.suggest(path), ", "))}), nil
+			Message: fmt.Sprintf("NOT_FOUND: no ops under %q; nearest paths: %s", path, strings.Join(m.suggest(path), ", "))}), nil
 	}
 	keep := make(map[int]bool, len(idx))
 	for _, i := range idx {
@@ -267,37 +267,50 @@ func (m *Mode) root() string {
 	return b.String()
 }
 
-// suggest lists the group and entity paths nearest to a missing one.
+// suggest lists the paths nearest to a missing one: the siblings under its
+// parent path sharing the longest prefix with it, else the groups.
 func (m *Mode) suggest(path string) []string {
+	parent := ""
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		parent = path[:i]
+	}
 	set := map[string]bool{}
 	for _, o := range m.decls.Ops {
-		parts := strings.Split(o.Op, ".")
-		for n := 1; n < len(parts); n++ {
-			set[strings.Join(parts[:n], ".")] = true
+		if parent != "" && !strings.HasPrefix(o.Op, parent+".") {
+			continue
 		}
+		rest := strings.TrimPrefix(o.Op, parent+".")
+		if i := strings.Index(rest, "."); i >= 0 {
+			rest = rest[:i]
+		}
+		set[parent+"."+rest] = true
+	}
+	if parent == "" || len(set) == 0 {
+		var out []string
+		for _, g := range m.decls.Groups {
+			out = append(out, g.Name)
+		}
+		return out
 	}
 	var all []string
 	for p := range set {
 		all = append(all, p)
 	}
-	sort.Strings(all)
-	head := path
-	if i := strings.Index(head, "."); i >= 0 {
-		head = head[:i]
-	}
-	var out []string
-	for _, p := range all {
-		if strings.HasPrefix(p, head) {
-			out = append(out, p)
+	common := func(a string) int {
+		n := 0
+		for n < len(a) && n < len(path) && a[n] == path[n] {
+			n++
 		}
+		return n
 	}
-	if len(out) == 0 || len(out) > 12 {
-		out = nil
-		for _, g := range m.decls.Groups {
-			out = append(out, g.Name)
+	sort.Slice(all, func(i, j int) bool {
+		ci, cj := common(all[i]), common(all[j])
+		if ci != cj {
+			return ci > cj
 		}
-	}
-	return out
+		return all[i] < all[j]
+	})
+	return all[:min(len(all), 6)]
 }
 
 // handleCode answers tool_code.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime/metrics"
 	"strconv"
 	"strings"
@@ -118,7 +119,8 @@ func transform(script string) (string, *ScriptError) {
 		Target:   api.ES2017,
 		Format:   api.FormatDefault,
 		LogLevel: api.LogLevelSilent,
-		Charset:  api.CharsetUTF8,
+		Charset:   api.CharsetUTF8,
+		Sourcemap: api.SourceMapInline,
 	})
 	if len(res.Errors) > 0 {
 		e := res.Errors[0]
@@ -331,6 +333,9 @@ func (r *run) scriptError(err error) *ScriptError {
 	return &ScriptError{Code: CodeScript, Message: err.Error()}
 }
 
+// stackPos finds the first line:column in an Error's stack.
+var stackPos = regexp.MustCompile(`:(\d+):(\d+)`)
+
 // opErrorKey marks the errors op calls reject with.
 const opErrorKey = "__toolgen_op_error"
 
@@ -338,18 +343,37 @@ const opErrorKey = "__toolgen_op_error"
 func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
 	se := &ScriptError{Code: CodeScript}
 	if obj, ok := v.(*goja.Object); ok {
-		if env, ok := obj.Get(opErrorKey).Export().(*gateway.Envelope); ok && env.Error != nil {
-			se.Code, se.Op, se.OpError = string(env.Error.Code), env.Op, env.Error
-			se.Message = fmt.Sprintf("uncaught error of %s: %s", env.Op, env.Error.Message)
-			return se
+		if mark := obj.Get(opErrorKey); mark == nil {
+		} else if env, ok := mark.Export().(*gateway.Envelope); ok && env.Error != nil {
+			ee := *env.Error
+			if ee.Details.FieldErrors == nil {
+				ee.Details.FieldErrors = []runtime.FieldError{}
+			}
+			se.Code, se.Op, se.OpError = string(ee.Code), env.Op, &ee
+			se.Message = fmt.Sprintf("uncaught error of %s: %s", env.Op, ee.Message)
 		}
 	}
-	se.Message = "uncaught: " + r.describe(v)
-	if ex != nil {
+	if se.Op == "" {
+		se.Message = "uncaught: " + r.describe(v)
+		if m := se.Message; strings.Contains(m, "has no member") || strings.Contains(m, "is not a function") || strings.Contains(m, "is not defined") {
+			se.Message += "; " + HelpTool + " lists the ops there are"
+		}
+	}
+	if obj, ok := v.(*goja.Object); ok && se.Line == 0 {
+		if st := obj.Get("stack"); st != nil {
+			if m := stackPos.FindStringSubmatch(st.String()); m != nil {
+				se.Line, _ = strconv.Atoi(m[1])
+				se.Column, _ = strconv.Atoi(m[2])
+				se.Line--
+			}
+		}
+	}
+	if ex != nil && se.Line <= 0 {
 		for _, f := range ex.Stack() {
 			p := f.Position()
-			if p.Line > 0 {
-				se.Line, se.Column = p.Line, p.Column
+			if p.Line > 1 {
+				// Line 1 is the wrapper's.
+				se.Line, se.Column = p.Line-1, p.Column
 				break
 			}
 		}
