@@ -183,7 +183,7 @@ func (r *run) strLen(v goja.Value) int64 {
 	if v == nil {
 		return 0
 	}
-	if s, ok := v.Export().(string); ok {
+	if s, ok := primitive(v).(string); ok {
 		return int64(len(s))
 	}
 	return 0
@@ -252,7 +252,7 @@ func (r *run) stringify(call goja.FunctionCall) goja.Value {
 			m.allow[obj.Get(fmt.Sprint(i)).String()] = true
 		}
 	}
-	switch sp := call.Argument(2).Export().(type) {
+	switch sp := primitive(call.Argument(2)).(type) {
 	case int64:
 		m.indent = strings.Repeat(" ", int(max(0, min(sp, 10))))
 	case float64:
@@ -271,4 +271,16 @@ func (r *run) stringify(call goja.FunctionCall) goja.Value {
 		return goja.Undefined()
 	}
 	return r.vm.ToValue(string(m.b))
+}
+
+// primitive exports a primitive value; an object exports as nil (Export
+// of an object would convert all that it reaches).
+func primitive(v goja.Value) any {
+	if v == nil {
+		return nil
+	}
+	if _, ok := v.(*goja.Object); ok {
+		return nil
+	}
+	return v.Export()
 }

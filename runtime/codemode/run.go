@@ -115,10 +115,10 @@ func (m *Mode) Run(ctx context.Context, tc runtime.ToolContext, script string) (
 // transform strips TypeScript syntax from the wrapped script.
 func transform(script string) (string, *ScriptError) {
 	res := api.Transform(wrapPrefix+script+wrapSuffix, api.TransformOptions{
-		Loader:   api.LoaderTS,
-		Target:   api.ES2017,
-		Format:   api.FormatDefault,
-		LogLevel: api.LogLevelSilent,
+		Loader:    api.LoaderTS,
+		Target:    api.ES2017,
+		Format:    api.FormatDefault,
+		LogLevel:  api.LogLevelSilent,
 		Charset:   api.CharsetUTF8,
 		Sourcemap: api.SourceMapInline,
 	})
@@ -210,11 +210,15 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 	case goja.PromiseStateFulfilled:
 		res := p.Result()
 		if res != nil && !goja.IsUndefined(res) {
-			b, err := r.marshal(res, r.lim.Output*4+1024)
-			if err != nil {
-				return r.finish(r.scriptError(err)), r.perr
+			b, err := r.marshal(res, r.lim.Output+1024)
+			switch {
+			case errors.Is(err, errTooBig):
+				out.Result = b
+			case err != nil:
+				return r.finish(&ScriptError{Code: CodeScript, Message: "the return value has no JSON form: " + err.Error()}), r.perr
+			default:
+				out.Result = b
 			}
-			out.Result = b
 		}
 		o := r.finish(nil)
 		o.Result = out.Result
@@ -254,22 +258,31 @@ func (r *run) finish(se *ScriptError) *Outcome {
 // cutResult replaces a return value longer than max with a JSON string
 // holding its start, and says so in a note.
 func (o *Outcome) cutResult(max int) {
-	if len(o.Result) <= max {
+	if len(o.Result) <= max && json.Valid(o.Result) {
 		return
 	}
-	n := max
+	n := min(max, len(o.Result))
 	for n > 0 && n < len(o.Result) && o.Result[n]&0xC0 == 0x80 {
 		n--
 	}
-	s := string(o.Result[:n])
-	o.Notes = append(o.Notes, fmt.Sprintf("result cut: %d of %d bytes shown, as a string; return less (pick fields, slice lists)", n, len(o.Result)))
-	o.Result, _ = json.Marshal(s)
+	for {
+		for n > 0 && n < len(o.Result) && o.Result[n]&0xC0 == 0x80 {
+			n--
+		}
+		enc := appendJSONString(nil, string(o.Result[:n]))
+		if len(enc) <= max+2 || n == 0 {
+			o.Notes = append(o.Notes, fmt.Sprintf("result cut after %d bytes, shown as a string; return less (pick fields, slice lists)", n))
+			o.Result = enc
+			return
+		}
+		n = n * max / len(enc)
+	}
 }
 
 // watch interrupts the run at the deadline, on cancellation, or when the
 // heap grows past the memory limit.
 func (r *run) watch(done <-chan struct{}) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
 	base := heapBytes(sample)
 	tick := time.NewTicker(5 * time.Millisecond)
@@ -287,7 +300,7 @@ func (r *run) watch(done <-chan struct{}) {
 			return
 		case <-tick.C:
 			metrics.Read(sample)
-			if heapBytes(sample)-base > uint64(r.lim.Memory) {
+			if cur := heapBytes(sample); cur > base && cur-base > uint64(r.lim.Memory) {
 				r.stop(LimitMemory, fmt.Sprintf("the script used more than %d MiB of memory; build smaller strings and arrays", r.lim.Memory>>20))
 				return
 			}
@@ -460,7 +473,7 @@ func (r *run) log(call goja.FunctionCall) goja.Value {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if s, ok := a.Export().(string); ok {
+		if s, ok := primitive(a).(string); ok {
 			b.WriteString(s)
 			continue
 		}
@@ -468,7 +481,7 @@ func (r *run) log(call goja.FunctionCall) goja.Value {
 			b.WriteString("undefined")
 			continue
 		}
-		if raw, err := r.marshal(a, r.lim.Output+1); err == nil {
+		if raw, err := r.marshal(a, r.lim.Output+1); err == nil || errors.Is(err, errTooBig) {
 			b.Write(raw)
 		} else {
 			b.WriteString(r.describe(a))
@@ -589,7 +602,7 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 	}
 	if o, ok := call.Argument(1).(*goja.Object); ok {
 		if v := o.Get("dry_run"); v != nil && !goja.IsUndefined(v) {
-			b, ok := v.Export().(bool)
+			b, ok := primitive(v).(bool)
 			if !ok {
 				panic(vm.NewTypeError("options.dry_run of " + op + " must be a boolean"))
 			}
@@ -597,7 +610,7 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 			req = strconv.AppendBool(req, b)
 		}
 		if v := o.Get("idempotency_key"); v != nil && !goja.IsUndefined(v) {
-			s, ok := v.Export().(string)
+			s, ok := primitive(v).(string)
 			if !ok {
 				panic(vm.NewTypeError("options.idempotency_key of " + op + " must be a string"))
 			}

@@ -36,6 +36,10 @@ type marshaler struct {
 func (r *run) marshal(v goja.Value, max int) ([]byte, error) {
 	m := &marshaler{vm: r.vm, max: max}
 	ok, err := m.top(v)
+	if errors.Is(err, errTooBig) {
+		// The start, for a caller that shows a cut value.
+		return m.b, err
+	}
 	if err != nil {
 		return nil, err
 	}
