@@ -40,6 +40,13 @@
 //	Memory     256 MiB  heap growth during the run (sampled, process-wide)
 //	Length     1<<20    length of a string or array one built-in call makes
 //
+// Built-ins that goja runs in Go, where the interrupt cannot reach, are
+// guarded: repeat, padStart, padEnd, concat, replace and the Array methods
+// check Length first, JSON.stringify is replaced by a bounded encoder that
+// refuses nesting deeper than 64, typed arrays and ArrayBuffer are
+// removed, and a backtracking regular-expression match gives up after
+// RegexpMatchTimeout.
+//
 // Exceeding a limit ends the run as a failed result naming the limit
 // (error.code LIMIT_EXCEEDED, error.limit "wall_time", "op_calls", "output",
 // "script_size", "call_depth", "memory"), with the console output logged so

@@ -69,6 +69,7 @@ func TestHostileScripts(t *testing.T) {
 		{"replaceAll blowup", false, `const s = "a".repeat(60000); return s.replaceAll("a", s).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "replaceAll"},
 		{"replace callback blowup", false, `const s = "a".repeat(60000); return s.replace(/a/g, () => s).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "replace"},
 		{"array push loop", false, `const a: number[] = []; for (;;) a.push(1, 2, 3, 4, 5, 6, 7, 8);`, codemode.CodeLimit, "", 0, ""},
+		{"catastrophic regexp", false, `return /^(a+)+\1b$/.test("a".repeat(28))`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
 		{"exponential JSON", false, `let x: any = ["x".repeat(100)]; for (let i = 0; i < 40; i++) x = [x, x]; return JSON.stringify(x).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "JSON.stringify"},
 		{"deep JSON", false, `let x: any = {}; for (let i = 0; i < 2000; i++) x = {a: x}; return JSON.stringify(x).length`, codemode.CodeScript, "", 0, "nested deeper"},
 		{"deep nested arrays to string", false, `let x: any = []; for (let i = 0; i < 2000; i++) x = [x]; return String(x).length`, codemode.CodeLimit, codemode.LimitCallDepth, 0, ""},

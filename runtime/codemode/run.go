@@ -12,12 +12,26 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
+
+// RegexpMatchTimeout bounds one regular-expression match of a script that
+// goja runs with its backtracking engine (patterns RE2 cannot run): such a
+// match runs in Go, where the wall-time interrupt cannot stop it. A match
+// that times out finds nothing. It is set on the engine's regexp package
+// (regexp2/v2, used by nothing else in toolgen) when this package loads.
+const RegexpMatchTimeout = time.Second
+
+func init() {
+	if regexp2.DefaultMatchTimeout > RegexpMatchTimeout {
+		regexp2.DefaultMatchTimeout = RegexpMatchTimeout
+	}
+}
 
 // Outcome is the answer of one script run, rendered to the model as
 // compact JSON.
