@@ -45,7 +45,59 @@ func TestTypeScript(t *testing.T) {
 		}
 		write(filepath.Base(dir)+".d.ts", generator.TypeScript(fam))
 	}
+	// The hostile family: comment terminators, line separators, quotes and
+	// backslashes in descriptions, property names and enum values.
+	hostile := hostileTypeScript(t)
+	write("hostile.d.ts", hostile)
+	// The ontology story's script type-checks against the declarations.
+	onto, err := exampleFamily("../examples/ontology")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := os.ReadFile("../examples/ontology/testdata/three_ops.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("three_ops.ts", generator.TypeScript(onto)+"\nasync function script() {\n"+string(script)+"\n}")
 	runTSC(t, tsc, files...)
+}
+
+// hostileJSON is a tool set whose strings try to end comments and string
+// literals of the declarations.
+const hostileJSON = `[{"type":"function","function":{"name":"list_evil_items",
+ "description":"Lists. */ declare const pwned: number; /* \u2028 line\u2029sep \u0000 \u202e rtl",
+ "parameters":{"type":"object","properties":{
+  "*/x":{"type":"string","description":"*/ interface Pwned {} /**"},
+  "quote\"back\\slash\nnl":{"type":"integer"},
+  "mode":{"enum":["a\"b","c\\d","e\nf","*/","\u2028",null,1.5,true]},
+  "tuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"number"}],"minItems":1,"items":false},
+  "map":{"type":"object","additionalProperties":{"type":["string","null"]}},
+  "either":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"integer"}}]},
+  "const":{"const":"*/"}
+ },"required":["*/x"]}}},
+ {"type":"function","function":{"name":"delete_evil_item","description":"/** @type {never} */","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`
+
+func hostileTypeScript(t *testing.T) string {
+	t.Helper()
+	fam, err := schema.Build([]schema.Input{{Name: "hostile.json", Data: []byte(hostileJSON)}}, schema.BuildOptions{Package: "hostile"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Taxonomy(fam, nil); err != nil {
+		t.Fatal(err)
+	}
+	ts := generator.TypeScript(fam)
+	for _, bad := range []string{"*/ declare", "*/ interface", "*/ /**"} {
+		if strings.Contains(ts, bad) {
+			t.Errorf("declarations contain %q:\n%s", bad, ts)
+		}
+	}
+	for _, raw := range []string{"\u2028", "\u2029", "\x00", "\u202e"} {
+		if strings.Contains(ts, raw) {
+			t.Errorf("declarations contain the raw character %q", raw)
+		}
+	}
+	return ts
 }
 
 // tscBinary returns the path of the pinned tsc, installing it with npm ci
