@@ -16,14 +16,14 @@ import (
 
 // The wire names of the code-mode tools.
 const (
-	CodeTool = "tool_code"
-	HelpTool = "tool_code_help"
+	CodeTool = tsdecl.CodeTool
+	HelpTool = tsdecl.HelpTool
 )
 
 // Defaults of Limits.
 const (
-	DefaultWallTime  = 5 * time.Second
-	DefaultOpCalls   = 32
+	DefaultWallTime  = tsdecl.DefaultWallTime
+	DefaultOpCalls   = tsdecl.DefaultOpCalls
 	DefaultOutput    = 16 << 10
 	DefaultScript    = 64 << 10
 	DefaultCallDepth = 256
@@ -153,50 +153,12 @@ func Tools(reg gateway.Registry, tools []runtime.Tool, decls *tsdecl.Decls, opts
 // Limits returns the limits of every run.
 func (m *Mode) Limits() Limits { return m.limits }
 
-const (
-	codeSchema = `{"type":"object","properties":{"script":{"type":"string","description":"TypeScript: the body of an async function; await op calls, return the answer"}},"required":["script"]}`
-	helpSchema = `{"type":"object","properties":{"path":{"type":"string","description":"group, entity or op path; \"\" lists groups"}}}`
-)
-
 // Tools returns tool_code and tool_code_help.
 func (m *Mode) Tools() []runtime.Tool {
 	return []runtime.Tool{
-		{Name: CodeTool, Description: m.codeDescription(), Parameters: json.RawMessage(codeSchema), Handler: m.handleCode},
-		{Name: HelpTool, Description: "TypeScript declarations of the ops under a path (group, entity or op), with JSDoc and examples; read them before writing a script.", Parameters: json.RawMessage(helpSchema), Handler: m.handleHelp},
+		{Name: CodeTool, Description: m.decls.CodeDescription(m.limits.WallTime, m.limits.OpCalls), Parameters: json.RawMessage(tsdecl.CodeSchema), Handler: m.handleCode},
+		{Name: HelpTool, Description: tsdecl.HelpDescription, Parameters: json.RawMessage(tsdecl.HelpSchema), Handler: m.handleHelp},
 	}
-}
-
-// codeDescription is tool_code's description: how to write a script and
-// the groups there are.
-func (m *Mode) codeDescription() string {
-	var b strings.Builder
-	b.WriteString("Run a TypeScript script that calls ops: `const r = await onto.task.list({limit: 5})`. ")
-	b.WriteString("The script is an async function body; `return` the answer (shown as JSON), console.log for notes. ")
-	b.WriteString("A failed op throws an Error with code, field_errors, help_path. No I/O, no timers, no imports. ")
-	fmt.Fprintf(&b, "Limits: %s, %d op calls. Groups:", m.limits.WallTime, m.limits.OpCalls)
-	for _, g := range m.decls.Groups {
-		n := len(m.decls.Match(g.Name))
-		if n == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, " %s (%d ops", g.Ident, n)
-		if s := strings.TrimSpace(g.Summary); s != "" {
-			b.WriteString(": " + firstLine(s))
-		}
-		b.WriteString(");")
-	}
-	b.WriteString(" Declarations: " + HelpTool + ".")
-	return b.String()
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 160 {
-		s = s[:160] + "…"
-	}
-	return s
 }
 
 // handleHelp answers tool_code_help: the declarations under a path.
@@ -249,7 +211,7 @@ func (m *Mode) root() string {
 		}
 		fmt.Fprintf(&b, "- %s: %d ops", g.Ident, len(idx))
 		if s := strings.TrimSpace(g.Summary); s != "" {
-			b.WriteString(" — " + firstLine(s))
+			b.WriteString(" — " + tsdecl.FirstLine(s, 160))
 		}
 		var subs []string
 		seen := map[string]bool{}

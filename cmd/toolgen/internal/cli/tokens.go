@@ -1,14 +1,18 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
 
+	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
@@ -34,9 +38,15 @@ type tokensReport struct {
 // surface, counted with o200k_base over the provider-facing tool
 // definitions each surface offers (plus the prompt text for sections).
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, fl, code := loadFamily("tokens", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
+	var show string
+	f, fl, code := loadFamily("tokens", "[-c FILE] [--format table|json] [--show SURFACE] [INPUT ...]", func(fs *pflag.FlagSet) {
+		fs.StringVar(&show, "show", "", "print the boot definitions of one surface (flat, gateway, facades, sections, code) instead of counting")
+	}, args, stdin, stderr)
 	if f == nil {
 		return code
+	}
+	if show != "" {
+		return showBoot(f, show, stdout, stderr)
 	}
 	rep, err := countTokens(f)
 	if err != nil {
@@ -93,6 +103,11 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 		return nil, err
 	}
 	rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: "sections", Tools: len(tools), Tokens: n})
+	code := codeTools(f)
+	if n, err = count(string(runtime.Definitions(code))); err != nil {
+		return nil, err
+	}
+	rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: "code", Tools: len(code), Tokens: n})
 	if base := rep.Surfaces[0].Tokens; base > 0 {
 		for i := range rep.Surfaces {
 			rep.Surfaces[i].PercentOfFlat = float64(int(1000*float64(rep.Surfaces[i].Tokens)/float64(base)+0.5)) / 10
@@ -153,4 +168,53 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 		return "", nil, err
 	}
 	return r.Text(), r.Tools(), nil
+}
+
+// codeTools are the code surface's tools as generated Code(h) offers them
+// (definitions only: the script engine is not linked into toolgen).
+func codeTools(f *ir.Family) []runtime.Tool {
+	d := generator.CodeDecls(f)
+	return []runtime.Tool{
+		{Name: tsdecl.CodeTool, Description: d.CodeDescription(tsdecl.DefaultWallTime, tsdecl.DefaultOpCalls), Parameters: json.RawMessage(tsdecl.CodeSchema)},
+		{Name: tsdecl.HelpTool, Description: tsdecl.HelpDescription, Parameters: json.RawMessage(tsdecl.HelpSchema)},
+	}
+}
+
+// showBoot prints what a model is given at boot on one surface: the prompt
+// text (sections) and the tool definitions, as indented JSON.
+func showBoot(f *ir.Family, name string, stdout, stderr io.Writer) int {
+	flat := familyTools(f)
+	var text string
+	var tools []runtime.Tool
+	var err error
+	switch name {
+	case "flat":
+		tools = flat
+	case "gateway":
+		tools, err = gateway.Tools(generator.RegistryOf(f), flat)
+	case "facades":
+		tools, err = facadeTools(f, flat)
+	case "sections":
+		text, tools, err = sectionsBoot(f, flat)
+	case "code":
+		tools = codeTools(f)
+	default:
+		fmt.Fprintf(stderr, "toolgen tokens: --show takes flat, gateway, facades, sections or code, not %q\n", name)
+		return exitUsage
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	if text != "" {
+		fmt.Fprintln(stdout, text)
+	}
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, runtime.Definitions(tools), "", "  "); err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	buf.WriteByte('\n')
+	_, _ = stdout.Write(buf.Bytes())
+	return exitOK
 }

@@ -16,18 +16,18 @@ func TestTokensOntology(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 4 {
+	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 5 {
 		t.Fatalf("report %+v", rep)
 	}
 	byName := map[string]surfaceCount{}
 	for _, s := range rep.Surfaces {
 		byName[s.Name] = s
 	}
-	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 {
+	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 || byName["code"].Tools != 2 {
 		t.Errorf("tool counts %+v", rep.Surfaces)
 	}
 	// Every progressive surface must be far cheaper than the flat one.
-	for _, name := range []string{"gateway", "facades", "sections"} {
+	for _, name := range []string{"gateway", "facades", "sections", "code"} {
 		if s := byName[name]; s.Tokens == 0 || s.PercentOfFlat > 10 {
 			t.Errorf("%s: %d tokens, %.1f%% of flat", name, s.Tokens, s.PercentOfFlat)
 		}
@@ -39,6 +39,26 @@ func TestTokensTable(t *testing.T) {
 	code, out, stderr := run(t, runTokens, "-c", ontologyManifest)
 	if code != exitOK || !strings.Contains(out, "gateway") || !strings.Contains(out, "tokenizer: o200k_base") {
 		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// TestTokensShow: --show prints a surface's boot definitions.
+func TestTokensShow(t *testing.T) {
+	code, out, stderr := run(t, runTokens, "-c", ontologyManifest, "--show", "code")
+	if code != exitOK || !strings.Contains(out, `"name": "tool_code"`) || !strings.Contains(out, `"name": "tool_code_help"`) ||
+		!strings.Contains(out, "onto (48 ops") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	var defs []map[string]any
+	if err := json.Unmarshal([]byte(out), &defs); err != nil || len(defs) != 2 {
+		t.Errorf("not two definitions: %v\n%s", err, out)
+	}
+	code, out, _ = run(t, runTokens, "-c", ontologyManifest, "--show", "sections")
+	if code != exitOK || !strings.Contains(out, "open_sections") {
+		t.Errorf("sections: exit %d\n%s", code, out)
+	}
+	if code, _, stderr := run(t, runTokens, "-c", ontologyManifest, "--show", "nope"); code != exitUsage || !strings.Contains(stderr, "--show takes") {
+		t.Errorf("bad surface: exit %d %s", code, stderr)
 	}
 }
 
