@@ -147,10 +147,25 @@ return {before, conflict, same: JSON.stringify(k1) === JSON.stringify(k2)};`
 	if !o.OK || string(o.Result) != `{"before":"in_progress","conflict":"CONFLICT","same":true}` {
 		t.Errorf("outcome = %+v %+v", o, o.Error)
 	}
+	if len(o.Notes) != 1 || o.Notes[0] != "onto.task.update ran as a dry run: nothing was changed" {
+		t.Errorf("notes = %q", o.Notes)
+	}
 	// The dry run and the first keyed update reached the handler; the
 	// replay and the conflicting reuse did not.
 	if got := len(rec.Calls()); got != 3 {
 		t.Errorf("%d handler calls, want 3 (dry run, get, first keyed update): %v", got, rec.Calls())
+	}
+}
+
+// TestSurfaceCodeDryRunDefault: an op that defaults to a dry run says so
+// in the outcome's notes, as tool_exec says it in its warnings.
+func TestSurfaceCodeDryRunDefault(t *testing.T) {
+	m := agenttest.New(agenttest.Calls(scriptCall(t, `return await onto.project.graph.reorganize({project_id: "`+projectID+`", moves: [{entity_id: "`+ontology.DemoTaskID+`", new_parent_id: "`+ontology.DemoPlanID+`"}]})`)), agenttest.Say("ok"))
+	out, _ := run(t, m, agent.WithTools(ontology.Code(ontology.NewStore(), codemode.WithWrites(true))...))
+	o := decodeOutcome(t, agenttest.ExpectToolMessages(t, out, 1)[0].Content)
+	joined := strings.Join(o.Notes, "\n")
+	if !strings.Contains(joined, "dry_run defaulted to true") || !strings.Contains(joined, "ran as a dry run") {
+		t.Errorf("outcome = %+v %+v", o, o.Error)
 	}
 }
 

@@ -28,7 +28,9 @@
 // runtime.ToolInvoked event is published for the op's tool when the call's
 // ToolContext has a bus. A successful call resolves to the op's result
 // value; a failed one rejects with an Error carrying the envelope: code,
-// message, op, field_errors, help_path and details.
+// message, op, field_errors, help_path and details. The envelope's
+// warnings (a dry run by default, a tool name used as an op path) and dry
+// runs become notes of the outcome, since the script sees only results.
 //
 // Limits (Limits; zero fields keep the defaults):
 //

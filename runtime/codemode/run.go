@@ -167,6 +167,7 @@ type run struct {
 	calls   int
 	console strings.Builder
 	cut     bool
+	notes   []string
 
 	errorCtor *goja.Object
 	jsonParse goja.Callable
@@ -250,7 +251,7 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 func (r *run) finish(se *ScriptError) *Outcome {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	o := &Outcome{Console: r.console.String(), OpCalls: r.calls}
+	o := &Outcome{Console: r.console.String(), OpCalls: r.calls, Notes: append([]string(nil), r.notes...)}
 	if r.cut {
 		o.Notes = append(o.Notes, fmt.Sprintf("console output cut at %d bytes", r.lim.Output))
 	}
@@ -648,6 +649,14 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 		r.stop(LimitWallTime, fmt.Sprintf("the script ran longer than %s; do less per script", r.lim.WallTime))
 	}
 	env, _ := res.Value.(*gateway.Envelope)
+	if env != nil && env.Meta != nil {
+		for _, w := range env.Meta.Warnings {
+			r.note(op + ": " + w)
+		}
+		if env.Meta.DryRun && env.OK {
+			r.note(op + " ran as a dry run: nothing was changed")
+		}
+	}
 	p, resolve, reject := vm.NewPromise()
 	switch {
 	case env == nil:
@@ -666,6 +675,24 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 		_ = reject(r.newError(env))
 	}
 	return vm.ToValue(p)
+}
+
+// maxNotes bounds the notes of one run.
+const maxNotes = 8
+
+// note adds a note for the model (a gateway warning, a dry run), once.
+func (r *run) note(s string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.notes) >= maxNotes {
+		return
+	}
+	for _, n := range r.notes {
+		if n == s {
+			return
+		}
+	}
+	r.notes = append(r.notes, s)
 }
 
 // newError builds the Error an op call rejects with: message, code, op,
