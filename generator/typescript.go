@@ -172,23 +172,9 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 		if d := strings.TrimSpace(ex.Description); d != "" {
 			doc.WriteString(" " + d)
 		}
-		doc.WriteString("\nawait " + ts.ident[op.Group] + keyAccess(opKey(op)) + "(" + string(ex.Args) + ")")
+		doc.WriteString("\nawait " + ts.ident[op.Group] + tsdecl.Access(opKey(op)) + "(" + string(ex.Args) + ")")
 	}
 	return tsdecl.Op{Op: op.Path, Group: ts.ident[op.Group], Key: opKey(op), Doc: tsdecl.Comment(doc.String(), ""), Sig: sig, Uses: dedupInts(uses)}
-}
-
-// keyAccess renders a property path as member accesses: .task.list, or
-// ["create-x"] for names that are not identifiers.
-func keyAccess(key []string) string {
-	var b strings.Builder
-	for _, k := range key {
-		if tsdecl.IsIdentifierName(k) {
-			b.WriteString("." + k)
-		} else {
-			b.WriteString("[" + tsdecl.String(k) + "]")
-		}
-	}
-	return b.String()
 }
 
 func hasRequired(t *ir.Type) bool {

@@ -30,7 +30,11 @@ const (
 // limits, and the groups with their op counts and summaries.
 func (d *Decls) CodeDescription(wall time.Duration, opCalls int) string {
 	var b strings.Builder
-	b.WriteString("Run a TypeScript script that calls ops: `const r = await onto.task.list({limit: 5})`. ")
+	call := "group.entity.op({...})"
+	if len(d.Ops) > 0 {
+		call = d.Ops[0].Group + Access(d.Ops[0].Key) + "({...})"
+	}
+	b.WriteString("Run a TypeScript script that calls ops: `const r = await " + call + "`. ")
 	b.WriteString("The script is an async function body; `return` the answer (shown as JSON), console.log for notes. ")
 	b.WriteString("A failed op throws an Error with code, field_errors, help_path. No I/O, no timers, no imports. ")
 	fmt.Fprintf(&b, "Limits: %s, %d op calls. Groups:", wall, opCalls)
@@ -61,4 +65,18 @@ func FirstLine(s string, n int) string {
 		s = s[:n] + "…"
 	}
 	return s
+}
+
+// Access renders a property path as member accesses (.task.list, or
+// ["create-x"] for a name that is not an identifier).
+func Access(key []string) string {
+	var b strings.Builder
+	for _, k := range key {
+		if IsIdentifierName(k) {
+			b.WriteString("." + k)
+		} else {
+			b.WriteString("[" + String(k) + "]")
+		}
+	}
+	return b.String()
 }
