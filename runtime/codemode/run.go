@@ -214,7 +214,10 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 	if err != nil {
 		return r.finish(r.scriptError(err)), r.perr
 	}
-	if r.hit != nil || r.perr != nil {
+	r.mu.Lock()
+	stopped := r.hit != nil || r.perr != nil
+	r.mu.Unlock()
+	if stopped {
 		return r.finish(nil), r.perr
 	}
 	p, ok := pv.Export().(*goja.Promise)
