@@ -14,19 +14,14 @@ import (
 )
 
 func runNew(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("new", stderr)
+	fs := newFlagSet("new", stdout, stderr)
 	out := fs.StringP("out", "o", "", "directory to create (default: NAME)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen new [-o DIR] NAME")
-		fmt.Fprintln(stderr, "Scaffolds a tool family: starter tools.json, toolgen.yaml, doc.go with a go:generate line,")
-		fmt.Fprintln(stderr, "the generated package and handler stubs in handlers.go.")
-		fs.PrintDefaults()
-	}
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
+		fmt.Fprintln(stderr, "toolgen new: takes exactly one NAME")
+		shortUsage(stderr, "new")
 		return exitUsage
 	}
 	name := fs.Arg(0)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -87,6 +88,9 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	if err != nil {
 		return nil, err
 	}
+	if len(fam.Tools) >= largeCatalogue {
+		fl.progressf("compiled %d tools", len(fam.Tools))
+	}
 	if err := schema.Taxonomy(fam, p.manifest); err != nil {
 		return nil, err
 	}
@@ -106,6 +110,9 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 	sources := make([]string, 0, len(p.family.Sources))
 	for _, s := range p.family.Sources {
 		sources = append(sources, filepath.ToSlash(relTo(p.outDir, s)))
+	}
+	if len(p.family.Tools) >= largeCatalogue {
+		fl.progressf("derived %d ops; generating Go", len(p.family.Ops))
 	}
 	files, err := generator.Generate(p.family, generator.Options{Package: p.family.Package, Sources: sources})
 	if err != nil {
@@ -207,4 +214,13 @@ func joinOut(dir, name string) string {
 
 func removeFile(dir, name string) error {
 	return os.Remove(filepath.Join(dir, name))
+}
+
+// progressf prints one progress line on the progress writer, for large
+// catalogues only, with the time since the run started.
+func (g genFlags) progressf(format string, args ...any) {
+	if g.progress == nil || g.started.IsZero() {
+		return
+	}
+	fmt.Fprintf(g.progress, "toolgen: "+format+" (%.1fs)\n", append(args, time.Since(g.started).Seconds())...)
 }

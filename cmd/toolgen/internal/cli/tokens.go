@@ -34,7 +34,7 @@ type tokensReport struct {
 // surface, counted with o200k_base over the provider-facing tool
 // definitions each surface offers (plus the prompt text for sections).
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, fl, code := loadFamily("tokens", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
+	f, fl, code := loadFamily("tokens", nil, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
 	}
