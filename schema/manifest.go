@@ -29,6 +29,9 @@ type Manifest struct {
 	Inputs []string
 	// Output is the output directory, relative to the manifest.
 	Output string
+	// Stubs is the user-owned handler file that generate creates and
+	// appends stubs to, relative to the manifest ("" = none).
+	Stubs string
 	// DefaultGroup holds tools that carry no group token ("tools" if empty).
 	DefaultGroup string
 	// Groups in manifest order.
@@ -172,7 +175,7 @@ func mfPointerToken(s string) string {
 }
 
 // mfKeys are the top-level keys, in documentation order.
-var mfKeys = []string{"package", "inputs", "output", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats"}
+var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats"}
 
 // mapping walks a mapping node, reporting unknown and duplicate keys, and
 // calls f for every known key.
@@ -270,6 +273,8 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			m.Inputs = d.strings(v, ptr)
 		case "output":
 			m.Output, _ = d.nonEmpty(v, ptr)
+		case "stubs":
+			m.Stubs, _ = d.nonEmpty(v, ptr)
 		case "default_group":
 			if s, ok := d.nonEmpty(v, ptr); ok {
 				d.checkSegment(v, ptr, s, "group name")

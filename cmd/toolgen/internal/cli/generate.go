@@ -65,8 +65,13 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *quiet && len(written) == 0 && len(stale) == 0 {
 		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
 	}
-	if *stubs != "" {
-		return writeStubs(p, *stubs, stdout, stderr)
+	path, err := stubsPath(p, *stubs)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
+		return exitUsage
+	}
+	if path != "" {
+		return writeStubs(p, path, stdout, stderr)
 	}
 	return exitOK
 }
