@@ -77,9 +77,15 @@ type inspectReport struct {
 // kinds, sources and extracted policies, so users can correct them in the
 // manifest.
 func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, fl, code := loadFamily("inspect", nil, args, stdin, stdout, stderr)
+	var tool string
+	f, fl, code := loadFamily("inspect", func(fs *pflag.FlagSet) {
+		fs.StringVar(&tool, "tool", "", "show one tool `NAME`: its generated Go types, help entry and usage line")
+	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
+	}
+	if tool != "" {
+		return inspectTool(f, tool, fl.format, stdout, stderr)
 	}
 	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
 	for _, op := range f.Ops {

@@ -41,7 +41,11 @@ func printSummary(w io.Writer, p *project, written int) {
 	} else {
 		fmt.Fprintln(w, "  (run toolgen inspect to list them)")
 	}
-	rep, err := countTokens(f)
+	boots, err := bootSurfaces(f)
+	if err != nil {
+		return
+	}
+	rep, err := countTokens(boots)
 	if err != nil {
 		return
 	}
