@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -138,7 +140,7 @@ func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
 			data, err = io.ReadAll(stdin)
 			n = "<stdin>"
 		} else {
-			data, err = os.ReadFile(n)
+			data, err = readFileOrRevision(n)
 		}
 		if err != nil {
 			return nil, err
@@ -223,4 +225,38 @@ func (g genFlags) progressf(format string, args ...any) {
 		return
 	}
 	fmt.Fprintf(g.progress, "toolgen: "+format+" (%.1fs)\n", append(args, time.Since(g.started).Seconds())...)
+}
+
+// readFileOrRevision reads a file, or, when name is no file and has the
+// form REV:PATH (HEAD~1:tools.json), that file as of a git revision.
+func readFileOrRevision(name string) ([]byte, error) {
+	data, err := os.ReadFile(name)
+	if err == nil || !os.IsNotExist(err) {
+		return data, err
+	}
+	rev, path, ok := strings.Cut(name, ":")
+	if !ok || rev == "" || path == "" {
+		return nil, err
+	}
+	out, gerr := gitShow(rev, path)
+	if gerr != nil {
+		return nil, fmt.Errorf("%s: not a file, and not a git revision of one: %v", name, gerr)
+	}
+	return out, nil
+}
+
+// gitShow returns PATH (relative to the current directory) as of git
+// revision REV.
+func gitShow(rev, path string) ([]byte, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command("git", "show", rev+":./"+filepath.ToSlash(path))
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, errors.New(msg)
+		}
+		return nil, err
+	}
+	return out, nil
 }
