@@ -58,14 +58,14 @@ func TestCompare(t *testing.T) {
 			newProps: `"xs":{"type":"array","items":{"type":"integer"}}`, want: "breaking type_narrowed /xs/items"},
 		{name: "unknown properties refused", oldProps: `"o":{"type":"object","properties":{"x":{"type":"string"}}}`,
 			newProps: `"o":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":false}`,
-			want: "breaking constraint_tightened /o"},
+			want:     "breaking constraint_tightened /o"},
 		{name: "pattern changed", oldProps: `"a":{"type":"string","pattern":"^a"}`, newProps: `"a":{"type":"string","pattern":"^b"}`,
 			want: "breaking constraint_tightened /a"},
 		{name: "required dropped", oldProps: `"a":{"type":"string"}`, oldReq: `"a"`, newProps: `"a":{"type":"string"}`,
 			want: "compatible required_removed /a"},
 		{name: "recursive", oldProps: `"n":{"$ref":"#/$defs/node"}},"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"string"}}}`,
 			newProps: `"n":{"$ref":"#/$defs/node"}},"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"integer"}}}`,
-			want: "breaking type_changed /n/v"},
+			want:     "breaking type_changed /n/v"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
