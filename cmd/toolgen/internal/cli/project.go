@@ -86,15 +86,12 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	if p.manifest != nil {
 		formats = p.manifest.Formats
 	}
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}, Formats: formats})
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}, Formats: formats}, p.manifest)
 	if err != nil {
 		return nil, err
 	}
 	if len(fam.Tools) >= largeCatalogue {
 		fl.progressf("compiled %d tools", len(fam.Tools))
-	}
-	if err := schema.Taxonomy(fam, p.manifest); err != nil {
-		return nil, err
 	}
 	p.family = fam
 	return p, nil
