@@ -8,7 +8,7 @@ EXAMPLES    := $(wildcard examples/*/toolgen.yaml)
 # rival validators consumers must never inherit.
 MODULES     := . golden/bench
 
-.PHONY: all build test check generate bench lint conformance fmt
+.PHONY: all build test check generate bench bench-scale lint conformance fmt
 
 all: build test
 
@@ -32,6 +32,11 @@ check:
 ## bench: run the benchmarks and print a summary table.
 bench:
 	@for m in $(MODULES); do (cd $$m && $(GO) test -run '^$$' -bench . -benchmem -count=1 ./...); done | tee .bench.out | $(GO) run ./golden/internal/benchtable
+
+## bench-scale: generate and build synthetic catalogues of 100, 1,000 and 10,000
+## tools (plus ACEBench and a 5,000-property object); compare with go-jsonschema.
+bench-scale:
+	cd golden/bench && $(GO) run ./cmd/bench-scale -sizes 100,1000,10000
 
 ## conformance: JSON Schema Test Suite pass rates of generated validators, per keyword file.
 conformance:
