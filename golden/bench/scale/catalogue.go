@@ -24,8 +24,12 @@ var (
 type schema = map[string]any
 
 // shared argument shapes, repeated across tools like real catalogues.
-func owner() schema { return schema{"type": "string", "description": "Account owner login.", "minLength": 1} }
-func repo() schema  { return schema{"type": "string", "description": "Repository name.", "pattern": "^[A-Za-z0-9_.-]+$"} }
+func owner() schema {
+	return schema{"type": "string", "description": "Account owner login.", "minLength": 1}
+}
+func repo() schema {
+	return schema{"type": "string", "description": "Repository name.", "pattern": "^[A-Za-z0-9_.-]+$"}
+}
 func page() schema {
 	return schema{"type": "integer", "description": "Page number.", "minimum": 1, "default": 1}
 }
