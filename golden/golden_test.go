@@ -82,11 +82,8 @@ func caseFamily(dir string) (*ir.Family, []string, error) {
 	if m != nil {
 		opts.Formats = m.Formats
 	}
-	fam, err := schema.Build(inputs, opts)
+	fam, err := schema.BuildFamily(inputs, opts, m)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := schema.Taxonomy(fam, m); err != nil {
 		return nil, nil, err
 	}
 	sources := make([]string, len(inputs))

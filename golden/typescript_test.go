@@ -175,9 +175,5 @@ func exampleFamily(dir string) (*ir.Family, error) {
 		}
 		inputs = append(inputs, schema.Input{Name: n, Data: b})
 	}
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: m.Package, Formats: m.Formats})
-	if err != nil {
-		return nil, err
-	}
-	return fam, schema.Taxonomy(fam, m)
+	return schema.BuildFamily(inputs, schema.BuildOptions{Package: m.Package, Formats: m.Formats}, m)
 }

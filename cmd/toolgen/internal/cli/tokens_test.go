@@ -42,23 +42,19 @@ func TestTokensTable(t *testing.T) {
 	}
 }
 
-// TestTokensShow: --show prints a surface's boot definitions.
-func TestTokensShow(t *testing.T) {
+// TestTokensShowCode: --show code prints the code surface's two tools.
+func TestTokensShowCode(t *testing.T) {
 	code, out, stderr := run(t, runTokens, "-c", ontologyManifest, "--show", "code")
-	if code != exitOK || !strings.Contains(out, `"name": "tool_code"`) || !strings.Contains(out, `"name": "tool_code_help"`) ||
-		!strings.Contains(out, "onto (48 ops") {
+	var b struct {
+		Surface string `json:"surface"`
+		Tools   []struct {
+			Function struct{ Name, Description string } `json:"function"`
+		} `json:"tools"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(out), &b) != nil || b.Surface != "code" || len(b.Tools) != 2 ||
+		b.Tools[0].Function.Name != "tool_code" || b.Tools[1].Function.Name != "tool_code_help" ||
+		!strings.Contains(b.Tools[0].Function.Description, "onto (48 ops") {
 		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
-	}
-	var defs []map[string]any
-	if err := json.Unmarshal([]byte(out), &defs); err != nil || len(defs) != 2 {
-		t.Errorf("not two definitions: %v\n%s", err, out)
-	}
-	code, out, _ = run(t, runTokens, "-c", ontologyManifest, "--show", "sections")
-	if code != exitOK || !strings.Contains(out, "open_sections") {
-		t.Errorf("sections: exit %d\n%s", code, out)
-	}
-	if code, _, stderr := run(t, runTokens, "-c", ontologyManifest, "--show", "nope"); code != exitUsage || !strings.Contains(stderr, "--show takes") {
-		t.Errorf("bad surface: exit %d %s", code, stderr)
 	}
 }
 
