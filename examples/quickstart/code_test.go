@@ -15,7 +15,7 @@ import (
 func TestSurfaceCode(t *testing.T) {
 	script := `
 const before = await todo.list();
-const made: any = await todo.create(` + createArgs + `);
+const made = await todo.create(` + createArgs + `);
 const admin = await todo.list({tag: "admin"});
 return {before, id: made.id, admin};`
 	args, _ := json.Marshal(map[string]string{"script": script})
@@ -25,6 +25,6 @@ return {before, id: made.id, admin};`
 	)
 	out, rec := run(t, m, agent.WithTools(quickstart.Code(&quickstart.Store{}, codemode.WithWrites(true))...))
 	agenttest.Contains(t, agenttest.ExpectToolMessages(t, out, 1)[0], codemode.CodeTool,
-		`"ok":true`, `"before":null`, `"id":"td_1"`, `"admin":[{"id":"td_1","title":"Renew passport"`, `"op_calls":3`)
+		`"ok":true`, `"before":{"items":[]}`, `"id":"td_1"`, `"admin":{"items":[{"id":"td_1","title":"Renew passport"`, `"op_calls":3`)
 	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
