@@ -39,7 +39,8 @@
 //	Output     16 KiB   console output; the return value shown is cut too
 //	Script     64 KiB   script source
 //	CallDepth  256      JavaScript call depth
-//	Memory     256 MiB  heap growth during the run (sampled, process-wide)
+//	Memory     256 MiB  live-heap growth during the run (process-wide, as the
+//	                    garbage collector last measured it, sampled every 5ms)
 //	Length     1<<20    length of a string or array one built-in call makes
 //
 // Built-ins that goja runs in Go, where the interrupt cannot reach, are

@@ -531,62 +531,76 @@ func (r *run) log(call goja.FunctionCall) goja.Value {
 	return goja.Undefined()
 }
 
+// bindNode is a node of a group's op tree: the op named by its path, if
+// any, and its children in order of first appearance.
+type bindNode struct {
+	op       string
+	names    []string
+	children map[string]*bindNode
+}
+
 // bind installs one global constant per group whose members call the ops.
+// The tree is built in Go and every member is an own property, so a path
+// segment such as "__proto__" or "constructor" is just a name.
 func (r *run) bind() error {
-	vm := r.vm
-	roots := map[string]*goja.Object{}
-	for _, g := range r.m.decls.Groups {
-		roots[g.Ident] = nil
-	}
-	// node returns the object at key under a group's root, creating
-	// plain objects (or the op's function) on the way.
+	roots := map[string]*bindNode{}
 	for _, op := range r.m.decls.Ops {
-		fn := r.opFunc(op.Op)
-		if len(op.Key) == 0 {
-			if prev := roots[op.Group]; prev != nil {
-				for _, k := range prev.Keys() {
-					if err := fn.Set(k, prev.Get(k)); err != nil {
-						return err
-					}
+		n := roots[op.Group]
+		if n == nil {
+			n = &bindNode{}
+			roots[op.Group] = n
+		}
+		for _, k := range op.Key {
+			c := n.children[k]
+			if c == nil {
+				if n.children == nil {
+					n.children = map[string]*bindNode{}
 				}
+				c = &bindNode{}
+				n.children[k] = c
+				n.names = append(n.names, k)
 			}
-			roots[op.Group] = fn
+			n = c
+		}
+		if n.op == "" {
+			n.op = op.Op
+		}
+	}
+	for _, g := range r.m.decls.Groups {
+		n := roots[g.Ident]
+		if n == nil {
 			continue
 		}
-		if roots[op.Group] == nil {
-			roots[op.Group] = vm.NewObject()
+		o, err := r.materialize(n)
+		if err != nil {
+			return err
 		}
-		cur := roots[op.Group]
-		for i, k := range op.Key {
-			last := i == len(op.Key)-1
-			next, _ := cur.Get(k).(*goja.Object)
-			switch {
-			case last && next != nil:
-				for _, kk := range next.Keys() {
-					if err := fn.Set(kk, next.Get(kk)); err != nil {
-						return err
-					}
-				}
-				next = fn
-			case last:
-				next = fn
-			case next == nil:
-				next = vm.NewObject()
-			}
-			if err := cur.DefineDataProperty(k, next, goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
-				return err
-			}
-			cur = next
-		}
-	}
-	for _, g := range r.m.decls.Groups {
-		if o := roots[g.Ident]; o != nil {
-			if err := vm.GlobalObject().DefineDataProperty(g.Ident, o, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
-				return err
-			}
+		if err := r.vm.GlobalObject().DefineDataProperty(g.Ident, o, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// materialize builds a node: the op's function (or a plain object) with
+// its children as read-only own properties.
+func (r *run) materialize(n *bindNode) (*goja.Object, error) {
+	var o *goja.Object
+	if n.op != "" {
+		o = r.opFunc(n.op)
+	} else {
+		o = r.vm.NewObject()
+	}
+	for _, k := range n.names {
+		c, err := r.materialize(n.children[k])
+		if err != nil {
+			return nil, err
+		}
+		if err := o.DefineDataProperty(k, c, goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
 }
 
 // opFunc is the binding of one op: it runs the call through tool_exec's
