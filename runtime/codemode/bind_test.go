@@ -60,3 +60,32 @@ func splitKey(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+type propagating struct{}
+
+func (propagating) Error() string             { return "expand sections" }
+func (propagating) PropagateThroughDispatch() {}
+
+// TestPropagatingError: a handler error that must propagate (as
+// open_sections' does) ends the script and comes out of Run and of
+// tool_code's handler untouched.
+func TestPropagatingError(t *testing.T) {
+	reg := gateway.Registry{Ops: []gateway.Op{{Op: "g.x", Tool: "tx", Group: "g"}}}
+	tools := []runtime.Tool{{Name: "tx", Parameters: json.RawMessage(`{"type":"object"}`),
+		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			return runtime.Result{}, propagating{}
+		}}}
+	decls := tsdecl.Decls{Groups: []tsdecl.Group{{Name: "g", Ident: "g"}}, Ops: []tsdecl.Op{{Op: "g.x", Group: "g", Key: []string{"x"}, Sig: "(): Promise<unknown>"}}}
+	m, err := codemode.New(reg, tools, &decls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := m.Run(context.Background(), runtime.ToolContext{}, `try { await g.x() } catch (e) {} return "went on"`)
+	if _, ok := err.(propagating); !ok || out.OK {
+		t.Errorf("err = %v, outcome %s", err, out.Render())
+	}
+	res, err := m.Tools()[0].Handler(context.Background(), runtime.ToolContext{}, json.RawMessage(`{"script":"await g.x()"}`))
+	if _, ok := err.(propagating); !ok || res.Success {
+		t.Errorf("tool_code: err = %v, result %+v", err, res)
+	}
+}
