@@ -29,6 +29,10 @@ func FuzzScript(f *testing.F) {
 		"const a: Array<string> = [`${1}`]; return a",
 		`import x from "y"`,
 		"\x00\xff*/",
+		`"ab".repeat(20).replace(/a/g, () => "b".repeat(60000))`,
+		`let x: any = []; for (let i = 0; i < 300; i++) x = [x]; return String(x)`,
+		`return /^(a+)+\1b$/.test("a".repeat(12))`,
+		`Object.defineProperty(Object.prototype, "then", {get() { throw 1 }}); return await onto.task.list({})`,
 	} {
 		f.Add(s)
 	}
@@ -46,6 +50,9 @@ func FuzzScript(f *testing.F) {
 		}
 		if out == nil || (!out.OK && out.Error == nil) || (out.OK && out.Error != nil) {
 			t.Fatalf("incoherent outcome: %+v", out)
+		}
+		if out.Error != nil && out.Error.Code == string(runtime.CodeInternal) && out.Error.Op == "" {
+			t.Fatalf("the engine failed: %s", out.Render())
 		}
 		if out.Error != nil && out.Error.Code == codemode.CodeLimit && out.Error.Limit == "" {
 			t.Fatalf("limit error without its name: %s", out.Render())
