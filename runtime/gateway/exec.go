@@ -364,7 +364,9 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 	}
 	var ve *runtime.ValidationError
 	if errors.As(res.Err, &ve) {
-		return g.invalid(b, ve.Fields)
+		ee := g.invalid(b, ve.Fields)
+		ee.Details.More += ve.Omitted
+		return ee
 	}
 	var pe *runtime.PanicError
 	if errors.As(res.Err, &pe) {
@@ -405,8 +407,8 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 			missing = append(missing, name)
 		}
 	}
-	parts := make([]string, 0, len(fe))
-	for _, f := range fe {
+	parts := make([]string, 0, min(len(fe), g.cfg.limits.FieldErrors))
+	for _, f := range fe[:min(len(fe), g.cfg.limits.FieldErrors)] {
 		parts = append(parts, f.String())
 	}
 	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Op, strings.Join(parts, "; "))

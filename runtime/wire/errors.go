@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
@@ -34,8 +35,27 @@ func (d *Decoder) writePointer(b *strings.Builder, depth int) {
 	}
 }
 
+// MaxTokenBytes bounds each reference token of a JSON pointer in an error:
+// a longer key (a hostile 50 MB argument name, say) is cut at a code point
+// boundary and marked with "…", so that errors stay small.
+const MaxTokenBytes = 256
+
+// MaxErrors bounds the field errors one decode (and one validation)
+// records; further ones are only counted (runtime.ValidationError.Omitted),
+// so that hostile arguments cannot make an error grow with their size.
+const MaxErrors = 100
+
 // writeToken writes a reference token escaped per RFC 6901.
 func writeToken(b *strings.Builder, tok string) {
+	if len(tok) > MaxTokenBytes {
+		cut := MaxTokenBytes - len("…")
+		for cut > 0 && !utf8.RuneStart(tok[cut]) {
+			cut--
+		}
+		writeToken(b, tok[:cut])
+		b.WriteString("…")
+		return
+	}
 	for i := 0; i < len(tok); i++ {
 		switch c := tok[i]; c {
 		case '~':
@@ -59,6 +79,9 @@ func (d *Decoder) skipSpaceFrom(start *int) {
 
 // record appends a FieldError at the current path.
 func (d *Decoder) record(_ int, code, message, expected, received, suggestion string) {
+	if d.full() {
+		return
+	}
 	d.errs = append(d.errs, runtime.FieldError{
 		Path:       d.pointer(""),
 		Code:       code,
@@ -67,6 +90,28 @@ func (d *Decoder) record(_ int, code, message, expected, received, suggestion st
 		Received:   truncate(received),
 		Suggestion: suggestion,
 	})
+}
+
+// full reports, counting the error about to be recorded, that MaxErrors
+// have been recorded already.
+func (d *Decoder) full() bool {
+	if len(d.errs) < MaxErrors {
+		return false
+	}
+	d.dropped++
+	return true
+}
+
+// appendCapped appends fs to list up to MaxErrors, returning how many did
+// not fit.
+func appendCapped(list *[]runtime.FieldError, fs []runtime.FieldError) int {
+	room := max(MaxErrors-len(*list), 0)
+	if len(fs) <= room {
+		*list = append(*list, fs...)
+		return 0
+	}
+	*list = append(*list, fs[:room]...)
+	return len(fs) - room
 }
 
 // Mismatch records that the next value is not of the expected type (a
@@ -99,7 +144,10 @@ func (d *Decoder) Unknown(known []string) {
 	if d.err != nil {
 		return
 	}
-	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(key), "", "", check.Closest(key, known))
+	if d.full() {
+		return
+	}
+	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(truncate(key)), "", "", check.Closest(key, known))
 }
 
 // Reject records that the next value is not allowed (keyword code, a
@@ -117,6 +165,9 @@ func (d *Decoder) Reject(code, message string) {
 // FailAt records an error at the member name of the value about to be
 // read (a discriminator property, say). It consumes nothing.
 func (d *Decoder) FailAt(name, code, message, expected, received, suggestion string) {
+	if d.full() {
+		return
+	}
 	d.errs = append(d.errs, runtime.FieldError{
 		Path:       d.pointer(name),
 		Code:       code,
@@ -132,11 +183,14 @@ func (d *Decoder) FailAt(name, code, message, expected, received, suggestion str
 func (d *Decoder) Path() string { return d.pointer("") }
 
 // Append records errors found by a validator run during decoding.
-func (d *Decoder) Append(fs []runtime.FieldError) { d.errs = append(d.errs, fs...) }
+func (d *Decoder) Append(fs []runtime.FieldError) { d.dropped += appendCapped(&d.errs, fs) }
 
 // Missing records that the required property name is absent from the
 // object just read.
 func (d *Decoder) Missing(name string) {
+	if d.full() {
+		return
+	}
 	d.errs = append(d.errs, runtime.FieldError{
 		Path:    d.pointer(name),
 		Code:    "required",
@@ -171,7 +225,7 @@ func (d *Decoder) Branch() Decoder {
 
 // Adopt appends the errors recorded by a branch decoder to d.
 func (d *Decoder) Adopt(b *Decoder) {
-	d.errs = append(d.errs, b.errs...)
+	d.dropped += b.dropped + appendCapped(&d.errs, b.errs)
 }
 
 // PeekMember looks ahead into the next value, when it is an object, for
@@ -230,7 +284,11 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 	if len(fields) == 0 {
 		return nil
 	}
-	return &runtime.ValidationError{Tool: tool, Fields: fields}
+	omitted := d.dropped
+	if v != nil {
+		omitted += v.dropped
+	}
+	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
 
 func coveredBy(path string, errs []runtime.FieldError) bool {
@@ -331,11 +389,16 @@ func (p *Path) write(b *strings.Builder) {
 // Errors collects the violations a generated validator finds. The zero
 // value is ready to use; it allocates only when an error is added.
 type Errors struct {
-	list []runtime.FieldError
+	list    []runtime.FieldError
+	dropped int // errors beyond MaxErrors, counted only
 }
 
 // Add records a violation of keyword code at p. received is truncated.
 func (e *Errors) Add(p *Path, code, message, expected, received, suggestion string) {
+	if len(e.list) >= MaxErrors {
+		e.dropped++
+		return
+	}
 	if e.list == nil {
 		// Invalid arguments seldom break one constraint only.
 		e.list = make([]runtime.FieldError, 0, 4)
@@ -351,7 +414,7 @@ func (e *Errors) Add(p *Path, code, message, expected, received, suggestion stri
 }
 
 // Append records violations found elsewhere (an embedded validator).
-func (e *Errors) Append(fs []runtime.FieldError) { e.list = append(e.list, fs...) }
+func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendCapped(&e.list, fs) }
 
 // Len returns the number of violations recorded.
 func (e *Errors) Len() int { return len(e.list) }
@@ -365,7 +428,7 @@ func (e *Errors) Err(tool string) error {
 	if len(e.list) == 0 {
 		return nil
 	}
-	return &runtime.ValidationError{Tool: tool, Fields: e.list}
+	return &runtime.ValidationError{Tool: tool, Fields: e.list, Omitted: e.dropped}
 }
 
 // MustAny decodes a JSON literal the generator produced (enum values,
