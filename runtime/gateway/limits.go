@@ -160,15 +160,15 @@ func scanJSON(raw []byte, lim Limits) *runtime.FieldError {
 		c := raw[i]
 		switch c {
 		case '{', '[':
-			if len(stack) >= lim.Depth {
-				return &runtime.FieldError{Path: pointer(), Code: "maxDepth",
-					Message: fmt.Sprintf("arrays and objects nest more than %d deep", lim.Depth)}
-			}
 			if len(stack) > 0 {
 				top := &stack[len(stack)-1]
 				if top.array {
 					top.n++
 				}
+			}
+			if len(stack) >= lim.Depth {
+				return &runtime.FieldError{Path: pointer(), Code: "maxDepth",
+					Message: fmt.Sprintf("arrays and objects nest more than %d deep", lim.Depth)}
 			}
 			stack = append(stack, scanFrame{array: c == '[', keyPending: c == '{'})
 			i++
