@@ -555,7 +555,6 @@ type repetitions struct {
 	m  map[string]int
 }
 
-
 const maxRepetitionKeys = 4096
 
 func (r *repetitions) hit(session, op, code string, args json.RawMessage) int {
