@@ -288,6 +288,10 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 	if v != nil {
 		omitted += v.dropped
 	}
+	if len(fields) > MaxErrors {
+		omitted += len(fields) - MaxErrors
+		fields = fields[:MaxErrors:MaxErrors]
+	}
 	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
 

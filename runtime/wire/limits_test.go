@@ -1,0 +1,68 @@
+package wire
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// TestErrorsCapped: a decode records at most MaxErrors field errors, also
+// after merging the validator's, and counts the rest in Omitted.
+func TestErrorsCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`"k` + strconv.Itoa(i) + `":1`)
+	}
+	b.WriteString("}")
+	d := NewDecoder([]byte(b.String()))
+	if d.Object() {
+		for d.More() {
+			d.Unknown([]string{"known"})
+		}
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var v Errors
+	for range 50 {
+		v.Add(nil, "required", "missing", "", "", "")
+	}
+	err := d.Report("tool", &v)
+	r, ok := err.(*runtime.ValidationError)
+	if !ok {
+		t.Fatal(err)
+	}
+	if len(r.Fields) != MaxErrors || r.Omitted != 250 {
+		t.Errorf("%d fields, %d omitted; want %d and 250", len(r.Fields), r.Omitted, MaxErrors)
+	}
+	if msg := err.Error(); len(msg) > 8<<10 || !strings.HasSuffix(msg, "and 330 more") {
+		t.Errorf("message of %d bytes ending %q", len(msg), msg[max(0, len(msg)-40):])
+	}
+}
+
+// TestLongKeyPointer: a huge unknown key is cut in the error's pointer and
+// message.
+func TestLongKeyPointer(t *testing.T) {
+	key := strings.Repeat("é", 1<<20)
+	d := NewDecoder([]byte(`{"` + key + `":{"x":[1,"a\ud800"]}}`))
+	if d.Object() {
+		for d.More() {
+			d.Unknown(nil)
+		}
+	}
+	_ = d.Close()
+	for _, f := range d.Errors() {
+		if len(f.Path) > MaxTokenBytes+8 || len(f.Message) > 1024 {
+			t.Errorf("error of %d+%d bytes: %.80s", len(f.Path), len(f.Message), f.Path)
+		}
+	}
+	if n := len(d.Errors()); n != 2 {
+		t.Errorf("%d errors, want the encoding error and the unknown property", n)
+	}
+}
