@@ -463,11 +463,23 @@ func Generic(v any) any {
 	return g
 }
 
-// Duplicate returns the indexes of the first two equal items, for
-// uniqueItems over items that compare with == as JSON does.
+// Duplicate returns the indexes of the first two equal items (the pair
+// with the smallest j, then i), for uniqueItems over items that compare
+// with == as JSON does. Long arrays go through a map: linear time, so a
+// model's array of a megabyte costs no more than reading it.
 func Duplicate[T comparable](items []T) (i, j int, ok bool) {
-	for i := range items {
-		for j := i + 1; j < len(items); j++ {
+	if len(items) > 32 {
+		seen := make(map[T]int, len(items))
+		for j, v := range items {
+			if i, dup := seen[v]; dup {
+				return i, j, true
+			}
+			seen[v] = j
+		}
+		return 0, 0, false
+	}
+	for j := range items {
+		for i := range j {
 			if items[i] == items[j] {
 				return i, j, true
 			}

@@ -66,3 +66,24 @@ func TestLongKeyPointer(t *testing.T) {
 		t.Errorf("%d errors, want the encoding error and the unknown property", n)
 	}
 }
+
+// TestDuplicate: short and long arrays report the same pair (the first
+// occurrence of the earliest repeated item), long ones in linear time.
+func TestDuplicate(t *testing.T) {
+	short := []string{"a", "b", "b", "a"}
+	if i, j, ok := Duplicate(short); !ok || i != 1 || j != 2 {
+		t.Errorf("Duplicate(%q) = %d, %d, %v", short, i, j, ok)
+	}
+	long := make([]int, 1<<16)
+	for k := range long {
+		long[k] = k
+	}
+	if _, _, ok := Duplicate(long); ok {
+		t.Error("distinct items reported as duplicates")
+	}
+	long[len(long)-1] = 7
+	long = append(long, 5)
+	if i, j, ok := Duplicate(long); !ok || i != 7 || j != len(long)-2 {
+		t.Errorf("Duplicate(long) = %d, %d, %v", i, j, ok)
+	}
+}
