@@ -10,15 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// decodeStrings reads an array of strings with String, then an object's
+// decodeStringsEnc reads an array of strings with String, then an object's
 // keys with Key and its values with String, as generated decoders do.
-func decodeStrings(data []byte) (items []string, keys []string, vals []string, errPaths []string, err error) {
-	items, keys, vals, errPaths, _, err = decodeStringsEnc(data)
-	return
-}
-
-// decodeStringsEnc is decodeStrings also returning the paths of the
-// "encoding" errors (invalid Unicode).
+// It also returns the paths of the "encoding" errors (invalid Unicode).
 func decodeStringsEnc(data []byte) (items []string, keys []string, vals []string, errPaths, encPaths []string, err error) {
 	d := NewDecoder(data)
 	if d.Object() {
