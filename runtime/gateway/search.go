@@ -370,7 +370,7 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 		limit = DefaultSearchLimit
 	}
 	limit = min(limit, maxSearchLimit)
-	doc := searchDoc{Query: req.Query, Hits: g.index.Search(req.Query, limit)}
+	doc := searchDoc{Query: truncBytes(req.Query, g.cfg.limits.EchoBytes), Hits: g.index.Search(req.Query, limit)}
 	if doc.Hits == nil {
 		doc.Hits = []Hit{}
 		doc.Next = `no op matched; try other words or browse with tool_help({"path":""})`
