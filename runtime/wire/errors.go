@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/json"
 	"strconv"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -490,14 +491,93 @@ func Duplicate[T comparable](items []T) (i, j int, ok bool) {
 
 // DuplicateGeneric is Duplicate for the generic form of an array (nil or a
 // non-array has no duplicates).
+//
+// It reports the same pair as Duplicate. Long arrays of the generic form
+// the decoder produces (nil, bool, float64, string, []any, map[string]any)
+// are compared through canonical keys in linear time; other values fall
+// back to pairwise check.Equal.
 func DuplicateGeneric(v any) (i, j int, ok bool) {
 	items, _ := v.([]any)
-	for i := range items {
-		for j := i + 1; j < len(items); j++ {
+	if len(items) > 32 {
+		seen := make(map[string]int, len(items))
+		var buf []byte
+		keyed := true
+		for j, it := range items {
+			var ok bool
+			buf, ok = appendGenericKey(buf[:0], it)
+			if !ok {
+				keyed = false
+				break
+			}
+			if i, dup := seen[string(buf)]; dup {
+				return i, j, true
+			}
+			seen[string(buf)] = j
+		}
+		if keyed {
+			return 0, 0, false
+		}
+	}
+	for j := range items {
+		for i := range j {
 			if check.Equal(items[i], items[j]) {
 				return i, j, true
 			}
 		}
 	}
 	return 0, 0, false
+}
+
+// appendGenericKey appends a key of v that two values share exactly when
+// check.Equal holds for them, or reports false for a value outside the
+// decoder's generic form.
+func appendGenericKey(b []byte, v any) ([]byte, bool) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, 'z'), true
+	case bool:
+		if x {
+			return append(b, 't'), true
+		}
+		return append(b, 'f'), true
+	case float64:
+		if x == 0 {
+			x = 0 // -0 equals 0
+		}
+		b = append(b, 'n')
+		b = strconv.AppendFloat(b, x, 'g', -1, 64)
+		return append(b, ';'), true
+	case string:
+		b = append(b, 's')
+		b = strconv.AppendInt(b, int64(len(x)), 10)
+		b = append(b, ':')
+		return append(b, x...), true
+	case []any:
+		b = append(b, '[')
+		for _, e := range x {
+			var ok bool
+			if b, ok = appendGenericKey(b, e); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for _, k := range keys {
+			b = strconv.AppendInt(b, int64(len(k)), 10)
+			b = append(b, ':')
+			b = append(b, k...)
+			var ok bool
+			if b, ok = appendGenericKey(b, x[k]); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+	return b, false
 }

@@ -1,11 +1,13 @@
 package wire
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // TestErrorsCapped: a decode records at most MaxErrors field errors, also
@@ -85,5 +87,31 @@ func TestDuplicate(t *testing.T) {
 	long = append(long, 5)
 	if i, j, ok := Duplicate(long); !ok || i != 7 || j != len(long)-2 {
 		t.Errorf("Duplicate(long) = %d, %d, %v", i, j, ok)
+	}
+}
+
+// TestDuplicateGeneric: the keyed path for long arrays agrees with
+// pairwise check.Equal.
+func TestDuplicateGeneric(t *testing.T) {
+	base := []any{nil, true, false, 0.0, 1.0, 1.5, "1", "", []any{}, []any{1.0, "a"}, map[string]any{}, map[string]any{"a": 1.0, "b": []any{nil}}}
+	for _, extra := range []any{nil, true, math.Copysign(0, -1), 1.5, "1", []any{1.0, "a"}, map[string]any{"b": []any{nil}, "a": 1.0}, "new", 2.0, map[string]any{"a": 2.0}} {
+		items := append([]any{}, base...)
+		for k := range 40 {
+			items = append(items, "filler"+strconv.Itoa(k))
+		}
+		items = append(items, extra)
+		i, j, ok := DuplicateGeneric(items)
+		// Reference: pairwise, smallest j first.
+		wi, wj, wok := 0, 0, false
+		for b := range items {
+			for a := range b {
+				if !wok && check.Equal(items[a], items[b]) {
+					wi, wj, wok = a, b, true
+				}
+			}
+		}
+		if i != wi || j != wj || ok != wok {
+			t.Errorf("extra %#v: got %d,%d,%v want %d,%d,%v", extra, i, j, ok, wi, wj, wok)
+		}
 	}
 }
