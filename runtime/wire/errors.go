@@ -2,8 +2,8 @@ package wire
 
 import (
 	"encoding/json"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
