@@ -387,8 +387,12 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 
 // invalid builds a VALIDATION_ERROR for field errors, adding the nearest
 // argument name to unknown-argument errors and a ready-to-run example.
+//
+// Only the first Limits.FieldErrors errors are kept (details counts the
+// rest), so the suggestions cost a bounded amount whatever the arguments.
 func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeError {
-	fe := make([]runtime.FieldError, len(fields))
+	shown := min(len(fields), g.cfg.limits.FieldErrors)
+	fe := make([]runtime.FieldError, shown)
 	copy(fe, fields)
 	var missing []string
 	for i := range fe {
@@ -407,8 +411,8 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 			missing = append(missing, name)
 		}
 	}
-	parts := make([]string, 0, min(len(fe), g.cfg.limits.FieldErrors))
-	for _, f := range fe[:min(len(fe), g.cfg.limits.FieldErrors)] {
+	parts := make([]string, 0, len(fe))
+	for _, f := range fe {
 		parts = append(parts, f.String())
 	}
 	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Op, strings.Join(parts, "; "))
@@ -416,7 +420,7 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 		msg += fmt.Sprintf(". Required: %s", strings.Join(b.required, ", "))
 	}
 	return &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
-		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call()},
+		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call(), More: len(fields) - shown},
 		HelpPath: b.op.Op}
 }
 
