@@ -1,13 +1,19 @@
 package gateway
 
 import (
+	"flag"
 	"strings"
 	"testing"
 )
 
+var hostileHuge = flag.Bool("hostile.huge", false, "BenchmarkHostile: also run the 50 MB cases (about 1 GB of memory)")
+
 // BenchmarkHostile measures the worst cases of issue 8 through tool_exec,
 // tool_help and tool_search: huge unknown op paths, help paths, queries and
-// argument names. It reports the answer's size; run it with -benchtime=1x.
+// argument names. It reports the answer's size; run it with -benchtime=1x,
+// and -hostile.huge for the 50 MB cases:
+//
+//	go test -run '^$' -bench Hostile -benchtime 1x -benchmem ./runtime/gateway -hostile.huge
 func BenchmarkHostile(b *testing.B) {
 	huge := func(n int) string { return strings.Repeat("a", n) }
 	cases := []struct {
@@ -27,6 +33,9 @@ func BenchmarkHostile(b *testing.B) {
 	// and error paths, which must be linear by themselves.
 	lifted := WithLimits(Limits{ArgsBytes: 1 << 30, OpBytes: 1 << 30, PathBytes: 1 << 30, KeyBytes: 1 << 30, QueryBytes: 1 << 30})
 	for _, c := range cases {
+		if strings.HasSuffix(c.name, "50MB") && !*hostileHuge {
+			continue
+		}
 		b.Run(c.name, func(b *testing.B) {
 			h := newHarness(b, WithWrites(true))
 			args := c.args()
