@@ -19,6 +19,8 @@ type CompileOptions struct {
 	// also as an item, map value or union branch; formats not listed stay
 	// strings checked by Validate.
 	Formats map[string]string
+	// Limits bound the compilation (zero fields take DefaultLimits).
+	Limits Limits
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
@@ -42,6 +44,8 @@ type SchemaOptions struct {
 	// it. They are read like the schema (Draft7 applies) and are not
 	// compiled unless referenced.
 	Resources map[string]*Node
+	// Limits bound the compilation (zero fields take DefaultLimits).
+	Limits Limits
 }
 
 // generatedNames are package-level identifiers of a generated package that
@@ -58,7 +62,7 @@ func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats})
+	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits})
 }
 
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
@@ -70,6 +74,8 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 	}
 	c := newCompiler()
 	c.formats = opts.Formats
+	c.limits = opts.Limits.WithDefaults()
+	c.types.MaxLen = c.limits.IdentifierLength
 	fam := &ir.Family{Package: opts.Package, Sources: doc.Sources}
 	fam.Warnings = append(fam.Warnings, doc.Warnings...)
 	for i, root := range doc.Roots {
@@ -120,6 +126,14 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
+	cycleRoots := make([]*Node, 0, 2*len(todo))
+	for i, p := range todo {
+		cycleRoots = append(cycleRoots, params[i])
+		if p.def.Output != nil {
+			cycleRoots = append(cycleRoots, p.def.Output)
+		}
+	}
+	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.ParamsSchema = params[i].JSON()
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
@@ -152,6 +166,8 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 // conformance tests and schema files outside tool definitions.
 func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.Family, error) {
 	c := newCompiler()
+	c.limits = opts.Limits.WithDefaults()
+	c.types.MaxLen = c.limits.IdentifierLength
 	draft := 2020
 	if opts.Draft7 {
 		draft = 7
@@ -176,6 +192,7 @@ func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.F
 	if name == "" {
 		name = "Root"
 	}
+	c.checkCycles([]*Node{root})
 	t := c.compile(root, naming{name: name, stem: name})
 	c.finish()
 	t = c.entry(t, root, name)
@@ -232,6 +249,17 @@ type compiler struct {
 	// formats is CompileOptions.Formats.
 	formats map[string]string
 	dyn     dynState
+	// limits bound the compilation; depth is the current schema nesting
+	// and expansions counts views and conjuncts built so far.
+	limits     Limits
+	depth      int
+	expansions int
+	// exhausted is set once the expansion budget is spent: compilation
+	// then stops descending.
+	exhausted bool
+	// badRefs are $ref (or applicator) nodes that close a cycle applying
+	// a schema to the same value; they compile as any value.
+	badRefs map[*Node]bool
 }
 
 type alias struct {
@@ -268,6 +296,8 @@ func newCompiler() *compiler {
 		external:   map[*Node]bool{},
 		delegNodes: map[*ir.Type][]*Node{},
 		ids:        map[string]int{},
+		badRefs:    map[*Node]bool{},
+		limits:     DefaultLimits,
 	}
 }
 

@@ -3,6 +3,8 @@ package schema
 import (
 	"bytes"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -112,12 +114,22 @@ func (c *compiler) pureRef(n *Node) *Node {
 }
 
 // conjuncts lists n and, recursively, its $ref targets and allOf branches.
-func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
+func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node, seen map[*Node]bool) []*Node {
 	for _, s := range stack {
 		if s == n {
 			c.errorf(n, "circular $ref")
 			return out
 		}
+	}
+	// A schema met twice in one conjunction adds nothing the first
+	// meeting did not (allOf is idempotent): skipping it keeps diamonds of
+	// $refs linear instead of exponential.
+	if seen[n] {
+		return out
+	}
+	seen[n] = true
+	if !c.spend(n) {
+		return out
 	}
 	stack = append(stack, n)
 	if n.Kind != ObjectNode || c.external[n] {
@@ -141,11 +153,14 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 	if ref == nil || res.draft != 7 {
 		out = append(out, n)
 	}
+	if ref != nil && c.badRefs[ref] {
+		ref = nil
+	}
 	if ref != nil {
 		if t, _, err := c.resolveRef(ref, res); err != nil {
 			c.errs = append(c.errs, err)
 		} else {
-			out = c.conjuncts(t, out, stack)
+			out = c.conjuncts(t, out, stack, seen)
 		}
 		if res.draft == 7 {
 			return out
@@ -156,7 +171,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 			c.errorf(all, "allOf must be a non-empty array of schemas")
 		} else {
 			for _, b := range all.Items {
-				out = c.conjuncts(b, out, stack)
+				out = c.conjuncts(b, out, stack, seen)
 			}
 		}
 	}
@@ -167,7 +182,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 // turns contradictions into never instead of errors.
 func (c *compiler) view(n *Node, lenient bool) *view {
 	v := &view{src: n, res: c.resOf[n], kw: map[string]*Node{}}
-	conj := c.conjuncts(n, nil, nil)
+	conj := c.conjuncts(n, nil, nil, map[*Node]bool{})
 	objects := 0
 	for _, cj := range conj {
 		if cj.Kind == BoolNode && !cj.Bool {
@@ -442,13 +457,14 @@ func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view)
 		if old.Kind != ArrayNode || val.Kind != ArrayNode {
 			return old, false
 		}
+		in := make(map[string]bool, len(val.Items))
+		for _, y := range val.Items {
+			in[canonKey(y)] = true
+		}
 		var items []*Node
 		for _, x := range old.Items {
-			for _, y := range val.Items {
-				if jsonEqual(x, y) {
-					items = append(items, x)
-					break
-				}
+			if in[canonKey(x)] {
+				items = append(items, x)
 			}
 		}
 		if len(items) == 0 {
@@ -559,6 +575,69 @@ func jsonEqual(a, b *Node) bool {
 		return true
 	}
 	return false
+}
+
+// canonKey is a string equal for two values exactly when jsonEqual holds:
+// numbers by exact value, object members in sorted order.
+func canonKey(n *Node) string {
+	var b strings.Builder
+	writeCanon(&b, n)
+	return b.String()
+}
+
+func writeCanon(b *strings.Builder, n *Node) {
+	switch n.Kind {
+	case NullNode:
+		b.WriteString("n")
+	case BoolNode:
+		if n.Bool {
+			b.WriteString("t")
+		} else {
+			b.WriteString("f")
+		}
+	case NumberNode:
+		if r, ok := numRat(n); ok {
+			b.WriteString("#" + r.RatString() + ";")
+		} else {
+			b.WriteString("#?" + n.Num + ";")
+		}
+	case StringNode:
+		b.WriteString(strconv.Quote(n.Str))
+	case ArrayNode:
+		b.WriteByte('[')
+		for _, it := range n.Items {
+			writeCanon(b, it)
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case ObjectNode:
+		ms := slices.Clone(n.Members)
+		slices.SortFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
+		b.WriteByte('{')
+		for _, m := range ms {
+			b.WriteString(strconv.Quote(m.Key))
+			b.WriteByte(':')
+			writeCanon(b, m.Value)
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	}
+}
+
+// spend counts one expansion at n against the budget; false (after one
+// located error) once the budget is spent.
+func (c *compiler) spend(n *Node) bool {
+	if c.exhausted {
+		return false
+	}
+	c.expansions++
+	if c.expansions > c.limits.RefExpansions {
+		c.exhausted = true
+		c.errorf(n, "schema expansion budget spent: $refs, allOf and union branches expand to more than %d schemas (%s)",
+			c.limits.RefExpansions, limitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
+		return false
+	}
+	return true
 }
 
 // errorf records a located error at n.

@@ -22,6 +22,9 @@ type LoadOptions struct {
 	// true on a property) into the object's "required" array, instead of
 	// rejecting them, with one warning per kind of rewrite.
 	Lenient bool
+	// Limits bound the input (zero fields take DefaultLimits); Build
+	// passes them on to Compile.
+	Limits Limits
 }
 
 // ToolDef is one tool definition as found in an input file.
@@ -66,7 +69,9 @@ func Load(inputs []Input, opts LoadOptions) (*Document, error) {
 	}
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
-		root, err := ParseJSON(in.Name, in.Data)
+		lim := opts.Limits.WithDefaults()
+		root, err := parseJSON(in.Name, in.Data, lim.jsonDepth(),
+			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", JSONDepthFactor))
 		if err != nil {
 			e, ok := err.(*Error)
 			if !ok {

@@ -9,8 +9,11 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts.
-const MaxDepth = 10000
+// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts:
+// JSONDepthFactor times the default Limits.Depth. Load applies the
+// family's own limit. Every node keeps its JSON pointer, so memory grows
+// with the square of the depth: the limit keeps it small.
+const MaxDepth = 512
 
 // ParseJSON parses data as strict JSON (RFC 8259) into a Node tree in which
 // every node knows its file, line, column and JSON pointer.
@@ -22,9 +25,15 @@ const MaxDepth = 10000
 // A syntax error or a duplicate key is returned as a *Error located at the
 // offending byte.
 func ParseJSON(file string, data []byte) (*Node, error) {
+	return parseJSON(file, data, MaxDepth, "")
+}
+
+// parseJSON is ParseJSON with a nesting limit; hint (if any) is appended to
+// the depth error to name the setting that raises it.
+func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, error) {
 	src := string(data)
 	src = strings.TrimPrefix(src, "\uFEFF")
-	p := &parser{file: file, src: src, line: 1}
+	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint}
 	p.skipSpace()
 	n, err := p.value("", 0)
 	if err != nil {
@@ -38,6 +47,8 @@ func ParseJSON(file string, data []byte) (*Node, error) {
 }
 
 type parser struct {
+	maxDepth  int
+	depthHint string
 	slab      []Node // nodes are allocated in chunks
 	file      string
 	src       string
@@ -347,8 +358,8 @@ func hex4(s string, i int) (rune, bool) {
 
 func (p *parser) array(ptr string, depth int) (*Node, error) {
 	n := p.node(ArrayNode, p.pos(p.off, ptr))
-	if depth > MaxDepth {
-		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
+	if depth > p.maxDepth {
+		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels%s", p.maxDepth, p.depthHint)
 	}
 	p.off++ // [
 	p.skipSpace()
@@ -416,8 +427,8 @@ const dupIndexAt = 16
 
 func (p *parser) object(ptr string, depth int) (*Node, error) {
 	n := p.node(ObjectNode, p.pos(p.off, ptr))
-	if depth > MaxDepth {
-		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
+	if depth > p.maxDepth {
+		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels%s", p.maxDepth, p.depthHint)
 	}
 	p.off++ // {
 	p.skipSpace()

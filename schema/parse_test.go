@@ -145,7 +145,7 @@ func TestParseJSONDepth(t *testing.T) {
 	}
 	deep := strings.Repeat(`{"a":`, MaxDepth+1)
 	_, err := ParseJSON("d.json", []byte(deep))
-	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 10000 levels") {
+	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 512 levels") {
 		t.Fatalf("depth %d: err = %v", MaxDepth+1, err)
 	}
 	// A million open brackets must fail cleanly, not overflow the stack.

@@ -32,6 +32,11 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 		}
 		return t
 	}
+	if c.badRefs[n] || c.exhausted {
+		t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+		c.memo[n] = t
+		return t
+	}
 	if c.external[n] {
 		t := c.newType(n)
 		t.Kind = ir.KindAny
@@ -40,6 +45,11 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 		return t
 	}
 	if ref := c.pureRef(n); ref != nil {
+		if c.badRefs[ref] {
+			t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+			c.memo[n] = t
+			return t
+		}
 		for _, s := range c.refStack {
 			if s == n {
 				c.errorf(ref, "circular $ref")
@@ -110,6 +120,15 @@ var kindNames = []string{"null", "boolean", "object", "array", "number", "intege
 
 // compileView fills t from a merged view.
 func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
+	c.depth++
+	defer func() { c.depth-- }()
+	if c.depth > c.limits.Depth {
+		if c.depth == c.limits.Depth+1 {
+			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, limitHint("max_depth", int64(c.limits.Depth)))
+		}
+		t.Kind = ir.KindAny
+		return
+	}
 	if v.isBool || v.never {
 		if v.isBool && v.boolVal {
 			t.Kind = ir.KindAny
@@ -375,7 +394,13 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 		t.Kind = ir.KindAny
 		return
 	}
+	if len(e.Items) > c.limits.Enum {
+		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), limitHint("max_enum", int64(c.limits.Enum)))
+		t.Kind = ir.KindAny
+		return
+	}
 	var vals []*Node
+	seen := make(map[string]bool, len(e.Items))
 	for _, x := range e.Items {
 		if x.Kind == NullNode {
 			if types == nil || nullAllowed {
@@ -386,11 +411,8 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 		if types != nil && !valueFits(x, types) {
 			continue // can never validate
 		}
-		dup := false
-		for _, y := range vals {
-			dup = dup || jsonEqual(x, y)
-		}
-		if !dup {
+		if k := canonKey(x); !seen[k] {
+			seen[k] = true
 			vals = append(vals, x)
 		}
 	}
@@ -540,14 +562,19 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	}
 	t.Kind = ir.KindObject
 	c.declare(t, nm.name)
-	fields := names.NewScope(names.MethodNames...)
+	if props != nil && len(props.Members) > c.limits.Properties {
+		c.errorf(props, "object declares %d properties, more than the limit (%s)",
+			len(props.Members), limitHint("max_properties", int64(c.limits.Properties)))
+		return
+	}
+	goNames, extraName := fieldNames(props, v.get("required"), c.limits.IdentifierLength)
 	declared := map[string]bool{}
 	if props != nil {
 		for _, m := range props.Members {
 			declared[m.Key] = true
 			f := &ir.Field{
 				JSONName: m.Key,
-				GoName:   fields.Declare(m.Key),
+				GoName:   goNames[m.Key],
 				Pos:      m.KeyPos,
 				Required: refIn(required, m.Key),
 			}
@@ -577,7 +604,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 				continue
 			}
 			declared[it.Str] = true
-			f := &ir.Field{JSONName: it.Str, GoName: fields.Declare(it.Str), Pos: it.Pos, Required: true}
+			f := &ir.Field{JSONName: it.Str, GoName: goNames[it.Str], Pos: it.Pos, Required: true}
 			var pn *Node
 			for _, p := range patterns {
 				if p.match != nil && p.match(it.Str) {
@@ -602,10 +629,46 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		t.AdditionalFalse = true
 	default:
 		t.Extra = true
-		t.ExtraGoName = fields.Declare("extra")
+		t.ExtraGoName = extraName
 		t.Elem = c.compile(ap, nm.child("Extra"))
 	}
 	c.objectConstraints(t, v, nm)
+}
+
+// fieldNames gives the Go field names of an object's properties, of its
+// required names without a property, and of its field for additional
+// properties (extra). Names that collide (a_b, aB, AB) are resolved in
+// sorted order of their JSON names, so the same set of names gets the same
+// Go names whatever their order in the source.
+func fieldNames(props, required *Node, maxLen int) (fields map[string]string, extra string) {
+	var keys []string
+	seen := map[string]bool{}
+	add := func(k string) {
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	if props != nil && props.Kind == ObjectNode {
+		for _, m := range props.Members {
+			add(m.Key)
+		}
+	}
+	if required != nil && required.Kind == ArrayNode {
+		for _, it := range required.Items {
+			if it.Kind == StringNode {
+				add(it.Str)
+			}
+		}
+	}
+	slices.Sort(keys)
+	scope := names.NewScope(names.MethodNames...)
+	scope.MaxLen = maxLen
+	out := make(map[string]string, len(keys)+1)
+	for _, k := range keys {
+		out[k] = scope.Declare(k)
+	}
+	return out, scope.Declare("extra")
 }
 
 // patternProp is a compiled patternProperties entry with its schema and a
