@@ -2,8 +2,8 @@ package names
 
 import (
 	"fmt"
-	"hash/fnv"
 	"go/token"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"unicode"
