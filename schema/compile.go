@@ -2,6 +2,7 @@ package schema
 
 import (
 	"cmp"
+	"errors"
 	"path"
 	"slices"
 
@@ -58,11 +59,91 @@ var generatedNames = []string{
 // Build loads the tool definition files of one family and compiles them
 // into IR.
 func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
-	doc, err := Load(inputs, opts.LoadOptions)
-	if err != nil {
+	if err := checkFormats(opts.Formats); err != nil {
 		return nil, err
 	}
-	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits})
+	fam, errs := build(inputs, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return fam, nil
+}
+
+// build loads and compiles, returning the family compiled from what
+// loaded and every error of both phases (MergeErrors order).
+func build(inputs []Input, opts BuildOptions) (*ir.Family, ErrorList) {
+	doc, loadErrs := load(inputs, opts.LoadOptions)
+	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits})
+	return fam, MergeErrors(doc.Sources, loadErrs, compileErrs)
+}
+
+// BuildFamily is Build followed by Taxonomy with manifest m (nil for
+// none): every error of every phase is reported together, sorted by
+// position, as one ErrorList. The family is returned only without errors.
+func BuildFamily(inputs []Input, m *Manifest, opts BuildOptions) (*ir.Family, error) {
+	if err := checkFormats(opts.Formats); err != nil {
+		return nil, err
+	}
+	fam, errs := build(inputs, opts)
+	if fam != nil {
+		if err := Taxonomy(fam, m); err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) {
+				return nil, err
+			}
+			errs = MergeErrors(fam.Sources, errs, list)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return fam, nil
+}
+
+// MergeErrors joins error lists of successive phases into one sorted by
+// position: files in the order of files (others after, by name), then
+// line, column and message. Where two phases report the same position,
+// only the earlier phase's error is kept (a later phase re-reading the
+// same flaw says the same thing less precisely).
+func MergeErrors(files []string, lists ...ErrorList) ErrorList {
+	order := map[string]int{}
+	for i, s := range files {
+		if _, ok := order[s]; !ok {
+			order[s] = i
+		}
+	}
+	rank := func(f string) int {
+		if i, ok := order[f]; ok {
+			return i
+		}
+		return len(files)
+	}
+	var out ErrorList
+	taken := map[ir.Pos]bool{}
+	for _, l := range lists {
+		var mine []ir.Pos
+		for _, e := range l {
+			key := e.Pos
+			key.Pointer = ""
+			if key.Line > 0 && taken[key] {
+				continue
+			}
+			mine = append(mine, key)
+			out = append(out, e)
+		}
+		for _, k := range mine {
+			taken[k] = true
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Error) int {
+		return cmp.Or(
+			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
+			cmp.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col),
+			cmp.Compare(a.Message, b.Message))
+	})
+	return slices.CompactFunc(out, func(a, b *Error) bool { return a.Error() == b.Error() })
 }
 
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
@@ -72,6 +153,17 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 	if err := checkFormats(opts.Formats); err != nil {
 		return nil, err
 	}
+	fam, errs := compileDoc(doc, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return fam, nil
+}
+
+// compileDoc is Compile returning what it compiled along with the errors
+// (opts.Formats must have passed checkFormats).
+func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
+
 	c := newCompiler()
 	c.formats = opts.Formats
 	c.limits = opts.Limits.WithDefaults()
@@ -156,7 +248,7 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 	fam.Types = c.order
 	fam.Warnings = append(fam.Warnings, c.warns...)
 	if len(c.errs) > 0 {
-		return nil, c.sortedErrors(doc.Sources)
+		return fam, c.sortedErrors(doc.Sources)
 	}
 	return fam, nil
 }

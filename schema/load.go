@@ -62,6 +62,16 @@ type Document struct {
 // chat, OpenAI responses, Anthropic or MCP shape. All problems are
 // reported together as an ErrorList of located errors.
 func Load(inputs []Input, opts LoadOptions) (*Document, error) {
+	doc, errs := load(inputs, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return doc, nil
+}
+
+// load is Load returning the usable part of the document along with the
+// errors, so later phases can report theirs in the same run.
+func load(inputs []Input, opts LoadOptions) (*Document, ErrorList) {
 	l := &loader{
 		doc:    &Document{},
 		byName: map[string]*ToolDef{},
@@ -97,9 +107,8 @@ func Load(inputs []Input, opts LoadOptions) (*Document, error) {
 				cmp.Compare(a.Pos.Line, b.Pos.Line),
 				cmp.Compare(a.Pos.Col, b.Pos.Col))
 		})
-		return nil, l.errs
 	}
-	return l.doc, nil
+	return l.doc, l.errs
 }
 
 type loader struct {
