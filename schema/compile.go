@@ -182,11 +182,13 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
 		def  *ToolDef
 		tool *ir.Tool
 	}
+	tools.MaxLen = c.limits.IdentifierLength
+	goNames := toolGoNames(tools, doc.Tools)
 	var todo []pending
 	for _, d := range doc.Tools {
 		t := &ir.Tool{
 			Name:        d.Name,
-			GoName:      tools.Declare(d.Name),
+			GoName:      goNames[d.Name],
 			Title:       d.Title,
 			Description: d.Description,
 			Pos:         d.Pos,
@@ -251,6 +253,24 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
 		return fam, c.sortedErrors(doc.Sources)
 	}
 	return fam, nil
+}
+
+// toolGoNames declares the Go names of tools in sorted order of their
+// names, so that tools whose names collide (get_item, Get_Item) get the
+// same Go names whatever their order in the input.
+func toolGoNames(scope *names.Scope, tools []*ToolDef) map[string]string {
+	sorted := make([]string, 0, len(tools))
+	for _, d := range tools {
+		sorted = append(sorted, d.Name)
+	}
+	slices.Sort(sorted)
+	out := make(map[string]string, len(sorted))
+	for _, n := range sorted {
+		if _, dup := out[n]; !dup {
+			out[n] = scope.Declare(n)
+		}
+	}
+	return out
 }
 
 // CompileSchema compiles one bare JSON Schema document (of any kind) into
