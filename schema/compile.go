@@ -372,6 +372,8 @@ type compiler struct {
 	// badRefs are $ref (or applicator) nodes that close a cycle applying
 	// a schema to the same value; they compile as any value.
 	badRefs map[*Node]bool
+	// warnSeen are the warnings given so far.
+	warnSeen map[ir.Diagnostic]bool
 }
 
 type alias struct {
@@ -546,5 +548,13 @@ func (c *compiler) sortedErrors(sources []string) ErrorList {
 
 // warnf records a located warning.
 func (c *compiler) warnf(n *Node, code, format string, args ...any) {
-	c.warns = append(c.warns, ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message})
+	d := ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message}
+	if c.warnSeen[d] {
+		return // a schema compiled into several views says it once
+	}
+	if c.warnSeen == nil {
+		c.warnSeen = map[ir.Diagnostic]bool{}
+	}
+	c.warnSeen[d] = true
+	c.warns = append(c.warns, d)
 }

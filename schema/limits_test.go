@@ -197,3 +197,85 @@ func errorsAs(err error, list *schema.ErrorList) bool {
 	*list = l
 	return ok
 }
+
+// Definitions no call can satisfy generate, with a located warning each.
+func TestUnsatisfiableWarnings(t *testing.T) {
+	cases := []struct{ params, want string }{
+		{objectWith(`{"enum":[]}`), `t.json:1:94: /0/input_schema/properties/x/enum: enum is empty: no value can satisfy this schema`},
+		{objectWith(`{"type":"string","enum":[1,2]}`), `/0/input_schema/properties/x/enum: no enum value has a type the schema allows`},
+		{`{"type":"object","properties":{"x":false},"required":["x"]}`, `t.json:1:86: /0/input_schema/properties/x: property "x" is required but its schema is false: no call can satisfy this object`},
+		{objectWith(`{"type":"integer","minimum":5,"maximum":3}`), `/0/input_schema/properties/x/minimum: minimum 5 is greater than maximum 3: no value can satisfy this schema`},
+		{objectWith(`{"type":"number","exclusiveMinimum":2,"exclusiveMaximum":2}`), `/0/input_schema/properties/x/exclusiveMinimum: exclusiveMinimum 2 is equal to exclusiveMaximum 2`},
+		{objectWith(`{"type":"number","minimum":2,"exclusiveMaximum":2}`), `/0/input_schema/properties/x/minimum: minimum 2 is equal to exclusiveMaximum 2`},
+		{objectWith(`{"type":"string","minLength":4,"maxLength":1}`), `/0/input_schema/properties/x/minLength: minLength 4 is greater than maxLength 1`},
+		{objectWith(`{"type":"array","minItems":3,"maxItems":2}`), `/0/input_schema/properties/x/minItems: minItems 3 is greater than maxItems 2`},
+		{objectWith(`{"type":"object","properties":{"a":{"type":"string"}},"minProperties":3,"maxProperties":2}`), `minProperties 3 is greater than maxProperties 2`},
+		{objectWith(`{"type":"array","contains":{"type":"string"},"minContains":3,"maxContains":2}`), `minContains 3 is greater than maxContains 2`},
+	}
+	for _, tc := range cases {
+		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, nil, schema.BuildOptions{Package: "x"})
+		if err != nil {
+			t.Errorf("%s: %v", tc.params, err)
+			continue
+		}
+		found := false
+		for _, w := range fam.Warnings {
+			e := schema.Error{Pos: w.Pos, Message: w.Message}
+			if w.Code == "unsatisfiable" && located.MatchString(e.Error()) && strings.Contains(e.Error(), tc.want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no warning %q in %+v", tc.params, tc.want, fam.Warnings)
+		}
+		if _, err := generator.Generate(fam, generator.Options{Package: "x"}); err != nil {
+			t.Errorf("%s: generate: %v", tc.params, err)
+		}
+	}
+}
+
+// Go field names of colliding properties depend on the set of names, not
+// their order: every permutation reads the same JSON key into the same
+// field.
+func TestFieldNamesIndependentOfOrder(t *testing.T) {
+	keys := []string{"a_b", "aB", "AB", "a-b"}
+	var want map[string]string
+	for _, perm := range permute(keys) {
+		var props []string
+		for _, k := range perm {
+			props = append(props, fmt.Sprintf("%q:{\"type\":\"string\"}", k))
+		}
+		fam, err := schema.Build([]schema.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)}}, schema.BuildOptions{Package: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, f := range fam.Tools[0].Params.Fields {
+			got[f.JSONName] = f.GoName
+		}
+		if want == nil {
+			want = got
+			if got["AB"] != "AB" {
+				t.Errorf("AB is %q, want AB", got["AB"])
+			}
+			continue
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("order %v: %v, want %v", perm, got, want)
+		}
+	}
+}
+
+func permute(xs []string) [][]string {
+	if len(xs) <= 1 {
+		return [][]string{append([]string(nil), xs...)}
+	}
+	var out [][]string
+	for i := range xs {
+		rest := append(append([]string(nil), xs[:i]...), xs[i+1:]...)
+		for _, p := range permute(rest) {
+			out = append(out, append([]string{xs[i]}, p...))
+		}
+	}
+	return out
+}

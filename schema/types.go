@@ -300,6 +300,7 @@ func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root
 func (c *compiler) stringConstraints(t *ir.Type, v *view) {
 	t.Constraints.MinLength = c.count(v, "minLength")
 	t.Constraints.MaxLength = c.count(v, "maxLength")
+	c.checkRange(v, "minLength", "maxLength", false)
 	if p := v.get("pattern"); p != nil {
 		if c.checkPattern(p) {
 			t.Constraints.Pattern = p.Str
@@ -312,6 +313,10 @@ func (c *compiler) numberConstraints(t *ir.Type, v *view) {
 	t.Constraints.Maximum = c.number(v, "maximum")
 	t.Constraints.ExclusiveMinimum = c.number(v, "exclusiveMinimum")
 	t.Constraints.ExclusiveMaximum = c.number(v, "exclusiveMaximum")
+	c.checkRange(v, "minimum", "maximum", false)
+	c.checkRange(v, "exclusiveMinimum", "exclusiveMaximum", true)
+	c.checkRange(v, "minimum", "exclusiveMaximum", true)
+	c.checkRange(v, "exclusiveMinimum", "maximum", true)
 	if m := c.number(v, "multipleOf"); m != nil {
 		if r, _ := new(big.Rat).SetString(string(*m)); r.Sign() <= 0 {
 			c.errorf(v.get("multipleOf"), "multipleOf must be greater than 0")
@@ -352,6 +357,27 @@ func (c *compiler) number(v *view, k string) *ir.Number {
 	}
 	x := ir.Number(n.Num)
 	return &x
+}
+
+// codeUnsatisfiable is the warning code of schemas no value satisfies.
+const codeUnsatisfiable = "unsatisfiable"
+
+// checkRange warns when the lower bound lo of a view exceeds its upper
+// bound hi (or equals it, when either is exclusive): no value fits.
+func (c *compiler) checkRange(v *view, lo, hi string, exclusive bool) {
+	a, b := v.get(lo), v.get(hi)
+	x, ok1 := numRat(a)
+	y, ok2 := numRat(b)
+	if !ok1 || !ok2 {
+		return
+	}
+	if d := x.Cmp(y); d > 0 || (exclusive && d == 0) {
+		rel := "greater than"
+		if d == 0 {
+			rel = "equal to"
+		}
+		c.warnf(a, codeUnsatisfiable, "%s %s is %s %s %s: no value can satisfy this schema", lo, a.Num, rel, hi, b.Num)
+	}
 }
 
 // checkPattern reports whether a pattern node is a regular expression
@@ -421,6 +447,11 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 			t.Kind, t.Const = ir.KindConst, []byte("null")
 		} else {
 			t.Kind = ir.KindNever
+			if len(e.Items) == 0 {
+				c.warnf(e, codeUnsatisfiable, "enum is empty: no value can satisfy this schema")
+			} else {
+				c.warnf(e, codeUnsatisfiable, "no enum value has a type the schema allows: no value can satisfy this schema")
+			}
 		}
 		return
 	}
@@ -584,6 +615,9 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 					pn = c.allOfNode(pn, p.node)
 				}
 			}
+			if f.Required && m.Value.Kind == BoolNode && !m.Value.Bool {
+				c.warnf(m.Value, codeUnsatisfiable, "property %q is required but its schema is false: no call can satisfy this object", m.Key)
+			}
 			f.Type = c.compile(pn, nm.child(f.GoName))
 			f.Doc = nodeDoc(m.Value)
 			if f.Doc == "" {
@@ -704,6 +738,7 @@ func (c *compiler) patternProperties(pp *Node, nm naming) []patternProp {
 func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
 	t.Constraints.MinProperties = c.count(v, "minProperties")
 	t.Constraints.MaxProperties = c.count(v, "maxProperties")
+	c.checkRange(v, "minProperties", "maxProperties", false)
 	if pn := v.get("propertyNames"); pn != nil {
 		c.stringHint[pn] = true // names are strings: a type-less schema is a string one
 		t.Constraints.PropertyNames = c.compile(pn, nm.child("Name"))
@@ -772,6 +807,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 	}
 	t.Constraints.MinItems = c.count(v, "minItems")
 	t.Constraints.MaxItems = c.count(v, "maxItems")
+	c.checkRange(v, "minItems", "maxItems", false)
 	if u := v.get("uniqueItems"); u != nil {
 		if u.Kind != BoolNode {
 			c.errorf(u, "uniqueItems must be a boolean")
@@ -782,6 +818,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 		t.Constraints.Contains = c.compile(ct, nm.child("Contains"))
 		t.Constraints.MinContains = c.count(v, "minContains")
 		t.Constraints.MaxContains = c.count(v, "maxContains")
+		c.checkRange(v, "minContains", "maxContains", false)
 	}
 }
 
