@@ -250,6 +250,7 @@ func (c *compiler) discriminator(views []*view) (string, []string) {
 candidates:
 	for _, m := range first.Members {
 		var values []string
+		taken := map[string]bool{}
 		for _, v := range views {
 			props := objProps(v)
 			p := props.Get(m.Key)
@@ -261,11 +262,10 @@ candidates:
 			if !ok {
 				continue candidates
 			}
-			for _, x := range values {
-				if x == s {
-					continue candidates
-				}
+			if taken[s] {
+				continue candidates
 			}
+			taken[s] = true
 			values = append(values, s)
 		}
 		return m.Key, values

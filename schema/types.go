@@ -45,7 +45,7 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 		return t
 	}
 	if ref := c.pureRef(n); ref != nil {
-		if c.badRefs[ref] {
+		if c.badRefs[ref] || !c.spend(ref) {
 			t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
 			c.memo[n] = t
 			return t
