@@ -33,7 +33,8 @@ func ParseJSON(file string, data []byte) (*Node, error) {
 func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, error) {
 	src := string(data)
 	src = strings.TrimPrefix(src, "\uFEFF")
-	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint}
+	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
+		ptrBudget: pointerBudgetBase + pointerBudgetFactor*len(src)}
 	p.skipSpace()
 	n, err := p.value("", 0)
 	if err != nil {
@@ -49,12 +50,32 @@ func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, erro
 type parser struct {
 	maxDepth  int
 	depthHint string
+	// ptrBudget is how many bytes of JSON pointers the nodes may still
+	// take: long keys nested deep would otherwise make them quadratic in
+	// the input's size.
+	ptrBudget int
 	slab      []Node // nodes are allocated in chunks
 	file      string
 	src       string
 	off       int
 	line      int
 	lineStart int
+}
+
+// The JSON pointers of a file's nodes may take pointerBudgetBase plus
+// pointerBudgetFactor bytes per input byte.
+const (
+	pointerBudgetBase   = 32 << 20
+	pointerBudgetFactor = 16
+)
+
+// spendPointer charges a new node pointer against the budget.
+func (p *parser) spendPointer(ptr string) error {
+	p.ptrBudget -= len(ptr)
+	if p.ptrBudget < 0 {
+		return p.errorf(p.off, "", "JSON pointers of this file exceed %d bytes plus %d per input byte: long keys are nested too deep", pointerBudgetBase, pointerBudgetFactor)
+	}
+	return nil
 }
 
 // nodeSlab is how many nodes are allocated at a time.
@@ -369,6 +390,9 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 	}
 	for {
 		elemPtr := ptr + "/" + strconv.Itoa(len(n.Items))
+		if err := p.spendPointer(elemPtr); err != nil {
+			return nil, err
+		}
 		it, err := p.value(elemPtr, depth)
 		if err != nil {
 			return nil, err
@@ -451,6 +475,9 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 			return nil, err
 		}
 		valPtr := ptr + "/" + escapePointerToken(key)
+		if err := p.spendPointer(valPtr); err != nil {
+			return nil, err
+		}
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
 		if prev := findMember(n.Members, index, key); prev >= 0 {
 			first := n.Members[prev].KeyPos

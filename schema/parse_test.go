@@ -241,3 +241,14 @@ func BenchmarkParseJSON(b *testing.B) {
 		}
 	}
 }
+
+// Long keys nested deep would make node pointers quadratic in the input:
+// the pointer budget stops them with a located error, quickly.
+func TestParseJSONPointerBudget(t *testing.T) {
+	key := `"` + strings.Repeat("k", 5000) + `":`
+	deep := strings.Repeat("{"+key, 500) + "1" + strings.Repeat("}", 500)
+	_, err := ParseJSON("p.json", []byte(deep))
+	if err == nil || !strings.Contains(err.Error(), "long keys are nested too deep") || !strings.HasPrefix(err.Error(), "p.json:1:") {
+		t.Fatalf("err = %v", err)
+	}
+}
