@@ -211,6 +211,7 @@ func TestUnsatisfiableWarnings(t *testing.T) {
 		{objectWith(`{"type":"array","minItems":3,"maxItems":2}`), `/0/input_schema/properties/x/minItems: minItems 3 is greater than maxItems 2`},
 		{objectWith(`{"type":"object","properties":{"a":{"type":"string"}},"minProperties":3,"maxProperties":2}`), `minProperties 3 is greater than maxProperties 2`},
 		{objectWith(`{"type":"array","contains":{"type":"string"},"minContains":3,"maxContains":2}`), `minContains 3 is greater than maxContains 2`},
+		{`{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"},{"type":"integer"}]}},"$defs":{"a":{"type":"string"}}}`, `/0/input_schema/properties/x/oneOf: oneOf lists the same schema as branches 0 and 1: a value that matches it matches both, so it never passes`},
 	}
 	for _, tc := range cases {
 		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, nil, schema.BuildOptions{Package: "x"})
