@@ -73,11 +73,8 @@ func generate(dir string) ([]generator.File, error) {
 		opts.Formats = m.Formats
 		opts.Limits = m.Limits
 	}
-	fam, err := schema.Build(inputs, opts)
+	fam, err := schema.BuildFamily(inputs, opts, m)
 	if err != nil {
-		return nil, err
-	}
-	if err := schema.Taxonomy(fam, m); err != nil {
 		return nil, err
 	}
 	sources := make([]string, len(inputs))

@@ -22,6 +22,10 @@ type CompileOptions struct {
 	Formats map[string]string
 	// Limits bound the compilation (zero fields take DefaultLimits).
 	Limits Limits
+	// Results are result schemas by tool name for tools whose definition
+	// has no outputSchema (the manifest's ops.*.result_schema); they are
+	// compiled into the tools' Go result types like an outputSchema.
+	Results map[string]*Node
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
@@ -30,6 +34,8 @@ type BuildOptions struct {
 	Package string
 	// Formats is CompileOptions.Formats.
 	Formats map[string]string
+	// Results is CompileOptions.Results.
+	Results map[string]*Node
 }
 
 // SchemaOptions control CompileSchema.
@@ -73,31 +79,8 @@ func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
 // loaded and every error of both phases (MergeErrors order).
 func build(inputs []Input, opts BuildOptions) (*ir.Family, ErrorList) {
 	doc, loadErrs := load(inputs, opts.LoadOptions)
-	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits})
+	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results})
 	return fam, MergeErrors(doc.Sources, loadErrs, compileErrs)
-}
-
-// BuildFamily is Build followed by Taxonomy with manifest m (nil for
-// none): every error of every phase is reported together, sorted by
-// position, as one ErrorList. The family is returned only without errors.
-func BuildFamily(inputs []Input, m *Manifest, opts BuildOptions) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
-		return nil, err
-	}
-	fam, errs := build(inputs, opts)
-	if fam != nil {
-		if err := Taxonomy(fam, m); err != nil {
-			var list ErrorList
-			if !errors.As(err, &list) {
-				return nil, err
-			}
-			errs = MergeErrors(fam.Sources, errs, list)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return fam, nil
 }
 
 // MergeErrors joins error lists of successive phases into one sorted by
@@ -186,6 +169,11 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
 	goNames := toolGoNames(tools, doc.Tools)
 	var todo []pending
 	for _, d := range doc.Tools {
+		if d.Output == nil && opts.Results[d.Name] != nil {
+			withResult := *d
+			withResult.Output = opts.Results[d.Name]
+			d = &withResult
+		}
 		t := &ir.Tool{
 			Name:        d.Name,
 			GoName:      goNames[d.Name],
@@ -557,4 +545,51 @@ func (c *compiler) warnf(n *Node, code, format string, args ...any) {
 	}
 	c.warnSeen[d] = true
 	c.warns = append(c.warns, d)
+}
+
+// BuildFamily is the whole front end: Build, then Taxonomy with the
+// manifest m (nil for none). Every error of every phase is reported
+// together, sorted by position, as one ErrorList; the family is returned
+// only without errors. Result schemas the manifest gives for tools without
+// an outputSchema (ops.*.result_schema) become typed results: the family
+// is compiled a second time with them, since which tool an op names is
+// known only after the taxonomy.
+func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, error) {
+	if err := checkFormats(opts.Formats); err != nil {
+		return nil, err
+	}
+	fam, errs := buildFamily(inputs, opts, m)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	results := map[string]*Node{}
+	for _, op := range fam.Ops {
+		if mo := m.Op(op.Path); mo != nil && mo.ResultNode != nil && op.Tool.Result == nil {
+			results[op.Tool.Name] = mo.ResultNode
+		}
+	}
+	if len(results) == 0 {
+		return fam, nil
+	}
+	opts.Results = results
+	if fam, errs = buildFamily(inputs, opts, m); len(errs) > 0 {
+		return nil, errs
+	}
+	return fam, nil
+}
+
+// buildFamily is build and Taxonomy, with the errors of all phases.
+func buildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, ErrorList) {
+	fam, errs := build(inputs, opts)
+	if fam == nil {
+		return nil, errs
+	}
+	if err := Taxonomy(fam, m); err != nil {
+		var list ErrorList
+		if !errors.As(err, &list) {
+			list = ErrorList{{Pos: ir.Pos{File: "toolgen"}, Message: err.Error()}}
+		}
+		errs = MergeErrors(fam.Sources, errs, list)
+	}
+	return fam, errs
 }

@@ -86,8 +86,8 @@ func manyProps(n int) string {
 
 // pipeline runs load, compile, taxonomy and generation.
 func pipeline(data []byte, lim schema.Limits) ([]generator.File, error) {
-	fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: data}}, nil,
-		schema.BuildOptions{Package: "x", LoadOptions: schema.LoadOptions{Limits: lim}})
+	fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: data}},
+		schema.BuildOptions{Package: "x", LoadOptions: schema.LoadOptions{Limits: lim}}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func TestUnsatisfiableWarnings(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"},{"type":"integer"}]}},"$defs":{"a":{"type":"string"}}}`, `/0/input_schema/properties/x/oneOf: oneOf lists the same schema as branches 0 and 1: a value that matches it matches both, so it never passes`},
 	}
 	for _, tc := range cases {
-		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, nil, schema.BuildOptions{Package: "x"})
+		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, schema.BuildOptions{Package: "x"}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", tc.params, err)
 			continue
