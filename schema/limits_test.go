@@ -280,3 +280,40 @@ func permute(xs []string) [][]string {
 	}
 	return out
 }
+
+// FuzzPipeline runs hostile parameter schemas through load, compile,
+// taxonomy and generation under small limits: never a panic or a hang, and
+// every error located.
+func FuzzPipeline(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`,
+		`{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"if":{"$ref":"#/$defs/u"},"then":{"type":"string"}}}}`,
+		objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 40)),
+		objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 40)),
+		refLevels("oneOf", 12, false),
+		refLevels("allOf", 12, true),
+		objectWith(`{"type":"integer","enum":` + intList(300) + `}`),
+		manyProps(300),
+		`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"enum":[]}},"required":["AB"]}`,
+		`{"type":"object","properties":{"x":{"type":"number","minimum":3,"maximum":1,"enum":[1,1.0,1e0,2]}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	lim := schema.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
+	f.Fuzz(func(t *testing.T, params []byte) {
+		data := append(append([]byte(`[{"name":"get_x","input_schema":`), params...), "}]"...)
+		_, err := pipeline(data, lim)
+		if err == nil {
+			return
+		}
+		var list schema.ErrorList
+		if !errorsAs(err, &list) {
+			t.Fatalf("unlocated error %T: %v", err, err)
+		}
+		for _, e := range list {
+			if !strings.HasPrefix(e.Error(), "t.json") {
+				t.Fatalf("unlocated error %q", e.Error())
+			}
+		}
+	})
+}
