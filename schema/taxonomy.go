@@ -55,6 +55,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 		return oa.Tool.Name < ob.Tool.Name
 	})
 	byPath := map[string]*ir.Op{}
+	next := map[string]int{} // the next suffix to try per collision path
 	for _, i := range order {
 		op, tool := ops[i], ops[i].Tool
 		if prev := byPath[op.Path]; prev != nil {
@@ -68,7 +69,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 			// Two tools read as one op (list_user / list_users, a-b /
 			// A_B): the later one by name gets a path from its own name,
 			// numbered if that is taken too, with a warning.
-			alt := uniquePath(byPath, collisionPath(op.Path, tool.Name))
+			alt := uniquePath(byPath, next, collisionPath(op.Path, tool.Name))
 			f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: tool.Pos, Code: "op-collision", Message: fmt.Sprintf("tool %q maps to op %q, already used by tool %q; using %q (add an override in the manifest to choose)", tool.Name, op.Path, prev.Tool.Name, alt)})
 			op.Path = alt
 		}
@@ -127,14 +128,16 @@ func collisionPath(path, toolName string) string {
 }
 
 // uniquePath returns path, or path with the first free suffix _2, _3, ...
-// when it is taken.
-func uniquePath(taken map[string]*ir.Op, path string) string {
+// when it is taken; next remembers where to resume per path, so many
+// tools colliding on one path stay linear.
+func uniquePath(taken map[string]*ir.Op, next map[string]int, path string) string {
 	if taken[path] == nil {
 		return path
 	}
-	for n := 2; ; n++ {
+	for n := max(next[path], 2); ; n++ {
 		p := path + "_" + strconv.Itoa(n)
 		if taken[p] == nil {
+			next[path] = n + 1
 			return p
 		}
 	}
