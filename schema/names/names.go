@@ -267,6 +267,9 @@ type Scope struct {
 	// MaxLen, when positive, bounds the names Unique hands out: a longer
 	// name is shortened by Shorten before it is made unique.
 	MaxLen int
+	// next is where the suffix search resumes per name, so that many
+	// colliding names stay linear.
+	next map[string]int
 }
 
 // NewScope returns a scope for exported names with reserved names already
@@ -314,10 +317,14 @@ func (s *Scope) Unique(name string) string {
 	if r, _ := utf8.DecodeLastRuneInString(name); unicode.IsDigit(r) {
 		sep = "_"
 	}
-	for n := 2; ; n++ {
+	if s.next == nil {
+		s.next = map[string]int{}
+	}
+	for n := max(s.next[name], 2); ; n++ {
 		cand := name + sep + strconv.Itoa(n)
 		if !s.used[cand] {
 			s.used[cand] = true
+			s.next[name] = n + 1
 			return cand
 		}
 	}
