@@ -360,6 +360,8 @@ type compiler struct {
 	// badRefs are $ref (or applicator) nodes that close a cycle applying
 	// a schema to the same value; they compile as any value.
 	badRefs map[*Node]bool
+	// conjSeen are the schemas met by the conjunction being listed.
+	conjSeen nodeSet
 	// warnSeen are the warnings given so far.
 	warnSeen map[ir.Diagnostic]bool
 }

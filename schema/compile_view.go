@@ -114,7 +114,7 @@ func (c *compiler) pureRef(n *Node) *Node {
 }
 
 // conjuncts lists n and, recursively, its $ref targets and allOf branches.
-func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node, seen map[*Node]bool) []*Node {
+func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 	for _, s := range stack {
 		if s == n {
 			c.errorf(n, "circular $ref")
@@ -124,10 +124,9 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node, seen map[*Node
 	// A schema met twice in one conjunction adds nothing the first
 	// meeting did not (allOf is idempotent): skipping it keeps diamonds of
 	// $refs linear instead of exponential.
-	if seen[n] {
+	if !c.conjSeen.add(n) {
 		return out
 	}
-	seen[n] = true
 	if !c.spend(n) {
 		return out
 	}
@@ -160,7 +159,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node, seen map[*Node
 		if t, _, err := c.resolveRef(ref, res); err != nil {
 			c.errs = append(c.errs, err)
 		} else {
-			out = c.conjuncts(t, out, stack, seen)
+			out = c.conjuncts(t, out, stack)
 		}
 		if res.draft == 7 {
 			return out
@@ -171,7 +170,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node, seen map[*Node
 			c.errorf(all, "allOf must be a non-empty array of schemas")
 		} else {
 			for _, b := range all.Items {
-				out = c.conjuncts(b, out, stack, seen)
+				out = c.conjuncts(b, out, stack)
 			}
 		}
 	}
@@ -182,7 +181,8 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node, seen map[*Node
 // turns contradictions into never instead of errors.
 func (c *compiler) view(n *Node, lenient bool) *view {
 	v := &view{src: n, res: c.resOf[n], kw: map[string]*Node{}}
-	conj := c.conjuncts(n, nil, nil, map[*Node]bool{})
+	c.conjSeen.reset()
+	conj := c.conjuncts(n, nil, nil)
 	objects := 0
 	for _, cj := range conj {
 		if cj.Kind == BoolNode && !cj.Bool {
@@ -575,6 +575,41 @@ func jsonEqual(a, b *Node) bool {
 		return true
 	}
 	return false
+}
+
+// nodeSet is a set of nodes: a list while small, a map beyond.
+type nodeSet struct {
+	list []*Node
+	m    map[*Node]bool
+}
+
+func (s *nodeSet) reset() {
+	s.list = s.list[:0]
+	s.m = nil
+}
+
+// add adds n and reports whether it was new.
+func (s *nodeSet) add(n *Node) bool {
+	if s.m != nil {
+		if s.m[n] {
+			return false
+		}
+		s.m[n] = true
+		return true
+	}
+	for _, x := range s.list {
+		if x == n {
+			return false
+		}
+	}
+	s.list = append(s.list, n)
+	if len(s.list) > 32 {
+		s.m = make(map[*Node]bool, 2*len(s.list))
+		for _, x := range s.list {
+			s.m[x] = true
+		}
+	}
+	return true
 }
 
 // canonKey is a string equal for two values exactly when jsonEqual holds:

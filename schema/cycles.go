@@ -60,10 +60,20 @@ func (c *compiler) inPlaceEdges(n *Node) []inPlaceEdge {
 // compilation fails anyway) so nothing downstream recurses on it.
 func (c *compiler) checkCycles(roots []*Node) {
 	const (
-		onStack = 1
-		done    = 2
+		onStack = 1 << iota
+		done
+		walked
 	)
-	state := map[*Node]int{}
+	state := map[*Node]uint8{}
+	edges := map[*Node][]inPlaceEdge{}
+	edgesOf := func(n *Node) []inPlaceEdge {
+		es, ok := edges[n]
+		if !ok {
+			es = c.inPlaceEdges(n)
+			edges[n] = es
+		}
+		return es
+	}
 	type frame struct {
 		n      *Node
 		merged bool // the edge that led to n
@@ -71,9 +81,9 @@ func (c *compiler) checkCycles(roots []*Node) {
 	var stack []frame
 	var visit func(n *Node)
 	visit = func(n *Node) {
-		state[n] = onStack
-		for _, e := range c.inPlaceEdges(n) {
-			switch state[e.to] {
+		state[n] |= onStack
+		for _, e := range edgesOf(n) {
+			switch state[e.to] &^ walked {
 			case onStack:
 				onlyMerged := e.merged
 				for i := len(stack) - 1; i >= 0 && onlyMerged; i-- {
@@ -92,23 +102,22 @@ func (c *compiler) checkCycles(roots []*Node) {
 				stack = stack[:len(stack)-1]
 			}
 		}
-		state[n] = done
+		state[n] = state[n]&^onStack | done
 	}
 	// Every schema below the roots (and below what they reference) starts
 	// a search.
-	walked := map[*Node]bool{}
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		if n == nil || walked[n] {
+		if n == nil || state[n]&walked != 0 {
 			return
 		}
-		walked[n] = true
-		if state[n] == 0 {
+		state[n] |= walked
+		if state[n]&^walked == 0 {
 			stack = append(stack[:0], frame{n, true})
 			visit(n)
 		}
 		refSubschemas(n, walk)
-		for _, e := range c.inPlaceEdges(n) {
+		for _, e := range edgesOf(n) {
 			walk(e.to)
 		}
 	}
