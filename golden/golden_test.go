@@ -81,6 +81,7 @@ func caseFamily(dir string) (*ir.Family, []string, error) {
 	opts := schema.BuildOptions{Package: filepath.Base(dir)}
 	if m != nil {
 		opts.Formats = m.Formats
+		opts.Limits = m.Limits
 	}
 	fam, err := schema.BuildFamily(inputs, opts, m)
 	if err != nil {
