@@ -978,6 +978,7 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoTasks(args)
 		},
@@ -994,6 +995,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoGoals(args)
 		},
@@ -1010,6 +1012,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoDocuments(args)
 		},
@@ -1026,6 +1029,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec, document.note, document.folder\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoMilestones(args)
 		},
@@ -1042,6 +1046,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoRisks(args)
 		},
@@ -1058,6 +1063,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"impact\":{\"type\":\"string\",\"description\":\"Filter by impact level\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoRequirements(args)
 		},
@@ -1074,6 +1080,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. requirement.functional, requirement.constraint\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoPlans(args)
 		},
@@ -1090,6 +1097,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoProjects(args)
 		},
@@ -1106,6 +1114,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. project.software, project.writing.book\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListTaskDocuments(args)
 		},
@@ -1122,6 +1131,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntoTasks(args)
 		},
@@ -1138,6 +1148,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntoProjects(args)
 		},
@@ -1154,6 +1165,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntoDocuments(args)
 		},
@@ -1170,6 +1182,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntology(args)
 		},
@@ -1186,6 +1199,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search text\"},\"types\":{\"type\":\"array\",\"description\":\"Restrict to these entity types\",\"items\":{\"type\":\"string\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"query\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoProjectDetails(args)
 		},
@@ -1202,6 +1216,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoProjectGraph(args)
 		},
@@ -1218,6 +1233,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoTaskDetails(args)
 		},
@@ -1234,6 +1250,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoGoalDetails(args)
 		},
@@ -1250,6 +1267,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoPlanDetails(args)
 		},
@@ -1266,6 +1284,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoDocumentDetails(args)
 		},
@@ -1282,6 +1301,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoMilestoneDetails(args)
 		},
@@ -1298,6 +1318,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoRiskDetails(args)
 		},
@@ -1314,6 +1335,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoRequirementDetails(args)
 		},
@@ -1330,6 +1352,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetDocumentTree(args)
 		},
@@ -1346,6 +1369,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include documents, not only folders\",\"default\":false},\"max_depth\":{\"type\":\"integer\",\"description\":\"Maximum depth to return\",\"minimum\":1,\"maximum\":10}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetDocumentPath(args)
 		},
@@ -1362,6 +1386,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetEntityRelationships(args)
 		},
@@ -1378,6 +1403,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"direction\":{\"type\":\"string\",\"description\":\"Edge direction\",\"enum\":[\"in\",\"out\",\"both\"],\"default\":\"both\"}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetLinkedEntities(args)
 		},
@@ -1394,6 +1420,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"filter_kind\":{\"type\":\"string\",\"description\":\"Only return linked entities of this kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoTask(args)
 		},
@@ -1410,6 +1441,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoGoal(args)
 		},
@@ -1426,6 +1462,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoPlan(args)
 		},
@@ -1442,6 +1483,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoDocument(args)
 		},
@@ -1458,6 +1504,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoProject(args)
 		},
@@ -1474,6 +1525,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateTaskDocument(args)
 		},
@@ -1490,6 +1546,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoTask(args)
 		},
@@ -1506,6 +1567,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoProject(args)
 		},
@@ -1522,6 +1588,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoGoal(args)
 		},
@@ -1538,6 +1609,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoPlan(args)
 		},
@@ -1554,6 +1630,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoDocument(args)
 		},
@@ -1570,6 +1651,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoMilestone(args)
 		},
@@ -1586,6 +1672,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoRisk(args)
 		},
@@ -1602,6 +1693,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoRequirement(args)
 		},
@@ -1618,6 +1714,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoTask(args)
 		},
@@ -1634,6 +1735,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoDocument(args)
 		},
@@ -1650,6 +1756,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoGoal(args)
 		},
@@ -1666,6 +1777,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoPlan(args)
 		},
@@ -1682,6 +1798,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeLinkOntoEntities(args)
 		},
@@ -1698,6 +1819,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUnlinkOntoEdge(args)
 		},
@@ -1714,6 +1840,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeReorganizeOntoProjectGraph(args)
 		},
@@ -1730,6 +1861,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeMoveDocumentInTree(args)
 		},
@@ -1746,6 +1882,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Document to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":[\"string\",\"null\"],\"format\":\"uuid\",\"description\":\"New parent folder; null moves it to the root\"},\"position\":{\"type\":\"integer\",\"description\":\"Position among the new siblings (0 first)\",\"minimum\":0}},\"required\":[\"project_id\",\"document_id\",\"new_parent_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetFieldInfo(args)
 		},
@@ -1762,6 +1899,10 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_type\":{\"type\":\"string\",\"description\":\"Entity type\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"field\":{\"type\":\"string\",\"description\":\"Field name, e.g. state_key, type_key, priority\"}},\"required\":[\"entity_type\",\"field\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			OpenWorld: runtime.Hint(true),
+			ReadOnly:  runtime.Hint(true),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeWebSearch(args)
 		},
@@ -1776,8 +1917,13 @@ func Tools(h Handlers) []runtime.Tool {
 		},
 		Name:       "web_search",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search query\"},\"max_results\":{\"type\":\"integer\",\"description\":\"Maximum number of results\",\"minimum\":1,\"maximum\":20,\"default\":5}},\"required\":[\"query\"],\"additionalProperties\":false}"),
+		Title:      "Web search",
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			OpenWorld: runtime.Hint(true),
+			ReadOnly:  runtime.Hint(true),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeWebVisit(args)
 		},
@@ -1792,8 +1938,10 @@ func Tools(h Handlers) []runtime.Tool {
 		},
 		Name:       "web_visit",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"URL to visit\",\"format\":\"uri\"}},\"required\":[\"url\"],\"additionalProperties\":false}"),
+		Title:      "Visit a web page",
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetBuildosOverview(args)
 		},
@@ -1810,6 +1958,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetBuildosUsageGuide(args)
 		},

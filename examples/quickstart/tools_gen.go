@@ -114,6 +114,7 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListTodos(args)
 		},
@@ -130,6 +131,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"done\",\"all\"],\"default\":\"open\",\"description\":\"Which items to return.\"},\"tag\":{\"type\":\"string\",\"description\":\"Only items carrying this tag.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20,\"description\":\"Maximum number of items.\"}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetTodo(args)
 		},
@@ -146,6 +148,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\",\"description\":\"The item's id, e.g. td_1.\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateTodo(args)
 		},
@@ -162,6 +169,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120,\"description\":\"Short imperative title.\"},\"due\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3],\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1},\"uniqueItems\":true,\"maxItems\":8}},\"required\":[\"title\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateTodo(args)
 		},
@@ -178,6 +190,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120},\"due\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New due date, or null to clear it.\"},\"done\":{\"type\":\"boolean\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteTodo(args)
 		},
