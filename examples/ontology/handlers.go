@@ -4,14 +4,15 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // The handlers below are thin: each maps its params onto the store's
 // generic list, details, create, update and remove (store.go), or onto a
-// tree, graph or link operation. Every result type is json.RawMessage.
+// tree, graph or link operation. Every result type is json.RawMessage; the manifest gives the
+// object results a result_schema (MCP outputSchema).
 
 // ListOntoTasks serves list_onto_tasks.
 func (s *Store) ListOntoTasks(ctx context.Context, tc runtime.ToolContext, p *ListOntoTasksParams) (runtime.ToolResult[ListOntoTasksResult], error) {
@@ -68,8 +69,8 @@ func (s *Store) ListOntoProjects(ctx context.Context, tc runtime.ToolContext, p 
 // ListTaskDocuments serves list_task_documents: the task's workspace
 // documents with their roles.
 func (s *Store) ListTaskDocuments(ctx context.Context, tc runtime.ToolContext, p *ListTaskDocumentsParams) (runtime.ToolResult[ListTaskDocumentsResult], error) {
-	return s.do(func() (string, any, error) {
-		if _, err := s.get(KindTask, p.TaskID); err != nil {
+	return s.read(func(t *txn) (string, any, error) {
+		if _, err := t.get(KindTask, p.TaskID); err != nil {
 			return "", nil, err
 		}
 		type doc struct {
@@ -77,8 +78,10 @@ func (s *Store) ListTaskDocuments(ctx context.Context, tc runtime.ToolContext, p
 			Role string `json:"role"`
 		}
 		out := []doc{}
-		for _, a := range s.attachments[p.TaskID] {
-			out = append(out, doc{s.entities[a.DocumentID], a.Role})
+		for _, a := range t.attachments(p.TaskID) {
+			if d := t.entity(a.DocumentID); d != nil {
+				out = append(out, doc{d, a.Role})
+			}
 		}
 		return count(len(out), "document"), out, nil
 	})
@@ -125,8 +128,8 @@ func (s *Store) GetOntoProjectDetails(ctx context.Context, tc runtime.ToolContex
 // GetOntoProjectGraph serves get_onto_project_graph: the project's entities
 // (documents only when asked) and the edges among them.
 func (s *Store) GetOntoProjectGraph(ctx context.Context, tc runtime.ToolContext, p *GetOntoProjectGraphParams) (runtime.ToolResult[GetOntoProjectGraphResult], error) {
-	return s.do(func() (string, any, error) {
-		if _, err := s.get(KindProject, p.ProjectID); err != nil {
+	return s.read(func(t *txn) (string, any, error) {
+		if _, err := t.get(KindProject, p.ProjectID); err != nil {
 			return "", nil, err
 		}
 		g := struct {
@@ -134,19 +137,15 @@ func (s *Store) GetOntoProjectGraph(ctx context.Context, tc runtime.ToolContext,
 			Edges []*Edge   `json:"edges"`
 		}{Edges: []*Edge{}}
 		in := map[string]bool{}
-		for _, e := range s.entities {
-			if (e.ProjectID == p.ProjectID || e.ID == p.ProjectID) && (e.Kind != KindDocument || p.IncludeDocuments) {
-				g.Nodes = append(g.Nodes, e)
-				in[e.ID] = true
-			}
+		for _, e := range t.entities(`WHERE (project_id = ? OR id = ?) AND (kind <> 'document' OR ?) ORDER BY seq`, p.ProjectID, p.ProjectID, p.IncludeDocuments) {
+			g.Nodes = append(g.Nodes, e)
+			in[e.ID] = true
 		}
-		slices.SortFunc(g.Nodes, func(a, b *Entity) int { return a.seq - b.seq })
-		for _, e := range s.edges {
+		for _, e := range t.edges(`WHERE src_id IN (SELECT id FROM entities WHERE project_id = ? OR id = ?) ORDER BY id`, p.ProjectID, p.ProjectID) {
 			if in[e.SrcID] && in[e.DstID] {
 				g.Edges = append(g.Edges, e)
 			}
 		}
-		slices.SortFunc(g.Edges, func(a, b *Edge) int { return strings.Compare(a.ID, b.ID) })
 		return count(len(g.Nodes), "node") + ", " + count(len(g.Edges), "edge"), g, nil
 	})
 }
@@ -188,51 +187,51 @@ func (s *Store) GetOntoRequirementDetails(ctx context.Context, tc runtime.ToolCo
 
 // GetDocumentTree serves get_document_tree.
 func (s *Store) GetDocumentTree(ctx context.Context, tc runtime.ToolContext, p *GetDocumentTreeParams) (runtime.ToolResult[GetDocumentTreeResult], error) {
-	return s.do(func() (string, any, error) {
-		if _, err := s.get(KindProject, p.ProjectID); err != nil {
+	return s.read(func(t *txn) (string, any, error) {
+		if _, err := t.get(KindProject, p.ProjectID); err != nil {
 			return "", nil, err
 		}
 		depth := int64(-1) // unlimited
 		setNum(&depth, p.MaxDepth)
-		return "document tree", s.tree("", p.ProjectID, p.IncludeDocuments, depth), nil
+		return "document tree", t.tree("", p.ProjectID, p.IncludeDocuments, depth), nil
 	})
 }
 
 // GetDocumentPath serves get_document_path.
 func (s *Store) GetDocumentPath(ctx context.Context, tc runtime.ToolContext, p *GetDocumentPathParams) (runtime.ToolResult[GetDocumentPathResult], error) {
-	return s.do(func() (string, any, error) {
-		e, err := s.get(KindDocument, p.DocumentID)
+	return s.read(func(t *txn) (string, any, error) {
+		e, err := t.get(KindDocument, p.DocumentID)
 		if err != nil {
 			return "", nil, err
 		}
-		return "path of " + e.Title, s.path(e), nil
+		return "path of " + e.Title, t.path(e), nil
 	})
 }
 
 // GetEntityRelationships serves get_entity_relationships.
 func (s *Store) GetEntityRelationships(ctx context.Context, tc runtime.ToolContext, p *GetEntityRelationshipsParams) (runtime.ToolResult[GetEntityRelationshipsResult], error) {
-	return s.do(func() (string, any, error) {
-		if _, err := s.get(string(p.EntityKind), p.EntityID); err != nil {
+	return s.read(func(t *txn) (string, any, error) {
+		if _, err := t.get(string(p.EntityKind), p.EntityID); err != nil {
 			return "", nil, err
 		}
-		edges := s.edgesOf(p.EntityID, string(p.Direction))
+		edges := t.edgesOf(p.EntityID, string(p.Direction))
 		return count(len(edges), "edge"), edges, nil
 	})
 }
 
 // GetLinkedEntities serves get_linked_entities: the other end of each edge.
 func (s *Store) GetLinkedEntities(ctx context.Context, tc runtime.ToolContext, p *GetLinkedEntitiesParams) (runtime.ToolResult[GetLinkedEntitiesResult], error) {
-	return s.do(func() (string, any, error) {
-		if _, err := s.get(string(p.EntityKind), p.EntityID); err != nil {
+	return s.read(func(t *txn) (string, any, error) {
+		if _, err := t.get(string(p.EntityKind), p.EntityID); err != nil {
 			return "", nil, err
 		}
 		out := []*Entity{}
-		for _, e := range s.edgesOf(p.EntityID, "both") {
+		for _, e := range t.edgesOf(p.EntityID, "both") {
 			other := e.DstID
 			if other == p.EntityID {
 				other = e.SrcID
 			}
-			if x := s.entities[other]; x != nil && (p.FilterKind == nil || x.Kind == string(*p.FilterKind)) {
+			if x := t.entity(other); x != nil && (p.FilterKind == nil || x.Kind == string(*p.FilterKind)) {
 				out = append(out, x)
 			}
 		}
@@ -289,38 +288,33 @@ func (s *Store) CreateOntoProject(ctx context.Context, tc runtime.ToolContext, p
 // CreateTaskDocument serves create_task_document: attaches document_id to
 // the task, or creates a document in the task's project and attaches it.
 func (s *Store) CreateTaskDocument(ctx context.Context, tc runtime.ToolContext, p *CreateTaskDocumentParams) (runtime.ToolResult[CreateTaskDocumentResult], error) {
-	return s.do(func() (string, any, error) {
-		t, err := s.get(KindTask, p.TaskID)
+	return s.write(ctx, func(t *txn) (string, any, error) {
+		task, err := t.get(KindTask, p.TaskID)
 		if err != nil {
 			return "", nil, err
 		}
 		var d *Entity
 		switch {
 		case p.DocumentID != nil:
-			if d, err = s.get(KindDocument, *p.DocumentID); err != nil {
+			if d, err = t.get(KindDocument, *p.DocumentID); err != nil {
 				return "", nil, err
 			}
-			if slices.ContainsFunc(s.attachments[t.ID], func(a Attachment) bool { return a.DocumentID == d.ID }) {
-				return "", nil, runtime.Conflict("document %s is already attached to task %s", d.ID, t.ID)
+			if slices.ContainsFunc(t.attachments(task.ID), func(a Attachment) bool { return a.DocumentID == d.ID }) {
+				return "", nil, runtime.Conflict("document %s is already attached to task %s", d.ID, task.ID)
 			}
 		case p.Title == nil:
 			return "", nil, runtime.Invalid("pass document_id to attach an existing document, or title (and content) to create one")
 		default:
-			d = &Entity{Kind: KindDocument, ProjectID: t.ProjectID, Title: *p.Title, TypeKey: "document.task", StateKey: "draft"}
+			d = &Entity{Kind: KindDocument, ProjectID: task.ProjectID, Title: *p.Title, TypeKey: "document.task", StateKey: "draft"}
 			set(&d.Content, p.Content)
-			if err := s.checkNew(d); err != nil {
+			if err := t.checkNew(d); err != nil {
 				return "", nil, err
 			}
+			t.insert(d)
 		}
 		a := Attachment{DocumentID: d.ID, Role: string(p.Role)}
-		msg := write(ctx, fmt.Sprintf("attach %s to task %s as %s", d.Title, t.Title, a.Role), func() {
-			if d.ID == "" {
-				s.insert(d)
-				a.DocumentID = d.ID
-			}
-			s.attachments[t.ID] = append(s.attachments[t.ID], a)
-		})
-		return msg, map[string]any{"task_id": t.ID, "document": d, "role": a.Role}, nil
+		t.attach(task.ID, a)
+		return fmt.Sprintf("attach %s to task %s as %s", d.Title, task.Title, a.Role), map[string]any{"task_id": task.ID, "document": d, "role": a.Role}, nil
 	})
 }
 
@@ -398,34 +392,34 @@ func (s *Store) DeleteOntoPlan(ctx context.Context, tc runtime.ToolContext, p *D
 // LinkOntoEntities serves link_onto_entities; an identical edge is a
 // CONFLICT.
 func (s *Store) LinkOntoEntities(ctx context.Context, tc runtime.ToolContext, p *LinkOntoEntitiesParams) (runtime.ToolResult[LinkOntoEntitiesResult], error) {
-	return s.do(func() (string, any, error) {
+	return s.write(ctx, func(t *txn) (string, any, error) {
 		e := &Edge{SrcID: p.SrcID, SrcKind: string(p.SrcKind), DstID: p.DstID, DstKind: string(p.DstKind), Rel: string(p.Rel)}
 		for _, end := range [][2]string{{e.SrcKind, e.SrcID}, {e.DstKind, e.DstID}} {
-			if _, err := s.get(end[0], end[1]); err != nil {
+			if _, err := t.get(end[0], end[1]); err != nil {
 				return "", nil, err
 			}
 		}
 		if e.SrcID == e.DstID {
 			return "", nil, runtime.Invalid("an entity cannot be linked to itself")
 		}
-		for _, x := range s.edges {
-			if x.SrcID == e.SrcID && x.DstID == e.DstID && x.Rel == e.Rel {
-				return "", nil, runtime.Conflict("edge %s already links them with %s", x.ID, x.Rel)
-			}
+		if x := t.edges(`WHERE src_id = ? AND dst_id = ? AND rel = ?`, e.SrcID, e.DstID, e.Rel); len(x) > 0 {
+			return "", nil, runtime.Conflict("edge %s already links them with %s", x[0].ID, x[0].Rel)
 		}
-		e.ID = s.newID()
-		return write(ctx, "link "+e.Rel+" edge "+e.ID, func() { s.edges[e.ID] = e }), e, nil
+		e.ID = t.newID()
+		t.putEdge(e)
+		return "link " + e.Rel + " edge " + e.ID, e, nil
 	})
 }
 
 // UnlinkOntoEdge serves unlink_onto_edge.
 func (s *Store) UnlinkOntoEdge(ctx context.Context, tc runtime.ToolContext, p *UnlinkOntoEdgeParams) (runtime.ToolResult[UnlinkOntoEdgeResult], error) {
-	return s.do(func() (string, any, error) {
-		e, found := s.edges[p.EdgeID]
-		if !found {
+	return s.write(ctx, func(t *txn) (string, any, error) {
+		found := t.edges(`WHERE id = ?`, p.EdgeID)
+		if len(found) == 0 {
 			return "", nil, runtime.NotFound("no edge %s; onto.entity.relationships.get lists edge ids", p.EdgeID)
 		}
-		return write(ctx, "unlink edge "+e.ID, func() { delete(s.edges, e.ID) }), e, nil
+		t.exec(`DELETE FROM edges WHERE id = ?`, p.EdgeID)
+		return "unlink edge " + p.EdgeID, found[0], nil
 	})
 }
 
@@ -433,8 +427,8 @@ func (s *Store) UnlinkOntoEdge(ctx context.Context, tc runtime.ToolContext, p *U
 // move is checked first; a dry run (the gateway's default for this op)
 // returns the plan and applies nothing.
 func (s *Store) ReorganizeOntoProjectGraph(ctx context.Context, tc runtime.ToolContext, p *ReorganizeOntoProjectGraphParams) (runtime.ToolResult[ReorganizeOntoProjectGraphResult], error) {
-	return s.do(func() (string, any, error) {
-		if _, err := s.get(KindProject, p.ProjectID); err != nil {
+	return s.write(ctx, func(t *txn) (string, any, error) {
+		if _, err := t.get(KindProject, p.ProjectID); err != nil {
 			return "", nil, err
 		}
 		type step struct {
@@ -449,45 +443,32 @@ func (s *Store) ReorganizeOntoProjectGraph(ctx context.Context, tc runtime.ToolC
 			Moves   []step `json:"moves"`
 		}{}
 		// Each move is checked against the tree as the moves before it left
-		// it (so two moves cannot build a cycle), then the tree is restored.
-		var moved []*Entity
-		undo := func() {
-			for i := len(moved) - 1; i >= 0; i-- {
-				moved[i].ParentID = plan.Moves[i].From
-			}
-		}
+		// it (so two moves cannot build a cycle), and applied in the
+		// transaction: a failing move rolls all of them back.
 		for i, m := range p.Moves {
-			e, err := s.anyKind(m.EntityID)
+			e, err := t.anyKind(m.EntityID)
 			if err == nil && e.ProjectID != p.ProjectID {
 				err = runtime.Invalid("%s %s belongs to another project", e.Kind, e.ID)
 			}
 			if err == nil {
-				err = s.checkParent(e, m.NewParentID)
+				err = t.checkParent(e, m.NewParentID)
 			}
 			if err != nil {
-				undo()
 				return "", nil, fmt.Errorf("moves[%d]: %w", i, err)
 			}
-			moved = append(moved, e)
 			plan.Moves = append(plan.Moves, step{e.ID, e.Kind, e.Title, e.ParentID, m.NewParentID})
-			e.ParentID = m.NewParentID
+			t.reparent(e, m.NewParentID, nil)
 		}
-		undo()
-		msg := write(ctx, "apply "+count(len(moved), "move"), func() {
-			for i, e := range moved {
-				s.reparent(e, p.Moves[i].NewParentID, nil)
-			}
-			plan.Applied = true
-		})
-		return msg, plan, nil
+		plan.Applied = !gateway.DryRun(ctx)
+		return "apply " + count(len(plan.Moves), "move"), plan, nil
 	})
 }
 
 // MoveDocumentInTree serves move_document_in_tree: under a folder, or to
 // the root when new_parent_id is null.
 func (s *Store) MoveDocumentInTree(ctx context.Context, tc runtime.ToolContext, p *MoveDocumentInTreeParams) (runtime.ToolResult[MoveDocumentInTreeResult], error) {
-	return s.do(func() (string, any, error) {
-		d, err := s.get(KindDocument, p.DocumentID)
+	return s.write(ctx, func(t *txn) (string, any, error) {
+		d, err := t.get(KindDocument, p.DocumentID)
 		if err != nil {
 			return "", nil, err
 		}
@@ -496,11 +477,11 @@ func (s *Store) MoveDocumentInTree(ctx context.Context, tc runtime.ToolContext, 
 		}
 		parent := str(p.NewParentID)
 		if parent != "" {
-			if err := s.checkParent(d, parent); err != nil {
+			if err := t.checkParent(d, parent); err != nil {
 				return "", nil, err
 			}
 		}
-		msg := write(ctx, "move "+d.Title, func() { s.reparent(d, parent, p.Position) })
-		return msg, s.path(d), nil
+		t.reparent(d, parent, p.Position)
+		return "move " + d.Title, t.path(d), nil
 	})
 }
