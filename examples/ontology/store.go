@@ -84,8 +84,17 @@ type Attachment struct {
 // its answer in the same transaction; a repeat of the key answers with it
 // and writes nothing again, also after a crash and a restart.
 type Store struct {
-	mu sync.Mutex
-	db *sql.DB
+	mu       sync.Mutex
+	db       *sql.DB
+	readOnly bool
+}
+
+// SetReadOnly makes every write a PERMISSION_DENIED failure (the server's
+// default without --allow-writes), whatever surface calls it.
+func (s *Store) SetReadOnly(ro bool) {
+	s.mu.Lock()
+	s.readOnly = ro
+	s.mu.Unlock()
 }
 
 var _ Handlers = (*Store)(nil)
@@ -170,6 +179,9 @@ func (s *Store) do(ctx context.Context, write bool, fn func(t *txn) (string, any
 			res, err = runtime.ToolResult[json.RawMessage]{}, runtime.Internal("database: %v", de.err)
 		}
 	}()
+	if write && s.readOnly {
+		return res, runtime.PermissionDenied("writes are not allowed on this server (start it with --allow-writes); tell the user instead of retrying")
+	}
 	t := &txn{tx: tx}
 	dry := write && gateway.DryRun(ctx)
 	key := ""
@@ -400,7 +412,7 @@ func (s *Store) details(k, id string) (runtime.ToolResult[json.RawMessage], erro
 		}
 		d := struct {
 			*Entity
-			Children []*Entity     `json:"children,omitempty"`
+			Children []*Entity      `json:"children,omitempty"`
 			Counts   map[string]int `json:"counts,omitempty"`
 			Edges    []*Edge        `json:"edges"`
 			Path     []*Entity      `json:"path,omitempty"`

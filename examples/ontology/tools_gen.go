@@ -1212,8 +1212,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoProjectDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_project_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_project_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1229,8 +1230,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoProjectGraph(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_project_graph",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_project_graph",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"nodes\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"nodes\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1246,8 +1248,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoTaskDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_task_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_task_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1263,8 +1266,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoGoalDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_goal_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_goal_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1280,8 +1284,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoPlanDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_plan_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_plan_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1297,8 +1302,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoDocumentDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_document_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_document_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1314,8 +1320,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoMilestoneDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_milestone_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_milestone_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1331,8 +1338,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoRiskDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_risk_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_risk_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1348,8 +1356,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoRequirementDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_requirement_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_requirement_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
@@ -1437,8 +1446,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoTask(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_task",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_task",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1458,8 +1468,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoGoal(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_goal",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_goal",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1479,8 +1490,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoPlan(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_plan",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_plan",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1500,8 +1512,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1521,8 +1534,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoProject(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_project",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_project",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1542,8 +1556,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateTaskDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_task_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "create_task_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\"},\"document\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]},\"role\":{\"type\":\"string\"}},\"required\":[\"task_id\",\"document\",\"role\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1563,8 +1578,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoTask(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_task",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_task",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1584,8 +1600,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoProject(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_project",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_project",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1605,8 +1622,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoGoal(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_goal",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_goal",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1626,8 +1644,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoPlan(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_plan",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_plan",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1647,8 +1666,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1668,8 +1688,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoMilestone(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_milestone",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_milestone",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1689,8 +1710,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoRisk(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_risk",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_risk",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1710,8 +1732,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoRequirement(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_requirement",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_requirement",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1731,8 +1754,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoTask(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_task",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_task",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1752,8 +1776,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1773,8 +1798,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoGoal(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_goal",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_goal",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1794,8 +1820,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoPlan(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_plan",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_plan",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1815,8 +1842,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.LinkOntoEntities(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "link_onto_entities",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
+		Name:         "link_onto_entities",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1836,8 +1864,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UnlinkOntoEdge(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "unlink_onto_edge",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
+		Name:         "unlink_onto_edge",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"dst_id\",\"rel\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
@@ -1857,8 +1886,9 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.ReorganizeOntoProjectGraph(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "reorganize_onto_project_graph",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
+		Name:         "reorganize_onto_project_graph",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"applied\":{\"type\":\"boolean\"},\"moves\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\"},\"to_parent_id\":{\"type\":\"string\"}}}}},\"required\":[\"applied\",\"moves\"]}"),
 	}, {
 		AcceptsOverrides: true,
 		Annotations: &runtime.Annotations{
