@@ -72,6 +72,8 @@ var migrations = []string{
 		envelope    BLOB NOT NULL,
 		stored      INTEGER NOT NULL
 	);`,
+	// 3: duplicate-title checks without a scan.
+	`CREATE INDEX entities_title ON entities(kind, project_id, lower(title));`,
 }
 
 // OpenStore opens (creating it when missing) the SQLite database at path

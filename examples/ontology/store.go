@@ -308,6 +308,22 @@ func (t *txn) anyKind(id string) (*Entity, error) {
 	return e, nil
 }
 
+// counts returns how many entities of each kind a project holds.
+func (t *txn) counts(projectID string) map[string]int {
+	rows, err := t.tx.Query(`SELECT kind, COUNT(*) FROM entities WHERE project_id = ? GROUP BY kind`, projectID)
+	t.check(err)
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var k string
+		var n int
+		t.check(rows.Scan(&k, &n))
+		out[k] = n
+	}
+	t.check(rows.Err())
+	return out
+}
+
 // edges returns the edges a query selects.
 func (t *txn) edges(query string, args ...any) []*Edge {
 	rows, err := t.tx.Query(`SELECT id, src_id, src_kind, dst_id, dst_kind, rel FROM edges `+query, args...)
@@ -419,10 +435,7 @@ func (s *Store) details(k, id string) (runtime.ToolResult[json.RawMessage], erro
 		}{Entity: e, Edges: t.edgesOf(id, "both")}
 		switch k {
 		case KindProject:
-			d.Counts = map[string]int{}
-			for _, x := range t.entities(`WHERE project_id = ?`, id) {
-				d.Counts[x.Kind]++
-			}
+			d.Counts = t.counts(id)
 		case KindDocument:
 			d.Path = t.path(e)
 		}

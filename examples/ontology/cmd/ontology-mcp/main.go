@@ -34,6 +34,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/examples/ontology"
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
@@ -96,8 +97,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	defer store.Close()
 	store.SetReadOnly(!*allowWrites)
 
-	newServer := func() (*mcp.Server, error) { return server(store, *surface, *allowWrites) }
-	if _, err := newServer(); err != nil {
+	newServer, err := servers(store, *surface, *allowWrites)
+	if err == nil {
+		_, err = newServer()
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "ontology-mcp:", err)
 		return 1
 	}
@@ -130,19 +134,32 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 
 // server builds the MCP server of one surface over store.
 func server(store *ontology.Store, surface string, writes bool) (*mcp.Server, error) {
+	mk, err := servers(store, surface, writes)
+	if err != nil {
+		return nil, err
+	}
+	return mk()
+}
+
+// servers builds a surface's tools once (the gateway's search index takes
+// tens of milliseconds) and returns a function making a server over them,
+// called once per session.
+func servers(store *ontology.Store, surface string, writes bool) (func() (*mcp.Server, error), error) {
 	opts := []mcpserver.Option{mcpserver.WithServerOptions(&mcp.ServerOptions{Instructions: instructions})}
+	var tools []runtime.Tool
 	switch surface {
 	case "gateway":
-		return mcpserver.NewServer("ontology", version, ontology.Gateway(store,
-			gateway.WithWrites(writes), gateway.WithIdempotencyStore(store.IdempotencyStore())), opts...)
+		tools = ontology.Gateway(store, gateway.WithWrites(writes), gateway.WithIdempotencyStore(store.IdempotencyStore()))
 	case "facades":
-		return mcpserver.NewServer("ontology", version, ontology.Facades(store), opts...)
+		tools = ontology.Facades(store)
 	case "sections":
 		p, err := prompt.New("ontology", "tools", "", ontology.Sections(store)...)
 		if err != nil {
 			return nil, err
 		}
-		return mcpserver.NewSectionsServer("ontology", version, p, nil)
+		return func() (*mcp.Server, error) { return mcpserver.NewSectionsServer("ontology", version, p, nil) }, nil
+	default:
+		tools = ontology.Tools(store)
 	}
-	return mcpserver.NewServer("ontology", version, ontology.Tools(store), opts...)
+	return func() (*mcp.Server, error) { return mcpserver.NewServer("ontology", version, tools, opts...) }, nil
 }
