@@ -13,8 +13,10 @@ import (
 // between a write's commit and the gateway recording its answer does.
 type forgetful struct{}
 
-func (forgetful) Load(string) (gateway.IdempotencyRecord, bool) { return gateway.IdempotencyRecord{}, false }
-func (forgetful) Store(string, gateway.IdempotencyRecord)       {}
+func (forgetful) Load(string) (gateway.IdempotencyRecord, bool) {
+	return gateway.IdempotencyRecord{}, false
+}
+func (forgetful) Store(string, gateway.IdempotencyRecord) {}
 
 // openFile opens the store at path, seeded, and closes it with the test.
 func openFile(t *testing.T, path string) *ontology.Store {
