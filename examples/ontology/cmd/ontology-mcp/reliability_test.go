@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -199,13 +200,13 @@ func TestConcurrentHTTPClients(t *testing.T) {
 	// Replays answer with the first answer and store nothing.
 	cs := connectHTTP(t, url)
 	n := 0
-	for key, args := range r.created {
+	for key, id := range r.created {
 		if n++; n > 20 {
 			break
 		}
 		_, sc, isErr := call(t, cs, gateway.ExecTool, r.args[key])
-		if isErr || !json.Valid(sc) || !contains(sc, args) {
-			t.Errorf("replay of %s: isError %v, %s (first id %s)", key, isErr, sc, args)
+		if isErr || !strings.Contains(string(sc), `"id":"`+id+`"`) {
+			t.Errorf("replay of %s: isError %v, %s (first id %s)", key, isErr, sc, id)
 		}
 	}
 	if again, _ := store.Count(ontology.KindTask); again != after {
@@ -214,19 +215,6 @@ func TestConcurrentHTTPClients(t *testing.T) {
 	if err := store.CheckConsistency(); err != nil {
 		t.Error(err)
 	}
-}
-
-func contains(haystack json.RawMessage, needle string) bool {
-	return len(needle) > 0 && json.Valid(haystack) && string(haystack) != "" && (len(haystack) >= len(needle)) && indexOf(string(haystack), needle) >= 0
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }
 
 // BenchmarkConcurrentHTTPClients: 100 sessions share b.N gateway calls
