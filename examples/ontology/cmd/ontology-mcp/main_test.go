@@ -300,3 +300,55 @@ func installTSClient(t *testing.T, dir string) {
 		t.Fatalf("npm ci in %s: %v\n%s", dir, err, out)
 	}
 }
+
+// TestStdioSIGTERM: a stdio server whose client keeps stdin open stops
+// with status 0 on SIGTERM.
+func TestStdioSIGTERM(t *testing.T) {
+	cmd := exec.Command(binary, "--surface", "gateway")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	answered := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), `"id":1`) {
+				close(answered)
+				break
+			}
+		}
+		for sc.Scan() {
+		}
+		done <- cmd.Wait()
+	}()
+	// A request, so the server is surely serving when the signal comes.
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	select {
+	case <-answered:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("no initialize answer")
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("exit after SIGTERM: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("stdio server did not stop on SIGTERM")
+	}
+}
