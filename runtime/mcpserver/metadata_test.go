@@ -64,10 +64,13 @@ func TestAnnotationsTitleOutputSchema(t *testing.T) {
 	if c := got["create_todo"].Annotations; c == nil || c.ReadOnlyHint || c.DestructiveHint == nil || *c.DestructiveHint || c.IdempotentHint {
 		t.Errorf("create_todo hints %+v", c)
 	}
-	if got["list_todos"].OutputSchema != nil {
-		t.Errorf("untyped list_todos has an output schema")
+	if got["list_todos"].OutputSchema == nil {
+		t.Errorf("typed list_todos has no output schema")
 	}
 	gw := listTools(t, serve(t, quickstart.Gateway(&quickstart.Store{})))
+	if gw[gateway.HelpTool].OutputSchema != nil {
+		t.Errorf("tool_help, without a result schema, has an output schema")
+	}
 	for _, name := range []string{gateway.HelpTool, gateway.SearchTool} {
 		if a := gw[name].Annotations; a == nil || !a.ReadOnlyHint {
 			t.Errorf("%s hints %+v", name, a)
