@@ -109,6 +109,8 @@ func newServer(args []string, stderr io.Writer) (*mcp.Server, error) {
 		tools = quickstart.Facades(store)
 		if *unfold {
 			opts = append(opts, mcpserver.UnfoldFacades())
+		} else {
+			opts = append(opts, mcpserver.FoldedFacades())
 		}
 	default:
 		fmt.Fprintf(stderr, "todo-mcp: -surface %q: want flat, gateway or facades\n", *surface)
