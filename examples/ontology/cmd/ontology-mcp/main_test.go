@@ -250,7 +250,7 @@ func TestUsage(t *testing.T) {
 func TestTypeScriptClient(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed; the TypeScript client tests need Node.js 18 or newer")
+		t.Skip("node is not installed; the TypeScript client tests need Node.js 20 or newer")
 	}
 	dir, err := filepath.Abs(filepath.Join("testdata", "tsclient"))
 	if err != nil {
