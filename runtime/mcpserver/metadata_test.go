@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -218,6 +219,38 @@ func TestEverySurfaceOverHTTP(t *testing.T) {
 				t.Error("call after stop succeeded")
 			}
 		})
+	}
+}
+
+// TestHTTPCrossOrigin: a browser's cross-site request is refused before
+// it reaches the MCP handler; a client without browser headers is served.
+func TestHTTPCrossOrigin(t *testing.T) {
+	h := mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	for _, c := range []struct {
+		site string
+		want int
+	}{{"cross-site", http.StatusForbidden}, {"", http.StatusOK}} {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if c.site != "" {
+			req.Header.Set("Sec-Fetch-Site", c.site)
+			req.Header.Set("Origin", "https://evil.example")
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != c.want {
+			t.Errorf("Sec-Fetch-Site %q: status %d, want %d", c.site, res.StatusCode, c.want)
+		}
 	}
 }
 

@@ -31,13 +31,27 @@ type HTTPOptions struct {
 	ShutdownTimeout time.Duration
 	// Stateless serves without sessions (see mcp.StreamableHTTPOptions).
 	Stateless bool
+	// SessionTimeout closes sessions idle this long (30 minutes when zero;
+	// negative: never), so that a long-running server does not keep the
+	// servers of clients that went away.
+	SessionTimeout time.Duration
 }
 
-// HTTPHandler returns the SDK's streamable HTTP handler; server is called
-// once per new session (return the same server to share one tool list, or
-// a new one per session so that facades unfold per client).
-func HTTPHandler(server func(*http.Request) *mcp.Server, stateless bool) http.Handler {
-	return mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: stateless})
+// HTTPHandler returns the SDK's streamable HTTP handler behind Go's
+// cross-origin protection (browsers' cross-site requests are refused; the
+// SDK also refuses DNS-rebound requests to localhost). server is called
+// once per new session: return the same server to share one tool list, or
+// a new one per session so that facades unfold per client.
+func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
+	timeout := opts.SessionTimeout
+	switch {
+	case timeout == 0:
+		timeout = 30 * time.Minute
+	case timeout < 0:
+		timeout = 0
+	}
+	h := mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
+	return http.NewCrossOriginProtection().Handler(h)
 }
 
 // ServeHTTP serves the MCP streamable HTTP transport on ln at opts.Path
@@ -59,7 +73,7 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	// streamCtx, cancelled when the stop begins.
 	streamCtx, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	mcpHandler := HTTPHandler(server, opts.Stateless)
+	mcpHandler := HTTPHandler(server, opts)
 	mux := http.NewServeMux()
 	mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
