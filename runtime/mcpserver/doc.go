@@ -21,7 +21,9 @@
 // transport (the SDK's handler) at a path, "/mcp" by default. Both stop
 // gracefully when ctx is done: HTTP stops accepting, ends clients' event
 // streams at once, lets calls in flight finish (HTTPOptions.ShutdownTimeout)
-// and returns nil.
+// and returns nil. The HTTP handler refuses browsers' cross-site requests
+// (and, by the SDK, DNS-rebound requests to localhost) and closes sessions
+// idle for HTTPOptions.SessionTimeout (30 minutes by default).
 //
 // # Definitions
 //
