@@ -19,7 +19,7 @@ import (
 
 // stagingTaskID is the id NewStore gives the "Set up staging environment"
 // task.
-const stagingTaskID = "00000000-0000-4000-8000-000000000005"
+const stagingTaskID = ontology.DemoStagingTaskID
 
 var codeTools = []string{codemode.CodeTool, codemode.HelpTool}
 
