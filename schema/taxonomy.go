@@ -72,6 +72,9 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
+	for _, op := range f.Ops {
+		finishOp(op)
+	}
 	for _, g := range m.Groups {
 		used := false
 		for _, op := range f.Ops {
@@ -338,9 +341,6 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 	} else {
 		op.Policy = ExtractPolicy(tool.Description)
 	}
-	args := OpArgs(tool)
-	op.Usage = Usage(op.Path, args)
-	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
 	if mo != nil {
 		op.Notes = append([]string(nil), mo.Notes...)
 		op.Examples = append([]ir.Example(nil), mo.Examples...)
@@ -351,10 +351,19 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 			tool.ResultSchema = mo.ResultSchema
 		}
 	}
-	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{SynthesizeExample(op.Path, tool)}
-	}
 	return op
+}
+
+// finishOp derives the op's usage line, argument summary and, when the
+// manifest gives none, its example from its final path (after collisions
+// moved it), so that each names its own op.
+func finishOp(op *ir.Op) {
+	args := OpArgs(op.Tool)
+	op.Usage = Usage(op.Path, args)
+	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
+	if len(op.Examples) == 0 {
+		op.Examples = []ir.Example{SynthesizeExample(op.Path, op.Tool)}
+	}
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

@@ -340,8 +340,11 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	} else {
 		b.example = s.example(b.required)
 	}
+	// A usage line must start with its own op: a registry whose line names
+	// another path (an op moved by a collision) would send a model that
+	// copies it to the wrong tool.
 	b.usage = op.Usage
-	if b.usage == "" {
+	if b.usage != op.Op && !strings.HasPrefix(b.usage, op.Op+" ") {
 		b.usage = usageLine(op.Op, b.args)
 	}
 	return b, nil
