@@ -3,9 +3,11 @@ package gateway
 import (
 	"encoding/json"
 	"math"
+	goruntime "runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The fields of an indexed op (BM25F). Names carry the intent (entity and
@@ -135,33 +137,28 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 	for _, o := range opts {
 		o(ix)
 	}
-	// First pass: every op's words per field, and how many ops use each.
+	// First pass: every op's words per field (in parallel: it parses each
+	// op's schema), then how many ops use each word.
 	fields := make([][numFields][]string, len(ops))
+	workers := min(goruntime.GOMAXPROCS(0), (len(ops)+127)/128)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := stemmer{}
+			for i := w; i < len(ops); i += workers {
+				fields[i] = opFields(&ops[i], c)
+			}
+		}()
+	}
+	wg.Wait()
 	df := map[string]int{}
+	seen := map[string]bool{}
 	for i, op := range ops {
-		f := &fields[i]
-		f[fieldName] = terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
 		ix.action[i] = opAction(op)
-		f[fieldDesc] = terms(op.Description)
-		var an, ae, ad strings.Builder
-		if len(op.Parameters) > 0 {
-			var s schemaNode
-			if json.Unmarshal(op.Parameters, &s) == nil {
-				budget := maxSchemaWalk
-				s.walkWords(0, &budget, &an, &ae, &ad)
-			}
-		}
-		if an.Len() == 0 {
-			for _, a := range op.Args {
-				an.WriteString(a.Name + " ")
-				ad.WriteString(a.Description + " ")
-			}
-		}
-		f[fieldArgs] = terms(an.String())
-		f[fieldEnum] = terms(ae.String())
-		f[fieldArgDesc] = terms(ad.String())
-		seen := map[string]bool{}
-		for _, ts := range f {
+		clear(seen)
+		for _, ts := range fields[i] {
 			for _, t := range ts {
 				if !seen[t] {
 					seen[t] = true
@@ -174,10 +171,11 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 	// Second pass: postings, with a compound's parts counted too.
 	lens := make([][numFields]float64, len(ops))
 	var avg [numFields]float64
-	raw := map[string][]posting{}
+	raw := make(map[string][]posting, len(df))
+	tf := map[string]*posting{}
 	for i := range ops {
 		f := &fields[i]
-		tf := map[string]*posting{}
+		clear(tf)
 		add := func(t string, fi int, w float64) {
 			pp := tf[t]
 			if pp == nil {
@@ -238,12 +236,48 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 	return ix
 }
 
+// opFields are the stemmed words of each of op's fields.
+func opFields(op *Op, c stemmer) [numFields][]string {
+	var f [numFields][]string
+	f[fieldName] = c.terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
+	f[fieldDesc] = c.terms(op.Description)
+	var an, ae, ad strings.Builder
+	if len(op.Parameters) > 0 {
+		var s wordNode
+		if json.Unmarshal(op.Parameters, &s) == nil {
+			budget := maxSchemaWalk
+			s.walkWords(0, &budget, &an, &ae, &ad)
+		}
+	}
+	if an.Len() == 0 {
+		for _, a := range op.Args {
+			an.WriteString(a.Name + " ")
+			ad.WriteString(a.Description + " ")
+		}
+	}
+	f[fieldArgs] = c.terms(an.String())
+	f[fieldEnum] = c.terms(ae.String())
+	f[fieldArgDesc] = c.terms(ad.String())
+	return f
+}
+
 // maxSchemaWalk bounds the schema nodes read per op for search words.
 const maxSchemaWalk = 2000
 
+// wordNode is the part of a JSON Schema search reads.
+type wordNode struct {
+	Description string               `json:"description"`
+	Properties  map[string]*wordNode `json:"properties"`
+	Enum        []json.RawMessage    `json:"enum"`
+	Const       json.RawMessage      `json:"const"`
+	Items       *wordNode            `json:"items"`
+	AnyOf       []*wordNode          `json:"anyOf"`
+	OneOf       []*wordNode          `json:"oneOf"`
+}
+
 // walkWords writes the property names, enum and const values and property
 // descriptions of s and its subschemas, depth and node count bounded.
-func (s *schemaNode) walkWords(depth int, budget *int, names, enums, descs *strings.Builder) {
+func (s *wordNode) walkWords(depth int, budget *int, names, enums, descs *strings.Builder) {
 	if s == nil || depth > 12 || *budget <= 0 {
 		return
 	}

@@ -24,12 +24,25 @@ type searchRequest struct {
 	Limit int    `json:"limit"`
 }
 
-// searchDoc is the result of tool_search.
+// searchDoc is the result of tool_search: each hit's op, its kind when
+// it writes, and its arguments as in its usage line, without the query,
+// scores or tool names a model does not act on.
 type searchDoc struct {
-	Query string `json:"query"`
-	Hits  []Hit  `json:"hits"`
-	Next  string `json:"next"`
+	Hits []searchHit `json:"hits"`
+	Next string      `json:"next"`
 }
+
+type searchHit struct {
+	Op   string `json:"op"`
+	Kind string `json:"kind,omitempty"`
+	Args string `json:"args"`
+}
+
+// Fixed hints of tool_search answers.
+const (
+	searchNext   = `tool_exec {"op":<op>,"args":{..}} runs one; tool_help {"path":<op>} shows its arguments`
+	searchNoneNx = `no op matched: try other words, or tool_help {"path":""}`
+)
 
 const maxSearchLimit = 20
 
@@ -58,12 +71,16 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 		limit = DefaultSearchLimit
 	}
 	limit = min(limit, maxSearchLimit)
-	doc := searchDoc{Query: req.Query, Hits: g.index.Search(req.Query, limit)}
-	if doc.Hits == nil {
-		doc.Hits = []Hit{}
-		doc.Next = `no op matched; try other words or browse with tool_help({"path":""})`
-	} else {
-		doc.Next = `run one with tool_exec({"op":"<op>","args":{...}}); tool_help({"path":"<op>"}) shows args and an example`
+	doc := searchDoc{Hits: []searchHit{}, Next: searchNext}
+	for _, h := range g.index.Search(req.Query, limit) {
+		sh := searchHit{Op: h.Op, Args: strings.TrimSpace(strings.TrimPrefix(h.Usage, h.Op))}
+		if h.Kind == KindWrite {
+			sh.Kind = KindWrite
+		}
+		doc.Hits = append(doc.Hits, sh)
+	}
+	if len(doc.Hits) == 0 {
+		doc.Next = searchNoneNx
 	}
 	b, err := marshal(doc)
 	if err != nil {

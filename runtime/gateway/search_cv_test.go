@@ -139,7 +139,20 @@ func TestSearchSets(t *testing.T) {
 	}
 	for _, s := range evalSets(t) {
 		ix := NewIndex(s.ops)
-		o := recallOf(ranks(ix, s.queries), nil)
+		rs := ranks(ix, s.queries)
+		o := recallOf(rs, nil)
+		if os.Getenv("SEARCH_MISSES") == s.name {
+			for i, r := range rs {
+				if r != 0 {
+					q := s.queries[i]
+					var got []string
+					for _, h := range ix.Search(q.text, 3) {
+						got = append(got, h.Tool)
+					}
+					t.Logf("miss (rank %d) %q want %v got %v", r+1, q.text, q.want, got)
+				}
+			}
+		}
 		b := recallOf(ranks(NewBM25(s.ops), s.queries), nil)
 		t.Logf("%-16s %4d tools %4d queries  tool_search%s  plain BM25%s", s.name, len(s.ops), len(s.queries), fmtRecall(o), fmtRecall(b))
 		if f := floor[s.name]; o[0] < f[0] || o[2] < f[1] {
