@@ -360,16 +360,15 @@ func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 	return e
 }
 
-// opDoc is the help of one op (spec 004 §4.1).
+// opDoc is the help of one op (spec 004 §4.1): its op once, its usage
+// line (which starts with the op), its arguments with their own required
+// flags, and examples as ready-to-run args for this op.
 type opDoc struct {
 	Op            string          `json:"op"`
 	Kind          string          `json:"kind"`
-	Tool          string          `json:"tool"`
 	Summary       string          `json:"summary"`
-	Description   string          `json:"description,omitempty"`
 	Usage         string          `json:"usage"`
-	Args          []Arg           `json:"args"`
-	Required      []string        `json:"required"`
+	Args          []helpArg       `json:"args"`
 	Notes         []string        `json:"notes,omitempty"`
 	Policy        *Policy         `json:"policy,omitempty"`
 	DryRunDefault bool            `json:"dry_run_default,omitempty"`
@@ -377,35 +376,47 @@ type opDoc struct {
 	Schema        json.RawMessage `json:"schema,omitempty"`
 }
 
-// exampleCall is a ready-to-run tool_exec argument object.
-type exampleCall struct {
-	Description string          `json:"description,omitempty"`
-	Exec        json.RawMessage `json:"tool_exec"`
+// helpArg is one argument in op help; required is shown only when true.
+type helpArg struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Required    bool   `json:"required,omitempty"`
+	Default     string `json:"default,omitempty"`
+	Description string `json:"description,omitempty"`
 }
 
+// exampleCall is a ready-to-run args object for the op of the help it is
+// in: tool_exec({"op":<op>,"args":<args>}).
+type exampleCall struct {
+	Description string          `json:"description,omitempty"`
+	Args        json.RawMessage `json:"args"`
+}
+
+// Short op help keeps whole sentences of descriptions up to these lengths:
+// the instructions a tool's author wrote (a required format, a language)
+// are what a model needs at the moment of the call.
+const (
+	shortSummaryLen = 600
+	shortArgLen     = 300
+)
+
 func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
-	d := opDoc{Op: b.op.Op, Kind: b.op.Kind, Tool: b.tool.Name, Usage: b.usage,
-		Args: b.args, Required: b.required, Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
-	if d.Args == nil {
-		d.Args = []Arg{}
+	d := opDoc{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage, Args: make([]helpArg, 0, len(b.args)),
+		Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
+	if full {
+		d.Summary = strings.TrimSpace(b.op.Description)
+	} else {
+		d.Summary = leadingSentences(b.op.Description, shortSummaryLen)
 	}
-	if d.Required == nil {
-		d.Required = []string{}
-	}
-	d.Summary = check.FirstSentence(b.op.Description, 200)
-	if full && d.Summary != strings.TrimSpace(b.op.Description) {
-		d.Description = b.op.Description
-	}
-	if !full {
-		args := make([]Arg, len(d.Args))
-		for i, a := range d.Args {
-			a.Description = check.FirstSentence(a.Description, 80)
-			args[i] = a
+	for _, a := range b.args {
+		h := helpArg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description}
+		if !full {
+			h.Description = leadingSentences(a.Description, shortArgLen)
 		}
-		d.Args = args
+		d.Args = append(d.Args, h)
 	}
 	if b.op.Kind == KindWrite && !g.cfg.writes {
-		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op")
+		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op (dry_run:true still shows what it would do)")
 	}
 	if b.op.DryRunDefault {
 		d.Notes = append(append([]string(nil), d.Notes...), `dry_run defaults to true: send "dry_run":false to apply changes`)
@@ -415,20 +426,38 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 			if len(ex.Args) == 0 {
 				continue
 			}
-			call := append(appendJSONString([]byte(`{"op":`), b.op.Op), `,"args":`...)
-			call = append(append(call, ex.Args...), '}')
-			d.Examples = append(d.Examples, exampleCall{Description: ex.Description, Exec: call})
+			desc := ex.Description
+			if strings.HasPrefix(desc, "Call "+b.op.Op) {
+				desc = "" // the synthesised description says nothing the args do not
+			}
+			d.Examples = append(d.Examples, exampleCall{Description: desc, Args: ex.Args})
 		}
 		if len(d.Examples) == 0 {
-			desc := "required args only"
-			if len(b.required) == 0 {
-				desc = "no args are required"
-			}
-			d.Examples = append(d.Examples, exampleCall{Description: desc, Exec: b.call()})
+			d.Examples = append(d.Examples, exampleCall{Args: b.example})
 		}
 	}
 	if schemas {
 		d.Schema = b.op.Parameters
 	}
 	return d
+}
+
+// leadingSentences keeps the whole sentences at the start of s that fit in
+// n bytes; a first sentence longer than n is cut at a word with "…".
+// Line breaks are spaces.
+func leadingSentences(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	end := 0
+	for i := 0; i+2 < len(s) && i < n; i++ {
+		if c := s[i]; (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' {
+			end = i + 1
+		}
+	}
+	if end == 0 {
+		return check.FirstSentence(s, n)
+	}
+	return s[:end]
 }
