@@ -155,8 +155,49 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`}}, nil
 		}
+		if fail := g.unknownHelpArgs(raw, req); fail != nil {
+			return g.failure(tc, HelpTool, fail, raw), nil
+		}
 	}
 	return g.help(tc, req), nil
+}
+
+// helpArgs are the arguments tool_help takes.
+var helpArgs = []string{"path", "format", "include_examples", "include_schemas"}
+
+// unknownHelpArgs refuses arguments tool_help does not take ({"op":…}
+// for {"path":…}) instead of answering the root listing: the error names
+// the argument to use and, for a string value, the call to send.
+func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *EnvelopeError {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	var unknown []string
+	for k := range m {
+		if !contains(helpArgs, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	k := unknown[0]
+	ee := &EnvelopeError{Code: runtime.CodeValidation,
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + k, Code: "unknown", Message: "unknown argument"}}}}
+	var v string
+	if json.Unmarshal(m[k], &v) == nil && req.Path == "" && strings.TrimSpace(v) != "" {
+		call, _ := json.Marshal(map[string]string{"path": v})
+		ee.Message = fmt.Sprintf(`tool_help has no argument %q: send {"path":%q}`, k, v)
+		ee.Details.Example = call
+		if b, _ := g.resolve(strings.TrimSpace(v)); b == nil && g.tree.lookup(strings.TrimSpace(v)) == nil {
+			ee.Details.DidYouMean = g.nearHelpPaths(strings.TrimSpace(v))
+		}
+	} else {
+		ee.Message = fmt.Sprintf(`tool_help has no argument %q; its arguments are %s`, k, strings.Join(helpArgs, ", "))
+	}
+	return ee
 }
 
 // help answers one tool_help request.
@@ -203,18 +244,9 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
 		doc = g.dirDoc(n, "", full)
 	} else {
-		sugg := nearest(path, g.paths, 3)
-		for _, s := range g.suggestOps(path, 3) {
-			if len(sugg) >= 5 {
-				break
-			}
-			if !contains(sugg, s) {
-				sugg = append(sugg, s)
-			}
-		}
 		return nil, &EnvelopeError{Code: runtime.CodeNotFound,
 			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", path, strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
-			Details:  Details{DidYouMean: sugg},
+			Details:  Details{DidYouMean: g.nearHelpPaths(path)},
 			HelpPath: g.nearestDir(path)}
 	}
 	b, err := marshal(doc)
@@ -222,6 +254,21 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 		return nil, &EnvelopeError{Code: runtime.CodeInternal, Message: "help could not be encoded", HelpPath: ""}
 	}
 	return b, nil
+}
+
+// nearHelpPaths are up to five paths near path: by spelling, then ops by
+// their words.
+func (g *Gateway) nearHelpPaths(path string) []string {
+	sugg := nearest(path, g.paths, 3)
+	for _, s := range g.suggestOps(path, 3) {
+		if len(sugg) >= 5 {
+			break
+		}
+		if !contains(sugg, s) {
+			sugg = append(sugg, s)
+		}
+	}
+	return sugg
 }
 
 func contains(list []string, s string) bool {

@@ -191,3 +191,21 @@ func TestMetaOnlyOnExecAndBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpWrongArgument: a model that sends {"op":…} instead of
+// {"path":…}, or a path that does not exist, gets an error naming the
+// right argument or the nearest paths, never the root listing.
+func TestHelpWrongArgument(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: HelpTool, args: `{"op":"onto.task.create"}`,
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/example/path": "onto.task.create", "error/details/field_errors/0/path": "/op"},
+			contains: []string{`no argument \"op\"`}, absent: []string{`"root"`}},
+		{tool: HelpTool, args: `{"op":"task.create"}`,
+			want: map[string]any{"ok": false, "error/details/did_you_mean/0": "onto.task.create"}},
+		{tool: HelpTool, args: `{"path":"onto.task","verbose":true}`,
+			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR"}, contains: []string{"its arguments are path, format"}},
+		{tool: HelpTool, args: `{"path":"task.creat"}`,
+			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.create"}, absent: []string{`"root"`}},
+	})
+}
