@@ -249,7 +249,7 @@ func (g *Gateway) nextTraceID() string {
 // The gateway tools' descriptions and schemas are the whole boot cost of a
 // family served through the gateway: they are kept short.
 const (
-	helpDesc   = `Browse ops. path "": groups; a group or entity path (onto.task, onto.task.write): its ops with usage; an op path: args and an example call.`
+	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s): its ops with usage; an op path: args and an example call.%s`
 	searchDesc = `Find ops for a need in plain words; returns ops with usage.`
 	execDesc   = `Run an op: {"op":"<path>","args":{...}} with every required arg. Errors say what to fix.`
 	batchDesc  = `Run up to %d help/search/exec items at once; results in order. Item: {"tool":"help|search|exec",...its fields}.`
@@ -272,7 +272,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 		}
 	}
 	return []runtime.Tool{
-		{Name: HelpTool, Description: helpDesc, Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
+		{Name: HelpTool, Description: g.helpDescription(), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
 		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
 		{Name: ExecTool, Description: execDesc, Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},

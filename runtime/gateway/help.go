@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -160,6 +161,74 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 		}
 	}
 	return g.help(tc, req), nil
+}
+
+// bootGroupsLen bounds the list of groups in tool_help's description.
+const bootGroupsLen = 240
+
+// helpDescription is tool_help's description in the family's own words:
+// its largest group and entity as the example paths, and its groups with
+// their largest entities, so that a model can often go straight to a group
+// or entity without the root listing.
+func (g *Gateway) helpDescription() string {
+	bySize := func(n *node, names []string) []string {
+		out := slices.Clone(names)
+		sort.SliceStable(out, func(i, j int) bool {
+			a, b := n.children[out[i]], n.children[out[j]]
+			return a.reads+a.writes > b.reads+b.writes
+		})
+		return out
+	}
+	groups := bySize(g.tree, g.tree.names)
+	if len(groups) == 0 {
+		return fmt.Sprintf(helpDesc, "a.b", "")
+	}
+	// The example: the largest group's largest entity, and its writes (or
+	// reads when it has no writes).
+	ex := groups[0]
+	gn := g.tree.children[ex]
+	for _, e := range bySize(gn, gn.names) {
+		if c := gn.children[e]; len(c.children) > 0 {
+			ex += "." + e
+			break
+		}
+	}
+	kind := KindWrite
+	if n := g.tree.lookup(ex); n != nil && n.writes == 0 {
+		kind = KindRead
+	}
+	examples := ex + ", " + ex + "." + kind
+	var b strings.Builder
+	b.WriteString(" Groups: ")
+	for i, name := range groups {
+		var part strings.Builder
+		if i > 0 {
+			part.WriteString("; ")
+		}
+		part.WriteString(name)
+		c := g.tree.children[name]
+		var ents []string
+		for _, e := range bySize(c, c.names) {
+			if len(c.children[e].children) > 0 {
+				ents = append(ents, e)
+			}
+		}
+		if len(ents) > 0 {
+			part.WriteString(" (")
+			part.WriteString(strings.Join(ents[:min(4, len(ents))], ", "))
+			if len(ents) > 4 {
+				part.WriteString(", …")
+			}
+			part.WriteString(")")
+		}
+		if b.Len()+part.Len() > bootGroupsLen {
+			fmt.Fprintf(&b, "; and %d more", len(groups)-i)
+			break
+		}
+		b.WriteString(part.String())
+	}
+	b.WriteByte('.')
+	return fmt.Sprintf(helpDesc, examples, b.String())
 }
 
 // helpArgs are the arguments tool_help takes.

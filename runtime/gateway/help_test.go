@@ -209,3 +209,35 @@ func TestHelpWrongArgument(t *testing.T) {
 			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.create"}, absent: []string{`"root"`}},
 	})
 }
+
+// TestHelpDescriptionNamesOwnGroups: tool_help's boot description uses the
+// family's own groups and entities, not another family's paths.
+func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
+	var ops []Op
+	var tools []runtime.Tool
+	for _, p := range []string{"store.item.get", "store.item.list", "store.item.create", "store.order.get", "billing.invoice.send"} {
+		name := strings.ReplaceAll(p, ".", "_")
+		kind := KindRead
+		if strings.HasSuffix(p, "create") || strings.HasSuffix(p, "send") {
+			kind = KindWrite
+		}
+		ops = append(ops, Op{Op: p, Tool: name, Kind: kind})
+		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
+	}
+	g, err := New(Registry{Ops: ops}, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := g.Tools()[0].Description
+	for _, want := range []string{"(store.item, store.item.write)", "store (item, order)", "billing (invoice)"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("description lacks %q: %s", want, d)
+		}
+	}
+	if strings.Contains(d, "onto") {
+		t.Errorf("description names another family's paths: %s", d)
+	}
+	if h := newHarness(t); !strings.Contains(h.g.Tools()[0].Description, "onto (task, project)") {
+		t.Errorf("ontology description: %s", h.g.Tools()[0].Description)
+	}
+}
