@@ -89,11 +89,11 @@ var recallKs = []int{1, 3, 5, 10}
 func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var casesFile, match string
 	var tokens bool
-	f, fl, code := loadFamily("search-eval", "--cases FILE.jsonl [--match all|any] [--tokens] [-c FILE] [--format table|json] [INPUT ...]", func(fs *pflag.FlagSet) {
+	f, fl, code := loadFamily("search-eval", func(fs *pflag.FlagSet) {
 		fs.StringVar(&casesFile, "cases", "", "query cases `FILE` (JSON lines: {\"query\": ..., \"expect\": [tool, ...]})")
 		fs.StringVar(&match, "match", "all", "how a case's expected tools count: all (recall is the share found) or any (alternatives: one is enough)")
 		fs.BoolVar(&tokens, "tokens", false, "also count the tokens a model reads per case: gateway boot + tool_search answer + tool_help answer of the expected op")
-	}, args, stdin, stderr)
+	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
 	}
