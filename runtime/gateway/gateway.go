@@ -47,7 +47,14 @@ type config struct {
 	idem        IdempotencyStore
 	idemTTL     time.Duration
 	repetitions int
+	rerank      Reranker
 }
+
+// WithSearchReranker adds a second stage to tool_search: r re-scores the
+// lexical index's best 50 candidates for each query (an EmbeddingReranker
+// over a user's embedding model, for example). Without it search is purely
+// lexical and needs nothing external.
+func WithSearchReranker(r Reranker) Option { return func(c *config) { c.rerank = r } }
 
 // WithWrites allows (true) or refuses (false, the default) write ops.
 func WithWrites(allow bool) Option { return func(c *config) { c.writes = allow } }
@@ -223,7 +230,11 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 		ops[i].Usage = b.usage
 		ops[i].Args = b.args
 	}
-	g.index = NewIndex(ops)
+	var iopts []IndexOption
+	if g.cfg.rerank != nil {
+		iopts = append(iopts, WithReranker(g.cfg.rerank))
+	}
+	g.index = NewIndex(ops, iopts...)
 	return g, nil
 }
 

@@ -485,7 +485,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		}
 	}
 	for i := range top {
-		top[i].score = math.Round(top[i].score*100) / 100
+		top[i].score = math.Round(top[i].score*1e6) / 1e6
 	}
 	sort.SliceStable(top, func(i, j int) bool { return ix.before(top[i], top[j]) })
 	top = top[:min(limit, len(top))]
