@@ -34,6 +34,11 @@ type rankParams struct {
 	// indexed words sharing a prefix of at least MinPrefix bytes with it.
 	Synonym, Prefix float64
 	MinPrefix       int
+	// ExpandUnknownOnly and PrefixUnknownOnly keep synonyms and prefix
+	// neighbours for query words the family does not use itself.
+	ExpandUnknownOnly, PrefixUnknownOnly bool
+	// Feedback weighs pseudo-relevance feedback terms (0: none).
+	Feedback float64
 	// Compound is the term frequency given to the parts of a compound word
 	// ("airfare": "air", "fare") whose parts the family uses on their own.
 	Compound float64
@@ -424,10 +429,14 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		// best synonym or prefix neighbour scores, discounted; never both.
 		touched = touched[:0]
 		w := ix.accumulate(q, 1, best, &touched)
-		for _, s := range synonyms[q] {
-			w = max(w, p.Synonym*ix.accumulate(s, p.Synonym, best, &touched))
+		if w == 0 || !p.ExpandUnknownOnly {
+			for _, s := range synonyms[q] {
+				w = max(w, p.Synonym*ix.accumulate(s, p.Synonym, best, &touched))
+			}
 		}
-		ix.prefixes(q, func(t string) { w = max(w, p.Prefix*ix.accumulate(t, p.Prefix, best, &touched)) })
+		if w == 0 || !p.PrefixUnknownOnly {
+			ix.prefixes(q, func(t string) { w = max(w, p.Prefix*ix.accumulate(t, p.Prefix, best, &touched)) })
+		}
 		qw[i] = w
 		total += w
 		for _, d := range touched {
@@ -438,6 +447,9 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	}
 	if total == 0 {
 		return nil
+	}
+	if p.Feedback > 0 {
+		ix.feedback(qs, scores, best)
 	}
 	depth := max(limit, p.RerankDepth)
 	top := make([]scored, 0, depth+1)
@@ -495,6 +507,56 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		hits[i] = Hit{Op: op.Op, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
 	}
 	return hits
+}
+
+// feedback is pseudo-relevance feedback: the name words of the best
+// feedbackDocs ops, weighted by their scores and rarity, are added to the
+// query at weight Feedback (vocabulary learned from the family's own
+// names for this query).
+func (ix *Index) feedback(qs []string, scores, best []float64) {
+	const feedbackDocs, feedbackTerms = 3, 5
+	var top []scored
+	for d, s := range scores {
+		if s > 0 {
+			top = ix.keep(top, scored{doc: d, score: s}, feedbackDocs)
+		}
+	}
+	if len(top) == 0 {
+		return
+	}
+	weight := map[string]float64{}
+	for _, c := range top {
+		for t := range ix.names[c.doc] {
+			if !slices.Contains(qs, t) {
+				if pl := ix.postings[t]; pl != nil {
+					weight[t] += c.score / top[0].score * pl.idf
+				}
+			}
+		}
+	}
+	type tw struct {
+		t string
+		w float64
+	}
+	var ts []tw
+	for t, w := range weight {
+		ts = append(ts, tw{t, w})
+	}
+	sort.Slice(ts, func(i, j int) bool {
+		if ts[i].w != ts[j].w {
+			return ts[i].w > ts[j].w
+		}
+		return ts[i].t < ts[j].t
+	})
+	var touched []int
+	for _, x := range ts[:min(feedbackTerms, len(ts))] {
+		touched = touched[:0]
+		ix.accumulate(x.t, ix.p.Feedback*x.w/ts[0].w, best, &touched)
+		for _, d := range touched {
+			scores[d] += best[d]
+			best[d] = 0
+		}
+	}
 }
 
 // dfOf is how many ops use t (a map lookup for splitCompound).

@@ -280,6 +280,12 @@ func rankGrid() []rankParams {
 		vary(func(p *rankParams) { p.Synonym = v })
 		vary(func(p *rankParams) { p.Prefix = v })
 	}
+	for _, v := range []float64{0.1, 0.3} {
+		vary(func(p *rankParams) { p.Feedback = v })
+	}
+	vary(func(p *rankParams) { p.ExpandUnknownOnly = true })
+	vary(func(p *rankParams) { p.PrefixUnknownOnly = true })
+	vary(func(p *rankParams) { p.Weight[fieldArgs], p.Weight[fieldEnum], p.Weight[fieldArgDesc] = 0, 0, 0 })
 	// dedupe
 	var uniq []rankParams
 	for _, p := range out {
@@ -291,8 +297,8 @@ func rankGrid() []rankParams {
 }
 
 func describeRank(p rankParams) string {
-	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f compound %.1f coverage %.1f name-coverage %.2f proximity %.2f",
-		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.Compound, p.Coverage, p.NameCoverage, p.Proximity)
+	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f (unknown words only: %v, %v) compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f",
+		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.ExpandUnknownOnly, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback)
 }
 
 // aceBenchOrSkip is the ACEBench set, or a skip when the corpus is absent.
