@@ -241,3 +241,36 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 		t.Errorf("ontology description: %s", h.g.Tools()[0].Description)
 	}
 }
+
+// TestUsageStartsWithOwnOp: a registry whose usage line names another op
+// (an op moved by a collision) is served with a usage line of its own op,
+// in help, listings and search answers.
+func TestUsageStartsWithOwnOp(t *testing.T) {
+	ops := []Op{
+		{Op: "hotel.book", Tool: "book_hotel", Kind: KindWrite, Usage: "hotel.book city:string"},
+		{Op: "hotel.hotel_book", Tool: "hotel_book", Kind: KindWrite, Usage: "hotel.book city:string"},
+	}
+	var tools []runtime.Tool
+	for _, o := range ops {
+		tools = append(tools, runtime.Tool{Name: o.Tool, Description: "Book a hotel.",
+			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)})
+	}
+	g, err := New(Registry{Ops: ops}, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range g.order {
+		if !strings.HasPrefix(b.usage+" ", b.op.Op+" ") {
+			t.Errorf("op %s: usage %q", b.op.Op, b.usage)
+		}
+	}
+	for _, h := range g.Index().Search("book a hotel", 5) {
+		if !strings.HasPrefix(h.Usage+" ", h.Op+" ") {
+			t.Errorf("search hit %s: usage %q", h.Op, h.Usage)
+		}
+	}
+	env := g.help(runtime.ToolContext{}, helpRequest{Path: "hotel.hotel_book"})
+	if !strings.Contains(string(env.Result), `"usage":"hotel.hotel_book city:string"`) {
+		t.Errorf("help: %s", env.Result)
+	}
+}
