@@ -525,7 +525,7 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 		d.Summary = leadingSentences(b.op.Description, shortSummaryLen)
 	}
 	for _, a := range b.args {
-		h := helpArg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description}
+		h := helpArg(a)
 		if !full {
 			h.Description = leadingSentences(a.Description, shortArgLen)
 		}
