@@ -328,6 +328,10 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 		op.Kind = "write"
 	case d.known:
 		op.Kind = verbKind(d.verb)
+	case descriptionKind(tool.Description) != "":
+		// No verb in the name: the description's leading verb decides
+		// ("Calculates the factorial…" only reads).
+		op.Kind = descriptionKind(tool.Description)
 	default:
 		op.Kind = "write"
 		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{

@@ -37,3 +37,32 @@ func TestUsageNamesItsOwnOp(t *testing.T) {
 		t.Fatalf("%d ops, want 5", len(f.Ops))
 	}
 }
+
+// TestKindFromDescription: a tool whose name has no known verb is classed
+// by its description's leading verb; a pure computation is not a write,
+// and without any evidence the op stays a write with a warning.
+func TestKindFromDescription(t *testing.T) {
+	f := family("math_factorial", "hotel_room", "triangle_area", "mystery_box")
+	descs := []string{"Calculates the factorial of a number.", "Books a hotel room for the given dates.", "Computes the area of a triangle.", "Does things."}
+	for i, tool := range f.Tools {
+		tool.Description = descs[i]
+	}
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"math_factorial": "read", "hotel_room": "write", "triangle_area": "read", "mystery_box": "write"}
+	for name, op := range opsOf(f) {
+		if op.Kind != want[name] {
+			t.Errorf("%s: kind %s, want %s", name, op.Kind, want[name])
+		}
+	}
+	var warned []string
+	for _, w := range f.Warnings {
+		if w.Code == "unknown-verb" {
+			warned = append(warned, w.Message)
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "mystery_box") {
+		t.Errorf("unknown-verb warnings: %q, want one for mystery_box", warned)
+	}
+}
