@@ -46,9 +46,9 @@
 //   - Discovery beyond a path tree: tool_search ranks ops (Index) by op path,
 //     tool name, argument names and description, with synonyms and stemming.
 //
-// Search ranking (Index): BM25F (k1 1.2) over five fields of each op, each
+// Search ranking (Index): BM25F (k1 1.6) over five fields of each op, each
 // with its weight and a length normalisation b in [0,1]: names (op path,
-// tool name, entity, action; weight 2, b 0.75), description (1, 0.75),
+// tool name, entity, action; weight 1, b 0.75), description (1, 0.75),
 // argument names at any depth (0.5, 0.5), enum and const values (0.5, 0.5)
 // and argument descriptions (0.25, 0.75). Words are split at
 // snake/kebab/dot/camel/digit boundaries, lowercased, stripped of stop

@@ -58,8 +58,8 @@ type rankParams struct {
 }
 
 var defaultRank = rankParams{
-	K1:           1.2,
-	Weight:       [numFields]float64{fieldName: 2.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.25},
+	K1:           1.6,
+	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.25},
 	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75},
 	Synonym:      0.6,
 	Prefix:       0.5,
