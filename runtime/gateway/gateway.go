@@ -151,6 +151,7 @@ type binding struct {
 	example  json.RawMessage
 	usage    string
 	args     []Arg
+	schema   *schemaNode // the parsed parameters, until the index is built
 }
 
 // New builds a gateway over reg whose ops are served by tools (matched by
@@ -225,16 +226,18 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 	g.tree = buildTree(g.order)
 	g.paths = g.tree.allPaths()
 	ops := make([]Op, len(g.order))
+	schemas := make([]*schemaNode, len(g.order))
 	for i, b := range g.order {
 		ops[i] = b.op
 		ops[i].Usage = b.usage
 		ops[i].Args = b.args
+		schemas[i], b.schema = b.schema, nil
 	}
 	var iopts []IndexOption
 	if g.cfg.rerank != nil {
 		iopts = append(iopts, WithReranker(g.cfg.rerank))
 	}
-	g.index = NewIndex(ops, iopts...)
+	g.index = newIndex(ops, schemas, defaultRank, iopts...)
 	return g, nil
 }
 
@@ -329,6 +332,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 			return nil, fmt.Errorf("op %s: parameters: %v", op.Op, err)
 		}
 	}
+	b.schema = &s
 	b.required = append(b.required, s.Required...)
 	for name := range s.Properties {
 		b.props = append(b.props, name)

@@ -132,10 +132,13 @@ type posting struct {
 
 // NewIndex indexes ops.
 func NewIndex(ops []Op, opts ...IndexOption) *Index {
-	return newIndex(ops, defaultRank, opts...)
+	return newIndex(ops, nil, defaultRank, opts...)
 }
 
-func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
+// newIndex indexes ops with the constants p; schemas, when not nil, are
+// the ops' parameters already parsed (the gateway's), so that they are not
+// parsed twice.
+func newIndex(ops []Op, schemas []*schemaNode, p rankParams, opts ...IndexOption) *Index {
 	ix := &Index{p: p, ops: ops, postings: map[string]*postings{},
 		names: make([]map[string]bool, len(ops)), seq: make([][]string, len(ops)),
 		action: make([]actionClass, len(ops))}
@@ -153,7 +156,11 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 			defer wg.Done()
 			c := stemmer{}
 			for i := w; i < len(ops); i += workers {
-				fields[i] = opFields(&ops[i], c)
+				var s *schemaNode
+				if i < len(schemas) {
+					s = schemas[i]
+				}
+				fields[i] = opFields(&ops[i], s, c)
 			}
 		}()
 	}
@@ -242,17 +249,20 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 }
 
 // opFields are the stemmed words of each of op's fields.
-func opFields(op *Op, c stemmer) [numFields][]string {
+func opFields(op *Op, s *schemaNode, c stemmer) [numFields][]string {
 	var f [numFields][]string
 	f[fieldName] = c.terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
 	f[fieldDesc] = c.terms(op.Description)
 	var an, ae, ad strings.Builder
-	if len(op.Parameters) > 0 {
-		var s wordNode
-		if json.Unmarshal(op.Parameters, &s) == nil {
-			budget := maxSchemaWalk
-			s.walkWords(0, &budget, &an, &ae, &ad)
+	if s == nil && len(op.Parameters) > 0 {
+		var n schemaNode
+		if json.Unmarshal(op.Parameters, &n) == nil {
+			s = &n
 		}
+	}
+	if s != nil {
+		budget := maxSchemaWalk
+		s.walkWords(0, &budget, &an, &ae, &ad)
 	}
 	if an.Len() == 0 {
 		for _, a := range op.Args {
@@ -269,20 +279,9 @@ func opFields(op *Op, c stemmer) [numFields][]string {
 // maxSchemaWalk bounds the schema nodes read per op for search words.
 const maxSchemaWalk = 2000
 
-// wordNode is the part of a JSON Schema search reads.
-type wordNode struct {
-	Description string               `json:"description"`
-	Properties  map[string]*wordNode `json:"properties"`
-	Enum        []json.RawMessage    `json:"enum"`
-	Const       json.RawMessage      `json:"const"`
-	Items       *wordNode            `json:"items"`
-	AnyOf       []*wordNode          `json:"anyOf"`
-	OneOf       []*wordNode          `json:"oneOf"`
-}
-
 // walkWords writes the property names, enum and const values and property
 // descriptions of s and its subschemas, depth and node count bounded.
-func (s *wordNode) walkWords(depth int, budget *int, names, enums, descs *strings.Builder) {
+func (s *schemaNode) walkWords(depth int, budget *int, names, enums, descs *strings.Builder) {
 	if s == nil || depth > 12 || *budget <= 0 {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema"
 )
 
@@ -188,7 +189,7 @@ func TestSearchCrossValidation(t *testing.T) {
 	for c, p := range cands {
 		rs[c] = make([][]int, len(sets))
 		for s, set := range sets {
-			rs[c][s] = ranks(newIndex(set.ops, p), set.queries)
+			rs[c][s] = ranks(newIndex(set.ops, nil, p), set.queries)
 		}
 	}
 	// The embedded set's queries are also in embedded+corpus: when both
@@ -342,5 +343,21 @@ func BenchmarkIndexACEBench(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		NewIndex(s.ops)
+	}
+}
+
+// BenchmarkGatewayACEBench builds a gateway over ACEBench's 2,307 tools:
+// bindings (each op's schema parsed once) and the search index.
+func BenchmarkGatewayACEBench(b *testing.B) {
+	s := aceBenchOrSkip(b)
+	var tools []runtime.Tool
+	for _, o := range s.ops {
+		tools = append(tools, runtime.Tool{Name: o.Tool, Description: o.Description, Parameters: o.Parameters})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New(Registry{Ops: s.ops}, tools); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
