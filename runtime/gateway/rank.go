@@ -108,7 +108,7 @@ func WithReranker(r Reranker) IndexOption { return func(ix *Index) { ix.rerank =
 type Index struct {
 	p        rankParams
 	ops      []Op
-	names    []map[string]bool // stems of each op's name field
+	names    [][]string // distinct stems of each op's name field
 	seq      [][]string        // stems of each op's name and description, in order
 	action   []actionClass     // each op's action
 	postings map[string]*postings
@@ -140,7 +140,7 @@ func NewIndex(ops []Op, opts ...IndexOption) *Index {
 // parsed twice.
 func newIndex(ops []Op, schemas []*schemaNode, p rankParams, opts ...IndexOption) *Index {
 	ix := &Index{p: p, ops: ops, postings: map[string]*postings{},
-		names: make([]map[string]bool, len(ops)), seq: make([][]string, len(ops)),
+		names: make([][]string, len(ops)), seq: make([][]string, len(ops)),
 		action: make([]actionClass, len(ops))}
 	for _, o := range opts {
 		o(ix)
@@ -207,10 +207,17 @@ func newIndex(ops []Op, schemas []*schemaNode, p rankParams, opts ...IndexOption
 				}
 			}
 		}
-		names := setOf(f[fieldName]...)
+		var names []string
 		for _, t := range f[fieldName] {
+			if !slices.Contains(names, t) {
+				names = append(names, t)
+			}
 			if parts, ok := ix.compound[t]; ok {
-				names[parts[0]], names[parts[1]] = true, true
+				for _, pt := range parts {
+					if !slices.Contains(names, pt) {
+						names = append(names, pt)
+					}
+				}
 			}
 		}
 		ix.names[i] = names
@@ -463,7 +470,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		// a listing rather than one item.
 		if ix.action[d] == actList || ix.action[d] == actSearch {
 			for _, pl := range plurals {
-				if ix.names[d][pl] {
+				if slices.Contains(ix.names[d], pl) {
 					s *= 1 + p.List
 					break
 				}
@@ -477,7 +484,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			c := &top[i]
 			var nameW float64
 			for j, q := range qs {
-				if ix.names[c.doc][q] {
+				if slices.Contains(ix.names[c.doc], q) {
 					nameW += qw[j]
 				}
 			}
@@ -525,7 +532,7 @@ func (ix *Index) feedback(qs []string, scores, best []float64) {
 	}
 	weight := map[string]float64{}
 	for _, c := range top {
-		for t := range ix.names[c.doc] {
+		for _, t := range ix.names[c.doc] {
 			if !slices.Contains(qs, t) {
 				if pl := ix.postings[t]; pl != nil {
 					weight[t] += c.score / top[0].score * pl.idf
