@@ -48,6 +48,7 @@ type config struct {
 	idemTTL     time.Duration
 	repetitions int
 	rerank      Reranker
+	limits      Limits
 }
 
 // WithSearchReranker adds a second stage to tool_search: r re-scores the
@@ -164,6 +165,7 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 			clock:       time.Now,
 			idemTTL:     DefaultIdempotencyTTL,
 			repetitions: DefaultRepetitionThreshold,
+			limits:      DefaultLimits,
 		},
 		reg:    reg,
 		ops:    make(map[string]*binding, len(reg.Ops)),
@@ -279,6 +281,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 	wrap := func(f func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (*Envelope, error)) runtime.Handler {
 		return func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			env, err := f(ctx, tc, args)
+			g.cfg.limits.bound(env)
 			if env == nil {
 				return runtime.Result{Err: err}, err
 			}

@@ -145,11 +145,22 @@ func (c *helpCache) put(k helpKey, v json.RawMessage) {
 	if c.m == nil {
 		c.m = make(map[helpKey]json.RawMessage)
 	}
+	if len(c.m) >= maxHelpCache {
+		// Case and spelling variants of known paths could otherwise grow
+		// the cache without bound.
+		clear(c.m)
+	}
 	c.m[k] = v
 }
 
+// maxHelpCache bounds the help documents kept in the cache.
+const maxHelpCache = 1024
+
 func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	var req helpRequest
+	if fail := g.checkRaw(HelpTool, raw); fail != nil {
+		return g.failure(tc, HelpTool, fail, raw), nil
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req); err != nil {
@@ -252,11 +263,11 @@ func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *Envelop
 		return nil
 	}
 	sort.Strings(unknown)
-	k := unknown[0]
+	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
 	ee := &EnvelopeError{Code: runtime.CodeValidation,
 		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + k, Code: "unknown", Message: "unknown argument"}}}}
 	var v string
-	if json.Unmarshal(m[k], &v) == nil && req.Path == "" && strings.TrimSpace(v) != "" {
+	if json.Unmarshal(m[unknown[0]], &v) == nil && req.Path == "" && strings.TrimSpace(v) != "" && len(v) <= g.cfg.limits.PathBytes {
 		call, _ := json.Marshal(map[string]string{"path": v})
 		ee.Message = fmt.Sprintf(`tool_help has no argument %q: send {"path":%q}`, k, v)
 		ee.Details.Example = call
@@ -271,6 +282,10 @@ func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *Envelop
 
 // help answers one tool_help request.
 func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
+	if e := g.checkLen(HelpTool, "/path", "path", req.Path, g.cfg.limits.PathBytes); e != nil {
+		e.Message += `; help paths are short dotted names: start from tool_help({"path":""})`
+		return g.failure(tc, HelpTool, e, nil)
+	}
 	path := strings.Trim(strings.TrimSpace(req.Path), ".")
 	if strings.EqualFold(path, "root") || path == "/" {
 		path = ""
@@ -314,7 +329,7 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 		doc = g.dirDoc(n, "", full)
 	} else {
 		return nil, &EnvelopeError{Code: runtime.CodeNotFound,
-			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", path, strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
+			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", truncBytes(path, g.cfg.limits.EchoBytes), strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
 			Details:  Details{DidYouMean: g.nearHelpPaths(path)},
 			HelpPath: g.nearestDir(path)}
 	}

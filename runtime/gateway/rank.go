@@ -108,9 +108,9 @@ func WithReranker(r Reranker) IndexOption { return func(ix *Index) { ix.rerank =
 type Index struct {
 	p        rankParams
 	ops      []Op
-	names    [][]string // distinct stems of each op's name field
-	seq      [][]string        // stems of each op's name and description, in order
-	action   []actionClass     // each op's action
+	names    [][]string    // distinct stems of each op's name field
+	seq      [][]string    // stems of each op's name and description, in order
+	action   []actionClass // each op's action
 	postings map[string]*postings
 	vocab    []string // sorted terms of postings
 	compound map[string][2]string
