@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -345,6 +346,15 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	b.args = op.Args
 	if len(b.args) == 0 {
 		b.args = s.args()
+	}
+	// Help shows an argument's whole description (short help keeps its
+	// leading sentences), not the registry's one-sentence summary: a second
+	// sentence often holds the format or language the tool requires.
+	b.args = slices.Clone(b.args)
+	for i, a := range b.args {
+		if p := s.Properties[a.Name]; p != nil && len(strings.TrimSpace(p.Description)) > len(a.Description) {
+			b.args[i].Description = strings.TrimSpace(p.Description)
+		}
 	}
 	if len(b.required) == 0 {
 		for _, a := range b.args {

@@ -295,3 +295,21 @@ func TestLeadingSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpKeepsArgumentInstructions: an argument's second sentence (the
+// language or format the tool requires) reaches short help even when the
+// registry summarises the argument in one sentence.
+func TestHelpKeepsArgumentInstructions(t *testing.T) {
+	ops := []Op{{Op: "shell.run", Tool: "run_command", Kind: KindRead,
+		Args: []Arg{{Name: "command", Type: "string", Required: true, Description: "The command to run."}}}}
+	tools := []runtime.Tool{{Name: "run_command", Description: "Run a shell command.",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"The command to run. It must be POSIX sh on one line, without sudo."}},"required":["command"]}`)}}
+	g, err := New(Registry{Ops: ops}, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := g.help(runtime.ToolContext{}, helpRequest{Path: "shell.run"})
+	if !strings.Contains(string(env.Result), "It must be POSIX sh on one line, without sudo.") {
+		t.Errorf("short help lost the argument's instructions: %s", env.Result)
+	}
+}
