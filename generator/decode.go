@@ -384,6 +384,9 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 	switch e.g.presence(fl) {
 	case ir.PresencePointer:
 		if nilable(t) {
+			if isInterface(t) {
+				return e.nullField(d, target, t)
+			}
 			return e.value(d, target, t, true)
 		}
 		// x.F = new(T); (*x.F).decodeWire(d)
@@ -426,6 +429,40 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 		)}
 	}
 	return e.value(d, target, t, false)
+}
+
+// nullField reads an optional interface-typed field (any, or a const of
+// an array or object). Its Go value is nil both when it is absent and for
+// a present null, and validate checks only present (non-nil) fields, so a
+// null is checked here, against the field's schema, when that schema can
+// reject it:
+//
+//	if d.Peek() == wire.Null {
+//		b := d.Branch()
+//		pp := wire.At(b.Path())
+//		var pe wire.Errors
+//		var nv any
+//		(checks of nv at &pp into pe)
+//		d.Append(pe.List())
+//		d.Skip()
+//	} else {
+//		x.F = d.Any()
+//	}
+func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type) []jen.Code {
+	read := e.value(d, target, t, true)
+	checks := e.g.validateItem(jen.Id("nv"), t, "pp", "pe")
+	if len(checks) == 0 {
+		return read
+	}
+	b := e.tmp("b")
+	null := append([]jen.Code{
+		jen.Id(b).Op(":=").Add(d.call()).Dot("Branch").Call(),
+		jen.Id("pp").Op(":=").Qual(e.g.wirePkg, "At").Call(jen.Id(b).Dot("Path").Call()),
+		jen.Var().Id("pe").Qual(e.g.wirePkg, "Errors"),
+		jen.Var().Id("nv").Any(),
+	}, checks...)
+	null = append(null, d.call().Dot("Append").Call(jen.Id("pe").Dot("List").Call()), d.call().Dot("Skip").Call())
+	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "Null")).Block(null...).Else().Block(read...)}
 }
 
 // objectBody is the body of an object's decodeWire:

@@ -809,8 +809,13 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		var checks []jen.Code
 		switch c.g.presence(fl) {
 		case ir.PresencePointer:
+			// Absent is not zero: an optional property is checked only
+			// when present (nil is absent; the decoder checks a present
+			// null of an interface-typed field itself, nullField).
 			if nilable(fl.Type) {
-				checks = fc.value(target, fl.Type)
+				if cs := fc.value(target, fl.Type); len(cs) > 0 {
+					checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
+				}
 			} else if cs := fc.value(jen.Parens(jen.Op("*").Add(target)), fl.Type); len(cs) > 0 {
 				checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
 			}

@@ -524,8 +524,25 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		t.PatternProperties = append(t.PatternProperties, p.PatternProperty)
 	}
 
-	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 {
+	closed := ap != nil && ap.Kind == BoolNode
+	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 && !(closed && len(patterns) == 0) {
 		t.Kind = ir.KindMap
+		if len(patterns) > 0 {
+			// A map whose members answer to different schemas by name:
+			// its values stay generic (every member is kept for the
+			// handler) and the embedded validator checks
+			// patternProperties and additionalProperties together, so a
+			// member matching no pattern meets additionalProperties.
+			t.PatternProperties = nil
+			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
+			ms := []Member{{Key: "patternProperties", KeyPos: v.src.Pos, Value: v.get("patternProperties")}}
+			if ap != nil {
+				ms = append(ms, Member{Key: "additionalProperties", KeyPos: ap.Pos, Value: ap})
+			}
+			c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, ms))
+			c.objectConstraints(t, v, nm)
+			return
+		}
 		switch {
 		case ap == nil:
 			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
