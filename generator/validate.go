@@ -2,6 +2,7 @@ package generator
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -243,8 +244,13 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 	case t.Kind == ir.KindConst:
 		switch constKind(t.Const) {
 		case "string", "bool", "integer", "number":
-			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(
-				c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)))
+			violation := c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)
+			if !goConstant(t.Const) {
+				// No int64 or float64 equals it.
+				out = append(out, violation)
+				break
+			}
+			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(violation))
 		default:
 			out = append(out, c.genericEqual(v, []json.RawMessage{t.Const}, "const")...)
 		}
@@ -256,6 +262,21 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 		out = append(out, c.anyChecks(v, t)...)
 	}
 	return append(out, c.delegated(v, t)...)
+}
+
+// goConstant reports whether a scalar JSON literal is a Go constant of its
+// kind's type: integers within int64, numbers within float64.
+func goConstant(lit json.RawMessage) bool {
+	text := strings.TrimSpace(string(lit))
+	switch constKind(lit) {
+	case "integer":
+		_, err := strconv.ParseInt(text, 10, 64)
+		return err == nil
+	case "number":
+		f, err := strconv.ParseFloat(text, 64)
+		return err == nil && !math.IsInf(f, 0)
+	}
+	return true
 }
 
 // delegated runs the embedded validator over the generic form of v.
@@ -451,31 +472,59 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			return
 		}
 		text := string(*n)
-		var lit jen.Code
+		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)
+		r, inf, ok := boundValue(text)
+		if !ok {
+			return
+		}
+		if inf != 0 {
+			// Beyond every float64 and int64: a lower bound above them
+			// (or an upper bound below them) refuses every value, the
+			// other way round it refuses none.
+			if (inf > 0) == lower {
+				out = append(out, violation)
+			}
+			return
+		}
+		var cond jen.Code
 		if integer {
-			r, ok := new(big.Rat).SetString(text)
-			if !ok {
+			b, fits := intBound(r, lower, exclusive)
+			if !fits {
+				if b.Sign() > 0 == lower {
+					out = append(out, violation)
+				}
 				return
 			}
-			b, ok := intBound(r, lower, exclusive)
-			if !ok {
-				return
-			}
-			lit = jen.Lit(int(b))
 			if lower {
-				op = "<"
+				cond = jen.Add(x).Op("<").Lit(int(b.Int64()))
 			} else {
-				op = ">"
+				cond = jen.Add(x).Op(">").Lit(int(b.Int64()))
 			}
 		} else {
-			f, err := strconv.ParseFloat(text, 64)
-			if err != nil || math.IsInf(f, 0) {
+			// The float64 nearest the bound, and the comparison that
+			// agrees with the exact one for every float64 x.
+			f, exact := r.Float64()
+			if math.IsInf(f, 0) {
+				if (f > 0) == lower {
+					out = append(out, violation)
+				}
 				return
 			}
-			lit = jen.Lit(f)
+			above := !exact && new(big.Rat).SetFloat64(f).Cmp(r) > 0
+			switch {
+			case exact:
+			case lower && above:
+				op = "<" // x >= r ⇔ x >= f; x > r ⇔ x >= f
+			case lower:
+				op = "<=" // f < r: x >= r ⇔ x > f
+			case above:
+				op = ">=" // x <= r ⇔ x < f
+			default:
+				op = ">" // f < r: x <= r ⇔ x <= f
+			}
+			cond = jen.Add(x).Op(op).Lit(f)
 		}
-		out = append(out, jen.If(jen.Add(x).Op(op).Add(lit)).Block(
-			c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)))
+		out = append(out, jen.If(cond).Block(violation))
 	}
 	bound(cs.Minimum, "minimum", "<", ">=", true, false)
 	bound(cs.ExclusiveMinimum, "exclusiveMinimum", "<=", ">", true, true)
@@ -493,17 +542,15 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 	return out
 }
 
-// intBound turns a bound into the inclusive int64 limit an integer must
-// respect (minimum 1.5 → 2, exclusiveMaximum 10 → 9); ok is false when
-// the limit lies outside int64 and so constrains nothing (or everything,
-// which the decoder's range check already reports).
-func intBound(r *big.Rat, lower, exclusive bool) (int64, bool) {
+// intBound turns a bound into the inclusive limit an integer must respect
+// (minimum 1.5 → 2, exclusiveMaximum 10 → 9); fits is false when that
+// limit lies outside int64.
+func intBound(r *big.Rat, lower, exclusive bool) (b *big.Int, fits bool) {
 	q := new(big.Int).Quo(r.Num(), r.Denom()) // truncated toward zero
 	floor := new(big.Int).Set(q)
 	if r.Sign() < 0 && !r.IsInt() {
 		floor.Sub(floor, big.NewInt(1))
 	}
-	var b *big.Int
 	switch {
 	case lower && exclusive:
 		b = floor.Add(floor, big.NewInt(1))
@@ -520,10 +567,33 @@ func intBound(r *big.Rat, lower, exclusive bool) (int64, bool) {
 	default:
 		b = floor
 	}
-	if !b.IsInt64() {
-		return 0, false
+	return b, b.IsInt64()
+}
+
+// boundValue reads a numeric keyword's JSON number text without building
+// huge numbers: inf is +1 or -1 for a value beyond every float64 (and so
+// every int64), else r is its exact value, except that a nonzero value
+// closer to zero than every float64 stands in as ±1e-400 (which compares
+// with every float64 and int64 as it does).
+func boundValue(text string) (r *big.Rat, inf int, ok bool) {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return nil, 0, false
 	}
-	return b.Int64(), true
+	switch {
+	case math.IsInf(f, 1):
+		return nil, 1, true
+	case math.IsInf(f, -1):
+		return nil, -1, true
+	case f == 0 && strings.ContainsAny(strings.TrimLeft(strings.SplitN(strings.ToLower(text), "e", 2)[0], "-+"), "123456789"):
+		tiny, _ := new(big.Rat).SetString("1e-400")
+		if strings.HasPrefix(text, "-") {
+			tiny.Neg(tiny)
+		}
+		return tiny, 0, true
+	}
+	r, ok = new(big.Rat).SetString(text)
+	return r, 0, ok
 }
 
 func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
