@@ -458,10 +458,10 @@ func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	null := append([]jen.Code{
 		jen.Id(b).Op(":=").Add(d.call()).Dot("Branch").Call(),
 		jen.Id("pp").Op(":=").Qual(e.g.wirePkg, "At").Call(jen.Id(b).Dot("Path").Call()),
-		jen.Var().Id("pe").Qual(e.g.wirePkg, "Errors"),
+		e.g.subErrors("pe", d.call().Dot("Checks").Call()),
 		jen.Var().Id("nv").Any(),
 	}, checks...)
-	null = append(null, d.call().Dot("Append").Call(jen.Id("pe").Dot("List").Call()), d.call().Dot("Skip").Call())
+	null = append(null, e.g.absorb(d.call(), "pe"), d.call().Dot("Skip").Call())
 	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "Null")).Block(null...).Else().Block(read...)}
 }
 
@@ -575,11 +575,22 @@ func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
 		if checks := e.g.validateItem(jen.Id(v), pp.Type, "pp", "pe"); len(checks) > 0 {
 			inner = append(inner, jen.If(jen.Id(b).Dot("Clean").Call()).Block(append([]jen.Code{
 				jen.Id("pp").Op(":=").Qual(e.g.wirePkg, "At").Call(jen.Id(b).Dot("Path").Call()),
-				jen.Var().Id("pe").Qual(e.g.wirePkg, "Errors"),
+				e.g.subErrors("pe", jen.Id("d").Dot("Checks").Call()),
 			}, append(checks,
-				jen.Id("d").Dot("Append").Call(jen.Id("pe").Dot("List").Call()))...)...))
+				e.g.absorb(jen.Id("d"), "pe"))...)...))
 		} else {
 			inner = append(inner, jen.Id("_").Op("=").Id(v))
+		}
+		if backtracking(pp.Pattern) {
+			// m, ok := d.MatchKey(pattern1)
+			// if !ok { matched = true } (reported: fail closed)
+			// if m { ... }
+			stmts = append(stmts, jen.Block(
+				jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("d").Dot("MatchKey").Call(jen.Id(re)),
+				jen.If(jen.Op("!").Id("ok")).Block(jen.Id("matched").Op("=").True()),
+				jen.If(jen.Id("m")).Block(inner...),
+			))
+			continue
 		}
 		stmts = append(stmts, jen.If(jen.Id(re).Dot("MatchString").Call(jen.String().Call(jen.Id("d").Dot("Key").Call()))).Block(inner...))
 	}
@@ -879,7 +890,7 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		checks := e.g.validateItem(jen.Id(v), br, "", "be")
 		if len(checks) > 0 {
 			accept = []jen.Code{
-				jen.Var().Id("be").Qual(e.g.wirePkg, "Errors"),
+				e.g.subErrors("be", jen.Id("d").Dot("Checks").Call()),
 				jen.Block(checks...),
 				jen.If(jen.Id("be").Dot("Len").Call().Op("==").Lit(0)).Block(accept...),
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -86,9 +87,9 @@ func emitValidators(g *gen, f *jen.File) error {
 		// }
 		f.Comment("Validate checks x against its schema, reporting every violation.")
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
-			jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
-			jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-			jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))),
+			append(g.topErrors(nil),
+				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+				jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))))...,
 		)
 		f.Line()
 		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
@@ -332,14 +333,115 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
-		out = append(out, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(s)).Block(
-			c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)))
+		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)
+		if backtracking(cs.Pattern) {
+			// A match not decided in time is reported by Match.
+			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
+				jen.Id("ok").Op("&&").Op("!").Id("m")).Block(violation))
+		} else {
+			out = append(out, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(s)).Block(violation))
+		}
 	}
 	if fn := formatFuncs[t.Format]; fn != "" {
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
 			c.add("format", "must be a valid "+t.Format, t.Format, c.received(s), nil)))
 	}
 	return out
+}
+
+// backtracking reports whether pattern runs on the ECMAScript fallback
+// engine (a pattern no engine compiles is reported by schema.Compile).
+func backtracking(pattern string) bool {
+	re, err := check.Compile(pattern)
+	return err == nil && re.Backtracking()
+}
+
+// usesECMA reports whether a pattern of the family runs on the ECMAScript
+// engine.
+func (g *gen) usesECMA() bool {
+	seen := map[*ir.Type]bool{}
+	var walk func(t *ir.Type) bool
+	walk = func(t *ir.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Constraints.Pattern != "" && backtracking(t.Constraints.Pattern) {
+			return true
+		}
+		for _, pp := range t.PatternProperties {
+			if backtracking(pp.Pattern) || walk(pp.Type) {
+				return true
+			}
+		}
+		for _, fl := range t.Fields {
+			if walk(fl.Type) {
+				return true
+			}
+		}
+		for _, b := range t.Branches {
+			if walk(b) {
+				return true
+			}
+		}
+		for _, p := range t.Prefix {
+			if walk(p) {
+				return true
+			}
+		}
+		return walk(t.Elem) || walk(t.Constraints.Contains) || walk(t.Constraints.PropertyNames)
+	}
+	for _, t := range g.fam.Types {
+		if walk(t) {
+			return true
+		}
+	}
+	for _, tool := range g.fam.Tools {
+		if walk(tool.Params) {
+			return true
+		}
+	}
+	return false
+}
+
+// subErrors declares name, an empty wire.Errors for a trial or for checks
+// run while decoding: when the family has ECMAScript patterns it shares
+// the call's budget (from: d.Checks() or e.Sub()).
+func (g *gen) subErrors(name string, from jen.Code) jen.Code {
+	if !g.ecma {
+		return jen.Var().Id(name).Qual(g.wirePkg, "Errors")
+	}
+	return jen.Id(name).Op(":=").Add(from)
+}
+
+// absorb records the findings of the wire.Errors name (from subErrors)
+// in decoder d.
+func (g *gen) absorb(d jen.Code, name string) jen.Code {
+	if !g.ecma {
+		return jen.Add(d).Dot("Append").Call(jen.Id(name).Dot("List").Call())
+	}
+	return jen.Add(d).Dot("Absorb").Call(jen.Op("&").Id(name))
+}
+
+// budgetStart gives the decoder d and the validator's wire.Errors e of one
+// call one pattern-matching budget, when the family needs one.
+func (g *gen) budgetStart(d jen.Code) []jen.Code {
+	if !g.ecma {
+		return nil
+	}
+	return []jen.Code{jen.Add(d).Dot("UseBudget").Call(jen.New(jen.Qual(g.checkPkg, "Budget")))}
+}
+
+// topErrors declares e, the validator's wire.Errors of a call: sharing
+// d's budget when there is one (nil d: a fresh one).
+func (g *gen) topErrors(d jen.Code) []jen.Code {
+	if !g.ecma {
+		return []jen.Code{jen.Var().Id("e").Qual(g.wirePkg, "Errors")}
+	}
+	if d == nil {
+		return []jen.Code{jen.Var().Id("e").Qual(g.wirePkg, "Errors"), jen.Id("e").Dot("UseBudget").Call(jen.New(jen.Qual(g.checkPkg, "Budget")))}
+	}
+	return []jen.Code{jen.Id("e").Op(":=").Add(d).Dot("Checks").Call()}
 }
 
 // patternVar declares a compiled pattern once.
@@ -659,7 +761,7 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 		jen.Id(n).Op(":=").Lit(0),
 		jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v).Assert(jen.Index().Any()),
 		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Block(
-			append([]jen.Code{jen.Var().Id("ce").Qual(c.g.wirePkg, "Errors")}, append(match,
+			append([]jen.Code{c.g.subErrors("ce", jen.Add(c.errs).Dot("Sub").Call())}, append(match,
 				jen.If(jen.Id("ce").Dot("Len").Call().Op("==").Lit(0)).Block(jen.Id(n).Op("++")))...)...,
 		),
 	}
@@ -844,6 +946,10 @@ func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
 		re := c.g.patternVar(pp.Pattern)
 		sc := ic.item(jen.Id(v), pp.Type)
 		if pp.Type == elem || len(sc) == 0 || elem == nil || elem.Kind != pp.Type.Kind {
+			continue
+		}
+		if backtracking(pp.Pattern) {
+			checks = append(checks, jen.If(jen.List(jen.Id("m"), jen.Id("_")).Op(":=").Add(c.errs).Dot("Match").Call(ic.path, jen.Id(re), jen.Id(k), jen.Lit("patternProperties")), jen.Id("m")).Block(sc...))
 			continue
 		}
 		checks = append(checks, jen.If(jen.Id(re).Dot("MatchString").Call(jen.Id(k))).Block(sc...))
