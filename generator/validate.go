@@ -807,6 +807,9 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 			bare.GoName = ""
 			bare.Kind = ir.KindNumber
 			checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+			if len(checks) == 0 {
+				return kind(want, typeOf.Op("==").Lit("integer"))
+			}
 			return append(kind(want, typeOf.Op("==").Lit("integer")),
 				jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(jen.Float64()), jen.Id("ok")).Block(checks...))
 		}
