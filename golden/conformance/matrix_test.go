@@ -251,39 +251,11 @@ func TestKeywordMatrix(t *testing.T) {
 	work := filepath.Join(mod, "matrix")
 	var pkgs []pkgInfo
 	for b := 0; b < matrixBatches; b++ {
-		var defs []string
 		var batch []matrixTool
 		for i := b; i < len(tools); i += matrixBatches {
-			mt := tools[i]
-			batch = append(batch, mt)
-			defs = append(defs, `{"type":"function","function":{"name":"`+mt.name+`","description":"matrix case","parameters":`+mt.params+`}}`)
+			batch = append(batch, tools[i])
 		}
-		pkg := fmt.Sprintf("batch%d", b)
-		file := pkg + ".json"
-		fam, err := schema.Build([]schema.Input{{Name: file, Data: []byte("[" + strings.Join(defs, ",\n") + "]")}}, schema.BuildOptions{Package: pkg})
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{file}})
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		dir := filepath.Join(work, pkg)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, mt := range batch {
-			c := suiteCase{Description: mt.name}
-			for j, in := range mt.instances {
-				c.Tests = append(c.Tests, suiteTest{Description: mt.labels[j], Data: json.RawMessage(in), Valid: want[mt.name+"\x00"+in]})
-			}
-			pkgs = append(pkgs, pkgInfo{name: pkg, file: file, c: c, tool: mt.name})
-		}
+		pkgs = append(pkgs, generateBatch(t, work, fmt.Sprintf("batch%d", b), batch, func(tool, instance string) bool { return want[tool+"\x00"+instance] })...)
 	}
 	out, broken, err := runDriverIn(work, "matrixwork/", pkgs)
 	if err != nil {
@@ -315,6 +287,44 @@ func TestKeywordMatrix(t *testing.T) {
 	if want := len(tools) * 4; total != want {
 		t.Errorf("driver ran %d cases, want %d", total, want)
 	}
+}
+
+// generateBatch generates one package holding tools (one tool per
+// matrixTool, named by it) in work/pkg and returns the driver's cases:
+// every instance of every tool, expected valid when valid says so.
+func generateBatch(t *testing.T, work, pkg string, tools []matrixTool, valid func(tool, instance string) bool) []pkgInfo {
+	t.Helper()
+	var defs []string
+	for _, mt := range tools {
+		defs = append(defs, `{"type":"function","function":{"name":"`+mt.name+`","description":"matrix case","parameters":`+mt.params+`}}`)
+	}
+	file := pkg + ".json"
+	fam, err := schema.Build([]schema.Input{{Name: file, Data: []byte("[" + strings.Join(defs, ",\n") + "]")}}, schema.BuildOptions{Package: pkg})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{file}})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	dir := filepath.Join(work, pkg)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var pkgs []pkgInfo
+	for _, mt := range tools {
+		c := suiteCase{Description: mt.name}
+		for j, in := range mt.instances {
+			c.Tests = append(c.Tests, suiteTest{Description: mt.labels[j], Data: json.RawMessage(in), Valid: valid(mt.name, in)})
+		}
+		pkgs = append(pkgs, pkgInfo{name: pkg, file: file, c: c, tool: mt.name})
+	}
+	return pkgs
 }
 
 // moduleRoot is the folder of toolgen's go.mod.
