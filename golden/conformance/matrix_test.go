@@ -355,16 +355,22 @@ func tempModule(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(gomod)
+	// The go line and every requirement (block or single line) of toolgen.
 	goLine, requires := "", ""
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "go ") {
-			goLine = line
-		}
-	}
-	if i := strings.Index(text, "require ("); i >= 0 {
-		if j := strings.Index(text[i:], ")"); j >= 0 {
-			requires = text[i+len("require (") : i+j]
+	inBlock := false
+	for _, line := range strings.Split(string(gomod), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case inBlock && trimmed == ")":
+			inBlock = false
+		case inBlock:
+			requires += "\t" + trimmed + "\n"
+		case trimmed == "require (":
+			inBlock = true
+		case strings.HasPrefix(trimmed, "require "):
+			requires += "\t" + strings.TrimPrefix(trimmed, "require ") + "\n"
+		case strings.HasPrefix(trimmed, "go "):
+			goLine = trimmed
 		}
 	}
 	mod := "module matrixwork\n\n" + goLine + "\n\nrequire (\n\tgithub.com/toolgen-go/toolgen v0.0.0\n" + requires + ")\n\nreplace github.com/toolgen-go/toolgen => " + root + "\n"
