@@ -40,6 +40,8 @@ type emitter struct {
 	// inOptionals its fields held there (emitOptionals).
 	optionals   string
 	inOptionals map[*ir.Field]bool
+	// object is the object type whose decodeWire is being emitted.
+	object *ir.Type
 }
 
 func (e *emitter) tmp(prefix string) string {
@@ -385,7 +387,11 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 	case ir.PresencePointer:
 		if nilable(t) {
 			if isInterface(t) {
-				return e.nullField(d, target, t)
+				flag := ""
+				if e.g.nullFlag(e.object, fl) {
+					flag = nullFlagName(fl)
+				}
+				return e.nullField(d, target, t, flag)
 			}
 			return e.value(d, target, t, true)
 		}
@@ -448,11 +454,22 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 //	} else {
 //		x.F = d.Any()
 //	}
-func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type) []jen.Code {
+//
+// With a null flag (nullFlag), a null sets it and a value clears it.
+func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type, flag string) []jen.Code {
 	read := e.value(d, target, t, true)
 	checks := e.g.validateItem(jen.Id("nv"), t, "pp", "pe")
+	var setFlag []jen.Code
+	if flag != "" {
+		setFlag = []jen.Code{jen.Add(target).Op("=").Nil(), jen.Id("x").Dot(flag).Op("=").True()}
+		read = append([]jen.Code{jen.Id("x").Dot(flag).Op("=").False()}, read...)
+	}
 	if len(checks) == 0 {
-		return read
+		if flag == "" {
+			return read
+		}
+		// if d.Null() { x.F = nil; x.nullF = true } else { x.nullF = false; x.F = d.Any() }
+		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(setFlag...).Else().Block(read...)}
 	}
 	b := e.tmp("b")
 	null := append([]jen.Code{
@@ -462,6 +479,7 @@ func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type) []jen.Code {
 		jen.Var().Id("nv").Any(),
 	}, checks...)
 	null = append(null, e.g.absorb(d.call(), "pe"), d.call().Dot("Skip").Call())
+	null = append(null, setFlag...)
 	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "Null")).Block(null...).Else().Block(read...)}
 }
 
@@ -484,6 +502,7 @@ func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type) []jen.Code {
 //		d.Missing("owner")
 //	}
 func (e *emitter) objectBody(t *ir.Type) []jen.Code {
+	e.object = t
 	d := dec{name: "d"}
 	body := []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())}
 	if fields := e.g.optionalScalars(t); len(fields) > 0 {

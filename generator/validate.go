@@ -1019,7 +1019,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
 		fixed := 0
 		for _, fl := range t.Fields {
-			if cond := c.g.presentExpr(x, fl); cond != nil {
+			if cond := c.g.presentExpr(x, t, fl); cond != nil {
 				count = append(count, jen.If(cond).Block(jen.Id("n").Op("++")))
 			} else {
 				fixed++
@@ -1043,14 +1043,14 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		if src == nil {
 			continue
 		}
-		cond := c.g.presentExpr(x, src)
+		cond := c.g.presentExpr(x, t, src)
 		var inner []jen.Code
 		for _, req := range dep.Requires {
 			rf := byName[req]
 			if rf == nil {
 				continue
 			}
-			rc := c.g.presentExpr(x, rf)
+			rc := c.g.presentExpr(x, t, rf)
 			if rc == nil {
 				continue
 			}

@@ -34,6 +34,14 @@ var regressions = []regression{
 	{name: "optional_const_object_present", params: `{"type":"object","properties":{"k":{"const":{"a":[1,2]}}}}`, args: `{"k":{"a":[1,2]}}`, valid: true},
 	{name: "optional_contains_absent", params: `{"type":"object","properties":{"xs":{"type":"array","contains":{"const":"admin"}}}}`, args: `{}`, valid: true},
 	{name: "optional_contains_present", params: `{"type":"object","properties":{"xs":{"type":"array","contains":{"const":"admin"}}}}`, args: `{"xs":["user"]}`, errHas: "/xs: must contain"},
+	// A present null of an untyped optional property counts as present
+	// for the keywords of its object.
+	{name: "parent_minProperties_any_null", params: `{"type":"object","properties":{"k":{}},"minProperties":1}`, args: `{"k":null}`, valid: true},
+	{name: "parent_minProperties_any_absent", params: `{"type":"object","properties":{"k":{}},"minProperties":1}`, args: `{}`, errHas: "must have at least 1 property"},
+	{name: "parent_maxProperties_any_null", params: `{"type":"object","properties":{"k":{},"j":{}},"maxProperties":1}`, args: `{"k":null,"j":null}`, errHas: "must have at most 1 property"},
+	{name: "parent_dependentRequired_any_null", params: `{"type":"object","properties":{"k":{},"w":{"type":"string"}},"dependentRequired":{"k":["w"]}}`, args: `{"k":null}`, errHas: "/w: property \"w\" is required"},
+	{name: "parent_dependentSchemas_any_null", params: `{"type":"object","properties":{"k":{}},"dependentSchemas":{"k":{"required":["w"]}}}`, args: `{"k":null}`, errHas: "w"},
+	{name: "nested_minProperties_any_null", params: `{"type":"object","properties":{"o":{"type":"object","properties":{"k":{"enum":[null,1]}},"minProperties":1}}}`, args: `{"o":{"k":null}}`, valid: true},
 	// Nested objects with patternProperties and/or
 	// additionalProperties:false and no properties are enforced.
 	{name: "nested_patternProperties_invalid", params: `{"type":"object","properties":{"o":{"type":"object","patternProperties":{"^n_":{"type":"integer"}}}}}`, args: `{"o":{"n_a":"x"}}`, errHas: "/o/n_a"},
