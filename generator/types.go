@@ -447,7 +447,8 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 			continue
 		}
 		set := jen.Add(slot).Op("=").Add(field)
-		if cond := g.presentExpr(x, t, fl); cond != nil {
+		// A required field is always written (a nil one as null).
+		if cond := g.presentExpr(x, t, fl); cond != nil && !fl.Required {
 			body = append(body, jen.If(cond).Block(set))
 		} else {
 			body = append(body, set)
