@@ -92,6 +92,18 @@ var matrixKeywords = []keywordCase{
 	{name: "type_array_nullable", schema: `{"type":["string","null"],"minLength":2}`, valid: `"ab"`, invalid: `"a"`, noNullableSuffix: true},
 	{name: "type_multi", schema: `{"type":["integer","string"]}`, valid: `"a"`, invalid: `true`},
 	{name: "false_schema", schema: `false`, valid: `1`, invalid: `"x"`, noNullableSuffix: true},
+	{name: "minLength_untyped", schema: `{"minLength":2}`, valid: `1`, invalid: `"a"`},
+	{name: "format_untyped", schema: `{"format":"date-time"}`, valid: `"2020-01-01T00:00:00Z"`, invalid: `"x"`},
+	{name: "uniqueItems_objects", schema: `{"type":"array","uniqueItems":true,"items":{"type":"object"}}`, valid: `[{"a":1},{"a":2}]`, invalid: `[{"a":1},{"a":1}]`},
+	{name: "items_nullable_unique", schema: `{"type":"array","items":{"type":["integer","null"]},"uniqueItems":true}`, valid: `[1,null]`, invalid: `[null,null]`},
+	{name: "const_array", schema: `{"const":[1,"a"]}`, valid: `[1,"a"]`, invalid: `[1,"b"]`},
+	{name: "enum_mixed", schema: `{"enum":[{"a":1},[1],"s"]}`, valid: `{"a":1}`, invalid: `{"a":2}`},
+	{name: "object_any_member_count", schema: `{"type":"object","properties":{"k":{"const":{"a":1}},"j":{}},"minProperties":1,"maxProperties":1}`, valid: `{"j":null}`, invalid: `{"k":null}`},
+	{name: "oneOf_objects", schema: `{"oneOf":[{"type":"object","required":["a"]},{"type":"object","required":["b"]}]}`, valid: `{"a":1}`, invalid: `{"a":1,"b":2}`},
+	{name: "propertyNames_pattern", schema: `{"type":"object","propertyNames":{"pattern":"^[a-z]+$"}}`, valid: `{"ab":1}`, invalid: `{"A":1}`},
+	{name: "maxContains_only", schema: `{"type":"array","contains":{"const":1},"maxContains":1}`, valid: `[1,2]`, invalid: `[1,1]`},
+	{name: "minContains_zero", schema: `{"type":"array","contains":{"const":1},"minContains":0}`, valid: `[]`, invalid: `{}`},
+	{name: "tuple_any_position", schema: `{"type":"array","prefixItems":[{"const":{"a":1}},{"enum":[null,1]}]}`, valid: `[{"a":1},null]`, invalid: `[null]`},
 }
 
 // matrixVariants are how the keyword's property is declared.
