@@ -80,6 +80,8 @@ type gen struct {
 	// (backtracking): matching then charges a per-call time budget that
 	// the decoder and the validators of a call share, and fails closed.
 	ecma bool
+	// encoded types are checked through their JSON encoding (findEncoded).
+	encoded map[*ir.Type]bool
 }
 
 type pkgVar struct {
@@ -119,6 +121,7 @@ func Generate(fam *ir.Family, opt Options) ([]File, error) {
 	}
 	g.findIndirect()
 	g.ecma = g.usesECMA()
+	g.findEncoded()
 	// Emitters share g's state (package-level names), so they run in order;
 	// rendering a finished file touches nothing shared and is the costly
 	// part (printing + gofmt), so the files render concurrently.

@@ -381,7 +381,67 @@ func (g *gen) nullFlag(t *ir.Type, fl *ir.Field) bool {
 		return false
 	}
 	cs := t.Constraints
-	return cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || t.Delegated != nil
+	return cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || t.Delegated != nil || g.encoded[t]
+}
+
+// findEncoded marks the types whose values are checked through their JSON
+// encoding (wire.Generic): everything reachable from a type with
+// delegated keywords, a const or enum, contains, or uniqueItems over
+// items Go cannot compare with ==. Their objects must encode a present
+// null (nullFlag).
+func (g *gen) findEncoded() {
+	g.encoded = map[*ir.Type]bool{}
+	var mark func(t *ir.Type)
+	mark = func(t *ir.Type) {
+		if t == nil || g.encoded[t] {
+			return
+		}
+		g.encoded[t] = true
+		for _, fl := range t.Fields {
+			mark(fl.Type)
+		}
+		for _, pp := range t.PatternProperties {
+			mark(pp.Type)
+		}
+		for _, b := range t.Branches {
+			mark(b)
+		}
+		for _, p := range t.Prefix {
+			mark(p)
+		}
+		mark(t.Elem)
+	}
+	seen := map[*ir.Type]bool{}
+	var walk func(t *ir.Type)
+	walk = func(t *ir.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		cs := t.Constraints
+		if t.Delegated != nil || t.Const != nil || len(t.Enum) > 0 || cs.Contains != nil || cs.UniqueItems && !comparableElem(t.Elem) {
+			mark(t)
+		}
+		for _, fl := range t.Fields {
+			walk(fl.Type)
+		}
+		for _, pp := range t.PatternProperties {
+			walk(pp.Type)
+		}
+		for _, b := range t.Branches {
+			walk(b)
+		}
+		for _, p := range t.Prefix {
+			walk(p)
+		}
+		walk(t.Elem)
+	}
+	for _, t := range g.fam.Types {
+		walk(t)
+	}
+	for _, tool := range g.fam.Tools {
+		walk(tool.Params)
+	}
 }
 
 // hasNullFlags reports whether a field of t has a null flag (its JSON

@@ -42,6 +42,8 @@ var regressions = []regression{
 	{name: "parent_dependentRequired_any_null", params: `{"type":"object","properties":{"k":{},"w":{"type":"string"}},"dependentRequired":{"k":["w"]}}`, args: `{"k":null}`, errHas: "/w: property \"w\" is required"},
 	{name: "parent_dependentSchemas_any_null", params: `{"type":"object","properties":{"k":{}},"dependentSchemas":{"k":{"required":["w"]}}}`, args: `{"k":null}`, errHas: "w"},
 	{name: "nested_minProperties_any_null", params: `{"type":"object","properties":{"o":{"type":"object","properties":{"k":{"enum":[null,1]}},"minProperties":1}}}`, args: `{"o":{"k":null}}`, valid: true},
+	{name: "items_unique_any_null", params: `{"type":"object","properties":{"a":{"type":"array","uniqueItems":true,"items":{"type":"object","properties":{"k":{}}}}}}`, args: `{"a":[{"k":null},{}]}`, valid: true},
+	{name: "const_object_any_null", params: `{"type":"object","properties":{"o":{"const":{"k":null},"type":"object","properties":{"k":{}}}}}`, args: `{"o":{"k":null}}`, valid: true},
 	// Nested objects with patternProperties and/or
 	// additionalProperties:false and no properties are enforced.
 	{name: "nested_patternProperties_invalid", params: `{"type":"object","properties":{"o":{"type":"object","patternProperties":{"^n_":{"type":"integer"}}}}}`, args: `{"o":{"n_a":"x"}}`, errHas: "/o/n_a"},
