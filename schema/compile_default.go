@@ -227,8 +227,10 @@ func stringFits(cs ir.Constraints, s string) bool {
 		return false
 	}
 	if cs.Pattern != "" {
-		if m := patternMatcher(cs.Pattern); m != nil && !m(s) {
-			return false
+		if m := patternMatcher(cs.Pattern); m != nil {
+			if matched, ok := m(s); !matched || !ok {
+				return false // undecided in time: not applied either
+			}
 		}
 	}
 	return true
