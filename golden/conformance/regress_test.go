@@ -68,6 +68,9 @@ var regressions = []regression{
 	{name: "patternProperties_timeout_top", params: `{"type":"object","patternProperties":{"` + slowPattern + `":{"type":"integer"}}}`, args: `{"` + slowKey + `":"not an integer"}`, errHas: "took longer than the 100ms limit"},
 	{name: "patternProperties_timeout_nested", params: `{"type":"object","properties":{"o":{"type":"object","patternProperties":{"` + slowPattern + `":{"type":"integer"}}}}}`, args: `{"o":{"` + slowKey + `":"not an integer"}}`, errHas: "took longer than the 100ms limit"},
 	{name: "pattern_timeout", params: `{"type":"object","properties":{"s":{"type":"string","pattern":"` + slowPattern + `"}}}`, args: `{"s":"` + slowKey + `"}`, errHas: "took longer than the 100ms limit"},
+	{name: "patternProperties_ecma_extra_valid", params: `{"type":"object","properties":{"x":{"type":"string"}},"patternProperties":{"^(?=a)a":{"type":"integer"}},"additionalProperties":{"type":"string"}}`, args: `{"x":"s","ab":1,"z":"s"}`, valid: true},
+	{name: "patternProperties_ecma_extra_invalid", params: `{"type":"object","properties":{"x":{"type":"string"}},"patternProperties":{"^(?=a)a":{"type":"integer"}},"additionalProperties":{"type":"string"}}`, args: `{"ab":"s"}`, errHas: "/ab"},
+	{name: "propertyNames_ecma_timeout", params: `{"type":"object","properties":{"o":{"type":"object","propertyNames":{"pattern":"` + slowPattern + `"}}}}`, args: `{"o":{"` + slowKey + `":1}}`, errHas: "took longer than the 100ms limit"},
 	{name: "pattern_ecma_ok", params: `{"type":"object","properties":{"s":{"type":"string","pattern":"` + slowPattern + `"}}}`, args: `{"s":"aab"}`, valid: true},
 }
 
