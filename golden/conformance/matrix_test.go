@@ -103,6 +103,10 @@ var matrixKeywords = []keywordCase{
 	{name: "propertyNames_pattern", schema: `{"type":"object","propertyNames":{"pattern":"^[a-z]+$"}}`, valid: `{"ab":1}`, invalid: `{"A":1}`},
 	{name: "maxContains_only", schema: `{"type":"array","contains":{"const":1},"maxContains":1}`, valid: `[1,2]`, invalid: `[1,1]`},
 	{name: "minContains_zero", schema: `{"type":"array","contains":{"const":1},"minContains":0}`, valid: `[]`, invalid: `{}`},
+	{name: "integer_float_form", schema: `{"type":"integer","maximum":5}`, valid: `2.0`, invalid: `5.5`},
+	{name: "const_number_forms", schema: `{"const":1}`, valid: `1.0`, invalid: `1.5`},
+	{name: "enum_number_forms", schema: `{"enum":[1.0,"1"]}`, valid: `1`, invalid: `2`},
+	{name: "uniqueItems_number_forms", schema: `{"type":"array","uniqueItems":true}`, valid: `[1,"1"]`, invalid: `[1,1.0]`},
 	{name: "tuple_any_position", schema: `{"type":"array","prefixItems":[{"const":{"a":1}},{"enum":[null,1]}]}`, valid: `[{"a":1},null]`, invalid: `[null]`},
 }
 
