@@ -71,6 +71,7 @@ func generate(dir string) ([]generator.File, error) {
 	opts := schema.BuildOptions{Package: filepath.Base(dir)}
 	if m != nil {
 		opts.Formats = m.Formats
+		opts.Limits = m.Limits
 	}
 	fam, err := schema.BuildFamily(inputs, opts, m)
 	if err != nil {

@@ -53,6 +53,9 @@ func TestCallBudget(t *testing.T) {
 	re := check.MustCompile(slowPattern)
 	d := NewDecoder([]byte(`{"` + slowText + `":1,"` + slowText + `x":2,"` + slowText + `y":3}`))
 	d.UseBudget(new(check.Budget))
+	if b := d.Branch(); b.Budget() != d.Budget() {
+		t.Fatal("a branch decoder does not share the call's budget")
+	}
 	ran, skipped := 0, 0
 	count := func(msg string) {
 		if strings.Contains(msg, "already spent") {
