@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/spf13/pflag"
+
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // genFlags are the flags generate and check share.
@@ -21,6 +23,19 @@ func (g *genFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&g.out, "out", "o", "", "output `DIR` (default: the manifest's output, else the current directory)")
 	fs.StringVarP(&g.pkg, "package", "p", "", "Go package `NAME` (default: the output directory's base name, sanitized)")
 	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
+}
+
+// checkPackage rejects a -p value the manifest's package: would reject, as
+// a usage error; done=true with the exit code when the command must stop.
+func (g *genFlags) checkPackage(fs *pflag.FlagSet) (code int, done bool) {
+	if g.pkg == "" {
+		return 0, false
+	}
+	if why := schema.CheckPackageName(g.pkg); why != "" {
+		fmt.Fprintf(fs.Output(), "toolgen %s: -p: must be a Go package name: %s\n", fs.Name(), why)
+		return exitUsage, true
+	}
+	return 0, false
 }
 
 // newFlagSet returns a pflag set that reports errors instead of exiting.
@@ -55,6 +70,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.register(fs)
 	stubs := fs.String("stubs", "", "create the handler `FILE` with a stub per tool, or append stubs for tools it lacks")
 	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if code, done := fl.checkPackage(fs); done {
 		return code
 	}
 	p, code := buildProject(fl, fs.Args(), stdin, stderr)
@@ -109,6 +127,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fl.register(fs)
 	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if code, done := fl.checkPackage(fs); done {
 		return code
 	}
 	p, code := buildProject(fl, fs.Args(), stdin, stderr)
