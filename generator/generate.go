@@ -298,4 +298,3 @@ func (g *gen) pkgVar(prefix, key string, init jen.Code) string {
 	g.pkgVarSeq = append(g.pkgVarSeq, pkgVar{name: name, init: init})
 	return name
 }
-

@@ -1,7 +1,9 @@
 package generator
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -58,3 +60,22 @@ func numLit(text string) *jen.Statement {
 // headerLine adds one line of text above the package clause, escaped by
 // gotext.CommentLine (line breaks in text are shown, not followed).
 func headerLine(f *jen.File, text string) { f.HeaderComment(gotext.CommentLine(text)) }
+
+// constLit is the Go constant of a scalar const's canonical JSON (a
+// string, boolean or number literal), or nil for other values.
+func constLit(lit json.RawMessage) *jen.Statement {
+	text := strings.TrimSpace(string(lit))
+	switch constKind(lit) {
+	case "string":
+		var s string
+		if json.Unmarshal(lit, &s) != nil {
+			return nil
+		}
+		return strLit(s)
+	case "bool":
+		return jen.Lit(text == "true")
+	case "integer", "number":
+		return numLit(text)
+	}
+	return nil
+}

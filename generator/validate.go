@@ -241,11 +241,10 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 	case t.Kind == ir.KindBool:
 		out = append(out, c.enumChecks(v, nil, t)...)
 	case t.Kind == ir.KindConst:
-		switch constKind(t.Const) {
-		case "string", "bool", "integer", "number":
-			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(
+		if lit := constLit(t.Const); lit != nil {
+			out = append(out, jen.If(jen.Add(v).Op("!=").Add(lit)).Block(
 				c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)))
-		default:
+		} else {
 			out = append(out, c.genericEqual(v, []json.RawMessage{t.Const}, "const")...)
 		}
 	case t.Kind == ir.KindArray:
@@ -359,7 +358,7 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 			if text != "true" && text != "false" {
 				continue
 			}
-			cases = append(cases, jen.Op(text))
+			cases = append(cases, jen.Lit(text == "true"))
 		case ir.KindInteger:
 			r, ok := new(big.Rat).SetString(text)
 			if !ok || !r.IsInt() || !r.Num().IsInt64() {

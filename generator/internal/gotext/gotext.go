@@ -24,8 +24,8 @@ import (
 // lines and trailing spaces are dropped). "\r\n", "\r" and "\n" end lines;
 // any other control character, format character (U+FEFF, bidi overrides,
 // ...), line or paragraph separator and invalid UTF-8 byte is shown escaped
-// (\x00, \u202e), and a line that would read as a "// +build" constraint
-// has its "+" escaped. No returned line can therefore begin a directive
+// (\x00, \u202e), and so is the "+" of every "+build" (a build
+// constraint). No returned line can therefore begin a directive
 // (//go:, //line, //export, build constraints) or a block comment.
 func Comment(text string) []string {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
@@ -76,15 +76,13 @@ func escapeLine(l string) string {
 		}
 		i += size
 	}
-	s := b.String()
-	// go/build reads "//", any spaces, then "+build" as a constraint.
-	trimmed := strings.TrimLeftFunc(s, unicode.IsSpace)
-	if len(trimmed) >= 6 && strings.EqualFold(trimmed[:6], "+build") {
-		lead := len(s) - len(trimmed)
-		s = s[:lead] + `\x2b` + s[lead+1:]
-	}
-	return s
+	// go/build reads "//", any spaces, then "+build" as a constraint, and
+	// go vet flags "+build" anywhere in a comment above the package
+	// clause: escape its "+" wherever it is.
+	return plusBuild.ReplaceAllStringFunc(b.String(), func(m string) string { return `\x2b` + m[1:] })
 }
+
+var plusBuild = regexp.MustCompile(`(?i)\+build`)
 
 // hidden reports whether r is a character a reader of the source would not
 // see as itself: C0 and C1 controls, DEL, format characters (Cf: byte order
