@@ -959,7 +959,7 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 	}
 	var rest []jen.Code
 	if t.RestForbidden {
-		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), jen.Lit(fmt.Sprintf("at most %d items are allowed", len(t.Prefix))))}
+		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), strLit(fmt.Sprintf("at most %d items are allowed", len(t.Prefix))))}
 	} else {
 		v := e.tmp("v")
 		rest = append(e.item(d, v, t.Elem), jen.Id("x").Dot("Rest").Op("=").Append(jen.Id("x").Dot("Rest"), jen.Id(v)))
@@ -978,8 +978,8 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 		jen.Id("n").Op(":=").Lit(0),
 		jen.For(jen.Id("d").Dot("More").Call()).Block(jen.Id("n").Op("++"), sw),
 		jen.If(jen.Id("n").Op("<").Lit(req)).Block(
-			jen.Id("d").Dot("Fail").Call(jen.Lit("minItems"), jen.Lit("must have at least "+plural(req, "item")),
-				jen.Lit("at least "+plural(req, "item")), jen.Lit("")),
+			jen.Id("d").Dot("Fail").Call(jen.Lit("minItems"), strLit("must have at least "+plural(req, "item")),
+				strLit("at least "+plural(req, "item")), jen.Lit("")),
 		),
 	}
 }
