@@ -2,12 +2,16 @@ package generator
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"go/format"
+	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -43,6 +47,12 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	recv := opt.Receiver
 	if recv == "" {
 		recv = "Service"
+	}
+	if why := schema.CheckPackageName(opt.Package); why != "" {
+		return nil, fmt.Errorf("generator: package name: %s", why)
+	}
+	if !token.IsIdentifier(recv) {
+		return nil, fmt.Errorf("generator: receiver %s is not a Go identifier", strconv.Quote(recv))
 	}
 	mod := opt.RuntimeModule
 	if mod == "" {

@@ -84,3 +84,38 @@ func TestRenderErrorIsShort(t *testing.T) {
 		t.Errorf("renderError(boom) = %q", got)
 	}
 }
+
+// TestHostileStubs: the user-owned handler file carries tool descriptions
+// in its method comments; they are escaped like every generated comment,
+// in a new file and in appended stubs.
+func TestHostileStubs(t *testing.T) {
+	fam := githubFamily()
+	for _, tl := range fam.Tools {
+		tl.Description = "x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/\n//go:generate touch /tmp/x\n\x00\ufeff"
+	}
+	for _, appendOnly := range []bool{false, true} {
+		src, err := Stubs(fam, StubOptions{Package: "github", Append: appendOnly})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(src)
+		if appendOnly {
+			text = "package github\n" + text
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "handlers.go", text, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("append=%v: %v\n%s", appendOnly, err, text)
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				t.Errorf("append=%v: func %s declared", appendOnly, fd.Name.Name)
+			}
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "//go:") || strings.HasPrefix(strings.TrimSpace(line), "/*") {
+				t.Errorf("append=%v: line %q", appendOnly, line)
+			}
+		}
+	}
+}
