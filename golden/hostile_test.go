@@ -65,7 +65,7 @@ var hostileStrings = quoteMeta([]struct{ name, s string }{
 	{"keywords", "func type var const import package go defer chan select"},
 	{"format-verbs", "%s %d %v %!(EXTRA) %%"},
 	{"template", "{{.}} $x $$ ${y} <script>&amp;</script>"},
-	{"long", strings.Repeat("*/ /* //go:generate x `\" ", 300)},
+	{"long", strings.Repeat("*/ /* //go:generate x `\" ", 120)},
 	{"unicode", "日本語 é 𝄞 \U0001f600 \U000e0041"},
 })
 
@@ -144,7 +144,18 @@ func hostileParams(h string) map[string]any {
 			"u": map[string]any{"anyOf": []any{map[string]any{"type": "string", "enum": []any{h}}, map[string]any{"type": "integer"}}, "description": h},
 			"m": map[string]any{"type": "object", "additionalProperties": str(nil), "description": h},
 			"o": map[string]any{"type": "object", "title": h, "description": h, "properties": map[string]any{"k": map[string]any{"const": h}}},
+			"t": map[string]any{"type": "array", "prefixItems": []any{str(map[string]any{"enum": []any{h}})}, "items": false, "description": h},
+			"v": map[string]any{"oneOf": []any{
+				map[string]any{"type": "object", "description": h, "properties": map[string]any{"kind": map[string]any{"const": h}, "a": str(nil)}, "required": []any{"kind"}},
+				map[string]any{"type": "object", "properties": map[string]any{"kind": map[string]any{"const": "other"}}, "required": []any{"kind"}},
+			}},
+			// (with a declared property: issue 8 reports patternProperties
+			// alone unenforced on nested objects, another section's fix)
+			"p": map[string]any{"type": "object", "properties": map[string]any{"z": str(nil)}, "patternProperties": map[string]any{"^" + regexp.QuoteMeta(h) + "$": str(nil)}, "description": h},
+			"l": map[string]any{"type": "array", "items": str(nil), "default": []any{h}, "description": h},
+			"x": str(map[string]any{"not": map[string]any{"const": h + "!"}}),
 		},
+		"dependentRequired": map[string]any{h: []any{"e"}},
 	}
 }
 
@@ -185,8 +196,14 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 		name := fmt.Sprintf("get_h%d", i)
 		params := hostileParams(h)
 		list = append(list, sh.tool(name, h, h, params))
-		ok := map[string]any{"s": h, "e": h, "c": h, h: "v", "n": 2, "u": h, "d": map[string]any{"v": h}, "m": map[string]any{h: h}, "o": map[string]any{"k": h}}
+		ok := map[string]any{"s": h, "e": h, "c": h, h: "v", "n": 2, "u": h, "d": map[string]any{"v": h}, "m": map[string]any{h: h}, "o": map[string]any{"k": h},
+			"t": []any{h}, "v": map[string]any{"kind": h, "a": h}, "p": map[string]any{h: h}, "l": []any{h, h}, "x": h}
 		bad := []any{
+			map[string]any{"t": []any{h + "!"}},
+			map[string]any{"v": map[string]any{"kind": h + "!"}},
+			map[string]any{"p": map[string]any{h: 1}},
+			map[string]any{"x": h + "!"},
+			map[string]any{h: "v"},
 			map[string]any{"e": h + "!"},
 			map[string]any{"c": h + "!"},
 			map[string]any{"s": h + "!"},
@@ -379,14 +396,13 @@ func TestHostileStrings(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 	defer cancel()
-	// go vet type-checks the packages and their tests; go test runs the
-	// round trips. One command each for all shapes.
-	for _, args := range [][]string{{"vet"}, {"test", "-count=1"}} {
-		cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", args[0], err, cut(string(out), 20000))
-		}
+	// One go test for all shapes: it compiles the packages, runs every vet
+	// check on them (buildtag and directive among them) and runs the round
+	// trips.
+	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-count=1", "-vet=all"}, pkgs...)...)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, cut(string(out), 20000))
 	}
 }
 
