@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -32,13 +35,26 @@ type tokensReport struct {
 
 // runTokens implements toolgen tokens: the boot-time token cost of every
 // surface, counted with o200k_base over the provider-facing tool
-// definitions each surface offers (plus the prompt text for sections).
+// definitions each surface offers (plus the prompt text for sections);
+// --show prints one surface's boot definitions exactly as a model
+// receives them.
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, fl, code := loadFamily("tokens", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
+	var show string
+	f, fl, code := loadFamily("tokens", func(fs *pflag.FlagSet) {
+		fs.StringVar(&show, "show", "", "print the boot tool definitions (and prompt text) of `SURFACE` as JSON instead of counting")
+	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
 	}
-	rep, err := countTokens(f)
+	boots, err := bootSurfaces(f)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	if show != "" {
+		return showSurface(stdout, stderr, boots, show)
+	}
+	rep, err := countTokens(boots)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return exitFail
@@ -56,14 +72,18 @@ func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// countTokens builds every surface of f in memory and counts its boot-time
-// tokens.
-func countTokens(f *ir.Family) (*tokensReport, error) {
-	codec, err := tokenizer.Get(tokenizer.O200kBase)
-	if err != nil {
-		return nil, err
-	}
-	count := func(s string) (int, error) { return codec.Count(s) }
+// bootSurface is what one surface offers a model before any call: tool
+// definitions and, for sections, prompt text.
+type bootSurface struct {
+	Name   string          `json:"surface"`
+	Prompt string          `json:"prompt,omitempty"`
+	Tools  json.RawMessage `json:"tools"`
+	count  int
+}
+
+// bootSurfaces builds every surface of f in memory, in the order tokens
+// reports them (flat first: the others are measured against it).
+func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
 	flat := familyTools(f)
 	gw, err := gateway.Tools(generator.RegistryOf(f), flat)
 	if err != nil {
@@ -73,26 +93,48 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	text, secTools, err := sectionsBoot(f, flat)
+	if err != nil {
+		return nil, err
+	}
+	surface := func(name, prompt string, tools []runtime.Tool) bootSurface {
+		return bootSurface{Name: name, Prompt: prompt, Tools: runtime.Definitions(tools), count: len(tools)}
+	}
+	return []bootSurface{
+		surface("flat", "", flat),
+		surface("gateway", "", gw),
+		surface("facades", "", facades),
+		surface("sections", text, secTools),
+	}, nil
+}
+
+// showSurface prints the named surface's boot definitions as JSON.
+func showSurface(stdout, stderr io.Writer, boots []bootSurface, name string) int {
+	var names []string
+	for _, b := range boots {
+		if b.Name == name {
+			return writeJSON(stdout, stderr, b)
+		}
+		names = append(names, b.Name)
+	}
+	fmt.Fprintf(stderr, "toolgen tokens: no surface %q; choose one of %s\n", name, strings.Join(names, ", "))
+	return exitUsage
+}
+
+// countTokens counts the boot-time tokens of every surface.
+func countTokens(boots []bootSurface) (*tokensReport, error) {
+	codec, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		return nil, err
+	}
 	rep := &tokensReport{Tokenizer: string(tokenizer.O200kBase)}
-	for _, s := range []struct {
-		name  string
-		tools []runtime.Tool
-	}{{"flat", flat}, {"gateway", gw}, {"facades", facades}} {
-		n, err := count(string(runtime.Definitions(s.tools)))
+	for _, b := range boots {
+		n, err := codec.Count(b.Prompt + string(b.Tools))
 		if err != nil {
 			return nil, err
 		}
-		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: s.name, Tools: len(s.tools), Tokens: n})
+		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: b.Name, Tools: b.count, Tokens: n})
 	}
-	text, tools, err := sectionsBoot(f, flat)
-	if err != nil {
-		return nil, err
-	}
-	n, err := count(text + string(runtime.Definitions(tools)))
-	if err != nil {
-		return nil, err
-	}
-	rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: "sections", Tools: len(tools), Tokens: n})
 	if base := rep.Surfaces[0].Tokens; base > 0 {
 		for i := range rep.Surfaces {
 			rep.Surfaces[i].PercentOfFlat = float64(int(1000*float64(rep.Surfaces[i].Tokens)/float64(base)+0.5)) / 10
