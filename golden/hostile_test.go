@@ -228,6 +228,8 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 				"notes":    []any{h},
 				"examples": []any{map[string]any{"description": h, "args": args}},
 				"policy":   map[string]any{"do": []any{h}, "dont": []any{h}, "edge_cases": []any{h}},
+				"result_schema": map[string]any{"type": "object", "title": h, "description": h,
+					"properties": map[string]any{"r": map[string]any{"type": "string", "enum": []any{h, "plain"}, "description": h}, "k": map[string]any{"const": h}}},
 			}
 			e.Notes, e.Example = []string{h}, h
 		}
