@@ -266,18 +266,16 @@ func asciiJSON(b []byte) []byte {
 func generateHostile(t testing.TB, sh hostileShape, tools, manifest []byte) []generator.File {
 	t.Helper()
 	inputs := []schema.Input{{Name: "tools.json", Data: tools}}
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: sh.pkg})
-	if err != nil {
-		t.Fatalf("%s: build: %v", sh.pkg, err)
-	}
 	var m *schema.Manifest
 	if manifest != nil {
+		var err error
 		if m, err = schema.LoadManifest("toolgen.yaml", manifest); err != nil {
 			t.Fatalf("%s: manifest: %v", sh.pkg, err)
 		}
 	}
-	if err := schema.Taxonomy(fam, m); err != nil {
-		t.Fatalf("%s: taxonomy: %v", sh.pkg, err)
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: sh.pkg}, m)
+	if err != nil {
+		t.Fatalf("%s: build: %v", sh.pkg, err)
 	}
 	files, err := generator.Generate(fam, generator.Options{Package: sh.pkg, Sources: hostileSources})
 	if err != nil {
