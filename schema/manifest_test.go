@@ -113,7 +113,7 @@ var badManifests = []struct {
 	{"package type", "package: [a]\n", "toolgen.yaml:1:10: /package: must be a string"},
 	{"package name", "package: my-pkg\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"my-pkg\" is not a Go identifier of ASCII letters, digits and '_' (not starting with a digit)"},
 	{"package keyword", "package: func\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"func\" is a Go keyword"},
-	{"package main", "package: main\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"main\" cannot name an imported package"},
+	{"package blank", "package: _\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"_\" cannot name a package"},
 	{"inputs type", "inputs: a.json\n", "toolgen.yaml:1:9: /inputs: must be an array of strings"},
 	{"op path", "ops:\n  Onto.Task:\n    kind: read\n", `toolgen.yaml:2:3: /ops/Onto.Task: op path "Onto.Task" must be dot-separated lowercase segments (onto.task.list)`},
 	{"override path", "overrides:\n  list_x: onto..list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "onto..list" must be dot-separated lowercase segments (onto.task.list)`},

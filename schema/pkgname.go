@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"go/token"
 	"strconv"
-	"strings"
 )
 
 // CheckPackageName returns why name cannot be a generated package's name,
 // or "". The manifest's package:, the -p flag and generator.Generate all
 // apply this one rule: ASCII letters, digits and '_', not starting with a
-// digit, not a Go keyword, and importable (not "_", "main" or "*_test").
+// digit, not a Go keyword and not "_" (the blank identifier cannot name
+// a package).
 func CheckPackageName(name string) string {
 	q := strconv.Quote(name)
 	switch {
@@ -20,8 +20,8 @@ func CheckPackageName(name string) string {
 		return fmt.Sprintf("%s is not a Go identifier of ASCII letters, digits and '_' (not starting with a digit)", q)
 	case token.IsKeyword(name):
 		return fmt.Sprintf("%s is a Go keyword", q)
-	case name == "_" || name == "main" || strings.HasSuffix(name, "_test"):
-		return fmt.Sprintf("%s cannot name an imported package", q)
+	case name == "_":
+		return `"_" cannot name a package`
 	}
 	return ""
 }
