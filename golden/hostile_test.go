@@ -609,20 +609,24 @@ func TestHostileRoundTrip(t *testing.T) {
 }
 `
 
+// issue8Examples are the exact attacks of issue 8 as tool files (also
+// FuzzPipeline seeds).
+var issue8Examples = []struct{ name, tools string }{
+	{"schema title opens a block comment", `[{"type":"function","function":{"name":"get_x","description":"Get x.","parameters":{"type":"object","title":"x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/","properties":{"a":{"type":"string"}}}}}]`},
+	{"$defs description opens a block comment", `[{"type":"function","function":{"name":"get_x","parameters":{"type":"object","$defs":{"d":{"type":"object","description":"x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/","properties":{"v":{"type":"string"}}}},"properties":{"a":{"$ref":"#/$defs/d"}}}}}]`},
+	{"go:generate in a description", `[{"type":"function","function":{"name":"get_x","description":"Get x.\n//go:generate touch /tmp/x","parameters":{"type":"object","properties":{"a":{"type":"string","description":"A.\n//go:generate touch /tmp/x"}}}}}]`},
+	{"MCP outputSchema description", `{"tools":[{"name":"get_x","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"object","description":"x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/\n//go:generate touch /tmp/x","properties":{"r":{"type":"string","description":"*/ func init() {} /*"}}}}]}`},
+	{"directives of every form", `[{"name":"get_x","description":"d","input_schema":{"type":"object","description":"d\n//line a.go:1\n//export X\n// +build ignore\n//go:build ignore\n//go:linkname x y\n//go:embed *"}}]`},
+	{"NUL and U+FEFF", `[{"type":"function","name":"get_x","description":"a\u0000b\ufeffc","parameters":{"type":"object","properties":{"a":{"type":"string","enum":["\u0000","\ufeff"],"description":"\ufeff\u0000"}}}}]`},
+	{"raw U+FEFF inside a string", "[{\"type\":\"function\",\"name\":\"get_x\",\"description\":\"a\uFEFFb\",\"parameters\":{\"type\":\"object\",\"properties\":{\"a\":{\"const\":\"\uFEFF\"}}}}]"},
+}
+
 // TestHostileIssueExamples are the exact attacks of issue 8, through the
 // whole pipeline: each generates, and the files hold no init function, no
 // block comment and no directive line (TestHostileStrings compiles the same
 // attacks in every position).
 func TestHostileIssueExamples(t *testing.T) {
-	for _, tc := range []struct{ name, tools string }{
-		{"schema title opens a block comment", `[{"type":"function","function":{"name":"get_x","description":"Get x.","parameters":{"type":"object","title":"x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/","properties":{"a":{"type":"string"}}}}}]`},
-		{"$defs description opens a block comment", `[{"type":"function","function":{"name":"get_x","parameters":{"type":"object","$defs":{"d":{"type":"object","description":"x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/","properties":{"v":{"type":"string"}}}},"properties":{"a":{"$ref":"#/$defs/d"}}}}}]`},
-		{"go:generate in a description", `[{"type":"function","function":{"name":"get_x","description":"Get x.\n//go:generate touch /tmp/x","parameters":{"type":"object","properties":{"a":{"type":"string","description":"A.\n//go:generate touch /tmp/x"}}}}}]`},
-		{"MCP outputSchema description", `{"tools":[{"name":"get_x","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"object","description":"x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/\n//go:generate touch /tmp/x","properties":{"r":{"type":"string","description":"*/ func init() {} /*"}}}}]}`},
-		{"directives of every form", `[{"name":"get_x","description":"d","input_schema":{"type":"object","description":"d\n//line a.go:1\n//export X\n// +build ignore\n//go:build ignore\n//go:linkname x y\n//go:embed *"}}]`},
-		{"NUL and U+FEFF", `[{"type":"function","name":"get_x","description":"a\u0000b\ufeffc","parameters":{"type":"object","properties":{"a":{"type":"string","enum":["\u0000","\ufeff"],"description":"\ufeff\u0000"}}}}]`},
-		{"raw U+FEFF inside a string", "[{\"type\":\"function\",\"name\":\"get_x\",\"description\":\"a\uFEFFb\",\"parameters\":{\"type\":\"object\",\"properties\":{\"a\":{\"const\":\"\uFEFF\"}}}}]"},
-	} {
+	for _, tc := range issue8Examples {
 		t.Run(tc.name, func(t *testing.T) {
 			fam, err := schema.Build([]schema.Input{{Name: "tools.json", Data: []byte(tc.tools)}}, schema.BuildOptions{Package: "x"})
 			if err != nil {
