@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"strconv"
 	"strings"
 	"sync"
@@ -216,6 +217,9 @@ func (g *gen) checkFamily() error {
 		if t.GoName == "" || t.Params == nil || t.Params.GoName == "" {
 			return fmt.Errorf("generator: %s: tool %q has no Go name or params type", posString(t.Pos), t.Name)
 		}
+		if !goIdent(t.GoName) {
+			return fmt.Errorf("generator: %s: tool %q has Go name %s, not an identifier", posString(t.Pos), t.Name, strconv.Quote(t.GoName))
+		}
 	}
 	for _, t := range g.fam.Types {
 		if t.GoName == "" {
@@ -233,6 +237,29 @@ func (g *gen) checkFamily() error {
 		if t.GoName == "" && (t.Kind == ir.KindObject || t.Kind == ir.KindUnion || t.Kind == ir.KindTuple) {
 			err = fmt.Errorf("generator: %s: %s type has no Go name", posString(t.Pos), kindWord(t.Kind))
 			return
+		}
+		// Names reach the source as identifiers, unescaped: schema/names
+		// decides them, and this holds its promise.
+		type named struct {
+			name string
+			pos  ir.Pos
+		}
+		names := []named{{t.GoName, t.Pos}, {t.ExtraGoName, t.Pos}}
+		for _, f := range t.Fields {
+			p := f.Pos
+			if p == (ir.Pos{}) {
+				p = t.Pos
+			}
+			names = append(names, named{f.GoName, p})
+		}
+		for _, v := range t.Enum {
+			names = append(names, named{v.GoName, t.Pos})
+		}
+		for _, n := range names {
+			if n.name != "" && !goIdent(n.name) {
+				err = fmt.Errorf("generator: %s: Go name %s is not an identifier", posString(n.pos), strconv.Quote(n.name))
+				return
+			}
 		}
 		for _, f := range t.Fields {
 			walk(f.Type)
@@ -259,6 +286,9 @@ func (g *gen) checkFamily() error {
 	}
 	return err
 }
+
+// goIdent reports whether s can be written as a Go identifier.
+func goIdent(s string) bool { return token.IsIdentifier(s) }
 
 func posString(p ir.Pos) string {
 	s := p.File

@@ -119,3 +119,20 @@ func TestHostileStubs(t *testing.T) {
 		}
 	}
 }
+
+// TestGoNamesAreIdentifiers: Go names reach the source unescaped, so a name
+// that is not an identifier is a located error, not injected code.
+func TestGoNamesAreIdentifiers(t *testing.T) {
+	for _, bad := range []string{"A B", "X(){}; func init", "", "type", "Ünï\u202e"} {
+		fam := githubFamily()
+		fam.Types[0].Fields[0].GoName = bad
+		fam.Types[0].Fields[0].Pos = pos("/0/function/parameters/properties/owner")
+		_, err := Generate(fam, Options{Package: "github"})
+		if bad == "" {
+			continue // an empty field name is the compiler's to refuse
+		}
+		if err == nil || !strings.Contains(err.Error(), "not an identifier") || !strings.Contains(err.Error(), "tools.json:1:1: /0/function/parameters/properties/owner") {
+			t.Errorf("GoName %q: err = %v", bad, err)
+		}
+	}
+}
