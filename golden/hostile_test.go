@@ -404,6 +404,13 @@ func TestHostileStrings(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test: %v\n%s", err, cut(string(out), 20000))
 	}
+	// go generate reads directives textually, strings included: it must
+	// find none to run.
+	cmd = exec.CommandContext(ctx, "go", append([]string{"generate", "-n"}, pkgs...)...)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+		t.Fatalf("go generate -n: %v\n%s", err, cut(string(out), 20000))
+	}
 }
 
 // countPositions counts the string values and object keys of the inputs
