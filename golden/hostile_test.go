@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -347,6 +349,17 @@ func checkHostileFile(t *testing.T, name string, src []byte, base map[string]int
 	for i, line := range strings.Split(string(src), "\n") {
 		if directiveLine.MatchString(line) {
 			t.Errorf("%s:%d: directive-like line %.80q", name, i+1, line)
+		}
+		// No hidden character reaches the file: a reviewer (or a diff in
+		// a terminal) sees every character of it as itself.
+		if !utf8.ValidString(line) {
+			t.Errorf("%s:%d: invalid UTF-8", name, i+1)
+		}
+		for _, r := range line {
+			if r < 0x20 && r != '\t' || r >= 0x7f && r <= 0x9f || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r) {
+				t.Errorf("%s:%d: hidden character %U", name, i+1, r)
+				break
+			}
 		}
 	}
 	if !bytes.HasPrefix(src, []byte(header+"\n// Source: ")) || bytes.Count(src[:bytes.Index(src, []byte("\npackage "))], []byte("\n")) != 2 {
