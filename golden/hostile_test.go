@@ -156,6 +156,8 @@ func hostileParams(h string) map[string]any {
 			"p": map[string]any{"type": "object", "properties": map[string]any{"z": str(nil)}, "patternProperties": map[string]any{"^" + regexp.QuoteMeta(h) + "$": str(nil)}, "description": h},
 			"l": map[string]any{"type": "array", "items": str(nil), "default": []any{h}, "description": h},
 			"x": str(map[string]any{"not": map[string]any{"const": h + "!"}}),
+			// A lookahead RE2 cannot run: the ECMA fallback engine.
+			"y": str(map[string]any{"pattern": "^(?=" + regexp.QuoteMeta(h) + "$)"}),
 		},
 		"dependentRequired": map[string]any{h: []any{"e"}},
 	}
@@ -199,12 +201,13 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 		params := hostileParams(h)
 		list = append(list, sh.tool(name, h, h, params))
 		ok := map[string]any{"s": h, "e": h, "c": h, h: "v", "n": 2, "u": h, "d": map[string]any{"v": h}, "m": map[string]any{h: h}, "o": map[string]any{"k": h},
-			"t": []any{h}, "v": map[string]any{"kind": h, "a": h}, "p": map[string]any{h: h}, "l": []any{h, h}, "x": h}
+			"t": []any{h}, "v": map[string]any{"kind": h, "a": h}, "p": map[string]any{h: h}, "l": []any{h, h}, "x": h, "y": h}
 		bad := []any{
 			map[string]any{"t": []any{h + "!"}},
 			map[string]any{"v": map[string]any{"kind": h + "!"}},
 			map[string]any{"p": map[string]any{h: 1}},
 			map[string]any{"x": h + "!"},
+			map[string]any{"y": "!" + h},
 			map[string]any{h: "v"},
 			map[string]any{"e": h + "!"},
 			map[string]any{"c": h + "!"},
