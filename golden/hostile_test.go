@@ -682,3 +682,18 @@ func TestHostileIssueExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileInvalidUTF8: raw invalid UTF-8 in a definition (JSON cannot
+// escape it) is a located error naming the string; a lone surrogate escape
+// decodes to U+FFFD and generates (TestHostileStrings, "replacement").
+func TestHostileInvalidUTF8(t *testing.T) {
+	for _, in := range []string{
+		"[{\"type\":\"function\",\"function\":{\"name\":\"a\",\"description\":\"x\xffy\",\"parameters\":{\"type\":\"object\"}}}]",
+		"[{\"type\":\"function\",\"function\":{\"name\":\"a\",\"parameters\":{\"type\":\"object\",\"properties\":{\"p\xc3\":{\"type\":\"string\"}}}}}]",
+	} {
+		_, err := schema.Build([]schema.Input{{Name: "tools.json", Data: []byte(in)}}, schema.BuildOptions{Package: "x"})
+		if err == nil || !strings.HasPrefix(err.Error(), "tools.json:1:") || !strings.Contains(err.Error(), "UTF-8") {
+			t.Errorf("%q: err = %v", in, err)
+		}
+	}
+}
