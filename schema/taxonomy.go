@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -33,27 +34,51 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	}
 	t.rules()
 	t.overrides()
-	byPath := map[string]*ir.Op{}
 	f.Ops = nil
-	for _, tool := range f.Tools {
-		op := t.op(tool)
+	ops := make([]*ir.Op, len(f.Tools))
+	derivs := make([]derived, len(f.Tools))
+	for i, tool := range f.Tools {
+		ops[i], derivs[i] = t.opPath(tool)
+	}
+	// Ops the manifest names claim their paths first, then rule-derived
+	// ops in order of tool name, so which tool keeps a contested path
+	// depends on the set of tools, not on their order in the input.
+	order := make([]int, len(ops))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		oa, ob := ops[order[a]], ops[order[b]]
+		if (oa.Source == SourceManifest) != (ob.Source == SourceManifest) {
+			return oa.Source == SourceManifest
+		}
+		return oa.Tool.Name < ob.Tool.Name
+	})
+	byPath := map[string]*ir.Op{}
+	next := map[string]int{} // the next suffix to try per collision path
+	for _, i := range order {
+		op, tool := ops[i], ops[i].Tool
 		if prev := byPath[op.Path]; prev != nil {
-			// Two rule-derived ops collide (list_user / list_users): the
-			// later tool gets a path from its own name, with a warning;
-			// a collision the manifest asked for stays an error.
-			alt := toolSlug(tool.Name)
-			if i := strings.LastIndexByte(op.Path, '.'); i >= 0 {
-				alt = op.Path[:i] + "." + alt
-			}
-			if op.Source != SourceRule || byPath[alt] != nil {
+			if op.Source != SourceRule {
+				// Two manifest entries asked for one path: only the
+				// manifest can say which tool gets it.
 				t.errs = append(t.errs, Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
+				ops[i] = nil
 				continue
 			}
+			// Two tools read as one op (list_user / list_users, a-b /
+			// A_B): the later one by name gets a path from its own name,
+			// numbered if that is taken too, with a warning.
+			alt := uniquePath(byPath, next, collisionPath(op.Path, tool.Name))
 			f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: tool.Pos, Code: "op-collision", Message: fmt.Sprintf("tool %q maps to op %q, already used by tool %q; using %q (add an override in the manifest to choose)", tool.Name, op.Path, prev.Tool.Name, alt)})
 			op.Path = alt
 		}
 		byPath[op.Path] = op
-		f.Ops = append(f.Ops, op)
+	}
+	for i, op := range ops {
+		if op != nil {
+			f.Ops = append(f.Ops, t.op(op, derivs[i]))
+		}
 	}
 	paths := make([]string, 0, len(byPath))
 	for p := range byPath {
@@ -87,6 +112,35 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 		f.Surfaces = append([]string(nil), m.Surfaces...)
 	}
 	return nil
+}
+
+// collisionPath is the op path of a tool whose derived path is taken: the
+// derived path with its last segment replaced by the tool's whole name.
+func collisionPath(path, toolName string) string {
+	alt := toolSlug(toolName)
+	if alt == "" || alt[0] < 'a' || alt[0] > 'z' {
+		alt = "op_" + alt
+	}
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		alt = path[:i] + "." + alt
+	}
+	return alt
+}
+
+// uniquePath returns path, or path with the first free suffix _2, _3, ...
+// when it is taken; next remembers where to resume per path, so many
+// tools colliding on one path stay linear.
+func uniquePath(taken map[string]*ir.Op, next map[string]int, path string) string {
+	if taken[path] == nil {
+		return path
+	}
+	for n := max(next[path], 2); ; n++ {
+		p := path + "_" + strconv.Itoa(n)
+		if taken[p] == nil {
+			next[path] = n + 1
+			return p
+		}
+	}
 }
 
 // toolSlug is a tool name as one op path segment: lowercase letters,
@@ -298,8 +352,9 @@ func (t *taxonomy) derive(name string) derived {
 	return d
 }
 
-// op builds the op record of one tool.
-func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
+// opPath starts the op record of one tool: its path (from the manifest
+// or derived from the name), group, entity and action.
+func (t *taxonomy) opPath(tool *ir.Tool) (*ir.Op, derived) {
 	d := t.derive(tool.Name)
 	op := &ir.Op{Tool: tool, Source: SourceRule}
 	if o, ok := t.override[tool.Name]; ok {
@@ -313,6 +368,12 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 		op.Group, op.Entity, op.Action = d.group, d.entity, d.action
 		op.Path = strings.Join(append(append([]string{d.group}, d.path...), d.action), ".")
 	}
+	return op, d
+}
+
+// op completes the op record of one tool once its path is final.
+func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
+	tool := op.Tool
 	mo := t.m.Op(op.Path)
 	switch {
 	case mo != nil && mo.Kind != "":

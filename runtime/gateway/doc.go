@@ -21,6 +21,13 @@
 // the call's dry_run argument, which defaults to true for ops whose registry
 // entry has DryRunDefault.
 //
+// Every argument is hostile: Limits bound each input a model controls (size,
+// nesting, key, op, path, query and idempotency key lengths) and what an
+// envelope echoes back (field errors, texts, message), each answer costs
+// time linear in the arguments, and invalid Unicode is rejected with its
+// JSON pointer rather than replaced. Idempotency keys are per session and
+// match on op, dry-run flag and canonical args; dry runs are not recorded.
+//
 // An earlier production gateway was abandoned because models misused it in
 // predictable ways. This one answers each of them:
 //

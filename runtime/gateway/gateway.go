@@ -47,6 +47,7 @@ type config struct {
 	idem        IdempotencyStore
 	idemTTL     time.Duration
 	repetitions int
+	limits      Limits
 }
 
 // WithWrites allows (true) or refuses (false, the default) write ops.
@@ -156,6 +157,7 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 			clock:       time.Now,
 			idemTTL:     DefaultIdempotencyTTL,
 			repetitions: DefaultRepetitionThreshold,
+			limits:      DefaultLimits,
 		},
 		reg:    reg,
 		ops:    make(map[string]*binding, len(reg.Ops)),
@@ -265,6 +267,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 	wrap := func(f func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (*Envelope, error)) runtime.Handler {
 		return func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			env, err := f(ctx, tc, args)
+			g.cfg.limits.bound(env)
 			if env == nil {
 				return runtime.Result{Err: err}, err
 			}

@@ -144,11 +144,22 @@ func (c *helpCache) put(k helpKey, v json.RawMessage) {
 	if c.m == nil {
 		c.m = make(map[helpKey]json.RawMessage)
 	}
+	if len(c.m) >= maxHelpCache {
+		// Case and spelling variants of known paths could otherwise grow
+		// the cache without bound.
+		clear(c.m)
+	}
 	c.m[k] = v
 }
 
+// maxHelpCache bounds the help documents kept in the cache.
+const maxHelpCache = 1024
+
 func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	var req helpRequest
+	if fail := g.checkRaw(HelpTool, raw); fail != nil {
+		return g.failure(tc, HelpTool, fail, raw), nil
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req); err != nil {
@@ -161,6 +172,10 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 
 // help answers one tool_help request.
 func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
+	if e := g.checkLen(HelpTool, "/path", "path", req.Path, g.cfg.limits.PathBytes); e != nil {
+		e.Message += `; help paths are short dotted names: start from tool_help({"path":""})`
+		return g.failure(tc, HelpTool, e, nil)
+	}
 	path := strings.Trim(strings.TrimSpace(req.Path), ".")
 	if strings.EqualFold(path, "root") || path == "/" {
 		path = ""
@@ -213,7 +228,7 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 			}
 		}
 		return nil, &EnvelopeError{Code: runtime.CodeNotFound,
-			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", path, strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
+			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", truncBytes(path, g.cfg.limits.EchoBytes), strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
 			Details:  Details{DidYouMean: sugg},
 			HelpPath: g.nearestDir(path)}
 	}

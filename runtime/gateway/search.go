@@ -340,6 +340,9 @@ const maxSearchLimit = 20
 
 func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	var req searchRequest
+	if fail := g.checkRaw(SearchTool, raw); fail != nil {
+		return g.failure(tc, SearchTool, fail, raw), nil
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && string(raw) != "null" {
 		if raw[0] == '"' {
@@ -358,12 +361,16 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 			Message: `query is empty: describe what you need, e.g. {"query":"update a task's due date"}`,
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/query", Code: "required", Message: "query is required"}}}}, nil)
 	}
+	if e := g.checkLen(SearchTool, "/query", "query", req.Query, g.cfg.limits.QueryBytes); e != nil {
+		e.Message += "; describe the need in a few words"
+		return g.failure(tc, SearchTool, e, nil)
+	}
 	limit := req.Limit
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
 	limit = min(limit, maxSearchLimit)
-	doc := searchDoc{Query: req.Query, Hits: g.index.Search(req.Query, limit)}
+	doc := searchDoc{Query: truncBytes(req.Query, g.cfg.limits.EchoBytes), Hits: g.index.Search(req.Query, limit)}
 	if doc.Hits == nil {
 		doc.Hits = []Hit{}
 		doc.Next = `no op matched; try other words or browse with tool_help({"path":""})`
