@@ -244,7 +244,8 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 	if sh.manifest {
 		// JSON is YAML: the manifest carries the strings escaped (YAML
 		// refuses raw C1 controls and noncharacters even in strings).
-		manifest = asciiJSON(mustJSON(t, map[string]any{"package": sh.pkg, "groups": groups, "overrides": overrides, "ops": ops}))
+		manifest = asciiJSON(mustJSON(t, map[string]any{"package": sh.pkg, "groups": groups, "overrides": overrides, "ops": ops,
+			"surfaces": []any{"flat", "gateway", "facades", "sections", "code"}}))
 	}
 	return tools, manifest, want
 }
