@@ -173,6 +173,7 @@ type hostileExpect struct {
 	Bad         []json.RawMessage `json:"bad"`
 	Notes       []string          `json:"notes,omitempty"`
 	Example     string            `json:"example,omitempty"`
+	Title       string            `json:"title,omitempty"`
 }
 
 func mustJSON(t testing.TB, v any) json.RawMessage {
@@ -216,6 +217,9 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 			map[string]any{"x" + h: 1},
 		}
 		e := hostileExpect{Name: name, Description: h, Parameters: mustJSON(t, params), OK: []json.RawMessage{mustJSON(t, ok), json.RawMessage(`{}`)}}
+		if sh.pkg == "hostile_mcp" {
+			e.Title = h // the MCP title reaches runtime.Tool.Title
+		}
 		for _, b := range bad {
 			e.Bad = append(e.Bad, mustJSON(t, b))
 		}
@@ -532,6 +536,7 @@ type expect struct {
 	Bad         []json.RawMessage ` + "`json:\"bad\"`" + `
 	Notes       []string          ` + "`json:\"notes\"`" + `
 	Example     string            ` + "`json:\"example\"`" + `
+	Title       string            ` + "`json:\"title\"`" + `
 }
 
 func sameJSON(t *testing.T, what string, got, want []byte) {
@@ -584,6 +589,9 @@ func TestHostileRoundTrip(t *testing.T) {
 		if !ok {
 			t.Errorf("no tool %q", w.Name)
 			continue
+		}
+		if tl.Title != w.Title {
+			t.Errorf("%s: Tools title %q, want %q", w.Name, tl.Title, w.Title)
 		}
 		if tl.Description != w.Description {
 			t.Errorf("%s: Tools description %q, want %q", w.Name, tl.Description, w.Description)

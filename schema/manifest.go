@@ -81,7 +81,11 @@ type ManifestOp struct {
 	// compiled into the tool's Go result type by BuildFamily.
 	ResultSchema json.RawMessage
 	ResultNode   *Node
-	Pos          ir.Pos
+	// Title and Annotations override the MCP title and hints of the op's
+	// tool (annotations: {read_only, destructive, idempotent, open_world}).
+	Title       string
+	Annotations ir.Annotations
+	Pos         ir.Pos
 }
 
 // Override maps one tool to an op path.
@@ -404,7 +408,9 @@ func (d *manifestDecoder) groups(n *yaml.Node, ptr string) {
 	})
 }
 
-var mfOpKeys = []string{"tool", "kind", "policy", "examples", "notes", "dry_run_default", "result_schema"}
+var mfOpKeys = []string{"tool", "kind", "policy", "examples", "notes", "dry_run_default", "result_schema", "title", "annotations"}
+
+var mfAnnotationKeys = []string{"read_only", "destructive", "idempotent", "open_world"}
 
 func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 	d.mapping(n, ptr, nil, func(path string, k, v *yaml.Node, ptr string) {
@@ -437,10 +443,36 @@ func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 					op.ResultNode = d.node(v, ptr)
 					op.ResultSchema = op.ResultNode.JSON()
 				}
+			case "title":
+				op.Title, _ = d.nonEmpty(v, ptr)
+			case "annotations":
+				op.Annotations = d.annotations(v, ptr)
 			}
 		})
 		d.m.Ops = append(d.m.Ops, op)
 	})
+}
+
+// annotations decodes an op's MCP hint overrides.
+func (d *manifestDecoder) annotations(n *yaml.Node, ptr string) ir.Annotations {
+	var a ir.Annotations
+	d.mapping(n, ptr, mfAnnotationKeys, func(key string, _, v *yaml.Node, ptr string) {
+		b, ok := d.boolean(v, ptr)
+		if !ok {
+			return
+		}
+		switch key {
+		case "read_only":
+			a.ReadOnly = &b
+		case "destructive":
+			a.Destructive = &b
+		case "idempotent":
+			a.Idempotent = &b
+		case "open_world":
+			a.OpenWorld = &b
+		}
+	})
+	return a
 }
 
 var mfPolicyKeys = []string{"do", "dont", "edge_cases"}

@@ -142,6 +142,8 @@ var badManifests = []struct {
 	{"root", "- a\n", "toolgen.yaml:1:1: /: must be an object"},
 	{"duplicate", "package: a\npackage: b\n", `toolgen.yaml:2:1: /package: duplicate key "package"`},
 	{"syntax", "package: [a\n", "toolgen.yaml:1:1: /: did not find expected ',' or ']'"},
+	{"annotation not bool", "ops:\n  a.b:\n    annotations: {read_only: yes please}\n", "toolgen.yaml:3:30: /ops/a.b/annotations/read_only: must be true or false"},
+	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
 }
 
 func TestLoadManifestErrors(t *testing.T) {

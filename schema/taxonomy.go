@@ -415,7 +415,54 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	if len(op.Examples) == 0 {
 		op.Examples = []ir.Example{SynthesizeExample(op.Path, tool)}
 	}
+	deriveAnnotations(tool, op.Kind, d.verb, mo)
 	return op
+}
+
+// destructiveVerbs are write verbs that remove or overwrite state
+// (MCP destructiveHint); other writes are additive.
+var destructiveVerbs = []string{
+	"cancel", "clear", "delete", "detach", "disable", "merge", "overwrite", "purge", "refund",
+	"remove", "replace", "reset", "revoke", "stop", "uninstall", "unassign", "unlink", "unsubscribe",
+}
+
+// idempotentVerbs are write verbs whose repeats with the same arguments
+// change nothing more (MCP idempotentHint).
+var idempotentVerbs = []string{
+	"assign", "archive", "clear", "delete", "disable", "enable", "mark", "move", "put", "remove",
+	"rename", "replace", "reset", "restore", "set", "unassign", "unlink", "update", "upsert",
+}
+
+// deriveAnnotations completes tool's MCP hints: the manifest's overrides
+// win, then the input's annotations, then the kind (reads are read-only)
+// and, for writes, the verb (destructive, idempotent). The open-world
+// hint and the title come only from the input or the manifest.
+func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
+	a := &tool.Annotations
+	if mo != nil {
+		if mo.Title != "" {
+			tool.Title = mo.Title
+		}
+		for _, p := range []struct{ dst, src **bool }{
+			{&a.ReadOnly, &mo.Annotations.ReadOnly}, {&a.Destructive, &mo.Annotations.Destructive},
+			{&a.Idempotent, &mo.Annotations.Idempotent}, {&a.OpenWorld, &mo.Annotations.OpenWorld},
+		} {
+			if *p.src != nil {
+				*p.dst = *p.src
+			}
+		}
+	}
+	hint := func(dst **bool, v bool) {
+		if *dst == nil {
+			*dst = &v
+		}
+	}
+	hint(&a.ReadOnly, kind == "read")
+	if *a.ReadOnly {
+		return
+	}
+	hint(&a.Destructive, mfContains(destructiveVerbs, verb))
+	hint(&a.Idempotent, mfContains(idempotentVerbs, verb))
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

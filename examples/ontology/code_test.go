@@ -19,7 +19,7 @@ import (
 
 // stagingTaskID is the id NewStore gives the "Set up staging environment"
 // task.
-const stagingTaskID = "00000000-0000-4000-8000-000000000005"
+const stagingTaskID = ontology.DemoStagingTaskID
 
 var codeTools = []string{codemode.CodeTool, codemode.HelpTool}
 
@@ -71,7 +71,7 @@ func TestSurfaceCode(t *testing.T) {
 	out, rec := run(t, m, agent.WithTools(ontology.Code(ontology.NewStore(), codemode.WithWrites(true))...))
 	msgs := agenttest.ExpectToolMessages(t, out, 2)
 	agenttest.Contains(t, msgs[0], codemode.HelpTool, "declare const onto: {", "search(args: onto.SearchOntoTasksParams): Promise<unknown>;",
-		"update(args: onto.UpdateOntoTaskParams, options?: CallOptions): Promise<unknown>;", `state_key?: onto.UpdateOntoTaskStateKey;`,
+		"update(args: onto.UpdateOntoTaskParams, options?: CallOptions): Promise<onto.UpdateOntoTaskResult>;", `state_key?: onto.UpdateOntoTaskStateKey;`,
 		`type UpdateOntoTaskStateKey = "todo" | "in_progress" | "blocked" | "done";`)
 	if strings.Contains(msgs[0].Content, "goal:") || strings.Contains(msgs[0].Content, "interface ListOntoGoalsParams") {
 		t.Errorf("help for onto.task shows other entities:\n%s", msgs[0].Content)

@@ -1,11 +1,14 @@
 package ontology_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolgen-go/toolgen/examples/ontology"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -170,6 +173,7 @@ func TestEveryTool(t *testing.T) {
 					t.Errorf("%s: want no %q in %s", c.args, a, got)
 				}
 			}
+			checkResultSchema(t, c.tool, res)
 		})
 	}
 	tools := ontology.Tools(ontology.NewStore())
@@ -513,5 +517,39 @@ func TestSearch(t *testing.T) {
 		if !strings.Contains(string(env.Result), `"`+op+`"`) {
 			t.Errorf("search %q: want %s in %s", query, op, env.Result)
 		}
+	}
+}
+
+// checkResultSchema validates a successful result against the tool's
+// result schema (manifest result_schema), when it has one.
+func checkResultSchema(t *testing.T, tool string, res runtime.Result) {
+	t.Helper()
+	var def runtime.Tool
+	for _, tl := range ontology.Tools(ontology.UnimplementedHandlers{}) {
+		if tl.Name == tool {
+			def = tl
+		}
+	}
+	if !res.Success || def.ResultSchema == nil {
+		return
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(def.ResultSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("result.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("result.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(runtime.RenderValue(res.Value)))
+	if err != nil {
+		t.Fatalf("%s result is not JSON: %v", tool, err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("%s result does not match its result schema: %v", tool, err)
 	}
 }

@@ -96,6 +96,11 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeAB2(args)
 		},
@@ -112,6 +117,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"a_b\":{\"type\":\"string\"},\"aB\":{\"type\":\"string\"},\"AB\":{\"type\":\"string\"}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeAB(args)
 		},
@@ -128,6 +138,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"AB\":{\"type\":\"string\"},\"aB\":{\"type\":\"string\"},\"a_b\":{\"type\":\"string\"}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetItem2(args)
 		},
@@ -144,6 +155,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetItem(args)
 		},

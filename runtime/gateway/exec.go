@@ -217,7 +217,7 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		}
 	}
 
-	res, perr := g.invoke(WithDryRun(ctx, dry), tc, b, req.Args)
+	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), req.IdempotencyKey), tc, b, req.Args)
 	if perr != nil {
 		return nil, perr
 	}

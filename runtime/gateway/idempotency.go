@@ -1,9 +1,28 @@
 package gateway
 
 import (
+	"context"
 	"sync"
 	"time"
 )
+
+type idempotencyKeyKey struct{}
+
+// IdempotencyKey returns the idempotency_key of the tool_exec call whose
+// op handler runs under ctx, or "". A handler that stores its writes can
+// record the key in the same transaction, so that a repeat after a crash
+// (before the gateway stored its answer) finds the write done.
+func IdempotencyKey(ctx context.Context) string {
+	k, _ := ctx.Value(idempotencyKeyKey{}).(string)
+	return k
+}
+
+func withIdempotencyKey(ctx context.Context, key string) context.Context {
+	if key == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, idempotencyKeyKey{}, key)
+}
 
 // IdempotencyRecord is what the gateway remembers of an executed call that
 // carried an idempotency key.

@@ -112,6 +112,8 @@ func newServer(args []string, stderr io.Writer) (*mcp.Server, error) {
 		tools = quickstart.Facades(store)
 		if *unfold {
 			opts = append(opts, mcpserver.UnfoldFacades())
+		} else {
+			opts = append(opts, mcpserver.FoldedFacades())
 		}
 	case "code":
 		tools = quickstart.Code(store, codemode.WithWrites(*writes))
