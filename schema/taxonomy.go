@@ -97,6 +97,9 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
+	for _, op := range f.Ops {
+		finishOp(op)
+	}
 	for _, g := range m.Groups {
 		used := false
 		for _, op := range f.Ops {
@@ -386,6 +389,10 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 		op.Kind = "write"
 	case d.known:
 		op.Kind = verbKind(d.verb)
+	case descriptionKind(tool.Description) != "":
+		// No verb in the name: the description's leading verb decides
+		// ("Calculates the factorial…" only reads).
+		op.Kind = descriptionKind(tool.Description)
 	default:
 		op.Kind = "write"
 		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
@@ -399,9 +406,6 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	} else {
 		op.Policy = ExtractPolicy(tool.Description)
 	}
-	args := OpArgs(tool)
-	op.Usage = Usage(op.Path, args)
-	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
 	if mo != nil {
 		op.Notes = append([]string(nil), mo.Notes...)
 		op.Examples = append([]ir.Example(nil), mo.Examples...)
@@ -411,9 +415,6 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 		if mo.ResultSchema != nil && tool.ResultSchema == nil {
 			tool.ResultSchema = mo.ResultSchema
 		}
-	}
-	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{SynthesizeExample(op.Path, tool)}
 	}
 	deriveAnnotations(tool, op.Kind, d.verb, mo)
 	return op
@@ -463,6 +464,18 @@ func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
 	}
 	hint(&a.Destructive, mfContains(destructiveVerbs, verb))
 	hint(&a.Idempotent, mfContains(idempotentVerbs, verb))
+}
+
+// finishOp derives the op's usage line, argument summary and, when the
+// manifest gives none, its example from its final path (after collisions
+// moved it), so that each names its own op.
+func finishOp(op *ir.Op) {
+	args := OpArgs(op.Tool)
+	op.Usage = Usage(op.Path, args)
+	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
+	if len(op.Examples) == 0 {
+		op.Examples = []ir.Example{SynthesizeExample(op.Path, op.Tool)}
+	}
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

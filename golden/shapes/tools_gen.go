@@ -113,11 +113,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\"},\"pollutants\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"PM2.5\",\"PM10\",\"O3\",\"NO2\"]},\"minItems\":1}},\"required\":[\"location\"]}"),
 	}, {
 		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodePing(args)
 		},

@@ -1,6 +1,8 @@
 package gateway
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,5 +93,27 @@ func FuzzSearch(f *testing.F) {
 	h := newHarness(f)
 	f.Fuzz(func(t *testing.T, args string) {
 		fuzzCall(t, h, SearchTool, args)
+	})
+}
+
+// FuzzIndex builds an index over an op whose name, description and schema
+// are untrusted, and searches it with an untrusted query: no panic, and
+// the word splitter's ASCII path agrees with its Unicode path.
+func FuzzIndex(f *testing.F) {
+	f.Add("getUserID", "Find the airfare.", `{"type":"object","properties":{"a":{"enum":["x y",1,null]},"b":{"items":{"properties":{"c":{}}}}}}`, "cheapest air fare")
+	f.Add("HTMLParser_v2", "", `{"properties":{"x":{"anyOf":[{"const":"é"}]}}}`, "ＴＡＳＫＳ")
+	f.Fuzz(func(t *testing.T, name, desc, params, query string) {
+		ops := []Op{{Op: "a.b", Tool: name, Description: desc, Parameters: json.RawMessage(params)}, {Op: "c.d", Tool: "list_airfares"}}
+		ix := NewIndex(ops)
+		for _, h := range ix.Search(query, 5) {
+			if h.Op != "a.b" && h.Op != "c.d" {
+				t.Fatalf("hit %q", h.Op)
+			}
+		}
+		if isASCII(name) {
+			if a, b := appendWords(nil, name), appendWordsRunes(nil, name); !slices.Equal(a, b) {
+				t.Fatalf("splitWords(%q): ascii %q, runes %q", name, a, b)
+			}
+		}
 	})
 }
