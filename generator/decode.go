@@ -74,15 +74,15 @@ func emitDecoders(g *gen, f *jen.File) error {
 		if t.Kind == ir.KindObject {
 			g.emitOptionals(f, t)
 		}
-		f.Comment(fmt.Sprintf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
+		f.Add(commentf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")).Block(body...)
 		f.Line()
 		if t.Kind == ir.KindObject && t.AdditionalFalse {
 			var names []jen.Code
 			for _, fl := range t.Fields {
-				names = append(names, jen.Lit(fl.JSONName))
+				names = append(names, strLit(fl.JSONName))
 			}
-			f.Comment(fmt.Sprintf("fieldNames%s are the properties %s accepts, for suggestions.", t.GoName, t.GoName))
+			f.Add(commentf("fieldNames%s are the properties %s accepts, for suggestions.", t.GoName, t.GoName))
 			f.Var().Id("fieldNames" + t.GoName).Op("=").Index().String().Values(names...)
 			f.Line()
 		}
@@ -143,8 +143,8 @@ func (g *gen) emitOptionals(f *jen.File, t *ir.Type) {
 		defs = append(defs, jen.Id(fl.GoName).Add(g.goType(fl.Type)))
 	}
 	name := optionalsName(t)
-	f.Comment(fmt.Sprintf("%s holds the scalars a decoded %s points to:", name, t.GoName))
-	f.Comment("one allocation, made when the first is present, for all of them.")
+	f.Add(commentf("%s holds the scalars a decoded %s points to:", name, t.GoName))
+	f.Add(comment("one allocation, made when the first is present, for all of them."))
 	f.Type().Id(name).Struct(defs...)
 	f.Line()
 }
@@ -523,7 +523,7 @@ func (e *emitter) objectBody(t *ir.Type) []jen.Code {
 			stmts = append(stmts, jen.Id(seen[i]).Op("=").True())
 		}
 		stmts = append(stmts, e.field(d, fl)...)
-		cases = append(cases, jen.Case(jen.Lit(fl.JSONName)).Block(stmts...))
+		cases = append(cases, jen.Case(strLit(fl.JSONName)).Block(stmts...))
 	}
 	cases = append(cases, jen.Default().Block(e.additional(d, t)...))
 	body = append(body, jen.For(jen.Id("d").Dot("More").Call()).Block(
@@ -533,7 +533,7 @@ func (e *emitter) objectBody(t *ir.Type) []jen.Code {
 		switch {
 		case fl.Required:
 			body = append(body, jen.If(jen.Op("!").Id(seen[i])).Block(
-				jen.Id("d").Dot("Missing").Call(jen.Lit(fl.JSONName)),
+				jen.Id("d").Dot("Missing").Call(strLit(fl.JSONName)),
 			))
 		case fl.Default != nil:
 			body = append(body, jen.If(jen.Op("!").Id(seen[i])).Block(e.defaultValue(fl)...))
@@ -649,7 +649,7 @@ func (e *emitter) defaultValue(fl *ir.Field) []jen.Code {
 	// }
 	v := e.tmp("v")
 	stmts := []jen.Code{
-		jen.Id("dd").Op(":=").Qual(e.g.wirePkg, "NewDecoder").Call(jen.Index().Byte().Call(jen.Lit(string(fl.Default)))),
+		jen.Id("dd").Op(":=").Qual(e.g.wirePkg, "NewDecoder").Call(jen.Index().Byte().Call(strLit(string(fl.Default)))),
 		jen.Var().Id(v).Add(e.g.goType(t)),
 	}
 	stmts = append(stmts, e.value(dec{name: "dd"}, jen.Id(v), t, true)...)
@@ -675,10 +675,11 @@ func (g *gen) literal(t *ir.Type, raw json.RawMessage) jen.Code {
 		}
 		v = jen.Lit(text == "true")
 	case ir.KindInteger, ir.KindNumber:
-		if text == "" || !(text[0] == '-' || text[0] >= '0' && text[0] <= '9') {
+		n := numLit(text)
+		if n == nil {
 			return nil
 		}
-		v = jen.Op(text)
+		v = n
 	case ir.KindString, ir.KindEnum:
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
@@ -691,7 +692,7 @@ func (g *gen) literal(t *ir.Type, raw json.RawMessage) jen.Code {
 				}
 			}
 		}
-		v = jen.Lit(s)
+		v = strLit(s)
 	default:
 		return nil
 	}
@@ -828,7 +829,7 @@ func (e *emitter) unionBody(t *ir.Type) []jen.Code {
 		cases = append(cases, jen.Case(jen.Qual(e.g.wirePkg, k)).Block(stmts...))
 	}
 	cases = append(cases, jen.Default().Block(
-		jen.Id("d").Dot("Mismatch").Call(jen.Lit(strings.Join(accepted, " or "))),
+		jen.Id("d").Dot("Mismatch").Call(strLit(strings.Join(accepted, " or "))),
 	))
 	return []jen.Code{jen.Switch(jen.Id("d").Dot("Peek").Call()).Block(cases...)}
 }
@@ -868,38 +869,38 @@ func (e *emitter) unionTagged(t *ir.Type, names []string, idx []int) []jen.Code 
 			continue
 		}
 		values = append(values, dv.Value)
-		cases = append(cases, jen.Case(jen.Lit(dv.Value)).Block(e.unionDirect(t, names, dv.Branch)...))
+		cases = append(cases, jen.Case(strLit(dv.Value)).Block(e.unionDirect(t, names, dv.Branch)...))
 	}
 	quoted := make([]string, len(values))
 	valueLits := make([]jen.Code, len(values))
 	for i, v := range values {
 		quoted[i] = fmt.Sprintf("%q", v)
-		valueLits[i] = jen.Lit(v)
+		valueLits[i] = strLit(v)
 	}
 	expected := strings.Join(quoted, ", ")
 	tags := e.g.pkgVar("tags", strings.Join(values, "\x00"), jen.Index().String().Values(valueLits...))
 	cases = append(cases,
 		jen.Case(jen.Lit("")).Block(
 			jen.If(jen.Op("!").Id("ok")).Block(
-				jen.Id("d").Dot("FailAt").Call(jen.Lit(disc.Property), jen.Lit("required"),
-					jen.Lit(fmt.Sprintf("missing required property %q (one of %s)", disc.Property, expected)),
-					jen.Lit(expected), jen.Lit(""), jen.Lit("")),
+				jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), jen.Lit("required"),
+					strLit(fmt.Sprintf("missing required property %q (one of %s)", disc.Property, expected)),
+					strLit(expected), strLit(""), strLit("")),
 			).Else().Block(
-				jen.Id("d").Dot("FailAt").Call(jen.Lit(disc.Property), jen.Lit("enum"),
-					jen.Lit(fmt.Sprintf("must be one of %s", expected)), jen.Lit(expected), jen.Lit(`""`), jen.Lit("")),
+				jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), strLit("enum"),
+					strLit(fmt.Sprintf("must be one of %s", expected)), strLit(expected), strLit(`""`), strLit("")),
 			),
 			jen.Id("d").Dot("Skip").Call(),
 		),
 		jen.Default().Block(
-			jen.Id("d").Dot("FailAt").Call(jen.Lit(disc.Property), jen.Lit("enum"),
-				jen.Lit(fmt.Sprintf("must be one of %s", expected)), jen.Lit(expected),
+			jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), strLit("enum"),
+				strLit(fmt.Sprintf("must be one of %s", expected)), strLit(expected),
 				jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("tag"))),
 				jen.Qual(e.g.checkPkg, "Closest").Call(jen.String().Call(jen.Id("tag")), jen.Id(tags))),
 			jen.Id("d").Dot("Skip").Call(),
 		),
 	)
 	return []jen.Code{
-		jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("d").Dot("PeekMember").Call(jen.Lit(disc.Property)),
+		jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("d").Dot("PeekMember").Call(strLit(disc.Property)),
 		jen.Switch(jen.String().Call(jen.Id("tag"))).Block(cases...),
 	}
 }
@@ -945,12 +946,12 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 	stmts = append(stmts,
 		jen.Id("raw").Op(":=").Id("d").Dot("RawBytes").Call(),
 		jen.If(jen.Id("matched").Op("==").Lit(0)).Block(
-			jen.Id("d").Dot("Fail").Call(jen.Lit(keyword), jen.Lit("matches none of: "+expected), jen.Lit(expected), jen.String().Call(jen.Id("raw"))),
+			jen.Id("d").Dot("Fail").Call(strLit(keyword), strLit("matches none of: "+expected), strLit(expected), jen.String().Call(jen.Id("raw"))),
 		),
 	)
 	if keyword == "oneOf" {
 		stmts = append(stmts, jen.If(jen.Id("matched").Op(">").Lit(1)).Block(
-			jen.Id("d").Dot("Fail").Call(jen.Lit("oneOf"), jen.Lit("matches more than one of: "+expected), jen.Lit("exactly one of: "+expected), jen.String().Call(jen.Id("raw"))),
+			jen.Id("d").Dot("Fail").Call(strLit("oneOf"), strLit("matches more than one of: "+expected), strLit("exactly one of: "+expected), jen.String().Call(jen.Id("raw"))),
 		))
 	}
 	return stmts
@@ -1045,7 +1046,7 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 	}
 	var rest []jen.Code
 	if t.RestForbidden {
-		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), jen.Lit(fmt.Sprintf("at most %d items are allowed", len(t.Prefix))))}
+		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), strLit(fmt.Sprintf("at most %d items are allowed", len(t.Prefix))))}
 	} else {
 		v := e.tmp("v")
 		rest = append(e.item(d, v, t.Elem), jen.Id("x").Dot("Rest").Op("=").Append(jen.Id("x").Dot("Rest"), jen.Id(v)))
@@ -1064,8 +1065,8 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 		jen.Id("n").Op(":=").Lit(0),
 		jen.For(jen.Id("d").Dot("More").Call()).Block(jen.Id("n").Op("++"), sw),
 		jen.If(jen.Id("n").Op("<").Lit(req)).Block(
-			jen.Id("d").Dot("Fail").Call(jen.Lit("minItems"), jen.Lit("must have at least "+plural(req, "item")),
-				jen.Lit("at least "+plural(req, "item")), jen.Lit("")),
+			jen.Id("d").Dot("Fail").Call(jen.Lit("minItems"), strLit("must have at least "+plural(req, "item")),
+				strLit("at least "+plural(req, "item")), jen.Lit("")),
 		),
 	}
 }

@@ -45,19 +45,19 @@ func emitHandlers(g *gen, f *jen.File) error {
 		methods = append(methods, docComment(fmt.Sprintf("%s serves %s.%s", t.GoName, t.Name, summarySuffix(t.Description))))
 		methods = append(methods, g.handlerSignature(jen.Id(t.GoName), t))
 	}
-	f.Comment("Handlers implements the family's tools, one method per tool. Embed")
-	f.Comment("UnimplementedHandlers to stay compatible when tools are added.")
+	f.Add(comment("Handlers implements the family's tools, one method per tool. Embed"))
+	f.Add(comment("UnimplementedHandlers to stay compatible when tools are added."))
 	f.Type().Id("Handlers").Interface(methods...)
 	f.Line()
-	f.Comment("UnimplementedHandlers answers every tool with runtime.NotImplemented.")
+	f.Add(comment("UnimplementedHandlers answers every tool with runtime.NotImplemented."))
 	f.Type().Id("UnimplementedHandlers").Struct()
 	for _, t := range g.fam.Tools {
 		f.Line()
-		f.Comment(fmt.Sprintf("%s reports that %s is not implemented.", t.GoName, t.Name))
+		f.Add(commentf("%s reports that %s is not implemented.", t.GoName, t.Name))
 		f.Func().Params(jen.Id("UnimplementedHandlers")).Add(g.handlerSignature(jen.Id(t.GoName), t)).Block(
 			jen.Return(
 				jen.Qual(g.runtimePkg, "ToolResult").Types(resultType(t)).Values(),
-				jen.Qual(g.runtimePkg, "NotImplemented").Call(jen.Lit(t.Name)),
+				jen.Qual(g.runtimePkg, "NotImplemented").Call(strLit(t.Name)),
 			),
 		)
 	}

@@ -2,7 +2,6 @@ package generator
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -61,19 +60,19 @@ func emitRegistry(g *gen, f *jen.File) error {
 	var groups []jen.Code
 	for _, gr := range reg.Groups {
 		groups = append(groups, jen.Values(jen.Dict{
-			jen.Id("Name"):    jen.Lit(gr.Name),
-			jen.Id("Summary"): jen.Lit(gr.Summary),
+			jen.Id("Name"):    strLit(gr.Name),
+			jen.Id("Summary"): strLit(gr.Summary),
 		}))
 	}
 	var ops []jen.Code
 	for _, op := range reg.Ops {
 		ops = append(ops, jen.Values(g.opDict(gw, op)))
 	}
-	f.Comment("Registry is the op taxonomy of the family (spec 004 §5.3): every op")
-	f.Comment("path with the tool serving it, its kind, usage, args, examples and")
-	f.Comment("policy. Gateway serves it through tool_help, tool_search and tool_exec.")
+	f.Add(comment("Registry is the op taxonomy of the family (spec 004 §5.3): every op"))
+	f.Add(comment("path with the tool serving it, its kind, usage, args, examples and"))
+	f.Add(comment("policy. Gateway serves it through tool_help, tool_search and tool_exec."))
 	f.Var().Id("Registry").Op("=").Qual(gw, "Registry").Values(jen.Dict{
-		jen.Id("Version"): jen.Lit(reg.Version),
+		jen.Id("Version"): strLit(reg.Version),
 		jen.Id("Groups"):  jen.Index().Qual(gw, "Group").Values(regLines(groups)...),
 		jen.Id("Ops"):     jen.Index().Qual(gw, "Op").Values(regLines(ops)...),
 	})
@@ -83,12 +82,12 @@ func emitRegistry(g *gen, f *jen.File) error {
 // opDict is the composite literal of one op; zero fields are left out.
 func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 	d := jen.Dict{
-		jen.Id("Op"):          jen.Lit(op.Op),
-		jen.Id("Tool"):        jen.Lit(op.Tool),
-		jen.Id("Description"): jen.Lit(op.Description),
+		jen.Id("Op"):          strLit(op.Op),
+		jen.Id("Tool"):        strLit(op.Tool),
+		jen.Id("Description"): strLit(op.Description),
 		jen.Id("Parameters"):  regRawJSON(op.Parameters),
-		jen.Id("Group"):       jen.Lit(op.Group),
-		jen.Id("Usage"):       jen.Lit(op.Usage),
+		jen.Id("Group"):       strLit(op.Group),
+		jen.Id("Usage"):       strLit(op.Usage),
 	}
 	if op.Kind == gateway.KindWrite {
 		d[jen.Id("Kind")] = jen.Qual(gw, "KindWrite")
@@ -96,23 +95,23 @@ func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 		d[jen.Id("Kind")] = jen.Qual(gw, "KindRead")
 	}
 	if op.Entity != "" {
-		d[jen.Id("Entity")] = jen.Lit(op.Entity)
+		d[jen.Id("Entity")] = strLit(op.Entity)
 	}
 	if op.Action != "" {
-		d[jen.Id("Action")] = jen.Lit(op.Action)
+		d[jen.Id("Action")] = strLit(op.Action)
 	}
 	if len(op.Args) > 0 {
 		var args []jen.Code
 		for _, a := range op.Args {
-			ad := jen.Dict{jen.Id("Name"): jen.Lit(a.Name), jen.Id("Type"): jen.Lit(a.Type)}
+			ad := jen.Dict{jen.Id("Name"): strLit(a.Name), jen.Id("Type"): strLit(a.Type)}
 			if a.Required {
 				ad[jen.Id("Required")] = jen.True()
 			}
 			if a.Default != "" {
-				ad[jen.Id("Default")] = jen.Lit(a.Default)
+				ad[jen.Id("Default")] = strLit(a.Default)
 			}
 			if a.Description != "" {
-				ad[jen.Id("Description")] = jen.Lit(a.Description)
+				ad[jen.Id("Description")] = strLit(a.Description)
 			}
 			args = append(args, jen.Values(ad))
 		}
@@ -126,7 +125,7 @@ func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 		for _, ex := range op.Examples {
 			ed := jen.Dict{jen.Id("Args"): regRawJSON(ex.Args)}
 			if ex.Description != "" {
-				ed[jen.Id("Description")] = jen.Lit(ex.Description)
+				ed[jen.Id("Description")] = strLit(ex.Description)
 			}
 			exs = append(exs, jen.Values(ed))
 		}
@@ -155,24 +154,19 @@ func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 func (g *gen) gatewayPkg() string { return g.runtimePkg + "/gateway" }
 
 // regRawJSON renders json.RawMessage(`...`) for a JSON value: a raw string
-// literal when the JSON holds no backquote or carriage return, else a
-// quoted one.
+// literal when the JSON can be one, else a quoted one (rawLit).
 func regRawJSON(raw json.RawMessage) jen.Code {
 	if len(raw) == 0 {
 		return jen.Nil()
 	}
-	s := string(raw)
-	if strings.ContainsAny(s, "`\r") {
-		return jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(s))
-	}
-	return jen.Qual(jsonPkg, "RawMessage").Call(jen.Op("`" + s + "`"))
+	return jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(raw)))
 }
 
 // regStringSlice renders []string{"a", "b"}, one element per line.
 func regStringSlice(ss []string) jen.Code {
 	items := make([]jen.Code, len(ss))
 	for i, s := range ss {
-		items[i] = jen.Lit(s)
+		items[i] = strLit(s)
 	}
 	return jen.Index().String().Values(regLines(items)...)
 }

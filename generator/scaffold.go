@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"go/format"
+	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -45,6 +48,12 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	if recv == "" {
 		recv = "Service"
 	}
+	if why := schema.CheckPackageName(opt.Package); why != "" {
+		return nil, fmt.Errorf("generator: package name: %s", why)
+	}
+	if !token.IsIdentifier(recv) {
+		return nil, fmt.Errorf("generator: receiver %s is not a Go identifier", strconv.Quote(recv))
+	}
 	mod := opt.RuntimeModule
 	if mod == "" {
 		mod = DefaultRuntimeModule
@@ -52,9 +61,9 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	rt := mod + "/runtime"
 	file := jen.NewFile(opt.Package)
 	if !opt.Append {
-		file.HeaderComment("Handlers for the " + opt.Package + " tools, scaffolded by toolgen. This file is yours to edit:")
-		file.HeaderComment("toolgen never overwrites it (toolgen generate --stubs only appends methods for new tools).")
-		file.Commentf("%s implements Handlers.", recv)
+		headerLine(file, "Handlers for the "+opt.Package+" tools, scaffolded by toolgen. This file is yours to edit:")
+		headerLine(file, "toolgen never overwrites it (toolgen generate --stubs only appends methods for new tools).")
+		file.Add(commentf("%s implements Handlers.", recv))
 		file.Type().Id(recv).Struct()
 		file.Line()
 		file.Var().Id("_").Id("Handlers").Op("=").Parens(jen.Op("*").Id(recv)).Parens(jen.Nil())
@@ -67,13 +76,13 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 		n++
 		result := jen.Qual(rt, "ToolResult").Types(jen.Id(t.GoName + "Result"))
 		file.Line()
-		file.Comment(fmt.Sprintf("%s serves %s: %s", t.GoName, t.Name, firstSentence(t.Description)))
+		file.Add(commentf("%s serves %s: %s", t.GoName, t.Name, firstSentence(t.Description)))
 		file.Func().Params(jen.Id("s").Op("*").Id(recv)).Id(t.GoName).Params(
 			jen.Id("ctx").Qual("context", "Context"),
 			jen.Id("tc").Qual(rt, "ToolContext"),
 			jen.Id("p").Op("*").Id(t.GoName+"Params"),
 		).Params(result, jen.Error()).Block(
-			jen.Return(result.Clone().Values(), jen.Qual(rt, "NotImplemented").Call(jen.Lit(t.Name))),
+			jen.Return(result.Clone().Values(), jen.Qual(rt, "NotImplemented").Call(strLit(t.Name))),
 		)
 	}
 	if n == 0 {

@@ -183,12 +183,12 @@ func emitSurfaces(g *gen, f *jen.File) error {
 //
 // and GatewayDefinitions, the provider-facing JSON of the four tools.
 func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) {
-	f.Comment("Gateway returns the gateway surface: tool_help, tool_search, tool_exec")
-	f.Comment("and tool_batch over Registry, executing ops with h.")
+	f.Add(comment("Gateway returns the gateway surface: tool_help, tool_search, tool_exec"))
+	f.Add(comment("and tool_batch over Registry, executing ops with h."))
 	f.Func().Id("Gateway").Params(jen.Id("h").Id("Handlers"), jen.Id("opts").Op("...").Qual(gw, "Option")).Add(toolSlice).Block(
 		jen.List(jen.Id("tools"), jen.Err()).Op(":=").Qual(gw, "Tools").Call(jen.Id("Registry"), jen.Id("Tools").Call(jen.Id("h")), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Comment("Registry and Tools are generated together; only a hand edit gets here."),
+			comment("Registry and Tools are generated together; only a hand edit gets here."),
 			jen.Panic(jen.Lit("toolgen: generated registry and tools disagree: ").Op("+").Err().Dot("Error").Call()),
 		),
 		jen.Return(jen.Id("tools")),
@@ -197,8 +197,8 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 	// func GatewayDefinitions() json.RawMessage {
 	//	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
 	// }
-	f.Comment("GatewayDefinitions returns the provider-facing definitions of the")
-	f.Comment("gateway tools, as a JSON array of OpenAI chat tool definitions.")
+	f.Add(comment("GatewayDefinitions returns the provider-facing definitions of the"))
+	f.Add(comment("gateway tools, as a JSON array of OpenAI chat tool definitions."))
 	f.Func().Id("GatewayDefinitions").Params().Qual(jsonPkg, "RawMessage").Block(
 		jen.Return(jen.Qual(rt, "Definitions").Call(jen.Id("Gateway").Call(jen.Id("UnimplementedHandlers").Values()))),
 	)
@@ -220,21 +220,21 @@ func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 	mpkg := rt + "/matryoshka"
 	var facades []jen.Code
 	for _, spec := range Facades(g.fam) {
-		args := []jen.Code{jen.Lit(spec.Name), jen.Lit(spec.Description), jen.Qual(rt, "Pick").Call(surfPickArgs(spec.Tools)...)}
+		args := []jen.Code{strLit(spec.Name), strLit(spec.Description), jen.Qual(rt, "Pick").Call(surfPickArgs(spec.Tools)...)}
 		for _, c := range spec.Categories {
-			cargs := []jen.Code{jen.Lit(c.Name)}
+			cargs := []jen.Code{strLit(c.Name)}
 			for _, t := range c.Tools {
-				cargs = append(cargs, jen.Lit(t))
+				cargs = append(cargs, strLit(t))
 			}
 			args = append(args, jen.Qual(mpkg, "Category").Call(cargs...))
 		}
 		for _, t := range spec.Tools {
-			args = append(args, jen.Qual(mpkg, "Usage").Call(jen.Lit(t), jen.Lit(spec.Usage[t])))
+			args = append(args, jen.Qual(mpkg, "Usage").Call(strLit(t), strLit(spec.Usage[t])))
 		}
 		facades = append(facades, jen.Qual(mpkg, "Facade").Call(regLines(args)...))
 	}
-	f.Comment("Facades returns the matryoshka surface: one facade per group that")
-	f.Comment("unfolds into the group's tools, executed by h.")
+	f.Add(comment("Facades returns the matryoshka surface: one facade per group that"))
+	f.Add(comment("unfolds into the group's tools, executed by h."))
 	body := []jen.Code{jen.Return(jen.Nil())}
 	if len(facades) > 0 {
 		body = []jen.Code{
@@ -261,18 +261,18 @@ func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	var secs []jen.Code
 	for _, s := range Sections(g.fam) {
 		secs = append(secs, jen.Values(jen.Dict{
-			jen.Id("Key"):        jen.Lit(s.Key),
-			jen.Id("Title"):      jen.Lit(s.Title),
-			jen.Id("Summary"):    jen.Lit(s.Summary),
-			jen.Id("Template"):   jen.Lit(s.Template),
+			jen.Id("Key"):        strLit(s.Key),
+			jen.Id("Title"):      strLit(s.Title),
+			jen.Id("Summary"):    strLit(s.Summary),
+			jen.Id("Template"):   strLit(s.Template),
 			jen.Id("Visibility"): jen.Qual(ppkg, "VisibilitySummary"),
 			jen.Id("Generated"):  jen.True(),
 			jen.Id("Tools"):      jen.Qual(rt, "Pick").Call(surfPickArgs(s.Tools)...),
 		}))
 	}
-	f.Comment("Sections returns the sections surface: one summarized prompt section")
-	f.Comment("per group describing its ops and carrying its tools (executed by h);")
-	f.Comment("open_sections opens them.")
+	f.Add(comment("Sections returns the sections surface: one summarized prompt section"))
+	f.Add(comment("per group describing its ops and carrying its tools (executed by h);"))
+	f.Add(comment("open_sections opens them."))
 	body := []jen.Code{jen.Return(jen.Nil())}
 	if len(secs) > 0 {
 		body = []jen.Code{
@@ -288,7 +288,7 @@ func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 func surfPickArgs(names []string) []jen.Code {
 	args := []jen.Code{jen.Id("tools")}
 	for _, n := range names {
-		args = append(args, jen.Lit(n))
+		args = append(args, strLit(n))
 	}
 	return args
 }

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/dave/jennifer/jen"
@@ -26,7 +25,7 @@ func emitTools(g *gen, f *jen.File) error {
 	//	return nil, d.Report("list_issues", nil)
 	// }
 	for _, t := range g.fam.Tools {
-		f.Comment(fmt.Sprintf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
+		f.Add(commentf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
 		if !hasMethods(t.Params) || (t.Params.Nullable && !nilable(t.Params)) {
 			f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(g.decodeAnyRoot(t.Name, t.Params)...)
 			f.Line()
@@ -39,11 +38,11 @@ func emitTools(g *gen, f *jen.File) error {
 				jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
 				jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
 				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Nil())),
+					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(strLit(t.Name), jen.Nil())),
 				),
 			}, g.topErrors(jen.Id("d")), []jen.Code{
 				jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-				jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+				jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(strLit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Nil(), jen.Err()),
 				),
 				jen.Return(jen.Id("p"), jen.Nil()),
@@ -61,12 +60,12 @@ func emitTools(g *gen, f *jen.File) error {
 	// }
 	var cases []jen.Code
 	for _, t := range g.fam.Tools {
-		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
+		cases = append(cases, jen.Case(strLit(t.Name)).Block(
 			jen.Return(jen.Id("decode"+t.GoName).Call(jen.Id("args"))),
 		))
 	}
-	f.Comment("DecodeArgs decodes and validates the raw arguments of the named tool into")
-	f.Comment("its params type (*XParams); invalid arguments give a *runtime.ValidationError.")
+	f.Add(comment("DecodeArgs decodes and validates the raw arguments of the named tool into"))
+	f.Add(comment("its params type (*XParams); invalid arguments give a *runtime.ValidationError."))
 	f.Func().Id("DecodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 		jen.Switch(jen.Id("tool")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown tool %q"), jen.Id("tool"))),
@@ -93,22 +92,22 @@ func emitTools(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Tools {
 		params := jen.Nil()
 		if len(t.ParamsSchema) > 0 {
-			params = jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(string(t.ParamsSchema)))
+			params = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ParamsSchema)))
 		}
 		decode := "decode" + t.GoName
 		meta := jen.Dict{}
 		if t.Title != "" {
-			meta[jen.Id("Title")] = jen.Lit(t.Title)
+			meta[jen.Id("Title")] = strLit(t.Title)
 		}
 		if a := annotationsLit(g.runtimePkg, t.Annotations); a != nil {
 			meta[jen.Id("Annotations")] = a
 		}
 		if len(t.ResultSchema) > 0 {
-			meta[jen.Id("ResultSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(string(t.ResultSchema)))
+			meta[jen.Id("ResultSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ResultSchema)))
 		}
 		dict := jen.Dict{
-			jen.Id("Name"):             jen.Lit(t.Name),
-			jen.Id("Description"):      jen.Lit(t.Description),
+			jen.Id("Name"):             strLit(t.Name),
+			jen.Id("Description"):      strLit(t.Description),
 			jen.Id("Parameters"):       params,
 			jen.Id("AcceptsOverrides"): jen.True(),
 			jen.Id("Handler"): jen.Func().Params(
@@ -131,8 +130,8 @@ func emitTools(g *gen, f *jen.File) error {
 		tools = append(tools, jen.Values(dict))
 	}
 	f.Line()
-	f.Comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose")
-	f.Comment("handler decodes and validates the arguments before calling h.")
+	f.Add(comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose"))
+	f.Add(comment("handler decodes and validates the arguments before calling h."))
 	f.Func().Id("Tools").Params(jen.Id("h").Id("Handlers")).Index().Qual(g.runtimePkg, "Tool").Block(
 		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
 	)
@@ -187,7 +186,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	}
 	body = append(body,
 		jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(tool), jen.Nil())),
+			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(strLit(tool), jen.Nil())),
 		),
 	)
 	body = append(body, g.topErrors(jen.Id("d"))...)
@@ -199,7 +198,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 		}
 	}
 	body = append(body,
-		jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Lit(tool), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(strLit(tool), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err()),
 		),
 		jen.Return(jen.Id("p"), jen.Nil()),

@@ -14,14 +14,14 @@ import (
 // struct and result type per tool, and every named type.
 func emitTypes(g *gen, f *jen.File) error {
 	// const _ = runtime.SupportPackageIsVersion1
-	f.Comment("This check fails to compile when the package was generated for an incompatible runtime.")
+	f.Add(comment("This check fails to compile when the package was generated for an incompatible runtime."))
 	f.Const().Id("_").Op("=").Qual(g.runtimePkg, "SupportPackageIsVersion1")
 	for _, t := range g.fam.Tools {
 		if t.Result == nil {
 			// // ListIssuesResult is the result of list_issues (raw JSON).
 			// type ListIssuesResult = json.RawMessage
 			f.Line()
-			f.Comment(fmt.Sprintf("%sResult is the result of %s (free-form JSON).", t.GoName, t.Name))
+			f.Add(commentf("%sResult is the result of %s (free-form JSON).", t.GoName, t.Name))
 			f.Type().Id(t.GoName+"Result").Op("=").Qual(jsonPkg, "RawMessage")
 		}
 	}
@@ -296,11 +296,11 @@ func (g *gen) emitEnumConsts(f *jen.File, t *ir.Type) {
 		if json.Unmarshal(v.JSON, &s) != nil || v.GoName == "" {
 			continue
 		}
-		defs = append(defs, jen.Id(v.GoName).Id(t.GoName).Op("=").Lit(s))
+		defs = append(defs, jen.Id(v.GoName).Id(t.GoName).Op("=").Add(strLit(s)))
 	}
 	if len(defs) > 0 {
 		f.Line()
-		f.Comment(fmt.Sprintf("The values of %s.", t.GoName))
+		f.Add(commentf("The values of %s.", t.GoName))
 		f.Const().Defs(defs...)
 	}
 }
@@ -322,12 +322,12 @@ func (g *gen) emitStruct(f *jen.File, t *ir.Type) {
 	}
 	for _, fl := range t.Fields {
 		if g.nullFlag(t, fl) {
-			fields = append(fields, jen.Comment(nullFlagName(fl)+" records that "+fl.GoName+" was present and null (it is nil then)."))
+			fields = append(fields, comment(nullFlagName(fl)+" records that "+fl.GoName+" was present and null (it is nil then)."))
 			fields = append(fields, jen.Id(nullFlagName(fl)).Bool())
 		}
 	}
 	if t.Extra {
-		fields = append(fields, jen.Comment(t.ExtraGoName+" holds the additional properties."))
+		fields = append(fields, comment(t.ExtraGoName+" holds the additional properties."))
 		fields = append(fields, jen.Id(t.ExtraGoName).Map(jen.String()).Add(g.elemType(t.Elem)).Tag(map[string]string{"json": "-"}))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
@@ -500,7 +500,7 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 		))
 	}
 	for _, fl := range t.Fields {
-		slot := jen.Id("m").Index(jen.Lit(fl.JSONName))
+		slot := jen.Id("m").Index(strLit(fl.JSONName))
 		field := jen.Id("x").Dot(fl.GoName)
 		if containsDate(fl.Type) {
 			body = append(body, g.marshalDateField(ms, slot, field, fl)...)
@@ -516,7 +516,7 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 	}
 	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("m"))))
 	f.Line()
-	f.Comment("MarshalJSON encodes the present members and the additional properties.")
+	f.Add(comment("MarshalJSON encodes the present members and the additional properties."))
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
@@ -557,7 +557,7 @@ func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field
 //	}
 func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Line()
-	f.Comment("UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).")
+	f.Add(comment("UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Qual(g.wirePkg, "NewDecoder").Call(jen.Id("data")),
 		jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
@@ -635,7 +635,7 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 		if b.Doc != "" && b.GoName == "" {
 			fields = append(fields, docComment(names[i]+": "+b.Doc))
 		} else {
-			fields = append(fields, jen.Comment(fmt.Sprintf("%s is set when the value matches branch %d.", names[i], i)))
+			fields = append(fields, commentf("%s is set when the value matches branch %d.", names[i], i))
 		}
 		fields = append(fields, jen.Id(names[i]).Add(g.unionFieldType(b)))
 	}
@@ -667,7 +667,7 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 		))
 	}
 	f.Line()
-	f.Comment("MarshalJSON encodes the branch that is set (null when none is).")
+	f.Add(comment("MarshalJSON encodes the branch that is set (null when none is)."))
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch().Block(cases...),
 		jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
@@ -777,12 +777,12 @@ func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 		if p.Doc != "" && p.GoName == "" {
 			fields = append(fields, docComment(fmt.Sprintf("Item%d%s: %s", i, absent, p.Doc)))
 		} else {
-			fields = append(fields, jen.Comment(fmt.Sprintf("Item%d is the item at position %d%s.", i, i, absent)))
+			fields = append(fields, commentf("Item%d is the item at position %d%s.", i, i, absent))
 		}
 		fields = append(fields, jen.Id(fmt.Sprintf("Item%d", i)).Add(g.tupleItemType(t, i)))
 	}
 	if !t.RestForbidden {
-		fields = append(fields, jen.Comment("Rest holds the items after the positional ones."))
+		fields = append(fields, comment("Rest holds the items after the positional ones."))
 		fields = append(fields, jen.Id("Rest").Index().Add(g.elemType(t.Elem)))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
@@ -819,7 +819,7 @@ func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 	}
 	hole := func(name string, i int) jen.Code {
 		return jen.If(jen.Len(jen.Id("items")).Op("!=").Lit(i)).Block(
-			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(fmt.Sprintf("%s.%s is set after an absent item", t.GoName, name)))),
+			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(strLit(fmt.Sprintf("%s.%s is set after an absent item", t.GoName, name)))),
 		)
 	}
 	for i := req; i < len(t.Prefix); i++ {
@@ -834,7 +834,7 @@ func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 	if !t.RestForbidden {
 		if req < len(t.Prefix) {
 			body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Rest")).Op(">").Lit(0).Op("&&").Len(jen.Id("items")).Op("!=").Lit(len(t.Prefix))).Block(
-				jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(t.GoName+".Rest is set after an absent item"))),
+				jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(strLit(t.GoName+".Rest is set after an absent item"))),
 			))
 		}
 		add := []jen.Code{jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("v"))}
@@ -847,10 +847,10 @@ func (g *gen) emitTuple(f *jen.File, t *ir.Type) {
 	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("items"))))
 	f.Line()
 	if req < len(t.Prefix) {
-		f.Comment("MarshalJSON encodes the tuple as a JSON array of the present items; it fails")
-		f.Comment("when an item is set after an absent one.")
+		f.Add(comment("MarshalJSON encodes the tuple as a JSON array of the present items; it fails"))
+		f.Add(comment("when an item is set after an absent one."))
 	} else {
-		f.Comment("MarshalJSON encodes the tuple as a JSON array.")
+		f.Add(comment("MarshalJSON encodes the tuple as a JSON array."))
 	}
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
 	g.emitUnmarshal(f, t)

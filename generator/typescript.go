@@ -395,44 +395,44 @@ func (g *gen) emitCode(f *jen.File, rt string, toolSlice *jen.Statement) {
 		}
 		var c []jen.Code
 		for _, s := range v {
-			c = append(c, jen.Lit(s))
+			c = append(c, strLit(s))
 		}
 		return jen.Index().String().Values(c...)
 	}
 	var groups, types, ops []jen.Code
 	for _, gr := range d.Groups {
-		groups = append(groups, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(gr.Name), jen.Id("Ident"): jen.Lit(gr.Ident), jen.Id("Summary"): jen.Lit(gr.Summary)}))
+		groups = append(groups, jen.Values(jen.Dict{jen.Id("Name"): strLit(gr.Name), jen.Id("Ident"): strLit(gr.Ident), jen.Id("Summary"): strLit(gr.Summary)}))
 	}
 	for _, t := range d.Types {
-		types = append(types, jen.Values(jen.Dict{jen.Id("Group"): jen.Lit(t.Group), jen.Id("Name"): jen.Lit(t.Name), jen.Id("Text"): jen.Lit(t.Text), jen.Id("Uses"): ints(t.Uses)}))
+		types = append(types, jen.Values(jen.Dict{jen.Id("Group"): strLit(t.Group), jen.Id("Name"): strLit(t.Name), jen.Id("Text"): strLit(t.Text), jen.Id("Uses"): ints(t.Uses)}))
 	}
 	for _, o := range d.Ops {
-		ops = append(ops, jen.Values(jen.Dict{jen.Id("Op"): jen.Lit(o.Op), jen.Id("Group"): jen.Lit(o.Group), jen.Id("Key"): strs(o.Key), jen.Id("Doc"): jen.Lit(o.Doc), jen.Id("Sig"): jen.Lit(o.Sig), jen.Id("Uses"): ints(o.Uses)}))
+		ops = append(ops, jen.Values(jen.Dict{jen.Id("Op"): strLit(o.Op), jen.Id("Group"): strLit(o.Group), jen.Id("Key"): strs(o.Key), jen.Id("Doc"): strLit(o.Doc), jen.Id("Sig"): strLit(o.Sig), jen.Id("Uses"): ints(o.Uses)}))
 	}
-	f.Comment("CodeDeclarations are the TypeScript declarations of the family's ops")
-	f.Comment("for code mode: per group a namespace of types and a constant of ops.")
-	f.Comment("CodeDeclarations.Render() is the whole declaration file.")
+	f.Add(comment("CodeDeclarations are the TypeScript declarations of the family's ops"))
+	f.Add(comment("for code mode: per group a namespace of types and a constant of ops."))
+	f.Add(comment("CodeDeclarations.Render() is the whole declaration file."))
 	f.Var().Id("CodeDeclarations").Op("=").Qual(td, "Decls").Values(jen.Dict{
 		jen.Id("Groups"): jen.Index().Qual(td, "Group").Values(regLines(groups)...),
 		jen.Id("Types"):  jen.Index().Qual(td, "Type").Values(regLines(types)...),
 		jen.Id("Ops"):    jen.Index().Qual(td, "Op").Values(regLines(ops)...),
 	})
 	f.Line()
-	f.Comment("Code returns the code surface: tool_code runs a TypeScript script whose")
-	f.Comment("op calls go through tool_exec's path (decode, validate, write gating,")
-	f.Comment("dry run, idempotency, events), and tool_code_help returns the")
-	f.Comment("declarations of a group or op on demand. Ops are executed by h.")
+	f.Add(comment("Code returns the code surface: tool_code runs a TypeScript script whose"))
+	f.Add(comment("op calls go through tool_exec's path (decode, validate, write gating,"))
+	f.Add(comment("dry run, idempotency, events), and tool_code_help returns the"))
+	f.Add(comment("declarations of a group or op on demand. Ops are executed by h."))
 	f.Func().Id("Code").Params(jen.Id("h").Id("Handlers"), jen.Id("opts").Op("...").Qual(cm, "Option")).Add(toolSlice).Block(
 		jen.List(jen.Id("tools"), jen.Err()).Op(":=").Qual(cm, "Tools").Call(jen.Id("Registry"), jen.Id("Tools").Call(jen.Id("h")), jen.Op("&").Id("CodeDeclarations"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Comment("Registry, Tools and CodeDeclarations are generated together; only a hand edit gets here."),
+			comment("Registry, Tools and CodeDeclarations are generated together; only a hand edit gets here."),
 			jen.Panic(jen.Lit("toolgen: generated registry and tools disagree: ").Op("+").Err().Dot("Error").Call()),
 		),
 		jen.Return(jen.Id("tools")),
 	)
 	f.Line()
-	f.Comment("CodeDefinitions returns the provider-facing definitions of the code")
-	f.Comment("surface's tools, as a JSON array of OpenAI chat tool definitions.")
+	f.Add(comment("CodeDefinitions returns the provider-facing definitions of the code"))
+	f.Add(comment("surface's tools, as a JSON array of OpenAI chat tool definitions."))
 	f.Func().Id("CodeDefinitions").Params().Qual(jsonPkg, "RawMessage").Block(
 		jen.Return(jen.Qual(rt, "Definitions").Call(jen.Id("Code").Call(jen.Id("UnimplementedHandlers").Values()))),
 	)

@@ -48,7 +48,7 @@ func (c vc) add(code, message string, expected string, received jen.Code, sugges
 		suggestion = jen.Lit("")
 	}
 	// e.Add(p, "minLength", "must be ...", ">= 1 characters", check.Received(v), "")
-	return jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit(code), jen.Lit(message), jen.Lit(expected), received, suggestion)
+	return jen.Add(c.errs).Dot("Add").Call(c.path, strLit(code), strLit(message), strLit(expected), received, suggestion)
 }
 
 func (c vc) received(v jen.Code) jen.Code {
@@ -85,7 +85,7 @@ func emitValidators(g *gen, f *jen.File) error {
 		//	x.validate(nil, &e)
 		//	return e.Err("")
 		// }
-		f.Comment("Validate checks x against its schema, reporting every violation.")
+		f.Add(comment("Validate checks x against its schema, reporting every violation."))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 			append(g.topErrors(nil),
 				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
@@ -104,7 +104,7 @@ func emitValidators(g *gen, f *jen.File) error {
 		default:
 			body = c.inline(jen.Parens(jen.Op("*").Id("x")), t)
 		}
-		f.Comment("validate records the violations of x at p in e.")
+		f.Add(comment("validate records the violations of x at p in e."))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(
 			jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
 		).Block(body...)
@@ -122,7 +122,7 @@ func emitValidators(g *gen, f *jen.File) error {
 		}
 		g.rootFuncs[t] = true
 		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
-		f.Comment(fmt.Sprintf("validate%s records the violations of x at p in e.", t.GoName))
+		f.Add(commentf("validate%s records the violations of x at p in e.", t.GoName))
 		f.Func().Id("validate"+t.GoName).Params(
 			jen.Id("x").Op("*").Id(t.GoName), jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
 		).Block(c.inline(jen.Parens(jen.Op("*").Id("x")), t)...)
@@ -133,7 +133,7 @@ func emitValidators(g *gen, f *jen.File) error {
 		for _, v := range g.pkgVarSeq {
 			defs = append(defs, jen.Id(v.name).Op("=").Add(v.init))
 		}
-		f.Comment("Patterns, schemas and literals the checks use, compiled once.")
+		f.Add(comment("Patterns, schemas and literals the checks use, compiled once."))
 		f.Var().Defs(defs...)
 	}
 	return nil
@@ -243,16 +243,15 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 	case t.Kind == ir.KindBool:
 		out = append(out, c.enumChecks(v, nil, t)...)
 	case t.Kind == ir.KindConst:
-		switch constKind(t.Const) {
-		case "string", "bool", "integer", "number":
+		if lit := constLit(t.Const); lit != nil {
 			violation := c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)
 			if !goConstant(t.Const) {
 				// No int64 or float64 equals it.
 				out = append(out, violation)
-				break
+			} else {
+				out = append(out, jen.If(jen.Add(v).Op("!=").Add(lit)).Block(violation))
 			}
-			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(violation))
-		default:
+		} else {
 			out = append(out, c.genericEqual(v, []json.RawMessage{t.Const}, "const")...)
 		}
 	case t.Kind == ir.KindArray:
@@ -287,7 +286,7 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 	}
 	var name string
 	if len(t.Resources) == 0 {
-		name = c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(jen.Lit(string(t.Delegated))))
+		name = c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(strLit(string(t.Delegated))))
 	} else {
 		// check.MustSchemaIn(`{"$ref":"uri#ptr"}`, map[string]string{"uri": `{...}`})
 		uris := slices.Sorted(maps.Keys(t.Resources))
@@ -295,9 +294,9 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 		docs := jen.Dict{}
 		for _, u := range uris {
 			key += "\x00" + u + "\x00" + string(t.Resources[u])
-			docs[jen.Lit(u)] = jen.Lit(string(t.Resources[u]))
+			docs[strLit(u)] = strLit(string(t.Resources[u]))
 		}
-		name = c.g.pkgVar("schema", key, jen.Qual(c.g.checkPkg, "MustSchemaIn").Call(jen.Lit(string(t.Delegated)), jen.Map(jen.String()).String().Values(docs)))
+		name = c.g.pkgVar("schema", key, jen.Qual(c.g.checkPkg, "MustSchemaIn").Call(strLit(string(t.Delegated)), jen.Map(jen.String()).String().Values(docs)))
 	}
 	var generic jen.Code = jen.Qual(c.g.wirePkg, "Generic").Call(v)
 	switch {
@@ -446,7 +445,7 @@ func (g *gen) topErrors(d jen.Code) []jen.Code {
 
 // patternVar declares a compiled pattern once.
 func (g *gen) patternVar(pattern string) string {
-	return g.pkgVar("pattern", pattern, jen.Qual(g.checkPkg, "MustCompile").Call(jen.Lit(pattern)))
+	return g.pkgVar("pattern", pattern, jen.Qual(g.checkPkg, "MustCompile").Call(strLit(pattern)))
 }
 
 // enumChecks checks enum membership: a switch over the literals of a
@@ -476,13 +475,13 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 			if json.Unmarshal(l, &str) != nil {
 				continue
 			}
-			cases = append(cases, jen.Lit(str))
-			strs = append(strs, jen.Lit(str))
+			cases = append(cases, strLit(str))
+			strs = append(strs, strLit(str))
 		case ir.KindBool:
 			if text != "true" && text != "false" {
 				continue
 			}
-			cases = append(cases, jen.Op(text))
+			cases = append(cases, jen.Lit(text == "true"))
 		case ir.KindInteger:
 			r, ok := new(big.Rat).SetString(text)
 			if !ok || !r.IsInt() || !r.Num().IsInt64() {
@@ -534,7 +533,7 @@ func (c vc) genericEqual(v jen.Code, lits []json.RawMessage, code string) []jen.
 	var shown []string
 	g := c.tmp("g")
 	for _, l := range lits {
-		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(jen.Lit(string(l))))
+		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(strLit(string(l))))
 		conds = append(conds, jen.Qual(c.g.checkPkg, "Equal").Call(jen.Id(g), jen.Id(name)))
 		shown = append(shown, string(l))
 	}
@@ -638,7 +637,7 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			fn = "MultipleOfInt"
 		}
 		text := string(*cs.MultipleOf)
-		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, jen.Lit(text))).Block(
+		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, strLit(text))).Block(
 			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, c.received(v), nil)))
 	}
 	return out
@@ -878,7 +877,7 @@ func (c vc) genericEqualAny(v jen.Code, lits []json.RawMessage, code string) []j
 	var cond *jen.Statement
 	var shown []string
 	for i, l := range lits {
-		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(jen.Lit(string(l))))
+		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(strLit(string(l))))
 		eq := jen.Qual(c.g.checkPkg, "Equal").Call(v, jen.Id(name))
 		if i == 0 {
 			cond = eq
@@ -983,7 +982,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 	x := jen.Id("x")
 	for _, fl := range t.Fields {
 		name := "c"
-		fc, decl := c.child(name, jen.Dot("Key").Call(jen.Lit(fl.JSONName)))
+		fc, decl := c.child(name, jen.Dot("Key").Call(strLit(fl.JSONName)))
 		target := jen.Id("x").Dot(fl.GoName)
 		var checks []jen.Code
 		switch c.g.presence(fl) {
@@ -1054,7 +1053,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 			if rc == nil {
 				continue
 			}
-			rcv, decl := c.child("c", jen.Dot("Key").Call(jen.Lit(req)))
+			rcv, decl := c.child("c", jen.Dot("Key").Call(strLit(req)))
 			inner = append(inner, jen.If(jen.Op("!").Parens(rc)).Block(decl,
 				rcv.add("dependentRequired", fmt.Sprintf("property %q is required when %q is present", req, dep.Property), req, nil, nil)))
 		}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -22,6 +23,9 @@ func FuzzPipeline(f *testing.F) {
 			f.Add(data)
 		}
 	}
+	for _, ex := range issue8Examples {
+		f.Add([]byte(ex.tools))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fam, err := schema.Build([]schema.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"})
 		if err != nil {
@@ -32,12 +36,21 @@ func FuzzPipeline(f *testing.F) {
 		}
 		files, err := generator.Generate(fam, generator.Options{Package: "fuzz"})
 		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Fatalf("%v\ninput: %s", err, data)
+			}
 			return
 		}
 		fset := token.NewFileSet()
 		for _, file := range files {
 			if _, err := parser.ParseFile(fset, file.Path, file.Bytes, parser.SkipObjectResolution); err != nil {
 				t.Fatalf("%s does not parse: %v\ninput: %s", file.Path, err, data)
+			}
+			// Definition text never becomes a directive or a block comment.
+			for i, line := range strings.Split(string(file.Bytes), "\n") {
+				if directiveLine.MatchString(line) {
+					t.Fatalf("%s:%d: directive-like line %q\ninput: %s", file.Path, i+1, line, data)
+				}
 			}
 		}
 	})

@@ -282,8 +282,8 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 		switch key {
 		case "package":
 			if s, ok := d.nonEmpty(v, ptr); ok {
-				if !mfIsGoIdent(s) {
-					d.errorf(v, ptr, "must be a Go package name")
+				if why := CheckPackageName(s); why != "" {
+					d.errorf(v, ptr, "must be a Go package name: %s", why)
 				}
 				m.Package = s
 			}
@@ -669,15 +669,6 @@ func mfValidSegment(s string) bool {
 		}
 	}
 	return true
-}
-
-func mfIsGoIdent(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 func mfContains(list []string, s string) bool {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // genFlags are the flags generate and check share.
@@ -27,6 +29,20 @@ func (g *genFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
 }
 
+// checkPackage rejects a -p value the manifest's package: would reject, as
+// a usage error; done=true with the exit code when the command must stop.
+func (g *genFlags) checkPackage(fs *pflag.FlagSet) (code int, done bool) {
+	if g.pkg == "" {
+		return 0, false
+	}
+	if why := schema.CheckPackageName(g.pkg); why != "" {
+		fmt.Fprintf(fs.Output(), "toolgen %s: -p: must be a Go package name: %s\n", fs.Name(), why)
+		shortUsage(fs.Output(), fs.Name())
+		return exitUsage, true
+	}
+	return 0, false
+}
+
 func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fl genFlags
 	fs := newFlagSet("generate", stdout, stderr)
@@ -34,6 +50,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stubs := fs.String("stubs", "", "create the handler `FILE` with a stub per tool, or append stubs for tools it lacks")
 	quiet := fs.BoolP("quiet", "q", false, "print only the files written or removed (for CI and go generate)")
 	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if code, done := fl.checkPackage(fs); done {
 		return code
 	}
 	if !*quiet {
@@ -95,6 +114,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stdout, stderr)
 	fl.register(fs)
 	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if code, done := fl.checkPackage(fs); done {
 		return code
 	}
 	p, code := buildProject(fl, fs.Args(), stdin, stderr)

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/mod/modfile"
 
+	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/templates"
 )
 
@@ -26,7 +26,11 @@ func runNew(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	name := fs.Arg(0)
-	if name != packageName(name) || token.IsKeyword(name) {
+	if why := schema.CheckPackageName(name); why != "" {
+		fmt.Fprintf(stderr, "toolgen: %q is not a valid package name: %s\n", name, why)
+		return exitUsage
+	}
+	if name != packageName(name) {
 		fmt.Fprintf(stderr, "toolgen: %q is not a valid package name; use lowercase letters and digits, e.g. %q\n", name, packageName(name))
 		return exitUsage
 	}
