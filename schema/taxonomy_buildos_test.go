@@ -1,0 +1,92 @@
+package schema
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// buildosFamily reads the BuildOS tools of examples/ontology (spec 004's
+// 53-tool family) and the registry's expected op per tool from
+// testdata/taxonomy/buildos_ops.txt.
+func buildosFamily(t *testing.T) (*ir.Family, map[string]string) {
+	t.Helper()
+	f := &ir.Family{}
+	for _, in := range []string{"onto_read.json", "onto_write.json", "util.json"} {
+		rel := filepath.Join("examples", "ontology", "tools", in)
+		var defs []struct {
+			Function struct {
+				Name        string          `json:"name"`
+				Description string          `json:"description"`
+				Parameters  json.RawMessage `json:"parameters"`
+			} `json:"function"`
+		}
+		if err := json.Unmarshal(readRepoFile(t, rel), &defs); err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		for _, d := range defs {
+			f.Tools = append(f.Tools, &ir.Tool{Name: d.Function.Name, Description: d.Function.Description,
+				ParamsSchema: d.Function.Parameters, Pos: ir.Pos{File: filepath.ToSlash(rel)}})
+		}
+	}
+	want := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(readRepoFile(t, "schema/testdata/taxonomy/buildos_ops.txt")))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fs := strings.Fields(line)
+		want[fs[0]] = fs[1]
+	}
+	if len(want) != len(f.Tools) {
+		t.Fatalf("registry lists %d tools, family has %d", len(want), len(f.Tools))
+	}
+	return f, want
+}
+
+// TestBuildOSAgreement measures how many op paths the rules alone derive
+// as spec 004's registry does: without any manifest, and with a manifest
+// that only names the registry's groups (onto by infix, util as default
+// group) and no overrides. The floors are the achieved figures.
+func TestBuildOSAgreement(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		manifest string
+		floor    int
+	}{
+		{"no manifest", "", 39},
+		{"groups only", "default_group: util\ngroups:\n  onto: {infix: [onto]}\n  util: {}\n", 41},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, want := buildosFamily(t)
+			var m *Manifest
+			if c.manifest != "" {
+				var err error
+				if m, err = LoadManifest("toolgen.yaml", []byte("package: p\n"+c.manifest)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := Taxonomy(f, m); err != nil {
+				t.Fatal(err)
+			}
+			agree := 0
+			for _, op := range f.Ops {
+				if op.Path == want[op.Tool.Name] {
+					agree++
+				} else {
+					t.Logf("%-30s %-32s registry %s", op.Tool.Name, op.Path, want[op.Tool.Name])
+				}
+			}
+			t.Logf("%s: rules agree with the registry on %d/%d ops", c.name, agree, len(f.Ops))
+			if agree < c.floor {
+				t.Errorf("%s: %d/%d agree, floor %d", c.name, agree, len(f.Ops), c.floor)
+			}
+		})
+	}
+}
