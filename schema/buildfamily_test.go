@@ -9,7 +9,7 @@ import (
 // in it is located in the manifest.
 func TestBuildFamilyManifestResults(t *testing.T) {
 	tools := []Input{{Name: "tools.json", Data: []byte(`[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`)}}
-	m, err := LoadManifest("toolgen.yaml", []byte("ops:\n  tools.item.get:\n    result_schema: {type: object, properties: {name: {type: string}}}\n"))
+	m, err := LoadManifest("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: string}}}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestBuildFamilyManifestResults(t *testing.T) {
 		t.Fatalf("result type: %+v", res)
 	}
 
-	bad, err := LoadManifest("toolgen.yaml", []byte("ops:\n  tools.item.get:\n    result_schema: {type: object, properties: {name: {type: strin}}}\n"))
+	bad, err := LoadManifest("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: strin}}}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,17 +28,22 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if m == nil {
 		m = &Manifest{}
 	}
-	t := &taxonomy{f: f, m: m, defaultGroup: m.DefaultGroup}
+	t := &taxonomy{f: f, m: m, defaultGroup: m.DefaultGroup, explicitDefault: m.DefaultGroup != ""}
 	if t.defaultGroup == "" {
 		t.defaultGroup = DefaultGroup
 	}
+	t.vocabulary()
 	t.rules()
 	t.overrides()
 	f.Ops = nil
 	ops := make([]*ir.Op, len(f.Tools))
 	derivs := make([]derived, len(f.Tools))
 	for i, tool := range f.Tools {
-		ops[i], derivs[i] = t.opPath(tool)
+		derivs[i] = t.derive(tool.Name)
+	}
+	t.placeUngrouped(derivs)
+	for i, tool := range f.Tools {
+		ops[i] = t.opPath(tool, derivs[i])
 	}
 	// Ops the manifest names claim their paths first, then rule-derived
 	// ops in order of tool name, so which tool keeps a contested path
@@ -171,7 +176,14 @@ type taxonomy struct {
 	override map[string]Override
 	// rejected are op paths of overrides already reported as errors.
 	rejected map[string]bool
-	errs     ErrorList
+	// compounds maps the first word of a multi-word entity to its second
+	// (pull → request), detected from how name tokens co-occur.
+	compounds map[string]string
+	// words are the singular-candidate tokens of every name of the family.
+	words map[string]bool
+	// explicitDefault reports whether the manifest names default_group.
+	explicitDefault bool
+	errs            ErrorList
 }
 
 // rules collects the group-selecting tokens: the manifest's, or, when the
@@ -213,7 +225,7 @@ func (t *taxonomy) detectGroups() {
 	prefix := map[string]int{}
 	var order []string
 	for _, tool := range t.f.Tools {
-		toks := nameTokens(tool.Name)
+		toks := t.joinCompounds(nameTokens(tool.Name))
 		for _, tok := range toks[len(toks)-1:] {
 			if s := infix[tok]; s != nil {
 				s.last = true
@@ -300,8 +312,9 @@ type derived struct {
 }
 
 // derive reads a tool name by the rules documented in docs/TAXONOMY.md.
+// A tool without a group token leaves group empty; placeUngrouped decides.
 func (t *taxonomy) derive(name string) derived {
-	toks := nameTokens(name)
+	toks := t.joinCompounds(nameTokens(name))
 	if len(toks) == 0 {
 		return derived{group: t.defaultGroup, action: "call", verb: "call"}
 	}
@@ -333,11 +346,50 @@ func (t *taxonomy) derive(name string) derived {
 			d.group, rest = g, rest[1:]
 		}
 	}
+	// Particles carry no meaning in a path: move_document_in_tree is
+	// document.tree.move.
+	kept := rest[:0:0]
+	for _, w := range rest {
+		if !mfContains(particles, w) {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) > 0 {
+		rest = kept
+	}
 	if d.action == "get" && len(rest) > 1 && mfContains(detailSuffixes, rest[len(rest)-1]) {
 		rest = rest[:len(rest)-1]
 	}
 	for i := range rest {
-		rest[i] = singular(rest[i])
+		rest[i] = t.singular(rest[i])
+	}
+	if len(rest) > 1 && len(rest[0]) > 4 && strings.HasSuffix(rest[0], "ed") {
+		// A participle of a known verb qualifies the entity after it:
+		// get_linked_entities reads the entity's links (entity.links.get).
+		for _, stem := range []string{rest[0][:len(rest[0])-2], rest[0][:len(rest[0])-1]} {
+			if verbKind(stem) != "" {
+				rest = append(rest[1:], stem+"s")
+				break
+			}
+		}
+	}
+	if d.action == "get" && len(rest) > 1 && mfContains(documentNouns, rest[len(rest)-1]) {
+		// A get of a document-like noun names the document as its action:
+		// get_buildos_usage_guide is buildos.usage_guide.
+		d.action, rest = strings.Join(rest[1:], "_"), rest[:1]
+	}
+	if d.group == "" && len(rest) == 1 {
+		// A name whose only noun spells out a group token names the group
+		// itself: search_ontology is onto.search.
+		for _, g := range t.groupTokens() {
+			if len(g) >= 3 && strings.HasPrefix(rest[0], g) && !strings.Contains(rest[0], "_") {
+				if d.group = t.infix[g]; d.group == "" {
+					d.group = t.prefix[g]
+				}
+				rest = nil
+				break
+			}
+		}
 	}
 	if len(rest) > 0 {
 		d.entity = rest[0]
@@ -348,17 +400,168 @@ func (t *taxonomy) derive(name string) derived {
 		// todo.list, not tools.todo.list.
 		d.group, rest = rest[0], rest[1:]
 	}
-	if d.group == "" {
-		d.group = t.defaultGroup
-	}
 	d.path = rest
 	return d
 }
 
+// groupTokens are the prefix and infix tokens in sorted order.
+func (t *taxonomy) groupTokens() []string {
+	var out []string
+	for g := range t.infix {
+		out = append(out, g)
+	}
+	for g := range t.prefix {
+		if t.infix[g] == "" {
+			out = append(out, g)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// placeUngrouped gives each tool without a group token a group: the one
+// group whose tools own its entity (get_document_tree joins onto, which
+// holds onto.document.*), else the manifest's default_group, else its
+// entity as a group of its own (web_search is web.search, list_issues is
+// issue.list), and only with no noun at all the default group.
+func (t *taxonomy) placeUngrouped(ds []derived) {
+	owners := map[string]map[string]bool{}
+	for _, d := range ds {
+		if d.group != "" && d.entity != "" {
+			if owners[d.entity] == nil {
+				owners[d.entity] = map[string]bool{}
+			}
+			owners[d.entity][d.group] = true
+		}
+	}
+	for i := range ds {
+		d := &ds[i]
+		if d.group != "" {
+			continue
+		}
+		if gs := owners[d.entity]; len(gs) == 1 {
+			for g := range gs {
+				d.group = g
+			}
+			continue
+		}
+		if t.explicitDefault || len(d.path) == 0 {
+			d.group = t.defaultGroup
+			continue
+		}
+		// The entity stays the group's noun, as for a declared group
+		// (todo.list has entity todo).
+		d.group, d.path = d.path[0], d.path[1:]
+	}
+}
+
+// documentNouns end get ops that read one document about the entity
+// rather than the entity itself (get_buildos_overview is buildos.overview).
+var documentNouns = []string{"overview", "guide", "readme", "manual", "documentation", "instructions", "faq", "changelog", "cheatsheet"}
+
+// particles are prepositions and particles dropped from op paths.
+var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "the", "a", "an"}
+
+// vocabulary collects the family's name tokens and detects multi-word
+// entities: a word that occurs in at least two names, is never a verb or
+// the last token, and is always followed by the same word (pull in
+// create_pull_request, list_pull_requests; sub in add_sub_issue,
+// list_sub_issues) forms one entity with it (pull_request, sub_issue).
+func (t *taxonomy) vocabulary() {
+	t.words, t.compounds = map[string]bool{}, map[string]string{}
+	type stat struct {
+		n    int
+		next map[string]bool
+		bad  bool
+	}
+	stats := map[string]*stat{}
+	var order []string
+	for _, tool := range t.f.Tools {
+		toks := nameTokens(tool.Name)
+		seen := map[string]bool{}
+		for i, w := range toks {
+			t.words[w] = true
+			s := stats[w]
+			if s == nil {
+				s = &stat{next: map[string]bool{}}
+				stats[w] = s
+				order = append(order, w)
+			}
+			if i == len(toks)-1 || verbKind(w) != "" || mfContains(particles, w) || mfContains(particles, toks[i+1]) ||
+				verbKind(toks[i+1]) != "" && !otherVerb(toks, i+1) {
+				s.bad = true
+				continue
+			}
+			s.next[singularWord(toks[i+1])] = true
+			if !seen[w] {
+				s.n++
+				seen[w] = true
+			}
+		}
+	}
+	for _, w := range order {
+		if s := stats[w]; !s.bad && s.n >= 2 && len(s.next) == 1 {
+			for nx := range s.next {
+				if nx != w {
+					t.compounds[w] = nx
+				}
+			}
+		}
+	}
+}
+
+// otherVerb reports whether toks has a known verb other than at skip, so
+// that the word at skip may be a noun (request in list_pull_requests).
+func otherVerb(toks []string, skip int) bool {
+	for i, w := range toks {
+		if i != skip && verbKind(w) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// joinCompounds joins the words of detected multi-word entities into one
+// token (pull request → pull_request).
+func (t *taxonomy) joinCompounds(toks []string) []string {
+	if len(t.compounds) == 0 {
+		return toks
+	}
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		if nx, ok := t.compounds[toks[i]]; ok && i+1 < len(toks) && singularWord(toks[i+1]) == nx {
+			out = append(out, toks[i]+"_"+toks[i+1])
+			i++
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
+}
+
+// singular is singularWord for one token of this family, which may join
+// words with underscores (sub_issues → sub_issue). A word ending in -os
+// is made singular only when the family also uses the singular (repos
+// with repo) or it is a known plural, so buildos stays buildos.
+func (t *taxonomy) singular(w string) string {
+	if i := strings.LastIndexByte(w, '_'); i >= 0 {
+		return w[:i+1] + t.singular(w[i+1:])
+	}
+	if strings.HasSuffix(w, "os") && len(w) > 3 {
+		if t.words[w[:len(w)-1]] || mfContains(pluralOs, w) {
+			return w[:len(w)-1]
+		}
+		return w
+	}
+	return singularWord(w)
+}
+
+// pluralOs are plurals ending in -os that names use without the singular.
+var pluralOs = []string{"repos", "todos", "photos", "videos", "memos", "logos", "demos", "infos", "promos", "combos", "cameos"}
+
 // opPath starts the op record of one tool: its path (from the manifest
 // or derived from the name), group, entity and action.
-func (t *taxonomy) opPath(tool *ir.Tool) (*ir.Op, derived) {
-	d := t.derive(tool.Name)
+func (t *taxonomy) opPath(tool *ir.Tool, d derived) *ir.Op {
 	op := &ir.Op{Tool: tool, Source: SourceRule}
 	if o, ok := t.override[tool.Name]; ok {
 		segs := strings.Split(o.Op, ".")
@@ -371,7 +574,7 @@ func (t *taxonomy) opPath(tool *ir.Tool) (*ir.Op, derived) {
 		op.Group, op.Entity, op.Action = d.group, d.entity, d.action
 		op.Path = strings.Join(append(append([]string{d.group}, d.path...), d.action), ".")
 	}
-	return op, d
+	return op
 }
 
 // op completes the op record of one tool once its path is final.
@@ -551,7 +754,11 @@ func nameTokens(name string) []string {
 
 // singular turns a plural English noun into its singular for entity names
 // (tasks → task, entities → entity, statuses → status).
-func singular(w string) string {
+func singular(w string) string { return singularWord(w) }
+
+// singularWord turns a plural English noun into its singular. Words ending
+// in -ss, -us, -is and -os (status, analysis, buildos) are kept.
+func singularWord(w string) string {
 	switch {
 	case len(w) <= 3:
 		return w
@@ -560,7 +767,7 @@ func singular(w string) string {
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "uses"),
 		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
 		return w[:len(w)-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"), strings.HasSuffix(w, "os"):
 		return w
 	case strings.HasSuffix(w, "s"):
 		return w[:len(w)-1]

@@ -60,8 +60,8 @@ func TestBuildOSAgreement(t *testing.T) {
 		manifest string
 		floor    int
 	}{
-		{"no manifest", "", 39},
-		{"groups only", "default_group: util\ngroups:\n  onto: {infix: [onto]}\n  util: {}\n", 41},
+		{"no manifest", "", 44},
+		{"groups only", "default_group: util\ngroups:\n  onto: {infix: [onto]}\n  util: {}\n", 48},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f, want := buildosFamily(t)

@@ -41,7 +41,7 @@ func TestTaxonomyRules(t *testing.T) {
 				"create_onto_goal":      "onto.goal.create write",
 				"update_onto_projects":  "onto.project.update write",
 				"search_onto_documents": "onto.document.search read",
-				"web_search":            "tools.web.search read",
+				"web_search":            "web.search read",
 			},
 		},
 		{
@@ -59,10 +59,10 @@ func TestTaxonomyRules(t *testing.T) {
 			name:  "no group token",
 			tools: []string{"list_issues", "get_issue", "create_issue", "add_issue_comment"},
 			want: map[string]string{
-				"list_issues":       "tools.issue.list read",
-				"get_issue":         "tools.issue.get read",
-				"create_issue":      "tools.issue.create write",
-				"add_issue_comment": "tools.issue.comment.add write",
+				"list_issues":       "issue.list read",
+				"get_issue":         "issue.get read",
+				"create_issue":      "issue.create write",
+				"add_issue_comment": "issue.comment.add write",
 			},
 		},
 		{
@@ -71,18 +71,18 @@ func TestTaxonomyRules(t *testing.T) {
 			want: map[string]string{
 				"slack_post_message":  "slack.message.post write",
 				"slack_list_channels": "slack.channel.list read",
-				"getUserProfile":      "tools.user.profile.get read",
-				"Search-Files":        "tools.file.search read",
+				"getUserProfile":      "user.profile.get read",
+				"Search-Files":        "file.search read",
 			},
 		},
 		{
 			name:     "manifest prefix, override, kind",
 			tools:    []string{"gh_list_pull_requests", "gh_merge_pull_request", "book_reservation", "search_ontology"},
-			manifest: "groups:\n  github: {prefix: [gh]}\noverrides:\n  search_ontology: onto.search\nops:\n  tools.reservation.book:\n    kind: write\n",
+			manifest: "groups:\n  github: {prefix: [gh]}\noverrides:\n  search_ontology: onto.search\nops:\n  reservation.book:\n    kind: write\n",
 			want: map[string]string{
-				"gh_list_pull_requests": "github.pull.request.list read",
-				"gh_merge_pull_request": "github.pull.request.merge write",
-				"book_reservation":      "tools.reservation.book write",
+				"gh_list_pull_requests": "github.pull_request.list read",
+				"gh_merge_pull_request": "github.pull_request.merge write",
+				"book_reservation":      "reservation.book write",
 				"search_ontology":       "onto.search read",
 			},
 		},
@@ -90,11 +90,52 @@ func TestTaxonomyRules(t *testing.T) {
 			name:  "plurals",
 			tools: []string{"list_entities", "list_statuses", "list_addresses", "list_branches", "list_analysis"},
 			want: map[string]string{
-				"list_entities":  "tools.entity.list read",
-				"list_statuses":  "tools.status.list read",
-				"list_addresses": "tools.address.list read",
-				"list_branches":  "tools.branch.list read",
-				"list_analysis":  "tools.analysis.list read",
+				"list_entities":  "entity.list read",
+				"list_statuses":  "status.list read",
+				"list_addresses": "address.list read",
+				"list_branches":  "branch.list read",
+				"list_analysis":  "analysis.list read",
+			},
+		},
+		{
+			name:  "words ending in -os stay unless the family uses the singular",
+			tools: []string{"get_buildos_overview", "list_repos", "get_repo", "list_todos"},
+			want: map[string]string{
+				"get_buildos_overview": "buildos.overview read",
+				"list_repos":           "repo.list read",
+				"get_repo":             "repo.get read",
+				"list_todos":           "todo.list read",
+			},
+		},
+		{
+			name:  "particles dropped, entity owned by a group",
+			tools: []string{"list_onto_documents", "get_onto_document_details", "create_onto_task", "move_document_in_tree", "get_document_tree", "search_ontology", "copy_file_to_folder"},
+			want: map[string]string{
+				"move_document_in_tree": "onto.document.tree.move write",
+				"get_document_tree":     "onto.document.tree.get read",
+				"search_ontology":       "onto.search read",
+				"copy_file_to_folder":   "file.folder.copy write",
+			},
+		},
+		{
+			name: "multi-word entities from co-occurrence",
+			tools: []string{"request_pull_request_reviewers", "create_pull_request", "list_pull_requests", "merge_pull_request",
+				"reprioritize_sub_issue", "add_sub_issue", "list_sub_issues", "web_search", "web_visit", "list_calendar_events", "get_calendar"},
+			want: map[string]string{
+				"request_pull_request_reviewers": "pull_request.reviewer.request write",
+				"list_pull_requests":             "pull_request.list read",
+				"reprioritize_sub_issue":         "sub_issue.reprioritize write",
+				"list_sub_issues":                "sub_issue.list read",
+				"web_search":                     "web.search read",
+				"list_calendar_events":           "calendar.event.list read",
+			},
+		},
+		{
+			name:  "participle before the entity, document getters",
+			tools: []string{"link_onto_entities", "list_onto_tasks", "create_onto_goal", "get_linked_entities", "get_buildos_usage_guide"},
+			want: map[string]string{
+				"get_linked_entities":     "onto.entity.links.get read",
+				"get_buildos_usage_guide": "buildos.usage_guide read",
 			},
 		},
 	}
@@ -147,7 +188,7 @@ func TestTaxonomyUnknownVerb(t *testing.T) {
 	if err := Taxonomy(f, nil); err != nil {
 		t.Fatal(err)
 	}
-	if f.Ops[0].Kind != "write" || f.Ops[0].Path != "tools.widget.frobnicate" {
+	if f.Ops[0].Kind != "write" || f.Ops[0].Path != "widget.frobnicate" {
 		t.Errorf("op %s kind %s", f.Ops[0].Path, f.Ops[0].Kind)
 	}
 	if len(f.Warnings) != 1 || f.Warnings[0].Code != "unknown-verb" || !strings.Contains(f.Warnings[0].Message, `unknown verb "frobnicate"`) || f.Warnings[0].Pos.Line != 2 {
@@ -163,8 +204,8 @@ func TestTaxonomyErrors(t *testing.T) {
 	}{
 		{"override unknown tool", "overrides:\n  list_taks: x.list\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
-		{"op without tool", "ops:\n  tools.task.lst:\n    kind: read\n", []string{"list_tasks"},
-			`toolgen.yaml:2:3: /ops/tools.task.lst: no tool maps to op "tools.task.lst"; did you mean "tools.task.list"?`},
+		{"op without tool", "ops:\n  task.lst:\n    kind: read\n", []string{"list_tasks"},
+			`toolgen.yaml:2:3: /ops/task.lst: no tool maps to op "task.lst"; did you mean "task.list"?`},
 		{"duplicate op", "overrides:\n  list_task: a.b\n  list_tasks: a.b\n", []string{"list_tasks", "list_task"},
 			`tools.json:2:3: /0: tool "list_tasks" maps to op "a.b", already used by tool "list_task"; add an override in the manifest`},
 		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
@@ -271,10 +312,10 @@ func TestTaxonomyRuleCollisionWarns(t *testing.T) {
 	for _, op := range f.Ops {
 		paths = append(paths, op.Path)
 	}
-	if got := strings.Join(paths, " "); got != "tools.task.list_tasks tools.task.list" {
+	if got := strings.Join(paths, " "); got != "task.list_tasks task.list" {
 		t.Fatalf("ops: %s", got)
 	}
-	if len(f.Warnings) != 1 || f.Warnings[0].Code != "op-collision" || !strings.Contains(f.Warnings[0].Message, `using "tools.task.list_tasks"`) {
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "op-collision" || !strings.Contains(f.Warnings[0].Message, `using "task.list_tasks"`) {
 		t.Fatalf("warnings: %+v", f.Warnings)
 	}
 }
@@ -294,7 +335,7 @@ func TestTaxonomyNamedGroups(t *testing.T) {
 	for _, op := range f.Ops {
 		paths = append(paths, op.Path+"@"+op.Group+"/"+op.Entity)
 	}
-	if got := strings.Join(paths, " "); got != "todo.list@todo/todo todo.create@todo/todo tools.user.get@tools/user" {
+	if got := strings.Join(paths, " "); got != "todo.list@todo/todo todo.create@todo/todo user.get@user/user" {
 		t.Fatalf("ops: %s", got)
 	}
 	if len(f.Warnings) != 1 || f.Warnings[0].Code != "unused-group" || !strings.Contains(f.Warnings[0].Message, `group "billing" matches no tool`) {
@@ -326,10 +367,10 @@ func TestTaxonomyCollisionsResolved(t *testing.T) {
 		manifest string
 		want     map[string]string
 	}{
-		{[]string{"a-b", "A_B"}, "", map[string]string{"A_B": "tools.b.a", "a-b": "tools.b.a_b"}},
-		{[]string{"get_item", "Get_Item", "GET_ITEM"}, "", map[string]string{"GET_ITEM": "tools.item.get", "Get_Item": "tools.item.get_item", "get_item": "tools.item.get_item_2"}},
-		{[]string{"get_item", "Get_Item"}, "overrides:\n  get_item: tools.item.get\n", map[string]string{"get_item": "tools.item.get", "Get_Item": "tools.item.get_item"}},
-		{[]string{"get_item", "Get_Item"}, "overrides:\n  Get_Item: items.fetch\n", map[string]string{"get_item": "tools.item.get", "Get_Item": "items.fetch"}},
+		{[]string{"a-b", "A_B"}, "", map[string]string{"A_B": "b.a", "a-b": "b.a_b"}},
+		{[]string{"get_item", "Get_Item", "GET_ITEM"}, "", map[string]string{"GET_ITEM": "item.get", "Get_Item": "item.get_item", "get_item": "item.get_item_2"}},
+		{[]string{"get_item", "Get_Item"}, "overrides:\n  get_item: item.get\n", map[string]string{"get_item": "item.get", "Get_Item": "item.get_item"}},
+		{[]string{"get_item", "Get_Item"}, "overrides:\n  Get_Item: items.fetch\n", map[string]string{"get_item": "item.get", "Get_Item": "items.fetch"}},
 	}
 	for _, c := range cases {
 		for _, perm := range permutations(c.names) {

@@ -11,6 +11,11 @@ var readVerbs = []string{
 	"diff", "download", "estimate", "explain", "export", "fetch", "find", "get",
 	"inspect", "list", "load", "lookup", "preview", "query", "read", "retrieve",
 	"search", "show", "summarize", "validate", "view", "visit",
+	// a larger lexicon of observing verbs
+	"audit", "await", "debug", "discover", "echo", "enumerate",
+	"extract", "filter", "format", "generate", "guess", "locate", "lint", "monitor", "parse", "peek", "ping",
+	"poll", "print", "probe", "rank", "recall", "render", "scan", "scrape", "screenshot", "scroll", "snapshot", "sort",
+	"stat", "tail", "trace", "transcribe", "verify", "watch", "wait", "hover",
 }
 
 // writeVerbs are tool-name verbs whose ops change state: kind write.
@@ -25,6 +30,24 @@ var writeVerbs = []string{
 	"submit", "subscribe", "sync", "toggle", "transfer", "trigger",
 	"unassign", "uninstall", "unlink", "unsubscribe", "update", "upload",
 	"upsert", "write",
+	// a larger lexicon of mutating verbs
+	"accept", "activate", "allocate", "append", "authorize", "ban", "block",
+	"bookmark", "buy", "charge", "checkout", "claim", "clone", "configure",
+	"confirm", "connect", "copy", "deactivate", "decline",
+	"dedupe", "deny", "deprecate", "destroy", "disconnect", "dismiss",
+	"dispatch", "drop", "duplicate", "empty", "enroll", "erase",
+	"exchange", "fill", "fork", "grant", "hide", "invalidate",
+	"kick", "launch", "lock", "login", "logout",
+	"migrate", "mute", "notify", "overwrite", "pause", "pin", "prioritize", "provision", "purchase", "purge", "reassign",
+	"reboot", "reload", "remind", "reopen",
+	"reprioritize", "request", "rerun", "reserve", "resize", "resolve",
+	"restart", "resume", "retry", "return", "revert", "revoke", "rotate",
+	"scale", "sell", "sign", "signup", "snooze", "star",
+	"suspend", "terminate", "trash", "unarchive", "unban", "unblock",
+	"unlock", "unmute", "unpin", "unstar", "untag", "unwatch", "upgrade",
+	"vote",
+	// page interactions change what the page holds
+	"click", "type", "press", "select", "drag", "navigate",
 }
 
 // verbKind returns "read" or "write" for a known verb, "" otherwise.
@@ -62,11 +85,13 @@ func descriptionKind(desc string) string {
 		if v == "" {
 			continue
 		}
-		if k := verbKind(v); k != "" {
-			return k
-		}
+		// Compute verbs first: "Returns the factorial…" only reads, though
+		// return_order_items writes.
 		if mfContains(computeVerbs, v) {
 			return "read"
+		}
+		if k := verbKind(v); k != "" {
+			return k
 		}
 	}
 	return ""
