@@ -476,6 +476,13 @@ func (t *taxonomy) vocabulary() {
 	}
 	stats := map[string]*stat{}
 	var order []string
+	for _, g := range t.m.Groups {
+		// The manifest's group words stay words: onto in list_onto_items
+		// selects group onto, however the family uses it.
+		for _, w := range append(append([]string{g.Name}, g.Prefix...), g.Infix...) {
+			stats[strings.ToLower(w)] = &stat{bad: true, next: map[string]bool{}}
+		}
+	}
 	for _, tool := range t.f.Tools {
 		toks := nameTokens(tool.Name)
 		seen := map[string]bool{}

@@ -90,3 +90,27 @@ func TestBuildOSAgreement(t *testing.T) {
 		})
 	}
 }
+
+// TestSummarizeWarnings: unknown-verb warnings fold into one line, verbs by
+// count; other warnings pass through.
+func TestSummarizeWarnings(t *testing.T) {
+	f := family("frobnicate_widgets", "frobnicate_gadgets", "blorp_gizmo", "zap_x", "list_items", "list_item")
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	rest, line := SummarizeWarnings(f.Warnings, 2)
+	want := "4 tools use verbs toolgen does not know (frobnicate ×2, blorp ×1, … 1 more); their ops are kind write: set ops.<op>.kind in the manifest if they only read (toolgen inspect lists them all)"
+	if line != want {
+		t.Errorf("line\n got %s\nwant %s", line, want)
+	}
+	if len(rest) != 1 || rest[0].Code != "op-collision" {
+		t.Errorf("rest = %v, want the op-collision warning", rest)
+	}
+	if _, line := SummarizeWarnings(rest, 2); line != "" {
+		t.Errorf("no unknown verbs: line %q", line)
+	}
+	tool, verb, ok := UnknownVerb(f.Warnings[0])
+	if !ok || tool == "" || verb == "" {
+		t.Errorf("UnknownVerb(%v) = %q %q %v", f.Warnings[0], tool, verb, ok)
+	}
+}

@@ -1,8 +1,13 @@
 package schema
 
 import (
+	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 // readVerbs are tool-name verbs whose ops only observe state: kind read.
@@ -95,4 +100,74 @@ func descriptionKind(desc string) string {
 		}
 	}
 	return ""
+}
+
+// UnknownVerb reports the tool and verb of an unknown-verb warning.
+func UnknownVerb(d ir.Diagnostic) (tool, verb string, ok bool) {
+	if d.Code != "unknown-verb" {
+		return "", "", false
+	}
+	rest, found := strings.CutPrefix(d.Message, "tool ")
+	if !found {
+		return "", "", false
+	}
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return "", "", false
+	}
+	tool, _ = strconv.Unquote(q)
+	rest, found = strings.CutPrefix(rest[len(q):], ": unknown verb ")
+	if !found {
+		return "", "", false
+	}
+	if q, err = strconv.QuotedPrefix(rest); err != nil {
+		return "", "", false
+	}
+	verb, _ = strconv.Unquote(q)
+	return tool, verb, true
+}
+
+// SummarizeWarnings folds the unknown-verb warnings of ds into one line,
+// the verbs by how many tools use them (most first, at most max named),
+// and returns the other warnings unchanged. The line is "" when there
+// are none.
+func SummarizeWarnings(ds []ir.Diagnostic, max int) (rest []ir.Diagnostic, line string) {
+	count := map[string]int{}
+	tools := 0
+	for _, d := range ds {
+		if _, verb, ok := UnknownVerb(d); ok {
+			count[verb]++
+			tools++
+			continue
+		}
+		rest = append(rest, d)
+	}
+	if tools == 0 {
+		return rest, ""
+	}
+	verbs := make([]string, 0, len(count))
+	for v := range count {
+		verbs = append(verbs, v)
+	}
+	sort.Slice(verbs, func(i, j int) bool {
+		if count[verbs[i]] != count[verbs[j]] {
+			return count[verbs[i]] > count[verbs[j]]
+		}
+		return verbs[i] < verbs[j]
+	})
+	parts := make([]string, 0, max+1)
+	for i, v := range verbs {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("… %d more", len(verbs)-max))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s ×%d", v, count[v]))
+	}
+	noun := "tools use verbs"
+	if tools == 1 {
+		noun = "tool uses a verb"
+	}
+	line = fmt.Sprintf("%d %s toolgen does not know (%s); their ops are kind write: set ops.<op>.kind in the manifest if they only read (toolgen inspect lists them all)",
+		tools, noun, strings.Join(parts, ", "))
+	return rest, line
 }

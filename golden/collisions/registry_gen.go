@@ -14,8 +14,12 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
-			Summary: "Operations on b, item.",
+			Name:    "b",
+			Summary: "Operations on b.",
+		},
+		{
+			Name:    "item",
+			Summary: "Operations on item.",
 		},
 	},
 	Ops: []gateway.Op{
@@ -40,15 +44,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.b.a_b",
+					Description: "Call b.a_b",
 				},
 			},
-			Group:      "tools",
+			Group:      "b",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.b.a_b",
+			Op:         "b.a_b",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`),
 			Tool:       "a-b",
-			Usage:      "tools.b.a_b [a_b:string] [aB:string] [AB:string]",
+			Usage:      "b.a_b [a_b:string] [aB:string] [AB:string]",
 		},
 		{
 			Action: "a",
@@ -71,15 +75,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.b.a",
+					Description: "Call b.a",
 				},
 			},
-			Group:      "tools",
+			Group:      "b",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.b.a",
+			Op:         "b.a",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`),
 			Tool:       "A_B",
-			Usage:      "tools.b.a [AB:string] [aB:string] [a_b:string]",
+			Usage:      "b.a [AB:string] [aB:string] [a_b:string]",
 		},
 		{
 			Action: "get",
@@ -95,15 +99,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"id":"<id>"}`),
-					Description: "Call tools.item.get_item with its required args",
+					Description: "Call item.get_item with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "item",
 			Kind:       gateway.KindRead,
-			Op:         "tools.item.get_item",
+			Op:         "item.get_item",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`),
 			Tool:       "get_item",
-			Usage:      "tools.item.get_item id:string",
+			Usage:      "item.get_item id:string",
 		},
 		{
 			Action: "get",
@@ -119,16 +123,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"id":1}`),
-					Description: "Call tools.item.get with its required args",
+					Description: "Call item.get with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "item",
 			Kind:       gateway.KindRead,
-			Op:         "tools.item.get",
+			Op:         "item.get",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`),
 			Tool:       "Get_Item",
-			Usage:      "tools.item.get id:integer",
+			Usage:      "item.get id:integer",
 		},
 	},
-	Version: "7cdf37116e655a08",
+	Version: "9758969c63bf951d",
 }

@@ -34,13 +34,18 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
-			"Operations on b, item. Unfolds into 4 tools.",
-			runtime.Pick(tools, "a-b", "A_B", "get_item", "Get_Item"),
+			"b",
+			"Operations on b. Unfolds into 2 tools.",
+			runtime.Pick(tools, "a-b", "A_B"),
 			matryoshka.Category("b", "a-b", "A_B"),
-			matryoshka.Category("item", "get_item", "Get_Item"),
 			matryoshka.Usage("a-b", "a-b [a_b:string] [aB:string] [AB:string]"),
 			matryoshka.Usage("A_B", "A_B [AB:string] [aB:string] [a_b:string]"),
+		),
+		matryoshka.Facade(
+			"item",
+			"Operations on item. Unfolds into 2 tools.",
+			runtime.Pick(tools, "get_item", "Get_Item"),
+			matryoshka.Category("item", "get_item", "Get_Item"),
 			matryoshka.Usage("get_item", "get_item id:string"),
 			matryoshka.Usage("Get_Item", "Get_Item id:integer"),
 		),
@@ -55,11 +60,20 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
-			Summary:    "Operations on b, item. 4 tools (b, item).",
-			Template:   "Operations on b, item.\n\n- `a-b [a_b:string] [aB:string] [AB:string]` (write): Dash.\n- `A_B [AB:string] [aB:string] [a_b:string]` (write): Underscore.\n- `get_item id:string` (read): Lower.\n- `Get_Item id:integer` (read): Mixed.\n",
-			Title:      "tools",
-			Tools:      runtime.Pick(tools, "a-b", "A_B", "get_item", "Get_Item"),
+			Key:        "b",
+			Summary:    "Operations on b. 2 tools (b).",
+			Template:   "Operations on b.\n\n- `a-b [a_b:string] [aB:string] [AB:string]` (write): Dash.\n- `A_B [AB:string] [aB:string] [a_b:string]` (write): Underscore.\n",
+			Title:      "b",
+			Tools:      runtime.Pick(tools, "a-b", "A_B"),
+			Visibility: prompt.VisibilitySummary,
+		},
+		{
+			Generated:  true,
+			Key:        "item",
+			Summary:    "Operations on item. 2 tools (item).",
+			Template:   "Operations on item.\n\n- `get_item id:string` (read): Lower.\n- `Get_Item id:integer` (read): Mixed.\n",
+			Title:      "item",
+			Tools:      runtime.Pick(tools, "get_item", "Get_Item"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}

@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "deep",
 			Summary: "Operations on deep.",
 		},
 	},
@@ -40,16 +40,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.deep.get",
+					Description: "Call deep.get",
 				},
 			},
-			Group:      "tools",
+			Group:      "deep",
 			Kind:       gateway.KindRead,
-			Op:         "tools.deep.get",
+			Op:         "deep.get",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`),
 			Tool:       "get_deep",
-			Usage:      "tools.deep.get [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]",
+			Usage:      "deep.get [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]",
 		},
 	},
-	Version: "c4c6d3d2db3a5fc3",
+	Version: "cbd033d81e2cde64",
 }

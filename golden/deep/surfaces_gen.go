@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"deep",
 			"Operations on deep. Unfolds into 1 tools.",
 			runtime.Pick(tools, "get_deep"),
 			matryoshka.Category("deep", "get_deep"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "deep",
 			Summary:    "Operations on deep. 1 tools (deep).",
 			Template:   "Operations on deep.\n\n- `get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]` (read): Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $$refs each: at the depth limit, the package must type-check.\n",
-			Title:      "tools",
+			Title:      "deep",
 			Tools:      runtime.Pick(tools, "get_deep"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "level",
 			Summary: "Operations on level.",
 		},
 	},
@@ -61,16 +61,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"mode":"fast"}`),
-					Description: "Call tools.level.set with its required args",
+					Description: "Call level.set with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "level",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.level.set",
+			Op:         "level.set",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode"]}`),
 			Tool:       "set_levels",
-			Usage:      "tools.level.set mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]",
+			Usage:      "level.set mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]",
 		},
 	},
-	Version: "db768776db21c14c",
+	Version: "4951c540dfc87c49",
 }

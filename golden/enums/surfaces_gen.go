@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"level",
 			"Operations on level. Unfolds into 1 tools.",
 			runtime.Pick(tools, "set_levels"),
 			matryoshka.Category("level", "set_levels"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "level",
 			Summary:    "Operations on level. 1 tools (level).",
 			Template:   "Operations on level.\n\n- `set_levels mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]` (write): Enums of every kind.\n",
-			Title:      "tools",
+			Title:      "level",
 			Tools:      runtime.Pick(tools, "set_levels"),
 			Visibility: prompt.VisibilitySummary,
 		},

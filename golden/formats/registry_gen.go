@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "event",
 			Summary: "Operations on event.",
 		},
 	},
@@ -103,16 +103,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"at":"2025-01-01T00:00:00Z","birthday":"2025-01-01"}`),
-					Description: "Call tools.event.schedule with its required args",
+					Description: "Call event.schedule with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "event",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.event.schedule",
+			Op:         "event.schedule",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`),
 			Tool:       "schedule_event",
-			Usage:      "tools.event.schedule at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]",
+			Usage:      "event.schedule at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]",
 		},
 	},
-	Version: "841b3a38e61b733d",
+	Version: "86a35f44028e70d2",
 }

@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"event",
 			"Operations on event. Unfolds into 1 tools.",
 			runtime.Pick(tools, "schedule_event"),
 			matryoshka.Category("event", "schedule_event"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "event",
 			Summary:    "Operations on event. 1 tools (event).",
 			Template:   "Operations on event.\n\n- `schedule_event at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]` (write): Formats mapped to time.Time by the manifest.\n",
-			Title:      "tools",
+			Title:      "event",
 			Tools:      runtime.Pick(tools, "schedule_event"),
 			Visibility: prompt.VisibilitySummary,
 		},

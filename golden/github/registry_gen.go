@@ -14,8 +14,12 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
-			Summary: "Operations on issue, code.",
+			Name:    "issue",
+			Summary: "Operations on issue.",
+		},
+		{
+			Name:    "code",
+			Summary: "Operations on code.",
 		},
 	},
 	Ops: []gateway.Op{
@@ -75,15 +79,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"owner":"<owner>","repo":"<repo>"}`),
-					Description: "Call tools.issue.list with its required args",
+					Description: "Call issue.list with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "issue",
 			Kind:       gateway.KindRead,
-			Op:         "tools.issue.list",
+			Op:         "issue.list",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`),
 			Tool:       "list_issues",
-			Usage:      "tools.issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]",
+			Usage:      "issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]",
 		},
 		{
 			Action: "create",
@@ -132,15 +136,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"owner":"<owner>","repo":"<repo>","title":"<title>"}`),
-					Description: "Call tools.issue.create with its required args",
+					Description: "Call issue.create with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "issue",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.issue.create",
+			Op:         "issue.create",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`),
 			Tool:       "create_issue",
-			Usage:      "tools.issue.create owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]",
+			Usage:      "issue.create owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]",
 		},
 		{
 			Action: "search",
@@ -178,16 +182,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"q":"<q>"}`),
-					Description: "Call tools.code.search with its required args",
+					Description: "Call code.search with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "code",
 			Kind:       gateway.KindRead,
-			Op:         "tools.code.search",
+			Op:         "code.search",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`),
 			Tool:       "search_code",
-			Usage:      "tools.code.search q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]",
+			Usage:      "code.search q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]",
 		},
 	},
-	Version: "ca4a99b2ea6671e1",
+	Version: "2d3bdec40a0e265e",
 }

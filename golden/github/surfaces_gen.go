@@ -34,13 +34,18 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
-			"Operations on issue, code. Unfolds into 3 tools.",
-			runtime.Pick(tools, "list_issues", "create_issue", "search_code"),
+			"issue",
+			"Operations on issue. Unfolds into 2 tools.",
+			runtime.Pick(tools, "list_issues", "create_issue"),
 			matryoshka.Category("issue", "list_issues", "create_issue"),
-			matryoshka.Category("code", "search_code"),
 			matryoshka.Usage("list_issues", "list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
 			matryoshka.Usage("create_issue", "create_issue owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]"),
+		),
+		matryoshka.Facade(
+			"code",
+			"Operations on code. Unfolds into 1 tools.",
+			runtime.Pick(tools, "search_code"),
+			matryoshka.Category("code", "search_code"),
 			matryoshka.Usage("search_code", "search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]"),
 		),
 	}
@@ -54,11 +59,20 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
-			Summary:    "Operations on issue, code. 3 tools (issue, code).",
-			Template:   "Operations on issue, code.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n- `create_issue owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]` (write): Create a new issue in a GitHub repository.\n- `search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]` (read): Search for code across GitHub repositories.\n",
-			Title:      "tools",
-			Tools:      runtime.Pick(tools, "list_issues", "create_issue", "search_code"),
+			Key:        "issue",
+			Summary:    "Operations on issue. 2 tools (issue).",
+			Template:   "Operations on issue.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n- `create_issue owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]` (write): Create a new issue in a GitHub repository.\n",
+			Title:      "issue",
+			Tools:      runtime.Pick(tools, "list_issues", "create_issue"),
+			Visibility: prompt.VisibilitySummary,
+		},
+		{
+			Generated:  true,
+			Key:        "code",
+			Summary:    "Operations on code. 1 tools (code).",
+			Template:   "Operations on code.\n\n- `search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]` (read): Search for code across GitHub repositories.\n",
+			Title:      "code",
+			Tools:      runtime.Pick(tools, "search_code"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}

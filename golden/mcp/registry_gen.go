@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "file",
 			Summary: "Operations on file.",
 		},
 	},
@@ -38,15 +38,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"path":"<path>"}`),
-					Description: "Call tools.file.read with its required args",
+					Description: "Call file.read with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "file",
 			Kind:       gateway.KindRead,
-			Op:         "tools.file.read",
+			Op:         "file.read",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`),
 			Tool:       "read_file",
-			Usage:      "tools.file.read path:string [head:integer]",
+			Usage:      "file.read path:string [head:integer]",
 		},
 		{
 			Action: "write",
@@ -72,16 +72,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"path":"<path>","content":"<content>"}`),
-					Description: "Call tools.file.write with its required args",
+					Description: "Call file.write with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "file",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.file.write",
+			Op:         "file.write",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`),
 			Tool:       "write_file",
-			Usage:      "tools.file.write path:string content:string [mode:string=\"0644\"]",
+			Usage:      "file.write path:string content:string [mode:string=\"0644\"]",
 		},
 	},
-	Version: "2f6b80c224a150c2",
+	Version: "f0978abcec76132d",
 }

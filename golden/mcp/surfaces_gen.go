@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"file",
 			"Operations on file. Unfolds into 2 tools.",
 			runtime.Pick(tools, "read_file", "write_file"),
 			matryoshka.Category("file", "read_file", "write_file"),
@@ -52,10 +52,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "file",
 			Summary:    "Operations on file. 2 tools (file).",
 			Template:   "Operations on file.\n\n- `read_file path:string [head:integer]` (read): Read the complete contents of a file.\n- `write_file path:string content:string [mode:string=\"0644\"]` (write): Create or overwrite a file.\n",
-			Title:      "tools",
+			Title:      "file",
 			Tools:      runtime.Pick(tools, "read_file", "write_file"),
 			Visibility: prompt.VisibilitySummary,
 		},

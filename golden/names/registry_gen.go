@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "torture",
 			Summary: "Operations on torture.",
 		},
 	},
@@ -100,16 +100,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.torture.name",
+					Description: "Call torture.name",
 				},
 			},
-			Group:      "tools",
+			Group:      "torture",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.torture.name",
+			Op:         "torture.name",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`),
 			Tool:       "name_torture",
-			Usage:      "tools.torture.name [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]",
+			Usage:      "torture.name [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]",
 		},
 	},
-	Version: "a9c8dbb62b3cd101",
+	Version: "ecc5296ae7f610b7",
 }

@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"torture",
 			"Operations on torture. Unfolds into 1 tools.",
 			runtime.Pick(tools, "name_torture"),
 			matryoshka.Category("torture", "name_torture"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "torture",
 			Summary:    "Operations on torture. 1 tools (torture).",
 			Template:   "Operations on torture.\n\n- `name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]` (write): Property names real tool sets contain.\n",
-			Title:      "tools",
+			Title:      "torture",
 			Tools:      runtime.Pick(tools, "name_torture"),
 			Visibility: prompt.VisibilitySummary,
 		},

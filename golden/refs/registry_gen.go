@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "tree",
 			Summary: "Operations on tree.",
 		},
 	},
@@ -41,16 +41,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"root":{}}`),
-					Description: "Call tools.tree.save with its required args",
+					Description: "Call tree.save with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "tree",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.tree.save",
+			Op:         "tree.save",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`),
 			Tool:       "save_tree",
-			Usage:      "tools.tree.save root:object [doc:object] [owner:object]",
+			Usage:      "tree.save root:object [doc:object] [owner:object]",
 		},
 	},
-	Version: "7736058dba1406f7",
+	Version: "47892e5e899275a1",
 }

@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"tree",
 			"Operations on tree. Unfolds into 1 tools.",
 			runtime.Pick(tools, "save_tree"),
 			matryoshka.Category("tree", "save_tree"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "tree",
 			Summary:    "Operations on tree. 1 tools (tree).",
 			Template:   "Operations on tree.\n\n- `save_tree root:object [doc:object] [owner:object]` (write): Recursive and mutually recursive references.\n",
-			Title:      "tools",
+			Title:      "tree",
 			Tools:      runtime.Pick(tools, "save_tree"),
 			Visibility: prompt.VisibilitySummary,
 		},

@@ -14,8 +14,20 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
+			Name:    "air",
+			Summary: "Operations on air.",
+		},
+		{
 			Name:    "tools",
-			Summary: "Operations on air, weather, forecast.",
+			Summary: "Operations.",
+		},
+		{
+			Name:    "weather",
+			Summary: "Operations on weather.",
+		},
+		{
+			Name:    "forecast",
+			Summary: "Operations on forecast.",
 		},
 	},
 	Ops: []gateway.Op{
@@ -37,15 +49,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"location":"<location>"}`),
-					Description: "Call tools.air.quality.get with its required args",
+					Description: "Call air.quality.get with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "air",
 			Kind:       gateway.KindRead,
-			Op:         "tools.air.quality.get",
+			Op:         "air.quality.get",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`),
 			Tool:       "get_air_quality",
-			Usage:      "tools.air.quality.get location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]",
+			Usage:      "air.quality.get location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]",
 		},
 		{
 			Action:      "ping",
@@ -83,15 +95,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"city":"<city>"}`),
-					Description: "Call tools.weather.get with its required args",
+					Description: "Call weather.get with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "weather",
 			Kind:       gateway.KindRead,
-			Op:         "tools.weather.get",
+			Op:         "weather.get",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`),
 			Tool:       "get_weather",
-			Usage:      "tools.weather.get city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]",
+			Usage:      "weather.get city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]",
 		},
 		{
 			Action: "get",
@@ -112,16 +124,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"city":"<city>","days":1}`),
-					Description: "Call tools.forecast.get with its required args",
+					Description: "Call forecast.get with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "forecast",
 			Kind:       gateway.KindRead,
-			Op:         "tools.forecast.get",
+			Op:         "forecast.get",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`),
 			Tool:       "get_forecast",
-			Usage:      "tools.forecast.get city:string days:integer",
+			Usage:      "forecast.get city:string days:integer",
 		},
 	},
-	Version: "074a430bbb88f5bc",
+	Version: "9e0a283d2822b781",
 }

@@ -34,15 +34,30 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
-			"Operations on air, weather, forecast. Unfolds into 4 tools.",
-			runtime.Pick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
+			"air",
+			"Operations on air. Unfolds into 1 tools.",
+			runtime.Pick(tools, "get_air_quality"),
 			matryoshka.Category("air", "get_air_quality"),
-			matryoshka.Category("weather", "get_weather"),
-			matryoshka.Category("forecast", "get_forecast"),
 			matryoshka.Usage("get_air_quality", "get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]"),
+		),
+		matryoshka.Facade(
+			"tools",
+			"Operations. Unfolds into 1 tools.",
+			runtime.Pick(tools, "ping"),
 			matryoshka.Usage("ping", "ping"),
+		),
+		matryoshka.Facade(
+			"weather",
+			"Operations on weather. Unfolds into 1 tools.",
+			runtime.Pick(tools, "get_weather"),
+			matryoshka.Category("weather", "get_weather"),
 			matryoshka.Usage("get_weather", "get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]"),
+		),
+		matryoshka.Facade(
+			"forecast",
+			"Operations on forecast. Unfolds into 1 tools.",
+			runtime.Pick(tools, "get_forecast"),
+			matryoshka.Category("forecast", "get_forecast"),
 			matryoshka.Usage("get_forecast", "get_forecast city:string days:integer"),
 		),
 	}
@@ -56,11 +71,38 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
+			Key:        "air",
+			Summary:    "Operations on air. 1 tools (air).",
+			Template:   "Operations on air.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n",
+			Title:      "air",
+			Tools:      runtime.Pick(tools, "get_air_quality"),
+			Visibility: prompt.VisibilitySummary,
+		},
+		{
+			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on air, weather, forecast. 4 tools (air, ping, weather, forecast).",
-			Template:   "Operations on air, weather, forecast.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n- `ping` (read): Check that the weather service is reachable.\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
+			Summary:    "Operations. 1 tools (ping).",
+			Template:   "Operations.\n\n- `ping` (read): Check that the weather service is reachable.\n",
 			Title:      "tools",
-			Tools:      runtime.Pick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
+			Tools:      runtime.Pick(tools, "ping"),
+			Visibility: prompt.VisibilitySummary,
+		},
+		{
+			Generated:  true,
+			Key:        "weather",
+			Summary:    "Operations on weather. 1 tools (weather).",
+			Template:   "Operations on weather.\n\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n",
+			Title:      "weather",
+			Tools:      runtime.Pick(tools, "get_weather"),
+			Visibility: prompt.VisibilitySummary,
+		},
+		{
+			Generated:  true,
+			Key:        "forecast",
+			Summary:    "Operations on forecast. 1 tools (forecast).",
+			Template:   "Operations on forecast.\n\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
+			Title:      "forecast",
+			Tools:      runtime.Pick(tools, "get_forecast"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}

@@ -14,8 +14,12 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "content",
 			Summary: "Operations on content.",
+		},
+		{
+			Name:    "tools",
+			Summary: "Operations.",
 		},
 	},
 	Ops: []gateway.Op{
@@ -79,15 +83,15 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"blocks":[{}]}`),
-					Description: "Call tools.content.send with its required args",
+					Description: "Call content.send with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "content",
 			Kind:       gateway.KindWrite,
-			Op:         "tools.content.send",
+			Op:         "content.send",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`),
 			Tool:       "send_content",
-			Usage:      "tools.content.send blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]",
+			Usage:      "content.send blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]",
 		},
 		{
 			Action: "lookup",
@@ -116,5 +120,5 @@ var Registry = gateway.Registry{
 			Usage:      "tools.lookup [email:string] [user_id:string]",
 		},
 	},
-	Version: "7a22639307bb26ae",
+	Version: "bc783a7d2886865b",
 }

@@ -34,11 +34,16 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
-			"Operations on content. Unfolds into 2 tools.",
-			runtime.Pick(tools, "send_content", "lookup"),
+			"content",
+			"Operations on content. Unfolds into 1 tools.",
+			runtime.Pick(tools, "send_content"),
 			matryoshka.Category("content", "send_content"),
 			matryoshka.Usage("send_content", "send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]"),
+		),
+		matryoshka.Facade(
+			"tools",
+			"Operations. Unfolds into 1 tools.",
+			runtime.Pick(tools, "lookup"),
 			matryoshka.Usage("lookup", "lookup [email:string] [user_id:string]"),
 		),
 	}
@@ -52,11 +57,20 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
+			Key:        "content",
+			Summary:    "Operations on content. 1 tools (content).",
+			Template:   "Operations on content.\n\n- `send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]` (write): Send content blocks; a union discriminated by a const property.\n",
+			Title:      "content",
+			Tools:      runtime.Pick(tools, "send_content"),
+			Visibility: prompt.VisibilitySummary,
+		},
+		{
+			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations on content. 2 tools (content, lookup).",
-			Template:   "Operations on content.\n\n- `send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]` (write): Send content blocks; a union discriminated by a const property.\n- `lookup [email:string] [user_id:string]` (read): A root oneOf whose branches only differ in required.\n",
+			Summary:    "Operations. 1 tools (lookup).",
+			Template:   "Operations.\n\n- `lookup [email:string] [user_id:string]` (read): A root oneOf whose branches only differ in required.\n",
 			Title:      "tools",
-			Tools:      runtime.Pick(tools, "send_content", "lookup"),
+			Tools:      runtime.Pick(tools, "lookup"),
 			Visibility: prompt.VisibilitySummary,
 		},
 	}

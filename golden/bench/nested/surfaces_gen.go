@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"order",
 			"Operations on order. Unfolds into 1 tools.",
 			runtime.Pick(tools, "create_order"),
 			matryoshka.Category("order", "create_order"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "order",
 			Summary:    "Operations on order. 1 tools (order).",
 			Template:   "Operations on order.\n\n- `create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]` (write): Create an order for a customer: line items with options, a shipping address and payment.\n",
-			Title:      "tools",
+			Title:      "order",
 			Tools:      runtime.Pick(tools, "create_order"),
 			Visibility: prompt.VisibilitySummary,
 		},

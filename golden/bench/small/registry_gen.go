@@ -14,7 +14,7 @@ import (
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
 		{
-			Name:    "tools",
+			Name:    "issue",
 			Summary: "Operations on issue.",
 		},
 	},
@@ -75,16 +75,16 @@ var Registry = gateway.Registry{
 			Examples: []gateway.Example{
 				{
 					Args:        json.RawMessage(`{"owner":"<owner>","repo":"<repo>"}`),
-					Description: "Call tools.issue.list with its required args",
+					Description: "Call issue.list with its required args",
 				},
 			},
-			Group:      "tools",
+			Group:      "issue",
 			Kind:       gateway.KindRead,
-			Op:         "tools.issue.list",
+			Op:         "issue.list",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`),
 			Tool:       "list_issues",
-			Usage:      "tools.issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]",
+			Usage:      "issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]",
 		},
 	},
-	Version: "98798f8fcb7fc711",
+	Version: "fcfac818a82e0989",
 }

@@ -34,7 +34,7 @@ func Facades(h Handlers) []runtime.Tool {
 	tools := Tools(h)
 	return []runtime.Tool{
 		matryoshka.Facade(
-			"tools",
+			"issue",
 			"Operations on issue. Unfolds into 1 tools.",
 			runtime.Pick(tools, "list_issues"),
 			matryoshka.Category("issue", "list_issues"),
@@ -51,10 +51,10 @@ func Sections(h Handlers) []prompt.Section {
 	return []prompt.Section{
 		{
 			Generated:  true,
-			Key:        "tools",
+			Key:        "issue",
 			Summary:    "Operations on issue. 1 tools (issue).",
 			Template:   "Operations on issue.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n",
-			Title:      "tools",
+			Title:      "issue",
 			Tools:      runtime.Pick(tools, "list_issues"),
 			Visibility: prompt.VisibilitySummary,
 		},

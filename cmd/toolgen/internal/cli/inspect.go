@@ -48,7 +48,12 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 		printError(stderr, err)
 		return nil, nil, exitFail
 	}
-	printWarnings(stderr, p.family.Warnings)
+	if name == "inspect" {
+		// inspect is where a user reads every warning, one per tool.
+		printAllWarnings(stderr, p.family.Warnings)
+	} else {
+		printWarnings(stderr, p.family.Warnings)
+	}
 	return p.family, &fl, exitOK
 }
 

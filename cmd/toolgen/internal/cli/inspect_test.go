@@ -61,7 +61,7 @@ func TestInspectErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := filepath.Join(dir, "toolgen.yaml")
-	if err := os.WriteFile(bad, []byte("ops:\n  tools.widget.frobnicate:\n    kind: maybe\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte("ops:\n  widget.frobnicate:\n    kind: maybe\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -70,8 +70,8 @@ func TestInspectErrors(t *testing.T) {
 		code       int
 		out, errIn string
 	}{
-		{"unknown verb warns", []string{tools}, exitOK, "tools.widget.frobnicate", `warning: tool "frobnicate_widgets": unknown verb "frobnicate"`},
-		{"bad manifest", []string{"-c", bad, tools}, exitFail, "", bad + ":3:11: /ops/tools.widget.frobnicate/kind: must be read or write"},
+		{"unknown verb warns", []string{tools}, exitOK, "widget.frobnicate", `warning: tool "frobnicate_widgets": unknown verb "frobnicate"`},
+		{"bad manifest", []string{"-c", bad, tools}, exitFail, "", bad + ":3:11: /ops/widget.frobnicate/kind: must be read or write"},
 		{"bad format", []string{"--format", "xml", tools}, exitUsage, "", "--format must be table or json"},
 		{"bad flag", []string{"--nope"}, exitUsage, "", ""},
 	}

@@ -212,8 +212,19 @@ func printError(w io.Writer, err error) {
 	fmt.Fprintf(w, "toolgen: %v\n", err)
 }
 
-// printWarnings prints located warnings as FILE:LINE:COL: /ptr: warning: msg.
+// printWarnings prints located warnings as FILE:LINE:COL: /ptr: warning: msg,
+// with the unknown-verb warnings folded into one line (toolgen inspect
+// prints them all with printAllWarnings).
 func printWarnings(w io.Writer, ds []ir.Diagnostic) {
+	ds, line := schema.SummarizeWarnings(ds, 8)
+	if line != "" {
+		fmt.Fprintf(w, "toolgen: warning: %s\n", line)
+	}
+	printAllWarnings(w, ds)
+}
+
+// printAllWarnings prints every located warning.
+func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
 		e := schema.Error{Pos: d.Pos, Message: "warning: " + d.Message}
 		if d.Pos.File == "" {
