@@ -109,8 +109,13 @@ func TestSummarizeWarnings(t *testing.T) {
 	if _, line := SummarizeWarnings(rest, 2); line != "" {
 		t.Errorf("no unknown verbs: line %q", line)
 	}
-	tool, verb, ok := UnknownVerb(f.Warnings[0])
-	if !ok || tool == "" || verb == "" {
-		t.Errorf("UnknownVerb(%v) = %q %q %v", f.Warnings[0], tool, verb, ok)
+	seen := map[string]string{}
+	for _, d := range f.Warnings {
+		if tool, verb, ok := UnknownVerb(d); ok {
+			seen[tool] = verb
+		}
+	}
+	if len(seen) != 4 || seen["frobnicate_gadgets"] != "frobnicate" || seen["zap_x"] != "zap" {
+		t.Errorf("UnknownVerb: %v", seen)
 	}
 }
