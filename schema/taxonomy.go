@@ -354,9 +354,7 @@ func (t *taxonomy) derive(name string) derived {
 			kept = append(kept, w)
 		}
 	}
-	if len(kept) > 0 {
-		rest = kept
-	}
+	rest = kept
 	if d.action == "get" && len(rest) > 1 && mfContains(detailSuffixes, rest[len(rest)-1]) {
 		rest = rest[:len(rest)-1]
 	}
@@ -425,13 +423,22 @@ func (t *taxonomy) groupTokens() []string {
 // entity as a group of its own (web_search is web.search, list_issues is
 // issue.list), and only with no noun at all the default group.
 func (t *taxonomy) placeUngrouped(ds []derived) {
-	owners := map[string]map[string]bool{}
+	// owners counts, per entity, the ops of each group on it; a group owns
+	// an entity no other group holds when its ops on it are at least half
+	// as many as the ungrouped ones (onto's six document ops claim
+	// get_document_tree; browser_file_upload does not claim the six file
+	// tools of a filesystem server in one pool).
+	owners := map[string]map[string]int{}
+	homeless := map[string]int{}
 	for _, d := range ds {
+		if d.group == "" && len(d.path) > 0 {
+			homeless[d.path[0]]++
+		}
 		if d.group != "" && d.entity != "" {
 			if owners[d.entity] == nil {
-				owners[d.entity] = map[string]bool{}
+				owners[d.entity] = map[string]int{}
 			}
-			owners[d.entity][d.group] = true
+			owners[d.entity][d.group]++
 		}
 	}
 	for i := range ds {
@@ -440,10 +447,14 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			continue
 		}
 		if gs := owners[d.entity]; len(gs) == 1 {
-			for g := range gs {
-				d.group = g
+			for g, n := range gs {
+				if 2*n >= homeless[d.entity] {
+					d.group = g
+				}
 			}
-			continue
+			if d.group != "" {
+				continue
+			}
 		}
 		if t.explicitDefault || len(d.path) == 0 {
 			d.group = t.defaultGroup
@@ -460,7 +471,7 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 var documentNouns = []string{"overview", "guide", "readme", "manual", "documentation", "instructions", "faq", "changelog", "cheatsheet"}
 
 // particles are prepositions and particles dropped from op paths.
-var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "the", "a", "an"}
+var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an"}
 
 // vocabulary collects the family's name tokens and detects multi-word
 // entities: a word that occurs in at least two names, is never a verb or
