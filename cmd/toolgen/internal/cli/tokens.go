@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
@@ -32,7 +34,13 @@ type tokensReport struct {
 
 // runTokens implements toolgen tokens: the boot-time token cost of every
 // surface, counted with o200k_base over the provider-facing tool
-// definitions each surface offers (plus the prompt text for sections).
+// definitions each surface offers (plus the prompt text for sections). The
+// deferred surfaces count what the provider puts in context before any
+// search: on Anthropic the client-side tool_search definition (deferred
+// tools are not loaded; the server search tools' own definitions are
+// Anthropic's and not counted), on OpenAI each namespace's name and
+// description, each ungrouped deferred function's name and description, and
+// the tool_search tool.
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f, fl, code := loadFamily("tokens", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
 	if f == nil {
@@ -93,6 +101,17 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 		return nil, err
 	}
 	rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: "sections", Tools: len(tools), Tokens: n})
+	boots, err := deferredBoot(f, flat)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range boots {
+		n, err := count(b.text)
+		if err != nil {
+			return nil, err
+		}
+		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: b.name, Tools: b.tools, Tokens: n})
+	}
 	if base := rep.Surfaces[0].Tokens; base > 0 {
 		for i := range rep.Surfaces {
 			rep.Surfaces[i].PercentOfFlat = float64(int(1000*float64(rep.Surfaces[i].Tokens)/float64(base)+0.5)) / 10
@@ -153,4 +172,50 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 		return "", nil, err
 	}
 	return r.Text(), r.Tools(), nil
+}
+
+// deferredCount is what one provider loads of the deferred surface at boot.
+type deferredCount struct {
+	name  string
+	tools int
+	text  string
+}
+
+// deferredBoot builds the deferred surface of f and returns, per provider,
+// the tool definitions in context before any search (see runTokens).
+func deferredBoot(f *ir.Family, flat []runtime.Tool) ([]deferredCount, error) {
+	s, err := deferred.New(generator.RegistryOf(f), flat)
+	if err != nil {
+		return nil, err
+	}
+	search := s.SearchTool()
+	anthropic, err := json.Marshal([]struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"input_schema"`
+	}{{search.Name, search.Description, search.Parameters}})
+	if err != nil {
+		return nil, err
+	}
+	type entry struct {
+		Type        string `json:"type"`
+		Name        string `json:"name,omitempty"`
+		Description string `json:"description,omitempty"`
+	}
+	var openai []entry
+	for _, g := range s.Groups() {
+		openai = append(openai, entry{"namespace", g.Name, g.Description})
+	}
+	for _, t := range s.Ungrouped() {
+		openai = append(openai, entry{"function", t.Name, t.Description})
+	}
+	openai = append(openai, entry{Type: "tool_search"})
+	oa, err := json.Marshal(openai)
+	if err != nil {
+		return nil, err
+	}
+	return []deferredCount{
+		{"deferred-anthropic", 1, string(anthropic)},
+		{"deferred-openai", len(openai), string(oa)},
+	}, nil
 }
