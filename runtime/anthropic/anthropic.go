@@ -85,6 +85,9 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 		out = append(out, sdk.ToolUnionParam{OfTool: &p})
 	}
 	if s == nil {
+		if len(out) == 0 {
+			return nil, nil // no "tools": [] member
+		}
 		return out, nil
 	}
 	switch search {

@@ -58,7 +58,7 @@ func ChatTools(tools []runtime.Tool) ([]sdk.ChatCompletionToolUnionParam, error)
 	if err := runtime.CheckUnique(tools); err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
 	}
-	out := make([]sdk.ChatCompletionToolUnionParam, 0, len(tools))
+	var out []sdk.ChatCompletionToolUnionParam // nil, not [], without tools
 	for _, t := range tools {
 		p, err := ChatTool(t)
 		if err != nil {
@@ -102,7 +102,7 @@ func responseTools(tools []runtime.Tool, s *deferred.Surface) ([]responses.ToolU
 	if err := runtime.CheckUnique(tools); err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
 	}
-	out := make([]responses.ToolUnionParam, 0, len(tools)+1)
+	var out []responses.ToolUnionParam // nil, not [], without tools
 	offered := map[string]bool{}
 	for _, t := range tools {
 		if s != nil && s.Deferred(t.Name) {
