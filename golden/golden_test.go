@@ -72,11 +72,8 @@ func generate(dir string) ([]generator.File, error) {
 	if m != nil {
 		opts.Formats = m.Formats
 	}
-	fam, err := schema.Build(inputs, opts)
+	fam, err := schema.BuildFamily(inputs, opts, m)
 	if err != nil {
-		return nil, err
-	}
-	if err := schema.Taxonomy(fam, m); err != nil {
 		return nil, err
 	}
 	sources := make([]string, len(inputs))

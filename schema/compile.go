@@ -19,6 +19,10 @@ type CompileOptions struct {
 	// also as an item, map value or union branch; formats not listed stay
 	// strings checked by Validate.
 	Formats map[string]string
+	// Results are result schemas by tool name for tools whose definition
+	// has no outputSchema (the manifest's ops.*.result_schema); they are
+	// compiled into the tools' Go result types like an outputSchema.
+	Results map[string]*Node
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
@@ -27,6 +31,8 @@ type BuildOptions struct {
 	Package string
 	// Formats is CompileOptions.Formats.
 	Formats map[string]string
+	// Results is CompileOptions.Results.
+	Results map[string]*Node
 }
 
 // SchemaOptions control CompileSchema.
@@ -58,7 +64,7 @@ func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats})
+	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Results: opts.Results})
 }
 
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
@@ -86,6 +92,11 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 	}
 	var todo []pending
 	for _, d := range doc.Tools {
+		if d.Output == nil && opts.Results[d.Name] != nil {
+			withResult := *d
+			withResult.Output = opts.Results[d.Name]
+			d = &withResult
+		}
 		t := &ir.Tool{
 			Name:        d.Name,
 			GoName:      tools.Declare(d.Name),
@@ -405,4 +416,36 @@ func (c *compiler) sortedErrors(sources []string) ErrorList {
 // warnf records a located warning.
 func (c *compiler) warnf(n *Node, code, format string, args ...any) {
 	c.warns = append(c.warns, ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message})
+}
+
+// BuildFamily is the whole front end: Build, then Taxonomy with the
+// manifest m (nil for none). Result schemas the manifest gives for tools
+// without an outputSchema (ops.*.result_schema) become typed results: the
+// family is compiled a second time with them, since which tool an op
+// names is known only after the taxonomy.
+func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, error) {
+	fam, err := Build(inputs, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := Taxonomy(fam, m); err != nil {
+		return nil, err
+	}
+	results := map[string]*Node{}
+	for _, op := range fam.Ops {
+		if mo := m.Op(op.Path); mo != nil && mo.ResultNode != nil && op.Tool.Result == nil {
+			results[op.Tool.Name] = mo.ResultNode
+		}
+	}
+	if len(results) == 0 {
+		return fam, nil
+	}
+	opts.Results = results
+	if fam, err = Build(inputs, opts); err != nil {
+		return nil, err
+	}
+	if err := Taxonomy(fam, m); err != nil {
+		return nil, err
+	}
+	return fam, nil
 }

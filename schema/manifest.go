@@ -29,6 +29,9 @@ type Manifest struct {
 	Inputs []string
 	// Output is the output directory, relative to the manifest.
 	Output string
+	// Stubs is the user-owned handler file that generate creates and
+	// appends stubs to, relative to the manifest ("" = none).
+	Stubs string
 	// DefaultGroup holds tools that carry no group token ("tools" if empty).
 	DefaultGroup string
 	// Groups in manifest order.
@@ -70,8 +73,11 @@ type ManifestOp struct {
 	Examples      []ir.Example
 	Notes         []string
 	DryRunDefault *bool
-	// ResultSchema is the JSON Schema of the tool's result (compact JSON).
+	// ResultSchema is the JSON Schema of the tool's result (compact JSON);
+	// ResultNode is the same schema with its positions in the manifest,
+	// compiled into the tool's Go result type by BuildFamily.
 	ResultSchema json.RawMessage
+	ResultNode   *Node
 	Pos          ir.Pos
 }
 
@@ -172,7 +178,7 @@ func mfPointerToken(s string) string {
 }
 
 // mfKeys are the top-level keys, in documentation order.
-var mfKeys = []string{"package", "inputs", "output", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats"}
+var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats"}
 
 // mapping walks a mapping node, reporting unknown and duplicate keys, and
 // calls f for every known key.
@@ -270,6 +276,8 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			m.Inputs = d.strings(v, ptr)
 		case "output":
 			m.Output, _ = d.nonEmpty(v, ptr)
+		case "stubs":
+			m.Stubs, _ = d.nonEmpty(v, ptr)
 		case "default_group":
 			if s, ok := d.nonEmpty(v, ptr); ok {
 				d.checkSegment(v, ptr, s, "group name")
@@ -371,7 +379,8 @@ func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 				}
 			case "result_schema":
 				if d.expect(v, ptr, yaml.MappingNode, "a JSON Schema object") {
-					op.ResultSchema = d.json(v, ptr)
+					op.ResultNode = d.node(v, ptr)
+					op.ResultSchema = op.ResultNode.JSON()
 				}
 			}
 		})
@@ -490,6 +499,49 @@ func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string
 			b.Write(out)
 		}
 	}
+}
+
+// node converts a YAML value into a positioned schema Node, so that errors
+// in a schema written in the manifest point into the manifest.
+func (d *manifestDecoder) node(n *yaml.Node, ptr string) *Node {
+	if n.Kind == yaml.AliasNode {
+		return d.node(n.Alias, ptr)
+	}
+	out := &Node{Pos: d.pos(n, ptr)}
+	switch n.Kind {
+	case yaml.MappingNode:
+		out.Kind = ObjectNode
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			p := ptr + "/" + mfPointerToken(k.Value)
+			out.Members = append(out.Members, Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
+		}
+	case yaml.SequenceNode:
+		out.Kind = ArrayNode
+		for i, it := range n.Content {
+			out.Items = append(out.Items, d.node(it, fmt.Sprintf("%s/%d", ptr, i)))
+		}
+	default:
+		var raw any
+		if err := json.Unmarshal(d.json(n, ptr), &raw); err != nil {
+			return out // reported by json
+		}
+		switch v := raw.(type) {
+		case nil:
+			out.Kind = NullNode
+		case bool:
+			out.Kind, out.Bool = BoolNode, v
+		case float64:
+			num, _ := json.Marshal(v)
+			if n.Tag == "!!int" {
+				num = []byte(n.Value)
+			}
+			out.Kind, out.Num = NumberNode, string(num)
+		case string:
+			out.Kind, out.Str = StringNode, v
+		}
+	}
+	return out
 }
 
 // checkSegment reports names that cannot be an op path segment.

@@ -1,6 +1,3 @@
-// Command toolgen generates typed Go tool packages from LLM tool definitions.
-// See the package documentation of cmd/toolgen/internal/cli or run
-// "toolgen help".
 package main
 
 import (

@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -16,6 +18,24 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// goEnvKeys are the go command's settings the stories inherit.
+var goEnvKeys = []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOSUMDB", "GONOSUMDB", "GOPRIVATE", "GOFLAGS", "GOTOOLCHAIN"}
+
+// goEnv holds their values, read once.
+var goEnv = func() map[string]string {
+	m := map[string]string{}
+	out, err := exec.Command("go", append([]string{"env"}, goEnvKeys...)...).Output()
+	if err != nil {
+		return m
+	}
+	for i, v := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		if i < len(goEnvKeys) {
+			m[goEnvKeys[i]] = v
+		}
+	}
+	return m
+}()
+
 // TestScripts runs the CLI stories in testdata/script: each is what a user
 // types, with the expected output and files.
 func TestScripts(t *testing.T) {
@@ -27,8 +47,12 @@ func TestScripts(t *testing.T) {
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			// Scripts that compile generated code point a go.mod replace
-			// directive at this module.
+			// directive at this module, and run the go command with this
+			// machine's caches and module proxy.
 			env.Setenv("TOOLGEN_ROOT", root)
+			for _, k := range goEnvKeys {
+				env.Setenv(k, goEnv[k])
+			}
 			return nil
 		},
 	})

@@ -46,6 +46,100 @@ func (x *ListTodosState) decodeWire(d *wire.Decoder) {
 	(*x) = ListTodosState(d.String())
 }
 
+// decodeWire reads a ListTodosResult from d, recording type errors in d.
+func (x *ListTodosResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "items":
+			seen1 = true
+			if d.Array() {
+				var buf [3]ListTodosResultItemsItem
+				items := buf[:0]
+				for d.More() {
+					var v2 ListTodosResultItemsItem
+					v2.decodeWire(d)
+					items = append(items, v2)
+				}
+				x.Items = append(make([]ListTodosResultItemsItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("items")
+	}
+}
+
+// optionalListTodosResultItemsItem holds the scalars a decoded ListTodosResultItemsItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalListTodosResultItemsItem struct {
+	Due      string
+	Priority int64
+}
+
+// decodeWire reads a ListTodosResultItemsItem from d, recording type errors in d.
+func (x *ListTodosResultItemsItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListTodosResultItemsItem
+	var seen1 bool
+	var seen2 bool
+	var seen4 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "due":
+			if opt == nil {
+				opt = new(optionalListTodosResultItemsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "priority":
+			if opt == nil {
+				opt = new(optionalListTodosResultItemsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "tags":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
+			}
+		case "done":
+			seen4 = true
+			x.Done = d.Bool()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("done")
+	}
+}
+
 // decodeWire reads a GetTodoParams from d, recording type errors in d.
 func (x *GetTodoParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -68,6 +162,71 @@ func (x *GetTodoParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetTodoParams are the properties GetTodoParams accepts, for suggestions.
 var fieldNamesGetTodoParams = []string{"todo_id"}
+
+// optionalGetTodoResult holds the scalars a decoded GetTodoResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetTodoResult struct {
+	Due      string
+	Priority int64
+}
+
+// decodeWire reads a GetTodoResult from d, recording type errors in d.
+func (x *GetTodoResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetTodoResult
+	var seen1 bool
+	var seen2 bool
+	var seen4 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetTodoResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetTodoResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "tags":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
+			}
+		case "done":
+			seen4 = true
+			x.Done = d.Bool()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("done")
+	}
+}
 
 // optionalCreateTodoParams holds the scalars a decoded CreateTodoParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -123,6 +282,71 @@ func (x *CreateTodoParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateTodoParams are the properties CreateTodoParams accepts, for suggestions.
 var fieldNamesCreateTodoParams = []string{"title", "due", "priority", "tags"}
 
+// optionalCreateTodoResult holds the scalars a decoded CreateTodoResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateTodoResult struct {
+	Due      string
+	Priority int64
+}
+
+// decodeWire reads a CreateTodoResult from d, recording type errors in d.
+func (x *CreateTodoResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateTodoResult
+	var seen1 bool
+	var seen2 bool
+	var seen4 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateTodoResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateTodoResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "tags":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
+			}
+		case "done":
+			seen4 = true
+			x.Done = d.Bool()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("done")
+	}
+}
+
 // optionalUpdateTodoParams holds the scalars a decoded UpdateTodoParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalUpdateTodoParams struct {
@@ -174,6 +398,71 @@ func (x *UpdateTodoParams) decodeWire(d *wire.Decoder) {
 // fieldNamesUpdateTodoParams are the properties UpdateTodoParams accepts, for suggestions.
 var fieldNamesUpdateTodoParams = []string{"todo_id", "title", "due", "done"}
 
+// optionalUpdateTodoResult holds the scalars a decoded UpdateTodoResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateTodoResult struct {
+	Due      string
+	Priority int64
+}
+
+// decodeWire reads a UpdateTodoResult from d, recording type errors in d.
+func (x *UpdateTodoResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateTodoResult
+	var seen1 bool
+	var seen2 bool
+	var seen4 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateTodoResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateTodoResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "tags":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
+			}
+		case "done":
+			seen4 = true
+			x.Done = d.Bool()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("done")
+	}
+}
+
 // decodeWire reads a DeleteTodoParams from d, recording type errors in d.
 func (x *DeleteTodoParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -196,3 +485,23 @@ func (x *DeleteTodoParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesDeleteTodoParams are the properties DeleteTodoParams accepts, for suggestions.
 var fieldNamesDeleteTodoParams = []string{"todo_id"}
+
+// decodeWire reads a DeleteTodoResult from d, recording type errors in d.
+func (x *DeleteTodoResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
+}

@@ -2,7 +2,6 @@ package quickstart
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -50,7 +49,11 @@ func (s *Store) ListTodos(ctx context.Context, tc runtime.ToolContext, p *ListTo
 	if int64(len(out)) > p.Limit {
 		out = out[:p.Limit]
 	}
-	return ok(fmt.Sprintf("%d %s items", len(out), p.State), out)
+	res := ListTodosResult{Items: make([]ListTodosResultItemsItem, 0, len(out))}
+	for i := range out {
+		res.Items = append(res.Items, ListTodosResultItemsItem(view(&out[i])))
+	}
+	return runtime.OK(res, fmt.Sprintf("%d %s items", len(out), p.State)), nil
 }
 
 // GetTodo serves get_todo.
@@ -61,7 +64,7 @@ func (s *Store) GetTodo(ctx context.Context, tc runtime.ToolContext, p *GetTodoP
 	if !found {
 		return runtime.ToolResult[GetTodoResult]{}, runtime.NotFound("no todo item %s; list_todos shows the existing ids", p.TodoID)
 	}
-	return ok("found "+t.ID, t)
+	return runtime.OK(view(t), "found "+t.ID), nil
 }
 
 // CreateTodo serves create_todo.
@@ -85,7 +88,7 @@ func (s *Store) CreateTodo(ctx context.Context, tc runtime.ToolContext, p *Creat
 		t.Priority = *p.Priority
 	}
 	s.items[t.ID] = t
-	return ok("created "+t.ID, t)
+	return runtime.OK(CreateTodoResult(view(t)), "created "+t.ID), nil
 }
 
 // UpdateTodo serves update_todo: absent fields stay, a null due date clears.
@@ -107,7 +110,7 @@ func (s *Store) UpdateTodo(ctx context.Context, tc runtime.ToolContext, p *Updat
 	if p.Done != nil {
 		t.Done = *p.Done
 	}
-	return ok("updated "+t.ID, t)
+	return runtime.OK(UpdateTodoResult(view(t)), "updated "+t.ID), nil
 }
 
 // DeleteTodo serves delete_todo.
@@ -118,16 +121,21 @@ func (s *Store) DeleteTodo(ctx context.Context, tc runtime.ToolContext, p *Delet
 		return runtime.ToolResult[DeleteTodoResult]{}, runtime.NotFound("no todo item %s", p.TodoID)
 	}
 	delete(s.items, p.TodoID)
-	return ok("deleted "+p.TodoID, map[string]string{"deleted": p.TodoID})
+	return runtime.OK(DeleteTodoResult{Deleted: p.TodoID}, "deleted "+p.TodoID), nil
 }
 
-// ok marshals v as the free-form JSON result of a tool.
-func ok(message string, v any) (runtime.ToolResult[json.RawMessage], error) {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return runtime.ToolResult[json.RawMessage]{}, err
+// view is the typed result for one stored item (the result types of
+// get_todo, create_todo, update_todo and the items of list_todos come from
+// the same result_schema in toolgen.yaml, so they convert into each other).
+func view(t *Todo) GetTodoResult {
+	r := GetTodoResult{ID: t.ID, Title: t.Title, Tags: t.Tags, Done: t.Done}
+	if due := t.Due; due != "" {
+		r.Due = &due
 	}
-	return runtime.OK(json.RawMessage(raw), message), nil
+	if priority := t.Priority; priority != 0 {
+		r.Priority = &priority
+	}
+	return r
 }
 
 func contains(list []string, s string) bool {

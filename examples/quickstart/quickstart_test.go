@@ -66,7 +66,7 @@ func TestCreateListGetUpdate(t *testing.T) {
 
 	// Defaults apply: state open, limit 20; newest first.
 	res, _ = call(t, s, "list_todos", `{}`)
-	if !res.Success || !strings.HasPrefix(runtime.RenderValue(res.Value), `[{"id":"td_2"`) {
+	if !res.Success || !strings.HasPrefix(runtime.RenderValue(res.Value), `{"items":[{"id":"td_2"`) {
 		t.Fatalf("list: %+v %s", res, runtime.RenderValue(res.Value))
 	}
 	res, _ = call(t, s, "list_todos", `{"tag": "admin", "limit": 1}`)

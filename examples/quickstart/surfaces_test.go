@@ -76,7 +76,7 @@ func TestSurfaceGateway(t *testing.T) {
 	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"hits":[{"op":"todo.create","tool":"create_todo","kind":"write"`)
 	gatewaytest.ExpectOK(t, msgs[1].Content, gateway.HelpTool, `"op":"todo.create"`, `"required":["title"]`,
 		`"policy":{"dont":["Do NOT create items for work you can finish now"]}`)
-	if res := gatewaytest.ExpectOK(t, msgs[2].Content, "todo.list").Result; string(res) != "[]" && string(res) != "null" {
+	if res := gatewaytest.ExpectOK(t, msgs[2].Content, "todo.list").Result; string(res) != `{"items":[]}` {
 		t.Errorf("list of an empty store: %s", res)
 	}
 	e := gatewaytest.ExpectFail(t, msgs[3].Content, "todo.create", runtime.CodeValidation)

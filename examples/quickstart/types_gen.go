@@ -4,28 +4,12 @@
 package quickstart
 
 import (
-	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
 // This check fails to compile when the package was generated for an incompatible runtime.
 const _ = runtime.SupportPackageIsVersion1
-
-// ListTodosResult is the result of list_todos (free-form JSON).
-type ListTodosResult = json.RawMessage
-
-// GetTodoResult is the result of get_todo (free-form JSON).
-type GetTodoResult = json.RawMessage
-
-// CreateTodoResult is the result of create_todo (free-form JSON).
-type CreateTodoResult = json.RawMessage
-
-// UpdateTodoResult is the result of update_todo (free-form JSON).
-type UpdateTodoResult = json.RawMessage
-
-// DeleteTodoResult is the result of delete_todo (free-form JSON).
-type DeleteTodoResult = json.RawMessage
 
 // ListTodosParams is a generated type.
 type ListTodosParams struct {
@@ -59,6 +43,48 @@ const (
 	ListTodosStateAll  ListTodosState = "all"
 )
 
+// ListTodosResult is a generated type.
+type ListTodosResult struct {
+	// Items (JSON "items") is required.
+	Items []ListTodosResultItemsItem `json:"items"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *ListTodosResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// ListTodosResultItemsItem is a generated type.
+type ListTodosResultItemsItem struct {
+	// ID (JSON "id"): The item's id (td_N).
+	ID string `json:"id"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Due (JSON "due"): Due date, YYYY-MM-DD.
+	Due *string `json:"due,omitzero"`
+	// Priority (JSON "priority"): 1 is highest.
+	Priority *int64 `json:"priority,omitzero"`
+	// Tags (JSON "tags") is optional.
+	Tags []string `json:"tags,omitzero"`
+	// Done (JSON "done") is required.
+	Done bool `json:"done"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *ListTodosResultItemsItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // GetTodoParams is a generated type.
 type GetTodoParams struct {
 	// TodoID (JSON "todo_id"): The item's id, e.g. td_1.
@@ -67,6 +93,32 @@ type GetTodoParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *GetTodoParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetTodoResult is a generated type.
+type GetTodoResult struct {
+	// ID (JSON "id"): The item's id (td_N).
+	ID string `json:"id"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Due (JSON "due"): Due date, YYYY-MM-DD.
+	Due *string `json:"due,omitzero"`
+	// Priority (JSON "priority"): 1 is highest.
+	Priority *int64 `json:"priority,omitzero"`
+	// Tags (JSON "tags") is optional.
+	Tags []string `json:"tags,omitzero"`
+	// Done (JSON "done") is required.
+	Done bool `json:"done"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetTodoResult) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -97,6 +149,32 @@ func (x *CreateTodoParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// CreateTodoResult is a generated type.
+type CreateTodoResult struct {
+	// ID (JSON "id"): The item's id (td_N).
+	ID string `json:"id"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Due (JSON "due"): Due date, YYYY-MM-DD.
+	Due *string `json:"due,omitzero"`
+	// Priority (JSON "priority"): 1 is highest.
+	Priority *int64 `json:"priority,omitzero"`
+	// Tags (JSON "tags") is optional.
+	Tags []string `json:"tags,omitzero"`
+	// Done (JSON "done") is required.
+	Done bool `json:"done"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateTodoResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // UpdateTodoParams is a generated type.
 type UpdateTodoParams struct {
 	// TodoID (JSON "todo_id") is required.
@@ -119,6 +197,32 @@ func (x *UpdateTodoParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// UpdateTodoResult is a generated type.
+type UpdateTodoResult struct {
+	// ID (JSON "id"): The item's id (td_N).
+	ID string `json:"id"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Due (JSON "due"): Due date, YYYY-MM-DD.
+	Due *string `json:"due,omitzero"`
+	// Priority (JSON "priority"): 1 is highest.
+	Priority *int64 `json:"priority,omitzero"`
+	// Tags (JSON "tags") is optional.
+	Tags []string `json:"tags,omitzero"`
+	// Done (JSON "done") is required.
+	Done bool `json:"done"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateTodoResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // DeleteTodoParams is a generated type.
 type DeleteTodoParams struct {
 	// TodoID (JSON "todo_id") is required.
@@ -127,6 +231,22 @@ type DeleteTodoParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *DeleteTodoParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// DeleteTodoResult is a generated type.
+type DeleteTodoResult struct {
+	// Deleted (JSON "deleted"): The id of the deleted item.
+	Deleted string `json:"deleted"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *DeleteTodoResult) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {

@@ -50,6 +50,26 @@ func (x *ListTodosState) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *ListTodosResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *ListTodosResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *ListTodosResultItemsItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *ListTodosResultItemsItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *GetTodoParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -65,6 +85,16 @@ func (x *GetTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetTodoResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetTodoResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateTodoParams) Validate() error {
@@ -126,6 +156,16 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *CreateTodoResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateTodoResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *UpdateTodoParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -165,6 +205,16 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *UpdateTodoResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateTodoResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *DeleteTodoParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -180,6 +230,16 @@ func (x *DeleteTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *DeleteTodoResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *DeleteTodoResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (

@@ -3,10 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"runtime/debug"
 )
-
-// Version is toolgen's version.
-const Version = "0.1.0"
 
 // Exit codes.
 const (
@@ -14,25 +12,6 @@ const (
 	exitFail  = 1 // input errors or drift
 	exitUsage = 2
 )
-
-// command is one toolgen subcommand.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
-
-func commands() []command {
-	return []command{
-		{"generate", "generate the Go package from tool definitions", runGenerate},
-		{"check", "fail with a diff when generated files are out of date", runCheck},
-		{"inspect", "show the op taxonomy, kinds and extracted policies", runInspect},
-		{"tokens", "count the boot-time tokens of every surface", runTokens},
-		{"search-eval", "measure tool_search recall on query cases", runSearchEval},
-		{"new", "scaffold a new tool family", runNew},
-		{"version", "print toolgen's version", runVersion},
-	}
-}
 
 // Run executes toolgen with args (without the program name) and returns the
 // process exit code.
@@ -44,13 +23,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "--help":
-		usage(stdout)
-		return exitOK
+		return runHelp(args[1:], stdin, stdout, stderr)
+	case "--version", "-version":
+		return runVersion(args[1:], stdin, stdout, stderr)
 	}
-	for _, c := range commands() {
-		if c.name == name {
-			return c.run(args[1:], stdin, stdout, stderr)
-		}
+	if c, ok := lookup(name); ok && c.run != nil {
+		return c.run(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "toolgen: unknown command %q\n", name)
 	usage(stderr)
@@ -65,14 +43,56 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'toolgen <command> --help' for a command's flags.")
+	fmt.Fprintln(w, "Run 'toolgen help <command>' or 'toolgen <command> --help' for a command's flags.")
 }
 
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
+	fs := newFlagSet("version", stdout, stderr)
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "toolgen: version takes no arguments")
 		return exitUsage
 	}
-	fmt.Fprintln(stdout, "toolgen", Version)
+	fmt.Fprintln(stdout, "toolgen", versionString())
 	return exitOK
+}
+
+// versionString is toolgen's module version and VCS revision, read from
+// the build information Go embeds in the binary: "v1.2.3" for an
+// installed release, "(devel) rev abc1234 dirty" for a build from a
+// checkout.
+func versionString() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	return formatVersion(bi)
+}
+
+func formatVersion(bi *debug.BuildInfo) string {
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " rev " + rev
+		if modified == "true" {
+			v += " dirty"
+		}
+	}
+	return v
 }

@@ -1,9 +1,9 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/pflag"
 )
@@ -14,6 +14,10 @@ type genFlags struct {
 	out     string
 	pkg     string
 	lenient bool
+	// progress, when set, receives a progress line per phase on large
+	// catalogues.
+	progress io.Writer
+	started  time.Time
 }
 
 func (g *genFlags) register(fs *pflag.FlagSet) {
@@ -23,39 +27,17 @@ func (g *genFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
 }
 
-// newFlagSet returns a pflag set that reports errors instead of exiting.
-func newFlagSet(name string, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.SortFlags = false
-	return fs
-}
-
-// parseFlags parses args; it returns done=true with the exit code when the
-// command must stop (usage error, or --help).
-func parseFlags(fs *pflag.FlagSet, args []string) (code int, done bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return exitOK, true
-		}
-		fmt.Fprintf(fs.Output(), "toolgen %s: %v\n", fs.Name(), err)
-		fs.Usage()
-		return exitUsage, true
-	}
-	return 0, false
-}
-
 func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fl genFlags
-	fs := newFlagSet("generate", stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [INPUT ...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("generate", stdout, stderr)
 	fl.register(fs)
 	stubs := fs.String("stubs", "", "create the handler `FILE` with a stub per tool, or append stubs for tools it lacks")
+	quiet := fs.BoolP("quiet", "q", false, "print only the files written or removed (for CI and go generate)")
 	if code, done := parseFlags(fs, args); done {
 		return code
+	}
+	if !*quiet {
+		fl.progress, fl.started = stderr, time.Now()
 	}
 	p, code := buildProject(fl, fs.Args(), stdin, stderr)
 	if p == nil {
@@ -64,6 +46,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	written, code := writeGenerated(p, stdout, stderr)
 	if code != exitOK {
 		return code
+	}
+	if !*quiet {
+		defer printSummary(stdout, p, len(written))
 	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {
@@ -77,11 +62,16 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "removed stale %s\n", joinOut(p.outDir, s))
 	}
-	if len(written) == 0 && len(stale) == 0 {
+	if *quiet && len(written) == 0 && len(stale) == 0 {
 		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
 	}
-	if *stubs != "" {
-		return writeStubs(p, *stubs, stdout, stderr)
+	path, err := stubsPath(p, *stubs)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
+		return exitUsage
+	}
+	if path != "" {
+		return writeStubs(p, path, stdout, stderr)
 	}
 	return exitOK
 }
@@ -102,11 +92,7 @@ func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fl genFlags
-	fs := newFlagSet("check", stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen check [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("check", stdout, stderr)
 	fl.register(fs)
 	if code, done := parseFlags(fs, args); done {
 		return code

@@ -29,13 +29,9 @@ func (fl *familyFlags) register(fs *pflag.FlagSet) {
 // loadFamily parses the flags of a read-only command and loads the family
 // with its taxonomy, printing warnings and errors. On failure it returns
 // nil and the exit code.
-func loadFamily(name, synopsis string, extra func(*pflag.FlagSet), args []string, stdin io.Reader, stderr io.Writer) (*ir.Family, *familyFlags, int) {
+func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io.Reader, stdout, stderr io.Writer) (*ir.Family, *familyFlags, int) {
 	var fl familyFlags
-	fs := newFlagSet(name, stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: toolgen %s %s\n", name, synopsis)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet(name, stdout, stderr)
 	fl.register(fs)
 	if extra != nil {
 		extra(fs)
@@ -81,9 +77,15 @@ type inspectReport struct {
 // kinds, sources and extracted policies, so users can correct them in the
 // manifest.
 func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, fl, code := loadFamily("inspect", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
+	var tool string
+	f, fl, code := loadFamily("inspect", func(fs *pflag.FlagSet) {
+		fs.StringVar(&tool, "tool", "", "show one tool `NAME`: its generated Go types, help entry and usage line")
+	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
+	}
+	if tool != "" {
+		return inspectTool(f, tool, fl.format, stdout, stderr)
 	}
 	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
 	for _, op := range f.Ops {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -81,5 +82,23 @@ func TestInspectErrors(t *testing.T) {
 				t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, stderr)
 			}
 		})
+	}
+}
+
+func TestFormatVersion(t *testing.T) {
+	tests := []struct {
+		bi   debug.BuildInfo
+		want string
+	}{
+		{debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "v1.2.3"},
+		{debug.BuildInfo{}, "(devel)"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"},
+		}}, "(devel) rev 0123456789ab dirty"},
+	}
+	for _, tt := range tests {
+		if got := formatVersion(&tt.bi); got != tt.want {
+			t.Errorf("formatVersion = %q, want %q", got, tt.want)
+		}
 	}
 }

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -83,12 +86,12 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	if p.manifest != nil {
 		formats = p.manifest.Formats
 	}
-	fam, err := schema.Build(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}, Formats: formats})
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}, Formats: formats}, p.manifest)
 	if err != nil {
 		return nil, err
 	}
-	if err := schema.Taxonomy(fam, p.manifest); err != nil {
-		return nil, err
+	if len(fam.Tools) >= largeCatalogue {
+		fl.progressf("compiled %d tools", len(fam.Tools))
 	}
 	p.family = fam
 	return p, nil
@@ -106,6 +109,9 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 	sources := make([]string, 0, len(p.family.Sources))
 	for _, s := range p.family.Sources {
 		sources = append(sources, filepath.ToSlash(relTo(p.outDir, s)))
+	}
+	if len(p.family.Tools) >= largeCatalogue {
+		fl.progressf("derived %d ops; generating Go", len(p.family.Ops))
 	}
 	files, err := generator.Generate(p.family, generator.Options{Package: p.family.Package, Sources: sources})
 	if err != nil {
@@ -131,7 +137,7 @@ func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
 			data, err = io.ReadAll(stdin)
 			n = "<stdin>"
 		} else {
-			data, err = os.ReadFile(n)
+			data, err = readFileOrRevision(n)
 		}
 		if err != nil {
 			return nil, err
@@ -207,4 +213,47 @@ func joinOut(dir, name string) string {
 
 func removeFile(dir, name string) error {
 	return os.Remove(filepath.Join(dir, name))
+}
+
+// progressf prints one progress line on the progress writer, for large
+// catalogues only, with the time since the run started.
+func (g genFlags) progressf(format string, args ...any) {
+	if g.progress == nil || g.started.IsZero() {
+		return
+	}
+	fmt.Fprintf(g.progress, "toolgen: "+format+" (%.1fs)\n", append(args, time.Since(g.started).Seconds())...)
+}
+
+// readFileOrRevision reads a file, or, when name is no file and has the
+// form REV:PATH (HEAD~1:tools.json), that file as of a git revision.
+func readFileOrRevision(name string) ([]byte, error) {
+	data, err := os.ReadFile(name)
+	if err == nil || !os.IsNotExist(err) {
+		return data, err
+	}
+	rev, path, ok := strings.Cut(name, ":")
+	if !ok || rev == "" || path == "" {
+		return nil, err
+	}
+	out, gerr := gitShow(rev, path)
+	if gerr != nil {
+		return nil, fmt.Errorf("%s: not a file, and not a git revision of one: %v", name, gerr)
+	}
+	return out, nil
+}
+
+// gitShow returns PATH (relative to the current directory) as of git
+// revision REV.
+func gitShow(rev, path string) ([]byte, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command("git", "show", rev+":./"+filepath.ToSlash(path))
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, errors.New(msg)
+		}
+		return nil, err
+	}
+	return out, nil
 }

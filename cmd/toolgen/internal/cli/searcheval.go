@@ -65,9 +65,9 @@ var recallKs = []int{1, 3, 5, 10}
 // ranking over the family for a file of query cases.
 func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var casesFile string
-	f, fl, code := loadFamily("search-eval", "--cases FILE.jsonl [-c FILE] [--format table|json] [INPUT ...]", func(fs *pflag.FlagSet) {
+	f, fl, code := loadFamily("search-eval", func(fs *pflag.FlagSet) {
 		fs.StringVar(&casesFile, "cases", "", "query cases `FILE` (JSON lines: {\"query\": ..., \"expect\": [tool, ...]})")
-	}, args, stdin, stderr)
+	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
 	}

@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/imports"
 
@@ -33,6 +35,7 @@ func writeStubs(p *project, path string, stdout, stderr io.Writer) int {
 		if recv != "" {
 			opt.Receiver = recv
 		}
+		reportOrphans(stderr, path, old, p)
 	}
 	stubs, err := generator.Stubs(p.family, opt)
 	if err != nil {
@@ -90,4 +93,83 @@ func handlerMethods(path string, src []byte) (map[string]bool, string, error) {
 		}
 	}
 	return methods, recv, nil
+}
+
+// stubsPath is the handler file generate maintains: the --stubs flag (a
+// bare file name is in the output directory; a path is taken as given),
+// else the manifest's stubs key (relative to the manifest). It must lie in
+// the output directory: a handler file anywhere else would be another
+// package.
+func stubsPath(p *project, flag string) (string, error) {
+	path := flag
+	switch {
+	case flag != "" && filepath.Base(flag) == flag:
+		path = filepath.Join(p.outDir, flag)
+	case flag == "" && p.manifest != nil && p.manifest.Stubs != "":
+		path = p.manifest.Resolve(filepath.FromSlash(p.manifest.Stubs))
+	}
+	if path == "" {
+		return "", nil
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return "", err
+	}
+	out, err := filepath.Abs(p.outDir)
+	if err != nil {
+		return "", err
+	}
+	if dir != out {
+		return "", fmt.Errorf("stubs file %s is not in the output directory %s: handlers must be in package %s (name the file alone, e.g. --stubs %s)",
+			path, p.outDir, p.family.Package, filepath.Base(path))
+	}
+	return path, nil
+}
+
+// reportOrphans warns about handler methods in src whose tool is gone: a
+// method shaped like a handler (context, ToolContext, *XParams) whose params
+// type the package no longer declares. The package does not compile until
+// they are deleted, so each is named with its position and lines.
+func reportOrphans(w io.Writer, path string, src []byte, p *project) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+	if err != nil {
+		return
+	}
+	declared := map[string]bool{}
+	for _, t := range p.family.Tools {
+		declared[t.Params.GoName] = true
+	}
+	for _, t := range p.family.Types {
+		declared[t.GoName] = true
+	}
+	n := 0
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv == nil || fn.Type.Params == nil {
+			continue
+		}
+		params := fn.Type.Params.List
+		if len(params) == 0 {
+			continue
+		}
+		star, ok := params[len(params)-1].Type.(*ast.StarExpr)
+		if !ok {
+			continue
+		}
+		id, ok := star.X.(*ast.Ident)
+		if !ok || !strings.HasSuffix(id.Name, "Params") || declared[id.Name] {
+			continue
+		}
+		start, end := fset.Position(fn.Pos()), fset.Position(fn.End())
+		if fn.Doc != nil {
+			start = fset.Position(fn.Doc.Pos())
+		}
+		fmt.Fprintf(w, "%s:%d:%d: warning: handler method %s serves no tool any more (%s is no longer generated); delete lines %d-%d or the package will not compile\n",
+			path, start.Line, start.Column, fn.Name.Name, id.Name, start.Line, end.Line)
+		n++
+	}
+	if n > 0 {
+		fmt.Fprintf(w, "toolgen: %d orphaned handler method(s) in %s\n", n, path)
+	}
 }

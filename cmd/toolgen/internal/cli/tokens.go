@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -34,19 +36,31 @@ type tokensReport struct {
 
 // runTokens implements toolgen tokens: the boot-time token cost of every
 // surface, counted with o200k_base over the provider-facing tool
-// definitions each surface offers (plus the prompt text for sections). The
-// deferred surfaces count what the provider puts in context before any
-// search: on Anthropic the client-side tool_search definition (deferred
-// tools are not loaded; the server search tools' own definitions are
-// Anthropic's and not counted), on OpenAI each namespace's name and
-// description, each ungrouped deferred function's name and description, and
-// the tool_search tool.
+// definitions each surface offers (plus the prompt text for sections);
+// --show prints one surface's boot definitions exactly as a model
+// receives them. The deferred surfaces count what the provider puts in
+// context before any search: on Anthropic the client-side tool_search
+// definition (deferred tools are not loaded; the server search tools' own
+// definitions are Anthropic's and not counted), on OpenAI each namespace's
+// name and description, each ungrouped deferred function's name and
+// description, and the tool_search tool.
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, fl, code := loadFamily("tokens", "[-c FILE] [--format table|json] [INPUT ...]", nil, args, stdin, stderr)
+	var show string
+	f, fl, code := loadFamily("tokens", func(fs *pflag.FlagSet) {
+		fs.StringVar(&show, "show", "", "print the boot tool definitions (and prompt text) of `SURFACE` as JSON instead of counting")
+	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
 	}
-	rep, err := countTokens(f)
+	boots, err := bootSurfaces(f)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
+	}
+	if show != "" {
+		return showSurface(stdout, stderr, boots, show)
+	}
+	rep, err := countTokens(boots)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return exitFail
@@ -64,14 +78,18 @@ func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// countTokens builds every surface of f in memory and counts its boot-time
-// tokens.
-func countTokens(f *ir.Family) (*tokensReport, error) {
-	codec, err := tokenizer.Get(tokenizer.O200kBase)
-	if err != nil {
-		return nil, err
-	}
-	count := func(s string) (int, error) { return codec.Count(s) }
+// bootSurface is what one surface offers a model before any call: tool
+// definitions and, for sections, prompt text.
+type bootSurface struct {
+	Name   string          `json:"surface"`
+	Prompt string          `json:"prompt,omitempty"`
+	Tools  json.RawMessage `json:"tools"`
+	count  int
+}
+
+// bootSurfaces builds every surface of f in memory, in the order tokens
+// reports them (flat first: the others are measured against it).
+func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
 	flat := familyTools(f)
 	gw, err := gateway.Tools(generator.RegistryOf(f), flat)
 	if err != nil {
@@ -81,36 +99,91 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &tokensReport{Tokenizer: string(tokenizer.O200kBase)}
-	for _, s := range []struct {
-		name  string
-		tools []runtime.Tool
-	}{{"flat", flat}, {"gateway", gw}, {"facades", facades}} {
-		n, err := count(string(runtime.Definitions(s.tools)))
-		if err != nil {
-			return nil, err
-		}
-		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: s.name, Tools: len(s.tools), Tokens: n})
-	}
-	text, tools, err := sectionsBoot(f, flat)
+	text, secTools, err := sectionsBoot(f, flat)
 	if err != nil {
 		return nil, err
 	}
-	n, err := count(text + string(runtime.Definitions(tools)))
+	deferredBoots, err := deferredBoot(f, flat)
 	if err != nil {
 		return nil, err
 	}
-	rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: "sections", Tools: len(tools), Tokens: n})
-	boots, err := deferredBoot(f, flat)
+	surface := func(name, prompt string, tools []runtime.Tool) bootSurface {
+		return bootSurface{Name: name, Prompt: prompt, Tools: runtime.Definitions(tools), count: len(tools)}
+	}
+	return append([]bootSurface{
+		surface("flat", "", flat),
+		surface("gateway", "", gw),
+		surface("facades", "", facades),
+		surface("sections", text, secTools),
+	}, deferredBoots...), nil
+}
+
+// deferredBoot builds the deferred surface of f and returns, per provider,
+// the tool definitions in context before any search (see runTokens), in
+// each provider's own format.
+func deferredBoot(f *ir.Family, flat []runtime.Tool) ([]bootSurface, error) {
+	s, err := deferred.New(generator.RegistryOf(f), flat)
 	if err != nil {
 		return nil, err
 	}
+	search := s.SearchTool()
+	anthropic, err := json.Marshal([]struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"input_schema"`
+	}{{search.Name, search.Description, search.Parameters}})
+	if err != nil {
+		return nil, err
+	}
+	type entry struct {
+		Type        string `json:"type"`
+		Name        string `json:"name,omitempty"`
+		Description string `json:"description,omitempty"`
+	}
+	var openai []entry
+	for _, g := range s.Groups() {
+		openai = append(openai, entry{"namespace", g.Name, g.Description})
+	}
+	for _, t := range s.Ungrouped() {
+		openai = append(openai, entry{"function", t.Name, t.Description})
+	}
+	openai = append(openai, entry{Type: "tool_search"})
+	oa, err := json.Marshal(openai)
+	if err != nil {
+		return nil, err
+	}
+	return []bootSurface{
+		{Name: "deferred-anthropic", Tools: anthropic, count: 1},
+		{Name: "deferred-openai", Tools: oa, count: len(openai)},
+	}, nil
+}
+
+// showSurface prints the named surface's boot definitions as JSON.
+func showSurface(stdout, stderr io.Writer, boots []bootSurface, name string) int {
+	var names []string
 	for _, b := range boots {
-		n, err := count(b.text)
+		if b.Name == name {
+			return writeJSON(stdout, stderr, b)
+		}
+		names = append(names, b.Name)
+	}
+	fmt.Fprintf(stderr, "toolgen tokens: no surface %q; choose one of %s\n", name, strings.Join(names, ", "))
+	return exitUsage
+}
+
+// countTokens counts the boot-time tokens of every surface.
+func countTokens(boots []bootSurface) (*tokensReport, error) {
+	codec, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		return nil, err
+	}
+	rep := &tokensReport{Tokenizer: string(tokenizer.O200kBase)}
+	for _, b := range boots {
+		n, err := codec.Count(b.Prompt + string(b.Tools))
 		if err != nil {
 			return nil, err
 		}
-		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: b.name, Tools: b.tools, Tokens: n})
+		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: b.Name, Tools: b.count, Tokens: n})
 	}
 	if base := rep.Surfaces[0].Tokens; base > 0 {
 		for i := range rep.Surfaces {
@@ -172,50 +245,4 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 		return "", nil, err
 	}
 	return r.Text(), r.Tools(), nil
-}
-
-// deferredCount is what one provider loads of the deferred surface at boot.
-type deferredCount struct {
-	name  string
-	tools int
-	text  string
-}
-
-// deferredBoot builds the deferred surface of f and returns, per provider,
-// the tool definitions in context before any search (see runTokens).
-func deferredBoot(f *ir.Family, flat []runtime.Tool) ([]deferredCount, error) {
-	s, err := deferred.New(generator.RegistryOf(f), flat)
-	if err != nil {
-		return nil, err
-	}
-	search := s.SearchTool()
-	anthropic, err := json.Marshal([]struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		InputSchema json.RawMessage `json:"input_schema"`
-	}{{search.Name, search.Description, search.Parameters}})
-	if err != nil {
-		return nil, err
-	}
-	type entry struct {
-		Type        string `json:"type"`
-		Name        string `json:"name,omitempty"`
-		Description string `json:"description,omitempty"`
-	}
-	var openai []entry
-	for _, g := range s.Groups() {
-		openai = append(openai, entry{"namespace", g.Name, g.Description})
-	}
-	for _, t := range s.Ungrouped() {
-		openai = append(openai, entry{"function", t.Name, t.Description})
-	}
-	openai = append(openai, entry{Type: "tool_search"})
-	oa, err := json.Marshal(openai)
-	if err != nil {
-		return nil, err
-	}
-	return []deferredCount{
-		{"deferred-anthropic", 1, string(anthropic)},
-		{"deferred-openai", len(openai), string(oa)},
-	}, nil
 }

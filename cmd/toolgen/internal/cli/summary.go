@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// largeCatalogue is the number of tools from which generate prints a
+// progress line per phase and lists op counts instead of every op.
+const largeCatalogue = 200
+
+// listOpsUpTo is the number of ops generate's summary lists one by one.
+const listOpsUpTo = 30
+
+// printSummary tells a user what generate made: the package and its
+// files, the tools and ops with their kinds, and each surface's boot
+// tokens.
+func printSummary(w io.Writer, p *project, written int) {
+	f := p.family
+	kinds := map[string]int{}
+	for _, op := range f.Ops {
+		kinds[op.Kind]++
+	}
+	var kindParts []string
+	for _, k := range sortedKeys(kinds) {
+		kindParts = append(kindParts, fmt.Sprintf("%d %s", kinds[k], k))
+	}
+	fmt.Fprintf(w, "package %s in %s: %s (%d written, %d up to date)\n",
+		f.Package, p.outDir, plural(len(p.files), "file"), written, len(p.files)-written)
+	fmt.Fprintf(w, "%s -> %s (%s) in %s\n", plural(len(f.Tools), "tool"), plural(len(f.Ops), "op"),
+		strings.Join(kindParts, ", "), plural(len(f.Groups), "group"))
+	if len(f.Ops) <= listOpsUpTo {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, op := range f.Ops {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", op.Path, op.Kind, op.Tool.Name)
+		}
+		_ = tw.Flush()
+	} else {
+		fmt.Fprintln(w, "  (run toolgen inspect to list them)")
+	}
+	boots, err := bootSurfaces(f)
+	if err != nil {
+		return
+	}
+	rep, err := countTokens(boots)
+	if err != nil {
+		return
+	}
+	var parts []string
+	for _, s := range rep.Surfaces {
+		part := fmt.Sprintf("%s %d", s.Name, s.Tokens)
+		if s.Name != "flat" {
+			part += fmt.Sprintf(" (%.1f%%)", s.PercentOfFlat)
+		}
+		parts = append(parts, part)
+	}
+	fmt.Fprintf(w, "boot tokens (%s): %s\n", rep.Tokenizer, strings.Join(parts, ", "))
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// plural is "1 tool", "2 tools".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

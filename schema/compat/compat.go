@@ -1,0 +1,381 @@
+// Package compat classifies the differences between two versions of a tool
+// family as breaking or compatible for the callers of its tools: a change
+// is breaking when some call that was valid before is refused after (or
+// reaches another tool), compatible otherwise. It reads only the IR
+// (schema/ir), after compilation and taxonomy, so what it compares is
+// exactly what the generated code checks.
+//
+// Breaking: a tool removed, an op renamed, a required argument added, an
+// optional argument made required, an argument removed, a type narrowed or
+// changed, null no longer accepted, an enum value removed, a constraint
+// added or tightened (bounds, lengths, counts, pattern, format, unknown
+// properties refused). Compatible: a tool added, an optional argument
+// added, a required argument made optional, a description changed, a type
+// widened, an enum value added, a constraint removed or loosened.
+package compat
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// Class is whether a change breaks existing callers.
+type Class string
+
+// Classes of change.
+const (
+	Breaking   Class = "breaking"
+	Compatible Class = "compatible"
+)
+
+// Change is one classified difference.
+type Change struct {
+	Class Class `json:"class"`
+	// Kind names the rule ("tool_removed", "required_added", ...).
+	Kind string `json:"kind"`
+	Tool string `json:"tool"`
+	// Op is the op path in the new family (the old one when removed).
+	Op string `json:"op,omitempty"`
+	// Path is the JSON pointer of the argument inside the params ("" for
+	// the tool itself).
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+}
+
+// Report is the comparison of two families.
+type Report struct {
+	OldRegistryVersion string   `json:"old_registry_version"`
+	NewRegistryVersion string   `json:"new_registry_version"`
+	Changes            []Change `json:"changes"`
+	Breaking           int      `json:"breaking"`
+	Compatible         int      `json:"compatible"`
+}
+
+// Compare classifies every difference from before to after, tools in name
+// order and arguments in schema order.
+func Compare(before, after *ir.Family) *Report {
+	r := &Report{OldRegistryVersion: before.RegistryVersion, NewRegistryVersion: after.RegistryVersion, Changes: []Change{}}
+	oldOps, newOps := opsByTool(before), opsByTool(after)
+	newTools := map[string]*ir.Tool{}
+	for _, t := range after.Tools {
+		newTools[t.Name] = t
+	}
+	oldTools := map[string]bool{}
+	for _, t := range sortedTools(before) {
+		oldTools[t.Name] = true
+		c := &cmp{r: r, tool: t.Name, op: oldOps[t.Name], seen: map[[2]*ir.Type]bool{}}
+		nt := newTools[t.Name]
+		if nt == nil {
+			c.add(Breaking, "tool_removed", "", "tool removed")
+			continue
+		}
+		c.op = newOps[t.Name]
+		if oldOps[t.Name] != newOps[t.Name] {
+			c.add(Breaking, "op_renamed", "", fmt.Sprintf("op renamed from %s to %s", oldOps[t.Name], newOps[t.Name]))
+		}
+		if t.Description != nt.Description {
+			c.add(Compatible, "description_changed", "", "tool description changed")
+		}
+		c.types("", t.Params, nt.Params)
+	}
+	for _, t := range sortedTools(after) {
+		if !oldTools[t.Name] {
+			c := &cmp{r: r, tool: t.Name, op: newOps[t.Name]}
+			c.add(Compatible, "tool_added", "", "tool added")
+		}
+	}
+	for _, ch := range r.Changes {
+		if ch.Class == Breaking {
+			r.Breaking++
+		} else {
+			r.Compatible++
+		}
+	}
+	return r
+}
+
+func opsByTool(f *ir.Family) map[string]string {
+	m := map[string]string{}
+	for _, op := range f.Ops {
+		m[op.Tool.Name] = op.Path
+	}
+	return m
+}
+
+func sortedTools(f *ir.Family) []*ir.Tool {
+	ts := append([]*ir.Tool(nil), f.Tools...)
+	sort.Slice(ts, func(i, j int) bool { return ts[i].Name < ts[j].Name })
+	return ts
+}
+
+// cmp compares the params of one tool.
+type cmp struct {
+	r        *Report
+	tool, op string
+	seen     map[[2]*ir.Type]bool
+}
+
+func (c *cmp) add(class Class, kind, path, msg string) {
+	c.r.Changes = append(c.r.Changes, Change{Class: class, Kind: kind, Tool: c.tool, Op: c.op, Path: path, Message: msg})
+}
+
+// types compares the old and new type of the value at path.
+func (c *cmp) types(path string, o, n *ir.Type) {
+	if o == nil || n == nil {
+		return
+	}
+	key := [2]*ir.Type{o, n}
+	if c.seen[key] {
+		return // recursive types: each pair once
+	}
+	c.seen[key] = true
+	if o.Doc != n.Doc && path != "" {
+		c.add(Compatible, "description_changed", path, "description changed")
+	}
+	if o.Nullable && !n.Nullable {
+		c.add(Breaking, "type_narrowed", path, "null no longer accepted")
+	} else if !o.Nullable && n.Nullable {
+		c.add(Compatible, "type_widened", path, "null now accepted")
+	}
+	if o.Kind != n.Kind {
+		c.kindChange(path, o, n)
+		return
+	}
+	switch o.Kind {
+	case ir.KindObject:
+		c.fields(path, o, n)
+	case ir.KindArray, ir.KindMap:
+		c.types(path+"/items", o.Elem, n.Elem)
+	case ir.KindTuple:
+		for i := 0; i < len(o.Prefix) && i < len(n.Prefix); i++ {
+			c.types(fmt.Sprintf("%s/%d", path, i), o.Prefix[i], n.Prefix[i])
+		}
+	case ir.KindUnion:
+		if len(n.Branches) < len(o.Branches) {
+			c.add(Breaking, "type_narrowed", path, fmt.Sprintf("union has %d alternatives, was %d", len(n.Branches), len(o.Branches)))
+		} else if len(n.Branches) > len(o.Branches) {
+			c.add(Compatible, "type_widened", path, fmt.Sprintf("union has %d alternatives, was %d", len(n.Branches), len(o.Branches)))
+		}
+		for i := 0; i < len(o.Branches) && i < len(n.Branches); i++ {
+			c.types(fmt.Sprintf("%s/anyOf/%d", path, i), o.Branches[i], n.Branches[i])
+		}
+	case ir.KindConst:
+		if !bytes.Equal(o.Const, n.Const) {
+			c.add(Breaking, "type_changed", path, fmt.Sprintf("const changed from %s to %s", o.Const, n.Const))
+		}
+	}
+	c.enum(path, o, n)
+	c.constraints(path, o, n)
+}
+
+// widens lists the kind changes that accept every value the old kind did.
+var widens = map[[2]ir.Kind]bool{
+	{ir.KindInteger, ir.KindNumber}: true,
+	{ir.KindEnum, ir.KindString}:    true,
+	{ir.KindConst, ir.KindString}:   true,
+	{ir.KindConst, ir.KindEnum}:     true,
+}
+
+func (c *cmp) kindChange(path string, o, n *ir.Type) {
+	ok, nk := kindName(o.Kind), kindName(n.Kind)
+	switch {
+	case n.Kind == ir.KindAny || widens[[2]ir.Kind{o.Kind, n.Kind}]:
+		c.add(Compatible, "type_widened", path, fmt.Sprintf("type widened from %s to %s", ok, nk))
+	case o.Kind == ir.KindAny || widens[[2]ir.Kind{n.Kind, o.Kind}]:
+		c.add(Breaking, "type_narrowed", path, fmt.Sprintf("type narrowed from %s to %s", ok, nk))
+	default:
+		c.add(Breaking, "type_changed", path, fmt.Sprintf("type changed from %s to %s", ok, nk))
+	}
+}
+
+var kindNames = [...]string{"any", "never", "boolean", "integer", "number", "string", "enum", "const", "array", "tuple", "object", "map", "union"}
+
+func kindName(k ir.Kind) string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind %d", k)
+}
+
+func (c *cmp) fields(path string, o, n *ir.Type) {
+	nf := map[string]*ir.Field{}
+	for _, f := range n.Fields {
+		nf[f.JSONName] = f
+	}
+	of := map[string]bool{}
+	for _, f := range o.Fields {
+		of[f.JSONName] = true
+		p := path + "/" + escape(f.JSONName)
+		g := nf[f.JSONName]
+		switch {
+		case g == nil:
+			c.add(Breaking, "argument_removed", p, "argument removed")
+			continue
+		case !f.Required && g.Required:
+			c.add(Breaking, "required_added", p, "argument is now required")
+		case f.Required && !g.Required:
+			c.add(Compatible, "required_removed", p, "argument is now optional")
+		}
+		c.types(p, f.Type, g.Type)
+	}
+	for _, f := range n.Fields {
+		if of[f.JSONName] {
+			continue
+		}
+		p := path + "/" + escape(f.JSONName)
+		if f.Required {
+			c.add(Breaking, "required_added", p, "required argument added")
+		} else {
+			c.add(Compatible, "argument_added", p, "optional argument added")
+		}
+	}
+	if !o.AdditionalFalse && n.AdditionalFalse {
+		c.add(Breaking, "constraint_tightened", path, "unknown properties are now refused (additionalProperties: false)")
+	} else if o.AdditionalFalse && !n.AdditionalFalse {
+		c.add(Compatible, "constraint_loosened", path, "unknown properties are now accepted")
+	}
+}
+
+func (c *cmp) enum(path string, o, n *ir.Type) {
+	if len(o.Enum) == 0 && len(n.Enum) == 0 {
+		return
+	}
+	if len(o.Enum) == 0 {
+		c.add(Breaking, "constraint_tightened", path, "enum added")
+		return
+	}
+	if len(n.Enum) == 0 {
+		c.add(Compatible, "constraint_loosened", path, "enum removed")
+		return
+	}
+	has := func(vs []ir.EnumValue) map[string]bool {
+		m := map[string]bool{}
+		for _, v := range vs {
+			m[string(v.JSON)] = true
+		}
+		return m
+	}
+	ov, nv := has(o.Enum), has(n.Enum)
+	for _, v := range o.Enum {
+		if !nv[string(v.JSON)] {
+			c.add(Breaking, "enum_value_removed", path, fmt.Sprintf("enum value %s removed", v.JSON))
+		}
+	}
+	for _, v := range n.Enum {
+		if !ov[string(v.JSON)] {
+			c.add(Compatible, "enum_value_added", path, fmt.Sprintf("enum value %s added", v.JSON))
+		}
+	}
+}
+
+func (c *cmp) constraints(path string, o, n *ir.Type) {
+	oc, nc := o.Constraints, n.Constraints
+	// Lower bounds: raising one tightens; upper bounds: lowering one does.
+	c.bound(path, "minimum", oc.Minimum, nc.Minimum, true)
+	c.bound(path, "exclusiveMinimum", oc.ExclusiveMinimum, nc.ExclusiveMinimum, true)
+	c.bound(path, "maximum", oc.Maximum, nc.Maximum, false)
+	c.bound(path, "exclusiveMaximum", oc.ExclusiveMaximum, nc.ExclusiveMaximum, false)
+	c.count(path, "minLength", oc.MinLength, nc.MinLength, true)
+	c.count(path, "maxLength", oc.MaxLength, nc.MaxLength, false)
+	c.count(path, "minItems", oc.MinItems, nc.MinItems, true)
+	c.count(path, "maxItems", oc.MaxItems, nc.MaxItems, false)
+	c.count(path, "minProperties", oc.MinProperties, nc.MinProperties, true)
+	c.count(path, "maxProperties", oc.MaxProperties, nc.MaxProperties, false)
+	c.count(path, "minContains", oc.MinContains, nc.MinContains, true)
+	c.count(path, "maxContains", oc.MaxContains, nc.MaxContains, false)
+	c.text(path, "pattern", oc.Pattern, nc.Pattern)
+	c.text(path, "format", o.Format, n.Format)
+	if oc.MultipleOf != nil || nc.MultipleOf != nil {
+		c.text(path, "multipleOf", numText(oc.MultipleOf), numText(nc.MultipleOf))
+	}
+	if !oc.UniqueItems && nc.UniqueItems {
+		c.add(Breaking, "constraint_tightened", path, "items must now be unique")
+	} else if oc.UniqueItems && !nc.UniqueItems {
+		c.add(Compatible, "constraint_loosened", path, "items need no longer be unique")
+	}
+}
+
+func numText(n *ir.Number) string {
+	if n == nil {
+		return ""
+	}
+	return string(*n)
+}
+
+// text compares a constraint whose values cannot be ordered: adding or
+// changing one tightens, removing one loosens.
+func (c *cmp) text(path, name, o, n string) {
+	switch {
+	case o == n:
+	case o == "":
+		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s %q added", name, n))
+	case n == "":
+		c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s %q removed", name, o))
+	default:
+		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s changed from %q to %q", name, o, n))
+	}
+}
+
+func (c *cmp) bound(path, name string, o, n *ir.Number, lower bool) {
+	var or, nr *big.Rat
+	if o != nil {
+		or, _ = new(big.Rat).SetString(string(*o))
+	}
+	if n != nil {
+		nr, _ = new(big.Rat).SetString(string(*n))
+	}
+	c.order(path, name, or, nr, lower, func(r *big.Rat) string { return r.RatString() })
+}
+
+func (c *cmp) count(path, name string, o, n *int64, lower bool) {
+	var or, nr *big.Rat
+	if o != nil {
+		or = new(big.Rat).SetInt64(*o)
+	}
+	if n != nil {
+		nr = new(big.Rat).SetInt64(*n)
+	}
+	c.order(path, name, or, nr, lower, func(r *big.Rat) string { return r.RatString() })
+}
+
+// order classifies a change of an ordered bound; lower tells a lower bound
+// (raising it tightens) from an upper one (lowering it tightens).
+func (c *cmp) order(path, name string, o, n *big.Rat, lower bool, show func(*big.Rat) string) {
+	switch {
+	case o == nil && n == nil:
+	case o == nil:
+		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s %s added", name, show(n)))
+	case n == nil:
+		c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s %s removed", name, show(o)))
+	default:
+		d := n.Cmp(o)
+		if d == 0 {
+			return
+		}
+		if (d > 0) == lower {
+			c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s tightened from %s to %s", name, show(o), show(n)))
+		} else {
+			c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s loosened from %s to %s", name, show(o), show(n)))
+		}
+	}
+}
+
+// escape encodes a property name as a JSON pointer token.
+func escape(s string) string {
+	var b bytes.Buffer
+	for _, r := range s {
+		switch r {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

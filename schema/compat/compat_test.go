@@ -1,0 +1,82 @@
+package compat_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/compat"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// family builds a one-tool family whose params are the given properties
+// (a JSON object body) and required list; manifest may be "".
+func family(t *testing.T, props, required, manifest string) *ir.Family {
+	t.Helper()
+	src := fmt.Sprintf(`[{"type":"function","function":{"name":"get_item","description":"Get.","parameters":{"type":"object","properties":{%s},"required":[%s]}}}]`, props, required)
+	f, err := schema.Build([]schema.Input{{Name: "tools.json", Data: []byte(src)}}, schema.BuildOptions{Package: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m *schema.Manifest
+	if manifest != "" {
+		if m, err = schema.LoadManifest("toolgen.yaml", []byte(manifest)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := schema.Taxonomy(f, m); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		name                 string
+		oldProps, newProps   string
+		oldReq, newReq       string
+		oldManifest, newMani string
+		want                 string // "class kind path", one per change
+	}{
+		{name: "same", oldProps: `"a":{"type":"string"}`, newProps: `"a":{"type":"string"}`},
+		{name: "op renamed", oldProps: `"a":{"type":"string"}`, newProps: `"a":{"type":"string"}`,
+			newMani: "overrides:\n  get_item: store.item.fetch\n", want: "breaking op_renamed "},
+		{name: "null dropped", oldProps: `"a":{"type":["string","null"]}`, newProps: `"a":{"type":"string"}`,
+			want: "breaking type_narrowed /a"},
+		{name: "null allowed", oldProps: `"a":{"type":"string"}`, newProps: `"a":{"type":["string","null"]}`,
+			want: "compatible type_widened /a"},
+		{name: "string to integer", oldProps: `"a":{"type":"string"}`, newProps: `"a":{"type":"integer"}`,
+			want: "breaking type_changed /a"},
+		{name: "minimum raised", oldProps: `"a":{"type":"number","minimum":0.5}`, newProps: `"a":{"type":"number","minimum":0.75}`,
+			want: "breaking constraint_tightened /a"},
+		{name: "minimum lowered", oldProps: `"a":{"type":"number","minimum":0.5}`, newProps: `"a":{"type":"number","minimum":0.25}`,
+			want: "compatible constraint_loosened /a"},
+		{name: "nested property removed", oldProps: `"o":{"type":"object","properties":{"x":{"type":"string"}}}`,
+			newProps: `"o":{"type":"object","properties":{"y":{"type":"string"}}}`, want: "breaking argument_removed /o/x\ncompatible argument_added /o/y"},
+		{name: "array items narrowed", oldProps: `"xs":{"type":"array","items":{"type":"number"}}`,
+			newProps: `"xs":{"type":"array","items":{"type":"integer"}}`, want: "breaking type_narrowed /xs/items"},
+		{name: "unknown properties refused", oldProps: `"o":{"type":"object","properties":{"x":{"type":"string"}}}`,
+			newProps: `"o":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":false}`,
+			want:     "breaking constraint_tightened /o"},
+		{name: "pattern changed", oldProps: `"a":{"type":"string","pattern":"^a"}`, newProps: `"a":{"type":"string","pattern":"^b"}`,
+			want: "breaking constraint_tightened /a"},
+		{name: "required dropped", oldProps: `"a":{"type":"string"}`, oldReq: `"a"`, newProps: `"a":{"type":"string"}`,
+			want: "compatible required_removed /a"},
+		{name: "recursive", oldProps: `"n":{"$ref":"#/$defs/node"}},"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"string"}}}`,
+			newProps: `"n":{"$ref":"#/$defs/node"}},"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"integer"}}}`,
+			want:     "breaking type_changed /n/v"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compat.Compare(family(t, tt.oldProps, tt.oldReq, tt.oldManifest), family(t, tt.newProps, tt.newReq, tt.newMani))
+			var got []string
+			for _, c := range r.Changes {
+				got = append(got, fmt.Sprintf("%s %s %s", c.Class, c.Kind, c.Path))
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+		})
+	}
+}
