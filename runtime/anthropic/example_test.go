@@ -20,7 +20,7 @@ func Example() {
 	store := &quickstart.Store{}
 	surface := quickstart.Deferred(store)
 	model := anthropic.New(anthropicsdk.NewClient(), anthropicsdk.MessageNewParams{
-		Model: anthropicsdk.ModelClaudeSonnet4_5, MaxTokens: 4096,
+		Model: anthropicsdk.ModelClaudeSonnet5_5, MaxTokens: 4096,
 	}, anthropic.WithDeferred(surface, anthropic.ClientSearch)) // or anthropic.BM25, anthropic.Regex
 	a := agent.New(model, agent.WithTools(append(surface.Tools(), surface.SearchTool())...))
 	out, err := a.Run(ctx, agent.User("Remind me to call mum"))

@@ -23,7 +23,7 @@ func Example() {
 	client := openaisdk.NewClient()
 	model := openai.NewResponses(client, responses.ResponseNewParams{Model: "gpt-5.4"},
 		openai.WithDeferred(surface))
-	chat := openai.NewChat(client, openaisdk.ChatCompletionNewParams{Model: openaisdk.ChatModelGPT4_1})
+	chat := openai.NewChat(client, openaisdk.ChatCompletionNewParams{Model: openaisdk.ChatModelGPT5_4})
 	out, err := agent.New(model, agent.WithTools(surface.Tools()...)).Run(ctx, agent.User("Remind me to call mum"))
 	fmt.Println(out.Text, err)
 	out, err = agent.New(chat, agent.WithTools(quickstart.Facades(store)...)).Run(ctx, agent.User("What is left?"))
