@@ -109,7 +109,9 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 
 // inputSchema splits a JSON Schema object into input_schema's members.
 func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
-	var out sdk.ToolInputSchemaParam
+	// An explicit type keeps input_schema, which the API requires, from
+	// being omitted as a zero value when the schema has no other member.
+	out := sdk.ToolInputSchemaParam{Type: "object"}
 	if len(bytes.TrimSpace(schema)) == 0 {
 		return out, nil
 	}
@@ -221,6 +223,10 @@ func (m *Model) Params(req agent.Request) (sdk.MessageNewParams, error) {
 	p.Tools = tools
 	p.System = append([]sdk.TextBlockParam(nil), m.params.System...)
 	p.Messages = append([]sdk.MessageParam(nil), m.params.Messages...)
+	offered := make(map[string]bool, len(req.Tools))
+	for _, t := range req.Tools {
+		offered[t.Name] = true
+	}
 	var results []sdk.ContentBlockParamUnion
 	flush := func() {
 		if len(results) > 0 {
@@ -245,7 +251,7 @@ func (m *Model) Params(req agent.Request) (sdk.MessageNewParams, error) {
 			}
 			p.Messages = append(p.Messages, sdk.NewAssistantMessage(blocks...))
 		case agent.RoleTool:
-			results = append(results, m.toolResult(msg))
+			results = append(results, m.toolResult(msg, offered))
 		default:
 			return p, fmt.Errorf("anthropic: message %d: unknown role %q", i, msg.Role)
 		}
@@ -279,9 +285,9 @@ func assistantBlocks(msg agent.Message) ([]sdk.ContentBlockParamUnion, error) {
 
 // toolResult is a tool message as a tool_result block: tool_reference
 // blocks for a successful client-side search, the text otherwise.
-func (m *Model) toolResult(msg agent.Message) sdk.ContentBlockParamUnion {
+func (m *Model) toolResult(msg agent.Message, offered map[string]bool) sdk.ContentBlockParamUnion {
 	r := sdk.ToolResultBlockParam{ToolUseID: msg.ToolCallID}
-	if names, ok := m.references(msg); ok {
+	if names, ok := m.references(msg, offered); ok {
 		for _, n := range names {
 			r.Content = append(r.Content, sdk.ToolResultBlockParamContentUnion{OfToolReference: &sdk.ToolReferenceBlockParam{ToolName: n}})
 		}
@@ -292,8 +298,9 @@ func (m *Model) toolResult(msg agent.Message) sdk.ContentBlockParamUnion {
 }
 
 // references reads the tools a client-side search loaded, if msg answers
-// one and every name is a deferred tool.
-func (m *Model) references(msg agent.Message) ([]string, bool) {
+// one and every name is a deferred tool offered in this request (the API
+// rejects a reference to a tool it was not given).
+func (m *Model) references(msg agent.Message, offered map[string]bool) ([]string, bool) {
 	if m.deferred == nil || m.search != ClientSearch || msg.ToolName != deferred.SearchToolName {
 		return nil, false
 	}
@@ -302,7 +309,7 @@ func (m *Model) references(msg agent.Message) ([]string, bool) {
 		return nil, false
 	}
 	for _, n := range names {
-		if !m.deferred.Deferred(n) {
+		if !m.deferred.Deferred(n) || !offered[n] {
 			return nil, false
 		}
 	}

@@ -191,3 +191,52 @@ func TestPauseTurn(t *testing.T) {
 		t.Errorf("response %+v", resp)
 	}
 }
+
+// Hostile parameters never panic; what converts keeps every member.
+func FuzzTool(f *testing.F) {
+	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{}`, `[]`, `{"type":"array"}`,
+		`{"required":[1]}`, `{"properties":null,"x-extra":{"$ref":"#"}}`, `{"type":"object"} `, ``, `{"a":1,"a":2}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, schema string) {
+		tool := runtime.Tool{Name: "t", Parameters: json.RawMessage(schema)}
+		p, err := anthropic.Tool(tool)
+		if err != nil {
+			return
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("marshal of a converted tool: %v", err)
+		}
+		var got struct {
+			InputSchema map[string]json.RawMessage `json:"input_schema"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]json.RawMessage
+		if json.Unmarshal([]byte(schema), &want) != nil {
+			return // empty parameters
+		}
+		for k := range want {
+			if _, ok := got.InputSchema[k]; !ok {
+				t.Fatalf("member %q lost: %s", k, b)
+			}
+		}
+	})
+}
+
+// input_schema is sent even when the schema has no member but its type, or
+// the tool has no parameters at all.
+func TestMinimalInputSchema(t *testing.T) {
+	for _, params := range []string{`{"type":"object"}`, `{}`, ``} {
+		p, err := anthropic.Tool(runtime.Tool{Name: "ping", Parameters: json.RawMessage(params)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(p)
+		if diff := replaytest.Diff([]byte(`{"name":"ping","input_schema":{"type":"object"}}`), b); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", params, diff)
+		}
+	}
+}

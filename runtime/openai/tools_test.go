@@ -201,3 +201,35 @@ func TestChatCustomToolCall(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// Hostile parameters never panic; what converts keeps every member.
+func FuzzResponseTool(f *testing.F) {
+	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}}}`, `{}`, `[]`, `null`, `{"x":{"y":[1,2]}}`, ``} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, schema string) {
+		p, err := openai.ResponseTool(runtime.Tool{Name: "t", Parameters: json.RawMessage(schema)})
+		if err != nil {
+			return
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("marshal of a converted tool: %v", err)
+		}
+		var got struct {
+			Parameters map[string]json.RawMessage `json:"parameters"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]json.RawMessage
+		if json.Unmarshal([]byte(schema), &want) != nil {
+			return
+		}
+		for k := range want {
+			if _, ok := got.Parameters[k]; !ok {
+				t.Fatalf("member %q lost: %s", k, b)
+			}
+		}
+	})
+}
