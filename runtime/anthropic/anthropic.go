@@ -107,39 +107,37 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 	return out, nil
 }
 
-// inputSchema splits a JSON Schema object into input_schema's members.
+// inputSchema sends a JSON Schema object as input_schema byte for byte
+// (param.Override: the SDK's extra fields would read member names as
+// paths); a schema without "type" gets "type":"object" in front, which the
+// API requires.
 func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
-	// An explicit type keeps input_schema, which the API requires, from
-	// being omitted as a zero value when the schema has no other member.
-	out := sdk.ToolInputSchemaParam{Type: "object"}
-	if len(bytes.TrimSpace(schema)) == 0 {
-		return out, nil
+	schema = bytes.TrimSpace(schema)
+	if len(schema) == 0 {
+		return param.Override[sdk.ToolInputSchemaParam](json.RawMessage(`{"type":"object"}`)), nil
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(schema, &members); err != nil || members == nil {
-		return out, errors.New("not a JSON Schema object")
+		return sdk.ToolInputSchemaParam{}, errors.New("not a JSON Schema object")
 	}
-	for k, v := range members {
-		switch k {
-		case "type":
-			var typ string
-			if err := json.Unmarshal(v, &typ); err != nil || typ != "object" {
-				return out, fmt.Errorf(`/type: want "object", got %s`, truncate(v))
-			}
-		case "properties":
-			out.Properties = v
-		case "required":
-			if err := json.Unmarshal(v, &out.Required); err != nil {
-				return out, fmt.Errorf("/required: want an array of strings, got %s", truncate(v))
-			}
-		default:
-			if out.ExtraFields == nil {
-				out.ExtraFields = map[string]any{}
-			}
-			out.ExtraFields[k] = v
+	typ, ok := members["type"]
+	if !ok {
+		rest := bytes.TrimSpace(schema[1:])
+		raw := []byte(`{"type":"object"`)
+		if rest[0] != '}' {
+			raw = append(raw, ',')
+		}
+		schema = append(raw, rest...)
+	} else if t := ""; json.Unmarshal(typ, &t) != nil || t != "object" {
+		return sdk.ToolInputSchemaParam{}, fmt.Errorf(`/type: want "object", got %s`, truncate(typ))
+	}
+	if req, ok := members["required"]; ok {
+		var names []string
+		if err := json.Unmarshal(req, &names); err != nil {
+			return sdk.ToolInputSchemaParam{}, fmt.Errorf("/required: want an array of strings, got %s", truncate(req))
 		}
 	}
-	return out, nil
+	return param.Override[sdk.ToolInputSchemaParam](json.RawMessage(schema)), nil
 }
 
 func truncate(v json.RawMessage) string {

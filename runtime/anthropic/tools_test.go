@@ -240,3 +240,31 @@ func TestMinimalInputSchema(t *testing.T) {
 		}
 	}
 }
+
+// Member names the SDK's extra fields would read as paths ("a.b", "") go
+// through verbatim; a schema without type gets one.
+func TestInputSchemaVerbatim(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"type":"object","a.b":1,"":[],"x*":{"y":"z"}}`, `{"type":"object","a.b":1,"":[],"x*":{"y":"z"}}`},
+		{`{"properties":{"q":{"type":"string"}}}`, `{"type":"object","properties":{"q":{"type":"string"}}}`},
+		{` { } `, `{"type":"object"}`},
+	} {
+		p, err := anthropic.Tool(runtime.Tool{Name: "t", Parameters: json.RawMessage(tt.in)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			InputSchema json.RawMessage `json:"input_schema"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := replaytest.Diff([]byte(tt.want), got.InputSchema); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
