@@ -53,7 +53,9 @@ func NewFamily() *Family {
 	for _, d := range defs {
 		run := d.run
 		f.tools = append(f.tools, runtime.Tool{Name: d.name, Description: d.desc, Parameters: json.RawMessage(d.params),
-			Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) { return run(args) }})
+			Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+				return run(args)
+			}})
 		f.Registry.Ops = append(f.Registry.Ops, gateway.Op{Op: d.op, Tool: d.name, Group: d.group, Kind: d.kind, Entity: d.entity,
 			Action: d.action, Description: d.desc, Parameters: json.RawMessage(d.params), Usage: d.op})
 	}
