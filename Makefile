@@ -8,7 +8,7 @@ EXAMPLES    := $(wildcard examples/*/toolgen.yaml)
 # rival validators consumers must never inherit.
 MODULES     := . golden/bench
 
-.PHONY: all build test check generate bench bench-scale lint conformance fmt
+.PHONY: all build test check generate bench bench-scale lint conformance fmt fuzz
 
 all: build test
 
@@ -41,6 +41,18 @@ bench-scale:
 ## conformance: JSON Schema Test Suite pass rates of generated validators, per keyword file.
 conformance:
 	$(GO) test -count=1 ./golden/conformance -run TestConformance -v -conformance.report
+
+## fuzz: run each fuzz target of FUZZPKGS for FUZZTIME (their seed corpora
+## already run in `make test`). CI runs `make fuzz FUZZTIME=3s FUZZPKGS=...`.
+FUZZTIME ?= 30s
+FUZZPKGS ?= ./...
+fuzz:
+	@set -e; $(GO) list -f '{{.ImportPath}} {{.Dir}}' $(FUZZPKGS) | while read -r pkg dir; do \
+		for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/^func //'); do \
+			echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg > .fuzz.out 2>&1 || { cat .fuzz.out; exit 1; }; \
+		done; \
+	done; rm -f .fuzz.out
 
 ## lint: go vet, gofmt and staticcheck (installed on demand by go run).
 lint:

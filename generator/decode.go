@@ -636,6 +636,26 @@ func (g *gen) literal(t *ir.Type, raw json.RawMessage) jen.Code {
 
 // jsonKinds are the wire kinds a value of t can start with.
 func jsonKinds(t *ir.Type) []string {
+	return jsonKindsMemo(t, map[*ir.Type][]string{})
+}
+
+// jsonKindsMemo is jsonKinds over a type graph: a union shared by several
+// branches is visited once (no exponential walk), and one reached again
+// inside itself adds no kinds (no endless recursion).
+func jsonKindsMemo(t *ir.Type, memo map[*ir.Type][]string) []string {
+	if ks, ok := memo[t]; ok {
+		return ks
+	}
+	if t != nil && t.Kind == ir.KindUnion {
+		memo[t] = nil
+		ks := jsonKindsOf(t, memo)
+		memo[t] = ks
+		return ks
+	}
+	return jsonKindsOf(t, memo)
+}
+
+func jsonKindsOf(t *ir.Type, memo map[*ir.Type][]string) []string {
 	if t == nil {
 		return []string{"Null", "Bool", "Number", "String", "Array", "Object"}
 	}
@@ -675,7 +695,7 @@ func jsonKinds(t *ir.Type) []string {
 	case ir.KindUnion:
 		seen := map[string]bool{}
 		for _, b := range t.Branches {
-			for _, k := range jsonKinds(b) {
+			for _, k := range jsonKindsMemo(b, memo) {
 				if !seen[k] {
 					seen[k] = true
 					ks = append(ks, k)

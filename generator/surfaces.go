@@ -42,10 +42,11 @@ type SectionSpec struct {
 }
 
 // Surface reports whether the family asks for the named surface (all
-// surfaces when it names none).
+// surfaces when it names none, except "code", which is emitted only when
+// listed: it links the script engine into the generated package).
 func Surface(f *ir.Family, name string) bool {
 	if len(f.Surfaces) == 0 {
-		return true
+		return name != "code"
 	}
 	for _, s := range f.Surfaces {
 		if s == name {
@@ -166,6 +167,9 @@ func emitSurfaces(g *gen, f *jen.File) error {
 	}
 	if Surface(g.fam, "deferred") {
 		g.emitDeferred(f, rt)
+	}
+	if Surface(g.fam, "code") {
+		g.emitCode(f, rt, toolSlice)
 	}
 	return nil
 }

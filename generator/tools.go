@@ -92,7 +92,17 @@ func emitTools(g *gen, f *jen.File) error {
 			params = jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(string(t.ParamsSchema)))
 		}
 		decode := "decode" + t.GoName
-		tools = append(tools, jen.Values(jen.Dict{
+		meta := jen.Dict{}
+		if t.Title != "" {
+			meta[jen.Id("Title")] = jen.Lit(t.Title)
+		}
+		if a := annotationsLit(g.runtimePkg, t.Annotations); a != nil {
+			meta[jen.Id("Annotations")] = a
+		}
+		if len(t.ResultSchema) > 0 {
+			meta[jen.Id("ResultSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(jen.Lit(string(t.ResultSchema)))
+		}
+		dict := jen.Dict{
 			jen.Id("Name"):             jen.Lit(t.Name),
 			jen.Id("Description"):      jen.Lit(t.Description),
 			jen.Id("Parameters"):       params,
@@ -110,7 +120,11 @@ func emitTools(g *gen, f *jen.File) error {
 			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error()).Block(
 				jen.Return(jen.Id(decode).Call(jen.Id("args"))),
 			),
-		}))
+		}
+		for k, v := range meta {
+			dict[k] = v
+		}
+		tools = append(tools, jen.Values(dict))
 	}
 	f.Line()
 	f.Comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose")
@@ -187,4 +201,26 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 		jen.Return(jen.Id("p"), jen.Nil()),
 	)
 	return body
+}
+
+// annotationsLit is the runtime.Annotations literal of a, or nil when no
+// hint is known:
+//
+//	&runtime.Annotations{ReadOnly: runtime.Hint(true)}
+//
+// (golden/*/tools_gen.go shows it in place).
+func annotationsLit(runtimePkg string, a ir.Annotations) jen.Code {
+	d := jen.Dict{}
+	for _, h := range []struct {
+		name string
+		v    *bool
+	}{{"ReadOnly", a.ReadOnly}, {"Destructive", a.Destructive}, {"Idempotent", a.Idempotent}, {"OpenWorld", a.OpenWorld}} {
+		if h.v != nil {
+			d[jen.Id(h.name)] = jen.Qual(runtimePkg, "Hint").Call(jen.Lit(*h.v))
+		}
+	}
+	if len(d) == 0 {
+		return nil
+	}
+	return jen.Op("&").Qual(runtimePkg, "Annotations").Values(d)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -49,38 +50,48 @@ func caseDirs(t *testing.T) []string {
 
 // generate runs the whole pipeline over one case folder in memory.
 func generate(dir string) ([]generator.File, error) {
+	fam, sources, err := caseFamily(dir)
+	if err != nil {
+		return nil, err
+	}
+	return generator.Generate(fam, generator.Options{Package: fam.Package, Sources: sources})
+}
+
+// caseFamily loads, compiles and classifies one case folder's inputs.
+func caseFamily(dir string) (*ir.Family, []string, error) {
 	var inputs []schema.Input
 	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		data, err := os.ReadFile(n)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		inputs = append(inputs, schema.Input{Name: filepath.Base(n), Data: data})
 	}
 	var m *schema.Manifest
 	if data, err := os.ReadFile(filepath.Join(dir, "toolgen.yaml")); err == nil {
 		if m, err = schema.LoadManifest("toolgen.yaml", data); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	opts := schema.BuildOptions{Package: filepath.Base(dir)}
 	if m != nil {
 		opts.Formats = m.Formats
+		opts.Limits = m.Limits
 	}
 	fam, err := schema.BuildFamily(inputs, opts, m)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sources := make([]string, len(inputs))
 	for i, in := range inputs {
 		sources[i] = in.Name
 	}
-	return generator.Generate(fam, generator.Options{Package: fam.Package, Sources: sources})
+	return fam, sources, nil
 }
 
 func TestGolden(t *testing.T) {

@@ -3,7 +3,9 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Code classifies a failure; the gateway's envelopes carry it.
@@ -109,22 +111,35 @@ func (f FieldError) String() string {
 	if p == "" {
 		p = "(root)"
 	}
-	b.WriteString(p)
+	b.WriteString(cut(p))
 	b.WriteString(": ")
-	b.WriteString(f.Message)
+	b.WriteString(cut(f.Message))
 	if f.Suggestion != "" {
 		b.WriteString(" (did you mean ")
-		b.WriteString(quote(f.Suggestion))
+		b.WriteString(quote(cut(f.Suggestion)))
 		b.WriteString("?)")
 	}
 	return b.String()
 }
 
 // ValidationError aggregates every violation found in one set of arguments.
+//
+// Fields may be capped (the generated decoders record at most
+// wire.MaxErrors); Omitted counts the violations left out.
 type ValidationError struct {
 	Tool   string
 	Fields []FieldError
+	// Omitted counts violations found but not listed in Fields.
+	Omitted int
 }
+
+// maxListedFields bounds the violations ValidationError.Error lists, and
+// maxErrorText each text of one, so that the message a model reads stays
+// small whatever the arguments.
+const (
+	maxListedFields = 20
+	maxErrorText    = 256
+)
 
 func (e *ValidationError) Error() string {
 	var b strings.Builder
@@ -135,6 +150,9 @@ func (e *ValidationError) Error() string {
 		b.WriteString("invalid arguments")
 	}
 	for i, f := range e.Fields {
+		if i == maxListedFields {
+			break
+		}
 		if i == 0 {
 			b.WriteString(": ")
 		} else {
@@ -142,7 +160,25 @@ func (e *ValidationError) Error() string {
 		}
 		b.WriteString(f.String())
 	}
+	if more := max(len(e.Fields)-maxListedFields, 0) + e.Omitted; more > 0 {
+		b.WriteString("; and ")
+		b.WriteString(strconv.Itoa(more))
+		b.WriteString(" more")
+	}
 	return b.String()
+}
+
+// cut shortens s to maxErrorText bytes at a code point boundary, marking
+// the cut with "…".
+func cut(s string) string {
+	if len(s) <= maxErrorText {
+		return s
+	}
+	n := maxErrorText - len("…")
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // Propagator marks errors that must pass through Dispatch untouched instead

@@ -33,7 +33,35 @@ type Tool struct {
 	// typed params value without running the handler (used by gateways and
 	// dry runs). Generated tools set it.
 	Decode func(args json.RawMessage) (any, error)
+	// Title is a human-readable name for user interfaces (MCP title).
+	Title string
+	// Annotations are hints about the tool's behaviour for hosts (MCP
+	// tool annotations); nil when unknown.
+	Annotations *Annotations
+	// ResultSchema is the JSON Schema of the result value, when the
+	// definitions or the manifest give one (MCP outputSchema).
+	ResultSchema json.RawMessage
 }
+
+// Annotations are hints about what a tool does, as MCP tool annotations
+// carry them. A nil hint is unknown, and hosts assume the cautious
+// default (not read-only, destructive, not idempotent, open world).
+type Annotations struct {
+	// ReadOnly: the tool does not change its environment.
+	ReadOnly *bool
+	// Destructive: a write may remove or overwrite state (otherwise it only
+	// adds).
+	Destructive *bool
+	// Idempotent: repeating a call with the same arguments changes nothing
+	// more.
+	Idempotent *bool
+	// OpenWorld: the tool reaches entities outside a closed domain (the
+	// web, third-party systems).
+	OpenWorld *bool
+}
+
+// Hint returns a pointer to b, for Annotations literals.
+func Hint(b bool) *bool { return &b }
 
 // NewTool builds a hand-written tool and checks it against the strict rules
 // of the tool runtime spec: lowercase name, ASCII description of 1–200

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"cmp"
+	"errors"
 	"path"
 	"slices"
 
@@ -19,6 +20,8 @@ type CompileOptions struct {
 	// also as an item, map value or union branch; formats not listed stay
 	// strings checked by Validate.
 	Formats map[string]string
+	// Limits bound the compilation (zero fields take DefaultLimits).
+	Limits Limits
 	// Results are result schemas by tool name for tools whose definition
 	// has no outputSchema (the manifest's ops.*.result_schema); they are
 	// compiled into the tools' Go result types like an outputSchema.
@@ -48,6 +51,8 @@ type SchemaOptions struct {
 	// it. They are read like the schema (Draft7 applies) and are not
 	// compiled unless referenced.
 	Resources map[string]*Node
+	// Limits bound the compilation (zero fields take DefaultLimits).
+	Limits Limits
 }
 
 // generatedNames are package-level identifiers of a generated package that
@@ -60,11 +65,68 @@ var generatedNames = []string{
 // Build loads the tool definition files of one family and compiles them
 // into IR.
 func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
-	doc, err := Load(inputs, opts.LoadOptions)
-	if err != nil {
+	if err := checkFormats(opts.Formats); err != nil {
 		return nil, err
 	}
-	return Compile(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Results: opts.Results})
+	fam, errs := build(inputs, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return fam, nil
+}
+
+// build loads and compiles, returning the family compiled from what
+// loaded and every error of both phases (MergeErrors order).
+func build(inputs []Input, opts BuildOptions) (*ir.Family, ErrorList) {
+	doc, loadErrs := load(inputs, opts.LoadOptions)
+	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results})
+	return fam, MergeErrors(doc.Sources, loadErrs, compileErrs)
+}
+
+// MergeErrors joins error lists of successive phases into one sorted by
+// position: files in the order of files (others after, by name), then
+// line, column and message. Where two phases report the same position,
+// only the earlier phase's error is kept (a later phase re-reading the
+// same flaw says the same thing less precisely).
+func MergeErrors(files []string, lists ...ErrorList) ErrorList {
+	order := map[string]int{}
+	for i, s := range files {
+		if _, ok := order[s]; !ok {
+			order[s] = i
+		}
+	}
+	rank := func(f string) int {
+		if i, ok := order[f]; ok {
+			return i
+		}
+		return len(files)
+	}
+	var out ErrorList
+	taken := map[ir.Pos]bool{}
+	for _, l := range lists {
+		var mine []ir.Pos
+		for _, e := range l {
+			key := e.Pos
+			key.Pointer = ""
+			if key.Line > 0 && taken[key] {
+				continue
+			}
+			mine = append(mine, key)
+			out = append(out, e)
+		}
+		for _, k := range mine {
+			taken[k] = true
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Error) int {
+		return cmp.Or(
+			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
+			cmp.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col),
+			cmp.Compare(a.Message, b.Message))
+	})
+	return slices.CompactFunc(out, func(a, b *Error) bool { return a.Error() == b.Error() })
 }
 
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
@@ -74,8 +136,21 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 	if err := checkFormats(opts.Formats); err != nil {
 		return nil, err
 	}
+	fam, errs := compileDoc(doc, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return fam, nil
+}
+
+// compileDoc is Compile returning what it compiled along with the errors
+// (opts.Formats must have passed checkFormats).
+func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
+
 	c := newCompiler()
 	c.formats = opts.Formats
+	c.limits = opts.Limits.WithDefaults()
+	c.types.MaxLen = c.limits.IdentifierLength
 	fam := &ir.Family{Package: opts.Package, Sources: doc.Sources}
 	fam.Warnings = append(fam.Warnings, doc.Warnings...)
 	for i, root := range doc.Roots {
@@ -90,6 +165,8 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 		def  *ToolDef
 		tool *ir.Tool
 	}
+	tools.MaxLen = c.limits.IdentifierLength
+	goNames := toolGoNames(tools, doc.Tools)
 	var todo []pending
 	for _, d := range doc.Tools {
 		if d.Output == nil && opts.Results[d.Name] != nil {
@@ -99,7 +176,7 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 		}
 		t := &ir.Tool{
 			Name:        d.Name,
-			GoName:      tools.Declare(d.Name),
+			GoName:      goNames[d.Name],
 			Title:       d.Title,
 			Description: d.Description,
 			Pos:         d.Pos,
@@ -131,6 +208,14 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
+	cycleRoots := make([]*Node, 0, 2*len(todo))
+	for i, p := range todo {
+		cycleRoots = append(cycleRoots, params[i])
+		if p.def.Output != nil {
+			cycleRoots = append(cycleRoots, p.def.Output)
+		}
+	}
+	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.ParamsSchema = params[i].JSON()
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
@@ -153,9 +238,27 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 	fam.Types = c.order
 	fam.Warnings = append(fam.Warnings, c.warns...)
 	if len(c.errs) > 0 {
-		return nil, c.sortedErrors(doc.Sources)
+		return fam, c.sortedErrors(doc.Sources)
 	}
 	return fam, nil
+}
+
+// toolGoNames declares the Go names of tools in sorted order of their
+// names, so that tools whose names collide (get_item, Get_Item) get the
+// same Go names whatever their order in the input.
+func toolGoNames(scope *names.Scope, tools []*ToolDef) map[string]string {
+	sorted := make([]string, 0, len(tools))
+	for _, d := range tools {
+		sorted = append(sorted, d.Name)
+	}
+	slices.Sort(sorted)
+	out := make(map[string]string, len(sorted))
+	for _, n := range sorted {
+		if _, dup := out[n]; !dup {
+			out[n] = scope.Declare(n)
+		}
+	}
+	return out
 }
 
 // CompileSchema compiles one bare JSON Schema document (of any kind) into
@@ -163,6 +266,8 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 // conformance tests and schema files outside tool definitions.
 func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.Family, error) {
 	c := newCompiler()
+	c.limits = opts.Limits.WithDefaults()
+	c.types.MaxLen = c.limits.IdentifierLength
 	draft := 2020
 	if opts.Draft7 {
 		draft = 7
@@ -187,6 +292,7 @@ func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.F
 	if name == "" {
 		name = "Root"
 	}
+	c.checkCycles([]*Node{root})
 	t := c.compile(root, naming{name: name, stem: name})
 	c.finish()
 	t = c.entry(t, root, name)
@@ -243,6 +349,21 @@ type compiler struct {
 	// formats is CompileOptions.Formats.
 	formats map[string]string
 	dyn     dynState
+	// limits bound the compilation; depth is the current schema nesting
+	// and expansions counts views and conjuncts built so far.
+	limits     Limits
+	depth      int
+	expansions int
+	// exhausted is set once the expansion budget is spent: compilation
+	// then stops descending.
+	exhausted bool
+	// badRefs are $ref (or applicator) nodes that close a cycle applying
+	// a schema to the same value; they compile as any value.
+	badRefs map[*Node]bool
+	// conjSeen are the schemas met by the conjunction being listed.
+	conjSeen nodeSet
+	// warnSeen are the warnings given so far.
+	warnSeen map[ir.Diagnostic]bool
 }
 
 type alias struct {
@@ -279,6 +400,8 @@ func newCompiler() *compiler {
 		external:   map[*Node]bool{},
 		delegNodes: map[*ir.Type][]*Node{},
 		ids:        map[string]int{},
+		badRefs:    map[*Node]bool{},
+		limits:     DefaultLimits,
 	}
 }
 
@@ -415,21 +538,31 @@ func (c *compiler) sortedErrors(sources []string) ErrorList {
 
 // warnf records a located warning.
 func (c *compiler) warnf(n *Node, code, format string, args ...any) {
-	c.warns = append(c.warns, ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message})
+	d := ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message}
+	if c.warnSeen[d] {
+		return // a schema compiled into several views says it once
+	}
+	if c.warnSeen == nil {
+		c.warnSeen = map[ir.Diagnostic]bool{}
+	}
+	c.warnSeen[d] = true
+	c.warns = append(c.warns, d)
 }
 
 // BuildFamily is the whole front end: Build, then Taxonomy with the
-// manifest m (nil for none). Result schemas the manifest gives for tools
-// without an outputSchema (ops.*.result_schema) become typed results: the
-// family is compiled a second time with them, since which tool an op
-// names is known only after the taxonomy.
+// manifest m (nil for none). Every error of every phase is reported
+// together, sorted by position, as one ErrorList; the family is returned
+// only without errors. Result schemas the manifest gives for tools without
+// an outputSchema (ops.*.result_schema) become typed results: the family
+// is compiled a second time with them, since which tool an op names is
+// known only after the taxonomy.
 func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, error) {
-	fam, err := Build(inputs, opts)
-	if err != nil {
+	if err := checkFormats(opts.Formats); err != nil {
 		return nil, err
 	}
-	if err := Taxonomy(fam, m); err != nil {
-		return nil, err
+	fam, errs := buildFamily(inputs, opts, m)
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	results := map[string]*Node{}
 	for _, op := range fam.Ops {
@@ -441,11 +574,24 @@ func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, er
 		return fam, nil
 	}
 	opts.Results = results
-	if fam, err = Build(inputs, opts); err != nil {
-		return nil, err
-	}
-	if err := Taxonomy(fam, m); err != nil {
-		return nil, err
+	if fam, errs = buildFamily(inputs, opts, m); len(errs) > 0 {
+		return nil, errs
 	}
 	return fam, nil
+}
+
+// buildFamily is build and Taxonomy, with the errors of all phases.
+func buildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, ErrorList) {
+	fam, errs := build(inputs, opts)
+	if fam == nil {
+		return nil, errs
+	}
+	if err := Taxonomy(fam, m); err != nil {
+		var list ErrorList
+		if !errors.As(err, &list) {
+			list = ErrorList{{Pos: ir.Pos{File: "toolgen"}, Message: err.Error()}}
+		}
+		errs = MergeErrors(fam.Sources, errs, list)
+	}
+	return fam, errs
 }

@@ -143,7 +143,7 @@ DoItDep: object{a:any} [dep:a->b] delegated{"dependentSchemas":{"b":{"required":
 		{"field names", `{"type":"object","properties":{
 			"target_id":{"type":"string"},"targetId":{"type":"string"},"type":{"type":"string"},"Validate":{"type":"string"},
 			"PM2.5":{"type":"number"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"}}}`, `
-DoItParams: object{target_id(TargetID):string, targetId(TargetID2):string, type:string, Validate(Validate2):string, PM2.5(PM2_5):number, Content-Type(ContentType):string, 当前状态(X当前状态):string}`},
+DoItParams: object{target_id(TargetID2):string, targetId(TargetID):string, type:string, Validate(Validate2):string, PM2.5(PM2_5):number, Content-Type(ContentType):string, 当前状态(X当前状态):string}`},
 		{"boolean schemas", `{"type":"object","properties":{"t":true,"f":false,"e":{}},"required":["t"]}`, `
 DoItParams: object{t:any req, f:never, e:any}`},
 		{"root oneOf of objects", `{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},

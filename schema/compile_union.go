@@ -153,6 +153,16 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*No
 	for i, b := range branches {
 		t.Branches = append(t.Branches, c.compile(b.node, nm.child(hints[i])))
 	}
+	if t.OneOf {
+		first := map[*ir.Type]int{}
+		for i, b := range t.Branches {
+			if j, dup := first[b]; dup {
+				c.warnf(list, codeUnsatisfiable, "oneOf lists the same schema as branches %d and %d: a value that matches it matches both, so it never passes", j, i)
+				continue
+			}
+			first[b] = i
+		}
+	}
 	return deleg
 }
 
@@ -250,6 +260,7 @@ func (c *compiler) discriminator(views []*view) (string, []string) {
 candidates:
 	for _, m := range first.Members {
 		var values []string
+		taken := map[string]bool{}
 		for _, v := range views {
 			props := objProps(v)
 			p := props.Get(m.Key)
@@ -261,11 +272,10 @@ candidates:
 			if !ok {
 				continue candidates
 			}
-			for _, x := range values {
-				if x == s {
-					continue candidates
-				}
+			if taken[s] {
+				continue candidates
 			}
+			taken[s] = true
 			values = append(values, s)
 		}
 		return m.Key, values

@@ -3,6 +3,8 @@ package schema
 import (
 	"bytes"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -119,6 +121,15 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 			return out
 		}
 	}
+	// A schema met twice in one conjunction adds nothing the first
+	// meeting did not (allOf is idempotent): skipping it keeps diamonds of
+	// $refs linear instead of exponential.
+	if !c.conjSeen.add(n) {
+		return out
+	}
+	if !c.spend(n) {
+		return out
+	}
 	stack = append(stack, n)
 	if n.Kind != ObjectNode || c.external[n] {
 		return append(out, n)
@@ -140,6 +151,9 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 	}
 	if ref == nil || res.draft != 7 {
 		out = append(out, n)
+	}
+	if ref != nil && c.badRefs[ref] {
+		ref = nil
 	}
 	if ref != nil {
 		if t, _, err := c.resolveRef(ref, res); err != nil {
@@ -167,6 +181,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 // turns contradictions into never instead of errors.
 func (c *compiler) view(n *Node, lenient bool) *view {
 	v := &view{src: n, res: c.resOf[n], kw: map[string]*Node{}}
+	c.conjSeen.reset()
 	conj := c.conjuncts(n, nil, nil)
 	objects := 0
 	for _, cj := range conj {
@@ -442,13 +457,14 @@ func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view)
 		if old.Kind != ArrayNode || val.Kind != ArrayNode {
 			return old, false
 		}
+		in := make(map[string]bool, len(val.Items))
+		for _, y := range val.Items {
+			in[canonKey(y)] = true
+		}
 		var items []*Node
 		for _, x := range old.Items {
-			for _, y := range val.Items {
-				if jsonEqual(x, y) {
-					items = append(items, x)
-					break
-				}
+			if in[canonKey(x)] {
+				items = append(items, x)
 			}
 		}
 		if len(items) == 0 {
@@ -559,6 +575,104 @@ func jsonEqual(a, b *Node) bool {
 		return true
 	}
 	return false
+}
+
+// nodeSet is a set of nodes: a list while small, a map beyond.
+type nodeSet struct {
+	list []*Node
+	m    map[*Node]bool
+}
+
+func (s *nodeSet) reset() {
+	s.list = s.list[:0]
+	s.m = nil
+}
+
+// add adds n and reports whether it was new.
+func (s *nodeSet) add(n *Node) bool {
+	if s.m != nil {
+		if s.m[n] {
+			return false
+		}
+		s.m[n] = true
+		return true
+	}
+	for _, x := range s.list {
+		if x == n {
+			return false
+		}
+	}
+	s.list = append(s.list, n)
+	if len(s.list) > 32 {
+		s.m = make(map[*Node]bool, 2*len(s.list))
+		for _, x := range s.list {
+			s.m[x] = true
+		}
+	}
+	return true
+}
+
+// canonKey is a string equal for two values exactly when jsonEqual holds:
+// numbers by exact value, object members in sorted order.
+func canonKey(n *Node) string {
+	var b strings.Builder
+	writeCanon(&b, n)
+	return b.String()
+}
+
+func writeCanon(b *strings.Builder, n *Node) {
+	switch n.Kind {
+	case NullNode:
+		b.WriteString("n")
+	case BoolNode:
+		if n.Bool {
+			b.WriteString("t")
+		} else {
+			b.WriteString("f")
+		}
+	case NumberNode:
+		if r, ok := numRat(n); ok {
+			b.WriteString("#" + r.RatString() + ";")
+		} else {
+			b.WriteString("#?" + n.Num + ";")
+		}
+	case StringNode:
+		b.WriteString(strconv.Quote(n.Str))
+	case ArrayNode:
+		b.WriteByte('[')
+		for _, it := range n.Items {
+			writeCanon(b, it)
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case ObjectNode:
+		ms := slices.Clone(n.Members)
+		slices.SortFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
+		b.WriteByte('{')
+		for _, m := range ms {
+			b.WriteString(strconv.Quote(m.Key))
+			b.WriteByte(':')
+			writeCanon(b, m.Value)
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	}
+}
+
+// spend counts one expansion at n against the budget; false (after one
+// located error) once the budget is spent.
+func (c *compiler) spend(n *Node) bool {
+	if c.exhausted {
+		return false
+	}
+	c.expansions++
+	if c.expansions > c.limits.RefExpansions {
+		c.exhausted = true
+		c.errorf(n, "schema expansion budget spent: $refs, allOf and union branches expand to more than %d schemas (%s)",
+			c.limits.RefExpansions, limitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
+		return false
+	}
+	return true
 }
 
 // errorf records a located error at n.

@@ -122,7 +122,7 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 		to, known := typeAliases[strings.ToLower(t.Str)]
 		switch {
 		case !known:
-			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type", t.Str))
+			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type%s", t.Str, typeSuggestion(t.Str)))
 		case !c.lenient && to == "":
 			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type; omit \"type\" to allow any value", t.Str))
 		case !c.lenient:
@@ -145,7 +145,9 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 			}
 			to, known := typeAliases[strings.ToLower(it.Str)]
 			switch {
-			case !known || to == "":
+			case !known:
+				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type%s", it.Str, typeSuggestion(it.Str)))
+			case to == "":
 				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type", it.Str))
 			case !c.lenient:
 				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type; use %q", it.Str, to))
@@ -157,6 +159,19 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 	default:
 		*errs = append(*errs, Errorf(t.Pos, "\"type\" must be a string or an array of strings, found %s", kindName(t)))
 	}
+}
+
+// typeSuggestion is "; did you mean %q?" for the standard type name
+// nearest to an unknown one, or "".
+func typeSuggestion(name string) string {
+	std := make([]string, 0, len(standardTypes))
+	for k := range standardTypes {
+		std = append(std, k)
+	}
+	if s := mfClosest(name, std); s != "" {
+		return fmt.Sprintf("; did you mean %q?", s)
+	}
+	return ""
 }
 
 // checkRequired finds draft-3 style booleans ("required": true on a

@@ -22,6 +22,9 @@ type LoadOptions struct {
 	// true on a property) into the object's "required" array, instead of
 	// rejecting them, with one warning per kind of rewrite.
 	Lenient bool
+	// Limits bound the input (zero fields take DefaultLimits); Build
+	// passes them on to Compile.
+	Limits Limits
 }
 
 // ToolDef is one tool definition as found in an input file.
@@ -59,6 +62,16 @@ type Document struct {
 // chat, OpenAI responses, Anthropic or MCP shape. All problems are
 // reported together as an ErrorList of located errors.
 func Load(inputs []Input, opts LoadOptions) (*Document, error) {
+	doc, errs := load(inputs, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return doc, nil
+}
+
+// load is Load returning the usable part of the document along with the
+// errors, so later phases can report theirs in the same run.
+func load(inputs []Input, opts LoadOptions) (*Document, ErrorList) {
 	l := &loader{
 		doc:    &Document{},
 		byName: map[string]*ToolDef{},
@@ -66,7 +79,9 @@ func Load(inputs []Input, opts LoadOptions) (*Document, error) {
 	}
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
-		root, err := ParseJSON(in.Name, in.Data)
+		lim := opts.Limits.WithDefaults()
+		root, err := parseJSON(in.Name, in.Data, lim.jsonDepth(),
+			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", JSONDepthFactor))
 		if err != nil {
 			e, ok := err.(*Error)
 			if !ok {
@@ -92,9 +107,8 @@ func Load(inputs []Input, opts LoadOptions) (*Document, error) {
 				cmp.Compare(a.Pos.Line, b.Pos.Line),
 				cmp.Compare(a.Pos.Col, b.Pos.Col))
 		})
-		return nil, l.errs
 	}
-	return l.doc, nil
+	return l.doc, l.errs
 }
 
 type loader struct {

@@ -47,6 +47,9 @@ type Manifest struct {
 	// Formats maps format names to Go representations (date-time: time);
 	// nil when not given. Pass it to BuildOptions.Formats.
 	Formats map[string]string
+	// Limits are the limits: settings (zero fields: DefaultLimits). Pass
+	// them to BuildOptions.Limits.
+	Limits Limits
 }
 
 // ManifestGroup is one entry of groups: a top-level op group, its summary
@@ -78,7 +81,11 @@ type ManifestOp struct {
 	// compiled into the tool's Go result type by BuildFamily.
 	ResultSchema json.RawMessage
 	ResultNode   *Node
-	Pos          ir.Pos
+	// Title and Annotations override the MCP title and hints of the op's
+	// tool (annotations: {read_only, destructive, idempotent, open_world}).
+	Title       string
+	Annotations ir.Annotations
+	Pos         ir.Pos
 }
 
 // Override maps one tool to an op path.
@@ -89,7 +96,7 @@ type Override struct {
 }
 
 // SurfaceNames are the surfaces a manifest may list.
-var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred"}
+var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred", "code"}
 
 // Op returns the manifest settings for op path, or nil.
 func (m *Manifest) Op(path string) *ManifestOp {
@@ -125,6 +132,17 @@ func (m *Manifest) Resolve(p string) string {
 // LoadManifest decodes and validates a manifest. data may be YAML or JSON;
 // every problem is reported as a located error (an ErrorList).
 func LoadManifest(file string, data []byte) (*Manifest, error) {
+	m, errs := DecodeManifest(file, data)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return m, nil
+}
+
+// DecodeManifest is LoadManifest returning what it could decode along with
+// the errors (settings with an error are left out), so that a run can go on
+// to report the errors of the inputs too. The manifest is never nil.
+func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
 	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
 		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
 		// not accept them as indentation, so they become spaces (columns
@@ -133,17 +151,14 @@ func LoadManifest(file string, data []byte) (*Manifest, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, ErrorList{yamlSyntaxError(file, err)}
+		return &Manifest{File: file}, ErrorList{yamlSyntaxError(file, err)}
 	}
 	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
 	if len(doc.Content) == 0 {
 		return d.m, nil
 	}
 	d.root(doc.Content[0])
-	if len(d.errs) > 0 {
-		return nil, d.errs
-	}
-	return d.m, nil
+	return d.m, d.errs
 }
 
 // yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
@@ -178,7 +193,7 @@ func mfPointerToken(s string) string {
 }
 
 // mfKeys are the top-level keys, in documentation order.
-var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats"}
+var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats", "limits"}
 
 // mapping walks a mapping node, reporting unknown and duplicate keys, and
 // calls f for every known key.
@@ -301,6 +316,50 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			m.Lenient, _ = d.boolean(v, ptr)
 		case "formats":
 			d.formats(v, ptr)
+		case "limits":
+			d.limits(v, ptr)
+		}
+	})
+}
+
+// minIdentifierLength is the least limits.max_identifier_length: room for
+// a prefix, a hash and a suffix.
+const minIdentifierLength = 32
+
+// limits decodes the limits: mapping (LimitKeys to positive integers).
+func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
+	l := &d.m.Limits
+	d.mapping(n, ptr, LimitKeys, func(key string, _, v *yaml.Node, ptr string) {
+		var x int64
+		least := int64(1)
+		if key == "max_identifier_length" {
+			least = minIdentifierLength
+		}
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || v.Decode(&x) != nil || x < least {
+			if least > 1 {
+				d.errorf(v, ptr, "must be an integer of at least %d", least)
+			} else {
+				d.errorf(v, ptr, "must be a positive integer")
+			}
+			return
+		}
+		const maxInt = int64(^uint(0) >> 1)
+		if x > maxInt {
+			x = maxInt
+		}
+		switch key {
+		case "max_depth":
+			l.Depth = int(min(x, 1<<20))
+		case "max_properties":
+			l.Properties = int(x)
+		case "max_enum":
+			l.Enum = int(x)
+		case "max_ref_expansions":
+			l.RefExpansions = int(x)
+		case "max_identifier_length":
+			l.IdentifierLength = int(x)
+		case "max_output_bytes":
+			l.OutputBytes = x
 		}
 	})
 }
@@ -349,7 +408,9 @@ func (d *manifestDecoder) groups(n *yaml.Node, ptr string) {
 	})
 }
 
-var mfOpKeys = []string{"tool", "kind", "policy", "examples", "notes", "dry_run_default", "result_schema"}
+var mfOpKeys = []string{"tool", "kind", "policy", "examples", "notes", "dry_run_default", "result_schema", "title", "annotations"}
+
+var mfAnnotationKeys = []string{"read_only", "destructive", "idempotent", "open_world"}
 
 func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 	d.mapping(n, ptr, nil, func(path string, k, v *yaml.Node, ptr string) {
@@ -382,10 +443,36 @@ func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 					op.ResultNode = d.node(v, ptr)
 					op.ResultSchema = op.ResultNode.JSON()
 				}
+			case "title":
+				op.Title, _ = d.nonEmpty(v, ptr)
+			case "annotations":
+				op.Annotations = d.annotations(v, ptr)
 			}
 		})
 		d.m.Ops = append(d.m.Ops, op)
 	})
+}
+
+// annotations decodes an op's MCP hint overrides.
+func (d *manifestDecoder) annotations(n *yaml.Node, ptr string) ir.Annotations {
+	var a ir.Annotations
+	d.mapping(n, ptr, mfAnnotationKeys, func(key string, _, v *yaml.Node, ptr string) {
+		b, ok := d.boolean(v, ptr)
+		if !ok {
+			return
+		}
+		switch key {
+		case "read_only":
+			a.ReadOnly = &b
+		case "destructive":
+			a.Destructive = &b
+		case "idempotent":
+			a.Idempotent = &b
+		case "open_world":
+			a.OpenWorld = &b
+		}
+	})
+	return a
 }
 
 var mfPolicyKeys = []string{"do", "dont", "edge_cases"}

@@ -41,6 +41,13 @@ ops:
     result_schema: {type: object, properties: {id: {type: string}}}
 surfaces: [flat, gateway]
 lenient: true
+limits:
+  max_depth: 100
+  max_properties: 6000
+  max_enum: 200000
+  max_ref_expansions: 5
+  max_identifier_length: 64
+  max_output_bytes: 1000000000
 `
 
 func TestLoadManifest(t *testing.T) {
@@ -72,6 +79,7 @@ func TestLoadManifest(t *testing.T) {
 		}},
 		Surfaces: []string{"flat", "gateway"},
 		Lenient:  true,
+		Limits:   Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
 	}
 	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(ManifestOp{}, "ResultNode")); d != "" {
 		t.Errorf("manifest (-want +got):\n%s", d)
@@ -115,7 +123,7 @@ var badManifests = []struct {
 	{"inputs type", "inputs: a.json\n", "toolgen.yaml:1:9: /inputs: must be an array of strings"},
 	{"op path", "ops:\n  Onto.Task:\n    kind: read\n", `toolgen.yaml:2:3: /ops/Onto.Task: op path "Onto.Task" must be dot-separated lowercase segments (onto.task.list)`},
 	{"override path", "overrides:\n  list_x: onto..list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "onto..list" must be dot-separated lowercase segments (onto.task.list)`},
-	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections, deferred"},
+	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections, deferred, code"},
 	{"lenient", "lenient: yes please\n", "toolgen.yaml:1:10: /lenient: must be true or false"},
 	{"example args", "ops:\n  a.b:\n    examples:\n      - description: x\n", `toolgen.yaml:4:9: /ops/a.b/examples/0: missing required key "args"`},
 	{"example args type", "ops:\n  a.b:\n    examples:\n      - args: [1]\n", "toolgen.yaml:4:15: /ops/a.b/examples/0/args: must be an object"},
@@ -124,9 +132,16 @@ var badManifests = []struct {
 	{"group name", "groups:\n  My-Group: s\n", `toolgen.yaml:2:3: /groups/My-Group: group name "My-Group" must be lowercase letters, digits and underscores`},
 	{"dry run", "ops:\n  a.b:\n    dry_run_default: 1\n", "toolgen.yaml:3:22: /ops/a.b/dry_run_default: must be true or false"},
 	{"empty output", "output: \"\"\n", "toolgen.yaml:1:9: /output: must not be empty"},
+	{"limit zero", "limits:\n  max_depth: 0\n", "toolgen.yaml:2:14: /limits/max_depth: must be a positive integer"},
+	{"limit string", "limits:\n  max_enum: lots\n", "toolgen.yaml:2:13: /limits/max_enum: must be a positive integer"},
+	{"limit fraction", "limits:\n  max_properties: 1.5\n", "toolgen.yaml:2:19: /limits/max_properties: must be a positive integer"},
+	{"limit identifier", "limits:\n  max_identifier_length: 8\n", "toolgen.yaml:2:26: /limits/max_identifier_length: must be an integer of at least 32"},
+	{"limit key", "limits:\n  max_dept: 9\n", `toolgen.yaml:2:3: /limits/max_dept: unknown key "max_dept"; did you mean "max_depth"?`},
 	{"root", "- a\n", "toolgen.yaml:1:1: /: must be an object"},
 	{"duplicate", "package: a\npackage: b\n", `toolgen.yaml:2:1: /package: duplicate key "package"`},
 	{"syntax", "package: [a\n", "toolgen.yaml:1:1: /: did not find expected ',' or ']'"},
+	{"annotation not bool", "ops:\n  a.b:\n    annotations: {read_only: yes please}\n", "toolgen.yaml:3:30: /ops/a.b/annotations/read_only: must be true or false"},
+	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
 }
 
 func TestLoadManifestErrors(t *testing.T) {

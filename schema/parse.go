@@ -9,8 +9,11 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts.
-const MaxDepth = 10000
+// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts:
+// JSONDepthFactor times the default Limits.Depth. Load applies the
+// family's own limit. Every node keeps its JSON pointer, so memory grows
+// with the square of the depth: the limit keeps it small.
+const MaxDepth = 512
 
 // ParseJSON parses data as strict JSON (RFC 8259) into a Node tree in which
 // every node knows its file, line, column and JSON pointer.
@@ -22,9 +25,16 @@ const MaxDepth = 10000
 // A syntax error or a duplicate key is returned as a *Error located at the
 // offending byte.
 func ParseJSON(file string, data []byte) (*Node, error) {
+	return parseJSON(file, data, MaxDepth, "")
+}
+
+// parseJSON is ParseJSON with a nesting limit; hint (if any) is appended to
+// the depth error to name the setting that raises it.
+func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, error) {
 	src := string(data)
 	src = strings.TrimPrefix(src, "\uFEFF")
-	p := &parser{file: file, src: src, line: 1}
+	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
+		ptrBudget: pointerBudgetBase + pointerBudgetFactor*len(src)}
 	p.skipSpace()
 	n, err := p.value("", 0)
 	if err != nil {
@@ -38,12 +48,34 @@ func ParseJSON(file string, data []byte) (*Node, error) {
 }
 
 type parser struct {
+	maxDepth  int
+	depthHint string
+	// ptrBudget is how many bytes of JSON pointers the nodes may still
+	// take: long keys nested deep would otherwise make them quadratic in
+	// the input's size.
+	ptrBudget int
 	slab      []Node // nodes are allocated in chunks
 	file      string
 	src       string
 	off       int
 	line      int
 	lineStart int
+}
+
+// The JSON pointers of a file's nodes may take pointerBudgetBase plus
+// pointerBudgetFactor bytes per input byte.
+const (
+	pointerBudgetBase   = 32 << 20
+	pointerBudgetFactor = 16
+)
+
+// spendPointer charges a new node pointer against the budget.
+func (p *parser) spendPointer(ptr string) error {
+	p.ptrBudget -= len(ptr)
+	if p.ptrBudget < 0 {
+		return p.errorf(p.off, "", "JSON pointers of this file exceed %d bytes plus %d per input byte: long keys are nested too deep", pointerBudgetBase, pointerBudgetFactor)
+	}
+	return nil
 }
 
 // nodeSlab is how many nodes are allocated at a time.
@@ -347,8 +379,8 @@ func hex4(s string, i int) (rune, bool) {
 
 func (p *parser) array(ptr string, depth int) (*Node, error) {
 	n := p.node(ArrayNode, p.pos(p.off, ptr))
-	if depth > MaxDepth {
-		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
+	if depth > p.maxDepth {
+		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels%s", p.maxDepth, p.depthHint)
 	}
 	p.off++ // [
 	p.skipSpace()
@@ -358,6 +390,9 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 	}
 	for {
 		elemPtr := ptr + "/" + strconv.Itoa(len(n.Items))
+		if err := p.spendPointer(elemPtr); err != nil {
+			return nil, err
+		}
 		it, err := p.value(elemPtr, depth)
 		if err != nil {
 			return nil, err
@@ -416,8 +451,8 @@ const dupIndexAt = 16
 
 func (p *parser) object(ptr string, depth int) (*Node, error) {
 	n := p.node(ObjectNode, p.pos(p.off, ptr))
-	if depth > MaxDepth {
-		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels", MaxDepth)
+	if depth > p.maxDepth {
+		return nil, p.errorf(p.off, ptr, "nesting deeper than %d levels%s", p.maxDepth, p.depthHint)
 	}
 	p.off++ // {
 	p.skipSpace()
@@ -440,6 +475,9 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 			return nil, err
 		}
 		valPtr := ptr + "/" + escapePointerToken(key)
+		if err := p.spendPointer(valPtr); err != nil {
+			return nil, err
+		}
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
 		if prev := findMember(n.Members, index, key); prev >= 0 {
 			first := n.Members[prev].KeyPos

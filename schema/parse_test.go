@@ -145,7 +145,7 @@ func TestParseJSONDepth(t *testing.T) {
 	}
 	deep := strings.Repeat(`{"a":`, MaxDepth+1)
 	_, err := ParseJSON("d.json", []byte(deep))
-	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 10000 levels") {
+	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 512 levels") {
 		t.Fatalf("depth %d: err = %v", MaxDepth+1, err)
 	}
 	// A million open brackets must fail cleanly, not overflow the stack.
@@ -213,7 +213,8 @@ func FuzzParseJSON(f *testing.F) {
 			}
 			if valid && !strings.Contains(e.Message, "duplicate key") &&
 				!strings.Contains(e.Message, "invalid UTF-8") &&
-				!strings.Contains(e.Message, "nesting deeper") {
+				!strings.Contains(e.Message, "nesting deeper") &&
+				!strings.Contains(e.Message, "long keys are nested too deep") {
 				t.Fatalf("rejected valid JSON %q: %v", data, err)
 			}
 			return
@@ -239,5 +240,16 @@ func BenchmarkParseJSON(b *testing.B) {
 		if _, err := ParseJSON("ALL.tools.json", data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Long keys nested deep would make node pointers quadratic in the input:
+// the pointer budget stops them with a located error, quickly.
+func TestParseJSONPointerBudget(t *testing.T) {
+	key := `"` + strings.Repeat("k", 5000) + `":`
+	deep := strings.Repeat("{"+key, 500) + "1" + strings.Repeat("}", 500)
+	_, err := ParseJSON("p.json", []byte(deep))
+	if err == nil || !strings.Contains(err.Error(), "long keys are nested too deep") || !strings.HasPrefix(err.Error(), "p.json:1:") {
+		t.Fatalf("err = %v", err)
 	}
 }

@@ -227,11 +227,16 @@ func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Err
 	return target, c.resOf[target], nil
 }
 
+// pointerUnescaper decodes a JSON pointer reference token.
+var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+
 // refPointer evaluates a JSON pointer (RFC 6901) from root.
 func refPointer(root *Node, ptr string) *Node {
 	n := root
 	for _, tok := range strings.Split(ptr, "/")[1:] {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = pointerUnescaper.Replace(tok)
+		}
 		switch n.Kind {
 		case ObjectNode:
 			n = n.Get(tok)

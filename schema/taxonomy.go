@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -33,27 +34,51 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	}
 	t.rules()
 	t.overrides()
-	byPath := map[string]*ir.Op{}
 	f.Ops = nil
-	for _, tool := range f.Tools {
-		op := t.op(tool)
+	ops := make([]*ir.Op, len(f.Tools))
+	derivs := make([]derived, len(f.Tools))
+	for i, tool := range f.Tools {
+		ops[i], derivs[i] = t.opPath(tool)
+	}
+	// Ops the manifest names claim their paths first, then rule-derived
+	// ops in order of tool name, so which tool keeps a contested path
+	// depends on the set of tools, not on their order in the input.
+	order := make([]int, len(ops))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		oa, ob := ops[order[a]], ops[order[b]]
+		if (oa.Source == SourceManifest) != (ob.Source == SourceManifest) {
+			return oa.Source == SourceManifest
+		}
+		return oa.Tool.Name < ob.Tool.Name
+	})
+	byPath := map[string]*ir.Op{}
+	next := map[string]int{} // the next suffix to try per collision path
+	for _, i := range order {
+		op, tool := ops[i], ops[i].Tool
 		if prev := byPath[op.Path]; prev != nil {
-			// Two rule-derived ops collide (list_user / list_users): the
-			// later tool gets a path from its own name, with a warning;
-			// a collision the manifest asked for stays an error.
-			alt := toolSlug(tool.Name)
-			if i := strings.LastIndexByte(op.Path, '.'); i >= 0 {
-				alt = op.Path[:i] + "." + alt
-			}
-			if op.Source != SourceRule || byPath[alt] != nil {
+			if op.Source != SourceRule {
+				// Two manifest entries asked for one path: only the
+				// manifest can say which tool gets it.
 				t.errs = append(t.errs, Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
+				ops[i] = nil
 				continue
 			}
+			// Two tools read as one op (list_user / list_users, a-b /
+			// A_B): the later one by name gets a path from its own name,
+			// numbered if that is taken too, with a warning.
+			alt := uniquePath(byPath, next, collisionPath(op.Path, tool.Name))
 			f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: tool.Pos, Code: "op-collision", Message: fmt.Sprintf("tool %q maps to op %q, already used by tool %q; using %q (add an override in the manifest to choose)", tool.Name, op.Path, prev.Tool.Name, alt)})
 			op.Path = alt
 		}
 		byPath[op.Path] = op
-		f.Ops = append(f.Ops, op)
+	}
+	for i, op := range ops {
+		if op != nil {
+			f.Ops = append(f.Ops, t.op(op, derivs[i]))
+		}
 	}
 	paths := make([]string, 0, len(byPath))
 	for p := range byPath {
@@ -72,6 +97,9 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
+	for _, op := range f.Ops {
+		finishOp(op)
+	}
 	for _, g := range m.Groups {
 		used := false
 		for _, op := range f.Ops {
@@ -87,6 +115,35 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 		f.Surfaces = append([]string(nil), m.Surfaces...)
 	}
 	return nil
+}
+
+// collisionPath is the op path of a tool whose derived path is taken: the
+// derived path with its last segment replaced by the tool's whole name.
+func collisionPath(path, toolName string) string {
+	alt := toolSlug(toolName)
+	if alt == "" || alt[0] < 'a' || alt[0] > 'z' {
+		alt = "op_" + alt
+	}
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		alt = path[:i] + "." + alt
+	}
+	return alt
+}
+
+// uniquePath returns path, or path with the first free suffix _2, _3, ...
+// when it is taken; next remembers where to resume per path, so many
+// tools colliding on one path stay linear.
+func uniquePath(taken map[string]*ir.Op, next map[string]int, path string) string {
+	if taken[path] == nil {
+		return path
+	}
+	for n := max(next[path], 2); ; n++ {
+		p := path + "_" + strconv.Itoa(n)
+		if taken[p] == nil {
+			next[path] = n + 1
+			return p
+		}
+	}
 }
 
 // toolSlug is a tool name as one op path segment: lowercase letters,
@@ -298,8 +355,9 @@ func (t *taxonomy) derive(name string) derived {
 	return d
 }
 
-// op builds the op record of one tool.
-func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
+// opPath starts the op record of one tool: its path (from the manifest
+// or derived from the name), group, entity and action.
+func (t *taxonomy) opPath(tool *ir.Tool) (*ir.Op, derived) {
 	d := t.derive(tool.Name)
 	op := &ir.Op{Tool: tool, Source: SourceRule}
 	if o, ok := t.override[tool.Name]; ok {
@@ -313,6 +371,12 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 		op.Group, op.Entity, op.Action = d.group, d.entity, d.action
 		op.Path = strings.Join(append(append([]string{d.group}, d.path...), d.action), ".")
 	}
+	return op, d
+}
+
+// op completes the op record of one tool once its path is final.
+func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
+	tool := op.Tool
 	mo := t.m.Op(op.Path)
 	switch {
 	case mo != nil && mo.Kind != "":
@@ -325,6 +389,10 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 		op.Kind = "write"
 	case d.known:
 		op.Kind = verbKind(d.verb)
+	case descriptionKind(tool.Description) != "":
+		// No verb in the name: the description's leading verb decides
+		// ("Calculates the factorial…" only reads).
+		op.Kind = descriptionKind(tool.Description)
 	default:
 		op.Kind = "write"
 		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
@@ -338,9 +406,6 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 	} else {
 		op.Policy = ExtractPolicy(tool.Description)
 	}
-	args := OpArgs(tool)
-	op.Usage = Usage(op.Path, args)
-	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
 	if mo != nil {
 		op.Notes = append([]string(nil), mo.Notes...)
 		op.Examples = append([]ir.Example(nil), mo.Examples...)
@@ -351,10 +416,66 @@ func (t *taxonomy) op(tool *ir.Tool) *ir.Op {
 			tool.ResultSchema = mo.ResultSchema
 		}
 	}
-	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{SynthesizeExample(op.Path, tool)}
-	}
+	deriveAnnotations(tool, op.Kind, d.verb, mo)
 	return op
+}
+
+// destructiveVerbs are write verbs that remove or overwrite state
+// (MCP destructiveHint); other writes are additive.
+var destructiveVerbs = []string{
+	"cancel", "clear", "delete", "detach", "disable", "merge", "overwrite", "purge", "refund",
+	"remove", "replace", "reset", "revoke", "stop", "uninstall", "unassign", "unlink", "unsubscribe",
+}
+
+// idempotentVerbs are write verbs whose repeats with the same arguments
+// change nothing more (MCP idempotentHint).
+var idempotentVerbs = []string{
+	"assign", "archive", "clear", "delete", "disable", "enable", "mark", "move", "put", "remove",
+	"rename", "replace", "reset", "restore", "set", "unassign", "unlink", "update", "upsert",
+}
+
+// deriveAnnotations completes tool's MCP hints: the manifest's overrides
+// win, then the input's annotations, then the kind (reads are read-only)
+// and, for writes, the verb (destructive, idempotent). The open-world
+// hint and the title come only from the input or the manifest.
+func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
+	a := &tool.Annotations
+	if mo != nil {
+		if mo.Title != "" {
+			tool.Title = mo.Title
+		}
+		for _, p := range []struct{ dst, src **bool }{
+			{&a.ReadOnly, &mo.Annotations.ReadOnly}, {&a.Destructive, &mo.Annotations.Destructive},
+			{&a.Idempotent, &mo.Annotations.Idempotent}, {&a.OpenWorld, &mo.Annotations.OpenWorld},
+		} {
+			if *p.src != nil {
+				*p.dst = *p.src
+			}
+		}
+	}
+	hint := func(dst **bool, v bool) {
+		if *dst == nil {
+			*dst = &v
+		}
+	}
+	hint(&a.ReadOnly, kind == "read")
+	if *a.ReadOnly {
+		return
+	}
+	hint(&a.Destructive, mfContains(destructiveVerbs, verb))
+	hint(&a.Idempotent, mfContains(idempotentVerbs, verb))
+}
+
+// finishOp derives the op's usage line, argument summary and, when the
+// manifest gives none, its example from its final path (after collisions
+// moved it), so that each names its own op.
+func finishOp(op *ir.Op) {
+	args := OpArgs(op.Tool)
+	op.Usage = Usage(op.Path, args)
+	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
+	if len(op.Examples) == 0 {
+		op.Examples = []ir.Example{SynthesizeExample(op.Path, op.Tool)}
+	}
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

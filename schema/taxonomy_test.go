@@ -165,8 +165,8 @@ func TestTaxonomyErrors(t *testing.T) {
 			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
 		{"op without tool", "ops:\n  tools.task.lst:\n    kind: read\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /ops/tools.task.lst: no tool maps to op "tools.task.lst"; did you mean "tools.task.list"?`},
-		{"duplicate op", "overrides:\n  list_task: tools.task.list\n", []string{"list_tasks", "list_task"},
-			`tools.json:3:3: /1: tool "list_task" maps to op "tools.task.list", already used by tool "list_tasks"; add an override in the manifest`},
+		{"duplicate op", "overrides:\n  list_task: a.b\n  list_tasks: a.b\n", []string{"list_tasks", "list_task"},
+			`tools.json:2:3: /0: tool "list_tasks" maps to op "a.b", already used by tool "list_task"; add an override in the manifest`},
 		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
 			`toolgen.yaml:4:3: /ops/c.d: tool "list_tasks" is already mapped to op "a.b"`},
 	}
@@ -271,10 +271,10 @@ func TestTaxonomyRuleCollisionWarns(t *testing.T) {
 	for _, op := range f.Ops {
 		paths = append(paths, op.Path)
 	}
-	if got := strings.Join(paths, " "); got != "tools.task.list tools.task.list_task" {
+	if got := strings.Join(paths, " "); got != "tools.task.list_tasks tools.task.list" {
 		t.Fatalf("ops: %s", got)
 	}
-	if len(f.Warnings) != 1 || f.Warnings[0].Code != "op-collision" || !strings.Contains(f.Warnings[0].Message, `using "tools.task.list_task"`) {
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "op-collision" || !strings.Contains(f.Warnings[0].Message, `using "tools.task.list_tasks"`) {
 		t.Fatalf("warnings: %+v", f.Warnings)
 	}
 }
@@ -314,4 +314,74 @@ func TestFirstSentenceKeepsAbbreviations(t *testing.T) {
 			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// Tools whose names read as the same op (a-b / A_B, get_item / Get_Item)
+// get distinct ops, with a located warning, and which tool keeps the
+// derived path does not depend on input order. The manifest wins over a
+// rule and can override.
+func TestTaxonomyCollisionsResolved(t *testing.T) {
+	cases := []struct {
+		names    []string
+		manifest string
+		want     map[string]string
+	}{
+		{[]string{"a-b", "A_B"}, "", map[string]string{"A_B": "tools.b.a", "a-b": "tools.b.a_b"}},
+		{[]string{"get_item", "Get_Item", "GET_ITEM"}, "", map[string]string{"GET_ITEM": "tools.item.get", "Get_Item": "tools.item.get_item", "get_item": "tools.item.get_item_2"}},
+		{[]string{"get_item", "Get_Item"}, "overrides:\n  get_item: tools.item.get\n", map[string]string{"get_item": "tools.item.get", "Get_Item": "tools.item.get_item"}},
+		{[]string{"get_item", "Get_Item"}, "overrides:\n  Get_Item: items.fetch\n", map[string]string{"get_item": "tools.item.get", "Get_Item": "items.fetch"}},
+	}
+	for _, c := range cases {
+		for _, perm := range permutations(c.names) {
+			t.Run(strings.Join(perm, ","), func(t *testing.T) {
+				var m *Manifest
+				if c.manifest != "" {
+					var err error
+					if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				f := family(perm...)
+				if err := Taxonomy(f, m); err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]string{}
+				for _, op := range f.Ops {
+					got[op.Tool.Name] = op.Path
+				}
+				for name, want := range c.want {
+					if got[name] != want {
+						t.Errorf("%s: op %q, want %q (all: %v)", name, got[name], want, got)
+					}
+				}
+				warned := 0
+				for _, w := range f.Warnings {
+					if w.Code == "op-collision" {
+						warned++
+						if w.Pos.File == "" {
+							t.Errorf("unlocated warning %+v", w)
+						}
+					}
+				}
+				if want := len(c.names) - 1; c.manifest == "" && warned != want {
+					t.Errorf("%d collision warnings, want %d: %+v", warned, want, f.Warnings)
+				}
+			})
+		}
+	}
+}
+
+// permutations lists every order of xs.
+func permutations(xs []string) [][]string {
+	if len(xs) <= 1 {
+		return [][]string{append([]string(nil), xs...)}
+	}
+	var out [][]string
+	for i := range xs {
+		rest := append(append([]string(nil), xs[:i]...), xs[i+1:]...)
+		for _, p := range permutations(rest) {
+			out = append(out, append([]string{xs[i]}, p...))
+		}
+	}
+	return out
 }

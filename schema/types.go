@@ -32,6 +32,11 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 		}
 		return t
 	}
+	if c.badRefs[n] || c.exhausted {
+		t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+		c.memo[n] = t
+		return t
+	}
 	if c.external[n] {
 		t := c.newType(n)
 		t.Kind = ir.KindAny
@@ -40,6 +45,11 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 		return t
 	}
 	if ref := c.pureRef(n); ref != nil {
+		if c.badRefs[ref] || !c.spend(ref) {
+			t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+			c.memo[n] = t
+			return t
+		}
 		for _, s := range c.refStack {
 			if s == n {
 				c.errorf(ref, "circular $ref")
@@ -110,6 +120,15 @@ var kindNames = []string{"null", "boolean", "object", "array", "number", "intege
 
 // compileView fills t from a merged view.
 func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
+	c.depth++
+	defer func() { c.depth-- }()
+	if c.depth > c.limits.Depth {
+		if c.depth == c.limits.Depth+1 {
+			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, limitHint("max_depth", int64(c.limits.Depth)))
+		}
+		t.Kind = ir.KindAny
+		return
+	}
 	if v.isBool || v.never {
 		if v.isBool && v.boolVal {
 			t.Kind = ir.KindAny
@@ -281,6 +300,7 @@ func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root
 func (c *compiler) stringConstraints(t *ir.Type, v *view) {
 	t.Constraints.MinLength = c.count(v, "minLength")
 	t.Constraints.MaxLength = c.count(v, "maxLength")
+	c.checkRange(v, "minLength", "maxLength", false)
 	if p := v.get("pattern"); p != nil {
 		if c.checkPattern(p) {
 			t.Constraints.Pattern = p.Str
@@ -293,6 +313,10 @@ func (c *compiler) numberConstraints(t *ir.Type, v *view) {
 	t.Constraints.Maximum = c.number(v, "maximum")
 	t.Constraints.ExclusiveMinimum = c.number(v, "exclusiveMinimum")
 	t.Constraints.ExclusiveMaximum = c.number(v, "exclusiveMaximum")
+	c.checkRange(v, "minimum", "maximum", false)
+	c.checkRange(v, "exclusiveMinimum", "exclusiveMaximum", true)
+	c.checkRange(v, "minimum", "exclusiveMaximum", true)
+	c.checkRange(v, "exclusiveMinimum", "maximum", true)
 	if m := c.number(v, "multipleOf"); m != nil {
 		if r, _ := new(big.Rat).SetString(string(*m)); r.Sign() <= 0 {
 			c.errorf(v.get("multipleOf"), "multipleOf must be greater than 0")
@@ -335,6 +359,27 @@ func (c *compiler) number(v *view, k string) *ir.Number {
 	return &x
 }
 
+// codeUnsatisfiable is the warning code of schemas no value satisfies.
+const codeUnsatisfiable = "unsatisfiable"
+
+// checkRange warns when the lower bound lo of a view exceeds its upper
+// bound hi (or equals it, when either is exclusive): no value fits.
+func (c *compiler) checkRange(v *view, lo, hi string, exclusive bool) {
+	a, b := v.get(lo), v.get(hi)
+	x, ok1 := numRat(a)
+	y, ok2 := numRat(b)
+	if !ok1 || !ok2 {
+		return
+	}
+	if d := x.Cmp(y); d > 0 || (exclusive && d == 0) {
+		rel := "greater than"
+		if d == 0 {
+			rel = "equal to"
+		}
+		c.warnf(a, codeUnsatisfiable, "%s %s is %s %s %s: no value can satisfy this schema", lo, a.Num, rel, hi, b.Num)
+	}
+}
+
 // checkPattern reports whether a pattern node is a regular expression
 // RE2 or the ECMA engine accepts.
 func (c *compiler) checkPattern(p *Node) bool {
@@ -375,7 +420,13 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 		t.Kind = ir.KindAny
 		return
 	}
+	if len(e.Items) > c.limits.Enum {
+		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), limitHint("max_enum", int64(c.limits.Enum)))
+		t.Kind = ir.KindAny
+		return
+	}
 	var vals []*Node
+	seen := make(map[string]bool, len(e.Items))
 	for _, x := range e.Items {
 		if x.Kind == NullNode {
 			if types == nil || nullAllowed {
@@ -386,11 +437,8 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 		if types != nil && !valueFits(x, types) {
 			continue // can never validate
 		}
-		dup := false
-		for _, y := range vals {
-			dup = dup || jsonEqual(x, y)
-		}
-		if !dup {
+		if k := canonKey(x); !seen[k] {
+			seen[k] = true
 			vals = append(vals, x)
 		}
 	}
@@ -399,6 +447,11 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 			t.Kind, t.Const = ir.KindConst, []byte("null")
 		} else {
 			t.Kind = ir.KindNever
+			if len(e.Items) == 0 {
+				c.warnf(e, codeUnsatisfiable, "enum is empty: no value can satisfy this schema")
+			} else {
+				c.warnf(e, codeUnsatisfiable, "no enum value has a type the schema allows: no value can satisfy this schema")
+			}
 		}
 		return
 	}
@@ -540,14 +593,19 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	}
 	t.Kind = ir.KindObject
 	c.declare(t, nm.name)
-	fields := names.NewScope(names.MethodNames...)
+	if props != nil && len(props.Members) > c.limits.Properties {
+		c.errorf(props, "object declares %d properties, more than the limit (%s)",
+			len(props.Members), limitHint("max_properties", int64(c.limits.Properties)))
+		return
+	}
+	goNames, extraName := fieldNames(props, v.get("required"), c.limits.IdentifierLength)
 	declared := map[string]bool{}
 	if props != nil {
 		for _, m := range props.Members {
 			declared[m.Key] = true
 			f := &ir.Field{
 				JSONName: m.Key,
-				GoName:   fields.Declare(m.Key),
+				GoName:   goNames[m.Key],
 				Pos:      m.KeyPos,
 				Required: refIn(required, m.Key),
 			}
@@ -556,6 +614,9 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 				if p.match != nil && p.match(m.Key) {
 					pn = c.allOfNode(pn, p.node)
 				}
+			}
+			if f.Required && m.Value.Kind == BoolNode && !m.Value.Bool {
+				c.warnf(m.Value, codeUnsatisfiable, "property %q is required but its schema is false: no call can satisfy this object", m.Key)
 			}
 			f.Type = c.compile(pn, nm.child(f.GoName))
 			f.Doc = nodeDoc(m.Value)
@@ -577,7 +638,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 				continue
 			}
 			declared[it.Str] = true
-			f := &ir.Field{JSONName: it.Str, GoName: fields.Declare(it.Str), Pos: it.Pos, Required: true}
+			f := &ir.Field{JSONName: it.Str, GoName: goNames[it.Str], Pos: it.Pos, Required: true}
 			var pn *Node
 			for _, p := range patterns {
 				if p.match != nil && p.match(it.Str) {
@@ -602,10 +663,46 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		t.AdditionalFalse = true
 	default:
 		t.Extra = true
-		t.ExtraGoName = fields.Declare("extra")
+		t.ExtraGoName = extraName
 		t.Elem = c.compile(ap, nm.child("Extra"))
 	}
 	c.objectConstraints(t, v, nm)
+}
+
+// fieldNames gives the Go field names of an object's properties, of its
+// required names without a property, and of its field for additional
+// properties (extra). Names that collide (a_b, aB, AB) are resolved in
+// sorted order of their JSON names, so the same set of names gets the same
+// Go names whatever their order in the source.
+func fieldNames(props, required *Node, maxLen int) (fields map[string]string, extra string) {
+	var keys []string
+	seen := map[string]bool{}
+	add := func(k string) {
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	if props != nil && props.Kind == ObjectNode {
+		for _, m := range props.Members {
+			add(m.Key)
+		}
+	}
+	if required != nil && required.Kind == ArrayNode {
+		for _, it := range required.Items {
+			if it.Kind == StringNode {
+				add(it.Str)
+			}
+		}
+	}
+	slices.Sort(keys)
+	scope := names.NewScope(names.MethodNames...)
+	scope.MaxLen = maxLen
+	out := make(map[string]string, len(keys)+1)
+	for _, k := range keys {
+		out[k] = scope.Declare(k)
+	}
+	return out, scope.Declare("extra")
 }
 
 // patternProp is a compiled patternProperties entry with its schema and a
@@ -641,6 +738,7 @@ func (c *compiler) patternProperties(pp *Node, nm naming) []patternProp {
 func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
 	t.Constraints.MinProperties = c.count(v, "minProperties")
 	t.Constraints.MaxProperties = c.count(v, "maxProperties")
+	c.checkRange(v, "minProperties", "maxProperties", false)
 	if pn := v.get("propertyNames"); pn != nil {
 		c.stringHint[pn] = true // names are strings: a type-less schema is a string one
 		t.Constraints.PropertyNames = c.compile(pn, nm.child("Name"))
@@ -709,6 +807,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 	}
 	t.Constraints.MinItems = c.count(v, "minItems")
 	t.Constraints.MaxItems = c.count(v, "maxItems")
+	c.checkRange(v, "minItems", "maxItems", false)
 	if u := v.get("uniqueItems"); u != nil {
 		if u.Kind != BoolNode {
 			c.errorf(u, "uniqueItems must be a boolean")
@@ -719,6 +818,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 		t.Constraints.Contains = c.compile(ct, nm.child("Contains"))
 		t.Constraints.MinContains = c.count(v, "minContains")
 		t.Constraints.MaxContains = c.count(v, "maxContains")
+		c.checkRange(v, "minContains", "maxContains", false)
 	}
 }
 

@@ -9,7 +9,7 @@
 //	toolgen check    [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]
 //	toolgen inspect  [-c FILE] [--format table|json] [INPUT ...]
 //	toolgen tokens   [-c FILE] [--format table|json] [INPUT ...]
-//	toolgen search-eval --cases FILE.jsonl [-c FILE] [--format table|json] [INPUT ...]
+//	toolgen search-eval --cases FILE.jsonl [--match all|any] [--tokens] [-c FILE] [--format table|json] [INPUT ...]
 //	toolgen new      [-o DIR] NAME
 //	toolgen version
 //	toolgen help     [COMMAND]

@@ -580,6 +580,498 @@ func (x *GetOntoProjectDetailsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetOntoProjectDetailsParams are the properties GetOntoProjectDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoProjectDetailsParams = []string{"project_id"}
 
+// optionalGetOntoProjectDetailsResult holds the scalars a decoded GetOntoProjectDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoProjectDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoProjectDetailsResult from d, recording type errors in d.
+func (x *GetOntoProjectDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoProjectDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoProjectDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoProjectDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoProjectDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoProjectDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoProjectDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoProjectDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoProjectDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoProjectDetailsResultChildrenItem holds the scalars a decoded GetOntoProjectDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoProjectDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoProjectDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoProjectDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoProjectDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoProjectDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoProjectDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoProjectDetailsResultPathItem holds the scalars a decoded GetOntoProjectDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoProjectDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoProjectDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoProjectDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoProjectDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // decodeWire reads a GetOntoProjectGraphParams from d, recording type errors in d.
 func (x *GetOntoProjectGraphParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -610,6 +1102,235 @@ func (x *GetOntoProjectGraphParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetOntoProjectGraphParams are the properties GetOntoProjectGraphParams accepts, for suggestions.
 var fieldNamesGetOntoProjectGraphParams = []string{"project_id", "include_documents"}
 
+// decodeWire reads a GetOntoProjectGraphResult from d, recording type errors in d.
+func (x *GetOntoProjectGraphResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "nodes":
+			seen1 = true
+			if d.Array() {
+				x.Nodes = []GetOntoProjectGraphResultNodesItem{}
+				for d.More() {
+					var v2 GetOntoProjectGraphResultNodesItem
+					v2.decodeWire(d)
+					x.Nodes = append(x.Nodes, v2)
+				}
+			}
+		case "edges":
+			seen3 = true
+			if d.Array() {
+				var buf [2]GetOntoProjectGraphResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v4 GetOntoProjectGraphResultEdgesItem
+					v4.decodeWire(d)
+					items = append(items, v4)
+				}
+				x.Edges = append(make([]GetOntoProjectGraphResultEdgesItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("nodes")
+	}
+	if !seen3 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoProjectGraphResultNodesItem holds the scalars a decoded GetOntoProjectGraphResultNodesItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoProjectGraphResultNodesItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoProjectGraphResultNodesItem from d, recording type errors in d.
+func (x *GetOntoProjectGraphResultNodesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoProjectGraphResultNodesItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectGraphResultNodesItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoProjectGraphResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoProjectGraphResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
 // decodeWire reads a GetOntoTaskDetailsParams from d, recording type errors in d.
 func (x *GetOntoTaskDetailsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -632,6 +1353,498 @@ func (x *GetOntoTaskDetailsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetOntoTaskDetailsParams are the properties GetOntoTaskDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoTaskDetailsParams = []string{"task_id"}
+
+// optionalGetOntoTaskDetailsResult holds the scalars a decoded GetOntoTaskDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoTaskDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoTaskDetailsResult from d, recording type errors in d.
+func (x *GetOntoTaskDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoTaskDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoTaskDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoTaskDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoTaskDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoTaskDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoTaskDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoTaskDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoTaskDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoTaskDetailsResultChildrenItem holds the scalars a decoded GetOntoTaskDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoTaskDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoTaskDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoTaskDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoTaskDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoTaskDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoTaskDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoTaskDetailsResultPathItem holds the scalars a decoded GetOntoTaskDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoTaskDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoTaskDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoTaskDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoTaskDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoTaskDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
 
 // decodeWire reads a GetOntoGoalDetailsParams from d, recording type errors in d.
 func (x *GetOntoGoalDetailsParams) decodeWire(d *wire.Decoder) {
@@ -656,6 +1869,498 @@ func (x *GetOntoGoalDetailsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetOntoGoalDetailsParams are the properties GetOntoGoalDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoGoalDetailsParams = []string{"goal_id"}
 
+// optionalGetOntoGoalDetailsResult holds the scalars a decoded GetOntoGoalDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoGoalDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoGoalDetailsResult from d, recording type errors in d.
+func (x *GetOntoGoalDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoGoalDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoGoalDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoGoalDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoGoalDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoGoalDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoGoalDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoGoalDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoGoalDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoGoalDetailsResultChildrenItem holds the scalars a decoded GetOntoGoalDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoGoalDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoGoalDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoGoalDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoGoalDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoGoalDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoGoalDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoGoalDetailsResultPathItem holds the scalars a decoded GetOntoGoalDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoGoalDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoGoalDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoGoalDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoGoalDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoGoalDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // decodeWire reads a GetOntoPlanDetailsParams from d, recording type errors in d.
 func (x *GetOntoPlanDetailsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -678,6 +2383,498 @@ func (x *GetOntoPlanDetailsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetOntoPlanDetailsParams are the properties GetOntoPlanDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoPlanDetailsParams = []string{"plan_id"}
+
+// optionalGetOntoPlanDetailsResult holds the scalars a decoded GetOntoPlanDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoPlanDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoPlanDetailsResult from d, recording type errors in d.
+func (x *GetOntoPlanDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoPlanDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoPlanDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoPlanDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoPlanDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoPlanDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoPlanDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoPlanDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoPlanDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoPlanDetailsResultChildrenItem holds the scalars a decoded GetOntoPlanDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoPlanDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoPlanDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoPlanDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoPlanDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoPlanDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoPlanDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoPlanDetailsResultPathItem holds the scalars a decoded GetOntoPlanDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoPlanDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoPlanDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoPlanDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoPlanDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoPlanDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
 
 // decodeWire reads a GetOntoDocumentDetailsParams from d, recording type errors in d.
 func (x *GetOntoDocumentDetailsParams) decodeWire(d *wire.Decoder) {
@@ -702,6 +2899,498 @@ func (x *GetOntoDocumentDetailsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetOntoDocumentDetailsParams are the properties GetOntoDocumentDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoDocumentDetailsParams = []string{"document_id"}
 
+// optionalGetOntoDocumentDetailsResult holds the scalars a decoded GetOntoDocumentDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoDocumentDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoDocumentDetailsResult from d, recording type errors in d.
+func (x *GetOntoDocumentDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoDocumentDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoDocumentDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoDocumentDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoDocumentDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoDocumentDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoDocumentDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoDocumentDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoDocumentDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoDocumentDetailsResultChildrenItem holds the scalars a decoded GetOntoDocumentDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoDocumentDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoDocumentDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoDocumentDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoDocumentDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoDocumentDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoDocumentDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoDocumentDetailsResultPathItem holds the scalars a decoded GetOntoDocumentDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoDocumentDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoDocumentDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoDocumentDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoDocumentDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoDocumentDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // decodeWire reads a GetOntoMilestoneDetailsParams from d, recording type errors in d.
 func (x *GetOntoMilestoneDetailsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -724,6 +3413,498 @@ func (x *GetOntoMilestoneDetailsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetOntoMilestoneDetailsParams are the properties GetOntoMilestoneDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoMilestoneDetailsParams = []string{"milestone_id"}
+
+// optionalGetOntoMilestoneDetailsResult holds the scalars a decoded GetOntoMilestoneDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoMilestoneDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoMilestoneDetailsResult from d, recording type errors in d.
+func (x *GetOntoMilestoneDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoMilestoneDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoMilestoneDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoMilestoneDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoMilestoneDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoMilestoneDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoMilestoneDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoMilestoneDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoMilestoneDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoMilestoneDetailsResultChildrenItem holds the scalars a decoded GetOntoMilestoneDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoMilestoneDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoMilestoneDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoMilestoneDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoMilestoneDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoMilestoneDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoMilestoneDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoMilestoneDetailsResultPathItem holds the scalars a decoded GetOntoMilestoneDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoMilestoneDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoMilestoneDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoMilestoneDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoMilestoneDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoMilestoneDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
 
 // decodeWire reads a GetOntoRiskDetailsParams from d, recording type errors in d.
 func (x *GetOntoRiskDetailsParams) decodeWire(d *wire.Decoder) {
@@ -748,6 +3929,498 @@ func (x *GetOntoRiskDetailsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetOntoRiskDetailsParams are the properties GetOntoRiskDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoRiskDetailsParams = []string{"risk_id"}
 
+// optionalGetOntoRiskDetailsResult holds the scalars a decoded GetOntoRiskDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoRiskDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoRiskDetailsResult from d, recording type errors in d.
+func (x *GetOntoRiskDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoRiskDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoRiskDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoRiskDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoRiskDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoRiskDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoRiskDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoRiskDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoRiskDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoRiskDetailsResultChildrenItem holds the scalars a decoded GetOntoRiskDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoRiskDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoRiskDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoRiskDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoRiskDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoRiskDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoRiskDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoRiskDetailsResultPathItem holds the scalars a decoded GetOntoRiskDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoRiskDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoRiskDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoRiskDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoRiskDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoRiskDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // decodeWire reads a GetOntoRequirementDetailsParams from d, recording type errors in d.
 func (x *GetOntoRequirementDetailsParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -770,6 +4443,498 @@ func (x *GetOntoRequirementDetailsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetOntoRequirementDetailsParams are the properties GetOntoRequirementDetailsParams accepts, for suggestions.
 var fieldNamesGetOntoRequirementDetailsParams = []string{"requirement_id"}
+
+// optionalGetOntoRequirementDetailsResult holds the scalars a decoded GetOntoRequirementDetailsResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoRequirementDetailsResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoRequirementDetailsResult from d, recording type errors in d.
+func (x *GetOntoRequirementDetailsResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoRequirementDetailsResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen7 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "children":
+			if d.Array() {
+				x.Children = []GetOntoRequirementDetailsResultChildrenItem{}
+				for d.More() {
+					var v4 GetOntoRequirementDetailsResultChildrenItem
+					v4.decodeWire(d)
+					x.Children = append(x.Children, v4)
+				}
+			}
+		case "counts":
+			if d.Object() {
+				x.Counts = map[string]int64{}
+				for d.More() {
+					k5 := string(d.Key())
+					var v6 int64
+					v6 = d.Int()
+					x.Counts[k5] = v6
+				}
+			}
+		case "edges":
+			seen7 = true
+			if d.Array() {
+				var buf [2]GetOntoRequirementDetailsResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v8 GetOntoRequirementDetailsResultEdgesItem
+					v8.decodeWire(d)
+					items = append(items, v8)
+				}
+				x.Edges = append(make([]GetOntoRequirementDetailsResultEdgesItem, 0, len(items)), items...)
+			}
+		case "path":
+			if d.Array() {
+				x.Path = []GetOntoRequirementDetailsResultPathItem{}
+				for d.More() {
+					var v9 GetOntoRequirementDetailsResultPathItem
+					v9.decodeWire(d)
+					x.Path = append(x.Path, v9)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen7 {
+		d.Missing("edges")
+	}
+}
+
+// optionalGetOntoRequirementDetailsResultChildrenItem holds the scalars a decoded GetOntoRequirementDetailsResultChildrenItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoRequirementDetailsResultChildrenItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoRequirementDetailsResultChildrenItem from d, recording type errors in d.
+func (x *GetOntoRequirementDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoRequirementDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// decodeWire reads a GetOntoRequirementDetailsResultEdgesItem from d, recording type errors in d.
+func (x *GetOntoRequirementDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
+// optionalGetOntoRequirementDetailsResultPathItem holds the scalars a decoded GetOntoRequirementDetailsResultPathItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalGetOntoRequirementDetailsResultPathItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a GetOntoRequirementDetailsResultPathItem from d, recording type errors in d.
+func (x *GetOntoRequirementDetailsResultPathItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoRequirementDetailsResultPathItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoRequirementDetailsResultPathItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
 
 // decodeWire reads a GetDocumentTreeParams from d, recording type errors in d.
 func (x *GetDocumentTreeParams) decodeWire(d *wire.Decoder) {
@@ -1000,6 +5165,277 @@ func (x *CreateOntoTaskStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = CreateOntoTaskStateKey(d.String())
 }
 
+// optionalCreateOntoTaskResult holds the scalars a decoded CreateOntoTaskResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoTaskResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoTaskResult from d, recording type errors in d.
+func (x *CreateOntoTaskResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoTaskResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "goals":
+			if d.Array() {
+				x.Goals = []CreateOntoTaskResultGoalsItem{}
+				for d.More() {
+					var v4 CreateOntoTaskResultGoalsItem
+					v4.decodeWire(d)
+					x.Goals = append(x.Goals, v4)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// optionalCreateOntoTaskResultGoalsItem holds the scalars a decoded CreateOntoTaskResultGoalsItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoTaskResultGoalsItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoTaskResultGoalsItem from d, recording type errors in d.
+func (x *CreateOntoTaskResultGoalsItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoTaskResultGoalsItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResultGoalsItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalCreateOntoGoalParams holds the scalars a decoded CreateOntoGoalParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalCreateOntoGoalParams struct {
@@ -1050,6 +5486,277 @@ func (x *CreateOntoGoalParams) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOntoGoalParams are the properties CreateOntoGoalParams accepts, for suggestions.
 var fieldNamesCreateOntoGoalParams = []string{"project_id", "name", "description", "target_date"}
 
+// optionalCreateOntoGoalResult holds the scalars a decoded CreateOntoGoalResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoGoalResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoGoalResult from d, recording type errors in d.
+func (x *CreateOntoGoalResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoGoalResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "goals":
+			if d.Array() {
+				x.Goals = []CreateOntoGoalResultGoalsItem{}
+				for d.More() {
+					var v4 CreateOntoGoalResultGoalsItem
+					v4.decodeWire(d)
+					x.Goals = append(x.Goals, v4)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// optionalCreateOntoGoalResultGoalsItem holds the scalars a decoded CreateOntoGoalResultGoalsItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoGoalResultGoalsItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoGoalResultGoalsItem from d, recording type errors in d.
+func (x *CreateOntoGoalResultGoalsItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoGoalResultGoalsItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalResultGoalsItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalCreateOntoPlanParams holds the scalars a decoded CreateOntoPlanParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalCreateOntoPlanParams struct {
@@ -1099,6 +5806,277 @@ func (x *CreateOntoPlanParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOntoPlanParams are the properties CreateOntoPlanParams accepts, for suggestions.
 var fieldNamesCreateOntoPlanParams = []string{"project_id", "name", "description", "goal_id"}
+
+// optionalCreateOntoPlanResult holds the scalars a decoded CreateOntoPlanResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoPlanResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoPlanResult from d, recording type errors in d.
+func (x *CreateOntoPlanResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoPlanResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "goals":
+			if d.Array() {
+				x.Goals = []CreateOntoPlanResultGoalsItem{}
+				for d.More() {
+					var v4 CreateOntoPlanResultGoalsItem
+					v4.decodeWire(d)
+					x.Goals = append(x.Goals, v4)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// optionalCreateOntoPlanResultGoalsItem holds the scalars a decoded CreateOntoPlanResultGoalsItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoPlanResultGoalsItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoPlanResultGoalsItem from d, recording type errors in d.
+func (x *CreateOntoPlanResultGoalsItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoPlanResultGoalsItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanResultGoalsItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
 
 // optionalCreateOntoDocumentParams holds the scalars a decoded CreateOntoDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1156,6 +6134,277 @@ func (x *CreateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOntoDocumentParams are the properties CreateOntoDocumentParams accepts, for suggestions.
 var fieldNamesCreateOntoDocumentParams = []string{"project_id", "title", "type_key", "content", "parent_id"}
+
+// optionalCreateOntoDocumentResult holds the scalars a decoded CreateOntoDocumentResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoDocumentResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoDocumentResult from d, recording type errors in d.
+func (x *CreateOntoDocumentResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoDocumentResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "goals":
+			if d.Array() {
+				x.Goals = []CreateOntoDocumentResultGoalsItem{}
+				for d.More() {
+					var v4 CreateOntoDocumentResultGoalsItem
+					v4.decodeWire(d)
+					x.Goals = append(x.Goals, v4)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// optionalCreateOntoDocumentResultGoalsItem holds the scalars a decoded CreateOntoDocumentResultGoalsItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoDocumentResultGoalsItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoDocumentResultGoalsItem from d, recording type errors in d.
+func (x *CreateOntoDocumentResultGoalsItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoDocumentResultGoalsItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentResultGoalsItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
 
 // optionalCreateOntoProjectParams holds the scalars a decoded CreateOntoProjectParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1223,6 +6472,277 @@ func (x *CreateOntoProjectStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = CreateOntoProjectStateKey(d.String())
 }
 
+// optionalCreateOntoProjectResult holds the scalars a decoded CreateOntoProjectResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoProjectResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoProjectResult from d, recording type errors in d.
+func (x *CreateOntoProjectResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoProjectResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "goals":
+			if d.Array() {
+				x.Goals = []CreateOntoProjectResultGoalsItem{}
+				for d.More() {
+					var v4 CreateOntoProjectResultGoalsItem
+					v4.decodeWire(d)
+					x.Goals = append(x.Goals, v4)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
+// optionalCreateOntoProjectResultGoalsItem holds the scalars a decoded CreateOntoProjectResultGoalsItem points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateOntoProjectResultGoalsItem struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateOntoProjectResultGoalsItem from d, recording type errors in d.
+func (x *CreateOntoProjectResultGoalsItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoProjectResultGoalsItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectResultGoalsItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalCreateTaskDocumentParams holds the scalars a decoded CreateTaskDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalCreateTaskDocumentParams struct {
@@ -1283,6 +6803,171 @@ var fieldNamesCreateTaskDocumentParams = []string{"task_id", "document_id", "tit
 // decodeWire reads a CreateTaskDocumentRole from d, recording type errors in d.
 func (x *CreateTaskDocumentRole) decodeWire(d *wire.Decoder) {
 	(*x) = CreateTaskDocumentRole(d.String())
+}
+
+// decodeWire reads a CreateTaskDocumentResult from d, recording type errors in d.
+func (x *CreateTaskDocumentResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "task_id":
+			seen1 = true
+			x.TaskID = d.String()
+		case "document":
+			seen2 = true
+			x.Document.decodeWire(d)
+		case "role":
+			seen3 = true
+			x.Role = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("task_id")
+	}
+	if !seen2 {
+		d.Missing("document")
+	}
+	if !seen3 {
+		d.Missing("role")
+	}
+}
+
+// optionalCreateTaskDocumentResultDocument holds the scalars a decoded CreateTaskDocumentResultDocument points to:
+// one allocation, made when the first is present, for all of them.
+type optionalCreateTaskDocumentResultDocument struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a CreateTaskDocumentResultDocument from d, recording type errors in d.
+func (x *CreateTaskDocumentResultDocument) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateTaskDocumentResultDocument
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentResultDocument)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
 }
 
 // optionalUpdateOntoTaskParams holds the scalars a decoded UpdateOntoTaskParams points to:
@@ -1355,6 +7040,137 @@ func (x *UpdateOntoTaskStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoTaskStateKey(d.String())
 }
 
+// optionalUpdateOntoTaskResult holds the scalars a decoded UpdateOntoTaskResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoTaskResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoTaskResult from d, recording type errors in d.
+func (x *UpdateOntoTaskResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoTaskResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoTaskResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalUpdateOntoProjectParams holds the scalars a decoded UpdateOntoProjectParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalUpdateOntoProjectParams struct {
@@ -1408,6 +7224,137 @@ var fieldNamesUpdateOntoProjectParams = []string{"project_id", "name", "descript
 // decodeWire reads a UpdateOntoProjectStateKey from d, recording type errors in d.
 func (x *UpdateOntoProjectStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoProjectStateKey(d.String())
+}
+
+// optionalUpdateOntoProjectResult holds the scalars a decoded UpdateOntoProjectResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoProjectResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoProjectResult from d, recording type errors in d.
+func (x *UpdateOntoProjectResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoProjectResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
 }
 
 // optionalUpdateOntoGoalParams holds the scalars a decoded UpdateOntoGoalParams points to:
@@ -1473,6 +7420,137 @@ func (x *UpdateOntoGoalStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoGoalStateKey(d.String())
 }
 
+// optionalUpdateOntoGoalResult holds the scalars a decoded UpdateOntoGoalResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoGoalResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoGoalResult from d, recording type errors in d.
+func (x *UpdateOntoGoalResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoGoalResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoGoalResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalUpdateOntoPlanParams holds the scalars a decoded UpdateOntoPlanParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalUpdateOntoPlanParams struct {
@@ -1526,6 +7604,137 @@ var fieldNamesUpdateOntoPlanParams = []string{"plan_id", "name", "description", 
 // decodeWire reads a UpdateOntoPlanStateKey from d, recording type errors in d.
 func (x *UpdateOntoPlanStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoPlanStateKey(d.String())
+}
+
+// optionalUpdateOntoPlanResult holds the scalars a decoded UpdateOntoPlanResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoPlanResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoPlanResult from d, recording type errors in d.
+func (x *UpdateOntoPlanResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoPlanResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
 }
 
 // optionalUpdateOntoDocumentParams holds the scalars a decoded UpdateOntoDocumentParams points to:
@@ -1583,6 +7792,137 @@ func (x *UpdateOntoDocumentStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoDocumentStateKey(d.String())
 }
 
+// optionalUpdateOntoDocumentResult holds the scalars a decoded UpdateOntoDocumentResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoDocumentResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoDocumentResult from d, recording type errors in d.
+func (x *UpdateOntoDocumentResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoDocumentResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalUpdateOntoMilestoneParams holds the scalars a decoded UpdateOntoMilestoneParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalUpdateOntoMilestoneParams struct {
@@ -1637,6 +7977,137 @@ var fieldNamesUpdateOntoMilestoneParams = []string{"milestone_id", "title", "due
 // decodeWire reads a UpdateOntoMilestoneStateKey from d, recording type errors in d.
 func (x *UpdateOntoMilestoneStateKey) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoMilestoneStateKey(d.String())
+}
+
+// optionalUpdateOntoMilestoneResult holds the scalars a decoded UpdateOntoMilestoneResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoMilestoneResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoMilestoneResult from d, recording type errors in d.
+func (x *UpdateOntoMilestoneResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoMilestoneResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoMilestoneResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
 }
 
 // optionalUpdateOntoRiskParams holds the scalars a decoded UpdateOntoRiskParams points to:
@@ -1701,6 +8172,137 @@ func (x *UpdateOntoRiskImpact) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoRiskImpact(d.String())
 }
 
+// optionalUpdateOntoRiskResult holds the scalars a decoded UpdateOntoRiskResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoRiskResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoRiskResult from d, recording type errors in d.
+func (x *UpdateOntoRiskResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoRiskResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // optionalUpdateOntoRequirementParams holds the scalars a decoded UpdateOntoRequirementParams points to:
 // one allocation, made when the first is present, for all of them.
 type optionalUpdateOntoRequirementParams struct {
@@ -1749,6 +8351,137 @@ func (x *UpdateOntoRequirementPriority) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateOntoRequirementPriority(d.String())
 }
 
+// optionalUpdateOntoRequirementResult holds the scalars a decoded UpdateOntoRequirementResult points to:
+// one allocation, made when the first is present, for all of them.
+type optionalUpdateOntoRequirementResult struct {
+	ProjectID   string
+	Description string
+	Content     string
+	TypeKey     string
+	StateKey    string
+	ParentID    string
+	GoalID      string
+	Priority    int64
+	Moscow      string
+	Due         string
+	Impact      string
+	Probability float64
+	Mitigation  string
+}
+
+// decodeWire reads a UpdateOntoRequirementResult from d, recording type errors in d.
+func (x *UpdateOntoRequirementResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoRequirementResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+}
+
 // decodeWire reads a DeleteOntoTaskParams from d, recording type errors in d.
 func (x *DeleteOntoTaskParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -1771,6 +8504,33 @@ func (x *DeleteOntoTaskParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesDeleteOntoTaskParams are the properties DeleteOntoTaskParams accepts, for suggestions.
 var fieldNamesDeleteOntoTaskParams = []string{"task_id"}
+
+// decodeWire reads a DeleteOntoTaskResult from d, recording type errors in d.
+func (x *DeleteOntoTaskResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+}
 
 // decodeWire reads a DeleteOntoDocumentParams from d, recording type errors in d.
 func (x *DeleteOntoDocumentParams) decodeWire(d *wire.Decoder) {
@@ -1795,6 +8555,33 @@ func (x *DeleteOntoDocumentParams) decodeWire(d *wire.Decoder) {
 // fieldNamesDeleteOntoDocumentParams are the properties DeleteOntoDocumentParams accepts, for suggestions.
 var fieldNamesDeleteOntoDocumentParams = []string{"document_id"}
 
+// decodeWire reads a DeleteOntoDocumentResult from d, recording type errors in d.
+func (x *DeleteOntoDocumentResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+}
+
 // decodeWire reads a DeleteOntoGoalParams from d, recording type errors in d.
 func (x *DeleteOntoGoalParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -1818,6 +8605,33 @@ func (x *DeleteOntoGoalParams) decodeWire(d *wire.Decoder) {
 // fieldNamesDeleteOntoGoalParams are the properties DeleteOntoGoalParams accepts, for suggestions.
 var fieldNamesDeleteOntoGoalParams = []string{"goal_id"}
 
+// decodeWire reads a DeleteOntoGoalResult from d, recording type errors in d.
+func (x *DeleteOntoGoalResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+}
+
 // decodeWire reads a DeleteOntoPlanParams from d, recording type errors in d.
 func (x *DeleteOntoPlanParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -1840,6 +8654,33 @@ func (x *DeleteOntoPlanParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesDeleteOntoPlanParams are the properties DeleteOntoPlanParams accepts, for suggestions.
 var fieldNamesDeleteOntoPlanParams = []string{"plan_id"}
+
+// decodeWire reads a DeleteOntoPlanResult from d, recording type errors in d.
+func (x *DeleteOntoPlanResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+}
 
 // decodeWire reads a LinkOntoEntitiesParams from d, recording type errors in d.
 func (x *LinkOntoEntitiesParams) decodeWire(d *wire.Decoder) {
@@ -1907,6 +8748,61 @@ func (x *LinkOntoEntitiesRel) decodeWire(d *wire.Decoder) {
 	(*x) = LinkOntoEntitiesRel(d.String())
 }
 
+// decodeWire reads a LinkOntoEntitiesResult from d, recording type errors in d.
+func (x *LinkOntoEntitiesResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
+
 // decodeWire reads a UnlinkOntoEdgeParams from d, recording type errors in d.
 func (x *UnlinkOntoEdgeParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -1929,6 +8825,61 @@ func (x *UnlinkOntoEdgeParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesUnlinkOntoEdgeParams are the properties UnlinkOntoEdgeParams accepts, for suggestions.
 var fieldNamesUnlinkOntoEdgeParams = []string{"edge_id"}
+
+// decodeWire reads a UnlinkOntoEdgeResult from d, recording type errors in d.
+func (x *UnlinkOntoEdgeResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
+}
 
 // decodeWire reads a ReorganizeOntoProjectGraphParams from d, recording type errors in d.
 func (x *ReorganizeOntoProjectGraphParams) decodeWire(d *wire.Decoder) {
@@ -1998,6 +8949,90 @@ func (x *ReorganizeOntoProjectGraphMovesItem) decodeWire(d *wire.Decoder) {
 
 // fieldNamesReorganizeOntoProjectGraphMovesItem are the properties ReorganizeOntoProjectGraphMovesItem accepts, for suggestions.
 var fieldNamesReorganizeOntoProjectGraphMovesItem = []string{"entity_id", "new_parent_id"}
+
+// decodeWire reads a ReorganizeOntoProjectGraphResult from d, recording type errors in d.
+func (x *ReorganizeOntoProjectGraphResult) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "applied":
+			seen1 = true
+			x.Applied = d.Bool()
+		case "moves":
+			seen2 = true
+			if d.Array() {
+				var buf [3]ReorganizeOntoProjectGraphResultMovesItem
+				items := buf[:0]
+				for d.More() {
+					var v3 ReorganizeOntoProjectGraphResultMovesItem
+					v3.decodeWire(d)
+					items = append(items, v3)
+				}
+				x.Moves = append(make([]ReorganizeOntoProjectGraphResultMovesItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("applied")
+	}
+	if !seen2 {
+		d.Missing("moves")
+	}
+}
+
+// decodeWire reads a ReorganizeOntoProjectGraphResultMovesItem from d, recording type errors in d.
+func (x *ReorganizeOntoProjectGraphResultMovesItem) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "entity_id":
+			seen1 = true
+			x.EntityID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "from_parent_id":
+			seen4 = true
+			x.FromParentID = d.String()
+		case "to_parent_id":
+			seen5 = true
+			x.ToParentID = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("entity_id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("from_parent_id")
+	}
+	if !seen5 {
+		d.Missing("to_parent_id")
+	}
+}
 
 // optionalMoveDocumentInTreeParams holds the scalars a decoded MoveDocumentInTreeParams points to:
 // one allocation, made when the first is present, for all of them.

@@ -1,11 +1,14 @@
 package ontology_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolgen-go/toolgen/examples/ontology"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -170,6 +173,7 @@ func TestEveryTool(t *testing.T) {
 					t.Errorf("%s: want no %q in %s", c.args, a, got)
 				}
 			}
+			checkResultSchema(t, c.tool, res)
 		})
 	}
 	tools := ontology.Tools(ontology.NewStore())
@@ -294,14 +298,23 @@ func TestSpecScenario(t *testing.T) {
 		t.Fatalf("batch: %s", env.Result)
 	}
 	var help struct {
-		Usage    string
-		Required []string
+		Usage string
+		Args  []struct {
+			Name     string
+			Required bool
+		}
 		Examples []struct {
-			ToolExec json.RawMessage `json:"tool_exec"`
+			Args json.RawMessage
 		}
 	}
 	must(t, batch.Results[0], &help)
-	if !slices.Equal(help.Required, []string{"project_id", "document_id", "new_parent_id"}) || len(help.Examples) == 0 ||
+	var required []string
+	for _, a := range help.Args {
+		if a.Required {
+			required = append(required, a.Name)
+		}
+	}
+	if !slices.Equal(required, []string{"project_id", "document_id", "new_parent_id"}) || len(help.Examples) == 0 ||
 		!strings.HasPrefix(help.Usage, "onto.document.tree.move ") {
 		t.Errorf("move help: %s", batch.Results[0].Result)
 	}
@@ -344,9 +357,14 @@ func TestGatewayRefusesWritesByDefault(t *testing.T) {
 	if !env.OK || string(env.Result) != "[]" {
 		t.Fatalf("refused write left a trace, or reads refused: %+v %s", env.Error, env.Result)
 	}
+	// A dry run writes nothing: it runs when writes are disabled.
 	env = gw(t, tools, "tool_exec", `{"op": "onto.project.graph.reorganize", "dry_run": true, "args": {"project_id": "$project", "moves": [{"entity_id": "$apiSpec", "new_parent_id": "$eng"}]}}`)
+	if !env.OK || env.Meta == nil || !env.Meta.DryRun {
+		t.Fatalf("a dry run with writes disabled: %+v %+v", env.Error, env.Meta)
+	}
+	env = gw(t, tools, "tool_exec", `{"op": "onto.project.graph.reorganize", "dry_run": false, "args": {"project_id": "$project", "moves": [{"entity_id": "$apiSpec", "new_parent_id": "$eng"}]}}`)
 	if env.OK || env.Error.Code != runtime.CodePermissionDenied {
-		t.Fatalf("a dry run of a write op is still a write op: %+v", env.Error)
+		t.Fatalf("a write op without dry run: %+v", env.Error)
 	}
 }
 
@@ -429,32 +447,33 @@ func TestHelp(t *testing.T) {
 		EdgeCases []string `json:"edge_cases"`
 	}
 	var help struct {
-		Op       string
-		Kind     string
-		Usage    string
-		Required []string
-		Args     []struct {
+		Op    string
+		Kind  string
+		Usage string
+		Args  []struct {
 			Name     string
 			Required bool
 		}
 		Policy   *policy
 		Examples []struct {
-			ToolExec struct {
-				Op   string
-				Args map[string]any
-			} `json:"tool_exec"`
+			Args map[string]any
 		}
 	}
 	must(t, gw(t, tools, "tool_help", `{"path": "onto.task.create", "format": "short"}`), &help)
-	if help.Op != "onto.task.create" || help.Kind != "write" || !slices.Equal(help.Required, []string{"project_id", "title"}) {
+	var required []string
+	for _, a := range help.Args {
+		if a.Required {
+			required = append(required, a.Name)
+		}
+	}
+	if help.Op != "onto.task.create" || help.Kind != "write" || !slices.Equal(required, []string{"project_id", "title"}) {
 		t.Errorf("onto.task.create help: %+v", help)
 	}
 	if p := help.Policy; p == nil || !slices.Contains(p.Do, "User explicitly asks to create a task") ||
 		!slices.Contains(p.Dont, "Creating tasks to look helpful") || len(p.EdgeCases) == 0 {
 		t.Errorf("onto.task.create policy: %+v", help.Policy)
 	}
-	if len(help.Examples) == 0 || help.Examples[0].ToolExec.Op != "onto.task.create" ||
-		help.Examples[0].ToolExec.Args["project_id"] == nil || help.Examples[0].ToolExec.Args["title"] == nil {
+	if len(help.Examples) == 0 || help.Examples[0].Args["project_id"] == nil || help.Examples[0].Args["title"] == nil {
 		t.Errorf("onto.task.create example: %+v", help.Examples)
 	}
 
@@ -513,5 +532,39 @@ func TestSearch(t *testing.T) {
 		if !strings.Contains(string(env.Result), `"`+op+`"`) {
 			t.Errorf("search %q: want %s in %s", query, op, env.Result)
 		}
+	}
+}
+
+// checkResultSchema validates a successful result against the tool's
+// result schema (manifest result_schema), when it has one.
+func checkResultSchema(t *testing.T, tool string, res runtime.Result) {
+	t.Helper()
+	var def runtime.Tool
+	for _, tl := range ontology.Tools(ontology.UnimplementedHandlers{}) {
+		if tl.Name == tool {
+			def = tl
+		}
+	}
+	if !res.Success || def.ResultSchema == nil {
+		return
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(def.ResultSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("result.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("result.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(runtime.RenderValue(res.Value)))
+	if err != nil {
+		t.Fatalf("%s result is not JSON: %v", tool, err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("%s result does not match its result schema: %v", tool, err)
 	}
 }

@@ -97,8 +97,8 @@ func TestSurfaceGateway(t *testing.T) {
 	)
 	out, rec := run(t, m, agent.WithTools(ontology.Gateway(ontology.NewStore(), gateway.WithWrites(true))...))
 	msgs := agenttest.ExpectToolMessages(t, out, 6)
-	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"hits":[{"op":"onto.task.create","tool":"create_onto_task","kind":"write"`)
-	gatewaytest.ExpectOK(t, msgs[1].Content, gateway.HelpTool, `"op":"onto.task.create"`, `"required":["project_id","title"]`,
+	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"hits":[{"op":"onto.task.create","kind":"write","args":"project_id:string title:string `)
+	gatewaytest.ExpectOK(t, msgs[1].Content, gateway.HelpTool, `"op":"onto.task.create"`, `{"name":"project_id","type":"string","required":true,`, `{"name":"title","type":"string","required":true,`,
 		`"do":["User explicitly asks to create a task"`, `"dont":["Research/analysis requests you can do now"`)
 	gatewaytest.ExpectOK(t, msgs[2].Content, "onto.task.list", projectID, "Write API documentation")
 	gatewaytest.ExpectOK(t, msgs[3].Content, "onto.task.search")

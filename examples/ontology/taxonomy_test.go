@@ -1,7 +1,11 @@
 package ontology_test
 
 import (
+	"strconv"
+
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/examples/ontology"
+	"github.com/toolgen-go/toolgen/runtime"
 	"os"
 	"path/filepath"
 	"testing"
@@ -177,5 +181,41 @@ func TestSpec004Policies(t *testing.T) {
 		if len(op.Examples) == 0 {
 			t.Errorf("%s: no example", op.Path)
 		}
+	}
+}
+
+// TestAnnotations: every tool carries MCP hints derived from its op's kind
+// and verb, with the manifest's title and open-world overrides.
+func TestAnnotations(t *testing.T) {
+	tools := map[string]runtime.Tool{}
+	for _, tl := range ontology.Tools(ontology.UnimplementedHandlers{}) {
+		if tl.Annotations == nil || tl.Annotations.ReadOnly == nil {
+			t.Errorf("%s has no readOnly hint", tl.Name)
+			continue
+		}
+		tools[tl.Name] = tl
+	}
+	b := func(p *bool) string {
+		if p == nil {
+			return "-"
+		}
+		return strconv.FormatBool(*p)
+	}
+	for name, want := range map[string]string{
+		"list_onto_tasks":       "true - - -",
+		"create_onto_task":      "false false false -",
+		"update_onto_task":      "false false true -",
+		"delete_onto_task":      "false true true -",
+		"unlink_onto_edge":      "false true true -",
+		"move_document_in_tree": "false false true -",
+		"web_search":            "true - - true",
+	} {
+		a := tools[name].Annotations
+		if got := b(a.ReadOnly) + " " + b(a.Destructive) + " " + b(a.Idempotent) + " " + b(a.OpenWorld); got != want {
+			t.Errorf("%s hints (readOnly destructive idempotent openWorld) %s, want %s", name, got, want)
+		}
+	}
+	if got := tools["web_search"].Title; got != "Web search" {
+		t.Errorf("web_search title %q", got)
 	}
 }

@@ -978,6 +978,7 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoTasks(args)
 		},
@@ -994,6 +995,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoGoals(args)
 		},
@@ -1010,6 +1012,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoDocuments(args)
 		},
@@ -1026,6 +1029,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec, document.note, document.folder\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoMilestones(args)
 		},
@@ -1042,6 +1046,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoRisks(args)
 		},
@@ -1058,6 +1063,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"impact\":{\"type\":\"string\",\"description\":\"Filter by impact level\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoRequirements(args)
 		},
@@ -1074,6 +1080,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. requirement.functional, requirement.constraint\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoPlans(args)
 		},
@@ -1090,6 +1097,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListOntoProjects(args)
 		},
@@ -1106,6 +1114,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. project.software, project.writing.book\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListTaskDocuments(args)
 		},
@@ -1122,6 +1131,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntoTasks(args)
 		},
@@ -1138,6 +1148,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntoProjects(args)
 		},
@@ -1154,6 +1165,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntoDocuments(args)
 		},
@@ -1170,6 +1182,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSearchOntology(args)
 		},
@@ -1186,6 +1199,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search text\"},\"types\":{\"type\":\"array\",\"description\":\"Restrict to these entity types\",\"items\":{\"type\":\"string\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"query\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoProjectDetails(args)
 		},
@@ -1198,10 +1212,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoProjectDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_project_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_project_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoProjectGraph(args)
 		},
@@ -1214,10 +1230,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoProjectGraph(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_project_graph",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_project_graph",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"nodes\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}}},\"required\":[\"nodes\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoTaskDetails(args)
 		},
@@ -1230,10 +1248,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoTaskDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_task_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_task_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoGoalDetails(args)
 		},
@@ -1246,10 +1266,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoGoalDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_goal_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_goal_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoPlanDetails(args)
 		},
@@ -1262,10 +1284,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoPlanDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_plan_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_plan_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoDocumentDetails(args)
 		},
@@ -1278,10 +1302,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoDocumentDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_document_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_document_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoMilestoneDetails(args)
 		},
@@ -1294,10 +1320,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoMilestoneDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_milestone_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_milestone_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoRiskDetails(args)
 		},
@@ -1310,10 +1338,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoRiskDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_risk_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_risk_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetOntoRequirementDetails(args)
 		},
@@ -1326,10 +1356,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetOntoRequirementDetails(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_onto_requirement_details",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		Name:         "get_onto_requirement_details",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetDocumentTree(args)
 		},
@@ -1346,6 +1378,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include documents, not only folders\",\"default\":false},\"max_depth\":{\"type\":\"integer\",\"description\":\"Maximum depth to return\",\"minimum\":1,\"maximum\":10}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetDocumentPath(args)
 		},
@@ -1362,6 +1395,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetEntityRelationships(args)
 		},
@@ -1378,6 +1412,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"direction\":{\"type\":\"string\",\"description\":\"Edge direction\",\"enum\":[\"in\",\"out\",\"both\"],\"default\":\"both\"}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetLinkedEntities(args)
 		},
@@ -1394,6 +1429,11 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"filter_kind\":{\"type\":\"string\",\"description\":\"Only return linked entities of this kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoTask(args)
 		},
@@ -1406,10 +1446,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoTask(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_task",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_task",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoGoal(args)
 		},
@@ -1422,10 +1468,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoGoal(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_goal",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_goal",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoPlan(args)
 		},
@@ -1438,10 +1490,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoPlan(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_plan",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_plan",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoDocument(args)
 		},
@@ -1454,10 +1512,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOntoProject(args)
 		},
@@ -1470,10 +1534,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateOntoProject(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_onto_project",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
+		Name:         "create_onto_project",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateTaskDocument(args)
 		},
@@ -1486,10 +1556,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateTaskDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_task_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "create_task_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\"},\"document\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]},\"role\":{\"type\":\"string\"}},\"required\":[\"task_id\",\"document\",\"role\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoTask(args)
 		},
@@ -1502,10 +1578,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoTask(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_task",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_task",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoProject(args)
 		},
@@ -1518,10 +1600,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoProject(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_project",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_project",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoGoal(args)
 		},
@@ -1534,10 +1622,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoGoal(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_goal",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_goal",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoPlan(args)
 		},
@@ -1550,10 +1644,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoPlan(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_plan",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_plan",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoDocument(args)
 		},
@@ -1566,10 +1666,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoMilestone(args)
 		},
@@ -1582,10 +1688,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoMilestone(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_milestone",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_milestone",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoRisk(args)
 		},
@@ -1598,10 +1710,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoRisk(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_risk",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_risk",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateOntoRequirement(args)
 		},
@@ -1614,10 +1732,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateOntoRequirement(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_onto_requirement",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		Name:         "update_onto_requirement",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoTask(args)
 		},
@@ -1630,10 +1754,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoTask(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_task",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_task",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoDocument(args)
 		},
@@ -1646,10 +1776,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoDocument(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_document",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_document",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoGoal(args)
 		},
@@ -1662,10 +1798,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoGoal(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_goal",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_goal",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteOntoPlan(args)
 		},
@@ -1678,10 +1820,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteOntoPlan(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_onto_plan",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_onto_plan",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeLinkOntoEntities(args)
 		},
@@ -1694,10 +1842,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.LinkOntoEntities(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "link_onto_entities",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
+		Name:         "link_onto_entities",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUnlinkOntoEdge(args)
 		},
@@ -1710,10 +1864,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UnlinkOntoEdge(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "unlink_onto_edge",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
+		Name:         "unlink_onto_edge",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeReorganizeOntoProjectGraph(args)
 		},
@@ -1726,10 +1886,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.ReorganizeOntoProjectGraph(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "reorganize_onto_project_graph",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
+		Name:         "reorganize_onto_project_graph",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"applied\":{\"type\":\"boolean\"},\"moves\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"from_parent_id\":{\"type\":\"string\"},\"to_parent_id\":{\"type\":\"string\"}},\"required\":[\"entity_id\",\"kind\",\"title\",\"from_parent_id\",\"to_parent_id\"]}}},\"required\":[\"applied\",\"moves\"]}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeMoveDocumentInTree(args)
 		},
@@ -1746,6 +1912,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Document to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":[\"string\",\"null\"],\"format\":\"uuid\",\"description\":\"New parent folder; null moves it to the root\"},\"position\":{\"type\":\"integer\",\"description\":\"Position among the new siblings (0 first)\",\"minimum\":0}},\"required\":[\"project_id\",\"document_id\",\"new_parent_id\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetFieldInfo(args)
 		},
@@ -1762,6 +1929,10 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_type\":{\"type\":\"string\",\"description\":\"Entity type\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"field\":{\"type\":\"string\",\"description\":\"Field name, e.g. state_key, type_key, priority\"}},\"required\":[\"entity_type\",\"field\"],\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			OpenWorld: runtime.Hint(true),
+			ReadOnly:  runtime.Hint(true),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeWebSearch(args)
 		},
@@ -1776,8 +1947,13 @@ func Tools(h Handlers) []runtime.Tool {
 		},
 		Name:       "web_search",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search query\"},\"max_results\":{\"type\":\"integer\",\"description\":\"Maximum number of results\",\"minimum\":1,\"maximum\":20,\"default\":5}},\"required\":[\"query\"],\"additionalProperties\":false}"),
+		Title:      "Web search",
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			OpenWorld: runtime.Hint(true),
+			ReadOnly:  runtime.Hint(true),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeWebVisit(args)
 		},
@@ -1792,8 +1968,10 @@ func Tools(h Handlers) []runtime.Tool {
 		},
 		Name:       "web_visit",
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"URL to visit\",\"format\":\"uri\"}},\"required\":[\"url\"],\"additionalProperties\":false}"),
+		Title:      "Visit a web page",
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetBuildosOverview(args)
 		},
@@ -1810,6 +1988,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetBuildosUsageGuide(args)
 		},

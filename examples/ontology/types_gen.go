@@ -51,33 +51,6 @@ type SearchOntoDocumentsResult = json.RawMessage
 // SearchOntologyResult is the result of search_ontology (free-form JSON).
 type SearchOntologyResult = json.RawMessage
 
-// GetOntoProjectDetailsResult is the result of get_onto_project_details (free-form JSON).
-type GetOntoProjectDetailsResult = json.RawMessage
-
-// GetOntoProjectGraphResult is the result of get_onto_project_graph (free-form JSON).
-type GetOntoProjectGraphResult = json.RawMessage
-
-// GetOntoTaskDetailsResult is the result of get_onto_task_details (free-form JSON).
-type GetOntoTaskDetailsResult = json.RawMessage
-
-// GetOntoGoalDetailsResult is the result of get_onto_goal_details (free-form JSON).
-type GetOntoGoalDetailsResult = json.RawMessage
-
-// GetOntoPlanDetailsResult is the result of get_onto_plan_details (free-form JSON).
-type GetOntoPlanDetailsResult = json.RawMessage
-
-// GetOntoDocumentDetailsResult is the result of get_onto_document_details (free-form JSON).
-type GetOntoDocumentDetailsResult = json.RawMessage
-
-// GetOntoMilestoneDetailsResult is the result of get_onto_milestone_details (free-form JSON).
-type GetOntoMilestoneDetailsResult = json.RawMessage
-
-// GetOntoRiskDetailsResult is the result of get_onto_risk_details (free-form JSON).
-type GetOntoRiskDetailsResult = json.RawMessage
-
-// GetOntoRequirementDetailsResult is the result of get_onto_requirement_details (free-form JSON).
-type GetOntoRequirementDetailsResult = json.RawMessage
-
 // GetDocumentTreeResult is the result of get_document_tree (free-form JSON).
 type GetDocumentTreeResult = json.RawMessage
 
@@ -89,69 +62,6 @@ type GetEntityRelationshipsResult = json.RawMessage
 
 // GetLinkedEntitiesResult is the result of get_linked_entities (free-form JSON).
 type GetLinkedEntitiesResult = json.RawMessage
-
-// CreateOntoTaskResult is the result of create_onto_task (free-form JSON).
-type CreateOntoTaskResult = json.RawMessage
-
-// CreateOntoGoalResult is the result of create_onto_goal (free-form JSON).
-type CreateOntoGoalResult = json.RawMessage
-
-// CreateOntoPlanResult is the result of create_onto_plan (free-form JSON).
-type CreateOntoPlanResult = json.RawMessage
-
-// CreateOntoDocumentResult is the result of create_onto_document (free-form JSON).
-type CreateOntoDocumentResult = json.RawMessage
-
-// CreateOntoProjectResult is the result of create_onto_project (free-form JSON).
-type CreateOntoProjectResult = json.RawMessage
-
-// CreateTaskDocumentResult is the result of create_task_document (free-form JSON).
-type CreateTaskDocumentResult = json.RawMessage
-
-// UpdateOntoTaskResult is the result of update_onto_task (free-form JSON).
-type UpdateOntoTaskResult = json.RawMessage
-
-// UpdateOntoProjectResult is the result of update_onto_project (free-form JSON).
-type UpdateOntoProjectResult = json.RawMessage
-
-// UpdateOntoGoalResult is the result of update_onto_goal (free-form JSON).
-type UpdateOntoGoalResult = json.RawMessage
-
-// UpdateOntoPlanResult is the result of update_onto_plan (free-form JSON).
-type UpdateOntoPlanResult = json.RawMessage
-
-// UpdateOntoDocumentResult is the result of update_onto_document (free-form JSON).
-type UpdateOntoDocumentResult = json.RawMessage
-
-// UpdateOntoMilestoneResult is the result of update_onto_milestone (free-form JSON).
-type UpdateOntoMilestoneResult = json.RawMessage
-
-// UpdateOntoRiskResult is the result of update_onto_risk (free-form JSON).
-type UpdateOntoRiskResult = json.RawMessage
-
-// UpdateOntoRequirementResult is the result of update_onto_requirement (free-form JSON).
-type UpdateOntoRequirementResult = json.RawMessage
-
-// DeleteOntoTaskResult is the result of delete_onto_task (free-form JSON).
-type DeleteOntoTaskResult = json.RawMessage
-
-// DeleteOntoDocumentResult is the result of delete_onto_document (free-form JSON).
-type DeleteOntoDocumentResult = json.RawMessage
-
-// DeleteOntoGoalResult is the result of delete_onto_goal (free-form JSON).
-type DeleteOntoGoalResult = json.RawMessage
-
-// DeleteOntoPlanResult is the result of delete_onto_plan (free-form JSON).
-type DeleteOntoPlanResult = json.RawMessage
-
-// LinkOntoEntitiesResult is the result of link_onto_entities (free-form JSON).
-type LinkOntoEntitiesResult = json.RawMessage
-
-// UnlinkOntoEdgeResult is the result of unlink_onto_edge (free-form JSON).
-type UnlinkOntoEdgeResult = json.RawMessage
-
-// ReorganizeOntoProjectGraphResult is the result of reorganize_onto_project_graph (free-form JSON).
-type ReorganizeOntoProjectGraphResult = json.RawMessage
 
 // MoveDocumentInTreeResult is the result of move_document_in_tree (free-form JSON).
 type MoveDocumentInTreeResult = json.RawMessage
@@ -539,6 +449,178 @@ func (x *GetOntoProjectDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// GetOntoProjectDetailsResult is a generated type.
+type GetOntoProjectDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoProjectDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoProjectDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoProjectDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoProjectDetailsResultChildrenItem is a generated type.
+type GetOntoProjectDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoProjectDetailsResultEdgesItem is a generated type.
+type GetOntoProjectDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoProjectDetailsResultPathItem is a generated type.
+type GetOntoProjectDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectDetailsResultPathItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // GetOntoProjectGraphParams is a generated type.
 type GetOntoProjectGraphParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
@@ -550,6 +632,96 @@ type GetOntoProjectGraphParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *GetOntoProjectGraphParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoProjectGraphResult is a generated type.
+type GetOntoProjectGraphResult struct {
+	// Nodes (JSON "nodes") is required.
+	Nodes []GetOntoProjectGraphResultNodesItem `json:"nodes"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoProjectGraphResultEdgesItem `json:"edges"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectGraphResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoProjectGraphResultNodesItem is a generated type.
+type GetOntoProjectGraphResultNodesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectGraphResultNodesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoProjectGraphResultEdgesItem is a generated type.
+type GetOntoProjectGraphResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoProjectGraphResultEdgesItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -574,6 +746,178 @@ func (x *GetOntoTaskDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// GetOntoTaskDetailsResult is a generated type.
+type GetOntoTaskDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoTaskDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoTaskDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoTaskDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoTaskDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoTaskDetailsResultChildrenItem is a generated type.
+type GetOntoTaskDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoTaskDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoTaskDetailsResultEdgesItem is a generated type.
+type GetOntoTaskDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoTaskDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoTaskDetailsResultPathItem is a generated type.
+type GetOntoTaskDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoTaskDetailsResultPathItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // GetOntoGoalDetailsParams is a generated type.
 type GetOntoGoalDetailsParams struct {
 	// GoalID (JSON "goal_id"): Goal ID (UUID)
@@ -582,6 +926,178 @@ type GetOntoGoalDetailsParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *GetOntoGoalDetailsParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoGoalDetailsResult is a generated type.
+type GetOntoGoalDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoGoalDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoGoalDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoGoalDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoGoalDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoGoalDetailsResultChildrenItem is a generated type.
+type GetOntoGoalDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoGoalDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoGoalDetailsResultEdgesItem is a generated type.
+type GetOntoGoalDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoGoalDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoGoalDetailsResultPathItem is a generated type.
+type GetOntoGoalDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoGoalDetailsResultPathItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -606,6 +1122,178 @@ func (x *GetOntoPlanDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// GetOntoPlanDetailsResult is a generated type.
+type GetOntoPlanDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoPlanDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoPlanDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoPlanDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoPlanDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoPlanDetailsResultChildrenItem is a generated type.
+type GetOntoPlanDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoPlanDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoPlanDetailsResultEdgesItem is a generated type.
+type GetOntoPlanDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoPlanDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoPlanDetailsResultPathItem is a generated type.
+type GetOntoPlanDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoPlanDetailsResultPathItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // GetOntoDocumentDetailsParams is a generated type.
 type GetOntoDocumentDetailsParams struct {
 	// DocumentID (JSON "document_id"): Document ID (UUID)
@@ -614,6 +1302,178 @@ type GetOntoDocumentDetailsParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *GetOntoDocumentDetailsParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoDocumentDetailsResult is a generated type.
+type GetOntoDocumentDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoDocumentDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoDocumentDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoDocumentDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoDocumentDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoDocumentDetailsResultChildrenItem is a generated type.
+type GetOntoDocumentDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoDocumentDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoDocumentDetailsResultEdgesItem is a generated type.
+type GetOntoDocumentDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoDocumentDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoDocumentDetailsResultPathItem is a generated type.
+type GetOntoDocumentDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoDocumentDetailsResultPathItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -638,6 +1498,178 @@ func (x *GetOntoMilestoneDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// GetOntoMilestoneDetailsResult is a generated type.
+type GetOntoMilestoneDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoMilestoneDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoMilestoneDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoMilestoneDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoMilestoneDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoMilestoneDetailsResultChildrenItem is a generated type.
+type GetOntoMilestoneDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoMilestoneDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoMilestoneDetailsResultEdgesItem is a generated type.
+type GetOntoMilestoneDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoMilestoneDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoMilestoneDetailsResultPathItem is a generated type.
+type GetOntoMilestoneDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoMilestoneDetailsResultPathItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // GetOntoRiskDetailsParams is a generated type.
 type GetOntoRiskDetailsParams struct {
 	// RiskID (JSON "risk_id"): Risk ID (UUID)
@@ -654,6 +1686,178 @@ func (x *GetOntoRiskDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// GetOntoRiskDetailsResult is a generated type.
+type GetOntoRiskDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoRiskDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoRiskDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoRiskDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRiskDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRiskDetailsResultChildrenItem is a generated type.
+type GetOntoRiskDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRiskDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRiskDetailsResultEdgesItem is a generated type.
+type GetOntoRiskDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRiskDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRiskDetailsResultPathItem is a generated type.
+type GetOntoRiskDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRiskDetailsResultPathItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // GetOntoRequirementDetailsParams is a generated type.
 type GetOntoRequirementDetailsParams struct {
 	// RequirementID (JSON "requirement_id"): Requirement ID (UUID)
@@ -662,6 +1866,178 @@ type GetOntoRequirementDetailsParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *GetOntoRequirementDetailsParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRequirementDetailsResult is a generated type.
+type GetOntoRequirementDetailsResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Children (JSON "children") is optional.
+	Children []GetOntoRequirementDetailsResultChildrenItem `json:"children,omitzero"`
+	// Counts (JSON "counts") is optional.
+	Counts map[string]int64 `json:"counts,omitzero"`
+	// Edges (JSON "edges") is required.
+	Edges []GetOntoRequirementDetailsResultEdgesItem `json:"edges"`
+	// Path (JSON "path") is optional.
+	Path []GetOntoRequirementDetailsResultPathItem `json:"path,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRequirementDetailsResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRequirementDetailsResultChildrenItem is a generated type.
+type GetOntoRequirementDetailsResultChildrenItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRequirementDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRequirementDetailsResultEdgesItem is a generated type.
+type GetOntoRequirementDetailsResultEdgesItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRequirementDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// GetOntoRequirementDetailsResultPathItem is a generated type.
+type GetOntoRequirementDetailsResultPathItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *GetOntoRequirementDetailsResultPathItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -846,6 +2222,100 @@ const (
 	CreateOntoTaskStateKeyDone       CreateOntoTaskStateKey = "done"
 )
 
+// CreateOntoTaskResult is a generated type.
+type CreateOntoTaskResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Goals (JSON "goals") is optional.
+	Goals []CreateOntoTaskResultGoalsItem `json:"goals,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoTaskResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoTaskResultGoalsItem is a generated type.
+type CreateOntoTaskResultGoalsItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoTaskResultGoalsItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // CreateOntoGoalParams is a generated type.
 type CreateOntoGoalParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
@@ -860,6 +2330,100 @@ type CreateOntoGoalParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *CreateOntoGoalParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoGoalResult is a generated type.
+type CreateOntoGoalResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Goals (JSON "goals") is optional.
+	Goals []CreateOntoGoalResultGoalsItem `json:"goals,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoGoalResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoGoalResultGoalsItem is a generated type.
+type CreateOntoGoalResultGoalsItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoGoalResultGoalsItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -890,6 +2454,100 @@ func (x *CreateOntoPlanParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// CreateOntoPlanResult is a generated type.
+type CreateOntoPlanResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Goals (JSON "goals") is optional.
+	Goals []CreateOntoPlanResultGoalsItem `json:"goals,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoPlanResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoPlanResultGoalsItem is a generated type.
+type CreateOntoPlanResultGoalsItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoPlanResultGoalsItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // CreateOntoDocumentParams is a generated type.
 type CreateOntoDocumentParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
@@ -907,6 +2565,100 @@ type CreateOntoDocumentParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *CreateOntoDocumentParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoDocumentResult is a generated type.
+type CreateOntoDocumentResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Goals (JSON "goals") is optional.
+	Goals []CreateOntoDocumentResultGoalsItem `json:"goals,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoDocumentResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoDocumentResultGoalsItem is a generated type.
+type CreateOntoDocumentResultGoalsItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoDocumentResultGoalsItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -949,6 +2701,100 @@ const (
 	CreateOntoProjectStateKeyActive   CreateOntoProjectStateKey = "active"
 )
 
+// CreateOntoProjectResult is a generated type.
+type CreateOntoProjectResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+	// Goals (JSON "goals") is optional.
+	Goals []CreateOntoProjectResultGoalsItem `json:"goals,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoProjectResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateOntoProjectResultGoalsItem is a generated type.
+type CreateOntoProjectResultGoalsItem struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateOntoProjectResultGoalsItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // CreateTaskDocumentParams is a generated type.
 type CreateTaskDocumentParams struct {
 	// TaskID (JSON "task_id"): Task ID (UUID)
@@ -984,6 +2830,72 @@ const (
 	CreateTaskDocumentRoleReference   CreateTaskDocumentRole = "reference"
 	CreateTaskDocumentRoleDraft       CreateTaskDocumentRole = "draft"
 )
+
+// CreateTaskDocumentResult is a generated type.
+type CreateTaskDocumentResult struct {
+	// TaskID (JSON "task_id") is required.
+	TaskID string `json:"task_id"`
+	// Document (JSON "document") is required.
+	Document CreateTaskDocumentResultDocument `json:"document"`
+	// Role (JSON "role") is required.
+	Role string `json:"role"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateTaskDocumentResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// CreateTaskDocumentResultDocument is a generated type.
+type CreateTaskDocumentResultDocument struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *CreateTaskDocumentResultDocument) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
 
 // UpdateOntoTaskParams is a generated type.
 type UpdateOntoTaskParams struct {
@@ -1022,6 +2934,52 @@ const (
 	UpdateOntoTaskStateKeyDone       UpdateOntoTaskStateKey = "done"
 )
 
+// UpdateOntoTaskResult is a generated type.
+type UpdateOntoTaskResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoTaskResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // UpdateOntoProjectParams is a generated type.
 type UpdateOntoProjectParams struct {
 	// ProjectID (JSON "project_id"): Project ID (UUID)
@@ -1055,6 +3013,52 @@ const (
 	UpdateOntoProjectStateKeyCompleted UpdateOntoProjectStateKey = "completed"
 	UpdateOntoProjectStateKeyArchived  UpdateOntoProjectStateKey = "archived"
 )
+
+// UpdateOntoProjectResult is a generated type.
+type UpdateOntoProjectResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoProjectResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
 
 // UpdateOntoGoalParams is a generated type.
 type UpdateOntoGoalParams struct {
@@ -1091,6 +3095,52 @@ const (
 	UpdateOntoGoalStateKeyAbandoned UpdateOntoGoalStateKey = "abandoned"
 )
 
+// UpdateOntoGoalResult is a generated type.
+type UpdateOntoGoalResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoGoalResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // UpdateOntoPlanParams is a generated type.
 type UpdateOntoPlanParams struct {
 	// PlanID (JSON "plan_id"): Plan ID (UUID)
@@ -1122,6 +3172,52 @@ const (
 	UpdateOntoPlanStateKeyActive    UpdateOntoPlanStateKey = "active"
 	UpdateOntoPlanStateKeyCompleted UpdateOntoPlanStateKey = "completed"
 )
+
+// UpdateOntoPlanResult is a generated type.
+type UpdateOntoPlanResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoPlanResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
 
 // UpdateOntoDocumentParams is a generated type.
 type UpdateOntoDocumentParams struct {
@@ -1156,6 +3252,52 @@ const (
 	UpdateOntoDocumentStateKeyArchived  UpdateOntoDocumentStateKey = "archived"
 )
 
+// UpdateOntoDocumentResult is a generated type.
+type UpdateOntoDocumentResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoDocumentResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // UpdateOntoMilestoneParams is a generated type.
 type UpdateOntoMilestoneParams struct {
 	// MilestoneID (JSON "milestone_id"): Milestone ID (UUID)
@@ -1187,6 +3329,52 @@ const (
 	UpdateOntoMilestoneStateKeyReached UpdateOntoMilestoneStateKey = "reached"
 	UpdateOntoMilestoneStateKeyMissed  UpdateOntoMilestoneStateKey = "missed"
 )
+
+// UpdateOntoMilestoneResult is a generated type.
+type UpdateOntoMilestoneResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoMilestoneResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
 
 // UpdateOntoRiskParams is a generated type.
 type UpdateOntoRiskParams struct {
@@ -1223,6 +3411,52 @@ const (
 	UpdateOntoRiskImpactCritical UpdateOntoRiskImpact = "critical"
 )
 
+// UpdateOntoRiskResult is a generated type.
+type UpdateOntoRiskResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoRiskResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // UpdateOntoRequirementParams is a generated type.
 type UpdateOntoRequirementParams struct {
 	// RequirementID (JSON "requirement_id"): Requirement ID (UUID)
@@ -1254,6 +3488,52 @@ const (
 	UpdateOntoRequirementPriorityWont   UpdateOntoRequirementPriority = "wont"
 )
 
+// UpdateOntoRequirementResult is a generated type.
+type UpdateOntoRequirementResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// ProjectID (JSON "project_id") is optional.
+	ProjectID *string `json:"project_id,omitzero"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// Description (JSON "description") is optional.
+	Description *string `json:"description,omitzero"`
+	// Content (JSON "content") is optional.
+	Content *string `json:"content,omitzero"`
+	// TypeKey (JSON "type_key") is optional.
+	TypeKey *string `json:"type_key,omitzero"`
+	// StateKey (JSON "state_key") is optional.
+	StateKey *string `json:"state_key,omitzero"`
+	// ParentID (JSON "parent_id") is optional.
+	ParentID *string `json:"parent_id,omitzero"`
+	// GoalID (JSON "goal_id") is optional.
+	GoalID *string `json:"goal_id,omitzero"`
+	// Priority (JSON "priority") is optional.
+	Priority *int64 `json:"priority,omitzero"`
+	// Moscow (JSON "moscow") is optional.
+	Moscow *string `json:"moscow,omitzero"`
+	// Due (JSON "due") is optional.
+	Due *string `json:"due,omitzero"`
+	// Impact (JSON "impact") is optional.
+	Impact *string `json:"impact,omitzero"`
+	// Probability (JSON "probability") is optional.
+	Probability *float64 `json:"probability,omitzero"`
+	// Mitigation (JSON "mitigation") is optional.
+	Mitigation *string `json:"mitigation,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateOntoRequirementResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // DeleteOntoTaskParams is a generated type.
 type DeleteOntoTaskParams struct {
 	// TaskID (JSON "task_id"): Task ID (UUID)
@@ -1262,6 +3542,24 @@ type DeleteOntoTaskParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *DeleteOntoTaskParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// DeleteOntoTaskResult is a generated type.
+type DeleteOntoTaskResult struct {
+	// Deleted (JSON "deleted") is required.
+	Deleted string `json:"deleted"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *DeleteOntoTaskResult) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -1286,6 +3584,24 @@ func (x *DeleteOntoDocumentParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// DeleteOntoDocumentResult is a generated type.
+type DeleteOntoDocumentResult struct {
+	// Deleted (JSON "deleted") is required.
+	Deleted string `json:"deleted"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *DeleteOntoDocumentResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // DeleteOntoGoalParams is a generated type.
 type DeleteOntoGoalParams struct {
 	// GoalID (JSON "goal_id"): Goal ID (UUID)
@@ -1302,6 +3618,24 @@ func (x *DeleteOntoGoalParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
+// DeleteOntoGoalResult is a generated type.
+type DeleteOntoGoalResult struct {
+	// Deleted (JSON "deleted") is required.
+	Deleted string `json:"deleted"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *DeleteOntoGoalResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // DeleteOntoPlanParams is a generated type.
 type DeleteOntoPlanParams struct {
 	// PlanID (JSON "plan_id"): Plan ID (UUID)
@@ -1310,6 +3644,24 @@ type DeleteOntoPlanParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *DeleteOntoPlanParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// DeleteOntoPlanResult is a generated type.
+type DeleteOntoPlanResult struct {
+	// Deleted (JSON "deleted") is required.
+	Deleted string `json:"deleted"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *DeleteOntoPlanResult) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -1384,6 +3736,32 @@ const (
 	LinkOntoEntitiesRelPartOf     LinkOntoEntitiesRel = "part_of"
 )
 
+// LinkOntoEntitiesResult is a generated type.
+type LinkOntoEntitiesResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *LinkOntoEntitiesResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
 // UnlinkOntoEdgeParams is a generated type.
 type UnlinkOntoEdgeParams struct {
 	// EdgeID (JSON "edge_id"): Edge ID (UUID)
@@ -1392,6 +3770,32 @@ type UnlinkOntoEdgeParams struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *UnlinkOntoEdgeParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// UnlinkOntoEdgeResult is a generated type.
+type UnlinkOntoEdgeResult struct {
+	// ID (JSON "id") is required.
+	ID string `json:"id"`
+	// SrcID (JSON "src_id") is required.
+	SrcID string `json:"src_id"`
+	// SrcKind (JSON "src_kind") is required.
+	SrcKind string `json:"src_kind"`
+	// DstID (JSON "dst_id") is required.
+	DstID string `json:"dst_id"`
+	// DstKind (JSON "dst_kind") is required.
+	DstKind string `json:"dst_kind"`
+	// Rel (JSON "rel") is required.
+	Rel string `json:"rel"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UnlinkOntoEdgeResult) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {
@@ -1428,6 +3832,48 @@ type ReorganizeOntoProjectGraphMovesItem struct {
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
 func (x *ReorganizeOntoProjectGraphMovesItem) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// ReorganizeOntoProjectGraphResult is a generated type.
+type ReorganizeOntoProjectGraphResult struct {
+	// Applied (JSON "applied") is required.
+	Applied bool `json:"applied"`
+	// Moves (JSON "moves") is required.
+	Moves []ReorganizeOntoProjectGraphResultMovesItem `json:"moves"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *ReorganizeOntoProjectGraphResult) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// ReorganizeOntoProjectGraphResultMovesItem is a generated type.
+type ReorganizeOntoProjectGraphResultMovesItem struct {
+	// EntityID (JSON "entity_id") is required.
+	EntityID string `json:"entity_id"`
+	// Kind (JSON "kind") is required.
+	Kind string `json:"kind"`
+	// Title (JSON "title") is required.
+	Title string `json:"title"`
+	// FromParentID (JSON "from_parent_id") is required.
+	FromParentID string `json:"from_parent_id"`
+	// ToParentID (JSON "to_parent_id") is required.
+	ToParentID string `json:"to_parent_id"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *ReorganizeOntoProjectGraphResultMovesItem) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
 	x.decodeWire(d)
 	if err := d.Close(); err != nil {

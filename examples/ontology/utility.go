@@ -2,6 +2,7 @@ package ontology
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -86,7 +87,7 @@ var guide = map[string]string{
 
 // GetFieldInfo serves get_field_info.
 func (s *Store) GetFieldInfo(ctx context.Context, tc runtime.ToolContext, p *GetFieldInfoParams) (runtime.ToolResult[GetFieldInfoResult], error) {
-	return s.do(func() (string, any, error) {
+	return static(func() (string, any, error) {
 		byField := fields[string(p.EntityType)]
 		info, found := byField[p.Field]
 		if !found {
@@ -104,7 +105,7 @@ func (s *Store) GetFieldInfo(ctx context.Context, tc runtime.ToolContext, p *Get
 // WebSearch serves web_search from the canned pages: those sharing a word
 // with the query, most shared words first.
 func (s *Store) WebSearch(ctx context.Context, tc runtime.ToolContext, p *WebSearchParams) (runtime.ToolResult[WebSearchResult], error) {
-	return s.do(func() (string, any, error) {
+	return static(func() (string, any, error) {
 		type hit struct {
 			page
 			score int
@@ -133,7 +134,7 @@ func (s *Store) WebSearch(ctx context.Context, tc runtime.ToolContext, p *WebSea
 
 // WebVisit serves web_visit from the canned pages.
 func (s *Store) WebVisit(ctx context.Context, tc runtime.ToolContext, p *WebVisitParams) (runtime.ToolResult[WebVisitResult], error) {
-	return s.do(func() (string, any, error) {
+	return static(func() (string, any, error) {
 		for _, pg := range web {
 			if pg.URL == strings.TrimSuffix(p.URL, "/") {
 				return pg.Title, map[string]string{"url": pg.URL, "title": pg.Title, "text": pg.text}, nil
@@ -145,7 +146,7 @@ func (s *Store) WebVisit(ctx context.Context, tc runtime.ToolContext, p *WebVisi
 
 // GetBuildosOverview serves get_buildos_overview.
 func (s *Store) GetBuildosOverview(ctx context.Context, tc runtime.ToolContext, p *GetBuildosOverviewParams) (runtime.ToolResult[GetBuildosOverviewResult], error) {
-	return s.do(func() (string, any, error) {
+	return static(func() (string, any, error) {
 		return "BuildOS overview", map[string]string{"overview": guide[""]}, nil
 	})
 }
@@ -153,7 +154,7 @@ func (s *Store) GetBuildosOverview(ctx context.Context, tc runtime.ToolContext, 
 // GetBuildosUsageGuide serves get_buildos_usage_guide: one topic, or every
 // topic when none is given.
 func (s *Store) GetBuildosUsageGuide(ctx context.Context, tc runtime.ToolContext, p *GetBuildosUsageGuideParams) (runtime.ToolResult[GetBuildosUsageGuideResult], error) {
-	return s.do(func() (string, any, error) {
+	return static(func() (string, any, error) {
 		topics := map[string]string{}
 		for t, text := range guide {
 			if t != "" && (p.Topic == nil || strings.EqualFold(t, *p.Topic)) {
@@ -165,4 +166,18 @@ func (s *Store) GetBuildosUsageGuide(ctx context.Context, tc runtime.ToolContext
 		}
 		return count(len(topics), "guide topic"), topics, nil
 	})
+}
+
+// static turns the outcome of a utility that touches no data into a
+// result.
+func static(fn func() (string, any, error)) (runtime.ToolResult[json.RawMessage], error) {
+	msg, v, err := fn()
+	if err != nil {
+		return runtime.ToolResult[json.RawMessage]{}, err
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return runtime.ToolResult[json.RawMessage]{}, err
+	}
+	return runtime.OK(json.RawMessage(raw), msg), nil
 }

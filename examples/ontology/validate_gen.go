@@ -518,6 +518,46 @@ func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectGraphParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -533,6 +573,36 @@ func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectGraphResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectGraphResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectGraphResultNodesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectGraphResultNodesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoProjectGraphResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoProjectGraphResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoTaskDetailsParams) Validate() error {
@@ -552,6 +622,46 @@ func (x *GetOntoTaskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *GetOntoTaskDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoTaskDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoTaskDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoTaskDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoTaskDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoTaskDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoTaskDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoTaskDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoGoalDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -567,6 +677,46 @@ func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoGoalDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoGoalDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoGoalDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoGoalDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoGoalDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoGoalDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoGoalDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoGoalDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoPlanDetailsParams) Validate() error {
@@ -586,6 +736,46 @@ func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *GetOntoPlanDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoPlanDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoPlanDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoPlanDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoPlanDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoPlanDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoPlanDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoPlanDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoDocumentDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -601,6 +791,46 @@ func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoDocumentDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoDocumentDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoDocumentDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoDocumentDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoDocumentDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoDocumentDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoDocumentDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoDocumentDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoMilestoneDetailsParams) Validate() error {
@@ -620,6 +850,46 @@ func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *GetOntoMilestoneDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoMilestoneDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoMilestoneDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoMilestoneDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoMilestoneDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoMilestoneDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoMilestoneDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoMilestoneDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRiskDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -637,6 +907,46 @@ func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRiskDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRiskDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRiskDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRiskDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRiskDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRiskDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRiskDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRiskDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRequirementDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -652,6 +962,46 @@ func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors)
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRequirementDetailsResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRequirementDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRequirementDetailsResultChildrenItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRequirementDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRequirementDetailsResultEdgesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRequirementDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *GetOntoRequirementDetailsResultPathItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *GetOntoRequirementDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetDocumentTreeParams) Validate() error {
@@ -897,6 +1247,26 @@ func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoTaskResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoTaskResultGoalsItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoTaskResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoGoalParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -929,6 +1299,26 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoGoalResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoGoalResultGoalsItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoGoalResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoPlanParams) Validate() error {
@@ -965,6 +1355,26 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoPlanResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoPlanResultGoalsItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoPlanResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoDocumentParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -997,6 +1407,26 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoDocumentResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoDocumentResultGoalsItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoDocumentResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoProjectParams) Validate() error {
@@ -1048,6 +1478,26 @@ func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoProjectResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoProjectResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateOntoProjectResultGoalsItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateOntoProjectResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *CreateTaskDocumentParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1091,6 +1541,26 @@ func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
 		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.Received((*x)), check.Closest(string((*x)), enum8))
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateTaskDocumentResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateTaskDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *CreateTaskDocumentResultDocument) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *CreateTaskDocumentResultDocument) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoTaskParams) Validate() error {
@@ -1151,6 +1621,16 @@ func (x *UpdateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoTaskResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoProjectParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1188,6 +1668,16 @@ func (x *UpdateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
 		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum4))
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoProjectResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoProjectResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoGoalParams) Validate() error {
@@ -1237,6 +1727,16 @@ func (x *UpdateOntoGoalStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoGoalResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoPlanParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1276,6 +1776,16 @@ func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoPlanResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoDocumentParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1313,6 +1823,16 @@ func (x *UpdateOntoDocumentStateKey) validate(p *wire.Path, e *wire.Errors) {
 		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum2))
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoDocumentResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoMilestoneParams) Validate() error {
@@ -1360,6 +1880,16 @@ func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
 		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.Received((*x)), check.Closest(string((*x)), enum10))
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoMilestoneResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoMilestoneResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRiskParams) Validate() error {
@@ -1412,6 +1942,16 @@ func (x *UpdateOntoRiskImpact) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoRiskResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoRiskResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRequirementParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1451,6 +1991,16 @@ func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *UpdateOntoRequirementResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateOntoRequirementResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *DeleteOntoTaskParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1466,6 +2016,16 @@ func (x *DeleteOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *DeleteOntoTaskResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *DeleteOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *DeleteOntoDocumentParams) Validate() error {
@@ -1485,6 +2045,16 @@ func (x *DeleteOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *DeleteOntoDocumentResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *DeleteOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *DeleteOntoGoalParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1502,6 +2072,16 @@ func (x *DeleteOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *DeleteOntoGoalResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *DeleteOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *DeleteOntoPlanParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1517,6 +2097,16 @@ func (x *DeleteOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *DeleteOntoPlanResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *DeleteOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesParams) Validate() error {
@@ -1602,6 +2192,16 @@ func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
+func (x *LinkOntoEntitiesResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *LinkOntoEntitiesResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
 func (x *UnlinkOntoEdgeParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1617,6 +2217,16 @@ func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *UnlinkOntoEdgeResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UnlinkOntoEdgeResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphParams) Validate() error {
@@ -1667,6 +2277,26 @@ func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Err
 		}
 	}
 }
+
+// Validate checks x against its schema, reporting every violation.
+func (x *ReorganizeOntoProjectGraphResult) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *ReorganizeOntoProjectGraphResult) validate(p *wire.Path, e *wire.Errors) {}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *ReorganizeOntoProjectGraphResultMovesItem) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *ReorganizeOntoProjectGraphResultMovesItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *MoveDocumentInTreeParams) Validate() error {

@@ -21,6 +21,11 @@ func FuzzDecodeArgs(f *testing.F) {
 			f.Add(uint8(i), []byte(seed))
 		}
 	}
+	for _, seed := range wiretest.Hostile() {
+		for i := range tools {
+			f.Add(uint8(i), seed)
+		}
+	}
 	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
 		tool := tools[int(which)%len(tools)].Name
 		wiretest.RoundTrip(t, quickstart.DecodeArgs, tool, args)

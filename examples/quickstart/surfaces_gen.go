@@ -6,7 +6,8 @@ package quickstart
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
+	codemode "github.com/toolgen-go/toolgen/runtime/codemode"
+	tsdecl "github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
 	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
@@ -66,14 +67,150 @@ func Sections(h Handlers) []prompt.Section {
 	}
 }
 
-// Deferred returns the deferred surface: every op's tool grouped by op
-// group, for provider-side deferred loading with a tool search tool
-// (runtime/anthropic, runtime/openai), executed by h.
-func Deferred(h Handlers) *deferred.Surface {
-	s, err := deferred.New(Registry, Tools(h))
+// CodeDeclarations are the TypeScript declarations of the family's ops
+// for code mode: per group a namespace of types and a constant of ops.
+// CodeDeclarations.Render() is the whole declaration file.
+var CodeDeclarations = tsdecl.Decls{
+	Groups: []tsdecl.Group{
+		{
+			Ident:   "todo",
+			Name:    "todo",
+			Summary: "Track todo items.",
+		},
+	},
+	Ops: []tsdecl.Op{
+		{
+			Doc:   "/**\n * List todo items, newest first. Filter by state or tag.\n *\n * Op todo.list (read), tool list_todos.\n * @example Call todo.list\n * await todo.list({})\n */\n",
+			Group: "todo",
+			Key:   []string{"list"},
+			Op:    "todo.list",
+			Sig:   "(args?: todo.ListTodosParams): Promise<todo.ListTodosResult>",
+			Uses:  []int{0, 2},
+		},
+		{
+			Doc:   "/**\n * Get one todo item by id.\n *\n * Op todo.get (read), tool get_todo.\n * @example Call todo.get with its required args\n * await todo.get({\"todo_id\":\"<todo_id>\"})\n */\n",
+			Group: "todo",
+			Key:   []string{"get"},
+			Op:    "todo.get",
+			Sig:   "(args: todo.GetTodoParams): Promise<todo.GetTodoResult>",
+			Uses:  []int{4, 5},
+		},
+		{
+			Doc:   "/**\n * Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.\n *\n * Op todo.create (write; refused unless writes are allowed), tool create_todo.\n * Don't:\n * - Do NOT create items for work you can finish now\n * @example Call todo.create with its required args\n * await todo.create({\"title\":\"<title>\"})\n */\n",
+			Group: "todo",
+			Key:   []string{"create"},
+			Op:    "todo.create",
+			Sig:   "(args: todo.CreateTodoParams, options?: CallOptions): Promise<todo.CreateTodoResult>",
+			Uses:  []int{6, 7},
+		},
+		{
+			Doc:   "/**\n * Change a todo item. Omitted fields stay as they are; a null due date clears it.\n *\n * Op todo.update (write; refused unless writes are allowed), tool update_todo.\n * @example Call todo.update with its required args\n * await todo.update({\"todo_id\":\"<todo_id>\"})\n */\n",
+			Group: "todo",
+			Key:   []string{"update"},
+			Op:    "todo.update",
+			Sig:   "(args: todo.UpdateTodoParams, options?: CallOptions): Promise<todo.UpdateTodoResult>",
+			Uses:  []int{8, 9},
+		},
+		{
+			Doc:   "/**\n * Delete a todo item permanently.\n *\n * Op todo.delete (write; refused unless writes are allowed), tool delete_todo.\n * @example Call todo.delete with its required args\n * await todo.delete({\"todo_id\":\"<todo_id>\"})\n */\n",
+			Group: "todo",
+			Key:   []string{"delete"},
+			Op:    "todo.delete",
+			Sig:   "(args: todo.DeleteTodoParams, options?: CallOptions): Promise<todo.DeleteTodoResult>",
+			Uses:  []int{10, 11},
+		},
+	},
+	Types: []tsdecl.Type{
+		{
+			Group: "todo",
+			Name:  "ListTodosParams",
+			Text:  "interface ListTodosParams {\n  /**\n   * Which items to return.\n   * @default \"open\"\n   */\n  state?: todo.ListTodosState;\n  /** Only items carrying this tag. */\n  tag?: string;\n  /**\n   * Maximum number of items.\n   * @default 20\n   */\n  limit?: number;\n}\n",
+			Uses:  []int{1},
+		},
+		{
+			Group: "todo",
+			Name:  "ListTodosState",
+			Text:  "/** Which items to return. */\ntype ListTodosState = \"open\" | \"done\" | \"all\";\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "ListTodosResult",
+			Text:  "interface ListTodosResult {\n  items: todo.ListTodosResultItemsItem[];\n}\n",
+			Uses:  []int{3},
+		},
+		{
+			Group: "todo",
+			Name:  "ListTodosResultItemsItem",
+			Text:  "interface ListTodosResultItemsItem {\n  /** The item's id (td_N). */\n  id: string;\n  title: string;\n  /** Due date, YYYY-MM-DD. */\n  due?: string;\n  /** 1 is highest. */\n  priority?: number;\n  tags?: string[];\n  done: boolean;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "GetTodoParams",
+			Text:  "interface GetTodoParams {\n  /** The item's id, e.g. td_1. */\n  todo_id: string;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "GetTodoResult",
+			Text:  "interface GetTodoResult {\n  /** The item's id (td_N). */\n  id: string;\n  title: string;\n  /** Due date, YYYY-MM-DD. */\n  due?: string;\n  /** 1 is highest. */\n  priority?: number;\n  tags?: string[];\n  done: boolean;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "CreateTodoParams",
+			Text:  "interface CreateTodoParams {\n  /** Short imperative title. */\n  title: string;\n  /** Due date, YYYY-MM-DD. */\n  due?: string;\n  /** 1 is highest. */\n  priority?: 1 | 2 | 3;\n  tags?: string[];\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "CreateTodoResult",
+			Text:  "interface CreateTodoResult {\n  /** The item's id (td_N). */\n  id: string;\n  title: string;\n  /** Due date, YYYY-MM-DD. */\n  due?: string;\n  /** 1 is highest. */\n  priority?: number;\n  tags?: string[];\n  done: boolean;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "UpdateTodoParams",
+			Text:  "interface UpdateTodoParams {\n  todo_id: string;\n  title?: string;\n  /** New due date, or null to clear it. */\n  due?: string | null;\n  done?: boolean;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "UpdateTodoResult",
+			Text:  "interface UpdateTodoResult {\n  /** The item's id (td_N). */\n  id: string;\n  title: string;\n  /** Due date, YYYY-MM-DD. */\n  due?: string;\n  /** 1 is highest. */\n  priority?: number;\n  tags?: string[];\n  done: boolean;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "DeleteTodoParams",
+			Text:  "interface DeleteTodoParams {\n  todo_id: string;\n}\n",
+			Uses:  nil,
+		},
+		{
+			Group: "todo",
+			Name:  "DeleteTodoResult",
+			Text:  "interface DeleteTodoResult {\n  /** The id of the deleted item. */\n  deleted: string;\n}\n",
+			Uses:  nil,
+		},
+	},
+}
+
+// Code returns the code surface: tool_code runs a TypeScript script whose
+// op calls go through tool_exec's path (decode, validate, write gating,
+// dry run, idempotency, events), and tool_code_help returns the
+// declarations of a group or op on demand. Ops are executed by h.
+func Code(h Handlers, opts ...codemode.Option) []runtime.Tool {
+	tools, err := codemode.Tools(Registry, Tools(h), &CodeDeclarations, opts...)
 	if err != nil {
-		// Registry and Tools are generated together; only a hand edit gets here.
+		// Registry, Tools and CodeDeclarations are generated together; only a hand edit gets here.
 		panic("toolgen: generated registry and tools disagree: " + err.Error())
 	}
-	return s
+	return tools
+}
+
+// CodeDefinitions returns the provider-facing definitions of the code
+// surface's tools, as a JSON array of OpenAI chat tool definitions.
+func CodeDefinitions() json.RawMessage {
+	return runtime.Definitions(Code(UnimplementedHandlers{}))
 }

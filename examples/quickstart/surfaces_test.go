@@ -73,8 +73,8 @@ func TestSurfaceGateway(t *testing.T) {
 	out, rec := run(t, m, agent.WithTools(quickstart.Gateway(&quickstart.Store{}, gateway.WithWrites(true))...))
 
 	msgs := agenttest.ExpectToolMessages(t, out, 6)
-	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"hits":[{"op":"todo.create","tool":"create_todo","kind":"write"`)
-	gatewaytest.ExpectOK(t, msgs[1].Content, gateway.HelpTool, `"op":"todo.create"`, `"required":["title"]`,
+	gatewaytest.ExpectOK(t, msgs[0].Content, gateway.SearchTool, `"hits":[{"op":"todo.create","kind":"write","args":"title:string `)
+	gatewaytest.ExpectOK(t, msgs[1].Content, gateway.HelpTool, `"op":"todo.create"`, `{"name":"title","type":"string","required":true,`,
 		`"policy":{"dont":["Do NOT create items for work you can finish now"]}`)
 	if res := gatewaytest.ExpectOK(t, msgs[2].Content, "todo.list").Result; string(res) != `{"items":[]}` {
 		t.Errorf("list of an empty store: %s", res)

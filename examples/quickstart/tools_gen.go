@@ -114,6 +114,7 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeListTodos(args)
 		},
@@ -126,10 +127,12 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.ListTodos(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "list_todos",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"done\",\"all\"],\"default\":\"open\",\"description\":\"Which items to return.\"},\"tag\":{\"type\":\"string\",\"description\":\"Only items carrying this tag.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20,\"description\":\"Maximum number of items.\"}},\"additionalProperties\":false}"),
+		Name:         "list_todos",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"done\",\"all\"],\"default\":\"open\",\"description\":\"Which items to return.\"},\"tag\":{\"type\":\"string\",\"description\":\"Only items carrying this tag.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20,\"description\":\"Maximum number of items.\"}},\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"items\"],\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeGetTodo(args)
 		},
@@ -142,10 +145,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.GetTodo(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "get_todo",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\",\"description\":\"The item's id, e.g. td_1.\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
+		Name:         "get_todo",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\",\"description\":\"The item's id, e.g. td_1.\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateTodo(args)
 		},
@@ -158,10 +167,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.CreateTodo(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "create_todo",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120,\"description\":\"Short imperative title.\"},\"due\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3],\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1},\"uniqueItems\":true,\"maxItems\":8}},\"required\":[\"title\"],\"additionalProperties\":false}"),
+		Name:         "create_todo",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120,\"description\":\"Short imperative title.\"},\"due\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3],\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1},\"uniqueItems\":true,\"maxItems\":8}},\"required\":[\"title\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeUpdateTodo(args)
 		},
@@ -174,10 +189,16 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.UpdateTodo(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "update_todo",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120},\"due\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New due date, or null to clear it.\"},\"done\":{\"type\":\"boolean\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
+		Name:         "update_todo",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120},\"due\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New due date, or null to clear it.\"},\"done\":{\"type\":\"boolean\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(true),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeDeleteTodo(args)
 		},
@@ -190,7 +211,8 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.DeleteTodo(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "delete_todo",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
+		Name:         "delete_todo",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"deleted\"],\"properties\":{\"deleted\":{\"type\":\"string\",\"description\":\"The id of the deleted item.\"}}}"),
 	}}
 }

@@ -60,6 +60,10 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Idempotent: runtime.Hint(true),
+			ReadOnly:   runtime.Hint(true),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeReadFile(args)
 		},
@@ -72,10 +76,17 @@ func Tools(h Handlers) []runtime.Tool {
 			r, err := h.ReadFile(ctx, tc, p)
 			return r.WithParams(p), err
 		},
-		Name:       "read_file",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"head\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Only the first N lines\"}},\"required\":[\"path\"],\"additionalProperties\":false}"),
+		Name:         "read_file",
+		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"head\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Only the first N lines\"}},\"required\":[\"path\"],\"additionalProperties\":false}"),
+		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"content\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\"},\"truncated\":{\"type\":\"boolean\"}},\"required\":[\"content\",\"size\"]}"),
+		Title:        "Read file",
 	}, {
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(true),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeWriteFile(args)
 		},

@@ -21,9 +21,9 @@ type optionalNameTortureParams struct {
 	MarshalJSON2 string
 	Runtime      string
 	JSON         string
-	TargetID     string
-	TargetID2    string
 	TargetID3    string
+	TargetID2    string
+	TargetID     string
 	HTMLURL      string
 	UserID       string
 }
@@ -118,8 +118,8 @@ func (x *NameTortureParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalNameTortureParams)
 			}
-			opt.TargetID = d.String()
-			x.TargetID = &opt.TargetID
+			opt.TargetID3 = d.String()
+			x.TargetID3 = &opt.TargetID3
 		case "targetId":
 			if opt == nil {
 				opt = new(optionalNameTortureParams)
@@ -130,8 +130,8 @@ func (x *NameTortureParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalNameTortureParams)
 			}
-			opt.TargetID3 = d.String()
-			x.TargetID3 = &opt.TargetID3
+			opt.TargetID = d.String()
+			x.TargetID = &opt.TargetID
 		case "html_url":
 			if opt == nil {
 				opt = new(optionalNameTortureParams)

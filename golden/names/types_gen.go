@@ -43,12 +43,12 @@ type NameTortureParams struct {
 	Runtime *string `json:"runtime,omitzero"`
 	// JSON (JSON "json") is optional.
 	JSON *string `json:"json,omitzero"`
-	// TargetID (JSON "target_id") is optional.
-	TargetID *string `json:"target_id,omitzero"`
+	// TargetID3 (JSON "target_id") is optional.
+	TargetID3 *string `json:"target_id,omitzero"`
 	// TargetID2 (JSON "targetId") is optional.
 	TargetID2 *string `json:"targetId,omitzero"`
-	// TargetID3 (JSON "TargetID") is optional.
-	TargetID3 *string `json:"TargetID,omitzero"`
+	// TargetID is optional.
+	TargetID *string `json:"TargetID,omitzero"`
 	// HTMLURL (JSON "html_url") is optional.
 	HTMLURL *string `json:"html_url,omitzero"`
 	// UserID (JSON "userId") is optional.

@@ -57,7 +57,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "tools",
-			Kind:       gateway.KindWrite,
+			Kind:       gateway.KindRead,
 			Op:         "tools.ping",
 			Parameters: json.RawMessage(`{"type":"object","properties":{}}`),
 			Tool:       "ping",
@@ -123,5 +123,5 @@ var Registry = gateway.Registry{
 			Usage:      "tools.forecast.get city:string days:integer",
 		},
 	},
-	Version: "533e42b4c823ccff",
+	Version: "074a430bbb88f5bc",
 }

@@ -59,7 +59,7 @@ func Sections(h Handlers) []prompt.Section {
 			Generated:  true,
 			Key:        "tools",
 			Summary:    "Operations on air, weather, forecast. 4 tools (air, ping, weather, forecast).",
-			Template:   "Operations on air, weather, forecast.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n- `ping` (write): Check that the weather service is reachable.\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
+			Template:   "Operations on air, weather, forecast.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n- `ping` (read): Check that the weather service is reachable.\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
 			Title:      "tools",
 			Tools:      runtime.Pick(tools, "get_air_quality", "ping", "get_weather", "get_forecast"),
 			Visibility: prompt.VisibilitySummary,

@@ -60,6 +60,11 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeSendContent(args)
 		},
@@ -76,6 +81,7 @@ func Tools(h Handlers) []runtime.Tool {
 		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"blocks\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"oneOf\":[{\"$ref\":\"#/$defs/TextBlock\"},{\"$ref\":\"#/$defs/ImageBlock\"}]}},\"id\":{\"type\":[\"integer\",\"string\",\"null\"],\"description\":\"Numeric or string id.\"},\"value\":{\"anyOf\":[{\"type\":\"string\",\"maxLength\":10},{\"type\":\"number\"}]},\"range\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\"},{\"type\":\"integer\"}],\"items\":false,\"description\":\"A [from, to] tuple.\"},\"meta\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},\"headers\":{\"type\":\"object\",\"properties\":{\"Content-Type\":{\"type\":\"string\"}},\"additionalProperties\":{\"type\":\"string\"}},\"env\":{\"type\":\"object\",\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"additionalProperties\":false},\"strict\":{\"type\":\"object\",\"allOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\"]},{\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"anything\":{},\"nothing\":false,\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"cond\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postal\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}},\"required\":[\"blocks\"],\"$defs\":{\"TextBlock\":{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"text\"},\"text\":{\"type\":\"string\"}},\"required\":[\"type\",\"text\"]},\"ImageBlock\":{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"image\"},\"url\":{\"type\":\"string\",\"format\":\"uri\"},\"alt\":{\"type\":\"string\"}},\"required\":[\"type\",\"url\"]}}}"),
 	}, {
 		AcceptsOverrides: true,
+		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeLookup(args)
 		},

@@ -5,20 +5,27 @@ import (
 	"unicode/utf8"
 )
 
+// MaxSuggestLen is the length, in bytes, above which a string gets no
+// "did you mean" suggestion: nobody mistypes a name that long, and edit
+// distances over hostile strings must stay cheap.
+const MaxSuggestLen = 256
+
 // Closest returns the candidate nearest to s, for "did you mean" hints on
 // enum values and argument names; "" when none is close. Comparison ignores
 // case and treats '_', '-' and ' ' alike; distance is the optimal string
 // alignment edit distance (a transposition counts as one edit), accepted up
 // to a third of the longer string and below the shorter one's length. Ties
-// go to the earlier candidate.
+// go to the earlier candidate. Strings longer than MaxSuggestLen bytes,
+// on either side, are never compared: the cost is bounded by
+// MaxSuggestLen² per candidate whatever the input.
 func Closest(s string, candidates []string) string {
-	if s == "" {
+	if s == "" || len(s) > MaxSuggestLen {
 		return ""
 	}
 	ns := []rune(normalizeWord(s))
 	best, bestD := "", -1
 	for _, c := range candidates {
-		if c == s {
+		if c == s || len(c) > MaxSuggestLen {
 			continue
 		}
 		nc := []rune(normalizeWord(c))
@@ -48,29 +55,65 @@ func normalizeWord(s string) string {
 // Distance is the optimal string alignment edit distance between a and b,
 // counted in code points: insertions, deletions, substitutions and
 // transpositions of adjacent code points cost one each. Comparison is
-// exact; callers fold case first where they want it folded. The runtime's
-// ranked suggestions (gateway op paths, facade tool names) order by it.
+// exact; callers fold case first where they want it folded. It costs
+// O(len(a)·len(b)): for strings a model controls use DistanceAtMost.
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	return osaDistance(ra, rb, max(len(ra), len(rb)))
 }
 
+// DistanceAtMost is Distance when that is at most limit, and limit+1
+// otherwise. It costs O(min(len(a), len(b))·limit) time and O(len(b))
+// space after a linear length check, so it is safe on hostile input: the
+// runtime's ranked suggestions (gateway op paths, facade tool names) order
+// by it.
+func DistanceAtMost(a, b string, limit int) int {
+	if limit < 0 {
+		return 0
+	}
+	// A code point is 1 to utf8.UTFMax bytes: decide hopeless pairs from
+	// byte lengths before converting anything.
+	la, lb := len(a), len(b)
+	if la > lb {
+		la, lb = lb, la
+	}
+	if lb/utf8.UTFMax-la > limit {
+		return limit + 1
+	}
+	return osaDistance([]rune(a), []rune(b), limit)
+}
+
 // osaDistance is the optimal string alignment distance of a and b, or
-// limit+1 once it is known to exceed limit.
+// limit+1 once it is known to exceed limit. Only the diagonal band of
+// width 2·limit+1 is computed: a cell outside it is more than limit edits
+// away.
 func osaDistance(a, b []rune, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	if len(a) == 0 || len(b) == 0 {
+		return max(len(a), len(b))
+	}
+	inf := limit + 1
 	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
+		if j > limit {
+			prev[j] = inf
+		}
+		prev2[j], cur[j] = inf, inf
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
+		if lo == 1 {
+			cur[0] = i
+		} else {
+			cur[lo-1] = inf
+		}
+		rowMin := inf
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
@@ -79,13 +122,14 @@ func osaDistance(a, b []rune, limit int) int {
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				v = min(v, prev2[j-2]+1)
 			}
+			v = min(v, inf)
 			cur[j] = v
 			rowMin = min(rowMin, v)
 		}
 		if rowMin > limit {
-			return limit + 1
+			return inf
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], inf)
 }

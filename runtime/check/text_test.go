@@ -53,3 +53,47 @@ func TestPointerToken(t *testing.T) {
 		}
 	}
 }
+
+// TestDistanceAtMost checks the banded distance against the full one on
+// every pair of short strings over a small alphabet, for every limit.
+func TestDistanceAtMost(t *testing.T) {
+	var words []string
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		words = append(words, prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range []string{"a", "b", "é"} {
+			gen(prefix+c, n-1)
+		}
+	}
+	gen("", 4)
+	for _, a := range words {
+		for _, b := range words {
+			full := Distance(a, b)
+			for limit := 0; limit <= 5; limit++ {
+				want := min(full, limit+1)
+				if got := DistanceAtMost(a, b, limit); got != want {
+					t.Fatalf("DistanceAtMost(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSuggestionsHostile holds issue 8: a suggestion for a huge string is
+// not computed at all, and a bounded distance over huge strings stops at
+// the length check.
+func TestSuggestionsHostile(t *testing.T) {
+	huge := strings.Repeat("a", 50<<20)
+	if got := Closest(huge, []string{"alpha", strings.Repeat("a", 300)}); got != "" {
+		t.Errorf("Closest(50 MB) = %q, want none", Truncate(got, 10))
+	}
+	if got := DistanceAtMost(huge, "task", 3); got != 4 {
+		t.Errorf("DistanceAtMost(50 MB, task, 3) = %d, want 4", got)
+	}
+	if got := DistanceAtMost(huge, huge[:len(huge)-1], 3); got != 1 {
+		t.Errorf("DistanceAtMost(50 MB, 50 MB-1, 3) = %d, want 1", got)
+	}
+}

@@ -40,6 +40,11 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 	var req struct {
 		Items []json.RawMessage `json:"items"`
 	}
+	if fail := g.checkRaw(BatchTool, raw); fail != nil {
+		env := g.failure(tc, BatchTool, fail, raw)
+		g.stamp(env, start, nil)
+		return env, nil
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '[' {
 		raw = append(append([]byte(`{"items":`), raw...), '}')
@@ -71,6 +76,7 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 			out[i] = &Envelope{Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "item produced no answer"}}
 			e = out[i]
 		}
+		g.cfg.limits.bound(e)
 		ok = ok && e.OK
 	}
 	b, err := marshal(batchDoc{Results: out})
@@ -118,7 +124,7 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 		reads = reads[:0]
 	}
 	for i, rawItem := range items {
-		item, fail := parseBatchItem(rawItem)
+		item, fail := parseBatchItem(rawItem, g.cfg.limits)
 		if fail != nil {
 			out[i] = &Envelope{Op: item.Op, Error: fail}
 			continue
@@ -139,7 +145,7 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 }
 
 // parseBatchItem decodes one untrusted item.
-func parseBatchItem(raw json.RawMessage) (batchItem, *EnvelopeError) {
+func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError) {
 	var item batchItem
 	if err := json.Unmarshal(raw, &item); err != nil {
 		return item, &EnvelopeError{Code: runtime.CodeValidation,
@@ -161,7 +167,7 @@ func parseBatchItem(raw json.RawMessage) (batchItem, *EnvelopeError) {
 		return item, nil
 	case "exec":
 		// Reuse tool_exec's leniency for args.
-		req, _, fail := parseExec(raw)
+		req, _, fail := parseExec(raw, lim)
 		if fail != nil {
 			return item, fail
 		}

@@ -45,10 +45,11 @@ func TestConversationRead(t *testing.T) {
 	h := newHarness(t)
 	play(t, h, []step{
 		{tool: SearchTool, args: `{"query":"show me the tasks of a project"}`,
-			want: map[string]any{"ok": true, "result/hits/0/op": "onto.task.list", "result/hits/0/kind": "read"}},
+			want: map[string]any{"ok": true, "result/hits/0/op": "onto.task.list",
+				"result/hits/0/args": "[limit:integer=20] [project_id:string] [state_key:todo|in_progress|done]"}, absent: []string{`"score"`, `"query"`, `"tool"`}},
 		{tool: HelpTool, args: `{"path":"onto.task.list"}`,
 			want:     map[string]any{"ok": true, "result/op": "onto.task.list", "result/args/0/name": "limit", "result/args/0/default": "20"},
-			contains: []string{`"tool_exec":{"op":"onto.task.list","args":{}}`}},
+			contains: []string{`"examples":[{"args":{}}]`}},
 		{tool: ExecTool, args: `{"op":"onto.task.list","args":{"project_id":"p1","state_key":"todo"}}`,
 			want: map[string]any{"op": "onto.task.list", "ok": true, "result/tasks/0/id": "t1", "meta/trace_id": "tr_1", "meta/latency_ms": 0.0}},
 	})
@@ -107,7 +108,7 @@ func TestConversationWrite(t *testing.T) {
 		{tool: SearchTool, args: `{"query":"add a new todo"}`, want: map[string]any{"result/hits/0/op": "onto.task.create", "result/hits/0/kind": "write"}},
 		{tool: HelpTool, args: `{"path":"onto.task.create"}`,
 			want:     map[string]any{"result/policy/do/0": "User explicitly asks to create a task", "result/examples/0/description": "a todo in project p1"},
-			contains: []string{`"required":["project_id","title"]`}, absent: []string{"writes are disabled"}},
+			contains: []string{`"args":[{"name":"project_id","type":"string","required":true},{"name":"title","type":"string","required":true}`}, absent: []string{"writes are disabled", `"required":[`, `"required":false`}},
 		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Ship"},"idempotency_key":"k1"}`,
 			want: map[string]any{"ok": true, "result/id": "t3", "result/title": "Ship"}},
 		// Same key, same args (reordered): the first envelope, no second call.
@@ -173,5 +174,24 @@ func TestWriteRefusedRepeatedAdvice(t *testing.T) {
 	m := h.obj(ExecTool, args)
 	if at(m, "error/code") != "PERMISSION_DENIED" || !strings.Contains(at(m, "error/details/next/0").(string), "writes are disabled") {
 		t.Fatalf("repeated write refusal: %v", m)
+	}
+}
+
+// TestDryRunWithWritesDisabled: a dry run writes nothing, so it runs when
+// writes are disabled, twice without being counted as a repeated failure,
+// while the same call without dry_run is refused.
+func TestDryRunWithWritesDisabled(t *testing.T) {
+	h := newHarness(t)
+	dry := `{"op":"onto.project.graph.reorganize","args":{"project_id":"p1"},"dry_run":true}`
+	play(t, h, []step{
+		{tool: ExecTool, args: dry, want: map[string]any{"ok": true, "result/applied": false, "meta/dry_run": true}},
+		{tool: ExecTool, args: dry, want: map[string]any{"ok": true, "result/applied": false}, absent: []string{"failed", "times"}},
+		// the op's default is a dry run too
+		{tool: ExecTool, args: `{"op":"onto.project.graph.reorganize","args":{"project_id":"p1"}}`, want: map[string]any{"ok": true, "meta/dry_run": true}},
+		{tool: ExecTool, args: `{"op":"onto.project.graph.reorganize","args":{"project_id":"p1"},"dry_run":false}`,
+			want: map[string]any{"ok": false, "error/code": "PERMISSION_DENIED"}, contains: []string{`dry_run\":true shows`}},
+	})
+	if got := h.s.dryRuns; len(got) != 3 || !got[0] || !got[1] || !got[2] {
+		t.Errorf("handler saw dry runs %v, want [true true true]", got)
 	}
 }

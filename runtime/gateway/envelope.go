@@ -55,6 +55,8 @@ type Details struct {
 	Next []string `json:"next,omitempty"`
 	// Repeated counts identical failing calls, from the threshold on.
 	Repeated int `json:"repeated,omitempty"`
+	// More counts the field errors left out of FieldErrors (Limits).
+	More int `json:"more_field_errors,omitempty"`
 	// Handler holds structured details a handler attached to its error.
 	Handler map[string]any `json:"handler,omitempty"`
 }

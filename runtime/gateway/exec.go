@@ -31,7 +31,10 @@ var execKnown = map[string]bool{"op": true, "args": true, "idempotency_key": tru
 // parseExec decodes the untrusted tool_exec arguments. Lenient where the
 // intent is unambiguous (args sent as a JSON string, or spread at the top
 // level next to op), each leniency reported as a warning.
-func parseExec(raw json.RawMessage) (req execRequest, warnings []string, fail *EnvelopeError) {
+//
+// The arguments it gets have passed checkRaw; args sent as a JSON string
+// are checked here, once unwrapped.
+func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []string, fail *EnvelopeError) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = []byte("{}")
@@ -67,6 +70,12 @@ func parseExec(raw json.RawMessage) (req execRequest, warnings []string, fail *E
 		if json.Unmarshal(args, &s) == nil {
 			inner := bytes.TrimSpace([]byte(s))
 			if len(inner) > 0 && inner[0] == '{' && json.Valid(inner) {
+				if fe := scanJSON(inner, lim); fe != nil {
+					fe.Path = "/args" + fe.Path
+					return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
+						Message: "tool_exec arguments: " + fe.Path + ": " + fe.Message,
+						Details: Details{FieldErrors: []runtime.FieldError{*fe}}}
+				}
 				args = inner
 				warnings = append(warnings, "args was a JSON string; send it as an object")
 				break
@@ -103,7 +112,12 @@ func isEmptyArgs(a json.RawMessage) bool {
 
 func (g *Gateway) handleExec(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	start := g.cfg.clock()
-	req, warnings, fail := parseExec(raw)
+	fail := g.checkRaw(ExecTool, raw)
+	var req execRequest
+	var warnings []string
+	if fail == nil {
+		req, warnings, fail = parseExec(raw, g.cfg.limits)
+	}
 	if fail != nil {
 		fail.HelpPath = ""
 		env := g.failure(tc, req.Op, fail, raw)
@@ -141,10 +155,17 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 			Message: `op is missing: send {"op":"<op path>","args":{...}}; find the op with tool_search or tool_help`,
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/op", Code: "required", Message: "op is required"}}}})
 	}
+	if e := g.checkLen(ExecTool, "/op", "op", req.Op, g.cfg.limits.OpBytes); e != nil {
+		e.Message += "; op paths are short dotted names such as group.entity.action: find one with tool_search or tool_help"
+		return fail("", e)
+	}
+	if e := g.checkLen(ExecTool, "/idempotency_key", "idempotency_key", req.IdempotencyKey, g.cfg.limits.IdempotencyKeyBytes); e != nil {
+		return fail(req.Op, e)
+	}
 	b, warn := g.resolve(req.Op)
 	if b == nil {
 		return fail(req.Op, &EnvelopeError{Code: runtime.CodeNotFound,
-			Message:  fmt.Sprintf("unknown op %q", req.Op),
+			Message:  fmt.Sprintf("unknown op %q", truncBytes(req.Op, g.cfg.limits.EchoBytes)),
 			Details:  Details{DidYouMean: g.suggestOps(req.Op, 3)},
 			HelpPath: g.nearestDir(req.Op)})
 	}
@@ -152,9 +173,10 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		warnings = append(warnings, warn)
 	}
 	op := b.op.Op
-	if b.op.Kind == KindWrite && !g.cfg.writes {
+	// A dry run writes nothing, so it is allowed when writes are not.
+	if dryRun := req.DryRun != nil && *req.DryRun || req.DryRun == nil && b.op.DryRunDefault; b.op.Kind == KindWrite && !g.cfg.writes && !dryRun {
 		return fail(op, &EnvelopeError{Code: runtime.CodePermissionDenied,
-			Message:  fmt.Sprintf("%s is a write op and writes are not allowed in this session; tell the user instead of retrying", op),
+			Message:  fmt.Sprintf("%s is a write op and writes are not allowed in this session; tell the user instead of retrying (\"dry_run\":true shows what it would do)", op),
 			HelpPath: op})
 	}
 	if isEmptyArgs(req.Args) {
@@ -170,12 +192,17 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		warnings = append(warnings, "dry_run defaulted to true for this op; send \"dry_run\":false to apply")
 	}
 
-	var fp string
-	if req.IdempotencyKey != "" {
-		fp = fingerprint(req.Args)
-		unlock := g.keys.lock(req.IdempotencyKey)
+	// Idempotency. A dry run changes nothing, so it neither replays nor
+	// records an answer: the key stays free for the real call. A real
+	// call is identified by the session, the key, and a fingerprint of
+	// what decides its outcome (op, dry-run flag, canonical args).
+	var fp, idemKey string
+	if req.IdempotencyKey != "" && !dry {
+		fp = fingerprint(op, dry, req.Args)
+		idemKey = idempotencyScope(sessionID(tc), req.IdempotencyKey)
+		unlock := g.keys.lock(idemKey)
 		defer unlock()
-		if rec, ok := g.cfg.idem.Load(req.IdempotencyKey); ok && g.cfg.clock().Sub(rec.Stored) < g.cfg.idemTTL {
+		if rec, ok := g.cfg.idem.Load(idemKey); ok && g.cfg.clock().Sub(rec.Stored) < g.cfg.idemTTL {
 			if rec.Op == op && rec.Fingerprint == fp {
 				return replay(rec.Envelope), nil
 			}
@@ -191,7 +218,7 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		}
 	}
 
-	res, perr := g.invoke(WithDryRun(ctx, dry), tc, b, req.Args)
+	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), req.IdempotencyKey), tc, b, req.Args)
 	if perr != nil {
 		return nil, perr
 	}
@@ -207,8 +234,9 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		g.stamp(env, start, warnings)
 	}
 	env.Meta.DryRun = dry
-	if req.IdempotencyKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
-		g.remember(req.IdempotencyKey, op, fp, env)
+	if idemKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
+		g.cfg.limits.bound(env)
+		g.remember(idemKey, op, fp, env)
 	}
 	return env, nil
 }
@@ -238,18 +266,38 @@ func replay(raw []byte) *Envelope {
 	return &env
 }
 
-// fingerprint hashes the canonical form of args (keys sorted, whitespace
-// dropped) so that reordered but equal args match.
-func fingerprint(args json.RawMessage) string {
-	var v any
+// fingerprint hashes what decides the outcome of a call: the op, the
+// dry-run flag and the canonical form of args (keys sorted, whitespace
+// dropped, numbers kept as written), so that reordered but equal args
+// match and nothing else does.
+func fingerprint(op string, dry bool, args json.RawMessage) string {
 	canon := []byte(args)
-	if json.Unmarshal(args, &v) == nil {
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) == nil {
 		if b, err := json.Marshal(v); err == nil {
 			canon = b
 		}
 	}
-	sum := sha256.Sum256(canon)
-	return hex.EncodeToString(sum[:16])
+	h := sha256.New()
+	h.Write([]byte(op))
+	if dry {
+		h.Write([]byte("\x00dry\x00"))
+	} else {
+		h.Write([]byte("\x00run\x00"))
+	}
+	h.Write(canon)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// idempotencyScope is the store key of an idempotency key: keys are
+// per session, so one session's key never replays another's answer.
+func idempotencyScope(session, key string) string {
+	if session == "" {
+		return key
+	}
+	return session + "\x00" + key
 }
 
 // invoke runs the op's tool. With an event bus in the tool context it goes
@@ -317,7 +365,9 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 	}
 	var ve *runtime.ValidationError
 	if errors.As(res.Err, &ve) {
-		return g.invalid(b, ve.Fields)
+		ee := g.invalid(b, ve.Fields)
+		ee.Details.More += ve.Omitted
+		return ee
 	}
 	var pe *runtime.PanicError
 	if errors.As(res.Err, &pe) {
@@ -338,8 +388,12 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 
 // invalid builds a VALIDATION_ERROR for field errors, adding the nearest
 // argument name to unknown-argument errors and a ready-to-run example.
+//
+// Only the first Limits.FieldErrors errors are kept (details counts the
+// rest), so the suggestions cost a bounded amount whatever the arguments.
 func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeError {
-	fe := make([]runtime.FieldError, len(fields))
+	shown := min(len(fields), g.cfg.limits.FieldErrors)
+	fe := make([]runtime.FieldError, shown)
 	copy(fe, fields)
 	var missing []string
 	for i := range fe {
@@ -367,7 +421,7 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 		msg += fmt.Sprintf(". Required: %s", strings.Join(b.required, ", "))
 	}
 	return &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
-		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call()},
+		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call(), More: len(fields) - shown},
 		HelpPath: b.op.Op}
 }
 
@@ -509,7 +563,10 @@ type repetitions struct {
 const maxRepetitionKeys = 4096
 
 func (r *repetitions) hit(session, op, code string, args json.RawMessage) int {
-	key := session + "\x00" + op + "\x00" + code + "\x00" + string(args)
+	// Hashed: a key must not keep a copy of up to Limits.ArgsBytes of
+	// arguments for each of maxRepetitionKeys calls.
+	sum := sha256.Sum256([]byte(session + "\x00" + op + "\x00" + code + "\x00" + string(args)))
+	key := string(sum[:])
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.m == nil || len(r.m) >= maxRepetitionKeys {

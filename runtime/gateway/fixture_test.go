@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -147,6 +148,12 @@ func typedTool[T any](name, desc, schema string, required []string, check func(*
 			p, err := dec(args)
 			if err != nil {
 				return runtime.Result{}, err
+			}
+			assertHandlerArgs(name, args)
+			if check != nil {
+				if fe := check(p.(*T)); len(fe) > 0 {
+					handlerViolation(name, fmt.Sprintf("called with params failing validation: %v", fe))
+				}
 			}
 			v, err := h(ctx, p.(*T))
 			if err != nil {
@@ -284,8 +291,47 @@ func (s *store) tools() []runtime.Tool {
 			Parameters: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","format":"uri"}},"required":["url"]}`),
 			Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 				s.calls.Add(1)
+				assertHandlerArgs("web_visit", args)
 				return runtime.Result{Message: "page text of " + string(args), Success: true}, nil
 			}},
+	}
+}
+
+// violations records what handlers saw that the gateway and the decoders
+// promise they never see; the fuzz targets fail on any.
+var violations struct {
+	sync.Mutex
+	list []string
+}
+
+func handlerViolation(tool, what string) {
+	violations.Lock()
+	defer violations.Unlock()
+	if len(violations.list) < 10 {
+		violations.list = append(violations.list, tool+": "+what)
+	}
+}
+
+// takeViolations returns and clears the recorded violations.
+func takeViolations() []string {
+	violations.Lock()
+	defer violations.Unlock()
+	out := violations.list
+	violations.list = nil
+	return out
+}
+
+// assertHandlerArgs records raw arguments a handler must never get: not
+// valid Unicode, or beyond the default limits.
+func assertHandlerArgs(tool string, args json.RawMessage) {
+	if !utf8.Valid(args) {
+		handlerViolation(tool, fmt.Sprintf("called with invalid UTF-8 %.100q", args))
+	}
+	if len(args) > DefaultLimits.ArgsBytes {
+		handlerViolation(tool, fmt.Sprintf("called with %d bytes of args", len(args)))
+	}
+	if fe := scanJSON(args, DefaultLimits); fe != nil {
+		handlerViolation(tool, "called with args beyond the limits: "+fe.String())
 	}
 }
 

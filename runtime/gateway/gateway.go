@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,7 +48,15 @@ type config struct {
 	idem        IdempotencyStore
 	idemTTL     time.Duration
 	repetitions int
+	rerank      Reranker
+	limits      Limits
 }
+
+// WithSearchReranker adds a second stage to tool_search: r re-scores the
+// lexical index's best 50 candidates for each query (an EmbeddingReranker
+// over a user's embedding model, for example). Without it search is purely
+// lexical and needs nothing external.
+func WithSearchReranker(r Reranker) Option { return func(c *config) { c.rerank = r } }
 
 // WithWrites allows (true) or refuses (false, the default) write ops.
 func WithWrites(allow bool) Option { return func(c *config) { c.writes = allow } }
@@ -144,6 +153,7 @@ type binding struct {
 	example  json.RawMessage
 	usage    string
 	args     []Arg
+	schema   *schemaNode // the parsed parameters, until the index is built
 }
 
 // New builds a gateway over reg whose ops are served by tools (matched by
@@ -156,6 +166,7 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 			clock:       time.Now,
 			idemTTL:     DefaultIdempotencyTTL,
 			repetitions: DefaultRepetitionThreshold,
+			limits:      DefaultLimits,
 		},
 		reg:    reg,
 		ops:    make(map[string]*binding, len(reg.Ops)),
@@ -218,12 +229,18 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 	g.tree = buildTree(g.order)
 	g.paths = g.tree.allPaths()
 	ops := make([]Op, len(g.order))
+	schemas := make([]*schemaNode, len(g.order))
 	for i, b := range g.order {
 		ops[i] = b.op
 		ops[i].Usage = b.usage
 		ops[i].Args = b.args
+		schemas[i], b.schema = b.schema, nil
 	}
-	g.index = NewIndex(ops)
+	var iopts []IndexOption
+	if g.cfg.rerank != nil {
+		iopts = append(iopts, WithReranker(g.cfg.rerank))
+	}
+	g.index = newIndex(ops, schemas, defaultRank, iopts...)
 	return g, nil
 }
 
@@ -249,7 +266,7 @@ func (g *Gateway) nextTraceID() string {
 // The gateway tools' descriptions and schemas are the whole boot cost of a
 // family served through the gateway: they are kept short.
 const (
-	helpDesc   = `Browse ops. path "": groups; a group or entity path (onto.task, onto.task.write): its ops with usage; an op path: args and an example call.`
+	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s): its ops with usage; an op path: args and an example call.%s`
 	searchDesc = `Find ops for a need in plain words; returns ops with usage.`
 	execDesc   = `Run an op: {"op":"<path>","args":{...}} with every required arg. Errors say what to fix.`
 	batchDesc  = `Run up to %d help/search/exec items at once; results in order. Item: {"tool":"help|search|exec",...its fields}.`
@@ -265,6 +282,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 	wrap := func(f func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (*Envelope, error)) runtime.Handler {
 		return func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			env, err := f(ctx, tc, args)
+			g.cfg.limits.bound(env)
 			if env == nil {
 				return runtime.Result{Err: err}, err
 			}
@@ -272,7 +290,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 		}
 	}
 	return []runtime.Tool{
-		{Name: HelpTool, Description: helpDesc, Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
+		{Name: HelpTool, Description: g.helpDescription(), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
 		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
 		{Name: ExecTool, Description: execDesc, Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},
@@ -318,6 +336,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 			return nil, fmt.Errorf("op %s: parameters: %v", op.Op, err)
 		}
 	}
+	b.schema = &s
 	b.required = append(b.required, s.Required...)
 	for name := range s.Properties {
 		b.props = append(b.props, name)
@@ -327,6 +346,15 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	b.args = op.Args
 	if len(b.args) == 0 {
 		b.args = s.args()
+	}
+	// Help shows an argument's whole description (short help keeps its
+	// leading sentences), not the registry's one-sentence summary: a second
+	// sentence often holds the format or language the tool requires.
+	b.args = slices.Clone(b.args)
+	for i, a := range b.args {
+		if p := s.Properties[a.Name]; p != nil && len(strings.TrimSpace(p.Description)) > len(a.Description) {
+			b.args[i].Description = strings.TrimSpace(p.Description)
+		}
 	}
 	if len(b.required) == 0 {
 		for _, a := range b.args {
@@ -340,8 +368,11 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	} else {
 		b.example = s.example(b.required)
 	}
+	// A usage line must start with its own op: a registry whose line names
+	// another path (an op moved by a collision) would send a model that
+	// copies it to the wrong tool.
 	b.usage = op.Usage
-	if b.usage == "" {
+	if b.usage != op.Op && !strings.HasPrefix(b.usage, op.Op+" ") {
 		b.usage = usageLine(op.Op, b.args)
 	}
 	return b, nil

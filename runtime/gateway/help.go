@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -144,23 +145,147 @@ func (c *helpCache) put(k helpKey, v json.RawMessage) {
 	if c.m == nil {
 		c.m = make(map[helpKey]json.RawMessage)
 	}
+	if len(c.m) >= maxHelpCache {
+		// Case and spelling variants of known paths could otherwise grow
+		// the cache without bound.
+		clear(c.m)
+	}
 	c.m[k] = v
 }
 
+// maxHelpCache bounds the help documents kept in the cache.
+const maxHelpCache = 1024
+
 func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	var req helpRequest
+	if fail := g.checkRaw(HelpTool, raw); fail != nil {
+		return g.failure(tc, HelpTool, fail, raw), nil
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req); err != nil {
 			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`}}, nil
 		}
+		if fail := g.unknownHelpArgs(raw, req); fail != nil {
+			return g.failure(tc, HelpTool, fail, raw), nil
+		}
 	}
 	return g.help(tc, req), nil
 }
 
+// bootGroupsLen bounds the list of groups in tool_help's description.
+const bootGroupsLen = 240
+
+// helpDescription is tool_help's description in the family's own words:
+// its largest group and entity as the example paths, and its groups with
+// their largest entities, so that a model can often go straight to a group
+// or entity without the root listing.
+func (g *Gateway) helpDescription() string {
+	bySize := func(n *node, names []string) []string {
+		out := slices.Clone(names)
+		sort.SliceStable(out, func(i, j int) bool {
+			a, b := n.children[out[i]], n.children[out[j]]
+			return a.reads+a.writes > b.reads+b.writes
+		})
+		return out
+	}
+	groups := bySize(g.tree, g.tree.names)
+	if len(groups) == 0 {
+		return fmt.Sprintf(helpDesc, "a.b", "")
+	}
+	// The example: the largest group's largest entity, and its writes (or
+	// reads when it has no writes).
+	ex := groups[0]
+	gn := g.tree.children[ex]
+	for _, e := range bySize(gn, gn.names) {
+		if c := gn.children[e]; len(c.children) > 0 {
+			ex += "." + e
+			break
+		}
+	}
+	kind := KindWrite
+	if n := g.tree.lookup(ex); n != nil && n.writes == 0 {
+		kind = KindRead
+	}
+	examples := ex + ", " + ex + "." + kind
+	var b strings.Builder
+	b.WriteString(" Groups: ")
+	for i, name := range groups {
+		var part strings.Builder
+		if i > 0 {
+			part.WriteString("; ")
+		}
+		part.WriteString(name)
+		c := g.tree.children[name]
+		var ents []string
+		for _, e := range bySize(c, c.names) {
+			if len(c.children[e].children) > 0 {
+				ents = append(ents, e)
+			}
+		}
+		if len(ents) > 0 {
+			part.WriteString(" (")
+			part.WriteString(strings.Join(ents[:min(4, len(ents))], ", "))
+			if len(ents) > 4 {
+				part.WriteString(", …")
+			}
+			part.WriteString(")")
+		}
+		if b.Len()+part.Len() > bootGroupsLen {
+			fmt.Fprintf(&b, "; and %d more", len(groups)-i)
+			break
+		}
+		b.WriteString(part.String())
+	}
+	b.WriteByte('.')
+	return fmt.Sprintf(helpDesc, examples, b.String())
+}
+
+// helpArgs are the arguments tool_help takes.
+var helpArgs = []string{"path", "format", "include_examples", "include_schemas"}
+
+// unknownHelpArgs refuses arguments tool_help does not take ({"op":…}
+// for {"path":…}) instead of answering the root listing: the error names
+// the argument to use and, for a string value, the call to send.
+func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *EnvelopeError {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	var unknown []string
+	for k := range m {
+		if !contains(helpArgs, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
+	ee := &EnvelopeError{Code: runtime.CodeValidation,
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + k, Code: "unknown", Message: "unknown argument"}}}}
+	var v string
+	if json.Unmarshal(m[unknown[0]], &v) == nil && req.Path == "" && strings.TrimSpace(v) != "" && len(v) <= g.cfg.limits.PathBytes {
+		call, _ := json.Marshal(map[string]string{"path": v})
+		ee.Message = fmt.Sprintf(`tool_help has no argument %q: send {"path":%q}`, k, v)
+		ee.Details.Example = call
+		if b, _ := g.resolve(strings.TrimSpace(v)); b == nil && g.tree.lookup(strings.TrimSpace(v)) == nil {
+			ee.Details.DidYouMean = g.nearHelpPaths(strings.TrimSpace(v))
+		}
+	} else {
+		ee.Message = fmt.Sprintf(`tool_help has no argument %q; its arguments are %s`, k, strings.Join(helpArgs, ", "))
+	}
+	return ee
+}
+
 // help answers one tool_help request.
 func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
+	if e := g.checkLen(HelpTool, "/path", "path", req.Path, g.cfg.limits.PathBytes); e != nil {
+		e.Message += `; help paths are short dotted names: start from tool_help({"path":""})`
+		return g.failure(tc, HelpTool, e, nil)
+	}
 	path := strings.Trim(strings.TrimSpace(req.Path), ".")
 	if strings.EqualFold(path, "root") || path == "/" {
 		path = ""
@@ -203,18 +328,9 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
 		doc = g.dirDoc(n, "", full)
 	} else {
-		sugg := nearest(path, g.paths, 3)
-		for _, s := range g.suggestOps(path, 3) {
-			if len(sugg) >= 5 {
-				break
-			}
-			if !contains(sugg, s) {
-				sugg = append(sugg, s)
-			}
-		}
 		return nil, &EnvelopeError{Code: runtime.CodeNotFound,
-			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", path, strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
-			Details:  Details{DidYouMean: sugg},
+			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", truncBytes(path, g.cfg.limits.EchoBytes), strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
+			Details:  Details{DidYouMean: g.nearHelpPaths(path)},
 			HelpPath: g.nearestDir(path)}
 	}
 	b, err := marshal(doc)
@@ -222,6 +338,21 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 		return nil, &EnvelopeError{Code: runtime.CodeInternal, Message: "help could not be encoded", HelpPath: ""}
 	}
 	return b, nil
+}
+
+// nearHelpPaths are up to five paths near path: by spelling, then ops by
+// their words.
+func (g *Gateway) nearHelpPaths(path string) []string {
+	sugg := nearest(path, g.paths, 3)
+	for _, s := range g.suggestOps(path, 3) {
+		if len(sugg) >= 5 {
+			break
+		}
+		if !contains(sugg, s) {
+			sugg = append(sugg, s)
+		}
+	}
+	return sugg
 }
 
 func contains(list []string, s string) bool {
@@ -360,16 +491,15 @@ func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 	return e
 }
 
-// opDoc is the help of one op (spec 004 §4.1).
+// opDoc is the help of one op (spec 004 §4.1): its op once, its usage
+// line (which starts with the op), its arguments with their own required
+// flags, and examples as ready-to-run args for this op.
 type opDoc struct {
 	Op            string          `json:"op"`
 	Kind          string          `json:"kind"`
-	Tool          string          `json:"tool"`
 	Summary       string          `json:"summary"`
-	Description   string          `json:"description,omitempty"`
 	Usage         string          `json:"usage"`
-	Args          []Arg           `json:"args"`
-	Required      []string        `json:"required"`
+	Args          []helpArg       `json:"args"`
 	Notes         []string        `json:"notes,omitempty"`
 	Policy        *Policy         `json:"policy,omitempty"`
 	DryRunDefault bool            `json:"dry_run_default,omitempty"`
@@ -377,35 +507,47 @@ type opDoc struct {
 	Schema        json.RawMessage `json:"schema,omitempty"`
 }
 
-// exampleCall is a ready-to-run tool_exec argument object.
-type exampleCall struct {
-	Description string          `json:"description,omitempty"`
-	Exec        json.RawMessage `json:"tool_exec"`
+// helpArg is one argument in op help; required is shown only when true.
+type helpArg struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Required    bool   `json:"required,omitempty"`
+	Default     string `json:"default,omitempty"`
+	Description string `json:"description,omitempty"`
 }
 
+// exampleCall is a ready-to-run args object for the op of the help it is
+// in: tool_exec({"op":<op>,"args":<args>}).
+type exampleCall struct {
+	Description string          `json:"description,omitempty"`
+	Args        json.RawMessage `json:"args"`
+}
+
+// Short op help keeps whole sentences of descriptions up to these lengths:
+// the instructions a tool's author wrote (a required format, a language)
+// are what a model needs at the moment of the call.
+const (
+	shortSummaryLen = 600
+	shortArgLen     = 300
+)
+
 func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
-	d := opDoc{Op: b.op.Op, Kind: b.op.Kind, Tool: b.tool.Name, Usage: b.usage,
-		Args: b.args, Required: b.required, Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
-	if d.Args == nil {
-		d.Args = []Arg{}
+	d := opDoc{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage, Args: make([]helpArg, 0, len(b.args)),
+		Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
+	if full {
+		d.Summary = strings.TrimSpace(b.op.Description)
+	} else {
+		d.Summary = leadingSentences(b.op.Description, shortSummaryLen)
 	}
-	if d.Required == nil {
-		d.Required = []string{}
-	}
-	d.Summary = check.FirstSentence(b.op.Description, 200)
-	if full && d.Summary != strings.TrimSpace(b.op.Description) {
-		d.Description = b.op.Description
-	}
-	if !full {
-		args := make([]Arg, len(d.Args))
-		for i, a := range d.Args {
-			a.Description = check.FirstSentence(a.Description, 80)
-			args[i] = a
+	for _, a := range b.args {
+		h := helpArg(a)
+		if !full {
+			h.Description = leadingSentences(a.Description, shortArgLen)
 		}
-		d.Args = args
+		d.Args = append(d.Args, h)
 	}
 	if b.op.Kind == KindWrite && !g.cfg.writes {
-		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op")
+		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op (dry_run:true still shows what it would do)")
 	}
 	if b.op.DryRunDefault {
 		d.Notes = append(append([]string(nil), d.Notes...), `dry_run defaults to true: send "dry_run":false to apply changes`)
@@ -415,20 +557,38 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 			if len(ex.Args) == 0 {
 				continue
 			}
-			call := append(appendJSONString([]byte(`{"op":`), b.op.Op), `,"args":`...)
-			call = append(append(call, ex.Args...), '}')
-			d.Examples = append(d.Examples, exampleCall{Description: ex.Description, Exec: call})
+			desc := ex.Description
+			if strings.HasPrefix(desc, "Call "+b.op.Op) {
+				desc = "" // the synthesised description says nothing the args do not
+			}
+			d.Examples = append(d.Examples, exampleCall{Description: desc, Args: ex.Args})
 		}
 		if len(d.Examples) == 0 {
-			desc := "required args only"
-			if len(b.required) == 0 {
-				desc = "no args are required"
-			}
-			d.Examples = append(d.Examples, exampleCall{Description: desc, Exec: b.call()})
+			d.Examples = append(d.Examples, exampleCall{Args: b.example})
 		}
 	}
 	if schemas {
 		d.Schema = b.op.Parameters
 	}
 	return d
+}
+
+// leadingSentences keeps the whole sentences at the start of s that fit in
+// n bytes; a first sentence longer than n is cut at a word with "…".
+// Line breaks are spaces.
+func leadingSentences(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	end := 0
+	for i := 0; i+2 < len(s) && i < n; i++ {
+		if c := s[i]; (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' {
+			end = i + 1
+		}
+	}
+	if end == 0 {
+		return check.FirstSentence(s, n)
+	}
+	return s[:end]
 }

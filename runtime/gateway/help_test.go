@@ -21,8 +21,8 @@ func TestHelpPaths(t *testing.T) {
 		{tool: HelpTool, args: `{"path":"onto.task.write","format":"full"}`,
 			want: map[string]any{"result/ops/0/op": "onto.task.create", "result/ops/0/example/op": "onto.task.create"}, absent: []string{"onto.task.list"}},
 		{tool: HelpTool, args: `{"path":"onto.task.get"}`,
-			want: map[string]any{"result/summary": "Get one task with its details.", "result/required/0": "task_id",
-				"result/examples/0/tool_exec/args/task_id": "<task_id>"}, absent: []string{`"schema"`}},
+			want: map[string]any{"result/summary": "Get one task with its details.", "result/args/0/required": true,
+				"result/examples/0/args/task_id": "<task_id>"}, absent: []string{`"schema"`}},
 		{tool: HelpTool, args: `{"path":"onto.task.get","include_schemas":true,"include_examples":false}`,
 			want: map[string]any{"result/schema/required/0": "task_id"}, absent: []string{`"examples"`}},
 		{tool: HelpTool, args: `{"path":"list_onto_tasks"}`, want: map[string]any{"result/op": "onto.task.list"}},
@@ -189,5 +189,127 @@ func TestMetaOnlyOnExecAndBatch(t *testing.T) {
 		if _, got := h.obj(c.tool, c.args)["meta"]; got != c.meta {
 			t.Errorf("%s(%s): meta present %v, want %v", c.tool, c.args, got, c.meta)
 		}
+	}
+}
+
+// TestHelpWrongArgument: a model that sends {"op":…} instead of
+// {"path":…}, or a path that does not exist, gets an error naming the
+// right argument or the nearest paths, never the root listing.
+func TestHelpWrongArgument(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: HelpTool, args: `{"op":"onto.task.create"}`,
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/example/path": "onto.task.create", "error/details/field_errors/0/path": "/op"},
+			contains: []string{`no argument \"op\"`}, absent: []string{`"root"`}},
+		{tool: HelpTool, args: `{"op":"task.create"}`,
+			want: map[string]any{"ok": false, "error/details/did_you_mean/0": "onto.task.create"}},
+		{tool: HelpTool, args: `{"path":"onto.task","verbose":true}`,
+			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR"}, contains: []string{"its arguments are path, format"}},
+		{tool: HelpTool, args: `{"path":"task.creat"}`,
+			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.create"}, absent: []string{`"root"`}},
+	})
+}
+
+// TestHelpDescriptionNamesOwnGroups: tool_help's boot description uses the
+// family's own groups and entities, not another family's paths.
+func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
+	var ops []Op
+	var tools []runtime.Tool
+	for _, p := range []string{"store.item.get", "store.item.list", "store.item.create", "store.order.get", "billing.invoice.send"} {
+		name := strings.ReplaceAll(p, ".", "_")
+		kind := KindRead
+		if strings.HasSuffix(p, "create") || strings.HasSuffix(p, "send") {
+			kind = KindWrite
+		}
+		ops = append(ops, Op{Op: p, Tool: name, Kind: kind})
+		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
+	}
+	g, err := New(Registry{Ops: ops}, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := g.Tools()[0].Description
+	for _, want := range []string{"(store.item, store.item.write)", "store (item, order)", "billing (invoice)"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("description lacks %q: %s", want, d)
+		}
+	}
+	if strings.Contains(d, "onto") {
+		t.Errorf("description names another family's paths: %s", d)
+	}
+	if h := newHarness(t); !strings.Contains(h.g.Tools()[0].Description, "onto (task, project)") {
+		t.Errorf("ontology description: %s", h.g.Tools()[0].Description)
+	}
+}
+
+// TestUsageStartsWithOwnOp: a registry whose usage line names another op
+// (an op moved by a collision) is served with a usage line of its own op,
+// in help, listings and search answers.
+func TestUsageStartsWithOwnOp(t *testing.T) {
+	ops := []Op{
+		{Op: "hotel.book", Tool: "book_hotel", Kind: KindWrite, Usage: "hotel.book city:string"},
+		{Op: "hotel.hotel_book", Tool: "hotel_book", Kind: KindWrite, Usage: "hotel.book city:string"},
+	}
+	var tools []runtime.Tool
+	for _, o := range ops {
+		tools = append(tools, runtime.Tool{Name: o.Tool, Description: "Book a hotel.",
+			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)})
+	}
+	g, err := New(Registry{Ops: ops}, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range g.order {
+		if !strings.HasPrefix(b.usage+" ", b.op.Op+" ") {
+			t.Errorf("op %s: usage %q", b.op.Op, b.usage)
+		}
+	}
+	for _, h := range g.Index().Search("book a hotel", 5) {
+		if !strings.HasPrefix(h.Usage+" ", h.Op+" ") {
+			t.Errorf("search hit %s: usage %q", h.Op, h.Usage)
+		}
+	}
+	env := g.help(runtime.ToolContext{}, helpRequest{Path: "hotel.hotel_book"})
+	if !strings.Contains(string(env.Result), `"usage":"hotel.hotel_book city:string"`) {
+		t.Errorf("help: %s", env.Result)
+	}
+}
+
+// TestLeadingSentences: short help keeps whole sentences (a command's
+// required language and format survive) and cuts only past the bound.
+func TestLeadingSentences(t *testing.T) {
+	long := strings.Repeat("word ", 30) // one sentence longer than the bound
+	cases := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Run a command. It must be POSIX sh, one line.", 80, "Run a command. It must be POSIX sh, one line."},
+		{"Run a command.\nIt must be POSIX sh.", 80, "Run a command. It must be POSIX sh."},
+		{"First sentence here. Second one that does not fit in the bound at all.", 30, "First sentence here."},
+		{long, 40, "word word word word word word word word…"},
+	}
+	for _, c := range cases {
+		if got := leadingSentences(c.in, c.n); got != c.want {
+			t.Errorf("leadingSentences(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
+// TestHelpKeepsArgumentInstructions: an argument's second sentence (the
+// language or format the tool requires) reaches short help even when the
+// registry summarises the argument in one sentence.
+func TestHelpKeepsArgumentInstructions(t *testing.T) {
+	ops := []Op{{Op: "shell.run", Tool: "run_command", Kind: KindRead,
+		Args: []Arg{{Name: "command", Type: "string", Required: true, Description: "The command to run."}}}}
+	tools := []runtime.Tool{{Name: "run_command", Description: "Run a shell command.",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"The command to run. It must be POSIX sh on one line, without sudo."}},"required":["command"]}`)}}
+	g, err := New(Registry{Ops: ops}, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := g.help(runtime.ToolContext{}, helpRequest{Path: "shell.run"})
+	if !strings.Contains(string(env.Result), "It must be POSIX sh on one line, without sudo.") {
+		t.Errorf("short help lost the argument's instructions: %s", env.Result)
 	}
 }

@@ -1,14 +1,34 @@
 package gateway
 
 import (
+	"context"
 	"sync"
 	"time"
 )
 
+type idempotencyKeyKey struct{}
+
+// IdempotencyKey returns the idempotency_key of the tool_exec call whose
+// op handler runs under ctx, or "". A handler that stores its writes can
+// record the key in the same transaction, so that a repeat after a crash
+// (before the gateway stored its answer) finds the write done.
+func IdempotencyKey(ctx context.Context) string {
+	k, _ := ctx.Value(idempotencyKeyKey{}).(string)
+	return k
+}
+
+func withIdempotencyKey(ctx context.Context, key string) context.Context {
+	if key == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, idempotencyKeyKey{}, key)
+}
+
 // IdempotencyRecord is what the gateway remembers of an executed call that
 // carried an idempotency key.
 type IdempotencyRecord struct {
-	// Op and Fingerprint (a hash of the canonical args) identify the call.
+	// Op and Fingerprint (a hash of the op, the dry-run flag and the
+	// canonical args) identify the call. Dry runs are never recorded.
 	Op          string
 	Fingerprint string
 	// Envelope is the encoded first answer, replayed for repeats.
@@ -16,8 +36,10 @@ type IdempotencyRecord struct {
 	Stored   time.Time
 }
 
-// IdempotencyStore remembers executed calls by idempotency key. The
-// gateway applies the TTL itself; a store may also drop records early.
+// IdempotencyStore remembers executed calls by idempotency key, scoped by
+// the gateway to the session ("<session>\x00<key>" when the tool context
+// has a session). The gateway applies the TTL itself; a store may also
+// drop records early.
 type IdempotencyStore interface {
 	Load(key string) (IdempotencyRecord, bool)
 	Store(key string, rec IdempotencyRecord)

@@ -9,13 +9,29 @@ import (
 
 // terms splits text into stemmed, lowercased words: snake_case, kebab-case,
 // dotted.paths and camelCase are split; stop words and numbers are dropped.
-func terms(text string) []string {
-	var out []string
-	for _, w := range splitWords(text) {
+func terms(text string) []string { return stemmer(nil).terms(text) }
+
+// stemmer memoises stem for one goroutine: an index build stems the same
+// few thousand words many times.
+type stemmer map[string]string
+
+func (c stemmer) terms(text string) []string {
+	words := splitWords(text)
+	out := words[:0]
+	for _, w := range words {
 		if stopWords[w] || isDigits(w) {
 			continue
 		}
-		out = append(out, stem(w))
+		if c == nil {
+			out = append(out, stem(w))
+			continue
+		}
+		st, ok := c[w]
+		if !ok {
+			st = stem(w)
+			c[w] = st
+		}
+		out = append(out, st)
 	}
 	return out
 }
@@ -23,7 +39,50 @@ func terms(text string) []string {
 // splitWords splits on anything that is not a letter or digit and at case
 // changes (getUserID → get, user, id; HTMLParser → html, parser).
 func splitWords(text string) []string {
-	var words []string
+	return appendWords(nil, text)
+}
+
+// appendWords appends the words of text to words (see splitWords).
+func appendWords(words []string, text string) []string {
+	if !isASCII(text) {
+		return appendWordsRunes(words, text)
+	}
+	isUpper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	isLower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			words = append(words, strings.ToLower(text[start:end]))
+		}
+		start = -1
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if !isUpper(c) && !isLower(c) && !isDigit(c) {
+			flush(i)
+			continue
+		}
+		if start >= 0 {
+			prev := text[i-1]
+			switch {
+			case isUpper(c) && isLower(prev):
+				flush(i)
+			case isUpper(c) && isUpper(prev) && i+1 < len(text) && isLower(text[i+1]):
+				flush(i)
+			case isDigit(c) != isDigit(prev):
+				flush(i)
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(text))
+	return words
+}
+
+func appendWordsRunes(words []string, text string) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {

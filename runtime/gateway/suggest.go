@@ -9,12 +9,16 @@ import (
 
 // nearest returns up to n candidates close to q: by edit distance (within a
 // third of the longer string, at least 2), by prefix in either direction,
-// or by sharing the last path segment. Closest first, ties by name.
+// or by sharing the last path segment. Closest first, ties by name. A
+// query longer than check.MaxSuggestLen gets no suggestion, and distances
+// are banded (check.DistanceAtMost): the cost is linear in the candidates
+// whatever the query.
 func nearest(q string, candidates []string, n int) []string {
-	q = strings.ToLower(strings.TrimSpace(q))
-	if q == "" || n <= 0 {
+	q = strings.TrimSpace(q)
+	if q == "" || n <= 0 || len(q) > check.MaxSuggestLen {
 		return nil
 	}
+	q = strings.ToLower(q)
 	qLast := q[strings.LastIndexAny(q, "._")+1:]
 	type scored struct {
 		s string
@@ -23,8 +27,8 @@ func nearest(q string, candidates []string, n int) []string {
 	var hits []scored
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
-		d := check.Distance(q, lc)
 		limit := max(2, max(len(q), len(lc))/3)
+		d := check.DistanceAtMost(q, lc, limit)
 		switch {
 		case d <= limit:
 		case strings.HasPrefix(lc, q+".") || strings.HasPrefix(q, lc+"."):
@@ -54,6 +58,9 @@ func nearest(q string, candidates []string, n int) []string {
 // suggestOps combines edit-distance neighbours of q with search hits for q
 // read as words, without duplicates, at most n.
 func (g *Gateway) suggestOps(q string, n int) []string {
+	if len(q) > check.MaxSuggestLen {
+		return nil
+	}
 	out := nearest(q, g.opPaths(), n)
 	words := strings.NewReplacer(".", " ", "_", " ", "-", " ").Replace(q)
 	for _, h := range g.index.Search(words, n) {

@@ -74,8 +74,8 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			c.Args = a
 		default:
 			errs = append(errs, runtime.FieldError{
-				Path: "/" + check.PointerToken(k), Code: "additionalProperties",
-				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", k),
+				Path: "/" + check.PointerToken(check.Truncate(k, check.ReceivedLimit)), Code: "additionalProperties",
+				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", check.Truncate(k, check.ReceivedLimit)),
 				Suggestion: closest(k, callKeys)[0],
 			})
 		}

@@ -10,16 +10,26 @@ import (
 // closest returns candidates ordered by edit distance (check.Distance) to name (case
 // folded; a candidate containing name ranks by the letters it adds), ties
 // kept in their given order. With no candidates it returns [""], so callers
-// may always index [0].
+// may always index [0]. Distances beyond closestLimit count as equal and a
+// name longer than check.MaxSuggestLen is not compared at all, so hostile
+// names cost linear time.
+// closestLimit is the edit distance beyond which candidates rank equal.
+const closestLimit = 32
+
 func closest(name string, candidates []string) []string {
 	type scored struct {
 		s    string
 		dist int
 	}
-	ls := strings.ToLower(name)
+	ls := strings.ToLower(check.Truncate(name, check.MaxSuggestLen))
+	far := len(name) > check.MaxSuggestLen
 	sc := make([]scored, len(candidates))
 	for i, c := range candidates {
-		d := check.Distance(ls, strings.ToLower(c))
+		if far {
+			sc[i] = scored{c, closestLimit + 1}
+			continue
+		}
+		d := check.DistanceAtMost(ls, strings.ToLower(c), closestLimit)
 		if strings.Contains(strings.ToLower(c), ls) && ls != "" {
 			d = min(d, len(c)-len(ls))
 		}

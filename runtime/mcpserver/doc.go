@@ -8,21 +8,40 @@
 //
 //	server, err := mcpserver.NewServer("todo", "v1", quickstart.Gateway(store, gateway.WithWrites(true)))
 //	if err != nil { ... }
-//	err = server.Run(ctx, &mcp.StdioTransport{})
+//	err = mcpserver.ServeStdio(ctx, server)
 //
 // or, to add the tools to a server you configure yourself:
 //
 //	err := mcpserver.Register(server, quickstart.Tools(store), mcpserver.WithBus(bus))
 //
+// # Transports
+//
+// The caller chooses: ServeStdio(ctx, server) for hosts that spawn the
+// server, or ServeHTTP / ListenAndServeHTTP for the streamable HTTP
+// transport (the SDK's handler) at a path, "/mcp" by default. Both stop
+// gracefully when ctx is done: HTTP stops accepting, ends clients' event
+// streams at once, lets calls in flight finish (HTTPOptions.ShutdownTimeout)
+// and returns nil. The HTTP handler refuses browsers' cross-site requests
+// (and, by the SDK, DNS-rebound requests to localhost) and closes sessions
+// idle for HTTPOptions.SessionTimeout (30 minutes by default).
+//
 // # Definitions
 //
-// Each tool is registered with Server.AddTool under its own name and
+// Each tool is registered with Server.AddTool under its own name, title and
 // description, with its Parameters as the raw input schema: the SDK derives
 // nothing by reflection and validates nothing; the generated code does both
 // when the handler runs. A tool without Parameters gets {"type":"object"}
 // (MCP requires an input schema). Register refuses, before adding anything,
 // tools whose schema is not a JSON object of type "object" (the SDK would
 // panic on them), tools with invalid names and duplicated names.
+//
+// runtime.Tool.Annotations become the MCP annotations: generated tools
+// carry readOnlyHint from their op's kind, destructiveHint and
+// idempotentHint from the verb of write ops, openWorldHint and the title
+// when the definitions or the manifest say so (toolgen.yaml ops.<op>.title
+// and ops.<op>.annotations override each). tool_help, tool_search and
+// open_sections are read-only. A tool whose ResultSchema is an object
+// schema gets it as outputSchema.
 //
 // # Calls
 //
@@ -32,39 +51,48 @@
 // the session chosen by WithSession (by default the *mcp.ServerSession of the
 // calling client, whose ID identifies it). The answer is one text content
 // holding runtime.RenderResult of the result, exactly what a provider adapter
-// sends to a model; a failed result (handler error, validation error, panic)
-// sets IsError, so the model reads the message and can correct its call. A
-// handler panic never reaches the SDK: the server keeps serving.
+// sends to a model, plus the value as structuredContent when it is a JSON
+// object (a tool with an output schema that returns anything else answers
+// with an error result, as clients reject a success without it). A failed
+// result (handler error, validation error, gateway envelope with ok false)
+// sets isError and carries the message, so the model reads it and can
+// correct its call; none is a protocol error. A panic, in the handler or
+// while rendering its value, never reaches the SDK: the call is an error
+// result and the server keeps serving.
 //
 // Errors that propagate through Dispatch (runtime.Propagator) expect an
 // orchestrator that acts and retries the turn. An MCP server has none: the
-// call answers with IsError and a text saying that the tool asked its host to
-// re-render the prompt, which this server cannot do.
+// call answers with isError and a text saying that the tool asked its host to
+// re-render the prompt, which this server cannot do — except on a sections
+// server, below.
 //
 // # Sections over MCP
 //
-// The sections surface (Sections(h), prompt sections opened by open_sections)
-// depends on exactly such a retry: open_sections returns
-// prompt.VisibilityExpansionRequired and the orchestrator re-renders the
-// prompt with more tools. An MCP server does not own the client's prompt, so
-// serving a rendered prompt's tools offers only what is open at render time,
-// and open_sections always answers with the error above. Serve the gateway or
-// the facades over MCP instead; both reach every tool in band. (A prompt's
-// Prompt.Tools returns every tool of its sections, which is the flat surface.)
+// Decision: the sections surface is served by NewSectionsServer. An MCP
+// server does not own the client's prompt, so the rendered prompt — full
+// sections and the summaries of the others, with the open_sections hint —
+// becomes the server's instructions (hosts show them to the model at
+// initialization), and the tools are those of the sections shown in full
+// plus open_sections. open_sections opens sections on the server itself:
+// it re-renders the prompt with them opened, adds the tools that became
+// visible (the SDK sends notifications/tools/list_changed) and answers with
+// the names of the new tools and the re-rendered text, so a model whose
+// client ignores the notification still reads the sections and can call
+// the tools by name. Nothing is closed again. Sections were not made MCP
+// prompts or resources: those are chosen by the user in most hosts, not
+// by the model, so they cannot stand in for open_sections.
 //
 // # Facades
 //
-// A facade unfolds by changing which tools a loop offers; over MCP that means
-// changing the server's tool list and relying on notifications/tools/list_changed,
-// which not every client honours. By default Register therefore adds only the
-// facades themselves: a facade answers with its inner tools' usage, and the
-// shortcut call {"tool":"<inner>","args":{...}} runs any tool of its subtree
-// directly, with every client.
-//
-// With UnfoldFacades, a successful unfolding call also adds the unfolded
-// tools to the server (the SDK then sends tools/list_changed to every
-// connected client). The facade stays registered, so its shortcut keeps
-// working for clients that ignore the notification, and nothing is ever
-// removed. Tools belong to the server, not to a session: one client's
-// unfolding shows the tools to every client of the same server.
+// A facade unfolds by changing which tools a loop offers; over MCP that
+// means changing the server's tool list. By default a successful unfolding
+// call adds the unfolded tools to the server (the SDK then sends
+// notifications/tools/list_changed). Not every client honours the
+// notification, so the facade stays registered: its answer lists its inner
+// tools' usage and its shortcut call {"tool":"<inner>","args":{...}} runs
+// any tool of its subtree directly, with every client. Nothing is ever
+// removed. Tools belong to the server, not to a session: over HTTP, give
+// ServeHTTP a function that builds a server per session so that one
+// client's unfolding is not shown to the others. FoldedFacades keeps the
+// tool list fixed.
 package mcpserver

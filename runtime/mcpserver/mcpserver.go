@@ -13,7 +13,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Option configures Register and NewServer.
@@ -22,7 +24,7 @@ type Option func(*config)
 type config struct {
 	bus           *runtime.EventBus
 	session       func(*mcp.CallToolRequest) runtime.Session
-	unfold        bool
+	folded        bool
 	serverOptions *mcp.ServerOptions
 }
 
@@ -37,9 +39,15 @@ func WithSession(fn func(*mcp.CallToolRequest) runtime.Session) Option {
 }
 
 // UnfoldFacades adds the tools a facade unfolds into to the server when the
-// facade is called (see the package documentation). Without it only the
-// facades are registered and their shortcut call form reaches inner tools.
-func UnfoldFacades() Option { return func(c *config) { c.unfold = true } }
+// facade is called, which announces them with tools/list_changed (see the
+// package documentation). It is the default; the option remains for
+// callers that name it.
+func UnfoldFacades() Option { return func(c *config) { c.folded = false } }
+
+// FoldedFacades keeps the tool list fixed: a facade call answers with its
+// inner tools' usage and adds nothing, and the shortcut call form reaches
+// the inner tools.
+func FoldedFacades() Option { return func(c *config) { c.folded = true } }
 
 // WithServerOptions sets the options NewServer creates its server with
 // (instructions, logger, ...). Register ignores it.
@@ -61,25 +69,30 @@ func NewServer(name, version string, tools []runtime.Tool, opts ...Option) (*mcp
 // unfit: an invalid name, a duplicated name or a parameters schema that is
 // not a JSON object of type "object".
 func Register(s *mcp.Server, tools []runtime.Tool, opts ...Option) error {
+	_, err := register(s, tools, newConfig(opts))
+	return err
+}
+
+func register(s *mcp.Server, tools []runtime.Tool, c *config) (*registrar, error) {
 	if s == nil {
-		return errors.New("mcpserver: nil server")
+		return nil, errors.New("mcpserver: nil server")
 	}
 	if err := runtime.CheckUnique(tools); err != nil {
-		return fmt.Errorf("mcpserver: %w", err)
+		return nil, fmt.Errorf("mcpserver: %w", err)
 	}
 	defs := make([]*mcp.Tool, len(tools))
 	for i, t := range tools {
 		d, err := definition(t)
 		if err != nil {
-			return fmt.Errorf("mcpserver: %w", err)
+			return nil, fmt.Errorf("mcpserver: %w", err)
 		}
 		defs[i] = d
 	}
-	r := &registrar{server: s, cfg: newConfig(opts), added: map[string]bool{}}
+	r := &registrar{server: s, cfg: c, added: map[string]bool{}}
 	for i, t := range tools {
 		r.add(t, defs[i])
 	}
-	return nil
+	return r, nil
 }
 
 func newConfig(opts []Option) *config {
@@ -96,7 +109,9 @@ func newConfig(opts []Option) *config {
 var emptySchema = json.RawMessage(`{"type":"object"}`)
 
 // definition returns t as an MCP tool definition, or an error when the SDK
-// would reject it.
+// would reject it: name, title, description, input schema, annotations
+// (t's own, else the builtin defaults of the gateway and sections tools)
+// and, for a result schema of type "object", the output schema.
 func definition(t runtime.Tool) (*mcp.Tool, error) {
 	if err := t.Check(false); err != nil {
 		return nil, err
@@ -105,13 +120,54 @@ func definition(t runtime.Tool) (*mcp.Tool, error) {
 	if len(bytes.TrimSpace(schema)) == 0 {
 		schema = emptySchema
 	}
+	if !objectSchema(schema) {
+		return nil, &runtime.ToolDefinitionError{Tool: t.Name, Reason: `MCP requires an input schema of type "object"`}
+	}
+	d := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: schema, Annotations: annotations(t)}
+	if len(t.ResultSchema) > 0 && objectSchema(t.ResultSchema) {
+		d.OutputSchema = t.ResultSchema
+	}
+	return d, nil
+}
+
+// objectSchema reports whether schema is a JSON object whose "type" is
+// "object".
+func objectSchema(schema json.RawMessage) bool {
 	var top struct {
 		Type json.RawMessage `json:"type"`
 	}
-	if err := json.Unmarshal(schema, &top); err != nil || string(top.Type) != `"object"` {
-		return nil, &runtime.ToolDefinitionError{Tool: t.Name, Reason: `MCP requires an input schema of type "object"`}
+	return json.Unmarshal(schema, &top) == nil && string(top.Type) == `"object"`
+}
+
+// builtinReadOnly are the toolgen builtins that only look things up.
+var builtinReadOnly = map[string]bool{gateway.HelpTool: true, gateway.SearchTool: true, prompt.OpenSectionsName: true}
+
+// annotations maps t's hints onto MCP's; unknown hints keep MCP's
+// defaults (not read-only, destructive, not idempotent, open world).
+func annotations(t runtime.Tool) *mcp.ToolAnnotations {
+	a := t.Annotations
+	if a == nil {
+		if !builtinReadOnly[t.Name] {
+			if t.Title == "" {
+				return nil
+			}
+			return &mcp.ToolAnnotations{Title: t.Title}
+		}
+		a = &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(false)}
 	}
-	return &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: schema}, nil
+	out := &mcp.ToolAnnotations{Title: t.Title, DestructiveHint: a.Destructive, OpenWorldHint: a.OpenWorld}
+	if a.ReadOnly != nil {
+		out.ReadOnlyHint = *a.ReadOnly
+	}
+	if a.Idempotent != nil {
+		out.IdempotentHint = *a.Idempotent
+	}
+	if out.ReadOnlyHint {
+		// Meaningful only for tools that write.
+		out.DestructiveHint = nil
+		out.IdempotentHint = false
+	}
+	return out
 }
 
 // callIDs numbers calls across the process: MCP does not hand a request id
@@ -125,6 +181,9 @@ type registrar struct {
 	cfg    *config
 	mu     sync.Mutex
 	added  map[string]bool
+	// sections, when set, answers open_sections by opening the sections
+	// on this server (see ServeSections).
+	sections *sectionsState
 }
 
 // add adds t unless this registrar already added a tool of that name.
@@ -139,7 +198,15 @@ func (r *registrar) add(t runtime.Tool, def *mcp.Tool) {
 }
 
 func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	hasOutput := len(t.ResultSchema) > 0 && objectSchema(t.ResultSchema)
+	return func(ctx context.Context, req *mcp.CallToolRequest) (out *mcp.CallToolResult, err error) {
+		defer func() {
+			// Dispatch contains handler panics; this contains the rest
+			// (rendering, unfolding), so no call takes the server down.
+			if p := recover(); p != nil {
+				out, err = errorResult(fmt.Sprintf("%s failed: internal error (%v)", t.Name, p)), nil
+			}
+		}()
 		var args json.RawMessage
 		if req != nil && req.Params != nil {
 			args = req.Params.Arguments
@@ -155,9 +222,13 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 		})
 		res, perr := runtime.Dispatch(ctx, t, tc, args)
 		if perr != nil {
+			var exp *prompt.VisibilityExpansionRequired
+			if r.sections != nil && errors.As(perr, &exp) {
+				return r.openSections(exp), nil
+			}
 			return errorResult(propagatedMessage(t.Name, perr)), nil
 		}
-		if r.cfg.unfold && res.Success {
+		if !r.cfg.folded && res.Success {
 			if u, ok := res.Value.(*matryoshka.Unfolded); ok {
 				r.unfold(u)
 			}
@@ -169,8 +240,44 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 			}
 			return errorResult(text), nil
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+		result := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+		if !res.ExcludeValueFromContext {
+			if obj := structured(res.Value); obj != nil {
+				result.StructuredContent = obj
+			}
+		}
+		if hasOutput && result.StructuredContent == nil {
+			// A client checks structuredContent against the output schema
+			// and rejects a success without it.
+			return errorResult(text + "\n\n(" + t.Name + " returned no JSON object for its output schema)"), nil
+		}
+		return result, nil
 	}
+}
+
+// structured returns v as a JSON object for structuredContent, or nil when
+// v is nil or not an object.
+func structured(v any) json.RawMessage {
+	if v == nil {
+		return nil
+	}
+	var raw []byte
+	switch x := v.(type) {
+	case json.RawMessage:
+		raw = x
+	default:
+		// A value that renders itself as text still has a JSON form.
+		b, err := json.Marshal(x)
+		if err != nil {
+			return nil
+		}
+		raw = b
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
+		return nil
+	}
+	return raw
 }
 
 func (r *registrar) session(req *mcp.CallToolRequest) runtime.Session {

@@ -238,11 +238,11 @@ func TestGateway(t *testing.T) {
 	}
 }
 
-// TestFacadeShortcut: by default only the facade is registered; calling it
-// lists its tools, and its shortcut form runs them. The tool list never
-// changes.
+// TestFacadeShortcut: with FoldedFacades only the facade is registered;
+// calling it lists its tools, and its shortcut form runs them. The tool
+// list never changes.
 func TestFacadeShortcut(t *testing.T) {
-	server, err := mcpserver.NewServer("test", "v0", quickstart.Facades(&quickstart.Store{}))
+	server, err := mcpserver.NewServer("test", "v0", quickstart.Facades(&quickstart.Store{}), mcpserver.FoldedFacades())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,15 +270,16 @@ func TestFacadeShortcut(t *testing.T) {
 	}
 	select {
 	case <-changed:
-		t.Error("tools/list_changed sent without UnfoldFacades")
+		t.Error("tools/list_changed sent with FoldedFacades")
 	case <-time.After(50 * time.Millisecond):
 	}
 }
 
-// TestUnfoldFacades: with UnfoldFacades a facade call adds its inner tools,
-// clients hear tools/list_changed, and the facade stays.
+// TestUnfoldFacades: by default a facade call adds its inner tools,
+// clients hear tools/list_changed, and the facade stays (its shortcut
+// keeps working).
 func TestUnfoldFacades(t *testing.T) {
-	server, err := mcpserver.NewServer("test", "v0", quickstart.Facades(&quickstart.Store{}), mcpserver.UnfoldFacades())
+	server, err := mcpserver.NewServer("test", "v0", quickstart.Facades(&quickstart.Store{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,6 +309,9 @@ func TestUnfoldFacades(t *testing.T) {
 	}
 	if got := mustOK(t, cs, "create_todo", `{"title":"Renew passport"}`); !strings.HasPrefix(got, "created td_1") {
 		t.Errorf("unfolded create_todo answered %s", got)
+	}
+	if got := mustOK(t, cs, "todo", `{"tool":"get_todo","args":{"todo_id":"td_1"}}`); !strings.Contains(got, "Renew passport") {
+		t.Errorf("shortcut after unfolding answered %s", got)
 	}
 	// Unfolding again adds nothing and announces nothing.
 	for len(changed) > 0 {

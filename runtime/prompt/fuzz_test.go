@@ -3,6 +3,8 @@ package prompt
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -63,4 +65,29 @@ func FuzzOpenSectionsHandler(f *testing.F) {
 			t.Fatalf("open_sections succeeded for %q", args)
 		}
 	})
+}
+
+// TestHostileOpenSections: many unknown section keys and a huge one get a
+// bounded answer (every key's error used to repeat the list of keys).
+func TestHostileOpenSections(t *testing.T) {
+	p := nestedPrompt(t)
+	r, err := p.Render(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := r.Tools()
+	tool := tools[len(tools)-1]
+	keys := make([]string, 50000)
+	for i := range keys {
+		keys[i] = "nope" + strconv.Itoa(i)
+	}
+	keys[0] = strings.Repeat("k", 1<<20)
+	args, _ := json.Marshal(map[string]any{"section_keys": keys, "reason": "r", strings.Repeat("x", 1<<20): 1})
+	res, err := call(t, tool, nil, string(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := runtime.RenderResult(res); res.Success || len(text) > 16<<10 {
+		t.Errorf("success %v, %d bytes: %.300s", res.Success, len(text), text)
+	}
 }

@@ -95,8 +95,12 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 	}
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "section_keys" && k != "reason" {
-			fields = append(fields, runtime.FieldError{Path: "/" + check.PointerToken(k), Code: "additionalProperties",
-				Message:    fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", k),
+			if len(fields) >= maxFieldErrors {
+				break
+			}
+			shown := check.Truncate(k, check.ReceivedLimit)
+			fields = append(fields, runtime.FieldError{Path: "/" + check.PointerToken(shown), Code: "additionalProperties",
+				Message:    fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", shown),
 				Suggestion: check.Closest(k, []string{"section_keys", "reason"})})
 		}
 	}
@@ -115,6 +119,9 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 		for i, item := range items {
 			var s string
 			if err := json.Unmarshal(item, &s); err != nil || string(item) == "null" {
+				if len(fields) >= maxFieldErrors {
+					continue
+				}
 				fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "type",
 					Message: "section key must be a string", Expected: "string", Received: check.Truncate(string(item), check.ReceivedLimit)})
 				continue
@@ -158,23 +165,30 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 	}
 	targets := openable(v)
 	keys := strings.Join(targets, ", ")
+	omitted := 0
 	for i, key := range params.SectionKeys {
 		st, ok := v.state[key]
+		if bad := !ok || (st.shown && st.vis == VisibilityFull); bad && len(fields) >= maxFieldErrors {
+			// Hostile arguments: count further errors, build no more.
+			omitted++
+			continue
+		}
+		shown := check.Truncate(key, check.ReceivedLimit)
 		switch {
 		case !ok:
 			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
-				Message: fmt.Sprintf("no summarized section has key %q", key), Received: check.Truncate(key, check.ReceivedLimit),
+				Message: fmt.Sprintf("no summarized section has key %q", shown), Received: shown,
 				Expected: "one of: " + keys, Suggestion: check.Closest(key, targets)}
 			if p.byPath[key] != nil {
-				fe.Message = fmt.Sprintf("section %q is not part of this prompt", key)
+				fe.Message = fmt.Sprintf("section %q is not part of this prompt", shown)
 			}
 			fe.Message += "; keys to open: " + keys
 			fields = append(fields, fe)
 			continue
 		case st.shown && st.vis == VisibilityFull:
 			fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "already_open",
-				Message:  fmt.Sprintf("section %q is already open; keys to open: %s", key, keys),
-				Received: check.Truncate(key, check.ReceivedLimit),
+				Message:  fmt.Sprintf("section %q is already open; keys to open: %s", shown, keys),
+				Received: shown,
 				Expected: "one of: " + keys})
 			continue
 		}
@@ -188,7 +202,9 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 		add(key)
 	}
 	if len(fields) > 0 {
-		return nil, invalid(fields...)
+		e := invalid(fields...)
+		e.Omitted = omitted
+		return nil, e
 	}
 	exp.state = make(map[string]string, len(v.order))
 	for _, path := range v.order {
@@ -213,6 +229,10 @@ func openable(v *view) []string {
 	}
 	return out
 }
+
+// maxFieldErrors bounds the errors one open_sections call reports, so
+// that hostile arguments cannot make the answer grow with their size.
+const maxFieldErrors = 20
 
 func invalid(fields ...runtime.FieldError) *runtime.ValidationError {
 	return &runtime.ValidationError{Tool: OpenSectionsName, Fields: fields}

@@ -94,6 +94,11 @@ type Decoder struct {
 	// arena holds the strings String returned; bytes already handed out are
 	// never written again.
 	arena []byte
+	// badText is set by readString on invalid UTF-8 or an unpaired
+	// surrogate escape, until a caller records it (see badUnicode).
+	badText bool
+	// dropped counts errors not recorded beyond MaxErrors.
+	dropped int
 	// branch is set for a branch decoder, which reads one value of a union
 	// trial and sizes its arena by the string at hand, not by the input.
 	branch bool
@@ -350,6 +355,9 @@ func (d *Decoder) More() bool {
 	if !plain {
 		d.ekey = key
 	}
+	if d.badText {
+		d.badUnicode("key")
+	}
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		d.unexpected("after object key, expecting ':'")
@@ -401,6 +409,18 @@ func (d *Decoder) Index() int {
 // Skip consumes the next value, checking its syntax.
 func (d *Decoder) Skip() {
 	d.skipValue(0)
+	if d.badText && d.err == nil {
+		d.badUnicode("value")
+	}
+}
+
+// badUnicode records that the key or value just read holds invalid UTF-8
+// or an unpaired surrogate escape. Such text is rejected rather than
+// silently replaced with U+FFFD: the handler would see text the model did
+// not send, and two different inputs would decode alike.
+func (d *Decoder) badUnicode(what string) {
+	d.badText = false
+	d.record(d.pos, "encoding", "the "+what+" is not valid Unicode (invalid UTF-8 or an unpaired surrogate escape); send UTF-8 text", "UTF-8 text", "", "")
 }
 
 func (d *Decoder) skipValue(level int) {

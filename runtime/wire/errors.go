@@ -2,8 +2,10 @@ package wire
 
 import (
 	"encoding/json"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
@@ -34,8 +36,27 @@ func (d *Decoder) writePointer(b *strings.Builder, depth int) {
 	}
 }
 
+// MaxTokenBytes bounds each reference token of a JSON pointer in an error:
+// a longer key (a hostile 50 MB argument name, say) is cut at a code point
+// boundary and marked with "…", so that errors stay small.
+const MaxTokenBytes = 256
+
+// MaxErrors bounds the field errors one decode (and one validation)
+// records; further ones are only counted (runtime.ValidationError.Omitted),
+// so that hostile arguments cannot make an error grow with their size.
+const MaxErrors = 100
+
 // writeToken writes a reference token escaped per RFC 6901.
 func writeToken(b *strings.Builder, tok string) {
+	if len(tok) > MaxTokenBytes {
+		cut := MaxTokenBytes - len("…")
+		for cut > 0 && !utf8.RuneStart(tok[cut]) {
+			cut--
+		}
+		writeToken(b, tok[:cut])
+		b.WriteString("…")
+		return
+	}
 	for i := 0; i < len(tok); i++ {
 		switch c := tok[i]; c {
 		case '~':
@@ -59,6 +80,9 @@ func (d *Decoder) skipSpaceFrom(start *int) {
 
 // record appends a FieldError at the current path.
 func (d *Decoder) record(_ int, code, message, expected, received, suggestion string) {
+	if d.full() {
+		return
+	}
 	d.errs = append(d.errs, runtime.FieldError{
 		Path:       d.pointer(""),
 		Code:       code,
@@ -67,6 +91,28 @@ func (d *Decoder) record(_ int, code, message, expected, received, suggestion st
 		Received:   truncate(received),
 		Suggestion: suggestion,
 	})
+}
+
+// full reports, counting the error about to be recorded, that MaxErrors
+// have been recorded already.
+func (d *Decoder) full() bool {
+	if len(d.errs) < MaxErrors {
+		return false
+	}
+	d.dropped++
+	return true
+}
+
+// appendCapped appends fs to list up to MaxErrors, returning how many did
+// not fit.
+func appendCapped(list *[]runtime.FieldError, fs []runtime.FieldError) int {
+	room := max(MaxErrors-len(*list), 0)
+	if len(fs) <= room {
+		*list = append(*list, fs...)
+		return 0
+	}
+	*list = append(*list, fs[:room]...)
+	return len(fs) - room
 }
 
 // Mismatch records that the next value is not of the expected type (a
@@ -99,7 +145,10 @@ func (d *Decoder) Unknown(known []string) {
 	if d.err != nil {
 		return
 	}
-	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(key), "", "", check.Closest(key, known))
+	if d.full() {
+		return
+	}
+	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(truncate(key)), "", "", check.Closest(key, known))
 }
 
 // Reject records that the next value is not allowed (keyword code, a
@@ -117,6 +166,9 @@ func (d *Decoder) Reject(code, message string) {
 // FailAt records an error at the member name of the value about to be
 // read (a discriminator property, say). It consumes nothing.
 func (d *Decoder) FailAt(name, code, message, expected, received, suggestion string) {
+	if d.full() {
+		return
+	}
 	d.errs = append(d.errs, runtime.FieldError{
 		Path:       d.pointer(name),
 		Code:       code,
@@ -132,11 +184,14 @@ func (d *Decoder) FailAt(name, code, message, expected, received, suggestion str
 func (d *Decoder) Path() string { return d.pointer("") }
 
 // Append records errors found by a validator run during decoding.
-func (d *Decoder) Append(fs []runtime.FieldError) { d.errs = append(d.errs, fs...) }
+func (d *Decoder) Append(fs []runtime.FieldError) { d.dropped += appendCapped(&d.errs, fs) }
 
 // Missing records that the required property name is absent from the
 // object just read.
 func (d *Decoder) Missing(name string) {
+	if d.full() {
+		return
+	}
 	d.errs = append(d.errs, runtime.FieldError{
 		Path:    d.pointer(name),
 		Code:    "required",
@@ -171,7 +226,7 @@ func (d *Decoder) Branch() Decoder {
 
 // Adopt appends the errors recorded by a branch decoder to d.
 func (d *Decoder) Adopt(b *Decoder) {
-	d.errs = append(d.errs, b.errs...)
+	d.dropped += b.dropped + appendCapped(&d.errs, b.errs)
 }
 
 // PeekMember looks ahead into the next value, when it is an object, for
@@ -230,7 +285,15 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 	if len(fields) == 0 {
 		return nil
 	}
-	return &runtime.ValidationError{Tool: tool, Fields: fields}
+	omitted := d.dropped
+	if v != nil {
+		omitted += v.dropped
+	}
+	if len(fields) > MaxErrors {
+		omitted += len(fields) - MaxErrors
+		fields = fields[:MaxErrors:MaxErrors]
+	}
+	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
 
 func coveredBy(path string, errs []runtime.FieldError) bool {
@@ -331,11 +394,16 @@ func (p *Path) write(b *strings.Builder) {
 // Errors collects the violations a generated validator finds. The zero
 // value is ready to use; it allocates only when an error is added.
 type Errors struct {
-	list []runtime.FieldError
+	list    []runtime.FieldError
+	dropped int // errors beyond MaxErrors, counted only
 }
 
 // Add records a violation of keyword code at p. received is truncated.
 func (e *Errors) Add(p *Path, code, message, expected, received, suggestion string) {
+	if len(e.list) >= MaxErrors {
+		e.dropped++
+		return
+	}
 	if e.list == nil {
 		// Invalid arguments seldom break one constraint only.
 		e.list = make([]runtime.FieldError, 0, 4)
@@ -351,7 +419,7 @@ func (e *Errors) Add(p *Path, code, message, expected, received, suggestion stri
 }
 
 // Append records violations found elsewhere (an embedded validator).
-func (e *Errors) Append(fs []runtime.FieldError) { e.list = append(e.list, fs...) }
+func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendCapped(&e.list, fs) }
 
 // Len returns the number of violations recorded.
 func (e *Errors) Len() int { return len(e.list) }
@@ -365,7 +433,7 @@ func (e *Errors) Err(tool string) error {
 	if len(e.list) == 0 {
 		return nil
 	}
-	return &runtime.ValidationError{Tool: tool, Fields: e.list}
+	return &runtime.ValidationError{Tool: tool, Fields: e.list, Omitted: e.dropped}
 }
 
 // MustAny decodes a JSON literal the generator produced (enum values,
@@ -396,11 +464,23 @@ func Generic(v any) any {
 	return g
 }
 
-// Duplicate returns the indexes of the first two equal items, for
-// uniqueItems over items that compare with == as JSON does.
+// Duplicate returns the indexes of the first two equal items (the pair
+// with the smallest j, then i), for uniqueItems over items that compare
+// with == as JSON does. Long arrays go through a map: linear time, so a
+// model's array of a megabyte costs no more than reading it.
 func Duplicate[T comparable](items []T) (i, j int, ok bool) {
-	for i := range items {
-		for j := i + 1; j < len(items); j++ {
+	if len(items) > 32 {
+		seen := make(map[T]int, len(items))
+		for j, v := range items {
+			if i, dup := seen[v]; dup {
+				return i, j, true
+			}
+			seen[v] = j
+		}
+		return 0, 0, false
+	}
+	for j := range items {
+		for i := range j {
 			if items[i] == items[j] {
 				return i, j, true
 			}
@@ -411,14 +491,93 @@ func Duplicate[T comparable](items []T) (i, j int, ok bool) {
 
 // DuplicateGeneric is Duplicate for the generic form of an array (nil or a
 // non-array has no duplicates).
+//
+// It reports the same pair as Duplicate. Long arrays of the generic form
+// the decoder produces (nil, bool, float64, string, []any, map[string]any)
+// are compared through canonical keys in linear time; other values fall
+// back to pairwise check.Equal.
 func DuplicateGeneric(v any) (i, j int, ok bool) {
 	items, _ := v.([]any)
-	for i := range items {
-		for j := i + 1; j < len(items); j++ {
+	if len(items) > 32 {
+		seen := make(map[string]int, len(items))
+		var buf []byte
+		keyed := true
+		for j, it := range items {
+			var ok bool
+			buf, ok = appendGenericKey(buf[:0], it)
+			if !ok {
+				keyed = false
+				break
+			}
+			if i, dup := seen[string(buf)]; dup {
+				return i, j, true
+			}
+			seen[string(buf)] = j
+		}
+		if keyed {
+			return 0, 0, false
+		}
+	}
+	for j := range items {
+		for i := range j {
 			if check.Equal(items[i], items[j]) {
 				return i, j, true
 			}
 		}
 	}
 	return 0, 0, false
+}
+
+// appendGenericKey appends a key of v that two values share exactly when
+// check.Equal holds for them, or reports false for a value outside the
+// decoder's generic form.
+func appendGenericKey(b []byte, v any) ([]byte, bool) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, 'z'), true
+	case bool:
+		if x {
+			return append(b, 't'), true
+		}
+		return append(b, 'f'), true
+	case float64:
+		if x == 0 {
+			x = 0 // -0 equals 0
+		}
+		b = append(b, 'n')
+		b = strconv.AppendFloat(b, x, 'g', -1, 64)
+		return append(b, ';'), true
+	case string:
+		b = append(b, 's')
+		b = strconv.AppendInt(b, int64(len(x)), 10)
+		b = append(b, ':')
+		return append(b, x...), true
+	case []any:
+		b = append(b, '[')
+		for _, e := range x {
+			var ok bool
+			if b, ok = appendGenericKey(b, e); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for _, k := range keys {
+			b = strconv.AppendInt(b, int64(len(k)), 10)
+			b = append(b, ':')
+			b = append(b, k...)
+			var ok bool
+			if b, ok = appendGenericKey(b, x[k]); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+	return b, false
 }

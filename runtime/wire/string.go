@@ -12,7 +12,9 @@ import (
 // content is a subslice of the input and plain is true; otherwise it is a
 // fresh buffer the caller may keep (nil with check set, which only checks
 // the syntax). Invalid UTF-8 bytes and unpaired surrogate escapes decode
-// to U+FFFD, as encoding/json does.
+// to U+FFFD, as encoding/json does, and set d.badText: the callers that
+// consume values (String, Skip, More for keys) then record an "encoding"
+// error, so that no handler runs on text the model did not send.
 func (d *Decoder) readString(check bool) (b []byte, plain, ok bool) {
 	return d.readStringTo(nil, check)
 }
@@ -134,6 +136,7 @@ func (d *Decoder) readStringSlow(dst []byte, check bool, start, p int) (b []byte
 						}
 					}
 					r1 = utf8.RuneError
+					d.badText = true
 				}
 				if !check {
 					buf = utf8.AppendRune(buf, r1)
@@ -156,6 +159,7 @@ func (d *Decoder) readStringSlow(dst []byte, check bool, start, p int) (b []byte
 		default:
 			r, size := utf8.DecodeRune(data[p:])
 			if r == utf8.RuneError && size == 1 {
+				d.badText = true
 				begin()
 				if !check {
 					buf = utf8.AppendRune(buf, utf8.RuneError)

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/bits"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
-// decodeStrings reads an array of strings with String, then an object's
+// decodeStringsEnc reads an array of strings with String, then an object's
 // keys with Key and its values with String, as generated decoders do.
-func decodeStrings(data []byte) (items []string, keys []string, vals []string, errPaths []string, err error) {
+// It also returns the paths of the "encoding" errors (invalid Unicode).
+func decodeStringsEnc(data []byte) (items []string, keys []string, vals []string, errPaths, encPaths []string, err error) {
 	d := NewDecoder(data)
 	if d.Object() {
 		for d.More() {
@@ -36,14 +39,61 @@ func decodeStrings(data []byte) (items []string, keys []string, vals []string, e
 	}
 	err = d.Close()
 	for _, e := range d.Errors() {
-		errPaths = append(errPaths, e.Path)
+		switch e.Code {
+		case "test":
+			errPaths = append(errPaths, e.Path)
+		case "encoding":
+			encPaths = append(encPaths, e.Path)
+		}
 	}
-	return items, keys, vals, errPaths, err
+	return items, keys, vals, errPaths, encPaths, err
 }
 
-// escapeToken escapes a JSON pointer reference token.
+// badUnicode reports whether a string body holds invalid UTF-8 or an
+// unpaired surrogate escape (assuming its escapes are well-formed).
+func badUnicode(body []byte) bool {
+	if !utf8.Valid(body) {
+		return true
+	}
+	s := string(body)
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			continue
+		}
+		if s[i+1] != 'u' || i+6 > len(s) {
+			i++
+			continue
+		}
+		r, err := strconv.ParseUint(s[i+2:i+6], 16, 32)
+		if err != nil {
+			return false
+		}
+		if r >= 0xd800 && r < 0xdc00 && i+12 <= len(s) && s[i+6] == '\\' && s[i+7] == 'u' {
+			if r2, err := strconv.ParseUint(s[i+8:i+12], 16, 32); err == nil && r2 >= 0xdc00 && r2 <= 0xdfff {
+				i += 11
+				continue
+			}
+		}
+		if r >= 0xd800 && r <= 0xdfff {
+			return true
+		}
+		i += 5
+	}
+	return false
+}
+
+// escapeToken escapes a JSON pointer reference token, cut to
+// MaxTokenBytes as errors cut it.
 func escapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	cut := ""
+	if len(s) > MaxTokenBytes {
+		n := MaxTokenBytes - len("…")
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s, cut = s[:n], "…"
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1") + cut
 }
 
 // checkStrings decodes a document built around the string bodies with
@@ -91,7 +141,7 @@ func checkStrings(t *testing.T, bodies ...[]byte) {
 			wantKeys = append(wantKeys, k.(string))
 		}
 	}
-	items, keys, vals, paths, err := decodeStrings(data)
+	items, keys, vals, paths, enc, err := decodeStringsEnc(data)
 	if (err == nil) != (jerr == nil) {
 		t.Fatalf("%q: wire err %v, encoding/json err %v", data, err, jerr)
 	}
@@ -105,10 +155,32 @@ func checkStrings(t *testing.T, bodies ...[]byte) {
 		strings.Join(vals, "\x00|") != strings.Join(wantKeys, "\x00|") {
 		t.Fatalf("%q: keys %q values %q, want %q", data, keys, vals, wantKeys)
 	}
-	for i, k := range wantKeys {
+	// Beyond MaxErrors errors are only counted.
+	capped := len(paths)+len(enc) >= MaxErrors
+	if !capped && len(paths) != len(wantKeys) {
+		t.Fatalf("%q: %d error paths, want %d", data, len(paths), len(wantKeys))
+	}
+	for i, k := range wantKeys[:min(len(wantKeys), len(paths))] {
 		if want := "/object/" + escapeToken(k); paths[i] != want {
 			t.Fatalf("%q: error path %q, want %q", data, paths[i], want)
 		}
+	}
+	// Invalid Unicode is decoded as encoding/json does but reported: an
+	// item, a key and its value each once.
+	var wantEnc []string
+	for i, b := range bodies {
+		if badUnicode(b) {
+			wantEnc = append(wantEnc, "/items/"+strconv.Itoa(i))
+		}
+	}
+	for i, b := range bodies {
+		if badUnicode(b) {
+			p := "/object/" + escapeToken(wantKeys[i])
+			wantEnc = append(wantEnc, p, p)
+		}
+	}
+	if !capped && strings.Join(enc, "|") != strings.Join(wantEnc, "|") {
+		t.Fatalf("%q: encoding errors at %q, want %q", data, enc, wantEnc)
 	}
 	snapshot := strings.Join(items, "\x00|") + strings.Join(vals, "\x00|")
 	for i := range data {

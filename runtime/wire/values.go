@@ -21,6 +21,9 @@ func (d *Decoder) String() string {
 	}
 	spare := d.spare()
 	b, plain, _ := d.readStringTo(spare, false)
+	if d.badText {
+		d.badUnicode("string")
+	}
 	if plain {
 		return d.intern(b)
 	}

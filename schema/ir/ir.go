@@ -36,7 +36,7 @@ type Family struct {
 	// RegistryVersion is a stable hash of the canonical registry.
 	RegistryVersion string
 	// Surfaces lists the surfaces to emit ("flat", "gateway", "facades",
-	// "sections"); empty means all.
+	// "sections", "code"); empty means all but "code", which is opt-in.
 	Surfaces []string
 	// Warnings are non-fatal diagnostics (lenient rewrites, defaults of the
 	// wrong type, unknown verbs, ...).

@@ -3,6 +3,7 @@ package names
 import (
 	"fmt"
 	"go/token"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"unicode"
@@ -263,6 +264,12 @@ var PackageNames = []string{"context", "errors", "fmt", "json", "runtime", "strc
 type Scope struct {
 	used  map[string]bool
 	local bool
+	// MaxLen, when positive, bounds the names Unique hands out: a longer
+	// name is shortened by Shorten before it is made unique.
+	MaxLen int
+	// next is where the suffix search resumes per name, so that many
+	// colliding names stay linear.
+	next map[string]int
 }
 
 // NewScope returns a scope for exported names with reserved names already
@@ -299,6 +306,9 @@ func (s *Scope) Declare(jsonName string) string {
 // Unique returns name, or name with the first free suffix 2, 3, ... when it
 // is taken ("_2" when name ends in a digit), and marks the result taken.
 func (s *Scope) Unique(name string) string {
+	if s.MaxLen > 0 {
+		name = Shorten(name, s.MaxLen)
+	}
 	if !s.used[name] {
 		s.used[name] = true
 		return name
@@ -307,13 +317,38 @@ func (s *Scope) Unique(name string) string {
 	if r, _ := utf8.DecodeLastRuneInString(name); unicode.IsDigit(r) {
 		sep = "_"
 	}
-	for n := 2; ; n++ {
+	if s.next == nil {
+		s.next = map[string]int{}
+	}
+	for n := max(s.next[name], 2); ; n++ {
 		cand := name + sep + strconv.Itoa(n)
 		if !s.used[cand] {
 			s.used[cand] = true
+			s.next[name] = n + 1
 			return cand
 		}
 	}
+}
+
+// Shorten returns name when it is at most max bytes long, else a prefix of
+// it cut at a rune boundary plus "_" and eight hex digits of a hash of the
+// whole name, max-6 bytes in all: room is left for a uniqueness suffix.
+// The result depends only on name and max.
+func Shorten(name string, max int) string {
+	if len(name) <= max {
+		return name
+	}
+	const tail = 1 + 8 + 6 // "_" + hash + room for a suffix
+	keep := max - tail
+	if keep < 1 {
+		keep = 1
+	}
+	for keep > 1 && !utf8.RuneStart(name[keep]) {
+		keep--
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("%s_%08x", name[:keep], h.Sum32())
 }
 
 // Taken reports whether name is already declared or reserved in the scope.

@@ -2,7 +2,9 @@ package names
 
 import (
 	"go/token"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestGoName(t *testing.T) {
@@ -196,5 +198,28 @@ func BenchmarkGoName(b *testing.B) {
 		for _, s := range in {
 			GoName(s)
 		}
+	}
+}
+
+// Long names are shortened to a prefix and a hash, at a rune boundary,
+// leaving room for a uniqueness suffix; distinct long names stay distinct.
+func TestShorten(t *testing.T) {
+	if got := Shorten("Short", 40); got != "Short" {
+		t.Errorf("Shorten(Short) = %q", got)
+	}
+	a := strings.Repeat("Ab", 100)
+	b := strings.Repeat("Ab", 99) + "Ac"
+	sa, sb := Shorten(a, 40), Shorten(b, 40)
+	if len(sa) > 40-6 || sa == sb || sa != Shorten(a, 40) {
+		t.Errorf("Shorten: %q (%d bytes), %q", sa, len(sa), sb)
+	}
+	u := Shorten(strings.Repeat("状态", 50), 40)
+	if !utf8.ValidString(u) || len(u) > 40 {
+		t.Errorf("Shorten cut a rune: %q", u)
+	}
+	s := NewScope()
+	s.MaxLen = 40
+	if n1, n2 := s.Unique(a), s.Unique(a); n1 == n2 || len(n2) > 40 {
+		t.Errorf("Unique: %q, %q", n1, n2)
 	}
 }

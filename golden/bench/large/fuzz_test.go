@@ -12,6 +12,9 @@ func FuzzDecodeArgs(f *testing.F) {
 	f.Add(benchCase.Valid)
 	f.Add(benchCase.Invalid)
 	f.Add([]byte(`{}`))
+	for _, seed := range wiretest.Hostile() {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, args []byte) {
 		wiretest.RoundTrip(t, DecodeArgs, "update_listing", args)
 	})

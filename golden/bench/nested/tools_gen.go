@@ -42,6 +42,11 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{{
 		AcceptsOverrides: true,
+		Annotations: &runtime.Annotations{
+			Destructive: runtime.Hint(false),
+			Idempotent:  runtime.Hint(false),
+			ReadOnly:    runtime.Hint(false),
+		},
 		Decode: func(args json.RawMessage) (any, error) {
 			return decodeCreateOrder(args)
 		},

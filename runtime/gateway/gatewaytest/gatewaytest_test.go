@@ -59,7 +59,7 @@ func TestExpect(t *testing.T) {
 		{"ok of another op", func(tb testing.TB) { gatewaytest.ExpectOK(tb, okEnv, "todo.get") },
 			[]string{"want ok envelope of todo.get, got ok=true op=todo.list error=<nil>"}, false},
 		{"ok but failed", func(tb testing.TB) { gatewaytest.ExpectOK(tb, failEnv, "todo.create") },
-			[]string{"want ok envelope of todo.create, got ok=false op=todo.create error=&{Code:VALIDATION_ERROR Message:todo.create needs title Details:{FieldErrors:[] Required:[title] Example:[] DidYouMean:[] Next:[] Repeated:0 Handler:map[]} HelpPath:todo.create}"}, false},
+			[]string{"want ok envelope of todo.create, got ok=false op=todo.create error=&{Code:VALIDATION_ERROR Message:todo.create needs title Details:{FieldErrors:[] Required:[title] Example:[] DidYouMean:[] Next:[] Repeated:0 More:0 Handler:map[]} HelpPath:todo.create}"}, false},
 		{"not an envelope", func(tb testing.TB) { gatewaytest.ExpectOK(tb, "0 open items", "todo.list") },
 			[]string{"answer is not an envelope: invalid character 'o' after top-level value\n0 open items"}, true},
 		{"fail", func(tb testing.TB) {

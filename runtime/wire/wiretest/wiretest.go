@@ -1,21 +1,39 @@
 // Package wiretest holds test helpers for packages toolgen generates: the
 // properties their decoders must keep, for fuzz targets over a family's
-// DecodeArgs.
+// DecodeArgs, and the hostile seeds those targets start from.
 package wiretest
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
 // DecodeFunc is a generated package's DecodeArgs.
 type DecodeFunc func(tool string, args []byte) (any, error)
 
-// RoundTrip checks that what decode accepts for tool survives a JSON round
-// trip: the decoded params marshal, the encoding is accepted again, and it
-// decodes to an equal value. Rejected arguments pass (decoding them must
-// only not panic, which the fuzzer reports by itself).
+// MaxErrorBytes bounds the text of an error a decoder returns, whatever
+// the arguments: a model reads it.
+const MaxErrorBytes = 64 << 10
+
+// RoundTrip checks the properties every generated decoder keeps on any
+// input:
+//
+//   - what decode accepts for tool is what a handler may be called with:
+//     it passes its own Validate, its arguments were valid UTF-8 (invalid
+//     Unicode is rejected, never replaced), and it survives a JSON round
+//     trip (the decoded params marshal, the encoding is accepted again
+//     and decodes to an equal value);
+//   - what it rejects gets a bounded error: at most wire.MaxErrors field
+//     errors and MaxErrorBytes of text.
+//
+// Decoding must also not panic, which the fuzzer reports by itself.
 //
 //	f.Fuzz(func(t *testing.T, args []byte) {
 //		wiretest.RoundTrip(t, quickstart.DecodeArgs, "create_todo", args)
@@ -24,7 +42,22 @@ func RoundTrip(tb testing.TB, decode DecodeFunc, tool string, args []byte) {
 	tb.Helper()
 	v, err := decode(tool, args)
 	if err != nil {
+		if msg := err.Error(); len(msg) > MaxErrorBytes {
+			tb.Fatalf("%s: the error for %.200q is %d bytes", tool, args, len(msg))
+		}
+		var ve *runtime.ValidationError
+		if errors.As(err, &ve) && len(ve.Fields) > wire.MaxErrors {
+			tb.Fatalf("%s: %d field errors for %.200q", tool, len(ve.Fields), args)
+		}
 		return
+	}
+	if !utf8.Valid(args) {
+		tb.Fatalf("%s: accepted arguments that are not valid UTF-8: %q", tool, args)
+	}
+	if val, ok := v.(interface{ Validate() error }); ok {
+		if err := val.Validate(); err != nil {
+			tb.Fatalf("%s: accepted %s, which fails its own Validate: %v", tool, args, err)
+		}
 	}
 	again, err := json.Marshal(v)
 	if err != nil {
@@ -37,4 +70,42 @@ func RoundTrip(tb testing.TB, decode DecodeFunc, tool string, args []byte) {
 	if !reflect.DeepEqual(v, w) {
 		tb.Fatalf("%s: %s decodes to %#v, its encoding %s to %#v", tool, args, v, again, w)
 	}
+}
+
+// Hostile returns seed arguments for fuzz targets over generated decoders:
+// the hostile inputs of issue 8 (invalid UTF-8 in values and keys,
+// unpaired surrogate escapes, nesting past the decoder's limit, huge and
+// numerous unknown keys, huge numbers, duplicate keys, NUL bytes).
+func Hostile() [][]byte {
+	deep := strings.Repeat(`{"a":`, 600) + "1" + strings.Repeat("}", 600)
+	var many strings.Builder
+	many.WriteString("{")
+	for i := range 300 {
+		if i > 0 {
+			many.WriteString(",")
+		}
+		many.WriteString(`"k` + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + `":` + "[1]")
+	}
+	many.WriteString("}")
+	out := []string{
+		"{\"x\":\"a\xffb\"}",
+		"{\"\xc3\":1}",
+		`{"x":"\ud800"}`,
+		`{"x":"\udc00\ud800"}`,
+		`{"x":["ok","\ud83d"]}`,
+		deep,
+		strings.Repeat("[", 600) + strings.Repeat("]", 600),
+		`{"` + strings.Repeat("k", 10<<10) + `":1}`,
+		many.String(),
+		`{"x":1e400,"y":-1e400,"z":100000000000000000000000000000}`,
+		`{"a":1,"a":"two","a":null}`,
+		"{\"x\":\"\x00\"}",
+		"{\"x\":\"\\u0000\"}",
+		"\xef\xbb\xbf{}",
+	}
+	seeds := make([][]byte, len(out))
+	for i, s := range out {
+		seeds[i] = []byte(s)
+	}
+	return seeds
 }

@@ -2,8 +2,13 @@ package wiretest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
 // recorder is a testing.TB that records a fatal failure instead of stopping.
@@ -54,5 +59,53 @@ func TestRoundTrip(t *testing.T) {
 		if (r.failed != "") != c.fails {
 			t.Errorf("%s: failed=%q, want failure %v", c.name, r.failed, c.fails)
 		}
+	}
+}
+
+// validated fails its own Validate.
+type validated struct{ A int }
+
+func (v *validated) Validate() error {
+	if v.A < 0 {
+		return errors.New("A must not be negative")
+	}
+	return nil
+}
+
+func TestRoundTripProperties(t *testing.T) {
+	lenient := func(tool string, args []byte) (any, error) {
+		var p validated
+		err := json.Unmarshal(args, &p)
+		return &p, err
+	}
+	chatty := func(tool string, args []byte) (any, error) {
+		return nil, errors.New(strings.Repeat("x", MaxErrorBytes+1))
+	}
+	many := func(tool string, args []byte) (any, error) {
+		return nil, &runtime.ValidationError{Fields: make([]runtime.FieldError, wire.MaxErrors+1)}
+	}
+	replacing := func(tool string, args []byte) (any, error) {
+		var p struct{ S string }
+		err := json.Unmarshal(args, &p)
+		return p, err
+	}
+	for _, c := range []struct {
+		name   string
+		decode DecodeFunc
+		args   string
+	}{
+		{"accepted but invalid", lenient, `{"A":-1}`},
+		{"error too long", chatty, `{}`},
+		{"too many field errors", many, `{}`},
+		{"invalid UTF-8 accepted", replacing, "{\"S\":\"\xff\"}"},
+	} {
+		r := &recorder{TB: t}
+		RoundTrip(r, c.decode, "tool", []byte(c.args))
+		if r.failed == "" {
+			t.Errorf("%s: RoundTrip passed", c.name)
+		}
+	}
+	if len(Hostile()) == 0 {
+		t.Error("no hostile seeds")
 	}
 }

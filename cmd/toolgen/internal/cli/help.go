@@ -38,7 +38,7 @@ func commands() []command {
 		{"tokens", "[-c FILE] [--format table|json] [INPUT ...]",
 			"count the boot-time tokens of every surface",
 			"toolgen tokens -c toolgen.yaml", runTokens},
-		{"search-eval", "--cases FILE.jsonl [-c FILE] [--format table|json] [INPUT ...]",
+		{"search-eval", "--cases FILE.jsonl [--match all|any] [--tokens] [-c FILE] [--format table|json] [INPUT ...]",
 			"measure tool_search recall on query cases",
 			"toolgen search-eval -c toolgen.yaml --cases search_cases.jsonl", runSearchEval},
 		{"new", "[-o DIR] NAME",

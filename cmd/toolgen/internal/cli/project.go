@@ -24,6 +24,7 @@ const defaultManifest = "toolgen.yaml"
 type project struct {
 	manifest *schema.Manifest // nil without a manifest
 	family   *ir.Family
+	limits   schema.Limits
 	outDir   string
 	files    []generator.File
 }
@@ -38,16 +39,17 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 			manifestPath = defaultManifest
 		}
 	}
+	// Manifest errors do not stop the run: the inputs' errors are
+	// reported with them, sorted by position.
+	var manifestErrs schema.ErrorList
+	var files []string
 	if manifestPath != "" {
 		data, err := os.ReadFile(manifestPath)
 		if err != nil {
 			return nil, err
 		}
-		m, err := schema.LoadManifest(manifestPath, data)
-		if err != nil {
-			return nil, err
-		}
-		p.manifest = m
+		p.manifest, manifestErrs = schema.DecodeManifest(manifestPath, data)
+		files = append(files, manifestPath)
 	}
 
 	names := args
@@ -55,6 +57,9 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		names = p.manifest.InputPaths()
 	}
 	if len(names) == 0 {
+		if len(manifestErrs) > 0 {
+			return nil, manifestErrs
+		}
 		return nil, errors.New("no input files: name them as arguments or in the manifest's inputs")
 	}
 	inputs, err := readInputs(names, stdin)
@@ -83,17 +88,30 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
 	var formats map[string]string
+	var limits schema.Limits
 	if p.manifest != nil {
 		formats = p.manifest.Formats
+		limits = p.manifest.Limits
 	}
-	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}, Formats: formats}, p.manifest)
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
 	if err != nil {
-		return nil, err
+		var list schema.ErrorList
+		if !errors.As(err, &list) {
+			return nil, err
+		}
+		for _, in := range inputs {
+			files = append(files, in.Name)
+		}
+		return nil, schema.MergeErrors(files, manifestErrs, list)
+	}
+	if len(manifestErrs) > 0 {
+		return nil, manifestErrs
 	}
 	if len(fam.Tools) >= largeCatalogue {
 		fl.progressf("compiled %d tools", len(fam.Tools))
 	}
 	p.family = fam
+	p.limits = limits.WithDefaults()
 	return p, nil
 }
 
@@ -115,6 +133,10 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 	}
 	files, err := generator.Generate(p.family, generator.Options{Package: p.family.Package, Sources: sources})
 	if err != nil {
+		printError(stderr, err)
+		return nil, exitFail
+	}
+	if err := checkOutputSize(p, files); err != nil {
 		printError(stderr, err)
 		return nil, exitFail
 	}
@@ -147,12 +169,38 @@ func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
 	return inputs, nil
 }
 
-// printError prints err; a located ErrorList prints one line per error.
+// checkOutputSize reports generated files larger together than the
+// output limit, located at the manifest (else the first input).
+func checkOutputSize(p *project, files []generator.File) error {
+	var total int64
+	for _, f := range files {
+		total += int64(len(f.Bytes))
+	}
+	if total <= p.limits.OutputBytes {
+		return nil
+	}
+	at := ir.Pos{}
+	switch {
+	case p.manifest != nil && p.manifest.File != "":
+		at.File = p.manifest.File
+	case len(p.family.Sources) > 0:
+		at.File = p.family.Sources[0]
+	}
+	return schema.ErrorList{schema.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
+}
+
+// printError prints err; a located ErrorList prints one line per error
+// and then their count.
 func printError(w io.Writer, err error) {
 	var list schema.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
 			fmt.Fprintln(w, e.Error())
+		}
+		if len(list) == 1 {
+			fmt.Fprintln(w, "1 error")
+		} else {
+			fmt.Fprintf(w, "%d errors\n", len(list))
 		}
 		return
 	}

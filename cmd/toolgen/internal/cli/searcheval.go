@@ -3,17 +3,21 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
+	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -28,8 +32,15 @@ type searchCase struct {
 
 // searchEvalReport is toolgen search-eval's JSON output.
 type searchEvalReport struct {
-	Cases  int       `json:"cases"`
+	Cases int `json:"cases"`
+	// Match is how a case with several expected tools counts: "all"
+	// (the share of them found) or "any" (one of them is enough).
+	Match  string    `json:"match"`
 	Recall recallMap `json:"recall"`
+	// Tokens, with --tokens, is what a model reads on the way to a call
+	// through the gateway: boot definitions + the tool_search answer for the
+	// query + the tool_help answer of the first expected tool's op.
+	Tokens *tokenFigures `json:"tokens,omitempty"`
 	// Misses are the cases whose expected tools are not all in the top 10.
 	Misses []searchMiss `json:"misses,omitempty"`
 }
@@ -37,7 +48,19 @@ type searchEvalReport struct {
 type searchMiss struct {
 	Query  string   `json:"query"`
 	Expect []string `json:"expect"`
-	Got    []string `json:"got"`
+	// Ranks are each expected tool's rank (1-based; 0 when not in the top
+	// 10).
+	Ranks []int    `json:"ranks"`
+	Got   []string `json:"got"`
+}
+
+// tokenFigures are o200k_base token counts per case.
+type tokenFigures struct {
+	Boot         int     `json:"boot"`
+	SearchMedian int     `json:"search_median"`
+	HelpMedian   int     `json:"help_median"`
+	TotalMedian  int     `json:"total_median"`
+	TotalMean    float64 `json:"total_mean"`
 }
 
 // recallMap is recall by cut-off ("1", "3", ...), encoded with the
@@ -64,12 +87,19 @@ var recallKs = []int{1, 3, 5, 10}
 // runSearchEval implements toolgen search-eval: recall@k of tool_search's
 // ranking over the family for a file of query cases.
 func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var casesFile string
+	var casesFile, match string
+	var tokens bool
 	f, fl, code := loadFamily("search-eval", func(fs *pflag.FlagSet) {
 		fs.StringVar(&casesFile, "cases", "", "query cases `FILE` (JSON lines: {\"query\": ..., \"expect\": [tool, ...]})")
+		fs.StringVar(&match, "match", "all", "how a case's expected tools count: all (recall is the share found) or any (alternatives: one is enough)")
+		fs.BoolVar(&tokens, "tokens", false, "also count the tokens a model reads per case: gateway boot + tool_search answer + tool_help answer of the expected op")
 	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
+	}
+	if match != "all" && match != "any" {
+		fmt.Fprintf(stderr, "toolgen search-eval: --match must be all or any, not %q\n", match)
+		return exitUsage
 	}
 	if casesFile == "" {
 		fmt.Fprintln(stderr, "toolgen search-eval: --cases is required")
@@ -85,7 +115,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		printError(stderr, err)
 		return exitFail
 	}
-	rep, err := evalSearch(f, cases)
+	rep, err := evalSearch(f, cases, match == "any", tokens)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return exitFail
@@ -93,14 +123,28 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)
 	}
-	fmt.Fprintf(stdout, "%d cases\n", rep.Cases)
+	fmt.Fprintf(stdout, "%d cases (match %s)\n", rep.Cases, rep.Match)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	for _, k := range recallKs {
 		fmt.Fprintf(tw, "recall@%d\t%.3f\n", k, rep.Recall[fmt.Sprint(k)])
 	}
+	if t := rep.Tokens; t != nil {
+		fmt.Fprintf(tw, "tokens boot\t%d\n", t.Boot)
+		fmt.Fprintf(tw, "tokens search (median)\t%d\n", t.SearchMedian)
+		fmt.Fprintf(tw, "tokens help (median)\t%d\n", t.HelpMedian)
+		fmt.Fprintf(tw, "tokens total (median, mean)\t%d, %.0f\n", t.TotalMedian, t.TotalMean)
+	}
 	_ = tw.Flush()
 	for _, m := range rep.Misses {
-		fmt.Fprintf(stdout, "miss: %q expected %s, top: %s\n", m.Query, strings.Join(m.Expect, ","), strings.Join(m.Got, ","))
+		exp := make([]string, len(m.Expect))
+		for i, e := range m.Expect {
+			r := "-"
+			if m.Ranks[i] > 0 {
+				r = strconv.Itoa(m.Ranks[i])
+			}
+			exp[i] = e + " (rank " + r + ")"
+		}
+		fmt.Fprintf(stdout, "miss: %q expected %s, top: %s\n", m.Query, strings.Join(exp, ", "), strings.Join(m.Got, ","))
 	}
 	return exitOK
 }
@@ -153,35 +197,51 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 }
 
 // evalSearch ranks every case's query with the gateway's index and
-// computes recall@k: the share of expected tools found in the top k,
-// averaged over cases.
-func evalSearch(f *ir.Family, cases []searchCase) (*searchEvalReport, error) {
-	g, err := gateway.New(generator.RegistryOf(f), familyTools(f))
+// computes recall@k: the share of expected tools found in the top k (any:
+// 1 when one of them is), averaged over cases. With tokens it also counts
+// what a model reads on the way to the call.
+func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searchEvalReport, error) {
+	flat := familyTools(f)
+	reg := generator.RegistryOf(f)
+	g, err := gateway.New(reg, flat)
 	if err != nil {
 		return nil, err
 	}
 	maxK := recallKs[len(recallKs)-1]
 	sums := make([]float64, len(recallKs))
-	rep := &searchEvalReport{Cases: len(cases), Recall: map[string]float64{}}
+	rep := &searchEvalReport{Cases: len(cases), Match: "all", Recall: map[string]float64{}}
+	if anyMatch {
+		rep.Match = "any"
+	}
 	for _, c := range cases {
 		hits := g.Index().Search(c.Query, maxK)
 		var got []string
 		for _, h := range hits {
 			got = append(got, h.Tool)
 		}
-		for i, k := range recallKs {
-			found := 0
-			for _, e := range c.Expect {
-				for _, t := range got[:min(k, len(got))] {
-					if t == e {
-						found++
-						break
-					}
+		ranks := make([]int, len(c.Expect))
+		for i, e := range c.Expect {
+			for j, t := range got {
+				if t == e {
+					ranks[i] = j + 1
+					break
 				}
 			}
-			sums[i] += float64(found) / float64(len(c.Expect))
-			if k == maxK && found < len(c.Expect) {
-				rep.Misses = append(rep.Misses, searchMiss{Query: c.Query, Expect: c.Expect, Got: got})
+		}
+		for i, k := range recallKs {
+			found := 0
+			for _, r := range ranks {
+				if r > 0 && r <= k {
+					found++
+				}
+			}
+			score := float64(found) / float64(len(c.Expect))
+			if anyMatch {
+				score = min(float64(found), 1)
+			}
+			sums[i] += score
+			if k == maxK && score < 1 {
+				rep.Misses = append(rep.Misses, searchMiss{Query: c.Query, Expect: c.Expect, Ranks: ranks, Got: got})
 			}
 		}
 	}
@@ -190,5 +250,73 @@ func evalSearch(f *ir.Family, cases []searchCase) (*searchEvalReport, error) {
 			rep.Recall[fmt.Sprint(k)] = float64(int(sums[i]/float64(len(cases))*1000+0.5)) / 1000
 		}
 	}
+	if tokens {
+		t, err := pathTokens(g, reg, cases)
+		if err != nil {
+			return nil, err
+		}
+		rep.Tokens = t
+	}
 	return rep, nil
+}
+
+// pathTokens counts, per case, the o200k_base tokens of the gateway's boot
+// definitions, the tool_search answer to the case's query and the
+// tool_help answer of the op of its first expected tool.
+func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*tokenFigures, error) {
+	codec, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		return nil, err
+	}
+	tools := g.Tools()
+	boot, err := codec.Count(string(runtime.Definitions(tools)))
+	if err != nil {
+		return nil, err
+	}
+	call := func(name string, args any) (int, error) {
+		raw, err := json.Marshal(args)
+		if err != nil {
+			return 0, err
+		}
+		for _, t := range tools {
+			if t.Name == name {
+				res, _ := t.Handler(context.Background(), runtime.ToolContext{}, raw)
+				out, err := json.Marshal(res.Value)
+				if err != nil {
+					return 0, err
+				}
+				return codec.Count(string(out))
+			}
+		}
+		return 0, fmt.Errorf("gateway has no tool %s", name)
+	}
+	opOf := map[string]string{}
+	for _, op := range reg.Ops {
+		opOf[op.Tool] = op.Op
+	}
+	var search, help, total []int
+	var sum float64
+	for _, c := range cases {
+		s, err := call(gateway.SearchTool, map[string]string{"query": c.Query})
+		if err != nil {
+			return nil, err
+		}
+		h, err := call(gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
+		if err != nil {
+			return nil, err
+		}
+		search, help, total = append(search, s), append(help, h), append(total, boot+s+h)
+		sum += float64(boot + s + h)
+	}
+	return &tokenFigures{Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
+		TotalMean: float64(int(sum/float64(max(len(cases), 1))*10+0.5)) / 10}, nil
+}
+
+func median(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }

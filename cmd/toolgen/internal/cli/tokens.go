@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
@@ -115,6 +116,7 @@ func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
 		surface("gateway", "", gw),
 		surface("facades", "", facades),
 		surface("sections", text, secTools),
+		surface("code", "", codeTools(f)),
 	}, deferredBoots...), nil
 }
 
@@ -245,4 +247,14 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 		return "", nil, err
 	}
 	return r.Text(), r.Tools(), nil
+}
+
+// codeTools are the code surface's tools as generated Code(h) offers them
+// (definitions only: the script engine is not linked into toolgen).
+func codeTools(f *ir.Family) []runtime.Tool {
+	d := generator.CodeDecls(f)
+	return []runtime.Tool{
+		{Name: tsdecl.CodeTool, Description: d.CodeDescription(tsdecl.DefaultWallTime, tsdecl.DefaultOpCalls), Parameters: json.RawMessage(tsdecl.CodeSchema)},
+		{Name: tsdecl.HelpTool, Description: tsdecl.HelpDescription, Parameters: json.RawMessage(tsdecl.HelpSchema)},
+	}
 }

@@ -16,19 +16,19 @@ func TestTokensOntology(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 6 {
+	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 7 {
 		t.Fatalf("report %+v", rep)
 	}
 	byName := map[string]surfaceCount{}
 	for _, s := range rep.Surfaces {
 		byName[s.Name] = s
 	}
-	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 ||
+	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 || byName["code"].Tools != 2 ||
 		byName["deferred-anthropic"].Tools != 1 || byName["deferred-openai"].Tools != 3 {
 		t.Errorf("tool counts %+v", rep.Surfaces)
 	}
 	// Every progressive surface must be far cheaper than the flat one.
-	for _, name := range []string{"gateway", "facades", "sections", "deferred-anthropic", "deferred-openai"} {
+	for _, name := range []string{"gateway", "facades", "sections", "code", "deferred-anthropic", "deferred-openai"} {
 		if s := byName[name]; s.Tokens == 0 || s.PercentOfFlat > 10 {
 			t.Errorf("%s: %d tokens, %.1f%% of flat", name, s.Tokens, s.PercentOfFlat)
 		}
@@ -39,6 +39,22 @@ func TestTokensOntology(t *testing.T) {
 func TestTokensTable(t *testing.T) {
 	code, out, stderr := run(t, runTokens, "-c", ontologyManifest)
 	if code != exitOK || !strings.Contains(out, "gateway") || !strings.Contains(out, "tokenizer: o200k_base") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// TestTokensShowCode: --show code prints the code surface's two tools.
+func TestTokensShowCode(t *testing.T) {
+	code, out, stderr := run(t, runTokens, "-c", ontologyManifest, "--show", "code")
+	var b struct {
+		Surface string `json:"surface"`
+		Tools   []struct {
+			Function struct{ Name, Description string } `json:"function"`
+		} `json:"tools"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(out), &b) != nil || b.Surface != "code" || len(b.Tools) != 2 ||
+		b.Tools[0].Function.Name != "tool_code" || b.Tools[1].Function.Name != "tool_code_help" ||
+		!strings.Contains(b.Tools[0].Function.Description, "onto (48 ops") {
 		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
 	}
 }

@@ -1,14 +1,16 @@
 // Command todo-mcp serves the quickstart todo tools over MCP on stdin and
 // stdout, with an in-memory store that lives as long as the process.
 //
-//	todo-mcp [-surface flat|gateway|facades] [-writes=false] [-unfold]
+//	todo-mcp [-surface flat|gateway|facades|code] [-writes=false] [-unfold]
 //
 // -surface picks what the client sees: flat (the five todo tools, the
 // default), gateway (tool_help, tool_search, tool_exec, tool_batch; -writes=false
 // refuses create, update and delete) or facades (one "todo" tool that lists
 // the others and runs them with {"tool":"create_todo","args":{...}}; -unfold
 // also adds the listed tools to the server and announces them with
-// tools/list_changed, for clients that honour it). The sections surface is not
+// tools/list_changed, for clients that honour it) or code (tool_code runs a
+// TypeScript script calling the ops, tool_code_help shows their
+// declarations; -writes=false refuses the write ops). The sections surface is not
 // offered: it needs an orchestrator that re-renders the prompt, which an MCP
 // server is not (see runtime/mcpserver).
 //
@@ -45,6 +47,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/examples/quickstart"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/codemode"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
 )
@@ -81,7 +84,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, transport mcp.Tra
 func newServer(args []string, stderr io.Writer) (*mcp.Server, error) {
 	fs := flag.NewFlagSet("todo-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	surface := fs.String("surface", "flat", "tool surface: flat, gateway or facades")
+	surface := fs.String("surface", "flat", "tool surface: flat, gateway, facades or code")
 	writes := fs.Bool("writes", true, "gateway: allow create, update and delete")
 	unfold := fs.Bool("unfold", false, "facades: add unfolded tools to the server and send tools/list_changed")
 	if err := fs.Parse(args); err != nil {
@@ -109,9 +112,13 @@ func newServer(args []string, stderr io.Writer) (*mcp.Server, error) {
 		tools = quickstart.Facades(store)
 		if *unfold {
 			opts = append(opts, mcpserver.UnfoldFacades())
+		} else {
+			opts = append(opts, mcpserver.FoldedFacades())
 		}
+	case "code":
+		tools = quickstart.Code(store, codemode.WithWrites(*writes))
 	default:
-		fmt.Fprintf(stderr, "todo-mcp: -surface %q: want flat, gateway or facades\n", *surface)
+		fmt.Fprintf(stderr, "todo-mcp: -surface %q: want flat, gateway, facades or code\n", *surface)
 		fs.Usage()
 		return nil, errUsage
 	}

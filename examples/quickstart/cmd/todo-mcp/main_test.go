@@ -55,6 +55,8 @@ func TestSurfaces(t *testing.T) {
 			"todo", `{"tool":"create_todo","args":{"title":"Renew passport"}}`, "created td_1"},
 		{[]string{"-surface=facades", "-unfold"}, []string{"todo"},
 			"todo", `{}`, "todo unfolded into 5 tools"},
+		{[]string{"-surface", "code"}, []string{"tool_code", "tool_code_help"},
+			"tool_code", `{"script":"const t = await todo.create({title: \"Renew passport\"}); return t.id"}`, `{"ok":true,"result":"td_1","op_calls":1}`},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			cs := serve(t, tc.args...)

@@ -1,0 +1,440 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// TypeScript returns the code-mode declarations of f as one TypeScript
+// declaration file (what a compiler checks and what tool_code_help answers
+// for the root path).
+func TypeScript(f *ir.Family) string {
+	d := CodeDecls(f)
+	return d.Render()
+}
+
+// CodeDecls computes the code-mode declarations of f from the IR: one
+// namespace of named types and one constant of ops per group, JSDoc from
+// descriptions, notes, policies and examples, parameter and result types
+// from the compiled JSON Schema. Every string from a definition reaches the
+// text through tsdecl.Comment (comments) or tsdecl.String (literals).
+func CodeDecls(f *ir.Family) tsdecl.Decls {
+	ts := &tsGen{fam: f, index: map[*ir.Type]int{}}
+	ts.build()
+	return ts.d
+}
+
+type tsGen struct {
+	fam   *ir.Family
+	d     tsdecl.Decls
+	index map[*ir.Type]int // named type → index in d.Types
+	ident map[string]string
+}
+
+func (ts *tsGen) build() {
+	f := ts.fam
+	names := make([]string, len(f.Groups))
+	for i, g := range f.Groups {
+		names[i] = g.Name
+	}
+	ids := tsdecl.Idents(names)
+	ts.ident = map[string]string{}
+	for i, g := range f.Groups {
+		ts.ident[g.Name] = ids[i]
+		ts.d.Groups = append(ts.d.Groups, tsdecl.Group{Name: g.Name, Ident: ids[i], Summary: g.Summary})
+	}
+	// Each named type lives in the namespace of the first group (in group
+	// order) whose ops reach it.
+	var order []*ir.Type
+	owner := map[*ir.Type]string{}
+	var reach func(t *ir.Type, g string)
+	reach = func(t *ir.Type, g string) {
+		if t == nil {
+			return
+		}
+		if t.GoName != "" {
+			if _, ok := owner[t]; ok {
+				return
+			}
+			owner[t] = g
+			order = append(order, t)
+		}
+		for _, fl := range t.Fields {
+			reach(fl.Type, g)
+		}
+		reach(t.Elem, g)
+		for _, b := range t.Branches {
+			reach(b, g)
+		}
+		for _, p := range t.Prefix {
+			reach(p, g)
+		}
+	}
+	for _, ops := range surfGroupOps(f) {
+		for _, op := range ops {
+			reach(op.Tool.Params, ts.ident[op.Group])
+			reach(op.Tool.Result, ts.ident[op.Group])
+		}
+	}
+	for _, t := range order {
+		ts.index[t] = len(ts.d.Types)
+		ts.d.Types = append(ts.d.Types, tsdecl.Type{Group: owner[t], Name: t.GoName})
+	}
+	for i, t := range order {
+		var uses []int
+		ts.d.Types[i].Text = ts.typeDecl(t, &uses)
+		ts.d.Types[i].Uses = dedupInts(uses)
+	}
+	for _, ops := range surfGroupOps(f) {
+		for _, op := range ops {
+			ts.d.Ops = append(ts.d.Ops, ts.opDecl(op))
+		}
+	}
+}
+
+func dedupInts(in []int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, v := range in {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// opKey is the op's property path below its group constant.
+func opKey(op *ir.Op) []string {
+	if op.Path == op.Group {
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(op.Path, op.Group+"."); ok {
+		return strings.Split(rest, ".")
+	}
+	return strings.Split(op.Path, ".")
+}
+
+// opDecl is an op's JSDoc and call signature.
+func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
+	var uses []int
+	args := "args"
+	if !hasRequired(op.Tool.Params) {
+		args += "?"
+	}
+	sig := "(" + args + ": " + ts.ref(op.Tool.Params, &uses)
+	if op.Kind == "write" {
+		sig += ", options?: CallOptions"
+	}
+	res := "unknown"
+	if op.Tool.Result != nil {
+		res = ts.ref(op.Tool.Result, &uses)
+	}
+	sig += "): Promise<" + res + ">"
+
+	var doc strings.Builder
+	doc.WriteString(strings.TrimSpace(op.Tool.Description))
+	kind := "read"
+	if op.Kind == "write" {
+		kind = "write; refused unless writes are allowed"
+		if op.DryRunDefault {
+			kind += "; runs as a dry run unless options.dry_run is false"
+		}
+	}
+	fmt.Fprintf(&doc, "\n\nOp %s (%s), tool %s.", op.Path, kind, op.Tool.Name)
+	for _, n := range op.Notes {
+		doc.WriteString("\n" + strings.TrimSpace(n))
+	}
+	if p := op.Policy; p != nil {
+		for _, s := range []struct {
+			title string
+			items []string
+		}{{"Do", p.Do}, {"Don't", p.Dont}, {"Edge cases", p.EdgeCases}} {
+			if len(s.items) == 0 {
+				continue
+			}
+			doc.WriteString("\n" + s.title + ":")
+			for _, it := range s.items {
+				doc.WriteString("\n- " + strings.TrimSpace(it))
+			}
+		}
+	}
+	if len(op.Examples) > 0 && len(op.Examples[0].Args) > 0 {
+		ex := op.Examples[0]
+		doc.WriteString("\n@example")
+		if d := strings.TrimSpace(ex.Description); d != "" {
+			doc.WriteString(" " + d)
+		}
+		doc.WriteString("\nawait " + ts.ident[op.Group] + tsdecl.Access(opKey(op)) + "(" + string(ex.Args) + ")")
+	}
+	return tsdecl.Op{Op: op.Path, Group: ts.ident[op.Group], Key: opKey(op), Doc: tsdecl.Comment(doc.String(), ""), Sig: sig, Uses: dedupInts(uses)}
+}
+
+func hasRequired(t *ir.Type) bool {
+	if t == nil {
+		return false
+	}
+	for _, f := range t.Fields {
+		if f.Required {
+			return true
+		}
+	}
+	return t.Kind != ir.KindObject
+}
+
+// typeDecl is a named type's declaration: an interface for objects, an
+// alias for everything else (the non-null shape; references add | null).
+func (ts *tsGen) typeDecl(t *ir.Type, uses *[]int) string {
+	doc := tsdecl.Comment(t.Doc, "")
+	if t.Kind == ir.KindObject {
+		return doc + "interface " + t.GoName + " " + ts.objectBody(t, uses, "") + "\n"
+	}
+	return doc + "type " + t.GoName + " = " + ts.shape(t, uses, "") + ";\n"
+}
+
+// ref is a use of t: a named type by its qualified name, else its inline
+// shape; | null when t is nullable.
+func (ts *tsGen) ref(t *ir.Type, uses *[]int) string {
+	return ts.refIn(t, uses, "")
+}
+
+func (ts *tsGen) refIn(t *ir.Type, uses *[]int, indent string) string {
+	if t == nil {
+		return "unknown"
+	}
+	var s string
+	if i, ok := ts.index[t]; ok {
+		*uses = append(*uses, i)
+		s = ts.d.Types[i].Group + "." + t.GoName
+	} else {
+		s = ts.shape(t, uses, indent)
+	}
+	if t.Nullable && s != "unknown" && s != "null" {
+		s += " | null"
+	}
+	return s
+}
+
+// elemRef is ref for an array element: unions are parenthesised.
+func (ts *tsGen) elemRef(t *ir.Type, uses *[]int, indent string) string {
+	s := ts.refIn(t, uses, indent)
+	if strings.Contains(s, " | ") {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// shape is the TypeScript type of t's non-null values.
+func (ts *tsGen) shape(t *ir.Type, uses *[]int, indent string) string {
+	if lit, ok := literalUnion(t); ok {
+		return lit
+	}
+	switch t.Kind {
+	case ir.KindNever:
+		return "never"
+	case ir.KindBool:
+		return "boolean"
+	case ir.KindInteger, ir.KindNumber:
+		return "number"
+	case ir.KindString, ir.KindEnum:
+		return "string"
+	case ir.KindArray:
+		return ts.elemRef(t.Elem, uses, indent) + "[]"
+	case ir.KindTuple:
+		min := 0
+		if t.Constraints.MinItems != nil {
+			min = int(*t.Constraints.MinItems)
+		}
+		var parts []string
+		for i, p := range t.Prefix {
+			s := ts.refIn(p, uses, indent)
+			if i >= min {
+				if strings.Contains(s, " | ") {
+					s = "(" + s + ")"
+				}
+				s += "?"
+			}
+			parts = append(parts, s)
+		}
+		if !t.RestForbidden {
+			parts = append(parts, "..."+ts.elemRef(t.Elem, uses, indent)+"[]")
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case ir.KindObject:
+		return ts.objectBody(t, uses, indent)
+	case ir.KindMap:
+		return "{ [key: string]: " + ts.refIn(t.Elem, uses, indent) + " }"
+	case ir.KindUnion:
+		var parts []string
+		for _, b := range t.Branches {
+			parts = append(parts, ts.refIn(b, uses, indent))
+		}
+		if len(parts) == 0 {
+			return "never"
+		}
+		return strings.Join(parts, " | ")
+	}
+	return "unknown"
+}
+
+// objectBody renders an object's members, one a line, at indent.
+func (ts *tsGen) objectBody(t *ir.Type, uses *[]int, indent string) string {
+	in := indent + "  "
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, f := range t.Fields {
+		doc := strings.TrimSpace(f.Doc)
+		if f.Default != nil {
+			if doc != "" {
+				doc += "\n"
+			}
+			doc += "@default " + string(f.Default)
+		}
+		b.WriteString(tsdecl.Comment(doc, in))
+		opt := ""
+		if !f.Required {
+			opt = "?"
+		}
+		b.WriteString(in + tsdecl.PropertyName(f.JSONName) + opt + ": " + ts.refIn(f.Type, uses, in) + ";\n")
+	}
+	if t.Extra || (!t.AdditionalFalse && len(t.Fields) == 0) {
+		v := "unknown"
+		if t.Extra && len(t.Fields) == 0 {
+			v = ts.refIn(t.Elem, uses, in)
+		}
+		b.WriteString(in + "[key: string]: " + v + ";\n")
+	}
+	b.WriteString(indent + "}")
+	return b.String()
+}
+
+// literalUnion renders an enum or const of JSON scalars as a union of
+// literal types; ok is false when a value is not a scalar.
+func literalUnion(t *ir.Type) (string, bool) {
+	var vals []json.RawMessage
+	switch {
+	case t.Kind == ir.KindConst && t.Const != nil:
+		vals = []json.RawMessage{t.Const}
+	case len(t.Enum) > 0:
+		for _, e := range t.Enum {
+			vals = append(vals, e.JSON)
+		}
+	default:
+		return "", false
+	}
+	var parts []string
+	for _, v := range vals {
+		s, ok := literalType(v)
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " | "), true
+}
+
+func literalType(v json.RawMessage) (string, bool) {
+	var x any
+	d := json.NewDecoder(strings.NewReader(string(v)))
+	d.UseNumber()
+	if err := d.Decode(&x); err != nil {
+		return "", false
+	}
+	switch x := x.(type) {
+	case nil:
+		return "null", true
+	case bool:
+		return strconv.FormatBool(x), true
+	case string:
+		return tsdecl.String(x), true
+	case json.Number:
+		f, err := x.Float64()
+		if err != nil || f != f || f > 1e300 || f < -1e300 {
+			return "number", true
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64), true
+	}
+	return "", false
+}
+
+// emitCode writes, into surfaces_gen.go, the code surface:
+//
+//	// CodeDeclarations are the TypeScript declarations ...
+//	var CodeDeclarations = tsdecl.Decls{Groups: ..., Types: ..., Ops: ...}
+//
+//	func Code(h Handlers, opts ...codemode.Option) []runtime.Tool {
+//		tools, err := codemode.Tools(Registry, Tools(h), &CodeDeclarations, opts...)
+//		...
+//	}
+//
+// (examples/ontology/surfaces_gen.go shows it).
+func (g *gen) emitCode(f *jen.File, rt string, toolSlice *jen.Statement) {
+	cm := g.runtimePkg + "/codemode"
+	td := cm + "/tsdecl"
+	d := CodeDecls(g.fam)
+	ints := func(v []int) jen.Code {
+		if len(v) == 0 {
+			return jen.Nil()
+		}
+		var c []jen.Code
+		for _, i := range v {
+			c = append(c, jen.Lit(i))
+		}
+		return jen.Index().Int().Values(c...)
+	}
+	strs := func(v []string) jen.Code {
+		if len(v) == 0 {
+			return jen.Nil()
+		}
+		var c []jen.Code
+		for _, s := range v {
+			c = append(c, jen.Lit(s))
+		}
+		return jen.Index().String().Values(c...)
+	}
+	var groups, types, ops []jen.Code
+	for _, gr := range d.Groups {
+		groups = append(groups, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(gr.Name), jen.Id("Ident"): jen.Lit(gr.Ident), jen.Id("Summary"): jen.Lit(gr.Summary)}))
+	}
+	for _, t := range d.Types {
+		types = append(types, jen.Values(jen.Dict{jen.Id("Group"): jen.Lit(t.Group), jen.Id("Name"): jen.Lit(t.Name), jen.Id("Text"): jen.Lit(t.Text), jen.Id("Uses"): ints(t.Uses)}))
+	}
+	for _, o := range d.Ops {
+		ops = append(ops, jen.Values(jen.Dict{jen.Id("Op"): jen.Lit(o.Op), jen.Id("Group"): jen.Lit(o.Group), jen.Id("Key"): strs(o.Key), jen.Id("Doc"): jen.Lit(o.Doc), jen.Id("Sig"): jen.Lit(o.Sig), jen.Id("Uses"): ints(o.Uses)}))
+	}
+	f.Comment("CodeDeclarations are the TypeScript declarations of the family's ops")
+	f.Comment("for code mode: per group a namespace of types and a constant of ops.")
+	f.Comment("CodeDeclarations.Render() is the whole declaration file.")
+	f.Var().Id("CodeDeclarations").Op("=").Qual(td, "Decls").Values(jen.Dict{
+		jen.Id("Groups"): jen.Index().Qual(td, "Group").Values(regLines(groups)...),
+		jen.Id("Types"):  jen.Index().Qual(td, "Type").Values(regLines(types)...),
+		jen.Id("Ops"):    jen.Index().Qual(td, "Op").Values(regLines(ops)...),
+	})
+	f.Line()
+	f.Comment("Code returns the code surface: tool_code runs a TypeScript script whose")
+	f.Comment("op calls go through tool_exec's path (decode, validate, write gating,")
+	f.Comment("dry run, idempotency, events), and tool_code_help returns the")
+	f.Comment("declarations of a group or op on demand. Ops are executed by h.")
+	f.Func().Id("Code").Params(jen.Id("h").Id("Handlers"), jen.Id("opts").Op("...").Qual(cm, "Option")).Add(toolSlice).Block(
+		jen.List(jen.Id("tools"), jen.Err()).Op(":=").Qual(cm, "Tools").Call(jen.Id("Registry"), jen.Id("Tools").Call(jen.Id("h")), jen.Op("&").Id("CodeDeclarations"), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Comment("Registry, Tools and CodeDeclarations are generated together; only a hand edit gets here."),
+			jen.Panic(jen.Lit("toolgen: generated registry and tools disagree: ").Op("+").Err().Dot("Error").Call()),
+		),
+		jen.Return(jen.Id("tools")),
+	)
+	f.Line()
+	f.Comment("CodeDefinitions returns the provider-facing definitions of the code")
+	f.Comment("surface's tools, as a JSON array of OpenAI chat tool definitions.")
+	f.Func().Id("CodeDefinitions").Params().Qual(jsonPkg, "RawMessage").Block(
+		jen.Return(jen.Qual(rt, "Definitions").Call(jen.Id("Code").Call(jen.Id("UnimplementedHandlers").Values()))),
+	)
+	f.Line()
+}

@@ -1,0 +1,69 @@
+package generator
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// TestCodeSurfaceIsOptIn: a family that names no surfaces gets every
+// surface but code; naming code emits CodeDeclarations and Code(h).
+func TestCodeSurfaceIsOptIn(t *testing.T) {
+	for _, tt := range []struct {
+		surfaces []string
+		want     bool
+	}{{nil, false}, {[]string{"gateway"}, false}, {[]string{"gateway", "code"}, true}, {[]string{"code"}, true}} {
+		fam := githubFamily()
+		fam.Surfaces = tt.surfaces
+		src := generateFiles(t, fam)["surfaces_gen.go"]
+		got := bytes.Contains(src, []byte("func Code(h Handlers, opts ...codemode.Option) []runtime.Tool {"))
+		if got != tt.want || got != bytes.Contains(src, []byte("var CodeDeclarations = tsdecl.Decls{")) {
+			t.Errorf("surfaces %v: code emitted %v, want %v", tt.surfaces, got, tt.want)
+		}
+	}
+}
+
+// TestTypeScriptShapes: the TypeScript of each IR kind.
+func TestTypeScriptShapes(t *testing.T) {
+	str := &ir.Type{Kind: ir.KindString}
+	num := &ir.Type{Kind: ir.KindNumber}
+	one := int64(1)
+	params := &ir.Type{GoName: "P", Kind: ir.KindObject, AdditionalFalse: true, Fields: []*ir.Field{
+		{JSONName: "s", Type: str, Required: true},
+		{JSONName: "opt", Type: str},
+		{JSONName: "nul", Type: &ir.Type{Kind: ir.KindString, Nullable: true}, Required: true},
+		{JSONName: "both", Type: &ir.Type{Kind: ir.KindInteger, Nullable: true}},
+		{JSONName: "def", Type: num, Default: []byte("2")},
+		{JSONName: "arr", Type: &ir.Type{Kind: ir.KindArray, Elem: &ir.Type{Kind: ir.KindUnion, Branches: []*ir.Type{str, num}}}},
+		{JSONName: "map", Type: &ir.Type{Kind: ir.KindMap, Elem: &ir.Type{Kind: ir.KindBool}}},
+		{JSONName: "tup", Type: &ir.Type{GoName: "Tup", Kind: ir.KindTuple, Prefix: []*ir.Type{str, num}, Constraints: ir.Constraints{MinItems: &one}, RestForbidden: true}},
+		{JSONName: "en", Type: &ir.Type{GoName: "En", Kind: ir.KindEnum, Enum: []ir.EnumValue{{JSON: []byte(`"a"`)}, {JSON: []byte(`"b\"c"`)}}}},
+		{JSONName: "any", Type: &ir.Type{Kind: ir.KindAny}},
+		{JSONName: "0-18", Type: &ir.Type{Kind: ir.KindConst, Const: []byte(`5`)}},
+	}}
+	tool := &ir.Tool{Name: "get_x", GoName: "GetX", Description: "Gets x.", Params: params}
+	fam := &ir.Family{Package: "p", Tools: []*ir.Tool{tool}, Types: []*ir.Type{params},
+		Groups: []*ir.Group{{Name: "g", Summary: "G."}},
+		Ops:    []*ir.Op{{Path: "g.x.get", Tool: tool, Group: "g", Kind: "read"}}}
+	ts := TypeScript(fam)
+	for _, want := range []string{
+		"interface P {\n    s: string;\n    opt?: string;\n    nul: string | null;\n    both?: number | null;\n",
+		"    /** @default 2 */\n    def?: number;\n",
+		"    arr?: (string | number)[];\n",
+		"    map?: { [key: string]: boolean };\n",
+		"    tup?: g.Tup;\n",
+		"    en?: g.En;\n",
+		"    any?: unknown;\n",
+		"    \"0-18\"?: 5;\n  }\n",
+		"  type Tup = [string, number?];\n",
+		"  type En = \"a\" | \"b\\\"c\";\n",
+		"declare const g: {\n  x: {\n",
+		"    get(args: g.P): Promise<unknown>;\n",
+	} {
+		if !strings.Contains(ts, want) {
+			t.Errorf("TypeScript lacks %q:\n%s", want, ts)
+		}
+	}
+}

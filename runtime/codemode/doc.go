@@ -1,0 +1,60 @@
+// Package codemode serves a tool family as code: the model reads typed
+// TypeScript declarations of the ops (runtime/codemode/tsdecl, generated per
+// family) and writes one script that calls several ops, instead of one tool
+// call per step. Intermediate results stay in the script; only what it
+// returns or logs goes back to the model.
+//
+// Data flow: the generated Code(h) calls Tools with the family's Registry,
+// its tools and its CodeDeclarations. A model sees two tools:
+//
+//   - tool_code {"script": "..."} runs a TypeScript script. Types are
+//     stripped with esbuild (Transform, loader ts), and the result runs in
+//     goja, a JavaScript engine written in Go. The script is the body of an
+//     async function: it may await op calls and return a value.
+//   - tool_code_help {"path": "onto.task"} returns the declarations of the
+//     ops under a group, entity or op path (and the types they use), so the
+//     boot cost stays at the two tool definitions; path "" lists the groups.
+//     tool_code's description names the groups.
+//
+// The script's only capabilities are the op bindings (one global constant
+// per group: await onto.task.list({limit: 5})) and console.log. There is no
+// I/O, no timer, no module loading (import and require do not exist).
+//
+// Every op call goes through the gateway's tool_exec handler, exactly as a
+// tool_exec call would: the op is resolved, write ops are refused unless
+// writes are allowed (WithGateway(gateway.WithWrites(true))), dry_run and
+// idempotency_key come from the call's second argument, the generated code
+// decodes and validates the args before the handler runs, and a
+// runtime.ToolInvoked event is published for the op's tool when the call's
+// ToolContext has a bus. A successful call resolves to the op's result
+// value; a failed one rejects with an Error carrying the envelope: code,
+// message, op, field_errors, help_path and details. The envelope's
+// warnings (a dry run by default, a tool name used as an op path) and dry
+// runs become notes of the outcome, since the script sees only results.
+//
+// Limits (Limits; zero fields keep the defaults):
+//
+//	WallTime   5s       the whole run, interrupting the engine
+//	OpCalls    32       op calls per run
+//	Output     16 KiB   console output; the return value shown is cut too
+//	Script     64 KiB   script source
+//	CallDepth  256      JavaScript call depth
+//	Memory     256 MiB  live-heap growth during the run (process-wide, as the
+//	                    garbage collector last measured it, sampled every 5ms)
+//	Length     1<<20    length of a string or array one built-in call makes
+//
+// Built-ins that goja runs in Go, where the interrupt cannot reach, are
+// guarded: repeat, padStart, padEnd, concat, replace and the Array methods
+// check Length first, JSON.stringify is replaced by a bounded encoder that
+// refuses nesting deeper than 64, typed arrays and ArrayBuffer are
+// removed, and a backtracking regular-expression match gives up after
+// RegexpMatchTimeout.
+//
+// Exceeding a limit ends the run as a failed result naming the limit
+// (error.code LIMIT_EXCEEDED, error.limit "wall_time", "op_calls", "output",
+// "script_size", "call_depth", "memory"), with the console output logged so
+// far. A script that throws ends as a failed result with the thrown value
+// (and, for an op error, its envelope). The answer a model reads is compact
+// JSON: {"ok":true,"result":<return value as JSON>,"console":"...",
+// "op_calls":3}; text past the output limit is cut with a note.
+package codemode

@@ -1,0 +1,286 @@
+package codemode
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dop251/goja"
+)
+
+// arrayMethods are the Array.prototype methods wrapped with a length check:
+// goja runs their loops in Go, where neither the wall-time interrupt nor
+// the memory watch can stop them, so an array longer than Limits.Length
+// (a sparse new Array(4e9), say) ends the run before the loop starts.
+var arrayMethods = []string{
+	"at", "concat", "copyWithin", "entries", "every", "fill", "filter", "find", "findIndex",
+	"findLast", "findLastIndex", "flat", "flatMap", "forEach", "includes", "indexOf", "join",
+	"keys", "lastIndexOf", "map", "pop", "push", "reduce", "reduceRight", "reverse", "shift",
+	"slice", "some", "sort", "splice", "toLocaleString", "toString", "unshift", "values",
+	"toReversed", "toSorted", "toSpliced", "with",
+}
+
+// removedGlobals are globals a tool script has no use for and that allocate
+// large buffers in one native call.
+var removedGlobals = []string{
+	"ArrayBuffer", "SharedArrayBuffer", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray",
+	"Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
+	"BigInt64Array", "BigUint64Array", "WeakRef", "FinalizationRegistry",
+}
+
+// maxNativeNesting bounds the nesting of wrapped built-ins calling each
+// other (nested arrays joined by toString), which recurses in Go.
+const maxNativeNesting = 128
+
+// guard wraps the built-ins that could allocate without bound or loop
+// without interruption, replaces JSON.stringify with the bounded
+// marshaler and removes the typed-array globals.
+func (r *run) guard() error {
+	vm := r.vm
+	g := vm.GlobalObject()
+	for _, name := range removedGlobals {
+		_ = g.Delete(name)
+	}
+	arrayProto := g.Get("Array").ToObject(vm).Get("prototype").ToObject(vm)
+	depth := 0
+	for _, name := range arrayMethods {
+		orig, ok := goja.AssertFunction(arrayProto.Get(name))
+		if !ok {
+			continue
+		}
+		name := name
+		wrapped := func(call goja.FunctionCall) goja.Value {
+			n := r.lengthOf(call.This)
+			switch name {
+			case "concat":
+				for _, a := range call.Arguments {
+					n += r.lengthOf(a)
+				}
+			case "join", "toString", "toLocaleString":
+				n = r.joinedLength(call.This, call.Argument(0))
+			}
+			if n > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("Array.prototype.%s over %d elements or characters", name, n))
+			}
+			depth++
+			defer func() { depth-- }()
+			if depth > maxNativeNesting {
+				r.stop(LimitCallDepth, fmt.Sprintf("built-in calls nested deeper than %d (deeply nested arrays?)", maxNativeNesting))
+				panic(vm.NewGoError(fmt.Errorf("nesting limit exceeded")))
+			}
+			return r.callOrThrow(orig, call)
+		}
+		if err := arrayProto.DefineDataProperty(name, vm.ToValue(wrapped), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
+	arrayCtor := g.Get("Array").ToObject(vm)
+	if from, ok := goja.AssertFunction(arrayCtor.Get("from")); ok {
+		if err := arrayCtor.DefineDataProperty("from", vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			if n := r.lengthOf(call.Argument(0)); n > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("Array.from of %d elements", n))
+			}
+			return r.callOrThrow(from, call)
+		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
+
+	strProto := g.Get("String").ToObject(vm).Get("prototype").ToObject(vm)
+	strWrap := func(name string, size func(call goja.FunctionCall) int64) error {
+		orig, ok := goja.AssertFunction(strProto.Get(name))
+		if !ok {
+			return nil
+		}
+		return strProto.DefineDataProperty(name, vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			if n := size(call); n > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("String.prototype.%s making %d characters", name, n))
+			}
+			return r.callOrThrow(orig, call)
+		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	}
+	thisLen := func(call goja.FunctionCall) int64 { return r.strLen(call.This) }
+	for name, size := range map[string]func(goja.FunctionCall) int64{
+		"repeat": func(c goja.FunctionCall) int64 {
+			n := c.Argument(0).ToFloat()
+			l := thisLen(c)
+			if l == 0 || n <= 0 || n != n {
+				return 0
+			}
+			if n > float64(r.lim.Length)+1 {
+				return int64(r.lim.Length) + 1
+			}
+			return l * int64(n)
+		},
+		"padStart": func(c goja.FunctionCall) int64 { return clampLen(c.Argument(0).ToFloat(), r.lim.Length) },
+		"padEnd":   func(c goja.FunctionCall) int64 { return clampLen(c.Argument(0).ToFloat(), r.lim.Length) },
+		"concat": func(c goja.FunctionCall) int64 {
+			n := thisLen(c)
+			for _, a := range c.Arguments {
+				n += r.strLen(a)
+			}
+			return n
+		},
+		"replace":    func(c goja.FunctionCall) int64 { return r.replaceBound(c, false) },
+		"replaceAll": func(c goja.FunctionCall) int64 { return r.replaceBound(c, true) },
+	} {
+		if err := strWrap(name, size); err != nil {
+			return err
+		}
+	}
+
+	jsonObj := g.Get("JSON").ToObject(vm)
+	return jsonObj.DefineDataProperty("stringify", vm.ToValue(r.stringify), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+}
+
+func clampLen(f float64, limit int) int64 {
+	if f != f || f <= 0 {
+		return 0
+	}
+	if f > float64(limit)+1 {
+		return int64(limit) + 1
+	}
+	return int64(f)
+}
+
+// tooLong ends the run on the memory limit.
+func (r *run) tooLong(what string) {
+	r.stop(LimitMemory, fmt.Sprintf("%s: more than the limit of %d; work on smaller pieces", what, r.lim.Length))
+	panic(r.vm.NewGoError(fmt.Errorf("memory limit exceeded")))
+}
+
+// callOrThrow calls a built-in, rethrowing its exception in the script.
+func (r *run) callOrThrow(fn goja.Callable, call goja.FunctionCall) goja.Value {
+	v, err := fn(call.This, call.Arguments...)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// lengthOf is the length property of an object (0 for other values),
+// without running getters on anything but the object itself.
+func (r *run) lengthOf(v goja.Value) int64 {
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return r.strLen(v)
+	}
+	l := obj.Get("length")
+	if l == nil || goja.IsUndefined(l) {
+		return 0
+	}
+	f := l.ToFloat()
+	if f != f || f <= 0 {
+		return 0
+	}
+	if f > 1e15 {
+		return 1e15
+	}
+	return int64(f)
+}
+
+// strLen is the length of a primitive string (0 for other values).
+func (r *run) strLen(v goja.Value) int64 {
+	if v == nil {
+		return 0
+	}
+	if s, ok := primitive(v).(string); ok {
+		return int64(len(s))
+	}
+	return 0
+}
+
+// joinedLength bounds the length of a join: the element count plus the
+// lengths of the string elements and separators.
+func (r *run) joinedLength(this, sep goja.Value) int64 {
+	obj, ok := this.(*goja.Object)
+	if !ok {
+		return 0
+	}
+	n := r.lengthOf(obj)
+	if n > int64(r.lim.Length) {
+		return n
+	}
+	sepLen := int64(1)
+	if !goja.IsUndefined(sep) && sep != nil {
+		sepLen = int64(len(sep.String()))
+	}
+	total := n * sepLen
+	for i := int64(0); i < n && total <= int64(r.lim.Length); i++ {
+		total += r.strLen(obj.Get(fmt.Sprint(i)))
+	}
+	return total
+}
+
+// replaceBound bounds the length of a replace: a string replacement may be
+// inserted at every position; a function replacement is wrapped so that
+// the lengths of its answers are counted as they come.
+func (r *run) replaceBound(c goja.FunctionCall, all bool) int64 {
+	l := r.strLen(c.This)
+	repl := c.Argument(1)
+	if fn, ok := goja.AssertFunction(repl); ok {
+		var total int64
+		c.Arguments[1] = r.vm.ToValue(func(inner goja.FunctionCall) goja.Value {
+			v, err := fn(inner.This, inner.Arguments...)
+			if err != nil {
+				panic(err)
+			}
+			total += int64(len(v.String()))
+			if total+l > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("String.prototype.replace making over %d characters", total+l))
+			}
+			return v
+		})
+		return l
+	}
+	rl := int64(len(repl.String()))
+	if strings.Contains(repl.String(), "$") {
+		rl += l // $& and $` can copy the input
+	}
+	return l + (l+1)*rl
+}
+
+// stringify replaces JSON.stringify with the bounded marshaler: same
+// results for data, no unbounded recursion or output.
+func (r *run) stringify(call goja.FunctionCall) goja.Value {
+	m := &marshaler{vm: r.vm, max: r.lim.Length}
+	if fn, ok := goja.AssertFunction(call.Argument(1)); ok {
+		m.replacer = fn
+	} else if obj, ok := call.Argument(1).(*goja.Object); ok && obj.ClassName() == "Array" {
+		m.allow = map[string]bool{}
+		n := r.lengthOf(obj)
+		for i := int64(0); i < n && i < 10000; i++ {
+			m.allow[obj.Get(fmt.Sprint(i)).String()] = true
+		}
+	}
+	switch sp := primitive(call.Argument(2)).(type) {
+	case int64:
+		m.indent = strings.Repeat(" ", int(max(0, min(sp, 10))))
+	case float64:
+		m.indent = strings.Repeat(" ", int(max(0, min(sp, 10))))
+	case string:
+		m.indent = sp[:min(len(sp), 10)]
+	}
+	ok, err := m.top(call.Argument(0))
+	if err == errTooBig {
+		r.tooLong("JSON.stringify output")
+	}
+	if err != nil {
+		panic(r.vm.NewTypeError(err.Error()))
+	}
+	if !ok {
+		return goja.Undefined()
+	}
+	return r.vm.ToValue(string(m.b))
+}
+
+// primitive exports a primitive value; an object exports as nil (Export
+// of an object would convert all that it reaches).
+func primitive(v goja.Value) any {
+	if v == nil {
+		return nil
+	}
+	if _, ok := v.(*goja.Object); ok {
+		return nil
+	}
+	return v.Export()
+}

@@ -1,0 +1,231 @@
+package codemode_test
+
+import (
+	"context"
+	"encoding/json"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolgen-go/toolgen/examples/ontology"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-go/toolgen/runtime/codemode"
+)
+
+// testLimits are small so that the hostile scripts end fast.
+var testLimits = codemode.Limits{WallTime: 300 * time.Millisecond, OpCalls: 5, Output: 2048, Script: 4096, CallDepth: 64, Memory: 128 << 20, Length: 1 << 16}
+
+// newMode is the ontology family in code mode over a fresh store.
+func newMode(t testing.TB, writes bool) *codemode.Mode {
+	t.Helper()
+	return newModeLimits(t, writes, testLimits)
+}
+
+func newModeLimits(t testing.TB, writes bool, lim codemode.Limits) *codemode.Mode {
+	t.Helper()
+	m, err := codemode.New(ontology.Registry, ontology.Tools(ontology.NewStore()), &ontology.CodeDeclarations,
+		codemode.WithLimits(lim), codemode.WithWrites(writes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// runScript runs script with a recorder on the bus and returns the outcome
+// and the handler calls.
+func runScript(t testing.TB, m *codemode.Mode, script string) (*codemode.Outcome, []agenttest.HandlerCall) {
+	t.Helper()
+	rec := agenttest.NewRecorder()
+	tc := runtime.NewToolContext(runtime.ContextParts{Bus: rec.Bus(), Call: runtime.ToolCall{ID: "c1", Name: codemode.CodeTool}})
+	out, err := m.Run(context.Background(), tc, script)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return out, rec.Calls()
+}
+
+// TestHostileScripts: each script ends as a failed result naming what
+// stopped it, and no handler runs with invalid params.
+func TestHostileScripts(t *testing.T) {
+	big := strings.Repeat("x", testLimits.Script+1)
+	tests := []struct {
+		name   string
+		writes bool
+		script string
+		code   string // error code
+		limit  string // limit name, for LIMIT_EXCEEDED
+		calls  int    // handler calls expected
+		msg    string // in the message
+	}{
+		{"infinite loop", false, `while (true) {}`, codemode.CodeLimit, codemode.LimitWallTime, 0, "longer than 300ms"},
+		{"loop catching the interrupt", false, `for (;;) { try { while (true) {} } catch (e) {} }`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
+		{"async loop", false, `for (;;) { await null; }`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
+		{"deep recursion", false, `function f(n: number): number { return f(n + 1) + 1 } return f(0)`, codemode.CodeLimit, codemode.LimitCallDepth, 0, ""},
+		{"recursion catching overflow", false, `function f(): any { try { return f() } catch (e) { return f() } } f()`, codemode.CodeLimit, codemode.LimitCallDepth, 0, ""},
+		{"huge repeat", false, `return "x".repeat(2 ** 40).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "repeat"},
+		{"huge padEnd", false, `return "x".padEnd(1e12).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "padEnd"},
+		{"string doubling", false, `let s = "xxxxxxxxxxxxxxxx"; for (;;) s += s;`, codemode.CodeLimit, "", 0, ""},
+		{"sparse array fill", false, `return new Array(4e9).fill(0).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "fill"},
+		{"sparse array indexOf", false, `const a: number[] = []; a.length = 4e9; return a.indexOf(1)`, codemode.CodeLimit, codemode.LimitMemory, 0, "indexOf"},
+		{"Array.from length", false, `return Array.from({length: 1e9}).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Array.from"},
+		{"join of a big string", false, `const s = "y".repeat(60000); return Array(1000).fill(s).join("").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "join"},
+		{"replaceAll blowup", false, `const s = "a".repeat(300); return s.replaceAll("a", s).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "replaceAll"},
+		{"replace callback blowup", false, `const s = "b".repeat(60000); return "ab".repeat(20).replace(/a/g, () => s).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "replace"},
+		{"array push loop", false, `const a: number[] = []; for (;;) a.push(1, 2, 3, 4, 5, 6, 7, 8);`, codemode.CodeLimit, "", 0, ""},
+		{"catastrophic regexp", false, `return /^(a+)+\1b$/.test("a".repeat(28))`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
+		{"exponential JSON", false, `let x: any = ["x".repeat(100)]; for (let i = 0; i < 40; i++) x = [x, x]; return JSON.stringify(x).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "JSON.stringify"},
+		{"deep JSON", false, `let x: any = {}; for (let i = 0; i < 2000; i++) x = {a: x}; return JSON.stringify(x).length`, codemode.CodeScript, "", 0, "nested deeper"},
+		{"deep nested arrays to string", false, `let x: any = []; for (let i = 0; i < 2000; i++) x = [x]; return String(x).length`, codemode.CodeLimit, codemode.LimitCallDepth, 0, ""},
+		{"deep return value", false, `let x: any = {}; for (let i = 0; i < 2000; i++) x = {a: x}; return x`, codemode.CodeScript, "", 0, "nested deeper"},
+		{"circular return value", false, `const x: any = {}; x.self = x; return x`, codemode.CodeScript, "", 0, "circular"},
+		{"typed arrays are gone", false, `return new Uint8Array(1e9).length`, codemode.CodeScript, "", 0, "Uint8Array"},
+		{"console flood", false, `for (;;) console.log("spam ".repeat(50))`, codemode.CodeLimit, codemode.LimitOutput, 0, ""},
+		{"op call flood", false, `for (;;) await onto.task.list({})`, codemode.CodeLimit, codemode.LimitOpCalls, 5, ""},
+		{"script too big", false, big, codemode.CodeLimit, codemode.LimitScript, 0, ""},
+		{"nonexistent op", false, `await onto.task.frobnicate({})`, codemode.CodeScript, "", 0, "frobnicate"},
+		{"nonexistent group", false, `await billing.invoice.list({})`, codemode.CodeScript, "", 0, "billing"},
+		{"invalid args", false, `await onto.task.get({task_id: 42, extra: true})`, string(runtime.CodeValidation), "", 0, "/task_id"},
+		{"args not an object", false, `await onto.task.get("x" as any)`, string(runtime.CodeValidation), "", 0, "args must be"},
+		{"missing required args", false, `await (onto.task.get as any)()`, string(runtime.CodeValidation), "", 0, "task_id"},
+		{"bad enum", true, `await onto.task.update({task_id: "x", state_key: "finished" as any})`, string(runtime.CodeValidation), "", 0, "state_key"},
+		{"bad options", true, `await onto.task.update({task_id: "x"}, {dry_run: "yes" as any})`, codemode.CodeScript, "", 0, "dry_run"},
+		{"throw number", false, `throw 42`, codemode.CodeScript, "", 0, "uncaught: 42"},
+		{"throw object", false, `throw {reason: "no"}`, codemode.CodeScript, "", 0, `{"reason":"no"}`},
+		{"throw null", false, `throw null`, codemode.CodeScript, "", 0, "null"},
+		{"throw undefined", false, `throw undefined`, codemode.CodeScript, "", 0, "undefined"},
+		{"throw symbol", false, `throw Symbol("s")`, codemode.CodeScript, "", 0, "uncaught"},
+		{"reject string", false, `await Promise.reject("nope")`, codemode.CodeScript, "", 0, `"nope"`},
+		{"throw getter bomb", false, `throw {get message(): string { while (true) {} }}`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
+		{"writes disabled", false, `await onto.task.update({task_id: "` + ontology.DemoTaskID + `", state_key: "done"})`, string(runtime.CodePermissionDenied), "", 0, "writes are not allowed"},
+		{"never settles", false, `await new Promise(() => {})`, codemode.CodeScript, "", 0, "never settles"},
+		{"no timers", false, `setTimeout(() => {}, 1)`, codemode.CodeScript, "", 0, "setTimeout"},
+		{"no require", false, `require("fs")`, codemode.CodeScript, "", 0, "require"},
+		{"no import", false, `import fs from "fs"`, codemode.CodeSyntax, "", 0, ""},
+		{"no dynamic import", false, `await import("fs")`, codemode.CodeScript, "", 0, ""},
+		{"syntax error", false, "const a = 1;\nconst = 2", codemode.CodeSyntax, "", 0, ""},
+		{"escape the wrapper", false, `}); while (true) {}; (async function () {`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
+		{"bigint result", false, `return 10n`, codemode.CodeScript, "", 0, "BigInt"},
+	}
+	// The first run of a process initialises the engine and the compiler.
+	runScript(t, newMode(t, false), `return 1`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lim := testLimits
+			if tt.limit != codemode.LimitWallTime {
+				// The limit named must be the one that stops the script,
+				// even on a slow machine or under the race detector.
+				lim.WallTime = 10 * time.Second
+			}
+			out, calls := runScript(t, newModeLimits(t, tt.writes, lim), tt.script)
+			if out.OK || out.Error == nil {
+				t.Fatalf("script succeeded: %s", out.Render())
+			}
+			if out.Error.Code != tt.code || (tt.limit != "" && out.Error.Limit != tt.limit) || !strings.Contains(out.Error.Message, tt.msg) ||
+				(tt.code != codemode.CodeLimit && out.Error.Limit != "") {
+				t.Errorf("error = %s, want code %s limit %q message with %q", out.Render(), tt.code, tt.limit, tt.msg)
+			}
+			if tt.code == codemode.CodeLimit && out.Error.Limit == "" {
+				t.Errorf("a limit error must name its limit: %s", out.Render())
+			}
+			if len(calls) != tt.calls {
+				t.Errorf("%d handler calls, want %d: %v", len(calls), tt.calls, calls)
+			}
+		})
+	}
+	// The process is healthy: a normal script still runs.
+	debug.FreeOSMemory()
+	out, calls := runScript(t, newMode(t, false), `return (await onto.task.list({limit: 1}) as any[]).length`)
+	if !out.OK || string(out.Result) != "1" || len(calls) != 1 {
+		t.Errorf("after the hostile scripts: %s", out.Render())
+	}
+}
+
+// TestPrototypeTampering: a script that replaces built-ins still gets
+// valid op calls, and what it broke is its own.
+func TestPrototypeTampering(t *testing.T) {
+	script := `
+Object.defineProperty(Object.prototype, "task_id", {get() { throw new Error("inherited getter ran") }, configurable: true});
+(Object.prototype as any).toJSON = () => ({evil: true});
+(Array.prototype as any)[Symbol.iterator] = function* () { yield "evil" };
+(globalThis as any).Error = function () { throw "replaced Error" };
+(JSON as any).parse = () => ({evil: true});
+(Promise.prototype as any).then = function () { throw "replaced then" };
+try { await onto.task.get({task_id: 7 as any}) } catch (e: any) { console.log(e.code, e.field_errors[0].path) }
+const t: any = await onto.task.get({task_id: "` + ontology.DemoTaskID + `"});
+console.log(t.title);
+return 1;`
+	out, calls := runScript(t, newMode(t, false), script)
+	// Promise.prototype.then is replaced, so await itself fails: the run
+	// fails, but only after the valid call ran with valid params.
+	t.Logf("outcome: %s", out.Render())
+	for _, c := range calls {
+		p, ok := c.Params.(*ontology.GetOntoTaskDetailsParams)
+		if !ok || p.TaskID != ontology.DemoTaskID {
+			t.Errorf("handler called with %v", c)
+		}
+	}
+	if out.OpCalls < 1 {
+		t.Errorf("no op call made: %s", out.Render())
+	}
+
+	// Tampering with what the bindings read: own-property args only,
+	// results parsed with the original JSON.parse, errors built from the
+	// original Error with own properties.
+	script = `
+Object.defineProperty(Object.prototype, "limit", {get() { return 1e9 }, enumerable: true, configurable: true});
+(JSON as any).parse = () => ({evil: true});
+(globalThis as any).Error = function () { throw "replaced Error" };
+Object.defineProperty(Error.prototype, "code", {set() { throw "setter ran" }, configurable: true});
+let code = "";
+try { await onto.task.get({task_id: 7 as any}) } catch (e: any) { code = e.code }
+const r: any = await onto.task.list({project_id: "` + ontology.DemoProjectID + `"});
+return {code, n: r.length, evil: r.evil === true};`
+	out, calls = runScript(t, newMode(t, false), script)
+	if !out.OK || string(out.Result) != `{"code":"VALIDATION_ERROR","n":3,"evil":false}` {
+		t.Errorf("outcome: %s", out.Render())
+	}
+	if len(calls) != 1 {
+		t.Fatalf("calls: %v", calls)
+	}
+	if p := calls[0].Params.(*ontology.ListOntoTasksParams); p.Limit != 20 {
+		t.Errorf("inherited limit leaked into the args: %+v", p)
+	}
+}
+
+// TestFailedRunKeepsConsole: what was logged before the failure is
+// returned.
+func TestFailedRunKeepsConsole(t *testing.T) {
+	out, _ := runScript(t, newMode(t, false), `console.log("step 1", {a: 1}); console.log("step 2"); while (true) {}`)
+	if out.OK || out.Console != "step 1 {\"a\":1}\nstep 2\n" || out.Error.Limit != codemode.LimitWallTime {
+		t.Errorf("outcome: %s", out.Render())
+	}
+	out, _ = runScript(t, newMode(t, false), `console.log("before"); throw new TypeError("bad thing")`)
+	if out.OK || out.Console != "before\n" || out.Error.Message != "uncaught: TypeError: bad thing" || out.Error.Line != 1 {
+		t.Errorf("outcome: %s", out.Render())
+	}
+}
+
+// TestResultCut: a return value past the output limit is cut with a note.
+func TestResultCut(t *testing.T) {
+	out, _ := runScript(t, newMode(t, false), `return Array.from({length: 500}, (_, i) => ({i, name: "item " + i}))`)
+	if !out.OK || len(out.Notes) != 1 || !strings.Contains(out.Notes[0], "result cut") || len(out.Result) > testLimits.Output+64 {
+		t.Errorf("outcome: %.300s notes %v", out.Render(), out.Notes)
+	}
+	var s string
+	if err := json.Unmarshal(out.Result, &s); err != nil || !strings.HasPrefix(s, `[{"i":0,"name":"item 0"}`) {
+		t.Errorf("cut result is not the start as a string: %.200s", out.Result)
+	}
+}
+
+// TestToolCodeArgs: tool_code's own arguments are checked.
+func TestToolCodeArgs(t *testing.T) {
+	tool := newMode(t, false).Tools()[0]
+	for _, raw := range []string{`{}`, `{"script":5}`, `[]`, `null`, `"x"`} {
+		res, err := tool.Handler(context.Background(), runtime.ToolContext{}, json.RawMessage(raw))
+		if err != nil || res.Success || !strings.Contains(runtime.RenderResult(res), `tool_code takes {\"script\"`) {
+			t.Errorf("%s: %v %s", raw, err, runtime.RenderResult(res))
+		}
+	}
+}

@@ -1,0 +1,750 @@
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dlclark/regexp2/v2"
+	"github.com/dop251/goja"
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+)
+
+// RegexpMatchTimeout bounds one regular-expression match of a script that
+// goja runs with its backtracking engine (patterns RE2 cannot run): such a
+// match runs in Go, where the wall-time interrupt cannot stop it. A match
+// that times out finds nothing. It is set on the engine's regexp package
+// (regexp2/v2, used by nothing else in toolgen) when this package loads.
+const RegexpMatchTimeout = time.Second
+
+func init() {
+	if regexp2.DefaultMatchTimeout > RegexpMatchTimeout {
+		regexp2.DefaultMatchTimeout = RegexpMatchTimeout
+	}
+}
+
+// Outcome is the answer of one script run, rendered to the model as
+// compact JSON.
+type Outcome struct {
+	OK bool `json:"ok"`
+	// Result is the script's return value as JSON (absent when it
+	// returned nothing); when cut, a JSON string holding the start.
+	Result json.RawMessage `json:"result,omitempty"`
+	// Console is what the script logged, one console.log a line.
+	Console string `json:"console,omitempty"`
+	// Error says why a failed run failed.
+	Error *ScriptError `json:"error,omitempty"`
+	// OpCalls counts the op calls the script made.
+	OpCalls int `json:"op_calls"`
+	// Notes say what was cut.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// ScriptError is the error member of a failed run.
+type ScriptError struct {
+	// Code is LIMIT_EXCEEDED, SYNTAX_ERROR, SCRIPT_ERROR (the script threw),
+	// an op envelope's code (an op error the script did not catch) or
+	// VALIDATION_ERROR (tool_code's own arguments).
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Limit names the limit a LIMIT_EXCEEDED run hit.
+	Limit string `json:"limit,omitempty"`
+	// Line and Column locate the error in the script (1-based), when known.
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
+	// Op and OpError are the failed op call's path and envelope error, for
+	// an op error the script did not catch.
+	Op      string                 `json:"op,omitempty"`
+	OpError *gateway.EnvelopeError `json:"op_error,omitempty"`
+}
+
+// Error codes of a failed run besides the envelope codes.
+const (
+	CodeLimit  = "LIMIT_EXCEEDED"
+	CodeSyntax = "SYNTAX_ERROR"
+	CodeScript = "SCRIPT_ERROR"
+)
+
+// Limit names.
+const (
+	LimitWallTime  = "wall_time"
+	LimitOpCalls   = "op_calls"
+	LimitOutput    = "output"
+	LimitScript    = "script_size"
+	LimitCallDepth = "call_depth"
+	LimitMemory    = "memory"
+)
+
+// Render implements runtime.Renderer: compact JSON.
+func (o *Outcome) Render() string {
+	b, err := marshalCompact(o)
+	if err != nil {
+		return `{"ok":false,"error":{"code":"INTERNAL","message":"outcome could not be encoded"}}`
+	}
+	return string(b)
+}
+
+// limitHit is the interrupt value of a run that exceeded a limit.
+type limitHit struct {
+	name, msg string
+}
+
+func (l *limitHit) Error() string { return l.msg }
+
+// wrapPrefix turns the script into an async function expression; the
+// script's line n is line n+1 of the wrapped source.
+const (
+	wrapPrefix = "(async function () {\n"
+	wrapSuffix = "\n})"
+)
+
+// Run runs one script. The returned error is non-nil only when an op's
+// handler returned an error that must propagate (runtime.Propagator).
+func (m *Mode) Run(ctx context.Context, tc runtime.ToolContext, script string) (*Outcome, error) {
+	lim := m.limits
+	if len(script) > lim.Script {
+		return &Outcome{Error: &ScriptError{Code: CodeLimit, Limit: LimitScript,
+			Message: fmt.Sprintf("script is %d bytes; the limit is %d: do less per script", len(script), lim.Script)}}, nil
+	}
+	js, serr := transform(script)
+	if serr != nil {
+		return &Outcome{Error: serr}, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, lim.WallTime)
+	defer cancel()
+	r := &run{m: m, ctx: ctx, tc: tc, lim: lim, vm: goja.New()}
+	return r.exec(js)
+}
+
+// transform strips TypeScript syntax from the wrapped script.
+func transform(script string) (string, *ScriptError) {
+	res := api.Transform(wrapPrefix+script+wrapSuffix, api.TransformOptions{
+		Loader:    api.LoaderTS,
+		Target:    api.ES2017,
+		Format:    api.FormatDefault,
+		LogLevel:  api.LogLevelSilent,
+		Charset:   api.CharsetUTF8,
+		Sourcemap: api.SourceMapInline,
+	})
+	if len(res.Errors) > 0 {
+		e := res.Errors[0]
+		se := &ScriptError{Code: CodeSyntax, Message: e.Text}
+		if loc := e.Location; loc != nil {
+			se.Line, se.Column = loc.Line-1, loc.Column+1
+			if se.Line < 1 {
+				se.Line = 1
+			}
+		}
+		if len(res.Errors) > 1 {
+			se.Message += fmt.Sprintf(" (and %d more errors)", len(res.Errors)-1)
+		}
+		return "", se
+	}
+	return string(res.Code), nil
+}
+
+// run is the state of one script run.
+type run struct {
+	m   *Mode
+	ctx context.Context
+	tc  runtime.ToolContext
+	lim Limits
+	vm  *goja.Runtime
+
+	mu      sync.Mutex
+	hit     *limitHit // the first limit exceeded
+	perr    error     // a propagating handler error
+	calls   int
+	console strings.Builder
+	cut     bool
+	notes   []string
+
+	errorCtor *goja.Object
+	jsonParse goja.Callable
+}
+
+// stop records the first limit exceeded and interrupts the engine; the
+// run ends failed naming it even when the script catches the exception.
+func (r *run) stop(name, msg string) {
+	r.mu.Lock()
+	if r.hit == nil {
+		r.hit = &limitHit{name: name, msg: msg}
+	}
+	h := r.hit
+	r.mu.Unlock()
+	r.vm.Interrupt(h)
+}
+
+func (r *run) exec(js string) (out *Outcome, perr error) {
+	out = &Outcome{}
+	vm := r.vm
+	vm.SetMaxCallStackSize(r.lim.CallDepth)
+	done := make(chan struct{})
+	defer close(done)
+	go r.watch(done)
+	defer func() {
+		if p := recover(); p != nil {
+			// The engine panicked on something the guards missed; the run
+			// fails and the process goes on.
+			out = r.finish(&ScriptError{Code: string(runtime.CodeInternal), Message: fmt.Sprintf("the script engine failed: %v", p)})
+		}
+	}()
+	if err := r.setup(); err != nil {
+		return r.finish(&ScriptError{Code: string(runtime.CodeInternal), Message: err.Error()}), nil
+	}
+	v, err := vm.RunString(js)
+	if err != nil {
+		return r.finish(r.scriptError(err)), r.perr
+	}
+	fn, ok := goja.AssertFunction(v)
+	if !ok {
+		return r.finish(&ScriptError{Code: CodeScript, Message: "the script must not end the function it runs in"}), nil
+	}
+	pv, err := fn(goja.Undefined())
+	if err != nil {
+		return r.finish(r.scriptError(err)), r.perr
+	}
+	r.mu.Lock()
+	stopped := r.hit != nil || r.perr != nil
+	r.mu.Unlock()
+	if stopped {
+		return r.finish(nil), r.perr
+	}
+	p, ok := pv.Export().(*goja.Promise)
+	if !ok {
+		return r.finish(&ScriptError{Code: CodeScript, Message: "the script did not run as an async function"}), nil
+	}
+	switch p.State() {
+	case goja.PromiseStateFulfilled:
+		res := p.Result()
+		if res != nil && !goja.IsUndefined(res) {
+			b, err := r.marshal(res, r.lim.Output+1024)
+			switch {
+			case errors.Is(err, errTooBig):
+				out.Result = b
+			case err != nil:
+				return r.finish(&ScriptError{Code: CodeScript, Message: "the return value has no JSON form: " + err.Error()}), r.perr
+			default:
+				out.Result = b
+			}
+		}
+		o := r.finish(nil)
+		o.Result = out.Result
+		o.OK = o.Error == nil
+		o.cutResult(r.lim.Output)
+		return o, r.perr
+	case goja.PromiseStateRejected:
+		return r.finish(r.thrown(p.Result(), nil)), r.perr
+	}
+	return r.finish(&ScriptError{Code: CodeScript, Message: "the script awaited a promise that never settles (there are no timers or events)"}), r.perr
+}
+
+// finish builds the outcome: the limit hit (which wins over se), the
+// console output so far and the call count.
+func (r *run) finish(se *ScriptError) *Outcome {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	o := &Outcome{Console: r.console.String(), OpCalls: r.calls, Notes: append([]string(nil), r.notes...)}
+	if r.cut {
+		o.Notes = append(o.Notes, fmt.Sprintf("console output cut at %d bytes", r.lim.Output))
+	}
+	if r.hit != nil {
+		o.Error = &ScriptError{Code: CodeLimit, Limit: r.hit.name, Message: r.hit.msg}
+		if se != nil && se.Line > 0 {
+			o.Error.Line, o.Error.Column = se.Line, se.Column
+		}
+		return o
+	}
+	if r.perr != nil {
+		o.Error = &ScriptError{Code: string(runtime.CodeInternal), Message: r.perr.Error()}
+		return o
+	}
+	o.Error = se
+	return o
+}
+
+// cutResult replaces a return value longer than max with a JSON string
+// holding its start, and says so in a note.
+func (o *Outcome) cutResult(max int) {
+	if len(o.Result) <= max && json.Valid(o.Result) {
+		return
+	}
+	n := min(max, len(o.Result))
+	for n > 0 && n < len(o.Result) && o.Result[n]&0xC0 == 0x80 {
+		n--
+	}
+	for {
+		for n > 0 && n < len(o.Result) && o.Result[n]&0xC0 == 0x80 {
+			n--
+		}
+		enc := appendJSONString(nil, string(o.Result[:n]))
+		if len(enc) <= max+2 || n == 0 {
+			o.Notes = append(o.Notes, fmt.Sprintf("result cut after %d bytes, shown as a string; return less (pick fields, slice lists)", n))
+			o.Result = enc
+			return
+		}
+		n = n * max / len(enc)
+	}
+}
+
+// watch interrupts the run at the deadline, on cancellation, or when the
+// heap grows past the memory limit.
+func (r *run) watch(done <-chan struct{}) {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	base := heapBytes(sample)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-r.ctx.Done():
+			if errors.Is(r.ctx.Err(), context.DeadlineExceeded) {
+				r.stop(LimitWallTime, fmt.Sprintf("the script ran longer than %s; do less per script or avoid endless loops", r.lim.WallTime))
+			} else {
+				r.stop(LimitWallTime, "the call was cancelled")
+			}
+			return
+		case <-tick.C:
+			metrics.Read(sample)
+			if cur := heapBytes(sample); cur > base && cur-base > uint64(r.lim.Memory) {
+				r.stop(LimitMemory, fmt.Sprintf("the script used more than %d MiB of memory; build smaller strings and arrays", r.lim.Memory>>20))
+				return
+			}
+		}
+	}
+}
+
+func heapBytes(s []metrics.Sample) uint64 {
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		return s[0].Value.Uint64()
+	}
+	return 0
+}
+
+// scriptError converts an error of the engine into the run's error.
+func (r *run) scriptError(err error) *ScriptError {
+	var ie *goja.InterruptedError
+	if errors.As(err, &ie) {
+		if h, ok := ie.Value().(*limitHit); ok {
+			return &ScriptError{Code: CodeLimit, Limit: h.name, Message: h.msg}
+		}
+		return &ScriptError{Code: CodeLimit, Limit: LimitWallTime, Message: fmt.Sprint(ie.Value())}
+	}
+	var so *goja.StackOverflowError
+	if errors.As(err, &so) {
+		r.mu.Lock()
+		if r.hit == nil {
+			r.hit = &limitHit{name: LimitCallDepth, msg: fmt.Sprintf("calls nested deeper than %d; use a loop instead of deep recursion", r.lim.CallDepth)}
+		}
+		r.mu.Unlock()
+		return &ScriptError{Code: CodeLimit, Limit: LimitCallDepth}
+	}
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		return r.thrown(ex.Value(), ex)
+	}
+	var ce *goja.CompilerSyntaxError
+	if errors.As(err, &ce) {
+		se := &ScriptError{Code: CodeSyntax, Message: ce.Message}
+		se.Line, se.Column = ce.File.Position(ce.Offset).Line, ce.File.Position(ce.Offset).Column
+		return se
+	}
+	return &ScriptError{Code: CodeScript, Message: err.Error()}
+}
+
+// stackPos finds the first line:column in an Error's stack.
+var stackPos = regexp.MustCompile(`:(\d+):(\d+)`)
+
+// opErrorKey marks the errors op calls reject with.
+const opErrorKey = "__toolgen_op_error"
+
+// thrown describes a value the script threw or a promise rejected with.
+func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
+	se := &ScriptError{Code: CodeScript}
+	if obj, ok := v.(*goja.Object); ok {
+		if mark := obj.Get(opErrorKey); mark == nil {
+		} else if env, ok := mark.Export().(*gateway.Envelope); ok && env.Error != nil {
+			ee := *env.Error
+			if ee.Details.FieldErrors == nil {
+				ee.Details.FieldErrors = []runtime.FieldError{}
+			}
+			se.Code, se.Op, se.OpError = string(ee.Code), env.Op, &ee
+			se.Message = fmt.Sprintf("uncaught error of %s: %s", env.Op, ee.Message)
+		}
+	}
+	if se.Op == "" {
+		se.Message = "uncaught: " + r.describe(v)
+		if m := se.Message; strings.Contains(m, "has no member") || strings.Contains(m, "is not a function") || strings.Contains(m, "is not defined") {
+			se.Message += "; " + HelpTool + " lists the ops there are"
+		}
+	}
+	if obj, ok := v.(*goja.Object); ok && se.Line == 0 {
+		if st := obj.Get("stack"); st != nil {
+			if m := stackPos.FindStringSubmatch(st.String()); m != nil {
+				se.Line, _ = strconv.Atoi(m[1])
+				se.Column, _ = strconv.Atoi(m[2])
+				se.Line--
+			}
+		}
+	}
+	if ex != nil && se.Line <= 0 {
+		for _, f := range ex.Stack() {
+			p := f.Position()
+			if p.Line > 1 {
+				// Line 1 is the wrapper's.
+				se.Line, se.Column = p.Line-1, p.Column
+				break
+			}
+		}
+	}
+	return se
+}
+
+// describe renders a thrown value briefly: an Error's name and message,
+// else the value as JSON or text.
+func (r *run) describe(v goja.Value) (s string) {
+	defer func() {
+		if p := recover(); p != nil {
+			s = "<a value that could not be shown>"
+		}
+	}()
+	if v == nil || goja.IsUndefined(v) {
+		return "undefined"
+	}
+	if obj, ok := v.(*goja.Object); ok {
+		if obj.ClassName() == "Error" {
+			name, msg := obj.Get("name"), obj.Get("message")
+			return truncate(safeString(name)+": "+safeString(msg), 500)
+		}
+	}
+	if b, err := r.marshal(v, 600); err == nil {
+		return truncate(string(b), 500)
+	}
+	return truncate(safeString(v), 500)
+}
+
+func safeString(v goja.Value) string {
+	if v == nil {
+		return ""
+	}
+	switch v.ExportType() {
+	case nil:
+		return v.String()
+	}
+	if _, ok := v.(*goja.Object); ok {
+		return "[object]"
+	}
+	return v.String()
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// setup installs the capabilities: console.log, the op bindings and the
+// guards; it removes what could wait or load code.
+func (r *run) setup() error {
+	vm := r.vm
+	g := vm.GlobalObject()
+	r.errorCtor, _ = g.Get("Error").(*goja.Object)
+	parse, ok := goja.AssertFunction(g.Get("JSON").ToObject(vm).Get("parse"))
+	if !ok || r.errorCtor == nil {
+		return errors.New("engine lacks JSON.parse or Error")
+	}
+	r.jsonParse = parse
+	console := vm.NewObject()
+	if err := console.Set("log", r.log); err != nil {
+		return err
+	}
+	if err := g.Set("console", console); err != nil {
+		return err
+	}
+	if err := r.guard(); err != nil {
+		return err
+	}
+	return r.bind()
+}
+
+// log implements console.log: values separated by spaces, strings as they
+// are, other values as JSON; past the output limit the run stops.
+func (r *run) log(call goja.FunctionCall) goja.Value {
+	var b strings.Builder
+	for i, a := range call.Arguments {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if s, ok := primitive(a).(string); ok {
+			b.WriteString(s)
+			continue
+		}
+		if goja.IsUndefined(a) {
+			b.WriteString("undefined")
+			continue
+		}
+		if raw, err := r.marshal(a, r.lim.Output+1); err == nil || errors.Is(err, errTooBig) {
+			b.Write(raw)
+		} else {
+			b.WriteString(r.describe(a))
+		}
+		if b.Len() > r.lim.Output {
+			break
+		}
+	}
+	b.WriteByte('\n')
+	r.mu.Lock()
+	room := r.lim.Output - r.console.Len()
+	over := b.Len() > room
+	if over {
+		s := b.String()
+		n := max(room, 0)
+		for n > 0 && s[n]&0xC0 == 0x80 {
+			n--
+		}
+		r.console.WriteString(s[:n])
+		r.cut = true
+	} else {
+		r.console.WriteString(b.String())
+	}
+	r.mu.Unlock()
+	if over {
+		r.stop(LimitOutput, fmt.Sprintf("console output passed %d bytes; log less", r.lim.Output))
+		panic(r.vm.NewGoError(errors.New("output limit exceeded")))
+	}
+	return goja.Undefined()
+}
+
+// bindNode is a node of a group's op tree: the op named by its path, if
+// any, and its children in order of first appearance.
+type bindNode struct {
+	op       string
+	names    []string
+	children map[string]*bindNode
+}
+
+// bind installs one global constant per group whose members call the ops.
+// The tree is built in Go and every member is an own property, so a path
+// segment such as "__proto__" or "constructor" is just a name.
+func (r *run) bind() error {
+	roots := map[string]*bindNode{}
+	for _, op := range r.m.decls.Ops {
+		n := roots[op.Group]
+		if n == nil {
+			n = &bindNode{}
+			roots[op.Group] = n
+		}
+		for _, k := range op.Key {
+			c := n.children[k]
+			if c == nil {
+				if n.children == nil {
+					n.children = map[string]*bindNode{}
+				}
+				c = &bindNode{}
+				n.children[k] = c
+				n.names = append(n.names, k)
+			}
+			n = c
+		}
+		if n.op == "" {
+			n.op = op.Op
+		}
+	}
+	for _, g := range r.m.decls.Groups {
+		n := roots[g.Ident]
+		if n == nil {
+			continue
+		}
+		o, err := r.materialize(n)
+		if err != nil {
+			return err
+		}
+		if err := r.vm.GlobalObject().DefineDataProperty(g.Ident, o, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// materialize builds a node: the op's function (or a plain object) with
+// its children as read-only own properties.
+func (r *run) materialize(n *bindNode) (*goja.Object, error) {
+	var o *goja.Object
+	if n.op != "" {
+		o = r.opFunc(n.op)
+	} else {
+		o = r.vm.NewObject()
+	}
+	for _, k := range n.names {
+		c, err := r.materialize(n.children[k])
+		if err != nil {
+			return nil, err
+		}
+		if err := o.DefineDataProperty(k, c, goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// opFunc is the binding of one op: it runs the call through tool_exec's
+// handler and returns a promise of the result.
+func (r *run) opFunc(op string) *goja.Object {
+	return r.vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		return r.callOp(op, call)
+	}).(*goja.Object)
+}
+
+func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
+	vm := r.vm
+	r.mu.Lock()
+	r.calls++
+	n := r.calls
+	r.mu.Unlock()
+	if n > r.lim.OpCalls {
+		r.stop(LimitOpCalls, fmt.Sprintf("the script made more than %d op calls; do fewer per script", r.lim.OpCalls))
+		panic(vm.NewGoError(errors.New("op call limit exceeded")))
+	}
+	req := []byte(`{"op":`)
+	req = strconv.AppendQuote(req, op)
+	args := call.Argument(0)
+	if !goja.IsUndefined(args) && !goja.IsNull(args) {
+		raw, err := r.marshal(args, 1<<20)
+		if err != nil {
+			panic(vm.NewTypeError("args of " + op + ": " + err.Error()))
+		}
+		req = append(req, `,"args":`...)
+		req = append(req, raw...)
+	}
+	if o, ok := call.Argument(1).(*goja.Object); ok {
+		if v := o.Get("dry_run"); v != nil && !goja.IsUndefined(v) {
+			b, ok := primitive(v).(bool)
+			if !ok {
+				panic(vm.NewTypeError("options.dry_run of " + op + " must be a boolean"))
+			}
+			req = append(req, `,"dry_run":`...)
+			req = strconv.AppendBool(req, b)
+		}
+		if v := o.Get("idempotency_key"); v != nil && !goja.IsUndefined(v) {
+			s, ok := primitive(v).(string)
+			if !ok {
+				panic(vm.NewTypeError("options.idempotency_key of " + op + " must be a string"))
+			}
+			req = append(req, `,"idempotency_key":`...)
+			kb, _ := json.Marshal(s)
+			req = append(req, kb...)
+		}
+	}
+	req = append(req, '}')
+	res, err := r.m.exec(r.ctx, r.tc, req)
+	if err != nil {
+		r.mu.Lock()
+		if r.perr == nil {
+			r.perr = err
+		}
+		r.mu.Unlock()
+		vm.Interrupt(err)
+		panic(vm.NewGoError(err))
+	}
+	if r.ctx.Err() != nil {
+		r.stop(LimitWallTime, fmt.Sprintf("the script ran longer than %s; do less per script", r.lim.WallTime))
+	}
+	env, _ := res.Value.(*gateway.Envelope)
+	if env != nil && env.Meta != nil {
+		for _, w := range env.Meta.Warnings {
+			r.note(op + ": " + w)
+		}
+		if env.Meta.DryRun && env.OK {
+			r.note(op + " ran as a dry run: nothing was changed")
+		}
+	}
+	p, resolve, reject := vm.NewPromise()
+	switch {
+	case env == nil:
+		_ = reject(r.newError(&gateway.Envelope{Op: op, Error: &gateway.EnvelopeError{Code: runtime.CodeInternal, Message: "op gave no answer"}}))
+	case env.OK:
+		v := goja.Undefined()
+		if len(env.Result) > 0 {
+			pv, err := r.jsonParse(goja.Undefined(), vm.ToValue(string(env.Result)))
+			if err != nil {
+				panic(err)
+			}
+			v = pv
+		}
+		_ = resolve(v)
+	default:
+		_ = reject(r.newError(env))
+	}
+	return vm.ToValue(p)
+}
+
+// maxNotes bounds the notes of one run.
+const maxNotes = 8
+
+// note adds a note for the model (a gateway warning, a dry run), once.
+func (r *run) note(s string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.notes) >= maxNotes {
+		return
+	}
+	for _, n := range r.notes {
+		if n == s {
+			return
+		}
+	}
+	r.notes = append(r.notes, s)
+}
+
+// newError builds the Error an op call rejects with: message, code, op,
+// field_errors, help_path and details, defined as own properties (a
+// tampered Error.prototype cannot intercept them).
+func (r *run) newError(env *gateway.Envelope) goja.Value {
+	vm := r.vm
+	ee := env.Error
+	obj, err := vm.New(r.errorCtor, vm.ToValue(fmt.Sprintf("%s: %s", ee.Code, ee.Message)))
+	if err != nil {
+		obj = vm.NewObject()
+	}
+	fe := ee.Details.FieldErrors
+	if fe == nil {
+		fe = []runtime.FieldError{}
+	}
+	feJSON, _ := json.Marshal(fe)
+	detJSON, _ := json.Marshal(ee.Details)
+	parse := func(b []byte) goja.Value {
+		v, err := r.jsonParse(goja.Undefined(), vm.ToValue(string(b)))
+		if err != nil {
+			return goja.Null()
+		}
+		return v
+	}
+	for k, v := range map[string]goja.Value{
+		"code":         vm.ToValue(string(ee.Code)),
+		"op":           vm.ToValue(env.Op),
+		"help_path":    vm.ToValue(ee.HelpPath),
+		"field_errors": parse(feJSON),
+		"details":      parse(detJSON),
+		"name":         vm.ToValue("OpError"),
+	} {
+		_ = obj.DefineDataProperty(k, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	}
+	_ = obj.DefineDataProperty(opErrorKey, vm.ToValue(env), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+	return obj
+}

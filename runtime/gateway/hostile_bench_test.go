@@ -1,0 +1,63 @@
+package gateway
+
+import (
+	"flag"
+	"strings"
+	"testing"
+)
+
+var hostileHuge = flag.Bool("hostile.huge", false, "BenchmarkHostile: also run the 50 MB cases (about 1 GB of memory)")
+
+// BenchmarkHostile measures the worst cases of issue 8 through tool_exec,
+// tool_help and tool_search: huge unknown op paths, help paths, queries and
+// argument names. It reports the answer's size; run it with -benchtime=1x,
+// and -hostile.huge for the 50 MB cases:
+//
+//	go test -run '^$' -bench Hostile -benchtime 1x -benchmem ./runtime/gateway -hostile.huge
+func BenchmarkHostile(b *testing.B) {
+	huge := func(n int) string { return strings.Repeat("a", n) }
+	cases := []struct {
+		name, tool string
+		args       func() string
+	}{
+		{"exec_op_100KB", ExecTool, func() string { return `{"op":"` + huge(100<<10) + `","args":{}}` }},
+		{"exec_op_1MB", ExecTool, func() string { return `{"op":"` + huge(1<<20) + `","args":{}}` }},
+		{"exec_op_50MB", ExecTool, func() string { return `{"op":"` + huge(50<<20) + `","args":{}}` }},
+		{"exec_key_50MB", ExecTool, func() string { return `{"op":"onto.task.get","args":{"task_id":"t1","` + huge(50<<20) + `":1}}` }},
+		{"help_path_100KB", HelpTool, func() string { return `{"path":"` + huge(100<<10) + `"}` }},
+		{"search_query_100KB", SearchTool, func() string { return `{"query":"` + strings.Repeat("task ", 20<<10) + `"}` }},
+		{"search_word_100KB", SearchTool, func() string { return `{"query":"` + huge(100<<10) + `"}` }},
+		{"search_query_50MB", SearchTool, func() string { return `{"query":"` + huge(50<<20) + `"}` }},
+	}
+	// With the size limits lifted the same inputs reach the suggestion
+	// and error paths, which must be linear by themselves.
+	lifted := WithLimits(Limits{ArgsBytes: 1 << 30, OpBytes: 1 << 30, PathBytes: 1 << 30, KeyBytes: 1 << 30, QueryBytes: 1 << 30})
+	for _, c := range cases {
+		if strings.HasSuffix(c.name, "50MB") && !*hostileHuge {
+			continue
+		}
+		b.Run(c.name, func(b *testing.B) {
+			h := newHarness(b, WithWrites(true))
+			args := c.args()
+			b.ResetTimer()
+			var n int
+			for i := 0; i < b.N; i++ {
+				n = len(h.call(c.tool, args))
+			}
+			b.ReportMetric(float64(n), "answer-bytes")
+		})
+		if c.tool == SearchTool && strings.HasSuffix(c.name, "50MB") {
+			continue // the ranking's own cost on huge queries: see Limits.QueryBytes
+		}
+		b.Run(c.name+"_lifted", func(b *testing.B) {
+			h := newHarness(b, WithWrites(true), lifted)
+			args := c.args()
+			b.ResetTimer()
+			var n int
+			for i := 0; i < b.N; i++ {
+				n = len(h.call(c.tool, args))
+			}
+			b.ReportMetric(float64(n), "answer-bytes")
+		})
+	}
+}

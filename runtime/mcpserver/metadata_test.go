@@ -1,0 +1,268 @@
+package mcpserver_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/examples/quickstart"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/mcpserver"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
+)
+
+// typedTool returns a tool with a result schema whose handler answers with
+// value (or fails with err).
+func typedTool(name string, value any, err error) runtime.Tool {
+	return runtime.Tool{
+		Name:         name,
+		Title:        "Typed " + name,
+		Description:  "Answers with a typed value.",
+		Parameters:   json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}}}`),
+		Annotations:  &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true), OpenWorld: runtime.Hint(false)},
+		ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"n":{"type":"integer"}},"required":["id"]}`),
+		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			if err != nil {
+				return runtime.Result{}, err
+			}
+			return runtime.Result{Success: true, Message: "made it", Value: value}, nil
+		},
+	}
+}
+
+// TestAnnotationsTitleOutputSchema: hints, title and output schema reach
+// the tool list; generated tools carry their kind's hints; the gateway's
+// lookup tools are read-only.
+func TestAnnotationsTitleOutputSchema(t *testing.T) {
+	tools := append(quickstart.Tools(&quickstart.Store{}), typedTool("typed", map[string]any{"id": "x"}, nil))
+	got := listTools(t, serve(t, tools))
+	typed := got["typed"]
+	if typed.Title != "Typed typed" || typed.Annotations == nil || typed.Annotations.Title != "Typed typed" {
+		t.Errorf("title %q annotations %+v", typed.Title, typed.Annotations)
+	}
+	a := typed.Annotations
+	if a.ReadOnlyHint || a.DestructiveHint == nil || *a.DestructiveHint || !a.IdempotentHint || a.OpenWorldHint == nil || *a.OpenWorldHint {
+		t.Errorf("typed hints %+v", a)
+	}
+	if !jsonEqual(t, typed.OutputSchema, json.RawMessage(tools[len(tools)-1].ResultSchema)) {
+		t.Errorf("output schema %v", typed.OutputSchema)
+	}
+	if l := got["list_todos"].Annotations; l == nil || !l.ReadOnlyHint {
+		t.Errorf("list_todos hints %+v", l)
+	}
+	if d := got["delete_todo"].Annotations; d == nil || d.ReadOnlyHint || d.DestructiveHint == nil || !*d.DestructiveHint {
+		t.Errorf("delete_todo hints %+v", d)
+	}
+	if c := got["create_todo"].Annotations; c == nil || c.ReadOnlyHint || c.DestructiveHint == nil || *c.DestructiveHint || c.IdempotentHint {
+		t.Errorf("create_todo hints %+v", c)
+	}
+	if got["list_todos"].OutputSchema == nil {
+		t.Errorf("typed list_todos has no output schema")
+	}
+	gw := listTools(t, serve(t, quickstart.Gateway(&quickstart.Store{})))
+	if gw[gateway.HelpTool].OutputSchema != nil {
+		t.Errorf("tool_help, without a result schema, has an output schema")
+	}
+	for _, name := range []string{gateway.HelpTool, gateway.SearchTool} {
+		if a := gw[name].Annotations; a == nil || !a.ReadOnlyHint {
+			t.Errorf("%s hints %+v", name, a)
+		}
+	}
+	if a := gw[gateway.ExecTool].Annotations; a != nil && a.ReadOnlyHint {
+		t.Errorf("tool_exec is marked read-only")
+	}
+}
+
+// TestStructuredContent: a typed result comes as structuredContent and as
+// the rendered text; failures are isError results, never protocol errors.
+func TestStructuredContent(t *testing.T) {
+	cs := serve(t, []runtime.Tool{
+		typedTool("typed", json.RawMessage(`{"id":"t1","n":2}`), nil),
+		typedTool("not_found", nil, runtime.NotFound("no thing 9")),
+		typedTool("wrong_shape", []int{1}, nil),
+	})
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "typed", Arguments: map[string]any{"n": 2}})
+	if err != nil || res.IsError {
+		t.Fatalf("typed: %v %+v", err, res)
+	}
+	if !jsonEqual(t, res.StructuredContent, map[string]any{"id": "t1", "n": 2}) {
+		t.Errorf("structuredContent %v", res.StructuredContent)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; text != "made it\n\n"+`{"id":"t1","n":2}` {
+		t.Errorf("text %q", text)
+	}
+	mustFail(t, cs, "not_found", `{}`, "no thing 9")
+	mustFail(t, cs, "wrong_shape", `{}`, "no JSON object")
+}
+
+// panicky panics when marshalled: the rendering falls back to a note and
+// the structured content step panics after the handler returned.
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("bad marshal") }
+
+// TestPanicAfterHandler: a panic outside the handler (marshalling its
+// value) is an error result, and the server keeps serving.
+func TestPanicAfterHandler(t *testing.T) {
+	tool := typedTool("odd", panicky{}, nil)
+	tool.ResultSchema = nil
+	cs := serve(t, []runtime.Tool{tool, typedTool("typed", map[string]any{"id": "x"}, nil)})
+	mustFail(t, cs, "odd", `{}`, "internal error")
+	mustOK(t, cs, "typed", `{}`)
+}
+
+// TestSectionsServer: summaries are the server's instructions;
+// open_sections opens a section on the server (tools/list_changed) and
+// answers with its text and tools; the opened tools run.
+func TestSectionsServer(t *testing.T) {
+	p, err := prompt.New("test", "todos", "", quickstart.Sections(&quickstart.Store{})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	server, err := mcpserver.NewSectionsServer("todos", "v1", p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := make(chan struct{}, 8)
+	cs := connect(t, server, &mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+		changed <- struct{}{}
+	}})
+	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "open_sections") || !strings.Contains(ins, "todo") {
+		t.Errorf("instructions lack the summaries:\n%s", ins)
+	}
+	if names := listTools(t, cs); len(names) != 1 || names[prompt.OpenSectionsName] == nil {
+		t.Fatalf("tools before opening: %v", names)
+	}
+	mustFail(t, cs, prompt.OpenSectionsName, `{"section_keys":["nope"],"reason":"x"}`, "nope")
+	got := mustOK(t, cs, prompt.OpenSectionsName, `{"section_keys":["todo"],"reason":"need the tools"}`)
+	if !strings.Contains(got, "Tools now available: ") || !strings.Contains(got, "create_todo") {
+		t.Errorf("open_sections answered %s", got)
+	}
+	select {
+	case <-changed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no tools/list_changed after opening")
+	}
+	tools := listTools(t, cs)
+	if tools["create_todo"] == nil {
+		t.Errorf("create_todo not listed after opening: %v", tools)
+	}
+	mustOK(t, cs, "create_todo", `{"title":"Renew passport"}`)
+}
+
+// TestEverySurfaceOverHTTP: each surface serves over streamable HTTP to
+// the SDK's client, and a stop through the context returns promptly and
+// cleanly while a client is still connected.
+func TestEverySurfaceOverHTTP(t *testing.T) {
+	store := &quickstart.Store{}
+	p := prompt.MustNew("test", "todos", "", quickstart.Sections(store)...)
+	surfaces := map[string]func() (*mcp.Server, error){
+		"flat": func() (*mcp.Server, error) { return mcpserver.NewServer("t", "v", quickstart.Tools(store)) },
+		"gateway": func() (*mcp.Server, error) {
+			return mcpserver.NewServer("t", "v", quickstart.Gateway(store, gateway.WithWrites(true)))
+		},
+		"facades":  func() (*mcp.Server, error) { return mcpserver.NewServer("t", "v", quickstart.Facades(store)) },
+		"sections": func() (*mcp.Server, error) { return mcpserver.NewSectionsServer("t", "v", p, nil) },
+	}
+	calls := map[string][2]string{
+		"flat":     {"list_todos", `{}`},
+		"gateway":  {gateway.ExecTool, `{"op":"todo.list","args":{}}`},
+		"facades":  {"todo", `{"tool":"list_todos","args":{}}`},
+		"sections": {prompt.OpenSectionsName, `{"section_keys":["todo"],"reason":"r"}`},
+	}
+	for name, mk := range surfaces {
+		t.Run(name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, stop := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				done <- mcpserver.ServeHTTP(ctx, ln, func(*http.Request) *mcp.Server {
+					s, err := mk()
+					if err != nil {
+						panic(err)
+					}
+					return s
+				}, mcpserver.HTTPOptions{ShutdownTimeout: 5 * time.Second})
+			}()
+			client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+			cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			c := calls[name]
+			mustOK(t, cs, c[0], c[1])
+			start := time.Now()
+			stop()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("ServeHTTP: %v", err)
+				}
+			case <-time.After(4 * time.Second):
+				t.Fatal("ServeHTTP did not stop")
+			}
+			t.Logf("stopped in %v", time.Since(start))
+			if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c[0], Arguments: json.RawMessage(c[1])}); err == nil {
+				t.Error("call after stop succeeded")
+			}
+		})
+	}
+}
+
+// TestHTTPCrossOrigin: a browser's cross-site request is refused before
+// it reaches the MCP handler; a client without browser headers is served.
+func TestHTTPCrossOrigin(t *testing.T) {
+	h := mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	for _, c := range []struct {
+		site string
+		want int
+	}{{"cross-site", http.StatusForbidden}, {"", http.StatusOK}} {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if c.site != "" {
+			req.Header.Set("Sec-Fetch-Site", c.site)
+			req.Header.Set("Origin", "https://evil.example")
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != c.want {
+			t.Errorf("Sec-Fetch-Site %q: status %d, want %d", c.site, res.StatusCode, c.want)
+		}
+	}
+}
+
+// TestServeHTTPListenError: a closed listener is reported.
+func TestServeHTTPListenError(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.Close()
+	err = mcpserver.ServeHTTP(context.Background(), ln, func(*http.Request) *mcp.Server { return nil }, mcpserver.HTTPOptions{})
+	if err == nil || errors.Is(err, http.ErrServerClosed) {
+		t.Errorf("ServeHTTP on a closed listener: %v", err)
+	}
+}

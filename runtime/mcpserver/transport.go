@@ -1,0 +1,115 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ServeStdio serves s over stdin and stdout until the client closes its
+// end or ctx is done (cancel it on SIGINT/SIGTERM for a graceful stop).
+// A stop through ctx is not an error.
+func ServeStdio(ctx context.Context, s *mcp.Server) error {
+	err := s.Run(ctx, &mcp.StdioTransport{})
+	if ctx.Err() != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, ctx.Err())) {
+		return nil
+	}
+	return err
+}
+
+// HTTPOptions configure ServeHTTP.
+type HTTPOptions struct {
+	// Path is where the MCP endpoint answers ("/mcp" when empty); other
+	// paths are 404.
+	Path string
+	// ShutdownTimeout bounds how long a stop waits for calls in flight
+	// (10 s when zero); then remaining connections are closed.
+	ShutdownTimeout time.Duration
+	// Stateless serves without sessions (see mcp.StreamableHTTPOptions).
+	Stateless bool
+	// SessionTimeout closes sessions idle this long (30 minutes when zero;
+	// negative: never), so that a long-running server does not keep the
+	// servers of clients that went away.
+	SessionTimeout time.Duration
+}
+
+// HTTPHandler returns the SDK's streamable HTTP handler behind Go's
+// cross-origin protection (browsers' cross-site requests are refused; the
+// SDK also refuses DNS-rebound requests to localhost). server is called
+// once per new session: return the same server to share one tool list, or
+// a new one per session so that facades unfold per client.
+func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
+	timeout := opts.SessionTimeout
+	switch {
+	case timeout == 0:
+		timeout = 30 * time.Minute
+	case timeout < 0:
+		timeout = 0
+	}
+	h := mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
+	return http.NewCrossOriginProtection().Handler(h)
+}
+
+// ServeHTTP serves the MCP streamable HTTP transport on ln at opts.Path
+// until ctx is done, then shuts down gracefully: it stops accepting,
+// ends the clients' long-lived event streams, lets calls in flight finish
+// (up to opts.ShutdownTimeout) and returns nil. server is called once per
+// new session (see HTTPHandler).
+func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) *mcp.Server, opts HTTPOptions) error {
+	path := opts.Path
+	if path == "" {
+		path = "/mcp"
+	}
+	grace := opts.ShutdownTimeout
+	if grace <= 0 {
+		grace = 10 * time.Second
+	}
+	// Event streams (GET) and calls (POST) have different fates on
+	// shutdown: streams end at once, calls finish. Streams run under
+	// streamCtx, cancelled when the stop begins.
+	streamCtx, endStreams := context.WithCancel(context.Background())
+	defer endStreams()
+	mcpHandler := HTTPHandler(server, opts)
+	mux := http.NewServeMux()
+	mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			ctx, cancel := context.WithCancel(r.Context())
+			defer cancel()
+			stop := context.AfterFunc(streamCtx, cancel)
+			defer stop()
+			r = r.WithContext(ctx)
+		}
+		mcpHandler.ServeHTTP(w, r)
+	}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	endStreams()
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		_ = srv.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// ListenAndServeHTTP is ServeHTTP on a TCP listener at addr.
+func ListenAndServeHTTP(ctx context.Context, addr string, server func(*http.Request) *mcp.Server, opts HTTPOptions) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return ServeHTTP(ctx, ln, server, opts)
+}

@@ -1,0 +1,319 @@
+package schema_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/schema"
+)
+
+// Inputs that crashed, hung or blew up the generator (issue 8). Each must
+// end in success or a located error, quickly; the inputs are built here.
+
+// oneTool wraps a parameters schema into a one-tool Anthropic-shape list.
+func oneTool(params string) []byte {
+	return []byte(`[{"name":"get_x","description":"d","input_schema":` + params + `}]`)
+}
+
+// objectWith is an object schema with one property x of schema s.
+func objectWith(s string) string {
+	return `{"type":"object","properties":{"x":` + s + `}}`
+}
+
+// nest wraps inner n times with wrap (which holds one %s).
+func nest(inner, wrap string, n int) string {
+	var b strings.Builder
+	for range n {
+		before, _, _ := strings.Cut(wrap, "%s")
+		b.WriteString(before)
+	}
+	b.WriteString(inner)
+	for range n {
+		_, after, _ := strings.Cut(wrap, "%s")
+		b.WriteString(after)
+	}
+	return b.String()
+}
+
+// refLevels is n levels of $defs, each a kw of two $refs to the next
+// level (distinct when distinct is set: each level has an a and a b def).
+func refLevels(kw string, n int, distinct bool) string {
+	var defs []string
+	for i := range n {
+		next := fmt.Sprintf("#/$defs/d%d", i+1)
+		if distinct {
+			defs = append(defs, fmt.Sprintf(`"d%d":{%q:[{"$ref":"#/$defs/d%da"},{"$ref":"#/$defs/d%db"}]}`, i, kw, i+1, i+1))
+			defs = append(defs, fmt.Sprintf(`"d%da":{"$ref":%q},"d%db":{"$ref":%q}`, i+1, next, i+1, next))
+		} else {
+			defs = append(defs, fmt.Sprintf(`"d%d":{%q:[{"$ref":%q},{"$ref":%q}]}`, i, kw, next, next))
+		}
+	}
+	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"a":{"type":"string"}}}`, n))
+	return `{"type":"object","properties":{"x":{"$ref":"#/$defs/d0"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+}
+
+func intList(n int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, i)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func manyProps(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"p%d":{"type":"string"}`, i)
+	}
+	b.WriteString(`}}`)
+	return b.String()
+}
+
+// pipeline runs load, compile, taxonomy and generation.
+func pipeline(data []byte, lim schema.Limits) ([]generator.File, error) {
+	fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: data}},
+		schema.BuildOptions{Package: "x", LoadOptions: schema.LoadOptions{Limits: lim}}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return generator.Generate(fam, generator.Options{Package: "x"})
+}
+
+var located = regexp.MustCompile(`^t\.json:\d+:\d+: /\S*: `)
+
+func TestLimitCases(t *testing.T) {
+	cases := []struct {
+		name   string
+		params string
+		limits schema.Limits
+		// want is a substring of the only error; "" means success.
+		want string
+	}{
+		{"recursive anyOf", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`, schema.Limits{},
+			`/0/input_schema/$defs/u/anyOf/0/$ref: circular schema: this applies /0/input_schema/$defs/u to the same value again`},
+		{"recursive oneOf via not", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"oneOf":[{"not":{"$ref":"#/$defs/u"}},{"type":"string"}]}}}`, schema.Limits{},
+			`circular schema`},
+		{"recursion through a property is fine", `{"type":"object","properties":{"x":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}},{"type":"null"}]}}}`, schema.Limits{}, ""},
+		{"9000 nested items", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 9000)), schema.Limits{},
+			`nesting deeper than 512 levels (8 × limits.max_depth; raise max_depth in the manifest)`},
+		{"1000 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 1000)), schema.Limits{},
+			`nesting deeper than 512 levels`},
+		{"70 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), schema.Limits{},
+			`schema nested more than 64 levels deep (limit 64; raise limits.max_depth in the manifest)`},
+		{"70 nested arrays, raised", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), schema.Limits{Depth: 80}, ""},
+		{"3000 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 3000)), schema.Limits{},
+			`nesting deeper than 512 levels`},
+		{"100 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 100)), schema.Limits{Depth: 150, IdentifierLength: 40}, ""},
+		{"30 levels of oneOf", refLevels("oneOf", 30, false), schema.Limits{}, ""},
+		{"30 levels of allOf", refLevels("allOf", 30, false), schema.Limits{}, ""},
+		{"30 levels of anyOf", refLevels("anyOf", 30, false), schema.Limits{}, ""},
+		{"30 levels of distinct oneOf", refLevels("oneOf", 30, true), schema.Limits{}, ""},
+		{"30 levels of distinct allOf", refLevels("allOf", 30, true), schema.Limits{}, ""},
+		{"expansion budget", refLevels("allOf", 30, true), schema.Limits{RefExpansions: 20},
+			`schema expansion budget spent: $refs, allOf and union branches expand to more than 20 schemas (limit 20; raise limits.max_ref_expansions in the manifest)`},
+		{"100000 enum values", objectWith(`{"type":"integer","enum":` + intList(100000) + `}`), schema.Limits{},
+			`/0/input_schema/properties/x/enum: enum lists 100000 values, more than the limit (limit 5000; raise limits.max_enum in the manifest)`},
+		{"20000 enum values, raised", objectWith(`{"type":"integer","enum":` + intList(20000) + `}`), schema.Limits{Enum: 20000}, ""},
+		{"5000 properties", manyProps(5000), schema.Limits{},
+			`/0/input_schema/properties: object declares 5000 properties, more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
+		{"1500 properties, raised", manyProps(1500), schema.Limits{Properties: 1500}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			files, err := pipeline(oneTool(tc.params), tc.limits)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("want success, got %v", err)
+				}
+				if len(files) == 0 {
+					t.Fatal("no files")
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("generated; want an error containing %q", tc.want)
+			}
+			var list schema.ErrorList
+			if !errorsAs(err, &list) || len(list) != 1 {
+				t.Fatalf("want one located error, got %v", err)
+			}
+			msg := list[0].Error()
+			if !located.MatchString(msg) || !strings.Contains(msg, tc.want) {
+				t.Errorf("error %q\nwant it located and containing %q", msg, tc.want)
+			}
+		})
+	}
+}
+
+// Names derived from the input never exceed the identifier limit (plus
+// room for a uniqueness suffix), and shortening is deterministic.
+func TestIdentifierLimit(t *testing.T) {
+	long := strings.Repeat("very_long_name_", 700)
+	params := `{"type":"object","properties":{"` + long + `":{"type":"object","properties":{"` + long + `x":{"type":"string","enum":["` + long + `"]}}}}}`
+	var first string
+	for range 2 {
+		files, err := pipeline(oneTool(params), schema.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var src strings.Builder
+		for _, f := range files {
+			src.Write(f.Bytes)
+			af, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Bytes, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(af, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && len(id.Name) > schema.DefaultLimits.IdentifierLength {
+					t.Fatalf("%s: identifier of %d bytes: %.60s...", f.Path, len(id.Name), id.Name)
+				}
+				return true
+			})
+		}
+		if first != "" && first != src.String() {
+			t.Fatal("output differs between runs")
+		}
+		first = src.String()
+	}
+}
+
+func errorsAs(err error, list *schema.ErrorList) bool {
+	l, ok := err.(schema.ErrorList)
+	*list = l
+	return ok
+}
+
+// Definitions no call can satisfy generate, with a located warning each.
+func TestUnsatisfiableWarnings(t *testing.T) {
+	cases := []struct{ params, want string }{
+		{objectWith(`{"enum":[]}`), `t.json:1:94: /0/input_schema/properties/x/enum: enum is empty: no value can satisfy this schema`},
+		{objectWith(`{"type":"string","enum":[1,2]}`), `/0/input_schema/properties/x/enum: no enum value has a type the schema allows`},
+		{`{"type":"object","properties":{"x":false},"required":["x"]}`, `t.json:1:86: /0/input_schema/properties/x: property "x" is required but its schema is false: no call can satisfy this object`},
+		{objectWith(`{"type":"integer","minimum":5,"maximum":3}`), `/0/input_schema/properties/x/minimum: minimum 5 is greater than maximum 3: no value can satisfy this schema`},
+		{objectWith(`{"type":"number","exclusiveMinimum":2,"exclusiveMaximum":2}`), `/0/input_schema/properties/x/exclusiveMinimum: exclusiveMinimum 2 is equal to exclusiveMaximum 2`},
+		{objectWith(`{"type":"number","minimum":2,"exclusiveMaximum":2}`), `/0/input_schema/properties/x/minimum: minimum 2 is equal to exclusiveMaximum 2`},
+		{objectWith(`{"type":"string","minLength":4,"maxLength":1}`), `/0/input_schema/properties/x/minLength: minLength 4 is greater than maxLength 1`},
+		{objectWith(`{"type":"array","minItems":3,"maxItems":2}`), `/0/input_schema/properties/x/minItems: minItems 3 is greater than maxItems 2`},
+		{objectWith(`{"type":"object","properties":{"a":{"type":"string"}},"minProperties":3,"maxProperties":2}`), `minProperties 3 is greater than maxProperties 2`},
+		{objectWith(`{"type":"array","contains":{"type":"string"},"minContains":3,"maxContains":2}`), `minContains 3 is greater than maxContains 2`},
+		{`{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"},{"type":"integer"}]}},"$defs":{"a":{"type":"string"}}}`, `/0/input_schema/properties/x/oneOf: oneOf lists the same schema as branches 0 and 1: a value that matches it matches both, so it never passes`},
+	}
+	for _, tc := range cases {
+		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, schema.BuildOptions{Package: "x"}, nil)
+		if err != nil {
+			t.Errorf("%s: %v", tc.params, err)
+			continue
+		}
+		found := false
+		for _, w := range fam.Warnings {
+			e := schema.Error{Pos: w.Pos, Message: w.Message}
+			if w.Code == "unsatisfiable" && located.MatchString(e.Error()) && strings.Contains(e.Error(), tc.want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no warning %q in %+v", tc.params, tc.want, fam.Warnings)
+		}
+		if _, err := generator.Generate(fam, generator.Options{Package: "x"}); err != nil {
+			t.Errorf("%s: generate: %v", tc.params, err)
+		}
+	}
+}
+
+// Go field names of colliding properties depend on the set of names, not
+// their order: every permutation reads the same JSON key into the same
+// field.
+func TestFieldNamesIndependentOfOrder(t *testing.T) {
+	keys := []string{"a_b", "aB", "AB", "a-b"}
+	var want map[string]string
+	for _, perm := range permute(keys) {
+		var props []string
+		for _, k := range perm {
+			props = append(props, fmt.Sprintf("%q:{\"type\":\"string\"}", k))
+		}
+		fam, err := schema.Build([]schema.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)}}, schema.BuildOptions{Package: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, f := range fam.Tools[0].Params.Fields {
+			got[f.JSONName] = f.GoName
+		}
+		if want == nil {
+			want = got
+			if got["AB"] != "AB" {
+				t.Errorf("AB is %q, want AB", got["AB"])
+			}
+			continue
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("order %v: %v, want %v", perm, got, want)
+		}
+	}
+}
+
+func permute(xs []string) [][]string {
+	if len(xs) <= 1 {
+		return [][]string{append([]string(nil), xs...)}
+	}
+	var out [][]string
+	for i := range xs {
+		rest := append(append([]string(nil), xs[:i]...), xs[i+1:]...)
+		for _, p := range permute(rest) {
+			out = append(out, append([]string{xs[i]}, p...))
+		}
+	}
+	return out
+}
+
+// FuzzPipeline runs hostile parameter schemas through load, compile,
+// taxonomy and generation under small limits: never a panic or a hang, and
+// every error located.
+func FuzzPipeline(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`,
+		`{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"if":{"$ref":"#/$defs/u"},"then":{"type":"string"}}}}`,
+		objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 40)),
+		objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 40)),
+		refLevels("oneOf", 12, false),
+		refLevels("allOf", 12, true),
+		objectWith(`{"type":"integer","enum":` + intList(300) + `}`),
+		manyProps(300),
+		`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"enum":[]}},"required":["AB"]}`,
+		`{"type":"object","properties":{"x":{"type":"number","minimum":3,"maximum":1,"enum":[1,1.0,1e0,2]}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	lim := schema.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
+	f.Fuzz(func(t *testing.T, params []byte) {
+		data := append(append([]byte(`[{"name":"get_x","input_schema":`), params...), "}]"...)
+		_, err := pipeline(data, lim)
+		if err == nil {
+			return
+		}
+		var list schema.ErrorList
+		if !errorsAs(err, &list) {
+			t.Fatalf("unlocated error %T: %v", err, err)
+		}
+		for _, e := range list {
+			if !strings.HasPrefix(e.Error(), "t.json") {
+				t.Fatalf("unlocated error %q", e.Error())
+			}
+		}
+	})
+}

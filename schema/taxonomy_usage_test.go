@@ -1,0 +1,68 @@
+package schema
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestUsageNamesItsOwnOp checks that every op's usage line, argument
+// summary and synthesised example name the op's final path, also for ops
+// moved to a new path by a collision (hotel_book and book_hotel claim one
+// op; list_user and list_users too).
+func TestUsageNamesItsOwnOp(t *testing.T) {
+	f := family("book_hotel", "hotel_book", "list_user", "list_users", "get_weather")
+	for _, tool := range f.Tools {
+		tool.ParamsSchema = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)
+	}
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	paths := map[string]bool{}
+	for _, op := range f.Ops {
+		if paths[op.Path] {
+			t.Errorf("op %s twice", op.Path)
+		}
+		paths[op.Path] = true
+		if op.Usage != op.Path+" "+op.Args {
+			t.Errorf("tool %s, op %s: usage %q does not start with its own op", op.Tool.Name, op.Path, op.Usage)
+		}
+		for _, ex := range op.Examples {
+			if strings.HasPrefix(ex.Description, "Call ") && !strings.HasPrefix(ex.Description, "Call "+op.Path+" ") && ex.Description != "Call "+op.Path {
+				t.Errorf("op %s: example %q names another op", op.Path, ex.Description)
+			}
+		}
+	}
+	if len(f.Ops) != 5 {
+		t.Fatalf("%d ops, want 5", len(f.Ops))
+	}
+}
+
+// TestKindFromDescription: a tool whose name has no known verb is classed
+// by its description's leading verb; a pure computation is not a write,
+// and without any evidence the op stays a write with a warning.
+func TestKindFromDescription(t *testing.T) {
+	f := family("math_factorial", "hotel_room", "triangle_area", "mystery_box")
+	descs := []string{"Calculates the factorial of a number.", "Books a hotel room for the given dates.", "Computes the area of a triangle.", "Does things."}
+	for i, tool := range f.Tools {
+		tool.Description = descs[i]
+	}
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"math_factorial": "read", "hotel_room": "write", "triangle_area": "read", "mystery_box": "write"}
+	for name, op := range opsOf(f) {
+		if op.Kind != want[name] {
+			t.Errorf("%s: kind %s, want %s", name, op.Kind, want[name])
+		}
+	}
+	var warned []string
+	for _, w := range f.Warnings {
+		if w.Code == "unknown-verb" {
+			warned = append(warned, w.Message)
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "mystery_box") {
+		t.Errorf("unknown-verb warnings: %q, want one for mystery_box", warned)
+	}
+}
