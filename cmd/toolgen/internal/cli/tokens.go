@@ -12,8 +12,8 @@ import (
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
