@@ -40,6 +40,8 @@ type emitter struct {
 	// inOptionals its fields held there (emitOptionals).
 	optionals   string
 	inOptionals map[*ir.Field]bool
+	// object is the object type whose decodeWire is being emitted.
+	object *ir.Type
 }
 
 func (e *emitter) tmp(prefix string) string {
@@ -384,6 +386,13 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 	switch e.g.presence(fl) {
 	case ir.PresencePointer:
 		if nilable(t) {
+			if isInterface(t) {
+				flag := ""
+				if e.g.nullFlag(e.object, fl) {
+					flag = nullFlagName(fl)
+				}
+				return e.nullField(d, target, t, flag)
+			}
 			return e.value(d, target, t, true)
 		}
 		// x.F = new(T); (*x.F).decodeWire(d)
@@ -428,6 +437,52 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 	return e.value(d, target, t, false)
 }
 
+// nullField reads an optional interface-typed field (any, or a const of
+// an array or object). Its Go value is nil both when it is absent and for
+// a present null, and validate checks only present (non-nil) fields, so a
+// null is checked here, against the field's schema, when that schema can
+// reject it:
+//
+//	if d.Peek() == wire.Null {
+//		b := d.Branch()
+//		pp := wire.At(b.Path())
+//		var pe wire.Errors
+//		var nv any
+//		(checks of nv at &pp into pe)
+//		d.Append(pe.List())
+//		d.Skip()
+//	} else {
+//		x.F = d.Any()
+//	}
+//
+// With a null flag (nullFlag), a null sets it and a value clears it.
+func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type, flag string) []jen.Code {
+	read := e.value(d, target, t, true)
+	checks := e.g.validateItem(jen.Id("nv"), t, "pp", "pe")
+	var setFlag []jen.Code
+	if flag != "" {
+		setFlag = []jen.Code{jen.Add(target).Op("=").Nil(), jen.Id("x").Dot(flag).Op("=").True()}
+		read = append([]jen.Code{jen.Id("x").Dot(flag).Op("=").False()}, read...)
+	}
+	if len(checks) == 0 {
+		if flag == "" {
+			return read
+		}
+		// if d.Null() { x.F = nil; x.nullF = true } else { x.nullF = false; x.F = d.Any() }
+		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(setFlag...).Else().Block(read...)}
+	}
+	b := e.tmp("b")
+	null := append([]jen.Code{
+		jen.Id(b).Op(":=").Add(d.call()).Dot("Branch").Call(),
+		jen.Id("pp").Op(":=").Qual(e.g.wirePkg, "At").Call(jen.Id(b).Dot("Path").Call()),
+		e.g.subErrors("pe", d.call().Dot("Checks").Call()),
+		jen.Var().Id("nv").Any(),
+	}, checks...)
+	null = append(null, e.g.absorb(d.call(), "pe"), d.call().Dot("Skip").Call())
+	null = append(null, setFlag...)
+	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "Null")).Block(null...).Else().Block(read...)}
+}
+
 // objectBody is the body of an object's decodeWire:
 //
 //	if !d.Object() {
@@ -447,6 +502,7 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 //		d.Missing("owner")
 //	}
 func (e *emitter) objectBody(t *ir.Type) []jen.Code {
+	e.object = t
 	d := dec{name: "d"}
 	body := []jen.Code{jen.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())}
 	if fields := e.g.optionalScalars(t); len(fields) > 0 {
@@ -538,11 +594,22 @@ func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
 		if checks := e.g.validateItem(jen.Id(v), pp.Type, "pp", "pe"); len(checks) > 0 {
 			inner = append(inner, jen.If(jen.Id(b).Dot("Clean").Call()).Block(append([]jen.Code{
 				jen.Id("pp").Op(":=").Qual(e.g.wirePkg, "At").Call(jen.Id(b).Dot("Path").Call()),
-				jen.Var().Id("pe").Qual(e.g.wirePkg, "Errors"),
+				e.g.subErrors("pe", jen.Id("d").Dot("Checks").Call()),
 			}, append(checks,
-				jen.Id("d").Dot("Append").Call(jen.Id("pe").Dot("List").Call()))...)...))
+				e.g.absorb(jen.Id("d"), "pe"))...)...))
 		} else {
 			inner = append(inner, jen.Id("_").Op("=").Id(v))
+		}
+		if backtracking(pp.Pattern) {
+			// m, ok := d.MatchKey(pattern1)
+			// if !ok { matched = true } (reported: fail closed)
+			// if m { ... }
+			stmts = append(stmts, jen.Block(
+				jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("d").Dot("MatchKey").Call(jen.Id(re)),
+				jen.If(jen.Op("!").Id("ok")).Block(jen.Id("matched").Op("=").True()),
+				jen.If(jen.Id("m")).Block(inner...),
+			))
+			continue
 		}
 		stmts = append(stmts, jen.If(jen.Id(re).Dot("MatchString").Call(jen.String().Call(jen.Id("d").Dot("Key").Call()))).Block(inner...))
 	}
@@ -862,7 +929,7 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		checks := e.g.validateItem(jen.Id(v), br, "", "be")
 		if len(checks) > 0 {
 			accept = []jen.Code{
-				jen.Var().Id("be").Qual(e.g.wirePkg, "Errors"),
+				e.g.subErrors("be", jen.Id("d").Dot("Checks").Call()),
 				jen.Block(checks...),
 				jen.If(jen.Id("be").Dot("Len").Call().Op("==").Lit(0)).Block(accept...),
 			}

@@ -68,10 +68,10 @@ func (e *emitter) decodeTime(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	if checks := c.stringChecks(jen.Id(s), &str); len(checks) > 0 {
 		block := []jen.Code{
 			jen.Id(p).Op(":=").Qual(e.g.wirePkg, "At").Call(d.call().Dot("Path").Call()),
-			jen.Var().Id(errs).Qual(e.g.wirePkg, "Errors"),
+			e.g.subErrors(errs, d.call().Dot("Checks").Call()),
 		}
 		block = append(block, checks...)
-		block = append(block, d.call().Dot("Append").Call(jen.Id(errs).Dot("List").Call()))
+		block = append(block, e.g.absorb(d.call(), errs))
 		body = append(body, jen.Block(block...))
 	}
 	v := e.tmp("t")

@@ -76,6 +76,12 @@ type gen struct {
 	rootFuncs map[*ir.Type]bool
 	// indirect fields hold their recursive struct type through a pointer.
 	indirect map[*ir.Field]bool
+	// ecma is set when a pattern runs on the ECMAScript fallback engine
+	// (backtracking): matching then charges a per-call time budget that
+	// the decoder and the validators of a call share, and fails closed.
+	ecma bool
+	// encoded types are checked through their JSON encoding (findEncoded).
+	encoded map[*ir.Type]bool
 }
 
 type pkgVar struct {
@@ -114,6 +120,8 @@ func Generate(fam *ir.Family, opt Options) ([]File, error) {
 		return nil, err
 	}
 	g.findIndirect()
+	g.ecma = g.usesECMA()
+	g.findEncoded()
 	// Emitters share g's state (package-level names), so they run in order;
 	// rendering a finished file touches nothing shared and is the costly
 	// part (printing + gofmt), so the files render concurrently.

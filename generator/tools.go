@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -32,18 +33,21 @@ func emitTools(g *gen, f *jen.File) error {
 			continue
 		}
 		f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(
-			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-			jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
-			jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
-			jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Nil())),
-			),
-			jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
-			jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-			jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Err()),
-			),
-			jen.Return(jen.Id("p"), jen.Nil()),
+			slices.Concat([]jen.Code{
+				jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+			}, g.budgetStart(jen.Id("d")), []jen.Code{
+				jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
+				jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
+				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
+					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Nil())),
+				),
+			}, g.topErrors(jen.Id("d")), []jen.Code{
+				jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+				jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Lit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Nil(), jen.Err()),
+				),
+				jen.Return(jen.Id("p"), jen.Nil()),
+			})...,
 		)
 		f.Line()
 	}
@@ -170,10 +174,10 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	} else {
 		checks = []jen.Code{jen.Id("validate"+t.GoName).Call(jen.Id("p"), jen.Nil(), jen.Op("&").Id("e"))}
 	}
-	body := []jen.Code{
+	body := append([]jen.Code{
 		jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-		jen.Id("p").Op(":=").New(jen.Id(t.GoName)),
-	}
+	}, g.budgetStart(jen.Id("d"))...)
+	body = append(body, jen.Id("p").Op(":=").New(jen.Id(t.GoName)))
 	nullable := t.Nullable && !nilable(t)
 	if nullable {
 		body = append(body, jen.Id("null").Op(":=").Id("d").Dot("Null").Call(),
@@ -185,8 +189,8 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 		jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Lit(tool), jen.Nil())),
 		),
-		jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
 	)
+	body = append(body, g.topErrors(jen.Id("d"))...)
 	if len(checks) > 0 {
 		if nullable {
 			body = append(body, jen.If(jen.Op("!").Id("null")).Block(checks...))

@@ -315,10 +315,16 @@ func (g *gen) emitEnumConsts(f *jen.File, t *ir.Type) {
 //	}
 func (g *gen) emitStruct(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
-	custom := needsCustomMarshal(t)
+	custom := needsCustomMarshal(t) || g.hasNullFlags(t)
 	for _, fl := range t.Fields {
 		fields = append(fields, docComment(fieldDoc(fl)))
 		fields = append(fields, jen.Id(fl.GoName).Add(g.fieldType(fl)).Tag(map[string]string{"json": jsonTag(fl, custom)}))
+	}
+	for _, fl := range t.Fields {
+		if g.nullFlag(t, fl) {
+			fields = append(fields, jen.Comment(nullFlagName(fl)+" records that "+fl.GoName+" was present and null (it is nil then)."))
+			fields = append(fields, jen.Id(nullFlagName(fl)).Bool())
+		}
 	}
 	if t.Extra {
 		fields = append(fields, jen.Comment(t.ExtraGoName+" holds the additional properties."))
@@ -365,11 +371,102 @@ func fieldDoc(fl *ir.Field) string {
 	return b.String()
 }
 
-// presentExpr is the Go condition under which field fl of x is present.
-func (g *gen) presentExpr(x jen.Code, fl *ir.Field) *jen.Statement {
+// nullFlag reports whether field fl of object t gets an unexported flag
+// recording a present null: fl is optional and of an interface type (nil
+// both when absent and when null), and t has keywords that count or look
+// up its members (minProperties, maxProperties, dependentRequired, or
+// delegated ones, which see t's JSON encoding).
+func (g *gen) nullFlag(t *ir.Type, fl *ir.Field) bool {
+	if t == nil || t.Kind != ir.KindObject || fl.Type == nil || !isInterface(fl.Type) || g.presence(fl) != ir.PresencePointer {
+		return false
+	}
+	cs := t.Constraints
+	return cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || t.Delegated != nil || g.encoded[t]
+}
+
+// findEncoded marks the types whose values are checked through their JSON
+// encoding (wire.Generic): everything reachable from a type with
+// delegated keywords, a const or enum, contains, or uniqueItems over
+// items Go cannot compare with ==. Their objects must encode a present
+// null (nullFlag).
+func (g *gen) findEncoded() {
+	g.encoded = map[*ir.Type]bool{}
+	var mark func(t *ir.Type)
+	mark = func(t *ir.Type) {
+		if t == nil || g.encoded[t] {
+			return
+		}
+		g.encoded[t] = true
+		for _, fl := range t.Fields {
+			mark(fl.Type)
+		}
+		for _, pp := range t.PatternProperties {
+			mark(pp.Type)
+		}
+		for _, b := range t.Branches {
+			mark(b)
+		}
+		for _, p := range t.Prefix {
+			mark(p)
+		}
+		mark(t.Elem)
+	}
+	seen := map[*ir.Type]bool{}
+	var walk func(t *ir.Type)
+	walk = func(t *ir.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		cs := t.Constraints
+		if t.Delegated != nil || t.Const != nil || len(t.Enum) > 0 || cs.Contains != nil || cs.UniqueItems && !comparableElem(t.Elem) {
+			mark(t)
+		}
+		for _, fl := range t.Fields {
+			walk(fl.Type)
+		}
+		for _, pp := range t.PatternProperties {
+			walk(pp.Type)
+		}
+		for _, b := range t.Branches {
+			walk(b)
+		}
+		for _, p := range t.Prefix {
+			walk(p)
+		}
+		walk(t.Elem)
+	}
+	for _, t := range g.fam.Types {
+		walk(t)
+	}
+	for _, tool := range g.fam.Tools {
+		walk(tool.Params)
+	}
+}
+
+// hasNullFlags reports whether a field of t has a null flag (its JSON
+// encoding then writes the flagged nulls: MarshalJSON).
+func (g *gen) hasNullFlags(t *ir.Type) bool {
+	for _, fl := range t.Fields {
+		if g.nullFlag(t, fl) {
+			return true
+		}
+	}
+	return false
+}
+
+// nullFlagName is the unexported flag of field fl (nullFlag).
+func nullFlagName(fl *ir.Field) string { return "null" + fl.GoName }
+
+// presentExpr is the Go condition under which field fl of x (an object
+// of type t) is present.
+func (g *gen) presentExpr(x jen.Code, t *ir.Type, fl *ir.Field) *jen.Statement {
 	sel := jen.Add(x).Dot(fl.GoName)
 	switch g.presence(fl) {
 	case ir.PresencePointer:
+		if g.nullFlag(t, fl) {
+			return jen.Parens(sel.Op("!=").Nil().Op("||").Add(x).Dot(nullFlagName(fl)))
+		}
 		return sel.Op("!=").Nil()
 	case ir.PresenceNullable:
 		return sel.Dot("IsSet").Call()
@@ -410,7 +507,8 @@ func (g *gen) emitObjectMarshal(f *jen.File, t *ir.Type) {
 			continue
 		}
 		set := jen.Add(slot).Op("=").Add(field)
-		if cond := g.presentExpr(x, fl); cond != nil {
+		// A required field is always written (a nil one as null).
+		if cond := g.presentExpr(x, t, fl); cond != nil && !fl.Required {
 			body = append(body, jen.If(cond).Block(set))
 		} else {
 			body = append(body, set)

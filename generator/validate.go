@@ -2,6 +2,7 @@ package generator
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -85,9 +87,9 @@ func emitValidators(g *gen, f *jen.File) error {
 		// }
 		f.Comment("Validate checks x against its schema, reporting every violation.")
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
-			jen.Var().Id("e").Qual(g.wirePkg, "Errors"),
-			jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-			jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))),
+			append(g.topErrors(nil),
+				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+				jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))))...,
 		)
 		f.Line()
 		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
@@ -243,8 +245,13 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 	case t.Kind == ir.KindConst:
 		switch constKind(t.Const) {
 		case "string", "bool", "integer", "number":
-			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(
-				c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)))
+			violation := c.add("const", "must be "+string(t.Const), string(t.Const), c.received(v), nil)
+			if !goConstant(t.Const) {
+				// No int64 or float64 equals it.
+				out = append(out, violation)
+				break
+			}
+			out = append(out, jen.If(jen.Add(v).Op("!=").Op(strings.TrimSpace(string(t.Const)))).Block(violation))
 		default:
 			out = append(out, c.genericEqual(v, []json.RawMessage{t.Const}, "const")...)
 		}
@@ -256,6 +263,21 @@ func (c vc) inline(v jen.Code, t *ir.Type) []jen.Code {
 		out = append(out, c.anyChecks(v, t)...)
 	}
 	return append(out, c.delegated(v, t)...)
+}
+
+// goConstant reports whether a scalar JSON literal is a Go constant of its
+// kind's type: integers within int64, numbers within float64.
+func goConstant(lit json.RawMessage) bool {
+	text := strings.TrimSpace(string(lit))
+	switch constKind(lit) {
+	case "integer":
+		_, err := strconv.ParseInt(text, 10, 64)
+		return err == nil
+	case "number":
+		f, err := strconv.ParseFloat(text, 64)
+		return err == nil && !math.IsInf(f, 0)
+	}
+	return true
 }
 
 // delegated runs the embedded validator over the generic form of v.
@@ -311,14 +333,115 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
-		out = append(out, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(s)).Block(
-			c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)))
+		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)
+		if backtracking(cs.Pattern) {
+			// A match not decided in time is reported by Match.
+			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
+				jen.Id("ok").Op("&&").Op("!").Id("m")).Block(violation))
+		} else {
+			out = append(out, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(s)).Block(violation))
+		}
 	}
 	if fn := formatFuncs[t.Format]; fn != "" {
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
 			c.add("format", "must be a valid "+t.Format, t.Format, c.received(s), nil)))
 	}
 	return out
+}
+
+// backtracking reports whether pattern runs on the ECMAScript fallback
+// engine (a pattern no engine compiles is reported by schema.Compile).
+func backtracking(pattern string) bool {
+	re, err := check.Compile(pattern)
+	return err == nil && re.Backtracking()
+}
+
+// usesECMA reports whether a pattern of the family runs on the ECMAScript
+// engine.
+func (g *gen) usesECMA() bool {
+	seen := map[*ir.Type]bool{}
+	var walk func(t *ir.Type) bool
+	walk = func(t *ir.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Constraints.Pattern != "" && backtracking(t.Constraints.Pattern) {
+			return true
+		}
+		for _, pp := range t.PatternProperties {
+			if backtracking(pp.Pattern) || walk(pp.Type) {
+				return true
+			}
+		}
+		for _, fl := range t.Fields {
+			if walk(fl.Type) {
+				return true
+			}
+		}
+		for _, b := range t.Branches {
+			if walk(b) {
+				return true
+			}
+		}
+		for _, p := range t.Prefix {
+			if walk(p) {
+				return true
+			}
+		}
+		return walk(t.Elem) || walk(t.Constraints.Contains) || walk(t.Constraints.PropertyNames)
+	}
+	for _, t := range g.fam.Types {
+		if walk(t) {
+			return true
+		}
+	}
+	for _, tool := range g.fam.Tools {
+		if walk(tool.Params) {
+			return true
+		}
+	}
+	return false
+}
+
+// subErrors declares name, an empty wire.Errors for a trial or for checks
+// run while decoding: when the family has ECMAScript patterns it shares
+// the call's budget (from: d.Checks() or e.Sub()).
+func (g *gen) subErrors(name string, from jen.Code) jen.Code {
+	if !g.ecma {
+		return jen.Var().Id(name).Qual(g.wirePkg, "Errors")
+	}
+	return jen.Id(name).Op(":=").Add(from)
+}
+
+// absorb records the findings of the wire.Errors name (from subErrors)
+// in decoder d.
+func (g *gen) absorb(d jen.Code, name string) jen.Code {
+	if !g.ecma {
+		return jen.Add(d).Dot("Append").Call(jen.Id(name).Dot("List").Call())
+	}
+	return jen.Add(d).Dot("Absorb").Call(jen.Op("&").Id(name))
+}
+
+// budgetStart gives the decoder d and the validator's wire.Errors e of one
+// call one pattern-matching budget, when the family needs one.
+func (g *gen) budgetStart(d jen.Code) []jen.Code {
+	if !g.ecma {
+		return nil
+	}
+	return []jen.Code{jen.Add(d).Dot("UseBudget").Call(jen.New(jen.Qual(g.checkPkg, "Budget")))}
+}
+
+// topErrors declares e, the validator's wire.Errors of a call: sharing
+// d's budget when there is one (nil d: a fresh one).
+func (g *gen) topErrors(d jen.Code) []jen.Code {
+	if !g.ecma {
+		return []jen.Code{jen.Var().Id("e").Qual(g.wirePkg, "Errors")}
+	}
+	if d == nil {
+		return []jen.Code{jen.Var().Id("e").Qual(g.wirePkg, "Errors"), jen.Id("e").Dot("UseBudget").Call(jen.New(jen.Qual(g.checkPkg, "Budget")))}
+	}
+	return []jen.Code{jen.Id("e").Op(":=").Add(d).Dot("Checks").Call()}
 }
 
 // patternVar declares a compiled pattern once.
@@ -451,31 +574,59 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			return
 		}
 		text := string(*n)
-		var lit jen.Code
+		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)
+		r, inf, ok := boundValue(text)
+		if !ok {
+			return
+		}
+		if inf != 0 {
+			// Beyond every float64 and int64: a lower bound above them
+			// (or an upper bound below them) refuses every value, the
+			// other way round it refuses none.
+			if (inf > 0) == lower {
+				out = append(out, violation)
+			}
+			return
+		}
+		var cond jen.Code
 		if integer {
-			r, ok := new(big.Rat).SetString(text)
-			if !ok {
+			b, fits := intBound(r, lower, exclusive)
+			if !fits {
+				if b.Sign() > 0 == lower {
+					out = append(out, violation)
+				}
 				return
 			}
-			b, ok := intBound(r, lower, exclusive)
-			if !ok {
-				return
-			}
-			lit = jen.Lit(int(b))
 			if lower {
-				op = "<"
+				cond = jen.Add(x).Op("<").Lit(int(b.Int64()))
 			} else {
-				op = ">"
+				cond = jen.Add(x).Op(">").Lit(int(b.Int64()))
 			}
 		} else {
-			f, err := strconv.ParseFloat(text, 64)
-			if err != nil || math.IsInf(f, 0) {
+			// The float64 nearest the bound, and the comparison that
+			// agrees with the exact one for every float64 x.
+			f, exact := r.Float64()
+			if math.IsInf(f, 0) {
+				if (f > 0) == lower {
+					out = append(out, violation)
+				}
 				return
 			}
-			lit = jen.Lit(f)
+			above := !exact && new(big.Rat).SetFloat64(f).Cmp(r) > 0
+			switch {
+			case exact:
+			case lower && above:
+				op = "<" // x >= r ⇔ x >= f; x > r ⇔ x >= f
+			case lower:
+				op = "<=" // f < r: x >= r ⇔ x > f
+			case above:
+				op = ">=" // x <= r ⇔ x < f
+			default:
+				op = ">" // f < r: x <= r ⇔ x <= f
+			}
+			cond = jen.Add(x).Op(op).Lit(f)
 		}
-		out = append(out, jen.If(jen.Add(x).Op(op).Add(lit)).Block(
-			c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)))
+		out = append(out, jen.If(cond).Block(violation))
 	}
 	bound(cs.Minimum, "minimum", "<", ">=", true, false)
 	bound(cs.ExclusiveMinimum, "exclusiveMinimum", "<=", ">", true, true)
@@ -493,17 +644,15 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 	return out
 }
 
-// intBound turns a bound into the inclusive int64 limit an integer must
-// respect (minimum 1.5 → 2, exclusiveMaximum 10 → 9); ok is false when
-// the limit lies outside int64 and so constrains nothing (or everything,
-// which the decoder's range check already reports).
-func intBound(r *big.Rat, lower, exclusive bool) (int64, bool) {
+// intBound turns a bound into the inclusive limit an integer must respect
+// (minimum 1.5 → 2, exclusiveMaximum 10 → 9); fits is false when that
+// limit lies outside int64.
+func intBound(r *big.Rat, lower, exclusive bool) (b *big.Int, fits bool) {
 	q := new(big.Int).Quo(r.Num(), r.Denom()) // truncated toward zero
 	floor := new(big.Int).Set(q)
 	if r.Sign() < 0 && !r.IsInt() {
 		floor.Sub(floor, big.NewInt(1))
 	}
-	var b *big.Int
 	switch {
 	case lower && exclusive:
 		b = floor.Add(floor, big.NewInt(1))
@@ -520,10 +669,33 @@ func intBound(r *big.Rat, lower, exclusive bool) (int64, bool) {
 	default:
 		b = floor
 	}
-	if !b.IsInt64() {
-		return 0, false
+	return b, b.IsInt64()
+}
+
+// boundValue reads a numeric keyword's JSON number text without building
+// huge numbers: inf is +1 or -1 for a value beyond every float64 (and so
+// every int64), else r is its exact value, except that a nonzero value
+// closer to zero than every float64 stands in as ±1e-400 (which compares
+// with every float64 and int64 as it does).
+func boundValue(text string) (r *big.Rat, inf int, ok bool) {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return nil, 0, false
 	}
-	return b.Int64(), true
+	switch {
+	case math.IsInf(f, 1):
+		return nil, 1, true
+	case math.IsInf(f, -1):
+		return nil, -1, true
+	case f == 0 && strings.ContainsAny(strings.TrimLeft(strings.SplitN(strings.ToLower(text), "e", 2)[0], "-+"), "123456789"):
+		tiny, _ := new(big.Rat).SetString("1e-400")
+		if strings.HasPrefix(text, "-") {
+			tiny.Neg(tiny)
+		}
+		return tiny, 0, true
+	}
+	r, ok = new(big.Rat).SetString(text)
+	return r, 0, ok
 }
 
 func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
@@ -589,7 +761,7 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 		jen.Id(n).Op(":=").Lit(0),
 		jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v).Assert(jen.Index().Any()),
 		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Block(
-			append([]jen.Code{jen.Var().Id("ce").Qual(c.g.wirePkg, "Errors")}, append(match,
+			append([]jen.Code{c.g.subErrors("ce", jen.Add(c.errs).Dot("Sub").Call())}, append(match,
 				jen.If(jen.Id("ce").Dot("Len").Call().Op("==").Lit(0)).Block(jen.Id(n).Op("++")))...)...,
 		),
 	}
@@ -635,6 +807,9 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 			bare.GoName = ""
 			bare.Kind = ir.KindNumber
 			checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+			if len(checks) == 0 {
+				return kind(want, typeOf.Op("==").Lit("integer"))
+			}
 			return append(kind(want, typeOf.Op("==").Lit("integer")),
 				jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(jen.Float64()), jen.Id("ok")).Block(checks...))
 		}
@@ -776,6 +951,10 @@ func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
 		if pp.Type == elem || len(sc) == 0 || elem == nil || elem.Kind != pp.Type.Kind {
 			continue
 		}
+		if backtracking(pp.Pattern) {
+			checks = append(checks, jen.If(jen.List(jen.Id("m"), jen.Id("_")).Op(":=").Add(c.errs).Dot("Match").Call(ic.path, jen.Id(re), jen.Id(k), jen.Lit("patternProperties")), jen.Id("m")).Block(sc...))
+			continue
+		}
 		checks = append(checks, jen.If(jen.Id(re).Dot("MatchString").Call(jen.Id(k))).Block(sc...))
 	}
 	if len(checks) == 0 {
@@ -809,8 +988,13 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		var checks []jen.Code
 		switch c.g.presence(fl) {
 		case ir.PresencePointer:
+			// Absent is not zero: an optional property is checked only
+			// when present (nil is absent; the decoder checks a present
+			// null of an interface-typed field itself, nullField).
 			if nilable(fl.Type) {
-				checks = fc.value(target, fl.Type)
+				if cs := fc.value(target, fl.Type); len(cs) > 0 {
+					checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
+				}
 			} else if cs := fc.value(jen.Parens(jen.Op("*").Add(target)), fl.Type); len(cs) > 0 {
 				checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
 			}
@@ -835,7 +1019,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
 		fixed := 0
 		for _, fl := range t.Fields {
-			if cond := c.g.presentExpr(x, fl); cond != nil {
+			if cond := c.g.presentExpr(x, t, fl); cond != nil {
 				count = append(count, jen.If(cond).Block(jen.Id("n").Op("++")))
 			} else {
 				fixed++
@@ -859,14 +1043,14 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		if src == nil {
 			continue
 		}
-		cond := c.g.presentExpr(x, src)
+		cond := c.g.presentExpr(x, t, src)
 		var inner []jen.Code
 		for _, req := range dep.Requires {
 			rf := byName[req]
 			if rf == nil {
 				continue
 			}
-			rc := c.g.presentExpr(x, rf)
+			rc := c.g.presentExpr(x, t, rf)
 			if rc == nil {
 				continue
 			}

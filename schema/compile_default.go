@@ -1,7 +1,10 @@
 package schema
 
 import (
+	"math"
 	"math/big"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -27,6 +30,14 @@ func (c *compiler) checkDefault(d pendingDefault) {
 			return
 		}
 	}
+	if d.value.Kind == NumberNode && t != nil && (t.Kind == ir.KindInteger || t.Kind == ir.KindNumber) && !goNumber(d.value, t.Kind == ir.KindInteger) {
+		goType := "float64"
+		if t.Kind == ir.KindInteger {
+			goType = "int64"
+		}
+		c.warnf(d.value, "default-mismatch", "default %s is outside the range of the Go type of this field (%s); not applied", describe(d.value), goType)
+		return
+	}
 	if !fits(t, d.value, 0) {
 		c.warnf(d.value, "default-mismatch", "default %s does not match the schema (%s); not applied", describe(d.value), kindWord(t))
 		return
@@ -36,6 +47,23 @@ func (c *compiler) checkDefault(d pendingDefault) {
 	} else {
 		t.Default = canonical(d.value)
 	}
+}
+
+// goNumber reports whether number n is a value of the Go type holding it
+// (int64 for integers, float64 otherwise): a default beyond them cannot be
+// written in generated code.
+func goNumber(n *Node, integer bool) bool {
+	if integer {
+		_, err := strconv.ParseInt(strings.TrimSpace(n.Num), 10, 64)
+		if err == nil {
+			return true
+		}
+		// 1.0 and 1e3 are integers too.
+		f, err := strconv.ParseFloat(n.Num, 64)
+		return err == nil && f >= math.MinInt64 && f < math.MaxInt64
+	}
+	f, err := strconv.ParseFloat(n.Num, 64)
+	return err == nil && !math.IsInf(f, 0)
 }
 
 // fits reports whether value n has the shape of type t (kinds, enum and
@@ -63,9 +91,9 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 	case ir.KindBool:
 		return n.Kind == BoolNode
 	case ir.KindInteger:
-		return n.Kind == NumberNode && jsonKind(n) == "integer" && numberFits(t.Constraints, n)
+		return n.Kind == NumberNode && jsonKind(n) == "integer" && goNumber(n, true) && numberFits(t.Constraints, n)
 	case ir.KindNumber:
-		return n.Kind == NumberNode && numberFits(t.Constraints, n)
+		return n.Kind == NumberNode && goNumber(n, false) && numberFits(t.Constraints, n)
 	case ir.KindString, ir.KindEnum:
 		if t.Repr == ir.ReprTime && (n.Kind != StringNode || !timeText(t.Format, n.Str)) {
 			return false // the decoder could not parse it
@@ -199,8 +227,10 @@ func stringFits(cs ir.Constraints, s string) bool {
 		return false
 	}
 	if cs.Pattern != "" {
-		if m := patternMatcher(cs.Pattern); m != nil && !m(s) {
-			return false
+		if m := patternMatcher(cs.Pattern); m != nil {
+			if matched, ok := m(s); !matched || !ok {
+				return false // undecided in time: not applied either
+			}
 		}
 	}
 	return true

@@ -98,7 +98,7 @@ DoItOld: tuple(string, bool, closed)`},
 			"pp":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},
 			"mixed":{"type":"object","properties":{"x-a":{"minLength":2}},"patternProperties":{"^x-":{"type":"string"}}}},
 			"required":["must"]}`, `
-DoItParams: object{known:DoItKnown, closed:DoItClosed, pp:map<any> closed /^x-/:string, mixed:DoItMixed, must:any req}
+DoItParams: object{known:DoItKnown, closed:DoItClosed, pp:map<any> delegated{"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false}, mixed:DoItMixed, must:any req}
 DoItKnown: object{a:string, extra:string, ...Extra2:int}
 DoItClosed: object{a:string, closed}
 DoItMixed: object{x-a(XA):string [minLength=2]} /^x-/:string`},

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"math"
 	"math/big"
-	"regexp"
 	"slices"
 	"strconv"
 
-	"github.com/dlclark/regexp2"
-
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
@@ -394,23 +392,34 @@ func (c *compiler) checkPattern(p *Node) bool {
 	return true
 }
 
-// patternMatcher compiles an ECMA-262 pattern at generation time, or
-// returns nil when no engine accepts it.
-func patternMatcher(p string) func(string) bool {
-	if re, err := regexp.Compile(p); err == nil {
-		return re.MatchString
-	}
-	re, err := regexp2.Compile(p, regexp2.ECMAScript)
-	if err != nil {
-		re, err = regexp2.Compile(p, regexp2.Unicode)
-	}
+// patternMatcher compiles an ECMA-262 pattern at generation time as
+// generated code will (check.Compile: RE2 when the pattern means the same
+// there, else the ECMAScript engine), or returns nil when no engine
+// accepts it. The matcher's ok is false when a match could not be decided
+// within check.MatchTimeout.
+func patternMatcher(p string) func(string) (matched, ok bool) {
+	re, err := check.Compile(p)
 	if err != nil {
 		return nil
 	}
-	return func(s string) bool {
-		ok, err := re.MatchString(s)
-		return err == nil && ok
+	return func(s string) (bool, bool) {
+		m, err := re.Match(s, nil)
+		return m, err == nil
 	}
+}
+
+// matches reports whether the property name at pos matches p's pattern. A
+// match not decided in time is a located error: which schemas the
+// property answers to cannot be known.
+func (c *compiler) matches(p patternProp, name string, pos ir.Pos) bool {
+	if p.match == nil {
+		return false
+	}
+	m, ok := p.match(name)
+	if !ok {
+		c.errs = append(c.errs, Errorf(pos, "pattern %q takes longer than %v to match the property name %q; simplify the pattern", p.Pattern, check.MatchTimeout, name))
+	}
+	return m
 }
 
 // compileEnum fills t from an enum keyword.
@@ -577,8 +586,25 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		t.PatternProperties = append(t.PatternProperties, p.PatternProperty)
 	}
 
-	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 {
+	closed := ap != nil && ap.Kind == BoolNode
+	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 && !(closed && len(patterns) == 0) {
 		t.Kind = ir.KindMap
+		if len(patterns) > 0 {
+			// A map whose members answer to different schemas by name:
+			// its values stay generic (every member is kept for the
+			// handler) and the embedded validator checks
+			// patternProperties and additionalProperties together, so a
+			// member matching no pattern meets additionalProperties.
+			t.PatternProperties = nil
+			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
+			ms := []Member{{Key: "patternProperties", KeyPos: v.src.Pos, Value: v.get("patternProperties")}}
+			if ap != nil {
+				ms = append(ms, Member{Key: "additionalProperties", KeyPos: ap.Pos, Value: ap})
+			}
+			c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, ms))
+			c.objectConstraints(t, v, nm)
+			return
+		}
 		switch {
 		case ap == nil:
 			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
@@ -611,7 +637,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			}
 			pn := m.Value
 			for _, p := range patterns {
-				if p.match != nil && p.match(m.Key) {
+				if c.matches(p, m.Key, m.KeyPos) {
 					pn = c.allOfNode(pn, p.node)
 				}
 			}
@@ -641,7 +667,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			f := &ir.Field{JSONName: it.Str, GoName: goNames[it.Str], Pos: it.Pos, Required: true}
 			var pn *Node
 			for _, p := range patterns {
-				if p.match != nil && p.match(it.Str) {
+				if c.matches(p, it.Str, it.Pos) {
 					pn = p.node
 					break
 				}
@@ -710,7 +736,7 @@ func fieldNames(props, required *Node, maxLen int) (fields map[string]string, ex
 type patternProp struct {
 	ir.PatternProperty
 	node  *Node
-	match func(string) bool
+	match func(string) (matched, ok bool)
 }
 
 // patternProperties compiles patternProperties, remembering a matcher per

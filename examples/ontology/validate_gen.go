@@ -460,9 +460,11 @@ func (x *SearchOntologyParams) Validate() error {
 func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("types")
-		for i1 := range x.Types {
-			c1 := c.Index(i1)
-			x.Types[i1].validate(&c1, e)
+		if x.Types != nil {
+			for i1 := range x.Types {
+				c1 := c.Index(i1)
+				x.Types[i1].validate(&c1, e)
+			}
 		}
 	}
 	{
@@ -1455,8 +1457,10 @@ func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("goals")
-		if len(x.Goals) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+		if x.Goals != nil {
+			if len(x.Goals) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
 		}
 	}
 }

@@ -137,18 +137,20 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("tags")
-		if len(x.Tags) > 8 {
-			e.Add(&c, "maxItems", "must have at most 8 items", "at most 8 items", "", "")
-		}
-		if i, j, ok := wire.Duplicate(x.Tags); ok {
-			e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
-		}
-		for i1 := range x.Tags {
-			c1 := c.Index(i1)
-			{
-				n2 := check.Len(x.Tags[i1])
-				if n2 < 1 {
-					e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Tags[i1]), "")
+		if x.Tags != nil {
+			if len(x.Tags) > 8 {
+				e.Add(&c, "maxItems", "must have at most 8 items", "at most 8 items", "", "")
+			}
+			if i, j, ok := wire.Duplicate(x.Tags); ok {
+				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+			}
+			for i1 := range x.Tags {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags[i1])
+					if n2 < 1 {
+						e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Tags[i1]), "")
+					}
 				}
 			}
 		}

@@ -5,6 +5,7 @@ package enums
 
 import (
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
@@ -37,14 +38,26 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 			opt.Priority = d.Int()
 			x.Priority = &opt.Priority
 		case "mixed":
-			x.Mixed = d.Any()
+			if d.Peek() == wire.Null {
+				b2 := d.Branch()
+				pp := wire.At(b2.Path())
+				var pe wire.Errors
+				var nv any
+				if !(check.Equal(nv, literal0) || check.Equal(nv, literal1) || check.Equal(nv, literal2)) {
+					pe.Add(&pp, "enum", "must be one of \"auto\", 0, true", "\"auto\", 0, true", check.Received(nv), "")
+				}
+				d.Append(pe.List())
+				d.Skip()
+			} else {
+				x.Mixed = d.Any()
+			}
 		case "color":
 			if d.Null() {
 				x.Color = runtime.Null[SetLevelsColor]()
 			} else {
-				var v2 SetLevelsColor
-				v2.decodeWire(d)
-				x.Color = runtime.Value(v2)
+				var v3 SetLevelsColor
+				v3.decodeWire(d)
+				x.Color = runtime.Value(v3)
 			}
 		case "version":
 			if opt == nil {

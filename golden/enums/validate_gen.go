@@ -33,8 +33,10 @@ func (x *SetLevelsParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("mixed")
-		if !(check.Equal(x.Mixed, literal0) || check.Equal(x.Mixed, literal1) || check.Equal(x.Mixed, literal2)) {
-			e.Add(&c, "enum", "must be one of \"auto\", 0, true", "\"auto\", 0, true", check.Received(x.Mixed), "")
+		if x.Mixed != nil {
+			if !(check.Equal(x.Mixed, literal0) || check.Equal(x.Mixed, literal1) || check.Equal(x.Mixed, literal2)) {
+				e.Add(&c, "enum", "must be one of \"auto\", 0, true", "\"auto\", 0, true", check.Received(x.Mixed), "")
+			}
 		}
 	}
 	{

@@ -20,8 +20,10 @@ func (x *ScheduleEventParams) Validate() error {
 func (x *ScheduleEventParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("holidays")
-		if i, j, ok := wire.DuplicateGeneric(wire.Generic(x.Holidays)); ok {
-			e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+		if x.Holidays != nil {
+			if i, j, ok := wire.DuplicateGeneric(wire.Generic(x.Holidays)); ok {
+				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+			}
 		}
 	}
 	{

@@ -136,11 +136,13 @@ func (x *CreateIssueParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("assignees")
-		if len(x.Assignees) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		if i, j, ok := wire.Duplicate(x.Assignees); ok {
-			e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+		if x.Assignees != nil {
+			if len(x.Assignees) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			if i, j, ok := wire.Duplicate(x.Assignees); ok {
+				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+			}
 		}
 	}
 }

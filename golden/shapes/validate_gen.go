@@ -19,12 +19,14 @@ func (x *GetAirQualityParams) Validate() error {
 func (x *GetAirQualityParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("pollutants")
-		if len(x.Pollutants) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		for i1 := range x.Pollutants {
-			c1 := c.Index(i1)
-			x.Pollutants[i1].validate(&c1, e)
+		if x.Pollutants != nil {
+			if len(x.Pollutants) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			for i1 := range x.Pollutants {
+				c1 := c.Index(i1)
+				x.Pollutants[i1].validate(&c1, e)
+			}
 		}
 	}
 }

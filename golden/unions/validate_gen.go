@@ -34,6 +34,12 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 	{
+		c := p.Key("env")
+		if x.Env != nil {
+			e.Append(schema1.Validate(wire.Generic(x.Env), c.String()))
+		}
+	}
+	{
 		c := p.Key("notEmpty")
 		if x.NotEmpty != nil {
 			e.Append(schema2.Validate(wire.Generic((*x.NotEmpty)), c.String()))
@@ -217,9 +223,9 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
-	tags0    = []string{"text", "image"}
-	pattern1 = check.MustCompile("^[A-Z_]+$")
-	schema2  = check.MustSchema("{\"not\":{\"const\":\"\"}}")
-	schema3  = check.MustSchema("{\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}")
-	schema4  = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
+	tags0   = []string{"text", "image"}
+	schema1 = check.MustSchema("{\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"additionalProperties\":false}")
+	schema2 = check.MustSchema("{\"not\":{\"const\":\"\"}}")
+	schema3 = check.MustSchema("{\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}")
+	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -14,8 +15,52 @@ import (
 )
 
 // MatchTimeout bounds one match on the ECMAScript fallback engine, which
-// backtracks; a match that runs out of time counts as no match.
+// backtracks. Match reports a match that runs out of time as an error
+// (validation fails closed); MatchString, for callers without a way to
+// report it, as no match.
 const MatchTimeout = 100 * time.Millisecond
+
+// DefaultCallBudget is the default time all the ECMAScript-engine matches
+// of one call (one decode and validation of a tool's arguments) may take
+// together; see SetCallBudget.
+const DefaultCallBudget = time.Second
+
+var callBudget atomic.Int64
+
+func init() { callBudget.Store(int64(DefaultCallBudget)) }
+
+// SetCallBudget sets the time all the ECMAScript-engine matches of one call
+// may take together (DefaultCallBudget unless set; at least MatchTimeout).
+// Once a call has spent it, every further match on that engine fails
+// without running, so one call spends at most the budget plus one
+// MatchTimeout in pattern matching. Patterns that run on RE2 (the usual
+// case) take linear time and spend no budget. Safe for concurrent use.
+func SetCallBudget(d time.Duration) { callBudget.Store(int64(max(d, MatchTimeout))) }
+
+// CallBudget returns the per-call budget SetCallBudget set.
+func CallBudget() time.Duration { return time.Duration(callBudget.Load()) }
+
+// Budget is the pattern-matching time one call has spent. Its zero value
+// has spent nothing; the decoder and validators of one call share one.
+type Budget struct {
+	spent time.Duration
+}
+
+// MatchTimeoutError is a match that could not be decided in time: the
+// match itself took longer than MatchTimeout, or the call had spent its
+// budget.
+type MatchTimeoutError struct {
+	Pattern string
+	// Call is set when the call's budget was spent (the match did not run).
+	Call bool
+}
+
+func (e *MatchTimeoutError) Error() string {
+	if e.Call {
+		return fmt.Sprintf("pattern %s not checked: this call already spent its %v pattern-matching budget; send shorter or simpler values", strconv.Quote(e.Pattern), CallBudget())
+	}
+	return fmt.Sprintf("pattern %s not checked: matching took longer than the %v limit; send a shorter or simpler value", strconv.Quote(e.Pattern), MatchTimeout)
+}
 
 // Regexp is a compiled ECMA-262 pattern with JSON Schema search semantics
 // (unanchored: it matches when any substring matches).
@@ -66,6 +111,29 @@ func (r *Regexp) MatchString(s string) bool {
 	}
 	ok, err := r.ecm.MatchString(s)
 	return err == nil && ok
+}
+
+// Match reports whether s contains a match of the pattern, charging the
+// time a match on the ECMAScript engine takes to b (nil: no per-call
+// budget). A match that cannot be decided in time returns a
+// *MatchTimeoutError: callers must treat it as a failed validation, never
+// as a match or a non-match.
+func (r *Regexp) Match(s string, b *Budget) (bool, error) {
+	if r.re2 != nil {
+		return r.re2.MatchString(s), nil
+	}
+	if b != nil && b.spent >= CallBudget() {
+		return false, &MatchTimeoutError{Pattern: r.src, Call: true}
+	}
+	start := time.Now()
+	ok, err := r.ecm.MatchString(s)
+	if b != nil {
+		b.spent += time.Since(start)
+	}
+	if err != nil {
+		return false, &MatchTimeoutError{Pattern: r.src}
+	}
+	return ok, nil
 }
 
 // String returns the source pattern.

@@ -50,7 +50,13 @@ func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, e
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
-	c.UseRegexpEngine(func(p string) (jsonschema.Regexp, error) { return Compile(p) })
+	c.UseRegexpEngine(func(p string) (jsonschema.Regexp, error) {
+		re, err := Compile(p)
+		if err != nil {
+			return nil, err
+		}
+		return schemaRegexp{re}, nil
+	})
 	for name, f := range formats {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatValidator(name, f)})
 	}
@@ -94,7 +100,19 @@ func MustSchemaIn(schemaJSON string, resources map[string]string) *Schema {
 // json.Number, int64, string, []any, map[string]any) and returns one
 // FieldError per violation, with paths prefixed by path (a JSON pointer).
 // It returns nil when v is valid.
-func (s *Schema) Validate(v any, path string) []runtime.FieldError {
+func (s *Schema) Validate(v any, path string) (found []runtime.FieldError) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, ok := r.(matchTimeout)
+			if !ok {
+				panic(r)
+			}
+			// Fail closed: a pattern that could not be decided is a
+			// violation, whichever keyword (pattern, patternProperties,
+			// propertyNames) asked.
+			found = []runtime.FieldError{{Path: path, Code: "pattern", Message: t.err.Error()}}
+		}
+	}()
 	err := s.s.Validate(v)
 	if err == nil {
 		return nil
@@ -114,6 +132,23 @@ func (s *Schema) Validate(v any, path string) []runtime.FieldError {
 		out = append(out, runtime.FieldError{Path: path, Code: "schema", Message: "value does not match the schema"})
 	}
 	return out
+}
+
+// schemaRegexp is a Regexp as the embedded validator's engine: its
+// MatchString cannot return an error, so a match that cannot be decided in
+// time unwinds the validation (caught in Schema.Validate) rather than count
+// as a non-match, which would let a patternProperties member skip its
+// schema.
+type schemaRegexp struct{ *Regexp }
+
+type matchTimeout struct{ err error }
+
+func (r schemaRegexp) MatchString(s string) bool {
+	ok, err := r.Match(s, nil)
+	if err != nil {
+		panic(matchTimeout{err})
+	}
+	return ok
 }
 
 // collect flattens the error tree into FieldErrors: the leaves, except

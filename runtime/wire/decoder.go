@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // Kind is the JSON kind of the next value.
@@ -102,6 +103,9 @@ type Decoder struct {
 	// branch is set for a branch decoder, which reads one value of a union
 	// trial and sizes its arena by the string at hand, not by the input.
 	branch bool
+	// budget is the call's pattern-matching budget (see MatchKey), shared
+	// with branches and Checks.
+	budget *check.Budget
 }
 
 // NewDecoder returns a Decoder over data, which must not change while the

@@ -215,7 +215,7 @@ func (d *Decoder) Clean() bool { return d.err == nil && len(d.errs) == 0 }
 // branching does not make d escape to the heap.
 func (d *Decoder) Branch() Decoder {
 	d.skipSpace()
-	b := Decoder{data: d.data, pos: d.pos, depth: d.depth, floor: d.depth, segs: d.segs, err: d.err, branch: true}
+	b := Decoder{data: d.data, pos: d.pos, depth: d.depth, floor: d.depth, segs: d.segs, err: d.err, branch: true, budget: d.budget}
 	if d.depth > inlineSegs {
 		// Levels at or above d.depth are written only by the branch; the
 		// ones below are d's path and are only read.
@@ -396,6 +396,37 @@ func (p *Path) write(b *strings.Builder) {
 type Errors struct {
 	list    []runtime.FieldError
 	dropped int // errors beyond MaxErrors, counted only
+	// budget is the call's pattern-matching budget (check.Budget), shared
+	// with the decoder and the nested Errors of the same call; allocated
+	// on the first match on the ECMAScript engine when nobody set one.
+	budget *check.Budget
+}
+
+// UseBudget makes e charge pattern matching to b, the call's budget.
+func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
+
+// Sub returns an empty Errors for a trial (a contains item, a union
+// branch) that shares e's pattern-matching budget.
+func (e *Errors) Sub() Errors { return Errors{budget: e.budget} }
+
+// Match reports whether s contains a match of re, charging the call's
+// budget. A match that cannot be decided in time fails closed: it records
+// a violation of keyword code at p naming the limit, and ok is false (the
+// caller records nothing more).
+func (e *Errors) Match(p *Path, re *check.Regexp, s, code string) (matched, ok bool) {
+	if !re.Backtracking() {
+		m, _ := re.Match(s, nil)
+		return m, true
+	}
+	if e.budget == nil {
+		e.budget = new(check.Budget)
+	}
+	m, err := re.Match(s, e.budget)
+	if err != nil {
+		e.Add(p, code, err.Error(), "a decision within the time limit", s, "")
+		return false, false
+	}
+	return m, true
 }
 
 // Add records a violation of keyword code at p. received is truncated.
@@ -416,6 +447,54 @@ func (e *Errors) Add(p *Path, code, message, expected, received, suggestion stri
 		Received:   truncate(received),
 		Suggestion: suggestion,
 	})
+}
+
+// Checks returns an empty Errors for checks run while decoding (a pattern
+// property's value, a union branch) that shares d's pattern-matching
+// budget; d.Absorb(&e) then takes its findings.
+func (d *Decoder) Checks() Errors { return Errors{budget: d.budget} }
+
+// Absorb records the findings of e (from d.Checks) in d.
+func (d *Decoder) Absorb(e *Errors) {
+	d.dropped += e.dropped + appendCapped(&d.errs, e.list)
+	if d.budget == nil {
+		d.budget = e.budget
+	}
+}
+
+// UseBudget makes d, its branches and its Checks charge pattern matching
+// to b, the call's budget.
+func (d *Decoder) UseBudget(b *check.Budget) { d.budget = b }
+
+// Budget returns the call's pattern-matching budget d charges (nil until
+// set or until the first match on the ECMAScript engine).
+func (d *Decoder) Budget() *check.Budget { return d.budget }
+
+// MatchKey reports whether the key of the member just read by More
+// contains a match of re (patternProperties). A match that cannot be
+// decided in time fails closed: it records a violation at the member and
+// ok is false, and the caller must treat the member as handled (matched)
+// so that it meets neither a pattern's schema nor additionalProperties
+// unchecked.
+func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
+	if !re.Backtracking() {
+		m, _ := re.Match(string(d.Key()), nil)
+		return m, true
+	}
+	if d.budget == nil {
+		d.budget = new(check.Budget)
+	}
+	m, err := re.Match(string(d.Key()), d.budget)
+	if err != nil {
+		d.Append([]runtime.FieldError{{
+			Path:     d.pointer(""),
+			Code:     "patternProperties",
+			Message:  err.Error(),
+			Expected: "a decision within the time limit",
+		}})
+		return false, false
+	}
+	return m, true
 }
 
 // Append records violations found elsewhere (an embedded validator).

@@ -65,34 +65,38 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("tags_0")
-		if len(x.Tags0) > 20 {
-			e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
-		}
-		for i1 := range x.Tags0 {
-			c1 := c.Index(i1)
-			{
-				n2 := check.Len(x.Tags0[i1])
-				if n2 > 32 {
-					e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags0[i1]), "")
+		if x.Tags0 != nil {
+			if len(x.Tags0) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags0 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags0[i1])
+					if n2 > 32 {
+						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags0[i1]), "")
+					}
 				}
 			}
 		}
 	}
 	{
 		c := p.Key("scores_0")
-		if len(x.Scores0) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		if len(x.Scores0) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		for i1 := range x.Scores0 {
-			c1 := c.Index(i1)
-			if x.Scores0[i1] < 0 {
-				e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores0[i1]), "")
+		if x.Scores0 != nil {
+			if len(x.Scores0) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 			}
-			if x.Scores0[i1] > 100 {
-				e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores0[i1]), "")
+			if len(x.Scores0) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores0 {
+				c1 := c.Index(i1)
+				if x.Scores0[i1] < 0 {
+					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores0[i1]), "")
+				}
+				if x.Scores0[i1] > 100 {
+					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores0[i1]), "")
+				}
 			}
 		}
 	}
@@ -179,34 +183,38 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("tags_1")
-		if len(x.Tags1) > 20 {
-			e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
-		}
-		for i1 := range x.Tags1 {
-			c1 := c.Index(i1)
-			{
-				n2 := check.Len(x.Tags1[i1])
-				if n2 > 32 {
-					e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags1[i1]), "")
+		if x.Tags1 != nil {
+			if len(x.Tags1) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags1 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags1[i1])
+					if n2 > 32 {
+						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags1[i1]), "")
+					}
 				}
 			}
 		}
 	}
 	{
 		c := p.Key("scores_1")
-		if len(x.Scores1) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		if len(x.Scores1) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		for i1 := range x.Scores1 {
-			c1 := c.Index(i1)
-			if x.Scores1[i1] < 0 {
-				e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores1[i1]), "")
+		if x.Scores1 != nil {
+			if len(x.Scores1) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 			}
-			if x.Scores1[i1] > 100 {
-				e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores1[i1]), "")
+			if len(x.Scores1) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores1 {
+				c1 := c.Index(i1)
+				if x.Scores1[i1] < 0 {
+					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores1[i1]), "")
+				}
+				if x.Scores1[i1] > 100 {
+					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores1[i1]), "")
+				}
 			}
 		}
 	}
@@ -293,34 +301,38 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("tags_2")
-		if len(x.Tags2) > 20 {
-			e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
-		}
-		for i1 := range x.Tags2 {
-			c1 := c.Index(i1)
-			{
-				n2 := check.Len(x.Tags2[i1])
-				if n2 > 32 {
-					e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags2[i1]), "")
+		if x.Tags2 != nil {
+			if len(x.Tags2) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags2 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags2[i1])
+					if n2 > 32 {
+						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags2[i1]), "")
+					}
 				}
 			}
 		}
 	}
 	{
 		c := p.Key("scores_2")
-		if len(x.Scores2) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		if len(x.Scores2) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		for i1 := range x.Scores2 {
-			c1 := c.Index(i1)
-			if x.Scores2[i1] < 0 {
-				e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores2[i1]), "")
+		if x.Scores2 != nil {
+			if len(x.Scores2) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 			}
-			if x.Scores2[i1] > 100 {
-				e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores2[i1]), "")
+			if len(x.Scores2) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores2 {
+				c1 := c.Index(i1)
+				if x.Scores2[i1] < 0 {
+					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores2[i1]), "")
+				}
+				if x.Scores2[i1] > 100 {
+					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores2[i1]), "")
+				}
 			}
 		}
 	}
@@ -407,34 +419,38 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("tags_3")
-		if len(x.Tags3) > 20 {
-			e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
-		}
-		for i1 := range x.Tags3 {
-			c1 := c.Index(i1)
-			{
-				n2 := check.Len(x.Tags3[i1])
-				if n2 > 32 {
-					e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags3[i1]), "")
+		if x.Tags3 != nil {
+			if len(x.Tags3) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags3 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags3[i1])
+					if n2 > 32 {
+						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags3[i1]), "")
+					}
 				}
 			}
 		}
 	}
 	{
 		c := p.Key("scores_3")
-		if len(x.Scores3) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		if len(x.Scores3) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		for i1 := range x.Scores3 {
-			c1 := c.Index(i1)
-			if x.Scores3[i1] < 0 {
-				e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores3[i1]), "")
+		if x.Scores3 != nil {
+			if len(x.Scores3) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 			}
-			if x.Scores3[i1] > 100 {
-				e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores3[i1]), "")
+			if len(x.Scores3) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores3 {
+				c1 := c.Index(i1)
+				if x.Scores3[i1] < 0 {
+					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores3[i1]), "")
+				}
+				if x.Scores3[i1] > 100 {
+					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores3[i1]), "")
+				}
 			}
 		}
 	}
@@ -521,34 +537,38 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("tags_4")
-		if len(x.Tags4) > 20 {
-			e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
-		}
-		for i1 := range x.Tags4 {
-			c1 := c.Index(i1)
-			{
-				n2 := check.Len(x.Tags4[i1])
-				if n2 > 32 {
-					e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags4[i1]), "")
+		if x.Tags4 != nil {
+			if len(x.Tags4) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags4 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags4[i1])
+					if n2 > 32 {
+						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.Received(x.Tags4[i1]), "")
+					}
 				}
 			}
 		}
 	}
 	{
 		c := p.Key("scores_4")
-		if len(x.Scores4) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		if len(x.Scores4) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		for i1 := range x.Scores4 {
-			c1 := c.Index(i1)
-			if x.Scores4[i1] < 0 {
-				e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores4[i1]), "")
+		if x.Scores4 != nil {
+			if len(x.Scores4) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
 			}
-			if x.Scores4[i1] > 100 {
-				e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores4[i1]), "")
+			if len(x.Scores4) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores4 {
+				c1 := c.Index(i1)
+				if x.Scores4[i1] < 0 {
+					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.Received(x.Scores4[i1]), "")
+				}
+				if x.Scores4[i1] > 100 {
+					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.Received(x.Scores4[i1]), "")
+				}
 			}
 		}
 	}

@@ -161,18 +161,22 @@ func (x *CreateOrderItemsItem) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("options")
-		if len(x.Options) > 10 {
-			e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-		}
-		for i1 := range x.Options {
-			c1 := c.Index(i1)
-			x.Options[i1].validate(&c1, e)
+		if x.Options != nil {
+			if len(x.Options) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Options {
+				c1 := c.Index(i1)
+				x.Options[i1].validate(&c1, e)
+			}
 		}
 	}
 	{
 		c := p.Key("tags")
-		if i, j, ok := wire.Duplicate(x.Tags); ok {
-			e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+		if x.Tags != nil {
+			if i, j, ok := wire.Duplicate(x.Tags); ok {
+				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+			}
 		}
 	}
 }
