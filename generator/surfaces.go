@@ -185,13 +185,13 @@ func emitSurfaces(g *gen, f *jen.File) error {
 //	}
 func (g *gen) emitDeferred(f *jen.File, rt string) {
 	dpkg := rt + "/deferred"
-	f.Comment("Deferred returns the deferred surface: every op's tool grouped by op")
-	f.Comment("group, for provider-side deferred loading with a tool search tool")
-	f.Comment("(runtime/anthropic, runtime/openai), executed by h.")
+	f.Add(comment("Deferred returns the deferred surface: every op's tool grouped by op\n" +
+		"group, for provider-side deferred loading with a tool search tool\n" +
+		"(runtime/anthropic, runtime/openai), executed by h."))
 	f.Func().Id("Deferred").Params(jen.Id("h").Id("Handlers")).Op("*").Qual(dpkg, "Surface").Block(
 		jen.List(jen.Id("s"), jen.Err()).Op(":=").Qual(dpkg, "New").Call(jen.Id("Registry"), jen.Id("Tools").Call(jen.Id("h"))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Comment("Registry and Tools are generated together; only a hand edit gets here."),
+			comment("Registry and Tools are generated together; only a hand edit gets here."),
 			jen.Panic(jen.Lit("toolgen: generated registry and tools disagree: ").Op("+").Err().Dot("Error").Call()),
 		),
 		jen.Return(jen.Id("s")),
