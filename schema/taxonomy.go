@@ -39,7 +39,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	ops := make([]*ir.Op, len(f.Tools))
 	derivs := make([]derived, len(f.Tools))
 	for i, tool := range f.Tools {
-		derivs[i] = t.derive(tool.Name)
+		derivs[i] = t.derive(tool.Name, tool.Description)
 	}
 	t.placeUngrouped(derivs)
 	for i, tool := range f.Tools {
@@ -313,7 +313,7 @@ type derived struct {
 
 // derive reads a tool name by the rules documented in docs/TAXONOMY.md.
 // A tool without a group token leaves group empty; placeUngrouped decides.
-func (t *taxonomy) derive(name string) derived {
+func (t *taxonomy) derive(name, desc string) derived {
 	toks := t.joinCompounds(nameTokens(name))
 	if len(toks) == 0 {
 		return derived{group: t.defaultGroup, action: "call", verb: "call"}
@@ -332,6 +332,14 @@ func (t *taxonomy) derive(name string) derived {
 	}
 	var rest []string
 	switch {
+	case vi < 0 && len(toks) > 1 && descriptionKind(desc) != "" && !leadsWith(desc, toks[0]):
+		// No known verb: the name is a noun phrase whose last word says
+		// what the op gives (math_factorial is math.factorial,
+		// browser_mouse_down is browser.mouse.down) when the description
+		// starts with a known verb other than its first word ("Calculates
+		// the factorial…"). The first word is reported as the unknown verb.
+		d.verb, rest = toks[0], toks[:len(toks)-1]
+		d.action = toks[len(toks)-1]
 	case vi < 0:
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
@@ -340,7 +348,9 @@ func (t *taxonomy) derive(name string) derived {
 		d.verb, d.known = toks[vi], true
 		rest = append(append([]string(nil), toks[:vi]...), toks[vi+1:]...)
 	}
-	d.action = d.verb
+	if d.action == "" {
+		d.action = d.verb
+	}
 	if d.group == "" && len(rest) > 1 {
 		if g, ok := t.infix[rest[0]]; ok {
 			d.group, rest = g, rest[1:]
@@ -400,6 +410,20 @@ func (t *taxonomy) derive(name string) derived {
 	}
 	d.path = rest
 	return d
+}
+
+// leadsWith reports whether the description's first word is w or w with
+// a verb ending (frobnicate: "Frobnicates…", "Frobnicated…").
+func leadsWith(desc, w string) bool {
+	first := strings.ToLower(strings.TrimLeft(desc, " \t\n\"'`*#-"))
+	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		first = first[:i]
+	}
+	if first == "" || w == "" {
+		return false
+	}
+	return first == w || strings.TrimSuffix(first, "s") == w || strings.TrimSuffix(first, "es") == w ||
+		strings.TrimSuffix(first, "ed") == w || strings.TrimSuffix(first, "d") == w
 }
 
 // groupTokens are the prefix and infix tokens in sorted order.

@@ -29,6 +29,7 @@ func TestTaxonomyRules(t *testing.T) {
 	cases := []struct {
 		name     string
 		tools    []string
+		descs    map[string]string // tool → description
 		manifest string
 		want     map[string]string // tool → "op kind"
 	}{
@@ -131,6 +132,16 @@ func TestTaxonomyRules(t *testing.T) {
 			},
 		},
 		{
+			name:  "noun phrase without a verb, told by the description",
+			tools: []string{"math_factorial", "browser_mouse_down", "browser_click", "directory_tree"},
+			descs: map[string]string{"math_factorial": "Calculates the factorial of a number.", "browser_mouse_down": "Press the mouse button down.", "directory_tree": "Get a recursive tree view of files."},
+			want: map[string]string{
+				"math_factorial":     "math.factorial read",
+				"browser_mouse_down": "browser.mouse.down write",
+				"directory_tree":     "directory.tree read",
+			},
+		},
+		{
 			name:  "participle before the entity, document getters",
 			tools: []string{"link_onto_entities", "list_onto_tasks", "create_onto_goal", "get_linked_entities", "get_buildos_usage_guide"},
 			want: map[string]string{
@@ -142,6 +153,9 @@ func TestTaxonomyRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := family(c.tools...)
+			for _, tl := range f.Tools {
+				tl.Description = c.descs[tl.Name]
+			}
 			var m *Manifest
 			if c.manifest != "" {
 				var err error
