@@ -344,6 +344,12 @@ func (t *taxonomy) derive(name, desc string) derived {
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
 		d.verb, rest, d.known = toks[vi], toks[:vi], true
+	case vi+2 < len(toks) && mfContains(phrasalParticles, toks[vi+1]):
+		// A phrasal verb keeps its particle: turn_off_wifi is
+		// wifi.turn_off, not off.wifi.turn.
+		d.verb, d.known = toks[vi], true
+		d.action = toks[vi] + "_" + toks[vi+1]
+		rest = append(append([]string(nil), toks[:vi]...), toks[vi+2:]...)
 	default: // list_onto_tasks, slack_post_message
 		d.verb, d.known = toks[vi], true
 		rest = append(append([]string(nil), toks[:vi]...), toks[vi+1:]...)
@@ -493,6 +499,9 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 // documentNouns end get ops that read one document about the entity
 // rather than the entity itself (get_buildos_overview is buildos.overview).
 var documentNouns = []string{"overview", "guide", "readme", "manual", "documentation", "instructions", "faq", "changelog", "cheatsheet"}
+
+// phrasalParticles follow a verb as part of it (turn on, log out).
+var phrasalParticles = []string{"on", "off", "up", "down", "out"}
 
 // particles are prepositions and particles dropped from op paths.
 var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an"}

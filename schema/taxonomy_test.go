@@ -142,6 +142,15 @@ func TestTaxonomyRules(t *testing.T) {
 			},
 		},
 		{
+			name:  "phrasal verbs keep their particle",
+			tools: []string{"turn_on_wifi", "turn_off_wifi", "adjust_room_temperature"},
+			want: map[string]string{
+				"turn_on_wifi":            "wifi.turn_on write",
+				"turn_off_wifi":           "wifi.turn_off write",
+				"adjust_room_temperature": "room.temperature.adjust write",
+			},
+		},
+		{
 			name:  "participle before the entity, document getters",
 			tools: []string{"link_onto_entities", "list_onto_tasks", "create_onto_goal", "get_linked_entities", "get_buildos_usage_guide"},
 			want: map[string]string{

@@ -53,6 +53,8 @@ var writeVerbs = []string{
 	"vote",
 	// page interactions change what the page holds
 	"click", "type", "press", "select", "drag", "navigate",
+	// phrasal and device verbs: turn_on_wifi, adjust_temperature
+	"turn", "adjust",
 }
 
 // verbKind returns "read" or "write" for a known verb, "" otherwise.
