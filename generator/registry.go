@@ -6,12 +6,11 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/runtime/gateway"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// RegistryOf converts the family's taxonomy (schema.Taxonomy must have
-// run) into the gateway registry that registry_gen.go declares. toolgen
+// RegistryOf converts the family's taxonomy (the ops schema.Taxonomy
+// finished, with their argument summaries) into the gateway registry that registry_gen.go declares. toolgen
 // tokens and search-eval use it to measure the same registry in memory.
 func RegistryOf(f *ir.Family) gateway.Registry {
 	reg := gateway.Registry{Version: f.RegistryVersion}
@@ -31,7 +30,7 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 		}
 		if op.Tool != nil {
 			o.Tool, o.Description, o.Parameters = op.Tool.Name, op.Tool.Description, op.Tool.ParamsSchema
-			for _, a := range schema.OpArgs(op.Tool) {
+			for _, a := range op.Arguments {
 				o.Args = append(o.Args, gateway.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description})
 			}
 		}

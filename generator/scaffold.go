@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"github.com/toolgen-go/toolgen/runtime/check"
 	"go/format"
 	"go/token"
 	"strconv"
@@ -11,8 +10,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // StubOptions configures Stubs.
@@ -48,7 +48,7 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	if recv == "" {
 		recv = "Service"
 	}
-	if why := schema.CheckPackageName(opt.Package); why != "" {
+	if why := names.CheckPackageName(opt.Package); why != "" {
 		return nil, fmt.Errorf("generator: package name: %s", why)
 	}
 	if !token.IsIdentifier(recv) {

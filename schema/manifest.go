@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // ManifestSchema is the published JSON Schema (2020-12) of toolgen.yaml.
@@ -282,7 +283,7 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 		switch key {
 		case "package":
 			if s, ok := d.nonEmpty(v, ptr); ok {
-				if why := CheckPackageName(s); why != "" {
+				if why := names.CheckPackageName(s); why != "" {
 					d.errorf(v, ptr, "must be a Go package name: %s", why)
 				}
 				m.Package = s

@@ -43,6 +43,18 @@ func OpArgs(t *ir.Tool) []OpArg {
 	return schemaArgs(t.ParamsSchema)
 }
 
+// irArgs is the IR form of an argument summary.
+func irArgs(args []OpArg) []ir.Arg {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]ir.Arg, len(args))
+	for i, a := range args {
+		out[i] = ir.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description}
+	}
+	return out
+}
+
 // schemaArgs summarises the properties of an object schema.
 func schemaArgs(objectSchema json.RawMessage) []OpArg {
 	var root struct {
