@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -74,34 +71,7 @@ func TestDecodeShapes(t *testing.T) {
 // independence of values sharing a backing struct, arrays copied out of
 // their buffers, and the allocations both save.
 func TestDecodeShapesBehave(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles a generated package")
-	}
-	dir := filepath.Join("testdata", "_out", "shapes")
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range generateFiles(t, shapesFamily()) {
-		if !ownFiles[name] {
-			continue
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "shapes_test.go"), []byte(shapesBehaviour), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"vet", "."}, {"test", "-count=1", "."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	testGenerated(t, shapesFamily(), "shapes_test.go", []byte(shapesBehaviour))
 }
 
 const shapesBehaviour = `package shapes

@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,34 +67,7 @@ func TestTupleShape(t *testing.T) {
 // absent, null and present positions, round trips of short arrays,
 // MarshalJSON refusing holes, and the minItems/maxItems counts.
 func TestTupleBehave(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles a generated package")
-	}
-	dir := filepath.Join("testdata", "_out", "tuples")
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range generateFiles(t, tuplesFamily()) {
-		if !ownFiles[name] {
-			continue
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "tuples_test.go"), []byte(tuplesBehaviour), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"vet", "."}, {"test", "-count=1", "."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	testGenerated(t, tuplesFamily(), "tuples_test.go", []byte(tuplesBehaviour))
 }
 
 const tuplesBehaviour = `package tuples
