@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -230,7 +231,7 @@ func validTagName(name string) bool {
 			// Letters and digits of any script; encoding/json checks
 			// unicode.IsLetter/IsDigit, which the names module ensures for
 			// names it keeps verbatim.
-			if !isLetterOrDigit(c) {
+			if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
 				return false
 			}
 		default:
