@@ -45,14 +45,8 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 	return reg
 }
 
-// emitRegistry writes registry_gen.go:
-//
-//	// Registry is the op taxonomy of the family (spec 004 §5.3).
-//	var Registry = gateway.Registry{
-//		Groups:  []gateway.Group{{Name: "onto", Summary: "..."}},
-//		Ops:     []gateway.Op{{Op: "onto.task.list", Tool: "list_onto_tasks", ...}},
-//		Version: "f513617c7f33341b",
-//	}
+// emitRegistry writes registry_gen.go: var Registry, the gateway.Registry
+// literal of RegistryOf. golden/github/registry_gen.go shows the output.
 func emitRegistry(g *gen, f *jen.File) error {
 	gw := g.gatewayPkg()
 	reg := RegistryOf(g.fam)

@@ -685,9 +685,11 @@ func mfContains(list []string, s string) bool {
 // folded on both sides), or "" when none is near enough to be a plausible
 // typo; ties go to the candidate first in sorted order.
 //
-// runtime/check.Closest serves the same purpose at run time; schema keeps
-// its own copy so that the generator side does not link the runtime's
-// validation dependencies (regexp2, jsonschema, x/text) through check.
+// runtime/check.Closest serves the same purpose at run time, with its own
+// normalisation and length limit; schema links check anyway (patterns
+// compile with check.Compile), so this copy is a second rule, not a way
+// to keep check's dependencies out of the generator: one of the pairs
+// issue 9 folds into one shared helper.
 func mfClosest(s string, candidates []string) string {
 	best, bestD := "", -1
 	sorted := append([]string(nil), candidates...)

@@ -366,9 +366,11 @@ func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage) 
 	return keys, vals
 }
 
-// firstSentence returns the first sentence of s, at most 120 characters.
-// runtime/check.FirstSentence does the same for the runtime; schema keeps
-// its own so that it imports no runtime package.
+// firstSentence returns the first sentence of s (the sentence rule of
+// policy.go), at most 120 runes with an ellipsis. It is not
+// runtime/check.FirstSentence, which cuts at a word boundary: schema links
+// check (for patterns) but keeps this rule because the argument summaries
+// it cuts are hashed into the registry version.
 func firstSentence(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

@@ -16,8 +16,12 @@
 // Closest and Distance (typo suggestions and rankings in runtime/wire,
 // runtime/gateway and runtime/matryoshka), Truncate (received values),
 // FirstSentence (one-line summaries in gateway help and facade answers) and
-// PointerToken (FieldError paths). schema keeps its own copies, so that the
-// generator side does not link this package's dependencies.
+// PointerToken (FieldError paths). The generator side links this package
+// too: schema compiles patterns with Compile, so a pattern is accepted at
+// generation time exactly when the generated code can run it, and the
+// generator cuts summaries with FirstSentence; schema/manifest.go and
+// schema/taxonomy_args.go still hold rules of their own for suggestions and
+// argument summaries.
 //
 // Numeric bounds (minimum, maximum, exclusive*) need no helper: the generator
 // emits them as Go literals of the field's type — float literals for number
