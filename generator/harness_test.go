@@ -48,3 +48,14 @@ func testGenerated(t *testing.T, fam *ir.Family, testFile string, behaviour []by
 		}
 	}
 }
+
+// wantInFile reports each of wants that src, the generated file name,
+// does not contain.
+func wantInFile(t *testing.T, name, src string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(src, want) {
+			t.Errorf("%s lacks %q:\n%s", name, want, src)
+		}
+	}
+}
