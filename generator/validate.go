@@ -75,16 +75,12 @@ func (c vc) receiver() *jen.Statement {
 
 // emitValidators writes validate_gen.go: Validate and validate per named
 // type, then the package-level patterns, schemas and literals they use.
+// golden/github/validate_gen.go shows the output.
 func emitValidators(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
 		if !hasMethods(t) {
 			continue
 		}
-		// func (x *X) Validate() error {
-		//	var e wire.Errors
-		//	x.validate(nil, &e)
-		//	return e.Err("")
-		// }
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 			append(g.topErrors(nil),
