@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // execRequest is the argument object of tool_exec.
@@ -85,7 +85,7 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	case args[0] != '{':
 		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: "args must be a JSON object",
-			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: check.Truncate(string(args), 40)}}}}
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: text.Truncate(string(args), 40)}}}}
 	}
 	req.Args = args
 	return req, warnings, nil
@@ -372,7 +372,7 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 	var pe *runtime.PanicError
 	if errors.As(res.Err, &pe) {
 		return &EnvelopeError{Code: runtime.CodeInternal,
-			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, check.Truncate(fmt.Sprint(pe.Value), 120)),
+			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, text.Truncate(fmt.Sprint(pe.Value), 120)),
 			HelpPath: op}
 	}
 	ee := &EnvelopeError{Code: runtime.CodeOf(res.Err), Message: res.Err.Error(), HelpPath: op}
@@ -520,7 +520,7 @@ func (b *binding) checkArgs(args json.RawMessage) []runtime.FieldError {
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			fe = append(fe, runtime.FieldError{Path: "/" + check.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
+			fe = append(fe, runtime.FieldError{Path: "/" + text.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
 		}
 	}
 	return fe

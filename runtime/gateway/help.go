@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // node is one path of the op tree: the root, a group, an entity, any
@@ -483,10 +483,10 @@ func (g *Gateway) groupSummary(path string) string {
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 	e := opEntry{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage}
 	if full {
-		e.Summary = check.FirstSentence(b.op.Description, 200)
+		e.Summary = text.FirstSentence(b.op.Description, 200)
 		e.Example = b.call()
 	} else {
-		e.Summary = check.FirstSentence(b.op.Description, 80)
+		e.Summary = text.FirstSentence(b.op.Description, 80)
 	}
 	return e
 }
@@ -588,7 +588,7 @@ func leadingSentences(s string, n int) string {
 		}
 	}
 	if end == 0 {
-		return check.FirstSentence(s, n)
+		return text.FirstSentence(s, n)
 	}
 	return s[:end]
 }

@@ -4,18 +4,18 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // nearest returns up to n candidates close to q: by edit distance (within a
 // third of the longer string, at least 2), by prefix in either direction,
 // or by sharing the last path segment. Closest first, ties by name. A
-// query longer than check.MaxSuggestLen gets no suggestion, and distances
-// are banded (check.DistanceAtMost): the cost is linear in the candidates
+// query longer than text.MaxSuggestLen gets no suggestion, and distances
+// are banded (text.DistanceAtMost): the cost is linear in the candidates
 // whatever the query.
 func nearest(q string, candidates []string, n int) []string {
 	q = strings.TrimSpace(q)
-	if q == "" || n <= 0 || len(q) > check.MaxSuggestLen {
+	if q == "" || n <= 0 || len(q) > text.MaxSuggestLen {
 		return nil
 	}
 	q = strings.ToLower(q)
@@ -28,7 +28,7 @@ func nearest(q string, candidates []string, n int) []string {
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
 		limit := max(2, max(len(q), len(lc))/3)
-		d := check.DistanceAtMost(q, lc, limit)
+		d := text.DistanceAtMost(q, lc, limit)
 		switch {
 		case d <= limit:
 		case strings.HasPrefix(lc, q+".") || strings.HasPrefix(q, lc+"."):
@@ -58,7 +58,7 @@ func nearest(q string, candidates []string, n int) []string {
 // suggestOps combines edit-distance neighbours of q with search hits for q
 // read as words, without duplicates, at most n.
 func (g *Gateway) suggestOps(q string, n int) []string {
-	if len(q) > check.MaxSuggestLen {
+	if len(q) > text.MaxSuggestLen {
 		return nil
 	}
 	out := nearest(q, g.opPaths(), n)

@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Call is a decoded facade call: unfold (optionally one category), or run
@@ -33,7 +33,7 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
 		return nil, &runtime.ValidationError{Tool: d.name, Fields: []runtime.FieldError{{
-			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: check.Truncate(string(raw), check.ReceivedLimit),
+			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: text.Truncate(string(raw), text.ReceivedLimit),
 		}}}
 	}
 	var errs []runtime.FieldError
@@ -50,7 +50,7 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			if err := json.Unmarshal(v, &s); err != nil {
 				errs = append(errs, runtime.FieldError{
 					Path: "/" + k, Code: "type", Message: k + " must be a string",
-					Expected: "string", Received: check.Truncate(string(v), check.ReceivedLimit),
+					Expected: "string", Received: text.Truncate(string(v), text.ReceivedLimit),
 				})
 				continue
 			}
@@ -67,21 +67,21 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			if !ok {
 				errs = append(errs, runtime.FieldError{
 					Path: "/args", Code: "type", Message: "args must be an object of arguments for tool",
-					Expected: "object", Received: check.Truncate(string(v), check.ReceivedLimit),
+					Expected: "object", Received: text.Truncate(string(v), text.ReceivedLimit),
 				})
 				continue
 			}
 			c.Args = a
 		default:
 			errs = append(errs, runtime.FieldError{
-				Path: "/" + check.PointerToken(check.Truncate(k, check.ReceivedLimit)), Code: "additionalProperties",
-				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", check.Truncate(k, check.ReceivedLimit)),
+				Path: "/" + text.PointerToken(text.Truncate(k, text.ReceivedLimit)), Code: "additionalProperties",
+				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", text.Truncate(k, text.ReceivedLimit)),
 				Suggestion: closest(k, callKeys)[0],
 			})
 		}
 	}
 	if c.Category != "" && c.Tool == "" && !d.hasCategory(c.Category) {
-		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: check.Truncate(c.Category, check.ReceivedLimit)}
+		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: text.Truncate(c.Category, text.ReceivedLimit)}
 		if len(d.categories) == 0 {
 			fe.Message = "this facade has no categories; omit category"
 		} else {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // DefaultMaxDepth is the nesting limit of a facade unless MaxDepth says
@@ -234,7 +234,7 @@ func (d *Doll) Select(cat string) ([]runtime.Tool, error) {
 		return nil, runtime.Invalid("facade %s has no categories; call it without one", d.name)
 	}
 	return nil, runtime.Invalid("facade %s has no category %q; valid categories: %s",
-		d.name, check.Truncate(cat, check.ReceivedLimit), strings.Join(closest(cat, d.Categories()), ", "))
+		d.name, text.Truncate(cat, text.ReceivedLimit), strings.Join(closest(cat, d.Categories()), ", "))
 }
 
 func (d *Doll) innerIndex(name string) int {
@@ -309,7 +309,7 @@ func (d *Doll) shortcut(ctx context.Context, tc runtime.ToolContext, c *Call) (r
 		if len(names) > show {
 			list += fmt.Sprintf(" (and %d more)", len(names)-show)
 		}
-		return runtime.Result{}, runtime.NotFound("facade %s has no tool %q; valid tools: %s", d.name, check.Truncate(c.Tool, check.ReceivedLimit), list)
+		return runtime.Result{}, runtime.NotFound("facade %s has no tool %q; valid tools: %s", d.name, text.Truncate(c.Tool, text.ReceivedLimit), list)
 	}
 	args := c.Args
 	if len(args) == 0 {

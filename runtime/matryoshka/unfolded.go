@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Unfolded is the value of a facade's result when it unfolds: the tools it
@@ -92,7 +92,7 @@ func (d *Doll) line(t runtime.Tool) string {
 	} else {
 		b.WriteString(UsageLine(t))
 	}
-	if desc := check.FirstSentence(t.Description, 120); desc != "" {
+	if desc := text.FirstSentence(t.Description, 120); desc != "" {
 		b.WriteString(" — ")
 		b.WriteString(desc)
 	}
