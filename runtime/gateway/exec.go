@@ -404,7 +404,7 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 		if fe[i].Suggestion == "" && !b.hasProp(name) && name != "" {
 			if s := nearest(name, b.props, 1); len(s) > 0 {
 				fe[i].Suggestion = s[0]
-			} else if s := nearestLoose(name, b.props); s != "" {
+			} else if s := text.Respelled(name, b.props); s != "" {
 				fe[i].Suggestion = s
 			}
 		}
@@ -430,33 +430,6 @@ func reqIf(ok bool, r []string) []string {
 		return r
 	}
 	return nil
-}
-
-// nearestLoose matches argument names across spelling conventions:
-// taskId, task-id and TaskID all match task_id.
-func nearestLoose(name string, props []string) string {
-	k := looseKey(name)
-	for _, p := range props {
-		if looseKey(p) == k {
-			return p
-		}
-	}
-	return ""
-}
-
-func looseKey(s string) string {
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			sb.WriteByte(c + 'a' - 'A')
-		case c == '_' || c == '-' || c == ' ' || c == '.':
-		default:
-			sb.WriteByte(c)
-		}
-	}
-	return sb.String()
 }
 
 // topLevelName returns the argument name of a JSON pointer one level deep.

@@ -20,12 +20,9 @@ func nearest(q string, candidates []string, n int) []string {
 	}
 	q = strings.ToLower(q)
 	qLast := q[strings.LastIndexAny(q, "._")+1:]
-	type scored struct {
-		s string
-		d int
-	}
-	var hits []scored
-	for _, c := range candidates {
+	byName := append([]string(nil), candidates...)
+	sort.Strings(byName)
+	return text.Rank(byName, n, func(c string) (int, bool) {
 		lc := strings.ToLower(c)
 		limit := max(2, max(len(q), len(lc))/3)
 		d := text.DistanceAtMost(q, lc, limit)
@@ -38,21 +35,10 @@ func nearest(q string, candidates []string, n int) []string {
 		case len(q) >= 3 && strings.HasPrefix(lc, q):
 			d = limit + 1
 		default:
-			continue
+			return 0, false
 		}
-		hits = append(hits, scored{c, d})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].d != hits[j].d {
-			return hits[i].d < hits[j].d
-		}
-		return hits[i].s < hits[j].s
+		return d, true
 	})
-	out := make([]string, 0, min(n, len(hits)))
-	for i := 0; i < len(hits) && i < n; i++ {
-		out = append(out, hits[i].s)
-	}
-	return out
 }
 
 // suggestOps combines edit-distance neighbours of q with search hits for q

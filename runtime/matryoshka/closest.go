@@ -1,7 +1,6 @@
 package matryoshka
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -17,29 +16,19 @@ import (
 const closestLimit = 32
 
 func closest(name string, candidates []string) []string {
-	type scored struct {
-		s    string
-		dist int
-	}
 	ls := strings.ToLower(text.Truncate(name, text.MaxSuggestLen))
 	far := len(name) > text.MaxSuggestLen
-	sc := make([]scored, len(candidates))
-	for i, c := range candidates {
+	out := text.Rank(candidates, -1, func(c string) (int, bool) {
 		if far {
-			sc[i] = scored{c, closestLimit + 1}
-			continue
+			return closestLimit + 1, true
 		}
-		d := text.DistanceAtMost(ls, strings.ToLower(c), closestLimit)
-		if strings.Contains(strings.ToLower(c), ls) && ls != "" {
+		lc := strings.ToLower(c)
+		d := text.DistanceAtMost(ls, lc, closestLimit)
+		if ls != "" && strings.Contains(lc, ls) {
 			d = min(d, len(c)-len(ls))
 		}
-		sc[i] = scored{c, d}
-	}
-	sort.SliceStable(sc, func(i, j int) bool { return sc[i].dist < sc[j].dist })
-	out := make([]string, len(sc))
-	for i, s := range sc {
-		out[i] = s.s
-	}
+		return d, true
+	})
 	if len(out) == 0 {
 		return []string{""}
 	}
