@@ -205,7 +205,7 @@ func TestSearchEval(t *testing.T) {
 			p.queries[i] = q
 		}
 		tune, held := splitQueries(p.queries)
-		ix, bm := NewIndex(p.ops), NewBM25(p.ops)
+		ix, bm := NewIndex(p.ops), newPlainBM25(p.ops)
 		t.Logf("pool %s: %d tools, %d queries (%d tuning, %d held out)", p.name, len(p.ops), len(p.queries), len(tune), len(held))
 		var heldIx, heldBM [len(recallCuts)]float64
 		for _, set := range []struct {
@@ -295,7 +295,7 @@ func BenchmarkBM25Pool(b *testing.B) {
 		ops = append(ops, corpusPool(b, dir)...)
 		queries = append(queries, loadQueries(b, corpusQueryFiles)...)
 	}
-	ix := NewBM25(ops)
+	ix := newPlainBM25(ops)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
