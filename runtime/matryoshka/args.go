@@ -14,7 +14,7 @@ import (
 // Tool of the facade's subtree with Args.
 type Call struct {
 	// Facade is the facade the call is for.
-	Facade   *Doll           `json:"-"`
+	Facade   *FacadeDef      `json:"-"`
 	Category string          `json:"category,omitempty"`
 	Tool     string          `json:"tool,omitempty"`
 	Args     json.RawMessage `json:"args,omitempty"`
@@ -24,7 +24,7 @@ var callKeys = []string{"args", "category", "tool"}
 
 // decode reads a facade call from the model's raw arguments. Empty input and
 // null mean {}. Every violation is reported, each with its JSON pointer.
-func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
+func (d *FacadeDef) decode(raw json.RawMessage) (*Call, error) {
 	c := &Call{Facade: d}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
@@ -122,7 +122,7 @@ func objectArgs(v json.RawMessage) (json.RawMessage, bool) {
 	return v, true
 }
 
-func (d *Doll) hasCategory(name string) bool {
+func (d *FacadeDef) hasCategory(name string) bool {
 	for _, c := range d.categories {
 		if c.name == name {
 			return true
@@ -133,7 +133,7 @@ func (d *Doll) hasCategory(name string) bool {
 
 // schema is the facade's parameters: an optional category enum (when
 // categories exist), and the shortcut pair tool + args.
-func (d *Doll) schema() json.RawMessage {
+func (d *FacadeDef) schema() json.RawMessage {
 	type prop struct {
 		Type        string   `json:"type"`
 		Enum        []string `json:"enum,omitempty"`

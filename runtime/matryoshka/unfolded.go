@@ -13,7 +13,7 @@ import (
 
 // Unfolded is the value of a facade's result when it unfolds: the tools it
 // exposes. It renders for the model as their names and one-line usages;
-// MatryoshkaStrategy turns it into a ToolInjectionResult.
+// Unfold turns it into a ToolInjectionResult.
 type Unfolded struct {
 	// Facade is the name of the facade that unfolded.
 	Facade string
@@ -72,7 +72,7 @@ func (u *Unfolded) MarshalJSON() ([]byte, error) {
 
 // line is t's entry in the facade's answer: usage, a group marker for
 // nested facades, and the first sentence of the description.
-func (d *Doll) line(t runtime.Tool) string {
+func (d *FacadeDef) line(t runtime.Tool) string {
 	var b strings.Builder
 	if sub, ok := Of(t); ok {
 		// A nested facade: its shortcut is explained once in the answer.
