@@ -68,7 +68,7 @@ func (ix *plainBM25) Search(query string, limit int) []Hit {
 	}
 	hits := make([]Hit, 0, len(scores))
 	for d, s := range scores {
-		hits = append(hits, Hit{Op: ix.ops[d].Op, Tool: ix.ops[d].Tool, Kind: ix.ops[d].Kind, Score: s, Usage: ix.ops[d].Usage})
+		hits = append(hits, Hit{Op: ix.ops[d].Path, Tool: ix.ops[d].Tool, Kind: ix.ops[d].Kind, Score: s, Usage: ix.ops[d].Usage})
 	}
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].Score != hits[j].Score {

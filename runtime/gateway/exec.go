@@ -134,10 +134,10 @@ func (g *Gateway) resolve(op string) (*binding, string) {
 		return b, ""
 	}
 	if b := g.byTool[op]; b != nil {
-		return b, fmt.Sprintf("%q is a tool name; its op is %q", op, b.op.Op)
+		return b, fmt.Sprintf("%q is a tool name; its op is %q", op, b.op.Path)
 	}
 	if b := g.ops[strings.ToLower(op)]; b != nil {
-		return b, fmt.Sprintf("op paths are lowercase: %q", b.op.Op)
+		return b, fmt.Sprintf("op paths are lowercase: %q", b.op.Path)
 	}
 	return nil, ""
 }
@@ -172,7 +172,7 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	if warn != "" {
 		warnings = append(warnings, warn)
 	}
-	op := b.op.Op
+	op := b.op.Path
 	// A dry run writes nothing, so it is allowed when writes are not.
 	if dryRun := req.DryRun != nil && *req.DryRun || req.DryRun == nil && b.op.DryRunDefault; b.op.Kind == KindWrite && !g.cfg.writes && !dryRun {
 		return fail(op, &EnvelopeError{Code: runtime.CodePermissionDenied,
@@ -312,7 +312,7 @@ func (g *Gateway) invoke(ctx context.Context, tc runtime.ToolContext, b *binding
 		return runtime.Dispatch(ctx, b.tool, inner, args)
 	}
 	if b.tool.Handler == nil {
-		return runtime.Failure(runtime.Internal("op %s has no handler", b.op.Op)), nil
+		return runtime.Failure(runtime.Internal("op %s has no handler", b.op.Path)), nil
 	}
 	defer func() {
 		if v := recover(); v != nil {
@@ -355,7 +355,7 @@ func encodeResult(res runtime.Result) json.RawMessage {
 // handlerFailure turns a failed Result into the envelope error: the code
 // from runtime.CodeOf, field errors from a *runtime.ValidationError.
 func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError {
-	op := b.op.Op
+	op := b.op.Path
 	if res.Err == nil {
 		msg := res.Message
 		if msg == "" {
@@ -416,13 +416,13 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 	for _, f := range fe {
 		parts = append(parts, f.String())
 	}
-	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Op, strings.Join(parts, "; "))
+	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Path, strings.Join(parts, "; "))
 	if len(missing) > 0 {
 		msg += fmt.Sprintf(". Required: %s", strings.Join(b.required, ", "))
 	}
 	return &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
 		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call(), More: len(fields) - shown},
-		HelpPath: b.op.Op}
+		HelpPath: b.op.Path}
 }
 
 func reqIf(ok bool, r []string) []string {
@@ -451,15 +451,15 @@ func (g *Gateway) missingArgs(b *binding, missing []string) *EnvelopeError {
 		fe[i] = runtime.FieldError{Path: "/" + m, Code: "required", Message: m + " is required"}
 	}
 	return &EnvelopeError{Code: runtime.CodeValidation,
-		Message: fmt.Sprintf("args are empty but %s needs %s. Send args like: %s", b.op.Op, strings.Join(missing, ", "), b.call()),
-		Details: Details{FieldErrors: fe, Required: b.required, Example: b.call()}, HelpPath: b.op.Op}
+		Message: fmt.Sprintf("args are empty but %s needs %s. Send args like: %s", b.op.Path, strings.Join(missing, ", "), b.call()),
+		Details: Details{FieldErrors: fe, Required: b.required, Example: b.call()}, HelpPath: b.op.Path}
 }
 
 // call is a ready-to-run tool_exec argument object for the op.
 func (b *binding) call() json.RawMessage {
-	out := make([]byte, 0, 32+len(b.op.Op)+len(b.example))
+	out := make([]byte, 0, 32+len(b.op.Path)+len(b.example))
 	out = append(out, `{"op":`...)
-	out = appendJSONString(out, b.op.Op)
+	out = appendJSONString(out, b.op.Path)
 	out = append(out, `,"args":`...)
 	out = append(out, b.example...)
 	return append(out, '}')

@@ -71,7 +71,7 @@ func aceBench(t testing.TB, dir string) (evalSet, bool) {
 	}
 	s := evalSet{name: "acebench"}
 	for _, op := range fam.Ops {
-		s.ops = append(s.ops, Op{Op: op.Path, Tool: op.Tool.Name, Entity: op.Entity, Action: op.Action, Kind: op.Kind,
+		s.ops = append(s.ops, Op{Path: op.Path, Tool: op.Tool.Name, Entity: op.Entity, Action: op.Action, Kind: op.Kind,
 			Usage: op.Usage, Description: op.Tool.Description, Parameters: op.Tool.ParamsSchema})
 	}
 	f, err := os.Open(filepath.Join(dir, "search", "acebench.cases.jsonl"))

@@ -46,7 +46,7 @@ func embeddedPool(t testing.TB) []Op {
 			props[a] = map[string]string{"type": "string"}
 		}
 		schema, _ := json.Marshal(map[string]any{"type": "object", "properties": props})
-		ops = append(ops, Op{Op: r[0], Tool: r[0], Description: r[1], Parameters: schema})
+		ops = append(ops, Op{Path: r[0], Tool: r[0], Description: r[1], Parameters: schema})
 	}
 	return ops
 }
@@ -75,7 +75,7 @@ func corpusPool(t testing.TB, dir string) []Op {
 				continue
 			}
 			seen[d.Function.Name] = true
-			ops = append(ops, Op{Op: d.Function.Name, Tool: d.Function.Name, Description: d.Function.Description, Parameters: d.Function.Parameters})
+			ops = append(ops, Op{Path: d.Function.Name, Tool: d.Function.Name, Description: d.Function.Description, Parameters: d.Function.Parameters})
 		}
 	}
 	return ops

@@ -67,7 +67,7 @@ func (g *Gateway) suggestOps(q string, n int) []string {
 func (g *Gateway) opPaths() []string {
 	out := make([]string, len(g.order))
 	for i, b := range g.order {
-		out[i] = b.op.Op
+		out[i] = b.op.Path
 	}
 	return out
 }
