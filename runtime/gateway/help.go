@@ -333,7 +333,7 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 			Details:  Details{DidYouMean: g.nearHelpPaths(path)},
 			HelpPath: g.nearestDir(path)}
 	}
-	b, err := marshal(doc)
+	b, err := text.Marshal(doc)
 	if err != nil {
 		return nil, &EnvelopeError{Code: runtime.CodeInternal, Message: "help could not be encoded", HelpPath: ""}
 	}

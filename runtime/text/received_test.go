@@ -75,3 +75,13 @@ func TestTruncateAndReceived(t *testing.T) {
 		t.Errorf("Received length %d, want %d", got, ReceivedLimit)
 	}
 }
+
+func TestMarshal(t *testing.T) {
+	got, err := Marshal(map[string]any{"a": "<b>&"})
+	if err != nil || string(got) != `{"a":"<b>&"}` {
+		t.Errorf("Marshal = %s, %v; want {\"a\":\"<b>&\"} without HTML escapes or newline", got, err)
+	}
+	if _, err := Marshal(func() {}); err == nil {
+		t.Error("Marshal(func) succeeded")
+	}
+}
