@@ -151,8 +151,8 @@ func surfEntityList(ops []*ir.Op) string {
 	return strings.Join(ents, ", ")
 }
 
-// emitSurfaces writes surfaces_gen.go: the gateway, facade and section
-// surfaces the family asks for, all built from Tools(h).
+// emitSurfaces writes surfaces_gen.go: the gateway, facade, section and
+// deferred surfaces the family asks for, all built from Tools(h).
 func emitSurfaces(g *gen, f *jen.File) error {
 	rt, gw := g.runtimePkg, g.gatewayPkg()
 	toolSlice := jen.Index().Qual(rt, "Tool")
@@ -165,10 +165,38 @@ func emitSurfaces(g *gen, f *jen.File) error {
 	if Surface(g.fam, "sections") {
 		g.emitSections(f, rt, toolSlice)
 	}
+	if Surface(g.fam, "deferred") {
+		g.emitDeferred(f, rt)
+	}
 	if Surface(g.fam, "code") {
 		g.emitCode(f, rt, toolSlice)
 	}
 	return nil
+}
+
+// emitDeferred writes
+//
+//	func Deferred(h Handlers) *deferred.Surface {
+//		s, err := deferred.New(Registry, Tools(h))
+//		if err != nil {
+//			panic("toolgen: generated registry and tools disagree: " + err.Error())
+//		}
+//		return s
+//	}
+func (g *gen) emitDeferred(f *jen.File, rt string) {
+	dpkg := rt + "/deferred"
+	f.Add(comment("Deferred returns the deferred surface: every op's tool grouped by op\n" +
+		"group, for provider-side deferred loading with a tool search tool\n" +
+		"(runtime/anthropic, runtime/openai), executed by h."))
+	f.Func().Id("Deferred").Params(jen.Id("h").Id("Handlers")).Op("*").Qual(dpkg, "Surface").Block(
+		jen.List(jen.Id("s"), jen.Err()).Op(":=").Qual(dpkg, "New").Call(jen.Id("Registry"), jen.Id("Tools").Call(jen.Id("h"))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			comment("Registry and Tools are generated together; only a hand edit gets here."),
+			jen.Panic(jen.Lit("toolgen: generated registry and tools disagree: ").Op("+").Err().Dot("Error").Call()),
+		),
+		jen.Return(jen.Id("s")),
+	)
+	f.Line()
 }
 
 // emitGateway writes

@@ -97,7 +97,7 @@ type Override struct {
 }
 
 // SurfaceNames are the surfaces a manifest may list.
-var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "code"}
+var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred", "code"}
 
 // Op returns the manifest settings for op path, or nil.
 func (m *Manifest) Op(path string) *ManifestOp {

@@ -125,7 +125,7 @@ var badManifests = []struct {
 	{"inputs type", "inputs: a.json\n", "toolgen.yaml:1:9: /inputs: must be an array of strings"},
 	{"op path", "ops:\n  Onto.Task:\n    kind: read\n", `toolgen.yaml:2:3: /ops/Onto.Task: op path "Onto.Task" must be dot-separated lowercase segments (onto.task.list)`},
 	{"override path", "overrides:\n  list_x: onto..list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "onto..list" must be dot-separated lowercase segments (onto.task.list)`},
-	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections, code"},
+	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections, deferred, code"},
 	{"lenient", "lenient: yes please\n", "toolgen.yaml:1:10: /lenient: must be true or false"},
 	{"example args", "ops:\n  a.b:\n    examples:\n      - description: x\n", `toolgen.yaml:4:9: /ops/a.b/examples/0: missing required key "args"`},
 	{"example args type", "ops:\n  a.b:\n    examples:\n      - args: [1]\n", "toolgen.yaml:4:15: /ops/a.b/examples/0/args: must be an object"},

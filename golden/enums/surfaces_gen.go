@@ -6,6 +6,7 @@ package enums
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
 	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
@@ -59,4 +60,16 @@ func Sections(h Handlers) []prompt.Section {
 			Visibility: prompt.VisibilitySummary,
 		},
 	}
+}
+
+// Deferred returns the deferred surface: every op's tool grouped by op
+// group, for provider-side deferred loading with a tool search tool
+// (runtime/anthropic, runtime/openai), executed by h.
+func Deferred(h Handlers) *deferred.Surface {
+	s, err := deferred.New(Registry, Tools(h))
+	if err != nil {
+		// Registry and Tools are generated together; only a hand edit gets here.
+		panic("toolgen: generated registry and tools disagree: " + err.Error())
+	}
+	return s
 }

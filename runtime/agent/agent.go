@@ -34,6 +34,10 @@ type Message struct {
 	// ToolCallID and ToolName identify the call a tool message answers.
 	ToolCallID string
 	ToolName   string
+	// Native is the provider's own form of an assistant turn (Response.Native),
+	// kept so the adapter that produced it can send it back verbatim: server
+	// tool calls and results, reasoning items, namespaces. The loop never reads it.
+	Native any
 }
 
 // User returns a user message.
@@ -51,6 +55,9 @@ type Request struct {
 type Response struct {
 	Text      string
 	ToolCalls []runtime.ToolCall
+	// Native is the provider's own form of the turn, copied into the
+	// assistant message (Message.Native); nil for models that need none.
+	Native any
 }
 
 // Model produces the next turn of a conversation.
@@ -282,7 +289,7 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("agent: model: %w", err)
 	}
 	if len(resp.ToolCalls) == 0 {
-		r.out.Messages = append(r.out.Messages, Message{Role: RoleAssistant, Content: resp.Text})
+		r.out.Messages = append(r.out.Messages, Message{Role: RoleAssistant, Content: resp.Text, Native: resp.Native})
 		r.out.Text = resp.Text
 		return true, nil
 	}
@@ -298,7 +305,7 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 		byName[t.Name] = t
 	}
 	snapshot := r.toolbox.Clone()
-	msgs := []Message{{Role: RoleAssistant, Content: resp.Text, ToolCalls: calls}}
+	msgs := []Message{{Role: RoleAssistant, Content: resp.Text, ToolCalls: calls, Native: resp.Native}}
 	for _, c := range calls {
 		tool, ok := byName[c.Name]
 		if !ok {

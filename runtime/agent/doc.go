@@ -35,6 +35,12 @@
 // message (runtime.Dispatch); in both cases the loop continues. Any other
 // error that propagates through Dispatch ends the run.
 //
+// Provider adapters (runtime/openai, runtime/anthropic) return their own
+// form of a turn in Response.Native; the loop copies it into the assistant
+// message (Message.Native) without reading it, so the adapter can send the
+// turn back verbatim next time: server tool calls and results, search
+// items, namespaces.
+//
 // Facades belong in the toolbox (WithTools): the strategy edits the toolbox
 // only, so a facade offered by a prompt section unfolds into the toolbox
 // but stays offered by its section.

@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
@@ -38,7 +39,12 @@ type tokensReport struct {
 // surface, counted with o200k_base over the provider-facing tool
 // definitions each surface offers (plus the prompt text for sections);
 // --show prints one surface's boot definitions exactly as a model
-// receives them.
+// receives them. The deferred surfaces count what the provider puts in
+// context before any search: on Anthropic the client-side tool_search
+// definition (deferred tools are not loaded; the server search tools' own
+// definitions are Anthropic's and not counted), on OpenAI each namespace's
+// name and description, each ungrouped deferred function's name and
+// description, and the tool_search tool.
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var show string
 	f, fl, code := loadFamily("tokens", func(fs *pflag.FlagSet) {
@@ -98,15 +104,59 @@ func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
 	if err != nil {
 		return nil, err
 	}
+	deferredBoots, err := deferredBoot(f, flat)
+	if err != nil {
+		return nil, err
+	}
 	surface := func(name, prompt string, tools []runtime.Tool) bootSurface {
 		return bootSurface{Name: name, Prompt: prompt, Tools: runtime.Definitions(tools), count: len(tools)}
 	}
-	return []bootSurface{
+	return append([]bootSurface{
 		surface("flat", "", flat),
 		surface("gateway", "", gw),
 		surface("facades", "", facades),
 		surface("sections", text, secTools),
 		surface("code", "", codeTools(f)),
+	}, deferredBoots...), nil
+}
+
+// deferredBoot builds the deferred surface of f and returns, per provider,
+// the tool definitions in context before any search (see runTokens), in
+// each provider's own format.
+func deferredBoot(f *ir.Family, flat []runtime.Tool) ([]bootSurface, error) {
+	s, err := deferred.New(generator.RegistryOf(f), flat)
+	if err != nil {
+		return nil, err
+	}
+	search := s.SearchTool()
+	anthropic, err := json.Marshal([]struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"input_schema"`
+	}{{search.Name, search.Description, search.Parameters}})
+	if err != nil {
+		return nil, err
+	}
+	type entry struct {
+		Type        string `json:"type"`
+		Name        string `json:"name,omitempty"`
+		Description string `json:"description,omitempty"`
+	}
+	var openai []entry
+	for _, g := range s.Groups() {
+		openai = append(openai, entry{"namespace", g.Name, g.Description})
+	}
+	for _, t := range s.Ungrouped() {
+		openai = append(openai, entry{"function", t.Name, t.Description})
+	}
+	openai = append(openai, entry{Type: "tool_search"})
+	oa, err := json.Marshal(openai)
+	if err != nil {
+		return nil, err
+	}
+	return []bootSurface{
+		{Name: "deferred-anthropic", Tools: anthropic, count: 1},
+		{Name: "deferred-openai", Tools: oa, count: len(openai)},
 	}, nil
 }
 

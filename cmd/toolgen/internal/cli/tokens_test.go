@@ -16,18 +16,19 @@ func TestTokensOntology(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 5 {
+	if rep.Tokenizer != "o200k_base" || len(rep.Surfaces) != 7 {
 		t.Fatalf("report %+v", rep)
 	}
 	byName := map[string]surfaceCount{}
 	for _, s := range rep.Surfaces {
 		byName[s.Name] = s
 	}
-	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 || byName["code"].Tools != 2 {
+	if byName["flat"].Tools != 53 || byName["gateway"].Tools != 4 || byName["facades"].Tools != 2 || byName["sections"].Tools != 1 || byName["code"].Tools != 2 ||
+		byName["deferred-anthropic"].Tools != 1 || byName["deferred-openai"].Tools != 3 {
 		t.Errorf("tool counts %+v", rep.Surfaces)
 	}
 	// Every progressive surface must be far cheaper than the flat one.
-	for _, name := range []string{"gateway", "facades", "sections", "code"} {
+	for _, name := range []string{"gateway", "facades", "sections", "code", "deferred-anthropic", "deferred-openai"} {
 		if s := byName[name]; s.Tokens == 0 || s.PercentOfFlat > 10 {
 			t.Errorf("%s: %d tokens, %.1f%% of flat", name, s.Tokens, s.PercentOfFlat)
 		}

@@ -1,0 +1,32 @@
+// Package anthropic connects toolgen surfaces to the Anthropic Messages API
+// through the official SDK (github.com/anthropics/anthropic-sdk-go).
+//
+// Data flow: any surface's []runtime.Tool (flat Tools(h), Gateway(h),
+// Facades(h), a prompt's section tools, a deferred.Surface) → Tools →
+// []anthropic.ToolUnionParam. Model implements agent.Model: each turn it
+// sends the conversation (system text, user text, assistant content blocks,
+// tool_result blocks) with the tools the loop offers, and returns the
+// response's tool_use blocks as calls, so facades unfolding and sections
+// opening show in the next request's tool list.
+//
+// # Deferred loading
+//
+// WithDeferred marks every tool of a deferred.Surface with defer_loading
+// and adds a search tool: the server tools tool_search_tool_bm25_20251119
+// or tool_search_tool_regex_20251119 (Anthropic searches and answers with
+// server_tool_use and tool_search_tool_result blocks, sent back verbatim),
+// or ClientSearch: the surface's own tool_search, ranked by gateway.Index,
+// whose tool_result carries one tool_reference block per tool found.
+//
+// # Decisions
+//
+// A tool's parameters schema is sent as input_schema member for member;
+// members other than properties and required travel as extra fields. A
+// schema whose type is not "object" is an error, as the API requires one.
+// An assistant turn is sent back from the blocks the API returned
+// (agent.Message.Native), so server tool blocks and thinking survive; a
+// turn without them is rebuilt from its text and calls. Consecutive tool
+// messages become one user message of tool_result blocks, in call order.
+// A pause_turn stop is continued within the same Next, at most
+// MaxContinuations times.
+package anthropic

@@ -1,0 +1,270 @@
+package anthropic_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	sdk "github.com/anthropics/anthropic-sdk-go"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolgen-go/toolgen/examples/quickstart"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/agent"
+	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/internal/replaytest"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
+)
+
+// Every surface converts, and each input_schema is the tool's parameters
+// schema member for member.
+func TestSurfacesConvert(t *testing.T) {
+	h := &quickstart.Store{}
+	p, err := prompt.New("agents/todo", "assistant", "", quickstart.Sections(h)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := p.Render(prompt.Overrides{"todo": prompt.VisibilityFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	surfaces := map[string][]runtime.Tool{
+		"flat":     quickstart.Tools(h),
+		"gateway":  quickstart.Gateway(h),
+		"facades":  quickstart.Facades(h),
+		"sections": open.Tools(),
+		"deferred": quickstart.Deferred(h).Tools(),
+	}
+	for name, tools := range surfaces {
+		params, err := anthropic.Tools(tools)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(params) != len(tools) {
+			t.Fatalf("%s: %d params for %d tools", name, len(params), len(tools))
+		}
+		for i, tp := range params {
+			b, err := json.Marshal(tp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Name        string          `json:"name"`
+				Description string          `json:"description"`
+				InputSchema json.RawMessage `json:"input_schema"`
+			}
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatal(err)
+			}
+			want := tools[i]
+			if got.Name != want.Name || got.Description != want.Description {
+				t.Errorf("%s: %s: name/description %q %q", name, want.Name, got.Name, got.Description)
+			}
+			if diff := replaytest.Diff(want.Parameters, got.InputSchema); diff != "" {
+				t.Errorf("%s: %s: input_schema (-want +got):\n%s", name, want.Name, diff)
+			}
+		}
+	}
+}
+
+func TestDeferredTools(t *testing.T) {
+	s := quickstart.Deferred(&quickstart.Store{})
+	for _, tt := range []struct {
+		search anthropic.Search
+		last   string
+	}{
+		{anthropic.BM25, `{"type":"tool_search_tool_bm25_20251119","name":"tool_search_tool_bm25"}`},
+		{anthropic.Regex, `{"type":"tool_search_tool_regex_20251119","name":"tool_search_tool_regex"}`},
+		{anthropic.ClientSearch, ""},
+	} {
+		params, err := anthropic.DeferredTools(s, tt.search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var deferred []string
+		for _, p := range params {
+			if p.OfTool != nil && p.OfTool.DeferLoading.Value {
+				deferred = append(deferred, p.OfTool.Name)
+			}
+		}
+		if diff := cmp.Diff([]string{"list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"}, deferred); diff != "" {
+			t.Errorf("deferred tools (-want +got):\n%s", diff)
+		}
+		last, _ := json.Marshal(params[len(params)-1])
+		if tt.last != "" {
+			if diff := replaytest.Diff([]byte(tt.last), last); diff != "" {
+				t.Errorf("search tool (-want +got):\n%s", diff)
+			}
+		} else if p := params[len(params)-1].OfTool; p == nil || p.Name != "tool_search" || p.DeferLoading.Valid() {
+			t.Errorf("client search tool %s", last)
+		}
+	}
+}
+
+// Hostile definitions are errors naming the tool and the problem.
+func TestToolErrors(t *testing.T) {
+	tool := func(name, schema string) runtime.Tool {
+		return runtime.Tool{Name: name, Parameters: json.RawMessage(schema)}
+	}
+	tests := []struct {
+		tool runtime.Tool
+		want string
+	}{
+		{tool("a.b", `{"type":"object"}`), `anthropic: tool "a.b": `},
+		{tool("", `{"type":"object"}`), `anthropic: tool "": `},
+		{tool("x", `[]`), `anthropic: tool "x": parameters: not a JSON Schema object`},
+		{tool("x", `null`), `anthropic: tool "x": parameters: not a JSON Schema object`},
+		{tool("x", `{"type":"array"}`), `anthropic: tool "x": parameters: /type: want "object", got "array"`},
+		{tool("x", `{"type":["object","null"]}`), `anthropic: tool "x": parameters: /type: want "object", got ["object","null"]`},
+		{tool("x", `{"type":"object","required":"id"}`), `anthropic: tool "x": parameters: /required: want an array of strings, got "id"`},
+	}
+	for _, tt := range tests {
+		_, err := anthropic.Tool(tt.tool)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s %s: err = %v, want %q", tt.tool.Name, tt.tool.Parameters, err, tt.want)
+		}
+	}
+	if _, err := anthropic.Tools([]runtime.Tool{tool("x", `{}`), tool("x", `{}`)}); err == nil || err.Error() != `anthropic: duplicate tool "x"` {
+		t.Errorf("duplicate: %v", err)
+	}
+	s := quickstart.Deferred(&quickstart.Store{})
+	m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{}, anthropic.WithDeferred(s, anthropic.ClientSearch))
+	if _, err := m.Params(agent.Request{Tools: s.Tools()}); err == nil || !strings.Contains(err.Error(), `need the search tool "tool_search"`) {
+		t.Errorf("client search without the search tool: %v", err)
+	}
+}
+
+// A transcript without the API's blocks (another model's, or built by
+// hand) is rebuilt from text and calls; consecutive tool messages share one
+// user message; a search result naming a tool outside the surface stays
+// text.
+func TestParamsWithoutNative(t *testing.T) {
+	s := quickstart.Deferred(&quickstart.Store{})
+	m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1}, anthropic.WithDeferred(s, anthropic.ClientSearch))
+	p, err := m.Params(agent.Request{
+		Messages: []agent.Message{
+			{Role: agent.RoleSystem, Content: "Be brief."},
+			agent.User("hi"),
+			{Role: agent.RoleAssistant, Content: "Looking.", ToolCalls: []runtime.ToolCall{
+				{ID: "c1", Name: "tool_search", Args: json.RawMessage(`{"query":"x"}`)},
+				{ID: "c2", Name: "tool_search"},
+			}},
+			{Role: agent.RoleTool, ToolCallID: "c1", ToolName: "tool_search", Content: `{"tool_references":["list_todos"]}`},
+			{Role: agent.RoleTool, ToolCallID: "c2", ToolName: "tool_search", Content: `{"tool_references":["rm_rf"]}`},
+		},
+		Tools: append(s.Tools(), s.SearchTool()),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Tools = nil
+	got, _ := json.Marshal(p)
+	want := `{"max_tokens":1,"model":"m","system":[{"text":"Be brief.","type":"text"}],"messages":[
+		{"role":"user","content":[{"text":"hi","type":"text"}]},
+		{"role":"assistant","content":[{"text":"Looking.","type":"text"},
+			{"id":"c1","input":{"query":"x"},"name":"tool_search","type":"tool_use"},
+			{"id":"c2","input":{},"name":"tool_search","type":"tool_use"}]},
+		{"role":"user","content":[
+			{"tool_use_id":"c1","type":"tool_result","content":[{"tool_name":"list_todos","type":"tool_reference"}]},
+			{"tool_use_id":"c2","type":"tool_result","content":[{"text":"{\"tool_references\":[\"rm_rf\"]}","type":"text"}]}]}]}`
+	if diff := replaytest.Diff([]byte(want), got); diff != "" {
+		t.Errorf("params (-want +got):\n%s", diff)
+	}
+	if _, err := m.Params(agent.Request{Messages: []agent.Message{{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c", Name: "x", Args: json.RawMessage(`{`)}}}}}); err == nil {
+		t.Error("arguments that are not JSON were sent")
+	}
+	if _, err := m.Params(agent.Request{Messages: []agent.Message{{Role: "robot"}}}); err == nil {
+		t.Error("unknown role accepted")
+	}
+}
+
+// A pause_turn stop is continued in the same Next; the blocks of both
+// responses make up the turn.
+func TestPauseTurn(t *testing.T) {
+	m := model(t, "pause_turn.json")
+	resp, err := m.Next(context.Background(), agent.Request{Messages: []agent.Message{agent.User("Search the web.")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Text != "Searching…Found it." || len(resp.Native.([]sdk.ContentBlockParamUnion)) != 2 {
+		t.Errorf("response %+v", resp)
+	}
+}
+
+// Hostile parameters never panic; what converts keeps every member.
+func FuzzTool(f *testing.F) {
+	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{}`, `[]`, `{"type":"array"}`,
+		`{"required":[1]}`, `{"properties":null,"x-extra":{"$ref":"#"}}`, `{"type":"object"} `, ``, `{"a":1,"a":2}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, schema string) {
+		tool := runtime.Tool{Name: "t", Parameters: json.RawMessage(schema)}
+		p, err := anthropic.Tool(tool)
+		if err != nil {
+			return
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("marshal of a converted tool: %v", err)
+		}
+		var got struct {
+			InputSchema map[string]json.RawMessage `json:"input_schema"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]json.RawMessage
+		if json.Unmarshal([]byte(schema), &want) != nil {
+			return // empty parameters
+		}
+		for k := range want {
+			if _, ok := got.InputSchema[k]; !ok {
+				t.Fatalf("member %q lost: %s", k, b)
+			}
+		}
+	})
+}
+
+// input_schema is sent even when the schema has no member but its type, or
+// the tool has no parameters at all.
+func TestMinimalInputSchema(t *testing.T) {
+	for _, params := range []string{`{"type":"object"}`, `{}`, ``} {
+		p, err := anthropic.Tool(runtime.Tool{Name: "ping", Parameters: json.RawMessage(params)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(p)
+		if diff := replaytest.Diff([]byte(`{"name":"ping","input_schema":{"type":"object"}}`), b); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", params, diff)
+		}
+	}
+}
+
+// Member names the SDK's extra fields would read as paths ("a.b", "") go
+// through verbatim; a schema without type gets one.
+func TestInputSchemaVerbatim(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"type":"object","a.b":1,"":[],"x*":{"y":"z"}}`, `{"type":"object","a.b":1,"":[],"x*":{"y":"z"}}`},
+		{`{"properties":{"q":{"type":"string"}}}`, `{"type":"object","properties":{"q":{"type":"string"}}}`},
+		{` { } `, `{"type":"object"}`},
+	} {
+		p, err := anthropic.Tool(runtime.Tool{Name: "t", Parameters: json.RawMessage(tt.in)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			InputSchema json.RawMessage `json:"input_schema"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := replaytest.Diff([]byte(tt.want), got.InputSchema); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}

@@ -1,0 +1,224 @@
+package deferred
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+)
+
+// SearchToolName is the wire name of the client-side search tool.
+const SearchToolName = "tool_search"
+
+// Limits of the search tool's arguments.
+const (
+	DefaultLimit   = 5
+	MaxLimit       = 20
+	MaxQueryLength = 500
+)
+
+// Group is one op group: on OpenAI a namespace, on Anthropic a label only.
+type Group struct {
+	Name        string
+	Description string
+	Tools       []runtime.Tool
+}
+
+// Surface is the deferred surface of a family. It is immutable and safe for
+// concurrent use.
+type Surface struct {
+	groups []Group
+	// loose are tools no op group claims, deferred at the top level.
+	loose  []runtime.Tool
+	index  *gateway.Index
+	byName map[string]bool
+}
+
+// New builds the surface over reg's groups: each op's tool (matched by
+// Op.Tool against Tool.Name) joins its op's group, in registry order; tools
+// without an op are deferred outside any group. Every op must resolve to a
+// tool, every tool name must be a provider name, and a group name must be
+// one too, since OpenAI calls carry it as the namespace.
+func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
+	byName := make(map[string]runtime.Tool, len(tools))
+	for _, t := range tools {
+		if err := runtime.CheckName(t.Name); err != nil {
+			return nil, fmt.Errorf("deferred: tool %q: %w", t.Name, err)
+		}
+		if _, dup := byName[t.Name]; dup {
+			return nil, fmt.Errorf("deferred: duplicate tool %q", t.Name)
+		}
+		if t.Name == SearchToolName {
+			return nil, fmt.Errorf("deferred: tool %q takes the search tool's name", t.Name)
+		}
+		byName[t.Name] = t
+	}
+	s := &Surface{byName: map[string]bool{}}
+	gi := map[string]int{}
+	for _, g := range reg.Groups {
+		if err := runtime.CheckName(g.Name); err != nil {
+			return nil, fmt.Errorf("deferred: group %q: %w", g.Name, err)
+		}
+		gi[g.Name] = len(s.groups)
+		desc := strings.TrimSpace(g.Summary)
+		if desc == "" {
+			desc = "Tools of the " + g.Name + " group."
+		}
+		s.groups = append(s.groups, Group{Name: g.Name, Description: desc})
+	}
+	var ops []gateway.Op
+	for _, op := range reg.Ops {
+		t, ok := byName[op.Tool]
+		if !ok {
+			return nil, fmt.Errorf("deferred: op %q: no tool %q", op.Op, op.Tool)
+		}
+		if s.byName[t.Name] {
+			continue // two ops over one tool: the tool is offered once
+		}
+		i, ok := gi[op.Group]
+		if !ok {
+			if err := runtime.CheckName(op.Group); err != nil {
+				return nil, fmt.Errorf("deferred: op %q: group %q: %w", op.Op, op.Group, err)
+			}
+			i = len(s.groups)
+			gi[op.Group] = i
+			s.groups = append(s.groups, Group{Name: op.Group, Description: "Tools of the " + op.Group + " group."})
+		}
+		s.groups[i].Tools = append(s.groups[i].Tools, t)
+		s.byName[t.Name] = true
+		ops = append(ops, op)
+	}
+	for _, t := range tools {
+		if !s.byName[t.Name] {
+			s.loose = append(s.loose, t)
+			s.byName[t.Name] = true
+			ops = append(ops, gateway.Op{Op: t.Name, Tool: t.Name, Description: t.Description, Parameters: t.Parameters})
+		}
+	}
+	kept := s.groups[:0]
+	for _, g := range s.groups {
+		if len(g.Tools) > 0 {
+			kept = append(kept, g)
+		}
+	}
+	s.groups = kept
+	s.index = gateway.NewIndex(ops)
+	return s, nil
+}
+
+// Groups returns the groups with tools, in registry order.
+func (s *Surface) Groups() []Group { return append([]Group(nil), s.groups...) }
+
+// Ungrouped returns the tools no op group claims.
+func (s *Surface) Ungrouped() []runtime.Tool { return append([]runtime.Tool(nil), s.loose...) }
+
+// Tools returns every deferred tool, group by group, then the ungrouped
+// ones: what the agent loop must be able to dispatch.
+func (s *Surface) Tools() []runtime.Tool {
+	var out []runtime.Tool
+	for _, g := range s.groups {
+		out = append(out, g.Tools...)
+	}
+	return append(out, s.loose...)
+}
+
+// Deferred reports whether the tool named name belongs to the surface.
+func (s *Surface) Deferred(name string) bool { return s.byName[name] }
+
+// Search returns the names of up to limit tools ranked for query by
+// gateway.Index, best first.
+func (s *Surface) Search(query string, limit int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, h := range s.index.Search(query, limit) {
+		if !seen[h.Tool] {
+			seen[h.Tool] = true
+			out = append(out, h.Tool)
+		}
+	}
+	return out
+}
+
+// searchParams is the search tool's parameters schema.
+const searchParams = `{"type":"object","properties":{` +
+	`"query":{"type":"string","minLength":1,"maxLength":500,"description":"What the tool should do, in a few words, e.g. \"create a todo item\"."},` +
+	`"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"How many tools to load at most."}},` +
+	`"required":["query"],"additionalProperties":false}`
+
+// SearchTool returns the client-side search tool: the model calls it with
+// a query and the best matching deferred tools are loaded for its next
+// call. Its result value is a *References.
+func (s *Surface) SearchTool() runtime.Tool {
+	return runtime.Tool{
+		Name:        SearchToolName,
+		Description: "Search the available tools by what they do. The best matching tools are loaded so you can call them next.",
+		Parameters:  json.RawMessage(searchParams),
+		Handler:     s.search,
+	}
+}
+
+func (s *Surface) search(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+	var p struct {
+		Query *string `json:"query"`
+		Limit *int    `json:"limit"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if len(bytes.TrimSpace(args)) == 0 {
+		args = json.RawMessage("{}")
+		dec = json.NewDecoder(bytes.NewReader(args))
+	}
+	if err := dec.Decode(&p); err != nil {
+		return runtime.Result{}, runtime.Invalid(`%s takes {"query": string, "limit"?: integer 1..%d}: %v`, SearchToolName, MaxLimit, err)
+	}
+	if p.Query == nil || strings.TrimSpace(*p.Query) == "" {
+		return runtime.Result{}, runtime.Invalid(`%s needs a non-empty "query", e.g. {"query": "create a todo item"}`, SearchToolName)
+	}
+	if len(*p.Query) > MaxQueryLength {
+		return runtime.Result{}, runtime.Invalid(`%s: "query" is %d bytes long; at most %d`, SearchToolName, len(*p.Query), MaxQueryLength)
+	}
+	limit := DefaultLimit
+	if p.Limit != nil {
+		if *p.Limit < 1 || *p.Limit > MaxLimit {
+			return runtime.Result{}, runtime.Invalid(`%s: "limit" is %d; it must be 1..%d`, SearchToolName, *p.Limit, MaxLimit)
+		}
+		limit = *p.Limit
+	}
+	names := s.Search(*p.Query, limit)
+	if len(names) == 0 {
+		return runtime.Result{Success: true, Message: fmt.Sprintf("No tool matches %q. Try other words for what the tool should do.", *p.Query)}, nil
+	}
+	return runtime.Result{Success: true, Value: &References{Tools: names}}, nil
+}
+
+// References names the tools a search loaded. It renders as
+// {"tool_references":["a","b"]}, the text ParseReferences reads back.
+type References struct {
+	Tools []string `json:"tool_references"`
+}
+
+// Render implements runtime.Renderer.
+func (r *References) Render() string {
+	b, _ := json.Marshal(r)
+	return string(b)
+}
+
+// ParseReferences reads the tool names out of a rendered *References, as
+// the agent loop's tool message carries it; ok is false for any other text
+// (a failed or empty search).
+func ParseReferences(content string) (names []string, ok bool) {
+	if !strings.HasPrefix(content, `{"tool_references":[`) {
+		return nil, false
+	}
+	var r References
+	dec := json.NewDecoder(strings.NewReader(content))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil || dec.More() || len(r.Tools) == 0 {
+		return nil, false
+	}
+	return r.Tools, true
+}

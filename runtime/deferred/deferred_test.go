@@ -1,0 +1,212 @@
+package deferred_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+)
+
+func tool(name, desc string) runtime.Tool {
+	return runtime.Tool{Name: name, Description: desc, Parameters: json.RawMessage(`{"type":"object"}`),
+		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			return runtime.Result{Success: true}, nil
+		}}
+}
+
+func op(path, toolName, group string) gateway.Op {
+	return gateway.Op{Op: path, Tool: toolName, Group: group, Kind: gateway.KindRead}
+}
+
+func names(tools []runtime.Tool) []string {
+	out := make([]string, len(tools))
+	for i, t := range tools {
+		out[i] = t.Name
+	}
+	return out
+}
+
+var reg = gateway.Registry{
+	Groups: []gateway.Group{{Name: "todo", Summary: "Track todo items."}, {Name: "empty"}, {Name: "notes", Summary: ""}},
+	Ops: []gateway.Op{
+		op("notes.search", "search_notes", "notes"),
+		op("todo.list", "list_todos", "todo"),
+		op("todo.create", "create_todo", "todo"),
+		op("todo.add", "create_todo", "todo"), // an alias: the tool is offered once
+		op("misc.ping", "ping", "misc"),       // a group the registry does not list
+	},
+}
+
+var tools = []runtime.Tool{
+	tool("list_todos", "List todo items."),
+	tool("create_todo", "Create a todo item."),
+	tool("search_notes", "Search notes by words."),
+	tool("ping", "Check the service is up."),
+	tool("export_all", "Export every item as CSV."),
+}
+
+func TestGroups(t *testing.T) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type group struct {
+		Name, Description string
+		Tools             []string
+	}
+	var got []group
+	for _, g := range s.Groups() {
+		got = append(got, group{g.Name, g.Description, names(g.Tools)})
+	}
+	want := []group{
+		{"todo", "Track todo items.", []string{"list_todos", "create_todo"}},
+		{"notes", "Tools of the notes group.", []string{"search_notes"}},
+		{"misc", "Tools of the misc group.", []string{"ping"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"export_all"}, names(s.Ungrouped())); diff != "" {
+		t.Errorf("ungrouped (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"list_todos", "create_todo", "search_notes", "ping", "export_all"}, names(s.Tools())); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+	for _, n := range []string{"list_todos", "export_all"} {
+		if !s.Deferred(n) {
+			t.Errorf("%s not deferred", n)
+		}
+	}
+	if s.Deferred(deferred.SearchToolName) || s.Deferred("nope") {
+		t.Error("search tool or unknown name deferred")
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		reg   gateway.Registry
+		tools []runtime.Tool
+		want  string
+	}{
+		{"op without tool", gateway.Registry{Ops: []gateway.Op{op("a.b", "missing", "a")}}, nil, `deferred: op "a.b": no tool "missing"`},
+		{"bad tool name", gateway.Registry{}, []runtime.Tool{tool("a.b", "x")}, `deferred: tool "a.b": `},
+		{"duplicate tool", gateway.Registry{}, []runtime.Tool{tool("a", "x"), tool("a", "y")}, `deferred: duplicate tool "a"`},
+		{"search tool name taken", gateway.Registry{}, []runtime.Tool{tool("tool_search", "x")}, `deferred: tool "tool_search" takes the search tool's name`},
+		{"bad group name", gateway.Registry{Groups: []gateway.Group{{Name: "a b"}}}, nil, `deferred: group "a b": `},
+		{"bad op group", gateway.Registry{Ops: []gateway.Op{op("x", "a", "a.b")}}, []runtime.Tool{tool("a", "x")}, `deferred: op "x": group "a.b": `},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := deferred.New(tt.reg, tt.tools)
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("err = %v, want prefix %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func search(t *testing.T, s *deferred.Surface, args string) runtime.Result {
+	t.Helper()
+	res, err := runtime.Dispatch(context.Background(), s.SearchTool(), runtime.ToolContext{}, json.RawMessage(args))
+	if err != nil {
+		t.Fatalf("dispatch: %v", err)
+	}
+	return res
+}
+
+func TestSearchTool(t *testing.T) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SearchTool().Check(true); err != nil {
+		t.Errorf("search tool breaks the strict rules: %v", err)
+	}
+	res := search(t, s, `{"query":"create a todo item","limit":1}`)
+	got := runtime.RenderResult(res)
+	if !res.Success || got != `{"tool_references":["create_todo"]}` {
+		t.Errorf("result %q (%v)", got, res.Err)
+	}
+	refs, ok := deferred.ParseReferences(got)
+	if !ok || !cmp.Equal(refs, []string{"create_todo"}) {
+		t.Errorf("ParseReferences = %v, %v", refs, ok)
+	}
+	none := search(t, s, `{"query":"zzzqqq"}`)
+	if !none.Success || !strings.HasPrefix(none.Message, `No tool matches "zzzqqq".`) {
+		t.Errorf("no match: %+v", none)
+	}
+	if _, ok := deferred.ParseReferences(runtime.RenderResult(none)); ok {
+		t.Error("an empty search parsed as references")
+	}
+}
+
+// Hostile arguments get a failed result naming what the tool takes.
+func TestSearchToolBadArgs(t *testing.T) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ args, want string }{
+		{``, `tool_search needs a non-empty "query"`},
+		{`{}`, `tool_search needs a non-empty "query"`},
+		{`{"query":"   "}`, `tool_search needs a non-empty "query"`},
+		{`{"query":null}`, `tool_search needs a non-empty "query"`},
+		{`{"query":1}`, `tool_search takes {"query": string, "limit"?: integer 1..20}`},
+		{`"find todos"`, `tool_search takes {"query": string`},
+		{`{"query":"x","lmit":2}`, `tool_search takes {"query": string`},
+		{`{"query":"x","limit":0}`, `tool_search: "limit" is 0; it must be 1..20`},
+		{`{"query":"x","limit":21}`, `tool_search: "limit" is 21; it must be 1..20`},
+		{`{"query":"x","limit":2.5}`, `tool_search takes {"query": string`},
+		{`{"query":"` + strings.Repeat("a", 501) + `"}`, `tool_search: "query" is 501 bytes long; at most 500`},
+		{`{"query":"x"`, `tool_search takes {"query": string`},
+	}
+	for _, tt := range tests {
+		res := search(t, s, tt.args)
+		if res.Success || !strings.Contains(res.Message, tt.want) || runtime.CodeOf(res.Err) != runtime.CodeValidation {
+			t.Errorf("args %.40q: %+v\nwant message containing %q", tt.args, res, tt.want)
+		}
+	}
+}
+
+func TestParseReferences(t *testing.T) {
+	for _, s := range []string{
+		``, `{}`, `{"tool_references":[]}`, `{"tool_references":["a"],"x":1}`, `{"tool_references":["a"]} trailing`,
+		`{"tool_references":[1]}`, `ok\n\n{"tool_references":["a"]}`, `{"tool_references":["a"]}{"tool_references":["b"]}`,
+	} {
+		if got, ok := deferred.ParseReferences(s); ok {
+			t.Errorf("ParseReferences(%q) = %v, want not ok", s, got)
+		}
+	}
+}
+
+func FuzzSearchTool(f *testing.F) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range []string{`{"query":"todo"}`, `{"query":"x","limit":3}`, `{}`, `[`, `{"query":"\u0000"}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		res, err := runtime.Dispatch(context.Background(), s.SearchTool(), runtime.ToolContext{}, json.RawMessage(args))
+		if err != nil {
+			t.Fatalf("dispatch error: %v", err)
+		}
+		if res.Success {
+			if refs, ok := deferred.ParseReferences(runtime.RenderResult(res)); ok {
+				for _, n := range refs {
+					if !s.Deferred(n) {
+						t.Fatalf("reference to %q, not a deferred tool", n)
+					}
+				}
+			}
+		}
+	})
+}

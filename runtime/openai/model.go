@@ -1,0 +1,198 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	sdk "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/responses"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/agent"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+)
+
+// Chat implements agent.Model with Chat Completions.
+type Chat struct {
+	client sdk.Client
+	params sdk.ChatCompletionNewParams
+}
+
+var _ agent.Model = (*Chat)(nil)
+
+// NewChat returns a model sending params (model, sampling…) with each
+// turn's messages and tools filled in.
+func NewChat(client sdk.Client, params sdk.ChatCompletionNewParams) *Chat {
+	return &Chat{client: client, params: params}
+}
+
+// Next implements agent.Model.
+func (c *Chat) Next(ctx context.Context, req agent.Request) (agent.Response, error) {
+	p, err := c.Params(req)
+	if err != nil {
+		return agent.Response{}, err
+	}
+	resp, err := c.client.Chat.Completions.New(ctx, p)
+	if err != nil {
+		return agent.Response{}, err
+	}
+	if len(resp.Choices) == 0 {
+		return agent.Response{}, errors.New("openai: chat completion without choices")
+	}
+	msg := resp.Choices[0].Message
+	out := agent.Response{Text: msg.Content}
+	for _, tc := range msg.ToolCalls {
+		if tc.Type != "function" {
+			return agent.Response{}, fmt.Errorf("openai: tool call %q of type %q; only function tools are offered", tc.ID, tc.Type)
+		}
+		out.ToolCalls = append(out.ToolCalls, runtime.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: json.RawMessage(tc.Function.Arguments)})
+	}
+	return out, nil
+}
+
+// Params builds the request of one turn: the configured params with the
+// conversation and tools of req.
+func (c *Chat) Params(req agent.Request) (sdk.ChatCompletionNewParams, error) {
+	p := c.params
+	tools, err := ChatTools(req.Tools)
+	if err != nil {
+		return p, err
+	}
+	p.Tools = tools
+	p.Messages = append([]sdk.ChatCompletionMessageParamUnion(nil), c.params.Messages...)
+	for i, m := range req.Messages {
+		switch m.Role {
+		case agent.RoleSystem:
+			p.Messages = append(p.Messages, sdk.SystemMessage(m.Content))
+		case agent.RoleUser:
+			p.Messages = append(p.Messages, sdk.UserMessage(m.Content))
+		case agent.RoleAssistant:
+			a := sdk.ChatCompletionAssistantMessageParam{}
+			if m.Content != "" {
+				a.Content.OfString = param.NewOpt(m.Content)
+			}
+			for _, tc := range m.ToolCalls {
+				a.ToolCalls = append(a.ToolCalls, sdk.ChatCompletionMessageToolCallUnionParam{OfFunction: &sdk.ChatCompletionMessageFunctionToolCallParam{
+					ID: tc.ID, Function: sdk.ChatCompletionMessageFunctionToolCallFunctionParam{Name: tc.Name, Arguments: string(tc.Args)},
+				}})
+			}
+			p.Messages = append(p.Messages, sdk.ChatCompletionMessageParamUnion{OfAssistant: &a})
+		case agent.RoleTool:
+			p.Messages = append(p.Messages, sdk.ToolMessage(m.Content, m.ToolCallID))
+		default:
+			return p, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
+		}
+	}
+	return p, nil
+}
+
+// Responses implements agent.Model with the Responses API.
+type Responses struct {
+	client   sdk.Client
+	params   responses.ResponseNewParams
+	deferred *deferred.Surface
+}
+
+var _ agent.Model = (*Responses)(nil)
+
+// ResponsesOption configures a Responses model.
+type ResponsesOption func(*Responses)
+
+// WithDeferred defers the tools of s: namespaces per group, defer_loading,
+// and the hosted tool_search tool.
+func WithDeferred(s *deferred.Surface) ResponsesOption {
+	return func(r *Responses) { r.deferred = s }
+}
+
+// NewResponses returns a model sending params (model, instructions,
+// reasoning…) with each turn's input and tools filled in.
+func NewResponses(client sdk.Client, params responses.ResponseNewParams, opts ...ResponsesOption) *Responses {
+	r := &Responses{client: client, params: params}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// Next implements agent.Model.
+func (r *Responses) Next(ctx context.Context, req agent.Request) (agent.Response, error) {
+	p, err := r.Params(req)
+	if err != nil {
+		return agent.Response{}, err
+	}
+	resp, err := r.client.Responses.New(ctx, p)
+	if err != nil {
+		return agent.Response{}, err
+	}
+	var out agent.Response
+	items := make([]responses.ResponseInputItemUnionParam, 0, len(resp.Output))
+	for _, item := range resp.Output {
+		items = append(items, param.Override[responses.ResponseInputItemUnionParam](json.RawMessage(item.RawJSON())))
+		switch item.Type {
+		case "message":
+			for _, part := range item.Content {
+				if part.Type == "output_text" {
+					out.Text += part.Text
+				}
+			}
+		case "function_call":
+			fc := item.AsFunctionCall()
+			out.ToolCalls = append(out.ToolCalls, runtime.ToolCall{ID: fc.CallID, Name: fc.Name, Args: json.RawMessage(fc.Arguments)})
+		}
+	}
+	out.Native = items
+	return out, nil
+}
+
+// Params builds the request of one turn: the configured params with the
+// conversation as input items and the tools of req.
+func (r *Responses) Params(req agent.Request) (responses.ResponseNewParams, error) {
+	p := r.params
+	tools, err := responseTools(req.Tools, r.deferred)
+	if err != nil {
+		return p, err
+	}
+	p.Tools = tools
+	var system []string
+	if r.params.Instructions.Valid() {
+		system = append(system, r.params.Instructions.Value)
+	}
+	input := append(responses.ResponseInputParam(nil), r.params.Input.OfInputItemList...)
+	if r.params.Input.OfString.Valid() {
+		input = append(input, responses.ResponseInputItemParamOfMessage(r.params.Input.OfString.Value, responses.EasyInputMessageRoleUser))
+	}
+	for i, m := range req.Messages {
+		switch m.Role {
+		case agent.RoleSystem:
+			system = append(system, m.Content)
+		case agent.RoleUser:
+			input = append(input, responses.ResponseInputItemParamOfMessage(m.Content, responses.EasyInputMessageRoleUser))
+		case agent.RoleAssistant:
+			if items, ok := m.Native.([]responses.ResponseInputItemUnionParam); ok {
+				input = append(input, items...)
+				continue
+			}
+			if m.Content != "" {
+				input = append(input, responses.ResponseInputItemParamOfMessage(m.Content, responses.EasyInputMessageRoleAssistant))
+			}
+			for _, tc := range m.ToolCalls {
+				input = append(input, responses.ResponseInputItemParamOfFunctionCall(string(tc.Args), tc.ID, tc.Name))
+			}
+		case agent.RoleTool:
+			item := responses.ResponseInputItemParamOfFunctionCallOutput(m.Content)
+			item.OfFunctionCallOutput.CallID = param.NewOpt(m.ToolCallID)
+			input = append(input, item)
+		default:
+			return p, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
+		}
+	}
+	if len(system) > 0 {
+		p.Instructions = param.NewOpt(strings.Join(system, "\n\n"))
+	}
+	p.Input = responses.ResponseNewParamsInputUnion{OfInputItemList: input}
+	return p, nil
+}

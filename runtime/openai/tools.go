@@ -1,0 +1,152 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	sdk "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/responses"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+)
+
+// schemaMembers decodes a parameters schema into its top-level members,
+// each kept as raw JSON; nil for a tool without parameters.
+func schemaMembers(t runtime.Tool) (map[string]any, error) {
+	if err := runtime.CheckName(t.Name); err != nil {
+		return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
+	}
+	if len(bytes.TrimSpace(t.Parameters)) == 0 {
+		return nil, nil
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(t.Parameters, &members); err != nil || members == nil {
+		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, errors.New("not a JSON Schema object"))
+	}
+	out := make(map[string]any, len(members))
+	for k, v := range members {
+		out[k] = v
+	}
+	return out, nil
+}
+
+func description(s string) param.Opt[string] {
+	if s == "" {
+		return param.Opt[string]{}
+	}
+	return param.NewOpt(s)
+}
+
+// ChatTool converts a tool to a Chat Completions function tool.
+func ChatTool(t runtime.Tool) (sdk.ChatCompletionToolUnionParam, error) {
+	params, err := schemaMembers(t)
+	if err != nil {
+		return sdk.ChatCompletionToolUnionParam{}, err
+	}
+	return sdk.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+		Name: t.Name, Description: description(t.Description), Parameters: params,
+	}), nil
+}
+
+// ChatTools converts tools to Chat Completions function tools, in order.
+func ChatTools(tools []runtime.Tool) ([]sdk.ChatCompletionToolUnionParam, error) {
+	if err := runtime.CheckUnique(tools); err != nil {
+		return nil, fmt.Errorf("openai: %w", err)
+	}
+	var out []sdk.ChatCompletionToolUnionParam // nil, not [], without tools
+	for _, t := range tools {
+		p, err := ChatTool(t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// ResponseTool converts a tool to a Responses function tool (strict false).
+func ResponseTool(t runtime.Tool) (responses.FunctionToolParam, error) {
+	params, err := schemaMembers(t)
+	if err != nil {
+		return responses.FunctionToolParam{}, err
+	}
+	if params == nil {
+		params = map[string]any{"type": "object", "properties": map[string]any{}}
+	}
+	return responses.FunctionToolParam{
+		Name: t.Name, Description: description(t.Description), Parameters: params, Strict: param.NewOpt(false),
+	}, nil
+}
+
+// ResponseTools converts tools to Responses function tools, in order.
+func ResponseTools(tools []runtime.Tool) ([]responses.ToolUnionParam, error) {
+	return responseTools(tools, nil)
+}
+
+// DeferredTools converts a deferred surface: one namespace per group of
+// deferred functions, the ungrouped tools as deferred functions, and the
+// hosted tool_search tool.
+func DeferredTools(s *deferred.Surface) ([]responses.ToolUnionParam, error) {
+	return responseTools(s.Tools(), s)
+}
+
+// responseTools converts tools: those s defers go into their group's
+// namespace (or stay top-level when ungrouped) with defer_loading set,
+// after the plain ones; tool_search comes last.
+func responseTools(tools []runtime.Tool, s *deferred.Surface) ([]responses.ToolUnionParam, error) {
+	if err := runtime.CheckUnique(tools); err != nil {
+		return nil, fmt.Errorf("openai: %w", err)
+	}
+	var out []responses.ToolUnionParam // nil, not [], without tools
+	offered := map[string]bool{}
+	for _, t := range tools {
+		if s != nil && s.Deferred(t.Name) {
+			offered[t.Name] = true
+			continue
+		}
+		p, err := ResponseTool(t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, responses.ToolUnionParam{OfFunction: &p})
+	}
+	if s == nil {
+		return out, nil
+	}
+	for _, g := range s.Groups() {
+		ns := responses.NamespaceToolParam{Name: g.Name, Description: g.Description}
+		for _, t := range g.Tools {
+			if !offered[t.Name] {
+				continue
+			}
+			p, err := ResponseTool(t)
+			if err != nil {
+				return nil, err
+			}
+			ns.Tools = append(ns.Tools, responses.NamespaceToolToolUnionParam{OfFunction: &responses.NamespaceToolToolFunctionParam{
+				Name: p.Name, Description: p.Description, Parameters: p.Parameters, Strict: p.Strict, DeferLoading: param.NewOpt(true),
+			}})
+		}
+		if len(ns.Tools) > 0 {
+			out = append(out, responses.ToolUnionParam{OfNamespace: &ns})
+		}
+	}
+	for _, t := range s.Ungrouped() {
+		if !offered[t.Name] {
+			continue
+		}
+		p, err := ResponseTool(t)
+		if err != nil {
+			return nil, err
+		}
+		p.DeferLoading = param.NewOpt(true)
+		out = append(out, responses.ToolUnionParam{OfFunction: &p})
+	}
+	out = append(out, responses.ToolUnionParam{OfToolSearch: &responses.ToolSearchToolParam{}})
+	return out, nil
+}
