@@ -19,7 +19,7 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 	}
 	for _, op := range f.Ops {
 		o := gateway.Op{
-			Op:            op.Path,
+			Path:          op.Path,
 			Group:         op.Group,
 			Kind:          op.Kind,
 			Entity:        op.Entity,
@@ -75,7 +75,7 @@ func emitRegistry(g *gen, f *jen.File) error {
 // opDict is the composite literal of one op; zero fields are left out.
 func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 	d := jen.Dict{
-		jen.Id("Op"):          strLit(op.Op),
+		jen.Id("Path"):        strLit(op.Path),
 		jen.Id("Tool"):        strLit(op.Tool),
 		jen.Id("Description"): strLit(op.Description),
 		jen.Id("Parameters"):  regRawJSON(op.Parameters),
