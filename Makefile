@@ -17,7 +17,7 @@ build:
 
 ## test: vet, then every test with the race detector.
 test:
-	@for m in $(MODULES); do (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 ./...) || exit 1; done
+	@for m in $(MODULES); do (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 30m ./...) || exit 1; done
 
 ## generate: regenerate the examples and rewrite the goldens.
 generate:

@@ -125,14 +125,8 @@ func optionalsName(t *ir.Type) string { return "optional" + t.GoName }
 
 // emitOptionals declares the struct an object's decoder allocates, once
 // and only when one of them is present, to hold the values its scalar
-// pointer fields (optional, or required and nullable) point to:
-//
-//	// optionalListIssuesParams holds the scalars a decoded ListIssuesParams points to:
-//	// one allocation, made when the first is present, for all of them.
-//	type optionalListIssuesParams struct {
-//		State ListIssuesState
-//		Page  float64
-//	}
+// pointer fields (optional, or required and nullable) point to
+// (optionalListIssuesParams in golden/github/decode_gen.go).
 func (g *gen) emitOptionals(f *jen.File, t *ir.Type) {
 	fields := g.optionalScalars(t)
 	if len(fields) == 0 {
@@ -483,24 +477,11 @@ func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type, flag string) []j
 	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "Null")).Block(null...).Else().Block(read...)}
 }
 
-// objectBody is the body of an object's decodeWire:
-//
-//	if !d.Object() {
-//		return
-//	}
-//	var seen1 bool
-//	for d.More() {
-//		switch string(d.Key()) {
-//		case "owner":
-//			seen1 = true
-//			x.Owner = d.String()
-//		default:
-//			d.Unknown(fieldNamesX)
-//		}
-//	}
-//	if !seen1 {
-//		d.Missing("owner")
-//	}
+// objectBody is the body of an object's decodeWire: a switch on each
+// member's key, seen flags for required members, the optionals struct
+// allocated on first use, unknown keys reported with the known names, and
+// missing required members reported after the loop.
+// golden/github/decode_gen.go shows the output.
 func (e *emitter) objectBody(t *ir.Type) []jen.Code {
 	e.object = t
 	d := dec{name: "d"}

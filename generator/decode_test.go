@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,7 +43,7 @@ func shapesFamily() *ir.Family {
 
 func TestDecodeShapes(t *testing.T) {
 	src := string(generateFiles(t, shapesFamily())["decode_gen.go"])
-	for _, want := range []string{
+	wantInFile(t, "decode_gen.go", src,
 		"type optionalShapesParams struct {\n\tName  string\n\tCount int64\n\tColor Color\n\tOK    bool\n\tRatio float64\n}",
 		"\t\t\tif opt == nil {\n\t\t\t\topt = new(optionalShapesParams)\n\t\t\t}\n\t\t\topt.Color.decodeWire(d)\n\t\t\tx.Color = &opt.Color\n",
 		"\t\t\tif d.Null() {\n\t\t\t\tx.Ratio = nil\n\t\t\t} else {\n\t\t\t\tif opt == nil {",
@@ -58,11 +55,7 @@ func TestDecodeShapes(t *testing.T) {
 		"v5 = append(make([]int64, 0, len(items2)), items2...)",
 		// Items of 18 words do not fit twice in the buffer budget.
 		"x.Wide = []Wide{}",
-	} {
-		if !strings.Contains(src, want) {
-			t.Errorf("decode_gen.go lacks %q:\n%s", want, src)
-		}
-	}
+	)
 	// A single optional scalar gets no backing struct.
 	if strings.Contains(src, "optionalWide") {
 		t.Error("backing struct for an object without optional scalars")
@@ -74,34 +67,7 @@ func TestDecodeShapes(t *testing.T) {
 // independence of values sharing a backing struct, arrays copied out of
 // their buffers, and the allocations both save.
 func TestDecodeShapesBehave(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles a generated package")
-	}
-	dir := filepath.Join("testdata", "_out", "shapes")
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range generateFiles(t, shapesFamily()) {
-		if !ownFiles[name] {
-			continue
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "shapes_test.go"), []byte(shapesBehaviour), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"vet", "."}, {"test", "-count=1", "."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	testGenerated(t, shapesFamily(), "shapes_test.go", []byte(shapesBehaviour))
 }
 
 const shapesBehaviour = `package shapes

@@ -45,18 +45,9 @@ func timeParser(t *ir.Type) string {
 }
 
 // decodeTime reads a string of a mapped format into target (a time.Time):
-//
-//	if d.Peek() == wire.String {
-//		s1 := d.String()
-//		(length and pattern checks of s1)
-//		if v, ok := check.ParseDateTime(s1); ok {
-//			x.At = v
-//		} else {
-//			d.Fail("format", "must be a valid date-time", "date-time", check.Received(s1))
-//		}
-//	} else {
-//		d.Mismatch("string")
-//	}
+// the string's own checks, then check.ParseDateTime or ParseDate, a format
+// error when it fails, a mismatch for a value that is not a string.
+// golden/formats/decode_gen.go shows the output.
 func (e *emitter) decodeTime(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	s := e.tmp("s")
 	body := []jen.Code{jen.Id(s).Op(":=").Add(d.call()).Dot("String").Call()}
@@ -150,17 +141,9 @@ func (m *marshaler) tmp(prefix string) string {
 
 // assign emits dst = (the JSON form of v), where dst is an any-typed slot
 // and v a value of t (item semantics when item: a nullable item is a
-// pointer, nil for null):
-//
-//	if x.Days == nil {
-//		m["days"] = nil
-//	} else {
-//		a1 := make([]any, len(x.Days))
-//		for k2, v3 := range x.Days {
-//			a1[k2] = check.FormatDate(v3)
-//		}
-//		m["days"] = a1
-//	}
+// pointer, nil for null); dates are written with check.FormatDate, arrays
+// and maps of them copied into []any and map[string]any.
+// golden/formats/types_gen.go shows the output.
 func (m *marshaler) assign(dst, v jen.Code, t *ir.Type, item bool) []jen.Code {
 	if !containsDate(t) {
 		return []jen.Code{jen.Add(dst).Op("=").Add(v)}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // DefaultRuntimeModule is the module path generated code imports the
@@ -105,7 +105,7 @@ func Generate(fam *ir.Family, opt Options) ([]File, error) {
 	if opt.Package == "" {
 		return nil, errors.New("generator: package name is required")
 	}
-	if why := schema.CheckPackageName(opt.Package); why != "" {
+	if why := names.CheckPackageName(opt.Package); why != "" {
 		return nil, fmt.Errorf("generator: package name: %s", why)
 	}
 	if len(opt.Sources) == 0 {

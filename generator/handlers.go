@@ -27,18 +27,9 @@ func (g *gen) handlerSignature(s *jen.Statement, t *ir.Tool) *jen.Statement {
 	).Params(jen.Qual(g.runtimePkg, "ToolResult").Types(resultType(t)), jen.Error())
 }
 
-// emitHandlers writes handlers_gen.go:
-//
-//	type Handlers interface {
-//		// ListIssues serves list_issues: List issues.
-//		ListIssues(ctx context.Context, tc runtime.ToolContext, p *ListIssuesParams) (runtime.ToolResult[ListIssuesResult], error)
-//	}
-//
-//	type UnimplementedHandlers struct{}
-//
-//	func (UnimplementedHandlers) ListIssues(...) (...) {
-//		return runtime.ToolResult[ListIssuesResult]{}, runtime.NotImplemented("list_issues")
-//	}
+// emitHandlers writes handlers_gen.go: the Handlers interface, one method
+// per tool, and UnimplementedHandlers. golden/github/handlers_gen.go shows
+// the output.
 func emitHandlers(g *gen, f *jen.File) error {
 	var methods []jen.Code
 	for _, t := range g.fam.Tools {

@@ -6,12 +6,11 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/runtime/gateway"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// RegistryOf converts the family's taxonomy (schema.Taxonomy must have
-// run) into the gateway registry that registry_gen.go declares. toolgen
+// RegistryOf converts the family's taxonomy (the ops schema.Taxonomy
+// finished, with their argument summaries) into the gateway registry that registry_gen.go declares. toolgen
 // tokens and search-eval use it to measure the same registry in memory.
 func RegistryOf(f *ir.Family) gateway.Registry {
 	reg := gateway.Registry{Version: f.RegistryVersion}
@@ -20,7 +19,7 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 	}
 	for _, op := range f.Ops {
 		o := gateway.Op{
-			Op:            op.Path,
+			Path:          op.Path,
 			Group:         op.Group,
 			Kind:          op.Kind,
 			Entity:        op.Entity,
@@ -31,7 +30,7 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 		}
 		if op.Tool != nil {
 			o.Tool, o.Description, o.Parameters = op.Tool.Name, op.Tool.Description, op.Tool.ParamsSchema
-			for _, a := range schema.OpArgs(op.Tool) {
+			for _, a := range op.Arguments {
 				o.Args = append(o.Args, gateway.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description})
 			}
 		}
@@ -46,14 +45,8 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 	return reg
 }
 
-// emitRegistry writes registry_gen.go:
-//
-//	// Registry is the op taxonomy of the family (spec 004 §5.3).
-//	var Registry = gateway.Registry{
-//		Groups:  []gateway.Group{{Name: "onto", Summary: "..."}},
-//		Ops:     []gateway.Op{{Op: "onto.task.list", Tool: "list_onto_tasks", ...}},
-//		Version: "f513617c7f33341b",
-//	}
+// emitRegistry writes registry_gen.go: var Registry, the gateway.Registry
+// literal of RegistryOf. golden/github/registry_gen.go shows the output.
 func emitRegistry(g *gen, f *jen.File) error {
 	gw := g.gatewayPkg()
 	reg := RegistryOf(g.fam)
@@ -82,7 +75,7 @@ func emitRegistry(g *gen, f *jen.File) error {
 // opDict is the composite literal of one op; zero fields are left out.
 func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 	d := jen.Dict{
-		jen.Id("Op"):          strLit(op.Op),
+		jen.Id("Path"):        strLit(op.Path),
 		jen.Id("Tool"):        strLit(op.Tool),
 		jen.Id("Description"): strLit(op.Description),
 		jen.Id("Parameters"):  regRawJSON(op.Parameters),

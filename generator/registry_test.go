@@ -42,7 +42,7 @@ func TestRegistryOf(t *testing.T) {
 		t.Fatalf("registry %+v", reg)
 	}
 	create := reg.Ops[1]
-	if create.Op != "onto.task.create" || create.Kind != gateway.KindWrite || !create.DryRunDefault ||
+	if create.Path != "onto.task.create" || create.Kind != gateway.KindWrite || !create.DryRunDefault ||
 		create.Policy == nil || len(create.Policy.Dont) != 1 || create.Notes[0] != "Search first." ||
 		len(create.Args) != 1 || !create.Args[0].Required || string(create.Examples[0].Args) != `{"title":"<title>"}` {
 		t.Errorf("create op %+v", create)

@@ -3,16 +3,18 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/go/ast/astutil"
 
-	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // StubOptions configures Stubs.
@@ -44,11 +46,25 @@ type StubOptions struct {
 //		return runtime.ToolResult[ListTodosResult]{}, runtime.NotImplemented("list_todos")
 //	}
 func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
+	out, err := renderStubs(f, opt)
+	if out == nil || err != nil {
+		return nil, err
+	}
+	if opt.Append {
+		_, decls, err := splitImports(out)
+		return decls, err
+	}
+	return format.Source(out)
+}
+
+// renderStubs renders the stubs file with jennifer (with its imports also
+// when opt.Append); nil when every tool has a method already.
+func renderStubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	recv := opt.Receiver
 	if recv == "" {
 		recv = "Service"
 	}
-	if why := schema.CheckPackageName(opt.Package); why != "" {
+	if why := names.CheckPackageName(opt.Package); why != "" {
 		return nil, fmt.Errorf("generator: package name: %s", why)
 	}
 	if !token.IsIdentifier(recv) {
@@ -92,19 +108,75 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	if err := file.Render(&buf); err != nil {
 		return nil, err
 	}
-	out := buf.Bytes()
-	if opt.Append {
-		// Keep only the declarations after the import block.
-		s := string(out)
-		if i := strings.Index(s, "\n)\n"); i >= 0 && strings.Contains(s[:i], "import (") {
-			s = s[i+3:]
-		} else if i := strings.Index(s, "\nimport "); i >= 0 {
-			j := strings.Index(s[i+1:], "\n")
-			s = s[i+1+j+1:]
-		}
-		return []byte(s), nil
+	return buf.Bytes(), nil
+}
+
+// AppendStubs returns old, the source of the handler file at path, with
+// the stubs of the tools it lacks appended (opt.Existing names them; Append
+// is implied): the imports the stubs need and old lacks are added to its
+// import declarations with go/ast, and the stub declarations follow the
+// file. It returns nil when every tool has a method already.
+func AppendStubs(path string, old []byte, f *ir.Family, opt StubOptions) ([]byte, error) {
+	opt.Append = true
+	src, err := renderStubs(f, opt)
+	if src == nil || err != nil {
+		return nil, err
 	}
-	return format.Source(out)
+	stubs, decls, err := splitImports(src)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, path, old, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	for _, im := range stubs.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			return nil, err
+		}
+		name := ""
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		astutil.AddNamedImport(fset, file, name, p)
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, file); err != nil {
+		return nil, err
+	}
+	buf.WriteByte('\n')
+	buf.Write(decls)
+	return format.Source(buf.Bytes())
+}
+
+// splitImports parses a rendered stubs file and returns it with the source
+// of its declarations after the imports (doc comments included).
+func splitImports(src []byte) (*ast.File, []byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "stubs.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil, fmt.Errorf("generator: stubs do not parse: %w", err)
+	}
+	for _, d := range file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			continue
+		}
+		start := d.Pos()
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Doc != nil {
+				start = d.Doc.Pos()
+			}
+		case *ast.GenDecl:
+			if d.Doc != nil {
+				start = d.Doc.Pos()
+			}
+		}
+		return file, src[fset.Position(start).Offset:], nil
+	}
+	return file, nil, nil
 }
 
 // firstSentence returns the first sentence (or line) of a description,

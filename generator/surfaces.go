@@ -174,15 +174,8 @@ func emitSurfaces(g *gen, f *jen.File) error {
 	return nil
 }
 
-// emitDeferred writes
-//
-//	func Deferred(h Handlers) *deferred.Surface {
-//		s, err := deferred.New(Registry, Tools(h))
-//		if err != nil {
-//			panic("toolgen: generated registry and tools disagree: " + err.Error())
-//		}
-//		return s
-//	}
+// emitDeferred writes Deferred, the deferred surface over Registry and
+// Tools(h). golden/github/surfaces_gen.go shows the output.
 func (g *gen) emitDeferred(f *jen.File, rt string) {
 	dpkg := rt + "/deferred"
 	f.Add(comment("Deferred returns the deferred surface: every op's tool grouped by op\n" +
@@ -199,17 +192,9 @@ func (g *gen) emitDeferred(f *jen.File, rt string) {
 	f.Line()
 }
 
-// emitGateway writes
-//
-//	func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {
-//		tools, err := gateway.Tools(Registry, Tools(h), opts...)
-//		if err != nil {
-//			panic("toolgen: generated registry and tools disagree: " + err.Error())
-//		}
-//		return tools
-//	}
-//
-// and GatewayDefinitions, the provider-facing JSON of the four tools.
+// emitGateway writes Gateway, the gateway tools over Registry, and
+// GatewayDefinitions, the provider-facing JSON of the four tools.
+// golden/github/surfaces_gen.go shows the output.
 func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) {
 	f.Add(comment("Gateway returns the gateway surface: tool_help, tool_search, tool_exec"))
 	f.Add(comment("and tool_batch over Registry, executing ops with h."))
@@ -222,9 +207,6 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 		jen.Return(jen.Id("tools")),
 	)
 	f.Line()
-	// func GatewayDefinitions() json.RawMessage {
-	//	return runtime.Definitions(Gateway(UnimplementedHandlers{}))
-	// }
 	f.Add(comment("GatewayDefinitions returns the provider-facing definitions of the"))
 	f.Add(comment("gateway tools, as a JSON array of OpenAI chat tool definitions."))
 	f.Func().Id("GatewayDefinitions").Params().Qual(jsonPkg, "RawMessage").Block(
@@ -233,17 +215,9 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 	f.Line()
 }
 
-// emitFacades writes
-//
-//	func Facades(h Handlers) []runtime.Tool {
-//		tools := Tools(h)
-//		return []runtime.Tool{
-//			matryoshka.Facade("onto", "...", runtime.Pick(tools, "list_onto_tasks", ...),
-//				matryoshka.Category("task", "list_onto_tasks", ...),
-//				matryoshka.Usage("list_onto_tasks", "list_onto_tasks [project_id:string]"),
-//			),
-//		}
-//	}
+// emitFacades writes Facades: one matryoshka facade per group, with its
+// categories and usage lines. golden/github/surfaces_gen.go shows the
+// output.
 func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 	mpkg := rt + "/matryoshka"
 	var facades []jen.Code
@@ -274,16 +248,8 @@ func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
 	f.Line()
 }
 
-// emitSections writes
-//
-//	func Sections(h Handlers) []prompt.Section {
-//		tools := Tools(h)
-//		return []prompt.Section{{
-//			Key: "onto", Title: "onto", Summary: "...", Template: "...",
-//			Visibility: prompt.VisibilitySummary, Generated: true,
-//			Tools: runtime.Pick(tools, "list_onto_tasks", ...),
-//		}}
-//	}
+// emitSections writes Sections: one prompt section per group carrying the
+// group's tools. golden/github/surfaces_gen.go shows the output.
 func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	ppkg := rt + "/prompt"
 	var secs []jen.Code

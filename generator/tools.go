@@ -8,56 +8,50 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// emitTools writes tools_gen.go: the flat surface and DecodeArgs.
+// emitTools writes tools_gen.go: a decode function per tool, DecodeArgs
+// and the flat surface Tools. golden/github/tools_gen.go shows the output.
 func emitTools(g *gen, f *jen.File) error {
-	// func decodeListIssues(args []byte) (*ListIssuesParams, error) {
-	//	d := wire.NewArgsDecoder(args)
-	//	p := new(ListIssuesParams)
-	//	p.decodeWire(d)
-	//	if d.Close() == nil {
-	//		var e wire.Errors
-	//		p.validate(nil, &e)
-	//		if err := d.Report("list_issues", &e); err != nil {
-	//			return nil, err
-	//		}
-	//		return p, nil
-	//	}
-	//	return nil, d.Report("list_issues", nil)
-	// }
 	for _, t := range g.fam.Tools {
-		f.Add(commentf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
-		if !hasMethods(t.Params) || (t.Params.Nullable && !nilable(t.Params)) {
-			f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(g.decodeAnyRoot(t.Name, t.Params)...)
-			f.Line()
-			continue
-		}
-		f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).Block(
-			slices.Concat([]jen.Code{
-				jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-			}, g.budgetStart(jen.Id("d")), []jen.Code{
-				jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
-				jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
-				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(strLit(t.Name), jen.Nil())),
-				),
-			}, g.topErrors(jen.Id("d")), []jen.Code{
-				jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-				jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(strLit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(jen.Nil(), jen.Err()),
-				),
-				jen.Return(jen.Id("p"), jen.Nil()),
-			})...,
-		)
-		f.Line()
+		g.emitToolDecoder(f, t)
 	}
+	g.emitDecodeArgs(f)
+	g.emitToolsFunc(f)
+	return nil
+}
 
-	// func DecodeArgs(tool string, args []byte) (any, error) {
-	//	switch tool {
-	//	case "list_issues":
-	//		return decodeListIssues(args)
-	//	}
-	//	return nil, fmt.Errorf("unknown tool %q", tool)
-	// }
+// emitToolDecoder writes decodeX, which decodes and validates the
+// arguments of one tool into its params type.
+func (g *gen) emitToolDecoder(f *jen.File, t *ir.Tool) {
+	f.Add(commentf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
+	sig := f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error())
+	if !hasMethods(t.Params) || (t.Params.Nullable && !nilable(t.Params)) {
+		sig.Block(g.decodeAnyRoot(t.Name, t.Params)...)
+		f.Line()
+		return
+	}
+	sig.Block(
+		slices.Concat([]jen.Code{
+			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+		}, g.budgetStart(jen.Id("d")), []jen.Code{
+			jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
+			jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
+			jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
+				jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(strLit(t.Name), jen.Nil())),
+			),
+		}, g.topErrors(jen.Id("d")), []jen.Code{
+			jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+			jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(strLit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Nil(), jen.Err()),
+			),
+			jen.Return(jen.Id("p"), jen.Nil()),
+		})...,
+	)
+	f.Line()
+}
+
+// emitDecodeArgs writes DecodeArgs, which switches on the tool name to
+// its decode function.
+func (g *gen) emitDecodeArgs(f *jen.File) {
 	var cases []jen.Code
 	for _, t := range g.fam.Tools {
 		cases = append(cases, jen.Case(strLit(t.Name)).Block(
@@ -70,64 +64,14 @@ func emitTools(g *gen, f *jen.File) error {
 		jen.Switch(jen.Id("tool")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown tool %q"), jen.Id("tool"))),
 	)
+}
 
-	// func Tools(h Handlers) []runtime.Tool {
-	//	return []runtime.Tool{
-	//		{
-	//			Name: "list_issues", Description: "...", Parameters: json.RawMessage(`{...}`),
-	//			AcceptsOverrides: true,
-	//			Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-	//				p, err := decodeListIssues(args)
-	//				if err != nil {
-	//					return runtime.Result{}, err
-	//				}
-	//				r, err := h.ListIssues(ctx, tc, p)
-	//				return r.WithParams(p), err
-	//			},
-	//			Decode: func(args json.RawMessage) (any, error) { return decodeListIssues(args) },
-	//		},
-	//	}
-	// }
+// emitToolsFunc writes Tools, the flat surface: one runtime.Tool literal
+// per tool (toolLit).
+func (g *gen) emitToolsFunc(f *jen.File) {
 	var tools []jen.Code
 	for _, t := range g.fam.Tools {
-		params := jen.Nil()
-		if len(t.ParamsSchema) > 0 {
-			params = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ParamsSchema)))
-		}
-		decode := "decode" + t.GoName
-		meta := jen.Dict{}
-		if t.Title != "" {
-			meta[jen.Id("Title")] = strLit(t.Title)
-		}
-		if a := annotationsLit(g.runtimePkg, t.Annotations); a != nil {
-			meta[jen.Id("Annotations")] = a
-		}
-		if len(t.ResultSchema) > 0 {
-			meta[jen.Id("ResultSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ResultSchema)))
-		}
-		dict := jen.Dict{
-			jen.Id("Name"):             strLit(t.Name),
-			jen.Id("Description"):      strLit(t.Description),
-			jen.Id("Parameters"):       params,
-			jen.Id("AcceptsOverrides"): jen.True(),
-			jen.Id("Handler"): jen.Func().Params(
-				jen.Id("ctx").Qual(contextPkg, "Context"),
-				jen.Id("tc").Qual(g.runtimePkg, "ToolContext"),
-				jen.Id("args").Qual(jsonPkg, "RawMessage"),
-			).Params(jen.Qual(g.runtimePkg, "Result"), jen.Error()).Block(
-				jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("args")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
-				jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("h").Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
-				jen.Return(jen.Id("r").Dot("WithParams").Call(jen.Id("p")), jen.Err()),
-			),
-			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error()).Block(
-				jen.Return(jen.Id(decode).Call(jen.Id("args"))),
-			),
-		}
-		for k, v := range meta {
-			dict[k] = v
-		}
-		tools = append(tools, jen.Values(dict))
+		tools = append(tools, jen.Values(g.toolLit(t)))
 	}
 	f.Line()
 	f.Add(comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose"))
@@ -135,7 +79,46 @@ func emitTools(g *gen, f *jen.File) error {
 	f.Func().Id("Tools").Params(jen.Id("h").Id("Handlers")).Index().Qual(g.runtimePkg, "Tool").Block(
 		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
 	)
-	return nil
+}
+
+// toolLit is the fields of one tool's runtime.Tool: name, description,
+// parameters schema, the handler that decodes before calling h, Decode,
+// and the optional title, annotations and result schema.
+func (g *gen) toolLit(t *ir.Tool) jen.Dict {
+	params := jen.Nil()
+	if len(t.ParamsSchema) > 0 {
+		params = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ParamsSchema)))
+	}
+	decode := "decode" + t.GoName
+	dict := jen.Dict{
+		jen.Id("Name"):             strLit(t.Name),
+		jen.Id("Description"):      strLit(t.Description),
+		jen.Id("Parameters"):       params,
+		jen.Id("AcceptsOverrides"): jen.True(),
+		jen.Id("Handler"): jen.Func().Params(
+			jen.Id("ctx").Qual(contextPkg, "Context"),
+			jen.Id("tc").Qual(g.runtimePkg, "ToolContext"),
+			jen.Id("args").Qual(jsonPkg, "RawMessage"),
+		).Params(jen.Qual(g.runtimePkg, "Result"), jen.Error()).Block(
+			jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("args")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
+			jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("h").Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
+			jen.Return(jen.Id("r").Dot("WithParams").Call(jen.Id("p")), jen.Err()),
+		),
+		jen.Id("Decode"): jen.Func().Params(jen.Id("args").Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error()).Block(
+			jen.Return(jen.Id(decode).Call(jen.Id("args"))),
+		),
+	}
+	if t.Title != "" {
+		dict[jen.Id("Title")] = strLit(t.Title)
+	}
+	if a := annotationsLit(g.runtimePkg, t.Annotations); a != nil {
+		dict[jen.Id("Annotations")] = a
+	}
+	if len(t.ResultSchema) > 0 {
+		dict[jen.Id("ResultSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ResultSchema)))
+	}
+	return dict
 }
 
 // decodeAnyRoot is the body of a decode function for params of a kind

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -230,7 +231,7 @@ func validTagName(name string) bool {
 			// Letters and digits of any script; encoding/json checks
 			// unicode.IsLetter/IsDigit, which the names module ensures for
 			// names it keeps verbatim.
-			if !isLetterOrDigit(c) {
+			if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
 				return false
 			}
 		default:
@@ -283,12 +284,8 @@ func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
 	}
 }
 
-// emitEnumConsts declares the typed constants of a string enum:
-//
-//	const (
-//		StateOpen   State = "open"
-//		StateClosed State = "closed"
-//	)
+// emitEnumConsts declares the typed constants of a string enum
+// (StateOpen State = "open"); golden/github/types_gen.go shows them.
 func (g *gen) emitEnumConsts(f *jen.File, t *ir.Type) {
 	var defs []jen.Code
 	for _, v := range t.Enum {
@@ -305,14 +302,8 @@ func (g *gen) emitEnumConsts(f *jen.File, t *ir.Type) {
 	}
 }
 
-// emitStruct declares an object type:
-//
-//	type ListIssuesParams struct {
-//		// Owner is the repository owner.
-//		Owner string `json:"owner"`
-//		// PerPage (JSON "per_page") is the page size.
-//		PerPage int64 `json:"per_page"`
-//	}
+// emitStruct declares an object type: a field per property with its doc
+// and JSON tag; golden/github/types_gen.go shows the output.
 func (g *gen) emitStruct(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
 	custom := needsCustomMarshal(t) || g.hasNullFlags(t)
@@ -545,16 +536,8 @@ func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field
 }
 
 // emitUnmarshal writes UnmarshalJSON through the generated decoder, so
-// encoding/json applies defaults and union rules too:
-//
-//	func (x *X) UnmarshalJSON(data []byte) error {
-//		d := wire.NewDecoder(data)
-//		x.decodeWire(d)
-//		if err := d.Close(); err != nil {
-//			return err
-//		}
-//		return d.Report("", nil)
-//	}
+// encoding/json applies defaults and union rules too;
+// golden/github/types_gen.go shows the output.
 func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Line()
 	f.Add(comment("UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."))

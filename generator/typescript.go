@@ -365,16 +365,9 @@ func literalType(v json.RawMessage) (string, bool) {
 }
 
 // emitCode writes, into surfaces_gen.go, the code surface:
-//
-//	// CodeDeclarations are the TypeScript declarations ...
-//	var CodeDeclarations = tsdecl.Decls{Groups: ..., Types: ..., Ops: ...}
-//
-//	func Code(h Handlers, opts ...codemode.Option) []runtime.Tool {
-//		tools, err := codemode.Tools(Registry, Tools(h), &CodeDeclarations, opts...)
-//		...
-//	}
-//
-// (examples/ontology/surfaces_gen.go shows it).
+// CodeDeclarations (the TypeScript declarations as tsdecl.Decls) and Code,
+// the codemode tools over Registry. examples/ontology/surfaces_gen.go
+// shows the output.
 func (g *gen) emitCode(f *jen.File, rt string, toolSlice *jen.Statement) {
 	cm := g.runtimePkg + "/codemode"
 	td := cm + "/tsdecl"

@@ -75,16 +75,12 @@ func (c vc) receiver() *jen.Statement {
 
 // emitValidators writes validate_gen.go: Validate and validate per named
 // type, then the package-level patterns, schemas and literals they use.
+// golden/github/validate_gen.go shows the output.
 func emitValidators(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
 		if !hasMethods(t) {
 			continue
 		}
-		// func (x *X) Validate() error {
-		//	var e wire.Errors
-		//	x.validate(nil, &e)
-		//	return e.Err("")
-		// }
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 			append(g.topErrors(nil),
@@ -976,68 +972,106 @@ func usesValue(t *ir.Type) bool {
 	return false
 }
 
-// object is the body of an object's validate.
+// object is the body of an object's validate: the fields, the extra
+// members, the property count, dependentRequired, the delegated
+// keywords, and enum/const.
 func (c vc) object(t *ir.Type) []jen.Code {
 	var out []jen.Code
-	x := jen.Id("x")
 	for _, fl := range t.Fields {
-		name := "c"
-		fc, decl := c.child(name, jen.Dot("Key").Call(strLit(fl.JSONName)))
-		target := jen.Id("x").Dot(fl.GoName)
-		var checks []jen.Code
-		switch c.g.presence(fl) {
-		case ir.PresencePointer:
-			// Absent is not zero: an optional property is checked only
-			// when present (nil is absent; the decoder checks a present
-			// null of an interface-typed field itself, nullField).
-			if nilable(fl.Type) {
-				if cs := fc.value(target, fl.Type); len(cs) > 0 {
-					checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
-				}
-			} else if cs := fc.value(jen.Parens(jen.Op("*").Add(target)), fl.Type); len(cs) > 0 {
-				checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
-			}
-		case ir.PresenceNullable:
-			// if v, ok := x.F.Get(); ok { ... }
-			if cs := fc.value(jen.Id("v"), fl.Type); len(cs) > 0 {
-				checks = []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(target).Dot("Get").Call(), jen.Id("ok")).Block(cs...)}
-			}
-		default:
-			checks = fc.value(target, fl.Type)
-		}
-		if len(checks) > 0 {
-			out = append(out, jen.Block(append([]jen.Code{decl}, checks...)...))
-		}
+		out = append(out, c.fieldChecks(fl)...)
 	}
 	if t.Extra {
 		out = append(out, c.members(jen.Id("x").Dot(t.ExtraGoName), t.Elem, t)...)
 	}
-	cs := t.Constraints
-	if cs.MinProperties != nil || cs.MaxProperties != nil {
-		// n := 0; if x.A != nil { n++ }; ...
-		count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
-		fixed := 0
-		for _, fl := range t.Fields {
-			if cond := c.g.presentExpr(x, t, fl); cond != nil {
-				count = append(count, jen.If(cond).Block(jen.Id("n").Op("++")))
-			} else {
-				fixed++
-			}
-		}
-		if fixed > 0 {
-			count = append(count, jen.Id("n").Op("+=").Lit(fixed))
-		}
-		if t.Extra {
-			count = append(count, jen.Id("n").Op("+=").Len(jen.Id("x").Dot(t.ExtraGoName)))
-		}
-		count = append(count, c.countChecks(jen.Id("n"), cs.MinProperties, cs.MaxProperties, "Properties", "property")...)
-		out = append(out, jen.Block(count...))
+	out = append(out, c.propertyCount(t)...)
+	out = append(out, c.dependentRequired(t)...)
+	if t.Delegated != nil {
+		out = append(out, c.delegated(jen.Id("x"), t)...)
 	}
+	if len(t.Enum) > 0 || t.Const != nil {
+		var lits []json.RawMessage
+		code := "enum"
+		for _, e := range t.Enum {
+			lits = append(lits, e.JSON)
+		}
+		if t.Const != nil {
+			lits, code = []json.RawMessage{t.Const}, "const"
+		}
+		out = append(out, c.genericEqual(jen.Id("x"), lits, code)...)
+	}
+	return out
+}
+
+// fieldChecks checks one field in a block of its own, as its presence
+// allows: an optional one only when present.
+func (c vc) fieldChecks(fl *ir.Field) []jen.Code {
+	fc, decl := c.child("c", jen.Dot("Key").Call(strLit(fl.JSONName)))
+	target := jen.Id("x").Dot(fl.GoName)
+	var checks []jen.Code
+	switch c.g.presence(fl) {
+	case ir.PresencePointer:
+		// Absent is not zero: an optional property is checked only
+		// when present (nil is absent; the decoder checks a present
+		// null of an interface-typed field itself, nullField).
+		if nilable(fl.Type) {
+			if cs := fc.value(target, fl.Type); len(cs) > 0 {
+				checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
+			}
+		} else if cs := fc.value(jen.Parens(jen.Op("*").Add(target)), fl.Type); len(cs) > 0 {
+			checks = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
+		}
+	case ir.PresenceNullable:
+		// if v, ok := x.F.Get(); ok { ... }
+		if cs := fc.value(jen.Id("v"), fl.Type); len(cs) > 0 {
+			checks = []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(target).Dot("Get").Call(), jen.Id("ok")).Block(cs...)}
+		}
+	default:
+		checks = fc.value(target, fl.Type)
+	}
+	if len(checks) == 0 {
+		return nil
+	}
+	return []jen.Code{jen.Block(append([]jen.Code{decl}, checks...)...)}
+}
+
+// propertyCount checks minProperties/maxProperties: it counts the present
+// fields and the extra members.
+func (c vc) propertyCount(t *ir.Type) []jen.Code {
+	cs := t.Constraints
+	if cs.MinProperties == nil && cs.MaxProperties == nil {
+		return nil
+	}
+	x := jen.Id("x")
+	// n := 0; if x.A != nil { n++ }; ...
+	count := []jen.Code{jen.Id("n").Op(":=").Lit(0)}
+	fixed := 0
+	for _, fl := range t.Fields {
+		if cond := c.g.presentExpr(x, t, fl); cond != nil {
+			count = append(count, jen.If(cond).Block(jen.Id("n").Op("++")))
+		} else {
+			fixed++
+		}
+	}
+	if fixed > 0 {
+		count = append(count, jen.Id("n").Op("+=").Lit(fixed))
+	}
+	if t.Extra {
+		count = append(count, jen.Id("n").Op("+=").Len(jen.Id("x").Dot(t.ExtraGoName)))
+	}
+	count = append(count, c.countChecks(jen.Id("n"), cs.MinProperties, cs.MaxProperties, "Properties", "property")...)
+	return []jen.Code{jen.Block(count...)}
+}
+
+// dependentRequired checks, for each property present, that the
+// properties it requires are present too.
+func (c vc) dependentRequired(t *ir.Type) []jen.Code {
+	x := jen.Id("x")
 	byName := map[string]*ir.Field{}
 	for _, fl := range t.Fields {
 		byName[fl.JSONName] = fl
 	}
-	for _, dep := range cs.DependentRequired {
+	var out []jen.Code
+	for _, dep := range t.Constraints.DependentRequired {
 		src := byName[dep.Property]
 		if src == nil {
 			continue
@@ -1065,20 +1099,6 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		} else {
 			out = append(out, jen.If(cond).Block(inner...))
 		}
-	}
-	if t.Delegated != nil {
-		out = append(out, c.delegated(jen.Id("x"), t)...)
-	}
-	if len(t.Enum) > 0 || t.Const != nil {
-		var lits []json.RawMessage
-		code := "enum"
-		for _, e := range t.Enum {
-			lits = append(lits, e.JSON)
-		}
-		if t.Const != nil {
-			lits, code = []json.RawMessage{t.Const}, "const"
-		}
-		out = append(out, c.genericEqual(jen.Id("x"), lits, code)...)
 	}
 	return out
 }

@@ -6,20 +6,47 @@ import (
 	"strconv"
 )
 
+// MaxNameLen is the longest tool name model providers accept, in bytes.
+const MaxNameLen = 64
+
+// NameChars says which bytes a tool name may hold.
+const NameChars = "only letters, digits, '_' and '-' are allowed"
+
+// NameError is why model providers reject a tool name. It records both
+// faults a name may have, so that each caller words the one it reports
+// first (schema's located errors name the characters first, CheckName the
+// length).
+type NameError struct {
+	Name string
+	// At is the offset of the first byte outside [a-zA-Z0-9_-], or -1.
+	At int
+}
+
+func (e *NameError) Error() string {
+	switch {
+	case e.Name == "":
+		return "name is empty"
+	case len(e.Name) > MaxNameLen:
+		return fmt.Sprintf("name is %d bytes long, at most %d are allowed", len(e.Name), MaxNameLen)
+	default:
+		return fmt.Sprintf("name has %q at byte %d; %s", e.Name[e.At], e.At, NameChars)
+	}
+}
+
 // CheckName reports whether name is accepted by model providers as a tool
-// name: ^[a-zA-Z0-9_-]{1,64}$.
+// name: ^[a-zA-Z0-9_-]{1,64}$. A rejected name gets a *NameError. It is the
+// one copy of the rule: schema checks definitions with it too.
 func CheckName(name string) error {
-	if name == "" {
-		return errors.New("name is empty")
-	}
-	if len(name) > 64 {
-		return fmt.Errorf("name is %d bytes long, at most 64 are allowed", len(name))
-	}
+	at := -1
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return fmt.Errorf("name has %q at byte %d; only letters, digits, '_' and '-' are allowed", c, i)
+			at = i
+			break
 		}
+	}
+	if name == "" || len(name) > MaxNameLen || at >= 0 {
+		return &NameError{Name: name, At: at}
 	}
 	return nil
 }

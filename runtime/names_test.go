@@ -168,3 +168,19 @@ func TestDefinitions(t *testing.T) {
 		t.Errorf("Definitions(nil) = %s, want []", got)
 	}
 }
+
+// TestNameErrorFaults: CheckName records both faults of a name, so schema
+// can word the characters first and the runtime the length first.
+func TestNameErrorFaults(t *testing.T) {
+	long := strings.Repeat("a", 70) + "."
+	var ne *runtime.NameError
+	if !errors.As(runtime.CheckName(long), &ne) || ne.At != 70 {
+		t.Fatalf("CheckName(71 bytes with '.') = %v, want NameError with At 70", ne)
+	}
+	if got := ne.Error(); got != "name is 71 bytes long, at most 64 are allowed" {
+		t.Errorf("Error() = %q", got)
+	}
+	if err := runtime.CheckName("ok_name-1"); err != nil {
+		t.Errorf("CheckName(ok_name-1) = %v, want nil", err)
+	}
+}

@@ -12,92 +12,17 @@ import (
 // assertions apply to every branch, so they are merged into each. It
 // returns the subschemas to delegate.
 func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*Node {
-	deleg := v.deleg
-	key, other := "oneOf", "anyOf"
-	if v.get("oneOf") == nil {
-		key, other = "anyOf", "oneOf"
-	}
-	list := v.get(key)
-	if o := v.get(other); o != nil && v.get(key) != nil && key == "oneOf" {
-		deleg = append(deleg, c.synth(v.src, []Member{{Key: other, KeyPos: o.Pos, Value: o}}))
-	}
+	key, list, deleg := c.unionKeyword(v)
 	if list.Kind != ArrayNode || len(list.Items) == 0 {
 		c.errorf(list, "%s must be a non-empty array of schemas", key)
 		t.Kind = ir.KindAny
 		return deleg
 	}
-	var rest []Member
-	for _, k := range v.keys {
-		if k == "oneOf" || k == "anyOf" || isAnnotation(k) {
-			continue
-		}
-		rest = append(rest, Member{Key: k, KeyPos: v.kw[k].Pos, Value: v.kw[k]})
-	}
-	var restNode *Node
-	if len(rest) > 0 {
-		restNode = c.restNodes[v.src]
-		if restNode == nil {
-			restNode = c.synth(v.src, rest)
-			c.restNodes[v.src] = restNode
-		}
-	}
-
-	// Branches that differ only in required: one object, and the
-	// alternatives checked by the embedded validator.
+	rest := c.unionRest(v)
 	if alt := c.requiredAlternatives(list); alt != nil {
-		base := restNode
-		if len(alt.Members) > 0 {
-			if base == nil {
-				base = alt
-			} else {
-				base = c.allOfNode(base, alt)
-			}
-		}
-		bv := &view{src: v.src, res: v.res, kw: map[string]*Node{}}
-		if base != nil {
-			bv = c.view(base, false)
-		}
-		for _, k := range []string{"description", "title", "default"} {
-			if x := v.get(k); x != nil {
-				bv.set(k, x)
-			}
-		}
-		c.compileView(t, bv, nm, root)
-		var reqs []*Node
-		for _, b := range list.Items {
-			var ms []Member
-			if r := b.Get("required"); r != nil {
-				ms = append(ms, Member{Key: "required", KeyPos: r.Pos, Value: r})
-			}
-			reqs = append(reqs, &Node{Kind: ObjectNode, Pos: b.Pos, Members: ms})
-		}
-		alts := c.synth(list, []Member{{Key: key, KeyPos: list.Pos, Value: &Node{Kind: ArrayNode, Pos: list.Pos, Items: reqs}}})
-		return append(append(deleg, bv.deleg...), alts)
+		return c.compileRequiredUnion(t, v, nm, root, unionParts{key, list, rest, deleg}, alt)
 	}
-
-	// Distribute the shared assertions into the branches.
-	type branch struct {
-		node *Node
-		v    *view
-	}
-	var branches []branch
-	nullable := false
-	for _, b := range list.Items {
-		n := b
-		if restNode != nil {
-			n = c.allOfNode(restNode, b)
-			c.lenient[n] = true
-		}
-		bv := c.view(n, true)
-		if bv.never || (bv.isBool && !bv.boolVal) {
-			continue
-		}
-		if isNullOnly(bv) {
-			nullable = true
-			continue
-		}
-		branches = append(branches, branch{n, bv})
-	}
+	branches, nullable := c.unionBranches(list, rest)
 	switch len(branches) {
 	case 0:
 		if nullable {
@@ -122,7 +47,131 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*No
 	t.OneOf = key == "oneOf"
 	t.Nullable = nullable
 	c.declare(t, nm.name)
+	hints := c.matchBranches(t, branches)
+	for i, b := range branches {
+		t.Branches = append(t.Branches, c.compile(b.node, nm.child(hints[i])))
+	}
+	if t.OneOf {
+		c.warnSameBranches(t, list)
+	}
+	return deleg
+}
 
+// unionParts are what compileUnion reads from its view: the keyword
+// compiled (oneOf or anyOf), its list, the shared assertions (or nil) and
+// the subschemas to delegate.
+type unionParts struct {
+	key   string
+	list  *Node
+	rest  *Node
+	deleg []*Node
+}
+
+// unionBranch is one branch of a union with its shared assertions merged
+// in, and its view.
+type unionBranch struct {
+	node *Node
+	v    *view
+}
+
+// unionKeyword picks the keyword compiled into the union: oneOf when the
+// view has it, and then anyOf beside it is delegated; else anyOf.
+func (c *compiler) unionKeyword(v *view) (key string, list *Node, deleg []*Node) {
+	deleg = v.deleg
+	key, other := "oneOf", "anyOf"
+	if v.get("oneOf") == nil {
+		key, other = "anyOf", "oneOf"
+	}
+	list = v.get(key)
+	if o := v.get(other); o != nil && list != nil && key == "oneOf" {
+		deleg = append(deleg, c.synth(v.src, []Member{{Key: other, KeyPos: o.Pos, Value: o}}))
+	}
+	return key, list, deleg
+}
+
+// unionRest is the view's assertions beside oneOf/anyOf (annotations
+// aside) as one synthetic schema, made once per source node; nil when
+// there are none.
+func (c *compiler) unionRest(v *view) *Node {
+	var rest []Member
+	for _, k := range v.keys {
+		if k == "oneOf" || k == "anyOf" || isAnnotation(k) {
+			continue
+		}
+		rest = append(rest, Member{Key: k, KeyPos: v.kw[k].Pos, Value: v.kw[k]})
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	n := c.restNodes[v.src]
+	if n == nil {
+		n = c.synth(v.src, rest)
+		c.restNodes[v.src] = n
+	}
+	return n
+}
+
+// compileRequiredUnion compiles branches that differ only in required as
+// one object (alt is their shared schema), and delegates the
+// alternatives to the embedded validator.
+func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root bool, u unionParts, alt *Node) []*Node {
+	base := u.rest
+	if len(alt.Members) > 0 {
+		if base == nil {
+			base = alt
+		} else {
+			base = c.allOfNode(base, alt)
+		}
+	}
+	bv := &view{src: v.src, res: v.res, kw: map[string]*Node{}}
+	if base != nil {
+		bv = c.view(base, false)
+	}
+	for _, k := range []string{"description", "title", "default"} {
+		if x := v.get(k); x != nil {
+			bv.set(k, x)
+		}
+	}
+	c.compileView(t, bv, nm, root)
+	var reqs []*Node
+	for _, b := range u.list.Items {
+		var ms []Member
+		if r := b.Get("required"); r != nil {
+			ms = append(ms, Member{Key: "required", KeyPos: r.Pos, Value: r})
+		}
+		reqs = append(reqs, &Node{Kind: ObjectNode, Pos: b.Pos, Members: ms})
+	}
+	alts := c.synth(u.list, []Member{{Key: u.key, KeyPos: u.list.Pos, Value: &Node{Kind: ArrayNode, Pos: u.list.Pos, Items: reqs}}})
+	return append(append(u.deleg, bv.deleg...), alts)
+}
+
+// unionBranches distributes the shared assertions (rest) into each
+// branch and drops the branches that match nothing; a branch that
+// matches only null makes the union nullable instead.
+func (c *compiler) unionBranches(list, rest *Node) (branches []unionBranch, nullable bool) {
+	for _, b := range list.Items {
+		n := b
+		if rest != nil {
+			n = c.allOfNode(rest, b)
+			c.lenient[n] = true
+		}
+		bv := c.view(n, true)
+		if bv.never || (bv.isBool && !bv.boolVal) {
+			continue
+		}
+		if isNullOnly(bv) {
+			nullable = true
+			continue
+		}
+		branches = append(branches, unionBranch{n, bv})
+	}
+	return branches, nullable
+}
+
+// matchBranches sets how the union's decoder tells its branches apart (a
+// discriminator property, the JSON kind, or trying them in order) and
+// returns the Go name hint of each branch.
+func (c *compiler) matchBranches(t *ir.Type, branches []unionBranch) []string {
 	views := make([]*view, len(branches))
 	for i, b := range branches {
 		views[i] = b.v
@@ -150,20 +199,20 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*No
 			}
 		}
 	}
-	for i, b := range branches {
-		t.Branches = append(t.Branches, c.compile(b.node, nm.child(hints[i])))
-	}
-	if t.OneOf {
-		first := map[*ir.Type]int{}
-		for i, b := range t.Branches {
-			if j, dup := first[b]; dup {
-				c.warnf(list, codeUnsatisfiable, "oneOf lists the same schema as branches %d and %d: a value that matches it matches both, so it never passes", j, i)
-				continue
-			}
-			first[b] = i
+	return hints
+}
+
+// warnSameBranches warns of a oneOf listing one schema twice: no value
+// can pass it.
+func (c *compiler) warnSameBranches(t *ir.Type, list *Node) {
+	first := map[*ir.Type]int{}
+	for i, b := range t.Branches {
+		if j, dup := first[b]; dup {
+			c.warnf(list, codeUnsatisfiable, "oneOf lists the same schema as branches %d and %d: a value that matches it matches both, so it never passes", j, i)
+			continue
 		}
+		first[b] = i
 	}
-	return deleg
 }
 
 // requiredAlternatives returns the branch schema shared by every branch

@@ -380,12 +380,21 @@ func (c *compiler) allOfNode(a, b *Node) *Node {
 }
 
 // mergeKeyword combines two values of keyword k; ok false means the new
-// value is delegated instead.
+// value is delegated instead. Annotations and format keep the first
+// value; keywordMerges holds the other keywords' merge steps; any other
+// keyword is delegated.
 func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view) (*Node, bool) {
 	if bytes.Equal(old.JSON(), val.JSON()) {
 		return old, true
 	}
-	contradiction := func(format string, args ...any) (*Node, bool) {
+	if isAnnotation(k) || k == "format" {
+		return old, true
+	}
+	merge := keywordMerges[k]
+	if merge == nil {
+		return old, false
+	}
+	clash := func(format string, args ...any) (*Node, bool) {
 		if lenient {
 			v.never = true
 		} else {
@@ -393,107 +402,163 @@ func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view)
 		}
 		return old, true
 	}
-	switch {
-	case isAnnotation(k) || k == "format":
-		return old, true
-	case k == "type":
-		a, b := typeNames(old), typeNames(val)
-		var out []*Node
-		for _, x := range a {
-			for _, y := range b {
-				switch {
-				case x == y, x == "integer" && y == "number":
-					out = append(out, &Node{Kind: StringNode, Pos: old.Pos, Str: x})
-				case x == "number" && y == "integer":
-					out = append(out, &Node{Kind: StringNode, Pos: val.Pos, Str: y})
-				}
+	return merge(c, old, val, clash)
+}
+
+// keywordMerge combines two values of one keyword that differ; clash
+// reports a contradiction (an error, or a never-matching view when
+// lenient). ok false means val is delegated instead.
+type keywordMerge func(c *compiler, old, val *Node, clash func(format string, args ...any) (*Node, bool)) (*Node, bool)
+
+// keywordMerges are the keywords allOf merges into one schema. Two
+// contains are two separate assertions, so contains is not merged.
+var keywordMerges = map[string]keywordMerge{
+	"type":                 mergeType,
+	"properties":           mergeSchemaMap,
+	"patternProperties":    mergeSchemaMap,
+	"dependentSchemas":     mergeSchemaMap,
+	"required":             mergeRequired,
+	"dependentRequired":    mergeDependentRequired,
+	"enum":                 mergeEnum,
+	"const":                mergeConst,
+	"items":                mergeSchema,
+	"propertyNames":        mergeSchema,
+	"additionalProperties": mergeSchema,
+	"uniqueItems":          mergeUniqueItems,
+	"minimum":              mergeLarger,
+	"exclusiveMinimum":     mergeLarger,
+	"minLength":            mergeLarger,
+	"minItems":             mergeLarger,
+	"minProperties":        mergeLarger,
+	"minContains":          mergeLarger,
+	"maximum":              mergeSmaller,
+	"exclusiveMaximum":     mergeSmaller,
+	"maxLength":            mergeSmaller,
+	"maxItems":             mergeSmaller,
+	"maxProperties":        mergeSmaller,
+	"maxContains":          mergeSmaller,
+}
+
+// mergeType keeps the types both allow (integer where one says number).
+func mergeType(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, bool)) (*Node, bool) {
+	a, b := typeNames(old), typeNames(val)
+	var out []*Node
+	for _, x := range a {
+		for _, y := range b {
+			switch {
+			case x == y, x == "integer" && y == "number":
+				out = append(out, &Node{Kind: StringNode, Pos: old.Pos, Str: x})
+			case x == "number" && y == "integer":
+				out = append(out, &Node{Kind: StringNode, Pos: val.Pos, Str: y})
 			}
 		}
-		if len(out) == 0 {
-			return contradiction("no type satisfies every branch")
-		}
-		return &Node{Kind: ArrayNode, Pos: old.Pos, Items: out}, true
-	case k == "properties" || k == "patternProperties" || k == "dependentSchemas":
-		if old.Kind != ObjectNode || val.Kind != ObjectNode {
-			return old, false
-		}
-		ms := append([]Member(nil), old.Members...)
-		for _, m := range val.Members {
-			found := false
-			for i := range ms {
-				if ms[i].Key == m.Key {
-					ms[i].Value = c.allOfNode(ms[i].Value, m.Value)
-					found = true
-				}
-			}
-			if !found {
-				ms = append(ms, m)
-			}
-		}
-		return &Node{Kind: ObjectNode, Pos: old.Pos, Members: ms}, true
-	case k == "required":
-		if old.Kind != ArrayNode || val.Kind != ArrayNode {
-			return old, false
-		}
-		items := append([]*Node(nil), old.Items...)
-		for _, x := range val.Items {
-			dup := false
-			for _, y := range items {
-				if y.Kind == StringNode && x.Kind == StringNode && x.Str == y.Str {
-					dup = true
-				}
-			}
-			if !dup {
-				items = append(items, x)
-			}
-		}
-		return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
-	case k == "dependentRequired":
-		if old.Kind != ObjectNode || val.Kind != ObjectNode {
-			return old, false
-		}
-		return &Node{Kind: ObjectNode, Pos: old.Pos, Members: append(append([]Member(nil), old.Members...), val.Members...)}, true
-	case k == "enum":
-		if old.Kind != ArrayNode || val.Kind != ArrayNode {
-			return old, false
-		}
-		in := make(map[string]bool, len(val.Items))
-		for _, y := range val.Items {
-			in[canonKey(y)] = true
-		}
-		var items []*Node
-		for _, x := range old.Items {
-			if in[canonKey(x)] {
-				items = append(items, x)
-			}
-		}
-		if len(items) == 0 {
-			return contradiction("enums have no value in common")
-		}
-		return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
-	case k == "const":
-		if jsonEqual(old, val) {
-			return old, true
-		}
-		return contradiction("conflicting const values")
-	case k == "items" || k == "propertyNames" || k == "contains" || k == "additionalProperties":
-		if k == "contains" {
-			return old, false // two contains are two separate assertions
-		}
-		return c.allOfNode(old, val), true
-	case k == "uniqueItems":
-		if val.Kind == BoolNode && val.Bool {
-			return val, true
-		}
-		return old, true
-	case k == "minimum" || k == "exclusiveMinimum" || k == "minLength" || k == "minItems" ||
-		k == "minProperties" || k == "minContains":
-		return numPick(old, val, true)
-	case k == "maximum" || k == "exclusiveMaximum" || k == "maxLength" || k == "maxItems" ||
-		k == "maxProperties" || k == "maxContains":
-		return numPick(old, val, false)
 	}
-	return old, false
+	if len(out) == 0 {
+		return clash("no type satisfies every branch")
+	}
+	return &Node{Kind: ArrayNode, Pos: old.Pos, Items: out}, true
+}
+
+// mergeSchemaMap merges two maps of schemas (properties and the like):
+// a key in both gets the allOf of its two schemas.
+func mergeSchemaMap(c *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	if old.Kind != ObjectNode || val.Kind != ObjectNode {
+		return old, false
+	}
+	ms := append([]Member(nil), old.Members...)
+	for _, m := range val.Members {
+		found := false
+		for i := range ms {
+			if ms[i].Key == m.Key {
+				ms[i].Value = c.allOfNode(ms[i].Value, m.Value)
+				found = true
+			}
+		}
+		if !found {
+			ms = append(ms, m)
+		}
+	}
+	return &Node{Kind: ObjectNode, Pos: old.Pos, Members: ms}, true
+}
+
+// mergeRequired is the union of two required lists.
+func mergeRequired(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	if old.Kind != ArrayNode || val.Kind != ArrayNode {
+		return old, false
+	}
+	items := append([]*Node(nil), old.Items...)
+	for _, x := range val.Items {
+		dup := false
+		for _, y := range items {
+			if y.Kind == StringNode && x.Kind == StringNode && x.Str == y.Str {
+				dup = true
+			}
+		}
+		if !dup {
+			items = append(items, x)
+		}
+	}
+	return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
+}
+
+// mergeDependentRequired keeps the members of both.
+func mergeDependentRequired(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	if old.Kind != ObjectNode || val.Kind != ObjectNode {
+		return old, false
+	}
+	return &Node{Kind: ObjectNode, Pos: old.Pos, Members: append(append([]Member(nil), old.Members...), val.Members...)}, true
+}
+
+// mergeEnum keeps the values both enums list.
+func mergeEnum(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, bool)) (*Node, bool) {
+	if old.Kind != ArrayNode || val.Kind != ArrayNode {
+		return old, false
+	}
+	in := make(map[string]bool, len(val.Items))
+	for _, y := range val.Items {
+		in[canonKey(y)] = true
+	}
+	var items []*Node
+	for _, x := range old.Items {
+		if in[canonKey(x)] {
+			items = append(items, x)
+		}
+	}
+	if len(items) == 0 {
+		return clash("enums have no value in common")
+	}
+	return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
+}
+
+// mergeConst accepts two consts that are equal as JSON.
+func mergeConst(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, bool)) (*Node, bool) {
+	if jsonEqual(old, val) {
+		return old, true
+	}
+	return clash("conflicting const values")
+}
+
+// mergeSchema is the allOf of two subschemas.
+func mergeSchema(c *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	return c.allOfNode(old, val), true
+}
+
+// mergeUniqueItems: true wins.
+func mergeUniqueItems(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	if val.Kind == BoolNode && val.Bool {
+		return val, true
+	}
+	return old, true
+}
+
+// mergeLarger keeps the larger of two lower bounds.
+func mergeLarger(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	return numPick(old, val, true)
+}
+
+// mergeSmaller keeps the smaller of two upper bounds.
+func mergeSmaller(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+	return numPick(old, val, false)
 }
 
 // numPick keeps the larger (or smaller) of two numbers.

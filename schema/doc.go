@@ -10,6 +10,18 @@
 // on the way is a located *Error (file:line:col: /json/pointer: message),
 // and all of them are reported together as an ErrorList.
 //
+// The manifest (toolgen.yaml, LoadManifest and DecodeManifest) says what a
+// run reads and writes and how tools map to ops: package, inputs, output,
+// stubs, groups, ops, overrides, surfaces, formats and limits, decoded with
+// located errors (an unknown key gets a did-you-mean); ManifestSchema is
+// its published JSON Schema. Taxonomy turns the compiled
+// tools into ops: a path and kind per tool from verb rules and the
+// manifest, groups, usage lines, argument summaries (ir.Op.Arguments),
+// examples, and the do/dont/edge-case policy ExtractPolicy reads from each
+// description, then hashes them all into the registry version. The
+// generator reads only the IR these steps fill (schema/ir), never this
+// package.
+//
 // Formats stay strings checked by the generated Validate unless the
 // manifest's formats: key (Manifest.Formats, passed as
 // BuildOptions.Formats) maps them: {date-time: time, date: time} makes such

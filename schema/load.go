@@ -2,9 +2,11 @@ package schema
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -305,21 +307,20 @@ func (l *loader) annotations(t *ToolDef, a *Node) {
 	}
 }
 
-// checkToolName returns why providers reject name, or "".
+// checkToolName returns why providers reject name (runtime.CheckName, the
+// one copy of the rule), or "".
 func checkToolName(name string) string {
-	if name == "" {
+	var ne *runtime.NameError
+	switch {
+	case !errors.As(runtime.CheckName(name), &ne):
+		return ""
+	case name == "":
 		return "tool name is empty"
+	case ne.At >= 0:
+		return fmt.Sprintf("tool name %q is rejected by model providers: %s", name, runtime.NameChars)
+	default:
+		return fmt.Sprintf("tool name %q is rejected by model providers: %d bytes long, at most %d are allowed", name, len(name), runtime.MaxNameLen)
 	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return fmt.Sprintf("tool name %q is rejected by model providers: only letters, digits, '_' and '-' are allowed", name)
-		}
-	}
-	if len(name) > 64 {
-		return fmt.Sprintf("tool name %q is rejected by model providers: %d bytes long, at most 64 are allowed", name, len(name))
-	}
-	return ""
 }
 
 // emptyObjectSchema is the schema of a tool without parameters:

@@ -10,7 +10,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // ManifestSchema is the published JSON Schema (2020-12) of toolgen.yaml.
@@ -282,7 +284,7 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 		switch key {
 		case "package":
 			if s, ok := d.nonEmpty(v, ptr); ok {
-				if why := CheckPackageName(s); why != "" {
+				if why := names.CheckPackageName(s); why != "" {
 					d.errorf(v, ptr, "must be a Go package name: %s", why)
 				}
 				m.Package = s
@@ -681,46 +683,19 @@ func mfContains(list []string, s string) bool {
 }
 
 // mfClosest returns the candidate nearest to s by edit distance (case
-// folded on both sides), or "" when none is near enough to be a plausible
-// typo; ties go to the candidate first in sorted order.
-//
-// runtime/check.Closest serves the same purpose at run time; schema keeps
-// its own copy so that the generator side does not link the runtime's
-// validation dependencies (regexp2, jsonschema, x/text) through check.
+// folded on both sides, runtime/text.DistanceAtMost), or "" when none is
+// near enough to be a plausible typo; ties go to the candidate first in
+// sorted order.
 func mfClosest(s string, candidates []string) string {
-	best, bestD := "", -1
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)
 	ls := strings.ToLower(s)
+	limit := max(2, len(s)/3)
+	best, bestD := "", limit+1
 	for _, c := range sorted {
-		if dist := mfEditDistance(ls, strings.ToLower(c)); bestD < 0 || dist < bestD {
-			best, bestD = c, dist
+		if d := text.DistanceAtMost(ls, strings.ToLower(c), limit); d < bestD {
+			best, bestD = c, d
 		}
-	}
-	if bestD < 0 || bestD > max(2, len(s)/3) {
-		return ""
 	}
 	return best
-}
-
-// mfEditDistance is the Levenshtein distance between a and b in code points.
-func mfEditDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -727,6 +727,7 @@ func finishOp(op *ir.Op) {
 	args := OpArgs(op.Tool)
 	op.Usage = Usage(op.Path, args)
 	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
+	op.Arguments = irArgs(args)
 	if len(op.Examples) == 0 {
 		op.Examples = []ir.Example{SynthesizeExample(op.Path, op.Tool)}
 	}

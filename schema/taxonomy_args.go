@@ -43,6 +43,18 @@ func OpArgs(t *ir.Tool) []OpArg {
 	return schemaArgs(t.ParamsSchema)
 }
 
+// irArgs is the IR form of an argument summary.
+func irArgs(args []OpArg) []ir.Arg {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]ir.Arg, len(args))
+	for i, a := range args {
+		out[i] = ir.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description}
+	}
+	return out
+}
+
 // schemaArgs summarises the properties of an object schema.
 func schemaArgs(objectSchema json.RawMessage) []OpArg {
 	var root struct {
@@ -354,9 +366,11 @@ func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage) 
 	return keys, vals
 }
 
-// firstSentence returns the first sentence of s, at most 120 characters.
-// runtime/check.FirstSentence does the same for the runtime; schema keeps
-// its own so that it imports no runtime package.
+// firstSentence returns the first sentence of s (the sentence rule of
+// policy.go), at most 120 runes with an ellipsis. It is not
+// runtime/check.FirstSentence, which cuts at a word boundary: schema links
+// check (for patterns) but keeps this rule because the argument summaries
+// it cuts are hashed into the registry version.
 func firstSentence(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

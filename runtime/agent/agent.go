@@ -122,7 +122,7 @@ func WithTools(tools ...runtime.Tool) Option {
 }
 
 // WithStrategy replaces the injection strategy (default
-// matryoshka.MatryoshkaStrategy{}).
+// matryoshka.Unfold{}).
 func WithStrategy(s matryoshka.Strategy) Option { return func(a *Agent) { a.strategy = s } }
 
 // WithBus publishes ToolInvoked events on b instead of the agent's own bus.
@@ -168,7 +168,7 @@ func ExpansionBudget(n int) Option {
 func New(model Model, opts ...Option) *Agent {
 	a := &Agent{
 		model:      model,
-		strategy:   matryoshka.MatryoshkaStrategy{},
+		strategy:   matryoshka.Unfold{},
 		bus:        &runtime.EventBus{},
 		maxTurns:   DefaultMaxTurns,
 		maxRetries: DefaultMaxRetries,

@@ -151,7 +151,7 @@ func TestRefoldAcrossTurns(t *testing.T) {
 		agenttest.Calls(agenttest.Call("b1", "")),
 		agenttest.Say("done"),
 	)
-	_, err := agent.New(m, agent.WithTools(a, b), agent.WithStrategy(matryoshka.MatryoshkaStrategy{Refold: true})).Run(t.Context())
+	_, err := agent.New(m, agent.WithTools(a, b), agent.WithStrategy(matryoshka.Unfold{Refold: true})).Run(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

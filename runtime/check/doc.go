@@ -7,17 +7,15 @@
 // Go's RE2 engine when the pattern means the same there, on an ECMAScript
 // backtracking engine otherwise), formats (Format and the per-format
 // functions), exact decimal multipleOf, code-point lengths, JSON deep
-// equality and uniqueness for generic values, closest-match suggestions for
-// enum values and argument names, and an embedded JSON Schema validator
+// equality and uniqueness for generic values, and an embedded JSON Schema validator
 // (Schema) for the keywords toolgen does not compile to Go.
 //
-// The same small text helpers serve every runtime package that writes
-// messages for a model, so that all surfaces suggest, cut and point alike:
-// Closest and Distance (typo suggestions and rankings in runtime/wire,
-// runtime/gateway and runtime/matryoshka), Truncate (received values),
-// FirstSentence (one-line summaries in gateway help and facade answers) and
-// PointerToken (FieldError paths). schema keeps its own copies, so that the
-// generator side does not link this package's dependencies.
+// The text helpers used in messages to a model (Closest, Truncate,
+// Received, FirstSentence, PointerToken) live in runtime/text, which imports
+// the standard library only, so gateway, matryoshka and prompt do not link
+// this package. Closest, Truncate, Received, ReceivedLimit and FirstSentence
+// are forwarded here because generated validators and the generator call
+// them by this package's name.
 //
 // Numeric bounds (minimum, maximum, exclusive*) need no helper: the generator
 // emits them as Go literals of the field's type — float literals for number

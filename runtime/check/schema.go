@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Schema is an embedded JSON Schema validator for the subschemas whose
@@ -251,7 +252,7 @@ func pointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(PointerToken(t))
+		b.WriteString(text.PointerToken(t))
 	}
 	return b.String()
 }

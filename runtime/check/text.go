@@ -1,68 +1,23 @@
 package check
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
+import "github.com/toolgen-go/toolgen/runtime/text"
 
-// FirstSentence returns the first sentence of s's first line, cut at a word
-// boundary to at most n bytes and marked with "…" when cut. A sentence ends
-// at '.', '!' or '?' followed by a space and an upper-case letter, unless the
-// word ending there is an abbreviation ("e.g. Paris" and "i.e. A" do not end
-// one). The gateway's help entries, the facades' inner-tool listings and the
-// generated sections summarise descriptions with it.
-func FirstSentence(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = strings.TrimSpace(s[:i])
-	}
-	for i := 0; i+2 < len(s); i++ {
-		c := s[i]
-		if (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' && isUpperStart(s[i+2:]) && !(c == '.' && endsWithAbbrev(s[:i+1])) {
-			s = s[:i+1]
-			break
-		}
-	}
-	if len(s) > n {
-		cut := strings.LastIndexByte(s[:n], ' ')
-		if cut < n/2 {
-			cut = n
-			for cut > 0 && !utf8.RuneStart(s[cut]) {
-				cut--
-			}
-		}
-		s = strings.TrimRight(s[:cut], " ,;:") + "…"
-	}
-	return s
-}
+// The text helpers live in runtime/text, which imports the standard library
+// only. Generated validators call them through this package (they import it
+// for the validators anyway); the forwarders below keep that code unchanged,
+// and the generator's section summaries use FirstSentence.
 
-func isUpperStart(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsUpper(r)
-}
+// ReceivedLimit is text.ReceivedLimit.
+const ReceivedLimit = text.ReceivedLimit
 
-// endsWithAbbrev reports whether s ends with an abbreviation whose period
-// does not end a sentence.
-func endsWithAbbrev(s string) bool {
-	l := strings.ToLower(s)
-	for _, a := range []string{"e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "no."} {
-		if strings.HasSuffix(l, a) && (len(l) == len(a) || l[len(l)-len(a)-1] == ' ' || l[len(l)-len(a)-1] == '(') {
-			return true
-		}
-	}
-	return false
-}
+// Closest is text.Closest: the candidate nearest to s, or "".
+func Closest(s string, candidates []string) string { return text.Closest(s, candidates) }
 
-// pointerEscaper escapes a JSON pointer reference token.
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+// Truncate is text.Truncate.
+func Truncate(s string, n int) string { return text.Truncate(s, n) }
 
-// PointerToken escapes key as one JSON pointer reference token (RFC 6901:
-// '~' becomes "~0", '/' becomes "~1"), for FieldError paths such as
-// "/" + PointerToken(name).
-func PointerToken(key string) string {
-	if !strings.ContainsAny(key, "~/") {
-		return key
-	}
-	return pointerEscaper.Replace(key)
-}
+// Received is text.Received: v as compact JSON cut to ReceivedLimit.
+func Received(v any) string { return text.Received(v) }
+
+// FirstSentence is text.FirstSentence.
+func FirstSentence(s string, n int) string { return text.FirstSentence(s, n) }

@@ -27,7 +27,7 @@ func TestBindingShapes(t *testing.T) {
 			Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
 				return runtime.Result{Success: true, Value: op}, nil
 			}})
-		reg.Ops = append(reg.Ops, gateway.Op{Op: p, Tool: name, Group: "g"})
+		reg.Ops = append(reg.Ops, gateway.Op{Path: p, Tool: name, Group: "g"})
 		var key []string
 		if p != "g" {
 			key = splitKey(p[2:])
@@ -70,7 +70,7 @@ func (propagating) PropagateThroughDispatch() {}
 // open_sections' does) ends the script and comes out of Run and of
 // tool_code's handler untouched.
 func TestPropagatingError(t *testing.T) {
-	reg := gateway.Registry{Ops: []gateway.Op{{Op: "g.x", Tool: "tx", Group: "g"}}}
+	reg := gateway.Registry{Ops: []gateway.Op{{Path: "g.x", Tool: "tx", Group: "g"}}}
 	tools := []runtime.Tool{{Name: "tx", Parameters: json.RawMessage(`{"type":"object"}`),
 		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
 			return runtime.Result{}, propagating{}

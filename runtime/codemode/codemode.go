@@ -131,7 +131,7 @@ func New(reg gateway.Registry, tools []runtime.Tool, decls *tsdecl.Decls, opts .
 		}
 	}
 	for _, op := range reg.Ops {
-		m.kinds[op.Op] = op.Kind
+		m.kinds[op.Path] = op.Kind
 	}
 	for _, op := range decls.Ops {
 		if _, ok := m.kinds[op.Op]; !ok {

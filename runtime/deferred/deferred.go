@@ -74,7 +74,7 @@ func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 	for _, op := range reg.Ops {
 		t, ok := byName[op.Tool]
 		if !ok {
-			return nil, fmt.Errorf("deferred: op %q: no tool %q", op.Op, op.Tool)
+			return nil, fmt.Errorf("deferred: op %q: no tool %q", op.Path, op.Tool)
 		}
 		if s.byName[t.Name] {
 			continue // two ops over one tool: the tool is offered once
@@ -82,7 +82,7 @@ func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 		i, ok := gi[op.Group]
 		if !ok {
 			if err := runtime.CheckName(op.Group); err != nil {
-				return nil, fmt.Errorf("deferred: op %q: group %q: %w", op.Op, op.Group, err)
+				return nil, fmt.Errorf("deferred: op %q: group %q: %w", op.Path, op.Group, err)
 			}
 			i = len(s.groups)
 			gi[op.Group] = i
@@ -96,7 +96,7 @@ func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 		if !s.byName[t.Name] {
 			s.loose = append(s.loose, t)
 			s.byName[t.Name] = true
-			ops = append(ops, gateway.Op{Op: t.Name, Tool: t.Name, Description: t.Description, Parameters: t.Parameters})
+			ops = append(ops, gateway.Op{Path: t.Name, Tool: t.Name, Description: t.Description, Parameters: t.Parameters})
 		}
 	}
 	kept := s.groups[:0]

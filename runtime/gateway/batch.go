@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // batchItem is one element of tool_batch's items: the fields of the named
@@ -79,7 +80,7 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		g.cfg.limits.bound(e)
 		ok = ok && e.OK
 	}
-	b, err := marshal(batchDoc{Results: out})
+	b, err := text.Marshal(batchDoc{Results: out})
 	if err != nil {
 		env := &Envelope{Op: BatchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "batch result could not be encoded"}}
 		g.stamp(env, start, nil)

@@ -43,9 +43,9 @@ func (r *EmbeddingReranker) Rerank(query string, cands []Candidate) ([]float64, 
 	var texts []string
 	var missing []string
 	for _, c := range cands {
-		if _, ok := r.ops[c.Op.Op]; !ok {
-			missing = append(missing, c.Op.Op)
-			texts = append(texts, c.Op.Op+" "+c.Op.Tool+": "+c.Op.Description)
+		if _, ok := r.ops[c.Op.Path]; !ok {
+			missing = append(missing, c.Op.Path)
+			texts = append(texts, c.Op.Path+" "+c.Op.Tool+": "+c.Op.Description)
 		}
 	}
 	r.mu.Unlock()
@@ -63,7 +63,7 @@ func (r *EmbeddingReranker) Rerank(query string, cands []Candidate) ([]float64, 
 	}
 	sims := make([]float64, len(cands))
 	for i, c := range cands {
-		sims[i] = cosine(q, r.ops[c.Op.Op])
+		sims[i] = cosine(q, r.ops[c.Op.Path])
 	}
 	r.mu.Unlock()
 	lex := make([]float64, len(cands))

@@ -41,8 +41,8 @@ func (e *conceptEmbedder) Embed(texts []string) ([][]float32, error) {
 
 func rentalOps() ([]Op, []runtime.Tool) {
 	ops := []Op{
-		{Op: "rent.bike", Tool: "rent_bike", Description: "Rent a bicycle. Rent by the hour, rent by the day."},
-		{Op: "rent.car", Tool: "rent_car", Description: "Hire a vehicle."},
+		{Path: "rent.bike", Tool: "rent_bike", Description: "Rent a bicycle. Rent by the hour, rent by the day."},
+		{Path: "rent.car", Tool: "rent_car", Description: "Hire a vehicle."},
 	}
 	var tools []runtime.Tool
 	for _, o := range ops {

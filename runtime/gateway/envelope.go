@@ -1,12 +1,12 @@
 package gateway
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Envelope is the answer of every gateway call (spec 004 §2.2). Success:
@@ -117,7 +117,7 @@ func (e *Envelope) encode() ([]byte, error) {
 		if d.FieldErrors == nil {
 			d.FieldErrors = []runtime.FieldError{}
 		}
-		db, err := marshal(d)
+		db, err := text.Marshal(d)
 		if err != nil {
 			return nil, err
 		}
@@ -150,17 +150,6 @@ func (e *Envelope) encode() ([]byte, error) {
 	}
 	b = append(b, '}')
 	return b, nil
-}
-
-// marshal encodes v compactly without HTML escaping.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 const hexDigits = "0123456789abcdef"

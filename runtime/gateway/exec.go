@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // execRequest is the argument object of tool_exec.
@@ -85,7 +85,7 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	case args[0] != '{':
 		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: "args must be a JSON object",
-			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: check.Truncate(string(args), 40)}}}}
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: text.Truncate(string(args), 40)}}}}
 	}
 	req.Args = args
 	return req, warnings, nil
@@ -134,10 +134,10 @@ func (g *Gateway) resolve(op string) (*binding, string) {
 		return b, ""
 	}
 	if b := g.byTool[op]; b != nil {
-		return b, fmt.Sprintf("%q is a tool name; its op is %q", op, b.op.Op)
+		return b, fmt.Sprintf("%q is a tool name; its op is %q", op, b.op.Path)
 	}
 	if b := g.ops[strings.ToLower(op)]; b != nil {
-		return b, fmt.Sprintf("op paths are lowercase: %q", b.op.Op)
+		return b, fmt.Sprintf("op paths are lowercase: %q", b.op.Path)
 	}
 	return nil, ""
 }
@@ -172,7 +172,7 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	if warn != "" {
 		warnings = append(warnings, warn)
 	}
-	op := b.op.Op
+	op := b.op.Path
 	// A dry run writes nothing, so it is allowed when writes are not.
 	if dryRun := req.DryRun != nil && *req.DryRun || req.DryRun == nil && b.op.DryRunDefault; b.op.Kind == KindWrite && !g.cfg.writes && !dryRun {
 		return fail(op, &EnvelopeError{Code: runtime.CodePermissionDenied,
@@ -312,7 +312,7 @@ func (g *Gateway) invoke(ctx context.Context, tc runtime.ToolContext, b *binding
 		return runtime.Dispatch(ctx, b.tool, inner, args)
 	}
 	if b.tool.Handler == nil {
-		return runtime.Failure(runtime.Internal("op %s has no handler", b.op.Op)), nil
+		return runtime.Failure(runtime.Internal("op %s has no handler", b.op.Path)), nil
 	}
 	defer func() {
 		if v := recover(); v != nil {
@@ -355,7 +355,7 @@ func encodeResult(res runtime.Result) json.RawMessage {
 // handlerFailure turns a failed Result into the envelope error: the code
 // from runtime.CodeOf, field errors from a *runtime.ValidationError.
 func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError {
-	op := b.op.Op
+	op := b.op.Path
 	if res.Err == nil {
 		msg := res.Message
 		if msg == "" {
@@ -372,7 +372,7 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 	var pe *runtime.PanicError
 	if errors.As(res.Err, &pe) {
 		return &EnvelopeError{Code: runtime.CodeInternal,
-			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, check.Truncate(fmt.Sprint(pe.Value), 120)),
+			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, text.Truncate(fmt.Sprint(pe.Value), 120)),
 			HelpPath: op}
 	}
 	ee := &EnvelopeError{Code: runtime.CodeOf(res.Err), Message: res.Err.Error(), HelpPath: op}
@@ -404,7 +404,7 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 		if fe[i].Suggestion == "" && !b.hasProp(name) && name != "" {
 			if s := nearest(name, b.props, 1); len(s) > 0 {
 				fe[i].Suggestion = s[0]
-			} else if s := nearestLoose(name, b.props); s != "" {
+			} else if s := text.Respelled(name, b.props); s != "" {
 				fe[i].Suggestion = s
 			}
 		}
@@ -416,13 +416,13 @@ func (g *Gateway) invalid(b *binding, fields []runtime.FieldError) *EnvelopeErro
 	for _, f := range fe {
 		parts = append(parts, f.String())
 	}
-	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Op, strings.Join(parts, "; "))
+	msg := fmt.Sprintf("invalid args for %s: %s", b.op.Path, strings.Join(parts, "; "))
 	if len(missing) > 0 {
 		msg += fmt.Sprintf(". Required: %s", strings.Join(b.required, ", "))
 	}
 	return &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
 		Details:  Details{FieldErrors: fe, Required: reqIf(len(missing) > 0, b.required), Example: b.call(), More: len(fields) - shown},
-		HelpPath: b.op.Op}
+		HelpPath: b.op.Path}
 }
 
 func reqIf(ok bool, r []string) []string {
@@ -430,33 +430,6 @@ func reqIf(ok bool, r []string) []string {
 		return r
 	}
 	return nil
-}
-
-// nearestLoose matches argument names across spelling conventions:
-// taskId, task-id and TaskID all match task_id.
-func nearestLoose(name string, props []string) string {
-	k := looseKey(name)
-	for _, p := range props {
-		if looseKey(p) == k {
-			return p
-		}
-	}
-	return ""
-}
-
-func looseKey(s string) string {
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			sb.WriteByte(c + 'a' - 'A')
-		case c == '_' || c == '-' || c == ' ' || c == '.':
-		default:
-			sb.WriteByte(c)
-		}
-	}
-	return sb.String()
 }
 
 // topLevelName returns the argument name of a JSON pointer one level deep.
@@ -478,15 +451,15 @@ func (g *Gateway) missingArgs(b *binding, missing []string) *EnvelopeError {
 		fe[i] = runtime.FieldError{Path: "/" + m, Code: "required", Message: m + " is required"}
 	}
 	return &EnvelopeError{Code: runtime.CodeValidation,
-		Message: fmt.Sprintf("args are empty but %s needs %s. Send args like: %s", b.op.Op, strings.Join(missing, ", "), b.call()),
-		Details: Details{FieldErrors: fe, Required: b.required, Example: b.call()}, HelpPath: b.op.Op}
+		Message: fmt.Sprintf("args are empty but %s needs %s. Send args like: %s", b.op.Path, strings.Join(missing, ", "), b.call()),
+		Details: Details{FieldErrors: fe, Required: b.required, Example: b.call()}, HelpPath: b.op.Path}
 }
 
 // call is a ready-to-run tool_exec argument object for the op.
 func (b *binding) call() json.RawMessage {
-	out := make([]byte, 0, 32+len(b.op.Op)+len(b.example))
+	out := make([]byte, 0, 32+len(b.op.Path)+len(b.example))
 	out = append(out, `{"op":`...)
-	out = appendJSONString(out, b.op.Op)
+	out = appendJSONString(out, b.op.Path)
 	out = append(out, `,"args":`...)
 	out = append(out, b.example...)
 	return append(out, '}')
@@ -520,7 +493,7 @@ func (b *binding) checkArgs(args json.RawMessage) []runtime.FieldError {
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			fe = append(fe, runtime.FieldError{Path: "/" + check.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
+			fe = append(fe, runtime.FieldError{Path: "/" + text.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
 		}
 	}
 	return fe

@@ -103,7 +103,7 @@ func FuzzIndex(f *testing.F) {
 	f.Add("getUserID", "Find the airfare.", `{"type":"object","properties":{"a":{"enum":["x y",1,null]},"b":{"items":{"properties":{"c":{}}}}}}`, "cheapest air fare")
 	f.Add("HTMLParser_v2", "", `{"properties":{"x":{"anyOf":[{"const":"é"}]}}}`, "ＴＡＳＫＳ")
 	f.Fuzz(func(t *testing.T, name, desc, params, query string) {
-		ops := []Op{{Op: "a.b", Tool: name, Description: desc, Parameters: json.RawMessage(params)}, {Op: "c.d", Tool: "list_airfares"}}
+		ops := []Op{{Path: "a.b", Tool: name, Description: desc, Parameters: json.RawMessage(params)}, {Path: "c.d", Tool: "list_airfares"}}
 		ix := NewIndex(ops)
 		for _, h := range ix.Search(query, 5) {
 			if h.Op != "a.b" && h.Op != "c.d" {

@@ -190,17 +190,17 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 	}
 	var errs []error
 	for _, op := range reg.Ops {
-		if op.Op == "" {
+		if op.Path == "" {
 			errs = append(errs, fmt.Errorf("op for tool %q has an empty path", op.Tool))
 			continue
 		}
-		if _, dup := g.ops[op.Op]; dup {
-			errs = append(errs, fmt.Errorf("op %s: declared twice", op.Op))
+		if _, dup := g.ops[op.Path]; dup {
+			errs = append(errs, fmt.Errorf("op %s: declared twice", op.Path))
 			continue
 		}
 		t, ok := byName[op.Tool]
 		if !ok {
-			errs = append(errs, fmt.Errorf("op %s: no tool named %q", op.Op, op.Tool))
+			errs = append(errs, fmt.Errorf("op %s: no tool named %q", op.Path, op.Tool))
 			continue
 		}
 		if len(op.Parameters) == 0 {
@@ -217,7 +217,7 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 			errs = append(errs, err)
 			continue
 		}
-		g.ops[op.Op] = b
+		g.ops[op.Path] = b
 		if _, seen := g.byTool[t.Name]; !seen {
 			g.byTool[t.Name] = b
 		}
@@ -333,7 +333,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	var s schemaNode
 	if len(op.Parameters) > 0 {
 		if err := json.Unmarshal(op.Parameters, &s); err != nil {
-			return nil, fmt.Errorf("op %s: parameters: %v", op.Op, err)
+			return nil, fmt.Errorf("op %s: parameters: %v", op.Path, err)
 		}
 	}
 	b.schema = &s
@@ -372,8 +372,8 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	// another path (an op moved by a collision) would send a model that
 	// copies it to the wrong tool.
 	b.usage = op.Usage
-	if b.usage != op.Op && !strings.HasPrefix(b.usage, op.Op+" ") {
-		b.usage = usageLine(op.Op, b.args)
+	if b.usage != op.Path && !strings.HasPrefix(b.usage, op.Path+" ") {
+		b.usage = usageLine(op.Path, b.args)
 	}
 	return b, nil
 }

@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // node is one path of the op tree: the root, a group, an entity, any
@@ -31,7 +31,7 @@ func buildTree(ops []*binding) *node {
 	for _, b := range ops {
 		n := root
 		n.count(b)
-		for i, seg := range strings.Split(b.op.Op, ".") {
+		for i, seg := range strings.Split(b.op.Path, ".") {
 			c := n.children[seg]
 			if c == nil {
 				path := seg
@@ -333,7 +333,7 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 			Details:  Details{DidYouMean: g.nearHelpPaths(path)},
 			HelpPath: g.nearestDir(path)}
 	}
-	b, err := marshal(doc)
+	b, err := text.Marshal(doc)
 	if err != nil {
 		return nil, &EnvelopeError{Code: runtime.CodeInternal, Message: "help could not be encoded", HelpPath: ""}
 	}
@@ -458,7 +458,7 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 			}
 		} else {
 			for _, b := range c.ops(kind) {
-				e.Actions = append(e.Actions, strings.TrimPrefix(b.op.Op, c.path+"."))
+				e.Actions = append(e.Actions, strings.TrimPrefix(b.op.Path, c.path+"."))
 			}
 		}
 		d.Children = append(d.Children, e)
@@ -481,12 +481,12 @@ func (g *Gateway) groupSummary(path string) string {
 }
 
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
-	e := opEntry{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage}
+	e := opEntry{Op: b.op.Path, Kind: b.op.Kind, Usage: b.usage}
 	if full {
-		e.Summary = check.FirstSentence(b.op.Description, 200)
+		e.Summary = text.FirstSentence(b.op.Description, 200)
 		e.Example = b.call()
 	} else {
-		e.Summary = check.FirstSentence(b.op.Description, 80)
+		e.Summary = text.FirstSentence(b.op.Description, 80)
 	}
 	return e
 }
@@ -532,7 +532,7 @@ const (
 )
 
 func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
-	d := opDoc{Op: b.op.Op, Kind: b.op.Kind, Usage: b.usage, Args: make([]helpArg, 0, len(b.args)),
+	d := opDoc{Op: b.op.Path, Kind: b.op.Kind, Usage: b.usage, Args: make([]helpArg, 0, len(b.args)),
 		Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
 	if full {
 		d.Summary = strings.TrimSpace(b.op.Description)
@@ -558,7 +558,7 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 				continue
 			}
 			desc := ex.Description
-			if strings.HasPrefix(desc, "Call "+b.op.Op) {
+			if strings.HasPrefix(desc, "Call "+b.op.Path) {
 				desc = "" // the synthesised description says nothing the args do not
 			}
 			d.Examples = append(d.Examples, exampleCall{Description: desc, Args: ex.Args})
@@ -588,7 +588,7 @@ func leadingSentences(s string, n int) string {
 		}
 	}
 	if end == 0 {
-		return check.FirstSentence(s, n)
+		return text.FirstSentence(s, n)
 	}
 	return s[:end]
 }

@@ -54,7 +54,7 @@ func bigRegistry() (Registry, []runtime.Tool) {
 	reg.Groups = []Group{{Name: "onto", Summary: "Ontology."}, {Name: "util", Summary: "Utilities."}}
 	add := func(op, kind string) {
 		name := strings.ReplaceAll(op, ".", "_")
-		reg.Ops = append(reg.Ops, Op{Op: op, Tool: name, Kind: kind})
+		reg.Ops = append(reg.Ops, Op{Path: op, Tool: name, Kind: kind})
 		tools = append(tools, runtime.Tool{Name: name, Description: "Does " + op + ".", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)})
 	}
 	for _, e := range []string{"task", "goal", "plan", "document", "project", "risk"} {
@@ -114,7 +114,7 @@ func TestHelpIsCached(t *testing.T) {
 }
 
 func TestNewRejectsUnresolvedOps(t *testing.T) {
-	reg := Registry{Ops: []Op{{Op: "a.b", Tool: "missing"}, {Op: "", Tool: "x"}, {Op: "c.d", Tool: "t"}, {Op: "c.d", Tool: "t"}}}
+	reg := Registry{Ops: []Op{{Path: "a.b", Tool: "missing"}, {Path: "", Tool: "x"}, {Path: "c.d", Tool: "t"}, {Path: "c.d", Tool: "t"}}}
 	_, err := New(reg, []runtime.Tool{{Name: "t"}})
 	if err == nil {
 		t.Fatal("New accepted ops without tools")
@@ -137,7 +137,7 @@ func TestSynthesizedExamples(t *testing.T) {
 		{`{"type":"object"}`, `{}`},
 	}
 	for i, c := range cases {
-		b, err := newBinding(Op{Op: "x.y", Parameters: json.RawMessage(c.schema)}, runtime.Tool{Name: "t"})
+		b, err := newBinding(Op{Path: "x.y", Parameters: json.RawMessage(c.schema)}, runtime.Tool{Name: "t"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func TestSynthesizedExamples(t *testing.T) {
 }
 
 func TestUsageLine(t *testing.T) {
-	b, err := newBinding(Op{Op: "onto.task.list", Parameters: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","default":20},"project_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["project_id"]}`)}, runtime.Tool{})
+	b, err := newBinding(Op{Path: "onto.task.list", Parameters: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","default":20},"project_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["project_id"]}`)}, runtime.Tool{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 		if strings.HasSuffix(p, "create") || strings.HasSuffix(p, "send") {
 			kind = KindWrite
 		}
-		ops = append(ops, Op{Op: p, Tool: name, Kind: kind})
+		ops = append(ops, Op{Path: p, Tool: name, Kind: kind})
 		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
 	}
 	g, err := New(Registry{Ops: ops}, tools)
@@ -247,8 +247,8 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 // in help, listings and search answers.
 func TestUsageStartsWithOwnOp(t *testing.T) {
 	ops := []Op{
-		{Op: "hotel.book", Tool: "book_hotel", Kind: KindWrite, Usage: "hotel.book city:string"},
-		{Op: "hotel.hotel_book", Tool: "hotel_book", Kind: KindWrite, Usage: "hotel.book city:string"},
+		{Path: "hotel.book", Tool: "book_hotel", Kind: KindWrite, Usage: "hotel.book city:string"},
+		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: KindWrite, Usage: "hotel.book city:string"},
 	}
 	var tools []runtime.Tool
 	for _, o := range ops {
@@ -260,8 +260,8 @@ func TestUsageStartsWithOwnOp(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, b := range g.order {
-		if !strings.HasPrefix(b.usage+" ", b.op.Op+" ") {
-			t.Errorf("op %s: usage %q", b.op.Op, b.usage)
+		if !strings.HasPrefix(b.usage+" ", b.op.Path+" ") {
+			t.Errorf("op %s: usage %q", b.op.Path, b.usage)
 		}
 	}
 	for _, h := range g.Index().Search("book a hotel", 5) {
@@ -300,7 +300,7 @@ func TestLeadingSentences(t *testing.T) {
 // language or format the tool requires) reaches short help even when the
 // registry summarises the argument in one sentence.
 func TestHelpKeepsArgumentInstructions(t *testing.T) {
-	ops := []Op{{Op: "shell.run", Tool: "run_command", Kind: KindRead,
+	ops := []Op{{Path: "shell.run", Tool: "run_command", Kind: KindRead,
 		Args: []Arg{{Name: "command", Type: "string", Required: true, Description: "The command to run."}}}}
 	tools := []runtime.Tool{{Name: "run_command", Description: "Run a shell command.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"The command to run. It must be POSIX sh on one line, without sudo."}},"required":["command"]}`)}}

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Limits bound everything a model controls in one gateway call, so that
@@ -124,7 +124,7 @@ func (g *Gateway) checkLen(tool, ptr, what, s string, limit int) *EnvelopeError 
 		return nil
 	}
 	e := limitError(tool, ptr, "maxLength", fmt.Sprintf("%s is %d bytes; at most %d are accepted", what, len(s), limit))
-	e.Details.FieldErrors[0].Received = check.Truncate(s, 40)
+	e.Details.FieldErrors[0].Received = text.Truncate(s, 40)
 	return e
 }
 
@@ -152,7 +152,7 @@ func scanJSON(raw []byte, lim Limits) *runtime.FieldError {
 				continue
 			}
 			key := raw[f.kstart:f.kend]
-			b.WriteString(truncBytes(check.PointerToken(decodeKey(key)), lim.EchoBytes))
+			b.WriteString(truncBytes(text.PointerToken(decodeKey(key)), lim.EchoBytes))
 		}
 		return b.String()
 	}

@@ -258,7 +258,7 @@ func newIndex(ops []Op, schemas []*schemaNode, p rankParams, opts ...IndexOption
 // opFields are the stemmed words of each of op's fields.
 func opFields(op *Op, s *schemaNode, c stemmer) [numFields][]string {
 	var f [numFields][]string
-	f[fieldName] = c.terms(op.Op + " " + op.Tool + " " + op.Entity + " " + op.Action)
+	f[fieldName] = c.terms(op.Path + " " + op.Tool + " " + op.Entity + " " + op.Action)
 	f[fieldDesc] = c.terms(op.Description)
 	var an, ae, ad strings.Builder
 	if s == nil && len(op.Parameters) > 0 {
@@ -379,7 +379,7 @@ func opAction(op Op) actionClass {
 	if a := actionOf[stem(strings.ToLower(op.Action))]; a != actNone {
 		return a
 	}
-	for _, w := range splitWords(op.Op + " " + op.Tool) {
+	for _, w := range splitWords(op.Path + " " + op.Tool) {
 		if a := actionOf[stem(w)]; a != actNone {
 			return a
 		}
@@ -510,7 +510,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	hits := make([]Hit, len(top))
 	for i, c := range top {
 		op := ix.ops[c.doc]
-		hits[i] = Hit{Op: op.Op, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
+		hits[i] = Hit{Op: op.Path, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
 	}
 	return hits
 }
@@ -623,7 +623,7 @@ func (ix *Index) before(a, b scored) bool {
 	if a.score != b.score {
 		return a.score > b.score
 	}
-	return ix.ops[a.doc].Op < ix.ops[b.doc].Op
+	return ix.ops[a.doc].Path < ix.ops[b.doc].Path
 }
 
 // actionFactor weighs an op by how its action fits the query's.

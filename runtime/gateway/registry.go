@@ -9,8 +9,8 @@ import (
 // Op is one registry record (spec 004 §5.3): an op path mapped to the tool
 // that serves it. Generated code emits a []Op table per family.
 type Op struct {
-	// Op is the dotted path, e.g. "onto.task.list".
-	Op string
+	// Path is the dotted op path, e.g. "onto.task.list".
+	Path string
 	// Tool is the underlying tool's wire name, e.g. "list_onto_tasks".
 	Tool        string
 	Description string

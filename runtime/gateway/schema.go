@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // schemaNode is the part of a JSON Schema the gateway reads to summarise
@@ -110,7 +110,7 @@ func (s *schemaNode) args() []Arg {
 			if len(p.Default) > 0 {
 				a.Default = string(p.Default)
 			}
-			a.Description = check.FirstSentence(p.Description, 120)
+			a.Description = text.FirstSentence(p.Description, 120)
 		}
 		out = append(out, a)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Hit is one ranked op returned by Index.Search.
@@ -89,7 +90,7 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 	if len(doc.Hits) == 0 {
 		doc.Next = searchNoneNx
 	}
-	b, err := marshal(doc)
+	b, err := text.Marshal(doc)
 	if err != nil {
 		return &Envelope{Op: SearchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "search result could not be encoded"}}
 	}

@@ -71,7 +71,7 @@ func aceBench(t testing.TB, dir string) (evalSet, bool) {
 	}
 	s := evalSet{name: "acebench"}
 	for _, op := range fam.Ops {
-		s.ops = append(s.ops, Op{Op: op.Path, Tool: op.Tool.Name, Entity: op.Entity, Action: op.Action, Kind: op.Kind,
+		s.ops = append(s.ops, Op{Path: op.Path, Tool: op.Tool.Name, Entity: op.Entity, Action: op.Action, Kind: op.Kind,
 			Usage: op.Usage, Description: op.Tool.Description, Parameters: op.Tool.ParamsSchema})
 	}
 	f, err := os.Open(filepath.Join(dir, "search", "acebench.cases.jsonl"))
@@ -154,7 +154,7 @@ func TestSearchSets(t *testing.T) {
 				}
 			}
 		}
-		b := recallOf(ranks(NewBM25(s.ops), s.queries), nil)
+		b := recallOf(ranks(newPlainBM25(s.ops), s.queries), nil)
 		t.Logf("%-16s %4d tools %4d queries  tool_search%s  plain BM25%s", s.name, len(s.ops), len(s.queries), fmtRecall(o), fmtRecall(b))
 		if f := floor[s.name]; o[0] < f[0] || o[2] < f[1] {
 			t.Errorf("%s: recall@1 %.3f, @5 %.3f below the floor %.2f, %.2f", s.name, o[0], o[2], f[0], f[1])

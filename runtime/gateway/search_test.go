@@ -46,7 +46,7 @@ func embeddedPool(t testing.TB) []Op {
 			props[a] = map[string]string{"type": "string"}
 		}
 		schema, _ := json.Marshal(map[string]any{"type": "object", "properties": props})
-		ops = append(ops, Op{Op: r[0], Tool: r[0], Description: r[1], Parameters: schema})
+		ops = append(ops, Op{Path: r[0], Tool: r[0], Description: r[1], Parameters: schema})
 	}
 	return ops
 }
@@ -75,7 +75,7 @@ func corpusPool(t testing.TB, dir string) []Op {
 				continue
 			}
 			seen[d.Function.Name] = true
-			ops = append(ops, Op{Op: d.Function.Name, Tool: d.Function.Name, Description: d.Function.Description, Parameters: d.Function.Parameters})
+			ops = append(ops, Op{Path: d.Function.Name, Tool: d.Function.Name, Description: d.Function.Description, Parameters: d.Function.Parameters})
 		}
 	}
 	return ops
@@ -205,7 +205,7 @@ func TestSearchEval(t *testing.T) {
 			p.queries[i] = q
 		}
 		tune, held := splitQueries(p.queries)
-		ix, bm := NewIndex(p.ops), NewBM25(p.ops)
+		ix, bm := NewIndex(p.ops), newPlainBM25(p.ops)
 		t.Logf("pool %s: %d tools, %d queries (%d tuning, %d held out)", p.name, len(p.ops), len(p.queries), len(tune), len(held))
 		var heldIx, heldBM [len(recallCuts)]float64
 		for _, set := range []struct {
@@ -295,7 +295,7 @@ func BenchmarkBM25Pool(b *testing.B) {
 		ops = append(ops, corpusPool(b, dir)...)
 		queries = append(queries, loadQueries(b, corpusQueryFiles)...)
 	}
-	ix := NewBM25(ops)
+	ix := newPlainBM25(ops)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

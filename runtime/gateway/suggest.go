@@ -4,31 +4,28 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // nearest returns up to n candidates close to q: by edit distance (within a
 // third of the longer string, at least 2), by prefix in either direction,
 // or by sharing the last path segment. Closest first, ties by name. A
-// query longer than check.MaxSuggestLen gets no suggestion, and distances
-// are banded (check.DistanceAtMost): the cost is linear in the candidates
+// query longer than text.MaxSuggestLen gets no suggestion, and distances
+// are banded (text.DistanceAtMost): the cost is linear in the candidates
 // whatever the query.
 func nearest(q string, candidates []string, n int) []string {
 	q = strings.TrimSpace(q)
-	if q == "" || n <= 0 || len(q) > check.MaxSuggestLen {
+	if q == "" || n <= 0 || len(q) > text.MaxSuggestLen {
 		return nil
 	}
 	q = strings.ToLower(q)
 	qLast := q[strings.LastIndexAny(q, "._")+1:]
-	type scored struct {
-		s string
-		d int
-	}
-	var hits []scored
-	for _, c := range candidates {
+	byName := append([]string(nil), candidates...)
+	sort.Strings(byName)
+	return text.Rank(byName, n, func(c string) (int, bool) {
 		lc := strings.ToLower(c)
 		limit := max(2, max(len(q), len(lc))/3)
-		d := check.DistanceAtMost(q, lc, limit)
+		d := text.DistanceAtMost(q, lc, limit)
 		switch {
 		case d <= limit:
 		case strings.HasPrefix(lc, q+".") || strings.HasPrefix(q, lc+"."):
@@ -38,27 +35,16 @@ func nearest(q string, candidates []string, n int) []string {
 		case len(q) >= 3 && strings.HasPrefix(lc, q):
 			d = limit + 1
 		default:
-			continue
+			return 0, false
 		}
-		hits = append(hits, scored{c, d})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].d != hits[j].d {
-			return hits[i].d < hits[j].d
-		}
-		return hits[i].s < hits[j].s
+		return d, true
 	})
-	out := make([]string, 0, min(n, len(hits)))
-	for i := 0; i < len(hits) && i < n; i++ {
-		out = append(out, hits[i].s)
-	}
-	return out
 }
 
 // suggestOps combines edit-distance neighbours of q with search hits for q
 // read as words, without duplicates, at most n.
 func (g *Gateway) suggestOps(q string, n int) []string {
-	if len(q) > check.MaxSuggestLen {
+	if len(q) > text.MaxSuggestLen {
 		return nil
 	}
 	out := nearest(q, g.opPaths(), n)
@@ -81,7 +67,7 @@ func (g *Gateway) suggestOps(q string, n int) []string {
 func (g *Gateway) opPaths() []string {
 	out := make([]string, len(g.order))
 	for i, b := range g.order {
-		out[i] = b.op.Op
+		out[i] = b.op.Path
 	}
 	return out
 }

@@ -7,14 +7,14 @@ import (
 	"sort"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Call is a decoded facade call: unfold (optionally one category), or run
 // Tool of the facade's subtree with Args.
 type Call struct {
 	// Facade is the facade the call is for.
-	Facade   *Doll           `json:"-"`
+	Facade   *FacadeDef      `json:"-"`
 	Category string          `json:"category,omitempty"`
 	Tool     string          `json:"tool,omitempty"`
 	Args     json.RawMessage `json:"args,omitempty"`
@@ -24,7 +24,7 @@ var callKeys = []string{"args", "category", "tool"}
 
 // decode reads a facade call from the model's raw arguments. Empty input and
 // null mean {}. Every violation is reported, each with its JSON pointer.
-func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
+func (d *FacadeDef) decode(raw json.RawMessage) (*Call, error) {
 	c := &Call{Facade: d}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
@@ -33,7 +33,7 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
 		return nil, &runtime.ValidationError{Tool: d.name, Fields: []runtime.FieldError{{
-			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: check.Truncate(string(raw), check.ReceivedLimit),
+			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: text.Truncate(string(raw), text.ReceivedLimit),
 		}}}
 	}
 	var errs []runtime.FieldError
@@ -50,7 +50,7 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			if err := json.Unmarshal(v, &s); err != nil {
 				errs = append(errs, runtime.FieldError{
 					Path: "/" + k, Code: "type", Message: k + " must be a string",
-					Expected: "string", Received: check.Truncate(string(v), check.ReceivedLimit),
+					Expected: "string", Received: text.Truncate(string(v), text.ReceivedLimit),
 				})
 				continue
 			}
@@ -67,21 +67,21 @@ func (d *Doll) decode(raw json.RawMessage) (*Call, error) {
 			if !ok {
 				errs = append(errs, runtime.FieldError{
 					Path: "/args", Code: "type", Message: "args must be an object of arguments for tool",
-					Expected: "object", Received: check.Truncate(string(v), check.ReceivedLimit),
+					Expected: "object", Received: text.Truncate(string(v), text.ReceivedLimit),
 				})
 				continue
 			}
 			c.Args = a
 		default:
 			errs = append(errs, runtime.FieldError{
-				Path: "/" + check.PointerToken(check.Truncate(k, check.ReceivedLimit)), Code: "additionalProperties",
-				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", check.Truncate(k, check.ReceivedLimit)),
+				Path: "/" + text.PointerToken(text.Truncate(k, text.ReceivedLimit)), Code: "additionalProperties",
+				Message:    fmt.Sprintf("unknown argument %q; facade arguments are category, tool and args", text.Truncate(k, text.ReceivedLimit)),
 				Suggestion: closest(k, callKeys)[0],
 			})
 		}
 	}
 	if c.Category != "" && c.Tool == "" && !d.hasCategory(c.Category) {
-		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: check.Truncate(c.Category, check.ReceivedLimit)}
+		fe := runtime.FieldError{Path: "/category", Code: "enum", Received: text.Truncate(c.Category, text.ReceivedLimit)}
 		if len(d.categories) == 0 {
 			fe.Message = "this facade has no categories; omit category"
 		} else {
@@ -122,7 +122,7 @@ func objectArgs(v json.RawMessage) (json.RawMessage, bool) {
 	return v, true
 }
 
-func (d *Doll) hasCategory(name string) bool {
+func (d *FacadeDef) hasCategory(name string) bool {
 	for _, c := range d.categories {
 		if c.name == name {
 			return true
@@ -133,7 +133,7 @@ func (d *Doll) hasCategory(name string) bool {
 
 // schema is the facade's parameters: an optional category enum (when
 // categories exist), and the shortcut pair tool + args.
-func (d *Doll) schema() json.RawMessage {
+func (d *FacadeDef) schema() json.RawMessage {
 	type prop struct {
 		Type        string   `json:"type"`
 		Enum        []string `json:"enum,omitempty"`

@@ -63,7 +63,7 @@ func TestDecodeCall(t *testing.T) {
 				t.Fatal(err)
 			}
 			tt.want.Facade = d
-			if diff := cmp.Diff(&tt.want, got, cmp.Comparer(func(a, b *Doll) bool { return a == b })); diff != "" {
+			if diff := cmp.Diff(&tt.want, got, cmp.Comparer(func(a, b *FacadeDef) bool { return a == b })); diff != "" {
 				t.Errorf("call (-want +got):\n%s", diff)
 			}
 		})

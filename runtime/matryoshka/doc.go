@@ -34,7 +34,7 @@
 //     cannot be expressed.
 //  2. Re-folding is supported but off by default. Toolbox.Fold puts a facade
 //     back in place of everything it unfolded (transitively);
-//     MatryoshkaStrategy{Refold: true} folds every open facade that is not on
+//     Unfold{Refold: true} folds every open facade that is not on
 //     the path to the facade just invoked, so at most one chain of facades is
 //     open at a time.
 //  3. The model sees flat tool lists. The nesting shows only in facade

@@ -27,7 +27,7 @@ func ExampleFacade() {
 	tb, _ := matryoshka.NewToolbox(echo("ping", `{}`), files)
 	call := runtime.ToolCall{ID: "1", Name: "file_operations", Args: json.RawMessage(`{"category":"write"}`)}
 	res, _ := runtime.Dispatch(context.Background(), files, runtime.NewToolContext(runtime.ContextParts{Call: call}), call.Args)
-	tb.Apply(matryoshka.MatryoshkaStrategy{}.Evaluate(matryoshka.InjectionContext{Toolbox: tb, Call: call, Result: res}))
+	tb.Apply(matryoshka.Unfold{}.Evaluate(matryoshka.InjectionContext{Toolbox: tb, Call: call, Result: res}))
 
 	fmt.Println(runtime.RenderResult(res))
 	fmt.Println(tb.Names())

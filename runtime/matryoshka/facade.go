@@ -9,16 +9,16 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // DefaultMaxDepth is the nesting limit of a facade unless MaxDepth says
 // otherwise.
 const DefaultMaxDepth = 4
 
-// Doll describes a facade: its inner tools, categories and policy. Of
+// FacadeDef describes a facade: its inner tools, categories and policy. Of
 // recovers it from the facade's runtime.Tool.
-type Doll struct {
+type FacadeDef struct {
 	name           string
 	description    string
 	inner          []runtime.Tool
@@ -38,27 +38,27 @@ type category struct {
 }
 
 // Option configures a facade.
-type Option func(*Doll)
+type Option func(*FacadeDef)
 
 // KeepOnInvoke keeps the facade in the toolbox after it unfolds, so the
 // model can invoke it again (for another category).
-func KeepOnInvoke() Option { return func(d *Doll) { d.removeOnInvoke = false } }
+func KeepOnInvoke() Option { return func(d *FacadeDef) { d.removeOnInvoke = false } }
 
 // Category declares a category selecting the named inner tools. Categories
 // appear in the facade's "category" enum in declaration order.
 func Category(name string, tools ...string) Option {
-	return func(d *Doll) {
+	return func(d *FacadeDef) {
 		d.categories = append(d.categories, category{name: name, tools: tools})
 	}
 }
 
 // MaxDepth sets the nesting limit checked at construction.
-func MaxDepth(n int) Option { return func(d *Doll) { d.maxDepth = n } }
+func MaxDepth(n int) Option { return func(d *FacadeDef) { d.maxDepth = n } }
 
 // Usage sets the one-line usage shown for an inner tool in the facade's
 // answer, replacing the one derived from its parameters schema.
 func Usage(tool, line string) Option {
-	return func(d *Doll) {
+	return func(d *FacadeDef) {
 		if d.usage == nil {
 			d.usage = map[string]string{}
 		}
@@ -86,7 +86,7 @@ func Facade(name, description string, inner []runtime.Tool, opts ...Option) runt
 }
 
 // Of returns the facade behind t, if t was built by New or Facade.
-func Of(t runtime.Tool) (*Doll, bool) {
+func Of(t runtime.Tool) (*FacadeDef, bool) {
 	if t.Decode == nil {
 		return nil, false
 	}
@@ -101,8 +101,8 @@ func Of(t runtime.Tool) (*Doll, bool) {
 	return c.Facade, true
 }
 
-func build(name, description string, inner []runtime.Tool, opts []Option) (*Doll, error) {
-	d := &Doll{name: name, description: description, removeOnInvoke: true, maxDepth: DefaultMaxDepth}
+func build(name, description string, inner []runtime.Tool, opts []Option) (*FacadeDef, error) {
+	d := &FacadeDef{name: name, description: description, removeOnInvoke: true, maxDepth: DefaultMaxDepth}
 	for _, o := range opts {
 		o(d)
 	}
@@ -184,16 +184,16 @@ func build(name, description string, inner []runtime.Tool, opts []Option) (*Doll
 }
 
 // Name is the facade's tool name.
-func (d *Doll) Name() string { return d.name }
+func (d *FacadeDef) Name() string { return d.name }
 
 // Tool is the facade as a runtime.Tool.
-func (d *Doll) Tool() runtime.Tool { return d.tool }
+func (d *FacadeDef) Tool() runtime.Tool { return d.tool }
 
 // Inner returns the inner tools in declaration order.
-func (d *Doll) Inner() []runtime.Tool { return append([]runtime.Tool(nil), d.inner...) }
+func (d *FacadeDef) Inner() []runtime.Tool { return append([]runtime.Tool(nil), d.inner...) }
 
 // Categories returns the category names in declaration order.
-func (d *Doll) Categories() []string {
+func (d *FacadeDef) Categories() []string {
 	out := make([]string, len(d.categories))
 	for i, c := range d.categories {
 		out[i] = c.name
@@ -203,14 +203,14 @@ func (d *Doll) Categories() []string {
 
 // RemoveOnInvoke reports whether the facade leaves the toolbox when it
 // unfolds.
-func (d *Doll) RemoveOnInvoke() bool { return d.removeOnInvoke }
+func (d *FacadeDef) RemoveOnInvoke() bool { return d.removeOnInvoke }
 
 // Depth is the facade's nesting depth: 1 over plain tools.
-func (d *Doll) Depth() int { return d.depth }
+func (d *FacadeDef) Depth() int { return d.depth }
 
 // Select returns the inner tools a category selects, in inner order; the
 // empty category selects them all.
-func (d *Doll) Select(cat string) ([]runtime.Tool, error) {
+func (d *FacadeDef) Select(cat string) ([]runtime.Tool, error) {
 	if cat == "" {
 		return d.Inner(), nil
 	}
@@ -234,10 +234,10 @@ func (d *Doll) Select(cat string) ([]runtime.Tool, error) {
 		return nil, runtime.Invalid("facade %s has no categories; call it without one", d.name)
 	}
 	return nil, runtime.Invalid("facade %s has no category %q; valid categories: %s",
-		d.name, check.Truncate(cat, check.ReceivedLimit), strings.Join(closest(cat, d.Categories()), ", "))
+		d.name, text.Truncate(cat, text.ReceivedLimit), strings.Join(closest(cat, d.Categories()), ", "))
 }
 
-func (d *Doll) innerIndex(name string) int {
+func (d *FacadeDef) innerIndex(name string) int {
 	for i, t := range d.inner {
 		if t.Name == name {
 			return i
@@ -247,7 +247,7 @@ func (d *Doll) innerIndex(name string) int {
 }
 
 // subtreeNames lists every tool name below d, depth first.
-func (d *Doll) subtreeNames() []string {
+func (d *FacadeDef) subtreeNames() []string {
 	var out []string
 	for _, t := range d.inner {
 		out = append(out, t.Name)
@@ -260,7 +260,7 @@ func (d *Doll) subtreeNames() []string {
 
 // find looks name up in d's subtree, inner tools first, then nested
 // facades depth first.
-func (d *Doll) find(name string) (runtime.Tool, bool) {
+func (d *FacadeDef) find(name string) (runtime.Tool, bool) {
 	if i := d.innerIndex(name); i >= 0 {
 		return d.inner[i], true
 	}
@@ -276,7 +276,7 @@ func (d *Doll) find(name string) (runtime.Tool, bool) {
 
 // handle is the facade's handler: a shortcut call runs the named tool,
 // anything else unfolds.
-func (d *Doll) handle(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+func (d *FacadeDef) handle(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 	c, err := d.decode(args)
 	if err != nil {
 		return runtime.Result{}, err
@@ -300,7 +300,7 @@ func (d *Doll) handle(ctx context.Context, tc runtime.ToolContext, args json.Raw
 
 // shortcut runs a tool of d's subtree with the Dispatch failure semantics;
 // the inner call publishes its own ToolInvoked event.
-func (d *Doll) shortcut(ctx context.Context, tc runtime.ToolContext, c *Call) (runtime.Result, error) {
+func (d *FacadeDef) shortcut(ctx context.Context, tc runtime.ToolContext, c *Call) (runtime.Result, error) {
 	t, ok := d.find(c.Tool)
 	if !ok {
 		names := closest(c.Tool, d.subtreeNames())
@@ -309,7 +309,7 @@ func (d *Doll) shortcut(ctx context.Context, tc runtime.ToolContext, c *Call) (r
 		if len(names) > show {
 			list += fmt.Sprintf(" (and %d more)", len(names)-show)
 		}
-		return runtime.Result{}, runtime.NotFound("facade %s has no tool %q; valid tools: %s", d.name, check.Truncate(c.Tool, check.ReceivedLimit), list)
+		return runtime.Result{}, runtime.NotFound("facade %s has no tool %q; valid tools: %s", d.name, text.Truncate(c.Tool, text.ReceivedLimit), list)
 	}
 	args := c.Args
 	if len(args) == 0 {

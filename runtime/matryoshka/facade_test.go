@@ -86,7 +86,7 @@ func TestSimpleFacadeUnfolds(t *testing.T) {
 		r.tools("query_table", "insert_record", "update_record"))
 	tb := mustToolbox(t, r.tool("ping", "Ping."), db, r.tool("pong", "Pong."))
 
-	res := call(t, tb, MatryoshkaStrategy{}, db, `{}`)
+	res := call(t, tb, Unfold{}, db, `{}`)
 	if !res.Success {
 		t.Fatalf("facade failed: %s", res.Message)
 	}
@@ -142,7 +142,7 @@ func TestCategorySelection(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.args, func(t *testing.T) {
 			tb := mustToolbox(t, files)
-			res := call(t, tb, MatryoshkaStrategy{}, files, tt.args)
+			res := call(t, tb, Unfold{}, files, tt.args)
 			if tt.fail != "" {
 				if res.Success || !strings.Contains(res.Message, tt.fail) {
 					t.Fatalf("result = %v %q, want failure containing %q", res.Success, res.Message, tt.fail)
@@ -172,7 +172,7 @@ func TestNestedFacades(t *testing.T) {
 	}
 
 	tb := mustToolbox(t, admin)
-	res := call(t, tb, MatryoshkaStrategy{}, admin, `{}`)
+	res := call(t, tb, Unfold{}, admin, `{}`)
 	if diff := cmp.Diff([]string{"user_management", "system_config"}, tb.Names()); diff != "" {
 		t.Errorf("after admin (-want +got):\n%s", diff)
 	}
@@ -183,7 +183,7 @@ If these tools are not offered to you, call admin_operations with {"tool": "<nam
 	if diff := cmp.Diff(wantText, runtime.RenderResult(res)); diff != "" {
 		t.Errorf("answer (-want +got):\n%s", diff)
 	}
-	call(t, tb, MatryoshkaStrategy{}, get(t, tb, "user_management"), `{}`)
+	call(t, tb, Unfold{}, get(t, tb, "user_management"), `{}`)
 	if diff := cmp.Diff([]string{"create_user", "delete_user", "system_config"}, tb.Names()); diff != "" {
 		t.Errorf("after user_management (-want +got):\n%s", diff)
 	}
@@ -215,7 +215,7 @@ func TestRemoveOnInvoke(t *testing.T) {
 			f := Facade("f", "Group f.", inner, tt.opts...)
 			tb := mustToolbox(t, r.tool("x", "X."), f, r.tool("y", "Y."))
 			for _, a := range tt.calls {
-				call(t, tb, MatryoshkaStrategy{}, f, a)
+				call(t, tb, Unfold{}, f, a)
 			}
 			if diff := cmp.Diff(tt.want, tb.Names()); diff != "" {
 				t.Errorf("toolbox (-want +got):\n%s", diff)
@@ -255,7 +255,7 @@ func TestShortcutCall(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb.Apply(MatryoshkaStrategy{}.Evaluate(InjectionContext{Toolbox: tb, Call: c, Result: res}))
+			tb.Apply(Unfold{}.Evaluate(InjectionContext{Toolbox: tb, Call: c, Result: res}))
 			if res.Success != tt.ok || !strings.HasPrefix(res.Message, tt.message) {
 				t.Fatalf("result = %v %q, want %v %q…", res.Success, res.Message, tt.ok, tt.message)
 			}
@@ -283,7 +283,7 @@ func TestShortcutToNestedFacade(t *testing.T) {
 	users := Facade("user_management", "User management operations", r.tools("create_user", "delete_user"))
 	admin := Facade("admin_operations", "Administrative operations.", []runtime.Tool{users}, KeepOnInvoke())
 	tb := mustToolbox(t, admin)
-	call(t, tb, MatryoshkaStrategy{}, admin, `{"tool":"user_management"}`)
+	call(t, tb, Unfold{}, admin, `{"tool":"user_management"}`)
 	if diff := cmp.Diff([]string{"admin_operations", "create_user", "delete_user"}, tb.Names()); diff != "" {
 		t.Errorf("toolbox (-want +got):\n%s", diff)
 	}

@@ -49,16 +49,16 @@ type StrategyFunc func(InjectionContext) ToolInjectionResult
 // Evaluate implements Strategy.
 func (f StrategyFunc) Evaluate(c InjectionContext) ToolInjectionResult { return f(c) }
 
-// MatryoshkaStrategy unfolds facades: when a call's result is an *Unfolded,
+// Unfold is the Strategy that unfolds facades: when a call's result is an *Unfolded,
 // the selected inner tools take the facade's place (or follow it when the
 // facade is kept). With Refold set, every other open facade that is not on
 // the path to the invoked one is folded back first.
-type MatryoshkaStrategy struct {
+type Unfold struct {
 	Refold bool
 }
 
 // Evaluate implements Strategy.
-func (s MatryoshkaStrategy) Evaluate(c InjectionContext) ToolInjectionResult {
+func (s Unfold) Evaluate(c InjectionContext) ToolInjectionResult {
 	u, ok := c.Result.Value.(*Unfolded)
 	if !ok || !c.Result.Success || u == nil {
 		return ToolInjectionResult{}

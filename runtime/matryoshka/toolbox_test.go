@@ -70,7 +70,7 @@ func TestFold(t *testing.T) {
 	users := Facade("users", "Users.", r.tools("create_user", "delete_user"))
 	admin := Facade("admin", "Admin.", append([]runtime.Tool{users}, r.tools("audit")...))
 	tb := mustToolbox(t, r.tool("x", "X."), admin, r.tool("y", "Y."))
-	s := MatryoshkaStrategy{}
+	s := Unfold{}
 	call(t, tb, s, admin, `{}`)
 	call(t, tb, s, get(t, tb, "users"), `{}`)
 	if diff := cmp.Diff([]string{"x", "create_user", "delete_user", "audit", "y"}, tb.Names()); diff != "" {
@@ -133,8 +133,8 @@ func TestRefoldStrategy(t *testing.T) {
 	}
 	for _, mode := range []struct {
 		name string
-		s    MatryoshkaStrategy
-	}{{"refold", MatryoshkaStrategy{Refold: true}}, {"accumulate", MatryoshkaStrategy{}}} {
+		s    Unfold
+	}{{"refold", Unfold{Refold: true}}, {"accumulate", Unfold{}}} {
 		t.Run(mode.name, func(t *testing.T) {
 			tb := mustToolbox(t, admin, files, notes)
 			for i, st := range steps {
@@ -162,12 +162,12 @@ func TestStrategyIgnoresOtherResults(t *testing.T) {
 		{Success: false, Value: &Unfolded{Facade: "a", Tools: r.tools("b")}},
 		{Success: true, Value: (*Unfolded)(nil)},
 	} {
-		if got := (MatryoshkaStrategy{}).Evaluate(InjectionContext{Toolbox: tb, Result: res}); !got.IsZero() {
+		if got := (Unfold{}).Evaluate(InjectionContext{Toolbox: tb, Result: res}); !got.IsZero() {
 			t.Errorf("Evaluate(%v) = %+v, want no change", res, got)
 		}
 	}
 	// Without a toolbox the strategy still describes the unfold.
-	got := MatryoshkaStrategy{}.Evaluate(InjectionContext{Call: runtime.ToolCall{Name: "f"}, Result: runtime.Result{Success: true, Value: &Unfolded{Facade: "f", Tools: r.tools("b"), RemoveOnInvoke: true}}})
+	got := Unfold{}.Evaluate(InjectionContext{Call: runtime.ToolCall{Name: "f"}, Result: runtime.Result{Success: true, Value: &Unfolded{Facade: "f", Tools: r.tools("b"), RemoveOnInvoke: true}}})
 	if got.At != "f" || len(got.Add) != 1 || len(got.Remove) != 0 {
 		t.Errorf("Evaluate without toolbox = %+v", got)
 	}
@@ -189,7 +189,7 @@ func BenchmarkUnfoldAndApply(b *testing.B) {
 	for b.Loop() {
 		tb, _ := NewToolbox(append(others, f)...)
 		res, _ := runtime.Dispatch(b.Context(), f, tc, c.Args)
-		tb.Apply(MatryoshkaStrategy{}.Evaluate(InjectionContext{Toolbox: tb, Call: c, Result: res}))
+		tb.Apply(Unfold{}.Evaluate(InjectionContext{Toolbox: tb, Call: c, Result: res}))
 		_ = runtime.RenderResult(res)
 	}
 }

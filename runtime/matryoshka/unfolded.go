@@ -8,12 +8,12 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Unfolded is the value of a facade's result when it unfolds: the tools it
 // exposes. It renders for the model as their names and one-line usages;
-// MatryoshkaStrategy turns it into a ToolInjectionResult.
+// Unfold turns it into a ToolInjectionResult.
 type Unfolded struct {
 	// Facade is the name of the facade that unfolded.
 	Facade string
@@ -72,7 +72,7 @@ func (u *Unfolded) MarshalJSON() ([]byte, error) {
 
 // line is t's entry in the facade's answer: usage, a group marker for
 // nested facades, and the first sentence of the description.
-func (d *Doll) line(t runtime.Tool) string {
+func (d *FacadeDef) line(t runtime.Tool) string {
 	var b strings.Builder
 	if sub, ok := Of(t); ok {
 		// A nested facade: its shortcut is explained once in the answer.
@@ -92,7 +92,7 @@ func (d *Doll) line(t runtime.Tool) string {
 	} else {
 		b.WriteString(UsageLine(t))
 	}
-	if desc := check.FirstSentence(t.Description, 120); desc != "" {
+	if desc := text.FirstSentence(t.Description, 120); desc != "" {
 		b.WriteString(" — ")
 		b.WriteString(desc)
 	}

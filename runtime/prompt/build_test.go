@@ -110,9 +110,9 @@ func TestNewValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := New("ns", "k", "", tt.sections...)
-			var pe *PromptValidationError
+			var pe *ValidationError
 			if !errors.As(err, &pe) {
-				t.Fatalf("New error = %v, want *PromptValidationError", err)
+				t.Fatalf("New error = %v, want *ValidationError", err)
 			}
 			if pe.Section != tt.section || pe.Tool != tt.tool || pe.Other != tt.other {
 				t.Errorf("error fields = section %q tool %q other %q, want %q %q %q", pe.Section, pe.Tool, pe.Other, tt.section, tt.tool, tt.other)

@@ -2,10 +2,12 @@ package prompt
 
 import "strconv"
 
-// PromptValidationError reports a prompt whose sections cannot be built:
+// ValidationError reports a prompt whose sections cannot be built:
 // duplicate tool names or section keys, a bad tool definition, a placeholder
-// the params type lacks, a malformed template.
-type PromptValidationError struct {
+// the params type lacks, a malformed template. It is the spec's
+// PromptValidationError; a model's bad arguments to open_sections are a
+// *runtime.ValidationError instead.
+type ValidationError struct {
 	// Prompt is "namespace/key".
 	Prompt string
 	// Section is the dot path of the offending section ("" for the prompt).
@@ -23,9 +25,9 @@ type PromptValidationError struct {
 }
 
 // Unwrap returns Err.
-func (e *PromptValidationError) Unwrap() error { return e.Err }
+func (e *ValidationError) Unwrap() error { return e.Err }
 
-func (e *PromptValidationError) Error() string {
+func (e *ValidationError) Error() string {
 	s := "prompt " + e.Prompt
 	if e.Section != "" {
 		s += ": section " + strconv.Quote(e.Section)

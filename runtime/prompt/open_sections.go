@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // OpenSectionsName is the wire name of the builtin tool that opens
@@ -91,17 +91,17 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 	}
 	if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
 		return nil, invalid(runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
-			Expected: "object", Received: check.Truncate(string(args), check.ReceivedLimit)})
+			Expected: "object", Received: text.Truncate(string(args), text.ReceivedLimit)})
 	}
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "section_keys" && k != "reason" {
 			if len(fields) >= maxFieldErrors {
 				break
 			}
-			shown := check.Truncate(k, check.ReceivedLimit)
-			fields = append(fields, runtime.FieldError{Path: "/" + check.PointerToken(shown), Code: "additionalProperties",
+			shown := text.Truncate(k, text.ReceivedLimit)
+			fields = append(fields, runtime.FieldError{Path: "/" + text.PointerToken(shown), Code: "additionalProperties",
 				Message:    fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", shown),
-				Suggestion: check.Closest(k, []string{"section_keys", "reason"})})
+				Suggestion: text.Closest(k, []string{"section_keys", "reason"})})
 		}
 	}
 	if raw, ok := obj["section_keys"]; !ok {
@@ -111,7 +111,7 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 		var items []json.RawMessage
 		if err := json.Unmarshal(raw, &items); err != nil || items == nil {
 			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "type",
-				Message: "section_keys must be an array of strings", Expected: "array", Received: check.Truncate(string(raw), check.ReceivedLimit)})
+				Message: "section_keys must be an array of strings", Expected: "array", Received: text.Truncate(string(raw), text.ReceivedLimit)})
 		} else if len(items) == 0 {
 			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "minItems",
 				Message: "section_keys must name at least one section", Expected: "at least 1 item", Received: "[]"})
@@ -123,7 +123,7 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 					continue
 				}
 				fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "type",
-					Message: "section key must be a string", Expected: "string", Received: check.Truncate(string(item), check.ReceivedLimit)})
+					Message: "section key must be a string", Expected: "string", Received: text.Truncate(string(item), text.ReceivedLimit)})
 				continue
 			}
 			out.SectionKeys = append(out.SectionKeys, s)
@@ -134,11 +134,11 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 			Message: "reason is required", Expected: "string"})
 	} else if err := json.Unmarshal(raw, &out.Reason); err != nil || string(raw) == "null" {
 		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "type",
-			Message: "reason must be a string", Expected: "string", Received: check.Truncate(string(raw), check.ReceivedLimit)})
+			Message: "reason must be a string", Expected: "string", Received: text.Truncate(string(raw), text.ReceivedLimit)})
 	} else if n := utf8.RuneCountInString(out.Reason); n > MaxReasonLength {
 		fields = append(fields, runtime.FieldError{Path: "/reason", Code: "maxLength",
 			Message:  fmt.Sprintf("reason is %d characters long; at most %d are allowed", n, MaxReasonLength),
-			Expected: "at most 256 characters", Received: check.Truncate(out.Reason, check.ReceivedLimit)})
+			Expected: "at most 256 characters", Received: text.Truncate(out.Reason, text.ReceivedLimit)})
 	}
 	if len(fields) > 0 {
 		return nil, invalid(fields...)
@@ -173,12 +173,12 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 			omitted++
 			continue
 		}
-		shown := check.Truncate(key, check.ReceivedLimit)
+		shown := text.Truncate(key, text.ReceivedLimit)
 		switch {
 		case !ok:
 			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
 				Message: fmt.Sprintf("no summarized section has key %q", shown), Received: shown,
-				Expected: "one of: " + keys, Suggestion: check.Closest(key, targets)}
+				Expected: "one of: " + keys, Suggestion: text.Closest(key, targets)}
 			if p.byPath[key] != nil {
 				fe.Message = fmt.Sprintf("section %q is not part of this prompt", shown)
 			}

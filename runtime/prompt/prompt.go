@@ -29,7 +29,7 @@ var _ runtime.PromptInfo = (*Prompt)(nil)
 // keys (unique among siblings), titles, summaries, templates and their
 // placeholders against each section's params type, and tools (definition
 // rules, names unique across the whole tree and distinct from
-// open_sections). Failures are *PromptValidationError. An empty name
+// open_sections). Failures are *ValidationError. An empty name
 // defaults to key.
 func New(namespace, key, name string, sections ...Section) (*Prompt, error) {
 	p := &Prompt{ns: namespace, key: key, name: name, byPath: map[string]*node{}, descs: map[string]map[string]ParamDescription{}}
@@ -89,8 +89,8 @@ func (p *Prompt) Tools() []runtime.Tool {
 
 func (p *Prompt) id() string { return p.ns + "/" + p.key }
 
-func (p *Prompt) invalid(path, reason string) *PromptValidationError {
-	return &PromptValidationError{Prompt: p.id(), Section: path, Reason: reason}
+func (p *Prompt) invalid(path, reason string) *ValidationError {
+	return &ValidationError{Prompt: p.id(), Section: path, Reason: reason}
 }
 
 // builder carries the state of one New call.
@@ -175,12 +175,12 @@ func (b *builder) addTools(s *Section, path string) error {
 			return e
 		}
 		if t.Name == OpenSectionsName {
-			return &PromptValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: "(prompt)",
+			return &ValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: "(prompt)",
 				Reason: "tool \"open_sections\" is reserved for the prompt's builtin",
 				Err:    &runtime.DuplicateToolError{Names: []string{t.Name}}}
 		}
 		if other, dup := b.owner[t.Name]; dup {
-			return &PromptValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: other,
+			return &ValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: other,
 				Reason: fmt.Sprintf("tool %q is declared in sections %q and %q", t.Name, other, path),
 				Err:    &runtime.DuplicateToolError{Names: []string{t.Name}}}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // pointer materialises the JSON pointer of the value being read, followed
@@ -69,7 +70,7 @@ func writeToken(b *strings.Builder, tok string) {
 	}
 }
 
-func truncate(s string) string { return check.Truncate(s, check.ReceivedLimit) }
+func truncate(s string) string { return text.Truncate(s, text.ReceivedLimit) }
 
 // skipSpaceFrom advances *start past whitespace.
 func (d *Decoder) skipSpaceFrom(start *int) {
@@ -148,7 +149,7 @@ func (d *Decoder) Unknown(known []string) {
 	if d.full() {
 		return
 	}
-	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(truncate(key)), "", "", check.Closest(key, known))
+	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(truncate(key)), "", "", text.Closest(key, known))
 }
 
 // Reject records that the next value is not allowed (keyword code, a

@@ -355,17 +355,36 @@ type Op struct {
 	Entity string
 	Action string
 	// Kind is "read" or "write".
-	Kind     string
-	Usage    string
-	Args     string
-	Notes    []string
-	Examples []Example
-	Policy   *Policy
+	Kind string
+	// Usage is the CLI-like one-liner: the path, required args bare,
+	// optional ones in brackets ("onto.task.list [limit:integer=20]").
+	Usage string
+	// Args is Usage after the path.
+	Args string
+	// Arguments summarises the tool's top-level arguments in schema
+	// order; the registry and the surfaces read them from here.
+	Arguments []Arg
+	Notes     []string
+	Examples  []Example
+	Policy    *Policy
 	// DryRunDefault makes dry_run default to true for the op.
 	DryRunDefault bool
 	// Source says how the op was derived ("rule", "manifest",
 	// "annotation") for toolgen inspect.
 	Source string
+}
+
+// Arg is one argument in an op's summary.
+type Arg struct {
+	Name string
+	// Type is a compact label: string, integer, string|null,
+	// array<string>, enum(a|b|c), object.
+	Type     string
+	Required bool
+	// Default is the default as compact JSON, or "".
+	Default string
+	// Description is the first sentence of the property's description.
+	Description string
 }
 
 // Example is a ready-to-run call of an op.

@@ -56,7 +56,7 @@ func NewFamily() *Family {
 			Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 				return run(args)
 			}})
-		f.Registry.Ops = append(f.Registry.Ops, gateway.Op{Op: d.op, Tool: d.name, Group: d.group, Kind: d.kind, Entity: d.entity,
+		f.Registry.Ops = append(f.Registry.Ops, gateway.Op{Path: d.op, Tool: d.name, Group: d.group, Kind: d.kind, Entity: d.entity,
 			Action: d.action, Description: d.desc, Parameters: json.RawMessage(d.params), Usage: d.op})
 	}
 	return f

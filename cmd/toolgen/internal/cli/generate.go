@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // genFlags are the flags generate and check share.
@@ -35,7 +35,7 @@ func (g *genFlags) checkPackage(fs *pflag.FlagSet) (code int, done bool) {
 	if g.pkg == "" {
 		return 0, false
 	}
-	if why := schema.CheckPackageName(g.pkg); why != "" {
+	if why := names.CheckPackageName(g.pkg); why != "" {
 		fmt.Fprintf(fs.Output(), "toolgen %s: -p: must be a Go package name: %s\n", fs.Name(), why)
 		shortUsage(fs.Output(), fs.Name())
 		return exitUsage, true

@@ -10,7 +10,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/mod/modfile"
 
-	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/names"
 	"github.com/toolgen-go/toolgen/templates"
 )
 
@@ -26,7 +26,7 @@ func runNew(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	name := fs.Arg(0)
-	if why := schema.CheckPackageName(name); why != "" {
+	if why := names.CheckPackageName(name); why != "" {
 		fmt.Fprintf(stderr, "toolgen: %q is not a valid package name: %s\n", name, why)
 		return exitUsage
 	}

@@ -292,7 +292,7 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	}
 	opOf := map[string]string{}
 	for _, op := range reg.Ops {
-		opOf[op.Tool] = op.Op
+		opOf[op.Tool] = op.Path
 	}
 	var search, help, total []int
 	var sum float64

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/tools/imports"
-
 	"github.com/toolgen-go/toolgen/generator"
 )
 
@@ -31,27 +29,24 @@ func writeStubs(p *project, path string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "toolgen: %v\n", err)
 			return exitFail
 		}
-		opt.Existing, opt.Append = existing, true
+		opt.Existing = existing
 		if recv != "" {
 			opt.Receiver = recv
 		}
 		reportOrphans(stderr, path, old, p)
 	}
-	stubs, err := generator.Stubs(p.family, opt)
+	var data []byte
+	if old == nil {
+		data, err = generator.Stubs(p.family, opt)
+	} else if data, err = generator.AppendStubs(path, old, p.family, opt); err != nil {
+		err = fmt.Errorf("appending stubs to %s: %w", path, err)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return exitFail
 	}
-	if stubs == nil {
+	if data == nil {
 		return exitOK // every tool has a method already
-	}
-	data := stubs
-	if old != nil {
-		combined := append(append([]byte{}, old...), stubs...)
-		if data, err = imports.Process(path, combined, nil); err != nil {
-			fmt.Fprintf(stderr, "toolgen: appending stubs to %s: %v\n", path, err)
-			return exitFail
-		}
 	}
 	if err := writeAtomic(path, data); err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)

@@ -1,3 +1,6 @@
+// Test-only: the plain BM25 baseline TestSearchEval and TestSearchSets
+// measure tool_search against. It is not part of the library.
+
 package gateway
 
 import (
@@ -7,20 +10,20 @@ import (
 	"unicode"
 )
 
-// BM25 is the plain baseline ranker tool search is measured against:
+// plainBM25 is the plain baseline ranker tool search is measured against:
 // Okapi BM25 (k1 1.2, b 0.75) over the tool name and description,
 // lowercased and split at non-alphanumerics, without stemming, synonyms,
 // case splitting or field weights.
-type BM25 struct {
+type plainBM25 struct {
 	ops      []Op
 	lens     []float64
 	avg      float64
 	postings map[string]map[int]float64
 }
 
-// NewBM25 indexes ops for the baseline.
-func NewBM25(ops []Op) *BM25 {
-	ix := &BM25{ops: ops, lens: make([]float64, len(ops)), postings: map[string]map[int]float64{}}
+// newPlainBM25 indexes ops for the baseline.
+func newPlainBM25(ops []Op) *plainBM25 {
+	ix := &plainBM25{ops: ops, lens: make([]float64, len(ops)), postings: map[string]map[int]float64{}}
 	for i, op := range ops {
 		ts := plainTerms(op.Tool + " " + op.Description)
 		ix.lens[i] = float64(len(ts))
@@ -48,7 +51,7 @@ func plainTerms(s string) []string {
 }
 
 // Search ranks ops for query, best first, at most limit.
-func (ix *BM25) Search(query string, limit int) []Hit {
+func (ix *plainBM25) Search(query string, limit int) []Hit {
 	const k1, b = 1.2, 0.75
 	n := float64(len(ix.ops))
 	scores := map[int]float64{}
@@ -65,7 +68,7 @@ func (ix *BM25) Search(query string, limit int) []Hit {
 	}
 	hits := make([]Hit, 0, len(scores))
 	for d, s := range scores {
-		hits = append(hits, Hit{Op: ix.ops[d].Op, Tool: ix.ops[d].Tool, Kind: ix.ops[d].Kind, Score: s, Usage: ix.ops[d].Usage})
+		hits = append(hits, Hit{Op: ix.ops[d].Path, Tool: ix.ops[d].Tool, Kind: ix.ops[d].Kind, Score: s, Usage: ix.ops[d].Usage})
 	}
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].Score != hits[j].Score {

@@ -116,7 +116,9 @@ func (c *compiler) isAlias(t *ir.Type) bool {
 // kindNames are the JSON Schema type names.
 var kindNames = []string{"null", "boolean", "object", "array", "number", "integer", "string"}
 
-// compileView fills t from a merged view.
+// compileView fills t from a merged view: the depth limit, boolean
+// schemas, then the view's keywords (compileViewBody), then what every
+// type gets (finishView).
 func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	c.depth++
 	defer func() { c.depth-- }()
@@ -139,54 +141,34 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 		return
 	}
 	t.Doc = docOf(v)
-	deleg := v.deleg
-	defer func() {
-		if v.unevaluated {
-			deleg = []*Node{v.src}
-		}
-		// A type compiled in steps (a union's only branch) keeps the
-		// subschemas delegated by each step.
-		for _, n := range deleg {
-			if !slices.Contains(c.delegNodes[t], n) {
-				c.delegNodes[t] = append(c.delegNodes[t], n)
-			}
-		}
-		t.Delegated = c.delegated(c.delegNodes[t])
-		if d := v.get("default"); d != nil {
-			c.defaults = append(c.defaults, pendingDefault{t: t, value: d})
-		}
-		if f := v.get("format"); f != nil {
-			if f.Kind == StringNode {
-				t.Format = f.Str
-				c.mapFormat(t)
-			} else {
-				c.errorf(f, "format must be a string")
-			}
-		}
-	}()
+	c.finishView(t, v, c.compileViewBody(t, v, nm, root))
+}
 
+// compileViewBody compiles the view's union, const, enum or types into
+// t and returns the subschemas to delegate.
+func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []*Node {
+	deleg := v.deleg
 	if v.get("oneOf") != nil || v.get("anyOf") != nil {
-		deleg = c.compileUnion(t, v, nm, root)
-		return
+		return c.compileUnion(t, v, nm, root)
 	}
 	types, nullable, ok := c.typeSet(v)
 	if !ok {
 		t.Kind = ir.KindAny
-		return
+		return deleg
 	}
 	if k := v.get("const"); k != nil {
 		if types != nil && !nullable && !valueFits(k, types) && !(k.Kind == NullNode && nullable) {
 			t.Kind = ir.KindNever
-			return
+			return deleg
 		}
 		t.Kind = ir.KindConst
 		t.Const = k.JSON()
 		t.Nullable = k.Kind == NullNode
-		return
+		return deleg
 	}
 	if e := v.get("enum"); e != nil {
 		c.compileEnum(t, v, e, types, nullable, nm)
-		return
+		return deleg
 	}
 	t.Nullable = nullable
 	if types == nil && c.stringHint[v.src] {
@@ -202,16 +184,22 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 			// embedded validator.
 			t.Kind = ir.KindAny
 			t.Nullable = false
-			deleg = []*Node{v.src}
-			return
+			return []*Node{v.src}
 		default:
 			t.Kind = ir.KindAny
 			if ms := v.assertions(); len(ms) > 0 {
 				deleg = append(deleg, c.synth(v.src, ms))
 			}
-			return
+			return deleg
 		}
 	}
+	c.compileKinds(t, v, types, nm, root)
+	return deleg
+}
+
+// compileKinds compiles the non-null types the view allows: null alone,
+// one kind, or a union matched by kind.
+func (c *compiler) compileKinds(t *ir.Type, v *view, types []string, nm naming, root bool) {
 	switch len(types) {
 	case 0:
 		t.Kind = ir.KindConst
@@ -232,6 +220,34 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 				c.mapFormat(b)
 			}
 			t.Branches = append(t.Branches, b)
+		}
+	}
+}
+
+// finishView records what every compiled view gives its type: the
+// delegated subschemas (the whole view when unevaluated* needs it), the
+// default to check later, and the format.
+func (c *compiler) finishView(t *ir.Type, v *view, deleg []*Node) {
+	if v.unevaluated {
+		deleg = []*Node{v.src}
+	}
+	// A type compiled in steps (a union's only branch) keeps the
+	// subschemas delegated by each step.
+	for _, n := range deleg {
+		if !slices.Contains(c.delegNodes[t], n) {
+			c.delegNodes[t] = append(c.delegNodes[t], n)
+		}
+	}
+	t.Delegated = c.delegated(c.delegNodes[t])
+	if d := v.get("default"); d != nil {
+		c.defaults = append(c.defaults, pendingDefault{t: t, value: d})
+	}
+	if f := v.get("format"); f != nil {
+		if f.Kind == StringNode {
+			t.Format = f.Str
+			c.mapFormat(t)
+		} else {
+			c.errorf(f, "format must be a string")
 		}
 	}
 }

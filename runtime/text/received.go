@@ -1,4 +1,4 @@
-package check
+package text
 
 import (
 	"bytes"
@@ -29,20 +29,31 @@ func Truncate(s string, n int) string {
 	return s[:cut] + "…"
 }
 
-// Received renders a received value for an error message: compact JSON
-// (strings quoted), truncated to ReceivedLimit code points.
-func Received(v any) string {
+// Marshal encodes v as compact JSON without HTML escaping ('<', '>' and
+// '&' stay as they are, which is what a model should read).
+func Marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// Received renders a received value for an error message: compact JSON
+// (strings quoted), truncated to ReceivedLimit code points.
+func Received(v any) string {
 	if raw, ok := v.(json.RawMessage); ok {
+		var buf bytes.Buffer
 		if err := json.Compact(&buf, raw); err != nil {
 			return Truncate(string(raw), ReceivedLimit)
 		}
 		return Truncate(buf.String(), ReceivedLimit)
 	}
-	if err := enc.Encode(v); err != nil {
+	b, err := Marshal(v)
+	if err != nil {
 		return Truncate("<"+err.Error()+">", ReceivedLimit)
 	}
-	return Truncate(string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), ReceivedLimit)
+	return Truncate(string(b), ReceivedLimit)
 }

@@ -1,4 +1,4 @@
-package check
+package text
 
 import (
 	"strings"
@@ -95,5 +95,31 @@ func TestSuggestionsHostile(t *testing.T) {
 	}
 	if got := DistanceAtMost(huge, huge[:len(huge)-1], 3); got != 1 {
 		t.Errorf("DistanceAtMost(50 MB, 50 MB-1, 3) = %d, want 1", got)
+	}
+}
+
+func TestRank(t *testing.T) {
+	cands := []string{"bb", "a", "ccc", "b", "dddd"}
+	byLen := func(c string) (int, bool) { return len(c), len(c) < 4 }
+	if got, want := strings.Join(Rank(cands, -1, byLen), ","), "a,b,bb,ccc"; got != want {
+		t.Errorf("Rank(all) = %s, want %s (ties in given order, dddd rejected)", got, want)
+	}
+	if got, want := strings.Join(Rank(cands, 2, byLen), ","), "a,b"; got != want {
+		t.Errorf("Rank(2) = %s, want %s", got, want)
+	}
+	if got := Rank(nil, 3, byLen); len(got) != 0 {
+		t.Errorf("Rank(nil) = %v, want empty", got)
+	}
+}
+
+func TestRespelled(t *testing.T) {
+	props := []string{"title", "task_id", "due.date"}
+	for in, want := range map[string]string{
+		"taskId": "task_id", "task-id": "task_id", "TaskID": "task_id",
+		"dueDate": "due.date", "Title": "title", "task": "", "": "",
+	} {
+		if got := Respelled(in, props); got != want {
+			t.Errorf("Respelled(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

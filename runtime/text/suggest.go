@@ -1,6 +1,7 @@
-package check
+package text
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -132,4 +133,59 @@ func osaDistance(a, b []rune, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return min(prev[len(b)], inf)
+}
+
+// Rank returns the candidates score accepts, ordered by their score, lowest
+// first; equal scores keep the candidates' order. n caps the result (n < 0:
+// no cap). Every ranked suggestion of the runtime (gateway op paths and
+// argument names, facade tool names and categories) goes through it, with
+// the score built on DistanceAtMost.
+func Rank(candidates []string, n int, score func(c string) (int, bool)) []string {
+	type scored struct {
+		s string
+		d int
+	}
+	hits := make([]scored, 0, len(candidates))
+	for _, c := range candidates {
+		if d, ok := score(c); ok {
+			hits = append(hits, scored{c, d})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].d < hits[j].d })
+	if n < 0 || n > len(hits) {
+		n = len(hits)
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = hits[i].s
+	}
+	return out
+}
+
+// Respelled returns the candidate that spells name in another naming
+// convention, "" when none does: ASCII case and the separators '_', '-',
+// ' ' and '.' are ignored, so taskId, task-id and TaskID all find task_id.
+func Respelled(name string, candidates []string) string {
+	k := foldSeparators(name)
+	for _, c := range candidates {
+		if foldSeparators(c) == k {
+			return c
+		}
+	}
+	return ""
+}
+
+func foldSeparators(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			sb.WriteByte(c + 'a' - 'A')
+		case c == '_' || c == '-' || c == ' ' || c == '.':
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
 }

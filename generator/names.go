@@ -1,5 +1,0 @@
-package generator
-
-import "unicode"
-
-func isLetterOrDigit(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }

@@ -1,0 +1,68 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// FirstSentence returns the first sentence of s's first line, cut at a word
+// boundary to at most n bytes and marked with "…" when cut. A sentence ends
+// at '.', '!' or '?' followed by a space and an upper-case letter, unless the
+// word ending there is an abbreviation ("e.g. Paris" and "i.e. A" do not end
+// one). The gateway's help entries, the facades' inner-tool listings and the
+// generated sections summarise descriptions with it.
+func FirstSentence(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	for i := 0; i+2 < len(s); i++ {
+		c := s[i]
+		if (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' && isUpperStart(s[i+2:]) && !(c == '.' && endsWithAbbrev(s[:i+1])) {
+			s = s[:i+1]
+			break
+		}
+	}
+	if len(s) > n {
+		cut := strings.LastIndexByte(s[:n], ' ')
+		if cut < n/2 {
+			cut = n
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+		}
+		s = strings.TrimRight(s[:cut], " ,;:") + "…"
+	}
+	return s
+}
+
+func isUpperStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+// endsWithAbbrev reports whether s ends with an abbreviation whose period
+// does not end a sentence.
+func endsWithAbbrev(s string) bool {
+	l := strings.ToLower(s)
+	for _, a := range []string{"e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "no."} {
+		if strings.HasSuffix(l, a) && (len(l) == len(a) || l[len(l)-len(a)-1] == ' ' || l[len(l)-len(a)-1] == '(') {
+			return true
+		}
+	}
+	return false
+}
+
+// pointerEscaper escapes a JSON pointer reference token.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// PointerToken escapes key as one JSON pointer reference token (RFC 6901:
+// '~' becomes "~0", '/' becomes "~1"), for FieldError paths such as
+// "/" + PointerToken(name).
+func PointerToken(key string) string {
+	if !strings.ContainsAny(key, "~/") {
+		return key
+	}
+	return pointerEscaper.Replace(key)
+}
