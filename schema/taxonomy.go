@@ -450,8 +450,9 @@ func (t *taxonomy) groupTokens() []string {
 // placeUngrouped gives each tool without a group token a group: the one
 // group whose tools own its entity (get_document_tree joins onto, which
 // holds onto.document.*), else the manifest's default_group, else its
-// entity as a group of its own (web_search is web.search, list_issues is
-// issue.list), and only with no noun at all the default group.
+// entity as a group of its own when at least minEntityGroup ungrouped
+// tools share it (list_issues, get_issue, close_issue make issue.list,
+// ...), and otherwise the default group.
 func (t *taxonomy) placeUngrouped(ds []derived) {
 	// owners counts, per entity, the ops of each group on it; a group owns
 	// an entity no other group holds when its ops on it are at least half
@@ -471,6 +472,10 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			owners[d.entity][d.group]++
 		}
 	}
+	minShared := 1
+	if len(homeless) > maxSoloGroups {
+		minShared = minEntityGroup
+	}
 	for i := range ds {
 		d := &ds[i]
 		if d.group != "" {
@@ -486,7 +491,7 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 				continue
 			}
 		}
-		if t.explicitDefault || len(d.path) == 0 {
+		if t.explicitDefault || len(d.path) == 0 || homeless[d.path[0]] < minShared {
 			d.group = t.defaultGroup
 			continue
 		}
@@ -495,6 +500,18 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		d.group, d.path = d.path[0], d.path[1:]
 	}
 }
+
+// A noun of ungrouped tools becomes a group of its own when the family
+// has at most maxSoloGroups such nouns; beyond that, only when at least
+// minEntityGroup tools share it, and rarer nouns stay in the default group.
+// The surfaces that show one entry per group (facades, sections, code
+// help, provider namespaces) are made for listings of a few dozen entries:
+// one group per noun on a 2,307-tool pool made 849 groups and grew the
+// facades boot text fifteenfold.
+const (
+	maxSoloGroups  = 30
+	minEntityGroup = 3
+)
 
 // documentNouns end get ops that read one document about the entity
 // rather than the entity itself (get_buildos_overview is buildos.overview).

@@ -126,13 +126,16 @@ func TestSummarizeWarnings(t *testing.T) {
 // corpus (skipped without it): how many ops land in the meaningless
 // default group and how many tools use verbs the tables do not know. The
 // ceilings are the achieved figures (before this work: ACEBench 2,131 ops
-// in tools.*, 778 unknown verbs; npm MCP servers 31 unknown verbs).
+// in tools.*, 778 unknown verbs; npm MCP servers 31 unknown verbs). On
+// ACEBench the nouns of ungrouped tools are too many for a group each
+// (maxSoloGroups), so nouns fewer than minEntityGroup tools share stay in
+// tools.* (781 ops) and the pool has 225 groups instead of 849.
 func TestTaxonomyPools(t *testing.T) {
 	for _, c := range []struct {
 		path                []string
 		maxDefault, maxVerb int
 	}{
-		{[]string{"search", "acebench.tools.json"}, 3, 443},
+		{[]string{"search", "acebench.tools.json"}, 781, 443},
 		{[]string{"tools", "mcp_npm", "ALL.tools.json"}, 2, 6},
 	} {
 		t.Run(c.path[len(c.path)-1], func(t *testing.T) {
