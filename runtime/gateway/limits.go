@@ -241,7 +241,7 @@ func scanString(raw []byte, i int) (end, bad int, ok bool) {
 				p += 2
 				continue
 			}
-			r, ok := hex4(raw, p+2)
+			r, ok := text.Hex4(raw, p+2)
 			if !ok {
 				return 0, bad, false
 			}
@@ -250,7 +250,7 @@ func scanString(raw []byte, i int) (end, bad int, ok bool) {
 				continue
 			}
 			if r < 0xdc00 && p+1 < len(raw) && raw[p] == '\\' && raw[p+1] == 'u' {
-				if r2, ok := hex4(raw, p+2); ok && r2 >= 0xdc00 && r2 <= 0xdfff {
+				if r2, ok := text.Hex4(raw, p+2); ok && r2 >= 0xdc00 && r2 <= 0xdfff {
 					p += 6
 					continue
 				}
@@ -269,27 +269,6 @@ func scanString(raw []byte, i int) (end, bad int, ok bool) {
 		}
 	}
 	return 0, bad, false
-}
-
-func hex4(b []byte, p int) (rune, bool) {
-	if p+4 > len(b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[p : p+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 // decodeKey is the text of a key as it appears between its quotes: the

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // readString consumes a string token (d.data[d.pos] is '"') and returns its
@@ -118,7 +120,7 @@ func (d *Decoder) readStringSlow(dst []byte, check bool, start, p int) (b []byte
 			case 't':
 				r = '\t'
 			case 'u':
-				r1, ok := hex4(data, p+2)
+				r1, ok := text.Hex4(data, p+2)
 				if !ok {
 					d.pos = p
 					d.syntax(p, "invalid \\u escape in string")
@@ -126,7 +128,7 @@ func (d *Decoder) readStringSlow(dst []byte, check bool, start, p int) (b []byte
 				}
 				p += 6
 				if utf16.IsSurrogate(r1) {
-					if r2, ok := hex4(data, p+2); ok && p+1 < len(data) && data[p] == '\\' && data[p+1] == 'u' {
+					if r2, ok := text.Hex4(data, p+2); ok && p+1 < len(data) && data[p] == '\\' && data[p+1] == 'u' {
 						if dec := utf16.DecodeRune(r1, r2); dec != utf8.RuneError {
 							p += 6
 							if !check {
@@ -191,25 +193,4 @@ func specialMask(x uint64) uint64 {
 	q := x ^ (lo8 * '"')
 	b := x ^ (lo8 * '\\')
 	return ((x-lo8*0x20)&^x | (q-lo8)&^q | (b-lo8)&^b) & hi8
-}
-
-func hex4(data []byte, p int) (rune, bool) {
-	if p+4 > len(data) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range data[p : p+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
