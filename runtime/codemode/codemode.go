@@ -180,7 +180,7 @@ func (m *Mode) handleHelp(_ context.Context, _ runtime.ToolContext, raw json.Raw
 		}
 	}
 	if path == "" {
-		return runtime.Result{Success: true, Value: text(m.root())}, nil
+		return runtime.Result{Success: true, Value: helpText(m.root())}, nil
 	}
 	idx := m.decls.Match(path)
 	if len(idx) == 0 {
@@ -191,14 +191,14 @@ func (m *Mode) handleHelp(_ context.Context, _ runtime.ToolContext, raw json.Raw
 	for _, i := range idx {
 		keep[i] = true
 	}
-	return runtime.Result{Success: true, Value: text(m.decls.RenderOps(func(i int) bool { return keep[i] }))}, nil
+	return runtime.Result{Success: true, Value: helpText(m.decls.RenderOps(func(i int) bool { return keep[i] }))}, nil
 }
 
-// text is a help answer: shown as is, not as a JSON string.
-type text string
+// helpText is a help answer: shown as is, not as a JSON string.
+type helpText string
 
 // Render implements runtime.Renderer.
-func (t text) Render() string { return string(t) }
+func (t helpText) Render() string { return string(t) }
 
 // root lists the groups with their entities and op counts.
 func (m *Mode) root() string {

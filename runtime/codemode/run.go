@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // RegexpMatchTimeout bounds one regular-expression match of a script that
@@ -87,7 +88,7 @@ const (
 
 // Render implements runtime.Renderer: compact JSON.
 func (o *Outcome) Render() string {
-	b, err := marshalCompact(o)
+	b, err := text.Marshal(o)
 	if err != nil {
 		return `{"ok":false,"error":{"code":"INTERNAL","message":"outcome could not be encoded"}}`
 	}
