@@ -229,18 +229,17 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 	g.tree = buildTree(g.order)
 	g.paths = g.tree.allPaths()
 	ops := make([]Op, len(g.order))
-	schemas := make([]*schemaNode, len(g.order))
 	for i, b := range g.order {
 		ops[i] = b.op
 		ops[i].Usage = b.usage
 		ops[i].Args = b.args
-		schemas[i], b.schema = b.schema, nil
+		b.schema = nil
 	}
 	var iopts []IndexOption
 	if g.cfg.rerank != nil {
 		iopts = append(iopts, WithReranker(g.cfg.rerank))
 	}
-	g.index = newIndex(ops, schemas, defaultRank, iopts...)
+	g.index = newIndex(ops, defaultRank, iopts...)
 	return g, nil
 }
 

@@ -9,29 +9,12 @@ import (
 
 // terms splits text into stemmed, lowercased words: snake_case, kebab-case,
 // dotted.paths and camelCase are split; stop words and numbers are dropped.
-func terms(text string) []string { return stemmer(nil).terms(text) }
-
-// stemmer memoises stem for one goroutine: an index build stems the same
-// few thousand words many times.
-type stemmer map[string]string
-
-func (c stemmer) terms(text string) []string {
-	words := splitWords(text)
-	out := words[:0]
-	for _, w := range words {
-		if stopWords[w] || isDigits(w) {
-			continue
-		}
-		if c == nil {
+func terms(text string) []string {
+	var out []string
+	for _, w := range splitWords(text) {
+		if !stopWords[w] && !isDigits(w) {
 			out = append(out, stem(w))
-			continue
 		}
-		st, ok := c[w]
-		if !ok {
-			st = stem(w)
-			c[w] = st
-		}
-		out = append(out, st)
 	}
 	return out
 }
@@ -44,49 +27,52 @@ func splitWords(text string) []string {
 
 // appendWords appends the words of text to words (see splitWords).
 func appendWords(words []string, text string) []string {
+	forWords(text, func(w string) { words = append(words, strings.ToLower(w)) })
+	return words
+}
+
+// forWords calls fn with each word of text as written (see splitWords),
+// a substring of text when it is ASCII.
+func forWords(text string, fn func(string)) {
 	if !isASCII(text) {
-		return appendWordsRunes(words, text)
+		forWordsRunes(text, fn)
+		return
 	}
 	isUpper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
 	isLower := func(c byte) bool { return c >= 'a' && c <= 'z' }
 	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
 	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			words = append(words, strings.ToLower(text[start:end]))
-		}
-		start = -1
-	}
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if !isUpper(c) && !isLower(c) && !isDigit(c) {
-			flush(i)
+			if start >= 0 {
+				fn(text[start:i])
+				start = -1
+			}
 			continue
 		}
 		if start >= 0 {
 			prev := text[i-1]
-			switch {
-			case isUpper(c) && isLower(prev):
-				flush(i)
-			case isUpper(c) && isUpper(prev) && i+1 < len(text) && isLower(text[i+1]):
-				flush(i)
-			case isDigit(c) != isDigit(prev):
-				flush(i)
+			if isUpper(c) && isLower(prev) ||
+				isUpper(c) && isUpper(prev) && i+1 < len(text) && isLower(text[i+1]) ||
+				isDigit(c) != isDigit(prev) {
+				fn(text[start:i])
+				start = i
 			}
-		}
-		if start < 0 {
+		} else {
 			start = i
 		}
 	}
-	flush(len(text))
-	return words
+	if start >= 0 {
+		fn(text[start:])
+	}
 }
 
-func appendWordsRunes(words []string, text string) []string {
+func forWordsRunes(text string, fn func(string)) {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
+			fn(string(cur))
 			cur = cur[:0]
 		}
 	}
@@ -110,7 +96,6 @@ func appendWordsRunes(words []string, text string) []string {
 		cur = append(cur, r)
 	}
 	flush()
-	return words
 }
 
 // stem removes common English inflections so that "tasks", "task" and

@@ -1,24 +1,21 @@
 package gateway
 
 import (
-	"encoding/json"
 	"math"
-	goruntime "runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 )
 
 // The fields of an indexed op (BM25F). Names carry the intent (entity and
 // action); argument names, at any depth, say what an op consumes; enum and
 // const values name the things an op knows about; descriptions add
-// vocabulary.
+// vocabulary. An indexed op holds its words in this order (opWords).
 const (
 	fieldName = iota
+	fieldDesc
 	fieldArgs
 	fieldEnum
-	fieldDesc
 	fieldArgDesc
 	numFields
 )
@@ -106,15 +103,17 @@ func WithReranker(r Reranker) IndexOption { return func(ix *Index) { ix.rerank =
 // op's name holds and how closely its words follow the query's (see the
 // package doc). It is immutable and safe for concurrent use.
 type Index struct {
-	p        rankParams
-	ops      []Op
-	names    [][]string    // distinct stems of each op's name field
-	seq      [][]string    // stems of each op's name and description, in order
-	action   []actionClass // each op's action
-	postings map[string]*postings
-	vocab    []string // sorted terms of postings
-	compound map[string][2]string
-	rerank   Reranker
+	p      rankParams
+	ops    []Op
+	ids    map[string]int32 // term → id
+	terms  []string         // id → term
+	post   []postings       // by term id
+	parts  [][2]int32       // a compound term's parts (-1: none), by term id
+	names  [][]int32        // distinct terms of each op's name field, compounds' parts too
+	seq    [][]int32        // terms of each op's name and description, in order
+	action []actionClass    // each op's action
+	vocab  []string         // sorted terms
+	rerank Reranker
 }
 
 // postings are the ops a term occurs in, with its idf and, per op, its
@@ -125,266 +124,20 @@ type postings struct {
 	tf   []float64
 }
 
-type posting struct {
-	doc int
-	tf  [numFields]float64
+// postingsOf are t's postings, nil when no op uses t.
+func (ix *Index) postingsOf(t string) *postings {
+	if k, ok := ix.ids[t]; ok {
+		return &ix.post[k]
+	}
+	return nil
 }
 
-// NewIndex indexes ops.
-func NewIndex(ops []Op, opts ...IndexOption) *Index {
-	return newIndex(ops, nil, defaultRank, opts...)
-}
-
-// newIndex indexes ops with the constants p; schemas, when not nil, are
-// the ops' parameters already parsed (the gateway's), so that they are not
-// parsed twice.
-func newIndex(ops []Op, schemas []*schemaNode, p rankParams, opts ...IndexOption) *Index {
-	ix := &Index{p: p, ops: ops, postings: map[string]*postings{},
-		names: make([][]string, len(ops)), seq: make([][]string, len(ops)),
-		action: make([]actionClass, len(ops))}
-	for _, o := range opts {
-		o(ix)
+// id is t's term id, -1 when no op uses t.
+func (ix *Index) id(t string) int32 {
+	if k, ok := ix.ids[t]; ok {
+		return k
 	}
-	// First pass: every op's words per field (in parallel: it parses each
-	// op's schema), then how many ops use each word.
-	fields := make([][numFields][]string, len(ops))
-	workers := min(goruntime.GOMAXPROCS(0), (len(ops)+127)/128)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c := stemmer{}
-			for i := w; i < len(ops); i += workers {
-				var s *schemaNode
-				if i < len(schemas) {
-					s = schemas[i]
-				}
-				fields[i] = opFields(&ops[i], s, c)
-			}
-		}()
-	}
-	wg.Wait()
-	df := map[string]int{}
-	seen := map[string]bool{}
-	for i, op := range ops {
-		ix.action[i] = opAction(op)
-		clear(seen)
-		for _, ts := range fields[i] {
-			for _, t := range ts {
-				if !seen[t] {
-					seen[t] = true
-					df[t]++
-				}
-			}
-		}
-	}
-	ix.compound = compounds(df)
-	// Second pass: postings, with a compound's parts counted too.
-	lens := make([][numFields]float64, len(ops))
-	var avg [numFields]float64
-	raw := make(map[string][]posting, len(df))
-	tf := map[string]*posting{}
-	for i := range ops {
-		f := &fields[i]
-		clear(tf)
-		add := func(t string, fi int, w float64) {
-			pp := tf[t]
-			if pp == nil {
-				pp = &posting{doc: i}
-				tf[t] = pp
-			}
-			pp.tf[fi] += w
-		}
-		for fi, ts := range f {
-			lens[i][fi] = float64(len(ts))
-			avg[fi] += float64(len(ts))
-			for _, t := range ts {
-				add(t, fi, 1)
-				if parts, ok := ix.compound[t]; ok && p.Compound > 0 {
-					add(parts[0], fi, p.Compound)
-					add(parts[1], fi, p.Compound)
-				}
-			}
-		}
-		var names []string
-		for _, t := range f[fieldName] {
-			if !slices.Contains(names, t) {
-				names = append(names, t)
-			}
-			if parts, ok := ix.compound[t]; ok {
-				for _, pt := range parts {
-					if !slices.Contains(names, pt) {
-						names = append(names, pt)
-					}
-				}
-			}
-		}
-		ix.names[i] = names
-		ix.seq[i] = append(slices.Clip(f[fieldName]), f[fieldDesc]...)
-		for t, pp := range tf {
-			raw[t] = append(raw[t], *pp)
-		}
-	}
-	for fi := range avg {
-		if len(ops) > 0 {
-			avg[fi] /= float64(len(ops))
-		}
-		if avg[fi] == 0 {
-			avg[fi] = 1
-		}
-	}
-	n := float64(len(ops))
-	ix.vocab = make([]string, 0, len(raw))
-	for t, ps := range raw {
-		d := float64(len(ps))
-		pl := &postings{idf: math.Log(1 + (n-d+0.5)/(d+0.5)), docs: make([]int32, len(ps)), tf: make([]float64, len(ps))}
-		for j, pp := range ps {
-			var tf float64
-			for fi := range numFields {
-				if pp.tf[fi] != 0 {
-					tf += p.Weight[fi] * pp.tf[fi] / (1 - p.B[fi] + p.B[fi]*lens[pp.doc][fi]/avg[fi])
-				}
-			}
-			pl.docs[j], pl.tf[j] = int32(pp.doc), tf
-		}
-		ix.postings[t] = pl
-		ix.vocab = append(ix.vocab, t)
-	}
-	sort.Strings(ix.vocab)
-	return ix
-}
-
-// opFields are the stemmed words of each of op's fields.
-func opFields(op *Op, s *schemaNode, c stemmer) [numFields][]string {
-	var f [numFields][]string
-	f[fieldName] = c.terms(op.Path + " " + op.Tool + " " + op.Entity + " " + op.Action)
-	f[fieldDesc] = c.terms(op.Description)
-	var an, ae, ad strings.Builder
-	if s == nil && len(op.Parameters) > 0 {
-		var n schemaNode
-		if json.Unmarshal(op.Parameters, &n) == nil {
-			s = &n
-		}
-	}
-	if s != nil {
-		budget := maxSchemaWalk
-		s.walkWords(0, &budget, &an, &ae, &ad)
-	}
-	if an.Len() == 0 {
-		for _, a := range op.Args {
-			an.WriteString(a.Name + " ")
-			ad.WriteString(a.Description + " ")
-		}
-	}
-	f[fieldArgs] = c.terms(an.String())
-	f[fieldEnum] = c.terms(ae.String())
-	f[fieldArgDesc] = c.terms(ad.String())
-	return f
-}
-
-// maxSchemaWalk bounds the schema nodes read per op for search words.
-const maxSchemaWalk = 2000
-
-// walkWords writes the property names, enum and const values and property
-// descriptions of s and its subschemas, depth and node count bounded.
-func (s *schemaNode) walkWords(depth int, budget *int, names, enums, descs *strings.Builder) {
-	if s == nil || depth > 12 || *budget <= 0 {
-		return
-	}
-	*budget--
-	for _, e := range s.Enum {
-		writeValueWords(enums, e)
-	}
-	if len(s.Const) > 0 {
-		writeValueWords(enums, s.Const)
-	}
-	keys := make([]string, 0, len(s.Properties))
-	for k := range s.Properties {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		names.WriteString(k + " ")
-		if p := s.Properties[k]; p != nil && p.Description != "" {
-			descs.WriteString(p.Description + " ")
-		}
-		s.Properties[k].walkWords(depth+1, budget, names, enums, descs)
-	}
-	s.Items.walkWords(depth+1, budget, names, enums, descs)
-	for _, a := range s.AnyOf {
-		a.walkWords(depth+1, budget, names, enums, descs)
-	}
-	for _, a := range s.OneOf {
-		a.walkWords(depth+1, budget, names, enums, descs)
-	}
-}
-
-// writeValueWords writes a short string value; other values are skipped.
-func writeValueWords(b *strings.Builder, v json.RawMessage) {
-	var s string
-	if len(v) > 0 && v[0] == '"' && json.Unmarshal(v, &s) == nil && len(s) <= 64 {
-		b.WriteString(s + " ")
-	}
-}
-
-// compounds finds the family's compound words: a word of six or more
-// letters that is two words the family also uses on their own, each of at
-// least three letters ("airfare" when "air" and "fare" occur). The split
-// with the most common rarer part wins.
-func compounds(df map[string]int) map[string][2]string {
-	out := map[string][2]string{}
-	lookup := func(t string) int { return df[t] }
-	for t := range df {
-		if parts, ok := splitCompound(t, lookup); ok {
-			out[t] = parts
-		}
-	}
-	return out
-}
-
-func splitCompound(t string, df func(string) int) ([2]string, bool) {
-	if len(t) < 6 || !isASCII(t) {
-		return [2]string{}, false
-	}
-	best, bestDF := [2]string{}, 0
-	for i := 3; i <= len(t)-3; i++ {
-		a, b := t[:i], t[i:]
-		da, db := df(a), df(b)
-		if da == 0 {
-			// the part may be a stem whose dropped "e" the compound kept
-			if strings.HasSuffix(a, "e") {
-				da = df(a[:len(a)-1])
-				a = a[:len(a)-1]
-			}
-		}
-		if db == 0 {
-			if sb := stem(b); sb != b {
-				b, db = sb, df(sb)
-			}
-		}
-		if da == 0 || db == 0 {
-			continue
-		}
-		if m := min(da, db); m > bestDF {
-			best, bestDF = [2]string{a, b}, m
-		}
-	}
-	return best, bestDF > 0
-}
-
-// opAction is the action of op: its registry action, else the first word
-// of its path or tool name that names one.
-func opAction(op Op) actionClass {
-	if a := actionOf[stem(strings.ToLower(op.Action))]; a != actNone {
-		return a
-	}
-	for _, w := range splitWords(op.Path + " " + op.Tool) {
-		if a := actionOf[stem(w)]; a != actNone {
-			return a
-		}
-	}
-	return actNone
+	return -1
 }
 
 // Search returns up to limit ops ranked for query, best first; ops that
@@ -405,7 +158,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		if qAction == actNone {
 			qAction = actionOf[t]
 		}
-		if _, known := ix.postings[t]; !known {
+		if ix.id(t) < 0 {
 			// A compound the family writes apart ("airfare" for "air fare").
 			if parts, ok := splitCompound(t, ix.dfOf); ok {
 				for _, pt := range parts {
@@ -423,7 +176,16 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(qs) == 0 {
 		return nil
 	}
-	plurals := pluralStems(words)
+	var plurals []int32
+	for _, t := range pluralStems(words) {
+		if k := ix.id(t); k >= 0 {
+			plurals = append(plurals, k)
+		}
+	}
+	qids := make([]int32, len(qs)) // each query term's id, -1 when unknown
+	for i, q := range qs {
+		qids[i] = ix.id(q)
+	}
 	scores := make([]float64, len(ix.ops))
 	covered := make([]float64, len(ix.ops))
 	best := make([]float64, len(ix.ops))
@@ -455,7 +217,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		return nil
 	}
 	if p.Feedback > 0 {
-		ix.feedback(qs, scores, best)
+		ix.feedback(qids, scores, best)
 	}
 	depth := max(limit, p.RerankDepth)
 	top := make([]scored, 0, depth+1)
@@ -483,12 +245,12 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		for i := range top {
 			c := &top[i]
 			var nameW float64
-			for j, q := range qs {
-				if slices.Contains(ix.names[c.doc], q) {
+			for j, q := range qids {
+				if q >= 0 && slices.Contains(ix.names[c.doc], q) {
 					nameW += qw[j]
 				}
 			}
-			c.score *= 1 + p.NameCoverage*nameW/total + p.Proximity*ix.proximity(c.doc, qs)
+			c.score *= 1 + p.NameCoverage*nameW/total + p.Proximity*ix.proximity(c.doc, qids)
 		}
 	}
 	if ix.rerank != nil && len(top) > 0 {
@@ -519,7 +281,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 // feedbackDocs ops, weighted by their scores and rarity, are added to the
 // query at weight Feedback (vocabulary learned from the family's own
 // names for this query).
-func (ix *Index) feedback(qs []string, scores, best []float64) {
+func (ix *Index) feedback(qs []int32, scores, best []float64) {
 	const feedbackDocs, feedbackTerms = 3, 5
 	var top []scored
 	for d, s := range scores {
@@ -530,18 +292,16 @@ func (ix *Index) feedback(qs []string, scores, best []float64) {
 	if len(top) == 0 {
 		return
 	}
-	weight := map[string]float64{}
+	weight := map[int32]float64{}
 	for _, c := range top {
-		for _, t := range ix.names[c.doc] {
-			if !slices.Contains(qs, t) {
-				if pl := ix.postings[t]; pl != nil {
-					weight[t] += c.score / top[0].score * pl.idf
-				}
+		for _, k := range ix.names[c.doc] {
+			if !slices.Contains(qs, k) {
+				weight[k] += c.score / top[0].score * ix.post[k].idf
 			}
 		}
 	}
 	type tw struct {
-		t string
+		t int32
 		w float64
 	}
 	var ts []tw
@@ -552,12 +312,12 @@ func (ix *Index) feedback(qs []string, scores, best []float64) {
 		if ts[i].w != ts[j].w {
 			return ts[i].w > ts[j].w
 		}
-		return ts[i].t < ts[j].t
+		return ix.terms[ts[i].t] < ix.terms[ts[j].t]
 	})
 	var touched []int
 	for _, x := range ts[:min(feedbackTerms, len(ts))] {
 		touched = touched[:0]
-		ix.accumulate(x.t, ix.p.Feedback*x.w/ts[0].w, best, &touched)
+		ix.accumulate(ix.terms[x.t], ix.p.Feedback*x.w/ts[0].w, best, &touched)
 		for _, d := range touched {
 			scores[d] += best[d]
 			best[d] = 0
@@ -567,7 +327,7 @@ func (ix *Index) feedback(qs []string, scores, best []float64) {
 
 // dfOf is how many ops use t (a map lookup for splitCompound).
 func (ix *Index) dfOf(t string) int {
-	if p := ix.postings[t]; p != nil {
+	if p := ix.postingsOf(t); p != nil {
 		return len(p.docs)
 	}
 	return 0
@@ -589,7 +349,7 @@ func (ix *Index) keep(top []scored, c scored, n int) []scored {
 // proximity is the share of the query's adjacent word pairs that occur in
 // that order within three words of each other in the op's name and
 // description.
-func (ix *Index) proximity(d int, qs []string) float64 {
+func (ix *Index) proximity(d int, qs []int32) float64 {
 	if len(qs) < 2 {
 		return 0
 	}
@@ -653,7 +413,7 @@ func (ix *Index) prefixes(q string, fn func(string)) {
 		}
 	}
 	for l := ix.p.MinPrefix; l < len(q); l++ {
-		if _, ok := ix.postings[q[:l]]; ok {
+		if ix.id(q[:l]) >= 0 {
 			fn(q[:l])
 		}
 	}
@@ -662,7 +422,7 @@ func (ix *Index) prefixes(q string, fn func(string)) {
 // accumulate keeps, per doc, the best weighted BM25F score of term t and
 // returns t's idf (0 when t is not indexed).
 func (ix *Index) accumulate(t string, w float64, best []float64, touched *[]int) float64 {
-	ps := ix.postings[t]
+	ps := ix.postingsOf(t)
 	if ps == nil {
 		return 0
 	}

@@ -189,7 +189,7 @@ func TestSearchCrossValidation(t *testing.T) {
 	for c, p := range cands {
 		rs[c] = make([][]int, len(sets))
 		for s, set := range sets {
-			rs[c][s] = ranks(newIndex(set.ops, nil, p), set.queries)
+			rs[c][s] = ranks(newIndex(set.ops, p), set.queries)
 		}
 	}
 	// The embedded set's queries are also in embedded+corpus: when both

@@ -1,0 +1,323 @@
+package gateway
+
+import (
+	"math"
+	goruntime "runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Building an Index. Most of the work is reading words: a 2,300-tool
+// family has megabytes of schema and hundreds of thousands of words. The
+// ops are split between workers, each with its own table of terms (a raw
+// word is stemmed once per worker and looked up once per occurrence), and
+// the tables are merged into dense term ids afterwards.
+
+// NewIndex indexes ops.
+func NewIndex(ops []Op, opts ...IndexOption) *Index {
+	return newIndex(ops, defaultRank, opts...)
+}
+
+// opWords are one op's term ids, field after field in one slice (name
+// then description first, so that name+description is one run).
+type opWords struct {
+	ids []int32
+	end [numFields]int32 // end of each field in ids
+}
+
+func (w *opWords) field(fi int) []int32 {
+	start := int32(0)
+	if fi > 0 {
+		start = w.end[fi-1]
+	}
+	return w.ids[start:w.end[fi]]
+}
+
+// termTable is one worker's terms: a raw word (as written, any case) maps
+// to the id of its stem, or -1 for a stop word or number.
+type termTable struct {
+	memo  map[string]int32
+	ids   map[string]int32
+	terms []string
+	// scratch for the schema words of the op being read
+	args, enums, argDescs []int32
+	buf                   []int32
+}
+
+func (tt *termTable) add(dst []int32, text string) []int32 {
+	forWords(text, func(w string) {
+		k, ok := tt.memo[w]
+		if !ok {
+			k = -1
+			if l := strings.ToLower(w); !stopWords[l] && !isDigits(l) {
+				st := stem(l)
+				if k, ok = tt.ids[st]; !ok {
+					k = int32(len(tt.terms))
+					tt.ids[st] = k
+					tt.terms = append(tt.terms, st)
+				}
+			}
+			tt.memo[w] = k
+		}
+		if k >= 0 {
+			dst = append(dst, k)
+		}
+	})
+	return dst
+}
+
+func (tt *termTable) argName(s string)   { tt.args = tt.add(tt.args, s) }
+func (tt *termTable) enumValue(s string) { tt.enums = tt.add(tt.enums, s) }
+func (tt *termTable) argDesc(s string)   { tt.argDescs = tt.add(tt.argDescs, s) }
+
+// read returns op's words (ids of tt).
+func (tt *termTable) read(op *Op) opWords {
+	ids := tt.buf[:0]
+	var w opWords
+	for _, s := range [...]string{op.Path, op.Tool, op.Entity, op.Action} {
+		ids = tt.add(ids, s)
+	}
+	w.end[fieldName] = int32(len(ids))
+	ids = tt.add(ids, op.Description)
+	w.end[fieldDesc] = int32(len(ids))
+	tt.args, tt.enums, tt.argDescs = tt.args[:0], tt.enums[:0], tt.argDescs[:0]
+	if len(op.Parameters) > 0 {
+		schemaWords(string(op.Parameters), tt)
+	}
+	if len(tt.args) == 0 {
+		for _, a := range op.Args {
+			tt.argName(a.Name)
+			tt.argDesc(a.Description)
+		}
+	}
+	ids = append(ids, tt.args...)
+	w.end[fieldArgs] = int32(len(ids))
+	ids = append(ids, tt.enums...)
+	w.end[fieldEnum] = int32(len(ids))
+	ids = append(ids, tt.argDescs...)
+	w.end[fieldArgDesc] = int32(len(ids))
+	// The ops of a worker share one growing buffer.
+	w.ids = ids[:len(ids):len(ids)]
+	tt.buf = ids[len(ids):]
+	return w
+}
+
+// newIndex indexes ops with the constants p.
+func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
+	ix := &Index{p: p, ops: ops, names: make([][]int32, len(ops)), seq: make([][]int32, len(ops)),
+		action: make([]actionClass, len(ops))}
+	for _, o := range opts {
+		o(ix)
+	}
+	words := make([]opWords, len(ops))
+	workers := max(1, min(goruntime.GOMAXPROCS(0), len(ops)/256))
+	tables := make([]*termTable, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tt := &termTable{memo: make(map[string]int32, 1<<12), ids: make(map[string]int32, 1<<12), buf: make([]int32, 0, 1<<14)}
+			tables[w] = tt
+			// Contiguous ranges: the buffer holds whole runs of ops.
+			lo, hi := w*len(ops)/workers, (w+1)*len(ops)/workers
+			for i := lo; i < hi; i++ {
+				words[i] = tt.read(&ops[i])
+				ix.action[i] = opAction(ops[i])
+			}
+		}()
+	}
+	wg.Wait()
+	// Merge the tables: every term gets a global id.
+	ix.ids = map[string]int32{}
+	for w, tt := range tables {
+		remap := make([]int32, len(tt.terms))
+		for k, t := range tt.terms {
+			g, ok := ix.ids[t]
+			if !ok {
+				g = int32(len(ix.terms))
+				ix.ids[t] = g
+				ix.terms = append(ix.terms, t)
+			}
+			remap[k] = g
+		}
+		lo, hi := w*len(ops)/workers, (w+1)*len(ops)/workers
+		for i := lo; i < hi; i++ {
+			for j, k := range words[i].ids {
+				words[i].ids[j] = remap[k]
+			}
+		}
+	}
+	nTerms := len(ix.terms)
+	// How many ops use each term, and the family's compound words.
+	df := make([]int32, nTerms)
+	last := make([]int32, nTerms) // last op (+1) counted, per term
+	for i := range ops {
+		for _, k := range words[i].ids {
+			if last[k] != int32(i+1) {
+				last[k] = int32(i + 1)
+				df[k]++
+			}
+		}
+	}
+	dfOf := func(t string) int {
+		if k, ok := ix.ids[t]; ok {
+			return int(df[k])
+		}
+		return 0
+	}
+	ix.parts = make([][2]int32, nTerms)
+	for k, t := range ix.terms {
+		ix.parts[k] = [2]int32{-1, -1}
+		if pt, ok := splitCompound(t, dfOf); ok {
+			ix.parts[k] = [2]int32{ix.ids[pt[0]], ix.ids[pt[1]]}
+		}
+	}
+	compound := p.Compound > 0
+	// Field lengths, and how many ops hold each term once compounds count
+	// their parts.
+	var avg [numFields]float64
+	n := make([]int32, nTerms)
+	clear(last)
+	mark := func(k int32, i int) {
+		if last[k] != int32(i+1) {
+			last[k] = int32(i + 1)
+			n[k]++
+		}
+	}
+	for i := range ops {
+		for fi := range numFields {
+			avg[fi] += float64(len(words[i].field(fi)))
+		}
+		for _, k := range words[i].ids {
+			mark(k, i)
+			if pt := ix.parts[k]; pt[0] >= 0 && compound {
+				mark(pt[0], i)
+				mark(pt[1], i)
+			}
+		}
+	}
+	for fi := range avg {
+		avg[fi] = max(avg[fi]/float64(max(len(ops), 1)), 1e-9)
+	}
+	// Postings in one backing array: per op, the term's BM25F pseudo term
+	// frequency (field-weighted, length-normalised).
+	var total int
+	for _, c := range n {
+		total += int(c)
+	}
+	docs, tfs := make([]int32, total), make([]float64, total)
+	ix.post = make([]postings, nTerms)
+	nOps := float64(len(ops))
+	var off int
+	for k, c := range n {
+		d := float64(c)
+		end := off + int(c)
+		ix.post[k] = postings{idf: math.Log(1 + (nOps-d+0.5)/(d+0.5)), docs: docs[off:off:end], tf: tfs[off:off:end]}
+		off = end
+	}
+	acc := make([][numFields]float64, nTerms)
+	var touched []int32
+	add := func(k int32, fi int, w float64) {
+		if acc[k] == ([numFields]float64{}) {
+			touched = append(touched, k)
+		}
+		acc[k][fi] += w
+	}
+	for i := range ops {
+		touched = touched[:0]
+		var norm [numFields]float64
+		var names []int32
+		for fi := range numFields {
+			ts := words[i].field(fi)
+			norm[fi] = p.Weight[fi] / (1 - p.B[fi] + p.B[fi]*float64(len(ts))/avg[fi])
+			for _, k := range ts {
+				add(k, fi, 1)
+				pt := ix.parts[k]
+				if pt[0] >= 0 && compound {
+					add(pt[0], fi, p.Compound)
+					add(pt[1], fi, p.Compound)
+				}
+				if fi == fieldName {
+					names = appendNew(names, k)
+					if pt[0] >= 0 {
+						names = appendNew(appendNew(names, pt[0]), pt[1])
+					}
+				}
+			}
+		}
+		for _, k := range touched {
+			var tf float64
+			for fi, c := range acc[k] {
+				tf += c * norm[fi]
+			}
+			pl := &ix.post[k]
+			pl.docs = append(pl.docs, int32(i))
+			pl.tf = append(pl.tf, tf)
+			acc[k] = [numFields]float64{}
+		}
+		ix.names[i] = names
+		ix.seq[i] = words[i].ids[:words[i].end[fieldDesc]]
+	}
+	ix.vocab = slices.Clone(ix.terms)
+	sort.Strings(ix.vocab)
+	return ix
+}
+
+// appendNew appends k unless s holds it.
+func appendNew(s []int32, k int32) []int32 {
+	if slices.Contains(s, k) {
+		return s
+	}
+	return append(s, k)
+}
+
+// splitCompound splits t into two words the family uses on their own,
+// each of at least three letters ("airfare" when "air" and "fare" occur),
+// when t has six or more letters. The split with the most common rarer
+// part wins.
+func splitCompound(t string, df func(string) int) ([2]string, bool) {
+	if len(t) < 6 || !isASCII(t) {
+		return [2]string{}, false
+	}
+	best, bestDF := [2]string{}, 0
+	for i := 3; i <= len(t)-3; i++ {
+		a, b := t[:i], t[i:]
+		da, db := df(a), df(b)
+		if da == 0 {
+			// the part may be a stem whose dropped "e" the compound kept
+			if strings.HasSuffix(a, "e") {
+				da = df(a[:len(a)-1])
+				a = a[:len(a)-1]
+			}
+		}
+		if db == 0 {
+			if sb := stem(b); sb != b {
+				b, db = sb, df(sb)
+			}
+		}
+		if da == 0 || db == 0 {
+			continue
+		}
+		if m := min(da, db); m > bestDF {
+			best, bestDF = [2]string{a, b}, m
+		}
+	}
+	return best, bestDF > 0
+}
+
+// opAction is the action of op: its registry action, else the first word
+// of its path or tool name that names one.
+func opAction(op Op) actionClass {
+	if a := actionOf[stem(strings.ToLower(op.Action))]; a != actNone {
+		return a
+	}
+	for _, w := range splitWords(op.Path + " " + op.Tool) {
+		if a := actionOf[stem(w)]; a != actNone {
+			return a
+		}
+	}
+	return actNone
+}
