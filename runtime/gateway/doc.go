@@ -71,13 +71,15 @@
 // names in the plural. The best 50 are then re-scored by the share of the
 // query's idf mass found in the op's name (×0.5) and of the query's
 // adjacent word pairs found within three words in the op's name and
-// description (×0.25), and by a Reranker when one is set
+// description (×1), and by a Reranker when one is set
 // (WithSearchReranker; EmbeddingReranker adapts an Embedder). Ties go to
 // the smaller op path. The constants are chosen by 5-fold cross-validation
 // over every query set (TestSearchCrossValidation): the in-repo pool with
-// hand-written queries, that pool plus the shared corpus tool sets, and
-// ACEBench's 2,307 tools with 825 questions (TestSearchSets logs each
-// set's recall against plain BM25).
+// hand-written queries, that pool plus the shared corpus tool sets,
+// ACEBench's 2,307 tools with 825 questions, and synthetic sets of
+// description-derived queries over both pools (TestSearchSets logs each
+// set's recall against plain BM25). Building the index reads schemas by a
+// scan of their JSON text into dense term ids (docs/SEARCH.md).
 //
 // Writes are refused with PERMISSION_DENIED unless WithWrites(true).
 // Idempotency keys replay the first envelope of a call and turn a reused key

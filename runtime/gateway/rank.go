@@ -69,7 +69,7 @@ var defaultRank = rankParams{
 	List:         0.25,
 	RerankDepth:  50,
 	NameCoverage: 0.5,
-	Proximity:    0.25,
+	Proximity:    1.0,
 }
 
 // Reranker re-scores the first stage's best candidates for a query, e.g.

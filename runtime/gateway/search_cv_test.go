@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
@@ -35,8 +36,9 @@ func evalSets(t testing.TB) []evalSet {
 	}
 	ops := append(slices.Clip(embedded), corpusPool(t, dir)...)
 	sets = append(sets, evalSet{"embedded+corpus", ops, append(loadQueries(t, embeddedQueryFiles), loadQueries(t, corpusQueryFiles)...)})
+	sets = append(sets, descQueries("corpus-desc", ops))
 	if s, ok := aceBench(t, dir); ok {
-		sets = append(sets, s)
+		sets = append(sets, s, descQueries("acebench-desc", s.ops))
 	}
 	for _, s := range sets {
 		known := map[string]bool{}
@@ -52,6 +54,46 @@ func evalSets(t testing.TB) []evalSet {
 		}
 	}
 	return sets
+}
+
+// descQueries is a synthetic set over ops: every fifth op's description,
+// its first sentence cut to 12 words, with the words of the op's own name
+// taken out, is a query whose answer is that op (or any op whose
+// description starts with the same sentence). It asks for a tool by what
+// it does in its author's words without naming it, over the same pool.
+func descQueries(name string, ops []Op) evalSet {
+	first := func(d string) string {
+		if i := strings.IndexAny(d, ".\n"); i > 0 {
+			d = d[:i]
+		}
+		return strings.TrimSpace(d)
+	}
+	bySentence := map[string][]string{}
+	for _, o := range ops {
+		bySentence[first(o.Description)] = append(bySentence[first(o.Description)], o.Tool)
+	}
+	s := evalSet{name: name, ops: ops}
+	for i, o := range ops {
+		if i%5 != 0 {
+			continue
+		}
+		own := map[string]bool{}
+		for _, t := range terms(o.Path + " " + o.Tool) {
+			own[t] = true
+		}
+		var kept []string
+		for _, w := range strings.Fields(first(o.Description)) {
+			if ts := terms(w); len(ts) == 1 && own[ts[0]] {
+				continue
+			}
+			kept = append(kept, w)
+		}
+		if len(kept) < 3 {
+			continue
+		}
+		s.queries = append(s.queries, evalQuery{want: bySentence[first(o.Description)], text: strings.Join(kept[:min(len(kept), 12)], " ")})
+	}
+	return s
 }
 
 // aceBench reads the ACEBench retrieval set: tools in the OpenAI chat
@@ -137,6 +179,8 @@ func TestSearchSets(t *testing.T) {
 		"embedded":        {0.55, 0.85},
 		"embedded+corpus": {0.55, 0.85},
 		"acebench":        {0.80, 0.93},
+		"corpus-desc":     {0.70, 0.85},
+		"acebench-desc":   {0.90, 0.95},
 	}
 	for _, s := range evalSets(t) {
 		ix := NewIndex(s.ops)

@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
@@ -41,6 +43,11 @@ type searchEvalReport struct {
 	// through the gateway: boot definitions + the tool_search answer for the
 	// query + the tool_help answer of the first expected tool's op.
 	Tokens *tokenFigures `json:"tokens,omitempty"`
+	// IndexMillis is the time to build the gateway's search index over the
+	// family, QueryMicros the mean time of one ranking (wall clock, for
+	// orientation; benchmarks measure it properly).
+	IndexMillis float64 `json:"index_ms"`
+	QueryMicros float64 `json:"query_us"`
 	// Misses are the cases whose expected tools are not all in the top 10.
 	Misses []searchMiss `json:"misses,omitempty"`
 }
@@ -123,7 +130,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)
 	}
-	fmt.Fprintf(stdout, "%d cases (match %s)\n", rep.Cases, rep.Match)
+	fmt.Fprintf(stdout, "%d cases (match %s); index built in %.1f ms, %.0f µs per query\n", rep.Cases, rep.Match, rep.IndexMillis, rep.QueryMicros)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	for _, k := range recallKs {
 		fmt.Fprintf(tw, "recall@%d\t%.3f\n", k, rep.Recall[fmt.Sprint(k)])
@@ -207,12 +214,17 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now()
+	gateway.NewIndex(g.Registry().Ops)
+	indexTime := time.Since(start)
 	maxK := recallKs[len(recallKs)-1]
 	sums := make([]float64, len(recallKs))
-	rep := &searchEvalReport{Cases: len(cases), Match: "all", Recall: map[string]float64{}}
+	rep := &searchEvalReport{Cases: len(cases), Match: "all", Recall: map[string]float64{},
+		IndexMillis: math.Round(float64(indexTime.Microseconds())/100) / 10}
 	if anyMatch {
 		rep.Match = "any"
 	}
+	start = time.Now()
 	for _, c := range cases {
 		hits := g.Index().Search(c.Query, maxK)
 		var got []string
@@ -245,6 +257,7 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 			}
 		}
 	}
+	rep.QueryMicros = math.Round(float64(time.Since(start).Microseconds()) / float64(max(len(cases), 1)))
 	for i, k := range recallKs {
 		if len(cases) > 0 {
 			rep.Recall[fmt.Sprint(k)] = float64(int(sums[i]/float64(len(cases))*1000+0.5)) / 1000
