@@ -741,12 +741,13 @@ func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
 // manifest gives none, its example from its final path (after collisions
 // moved it), so that each names its own op.
 func finishOp(op *ir.Op) {
-	args := OpArgs(op.Tool)
+	// The schema is parsed once for the summary, usage and example.
+	args := schemaArgs(summaryNode(op.Tool.ParamsSchema))
 	op.Usage = Usage(op.Path, args)
 	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
 	op.Arguments = irArgs(args)
 	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{SynthesizeExample(op.Path, op.Tool)}
+		op.Examples = []ir.Example{synthesizeExample(op.Path, args)}
 	}
 }
 
