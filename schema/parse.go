@@ -35,6 +35,18 @@ func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, erro
 	src = strings.TrimPrefix(src, "\uFEFF")
 	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
 		ptrBudget: pointerBudgetBase + pointerBudgetFactor*len(src)}
+	return p.document()
+}
+
+// parseBare parses JSON toolgen wrote itself (a compiled params schema)
+// into nodes without positions or pointers; errors are unlocated.
+func parseBare(data []byte) (*Node, error) {
+	p := &parser{src: string(data), line: 1, maxDepth: MaxDepth, bare: true}
+	return p.document()
+}
+
+// document parses the whole source as one JSON value.
+func (p *parser) document() (*Node, error) {
 	p.skipSpace()
 	n, err := p.value("", 0)
 	if err != nil {
@@ -48,6 +60,9 @@ func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, erro
 }
 
 type parser struct {
+	// bare parses skip JSON pointers (nodes get none): for re-reading
+	// schemas toolgen wrote itself, where no error needs locating.
+	bare      bool
 	maxDepth  int
 	depthHint string
 	// ptrBudget is how many bytes of JSON pointers the nodes may still
@@ -84,7 +99,9 @@ const nodeSlab = 256
 // node returns a new node of kind k at pos.
 func (p *parser) node(k NodeKind, pos ir.Pos) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, nodeSlab)
+		// Every node takes at least two bytes of input but the last, so
+		// a small document gets a small slab.
+		p.slab = make([]Node, min(nodeSlab, (len(p.src)-p.off)/2+1))
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -389,9 +406,12 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 		return n, nil
 	}
 	for {
-		elemPtr := ptr + "/" + strconv.Itoa(len(n.Items))
-		if err := p.spendPointer(elemPtr); err != nil {
-			return nil, err
+		elemPtr := ptr
+		if !p.bare {
+			elemPtr = ptr + "/" + strconv.Itoa(len(n.Items))
+			if err := p.spendPointer(elemPtr); err != nil {
+				return nil, err
+			}
 		}
 		it, err := p.value(elemPtr, depth)
 		if err != nil {
@@ -474,9 +494,12 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		valPtr := ptr + "/" + escapePointerToken(key)
-		if err := p.spendPointer(valPtr); err != nil {
-			return nil, err
+		valPtr := ptr
+		if !p.bare {
+			valPtr = ptr + "/" + escapePointerToken(key)
+			if err := p.spendPointer(valPtr); err != nil {
+				return nil, err
+			}
 		}
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
 		if prev := findMember(n.Members, index, key); prev >= 0 {

@@ -102,8 +102,9 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
-	for _, op := range f.Ops {
-		finishOp(op)
+	params := make([]*Node, len(f.Ops))
+	for i, op := range f.Ops {
+		params[i] = finishOp(op)
 	}
 	for _, g := range m.Groups {
 		used := false
@@ -115,7 +116,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 		}
 	}
 	f.Groups = t.groups()
-	f.RegistryVersion = RegistryVersion(f)
+	f.RegistryVersion = registryVersion(f, params)
 	if len(m.Surfaces) > 0 && len(f.Surfaces) == 0 {
 		f.Surfaces = append([]string(nil), m.Surfaces...)
 	}
@@ -740,15 +741,18 @@ func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
 // finishOp derives the op's usage line, argument summary and, when the
 // manifest gives none, its example from its final path (after collisions
 // moved it), so that each names its own op.
-func finishOp(op *ir.Op) {
-	// The schema is parsed once for the summary, usage and example.
-	args := schemaArgs(summaryNode(op.Tool.ParamsSchema))
+func finishOp(op *ir.Op) *Node {
+	// The schema is parsed once for the summary, usage, example and
+	// registry version.
+	params := summaryNode(op.Tool.ParamsSchema)
+	args := schemaArgs(params)
 	op.Usage = Usage(op.Path, args)
 	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
 	op.Arguments = irArgs(args)
 	if len(op.Examples) == 0 {
 		op.Examples = []ir.Example{synthesizeExample(op.Path, args)}
 	}
+	return params
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

@@ -43,7 +43,7 @@ func summaryNode(raw json.RawMessage) *Node {
 	if len(raw) == 0 {
 		return nil
 	}
-	n, err := parseJSON("", raw, MaxDepth, "")
+	n, err := parseBare(raw)
 	if err != nil {
 		return nil
 	}
@@ -333,17 +333,30 @@ type registryEx struct {
 // canonical JSON of f's groups and ops: object keys sorted, numbers as
 // written, independent of map order, machine and run.
 func RegistryVersion(f *ir.Family) string {
+	return registryVersion(f, nil)
+}
+
+// registryVersion is RegistryVersion with each op's params schema already
+// parsed (params[i] for f.Ops[i]; nil params parses them).
+func registryVersion(f *ir.Family, params []*Node) string {
 	var doc struct {
 		Groups []*ir.Group      `json:"groups"`
 		Ops    []registryRecord `json:"ops"`
 	}
 	doc.Groups = f.Groups
-	for _, op := range f.Ops {
+	if len(f.Ops) > 0 { // none hashes as null
+		doc.Ops = make([]registryRecord, 0, len(f.Ops))
+	}
+	for i, op := range f.Ops {
 		r := registryRecord{Op: op.Path, Group: op.Group, Kind: op.Kind, Entity: op.Entity, Action: op.Action,
 			Usage: op.Usage, Notes: op.Notes, Policy: op.Policy, DryRunDefault: op.DryRunDefault}
 		if op.Tool != nil {
 			r.Tool, r.Description = op.Tool.Name, op.Tool.Description
-			r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
+			if params != nil {
+				r.Parameters = canonicalNode(params[i], len(op.Tool.ParamsSchema))
+			} else {
+				r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
+			}
 		}
 		for _, ex := range op.Examples {
 			r.Examples = append(r.Examples, registryEx{Description: ex.Description, Args: canonicalJSON(ex.Args)})
@@ -364,11 +377,16 @@ func RegistryVersion(f *ir.Family) string {
 // decoded with UseNumber (the form registry versions have always hashed);
 // invalid or empty input becomes null.
 func canonicalJSON(raw json.RawMessage) json.RawMessage {
-	n := summaryNode(raw)
+	return canonicalNode(summaryNode(raw), len(raw))
+}
+
+// canonicalNode is canonicalJSON of a parsed value (nil: null); size is a
+// capacity hint.
+func canonicalNode(n *Node, size int) json.RawMessage {
 	if n == nil {
 		return json.RawMessage("null")
 	}
-	return appendCanonical(make([]byte, 0, len(raw)), n)
+	return appendCanonical(make([]byte, 0, size), n)
 }
 
 func appendCanonical(dst []byte, n *Node) []byte {
