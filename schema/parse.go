@@ -99,9 +99,10 @@ const nodeSlab = 256
 // node returns a new node of kind k at pos.
 func (p *parser) node(k NodeKind, pos ir.Pos) *Node {
 	if len(p.slab) == 0 {
-		// Every node takes at least two bytes of input but the last, so
-		// a small document gets a small slab.
-		p.slab = make([]Node, min(nodeSlab, (len(p.src)-p.off)/2+1))
+		// A small document gets a small slab: schemas hold about one
+		// value per 16 bytes (a short one is re-sliced, a long one
+		// takes another slab).
+		p.slab = make([]Node, min(nodeSlab, (len(p.src)-p.off)/16+1))
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]

@@ -392,8 +392,11 @@ func canonicalNode(n *Node, size int) json.RawMessage {
 func appendCanonical(dst []byte, n *Node) []byte {
 	switch n.Kind {
 	case ObjectNode:
-		ms := slices.Clone(n.Members)
-		slices.SortFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
+		ms := make([]*Member, len(n.Members))
+		for i := range n.Members {
+			ms[i] = &n.Members[i]
+		}
+		slices.SortFunc(ms, func(a, b *Member) int { return strings.Compare(a.Key, b.Key) })
 		dst = append(dst, '{')
 		for i, m := range ms {
 			if i > 0 {
