@@ -95,15 +95,15 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// writeGenerated writes p's changed files, naming each on stdout, and
-// returns their names.
+// writeGenerated generates and writes p's changed files, naming each on
+// stdout, and returns their names.
 func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
-	written, err := writeFiles(p.outDir, p.files)
+	written, err := writeFiles(p)
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		printError(stderr, err)
 		return written, exitFail
 	}
 	return written, exitOK
@@ -123,7 +123,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	d := drift(p.outDir, p.files)
+	d, err := drift(p)
+	if err != nil {
+		printError(stderr, err)
+		return exitFail
+	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
