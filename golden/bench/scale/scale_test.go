@@ -13,20 +13,39 @@ import (
 // their ratio shows whether a phase grows linearly.
 var sizes = []int{1000, 10000}
 
-func catalogue(b *testing.B, n int) []schema.Input {
-	b.Helper()
-	return []schema.Input{{Name: "tools.json", Data: scale.Catalogue(n, 1)}}
+// wide is the property count of the wide-object input; wideOptions lift
+// the properties limit it passes.
+const wide = 5000
+
+var wideOptions = schema.BuildOptions{Package: "pkg", LoadOptions: schema.LoadOptions{Limits: schema.Limits{Properties: wide}}}
+
+// inputs are the benchmarks' inputs by name, with the options they build
+// with.
+func inputs() []struct {
+	name string
+	in   []schema.Input
+	opt  schema.BuildOptions
+} {
+	type input = struct {
+		name string
+		in   []schema.Input
+		opt  schema.BuildOptions
+	}
+	var ins []input
+	for _, n := range sizes {
+		ins = append(ins, input{fmt.Sprintf("tools=%d", n), []schema.Input{{Name: "tools.json", Data: scale.Catalogue(n, 1)}}, schema.BuildOptions{Package: "pkg"}})
+	}
+	return append(ins, input{fmt.Sprintf("properties=%d", wide), []schema.Input{{Name: "tools.json", Data: scale.WideObject(wide)}}, wideOptions})
 }
 
 // BenchmarkBuildFamily measures the whole front end (load, compile,
-// taxonomy) on synthetic catalogues.
+// taxonomy) on synthetic catalogues and on one wide object.
 func BenchmarkBuildFamily(b *testing.B) {
-	for _, n := range sizes {
-		in := catalogue(b, n)
-		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+	for _, in := range inputs() {
+		b.Run(in.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := schema.BuildFamily(in, schema.BuildOptions{Package: "pkg"}, nil); err != nil {
+				if _, err := schema.BuildFamily(in.in, in.opt, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -36,12 +55,12 @@ func BenchmarkBuildFamily(b *testing.B) {
 
 // BenchmarkGenerate measures generator.Generate on a family built once.
 func BenchmarkGenerate(b *testing.B) {
-	for _, n := range sizes {
-		fam, err := schema.BuildFamily(catalogue(b, n), schema.BuildOptions{Package: "pkg"}, nil)
+	for _, in := range inputs() {
+		fam, err := schema.BuildFamily(in.in, in.opt, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+		b.Run(in.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := generator.Generate(fam, generator.Options{}); err != nil {

@@ -8,8 +8,8 @@
 // Inputs: synthetic catalogues (package scale) of the -sizes given, one
 // object with -wide properties, and the ACEBench tools of
 // ../shared/corpus/search when present. Each input is generated with a
-// manifest that lifts limits.max_output_bytes, so that an oversized
-// package is measured rather than refused. Before go build, a file with
+// manifest that lifts limits.max_output_bytes and limits.max_properties,
+// so that an oversized package or object is measured rather than refused. Before go build, a file with
 // a fresh comment joins the package so that a rerun never reads a cached
 // build of it (the runtime is built first, outside the measure). Timings
 // are wall-clock on this machine; run it on an idle machine.
@@ -123,12 +123,15 @@ func run(sizes string, buildUpTo, wide int, rivalMod, acebench string) error {
 	return nil
 }
 
-// manifest generates tools.json into pkg with the output limit lifted.
+// manifest generates tools.json into pkg with the limits the inputs pass
+// lifted: the output size, and the properties of one object (1,000 by
+// default) for the wide input.
 const manifest = `package: pkg
 inputs: [tools.json]
 output: pkg
 limits:
   max_output_bytes: 4294967296
+  max_properties: 1000000
 `
 
 func measureInput(root, dir, toolgen, rivalBin string, in input, build bool) row {
