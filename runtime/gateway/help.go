@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -177,57 +176,90 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 // bootGroupsLen bounds the list of groups in tool_help's description.
 const bootGroupsLen = 240
 
-// helpDescription is tool_help's description in the family's own words:
-// its largest group and entity as the example paths, and its groups with
-// their largest entities, so that a model can often go straight to a group
-// or entity without the root listing.
-func (g *Gateway) helpDescription() string {
-	bySize := func(n *node, names []string) []string {
-		out := slices.Clone(names)
-		sort.SliceStable(out, func(i, j int) bool {
-			a, b := n.children[out[i]], n.children[out[j]]
-			return a.reads+a.writes > b.reads+b.writes
-		})
+// bootEntityOps is the number of ops an entity needs to be named in the
+// boot descriptions: an entity of one op says no more than the op.
+const bootEntityOps = 2
+
+// bootWords are the family's own words in the gateway tools' boot
+// descriptions: example paths taken from its largest entity, and its
+// groups with their largest entities, so that a model can often go
+// straight to a group, an entity or an op without the root listing.
+type bootWords struct {
+	dir    string // a group or entity path
+	dirOps string // dir's ops of one kind: dir + ".write" or ".read"
+	op     string // an op under dir, for tool_exec's example
+	groups string // " Groups: …." or ""
+}
+
+func (g *Gateway) bootWords() bootWords {
+	size := func(n *node) int { return n.reads + n.writes }
+	bySize := func(n *node) []*node {
+		out := make([]*node, 0, len(n.names))
+		for _, name := range n.names {
+			out = append(out, n.children[name])
+		}
+		sort.SliceStable(out, func(i, j int) bool { return size(out[i]) > size(out[j]) })
 		return out
 	}
-	groups := bySize(g.tree, g.tree.names)
-	if len(groups) == 0 {
-		return fmt.Sprintf(helpDesc, "a.b", "")
+	// entities are a group's children that hold several ops, largest
+	// first; none when they hold less than half of the group's ops: the
+	// group is then a catch-all of single ops (a family's ungrouped tools)
+	// and a few of its names would misrepresent it.
+	entities := func(gr *node) []*node {
+		var out []*node
+		held := 0
+		for _, c := range bySize(gr) {
+			if len(c.children) > 0 && size(c) >= bootEntityOps {
+				out = append(out, c)
+				held += size(c)
+			}
+		}
+		if 2*held < size(gr) {
+			return nil
+		}
+		return out
 	}
-	// The example: the largest group's largest entity, and its writes (or
-	// reads when it has no writes).
-	ex := groups[0]
-	gn := g.tree.children[ex]
-	for _, e := range bySize(gn, gn.names) {
-		if c := gn.children[e]; len(c.children) > 0 {
-			ex += "." + e
-			break
+	groups := bySize(g.tree)
+	if len(groups) == 0 {
+		return bootWords{dir: "a", dirOps: "a.read", op: "a.b"}
+	}
+	// The example directory: the largest entity of any group (the first
+	// group's on a tie), else the largest group.
+	var ex *node
+	for _, gr := range groups {
+		if es := entities(gr); len(es) > 0 && (ex == nil || size(es[0]) > size(ex)) {
+			ex = es[0]
 		}
 	}
-	kind := KindWrite
-	if n := g.tree.lookup(ex); n != nil && n.writes == 0 {
-		kind = KindRead
+	if ex == nil {
+		ex = groups[0]
 	}
-	examples := ex + ", " + ex + "." + kind
+	w := bootWords{dir: ex.path, dirOps: ex.path + "." + KindWrite}
+	if ex.writes == 0 {
+		w.dirOps = ex.path + "." + KindRead
+	}
+	if reads := ex.ops(KindRead); len(reads) > 0 {
+		w.op = reads[0].op.Path
+	} else {
+		w.op = ex.ops("")[0].op.Path
+	}
 	var b strings.Builder
 	b.WriteString(" Groups: ")
-	for i, name := range groups {
+	for i, gr := range groups {
 		var part strings.Builder
 		if i > 0 {
 			part.WriteString("; ")
 		}
-		part.WriteString(name)
-		c := g.tree.children[name]
-		var ents []string
-		for _, e := range bySize(c, c.names) {
-			if len(c.children[e].children) > 0 {
-				ents = append(ents, e)
-			}
-		}
-		if len(ents) > 0 {
+		part.WriteString(gr.name)
+		if es := entities(gr); len(es) > 0 {
 			part.WriteString(" (")
-			part.WriteString(strings.Join(ents[:min(4, len(ents))], ", "))
-			if len(ents) > 4 {
+			for j, e := range es[:min(4, len(es))] {
+				if j > 0 {
+					part.WriteString(", ")
+				}
+				part.WriteString(e.name)
+			}
+			if len(es) > 4 {
 				part.WriteString(", …")
 			}
 			part.WriteString(")")
@@ -239,7 +271,8 @@ func (g *Gateway) helpDescription() string {
 		b.WriteString(part.String())
 	}
 	b.WriteByte('.')
-	return fmt.Sprintf(helpDesc, examples, b.String())
+	w.groups = b.String()
+	return w
 }
 
 // helpArgs are the arguments tool_help takes.
@@ -387,31 +420,37 @@ type dirDoc struct {
 	Filter   string     `json:"filter,omitempty"`
 	Children []dirEntry `json:"children,omitempty"`
 	Ops      []opEntry  `json:"ops,omitempty"`
-	Next     string     `json:"next"`
+	// Next says how to go deeper from a listing of children; a listing of
+	// ops has none (running an op and asking for its help are in the
+	// gateway tools' descriptions).
+	Next string `json:"next,omitempty"`
 }
 
-// dirEntry summarises a child directory in one line: its op counts, its
-// sub-entities and the actions under it, so one help call covers a group.
+// dirEntry summarises a child directory in one line: its op counts by
+// kind, its sub-entities and the actions under it, so one help call covers
+// a group.
 type dirEntry struct {
 	Name     string   `json:"name"`
 	Summary  string   `json:"summary,omitempty"`
-	Ops      int      `json:"ops"`
-	Read     int      `json:"read"`
-	Write    int      `json:"write"`
+	Read     int      `json:"read,omitempty"`
+	Write    int      `json:"write,omitempty"`
 	Entities []string `json:"entities,omitempty"`
 	Actions  []string `json:"actions,omitempty"`
 }
 
+// opEntry is one op of a listing: its op once, its kind when it writes
+// (as in search answers), a summary and its arguments as in its usage
+// line.
 type opEntry struct {
 	Op      string          `json:"op"`
-	Kind    string          `json:"kind"`
+	Kind    string          `json:"kind,omitempty"`
 	Summary string          `json:"summary,omitempty"`
-	Usage   string          `json:"usage"`
+	Args    string          `json:"args"`
 	Example json.RawMessage `json:"example,omitempty"`
 }
 
 // flatLimit is the number of ops under a directory up to which its help
-// lists every op with usage instead of summarising children.
+// lists every op with its args instead of summarising children.
 const flatLimit = 25
 
 func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
@@ -425,7 +464,6 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 		for _, b := range all {
 			d.Ops = append(d.Ops, g.opEntry(b, full))
 		}
-		d.Next = `tool_exec({"op":"<op>","args":{...}}) runs an op; tool_help({"path":"<op>"}) shows its args and an example`
 		return d
 	}
 	for _, name := range n.names {
@@ -443,8 +481,7 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 		case KindWrite:
 			e.Read = 0
 		}
-		e.Ops = e.Read + e.Write
-		if e.Ops == 0 {
+		if e.Read+e.Write == 0 {
 			continue
 		}
 		if n.path == "" {
@@ -466,7 +503,7 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 	if n.path == "" {
 		d.Next = `tool_help({"path":"<group>"}) lists a group's entities and ops in one call; tool_search({"query":"<need>"}) finds ops by words`
 	} else {
-		d.Next = fmt.Sprintf(`tool_help({"path":"%s.<entity>"}) lists an entity's ops with usage; the op path is %s.<entity>.<action>`, n.path, n.path)
+		d.Next = fmt.Sprintf(`tool_help({"path":"%s.<entity>"}) lists an entity's ops and their args; the op path is %s.<entity>.<action>`, n.path, n.path)
 	}
 	return d
 }
@@ -481,7 +518,10 @@ func (g *Gateway) groupSummary(path string) string {
 }
 
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
-	e := opEntry{Op: b.op.Path, Kind: b.op.Kind, Usage: b.usage}
+	e := opEntry{Op: b.op.Path, Args: b.argsLine()}
+	if b.op.Kind == KindWrite {
+		e.Kind = KindWrite
+	}
 	if full {
 		e.Summary = text.FirstSentence(b.op.Description, 200)
 		e.Example = b.call()

@@ -260,9 +260,16 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 	return rep, nil
 }
 
+// caseSession is the session of one case's calls: each case is its own
+// conversation, so a help answer read in another case is not a repetition.
+type caseSession string
+
+func (s caseSession) ID() string { return string(s) }
+
 // pathTokens counts, per case, the o200k_base tokens of the gateway's boot
 // definitions, the tool_search answer to the case's query and the
-// tool_help answer of the op of its first expected tool.
+// tool_help answer of the op of its first expected tool, each answer as
+// the model reads it (the envelope's rendered text).
 func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*tokenFigures, error) {
 	codec, err := tokenizer.Get(tokenizer.O200kBase)
 	if err != nil {
@@ -273,19 +280,16 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	if err != nil {
 		return nil, err
 	}
-	call := func(name string, args any) (int, error) {
+	call := func(session runtime.Session, name string, args any) (int, error) {
 		raw, err := json.Marshal(args)
 		if err != nil {
 			return 0, err
 		}
 		for _, t := range tools {
 			if t.Name == name {
-				res, _ := t.Handler(context.Background(), runtime.ToolContext{}, raw)
-				out, err := json.Marshal(res.Value)
-				if err != nil {
-					return 0, err
-				}
-				return codec.Count(string(out))
+				tc := runtime.NewToolContext(runtime.ContextParts{Session: session, Call: runtime.ToolCall{Name: name, Args: raw}})
+				res, _ := t.Handler(context.Background(), tc, raw)
+				return codec.Count(runtime.RenderValue(res.Value))
 			}
 		}
 		return 0, fmt.Errorf("gateway has no tool %s", name)
@@ -296,12 +300,13 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	}
 	var search, help, total []int
 	var sum float64
-	for _, c := range cases {
-		s, err := call(gateway.SearchTool, map[string]string{"query": c.Query})
+	for i, c := range cases {
+		session := caseSession(strconv.Itoa(i))
+		s, err := call(session, gateway.SearchTool, map[string]string{"query": c.Query})
 		if err != nil {
 			return nil, err
 		}
-		h, err := call(gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
+		h, err := call(session, gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
 		if err != nil {
 			return nil, err
 		}
