@@ -563,28 +563,23 @@ type exampleCall struct {
 	Args        json.RawMessage `json:"args"`
 }
 
-// Short op help keeps whole sentences of descriptions up to these lengths:
-// the instructions a tool's author wrote (a required format, a language)
-// are what a model needs at the moment of the call.
-const (
-	shortSummaryLen = 600
-	shortArgLen     = 300
-)
-
 func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 	d := opDoc{Op: b.op.Path, Kind: b.op.Kind, Usage: b.usage, Args: make([]helpArg, 0, len(b.args)),
 		Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
+	for _, a := range b.args {
+		d.Args = append(d.Args, helpArg(a))
+	}
 	if full {
 		d.Summary = strings.TrimSpace(b.op.Description)
 	} else {
-		d.Summary = leadingSentences(b.op.Description, shortSummaryLen)
-	}
-	for _, a := range b.args {
-		h := helpArg(a)
-		if !full {
-			h.Description = leadingSentences(a.Description, shortArgLen)
+		s := shorten(b.op.Description, b.args, b.op.Policy)
+		d.Summary = s.summary
+		for i := range d.Args {
+			d.Args[i].Description = s.args[i]
 		}
-		d.Args = append(d.Args, h)
+		if s.cut {
+			d.Notes = append(append([]string(nil), d.Notes...), `the description is longer than shown: "format":"full" shows all of it`)
+		}
 	}
 	if b.op.Kind == KindWrite && !g.cfg.writes {
 		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op (dry_run:true still shows what it would do)")
@@ -611,24 +606,4 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 		d.Schema = b.op.Parameters
 	}
 	return d
-}
-
-// leadingSentences keeps the whole sentences at the start of s that fit in
-// n bytes; a first sentence longer than n is cut at a word with "…".
-// Line breaks are spaces.
-func leadingSentences(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	end := 0
-	for i := 0; i+2 < len(s) && i < n; i++ {
-		if c := s[i]; (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' {
-			end = i + 1
-		}
-	}
-	if end == 0 {
-		return text.FirstSentence(s, n)
-	}
-	return s[:end]
 }

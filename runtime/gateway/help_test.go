@@ -282,27 +282,6 @@ func TestUsageStartsWithOwnOp(t *testing.T) {
 	}
 }
 
-// TestLeadingSentences: short help keeps whole sentences (a command's
-// required language and format survive) and cuts only past the bound.
-func TestLeadingSentences(t *testing.T) {
-	long := strings.Repeat("word ", 30) // one sentence longer than the bound
-	cases := []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"Run a command. It must be POSIX sh, one line.", 80, "Run a command. It must be POSIX sh, one line."},
-		{"Run a command.\nIt must be POSIX sh.", 80, "Run a command. It must be POSIX sh."},
-		{"First sentence here. Second one that does not fit in the bound at all.", 30, "First sentence here."},
-		{long, 40, "word word word word word word word word…"},
-	}
-	for _, c := range cases {
-		if got := leadingSentences(c.in, c.n); got != c.want {
-			t.Errorf("leadingSentences(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
-		}
-	}
-}
-
 // TestHelpKeepsArgumentInstructions: an argument's second sentence (the
 // language or format the tool requires) reaches short help even when the
 // registry summarises the argument in one sentence.
