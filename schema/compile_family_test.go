@@ -1,11 +1,13 @@
 package schema
 
 import (
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -104,7 +106,7 @@ func TestCompileSchemaBare(t *testing.T) {
 		{`{"$id":"http://x.test/root.json","$defs":{"a":{"$id":"a.json","$anchor":"here","type":"boolean"}},"type":"object","properties":{"p":{"$ref":"a.json#here"}}}`, `Root: object{p:bool}`},
 	}
 	for _, tc := range cases {
-		root, err := ParseJSON("s.json", []byte(tc.src))
+		root, err := jsonpos.Parse("s.json", []byte(tc.src))
 		if err != nil {
 			t.Fatal(err)
 		}

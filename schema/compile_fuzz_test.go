@@ -1,9 +1,11 @@
 package schema
 
 import (
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // FuzzCompileSchema feeds arbitrary JSON to CompileSchema and Compile: they
@@ -24,13 +26,13 @@ func FuzzCompileSchema(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		root, err := ParseJSON("f.json", data)
+		root, err := jsonpos.Parse("f.json", data)
 		if err != nil {
 			return
 		}
 		_, _, _ = CompileSchema("f.json", root, SchemaOptions{})
-		if root.Kind == ObjectNode {
-			doc := &Document{Sources: []string{"f.json"}, Roots: []*Node{root},
+		if root.Kind == jsonpos.ObjectNode {
+			doc := &Document{Sources: []string{"f.json"}, Roots: []*jsonpos.Node{root},
 				Tools: []*ToolDef{{Name: "t", Params: root}, {Name: "u", Params: root, Output: root}}}
 			_, _ = Compile(doc, CompileOptions{Package: "p"})
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 )
@@ -148,7 +150,7 @@ func TestLimitCases(t *testing.T) {
 			if err == nil {
 				t.Fatalf("generated; want an error containing %q", tc.want)
 			}
-			var list schema.ErrorList
+			var list jsonpos.ErrorList
 			if !errorsAs(err, &list) || len(list) != 1 {
 				t.Fatalf("want one located error, got %v", err)
 			}
@@ -192,8 +194,8 @@ func TestIdentifierLimit(t *testing.T) {
 	}
 }
 
-func errorsAs(err error, list *schema.ErrorList) bool {
-	l, ok := err.(schema.ErrorList)
+func errorsAs(err error, list *jsonpos.ErrorList) bool {
+	l, ok := err.(jsonpos.ErrorList)
 	*list = l
 	return ok
 }
@@ -221,7 +223,7 @@ func TestUnsatisfiableWarnings(t *testing.T) {
 		}
 		found := false
 		for _, w := range fam.Warnings {
-			e := schema.Error{Pos: w.Pos, Message: w.Message}
+			e := jsonpos.Error{Pos: w.Pos, Message: w.Message}
 			if w.Code == "unsatisfiable" && located.MatchString(e.Error()) && strings.Contains(e.Error(), tc.want) {
 				found = true
 			}
@@ -306,7 +308,7 @@ func FuzzPipeline(f *testing.F) {
 		if err == nil {
 			return
 		}
-		var list schema.ErrorList
+		var list jsonpos.ErrorList
 		if !errorsAs(err, &list) {
 			t.Fatalf("unlocated error %T: %v", err, err)
 		}

@@ -2,11 +2,13 @@ package schema
 
 import (
 	"errors"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -146,7 +148,7 @@ func TestLoadMissingParamsPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Roots) != 1 || doc.Roots[0].Kind != ArrayNode || doc.Sources[0] != "in.json" {
+	if len(doc.Roots) != 1 || doc.Roots[0].Kind != jsonpos.ArrayNode || doc.Sources[0] != "in.json" {
 		t.Errorf("roots = %v, sources = %v", doc.Roots, doc.Sources)
 	}
 	p := doc.Tools[0].Params
@@ -252,7 +254,7 @@ func TestLoadErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; loaded %d tools", len(doc.Tools))
 			}
-			var list ErrorList
+			var list jsonpos.ErrorList
 			if !errors.As(err, &list) {
 				t.Fatalf("error %T is not an ErrorList", err)
 			}
@@ -299,7 +301,7 @@ func TestLoadTypeWalk(t *testing.T) {
 	for _, k := range keywords {
 		in := `[{"name":"t","input_schema":` + k.schema + `}]`
 		_, err := Load([]Input{{"a.json", []byte(in)}}, LoadOptions{})
-		var list ErrorList
+		var list jsonpos.ErrorList
 		if !errors.As(err, &list) || len(list) != 1 {
 			t.Errorf("%s: err = %v, want one error", k.kw, err)
 			continue
@@ -415,7 +417,7 @@ func TestLoadCorpus(t *testing.T) {
 			t.Errorf("%s: no tools", rel)
 		}
 		for _, td := range doc.Tools {
-			if td.Params == nil || td.Params.Kind != ObjectNode || td.Pos.Line == 0 {
+			if td.Params == nil || td.Params.Kind != jsonpos.ObjectNode || td.Pos.Line == 0 {
 				t.Errorf("%s: tool %s: params %v at %+v", rel, td.Name, td.Params, td.Pos)
 			}
 		}
@@ -436,7 +438,7 @@ func FuzzLoad(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
 		doc, err := Load([]Input{{Name: "fuzz.json", Data: data}}, LoadOptions{Lenient: lenient})
 		if err != nil {
-			var list ErrorList
+			var list jsonpos.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %T is not a non-empty ErrorList", err)
 			}

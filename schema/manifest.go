@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -82,7 +84,7 @@ type ManifestOp struct {
 	// ResultNode is the same schema with its positions in the manifest,
 	// compiled into the tool's Go result type by BuildFamily.
 	ResultSchema json.RawMessage
-	ResultNode   *Node
+	ResultNode   *jsonpos.Node
 	// Title and Annotations override the MCP title and hints of the op's
 	// tool (annotations: {read_only, destructive, idempotent, open_world}).
 	Title       string
@@ -144,7 +146,7 @@ func LoadManifest(file string, data []byte) (*Manifest, error) {
 // DecodeManifest is LoadManifest returning what it could decode along with
 // the errors (settings with an error are left out), so that a run can go on
 // to report the errors of the inputs too. The manifest is never nil.
-func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
+func DecodeManifest(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
 		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
 		// not accept them as indentation, so they become spaces (columns
@@ -153,7 +155,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return &Manifest{File: file}, ErrorList{yamlSyntaxError(file, err)}
+		return &Manifest{File: file}, jsonpos.ErrorList{yamlSyntaxError(file, err)}
 	}
 	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
 	if len(doc.Content) == 0 {
@@ -165,20 +167,20 @@ func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
 
 // yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
 // located error.
-func yamlSyntaxError(file string, err error) *Error {
+func yamlSyntaxError(file string, err error) *jsonpos.Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
 		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		return &Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
+		return &jsonpos.Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
 	}
-	return &Error{Pos: ir.Pos{File: file}, Message: msg}
+	return &jsonpos.Error{Pos: ir.Pos{File: file}, Message: msg}
 }
 
 type manifestDecoder struct {
 	file string
 	m    *Manifest
-	errs ErrorList
+	errs jsonpos.ErrorList
 }
 
 func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
@@ -186,7 +188,7 @@ func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
 }
 
 func (d *manifestDecoder) errorf(n *yaml.Node, ptr, format string, args ...any) {
-	d.errs = append(d.errs, Errorf(d.pos(n, ptr), format, args...))
+	d.errs = append(d.errs, jsonpos.Errorf(d.pos(n, ptr), format, args...))
 }
 
 // pointerToken escapes a JSON pointer reference token.
@@ -592,21 +594,21 @@ func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string
 
 // node converts a YAML value into a positioned schema Node, so that errors
 // in a schema written in the manifest point into the manifest.
-func (d *manifestDecoder) node(n *yaml.Node, ptr string) *Node {
+func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 	if n.Kind == yaml.AliasNode {
 		return d.node(n.Alias, ptr)
 	}
-	out := &Node{Pos: d.pos(n, ptr)}
+	out := &jsonpos.Node{Pos: d.pos(n, ptr)}
 	switch n.Kind {
 	case yaml.MappingNode:
-		out.Kind = ObjectNode
+		out.Kind = jsonpos.ObjectNode
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			p := ptr + "/" + mfPointerToken(k.Value)
-			out.Members = append(out.Members, Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
+			out.Members = append(out.Members, jsonpos.Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
 		}
 	case yaml.SequenceNode:
-		out.Kind = ArrayNode
+		out.Kind = jsonpos.ArrayNode
 		for i, it := range n.Content {
 			out.Items = append(out.Items, d.node(it, fmt.Sprintf("%s/%d", ptr, i)))
 		}
@@ -617,17 +619,17 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *Node {
 		}
 		switch v := raw.(type) {
 		case nil:
-			out.Kind = NullNode
+			out.Kind = jsonpos.NullNode
 		case bool:
-			out.Kind, out.Bool = BoolNode, v
+			out.Kind, out.Bool = jsonpos.BoolNode, v
 		case float64:
 			num, _ := json.Marshal(v)
 			if n.Tag == "!!int" {
 				num = []byte(n.Value)
 			}
-			out.Kind, out.Num = NumberNode, string(num)
+			out.Kind, out.Num = jsonpos.NumberNode, string(num)
 		case string:
-			out.Kind, out.Str = StringNode, v
+			out.Kind, out.Str = jsonpos.StringNode, v
 		}
 	}
 	return out

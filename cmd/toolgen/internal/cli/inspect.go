@@ -7,9 +7,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/spf13/pflag"
 
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -100,7 +101,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 	}
 	for _, w := range f.Warnings {
-		rep.Warnings = append(rep.Warnings, (&schema.Error{Pos: w.Pos, Message: w.Message}).Error())
+		rep.Warnings = append(rep.Warnings, (&jsonpos.Error{Pos: w.Pos, Message: w.Message}).Error())
 	}
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)

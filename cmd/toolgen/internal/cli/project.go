@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -41,7 +43,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	// Manifest errors do not stop the run: the inputs' errors are
 	// reported with them, sorted by position.
-	var manifestErrs schema.ErrorList
+	var manifestErrs jsonpos.ErrorList
 	var files []string
 	if manifestPath != "" {
 		data, err := os.ReadFile(manifestPath)
@@ -95,14 +97,14 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
 	if err != nil {
-		var list schema.ErrorList
+		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
 			return nil, err
 		}
 		for _, in := range inputs {
 			files = append(files, in.Name)
 		}
-		return nil, schema.MergeErrors(files, manifestErrs, list)
+		return nil, jsonpos.MergeErrors(files, manifestErrs, list)
 	}
 	if len(manifestErrs) > 0 {
 		return nil, manifestErrs
@@ -186,13 +188,13 @@ func checkOutputSize(p *project, files []generator.File) error {
 	case len(p.family.Sources) > 0:
 		at.File = p.family.Sources[0]
 	}
-	return schema.ErrorList{schema.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
+	return jsonpos.ErrorList{jsonpos.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
 }
 
 // printError prints err; a located ErrorList prints one line per error
 // and then their count.
 func printError(w io.Writer, err error) {
-	var list schema.ErrorList
+	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
 			fmt.Fprintln(w, e.Error())
@@ -204,7 +206,7 @@ func printError(w io.Writer, err error) {
 		}
 		return
 	}
-	var located *schema.Error
+	var located *jsonpos.Error
 	if errors.As(err, &located) {
 		fmt.Fprintln(w, located.Error())
 		return
@@ -226,7 +228,7 @@ func printWarnings(w io.Writer, ds []ir.Diagnostic) {
 // printAllWarnings prints every located warning.
 func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
-		e := schema.Error{Pos: d.Pos, Message: "warning: " + d.Message}
+		e := jsonpos.Error{Pos: d.Pos, Message: "warning: " + d.Message}
 		if d.Pos.File == "" {
 			fmt.Fprintf(w, "toolgen: warning: %s\n", d.Message)
 			continue
