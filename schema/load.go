@@ -252,7 +252,7 @@ func (l *loader) toolName(body *jsonpos.Node, t *ToolDef) bool {
 		l.errorf(name.Pos, "%s", msg)
 	}
 	if first, dup := l.byName[name.Str]; dup {
-		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, shortPos(first.Pos))
+		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, first.Pos)
 	} else {
 		l.byName[name.Str] = t
 	}
@@ -339,10 +339,6 @@ func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
 		{Key: "type", KeyPos: sub("type"), Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: sub("type"), Str: "object"}},
 		{Key: "properties", KeyPos: sub("properties"), Value: &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: sub("properties")}},
 	}}
-}
-
-func shortPos(p ir.Pos) string {
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
 // kindName names a node's JSON kind for error messages.

@@ -7,7 +7,10 @@
 // (recursive $refs point back to named Types).
 package ir
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // Pos locates a node: the input file, the 1-based line and column of the
 // JSON value, and its JSON pointer within the file.
@@ -16,6 +19,15 @@ type Pos struct {
 	Line    int
 	Col     int
 	Pointer string
+}
+
+// String is the position as FILE:LINE:COL, or FILE alone when the line is
+// unknown; the JSON pointer is left to the caller.
+func (p Pos) String() string {
+	if p.Line <= 0 {
+		return p.File
+	}
+	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
 // Family is one generated package: a set of tools and everything derived

@@ -21,10 +21,7 @@ func (e *Error) Error() string {
 	if ptr == "" {
 		ptr = "/"
 	}
-	if e.Pos.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s: %s", e.Pos.File, e.Pos.Line, e.Pos.Col, ptr, e.Message)
-	}
-	return fmt.Sprintf("%s: %s: %s", e.Pos.File, ptr, e.Message)
+	return e.Pos.String() + ": " + ptr + ": " + e.Message
 }
 
 // Errorf returns a located error at pos.
