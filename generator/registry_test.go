@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -25,7 +27,7 @@ func taxonomyFamily(t testing.TB) *ir.Family {
 	} {
 		f.Tools = append(f.Tools, &ir.Tool{Name: d.name, Description: d.desc, ParamsSchema: json.RawMessage(d.params)})
 	}
-	m, err := schema.LoadManifest("toolgen.yaml", []byte("default_group: util\ngroups:\n  onto: {summary: Ontology ops., infix: [onto]}\nops:\n  onto.task.create: {dry_run_default: true, notes: [Search first.]}\n"))
+	m, err := manifest.Load("toolgen.yaml", []byte("default_group: util\ngroups:\n  onto: {summary: Ontology ops., infix: [onto]}\nops:\n  onto.task.create: {dry_run_default: true, notes: [Search first.]}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -72,9 +74,9 @@ func caseFamily(dir string) (*ir.Family, []string, error) {
 		}
 		inputs = append(inputs, schema.Input{Name: filepath.Base(n), Data: data})
 	}
-	var m *schema.Manifest
+	var m *manifest.Manifest
 	if data, err := os.ReadFile(filepath.Join(dir, "toolgen.yaml")); err == nil {
-		if m, err = schema.LoadManifest("toolgen.yaml", data); err != nil {
+		if m, err = manifest.Load("toolgen.yaml", data); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // The hostile-string corpus (issue 8): every string a definition can carry
@@ -273,13 +274,13 @@ func asciiJSON(b []byte) []byte {
 }
 
 // generateHostile runs the whole pipeline over one shape's inputs.
-func generateHostile(t testing.TB, sh hostileShape, tools, manifest []byte) []generator.File {
+func generateHostile(t testing.TB, sh hostileShape, tools, manifestText []byte) []generator.File {
 	t.Helper()
 	inputs := []schema.Input{{Name: "tools.json", Data: tools}}
-	var m *schema.Manifest
-	if manifest != nil {
+	var m *manifest.Manifest
+	if manifestText != nil {
 		var err error
-		if m, err = schema.LoadManifest("toolgen.yaml", manifest); err != nil {
+		if m, err = manifest.Load("toolgen.yaml", manifestText); err != nil {
 			t.Fatalf("%s: manifest: %v", sh.pkg, err)
 		}
 	}

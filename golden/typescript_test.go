@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -163,7 +165,7 @@ func exampleFamily(dir string) (*ir.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := schema.LoadManifest(path, data)
+	m, err := manifest.Load(path, data)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -23,7 +25,7 @@ type CompileOptions struct {
 	// strings checked by Validate.
 	Formats map[string]string
 	// Limits bound the compilation (zero fields take DefaultLimits).
-	Limits Limits
+	Limits manifest.Limits
 	// Results are result schemas by tool name for tools whose definition
 	// has no outputSchema (the manifest's ops.*.result_schema); they are
 	// compiled into the tools' Go result types like an outputSchema.
@@ -54,7 +56,7 @@ type SchemaOptions struct {
 	// compiled unless referenced.
 	Resources map[string]*jsonpos.Node
 	// Limits bound the compilation (zero fields take DefaultLimits).
-	Limits Limits
+	Limits manifest.Limits
 }
 
 // generatedNames are package-level identifiers of a generated package that
@@ -67,7 +69,7 @@ var generatedNames = []string{
 // Build loads the tool definition files of one family and compiles them
 // into IR.
 func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
+	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := build(inputs, opts)
@@ -89,7 +91,7 @@ func build(inputs []Input, opts BuildOptions) (*ir.Family, jsonpos.ErrorList) {
 // named types, Go names, constraints and delegated subschemas. Every
 // problem is reported, as an ErrorList of located errors.
 func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
+	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := compileDoc(doc, opts)
@@ -307,7 +309,7 @@ type compiler struct {
 	dyn     dynState
 	// limits bound the compilation; depth is the current schema nesting
 	// and expansions counts views and conjuncts built so far.
-	limits     Limits
+	limits     manifest.Limits
 	depth      int
 	expansions int
 	// exhausted is set once the expansion budget is spent: compilation
@@ -357,7 +359,7 @@ func newCompiler() *compiler {
 		delegNodes: map[*ir.Type][]*jsonpos.Node{},
 		ids:        map[string]int{},
 		badRefs:    map[*jsonpos.Node]bool{},
-		limits:     DefaultLimits,
+		limits:     manifest.DefaultLimits,
 	}
 }
 
@@ -512,8 +514,8 @@ func (c *compiler) warnf(n *jsonpos.Node, code, format string, args ...any) {
 // an outputSchema (ops.*.result_schema) become typed results: the family
 // is compiled a second time with them, since which tool an op names is
 // known only after the taxonomy.
-func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
+func BuildFamily(inputs []Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, error) {
+	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := buildFamily(inputs, opts, m)
@@ -537,7 +539,7 @@ func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, er
 }
 
 // buildFamily is build and Taxonomy, with the errors of all phases.
-func buildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, jsonpos.ErrorList) {
+func buildFamily(inputs []Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, jsonpos.ErrorList) {
 	fam, errs := build(inputs, opts)
 	if fam == nil {
 		return nil, errs

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
@@ -24,7 +26,7 @@ func TestManifestFormats(t *testing.T) {
 	}
 	for _, c := range good {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := LoadManifest("toolgen.yaml", []byte(c.src))
+			m, err := manifest.Load("toolgen.yaml", []byte(c.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +54,7 @@ var badFormats = []struct{ name, src, want string }{
 func TestManifestFormatsErrors(t *testing.T) {
 	for _, c := range badFormats {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := LoadManifest("toolgen.yaml", []byte(c.src))
+			_, err := manifest.Load("toolgen.yaml", []byte(c.src))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -65,7 +67,7 @@ func TestManifestFormatsErrors(t *testing.T) {
 
 // The published schema accepts and rejects the same formats: mappings.
 func TestPublishedSchemaFormats(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(ManifestSchema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(manifest.Schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func TestPublishedSchemaFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		schemaErr := sch.Validate(inst)
-		_, loadErr := LoadManifest("toolgen.yaml", []byte(src))
+		_, loadErr := manifest.Load("toolgen.yaml", []byte(src))
 		if (schemaErr == nil) != (loadErr == nil) {
 			t.Errorf("%q: schema says %v, LoadManifest says %v", src, schemaErr, loadErr)
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/runtime/check"
@@ -126,7 +128,7 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	defer func() { c.depth-- }()
 	if c.depth > c.limits.Depth {
 		if c.depth == c.limits.Depth+1 {
-			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, limitHint("max_depth", int64(c.limits.Depth)))
+			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, manifest.LimitHint("max_depth", int64(c.limits.Depth)))
 		}
 		t.Kind = ir.KindAny
 		return
@@ -448,7 +450,7 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 		return
 	}
 	if len(e.Items) > c.limits.Enum {
-		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), limitHint("max_enum", int64(c.limits.Enum)))
+		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), manifest.LimitHint("max_enum", int64(c.limits.Enum)))
 		t.Kind = ir.KindAny
 		return
 	}
@@ -639,7 +641,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	c.declare(t, nm.name)
 	if props != nil && len(props.Members) > c.limits.Properties {
 		c.errorf(props, "object declares %d properties, more than the limit (%s)",
-			len(props.Members), limitHint("max_properties", int64(c.limits.Properties)))
+			len(props.Members), manifest.LimitHint("max_properties", int64(c.limits.Properties)))
 		return
 	}
 	goNames, extraName := fieldNames(props, v.get("required"), c.limits.IdentifierLength)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
@@ -736,7 +738,7 @@ func (c *compiler) spend(n *jsonpos.Node) bool {
 	if c.expansions > c.limits.RefExpansions {
 		c.exhausted = true
 		c.errorf(n, "schema expansion budget spent: $refs, allOf and union branches expand to more than %d schemas (%s)",
-			c.limits.RefExpansions, limitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
+			c.limits.RefExpansions, manifest.LimitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
 		return false
 	}
 	return true

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -170,7 +172,7 @@ func typeSuggestion(name string) string {
 	for k := range standardTypes {
 		std = append(std, k)
 	}
-	if s := mfClosest(name, std); s != "" {
+	if s := manifest.Nearest(name, std); s != "" {
 		return fmt.Sprintf("; did you mean %q?", s)
 	}
 	return ""

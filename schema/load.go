@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -28,7 +30,7 @@ type LoadOptions struct {
 	Lenient bool
 	// Limits bound the input (zero fields take DefaultLimits); Build
 	// passes them on to Compile.
-	Limits Limits
+	Limits manifest.Limits
 }
 
 // ToolDef is one tool definition as found in an input file.
@@ -84,8 +86,8 @@ func load(inputs []Input, opts LoadOptions) (*Document, jsonpos.ErrorList) {
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
 		lim := opts.Limits.WithDefaults()
-		root, err := jsonpos.ParseDepth(in.Name, in.Data, lim.jsonDepth(),
-			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", JSONDepthFactor))
+		root, err := jsonpos.ParseDepth(in.Name, in.Data, lim.JSONDepth(),
+			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", manifest.JSONDepthFactor))
 		if err != nil {
 			e, ok := err.(*jsonpos.Error)
 			if !ok {

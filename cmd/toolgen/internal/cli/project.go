@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -24,9 +26,9 @@ const defaultManifest = "toolgen.yaml"
 
 // project is everything one generate/check run works on.
 type project struct {
-	manifest *schema.Manifest // nil without a manifest
+	manifest *manifest.Manifest // nil without a manifest
 	family   *ir.Family
-	limits   schema.Limits
+	limits   manifest.Limits
 	outDir   string
 	files    []generator.File
 }
@@ -50,7 +52,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		if err != nil {
 			return nil, err
 		}
-		p.manifest, manifestErrs = schema.DecodeManifest(manifestPath, data)
+		p.manifest, manifestErrs = manifest.Decode(manifestPath, data)
 		files = append(files, manifestPath)
 	}
 
@@ -90,7 +92,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
 	var formats map[string]string
-	var limits schema.Limits
+	var limits manifest.Limits
 	if p.manifest != nil {
 		formats = p.manifest.Formats
 		limits = p.manifest.Limits

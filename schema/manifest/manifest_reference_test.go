@@ -1,4 +1,4 @@
-package schema
+package manifest
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ const referencePath = "../docs/MANIFEST.md"
 // (checked by LoadManifest like a user's file).
 func TestManifestReference(t *testing.T) {
 	var root map[string]any
-	if err := json.Unmarshal(ManifestSchema, &root); err != nil {
+	if err := json.Unmarshal(Schema, &root); err != nil {
 		t.Fatal(err)
 	}
 	ref := &reference{defs: root["$defs"].(map[string]any), t: t}
@@ -118,7 +118,7 @@ func (r *reference) example(prefix, key string, v any) string {
 		r.t.Fatal(err)
 	}
 	out := buf.Bytes()
-	if _, err := LoadManifest("example.yaml", out); err != nil {
+	if _, err := Load("example.yaml", out); err != nil {
 		r.t.Errorf("schema: example of %s%s does not load: %v", prefix, key, err)
 	}
 	return string(out)

@@ -1,10 +1,11 @@
-package schema
+package manifest
 
 import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,15 +18,15 @@ import (
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
-// ManifestSchema is the published JSON Schema (2020-12) of toolgen.yaml.
+// Schema is the published JSON Schema (2020-12) of toolgen.yaml.
 //
 //go:embed toolgen.schema.json
-var ManifestSchema []byte
+var Schema []byte
 
 // Manifest is a decoded toolgen.yaml: where the inputs are, where the output
 // goes, and how tools map to ops.
 type Manifest struct {
-	// File is the manifest's path as given to LoadManifest.
+	// File is the manifest's path as given to Load.
 	File string
 	// Package is the Go package name of the output.
 	Package string
@@ -39,9 +40,9 @@ type Manifest struct {
 	// DefaultGroup holds tools that carry no group token ("tools" if empty).
 	DefaultGroup string
 	// Groups in manifest order.
-	Groups []ManifestGroup
+	Groups []Group
 	// Ops are per-op settings in manifest order.
-	Ops []ManifestOp
+	Ops []Op
 	// Overrides map tool names to op paths, in manifest order.
 	Overrides []Override
 	// Surfaces to emit; empty means all.
@@ -49,16 +50,16 @@ type Manifest struct {
 	// Lenient turns recoverable schema problems into warnings.
 	Lenient bool
 	// Formats maps format names to Go representations (date-time: time);
-	// nil when not given. Pass it to BuildOptions.Formats.
+	// nil when not given. Pass it to schema.BuildOptions.Formats.
 	Formats map[string]string
 	// Limits are the limits: settings (zero fields: DefaultLimits). Pass
-	// them to BuildOptions.Limits.
+	// them to schema.BuildOptions.Limits.
 	Limits Limits
 }
 
-// ManifestGroup is one entry of groups: a top-level op group, its summary
+// Group is one entry of groups: a top-level op group, its summary
 // and the tool-name tokens that select it.
-type ManifestGroup struct {
+type Group struct {
 	Name    string
 	Summary string
 	// Prefix are leading name tokens ("github" in github_list_issues).
@@ -68,8 +69,8 @@ type ManifestGroup struct {
 	Pos   ir.Pos
 }
 
-// ManifestOp is one entry of ops.
-type ManifestOp struct {
+// Op is one entry of ops.
+type Op struct {
 	// Path is the op path (the key of the entry).
 	Path string
 	// Tool, when set, maps this tool to Path (like an override).
@@ -103,7 +104,7 @@ type Override struct {
 var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred", "code"}
 
 // Op returns the manifest settings for op path, or nil.
-func (m *Manifest) Op(path string) *ManifestOp {
+func (m *Manifest) Op(path string) *Op {
 	if m == nil {
 		return nil
 	}
@@ -133,20 +134,20 @@ func (m *Manifest) Resolve(p string) string {
 	return filepath.Join(filepath.Dir(m.File), p)
 }
 
-// LoadManifest decodes and validates a manifest. data may be YAML or JSON;
+// Load decodes and validates a manifest. data may be YAML or JSON;
 // every problem is reported as a located error (an ErrorList).
-func LoadManifest(file string, data []byte) (*Manifest, error) {
-	m, errs := DecodeManifest(file, data)
+func Load(file string, data []byte) (*Manifest, error) {
+	m, errs := Decode(file, data)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	return m, nil
 }
 
-// DecodeManifest is LoadManifest returning what it could decode along with
+// Decode is Load returning what it could decode along with
 // the errors (settings with an error are left out), so that a run can go on
 // to report the errors of the inputs too. The manifest is never nil.
-func DecodeManifest(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
+func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
 		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
 		// not accept them as indentation, so they become spaces (columns
@@ -214,8 +215,8 @@ func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f fu
 			continue
 		}
 		seen[k.Value] = true
-		if known != nil && !mfContains(known, k.Value) {
-			if s := mfClosest(k.Value, known); s != "" {
+		if known != nil && !slices.Contains(known, k.Value) {
+			if s := Nearest(k.Value, known); s != "" {
 				d.errorf(k, kp, "unknown key %q; did you mean %q?", k.Value, s)
 			} else {
 				d.errorf(k, kp, "unknown key %q", k.Value)
@@ -310,7 +311,7 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			d.overrides(v, ptr)
 		case "surfaces":
 			for i, s := range d.strings(v, ptr) {
-				if !mfContains(SurfaceNames, s) {
+				if !slices.Contains(SurfaceNames, s) {
 					d.errorf(v.Content[i], fmt.Sprintf("%s/%d", ptr, i), "must be one of %s", strings.Join(SurfaceNames, ", "))
 					continue
 				}
@@ -379,7 +380,7 @@ func (d *manifestDecoder) formats(n *yaml.Node, ptr string) {
 			return
 		}
 		if s, ok := d.str(v, ptr); ok {
-			if !mfContains(targets, s) {
+			if !slices.Contains(targets, s) {
 				d.errorf(v, ptr, "unknown target %q for %s; use one of %s", s, name, strings.Join(targets, ", "))
 				return
 			}
@@ -393,7 +394,7 @@ var mfGroupKeys = []string{"summary", "prefix", "infix"}
 func (d *manifestDecoder) groups(n *yaml.Node, ptr string) {
 	d.mapping(n, ptr, nil, func(name string, k, v *yaml.Node, ptr string) {
 		d.checkSegment(k, ptr, name, "group name")
-		g := ManifestGroup{Name: name, Pos: d.pos(k, ptr)}
+		g := Group{Name: name, Pos: d.pos(k, ptr)}
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
 			g.Summary = v.Value
 		} else {
@@ -419,7 +420,7 @@ var mfAnnotationKeys = []string{"read_only", "destructive", "idempotent", "open_
 func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 	d.mapping(n, ptr, nil, func(path string, k, v *yaml.Node, ptr string) {
 		d.checkOpPath(k, ptr, path)
-		op := ManifestOp{Path: path, Pos: d.pos(k, ptr)}
+		op := Op{Path: path, Pos: d.pos(k, ptr)}
 		d.mapping(v, ptr, mfOpKeys, func(key string, _, v *yaml.Node, ptr string) {
 			switch key {
 			case "tool":
@@ -675,20 +676,11 @@ func mfValidSegment(s string) bool {
 	return true
 }
 
-func mfContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// mfClosest returns the candidate nearest to s by edit distance (case
+// Nearest returns the candidate nearest to s by edit distance (case
 // folded on both sides, runtime/text.DistanceAtMost), or "" when none is
 // near enough to be a plausible typo; ties go to the candidate first in
 // sorted order.
-func mfClosest(s string, candidates []string) string {
+func Nearest(s string, candidates []string) string {
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)
 	ls := strings.ToLower(s)
