@@ -163,7 +163,7 @@ func TestLoadManifestErrors(t *testing.T) {
 }
 
 // TestPublishedSchemaAgrees validates good and bad manifests against the
-// published toolgen.schema.json and checks it agrees with LoadManifest.
+// published toolgen.schema.json and checks it agrees with Load.
 func TestPublishedSchemaAgrees(t *testing.T) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
 	if err != nil {
