@@ -4,13 +4,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // A manifest result_schema becomes the tool's typed result, and an error
 // in it is located in the manifest.
 func TestBuildFamilyManifestResults(t *testing.T) {
-	tools := []Input{{Name: "tools.json", Data: []byte(`[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`)}}
+	tools := []load.Input{{Name: "tools.json", Data: []byte(`[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`)}}
 	m, err := manifest.Load("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: string}}}\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/schema/manifest"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -34,7 +36,7 @@ type CompileOptions struct {
 
 // BuildOptions control Build: the Load options plus the Compile ones.
 type BuildOptions struct {
-	LoadOptions
+	load.Options
 	Package string
 	// Formats is CompileOptions.Formats.
 	Formats map[string]string
@@ -68,7 +70,7 @@ var generatedNames = []string{
 
 // Build loads the tool definition files of one family and compiles them
 // into IR.
-func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
+func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
 	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
@@ -81,8 +83,8 @@ func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
 
 // build loads and compiles, returning the family compiled from what
 // loaded and every error of both phases (MergeErrors order).
-func build(inputs []Input, opts BuildOptions) (*ir.Family, jsonpos.ErrorList) {
-	doc, loadErrs := load(inputs, opts.LoadOptions)
+func build(inputs []load.Input, opts BuildOptions) (*ir.Family, jsonpos.ErrorList) {
+	doc, loadErrs := load.Decode(inputs, opts.Options)
 	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results})
 	return fam, jsonpos.MergeErrors(doc.Sources, loadErrs, compileErrs)
 }
@@ -90,7 +92,7 @@ func build(inputs []Input, opts BuildOptions) (*ir.Family, jsonpos.ErrorList) {
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
 // named types, Go names, constraints and delegated subschemas. Every
 // problem is reported, as an ErrorList of located errors.
-func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
+func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
@@ -103,7 +105,7 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 
 // compileDoc is Compile returning what it compiled along with the errors
 // (opts.Formats must have passed checkFormats).
-func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, jsonpos.ErrorList) {
+func compileDoc(doc *load.Document, opts CompileOptions) (*ir.Family, jsonpos.ErrorList) {
 
 	c := newCompiler()
 	c.formats = opts.Formats
@@ -120,7 +122,7 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, jsonpos.ErrorLi
 
 	tools := names.NewScope(generatedNames...)
 	type pending struct {
-		def  *ToolDef
+		def  *load.ToolDef
 		tool *ir.Tool
 	}
 	tools.MaxLen = c.limits.IdentifierLength
@@ -204,7 +206,7 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, jsonpos.ErrorLi
 // toolGoNames declares the Go names of tools in sorted order of their
 // names, so that tools whose names collide (get_item, Get_Item) get the
 // same Go names whatever their order in the input.
-func toolGoNames(scope *names.Scope, tools []*ToolDef) map[string]string {
+func toolGoNames(scope *names.Scope, tools []*load.ToolDef) map[string]string {
 	sorted := make([]string, 0, len(tools))
 	for _, d := range tools {
 		sorted = append(sorted, d.Name)
@@ -514,7 +516,7 @@ func (c *compiler) warnf(n *jsonpos.Node, code, format string, args ...any) {
 // an outputSchema (ops.*.result_schema) become typed results: the family
 // is compiled a second time with them, since which tool an op names is
 // known only after the taxonomy.
-func BuildFamily(inputs []Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, error) {
+func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, error) {
 	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
@@ -539,7 +541,7 @@ func BuildFamily(inputs []Input, opts BuildOptions, m *manifest.Manifest) (*ir.F
 }
 
 // buildFamily is build and Taxonomy, with the errors of all phases.
-func buildFamily(inputs []Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, jsonpos.ErrorList) {
+func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, jsonpos.ErrorList) {
 	fam, errs := build(inputs, opts)
 	if fam == nil {
 		return nil, errs

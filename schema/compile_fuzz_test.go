@@ -4,6 +4,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
@@ -32,8 +34,8 @@ func FuzzCompileSchema(f *testing.F) {
 		}
 		_, _, _ = CompileSchema("f.json", root, SchemaOptions{})
 		if root.Kind == jsonpos.ObjectNode {
-			doc := &Document{Sources: []string{"f.json"}, Roots: []*jsonpos.Node{root},
-				Tools: []*ToolDef{{Name: "t", Params: root}, {Name: "u", Params: root, Output: root}}}
+			doc := &load.Document{Sources: []string{"f.json"}, Roots: []*jsonpos.Node{root},
+				Tools: []*load.ToolDef{{Name: "t", Params: root}, {Name: "u", Params: root, Output: root}}}
 			_, _ = Compile(doc, CompileOptions{Package: "p"})
 		}
 	})
@@ -47,7 +49,7 @@ func BenchmarkCompileCorpus(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		doc, err := Load([]Input{{Name: "ALL.tools.json", Data: data}}, LoadOptions{Lenient: true})
+		doc, err := load.Tools([]load.Input{{Name: "ALL.tools.json", Data: data}}, load.Options{Lenient: true})
 		if err != nil {
 			b.Fatal(err)
 		}

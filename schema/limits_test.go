@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -89,8 +91,8 @@ func manyProps(n int) string {
 
 // pipeline runs load, compile, taxonomy and generation.
 func pipeline(data []byte, lim manifest.Limits) ([]generator.File, error) {
-	fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: data}},
-		schema.BuildOptions{Package: "x", LoadOptions: schema.LoadOptions{Limits: lim}}, nil)
+	fam, err := schema.BuildFamily([]load.Input{{Name: "t.json", Data: data}},
+		schema.BuildOptions{Package: "x", Options: load.Options{Limits: lim}}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +219,7 @@ func TestUnsatisfiableWarnings(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"},{"type":"integer"}]}},"$defs":{"a":{"type":"string"}}}`, `/0/input_schema/properties/x/oneOf: oneOf lists the same schema as branches 0 and 1: a value that matches it matches both, so it never passes`},
 	}
 	for _, tc := range cases {
-		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, schema.BuildOptions{Package: "x"}, nil)
+		fam, err := schema.BuildFamily([]load.Input{{Name: "t.json", Data: oneTool(tc.params)}}, schema.BuildOptions{Package: "x"}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", tc.params, err)
 			continue
@@ -249,7 +251,7 @@ func TestFieldNamesIndependentOfOrder(t *testing.T) {
 		for _, k := range perm {
 			props = append(props, fmt.Sprintf("%q:{\"type\":\"string\"}", k))
 		}
-		fam, err := schema.Build([]schema.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)}}, schema.BuildOptions{Package: "x"})
+		fam, err := schema.Build([]load.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)}}, schema.BuildOptions{Package: "x"})
 		if err != nil {
 			t.Fatal(err)
 		}

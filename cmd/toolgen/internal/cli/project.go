@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/schema/manifest"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -97,7 +99,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		formats = p.manifest.Formats
 		limits = p.manifest.Limits
 	}
-	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, Options: load.Options{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
 	if err != nil {
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
@@ -149,8 +151,8 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 }
 
 // readInputs reads the named files; "-" is standard input (at most once).
-func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
-	inputs := make([]schema.Input, 0, len(names))
+func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
+	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
 	for _, n := range names {
 		var data []byte
@@ -168,7 +170,7 @@ func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, schema.Input{Name: n, Data: data})
+		inputs = append(inputs, load.Input{Name: n, Data: data})
 	}
 	return inputs, nil
 }

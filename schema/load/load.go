@@ -1,4 +1,4 @@
-package schema
+package load
 
 import (
 	"cmp"
@@ -21,15 +21,15 @@ type Input struct {
 	Data []byte
 }
 
-// LoadOptions control Load.
-type LoadOptions struct {
+// Options control Tools and Decode.
+type Options struct {
 	// Lenient rewrites non-standard schema type names ("dict", "float",
 	// "any", ...) to JSON Schema and moves draft-3 booleans ("required":
 	// true on a property) into the object's "required" array, instead of
 	// rejecting them, with one warning per kind of rewrite.
 	Lenient bool
 	// Limits bound the input (zero fields take DefaultLimits); Build
-	// passes them on to Compile.
+	// passes them on to schema.Compile.
 	Limits manifest.Limits
 }
 
@@ -56,28 +56,28 @@ type ToolDef struct {
 type Document struct {
 	// Sources are the input names, in the order given.
 	Sources []string
-	// Roots are the parsed input files, parallel to Sources; Compile
+	// Roots are the parsed input files, parallel to Sources; schema.Compile
 	// resolves cross-file $refs ("other.json#/$defs/X") against them.
 	Roots    []*jsonpos.Node
 	Tools    []*ToolDef
 	Warnings []ir.Diagnostic
 }
 
-// Load decodes the tool definition files of one family. Each file holds an
+// Tools decodes the tool definition files of one family. Each file holds an
 // array of tools or an object with a "tools" array; each tool is in OpenAI
 // chat, OpenAI responses, Anthropic or MCP shape. All problems are
 // reported together as an ErrorList of located errors.
-func Load(inputs []Input, opts LoadOptions) (*Document, error) {
-	doc, errs := load(inputs, opts)
+func Tools(inputs []Input, opts Options) (*Document, error) {
+	doc, errs := Decode(inputs, opts)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	return doc, nil
 }
 
-// load is Load returning the usable part of the document along with the
+// Decode is Tools returning the usable part of the document along with the
 // errors, so later phases can report theirs in the same run.
-func load(inputs []Input, opts LoadOptions) (*Document, jsonpos.ErrorList) {
+func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 	l := &loader{
 		doc:    &Document{},
 		byName: map[string]*ToolDef{},

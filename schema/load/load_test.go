@@ -1,4 +1,4 @@
-package schema
+package load
 
 import (
 	"errors"
@@ -128,7 +128,7 @@ func TestLoadShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Load([]Input{{Name: "in.json", Data: []byte(tt.in)}}, LoadOptions{})
+			doc, err := Tools([]Input{{Name: "in.json", Data: []byte(tt.in)}}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestLoadShapes(t *testing.T) {
 }
 
 func TestLoadMissingParamsPosition(t *testing.T) {
-	doc, err := Load([]Input{{Name: "in.json", Data: []byte("[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]")}}, LoadOptions{})
+	doc, err := Tools([]Input{{Name: "in.json", Data: []byte("[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]")}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Load(tt.inputs, LoadOptions{})
+			doc, err := Tools(tt.inputs, Options{})
 			if err == nil {
 				t.Fatalf("no error; loaded %d tools", len(doc.Tools))
 			}
@@ -300,7 +300,7 @@ func TestLoadTypeWalk(t *testing.T) {
 	}
 	for _, k := range keywords {
 		in := `[{"name":"t","input_schema":` + k.schema + `}]`
-		_, err := Load([]Input{{"a.json", []byte(in)}}, LoadOptions{})
+		_, err := Tools([]Input{{"a.json", []byte(in)}}, Options{})
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) || len(list) != 1 {
 			t.Errorf("%s: err = %v, want one error", k.kw, err)
@@ -312,7 +312,7 @@ func TestLoadTypeWalk(t *testing.T) {
 	}
 	values := `{"type":"object","enum":[{"type":"dict"}],"const":{"type":"dict"},"default":{"type":"dict"},
 "examples":[{"type":"dict"}],"properties":{"type":{"type":"string","default":{"type":"int"}}}}`
-	if _, err := Load([]Input{{"a.json", []byte(`[{"name":"t","input_schema":` + values + `}]`)}}, LoadOptions{}); err != nil {
+	if _, err := Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":` + values + `}]`)}}, Options{}); err != nil {
 		t.Errorf("values were checked as schemas: %v", err)
 	}
 }
@@ -324,7 +324,7 @@ func TestLoadLenient(t *testing.T) {
 "e":{"type":"any","description":"anything"},
 "g":{"type":"dict"},
 "h":{"type":"HashMap","additionalProperties":{"type":"long"}}}}}}]`
-	doc, err := Load([]Input{{"a.json", []byte(in)}}, LoadOptions{Lenient: true})
+	doc, err := Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +364,7 @@ func TestLoadLenient(t *testing.T) {
 "a":{"type":"string","required":true},
 "b":{"type":"object","required":false,"properties":{"c":{"required":true}}},
 "d":{"type":"object","required":["e"],"properties":{"e":{}}}}}}]`
-	doc, err = Load([]Input{{"a.json", []byte(in)}}, LoadOptions{Lenient: true})
+	doc, err = Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +388,7 @@ func TestLoadLenient(t *testing.T) {
 	}
 
 	// Lenient mode still rejects names it cannot map.
-	_, err = Load([]Input{{"a.json", []byte(`[{"name":"t","input_schema":{"type":"foo"}}]`)}}, LoadOptions{Lenient: true})
+	_, err = Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":{"type":"foo"}}]`)}}, Options{Lenient: true})
 	if err == nil || !strings.Contains(err.Error(), `"foo" is not a JSON Schema type`) {
 		t.Errorf("lenient unknown type: err = %v", err)
 	}
@@ -408,7 +408,7 @@ func TestLoadCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(dir, f)
-		doc, err := Load([]Input{{Name: rel, Data: data}}, LoadOptions{})
+		doc, err := Tools([]Input{{Name: rel, Data: data}}, Options{})
 		if err != nil {
 			t.Errorf("%s:\n%v", rel, err)
 			continue
@@ -436,7 +436,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s), true)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
-		doc, err := Load([]Input{{Name: "fuzz.json", Data: data}}, LoadOptions{Lenient: lenient})
+		doc, err := Tools([]Input{{Name: "fuzz.json", Data: data}}, Options{Lenient: lenient})
 		if err != nil {
 			var list jsonpos.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -460,7 +460,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Load([]Input{{Name: "ALL.tools.json", Data: data}}, LoadOptions{}); err != nil {
+		if _, err := Tools([]Input{{Name: "ALL.tools.json", Data: data}}, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package schema
+package load
 
 import (
 	"fmt"
@@ -208,7 +208,7 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 		}
 		list := n.Get("required")
 		if list != nil && list.Kind != jsonpos.ArrayNode {
-			continue // not fixable here; Compile reports it
+			continue // not fixable here; the compiler reports it
 		}
 		c.count(codeRequired, "", "", b.Pos)
 		prop.Members = append(prop.Members[:idx], prop.Members[idx+1:]...)
