@@ -44,7 +44,7 @@ func TestRegistryOf(t *testing.T) {
 		t.Fatalf("registry %+v", reg)
 	}
 	create := reg.Ops[1]
-	if create.Path != "onto.task.create" || create.Kind != gateway.KindWrite || !create.DryRunDefault ||
+	if create.Path != "onto.task.create" || create.Kind != runtime.OpWrite || !create.DryRunDefault ||
 		create.Policy == nil || len(create.Policy.Dont) != 1 || create.Notes[0] != "Search first." ||
 		len(create.Args) != 1 || !create.Args[0].Required || string(create.Examples[0].Args) != `{"title":"<title>"}` {
 		t.Errorf("create op %+v", create)
@@ -73,7 +73,7 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 		{"registry", emitRegistry, []string{
 			`var Registry = gateway.Registry{`,
 			`Version: "` + f.RegistryVersion + `"`,
-			`Kind: gateway.KindWrite`,
+			`Kind: runtime.OpWrite`,
 			`DryRunDefault: true`,
 			`Dont: []string{"Do NOT create tasks for work you can do now",}`,
 			"Parameters: json.RawMessage(`{\"type\":\"object\",",

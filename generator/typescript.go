@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -130,7 +131,7 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 		args += "?"
 	}
 	sig := "(" + args + ": " + ts.ref(op.Tool.Params, &uses)
-	if op.Kind == "write" {
+	if op.Kind == runtime.OpWrite {
 		sig += ", options?: CallOptions"
 	}
 	res := "unknown"
@@ -142,7 +143,7 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 	var doc strings.Builder
 	doc.WriteString(strings.TrimSpace(op.Tool.Description))
 	kind := "read"
-	if op.Kind == "write" {
+	if op.Kind == runtime.OpWrite {
 		kind = "write; refused unless writes are allowed"
 		if op.DryRunDefault {
 			kind += "; runs as a dry run unless options.dry_run is false"

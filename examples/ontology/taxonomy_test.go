@@ -132,7 +132,7 @@ func TestSpec004Taxonomy(t *testing.T) {
 			t.Errorf("tool %s missing from the example", c.tool)
 			continue
 		}
-		if op.Path != c.op || op.Kind != c.kind {
+		if op.Path != c.op || string(op.Kind) != c.kind {
 			t.Errorf("%s → %s (%s), want %s (%s)", c.tool, op.Path, op.Kind, c.op, c.kind)
 		}
 	}

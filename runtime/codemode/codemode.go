@@ -106,7 +106,7 @@ type Mode struct {
 	exec   runtime.Handler
 	decls  *tsdecl.Decls
 	reg    gateway.Registry
-	kinds  map[string]string // op path → kind
+	kinds  map[string]runtime.OpKind // op path → kind
 }
 
 // New builds a code mode over reg, executing ops with tools through a
@@ -124,7 +124,7 @@ func New(reg gateway.Registry, tools []runtime.Tool, decls *tsdecl.Decls, opts .
 	if err != nil {
 		return nil, err
 	}
-	m := &Mode{limits: c.limits.withDefaults(), gw: gw, decls: decls, reg: reg, kinds: map[string]string{}}
+	m := &Mode{limits: c.limits.withDefaults(), gw: gw, decls: decls, reg: reg, kinds: map[string]runtime.OpKind{}}
 	for _, t := range gw.Tools() {
 		if t.Name == gateway.ExecTool {
 			m.exec = t.Handler

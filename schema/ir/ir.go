@@ -10,6 +10,8 @@ package ir
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // Pos locates a node: the input file, the 1-based line and column of the
@@ -366,8 +368,8 @@ type Op struct {
 	Group  string
 	Entity string
 	Action string
-	// Kind is "read" or "write".
-	Kind string
+	// Kind is runtime.OpRead or runtime.OpWrite.
+	Kind runtime.OpKind
 	// Usage is the CLI-like one-liner: the path, required args bare,
 	// optional ones in brackets ("onto.task.list [limit:integer=20]").
 	Usage string

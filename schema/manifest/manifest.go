@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"gopkg.in/yaml.v3"
@@ -75,8 +77,8 @@ type Op struct {
 	Path string
 	// Tool, when set, maps this tool to Path (like an override).
 	Tool string
-	// Kind is "read", "write" or "" (derived).
-	Kind          string
+	// Kind is runtime.OpRead, runtime.OpWrite or "" (derived).
+	Kind          runtime.OpKind
 	Policy        *ir.Policy
 	Examples      []ir.Example
 	Notes         []string
@@ -427,10 +429,10 @@ func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 				op.Tool, _ = d.nonEmpty(v, ptr)
 			case "kind":
 				if s, ok := d.str(v, ptr); ok {
-					if s != "read" && s != "write" {
+					if k := runtime.OpKind(s); k != runtime.OpRead && k != runtime.OpWrite {
 						d.errorf(v, ptr, "must be read or write")
 					} else {
-						op.Kind = s
+						op.Kind = k
 					}
 				}
 			case "policy":
