@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -709,7 +711,7 @@ var idempotentVerbs = []string{
 // win, then the input's annotations, then the kind (reads are read-only)
 // and, for writes, the verb (destructive, idempotent). The open-world
 // hint and the title come only from the input or the manifest.
-func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
+func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *ManifestOp) {
 	a := &tool.Annotations
 	if mo != nil {
 		if mo.Title != "" {

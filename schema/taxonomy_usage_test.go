@@ -52,7 +52,7 @@ func TestKindFromDescription(t *testing.T) {
 	}
 	want := map[string]string{"math_factorial": "read", "hotel_room": "write", "triangle_area": "read", "mystery_box": "write"}
 	for name, op := range opsOf(f) {
-		if op.Kind != want[name] {
+		if string(op.Kind) != want[name] {
 			t.Errorf("%s: kind %s, want %s", name, op.Kind, want[name])
 		}
 	}

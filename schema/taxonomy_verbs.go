@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -58,7 +60,7 @@ var writeVerbs = []string{
 }
 
 // verbKind returns "read" or "write" for a known verb, "" otherwise.
-func verbKind(v string) string {
+func verbKind(v string) runtime.OpKind {
 	switch {
 	case mfContains(readVerbs, v):
 		return "read"
@@ -83,7 +85,7 @@ var computeVerbs = []string{
 
 // descriptionKind is "read" or "write" when the description starts with a
 // known verb ("Calculates…", "Books a hotel…"), "" otherwise.
-func descriptionKind(desc string) string {
+func descriptionKind(desc string) runtime.OpKind {
 	first := strings.ToLower(strings.TrimLeft(desc, " \t\n\"'`*#-"))
 	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
 		first = first[:i]

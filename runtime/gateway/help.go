@@ -51,7 +51,7 @@ func buildTree(ops []*binding) *node {
 }
 
 func (n *node) count(b *binding) {
-	if b.op.Kind == KindWrite {
+	if b.op.Kind == runtime.OpWrite {
 		n.writes++
 	} else {
 		n.reads++
@@ -82,7 +82,7 @@ func (n *node) allPaths() []string {
 
 // ops returns the ops at or under n matching kind ("" for all), in path
 // order.
-func (n *node) ops(kind string) []*binding {
+func (n *node) ops(kind runtime.OpKind) []*binding {
 	var out []*binding
 	var walk func(*node)
 	walk = func(x *node) {
@@ -234,11 +234,11 @@ func (g *Gateway) bootWords() bootWords {
 	if ex == nil {
 		ex = groups[0]
 	}
-	w := bootWords{dir: ex.path, dirOps: ex.path + "." + KindWrite}
+	w := bootWords{dir: ex.path, dirOps: ex.path + "." + string(runtime.OpWrite)}
 	if ex.writes == 0 {
-		w.dirOps = ex.path + "." + KindRead
+		w.dirOps = ex.path + "." + string(runtime.OpRead)
 	}
-	if reads := ex.ops(KindRead); len(reads) > 0 {
+	if reads := ex.ops(runtime.OpRead); len(reads) > 0 {
 		w.op = reads[0].op.Path
 	} else {
 		w.op = ex.ops("")[0].op.Path
@@ -356,8 +356,8 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 		doc = g.opDoc(b, full, examples, schemas)
 	} else if n := g.tree.lookup(path); n != nil {
 		doc = g.dirDoc(n, "", full)
-	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (path[i+1:] == KindRead || path[i+1:] == KindWrite) && g.tree.lookup(path[:i]) != nil {
-		doc = g.dirDoc(g.tree.lookup(path[:i]), path[i+1:], full)
+	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (runtime.OpKind(path[i+1:]) == runtime.OpRead || runtime.OpKind(path[i+1:]) == runtime.OpWrite) && g.tree.lookup(path[:i]) != nil {
+		doc = g.dirDoc(g.tree.lookup(path[:i]), runtime.OpKind(path[i+1:]), full)
 	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
 		doc = g.dirDoc(n, "", full)
 	} else {
@@ -415,11 +415,11 @@ func (g *Gateway) nearestDir(path string) string {
 
 // dirDoc is the help of a non-op path: a directory listing.
 type dirDoc struct {
-	Path     string     `json:"path"`
-	Summary  string     `json:"summary,omitempty"`
-	Filter   string     `json:"filter,omitempty"`
-	Children []dirEntry `json:"children,omitempty"`
-	Ops      []opEntry  `json:"ops,omitempty"`
+	Path     string         `json:"path"`
+	Summary  string         `json:"summary,omitempty"`
+	Filter   runtime.OpKind `json:"filter,omitempty"`
+	Children []dirEntry     `json:"children,omitempty"`
+	Ops      []opEntry      `json:"ops,omitempty"`
 	// Next says how to go deeper from a listing of children; a listing of
 	// ops has none (running an op and asking for its help are in the
 	// gateway tools' descriptions).
@@ -443,7 +443,7 @@ type dirEntry struct {
 // line.
 type opEntry struct {
 	Op      string          `json:"op"`
-	Kind    string          `json:"kind,omitempty"`
+	Kind    runtime.OpKind  `json:"kind,omitempty"`
 	Summary string          `json:"summary,omitempty"`
 	Args    string          `json:"args"`
 	Example json.RawMessage `json:"example,omitempty"`
@@ -453,7 +453,7 @@ type opEntry struct {
 // lists every op with its args instead of summarising children.
 const flatLimit = 25
 
-func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
+func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 	d := dirDoc{Path: n.path, Filter: kind}
 	if n.path == "" {
 		d.Path = "root"
@@ -476,9 +476,9 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 		}
 		e := dirEntry{Name: name, Summary: g.groupSummary(c.path), Read: c.reads, Write: c.writes}
 		switch kind {
-		case KindRead:
+		case runtime.OpRead:
 			e.Write = 0
-		case KindWrite:
+		case runtime.OpWrite:
 			e.Read = 0
 		}
 		if e.Read+e.Write == 0 {
@@ -519,8 +519,8 @@ func (g *Gateway) groupSummary(path string) string {
 
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 	e := opEntry{Op: b.op.Path, Args: b.argsLine()}
-	if b.op.Kind == KindWrite {
-		e.Kind = KindWrite
+	if b.op.Kind == runtime.OpWrite {
+		e.Kind = runtime.OpWrite
 	}
 	if full {
 		e.Summary = text.FirstSentence(b.op.Description, 200)
@@ -536,7 +536,7 @@ func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 // flags, and examples as ready-to-run args for this op.
 type opDoc struct {
 	Op            string          `json:"op"`
-	Kind          string          `json:"kind"`
+	Kind          runtime.OpKind  `json:"kind"`
 	Summary       string          `json:"summary"`
 	Usage         string          `json:"usage"`
 	Args          []helpArg       `json:"args"`
@@ -581,7 +581,7 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 			d.Notes = append(append([]string(nil), d.Notes...), `the description is longer than shown: "format":"full" shows all of it`)
 		}
 	}
-	if b.op.Kind == KindWrite && !g.cfg.writes {
+	if b.op.Kind == runtime.OpWrite && !g.cfg.writes {
 		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op (dry_run:true still shows what it would do)")
 	}
 	if b.op.DryRunDefault {

@@ -104,7 +104,7 @@ func TestShortenKeepsWhatIsNotAnArgument(t *testing.T) {
 // says so and how to read all of it.
 func TestShortHelpSaysWhenCut(t *testing.T) {
 	long := "Think step by step.\n" + strings.Repeat("- Keep context over multiple steps of a long task\n", 20)
-	ops := []Op{{Path: "think.step", Tool: "think", Kind: KindRead}}
+	ops := []Op{{Path: "think.step", Tool: "think", Kind: runtime.OpRead}}
 	tools := []runtime.Tool{{Name: "think", Description: long, Parameters: json.RawMessage(`{"type":"object"}`)}}
 	g, err := New(Registry{Ops: ops}, tools)
 	if err != nil {

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/spf13/pflag"
 
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -59,16 +61,16 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 
 // inspectOp is one op in toolgen inspect's JSON output.
 type inspectOp struct {
-	Op            string     `json:"op"`
-	Tool          string     `json:"tool"`
-	Kind          string     `json:"kind"`
-	Group         string     `json:"group"`
-	Entity        string     `json:"entity,omitempty"`
-	Action        string     `json:"action"`
-	Source        string     `json:"source"`
-	Usage         string     `json:"usage"`
-	DryRunDefault bool       `json:"dry_run_default,omitempty"`
-	Policy        *ir.Policy `json:"policy,omitempty"`
+	Op            string         `json:"op"`
+	Tool          string         `json:"tool"`
+	Kind          runtime.OpKind `json:"kind"`
+	Group         string         `json:"group"`
+	Entity        string         `json:"entity,omitempty"`
+	Action        string         `json:"action"`
+	Source        string         `json:"source"`
+	Usage         string         `json:"usage"`
+	DryRunDefault bool           `json:"dry_run_default,omitempty"`
+	Policy        *ir.Policy     `json:"policy,omitempty"`
 }
 
 // inspectReport is toolgen inspect's JSON output.
@@ -100,7 +102,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 	}
 	for _, w := range f.Warnings {
-		rep.Warnings = append(rep.Warnings, (&schema.Error{Pos: w.Pos, Message: w.Message}).Error())
+		rep.Warnings = append(rep.Warnings, (&jsonpos.Error{Pos: w.Pos, Message: w.Message}).Error())
 	}
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)
@@ -109,7 +111,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {
-		kind := op.Kind
+		kind := string(op.Kind)
 		if op.DryRunDefault {
 			kind += " (dry-run)"
 		}
