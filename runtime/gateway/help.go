@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -176,9 +178,26 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 // bootGroupsLen bounds the list of groups in tool_help's description.
 const bootGroupsLen = 240
 
-// bootEntityOps is the number of ops an entity needs to be named in the
-// boot descriptions: an entity of one op says no more than the op.
-const bootEntityOps = 2
+// sharedOps is the number of ops an entity needs to be named where a
+// group is summarised (boot descriptions, a catch-all group at the root):
+// an entity of one op says no more than the op.
+const sharedOps = 2
+
+// shared returns n's entities (children with children of their own) that
+// hold at least sharedOps ops, in name order, and whether they hold at
+// least half of n's ops; when they do not, n is a catch-all of single ops
+// (a family's ungrouped tools) and a few of its names would misrepresent
+// it.
+func (n *node) shared() (entities []*node, representative bool) {
+	held := 0
+	for _, name := range n.names {
+		if c := n.children[name]; len(c.children) > 0 && c.reads+c.writes >= sharedOps {
+			entities = append(entities, c)
+			held += c.reads + c.writes
+		}
+	}
+	return entities, 2*held >= n.reads+n.writes
+}
 
 // bootWords are the family's own words in the gateway tools' boot
 // descriptions: example paths taken from its largest entity, and its
@@ -201,23 +220,15 @@ func (g *Gateway) bootWords() bootWords {
 		sort.SliceStable(out, func(i, j int) bool { return size(out[i]) > size(out[j]) })
 		return out
 	}
-	// entities are a group's children that hold several ops, largest
-	// first; none when they hold less than half of the group's ops: the
-	// group is then a catch-all of single ops (a family's ungrouped tools)
-	// and a few of its names would misrepresent it.
+	// entities are a group's shared entities, largest first; none for a
+	// catch-all group.
 	entities := func(gr *node) []*node {
-		var out []*node
-		held := 0
-		for _, c := range bySize(gr) {
-			if len(c.children) > 0 && size(c) >= bootEntityOps {
-				out = append(out, c)
-				held += size(c)
-			}
-		}
-		if 2*held < size(gr) {
+		es, ok := gr.shared()
+		if !ok {
 			return nil
 		}
-		return out
+		sort.SliceStable(es, func(i, j int) bool { return size(es[i]) > size(es[j]) })
+		return es
 	}
 	groups := bySize(g.tree)
 	if len(groups) == 0 {
@@ -435,7 +446,10 @@ type dirEntry struct {
 	Read     int      `json:"read,omitempty"`
 	Write    int      `json:"write,omitempty"`
 	Entities []string `json:"entities,omitempty"`
-	Actions  []string `json:"actions,omitempty"`
+	// MoreEntities counts the entities of one op each that the root
+	// listing leaves out of a catch-all group (its own help lists them).
+	MoreEntities int      `json:"more_entities,omitempty"`
+	Actions      []string `json:"actions,omitempty"`
 }
 
 // opEntry is one op of a listing: its op once, its kind when it writes
@@ -458,7 +472,7 @@ func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 	if n.path == "" {
 		d.Path = "root"
 	}
-	d.Summary = g.groupSummary(n.path)
+	d.Summary = g.groupSummary(n)
 	all := n.ops(kind)
 	if len(all) <= flatLimit {
 		for _, b := range all {
@@ -474,7 +488,7 @@ func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 			}
 			continue
 		}
-		e := dirEntry{Name: name, Summary: g.groupSummary(c.path), Read: c.reads, Write: c.writes}
+		e := dirEntry{Name: name, Summary: g.groupSummary(c), Read: c.reads, Write: c.writes}
 		switch kind {
 		case runtime.OpRead:
 			e.Write = 0
@@ -485,12 +499,17 @@ func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 			continue
 		}
 		if n.path == "" {
-			// At the root, list the entities of each group.
+			// At the root, list the entities of each group; of a catch-all
+			// group, only those that several ops share.
+			shared, representative := c.shared()
 			for _, en := range c.names {
-				if sub := c.children[en]; len(sub.children) > 0 {
-					e.Entities = append(e.Entities, en)
-				} else {
+				switch sub := c.children[en]; {
+				case len(sub.children) == 0:
 					e.Actions = append(e.Actions, en)
+				case representative || slices.Contains(shared, sub):
+					e.Entities = append(e.Entities, en)
+				default:
+					e.MoreEntities++
 				}
 			}
 		} else {
@@ -508,13 +527,50 @@ func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 	return d
 }
 
-func (g *Gateway) groupSummary(path string) string {
+// groupSummary is the registry's summary of the group at n, unless it
+// only names n and its children, which the listing shows anyway
+// ("Operations on task, goal and plan.").
+func (g *Gateway) groupSummary(n *node) string {
 	for _, gr := range g.reg.Groups {
-		if gr.Name == path {
+		if gr.Name == n.path {
+			if namesOnly(gr.Summary, n) {
+				return ""
+			}
 			return gr.Summary
 		}
 	}
 	return ""
+}
+
+// listingWords are the words a summary may use besides a listing's names
+// and still say nothing the listing does not.
+var listingWords = map[string]bool{"operations": true, "ops": true, "tools": true, "on": true, "for": true,
+	"of": true, "and": true, "or": true, "the": true, "a": true, "an": true, "with": true}
+
+// namesOnly reports whether summary is made of n's name, its children's
+// names and listingWords alone.
+func namesOnly(summary string, n *node) bool {
+	names := map[string]bool{}
+	for _, name := range append([]string{n.name}, n.names...) {
+		for _, w := range splitName(name) {
+			names[w] = true
+		}
+	}
+	words := strings.FieldsFunc(strings.ToLower(summary), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	for _, w := range words {
+		if !names[w] && !listingWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// splitName splits an op path segment into its lower-cased words
+// ("data_source" → data, source).
+func splitName(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '_' || r == '-' })
 }
 
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {

@@ -299,3 +299,45 @@ func TestHelpKeepsArgumentInstructions(t *testing.T) {
 		t.Errorf("short help lost the argument's instructions: %s", env.Result)
 	}
 }
+
+// TestListingsCutRepetition: a group summary that only names what the
+// listing shows is left out, and the root names only the shared entities
+// of a catch-all group of single ops, counting the others.
+func TestListingsCutRepetition(t *testing.T) {
+	var ops []Op
+	var tools []runtime.Tool
+	add := func(p string) {
+		name := strings.ReplaceAll(p, ".", "_")
+		ops = append(ops, Op{Path: p, Tool: name, Kind: runtime.OpRead})
+		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
+	}
+	for i := range 30 {
+		add(fmt.Sprintf("store.item%d.get", i))
+	}
+	add("store.order.get")
+	add("store.order.list")
+	add("misc.sky.get")
+	add("misc.sky.list")
+	reg := Registry{Ops: ops, Groups: []Group{
+		{Name: "store", Summary: "Operations on order, item0 and item1."},
+		{Name: "misc", Summary: "Weather above the sky."},
+	}}
+	g, err := New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root dirDoc
+	if err := json.Unmarshal(g.help(runtime.ToolContext{}, helpRequest{}).Result, &root); err != nil {
+		t.Fatal(err)
+	}
+	misc, store := root.Children[0], root.Children[1]
+	if store.Summary != "" || strings.Join(store.Entities, ",") != "order" || store.MoreEntities != 30 {
+		t.Errorf("store at the root: %+v", store)
+	}
+	if misc.Summary != "Weather above the sky." || strings.Join(misc.Entities, ",") != "sky" {
+		t.Errorf("misc at the root: %+v", misc)
+	}
+	if s := string(g.help(runtime.ToolContext{}, helpRequest{Path: "store"}).Result); strings.Contains(s, "Operations on") || !strings.Contains(s, `"item29"`) {
+		t.Errorf("store listing: %s", s)
+	}
+}
