@@ -207,6 +207,9 @@ func TestHelpWrongArgument(t *testing.T) {
 			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR"}, contains: []string{"its arguments are path, format"}},
 		{tool: HelpTool, args: `{"path":"task.creat"}`,
 			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.create"}, absent: []string{`"root"`}},
+		// none of these counts as a help answer seen before
+		{tool: HelpTool, args: `{"path":""}`, want: map[string]any{"ok": true, "result/path": "root"}, absent: []string{"warnings", "times"}},
+		{tool: HelpTool, args: `{"path":"onto.task.create"}`, want: map[string]any{"ok": true}, absent: []string{"warnings", "times"}},
 	})
 }
 
