@@ -55,8 +55,10 @@ type searchMiss struct {
 	Got   []string `json:"got"`
 }
 
-// tokenFigures are o200k_base token counts per case.
+// tokenFigures are o200k_base token counts per case, and the flat list's
+// boot definitions to compare them with.
 type tokenFigures struct {
+	Flat         int     `json:"flat"`
 	Boot         int     `json:"boot"`
 	SearchMedian int     `json:"search_median"`
 	HelpMedian   int     `json:"help_median"`
@@ -130,6 +132,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(tw, "recall@%d\t%.3f\n", k, rep.Recall[fmt.Sprint(k)])
 	}
 	if t := rep.Tokens; t != nil {
+		fmt.Fprintf(tw, "tokens flat list\t%d\n", t.Flat)
 		fmt.Fprintf(tw, "tokens boot\t%d\n", t.Boot)
 		fmt.Fprintf(tw, "tokens search (median)\t%d\n", t.SearchMedian)
 		fmt.Fprintf(tw, "tokens help (median)\t%d\n", t.HelpMedian)
@@ -252,7 +255,7 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 		}
 	}
 	if tokens {
-		t, err := pathTokens(g, reg, cases)
+		t, err := pathTokens(g, reg, flat, cases)
 		if err != nil {
 			return nil, err
 		}
@@ -270,14 +273,19 @@ func (s caseSession) ID() string { return string(s) }
 // pathTokens counts, per case, the o200k_base tokens of the gateway's boot
 // definitions, the tool_search answer to the case's query and the
 // tool_help answer of the op of its first expected tool, each answer as
-// the model reads it (the envelope's rendered text).
-func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*tokenFigures, error) {
+// the model reads it (the envelope's rendered text); and the boot
+// definitions of the flat list.
+func pathTokens(g *gateway.Gateway, reg gateway.Registry, flat []runtime.Tool, cases []searchCase) (*tokenFigures, error) {
 	codec, err := tokenizer.Get(tokenizer.O200kBase)
 	if err != nil {
 		return nil, err
 	}
 	tools := g.Tools()
 	boot, err := codec.Count(string(runtime.Definitions(tools)))
+	if err != nil {
+		return nil, err
+	}
+	flatBoot, err := codec.Count(string(runtime.Definitions(flat)))
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +322,7 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 		search, help, total = append(search, s), append(help, h), append(total, boot+s+h)
 		sum += float64(boot + s + h)
 	}
-	return &tokenFigures{Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
+	return &tokenFigures{Flat: flatBoot, Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
 		TotalMean: float64(int(sum/float64(max(len(cases), 1))*10+0.5)) / 10}, nil
 }
 
