@@ -235,11 +235,16 @@ func (g *Gateway) bootWords() bootWords {
 		return bootWords{dir: "a", dirOps: "a.read", op: "a.b"}
 	}
 	// The example directory: the largest entity of any group (the first
-	// group's on a tie), else the largest group.
+	// group's on a tie), else the largest group that is not an op alone.
 	var ex *node
 	for _, gr := range groups {
 		if es := entities(gr); len(es) > 0 && (ex == nil || size(es[0]) > size(ex)) {
 			ex = es[0]
+		}
+	}
+	for _, gr := range groups {
+		if ex == nil && len(gr.children) > 0 {
+			ex = gr
 		}
 	}
 	if ex == nil {

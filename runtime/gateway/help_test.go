@@ -250,6 +250,15 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 	if h := newHarness(t); !strings.Contains(h.g.Tools()[0].Description, "onto (task, project)") {
 		t.Errorf("ontology description: %s", h.g.Tools()[0].Description)
 	}
+	// An op at the top level is not given as a directory to browse.
+	g, err = New(Registry{Ops: []Op{{Path: "search", Tool: "search"}, {Path: "search2", Tool: "search2"}, {Path: "web.visit", Tool: "visit"}}},
+		[]runtime.Tool{{Name: "search"}, {Name: "search2"}, {Name: "visit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := g.Tools()[0].Description; !strings.Contains(d, "(web, web.read)") {
+		t.Errorf("flat family description: %s", d)
+	}
 }
 
 // TestUsageStartsWithOwnOp: a registry whose usage line names another op
