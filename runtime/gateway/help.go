@@ -578,6 +578,11 @@ func splitName(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '_' || r == '-' })
 }
 
+// listSummaryLen bounds an op's summary in a short listing: its first
+// sentence, whole up to this length (a cut at 80 bytes left most
+// one-sentence descriptions without their end).
+const listSummaryLen = 160
+
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 	e := opEntry{Op: b.op.Path, Args: b.argsLine()}
 	if b.op.Kind == runtime.OpWrite {
@@ -587,7 +592,7 @@ func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 		e.Summary = text.FirstSentence(b.op.Description, 200)
 		e.Example = b.call()
 	} else {
-		e.Summary = text.FirstSentence(b.op.Description, 80)
+		e.Summary = text.FirstSentence(b.op.Description, listSummaryLen)
 	}
 	return e
 }
