@@ -239,16 +239,3 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
-
-// A typo of a mixed-case name finds it: both sides are case folded.
-func TestManifestClosestFoldsCase(t *testing.T) {
-	if got := Nearest("getuser", []string{"getUser", "listUsers"}); got != "getUser" {
-		t.Errorf(`Nearest("getuser") = %q, want "getUser"`, got)
-	}
-	if got := Nearest("gteUser", []string{"getUser"}); got != "getUser" {
-		t.Errorf(`Nearest("gteUser") = %q, want "getUser"`, got)
-	}
-	if got := Nearest("zzz", []string{"getUser"}); got != "" {
-		t.Errorf(`Nearest("zzz") = %q, want ""`, got)
-	}
-}
