@@ -41,6 +41,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	for i, tool := range f.Tools {
 		derivs[i] = t.derive(tool.Name, tool.Description)
 	}
+	t.qualifiers(derivs)
 	t.placeUngrouped(derivs)
 	for i, tool := range f.Tools {
 		ops[i] = t.opPath(tool, derivs[i])
@@ -344,6 +345,15 @@ func (t *taxonomy) derive(name, desc string) derived {
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
 		d.verb, rest, d.known = toks[vi], toks[:vi], true
+	case vi+3 < len(toks) && (toks[vi+1] == "or" || toks[vi+1] == "and") && verbKind(toks[vi+2]) != "":
+		// Two verbs joined make one action: create_or_update_file is
+		// file.create_or_update. The op writes when either verb does.
+		d.verb, d.known = toks[vi], true
+		if verbKind(toks[vi]) == "read" {
+			d.verb = toks[vi+2]
+		}
+		d.action = strings.Join(toks[vi:vi+3], "_")
+		rest = append(append([]string(nil), toks[:vi]...), toks[vi+3:]...)
 	case vi+2 < len(toks) && mfContains(phrasalParticles, toks[vi+1]):
 		// A phrasal verb keeps its particle: turn_off_wifi is
 		// wifi.turn_off, not off.wifi.turn.
@@ -447,49 +457,67 @@ func (t *taxonomy) groupTokens() []string {
 	return out
 }
 
-// placeUngrouped gives each tool without a group token a group: the one
-// group whose tools own its entity (get_document_tree joins onto, which
-// holds onto.document.*), else the manifest's default_group, else its
-// entity as a group of its own when at least minEntityGroup ungrouped
-// tools share it (list_issues, get_issue, close_issue make issue.list,
-// ...), and otherwise the default group.
+// placeUngrouped gives each tool without a group token a group: the group
+// that owns its entity (get_document_tree joins onto, which holds
+// onto.document.*), else the manifest's default_group, else its entity as
+// a group of its own when enough ungrouped tools share it (list_issues,
+// get_issue, close_issue make issue.list, ...), and otherwise the default
+// group.
+//
+// A group holds an entity through its ops on it (onto.document.get) and,
+// for a group an ungrouped noun becomes, through the noun after it
+// (create_pull_request_review holds review for pull_request). It owns the
+// entity when it holds it at least twice as often as any other group and
+// at least half as often as the ungrouped tools name it: onto's six
+// document ops claim get_document_tree; pull_request's five review ops
+// claim resolve_review_thread over copilot's one; browser_file_upload does
+// not claim the six file tools of a filesystem server in one pool.
 func (t *taxonomy) placeUngrouped(ds []derived) {
-	// owners counts, per entity, the ops of each group on it; a group owns
-	// an entity no other group holds when its ops on it are at least half
-	// as many as the ungrouped ones (onto's six document ops claim
-	// get_document_tree; browser_file_upload does not claim the six file
-	// tools of a filesystem server in one pool).
-	owners := map[string]map[string]int{}
 	homeless := map[string]int{}
 	for _, d := range ds {
 		if d.group == "" && len(d.path) > 0 {
 			homeless[d.path[0]]++
-		}
-		if d.group != "" && d.entity != "" {
-			if owners[d.entity] == nil {
-				owners[d.entity] = map[string]int{}
-			}
-			owners[d.entity][d.group]++
 		}
 	}
 	minShared := 1
 	if len(homeless) > maxSoloGroups {
 		minShared = minEntityGroup
 	}
+	owners := map[string]map[string]int{}
+	hold := func(m map[string]map[string]int, entity, group string) {
+		if m[entity] == nil {
+			m[entity] = map[string]int{}
+		}
+		m[entity][group]++
+	}
+	subs := map[string]map[string]int{}
+	for _, d := range ds {
+		switch {
+		case d.group != "" && d.entity != "":
+			hold(owners, d.entity, d.group)
+		case d.group == "" && !t.explicitDefault && len(d.path) > 1 && homeless[d.path[0]] >= minShared:
+			hold(subs, d.path[1], d.path[0])
+		}
+	}
+	// A noun after another is weaker evidence than an op on it: one
+	// (update_pull_request_branch) does not claim list_branches.
+	for entity, gs := range subs {
+		for g, n := range gs {
+			if n >= 2 {
+				for ; n > 0; n-- {
+					hold(owners, entity, g)
+				}
+			}
+		}
+	}
 	for i := range ds {
 		d := &ds[i]
 		if d.group != "" {
 			continue
 		}
-		if gs := owners[d.entity]; len(gs) == 1 {
-			for g, n := range gs {
-				if 2*n >= homeless[d.entity] {
-					d.group = g
-				}
-			}
-			if d.group != "" {
-				continue
-			}
+		if g := owner(owners[d.entity], d.entity); g != "" && 2*owners[d.entity][g] >= homeless[d.entity] {
+			d.group = g
+			continue
 		}
 		if t.explicitDefault || len(d.path) == 0 || homeless[d.path[0]] < minShared {
 			d.group = t.defaultGroup
@@ -498,6 +526,57 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		// The entity stays the group's noun, as for a declared group
 		// (todo.list has entity todo).
 		d.group, d.path = d.path[0], d.path[1:]
+	}
+}
+
+// owner is the group of gs that holds entity at least twice as often as
+// any other, "" if none does; a noun never owns itself.
+func owner(gs map[string]int, entity string) string {
+	best, second := "", 0
+	names := make([]string, 0, len(gs))
+	for g := range gs {
+		if g != entity {
+			names = append(names, g)
+		}
+	}
+	sort.Strings(names)
+	for _, g := range names {
+		switch n := gs[g]; {
+		case best == "" || n > gs[best]:
+			best, second = g, max(second, gs[best])
+		case n > second:
+			second = n
+		}
+	}
+	if best == "" || gs[best] < 2*second {
+		return ""
+	}
+	return best
+}
+
+// qualifiers moves a word that qualifies the entity after it to the end
+// of the path: a first noun that never stands alone as a tool's whole
+// object, followed by one that does (or names a group). get_latest_release
+// is release.latest.get beside list_releases; list_starred_repositories is
+// repository.starred.list beside create_repository; list_task_documents
+// keeps task first, as list_onto_tasks has task alone.
+func (t *taxonomy) qualifiers(ds []derived) {
+	alone := map[string]bool{}
+	for _, d := range ds {
+		if len(d.path) == 1 {
+			alone[d.path[0]] = true
+		}
+		if d.group != "" {
+			alone[d.group] = true
+		}
+	}
+	for i := range ds {
+		d := &ds[i]
+		if len(d.path) < 2 || d.path[0] != d.entity || alone[d.entity] || !alone[d.path[1]] {
+			continue
+		}
+		d.path = append(append([]string(nil), d.path[1:]...), d.path[0])
+		d.entity = d.path[0]
 	}
 }
 
@@ -597,12 +676,18 @@ func (t *taxonomy) joinCompounds(toks []string) []string {
 	}
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
-		if nx, ok := t.compounds[toks[i]]; ok && i+1 < len(toks) && singularWord(toks[i+1]) == nx {
-			out = append(out, toks[i]+"_"+toks[i+1])
+		w := toks[i]
+		// A compound whose second word starts another one makes a longer
+		// entity: secret scanning alert, global security advisory.
+		for head := toks[i]; i+1 < len(toks); head = toks[i] {
+			nx, ok := t.compounds[head]
+			if !ok || singularWord(toks[i+1]) != nx {
+				break
+			}
 			i++
-			continue
+			w += "_" + toks[i]
 		}
-		out = append(out, toks[i])
+		out = append(out, w)
 	}
 	return out
 }

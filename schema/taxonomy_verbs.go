@@ -42,7 +42,7 @@ var writeVerbs = []string{
 	"dedupe", "deny", "deprecate", "destroy", "disconnect", "dismiss",
 	"dispatch", "drop", "duplicate", "empty", "enroll", "erase",
 	"exchange", "fill", "fork", "grant", "hide", "invalidate",
-	"kick", "launch", "lock", "login", "logout",
+	"kick", "launch", "lock", "login", "logout", "manage",
 	"migrate", "mute", "notify", "overwrite", "pause", "pin", "prioritize", "provision", "purchase", "purge", "reassign",
 	"reboot", "reload", "remind", "reopen",
 	"reprioritize", "request", "rerun", "reserve", "resize", "resolve",
@@ -63,6 +63,9 @@ func verbKind(v string) string {
 	case mfContains(readVerbs, v):
 		return "read"
 	case mfContains(writeVerbs, v):
+		return "write"
+	case len(v) > 4 && strings.HasPrefix(v, "un") && mfContains(writeVerbs, v[2:]):
+		// un- undoes a change, which is a change too (unresolve, unfollow).
 		return "write"
 	}
 	return ""
