@@ -38,11 +38,14 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	f.Ops = nil
 	ops := make([]*ir.Op, len(f.Tools))
 	derivs := make([]derived, len(f.Tools))
+	files := t.fileGroups()
 	for i, tool := range f.Tools {
 		derivs[i] = t.derive(tool.Name, tool.Description)
+		derivs[i].fileGroup = files[tool.Pos.File]
 	}
 	t.qualifiers(derivs)
 	t.placeUngrouped(derivs)
+	t.inverses(derivs)
 	for i, tool := range f.Tools {
 		ops[i] = t.opPath(tool, derivs[i])
 	}
@@ -310,6 +313,8 @@ type derived struct {
 	// know it.
 	verb  string
 	known bool
+	// fileGroup is the group the tool's input file names, if any.
+	fileGroup string
 }
 
 // derive reads a tool name by the rules documented in docs/TAXONOMY.md.
@@ -515,6 +520,10 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		if d.group != "" {
 			continue
 		}
+		if d.fileGroup != "" && !t.explicitDefault {
+			d.group = d.fileGroup
+			continue
+		}
 		if g := owner(owners[d.entity], d.entity); g != "" && 2*owners[d.entity][g] >= homeless[d.entity] {
 			d.group = g
 			continue
@@ -528,6 +537,48 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		d.group, d.path = d.path[0], d.path[1:]
 	}
 }
+
+// fileGroups maps each input file of a family read from several files to
+// the group its name gives, when it gives one: the file's base name
+// without extensions, less verbs (read, write) and words that say nothing
+// (tools, mcp, server, ...), is one word. The author who put web_search and
+// get_buildos_overview in util.json grouped them as util; a pool of
+// servers in notion-mcp-server.tools.json, server-memory.tools.json, ...
+// groups each server's tools. A family in one file gets nothing from it.
+func (t *taxonomy) fileGroups() map[string]string {
+	out := map[string]string{}
+	for _, tool := range t.f.Tools {
+		out[tool.Pos.File] = ""
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	for file := range out {
+		base := file[strings.LastIndexAny(file, "/\\")+1:]
+		if i := strings.IndexByte(base, '.'); i > 0 {
+			base = base[:i]
+		}
+		var words []string
+		for _, w := range nameTokens(base) {
+			if verbKind(w) == "" && !mfContains(fileNoise, w) && w[0] >= 'a' && w[0] <= 'z' {
+				words = append(words, w)
+			}
+		}
+		if len(words) == 1 {
+			out[file] = t.singular(words[0])
+			if g := t.infix[words[0]]; g != "" {
+				out[file] = g
+			} else if g := t.prefix[words[0]]; g != "" {
+				out[file] = g
+			}
+		}
+	}
+	return out
+}
+
+// fileNoise are words of input file names that name no group.
+var fileNoise = []string{"tools", "tool", "functions", "function", "defs", "definitions", "schema", "schemas",
+	"spec", "specs", "mcp", "server", "api", "openai", "anthropic", "all", "index", "main", "default", "test", "data"}
 
 // owner is the group of gs that holds entity at least twice as often as
 // any other, "" if none does; a noun never owns itself.
@@ -578,6 +629,41 @@ func (t *taxonomy) qualifiers(ds []derived) {
 		d.path = append(append([]string(nil), d.path[1:]...), d.path[0])
 		d.entity = d.path[0]
 	}
+}
+
+// inverses puts a verb and its un- inverse in one group on one entity:
+// the inverse's, when the verb's own entity differs and the verb's
+// description names the inverse's (link_onto_entities, "Link two entities
+// with a typed edge", is onto.edge.link beside unlink_onto_edge). What an
+// undo removes is what the verb makes.
+func (t *taxonomy) inverses(ds []derived) {
+	undo := map[string]int{} // group + "." + verb → index of its un- op
+	for i, d := range ds {
+		if d.known && strings.HasPrefix(d.verb, "un") && d.entity != "" {
+			undo[d.group+"."+d.verb[2:]] = i
+		}
+	}
+	for i := range ds {
+		d := &ds[i]
+		j, ok := undo[d.group+"."+d.verb]
+		if !ok || !d.known || len(d.path) == 0 || d.path[0] != d.entity || d.entity == ds[j].entity {
+			continue
+		}
+		if mentions(t.f.Tools[i].Description, ds[j].entity) {
+			d.path = append([]string{ds[j].entity}, d.path[1:]...)
+			d.entity = ds[j].entity
+		}
+	}
+}
+
+// mentions reports whether desc has the word w, singular or plural.
+func mentions(desc, w string) bool {
+	for _, f := range strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
+		if f == w || singularWord(f) == w {
+			return true
+		}
+	}
+	return false
 }
 
 // A noun of ungrouped tools becomes a group of its own when the family
