@@ -336,6 +336,25 @@ func (t *taxonomy) derive(name, desc string) derived {
 			break
 		}
 	}
+	if m := methodVerb(name); m != "" {
+		// Class_method names (PlanAdjustment_adjustRehabPlan): the
+		// method's verb.
+		for i := len(toks) - 1; i >= 0; i-- {
+			if toks[i] == m {
+				vi = i
+				break
+			}
+		}
+	} else if starts := segmentStarts(name); vi >= 0 && !starts[toks[vi]] {
+		// A verb that starts a part of the name wins over one inside a
+		// noun before it: ChangeLog_getEntries is a get, not a log.
+		for i := vi + 1; i < len(toks); i++ {
+			if verbKind(toks[i]) != "" && starts[toks[i]] {
+				vi = i
+				break
+			}
+		}
+	}
 	var rest []string
 	switch {
 	case vi < 0 && len(toks) > 1 && descriptionKind(desc) != "" && !leadsWith(desc, toks[0]):
@@ -431,6 +450,34 @@ func (t *taxonomy) derive(name, desc string) derived {
 	}
 	d.path = rest
 	return d
+}
+
+// methodVerb is the known verb that starts the last part of a name made
+// of several parts when that part is a camelCase method of at least two
+// words (adjustRehabPlan in PlanAdjustment_adjustRehabPlan), else "".
+func methodVerb(name string) string {
+	parts := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(parts) < 2 {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if toks := nameTokens(last); len(toks) >= 2 && unicode.IsLower([]rune(last)[0]) && verbKind(toks[0]) != "" {
+		return toks[0]
+	}
+	return ""
+}
+
+// segmentStarts are the first words of the parts of a name split at
+// underscores, hyphens, dots, spaces, slashes and colons (not at camelCase
+// boundaries), lowercased.
+func segmentStarts(name string) map[string]bool {
+	out := map[string]bool{}
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if toks := nameTokens(part); len(toks) > 0 {
+			out[toks[0]] = true
+		}
+	}
+	return out
 }
 
 // leadsWith reports whether the description's first word is w or w with
@@ -829,12 +876,21 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 		op.Kind = "write"
 	case tool.Annotations.ReadOnly != nil:
 		op.Kind = "write"
+	case d.known && mfContains(auxVerbs, d.verb) && pathNominalKind(d.path) != "":
+		// runSimulation, performRiskAssessment: the noun made from a verb
+		// says what the op does.
+		op.Kind = pathNominalKind(d.path)
 	case d.known:
 		op.Kind = verbKind(d.verb)
-	case descriptionKind(tool.Description) != "":
-		// No verb in the name: the description's leading verb decides
-		// ("Calculates the factorial…" only reads).
-		op.Kind = descriptionKind(tool.Description)
+	case descriptionEvidence(tool.Description) != "":
+		// No verb in the name: the description's leading verbs decide
+		// ("Calculates the factorial…" only reads; "API to search and
+		// book hostels" writes).
+		op.Kind = descriptionEvidence(tool.Description)
+	case nameEvidence(t.joinCompounds(nameTokens(tool.Name))) != "":
+		// Nor in the description: a noun of the name made from a verb
+		// (NearbyAttractionsFinder reads, LectureBookingAssistant writes).
+		op.Kind = nameEvidence(t.joinCompounds(nameTokens(tool.Name)))
 	default:
 		op.Kind = "write"
 		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
@@ -860,6 +916,31 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	}
 	deriveAnnotations(tool, op.Kind, d.verb, mo)
 	return op
+}
+
+// pathNominalKind is the kind of the first noun of path made from a
+// known verb (simulation, assessment, analysis), "" if none is.
+func pathNominalKind(path []string) string {
+	for _, seg := range path {
+		for _, w := range strings.Split(seg, "_") {
+			if k := nominalKind(w); k != "" {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// nameEvidence is the kind the words of a name give through the verbs
+// they are forms of (finder, booking): write when any writes.
+func nameEvidence(toks []string) string {
+	kind := ""
+	for _, w := range toks {
+		if k := stemKind(w); k == "write" || k == "read" && kind == "" {
+			kind = k
+		}
+	}
+	return kind
 }
 
 // destructiveVerbs are write verbs that remove or overwrite state

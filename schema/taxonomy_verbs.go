@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,12 @@ var readVerbs = []string{
 	"extract", "filter", "format", "generate", "guess", "locate", "lint", "monitor", "parse", "peek", "ping",
 	"poll", "print", "probe", "rank", "recall", "render", "scan", "scrape", "screenshot", "scroll", "snapshot", "sort",
 	"stat", "tail", "trace", "transcribe", "verify", "watch", "wait", "hover",
+	// verbs that compute an answer from their arguments
+	"advise", "aggregate", "assess", "classify", "compute", "convert", "detect", "determine",
+	"diagnose", "evaluate", "examine", "explore", "forecast", "identify", "interpret",
+	"investigate", "match", "measure", "plot", "predict", "quote", "recognize",
+	"recommend", "research", "score", "simulate", "solve", "suggest", "track",
+	"translate", "visualize", "categorize", "inquire", "gain",
 }
 
 // writeVerbs are tool-name verbs whose ops change state: kind write.
@@ -42,7 +49,8 @@ var writeVerbs = []string{
 	"dedupe", "deny", "deprecate", "destroy", "disconnect", "dismiss",
 	"dispatch", "drop", "duplicate", "empty", "enroll", "erase",
 	"exchange", "fill", "fork", "grant", "hide", "invalidate",
-	"kick", "launch", "lock", "login", "logout", "manage",
+	"kick", "launch", "lock", "login", "logout", "manage", "order", "play", "rent", "renew", "donate",
+	"arrange", "organize", "initiate", "integrate", "define", "customize",
 	"migrate", "mute", "notify", "overwrite", "pause", "pin", "prioritize", "provision", "purchase", "purge", "reassign",
 	"reboot", "reload", "remind", "reopen",
 	"reprioritize", "request", "rerun", "reserve", "resize", "resolve",
@@ -82,6 +90,115 @@ var computeVerbs = []string{
 	"assess", "compute", "convert", "detect", "determine", "evaluate",
 	"forecast", "identify", "classify", "measure", "predict", "provide",
 	"recommend", "return", "simulate", "solve", "suggest", "translate",
+	// choosing among options answers; selecting on a page is a name verb
+	"select", "choose", "pick",
+	// nouns as often as verbs in names (market_strategy_plan), verbs here
+	"plan", "design", "segment",
+}
+
+// stemKind is the kind of the verb a word is a form of: a tense
+// (tracks, identifies, booking, planned), or an agent noun (tracker,
+// optimizer, planner, advisor); "" when it is none. Nouns of tool names
+// (HotelBookingAssistant, NearbyAttractionsFinder) and description verbs
+// (Tracks…, Identifies…) are read with it.
+func stemKind(w string) string {
+	if k := verbKind(w); k != "" {
+		return k
+	}
+	for _, suf := range []string{"ing", "ies", "es", "s", "ed", "er", "or", "r", "d"} {
+		stem, ok := strings.CutSuffix(w, suf)
+		if !ok || len(stem) < 3 {
+			continue
+		}
+		cands := []string{stem, stem + "e"}
+		if suf == "ies" {
+			cands = []string{stem + "y"}
+		}
+		if n := len(stem); n >= 4 && stem[n-1] == stem[n-2] {
+			cands = append(cands, stem[:n-1]) // planner, booking
+		}
+		for _, c := range cands {
+			if k := verbKind(c); k != "" {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// auxVerbs lead descriptions whose verb is a noun after them ("Performs
+// an analysis", "Conducts a risk assessment").
+var auxVerbs = []string{"perform", "conduct", "carry", "undertake", "utilize", "use", "run", "execute"}
+
+// nominalKind is the kind of the verb a noun is made from: analysis
+// (analyze), assessment (assess), evaluation (evaluate), prediction
+// (predict); "" for other nouns.
+func nominalKind(n string) string {
+	switch {
+	case strings.HasSuffix(n, "ysis"):
+		return stemKind(strings.TrimSuffix(n, "sis") + "ze")
+	case strings.HasSuffix(n, "ment"):
+		return stemKind(strings.TrimSuffix(n, "ment"))
+	case strings.HasSuffix(n, "ation"):
+		stem := strings.TrimSuffix(n, "ation")
+		for _, c := range []string{stem + "ate", stem + "e", stem, stem + "y"} {
+			if k := verbKind(c); k != "" {
+				return k
+			}
+		}
+	case strings.HasSuffix(n, "ion"):
+		return stemKind(strings.TrimSuffix(n, "ion"))
+	}
+	return ""
+}
+
+// leadIn matches the words before a description's first verb when it does
+// not start with one: "A tool to", "This API helps users", "Used to".
+var leadIn = regexp.MustCompile(`(?i)^(?:(?:a|an|the|this|our)\s+(?:[\w-]+\s+){0,3}?)?(?:tool|api|service|function|assistant|system|utility|helper|endpoint|module|engine|platform)s?\s+(?:that\s+|which\s+|designed\s+|used\s+|is\s+used\s+)?(?:to\s+|for\s+|helps?\s+(?:(?:users?|you)\s+)?(?:to\s+|in\s+)?|allows?\s+(?:(?:users?|you)\s+)?(?:to\s+)?|lets?\s+(?:users?|you)\s+|can\s+|will\s+)?|^(?:helps?|allows?|assists?|used|designed|lets?|facilitates?|enables?)\s+(?:(?:users?|you)\s+)?(?:to\s+|in\s+|with\s+)?`)
+
+// descriptionEvidence is the kind a description gives: its leading verb
+// after any lead-in ("A tool to find…", "Helps users book…"), and the
+// verbs joined to it ("search and book hostels" writes: a write among
+// them wins); "" when the description does not start with a known verb.
+func descriptionEvidence(desc string) string {
+	s := strings.TrimLeft(desc, " \t\n\"'`*#-")
+	if loc := leadIn.FindStringIndex(s); loc != nil {
+		s = s[loc[1]:]
+	}
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != ',' })
+	kind := ""
+	for i := 0; i < len(words) && i < 8; i++ {
+		w, comma := strings.CutSuffix(words[i], ",")
+		k := ""
+		if mfContains(computeVerbs, w) || mfContains(computeVerbs, strings.TrimSuffix(w, "s")) {
+			k = "read"
+		} else {
+			k = stemKind(w)
+		}
+		if k == "" && (mfContains(auxVerbs, strings.TrimSuffix(w, "s")) || mfContains(auxVerbs, strings.TrimSuffix(w, "ies")+"y")) {
+			// "Performs a detailed analysis of…" computes: the noun made
+			// from a verb within the next words decides.
+			for _, n := range words[i+1 : min(i+5, len(words))] {
+				if k = nominalKind(strings.TrimSuffix(n, ",")); k != "" {
+					break
+				}
+			}
+			return k
+		}
+		if k == "" {
+			break
+		}
+		if kind != "write" {
+			kind = k
+		}
+		// Go on only through "and", "or" or a comma to the next verb.
+		if i+1 < len(words) && (words[i+1] == "and" || words[i+1] == "or") {
+			i++
+		} else if !comma {
+			break
+		}
+	}
+	return kind
 }
 
 // descriptionKind is "read" or "write" when the description starts with a
