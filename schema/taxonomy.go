@@ -896,7 +896,7 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
 			Pos:     tool.Pos,
 			Code:    "unknown-verb",
-			Message: fmt.Sprintf("tool %q: unknown verb %q, op %s is kind write; set ops.%s.kind in the manifest if it only reads", tool.Name, d.verb, op.Path, op.Path),
+			Message: fmt.Sprintf("tool %q: unknown verb %q and no other evidence of what it does; op %s is kind write until ops.%s.kind in the manifest says read", tool.Name, d.verb, op.Path, op.Path),
 		})
 	}
 	if mo != nil && mo.Policy != nil {

@@ -124,15 +124,16 @@ func equivalentPath(a, b string) bool {
 
 func isPathSep(r rune) bool { return r == '.' || r == '_' }
 
-// TestSummarizeWarnings: unknown-verb warnings fold into one line, verbs by
-// count; other warnings pass through.
+// TestSummarizeWarnings: unknown-verb warnings fold into one line per verb
+// with its count; other warnings pass through.
 func TestSummarizeWarnings(t *testing.T) {
 	f := family("frobnicate_widgets", "frobnicate_gadgets", "blorp_gizmo", "zap_x", "list_items", "list_item")
 	if err := Taxonomy(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	rest, line := SummarizeWarnings(f.Warnings, 2)
-	want := "4 tools use verbs toolgen does not know (frobnicate ×2, blorp ×1, … 1 more); their ops are kind write: set ops.<op>.kind in the manifest if they only read (toolgen inspect lists them all)"
+	want := "4 tools have no verb toolgen knows and no other evidence of what they do; their ops are kind write until ops.<op>.kind in the manifest says read (toolgen inspect lists them all):\n" +
+		"  frobnicate ×2 (frobnicate_widgets, …)\n  blorp ×1 (blorp_gizmo)\n  … 1 more verb"
 	if line != want {
 		t.Errorf("line\n got %s\nwant %s", line, want)
 	}

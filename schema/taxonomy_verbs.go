@@ -249,15 +249,20 @@ func UnknownVerb(d ir.Diagnostic) (tool, verb string, ok bool) {
 	return tool, verb, true
 }
 
-// SummarizeWarnings folds the unknown-verb warnings of ds into one line,
-// the verbs by how many tools use them (most first, at most max named),
-// and returns the other warnings unchanged. The line is "" when there
-// are none.
-func SummarizeWarnings(ds []ir.Diagnostic, max int) (rest []ir.Diagnostic, line string) {
+// SummarizeWarnings folds the unknown-verb warnings of ds into a summary:
+// a first line with the number of tools, then one line per verb with the
+// number of tools using it and the first of them, most used first, at
+// most max verbs and a last line for the others. It returns the other
+// warnings unchanged; the summary is "" when there are none.
+func SummarizeWarnings(ds []ir.Diagnostic, max int) (rest []ir.Diagnostic, summary string) {
 	count := map[string]int{}
+	first := map[string]string{}
 	tools := 0
 	for _, d := range ds {
-		if _, verb, ok := UnknownVerb(d); ok {
+		if tool, verb, ok := UnknownVerb(d); ok {
+			if count[verb] == 0 {
+				first[verb] = tool
+			}
 			count[verb]++
 			tools++
 			continue
@@ -277,19 +282,26 @@ func SummarizeWarnings(ds []ir.Diagnostic, max int) (rest []ir.Diagnostic, line 
 		}
 		return verbs[i] < verbs[j]
 	})
-	parts := make([]string, 0, max+1)
+	noun := "tools have"
+	if tools == 1 {
+		noun = "tool has"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s no verb toolgen knows and no other evidence of what they do; their ops are kind write until ops.<op>.kind in the manifest says read (toolgen inspect lists them all):", tools, noun)
 	for i, v := range verbs {
 		if i == max {
-			parts = append(parts, fmt.Sprintf("… %d more", len(verbs)-max))
+			more := "verbs"
+			if len(verbs)-max == 1 {
+				more = "verb"
+			}
+			fmt.Fprintf(&b, "\n  … %d more %s", len(verbs)-max, more)
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s ×%d", v, count[v]))
+		fmt.Fprintf(&b, "\n  %s ×%d (%s", v, count[v], first[v])
+		if count[v] > 1 {
+			b.WriteString(", …")
+		}
+		b.WriteString(")")
 	}
-	noun := "tools use verbs"
-	if tools == 1 {
-		noun = "tool uses a verb"
-	}
-	line = fmt.Sprintf("%d %s toolgen does not know (%s); their ops are kind write: set ops.<op>.kind in the manifest if they only read (toolgen inspect lists them all)",
-		tools, noun, strings.Join(parts, ", "))
-	return rest, line
+	return rest, b.String()
 }

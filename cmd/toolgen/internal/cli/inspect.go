@@ -59,9 +59,12 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 
 // inspectOp is one op in toolgen inspect's JSON output.
 type inspectOp struct {
-	Op            string     `json:"op"`
-	Tool          string     `json:"tool"`
-	Kind          string     `json:"kind"`
+	Op   string `json:"op"`
+	Tool string `json:"tool"`
+	Kind string `json:"kind"`
+	// KindUndecided marks a kind no evidence decided (no known verb, no
+	// annotation, no telling description): write until the manifest says.
+	KindUndecided bool       `json:"kind_undecided,omitempty"`
 	Group         string     `json:"group"`
 	Entity        string     `json:"entity,omitempty"`
 	Action        string     `json:"action"`
@@ -93,9 +96,16 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return inspectTool(f, tool, fl.format, stdout, stderr)
 	}
 	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
+	undecided := map[string]bool{}
+	for _, w := range f.Warnings {
+		if tool, _, ok := schema.UnknownVerb(w); ok {
+			undecided[tool] = true
+		}
+	}
 	for _, op := range f.Ops {
 		rep.Ops = append(rep.Ops, inspectOp{
-			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, Group: op.Group, Entity: op.Entity,
+			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, KindUndecided: undecided[op.Tool.Name],
+			Group: op.Group, Entity: op.Entity,
 			Action: op.Action, Source: op.Source, Usage: op.Usage, DryRunDefault: op.DryRunDefault, Policy: op.Policy,
 		})
 	}
@@ -110,6 +120,9 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {
 		kind := op.Kind
+		if op.KindUndecided {
+			kind += " (no evidence)"
+		}
 		if op.DryRunDefault {
 			kind += " (dry-run)"
 		}
