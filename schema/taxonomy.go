@@ -412,10 +412,11 @@ func (t *taxonomy) derive(name, desc string) derived {
 		rest[i] = t.singular(rest[i])
 	}
 	if len(rest) > 1 && len(rest[0]) > 4 && strings.HasSuffix(rest[0], "ed") {
-		// A participle of a known verb qualifies the entity after it:
+		// A participle of a write verb (a relation made: linked, assigned)
+		// qualifies the entity after it:
 		// get_linked_entities reads the entity's links (entity.links.get).
 		for _, stem := range []string{rest[0][:len(rest[0])-2], rest[0][:len(rest[0])-1]} {
-			if verbKind(stem) != "" {
+			if verbKind(stem) == "write" {
 				rest = append(rest[1:], stem+"s")
 				break
 			}
@@ -887,10 +888,10 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 		// ("Calculates the factorial…" only reads; "API to search and
 		// book hostels" writes).
 		op.Kind = descriptionEvidence(tool.Description)
-	case nameEvidence(t.joinCompounds(nameTokens(tool.Name))) != "":
+	case t.nameEvidence(tool.Name) != "":
 		// Nor in the description: a noun of the name made from a verb
 		// (NearbyAttractionsFinder reads, LectureBookingAssistant writes).
-		op.Kind = nameEvidence(t.joinCompounds(nameTokens(tool.Name)))
+		op.Kind = t.nameEvidence(tool.Name)
 	default:
 		op.Kind = "write"
 		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
@@ -932,10 +933,14 @@ func pathNominalKind(path []string) string {
 }
 
 // nameEvidence is the kind the words of a name give through the verbs
-// they are forms of (finder, booking): write when any writes.
-func nameEvidence(toks []string) string {
+// they are forms of (finder, booking): write when any writes. Group words
+// say nothing of one tool (browser in browser_handle_dialog).
+func (t *taxonomy) nameEvidence(name string) string {
 	kind := ""
-	for _, w := range toks {
+	for _, w := range t.joinCompounds(nameTokens(name)) {
+		if t.prefix[w] != "" || t.infix[w] != "" {
+			continue
+		}
 		if k := stemKind(w); k == "write" || k == "read" && kind == "" {
 			kind = k
 		}
