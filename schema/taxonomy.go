@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -921,7 +923,7 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 
 // pathNominalKind is the kind of the first noun of path made from a
 // known verb (simulation, assessment, analysis), "" if none is.
-func pathNominalKind(path []string) string {
+func pathNominalKind(path []string) runtime.OpKind {
 	for _, seg := range path {
 		for _, w := range strings.Split(seg, "_") {
 			if k := nominalKind(w); k != "" {
@@ -935,8 +937,8 @@ func pathNominalKind(path []string) string {
 // nameEvidence is the kind the words of a name give through the verbs
 // they are forms of (finder, booking): write when any writes. Group words
 // say nothing of one tool (browser in browser_handle_dialog).
-func (t *taxonomy) nameEvidence(name string) string {
-	kind := ""
+func (t *taxonomy) nameEvidence(name string) runtime.OpKind {
+	var kind runtime.OpKind
 	for _, w := range t.joinCompounds(nameTokens(name)) {
 		if t.prefix[w] != "" || t.infix[w] != "" {
 			continue
@@ -966,7 +968,7 @@ var idempotentVerbs = []string{
 // win, then the input's annotations, then the kind (reads are read-only)
 // and, for writes, the verb (destructive, idempotent). The open-world
 // hint and the title come only from the input or the manifest.
-func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
+func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *ManifestOp) {
 	a := &tool.Annotations
 	if mo != nil {
 		if mo.Title != "" {

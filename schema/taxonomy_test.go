@@ -178,7 +178,7 @@ func TestTaxonomyRules(t *testing.T) {
 			ops := opsOf(f)
 			for tool, want := range c.want {
 				op := ops[tool]
-				if got := op.Path + " " + op.Kind; got != want {
+				if got := op.Path + " " + string(op.Kind); got != want {
 					t.Errorf("%s → %s, want %s", tool, got, want)
 				}
 			}
@@ -197,7 +197,7 @@ func TestTaxonomyAnnotations(t *testing.T) {
 	}
 	ops := opsOf(f)
 	for tool, want := range map[string]string{"archive_thing": "read", "delete_thing": "write", "frobnicate_thing": "write"} {
-		if ops[tool].Kind != want {
+		if string(ops[tool].Kind) != want {
 			t.Errorf("%s kind %s, want %s", tool, ops[tool].Kind, want)
 		}
 	}

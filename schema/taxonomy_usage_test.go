@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // TestUsageNamesItsOwnOp checks that every op's usage line, argument
@@ -56,7 +57,7 @@ func TestKindFromDescription(t *testing.T) {
 	}
 	want := map[string]string{"math_factorial": "read", "hotel_room": "write", "triangle_area": "read", "mystery_box": "write"}
 	for name, op := range opsOf(f) {
-		if op.Kind != want[name] {
+		if string(op.Kind) != want[name] {
 			t.Errorf("%s: kind %s, want %s", name, op.Kind, want[name])
 		}
 	}
@@ -85,7 +86,7 @@ func TestACEBenchUsageNamesItsOwnOp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := BuildFamily([]Input{{Name: "acebench.tools.json", Data: data}}, BuildOptions{Package: "acebench"}, nil)
+	f, err := BuildFamily([]load.Input{{Name: "acebench.tools.json", Data: data}}, BuildOptions{Package: "acebench"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -66,7 +68,7 @@ var writeVerbs = []string{
 }
 
 // verbKind returns "read" or "write" for a known verb, "" otherwise.
-func verbKind(v string) string {
+func verbKind(v string) runtime.OpKind {
 	switch {
 	case mfContains(readVerbs, v):
 		return "read"
@@ -101,7 +103,7 @@ var computeVerbs = []string{
 // optimizer, planner, advisor); "" when it is none. Nouns of tool names
 // (HotelBookingAssistant, NearbyAttractionsFinder) and description verbs
 // (Tracks…, Identifies…) are read with it.
-func stemKind(w string) string {
+func stemKind(w string) runtime.OpKind {
 	if k := verbKind(w); k != "" {
 		return k
 	}
@@ -133,7 +135,7 @@ var auxVerbs = []string{"perform", "conduct", "carry", "undertake", "utilize", "
 // nominalKind is the kind of the verb a noun is made from: analysis
 // (analyze), assessment (assess), evaluation (evaluate), prediction
 // (predict); "" for other nouns.
-func nominalKind(n string) string {
+func nominalKind(n string) runtime.OpKind {
 	switch {
 	case strings.HasSuffix(n, "ysis"):
 		return stemKind(strings.TrimSuffix(n, "sis") + "ze")
@@ -160,16 +162,16 @@ var leadIn = regexp.MustCompile(`(?i)^(?:(?:a|an|the|this|our)\s+(?:[\w-]+\s+){0
 // after any lead-in ("A tool to find…", "Helps users book…"), and the
 // verbs joined to it ("search and book hostels" writes: a write among
 // them wins); "" when the description does not start with a known verb.
-func descriptionEvidence(desc string) string {
+func descriptionEvidence(desc string) runtime.OpKind {
 	s := strings.TrimLeft(desc, " \t\n\"'`*#-")
 	if loc := leadIn.FindStringIndex(s); loc != nil {
 		s = s[loc[1]:]
 	}
 	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != ',' })
-	kind := ""
+	var kind runtime.OpKind
 	for i := 0; i < len(words) && i < 8; i++ {
 		w, comma := strings.CutSuffix(words[i], ",")
-		k := ""
+		var k runtime.OpKind
 		if mfContains(computeVerbs, w) || mfContains(computeVerbs, strings.TrimSuffix(w, "s")) {
 			k = "read"
 		} else {
@@ -203,7 +205,7 @@ func descriptionEvidence(desc string) string {
 
 // descriptionKind is "read" or "write" when the description starts with a
 // known verb ("Calculates…", "Books a hotel…"), "" otherwise.
-func descriptionKind(desc string) string {
+func descriptionKind(desc string) runtime.OpKind {
 	first := strings.ToLower(strings.TrimLeft(desc, " \t\n\"'`*#-"))
 	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
 		first = first[:i]

@@ -209,8 +209,8 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 		if op.Description == "" {
 			op.Description = t.Description
 		}
-		if op.Kind != KindWrite {
-			op.Kind = KindRead
+		if op.Kind != runtime.OpWrite {
+			op.Kind = runtime.OpRead
 		}
 		b, err := newBinding(op, t)
 		if err != nil {

@@ -7,9 +7,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/spf13/pflag"
 
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -59,9 +62,9 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 
 // inspectOp is one op in toolgen inspect's JSON output.
 type inspectOp struct {
-	Op   string `json:"op"`
-	Tool string `json:"tool"`
-	Kind string `json:"kind"`
+	Op   string         `json:"op"`
+	Tool string         `json:"tool"`
+	Kind runtime.OpKind `json:"kind"`
 	// KindUndecided marks a kind no evidence decided (no known verb, no
 	// annotation, no telling description): write until the manifest says.
 	KindUndecided bool       `json:"kind_undecided,omitempty"`
@@ -110,7 +113,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 	}
 	for _, w := range f.Warnings {
-		rep.Warnings = append(rep.Warnings, (&schema.Error{Pos: w.Pos, Message: w.Message}).Error())
+		rep.Warnings = append(rep.Warnings, (&jsonpos.Error{Pos: w.Pos, Message: w.Message}).Error())
 	}
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)
@@ -119,7 +122,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {
-		kind := op.Kind
+		kind := string(op.Kind)
 		if op.KindUndecided {
 			kind += " (no evidence)"
 		}

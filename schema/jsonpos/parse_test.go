@@ -1,22 +1,23 @@
-package schema
+package jsonpos
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/golden/corpus"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 func TestParseJSONPositions(t *testing.T) {
 	src := "{\n  \"a\": [1, true,\n    null],\n\t\"b/c~d\": {\"x\": \"é\", \"y\": -0.5e+3}\n}"
-	n, err := ParseJSON("f.json", []byte(src))
+	n, err := Parse("f.json", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestParseJSONValues(t *testing.T) {
 		{`{"":1}`, `{"":1}`},
 	}
 	for _, tt := range tests {
-		n, err := ParseJSON("t.json", []byte(tt.in))
+		n, err := Parse("t.json", []byte(tt.in))
 		if err != nil {
 			t.Errorf("ParseJSON(%q): %v", tt.in, err)
 			continue
@@ -123,7 +124,7 @@ func TestParseJSONErrors(t *testing.T) {
 		{"[\xff]", `t.json:1:2: /0: unexpected invalid UTF-8 byte, expected a JSON value`},
 	}
 	for _, tt := range tests {
-		_, err := ParseJSON("t.json", []byte(tt.in))
+		_, err := Parse("t.json", []byte(tt.in))
 		if err == nil {
 			t.Errorf("ParseJSON(%q): no error, want %s", tt.in, tt.want)
 			continue
@@ -140,16 +141,16 @@ func TestParseJSONErrors(t *testing.T) {
 
 func TestParseJSONDepth(t *testing.T) {
 	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
-	if _, err := ParseJSON("d.json", []byte(ok)); err != nil {
+	if _, err := Parse("d.json", []byte(ok)); err != nil {
 		t.Fatalf("depth %d: %v", MaxDepth, err)
 	}
 	deep := strings.Repeat(`{"a":`, MaxDepth+1)
-	_, err := ParseJSON("d.json", []byte(deep))
+	_, err := Parse("d.json", []byte(deep))
 	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 512 levels") {
 		t.Fatalf("depth %d: err = %v", MaxDepth+1, err)
 	}
 	// A million open brackets must fail cleanly, not overflow the stack.
-	if _, err := ParseJSON("d.json", bytes.Repeat([]byte("["), 1_000_000)); err == nil {
+	if _, err := Parse("d.json", bytes.Repeat([]byte("["), 1_000_000)); err == nil {
 		t.Fatal("no error for a million open brackets")
 	}
 }
@@ -167,7 +168,7 @@ func TestParseJSONCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := ParseJSON(f, data)
+		n, err := Parse(f, data)
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
@@ -204,7 +205,7 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := ParseJSON("fuzz.json", data)
+		n, err := Parse("fuzz.json", data)
 		valid := json.Valid(bytes.TrimPrefix(data, []byte("\uFEFF")))
 		if err != nil {
 			var e *Error
@@ -237,7 +238,7 @@ func BenchmarkParseJSON(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParseJSON("ALL.tools.json", data); err != nil {
+		if _, err := Parse("ALL.tools.json", data); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -248,7 +249,7 @@ func BenchmarkParseJSON(b *testing.B) {
 func TestParseJSONPointerBudget(t *testing.T) {
 	key := `"` + strings.Repeat("k", 5000) + `":`
 	deep := strings.Repeat("{"+key, 500) + "1" + strings.Repeat("}", 500)
-	_, err := ParseJSON("p.json", []byte(deep))
+	_, err := Parse("p.json", []byte(deep))
 	if err == nil || !strings.Contains(err.Error(), "long keys are nested too deep") || !strings.HasPrefix(err.Error(), "p.json:1:") {
 		t.Fatalf("err = %v", err)
 	}

@@ -1,4 +1,4 @@
-package schema
+package jsonpos
 
 import (
 	"strconv"
@@ -9,13 +9,13 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts:
-// JSONDepthFactor times the default Limits.Depth. Load applies the
-// family's own limit. Every node keeps its JSON pointer, so memory grows
+// MaxDepth is the deepest nesting of arrays and objects Parse accepts
+// (manifest.JSONDepthFactor times the default manifest.Limits.Depth); the
+// loader applies the family's own limit through ParseDepth. Every node keeps its JSON pointer, so memory grows
 // with the square of the depth: the limit keeps it small.
 const MaxDepth = 512
 
-// ParseJSON parses data as strict JSON (RFC 8259) into a Node tree in which
+// Parse parses data as strict JSON (RFC 8259) into a Node tree in which
 // every node knows its file, line, column and JSON pointer.
 //
 // Lines and columns are 1-based; columns count bytes (as the Go toolchain
@@ -24,13 +24,13 @@ const MaxDepth = 512
 // Object members keep source order and numbers keep their literal text.
 // A syntax error or a duplicate key is returned as a *Error located at the
 // offending byte.
-func ParseJSON(file string, data []byte) (*Node, error) {
-	return parseJSON(file, data, MaxDepth, "")
+func Parse(file string, data []byte) (*Node, error) {
+	return ParseDepth(file, data, MaxDepth, "")
 }
 
-// parseJSON is ParseJSON with a nesting limit; hint (if any) is appended to
+// ParseDepth is Parse with a nesting limit of maxDepth; hint (if any) is appended to
 // the depth error to name the setting that raises it.
-func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, error) {
+func ParseDepth(file string, data []byte, maxDepth int, hint string) (*Node, error) {
 	src := string(data)
 	src = strings.TrimPrefix(src, "\uFEFF")
 	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
