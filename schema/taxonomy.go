@@ -589,21 +589,27 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 }
 
 // fileGroups maps each input file of a family read from several files to
-// the group its name gives, when it gives one: the file's base name
-// without extensions, less verbs (read, write) and words that say nothing
-// (tools, mcp, server, ...), is one word. The author who put web_search and
-// get_buildos_overview in util.json grouped them as util; a pool of
-// servers in notion-mcp-server.tools.json, server-memory.tools.json, ...
-// groups each server's tools. A family in one file gets nothing from it.
+// the group its name gives, when it gives one: the file holds two tools or
+// more, and its base name without extensions, less verbs (read, write) and
+// words that say nothing (tools, mcp, server, chat, ...), is one word. The
+// author who put web_search and get_buildos_overview in util.json grouped
+// them as util; a pool of servers in notion-mcp-server.tools.json,
+// server-memory.tools.json, ... groups each server's tools. A family in
+// one file gets nothing from it.
 func (t *taxonomy) fileGroups() map[string]string {
 	out := map[string]string{}
+	tools := map[string]int{}
 	for _, tool := range t.f.Tools {
 		out[tool.Pos.File] = ""
+		tools[tool.Pos.File]++
 	}
 	if len(out) < 2 {
 		return nil
 	}
 	for file := range out {
+		if tools[file] < 2 {
+			continue // a group of one tool says nothing
+		}
 		base := file[strings.LastIndexAny(file, "/\\")+1:]
 		if i := strings.IndexByte(base, '.'); i > 0 {
 			base = base[:i]
@@ -628,7 +634,10 @@ func (t *taxonomy) fileGroups() map[string]string {
 
 // fileNoise are words of input file names that name no group.
 var fileNoise = []string{"tools", "tool", "functions", "function", "defs", "definitions", "schema", "schemas",
-	"spec", "specs", "mcp", "server", "api", "openai", "anthropic", "all", "index", "main", "default", "test", "data"}
+	"spec", "specs", "mcp", "server", "api", "all", "index", "main", "default", "test", "data",
+	// the shapes and vendors of tool definitions
+	"openai", "anthropic", "claude", "gemini", "chat", "completion", "completions", "response", "responses",
+	"openapi", "swagger", "langchain", "bedrock", "vertex", "ollama"}
 
 // owner is the group of gs that holds entity at least twice as often as
 // any other, "" if none does; a noun never owns itself.
