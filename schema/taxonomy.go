@@ -187,6 +187,8 @@ type taxonomy struct {
 	compounds map[string]string
 	// words are the singular-candidate tokens of every name of the family.
 	words map[string]bool
+	// leads counts the names each word starts.
+	leads map[string]int
 	// explicitDefault reports whether the manifest names default_group.
 	explicitDefault bool
 	errs            ErrorList
@@ -232,7 +234,9 @@ func (t *taxonomy) detectGroups() {
 	var order []string
 	for _, tool := range t.f.Tools {
 		toks := t.joinCompounds(nameTokens(tool.Name))
-		for _, tok := range toks[len(toks)-1:] {
+		// The last word, also in its singular (list_pull_requests ends
+		// with pull_request), is an entity, not a group word.
+		for _, tok := range []string{toks[len(toks)-1], t.singular(toks[len(toks)-1])} {
 			if s := infix[tok]; s != nil {
 				s.last = true
 			} else {
@@ -753,7 +757,7 @@ var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", 
 // create_pull_request, list_pull_requests; sub in add_sub_issue,
 // list_sub_issues) forms one entity with it (pull_request, sub_issue).
 func (t *taxonomy) vocabulary() {
-	t.words, t.compounds = map[string]bool{}, map[string]string{}
+	t.words, t.compounds, t.leads = map[string]bool{}, map[string]string{}, map[string]int{}
 	type stat struct {
 		n    int
 		next map[string]bool
@@ -770,6 +774,9 @@ func (t *taxonomy) vocabulary() {
 	}
 	for _, tool := range t.f.Tools {
 		toks := nameTokens(tool.Name)
+		if len(toks) > 0 {
+			t.leads[toks[0]]++
+		}
 		seen := map[string]bool{}
 		for i, w := range toks {
 			t.words[w] = true
@@ -945,11 +952,12 @@ func pathNominalKind(path []string) runtime.OpKind {
 
 // nameEvidence is the kind the words of a name give through the verbs
 // they are forms of (finder, booking): write when any writes. Group words
-// say nothing of one tool (browser in browser_handle_dialog).
+// and words that start several names say nothing of one tool (browser in
+// browser_handle_dialog beside browser_click).
 func (t *taxonomy) nameEvidence(name string) runtime.OpKind {
 	var kind runtime.OpKind
-	for _, w := range t.joinCompounds(nameTokens(name)) {
-		if t.prefix[w] != "" || t.infix[w] != "" {
+	for i, w := range t.joinCompounds(nameTokens(name)) {
+		if t.prefix[w] != "" || t.infix[w] != "" || i == 0 && t.leads[w] > 1 {
 			continue
 		}
 		if k := stemKind(w); k == "write" || k == "read" && kind == "" {

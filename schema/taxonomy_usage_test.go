@@ -127,3 +127,56 @@ func checkOwnOp(t *testing.T, op *ir.Op) {
 		}
 	}
 }
+
+// TestKindEvidence: without a known verb in the name, the kind comes from
+// the description's leading verbs after a lead-in (a write among joined
+// verbs wins; after an auxiliary, the noun made from a verb decides), then
+// from nouns of the name made from verbs; group words are no evidence, and
+// without any the op is write with an unknown-verb warning.
+func TestKindEvidence(t *testing.T) {
+	descs := map[string]string{
+		"hostel_service":                  "API to search and book hostels worldwide.",
+		"species_mapping":                 "A tool to find species in a forest.",
+		"market_analysis_b":               "Performs a comprehensive market analysis of a region.",
+		"portfolio_risk":                  "Identifies the risks of a portfolio.",
+		"trip_organizer":                  "Helps users plan a trip.",
+		"NearbyAttractionsFinder":         "",
+		"LectureBookingAssistant":         "",
+		"browser_handle_dialog":           "Handle a dialog.",
+		"browser_click":                   "Click an element.",
+		"browser_type":                    "Type text.",
+		"simulateEvolution_runSimulation": "Runs it.",
+		"StressMonitor_createDashboard":   "Creates a dashboard.",
+	}
+	want := map[string]string{
+		"hostel_service": "write", "species_mapping": "read", "market_analysis_b": "read", "portfolio_risk": "read",
+		"trip_organizer": "read", "NearbyAttractionsFinder": "read", "LectureBookingAssistant": "write",
+		"browser_handle_dialog": "write", "browser_click": "write", "browser_type": "write",
+		"simulateEvolution_runSimulation": "read", "StressMonitor_createDashboard": "write",
+	}
+	var names []string
+	for n := range descs {
+		names = append(names, n)
+	}
+	f := family(names...)
+	for _, tool := range f.Tools {
+		tool.Description = descs[tool.Name]
+	}
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, op := range opsOf(f) {
+		if string(op.Kind) != want[name] {
+			t.Errorf("%s (%q): kind %s, want %s", name, descs[name], op.Kind, want[name])
+		}
+	}
+	var undecided []string
+	for _, w := range f.Warnings {
+		if tool, _, ok := UnknownVerb(w); ok {
+			undecided = append(undecided, tool)
+		}
+	}
+	if len(undecided) != 1 || undecided[0] != "browser_handle_dialog" {
+		t.Errorf("tools without evidence: %v, want [browser_handle_dialog]", undecided)
+	}
+}
