@@ -886,37 +886,23 @@ func (t *taxonomy) opPath(tool *ir.Tool, d derived) *ir.Op {
 func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	tool := op.Tool
 	mo := t.m.Op(op.Path)
-	switch {
+	switch a := tool.Annotations; {
 	case mo != nil && mo.Kind != "":
 		op.Kind = mo.Kind
-	case tool.Annotations.ReadOnly != nil && *tool.Annotations.ReadOnly:
-		op.Kind = "read"
-	case tool.Annotations.Destructive != nil && *tool.Annotations.Destructive:
-		op.Kind = "write"
-	case tool.Annotations.ReadOnly != nil:
-		op.Kind = "write"
-	case d.known && mfContains(auxVerbs, d.verb) && pathNominalKind(d.path) != "":
-		// runSimulation, performRiskAssessment: the noun made from a verb
-		// says what the op does.
-		op.Kind = pathNominalKind(d.path)
-	case d.known:
-		op.Kind = verbKind(d.verb)
-	case descriptionEvidence(tool.Description) != "":
-		// No verb in the name: the description's leading verbs decide
-		// ("Calculates the factorial…" only reads; "API to search and
-		// book hostels" writes).
-		op.Kind = descriptionEvidence(tool.Description)
-	case t.nameEvidence(tool.Name) != "":
-		// Nor in the description: a noun of the name made from a verb
-		// (NearbyAttractionsFinder reads, LectureBookingAssistant writes).
-		op.Kind = t.nameEvidence(tool.Name)
+	case a.ReadOnly != nil && *a.ReadOnly:
+		op.Kind = runtime.OpRead
+	case a.ReadOnly != nil || a.Destructive != nil && *a.Destructive:
+		op.Kind = runtime.OpWrite
 	default:
-		op.Kind = "write"
-		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
-			Pos:     tool.Pos,
-			Code:    "unknown-verb",
-			Message: fmt.Sprintf("tool %q: unknown verb %q and no other evidence of what it does; op %s is kind write until ops.%s.kind in the manifest says read", tool.Name, d.verb, op.Path, op.Path),
-		})
+		op.Kind = t.evidence(tool, d)
+		if op.Kind == "" {
+			op.Kind = runtime.OpWrite
+			t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
+				Pos:     tool.Pos,
+				Code:    "unknown-verb",
+				Message: fmt.Sprintf("tool %q: unknown verb %q and no other evidence of what it does; op %s is kind write until ops.%s.kind in the manifest says read", tool.Name, d.verb, op.Path, op.Path),
+			})
+		}
 	}
 	if mo != nil && mo.Policy != nil {
 		op.Policy = mo.Policy
@@ -935,6 +921,25 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	}
 	deriveAnnotations(tool, op.Kind, d.verb, mo)
 	return op
+}
+
+// evidence is the kind the tool's name and description give, "" when
+// they give none: the name's verb (after run, perform and the like, the
+// noun made from a verb: runSimulation reads); else the description's
+// leading verbs ("Calculates the factorial…" reads; "API to search and
+// book hostels" writes); else a noun of the name made from a verb
+// (NearbyAttractionsFinder reads, LectureBookingAssistant writes).
+func (t *taxonomy) evidence(tool *ir.Tool, d derived) runtime.OpKind {
+	if d.known {
+		if k := pathNominalKind(d.path); k != "" && mfContains(auxVerbs, d.verb) {
+			return k
+		}
+		return verbKind(d.verb)
+	}
+	if k := descriptionEvidence(tool.Description); k != "" {
+		return k
+	}
+	return t.nameEvidence(tool.Name)
 }
 
 // pathNominalKind is the kind of the first noun of path made from a
