@@ -214,3 +214,30 @@ func TestTaxonomyPools(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkTaxonomyACEBench derives the ops of the 2,307 ACEBench tools
+// (skipped without the shared corpus).
+func BenchmarkTaxonomyACEBench(b *testing.B) {
+	raw, err := os.ReadFile(corpus.Dir(b, "search", "acebench.tools.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var defs []struct {
+		Function struct {
+			Name        string `json:"name"`
+			Description string `json:"description"`
+		} `json:"function"`
+	}
+	if err := json.Unmarshal(raw, &defs); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		f := &ir.Family{}
+		for i, d := range defs {
+			f.Tools = append(f.Tools, &ir.Tool{Name: d.Function.Name, Description: d.Function.Description, Pos: ir.Pos{File: "pool.json", Line: i + 1}})
+		}
+		if err := Taxonomy(f, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

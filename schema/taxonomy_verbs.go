@@ -67,16 +67,26 @@ var writeVerbs = []string{
 	"turn", "adjust",
 }
 
+// verbKinds indexes readVerbs and writeVerbs.
+var verbKinds = func() map[string]runtime.OpKind {
+	m := make(map[string]runtime.OpKind, len(readVerbs)+len(writeVerbs))
+	for _, v := range writeVerbs {
+		m[v] = runtime.OpWrite
+	}
+	for _, v := range readVerbs {
+		m[v] = runtime.OpRead
+	}
+	return m
+}()
+
 // verbKind returns "read" or "write" for a known verb, "" otherwise.
 func verbKind(v string) runtime.OpKind {
-	switch {
-	case mfContains(readVerbs, v):
-		return "read"
-	case mfContains(writeVerbs, v):
-		return "write"
-	case len(v) > 4 && strings.HasPrefix(v, "un") && mfContains(writeVerbs, v[2:]):
+	if k, ok := verbKinds[v]; ok {
+		return k
+	}
+	if len(v) > 4 && strings.HasPrefix(v, "un") && verbKinds[v[2:]] == runtime.OpWrite {
 		// un- undoes a change, which is a change too (unresolve, unfollow).
-		return "write"
+		return runtime.OpWrite
 	}
 	return ""
 }
