@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/spf13/pflag"
@@ -61,16 +62,19 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 
 // inspectOp is one op in toolgen inspect's JSON output.
 type inspectOp struct {
-	Op            string         `json:"op"`
-	Tool          string         `json:"tool"`
-	Kind          runtime.OpKind `json:"kind"`
-	Group         string         `json:"group"`
-	Entity        string         `json:"entity,omitempty"`
-	Action        string         `json:"action"`
-	Source        string         `json:"source"`
-	Usage         string         `json:"usage"`
-	DryRunDefault bool           `json:"dry_run_default,omitempty"`
-	Policy        *ir.Policy     `json:"policy,omitempty"`
+	Op   string         `json:"op"`
+	Tool string         `json:"tool"`
+	Kind runtime.OpKind `json:"kind"`
+	// KindUndecided marks a kind no evidence decided (no known verb, no
+	// annotation, no telling description): write until the manifest says.
+	KindUndecided bool       `json:"kind_undecided,omitempty"`
+	Group         string     `json:"group"`
+	Entity        string     `json:"entity,omitempty"`
+	Action        string     `json:"action"`
+	Source        string     `json:"source"`
+	Usage         string     `json:"usage"`
+	DryRunDefault bool       `json:"dry_run_default,omitempty"`
+	Policy        *ir.Policy `json:"policy,omitempty"`
 }
 
 // inspectReport is toolgen inspect's JSON output.
@@ -95,9 +99,16 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return inspectTool(f, tool, fl.format, stdout, stderr)
 	}
 	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
+	undecided := map[string]bool{}
+	for _, w := range f.Warnings {
+		if tool, _, ok := schema.UnknownVerb(w); ok {
+			undecided[tool] = true
+		}
+	}
 	for _, op := range f.Ops {
 		rep.Ops = append(rep.Ops, inspectOp{
-			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, Group: op.Group, Entity: op.Entity,
+			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, KindUndecided: undecided[op.Tool.Name],
+			Group: op.Group, Entity: op.Entity,
 			Action: op.Action, Source: op.Source, Usage: op.Usage, DryRunDefault: op.DryRunDefault, Policy: op.Policy,
 		})
 	}
@@ -112,6 +123,9 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {
 		kind := string(op.Kind)
+		if op.KindUndecided {
+			kind += " (no evidence)"
+		}
 		if op.DryRunDefault {
 			kind += " (dry-run)"
 		}
