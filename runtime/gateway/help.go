@@ -185,19 +185,28 @@ const sharedOps = 2
 
 // shared returns n's entities (children with children of their own) that
 // hold at least sharedOps ops, in name order, and whether they hold at
-// least half of n's ops; when they do not, n is a catch-all of single ops
-// (a family's ungrouped tools) and a few of its names would misrepresent
-// it.
+// least half of the ops under n's entities; when they do not, n is a
+// catch-all of single ops (a family's ungrouped tools) and a few of its
+// names would misrepresent it.
 func (n *node) shared() (entities []*node, representative bool) {
-	held := 0
+	held, all := 0, 0
 	for _, name := range n.names {
-		if c := n.children[name]; len(c.children) > 0 && c.reads+c.writes >= sharedOps {
+		c := n.children[name]
+		if len(c.children) == 0 {
+			continue
+		}
+		all += c.reads + c.writes
+		if c.reads+c.writes >= sharedOps {
 			entities = append(entities, c)
 			held += c.reads + c.writes
 		}
 	}
-	return entities, 2*held >= n.reads+n.writes
+	return entities, 2*held >= all
 }
+
+// exampleOps is the number of ops an entity needs to be the boot text's
+// example directory: a smaller listing teaches little about browsing.
+const exampleOps = 3
 
 // bootWords are the family's own words in the gateway tools' boot
 // descriptions: example paths taken from its largest entity, and its
@@ -235,15 +244,16 @@ func (g *Gateway) bootWords() bootWords {
 		return bootWords{dir: "a", dirOps: "a.read", op: "a.b"}
 	}
 	// The example directory: the largest entity of any group (the first
-	// group's on a tie), else the largest group that is not an op alone.
+	// group's on a tie) if it lists a few ops, else the largest group that
+	// is neither an op alone nor a catch-all.
 	var ex *node
 	for _, gr := range groups {
-		if es := entities(gr); len(es) > 0 && (ex == nil || size(es[0]) > size(ex)) {
+		if es := entities(gr); len(es) > 0 && size(es[0]) >= exampleOps && (ex == nil || size(es[0]) > size(ex)) {
 			ex = es[0]
 		}
 	}
 	for _, gr := range groups {
-		if ex == nil && len(gr.children) > 0 {
+		if _, ok := gr.shared(); ex == nil && len(gr.children) > 0 && ok {
 			ex = gr
 		}
 	}
