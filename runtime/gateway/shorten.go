@@ -52,43 +52,35 @@ func shorten(desc string, args []Arg, pol *Policy) shortDoc {
 // at a word with "…". Runs of white space, line breaks included, become
 // single spaces. cut reports whether anything was left out.
 func leadingSentences(s string, n int) (out string, cut bool) {
-	var units []string
+	var b strings.Builder
+	last := "" // the last unit kept
 	for _, line := range strings.Split(s, "\n") {
 		line = strings.Join(strings.Fields(line), " ")
 		for line != "" {
-			e := text.SentenceEnd(line)
-			if e < 0 {
-				units = append(units, line)
-				break
+			u := line
+			if e := text.SentenceEnd(line); e > 0 {
+				u = line[:e]
 			}
-			units = append(units, line[:e])
-			line = strings.TrimSpace(line[e:])
+			line = strings.TrimSpace(line[len(u):])
+			sep := min(b.Len(), 1)
+			if b.Len()+sep+len(u) > n {
+				if b.Len() == 0 {
+					return text.FirstSentence(u, n), true
+				}
+				out = b.String()
+				if strings.HasSuffix(last, ":") && len(last) < len(out) {
+					out = strings.TrimSpace(out[:len(out)-len(last)])
+				}
+				return out, true
+			}
+			if sep > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(u)
+			last = u
 		}
 	}
-	var b strings.Builder
-	kept := 0
-	for _, u := range units {
-		sep := min(b.Len(), 1)
-		if b.Len()+sep+len(u) > n {
-			break
-		}
-		if sep > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(u)
-		kept++
-	}
-	if kept == len(units) {
-		return b.String(), false
-	}
-	if kept == 0 {
-		return text.FirstSentence(units[0], n), true
-	}
-	out = b.String()
-	if strings.HasSuffix(units[kept-1], ":") && kept > 1 {
-		out = strings.TrimSpace(out[:len(out)-len(units[kept-1])])
-	}
-	return out, true
+	return b.String(), false
 }
 
 // repeats splits desc into what short help shows as the summary and the
@@ -106,7 +98,9 @@ func repeats(desc string, args []Arg, pol *Policy) (string, map[string]string) {
 	if pol != nil {
 		for _, list := range [][]string{pol.Do, pol.Dont, pol.EdgeCases} {
 			for _, r := range list {
-				rules[normRule(r)] = true
+				if n := normRule(r); n != "" {
+					rules[n] = true
+				}
 			}
 		}
 	}
@@ -180,6 +174,18 @@ func repeats(desc string, args []Arg, pol *Policy) (string, map[string]string) {
 // dropRules removes from line the sentences that equal one of rules (a
 // whole list item is one sentence); changed reports a removal.
 func dropRules(line string, rules map[string]bool) (kept string, changed bool) {
+	// Most lines hold no rule: look for one before splitting sentences.
+	norm := normRule(line)
+	found := false
+	for r := range rules {
+		if strings.Contains(norm, r) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return line, false
+	}
 	item := line
 	if loc := listMark(line); loc > 0 {
 		item = line[loc:]
@@ -224,9 +230,11 @@ func isRule(s string, rules map[string]bool) bool {
 // without markdown emphasis, with single spaces and no final punctuation.
 func normRule(s string) string {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
-	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
+	s = emphasis.Replace(s)
 	return strings.TrimRight(s, " .;:!")
 }
+
+var emphasis = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // listMark returns the length of a line's list marker ("- ", "* ",
 // "• ", "12. ", "3) ") with the indentation before it, or 0.
