@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -82,10 +83,10 @@ func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
 		jen.Id("Group"):       strLit(op.Group),
 		jen.Id("Usage"):       strLit(op.Usage),
 	}
-	if op.Kind == gateway.KindWrite {
-		d[jen.Id("Kind")] = jen.Qual(gw, "KindWrite")
+	if op.Kind == runtime.OpWrite {
+		d[jen.Id("Kind")] = jen.Qual(g.runtimePkg, "OpWrite")
 	} else {
-		d[jen.Id("Kind")] = jen.Qual(gw, "KindRead")
+		d[jen.Id("Kind")] = jen.Qual(g.runtimePkg, "OpRead")
 	}
 	if op.Entity != "" {
 		d[jen.Id("Entity")] = strLit(op.Entity)

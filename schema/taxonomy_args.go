@@ -10,7 +10,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // OpArg is one argument in an op's summary (name, type, required, default),
@@ -24,7 +27,7 @@ type OpArg struct {
 	// Schema is the property's schema (compact JSON).
 	Schema json.RawMessage `json:"-"`
 	// node is the property's schema, parsed once for the summaries.
-	node *Node
+	node *jsonpos.Node
 }
 
 // OpArgs summarises a tool's top-level arguments in schema order.
@@ -39,11 +42,11 @@ func OpArgs(t *ir.Tool) []OpArg {
 // summaryNode parses a schema for the summaries, once: OpArgs, the usage
 // line and the synthesized example all read the same tree. Anything but
 // JSON gives nil, which summarises as no arguments.
-func summaryNode(raw json.RawMessage) *Node {
+func summaryNode(raw json.RawMessage) *jsonpos.Node {
 	if len(raw) == 0 {
 		return nil
 	}
-	n, err := parseBare(raw)
+	n, err := jsonpos.ParseBare(raw)
 	if err != nil {
 		return nil
 	}
@@ -63,13 +66,13 @@ func irArgs(args []OpArg) []ir.Arg {
 }
 
 // schemaArgs summarises the properties of an object schema.
-func schemaArgs(object *Node) []OpArg {
-	if object == nil || object.Kind != ObjectNode {
+func schemaArgs(object *jsonpos.Node) []OpArg {
+	if object == nil || object.Kind != jsonpos.ObjectNode {
 		return nil
 	}
 	required := stringSet(object.Get("required"))
 	props := object.Get("properties")
-	if props == nil || props.Kind != ObjectNode {
+	if props == nil || props.Kind != jsonpos.ObjectNode {
 		return []OpArg{}
 	}
 	args := make([]OpArg, 0, len(props.Members))
@@ -85,13 +88,13 @@ func schemaArgs(object *Node) []OpArg {
 }
 
 // stringSet is the set of the strings of an array node.
-func stringSet(n *Node) map[string]bool {
-	if n == nil || n.Kind != ArrayNode || len(n.Items) == 0 {
+func stringSet(n *jsonpos.Node) map[string]bool {
+	if n == nil || n.Kind != jsonpos.ArrayNode || len(n.Items) == 0 {
 		return nil
 	}
 	set := make(map[string]bool, len(n.Items))
 	for _, it := range n.Items {
-		if it.Kind == StringNode {
+		if it.Kind == jsonpos.StringNode {
 			set[it.Str] = true
 		}
 	}
@@ -99,8 +102,8 @@ func stringSet(n *Node) map[string]bool {
 }
 
 // nodeString is a string node's value ("" for anything else).
-func nodeString(n *Node) string {
-	if n == nil || n.Kind != StringNode {
+func nodeString(n *jsonpos.Node) string {
+	if n == nil || n.Kind != jsonpos.StringNode {
 		return ""
 	}
 	return n.Str
@@ -134,11 +137,11 @@ func Usage(path string, args []OpArg) string {
 
 // typeLabel names a property schema's type compactly: string, integer,
 // string|null, array<string>, enum(a|b|c), object.
-func typeLabel(p *Node) string {
-	if p == nil || p.Kind != ObjectNode {
+func typeLabel(p *jsonpos.Node) string {
+	if p == nil || p.Kind != jsonpos.ObjectNode {
 		return "any"
 	}
-	if enum := p.Get("enum"); enum != nil && enum.Kind == ArrayNode && len(enum.Items) > 0 {
+	if enum := p.Get("enum"); enum != nil && enum.Kind == jsonpos.ArrayNode && len(enum.Items) > 0 {
 		vals := make([]string, 0, min(len(enum.Items), 7))
 		for i, e := range enum.Items {
 			if i == 6 {
@@ -146,9 +149,9 @@ func typeLabel(p *Node) string {
 				break
 			}
 			switch e.Kind {
-			case StringNode:
+			case jsonpos.StringNode:
 				vals = append(vals, e.Str)
-			case NullNode:
+			case jsonpos.NullNode:
 				vals = append(vals, "") // as it always read: null decoded into a string
 			default:
 				vals = append(vals, string(e.JSON()))
@@ -162,9 +165,9 @@ func typeLabel(p *Node) string {
 	var types []string
 	switch ty := p.Get("type"); {
 	case ty == nil:
-	case ty.Kind == StringNode:
+	case ty.Kind == jsonpos.StringNode:
 		types = []string{ty.Str}
-	case ty.Kind == ArrayNode:
+	case ty.Kind == jsonpos.ArrayNode:
 		for _, it := range ty.Items {
 			types = append(types, nodeString(it))
 		}
@@ -177,7 +180,7 @@ func typeLabel(p *Node) string {
 		case nonEmptyArray(p.Get("oneOf")) || nonEmptyArray(p.Get("anyOf")):
 			var alts []string
 			for _, key := range []string{"oneOf", "anyOf"} {
-				if bs := p.Get(key); bs != nil && bs.Kind == ArrayNode {
+				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
 					for _, b := range bs.Items {
 						if l := typeLabel(b); !mfContains(alts, l) {
 							alts = append(alts, l)
@@ -195,15 +198,15 @@ func typeLabel(p *Node) string {
 		}
 	}
 	for i, ty := range types {
-		if ty == "array" && items != nil && items.Kind == ObjectNode {
+		if ty == "array" && items != nil && items.Kind == jsonpos.ObjectNode {
 			types[i] = "array<" + typeLabel(items) + ">"
 		}
 	}
 	return strings.Join(types, "|")
 }
 
-func nonEmptyArray(n *Node) bool {
-	return n != nil && n.Kind == ArrayNode && len(n.Items) > 0
+func nonEmptyArray(n *jsonpos.Node) bool {
+	return n != nil && n.Kind == jsonpos.ArrayNode && len(n.Items) > 0
 }
 
 // SynthesizeExample builds a ready-to-run call from the required args, with
@@ -251,8 +254,8 @@ func synthesizeArgs(args []OpArg, depth int) string {
 // placeholder returns a JSON value of the schema's type for property name;
 // arrays get one item and objects their required properties, down to a
 // small depth.
-func placeholder(name string, p *Node, depth int) string {
-	if p != nil && p.Kind == ObjectNode {
+func placeholder(name string, p *jsonpos.Node, depth int) string {
+	if p != nil && p.Kind == jsonpos.ObjectNode {
 		if enum := p.Get("enum"); nonEmptyArray(enum) {
 			return string(enum.Items[0].JSON())
 		}
@@ -272,7 +275,7 @@ func placeholder(name string, p *Node, depth int) string {
 	case ty == "boolean":
 		return "true"
 	case strings.HasPrefix(ty, "array"):
-		if items := p.Get("items"); depth < 3 && items != nil && items.Kind == ObjectNode {
+		if items := p.Get("items"); depth < 3 && items != nil && items.Kind == jsonpos.ObjectNode {
 			return "[" + placeholder(singular(name), items, depth+1) + "]"
 		}
 		return "[]"
@@ -314,7 +317,7 @@ type registryRecord struct {
 	Description   string          `json:"description"`
 	Parameters    json.RawMessage `json:"parameters_schema"`
 	Group         string          `json:"group"`
-	Kind          string          `json:"kind"`
+	Kind          runtime.OpKind  `json:"kind"`
 	Entity        string          `json:"entity"`
 	Action        string          `json:"action"`
 	Usage         string          `json:"usage"`
@@ -338,7 +341,7 @@ func RegistryVersion(f *ir.Family) string {
 
 // registryVersion is RegistryVersion with each op's params schema already
 // parsed (params[i] for f.Ops[i]; nil params parses them).
-func registryVersion(f *ir.Family, params []*Node) string {
+func registryVersion(f *ir.Family, params []*jsonpos.Node) string {
 	var doc struct {
 		Groups []*ir.Group      `json:"groups"`
 		Ops    []registryRecord `json:"ops"`
@@ -382,32 +385,32 @@ func canonicalJSON(raw json.RawMessage) json.RawMessage {
 
 // canonicalNode is canonicalJSON of a parsed value (nil: null); size is a
 // capacity hint.
-func canonicalNode(n *Node, size int) json.RawMessage {
+func canonicalNode(n *jsonpos.Node, size int) json.RawMessage {
 	if n == nil {
 		return json.RawMessage("null")
 	}
 	return appendCanonical(make([]byte, 0, size), n)
 }
 
-func appendCanonical(dst []byte, n *Node) []byte {
+func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
 	switch n.Kind {
-	case ObjectNode:
-		ms := make([]*Member, len(n.Members))
+	case jsonpos.ObjectNode:
+		ms := make([]*jsonpos.Member, len(n.Members))
 		for i := range n.Members {
 			ms[i] = &n.Members[i]
 		}
-		slices.SortFunc(ms, func(a, b *Member) int { return strings.Compare(a.Key, b.Key) })
+		slices.SortFunc(ms, func(a, b *jsonpos.Member) int { return strings.Compare(a.Key, b.Key) })
 		dst = append(dst, '{')
 		for i, m := range ms {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSONString(dst, m.Key, true)
+			dst = jsonpos.AppendString(dst, m.Key, true)
 			dst = append(dst, ':')
 			dst = appendCanonical(dst, m.Value)
 		}
 		return append(dst, '}')
-	case ArrayNode:
+	case jsonpos.ArrayNode:
 		dst = append(dst, '[')
 		for i, it := range n.Items {
 			if i > 0 {
@@ -416,11 +419,11 @@ func appendCanonical(dst []byte, n *Node) []byte {
 			dst = appendCanonical(dst, it)
 		}
 		return append(dst, ']')
-	case StringNode:
-		return appendJSONString(dst, n.Str, true)
-	case NumberNode:
+	case jsonpos.StringNode:
+		return jsonpos.AppendString(dst, n.Str, true)
+	case jsonpos.NumberNode:
 		return append(dst, n.Num...)
-	case BoolNode:
+	case jsonpos.BoolNode:
 		return strconv.AppendBool(dst, n.Bool)
 	}
 	return append(dst, "null"...)

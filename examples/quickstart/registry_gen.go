@@ -5,6 +5,7 @@ package quickstart
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -49,7 +50,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "todo",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`),
 			Path:       "todo.list",
 			Tool:       "list_todos",
@@ -74,7 +75,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "todo",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`),
 			Path:       "todo.get",
 			Tool:       "get_todo",
@@ -113,7 +114,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "todo",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`),
 			Path:       "todo.create",
 			Policy: &gateway.Policy{Dont: []string{
@@ -153,7 +154,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "todo",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`),
 			Path:       "todo.update",
 			Tool:       "update_todo",
@@ -177,7 +178,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "todo",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`),
 			Path:       "todo.delete",
 			Tool:       "delete_todo",

@@ -5,6 +5,7 @@ package collisions
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -48,7 +49,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "b",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`),
 			Path:       "b.a_b",
 			Tool:       "a-b",
@@ -79,7 +80,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "b",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`),
 			Path:       "b.a",
 			Tool:       "A_B",
@@ -103,7 +104,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "item",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`),
 			Path:       "item.get_item",
 			Tool:       "get_item",
@@ -127,7 +128,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "item",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`),
 			Path:       "item.get",
 			Tool:       "Get_Item",

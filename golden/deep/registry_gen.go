@@ -5,6 +5,7 @@ package deep
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -44,7 +45,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "deep",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`),
 			Path:       "deep.get",
 			Tool:       "get_deep",

@@ -5,6 +5,7 @@ package formats
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -107,7 +108,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "event",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`),
 			Path:       "event.schedule",
 			Tool:       "schedule_event",

@@ -5,6 +5,7 @@ package github
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -83,7 +84,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "issue",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`),
 			Path:       "issue.list",
 			Tool:       "list_issues",
@@ -140,7 +141,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "issue",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`),
 			Path:       "issue.create",
 			Tool:       "create_issue",
@@ -186,7 +187,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "code",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`),
 			Path:       "code.search",
 			Tool:       "search_code",

@@ -5,6 +5,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -42,7 +43,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "file",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`),
 			Path:       "file.read",
 			Tool:       "read_file",
@@ -76,7 +77,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "file",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`),
 			Path:       "file.write",
 			Tool:       "write_file",

@@ -5,6 +5,7 @@ package refs
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -45,7 +46,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "tree",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`),
 			Path:       "tree.save",
 			Tool:       "save_tree",

@@ -5,6 +5,7 @@ package shapes
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -53,7 +54,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "air",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`),
 			Path:       "air.quality.get",
 			Tool:       "get_air_quality",
@@ -69,7 +70,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "tools",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{}}`),
 			Path:       "tools.ping",
 			Tool:       "ping",
@@ -99,7 +100,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "weather",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`),
 			Path:       "weather.get",
 			Tool:       "get_weather",
@@ -128,7 +129,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "forecast",
-			Kind:       gateway.KindRead,
+			Kind:       runtime.OpRead,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`),
 			Path:       "forecast.get",
 			Tool:       "get_forecast",

@@ -5,6 +5,7 @@ package nested
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -60,7 +61,7 @@ var Registry = gateway.Registry{
 				},
 			},
 			Group:      "order",
-			Kind:       gateway.KindWrite,
+			Kind:       runtime.OpWrite,
 			Parameters: json.RawMessage(`{"type":"object","properties":{"customer":{"type":"object","description":"Who the order is for","properties":{"id":{"type":"string","format":"uuid"},"email":{"type":"string","format":"email"},"name":{"type":"string","minLength":1,"maxLength":120},"tier":{"type":"string","enum":["standard","silver","gold"]}},"required":["id","email"],"additionalProperties":false},"items":{"type":"array","minItems":1,"maxItems":50,"description":"Line items","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{4,8}$"},"quantity":{"type":"integer","minimum":1,"maximum":999},"unit_price":{"type":"number","exclusiveMinimum":0},"options":{"type":"array","maxItems":10,"items":{"type":"object","properties":{"name":{"type":"string","enum":["color","size","engraving","gift_wrap"]},"value":{"type":"string","maxLength":64}},"required":["name","value"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["sku","quantity"],"additionalProperties":false}},"shipping":{"type":"object","properties":{"method":{"type":"string","enum":["ground","express","overnight","pickup"]},"address":{"type":"object","properties":{"line1":{"type":"string","minLength":1},"line2":{"type":"string"},"city":{"type":"string","minLength":1},"postal_code":{"type":"string","pattern":"^[0-9A-Z -]{3,10}$"},"country":{"type":"string","enum":["US","CA","GB","DE","FR","JP"]}},"required":["line1","city","country"],"additionalProperties":false},"requested_date":{"type":"string","format":"date"}},"required":["method"],"additionalProperties":false},"payment":{"type":"object","properties":{"method":{"type":"string","enum":["card","invoice","wallet"]},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"installments":{"type":"integer","minimum":1,"maximum":12,"default":1}},"required":["method","currency"],"additionalProperties":false},"notes":{"type":"string","maxLength":2000},"placed_at":{"type":"string","format":"date-time"}},"required":["customer","items"],"additionalProperties":false}`),
 			Path:       "order.create",
 			Tool:       "create_order",

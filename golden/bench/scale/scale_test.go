@@ -7,6 +7,8 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/bench/scale"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // sizes are the catalogue sizes of the front-end and generator benchmarks;
@@ -17,25 +19,25 @@ var sizes = []int{1000, 10000}
 // the properties limit it passes.
 const wide = 5000
 
-var wideOptions = schema.BuildOptions{Package: "pkg", LoadOptions: schema.LoadOptions{Limits: schema.Limits{Properties: wide}}}
+var wideOptions = schema.BuildOptions{Package: "pkg", Options: load.Options{Limits: manifest.Limits{Properties: wide}}}
 
 // inputs are the benchmarks' inputs by name, with the options they build
 // with.
 func inputs() []struct {
 	name string
-	in   []schema.Input
+	in   []load.Input
 	opt  schema.BuildOptions
 } {
 	type input = struct {
 		name string
-		in   []schema.Input
+		in   []load.Input
 		opt  schema.BuildOptions
 	}
 	var ins []input
 	for _, n := range sizes {
-		ins = append(ins, input{fmt.Sprintf("tools=%d", n), []schema.Input{{Name: "tools.json", Data: scale.Catalogue(n, 1)}}, schema.BuildOptions{Package: "pkg"}})
+		ins = append(ins, input{fmt.Sprintf("tools=%d", n), []load.Input{{Name: "tools.json", Data: scale.Catalogue(n, 1)}}, schema.BuildOptions{Package: "pkg"}})
 	}
-	return append(ins, input{fmt.Sprintf("properties=%d", wide), []schema.Input{{Name: "tools.json", Data: scale.WideObject(wide)}}, wideOptions})
+	return append(ins, input{fmt.Sprintf("properties=%d", wide), []load.Input{{Name: "tools.json", Data: scale.WideObject(wide)}}, wideOptions})
 }
 
 // BenchmarkBuildFamily measures the whole front end (load, compile,
@@ -80,7 +82,7 @@ func TestCatalogueBuilds(t *testing.T) {
 		t.Fatal("Catalogue(60, 1) differs between two calls")
 	}
 	for _, in := range [][]byte{data, scale.WideObject(50)} {
-		fam, err := schema.BuildFamily([]schema.Input{{Name: "tools.json", Data: in}}, schema.BuildOptions{Package: "pkg"}, nil)
+		fam, err := schema.BuildFamily([]load.Input{{Name: "tools.json", Data: in}}, schema.BuildOptions{Package: "pkg"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

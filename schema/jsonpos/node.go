@@ -1,4 +1,4 @@
-package schema
+package jsonpos
 
 import (
 	"bytes"
@@ -21,8 +21,27 @@ const (
 	ObjectNode
 )
 
+// String is the kind's JSON Schema type name: null, boolean, number,
+// string, array or object.
+func (k NodeKind) String() string {
+	switch k {
+	case NullNode:
+		return "null"
+	case BoolNode:
+		return "boolean"
+	case NumberNode:
+		return "number"
+	case StringNode:
+		return "string"
+	case ArrayNode:
+		return "array"
+	default:
+		return "object"
+	}
+}
+
 // Node is a decoded JSON value that remembers where it came from. Input
-// files are parsed into Nodes (ParseJSON) so that every later error can be
+// files are parsed into Nodes (Parse) so that every later error can be
 // located as file:line:col plus JSON pointer.
 type Node struct {
 	Kind NodeKind
@@ -86,7 +105,7 @@ func (n *Node) writeJSON(b *bytes.Buffer) {
 	case NumberNode:
 		b.WriteString(n.Num)
 	case StringNode:
-		writeJSONString(b, n.Str)
+		WriteString(b, n.Str)
 	case ArrayNode:
 		b.WriteByte('[')
 		for i, it := range n.Items {
@@ -102,7 +121,7 @@ func (n *Node) writeJSON(b *bytes.Buffer) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			writeJSONString(b, m.Key)
+			WriteString(b, m.Key)
 			b.WriteByte(':')
 			m.Value.writeJSON(b)
 		}
@@ -110,19 +129,18 @@ func (n *Node) writeJSON(b *bytes.Buffer) {
 	}
 }
 
-// writeJSONString writes s as a JSON string the way encoding/json does
-// with HTML escaping off.
-func writeJSONString(b *bytes.Buffer, s string) {
-	b.Write(appendJSONString(b.AvailableBuffer(), s, false))
+// WriteString writes s to b as a JSON string, without HTML escapes.
+func WriteString(b *bytes.Buffer, s string) {
+	b.Write(AppendString(b.AvailableBuffer(), s, false))
 }
 
-// appendJSONString appends s as a JSON string, byte for byte what
+// AppendString appends s as a JSON string, byte for byte what
 // encoding/json writes (with or without its HTML escaping): short escapes
 // for quote, backslash, \b, \f, \n, \r and \t, \u00XX for other control
 // bytes (and <, >, & when escapeHTML), \ufffd for invalid UTF-8, and
 // \u2028 and \u2029 escaped. Registry versions hash this encoding, so it
-// must not drift from encoding/json's (TestAppendJSONString).
-func appendJSONString(dst []byte, s string, escapeHTML bool) []byte {
+// must not drift from encoding/json's (TestAppendString).
+func AppendString(dst []byte, s string, escapeHTML bool) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
 	start := 0
