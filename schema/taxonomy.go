@@ -527,7 +527,9 @@ func (t *taxonomy) groupTokens() []string {
 // for a group an ungrouped noun becomes, through the noun after it
 // (create_pull_request_review holds review for pull_request). It owns the
 // entity when it holds it at least twice as often as any other group and
-// at least half as often as the ungrouped tools name it: onto's six
+// at least half as often as the ungrouped tools name it — as often, when
+// they would make it a group of their own (in a pool of many vendors, six
+// cultural_event_* tools do not claim a dozen event tools): onto's six
 // document ops claim get_document_tree; pull_request's five review ops
 // claim resolve_review_thread over copilot's one; browser_file_upload does
 // not claim the six file tools of a filesystem server in one pool.
@@ -558,11 +560,12 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			hold(subs, d.path[1], d.path[0])
 		}
 	}
-	// A noun after another is weaker evidence than an op on it: one
-	// (update_pull_request_branch) does not claim list_branches.
+	// A noun after another is weaker evidence than an op on it: it takes
+	// minSubHold tools (update_pull_request_branch alone does not claim
+	// list_branches), and a qualifier is no entity.
 	for entity, gs := range subs {
 		for g, n := range gs {
-			if n >= 2 {
+			if n >= minSubHold && !mfContains(qualifierWords, entity) {
 				for ; n > 0; n-- {
 					hold(owners, entity, g)
 				}
@@ -578,7 +581,7 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			d.group = d.fileGroup
 			continue
 		}
-		if g := owner(owners[d.entity], d.entity); g != "" && 2*owners[d.entity][g] >= homeless[d.entity] {
+		if g := owner(owners[d.entity], d.entity); g != "" && t.owns(owners[d.entity][g], homeless[d.entity], minShared) {
 			d.group = g
 			continue
 		}
@@ -643,6 +646,17 @@ var fileNoise = []string{"tools", "tool", "functions", "function", "defs", "defi
 	"openai", "anthropic", "claude", "gemini", "chat", "completion", "completions", "response", "responses",
 	"openapi", "swagger", "langchain", "bedrock", "vertex", "ollama"}
 
+// owns reports whether a group holding an entity n times claims the
+// ungrouped tools naming it homeless times: when they are at most twice n,
+// and, where they would make the entity a group of its own (minShared of
+// them, no default group), at most n.
+func (t *taxonomy) owns(n, homeless, minShared int) bool {
+	if 2*n < homeless {
+		return false
+	}
+	return t.explicitDefault || homeless < minShared || n >= homeless
+}
+
 // owner is the group of gs that holds entity at least twice as often as
 // any other, "" if none does; a noun never owns itself.
 func owner(gs map[string]int, entity string) string {
@@ -669,8 +683,9 @@ func owner(gs map[string]int, entity string) string {
 }
 
 // qualifiers moves a word that qualifies the entity after it to the end
-// of the path: a first noun that never stands alone as a tool's whole
-// object, followed by one that does (or names a group). get_latest_release
+// of the path: a first word that reads as an adjective (adjectival) and
+// never stands alone as a tool's whole object, followed by one that does
+// (or names a group). get_latest_release
 // is release.latest.get beside list_releases; list_starred_repositories is
 // repository.starred.list beside create_repository; list_task_documents
 // keeps task first, as list_onto_tasks has task alone.
@@ -686,12 +701,27 @@ func (t *taxonomy) qualifiers(ds []derived) {
 	}
 	for i := range ds {
 		d := &ds[i]
-		if len(d.path) < 2 || d.path[0] != d.entity || alone[d.entity] || !alone[d.path[1]] {
+		if len(d.path) < 2 || d.path[0] != d.entity || alone[d.entity] || !alone[d.path[1]] || !adjectival(d.entity) {
 			continue
 		}
 		d.path = append(append([]string(nil), d.path[1:]...), d.path[0])
 		d.entity = d.path[0]
 	}
+}
+
+// adjectival reports whether w reads as an adjective: a participle or
+// superlative (starred, latest) or a word of qualifiers. Nouns before a
+// noun (company culture, text analysis) stay first.
+func adjectival(w string) bool {
+	return len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "est")) || mfContains(qualifierWords, w)
+}
+
+// qualifierWords are adjectives and determiners that qualify the noun
+// after them in tool names.
+var qualifierWords = []string{
+	"active", "all", "available", "best", "current", "custom", "default", "global", "multiple",
+	"nearby", "new", "next", "old", "open", "pending", "popular", "previous", "private", "public",
+	"recent", "top", "trending", "upcoming",
 }
 
 // inverses puts a verb and its un- inverse in one group on one entity:
@@ -739,6 +769,7 @@ func mentions(desc, w string) bool {
 const (
 	maxSoloGroups  = 30
 	minEntityGroup = 3
+	minSubHold     = 3
 )
 
 // documentNouns end get ops that read one document about the entity
@@ -749,7 +780,7 @@ var documentNouns = []string{"overview", "guide", "readme", "manual", "documenta
 var phrasalParticles = []string{"on", "off", "up", "down", "out"}
 
 // particles are prepositions and particles dropped from op paths.
-var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an"}
+var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an", "and", "or"}
 
 // vocabulary collects the family's name tokens and detects multi-word
 // entities: a word that occurs in at least two names, is never a verb or

@@ -179,7 +179,7 @@ func TestTaxonomyRules(t *testing.T) {
 		},
 		{
 			name: "a group holds the noun after its own",
-			tools: []string{"create_pull_request_review", "submit_pull_request_review", "list_pull_requests", "resolve_review_thread",
+			tools: []string{"create_pull_request_review", "submit_pull_request_review", "add_pull_request_review_comment", "list_pull_requests", "resolve_review_thread",
 				"update_pull_request_branch", "list_branches", "create_branch"},
 			want: map[string]string{
 				"resolve_review_thread": "pull_request.review.thread.resolve write",
