@@ -371,6 +371,13 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// the factorial…"). The first word is reported as the unknown verb.
 		d.verb, rest = toks[0], toks[:len(toks)-1]
 		d.action = toks[len(toks)-1]
+	case vi < 0 && methodAt(toks, name) >= 0 && leadsWith(desc, toks[methodAt(toks, name)]):
+		// No known verb, but a method's first word that the description
+		// leads with is a verb all the same (DataGuard_encryptBusinessData,
+		// "Encrypts business data…").
+		i := methodAt(toks, name)
+		d.verb, d.action = toks[i], toks[i]
+		rest = append(append([]string(nil), toks[:i]...), toks[i+1:]...)
 	case vi < 0:
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
@@ -459,19 +466,46 @@ func (t *taxonomy) derive(name, desc string) derived {
 	return d
 }
 
+// methodAt is the index in toks of the method head of name (methodHead),
+// -1 when it has none.
+func methodAt(toks []string, name string) int {
+	w, _ := methodHead(name)
+	for i := len(toks) - 1; w != "" && i >= 0; i-- {
+		if toks[i] == w {
+			return i
+		}
+	}
+	return -1
+}
+
 // methodVerb is the known verb that starts the last part of a name made
 // of several parts when that part is a camelCase method of at least two
 // words (adjustRehabPlan in PlanAdjustment_adjustRehabPlan), else "".
 func methodVerb(name string) string {
-	parts := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	if len(parts) < 2 {
-		return ""
-	}
-	last := parts[len(parts)-1]
-	if toks := nameTokens(last); len(toks) >= 2 && unicode.IsLower([]rune(last)[0]) && verbKind(toks[0]) != "" {
-		return toks[0]
+	if w, n := methodHead(name); n >= 2 && verbKind(w) != "" {
+		return w
 	}
 	return ""
+}
+
+// methodHead is the first word of the last part of a Class_method name
+// and the number of words of that part: the last part starts in lower
+// case and an earlier one is camelCase (DataGuard_encryptBusinessData
+// gives encrypt, 3). It is "" for other names.
+func methodHead(name string) (string, int) {
+	parts := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(parts) < 2 {
+		return "", 0
+	}
+	last := parts[len(parts)-1]
+	if !unicode.IsLower([]rune(last)[0]) || !strings.ContainsFunc(strings.Join(parts[:len(parts)-1], ""), unicode.IsUpper) {
+		return "", 0
+	}
+	toks := nameTokens(last)
+	if len(toks) == 0 || len(toks[0]) < 3 {
+		return "", 0
+	}
+	return toks[0], len(toks)
 }
 
 // segmentStarts are the first words of the parts of a name split at
