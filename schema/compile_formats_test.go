@@ -100,7 +100,7 @@ func TestPublishedSchemaFormats(t *testing.T) {
 		schemaErr := sch.Validate(inst)
 		_, loadErr := manifest.Load("toolgen.yaml", []byte(src))
 		if (schemaErr == nil) != (loadErr == nil) {
-			t.Errorf("%q: schema says %v, LoadManifest says %v", src, schemaErr, loadErr)
+			t.Errorf("%q: schema says %v, manifest.Load says %v", src, schemaErr, loadErr)
 		}
 	}
 }

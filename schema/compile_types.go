@@ -528,22 +528,12 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 // jsonKind is the JSON Schema type of a value (integer for integral
 // numbers).
 func jsonKind(n *jsonpos.Node) string {
-	switch n.Kind {
-	case jsonpos.NullNode:
-		return "null"
-	case jsonpos.BoolNode:
-		return "boolean"
-	case jsonpos.StringNode:
-		return "string"
-	case jsonpos.ArrayNode:
-		return "array"
-	case jsonpos.ObjectNode:
-		return "object"
+	if n.Kind == jsonpos.NumberNode {
+		if r, ok := numRat(n); ok && r.IsInt() {
+			return "integer"
+		}
 	}
-	if r, ok := numRat(n); ok && r.IsInt() {
-		return "integer"
-	}
-	return "number"
+	return n.Kind.String()
 }
 
 // valueFits reports whether a value's JSON type is among types.

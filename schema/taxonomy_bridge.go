@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/manifest"
 )
@@ -28,4 +29,4 @@ func writeJSONString(b *bytes.Buffer, s string) { jsonpos.WriteString(b, s) }
 
 func mfContains(list []string, s string) bool { return slices.Contains(list, s) }
 
-func mfClosest(s string, candidates []string) string { return manifest.Nearest(s, candidates) }
+func mfClosest(s string, candidates []string) string { return text.Closest(s, candidates) }

@@ -255,7 +255,7 @@ func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *Envelop
 	}
 	var unknown []string
 	for k := range m {
-		if !contains(helpArgs, k) {
+		if !slices.Contains(helpArgs, k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -348,20 +348,11 @@ func (g *Gateway) nearHelpPaths(path string) []string {
 		if len(sugg) >= 5 {
 			break
 		}
-		if !contains(sugg, s) {
+		if !slices.Contains(sugg, s) {
 			sugg = append(sugg, s)
 		}
 	}
 	return sugg
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // nearestDir is the longest existing directory prefix of path ("" for the

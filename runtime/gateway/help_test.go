@@ -126,18 +126,21 @@ func TestNewRejectsUnresolvedOps(t *testing.T) {
 	}
 }
 
-func TestSynthesizedExamples(t *testing.T) {
+// TestRegistryExamples: the example a validation error and help offer is
+// the registry's first; an op the registry gives none gets an empty args
+// object, and the ready-to-run call stays JSON either way.
+func TestRegistryExamples(t *testing.T) {
+	params := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
 	cases := []struct {
-		schema, want string
+		examples []Example
+		want     string
 	}{
-		{`{"type":"object","properties":{"n":{"type":"integer","minimum":3},"d":{"type":"string","format":"date"}},"required":["n","d"]}`, `{"n":3,"d":"2025-01-31"}`},
-		{`{"type":"object","properties":{"e":{"enum":["a","b"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["e","tags"]}`, `{"e":"a","tags":["<tags>"]}`},
-		{`{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":["null","boolean"]}},"required":["x"]}},"required":["o"]}`, `{"o":{"x":true}}`},
-		{`{"type":"object","properties":{"q":{"type":"string","examples":["tea"]}},"required":["q"]}`, `{"q":"tea"}`},
-		{`{"type":"object"}`, `{}`},
+		{[]Example{{Args: json.RawMessage(`{"q":"tea"}`)}, {Args: json.RawMessage(`{"q":"milk"}`)}}, `{"q":"tea"}`},
+		{nil, `{}`},
+		{[]Example{{Description: "no args"}}, `{}`},
 	}
 	for i, c := range cases {
-		b, err := newBinding(Op{Path: "x.y", Parameters: json.RawMessage(c.schema)}, runtime.Tool{Name: "t"})
+		b, err := newBinding(Op{Path: "x.y", Parameters: params, Examples: c.examples}, runtime.Tool{Name: "t"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,8 +153,11 @@ func TestSynthesizedExamples(t *testing.T) {
 	}
 }
 
+// TestUsageLine: a registry op without a usage line of its own gets one
+// rendered from its argument summaries.
 func TestUsageLine(t *testing.T) {
-	b, err := newBinding(Op{Path: "onto.task.list", Parameters: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","default":20},"project_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["project_id"]}`)}, runtime.Tool{})
+	args := []Arg{{Name: "project_id", Type: "string", Required: true}, {Name: "limit", Type: "integer", Default: "20"}, {Name: "tags", Type: "array<string>"}}
+	b, err := newBinding(Op{Path: "onto.task.list", Args: args}, runtime.Tool{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,8 +253,8 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 // in help, listings and search answers.
 func TestUsageStartsWithOwnOp(t *testing.T) {
 	ops := []Op{
-		{Path: "hotel.book", Tool: "book_hotel", Kind: runtime.OpWrite, Usage: "hotel.book city:string"},
-		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: runtime.OpWrite, Usage: "hotel.book city:string"},
+		{Path: "hotel.book", Tool: "book_hotel", Kind: runtime.OpWrite, Usage: "hotel.book city:string", Args: []Arg{{Name: "city", Type: "string", Required: true}}},
+		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: runtime.OpWrite, Usage: "hotel.book city:string", Args: []Arg{{Name: "city", Type: "string", Required: true}}},
 	}
 	var tools []runtime.Tool
 	for _, o := range ops {

@@ -1,6 +1,6 @@
-// Package ir is toolgen's intermediate representation: what schema.Load,
-// schema.Compile and schema.Taxonomy produce and what generator.Generate
-// consumes. Every node carries its source position and its decided Go name;
+// Package ir is toolgen's intermediate representation: what schema.Compile
+// (over the tools schema/load recognised) and the taxonomy produce and what
+// generator.Generate consumes. Every node carries its source position and its decided Go name;
 // emission never invents names.
 //
 // The IR is plain data: no methods do I/O, and the graph may be cyclic

@@ -20,6 +20,25 @@ const (
 	ObjectNode
 )
 
+// String is the kind's JSON Schema type name: null, boolean, number,
+// string, array or object.
+func (k NodeKind) String() string {
+	switch k {
+	case NullNode:
+		return "null"
+	case BoolNode:
+		return "boolean"
+	case NumberNode:
+		return "number"
+	case StringNode:
+		return "string"
+	case ArrayNode:
+		return "array"
+	default:
+		return "object"
+	}
+}
+
 // Node is a decoded JSON value that remembers where it came from. Input
 // files are parsed into Nodes (Parse) so that every later error can be
 // located as file:line:col plus JSON pointer.

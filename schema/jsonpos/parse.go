@@ -6,6 +6,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -334,13 +335,13 @@ func (p *parser) escape(b *strings.Builder, i int, ptr string) (int, error) {
 	case 't':
 		b.WriteByte('\t')
 	case 'u':
-		r, ok := hex4(s, i+2)
+		r, ok := text.Hex4(s, i+2)
 		if !ok {
 			return 0, p.errorf(i, ptr, "invalid \\u escape: expected four hex digits")
 		}
 		i += 6
 		if utf16.IsSurrogate(r) {
-			if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+			if r2, ok := text.Hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
 				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
 					b.WriteRune(d)
 					return i + 6, nil
@@ -354,27 +355,6 @@ func (p *parser) escape(b *strings.Builder, i int, ptr string) (int, error) {
 		return 0, p.errorf(i, ptr, "invalid escape %s in string", strconv.Quote(s[i:i+2]))
 	}
 	return i + 2, nil
-}
-
-func hex4(s string, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range []byte(s[i : i+4]) {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 func (p *parser) array(ptr string, depth int) (*Node, error) {

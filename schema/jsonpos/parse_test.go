@@ -15,7 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-func TestParseJSONPositions(t *testing.T) {
+func TestParsePositions(t *testing.T) {
 	src := "{\n  \"a\": [1, true,\n    null],\n\t\"b/c~d\": {\"x\": \"é\", \"y\": -0.5e+3}\n}"
 	n, err := Parse("f.json", []byte(src))
 	if err != nil {
@@ -53,7 +53,7 @@ func TestParseJSONPositions(t *testing.T) {
 	}
 }
 
-func TestParseJSONValues(t *testing.T) {
+func TestParseValues(t *testing.T) {
 	tests := []struct {
 		in   string
 		want string // compact re-encoding
@@ -81,16 +81,16 @@ func TestParseJSONValues(t *testing.T) {
 	for _, tt := range tests {
 		n, err := Parse("t.json", []byte(tt.in))
 		if err != nil {
-			t.Errorf("ParseJSON(%q): %v", tt.in, err)
+			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
 		if got := string(n.JSON()); got != tt.want {
-			t.Errorf("ParseJSON(%q) = %s, want %s", tt.in, got, tt.want)
+			t.Errorf("Parse(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestParseJSONErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
@@ -126,20 +126,20 @@ func TestParseJSONErrors(t *testing.T) {
 	for _, tt := range tests {
 		_, err := Parse("t.json", []byte(tt.in))
 		if err == nil {
-			t.Errorf("ParseJSON(%q): no error, want %s", tt.in, tt.want)
+			t.Errorf("Parse(%q): no error, want %s", tt.in, tt.want)
 			continue
 		}
 		var e *Error
 		if !errors.As(err, &e) {
-			t.Errorf("ParseJSON(%q): error %T is not *Error", tt.in, err)
+			t.Errorf("Parse(%q): error %T is not *Error", tt.in, err)
 		}
 		if got := err.Error(); got != tt.want {
-			t.Errorf("ParseJSON(%q):\n got %s\nwant %s", tt.in, got, tt.want)
+			t.Errorf("Parse(%q):\n got %s\nwant %s", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestParseJSONDepth(t *testing.T) {
+func TestParseDepth(t *testing.T) {
 	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
 	if _, err := Parse("d.json", []byte(ok)); err != nil {
 		t.Fatalf("depth %d: %v", MaxDepth, err)
@@ -155,9 +155,9 @@ func TestParseJSONDepth(t *testing.T) {
 	}
 }
 
-// TestParseJSONCorpus checks that every corpus file parses and re-encodes
+// TestParseCorpus checks that every corpus file parses and re-encodes
 // to the same value encoding/json sees.
-func TestParseJSONCorpus(t *testing.T) {
+func TestParseCorpus(t *testing.T) {
 	corpus := corpus.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(corpus, "tools", "*", "*.json"))
 	if len(files) == 0 {
@@ -193,10 +193,10 @@ func sameJSON(t testing.TB, a, b []byte) bool {
 	return reflect.DeepEqual(decode(a), decode(b))
 }
 
-// FuzzParseJSON checks ParseJSON against encoding/json: it accepts only
+// FuzzParse checks Parse against encoding/json: it accepts only
 // valid JSON, rejects valid JSON only for duplicate keys, invalid UTF-8 or
 // depth, and its re-encoding means the same value.
-func FuzzParseJSON(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		`{"a":[1,2.5e3,"x\u00e9"],"b":{"c":null,"d":true}}`,
 		`[{"type":"function","function":{"name":"f","parameters":{}}}]`,
@@ -229,7 +229,7 @@ func FuzzParseJSON(f *testing.F) {
 	})
 }
 
-func BenchmarkParseJSON(b *testing.B) {
+func BenchmarkParse(b *testing.B) {
 	corpus := corpus.Dir(b)
 	data, err := os.ReadFile(filepath.Join(corpus, "tools", "mcp_npm", "ALL.tools.json"))
 	if err != nil {
@@ -246,7 +246,7 @@ func BenchmarkParseJSON(b *testing.B) {
 
 // Long keys nested deep would make node pointers quadratic in the input:
 // the pointer budget stops them with a located error, quickly.
-func TestParseJSONPointerBudget(t *testing.T) {
+func TestParsePointerBudget(t *testing.T) {
 	key := `"` + strings.Repeat("k", 5000) + `":`
 	deep := strings.Repeat("{"+key, 500) + "1" + strings.Repeat("}", 500)
 	_, err := Parse("p.json", []byte(deep))

@@ -16,6 +16,6 @@
 // schema type names and required lists. With Options.Lenient it rewrites
 // the common non-standard type names ("str", "int", "bool", "dict", …)
 // and reports each rewrite as one summarised warning instead of an error;
-// a misspelt type gets a did-you-mean (manifest.Nearest). Every problem is
-// a located jsonpos.Error, all of them together in an ErrorList.
+// a misspelt type gets a did-you-mean (runtime/text.Closest). Every
+// problem is a located jsonpos.Error, all of them together in an ErrorList.
 package load

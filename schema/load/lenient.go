@@ -2,11 +2,12 @@ package load
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -168,11 +169,7 @@ func (c *typeChecker) checkType(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 // typeSuggestion is "; did you mean %q?" for the standard type name
 // nearest to an unknown one, or "".
 func typeSuggestion(name string) string {
-	std := make([]string, 0, len(standardTypes))
-	for k := range standardTypes {
-		std = append(std, k)
-	}
-	if s := manifest.Nearest(name, std); s != "" {
+	if s := text.Closest(name, slices.Sorted(maps.Keys(standardTypes))); s != "" {
 		return fmt.Sprintf("; did you mean %q?", s)
 	}
 	return ""

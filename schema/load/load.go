@@ -343,20 +343,14 @@ func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
 	}}
 }
 
-// kindName names a node's JSON kind for error messages.
+// kindName names a node's JSON kind for error messages ("an array").
 func kindName(n *jsonpos.Node) string {
 	switch n.Kind {
 	case jsonpos.NullNode:
 		return "null"
-	case jsonpos.BoolNode:
-		return "a boolean"
-	case jsonpos.NumberNode:
-		return "a number"
-	case jsonpos.StringNode:
-		return "a string"
-	case jsonpos.ArrayNode:
-		return "an array"
+	case jsonpos.ArrayNode, jsonpos.ObjectNode:
+		return "an " + n.Kind.String()
 	default:
-		return "an object"
+		return "a " + n.Kind.String()
 	}
 }

@@ -7,10 +7,9 @@
 // ops (kind, policy, examples, notes, dry-run default, result schema, tool
 // annotations), overrides (tool → op path), surfaces, lenient, formats and
 // limits. Every problem is a located jsonpos.Error at the YAML line and
-// column with a JSON pointer into the manifest; an unknown key or name gets
-// a did-you-mean from Nearest, the one typo rule of toolgen's input
-// messages (the loader and the taxonomy use it too). Schema is the
-// manifest's published JSON Schema; a test keeps it and the decoder in
+// column with a JSON pointer into the manifest; an unknown key gets a
+// did-you-mean (runtime/text.Closest, the one nearest-name rule). Schema is
+// the manifest's published JSON Schema; a test keeps it and the decoder in
 // agreement.
 //
 // The manifest owns two settings the rest of the schema side reads:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -218,7 +217,7 @@ func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f fu
 		}
 		seen[k.Value] = true
 		if known != nil && !slices.Contains(known, k.Value) {
-			if s := Nearest(k.Value, known); s != "" {
+			if s := text.Closest(k.Value, known); s != "" {
 				d.errorf(k, kp, "unknown key %q; did you mean %q?", k.Value, s)
 			} else {
 				d.errorf(k, kp, "unknown key %q", k.Value)
@@ -676,22 +675,4 @@ func mfValidSegment(s string) bool {
 		}
 	}
 	return true
-}
-
-// Nearest returns the candidate nearest to s by edit distance (case
-// folded on both sides, runtime/text.DistanceAtMost), or "" when none is
-// near enough to be a plausible typo; ties go to the candidate first in
-// sorted order.
-func Nearest(s string, candidates []string) string {
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	ls := strings.ToLower(s)
-	limit := max(2, len(s)/3)
-	best, bestD := "", limit+1
-	for _, c := range sorted {
-		if d := text.DistanceAtMost(ls, strings.ToLower(c), limit); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
 }

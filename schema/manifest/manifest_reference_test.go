@@ -22,7 +22,7 @@ const referencePath = "../../docs/MANIFEST.md"
 // TestManifestReference keeps docs/MANIFEST.md equal to what the published
 // schema says, and the schema complete enough to document: every key has a
 // description and an example, and every example is a valid manifest
-// (checked by LoadManifest like a user's file).
+// (checked by Load like a user's file).
 func TestManifestReference(t *testing.T) {
 	var root map[string]any
 	if err := json.Unmarshal(Schema, &root); err != nil {

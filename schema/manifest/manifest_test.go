@@ -52,7 +52,7 @@ limits:
   max_output_bytes: 1000000000
 `
 
-func TestLoadManifest(t *testing.T) {
+func TestLoad(t *testing.T) {
 	m, err := Load("dir/toolgen.yaml", []byte(goodManifest))
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestLoadManifest(t *testing.T) {
 	}
 }
 
-func TestLoadManifestJSON(t *testing.T) {
+func TestLoadJSON(t *testing.T) {
 	src := "{\n\t\"package\": \"p\",\n\t\"ops\": {\"a.b\": {\"kind\": \"read\"}}\n}\n"
 	m, err := Load("toolgen.json", []byte(src))
 	if err != nil {
@@ -148,7 +148,7 @@ var badManifests = []struct {
 	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
 }
 
-func TestLoadManifestErrors(t *testing.T) {
+func TestLoadErrors(t *testing.T) {
 	for _, c := range badManifests {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Load("toolgen.yaml", []byte(c.src))
@@ -200,7 +200,7 @@ func TestPublishedSchemaAgrees(t *testing.T) {
 			schemaErr := sch.Validate(inst)
 			_, loadErr := Load("toolgen.yaml", []byte(tc.src))
 			if (schemaErr == nil) != (loadErr == nil) {
-				t.Errorf("schema says %v, LoadManifest says %v", schemaErr, loadErr)
+				t.Errorf("schema says %v, Load says %v", schemaErr, loadErr)
 			}
 		})
 	}
@@ -216,7 +216,7 @@ func TestOntologyManifestValidates(t *testing.T) {
 	}
 }
 
-func FuzzLoadManifest(f *testing.F) {
+func FuzzLoad(f *testing.F) {
 	f.Add([]byte(goodManifest))
 	f.Add([]byte(`{"package":"x","ops":{"a.b":{"examples":[{"args":{"n":1.5e3}}]}}}`))
 	for _, b := range badManifests {
@@ -238,17 +238,4 @@ func FuzzLoadManifest(f *testing.F) {
 			}
 		}
 	})
-}
-
-// A typo of a mixed-case name finds it: both sides are case folded.
-func TestManifestClosestFoldsCase(t *testing.T) {
-	if got := Nearest("getuser", []string{"getUser", "listUsers"}); got != "getUser" {
-		t.Errorf(`Nearest("getuser") = %q, want "getUser"`, got)
-	}
-	if got := Nearest("gteUser", []string{"getUser"}); got != "getUser" {
-		t.Errorf(`Nearest("gteUser") = %q, want "getUser"`, got)
-	}
-	if got := Nearest("zzz", []string{"getUser"}); got != "" {
-		t.Errorf(`Nearest("zzz") = %q, want ""`, got)
-	}
 }

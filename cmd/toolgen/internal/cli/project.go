@@ -36,7 +36,7 @@ type project struct {
 }
 
 // loadProject reads the manifest and inputs and builds the family with its
-// taxonomy. Located errors are returned as schema.ErrorList.
+// taxonomy. Located errors are returned as jsonpos.ErrorList.
 func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) {
 	p := &project{}
 	manifestPath := fl.config
