@@ -361,6 +361,10 @@ func (t *taxonomy) derive(name, desc string) derived {
 			}
 		}
 	}
+	mi := -1 // the method head of a Class_method name without a known verb
+	if vi < 0 {
+		mi = methodAt(toks, name)
+	}
 	var rest []string
 	switch {
 	case vi < 0 && len(toks) > 1 && descriptionKind(desc) != "" && !leadsWith(desc, toks[0]):
@@ -371,13 +375,12 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// the factorial…"). The first word is reported as the unknown verb.
 		d.verb, rest = toks[0], toks[:len(toks)-1]
 		d.action = toks[len(toks)-1]
-	case vi < 0 && methodAt(toks, name) >= 0 && leadsWith(desc, toks[methodAt(toks, name)]):
+	case vi < 0 && mi >= 0 && leadsWith(desc, toks[mi]):
 		// No known verb, but a method's first word that the description
 		// leads with is a verb all the same (DataGuard_encryptBusinessData,
 		// "Encrypts business data…").
-		i := methodAt(toks, name)
-		d.verb, d.action = toks[i], toks[i]
-		rest = append(append([]string(nil), toks[:i]...), toks[i+1:]...)
+		d.verb, d.action = toks[mi], toks[mi]
+		rest = append(append([]string(nil), toks[:mi]...), toks[mi+1:]...)
 	case vi < 0:
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
@@ -386,7 +389,7 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// Two verbs joined make one action: create_or_update_file is
 		// file.create_or_update. The op writes when either verb does.
 		d.verb, d.known = toks[vi], true
-		if verbKind(toks[vi]) == "read" {
+		if verbKind(toks[vi]) == runtime.OpRead {
 			d.verb = toks[vi+2]
 		}
 		d.action = strings.Join(toks[vi:vi+3], "_")
@@ -493,7 +496,7 @@ func methodVerb(name string) string {
 // case and an earlier one is camelCase (DataGuard_encryptBusinessData
 // gives encrypt, 3). It is "" for other names.
 func methodHead(name string) (string, int) {
-	parts := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	parts := nameParts(name)
 	if len(parts) < 2 {
 		return "", 0
 	}
@@ -508,12 +511,18 @@ func methodHead(name string) (string, int) {
 	return toks[0], len(toks)
 }
 
+// nameParts splits a name at underscores, hyphens, dots, spaces, slashes
+// and colons, not at camelCase boundaries.
+func nameParts(name string) []string {
+	return strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
 // segmentStarts are the first words of the parts of a name split at
 // underscores, hyphens, dots, spaces, slashes and colons (not at camelCase
 // boundaries), lowercased.
 func segmentStarts(name string) map[string]bool {
 	out := map[string]bool{}
-	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, part := range nameParts(name) {
 		if toks := nameTokens(part); len(toks) > 0 {
 			out[toks[0]] = true
 		}
@@ -579,19 +588,19 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		minShared = minEntityGroup
 	}
 	owners := map[string]map[string]int{}
-	hold := func(m map[string]map[string]int, entity, group string) {
+	hold := func(m map[string]map[string]int, entity, group string, n int) {
 		if m[entity] == nil {
 			m[entity] = map[string]int{}
 		}
-		m[entity][group]++
+		m[entity][group] += n
 	}
 	subs := map[string]map[string]int{}
 	for _, d := range ds {
 		switch {
 		case d.group != "" && d.entity != "":
-			hold(owners, d.entity, d.group)
+			hold(owners, d.entity, d.group, 1)
 		case d.group == "" && !t.explicitDefault && len(d.path) > 1 && homeless[d.path[0]] >= minShared:
-			hold(subs, d.path[1], d.path[0])
+			hold(subs, d.path[1], d.path[0], 1)
 		}
 	}
 	// A noun after another is weaker evidence than an op on it: it takes
@@ -600,9 +609,7 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 	for entity, gs := range subs {
 		for g, n := range gs {
 			if n >= minSubHold && !mfContains(qualifierWords, entity) {
-				for ; n > 0; n-- {
-					hold(owners, entity, g)
-				}
+				hold(owners, entity, g, n)
 			}
 		}
 	}

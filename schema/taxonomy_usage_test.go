@@ -147,12 +147,14 @@ func TestKindEvidence(t *testing.T) {
 		"browser_type":                    "Type text.",
 		"simulateEvolution_runSimulation": "Runs it.",
 		"StressMonitor_createDashboard":   "Creates a dashboard.",
+		"traffic_lab":                     "Runs a simulation of city traffic.",
 	}
 	want := map[string]string{
 		"hostel_service": "write", "species_mapping": "read", "market_analysis_b": "read", "portfolio_risk": "read",
 		"trip_organizer": "read", "NearbyAttractionsFinder": "read", "LectureBookingAssistant": "write",
 		"browser_handle_dialog": "write", "browser_click": "write", "browser_type": "write",
 		"simulateEvolution_runSimulation": "read", "StressMonitor_createDashboard": "write",
+		"traffic_lab": "read",
 	}
 	var names []string
 	for n := range descs {
