@@ -412,6 +412,17 @@ func (t *taxonomy) derive(name, desc string) derived {
 			d.group, rest = g, rest[1:]
 		}
 	}
+	if mfContains(joinVerbs, d.verb) {
+		// What is added to a thing becomes part of it: the thing comes
+		// first (add_reply_to_pull_request_comment is
+		// pull_request.comment.reply.add).
+		for i, w := range rest {
+			if i > 0 && i+1 < len(rest) && (w == "to" || w == "into") {
+				rest = append(append([]string(nil), rest[i+1:]...), rest[:i]...)
+				break
+			}
+		}
+	}
 	// Particles carry no meaning in a path: move_document_in_tree is
 	// document.tree.move.
 	kept := rest[:0:0]
@@ -819,6 +830,9 @@ var documentNouns = []string{"overview", "guide", "readme", "manual", "documenta
 
 // phrasalParticles follow a verb as part of it (turn on, log out).
 var phrasalParticles = []string{"on", "off", "up", "down", "out"}
+
+// joinVerbs add a thing to another that then holds it (add X to Y).
+var joinVerbs = []string{"add", "append", "attach"}
 
 // particles are prepositions and particles dropped from op paths.
 var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an", "and", "or"}

@@ -208,6 +208,14 @@ func TestTaxonomyRules(t *testing.T) {
 			},
 		},
 		{
+			name:  "what is added to a thing follows it",
+			tools: []string{"add_reply_to_pull_request_comment", "create_pull_request", "list_pull_requests", "copy_file_to_folder"},
+			want: map[string]string{
+				"add_reply_to_pull_request_comment": "pull_request.comment.reply.add write",
+				"copy_file_to_folder":               "file.folder.copy write",
+			},
+		},
+		{
 			name:  "a Class_method name takes the method's verb",
 			tools: []string{"PlanAdjustment_adjustRehabPlan", "ChangeLog_getEntries"},
 			want: map[string]string{
