@@ -62,12 +62,16 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
+	var tokens func() *tokensReport
+	if !*quiet {
+		tokens = bootTokens(p.family) // counted while the files render
+	}
 	written, code := writeGenerated(p, stdout, stderr)
 	if code != exitOK {
 		return code
 	}
 	if !*quiet {
-		defer printSummary(stdout, p, len(written))
+		defer printSummary(stdout, p, len(written), tokens)
 	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {
