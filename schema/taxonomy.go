@@ -1,16 +1,19 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
+	goruntime "runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/runtime"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // DefaultGroup names the group of tools without a group token when the
@@ -109,10 +112,9 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
-	params := make([]*jsonpos.Node, len(f.Ops))
-	for i, op := range f.Ops {
-		params[i] = finishOp(op)
-	}
+	// Each op's summaries depend on it alone: they are made in parallel.
+	params := make([]json.RawMessage, len(f.Ops))
+	forEach(len(f.Ops), func(i int) { params[i] = finishOp(f.Ops[i]) })
 	for _, g := range m.Groups {
 		used := false
 		for _, op := range f.Ops {
@@ -1109,9 +1111,10 @@ func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *Mani
 // finishOp derives the op's usage line, argument summary and, when the
 // manifest gives none, its example from its final path (after collisions
 // moved it), so that each names its own op.
-func finishOp(op *ir.Op) *jsonpos.Node {
-	// The schema is parsed once for the summary, usage, example and
-	// registry version.
+//
+// It returns the canonical JSON of the params schema, which the registry
+// version hashes: the schema is parsed once for all of them.
+func finishOp(op *ir.Op) json.RawMessage {
 	params := summaryNode(op.Tool.ParamsSchema)
 	args := schemaArgs(params)
 	op.Usage = Usage(op.Path, args)
@@ -1120,7 +1123,29 @@ func finishOp(op *ir.Op) *jsonpos.Node {
 	if len(op.Examples) == 0 {
 		op.Examples = []ir.Example{synthesizeExample(op.Path, args)}
 	}
-	return params
+	return canonicalNode(params, len(op.Tool.ParamsSchema))
+}
+
+// forEach calls fn(i) for every i in [0, n), on GOMAXPROCS goroutines when
+// n is large enough to pay for them.
+func forEach(n int, fn func(i int)) {
+	workers := min(goruntime.GOMAXPROCS(0), n/64)
+	if workers < 2 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

@@ -339,9 +339,9 @@ func RegistryVersion(f *ir.Family) string {
 	return registryVersion(f, nil)
 }
 
-// registryVersion is RegistryVersion with each op's params schema already
-// parsed (params[i] for f.Ops[i]; nil params parses them).
-func registryVersion(f *ir.Family, params []*jsonpos.Node) string {
+// registryVersion is RegistryVersion with the canonical JSON of each op's
+// params schema already made (params[i] for f.Ops[i]; nil makes them).
+func registryVersion(f *ir.Family, params []json.RawMessage) string {
 	var doc struct {
 		Groups []*ir.Group      `json:"groups"`
 		Ops    []registryRecord `json:"ops"`
@@ -356,7 +356,7 @@ func registryVersion(f *ir.Family, params []*jsonpos.Node) string {
 		if op.Tool != nil {
 			r.Tool, r.Description = op.Tool.Name, op.Tool.Description
 			if params != nil {
-				r.Parameters = canonicalNode(params[i], len(op.Tool.ParamsSchema))
+				r.Parameters = params[i]
 			} else {
 				r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
 			}
