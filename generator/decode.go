@@ -55,7 +55,7 @@ func deref(x jen.Code) *jen.Statement { return jen.Parens(jen.Op("*").Add(x)) }
 // emitDecoders writes decode_gen.go: a decodeWire method per named type.
 func emitDecoders(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
-		if !hasMethods(t) {
+		if !hasMethods(t) || g.alias[t] != nil {
 			continue
 		}
 		e := &emitter{g: g}

@@ -78,7 +78,7 @@ func (c vc) receiver() *jen.Statement {
 // golden/github/validate_gen.go shows the output.
 func emitValidators(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
-		if !hasMethods(t) {
+		if !hasMethods(t) || g.alias[t] != nil {
 			continue
 		}
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))

@@ -265,34 +265,6 @@ func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *ListOntoPlansParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *ListOntoPlansParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *ListOntoProjectsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -382,22 +354,6 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		if x.Limit > 100 {
 			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
 		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *SearchOntoTasksStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *SearchOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "todo", "in_progress", "blocked", "done":
-	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -550,16 +506,6 @@ func (x *GetOntoProjectDetailsResultEdgesItem) Validate() error {
 func (x *GetOntoProjectDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoProjectDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectGraphParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -587,83 +533,6 @@ func (x *GetOntoProjectGraphResult) Validate() error {
 func (x *GetOntoProjectGraphResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoProjectGraphResultNodesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectGraphResultNodesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoProjectGraphResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectGraphResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("task_id")
-		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoGoalDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -679,46 +548,6 @@ func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoPlanDetailsParams) Validate() error {
@@ -738,46 +567,6 @@ func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoDocumentDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -793,46 +582,6 @@ func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoMilestoneDetailsParams) Validate() error {
@@ -852,46 +601,6 @@ func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRiskDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -909,46 +618,6 @@ func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRequirementDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -964,46 +633,6 @@ func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors)
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetDocumentTreeParams) Validate() error {
@@ -1034,23 +663,6 @@ func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetDocumentPathParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetDocumentPathParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("document_id")
-		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetEntityRelationshipsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1072,22 +684,6 @@ func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("direction")
 		x.Direction.validate(&c, e)
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetEntityRelationshipsEntityKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetEntityRelationshipsEntityKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
 	}
 }
 
@@ -1131,38 +727,6 @@ func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 		if x.FilterKind != nil {
 			(*x.FilterKind).validate(&c, e)
 		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetLinkedEntitiesEntityKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetLinkedEntitiesEntityKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetLinkedEntitiesFilterKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetLinkedEntitiesFilterKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
 	}
 }
 
@@ -1259,16 +823,6 @@ func (x *CreateOntoTaskResult) Validate() error {
 func (x *CreateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoTaskResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoTaskResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoGoalParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1301,26 +855,6 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoGoalResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoGoalResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoGoalResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoPlanParams) Validate() error {
@@ -1357,26 +891,6 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoPlanResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoPlanResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoPlanResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoDocumentParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1409,26 +923,6 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoDocumentResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoDocumentResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoProjectParams) Validate() error {
@@ -1480,26 +974,6 @@ func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
 		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.Received((*x)), check.Closest(string((*x)), enum7))
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoProjectResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoProjectResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoProjectResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoProjectResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateTaskDocumentParams) Validate() error {
@@ -1557,16 +1031,6 @@ func (x *CreateTaskDocumentResult) Validate() error {
 func (x *CreateTaskDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *CreateTaskDocumentResultDocument) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateTaskDocumentResultDocument) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoTaskParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1609,32 +1073,6 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoTaskStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "todo", "in_progress", "blocked", "done":
-	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoTaskResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoProjectParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1656,32 +1094,6 @@ func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoProjectStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "planning", "active", "paused", "completed", "archived":
-	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum4))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoProjectResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoProjectResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoGoalParams) Validate() error {
@@ -1713,32 +1125,6 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoGoalStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoGoalStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "active", "achieved", "abandoned":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.Received((*x)), check.Closest(string((*x)), enum1))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoGoalResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoPlanParams) Validate() error {
@@ -1780,16 +1166,6 @@ func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoPlanResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoDocumentParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1811,32 +1187,6 @@ func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoDocumentStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoDocumentStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "review", "published", "archived":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum2))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoMilestoneParams) Validate() error {
@@ -1886,16 +1236,6 @@ func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoMilestoneResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoMilestoneResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRiskParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1928,32 +1268,6 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoRiskImpact) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoRiskImpact) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "low", "medium", "high", "critical":
-	default:
-		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.Received((*x)), check.Closest(string((*x)), enum3))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoRiskResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoRiskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRequirementParams) Validate() error {
@@ -1995,33 +1309,6 @@ func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoRequirementResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoRequirementResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoTaskParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("task_id")
-		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *DeleteOntoTaskResult) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -2030,87 +1317,6 @@ func (x *DeleteOntoTaskResult) Validate() error {
 
 // validate records the violations of x at p in e.
 func (x *DeleteOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoDocumentParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("document_id")
-		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoGoalParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("goal_id")
-		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.GoalID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoGoalResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoPlanParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("plan_id")
-		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.PlanID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoPlanResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesParams) Validate() error {
@@ -2148,38 +1354,6 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *LinkOntoEntitiesSrcKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *LinkOntoEntitiesSrcKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *LinkOntoEntitiesDstKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *LinkOntoEntitiesDstKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesRel) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -2194,16 +1368,6 @@ func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
 		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.Received((*x)), check.Closest(string((*x)), enum12))
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *LinkOntoEntitiesResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *LinkOntoEntitiesResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UnlinkOntoEdgeParams) Validate() error {
@@ -2221,16 +1385,6 @@ func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UnlinkOntoEdgeResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UnlinkOntoEdgeResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphParams) Validate() error {
@@ -2353,22 +1507,6 @@ func (x *GetFieldInfoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_type")
 		x.EntityType.validate(&c, e)
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetFieldInfoEntityType) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetFieldInfoEntityType) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
 	}
 }
 

@@ -87,16 +87,6 @@ func (x *GetTodoParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetTodoResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetTodoResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *CreateTodoParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -158,16 +148,6 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *CreateTodoResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateTodoResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *UpdateTodoParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -205,16 +185,6 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateTodoResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateTodoResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *DeleteTodoParams) Validate() error {
