@@ -11,17 +11,24 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
-// decodeListIssues decodes and validates the arguments of list_issues.
-func decodeListIssues(args []byte) (*ListIssuesParams, error) {
+// argsOf is what every generated params type with code provides.
+type argsOf[T any] interface {
+	*T
+	decodeWire(d *wire.Decoder)
+	validate(p *wire.Path, e *wire.Errors)
+}
+
+// decodeArgs decodes and validates the arguments of tool into a T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListIssuesParams)
-	p.decodeWire(d)
+	p := new(T)
+	P(p).decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_issues", nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_issues", &e); err != nil {
+	P(p).validate(nil, &e)
+	if err := d.Report(tool, &e); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -32,7 +39,7 @@ func decodeListIssues(args []byte) (*ListIssuesParams, error) {
 func DecodeArgs(tool string, args []byte) (any, error) {
 	switch tool {
 	case "list_issues":
-		return decodeListIssues(args)
+		return decodeArgs[ListIssuesParams](tool, args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,22 +47,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListIssues(args)
-		},
-		Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListIssues(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListIssues(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_issues",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"description\":\"Repository owner\"},\"repo\":{\"type\":\"string\",\"description\":\"Repository name\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"description\":\"Filter by state\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Filter by labels\"},\"sort\":{\"type\":\"string\",\"enum\":[\"created\",\"updated\",\"comments\"],\"description\":\"Sort order\"},\"direction\":{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"description\":\"Sort direction\"},\"since\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Filter by date (ISO 8601 timestamp)\"},\"page\":{\"type\":\"number\",\"minimum\":1,\"description\":\"Page number for pagination (min 1)\"},\"perPage\":{\"type\":\"number\",\"minimum\":1,\"maximum\":100,\"description\":\"Results per page for pagination (min 1, max 100)\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListIssuesParams], h.ListIssues),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }
