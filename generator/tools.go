@@ -40,52 +40,60 @@ func decodeFunc(t *ir.Tool) *jen.Statement {
 	return jen.Id("decode" + t.GoName)
 }
 
-// emitDecodeArgsFunc writes argsOf, the methods every params type with
-// code has, and decodeArgs, which decodes and validates a tool's
-// arguments into one:
+// emitDecodeArgsFunc writes argsOf and decodeArgs, the decode function of
+// every tool whose params type has methods, and the decodeArgs method of
+// each such params type (once per shape: aliases share it):
 //
 //	func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-//		d := wire.NewArgsDecoder(args)
 //		p := new(T)
-//		P(p).decodeWire(d)
-//		if d.Close() != nil {
-//			return nil, d.Report(tool, nil)
-//		}
-//		var e wire.Errors
-//		P(p).validate(nil, &e)
-//		if err := d.Report(tool, &e); err != nil {
+//		if err := P(p).decodeArgs(tool, args); err != nil {
 //			return nil, err
 //		}
 //		return p, nil
 //	}
+//
+// The decoder and the error list stay in the concrete method, where
+// escape analysis keeps them on the stack.
 func (g *gen) emitDecodeArgsFunc(f *jen.File) {
-	f.Add(comment("argsOf is what every generated params type with code provides."))
+	f.Add(comment("argsOf is a params type with a generated decoder and validator."))
 	f.Type().Id("argsOf").Types(jen.Id("T").Any()).Interface(
 		jen.Op("*").Id("T"),
-		jen.Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")),
-		jen.Id("validate").Params(jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors")),
+		jen.Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error(),
 	)
 	f.Line()
-	f.Add(comment("decodeArgs decodes and validates the arguments of tool into a T."))
+	f.Add(comment("decodeArgs decodes and validates the arguments of tool into a new T."))
 	f.Func().Id("decodeArgs").Types(jen.Id("T").Any(), jen.Id("P").Id("argsOf").Types(jen.Id("T"))).
 		Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id("T"), jen.Error()).Block(
-		slices.Concat([]jen.Code{
-			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-		}, g.budgetStart(jen.Id("d")), []jen.Code{
-			jen.Id("p").Op(":=").New(jen.Id("T")),
-			jen.Id("P").Call(jen.Id("p")).Dot("decodeWire").Call(jen.Id("d")),
-			jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
-			),
-		}, g.topErrors(jen.Id("d")), []jen.Code{
-			jen.Id("P").Call(jen.Id("p")).Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-			jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Err()),
-			),
-			jen.Return(jen.Id("p"), jen.Nil()),
-		})...,
+		jen.Id("p").Op(":=").New(jen.Id("T")),
+		jen.If(jen.Err().Op(":=").Id("P").Call(jen.Id("p")).Dot("decodeArgs").Call(jen.Id("tool"), jen.Id("args")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Err()),
+		),
+		jen.Return(jen.Id("p"), jen.Nil()),
 	)
 	f.Line()
+	done := map[*ir.Type]bool{}
+	for _, t := range g.fam.Tools {
+		c := g.canonical(t.Params)
+		if !genericDecode(t) || done[c] {
+			continue
+		}
+		done[c] = true
+		f.Add(comment("decodeArgs decodes and validates a tool's arguments into x."))
+		f.Func().Params(jen.Id("x").Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error().Block(
+			slices.Concat([]jen.Code{
+				jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+			}, g.budgetStart(jen.Id("d")), []jen.Code{
+				jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
+				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
+					jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
+				),
+			}, g.topErrors(jen.Id("d")), []jen.Code{
+				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+				jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
+			})...,
+		)
+		f.Line()
+	}
 }
 
 // emitToolDecoder writes decodeX, which decodes and validates the

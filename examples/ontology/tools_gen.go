@@ -11,27 +11,571 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
-// argsOf is what every generated params type with code provides.
+// argsOf is a params type with a generated decoder and validator.
 type argsOf[T any] interface {
 	*T
-	decodeWire(d *wire.Decoder)
-	validate(p *wire.Path, e *wire.Errors)
+	decodeArgs(tool string, args []byte) error
 }
 
-// decodeArgs decodes and validates the arguments of tool into a T.
+// decodeArgs decodes and validates the arguments of tool into a new T.
 func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	d := wire.NewArgsDecoder(args)
 	p := new(T)
-	P(p).decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report(tool, nil)
-	}
-	var e wire.Errors
-	P(p).validate(nil, &e)
-	if err := d.Report(tool, &e); err != nil {
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoTasksParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoGoalsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoDocumentsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoMilestonesParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoRisksParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoRequirementsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoProjectsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListTaskDocumentsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntoTasksParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntoProjectsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntoDocumentsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntologyParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoProjectDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoProjectGraphParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoGoalDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoPlanDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoDocumentDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoMilestoneDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoRiskDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoRequirementDetailsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetDocumentTreeParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetEntityRelationshipsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetLinkedEntitiesParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoTaskParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoGoalParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoPlanParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoDocumentParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoProjectParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateTaskDocumentParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoTaskParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoProjectParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoGoalParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoPlanParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoDocumentParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoMilestoneParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoRiskParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoRequirementParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *LinkOntoEntitiesParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UnlinkOntoEdgeParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ReorganizeOntoProjectGraphParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *MoveDocumentInTreeParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetFieldInfoParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *WebSearchParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *WebVisitParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetBuildosOverviewParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetBuildosUsageGuideParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into

@@ -11,27 +11,31 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
-// argsOf is what every generated params type with code provides.
+// argsOf is a params type with a generated decoder and validator.
 type argsOf[T any] interface {
 	*T
-	decodeWire(d *wire.Decoder)
-	validate(p *wire.Path, e *wire.Errors)
+	decodeArgs(tool string, args []byte) error
 }
 
-// decodeArgs decodes and validates the arguments of tool into a T.
+// decodeArgs decodes and validates the arguments of tool into a new T.
 func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	d := wire.NewArgsDecoder(args)
 	p := new(T)
-	P(p).decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report(tool, nil)
-	}
-	var e wire.Errors
-	P(p).validate(nil, &e)
-	if err := d.Report(tool, &e); err != nil {
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateListingParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into

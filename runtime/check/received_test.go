@@ -1,0 +1,35 @@
+package check
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
+)
+
+// The fast paths of Received write what text.Received writes.
+func TestReceivedMatchesText(t *testing.T) {
+	values := []any{
+		"", "a", "hello world", `quote"`, `back\slash`, "tab\t", "<html>&", "é", "\u2028", "\xff",
+		strings.Repeat("x", 77), strings.Repeat("x", 78), strings.Repeat("x", 79), strings.Repeat("y", 500),
+		int64(0), int64(-42), int64(math.MaxInt64), int64(math.MinInt64), 7,
+		true, false, nil,
+		0.0, -0.0, 1.5, 0.25, 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, -3.75, math.MaxFloat64, math.SmallestNonzeroFloat64,
+		[]any{"a", 1.0}, map[string]any{"k": "v"},
+	}
+	for _, v := range values {
+		if got, want := Received(v), text.Received(v); got != want {
+			t.Errorf("Received(%#v) = %q, text.Received gives %q", v, got, want)
+		}
+	}
+}
+
+func BenchmarkReceived(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Received("GB1000")
+		_ = Received(int64(10001))
+		_ = Received(1.5)
+	}
+}
