@@ -55,6 +55,13 @@ func (c vc) received(v jen.Code) jen.Code {
 	return jen.Qual(c.g.checkPkg, "Received").Call(v)
 }
 
+// receivedOf is the received text of v, a Go string, int64 or float64
+// (fn: ReceivedString, ReceivedInt, ReceivedNumber): no interface
+// conversion, so recording a violation allocates only its text.
+func (c vc) receivedOf(fn string, v jen.Code) jen.Code {
+	return jen.Qual(c.g.checkPkg, fn).Call(v)
+}
+
 func (c vc) tmp(prefix string) string { return fmt.Sprintf("%s%d", prefix, c.depth) }
 
 // child returns a context one level down whose path is the stack variable
@@ -315,12 +322,12 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 		if cs.MinLength != nil && *cs.MinLength > 0 {
 			m := *cs.MinLength
 			conds = append(conds, jen.If(jen.Id(n).Op("<").Lit(int(m))).Block(
-				c.add("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), c.received(s), nil)))
+				c.add("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), c.receivedOf("ReceivedString", s), nil)))
 		}
 		if cs.MaxLength != nil {
 			m := *cs.MaxLength
 			conds = append(conds, jen.If(jen.Id(n).Op(">").Lit(int(m))).Block(
-				c.add("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), c.received(s), nil)))
+				c.add("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), c.receivedOf("ReceivedString", s), nil)))
 		}
 		if len(conds) > 0 {
 			out = append(out, jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Qual(c.g.checkPkg, "Len").Call(s)}, conds...)...))
@@ -328,7 +335,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
-		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)
+		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.receivedOf("ReceivedString", s), nil)
 		if backtracking(cs.Pattern) {
 			// A match not decided in time is reported by Match.
 			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
@@ -339,7 +346,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if fn := formatFuncs[t.Format]; fn != "" {
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
-			c.add("format", "must be a valid "+t.Format, t.Format, c.received(s), nil)))
+			c.add("format", "must be a valid "+t.Format, t.Format, c.receivedOf("ReceivedString", s), nil)))
 	}
 	return out
 }
@@ -499,6 +506,9 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 		message = "must be " + list
 	}
 	var received jen.Code = c.received(v)
+	if s != nil {
+		received = c.receivedOf("ReceivedString", s)
+	}
 	var suggestion jen.Code
 	if s != nil && len(strs) > 0 {
 		name := c.g.pkgVar("enum", list, jen.Index().String().Values(strs...))
@@ -564,12 +574,16 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			x = jen.Float64().Call(v)
 		}
 	}
+	received := c.receivedOf("ReceivedNumber", x)
+	if integer {
+		received = c.receivedOf("ReceivedInt", x)
+	}
 	bound := func(n *ir.Number, keyword, op, word string, lower, exclusive bool) {
 		if n == nil {
 			return
 		}
 		text := string(*n)
-		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)
+		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, received, nil)
 		r, inf, ok := boundValue(text)
 		if !ok {
 			return
@@ -634,7 +648,7 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 		}
 		text := string(*cs.MultipleOf)
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, strLit(text))).Block(
-			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, c.received(v), nil)))
+			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, received, nil)))
 	}
 	return out
 }

@@ -21,7 +21,7 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -34,10 +34,10 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -54,7 +54,7 @@ func (x *ListOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "todo", "in_progress", "blocked", "done":
 	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
+		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -71,7 +71,7 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -84,10 +84,10 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -104,7 +104,7 @@ func (x *ListOntoGoalsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "achieved", "abandoned":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.Received((*x)), check.Closest(string((*x)), enum1))
+		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
 	}
 }
 
@@ -121,7 +121,7 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -134,10 +134,10 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -154,7 +154,7 @@ func (x *ListOntoDocumentsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "review", "published", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum2))
+		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
 	}
 }
 
@@ -171,17 +171,17 @@ func (x *ListOntoMilestonesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -199,7 +199,7 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -212,10 +212,10 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (x *ListOntoRisksImpact) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "low", "medium", "high", "critical":
 	default:
-		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.Received((*x)), check.Closest(string((*x)), enum3))
+		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
 	}
 }
 
@@ -249,17 +249,17 @@ func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -282,10 +282,10 @@ func (x *ListOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -302,7 +302,7 @@ func (x *ListOntoProjectsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "planning", "active", "paused", "completed", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum4))
+		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum4))
 	}
 }
 
@@ -318,7 +318,7 @@ func (x *ListTaskDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
 		}
 	}
 }
@@ -336,7 +336,7 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -349,10 +349,10 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -369,10 +369,10 @@ func (x *SearchOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -390,17 +390,17 @@ func (x *SearchOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -427,17 +427,17 @@ func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -454,7 +454,7 @@ func (x *SearchOntologyTypesItem) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
 	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
+		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum5))
 	}
 }
 
@@ -470,7 +470,7 @@ func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 }
@@ -517,7 +517,7 @@ func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 }
@@ -544,7 +544,7 @@ func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.GoalID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
 		}
 	}
 }
@@ -561,7 +561,7 @@ func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.PlanID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
 		}
 	}
 }
@@ -578,7 +578,7 @@ func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
 		}
 	}
 }
@@ -595,7 +595,7 @@ func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.MilestoneID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
 		}
 	}
 }
@@ -612,7 +612,7 @@ func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RiskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
 		}
 	}
 }
@@ -629,7 +629,7 @@ func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors)
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RequirementID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
 		}
 	}
 }
@@ -646,17 +646,17 @@ func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
 		c := p.Key("max_depth")
 		if x.MaxDepth != nil {
 			if (*x.MaxDepth) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received((*x.MaxDepth)), "")
+				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.MaxDepth)), "")
 			}
 			if (*x.MaxDepth) > 10 {
-				e.Add(&c, "maximum", "must be <= 10", "<= 10", check.Received((*x.MaxDepth)), "")
+				e.Add(&c, "maximum", "must be <= 10", "<= 10", check.ReceivedInt((*x.MaxDepth)), "")
 			}
 		}
 	}
@@ -674,7 +674,7 @@ func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EntityID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
 		}
 	}
 	{
@@ -699,7 +699,7 @@ func (x *GetEntityRelationshipsDirection) validate(p *wire.Path, e *wire.Errors)
 	switch string((*x)) {
 	case "in", "out", "both":
 	default:
-		e.Add(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", check.Received((*x)), check.Closest(string((*x)), enum6))
+		e.Add(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum6))
 	}
 }
 
@@ -715,7 +715,7 @@ func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EntityID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
 		}
 	}
 	{
@@ -742,7 +742,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -750,20 +750,20 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
 			}
 			if n1 > 200 {
-				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.Received(x.Title), "")
+				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.ReceivedString(x.Title), "")
 			}
 		}
 	}
 	{
 		c := p.Key("priority")
 		if x.Priority < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Priority), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Priority), "")
 		}
 		if x.Priority > 5 {
-			e.Add(&c, "maximum", "must be <= 5", "<= 5", check.Received(x.Priority), "")
+			e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt(x.Priority), "")
 		}
 	}
 	{
@@ -774,7 +774,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if x.DueAt != nil {
 			if !check.DateTime((*x.DueAt)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.Received((*x.DueAt)), "")
+				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.DueAt)), "")
 			}
 		}
 	}
@@ -782,7 +782,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("plan_id")
 		if x.PlanID != nil {
 			if !check.UUID((*x.PlanID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.PlanID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.PlanID)), "")
 			}
 		}
 	}
@@ -790,7 +790,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.GoalID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
 			}
 		}
 	}
@@ -808,7 +808,7 @@ func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "todo", "in_progress", "blocked", "done":
 	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
+		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -834,7 +834,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -842,7 +842,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
 			}
 		}
 	}
@@ -850,7 +850,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if x.TargetDate != nil {
 			if !check.Date((*x.TargetDate)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.Received((*x.TargetDate)), "")
+				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.TargetDate)), "")
 			}
 		}
 	}
@@ -868,7 +868,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -876,7 +876,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
 			}
 		}
 	}
@@ -884,7 +884,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.GoalID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
 			}
 		}
 	}
@@ -902,7 +902,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -910,7 +910,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
 			}
 		}
 	}
@@ -918,7 +918,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("parent_id")
 		if x.ParentID != nil {
 			if !check.UUID((*x.ParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ParentID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ParentID)), "")
 			}
 		}
 	}
@@ -938,10 +938,10 @@ func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
 			}
 			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received(x.Name), "")
+				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Name), "")
 			}
 		}
 	}
@@ -971,7 +971,7 @@ func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "planning", "active":
 	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.Received((*x)), check.Closest(string((*x)), enum7))
+		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum7))
 	}
 }
 
@@ -987,14 +987,14 @@ func (x *CreateTaskDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if x.DocumentID != nil {
 			if !check.UUID((*x.DocumentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.DocumentID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.DocumentID)), "")
 			}
 		}
 	}
@@ -1016,7 +1016,7 @@ func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "deliverable", "research", "reference", "draft":
 	default:
-		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.Received((*x)), check.Closest(string((*x)), enum8))
+		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum8))
 	}
 }
 
@@ -1042,7 +1042,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
 		}
 	}
 	{
@@ -1055,10 +1055,10 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("priority")
 		if x.Priority != nil {
 			if (*x.Priority) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received((*x.Priority)), "")
+				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.Priority)), "")
 			}
 			if (*x.Priority) > 5 {
-				e.Add(&c, "maximum", "must be <= 5", "<= 5", check.Received((*x.Priority)), "")
+				e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt((*x.Priority)), "")
 			}
 		}
 	}
@@ -1066,7 +1066,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
 			}
 		}
 	}
@@ -1084,7 +1084,7 @@ func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1107,7 +1107,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.GoalID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
 		}
 	}
 	{
@@ -1120,7 +1120,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if v, ok := x.TargetDate.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
 			}
 		}
 	}
@@ -1138,7 +1138,7 @@ func (x *UpdateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.PlanID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
 		}
 	}
 	{
@@ -1161,7 +1161,7 @@ func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "completed":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", check.Received((*x)), check.Closest(string((*x)), enum9))
+		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum9))
 	}
 }
 
@@ -1177,7 +1177,7 @@ func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
 		}
 	}
 	{
@@ -1200,14 +1200,14 @@ func (x *UpdateOntoMilestoneParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.MilestoneID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
 		}
 	}
 	{
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
 			}
 		}
 	}
@@ -1231,7 +1231,7 @@ func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "pending", "reached", "missed":
 	default:
-		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.Received((*x)), check.Closest(string((*x)), enum10))
+		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum10))
 	}
 }
 
@@ -1247,7 +1247,7 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RiskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
 		}
 	}
 	{
@@ -1260,10 +1260,10 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("probability")
 		if x.Probability != nil {
 			if (*x.Probability) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.Received((*x.Probability)), "")
+				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Probability)), "")
 			}
 			if (*x.Probability) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.Received((*x.Probability)), "")
+				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Probability)), "")
 			}
 		}
 	}
@@ -1281,7 +1281,7 @@ func (x *UpdateOntoRequirementParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RequirementID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
 		}
 	}
 	{
@@ -1304,7 +1304,7 @@ func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "must", "should", "could", "wont":
 	default:
-		e.Add(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", check.Received((*x)), check.Closest(string((*x)), enum11))
+		e.Add(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum11))
 	}
 }
 
@@ -1330,7 +1330,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("src_id")
 		if !check.UUID(x.SrcID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.SrcID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.SrcID), "")
 		}
 	}
 	{
@@ -1340,7 +1340,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("dst_id")
 		if !check.UUID(x.DstID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DstID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DstID), "")
 		}
 	}
 	{
@@ -1365,7 +1365,7 @@ func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "supports", "blocks", "depends_on", "references", "part_of":
 	default:
-		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.Received((*x)), check.Closest(string((*x)), enum12))
+		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum12))
 	}
 }
 
@@ -1381,7 +1381,7 @@ func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("edge_id")
 		if !check.UUID(x.EdgeID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EdgeID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EdgeID), "")
 		}
 	}
 }
@@ -1398,7 +1398,7 @@ func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1425,13 +1425,13 @@ func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Err
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EntityID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if !check.UUID(x.NewParentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.NewParentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.NewParentID), "")
 		}
 	}
 }
@@ -1468,20 +1468,20 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if x.NewParentID != nil {
 			if !check.UUID((*x.NewParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.NewParentID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.NewParentID)), "")
 			}
 		}
 	}
@@ -1489,7 +1489,7 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("position")
 		if x.Position != nil {
 			if (*x.Position) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.Received((*x.Position)), "")
+				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Position)), "")
 			}
 		}
 	}
@@ -1522,10 +1522,10 @@ func (x *WebSearchParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("max_results")
 		if x.MaxResults < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.MaxResults), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.MaxResults), "")
 		}
 		if x.MaxResults > 20 {
-			e.Add(&c, "maximum", "must be <= 20", "<= 20", check.Received(x.MaxResults), "")
+			e.Add(&c, "maximum", "must be <= 20", "<= 20", check.ReceivedInt(x.MaxResults), "")
 		}
 	}
 }
@@ -1542,7 +1542,7 @@ func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.Add(&c, "format", "must be a valid uri", "uri", check.Received(x.URL), "")
+			e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString(x.URL), "")
 		}
 	}
 }

@@ -15,24 +15,41 @@ import (
 func Received(v any) string {
 	switch v := v.(type) {
 	case string:
-		if s, ok := receivedString(v); ok {
-			return s
-		}
+		return ReceivedString(v)
 	case int64:
-		return strconv.FormatInt(v, 10)
+		return ReceivedInt(v)
 	case int:
 		return strconv.Itoa(v)
 	case bool:
 		return strconv.FormatBool(v)
 	case float64:
-		// encoding/json's 'f' range; it switches to exponents outside it.
-		if a := math.Abs(v); a == 0 || (a >= 1e-6 && a < 1e21) {
-			return text.Truncate(strconv.FormatFloat(v, 'f', -1, 64), ReceivedLimit)
-		}
+		return ReceivedNumber(v)
 	case nil:
 		return "null"
 	}
 	return text.Received(v)
+}
+
+// ReceivedString is Received of a string; generated validators call it
+// (and ReceivedInt, ReceivedNumber) on values of known type, which then
+// need no interface conversion.
+func ReceivedString(s string) string {
+	if q, ok := receivedString(s); ok {
+		return q
+	}
+	return text.Received(s)
+}
+
+// ReceivedInt is Received of an integer.
+func ReceivedInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+// ReceivedNumber is Received of a number.
+func ReceivedNumber(f float64) string {
+	// encoding/json writes plain decimals in this range, exponents outside.
+	if a := math.Abs(f); a == 0 || (a >= 1e-6 && a < 1e21) {
+		return text.Truncate(strconv.FormatFloat(f, 'f', -1, 64), ReceivedLimit)
+	}
+	return text.Received(f)
 }
 
 // receivedString quotes s when JSON needs no escape in it (printable

@@ -19,8 +19,23 @@ func TestReceivedMatchesText(t *testing.T) {
 		[]any{"a", 1.0}, map[string]any{"k": "v"},
 	}
 	for _, v := range values {
-		if got, want := Received(v), text.Received(v); got != want {
+		want := text.Received(v)
+		if got := Received(v); got != want {
 			t.Errorf("Received(%#v) = %q, text.Received gives %q", v, got, want)
+		}
+		var got string
+		switch v := v.(type) {
+		case string:
+			got = ReceivedString(v)
+		case int64:
+			got = ReceivedInt(v)
+		case float64:
+			got = ReceivedNumber(v)
+		default:
+			continue
+		}
+		if got != want {
+			t.Errorf("typed Received of %#v = %q, text.Received gives %q", v, got, want)
 		}
 	}
 }
@@ -28,8 +43,8 @@ func TestReceivedMatchesText(t *testing.T) {
 func BenchmarkReceived(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Received("GB1000")
-		_ = Received(int64(10001))
-		_ = Received(1.5)
+		_ = ReceivedString("GB1000")
+		_ = ReceivedInt(10001)
+		_ = ReceivedNumber(1.5)
 	}
 }
