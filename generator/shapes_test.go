@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -81,4 +82,64 @@ func TestRecursiveShapesKeepTheirCode(t *testing.T) {
 	if len(g.alias) != 0 {
 		t.Errorf("recursive types merged: %v", g.alias)
 	}
+}
+
+// wideFamily has one tool whose params object has n required integer
+// properties with a minimum: more seen flags and field checks than one
+// function holds.
+func wideFamily(n int) *ir.Family {
+	params := &ir.Type{GoName: "PutWideParams", Kind: ir.KindObject}
+	for i := range n {
+		params.Fields = append(params.Fields, &ir.Field{
+			JSONName: fmt.Sprintf("f%d", i), GoName: fmt.Sprintf("F%d", i), Required: true,
+			Type: &ir.Type{Kind: ir.KindInteger, Constraints: ir.Constraints{Minimum: num("0")}},
+		})
+	}
+	return &ir.Family{Package: "wide", Sources: []string{"tools.json"}, Types: []*ir.Type{params},
+		Tools: []*ir.Tool{{Name: "put_wide", GoName: "PutWide", Params: params, ParamsSchema: raw(`{"type":"object"}`)}}}
+}
+
+func TestLongObjectsSplit(t *testing.T) {
+	files := generateFiles(t, wideFamily(200))
+	if v := string(files["validate_gen.go"]); !strings.Contains(v, "func (x *PutWideParams) validatePart4(") || strings.Contains(v, "validatePart5") {
+		t.Errorf("200 field checks are not in 4 parts:\n%s", v)
+	}
+	if d := string(files["decode_gen.go"]); !strings.Contains(d, "var seen [200]bool") {
+		t.Errorf("200 seen flags are not one array:\n%s", d)
+	}
+	behaviour := []byte(`package wide
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestWide(t *testing.T) {
+	var b strings.Builder
+	for i := range 199 {
+		v := 1
+		if i == 150 {
+			v = -1
+		}
+		fmt.Fprintf(&b, ",%q:%d", fmt.Sprintf("f%d", i), v)
+	}
+	_, err := DecodeArgs("put_wide", []byte("{"+b.String()[1:]+"}"))
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("got %v, want a validation error", err)
+	}
+	got := map[string]string{}
+	for _, f := range ve.Fields {
+		got[f.Path] = f.Code
+	}
+	if len(got) != 2 || got["/f199"] == "" || got["/f150"] != "minimum" {
+		t.Errorf("errors %+v, want f199 missing and f150 below its minimum", ve.Fields)
+	}
+}
+`)
+	testGenerated(t, wideFamily(200), "wide_test.go", behaviour)
 }

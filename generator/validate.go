@@ -80,6 +80,34 @@ func (c vc) receiver() *jen.Statement {
 	return jen.Add(c.recv)
 }
 
+// fieldChecksPerFunc is how many field checks one validate function
+// holds at most: the compiler's cost grows faster than linearly with a
+// function's size and variables, so a long object's checks are spread over
+// helper methods of at most this many.
+const fieldChecksPerFunc = 64
+
+// splitFieldChecks returns the field checks of object t (each a block of
+// its own, using only x, p and e) when they are at most
+// fieldChecksPerFunc; else it writes them into methods validatePartN of
+// that many each and returns the calls.
+//
+//	func (x *Wide) validatePart1(p *wire.Path, e *wire.Errors) { ... }
+func (g *gen) splitFieldChecks(f *jen.File, t *ir.Type, fields []jen.Code) []jen.Code {
+	if len(fields) <= fieldChecksPerFunc {
+		return fields
+	}
+	var calls []jen.Code
+	for i := 0; i < len(fields); i += fieldChecksPerFunc {
+		name := fmt.Sprintf("validatePart%d", i/fieldChecksPerFunc+1)
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id(name).Params(
+			jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
+		).Block(fields[i:min(i+fieldChecksPerFunc, len(fields))]...)
+		f.Line()
+		calls = append(calls, jen.Id("x").Dot(name).Call(jen.Id("p"), jen.Id("e")))
+	}
+	return calls
+}
+
 // emitValidators writes validate_gen.go: Validate and validate per named
 // type, then the package-level patterns, schemas and literals they use.
 // golden/github/validate_gen.go shows the output.
@@ -99,7 +127,8 @@ func emitValidators(g *gen, f *jen.File) error {
 		var body []jen.Code
 		switch t.Kind {
 		case ir.KindObject:
-			body = c.object(t)
+			fields, rest := c.objectParts(t)
+			body = append(g.splitFieldChecks(f, t, fields), rest...)
 		case ir.KindUnion:
 			body = c.union(t)
 		case ir.KindTuple:
@@ -990,9 +1019,15 @@ func usesValue(t *ir.Type) bool {
 // members, the property count, dependentRequired, the delegated
 // keywords, and enum/const.
 func (c vc) object(t *ir.Type) []jen.Code {
-	var out []jen.Code
+	fields, rest := c.objectParts(t)
+	return append(fields, rest...)
+}
+
+// objectParts are the checks of object t: one block per field with
+// checks, then those of the object itself.
+func (c vc) objectParts(t *ir.Type) (fields, out []jen.Code) {
 	for _, fl := range t.Fields {
-		out = append(out, c.fieldChecks(fl)...)
+		fields = append(fields, c.fieldChecks(fl)...)
 	}
 	if t.Extra {
 		out = append(out, c.members(jen.Id("x").Dot(t.ExtraGoName), t.Elem, t)...)
@@ -1013,7 +1048,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		}
 		out = append(out, c.genericEqual(jen.Id("x"), lits, code)...)
 	}
-	return out
+	return fields, out
 }
 
 // fieldChecks checks one field in a block of its own, as its presence
