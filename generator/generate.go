@@ -303,10 +303,7 @@ func (g *gen) checkFamily() error {
 func goIdent(s string) bool { return token.IsIdentifier(s) }
 
 func posString(p ir.Pos) string {
-	s := p.File
-	if p.Line > 0 {
-		s += fmt.Sprintf(":%d:%d", p.Line, p.Col)
-	}
+	s := p.String()
 	if p.Pointer != "" {
 		s += ": " + p.Pointer
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -79,9 +80,9 @@ func field(name string, v jen.Code) *jen.Statement { return jen.Id(name).Op(":")
 // opFields are the fields of one op's composite literal, in the order of
 // gateway.Op, zero fields left out.
 func (g *gen) opFields(gw string, op gateway.Op) []jen.Code {
-	kind := jen.Qual(gw, "KindRead")
-	if op.Kind == gateway.KindWrite {
-		kind = jen.Qual(gw, "KindWrite")
+	kind := jen.Qual(g.runtimePkg, "OpRead")
+	if op.Kind == runtime.OpWrite {
+		kind = jen.Qual(g.runtimePkg, "OpWrite")
 	}
 	d := []jen.Code{
 		field("Path", strLit(op.Path)),

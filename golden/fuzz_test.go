@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 )
@@ -27,7 +29,7 @@ func FuzzPipeline(f *testing.F) {
 		f.Add([]byte(ex.tools))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fam, err := schema.Build([]schema.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"})
+		fam, err := schema.Build([]load.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"})
 		if err != nil {
 			return
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -38,10 +40,14 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	f.Ops = nil
 	ops := make([]*ir.Op, len(f.Tools))
 	derivs := make([]derived, len(f.Tools))
+	files := t.fileGroups()
 	for i, tool := range f.Tools {
 		derivs[i] = t.derive(tool.Name, tool.Description)
+		derivs[i].fileGroup = files[tool.Pos.File]
 	}
+	t.qualifiers(derivs)
 	t.placeUngrouped(derivs)
+	t.inverses(derivs)
 	for i, tool := range f.Tools {
 		ops[i] = t.opPath(tool, derivs[i])
 	}
@@ -181,6 +187,8 @@ type taxonomy struct {
 	compounds map[string]string
 	// words are the singular-candidate tokens of every name of the family.
 	words map[string]bool
+	// leads counts the names each word starts.
+	leads map[string]int
 	// explicitDefault reports whether the manifest names default_group.
 	explicitDefault bool
 	errs            ErrorList
@@ -226,7 +234,9 @@ func (t *taxonomy) detectGroups() {
 	var order []string
 	for _, tool := range t.f.Tools {
 		toks := t.joinCompounds(nameTokens(tool.Name))
-		for _, tok := range toks[len(toks)-1:] {
+		// The last word, also in its singular (list_pull_requests ends
+		// with pull_request), is an entity, not a group word.
+		for _, tok := range []string{toks[len(toks)-1], t.singular(toks[len(toks)-1])} {
 			if s := infix[tok]; s != nil {
 				s.last = true
 			} else {
@@ -309,6 +319,8 @@ type derived struct {
 	// know it.
 	verb  string
 	known bool
+	// fileGroup is the group the tool's input file names, if any.
+	fileGroup string
 }
 
 // derive reads a tool name by the rules documented in docs/TAXONOMY.md.
@@ -330,6 +342,25 @@ func (t *taxonomy) derive(name, desc string) derived {
 			break
 		}
 	}
+	if m := methodVerb(name); m != "" {
+		// Class_method names (PlanAdjustment_adjustRehabPlan): the
+		// method's verb.
+		for i := len(toks) - 1; i >= 0; i-- {
+			if toks[i] == m {
+				vi = i
+				break
+			}
+		}
+	} else if starts := segmentStarts(name); vi >= 0 && !starts[toks[vi]] {
+		// A verb that starts a part of the name wins over one inside a
+		// noun before it: ChangeLog_getEntries is a get, not a log.
+		for i := vi + 1; i < len(toks); i++ {
+			if verbKind(toks[i]) != "" && starts[toks[i]] {
+				vi = i
+				break
+			}
+		}
+	}
 	var rest []string
 	switch {
 	case vi < 0 && len(toks) > 1 && descriptionKind(desc) != "" && !leadsWith(desc, toks[0]):
@@ -344,6 +375,15 @@ func (t *taxonomy) derive(name, desc string) derived {
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
 		d.verb, rest, d.known = toks[vi], toks[:vi], true
+	case vi+3 < len(toks) && (toks[vi+1] == "or" || toks[vi+1] == "and") && verbKind(toks[vi+2]) != "":
+		// Two verbs joined make one action: create_or_update_file is
+		// file.create_or_update. The op writes when either verb does.
+		d.verb, d.known = toks[vi], true
+		if verbKind(toks[vi]) == "read" {
+			d.verb = toks[vi+2]
+		}
+		d.action = strings.Join(toks[vi:vi+3], "_")
+		rest = append(append([]string(nil), toks[:vi]...), toks[vi+3:]...)
 	case vi+2 < len(toks) && mfContains(phrasalParticles, toks[vi+1]):
 		// A phrasal verb keeps its particle: turn_off_wifi is
 		// wifi.turn_off, not off.wifi.turn.
@@ -378,10 +418,11 @@ func (t *taxonomy) derive(name, desc string) derived {
 		rest[i] = t.singular(rest[i])
 	}
 	if len(rest) > 1 && len(rest[0]) > 4 && strings.HasSuffix(rest[0], "ed") {
-		// A participle of a known verb qualifies the entity after it:
+		// A participle of a write verb (a relation made: linked, assigned)
+		// qualifies the entity after it:
 		// get_linked_entities reads the entity's links (entity.links.get).
 		for _, stem := range []string{rest[0][:len(rest[0])-2], rest[0][:len(rest[0])-1]} {
-			if verbKind(stem) != "" {
+			if verbKind(stem) == "write" {
 				rest = append(rest[1:], stem+"s")
 				break
 			}
@@ -418,6 +459,34 @@ func (t *taxonomy) derive(name, desc string) derived {
 	return d
 }
 
+// methodVerb is the known verb that starts the last part of a name made
+// of several parts when that part is a camelCase method of at least two
+// words (adjustRehabPlan in PlanAdjustment_adjustRehabPlan), else "".
+func methodVerb(name string) string {
+	parts := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(parts) < 2 {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if toks := nameTokens(last); len(toks) >= 2 && unicode.IsLower([]rune(last)[0]) && verbKind(toks[0]) != "" {
+		return toks[0]
+	}
+	return ""
+}
+
+// segmentStarts are the first words of the parts of a name split at
+// underscores, hyphens, dots, spaces, slashes and colons (not at camelCase
+// boundaries), lowercased.
+func segmentStarts(name string) map[string]bool {
+	out := map[string]bool{}
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if toks := nameTokens(part); len(toks) > 0 {
+			out[toks[0]] = true
+		}
+	}
+	return out
+}
+
 // leadsWith reports whether the description's first word is w or w with
 // a verb ending (frobnicate: "Frobnicates…", "Frobnicated…").
 func leadsWith(desc, w string) bool {
@@ -447,49 +516,71 @@ func (t *taxonomy) groupTokens() []string {
 	return out
 }
 
-// placeUngrouped gives each tool without a group token a group: the one
-// group whose tools own its entity (get_document_tree joins onto, which
-// holds onto.document.*), else the manifest's default_group, else its
-// entity as a group of its own when at least minEntityGroup ungrouped
-// tools share it (list_issues, get_issue, close_issue make issue.list,
-// ...), and otherwise the default group.
+// placeUngrouped gives each tool without a group token a group: the group
+// that owns its entity (get_document_tree joins onto, which holds
+// onto.document.*), else the manifest's default_group, else its entity as
+// a group of its own when enough ungrouped tools share it (list_issues,
+// get_issue, close_issue make issue.list, ...), and otherwise the default
+// group.
+//
+// A group holds an entity through its ops on it (onto.document.get) and,
+// for a group an ungrouped noun becomes, through the noun after it
+// (create_pull_request_review holds review for pull_request). It owns the
+// entity when it holds it at least twice as often as any other group and
+// at least half as often as the ungrouped tools name it: onto's six
+// document ops claim get_document_tree; pull_request's five review ops
+// claim resolve_review_thread over copilot's one; browser_file_upload does
+// not claim the six file tools of a filesystem server in one pool.
 func (t *taxonomy) placeUngrouped(ds []derived) {
-	// owners counts, per entity, the ops of each group on it; a group owns
-	// an entity no other group holds when its ops on it are at least half
-	// as many as the ungrouped ones (onto's six document ops claim
-	// get_document_tree; browser_file_upload does not claim the six file
-	// tools of a filesystem server in one pool).
-	owners := map[string]map[string]int{}
 	homeless := map[string]int{}
 	for _, d := range ds {
 		if d.group == "" && len(d.path) > 0 {
 			homeless[d.path[0]]++
-		}
-		if d.group != "" && d.entity != "" {
-			if owners[d.entity] == nil {
-				owners[d.entity] = map[string]int{}
-			}
-			owners[d.entity][d.group]++
 		}
 	}
 	minShared := 1
 	if len(homeless) > maxSoloGroups {
 		minShared = minEntityGroup
 	}
+	owners := map[string]map[string]int{}
+	hold := func(m map[string]map[string]int, entity, group string) {
+		if m[entity] == nil {
+			m[entity] = map[string]int{}
+		}
+		m[entity][group]++
+	}
+	subs := map[string]map[string]int{}
+	for _, d := range ds {
+		switch {
+		case d.group != "" && d.entity != "":
+			hold(owners, d.entity, d.group)
+		case d.group == "" && !t.explicitDefault && len(d.path) > 1 && homeless[d.path[0]] >= minShared:
+			hold(subs, d.path[1], d.path[0])
+		}
+	}
+	// A noun after another is weaker evidence than an op on it: one
+	// (update_pull_request_branch) does not claim list_branches.
+	for entity, gs := range subs {
+		for g, n := range gs {
+			if n >= 2 {
+				for ; n > 0; n-- {
+					hold(owners, entity, g)
+				}
+			}
+		}
+	}
 	for i := range ds {
 		d := &ds[i]
 		if d.group != "" {
 			continue
 		}
-		if gs := owners[d.entity]; len(gs) == 1 {
-			for g, n := range gs {
-				if 2*n >= homeless[d.entity] {
-					d.group = g
-				}
-			}
-			if d.group != "" {
-				continue
-			}
+		if d.fileGroup != "" && !t.explicitDefault {
+			d.group = d.fileGroup
+			continue
+		}
+		if g := owner(owners[d.entity], d.entity); g != "" && 2*owners[d.entity][g] >= homeless[d.entity] {
+			d.group = g
+			continue
 		}
 		if t.explicitDefault || len(d.path) == 0 || homeless[d.path[0]] < minShared {
 			d.group = t.defaultGroup
@@ -499,6 +590,143 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		// (todo.list has entity todo).
 		d.group, d.path = d.path[0], d.path[1:]
 	}
+}
+
+// fileGroups maps each input file of a family read from several files to
+// the group its name gives, when it gives one: the file holds two tools or
+// more, and its base name without extensions, less verbs (read, write) and
+// words that say nothing (tools, mcp, server, chat, ...), is one word. The
+// author who put web_search and get_buildos_overview in util.json grouped
+// them as util; a pool of servers in notion-mcp-server.tools.json,
+// server-memory.tools.json, ... groups each server's tools. A family in
+// one file gets nothing from it.
+func (t *taxonomy) fileGroups() map[string]string {
+	out := map[string]string{}
+	tools := map[string]int{}
+	for _, tool := range t.f.Tools {
+		out[tool.Pos.File] = ""
+		tools[tool.Pos.File]++
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	for file := range out {
+		if tools[file] < 2 {
+			continue // a group of one tool says nothing
+		}
+		base := file[strings.LastIndexAny(file, "/\\")+1:]
+		if i := strings.IndexByte(base, '.'); i > 0 {
+			base = base[:i]
+		}
+		var words []string
+		for _, w := range nameTokens(base) {
+			if verbKind(w) == "" && !mfContains(fileNoise, w) && w[0] >= 'a' && w[0] <= 'z' {
+				words = append(words, w)
+			}
+		}
+		if len(words) == 1 {
+			out[file] = t.singular(words[0])
+			if g := t.infix[words[0]]; g != "" {
+				out[file] = g
+			} else if g := t.prefix[words[0]]; g != "" {
+				out[file] = g
+			}
+		}
+	}
+	return out
+}
+
+// fileNoise are words of input file names that name no group.
+var fileNoise = []string{"tools", "tool", "functions", "function", "defs", "definitions", "schema", "schemas",
+	"spec", "specs", "mcp", "server", "api", "all", "index", "main", "default", "test", "data",
+	// the shapes and vendors of tool definitions
+	"openai", "anthropic", "claude", "gemini", "chat", "completion", "completions", "response", "responses",
+	"openapi", "swagger", "langchain", "bedrock", "vertex", "ollama"}
+
+// owner is the group of gs that holds entity at least twice as often as
+// any other, "" if none does; a noun never owns itself.
+func owner(gs map[string]int, entity string) string {
+	best, second := "", 0
+	names := make([]string, 0, len(gs))
+	for g := range gs {
+		if g != entity {
+			names = append(names, g)
+		}
+	}
+	sort.Strings(names)
+	for _, g := range names {
+		switch n := gs[g]; {
+		case best == "" || n > gs[best]:
+			best, second = g, max(second, gs[best])
+		case n > second:
+			second = n
+		}
+	}
+	if best == "" || gs[best] < 2*second {
+		return ""
+	}
+	return best
+}
+
+// qualifiers moves a word that qualifies the entity after it to the end
+// of the path: a first noun that never stands alone as a tool's whole
+// object, followed by one that does (or names a group). get_latest_release
+// is release.latest.get beside list_releases; list_starred_repositories is
+// repository.starred.list beside create_repository; list_task_documents
+// keeps task first, as list_onto_tasks has task alone.
+func (t *taxonomy) qualifiers(ds []derived) {
+	alone := map[string]bool{}
+	for _, d := range ds {
+		if len(d.path) == 1 {
+			alone[d.path[0]] = true
+		}
+		if d.group != "" {
+			alone[d.group] = true
+		}
+	}
+	for i := range ds {
+		d := &ds[i]
+		if len(d.path) < 2 || d.path[0] != d.entity || alone[d.entity] || !alone[d.path[1]] {
+			continue
+		}
+		d.path = append(append([]string(nil), d.path[1:]...), d.path[0])
+		d.entity = d.path[0]
+	}
+}
+
+// inverses puts a verb and its un- inverse in one group on one entity:
+// the inverse's, when the verb's own entity differs and the verb's
+// description names the inverse's (link_onto_entities, "Link two entities
+// with a typed edge", is onto.edge.link beside unlink_onto_edge). What an
+// undo removes is what the verb makes.
+func (t *taxonomy) inverses(ds []derived) {
+	undo := map[string]int{} // group + "." + verb → index of its un- op
+	for i, d := range ds {
+		if d.known && strings.HasPrefix(d.verb, "un") && d.entity != "" {
+			undo[d.group+"."+d.verb[2:]] = i
+		}
+	}
+	for i := range ds {
+		d := &ds[i]
+		j, ok := undo[d.group+"."+d.verb]
+		if !ok || !d.known || len(d.path) == 0 || d.path[0] != d.entity || d.entity == ds[j].entity {
+			continue
+		}
+		if mentions(t.f.Tools[i].Description, ds[j].entity) {
+			d.path = append([]string{ds[j].entity}, d.path[1:]...)
+			d.entity = ds[j].entity
+		}
+	}
+}
+
+// mentions reports whether desc has the word w, singular or plural.
+func mentions(desc, w string) bool {
+	for _, f := range strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
+		if f == w || singularWord(f) == w {
+			return true
+		}
+	}
+	return false
 }
 
 // A noun of ungrouped tools becomes a group of its own when the family
@@ -529,7 +757,7 @@ var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", 
 // create_pull_request, list_pull_requests; sub in add_sub_issue,
 // list_sub_issues) forms one entity with it (pull_request, sub_issue).
 func (t *taxonomy) vocabulary() {
-	t.words, t.compounds = map[string]bool{}, map[string]string{}
+	t.words, t.compounds, t.leads = map[string]bool{}, map[string]string{}, map[string]int{}
 	type stat struct {
 		n    int
 		next map[string]bool
@@ -546,6 +774,9 @@ func (t *taxonomy) vocabulary() {
 	}
 	for _, tool := range t.f.Tools {
 		toks := nameTokens(tool.Name)
+		if len(toks) > 0 {
+			t.leads[toks[0]]++
+		}
 		seen := map[string]bool{}
 		for i, w := range toks {
 			t.words[w] = true
@@ -597,12 +828,18 @@ func (t *taxonomy) joinCompounds(toks []string) []string {
 	}
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
-		if nx, ok := t.compounds[toks[i]]; ok && i+1 < len(toks) && singularWord(toks[i+1]) == nx {
-			out = append(out, toks[i]+"_"+toks[i+1])
+		w := toks[i]
+		// A compound whose second word starts another one makes a longer
+		// entity: secret scanning alert, global security advisory.
+		for head := toks[i]; i+1 < len(toks); head = toks[i] {
+			nx, ok := t.compounds[head]
+			if !ok || singularWord(toks[i+1]) != nx {
+				break
+			}
 			i++
-			continue
+			w += "_" + toks[i]
 		}
-		out = append(out, toks[i])
+		out = append(out, w)
 	}
 	return out
 }
@@ -649,28 +886,23 @@ func (t *taxonomy) opPath(tool *ir.Tool, d derived) *ir.Op {
 func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	tool := op.Tool
 	mo := t.m.Op(op.Path)
-	switch {
+	switch a := tool.Annotations; {
 	case mo != nil && mo.Kind != "":
 		op.Kind = mo.Kind
-	case tool.Annotations.ReadOnly != nil && *tool.Annotations.ReadOnly:
-		op.Kind = "read"
-	case tool.Annotations.Destructive != nil && *tool.Annotations.Destructive:
-		op.Kind = "write"
-	case tool.Annotations.ReadOnly != nil:
-		op.Kind = "write"
-	case d.known:
-		op.Kind = verbKind(d.verb)
-	case descriptionKind(tool.Description) != "":
-		// No verb in the name: the description's leading verb decides
-		// ("Calculates the factorial…" only reads).
-		op.Kind = descriptionKind(tool.Description)
+	case a.ReadOnly != nil && *a.ReadOnly:
+		op.Kind = runtime.OpRead
+	case a.ReadOnly != nil || a.Destructive != nil && *a.Destructive:
+		op.Kind = runtime.OpWrite
 	default:
-		op.Kind = "write"
-		t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
-			Pos:     tool.Pos,
-			Code:    "unknown-verb",
-			Message: fmt.Sprintf("tool %q: unknown verb %q, op %s is kind write; set ops.%s.kind in the manifest if it only reads", tool.Name, d.verb, op.Path, op.Path),
-		})
+		op.Kind = t.evidence(tool, d)
+		if op.Kind == "" {
+			op.Kind = runtime.OpWrite
+			t.f.Warnings = append(t.f.Warnings, ir.Diagnostic{
+				Pos:     tool.Pos,
+				Code:    "unknown-verb",
+				Message: fmt.Sprintf("tool %q: unknown verb %q and no other evidence of what it does; op %s is kind write until ops.%s.kind in the manifest says read", tool.Name, d.verb, op.Path, op.Path),
+			})
+		}
 	}
 	if mo != nil && mo.Policy != nil {
 		op.Policy = mo.Policy
@@ -691,6 +923,55 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	return op
 }
 
+// evidence is the kind the tool's name and description give, "" when
+// they give none: the name's verb (after run, perform and the like, the
+// noun made from a verb: runSimulation reads); else the description's
+// leading verbs ("Calculates the factorial…" reads; "API to search and
+// book hostels" writes); else a noun of the name made from a verb
+// (NearbyAttractionsFinder reads, LectureBookingAssistant writes).
+func (t *taxonomy) evidence(tool *ir.Tool, d derived) runtime.OpKind {
+	if d.known {
+		if k := pathNominalKind(d.path); k != "" && mfContains(auxVerbs, d.verb) {
+			return k
+		}
+		return verbKind(d.verb)
+	}
+	if k := descriptionEvidence(tool.Description); k != "" {
+		return k
+	}
+	return t.nameEvidence(tool.Name)
+}
+
+// pathNominalKind is the kind of the first noun of path made from a
+// known verb (simulation, assessment, analysis), "" if none is.
+func pathNominalKind(path []string) runtime.OpKind {
+	for _, seg := range path {
+		for _, w := range strings.Split(seg, "_") {
+			if k := nominalKind(w); k != "" {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// nameEvidence is the kind the words of a name give through the verbs
+// they are forms of (finder, booking): write when any writes. Group words
+// and words that start several names say nothing of one tool (browser in
+// browser_handle_dialog beside browser_click).
+func (t *taxonomy) nameEvidence(name string) runtime.OpKind {
+	var kind runtime.OpKind
+	for i, w := range t.joinCompounds(nameTokens(name)) {
+		if t.prefix[w] != "" || t.infix[w] != "" || i == 0 && t.leads[w] > 1 {
+			continue
+		}
+		if k := stemKind(w); k == "write" || k == "read" && kind == "" {
+			kind = k
+		}
+	}
+	return kind
+}
+
 // destructiveVerbs are write verbs that remove or overwrite state
 // (MCP destructiveHint); other writes are additive.
 var destructiveVerbs = []string{
@@ -709,7 +990,7 @@ var idempotentVerbs = []string{
 // win, then the input's annotations, then the kind (reads are read-only)
 // and, for writes, the verb (destructive, idempotent). The open-world
 // hint and the title come only from the input or the manifest.
-func deriveAnnotations(tool *ir.Tool, kind, verb string, mo *ManifestOp) {
+func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *ManifestOp) {
 	a := &tool.Annotations
 	if mo != nil {
 		if mo.Title != "" {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -265,7 +267,7 @@ type registryRecord struct {
 	Description   string          `json:"description"`
 	Parameters    json.RawMessage `json:"parameters_schema"`
 	Group         string          `json:"group"`
-	Kind          string          `json:"kind"`
+	Kind          runtime.OpKind  `json:"kind"`
 	Entity        string          `json:"entity"`
 	Action        string          `json:"action"`
 	Usage         string          `json:"usage"`

@@ -30,6 +30,7 @@ func TestTaxonomyRules(t *testing.T) {
 		name     string
 		tools    []string
 		descs    map[string]string // tool → description
+		files    map[string]string // tool → input file, tools.json if absent
 		manifest string
 		want     map[string]string // tool → "op kind"
 	}{
@@ -158,12 +159,71 @@ func TestTaxonomyRules(t *testing.T) {
 				"get_buildos_usage_guide": "buildos.usage_guide read",
 			},
 		},
+		{
+			name:  "two verbs make one action, entities chain",
+			tools: []string{"create_or_update_file", "delete_file", "list_secret_scanning_alerts", "get_secret_scanning_alert"},
+			want: map[string]string{
+				"create_or_update_file":       "file.create_or_update write",
+				"list_secret_scanning_alerts": "secret_scanning_alert.list read",
+				"get_secret_scanning_alert":   "secret_scanning_alert.get read",
+			},
+		},
+		{
+			name:  "qualifiers move after the entity",
+			tools: []string{"get_latest_release", "list_releases", "list_starred_repositories", "create_repository", "list_onto_tasks", "create_onto_goal", "search_onto_plans", "list_task_documents"},
+			want: map[string]string{
+				"get_latest_release":        "release.latest.get read",
+				"list_starred_repositories": "repository.starred.list read",
+				"list_task_documents":       "onto.task.document.list read",
+			},
+		},
+		{
+			name: "a group holds the noun after its own",
+			tools: []string{"create_pull_request_review", "submit_pull_request_review", "list_pull_requests", "resolve_review_thread",
+				"update_pull_request_branch", "list_branches", "create_branch"},
+			want: map[string]string{
+				"resolve_review_thread": "pull_request.review.thread.resolve write",
+				"list_branches":         "branch.list read",
+			},
+		},
+		{
+			name:  "input files name groups",
+			tools: []string{"web_search", "web_visit", "get_field_info", "list_onto_tasks", "create_onto_goal", "search_onto_plans", "get_weather", "get_forecast"},
+			files: map[string]string{"web_search": "tools/util.json", "web_visit": "tools/util.json", "get_field_info": "tools/util.json",
+				"list_onto_tasks": "tools/onto_read.json", "create_onto_goal": "tools/onto_write.json", "search_onto_plans": "tools/onto_read.json",
+				"get_weather": "openai_chat.json", "get_forecast": "openai_chat.json"},
+			want: map[string]string{
+				"web_search":     "util.web.search read",
+				"get_field_info": "util.field.info.get read",
+				"get_weather":    "weather.get read",
+			},
+		},
+		{
+			name:  "a verb and its inverse share an entity",
+			tools: []string{"link_onto_entities", "unlink_onto_edge", "list_onto_tasks", "create_onto_goal"},
+			descs: map[string]string{"link_onto_entities": "Link two entities with a typed edge."},
+			want: map[string]string{
+				"link_onto_entities": "onto.edge.link write",
+				"unlink_onto_edge":   "onto.edge.unlink write",
+			},
+		},
+		{
+			name:  "a Class_method name takes the method's verb",
+			tools: []string{"PlanAdjustment_adjustRehabPlan", "ChangeLog_getEntries"},
+			want: map[string]string{
+				"PlanAdjustment_adjustRehabPlan": "plan.adjustment.rehab.plan.adjust write",
+				"ChangeLog_getEntries":           "change.log.entry.get read",
+			},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := family(c.tools...)
 			for _, tl := range f.Tools {
 				tl.Description = c.descs[tl.Name]
+				if file := c.files[tl.Name]; file != "" {
+					tl.Pos.File = file
+				}
 			}
 			var m *Manifest
 			if c.manifest != "" {
@@ -178,7 +238,7 @@ func TestTaxonomyRules(t *testing.T) {
 			ops := opsOf(f)
 			for tool, want := range c.want {
 				op := ops[tool]
-				if got := op.Path + " " + op.Kind; got != want {
+				if got := op.Path + " " + string(op.Kind); got != want {
 					t.Errorf("%s → %s, want %s", tool, got, want)
 				}
 			}
@@ -197,7 +257,7 @@ func TestTaxonomyAnnotations(t *testing.T) {
 	}
 	ops := opsOf(f)
 	for tool, want := range map[string]string{"archive_thing": "read", "delete_thing": "write", "frobnicate_thing": "write"} {
-		if ops[tool].Kind != want {
+		if string(ops[tool].Kind) != want {
 			t.Errorf("%s kind %s, want %s", tool, ops[tool].Kind, want)
 		}
 	}

@@ -2,8 +2,13 @@ package schema
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // TestUsageNamesItsOwnOp checks that every op's usage line, argument
@@ -52,7 +57,7 @@ func TestKindFromDescription(t *testing.T) {
 	}
 	want := map[string]string{"math_factorial": "read", "hotel_room": "write", "triangle_area": "read", "mystery_box": "write"}
 	for name, op := range opsOf(f) {
-		if op.Kind != want[name] {
+		if string(op.Kind) != want[name] {
 			t.Errorf("%s: kind %s, want %s", name, op.Kind, want[name])
 		}
 	}
@@ -64,5 +69,114 @@ func TestKindFromDescription(t *testing.T) {
 	}
 	if len(warned) != 1 || !strings.Contains(warned[0], "mystery_box") {
 		t.Errorf("unknown-verb warnings: %q, want one for mystery_box", warned)
+	}
+}
+
+// TestACEBenchUsageNamesItsOwnOp builds the 2,307 tools of ACEBench
+// (../shared/corpus/search, skipped without it), where tools such as
+// book_hotel and hotel_book claim one op path, and checks that every
+// usage line, argument summary and synthesised example names the op's own
+// final path.
+func TestACEBenchUsageNamesItsOwnOp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 2,307 tools")
+	}
+	p := corpus.Dir(t, "search", "acebench.tools.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := BuildFamily([]load.Input{{Name: "acebench.tools.json", Data: data}}, BuildOptions{Package: "acebench"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for _, w := range f.Warnings {
+		if w.Code == "op-collision" {
+			moved++
+			t.Log(w.Message)
+		}
+	}
+	paths := map[string]bool{}
+	for _, op := range f.Ops {
+		if paths[op.Path] {
+			t.Errorf("op %s twice", op.Path)
+		}
+		paths[op.Path] = true
+		checkOwnOp(t, op)
+	}
+	t.Logf("%d ops, %d moved by a collision; every usage line names its own op", len(f.Ops), moved)
+	if moved == 0 {
+		t.Error("no collisions: the test no longer covers moved ops")
+	}
+}
+
+// checkOwnOp reports an op whose usage line, argument summary or
+// synthesised example names another op.
+func checkOwnOp(t *testing.T, op *ir.Op) {
+	t.Helper()
+	if op.Usage != op.Path && !strings.HasPrefix(op.Usage, op.Path+" ") {
+		t.Errorf("tool %s, op %s: usage %q does not start with its own op", op.Tool.Name, op.Path, op.Usage)
+	}
+	if op.Usage != strings.TrimSpace(op.Path+" "+op.Args) {
+		t.Errorf("op %s: usage %q is not the op and its args %q", op.Path, op.Usage, op.Args)
+	}
+	for _, ex := range op.Examples {
+		if strings.HasPrefix(ex.Description, "Call ") && !strings.HasPrefix(ex.Description, "Call "+op.Path+" ") && ex.Description != "Call "+op.Path {
+			t.Errorf("op %s: example %q names another op", op.Path, ex.Description)
+		}
+	}
+}
+
+// TestKindEvidence: without a known verb in the name, the kind comes from
+// the description's leading verbs after a lead-in (a write among joined
+// verbs wins; after an auxiliary, the noun made from a verb decides), then
+// from nouns of the name made from verbs; group words are no evidence, and
+// without any the op is write with an unknown-verb warning.
+func TestKindEvidence(t *testing.T) {
+	descs := map[string]string{
+		"hostel_service":                  "API to search and book hostels worldwide.",
+		"species_mapping":                 "A tool to find species in a forest.",
+		"market_analysis_b":               "Performs a comprehensive market analysis of a region.",
+		"portfolio_risk":                  "Identifies the risks of a portfolio.",
+		"trip_organizer":                  "Helps users plan a trip.",
+		"NearbyAttractionsFinder":         "",
+		"LectureBookingAssistant":         "",
+		"browser_handle_dialog":           "Handle a dialog.",
+		"browser_click":                   "Click an element.",
+		"browser_type":                    "Type text.",
+		"simulateEvolution_runSimulation": "Runs it.",
+		"StressMonitor_createDashboard":   "Creates a dashboard.",
+	}
+	want := map[string]string{
+		"hostel_service": "write", "species_mapping": "read", "market_analysis_b": "read", "portfolio_risk": "read",
+		"trip_organizer": "read", "NearbyAttractionsFinder": "read", "LectureBookingAssistant": "write",
+		"browser_handle_dialog": "write", "browser_click": "write", "browser_type": "write",
+		"simulateEvolution_runSimulation": "read", "StressMonitor_createDashboard": "write",
+	}
+	var names []string
+	for n := range descs {
+		names = append(names, n)
+	}
+	f := family(names...)
+	for _, tool := range f.Tools {
+		tool.Description = descs[tool.Name]
+	}
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, op := range opsOf(f) {
+		if string(op.Kind) != want[name] {
+			t.Errorf("%s (%q): kind %s, want %s", name, descs[name], op.Kind, want[name])
+		}
+	}
+	var undecided []string
+	for _, w := range f.Warnings {
+		if tool, _, ok := UnknownVerb(w); ok {
+			undecided = append(undecided, tool)
+		}
+	}
+	if len(undecided) != 1 || undecided[0] != "browser_handle_dialog" {
+		t.Errorf("tools without evidence: %v, want [browser_handle_dialog]", undecided)
 	}
 }

@@ -5,6 +5,7 @@ package collisions
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -17,10 +18,10 @@ var Registry = gateway.Registry{
 		{Name: "item", Summary: "Operations on item."},
 	},
 	Ops: []gateway.Op{
-		{Path: "b.a_b", Tool: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Group: "b", Kind: gateway.KindWrite, Entity: "b", Action: "a", Usage: "b.a_b [a_b:string] [aB:string] [AB:string]", Args: []gateway.Arg{{Name: "a_b", Type: "string"}, {Name: "aB", Type: "string"}, {Name: "AB", Type: "string"}}, Examples: []gateway.Example{{Description: "Call b.a_b", Args: json.RawMessage(`{}`)}}},
-		{Path: "b.a", Tool: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Group: "b", Kind: gateway.KindWrite, Entity: "b", Action: "a", Usage: "b.a [AB:string] [aB:string] [a_b:string]", Args: []gateway.Arg{{Name: "AB", Type: "string"}, {Name: "aB", Type: "string"}, {Name: "a_b", Type: "string"}}, Examples: []gateway.Example{{Description: "Call b.a", Args: json.RawMessage(`{}`)}}},
-		{Path: "item.get_item", Tool: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Group: "item", Kind: gateway.KindRead, Entity: "item", Action: "get", Usage: "item.get_item id:string", Args: []gateway.Arg{{Name: "id", Type: "string", Required: true}}, Examples: []gateway.Example{{Description: "Call item.get_item with its required args", Args: json.RawMessage(`{"id":"<id>"}`)}}},
-		{Path: "item.get", Tool: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Group: "item", Kind: gateway.KindRead, Entity: "item", Action: "get", Usage: "item.get id:integer", Args: []gateway.Arg{{Name: "id", Type: "integer", Required: true}}, Examples: []gateway.Example{{Description: "Call item.get with its required args", Args: json.RawMessage(`{"id":1}`)}}},
+		{Path: "b.a_b", Tool: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Group: "b", Kind: runtime.OpWrite, Entity: "b", Action: "a", Usage: "b.a_b [a_b:string] [aB:string] [AB:string]", Args: []gateway.Arg{{Name: "a_b", Type: "string"}, {Name: "aB", Type: "string"}, {Name: "AB", Type: "string"}}, Examples: []gateway.Example{{Description: "Call b.a_b", Args: json.RawMessage(`{}`)}}},
+		{Path: "b.a", Tool: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Group: "b", Kind: runtime.OpWrite, Entity: "b", Action: "a", Usage: "b.a [AB:string] [aB:string] [a_b:string]", Args: []gateway.Arg{{Name: "AB", Type: "string"}, {Name: "aB", Type: "string"}, {Name: "a_b", Type: "string"}}, Examples: []gateway.Example{{Description: "Call b.a", Args: json.RawMessage(`{}`)}}},
+		{Path: "item.get_item", Tool: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Group: "item", Kind: runtime.OpRead, Entity: "item", Action: "get", Usage: "item.get_item id:string", Args: []gateway.Arg{{Name: "id", Type: "string", Required: true}}, Examples: []gateway.Example{{Description: "Call item.get_item with its required args", Args: json.RawMessage(`{"id":"<id>"}`)}}},
+		{Path: "item.get", Tool: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Group: "item", Kind: runtime.OpRead, Entity: "item", Action: "get", Usage: "item.get id:integer", Args: []gateway.Arg{{Name: "id", Type: "integer", Required: true}}, Examples: []gateway.Example{{Description: "Call item.get with its required args", Args: json.RawMessage(`{"id":1}`)}}},
 	},
 	Version: "9758969c63bf951d",
 }

@@ -5,6 +5,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -16,8 +17,8 @@ var Registry = gateway.Registry{
 		{Name: "file", Summary: "Operations on file."},
 	},
 	Ops: []gateway.Op{
-		{Path: "file.read", Tool: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Group: "file", Kind: gateway.KindRead, Entity: "file", Action: "read", Usage: "file.read path:string [head:integer]", Args: []gateway.Arg{{Name: "path", Type: "string", Required: true}, {Name: "head", Type: "integer", Description: "Only the first N lines"}}, Examples: []gateway.Example{{Description: "Call file.read with its required args", Args: json.RawMessage(`{"path":"<path>"}`)}}},
-		{Path: "file.write", Tool: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Group: "file", Kind: gateway.KindWrite, Entity: "file", Action: "write", Usage: "file.write path:string content:string [mode:string=\"0644\"]", Args: []gateway.Arg{{Name: "path", Type: "string", Required: true}, {Name: "content", Type: "string", Required: true}, {Name: "mode", Type: "string", Default: "\"0644\""}}, Examples: []gateway.Example{{Description: "Call file.write with its required args", Args: json.RawMessage(`{"path":"<path>","content":"<content>"}`)}}},
+		{Path: "file.read", Tool: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Group: "file", Kind: runtime.OpRead, Entity: "file", Action: "read", Usage: "file.read path:string [head:integer]", Args: []gateway.Arg{{Name: "path", Type: "string", Required: true}, {Name: "head", Type: "integer", Description: "Only the first N lines"}}, Examples: []gateway.Example{{Description: "Call file.read with its required args", Args: json.RawMessage(`{"path":"<path>"}`)}}},
+		{Path: "file.write", Tool: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Group: "file", Kind: runtime.OpWrite, Entity: "file", Action: "write", Usage: "file.write path:string content:string [mode:string=\"0644\"]", Args: []gateway.Arg{{Name: "path", Type: "string", Required: true}, {Name: "content", Type: "string", Required: true}, {Name: "mode", Type: "string", Default: "\"0644\""}}, Examples: []gateway.Example{{Description: "Call file.write with its required args", Args: json.RawMessage(`{"path":"<path>","content":"<content>"}`)}}},
 	},
 	Version: "f0978abcec76132d",
 }

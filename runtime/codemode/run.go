@@ -564,7 +564,7 @@ func (r *run) bind() error {
 			n = c
 		}
 		if n.op == "" {
-			n.op = op.Op
+			n.op = op.Path
 		}
 	}
 	for _, g := range r.m.decls.Groups {

@@ -48,8 +48,11 @@
 //     says the call keeps failing and points to tool_help for the op and to
 //     tool_search.
 //   - Help without examples: op help always has at least one ready-to-run
-//     tool_exec example, synthesised from the schema's required args when the
-//     registry has none.
+//     tool_exec example. Generated registries carry one per op (the
+//     taxonomy synthesises it from the required args, with the argument
+//     summaries and usage line); the gateway reads them and does not
+//     re-derive them from the schema. A hand-written registry without one
+//     shows an empty args object.
 //   - Discovery beyond a path tree: tool_search ranks ops (Index) by op path,
 //     tool name, argument names and description, with synonyms and stemming.
 //

@@ -174,7 +174,7 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	}
 	op := b.op.Path
 	// A dry run writes nothing, so it is allowed when writes are not.
-	if dryRun := req.DryRun != nil && *req.DryRun || req.DryRun == nil && b.op.DryRunDefault; b.op.Kind == KindWrite && !g.cfg.writes && !dryRun {
+	if dryRun := req.DryRun != nil && *req.DryRun || req.DryRun == nil && b.op.DryRunDefault; b.op.Kind == runtime.OpWrite && !g.cfg.writes && !dryRun {
 		return fail(op, &EnvelopeError{Code: runtime.CodePermissionDenied,
 			Message:  fmt.Sprintf("%s is a write op and writes are not allowed in this session; tell the user instead of retrying (\"dry_run\":true shows what it would do)", op),
 			HelpPath: op})

@@ -209,8 +209,8 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 		if op.Description == "" {
 			op.Description = t.Description
 		}
-		if op.Kind != KindWrite {
-			op.Kind = KindRead
+		if op.Kind != runtime.OpWrite {
+			op.Kind = runtime.OpRead
 		}
 		b, err := newBinding(op, t)
 		if err != nil {
@@ -344,9 +344,6 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	sort.Strings(b.props)
 	b.closed = s.closed()
 	b.args = op.Args
-	if len(b.args) == 0 {
-		b.args = s.args()
-	}
 	// Help shows an argument's whole description (short help keeps its
 	// leading sentences), not the registry's one-sentence summary: a second
 	// sentence often holds the format or language the tool requires.
@@ -363,10 +360,12 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 			}
 		}
 	}
+	// Argument summaries, usage lines and examples are the registry's (the
+	// generator writes them from the IR); a registry without an example
+	// gets an empty args object.
+	b.example = json.RawMessage("{}")
 	if len(op.Examples) > 0 && len(op.Examples[0].Args) > 0 {
 		b.example = op.Examples[0].Args
-	} else {
-		b.example = s.example(b.required)
 	}
 	// A usage line must start with its own op: a registry whose line names
 	// another path (an op moved by a collision) would send a model that

@@ -52,7 +52,7 @@ func buildTree(ops []*binding) *node {
 }
 
 func (n *node) count(b *binding) {
-	if b.op.Kind == KindWrite {
+	if b.op.Kind == runtime.OpWrite {
 		n.writes++
 	} else {
 		n.reads++
@@ -83,7 +83,7 @@ func (n *node) allPaths() []string {
 
 // ops returns the ops at or under n matching kind ("" for all), in path
 // order.
-func (n *node) ops(kind string) []*binding {
+func (n *node) ops(kind runtime.OpKind) []*binding {
 	var out []*binding
 	var walk func(*node)
 	walk = func(x *node) {
@@ -204,11 +204,11 @@ func (g *Gateway) helpDescription() string {
 			break
 		}
 	}
-	kind := KindWrite
+	kind := runtime.OpWrite
 	if n := g.tree.lookup(ex); n != nil && n.writes == 0 {
-		kind = KindRead
+		kind = runtime.OpRead
 	}
-	examples := ex + ", " + ex + "." + kind
+	examples := ex + ", " + ex + "." + string(kind)
 	var b strings.Builder
 	b.WriteString(" Groups: ")
 	for i, name := range groups {
@@ -255,7 +255,7 @@ func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *Envelop
 	}
 	var unknown []string
 	for k := range m {
-		if !contains(helpArgs, k) {
+		if !slices.Contains(helpArgs, k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -323,8 +323,8 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 		doc = g.opDoc(b, full, examples, schemas)
 	} else if n := g.tree.lookup(path); n != nil {
 		doc = g.dirDoc(n, "", full)
-	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (path[i+1:] == KindRead || path[i+1:] == KindWrite) && g.tree.lookup(path[:i]) != nil {
-		doc = g.dirDoc(g.tree.lookup(path[:i]), path[i+1:], full)
+	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (runtime.OpKind(path[i+1:]) == runtime.OpRead || runtime.OpKind(path[i+1:]) == runtime.OpWrite) && g.tree.lookup(path[:i]) != nil {
+		doc = g.dirDoc(g.tree.lookup(path[:i]), runtime.OpKind(path[i+1:]), full)
 	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
 		doc = g.dirDoc(n, "", full)
 	} else {
@@ -348,20 +348,11 @@ func (g *Gateway) nearHelpPaths(path string) []string {
 		if len(sugg) >= 5 {
 			break
 		}
-		if !contains(sugg, s) {
+		if !slices.Contains(sugg, s) {
 			sugg = append(sugg, s)
 		}
 	}
 	return sugg
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // nearestDir is the longest existing directory prefix of path ("" for the
@@ -382,12 +373,12 @@ func (g *Gateway) nearestDir(path string) string {
 
 // dirDoc is the help of a non-op path: a directory listing.
 type dirDoc struct {
-	Path     string     `json:"path"`
-	Summary  string     `json:"summary,omitempty"`
-	Filter   string     `json:"filter,omitempty"`
-	Children []dirEntry `json:"children,omitempty"`
-	Ops      []opEntry  `json:"ops,omitempty"`
-	Next     string     `json:"next"`
+	Path     string         `json:"path"`
+	Summary  string         `json:"summary,omitempty"`
+	Filter   runtime.OpKind `json:"filter,omitempty"`
+	Children []dirEntry     `json:"children,omitempty"`
+	Ops      []opEntry      `json:"ops,omitempty"`
+	Next     string         `json:"next"`
 }
 
 // dirEntry summarises a child directory in one line: its op counts, its
@@ -404,7 +395,7 @@ type dirEntry struct {
 
 type opEntry struct {
 	Op      string          `json:"op"`
-	Kind    string          `json:"kind"`
+	Kind    runtime.OpKind  `json:"kind"`
 	Summary string          `json:"summary,omitempty"`
 	Usage   string          `json:"usage"`
 	Example json.RawMessage `json:"example,omitempty"`
@@ -414,7 +405,7 @@ type opEntry struct {
 // lists every op with usage instead of summarising children.
 const flatLimit = 25
 
-func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
+func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 	d := dirDoc{Path: n.path, Filter: kind}
 	if n.path == "" {
 		d.Path = "root"
@@ -438,9 +429,9 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 		}
 		e := dirEntry{Name: name, Summary: g.groupSummary(c.path), Read: c.reads, Write: c.writes}
 		switch kind {
-		case KindRead:
+		case runtime.OpRead:
 			e.Write = 0
-		case KindWrite:
+		case runtime.OpWrite:
 			e.Read = 0
 		}
 		e.Ops = e.Read + e.Write
@@ -496,7 +487,7 @@ func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 // flags, and examples as ready-to-run args for this op.
 type opDoc struct {
 	Op            string          `json:"op"`
-	Kind          string          `json:"kind"`
+	Kind          runtime.OpKind  `json:"kind"`
 	Summary       string          `json:"summary"`
 	Usage         string          `json:"usage"`
 	Args          []helpArg       `json:"args"`
@@ -546,7 +537,7 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 		}
 		d.Args = append(d.Args, h)
 	}
-	if b.op.Kind == KindWrite && !g.cfg.writes {
+	if b.op.Kind == runtime.OpWrite && !g.cfg.writes {
 		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op (dry_run:true still shows what it would do)")
 	}
 	if b.op.DryRunDefault {

@@ -52,22 +52,22 @@ func bigRegistry() (Registry, []runtime.Tool) {
 	var tools []runtime.Tool
 	reg.Version = "big"
 	reg.Groups = []Group{{Name: "onto", Summary: "Ontology."}, {Name: "util", Summary: "Utilities."}}
-	add := func(op, kind string) {
+	add := func(op string, kind runtime.OpKind) {
 		name := strings.ReplaceAll(op, ".", "_")
 		reg.Ops = append(reg.Ops, Op{Path: op, Tool: name, Kind: kind})
 		tools = append(tools, runtime.Tool{Name: name, Description: "Does " + op + ".", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)})
 	}
 	for _, e := range []string{"task", "goal", "plan", "document", "project", "risk"} {
 		for _, a := range []string{"list", "get", "search"} {
-			add("onto."+e+"."+a, KindRead)
+			add("onto."+e+"."+a, runtime.OpRead)
 		}
 		for _, a := range []string{"create", "update"} {
-			add("onto."+e+"."+a, KindWrite)
+			add("onto."+e+"."+a, runtime.OpWrite)
 		}
 	}
-	add("onto.document.tree.move", KindWrite)
-	add("onto.search", KindRead)
-	add("util.web.search", KindRead)
+	add("onto.document.tree.move", runtime.OpWrite)
+	add("onto.search", runtime.OpRead)
+	add("util.web.search", runtime.OpRead)
 	return reg, tools
 }
 
@@ -126,18 +126,21 @@ func TestNewRejectsUnresolvedOps(t *testing.T) {
 	}
 }
 
-func TestSynthesizedExamples(t *testing.T) {
+// TestRegistryExamples: the example a validation error and help offer is
+// the registry's first; an op the registry gives none gets an empty args
+// object, and the ready-to-run call stays JSON either way.
+func TestRegistryExamples(t *testing.T) {
+	params := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
 	cases := []struct {
-		schema, want string
+		examples []Example
+		want     string
 	}{
-		{`{"type":"object","properties":{"n":{"type":"integer","minimum":3},"d":{"type":"string","format":"date"}},"required":["n","d"]}`, `{"n":3,"d":"2025-01-31"}`},
-		{`{"type":"object","properties":{"e":{"enum":["a","b"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["e","tags"]}`, `{"e":"a","tags":["<tags>"]}`},
-		{`{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":["null","boolean"]}},"required":["x"]}},"required":["o"]}`, `{"o":{"x":true}}`},
-		{`{"type":"object","properties":{"q":{"type":"string","examples":["tea"]}},"required":["q"]}`, `{"q":"tea"}`},
-		{`{"type":"object"}`, `{}`},
+		{[]Example{{Args: json.RawMessage(`{"q":"tea"}`)}, {Args: json.RawMessage(`{"q":"milk"}`)}}, `{"q":"tea"}`},
+		{nil, `{}`},
+		{[]Example{{Description: "no args"}}, `{}`},
 	}
 	for i, c := range cases {
-		b, err := newBinding(Op{Path: "x.y", Parameters: json.RawMessage(c.schema)}, runtime.Tool{Name: "t"})
+		b, err := newBinding(Op{Path: "x.y", Parameters: params, Examples: c.examples}, runtime.Tool{Name: "t"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,8 +153,11 @@ func TestSynthesizedExamples(t *testing.T) {
 	}
 }
 
+// TestUsageLine: a registry op without a usage line of its own gets one
+// rendered from its argument summaries.
 func TestUsageLine(t *testing.T) {
-	b, err := newBinding(Op{Path: "onto.task.list", Parameters: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","default":20},"project_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["project_id"]}`)}, runtime.Tool{})
+	args := []Arg{{Name: "project_id", Type: "string", Required: true}, {Name: "limit", Type: "integer", Default: "20"}, {Name: "tags", Type: "array<string>"}}
+	b, err := newBinding(Op{Path: "onto.task.list", Args: args}, runtime.Tool{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,9 +223,9 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 	var tools []runtime.Tool
 	for _, p := range []string{"store.item.get", "store.item.list", "store.item.create", "store.order.get", "billing.invoice.send"} {
 		name := strings.ReplaceAll(p, ".", "_")
-		kind := KindRead
+		kind := runtime.OpRead
 		if strings.HasSuffix(p, "create") || strings.HasSuffix(p, "send") {
-			kind = KindWrite
+			kind = runtime.OpWrite
 		}
 		ops = append(ops, Op{Path: p, Tool: name, Kind: kind})
 		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
@@ -247,8 +253,8 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 // in help, listings and search answers.
 func TestUsageStartsWithOwnOp(t *testing.T) {
 	ops := []Op{
-		{Path: "hotel.book", Tool: "book_hotel", Kind: KindWrite, Usage: "hotel.book city:string"},
-		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: KindWrite, Usage: "hotel.book city:string"},
+		{Path: "hotel.book", Tool: "book_hotel", Kind: runtime.OpWrite, Usage: "hotel.book city:string", Args: []Arg{{Name: "city", Type: "string", Required: true}}},
+		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: runtime.OpWrite, Usage: "hotel.book city:string", Args: []Arg{{Name: "city", Type: "string", Required: true}}},
 	}
 	var tools []runtime.Tool
 	for _, o := range ops {
@@ -300,7 +306,7 @@ func TestLeadingSentences(t *testing.T) {
 // language or format the tool requires) reaches short help even when the
 // registry summarises the argument in one sentence.
 func TestHelpKeepsArgumentInstructions(t *testing.T) {
-	ops := []Op{{Path: "shell.run", Tool: "run_command", Kind: KindRead,
+	ops := []Op{{Path: "shell.run", Tool: "run_command", Kind: runtime.OpRead,
 		Args: []Arg{{Name: "command", Type: "string", Required: true, Description: "The command to run."}}}}
 	tools := []runtime.Tool{{Name: "run_command", Description: "Run a shell command.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"The command to run. It must be POSIX sh on one line, without sudo."}},"required":["command"]}`)}}

@@ -85,7 +85,7 @@ func TestExecMessageIsNotAWarning(t *testing.T) {
 		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			return runtime.Result{Success: true, Message: "3 notes", Value: map[string]int{"count": 3}}, nil
 		}}
-	reg := Registry{Version: "v1", Ops: []Op{{Path: "notes.count", Tool: "count_notes", Kind: KindRead, Group: "notes"}}}
+	reg := Registry{Version: "v1", Ops: []Op{{Path: "notes.count", Tool: "count_notes", Kind: runtime.OpRead, Group: "notes"}}}
 	tools, err := Tools(reg, []runtime.Tool{tool})
 	if err != nil {
 		t.Fatal(err)

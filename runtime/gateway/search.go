@@ -12,11 +12,11 @@ import (
 
 // Hit is one ranked op returned by Index.Search.
 type Hit struct {
-	Op    string  `json:"op"`
-	Tool  string  `json:"tool"`
-	Kind  string  `json:"kind"`
-	Score float64 `json:"score"`
-	Usage string  `json:"usage"`
+	Op    string         `json:"op"`
+	Tool  string         `json:"tool"`
+	Kind  runtime.OpKind `json:"kind"`
+	Score float64        `json:"score"`
+	Usage string         `json:"usage"`
 }
 
 // searchRequest is the argument object of tool_search.
@@ -34,9 +34,9 @@ type searchDoc struct {
 }
 
 type searchHit struct {
-	Op   string `json:"op"`
-	Kind string `json:"kind,omitempty"`
-	Args string `json:"args"`
+	Op   string         `json:"op"`
+	Kind runtime.OpKind `json:"kind,omitempty"`
+	Args string         `json:"args"`
 }
 
 // Fixed hints of tool_search answers.
@@ -82,8 +82,8 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 	doc := searchDoc{Hits: []searchHit{}, Next: searchNext}
 	for _, h := range g.index.Search(req.Query, limit) {
 		sh := searchHit{Op: h.Op, Args: strings.TrimSpace(strings.TrimPrefix(h.Usage, h.Op))}
-		if h.Kind == KindWrite {
-			sh.Kind = KindWrite
+		if h.Kind == runtime.OpWrite {
+			sh.Kind = runtime.OpWrite
 		}
 		doc.Hits = append(doc.Hits, sh)
 	}

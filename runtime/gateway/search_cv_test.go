@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema"
@@ -62,7 +64,7 @@ func aceBench(t testing.TB, dir string) (evalSet, bool) {
 	if err != nil {
 		return evalSet{}, false
 	}
-	fam, err := schema.Build([]schema.Input{{Name: "acebench.tools.json", Data: b}}, schema.BuildOptions{Package: "acebench"})
+	fam, err := schema.Build([]load.Input{{Name: "acebench.tools.json", Data: b}}, schema.BuildOptions{Package: "acebench"})
 	if err != nil {
 		t.Fatal(err)
 	}

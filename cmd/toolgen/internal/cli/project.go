@@ -12,6 +12,12 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -22,15 +28,15 @@ const defaultManifest = "toolgen.yaml"
 
 // project is everything one generate/check run works on.
 type project struct {
-	manifest *schema.Manifest // nil without a manifest
+	manifest *manifest.Manifest // nil without a manifest
 	family   *ir.Family
-	limits   schema.Limits
+	limits   manifest.Limits
 	outDir   string
 	files    []generator.File
 }
 
 // loadProject reads the manifest and inputs and builds the family with its
-// taxonomy. Located errors are returned as schema.ErrorList.
+// taxonomy. Located errors are returned as jsonpos.ErrorList.
 func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) {
 	p := &project{}
 	manifestPath := fl.config
@@ -41,14 +47,14 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	// Manifest errors do not stop the run: the inputs' errors are
 	// reported with them, sorted by position.
-	var manifestErrs schema.ErrorList
+	var manifestErrs jsonpos.ErrorList
 	var files []string
 	if manifestPath != "" {
 		data, err := os.ReadFile(manifestPath)
 		if err != nil {
 			return nil, err
 		}
-		p.manifest, manifestErrs = schema.DecodeManifest(manifestPath, data)
+		p.manifest, manifestErrs = manifest.Decode(manifestPath, data)
 		files = append(files, manifestPath)
 	}
 
@@ -88,21 +94,21 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
 	var formats map[string]string
-	var limits schema.Limits
+	var limits manifest.Limits
 	if p.manifest != nil {
 		formats = p.manifest.Formats
 		limits = p.manifest.Limits
 	}
-	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, Options: load.Options{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
 	if err != nil {
-		var list schema.ErrorList
+		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
 			return nil, err
 		}
 		for _, in := range inputs {
 			files = append(files, in.Name)
 		}
-		return nil, schema.MergeErrors(files, manifestErrs, list)
+		return nil, jsonpos.MergeErrors(files, manifestErrs, list)
 	}
 	if len(manifestErrs) > 0 {
 		return nil, manifestErrs
@@ -145,8 +151,8 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 }
 
 // readInputs reads the named files; "-" is standard input (at most once).
-func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
-	inputs := make([]schema.Input, 0, len(names))
+func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
+	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
 	for _, n := range names {
 		var data []byte
@@ -164,7 +170,7 @@ func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, schema.Input{Name: n, Data: data})
+		inputs = append(inputs, load.Input{Name: n, Data: data})
 	}
 	return inputs, nil
 }
@@ -186,13 +192,13 @@ func checkOutputSize(p *project, files []generator.File) error {
 	case len(p.family.Sources) > 0:
 		at.File = p.family.Sources[0]
 	}
-	return schema.ErrorList{schema.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
+	return jsonpos.ErrorList{jsonpos.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
 }
 
 // printError prints err; a located ErrorList prints one line per error
 // and then their count.
 func printError(w io.Writer, err error) {
-	var list schema.ErrorList
+	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
 			fmt.Fprintln(w, e.Error())
@@ -204,7 +210,7 @@ func printError(w io.Writer, err error) {
 		}
 		return
 	}
-	var located *schema.Error
+	var located *jsonpos.Error
 	if errors.As(err, &located) {
 		fmt.Fprintln(w, located.Error())
 		return
@@ -226,7 +232,7 @@ func printWarnings(w io.Writer, ds []ir.Diagnostic) {
 // printAllWarnings prints every located warning.
 func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
-		e := schema.Error{Pos: d.Pos, Message: "warning: " + d.Message}
+		e := jsonpos.Error{Pos: d.Pos, Message: "warning: " + d.Message}
 		if d.Pos.File == "" {
 			fmt.Fprintf(w, "toolgen: warning: %s\n", d.Message)
 			continue

@@ -13,13 +13,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -157,7 +158,7 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		known[t.Name] = true
 	}
 	var cases []searchCase
-	var errs schema.ErrorList
+	var errs jsonpos.ErrorList
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -170,18 +171,18 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		dec := json.NewDecoder(strings.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			errs = append(errs, schema.Errorf(pos, "%v", err))
+			errs = append(errs, jsonpos.Errorf(pos, "%v", err))
 			continue
 		}
 		if strings.TrimSpace(c.Query) == "" || len(c.Expect) == 0 {
-			errs = append(errs, schema.Errorf(pos, "a case needs a query and at least one expected tool"))
+			errs = append(errs, jsonpos.Errorf(pos, "a case needs a query and at least one expected tool"))
 			continue
 		}
 		for i, e := range c.Expect {
 			if !known[e] {
 				p := pos
 				p.Pointer = fmt.Sprintf("/expect/%d", i)
-				errs = append(errs, schema.Errorf(p, "unknown tool %q", e))
+				errs = append(errs, jsonpos.Errorf(p, "unknown tool %q", e))
 			}
 		}
 		c.line = n
@@ -191,7 +192,7 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		return nil, err
 	}
 	if len(cases) == 0 && len(errs) == 0 {
-		errs = append(errs, schema.Errorf(ir.Pos{File: file}, "no cases"))
+		errs = append(errs, jsonpos.Errorf(ir.Pos{File: file}, "no cases"))
 	}
 	return cases, errs.Err()
 }

@@ -22,7 +22,7 @@ func printSummary(w io.Writer, p *project, written int) {
 	f := p.family
 	kinds := map[string]int{}
 	for _, op := range f.Ops {
-		kinds[op.Kind]++
+		kinds[string(op.Kind)]++
 	}
 	var kindParts []string
 	for _, k := range sortedKeys(kinds) {

@@ -1,22 +1,23 @@
-package schema
+package jsonpos
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/golden/corpus"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-func TestParseJSONPositions(t *testing.T) {
+func TestParsePositions(t *testing.T) {
 	src := "{\n  \"a\": [1, true,\n    null],\n\t\"b/c~d\": {\"x\": \"é\", \"y\": -0.5e+3}\n}"
-	n, err := ParseJSON("f.json", []byte(src))
+	n, err := Parse("f.json", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestParseJSONPositions(t *testing.T) {
 	}
 }
 
-func TestParseJSONValues(t *testing.T) {
+func TestParseValues(t *testing.T) {
 	tests := []struct {
 		in   string
 		want string // compact re-encoding
@@ -78,18 +79,18 @@ func TestParseJSONValues(t *testing.T) {
 		{`{"":1}`, `{"":1}`},
 	}
 	for _, tt := range tests {
-		n, err := ParseJSON("t.json", []byte(tt.in))
+		n, err := Parse("t.json", []byte(tt.in))
 		if err != nil {
-			t.Errorf("ParseJSON(%q): %v", tt.in, err)
+			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
 		if got := string(n.JSON()); got != tt.want {
-			t.Errorf("ParseJSON(%q) = %s, want %s", tt.in, got, tt.want)
+			t.Errorf("Parse(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestParseJSONErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
@@ -123,40 +124,40 @@ func TestParseJSONErrors(t *testing.T) {
 		{"[\xff]", `t.json:1:2: /0: unexpected invalid UTF-8 byte, expected a JSON value`},
 	}
 	for _, tt := range tests {
-		_, err := ParseJSON("t.json", []byte(tt.in))
+		_, err := Parse("t.json", []byte(tt.in))
 		if err == nil {
-			t.Errorf("ParseJSON(%q): no error, want %s", tt.in, tt.want)
+			t.Errorf("Parse(%q): no error, want %s", tt.in, tt.want)
 			continue
 		}
 		var e *Error
 		if !errors.As(err, &e) {
-			t.Errorf("ParseJSON(%q): error %T is not *Error", tt.in, err)
+			t.Errorf("Parse(%q): error %T is not *Error", tt.in, err)
 		}
 		if got := err.Error(); got != tt.want {
-			t.Errorf("ParseJSON(%q):\n got %s\nwant %s", tt.in, got, tt.want)
+			t.Errorf("Parse(%q):\n got %s\nwant %s", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestParseJSONDepth(t *testing.T) {
+func TestParseDepth(t *testing.T) {
 	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
-	if _, err := ParseJSON("d.json", []byte(ok)); err != nil {
+	if _, err := Parse("d.json", []byte(ok)); err != nil {
 		t.Fatalf("depth %d: %v", MaxDepth, err)
 	}
 	deep := strings.Repeat(`{"a":`, MaxDepth+1)
-	_, err := ParseJSON("d.json", []byte(deep))
+	_, err := Parse("d.json", []byte(deep))
 	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 512 levels") {
 		t.Fatalf("depth %d: err = %v", MaxDepth+1, err)
 	}
 	// A million open brackets must fail cleanly, not overflow the stack.
-	if _, err := ParseJSON("d.json", bytes.Repeat([]byte("["), 1_000_000)); err == nil {
+	if _, err := Parse("d.json", bytes.Repeat([]byte("["), 1_000_000)); err == nil {
 		t.Fatal("no error for a million open brackets")
 	}
 }
 
-// TestParseJSONCorpus checks that every corpus file parses and re-encodes
+// TestParseCorpus checks that every corpus file parses and re-encodes
 // to the same value encoding/json sees.
-func TestParseJSONCorpus(t *testing.T) {
+func TestParseCorpus(t *testing.T) {
 	corpus := corpus.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(corpus, "tools", "*", "*.json"))
 	if len(files) == 0 {
@@ -167,7 +168,7 @@ func TestParseJSONCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := ParseJSON(f, data)
+		n, err := Parse(f, data)
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
@@ -192,10 +193,10 @@ func sameJSON(t testing.TB, a, b []byte) bool {
 	return reflect.DeepEqual(decode(a), decode(b))
 }
 
-// FuzzParseJSON checks ParseJSON against encoding/json: it accepts only
+// FuzzParse checks Parse against encoding/json: it accepts only
 // valid JSON, rejects valid JSON only for duplicate keys, invalid UTF-8 or
 // depth, and its re-encoding means the same value.
-func FuzzParseJSON(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		`{"a":[1,2.5e3,"x\u00e9"],"b":{"c":null,"d":true}}`,
 		`[{"type":"function","function":{"name":"f","parameters":{}}}]`,
@@ -204,7 +205,7 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := ParseJSON("fuzz.json", data)
+		n, err := Parse("fuzz.json", data)
 		valid := json.Valid(bytes.TrimPrefix(data, []byte("\uFEFF")))
 		if err != nil {
 			var e *Error
@@ -228,7 +229,7 @@ func FuzzParseJSON(f *testing.F) {
 	})
 }
 
-func BenchmarkParseJSON(b *testing.B) {
+func BenchmarkParse(b *testing.B) {
 	corpus := corpus.Dir(b)
 	data, err := os.ReadFile(filepath.Join(corpus, "tools", "mcp_npm", "ALL.tools.json"))
 	if err != nil {
@@ -237,7 +238,7 @@ func BenchmarkParseJSON(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParseJSON("ALL.tools.json", data); err != nil {
+		if _, err := Parse("ALL.tools.json", data); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -245,10 +246,10 @@ func BenchmarkParseJSON(b *testing.B) {
 
 // Long keys nested deep would make node pointers quadratic in the input:
 // the pointer budget stops them with a located error, quickly.
-func TestParseJSONPointerBudget(t *testing.T) {
+func TestParsePointerBudget(t *testing.T) {
 	key := `"` + strings.Repeat("k", 5000) + `":`
 	deep := strings.Repeat("{"+key, 500) + "1" + strings.Repeat("}", 500)
-	_, err := ParseJSON("p.json", []byte(deep))
+	_, err := Parse("p.json", []byte(deep))
 	if err == nil || !strings.Contains(err.Error(), "long keys are nested too deep") || !strings.HasPrefix(err.Error(), "p.json:1:") {
 		t.Fatalf("err = %v", err)
 	}

@@ -1,8 +1,10 @@
-package schema
+package manifest
 
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,8 +52,8 @@ limits:
   max_output_bytes: 1000000000
 `
 
-func TestLoadManifest(t *testing.T) {
-	m, err := LoadManifest("dir/toolgen.yaml", []byte(goodManifest))
+func TestLoad(t *testing.T) {
+	m, err := Load("dir/toolgen.yaml", []byte(goodManifest))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,12 +64,12 @@ func TestLoadManifest(t *testing.T) {
 		Inputs:       []string{"tools/read.json", "tools/write.json"},
 		Output:       "gen",
 		DefaultGroup: "util",
-		Groups: []ManifestGroup{
+		Groups: []Group{
 			{Name: "onto", Summary: "Ontology ops.", Infix: []string{"onto"}, Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 7, Col: 3, Pointer: "/groups/onto"}},
 			{Name: "gh", Summary: "GitHub ops.", Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 10, Col: 3, Pointer: "/groups/gh"}},
 		},
 		Overrides: []Override{{Tool: "search_ontology", Op: "onto.search", Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 12, Col: 3, Pointer: "/overrides/search_ontology"}}},
-		Ops: []ManifestOp{{
+		Ops: []Op{{
 			Path:          "onto.task.create",
 			Kind:          "write",
 			Policy:        &ir.Policy{Do: []string{"User asks"}, Dont: []string{"Research you can do now"}, EdgeCases: []string{"If ambiguous, ask"}},
@@ -81,7 +83,7 @@ func TestLoadManifest(t *testing.T) {
 		Lenient:  true,
 		Limits:   Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
 	}
-	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(ManifestOp{}, "ResultNode")); d != "" {
+	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(Op{}, "ResultNode")); d != "" {
 		t.Errorf("manifest (-want +got):\n%s", d)
 	}
 	// The result schema keeps its positions in the manifest, so schema
@@ -97,9 +99,9 @@ func TestLoadManifest(t *testing.T) {
 	}
 }
 
-func TestLoadManifestJSON(t *testing.T) {
+func TestLoadJSON(t *testing.T) {
 	src := "{\n\t\"package\": \"p\",\n\t\"ops\": {\"a.b\": {\"kind\": \"read\"}}\n}\n"
-	m, err := LoadManifest("toolgen.json", []byte(src))
+	m, err := Load("toolgen.json", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,10 +148,10 @@ var badManifests = []struct {
 	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
 }
 
-func TestLoadManifestErrors(t *testing.T) {
+func TestLoadErrors(t *testing.T) {
 	for _, c := range badManifests {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := LoadManifest("toolgen.yaml", []byte(c.src))
+			_, err := Load("toolgen.yaml", []byte(c.src))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -161,9 +163,9 @@ func TestLoadManifestErrors(t *testing.T) {
 }
 
 // TestPublishedSchemaAgrees validates good and bad manifests against the
-// published toolgen.schema.json and checks it agrees with LoadManifest.
+// published toolgen.schema.json and checks it agrees with Load.
 func TestPublishedSchemaAgrees(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(ManifestSchema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,29 +198,32 @@ func TestPublishedSchemaAgrees(t *testing.T) {
 				t.Fatal(err)
 			}
 			schemaErr := sch.Validate(inst)
-			_, loadErr := LoadManifest("toolgen.yaml", []byte(tc.src))
+			_, loadErr := Load("toolgen.yaml", []byte(tc.src))
 			if (schemaErr == nil) != (loadErr == nil) {
-				t.Errorf("schema says %v, LoadManifest says %v", schemaErr, loadErr)
+				t.Errorf("schema says %v, Load says %v", schemaErr, loadErr)
 			}
 		})
 	}
 }
 
 func TestOntologyManifestValidates(t *testing.T) {
-	data := readRepoFile(t, "examples/ontology/toolgen.yaml")
-	if _, err := LoadManifest("toolgen.yaml", data); err != nil {
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "ontology", "toolgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("toolgen.yaml", data); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func FuzzLoadManifest(f *testing.F) {
+func FuzzLoad(f *testing.F) {
 	f.Add([]byte(goodManifest))
 	f.Add([]byte(`{"package":"x","ops":{"a.b":{"examples":[{"args":{"n":1.5e3}}]}}}`))
 	for _, b := range badManifests {
 		f.Add([]byte(b.src))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := LoadManifest("toolgen.yaml", data)
+		m, err := Load("toolgen.yaml", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "toolgen.yaml") {
 				t.Errorf("unlocated error %q", err)
@@ -233,17 +238,4 @@ func FuzzLoadManifest(f *testing.F) {
 			}
 		}
 	})
-}
-
-// A typo of a mixed-case name finds it: both sides are case folded.
-func TestManifestClosestFoldsCase(t *testing.T) {
-	if got := mfClosest("getuser", []string{"getUser", "listUsers"}); got != "getUser" {
-		t.Errorf(`mfClosest("getuser") = %q, want "getUser"`, got)
-	}
-	if got := mfClosest("gteUser", []string{"getUser"}); got != "getUser" {
-		t.Errorf(`mfClosest("gteUser") = %q, want "getUser"`, got)
-	}
-	if got := mfClosest("zzz", []string{"getUser"}); got != "" {
-		t.Errorf(`mfClosest("zzz") = %q, want ""`, got)
-	}
 }

@@ -1,4 +1,4 @@
-package schema
+package jsonpos
 
 import (
 	"strconv"
@@ -6,16 +6,17 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects ParseJSON accepts:
-// JSONDepthFactor times the default Limits.Depth. Load applies the
-// family's own limit. Every node keeps its JSON pointer, so memory grows
+// MaxDepth is the deepest nesting of arrays and objects Parse accepts
+// (manifest.JSONDepthFactor times the default manifest.Limits.Depth); the
+// loader applies the family's own limit through ParseDepth. Every node keeps its JSON pointer, so memory grows
 // with the square of the depth: the limit keeps it small.
 const MaxDepth = 512
 
-// ParseJSON parses data as strict JSON (RFC 8259) into a Node tree in which
+// Parse parses data as strict JSON (RFC 8259) into a Node tree in which
 // every node knows its file, line, column and JSON pointer.
 //
 // Lines and columns are 1-based; columns count bytes (as the Go toolchain
@@ -24,13 +25,13 @@ const MaxDepth = 512
 // Object members keep source order and numbers keep their literal text.
 // A syntax error or a duplicate key is returned as a *Error located at the
 // offending byte.
-func ParseJSON(file string, data []byte) (*Node, error) {
-	return parseJSON(file, data, MaxDepth, "")
+func Parse(file string, data []byte) (*Node, error) {
+	return ParseDepth(file, data, MaxDepth, "")
 }
 
-// parseJSON is ParseJSON with a nesting limit; hint (if any) is appended to
+// ParseDepth is Parse with a nesting limit of maxDepth; hint (if any) is appended to
 // the depth error to name the setting that raises it.
-func parseJSON(file string, data []byte, maxDepth int, hint string) (*Node, error) {
+func ParseDepth(file string, data []byte, maxDepth int, hint string) (*Node, error) {
 	src := string(data)
 	src = strings.TrimPrefix(src, "\uFEFF")
 	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
@@ -334,13 +335,13 @@ func (p *parser) escape(b *strings.Builder, i int, ptr string) (int, error) {
 	case 't':
 		b.WriteByte('\t')
 	case 'u':
-		r, ok := hex4(s, i+2)
+		r, ok := text.Hex4(s, i+2)
 		if !ok {
 			return 0, p.errorf(i, ptr, "invalid \\u escape: expected four hex digits")
 		}
 		i += 6
 		if utf16.IsSurrogate(r) {
-			if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+			if r2, ok := text.Hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
 				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
 					b.WriteRune(d)
 					return i + 6, nil
@@ -354,27 +355,6 @@ func (p *parser) escape(b *strings.Builder, i int, ptr string) (int, error) {
 		return 0, p.errorf(i, ptr, "invalid escape %s in string", strconv.Quote(s[i:i+2]))
 	}
 	return i + 2, nil
-}
-
-func hex4(s string, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range []byte(s[i : i+4]) {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 func (p *parser) array(ptr string, depth int) (*Node, error) {

@@ -1,4 +1,4 @@
-package schema
+package manifest
 
 import "fmt"
 
@@ -80,10 +80,10 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
-// jsonDepth is the JSON nesting limit of input files.
-func (l Limits) jsonDepth() int { return JSONDepthFactor * l.Depth }
+// JSONDepth is the JSON nesting limit of input files.
+func (l Limits) JSONDepth() int { return JSONDepthFactor * l.Depth }
 
-// limitHint names the manifest setting that raises a limit, for messages.
-func limitHint(key string, value int64) string {
+// LimitHint names the manifest setting that raises a limit, for messages.
+func LimitHint(key string, value int64) string {
 	return fmt.Sprintf("limit %d; raise limits.%s in the manifest", value, key)
 }

@@ -1,4 +1,4 @@
-package schema
+package jsonpos
 
 import (
 	"bytes"
@@ -20,8 +20,27 @@ const (
 	ObjectNode
 )
 
+// String is the kind's JSON Schema type name: null, boolean, number,
+// string, array or object.
+func (k NodeKind) String() string {
+	switch k {
+	case NullNode:
+		return "null"
+	case BoolNode:
+		return "boolean"
+	case NumberNode:
+		return "number"
+	case StringNode:
+		return "string"
+	case ArrayNode:
+		return "array"
+	default:
+		return "object"
+	}
+}
+
 // Node is a decoded JSON value that remembers where it came from. Input
-// files are parsed into Nodes (ParseJSON) so that every later error can be
+// files are parsed into Nodes (Parse) so that every later error can be
 // located as file:line:col plus JSON pointer.
 type Node struct {
 	Kind NodeKind
@@ -85,7 +104,7 @@ func (n *Node) writeJSON(b *bytes.Buffer) {
 	case NumberNode:
 		b.WriteString(n.Num)
 	case StringNode:
-		writeJSONString(b, n.Str)
+		WriteString(b, n.Str)
 	case ArrayNode:
 		b.WriteByte('[')
 		for i, it := range n.Items {
@@ -101,7 +120,7 @@ func (n *Node) writeJSON(b *bytes.Buffer) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			writeJSONString(b, m.Key)
+			WriteString(b, m.Key)
 			b.WriteByte(':')
 			m.Value.writeJSON(b)
 		}
@@ -109,7 +128,8 @@ func (n *Node) writeJSON(b *bytes.Buffer) {
 	}
 }
 
-func writeJSONString(b *bytes.Buffer, s string) {
+// WriteString writes s to b as a JSON string, without HTML escapes.
+func WriteString(b *bytes.Buffer, s string) {
 	enc := json.NewEncoder(b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)

@@ -1,12 +1,14 @@
-package schema
+package load
 
 import (
 	"errors"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -126,7 +128,7 @@ func TestLoadShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Load([]Input{{Name: "in.json", Data: []byte(tt.in)}}, LoadOptions{})
+			doc, err := Tools([]Input{{Name: "in.json", Data: []byte(tt.in)}}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,11 +144,11 @@ func TestLoadShapes(t *testing.T) {
 }
 
 func TestLoadMissingParamsPosition(t *testing.T) {
-	doc, err := Load([]Input{{Name: "in.json", Data: []byte("[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]")}}, LoadOptions{})
+	doc, err := Tools([]Input{{Name: "in.json", Data: []byte("[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]")}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Roots) != 1 || doc.Roots[0].Kind != ArrayNode || doc.Sources[0] != "in.json" {
+	if len(doc.Roots) != 1 || doc.Roots[0].Kind != jsonpos.ArrayNode || doc.Sources[0] != "in.json" {
 		t.Errorf("roots = %v, sources = %v", doc.Roots, doc.Sources)
 	}
 	p := doc.Tools[0].Params
@@ -248,11 +250,11 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Load(tt.inputs, LoadOptions{})
+			doc, err := Tools(tt.inputs, Options{})
 			if err == nil {
 				t.Fatalf("no error; loaded %d tools", len(doc.Tools))
 			}
-			var list ErrorList
+			var list jsonpos.ErrorList
 			if !errors.As(err, &list) {
 				t.Fatalf("error %T is not an ErrorList", err)
 			}
@@ -298,8 +300,8 @@ func TestLoadTypeWalk(t *testing.T) {
 	}
 	for _, k := range keywords {
 		in := `[{"name":"t","input_schema":` + k.schema + `}]`
-		_, err := Load([]Input{{"a.json", []byte(in)}}, LoadOptions{})
-		var list ErrorList
+		_, err := Tools([]Input{{"a.json", []byte(in)}}, Options{})
+		var list jsonpos.ErrorList
 		if !errors.As(err, &list) || len(list) != 1 {
 			t.Errorf("%s: err = %v, want one error", k.kw, err)
 			continue
@@ -310,7 +312,7 @@ func TestLoadTypeWalk(t *testing.T) {
 	}
 	values := `{"type":"object","enum":[{"type":"dict"}],"const":{"type":"dict"},"default":{"type":"dict"},
 "examples":[{"type":"dict"}],"properties":{"type":{"type":"string","default":{"type":"int"}}}}`
-	if _, err := Load([]Input{{"a.json", []byte(`[{"name":"t","input_schema":` + values + `}]`)}}, LoadOptions{}); err != nil {
+	if _, err := Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":` + values + `}]`)}}, Options{}); err != nil {
 		t.Errorf("values were checked as schemas: %v", err)
 	}
 }
@@ -322,7 +324,7 @@ func TestLoadLenient(t *testing.T) {
 "e":{"type":"any","description":"anything"},
 "g":{"type":"dict"},
 "h":{"type":"HashMap","additionalProperties":{"type":"long"}}}}}}]`
-	doc, err := Load([]Input{{"a.json", []byte(in)}}, LoadOptions{Lenient: true})
+	doc, err := Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +364,7 @@ func TestLoadLenient(t *testing.T) {
 "a":{"type":"string","required":true},
 "b":{"type":"object","required":false,"properties":{"c":{"required":true}}},
 "d":{"type":"object","required":["e"],"properties":{"e":{}}}}}}]`
-	doc, err = Load([]Input{{"a.json", []byte(in)}}, LoadOptions{Lenient: true})
+	doc, err = Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +388,7 @@ func TestLoadLenient(t *testing.T) {
 	}
 
 	// Lenient mode still rejects names it cannot map.
-	_, err = Load([]Input{{"a.json", []byte(`[{"name":"t","input_schema":{"type":"foo"}}]`)}}, LoadOptions{Lenient: true})
+	_, err = Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":{"type":"foo"}}]`)}}, Options{Lenient: true})
 	if err == nil || !strings.Contains(err.Error(), `"foo" is not a JSON Schema type`) {
 		t.Errorf("lenient unknown type: err = %v", err)
 	}
@@ -406,7 +408,7 @@ func TestLoadCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(dir, f)
-		doc, err := Load([]Input{{Name: rel, Data: data}}, LoadOptions{})
+		doc, err := Tools([]Input{{Name: rel, Data: data}}, Options{})
 		if err != nil {
 			t.Errorf("%s:\n%v", rel, err)
 			continue
@@ -415,7 +417,7 @@ func TestLoadCorpus(t *testing.T) {
 			t.Errorf("%s: no tools", rel)
 		}
 		for _, td := range doc.Tools {
-			if td.Params == nil || td.Params.Kind != ObjectNode || td.Pos.Line == 0 {
+			if td.Params == nil || td.Params.Kind != jsonpos.ObjectNode || td.Pos.Line == 0 {
 				t.Errorf("%s: tool %s: params %v at %+v", rel, td.Name, td.Params, td.Pos)
 			}
 		}
@@ -434,9 +436,9 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s), true)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
-		doc, err := Load([]Input{{Name: "fuzz.json", Data: data}}, LoadOptions{Lenient: lenient})
+		doc, err := Tools([]Input{{Name: "fuzz.json", Data: data}}, Options{Lenient: lenient})
 		if err != nil {
-			var list ErrorList
+			var list jsonpos.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %T is not a non-empty ErrorList", err)
 			}
@@ -458,7 +460,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Load([]Input{{Name: "ALL.tools.json", Data: data}}, LoadOptions{}); err != nil {
+		if _, err := Tools([]Input{{Name: "ALL.tools.json", Data: data}}, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,10 +1,14 @@
-package schema
+package load
 
 import (
 	"cmp"
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -17,16 +21,16 @@ type Input struct {
 	Data []byte
 }
 
-// LoadOptions control Load.
-type LoadOptions struct {
+// Options control Tools and Decode.
+type Options struct {
 	// Lenient rewrites non-standard schema type names ("dict", "float",
 	// "any", ...) to JSON Schema and moves draft-3 booleans ("required":
 	// true on a property) into the object's "required" array, instead of
 	// rejecting them, with one warning per kind of rewrite.
 	Lenient bool
 	// Limits bound the input (zero fields take DefaultLimits); Build
-	// passes them on to Compile.
-	Limits Limits
+	// passes them on to schema.Compile.
+	Limits manifest.Limits
 }
 
 // ToolDef is one tool definition as found in an input file.
@@ -40,40 +44,40 @@ type ToolDef struct {
 	Format ir.InputFormat
 	// Params is the parameters schema; an empty object schema when the
 	// definition has none.
-	Params *Node
+	Params *jsonpos.Node
 	// Output is the MCP outputSchema, or nil.
-	Output      *Node
+	Output      *jsonpos.Node
 	Annotations ir.Annotations
 	// Node is the whole definition element.
-	Node *Node
+	Node *jsonpos.Node
 }
 
 // Document is every tool definition of a family, in input order.
 type Document struct {
 	// Sources are the input names, in the order given.
 	Sources []string
-	// Roots are the parsed input files, parallel to Sources; Compile
+	// Roots are the parsed input files, parallel to Sources; schema.Compile
 	// resolves cross-file $refs ("other.json#/$defs/X") against them.
-	Roots    []*Node
+	Roots    []*jsonpos.Node
 	Tools    []*ToolDef
 	Warnings []ir.Diagnostic
 }
 
-// Load decodes the tool definition files of one family. Each file holds an
+// Tools decodes the tool definition files of one family. Each file holds an
 // array of tools or an object with a "tools" array; each tool is in OpenAI
 // chat, OpenAI responses, Anthropic or MCP shape. All problems are
 // reported together as an ErrorList of located errors.
-func Load(inputs []Input, opts LoadOptions) (*Document, error) {
-	doc, errs := load(inputs, opts)
+func Tools(inputs []Input, opts Options) (*Document, error) {
+	doc, errs := Decode(inputs, opts)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	return doc, nil
 }
 
-// load is Load returning the usable part of the document along with the
+// Decode is Tools returning the usable part of the document along with the
 // errors, so later phases can report theirs in the same run.
-func load(inputs []Input, opts LoadOptions) (*Document, ErrorList) {
+func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 	l := &loader{
 		doc:    &Document{},
 		byName: map[string]*ToolDef{},
@@ -82,12 +86,12 @@ func load(inputs []Input, opts LoadOptions) (*Document, ErrorList) {
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
 		lim := opts.Limits.WithDefaults()
-		root, err := parseJSON(in.Name, in.Data, lim.jsonDepth(),
-			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", JSONDepthFactor))
+		root, err := jsonpos.ParseDepth(in.Name, in.Data, lim.JSONDepth(),
+			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", manifest.JSONDepthFactor))
 		if err != nil {
-			e, ok := err.(*Error)
+			e, ok := err.(*jsonpos.Error)
 			if !ok {
-				e = Errorf(ir.Pos{File: in.Name}, "%v", err)
+				e = jsonpos.Errorf(ir.Pos{File: in.Name}, "%v", err)
 			}
 			l.errs = append(l.errs, e)
 			continue
@@ -103,7 +107,7 @@ func load(inputs []Input, opts LoadOptions) (*Document, ErrorList) {
 				order[s] = i
 			}
 		}
-		slices.SortStableFunc(l.errs, func(a, b *Error) int {
+		slices.SortStableFunc(l.errs, func(a, b *jsonpos.Error) int {
 			return cmp.Or(
 				cmp.Compare(order[a.Pos.File], order[b.Pos.File]),
 				cmp.Compare(a.Pos.Line, b.Pos.Line),
@@ -115,19 +119,19 @@ func load(inputs []Input, opts LoadOptions) (*Document, ErrorList) {
 
 type loader struct {
 	doc    *Document
-	errs   ErrorList
+	errs   jsonpos.ErrorList
 	byName map[string]*ToolDef
 	types  *typeChecker
 }
 
 func (l *loader) errorf(pos ir.Pos, format string, args ...any) {
-	l.errs = append(l.errs, Errorf(pos, format, args...))
+	l.errs = append(l.errs, jsonpos.Errorf(pos, format, args...))
 }
 
 // file reads the tool list of one parsed input.
-func (l *loader) file(root *Node) {
+func (l *loader) file(root *jsonpos.Node) {
 	list := root
-	if root.Kind == ObjectNode {
+	if root.Kind == jsonpos.ObjectNode {
 		list = root.Get("tools")
 		if list == nil {
 			if res := root.Get("result"); res != nil {
@@ -139,7 +143,7 @@ func (l *loader) file(root *Node) {
 			return
 		}
 	}
-	if list.Kind != ArrayNode {
+	if list.Kind != jsonpos.ArrayNode {
 		l.errorf(list.Pos, "expected an array of tools, found %s", kindName(list))
 		return
 	}
@@ -152,8 +156,8 @@ func (l *loader) file(root *Node) {
 
 // tool decodes one tool definition element, or returns nil after
 // reporting why it cannot.
-func (l *loader) tool(el *Node) *ToolDef {
-	if el.Kind != ObjectNode {
+func (l *loader) tool(el *jsonpos.Node) *ToolDef {
+	if el.Kind != jsonpos.ObjectNode {
 		l.errorf(el.Pos, "expected a tool definition object, found %s", kindName(el))
 		return nil
 	}
@@ -170,7 +174,7 @@ func (l *loader) tool(el *Node) *ToolDef {
 	switch {
 	case params == nil:
 		t.Params = emptyObjectSchema(body.Pos, body.Pos.Pointer+"/"+schemaKey)
-	case params.Kind != ObjectNode:
+	case params.Kind != jsonpos.ObjectNode:
 		l.errorf(params.Pos, "%q must be a JSON Schema object, found %s", schemaKey, kindName(params))
 		ok = false
 	default:
@@ -179,7 +183,7 @@ func (l *loader) tool(el *Node) *ToolDef {
 	}
 	if t.Format == ir.FormatMCP {
 		if out := el.Get("outputSchema"); out != nil {
-			if out.Kind != ObjectNode {
+			if out.Kind != jsonpos.ObjectNode {
 				l.errorf(out.Pos, `"outputSchema" must be a JSON Schema object, found %s`, kindName(out))
 				ok = false
 			} else {
@@ -198,15 +202,15 @@ func (l *loader) tool(el *Node) *ToolDef {
 // toolShape recognises the format of tool element el, sets t.Format and
 // returns the object holding name, description and the parameters schema
 // with the schema's key; a nil body after reporting why it cannot tell.
-func (l *loader) toolShape(el *Node, t *ToolDef) (body *Node, schemaKey string) {
+func (l *loader) toolShape(el *jsonpos.Node, t *ToolDef) (body *jsonpos.Node, schemaKey string) {
 	typ := el.Get("type")
 	switch {
 	case el.Get("function") != nil:
-		if typ != nil && (typ.Kind != StringNode || typ.Str != "function") {
+		if typ != nil && (typ.Kind != jsonpos.StringNode || typ.Str != "function") {
 			l.errorf(typ.Pos, `"type" must be "function"`)
 		}
 		body = el.Get("function")
-		if body.Kind != ObjectNode {
+		if body.Kind != jsonpos.ObjectNode {
 			l.errorf(body.Pos, `"function" must be an object, found %s`, kindName(body))
 			return nil, ""
 		}
@@ -218,7 +222,7 @@ func (l *loader) toolShape(el *Node, t *ToolDef) (body *Node, schemaKey string) 
 	case el.Get("input_schema") != nil:
 		t.Format = ir.FormatAnthropic
 		return el, "input_schema"
-	case typ != nil && typ.Kind == StringNode && typ.Str == "function":
+	case typ != nil && typ.Kind == jsonpos.StringNode && typ.Str == "function":
 		t.Format = ir.FormatOpenAIResponses
 		return el, "parameters"
 	case typ == nil && el.Get("name") != nil:
@@ -235,13 +239,13 @@ func (l *loader) toolShape(el *Node, t *ToolDef) (body *Node, schemaKey string) 
 
 // toolName reads and checks the tool's name (provider rule, uniqueness in
 // the document) into t; false when there is no usable name.
-func (l *loader) toolName(body *Node, t *ToolDef) bool {
+func (l *loader) toolName(body *jsonpos.Node, t *ToolDef) bool {
 	name := body.Get("name")
 	switch {
 	case name == nil:
 		l.errorf(body.Pos, `tool has no "name"`)
 		return false
-	case name.Kind != StringNode:
+	case name.Kind != jsonpos.StringNode:
 		l.errorf(name.Pos, `"name" must be a string, found %s`, kindName(name))
 		return false
 	}
@@ -250,7 +254,7 @@ func (l *loader) toolName(body *Node, t *ToolDef) bool {
 		l.errorf(name.Pos, "%s", msg)
 	}
 	if first, dup := l.byName[name.Str]; dup {
-		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, shortPos(first.Pos))
+		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, first.Pos)
 	} else {
 		l.byName[name.Str] = t
 	}
@@ -259,16 +263,16 @@ func (l *loader) toolName(body *Node, t *ToolDef) bool {
 
 // checkSchema checks type names in a schema, collecting errors (or
 // rewriting them when lenient).
-func (l *loader) checkSchema(n *Node) {
+func (l *loader) checkSchema(n *jsonpos.Node) {
 	l.errs = append(l.errs, l.types.walk(n)...)
 }
 
-func (l *loader) optString(obj *Node, key string) string {
+func (l *loader) optString(obj *jsonpos.Node, key string) string {
 	v := obj.Get(key)
 	if v == nil {
 		return ""
 	}
-	if v.Kind != StringNode {
+	if v.Kind != jsonpos.StringNode {
 		l.errorf(v.Pos, "%q must be a string, found %s", key, kindName(v))
 		return ""
 	}
@@ -276,20 +280,20 @@ func (l *loader) optString(obj *Node, key string) string {
 }
 
 // annotations decodes MCP tool annotations.
-func (l *loader) annotations(t *ToolDef, a *Node) {
-	if a == nil || a.Kind == NullNode {
+func (l *loader) annotations(t *ToolDef, a *jsonpos.Node) {
+	if a == nil || a.Kind == jsonpos.NullNode {
 		return
 	}
-	if a.Kind != ObjectNode {
+	if a.Kind != jsonpos.ObjectNode {
 		l.errorf(a.Pos, `"annotations" must be an object, found %s`, kindName(a))
 		return
 	}
 	hint := func(key string) *bool {
 		v := a.Get(key)
-		if v == nil || v.Kind == NullNode {
+		if v == nil || v.Kind == jsonpos.NullNode {
 			return nil
 		}
-		if v.Kind != BoolNode {
+		if v.Kind != jsonpos.BoolNode {
 			l.errorf(v.Pos, "%q must be a boolean, found %s", key, kindName(v))
 			return nil
 		}
@@ -325,7 +329,7 @@ func checkToolName(name string) string {
 
 // emptyObjectSchema is the schema of a tool without parameters:
 // {"type":"object","properties":{}}, located where the schema would be.
-func emptyObjectSchema(at ir.Pos, ptr string) *Node {
+func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
 	pos := at
 	pos.Pointer = ptr
 	sub := func(key string) ir.Pos {
@@ -333,30 +337,20 @@ func emptyObjectSchema(at ir.Pos, ptr string) *Node {
 		p.Pointer = ptr + "/" + key
 		return p
 	}
-	return &Node{Kind: ObjectNode, Pos: pos, Members: []Member{
-		{Key: "type", KeyPos: sub("type"), Value: &Node{Kind: StringNode, Pos: sub("type"), Str: "object"}},
-		{Key: "properties", KeyPos: sub("properties"), Value: &Node{Kind: ObjectNode, Pos: sub("properties")}},
+	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: pos, Members: []jsonpos.Member{
+		{Key: "type", KeyPos: sub("type"), Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: sub("type"), Str: "object"}},
+		{Key: "properties", KeyPos: sub("properties"), Value: &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: sub("properties")}},
 	}}
 }
 
-func shortPos(p ir.Pos) string {
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
-
-// kindName names a node's JSON kind for error messages.
-func kindName(n *Node) string {
+// kindName names a node's JSON kind for error messages ("an array").
+func kindName(n *jsonpos.Node) string {
 	switch n.Kind {
-	case NullNode:
+	case jsonpos.NullNode:
 		return "null"
-	case BoolNode:
-		return "a boolean"
-	case NumberNode:
-		return "a number"
-	case StringNode:
-		return "a string"
-	case ArrayNode:
-		return "an array"
+	case jsonpos.ArrayNode, jsonpos.ObjectNode:
+		return "an " + n.Kind.String()
 	default:
-		return "an object"
+		return "a " + n.Kind.String()
 	}
 }

@@ -1,9 +1,14 @@
-package schema
+package load
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -70,14 +75,14 @@ func newTypeChecker(lenient bool) *typeChecker {
 }
 
 // walk checks every subschema of n and returns the errors found.
-func (c *typeChecker) walk(n *Node) []*Error {
-	var errs []*Error
+func (c *typeChecker) walk(n *jsonpos.Node) []*jsonpos.Error {
+	var errs []*jsonpos.Error
 	c.visit(n, &errs, 0)
 	return errs
 }
 
-func (c *typeChecker) visit(n *Node, errs *[]*Error, depth int) {
-	if n == nil || n.Kind != ObjectNode || depth > MaxDepth {
+func (c *typeChecker) visit(n *jsonpos.Node, errs *[]*jsonpos.Error, depth int) {
+	if n == nil || n.Kind != jsonpos.ObjectNode || depth > jsonpos.MaxDepth {
 		return
 	}
 	c.checkType(n, errs)
@@ -86,14 +91,14 @@ func (c *typeChecker) visit(n *Node, errs *[]*Error, depth int) {
 		c.visit(n.Get(k), errs, depth+1)
 	}
 	for _, k := range schemaMapKeywords {
-		if m := n.Get(k); m != nil && m.Kind == ObjectNode {
+		if m := n.Get(k); m != nil && m.Kind == jsonpos.ObjectNode {
 			for _, mem := range m.Members {
 				c.visit(mem.Value, errs, depth+1)
 			}
 		}
 	}
 	for _, k := range schemaListKeywords {
-		if l := n.Get(k); l != nil && l.Kind == ArrayNode {
+		if l := n.Get(k); l != nil && l.Kind == jsonpos.ArrayNode {
 			for _, it := range l.Items {
 				c.visit(it, errs, depth+1)
 			}
@@ -102,7 +107,7 @@ func (c *typeChecker) visit(n *Node, errs *[]*Error, depth int) {
 }
 
 // checkType checks (or rewrites) the type keyword of schema n.
-func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
+func (c *typeChecker) checkType(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 	idx := -1
 	for i := range n.Members {
 		if n.Members[i].Key == "type" {
@@ -115,18 +120,18 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 	}
 	t := n.Members[idx].Value
 	switch t.Kind {
-	case StringNode:
+	case jsonpos.StringNode:
 		if standardTypes[t.Str] {
 			return
 		}
 		to, known := typeAliases[strings.ToLower(t.Str)]
 		switch {
 		case !known:
-			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type%s", t.Str, typeSuggestion(t.Str)))
+			*errs = append(*errs, jsonpos.Errorf(t.Pos, "%q is not a JSON Schema type%s", t.Str, typeSuggestion(t.Str)))
 		case !c.lenient && to == "":
-			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type; omit \"type\" to allow any value", t.Str))
+			*errs = append(*errs, jsonpos.Errorf(t.Pos, "%q is not a JSON Schema type; omit \"type\" to allow any value", t.Str))
 		case !c.lenient:
-			*errs = append(*errs, Errorf(t.Pos, "%q is not a JSON Schema type; use %q", t.Str, to))
+			*errs = append(*errs, jsonpos.Errorf(t.Pos, "%q is not a JSON Schema type; use %q", t.Str, to))
 		case to == "":
 			c.count(codeType, t.Str, to, t.Pos)
 			n.Members = append(n.Members[:idx], n.Members[idx+1:]...)
@@ -134,10 +139,10 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 			c.count(codeType, t.Str, to, t.Pos)
 			t.Str = to
 		}
-	case ArrayNode:
+	case jsonpos.ArrayNode:
 		for _, it := range t.Items {
-			if it.Kind != StringNode {
-				*errs = append(*errs, Errorf(it.Pos, "type names must be strings, found %s", kindName(it)))
+			if it.Kind != jsonpos.StringNode {
+				*errs = append(*errs, jsonpos.Errorf(it.Pos, "type names must be strings, found %s", kindName(it)))
 				continue
 			}
 			if standardTypes[it.Str] {
@@ -146,29 +151,25 @@ func (c *typeChecker) checkType(n *Node, errs *[]*Error) {
 			to, known := typeAliases[strings.ToLower(it.Str)]
 			switch {
 			case !known:
-				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type%s", it.Str, typeSuggestion(it.Str)))
+				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type%s", it.Str, typeSuggestion(it.Str)))
 			case to == "":
-				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type", it.Str))
+				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type", it.Str))
 			case !c.lenient:
-				*errs = append(*errs, Errorf(it.Pos, "%q is not a JSON Schema type; use %q", it.Str, to))
+				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type; use %q", it.Str, to))
 			default:
 				c.count(codeType, it.Str, to, it.Pos)
 				it.Str = to
 			}
 		}
 	default:
-		*errs = append(*errs, Errorf(t.Pos, "\"type\" must be a string or an array of strings, found %s", kindName(t)))
+		*errs = append(*errs, jsonpos.Errorf(t.Pos, "\"type\" must be a string or an array of strings, found %s", kindName(t)))
 	}
 }
 
 // typeSuggestion is "; did you mean %q?" for the standard type name
 // nearest to an unknown one, or "".
 func typeSuggestion(name string) string {
-	std := make([]string, 0, len(standardTypes))
-	for k := range standardTypes {
-		std = append(std, k)
-	}
-	if s := mfClosest(name, std); s != "" {
+	if s := text.Closest(name, slices.Sorted(maps.Keys(standardTypes))); s != "" {
 		return fmt.Sprintf("; did you mean %q?", s)
 	}
 	return ""
@@ -177,19 +178,19 @@ func typeSuggestion(name string) string {
 // checkRequired finds draft-3 style booleans ("required": true on a
 // property schema) among n's properties and, when lenient, moves them into
 // n's "required" array.
-func (c *typeChecker) checkRequired(n *Node, errs *[]*Error) {
+func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 	props := n.Get("properties")
-	if props == nil || props.Kind != ObjectNode {
+	if props == nil || props.Kind != jsonpos.ObjectNode {
 		return
 	}
 	for _, m := range props.Members {
 		prop := m.Value
-		if prop.Kind != ObjectNode {
+		if prop.Kind != jsonpos.ObjectNode {
 			continue
 		}
 		idx := -1
 		for i := range prop.Members {
-			if prop.Members[i].Key == "required" && prop.Members[i].Value.Kind == BoolNode {
+			if prop.Members[i].Key == "required" && prop.Members[i].Value.Kind == jsonpos.BoolNode {
 				idx = i
 				break
 			}
@@ -199,12 +200,12 @@ func (c *typeChecker) checkRequired(n *Node, errs *[]*Error) {
 		}
 		b := prop.Members[idx].Value
 		if !c.lenient {
-			*errs = append(*errs, Errorf(b.Pos, "a boolean \"required\" on a property is draft 3 syntax; list %q in the object's \"required\" array", m.Key))
+			*errs = append(*errs, jsonpos.Errorf(b.Pos, "a boolean \"required\" on a property is draft 3 syntax; list %q in the object's \"required\" array", m.Key))
 			continue
 		}
 		list := n.Get("required")
-		if list != nil && list.Kind != ArrayNode {
-			continue // not fixable here; Compile reports it
+		if list != nil && list.Kind != jsonpos.ArrayNode {
+			continue // not fixable here; the compiler reports it
 		}
 		c.count(codeRequired, "", "", b.Pos)
 		prop.Members = append(prop.Members[:idx], prop.Members[idx+1:]...)
@@ -214,12 +215,12 @@ func (c *typeChecker) checkRequired(n *Node, errs *[]*Error) {
 		if list == nil {
 			pos := n.Pos
 			pos.Pointer += "/required"
-			list = &Node{Kind: ArrayNode, Pos: pos}
-			n.Members = append(n.Members, Member{Key: "required", KeyPos: pos, Value: list})
+			list = &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: pos}
+			n.Members = append(n.Members, jsonpos.Member{Key: "required", KeyPos: pos, Value: list})
 		}
 		pos := b.Pos
 		pos.Pointer = list.Pos.Pointer + "/" + strconv.Itoa(len(list.Items))
-		list.Items = append(list.Items, &Node{Kind: StringNode, Pos: pos, Str: m.Key})
+		list.Items = append(list.Items, &jsonpos.Node{Kind: jsonpos.StringNode, Pos: pos, Str: m.Key})
 	}
 }
 

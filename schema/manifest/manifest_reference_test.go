@@ -1,4 +1,4 @@
-package schema
+package manifest
 
 import (
 	"bytes"
@@ -17,15 +17,15 @@ var updateReference = flag.Bool("update-reference", false, "rewrite docs/MANIFES
 
 // referencePath is the manifest reference, generated from the published
 // schema by TestManifestReference.
-const referencePath = "../docs/MANIFEST.md"
+const referencePath = "../../docs/MANIFEST.md"
 
 // TestManifestReference keeps docs/MANIFEST.md equal to what the published
 // schema says, and the schema complete enough to document: every key has a
 // description and an example, and every example is a valid manifest
-// (checked by LoadManifest like a user's file).
+// (checked by Load like a user's file).
 func TestManifestReference(t *testing.T) {
 	var root map[string]any
-	if err := json.Unmarshal(ManifestSchema, &root); err != nil {
+	if err := json.Unmarshal(Schema, &root); err != nil {
 		t.Fatal(err)
 	}
 	ref := &reference{defs: root["$defs"].(map[string]any), t: t}
@@ -39,10 +39,10 @@ func TestManifestReference(t *testing.T) {
 	}
 	want, err := os.ReadFile(referencePath)
 	if err != nil {
-		t.Fatalf("%v (go test ./schema -run TestManifestReference -update-reference writes it)", err)
+		t.Fatalf("%v (go test ./schema/manifest -run TestManifestReference -update-reference writes it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("docs/MANIFEST.md is out of date with schema/toolgen.schema.json; run go test ./schema -run TestManifestReference -update-reference")
+		t.Errorf("docs/MANIFEST.md is out of date with schema/manifest/toolgen.schema.json; run go test ./schema/manifest -run TestManifestReference -update-reference")
 	}
 }
 
@@ -54,11 +54,11 @@ type reference struct {
 
 func (r *reference) doc(root map[string]any) {
 	fmt.Fprintf(&r.b, "# Manifest reference (toolgen.yaml)\n\n")
-	fmt.Fprintf(&r.b, "<!-- Generated from schema/toolgen.schema.json by TestManifestReference; do not edit. -->\n\n")
+	fmt.Fprintf(&r.b, "<!-- Generated from schema/manifest/toolgen.schema.json by TestManifestReference; do not edit. -->\n\n")
 	fmt.Fprintf(&r.b, "%s The manifest is YAML (or JSON); `toolgen generate -c FILE` reads it, and every\n", root["description"])
 	fmt.Fprintf(&r.b, "problem in it is reported as `FILE:LINE:COL: /json/pointer: message`. Paths in it are\n")
 	fmt.Fprintf(&r.b, "relative to the manifest's folder. Editors can validate it with the published JSON Schema\n")
-	fmt.Fprintf(&r.b, "`schema/toolgen.schema.json`.\n\n## Top-level keys\n\n")
+	fmt.Fprintf(&r.b, "`schema/manifest/toolgen.schema.json`.\n\n## Top-level keys\n\n")
 	r.object("", root)
 	op := r.defs["op"].(map[string]any)
 	fmt.Fprintf(&r.b, "## Keys of an op (`ops.<op path>.*`)\n\n")
@@ -118,7 +118,7 @@ func (r *reference) example(prefix, key string, v any) string {
 		r.t.Fatal(err)
 	}
 	out := buf.Bytes()
-	if _, err := LoadManifest("example.yaml", out); err != nil {
+	if _, err := Load("example.yaml", out); err != nil {
 		r.t.Errorf("schema: example of %s%s does not load: %v", prefix, key, err)
 	}
 	return string(out)

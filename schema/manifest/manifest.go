@@ -1,12 +1,16 @@
-package schema
+package manifest
 
 import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"gopkg.in/yaml.v3"
 
@@ -15,15 +19,15 @@ import (
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
-// ManifestSchema is the published JSON Schema (2020-12) of toolgen.yaml.
+// Schema is the published JSON Schema (2020-12) of toolgen.yaml.
 //
 //go:embed toolgen.schema.json
-var ManifestSchema []byte
+var Schema []byte
 
 // Manifest is a decoded toolgen.yaml: where the inputs are, where the output
 // goes, and how tools map to ops.
 type Manifest struct {
-	// File is the manifest's path as given to LoadManifest.
+	// File is the manifest's path as given to Load.
 	File string
 	// Package is the Go package name of the output.
 	Package string
@@ -37,9 +41,9 @@ type Manifest struct {
 	// DefaultGroup holds tools that carry no group token ("tools" if empty).
 	DefaultGroup string
 	// Groups in manifest order.
-	Groups []ManifestGroup
+	Groups []Group
 	// Ops are per-op settings in manifest order.
-	Ops []ManifestOp
+	Ops []Op
 	// Overrides map tool names to op paths, in manifest order.
 	Overrides []Override
 	// Surfaces to emit; empty means all.
@@ -47,16 +51,16 @@ type Manifest struct {
 	// Lenient turns recoverable schema problems into warnings.
 	Lenient bool
 	// Formats maps format names to Go representations (date-time: time);
-	// nil when not given. Pass it to BuildOptions.Formats.
+	// nil when not given. Pass it to schema.BuildOptions.Formats.
 	Formats map[string]string
 	// Limits are the limits: settings (zero fields: DefaultLimits). Pass
-	// them to BuildOptions.Limits.
+	// them to schema.BuildOptions.Limits.
 	Limits Limits
 }
 
-// ManifestGroup is one entry of groups: a top-level op group, its summary
+// Group is one entry of groups: a top-level op group, its summary
 // and the tool-name tokens that select it.
-type ManifestGroup struct {
+type Group struct {
 	Name    string
 	Summary string
 	// Prefix are leading name tokens ("github" in github_list_issues).
@@ -66,14 +70,14 @@ type ManifestGroup struct {
 	Pos   ir.Pos
 }
 
-// ManifestOp is one entry of ops.
-type ManifestOp struct {
+// Op is one entry of ops.
+type Op struct {
 	// Path is the op path (the key of the entry).
 	Path string
 	// Tool, when set, maps this tool to Path (like an override).
 	Tool string
-	// Kind is "read", "write" or "" (derived).
-	Kind          string
+	// Kind is runtime.OpRead, runtime.OpWrite or "" (derived).
+	Kind          runtime.OpKind
 	Policy        *ir.Policy
 	Examples      []ir.Example
 	Notes         []string
@@ -82,7 +86,7 @@ type ManifestOp struct {
 	// ResultNode is the same schema with its positions in the manifest,
 	// compiled into the tool's Go result type by BuildFamily.
 	ResultSchema json.RawMessage
-	ResultNode   *Node
+	ResultNode   *jsonpos.Node
 	// Title and Annotations override the MCP title and hints of the op's
 	// tool (annotations: {read_only, destructive, idempotent, open_world}).
 	Title       string
@@ -101,7 +105,7 @@ type Override struct {
 var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred", "code"}
 
 // Op returns the manifest settings for op path, or nil.
-func (m *Manifest) Op(path string) *ManifestOp {
+func (m *Manifest) Op(path string) *Op {
 	if m == nil {
 		return nil
 	}
@@ -131,20 +135,20 @@ func (m *Manifest) Resolve(p string) string {
 	return filepath.Join(filepath.Dir(m.File), p)
 }
 
-// LoadManifest decodes and validates a manifest. data may be YAML or JSON;
+// Load decodes and validates a manifest. data may be YAML or JSON;
 // every problem is reported as a located error (an ErrorList).
-func LoadManifest(file string, data []byte) (*Manifest, error) {
-	m, errs := DecodeManifest(file, data)
+func Load(file string, data []byte) (*Manifest, error) {
+	m, errs := Decode(file, data)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	return m, nil
 }
 
-// DecodeManifest is LoadManifest returning what it could decode along with
+// Decode is Load returning what it could decode along with
 // the errors (settings with an error are left out), so that a run can go on
 // to report the errors of the inputs too. The manifest is never nil.
-func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
+func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
 		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
 		// not accept them as indentation, so they become spaces (columns
@@ -153,7 +157,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return &Manifest{File: file}, ErrorList{yamlSyntaxError(file, err)}
+		return &Manifest{File: file}, jsonpos.ErrorList{yamlSyntaxError(file, err)}
 	}
 	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
 	if len(doc.Content) == 0 {
@@ -165,20 +169,20 @@ func DecodeManifest(file string, data []byte) (*Manifest, ErrorList) {
 
 // yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
 // located error.
-func yamlSyntaxError(file string, err error) *Error {
+func yamlSyntaxError(file string, err error) *jsonpos.Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
 		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		return &Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
+		return &jsonpos.Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
 	}
-	return &Error{Pos: ir.Pos{File: file}, Message: msg}
+	return &jsonpos.Error{Pos: ir.Pos{File: file}, Message: msg}
 }
 
 type manifestDecoder struct {
 	file string
 	m    *Manifest
-	errs ErrorList
+	errs jsonpos.ErrorList
 }
 
 func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
@@ -186,7 +190,7 @@ func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
 }
 
 func (d *manifestDecoder) errorf(n *yaml.Node, ptr, format string, args ...any) {
-	d.errs = append(d.errs, Errorf(d.pos(n, ptr), format, args...))
+	d.errs = append(d.errs, jsonpos.Errorf(d.pos(n, ptr), format, args...))
 }
 
 // pointerToken escapes a JSON pointer reference token.
@@ -212,8 +216,8 @@ func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f fu
 			continue
 		}
 		seen[k.Value] = true
-		if known != nil && !mfContains(known, k.Value) {
-			if s := mfClosest(k.Value, known); s != "" {
+		if known != nil && !slices.Contains(known, k.Value) {
+			if s := text.Closest(k.Value, known); s != "" {
 				d.errorf(k, kp, "unknown key %q; did you mean %q?", k.Value, s)
 			} else {
 				d.errorf(k, kp, "unknown key %q", k.Value)
@@ -308,7 +312,7 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			d.overrides(v, ptr)
 		case "surfaces":
 			for i, s := range d.strings(v, ptr) {
-				if !mfContains(SurfaceNames, s) {
+				if !slices.Contains(SurfaceNames, s) {
 					d.errorf(v.Content[i], fmt.Sprintf("%s/%d", ptr, i), "must be one of %s", strings.Join(SurfaceNames, ", "))
 					continue
 				}
@@ -377,7 +381,7 @@ func (d *manifestDecoder) formats(n *yaml.Node, ptr string) {
 			return
 		}
 		if s, ok := d.str(v, ptr); ok {
-			if !mfContains(targets, s) {
+			if !slices.Contains(targets, s) {
 				d.errorf(v, ptr, "unknown target %q for %s; use one of %s", s, name, strings.Join(targets, ", "))
 				return
 			}
@@ -391,7 +395,7 @@ var mfGroupKeys = []string{"summary", "prefix", "infix"}
 func (d *manifestDecoder) groups(n *yaml.Node, ptr string) {
 	d.mapping(n, ptr, nil, func(name string, k, v *yaml.Node, ptr string) {
 		d.checkSegment(k, ptr, name, "group name")
-		g := ManifestGroup{Name: name, Pos: d.pos(k, ptr)}
+		g := Group{Name: name, Pos: d.pos(k, ptr)}
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
 			g.Summary = v.Value
 		} else {
@@ -417,17 +421,17 @@ var mfAnnotationKeys = []string{"read_only", "destructive", "idempotent", "open_
 func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 	d.mapping(n, ptr, nil, func(path string, k, v *yaml.Node, ptr string) {
 		d.checkOpPath(k, ptr, path)
-		op := ManifestOp{Path: path, Pos: d.pos(k, ptr)}
+		op := Op{Path: path, Pos: d.pos(k, ptr)}
 		d.mapping(v, ptr, mfOpKeys, func(key string, _, v *yaml.Node, ptr string) {
 			switch key {
 			case "tool":
 				op.Tool, _ = d.nonEmpty(v, ptr)
 			case "kind":
 				if s, ok := d.str(v, ptr); ok {
-					if s != "read" && s != "write" {
+					if k := runtime.OpKind(s); k != runtime.OpRead && k != runtime.OpWrite {
 						d.errorf(v, ptr, "must be read or write")
 					} else {
-						op.Kind = s
+						op.Kind = k
 					}
 				}
 			case "policy":
@@ -592,21 +596,21 @@ func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string
 
 // node converts a YAML value into a positioned schema Node, so that errors
 // in a schema written in the manifest point into the manifest.
-func (d *manifestDecoder) node(n *yaml.Node, ptr string) *Node {
+func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 	if n.Kind == yaml.AliasNode {
 		return d.node(n.Alias, ptr)
 	}
-	out := &Node{Pos: d.pos(n, ptr)}
+	out := &jsonpos.Node{Pos: d.pos(n, ptr)}
 	switch n.Kind {
 	case yaml.MappingNode:
-		out.Kind = ObjectNode
+		out.Kind = jsonpos.ObjectNode
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			p := ptr + "/" + mfPointerToken(k.Value)
-			out.Members = append(out.Members, Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
+			out.Members = append(out.Members, jsonpos.Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
 		}
 	case yaml.SequenceNode:
-		out.Kind = ArrayNode
+		out.Kind = jsonpos.ArrayNode
 		for i, it := range n.Content {
 			out.Items = append(out.Items, d.node(it, fmt.Sprintf("%s/%d", ptr, i)))
 		}
@@ -617,17 +621,17 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *Node {
 		}
 		switch v := raw.(type) {
 		case nil:
-			out.Kind = NullNode
+			out.Kind = jsonpos.NullNode
 		case bool:
-			out.Kind, out.Bool = BoolNode, v
+			out.Kind, out.Bool = jsonpos.BoolNode, v
 		case float64:
 			num, _ := json.Marshal(v)
 			if n.Tag == "!!int" {
 				num = []byte(n.Value)
 			}
-			out.Kind, out.Num = NumberNode, string(num)
+			out.Kind, out.Num = jsonpos.NumberNode, string(num)
 		case string:
-			out.Kind, out.Str = StringNode, v
+			out.Kind, out.Str = jsonpos.StringNode, v
 		}
 	}
 	return out
@@ -671,31 +675,4 @@ func mfValidSegment(s string) bool {
 		}
 	}
 	return true
-}
-
-func mfContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// mfClosest returns the candidate nearest to s by edit distance (case
-// folded on both sides, runtime/text.DistanceAtMost), or "" when none is
-// near enough to be a plausible typo; ties go to the candidate first in
-// sorted order.
-func mfClosest(s string, candidates []string) string {
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	ls := strings.ToLower(s)
-	limit := max(2, len(s)/3)
-	best, bestD := "", limit+1
-	for _, c := range sorted {
-		if d := text.DistanceAtMost(ls, strings.ToLower(c), limit); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
 }
