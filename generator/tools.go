@@ -105,19 +105,31 @@ func (g *gen) emitToolDecoder(f *jen.File, t *ir.Tool) {
 	f.Line()
 }
 
-// emitDecodeArgs writes DecodeArgs, which switches on the tool name to
-// its decode function.
+// emitDecodeArgs writes DecodeArgs, which finds the named tool's Decode
+// in a map built from Tools once (a switch over every tool name would be
+// one more function growing with the catalogue):
+//
+//	var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) { ... })
 func (g *gen) emitDecodeArgs(f *jen.File) {
-	var cases []jen.Code
-	for _, t := range g.fam.Tools {
-		cases = append(cases, jen.Case(strLit(t.Name)).Block(
-			jen.Return(decodeFunc(t).Call(jen.Id("tool"), jen.Id("args"))),
-		))
-	}
+	decodeFn := jen.Func().Params(jen.Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error())
+	f.Add(comment("toolDecoders maps each tool name to its Tool.Decode, built on first use."))
+	f.Var().Id("toolDecoders").Op("=").Qual("sync", "OnceValue").Call(
+		jen.Func().Params().Map(jen.String()).Add(decodeFn).Block(
+			jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("UnimplementedHandlers").Values()),
+			jen.Id("m").Op(":=").Make(jen.Map(jen.String()).Add(decodeFn), jen.Len(jen.Id("tools"))),
+			jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("tools")).Block(
+				jen.Id("m").Index(jen.Id("t").Dot("Name")).Op("=").Id("t").Dot("Decode"),
+			),
+			jen.Return(jen.Id("m")),
+		),
+	)
+	f.Line()
 	f.Add(comment("DecodeArgs decodes and validates the raw arguments of the named tool into"))
 	f.Add(comment("its params type (*XParams); invalid arguments give a *runtime.ValidationError."))
 	f.Func().Id("DecodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
-		jen.Switch(jen.Id("tool")).Block(cases...),
+		jen.If(jen.List(jen.Id("decode"), jen.Id("ok")).Op(":=").Id("toolDecoders").Call().Index(jen.Id("tool")), jen.Id("ok")).Block(
+			jen.Return(jen.Id("decode").Call(jen.Id("args"))),
+		),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown tool %q"), jen.Id("tool"))),
 	)
 }

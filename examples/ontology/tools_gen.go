@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
 // argsOf is a params type with a generated decoder and validator.
@@ -578,116 +579,21 @@ func (x *GetBuildosUsageGuideParams) decodeArgs(tool string, args []byte) error 
 	return d.Report(tool, &e)
 }
 
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "list_onto_tasks":
-		return decodeArgs[ListOntoTasksParams](tool, args)
-	case "list_onto_goals":
-		return decodeArgs[ListOntoGoalsParams](tool, args)
-	case "list_onto_documents":
-		return decodeArgs[ListOntoDocumentsParams](tool, args)
-	case "list_onto_milestones":
-		return decodeArgs[ListOntoMilestonesParams](tool, args)
-	case "list_onto_risks":
-		return decodeArgs[ListOntoRisksParams](tool, args)
-	case "list_onto_requirements":
-		return decodeArgs[ListOntoRequirementsParams](tool, args)
-	case "list_onto_plans":
-		return decodeArgs[ListOntoPlansParams](tool, args)
-	case "list_onto_projects":
-		return decodeArgs[ListOntoProjectsParams](tool, args)
-	case "list_task_documents":
-		return decodeArgs[ListTaskDocumentsParams](tool, args)
-	case "search_onto_tasks":
-		return decodeArgs[SearchOntoTasksParams](tool, args)
-	case "search_onto_projects":
-		return decodeArgs[SearchOntoProjectsParams](tool, args)
-	case "search_onto_documents":
-		return decodeArgs[SearchOntoDocumentsParams](tool, args)
-	case "search_ontology":
-		return decodeArgs[SearchOntologyParams](tool, args)
-	case "get_onto_project_details":
-		return decodeArgs[GetOntoProjectDetailsParams](tool, args)
-	case "get_onto_project_graph":
-		return decodeArgs[GetOntoProjectGraphParams](tool, args)
-	case "get_onto_task_details":
-		return decodeArgs[GetOntoTaskDetailsParams](tool, args)
-	case "get_onto_goal_details":
-		return decodeArgs[GetOntoGoalDetailsParams](tool, args)
-	case "get_onto_plan_details":
-		return decodeArgs[GetOntoPlanDetailsParams](tool, args)
-	case "get_onto_document_details":
-		return decodeArgs[GetOntoDocumentDetailsParams](tool, args)
-	case "get_onto_milestone_details":
-		return decodeArgs[GetOntoMilestoneDetailsParams](tool, args)
-	case "get_onto_risk_details":
-		return decodeArgs[GetOntoRiskDetailsParams](tool, args)
-	case "get_onto_requirement_details":
-		return decodeArgs[GetOntoRequirementDetailsParams](tool, args)
-	case "get_document_tree":
-		return decodeArgs[GetDocumentTreeParams](tool, args)
-	case "get_document_path":
-		return decodeArgs[GetDocumentPathParams](tool, args)
-	case "get_entity_relationships":
-		return decodeArgs[GetEntityRelationshipsParams](tool, args)
-	case "get_linked_entities":
-		return decodeArgs[GetLinkedEntitiesParams](tool, args)
-	case "create_onto_task":
-		return decodeArgs[CreateOntoTaskParams](tool, args)
-	case "create_onto_goal":
-		return decodeArgs[CreateOntoGoalParams](tool, args)
-	case "create_onto_plan":
-		return decodeArgs[CreateOntoPlanParams](tool, args)
-	case "create_onto_document":
-		return decodeArgs[CreateOntoDocumentParams](tool, args)
-	case "create_onto_project":
-		return decodeArgs[CreateOntoProjectParams](tool, args)
-	case "create_task_document":
-		return decodeArgs[CreateTaskDocumentParams](tool, args)
-	case "update_onto_task":
-		return decodeArgs[UpdateOntoTaskParams](tool, args)
-	case "update_onto_project":
-		return decodeArgs[UpdateOntoProjectParams](tool, args)
-	case "update_onto_goal":
-		return decodeArgs[UpdateOntoGoalParams](tool, args)
-	case "update_onto_plan":
-		return decodeArgs[UpdateOntoPlanParams](tool, args)
-	case "update_onto_document":
-		return decodeArgs[UpdateOntoDocumentParams](tool, args)
-	case "update_onto_milestone":
-		return decodeArgs[UpdateOntoMilestoneParams](tool, args)
-	case "update_onto_risk":
-		return decodeArgs[UpdateOntoRiskParams](tool, args)
-	case "update_onto_requirement":
-		return decodeArgs[UpdateOntoRequirementParams](tool, args)
-	case "delete_onto_task":
-		return decodeArgs[DeleteOntoTaskParams](tool, args)
-	case "delete_onto_document":
-		return decodeArgs[DeleteOntoDocumentParams](tool, args)
-	case "delete_onto_goal":
-		return decodeArgs[DeleteOntoGoalParams](tool, args)
-	case "delete_onto_plan":
-		return decodeArgs[DeleteOntoPlanParams](tool, args)
-	case "link_onto_entities":
-		return decodeArgs[LinkOntoEntitiesParams](tool, args)
-	case "unlink_onto_edge":
-		return decodeArgs[UnlinkOntoEdgeParams](tool, args)
-	case "reorganize_onto_project_graph":
-		return decodeArgs[ReorganizeOntoProjectGraphParams](tool, args)
-	case "move_document_in_tree":
-		return decodeArgs[MoveDocumentInTreeParams](tool, args)
-	case "get_field_info":
-		return decodeArgs[GetFieldInfoParams](tool, args)
-	case "web_search":
-		return decodeArgs[WebSearchParams](tool, args)
-	case "web_visit":
-		return decodeArgs[WebVisitParams](tool, args)
-	case "get_buildos_overview":
-		return decodeArgs[GetBuildosOverviewParams](tool, args)
-	case "get_buildos_usage_guide":
-		return decodeArgs[GetBuildosUsageGuideParams](tool, args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
