@@ -361,6 +361,10 @@ func (t *taxonomy) derive(name, desc string) derived {
 			}
 		}
 	}
+	mi := -1 // the method head of a Class_method name without a known verb
+	if vi < 0 {
+		mi = methodAt(toks, name)
+	}
 	var rest []string
 	switch {
 	case vi < 0 && len(toks) > 1 && descriptionKind(desc) != "" && !leadsWith(desc, toks[0]):
@@ -371,6 +375,12 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// the factorial…"). The first word is reported as the unknown verb.
 		d.verb, rest = toks[0], toks[:len(toks)-1]
 		d.action = toks[len(toks)-1]
+	case vi < 0 && mi >= 0 && leadsWith(desc, toks[mi]):
+		// No known verb, but a method's first word that the description
+		// leads with is a verb all the same (DataGuard_encryptBusinessData,
+		// "Encrypts business data…").
+		d.verb, d.action = toks[mi], toks[mi]
+		rest = append(append([]string(nil), toks[:mi]...), toks[mi+1:]...)
 	case vi < 0:
 		d.verb, rest = toks[0], toks[1:]
 	case vi == len(toks)-1 && vi > 0: // web_search
@@ -379,7 +389,7 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// Two verbs joined make one action: create_or_update_file is
 		// file.create_or_update. The op writes when either verb does.
 		d.verb, d.known = toks[vi], true
-		if verbKind(toks[vi]) == "read" {
+		if verbKind(toks[vi]) == runtime.OpRead {
 			d.verb = toks[vi+2]
 		}
 		d.action = strings.Join(toks[vi:vi+3], "_")
@@ -400,6 +410,17 @@ func (t *taxonomy) derive(name, desc string) derived {
 	if d.group == "" && len(rest) > 1 {
 		if g, ok := t.infix[rest[0]]; ok {
 			d.group, rest = g, rest[1:]
+		}
+	}
+	if mfContains(joinVerbs, d.verb) {
+		// What is added to a thing becomes part of it: the thing comes
+		// first (add_reply_to_pull_request_comment is
+		// pull_request.comment.reply.add).
+		for i, w := range rest {
+			if i > 0 && i+1 < len(rest) && (w == "to" || w == "into") {
+				rest = append(append([]string(nil), rest[i+1:]...), rest[:i]...)
+				break
+			}
 		}
 	}
 	// Particles carry no meaning in a path: move_document_in_tree is
@@ -459,19 +480,52 @@ func (t *taxonomy) derive(name, desc string) derived {
 	return d
 }
 
+// methodAt is the index in toks of the method head of name (methodHead),
+// -1 when it has none.
+func methodAt(toks []string, name string) int {
+	w, _ := methodHead(name)
+	for i := len(toks) - 1; w != "" && i >= 0; i-- {
+		if toks[i] == w {
+			return i
+		}
+	}
+	return -1
+}
+
 // methodVerb is the known verb that starts the last part of a name made
 // of several parts when that part is a camelCase method of at least two
 // words (adjustRehabPlan in PlanAdjustment_adjustRehabPlan), else "".
 func methodVerb(name string) string {
-	parts := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	if len(parts) < 2 {
-		return ""
-	}
-	last := parts[len(parts)-1]
-	if toks := nameTokens(last); len(toks) >= 2 && unicode.IsLower([]rune(last)[0]) && verbKind(toks[0]) != "" {
-		return toks[0]
+	if w, n := methodHead(name); n >= 2 && verbKind(w) != "" {
+		return w
 	}
 	return ""
+}
+
+// methodHead is the first word of the last part of a Class_method name
+// and the number of words of that part: the last part starts in lower
+// case and an earlier one is camelCase (DataGuard_encryptBusinessData
+// gives encrypt, 3). It is "" for other names.
+func methodHead(name string) (string, int) {
+	parts := nameParts(name)
+	if len(parts) < 2 {
+		return "", 0
+	}
+	last := parts[len(parts)-1]
+	if !unicode.IsLower([]rune(last)[0]) || !strings.ContainsFunc(strings.Join(parts[:len(parts)-1], ""), unicode.IsUpper) {
+		return "", 0
+	}
+	toks := nameTokens(last)
+	if len(toks) == 0 || len(toks[0]) < 3 {
+		return "", 0
+	}
+	return toks[0], len(toks)
+}
+
+// nameParts splits a name at underscores, hyphens, dots, spaces, slashes
+// and colons, not at camelCase boundaries.
+func nameParts(name string) []string {
+	return strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // segmentStarts are the first words of the parts of a name split at
@@ -479,7 +533,7 @@ func methodVerb(name string) string {
 // boundaries), lowercased.
 func segmentStarts(name string) map[string]bool {
 	out := map[string]bool{}
-	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, part := range nameParts(name) {
 		if toks := nameTokens(part); len(toks) > 0 {
 			out[toks[0]] = true
 		}
@@ -527,7 +581,9 @@ func (t *taxonomy) groupTokens() []string {
 // for a group an ungrouped noun becomes, through the noun after it
 // (create_pull_request_review holds review for pull_request). It owns the
 // entity when it holds it at least twice as often as any other group and
-// at least half as often as the ungrouped tools name it: onto's six
+// at least half as often as the ungrouped tools name it — as often, when
+// they would make it a group of their own (in a pool of many vendors, six
+// cultural_event_* tools do not claim a dozen event tools): onto's six
 // document ops claim get_document_tree; pull_request's five review ops
 // claim resolve_review_thread over copilot's one; browser_file_upload does
 // not claim the six file tools of a filesystem server in one pool.
@@ -543,29 +599,28 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 		minShared = minEntityGroup
 	}
 	owners := map[string]map[string]int{}
-	hold := func(m map[string]map[string]int, entity, group string) {
+	hold := func(m map[string]map[string]int, entity, group string, n int) {
 		if m[entity] == nil {
 			m[entity] = map[string]int{}
 		}
-		m[entity][group]++
+		m[entity][group] += n
 	}
 	subs := map[string]map[string]int{}
 	for _, d := range ds {
 		switch {
 		case d.group != "" && d.entity != "":
-			hold(owners, d.entity, d.group)
+			hold(owners, d.entity, d.group, 1)
 		case d.group == "" && !t.explicitDefault && len(d.path) > 1 && homeless[d.path[0]] >= minShared:
-			hold(subs, d.path[1], d.path[0])
+			hold(subs, d.path[1], d.path[0], 1)
 		}
 	}
-	// A noun after another is weaker evidence than an op on it: one
-	// (update_pull_request_branch) does not claim list_branches.
+	// A noun after another is weaker evidence than an op on it: it takes
+	// minSubHold tools (update_pull_request_branch alone does not claim
+	// list_branches), and a qualifier is no entity.
 	for entity, gs := range subs {
 		for g, n := range gs {
-			if n >= 2 {
-				for ; n > 0; n-- {
-					hold(owners, entity, g)
-				}
+			if n >= minSubHold && !mfContains(qualifierWords, entity) {
+				hold(owners, entity, g, n)
 			}
 		}
 	}
@@ -578,7 +633,7 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			d.group = d.fileGroup
 			continue
 		}
-		if g := owner(owners[d.entity], d.entity); g != "" && 2*owners[d.entity][g] >= homeless[d.entity] {
+		if g := owner(owners[d.entity], d.entity); g != "" && t.owns(owners[d.entity][g], homeless[d.entity], minShared) {
 			d.group = g
 			continue
 		}
@@ -643,6 +698,17 @@ var fileNoise = []string{"tools", "tool", "functions", "function", "defs", "defi
 	"openai", "anthropic", "claude", "gemini", "chat", "completion", "completions", "response", "responses",
 	"openapi", "swagger", "langchain", "bedrock", "vertex", "ollama"}
 
+// owns reports whether a group holding an entity n times claims the
+// ungrouped tools naming it homeless times: when they are at most twice n,
+// and, where they would make the entity a group of its own (minShared of
+// them, no default group), at most n.
+func (t *taxonomy) owns(n, homeless, minShared int) bool {
+	if 2*n < homeless {
+		return false
+	}
+	return t.explicitDefault || homeless < minShared || n >= homeless
+}
+
 // owner is the group of gs that holds entity at least twice as often as
 // any other, "" if none does; a noun never owns itself.
 func owner(gs map[string]int, entity string) string {
@@ -669,8 +735,9 @@ func owner(gs map[string]int, entity string) string {
 }
 
 // qualifiers moves a word that qualifies the entity after it to the end
-// of the path: a first noun that never stands alone as a tool's whole
-// object, followed by one that does (or names a group). get_latest_release
+// of the path: a first word that reads as an adjective (adjectival) and
+// never stands alone as a tool's whole object, followed by one that does
+// (or names a group). get_latest_release
 // is release.latest.get beside list_releases; list_starred_repositories is
 // repository.starred.list beside create_repository; list_task_documents
 // keeps task first, as list_onto_tasks has task alone.
@@ -686,12 +753,27 @@ func (t *taxonomy) qualifiers(ds []derived) {
 	}
 	for i := range ds {
 		d := &ds[i]
-		if len(d.path) < 2 || d.path[0] != d.entity || alone[d.entity] || !alone[d.path[1]] {
+		if len(d.path) < 2 || d.path[0] != d.entity || alone[d.entity] || !alone[d.path[1]] || !adjectival(d.entity) {
 			continue
 		}
 		d.path = append(append([]string(nil), d.path[1:]...), d.path[0])
 		d.entity = d.path[0]
 	}
+}
+
+// adjectival reports whether w reads as an adjective: a participle or
+// superlative (starred, latest) or a word of qualifiers. Nouns before a
+// noun (company culture, text analysis) stay first.
+func adjectival(w string) bool {
+	return len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "est")) || mfContains(qualifierWords, w)
+}
+
+// qualifierWords are adjectives and determiners that qualify the noun
+// after them in tool names.
+var qualifierWords = []string{
+	"active", "all", "available", "best", "current", "custom", "default", "global", "multiple",
+	"nearby", "new", "next", "old", "open", "pending", "popular", "previous", "private", "public",
+	"recent", "top", "trending", "upcoming",
 }
 
 // inverses puts a verb and its un- inverse in one group on one entity:
@@ -739,6 +821,7 @@ func mentions(desc, w string) bool {
 const (
 	maxSoloGroups  = 30
 	minEntityGroup = 3
+	minSubHold     = 3
 )
 
 // documentNouns end get ops that read one document about the entity
@@ -748,8 +831,11 @@ var documentNouns = []string{"overview", "guide", "readme", "manual", "documenta
 // phrasalParticles follow a verb as part of it (turn on, log out).
 var phrasalParticles = []string{"on", "off", "up", "down", "out"}
 
+// joinVerbs add a thing to another that then holds it (add X to Y).
+var joinVerbs = []string{"add", "append", "attach"}
+
 // particles are prepositions and particles dropped from op paths.
-var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an"}
+var particles = []string{"in", "into", "to", "from", "of", "for", "by", "with", "on", "at", "as", "the", "a", "an", "and", "or"}
 
 // vocabulary collects the family's name tokens and detects multi-word
 // entities: a word that occurs in at least two names, is never a verb or

@@ -169,7 +169,7 @@ func TestTaxonomyPools(t *testing.T) {
 		path                []string
 		maxDefault, maxVerb int
 	}{
-		{[]string{"search", "acebench.tools.json"}, 637, 167},
+		{[]string{"search", "acebench.tools.json"}, 734, 167},
 		{[]string{"tools", "mcp_npm", "ALL.tools.json"}, 2, 6},
 	} {
 		t.Run(c.path[len(c.path)-1], func(t *testing.T) {

@@ -75,8 +75,8 @@ func TestGitHubTaxonomy(t *testing.T) {
 	}
 	t.Logf("\n%s", table.String())
 	t.Logf("%d tools: %d in their toolset's group, %d kinds agree with readOnlyHint, %d unknown verbs", len(f.Ops), agree, kinds, verbs)
-	if agree < 86 || kinds < len(f.Ops) || verbs > 0 {
-		t.Errorf("%d/%d ops in their toolset's group (floor 86), %d/%d kinds agree, %d unknown verbs", agree, len(f.Ops), kinds, len(f.Ops), verbs)
+	if agree < 87 || kinds < len(f.Ops) || verbs > 0 {
+		t.Errorf("%d/%d ops in their toolset's group (floor 87), %d/%d kinds agree, %d unknown verbs", agree, len(f.Ops), kinds, len(f.Ops), verbs)
 	}
 
 	// Without the annotations the kind comes from names and descriptions

@@ -179,7 +179,7 @@ func TestTaxonomyRules(t *testing.T) {
 		},
 		{
 			name: "a group holds the noun after its own",
-			tools: []string{"create_pull_request_review", "submit_pull_request_review", "list_pull_requests", "resolve_review_thread",
+			tools: []string{"create_pull_request_review", "submit_pull_request_review", "add_pull_request_review_comment", "list_pull_requests", "resolve_review_thread",
 				"update_pull_request_branch", "list_branches", "create_branch"},
 			want: map[string]string{
 				"resolve_review_thread": "pull_request.review.thread.resolve write",
@@ -205,6 +205,14 @@ func TestTaxonomyRules(t *testing.T) {
 			want: map[string]string{
 				"link_onto_entities": "onto.edge.link write",
 				"unlink_onto_edge":   "onto.edge.unlink write",
+			},
+		},
+		{
+			name:  "what is added to a thing follows it",
+			tools: []string{"add_reply_to_pull_request_comment", "create_pull_request", "list_pull_requests", "copy_file_to_folder"},
+			want: map[string]string{
+				"add_reply_to_pull_request_comment": "pull_request.comment.reply.add write",
+				"copy_file_to_folder":               "file.folder.copy write",
 			},
 		},
 		{

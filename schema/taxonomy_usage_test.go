@@ -147,12 +147,14 @@ func TestKindEvidence(t *testing.T) {
 		"browser_type":                    "Type text.",
 		"simulateEvolution_runSimulation": "Runs it.",
 		"StressMonitor_createDashboard":   "Creates a dashboard.",
+		"traffic_lab":                     "Runs a simulation of city traffic.",
 	}
 	want := map[string]string{
 		"hostel_service": "write", "species_mapping": "read", "market_analysis_b": "read", "portfolio_risk": "read",
 		"trip_organizer": "read", "NearbyAttractionsFinder": "read", "LectureBookingAssistant": "write",
 		"browser_handle_dialog": "write", "browser_click": "write", "browser_type": "write",
 		"simulateEvolution_runSimulation": "read", "StressMonitor_createDashboard": "write",
+		"traffic_lab": "read",
 	}
 	var names []string
 	for n := range descs {
@@ -178,5 +180,29 @@ func TestKindEvidence(t *testing.T) {
 	}
 	if len(undecided) != 1 || undecided[0] != "browser_handle_dialog" {
 		t.Errorf("tools without evidence: %v, want [browser_handle_dialog]", undecided)
+	}
+}
+
+// TestMethodHeadVerb: a Class_method name whose method starts with a word
+// the description leads with reads that word as its verb, known or not, so
+// the unknown-verb warning names it (encrypt, not data).
+func TestMethodHeadVerb(t *testing.T) {
+	f := family("DataGuard_encryptBusinessData", "HomeCare_smartThermostatOptimizer")
+	f.Tools[0].Description = "Encrypts business data with a key."
+	f.Tools[1].Description = "Tunes smart thermostat settings."
+	if err := Taxonomy(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	if op := opsOf(f)["DataGuard_encryptBusinessData"]; op.Path != "data.guard.business.data.encrypt" {
+		t.Errorf("DataGuard_encryptBusinessData → %s, want data.guard.business.data.encrypt", op.Path)
+	}
+	verbs := map[string]string{}
+	for _, w := range f.Warnings {
+		if tool, verb, ok := UnknownVerb(w); ok {
+			verbs[tool] = verb
+		}
+	}
+	if verbs["DataGuard_encryptBusinessData"] != "encrypt" || verbs["HomeCare_smartThermostatOptimizer"] == "smart" {
+		t.Errorf("unknown verbs: %v, want encrypt and not smart", verbs)
 	}
 }

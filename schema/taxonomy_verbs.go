@@ -181,26 +181,23 @@ func descriptionEvidence(desc string) runtime.OpKind {
 	var kind runtime.OpKind
 	for i := 0; i < len(words) && i < 8; i++ {
 		w, comma := strings.CutSuffix(words[i], ",")
-		var k runtime.OpKind
-		if mfContains(computeVerbs, w) || mfContains(computeVerbs, strings.TrimSuffix(w, "s")) {
-			k = "read"
-		} else {
-			k = stemKind(w)
-		}
-		if k == "" && (mfContains(auxVerbs, strings.TrimSuffix(w, "s")) || mfContains(auxVerbs, strings.TrimSuffix(w, "ies")+"y")) {
+		if mfContains(auxVerbs, strings.TrimSuffix(w, "s")) || mfContains(auxVerbs, strings.TrimSuffix(w, "ies")+"y") {
 			// "Performs a detailed analysis of…" computes: the noun made
 			// from a verb within the next words decides.
 			for _, n := range words[i+1 : min(i+5, len(words))] {
-				if k = nominalKind(strings.TrimSuffix(n, ",")); k != "" {
-					break
+				if k := nominalKind(strings.TrimSuffix(n, ",")); k != "" {
+					return k
 				}
 			}
-			return k
+		}
+		k := stemKind(w)
+		if mfContains(computeVerbs, w) || mfContains(computeVerbs, strings.TrimSuffix(w, "s")) {
+			k = runtime.OpRead
 		}
 		if k == "" {
 			break
 		}
-		if kind != "write" {
+		if kind != runtime.OpWrite {
 			kind = k
 		}
 		// Go on only through "and", "or" or a comma to the next verb.

@@ -266,9 +266,9 @@ func (g *Gateway) nextTraceID() string {
 // The gateway tools' descriptions and schemas are the whole boot cost of a
 // family served through the gateway: they are kept short.
 const (
-	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s): its ops with usage; an op path: args and an example call.%s`
-	searchDesc = `Find ops for a need in plain words; returns ops with usage.`
-	execDesc   = `Run an op: {"op":"<path>","args":{...}} with every required arg. Errors say what to fix.`
+	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s, %s): its ops and their args; an op path: its args and an example call.%s`
+	searchDesc = `Find ops for a need in plain words; returns the best ops with their args.`
+	execDesc   = `Run an op: {"op":%s,"args":{...}} with every required arg. Errors say what to fix.`
 	batchDesc  = `Run up to %d help/search/exec items at once; results in order. Item: {"tool":"help|search|exec",...its fields}.`
 
 	helpSchema   = `{"type":"object","properties":{"path":{"type":"string"},"format":{"enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"}}}`
@@ -289,10 +289,11 @@ func (g *Gateway) Tools() []runtime.Tool {
 			return env.result(), err
 		}
 	}
+	w := g.bootWords()
 	return []runtime.Tool{
-		{Name: HelpTool, Description: g.helpDescription(), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
+		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dir, w.dirOps, w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
 		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
-		{Name: ExecTool, Description: execDesc, Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
+		{Name: ExecTool, Description: fmt.Sprintf(execDesc, appendJSONString(nil, w.op)), Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},
 	}
 }
@@ -376,6 +377,9 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	}
 	return b, nil
 }
+
+// argsLine is the op's usage line without the op: its arguments alone.
+func (b *binding) argsLine() string { return argsOfUsage(b.op.Path, b.usage) }
 
 // usageLine renders "onto.task.get task_id:string [limit:integer=20]".
 func usageLine(path string, args []Arg) string {

@@ -55,8 +55,10 @@ type searchMiss struct {
 	Got   []string `json:"got"`
 }
 
-// tokenFigures are o200k_base token counts per case.
+// tokenFigures are o200k_base token counts per case, and the flat list's
+// boot definitions to compare them with.
 type tokenFigures struct {
+	Flat         int     `json:"flat"`
 	Boot         int     `json:"boot"`
 	SearchMedian int     `json:"search_median"`
 	HelpMedian   int     `json:"help_median"`
@@ -130,6 +132,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(tw, "recall@%d\t%.3f\n", k, rep.Recall[fmt.Sprint(k)])
 	}
 	if t := rep.Tokens; t != nil {
+		fmt.Fprintf(tw, "tokens flat list\t%d\n", t.Flat)
 		fmt.Fprintf(tw, "tokens boot\t%d\n", t.Boot)
 		fmt.Fprintf(tw, "tokens search (median)\t%d\n", t.SearchMedian)
 		fmt.Fprintf(tw, "tokens help (median)\t%d\n", t.HelpMedian)
@@ -252,7 +255,7 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 		}
 	}
 	if tokens {
-		t, err := pathTokens(g, reg, cases)
+		t, err := pathTokens(g, reg, flat, cases)
 		if err != nil {
 			return nil, err
 		}
@@ -261,10 +264,18 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 	return rep, nil
 }
 
+// caseSession is the session of one case's calls: each case is its own
+// conversation, so a help answer read in another case is not a repetition.
+type caseSession string
+
+func (s caseSession) ID() string { return string(s) }
+
 // pathTokens counts, per case, the o200k_base tokens of the gateway's boot
 // definitions, the tool_search answer to the case's query and the
-// tool_help answer of the op of its first expected tool.
-func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*tokenFigures, error) {
+// tool_help answer of the op of its first expected tool, each answer as
+// the model reads it (the envelope's rendered text); and the boot
+// definitions of the flat list.
+func pathTokens(g *gateway.Gateway, reg gateway.Registry, flat []runtime.Tool, cases []searchCase) (*tokenFigures, error) {
 	codec, err := tokenizer.Get(tokenizer.O200kBase)
 	if err != nil {
 		return nil, err
@@ -274,19 +285,20 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	if err != nil {
 		return nil, err
 	}
-	call := func(name string, args any) (int, error) {
+	flatBoot, err := codec.Count(string(runtime.Definitions(flat)))
+	if err != nil {
+		return nil, err
+	}
+	call := func(session runtime.Session, name string, args any) (int, error) {
 		raw, err := json.Marshal(args)
 		if err != nil {
 			return 0, err
 		}
 		for _, t := range tools {
 			if t.Name == name {
-				res, _ := t.Handler(context.Background(), runtime.ToolContext{}, raw)
-				out, err := json.Marshal(res.Value)
-				if err != nil {
-					return 0, err
-				}
-				return codec.Count(string(out))
+				tc := runtime.NewToolContext(runtime.ContextParts{Session: session, Call: runtime.ToolCall{Name: name, Args: raw}})
+				res, _ := t.Handler(context.Background(), tc, raw)
+				return codec.Count(runtime.RenderValue(res.Value))
 			}
 		}
 		return 0, fmt.Errorf("gateway has no tool %s", name)
@@ -297,19 +309,20 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	}
 	var search, help, total []int
 	var sum float64
-	for _, c := range cases {
-		s, err := call(gateway.SearchTool, map[string]string{"query": c.Query})
+	for i, c := range cases {
+		session := caseSession(strconv.Itoa(i))
+		s, err := call(session, gateway.SearchTool, map[string]string{"query": c.Query})
 		if err != nil {
 			return nil, err
 		}
-		h, err := call(gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
+		h, err := call(session, gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
 		if err != nil {
 			return nil, err
 		}
 		search, help, total = append(search, s), append(help, h), append(total, boot+s+h)
 		sum += float64(boot + s + h)
 	}
-	return &tokenFigures{Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
+	return &tokenFigures{Flat: flatBoot, Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
 		TotalMean: float64(int(sum/float64(max(len(cases), 1))*10+0.5)) / 10}, nil
 }
 
