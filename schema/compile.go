@@ -454,11 +454,12 @@ func (c *compiler) collect(t *ir.Type) {
 		if orig == nil {
 			orig = t
 		}
+		// Every type in order is seen, and orig is added only when it
+		// was not (orig == t was unseen on entry): order needs no
+		// membership test, which made this quadratic in the types.
 		if !c.seen[orig] || orig == t {
 			c.seen[orig] = true
-			if !slices.Contains(c.order, orig) {
-				c.order = append(c.order, orig)
-			}
+			c.order = append(c.order, orig)
 		}
 	}
 	for _, f := range t.Fields {

@@ -137,9 +137,12 @@ func ExtractPolicy(desc string) *ir.Policy {
 	return p
 }
 
+// emphasisMarks are the markdown emphasis marks stripEmphasis drops.
+var emphasisMarks = strings.NewReplacer("**", "", "__", "", "`", "")
+
 // stripEmphasis removes markdown emphasis and labels such as "IMPORTANT:".
 func stripEmphasis(s string) string {
-	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
+	s = emphasisMarks.Replace(s)
 	return strings.TrimSpace(emphasis.ReplaceAllString(strings.TrimSpace(s), ""))
 }
 

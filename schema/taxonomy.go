@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // DefaultGroup names the group of tools without a group token when the
@@ -108,8 +109,9 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	if len(t.errs) > 0 {
 		return t.errs
 	}
-	for _, op := range f.Ops {
-		finishOp(op)
+	params := make([]*jsonpos.Node, len(f.Ops))
+	for i, op := range f.Ops {
+		params[i] = finishOp(op)
 	}
 	for _, g := range m.Groups {
 		used := false
@@ -121,7 +123,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 		}
 	}
 	f.Groups = t.groups()
-	f.RegistryVersion = RegistryVersion(f)
+	f.RegistryVersion = registryVersion(f, params)
 	if len(m.Surfaces) > 0 && len(f.Surfaces) == 0 {
 		f.Surfaces = append([]string(nil), m.Surfaces...)
 	}
@@ -1107,14 +1109,18 @@ func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *Mani
 // finishOp derives the op's usage line, argument summary and, when the
 // manifest gives none, its example from its final path (after collisions
 // moved it), so that each names its own op.
-func finishOp(op *ir.Op) {
-	args := OpArgs(op.Tool)
+func finishOp(op *ir.Op) *jsonpos.Node {
+	// The schema is parsed once for the summary, usage, example and
+	// registry version.
+	params := summaryNode(op.Tool.ParamsSchema)
+	args := schemaArgs(params)
 	op.Usage = Usage(op.Path, args)
 	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
 	op.Arguments = irArgs(args)
 	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{SynthesizeExample(op.Path, op.Tool)}
+		op.Examples = []ir.Example{synthesizeExample(op.Path, args)}
 	}
+	return params
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

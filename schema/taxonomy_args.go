@@ -6,11 +6,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // OpArg is one argument in an op's summary (name, type, required, default),
@@ -23,26 +26,31 @@ type OpArg struct {
 	Description string `json:"description,omitempty"`
 	// Schema is the property's schema (compact JSON).
 	Schema json.RawMessage `json:"-"`
-}
-
-// propSchema is the part of a property schema the summaries read.
-type propSchema struct {
-	Type        json.RawMessage   `json:"type"`
-	Enum        []json.RawMessage `json:"enum"`
-	Const       json.RawMessage   `json:"const"`
-	Ref         string            `json:"$ref"`
-	Format      string            `json:"format"`
-	Default     json.RawMessage   `json:"default"`
-	Description string            `json:"description"`
-	Items       json.RawMessage   `json:"items"`
-	OneOf       []json.RawMessage `json:"oneOf"`
-	AnyOf       []json.RawMessage `json:"anyOf"`
-	Properties  json.RawMessage   `json:"properties"`
+	// node is the property's schema, parsed once for the summaries.
+	node *jsonpos.Node
 }
 
 // OpArgs summarises a tool's top-level arguments in schema order.
 func OpArgs(t *ir.Tool) []OpArg {
-	return schemaArgs(t.ParamsSchema)
+	args := schemaArgs(summaryNode(t.ParamsSchema))
+	for i := range args {
+		args[i].Schema = args[i].node.JSON()
+	}
+	return args
+}
+
+// summaryNode parses a schema for the summaries, once: OpArgs, the usage
+// line and the synthesized example all read the same tree. Anything but
+// JSON gives nil, which summarises as no arguments.
+func summaryNode(raw json.RawMessage) *jsonpos.Node {
+	if len(raw) == 0 {
+		return nil
+	}
+	n, err := jsonpos.ParseBare(raw)
+	if err != nil {
+		return nil
+	}
+	return n
 }
 
 // irArgs is the IR form of an argument summary.
@@ -58,26 +66,47 @@ func irArgs(args []OpArg) []ir.Arg {
 }
 
 // schemaArgs summarises the properties of an object schema.
-func schemaArgs(objectSchema json.RawMessage) []OpArg {
-	var root struct {
-		Properties json.RawMessage `json:"properties"`
-		Required   []string        `json:"required"`
-	}
-	if len(objectSchema) == 0 || json.Unmarshal(objectSchema, &root) != nil {
+func schemaArgs(object *jsonpos.Node) []OpArg {
+	if object == nil || object.Kind != jsonpos.ObjectNode {
 		return nil
 	}
-	keys, vals := orderedMembers(root.Properties)
-	args := make([]OpArg, 0, len(keys))
-	for _, k := range keys {
-		var p propSchema
-		_ = json.Unmarshal(vals[k], &p)
-		a := OpArg{Name: k, Type: typeLabel(vals[k]), Required: mfContains(root.Required, k), Description: firstSentence(p.Description), Schema: vals[k]}
-		if len(p.Default) > 0 {
-			a.Default = compactJSON(p.Default)
+	required := stringSet(object.Get("required"))
+	props := object.Get("properties")
+	if props == nil || props.Kind != jsonpos.ObjectNode {
+		return []OpArg{}
+	}
+	args := make([]OpArg, 0, len(props.Members))
+	for _, m := range props.Members {
+		p := m.Value
+		a := OpArg{Name: m.Key, Type: typeLabel(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description"))), node: p}
+		if d := p.Get("default"); d != nil {
+			a.Default = string(d.JSON())
 		}
 		args = append(args, a)
 	}
 	return args
+}
+
+// stringSet is the set of the strings of an array node.
+func stringSet(n *jsonpos.Node) map[string]bool {
+	if n == nil || n.Kind != jsonpos.ArrayNode || len(n.Items) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(n.Items))
+	for _, it := range n.Items {
+		if it.Kind == jsonpos.StringNode {
+			set[it.Str] = true
+		}
+	}
+	return set
+}
+
+// nodeString is a string node's value ("" for anything else).
+func nodeString(n *jsonpos.Node) string {
+	if n == nil || n.Kind != jsonpos.StringNode {
+		return ""
+	}
+	return n.Str
 }
 
 // Usage renders the CLI-like one-liner of an op: required args bare,
@@ -108,83 +137,105 @@ func Usage(path string, args []OpArg) string {
 
 // typeLabel names a property schema's type compactly: string, integer,
 // string|null, array<string>, enum(a|b|c), object.
-func typeLabel(raw json.RawMessage) string {
-	var p propSchema
-	if json.Unmarshal(raw, &p) != nil {
+func typeLabel(p *jsonpos.Node) string {
+	if p == nil || p.Kind != jsonpos.ObjectNode {
 		return "any"
 	}
-	if len(p.Enum) > 0 {
-		vals := make([]string, 0, len(p.Enum))
-		for i, e := range p.Enum {
+	if enum := p.Get("enum"); enum != nil && enum.Kind == jsonpos.ArrayNode && len(enum.Items) > 0 {
+		vals := make([]string, 0, min(len(enum.Items), 7))
+		for i, e := range enum.Items {
 			if i == 6 {
 				vals = append(vals, "…")
 				break
 			}
-			var s string
-			if json.Unmarshal(e, &s) == nil {
-				vals = append(vals, s)
-			} else {
-				vals = append(vals, compactJSON(e))
+			switch e.Kind {
+			case jsonpos.StringNode:
+				vals = append(vals, e.Str)
+			case jsonpos.NullNode:
+				vals = append(vals, "") // as it always read: null decoded into a string
+			default:
+				vals = append(vals, string(e.JSON()))
 			}
 		}
 		return "enum(" + strings.Join(vals, "|") + ")"
 	}
-	if len(p.Const) > 0 {
-		return "const(" + compactJSON(p.Const) + ")"
+	if c := p.Get("const"); c != nil {
+		return "const(" + string(c.JSON()) + ")"
 	}
 	var types []string
-	var one string
-	switch {
-	case json.Unmarshal(p.Type, &one) == nil:
-		types = []string{one}
-	case json.Unmarshal(p.Type, &types) == nil:
+	switch ty := p.Get("type"); {
+	case ty == nil:
+	case ty.Kind == jsonpos.StringNode:
+		types = []string{ty.Str}
+	case ty.Kind == jsonpos.ArrayNode:
+		for _, it := range ty.Items {
+			types = append(types, nodeString(it))
+		}
 	}
+	items := p.Get("items")
 	if len(types) == 0 {
 		switch {
-		case p.Ref != "":
+		case nodeString(p.Get("$ref")) != "":
 			return "object"
-		case len(p.OneOf) > 0 || len(p.AnyOf) > 0:
+		case nonEmptyArray(p.Get("oneOf")) || nonEmptyArray(p.Get("anyOf")):
 			var alts []string
-			for _, b := range append(p.OneOf, p.AnyOf...) {
-				if l := typeLabel(b); !mfContains(alts, l) {
-					alts = append(alts, l)
+			for _, key := range []string{"oneOf", "anyOf"} {
+				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
+					for _, b := range bs.Items {
+						if l := typeLabel(b); !mfContains(alts, l) {
+							alts = append(alts, l)
+						}
+					}
 				}
 			}
 			return strings.Join(alts, "|")
-		case len(p.Properties) > 0:
+		case p.Get("properties") != nil:
 			return "object"
-		case len(p.Items) > 0:
+		case items != nil:
 			types = []string{"array"}
 		default:
 			return "any"
 		}
 	}
 	for i, ty := range types {
-		if ty == "array" && len(p.Items) > 0 && p.Items[0] == '{' {
-			types[i] = "array<" + typeLabel(p.Items) + ">"
+		if ty == "array" && items != nil && items.Kind == jsonpos.ObjectNode {
+			types[i] = "array<" + typeLabel(items) + ">"
 		}
 	}
 	return strings.Join(types, "|")
 }
 
+func nonEmptyArray(n *jsonpos.Node) bool {
+	return n != nil && n.Kind == jsonpos.ArrayNode && len(n.Items) > 0
+}
+
 // SynthesizeExample builds a ready-to-run call from the required args, with
 // placeholder values of the right type.
 func SynthesizeExample(path string, t *ir.Tool) ir.Example {
-	args := SynthesizeArgs(t.ParamsSchema, 0)
+	return synthesizeExample(path, schemaArgs(summaryNode(t.ParamsSchema)))
+}
+
+// synthesizeExample is SynthesizeExample on the tool's summarised args.
+func synthesizeExample(path string, args []OpArg) ir.Example {
+	ex := synthesizeArgs(args, 0)
 	desc := "Call " + path
-	if args != "{}" {
+	if ex != "{}" {
 		desc += " with its required args"
 	}
-	return ir.Example{Description: desc, Args: json.RawMessage(args)}
+	return ir.Example{Description: desc, Args: json.RawMessage(ex)}
 }
 
 // SynthesizeArgs builds a JSON object holding placeholder values for the
 // required properties of an object schema.
 func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
+	return synthesizeArgs(schemaArgs(summaryNode(objectSchema)), depth)
+}
+
+func synthesizeArgs(args []OpArg, depth int) string {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	n := 0
-	for _, a := range schemaArgs(objectSchema) {
+	for _, a := range args {
 		if !a.Required {
 			continue
 		}
@@ -194,7 +245,7 @@ func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
 		n++
 		b.WriteString(jsonString(a.Name))
 		b.WriteByte(':')
-		b.WriteString(placeholder(a.Name, a.Schema, depth))
+		b.WriteString(placeholder(a.Name, a.node, depth))
 	}
 	b.WriteByte('}')
 	return b.String()
@@ -203,19 +254,18 @@ func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
 // placeholder returns a JSON value of the schema's type for property name;
 // arrays get one item and objects their required properties, down to a
 // small depth.
-func placeholder(name string, raw json.RawMessage, depth int) string {
-	var p propSchema
-	_ = json.Unmarshal(raw, &p)
-	if len(p.Enum) > 0 {
-		return compactJSON(p.Enum[0])
+func placeholder(name string, p *jsonpos.Node, depth int) string {
+	if p != nil && p.Kind == jsonpos.ObjectNode {
+		if enum := p.Get("enum"); nonEmptyArray(enum) {
+			return string(enum.Items[0].JSON())
+		}
+		for _, key := range []string{"const", "default"} {
+			if v := p.Get(key); v != nil {
+				return string(v.JSON())
+			}
+		}
 	}
-	if len(p.Const) > 0 {
-		return compactJSON(p.Const)
-	}
-	if len(p.Default) > 0 {
-		return compactJSON(p.Default)
-	}
-	ty := typeLabel(raw)
+	ty := typeLabel(p)
 	if i := strings.IndexByte(ty, '|'); i > 0 {
 		ty = ty[:i]
 	}
@@ -225,19 +275,19 @@ func placeholder(name string, raw json.RawMessage, depth int) string {
 	case ty == "boolean":
 		return "true"
 	case strings.HasPrefix(ty, "array"):
-		if depth < 3 && len(p.Items) > 0 && p.Items[0] == '{' {
-			return "[" + placeholder(singular(name), p.Items, depth+1) + "]"
+		if items := p.Get("items"); depth < 3 && items != nil && items.Kind == jsonpos.ObjectNode {
+			return "[" + placeholder(singular(name), items, depth+1) + "]"
 		}
 		return "[]"
 	case ty == "object":
 		if depth < 3 {
-			return SynthesizeArgs(raw, depth+1)
+			return synthesizeArgs(schemaArgs(p), depth+1)
 		}
 		return "{}"
 	case ty == "null":
 		return "null"
 	}
-	switch p.Format {
+	switch nodeString(p.Get("format")) {
 	case "uuid":
 		return `"00000000-0000-0000-0000-000000000000"`
 	case "date-time":
@@ -286,17 +336,30 @@ type registryEx struct {
 // canonical JSON of f's groups and ops: object keys sorted, numbers as
 // written, independent of map order, machine and run.
 func RegistryVersion(f *ir.Family) string {
+	return registryVersion(f, nil)
+}
+
+// registryVersion is RegistryVersion with each op's params schema already
+// parsed (params[i] for f.Ops[i]; nil params parses them).
+func registryVersion(f *ir.Family, params []*jsonpos.Node) string {
 	var doc struct {
 		Groups []*ir.Group      `json:"groups"`
 		Ops    []registryRecord `json:"ops"`
 	}
 	doc.Groups = f.Groups
-	for _, op := range f.Ops {
+	if len(f.Ops) > 0 { // none hashes as null
+		doc.Ops = make([]registryRecord, 0, len(f.Ops))
+	}
+	for i, op := range f.Ops {
 		r := registryRecord{Op: op.Path, Group: op.Group, Kind: op.Kind, Entity: op.Entity, Action: op.Action,
 			Usage: op.Usage, Notes: op.Notes, Policy: op.Policy, DryRunDefault: op.DryRunDefault}
 		if op.Tool != nil {
 			r.Tool, r.Description = op.Tool.Name, op.Tool.Description
-			r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
+			if params != nil {
+				r.Parameters = canonicalNode(params[i], len(op.Tool.ParamsSchema))
+			} else {
+				r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
+			}
 		}
 		for _, ex := range op.Examples {
 			r.Examples = append(r.Examples, registryEx{Description: ex.Description, Args: canonicalJSON(ex.Args)})
@@ -313,59 +376,57 @@ func RegistryVersion(f *ir.Family) string {
 }
 
 // canonicalJSON re-encodes raw with object keys sorted and numbers kept as
-// written; invalid or empty input becomes null.
+// written, byte for byte what encoding/json's Marshal writes for the value
+// decoded with UseNumber (the form registry versions have always hashed);
+// invalid or empty input becomes null.
 func canonicalJSON(raw json.RawMessage) json.RawMessage {
-	if len(raw) == 0 {
-		return json.RawMessage("null")
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return json.RawMessage("null")
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return json.RawMessage("null")
-	}
-	return b
+	return canonicalNode(summaryNode(raw), len(raw))
 }
 
-func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(raw)
+// canonicalNode is canonicalJSON of a parsed value (nil: null); size is a
+// capacity hint.
+func canonicalNode(n *jsonpos.Node, size int) json.RawMessage {
+	if n == nil {
+		return json.RawMessage("null")
 	}
-	return b.String()
+	return appendCanonical(make([]byte, 0, size), n)
 }
 
-// orderedMembers returns an object's keys in source order and their raw
-// values; anything but an object yields nothing.
-func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage) {
-	vals := map[string]json.RawMessage{}
-	if len(raw) == 0 || json.Unmarshal(raw, &vals) != nil {
-		return nil, nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	var keys []string
-	if _, err := dec.Token(); err != nil { // {
-		return nil, nil
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, nil
+func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
+	switch n.Kind {
+	case jsonpos.ObjectNode:
+		ms := make([]*jsonpos.Member, len(n.Members))
+		for i := range n.Members {
+			ms[i] = &n.Members[i]
 		}
-		k, _ := tok.(string)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return nil, nil
+		slices.SortFunc(ms, func(a, b *jsonpos.Member) int { return strings.Compare(a.Key, b.Key) })
+		dst = append(dst, '{')
+		for i, m := range ms {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = jsonpos.AppendString(dst, m.Key, true)
+			dst = append(dst, ':')
+			dst = appendCanonical(dst, m.Value)
 		}
-		if !mfContains(keys, k) {
-			keys = append(keys, k)
+		return append(dst, '}')
+	case jsonpos.ArrayNode:
+		dst = append(dst, '[')
+		for i, it := range n.Items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendCanonical(dst, it)
 		}
+		return append(dst, ']')
+	case jsonpos.StringNode:
+		return jsonpos.AppendString(dst, n.Str, true)
+	case jsonpos.NumberNode:
+		return append(dst, n.Num...)
+	case jsonpos.BoolNode:
+		return strconv.AppendBool(dst, n.Bool)
 	}
-	return keys, vals
+	return append(dst, "null"...)
 }
 
 // firstSentence returns the first sentence of s (the sentence rule of

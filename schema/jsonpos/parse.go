@@ -36,6 +36,20 @@ func ParseDepth(file string, data []byte, maxDepth int, hint string) (*Node, err
 	src = strings.TrimPrefix(src, "\uFEFF")
 	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
 		ptrBudget: pointerBudgetBase + pointerBudgetFactor*len(src)}
+	return p.document()
+}
+
+// ParseBare is Parse without positions: nodes carry no file, line, column
+// or JSON pointer, which saves most of the parse's allocations. It is for
+// re-reading JSON toolgen wrote itself (a compiled params schema), where
+// no error needs locating.
+func ParseBare(data []byte) (*Node, error) {
+	p := &parser{src: string(data), line: 1, maxDepth: MaxDepth, bare: true}
+	return p.document()
+}
+
+// document parses the whole source as one JSON value.
+func (p *parser) document() (*Node, error) {
 	p.skipSpace()
 	n, err := p.value("", 0)
 	if err != nil {
@@ -49,6 +63,9 @@ func ParseDepth(file string, data []byte, maxDepth int, hint string) (*Node, err
 }
 
 type parser struct {
+	// bare parses skip JSON pointers (nodes get none): for re-reading
+	// schemas toolgen wrote itself, where no error needs locating.
+	bare      bool
 	maxDepth  int
 	depthHint string
 	// ptrBudget is how many bytes of JSON pointers the nodes may still
@@ -85,7 +102,10 @@ const nodeSlab = 256
 // node returns a new node of kind k at pos.
 func (p *parser) node(k NodeKind, pos ir.Pos) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, nodeSlab)
+		// A small document gets a small slab: schemas hold about one
+		// value per 16 bytes (a short one is re-sliced, a long one
+		// takes another slab).
+		p.slab = make([]Node, min(nodeSlab, (len(p.src)-p.off)/16+1))
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -369,9 +389,12 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 		return n, nil
 	}
 	for {
-		elemPtr := ptr + "/" + strconv.Itoa(len(n.Items))
-		if err := p.spendPointer(elemPtr); err != nil {
-			return nil, err
+		elemPtr := ptr
+		if !p.bare {
+			elemPtr = ptr + "/" + strconv.Itoa(len(n.Items))
+			if err := p.spendPointer(elemPtr); err != nil {
+				return nil, err
+			}
 		}
 		it, err := p.value(elemPtr, depth)
 		if err != nil {
@@ -454,9 +477,12 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		valPtr := ptr + "/" + escapePointerToken(key)
-		if err := p.spendPointer(valPtr); err != nil {
-			return nil, err
+		valPtr := ptr
+		if !p.bare {
+			valPtr = ptr + "/" + escapePointerToken(key)
+			if err := p.spendPointer(valPtr); err != nil {
+				return nil, err
+			}
 		}
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
 		if prev := findMember(n.Members, index, key); prev >= 0 {

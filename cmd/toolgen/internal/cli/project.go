@@ -32,7 +32,9 @@ type project struct {
 	family   *ir.Family
 	limits   manifest.Limits
 	outDir   string
-	files    []generator.File
+	// files are the paths (relative to outDir) of the files the last
+	// generate call produced, in output order.
+	files []string
 }
 
 // loadProject reads the manifest and inputs and builds the family with its
@@ -121,8 +123,9 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	return p, nil
 }
 
-// buildProject loads the project and generates its files in memory,
-// printing warnings and errors; on failure it returns nil and the exit code.
+// buildProject loads the project, printing warnings and errors; on failure
+// it returns nil and the exit code. The Go files are generated later, by
+// generate, while they are written or compared.
 func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer) (*project, int) {
 	p, err := loadProject(fl, args, stdin)
 	if err != nil {
@@ -130,24 +133,31 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 		return nil, exitFail
 	}
 	printWarnings(stderr, p.family.Warnings)
+	if len(p.family.Tools) >= largeCatalogue {
+		fl.progressf("derived %d ops; generating Go", len(p.family.Ops))
+	}
+	return p, exitOK
+}
+
+// generate renders p's files one at a time, handing each to each in output
+// order and recording its path in p.files, so that the whole package is
+// never held in memory. It stops at the first error: each's, the
+// generator's, or the output limit once the files so far exceed it.
+func (p *project) generate(each func(generator.File) error) error {
 	sources := make([]string, 0, len(p.family.Sources))
 	for _, s := range p.family.Sources {
 		sources = append(sources, filepath.ToSlash(relTo(p.outDir, s)))
 	}
-	if len(p.family.Tools) >= largeCatalogue {
-		fl.progressf("derived %d ops; generating Go", len(p.family.Ops))
-	}
-	files, err := generator.Generate(p.family, generator.Options{Package: p.family.Package, Sources: sources})
-	if err != nil {
-		printError(stderr, err)
-		return nil, exitFail
-	}
-	if err := checkOutputSize(p, files); err != nil {
-		printError(stderr, err)
-		return nil, exitFail
-	}
-	p.files = files
-	return p, exitOK
+	p.files = p.files[:0]
+	var total int64
+	return generator.Stream(p.family, generator.Options{Package: p.family.Package, Sources: sources}, func(f generator.File) error {
+		total += int64(len(f.Bytes))
+		if total > p.limits.OutputBytes {
+			return outputSizeError(p, total)
+		}
+		p.files = append(p.files, f.Path)
+		return each(f)
+	})
 }
 
 // readInputs reads the named files; "-" is standard input (at most once).
@@ -175,16 +185,10 @@ func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
 	return inputs, nil
 }
 
-// checkOutputSize reports generated files larger together than the
-// output limit, located at the manifest (else the first input).
-func checkOutputSize(p *project, files []generator.File) error {
-	var total int64
-	for _, f := range files {
-		total += int64(len(f.Bytes))
-	}
-	if total <= p.limits.OutputBytes {
-		return nil
-	}
+// outputSizeError reports generated files larger together than the
+// output limit (total is what the files rendered so far hold), located at
+// the manifest (else the first input).
+func outputSizeError(p *project, total int64) error {
 	at := ir.Pos{}
 	switch {
 	case p.manifest != nil && p.manifest.File != "":
@@ -192,7 +196,7 @@ func checkOutputSize(p *project, files []generator.File) error {
 	case len(p.family.Sources) > 0:
 		at.File = p.family.Sources[0]
 	}
-	return jsonpos.ErrorList{jsonpos.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
+	return jsonpos.ErrorList{jsonpos.Errorf(at, "the generated files hold at least %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
 }
 
 // printError prints err; a located ErrorList prints one line per error
