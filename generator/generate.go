@@ -87,6 +87,9 @@ type gen struct {
 	ecma bool
 	// encoded types are checked through their JSON encoding (findEncoded).
 	encoded map[*ir.Type]bool
+	// alias maps a named type to the earlier one of the same shape whose
+	// code it shares (findShapes); it is declared as an alias of it.
+	alias map[*ir.Type]*ir.Type
 }
 
 type pkgVar struct {
@@ -148,6 +151,7 @@ func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 	g.findIndirect()
 	g.ecma = g.usesECMA()
 	g.findEncoded()
+	g.findShapes()
 	// Emitters share g's state (package-level names), so they run in order;
 	// rendering a finished file touches nothing shared and is the costly
 	// part (printing + gofmt), so the files render concurrently.

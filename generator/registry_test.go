@@ -75,7 +75,7 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 			`Version: "` + f.RegistryVersion + `"`,
 			`Kind: runtime.OpWrite`,
 			`DryRunDefault: true`,
-			`Dont: []string{"Do NOT create tasks for work you can do now",}`,
+			`Dont: []string{"Do NOT create tasks for work you can do now"}`,
 			"Parameters: json.RawMessage(`{\"type\":\"object\",",
 		}},
 		{"surfaces", emitSurfaces, []string{
