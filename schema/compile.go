@@ -324,6 +324,8 @@ type compiler struct {
 	conjSeen nodeSet
 	// warnSeen are the warnings given so far.
 	warnSeen map[ir.Diagnostic]bool
+	// patterns records whether each pattern checked so far compiles.
+	patterns map[string]bool
 }
 
 type alias struct {
