@@ -1015,7 +1015,6 @@ func usesValue(t *ir.Type) bool {
 	return false
 }
 
-
 // objectParts are the checks of object t's validate: one block per field
 // with checks, then those of the object itself (the extra members, the
 // property count, dependentRequired, the delegated keywords, enum/const).
