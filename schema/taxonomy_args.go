@@ -182,7 +182,7 @@ func typeLabel(p *jsonpos.Node) string {
 			for _, key := range []string{"oneOf", "anyOf"} {
 				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
 					for _, b := range bs.Items {
-						if l := typeLabel(b); !mfContains(alts, l) {
+						if l := typeLabel(b); !slices.Contains(alts, l) {
 							alts = append(alts, l)
 						}
 					}
@@ -305,7 +305,7 @@ func placeholder(name string, p *jsonpos.Node, depth int) string {
 // jsonString encodes s as a JSON string without HTML escaping.
 func jsonString(s string) string {
 	var b bytes.Buffer
-	writeJSONString(&b, s)
+	jsonpos.WriteString(&b, s)
 	return b.String()
 }
 

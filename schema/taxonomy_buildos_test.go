@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // buildosFamily reads the BuildOS tools of examples/ontology (spec 004's
@@ -70,10 +71,10 @@ func TestBuildOSAgreement(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f, want := buildosFamily(t)
-			var m *Manifest
+			var m *manifest.Manifest
 			if c.manifest != "" {
 				var err error
-				if m, err = LoadManifest("toolgen.yaml", []byte("package: p\n"+c.manifest)); err != nil {
+				if m, err = manifest.Load("toolgen.yaml", []byte("package: p\n"+c.manifest)); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 func family(names ...string) *ir.Family {
@@ -233,10 +234,10 @@ func TestTaxonomyRules(t *testing.T) {
 					tl.Pos.File = file
 				}
 			}
-			var m *Manifest
+			var m *manifest.Manifest
 			if c.manifest != "" {
 				var err error
-				if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+				if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -304,10 +305,10 @@ func TestTaxonomyErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var m *Manifest
+			var m *manifest.Manifest
 			if c.manifest != "" {
 				var err error
-				if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+				if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -414,7 +415,7 @@ func TestTaxonomyRuleCollisionWarns(t *testing.T) {
 // A declared group without prefix or infix rules claims the tools whose
 // entity is its name; a declared group that claims nothing is reported.
 func TestTaxonomyNamedGroups(t *testing.T) {
-	m, err := LoadManifest("toolgen.yaml", []byte("groups:\n  todo: Track todo items.\n  billing: Invoices.\n"))
+	m, err := manifest.Load("toolgen.yaml", []byte("groups:\n  todo: Track todo items.\n  billing: Invoices.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -466,10 +467,10 @@ func TestTaxonomyCollisionsResolved(t *testing.T) {
 	for _, c := range cases {
 		for _, perm := range permutations(c.names) {
 			t.Run(strings.Join(perm, ","), func(t *testing.T) {
-				var m *Manifest
+				var m *manifest.Manifest
 				if c.manifest != "" {
 					var err error
-					if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+					if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -181,7 +182,7 @@ func descriptionEvidence(desc string) runtime.OpKind {
 	var kind runtime.OpKind
 	for i := 0; i < len(words) && i < 8; i++ {
 		w, comma := strings.CutSuffix(words[i], ",")
-		if mfContains(auxVerbs, strings.TrimSuffix(w, "s")) || mfContains(auxVerbs, strings.TrimSuffix(w, "ies")+"y") {
+		if slices.Contains(auxVerbs, strings.TrimSuffix(w, "s")) || slices.Contains(auxVerbs, strings.TrimSuffix(w, "ies")+"y") {
 			// "Performs a detailed analysis of…" computes: the noun made
 			// from a verb within the next words decides.
 			for _, n := range words[i+1 : min(i+5, len(words))] {
@@ -191,7 +192,7 @@ func descriptionEvidence(desc string) runtime.OpKind {
 			}
 		}
 		k := stemKind(w)
-		if mfContains(computeVerbs, w) || mfContains(computeVerbs, strings.TrimSuffix(w, "s")) {
+		if slices.Contains(computeVerbs, w) || slices.Contains(computeVerbs, strings.TrimSuffix(w, "s")) {
 			k = runtime.OpRead
 		}
 		if k == "" {
@@ -223,7 +224,7 @@ func descriptionKind(desc string) runtime.OpKind {
 		}
 		// Compute verbs first: "Returns the factorial…" only reads, though
 		// return_order_items writes.
-		if mfContains(computeVerbs, v) {
+		if slices.Contains(computeVerbs, v) {
 			return "read"
 		}
 		if k := verbKind(v); k != "" {
