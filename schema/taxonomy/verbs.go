@@ -1,4 +1,4 @@
-package schema
+package taxonomy
 
 import (
 	"fmt"
@@ -80,7 +80,8 @@ var verbKinds = func() map[string]runtime.OpKind {
 	return m
 }()
 
-// verbKind returns "read" or "write" for a known verb, "" otherwise.
+// verbKind returns runtime.OpRead or runtime.OpWrite for a known verb, ""
+// otherwise.
 func verbKind(v string) runtime.OpKind {
 	if k, ok := verbKinds[v]; ok {
 		return k
@@ -211,8 +212,9 @@ func descriptionEvidence(desc string) runtime.OpKind {
 	return kind
 }
 
-// descriptionKind is "read" or "write" when the description starts with a
-// known verb ("Calculates…", "Books a hotel…"), "" otherwise.
+// descriptionKind is runtime.OpRead or runtime.OpWrite when the
+// description starts with a known verb ("Calculates…", "Books a hotel…"),
+// "" otherwise.
 func descriptionKind(desc string) runtime.OpKind {
 	first := strings.ToLower(strings.TrimLeft(desc, " \t\n\"'`*#-"))
 	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
@@ -225,7 +227,7 @@ func descriptionKind(desc string) runtime.OpKind {
 		// Compute verbs first: "Returns the factorial…" only reads, though
 		// return_order_items writes.
 		if slices.Contains(computeVerbs, v) {
-			return "read"
+			return runtime.OpRead
 		}
 		if k := verbKind(v); k != "" {
 			return k

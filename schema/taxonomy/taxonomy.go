@@ -1,4 +1,4 @@
-package schema
+package taxonomy
 
 import (
 	"fmt"
@@ -26,11 +26,11 @@ const (
 	SourceManifest = "manifest"
 )
 
-// Taxonomy derives the op taxonomy of f (spec 004 §3, §5): one op per tool,
+// Derive derives the op taxonomy of f (spec 004 §3, §5): one op per tool,
 // the groups, and the registry version. m may be nil. Manifest problems
 // (overrides naming unknown tools, ops no tool maps to, duplicate op paths)
 // are located errors; unknown verbs are warnings in f.Warnings.
-func Taxonomy(f *ir.Family, m *manifest.Manifest) error {
+func Derive(f *ir.Family, m *manifest.Manifest) error {
 	if m == nil {
 		m = &manifest.Manifest{}
 	}
@@ -448,7 +448,7 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// qualifies the entity after it:
 		// get_linked_entities reads the entity's links (entity.links.get).
 		for _, stem := range []string{rest[0][:len(rest[0])-2], rest[0][:len(rest[0])-1]} {
-			if verbKind(stem) == "write" {
+			if verbKind(stem) == runtime.OpWrite {
 				rest = append(rest[1:], stem+"s")
 				break
 			}
@@ -1056,7 +1056,7 @@ func (t *taxonomy) nameEvidence(name string) runtime.OpKind {
 		if t.prefix[w] != "" || t.infix[w] != "" || i == 0 && t.leads[w] > 1 {
 			continue
 		}
-		if k := stemKind(w); k == "write" || k == "read" && kind == "" {
+		if k := stemKind(w); k == runtime.OpWrite || k == runtime.OpRead && kind == "" {
 			kind = k
 		}
 	}
@@ -1101,7 +1101,7 @@ func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *mani
 			*dst = &v
 		}
 	}
-	hint(&a.ReadOnly, kind == "read")
+	hint(&a.ReadOnly, kind == runtime.OpRead)
 	if *a.ReadOnly {
 		return
 	}
