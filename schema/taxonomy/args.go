@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -405,7 +406,7 @@ func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = jsonpos.AppendString(dst, m.Key, true)
+			dst = text.AppendJSONString(dst, m.Key, true)
 			dst = append(dst, ':')
 			dst = appendCanonical(dst, m.Value)
 		}
@@ -420,7 +421,7 @@ func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
 		}
 		return append(dst, ']')
 	case jsonpos.StringNode:
-		return jsonpos.AppendString(dst, n.Str, true)
+		return text.AppendJSONString(dst, n.Str, true)
 	case jsonpos.NumberNode:
 		return append(dst, n.Num...)
 	case jsonpos.BoolNode:
