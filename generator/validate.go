@@ -1015,16 +1015,9 @@ func usesValue(t *ir.Type) bool {
 	return false
 }
 
-// object is the body of an object's validate: the fields, the extra
-// members, the property count, dependentRequired, the delegated
-// keywords, and enum/const.
-func (c vc) object(t *ir.Type) []jen.Code {
-	fields, rest := c.objectParts(t)
-	return append(fields, rest...)
-}
-
-// objectParts are the checks of object t: one block per field with
-// checks, then those of the object itself.
+// objectParts are the checks of object t's validate: one block per field
+// with checks, then those of the object itself (the extra members, the
+// property count, dependentRequired, the delegated keywords, enum/const).
 func (c vc) objectParts(t *ir.Type) (fields, out []jen.Code) {
 	for _, fl := range t.Fields {
 		fields = append(fields, c.fieldChecks(fl)...)

@@ -15,7 +15,7 @@ func TestReceivedMatchesText(t *testing.T) {
 		strings.Repeat("x", 77), strings.Repeat("x", 78), strings.Repeat("x", 79), strings.Repeat("y", 500),
 		int64(0), int64(-42), int64(math.MaxInt64), int64(math.MinInt64), 7,
 		true, false, nil,
-		0.0, -0.0, 1.5, 0.25, 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, -3.75, math.MaxFloat64, math.SmallestNonzeroFloat64,
+		0.0, math.Copysign(0, -1), 1.5, 0.25, 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, -3.75, math.MaxFloat64, math.SmallestNonzeroFloat64,
 		[]any{"a", 1.0}, map[string]any{"k": "v"},
 	}
 	for _, v := range values {
