@@ -1,7 +1,7 @@
 // Package generator turns a compiled tool family (schema/ir) into the Go
 // source files of a generated package.
 //
-// Data flow: schema.Compile and schema.Taxonomy produce an ir.Family;
+// Data flow: schema.Compile and taxonomy.Derive produce an ir.Family;
 // Generate walks it once per output file with jennifer and returns the
 // formatted sources in memory (Stream hands them over one at a time, each
 // rendering while the next is emitted) — it never touches the disk, holds no
