@@ -55,7 +55,7 @@ func deref(x jen.Code) *jen.Statement { return jen.Parens(jen.Op("*").Add(x)) }
 // emitDecoders writes decode_gen.go: a decodeWire method per named type.
 func emitDecoders(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
-		if !hasMethods(t) {
+		if !hasMethods(t) || g.alias[t] != nil {
 			continue
 		}
 		e := &emitter{g: g}
@@ -477,6 +477,10 @@ func (e *emitter) nullField(d dec, target jen.Code, t *ir.Type, flag string) []j
 	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "Null")).Block(null...).Else().Block(read...)}
 }
 
+// maxSeenVars is the number of seen flags above which an object's decoder
+// keeps them in one array.
+const maxSeenVars = 64
+
 // objectBody is the body of an object's decodeWire: a switch on each
 // member's key, seen flags for required members, the optionals struct
 // allocated on first use, unknown keys reported with the known names, and
@@ -494,14 +498,33 @@ func (e *emitter) objectBody(t *ir.Type) []jen.Code {
 		}
 		body = append(body, jen.Var().Id("opt").Op("*").Id(e.optionals))
 	}
-	seen := make([]string, len(t.Fields))
+	// One seen flag per required or defaulted member: a bool each, or
+	// past maxSeenVars one array of them (thousands of variables in one
+	// function cost the compiler far more than the array costs at run time).
+	flags := 0
+	for _, fl := range t.Fields {
+		if fl.Required || fl.Default != nil {
+			flags++
+		}
+	}
+	seen := make([]*jen.Statement, len(t.Fields))
+	if flags > maxSeenVars {
+		body = append(body, jen.Var().Id("seen").Index(jen.Lit(flags)).Bool())
+	}
 	var cases []jen.Code
+	k := 0
 	for i, fl := range t.Fields {
 		var stmts []jen.Code
 		if fl.Required || fl.Default != nil {
-			seen[i] = e.tmp("seen")
-			body = append(body, jen.Var().Id(seen[i]).Bool())
-			stmts = append(stmts, jen.Id(seen[i]).Op("=").True())
+			if flags > maxSeenVars {
+				seen[i] = jen.Id("seen").Index(jen.Lit(k))
+				k++
+			} else {
+				name := e.tmp("seen")
+				seen[i] = jen.Id(name)
+				body = append(body, jen.Var().Id(name).Bool())
+			}
+			stmts = append(stmts, jen.Add(seen[i]).Op("=").True())
 		}
 		stmts = append(stmts, e.field(d, fl)...)
 		cases = append(cases, jen.Case(strLit(fl.JSONName)).Block(stmts...))
@@ -513,11 +536,11 @@ func (e *emitter) objectBody(t *ir.Type) []jen.Code {
 	for i, fl := range t.Fields {
 		switch {
 		case fl.Required:
-			body = append(body, jen.If(jen.Op("!").Id(seen[i])).Block(
+			body = append(body, jen.If(jen.Op("!").Add(seen[i])).Block(
 				jen.Id("d").Dot("Missing").Call(strLit(fl.JSONName)),
 			))
 		case fl.Default != nil:
-			body = append(body, jen.If(jen.Op("!").Id(seen[i])).Block(e.defaultValue(fl)...))
+			body = append(body, jen.If(jen.Op("!").Add(seen[i])).Block(e.defaultValue(fl)...))
 		}
 	}
 	return body

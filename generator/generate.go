@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -86,6 +87,9 @@ type gen struct {
 	ecma bool
 	// encoded types are checked through their JSON encoding (findEncoded).
 	encoded map[*ir.Type]bool
+	// alias maps a named type to the earlier one of the same shape whose
+	// code it shares (findShapes); it is declared as an alias of it.
+	alias map[*ir.Type]*ir.Type
 }
 
 type pkgVar struct {
@@ -96,17 +100,35 @@ type pkgVar struct {
 // Generate emits the Go files of fam's package. It does no I/O; the same
 // family always yields byte-identical files.
 func Generate(fam *ir.Family, opt Options) ([]File, error) {
+	var files []File
+	err := Stream(fam, opt, func(f File) error {
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// Stream is Generate handing each file to yield as soon as it is rendered,
+// in output order, so that a caller writing files out never holds the
+// whole package: a file's declarations are dropped once it is rendered,
+// and at most GOMAXPROCS files are rendering or waiting for yield at a
+// time. It stops at the first error, its own or yield's, which it
+// returns.
+func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 	if fam == nil {
-		return nil, errors.New("generator: no family")
+		return errors.New("generator: no family")
 	}
 	if opt.Package == "" {
 		opt.Package = fam.Package
 	}
 	if opt.Package == "" {
-		return nil, errors.New("generator: package name is required")
+		return errors.New("generator: package name is required")
 	}
 	if why := names.CheckPackageName(opt.Package); why != "" {
-		return nil, fmt.Errorf("generator: package name: %s", why)
+		return fmt.Errorf("generator: package name: %s", why)
 	}
 	if len(opt.Sources) == 0 {
 		opt.Sources = fam.Sources
@@ -124,38 +146,70 @@ func Generate(fam *ir.Family, opt Options) ([]File, error) {
 		pkgVars:    map[string]string{},
 	}
 	if err := g.checkFamily(); err != nil {
-		return nil, err
+		return err
 	}
 	g.findIndirect()
 	g.ecma = g.usesECMA()
 	g.findEncoded()
+	g.findShapes()
 	// Emitters share g's state (package-level names), so they run in order;
 	// rendering a finished file touches nothing shared and is the costly
 	// part (printing + gofmt), so the files render concurrently.
 	ems := emitters()
-	jfs := make([]*jen.File, len(ems))
-	for i, e := range ems {
-		jfs[i] = g.newFile()
-		if err := e.emit(g, jfs[i]); err != nil {
-			return nil, fmt.Errorf("generator: %s: %w", e.path, err)
-		}
+	return g.stream(ems, yield)
+}
+
+// stream emits the files of ems in order on one goroutine while finished
+// files render on others, and hands them to yield in order on the
+// caller's. A slot is taken before a file is emitted and given back once
+// it is yielded, which bounds the files held at once.
+func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
+	type rendered struct {
+		src []byte
+		err error
 	}
-	files := make([]File, len(ems))
-	errs := make([]error, len(ems))
+	results := make([]chan rendered, len(ems))
+	for i := range results {
+		results[i] = make(chan rendered, 1)
+	}
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	for i, e := range ems {
-		wg.Go(func() {
-			src, err := render(jfs[i])
-			files[i], errs[i] = File{Path: e.path, Bytes: src}, err
-		})
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("generator: %s: %w", ems[i].path, err)
+	defer func() {
+		// On an early return, emission stops at the next file and
+		// nothing outlives the call.
+		close(stop)
+		wg.Wait()
+	}()
+	wg.Go(func() {
+		for i, e := range ems {
+			select {
+			case slots <- struct{}{}:
+			case <-stop:
+				return
+			}
+			jf := g.newFile()
+			if err := e.emit(g, jf); err != nil {
+				results[i] <- rendered{err: err}
+				return
+			}
+			wg.Go(func() {
+				src, err := render(jf)
+				results[i] <- rendered{src, err}
+			})
 		}
+	})
+	for i, e := range ems {
+		r := <-results[i]
+		if r.err != nil {
+			return fmt.Errorf("generator: %s: %w", e.path, r.err)
+		}
+		if err := yield(File{Path: e.path, Bytes: r.src}); err != nil {
+			return err
+		}
+		<-slots
 	}
-	return files, nil
+	return nil
 }
 
 // newFile starts a file with the generated-code header and the source
@@ -299,10 +353,7 @@ func (g *gen) checkFamily() error {
 func goIdent(s string) bool { return token.IsIdentifier(s) }
 
 func posString(p ir.Pos) string {
-	s := p.File
-	if p.Line > 0 {
-		s += fmt.Sprintf(":%d:%d", p.Line, p.Col)
-	}
+	s := p.String()
 	if p.Pointer != "" {
 		s += ": " + p.Pointer
 	}

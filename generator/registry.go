@@ -5,11 +5,12 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// RegistryOf converts the family's taxonomy (the ops schema.Taxonomy
+// RegistryOf converts the family's taxonomy (the ops taxonomy.Derive
 // finished, with their argument summaries) into the gateway registry that registry_gen.go declares. toolgen
 // tokens and search-eval use it to measure the same registry in memory.
 func RegistryOf(f *ir.Family) gateway.Registry {
@@ -46,20 +47,21 @@ func RegistryOf(f *ir.Family) gateway.Registry {
 }
 
 // emitRegistry writes registry_gen.go: var Registry, the gateway.Registry
-// literal of RegistryOf. golden/github/registry_gen.go shows the output.
+// literal of RegistryOf, one line per group and per op.
+// golden/github/registry_gen.go shows the output.
 func emitRegistry(g *gen, f *jen.File) error {
 	gw := g.gatewayPkg()
 	reg := RegistryOf(g.fam)
 	var groups []jen.Code
 	for _, gr := range reg.Groups {
-		groups = append(groups, jen.Values(jen.Dict{
-			jen.Id("Name"):    strLit(gr.Name),
-			jen.Id("Summary"): strLit(gr.Summary),
-		}))
+		groups = append(groups, jen.Values(
+			field("Name", strLit(gr.Name)),
+			field("Summary", strLit(gr.Summary)),
+		))
 	}
 	var ops []jen.Code
 	for _, op := range reg.Ops {
-		ops = append(ops, jen.Values(g.opDict(gw, op)))
+		ops = append(ops, jen.Values(g.opFields(gw, op)...))
 	}
 	f.Add(comment("Registry is the op taxonomy of the family (spec 004 §5.3): every op"))
 	f.Add(comment("path with the tool serving it, its kind, usage, args, examples and"))
@@ -72,73 +74,78 @@ func emitRegistry(g *gen, f *jen.File) error {
 	return nil
 }
 
-// opDict is the composite literal of one op; zero fields are left out.
-func (g *gen) opDict(gw string, op gateway.Op) jen.Dict {
-	d := jen.Dict{
-		jen.Id("Path"):        strLit(op.Path),
-		jen.Id("Tool"):        strLit(op.Tool),
-		jen.Id("Description"): strLit(op.Description),
-		jen.Id("Parameters"):  regRawJSON(op.Parameters),
-		jen.Id("Group"):       strLit(op.Group),
-		jen.Id("Usage"):       strLit(op.Usage),
+// field is the key: value element of a composite literal.
+func field(name string, v jen.Code) *jen.Statement { return jen.Id(name).Op(":").Add(v) }
+
+// opFields are the fields of one op's composite literal, in the order of
+// gateway.Op, zero fields left out.
+func (g *gen) opFields(gw string, op gateway.Op) []jen.Code {
+	kind := jen.Qual(g.runtimePkg, "OpRead")
+	if op.Kind == runtime.OpWrite {
+		kind = jen.Qual(g.runtimePkg, "OpWrite")
 	}
-	if op.Kind == gateway.KindWrite {
-		d[jen.Id("Kind")] = jen.Qual(gw, "KindWrite")
-	} else {
-		d[jen.Id("Kind")] = jen.Qual(gw, "KindRead")
+	d := []jen.Code{
+		field("Path", strLit(op.Path)),
+		field("Tool", strLit(op.Tool)),
+		field("Description", strLit(op.Description)),
+		field("Parameters", regRawJSON(op.Parameters)),
+		field("Group", strLit(op.Group)),
+		field("Kind", kind),
 	}
 	if op.Entity != "" {
-		d[jen.Id("Entity")] = strLit(op.Entity)
+		d = append(d, field("Entity", strLit(op.Entity)))
 	}
 	if op.Action != "" {
-		d[jen.Id("Action")] = strLit(op.Action)
+		d = append(d, field("Action", strLit(op.Action)))
 	}
+	d = append(d, field("Usage", strLit(op.Usage)))
 	if len(op.Args) > 0 {
 		var args []jen.Code
 		for _, a := range op.Args {
-			ad := jen.Dict{jen.Id("Name"): strLit(a.Name), jen.Id("Type"): strLit(a.Type)}
+			ad := []jen.Code{field("Name", strLit(a.Name)), field("Type", strLit(a.Type))}
 			if a.Required {
-				ad[jen.Id("Required")] = jen.True()
+				ad = append(ad, field("Required", jen.True()))
 			}
 			if a.Default != "" {
-				ad[jen.Id("Default")] = strLit(a.Default)
+				ad = append(ad, field("Default", strLit(a.Default)))
 			}
 			if a.Description != "" {
-				ad[jen.Id("Description")] = strLit(a.Description)
+				ad = append(ad, field("Description", strLit(a.Description)))
 			}
-			args = append(args, jen.Values(ad))
+			args = append(args, jen.Values(ad...))
 		}
-		d[jen.Id("Args")] = jen.Index().Qual(gw, "Arg").Values(regLines(args)...)
+		d = append(d, field("Args", jen.Index().Qual(gw, "Arg").Values(args...)))
 	}
 	if len(op.Notes) > 0 {
-		d[jen.Id("Notes")] = regStringSlice(op.Notes)
+		d = append(d, field("Notes", regStringSlice(op.Notes)))
 	}
 	if len(op.Examples) > 0 {
 		var exs []jen.Code
 		for _, ex := range op.Examples {
-			ed := jen.Dict{jen.Id("Args"): regRawJSON(ex.Args)}
+			ed := []jen.Code{}
 			if ex.Description != "" {
-				ed[jen.Id("Description")] = strLit(ex.Description)
+				ed = append(ed, field("Description", strLit(ex.Description)))
 			}
-			exs = append(exs, jen.Values(ed))
+			ed = append(ed, field("Args", regRawJSON(ex.Args)))
+			exs = append(exs, jen.Values(ed...))
 		}
-		d[jen.Id("Examples")] = jen.Index().Qual(gw, "Example").Values(regLines(exs)...)
+		d = append(d, field("Examples", jen.Index().Qual(gw, "Example").Values(exs...)))
 	}
 	if p := op.Policy; p != nil {
-		pd := jen.Dict{}
+		var pd []jen.Code
 		if len(p.Do) > 0 {
-			pd[jen.Id("Do")] = regStringSlice(p.Do)
+			pd = append(pd, field("Do", regStringSlice(p.Do)))
 		}
 		if len(p.Dont) > 0 {
-			pd[jen.Id("Dont")] = regStringSlice(p.Dont)
+			pd = append(pd, field("Dont", regStringSlice(p.Dont)))
 		}
 		if len(p.EdgeCases) > 0 {
-			pd[jen.Id("EdgeCases")] = regStringSlice(p.EdgeCases)
+			pd = append(pd, field("EdgeCases", regStringSlice(p.EdgeCases)))
 		}
-		d[jen.Id("Policy")] = jen.Op("&").Qual(gw, "Policy").Values(pd)
+		d = append(d, field("Policy", jen.Op("&").Qual(gw, "Policy").Values(pd...)))
 	}
 	if op.DryRunDefault {
-		d[jen.Id("DryRunDefault")] = jen.True()
+		d = append(d, field("DryRunDefault", jen.True()))
 	}
 	return d
 }
@@ -155,13 +162,13 @@ func regRawJSON(raw json.RawMessage) jen.Code {
 	return jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(raw)))
 }
 
-// regStringSlice renders []string{"a", "b"}, one element per line.
+// regStringSlice renders []string{"a", "b"} on one line.
 func regStringSlice(ss []string) jen.Code {
 	items := make([]jen.Code, len(ss))
 	for i, s := range ss {
 		items[i] = strLit(s)
 	}
-	return jen.Index().String().Values(regLines(items)...)
+	return jen.Index().String().Values(items...)
 }
 
 // regLines puts each element of a composite literal on its own line.

@@ -5,11 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -25,11 +28,11 @@ func taxonomyFamily(t testing.TB) *ir.Family {
 	} {
 		f.Tools = append(f.Tools, &ir.Tool{Name: d.name, Description: d.desc, ParamsSchema: json.RawMessage(d.params)})
 	}
-	m, err := schema.LoadManifest("toolgen.yaml", []byte("default_group: util\ngroups:\n  onto: {summary: Ontology ops., infix: [onto]}\nops:\n  onto.task.create: {dry_run_default: true, notes: [Search first.]}\n"))
+	m, err := manifest.Load("toolgen.yaml", []byte("default_group: util\ngroups:\n  onto: {summary: Ontology ops., infix: [onto]}\nops:\n  onto.task.create: {dry_run_default: true, notes: [Search first.]}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Taxonomy(f, m); err != nil {
+	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -42,7 +45,7 @@ func TestRegistryOf(t *testing.T) {
 		t.Fatalf("registry %+v", reg)
 	}
 	create := reg.Ops[1]
-	if create.Path != "onto.task.create" || create.Kind != gateway.KindWrite || !create.DryRunDefault ||
+	if create.Path != "onto.task.create" || create.Kind != runtime.OpWrite || !create.DryRunDefault ||
 		create.Policy == nil || len(create.Policy.Dont) != 1 || create.Notes[0] != "Search first." ||
 		len(create.Args) != 1 || !create.Args[0].Required || string(create.Examples[0].Args) != `{"title":"<title>"}` {
 		t.Errorf("create op %+v", create)
@@ -71,9 +74,9 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 		{"registry", emitRegistry, []string{
 			`var Registry = gateway.Registry{`,
 			`Version: "` + f.RegistryVersion + `"`,
-			`Kind: gateway.KindWrite`,
+			`Kind: runtime.OpWrite`,
 			`DryRunDefault: true`,
-			`Dont: []string{"Do NOT create tasks for work you can do now",}`,
+			`Dont: []string{"Do NOT create tasks for work you can do now"}`,
 			"Parameters: json.RawMessage(`{\"type\":\"object\",",
 		}},
 		{"surfaces", emitSurfaces, []string{

@@ -8,117 +8,201 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// emitTools writes tools_gen.go: a decode function per tool, DecodeArgs
-// and the flat surface Tools. golden/github/tools_gen.go shows the output.
+// emitTools writes tools_gen.go: decodeArgs, the generic decoder of every
+// params type with methods, a decode function per other params type,
+// DecodeArgs and the flat surface Tools, one line per tool.
+// golden/github/tools_gen.go shows the output.
 func emitTools(g *gen, f *jen.File) error {
+	g.emitDecodeArgsFunc(f)
 	for _, t := range g.fam.Tools {
-		g.emitToolDecoder(f, t)
+		if !genericDecode(t) {
+			g.emitToolDecoder(f, t)
+		}
 	}
 	g.emitDecodeArgs(f)
 	g.emitToolsFunc(f)
 	return nil
 }
 
+// genericDecode reports whether t's arguments decode through decodeArgs
+// (its params type has decodeWire and validate methods and a null is not
+// a value of it).
+func genericDecode(t *ir.Tool) bool {
+	return hasMethods(t.Params) && (!t.Params.Nullable || nilable(t.Params))
+}
+
+// decodeFunc is the expression of t's decode function, of type
+// func(tool string, args []byte) (*XParams, error).
+func decodeFunc(t *ir.Tool) *jen.Statement {
+	if genericDecode(t) {
+		return jen.Id("decodeArgs").Types(jen.Id(t.Params.GoName))
+	}
+	return jen.Id("decode" + t.GoName)
+}
+
+// emitDecodeArgsFunc writes argsOf and decodeArgs, the decode function of
+// every tool whose params type has methods, and the decodeArgs method of
+// each such params type (once per shape: aliases share it):
+//
+//	func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+//		p := new(T)
+//		if err := P(p).decodeArgs(tool, args); err != nil {
+//			return nil, err
+//		}
+//		return p, nil
+//	}
+//
+// The decoder and the error list stay in the concrete method, where
+// escape analysis keeps them on the stack.
+func (g *gen) emitDecodeArgsFunc(f *jen.File) {
+	f.Add(comment("argsOf is a params type with a generated decoder and validator."))
+	f.Type().Id("argsOf").Types(jen.Id("T").Any()).Interface(
+		jen.Op("*").Id("T"),
+		jen.Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error(),
+	)
+	f.Line()
+	f.Add(comment("decodeArgs decodes and validates the arguments of tool into a new T."))
+	f.Func().Id("decodeArgs").Types(jen.Id("T").Any(), jen.Id("P").Id("argsOf").Types(jen.Id("T"))).
+		Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id("T"), jen.Error()).Block(
+		jen.Id("p").Op(":=").New(jen.Id("T")),
+		jen.If(jen.Err().Op(":=").Id("P").Call(jen.Id("p")).Dot("decodeArgs").Call(jen.Id("tool"), jen.Id("args")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Err()),
+		),
+		jen.Return(jen.Id("p"), jen.Nil()),
+	)
+	f.Line()
+	done := map[*ir.Type]bool{}
+	for _, t := range g.fam.Tools {
+		c := g.canonical(t.Params)
+		if !genericDecode(t) || done[c] {
+			continue
+		}
+		done[c] = true
+		f.Add(comment("decodeArgs decodes and validates a tool's arguments into x."))
+		f.Func().Params(jen.Id("x").Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error().Block(
+			slices.Concat([]jen.Code{
+				jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+			}, g.budgetStart(jen.Id("d")), []jen.Code{
+				jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
+				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
+					jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
+				),
+			}, g.topErrors(jen.Id("d")), []jen.Code{
+				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+				jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
+			})...,
+		)
+		f.Line()
+	}
+}
+
 // emitToolDecoder writes decodeX, which decodes and validates the
-// arguments of one tool into its params type.
+// arguments of one tool whose params type has no methods (a bare schema).
 func (g *gen) emitToolDecoder(f *jen.File, t *ir.Tool) {
 	f.Add(commentf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
-	sig := f.Func().Id("decode"+t.GoName).Params(jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error())
-	if !hasMethods(t.Params) || (t.Params.Nullable && !nilable(t.Params)) {
-		sig.Block(g.decodeAnyRoot(t.Name, t.Params)...)
-		f.Line()
-		return
-	}
-	sig.Block(
-		slices.Concat([]jen.Code{
-			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-		}, g.budgetStart(jen.Id("d")), []jen.Code{
-			jen.Id("p").Op(":=").New(jen.Id(t.Params.GoName)),
-			jen.Id("p").Dot("decodeWire").Call(jen.Id("d")),
-			jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(strLit(t.Name), jen.Nil())),
-			),
-		}, g.topErrors(jen.Id("d")), []jen.Code{
-			jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-			jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(strLit(t.Name), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Err()),
-			),
-			jen.Return(jen.Id("p"), jen.Nil()),
-		})...,
-	)
+	f.Func().Id("decode"+t.GoName).Params(jen.Id("_").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).
+		Block(g.decodeAnyRoot(t.Name, t.Params)...)
 	f.Line()
 }
 
-// emitDecodeArgs writes DecodeArgs, which switches on the tool name to
-// its decode function.
+// emitDecodeArgs writes DecodeArgs, which finds the named tool's Decode
+// in a map built from Tools once (a switch over every tool name would be
+// one more function growing with the catalogue):
+//
+//	var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) { ... })
 func (g *gen) emitDecodeArgs(f *jen.File) {
-	var cases []jen.Code
-	for _, t := range g.fam.Tools {
-		cases = append(cases, jen.Case(strLit(t.Name)).Block(
-			jen.Return(jen.Id("decode"+t.GoName).Call(jen.Id("args"))),
-		))
-	}
+	decodeFn := jen.Func().Params(jen.Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error())
+	f.Add(comment("toolDecoders maps each tool name to its Tool.Decode, built on first use."))
+	f.Var().Id("toolDecoders").Op("=").Qual("sync", "OnceValue").Call(
+		jen.Func().Params().Map(jen.String()).Add(decodeFn).Block(
+			jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("UnimplementedHandlers").Values()),
+			jen.Id("m").Op(":=").Make(jen.Map(jen.String()).Add(decodeFn), jen.Len(jen.Id("tools"))),
+			jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("tools")).Block(
+				jen.Id("m").Index(jen.Id("t").Dot("Name")).Op("=").Id("t").Dot("Decode"),
+			),
+			jen.Return(jen.Id("m")),
+		),
+	)
+	f.Line()
 	f.Add(comment("DecodeArgs decodes and validates the raw arguments of the named tool into"))
 	f.Add(comment("its params type (*XParams); invalid arguments give a *runtime.ValidationError."))
 	f.Func().Id("DecodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
-		jen.Switch(jen.Id("tool")).Block(cases...),
+		jen.If(jen.List(jen.Id("decode"), jen.Id("ok")).Op(":=").Id("toolDecoders").Call().Index(jen.Id("tool")), jen.Id("ok")).Block(
+			jen.Return(jen.Id("decode").Call(jen.Id("args"))),
+		),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown tool %q"), jen.Id("tool"))),
 	)
 }
 
-// emitToolsFunc writes Tools, the flat surface: one runtime.Tool literal
-// per tool (toolLit).
+// emitToolsFunc writes Tools, the flat surface: one line per tool, its
+// runtime.Tool literal (toolLit) completed by newTool with the decoder and
+// the handler method; then newTool itself.
 func (g *gen) emitToolsFunc(f *jen.File) {
 	var tools []jen.Code
 	for _, t := range g.fam.Tools {
-		tools = append(tools, jen.Values(g.toolLit(t)))
+		tools = append(tools, jen.Line().Id("newTool").Call(g.toolLit(t), decodeFunc(t), jen.Id("h").Dot(t.GoName)))
 	}
+	tools = append(tools, jen.Line())
 	f.Line()
 	f.Add(comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose"))
 	f.Add(comment("handler decodes and validates the arguments before calling h."))
 	f.Func().Id("Tools").Params(jen.Id("h").Id("Handlers")).Index().Qual(g.runtimePkg, "Tool").Block(
 		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
 	)
-}
-
-// toolLit is the fields of one tool's runtime.Tool: name, description,
-// parameters schema, the handler that decodes before calling h, Decode,
-// and the optional title, annotations and result schema.
-func (g *gen) toolLit(t *ir.Tool) jen.Dict {
-	params := jen.Nil()
-	if len(t.ParamsSchema) > 0 {
-		params = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ParamsSchema)))
-	}
-	decode := "decode" + t.GoName
-	dict := jen.Dict{
-		jen.Id("Name"):             strLit(t.Name),
-		jen.Id("Description"):      strLit(t.Description),
-		jen.Id("Parameters"):       params,
-		jen.Id("AcceptsOverrides"): jen.True(),
-		jen.Id("Handler"): jen.Func().Params(
+	f.Line()
+	// func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error),
+	//	call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool
+	f.Add(comment("newTool completes t: Decode decodes and validates arguments with decode, and"))
+	f.Add(comment("Handler does so before calling call."))
+	args := jen.Id("args").Qual(jsonPkg, "RawMessage")
+	f.Func().Id("newTool").Types(jen.List(jen.Id("T"), jen.Id("R")).Any()).Params(
+		jen.Id("t").Qual(g.runtimePkg, "Tool"),
+		jen.Id("decode").Func().Params(jen.String(), jen.Index().Byte()).Params(jen.Op("*").Id("T"), jen.Error()),
+		jen.Id("call").Func().Params(jen.Qual(contextPkg, "Context"), jen.Qual(g.runtimePkg, "ToolContext"), jen.Op("*").Id("T")).
+			Params(jen.Qual(g.runtimePkg, "ToolResult").Types(jen.Id("R")), jen.Error()),
+	).Qual(g.runtimePkg, "Tool").Block(
+		jen.Id("name").Op(":=").Id("t").Dot("Name"),
+		jen.Id("t").Dot("AcceptsOverrides").Op("=").True(),
+		jen.Id("t").Dot("Decode").Op("=").Func().Params(args).Params(jen.Any(), jen.Error()).Block(
+			jen.Return(jen.Id("decode").Call(jen.Id("name"), jen.Id("args"))),
+		),
+		jen.Id("t").Dot("Handler").Op("=").Func().Params(
 			jen.Id("ctx").Qual(contextPkg, "Context"),
 			jen.Id("tc").Qual(g.runtimePkg, "ToolContext"),
 			jen.Id("args").Qual(jsonPkg, "RawMessage"),
 		).Params(jen.Qual(g.runtimePkg, "Result"), jen.Error()).Block(
-			jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("args")),
+			jen.List(jen.Id("p"), jen.Err()).Op(":=").Id("decode").Call(jen.Id("name"), jen.Id("args")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
-			jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("h").Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
+			jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("call").Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
 			jen.Return(jen.Id("r").Dot("WithParams").Call(jen.Id("p")), jen.Err()),
 		),
-		jen.Id("Decode"): jen.Func().Params(jen.Id("args").Qual(jsonPkg, "RawMessage")).Params(jen.Any(), jen.Error()).Block(
-			jen.Return(jen.Id(decode).Call(jen.Id("args"))),
-		),
+		jen.Return(jen.Id("t")),
+	)
+}
+
+// toolLit is the runtime.Tool literal of one tool's definition, on one
+// line: name, description, parameters schema and the optional title,
+// annotations and result schema.
+func (g *gen) toolLit(t *ir.Tool) *jen.Statement {
+	params := jen.Nil()
+	if len(t.ParamsSchema) > 0 {
+		params = jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(t.ParamsSchema)))
+	}
+	items := []jen.Code{
+		jen.Id("Name").Op(":").Add(strLit(t.Name)),
+		jen.Id("Description").Op(":").Add(strLit(t.Description)),
+		jen.Id("Parameters").Op(":").Add(params),
 	}
 	if t.Title != "" {
-		dict[jen.Id("Title")] = strLit(t.Title)
+		items = append(items, jen.Id("Title").Op(":").Add(strLit(t.Title)))
 	}
 	if a := annotationsLit(g.runtimePkg, t.Annotations); a != nil {
-		dict[jen.Id("Annotations")] = a
+		items = append(items, jen.Id("Annotations").Op(":").Add(a))
 	}
 	if len(t.ResultSchema) > 0 {
-		dict[jen.Id("ResultSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(strLit(string(t.ResultSchema)))
+		items = append(items, jen.Id("ResultSchema").Op(":").Add(jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(t.ResultSchema)))))
 	}
-	return dict
+	return jen.Qual(g.runtimePkg, "Tool").Values(items...)
 }
 
 // decodeAnyRoot is the body of a decode function for params of a kind
@@ -189,24 +273,22 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	return body
 }
 
-// annotationsLit is the runtime.Annotations literal of a, or nil when no
-// hint is known:
+// annotationsLit is the runtime.Annotations literal of a, on one line,
+// or nil when no hint is known:
 //
 //	&runtime.Annotations{ReadOnly: runtime.Hint(true)}
-//
-// (golden/*/tools_gen.go shows it in place).
 func annotationsLit(runtimePkg string, a ir.Annotations) jen.Code {
-	d := jen.Dict{}
+	var items []jen.Code
 	for _, h := range []struct {
 		name string
 		v    *bool
 	}{{"ReadOnly", a.ReadOnly}, {"Destructive", a.Destructive}, {"Idempotent", a.Idempotent}, {"OpenWorld", a.OpenWorld}} {
 		if h.v != nil {
-			d[jen.Id(h.name)] = jen.Qual(runtimePkg, "Hint").Call(jen.Lit(*h.v))
+			items = append(items, jen.Id(h.name).Op(":").Qual(runtimePkg, "Hint").Call(jen.Lit(*h.v)))
 		}
 	}
-	if len(d) == 0 {
+	if len(items) == 0 {
 		return nil
 	}
-	return jen.Op("&").Qual(runtimePkg, "Annotations").Values(d)
+	return jen.Op("&").Qual(runtimePkg, "Annotations").Values(items...)
 }

@@ -264,6 +264,21 @@ func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
 	} else if !strings.HasPrefix(doc, t.GoName+" ") {
 		doc = t.GoName + ": " + doc
 	}
+	if c := g.alias[t]; c != nil {
+		// // ListBillingIssueParams has the shape of ListGithubIssueParams, whose code it shares.
+		// type ListBillingIssueParams = ListGithubIssueParams
+		if t.Doc == "" {
+			f.Add(commentf("%s has the shape of %s, whose code it shares.", t.GoName, c.GoName))
+		} else {
+			f.Add(docComment(doc))
+			f.Add(commentf("It has the shape of %s, whose code it shares.", c.GoName))
+		}
+		f.Type().Id(t.GoName).Op("=").Id(c.GoName)
+		if t.Kind == ir.KindEnum {
+			g.emitEnumConsts(f, t)
+		}
+		return
+	}
 	f.Add(docComment(doc))
 	switch {
 	case t.Kind == ir.KindObject:

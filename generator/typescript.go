@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -130,7 +131,7 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 		args += "?"
 	}
 	sig := "(" + args + ": " + ts.ref(op.Tool.Params, &uses)
-	if op.Kind == "write" {
+	if op.Kind == runtime.OpWrite {
 		sig += ", options?: CallOptions"
 	}
 	res := "unknown"
@@ -142,7 +143,7 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 	var doc strings.Builder
 	doc.WriteString(strings.TrimSpace(op.Tool.Description))
 	kind := "read"
-	if op.Kind == "write" {
+	if op.Kind == runtime.OpWrite {
 		kind = "write; refused unless writes are allowed"
 		if op.DryRunDefault {
 			kind += "; runs as a dry run unless options.dry_run is false"
@@ -174,7 +175,7 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 		}
 		doc.WriteString("\nawait " + ts.ident[op.Group] + tsdecl.Access(opKey(op)) + "(" + string(ex.Args) + ")")
 	}
-	return tsdecl.Op{Op: op.Path, Group: ts.ident[op.Group], Key: opKey(op), Doc: tsdecl.Comment(doc.String(), ""), Sig: sig, Uses: dedupInts(uses)}
+	return tsdecl.Op{Path: op.Path, Group: ts.ident[op.Group], Key: opKey(op), Doc: tsdecl.Comment(doc.String(), ""), Sig: sig, Uses: dedupInts(uses)}
 }
 
 func hasRequired(t *ir.Type) bool {
@@ -400,7 +401,7 @@ func (g *gen) emitCode(f *jen.File, rt string, toolSlice *jen.Statement) {
 		types = append(types, jen.Values(jen.Dict{jen.Id("Group"): strLit(t.Group), jen.Id("Name"): strLit(t.Name), jen.Id("Text"): strLit(t.Text), jen.Id("Uses"): ints(t.Uses)}))
 	}
 	for _, o := range d.Ops {
-		ops = append(ops, jen.Values(jen.Dict{jen.Id("Op"): strLit(o.Op), jen.Id("Group"): strLit(o.Group), jen.Id("Key"): strs(o.Key), jen.Id("Doc"): strLit(o.Doc), jen.Id("Sig"): strLit(o.Sig), jen.Id("Uses"): ints(o.Uses)}))
+		ops = append(ops, jen.Values(jen.Dict{jen.Id("Path"): strLit(o.Path), jen.Id("Group"): strLit(o.Group), jen.Id("Key"): strs(o.Key), jen.Id("Doc"): strLit(o.Doc), jen.Id("Sig"): strLit(o.Sig), jen.Id("Uses"): ints(o.Uses)}))
 	}
 	f.Add(comment("CodeDeclarations are the TypeScript declarations of the family's ops"))
 	f.Add(comment("for code mode: per group a namespace of types and a constant of ops."))

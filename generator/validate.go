@@ -55,6 +55,13 @@ func (c vc) received(v jen.Code) jen.Code {
 	return jen.Qual(c.g.checkPkg, "Received").Call(v)
 }
 
+// receivedOf is the received text of v, a Go string, int64 or float64
+// (fn: ReceivedString, ReceivedInt, ReceivedNumber): no interface
+// conversion, so recording a violation allocates only its text.
+func (c vc) receivedOf(fn string, v jen.Code) jen.Code {
+	return jen.Qual(c.g.checkPkg, fn).Call(v)
+}
+
 func (c vc) tmp(prefix string) string { return fmt.Sprintf("%s%d", prefix, c.depth) }
 
 // child returns a context one level down whose path is the stack variable
@@ -73,12 +80,40 @@ func (c vc) receiver() *jen.Statement {
 	return jen.Add(c.recv)
 }
 
+// fieldChecksPerFunc is how many field checks one validate function
+// holds at most: the compiler's cost grows faster than linearly with a
+// function's size and variables, so a long object's checks are spread over
+// helper methods of at most this many.
+const fieldChecksPerFunc = 64
+
+// splitFieldChecks returns the field checks of object t (each a block of
+// its own, using only x, p and e) when they are at most
+// fieldChecksPerFunc; else it writes them into methods validatePartN of
+// that many each and returns the calls.
+//
+//	func (x *Wide) validatePart1(p *wire.Path, e *wire.Errors) { ... }
+func (g *gen) splitFieldChecks(f *jen.File, t *ir.Type, fields []jen.Code) []jen.Code {
+	if len(fields) <= fieldChecksPerFunc {
+		return fields
+	}
+	var calls []jen.Code
+	for i := 0; i < len(fields); i += fieldChecksPerFunc {
+		name := fmt.Sprintf("validatePart%d", i/fieldChecksPerFunc+1)
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id(name).Params(
+			jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
+		).Block(fields[i:min(i+fieldChecksPerFunc, len(fields))]...)
+		f.Line()
+		calls = append(calls, jen.Id("x").Dot(name).Call(jen.Id("p"), jen.Id("e")))
+	}
+	return calls
+}
+
 // emitValidators writes validate_gen.go: Validate and validate per named
 // type, then the package-level patterns, schemas and literals they use.
 // golden/github/validate_gen.go shows the output.
 func emitValidators(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
-		if !hasMethods(t) {
+		if !hasMethods(t) || g.alias[t] != nil {
 			continue
 		}
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))
@@ -92,7 +127,8 @@ func emitValidators(g *gen, f *jen.File) error {
 		var body []jen.Code
 		switch t.Kind {
 		case ir.KindObject:
-			body = c.object(t)
+			fields, rest := c.objectParts(t)
+			body = append(g.splitFieldChecks(f, t, fields), rest...)
 		case ir.KindUnion:
 			body = c.union(t)
 		case ir.KindTuple:
@@ -315,12 +351,12 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 		if cs.MinLength != nil && *cs.MinLength > 0 {
 			m := *cs.MinLength
 			conds = append(conds, jen.If(jen.Id(n).Op("<").Lit(int(m))).Block(
-				c.add("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), c.received(s), nil)))
+				c.add("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), c.receivedOf("ReceivedString", s), nil)))
 		}
 		if cs.MaxLength != nil {
 			m := *cs.MaxLength
 			conds = append(conds, jen.If(jen.Id(n).Op(">").Lit(int(m))).Block(
-				c.add("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), c.received(s), nil)))
+				c.add("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), c.receivedOf("ReceivedString", s), nil)))
 		}
 		if len(conds) > 0 {
 			out = append(out, jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Qual(c.g.checkPkg, "Len").Call(s)}, conds...)...))
@@ -328,7 +364,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
-		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.received(s), nil)
+		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.receivedOf("ReceivedString", s), nil)
 		if backtracking(cs.Pattern) {
 			// A match not decided in time is reported by Match.
 			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
@@ -339,7 +375,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if fn := formatFuncs[t.Format]; fn != "" {
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
-			c.add("format", "must be a valid "+t.Format, t.Format, c.received(s), nil)))
+			c.add("format", "must be a valid "+t.Format, t.Format, c.receivedOf("ReceivedString", s), nil)))
 	}
 	return out
 }
@@ -499,6 +535,9 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 		message = "must be " + list
 	}
 	var received jen.Code = c.received(v)
+	if s != nil {
+		received = c.receivedOf("ReceivedString", s)
+	}
 	var suggestion jen.Code
 	if s != nil && len(strs) > 0 {
 		name := c.g.pkgVar("enum", list, jen.Index().String().Values(strs...))
@@ -564,12 +603,16 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			x = jen.Float64().Call(v)
 		}
 	}
+	received := c.receivedOf("ReceivedNumber", x)
+	if integer {
+		received = c.receivedOf("ReceivedInt", x)
+	}
 	bound := func(n *ir.Number, keyword, op, word string, lower, exclusive bool) {
 		if n == nil {
 			return
 		}
 		text := string(*n)
-		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, c.received(v), nil)
+		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, received, nil)
 		r, inf, ok := boundValue(text)
 		if !ok {
 			return
@@ -634,7 +677,7 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 		}
 		text := string(*cs.MultipleOf)
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, strLit(text))).Block(
-			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, c.received(v), nil)))
+			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, received, nil)))
 	}
 	return out
 }
@@ -972,13 +1015,12 @@ func usesValue(t *ir.Type) bool {
 	return false
 }
 
-// object is the body of an object's validate: the fields, the extra
-// members, the property count, dependentRequired, the delegated
-// keywords, and enum/const.
-func (c vc) object(t *ir.Type) []jen.Code {
-	var out []jen.Code
+// objectParts are the checks of object t's validate: one block per field
+// with checks, then those of the object itself (the extra members, the
+// property count, dependentRequired, the delegated keywords, enum/const).
+func (c vc) objectParts(t *ir.Type) (fields, out []jen.Code) {
 	for _, fl := range t.Fields {
-		out = append(out, c.fieldChecks(fl)...)
+		fields = append(fields, c.fieldChecks(fl)...)
 	}
 	if t.Extra {
 		out = append(out, c.members(jen.Id("x").Dot(t.ExtraGoName), t.Elem, t)...)
@@ -999,7 +1041,7 @@ func (c vc) object(t *ir.Type) []jen.Code {
 		}
 		out = append(out, c.genericEqual(jen.Id("x"), lits, code)...)
 	}
-	return out
+	return fields, out
 }
 
 // fieldChecks checks one field in a block of its own, as its presence

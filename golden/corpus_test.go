@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +13,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
@@ -62,13 +66,13 @@ func generateCorpusFile(path, rel string) (corpusResult, []generator.File) {
 		res.err = err
 		return res, nil
 	}
-	in := []schema.Input{{Name: filepath.Base(path), Data: data}}
+	in := []load.Input{{Name: filepath.Base(path), Data: data}}
 	build := func(lenient bool) ([]generator.File, int, error) {
-		fam, err := schema.Build(in, schema.BuildOptions{Package: res.pkg, LoadOptions: schema.LoadOptions{Lenient: lenient}})
+		fam, err := schema.Build(in, schema.BuildOptions{Package: res.pkg, Options: load.Options{Lenient: lenient}})
 		if err != nil {
 			return nil, 0, err
 		}
-		if err := schema.Taxonomy(fam, nil); err != nil {
+		if err := taxonomy.Derive(fam, nil); err != nil {
 			return nil, 0, fmt.Errorf("taxonomy: %w", err)
 		}
 		files, err := generator.Generate(fam, generator.Options{Package: res.pkg, Sources: []string{in[0].Name}})
@@ -302,14 +306,14 @@ func BenchmarkPipelineCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	inputs := []schema.Input{{Name: "ALL.tools.json", Data: data}}
+	inputs := []load.Input{{Name: "ALL.tools.json", Data: data}}
 	b.ReportAllocs()
 	for b.Loop() {
 		fam, err := schema.Build(inputs, schema.BuildOptions{Package: "all"})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := schema.Taxonomy(fam, nil); err != nil {
+		if err := taxonomy.Derive(fam, nil); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := generator.Generate(fam, generator.Options{Package: "all"}); err != nil {

@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 )
@@ -27,11 +31,11 @@ func FuzzPipeline(f *testing.F) {
 		f.Add([]byte(ex.tools))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fam, err := schema.Build([]schema.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"})
+		fam, err := schema.Build([]load.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"})
 		if err != nil {
 			return
 		}
-		if err := schema.Taxonomy(fam, nil); err != nil {
+		if err := taxonomy.Derive(fam, nil); err != nil {
 			return
 		}
 		files, err := generator.Generate(fam, generator.Options{Package: "fuzz"})

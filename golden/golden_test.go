@@ -10,6 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -59,7 +63,7 @@ func generate(dir string) ([]generator.File, error) {
 
 // caseFamily loads, compiles and classifies one case folder's inputs.
 func caseFamily(dir string) (*ir.Family, []string, error) {
-	var inputs []schema.Input
+	var inputs []load.Input
 	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
 		return nil, nil, err
@@ -70,11 +74,11 @@ func caseFamily(dir string) (*ir.Family, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		inputs = append(inputs, schema.Input{Name: filepath.Base(n), Data: data})
+		inputs = append(inputs, load.Input{Name: filepath.Base(n), Data: data})
 	}
-	var m *schema.Manifest
+	var m *manifest.Manifest
 	if data, err := os.ReadFile(filepath.Join(dir, "toolgen.yaml")); err == nil {
-		if m, err = schema.LoadManifest("toolgen.yaml", data); err != nil {
+		if m, err = manifest.Load("toolgen.yaml", data); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -171,7 +175,7 @@ func TestErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = schema.Build([]schema.Input{{Name: filepath.Base(n), Data: data}}, schema.BuildOptions{Package: "x"})
+			_, err = schema.Build([]load.Input{{Name: filepath.Base(n), Data: data}}, schema.BuildOptions{Package: "x"})
 			if err == nil {
 				t.Fatalf("%s: no error", n)
 			}

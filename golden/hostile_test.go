@@ -17,11 +17,16 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // The hostile-string corpus (issue 8): every string a definition can carry
@@ -273,13 +278,13 @@ func asciiJSON(b []byte) []byte {
 }
 
 // generateHostile runs the whole pipeline over one shape's inputs.
-func generateHostile(t testing.TB, sh hostileShape, tools, manifest []byte) []generator.File {
+func generateHostile(t testing.TB, sh hostileShape, tools, manifestText []byte) []generator.File {
 	t.Helper()
-	inputs := []schema.Input{{Name: "tools.json", Data: tools}}
-	var m *schema.Manifest
-	if manifest != nil {
+	inputs := []load.Input{{Name: "tools.json", Data: tools}}
+	var m *manifest.Manifest
+	if manifestText != nil {
 		var err error
-		if m, err = schema.LoadManifest("toolgen.yaml", manifest); err != nil {
+		if m, err = manifest.Load("toolgen.yaml", manifestText); err != nil {
 			t.Fatalf("%s: manifest: %v", sh.pkg, err)
 		}
 	}
@@ -494,7 +499,7 @@ func cut(s string, n int) string {
 func TestHostileToolNames(t *testing.T) {
 	for _, hs := range hostileStrings {
 		tools := mustJSON(t, []any{map[string]any{"type": "function", "function": map[string]any{"name": hs.s, "description": "d", "parameters": map[string]any{"type": "object"}}}})
-		_, err := schema.Build([]schema.Input{{Name: "tools.json", Data: tools}}, schema.BuildOptions{Package: "x"})
+		_, err := schema.Build([]load.Input{{Name: "tools.json", Data: tools}}, schema.BuildOptions{Package: "x"})
 		if err == nil {
 			t.Errorf("%s: tool name %q accepted", hs.name, hs.s)
 			continue
@@ -660,11 +665,11 @@ var issue8Examples = []struct{ name, tools string }{
 func TestHostileIssueExamples(t *testing.T) {
 	for _, tc := range issue8Examples {
 		t.Run(tc.name, func(t *testing.T) {
-			fam, err := schema.Build([]schema.Input{{Name: "tools.json", Data: []byte(tc.tools)}}, schema.BuildOptions{Package: "x"})
+			fam, err := schema.Build([]load.Input{{Name: "tools.json", Data: []byte(tc.tools)}}, schema.BuildOptions{Package: "x"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := schema.Taxonomy(fam, nil); err != nil {
+			if err := taxonomy.Derive(fam, nil); err != nil {
 				t.Fatal(err)
 			}
 			files, err := generator.Generate(fam, generator.Options{Package: "x", Sources: []string{"tools.json"}})
@@ -700,7 +705,7 @@ func TestHostileInvalidUTF8(t *testing.T) {
 		"[{\"type\":\"function\",\"function\":{\"name\":\"a\",\"description\":\"x\xffy\",\"parameters\":{\"type\":\"object\"}}}]",
 		"[{\"type\":\"function\",\"function\":{\"name\":\"a\",\"parameters\":{\"type\":\"object\",\"properties\":{\"p\xc3\":{\"type\":\"string\"}}}}}]",
 	} {
-		_, err := schema.Build([]schema.Input{{Name: "tools.json", Data: []byte(in)}}, schema.BuildOptions{Package: "x"})
+		_, err := schema.Build([]load.Input{{Name: "tools.json", Data: []byte(in)}}, schema.BuildOptions{Package: "x"})
 		if err == nil || !strings.HasPrefix(err.Error(), "tools.json:1:") || !strings.Contains(err.Error(), "UTF-8") {
 			t.Errorf("%q: err = %v", in, err)
 		}

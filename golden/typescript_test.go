@@ -7,6 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -79,11 +85,11 @@ const hostileJSON = `[{"type":"function","function":{"name":"list_evil_items",
 
 func hostileTypeScript(t *testing.T) string {
 	t.Helper()
-	fam, err := schema.Build([]schema.Input{{Name: "hostile.json", Data: []byte(hostileJSON)}}, schema.BuildOptions{Package: "hostile"})
+	fam, err := schema.Build([]load.Input{{Name: "hostile.json", Data: []byte(hostileJSON)}}, schema.BuildOptions{Package: "hostile"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Taxonomy(fam, nil); err != nil {
+	if err := taxonomy.Derive(fam, nil); err != nil {
 		t.Fatal(err)
 	}
 	ts := generator.TypeScript(fam)
@@ -163,17 +169,17 @@ func exampleFamily(dir string) (*ir.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := schema.LoadManifest(path, data)
+	m, err := manifest.Load(path, data)
 	if err != nil {
 		return nil, err
 	}
-	var inputs []schema.Input
+	var inputs []load.Input
 	for _, n := range m.InputPaths() {
 		b, err := os.ReadFile(n)
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, schema.Input{Name: n, Data: b})
+		inputs = append(inputs, load.Input{Name: n, Data: b})
 	}
 	return schema.BuildFamily(inputs, schema.BuildOptions{Package: m.Package, Formats: m.Formats}, m)
 }

@@ -3,13 +3,17 @@ package schema
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // A manifest result_schema becomes the tool's typed result, and an error
 // in it is located in the manifest.
 func TestBuildFamilyManifestResults(t *testing.T) {
-	tools := []Input{{Name: "tools.json", Data: []byte(`[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`)}}
-	m, err := LoadManifest("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: string}}}\n"))
+	tools := []load.Input{{Name: "tools.json", Data: []byte(`[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`)}}
+	m, err := manifest.Load("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: string}}}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +26,7 @@ func TestBuildFamilyManifestResults(t *testing.T) {
 		t.Fatalf("result type: %+v", res)
 	}
 
-	bad, err := LoadManifest("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: strin}}}\n"))
+	bad, err := manifest.Load("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: strin}}}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

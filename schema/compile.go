@@ -6,6 +6,14 @@ import (
 	"path"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
@@ -21,21 +29,21 @@ type CompileOptions struct {
 	// strings checked by Validate.
 	Formats map[string]string
 	// Limits bound the compilation (zero fields take DefaultLimits).
-	Limits Limits
+	Limits manifest.Limits
 	// Results are result schemas by tool name for tools whose definition
 	// has no outputSchema (the manifest's ops.*.result_schema); they are
 	// compiled into the tools' Go result types like an outputSchema.
-	Results map[string]*Node
+	Results map[string]*jsonpos.Node
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
 type BuildOptions struct {
-	LoadOptions
+	load.Options
 	Package string
 	// Formats is CompileOptions.Formats.
 	Formats map[string]string
 	// Results is CompileOptions.Results.
-	Results map[string]*Node
+	Results map[string]*jsonpos.Node
 }
 
 // SchemaOptions control CompileSchema.
@@ -50,9 +58,9 @@ type SchemaOptions struct {
 	// a $ref to the URI, or to an $id inside the document, resolves into
 	// it. They are read like the schema (Draft7 applies) and are not
 	// compiled unless referenced.
-	Resources map[string]*Node
+	Resources map[string]*jsonpos.Node
 	// Limits bound the compilation (zero fields take DefaultLimits).
-	Limits Limits
+	Limits manifest.Limits
 }
 
 // generatedNames are package-level identifiers of a generated package that
@@ -64,8 +72,8 @@ var generatedNames = []string{
 
 // Build loads the tool definition files of one family and compiles them
 // into IR.
-func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
+func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
+	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := build(inputs, opts)
@@ -77,63 +85,17 @@ func Build(inputs []Input, opts BuildOptions) (*ir.Family, error) {
 
 // build loads and compiles, returning the family compiled from what
 // loaded and every error of both phases (MergeErrors order).
-func build(inputs []Input, opts BuildOptions) (*ir.Family, ErrorList) {
-	doc, loadErrs := load(inputs, opts.LoadOptions)
+func build(inputs []load.Input, opts BuildOptions) (*ir.Family, jsonpos.ErrorList) {
+	doc, loadErrs := load.Decode(inputs, opts.Options)
 	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results})
-	return fam, MergeErrors(doc.Sources, loadErrs, compileErrs)
-}
-
-// MergeErrors joins error lists of successive phases into one sorted by
-// position: files in the order of files (others after, by name), then
-// line, column and message. Where two phases report the same position,
-// only the earlier phase's error is kept (a later phase re-reading the
-// same flaw says the same thing less precisely).
-func MergeErrors(files []string, lists ...ErrorList) ErrorList {
-	order := map[string]int{}
-	for i, s := range files {
-		if _, ok := order[s]; !ok {
-			order[s] = i
-		}
-	}
-	rank := func(f string) int {
-		if i, ok := order[f]; ok {
-			return i
-		}
-		return len(files)
-	}
-	var out ErrorList
-	taken := map[ir.Pos]bool{}
-	for _, l := range lists {
-		var mine []ir.Pos
-		for _, e := range l {
-			key := e.Pos
-			key.Pointer = ""
-			if key.Line > 0 && taken[key] {
-				continue
-			}
-			mine = append(mine, key)
-			out = append(out, e)
-		}
-		for _, k := range mine {
-			taken[k] = true
-		}
-	}
-	slices.SortStableFunc(out, func(a, b *Error) int {
-		return cmp.Or(
-			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
-			cmp.Compare(a.Pos.File, b.Pos.File),
-			cmp.Compare(a.Pos.Line, b.Pos.Line),
-			cmp.Compare(a.Pos.Col, b.Pos.Col),
-			cmp.Compare(a.Message, b.Message))
-	})
-	return slices.CompactFunc(out, func(a, b *Error) bool { return a.Error() == b.Error() })
+	return fam, jsonpos.MergeErrors(doc.Sources, loadErrs, compileErrs)
 }
 
 // Compile turns the JSON Schemas of a loaded Document into an ir.Family:
 // named types, Go names, constraints and delegated subschemas. Every
 // problem is reported, as an ErrorList of located errors.
-func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
+func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
+	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := compileDoc(doc, opts)
@@ -145,7 +107,7 @@ func Compile(doc *Document, opts CompileOptions) (*ir.Family, error) {
 
 // compileDoc is Compile returning what it compiled along with the errors
 // (opts.Formats must have passed checkFormats).
-func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
+func compileDoc(doc *load.Document, opts CompileOptions) (*ir.Family, jsonpos.ErrorList) {
 
 	c := newCompiler()
 	c.formats = opts.Formats
@@ -162,7 +124,7 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
 
 	tools := names.NewScope(generatedNames...)
 	type pending struct {
-		def  *ToolDef
+		def  *load.ToolDef
 		tool *ir.Tool
 	}
 	tools.MaxLen = c.limits.IdentifierLength
@@ -197,18 +159,18 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
 	}
 	// Every schema is indexed before any is compiled, so references and
 	// dynamic anchors see all of them.
-	params := make([]*Node, len(todo))
+	params := make([]*jsonpos.Node, len(todo))
 	for i, p := range todo {
 		params[i] = p.def.Params
 		if params[i] == nil {
-			params[i] = &Node{Kind: ObjectNode, Pos: p.def.Pos}
+			params[i] = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: p.def.Pos}
 		}
 		c.index(params[i], refFileURI(params[i].Pos.File), 2020)
 		if p.def.Output != nil {
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
-	cycleRoots := make([]*Node, 0, 2*len(todo))
+	cycleRoots := make([]*jsonpos.Node, 0, 2*len(todo))
 	for i, p := range todo {
 		cycleRoots = append(cycleRoots, params[i])
 		if p.def.Output != nil {
@@ -246,7 +208,7 @@ func compileDoc(doc *Document, opts CompileOptions) (*ir.Family, ErrorList) {
 // toolGoNames declares the Go names of tools in sorted order of their
 // names, so that tools whose names collide (get_item, Get_Item) get the
 // same Go names whatever their order in the input.
-func toolGoNames(scope *names.Scope, tools []*ToolDef) map[string]string {
+func toolGoNames(scope *names.Scope, tools []*load.ToolDef) map[string]string {
 	sorted := make([]string, 0, len(tools))
 	for _, d := range tools {
 		sorted = append(sorted, d.Name)
@@ -264,7 +226,7 @@ func toolGoNames(scope *names.Scope, tools []*ToolDef) map[string]string {
 // CompileSchema compiles one bare JSON Schema document (of any kind) into
 // a type; the family holds the named types reachable from it. It serves
 // conformance tests and schema files outside tool definitions.
-func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.Family, error) {
+func CompileSchema(file string, root *jsonpos.Node, opts SchemaOptions) (*ir.Type, *ir.Family, error) {
 	c := newCompiler()
 	c.limits = opts.Limits.WithDefaults()
 	c.types.MaxLen = c.limits.IdentifierLength
@@ -292,7 +254,7 @@ func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.F
 	if name == "" {
 		name = "Root"
 	}
-	c.checkCycles([]*Node{root})
+	c.checkCycles([]*jsonpos.Node{root})
 	t := c.compile(root, naming{name: name, stem: name})
 	c.finish()
 	t = c.entry(t, root, name)
@@ -306,22 +268,22 @@ func CompileSchema(file string, root *Node, opts SchemaOptions) (*ir.Type, *ir.F
 
 // compiler holds the state of one Compile call.
 type compiler struct {
-	errs  ErrorList
+	errs  jsonpos.ErrorList
 	warns []ir.Diagnostic
 	// types is the family-wide scope of type names.
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.
-	resOf map[*Node]*resource
+	resOf map[*jsonpos.Node]*resource
 	byURI map[string]*resource
 	// files are input file resources by base name.
 	files map[string]*resource
 	// memo maps schema nodes to their compiled types.
-	memo       map[*Node]*ir.Type
+	memo       map[*jsonpos.Node]*ir.Type
 	inProgress map[*ir.Type]naming
 	// cyclic types were reached again while being compiled.
 	cyclic   map[*ir.Type]naming
-	refStack []*Node
-	interned map[[2]*Node]*Node
+	refStack []*jsonpos.Node
+	interned map[[2]*jsonpos.Node]*jsonpos.Node
 	// aliases are types whose content is another type's, copied when every
 	// type is complete (cycles may pass through them).
 	aliases []alias
@@ -330,16 +292,16 @@ type compiler struct {
 	fieldDefaults []pendingDefault
 	// lenient marks synthetic union branches: contradictions make them
 	// never match instead of being errors.
-	lenient   map[*Node]bool
-	restNodes map[*Node]*Node
+	lenient   map[*jsonpos.Node]bool
+	restNodes map[*jsonpos.Node]*jsonpos.Node
 	// stringHint marks schemas only ever applied to strings
 	// (propertyNames).
-	stringHint map[*Node]bool
+	stringHint map[*jsonpos.Node]bool
 	// externals are the schemas standing for metaschema $refs (by URI).
-	externals map[string]*Node
-	external  map[*Node]bool
+	externals map[string]*jsonpos.Node
+	external  map[*jsonpos.Node]bool
 	// delegNodes are the subschemas delegated for each type so far.
-	delegNodes map[*ir.Type][]*Node
+	delegNodes map[*ir.Type][]*jsonpos.Node
 	ids        map[string]int
 	// named maps GoName to the declared type (copies share the name).
 	named map[string]*ir.Type
@@ -351,7 +313,7 @@ type compiler struct {
 	dyn     dynState
 	// limits bound the compilation; depth is the current schema nesting
 	// and expansions counts views and conjuncts built so far.
-	limits     Limits
+	limits     manifest.Limits
 	depth      int
 	expansions int
 	// exhausted is set once the expansion budget is spent: compilation
@@ -359,17 +321,19 @@ type compiler struct {
 	exhausted bool
 	// badRefs are $ref (or applicator) nodes that close a cycle applying
 	// a schema to the same value; they compile as any value.
-	badRefs map[*Node]bool
+	badRefs map[*jsonpos.Node]bool
 	// conjSeen are the schemas met by the conjunction being listed.
 	conjSeen nodeSet
 	// warnSeen are the warnings given so far.
 	warnSeen map[ir.Diagnostic]bool
+	// patterns records whether each pattern checked so far compiles.
+	patterns map[string]bool
 }
 
 type alias struct {
 	t, target *ir.Type
 	nullable  bool
-	at        *Node
+	at        *jsonpos.Node
 }
 
 // naming is how a type is named if it needs a name (name) and the prefix
@@ -384,29 +348,29 @@ func (n naming) child(suffix string) naming {
 func newCompiler() *compiler {
 	return &compiler{
 		types:      names.NewScope(generatedNames...),
-		resOf:      map[*Node]*resource{},
+		resOf:      map[*jsonpos.Node]*resource{},
 		byURI:      map[string]*resource{},
 		files:      map[string]*resource{},
-		memo:       map[*Node]*ir.Type{},
+		memo:       map[*jsonpos.Node]*ir.Type{},
 		inProgress: map[*ir.Type]naming{},
 		cyclic:     map[*ir.Type]naming{},
-		interned:   map[[2]*Node]*Node{},
+		interned:   map[[2]*jsonpos.Node]*jsonpos.Node{},
 		named:      map[string]*ir.Type{},
 		seen:       map[*ir.Type]bool{},
-		lenient:    map[*Node]bool{},
-		restNodes:  map[*Node]*Node{},
-		stringHint: map[*Node]bool{},
-		externals:  map[string]*Node{},
-		external:   map[*Node]bool{},
-		delegNodes: map[*ir.Type][]*Node{},
+		lenient:    map[*jsonpos.Node]bool{},
+		restNodes:  map[*jsonpos.Node]*jsonpos.Node{},
+		stringHint: map[*jsonpos.Node]bool{},
+		externals:  map[string]*jsonpos.Node{},
+		external:   map[*jsonpos.Node]bool{},
+		delegNodes: map[*ir.Type][]*jsonpos.Node{},
 		ids:        map[string]int{},
-		badRefs:    map[*Node]bool{},
-		limits:     DefaultLimits,
+		badRefs:    map[*jsonpos.Node]bool{},
+		limits:     manifest.DefaultLimits,
 	}
 }
 
 // addFile registers an input file's root for cross-file $refs.
-func (c *compiler) addFile(file string, root *Node) {
+func (c *compiler) addFile(file string, root *jsonpos.Node) {
 	res := c.index(root, refFileURI(file), 2020)
 	if _, ok := c.byURI[res.uri]; !ok {
 		c.byURI[res.uri] = res
@@ -494,11 +458,12 @@ func (c *compiler) collect(t *ir.Type) {
 		if orig == nil {
 			orig = t
 		}
+		// Every type in order is seen, and orig is added only when it
+		// was not (orig == t was unseen on entry): order needs no
+		// membership test, which made this quadratic in the types.
 		if !c.seen[orig] || orig == t {
 			c.seen[orig] = true
-			if !slices.Contains(c.order, orig) {
-				c.order = append(c.order, orig)
-			}
+			c.order = append(c.order, orig)
 		}
 	}
 	for _, f := range t.Fields {
@@ -518,7 +483,7 @@ func (c *compiler) collect(t *ir.Type) {
 	c.collect(t.Constraints.PropertyNames)
 }
 
-func (c *compiler) sortedErrors(sources []string) ErrorList {
+func (c *compiler) sortedErrors(sources []string) jsonpos.ErrorList {
 	order := map[string]int{}
 	for i, s := range sources {
 		if _, ok := order[s]; !ok {
@@ -526,19 +491,19 @@ func (c *compiler) sortedErrors(sources []string) ErrorList {
 		}
 	}
 	errs := slices.Clone(c.errs)
-	slices.SortStableFunc(errs, func(a, b *Error) int {
+	slices.SortStableFunc(errs, func(a, b *jsonpos.Error) int {
 		return cmp.Or(
 			cmp.Compare(order[a.Pos.File], order[b.Pos.File]),
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Col, b.Pos.Col),
 			cmp.Compare(a.Message, b.Message))
 	})
-	return slices.CompactFunc(errs, func(a, b *Error) bool { return a.Error() == b.Error() })
+	return slices.CompactFunc(errs, func(a, b *jsonpos.Error) bool { return a.Error() == b.Error() })
 }
 
 // warnf records a located warning.
-func (c *compiler) warnf(n *Node, code, format string, args ...any) {
-	d := ir.Diagnostic{Pos: n.Pos, Code: code, Message: Errorf(n.Pos, format, args...).Message}
+func (c *compiler) warnf(n *jsonpos.Node, code, format string, args ...any) {
+	d := ir.Diagnostic{Pos: n.Pos, Code: code, Message: jsonpos.Errorf(n.Pos, format, args...).Message}
 	if c.warnSeen[d] {
 		return // a schema compiled into several views says it once
 	}
@@ -556,15 +521,15 @@ func (c *compiler) warnf(n *Node, code, format string, args ...any) {
 // an outputSchema (ops.*.result_schema) become typed results: the family
 // is compiled a second time with them, since which tool an op names is
 // known only after the taxonomy.
-func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, error) {
-	if err := checkFormats(opts.Formats); err != nil {
+func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, error) {
+	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := buildFamily(inputs, opts, m)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	results := map[string]*Node{}
+	results := map[string]*jsonpos.Node{}
 	for _, op := range fam.Ops {
 		if mo := m.Op(op.Path); mo != nil && mo.ResultNode != nil && op.Tool.Result == nil {
 			results[op.Tool.Name] = mo.ResultNode
@@ -581,17 +546,17 @@ func BuildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, er
 }
 
 // buildFamily is build and Taxonomy, with the errors of all phases.
-func buildFamily(inputs []Input, opts BuildOptions, m *Manifest) (*ir.Family, ErrorList) {
+func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, jsonpos.ErrorList) {
 	fam, errs := build(inputs, opts)
 	if fam == nil {
 		return nil, errs
 	}
-	if err := Taxonomy(fam, m); err != nil {
-		var list ErrorList
+	if err := taxonomy.Derive(fam, m); err != nil {
+		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
-			list = ErrorList{{Pos: ir.Pos{File: "toolgen"}, Message: err.Error()}}
+			list = jsonpos.ErrorList{{Pos: ir.Pos{File: "toolgen"}, Message: err.Error()}}
 		}
-		errs = MergeErrors(fam.Sources, errs, list)
+		errs = jsonpos.MergeErrors(fam.Sources, errs, list)
 	}
 	return fam, errs
 }

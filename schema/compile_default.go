@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -16,7 +18,7 @@ import (
 type pendingDefault struct {
 	t     *ir.Type
 	field *ir.Field
-	value *Node
+	value *jsonpos.Node
 }
 
 // checkDefault applies a default that fits its schema and warns about one
@@ -30,7 +32,7 @@ func (c *compiler) checkDefault(d pendingDefault) {
 			return
 		}
 	}
-	if d.value.Kind == NumberNode && t != nil && (t.Kind == ir.KindInteger || t.Kind == ir.KindNumber) && !goNumber(d.value, t.Kind == ir.KindInteger) {
+	if d.value.Kind == jsonpos.NumberNode && t != nil && (t.Kind == ir.KindInteger || t.Kind == ir.KindNumber) && !goNumber(d.value, t.Kind == ir.KindInteger) {
 		goType := "float64"
 		if t.Kind == ir.KindInteger {
 			goType = "int64"
@@ -52,7 +54,7 @@ func (c *compiler) checkDefault(d pendingDefault) {
 // goNumber reports whether number n is a value of the Go type holding it
 // (int64 for integers, float64 otherwise): a default beyond them cannot be
 // written in generated code.
-func goNumber(n *Node, integer bool) bool {
+func goNumber(n *jsonpos.Node, integer bool) bool {
 	if integer {
 		_, err := strconv.ParseInt(strings.TrimSpace(n.Num), 10, 64)
 		if err == nil {
@@ -68,16 +70,16 @@ func goNumber(n *Node, integer bool) bool {
 
 // fits reports whether value n has the shape of type t (kinds, enum and
 // const members, required fields); other assertions are left to Validate.
-func fits(t *ir.Type, n *Node, depth int) bool {
+func fits(t *ir.Type, n *jsonpos.Node, depth int) bool {
 	if t == nil || depth > 64 {
 		return true
 	}
-	if n.Kind == NullNode && t.Nullable {
+	if n.Kind == jsonpos.NullNode && t.Nullable {
 		return true
 	}
 	if len(t.Enum) > 0 {
 		for _, e := range t.Enum {
-			if m, err := ParseJSON("", e.JSON); err == nil && jsonEqual(m, n) {
+			if m, err := jsonpos.Parse("", e.JSON); err == nil && jsonEqual(m, n) {
 				return true
 			}
 		}
@@ -89,21 +91,21 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 	case ir.KindNever:
 		return false
 	case ir.KindBool:
-		return n.Kind == BoolNode
+		return n.Kind == jsonpos.BoolNode
 	case ir.KindInteger:
-		return n.Kind == NumberNode && jsonKind(n) == "integer" && goNumber(n, true) && numberFits(t.Constraints, n)
+		return n.Kind == jsonpos.NumberNode && jsonKind(n) == "integer" && goNumber(n, true) && numberFits(t.Constraints, n)
 	case ir.KindNumber:
-		return n.Kind == NumberNode && goNumber(n, false) && numberFits(t.Constraints, n)
+		return n.Kind == jsonpos.NumberNode && goNumber(n, false) && numberFits(t.Constraints, n)
 	case ir.KindString, ir.KindEnum:
-		if t.Repr == ir.ReprTime && (n.Kind != StringNode || !timeText(t.Format, n.Str)) {
+		if t.Repr == ir.ReprTime && (n.Kind != jsonpos.StringNode || !timeText(t.Format, n.Str)) {
 			return false // the decoder could not parse it
 		}
-		return n.Kind == StringNode && stringFits(t.Constraints, n.Str)
+		return n.Kind == jsonpos.StringNode && stringFits(t.Constraints, n.Str)
 	case ir.KindConst:
-		m, err := ParseJSON("", t.Const)
+		m, err := jsonpos.Parse("", t.Const)
 		return err == nil && jsonEqual(m, n)
 	case ir.KindArray:
-		if n.Kind != ArrayNode {
+		if n.Kind != jsonpos.ArrayNode {
 			return false
 		}
 		for _, it := range n.Items {
@@ -113,7 +115,7 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 		}
 		return true
 	case ir.KindTuple:
-		if n.Kind != ArrayNode {
+		if n.Kind != jsonpos.ArrayNode {
 			return false
 		}
 		for i, it := range n.Items {
@@ -130,7 +132,7 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 		}
 		return true
 	case ir.KindMap:
-		if n.Kind != ObjectNode {
+		if n.Kind != jsonpos.ObjectNode {
 			return false
 		}
 		for _, m := range n.Members {
@@ -140,7 +142,7 @@ func fits(t *ir.Type, n *Node, depth int) bool {
 		}
 		return true
 	case ir.KindObject:
-		if n.Kind != ObjectNode {
+		if n.Kind != jsonpos.ObjectNode {
 			return false
 		}
 		for _, f := range t.Fields {
@@ -183,7 +185,7 @@ func kindWord(t *ir.Type) string {
 }
 
 // numberFits checks a number against the numeric keywords, exactly.
-func numberFits(cs ir.Constraints, n *Node) bool {
+func numberFits(cs ir.Constraints, n *jsonpos.Node) bool {
 	x, ok := numRat(n)
 	if !ok {
 		return true

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // delegated renders subschemas the embedded validator checks as one
@@ -11,13 +13,13 @@ import (
 // $ref (local, cross-file, $dynamicRef) pointed at a copy of its target
 // under $defs, and $id/$anchor dropped since no reference needs them. A
 // $dynamicRef resolved by dynamic scope is the exception: see dynState.
-func (c *compiler) delegated(nodes []*Node) json.RawMessage {
+func (c *compiler) delegated(nodes []*jsonpos.Node) json.RawMessage {
 	if len(nodes) == 0 {
 		return nil
 	}
-	w := &delegWriter{c: c, keys: map[*Node]string{}}
+	w := &delegWriter{c: c, keys: map[*jsonpos.Node]string{}}
 	var b bytes.Buffer
-	if len(nodes) == 1 && nodes[0].Kind == ObjectNode {
+	if len(nodes) == 1 && nodes[0].Kind == jsonpos.ObjectNode {
 		w.members(&b, nodes[0], true)
 	} else {
 		b.WriteString(`{"allOf":[`)
@@ -39,13 +41,13 @@ func (c *compiler) delegated(nodes []*Node) json.RawMessage {
 
 type delegWriter struct {
 	c     *compiler
-	keys  map[*Node]string
-	queue []*Node
+	keys  map[*jsonpos.Node]string
+	queue []*jsonpos.Node
 }
 
 // schema writes one subschema.
-func (w *delegWriter) schema(b *bytes.Buffer, n *Node) {
-	if n.Kind != ObjectNode {
+func (w *delegWriter) schema(b *bytes.Buffer, n *jsonpos.Node) {
+	if n.Kind != jsonpos.ObjectNode {
 		b.Write(n.JSON())
 		return
 	}
@@ -53,7 +55,7 @@ func (w *delegWriter) schema(b *bytes.Buffer, n *Node) {
 }
 
 // members writes a schema object; top adds the collected $defs.
-func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
+func (w *delegWriter) members(b *bytes.Buffer, n *jsonpos.Node, top bool) {
 	if w.c.external[n] {
 		b.Write(n.JSON())
 		return
@@ -63,7 +65,7 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 	if res != nil && res.draft == 7 {
 		for _, m := range ms {
 			if m.Key == "$ref" {
-				ms = []Member{m} // draft-07: $ref siblings are ignored
+				ms = []jsonpos.Member{m} // draft-07: $ref siblings are ignored
 				break
 			}
 		}
@@ -75,20 +77,20 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 			b.WriteByte(',')
 		}
 		first = false
-		writeJSONString(b, k)
+		jsonpos.WriteString(b, k)
 		b.WriteByte(':')
 	}
 	for _, m := range ms {
 		k, v := m.Key, m.Value
 		switch {
 		case k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef":
-			if v.Kind != StringNode || res == nil {
+			if v.Kind != jsonpos.StringNode || res == nil {
 				continue
 			}
 			if k == "$dynamicRef" && w.c.dynamicRef(n) {
 				// Checked from the root of its dynamic scope (dynState).
 				sep("$ref")
-				writeJSONString(b, "#/$defs/"+w.key(w.c.evalAll()))
+				jsonpos.WriteString(b, "#/$defs/"+w.key(w.c.evalAll()))
 				continue
 			}
 			target, _, err := w.c.resolveRef(v, res)
@@ -97,7 +99,7 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 				continue
 			}
 			sep("$ref")
-			writeJSONString(b, "#/$defs/"+w.key(target))
+			jsonpos.WriteString(b, "#/$defs/"+w.key(target))
 		case k == "$defs" || k == "definitions" || (refIn(compileCore, k) && k != "allOf"):
 		case k == "format" || k == "default":
 			sep(k)
@@ -106,7 +108,7 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 		case refIn(refSchemaKeywords, k) || k == "items":
 			sep(k)
 			w.schema(b, v)
-		case (refIn(refSchemaListKeywords, k) || k == "allOf") && v.Kind == ArrayNode:
+		case (refIn(refSchemaListKeywords, k) || k == "allOf") && v.Kind == jsonpos.ArrayNode:
 			sep(k)
 			b.WriteByte('[')
 			for i, it := range v.Items {
@@ -116,14 +118,14 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 				w.schema(b, it)
 			}
 			b.WriteByte(']')
-		case refIn(refSchemaMapKeywords, k) && v.Kind == ObjectNode:
+		case refIn(refSchemaMapKeywords, k) && v.Kind == jsonpos.ObjectNode:
 			sep(k)
 			b.WriteByte('{')
 			for i, mm := range v.Members {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				writeJSONString(b, mm.Key)
+				jsonpos.WriteString(b, mm.Key)
 				b.WriteByte(':')
 				w.schema(b, mm.Value)
 			}
@@ -143,7 +145,7 @@ func (w *delegWriter) members(b *bytes.Buffer, n *Node, top bool) {
 }
 
 // key names the $defs entry of a reference target.
-func (w *delegWriter) key(target *Node) string {
+func (w *delegWriter) key(target *jsonpos.Node) string {
 	if k, ok := w.keys[target]; ok {
 		return k
 	}
@@ -167,7 +169,7 @@ func (w *delegWriter) defBodies(b *bytes.Buffer) {
 			b.WriteByte(',')
 		}
 		t := w.queue[i]
-		writeJSONString(b, w.keys[t])
+		jsonpos.WriteString(b, w.keys[t])
 		b.WriteByte(':')
 		w.schema(b, t)
 	}

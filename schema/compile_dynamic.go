@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
@@ -32,37 +34,37 @@ import (
 //     scope starting at the root.
 type dynState struct {
 	// refs caches dynamicRef by node.
-	refs map[*Node]bool
+	refs map[*jsonpos.Node]bool
 	// anchors are the resources declaring each $dynamicAnchor name
 	// (built on first use, once every input is indexed).
 	anchors map[string]map[*resource]bool
 	// evalAll is the placeholder a dynamic reference points at in
 	// delegated subschemas.
-	evalAll *Node
+	evalAll *jsonpos.Node
 }
 
 // dynamicRef reports whether the schema n holds a $dynamicRef that
 // resolves by dynamic scope (see dynState).
-func (c *compiler) dynamicRef(n *Node) bool {
-	if n == nil || n.Kind != ObjectNode {
+func (c *compiler) dynamicRef(n *jsonpos.Node) bool {
+	if n == nil || n.Kind != jsonpos.ObjectNode {
 		return false
 	}
 	ref := n.Get("$dynamicRef")
-	if ref == nil || ref.Kind != StringNode {
+	if ref == nil || ref.Kind != jsonpos.StringNode {
 		return false
 	}
 	if d, ok := c.dyn.refs[n]; ok {
 		return d
 	}
 	if c.dyn.refs == nil {
-		c.dyn.refs = map[*Node]bool{}
+		c.dyn.refs = map[*jsonpos.Node]bool{}
 	}
 	d := c.isDynamic(n, ref)
 	c.dyn.refs[n] = d
 	return d
 }
 
-func (c *compiler) isDynamic(n, ref *Node) bool {
+func (c *compiler) isDynamic(n, ref *jsonpos.Node) bool {
 	res := c.resOf[n]
 	if res == nil || res.draft == 7 {
 		return false
@@ -76,13 +78,13 @@ func (c *compiler) isDynamic(n, ref *Node) bool {
 		return false
 	}
 	// The bookend: a target without the anchor makes it a plain $ref.
-	if a := target.Get("$dynamicAnchor"); a == nil || a.Kind != StringNode || a.Str != frag {
+	if a := target.Get("$dynamicAnchor"); a == nil || a.Kind != jsonpos.StringNode || a.Str != frag {
 		return false
 	}
 	if c.dyn.anchors == nil {
 		c.dyn.anchors = map[string]map[*resource]bool{}
 		for node, r := range c.resOf {
-			if a := node.Get("$dynamicAnchor"); a != nil && a.Kind == StringNode {
+			if a := node.Get("$dynamicAnchor"); a != nil && a.Kind == jsonpos.StringNode {
 				if c.dyn.anchors[a.Str] == nil {
 					c.dyn.anchors[a.Str] = map[*resource]bool{}
 				}
@@ -95,10 +97,10 @@ func (c *compiler) isDynamic(n, ref *Node) bool {
 
 // evalAll is the schema a dynamic reference stands for in delegated
 // subschemas: it accepts any value and evaluates all of it.
-func (c *compiler) evalAll() *Node {
+func (c *compiler) evalAll() *jsonpos.Node {
 	if c.dyn.evalAll == nil {
-		t := &Node{Kind: BoolNode, Bool: true}
-		n := &Node{Kind: ObjectNode, Members: []Member{
+		t := &jsonpos.Node{Kind: jsonpos.BoolNode, Bool: true}
+		n := &jsonpos.Node{Kind: jsonpos.ObjectNode, Members: []jsonpos.Member{
 			{Key: "unevaluatedProperties", Value: t},
 			{Key: "unevaluatedItems", Value: t},
 		}}
@@ -113,7 +115,7 @@ func (c *compiler) evalAll() *Node {
 // original documents (see dynState). A t shared with other references to
 // its schema is copied first, so only the root value is checked from the
 // root of the dynamic scope; the copy takes name when t is named.
-func (c *compiler) entry(t *ir.Type, n *Node, name string) *ir.Type {
+func (c *compiler) entry(t *ir.Type, n *jsonpos.Node, name string) *ir.Type {
 	if t == nil || n == nil {
 		return t
 	}
@@ -176,19 +178,19 @@ func (c *compiler) reaches(t, target *ir.Type, seen map[*ir.Type]bool) bool {
 // targets, across documents). When one holds a dynamic reference it
 // returns {"$ref": "<uri>#<pointer of n>"} and the documents reached, by
 // URI; otherwise nil.
-func (c *compiler) entrySchema(n *Node) (json.RawMessage, map[string]json.RawMessage) {
+func (c *compiler) entrySchema(n *jsonpos.Node) (json.RawMessage, map[string]json.RawMessage) {
 	res := c.resOf[n]
 	if res == nil {
 		return nil, nil
 	}
-	seen := map[*Node]bool{}
+	seen := map[*jsonpos.Node]bool{}
 	var docs []*resource
 	dynamic := false
-	stack := []*Node{n}
+	stack := []*jsonpos.Node{n}
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[s] || s.Kind != ObjectNode || c.external[s] {
+		if seen[s] || s.Kind != jsonpos.ObjectNode || c.external[s] {
 			continue
 		}
 		seen[s] = true
@@ -201,13 +203,13 @@ func (c *compiler) entrySchema(n *Node) (json.RawMessage, map[string]json.RawMes
 		}
 		dynamic = dynamic || c.dynamicRef(s)
 		for _, k := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
-			if ref := s.Get(k); ref != nil && ref.Kind == StringNode {
+			if ref := s.Get(k); ref != nil && ref.Kind == jsonpos.StringNode {
 				if target, _, err := c.resolveRef(ref, r); err == nil {
 					stack = append(stack, target)
 				}
 			}
 		}
-		refSubschemas(s, func(sub *Node) { stack = append(stack, sub) })
+		refSubschemas(s, func(sub *jsonpos.Node) { stack = append(stack, sub) })
 	}
 	if !dynamic {
 		return nil, nil
@@ -225,7 +227,7 @@ func (c *compiler) entrySchema(n *Node) (json.RawMessage, map[string]json.RawMes
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"$ref":`)
-	writeJSONString(&b, home.uri+"#"+(&url.URL{Fragment: ptr}).EscapedFragment())
+	jsonpos.WriteString(&b, home.uri+"#"+(&url.URL{Fragment: ptr}).EscapedFragment())
 	b.WriteByte('}')
 	return b.Bytes(), out
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -22,7 +24,7 @@ const dynamicList = `{
 }`
 
 func TestCompileDynamicRef(t *testing.T) {
-	root, err := ParseJSON("s.json", []byte(dynamicList))
+	root, err := jsonpos.Parse("s.json", []byte(dynamicList))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +46,7 @@ func TestCompileDynamicRef(t *testing.T) {
 
 	// Without a second anchor the reference is static.
 	static := strings.Replace(dynamicList, `"s": {"$dynamicAnchor": "item", "type": "string"}`, `"s": {"type": "string"}`, 1)
-	root, err = ParseJSON("s.json", []byte(static))
+	root, err = jsonpos.Parse("s.json", []byte(static))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ func TestCompileDynamicRefShared(t *testing.T) {
 		"properties": {"kids": {"type": "array", "items": {"$ref": "#"}}, "ext": {"$ref": "ext"}},
 		"$defs": {"ext": {"$id": "ext", "$dynamicAnchor": "node", "properties": {"x": {"$dynamicRef": "#node"}}}}
 	}`
-	root, err := ParseJSON("t.json", []byte(src))
+	root, err := jsonpos.Parse("t.json", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,15 +93,15 @@ func TestCompileDynamicRefShared(t *testing.T) {
 }
 
 func TestCompileSchemaResources(t *testing.T) {
-	remote, err := ParseJSON("remote.json", []byte(`{"$defs":{"n":{"type":"integer","minimum":3}}}`))
+	remote, err := jsonpos.Parse("remote.json", []byte(`{"$defs":{"n":{"type":"integer","minimum":3}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := ParseJSON("s.json", []byte(`{"$ref":"http://r.test/remote.json#/$defs/n"}`))
+	root, err := jsonpos.Parse("s.json", []byte(`{"$ref":"http://r.test/remote.json#/$defs/n"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ty, _, err := CompileSchema("s.json", root, SchemaOptions{Resources: map[string]*Node{"http://r.test/remote.json": remote}})
+	ty, _, err := CompileSchema("s.json", root, SchemaOptions{Resources: map[string]*jsonpos.Node{"http://r.test/remote.json": remote}})
 	if err != nil {
 		t.Fatal(err)
 	}

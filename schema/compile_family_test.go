@@ -1,11 +1,15 @@
 package schema
 
 import (
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -19,7 +23,7 @@ func TestCompileFamily(t *testing.T) {
 	{"name":"list_issues","inputSchema":{"type":"object","properties":{"q":{"$ref":"shared.json#/$defs/Query"}}}},
 	{"name":"handlers","inputSchema":{"type":"object"}}]}`
 	shared := `{"tools":[],"$defs":{"Query":{"type":"object","properties":{"text":{"type":"string"}}}}}`
-	doc, err := Load([]Input{{Name: "dir/tools.json", Data: []byte(tools)}, {Name: "dir/shared.json", Data: []byte(shared)}}, LoadOptions{})
+	doc, err := load.Tools([]load.Input{{Name: "dir/tools.json", Data: []byte(tools)}, {Name: "dir/shared.json", Data: []byte(shared)}}, load.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +108,7 @@ func TestCompileSchemaBare(t *testing.T) {
 		{`{"$id":"http://x.test/root.json","$defs":{"a":{"$id":"a.json","$anchor":"here","type":"boolean"}},"type":"object","properties":{"p":{"$ref":"a.json#here"}}}`, `Root: object{p:bool}`},
 	}
 	for _, tc := range cases {
-		root, err := ParseJSON("s.json", []byte(tc.src))
+		root, err := jsonpos.Parse("s.json", []byte(tc.src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +138,7 @@ func TestCompileCorpusTools(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := filepath.Base(filepath.Dir(f)) + "/" + filepath.Base(f)
-		doc, err := Load([]Input{{Name: name, Data: data}}, LoadOptions{Lenient: true})
+		doc, err := load.Tools([]load.Input{{Name: name, Data: data}}, load.Options{Lenient: true})
 		if err != nil {
 			t.Errorf("%s: load: %v", name, err)
 			continue

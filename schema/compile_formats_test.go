@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
@@ -24,7 +28,7 @@ func TestManifestFormats(t *testing.T) {
 	}
 	for _, c := range good {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := LoadManifest("toolgen.yaml", []byte(c.src))
+			m, err := manifest.Load("toolgen.yaml", []byte(c.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +56,7 @@ var badFormats = []struct{ name, src, want string }{
 func TestManifestFormatsErrors(t *testing.T) {
 	for _, c := range badFormats {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := LoadManifest("toolgen.yaml", []byte(c.src))
+			_, err := manifest.Load("toolgen.yaml", []byte(c.src))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -65,7 +69,7 @@ func TestManifestFormatsErrors(t *testing.T) {
 
 // The published schema accepts and rejects the same formats: mappings.
 func TestPublishedSchemaFormats(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(ManifestSchema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(manifest.Schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,9 +98,9 @@ func TestPublishedSchemaFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		schemaErr := sch.Validate(inst)
-		_, loadErr := LoadManifest("toolgen.yaml", []byte(src))
+		_, loadErr := manifest.Load("toolgen.yaml", []byte(src))
 		if (schemaErr == nil) != (loadErr == nil) {
-			t.Errorf("%q: schema says %v, LoadManifest says %v", src, schemaErr, loadErr)
+			t.Errorf("%q: schema says %v, manifest.Load says %v", src, schemaErr, loadErr)
 		}
 	}
 }
@@ -104,7 +108,7 @@ func TestPublishedSchemaFormats(t *testing.T) {
 // compileFormats compiles one tool's parameters with a format mapping.
 func compileFormats(t *testing.T, params string, formats map[string]string) *ir.Family {
 	t.Helper()
-	fam, err := Build([]Input{{Name: "tools.json", Data: []byte(tool("t", params))}}, BuildOptions{Package: "p", Formats: formats})
+	fam, err := Build([]load.Input{{Name: "tools.json", Data: []byte(tool("t", params))}}, BuildOptions{Package: "p", Formats: formats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +206,7 @@ func TestCompileFormatsBadOptions(t *testing.T) {
 		{map[string]string{"uuid": "time"}, `formats: format "uuid" cannot be mapped; mappable formats are date, date-time`},
 		{map[string]string{"date": "civil"}, `formats: date: unknown target "civil"; use one of string, time`},
 	} {
-		_, err := Build([]Input{{Name: "tools.json", Data: []byte(tool("t", `{"type":"object"}`))}}, BuildOptions{Package: "p", Formats: c.formats})
+		_, err := Build([]load.Input{{Name: "tools.json", Data: []byte(tool("t", `{"type":"object"}`))}}, BuildOptions{Package: "p", Formats: c.formats})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%v: err = %v, want %s", c.formats, err, c.want)
 		}

@@ -1,9 +1,13 @@
 package schema
 
 import (
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // FuzzCompileSchema feeds arbitrary JSON to CompileSchema and Compile: they
@@ -24,14 +28,14 @@ func FuzzCompileSchema(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		root, err := ParseJSON("f.json", data)
+		root, err := jsonpos.Parse("f.json", data)
 		if err != nil {
 			return
 		}
 		_, _, _ = CompileSchema("f.json", root, SchemaOptions{})
-		if root.Kind == ObjectNode {
-			doc := &Document{Sources: []string{"f.json"}, Roots: []*Node{root},
-				Tools: []*ToolDef{{Name: "t", Params: root}, {Name: "u", Params: root, Output: root}}}
+		if root.Kind == jsonpos.ObjectNode {
+			doc := &load.Document{Sources: []string{"f.json"}, Roots: []*jsonpos.Node{root},
+				Tools: []*load.ToolDef{{Name: "t", Params: root}, {Name: "u", Params: root, Output: root}}}
 			_, _ = Compile(doc, CompileOptions{Package: "p"})
 		}
 	})
@@ -45,7 +49,7 @@ func BenchmarkCompileCorpus(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		doc, err := Load([]Input{{Name: "ALL.tools.json", Data: data}}, LoadOptions{Lenient: true})
+		doc, err := load.Tools([]load.Input{{Name: "ALL.tools.json", Data: data}}, load.Options{Lenient: true})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -192,7 +194,7 @@ func dumpConstraints(t *ir.Type) string {
 // compileTools compiles a tool list given as JSON text.
 func compileTools(t *testing.T, src string) (*ir.Family, error) {
 	t.Helper()
-	doc, err := Load([]Input{{Name: "tools.json", Data: []byte(src)}}, LoadOptions{})
+	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: []byte(src)}}, load.Options{})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

@@ -1,11 +1,13 @@
 package schema
 
 import (
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // TestCompileSchemaSuite compiles the root schema of every case of the
@@ -27,7 +29,7 @@ func TestCompileSchemaSuite(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := draft + "/" + filepath.Base(f)
-			root, err := ParseJSON(name, data)
+			root, err := jsonpos.Parse(name, data)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

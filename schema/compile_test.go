@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // tool wraps a parameters schema in a one-tool OpenAI chat list.
@@ -207,7 +209,7 @@ func TestCompileErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("compiled; want an error")
 			}
-			var list ErrorList
+			var list jsonpos.ErrorList
 			if !errors.As(err, &list) {
 				t.Fatalf("error %T is not an ErrorList", err)
 			}

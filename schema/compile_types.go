@@ -7,13 +7,17 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
 // newType starts a type for the schema at n.
-func (c *compiler) newType(n *Node) *ir.Type {
+func (c *compiler) newType(n *jsonpos.Node) *ir.Type {
 	id := n.Pos.File + "#" + n.Pos.Pointer
 	c.ids[id]++
 	if k := c.ids[id]; k > 1 {
@@ -23,7 +27,7 @@ func (c *compiler) newType(n *Node) *ir.Type {
 }
 
 // compile returns the type of the schema at n, compiling it once.
-func (c *compiler) compile(n *Node, nm naming) *ir.Type {
+func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 	if t, ok := c.memo[n]; ok {
 		if tn, busy := c.inProgress[t]; busy {
 			c.cyclic[t] = tn
@@ -82,7 +86,7 @@ func (c *compiler) compile(n *Node, nm naming) *ir.Type {
 
 // compileRoot compiles a tool's parameters or output schema: always a
 // named object (or union of objects) type.
-func (c *compiler) compileRoot(n *Node, nm naming, what string) *ir.Type {
+func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type {
 	t := c.newType(n)
 	t.GoName = nm.name
 	c.named[t.GoName] = t
@@ -124,7 +128,7 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	defer func() { c.depth-- }()
 	if c.depth > c.limits.Depth {
 		if c.depth == c.limits.Depth+1 {
-			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, limitHint("max_depth", int64(c.limits.Depth)))
+			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, manifest.LimitHint("max_depth", int64(c.limits.Depth)))
 		}
 		t.Kind = ir.KindAny
 		return
@@ -146,7 +150,7 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 
 // compileViewBody compiles the view's union, const, enum or types into
 // t and returns the subschemas to delegate.
-func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []*Node {
+func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []*jsonpos.Node {
 	deleg := v.deleg
 	if v.get("oneOf") != nil || v.get("anyOf") != nil {
 		return c.compileUnion(t, v, nm, root)
@@ -157,13 +161,13 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 		return deleg
 	}
 	if k := v.get("const"); k != nil {
-		if types != nil && !nullable && !valueFits(k, types) && !(k.Kind == NullNode && nullable) {
+		if types != nil && !nullable && !valueFits(k, types) && !(k.Kind == jsonpos.NullNode && nullable) {
 			t.Kind = ir.KindNever
 			return deleg
 		}
 		t.Kind = ir.KindConst
 		t.Const = k.JSON()
-		t.Nullable = k.Kind == NullNode
+		t.Nullable = k.Kind == jsonpos.NullNode
 		return deleg
 	}
 	if e := v.get("enum"); e != nil {
@@ -184,7 +188,7 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 			// embedded validator.
 			t.Kind = ir.KindAny
 			t.Nullable = false
-			return []*Node{v.src}
+			return []*jsonpos.Node{v.src}
 		default:
 			t.Kind = ir.KindAny
 			if ms := v.assertions(); len(ms) > 0 {
@@ -214,7 +218,7 @@ func (c *compiler) compileKinds(t *ir.Type, v *view, types []string, nm naming, 
 		for _, k := range types {
 			b := c.newType(v.src)
 			c.compileKind(b, v, k, nm.child(names.GoName(k)), false)
-			if f := v.get("format"); f != nil && f.Kind == StringNode && k == "string" {
+			if f := v.get("format"); f != nil && f.Kind == jsonpos.StringNode && k == "string" {
 				// The format applies to the string branch of the kinds.
 				b.Format = f.Str
 				c.mapFormat(b)
@@ -227,9 +231,9 @@ func (c *compiler) compileKinds(t *ir.Type, v *view, types []string, nm naming, 
 // finishView records what every compiled view gives its type: the
 // delegated subschemas (the whole view when unevaluated* needs it), the
 // default to check later, and the format.
-func (c *compiler) finishView(t *ir.Type, v *view, deleg []*Node) {
+func (c *compiler) finishView(t *ir.Type, v *view, deleg []*jsonpos.Node) {
 	if v.unevaluated {
-		deleg = []*Node{v.src}
+		deleg = []*jsonpos.Node{v.src}
 	}
 	// A type compiled in steps (a union's only branch) keeps the
 	// subschemas delegated by each step.
@@ -243,7 +247,7 @@ func (c *compiler) finishView(t *ir.Type, v *view, deleg []*Node) {
 		c.defaults = append(c.defaults, pendingDefault{t: t, value: d})
 	}
 	if f := v.get("format"); f != nil {
-		if f.Kind == StringNode {
+		if f.Kind == jsonpos.StringNode {
 			t.Format = f.Str
 			c.mapFormat(t)
 		} else {
@@ -260,11 +264,11 @@ func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 	if n == nil {
 		return nil, false, true
 	}
-	var list []*Node
+	var list []*jsonpos.Node
 	switch n.Kind {
-	case StringNode:
-		list = []*Node{n}
-	case ArrayNode:
+	case jsonpos.StringNode:
+		list = []*jsonpos.Node{n}
+	case jsonpos.ArrayNode:
 		list = n.Items
 	default:
 		c.errorf(n, "type must be a string or an array of strings")
@@ -272,7 +276,7 @@ func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 	}
 	has := map[string]bool{}
 	for _, it := range list {
-		if it.Kind != StringNode || !refIn(kindNames, it.Str) {
+		if it.Kind != jsonpos.StringNode || !refIn(kindNames, it.Str) {
 			c.errorf(it, "unknown type %s", describe(it))
 			return nil, false, false
 		}
@@ -365,7 +369,7 @@ func (c *compiler) number(v *view, k string) *ir.Number {
 	if n == nil {
 		return nil
 	}
-	if n.Kind != NumberNode {
+	if n.Kind != jsonpos.NumberNode {
 		c.errorf(n, "%s must be a number", k)
 		return nil
 	}
@@ -396,12 +400,22 @@ func (c *compiler) checkRange(v *view, lo, hi string, exclusive bool) {
 
 // checkPattern reports whether a pattern node is a regular expression
 // RE2 or the ECMA engine accepts.
-func (c *compiler) checkPattern(p *Node) bool {
-	if p.Kind != StringNode {
+func (c *compiler) checkPattern(p *jsonpos.Node) bool {
+	if p.Kind != jsonpos.StringNode {
 		c.errorf(p, "pattern must be a string")
 		return false
 	}
-	if patternMatcher(p.Str) == nil {
+	// Catalogues repeat their patterns across tools: each distinct one
+	// is compiled once.
+	valid, seen := c.patterns[p.Str]
+	if !seen {
+		valid = patternMatcher(p.Str) != nil
+		if c.patterns == nil {
+			c.patterns = map[string]bool{}
+		}
+		c.patterns[p.Str] = valid
+	}
+	if !valid {
 		c.errorf(p, "invalid pattern %q", p.Str)
 		return false
 	}
@@ -433,27 +447,27 @@ func (c *compiler) matches(p patternProp, name string, pos ir.Pos) bool {
 	}
 	m, ok := p.match(name)
 	if !ok {
-		c.errs = append(c.errs, Errorf(pos, "pattern %q takes longer than %v to match the property name %q; simplify the pattern", p.Pattern, check.MatchTimeout, name))
+		c.errs = append(c.errs, jsonpos.Errorf(pos, "pattern %q takes longer than %v to match the property name %q; simplify the pattern", p.Pattern, check.MatchTimeout, name))
 	}
 	return m
 }
 
 // compileEnum fills t from an enum keyword.
-func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nullAllowed bool, nm naming) {
-	if e.Kind != ArrayNode {
+func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []string, nullAllowed bool, nm naming) {
+	if e.Kind != jsonpos.ArrayNode {
 		c.errorf(e, "enum must be an array")
 		t.Kind = ir.KindAny
 		return
 	}
 	if len(e.Items) > c.limits.Enum {
-		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), limitHint("max_enum", int64(c.limits.Enum)))
+		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), manifest.LimitHint("max_enum", int64(c.limits.Enum)))
 		t.Kind = ir.KindAny
 		return
 	}
-	var vals []*Node
+	var vals []*jsonpos.Node
 	seen := make(map[string]bool, len(e.Items))
 	for _, x := range e.Items {
-		if x.Kind == NullNode {
+		if x.Kind == jsonpos.NullNode {
 			if types == nil || nullAllowed {
 				t.Nullable = true
 			}
@@ -523,39 +537,29 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *Node, types []string, nul
 
 // jsonKind is the JSON Schema type of a value (integer for integral
 // numbers).
-func jsonKind(n *Node) string {
-	switch n.Kind {
-	case NullNode:
-		return "null"
-	case BoolNode:
-		return "boolean"
-	case StringNode:
-		return "string"
-	case ArrayNode:
-		return "array"
-	case ObjectNode:
-		return "object"
+func jsonKind(n *jsonpos.Node) string {
+	if n.Kind == jsonpos.NumberNode {
+		if r, ok := numRat(n); ok && r.IsInt() {
+			return "integer"
+		}
 	}
-	if r, ok := numRat(n); ok && r.IsInt() {
-		return "integer"
-	}
-	return "number"
+	return n.Kind.String()
 }
 
 // valueFits reports whether a value's JSON type is among types.
-func valueFits(n *Node, types []string) bool {
+func valueFits(n *jsonpos.Node, types []string) bool {
 	k := jsonKind(n)
 	return refIn(types, k) || (k == "integer" && refIn(types, "number"))
 }
 
-func isTrue(n *Node) bool {
-	return (n.Kind == BoolNode && n.Bool) || (n.Kind == ObjectNode && len(n.Members) == 0)
+func isTrue(n *jsonpos.Node) bool {
+	return (n.Kind == jsonpos.BoolNode && n.Bool) || (n.Kind == jsonpos.ObjectNode && len(n.Members) == 0)
 }
 
 // docOf is the description of a schema, else its title.
 func docOf(v *view) string {
 	for _, k := range []string{"description", "title"} {
-		if d := v.get(k); d != nil && d.Kind == StringNode && d.Str != "" {
+		if d := v.get(k); d != nil && d.Kind == jsonpos.StringNode && d.Str != "" {
 			return d.Str
 		}
 	}
@@ -563,9 +567,9 @@ func docOf(v *view) string {
 }
 
 // nodeDoc is the description or title written on a schema node itself.
-func nodeDoc(n *Node) string {
+func nodeDoc(n *jsonpos.Node) string {
 	for _, k := range []string{"description", "title"} {
-		if d := n.Get(k); d != nil && d.Kind == StringNode && d.Str != "" {
+		if d := n.Get(k); d != nil && d.Kind == jsonpos.StringNode && d.Str != "" {
 			return d.Str
 		}
 	}
@@ -574,13 +578,13 @@ func nodeDoc(n *Node) string {
 
 // assertions are the compilable keywords of a view, for a type of no
 // single kind (delegated as a whole).
-func (v *view) assertions() []Member {
-	var ms []Member
+func (v *view) assertions() []jsonpos.Member {
+	var ms []jsonpos.Member
 	for _, k := range v.keys {
 		if k == "format" || !refIn(compileAssertions, k) {
 			continue
 		}
-		ms = append(ms, Member{Key: k, Value: v.kw[k]})
+		ms = append(ms, jsonpos.Member{Key: k, Value: v.kw[k]})
 	}
 	return ms
 }
@@ -588,7 +592,7 @@ func (v *view) assertions() []Member {
 // compileObject fills t as an object (a struct) or a map.
 func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	props := v.get("properties")
-	if props != nil && props.Kind != ObjectNode {
+	if props != nil && props.Kind != jsonpos.ObjectNode {
 		c.errorf(props, "properties must be an object")
 		props = nil
 	}
@@ -602,7 +606,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		t.PatternProperties = append(t.PatternProperties, p.PatternProperty)
 	}
 
-	closed := ap != nil && ap.Kind == BoolNode
+	closed := ap != nil && ap.Kind == jsonpos.BoolNode
 	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 && !(closed && len(patterns) == 0) {
 		t.Kind = ir.KindMap
 		if len(patterns) > 0 {
@@ -613,9 +617,9 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			// member matching no pattern meets additionalProperties.
 			t.PatternProperties = nil
 			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
-			ms := []Member{{Key: "patternProperties", KeyPos: v.src.Pos, Value: v.get("patternProperties")}}
+			ms := []jsonpos.Member{{Key: "patternProperties", KeyPos: v.src.Pos, Value: v.get("patternProperties")}}
 			if ap != nil {
-				ms = append(ms, Member{Key: "additionalProperties", KeyPos: ap.Pos, Value: ap})
+				ms = append(ms, jsonpos.Member{Key: "additionalProperties", KeyPos: ap.Pos, Value: ap})
 			}
 			c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, ms))
 			c.objectConstraints(t, v, nm)
@@ -624,7 +628,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		switch {
 		case ap == nil:
 			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
-		case ap.Kind == BoolNode:
+		case ap.Kind == jsonpos.BoolNode:
 			t.AdditionalFalse = true
 			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: ap.Pos}
 		default:
@@ -637,7 +641,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	c.declare(t, nm.name)
 	if props != nil && len(props.Members) > c.limits.Properties {
 		c.errorf(props, "object declares %d properties, more than the limit (%s)",
-			len(props.Members), limitHint("max_properties", int64(c.limits.Properties)))
+			len(props.Members), manifest.LimitHint("max_properties", int64(c.limits.Properties)))
 		return
 	}
 	goNames, extraName := fieldNames(props, v.get("required"), c.limits.IdentifierLength)
@@ -657,7 +661,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 					pn = c.allOfNode(pn, p.node)
 				}
 			}
-			if f.Required && m.Value.Kind == BoolNode && !m.Value.Bool {
+			if f.Required && m.Value.Kind == jsonpos.BoolNode && !m.Value.Bool {
 				c.warnf(m.Value, codeUnsatisfiable, "property %q is required but its schema is false: no call can satisfy this object", m.Key)
 			}
 			f.Type = c.compile(pn, nm.child(f.GoName))
@@ -674,14 +678,14 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		}
 	}
 	// Required names without a declared property still must be present.
-	if r := v.get("required"); r != nil && r.Kind == ArrayNode {
+	if r := v.get("required"); r != nil && r.Kind == jsonpos.ArrayNode {
 		for _, it := range r.Items {
-			if it.Kind != StringNode || declared[it.Str] {
+			if it.Kind != jsonpos.StringNode || declared[it.Str] {
 				continue
 			}
 			declared[it.Str] = true
 			f := &ir.Field{JSONName: it.Str, GoName: goNames[it.Str], Pos: it.Pos, Required: true}
-			var pn *Node
+			var pn *jsonpos.Node
 			for _, p := range patterns {
 				if c.matches(p, it.Str, it.Pos) {
 					pn = p.node
@@ -691,7 +695,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			switch {
 			case pn != nil:
 				f.Type = c.compile(pn, nm.child(f.GoName))
-			case ap != nil && ap.Kind != BoolNode:
+			case ap != nil && ap.Kind != jsonpos.BoolNode:
 				f.Type = c.compile(ap, nm.child(f.GoName))
 			default:
 				f.Type = &ir.Type{Kind: ir.KindAny, Pos: it.Pos}
@@ -701,7 +705,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	}
 	switch {
 	case ap == nil:
-	case ap.Kind == BoolNode:
+	case ap.Kind == jsonpos.BoolNode:
 		t.AdditionalFalse = true
 	default:
 		t.Extra = true
@@ -716,7 +720,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 // properties (extra). Names that collide (a_b, aB, AB) are resolved in
 // sorted order of their JSON names, so the same set of names gets the same
 // Go names whatever their order in the source.
-func fieldNames(props, required *Node, maxLen int) (fields map[string]string, extra string) {
+func fieldNames(props, required *jsonpos.Node, maxLen int) (fields map[string]string, extra string) {
 	var keys []string
 	seen := map[string]bool{}
 	add := func(k string) {
@@ -725,14 +729,14 @@ func fieldNames(props, required *Node, maxLen int) (fields map[string]string, ex
 			keys = append(keys, k)
 		}
 	}
-	if props != nil && props.Kind == ObjectNode {
+	if props != nil && props.Kind == jsonpos.ObjectNode {
 		for _, m := range props.Members {
 			add(m.Key)
 		}
 	}
-	if required != nil && required.Kind == ArrayNode {
+	if required != nil && required.Kind == jsonpos.ArrayNode {
 		for _, it := range required.Items {
-			if it.Kind == StringNode {
+			if it.Kind == jsonpos.StringNode {
 				add(it.Str)
 			}
 		}
@@ -751,17 +755,17 @@ func fieldNames(props, required *Node, maxLen int) (fields map[string]string, ex
 // matcher (nil for a pattern no engine accepts).
 type patternProp struct {
 	ir.PatternProperty
-	node  *Node
+	node  *jsonpos.Node
 	match func(string) (matched, ok bool)
 }
 
 // patternProperties compiles patternProperties, remembering a matcher per
 // pattern for declared properties.
-func (c *compiler) patternProperties(pp *Node, nm naming) []patternProp {
+func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp {
 	if pp == nil {
 		return nil
 	}
-	if pp.Kind != ObjectNode {
+	if pp.Kind != jsonpos.ObjectNode {
 		c.errorf(pp, "patternProperties must be an object")
 		return nil
 	}
@@ -769,7 +773,7 @@ func (c *compiler) patternProperties(pp *Node, nm naming) []patternProp {
 	for i, m := range pp.Members {
 		match := patternMatcher(m.Key)
 		if match == nil {
-			c.errs = append(c.errs, Errorf(m.KeyPos, "invalid pattern %q", m.Key))
+			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos, "invalid pattern %q", m.Key))
 		}
 		ty := c.compile(m.Value, nm.child("Pattern"+strconv.Itoa(i+1)))
 		out = append(out, patternProp{PatternProperty: ir.PatternProperty{Pattern: m.Key, Type: ty}, node: m.Value, match: match})
@@ -786,7 +790,7 @@ func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
 		t.Constraints.PropertyNames = c.compile(pn, nm.child("Name"))
 	}
 	if dr := v.get("dependentRequired"); dr != nil {
-		if dr.Kind != ObjectNode {
+		if dr.Kind != jsonpos.ObjectNode {
 			c.errorf(dr, "dependentRequired must be an object")
 		} else {
 			for _, m := range dr.Members {
@@ -798,17 +802,17 @@ func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
 }
 
 // stringList reads an array of strings.
-func (c *compiler) stringList(n *Node, k string) []string {
+func (c *compiler) stringList(n *jsonpos.Node, k string) []string {
 	if n == nil {
 		return nil
 	}
-	if n.Kind != ArrayNode {
+	if n.Kind != jsonpos.ArrayNode {
 		c.errorf(n, "%s must be an array of strings", k)
 		return nil
 	}
 	var out []string
 	for _, it := range n.Items {
-		if it.Kind != StringNode {
+		if it.Kind != jsonpos.StringNode {
 			c.errorf(it, "%s must be an array of strings", k)
 			continue
 		}
@@ -821,7 +825,7 @@ func (c *compiler) stringList(n *Node, k string) []string {
 func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 	items := v.get("items")
 	if prefix := v.get("prefixItems"); prefix != nil {
-		if prefix.Kind != ArrayNode {
+		if prefix.Kind != jsonpos.ArrayNode {
 			c.errorf(prefix, "prefixItems must be an array of schemas")
 		} else {
 			t.Kind = ir.KindTuple
@@ -832,7 +836,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 			switch {
 			case items == nil:
 				t.Elem = &ir.Type{Kind: ir.KindAny, Pos: prefix.Pos}
-			case items.Kind == BoolNode && !items.Bool:
+			case items.Kind == jsonpos.BoolNode && !items.Bool:
 				t.RestForbidden = true
 			default:
 				t.Elem = c.compile(items, nm.child("Rest"))
@@ -851,10 +855,10 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 	t.Constraints.MaxItems = c.count(v, "maxItems")
 	c.checkRange(v, "minItems", "maxItems", false)
 	if u := v.get("uniqueItems"); u != nil {
-		if u.Kind != BoolNode {
+		if u.Kind != jsonpos.BoolNode {
 			c.errorf(u, "uniqueItems must be a boolean")
 		}
-		t.Constraints.UniqueItems = u.Kind == BoolNode && u.Bool
+		t.Constraints.UniqueItems = u.Kind == jsonpos.BoolNode && u.Bool
 	}
 	if ct := v.get("contains"); ct != nil {
 		t.Constraints.Contains = c.compile(ct, nm.child("Contains"))
@@ -865,7 +869,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 }
 
 // canonical is the compact JSON of a value.
-func canonical(n *Node) []byte {
+func canonical(n *jsonpos.Node) []byte {
 	return bytes.Clone(n.JSON())
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
@@ -11,9 +13,9 @@ import (
 // compileUnion fills t from a view with oneOf or anyOf. The view's other
 // assertions apply to every branch, so they are merged into each. It
 // returns the subschemas to delegate.
-func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*Node {
+func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*jsonpos.Node {
 	key, list, deleg := c.unionKeyword(v)
-	if list.Kind != ArrayNode || len(list.Items) == 0 {
+	if list.Kind != jsonpos.ArrayNode || len(list.Items) == 0 {
 		c.errorf(list, "%s must be a non-empty array of schemas", key)
 		t.Kind = ir.KindAny
 		return deleg
@@ -62,21 +64,21 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*No
 // the subschemas to delegate.
 type unionParts struct {
 	key   string
-	list  *Node
-	rest  *Node
-	deleg []*Node
+	list  *jsonpos.Node
+	rest  *jsonpos.Node
+	deleg []*jsonpos.Node
 }
 
 // unionBranch is one branch of a union with its shared assertions merged
 // in, and its view.
 type unionBranch struct {
-	node *Node
+	node *jsonpos.Node
 	v    *view
 }
 
 // unionKeyword picks the keyword compiled into the union: oneOf when the
 // view has it, and then anyOf beside it is delegated; else anyOf.
-func (c *compiler) unionKeyword(v *view) (key string, list *Node, deleg []*Node) {
+func (c *compiler) unionKeyword(v *view) (key string, list *jsonpos.Node, deleg []*jsonpos.Node) {
 	deleg = v.deleg
 	key, other := "oneOf", "anyOf"
 	if v.get("oneOf") == nil {
@@ -84,7 +86,7 @@ func (c *compiler) unionKeyword(v *view) (key string, list *Node, deleg []*Node)
 	}
 	list = v.get(key)
 	if o := v.get(other); o != nil && list != nil && key == "oneOf" {
-		deleg = append(deleg, c.synth(v.src, []Member{{Key: other, KeyPos: o.Pos, Value: o}}))
+		deleg = append(deleg, c.synth(v.src, []jsonpos.Member{{Key: other, KeyPos: o.Pos, Value: o}}))
 	}
 	return key, list, deleg
 }
@@ -92,13 +94,13 @@ func (c *compiler) unionKeyword(v *view) (key string, list *Node, deleg []*Node)
 // unionRest is the view's assertions beside oneOf/anyOf (annotations
 // aside) as one synthetic schema, made once per source node; nil when
 // there are none.
-func (c *compiler) unionRest(v *view) *Node {
-	var rest []Member
+func (c *compiler) unionRest(v *view) *jsonpos.Node {
+	var rest []jsonpos.Member
 	for _, k := range v.keys {
 		if k == "oneOf" || k == "anyOf" || isAnnotation(k) {
 			continue
 		}
-		rest = append(rest, Member{Key: k, KeyPos: v.kw[k].Pos, Value: v.kw[k]})
+		rest = append(rest, jsonpos.Member{Key: k, KeyPos: v.kw[k].Pos, Value: v.kw[k]})
 	}
 	if len(rest) == 0 {
 		return nil
@@ -114,7 +116,7 @@ func (c *compiler) unionRest(v *view) *Node {
 // compileRequiredUnion compiles branches that differ only in required as
 // one object (alt is their shared schema), and delegates the
 // alternatives to the embedded validator.
-func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root bool, u unionParts, alt *Node) []*Node {
+func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root bool, u unionParts, alt *jsonpos.Node) []*jsonpos.Node {
 	base := u.rest
 	if len(alt.Members) > 0 {
 		if base == nil {
@@ -123,7 +125,7 @@ func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root boo
 			base = c.allOfNode(base, alt)
 		}
 	}
-	bv := &view{src: v.src, res: v.res, kw: map[string]*Node{}}
+	bv := &view{src: v.src, res: v.res, kw: map[string]*jsonpos.Node{}}
 	if base != nil {
 		bv = c.view(base, false)
 	}
@@ -133,22 +135,22 @@ func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root boo
 		}
 	}
 	c.compileView(t, bv, nm, root)
-	var reqs []*Node
+	var reqs []*jsonpos.Node
 	for _, b := range u.list.Items {
-		var ms []Member
+		var ms []jsonpos.Member
 		if r := b.Get("required"); r != nil {
-			ms = append(ms, Member{Key: "required", KeyPos: r.Pos, Value: r})
+			ms = append(ms, jsonpos.Member{Key: "required", KeyPos: r.Pos, Value: r})
 		}
-		reqs = append(reqs, &Node{Kind: ObjectNode, Pos: b.Pos, Members: ms})
+		reqs = append(reqs, &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: b.Pos, Members: ms})
 	}
-	alts := c.synth(u.list, []Member{{Key: u.key, KeyPos: u.list.Pos, Value: &Node{Kind: ArrayNode, Pos: u.list.Pos, Items: reqs}}})
+	alts := c.synth(u.list, []jsonpos.Member{{Key: u.key, KeyPos: u.list.Pos, Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: u.list.Pos, Items: reqs}}})
 	return append(append(u.deleg, bv.deleg...), alts)
 }
 
 // unionBranches distributes the shared assertions (rest) into each
 // branch and drops the branches that match nothing; a branch that
 // matches only null makes the union nullable instead.
-func (c *compiler) unionBranches(list, rest *Node) (branches []unionBranch, nullable bool) {
+func (c *compiler) unionBranches(list, rest *jsonpos.Node) (branches []unionBranch, nullable bool) {
 	for _, b := range list.Items {
 		n := b
 		if rest != nil {
@@ -192,7 +194,7 @@ func (c *compiler) matchBranches(t *ir.Type, branches []unionBranch) []string {
 	} else {
 		t.Match = ir.MatchInOrder
 		for i, bv := range views {
-			if title := bv.get("title"); title != nil && title.Kind == StringNode && title.Str != "" {
+			if title := bv.get("title"); title != nil && title.Kind == jsonpos.StringNode && title.Str != "" {
 				hints[i] = names.GoName(title.Str)
 			} else {
 				hints[i] = "Option" + strconv.Itoa(i+1)
@@ -204,7 +206,7 @@ func (c *compiler) matchBranches(t *ir.Type, branches []unionBranch) []string {
 
 // warnSameBranches warns of a oneOf listing one schema twice: no value
 // can pass it.
-func (c *compiler) warnSameBranches(t *ir.Type, list *Node) {
+func (c *compiler) warnSameBranches(t *ir.Type, list *jsonpos.Node) {
 	first := map[*ir.Type]int{}
 	for i, b := range t.Branches {
 		if j, dup := first[b]; dup {
@@ -218,18 +220,18 @@ func (c *compiler) warnSameBranches(t *ir.Type, list *Node) {
 // requiredAlternatives returns the branch schema shared by every branch
 // (without required and annotations) when the branches differ only in
 // required, else nil.
-func (c *compiler) requiredAlternatives(list *Node) *Node {
+func (c *compiler) requiredAlternatives(list *jsonpos.Node) *jsonpos.Node {
 	if len(list.Items) < 2 {
 		return nil
 	}
 	var first []byte
-	var shared *Node
+	var shared *jsonpos.Node
 	hasRequired := false
 	for i, b := range list.Items {
-		if b.Kind != ObjectNode {
+		if b.Kind != jsonpos.ObjectNode {
 			return nil
 		}
-		var ms []Member
+		var ms []jsonpos.Member
 		for _, m := range b.Members {
 			switch {
 			case m.Key == "required":
@@ -239,7 +241,7 @@ func (c *compiler) requiredAlternatives(list *Node) *Node {
 				ms = append(ms, m)
 			}
 		}
-		s := &Node{Kind: ObjectNode, Pos: b.Pos, Members: ms}
+		s := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: b.Pos, Members: ms}
 		js := s.JSON()
 		if i == 0 {
 			first, shared = js, s
@@ -260,11 +262,11 @@ func isNullOnly(v *view) bool {
 		return false
 	}
 	if k := v.get("const"); k != nil {
-		return k.Kind == NullNode
+		return k.Kind == jsonpos.NullNode
 	}
-	if e := v.get("enum"); e != nil && e.Kind == ArrayNode {
+	if e := v.get("enum"); e != nil && e.Kind == jsonpos.ArrayNode {
 		for _, x := range e.Items {
-			if x.Kind != NullNode {
+			if x.Kind != jsonpos.NullNode {
 				return false
 			}
 		}
@@ -286,7 +288,7 @@ func isNullOnly(v *view) bool {
 // discriminator finds a property every branch object fixes to a distinct
 // string (const or single-value enum).
 func (c *compiler) discriminator(views []*view) (string, []string) {
-	objProps := func(v *view) *Node {
+	objProps := func(v *view) *jsonpos.Node {
 		if v.isBool {
 			return nil
 		}
@@ -297,7 +299,7 @@ func (c *compiler) discriminator(views []*view) (string, []string) {
 			}
 		}
 		p := v.get("properties")
-		if p == nil || p.Kind != ObjectNode {
+		if p == nil || p.Kind != jsonpos.ObjectNode {
 			return nil
 		}
 		return p
@@ -339,10 +341,10 @@ func fixedString(v *view) (string, bool) {
 		return "", false
 	}
 	if k := v.get("const"); k != nil {
-		return k.Str, k.Kind == StringNode
+		return k.Str, k.Kind == jsonpos.StringNode
 	}
-	if e := v.get("enum"); e != nil && e.Kind == ArrayNode && len(e.Items) == 1 {
-		return e.Items[0].Str, e.Items[0].Kind == StringNode
+	if e := v.get("enum"); e != nil && e.Kind == jsonpos.ArrayNode && len(e.Items) == 1 {
+		return e.Items[0].Str, e.Items[0].Kind == jsonpos.StringNode
 	}
 	return "", false
 }
@@ -386,10 +388,10 @@ func viewKind(v *view) string {
 		}
 		return ""
 	}
-	var vals []*Node
+	var vals []*jsonpos.Node
 	if k := v.get("const"); k != nil {
-		vals = []*Node{k}
-	} else if e := v.get("enum"); e != nil && e.Kind == ArrayNode {
+		vals = []*jsonpos.Node{k}
+	} else if e := v.get("enum"); e != nil && e.Kind == jsonpos.ArrayNode {
 		vals = e.Items
 	}
 	if len(vals) > 0 {

@@ -6,6 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // A view is one schema with its $ref and allOf conjuncts merged into a
@@ -13,15 +17,15 @@ import (
 // whose keywords cannot be merged without changing their meaning, are kept
 // whole in deleg for the embedded validator.
 type view struct {
-	src *Node
+	src *jsonpos.Node
 	res *resource
 	// boolean schema: true (anything) or false (nothing).
 	isBool, boolVal bool
-	kw              map[string]*Node
+	kw              map[string]*jsonpos.Node
 	keys            []string
 	// deleg are schemas (whole conjuncts or synthetic keyword groups) the
 	// value must also satisfy.
-	deleg []*Node
+	deleg []*jsonpos.Node
 	// unevaluated reports unevaluatedProperties/Items somewhere in the
 	// conjuncts: the whole schema is then delegated.
 	unevaluated bool
@@ -30,9 +34,9 @@ type view struct {
 	never bool
 }
 
-func (v *view) get(k string) *Node { return v.kw[k] }
+func (v *view) get(k string) *jsonpos.Node { return v.kw[k] }
 
-func (v *view) set(k string, n *Node) {
+func (v *view) set(k string, n *jsonpos.Node) {
 	if _, ok := v.kw[k]; !ok {
 		v.keys = append(v.keys, k)
 	}
@@ -83,16 +87,16 @@ func isAnnotation(k string) bool {
 
 // pureRef returns the $ref of a schema whose other keywords are all
 // annotations: such a schema is its target.
-func (c *compiler) pureRef(n *Node) *Node {
-	if n.Kind != ObjectNode {
+func (c *compiler) pureRef(n *jsonpos.Node) *jsonpos.Node {
+	if n.Kind != jsonpos.ObjectNode {
 		return nil
 	}
 	res := c.resOf[n]
-	var ref *Node
+	var ref *jsonpos.Node
 	for _, m := range n.Members {
 		switch {
 		case m.Key == "$ref" || m.Key == "$dynamicRef" || m.Key == "$recursiveRef":
-			if ref != nil || m.Value.Kind != StringNode {
+			if ref != nil || m.Value.Kind != jsonpos.StringNode {
 				return nil
 			}
 			ref = m.Value
@@ -114,7 +118,7 @@ func (c *compiler) pureRef(n *Node) *Node {
 }
 
 // conjuncts lists n and, recursively, its $ref targets and allOf branches.
-func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
+func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*jsonpos.Node) []*jsonpos.Node {
 	for _, s := range stack {
 		if s == n {
 			c.errorf(n, "circular $ref")
@@ -131,7 +135,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 		return out
 	}
 	stack = append(stack, n)
-	if n.Kind != ObjectNode || c.external[n] {
+	if n.Kind != jsonpos.ObjectNode || c.external[n] {
 		return append(out, n)
 	}
 	res := c.resOf[n]
@@ -142,7 +146,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 	if ref == nil {
 		ref = n.Get("$recursiveRef")
 	}
-	if ref != nil && ref.Kind != StringNode {
+	if ref != nil && ref.Kind != jsonpos.StringNode {
 		c.errorf(ref, "$ref must be a string")
 		ref = nil
 	}
@@ -166,7 +170,7 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 		}
 	}
 	if all := n.Get("allOf"); all != nil {
-		if all.Kind != ArrayNode || len(all.Items) == 0 {
+		if all.Kind != jsonpos.ArrayNode || len(all.Items) == 0 {
 			c.errorf(all, "allOf must be a non-empty array of schemas")
 		} else {
 			for _, b := range all.Items {
@@ -179,19 +183,19 @@ func (c *compiler) conjuncts(n *Node, out []*Node, stack []*Node) []*Node {
 
 // view merges the conjuncts of n. lenient (for distributed union branches)
 // turns contradictions into never instead of errors.
-func (c *compiler) view(n *Node, lenient bool) *view {
-	v := &view{src: n, res: c.resOf[n], kw: map[string]*Node{}}
+func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
+	v := &view{src: n, res: c.resOf[n], kw: map[string]*jsonpos.Node{}}
 	c.conjSeen.reset()
 	conj := c.conjuncts(n, nil, nil)
 	objects := 0
 	for _, cj := range conj {
-		if cj.Kind == BoolNode && !cj.Bool {
+		if cj.Kind == jsonpos.BoolNode && !cj.Bool {
 			v.isBool, v.boolVal = true, false
 			return v
 		}
-		if cj.Kind == ObjectNode {
+		if cj.Kind == jsonpos.ObjectNode {
 			objects++
-		} else if cj.Kind != BoolNode {
+		} else if cj.Kind != jsonpos.BoolNode {
 			c.errorf(cj, "schema must be an object or a boolean")
 			v.isBool, v.boolVal = true, true
 			return v
@@ -201,10 +205,10 @@ func (c *compiler) view(n *Node, lenient bool) *view {
 		v.isBool, v.boolVal = true, true
 		return v
 	}
-	var apSource *Node
-	arraySource := (*Node)(nil)
+	var apSource *jsonpos.Node
+	arraySource := (*jsonpos.Node)(nil)
 	for _, cj := range conj {
-		if cj.Kind != ObjectNode {
+		if cj.Kind != jsonpos.ObjectNode {
 			continue
 		}
 		if c.external[cj] {
@@ -212,7 +216,7 @@ func (c *compiler) view(n *Node, lenient bool) *view {
 			continue
 		}
 		kws := c.normalize(cj)
-		var delegKW []Member
+		var delegKW []jsonpos.Member
 		for _, m := range kws {
 			k, val := m.Key, m.Value
 			switch {
@@ -225,7 +229,7 @@ func (c *compiler) view(n *Node, lenient bool) *view {
 				delegKW = append(delegKW, m)
 				continue
 			}
-			if k == "additionalProperties" && !(val.Kind == BoolNode && val.Bool) {
+			if k == "additionalProperties" && !(val.Kind == jsonpos.BoolNode && val.Bool) {
 				if apSource != nil && apSource != cj {
 					v.deleg = append(v.deleg, cj)
 					continue
@@ -233,9 +237,9 @@ func (c *compiler) view(n *Node, lenient bool) *view {
 				apSource = cj
 			}
 			if k == "items" || k == "prefixItems" {
-				tuple := cj.Get("prefixItems") != nil || (cj.Get("items") != nil && cj.Get("items").Kind == ArrayNode)
+				tuple := cj.Get("prefixItems") != nil || (cj.Get("items") != nil && cj.Get("items").Kind == jsonpos.ArrayNode)
 				if arraySource != nil && arraySource != cj {
-					prevTuple := arraySource.Get("prefixItems") != nil || arraySource.Get("items").Kind == ArrayNode
+					prevTuple := arraySource.Get("prefixItems") != nil || arraySource.Get("items").Kind == jsonpos.ArrayNode
 					if tuple || prevTuple {
 						v.deleg = append(v.deleg, cj)
 						continue
@@ -274,7 +278,7 @@ func (c *compiler) view(n *Node, lenient bool) *view {
 	return v
 }
 
-func refCovers(src, merged *Node) bool {
+func refCovers(src, merged *jsonpos.Node) bool {
 	if merged == nil {
 		return true
 	}
@@ -287,7 +291,7 @@ func refCovers(src, merged *Node) bool {
 	return true
 }
 
-func refCoversPatterns(src, merged *Node) bool {
+func refCoversPatterns(src, merged *jsonpos.Node) bool {
 	if merged == nil {
 		return true
 	}
@@ -303,10 +307,10 @@ func refCoversPatterns(src, merged *Node) bool {
 // normalize rewrites older spellings of one schema object to draft 2020-12
 // keywords: array-form items and additionalItems, dependencies, boolean
 // exclusiveMinimum/Maximum.
-func (c *compiler) normalize(n *Node) []Member {
+func (c *compiler) normalize(n *jsonpos.Node) []jsonpos.Member {
 	items := n.Get("items")
-	arrayItems := items != nil && items.Kind == ArrayNode
-	var out []Member
+	arrayItems := items != nil && items.Kind == jsonpos.ArrayNode
+	var out []jsonpos.Member
 	for _, m := range n.Members {
 		switch m.Key {
 		case "items":
@@ -323,31 +327,31 @@ func (c *compiler) normalize(n *Node) []Member {
 			}
 			m.Key = "items"
 		case "dependencies":
-			if m.Value.Kind != ObjectNode {
+			if m.Value.Kind != jsonpos.ObjectNode {
 				c.errorf(m.Value, "dependencies must be an object")
 				continue
 			}
-			var req, sch []Member
+			var req, sch []jsonpos.Member
 			for _, d := range m.Value.Members {
-				if d.Value.Kind == ArrayNode {
+				if d.Value.Kind == jsonpos.ArrayNode {
 					req = append(req, d)
 				} else {
 					sch = append(sch, d)
 				}
 			}
 			if len(req) > 0 {
-				out = append(out, Member{Key: "dependentRequired", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, req)})
+				out = append(out, jsonpos.Member{Key: "dependentRequired", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, req)})
 			}
 			if len(sch) > 0 {
-				out = append(out, Member{Key: "dependentSchemas", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, sch)})
+				out = append(out, jsonpos.Member{Key: "dependentSchemas", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, sch)})
 			}
 			continue
 		case "exclusiveMinimum", "exclusiveMaximum":
-			if m.Value.Kind == BoolNode {
+			if m.Value.Kind == jsonpos.BoolNode {
 				continue // handled with minimum/maximum below
 			}
 		case "minimum", "maximum":
-			if ex := n.Get("exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]); ex != nil && ex.Kind == BoolNode && ex.Bool {
+			if ex := n.Get("exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]); ex != nil && ex.Kind == jsonpos.BoolNode && ex.Bool {
 				m.Key = "exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]
 			}
 		}
@@ -358,23 +362,23 @@ func (c *compiler) normalize(n *Node) []Member {
 
 // synth builds a synthetic schema object with members from src (same
 // resource and position).
-func (c *compiler) synth(src *Node, ms []Member) *Node {
+func (c *compiler) synth(src *jsonpos.Node, ms []jsonpos.Member) *jsonpos.Node {
 	s := c.synthObject(src, ms)
 	c.resOf[s] = c.resOf[src]
 	return s
 }
 
-func (c *compiler) synthObject(src *Node, ms []Member) *Node {
-	return &Node{Kind: ObjectNode, Pos: src.Pos, Members: ms}
+func (c *compiler) synthObject(src *jsonpos.Node, ms []jsonpos.Member) *jsonpos.Node {
+	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: src.Pos, Members: ms}
 }
 
 // allOfNode returns the (interned) synthetic schema {"allOf":[a,b]}.
-func (c *compiler) allOfNode(a, b *Node) *Node {
-	key := [2]*Node{a, b}
+func (c *compiler) allOfNode(a, b *jsonpos.Node) *jsonpos.Node {
+	key := [2]*jsonpos.Node{a, b}
 	if s, ok := c.interned[key]; ok {
 		return s
 	}
-	s := c.synth(a, []Member{{Key: "allOf", KeyPos: a.Pos, Value: &Node{Kind: ArrayNode, Pos: a.Pos, Items: []*Node{a, b}}}})
+	s := c.synth(a, []jsonpos.Member{{Key: "allOf", KeyPos: a.Pos, Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: a.Pos, Items: []*jsonpos.Node{a, b}}}})
 	c.interned[key] = s
 	return s
 }
@@ -383,7 +387,7 @@ func (c *compiler) allOfNode(a, b *Node) *Node {
 // value is delegated instead. Annotations and format keep the first
 // value; keywordMerges holds the other keywords' merge steps; any other
 // keyword is delegated.
-func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view) (*Node, bool) {
+func (c *compiler) mergeKeyword(k string, old, val *jsonpos.Node, lenient bool, v *view) (*jsonpos.Node, bool) {
 	if bytes.Equal(old.JSON(), val.JSON()) {
 		return old, true
 	}
@@ -394,7 +398,7 @@ func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view)
 	if merge == nil {
 		return old, false
 	}
-	clash := func(format string, args ...any) (*Node, bool) {
+	clash := func(format string, args ...any) (*jsonpos.Node, bool) {
 		if lenient {
 			v.never = true
 		} else {
@@ -408,7 +412,7 @@ func (c *compiler) mergeKeyword(k string, old, val *Node, lenient bool, v *view)
 // keywordMerge combines two values of one keyword that differ; clash
 // reports a contradiction (an error, or a never-matching view when
 // lenient). ok false means val is delegated instead.
-type keywordMerge func(c *compiler, old, val *Node, clash func(format string, args ...any) (*Node, bool)) (*Node, bool)
+type keywordMerge func(c *compiler, old, val *jsonpos.Node, clash func(format string, args ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool)
 
 // keywordMerges are the keywords allOf merges into one schema. Two
 // contains are two separate assertions, so contains is not merged.
@@ -440,32 +444,32 @@ var keywordMerges = map[string]keywordMerge{
 }
 
 // mergeType keeps the types both allow (integer where one says number).
-func mergeType(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, bool)) (*Node, bool) {
+func mergeType(_ *compiler, old, val *jsonpos.Node, clash func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
 	a, b := typeNames(old), typeNames(val)
-	var out []*Node
+	var out []*jsonpos.Node
 	for _, x := range a {
 		for _, y := range b {
 			switch {
 			case x == y, x == "integer" && y == "number":
-				out = append(out, &Node{Kind: StringNode, Pos: old.Pos, Str: x})
+				out = append(out, &jsonpos.Node{Kind: jsonpos.StringNode, Pos: old.Pos, Str: x})
 			case x == "number" && y == "integer":
-				out = append(out, &Node{Kind: StringNode, Pos: val.Pos, Str: y})
+				out = append(out, &jsonpos.Node{Kind: jsonpos.StringNode, Pos: val.Pos, Str: y})
 			}
 		}
 	}
 	if len(out) == 0 {
 		return clash("no type satisfies every branch")
 	}
-	return &Node{Kind: ArrayNode, Pos: old.Pos, Items: out}, true
+	return &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: old.Pos, Items: out}, true
 }
 
 // mergeSchemaMap merges two maps of schemas (properties and the like):
 // a key in both gets the allOf of its two schemas.
-func mergeSchemaMap(c *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
-	if old.Kind != ObjectNode || val.Kind != ObjectNode {
+func mergeSchemaMap(c *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
+	if old.Kind != jsonpos.ObjectNode || val.Kind != jsonpos.ObjectNode {
 		return old, false
 	}
-	ms := append([]Member(nil), old.Members...)
+	ms := append([]jsonpos.Member(nil), old.Members...)
 	for _, m := range val.Members {
 		found := false
 		for i := range ms {
@@ -478,19 +482,19 @@ func mergeSchemaMap(c *compiler, old, val *Node, _ func(string, ...any) (*Node, 
 			ms = append(ms, m)
 		}
 	}
-	return &Node{Kind: ObjectNode, Pos: old.Pos, Members: ms}, true
+	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: old.Pos, Members: ms}, true
 }
 
 // mergeRequired is the union of two required lists.
-func mergeRequired(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
-	if old.Kind != ArrayNode || val.Kind != ArrayNode {
+func mergeRequired(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
+	if old.Kind != jsonpos.ArrayNode || val.Kind != jsonpos.ArrayNode {
 		return old, false
 	}
-	items := append([]*Node(nil), old.Items...)
+	items := append([]*jsonpos.Node(nil), old.Items...)
 	for _, x := range val.Items {
 		dup := false
 		for _, y := range items {
-			if y.Kind == StringNode && x.Kind == StringNode && x.Str == y.Str {
+			if y.Kind == jsonpos.StringNode && x.Kind == jsonpos.StringNode && x.Str == y.Str {
 				dup = true
 			}
 		}
@@ -498,27 +502,27 @@ func mergeRequired(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, b
 			items = append(items, x)
 		}
 	}
-	return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
+	return &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: old.Pos, Items: items}, true
 }
 
 // mergeDependentRequired keeps the members of both.
-func mergeDependentRequired(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
-	if old.Kind != ObjectNode || val.Kind != ObjectNode {
+func mergeDependentRequired(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
+	if old.Kind != jsonpos.ObjectNode || val.Kind != jsonpos.ObjectNode {
 		return old, false
 	}
-	return &Node{Kind: ObjectNode, Pos: old.Pos, Members: append(append([]Member(nil), old.Members...), val.Members...)}, true
+	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: old.Pos, Members: append(append([]jsonpos.Member(nil), old.Members...), val.Members...)}, true
 }
 
 // mergeEnum keeps the values both enums list.
-func mergeEnum(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, bool)) (*Node, bool) {
-	if old.Kind != ArrayNode || val.Kind != ArrayNode {
+func mergeEnum(_ *compiler, old, val *jsonpos.Node, clash func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
+	if old.Kind != jsonpos.ArrayNode || val.Kind != jsonpos.ArrayNode {
 		return old, false
 	}
 	in := make(map[string]bool, len(val.Items))
 	for _, y := range val.Items {
 		in[canonKey(y)] = true
 	}
-	var items []*Node
+	var items []*jsonpos.Node
 	for _, x := range old.Items {
 		if in[canonKey(x)] {
 			items = append(items, x)
@@ -527,11 +531,11 @@ func mergeEnum(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, b
 	if len(items) == 0 {
 		return clash("enums have no value in common")
 	}
-	return &Node{Kind: ArrayNode, Pos: old.Pos, Items: items}, true
+	return &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: old.Pos, Items: items}, true
 }
 
 // mergeConst accepts two consts that are equal as JSON.
-func mergeConst(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, bool)) (*Node, bool) {
+func mergeConst(_ *compiler, old, val *jsonpos.Node, clash func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
 	if jsonEqual(old, val) {
 		return old, true
 	}
@@ -539,30 +543,30 @@ func mergeConst(_ *compiler, old, val *Node, clash func(string, ...any) (*Node, 
 }
 
 // mergeSchema is the allOf of two subschemas.
-func mergeSchema(c *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+func mergeSchema(c *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
 	return c.allOfNode(old, val), true
 }
 
 // mergeUniqueItems: true wins.
-func mergeUniqueItems(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
-	if val.Kind == BoolNode && val.Bool {
+func mergeUniqueItems(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
+	if val.Kind == jsonpos.BoolNode && val.Bool {
 		return val, true
 	}
 	return old, true
 }
 
 // mergeLarger keeps the larger of two lower bounds.
-func mergeLarger(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+func mergeLarger(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
 	return numPick(old, val, true)
 }
 
 // mergeSmaller keeps the smaller of two upper bounds.
-func mergeSmaller(_ *compiler, old, val *Node, _ func(string, ...any) (*Node, bool)) (*Node, bool) {
+func mergeSmaller(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
 	return numPick(old, val, false)
 }
 
 // numPick keeps the larger (or smaller) of two numbers.
-func numPick(a, b *Node, larger bool) (*Node, bool) {
+func numPick(a, b *jsonpos.Node, larger bool) (*jsonpos.Node, bool) {
 	x, ok1 := numRat(a)
 	y, ok2 := numRat(b)
 	if !ok1 || !ok2 {
@@ -575,8 +579,8 @@ func numPick(a, b *Node, larger bool) (*Node, bool) {
 }
 
 // numRat parses a number node exactly.
-func numRat(n *Node) (*big.Rat, bool) {
-	if n == nil || n.Kind != NumberNode {
+func numRat(n *jsonpos.Node) (*big.Rat, bool) {
+	if n == nil || n.Kind != jsonpos.NumberNode {
 		return nil, false
 	}
 	r, ok := new(big.Rat).SetString(n.Num)
@@ -584,14 +588,14 @@ func numRat(n *Node) (*big.Rat, bool) {
 }
 
 // typeNames returns the names in a type keyword.
-func typeNames(n *Node) []string {
+func typeNames(n *jsonpos.Node) []string {
 	switch n.Kind {
-	case StringNode:
+	case jsonpos.StringNode:
 		return []string{n.Str}
-	case ArrayNode:
+	case jsonpos.ArrayNode:
 		var out []string
 		for _, it := range n.Items {
-			if it.Kind == StringNode {
+			if it.Kind == jsonpos.StringNode {
 				out = append(out, it.Str)
 			}
 		}
@@ -602,22 +606,22 @@ func typeNames(n *Node) []string {
 
 // jsonEqual is JSON Schema equality: numbers by value, objects regardless
 // of member order.
-func jsonEqual(a, b *Node) bool {
+func jsonEqual(a, b *jsonpos.Node) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
 	switch a.Kind {
-	case NullNode:
+	case jsonpos.NullNode:
 		return true
-	case BoolNode:
+	case jsonpos.BoolNode:
 		return a.Bool == b.Bool
-	case StringNode:
+	case jsonpos.StringNode:
 		return a.Str == b.Str
-	case NumberNode:
+	case jsonpos.NumberNode:
 		x, ok1 := numRat(a)
 		y, ok2 := numRat(b)
 		return ok1 && ok2 && x.Cmp(y) == 0
-	case ArrayNode:
+	case jsonpos.ArrayNode:
 		if len(a.Items) != len(b.Items) {
 			return false
 		}
@@ -627,7 +631,7 @@ func jsonEqual(a, b *Node) bool {
 			}
 		}
 		return true
-	case ObjectNode:
+	case jsonpos.ObjectNode:
 		if len(a.Members) != len(b.Members) {
 			return false
 		}
@@ -644,8 +648,8 @@ func jsonEqual(a, b *Node) bool {
 
 // nodeSet is a set of nodes: a list while small, a map beyond.
 type nodeSet struct {
-	list []*Node
-	m    map[*Node]bool
+	list []*jsonpos.Node
+	m    map[*jsonpos.Node]bool
 }
 
 func (s *nodeSet) reset() {
@@ -654,7 +658,7 @@ func (s *nodeSet) reset() {
 }
 
 // add adds n and reports whether it was new.
-func (s *nodeSet) add(n *Node) bool {
+func (s *nodeSet) add(n *jsonpos.Node) bool {
 	if s.m != nil {
 		if s.m[n] {
 			return false
@@ -669,7 +673,7 @@ func (s *nodeSet) add(n *Node) bool {
 	}
 	s.list = append(s.list, n)
 	if len(s.list) > 32 {
-		s.m = make(map[*Node]bool, 2*len(s.list))
+		s.m = make(map[*jsonpos.Node]bool, 2*len(s.list))
 		for _, x := range s.list {
 			s.m[x] = true
 		}
@@ -679,40 +683,40 @@ func (s *nodeSet) add(n *Node) bool {
 
 // canonKey is a string equal for two values exactly when jsonEqual holds:
 // numbers by exact value, object members in sorted order.
-func canonKey(n *Node) string {
+func canonKey(n *jsonpos.Node) string {
 	var b strings.Builder
 	writeCanon(&b, n)
 	return b.String()
 }
 
-func writeCanon(b *strings.Builder, n *Node) {
+func writeCanon(b *strings.Builder, n *jsonpos.Node) {
 	switch n.Kind {
-	case NullNode:
+	case jsonpos.NullNode:
 		b.WriteString("n")
-	case BoolNode:
+	case jsonpos.BoolNode:
 		if n.Bool {
 			b.WriteString("t")
 		} else {
 			b.WriteString("f")
 		}
-	case NumberNode:
+	case jsonpos.NumberNode:
 		if r, ok := numRat(n); ok {
 			b.WriteString("#" + r.RatString() + ";")
 		} else {
 			b.WriteString("#?" + n.Num + ";")
 		}
-	case StringNode:
+	case jsonpos.StringNode:
 		b.WriteString(strconv.Quote(n.Str))
-	case ArrayNode:
+	case jsonpos.ArrayNode:
 		b.WriteByte('[')
 		for _, it := range n.Items {
 			writeCanon(b, it)
 			b.WriteByte(',')
 		}
 		b.WriteByte(']')
-	case ObjectNode:
+	case jsonpos.ObjectNode:
 		ms := slices.Clone(n.Members)
-		slices.SortFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
+		slices.SortFunc(ms, func(a, b jsonpos.Member) int { return strings.Compare(a.Key, b.Key) })
 		b.WriteByte('{')
 		for _, m := range ms {
 			b.WriteString(strconv.Quote(m.Key))
@@ -726,7 +730,7 @@ func writeCanon(b *strings.Builder, n *Node) {
 
 // spend counts one expansion at n against the budget; false (after one
 // located error) once the budget is spent.
-func (c *compiler) spend(n *Node) bool {
+func (c *compiler) spend(n *jsonpos.Node) bool {
 	if c.exhausted {
 		return false
 	}
@@ -734,19 +738,19 @@ func (c *compiler) spend(n *Node) bool {
 	if c.expansions > c.limits.RefExpansions {
 		c.exhausted = true
 		c.errorf(n, "schema expansion budget spent: $refs, allOf and union branches expand to more than %d schemas (%s)",
-			c.limits.RefExpansions, limitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
+			c.limits.RefExpansions, manifest.LimitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
 		return false
 	}
 	return true
 }
 
 // errorf records a located error at n.
-func (c *compiler) errorf(n *Node, format string, args ...any) {
-	c.errs = append(c.errs, Errorf(n.Pos, format, args...))
+func (c *compiler) errorf(n *jsonpos.Node, format string, args ...any) {
+	c.errs = append(c.errs, jsonpos.Errorf(n.Pos, format, args...))
 }
 
 // describe is a short rendering of a JSON value for messages.
-func describe(n *Node) string {
+func describe(n *jsonpos.Node) string {
 	s := string(n.JSON())
 	if len(s) > 40 {
 		s = s[:37] + "..."

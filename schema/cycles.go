@@ -1,5 +1,7 @@
 package schema
 
+import "github.com/toolgen-go/toolgen/schema/jsonpos"
+
 // In-place applicators apply a subschema to the same value as the schema
 // holding them. A cycle of them ({"$defs":{"u":{"anyOf":[{"$ref":
 // "#/$defs/u"}, ...]}}}) makes a validator loop forever and a generated
@@ -9,9 +11,9 @@ package schema
 
 // inPlaceEdge is one subschema applied to the same value.
 type inPlaceEdge struct {
-	to *Node
+	to *jsonpos.Node
 	// at is where the edge is written (the $ref string or the subschema).
-	at *Node
+	at *jsonpos.Node
 	// merged marks $ref and allOf edges, which views merge (their cycles
 	// are reported there).
 	merged bool
@@ -19,13 +21,13 @@ type inPlaceEdge struct {
 
 // inPlaceEdges lists the in-place subschemas of n, resolving its static
 // $ref ($dynamicRef is resolved by scope and left out).
-func (c *compiler) inPlaceEdges(n *Node) []inPlaceEdge {
-	if n == nil || n.Kind != ObjectNode || c.external[n] {
+func (c *compiler) inPlaceEdges(n *jsonpos.Node) []inPlaceEdge {
+	if n == nil || n.Kind != jsonpos.ObjectNode || c.external[n] {
 		return nil
 	}
 	var out []inPlaceEdge
 	res := c.resOf[n]
-	if ref := n.Get("$ref"); ref != nil && ref.Kind == StringNode && res != nil {
+	if ref := n.Get("$ref"); ref != nil && ref.Kind == jsonpos.StringNode && res != nil {
 		if t, _, err := c.resolveRef(ref, res); err == nil {
 			out = append(out, inPlaceEdge{to: t, at: ref, merged: true})
 		}
@@ -36,7 +38,7 @@ func (c *compiler) inPlaceEdges(n *Node) []inPlaceEdge {
 	for _, m := range n.Members {
 		switch m.Key {
 		case "allOf", "anyOf", "oneOf":
-			if m.Value.Kind == ArrayNode {
+			if m.Value.Kind == jsonpos.ArrayNode {
 				for _, it := range m.Value.Items {
 					out = append(out, inPlaceEdge{to: it, at: it, merged: m.Key == "allOf"})
 				}
@@ -44,7 +46,7 @@ func (c *compiler) inPlaceEdges(n *Node) []inPlaceEdge {
 		case "not", "if", "then", "else":
 			out = append(out, inPlaceEdge{to: m.Value, at: m.Value})
 		case "dependentSchemas":
-			if m.Value.Kind == ObjectNode {
+			if m.Value.Kind == jsonpos.ObjectNode {
 				for _, d := range m.Value.Members {
 					out = append(out, inPlaceEdge{to: d.Value, at: d.Value})
 				}
@@ -58,15 +60,15 @@ func (c *compiler) inPlaceEdges(n *Node) []inPlaceEdge {
 // passes through an applicator other than $ref and allOf, once, at the
 // edge that closes it; that edge is then compiled as any value (the
 // compilation fails anyway) so nothing downstream recurses on it.
-func (c *compiler) checkCycles(roots []*Node) {
+func (c *compiler) checkCycles(roots []*jsonpos.Node) {
 	const (
 		onStack = 1 << iota
 		done
 		walked
 	)
-	state := map[*Node]uint8{}
-	edges := map[*Node][]inPlaceEdge{}
-	edgesOf := func(n *Node) []inPlaceEdge {
+	state := map[*jsonpos.Node]uint8{}
+	edges := map[*jsonpos.Node][]inPlaceEdge{}
+	edgesOf := func(n *jsonpos.Node) []inPlaceEdge {
 		es, ok := edges[n]
 		if !ok {
 			es = c.inPlaceEdges(n)
@@ -75,12 +77,12 @@ func (c *compiler) checkCycles(roots []*Node) {
 		return es
 	}
 	type frame struct {
-		n      *Node
+		n      *jsonpos.Node
 		merged bool // the edge that led to n
 	}
 	var stack []frame
-	var visit func(n *Node)
-	visit = func(n *Node) {
+	var visit func(n *jsonpos.Node)
+	visit = func(n *jsonpos.Node) {
 		state[n] |= onStack
 		for _, e := range edgesOf(n) {
 			switch state[e.to] &^ walked {
@@ -106,8 +108,8 @@ func (c *compiler) checkCycles(roots []*Node) {
 	}
 	// Every schema below the roots (and below what they reference) starts
 	// a search.
-	var walk func(n *Node)
-	walk = func(n *Node) {
+	var walk func(n *jsonpos.Node)
+	walk = func(n *jsonpos.Node) {
 		if n == nil || state[n]&walked != 0 {
 			return
 		}
@@ -127,7 +129,7 @@ func (c *compiler) checkCycles(roots []*Node) {
 }
 
 // describePointer names a schema by its JSON pointer for messages.
-func describePointer(n *Node) string {
+func describePointer(n *jsonpos.Node) string {
 	if n.Pos.Pointer == "" {
 		return "the root schema"
 	}

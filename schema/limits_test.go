@@ -9,8 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // Inputs that crashed, hung or blew up the generator (issue 8). Each must
@@ -85,9 +90,9 @@ func manyProps(n int) string {
 }
 
 // pipeline runs load, compile, taxonomy and generation.
-func pipeline(data []byte, lim schema.Limits) ([]generator.File, error) {
-	fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: data}},
-		schema.BuildOptions{Package: "x", LoadOptions: schema.LoadOptions{Limits: lim}}, nil)
+func pipeline(data []byte, lim manifest.Limits) ([]generator.File, error) {
+	fam, err := schema.BuildFamily([]load.Input{{Name: "t.json", Data: data}},
+		schema.BuildOptions{Package: "x", Options: load.Options{Limits: lim}}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -100,38 +105,38 @@ func TestLimitCases(t *testing.T) {
 	cases := []struct {
 		name   string
 		params string
-		limits schema.Limits
+		limits manifest.Limits
 		// want is a substring of the only error; "" means success.
 		want string
 	}{
-		{"recursive anyOf", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`, schema.Limits{},
+		{"recursive anyOf", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`, manifest.Limits{},
 			`/0/input_schema/$defs/u/anyOf/0/$ref: circular schema: this applies /0/input_schema/$defs/u to the same value again`},
-		{"recursive oneOf via not", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"oneOf":[{"not":{"$ref":"#/$defs/u"}},{"type":"string"}]}}}`, schema.Limits{},
+		{"recursive oneOf via not", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"oneOf":[{"not":{"$ref":"#/$defs/u"}},{"type":"string"}]}}}`, manifest.Limits{},
 			`circular schema`},
-		{"recursion through a property is fine", `{"type":"object","properties":{"x":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}},{"type":"null"}]}}}`, schema.Limits{}, ""},
-		{"9000 nested items", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 9000)), schema.Limits{},
+		{"recursion through a property is fine", `{"type":"object","properties":{"x":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}},{"type":"null"}]}}}`, manifest.Limits{}, ""},
+		{"9000 nested items", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 9000)), manifest.Limits{},
 			`nesting deeper than 512 levels (8 × limits.max_depth; raise max_depth in the manifest)`},
-		{"1000 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 1000)), schema.Limits{},
+		{"1000 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 1000)), manifest.Limits{},
 			`nesting deeper than 512 levels`},
-		{"70 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), schema.Limits{},
+		{"70 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), manifest.Limits{},
 			`schema nested more than 64 levels deep (limit 64; raise limits.max_depth in the manifest)`},
-		{"70 nested arrays, raised", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), schema.Limits{Depth: 80}, ""},
-		{"3000 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 3000)), schema.Limits{},
+		{"70 nested arrays, raised", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), manifest.Limits{Depth: 80}, ""},
+		{"3000 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 3000)), manifest.Limits{},
 			`nesting deeper than 512 levels`},
-		{"100 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 100)), schema.Limits{Depth: 150, IdentifierLength: 40}, ""},
-		{"30 levels of oneOf", refLevels("oneOf", 30, false), schema.Limits{}, ""},
-		{"30 levels of allOf", refLevels("allOf", 30, false), schema.Limits{}, ""},
-		{"30 levels of anyOf", refLevels("anyOf", 30, false), schema.Limits{}, ""},
-		{"30 levels of distinct oneOf", refLevels("oneOf", 30, true), schema.Limits{}, ""},
-		{"30 levels of distinct allOf", refLevels("allOf", 30, true), schema.Limits{}, ""},
-		{"expansion budget", refLevels("allOf", 30, true), schema.Limits{RefExpansions: 20},
+		{"100 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 100)), manifest.Limits{Depth: 150, IdentifierLength: 40}, ""},
+		{"30 levels of oneOf", refLevels("oneOf", 30, false), manifest.Limits{}, ""},
+		{"30 levels of allOf", refLevels("allOf", 30, false), manifest.Limits{}, ""},
+		{"30 levels of anyOf", refLevels("anyOf", 30, false), manifest.Limits{}, ""},
+		{"30 levels of distinct oneOf", refLevels("oneOf", 30, true), manifest.Limits{}, ""},
+		{"30 levels of distinct allOf", refLevels("allOf", 30, true), manifest.Limits{}, ""},
+		{"expansion budget", refLevels("allOf", 30, true), manifest.Limits{RefExpansions: 20},
 			`schema expansion budget spent: $refs, allOf and union branches expand to more than 20 schemas (limit 20; raise limits.max_ref_expansions in the manifest)`},
-		{"100000 enum values", objectWith(`{"type":"integer","enum":` + intList(100000) + `}`), schema.Limits{},
+		{"100000 enum values", objectWith(`{"type":"integer","enum":` + intList(100000) + `}`), manifest.Limits{},
 			`/0/input_schema/properties/x/enum: enum lists 100000 values, more than the limit (limit 5000; raise limits.max_enum in the manifest)`},
-		{"20000 enum values, raised", objectWith(`{"type":"integer","enum":` + intList(20000) + `}`), schema.Limits{Enum: 20000}, ""},
-		{"5000 properties", manyProps(5000), schema.Limits{},
+		{"20000 enum values, raised", objectWith(`{"type":"integer","enum":` + intList(20000) + `}`), manifest.Limits{Enum: 20000}, ""},
+		{"5000 properties", manyProps(5000), manifest.Limits{},
 			`/0/input_schema/properties: object declares 5000 properties, more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
-		{"1500 properties, raised", manyProps(1500), schema.Limits{Properties: 1500}, ""},
+		{"1500 properties, raised", manyProps(1500), manifest.Limits{Properties: 1500}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -148,7 +153,7 @@ func TestLimitCases(t *testing.T) {
 			if err == nil {
 				t.Fatalf("generated; want an error containing %q", tc.want)
 			}
-			var list schema.ErrorList
+			var list jsonpos.ErrorList
 			if !errorsAs(err, &list) || len(list) != 1 {
 				t.Fatalf("want one located error, got %v", err)
 			}
@@ -167,7 +172,7 @@ func TestIdentifierLimit(t *testing.T) {
 	params := `{"type":"object","properties":{"` + long + `":{"type":"object","properties":{"` + long + `x":{"type":"string","enum":["` + long + `"]}}}}}`
 	var first string
 	for range 2 {
-		files, err := pipeline(oneTool(params), schema.Limits{})
+		files, err := pipeline(oneTool(params), manifest.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +184,7 @@ func TestIdentifierLimit(t *testing.T) {
 				t.Fatal(err)
 			}
 			ast.Inspect(af, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && len(id.Name) > schema.DefaultLimits.IdentifierLength {
+				if id, ok := n.(*ast.Ident); ok && len(id.Name) > manifest.DefaultLimits.IdentifierLength {
 					t.Fatalf("%s: identifier of %d bytes: %.60s...", f.Path, len(id.Name), id.Name)
 				}
 				return true
@@ -192,8 +197,8 @@ func TestIdentifierLimit(t *testing.T) {
 	}
 }
 
-func errorsAs(err error, list *schema.ErrorList) bool {
-	l, ok := err.(schema.ErrorList)
+func errorsAs(err error, list *jsonpos.ErrorList) bool {
+	l, ok := err.(jsonpos.ErrorList)
 	*list = l
 	return ok
 }
@@ -214,14 +219,14 @@ func TestUnsatisfiableWarnings(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"},{"type":"integer"}]}},"$defs":{"a":{"type":"string"}}}`, `/0/input_schema/properties/x/oneOf: oneOf lists the same schema as branches 0 and 1: a value that matches it matches both, so it never passes`},
 	}
 	for _, tc := range cases {
-		fam, err := schema.BuildFamily([]schema.Input{{Name: "t.json", Data: oneTool(tc.params)}}, schema.BuildOptions{Package: "x"}, nil)
+		fam, err := schema.BuildFamily([]load.Input{{Name: "t.json", Data: oneTool(tc.params)}}, schema.BuildOptions{Package: "x"}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", tc.params, err)
 			continue
 		}
 		found := false
 		for _, w := range fam.Warnings {
-			e := schema.Error{Pos: w.Pos, Message: w.Message}
+			e := jsonpos.Error{Pos: w.Pos, Message: w.Message}
 			if w.Code == "unsatisfiable" && located.MatchString(e.Error()) && strings.Contains(e.Error(), tc.want) {
 				found = true
 			}
@@ -246,7 +251,7 @@ func TestFieldNamesIndependentOfOrder(t *testing.T) {
 		for _, k := range perm {
 			props = append(props, fmt.Sprintf("%q:{\"type\":\"string\"}", k))
 		}
-		fam, err := schema.Build([]schema.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)}}, schema.BuildOptions{Package: "x"})
+		fam, err := schema.Build([]load.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)}}, schema.BuildOptions{Package: "x"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -299,14 +304,14 @@ func FuzzPipeline(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	lim := schema.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
+	lim := manifest.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
 	f.Fuzz(func(t *testing.T, params []byte) {
 		data := append(append([]byte(`[{"name":"get_x","input_schema":`), params...), "}]"...)
 		_, err := pipeline(data, lim)
 		if err == nil {
 			return
 		}
-		var list schema.ErrorList
+		var list jsonpos.ErrorList
 		if !errorsAs(err, &list) {
 			t.Fatalf("unlocated error %T: %v", err, err)
 		}

@@ -5,6 +5,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // A resource is a schema document (or an embedded $id resource) that
@@ -12,11 +14,11 @@ import (
 type resource struct {
 	// uri is the absolute base URI, without fragment.
 	uri  string
-	root *Node
+	root *jsonpos.Node
 	// draft is 7 for draft-04/06/07 documents ($ref siblings ignored,
 	// array-form items), 2020 otherwise.
 	draft   int
-	anchors map[string]*Node
+	anchors map[string]*jsonpos.Node
 	// parent is the resource an embedded ($id) resource sits in; nil for
 	// a document.
 	parent *resource
@@ -56,8 +58,8 @@ func refIn(list []string, s string) bool {
 }
 
 // subschemas calls f for each schema directly below n (in source order).
-func refSubschemas(n *Node, f func(*Node)) {
-	if n == nil || n.Kind != ObjectNode {
+func refSubschemas(n *jsonpos.Node, f func(*jsonpos.Node)) {
+	if n == nil || n.Kind != jsonpos.ObjectNode {
 		return
 	}
 	for _, m := range n.Members {
@@ -66,7 +68,7 @@ func refSubschemas(n *Node, f func(*Node)) {
 		case refIn(refSchemaKeywords, m.Key):
 			f(v)
 		case m.Key == "items":
-			if v.Kind == ArrayNode {
+			if v.Kind == jsonpos.ArrayNode {
 				for _, it := range v.Items {
 					f(it)
 				}
@@ -74,21 +76,21 @@ func refSubschemas(n *Node, f func(*Node)) {
 				f(v)
 			}
 		case refIn(refSchemaListKeywords, m.Key):
-			if v.Kind == ArrayNode {
+			if v.Kind == jsonpos.ArrayNode {
 				for _, it := range v.Items {
 					f(it)
 				}
 			}
 		case refIn(refSchemaMapKeywords, m.Key):
-			if v.Kind == ObjectNode {
+			if v.Kind == jsonpos.ObjectNode {
 				for _, mm := range v.Members {
 					f(mm.Value)
 				}
 			}
 		case m.Key == "dependencies":
-			if v.Kind == ObjectNode {
+			if v.Kind == jsonpos.ObjectNode {
 				for _, mm := range v.Members {
-					if mm.Value.Kind == ObjectNode || mm.Value.Kind == BoolNode {
+					if mm.Value.Kind == jsonpos.ObjectNode || mm.Value.Kind == jsonpos.BoolNode {
 						f(mm.Value)
 					}
 				}
@@ -104,9 +106,9 @@ func refFileURI(file string) string {
 }
 
 // draftOf reads $schema.
-func refDraftOf(n *Node, inherited int) int {
+func refDraftOf(n *jsonpos.Node, inherited int) int {
 	s := n.Get("$schema")
-	if s == nil || s.Kind != StringNode {
+	if s == nil || s.Kind != jsonpos.StringNode {
 		return inherited
 	}
 	for _, d := range []string{"draft-03", "draft-04", "draft-06", "draft-07"} {
@@ -119,22 +121,22 @@ func refDraftOf(n *Node, inherited int) int {
 
 // index registers root and all its subschemas as belonging to a resource
 // with base uri, following $id into embedded resources.
-func (c *compiler) index(root *Node, uri string, draft int) *resource {
-	res := &resource{uri: uri, root: root, draft: refDraftOf(root, draft), anchors: map[string]*Node{}}
+func (c *compiler) index(root *jsonpos.Node, uri string, draft int) *resource {
+	res := &resource{uri: uri, root: root, draft: refDraftOf(root, draft), anchors: map[string]*jsonpos.Node{}}
 	c.indexNode(root, res)
 	return res
 }
 
-func (c *compiler) indexNode(n *Node, res *resource) {
+func (c *compiler) indexNode(n *jsonpos.Node, res *resource) {
 	if _, ok := c.resOf[n]; ok {
 		return
 	}
 	// Draft-07 ignores every sibling of $ref, $id included.
-	if n.Kind == ObjectNode && !(res.draft == 7 && n.Get("$ref") != nil) {
-		if id := n.Get("$id"); id != nil && id.Kind == StringNode && n != res.root {
+	if n.Kind == jsonpos.ObjectNode && !(res.draft == 7 && n.Get("$ref") != nil) {
+		if id := n.Get("$id"); id != nil && id.Kind == jsonpos.StringNode && n != res.root {
 			if base, frag, ok := refResolve(res.uri, id.Str); ok {
 				if frag == "" {
-					sub := &resource{uri: base, root: n, draft: refDraftOf(n, res.draft), anchors: map[string]*Node{}, parent: res}
+					sub := &resource{uri: base, root: n, draft: refDraftOf(n, res.draft), anchors: map[string]*jsonpos.Node{}, parent: res}
 					if _, dup := c.byURI[base]; !dup {
 						c.byURI[base] = sub
 					}
@@ -143,7 +145,7 @@ func (c *compiler) indexNode(n *Node, res *resource) {
 					res.anchors[frag] = n // draft-07 "$id": "#name"
 				}
 			}
-		} else if id != nil && id.Kind == StringNode && n == res.root {
+		} else if id != nil && id.Kind == jsonpos.StringNode && n == res.root {
 			if base, frag, ok := refResolve(res.uri, id.Str); ok && frag == "" && base != res.uri {
 				res.uri = base
 				if _, dup := c.byURI[base]; !dup {
@@ -152,7 +154,7 @@ func (c *compiler) indexNode(n *Node, res *resource) {
 			}
 		}
 		for _, k := range []string{"$anchor", "$dynamicAnchor"} {
-			if a := n.Get(k); a != nil && a.Kind == StringNode {
+			if a := n.Get(k); a != nil && a.Kind == jsonpos.StringNode {
 				if _, dup := res.anchors[a.Str]; !dup {
 					res.anchors[a.Str] = n
 				}
@@ -160,7 +162,7 @@ func (c *compiler) indexNode(n *Node, res *resource) {
 		}
 	}
 	c.resOf[n] = res
-	refSubschemas(n, func(s *Node) { c.indexNode(s, res) })
+	refSubschemas(n, func(s *jsonpos.Node) { c.indexNode(s, res) })
 }
 
 // refResolve resolves ref against base and splits off the fragment
@@ -182,10 +184,10 @@ func refResolve(base, ref string) (abs, frag string, ok bool) {
 }
 
 // resolveRef finds the schema a $ref (or $dynamicRef) points to.
-func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Error) {
+func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node, *resource, *jsonpos.Error) {
 	abs, frag, ok := refResolve(from.uri, ref.Str)
 	if !ok {
-		return nil, nil, Errorf(ref.Pos, "invalid $ref %q", ref.Str)
+		return nil, nil, jsonpos.Errorf(ref.Pos, "invalid $ref %q", ref.Str)
 	}
 	res := from
 	if !strings.HasPrefix(ref.Str, "#") {
@@ -200,10 +202,10 @@ func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Err
 			return c.externalRef(ref, abs), from, nil
 		}
 		if res == nil {
-			return nil, nil, Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
+			return nil, nil, jsonpos.Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
 		}
 	}
-	var target *Node
+	var target *jsonpos.Node
 	switch {
 	case frag == "":
 		target = res.root
@@ -213,10 +215,10 @@ func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Err
 		target = res.anchors[frag]
 	}
 	if target == nil {
-		return nil, nil, Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
+		return nil, nil, jsonpos.Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
 	}
-	if target.Kind != ObjectNode && target.Kind != BoolNode {
-		return nil, nil, Errorf(ref.Pos, "$ref %q does not point to a schema", ref.Str)
+	if target.Kind != jsonpos.ObjectNode && target.Kind != jsonpos.BoolNode {
+		return nil, nil, jsonpos.Errorf(ref.Pos, "$ref %q does not point to a schema", ref.Str)
 	}
 	if tr := c.resOf[target]; tr != nil {
 		return target, tr, nil
@@ -231,16 +233,16 @@ func (c *compiler) resolveRef(ref *Node, from *resource) (*Node, *resource, *Err
 var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
 
 // refPointer evaluates a JSON pointer (RFC 6901) from root.
-func refPointer(root *Node, ptr string) *Node {
+func refPointer(root *jsonpos.Node, ptr string) *jsonpos.Node {
 	n := root
 	for _, tok := range strings.Split(ptr, "/")[1:] {
 		if strings.IndexByte(tok, '~') >= 0 {
 			tok = pointerUnescaper.Replace(tok)
 		}
 		switch n.Kind {
-		case ObjectNode:
+		case jsonpos.ObjectNode:
 			n = n.Get(tok)
-		case ArrayNode:
+		case jsonpos.ArrayNode:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= len(n.Items) || (len(tok) > 1 && tok[0] == '0') {
 				return nil
@@ -290,11 +292,11 @@ var metaschemas = []string{
 
 // externalRef returns the schema {"$ref": abs} standing for a metaschema:
 // compiled as any value, delegated whole to the embedded validator.
-func (c *compiler) externalRef(ref *Node, abs string) *Node {
+func (c *compiler) externalRef(ref *jsonpos.Node, abs string) *jsonpos.Node {
 	if n, ok := c.externals[abs]; ok {
 		return n
 	}
-	n := &Node{Kind: ObjectNode, Pos: ref.Pos, Members: []Member{{Key: "$ref", KeyPos: ref.Pos, Value: &Node{Kind: StringNode, Pos: ref.Pos, Str: abs + "#"}}}}
+	n := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: ref.Pos, Members: []jsonpos.Member{{Key: "$ref", KeyPos: ref.Pos, Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: ref.Pos, Str: abs + "#"}}}}
 	c.externals[abs] = n
 	c.external[n] = true
 	return n

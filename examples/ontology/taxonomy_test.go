@@ -3,14 +3,18 @@ package ontology_test
 import (
 	"strconv"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/examples/ontology"
-	"github.com/toolgen-go/toolgen/runtime"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/examples/ontology"
+	"github.com/toolgen-go/toolgen/runtime"
+
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -22,7 +26,7 @@ func loadOntology(t *testing.T) *ir.Family {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := schema.LoadManifest("toolgen.yaml", data)
+	m, err := manifest.Load("toolgen.yaml", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +55,7 @@ func loadOntology(t *testing.T) *ir.Family {
 			})
 		}
 	}
-	if err := schema.Taxonomy(f, m); err != nil {
+	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -129,7 +133,7 @@ func TestSpec004Taxonomy(t *testing.T) {
 			t.Errorf("tool %s missing from the example", c.tool)
 			continue
 		}
-		if op.Path != c.op || op.Kind != c.kind {
+		if op.Path != c.op || string(op.Kind) != c.kind {
 			t.Errorf("%s → %s (%s), want %s (%s)", c.tool, op.Path, op.Kind, c.op, c.kind)
 		}
 	}
@@ -150,7 +154,7 @@ func TestSpec004Taxonomy(t *testing.T) {
 func TestSpec004Rules(t *testing.T) {
 	f := loadOntology(t)
 	for _, op := range f.Ops {
-		if op.Source == schema.SourceRule {
+		if op.Source == taxonomy.SourceRule {
 			continue
 		}
 		switch op.Tool.Name {

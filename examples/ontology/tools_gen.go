@@ -9,966 +9,591 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeListOntoTasks decodes and validates the arguments of list_onto_tasks.
-func decodeListOntoTasks(args []byte) (*ListOntoTasksParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoTasksParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("list_onto_tasks", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_tasks", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodeListOntoGoals decodes and validates the arguments of list_onto_goals.
-func decodeListOntoGoals(args []byte) (*ListOntoGoalsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoTasksParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoGoalsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_goals", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_goals", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListOntoDocuments decodes and validates the arguments of list_onto_documents.
-func decodeListOntoDocuments(args []byte) (*ListOntoDocumentsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoGoalsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoDocumentsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_documents", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_documents", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListOntoMilestones decodes and validates the arguments of list_onto_milestones.
-func decodeListOntoMilestones(args []byte) (*ListOntoMilestonesParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoDocumentsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoMilestonesParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_milestones", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_milestones", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListOntoRisks decodes and validates the arguments of list_onto_risks.
-func decodeListOntoRisks(args []byte) (*ListOntoRisksParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoMilestonesParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoRisksParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_risks", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_risks", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListOntoRequirements decodes and validates the arguments of list_onto_requirements.
-func decodeListOntoRequirements(args []byte) (*ListOntoRequirementsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoRisksParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoRequirementsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_requirements", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_requirements", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListOntoPlans decodes and validates the arguments of list_onto_plans.
-func decodeListOntoPlans(args []byte) (*ListOntoPlansParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoRequirementsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoPlansParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_plans", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_plans", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListOntoProjects decodes and validates the arguments of list_onto_projects.
-func decodeListOntoProjects(args []byte) (*ListOntoProjectsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListOntoProjectsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListOntoProjectsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_onto_projects", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_onto_projects", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeListTaskDocuments decodes and validates the arguments of list_task_documents.
-func decodeListTaskDocuments(args []byte) (*ListTaskDocumentsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListTaskDocumentsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ListTaskDocumentsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("list_task_documents", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_task_documents", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeSearchOntoTasks decodes and validates the arguments of search_onto_tasks.
-func decodeSearchOntoTasks(args []byte) (*SearchOntoTasksParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntoTasksParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(SearchOntoTasksParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("search_onto_tasks", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("search_onto_tasks", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeSearchOntoProjects decodes and validates the arguments of search_onto_projects.
-func decodeSearchOntoProjects(args []byte) (*SearchOntoProjectsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntoProjectsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(SearchOntoProjectsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("search_onto_projects", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("search_onto_projects", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeSearchOntoDocuments decodes and validates the arguments of search_onto_documents.
-func decodeSearchOntoDocuments(args []byte) (*SearchOntoDocumentsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntoDocumentsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(SearchOntoDocumentsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("search_onto_documents", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("search_onto_documents", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeSearchOntology decodes and validates the arguments of search_ontology.
-func decodeSearchOntology(args []byte) (*SearchOntologyParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchOntologyParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(SearchOntologyParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("search_ontology", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("search_ontology", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoProjectDetails decodes and validates the arguments of get_onto_project_details.
-func decodeGetOntoProjectDetails(args []byte) (*GetOntoProjectDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoProjectDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoProjectDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_project_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_project_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoProjectGraph decodes and validates the arguments of get_onto_project_graph.
-func decodeGetOntoProjectGraph(args []byte) (*GetOntoProjectGraphParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoProjectGraphParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoProjectGraphParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_project_graph", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_project_graph", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoTaskDetails decodes and validates the arguments of get_onto_task_details.
-func decodeGetOntoTaskDetails(args []byte) (*GetOntoTaskDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoGoalDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoTaskDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_task_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_task_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoGoalDetails decodes and validates the arguments of get_onto_goal_details.
-func decodeGetOntoGoalDetails(args []byte) (*GetOntoGoalDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoPlanDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoGoalDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_goal_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_goal_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoPlanDetails decodes and validates the arguments of get_onto_plan_details.
-func decodeGetOntoPlanDetails(args []byte) (*GetOntoPlanDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoDocumentDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoPlanDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_plan_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_plan_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoDocumentDetails decodes and validates the arguments of get_onto_document_details.
-func decodeGetOntoDocumentDetails(args []byte) (*GetOntoDocumentDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoMilestoneDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoDocumentDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_document_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_document_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoMilestoneDetails decodes and validates the arguments of get_onto_milestone_details.
-func decodeGetOntoMilestoneDetails(args []byte) (*GetOntoMilestoneDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoRiskDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoMilestoneDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_milestone_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_milestone_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoRiskDetails decodes and validates the arguments of get_onto_risk_details.
-func decodeGetOntoRiskDetails(args []byte) (*GetOntoRiskDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetOntoRequirementDetailsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoRiskDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_risk_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_risk_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetOntoRequirementDetails decodes and validates the arguments of get_onto_requirement_details.
-func decodeGetOntoRequirementDetails(args []byte) (*GetOntoRequirementDetailsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetDocumentTreeParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetOntoRequirementDetailsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_onto_requirement_details", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_onto_requirement_details", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetDocumentTree decodes and validates the arguments of get_document_tree.
-func decodeGetDocumentTree(args []byte) (*GetDocumentTreeParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetEntityRelationshipsParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetDocumentTreeParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_document_tree", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_document_tree", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetDocumentPath decodes and validates the arguments of get_document_path.
-func decodeGetDocumentPath(args []byte) (*GetDocumentPathParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetLinkedEntitiesParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetDocumentPathParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_document_path", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_document_path", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetEntityRelationships decodes and validates the arguments of get_entity_relationships.
-func decodeGetEntityRelationships(args []byte) (*GetEntityRelationshipsParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoTaskParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetEntityRelationshipsParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_entity_relationships", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_entity_relationships", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetLinkedEntities decodes and validates the arguments of get_linked_entities.
-func decodeGetLinkedEntities(args []byte) (*GetLinkedEntitiesParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoGoalParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetLinkedEntitiesParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_linked_entities", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_linked_entities", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateOntoTask decodes and validates the arguments of create_onto_task.
-func decodeCreateOntoTask(args []byte) (*CreateOntoTaskParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoPlanParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateOntoTaskParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_onto_task", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_onto_task", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateOntoGoal decodes and validates the arguments of create_onto_goal.
-func decodeCreateOntoGoal(args []byte) (*CreateOntoGoalParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoDocumentParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateOntoGoalParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_onto_goal", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_onto_goal", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateOntoPlan decodes and validates the arguments of create_onto_plan.
-func decodeCreateOntoPlan(args []byte) (*CreateOntoPlanParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOntoProjectParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateOntoPlanParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_onto_plan", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_onto_plan", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateOntoDocument decodes and validates the arguments of create_onto_document.
-func decodeCreateOntoDocument(args []byte) (*CreateOntoDocumentParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateTaskDocumentParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateOntoDocumentParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_onto_document", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_onto_document", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateOntoProject decodes and validates the arguments of create_onto_project.
-func decodeCreateOntoProject(args []byte) (*CreateOntoProjectParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoTaskParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateOntoProjectParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_onto_project", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_onto_project", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateTaskDocument decodes and validates the arguments of create_task_document.
-func decodeCreateTaskDocument(args []byte) (*CreateTaskDocumentParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoProjectParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateTaskDocumentParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_task_document", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_task_document", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoTask decodes and validates the arguments of update_onto_task.
-func decodeUpdateOntoTask(args []byte) (*UpdateOntoTaskParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoGoalParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoTaskParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_task", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_task", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoProject decodes and validates the arguments of update_onto_project.
-func decodeUpdateOntoProject(args []byte) (*UpdateOntoProjectParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoPlanParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoProjectParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_project", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_project", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoGoal decodes and validates the arguments of update_onto_goal.
-func decodeUpdateOntoGoal(args []byte) (*UpdateOntoGoalParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoDocumentParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoGoalParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_goal", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_goal", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoPlan decodes and validates the arguments of update_onto_plan.
-func decodeUpdateOntoPlan(args []byte) (*UpdateOntoPlanParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoMilestoneParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoPlanParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_plan", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_plan", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoDocument decodes and validates the arguments of update_onto_document.
-func decodeUpdateOntoDocument(args []byte) (*UpdateOntoDocumentParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoRiskParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoDocumentParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_document", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_document", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoMilestone decodes and validates the arguments of update_onto_milestone.
-func decodeUpdateOntoMilestone(args []byte) (*UpdateOntoMilestoneParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateOntoRequirementParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoMilestoneParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_milestone", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_milestone", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoRisk decodes and validates the arguments of update_onto_risk.
-func decodeUpdateOntoRisk(args []byte) (*UpdateOntoRiskParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *LinkOntoEntitiesParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoRiskParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_risk", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_risk", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateOntoRequirement decodes and validates the arguments of update_onto_requirement.
-func decodeUpdateOntoRequirement(args []byte) (*UpdateOntoRequirementParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UnlinkOntoEdgeParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateOntoRequirementParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_onto_requirement", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_onto_requirement", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeDeleteOntoTask decodes and validates the arguments of delete_onto_task.
-func decodeDeleteOntoTask(args []byte) (*DeleteOntoTaskParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ReorganizeOntoProjectGraphParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(DeleteOntoTaskParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("delete_onto_task", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("delete_onto_task", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeDeleteOntoDocument decodes and validates the arguments of delete_onto_document.
-func decodeDeleteOntoDocument(args []byte) (*DeleteOntoDocumentParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *MoveDocumentInTreeParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(DeleteOntoDocumentParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("delete_onto_document", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("delete_onto_document", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeDeleteOntoGoal decodes and validates the arguments of delete_onto_goal.
-func decodeDeleteOntoGoal(args []byte) (*DeleteOntoGoalParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetFieldInfoParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(DeleteOntoGoalParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("delete_onto_goal", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("delete_onto_goal", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeDeleteOntoPlan decodes and validates the arguments of delete_onto_plan.
-func decodeDeleteOntoPlan(args []byte) (*DeleteOntoPlanParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *WebSearchParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(DeleteOntoPlanParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("delete_onto_plan", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("delete_onto_plan", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeLinkOntoEntities decodes and validates the arguments of link_onto_entities.
-func decodeLinkOntoEntities(args []byte) (*LinkOntoEntitiesParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *WebVisitParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(LinkOntoEntitiesParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("link_onto_entities", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("link_onto_entities", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUnlinkOntoEdge decodes and validates the arguments of unlink_onto_edge.
-func decodeUnlinkOntoEdge(args []byte) (*UnlinkOntoEdgeParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetBuildosOverviewParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UnlinkOntoEdgeParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("unlink_onto_edge", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("unlink_onto_edge", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeReorganizeOntoProjectGraph decodes and validates the arguments of reorganize_onto_project_graph.
-func decodeReorganizeOntoProjectGraph(args []byte) (*ReorganizeOntoProjectGraphParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetBuildosUsageGuideParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ReorganizeOntoProjectGraphParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("reorganize_onto_project_graph", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("reorganize_onto_project_graph", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeMoveDocumentInTree decodes and validates the arguments of move_document_in_tree.
-func decodeMoveDocumentInTree(args []byte) (*MoveDocumentInTreeParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(MoveDocumentInTreeParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("move_document_in_tree", nil)
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
 	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("move_document_in_tree", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// decodeGetFieldInfo decodes and validates the arguments of get_field_info.
-func decodeGetFieldInfo(args []byte) (*GetFieldInfoParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(GetFieldInfoParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("get_field_info", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_field_info", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// decodeWebSearch decodes and validates the arguments of web_search.
-func decodeWebSearch(args []byte) (*WebSearchParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(WebSearchParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("web_search", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("web_search", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// decodeWebVisit decodes and validates the arguments of web_visit.
-func decodeWebVisit(args []byte) (*WebVisitParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(WebVisitParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("web_visit", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("web_visit", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// decodeGetBuildosOverview decodes and validates the arguments of get_buildos_overview.
-func decodeGetBuildosOverview(args []byte) (*GetBuildosOverviewParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(GetBuildosOverviewParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("get_buildos_overview", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_buildos_overview", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// decodeGetBuildosUsageGuide decodes and validates the arguments of get_buildos_usage_guide.
-func decodeGetBuildosUsageGuide(args []byte) (*GetBuildosUsageGuideParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(GetBuildosUsageGuideParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("get_buildos_usage_guide", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_buildos_usage_guide", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "list_onto_tasks":
-		return decodeListOntoTasks(args)
-	case "list_onto_goals":
-		return decodeListOntoGoals(args)
-	case "list_onto_documents":
-		return decodeListOntoDocuments(args)
-	case "list_onto_milestones":
-		return decodeListOntoMilestones(args)
-	case "list_onto_risks":
-		return decodeListOntoRisks(args)
-	case "list_onto_requirements":
-		return decodeListOntoRequirements(args)
-	case "list_onto_plans":
-		return decodeListOntoPlans(args)
-	case "list_onto_projects":
-		return decodeListOntoProjects(args)
-	case "list_task_documents":
-		return decodeListTaskDocuments(args)
-	case "search_onto_tasks":
-		return decodeSearchOntoTasks(args)
-	case "search_onto_projects":
-		return decodeSearchOntoProjects(args)
-	case "search_onto_documents":
-		return decodeSearchOntoDocuments(args)
-	case "search_ontology":
-		return decodeSearchOntology(args)
-	case "get_onto_project_details":
-		return decodeGetOntoProjectDetails(args)
-	case "get_onto_project_graph":
-		return decodeGetOntoProjectGraph(args)
-	case "get_onto_task_details":
-		return decodeGetOntoTaskDetails(args)
-	case "get_onto_goal_details":
-		return decodeGetOntoGoalDetails(args)
-	case "get_onto_plan_details":
-		return decodeGetOntoPlanDetails(args)
-	case "get_onto_document_details":
-		return decodeGetOntoDocumentDetails(args)
-	case "get_onto_milestone_details":
-		return decodeGetOntoMilestoneDetails(args)
-	case "get_onto_risk_details":
-		return decodeGetOntoRiskDetails(args)
-	case "get_onto_requirement_details":
-		return decodeGetOntoRequirementDetails(args)
-	case "get_document_tree":
-		return decodeGetDocumentTree(args)
-	case "get_document_path":
-		return decodeGetDocumentPath(args)
-	case "get_entity_relationships":
-		return decodeGetEntityRelationships(args)
-	case "get_linked_entities":
-		return decodeGetLinkedEntities(args)
-	case "create_onto_task":
-		return decodeCreateOntoTask(args)
-	case "create_onto_goal":
-		return decodeCreateOntoGoal(args)
-	case "create_onto_plan":
-		return decodeCreateOntoPlan(args)
-	case "create_onto_document":
-		return decodeCreateOntoDocument(args)
-	case "create_onto_project":
-		return decodeCreateOntoProject(args)
-	case "create_task_document":
-		return decodeCreateTaskDocument(args)
-	case "update_onto_task":
-		return decodeUpdateOntoTask(args)
-	case "update_onto_project":
-		return decodeUpdateOntoProject(args)
-	case "update_onto_goal":
-		return decodeUpdateOntoGoal(args)
-	case "update_onto_plan":
-		return decodeUpdateOntoPlan(args)
-	case "update_onto_document":
-		return decodeUpdateOntoDocument(args)
-	case "update_onto_milestone":
-		return decodeUpdateOntoMilestone(args)
-	case "update_onto_risk":
-		return decodeUpdateOntoRisk(args)
-	case "update_onto_requirement":
-		return decodeUpdateOntoRequirement(args)
-	case "delete_onto_task":
-		return decodeDeleteOntoTask(args)
-	case "delete_onto_document":
-		return decodeDeleteOntoDocument(args)
-	case "delete_onto_goal":
-		return decodeDeleteOntoGoal(args)
-	case "delete_onto_plan":
-		return decodeDeleteOntoPlan(args)
-	case "link_onto_entities":
-		return decodeLinkOntoEntities(args)
-	case "unlink_onto_edge":
-		return decodeUnlinkOntoEdge(args)
-	case "reorganize_onto_project_graph":
-		return decodeReorganizeOntoProjectGraph(args)
-	case "move_document_in_tree":
-		return decodeMoveDocumentInTree(args)
-	case "get_field_info":
-		return decodeGetFieldInfo(args)
-	case "web_search":
-		return decodeWebSearch(args)
-	case "web_visit":
-		return decodeWebVisit(args)
-	case "get_buildos_overview":
-		return decodeGetBuildosOverview(args)
-	case "get_buildos_usage_guide":
-		return decodeGetBuildosUsageGuide(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -976,1032 +601,78 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoTasks(args)
-		},
-		Description: "List tasks in the ontology, newest first. Returns id, title, state_key, priority and due date for each task. Use project_id to scope to one project.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoTasks(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoTasks(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_tasks",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoGoals(args)
-		},
-		Description: "List goals, optionally scoped to a project. Returns id, name, state and target date.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoGoals(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoGoals(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_goals",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoDocuments(args)
-		},
-		Description: "List documents (specs, notes, briefs, research). Returns id, title, type_key, state_key and parent folder.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoDocuments(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoDocuments(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_documents",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec, document.note, document.folder\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoMilestones(args)
-		},
-		Description: "List milestones with their due dates and completion state.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoMilestones(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoMilestones(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_milestones",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoRisks(args)
-		},
-		Description: "List risks with impact, probability and mitigation state.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoRisks(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoRisks(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_risks",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"impact\":{\"type\":\"string\",\"description\":\"Filter by impact level\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoRequirements(args)
-		},
-		Description: "List requirements (functional, non-functional, constraints) of projects.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoRequirements(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoRequirements(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_requirements",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. requirement.functional, requirement.constraint\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoPlans(args)
-		},
-		Description: "List plans (ordered sets of tasks towards a goal).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoPlans(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoPlans(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_plans",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListOntoProjects(args)
-		},
-		Description: "List the user's projects with name, state_key, type_key and last activity. Start here when you do not know which project the user means.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListOntoProjects(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListOntoProjects(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_onto_projects",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. project.software, project.writing.book\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListTaskDocuments(args)
-		},
-		Description: "List the workspace documents attached to a task (drafts, research notes, deliverables).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListTaskDocuments(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListTaskDocuments(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_task_documents",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSearchOntoTasks(args)
-		},
-		Description: "Full-text search over task titles and descriptions. Use before creating a task to avoid duplicates.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSearchOntoTasks(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SearchOntoTasks(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "search_onto_tasks",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"state_key\":{\"type\":\"string\",\"description\":\"Filter by state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSearchOntoProjects(args)
-		},
-		Description: "Search projects by name and description.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSearchOntoProjects(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SearchOntoProjects(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "search_onto_projects",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSearchOntoDocuments(args)
-		},
-		Description: "Search documents by title and content. Use it to find a document by name before moving, updating or linking it.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSearchOntoDocuments(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SearchOntoDocuments(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "search_onto_documents",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"Search text\"},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"type_key\":{\"type\":\"string\",\"description\":\"Filter by type key, e.g. document.spec\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"search\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSearchOntology(args)
-		},
-		Description: "Search across all ontology entities at once (projects, tasks, goals, plans, documents, milestones, risks, requirements) when you do not know the entity type.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSearchOntology(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SearchOntology(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "search_ontology",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search text\"},\"types\":{\"type\":\"array\",\"description\":\"Restrict to these entity types\",\"items\":{\"type\":\"string\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID); omit to search across all projects you can access\",\"format\":\"uuid\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of results to return\",\"minimum\":1,\"maximum\":100,\"default\":10}},\"required\":[\"query\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoProjectDetails(args)
-		},
-		Description: "Get the full details of one project, including context document, goals, recent tasks and members.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoProjectDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoProjectDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_project_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoProjectGraph(args)
-		},
-		Description: "Get the project graph: every entity of a project (goals, plans, tasks, documents, milestones, risks) and the edges between them.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoProjectGraph(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoProjectGraph(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_project_graph",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include document nodes\",\"default\":false}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"nodes\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}}},\"required\":[\"nodes\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoTaskDetails(args)
-		},
-		Description: "Get the full details of one task, including its plan, goal, assignees, linked documents and history.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoTaskDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoTaskDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_task_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoGoalDetails(args)
-		},
-		Description: "Get the full details of one goal, including progress, success criteria and linked plans.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoGoalDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoGoalDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_goal_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoPlanDetails(args)
-		},
-		Description: "Get the full details of one plan, including its ordered tasks and target goal.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoPlanDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoPlanDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_plan_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoDocumentDetails(args)
-		},
-		Description: "Get the full details of one document, including full markdown content and tree location.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoDocumentDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoDocumentDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_document_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoMilestoneDetails(args)
-		},
-		Description: "Get the full details of one milestone, including due date and the tasks that gate it.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoMilestoneDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoMilestoneDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_milestone_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoRiskDetails(args)
-		},
-		Description: "Get the full details of one risk, including impact, probability and mitigation.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoRiskDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoRiskDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_risk_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetOntoRequirementDetails(args)
-		},
-		Description: "Get the full details of one requirement, including acceptance criteria and linked tasks.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetOntoRequirementDetails(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetOntoRequirementDetails(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_onto_requirement_details",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}},\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},\"edges\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}},\"path\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\",\"edges\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetDocumentTree(args)
-		},
-		Description: "Get the document tree (folders and documents) of a project. Use it to find folder ids before moving a document.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetDocumentTree(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetDocumentTree(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_document_tree",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"include_documents\":{\"type\":\"boolean\",\"description\":\"Include documents, not only folders\",\"default\":false},\"max_depth\":{\"type\":\"integer\",\"description\":\"Maximum depth to return\",\"minimum\":1,\"maximum\":10}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetDocumentPath(args)
-		},
-		Description: "Get the path of folders from the root of the document tree to a document (breadcrumbs).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetDocumentPath(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetDocumentPath(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_document_path",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetEntityRelationships(args)
-		},
-		Description: "Get the relationships (graph edges) of an entity, incoming and outgoing, with edge ids and relation types.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetEntityRelationships(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetEntityRelationships(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_entity_relationships",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"direction\":{\"type\":\"string\",\"description\":\"Edge direction\",\"enum\":[\"in\",\"out\",\"both\"],\"default\":\"both\"}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetLinkedEntities(args)
-		},
-		Description: "Get the entities linked to an entity, optionally only those of one kind (e.g. all documents linked to a task).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetLinkedEntities(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetLinkedEntities(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_linked_entities",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity ID (UUID)\",\"format\":\"uuid\"},\"entity_kind\":{\"type\":\"string\",\"description\":\"Kind of the entity\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"filter_kind\":{\"type\":\"string\",\"description\":\"Only return linked entities of this kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]}},\"required\":[\"entity_id\",\"entity_kind\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateOntoTask(args)
-		},
-		Description: "Create a new task in a project.\n\nTasks are for FUTURE work that a human will do. Use this tool when:\n- The user explicitly asks to create, add or track a task\n- Future human action is required (a call, a meeting, a purchase, a decision)\n- The user describes a commitment with a date (\"I need to send the invoice by Friday\")\n\nDo NOT use this tool when:\n- The request is research or analysis you can do now in this conversation\n- You would only be creating a task to look helpful\n- The work is already tracked (search with search_onto_tasks first)\n\nDo NOT create tasks for work you can do now, such as summarizing, drafting or brainstorming. Always set project_id to an existing project. If the request is ambiguous, ask one clarifying question or proceed without creating a task.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateOntoTask(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateOntoTask(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_onto_task",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Short imperative title\",\"minLength\":1,\"maxLength\":200},\"description\":{\"type\":\"string\",\"description\":\"Details and acceptance notes\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (highest) to 5 (lowest)\",\"minimum\":1,\"maximum\":5,\"default\":3},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"],\"default\":\"todo\"},\"due_at\":{\"type\":\"string\",\"description\":\"Due date and time\",\"format\":\"date-time\"},\"plan_id\":{\"type\":\"string\",\"description\":\"Plan to add the task to\",\"format\":\"uuid\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the task serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateOntoGoal(args)
-		},
-		Description: "Create a goal in a project: an outcome with success criteria and an optional target date.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateOntoGoal(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateOntoGoal(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_onto_goal",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Goal name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"What success looks like\"},\"target_date\":{\"type\":\"string\",\"description\":\"Target date\",\"format\":\"date\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateOntoPlan(args)
-		},
-		Description: "Create a plan (an ordered sequence of tasks) in a project, optionally towards a goal.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateOntoPlan(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateOntoPlan(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_onto_plan",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"Plan name\",\"minLength\":1},\"description\":{\"type\":\"string\",\"description\":\"Plan summary\"},\"goal_id\":{\"type\":\"string\",\"description\":\"Goal the plan serves\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"name\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateOntoDocument(args)
-		},
-		Description: "Create a document in a project's document tree. Search first to avoid duplicates; put it under a folder with parent_id.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateOntoDocument(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateOntoDocument(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_onto_document",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Document title\",\"minLength\":1},\"type_key\":{\"type\":\"string\",\"description\":\"Document type, e.g. document.spec, document.note, document.folder\",\"default\":\"document.note\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content\"},\"parent_id\":{\"type\":\"string\",\"description\":\"Parent folder document ID; omit for the root\",\"format\":\"uuid\"}},\"required\":[\"project_id\",\"title\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateOntoProject(args)
-		},
-		Description: "Create a new project with an optional initial set of goals.\n\nUse this tool when:\n- The user explicitly asks to start or create a project\n- The user describes a multi-week effort with several goals or deliverables that is not yet tracked\n\nDo NOT use this tool when:\n- A matching project already exists (search with search_onto_projects first)\n- The work fits in a single task of an existing project\n\nNever create more than one project per request. Only set type_key when the user's domain is clear. If unsure whether the user wants a new project or a task in an existing one, ask.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateOntoProject(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateOntoProject(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_onto_project",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Project name\",\"minLength\":1,\"maxLength\":120},\"description\":{\"type\":\"string\",\"description\":\"What the project is about\"},\"type_key\":{\"type\":\"string\",\"description\":\"Project type, e.g. project.software, project.writing.book\"},\"state_key\":{\"type\":\"string\",\"description\":\"Initial state\",\"enum\":[\"planning\",\"active\"],\"default\":\"planning\"},\"goals\":{\"type\":\"array\",\"description\":\"Initial goal names\",\"items\":{\"type\":\"string\"},\"maxItems\":10}},\"required\":[\"name\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"},\"goals\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateTaskDocument(args)
-		},
-		Description: "Create a new document in a task's workspace, or attach an existing document to the task when document_id is given.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateTaskDocument(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateTaskDocument(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_task_document",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Existing document to attach instead of creating one\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"Title of the new document\"},\"content\":{\"type\":\"string\",\"description\":\"Markdown content of the new document\"},\"role\":{\"type\":\"string\",\"description\":\"Role of the document for the task\",\"enum\":[\"deliverable\",\"research\",\"reference\",\"draft\"],\"default\":\"draft\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\"},\"document\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]},\"role\":{\"type\":\"string\"}},\"required\":[\"task_id\",\"document\",\"role\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoTask(args)
-		},
-		Description: "Update fields of an existing task. Only the fields you pass are changed. Read the task first if you are not sure of its current state.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoTask(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoTask(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_task",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"todo\",\"in_progress\",\"blocked\",\"done\"]},\"priority\":{\"type\":\"integer\",\"description\":\"New priority (1 highest, 5 lowest)\",\"minimum\":1,\"maximum\":5},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoProject(args)
-		},
-		Description: "Update fields of an existing project. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoProject(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoProject(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_project",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"planning\",\"active\",\"paused\",\"completed\",\"archived\"]}},\"required\":[\"project_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoGoal(args)
-		},
-		Description: "Update fields of an existing goal. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoGoal(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoGoal(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_goal",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"achieved\",\"abandoned\"]},\"target_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New target date; null clears it\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoPlan(args)
-		},
-		Description: "Update fields of an existing plan. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoPlan(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoPlan(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_plan",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"},\"name\":{\"type\":\"string\",\"description\":\"New name\"},\"description\":{\"type\":\"string\",\"description\":\"New description\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"active\",\"completed\"]}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoDocument(args)
-		},
-		Description: "Update fields of an existing document. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoDocument(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoDocument(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_document",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"content\":{\"type\":\"string\",\"description\":\"New markdown content (replaces the old content)\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"draft\",\"review\",\"published\",\"archived\"]}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoMilestone(args)
-		},
-		Description: "Update fields of an existing milestone. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoMilestone(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoMilestone(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_milestone",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"milestone_id\":{\"type\":\"string\",\"description\":\"Milestone ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"due_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"New due date; null clears it\"},\"state_key\":{\"type\":\"string\",\"description\":\"New state\",\"enum\":[\"pending\",\"reached\",\"missed\"]}},\"required\":[\"milestone_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoRisk(args)
-		},
-		Description: "Update fields of an existing risk. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoRisk(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoRisk(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_risk",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"risk_id\":{\"type\":\"string\",\"description\":\"Risk ID (UUID)\",\"format\":\"uuid\"},\"title\":{\"type\":\"string\",\"description\":\"New title\"},\"impact\":{\"type\":\"string\",\"description\":\"New impact\",\"enum\":[\"low\",\"medium\",\"high\",\"critical\"]},\"probability\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"New probability from 0 to 1\"},\"mitigation\":{\"type\":\"string\",\"description\":\"Mitigation plan\"}},\"required\":[\"risk_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateOntoRequirement(args)
-		},
-		Description: "Update fields of an existing requirement. Only the fields you pass are changed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateOntoRequirement(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateOntoRequirement(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_onto_requirement",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"requirement_id\":{\"type\":\"string\",\"description\":\"Requirement ID (UUID)\",\"format\":\"uuid\"},\"text\":{\"type\":\"string\",\"description\":\"New requirement text\"},\"priority\":{\"type\":\"string\",\"description\":\"MoSCoW priority\",\"enum\":[\"must\",\"should\",\"could\",\"wont\"]}},\"required\":[\"requirement_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"project_id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"description\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"type_key\":{\"type\":\"string\"},\"state_key\":{\"type\":\"string\"},\"parent_id\":{\"type\":\"string\"},\"goal_id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\"},\"moscow\":{\"type\":\"string\"},\"due\":{\"type\":\"string\"},\"impact\":{\"type\":\"string\"},\"probability\":{\"type\":\"number\"},\"mitigation\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\",\"title\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeDeleteOntoTask(args)
-		},
-		Description: "Delete a task permanently. Only delete when the user explicitly asks to; never delete to clean up.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeDeleteOntoTask(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.DeleteOntoTask(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "delete_onto_task",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"task_id\":{\"type\":\"string\",\"description\":\"Task ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"task_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeDeleteOntoDocument(args)
-		},
-		Description: "Delete a document permanently. Only delete when the user explicitly asks to; never delete to clean up.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeDeleteOntoDocument(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.DeleteOntoDocument(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "delete_onto_document",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"document_id\":{\"type\":\"string\",\"description\":\"Document ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"document_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeDeleteOntoGoal(args)
-		},
-		Description: "Delete a goal permanently. Only delete when the user explicitly asks to; never delete to clean up.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeDeleteOntoGoal(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.DeleteOntoGoal(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "delete_onto_goal",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"goal_id\":{\"type\":\"string\",\"description\":\"Goal ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"goal_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeDeleteOntoPlan(args)
-		},
-		Description: "Delete a plan permanently. Only delete when the user explicitly asks to; never delete to clean up.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeDeleteOntoPlan(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.DeleteOntoPlan(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "delete_onto_plan",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"plan_id\":{\"type\":\"string\",\"description\":\"Plan ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"plan_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"deleted\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}},\"required\":[\"deleted\",\"kind\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeLinkOntoEntities(args)
-		},
-		Description: "Link two ontology entities with a typed edge (e.g. a document that supports a task, a task that blocks another).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeLinkOntoEntities(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.LinkOntoEntities(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "link_onto_entities",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"src_id\":{\"type\":\"string\",\"description\":\"Source entity ID\",\"format\":\"uuid\"},\"src_kind\":{\"type\":\"string\",\"description\":\"Source entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"dst_id\":{\"type\":\"string\",\"description\":\"Target entity ID\",\"format\":\"uuid\"},\"dst_kind\":{\"type\":\"string\",\"description\":\"Target entity kind\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"rel\":{\"type\":\"string\",\"description\":\"Relation type\",\"enum\":[\"supports\",\"blocks\",\"depends_on\",\"references\",\"part_of\"]}},\"required\":[\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUnlinkOntoEdge(args)
-		},
-		Description: "Remove one edge between two entities by its edge id (from get_entity_relationships).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUnlinkOntoEdge(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UnlinkOntoEdge(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "unlink_onto_edge",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"edge_id\":{\"type\":\"string\",\"description\":\"Edge ID (UUID)\",\"format\":\"uuid\"}},\"required\":[\"edge_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"src_id\":{\"type\":\"string\"},\"src_kind\":{\"type\":\"string\"},\"dst_id\":{\"type\":\"string\"},\"dst_kind\":{\"type\":\"string\"},\"rel\":{\"type\":\"string\"}},\"required\":[\"id\",\"src_id\",\"src_kind\",\"dst_id\",\"dst_kind\",\"rel\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeReorganizeOntoProjectGraph(args)
-		},
-		Description: "Reorganize a project graph: re-parent tasks under plans, plans under goals, and documents under folders in one operation. High impact: review the proposed changes before applying them.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeReorganizeOntoProjectGraph(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ReorganizeOntoProjectGraph(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "reorganize_onto_project_graph",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"moves\":{\"type\":\"array\",\"description\":\"Re-parenting moves to apply\",\"minItems\":1,\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\",\"description\":\"Entity to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":\"string\",\"description\":\"New parent entity\",\"format\":\"uuid\"}},\"required\":[\"entity_id\",\"new_parent_id\"],\"additionalProperties\":false}}},\"required\":[\"project_id\",\"moves\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"applied\":{\"type\":\"boolean\"},\"moves\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"entity_id\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"from_parent_id\":{\"type\":\"string\"},\"to_parent_id\":{\"type\":\"string\"}},\"required\":[\"entity_id\",\"kind\",\"title\",\"from_parent_id\",\"to_parent_id\"]}}},\"required\":[\"applied\",\"moves\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeMoveDocumentInTree(args)
-		},
-		Description: "Move a document (or folder) to a new parent folder in the project's document tree.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeMoveDocumentInTree(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.MoveDocumentInTree(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "move_document_in_tree",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"project_id\":{\"type\":\"string\",\"description\":\"Project ID (UUID)\",\"format\":\"uuid\"},\"document_id\":{\"type\":\"string\",\"description\":\"Document to move\",\"format\":\"uuid\"},\"new_parent_id\":{\"type\":[\"string\",\"null\"],\"format\":\"uuid\",\"description\":\"New parent folder; null moves it to the root\"},\"position\":{\"type\":\"integer\",\"description\":\"Position among the new siblings (0 first)\",\"minimum\":0}},\"required\":[\"project_id\",\"document_id\",\"new_parent_id\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetFieldInfo(args)
-		},
-		Description: "Get the allowed values and meaning of a field of an ontology entity type (e.g. the state_key values of a task).",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetFieldInfo(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetFieldInfo(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_field_info",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"entity_type\":{\"type\":\"string\",\"description\":\"Entity type\",\"enum\":[\"project\",\"task\",\"goal\",\"plan\",\"document\",\"milestone\",\"risk\",\"requirement\"]},\"field\":{\"type\":\"string\",\"description\":\"Field name, e.g. state_key, type_key, priority\"}},\"required\":[\"entity_type\",\"field\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			OpenWorld: runtime.Hint(true),
-			ReadOnly:  runtime.Hint(true),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeWebSearch(args)
-		},
-		Description: "Search the web for current information. Returns titles, URLs and snippets.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeWebSearch(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.WebSearch(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "web_search",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Search query\"},\"max_results\":{\"type\":\"integer\",\"description\":\"Maximum number of results\",\"minimum\":1,\"maximum\":20,\"default\":5}},\"required\":[\"query\"],\"additionalProperties\":false}"),
-		Title:      "Web search",
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			OpenWorld: runtime.Hint(true),
-			ReadOnly:  runtime.Hint(true),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeWebVisit(args)
-		},
-		Description: "Fetch a web page and return its readable text content.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeWebVisit(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.WebVisit(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "web_visit",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"URL to visit\",\"format\":\"uri\"}},\"required\":[\"url\"],\"additionalProperties\":false}"),
-		Title:      "Visit a web page",
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetBuildosOverview(args)
-		},
-		Description: "Get an overview of BuildOS: what it is, its concepts (projects, tasks, goals, plans, documents) and how they relate.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetBuildosOverview(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetBuildosOverview(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_buildos_overview",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetBuildosUsageGuide(args)
-		},
-		Description: "Get the BuildOS usage guide: how to do common things in the app, step by step.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetBuildosUsageGuide(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetBuildosUsageGuide(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_buildos_usage_guide",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"topic\":{\"type\":\"string\",\"description\":\"Guide topic, e.g. projects, tasks, calendar, brain dump\"}},\"additionalProperties\":false}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "list_onto_tasks", Description: "List tasks in the ontology, newest first. Returns id, title, state_key, priority and due date for each task. Use project_id to scope to one project.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["todo","in_progress","blocked","done"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoTasksParams], h.ListOntoTasks),
+		newTool(runtime.Tool{Name: "list_onto_goals", Description: "List goals, optionally scoped to a project. Returns id, name, state and target date.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["draft","active","achieved","abandoned"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoGoalsParams], h.ListOntoGoals),
+		newTool(runtime.Tool{Name: "list_onto_documents", Description: "List documents (specs, notes, briefs, research). Returns id, title, type_key, state_key and parent folder.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. document.spec, document.note, document.folder"},"state_key":{"type":"string","description":"Filter by state","enum":["draft","review","published","archived"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoDocumentsParams], h.ListOntoDocuments),
+		newTool(runtime.Tool{Name: "list_onto_milestones", Description: "List milestones with their due dates and completion state.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoMilestonesParams], h.ListOntoMilestones),
+		newTool(runtime.Tool{Name: "list_onto_risks", Description: "List risks with impact, probability and mitigation state.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"impact":{"type":"string","description":"Filter by impact level","enum":["low","medium","high","critical"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoRisksParams], h.ListOntoRisks),
+		newTool(runtime.Tool{Name: "list_onto_requirements", Description: "List requirements (functional, non-functional, constraints) of projects.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. requirement.functional, requirement.constraint"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoRequirementsParams], h.ListOntoRequirements),
+		newTool(runtime.Tool{Name: "list_onto_plans", Description: "List plans (ordered sets of tasks towards a goal).", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoPlansParams], h.ListOntoPlans),
+		newTool(runtime.Tool{Name: "list_onto_projects", Description: "List the user's projects with name, state_key, type_key and last activity. Start here when you do not know which project the user means.", Parameters: json.RawMessage(`{"type":"object","properties":{"state_key":{"type":"string","description":"Filter by state","enum":["planning","active","paused","completed","archived"]},"type_key":{"type":"string","description":"Filter by type key, e.g. project.software, project.writing.book"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoProjectsParams], h.ListOntoProjects),
+		newTool(runtime.Tool{Name: "list_task_documents", Description: "List the workspace documents attached to a task (drafts, research notes, deliverables).", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListTaskDocumentsParams], h.ListTaskDocuments),
+		newTool(runtime.Tool{Name: "search_onto_tasks", Description: "Full-text search over task titles and descriptions. Use before creating a task to avoid duplicates.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["todo","in_progress","blocked","done"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntoTasksParams], h.SearchOntoTasks),
+		newTool(runtime.Tool{Name: "search_onto_projects", Description: "Search projects by name and description.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntoProjectsParams], h.SearchOntoProjects),
+		newTool(runtime.Tool{Name: "search_onto_documents", Description: "Search documents by title and content. Use it to find a document by name before moving, updating or linking it.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. document.spec"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntoDocumentsParams], h.SearchOntoDocuments),
+		newTool(runtime.Tool{Name: "search_ontology", Description: "Search across all ontology entities at once (projects, tasks, goals, plans, documents, milestones, risks, requirements) when you do not know the entity type.", Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Search text"},"types":{"type":"array","description":"Restrict to these entity types","items":{"type":"string","enum":["project","task","goal","plan","document","milestone","risk","requirement"]}},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["query"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntologyParams], h.SearchOntology),
+		newTool(runtime.Tool{Name: "get_onto_project_details", Description: "Get the full details of one project, including context document, goals, recent tasks and members.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoProjectDetailsParams], h.GetOntoProjectDetails),
+		newTool(runtime.Tool{Name: "get_onto_project_graph", Description: "Get the project graph: every entity of a project (goals, plans, tasks, documents, milestones, risks) and the edges between them.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"include_documents":{"type":"boolean","description":"Include document nodes","default":false}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"nodes":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}}},"required":["nodes","edges"]}`)}, decodeArgs[GetOntoProjectGraphParams], h.GetOntoProjectGraph),
+		newTool(runtime.Tool{Name: "get_onto_task_details", Description: "Get the full details of one task, including its plan, goal, assignees, linked documents and history.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoTaskDetailsParams], h.GetOntoTaskDetails),
+		newTool(runtime.Tool{Name: "get_onto_goal_details", Description: "Get the full details of one goal, including progress, success criteria and linked plans.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoGoalDetailsParams], h.GetOntoGoalDetails),
+		newTool(runtime.Tool{Name: "get_onto_plan_details", Description: "Get the full details of one plan, including its ordered tasks and target goal.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoPlanDetailsParams], h.GetOntoPlanDetails),
+		newTool(runtime.Tool{Name: "get_onto_document_details", Description: "Get the full details of one document, including full markdown content and tree location.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoDocumentDetailsParams], h.GetOntoDocumentDetails),
+		newTool(runtime.Tool{Name: "get_onto_milestone_details", Description: "Get the full details of one milestone, including due date and the tasks that gate it.", Parameters: json.RawMessage(`{"type":"object","properties":{"milestone_id":{"type":"string","description":"Milestone ID (UUID)","format":"uuid"}},"required":["milestone_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoMilestoneDetailsParams], h.GetOntoMilestoneDetails),
+		newTool(runtime.Tool{Name: "get_onto_risk_details", Description: "Get the full details of one risk, including impact, probability and mitigation.", Parameters: json.RawMessage(`{"type":"object","properties":{"risk_id":{"type":"string","description":"Risk ID (UUID)","format":"uuid"}},"required":["risk_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoRiskDetailsParams], h.GetOntoRiskDetails),
+		newTool(runtime.Tool{Name: "get_onto_requirement_details", Description: "Get the full details of one requirement, including acceptance criteria and linked tasks.", Parameters: json.RawMessage(`{"type":"object","properties":{"requirement_id":{"type":"string","description":"Requirement ID (UUID)","format":"uuid"}},"required":["requirement_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoRequirementDetailsParams], h.GetOntoRequirementDetails),
+		newTool(runtime.Tool{Name: "get_document_tree", Description: "Get the document tree (folders and documents) of a project. Use it to find folder ids before moving a document.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"include_documents":{"type":"boolean","description":"Include documents, not only folders","default":false},"max_depth":{"type":"integer","description":"Maximum depth to return","minimum":1,"maximum":10}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetDocumentTreeParams], h.GetDocumentTree),
+		newTool(runtime.Tool{Name: "get_document_path", Description: "Get the path of folders from the root of the document tree to a document (breadcrumbs).", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetDocumentPathParams], h.GetDocumentPath),
+		newTool(runtime.Tool{Name: "get_entity_relationships", Description: "Get the relationships (graph edges) of an entity, incoming and outgoing, with edge ids and relation types.", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity ID (UUID)","format":"uuid"},"entity_kind":{"type":"string","description":"Kind of the entity","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"direction":{"type":"string","description":"Edge direction","enum":["in","out","both"],"default":"both"}},"required":["entity_id","entity_kind"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetEntityRelationshipsParams], h.GetEntityRelationships),
+		newTool(runtime.Tool{Name: "get_linked_entities", Description: "Get the entities linked to an entity, optionally only those of one kind (e.g. all documents linked to a task).", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity ID (UUID)","format":"uuid"},"entity_kind":{"type":"string","description":"Kind of the entity","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"filter_kind":{"type":"string","description":"Only return linked entities of this kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]}},"required":["entity_id","entity_kind"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetLinkedEntitiesParams], h.GetLinkedEntities),
+		newTool(runtime.Tool{Name: "create_onto_task", Description: "Create a new task in a project.\n\nTasks are for FUTURE work that a human will do. Use this tool when:\n- The user explicitly asks to create, add or track a task\n- Future human action is required (a call, a meeting, a purchase, a decision)\n- The user describes a commitment with a date (\"I need to send the invoice by Friday\")\n\nDo NOT use this tool when:\n- The request is research or analysis you can do now in this conversation\n- You would only be creating a task to look helpful\n- The work is already tracked (search with search_onto_tasks first)\n\nDo NOT create tasks for work you can do now, such as summarizing, drafting or brainstorming. Always set project_id to an existing project. If the request is ambiguous, ask one clarifying question or proceed without creating a task.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"title":{"type":"string","description":"Short imperative title","minLength":1,"maxLength":200},"description":{"type":"string","description":"Details and acceptance notes"},"priority":{"type":"integer","description":"Priority from 1 (highest) to 5 (lowest)","minimum":1,"maximum":5,"default":3},"state_key":{"type":"string","description":"Initial state","enum":["todo","in_progress","blocked","done"],"default":"todo"},"due_at":{"type":"string","description":"Due date and time","format":"date-time"},"plan_id":{"type":"string","description":"Plan to add the task to","format":"uuid"},"goal_id":{"type":"string","description":"Goal the task serves","format":"uuid"}},"required":["project_id","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoTaskParams], h.CreateOntoTask),
+		newTool(runtime.Tool{Name: "create_onto_goal", Description: "Create a goal in a project: an outcome with success criteria and an optional target date.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"Goal name","minLength":1},"description":{"type":"string","description":"What success looks like"},"target_date":{"type":"string","description":"Target date","format":"date"}},"required":["project_id","name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoGoalParams], h.CreateOntoGoal),
+		newTool(runtime.Tool{Name: "create_onto_plan", Description: "Create a plan (an ordered sequence of tasks) in a project, optionally towards a goal.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"Plan name","minLength":1},"description":{"type":"string","description":"Plan summary"},"goal_id":{"type":"string","description":"Goal the plan serves","format":"uuid"}},"required":["project_id","name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoPlanParams], h.CreateOntoPlan),
+		newTool(runtime.Tool{Name: "create_onto_document", Description: "Create a document in a project's document tree. Search first to avoid duplicates; put it under a folder with parent_id.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"title":{"type":"string","description":"Document title","minLength":1},"type_key":{"type":"string","description":"Document type, e.g. document.spec, document.note, document.folder","default":"document.note"},"content":{"type":"string","description":"Markdown content"},"parent_id":{"type":"string","description":"Parent folder document ID; omit for the root","format":"uuid"}},"required":["project_id","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoDocumentParams], h.CreateOntoDocument),
+		newTool(runtime.Tool{Name: "create_onto_project", Description: "Create a new project with an optional initial set of goals.\n\nUse this tool when:\n- The user explicitly asks to start or create a project\n- The user describes a multi-week effort with several goals or deliverables that is not yet tracked\n\nDo NOT use this tool when:\n- A matching project already exists (search with search_onto_projects first)\n- The work fits in a single task of an existing project\n\nNever create more than one project per request. Only set type_key when the user's domain is clear. If unsure whether the user wants a new project or a task in an existing one, ask.", Parameters: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Project name","minLength":1,"maxLength":120},"description":{"type":"string","description":"What the project is about"},"type_key":{"type":"string","description":"Project type, e.g. project.software, project.writing.book"},"state_key":{"type":"string","description":"Initial state","enum":["planning","active"],"default":"planning"},"goals":{"type":"array","description":"Initial goal names","items":{"type":"string"},"maxItems":10}},"required":["name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoProjectParams], h.CreateOntoProject),
+		newTool(runtime.Tool{Name: "create_task_document", Description: "Create a new document in a task's workspace, or attach an existing document to the task when document_id is given.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"},"document_id":{"type":"string","description":"Existing document to attach instead of creating one","format":"uuid"},"title":{"type":"string","description":"Title of the new document"},"content":{"type":"string","description":"Markdown content of the new document"},"role":{"type":"string","description":"Role of the document for the task","enum":["deliverable","research","reference","draft"],"default":"draft"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string"},"document":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]},"role":{"type":"string"}},"required":["task_id","document","role"]}`)}, decodeArgs[CreateTaskDocumentParams], h.CreateTaskDocument),
+		newTool(runtime.Tool{Name: "update_onto_task", Description: "Update fields of an existing task. Only the fields you pass are changed. Read the task first if you are not sure of its current state.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["todo","in_progress","blocked","done"]},"priority":{"type":"integer","description":"New priority (1 highest, 5 lowest)","minimum":1,"maximum":5},"due_at":{"type":["string","null"],"format":"date-time","description":"New due date; null clears it"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoTaskParams], h.UpdateOntoTask),
+		newTool(runtime.Tool{Name: "update_onto_project", Description: "Update fields of an existing project. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["planning","active","paused","completed","archived"]}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoProjectParams], h.UpdateOntoProject),
+		newTool(runtime.Tool{Name: "update_onto_goal", Description: "Update fields of an existing goal. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["draft","active","achieved","abandoned"]},"target_date":{"type":["string","null"],"format":"date","description":"New target date; null clears it"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoGoalParams], h.UpdateOntoGoal),
+		newTool(runtime.Tool{Name: "update_onto_plan", Description: "Update fields of an existing plan. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["draft","active","completed"]}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoPlanParams], h.UpdateOntoPlan),
+		newTool(runtime.Tool{Name: "update_onto_document", Description: "Update fields of an existing document. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"content":{"type":"string","description":"New markdown content (replaces the old content)"},"state_key":{"type":"string","description":"New state","enum":["draft","review","published","archived"]}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoDocumentParams], h.UpdateOntoDocument),
+		newTool(runtime.Tool{Name: "update_onto_milestone", Description: "Update fields of an existing milestone. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"milestone_id":{"type":"string","description":"Milestone ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"due_at":{"type":["string","null"],"format":"date-time","description":"New due date; null clears it"},"state_key":{"type":"string","description":"New state","enum":["pending","reached","missed"]}},"required":["milestone_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoMilestoneParams], h.UpdateOntoMilestone),
+		newTool(runtime.Tool{Name: "update_onto_risk", Description: "Update fields of an existing risk. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"risk_id":{"type":"string","description":"Risk ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"impact":{"type":"string","description":"New impact","enum":["low","medium","high","critical"]},"probability":{"type":"number","minimum":0,"maximum":1,"description":"New probability from 0 to 1"},"mitigation":{"type":"string","description":"Mitigation plan"}},"required":["risk_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoRiskParams], h.UpdateOntoRisk),
+		newTool(runtime.Tool{Name: "update_onto_requirement", Description: "Update fields of an existing requirement. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"requirement_id":{"type":"string","description":"Requirement ID (UUID)","format":"uuid"},"text":{"type":"string","description":"New requirement text"},"priority":{"type":"string","description":"MoSCoW priority","enum":["must","should","could","wont"]}},"required":["requirement_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoRequirementParams], h.UpdateOntoRequirement),
+		newTool(runtime.Tool{Name: "delete_onto_task", Description: "Delete a task permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoTaskParams], h.DeleteOntoTask),
+		newTool(runtime.Tool{Name: "delete_onto_document", Description: "Delete a document permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoDocumentParams], h.DeleteOntoDocument),
+		newTool(runtime.Tool{Name: "delete_onto_goal", Description: "Delete a goal permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoGoalParams], h.DeleteOntoGoal),
+		newTool(runtime.Tool{Name: "delete_onto_plan", Description: "Delete a plan permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoPlanParams], h.DeleteOntoPlan),
+		newTool(runtime.Tool{Name: "link_onto_entities", Description: "Link two ontology entities with a typed edge (e.g. a document that supports a task, a task that blocks another).", Parameters: json.RawMessage(`{"type":"object","properties":{"src_id":{"type":"string","description":"Source entity ID","format":"uuid"},"src_kind":{"type":"string","description":"Source entity kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"dst_id":{"type":"string","description":"Target entity ID","format":"uuid"},"dst_kind":{"type":"string","description":"Target entity kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"rel":{"type":"string","description":"Relation type","enum":["supports","blocks","depends_on","references","part_of"]}},"required":["src_id","src_kind","dst_id","dst_kind","rel"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}`)}, decodeArgs[LinkOntoEntitiesParams], h.LinkOntoEntities),
+		newTool(runtime.Tool{Name: "unlink_onto_edge", Description: "Remove one edge between two entities by its edge id (from get_entity_relationships).", Parameters: json.RawMessage(`{"type":"object","properties":{"edge_id":{"type":"string","description":"Edge ID (UUID)","format":"uuid"}},"required":["edge_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}`)}, decodeArgs[UnlinkOntoEdgeParams], h.UnlinkOntoEdge),
+		newTool(runtime.Tool{Name: "reorganize_onto_project_graph", Description: "Reorganize a project graph: re-parent tasks under plans, plans under goals, and documents under folders in one operation. High impact: review the proposed changes before applying them.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"moves":{"type":"array","description":"Re-parenting moves to apply","minItems":1,"items":{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity to move","format":"uuid"},"new_parent_id":{"type":"string","description":"New parent entity","format":"uuid"}},"required":["entity_id","new_parent_id"],"additionalProperties":false}}},"required":["project_id","moves"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"applied":{"type":"boolean"},"moves":{"type":"array","items":{"type":"object","properties":{"entity_id":{"type":"string"},"kind":{"type":"string"},"title":{"type":"string"},"from_parent_id":{"type":"string"},"to_parent_id":{"type":"string"}},"required":["entity_id","kind","title","from_parent_id","to_parent_id"]}}},"required":["applied","moves"]}`)}, decodeArgs[ReorganizeOntoProjectGraphParams], h.ReorganizeOntoProjectGraph),
+		newTool(runtime.Tool{Name: "move_document_in_tree", Description: "Move a document (or folder) to a new parent folder in the project's document tree.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"document_id":{"type":"string","description":"Document to move","format":"uuid"},"new_parent_id":{"type":["string","null"],"format":"uuid","description":"New parent folder; null moves it to the root"},"position":{"type":"integer","description":"Position among the new siblings (0 first)","minimum":0}},"required":["project_id","document_id","new_parent_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgs[MoveDocumentInTreeParams], h.MoveDocumentInTree),
+		newTool(runtime.Tool{Name: "get_field_info", Description: "Get the allowed values and meaning of a field of an ontology entity type (e.g. the state_key values of a task).", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_type":{"type":"string","description":"Entity type","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"field":{"type":"string","description":"Field name, e.g. state_key, type_key, priority"}},"required":["entity_type","field"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetFieldInfoParams], h.GetFieldInfo),
+		newTool(runtime.Tool{Name: "web_search", Description: "Search the web for current information. Returns titles, URLs and snippets.", Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Search query"},"max_results":{"type":"integer","description":"Maximum number of results","minimum":1,"maximum":20,"default":5}},"required":["query"],"additionalProperties":false}`), Title: "Web search", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(true)}}, decodeArgs[WebSearchParams], h.WebSearch),
+		newTool(runtime.Tool{Name: "web_visit", Description: "Fetch a web page and return its readable text content.", Parameters: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"URL to visit","format":"uri"}},"required":["url"],"additionalProperties":false}`), Title: "Visit a web page", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(true)}}, decodeArgs[WebVisitParams], h.WebVisit),
+		newTool(runtime.Tool{Name: "get_buildos_overview", Description: "Get an overview of BuildOS: what it is, its concepts (projects, tasks, goals, plans, documents) and how they relate.", Parameters: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetBuildosOverviewParams], h.GetBuildosOverview),
+		newTool(runtime.Tool{Name: "get_buildos_usage_guide", Description: "Get the BuildOS usage guide: how to do common things in the app, step by step.", Parameters: json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string","description":"Guide topic, e.g. projects, tasks, calendar, brain dump"}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetBuildosUsageGuideParams], h.GetBuildosUsageGuide),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -251,24 +251,8 @@ func (x *ListOntoRequirementsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// ListOntoPlansParams is a generated type.
-type ListOntoPlansParams struct {
-	// ProjectID (JSON "project_id"): Project ID (UUID); omit to search across all projects you can access
-	ProjectID *string `json:"project_id,omitzero"`
-	// Limit (JSON "limit"): Maximum number of results to return
-	// Default: 20.
-	Limit int64 `json:"limit"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *ListOntoPlansParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// ListOntoPlansParams has the shape of ListOntoMilestonesParams, whose code it shares.
+type ListOntoPlansParams = ListOntoMilestonesParams
 
 // ListOntoProjectsParams is a generated type.
 type ListOntoProjectsParams struct {
@@ -343,7 +327,8 @@ func (x *SearchOntoTasksParams) UnmarshalJSON(data []byte) error {
 }
 
 // SearchOntoTasksStateKey: Filter by state
-type SearchOntoTasksStateKey string
+// It has the shape of ListOntoTasksStateKey, whose code it shares.
+type SearchOntoTasksStateKey = ListOntoTasksStateKey
 
 // The values of SearchOntoTasksStateKey.
 const (
@@ -575,51 +560,8 @@ func (x *GetOntoProjectDetailsResultEdgesItem) UnmarshalJSON(data []byte) error 
 	return d.Report("", nil)
 }
 
-// GetOntoProjectDetailsResultPathItem is a generated type.
-type GetOntoProjectDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoProjectDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoProjectDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoProjectDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoProjectGraphParams is a generated type.
 type GetOntoProjectGraphParams struct {
@@ -658,265 +600,26 @@ func (x *GetOntoProjectGraphResult) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoProjectGraphResultNodesItem is a generated type.
-type GetOntoProjectGraphResultNodesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoProjectGraphResultNodesItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoProjectGraphResultNodesItem = GetOntoProjectDetailsResultChildrenItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoProjectGraphResultNodesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoProjectGraphResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoProjectGraphResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// GetOntoProjectGraphResultEdgesItem is a generated type.
-type GetOntoProjectGraphResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
+// GetOntoTaskDetailsParams has the shape of ListTaskDocumentsParams, whose code it shares.
+type GetOntoTaskDetailsParams = ListTaskDocumentsParams
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoProjectGraphResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoTaskDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoTaskDetailsResult = GetOntoProjectDetailsResult
 
-// GetOntoTaskDetailsParams is a generated type.
-type GetOntoTaskDetailsParams struct {
-	// TaskID (JSON "task_id"): Task ID (UUID)
-	TaskID string `json:"task_id"`
-}
+// GetOntoTaskDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoTaskDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoTaskDetailsParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoTaskDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoTaskDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// GetOntoTaskDetailsResult is a generated type.
-type GetOntoTaskDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoTaskDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoTaskDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoTaskDetailsResultPathItem `json:"path,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoTaskDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoTaskDetailsResultChildrenItem is a generated type.
-type GetOntoTaskDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoTaskDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoTaskDetailsResultEdgesItem is a generated type.
-type GetOntoTaskDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoTaskDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoTaskDetailsResultPathItem is a generated type.
-type GetOntoTaskDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoTaskDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoTaskDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoTaskDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoGoalDetailsParams is a generated type.
 type GetOntoGoalDetailsParams struct {
@@ -934,177 +637,17 @@ func (x *GetOntoGoalDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoGoalDetailsResult is a generated type.
-type GetOntoGoalDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoGoalDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoGoalDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoGoalDetailsResultPathItem `json:"path,omitzero"`
-}
+// GetOntoGoalDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoGoalDetailsResult = GetOntoProjectDetailsResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoGoalDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoGoalDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoGoalDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// GetOntoGoalDetailsResultChildrenItem is a generated type.
-type GetOntoGoalDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoGoalDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoGoalDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoGoalDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoGoalDetailsResultEdgesItem is a generated type.
-type GetOntoGoalDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoGoalDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoGoalDetailsResultPathItem is a generated type.
-type GetOntoGoalDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoGoalDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoGoalDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoGoalDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoPlanDetailsParams is a generated type.
 type GetOntoPlanDetailsParams struct {
@@ -1122,177 +665,17 @@ func (x *GetOntoPlanDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoPlanDetailsResult is a generated type.
-type GetOntoPlanDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoPlanDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoPlanDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoPlanDetailsResultPathItem `json:"path,omitzero"`
-}
+// GetOntoPlanDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoPlanDetailsResult = GetOntoProjectDetailsResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoPlanDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoPlanDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoPlanDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// GetOntoPlanDetailsResultChildrenItem is a generated type.
-type GetOntoPlanDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoPlanDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoPlanDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoPlanDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoPlanDetailsResultEdgesItem is a generated type.
-type GetOntoPlanDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoPlanDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoPlanDetailsResultPathItem is a generated type.
-type GetOntoPlanDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoPlanDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoPlanDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoPlanDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoDocumentDetailsParams is a generated type.
 type GetOntoDocumentDetailsParams struct {
@@ -1310,177 +693,17 @@ func (x *GetOntoDocumentDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoDocumentDetailsResult is a generated type.
-type GetOntoDocumentDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoDocumentDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoDocumentDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoDocumentDetailsResultPathItem `json:"path,omitzero"`
-}
+// GetOntoDocumentDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoDocumentDetailsResult = GetOntoProjectDetailsResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoDocumentDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoDocumentDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoDocumentDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// GetOntoDocumentDetailsResultChildrenItem is a generated type.
-type GetOntoDocumentDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoDocumentDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoDocumentDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoDocumentDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoDocumentDetailsResultEdgesItem is a generated type.
-type GetOntoDocumentDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoDocumentDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoDocumentDetailsResultPathItem is a generated type.
-type GetOntoDocumentDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoDocumentDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoDocumentDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoDocumentDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoMilestoneDetailsParams is a generated type.
 type GetOntoMilestoneDetailsParams struct {
@@ -1498,177 +721,17 @@ func (x *GetOntoMilestoneDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoMilestoneDetailsResult is a generated type.
-type GetOntoMilestoneDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoMilestoneDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoMilestoneDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoMilestoneDetailsResultPathItem `json:"path,omitzero"`
-}
+// GetOntoMilestoneDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoMilestoneDetailsResult = GetOntoProjectDetailsResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoMilestoneDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoMilestoneDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoMilestoneDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// GetOntoMilestoneDetailsResultChildrenItem is a generated type.
-type GetOntoMilestoneDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoMilestoneDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoMilestoneDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoMilestoneDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoMilestoneDetailsResultEdgesItem is a generated type.
-type GetOntoMilestoneDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoMilestoneDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoMilestoneDetailsResultPathItem is a generated type.
-type GetOntoMilestoneDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoMilestoneDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoMilestoneDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoMilestoneDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoRiskDetailsParams is a generated type.
 type GetOntoRiskDetailsParams struct {
@@ -1686,177 +749,17 @@ func (x *GetOntoRiskDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoRiskDetailsResult is a generated type.
-type GetOntoRiskDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoRiskDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoRiskDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoRiskDetailsResultPathItem `json:"path,omitzero"`
-}
+// GetOntoRiskDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoRiskDetailsResult = GetOntoProjectDetailsResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRiskDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoRiskDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoRiskDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// GetOntoRiskDetailsResultChildrenItem is a generated type.
-type GetOntoRiskDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoRiskDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoRiskDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRiskDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoRiskDetailsResultEdgesItem is a generated type.
-type GetOntoRiskDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRiskDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoRiskDetailsResultPathItem is a generated type.
-type GetOntoRiskDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRiskDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoRiskDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoRiskDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetOntoRequirementDetailsParams is a generated type.
 type GetOntoRequirementDetailsParams struct {
@@ -1874,177 +777,17 @@ func (x *GetOntoRequirementDetailsParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetOntoRequirementDetailsResult is a generated type.
-type GetOntoRequirementDetailsResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Children (JSON "children") is optional.
-	Children []GetOntoRequirementDetailsResultChildrenItem `json:"children,omitzero"`
-	// Counts (JSON "counts") is optional.
-	Counts map[string]int64 `json:"counts,omitzero"`
-	// Edges (JSON "edges") is required.
-	Edges []GetOntoRequirementDetailsResultEdgesItem `json:"edges"`
-	// Path (JSON "path") is optional.
-	Path []GetOntoRequirementDetailsResultPathItem `json:"path,omitzero"`
-}
+// GetOntoRequirementDetailsResult has the shape of GetOntoProjectDetailsResult, whose code it shares.
+type GetOntoRequirementDetailsResult = GetOntoProjectDetailsResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRequirementDetailsResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoRequirementDetailsResultChildrenItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoRequirementDetailsResultChildrenItem = GetOntoProjectDetailsResultChildrenItem
 
-// GetOntoRequirementDetailsResultChildrenItem is a generated type.
-type GetOntoRequirementDetailsResultChildrenItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// GetOntoRequirementDetailsResultEdgesItem has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type GetOntoRequirementDetailsResultEdgesItem = GetOntoProjectDetailsResultEdgesItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRequirementDetailsResultChildrenItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoRequirementDetailsResultEdgesItem is a generated type.
-type GetOntoRequirementDetailsResultEdgesItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRequirementDetailsResultEdgesItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// GetOntoRequirementDetailsResultPathItem is a generated type.
-type GetOntoRequirementDetailsResultPathItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetOntoRequirementDetailsResultPathItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetOntoRequirementDetailsResultPathItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type GetOntoRequirementDetailsResultPathItem = GetOntoProjectDetailsResultChildrenItem
 
 // GetDocumentTreeParams is a generated type.
 type GetDocumentTreeParams struct {
@@ -2067,21 +810,8 @@ func (x *GetDocumentTreeParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetDocumentPathParams is a generated type.
-type GetDocumentPathParams struct {
-	// DocumentID (JSON "document_id"): Document ID (UUID)
-	DocumentID string `json:"document_id"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetDocumentPathParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetDocumentPathParams has the shape of GetOntoDocumentDetailsParams, whose code it shares.
+type GetDocumentPathParams = GetOntoDocumentDetailsParams
 
 // GetEntityRelationshipsParams is a generated type.
 type GetEntityRelationshipsParams struct {
@@ -2105,7 +835,8 @@ func (x *GetEntityRelationshipsParams) UnmarshalJSON(data []byte) error {
 }
 
 // GetEntityRelationshipsEntityKind: Kind of the entity
-type GetEntityRelationshipsEntityKind string
+// It has the shape of SearchOntologyTypesItem, whose code it shares.
+type GetEntityRelationshipsEntityKind = SearchOntologyTypesItem
 
 // The values of GetEntityRelationshipsEntityKind.
 const (
@@ -2150,7 +881,8 @@ func (x *GetLinkedEntitiesParams) UnmarshalJSON(data []byte) error {
 }
 
 // GetLinkedEntitiesEntityKind: Kind of the entity
-type GetLinkedEntitiesEntityKind string
+// It has the shape of SearchOntologyTypesItem, whose code it shares.
+type GetLinkedEntitiesEntityKind = SearchOntologyTypesItem
 
 // The values of GetLinkedEntitiesEntityKind.
 const (
@@ -2165,7 +897,8 @@ const (
 )
 
 // GetLinkedEntitiesFilterKind: Only return linked entities of this kind
-type GetLinkedEntitiesFilterKind string
+// It has the shape of SearchOntologyTypesItem, whose code it shares.
+type GetLinkedEntitiesFilterKind = SearchOntologyTypesItem
 
 // The values of GetLinkedEntitiesFilterKind.
 const (
@@ -2270,51 +1003,8 @@ func (x *CreateOntoTaskResult) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// CreateOntoTaskResultGoalsItem is a generated type.
-type CreateOntoTaskResultGoalsItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoTaskResultGoalsItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateOntoTaskResultGoalsItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type CreateOntoTaskResultGoalsItem = GetOntoProjectDetailsResultChildrenItem
 
 // CreateOntoGoalParams is a generated type.
 type CreateOntoGoalParams struct {
@@ -2338,99 +1028,11 @@ func (x *CreateOntoGoalParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// CreateOntoGoalResult is a generated type.
-type CreateOntoGoalResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Goals (JSON "goals") is optional.
-	Goals []CreateOntoGoalResultGoalsItem `json:"goals,omitzero"`
-}
+// CreateOntoGoalResult has the shape of CreateOntoTaskResult, whose code it shares.
+type CreateOntoGoalResult = CreateOntoTaskResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoGoalResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// CreateOntoGoalResultGoalsItem is a generated type.
-type CreateOntoGoalResultGoalsItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoGoalResultGoalsItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateOntoGoalResultGoalsItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type CreateOntoGoalResultGoalsItem = GetOntoProjectDetailsResultChildrenItem
 
 // CreateOntoPlanParams is a generated type.
 type CreateOntoPlanParams struct {
@@ -2454,99 +1056,11 @@ func (x *CreateOntoPlanParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// CreateOntoPlanResult is a generated type.
-type CreateOntoPlanResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Goals (JSON "goals") is optional.
-	Goals []CreateOntoPlanResultGoalsItem `json:"goals,omitzero"`
-}
+// CreateOntoPlanResult has the shape of CreateOntoTaskResult, whose code it shares.
+type CreateOntoPlanResult = CreateOntoTaskResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoPlanResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// CreateOntoPlanResultGoalsItem is a generated type.
-type CreateOntoPlanResultGoalsItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoPlanResultGoalsItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateOntoPlanResultGoalsItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type CreateOntoPlanResultGoalsItem = GetOntoProjectDetailsResultChildrenItem
 
 // CreateOntoDocumentParams is a generated type.
 type CreateOntoDocumentParams struct {
@@ -2573,99 +1087,11 @@ func (x *CreateOntoDocumentParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// CreateOntoDocumentResult is a generated type.
-type CreateOntoDocumentResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Goals (JSON "goals") is optional.
-	Goals []CreateOntoDocumentResultGoalsItem `json:"goals,omitzero"`
-}
+// CreateOntoDocumentResult has the shape of CreateOntoTaskResult, whose code it shares.
+type CreateOntoDocumentResult = CreateOntoTaskResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoDocumentResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// CreateOntoDocumentResultGoalsItem is a generated type.
-type CreateOntoDocumentResultGoalsItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoDocumentResultGoalsItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateOntoDocumentResultGoalsItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type CreateOntoDocumentResultGoalsItem = GetOntoProjectDetailsResultChildrenItem
 
 // CreateOntoProjectParams is a generated type.
 type CreateOntoProjectParams struct {
@@ -2701,99 +1127,11 @@ const (
 	CreateOntoProjectStateKeyActive   CreateOntoProjectStateKey = "active"
 )
 
-// CreateOntoProjectResult is a generated type.
-type CreateOntoProjectResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-	// Goals (JSON "goals") is optional.
-	Goals []CreateOntoProjectResultGoalsItem `json:"goals,omitzero"`
-}
+// CreateOntoProjectResult has the shape of CreateOntoTaskResult, whose code it shares.
+type CreateOntoProjectResult = CreateOntoTaskResult
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoProjectResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// CreateOntoProjectResultGoalsItem is a generated type.
-type CreateOntoProjectResultGoalsItem struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateOntoProjectResultGoalsItem) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateOntoProjectResultGoalsItem has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type CreateOntoProjectResultGoalsItem = GetOntoProjectDetailsResultChildrenItem
 
 // CreateTaskDocumentParams is a generated type.
 type CreateTaskDocumentParams struct {
@@ -2851,51 +1189,8 @@ func (x *CreateTaskDocumentResult) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// CreateTaskDocumentResultDocument is a generated type.
-type CreateTaskDocumentResultDocument struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateTaskDocumentResultDocument) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateTaskDocumentResultDocument has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type CreateTaskDocumentResultDocument = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoTaskParams is a generated type.
 type UpdateOntoTaskParams struct {
@@ -2924,7 +1219,8 @@ func (x *UpdateOntoTaskParams) UnmarshalJSON(data []byte) error {
 }
 
 // UpdateOntoTaskStateKey: New state
-type UpdateOntoTaskStateKey string
+// It has the shape of ListOntoTasksStateKey, whose code it shares.
+type UpdateOntoTaskStateKey = ListOntoTasksStateKey
 
 // The values of UpdateOntoTaskStateKey.
 const (
@@ -2934,51 +1230,8 @@ const (
 	UpdateOntoTaskStateKeyDone       UpdateOntoTaskStateKey = "done"
 )
 
-// UpdateOntoTaskResult is a generated type.
-type UpdateOntoTaskResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoTaskResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoTaskResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoTaskResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoProjectParams is a generated type.
 type UpdateOntoProjectParams struct {
@@ -3003,7 +1256,8 @@ func (x *UpdateOntoProjectParams) UnmarshalJSON(data []byte) error {
 }
 
 // UpdateOntoProjectStateKey: New state
-type UpdateOntoProjectStateKey string
+// It has the shape of ListOntoProjectsStateKey, whose code it shares.
+type UpdateOntoProjectStateKey = ListOntoProjectsStateKey
 
 // The values of UpdateOntoProjectStateKey.
 const (
@@ -3014,51 +1268,8 @@ const (
 	UpdateOntoProjectStateKeyArchived  UpdateOntoProjectStateKey = "archived"
 )
 
-// UpdateOntoProjectResult is a generated type.
-type UpdateOntoProjectResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoProjectResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoProjectResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoProjectResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoGoalParams is a generated type.
 type UpdateOntoGoalParams struct {
@@ -3085,7 +1296,8 @@ func (x *UpdateOntoGoalParams) UnmarshalJSON(data []byte) error {
 }
 
 // UpdateOntoGoalStateKey: New state
-type UpdateOntoGoalStateKey string
+// It has the shape of ListOntoGoalsStateKey, whose code it shares.
+type UpdateOntoGoalStateKey = ListOntoGoalsStateKey
 
 // The values of UpdateOntoGoalStateKey.
 const (
@@ -3095,51 +1307,8 @@ const (
 	UpdateOntoGoalStateKeyAbandoned UpdateOntoGoalStateKey = "abandoned"
 )
 
-// UpdateOntoGoalResult is a generated type.
-type UpdateOntoGoalResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoGoalResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoGoalResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoGoalResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoPlanParams is a generated type.
 type UpdateOntoPlanParams struct {
@@ -3173,51 +1342,8 @@ const (
 	UpdateOntoPlanStateKeyCompleted UpdateOntoPlanStateKey = "completed"
 )
 
-// UpdateOntoPlanResult is a generated type.
-type UpdateOntoPlanResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoPlanResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoPlanResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoPlanResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoDocumentParams is a generated type.
 type UpdateOntoDocumentParams struct {
@@ -3242,7 +1368,8 @@ func (x *UpdateOntoDocumentParams) UnmarshalJSON(data []byte) error {
 }
 
 // UpdateOntoDocumentStateKey: New state
-type UpdateOntoDocumentStateKey string
+// It has the shape of ListOntoDocumentsStateKey, whose code it shares.
+type UpdateOntoDocumentStateKey = ListOntoDocumentsStateKey
 
 // The values of UpdateOntoDocumentStateKey.
 const (
@@ -3252,51 +1379,8 @@ const (
 	UpdateOntoDocumentStateKeyArchived  UpdateOntoDocumentStateKey = "archived"
 )
 
-// UpdateOntoDocumentResult is a generated type.
-type UpdateOntoDocumentResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoDocumentResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoDocumentResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoDocumentResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoMilestoneParams is a generated type.
 type UpdateOntoMilestoneParams struct {
@@ -3330,51 +1414,8 @@ const (
 	UpdateOntoMilestoneStateKeyMissed  UpdateOntoMilestoneStateKey = "missed"
 )
 
-// UpdateOntoMilestoneResult is a generated type.
-type UpdateOntoMilestoneResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoMilestoneResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoMilestoneResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoMilestoneResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoRiskParams is a generated type.
 type UpdateOntoRiskParams struct {
@@ -3401,7 +1442,8 @@ func (x *UpdateOntoRiskParams) UnmarshalJSON(data []byte) error {
 }
 
 // UpdateOntoRiskImpact: New impact
-type UpdateOntoRiskImpact string
+// It has the shape of ListOntoRisksImpact, whose code it shares.
+type UpdateOntoRiskImpact = ListOntoRisksImpact
 
 // The values of UpdateOntoRiskImpact.
 const (
@@ -3411,51 +1453,8 @@ const (
 	UpdateOntoRiskImpactCritical UpdateOntoRiskImpact = "critical"
 )
 
-// UpdateOntoRiskResult is a generated type.
-type UpdateOntoRiskResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoRiskResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateOntoRiskResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoRiskResult = GetOntoProjectDetailsResultChildrenItem
 
 // UpdateOntoRequirementParams is a generated type.
 type UpdateOntoRequirementParams struct {
@@ -3488,67 +1487,11 @@ const (
 	UpdateOntoRequirementPriorityWont   UpdateOntoRequirementPriority = "wont"
 )
 
-// UpdateOntoRequirementResult is a generated type.
-type UpdateOntoRequirementResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-	// ProjectID (JSON "project_id") is optional.
-	ProjectID *string `json:"project_id,omitzero"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Description (JSON "description") is optional.
-	Description *string `json:"description,omitzero"`
-	// Content (JSON "content") is optional.
-	Content *string `json:"content,omitzero"`
-	// TypeKey (JSON "type_key") is optional.
-	TypeKey *string `json:"type_key,omitzero"`
-	// StateKey (JSON "state_key") is optional.
-	StateKey *string `json:"state_key,omitzero"`
-	// ParentID (JSON "parent_id") is optional.
-	ParentID *string `json:"parent_id,omitzero"`
-	// GoalID (JSON "goal_id") is optional.
-	GoalID *string `json:"goal_id,omitzero"`
-	// Priority (JSON "priority") is optional.
-	Priority *int64 `json:"priority,omitzero"`
-	// Moscow (JSON "moscow") is optional.
-	Moscow *string `json:"moscow,omitzero"`
-	// Due (JSON "due") is optional.
-	Due *string `json:"due,omitzero"`
-	// Impact (JSON "impact") is optional.
-	Impact *string `json:"impact,omitzero"`
-	// Probability (JSON "probability") is optional.
-	Probability *float64 `json:"probability,omitzero"`
-	// Mitigation (JSON "mitigation") is optional.
-	Mitigation *string `json:"mitigation,omitzero"`
-}
+// UpdateOntoRequirementResult has the shape of GetOntoProjectDetailsResultChildrenItem, whose code it shares.
+type UpdateOntoRequirementResult = GetOntoProjectDetailsResultChildrenItem
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateOntoRequirementResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// DeleteOntoTaskParams is a generated type.
-type DeleteOntoTaskParams struct {
-	// TaskID (JSON "task_id"): Task ID (UUID)
-	TaskID string `json:"task_id"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoTaskParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// DeleteOntoTaskParams has the shape of ListTaskDocumentsParams, whose code it shares.
+type DeleteOntoTaskParams = ListTaskDocumentsParams
 
 // DeleteOntoTaskResult is a generated type.
 type DeleteOntoTaskResult struct {
@@ -3568,107 +1511,23 @@ func (x *DeleteOntoTaskResult) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// DeleteOntoDocumentParams is a generated type.
-type DeleteOntoDocumentParams struct {
-	// DocumentID (JSON "document_id"): Document ID (UUID)
-	DocumentID string `json:"document_id"`
-}
+// DeleteOntoDocumentParams has the shape of GetOntoDocumentDetailsParams, whose code it shares.
+type DeleteOntoDocumentParams = GetOntoDocumentDetailsParams
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoDocumentParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// DeleteOntoDocumentResult has the shape of DeleteOntoTaskResult, whose code it shares.
+type DeleteOntoDocumentResult = DeleteOntoTaskResult
 
-// DeleteOntoDocumentResult is a generated type.
-type DeleteOntoDocumentResult struct {
-	// Deleted (JSON "deleted") is required.
-	Deleted string `json:"deleted"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-}
+// DeleteOntoGoalParams has the shape of GetOntoGoalDetailsParams, whose code it shares.
+type DeleteOntoGoalParams = GetOntoGoalDetailsParams
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoDocumentResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// DeleteOntoGoalResult has the shape of DeleteOntoTaskResult, whose code it shares.
+type DeleteOntoGoalResult = DeleteOntoTaskResult
 
-// DeleteOntoGoalParams is a generated type.
-type DeleteOntoGoalParams struct {
-	// GoalID (JSON "goal_id"): Goal ID (UUID)
-	GoalID string `json:"goal_id"`
-}
+// DeleteOntoPlanParams has the shape of GetOntoPlanDetailsParams, whose code it shares.
+type DeleteOntoPlanParams = GetOntoPlanDetailsParams
 
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoGoalParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// DeleteOntoGoalResult is a generated type.
-type DeleteOntoGoalResult struct {
-	// Deleted (JSON "deleted") is required.
-	Deleted string `json:"deleted"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoGoalResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// DeleteOntoPlanParams is a generated type.
-type DeleteOntoPlanParams struct {
-	// PlanID (JSON "plan_id"): Plan ID (UUID)
-	PlanID string `json:"plan_id"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoPlanParams) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
-
-// DeleteOntoPlanResult is a generated type.
-type DeleteOntoPlanResult struct {
-	// Deleted (JSON "deleted") is required.
-	Deleted string `json:"deleted"`
-	// Kind (JSON "kind") is required.
-	Kind string `json:"kind"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *DeleteOntoPlanResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// DeleteOntoPlanResult has the shape of DeleteOntoTaskResult, whose code it shares.
+type DeleteOntoPlanResult = DeleteOntoTaskResult
 
 // LinkOntoEntitiesParams is a generated type.
 type LinkOntoEntitiesParams struct {
@@ -3695,7 +1554,8 @@ func (x *LinkOntoEntitiesParams) UnmarshalJSON(data []byte) error {
 }
 
 // LinkOntoEntitiesSrcKind: Source entity kind
-type LinkOntoEntitiesSrcKind string
+// It has the shape of SearchOntologyTypesItem, whose code it shares.
+type LinkOntoEntitiesSrcKind = SearchOntologyTypesItem
 
 // The values of LinkOntoEntitiesSrcKind.
 const (
@@ -3710,7 +1570,8 @@ const (
 )
 
 // LinkOntoEntitiesDstKind: Target entity kind
-type LinkOntoEntitiesDstKind string
+// It has the shape of SearchOntologyTypesItem, whose code it shares.
+type LinkOntoEntitiesDstKind = SearchOntologyTypesItem
 
 // The values of LinkOntoEntitiesDstKind.
 const (
@@ -3736,31 +1597,8 @@ const (
 	LinkOntoEntitiesRelPartOf     LinkOntoEntitiesRel = "part_of"
 )
 
-// LinkOntoEntitiesResult is a generated type.
-type LinkOntoEntitiesResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *LinkOntoEntitiesResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// LinkOntoEntitiesResult has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type LinkOntoEntitiesResult = GetOntoProjectDetailsResultEdgesItem
 
 // UnlinkOntoEdgeParams is a generated type.
 type UnlinkOntoEdgeParams struct {
@@ -3778,31 +1616,8 @@ func (x *UnlinkOntoEdgeParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// UnlinkOntoEdgeResult is a generated type.
-type UnlinkOntoEdgeResult struct {
-	// ID (JSON "id") is required.
-	ID string `json:"id"`
-	// SrcID (JSON "src_id") is required.
-	SrcID string `json:"src_id"`
-	// SrcKind (JSON "src_kind") is required.
-	SrcKind string `json:"src_kind"`
-	// DstID (JSON "dst_id") is required.
-	DstID string `json:"dst_id"`
-	// DstKind (JSON "dst_kind") is required.
-	DstKind string `json:"dst_kind"`
-	// Rel (JSON "rel") is required.
-	Rel string `json:"rel"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UnlinkOntoEdgeResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UnlinkOntoEdgeResult has the shape of GetOntoProjectDetailsResultEdgesItem, whose code it shares.
+type UnlinkOntoEdgeResult = GetOntoProjectDetailsResultEdgesItem
 
 // ReorganizeOntoProjectGraphParams is a generated type.
 type ReorganizeOntoProjectGraphParams struct {
@@ -3923,7 +1738,8 @@ func (x *GetFieldInfoParams) UnmarshalJSON(data []byte) error {
 }
 
 // GetFieldInfoEntityType: Entity type
-type GetFieldInfoEntityType string
+// It has the shape of SearchOntologyTypesItem, whose code it shares.
+type GetFieldInfoEntityType = SearchOntologyTypesItem
 
 // The values of GetFieldInfoEntityType.
 const (

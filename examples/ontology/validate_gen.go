@@ -21,7 +21,7 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -34,10 +34,10 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -54,7 +54,7 @@ func (x *ListOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "todo", "in_progress", "blocked", "done":
 	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
+		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -71,7 +71,7 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -84,10 +84,10 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -104,7 +104,7 @@ func (x *ListOntoGoalsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "achieved", "abandoned":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.Received((*x)), check.Closest(string((*x)), enum1))
+		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
 	}
 }
 
@@ -121,7 +121,7 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -134,10 +134,10 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -154,7 +154,7 @@ func (x *ListOntoDocumentsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "review", "published", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum2))
+		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
 	}
 }
 
@@ -171,17 +171,17 @@ func (x *ListOntoMilestonesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -199,7 +199,7 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -212,10 +212,10 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (x *ListOntoRisksImpact) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "low", "medium", "high", "critical":
 	default:
-		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.Received((*x)), check.Closest(string((*x)), enum3))
+		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
 	}
 }
 
@@ -249,45 +249,17 @@ func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *ListOntoPlansParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *ListOntoPlansParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -310,10 +282,10 @@ func (x *ListOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -330,7 +302,7 @@ func (x *ListOntoProjectsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "planning", "active", "paused", "completed", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum4))
+		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum4))
 	}
 }
 
@@ -346,7 +318,7 @@ func (x *ListTaskDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
 		}
 	}
 }
@@ -364,7 +336,7 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
@@ -377,27 +349,11 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *SearchOntoTasksStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *SearchOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "todo", "in_progress", "blocked", "done":
-	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -413,10 +369,10 @@ func (x *SearchOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -434,17 +390,17 @@ func (x *SearchOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -471,17 +427,17 @@ func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ProjectID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -498,7 +454,7 @@ func (x *SearchOntologyTypesItem) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
 	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
+		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum5))
 	}
 }
 
@@ -514,7 +470,7 @@ func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 }
@@ -550,16 +506,6 @@ func (x *GetOntoProjectDetailsResultEdgesItem) Validate() error {
 func (x *GetOntoProjectDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoProjectDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectGraphParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -571,7 +517,7 @@ func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 }
@@ -587,83 +533,6 @@ func (x *GetOntoProjectGraphResult) Validate() error {
 func (x *GetOntoProjectGraphResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetOntoProjectGraphResultNodesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectGraphResultNodesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoProjectGraphResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectGraphResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("task_id")
-		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoTaskDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoTaskDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *GetOntoGoalDetailsParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -675,50 +544,10 @@ func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.GoalID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoGoalDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoGoalDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoPlanDetailsParams) Validate() error {
@@ -732,50 +561,10 @@ func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.PlanID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoPlanDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoPlanDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoDocumentDetailsParams) Validate() error {
@@ -789,50 +578,10 @@ func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoDocumentDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoDocumentDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoMilestoneDetailsParams) Validate() error {
@@ -846,50 +595,10 @@ func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.MilestoneID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoMilestoneDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoMilestoneDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRiskDetailsParams) Validate() error {
@@ -903,50 +612,10 @@ func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RiskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRiskDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRiskDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRequirementDetailsParams) Validate() error {
@@ -960,50 +629,10 @@ func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors)
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RequirementID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetOntoRequirementDetailsResultPathItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetOntoRequirementDetailsResultPathItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetDocumentTreeParams) Validate() error {
@@ -1017,35 +646,18 @@ func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
 		c := p.Key("max_depth")
 		if x.MaxDepth != nil {
 			if (*x.MaxDepth) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received((*x.MaxDepth)), "")
+				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.MaxDepth)), "")
 			}
 			if (*x.MaxDepth) > 10 {
-				e.Add(&c, "maximum", "must be <= 10", "<= 10", check.Received((*x.MaxDepth)), "")
+				e.Add(&c, "maximum", "must be <= 10", "<= 10", check.ReceivedInt((*x.MaxDepth)), "")
 			}
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetDocumentPathParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetDocumentPathParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("document_id")
-		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
 		}
 	}
 }
@@ -1062,7 +674,7 @@ func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EntityID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
 		}
 	}
 	{
@@ -1072,22 +684,6 @@ func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("direction")
 		x.Direction.validate(&c, e)
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetEntityRelationshipsEntityKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetEntityRelationshipsEntityKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
 	}
 }
 
@@ -1103,7 +699,7 @@ func (x *GetEntityRelationshipsDirection) validate(p *wire.Path, e *wire.Errors)
 	switch string((*x)) {
 	case "in", "out", "both":
 	default:
-		e.Add(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", check.Received((*x)), check.Closest(string((*x)), enum6))
+		e.Add(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum6))
 	}
 }
 
@@ -1119,7 +715,7 @@ func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EntityID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
 		}
 	}
 	{
@@ -1135,38 +731,6 @@ func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetLinkedEntitiesEntityKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetLinkedEntitiesEntityKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetLinkedEntitiesFilterKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetLinkedEntitiesFilterKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoTaskParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1178,7 +742,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1186,20 +750,20 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
 			}
 			if n1 > 200 {
-				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.Received(x.Title), "")
+				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.ReceivedString(x.Title), "")
 			}
 		}
 	}
 	{
 		c := p.Key("priority")
 		if x.Priority < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Priority), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Priority), "")
 		}
 		if x.Priority > 5 {
-			e.Add(&c, "maximum", "must be <= 5", "<= 5", check.Received(x.Priority), "")
+			e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt(x.Priority), "")
 		}
 	}
 	{
@@ -1210,7 +774,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if x.DueAt != nil {
 			if !check.DateTime((*x.DueAt)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.Received((*x.DueAt)), "")
+				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.DueAt)), "")
 			}
 		}
 	}
@@ -1218,7 +782,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("plan_id")
 		if x.PlanID != nil {
 			if !check.UUID((*x.PlanID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.PlanID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.PlanID)), "")
 			}
 		}
 	}
@@ -1226,7 +790,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.GoalID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
 			}
 		}
 	}
@@ -1244,7 +808,7 @@ func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "todo", "in_progress", "blocked", "done":
 	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
+		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -1259,16 +823,6 @@ func (x *CreateOntoTaskResult) Validate() error {
 func (x *CreateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoTaskResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoTaskResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoGoalParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1280,7 +834,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1288,7 +842,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
 			}
 		}
 	}
@@ -1296,31 +850,11 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if x.TargetDate != nil {
 			if !check.Date((*x.TargetDate)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.Received((*x.TargetDate)), "")
+				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.TargetDate)), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoGoalResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoGoalResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoGoalResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoPlanParams) Validate() error {
@@ -1334,7 +868,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1342,7 +876,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
 			}
 		}
 	}
@@ -1350,31 +884,11 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.GoalID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoPlanResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoPlanResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoPlanResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoDocumentParams) Validate() error {
@@ -1388,7 +902,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1396,7 +910,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
 			}
 		}
 	}
@@ -1404,31 +918,11 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("parent_id")
 		if x.ParentID != nil {
 			if !check.UUID((*x.ParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.ParentID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ParentID)), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoDocumentResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoDocumentResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoProjectParams) Validate() error {
@@ -1444,10 +938,10 @@ func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Name), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
 			}
 			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received(x.Name), "")
+				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Name), "")
 			}
 		}
 	}
@@ -1477,29 +971,9 @@ func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "planning", "active":
 	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.Received((*x)), check.Closest(string((*x)), enum7))
+		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum7))
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoProjectResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoProjectResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateOntoProjectResultGoalsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoProjectResultGoalsItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateTaskDocumentParams) Validate() error {
@@ -1513,14 +987,14 @@ func (x *CreateTaskDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if x.DocumentID != nil {
 			if !check.UUID((*x.DocumentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.DocumentID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.DocumentID)), "")
 			}
 		}
 	}
@@ -1542,7 +1016,7 @@ func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "deliverable", "research", "reference", "draft":
 	default:
-		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.Received((*x)), check.Closest(string((*x)), enum8))
+		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum8))
 	}
 }
 
@@ -1557,16 +1031,6 @@ func (x *CreateTaskDocumentResult) Validate() error {
 func (x *CreateTaskDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *CreateTaskDocumentResultDocument) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateTaskDocumentResultDocument) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoTaskParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -1578,7 +1042,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
 		}
 	}
 	{
@@ -1591,10 +1055,10 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("priority")
 		if x.Priority != nil {
 			if (*x.Priority) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received((*x.Priority)), "")
+				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.Priority)), "")
 			}
 			if (*x.Priority) > 5 {
-				e.Add(&c, "maximum", "must be <= 5", "<= 5", check.Received((*x.Priority)), "")
+				e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt((*x.Priority)), "")
 			}
 		}
 	}
@@ -1602,37 +1066,11 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoTaskStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "todo", "in_progress", "blocked", "done":
-	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.Received((*x)), check.Closest(string((*x)), enum0))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoTaskResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoProjectParams) Validate() error {
@@ -1646,7 +1084,7 @@ func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -1656,32 +1094,6 @@ func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoProjectStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "planning", "active", "paused", "completed", "archived":
-	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum4))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoProjectResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoProjectResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoGoalParams) Validate() error {
@@ -1695,7 +1107,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.GoalID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
 		}
 	}
 	{
@@ -1708,37 +1120,11 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if v, ok := x.TargetDate.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoGoalStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoGoalStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "active", "achieved", "abandoned":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.Received((*x)), check.Closest(string((*x)), enum1))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoGoalResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoPlanParams) Validate() error {
@@ -1752,7 +1138,7 @@ func (x *UpdateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.PlanID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
 		}
 	}
 	{
@@ -1775,19 +1161,9 @@ func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "completed":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", check.Received((*x)), check.Closest(string((*x)), enum9))
+		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum9))
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoPlanResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoDocumentParams) Validate() error {
@@ -1801,7 +1177,7 @@ func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
 		}
 	}
 	{
@@ -1811,32 +1187,6 @@ func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoDocumentStateKey) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoDocumentStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "review", "published", "archived":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.Received((*x)), check.Closest(string((*x)), enum2))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoMilestoneParams) Validate() error {
@@ -1850,14 +1200,14 @@ func (x *UpdateOntoMilestoneParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.MilestoneID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
 		}
 	}
 	{
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
 			}
 		}
 	}
@@ -1881,19 +1231,9 @@ func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "pending", "reached", "missed":
 	default:
-		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.Received((*x)), check.Closest(string((*x)), enum10))
+		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum10))
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoMilestoneResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoMilestoneResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRiskParams) Validate() error {
@@ -1907,7 +1247,7 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RiskID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
 		}
 	}
 	{
@@ -1920,40 +1260,14 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("probability")
 		if x.Probability != nil {
 			if (*x.Probability) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.Received((*x.Probability)), "")
+				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Probability)), "")
 			}
 			if (*x.Probability) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.Received((*x.Probability)), "")
+				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Probability)), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoRiskImpact) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoRiskImpact) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "low", "medium", "high", "critical":
-	default:
-		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.Received((*x)), check.Closest(string((*x)), enum3))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoRiskResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoRiskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRequirementParams) Validate() error {
@@ -1967,7 +1281,7 @@ func (x *UpdateOntoRequirementParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.RequirementID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
 		}
 	}
 	{
@@ -1990,34 +1304,7 @@ func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "must", "should", "could", "wont":
 	default:
-		e.Add(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", check.Received((*x)), check.Closest(string((*x)), enum11))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateOntoRequirementResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateOntoRequirementResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoTaskParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("task_id")
-		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.TaskID), "")
-		}
+		e.Add(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum11))
 	}
 }
 
@@ -2032,87 +1319,6 @@ func (x *DeleteOntoTaskResult) Validate() error {
 func (x *DeleteOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoDocumentParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("document_id")
-		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoGoalParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("goal_id")
-		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.GoalID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoGoalResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoGoalResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoPlanParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("plan_id")
-		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.PlanID), "")
-		}
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *DeleteOntoPlanResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoPlanResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -2124,7 +1330,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("src_id")
 		if !check.UUID(x.SrcID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.SrcID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.SrcID), "")
 		}
 	}
 	{
@@ -2134,7 +1340,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("dst_id")
 		if !check.UUID(x.DstID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DstID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DstID), "")
 		}
 	}
 	{
@@ -2144,38 +1350,6 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("rel")
 		x.Rel.validate(&c, e)
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *LinkOntoEntitiesSrcKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *LinkOntoEntitiesSrcKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
-func (x *LinkOntoEntitiesDstKind) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *LinkOntoEntitiesDstKind) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
 	}
 }
 
@@ -2191,19 +1365,9 @@ func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "supports", "blocks", "depends_on", "references", "part_of":
 	default:
-		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.Received((*x)), check.Closest(string((*x)), enum12))
+		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum12))
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *LinkOntoEntitiesResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *LinkOntoEntitiesResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UnlinkOntoEdgeParams) Validate() error {
@@ -2217,20 +1381,10 @@ func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("edge_id")
 		if !check.UUID(x.EdgeID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EdgeID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EdgeID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UnlinkOntoEdgeResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UnlinkOntoEdgeResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphParams) Validate() error {
@@ -2244,7 +1398,7 @@ func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
@@ -2271,13 +1425,13 @@ func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Err
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.EntityID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if !check.UUID(x.NewParentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.NewParentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.NewParentID), "")
 		}
 	}
 }
@@ -2314,20 +1468,20 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.ProjectID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received(x.DocumentID), "")
+			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if x.NewParentID != nil {
 			if !check.UUID((*x.NewParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.NewParentID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.NewParentID)), "")
 			}
 		}
 	}
@@ -2335,7 +1489,7 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("position")
 		if x.Position != nil {
 			if (*x.Position) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.Received((*x.Position)), "")
+				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Position)), "")
 			}
 		}
 	}
@@ -2357,22 +1511,6 @@ func (x *GetFieldInfoParams) validate(p *wire.Path, e *wire.Errors) {
 }
 
 // Validate checks x against its schema, reporting every violation.
-func (x *GetFieldInfoEntityType) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetFieldInfoEntityType) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.Received((*x)), check.Closest(string((*x)), enum5))
-	}
-}
-
-// Validate checks x against its schema, reporting every violation.
 func (x *WebSearchParams) Validate() error {
 	var e wire.Errors
 	x.validate(nil, &e)
@@ -2384,10 +1522,10 @@ func (x *WebSearchParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("max_results")
 		if x.MaxResults < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.MaxResults), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.MaxResults), "")
 		}
 		if x.MaxResults > 20 {
-			e.Add(&c, "maximum", "must be <= 20", "<= 20", check.Received(x.MaxResults), "")
+			e.Add(&c, "maximum", "must be <= 20", "<= 20", check.ReceivedInt(x.MaxResults), "")
 		}
 	}
 }
@@ -2404,7 +1542,7 @@ func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.Add(&c, "format", "must be a valid uri", "uri", check.Received(x.URL), "")
+			e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString(x.URL), "")
 		}
 	}
 }

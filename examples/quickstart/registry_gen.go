@@ -5,6 +5,7 @@ package quickstart
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,176 +14,14 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "todo",
-			Summary: "Track todo items.",
-		},
+		{Name: "todo", Summary: "Track todo items."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "list",
-			Args: []gateway.Arg{
-				{
-					Default:     "\"open\"",
-					Description: "Which items to return.",
-					Name:        "state",
-					Type:        "enum(open|done|all)",
-				},
-				{
-					Description: "Only items carrying this tag.",
-					Name:        "tag",
-					Type:        "string",
-				},
-				{
-					Default:     "20",
-					Description: "Maximum number of items.",
-					Name:        "limit",
-					Type:        "integer",
-				},
-			},
-			Description: "List todo items, newest first. Filter by state or tag.",
-			Entity:      "todo",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call todo.list",
-				},
-			},
-			Group:      "todo",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`),
-			Path:       "todo.list",
-			Tool:       "list_todos",
-			Usage:      "todo.list [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]",
-		},
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Description: "The item's id, e.g. td_1.",
-					Name:        "todo_id",
-					Required:    true,
-					Type:        "string",
-				},
-			},
-			Description: "Get one todo item by id.",
-			Entity:      "todo",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"todo_id":"<todo_id>"}`),
-					Description: "Call todo.get with its required args",
-				},
-			},
-			Group:      "todo",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`),
-			Path:       "todo.get",
-			Tool:       "get_todo",
-			Usage:      "todo.get todo_id:string",
-		},
-		{
-			Action: "create",
-			Args: []gateway.Arg{
-				{
-					Description: "Short imperative title.",
-					Name:        "title",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Due date, YYYY-MM-DD.",
-					Name:        "due",
-					Type:        "string",
-				},
-				{
-					Description: "1 is highest.",
-					Name:        "priority",
-					Type:        "enum(1|2|3)",
-				},
-				{
-					Name: "tags",
-					Type: "array<string>",
-				},
-			},
-			Description: "Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.",
-			Entity:      "todo",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"title":"<title>"}`),
-					Description: "Call todo.create with its required args",
-				},
-			},
-			Group:      "todo",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`),
-			Path:       "todo.create",
-			Policy: &gateway.Policy{Dont: []string{
-				"Do NOT create items for work you can finish now",
-			}},
-			Tool:  "create_todo",
-			Usage: "todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]",
-		},
-		{
-			Action: "update",
-			Args: []gateway.Arg{
-				{
-					Name:     "todo_id",
-					Required: true,
-					Type:     "string",
-				},
-				{
-					Name: "title",
-					Type: "string",
-				},
-				{
-					Description: "New due date, or null to clear it.",
-					Name:        "due",
-					Type:        "string|null",
-				},
-				{
-					Name: "done",
-					Type: "boolean",
-				},
-			},
-			Description: "Change a todo item. Omitted fields stay as they are; a null due date clears it.",
-			Entity:      "todo",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"todo_id":"<todo_id>"}`),
-					Description: "Call todo.update with its required args",
-				},
-			},
-			Group:      "todo",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`),
-			Path:       "todo.update",
-			Tool:       "update_todo",
-			Usage:      "todo.update todo_id:string [title:string] [due:string|null] [done:boolean]",
-		},
-		{
-			Action: "delete",
-			Args: []gateway.Arg{
-				{
-					Name:     "todo_id",
-					Required: true,
-					Type:     "string",
-				},
-			},
-			Description: "Delete a todo item permanently.",
-			Entity:      "todo",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"todo_id":"<todo_id>"}`),
-					Description: "Call todo.delete with its required args",
-				},
-			},
-			Group:      "todo",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`),
-			Path:       "todo.delete",
-			Tool:       "delete_todo",
-			Usage:      "todo.delete todo_id:string",
-		},
+		{Path: "todo.list", Tool: "list_todos", Description: "List todo items, newest first. Filter by state or tag.", Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`), Group: "todo", Kind: runtime.OpRead, Entity: "todo", Action: "list", Usage: "todo.list [state:enum(open|done|all)=\"open\"] [tag:string] [limit:integer=20]", Args: []gateway.Arg{{Name: "state", Type: "enum(open|done|all)", Default: "\"open\"", Description: "Which items to return."}, {Name: "tag", Type: "string", Description: "Only items carrying this tag."}, {Name: "limit", Type: "integer", Default: "20", Description: "Maximum number of items."}}, Examples: []gateway.Example{{Description: "Call todo.list", Args: json.RawMessage(`{}`)}}},
+		{Path: "todo.get", Tool: "get_todo", Description: "Get one todo item by id.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`), Group: "todo", Kind: runtime.OpRead, Entity: "todo", Action: "get", Usage: "todo.get todo_id:string", Args: []gateway.Arg{{Name: "todo_id", Type: "string", Required: true, Description: "The item's id, e.g. td_1."}}, Examples: []gateway.Example{{Description: "Call todo.get with its required args", Args: json.RawMessage(`{"todo_id":"<todo_id>"}`)}}},
+		{Path: "todo.create", Tool: "create_todo", Description: "Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.", Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`), Group: "todo", Kind: runtime.OpWrite, Entity: "todo", Action: "create", Usage: "todo.create title:string [due:string] [priority:enum(1|2|3)] [tags:array<string>]", Args: []gateway.Arg{{Name: "title", Type: "string", Required: true, Description: "Short imperative title."}, {Name: "due", Type: "string", Description: "Due date, YYYY-MM-DD."}, {Name: "priority", Type: "enum(1|2|3)", Description: "1 is highest."}, {Name: "tags", Type: "array<string>"}}, Examples: []gateway.Example{{Description: "Call todo.create with its required args", Args: json.RawMessage(`{"title":"<title>"}`)}}, Policy: &gateway.Policy{Dont: []string{"Do NOT create items for work you can finish now"}}},
+		{Path: "todo.update", Tool: "update_todo", Description: "Change a todo item. Omitted fields stay as they are; a null due date clears it.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`), Group: "todo", Kind: runtime.OpWrite, Entity: "todo", Action: "update", Usage: "todo.update todo_id:string [title:string] [due:string|null] [done:boolean]", Args: []gateway.Arg{{Name: "todo_id", Type: "string", Required: true}, {Name: "title", Type: "string"}, {Name: "due", Type: "string|null", Description: "New due date, or null to clear it."}, {Name: "done", Type: "boolean"}}, Examples: []gateway.Example{{Description: "Call todo.update with its required args", Args: json.RawMessage(`{"todo_id":"<todo_id>"}`)}}},
+		{Path: "todo.delete", Tool: "delete_todo", Description: "Delete a todo item permanently.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`), Group: "todo", Kind: runtime.OpWrite, Entity: "todo", Action: "delete", Usage: "todo.delete todo_id:string", Args: []gateway.Arg{{Name: "todo_id", Type: "string", Required: true}}, Examples: []gateway.Example{{Description: "Call todo.delete with its required args", Args: json.RawMessage(`{"todo_id":"<todo_id>"}`)}}},
 	},
 	Version: "13cda1355553d5e1",
 }

@@ -9,102 +9,99 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeListTodos decodes and validates the arguments of list_todos.
-func decodeListTodos(args []byte) (*ListTodosParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(ListTodosParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("list_todos", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_todos", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodeGetTodo decodes and validates the arguments of get_todo.
-func decodeGetTodo(args []byte) (*GetTodoParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListTodosParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetTodoParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_todo", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_todo", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeCreateTodo decodes and validates the arguments of create_todo.
-func decodeCreateTodo(args []byte) (*CreateTodoParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetTodoParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateTodoParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_todo", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_todo", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeUpdateTodo decodes and validates the arguments of update_todo.
-func decodeUpdateTodo(args []byte) (*UpdateTodoParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateTodoParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(UpdateTodoParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("update_todo", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_todo", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeDeleteTodo decodes and validates the arguments of delete_todo.
-func decodeDeleteTodo(args []byte) (*DeleteTodoParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateTodoParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(DeleteTodoParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("delete_todo", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("delete_todo", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *DeleteTodoParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "list_todos":
-		return decodeListTodos(args)
-	case "get_todo":
-		return decodeGetTodo(args)
-	case "create_todo":
-		return decodeCreateTodo(args)
-	case "update_todo":
-		return decodeUpdateTodo(args)
-	case "delete_todo":
-		return decodeDeleteTodo(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -112,107 +109,30 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListTodos(args)
-		},
-		Description: "List todo items, newest first. Filter by state or tag.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListTodos(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListTodos(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "list_todos",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"done\",\"all\"],\"default\":\"open\",\"description\":\"Which items to return.\"},\"tag\":{\"type\":\"string\",\"description\":\"Only items carrying this tag.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20,\"description\":\"Maximum number of items.\"}},\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"items\"],\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetTodo(args)
-		},
-		Description: "Get one todo item by id.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetTodo(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetTodo(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "get_todo",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\",\"description\":\"The item's id, e.g. td_1.\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateTodo(args)
-		},
-		Description: "Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateTodo(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateTodo(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "create_todo",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120,\"description\":\"Short imperative title.\"},\"due\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3],\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1},\"uniqueItems\":true,\"maxItems\":8}},\"required\":[\"title\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateTodo(args)
-		},
-		Description: "Change a todo item. Omitted fields stay as they are; a null due date clears it.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateTodo(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateTodo(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "update_todo",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120},\"due\":{\"type\":[\"string\",\"null\"],\"format\":\"date\",\"description\":\"New due date, or null to clear it.\"},\"done\":{\"type\":\"boolean\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"id\",\"title\",\"done\"],\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"The item's id (td_N).\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"description\":\"Due date, YYYY-MM-DD.\"},\"priority\":{\"type\":\"integer\",\"description\":\"1 is highest.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"done\":{\"type\":\"boolean\"}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeDeleteTodo(args)
-		},
-		Description: "Delete a todo item permanently.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeDeleteTodo(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.DeleteTodo(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "delete_todo",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\",\"pattern\":\"^td_[0-9]+$\"}},\"required\":[\"todo_id\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"required\":[\"deleted\"],\"properties\":{\"deleted\":{\"type\":\"string\",\"description\":\"The id of the deleted item.\"}}}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "list_todos", Description: "List todo items, newest first. Filter by state or tag.", Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["items"],"properties":{"items":{"type":"array","items":{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}}}}`)}, decodeArgs[ListTodosParams], h.ListTodos),
+		newTool(runtime.Tool{Name: "get_todo", Description: "Get one todo item by id.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgs[GetTodoParams], h.GetTodo),
+		newTool(runtime.Tool{Name: "create_todo", Description: "Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.", Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgs[CreateTodoParams], h.CreateTodo),
+		newTool(runtime.Tool{Name: "update_todo", Description: "Change a todo item. Omitted fields stay as they are; a null due date clears it.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgs[UpdateTodoParams], h.UpdateTodo),
+		newTool(runtime.Tool{Name: "delete_todo", Description: "Delete a todo item permanently.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["deleted"],"properties":{"deleted":{"type":"string","description":"The id of the deleted item."}}}`)}, decodeArgs[DeleteTodoParams], h.DeleteTodo),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

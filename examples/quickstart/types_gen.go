@@ -101,31 +101,8 @@ func (x *GetTodoParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// GetTodoResult is a generated type.
-type GetTodoResult struct {
-	// ID (JSON "id"): The item's id (td_N).
-	ID string `json:"id"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Due (JSON "due"): Due date, YYYY-MM-DD.
-	Due *string `json:"due,omitzero"`
-	// Priority (JSON "priority"): 1 is highest.
-	Priority *int64 `json:"priority,omitzero"`
-	// Tags (JSON "tags") is optional.
-	Tags []string `json:"tags,omitzero"`
-	// Done (JSON "done") is required.
-	Done bool `json:"done"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *GetTodoResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// GetTodoResult has the shape of ListTodosResultItemsItem, whose code it shares.
+type GetTodoResult = ListTodosResultItemsItem
 
 // CreateTodoParams is a generated type.
 type CreateTodoParams struct {
@@ -149,31 +126,8 @@ func (x *CreateTodoParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// CreateTodoResult is a generated type.
-type CreateTodoResult struct {
-	// ID (JSON "id"): The item's id (td_N).
-	ID string `json:"id"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Due (JSON "due"): Due date, YYYY-MM-DD.
-	Due *string `json:"due,omitzero"`
-	// Priority (JSON "priority"): 1 is highest.
-	Priority *int64 `json:"priority,omitzero"`
-	// Tags (JSON "tags") is optional.
-	Tags []string `json:"tags,omitzero"`
-	// Done (JSON "done") is required.
-	Done bool `json:"done"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *CreateTodoResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// CreateTodoResult has the shape of ListTodosResultItemsItem, whose code it shares.
+type CreateTodoResult = ListTodosResultItemsItem
 
 // UpdateTodoParams is a generated type.
 type UpdateTodoParams struct {
@@ -197,31 +151,8 @@ func (x *UpdateTodoParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// UpdateTodoResult is a generated type.
-type UpdateTodoResult struct {
-	// ID (JSON "id"): The item's id (td_N).
-	ID string `json:"id"`
-	// Title (JSON "title") is required.
-	Title string `json:"title"`
-	// Due (JSON "due"): Due date, YYYY-MM-DD.
-	Due *string `json:"due,omitzero"`
-	// Priority (JSON "priority"): 1 is highest.
-	Priority *int64 `json:"priority,omitzero"`
-	// Tags (JSON "tags") is optional.
-	Tags []string `json:"tags,omitzero"`
-	// Done (JSON "done") is required.
-	Done bool `json:"done"`
-}
-
-// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
-func (x *UpdateTodoResult) UnmarshalJSON(data []byte) error {
-	d := wire.NewDecoder(data)
-	x.decodeWire(d)
-	if err := d.Close(); err != nil {
-		return err
-	}
-	return d.Report("", nil)
-}
+// UpdateTodoResult has the shape of ListTodosResultItemsItem, whose code it shares.
+type UpdateTodoResult = ListTodosResultItemsItem
 
 // DeleteTodoParams is a generated type.
 type DeleteTodoParams struct {

@@ -25,10 +25,10 @@ func (x *ListTodosParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Limit), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.Received(x.Limit), "")
+			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
 		}
 	}
 }
@@ -45,7 +45,7 @@ func (x *ListTodosState) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "open", "done", "all":
 	default:
-		e.Add(p, "enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\"", check.Received((*x)), check.Closest(string((*x)), enum0))
+		e.Add(p, "enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -81,20 +81,10 @@ func (x *GetTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.Received(x.TodoID), "")
+			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *GetTodoResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *GetTodoResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateTodoParams) Validate() error {
@@ -110,10 +100,10 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Title), "")
+				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
 			}
 			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received(x.Title), "")
+				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Title), "")
 			}
 		}
 	}
@@ -121,7 +111,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if x.Due != nil {
 			if !check.Date((*x.Due)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.Received((*x.Due)), "")
+				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Due)), "")
 			}
 		}
 	}
@@ -149,23 +139,13 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags[i1])
 					if n2 < 1 {
-						e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.Received(x.Tags[i1]), "")
+						e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Tags[i1]), "")
 					}
 				}
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *CreateTodoResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *CreateTodoResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateTodoParams) Validate() error {
@@ -179,7 +159,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.Received(x.TodoID), "")
+			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
 		}
 	}
 	{
@@ -188,10 +168,10 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Title))
 				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.Received((*x.Title)), "")
+					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString((*x.Title)), "")
 				}
 				if n1 > 120 {
-					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.Received((*x.Title)), "")
+					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString((*x.Title)), "")
 				}
 			}
 		}
@@ -200,21 +180,11 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if v, ok := x.Due.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.Received(v), "")
+				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
 			}
 		}
 	}
 }
-
-// Validate checks x against its schema, reporting every violation.
-func (x *UpdateTodoResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
-}
-
-// validate records the violations of x at p in e.
-func (x *UpdateTodoResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *DeleteTodoParams) Validate() error {
@@ -228,7 +198,7 @@ func (x *DeleteTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.Received(x.TodoID), "")
+			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
 		}
 	}
 }

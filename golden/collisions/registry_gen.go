@@ -5,6 +5,7 @@ package collisions
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,126 +14,14 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "b",
-			Summary: "Operations on b.",
-		},
-		{
-			Name:    "item",
-			Summary: "Operations on item.",
-		},
+		{Name: "b", Summary: "Operations on b."},
+		{Name: "item", Summary: "Operations on item."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "a",
-			Args: []gateway.Arg{
-				{
-					Name: "a_b",
-					Type: "string",
-				},
-				{
-					Name: "aB",
-					Type: "string",
-				},
-				{
-					Name: "AB",
-					Type: "string",
-				},
-			},
-			Description: "Dash.",
-			Entity:      "b",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call b.a_b",
-				},
-			},
-			Group:      "b",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`),
-			Path:       "b.a_b",
-			Tool:       "a-b",
-			Usage:      "b.a_b [a_b:string] [aB:string] [AB:string]",
-		},
-		{
-			Action: "a",
-			Args: []gateway.Arg{
-				{
-					Name: "AB",
-					Type: "string",
-				},
-				{
-					Name: "aB",
-					Type: "string",
-				},
-				{
-					Name: "a_b",
-					Type: "string",
-				},
-			},
-			Description: "Underscore.",
-			Entity:      "b",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call b.a",
-				},
-			},
-			Group:      "b",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`),
-			Path:       "b.a",
-			Tool:       "A_B",
-			Usage:      "b.a [AB:string] [aB:string] [a_b:string]",
-		},
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Name:     "id",
-					Required: true,
-					Type:     "string",
-				},
-			},
-			Description: "Lower.",
-			Entity:      "item",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"id":"<id>"}`),
-					Description: "Call item.get_item with its required args",
-				},
-			},
-			Group:      "item",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`),
-			Path:       "item.get_item",
-			Tool:       "get_item",
-			Usage:      "item.get_item id:string",
-		},
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Name:     "id",
-					Required: true,
-					Type:     "integer",
-				},
-			},
-			Description: "Mixed.",
-			Entity:      "item",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"id":1}`),
-					Description: "Call item.get with its required args",
-				},
-			},
-			Group:      "item",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`),
-			Path:       "item.get",
-			Tool:       "Get_Item",
-			Usage:      "item.get id:integer",
-		},
+		{Path: "b.a_b", Tool: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Group: "b", Kind: runtime.OpWrite, Entity: "b", Action: "a", Usage: "b.a_b [a_b:string] [aB:string] [AB:string]", Args: []gateway.Arg{{Name: "a_b", Type: "string"}, {Name: "aB", Type: "string"}, {Name: "AB", Type: "string"}}, Examples: []gateway.Example{{Description: "Call b.a_b", Args: json.RawMessage(`{}`)}}},
+		{Path: "b.a", Tool: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Group: "b", Kind: runtime.OpWrite, Entity: "b", Action: "a", Usage: "b.a [AB:string] [aB:string] [a_b:string]", Args: []gateway.Arg{{Name: "AB", Type: "string"}, {Name: "aB", Type: "string"}, {Name: "a_b", Type: "string"}}, Examples: []gateway.Example{{Description: "Call b.a", Args: json.RawMessage(`{}`)}}},
+		{Path: "item.get_item", Tool: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Group: "item", Kind: runtime.OpRead, Entity: "item", Action: "get", Usage: "item.get_item id:string", Args: []gateway.Arg{{Name: "id", Type: "string", Required: true}}, Examples: []gateway.Example{{Description: "Call item.get_item with its required args", Args: json.RawMessage(`{"id":"<id>"}`)}}},
+		{Path: "item.get", Tool: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Group: "item", Kind: runtime.OpRead, Entity: "item", Action: "get", Usage: "item.get id:integer", Args: []gateway.Arg{{Name: "id", Type: "integer", Required: true}}, Examples: []gateway.Example{{Description: "Call item.get with its required args", Args: json.RawMessage(`{"id":1}`)}}},
 	},
 	Version: "9758969c63bf951d",
 }

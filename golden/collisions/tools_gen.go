@@ -9,84 +9,87 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeAB2 decodes and validates the arguments of a-b.
-func decodeAB2(args []byte) (*AB2Params, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(AB2Params)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("a-b", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("a-b", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodeAB decodes and validates the arguments of A_B.
-func decodeAB(args []byte) (*ABParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *AB2Params) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(ABParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("A_B", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("A_B", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetItem2 decodes and validates the arguments of get_item.
-func decodeGetItem2(args []byte) (*GetItem2Params, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ABParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetItem2Params)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_item", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_item", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetItem decodes and validates the arguments of Get_Item.
-func decodeGetItem(args []byte) (*GetItemParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetItem2Params) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetItemParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("Get_Item", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("Get_Item", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetItemParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "a-b":
-		return decodeAB2(args)
-	case "A_B":
-		return decodeAB(args)
-	case "get_item":
-		return decodeGetItem2(args)
-	case "Get_Item":
-		return decodeGetItem(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -94,81 +97,29 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeAB2(args)
-		},
-		Description: "Dash.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeAB2(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.AB2(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "a-b",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"a_b\":{\"type\":\"string\"},\"aB\":{\"type\":\"string\"},\"AB\":{\"type\":\"string\"}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeAB(args)
-		},
-		Description: "Underscore.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeAB(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.AB(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "A_B",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"AB\":{\"type\":\"string\"},\"aB\":{\"type\":\"string\"},\"a_b\":{\"type\":\"string\"}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetItem2(args)
-		},
-		Description: "Lower.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetItem2(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetItem2(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_item",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetItem(args)
-		},
-		Description: "Mixed.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetItem(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetItem(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "Get_Item",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"}},\"required\":[\"id\"]}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[AB2Params], h.AB2),
+		newTool(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[ABParams], h.AB),
+		newTool(runtime.Tool{Name: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetItem2Params], h.GetItem2),
+		newTool(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetItemParams], h.GetItem),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"go/format"
 	"os"
 	"os/exec"
@@ -14,6 +13,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
@@ -55,10 +57,10 @@ type fileResult struct {
 // its own runs (remotes/), by URI: every case compiles with them as extra
 // documents (schema.SchemaOptions.Resources), so refRemote.json and the
 // remote $dynamicRef cases resolve without a server.
-func remotes(t *testing.T, suite string) map[string]*schema.Node {
+func remotes(t *testing.T, suite string) map[string]*jsonpos.Node {
 	t.Helper()
 	dir := filepath.Join(suite, "..", "remotes")
-	out := map[string]*schema.Node{}
+	out := map[string]*jsonpos.Node{}
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
 			return err
@@ -72,7 +74,7 @@ func remotes(t *testing.T, suite string) map[string]*schema.Node {
 		if err != nil {
 			return err
 		}
-		n, err := schema.ParseJSON("remotes/"+rel, data)
+		n, err := jsonpos.Parse("remotes/"+rel, data)
 		if err != nil {
 			return err
 		}
@@ -189,7 +191,7 @@ func pct(a, b int) float64 {
 
 // runDraft generates one package per keyword file of a draft, a driver
 // that runs every datum, builds and runs it, and collects the results.
-func runDraft(t *testing.T, suite, work, dir, draft, pattern string, docs map[string]*schema.Node) []*fileResult {
+func runDraft(t *testing.T, suite, work, dir, draft, pattern string, docs map[string]*jsonpos.Node) []*fileResult {
 	var files []string
 	for _, p := range expandBraces(pattern) {
 		m, _ := filepath.Glob(filepath.Join(suite, dir, p))
@@ -271,7 +273,7 @@ type pkgInfo struct {
 // generated package (a tool named "check" whose params are the case's
 // schema), so a case the compiler rejects or the generator gets wrong only
 // fails its own tests.
-func generateFile(t *testing.T, path, draft, draftDir string, docs map[string]*schema.Node) (*fileResult, []pkgInfo) {
+func generateFile(t *testing.T, path, draft, draftDir string, docs map[string]*jsonpos.Node) (*fileResult, []pkgInfo) {
 	base := filepath.Base(path)
 	r := &fileResult{draft: draft, file: base}
 	data, err := os.ReadFile(path)
@@ -285,7 +287,7 @@ func generateFile(t *testing.T, path, draft, draftDir string, docs map[string]*s
 	for _, c := range cases {
 		r.total += len(c.Tests)
 	}
-	root, err := schema.ParseJSON(base, data)
+	root, err := jsonpos.Parse(base, data)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}

@@ -5,6 +5,7 @@ package deep
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,43 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "deep",
-			Summary: "Operations on deep.",
-		},
+		{Name: "deep", Summary: "Operations on deep."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Name: "arrays",
-					Type: "array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>",
-				},
-				{
-					Name: "unions",
-					Type: "string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer",
-				},
-				{
-					Name: "refs",
-					Type: "object",
-				},
-			},
-			Description: "Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $refs each: at the depth limit, the package must type-check.",
-			Entity:      "deep",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call deep.get",
-				},
-			},
-			Group:      "deep",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`),
-			Path:       "deep.get",
-			Tool:       "get_deep",
-			Usage:      "deep.get [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]",
-		},
+		{Path: "deep.get", Tool: "get_deep", Description: "Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $refs each: at the depth limit, the package must type-check.", Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`), Group: "deep", Kind: runtime.OpRead, Entity: "deep", Action: "get", Usage: "deep.get [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]", Args: []gateway.Arg{{Name: "arrays", Type: "array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>"}, {Name: "unions", Type: "string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer"}, {Name: "refs", Type: "object"}}, Examples: []gateway.Example{{Description: "Call deep.get", Args: json.RawMessage(`{}`)}}},
 	},
 	Version: "cbd033d81e2cde64",
 }

@@ -9,30 +9,51 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeGetDeep decodes and validates the arguments of get_deep.
-func decodeGetDeep(args []byte) (*GetDeepParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(GetDeepParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("get_deep", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_deep", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetDeepParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "get_deep":
-		return decodeGetDeep(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,22 +61,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetDeep(args)
-		},
-		Description: "Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $refs each: at the depth limit, the package must type-check.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetDeep(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetDeep(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_deep",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"arrays\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},\"unions\":{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},{\"type\":\"integer\"}]},\"refs\":{\"$ref\":\"#/$defs/d0\"}},\"$defs\":{\"d0\":{\"allOf\":[{\"$ref\":\"#/$defs/d1\"},{\"$ref\":\"#/$defs/d1\"}]},\"d1\":{\"anyOf\":[{\"$ref\":\"#/$defs/d2\"},{\"$ref\":\"#/$defs/d2\"}]},\"d2\":{\"allOf\":[{\"$ref\":\"#/$defs/d3\"},{\"$ref\":\"#/$defs/d3\"}]},\"d3\":{\"anyOf\":[{\"$ref\":\"#/$defs/d4\"},{\"$ref\":\"#/$defs/d4\"}]},\"d4\":{\"allOf\":[{\"$ref\":\"#/$defs/d5\"},{\"$ref\":\"#/$defs/d5\"}]},\"d5\":{\"anyOf\":[{\"$ref\":\"#/$defs/d6\"},{\"$ref\":\"#/$defs/d6\"}]},\"d6\":{\"allOf\":[{\"$ref\":\"#/$defs/d7\"},{\"$ref\":\"#/$defs/d7\"}]},\"d7\":{\"anyOf\":[{\"$ref\":\"#/$defs/d8\"},{\"$ref\":\"#/$defs/d8\"}]},\"d8\":{\"allOf\":[{\"$ref\":\"#/$defs/d9\"},{\"$ref\":\"#/$defs/d9\"}]},\"d9\":{\"anyOf\":[{\"$ref\":\"#/$defs/d10\"},{\"$ref\":\"#/$defs/d10\"}]},\"d10\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}}}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "get_deep", Description: "Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $refs each: at the depth limit, the package must type-check.", Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetDeepParams], h.GetDeep),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -5,6 +5,7 @@ package enums
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,64 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "level",
-			Summary: "Operations on level.",
-		},
+		{Name: "level", Summary: "Operations on level."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "set",
-			Args: []gateway.Arg{
-				{
-					Name:     "mode",
-					Required: true,
-					Type:     "enum(fast|safe|full-scan)",
-				},
-				{
-					Name: "priority",
-					Type: "enum(1|2|3)",
-				},
-				{
-					Name: "mixed",
-					Type: "enum(auto|0|true)",
-				},
-				{
-					Name: "color",
-					Type: "enum(red|green|)",
-				},
-				{
-					Name: "version",
-					Type: "const(2)",
-				},
-				{
-					Name: "kind",
-					Type: "const(\"levels\")",
-				},
-				{
-					Name: "ratio",
-					Type: "number",
-				},
-				{
-					Name: "big",
-					Type: "integer",
-				},
-			},
-			Description: "Enums of every kind.",
-			Entity:      "level",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"mode":"fast"}`),
-					Description: "Call level.set with its required args",
-				},
-			},
-			Group:      "level",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode"]}`),
-			Path:       "level.set",
-			Tool:       "set_levels",
-			Usage:      "level.set mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]",
-		},
+		{Path: "level.set", Tool: "set_levels", Description: "Enums of every kind.", Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode"]}`), Group: "level", Kind: runtime.OpWrite, Entity: "level", Action: "set", Usage: "level.set mode:enum(fast|safe|full-scan) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]", Args: []gateway.Arg{{Name: "mode", Type: "enum(fast|safe|full-scan)", Required: true}, {Name: "priority", Type: "enum(1|2|3)"}, {Name: "mixed", Type: "enum(auto|0|true)"}, {Name: "color", Type: "enum(red|green|)"}, {Name: "version", Type: "const(2)"}, {Name: "kind", Type: "const(\"levels\")"}, {Name: "ratio", Type: "number"}, {Name: "big", Type: "integer"}}, Examples: []gateway.Example{{Description: "Call level.set with its required args", Args: json.RawMessage(`{"mode":"fast"}`)}}},
 	},
 	Version: "4951c540dfc87c49",
 }

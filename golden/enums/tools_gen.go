@@ -9,30 +9,51 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeSetLevels decodes and validates the arguments of set_levels.
-func decodeSetLevels(args []byte) (*SetLevelsParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(SetLevelsParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("set_levels", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("set_levels", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SetLevelsParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "set_levels":
-		return decodeSetLevels(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,26 +61,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSetLevels(args)
-		},
-		Description: "Enums of every kind.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSetLevels(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SetLevels(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "set_levels",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"safe\",\"full-scan\"]},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3]},\"mixed\":{\"enum\":[\"auto\",0,true]},\"color\":{\"type\":[\"string\",\"null\"],\"enum\":[\"red\",\"green\",null]},\"version\":{\"const\":2},\"kind\":{\"type\":\"string\",\"const\":\"levels\"},\"ratio\":{\"type\":\"number\",\"multipleOf\":0.01,\"exclusiveMinimum\":0,\"maximum\":1},\"big\":{\"type\":\"integer\",\"maximum\":18446744073709551615}},\"required\":[\"mode\"]}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "set_levels", Description: "Enums of every kind.", Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgs[SetLevelsParams], h.SetLevels),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

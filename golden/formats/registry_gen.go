@@ -5,6 +5,7 @@ package formats
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,106 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "event",
-			Summary: "Operations on event.",
-		},
+		{Name: "event", Summary: "Operations on event."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "schedule",
-			Args: []gateway.Arg{
-				{
-					Description: "When the event starts.",
-					Name:        "at",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Optional day it is due.",
-					Name:        "due",
-					Type:        "string",
-				},
-				{
-					Description: "Optional, null clears it.",
-					Name:        "deadline",
-					Type:        "string|null",
-				},
-				{
-					Name:     "birthday",
-					Required: true,
-					Type:     "string|null",
-				},
-				{
-					Default: "\"2024-01-01\"",
-					Name:    "start",
-					Type:    "string",
-				},
-				{
-					Default: "\"2024-03-10T08:00:00+01:00\"",
-					Name:    "reminder",
-					Type:    "string",
-				},
-				{
-					Name: "stamp",
-					Type: "string",
-				},
-				{
-					Name: "holidays",
-					Type: "array<string>",
-				},
-				{
-					Name: "checkpoints",
-					Type: "object",
-				},
-				{
-					Name: "when",
-					Type: "string|integer",
-				},
-				{
-					Name: "day_or_count",
-					Type: "string|integer",
-				},
-				{
-					Name: "span",
-					Type: "array",
-				},
-				{
-					Name: "anniversaries",
-					Type: "object",
-				},
-				{
-					Name: "maybe_days",
-					Type: "array<string|null>",
-				},
-				{
-					Name: "moment",
-					Type: "string",
-				},
-				{
-					Name: "labels",
-					Type: "object",
-				},
-				{
-					Name: "owner",
-					Type: "object",
-				},
-			},
-			Description: "Formats mapped to time.Time by the manifest.",
-			Entity:      "event",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"at":"2025-01-01T00:00:00Z","birthday":"2025-01-01"}`),
-					Description: "Call event.schedule with its required args",
-				},
-			},
-			Group:      "event",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`),
-			Path:       "event.schedule",
-			Tool:       "schedule_event",
-			Usage:      "event.schedule at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]",
-		},
+		{Path: "event.schedule", Tool: "schedule_event", Description: "Formats mapped to time.Time by the manifest.", Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`), Group: "event", Kind: runtime.OpWrite, Entity: "event", Action: "schedule", Usage: "event.schedule at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]", Args: []gateway.Arg{{Name: "at", Type: "string", Required: true, Description: "When the event starts."}, {Name: "due", Type: "string", Description: "Optional day it is due."}, {Name: "deadline", Type: "string|null", Description: "Optional, null clears it."}, {Name: "birthday", Type: "string|null", Required: true}, {Name: "start", Type: "string", Default: "\"2024-01-01\""}, {Name: "reminder", Type: "string", Default: "\"2024-03-10T08:00:00+01:00\""}, {Name: "stamp", Type: "string"}, {Name: "holidays", Type: "array<string>"}, {Name: "checkpoints", Type: "object"}, {Name: "when", Type: "string|integer"}, {Name: "day_or_count", Type: "string|integer"}, {Name: "span", Type: "array"}, {Name: "anniversaries", Type: "object"}, {Name: "maybe_days", Type: "array<string|null>"}, {Name: "moment", Type: "string"}, {Name: "labels", Type: "object"}, {Name: "owner", Type: "object"}}, Examples: []gateway.Example{{Description: "Call event.schedule with its required args", Args: json.RawMessage(`{"at":"2025-01-01T00:00:00Z","birthday":"2025-01-01"}`)}}},
 	},
 	Version: "86a35f44028e70d2",
 }

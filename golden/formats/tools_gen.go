@@ -9,30 +9,51 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeScheduleEvent decodes and validates the arguments of schedule_event.
-func decodeScheduleEvent(args []byte) (*ScheduleEventParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(ScheduleEventParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("schedule_event", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("schedule_event", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ScheduleEventParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "schedule_event":
-		return decodeScheduleEvent(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,26 +61,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeScheduleEvent(args)
-		},
-		Description: "Formats mapped to time.Time by the manifest.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeScheduleEvent(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ScheduleEvent(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "schedule_event",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"at\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"When the event starts.\"},\"due\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Optional day it is due.\"},\"deadline\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"Optional, null clears it.\"},\"birthday\":{\"type\":[\"string\",\"null\"],\"format\":\"date\"},\"start\":{\"type\":\"string\",\"format\":\"date\",\"default\":\"2024-01-01\"},\"reminder\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"2024-03-10T08:00:00+01:00\"},\"stamp\":{\"type\":\"string\",\"format\":\"date-time\",\"maxLength\":25},\"holidays\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"format\":\"date\"},\"uniqueItems\":true},\"checkpoints\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"format\":\"date-time\"}},\"when\":{\"anyOf\":[{\"type\":\"string\",\"format\":\"date-time\"},{\"type\":\"integer\",\"minimum\":0}]},\"day_or_count\":{\"type\":[\"string\",\"integer\"],\"format\":\"date\"},\"span\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\",\"format\":\"date\"},{\"type\":[\"string\",\"null\"],\"format\":\"date\"}],\"items\":false},\"anniversaries\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"format\":\"date\"}},\"maybe_days\":{\"type\":\"array\",\"items\":{\"type\":[\"string\",\"null\"],\"format\":\"date\"}},\"moment\":{\"oneOf\":[{\"type\":\"string\",\"format\":\"date\"},{\"type\":\"string\",\"format\":\"date-time\"}]},\"labels\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"additionalProperties\":{\"type\":\"string\",\"format\":\"date\"}},\"owner\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":\"string\",\"format\":\"email\"},\"since\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"email\"]}},\"required\":[\"at\",\"birthday\"],\"additionalProperties\":false}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "schedule_event", Description: "Formats mapped to time.Time by the manifest.", Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[ScheduleEventParams], h.ScheduleEvent),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

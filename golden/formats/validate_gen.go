@@ -63,7 +63,7 @@ func (x *ScheduleEventWhen) Validate() error {
 func (x *ScheduleEventWhen) validate(p *wire.Path, e *wire.Errors) {
 	if x.Integer != nil {
 		if (*x.Integer) < 0 {
-			e.Add(p, "minimum", "must be >= 0", ">= 0", check.Received((*x.Integer)), "")
+			e.Add(p, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Integer)), "")
 		}
 	}
 }
@@ -133,7 +133,7 @@ func (x *ScheduleEventOwner) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("email")
 		if !check.Email(x.Email) {
-			e.Add(&c, "format", "must be a valid email", "email", check.Received(x.Email), "")
+			e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString(x.Email), "")
 		}
 	}
 }

@@ -5,6 +5,7 @@ package github
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,185 +14,13 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "issue",
-			Summary: "Operations on issue.",
-		},
-		{
-			Name:    "code",
-			Summary: "Operations on code.",
-		},
+		{Name: "issue", Summary: "Operations on issue."},
+		{Name: "code", Summary: "Operations on code."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "list",
-			Args: []gateway.Arg{
-				{
-					Description: "Repository owner",
-					Name:        "owner",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Repository name",
-					Name:        "repo",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Filter by state",
-					Name:        "state",
-					Type:        "enum(open|closed|all)",
-				},
-				{
-					Description: "Filter by labels",
-					Name:        "labels",
-					Type:        "array<string>",
-				},
-				{
-					Description: "Sort order",
-					Name:        "sort",
-					Type:        "enum(created|updated|comments)",
-				},
-				{
-					Description: "Sort direction",
-					Name:        "direction",
-					Type:        "enum(asc|desc)",
-				},
-				{
-					Description: "Filter by date (ISO 8601 timestamp)",
-					Name:        "since",
-					Type:        "string",
-				},
-				{
-					Description: "Page number for pagination (min 1)",
-					Name:        "page",
-					Type:        "number",
-				},
-				{
-					Description: "Results per page for pagination (min 1, max 100)",
-					Name:        "perPage",
-					Type:        "number",
-				},
-			},
-			Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.",
-			Entity:      "issue",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"owner":"<owner>","repo":"<repo>"}`),
-					Description: "Call issue.list with its required args",
-				},
-			},
-			Group:      "issue",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`),
-			Path:       "issue.list",
-			Tool:       "list_issues",
-			Usage:      "issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]",
-		},
-		{
-			Action: "create",
-			Args: []gateway.Arg{
-				{
-					Description: "Repository owner",
-					Name:        "owner",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Repository name",
-					Name:        "repo",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Issue title",
-					Name:        "title",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Issue body content",
-					Name:        "body",
-					Type:        "string",
-				},
-				{
-					Description: "Usernames to assign to this issue",
-					Name:        "assignees",
-					Type:        "array<string>",
-				},
-				{
-					Description: "Labels to apply to this issue",
-					Name:        "labels",
-					Type:        "array<string>",
-				},
-				{
-					Description: "Milestone number, or null for none",
-					Name:        "milestone",
-					Type:        "integer|null",
-				},
-			},
-			Description: "Create a new issue in a GitHub repository.",
-			Entity:      "issue",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"owner":"<owner>","repo":"<repo>","title":"<title>"}`),
-					Description: "Call issue.create with its required args",
-				},
-			},
-			Group:      "issue",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`),
-			Path:       "issue.create",
-			Tool:       "create_issue",
-			Usage:      "issue.create owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]",
-		},
-		{
-			Action: "search",
-			Args: []gateway.Arg{
-				{
-					Description: "Search query using GitHub code search syntax",
-					Name:        "q",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Sort field ('indexed' only)",
-					Name:        "sort",
-					Type:        "const(\"indexed\")",
-				},
-				{
-					Default:     "\"desc\"",
-					Description: "Sort order",
-					Name:        "order",
-					Type:        "enum(asc|desc)",
-				},
-				{
-					Default: "1",
-					Name:    "page",
-					Type:    "integer",
-				},
-				{
-					Default: "30",
-					Name:    "perPage",
-					Type:    "integer",
-				},
-			},
-			Description: "Search for code across GitHub repositories.",
-			Entity:      "code",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"q":"<q>"}`),
-					Description: "Call code.search with its required args",
-				},
-			},
-			Group:      "code",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`),
-			Path:       "code.search",
-			Tool:       "search_code",
-			Usage:      "code.search q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]",
-		},
+		{Path: "issue.list", Tool: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Group: "issue", Kind: runtime.OpRead, Entity: "issue", Action: "list", Usage: "issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]", Args: []gateway.Arg{{Name: "owner", Type: "string", Required: true, Description: "Repository owner"}, {Name: "repo", Type: "string", Required: true, Description: "Repository name"}, {Name: "state", Type: "enum(open|closed|all)", Description: "Filter by state"}, {Name: "labels", Type: "array<string>", Description: "Filter by labels"}, {Name: "sort", Type: "enum(created|updated|comments)", Description: "Sort order"}, {Name: "direction", Type: "enum(asc|desc)", Description: "Sort direction"}, {Name: "since", Type: "string", Description: "Filter by date (ISO 8601 timestamp)"}, {Name: "page", Type: "number", Description: "Page number for pagination (min 1)"}, {Name: "perPage", Type: "number", Description: "Results per page for pagination (min 1, max 100)"}}, Examples: []gateway.Example{{Description: "Call issue.list with its required args", Args: json.RawMessage(`{"owner":"<owner>","repo":"<repo>"}`)}}},
+		{Path: "issue.create", Tool: "create_issue", Description: "Create a new issue in a GitHub repository.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`), Group: "issue", Kind: runtime.OpWrite, Entity: "issue", Action: "create", Usage: "issue.create owner:string repo:string title:string [body:string] [assignees:array<string>] [labels:array<string>] [milestone:integer|null]", Args: []gateway.Arg{{Name: "owner", Type: "string", Required: true, Description: "Repository owner"}, {Name: "repo", Type: "string", Required: true, Description: "Repository name"}, {Name: "title", Type: "string", Required: true, Description: "Issue title"}, {Name: "body", Type: "string", Description: "Issue body content"}, {Name: "assignees", Type: "array<string>", Description: "Usernames to assign to this issue"}, {Name: "labels", Type: "array<string>", Description: "Labels to apply to this issue"}, {Name: "milestone", Type: "integer|null", Description: "Milestone number, or null for none"}}, Examples: []gateway.Example{{Description: "Call issue.create with its required args", Args: json.RawMessage(`{"owner":"<owner>","repo":"<repo>","title":"<title>"}`)}}},
+		{Path: "code.search", Tool: "search_code", Description: "Search for code across GitHub repositories.", Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`), Group: "code", Kind: runtime.OpRead, Entity: "code", Action: "search", Usage: "code.search q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]", Args: []gateway.Arg{{Name: "q", Type: "string", Required: true, Description: "Search query using GitHub code search syntax"}, {Name: "sort", Type: "const(\"indexed\")", Description: "Sort field ('indexed' only)"}, {Name: "order", Type: "enum(asc|desc)", Default: "\"desc\"", Description: "Sort order"}, {Name: "page", Type: "integer", Default: "1"}, {Name: "perPage", Type: "integer", Default: "30"}}, Examples: []gateway.Example{{Description: "Call code.search with its required args", Args: json.RawMessage(`{"q":"<q>"}`)}}},
 	},
 	Version: "2d3bdec40a0e265e",
 }

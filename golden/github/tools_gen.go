@@ -9,66 +9,75 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeListIssues decodes and validates the arguments of list_issues.
-func decodeListIssues(args []byte) (*ListIssuesParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(ListIssuesParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("list_issues", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("list_issues", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodeCreateIssue decodes and validates the arguments of create_issue.
-func decodeCreateIssue(args []byte) (*CreateIssueParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ListIssuesParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(CreateIssueParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("create_issue", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_issue", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeSearchCode decodes and validates the arguments of search_code.
-func decodeSearchCode(args []byte) (*SearchCodeParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateIssueParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(SearchCodeParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("search_code", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("search_code", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SearchCodeParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "list_issues":
-		return decodeListIssues(args)
-	case "create_issue":
-		return decodeCreateIssue(args)
-	case "search_code":
-		return decodeSearchCode(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -76,60 +85,28 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeListIssues(args)
-		},
-		Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeListIssues(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ListIssues(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "list_issues",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"description\":\"Repository owner\"},\"repo\":{\"type\":\"string\",\"description\":\"Repository name\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"description\":\"Filter by state\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Filter by labels\"},\"sort\":{\"type\":\"string\",\"enum\":[\"created\",\"updated\",\"comments\"],\"description\":\"Sort order\"},\"direction\":{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"description\":\"Sort direction\"},\"since\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Filter by date (ISO 8601 timestamp)\"},\"page\":{\"type\":\"number\",\"minimum\":1,\"description\":\"Page number for pagination (min 1)\"},\"perPage\":{\"type\":\"number\",\"minimum\":1,\"maximum\":100,\"description\":\"Results per page for pagination (min 1, max 100)\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateIssue(args)
-		},
-		Description: "Create a new issue in a GitHub repository.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateIssue(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateIssue(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "create_issue",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"description\":\"Repository owner\"},\"repo\":{\"type\":\"string\",\"description\":\"Repository name\"},\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"description\":\"Issue title\"},\"body\":{\"type\":\"string\",\"description\":\"Issue body content\"},\"assignees\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"maxItems\":10,\"description\":\"Usernames to assign to this issue\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Labels to apply to this issue\"},\"milestone\":{\"type\":[\"integer\",\"null\"],\"description\":\"Milestone number, or null for none\"}},\"required\":[\"owner\",\"repo\",\"title\"],\"additionalProperties\":false}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSearchCode(args)
-		},
-		Description: "Search for code across GitHub repositories.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSearchCode(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SearchCode(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "search_code",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Search query using GitHub code search syntax\"},\"sort\":{\"type\":\"string\",\"const\":\"indexed\",\"description\":\"Sort field ('indexed' only)\"},\"order\":{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"default\":\"desc\",\"description\":\"Sort order\"},\"page\":{\"type\":\"integer\",\"minimum\":1,\"default\":1},\"perPage\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":30}},\"required\":[\"q\"]}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListIssuesParams], h.ListIssues),
+		newTool(runtime.Tool{Name: "create_issue", Description: "Create a new issue in a GitHub repository.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[CreateIssueParams], h.CreateIssue),
+		newTool(runtime.Tool{Name: "search_code", Description: "Search for code across GitHub repositories.", Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchCodeParams], h.SearchCode),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -5,6 +5,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,75 +14,11 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "file",
-			Summary: "Operations on file.",
-		},
+		{Name: "file", Summary: "Operations on file."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "read",
-			Args: []gateway.Arg{
-				{
-					Name:     "path",
-					Required: true,
-					Type:     "string",
-				},
-				{
-					Description: "Only the first N lines",
-					Name:        "head",
-					Type:        "integer",
-				},
-			},
-			Description: "Read the complete contents of a file.",
-			Entity:      "file",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"path":"<path>"}`),
-					Description: "Call file.read with its required args",
-				},
-			},
-			Group:      "file",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`),
-			Path:       "file.read",
-			Tool:       "read_file",
-			Usage:      "file.read path:string [head:integer]",
-		},
-		{
-			Action: "write",
-			Args: []gateway.Arg{
-				{
-					Name:     "path",
-					Required: true,
-					Type:     "string",
-				},
-				{
-					Name:     "content",
-					Required: true,
-					Type:     "string",
-				},
-				{
-					Default: "\"0644\"",
-					Name:    "mode",
-					Type:    "string",
-				},
-			},
-			Description: "Create or overwrite a file.",
-			Entity:      "file",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"path":"<path>","content":"<content>"}`),
-					Description: "Call file.write with its required args",
-				},
-			},
-			Group:      "file",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`),
-			Path:       "file.write",
-			Tool:       "write_file",
-			Usage:      "file.write path:string content:string [mode:string=\"0644\"]",
-		},
+		{Path: "file.read", Tool: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Group: "file", Kind: runtime.OpRead, Entity: "file", Action: "read", Usage: "file.read path:string [head:integer]", Args: []gateway.Arg{{Name: "path", Type: "string", Required: true}, {Name: "head", Type: "integer", Description: "Only the first N lines"}}, Examples: []gateway.Example{{Description: "Call file.read with its required args", Args: json.RawMessage(`{"path":"<path>"}`)}}},
+		{Path: "file.write", Tool: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Group: "file", Kind: runtime.OpWrite, Entity: "file", Action: "write", Usage: "file.write path:string content:string [mode:string=\"0644\"]", Args: []gateway.Arg{{Name: "path", Type: "string", Required: true}, {Name: "content", Type: "string", Required: true}, {Name: "mode", Type: "string", Default: "\"0644\""}}, Examples: []gateway.Example{{Description: "Call file.write with its required args", Args: json.RawMessage(`{"path":"<path>","content":"<content>"}`)}}},
 	},
 	Version: "f0978abcec76132d",
 }

@@ -9,48 +9,63 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeReadFile decodes and validates the arguments of read_file.
-func decodeReadFile(args []byte) (*ReadFileParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(ReadFileParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("read_file", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("read_file", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodeWriteFile decodes and validates the arguments of write_file.
-func decodeWriteFile(args []byte) (*WriteFileParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *ReadFileParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(WriteFileParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("write_file", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("write_file", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *WriteFileParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "read_file":
-		return decodeReadFile(args)
-	case "write_file":
-		return decodeWriteFile(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -58,48 +73,27 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Idempotent: runtime.Hint(true),
-			ReadOnly:   runtime.Hint(true),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeReadFile(args)
-		},
-		Description: "Read the complete contents of a file.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeReadFile(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.ReadFile(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:         "read_file",
-		Parameters:   json.RawMessage("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"head\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Only the first N lines\"}},\"required\":[\"path\"],\"additionalProperties\":false}"),
-		ResultSchema: json.RawMessage("{\"type\":\"object\",\"properties\":{\"content\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\"},\"truncated\":{\"type\":\"boolean\"}},\"required\":[\"content\",\"size\"]}"),
-		Title:        "Read file",
-	}, {
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(true),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeWriteFile(args)
-		},
-		Description: "Create or overwrite a file.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeWriteFile(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.WriteFile(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "write_file",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"},\"mode\":{\"type\":\"string\",\"pattern\":\"^0[0-7]{3}$\",\"default\":\"0644\"}},\"required\":[\"path\",\"content\"]}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Title: "Read file", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"content":{"type":"string"},"size":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["content","size"]}`)}, decodeArgs[ReadFileParams], h.ReadFile),
+		newTool(runtime.Tool{Name: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(false)}}, decodeArgs[WriteFileParams], h.WriteFile),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

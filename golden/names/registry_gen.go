@@ -5,6 +5,7 @@ package names
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,103 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "torture",
-			Summary: "Operations on torture.",
-		},
+		{Name: "torture", Summary: "Operations on torture."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "name",
-			Args: []gateway.Arg{
-				{
-					Name: "type",
-					Type: "string",
-				},
-				{
-					Name: "func",
-					Type: "string",
-				},
-				{
-					Name: "range",
-					Type: "string",
-				},
-				{
-					Name: "0-18",
-					Type: "integer",
-				},
-				{
-					Name: "60+",
-					Type: "integer",
-				},
-				{
-					Name: "PM2.5",
-					Type: "number",
-				},
-				{
-					Name: "$ref",
-					Type: "string",
-				},
-				{
-					Name: "Content-Type",
-					Type: "string",
-				},
-				{
-					Name: "当前状态",
-					Type: "string",
-				},
-				{
-					Name: "Validate",
-					Type: "boolean",
-				},
-				{
-					Name: "MarshalJSON",
-					Type: "string",
-				},
-				{
-					Name: "runtime",
-					Type: "string",
-				},
-				{
-					Name: "json",
-					Type: "string",
-				},
-				{
-					Name: "target_id",
-					Type: "string",
-				},
-				{
-					Name: "targetId",
-					Type: "string",
-				},
-				{
-					Name: "TargetID",
-					Type: "string",
-				},
-				{
-					Name: "html_url",
-					Type: "string",
-				},
-				{
-					Name: "userId",
-					Type: "string",
-				},
-			},
-			Description: "Property names real tool sets contain.",
-			Entity:      "torture",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call torture.name",
-				},
-			},
-			Group:      "torture",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`),
-			Path:       "torture.name",
-			Tool:       "name_torture",
-			Usage:      "torture.name [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]",
-		},
+		{Path: "torture.name", Tool: "name_torture", Description: "Property names real tool sets contain.", Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`), Group: "torture", Kind: runtime.OpWrite, Entity: "torture", Action: "name", Usage: "torture.name [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]", Args: []gateway.Arg{{Name: "type", Type: "string"}, {Name: "func", Type: "string"}, {Name: "range", Type: "string"}, {Name: "0-18", Type: "integer"}, {Name: "60+", Type: "integer"}, {Name: "PM2.5", Type: "number"}, {Name: "$ref", Type: "string"}, {Name: "Content-Type", Type: "string"}, {Name: "当前状态", Type: "string"}, {Name: "Validate", Type: "boolean"}, {Name: "MarshalJSON", Type: "string"}, {Name: "runtime", Type: "string"}, {Name: "json", Type: "string"}, {Name: "target_id", Type: "string"}, {Name: "targetId", Type: "string"}, {Name: "TargetID", Type: "string"}, {Name: "html_url", Type: "string"}, {Name: "userId", Type: "string"}}, Examples: []gateway.Example{{Description: "Call torture.name", Args: json.RawMessage(`{}`)}}},
 	},
 	Version: "ecc5296ae7f610b7",
 }

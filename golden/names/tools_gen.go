@@ -9,30 +9,51 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeNameTorture decodes and validates the arguments of name_torture.
-func decodeNameTorture(args []byte) (*NameTortureParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(NameTortureParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("name_torture", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("name_torture", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *NameTortureParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "name_torture":
-		return decodeNameTorture(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,26 +61,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeNameTorture(args)
-		},
-		Description: "Property names real tool sets contain.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeNameTorture(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.NameTorture(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "name_torture",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"func\":{\"type\":\"string\"},\"range\":{\"type\":\"string\"},\"0-18\":{\"type\":\"integer\"},\"60+\":{\"type\":\"integer\"},\"PM2.5\":{\"type\":\"number\"},\"$ref\":{\"type\":\"string\"},\"Content-Type\":{\"type\":\"string\"},\"当前状态\":{\"type\":\"string\"},\"Validate\":{\"type\":\"boolean\"},\"MarshalJSON\":{\"type\":\"string\"},\"runtime\":{\"type\":\"string\"},\"json\":{\"type\":\"string\"},\"target_id\":{\"type\":\"string\"},\"targetId\":{\"type\":\"string\"},\"TargetID\":{\"type\":\"string\"},\"html_url\":{\"type\":\"string\",\"format\":\"uri\"},\"userId\":{\"type\":\"string\"}}}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "name_torture", Description: "Property names real tool sets contain.", Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[NameTortureParams], h.NameTorture),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

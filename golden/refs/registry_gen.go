@@ -5,6 +5,7 @@ package refs
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,44 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "tree",
-			Summary: "Operations on tree.",
-		},
+		{Name: "tree", Summary: "Operations on tree."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "save",
-			Args: []gateway.Arg{
-				{
-					Name:     "root",
-					Required: true,
-					Type:     "object",
-				},
-				{
-					Name: "doc",
-					Type: "object",
-				},
-				{
-					Name: "owner",
-					Type: "object",
-				},
-			},
-			Description: "Recursive and mutually recursive references.",
-			Entity:      "tree",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"root":{}}`),
-					Description: "Call tree.save with its required args",
-				},
-			},
-			Group:      "tree",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`),
-			Path:       "tree.save",
-			Tool:       "save_tree",
-			Usage:      "tree.save root:object [doc:object] [owner:object]",
-		},
+		{Path: "tree.save", Tool: "save_tree", Description: "Recursive and mutually recursive references.", Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`), Group: "tree", Kind: runtime.OpWrite, Entity: "tree", Action: "save", Usage: "tree.save root:object [doc:object] [owner:object]", Args: []gateway.Arg{{Name: "root", Type: "object", Required: true}, {Name: "doc", Type: "object"}, {Name: "owner", Type: "object"}}, Examples: []gateway.Example{{Description: "Call tree.save with its required args", Args: json.RawMessage(`{"root":{}}`)}}},
 	},
 	Version: "47892e5e899275a1",
 }

@@ -5,6 +5,7 @@ package shapes
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,127 +14,16 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "air",
-			Summary: "Operations on air.",
-		},
-		{
-			Name:    "tools",
-			Summary: "Operations.",
-		},
-		{
-			Name:    "weather",
-			Summary: "Operations on weather.",
-		},
-		{
-			Name:    "forecast",
-			Summary: "Operations on forecast.",
-		},
+		{Name: "air", Summary: "Operations on air."},
+		{Name: "tools", Summary: "Operations."},
+		{Name: "weather", Summary: "Operations on weather."},
+		{Name: "forecast", Summary: "Operations on forecast."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Name:     "location",
-					Required: true,
-					Type:     "string",
-				},
-				{
-					Name: "pollutants",
-					Type: "array<enum(PM2.5|PM10|O3|NO2)>",
-				},
-			},
-			Description: "Get air quality readings for a location.",
-			Entity:      "air",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"location":"<location>"}`),
-					Description: "Call air.quality.get with its required args",
-				},
-			},
-			Group:      "air",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`),
-			Path:       "air.quality.get",
-			Tool:       "get_air_quality",
-			Usage:      "air.quality.get location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]",
-		},
-		{
-			Action:      "ping",
-			Description: "Check that the weather service is reachable.",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.ping",
-				},
-			},
-			Group:      "tools",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{}}`),
-			Path:       "tools.ping",
-			Tool:       "ping",
-			Usage:      "tools.ping",
-		},
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Description: "City name, e.g. Paris",
-					Name:        "city",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Default: "\"celsius\"",
-					Name:    "unit",
-					Type:    "enum(celsius|fahrenheit)",
-				},
-			},
-			Description: "Get the current weather for a city.",
-			Entity:      "weather",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"city":"<city>"}`),
-					Description: "Call weather.get with its required args",
-				},
-			},
-			Group:      "weather",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`),
-			Path:       "weather.get",
-			Tool:       "get_weather",
-			Usage:      "weather.get city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]",
-		},
-		{
-			Action: "get",
-			Args: []gateway.Arg{
-				{
-					Name:     "city",
-					Required: true,
-					Type:     "string",
-				},
-				{
-					Name:     "days",
-					Required: true,
-					Type:     "integer",
-				},
-			},
-			Description: "Get a multi-day forecast.",
-			Entity:      "forecast",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"city":"<city>","days":1}`),
-					Description: "Call forecast.get with its required args",
-				},
-			},
-			Group:      "forecast",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`),
-			Path:       "forecast.get",
-			Tool:       "get_forecast",
-			Usage:      "forecast.get city:string days:integer",
-		},
+		{Path: "air.quality.get", Tool: "get_air_quality", Description: "Get air quality readings for a location.", Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`), Group: "air", Kind: runtime.OpRead, Entity: "air", Action: "get", Usage: "air.quality.get location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]", Args: []gateway.Arg{{Name: "location", Type: "string", Required: true}, {Name: "pollutants", Type: "array<enum(PM2.5|PM10|O3|NO2)>"}}, Examples: []gateway.Example{{Description: "Call air.quality.get with its required args", Args: json.RawMessage(`{"location":"<location>"}`)}}},
+		{Path: "tools.ping", Tool: "ping", Description: "Check that the weather service is reachable.", Parameters: json.RawMessage(`{"type":"object","properties":{}}`), Group: "tools", Kind: runtime.OpRead, Action: "ping", Usage: "tools.ping", Examples: []gateway.Example{{Description: "Call tools.ping", Args: json.RawMessage(`{}`)}}},
+		{Path: "weather.get", Tool: "get_weather", Description: "Get the current weather for a city.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`), Group: "weather", Kind: runtime.OpRead, Entity: "weather", Action: "get", Usage: "weather.get city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]", Args: []gateway.Arg{{Name: "city", Type: "string", Required: true, Description: "City name, e.g. Paris"}, {Name: "unit", Type: "enum(celsius|fahrenheit)", Default: "\"celsius\""}}, Examples: []gateway.Example{{Description: "Call weather.get with its required args", Args: json.RawMessage(`{"city":"<city>"}`)}}},
+		{Path: "forecast.get", Tool: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Group: "forecast", Kind: runtime.OpRead, Entity: "forecast", Action: "get", Usage: "forecast.get city:string days:integer", Args: []gateway.Arg{{Name: "city", Type: "string", Required: true}, {Name: "days", Type: "integer", Required: true}}, Examples: []gateway.Example{{Description: "Call forecast.get with its required args", Args: json.RawMessage(`{"city":"<city>","days":1}`)}}},
 	},
 	Version: "9e0a283d2822b781",
 }

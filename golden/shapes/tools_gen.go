@@ -9,84 +9,87 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeGetAirQuality decodes and validates the arguments of get_air_quality.
-func decodeGetAirQuality(args []byte) (*GetAirQualityParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(GetAirQualityParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("get_air_quality", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_air_quality", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodePing decodes and validates the arguments of ping.
-func decodePing(args []byte) (*PingParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetAirQualityParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(PingParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("ping", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("ping", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetWeather decodes and validates the arguments of get_weather.
-func decodeGetWeather(args []byte) (*GetWeatherParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *PingParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetWeatherParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_weather", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_weather", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
 
-// decodeGetForecast decodes and validates the arguments of get_forecast.
-func decodeGetForecast(args []byte) (*GetForecastParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetWeatherParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(GetForecastParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("get_forecast", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("get_forecast", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *GetForecastParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "get_air_quality":
-		return decodeGetAirQuality(args)
-	case "ping":
-		return decodePing(args)
-	case "get_weather":
-		return decodeGetWeather(args)
-	case "get_forecast":
-		return decodeGetForecast(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -94,73 +97,29 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetAirQuality(args)
-		},
-		Description: "Get air quality readings for a location.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetAirQuality(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetAirQuality(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_air_quality",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\"},\"pollutants\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"PM2.5\",\"PM10\",\"O3\",\"NO2\"]},\"minItems\":1}},\"required\":[\"location\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodePing(args)
-		},
-		Description: "Check that the weather service is reachable.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodePing(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.Ping(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "ping",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetWeather(args)
-		},
-		Description: "Get the current weather for a city.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetWeather(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetWeather(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_weather",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\",\"description\":\"City name, e.g. Paris\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"default\":\"celsius\"}},\"required\":[\"city\"]}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeGetForecast(args)
-		},
-		Description: "Get a multi-day forecast.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeGetForecast(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.GetForecast(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "get_forecast",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"},\"days\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":14}},\"required\":[\"city\",\"days\"],\"additionalProperties\":false}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "get_air_quality", Description: "Get air quality readings for a location.", Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetAirQualityParams], h.GetAirQuality),
+		newTool(runtime.Tool{Name: "ping", Description: "Check that the weather service is reachable.", Parameters: json.RawMessage(`{"type":"object","properties":{}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[PingParams], h.Ping),
+		newTool(runtime.Tool{Name: "get_weather", Description: "Get the current weather for a city.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetWeatherParams], h.GetWeather),
+		newTool(runtime.Tool{Name: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetForecastParams], h.GetForecast),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -43,7 +43,7 @@ func (x *GetAirQualityPollutantsItem) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "PM2.5", "PM10", "O3", "NO2":
 	default:
-		e.Add(p, "enum", "must be one of \"PM2.5\", \"PM10\", \"O3\", \"NO2\"", "\"PM2.5\", \"PM10\", \"O3\", \"NO2\"", check.Received((*x)), check.Closest(string((*x)), enum0))
+		e.Add(p, "enum", "must be one of \"PM2.5\", \"PM10\", \"O3\", \"NO2\"", "\"PM2.5\", \"PM10\", \"O3\", \"NO2\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
 	}
 }
 
@@ -84,7 +84,7 @@ func (x *GetWeatherUnit) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "celsius", "fahrenheit":
 	default:
-		e.Add(p, "enum", "must be one of \"celsius\", \"fahrenheit\"", "\"celsius\", \"fahrenheit\"", check.Received((*x)), check.Closest(string((*x)), enum1))
+		e.Add(p, "enum", "must be one of \"celsius\", \"fahrenheit\"", "\"celsius\", \"fahrenheit\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
 	}
 }
 
@@ -100,10 +100,10 @@ func (x *GetForecastParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("days")
 		if x.Days < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.Received(x.Days), "")
+			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Days), "")
 		}
 		if x.Days > 14 {
-			e.Add(&c, "maximum", "must be <= 14", "<= 14", check.Received(x.Days), "")
+			e.Add(&c, "maximum", "must be <= 14", "<= 14", check.ReceivedInt(x.Days), "")
 		}
 	}
 }

@@ -5,6 +5,7 @@ package unions
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,112 +14,12 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "content",
-			Summary: "Operations on content.",
-		},
-		{
-			Name:    "tools",
-			Summary: "Operations.",
-		},
+		{Name: "content", Summary: "Operations on content."},
+		{Name: "tools", Summary: "Operations."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "send",
-			Args: []gateway.Arg{
-				{
-					Name:     "blocks",
-					Required: true,
-					Type:     "array<object>",
-				},
-				{
-					Description: "Numeric or string id.",
-					Name:        "id",
-					Type:        "integer|string|null",
-				},
-				{
-					Name: "value",
-					Type: "string|number",
-				},
-				{
-					Description: "A [from, to] tuple.",
-					Name:        "range",
-					Type:        "array",
-				},
-				{
-					Name: "meta",
-					Type: "object",
-				},
-				{
-					Name: "headers",
-					Type: "object",
-				},
-				{
-					Name: "env",
-					Type: "object",
-				},
-				{
-					Name: "strict",
-					Type: "object",
-				},
-				{
-					Name: "anything",
-					Type: "any",
-				},
-				{
-					Name: "nothing",
-					Type: "any",
-				},
-				{
-					Name: "notEmpty",
-					Type: "string",
-				},
-				{
-					Name: "cond",
-					Type: "object",
-				},
-			},
-			Description: "Send content blocks; a union discriminated by a const property.",
-			Entity:      "content",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"blocks":[{}]}`),
-					Description: "Call content.send with its required args",
-				},
-			},
-			Group:      "content",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`),
-			Path:       "content.send",
-			Tool:       "send_content",
-			Usage:      "content.send blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]",
-		},
-		{
-			Action: "lookup",
-			Args: []gateway.Arg{
-				{
-					Name: "email",
-					Type: "string",
-				},
-				{
-					Name: "user_id",
-					Type: "string",
-				},
-			},
-			Description: "A root oneOf whose branches only differ in required.",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{}`),
-					Description: "Call tools.lookup",
-				},
-			},
-			Group:      "tools",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`),
-			Path:       "tools.lookup",
-			Tool:       "lookup",
-			Usage:      "tools.lookup [email:string] [user_id:string]",
-		},
+		{Path: "content.send", Tool: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Group: "content", Kind: runtime.OpWrite, Entity: "content", Action: "send", Usage: "content.send blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]", Args: []gateway.Arg{{Name: "blocks", Type: "array<object>", Required: true}, {Name: "id", Type: "integer|string|null", Description: "Numeric or string id."}, {Name: "value", Type: "string|number"}, {Name: "range", Type: "array", Description: "A [from, to] tuple."}, {Name: "meta", Type: "object"}, {Name: "headers", Type: "object"}, {Name: "env", Type: "object"}, {Name: "strict", Type: "object"}, {Name: "anything", Type: "any"}, {Name: "nothing", Type: "any"}, {Name: "notEmpty", Type: "string"}, {Name: "cond", Type: "object"}}, Examples: []gateway.Example{{Description: "Call content.send with its required args", Args: json.RawMessage(`{"blocks":[{}]}`)}}},
+		{Path: "tools.lookup", Tool: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Group: "tools", Kind: runtime.OpRead, Action: "lookup", Usage: "tools.lookup [email:string] [user_id:string]", Args: []gateway.Arg{{Name: "email", Type: "string"}, {Name: "user_id", Type: "string"}}, Examples: []gateway.Example{{Description: "Call tools.lookup", Args: json.RawMessage(`{}`)}}},
 	},
 	Version: "bc783a7d2886865b",
 }

@@ -9,48 +9,63 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeSendContent decodes and validates the arguments of send_content.
-func decodeSendContent(args []byte) (*SendContentParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(SendContentParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("send_content", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("send_content", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// decodeLookup decodes and validates the arguments of lookup.
-func decodeLookup(args []byte) (*LookupParams, error) {
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *SendContentParams) decodeArgs(tool string, args []byte) error {
 	d := wire.NewArgsDecoder(args)
-	p := new(LookupParams)
-	p.decodeWire(d)
+	x.decodeWire(d)
 	if d.Close() != nil {
-		return nil, d.Report("lookup", nil)
+		return d.Report(tool, nil)
 	}
 	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("lookup", &e); err != nil {
-		return nil, err
-	}
-	return p, nil
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
 }
+
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *LookupParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "send_content":
-		return decodeSendContent(args)
-	case "lookup":
-		return decodeLookup(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -58,43 +73,27 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeSendContent(args)
-		},
-		Description: "Send content blocks; a union discriminated by a const property.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeSendContent(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.SendContent(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "send_content",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"blocks\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"oneOf\":[{\"$ref\":\"#/$defs/TextBlock\"},{\"$ref\":\"#/$defs/ImageBlock\"}]}},\"id\":{\"type\":[\"integer\",\"string\",\"null\"],\"description\":\"Numeric or string id.\"},\"value\":{\"anyOf\":[{\"type\":\"string\",\"maxLength\":10},{\"type\":\"number\"}]},\"range\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\"},{\"type\":\"integer\"}],\"items\":false,\"description\":\"A [from, to] tuple.\"},\"meta\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},\"headers\":{\"type\":\"object\",\"properties\":{\"Content-Type\":{\"type\":\"string\"}},\"additionalProperties\":{\"type\":\"string\"}},\"env\":{\"type\":\"object\",\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"additionalProperties\":false},\"strict\":{\"type\":\"object\",\"allOf\":[{\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\"]},{\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"anything\":{},\"nothing\":false,\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"cond\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postal\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}},\"required\":[\"blocks\"],\"$defs\":{\"TextBlock\":{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"text\"},\"text\":{\"type\":\"string\"}},\"required\":[\"type\",\"text\"]},\"ImageBlock\":{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"image\"},\"url\":{\"type\":\"string\",\"format\":\"uri\"},\"alt\":{\"type\":\"string\"}},\"required\":[\"type\",\"url\"]}}}"),
-	}, {
-		AcceptsOverrides: true,
-		Annotations:      &runtime.Annotations{ReadOnly: runtime.Hint(true)},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeLookup(args)
-		},
-		Description: "A root oneOf whose branches only differ in required.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeLookup(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.Lookup(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "lookup",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"email\":{\"type\":\"string\",\"format\":\"email\"},\"user_id\":{\"type\":\"string\",\"format\":\"uuid\"}},\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[SendContentParams], h.SendContent),
+		newTool(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[LookupParams], h.Lookup),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

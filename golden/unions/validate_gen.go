@@ -117,7 +117,7 @@ func (x *ImageBlock) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.Add(&c, "format", "must be a valid uri", "uri", check.Received(x.URL), "")
+			e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString(x.URL), "")
 		}
 	}
 }
@@ -145,7 +145,7 @@ func (x *SendContentValue) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n0 := check.Len((*x.String))
 			if n0 > 10 {
-				e.Add(p, "maxLength", "must be at most 10 characters long", "at most 10 characters", check.Received((*x.String)), "")
+				e.Add(p, "maxLength", "must be at most 10 characters long", "at most 10 characters", check.ReceivedString((*x.String)), "")
 			}
 		}
 	}
@@ -206,7 +206,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("email")
 		if x.Email != nil {
 			if !check.Email((*x.Email)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.Received((*x.Email)), "")
+				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Email)), "")
 			}
 		}
 	}
@@ -214,7 +214,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("user_id")
 		if x.UserID != nil {
 			if !check.UUID((*x.UserID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.Received((*x.UserID)), "")
+				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.UserID)), "")
 			}
 		}
 	}

@@ -16,8 +16,5 @@ func Closest(s string, candidates []string) string { return text.Closest(s, cand
 // Truncate is text.Truncate.
 func Truncate(s string, n int) string { return text.Truncate(s, n) }
 
-// Received is text.Received: v as compact JSON cut to ReceivedLimit.
-func Received(v any) string { return text.Received(v) }
-
 // FirstSentence is text.FirstSentence.
 func FirstSentence(s string, n int) string { return text.FirstSentence(s, n) }

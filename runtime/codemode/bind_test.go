@@ -32,7 +32,7 @@ func TestBindingShapes(t *testing.T) {
 		if p != "g" {
 			key = splitKey(p[2:])
 		}
-		decls.Ops = append(decls.Ops, tsdecl.Op{Op: p, Group: "g", Key: key, Sig: "(): Promise<string>"})
+		decls.Ops = append(decls.Ops, tsdecl.Op{Path: p, Group: "g", Key: key, Sig: "(): Promise<string>"})
 	}
 	m, err := codemode.New(reg, tools, &decls)
 	if err != nil {
@@ -75,7 +75,7 @@ func TestPropagatingError(t *testing.T) {
 		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
 			return runtime.Result{}, propagating{}
 		}}}
-	decls := tsdecl.Decls{Groups: []tsdecl.Group{{Name: "g", Ident: "g"}}, Ops: []tsdecl.Op{{Op: "g.x", Group: "g", Key: []string{"x"}, Sig: "(): Promise<unknown>"}}}
+	decls := tsdecl.Decls{Groups: []tsdecl.Group{{Name: "g", Ident: "g"}}, Ops: []tsdecl.Op{{Path: "g.x", Group: "g", Key: []string{"x"}, Sig: "(): Promise<unknown>"}}}
 	m, err := codemode.New(reg, tools, &decls)
 	if err != nil {
 		t.Fatal(err)

@@ -106,7 +106,7 @@ type Mode struct {
 	exec   runtime.Handler
 	decls  *tsdecl.Decls
 	reg    gateway.Registry
-	kinds  map[string]string // op path → kind
+	kinds  map[string]runtime.OpKind // op path → kind
 }
 
 // New builds a code mode over reg, executing ops with tools through a
@@ -124,7 +124,7 @@ func New(reg gateway.Registry, tools []runtime.Tool, decls *tsdecl.Decls, opts .
 	if err != nil {
 		return nil, err
 	}
-	m := &Mode{limits: c.limits.withDefaults(), gw: gw, decls: decls, reg: reg, kinds: map[string]string{}}
+	m := &Mode{limits: c.limits.withDefaults(), gw: gw, decls: decls, reg: reg, kinds: map[string]runtime.OpKind{}}
 	for _, t := range gw.Tools() {
 		if t.Name == gateway.ExecTool {
 			m.exec = t.Handler
@@ -134,8 +134,8 @@ func New(reg gateway.Registry, tools []runtime.Tool, decls *tsdecl.Decls, opts .
 		m.kinds[op.Path] = op.Kind
 	}
 	for _, op := range decls.Ops {
-		if _, ok := m.kinds[op.Op]; !ok {
-			return nil, fmt.Errorf("codemode: declared op %s is not in the registry", op.Op)
+		if _, ok := m.kinds[op.Path]; !ok {
+			return nil, fmt.Errorf("codemode: declared op %s is not in the registry", op.Path)
 		}
 	}
 	return m, nil
@@ -238,10 +238,10 @@ func (m *Mode) suggest(path string) []string {
 	}
 	set := map[string]bool{}
 	for _, o := range m.decls.Ops {
-		if parent != "" && !strings.HasPrefix(o.Op, parent+".") {
+		if parent != "" && !strings.HasPrefix(o.Path, parent+".") {
 			continue
 		}
-		rest := strings.TrimPrefix(o.Op, parent+".")
+		rest := strings.TrimPrefix(o.Path, parent+".")
 		if i := strings.Index(rest, "."); i >= 0 {
 			rest = rest[:i]
 		}

@@ -21,7 +21,7 @@ func tool(name, desc string) runtime.Tool {
 }
 
 func op(path, toolName, group string) gateway.Op {
-	return gateway.Op{Path: path, Tool: toolName, Group: group, Kind: gateway.KindRead}
+	return gateway.Op{Path: path, Tool: toolName, Group: group, Kind: runtime.OpRead}
 }
 
 func names(tools []runtime.Tool) []string {

@@ -186,7 +186,7 @@ func (g *Gateway) isWrite(item batchItem) bool {
 		return false
 	}
 	b, _ := g.resolve(strings.TrimSpace(item.Op))
-	return b != nil && b.op.Kind == KindWrite
+	return b != nil && b.op.Kind == runtime.OpWrite
 }
 
 func (g *Gateway) batchOne(ctx context.Context, tc runtime.ToolContext, item batchItem) (*Envelope, error) {

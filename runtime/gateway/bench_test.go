@@ -54,7 +54,7 @@ const benchArgs = `{"op":"store.item.get","args":{"id":"it_42"}}`
 // tool's decode+validate+handler, envelope build) and rendering the text
 // the model reads.
 func BenchmarkExec(b *testing.B) {
-	g, err := New(Registry{Version: "b", Ops: []Op{{Path: "store.item.get", Tool: "get_item", Kind: KindRead}}}, []runtime.Tool{itemTool()})
+	g, err := New(Registry{Version: "b", Ops: []Op{{Path: "store.item.get", Tool: "get_item", Kind: runtime.OpRead}}}, []runtime.Tool{itemTool()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -37,9 +37,12 @@
 //     with a warning instead of being lost.
 //   - Looping on root help: the root lists every group with its entities and
 //     actions, a group lists every entity with op counts and actions (one
-//     call covers a group, §8.2), small directories list their ops with usage
-//     directly, and a repeated identical help call carries a warning telling
-//     the model to pick an op.
+//     call covers a group, §8.2), small directories list their ops with
+//     their args directly, and a repeated identical help call carries a
+//     warning telling the model to pick an op. tool_help called with an
+//     argument it does not take ({"op":…} for {"path":…}) or with a path
+//     that does not exist answers with an error naming the argument to
+//     send or the nearest paths, never with the root listing.
 //   - Omitted required *_id args: help always shows required args, and every
 //     validation error lists them with an example; unknown args get the
 //     nearest valid name (taskId → task_id).
@@ -48,10 +51,26 @@
 //     says the call keeps failing and points to tool_help for the op and to
 //     tool_search.
 //   - Help without examples: op help always has at least one ready-to-run
-//     tool_exec example, synthesised from the schema's required args when the
-//     registry has none.
+//     tool_exec example. Generated registries carry one per op (the
+//     taxonomy synthesises it from the required args, with the argument
+//     summaries and usage line); the gateway reads them and does not
+//     re-derive them from the schema. A hand-written registry without one
+//     shows an empty args object.
 //   - Discovery beyond a path tree: tool_search ranks ops (Index) by op path,
 //     tool name, argument names and description, with synonyms and stemming.
+//
+// What a model reads is kept to what it acts on. The boot descriptions
+// are in the family's own words: tool_help's names the family's groups with
+// their largest entities and takes its example paths from its largest
+// entity, and tool_exec's example op is one of the family's. A tool_search
+// answer lists each hit's op, its kind when it writes and its arguments (no
+// echoed query, scores, tool names or fixed hints). Op help shows the op's
+// description and each argument's in whole sentences (short help keeps
+// the leading sentences up to 600 and 300 bytes), the usage line, the
+// arguments with their own required flags, and examples as args for the
+// op. Listings show each op once, with its kind when it writes and its
+// arguments. toolgen search-eval --tokens counts boot + search answer +
+// help answer per question.
 //
 // Search ranking (Index): BM25F (k1 1.6) over five fields of each op, each
 // with its weight and a length normalisation b in [0,1]: names (op path,
@@ -81,7 +100,8 @@
 // set's recall against plain BM25). Building the index reads schemas by a
 // scan of their JSON text into dense term ids (docs/SEARCH.md).
 //
-// Writes are refused with PERMISSION_DENIED unless WithWrites(true).
+// Writes are refused with PERMISSION_DENIED unless WithWrites(true); a dry
+// run of a write op writes nothing and runs.
 // Idempotency keys replay the first envelope of a call and turn a reused key
 // with different args into CONFLICT. Help documents are cached by registry
 // version, path, format and include flags.

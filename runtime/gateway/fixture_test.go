@@ -344,22 +344,41 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
+// testRegistry is the family's registry as generated code declares it:
+// usage lines, argument summaries and examples included (the gateway
+// reads them, it does not derive them).
 func testRegistry() Registry {
+	req := func(name, typ string) Arg { return Arg{Name: name, Type: typ, Required: true} }
+	opt := func(name, typ, def string) Arg { return Arg{Name: name, Type: typ, Default: def} }
+	ex := func(args string) []Example { return []Example{{Args: json.RawMessage(args)}} }
+	const states = "todo|in_progress|done"
 	return Registry{
 		Version: "v-test",
 		Groups:  []Group{{Name: "onto", Summary: "Projects, tasks and their graph."}, {Name: "util", Summary: "Web and helpers."}},
 		Ops: []Op{
-			{Path: "onto.task.list", Tool: "list_onto_tasks", Group: "onto", Kind: KindRead, Entity: "task", Action: "list"},
-			{Path: "onto.task.get", Tool: "get_onto_task_details", Group: "onto", Kind: KindRead, Entity: "task", Action: "get"},
-			{Path: "onto.task.search", Tool: "search_onto_tasks", Group: "onto", Kind: KindRead, Entity: "task", Action: "search"},
-			{Path: "onto.task.create", Tool: "create_onto_task", Group: "onto", Kind: KindWrite, Entity: "task", Action: "create",
+			{Path: "onto.task.list", Tool: "list_onto_tasks", Group: "onto", Kind: runtime.OpRead, Entity: "task", Action: "list",
+				Usage: "onto.task.list [limit:integer=20] [project_id:string] [state_key:todo|in_progress|done]",
+				Args:  []Arg{opt("limit", "integer", "20"), opt("project_id", "string", ""), opt("state_key", states, "")}, Examples: ex(`{}`)},
+			{Path: "onto.task.get", Tool: "get_onto_task_details", Group: "onto", Kind: runtime.OpRead, Entity: "task", Action: "get",
+				Usage: "onto.task.get task_id:string", Args: []Arg{req("task_id", "string")}, Examples: ex(`{"task_id":"<task_id>"}`)},
+			{Path: "onto.task.search", Tool: "search_onto_tasks", Group: "onto", Kind: runtime.OpRead, Entity: "task", Action: "search",
+				Usage: "onto.task.search query:string", Args: []Arg{req("query", "string")}, Examples: ex(`{"query":"<query>"}`)},
+			{Path: "onto.task.create", Tool: "create_onto_task", Group: "onto", Kind: runtime.OpWrite, Entity: "task", Action: "create",
+				Usage:    `onto.task.create project_id:string title:string [state_key:todo|in_progress|done="todo"]`,
+				Args:     []Arg{req("project_id", "string"), req("title", "string"), opt("state_key", states, `"todo"`)},
 				Policy:   &Policy{Do: []string{"User explicitly asks to create a task"}, Dont: []string{"Work you can do now"}},
 				Examples: []Example{{Description: "a todo in project p1", Args: json.RawMessage(`{"project_id":"p1","title":"Draft launch email"}`)}}},
-			{Path: "onto.task.update", Tool: "update_onto_task", Group: "onto", Kind: KindWrite, Entity: "task", Action: "update"},
-			{Path: "onto.project.get", Tool: "get_onto_project_details", Group: "onto", Kind: KindRead, Entity: "project", Action: "get"},
-			{Path: "onto.project.graph.reorganize", Tool: "reorganize_onto_project_graph", Group: "onto", Kind: KindWrite, Entity: "project", Action: "reorganize", DryRunDefault: true},
-			{Path: "util.web.search", Tool: "web_search", Group: "util", Kind: KindRead, Entity: "web", Action: "search"},
-			{Path: "util.web.visit", Tool: "web_visit", Group: "util", Kind: KindRead, Entity: "web", Action: "visit"},
+			{Path: "onto.task.update", Tool: "update_onto_task", Group: "onto", Kind: runtime.OpWrite, Entity: "task", Action: "update",
+				Usage: "onto.task.update task_id:string [state_key:todo|in_progress|done] [title:string]",
+				Args:  []Arg{req("task_id", "string"), opt("state_key", states, ""), opt("title", "string", "")}, Examples: ex(`{"task_id":"<task_id>"}`)},
+			{Path: "onto.project.get", Tool: "get_onto_project_details", Group: "onto", Kind: runtime.OpRead, Entity: "project", Action: "get",
+				Usage: "onto.project.get project_id:string", Args: []Arg{req("project_id", "string")}, Examples: ex(`{"project_id":"<project_id>"}`)},
+			{Path: "onto.project.graph.reorganize", Tool: "reorganize_onto_project_graph", Group: "onto", Kind: runtime.OpWrite, Entity: "project", Action: "reorganize", DryRunDefault: true,
+				Usage: "onto.project.graph.reorganize project_id:string", Args: []Arg{req("project_id", "string")}, Examples: ex(`{"project_id":"<project_id>"}`)},
+			{Path: "util.web.search", Tool: "web_search", Group: "util", Kind: runtime.OpRead, Entity: "web", Action: "search",
+				Usage: "util.web.search query:string", Args: []Arg{req("query", "string")}, Examples: ex(`{"query":"<query>"}`)},
+			{Path: "util.web.visit", Tool: "web_visit", Group: "util", Kind: runtime.OpRead, Entity: "web", Action: "visit",
+				Usage: "util.web.visit url:string", Args: []Arg{req("url", "string")}, Examples: ex(`{"url":"https://example.com"}`)},
 		},
 	}
 }

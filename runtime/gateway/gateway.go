@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // The wire names of the gateway tools. Providers reject dots in tool names,
@@ -209,8 +210,8 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 		if op.Description == "" {
 			op.Description = t.Description
 		}
-		if op.Kind != KindWrite {
-			op.Kind = KindRead
+		if op.Kind != runtime.OpWrite {
+			op.Kind = runtime.OpRead
 		}
 		b, err := newBinding(op, t)
 		if err != nil {
@@ -265,9 +266,9 @@ func (g *Gateway) nextTraceID() string {
 // The gateway tools' descriptions and schemas are the whole boot cost of a
 // family served through the gateway: they are kept short.
 const (
-	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s): its ops with usage; an op path: args and an example call.%s`
-	searchDesc = `Find ops for a need in plain words; returns ops with usage.`
-	execDesc   = `Run an op: {"op":"<path>","args":{...}} with every required arg. Errors say what to fix.`
+	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s, %s): its ops and their args; an op path: its args and an example call.%s`
+	searchDesc = `Find ops for a need in plain words; returns the best ops with their args.`
+	execDesc   = `Run an op: {"op":%s,"args":{...}} with every required arg. Errors say what to fix.`
 	batchDesc  = `Run up to %d help/search/exec items at once; results in order. Item: {"tool":"help|search|exec",...its fields}.`
 
 	helpSchema   = `{"type":"object","properties":{"path":{"type":"string"},"format":{"enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"}}}`
@@ -288,10 +289,11 @@ func (g *Gateway) Tools() []runtime.Tool {
 			return env.result(), err
 		}
 	}
+	w := g.bootWords()
 	return []runtime.Tool{
-		{Name: HelpTool, Description: g.helpDescription(), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
+		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dir, w.dirOps, w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
 		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
-		{Name: ExecTool, Description: execDesc, Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
+		{Name: ExecTool, Description: fmt.Sprintf(execDesc, text.AppendJSONString(nil, w.op, false)), Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},
 	}
 }
@@ -343,9 +345,6 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	sort.Strings(b.props)
 	b.closed = s.closed()
 	b.args = op.Args
-	if len(b.args) == 0 {
-		b.args = s.args()
-	}
 	// Help shows an argument's whole description (short help keeps its
 	// leading sentences), not the registry's one-sentence summary: a second
 	// sentence often holds the format or language the tool requires.
@@ -362,10 +361,12 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 			}
 		}
 	}
+	// Argument summaries, usage lines and examples are the registry's (the
+	// generator writes them from the IR); a registry without an example
+	// gets an empty args object.
+	b.example = json.RawMessage("{}")
 	if len(op.Examples) > 0 && len(op.Examples[0].Args) > 0 {
 		b.example = op.Examples[0].Args
-	} else {
-		b.example = s.example(b.required)
 	}
 	// A usage line must start with its own op: a registry whose line names
 	// another path (an op moved by a collision) would send a model that
@@ -376,6 +377,9 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	}
 	return b, nil
 }
+
+// argsLine is the op's usage line without the op: its arguments alone.
+func (b *binding) argsLine() string { return argsOfUsage(b.op.Path, b.usage) }
 
 // usageLine renders "onto.task.get task_id:string [limit:integer=20]".
 func usageLine(path string, args []Arg) string {

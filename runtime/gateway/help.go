@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -52,7 +53,7 @@ func buildTree(ops []*binding) *node {
 }
 
 func (n *node) count(b *binding) {
-	if b.op.Kind == KindWrite {
+	if b.op.Kind == runtime.OpWrite {
 		n.writes++
 	} else {
 		n.reads++
@@ -83,7 +84,7 @@ func (n *node) allPaths() []string {
 
 // ops returns the ops at or under n matching kind ("" for all), in path
 // order.
-func (n *node) ops(kind string) []*binding {
+func (n *node) ops(kind runtime.OpKind) []*binding {
 	var out []*binding
 	var walk func(*node)
 	walk = func(x *node) {
@@ -177,57 +178,114 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 // bootGroupsLen bounds the list of groups in tool_help's description.
 const bootGroupsLen = 240
 
-// helpDescription is tool_help's description in the family's own words:
-// its largest group and entity as the example paths, and its groups with
-// their largest entities, so that a model can often go straight to a group
-// or entity without the root listing.
-func (g *Gateway) helpDescription() string {
-	bySize := func(n *node, names []string) []string {
-		out := slices.Clone(names)
-		sort.SliceStable(out, func(i, j int) bool {
-			a, b := n.children[out[i]], n.children[out[j]]
-			return a.reads+a.writes > b.reads+b.writes
-		})
-		return out
-	}
-	groups := bySize(g.tree, g.tree.names)
-	if len(groups) == 0 {
-		return fmt.Sprintf(helpDesc, "a.b", "")
-	}
-	// The example: the largest group's largest entity, and its writes (or
-	// reads when it has no writes).
-	ex := groups[0]
-	gn := g.tree.children[ex]
-	for _, e := range bySize(gn, gn.names) {
-		if c := gn.children[e]; len(c.children) > 0 {
-			ex += "." + e
-			break
+// sharedOps is the number of ops an entity needs to be named where a
+// group is summarised (boot descriptions, a catch-all group at the root):
+// an entity of one op says no more than the op.
+const sharedOps = 2
+
+// shared returns n's entities (children with children of their own) that
+// hold at least sharedOps ops, in name order, and whether they hold at
+// least half of the ops under n's entities; when they do not, n is a
+// catch-all of single ops (a family's ungrouped tools) and a few of its
+// names would misrepresent it.
+func (n *node) shared() (entities []*node, representative bool) {
+	held, all := 0, 0
+	for _, name := range n.names {
+		c := n.children[name]
+		if len(c.children) == 0 {
+			continue
+		}
+		all += c.reads + c.writes
+		if c.reads+c.writes >= sharedOps {
+			entities = append(entities, c)
+			held += c.reads + c.writes
 		}
 	}
-	kind := KindWrite
-	if n := g.tree.lookup(ex); n != nil && n.writes == 0 {
-		kind = KindRead
+	return entities, 2*held >= all
+}
+
+// exampleOps is the number of ops an entity needs to be the boot text's
+// example directory: a smaller listing teaches little about browsing.
+const exampleOps = 3
+
+// bootWords are the family's own words in the gateway tools' boot
+// descriptions: example paths taken from its largest entity, and its
+// groups with their largest entities, so that a model can often go
+// straight to a group, an entity or an op without the root listing.
+type bootWords struct {
+	dir    string // a group or entity path
+	dirOps string // dir's ops of one kind: dir + ".write" or ".read"
+	op     string // an op under dir, for tool_exec's example
+	groups string // " Groups: …." or ""
+}
+
+func (g *Gateway) bootWords() bootWords {
+	size := func(n *node) int { return n.reads + n.writes }
+	bySize := func(n *node) []*node {
+		out := make([]*node, 0, len(n.names))
+		for _, name := range n.names {
+			out = append(out, n.children[name])
+		}
+		sort.SliceStable(out, func(i, j int) bool { return size(out[i]) > size(out[j]) })
+		return out
 	}
-	examples := ex + ", " + ex + "." + kind
+	// entities are a group's shared entities, largest first; none for a
+	// catch-all group.
+	entities := func(gr *node) []*node {
+		es, ok := gr.shared()
+		if !ok {
+			return nil
+		}
+		sort.SliceStable(es, func(i, j int) bool { return size(es[i]) > size(es[j]) })
+		return es
+	}
+	groups := bySize(g.tree)
+	if len(groups) == 0 {
+		return bootWords{dir: "a", dirOps: "a.read", op: "a.b"}
+	}
+	// The example directory: the largest entity of any group (the first
+	// group's on a tie) if it lists a few ops, else the largest group that
+	// is neither an op alone nor a catch-all.
+	var ex *node
+	for _, gr := range groups {
+		if es := entities(gr); len(es) > 0 && size(es[0]) >= exampleOps && (ex == nil || size(es[0]) > size(ex)) {
+			ex = es[0]
+		}
+	}
+	for _, gr := range groups {
+		if _, ok := gr.shared(); ex == nil && len(gr.children) > 0 && ok {
+			ex = gr
+		}
+	}
+	if ex == nil {
+		ex = groups[0]
+	}
+	w := bootWords{dir: ex.path, dirOps: ex.path + "." + string(runtime.OpWrite)}
+	if ex.writes == 0 {
+		w.dirOps = ex.path + "." + string(runtime.OpRead)
+	}
+	if reads := ex.ops(runtime.OpRead); len(reads) > 0 {
+		w.op = reads[0].op.Path
+	} else {
+		w.op = ex.ops("")[0].op.Path
+	}
 	var b strings.Builder
 	b.WriteString(" Groups: ")
-	for i, name := range groups {
+	for i, gr := range groups {
 		var part strings.Builder
 		if i > 0 {
 			part.WriteString("; ")
 		}
-		part.WriteString(name)
-		c := g.tree.children[name]
-		var ents []string
-		for _, e := range bySize(c, c.names) {
-			if len(c.children[e].children) > 0 {
-				ents = append(ents, e)
-			}
-		}
-		if len(ents) > 0 {
+		part.WriteString(gr.name)
+		if es := entities(gr); len(es) > 0 {
 			part.WriteString(" (")
-			part.WriteString(strings.Join(ents[:min(4, len(ents))], ", "))
-			if len(ents) > 4 {
+			for j, e := range es[:min(4, len(es))] {
+				if j > 0 {
+					part.WriteString(", ")
+				}
+				part.WriteString(e.name)
+			}
+			if len(es) > 4 {
 				part.WriteString(", …")
 			}
 			part.WriteString(")")
@@ -239,7 +297,8 @@ func (g *Gateway) helpDescription() string {
 		b.WriteString(part.String())
 	}
 	b.WriteByte('.')
-	return fmt.Sprintf(helpDesc, examples, b.String())
+	w.groups = b.String()
+	return w
 }
 
 // helpArgs are the arguments tool_help takes.
@@ -255,7 +314,7 @@ func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *Envelop
 	}
 	var unknown []string
 	for k := range m {
-		if !contains(helpArgs, k) {
+		if !slices.Contains(helpArgs, k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -323,8 +382,8 @@ func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMe
 		doc = g.opDoc(b, full, examples, schemas)
 	} else if n := g.tree.lookup(path); n != nil {
 		doc = g.dirDoc(n, "", full)
-	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (path[i+1:] == KindRead || path[i+1:] == KindWrite) && g.tree.lookup(path[:i]) != nil {
-		doc = g.dirDoc(g.tree.lookup(path[:i]), path[i+1:], full)
+	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (runtime.OpKind(path[i+1:]) == runtime.OpRead || runtime.OpKind(path[i+1:]) == runtime.OpWrite) && g.tree.lookup(path[:i]) != nil {
+		doc = g.dirDoc(g.tree.lookup(path[:i]), runtime.OpKind(path[i+1:]), full)
 	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
 		doc = g.dirDoc(n, "", full)
 	} else {
@@ -348,20 +407,11 @@ func (g *Gateway) nearHelpPaths(path string) []string {
 		if len(sugg) >= 5 {
 			break
 		}
-		if !contains(sugg, s) {
+		if !slices.Contains(sugg, s) {
 			sugg = append(sugg, s)
 		}
 	}
 	return sugg
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // nearestDir is the longest existing directory prefix of path ("" for the
@@ -382,50 +432,58 @@ func (g *Gateway) nearestDir(path string) string {
 
 // dirDoc is the help of a non-op path: a directory listing.
 type dirDoc struct {
-	Path     string     `json:"path"`
-	Summary  string     `json:"summary,omitempty"`
-	Filter   string     `json:"filter,omitempty"`
-	Children []dirEntry `json:"children,omitempty"`
-	Ops      []opEntry  `json:"ops,omitempty"`
-	Next     string     `json:"next"`
+	Path     string         `json:"path"`
+	Summary  string         `json:"summary,omitempty"`
+	Filter   runtime.OpKind `json:"filter,omitempty"`
+	Children []dirEntry     `json:"children,omitempty"`
+	Ops      []opEntry      `json:"ops,omitempty"`
+	// Next says how to go deeper from a listing of children; a listing of
+	// ops has none (running an op and asking for its help are in the
+	// gateway tools' descriptions).
+	Next string `json:"next,omitempty"`
 }
 
-// dirEntry summarises a child directory in one line: its op counts, its
-// sub-entities and the actions under it, so one help call covers a group.
+// dirEntry summarises a child directory in one line: its op counts by
+// kind, its sub-entities and the actions under it, so one help call covers
+// a group.
 type dirEntry struct {
 	Name     string   `json:"name"`
 	Summary  string   `json:"summary,omitempty"`
-	Ops      int      `json:"ops"`
-	Read     int      `json:"read"`
-	Write    int      `json:"write"`
+	Read     int      `json:"read,omitempty"`
+	Write    int      `json:"write,omitempty"`
 	Entities []string `json:"entities,omitempty"`
-	Actions  []string `json:"actions,omitempty"`
+	// MoreEntities counts the entities of one op each that the root
+	// listing leaves out of a catch-all group (its own help lists them).
+	MoreEntities int      `json:"more_entities,omitempty"`
+	Actions      []string `json:"actions,omitempty"`
 }
 
+// opEntry is one op of a listing: its op once, its kind when it writes
+// (as in search answers), a summary and its arguments as in its usage
+// line.
 type opEntry struct {
 	Op      string          `json:"op"`
-	Kind    string          `json:"kind"`
+	Kind    runtime.OpKind  `json:"kind,omitempty"`
 	Summary string          `json:"summary,omitempty"`
-	Usage   string          `json:"usage"`
+	Args    string          `json:"args"`
 	Example json.RawMessage `json:"example,omitempty"`
 }
 
 // flatLimit is the number of ops under a directory up to which its help
-// lists every op with usage instead of summarising children.
+// lists every op with its args instead of summarising children.
 const flatLimit = 25
 
-func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
+func (g *Gateway) dirDoc(n *node, kind runtime.OpKind, full bool) dirDoc {
 	d := dirDoc{Path: n.path, Filter: kind}
 	if n.path == "" {
 		d.Path = "root"
 	}
-	d.Summary = g.groupSummary(n.path)
+	d.Summary = g.groupSummary(n)
 	all := n.ops(kind)
 	if len(all) <= flatLimit {
 		for _, b := range all {
 			d.Ops = append(d.Ops, g.opEntry(b, full))
 		}
-		d.Next = `tool_exec({"op":"<op>","args":{...}}) runs an op; tool_help({"path":"<op>"}) shows its args and an example`
 		return d
 	}
 	for _, name := range n.names {
@@ -436,24 +494,28 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 			}
 			continue
 		}
-		e := dirEntry{Name: name, Summary: g.groupSummary(c.path), Read: c.reads, Write: c.writes}
+		e := dirEntry{Name: name, Summary: g.groupSummary(c), Read: c.reads, Write: c.writes}
 		switch kind {
-		case KindRead:
+		case runtime.OpRead:
 			e.Write = 0
-		case KindWrite:
+		case runtime.OpWrite:
 			e.Read = 0
 		}
-		e.Ops = e.Read + e.Write
-		if e.Ops == 0 {
+		if e.Read+e.Write == 0 {
 			continue
 		}
 		if n.path == "" {
-			// At the root, list the entities of each group.
+			// At the root, list the entities of each group; of a catch-all
+			// group, only those that several ops share.
+			shared, representative := c.shared()
 			for _, en := range c.names {
-				if sub := c.children[en]; len(sub.children) > 0 {
-					e.Entities = append(e.Entities, en)
-				} else {
+				switch sub := c.children[en]; {
+				case len(sub.children) == 0:
 					e.Actions = append(e.Actions, en)
+				case representative || slices.Contains(shared, sub):
+					e.Entities = append(e.Entities, en)
+				default:
+					e.MoreEntities++
 				}
 			}
 		} else {
@@ -466,27 +528,72 @@ func (g *Gateway) dirDoc(n *node, kind string, full bool) dirDoc {
 	if n.path == "" {
 		d.Next = `tool_help({"path":"<group>"}) lists a group's entities and ops in one call; tool_search({"query":"<need>"}) finds ops by words`
 	} else {
-		d.Next = fmt.Sprintf(`tool_help({"path":"%s.<entity>"}) lists an entity's ops with usage; the op path is %s.<entity>.<action>`, n.path, n.path)
+		d.Next = fmt.Sprintf(`tool_help({"path":"%s.<entity>"}) lists an entity's ops and their args; the op path is %s.<entity>.<action>`, n.path, n.path)
 	}
 	return d
 }
 
-func (g *Gateway) groupSummary(path string) string {
+// groupSummary is the registry's summary of the group at n, unless it
+// only names n and its children, which the listing shows anyway
+// ("Operations on task, goal and plan.").
+func (g *Gateway) groupSummary(n *node) string {
 	for _, gr := range g.reg.Groups {
-		if gr.Name == path {
+		if gr.Name == n.path {
+			if namesOnly(gr.Summary, n) {
+				return ""
+			}
 			return gr.Summary
 		}
 	}
 	return ""
 }
 
+// listingWords are the words a summary may use besides a listing's names
+// and still say nothing the listing does not.
+var listingWords = map[string]bool{"operations": true, "ops": true, "tools": true, "on": true, "for": true,
+	"of": true, "and": true, "or": true, "the": true, "a": true, "an": true, "with": true}
+
+// namesOnly reports whether summary is made of n's name, its children's
+// names and listingWords alone.
+func namesOnly(summary string, n *node) bool {
+	names := map[string]bool{}
+	for _, name := range append([]string{n.name}, n.names...) {
+		for _, w := range splitName(name) {
+			names[w] = true
+		}
+	}
+	words := strings.FieldsFunc(strings.ToLower(summary), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	for _, w := range words {
+		if !names[w] && !listingWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// splitName splits an op path segment into its lower-cased words
+// ("data_source" → data, source).
+func splitName(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '_' || r == '-' })
+}
+
+// listSummaryLen bounds an op's summary in a short listing: its first
+// sentence, whole up to this length (a cut at 80 bytes left most
+// one-sentence descriptions without their end).
+const listSummaryLen = 160
+
 func (g *Gateway) opEntry(b *binding, full bool) opEntry {
-	e := opEntry{Op: b.op.Path, Kind: b.op.Kind, Usage: b.usage}
+	e := opEntry{Op: b.op.Path, Args: b.argsLine()}
+	if b.op.Kind == runtime.OpWrite {
+		e.Kind = runtime.OpWrite
+	}
 	if full {
 		e.Summary = text.FirstSentence(b.op.Description, 200)
 		e.Example = b.call()
 	} else {
-		e.Summary = text.FirstSentence(b.op.Description, 80)
+		e.Summary = text.FirstSentence(b.op.Description, listSummaryLen)
 	}
 	return e
 }
@@ -496,7 +603,7 @@ func (g *Gateway) opEntry(b *binding, full bool) opEntry {
 // flags, and examples as ready-to-run args for this op.
 type opDoc struct {
 	Op            string          `json:"op"`
-	Kind          string          `json:"kind"`
+	Kind          runtime.OpKind  `json:"kind"`
 	Summary       string          `json:"summary"`
 	Usage         string          `json:"usage"`
 	Args          []helpArg       `json:"args"`
@@ -523,30 +630,25 @@ type exampleCall struct {
 	Args        json.RawMessage `json:"args"`
 }
 
-// Short op help keeps whole sentences of descriptions up to these lengths:
-// the instructions a tool's author wrote (a required format, a language)
-// are what a model needs at the moment of the call.
-const (
-	shortSummaryLen = 600
-	shortArgLen     = 300
-)
-
 func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 	d := opDoc{Op: b.op.Path, Kind: b.op.Kind, Usage: b.usage, Args: make([]helpArg, 0, len(b.args)),
 		Notes: b.op.Notes, Policy: b.op.Policy, DryRunDefault: b.op.DryRunDefault}
+	for _, a := range b.args {
+		d.Args = append(d.Args, helpArg(a))
+	}
 	if full {
 		d.Summary = strings.TrimSpace(b.op.Description)
 	} else {
-		d.Summary = leadingSentences(b.op.Description, shortSummaryLen)
-	}
-	for _, a := range b.args {
-		h := helpArg(a)
-		if !full {
-			h.Description = leadingSentences(a.Description, shortArgLen)
+		s := shorten(b.op.Description, b.args, b.op.Policy)
+		d.Summary = s.summary
+		for i := range d.Args {
+			d.Args[i].Description = s.args[i]
 		}
-		d.Args = append(d.Args, h)
+		if s.cut {
+			d.Notes = append(append([]string(nil), d.Notes...), `the description is longer than shown: "format":"full" shows all of it`)
+		}
 	}
-	if b.op.Kind == KindWrite && !g.cfg.writes {
+	if b.op.Kind == runtime.OpWrite && !g.cfg.writes {
 		d.Notes = append(append([]string(nil), d.Notes...), "writes are disabled in this session: tool_exec refuses this op (dry_run:true still shows what it would do)")
 	}
 	if b.op.DryRunDefault {
@@ -571,24 +673,4 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 		d.Schema = b.op.Parameters
 	}
 	return d
-}
-
-// leadingSentences keeps the whole sentences at the start of s that fit in
-// n bytes; a first sentence longer than n is cut at a word with "…".
-// Line breaks are spaces.
-func leadingSentences(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	end := 0
-	for i := 0; i+2 < len(s) && i < n; i++ {
-		if c := s[i]; (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' {
-			end = i + 1
-		}
-	}
-	if end == 0 {
-		return text.FirstSentence(s, n)
-	}
-	return s[:end]
 }

@@ -52,22 +52,22 @@ func bigRegistry() (Registry, []runtime.Tool) {
 	var tools []runtime.Tool
 	reg.Version = "big"
 	reg.Groups = []Group{{Name: "onto", Summary: "Ontology."}, {Name: "util", Summary: "Utilities."}}
-	add := func(op, kind string) {
+	add := func(op string, kind runtime.OpKind) {
 		name := strings.ReplaceAll(op, ".", "_")
 		reg.Ops = append(reg.Ops, Op{Path: op, Tool: name, Kind: kind})
 		tools = append(tools, runtime.Tool{Name: name, Description: "Does " + op + ".", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)})
 	}
 	for _, e := range []string{"task", "goal", "plan", "document", "project", "risk"} {
 		for _, a := range []string{"list", "get", "search"} {
-			add("onto."+e+"."+a, KindRead)
+			add("onto."+e+"."+a, runtime.OpRead)
 		}
 		for _, a := range []string{"create", "update"} {
-			add("onto."+e+"."+a, KindWrite)
+			add("onto."+e+"."+a, runtime.OpWrite)
 		}
 	}
-	add("onto.document.tree.move", KindWrite)
-	add("onto.search", KindRead)
-	add("util.web.search", KindRead)
+	add("onto.document.tree.move", runtime.OpWrite)
+	add("onto.search", runtime.OpRead)
+	add("util.web.search", runtime.OpRead)
 	return reg, tools
 }
 
@@ -86,7 +86,7 @@ func TestHelpGroupDirectory(t *testing.T) {
 		t.Fatalf("onto directory: %+v", d)
 	}
 	doc := d.Children[0]
-	if doc.Name != "document" || doc.Ops != 6 || doc.Read != 3 || doc.Write != 3 ||
+	if doc.Name != "document" || doc.Read != 3 || doc.Write != 3 ||
 		strings.Join(doc.Actions, ",") != "create,get,list,search,tree.move,update" {
 		t.Fatalf("document entry: %+v", doc)
 	}
@@ -126,18 +126,21 @@ func TestNewRejectsUnresolvedOps(t *testing.T) {
 	}
 }
 
-func TestSynthesizedExamples(t *testing.T) {
+// TestRegistryExamples: the example a validation error and help offer is
+// the registry's first; an op the registry gives none gets an empty args
+// object, and the ready-to-run call stays JSON either way.
+func TestRegistryExamples(t *testing.T) {
+	params := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
 	cases := []struct {
-		schema, want string
+		examples []Example
+		want     string
 	}{
-		{`{"type":"object","properties":{"n":{"type":"integer","minimum":3},"d":{"type":"string","format":"date"}},"required":["n","d"]}`, `{"n":3,"d":"2025-01-31"}`},
-		{`{"type":"object","properties":{"e":{"enum":["a","b"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["e","tags"]}`, `{"e":"a","tags":["<tags>"]}`},
-		{`{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":["null","boolean"]}},"required":["x"]}},"required":["o"]}`, `{"o":{"x":true}}`},
-		{`{"type":"object","properties":{"q":{"type":"string","examples":["tea"]}},"required":["q"]}`, `{"q":"tea"}`},
-		{`{"type":"object"}`, `{}`},
+		{[]Example{{Args: json.RawMessage(`{"q":"tea"}`)}, {Args: json.RawMessage(`{"q":"milk"}`)}}, `{"q":"tea"}`},
+		{nil, `{}`},
+		{[]Example{{Description: "no args"}}, `{}`},
 	}
 	for i, c := range cases {
-		b, err := newBinding(Op{Path: "x.y", Parameters: json.RawMessage(c.schema)}, runtime.Tool{Name: "t"})
+		b, err := newBinding(Op{Path: "x.y", Parameters: params, Examples: c.examples}, runtime.Tool{Name: "t"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,8 +153,11 @@ func TestSynthesizedExamples(t *testing.T) {
 	}
 }
 
+// TestUsageLine: a registry op without a usage line of its own gets one
+// rendered from its argument summaries.
 func TestUsageLine(t *testing.T) {
-	b, err := newBinding(Op{Path: "onto.task.list", Parameters: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer","default":20},"project_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["project_id"]}`)}, runtime.Tool{})
+	args := []Arg{{Name: "project_id", Type: "string", Required: true}, {Name: "limit", Type: "integer", Default: "20"}, {Name: "tags", Type: "array<string>"}}
+	b, err := newBinding(Op{Path: "onto.task.list", Args: args}, runtime.Tool{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,19 +213,24 @@ func TestHelpWrongArgument(t *testing.T) {
 			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR"}, contains: []string{"its arguments are path, format"}},
 		{tool: HelpTool, args: `{"path":"task.creat"}`,
 			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.create"}, absent: []string{`"root"`}},
+		// none of these counts as a help answer seen before
+		{tool: HelpTool, args: `{"path":""}`, want: map[string]any{"ok": true, "result/path": "root"}, absent: []string{"warnings", "times"}},
+		{tool: HelpTool, args: `{"path":"onto.task.create"}`, want: map[string]any{"ok": true}, absent: []string{"warnings", "times"}},
 	})
 }
 
-// TestHelpDescriptionNamesOwnGroups: tool_help's boot description uses the
-// family's own groups and entities, not another family's paths.
+// TestHelpDescriptionNamesOwnGroups: the boot descriptions use the
+// family's own groups, entities and ops, not another family's paths; a
+// catch-all group of single ops is named without a few arbitrary entities.
 func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 	var ops []Op
 	var tools []runtime.Tool
-	for _, p := range []string{"store.item.get", "store.item.list", "store.item.create", "store.order.get", "billing.invoice.send"} {
+	for _, p := range []string{"store.item.get", "store.item.list", "store.item.create", "store.order.get", "store.order.cancel",
+		"billing.invoice.send", "billing.invoice.list", "misc.weather.get", "misc.sky.color.get", "misc.tide.list"} {
 		name := strings.ReplaceAll(p, ".", "_")
-		kind := KindRead
-		if strings.HasSuffix(p, "create") || strings.HasSuffix(p, "send") {
-			kind = KindWrite
+		kind := runtime.OpRead
+		if strings.HasSuffix(p, "create") || strings.HasSuffix(p, "send") || strings.HasSuffix(p, "cancel") {
+			kind = runtime.OpWrite
 		}
 		ops = append(ops, Op{Path: p, Tool: name, Kind: kind})
 		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
@@ -228,17 +239,31 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := g.Tools()[0].Description
-	for _, want := range []string{"(store.item, store.item.write)", "store (item, order)", "billing (invoice)"} {
-		if !strings.Contains(d, want) {
-			t.Errorf("description lacks %q: %s", want, d)
+	help, exec := g.Tools()[0].Description, g.Tools()[2].Description
+	for _, want := range []string{"(store.item, store.item.write)", "Groups: store (item, order); misc; billing (invoice)."} {
+		if !strings.Contains(help, want) {
+			t.Errorf("tool_help description lacks %q: %s", want, help)
 		}
 	}
-	if strings.Contains(d, "onto") {
-		t.Errorf("description names another family's paths: %s", d)
+	if !strings.Contains(exec, `{"op":"store.item.get","args":{...}}`) {
+		t.Errorf("tool_exec description does not show one of the family's ops: %s", exec)
+	}
+	for _, d := range []string{help, exec} {
+		if strings.Contains(d, "onto") || strings.ContainsAny(d, "<>") {
+			t.Errorf("description names another family's paths or placeholders: %s", d)
+		}
 	}
 	if h := newHarness(t); !strings.Contains(h.g.Tools()[0].Description, "onto (task, project)") {
 		t.Errorf("ontology description: %s", h.g.Tools()[0].Description)
+	}
+	// An op at the top level is not given as a directory to browse.
+	g, err = New(Registry{Ops: []Op{{Path: "search", Tool: "search"}, {Path: "search2", Tool: "search2"}, {Path: "web.visit", Tool: "visit"}}},
+		[]runtime.Tool{{Name: "search"}, {Name: "search2"}, {Name: "visit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := g.Tools()[0].Description; !strings.Contains(d, "(web, web.read)") {
+		t.Errorf("flat family description: %s", d)
 	}
 }
 
@@ -247,8 +272,8 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 // in help, listings and search answers.
 func TestUsageStartsWithOwnOp(t *testing.T) {
 	ops := []Op{
-		{Path: "hotel.book", Tool: "book_hotel", Kind: KindWrite, Usage: "hotel.book city:string"},
-		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: KindWrite, Usage: "hotel.book city:string"},
+		{Path: "hotel.book", Tool: "book_hotel", Kind: runtime.OpWrite, Usage: "hotel.book city:string", Args: []Arg{{Name: "city", Type: "string", Required: true}}},
+		{Path: "hotel.hotel_book", Tool: "hotel_book", Kind: runtime.OpWrite, Usage: "hotel.book city:string", Args: []Arg{{Name: "city", Type: "string", Required: true}}},
 	}
 	var tools []runtime.Tool
 	for _, o := range ops {
@@ -275,32 +300,11 @@ func TestUsageStartsWithOwnOp(t *testing.T) {
 	}
 }
 
-// TestLeadingSentences: short help keeps whole sentences (a command's
-// required language and format survive) and cuts only past the bound.
-func TestLeadingSentences(t *testing.T) {
-	long := strings.Repeat("word ", 30) // one sentence longer than the bound
-	cases := []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"Run a command. It must be POSIX sh, one line.", 80, "Run a command. It must be POSIX sh, one line."},
-		{"Run a command.\nIt must be POSIX sh.", 80, "Run a command. It must be POSIX sh."},
-		{"First sentence here. Second one that does not fit in the bound at all.", 30, "First sentence here."},
-		{long, 40, "word word word word word word word word…"},
-	}
-	for _, c := range cases {
-		if got := leadingSentences(c.in, c.n); got != c.want {
-			t.Errorf("leadingSentences(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
-		}
-	}
-}
-
 // TestHelpKeepsArgumentInstructions: an argument's second sentence (the
 // language or format the tool requires) reaches short help even when the
 // registry summarises the argument in one sentence.
 func TestHelpKeepsArgumentInstructions(t *testing.T) {
-	ops := []Op{{Path: "shell.run", Tool: "run_command", Kind: KindRead,
+	ops := []Op{{Path: "shell.run", Tool: "run_command", Kind: runtime.OpRead,
 		Args: []Arg{{Name: "command", Type: "string", Required: true, Description: "The command to run."}}}}
 	tools := []runtime.Tool{{Name: "run_command", Description: "Run a shell command.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"The command to run. It must be POSIX sh on one line, without sudo."}},"required":["command"]}`)}}
@@ -311,5 +315,47 @@ func TestHelpKeepsArgumentInstructions(t *testing.T) {
 	env := g.help(runtime.ToolContext{}, helpRequest{Path: "shell.run"})
 	if !strings.Contains(string(env.Result), "It must be POSIX sh on one line, without sudo.") {
 		t.Errorf("short help lost the argument's instructions: %s", env.Result)
+	}
+}
+
+// TestListingsCutRepetition: a group summary that only names what the
+// listing shows is left out, and the root names only the shared entities
+// of a catch-all group of single ops, counting the others.
+func TestListingsCutRepetition(t *testing.T) {
+	var ops []Op
+	var tools []runtime.Tool
+	add := func(p string) {
+		name := strings.ReplaceAll(p, ".", "_")
+		ops = append(ops, Op{Path: p, Tool: name, Kind: runtime.OpRead})
+		tools = append(tools, runtime.Tool{Name: name, Description: "x", Parameters: json.RawMessage(`{"type":"object"}`)})
+	}
+	for i := range 30 {
+		add(fmt.Sprintf("store.item%d.get", i))
+	}
+	add("store.order.get")
+	add("store.order.list")
+	add("misc.sky.get")
+	add("misc.sky.list")
+	reg := Registry{Ops: ops, Groups: []Group{
+		{Name: "store", Summary: "Operations on order, item0 and item1."},
+		{Name: "misc", Summary: "Weather above the sky."},
+	}}
+	g, err := New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root dirDoc
+	if err := json.Unmarshal(g.help(runtime.ToolContext{}, helpRequest{}).Result, &root); err != nil {
+		t.Fatal(err)
+	}
+	misc, store := root.Children[0], root.Children[1]
+	if store.Summary != "" || strings.Join(store.Entities, ",") != "order" || store.MoreEntities != 30 {
+		t.Errorf("store at the root: %+v", store)
+	}
+	if misc.Summary != "Weather above the sky." || strings.Join(misc.Entities, ",") != "sky" {
+		t.Errorf("misc at the root: %+v", misc)
+	}
+	if s := string(g.help(runtime.ToolContext{}, helpRequest{Path: "store"}).Result); strings.Contains(s, "Operations on") || !strings.Contains(s, `"item29"`) {
+		t.Errorf("store listing: %s", s)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -65,19 +64,6 @@ func TestInnerToolInvokedEvent(t *testing.T) {
 	}
 }
 
-func TestAppendJSONString(t *testing.T) {
-	for _, s := range []string{"plain", "q\"b\\", "ctl\x01\n\t", "<a&b>", "bad\xffutf8", "sep\u2028x", "日本"} {
-		b := appendJSONString(nil, s)
-		var back string
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Fatalf("%q encodes to invalid JSON %s: %v", s, b, err)
-		}
-		if utf8.ValidString(s) && back != s {
-			t.Errorf("%q round-trips to %q", s, back)
-		}
-	}
-}
-
 // A handler's note on a successful result reaches the model as
 // meta.message, not as a warning.
 func TestExecMessageIsNotAWarning(t *testing.T) {
@@ -85,7 +71,7 @@ func TestExecMessageIsNotAWarning(t *testing.T) {
 		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			return runtime.Result{Success: true, Message: "3 notes", Value: map[string]int{"count": 3}}, nil
 		}}
-	reg := Registry{Version: "v1", Ops: []Op{{Path: "notes.count", Tool: "count_notes", Kind: KindRead, Group: "notes"}}}
+	reg := Registry{Version: "v1", Ops: []Op{{Path: "notes.count", Tool: "count_notes", Kind: runtime.OpRead, Group: "notes"}}}
 	tools, err := Tools(reg, []runtime.Tool{tool})
 	if err != nil {
 		t.Fatal(err)

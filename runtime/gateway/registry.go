@@ -17,8 +17,8 @@ type Op struct {
 	// Parameters is the tool's JSON Schema.
 	Parameters json.RawMessage
 	Group      string
-	// Kind is KindRead or KindWrite.
-	Kind   string
+	// Kind is runtime.OpRead or runtime.OpWrite.
+	Kind   runtime.OpKind
 	Entity string
 	Action string
 	// Usage is the one-line CLI-like usage string.
@@ -53,12 +53,6 @@ type Policy struct {
 	Dont      []string `json:"dont,omitempty"`
 	EdgeCases []string `json:"edge_cases,omitempty"`
 }
-
-// Op kinds.
-const (
-	KindRead  = "read"
-	KindWrite = "write"
-)
 
 // Group is a top-level group with its one-line summary.
 type Group struct {

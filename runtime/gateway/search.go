@@ -12,11 +12,11 @@ import (
 
 // Hit is one ranked op returned by Index.Search.
 type Hit struct {
-	Op    string  `json:"op"`
-	Tool  string  `json:"tool"`
-	Kind  string  `json:"kind"`
-	Score float64 `json:"score"`
-	Usage string  `json:"usage"`
+	Op    string         `json:"op"`
+	Tool  string         `json:"tool"`
+	Kind  runtime.OpKind `json:"kind"`
+	Score float64        `json:"score"`
+	Usage string         `json:"usage"`
 }
 
 // searchRequest is the argument object of tool_search.
@@ -27,23 +27,22 @@ type searchRequest struct {
 
 // searchDoc is the result of tool_search: each hit's op, its kind when
 // it writes, and its arguments as in its usage line, without the query,
-// scores or tool names a model does not act on.
+// scores or tool names a model does not act on. How to go on from a hit
+// is in the gateway tools' descriptions, read once at boot; only an
+// answer without hits says what to try next.
 type searchDoc struct {
 	Hits []searchHit `json:"hits"`
-	Next string      `json:"next"`
+	Next string      `json:"next,omitempty"`
 }
 
 type searchHit struct {
-	Op   string `json:"op"`
-	Kind string `json:"kind,omitempty"`
-	Args string `json:"args"`
+	Op   string         `json:"op"`
+	Kind runtime.OpKind `json:"kind,omitempty"`
+	Args string         `json:"args"`
 }
 
-// Fixed hints of tool_search answers.
-const (
-	searchNext   = `tool_exec {"op":<op>,"args":{..}} runs one; tool_help {"path":<op>} shows its arguments`
-	searchNoneNx = `no op matched: try other words, or tool_help {"path":""}`
-)
+// searchNoneNx is the advice of a tool_search answer without hits.
+const searchNoneNx = `no op matched: try other words, or tool_help {"path":""}`
 
 const maxSearchLimit = 20
 
@@ -79,11 +78,11 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 		limit = DefaultSearchLimit
 	}
 	limit = min(limit, maxSearchLimit)
-	doc := searchDoc{Hits: []searchHit{}, Next: searchNext}
+	doc := searchDoc{Hits: []searchHit{}}
 	for _, h := range g.index.Search(req.Query, limit) {
-		sh := searchHit{Op: h.Op, Args: strings.TrimSpace(strings.TrimPrefix(h.Usage, h.Op))}
-		if h.Kind == KindWrite {
-			sh.Kind = KindWrite
+		sh := searchHit{Op: h.Op, Args: argsOfUsage(h.Op, h.Usage)}
+		if h.Kind == runtime.OpWrite {
+			sh.Kind = runtime.OpWrite
 		}
 		doc.Hits = append(doc.Hits, sh)
 	}
@@ -95,4 +94,9 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 		return &Envelope{Op: SearchTool, Error: &EnvelopeError{Code: runtime.CodeInternal, Message: "search result could not be encoded"}}
 	}
 	return &Envelope{Op: SearchTool, OK: true, Result: b}
+}
+
+// argsOfUsage is a usage line without its op: the arguments alone.
+func argsOfUsage(op, usage string) string {
+	return strings.TrimSpace(strings.TrimPrefix(usage, op))
 }

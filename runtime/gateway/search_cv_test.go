@@ -11,6 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema"
@@ -104,11 +108,11 @@ func aceBench(t testing.TB, dir string) (evalSet, bool) {
 	if err != nil {
 		return evalSet{}, false
 	}
-	fam, err := schema.Build([]schema.Input{{Name: "acebench.tools.json", Data: b}}, schema.BuildOptions{Package: "acebench"})
+	fam, err := schema.Build([]load.Input{{Name: "acebench.tools.json", Data: b}}, schema.BuildOptions{Package: "acebench"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Taxonomy(fam, nil); err != nil {
+	if err := taxonomy.Derive(fam, nil); err != nil {
 		t.Fatal(err)
 	}
 	s := evalSet{name: "acebench"}

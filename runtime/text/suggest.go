@@ -3,6 +3,7 @@ package text
 import (
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -23,13 +24,15 @@ func Closest(s string, candidates []string) string {
 	if s == "" || len(s) > MaxSuggestLen {
 		return ""
 	}
-	ns := []rune(normalizeWord(s))
+	// Names and enum values are short: their runes fit on the stack.
+	var sBuf, cBuf [64]rune
+	ns := appendNormalized(sBuf[:0], s)
 	best, bestD := "", -1
 	for _, c := range candidates {
 		if c == s || len(c) > MaxSuggestLen {
 			continue
 		}
-		nc := []rune(normalizeWord(c))
+		nc := appendNormalized(cBuf[:0], c)
 		longer, shorter := max(len(ns), len(nc)), min(len(ns), len(nc))
 		limit := max(longer/3, 1)
 		if d := osaDistance(ns, nc, limit); d <= limit && d < shorter && (bestD < 0 || d < bestD) {
@@ -39,18 +42,19 @@ func Closest(s string, candidates []string) string {
 	return best
 }
 
-func normalizeWord(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range strings.ToLower(s) {
+// appendNormalized appends the runes of s lowered, with '-' and ' ' read
+// as '_' and invalid UTF-8 (and U+FFFD) left out.
+func appendNormalized(dst []rune, s string) []rune {
+	for _, r := range s {
+		r = unicode.ToLower(r)
 		if r == '-' || r == ' ' {
 			r = '_'
 		}
 		if r != utf8.RuneError {
-			b.WriteRune(r)
+			dst = append(dst, r)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // Distance is the optimal string alignment edit distance between a and b,
@@ -96,9 +100,15 @@ func osaDistance(a, b []rune, limit int) int {
 		return max(len(a), len(b))
 	}
 	inf := limit + 1
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Three rows; short strings keep them on the stack.
+	var buf [3 * 65]int
+	var rows []int
+	if n := 3 * (len(b) + 1); n <= len(buf) {
+		rows = buf[:n]
+	} else {
+		rows = make([]int, n)
+	}
+	prev2, prev, cur := rows[:len(b)+1], rows[len(b)+1:2*(len(b)+1)], rows[2*(len(b)+1):]
 	for j := range prev {
 		prev[j] = j
 		if j > limit {

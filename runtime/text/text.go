@@ -17,12 +17,8 @@ func FirstSentence(s string, n int) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = strings.TrimSpace(s[:i])
 	}
-	for i := 0; i+2 < len(s); i++ {
-		c := s[i]
-		if (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' && isUpperStart(s[i+2:]) && !(c == '.' && endsWithAbbrev(s[:i+1])) {
-			s = s[:i+1]
-			break
-		}
+	if e := SentenceEnd(s); e > 0 {
+		s = s[:e]
 	}
 	if len(s) > n {
 		cut := strings.LastIndexByte(s[:n], ' ')
@@ -35,6 +31,18 @@ func FirstSentence(s string, n int) string {
 		s = strings.TrimRight(s[:cut], " ,;:") + "…"
 	}
 	return s
+}
+
+// SentenceEnd returns the length of the first sentence of s, by the rule
+// FirstSentence states, or -1 when no sentence ends before the end of s.
+func SentenceEnd(s string) int {
+	for i := 0; i+2 < len(s); i++ {
+		c := s[i]
+		if (c == '.' || c == '!' || c == '?') && s[i+1] == ' ' && isUpperStart(s[i+2:]) && !(c == '.' && endsWithAbbrev(s[:i+1])) {
+			return i + 1
+		}
+	}
+	return -1
 }
 
 func isUpperStart(s string) bool {

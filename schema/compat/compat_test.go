@@ -5,27 +5,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/compat"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // family builds a one-tool family whose params are the given properties
 // (a JSON object body) and required list; manifest may be "".
-func family(t *testing.T, props, required, manifest string) *ir.Family {
+func family(t *testing.T, props, required, manifestText string) *ir.Family {
 	t.Helper()
 	src := fmt.Sprintf(`[{"type":"function","function":{"name":"get_item","description":"Get.","parameters":{"type":"object","properties":{%s},"required":[%s]}}}]`, props, required)
-	f, err := schema.Build([]schema.Input{{Name: "tools.json", Data: []byte(src)}}, schema.BuildOptions{Package: "p"})
+	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: []byte(src)}}, schema.BuildOptions{Package: "p"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m *schema.Manifest
-	if manifest != "" {
-		if m, err = schema.LoadManifest("toolgen.yaml", []byte(manifest)); err != nil {
+	var m *manifest.Manifest
+	if manifestText != "" {
+		if m, err = manifest.Load("toolgen.yaml", []byte(manifestText)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := schema.Taxonomy(f, m); err != nil {
+	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	return f

@@ -1,13 +1,18 @@
-// Package ir is toolgen's intermediate representation: what schema.Load,
-// schema.Compile and schema.Taxonomy produce and what generator.Generate
-// consumes. Every node carries its source position and its decided Go name;
+// Package ir is toolgen's intermediate representation: what schema.Compile
+// (over the tools schema/load recognised) and the taxonomy produce and what
+// generator.Generate consumes. Every node carries its source position and its decided Go name;
 // emission never invents names.
 //
 // The IR is plain data: no methods do I/O, and the graph may be cyclic
 // (recursive $refs point back to named Types).
 package ir
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
 
 // Pos locates a node: the input file, the 1-based line and column of the
 // JSON value, and its JSON pointer within the file.
@@ -16,6 +21,15 @@ type Pos struct {
 	Line    int
 	Col     int
 	Pointer string
+}
+
+// String is the position as FILE:LINE:COL, or FILE alone when the line is
+// unknown; the JSON pointer is left to the caller.
+func (p Pos) String() string {
+	if p.Line <= 0 {
+		return p.File
+	}
+	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
 // Family is one generated package: a set of tools and everything derived
@@ -30,7 +44,7 @@ type Family struct {
 	// Types are all named Go types to emit, in a deterministic order
 	// (first reachable from Tools in declaration order, depth first).
 	Types []*Type
-	// Groups and Ops are the op taxonomy (filled by schema.Taxonomy).
+	// Groups and Ops are the op taxonomy (filled by taxonomy.Derive).
 	Groups []*Group
 	Ops    []*Op
 	// RegistryVersion is a stable hash of the canonical registry.
@@ -354,8 +368,8 @@ type Op struct {
 	Group  string
 	Entity string
 	Action string
-	// Kind is "read" or "write".
-	Kind string
+	// Kind is runtime.OpRead or runtime.OpWrite.
+	Kind runtime.OpKind
 	// Usage is the CLI-like one-liner: the path, required args bare,
 	// optional ones in brackets ("onto.task.list [limit:integer=20]").
 	Usage string

@@ -491,23 +491,3 @@ var fieldNamesUpdateListingParams = []string{"name_0", "code_0", "status_0", "co
 func (x *UpdateListingStatus0) decodeWire(d *wire.Decoder) {
 	(*x) = UpdateListingStatus0(d.String())
 }
-
-// decodeWire reads a UpdateListingStatus1 from d, recording type errors in d.
-func (x *UpdateListingStatus1) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateListingStatus1(d.String())
-}
-
-// decodeWire reads a UpdateListingStatus2 from d, recording type errors in d.
-func (x *UpdateListingStatus2) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateListingStatus2(d.String())
-}
-
-// decodeWire reads a UpdateListingStatus3 from d, recording type errors in d.
-func (x *UpdateListingStatus3) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateListingStatus3(d.String())
-}
-
-// decodeWire reads a UpdateListingStatus4 from d, recording type errors in d.
-func (x *UpdateListingStatus4) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateListingStatus4(d.String())
-}

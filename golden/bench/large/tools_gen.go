@@ -9,30 +9,51 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeUpdateListing decodes and validates the arguments of update_listing.
-func decodeUpdateListing(args []byte) (*UpdateListingParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(UpdateListingParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("update_listing", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("update_listing", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *UpdateListingParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "update_listing":
-		return decodeUpdateListing(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,26 +61,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(true),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeUpdateListing(args)
-		},
-		Description: "Update a catalogue listing: 60 fields of mixed kinds.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeUpdateListing(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.UpdateListing(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "update_listing",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"name_0\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":80,\"description\":\"Free-text name 0\"},\"code_0\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}[0-9]{3,6}$\",\"description\":\"Code 0\"},\"status_0\":{\"type\":\"string\",\"enum\":[\"draft\",\"active\",\"paused\",\"archived\"],\"description\":\"Status 0\"},\"count_0\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Count 0\"},\"ratio_0\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"Ratio 0\"},\"enabled_0\":{\"type\":\"boolean\",\"description\":\"Flag 0\"},\"tags_0\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":32},\"maxItems\":20,\"description\":\"Tags 0\"},\"scores_0\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"minItems\":1,\"maxItems\":10,\"description\":\"Scores 0\"},\"start_0\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Start date 0\"},\"contact_0\":{\"type\":\"string\",\"format\":\"email\",\"description\":\"Contact 0\"},\"ref_0\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"Reference 0\"},\"price_0\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"multipleOf\":0.01,\"description\":\"Price 0\"},\"name_1\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":80,\"description\":\"Free-text name 1\"},\"code_1\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}[0-9]{3,6}$\",\"description\":\"Code 1\"},\"status_1\":{\"type\":\"string\",\"enum\":[\"draft\",\"active\",\"paused\",\"archived\"],\"description\":\"Status 1\"},\"count_1\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Count 1\"},\"ratio_1\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"Ratio 1\"},\"enabled_1\":{\"type\":\"boolean\",\"description\":\"Flag 1\"},\"tags_1\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":32},\"maxItems\":20,\"description\":\"Tags 1\"},\"scores_1\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"minItems\":1,\"maxItems\":10,\"description\":\"Scores 1\"},\"start_1\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Start date 1\"},\"contact_1\":{\"type\":\"string\",\"format\":\"email\",\"description\":\"Contact 1\"},\"ref_1\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"Reference 1\"},\"price_1\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"multipleOf\":0.01,\"description\":\"Price 1\"},\"name_2\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":80,\"description\":\"Free-text name 2\"},\"code_2\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}[0-9]{3,6}$\",\"description\":\"Code 2\"},\"status_2\":{\"type\":\"string\",\"enum\":[\"draft\",\"active\",\"paused\",\"archived\"],\"description\":\"Status 2\"},\"count_2\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Count 2\"},\"ratio_2\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"Ratio 2\"},\"enabled_2\":{\"type\":\"boolean\",\"description\":\"Flag 2\"},\"tags_2\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":32},\"maxItems\":20,\"description\":\"Tags 2\"},\"scores_2\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"minItems\":1,\"maxItems\":10,\"description\":\"Scores 2\"},\"start_2\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Start date 2\"},\"contact_2\":{\"type\":\"string\",\"format\":\"email\",\"description\":\"Contact 2\"},\"ref_2\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"Reference 2\"},\"price_2\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"multipleOf\":0.01,\"description\":\"Price 2\"},\"name_3\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":80,\"description\":\"Free-text name 3\"},\"code_3\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}[0-9]{3,6}$\",\"description\":\"Code 3\"},\"status_3\":{\"type\":\"string\",\"enum\":[\"draft\",\"active\",\"paused\",\"archived\"],\"description\":\"Status 3\"},\"count_3\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Count 3\"},\"ratio_3\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"Ratio 3\"},\"enabled_3\":{\"type\":\"boolean\",\"description\":\"Flag 3\"},\"tags_3\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":32},\"maxItems\":20,\"description\":\"Tags 3\"},\"scores_3\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"minItems\":1,\"maxItems\":10,\"description\":\"Scores 3\"},\"start_3\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Start date 3\"},\"contact_3\":{\"type\":\"string\",\"format\":\"email\",\"description\":\"Contact 3\"},\"ref_3\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"Reference 3\"},\"price_3\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"multipleOf\":0.01,\"description\":\"Price 3\"},\"name_4\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":80,\"description\":\"Free-text name 4\"},\"code_4\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}[0-9]{3,6}$\",\"description\":\"Code 4\"},\"status_4\":{\"type\":\"string\",\"enum\":[\"draft\",\"active\",\"paused\",\"archived\"],\"description\":\"Status 4\"},\"count_4\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Count 4\"},\"ratio_4\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1,\"description\":\"Ratio 4\"},\"enabled_4\":{\"type\":\"boolean\",\"description\":\"Flag 4\"},\"tags_4\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":32},\"maxItems\":20,\"description\":\"Tags 4\"},\"scores_4\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"minItems\":1,\"maxItems\":10,\"description\":\"Scores 4\"},\"start_4\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Start date 4\"},\"contact_4\":{\"type\":\"string\",\"format\":\"email\",\"description\":\"Contact 4\"},\"ref_4\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"Reference 4\"},\"price_4\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"multipleOf\":0.01,\"description\":\"Price 4\"}},\"required\":[\"name_0\",\"status_0\",\"name_1\",\"status_1\",\"name_2\",\"status_2\",\"name_3\",\"status_3\",\"name_4\",\"status_4\"],\"additionalProperties\":false}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "update_listing", Description: "Update a catalogue listing: 60 fields of mixed kinds.", Parameters: json.RawMessage(`{"type":"object","properties":{"name_0":{"type":"string","minLength":1,"maxLength":80,"description":"Free-text name 0"},"code_0":{"type":"string","pattern":"^[A-Z]{2}[0-9]{3,6}$","description":"Code 0"},"status_0":{"type":"string","enum":["draft","active","paused","archived"],"description":"Status 0"},"count_0":{"type":"integer","minimum":0,"maximum":10000,"description":"Count 0"},"ratio_0":{"type":"number","minimum":0,"maximum":1,"description":"Ratio 0"},"enabled_0":{"type":"boolean","description":"Flag 0"},"tags_0":{"type":"array","items":{"type":"string","maxLength":32},"maxItems":20,"description":"Tags 0"},"scores_0":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"minItems":1,"maxItems":10,"description":"Scores 0"},"start_0":{"type":"string","format":"date","description":"Start date 0"},"contact_0":{"type":"string","format":"email","description":"Contact 0"},"ref_0":{"type":"string","format":"uuid","description":"Reference 0"},"price_0":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01,"description":"Price 0"},"name_1":{"type":"string","minLength":1,"maxLength":80,"description":"Free-text name 1"},"code_1":{"type":"string","pattern":"^[A-Z]{2}[0-9]{3,6}$","description":"Code 1"},"status_1":{"type":"string","enum":["draft","active","paused","archived"],"description":"Status 1"},"count_1":{"type":"integer","minimum":0,"maximum":10000,"description":"Count 1"},"ratio_1":{"type":"number","minimum":0,"maximum":1,"description":"Ratio 1"},"enabled_1":{"type":"boolean","description":"Flag 1"},"tags_1":{"type":"array","items":{"type":"string","maxLength":32},"maxItems":20,"description":"Tags 1"},"scores_1":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"minItems":1,"maxItems":10,"description":"Scores 1"},"start_1":{"type":"string","format":"date","description":"Start date 1"},"contact_1":{"type":"string","format":"email","description":"Contact 1"},"ref_1":{"type":"string","format":"uuid","description":"Reference 1"},"price_1":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01,"description":"Price 1"},"name_2":{"type":"string","minLength":1,"maxLength":80,"description":"Free-text name 2"},"code_2":{"type":"string","pattern":"^[A-Z]{2}[0-9]{3,6}$","description":"Code 2"},"status_2":{"type":"string","enum":["draft","active","paused","archived"],"description":"Status 2"},"count_2":{"type":"integer","minimum":0,"maximum":10000,"description":"Count 2"},"ratio_2":{"type":"number","minimum":0,"maximum":1,"description":"Ratio 2"},"enabled_2":{"type":"boolean","description":"Flag 2"},"tags_2":{"type":"array","items":{"type":"string","maxLength":32},"maxItems":20,"description":"Tags 2"},"scores_2":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"minItems":1,"maxItems":10,"description":"Scores 2"},"start_2":{"type":"string","format":"date","description":"Start date 2"},"contact_2":{"type":"string","format":"email","description":"Contact 2"},"ref_2":{"type":"string","format":"uuid","description":"Reference 2"},"price_2":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01,"description":"Price 2"},"name_3":{"type":"string","minLength":1,"maxLength":80,"description":"Free-text name 3"},"code_3":{"type":"string","pattern":"^[A-Z]{2}[0-9]{3,6}$","description":"Code 3"},"status_3":{"type":"string","enum":["draft","active","paused","archived"],"description":"Status 3"},"count_3":{"type":"integer","minimum":0,"maximum":10000,"description":"Count 3"},"ratio_3":{"type":"number","minimum":0,"maximum":1,"description":"Ratio 3"},"enabled_3":{"type":"boolean","description":"Flag 3"},"tags_3":{"type":"array","items":{"type":"string","maxLength":32},"maxItems":20,"description":"Tags 3"},"scores_3":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"minItems":1,"maxItems":10,"description":"Scores 3"},"start_3":{"type":"string","format":"date","description":"Start date 3"},"contact_3":{"type":"string","format":"email","description":"Contact 3"},"ref_3":{"type":"string","format":"uuid","description":"Reference 3"},"price_3":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01,"description":"Price 3"},"name_4":{"type":"string","minLength":1,"maxLength":80,"description":"Free-text name 4"},"code_4":{"type":"string","pattern":"^[A-Z]{2}[0-9]{3,6}$","description":"Code 4"},"status_4":{"type":"string","enum":["draft","active","paused","archived"],"description":"Status 4"},"count_4":{"type":"integer","minimum":0,"maximum":10000,"description":"Count 4"},"ratio_4":{"type":"number","minimum":0,"maximum":1,"description":"Ratio 4"},"enabled_4":{"type":"boolean","description":"Flag 4"},"tags_4":{"type":"array","items":{"type":"string","maxLength":32},"maxItems":20,"description":"Tags 4"},"scores_4":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"minItems":1,"maxItems":10,"description":"Scores 4"},"start_4":{"type":"string","format":"date","description":"Start date 4"},"contact_4":{"type":"string","format":"email","description":"Contact 4"},"ref_4":{"type":"string","format":"uuid","description":"Reference 4"},"price_4":{"type":"number","exclusiveMinimum":0,"multipleOf":0.01,"description":"Price 4"}},"required":["name_0","status_0","name_1","status_1","name_2","status_2","name_3","status_3","name_4","status_4"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgs[UpdateListingParams], h.UpdateListing),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -161,7 +161,8 @@ const (
 )
 
 // UpdateListingStatus1: Status 1
-type UpdateListingStatus1 string
+// It has the shape of UpdateListingStatus0, whose code it shares.
+type UpdateListingStatus1 = UpdateListingStatus0
 
 // The values of UpdateListingStatus1.
 const (
@@ -172,7 +173,8 @@ const (
 )
 
 // UpdateListingStatus2: Status 2
-type UpdateListingStatus2 string
+// It has the shape of UpdateListingStatus0, whose code it shares.
+type UpdateListingStatus2 = UpdateListingStatus0
 
 // The values of UpdateListingStatus2.
 const (
@@ -183,7 +185,8 @@ const (
 )
 
 // UpdateListingStatus3: Status 3
-type UpdateListingStatus3 string
+// It has the shape of UpdateListingStatus0, whose code it shares.
+type UpdateListingStatus3 = UpdateListingStatus0
 
 // The values of UpdateListingStatus3.
 const (
@@ -194,7 +197,8 @@ const (
 )
 
 // UpdateListingStatus4: Status 4
-type UpdateListingStatus4 string
+// It has the shape of UpdateListingStatus0, whose code it shares.
+type UpdateListingStatus4 = UpdateListingStatus0
 
 // The values of UpdateListingStatus4.
 const (

@@ -5,6 +5,7 @@ package nested
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,59 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "order",
-			Summary: "Operations on order.",
-		},
+		{Name: "order", Summary: "Operations on order."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "create",
-			Args: []gateway.Arg{
-				{
-					Description: "Who the order is for",
-					Name:        "customer",
-					Required:    true,
-					Type:        "object",
-				},
-				{
-					Description: "Line items",
-					Name:        "items",
-					Required:    true,
-					Type:        "array<object>",
-				},
-				{
-					Name: "shipping",
-					Type: "object",
-				},
-				{
-					Name: "payment",
-					Type: "object",
-				},
-				{
-					Name: "notes",
-					Type: "string",
-				},
-				{
-					Name: "placed_at",
-					Type: "string",
-				},
-			},
-			Description: "Create an order for a customer: line items with options, a shipping address and payment.",
-			Entity:      "order",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"customer":{"id":"00000000-0000-0000-0000-000000000000","email":"user@example.com"},"items":[{"sku":"<sku>","quantity":1}]}`),
-					Description: "Call order.create with its required args",
-				},
-			},
-			Group:      "order",
-			Kind:       gateway.KindWrite,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"customer":{"type":"object","description":"Who the order is for","properties":{"id":{"type":"string","format":"uuid"},"email":{"type":"string","format":"email"},"name":{"type":"string","minLength":1,"maxLength":120},"tier":{"type":"string","enum":["standard","silver","gold"]}},"required":["id","email"],"additionalProperties":false},"items":{"type":"array","minItems":1,"maxItems":50,"description":"Line items","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{4,8}$"},"quantity":{"type":"integer","minimum":1,"maximum":999},"unit_price":{"type":"number","exclusiveMinimum":0},"options":{"type":"array","maxItems":10,"items":{"type":"object","properties":{"name":{"type":"string","enum":["color","size","engraving","gift_wrap"]},"value":{"type":"string","maxLength":64}},"required":["name","value"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["sku","quantity"],"additionalProperties":false}},"shipping":{"type":"object","properties":{"method":{"type":"string","enum":["ground","express","overnight","pickup"]},"address":{"type":"object","properties":{"line1":{"type":"string","minLength":1},"line2":{"type":"string"},"city":{"type":"string","minLength":1},"postal_code":{"type":"string","pattern":"^[0-9A-Z -]{3,10}$"},"country":{"type":"string","enum":["US","CA","GB","DE","FR","JP"]}},"required":["line1","city","country"],"additionalProperties":false},"requested_date":{"type":"string","format":"date"}},"required":["method"],"additionalProperties":false},"payment":{"type":"object","properties":{"method":{"type":"string","enum":["card","invoice","wallet"]},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"installments":{"type":"integer","minimum":1,"maximum":12,"default":1}},"required":["method","currency"],"additionalProperties":false},"notes":{"type":"string","maxLength":2000},"placed_at":{"type":"string","format":"date-time"}},"required":["customer","items"],"additionalProperties":false}`),
-			Path:       "order.create",
-			Tool:       "create_order",
-			Usage:      "order.create customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]",
-		},
+		{Path: "order.create", Tool: "create_order", Description: "Create an order for a customer: line items with options, a shipping address and payment.", Parameters: json.RawMessage(`{"type":"object","properties":{"customer":{"type":"object","description":"Who the order is for","properties":{"id":{"type":"string","format":"uuid"},"email":{"type":"string","format":"email"},"name":{"type":"string","minLength":1,"maxLength":120},"tier":{"type":"string","enum":["standard","silver","gold"]}},"required":["id","email"],"additionalProperties":false},"items":{"type":"array","minItems":1,"maxItems":50,"description":"Line items","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{4,8}$"},"quantity":{"type":"integer","minimum":1,"maximum":999},"unit_price":{"type":"number","exclusiveMinimum":0},"options":{"type":"array","maxItems":10,"items":{"type":"object","properties":{"name":{"type":"string","enum":["color","size","engraving","gift_wrap"]},"value":{"type":"string","maxLength":64}},"required":["name","value"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["sku","quantity"],"additionalProperties":false}},"shipping":{"type":"object","properties":{"method":{"type":"string","enum":["ground","express","overnight","pickup"]},"address":{"type":"object","properties":{"line1":{"type":"string","minLength":1},"line2":{"type":"string"},"city":{"type":"string","minLength":1},"postal_code":{"type":"string","pattern":"^[0-9A-Z -]{3,10}$"},"country":{"type":"string","enum":["US","CA","GB","DE","FR","JP"]}},"required":["line1","city","country"],"additionalProperties":false},"requested_date":{"type":"string","format":"date"}},"required":["method"],"additionalProperties":false},"payment":{"type":"object","properties":{"method":{"type":"string","enum":["card","invoice","wallet"]},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"installments":{"type":"integer","minimum":1,"maximum":12,"default":1}},"required":["method","currency"],"additionalProperties":false},"notes":{"type":"string","maxLength":2000},"placed_at":{"type":"string","format":"date-time"}},"required":["customer","items"],"additionalProperties":false}`), Group: "order", Kind: runtime.OpWrite, Entity: "order", Action: "create", Usage: "order.create customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]", Args: []gateway.Arg{{Name: "customer", Type: "object", Required: true, Description: "Who the order is for"}, {Name: "items", Type: "array<object>", Required: true, Description: "Line items"}, {Name: "shipping", Type: "object"}, {Name: "payment", Type: "object"}, {Name: "notes", Type: "string"}, {Name: "placed_at", Type: "string"}}, Examples: []gateway.Example{{Description: "Call order.create with its required args", Args: json.RawMessage(`{"customer":{"id":"00000000-0000-0000-0000-000000000000","email":"user@example.com"},"items":[{"sku":"<sku>","quantity":1}]}`)}}},
 	},
 	Version: "5adbba2bf3b01f75",
 }

@@ -9,30 +9,51 @@ import (
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"sync"
 )
 
-// decodeCreateOrder decodes and validates the arguments of create_order.
-func decodeCreateOrder(args []byte) (*CreateOrderParams, error) {
-	d := wire.NewArgsDecoder(args)
-	p := new(CreateOrderParams)
-	p.decodeWire(d)
-	if d.Close() != nil {
-		return nil, d.Report("create_order", nil)
-	}
-	var e wire.Errors
-	p.validate(nil, &e)
-	if err := d.Report("create_order", &e); err != nil {
+// argsOf is a params type with a generated decoder and validator.
+type argsOf[T any] interface {
+	*T
+	decodeArgs(tool string, args []byte) error
+}
+
+// decodeArgs decodes and validates the arguments of tool into a new T.
+func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
+	p := new(T)
+	if err := P(p).decodeArgs(tool, args); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// decodeArgs decodes and validates a tool's arguments into x.
+func (x *CreateOrderParams) decodeArgs(tool string, args []byte) error {
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	return d.Report(tool, &e)
+}
+
+// toolDecoders maps each tool name to its Tool.Decode, built on first use.
+var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
+	tools := Tools(UnimplementedHandlers{})
+	m := make(map[string]func(json.RawMessage) (any, error), len(tools))
+	for _, t := range tools {
+		m[t.Name] = t.Decode
+	}
+	return m
+})
+
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
 func DecodeArgs(tool string, args []byte) (any, error) {
-	switch tool {
-	case "create_order":
-		return decodeCreateOrder(args)
+	if decode, ok := toolDecoders()[tool]; ok {
+		return decode(args)
 	}
 	return nil, fmt.Errorf("unknown tool %q", tool)
 }
@@ -40,26 +61,26 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // Tools returns the flat surface: one runtime.Tool per tool definition, whose
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
-	return []runtime.Tool{{
-		AcceptsOverrides: true,
-		Annotations: &runtime.Annotations{
-			Destructive: runtime.Hint(false),
-			Idempotent:  runtime.Hint(false),
-			ReadOnly:    runtime.Hint(false),
-		},
-		Decode: func(args json.RawMessage) (any, error) {
-			return decodeCreateOrder(args)
-		},
-		Description: "Create an order for a customer: line items with options, a shipping address and payment.",
-		Handler: func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-			p, err := decodeCreateOrder(args)
-			if err != nil {
-				return runtime.Result{}, err
-			}
-			r, err := h.CreateOrder(ctx, tc, p)
-			return r.WithParams(p), err
-		},
-		Name:       "create_order",
-		Parameters: json.RawMessage("{\"type\":\"object\",\"properties\":{\"customer\":{\"type\":\"object\",\"description\":\"Who the order is for\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\"},\"email\":{\"type\":\"string\",\"format\":\"email\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":120},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"silver\",\"gold\"]}},\"required\":[\"id\",\"email\"],\"additionalProperties\":false},\"items\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":50,\"description\":\"Line items\",\"items\":{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}-[0-9]{4,8}$\"},\"quantity\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":999},\"unit_price\":{\"type\":\"number\",\"exclusiveMinimum\":0},\"options\":{\"type\":\"array\",\"maxItems\":10,\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"enum\":[\"color\",\"size\",\"engraving\",\"gift_wrap\"]},\"value\":{\"type\":\"string\",\"maxLength\":64}},\"required\":[\"name\",\"value\"],\"additionalProperties\":false}},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true}},\"required\":[\"sku\",\"quantity\"],\"additionalProperties\":false}},\"shipping\":{\"type\":\"object\",\"properties\":{\"method\":{\"type\":\"string\",\"enum\":[\"ground\",\"express\",\"overnight\",\"pickup\"]},\"address\":{\"type\":\"object\",\"properties\":{\"line1\":{\"type\":\"string\",\"minLength\":1},\"line2\":{\"type\":\"string\"},\"city\":{\"type\":\"string\",\"minLength\":1},\"postal_code\":{\"type\":\"string\",\"pattern\":\"^[0-9A-Z -]{3,10}$\"},\"country\":{\"type\":\"string\",\"enum\":[\"US\",\"CA\",\"GB\",\"DE\",\"FR\",\"JP\"]}},\"required\":[\"line1\",\"city\",\"country\"],\"additionalProperties\":false},\"requested_date\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"method\"],\"additionalProperties\":false},\"payment\":{\"type\":\"object\",\"properties\":{\"method\":{\"type\":\"string\",\"enum\":[\"card\",\"invoice\",\"wallet\"]},\"currency\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"installments\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":12,\"default\":1}},\"required\":[\"method\",\"currency\"],\"additionalProperties\":false},\"notes\":{\"type\":\"string\",\"maxLength\":2000},\"placed_at\":{\"type\":\"string\",\"format\":\"date-time\"}},\"required\":[\"customer\",\"items\"],\"additionalProperties\":false}"),
-	}}
+	return []runtime.Tool{
+		newTool(runtime.Tool{Name: "create_order", Description: "Create an order for a customer: line items with options, a shipping address and payment.", Parameters: json.RawMessage(`{"type":"object","properties":{"customer":{"type":"object","description":"Who the order is for","properties":{"id":{"type":"string","format":"uuid"},"email":{"type":"string","format":"email"},"name":{"type":"string","minLength":1,"maxLength":120},"tier":{"type":"string","enum":["standard","silver","gold"]}},"required":["id","email"],"additionalProperties":false},"items":{"type":"array","minItems":1,"maxItems":50,"description":"Line items","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{4,8}$"},"quantity":{"type":"integer","minimum":1,"maximum":999},"unit_price":{"type":"number","exclusiveMinimum":0},"options":{"type":"array","maxItems":10,"items":{"type":"object","properties":{"name":{"type":"string","enum":["color","size","engraving","gift_wrap"]},"value":{"type":"string","maxLength":64}},"required":["name","value"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["sku","quantity"],"additionalProperties":false}},"shipping":{"type":"object","properties":{"method":{"type":"string","enum":["ground","express","overnight","pickup"]},"address":{"type":"object","properties":{"line1":{"type":"string","minLength":1},"line2":{"type":"string"},"city":{"type":"string","minLength":1},"postal_code":{"type":"string","pattern":"^[0-9A-Z -]{3,10}$"},"country":{"type":"string","enum":["US","CA","GB","DE","FR","JP"]}},"required":["line1","city","country"],"additionalProperties":false},"requested_date":{"type":"string","format":"date"}},"required":["method"],"additionalProperties":false},"payment":{"type":"object","properties":{"method":{"type":"string","enum":["card","invoice","wallet"]},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"installments":{"type":"integer","minimum":1,"maximum":12,"default":1}},"required":["method","currency"],"additionalProperties":false},"notes":{"type":"string","maxLength":2000},"placed_at":{"type":"string","format":"date-time"}},"required":["customer","items"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[CreateOrderParams], h.CreateOrder),
+	}
+}
+
+// newTool completes t: Decode decodes and validates arguments with decode, and
+// Handler does so before calling call.
+func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return runtime.Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
 }

@@ -5,6 +5,7 @@ package small
 
 import (
 	"encoding/json"
+	"github.com/toolgen-go/toolgen/runtime"
 	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -13,78 +14,10 @@ import (
 // policy. Gateway serves it through tool_help, tool_search and tool_exec.
 var Registry = gateway.Registry{
 	Groups: []gateway.Group{
-		{
-			Name:    "issue",
-			Summary: "Operations on issue.",
-		},
+		{Name: "issue", Summary: "Operations on issue."},
 	},
 	Ops: []gateway.Op{
-		{
-			Action: "list",
-			Args: []gateway.Arg{
-				{
-					Description: "Repository owner",
-					Name:        "owner",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Repository name",
-					Name:        "repo",
-					Required:    true,
-					Type:        "string",
-				},
-				{
-					Description: "Filter by state",
-					Name:        "state",
-					Type:        "enum(open|closed|all)",
-				},
-				{
-					Description: "Filter by labels",
-					Name:        "labels",
-					Type:        "array<string>",
-				},
-				{
-					Description: "Sort order",
-					Name:        "sort",
-					Type:        "enum(created|updated|comments)",
-				},
-				{
-					Description: "Sort direction",
-					Name:        "direction",
-					Type:        "enum(asc|desc)",
-				},
-				{
-					Description: "Filter by date (ISO 8601 timestamp)",
-					Name:        "since",
-					Type:        "string",
-				},
-				{
-					Description: "Page number for pagination (min 1)",
-					Name:        "page",
-					Type:        "number",
-				},
-				{
-					Description: "Results per page for pagination (min 1, max 100)",
-					Name:        "perPage",
-					Type:        "number",
-				},
-			},
-			Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.",
-			Entity:      "issue",
-			Examples: []gateway.Example{
-				{
-					Args:        json.RawMessage(`{"owner":"<owner>","repo":"<repo>"}`),
-					Description: "Call issue.list with its required args",
-				},
-			},
-			Group:      "issue",
-			Kind:       gateway.KindRead,
-			Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`),
-			Path:       "issue.list",
-			Tool:       "list_issues",
-			Usage:      "issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]",
-		},
+		{Path: "issue.list", Tool: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Group: "issue", Kind: runtime.OpRead, Entity: "issue", Action: "list", Usage: "issue.list owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]", Args: []gateway.Arg{{Name: "owner", Type: "string", Required: true, Description: "Repository owner"}, {Name: "repo", Type: "string", Required: true, Description: "Repository name"}, {Name: "state", Type: "enum(open|closed|all)", Description: "Filter by state"}, {Name: "labels", Type: "array<string>", Description: "Filter by labels"}, {Name: "sort", Type: "enum(created|updated|comments)", Description: "Sort order"}, {Name: "direction", Type: "enum(asc|desc)", Description: "Sort direction"}, {Name: "since", Type: "string", Description: "Filter by date (ISO 8601 timestamp)"}, {Name: "page", Type: "number", Description: "Page number for pagination (min 1)"}, {Name: "perPage", Type: "number", Description: "Results per page for pagination (min 1, max 100)"}}, Examples: []gateway.Example{{Description: "Call issue.list with its required args", Args: json.RawMessage(`{"owner":"<owner>","repo":"<repo>"}`)}}},
 	},
 	Version: "fcfac818a82e0989",
 }

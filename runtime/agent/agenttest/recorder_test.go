@@ -51,7 +51,7 @@ func echoTool() runtime.Tool {
 
 var echoRegistry = gateway.Registry{
 	Groups: []gateway.Group{{Name: "t", Summary: "Test tools."}},
-	Ops: []gateway.Op{{Path: "t.echo", Tool: "echo", Description: "Echo text.", Group: "t", Kind: gateway.KindRead,
+	Ops: []gateway.Op{{Path: "t.echo", Tool: "echo", Description: "Echo text.", Group: "t", Kind: runtime.OpRead,
 		Parameters: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"},"times":{"type":"integer"}},"required":["text"]}`)}},
 }
 

@@ -66,8 +66,8 @@ type Type struct {
 
 // Op is one op's member declaration.
 type Op struct {
-	// Op is the dotted op path ("onto.task.list").
-	Op string
+	// Path is the dotted op path ("onto.task.list").
+	Path string
 	// Group is the Ident of the group constant holding the op.
 	Group string
 	// Key are the property names from the group constant down to the op
@@ -422,7 +422,7 @@ func Idents(names []string) []string {
 func (d *Decls) Match(path string) []int {
 	var out []int
 	for i, o := range d.Ops {
-		if path == "" || o.Op == path || strings.HasPrefix(o.Op, path+".") {
+		if path == "" || o.Path == path || strings.HasPrefix(o.Path, path+".") {
 			out = append(out, i)
 		}
 	}

@@ -67,11 +67,11 @@ var collision = tsdecl.Decls{
 		{Group: "b", Name: "R", Text: "type R = number;\n"},
 	},
 	Ops: []tsdecl.Op{
-		{Op: "a", Group: "a", Sig: "(args?: a.P): Promise<unknown>", Uses: []int{0}},
-		{Op: "a.item", Group: "a", Key: []string{"item"}, Doc: "/** item */\n", Sig: "(args?: a.P): Promise<unknown>", Uses: []int{0}},
-		{Op: "a.item.get", Group: "a", Key: []string{"item", "get"}, Sig: "(): Promise<unknown>"},
-		{Op: "a.create-x", Group: "a", Key: []string{"create-x"}, Sig: "(): Promise<unknown>"},
-		{Op: "b.r.list", Group: "b", Key: []string{"r", "list"}, Sig: "(args: b.R): Promise<unknown>", Uses: []int{2}},
+		{Path: "a", Group: "a", Sig: "(args?: a.P): Promise<unknown>", Uses: []int{0}},
+		{Path: "a.item", Group: "a", Key: []string{"item"}, Doc: "/** item */\n", Sig: "(args?: a.P): Promise<unknown>", Uses: []int{0}},
+		{Path: "a.item.get", Group: "a", Key: []string{"item", "get"}, Sig: "(): Promise<unknown>"},
+		{Path: "a.create-x", Group: "a", Key: []string{"create-x"}, Sig: "(): Promise<unknown>"},
+		{Path: "b.r.list", Group: "b", Key: []string{"r", "list"}, Sig: "(args: b.R): Promise<unknown>", Uses: []int{2}},
 	},
 }
 

@@ -26,7 +26,7 @@ var greetTool = runtime.Tool{
 
 var greetRegistry = gateway.Registry{
 	Groups: []gateway.Group{{Name: "demo", Summary: "Demo tools."}},
-	Ops: []gateway.Op{{Path: "demo.greet", Tool: "greet", Description: "Greet someone.", Group: "demo", Kind: gateway.KindRead,
+	Ops: []gateway.Op{{Path: "demo.greet", Tool: "greet", Description: "Greet someone.", Group: "demo", Kind: runtime.OpRead,
 		Parameters: greetTool.Parameters}},
 }
 

@@ -36,17 +36,19 @@ type todo struct {
 func NewFamily() *Family {
 	f := &Family{todos: []todo{{"td_1", "water the plants"}}}
 	type def struct {
-		op, name, group, kind, entity, action, desc, params string
-		run                                                 func(args json.RawMessage) (runtime.Result, error)
+		op, name, group              string
+		kind                         runtime.OpKind
+		entity, action, desc, params string
+		run                          func(args json.RawMessage) (runtime.Result, error)
 	}
 	defs := []def{
-		{"todo.list", "list_todos", "todo", gateway.KindRead, "todo", "list", "List todo items, newest first.",
+		{"todo.list", "list_todos", "todo", runtime.OpRead, "todo", "list", "List todo items, newest first.",
 			`{"type":"object","properties":{"state":{"type":"string","enum":["open","all"],"default":"open"}},"additionalProperties":false}`, f.list},
-		{"todo.create", "create_todo", "todo", gateway.KindWrite, "todo", "create", "Create a todo item.",
+		{"todo.create", "create_todo", "todo", runtime.OpWrite, "todo", "create", "Create a todo item.",
 			`{"type":"object","properties":{"title":{"type":"string","minLength":1}},"required":["title"],"additionalProperties":false}`, f.create},
-		{"todo.delete", "delete_todo", "todo", gateway.KindWrite, "todo", "delete", "Delete a todo item permanently.",
+		{"todo.delete", "delete_todo", "todo", runtime.OpWrite, "todo", "delete", "Delete a todo item permanently.",
 			`{"type":"object","properties":{"todo_id":{"type":"string"}},"required":["todo_id"],"additionalProperties":false}`, f.delete},
-		{"notes.search", "search_notes", "notes", gateway.KindRead, "note", "search", "Search the user's notes by words.",
+		{"notes.search", "search_notes", "notes", runtime.OpRead, "note", "search", "Search the user's notes by words.",
 			`{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`, f.searchNotes},
 	}
 	f.Registry.Groups = []gateway.Group{{Name: "todo", Summary: "Track todo items."}, {Name: "notes", Summary: "Read the user's notes."}}

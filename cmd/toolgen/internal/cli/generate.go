@@ -62,12 +62,16 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
+	var tokens func() *tokensReport
+	if !*quiet {
+		tokens = bootTokens(p.family) // counted while the files render
+	}
 	written, code := writeGenerated(p, stdout, stderr)
 	if code != exitOK {
 		return code
 	}
 	if !*quiet {
-		defer printSummary(stdout, p, len(written))
+		defer printSummary(stdout, p, len(written), tokens)
 	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {
@@ -95,15 +99,15 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// writeGenerated writes p's changed files, naming each on stdout, and
-// returns their names.
+// writeGenerated generates and writes p's changed files, naming each on
+// stdout, and returns their names.
 func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
-	written, err := writeFiles(p.outDir, p.files)
+	written, err := writeFiles(p)
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		printError(stderr, err)
 		return written, exitFail
 	}
 	return written, exitOK
@@ -123,7 +127,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	d := drift(p.outDir, p.files)
+	d, err := drift(p)
+	if err != nil {
+		printError(stderr, err)
+		return exitFail
+	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)

@@ -7,9 +7,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/spf13/pflag"
 
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -59,9 +63,12 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 
 // inspectOp is one op in toolgen inspect's JSON output.
 type inspectOp struct {
-	Op            string     `json:"op"`
-	Tool          string     `json:"tool"`
-	Kind          string     `json:"kind"`
+	Op   string         `json:"op"`
+	Tool string         `json:"tool"`
+	Kind runtime.OpKind `json:"kind"`
+	// KindUndecided marks a kind no evidence decided (no known verb, no
+	// annotation, no telling description): write until the manifest says.
+	KindUndecided bool       `json:"kind_undecided,omitempty"`
 	Group         string     `json:"group"`
 	Entity        string     `json:"entity,omitempty"`
 	Action        string     `json:"action"`
@@ -93,14 +100,21 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return inspectTool(f, tool, fl.format, stdout, stderr)
 	}
 	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
+	undecided := map[string]bool{}
+	for _, w := range f.Warnings {
+		if tool, _, ok := taxonomy.UnknownVerb(w); ok {
+			undecided[tool] = true
+		}
+	}
 	for _, op := range f.Ops {
 		rep.Ops = append(rep.Ops, inspectOp{
-			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, Group: op.Group, Entity: op.Entity,
+			Op: op.Path, Tool: op.Tool.Name, Kind: op.Kind, KindUndecided: undecided[op.Tool.Name],
+			Group: op.Group, Entity: op.Entity,
 			Action: op.Action, Source: op.Source, Usage: op.Usage, DryRunDefault: op.DryRunDefault, Policy: op.Policy,
 		})
 	}
 	for _, w := range f.Warnings {
-		rep.Warnings = append(rep.Warnings, (&schema.Error{Pos: w.Pos, Message: w.Message}).Error())
+		rep.Warnings = append(rep.Warnings, (&jsonpos.Error{Pos: w.Pos, Message: w.Message}).Error())
 	}
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)
@@ -109,7 +123,10 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {
-		kind := op.Kind
+		kind := string(op.Kind)
+		if op.KindUndecided {
+			kind += " (no evidence)"
+		}
 		if op.DryRunDefault {
 			kind += " (dry-run)"
 		}

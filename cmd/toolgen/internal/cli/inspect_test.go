@@ -71,6 +71,8 @@ func TestInspectErrors(t *testing.T) {
 		out, errIn string
 	}{
 		{"unknown verb warns", []string{tools}, exitOK, "widget.frobnicate", `warning: tool "frobnicate_widgets": unknown verb "frobnicate"`},
+		{"undecided kind marked", []string{tools}, exitOK, "write (no evidence)", ""},
+		{"undecided kind in json", []string{"--format", "json", tools}, exitOK, `"kind_undecided": true`, ""},
 		{"bad manifest", []string{"-c", bad, tools}, exitFail, "", bad + ":3:11: /ops/widget.frobnicate/kind: must be read or write"},
 		{"bad format", []string{"--format", "xml", tools}, exitUsage, "", "--format must be table or json"},
 		{"bad flag", []string{"--nope"}, exitUsage, "", ""},

@@ -22,10 +22,10 @@ import (
 // toolReport is toolgen inspect --tool's JSON output: one tool as the
 // generated package and the gateway present it.
 type toolReport struct {
-	Tool  string `json:"tool"`
-	Op    string `json:"op"`
-	Kind  string `json:"kind"`
-	Usage string `json:"usage"`
+	Tool  string         `json:"tool"`
+	Op    string         `json:"op"`
+	Kind  runtime.OpKind `json:"kind"`
+	Usage string         `json:"usage"`
 	// GoTypes is the Go source of the tool's params and result types and
 	// the named types they use, as generated.
 	GoTypes string `json:"go_types"`

@@ -12,6 +12,14 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
+	"github.com/toolgen-go/toolgen/schema/load"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -22,15 +30,17 @@ const defaultManifest = "toolgen.yaml"
 
 // project is everything one generate/check run works on.
 type project struct {
-	manifest *schema.Manifest // nil without a manifest
+	manifest *manifest.Manifest // nil without a manifest
 	family   *ir.Family
-	limits   schema.Limits
+	limits   manifest.Limits
 	outDir   string
-	files    []generator.File
+	// files are the paths (relative to outDir) of the files the last
+	// generate call produced, in output order.
+	files []string
 }
 
 // loadProject reads the manifest and inputs and builds the family with its
-// taxonomy. Located errors are returned as schema.ErrorList.
+// taxonomy. Located errors are returned as jsonpos.ErrorList.
 func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) {
 	p := &project{}
 	manifestPath := fl.config
@@ -41,14 +51,14 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	// Manifest errors do not stop the run: the inputs' errors are
 	// reported with them, sorted by position.
-	var manifestErrs schema.ErrorList
+	var manifestErrs jsonpos.ErrorList
 	var files []string
 	if manifestPath != "" {
 		data, err := os.ReadFile(manifestPath)
 		if err != nil {
 			return nil, err
 		}
-		p.manifest, manifestErrs = schema.DecodeManifest(manifestPath, data)
+		p.manifest, manifestErrs = manifest.Decode(manifestPath, data)
 		files = append(files, manifestPath)
 	}
 
@@ -88,21 +98,21 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
 	var formats map[string]string
-	var limits schema.Limits
+	var limits manifest.Limits
 	if p.manifest != nil {
 		formats = p.manifest.Formats
 		limits = p.manifest.Limits
 	}
-	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, LoadOptions: schema.LoadOptions{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, Options: load.Options{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
 	if err != nil {
-		var list schema.ErrorList
+		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
 			return nil, err
 		}
 		for _, in := range inputs {
 			files = append(files, in.Name)
 		}
-		return nil, schema.MergeErrors(files, manifestErrs, list)
+		return nil, jsonpos.MergeErrors(files, manifestErrs, list)
 	}
 	if len(manifestErrs) > 0 {
 		return nil, manifestErrs
@@ -115,8 +125,9 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	return p, nil
 }
 
-// buildProject loads the project and generates its files in memory,
-// printing warnings and errors; on failure it returns nil and the exit code.
+// buildProject loads the project, printing warnings and errors; on failure
+// it returns nil and the exit code. The Go files are generated later, by
+// generate, while they are written or compared.
 func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer) (*project, int) {
 	p, err := loadProject(fl, args, stdin)
 	if err != nil {
@@ -124,29 +135,36 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 		return nil, exitFail
 	}
 	printWarnings(stderr, p.family.Warnings)
+	if len(p.family.Tools) >= largeCatalogue {
+		fl.progressf("derived %d ops; generating Go", len(p.family.Ops))
+	}
+	return p, exitOK
+}
+
+// generate renders p's files one at a time, handing each to each in output
+// order and recording its path in p.files, so that the whole package is
+// never held in memory. It stops at the first error: each's, the
+// generator's, or the output limit once the files so far exceed it.
+func (p *project) generate(each func(generator.File) error) error {
 	sources := make([]string, 0, len(p.family.Sources))
 	for _, s := range p.family.Sources {
 		sources = append(sources, filepath.ToSlash(relTo(p.outDir, s)))
 	}
-	if len(p.family.Tools) >= largeCatalogue {
-		fl.progressf("derived %d ops; generating Go", len(p.family.Ops))
-	}
-	files, err := generator.Generate(p.family, generator.Options{Package: p.family.Package, Sources: sources})
-	if err != nil {
-		printError(stderr, err)
-		return nil, exitFail
-	}
-	if err := checkOutputSize(p, files); err != nil {
-		printError(stderr, err)
-		return nil, exitFail
-	}
-	p.files = files
-	return p, exitOK
+	p.files = p.files[:0]
+	var total int64
+	return generator.Stream(p.family, generator.Options{Package: p.family.Package, Sources: sources}, func(f generator.File) error {
+		total += int64(len(f.Bytes))
+		if total > p.limits.OutputBytes {
+			return outputSizeError(p, total)
+		}
+		p.files = append(p.files, f.Path)
+		return each(f)
+	})
 }
 
 // readInputs reads the named files; "-" is standard input (at most once).
-func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
-	inputs := make([]schema.Input, 0, len(names))
+func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
+	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
 	for _, n := range names {
 		var data []byte
@@ -164,21 +182,15 @@ func readInputs(names []string, stdin io.Reader) ([]schema.Input, error) {
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, schema.Input{Name: n, Data: data})
+		inputs = append(inputs, load.Input{Name: n, Data: data})
 	}
 	return inputs, nil
 }
 
-// checkOutputSize reports generated files larger together than the
-// output limit, located at the manifest (else the first input).
-func checkOutputSize(p *project, files []generator.File) error {
-	var total int64
-	for _, f := range files {
-		total += int64(len(f.Bytes))
-	}
-	if total <= p.limits.OutputBytes {
-		return nil
-	}
+// outputSizeError reports generated files larger together than the
+// output limit (total is what the files rendered so far hold), located at
+// the manifest (else the first input).
+func outputSizeError(p *project, total int64) error {
 	at := ir.Pos{}
 	switch {
 	case p.manifest != nil && p.manifest.File != "":
@@ -186,13 +198,13 @@ func checkOutputSize(p *project, files []generator.File) error {
 	case len(p.family.Sources) > 0:
 		at.File = p.family.Sources[0]
 	}
-	return schema.ErrorList{schema.Errorf(at, "the generated files hold %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
+	return jsonpos.ErrorList{jsonpos.Errorf(at, "the generated files hold at least %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
 }
 
 // printError prints err; a located ErrorList prints one line per error
 // and then their count.
 func printError(w io.Writer, err error) {
-	var list schema.ErrorList
+	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
 			fmt.Fprintln(w, e.Error())
@@ -204,7 +216,7 @@ func printError(w io.Writer, err error) {
 		}
 		return
 	}
-	var located *schema.Error
+	var located *jsonpos.Error
 	if errors.As(err, &located) {
 		fmt.Fprintln(w, located.Error())
 		return
@@ -216,7 +228,7 @@ func printError(w io.Writer, err error) {
 // with the unknown-verb warnings folded into one line (toolgen inspect
 // prints them all with printAllWarnings).
 func printWarnings(w io.Writer, ds []ir.Diagnostic) {
-	ds, line := schema.SummarizeWarnings(ds, 8)
+	ds, line := taxonomy.SummarizeWarnings(ds, 8)
 	if line != "" {
 		fmt.Fprintf(w, "toolgen: warning: %s\n", line)
 	}
@@ -226,7 +238,7 @@ func printWarnings(w io.Writer, ds []ir.Diagnostic) {
 // printAllWarnings prints every located warning.
 func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
-		e := schema.Error{Pos: d.Pos, Message: "warning: " + d.Message}
+		e := jsonpos.Error{Pos: d.Pos, Message: "warning: " + d.Message}
 		if d.Pos.File == "" {
 			fmt.Fprintf(w, "toolgen: warning: %s\n", d.Message)
 			continue

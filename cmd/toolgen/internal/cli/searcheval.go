@@ -15,13 +15,14 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
 	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -61,8 +62,10 @@ type searchMiss struct {
 	Got   []string `json:"got"`
 }
 
-// tokenFigures are o200k_base token counts per case.
+// tokenFigures are o200k_base token counts per case, and the flat list's
+// boot definitions to compare them with.
 type tokenFigures struct {
+	Flat         int     `json:"flat"`
 	Boot         int     `json:"boot"`
 	SearchMedian int     `json:"search_median"`
 	HelpMedian   int     `json:"help_median"`
@@ -136,6 +139,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(tw, "recall@%d\t%.3f\n", k, rep.Recall[fmt.Sprint(k)])
 	}
 	if t := rep.Tokens; t != nil {
+		fmt.Fprintf(tw, "tokens flat list\t%d\n", t.Flat)
 		fmt.Fprintf(tw, "tokens boot\t%d\n", t.Boot)
 		fmt.Fprintf(tw, "tokens search (median)\t%d\n", t.SearchMedian)
 		fmt.Fprintf(tw, "tokens help (median)\t%d\n", t.HelpMedian)
@@ -164,7 +168,7 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		known[t.Name] = true
 	}
 	var cases []searchCase
-	var errs schema.ErrorList
+	var errs jsonpos.ErrorList
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -177,18 +181,18 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		dec := json.NewDecoder(strings.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			errs = append(errs, schema.Errorf(pos, "%v", err))
+			errs = append(errs, jsonpos.Errorf(pos, "%v", err))
 			continue
 		}
 		if strings.TrimSpace(c.Query) == "" || len(c.Expect) == 0 {
-			errs = append(errs, schema.Errorf(pos, "a case needs a query and at least one expected tool"))
+			errs = append(errs, jsonpos.Errorf(pos, "a case needs a query and at least one expected tool"))
 			continue
 		}
 		for i, e := range c.Expect {
 			if !known[e] {
 				p := pos
 				p.Pointer = fmt.Sprintf("/expect/%d", i)
-				errs = append(errs, schema.Errorf(p, "unknown tool %q", e))
+				errs = append(errs, jsonpos.Errorf(p, "unknown tool %q", e))
 			}
 		}
 		c.line = n
@@ -198,7 +202,7 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		return nil, err
 	}
 	if len(cases) == 0 && len(errs) == 0 {
-		errs = append(errs, schema.Errorf(ir.Pos{File: file}, "no cases"))
+		errs = append(errs, jsonpos.Errorf(ir.Pos{File: file}, "no cases"))
 	}
 	return cases, errs.Err()
 }
@@ -264,7 +268,7 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 		}
 	}
 	if tokens {
-		t, err := pathTokens(g, reg, cases)
+		t, err := pathTokens(g, reg, flat, cases)
 		if err != nil {
 			return nil, err
 		}
@@ -273,10 +277,18 @@ func evalSearch(f *ir.Family, cases []searchCase, anyMatch, tokens bool) (*searc
 	return rep, nil
 }
 
+// caseSession is the session of one case's calls: each case is its own
+// conversation, so a help answer read in another case is not a repetition.
+type caseSession string
+
+func (s caseSession) ID() string { return string(s) }
+
 // pathTokens counts, per case, the o200k_base tokens of the gateway's boot
 // definitions, the tool_search answer to the case's query and the
-// tool_help answer of the op of its first expected tool.
-func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*tokenFigures, error) {
+// tool_help answer of the op of its first expected tool, each answer as
+// the model reads it (the envelope's rendered text); and the boot
+// definitions of the flat list.
+func pathTokens(g *gateway.Gateway, reg gateway.Registry, flat []runtime.Tool, cases []searchCase) (*tokenFigures, error) {
 	codec, err := tokenizer.Get(tokenizer.O200kBase)
 	if err != nil {
 		return nil, err
@@ -286,19 +298,20 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	if err != nil {
 		return nil, err
 	}
-	call := func(name string, args any) (int, error) {
+	flatBoot, err := codec.Count(string(runtime.Definitions(flat)))
+	if err != nil {
+		return nil, err
+	}
+	call := func(session runtime.Session, name string, args any) (int, error) {
 		raw, err := json.Marshal(args)
 		if err != nil {
 			return 0, err
 		}
 		for _, t := range tools {
 			if t.Name == name {
-				res, _ := t.Handler(context.Background(), runtime.ToolContext{}, raw)
-				out, err := json.Marshal(res.Value)
-				if err != nil {
-					return 0, err
-				}
-				return codec.Count(string(out))
+				tc := runtime.NewToolContext(runtime.ContextParts{Session: session, Call: runtime.ToolCall{Name: name, Args: raw}})
+				res, _ := t.Handler(context.Background(), tc, raw)
+				return codec.Count(runtime.RenderValue(res.Value))
 			}
 		}
 		return 0, fmt.Errorf("gateway has no tool %s", name)
@@ -309,19 +322,20 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, cases []searchCase) (*
 	}
 	var search, help, total []int
 	var sum float64
-	for _, c := range cases {
-		s, err := call(gateway.SearchTool, map[string]string{"query": c.Query})
+	for i, c := range cases {
+		session := caseSession(strconv.Itoa(i))
+		s, err := call(session, gateway.SearchTool, map[string]string{"query": c.Query})
 		if err != nil {
 			return nil, err
 		}
-		h, err := call(gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
+		h, err := call(session, gateway.HelpTool, map[string]string{"path": opOf[c.Expect[0]]})
 		if err != nil {
 			return nil, err
 		}
 		search, help, total = append(search, s), append(help, h), append(total, boot+s+h)
 		sum += float64(boot + s + h)
 	}
-	return &tokenFigures{Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
+	return &tokenFigures{Flat: flatBoot, Boot: boot, SearchMedian: median(search), HelpMedian: median(help), TotalMedian: median(total),
 		TotalMean: float64(int(sum/float64(max(len(cases), 1))*10+0.5)) / 10}, nil
 }
 

@@ -5,7 +5,10 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 // largeCatalogue is the number of tools from which generate prints a
@@ -15,14 +18,35 @@ const largeCatalogue = 200
 // listOpsUpTo is the number of ops generate's summary lists one by one.
 const listOpsUpTo = 30
 
+// bootTokens starts counting the boot tokens of f's surfaces (which takes
+// seconds on a large catalogue) while the caller goes on generating, and
+// returns a function that waits for the count (nil when it failed). Both
+// only read the family.
+func bootTokens(f *ir.Family) func() *tokensReport {
+	done := make(chan *tokensReport, 1)
+	go func() {
+		boots, err := bootSurfaces(f)
+		if err != nil {
+			done <- nil
+			return
+		}
+		rep, err := countTokens(boots)
+		if err != nil {
+			rep = nil
+		}
+		done <- rep
+	}()
+	return sync.OnceValue(func() *tokensReport { return <-done })
+}
+
 // printSummary tells a user what generate made: the package and its
 // files, the tools and ops with their kinds, and each surface's boot
-// tokens.
-func printSummary(w io.Writer, p *project, written int) {
+// tokens (from bootTokens).
+func printSummary(w io.Writer, p *project, written int, tokens func() *tokensReport) {
 	f := p.family
 	kinds := map[string]int{}
 	for _, op := range f.Ops {
-		kinds[op.Kind]++
+		kinds[string(op.Kind)]++
 	}
 	var kindParts []string
 	for _, k := range sortedKeys(kinds) {
@@ -41,12 +65,8 @@ func printSummary(w io.Writer, p *project, written int) {
 	} else {
 		fmt.Fprintln(w, "  (run toolgen inspect to list them)")
 	}
-	boots, err := bootSurfaces(f)
-	if err != nil {
-		return
-	}
-	rep, err := countTokens(boots)
-	if err != nil {
+	rep := tokens()
+	if rep == nil {
 		return
 	}
 	var parts []string

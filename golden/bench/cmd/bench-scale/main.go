@@ -7,8 +7,12 @@
 //
 // Inputs: synthetic catalogues (package scale) of the -sizes given, one
 // object with -wide properties, and the ACEBench tools of
-// ../shared/corpus/search when present. Timings are wall-clock on this
-// machine; run it on an idle machine.
+// ../shared/corpus/search when present. Each input is generated with a
+// manifest that lifts limits.max_output_bytes and limits.max_properties,
+// so that an oversized package or object is measured rather than refused. Before go build, a file with
+// a fresh comment joins the package so that a rerun never reads a cached
+// build of it (the runtime is built first, outside the measure). Timings
+// are wall-clock on this machine; run it on an idle machine.
 package main
 
 import (
@@ -30,9 +34,16 @@ import (
 	"github.com/toolgen-go/toolgen/golden/bench/scale"
 )
 
+// measureChild is the first argument of the re-executed harness that runs
+// one measured command (see timed).
+const measureChild = "-measure-child"
+
 func main() {
+	if len(os.Args) > 3 && os.Args[1] == measureChild {
+		os.Exit(runMeasured(os.Args[2], os.Args[3], os.Args[4:]))
+	}
 	sizes := flag.String("sizes", "100,1000,10000", "synthetic catalogue sizes, comma-separated")
-	buildUpTo := flag.Int("build-up-to", 1000, "go build the generated package only for inputs with at most this many tools (0: never)")
+	buildUpTo := flag.Int("build-up-to", 10000, "go build the generated package only for inputs with at most this many tools (0: never)")
 	wide := flag.Int("wide", 5000, "properties of the wide-object input (0: skip)")
 	rival := flag.String("rival", "github.com/atombender/go-jsonschema@v0.24.1", "go-jsonschema module@version to compare with (empty: skip)")
 	acebench := flag.String("acebench", "../../../shared/corpus/search/acebench.tools.json", "ACEBench tools file (skipped when absent)")
@@ -119,6 +130,17 @@ func run(sizes string, buildUpTo, wide int, rivalMod, acebench string) error {
 	return nil
 }
 
+// manifest generates tools.json into pkg with the limits the inputs pass
+// lifted: the output size, and the properties of one object (1,000 by
+// default) for the wide input.
+const manifest = `package: pkg
+inputs: [tools.json]
+output: pkg
+limits:
+  max_output_bytes: 4294967296
+  max_properties: 1000000
+`
+
 func measureInput(root, dir, toolgen, rivalBin string, in input, build bool) row {
 	r := row{input: in}
 	pkg := filepath.Join(dir, "pkg")
@@ -131,7 +153,11 @@ func measureInput(root, dir, toolgen, rivalBin string, in input, build bool) row
 		r.err = err.Error()
 		return r
 	}
-	m, err := timed(dir, nil, toolgen, "generate", "-q", "-p", "pkg", "-o", pkg, src)
+	if err := os.WriteFile(filepath.Join(dir, "toolgen.yaml"), []byte(manifest), 0o644); err != nil {
+		r.err = err.Error()
+		return r
+	}
+	m, err := timed(dir, nil, toolgen, "generate", "-q", "-c", "toolgen.yaml")
 	if err != nil {
 		r.err = "generate: " + firstLine(err.Error())
 		return r
@@ -145,14 +171,17 @@ func measureInput(root, dir, toolgen, rivalBin string, in input, build bool) row
 		_ = os.WriteFile(filepath.Join(dir, "go.sum"), gosum, 0o644)
 		// Build the runtime once first so only the generated package is
 		// measured.
-		_, _ = timed(dir, []string{"GOFLAGS=-mod=mod"}, "go", "build", "github.com/toolgen-go/toolgen/runtime/...")
-		if m, err := timed(dir, []string{"GOFLAGS=-mod=mod"}, "go", "build", "./pkg"); err != nil {
+		env := []string{"GOFLAGS=-mod=mod"}
+		_, _ = timed(dir, env, "go", "build", "github.com/toolgen-go/toolgen/runtime/...")
+		nonce := fmt.Sprintf("package pkg\n\n// bench-scale run %d: this package misses the build cache.\n", time.Now().UnixNano())
+		_ = os.WriteFile(filepath.Join(pkg, "benchscale_nonce.go"), []byte(nonce), 0o644)
+		if m, err := timed(dir, env, "go", "build", "./pkg"); err != nil {
 			r.err = "go build: " + firstLine(err.Error())
 		} else {
 			r.build = m
 		}
 	}
-	if rivalBin != "" && in.tools > 1 {
+	if rivalBin != "" {
 		r.rival, r.rivalLines = runRival(dir, rivalBin, in.data)
 	}
 	return r
@@ -194,23 +223,68 @@ func runRival(dir, bin string, data []byte) (measure, int) {
 	return m, goLines(filepath.Dir(out))
 }
 
-// timed runs a command and returns its wall time and peak RSS.
+// timed runs a command and returns its wall time and peak RSS (of the
+// largest process in its tree).
+//
+// The command runs under a fresh copy of this program (runMeasured), not
+// directly: on Linux a child's peak RSS starts at its parent's when it is
+// forked, and the harness's own peak (it holds the catalogues) would
+// otherwise be reported for every small command.
 func timed(dir string, env []string, name string, args ...string) (measure, error) {
-	cmd := exec.Command(name, args...)
+	self, err := os.Executable()
+	if err != nil {
+		return measure{}, err
+	}
+	report, err := os.CreateTemp("", "bench-scale-measure-")
+	if err != nil {
+		return measure{}, err
+	}
+	report.Close()
+	defer os.Remove(report.Name())
+	cmd := exec.Command(self, append([]string{measureChild, report.Name(), name}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	m := measure{wall: time.Since(start)}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.rss = ru.Maxrss << 10 // Linux reports KiB
+	runErr := cmd.Run()
+	var m measure
+	var wall int64
+	if data, err := os.ReadFile(report.Name()); err == nil {
+		if _, err := fmt.Sscan(string(data), &wall, &m.rss); err == nil {
+			m.wall = time.Duration(wall)
+		}
 	}
-	if err != nil {
-		return m, fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
+	if runErr != nil {
+		return m, fmt.Errorf("%v: %s", runErr, strings.TrimSpace(stderr.String()))
+	}
+	if m.wall == 0 {
+		return m, fmt.Errorf("%s: no measure reported", name)
 	}
 	return m, nil
+}
+
+// runMeasured runs name with args (inheriting the standard streams),
+// writes "WALL_NS PEAK_RSS_BYTES" to the file report and returns the
+// command's exit code.
+func runMeasured(report, name string, args []string) int {
+	cmd := exec.Command(name, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if cmd.ProcessState == nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss << 10 // Linux reports KiB
+	}
+	if err := os.WriteFile(report, fmt.Appendf(nil, "%d %d\n", wall.Nanoseconds(), rss), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return cmd.ProcessState.ExitCode()
 }
 
 func goLines(dir string) int {
@@ -254,8 +328,8 @@ func repoRoot() (string, error) {
 
 func print(rows []row) {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "| input\t| tools\t| generate\t| lines/tool\t| go build (package alone)\t| go-jsonschema\t| its lines/tool\t| time ratio\t|")
-	fmt.Fprintln(tw, "|---\t|---\t|---\t|---\t|---\t|---\t|---\t|---\t|")
+	fmt.Fprintln(tw, "| input\t| tools\t| generate\t| lines/tool\t| go build (package alone)\t| go-jsonschema\t| its lines/tool\t| time ratio\t| lines ratio\t|")
+	fmt.Fprintln(tw, "|---\t|--:\t|--:\t|--:\t|--:\t|--:\t|--:\t|--:\t|--:\t|")
 	for _, r := range rows {
 		perTool := func(lines int) string {
 			if lines == 0 {
@@ -265,14 +339,32 @@ func print(rows []row) {
 		}
 		ratio := "—"
 		if r.rival.wall > 0 && r.generate.wall > 0 {
-			ratio = fmt.Sprintf("%.2f×", r.generate.wall.Seconds()/r.rival.wall.Seconds())
+			ratio = fmt.Sprintf("%.1f×", r.generate.wall.Seconds()/r.rival.wall.Seconds())
+		}
+		linesRatio := "—"
+		if r.rivalLines > 0 && r.lines > 0 {
+			linesRatio = fmt.Sprintf("%.1f×", float64(r.lines)/float64(r.rivalLines))
 		}
 		build := r.build.String()
 		if r.err != "" {
 			build = "error: " + r.err
 		}
-		fmt.Fprintf(tw, "| %s\t| %d\t| %s\t| %s\t| %s\t| %s\t| %s\t| %s\t|\n", r.name, r.tools, r.generate, perTool(r.lines), build, r.rival, perTool(r.rivalLines), ratio)
+		fmt.Fprintf(tw, "| %s\t| %d\t| %s\t| %s\t| %s\t| %s\t| %s\t| %s\t| %s\t|\n", r.name, r.tools, r.generate, perTool(r.lines), build, r.rival, perTool(r.rivalLines), ratio, linesRatio)
 	}
 	_ = tw.Flush()
-	fmt.Println("\ntime ratio = toolgen generate / go-jsonschema (types only; toolgen also emits decoders, validators, registry and surfaces)")
+	fmt.Println("\nratios = toolgen / go-jsonschema (which emits types only; toolgen also emits decoders, validators, registry and surfaces)")
+	// Growth between successive synthetic sizes: linear growth is a
+	// ratio close to the size ratio.
+	var prev *row
+	for i := range rows {
+		r := &rows[i]
+		if !strings.HasPrefix(r.name, "synthetic ") || r.generate.wall == 0 {
+			continue
+		}
+		if prev != nil {
+			fmt.Printf("growth %d → %d tools (%.0f×): generate time %.1f×, peak RSS %.1f×\n", prev.tools, r.tools,
+				float64(r.tools)/float64(prev.tools), r.generate.wall.Seconds()/prev.generate.wall.Seconds(), float64(r.generate.rss)/float64(prev.generate.rss))
+		}
+		prev = r
+	}
 }

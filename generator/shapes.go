@@ -1,0 +1,231 @@
+package generator
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"reflect"
+	"slices"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// Catalogues repeat argument shapes: the same owner/repo/page object, the
+// same nested filter, the same enum, under a new name in every tool. The
+// generator emits one Go type, decoder and validator per distinct shape
+// and declares every other name with that shape as a type alias of the
+// first one, so each Params name and its methods stay for users while the
+// package holds each shape's code once.
+
+// findShapes fills g.alias: every named type whose shape an earlier named
+// type already has maps to that earlier type (g.fam.Types order, so the
+// choice is stable). Types on a reference cycle keep their own code.
+func (g *gen) findShapes() {
+	s := &shapes{g: g, sum: map[*ir.Type]shapeSum{}, state: map[*ir.Type]int{}, h: sha256.New()}
+	first := map[shapeSum]*ir.Type{}
+	for _, t := range g.fam.Types {
+		if !hasMethods(t) {
+			continue
+		}
+		sum, ok := s.of(t)
+		if !ok {
+			continue
+		}
+		if c, dup := first[sum]; dup {
+			if g.alias == nil {
+				g.alias = map[*ir.Type]*ir.Type{}
+			}
+			g.alias[t] = c
+			continue
+		}
+		first[sum] = t
+	}
+}
+
+// shapeSum is the SHA-256 of a type's shape.
+type shapeSum [sha256.Size]byte
+
+// shapes computes shape sums, memoised per type.
+type shapes struct {
+	g   *gen
+	sum map[*ir.Type]shapeSum
+	// state is 1 while a type's sum is being computed and 2 when it is on
+	// a cycle (no sum).
+	state map[*ir.Type]int
+	h     hash.Hash
+}
+
+// The fields a shape leaves out: where a type was written, its ID, and
+// the names of the type and of its enum constants, which its alias
+// declares again. Everything else in the IR (kinds, field names and
+// docs, constraints, defaults, formats, nested shapes) is part of it,
+// including fields added to the IR later.
+var (
+	typeOfType  = reflect.TypeFor[ir.Type]()
+	typeOfPos   = reflect.TypeFor[ir.Pos]()
+	typeOfEnum  = reflect.TypeFor[ir.EnumValue]()
+	typePtrType = reflect.TypeFor[*ir.Type]()
+)
+
+// of returns t's shape sum; ok is false when t is on a reference cycle.
+func (s *shapes) of(t *ir.Type) (shapeSum, bool) {
+	if sum, ok := s.sum[t]; ok {
+		return sum, true
+	}
+	switch s.state[t] {
+	case 1:
+		s.state[t] = 2
+		return shapeSum{}, false
+	case 2:
+		return shapeSum{}, false
+	}
+	s.state[t] = 1
+	var b []byte
+	b, ok := s.appendType(b, reflect.ValueOf(t).Elem(), t.GoName != "")
+	if s.state[t] == 2 {
+		ok = false
+	}
+	if !ok {
+		s.state[t] = 2
+		return shapeSum{}, false
+	}
+	delete(s.state, t)
+	// Generator decisions made per type belong to the shape too.
+	b = append(b, boolByte(s.g.encoded[t]))
+	for _, f := range t.Fields {
+		b = append(b, boolByte(s.g.indirect[f]))
+	}
+	if t.Kind == ir.KindUnion {
+		// A union's Go fields are named after its branch types.
+		for _, n := range branchNames(t) {
+			b = appendString(b, n)
+		}
+	}
+	s.h.Reset()
+	s.h.Write(b)
+	var sum shapeSum
+	s.h.Sum(sum[:0])
+	s.sum[t] = sum
+	return sum, true
+}
+
+// appendType appends the encoding of the ir.Type v; named types leave
+// out their name and doc.
+func (s *shapes) appendType(b []byte, v reflect.Value, named bool) ([]byte, bool) {
+	ok := true
+	for i := range v.NumField() {
+		sf := typeOfType.Field(i)
+		switch sf.Name {
+		case "ID", "Pos":
+			continue
+		case "GoName", "Doc":
+			if named {
+				continue
+			}
+		}
+		b = appendString(b, sf.Name)
+		b, ok = s.appendValue(b, v.Field(i))
+		if !ok {
+			return b, false
+		}
+	}
+	return b, true
+}
+
+// appendValue appends an unambiguous encoding of v: nested *ir.Type
+// values by their shape sum, positions and enum constant names left out.
+func (s *shapes) appendValue(b []byte, v reflect.Value) ([]byte, bool) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return append(b, 0), true
+		}
+		if v.Type() == typePtrType {
+			sum, ok := s.of(v.Interface().(*ir.Type))
+			b = append(b, 't')
+			return append(b, sum[:]...), ok
+		}
+		b = append(b, 1)
+		return s.appendValue(b, v.Elem())
+	case reflect.Struct:
+		if v.Type() == typeOfPos {
+			return b, true
+		}
+		if v.Type() == typeOfType {
+			return s.appendType(b, v, v.FieldByName("GoName").String() != "")
+		}
+		ok := true
+		for i := range v.NumField() {
+			if v.Type() == typeOfEnum && v.Type().Field(i).Name == "GoName" {
+				continue
+			}
+			if b, ok = s.appendValue(b, v.Field(i)); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return appendString(append(b, 's'), string(v.Bytes())), true
+		}
+		b = binary.AppendUvarint(append(b, 'l'), uint64(v.Len()))
+		ok := true
+		for i := range v.Len() {
+			if b, ok = s.appendValue(b, v.Index(i)); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	case reflect.Map:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, c reflect.Value) int {
+			switch {
+			case a.String() < c.String():
+				return -1
+			case a.String() > c.String():
+				return 1
+			}
+			return 0
+		})
+		b = binary.AppendUvarint(append(b, 'm'), uint64(len(keys)))
+		ok := true
+		for _, k := range keys {
+			if b, ok = s.appendValue(b, k); !ok {
+				return b, false
+			}
+			if b, ok = s.appendValue(b, v.MapIndex(k)); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	case reflect.String:
+		return appendString(b, v.String()), true
+	case reflect.Bool:
+		return append(b, boolByte(v.Bool())), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return binary.AppendVarint(b, v.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return binary.AppendUvarint(b, v.Uint()), true
+	}
+	// A kind the IR does not use: never merge such a type.
+	return b, false
+}
+
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// canonical is the type whose code t shares (t itself when none).
+func (g *gen) canonical(t *ir.Type) *ir.Type {
+	if c, ok := g.alias[t]; ok {
+		return c
+	}
+	return t
+}

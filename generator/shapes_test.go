@@ -1,0 +1,145 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// shapeFamily has three tools: two whose params (and nested filter and
+// enum) have one shape under different names and docs, and a third whose
+// params differ from theirs only in one bound.
+func shapeFamily() *ir.Family {
+	params := func(prefix string, max int64) *ir.Type {
+		state := &ir.Type{GoName: prefix + "State", Kind: ir.KindEnum, Doc: prefix + " state.",
+			Enum: []ir.EnumValue{{JSON: raw(`"open"`), GoName: prefix + "StateOpen"}, {JSON: raw(`"closed"`), GoName: prefix + "StateClosed"}}}
+		filter := &ir.Type{GoName: prefix + "Filter", Kind: ir.KindObject, Fields: []*ir.Field{
+			{JSONName: "state", GoName: "State", Required: true, Type: state},
+		}}
+		return &ir.Type{GoName: prefix + "Params", Kind: ir.KindObject, Doc: prefix + "Params are the arguments.", Fields: []*ir.Field{
+			{JSONName: "owner", GoName: "Owner", Doc: "Owner login.", Required: true, Type: &ir.Type{Kind: ir.KindString, Constraints: ir.Constraints{MaxLength: i64(max)}}},
+			{JSONName: "filter", GoName: "Filter", Type: filter},
+		}}
+	}
+	fam := &ir.Family{Package: "shapes", Sources: []string{"tools.json"}}
+	for _, tl := range []struct {
+		name, goName string
+		max          int64
+	}{{"list_a", "ListA", 39}, {"list_b", "ListB", 39}, {"list_c", "ListC", 40}} {
+		p := params(tl.goName, tl.max)
+		fam.Tools = append(fam.Tools, &ir.Tool{Name: tl.name, GoName: tl.goName, Params: p, ParamsSchema: raw(`{"type":"object"}`)})
+		fam.Types = append(fam.Types, p, p.Fields[1].Type, p.Fields[1].Type.Fields[0].Type)
+	}
+	return fam
+}
+
+func TestSameShapeSharesCode(t *testing.T) {
+	files := generateFiles(t, shapeFamily())
+	types, decode := string(files["types_gen.go"]), string(files["decode_gen.go"])
+	for _, want := range []string{
+		"type ListBParams = ListAParams",
+		"type ListBFilter = ListAFilter",
+		"type ListBState = ListAState",
+		// The alias keeps its own constants and doc.
+		`ListBStateOpen   ListBState = "open"`,
+		"// ListBParams are the arguments.",
+		// One bound apart: a type of its own, whose nested filter is
+		// still shared.
+		"type ListCParams struct",
+		"type ListCFilter = ListAFilter",
+	} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types_gen.go lacks %q:\n%s", want, types)
+		}
+	}
+	for _, absent := range []string{"func (x *ListBParams) decodeWire", "func (x *ListBFilter) decodeWire"} {
+		if strings.Contains(decode, absent) {
+			t.Errorf("decode_gen.go has %q: aliases share their shape's decoder", absent)
+		}
+	}
+	if !strings.Contains(decode, "func (x *ListCParams) decodeWire") {
+		t.Error("decode_gen.go lacks the decoder of ListCParams")
+	}
+}
+
+// A type on a reference cycle keeps its own code: its shape would need
+// its own sum.
+func TestRecursiveShapesKeepTheirCode(t *testing.T) {
+	node := func(name string) *ir.Type {
+		n := &ir.Type{GoName: name, Kind: ir.KindObject}
+		n.Fields = []*ir.Field{{JSONName: "next", GoName: "Next", Type: n}}
+		return n
+	}
+	a, b := node("NodeA"), node("NodeB")
+	fam := &ir.Family{Package: "shapes", Types: []*ir.Type{a, b}, Tools: []*ir.Tool{
+		{Name: "a", GoName: "A", Params: a}, {Name: "b", GoName: "B", Params: b},
+	}}
+	g := &gen{fam: fam}
+	g.findIndirect()
+	g.findShapes()
+	if len(g.alias) != 0 {
+		t.Errorf("recursive types merged: %v", g.alias)
+	}
+}
+
+// wideFamily has one tool whose params object has n required integer
+// properties with a minimum: more seen flags and field checks than one
+// function holds.
+func wideFamily(n int) *ir.Family {
+	params := &ir.Type{GoName: "PutWideParams", Kind: ir.KindObject}
+	for i := range n {
+		params.Fields = append(params.Fields, &ir.Field{
+			JSONName: fmt.Sprintf("f%d", i), GoName: fmt.Sprintf("F%d", i), Required: true,
+			Type: &ir.Type{Kind: ir.KindInteger, Constraints: ir.Constraints{Minimum: num("0")}},
+		})
+	}
+	return &ir.Family{Package: "wide", Sources: []string{"tools.json"}, Types: []*ir.Type{params},
+		Tools: []*ir.Tool{{Name: "put_wide", GoName: "PutWide", Params: params, ParamsSchema: raw(`{"type":"object"}`)}}}
+}
+
+func TestLongObjectsSplit(t *testing.T) {
+	files := generateFiles(t, wideFamily(200))
+	if v := string(files["validate_gen.go"]); !strings.Contains(v, "func (x *PutWideParams) validatePart4(") || strings.Contains(v, "validatePart5") {
+		t.Errorf("200 field checks are not in 4 parts:\n%s", v)
+	}
+	if d := string(files["decode_gen.go"]); !strings.Contains(d, "var seen [200]bool") {
+		t.Errorf("200 seen flags are not one array:\n%s", d)
+	}
+	behaviour := []byte(`package wide
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestWide(t *testing.T) {
+	var b strings.Builder
+	for i := range 199 {
+		v := 1
+		if i == 150 {
+			v = -1
+		}
+		fmt.Fprintf(&b, ",%q:%d", fmt.Sprintf("f%d", i), v)
+	}
+	_, err := DecodeArgs("put_wide", []byte("{"+b.String()[1:]+"}"))
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("got %v, want a validation error", err)
+	}
+	got := map[string]string{}
+	for _, f := range ve.Fields {
+		got[f.Path] = f.Code
+	}
+	if len(got) != 2 || got["/f199"] == "" || got["/f150"] != "minimum" {
+		t.Errorf("errors %+v, want f199 missing and f150 below its minimum", ve.Fields)
+	}
+}
+`)
+	testGenerated(t, wideFamily(200), "wide_test.go", behaviour)
+}

@@ -1,0 +1,99 @@
+package jsonpos
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// Error is a located input error. It prints as
+// FILE:LINE:COL: /json/pointer: message.
+type Error struct {
+	Pos     ir.Pos
+	Message string
+}
+
+func (e *Error) Error() string {
+	ptr := e.Pos.Pointer
+	if ptr == "" {
+		ptr = "/"
+	}
+	return e.Pos.String() + ": " + ptr + ": " + e.Message
+}
+
+// Errorf returns a located error at pos.
+func Errorf(pos ir.Pos, format string, args ...any) *Error {
+	return &Error{Pos: pos, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorList is every located error found in one run, in source order. It is
+// returned as an error only when non-empty.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns l as an error, or nil when l is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// MergeErrors joins error lists of successive phases into one sorted by
+// position: files in the order of files (others after, by name), then
+// line, column and message. Where two phases report the same position,
+// only the earlier phase's error is kept (a later phase re-reading the
+// same flaw says the same thing less precisely).
+func MergeErrors(files []string, lists ...ErrorList) ErrorList {
+	order := map[string]int{}
+	for i, s := range files {
+		if _, ok := order[s]; !ok {
+			order[s] = i
+		}
+	}
+	rank := func(f string) int {
+		if i, ok := order[f]; ok {
+			return i
+		}
+		return len(files)
+	}
+	var out ErrorList
+	taken := map[ir.Pos]bool{}
+	for _, l := range lists {
+		var mine []ir.Pos
+		for _, e := range l {
+			key := e.Pos
+			key.Pointer = ""
+			if key.Line > 0 && taken[key] {
+				continue
+			}
+			mine = append(mine, key)
+			out = append(out, e)
+		}
+		for _, k := range mine {
+			taken[k] = true
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Error) int {
+		return cmp.Or(
+			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
+			cmp.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col),
+			cmp.Compare(a.Message, b.Message))
+	})
+	return slices.CompactFunc(out, func(a, b *Error) bool { return a.Error() == b.Error() })
+}

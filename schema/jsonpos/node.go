@@ -1,0 +1,135 @@
+package jsonpos
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// NodeKind is the JSON kind of a Node.
+type NodeKind int
+
+// JSON kinds.
+const (
+	NullNode NodeKind = iota
+	BoolNode
+	NumberNode
+	StringNode
+	ArrayNode
+	ObjectNode
+)
+
+// String is the kind's JSON Schema type name: null, boolean, number,
+// string, array or object.
+func (k NodeKind) String() string {
+	switch k {
+	case NullNode:
+		return "null"
+	case BoolNode:
+		return "boolean"
+	case NumberNode:
+		return "number"
+	case StringNode:
+		return "string"
+	case ArrayNode:
+		return "array"
+	default:
+		return "object"
+	}
+}
+
+// Node is a decoded JSON value that remembers where it came from. Input
+// files are parsed into Nodes (Parse) so that every later error can be
+// located as file:line:col plus JSON pointer.
+type Node struct {
+	Kind NodeKind
+	// Pos is the position of the value's first byte and its JSON pointer.
+	Pos ir.Pos
+	// Bool is the value of a BoolNode.
+	Bool bool
+	// Num is the literal text of a NumberNode (exact, never rounded).
+	Num string
+	// Str is the decoded value of a StringNode.
+	Str string
+	// Items are an ArrayNode's elements.
+	Items []*Node
+	// Members are an ObjectNode's members in source order.
+	Members []Member
+}
+
+// Member is one object member.
+type Member struct {
+	Key string
+	// KeyPos is the position of the member's key.
+	KeyPos ir.Pos
+	Value  *Node
+}
+
+// Get returns the value of member key of an object node, or nil.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != ObjectNode {
+		return nil
+	}
+	for i := range n.Members {
+		if n.Members[i].Key == key {
+			return n.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// JSON re-encodes the node as compact JSON with members in source order and
+// numbers as written.
+func (n *Node) JSON() json.RawMessage {
+	var b bytes.Buffer
+	n.writeJSON(&b)
+	return b.Bytes()
+}
+
+func (n *Node) writeJSON(b *bytes.Buffer) {
+	if n == nil {
+		b.WriteString("null")
+		return
+	}
+	switch n.Kind {
+	case NullNode:
+		b.WriteString("null")
+	case BoolNode:
+		if n.Bool {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case NumberNode:
+		b.WriteString(n.Num)
+	case StringNode:
+		WriteString(b, n.Str)
+	case ArrayNode:
+		b.WriteByte('[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			it.writeJSON(b)
+		}
+		b.WriteByte(']')
+	case ObjectNode:
+		b.WriteByte('{')
+		for i, m := range n.Members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			WriteString(b, m.Key)
+			b.WriteByte(':')
+			m.Value.writeJSON(b)
+		}
+		b.WriteByte('}')
+	}
+}
+
+// WriteString writes s to b as a JSON string, without HTML escapes.
+func WriteString(b *bytes.Buffer, s string) {
+	b.Write(text.AppendJSONString(b.AvailableBuffer(), s, false))
+}

@@ -1,0 +1,356 @@
+package load
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/toolgen-go/toolgen/schema/manifest"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// Input is one tool definition file.
+type Input struct {
+	// Name is the file name used in positions and errors.
+	Name string
+	Data []byte
+}
+
+// Options control Tools and Decode.
+type Options struct {
+	// Lenient rewrites non-standard schema type names ("dict", "float",
+	// "any", ...) to JSON Schema and moves draft-3 booleans ("required":
+	// true on a property) into the object's "required" array, instead of
+	// rejecting them, with one warning per kind of rewrite.
+	Lenient bool
+	// Limits bound the input (zero fields take DefaultLimits); Build
+	// passes them on to schema.Compile.
+	Limits manifest.Limits
+}
+
+// ToolDef is one tool definition as found in an input file.
+type ToolDef struct {
+	// Name is the tool name exactly as given.
+	Name        string
+	Title       string
+	Description string
+	// Pos is the position of the tool's name.
+	Pos    ir.Pos
+	Format ir.InputFormat
+	// Params is the parameters schema; an empty object schema when the
+	// definition has none.
+	Params *jsonpos.Node
+	// Output is the MCP outputSchema, or nil.
+	Output      *jsonpos.Node
+	Annotations ir.Annotations
+	// Node is the whole definition element.
+	Node *jsonpos.Node
+}
+
+// Document is every tool definition of a family, in input order.
+type Document struct {
+	// Sources are the input names, in the order given.
+	Sources []string
+	// Roots are the parsed input files, parallel to Sources; schema.Compile
+	// resolves cross-file $refs ("other.json#/$defs/X") against them.
+	Roots    []*jsonpos.Node
+	Tools    []*ToolDef
+	Warnings []ir.Diagnostic
+}
+
+// Tools decodes the tool definition files of one family. Each file holds an
+// array of tools or an object with a "tools" array; each tool is in OpenAI
+// chat, OpenAI responses, Anthropic or MCP shape. All problems are
+// reported together as an ErrorList of located errors.
+func Tools(inputs []Input, opts Options) (*Document, error) {
+	doc, errs := Decode(inputs, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return doc, nil
+}
+
+// Decode is Tools returning the usable part of the document along with the
+// errors, so later phases can report theirs in the same run.
+func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
+	l := &loader{
+		doc:    &Document{},
+		byName: map[string]*ToolDef{},
+		types:  newTypeChecker(opts.Lenient),
+	}
+	for _, in := range inputs {
+		l.doc.Sources = append(l.doc.Sources, in.Name)
+		lim := opts.Limits.WithDefaults()
+		root, err := jsonpos.ParseDepth(in.Name, in.Data, lim.JSONDepth(),
+			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", manifest.JSONDepthFactor))
+		if err != nil {
+			e, ok := err.(*jsonpos.Error)
+			if !ok {
+				e = jsonpos.Errorf(ir.Pos{File: in.Name}, "%v", err)
+			}
+			l.errs = append(l.errs, e)
+			continue
+		}
+		l.doc.Roots = append(l.doc.Roots, root)
+		l.file(root)
+	}
+	l.doc.Warnings = l.types.warnings()
+	if len(l.errs) > 0 {
+		order := map[string]int{}
+		for i, s := range l.doc.Sources {
+			if _, ok := order[s]; !ok {
+				order[s] = i
+			}
+		}
+		slices.SortStableFunc(l.errs, func(a, b *jsonpos.Error) int {
+			return cmp.Or(
+				cmp.Compare(order[a.Pos.File], order[b.Pos.File]),
+				cmp.Compare(a.Pos.Line, b.Pos.Line),
+				cmp.Compare(a.Pos.Col, b.Pos.Col))
+		})
+	}
+	return l.doc, l.errs
+}
+
+type loader struct {
+	doc    *Document
+	errs   jsonpos.ErrorList
+	byName map[string]*ToolDef
+	types  *typeChecker
+}
+
+func (l *loader) errorf(pos ir.Pos, format string, args ...any) {
+	l.errs = append(l.errs, jsonpos.Errorf(pos, format, args...))
+}
+
+// file reads the tool list of one parsed input.
+func (l *loader) file(root *jsonpos.Node) {
+	list := root
+	if root.Kind == jsonpos.ObjectNode {
+		list = root.Get("tools")
+		if list == nil {
+			if res := root.Get("result"); res != nil {
+				list = res.Get("tools") // an MCP tools/list response
+			}
+		}
+		if list == nil {
+			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array`)
+			return
+		}
+	}
+	if list.Kind != jsonpos.ArrayNode {
+		l.errorf(list.Pos, "expected an array of tools, found %s", kindName(list))
+		return
+	}
+	for _, el := range list.Items {
+		if t := l.tool(el); t != nil {
+			l.doc.Tools = append(l.doc.Tools, t)
+		}
+	}
+}
+
+// tool decodes one tool definition element, or returns nil after
+// reporting why it cannot.
+func (l *loader) tool(el *jsonpos.Node) *ToolDef {
+	if el.Kind != jsonpos.ObjectNode {
+		l.errorf(el.Pos, "expected a tool definition object, found %s", kindName(el))
+		return nil
+	}
+	t := &ToolDef{Node: el}
+	body, schemaKey := l.toolShape(el, t)
+	if body == nil {
+		return nil
+	}
+	ok := l.toolName(body, t)
+	t.Description = l.optString(body, "description")
+	t.Title = l.optString(body, "title")
+
+	params := body.Get(schemaKey)
+	switch {
+	case params == nil:
+		t.Params = emptyObjectSchema(body.Pos, body.Pos.Pointer+"/"+schemaKey)
+	case params.Kind != jsonpos.ObjectNode:
+		l.errorf(params.Pos, "%q must be a JSON Schema object, found %s", schemaKey, kindName(params))
+		ok = false
+	default:
+		t.Params = params
+		l.checkSchema(params)
+	}
+	if t.Format == ir.FormatMCP {
+		if out := el.Get("outputSchema"); out != nil {
+			if out.Kind != jsonpos.ObjectNode {
+				l.errorf(out.Pos, `"outputSchema" must be a JSON Schema object, found %s`, kindName(out))
+				ok = false
+			} else {
+				t.Output = out
+				l.checkSchema(out)
+			}
+		}
+		l.annotations(t, el.Get("annotations"))
+	}
+	if !ok {
+		return nil
+	}
+	return t
+}
+
+// toolShape recognises the format of tool element el, sets t.Format and
+// returns the object holding name, description and the parameters schema
+// with the schema's key; a nil body after reporting why it cannot tell.
+func (l *loader) toolShape(el *jsonpos.Node, t *ToolDef) (body *jsonpos.Node, schemaKey string) {
+	typ := el.Get("type")
+	switch {
+	case el.Get("function") != nil:
+		if typ != nil && (typ.Kind != jsonpos.StringNode || typ.Str != "function") {
+			l.errorf(typ.Pos, `"type" must be "function"`)
+		}
+		body = el.Get("function")
+		if body.Kind != jsonpos.ObjectNode {
+			l.errorf(body.Pos, `"function" must be an object, found %s`, kindName(body))
+			return nil, ""
+		}
+		t.Format = ir.FormatOpenAIChat
+		return body, "parameters"
+	case el.Get("inputSchema") != nil:
+		t.Format = ir.FormatMCP
+		return el, "inputSchema"
+	case el.Get("input_schema") != nil:
+		t.Format = ir.FormatAnthropic
+		return el, "input_schema"
+	case typ != nil && typ.Kind == jsonpos.StringNode && typ.Str == "function":
+		t.Format = ir.FormatOpenAIResponses
+		return el, "parameters"
+	case typ == nil && el.Get("name") != nil:
+		// The legacy OpenAI "functions" entry: the chat shape's inner object.
+		t.Format = ir.FormatOpenAIChat
+		return el, "parameters"
+	case typ != nil:
+		l.errorf(typ.Pos, "unsupported tool type %s; expected \"function\", an Anthropic or an MCP tool", typ.JSON())
+	default:
+		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
+	}
+	return nil, ""
+}
+
+// toolName reads and checks the tool's name (provider rule, uniqueness in
+// the document) into t; false when there is no usable name.
+func (l *loader) toolName(body *jsonpos.Node, t *ToolDef) bool {
+	name := body.Get("name")
+	switch {
+	case name == nil:
+		l.errorf(body.Pos, `tool has no "name"`)
+		return false
+	case name.Kind != jsonpos.StringNode:
+		l.errorf(name.Pos, `"name" must be a string, found %s`, kindName(name))
+		return false
+	}
+	t.Name, t.Pos = name.Str, name.Pos
+	if msg := checkToolName(name.Str); msg != "" {
+		l.errorf(name.Pos, "%s", msg)
+	}
+	if first, dup := l.byName[name.Str]; dup {
+		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, first.Pos)
+	} else {
+		l.byName[name.Str] = t
+	}
+	return true
+}
+
+// checkSchema checks type names in a schema, collecting errors (or
+// rewriting them when lenient).
+func (l *loader) checkSchema(n *jsonpos.Node) {
+	l.errs = append(l.errs, l.types.walk(n)...)
+}
+
+func (l *loader) optString(obj *jsonpos.Node, key string) string {
+	v := obj.Get(key)
+	if v == nil {
+		return ""
+	}
+	if v.Kind != jsonpos.StringNode {
+		l.errorf(v.Pos, "%q must be a string, found %s", key, kindName(v))
+		return ""
+	}
+	return v.Str
+}
+
+// annotations decodes MCP tool annotations.
+func (l *loader) annotations(t *ToolDef, a *jsonpos.Node) {
+	if a == nil || a.Kind == jsonpos.NullNode {
+		return
+	}
+	if a.Kind != jsonpos.ObjectNode {
+		l.errorf(a.Pos, `"annotations" must be an object, found %s`, kindName(a))
+		return
+	}
+	hint := func(key string) *bool {
+		v := a.Get(key)
+		if v == nil || v.Kind == jsonpos.NullNode {
+			return nil
+		}
+		if v.Kind != jsonpos.BoolNode {
+			l.errorf(v.Pos, "%q must be a boolean, found %s", key, kindName(v))
+			return nil
+		}
+		b := v.Bool
+		return &b
+	}
+	t.Annotations = ir.Annotations{
+		ReadOnly:    hint("readOnlyHint"),
+		Destructive: hint("destructiveHint"),
+		Idempotent:  hint("idempotentHint"),
+		OpenWorld:   hint("openWorldHint"),
+	}
+	if t.Title == "" {
+		t.Title = l.optString(a, "title")
+	}
+}
+
+// checkToolName returns why providers reject name (runtime.CheckName, the
+// one copy of the rule), or "".
+func checkToolName(name string) string {
+	var ne *runtime.NameError
+	switch {
+	case !errors.As(runtime.CheckName(name), &ne):
+		return ""
+	case name == "":
+		return "tool name is empty"
+	case ne.At >= 0:
+		return fmt.Sprintf("tool name %q is rejected by model providers: %s", name, runtime.NameChars)
+	default:
+		return fmt.Sprintf("tool name %q is rejected by model providers: %d bytes long, at most %d are allowed", name, len(name), runtime.MaxNameLen)
+	}
+}
+
+// emptyObjectSchema is the schema of a tool without parameters:
+// {"type":"object","properties":{}}, located where the schema would be.
+func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
+	pos := at
+	pos.Pointer = ptr
+	sub := func(key string) ir.Pos {
+		p := pos
+		p.Pointer = ptr + "/" + key
+		return p
+	}
+	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: pos, Members: []jsonpos.Member{
+		{Key: "type", KeyPos: sub("type"), Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: sub("type"), Str: "object"}},
+		{Key: "properties", KeyPos: sub("properties"), Value: &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: sub("properties")}},
+	}}
+}
+
+// kindName names a node's JSON kind for error messages ("an array").
+func kindName(n *jsonpos.Node) string {
+	switch n.Kind {
+	case jsonpos.NullNode:
+		return "null"
+	case jsonpos.ArrayNode, jsonpos.ObjectNode:
+		return "an " + n.Kind.String()
+	default:
+		return "a " + n.Kind.String()
+	}
+}

@@ -1,0 +1,467 @@
+package load
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+func boolp(b bool) *bool { return &b }
+
+// toolSummary is the part of a ToolDef the shape tests compare.
+type toolSummary struct {
+	Name, Title, Description string
+	Pos                      ir.Pos
+	Format                   ir.InputFormat
+	Params, Output           string
+	Annotations              ir.Annotations
+}
+
+func summarize(t *ToolDef) toolSummary {
+	s := toolSummary{
+		Name: t.Name, Title: t.Title, Description: t.Description,
+		Pos: t.Pos, Format: t.Format, Params: string(t.Params.JSON()),
+		Annotations: t.Annotations,
+	}
+	if t.Output != nil {
+		s.Output = string(t.Output.JSON())
+	}
+	return s
+}
+
+func TestLoadShapes(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []toolSummary
+	}{
+		{
+			name: "openai chat array",
+			in: `[{"type":"function","function":{"name":"get_weather","description":"Weather.",
+"parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]`,
+			want: []toolSummary{{
+				Name: "get_weather", Description: "Weather.",
+				Pos:    ir.Pos{File: "in.json", Line: 1, Col: 40, Pointer: "/0/function/name"},
+				Format: ir.FormatOpenAIChat,
+				Params: `{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`,
+			}},
+		},
+		{
+			name: "openai chat without type and without parameters",
+			in:   `{"tools":[{"function":{"name":"ping"}}]}`,
+			want: []toolSummary{{
+				Name:   "ping",
+				Pos:    ir.Pos{File: "in.json", Line: 1, Col: 31, Pointer: "/tools/0/function/name"},
+				Format: ir.FormatOpenAIChat,
+				Params: `{"type":"object","properties":{}}`,
+			}},
+		},
+		{
+			name: "openai responses",
+			in:   `[{"type":"function","name":"search","description":"Find.","parameters":{"type":"object","properties":{"q":{"type":"string"}}},"strict":true}]`,
+			want: []toolSummary{{
+				Name: "search", Description: "Find.",
+				Pos:    ir.Pos{File: "in.json", Line: 1, Col: 28, Pointer: "/0/name"},
+				Format: ir.FormatOpenAIResponses,
+				Params: `{"type":"object","properties":{"q":{"type":"string"}}}`,
+			}},
+		},
+		{
+			name: "anthropic",
+			in:   `{"tools":[{"name":"get_stock","description":"Price.","input_schema":{"type":"object","properties":{"ticker":{"type":"string"}}}}]}`,
+			want: []toolSummary{{
+				Name: "get_stock", Description: "Price.",
+				Pos:    ir.Pos{File: "in.json", Line: 1, Col: 19, Pointer: "/tools/0/name"},
+				Format: ir.FormatAnthropic,
+				Params: `{"type":"object","properties":{"ticker":{"type":"string"}}}`,
+			}},
+		},
+		{
+			name: "mcp with output schema and annotations",
+			in: `{"tools":[{"name":"read_file","title":"Read file","description":"Reads.",
+"inputSchema":{"type":"object","properties":{"path":{"type":"string"}}},
+"outputSchema":{"type":"object","properties":{"content":{"type":"string"}}},
+"annotations":{"readOnlyHint":true,"destructiveHint":false,"openWorldHint":false}}]}`,
+			want: []toolSummary{{
+				Name: "read_file", Title: "Read file", Description: "Reads.",
+				Pos:         ir.Pos{File: "in.json", Line: 1, Col: 19, Pointer: "/tools/0/name"},
+				Format:      ir.FormatMCP,
+				Params:      `{"type":"object","properties":{"path":{"type":"string"}}}`,
+				Output:      `{"type":"object","properties":{"content":{"type":"string"}}}`,
+				Annotations: ir.Annotations{ReadOnly: boolp(true), Destructive: boolp(false), OpenWorld: boolp(false)},
+			}},
+		},
+		{
+			name: "mcp tools/list response with annotation title",
+			in:   `{"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"},"annotations":{"title":"Echo","idempotentHint":true}}]}}`,
+			want: []toolSummary{{
+				Name: "echo", Title: "Echo",
+				Pos:         ir.Pos{File: "in.json", Line: 1, Col: 29, Pointer: "/result/tools/0/name"},
+				Format:      ir.FormatMCP,
+				Params:      `{"type":"object"}`,
+				Annotations: ir.Annotations{Idempotent: boolp(true)},
+			}},
+		},
+		{
+			name: "mixed shapes keep order",
+			in: `[{"name":"b","input_schema":{"type":"object"}},
+{"type":"function","function":{"name":"a"}},
+{"name":"c","inputSchema":{"type":"object"}}]`,
+			want: []toolSummary{
+				{Name: "b", Pos: ir.Pos{File: "in.json", Line: 1, Col: 10, Pointer: "/0/name"}, Format: ir.FormatAnthropic, Params: `{"type":"object"}`},
+				{Name: "a", Pos: ir.Pos{File: "in.json", Line: 2, Col: 39, Pointer: "/1/function/name"}, Format: ir.FormatOpenAIChat, Params: `{"type":"object","properties":{}}`},
+				{Name: "c", Pos: ir.Pos{File: "in.json", Line: 3, Col: 9, Pointer: "/2/name"}, Format: ir.FormatMCP, Params: `{"type":"object"}`},
+			},
+		},
+		{
+			name: "empty list",
+			in:   `[]`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Tools([]Input{{Name: "in.json", Data: []byte(tt.in)}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []toolSummary
+			for _, td := range doc.Tools {
+				got = append(got, summarize(td))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("tools (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLoadMissingParamsPosition(t *testing.T) {
+	doc, err := Tools([]Input{{Name: "in.json", Data: []byte("[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]")}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Roots) != 1 || doc.Roots[0].Kind != jsonpos.ArrayNode || doc.Sources[0] != "in.json" {
+		t.Errorf("roots = %v, sources = %v", doc.Roots, doc.Sources)
+	}
+	p := doc.Tools[0].Params
+	want := ir.Pos{File: "in.json", Line: 2, Col: 32, Pointer: "/0/function/parameters"}
+	if p.Pos != want {
+		t.Errorf("params pos = %+v, want %+v", p.Pos, want)
+	}
+	if got := p.Get("properties").Pos.Pointer; got != "/0/function/parameters/properties" {
+		t.Errorf("properties pointer = %q", got)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		inputs []Input
+		want   []string
+	}{
+		{
+			name:   "syntax error",
+			inputs: []Input{{"a.json", []byte(`[{"name":"x",}]`)}},
+			want:   []string{`a.json:1:13: /0: trailing comma before '}'`},
+		},
+		{
+			name:   "not a tool list",
+			inputs: []Input{{"a.json", []byte(`{"functions":[]}`)}, {"b.json", []byte(`"x"`)}},
+			want: []string{
+				`a.json:1:1: /: expected an array of tools or an object with a "tools" array`,
+				`b.json:1:1: /: expected an array of tools, found a string`,
+			},
+		},
+		{
+			name: "duplicate names within and across files",
+			inputs: []Input{
+				{"a.json", []byte(`[{"name":"x","input_schema":{}},` + "\n" + `{"name":"x","input_schema":{}}]`)},
+				{"b.json", []byte(`[{"type":"function","function":{"name":"x"}}]`)},
+			},
+			want: []string{
+				`a.json:2:9: /1/name: duplicate tool name "x" (first defined at a.json:1:10)`,
+				`b.json:1:40: /0/function/name: duplicate tool name "x" (first defined at a.json:1:10)`,
+			},
+		},
+		{
+			name:   "names providers reject",
+			inputs: []Input{{"a.json", []byte(`[{"name":"a.b c","input_schema":{}},{"name":"","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`)}},
+			want: []string{
+				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only letters, digits, '_' and '-' are allowed`,
+				`a.json:1:45: /1/name: tool name is empty`,
+				`a.json:1:75: /2/name: tool name "` + strings.Repeat("n", 65) + `" is rejected by model providers: 65 bytes long, at most 64 are allowed`,
+			},
+		},
+		{
+			name:   "malformed elements",
+			inputs: []Input{{"a.json", []byte(`[1,{"type":"web_search"},{"description":"d"},{"type":"function","function":"f"},{"function":{"description":"no name"}},{"name":7,"input_schema":{}},{"name":"p","input_schema":[]}]`)}},
+			want: []string{
+				`a.json:1:2: /0: expected a tool definition object, found a number`,
+				`a.json:1:12: /1/type: unsupported tool type "web_search"; expected "function", an Anthropic or an MCP tool`,
+				`a.json:1:26: /2: cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`,
+				`a.json:1:76: /3/function: "function" must be an object, found a string`,
+				`a.json:1:93: /4/function: tool has no "name"`,
+				`a.json:1:128: /5/name: "name" must be a string, found a number`,
+				`a.json:1:176: /6/input_schema: "input_schema" must be a JSON Schema object, found an array`,
+			},
+		},
+		{
+			name:   "wrong field types",
+			inputs: []Input{{"a.json", []byte(`[{"type":"tool","function":{"name":"f","description":3}},{"name":"m","inputSchema":{},"outputSchema":true,"annotations":{"readOnlyHint":"yes"}}]`)}},
+			want: []string{
+				`a.json:1:10: /0/type: "type" must be "function"`,
+				`a.json:1:54: /0/function/description: "description" must be a string, found a number`,
+				`a.json:1:102: /1/outputSchema: "outputSchema" must be a JSON Schema object, found a boolean`,
+				`a.json:1:137: /1/annotations/readOnlyHint: "readOnlyHint" must be a boolean, found a string`,
+			},
+		},
+		{
+			name: "non-standard type names",
+			inputs: []Input{{"a.json", []byte(`[{"type":"function","function":{"name":"f","parameters":{"type":"dict","properties":{
+"x":{"type":"float","enum":[{"type":"dict"}],"default":{"type":"int"}},
+"y":{"type":["String","null"]},
+"z":{"type":"any"},
+"w":{"type":"foo"},
+"v":{"type":3}}}}}]`)}},
+			want: []string{
+				`a.json:1:65: /0/function/parameters/type: "dict" is not a JSON Schema type; use "object"`,
+				`a.json:2:13: /0/function/parameters/properties/x/type: "float" is not a JSON Schema type; use "number"`,
+				`a.json:3:14: /0/function/parameters/properties/y/type/0: "String" is not a JSON Schema type; use "string"`,
+				`a.json:4:13: /0/function/parameters/properties/z/type: "any" is not a JSON Schema type; omit "type" to allow any value`,
+				`a.json:5:13: /0/function/parameters/properties/w/type: "foo" is not a JSON Schema type`,
+				`a.json:6:13: /0/function/parameters/properties/v/type: "type" must be a string or an array of strings, found a number`,
+			},
+		},
+		{
+			name:   "draft 3 required",
+			inputs: []Input{{"a.json", []byte(`[{"name":"t","input_schema":{"properties":{"a":{"required":true},"b":{"required":["x"]}}}}]`)}},
+			want: []string{
+				`a.json:1:60: /0/input_schema/properties/a/required: a boolean "required" on a property is draft 3 syntax; list "a" in the object's "required" array`,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Tools(tt.inputs, Options{})
+			if err == nil {
+				t.Fatalf("no error; loaded %d tools", len(doc.Tools))
+			}
+			var list jsonpos.ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("error %T is not an ErrorList", err)
+			}
+			var got []string
+			for _, e := range list {
+				got = append(got, e.Error())
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("errors (-want +got):\n%s\ngot:\n%s", diff, strings.Join(got, "\n"))
+			}
+		})
+	}
+}
+
+// TestLoadTypeWalk checks that every subschema position is visited and that
+// enum, const, default and examples values are not.
+func TestLoadTypeWalk(t *testing.T) {
+	keywords := []struct{ kw, schema, ptr string }{
+		{"properties", `{"properties":{"a":{"type":"int"}}}`, "/properties/a/type"},
+		{"patternProperties", `{"patternProperties":{"^a":{"type":"int"}}}`, "/patternProperties/^a/type"},
+		{"additionalProperties", `{"additionalProperties":{"type":"int"}}`, "/additionalProperties/type"},
+		{"unevaluatedProperties", `{"unevaluatedProperties":{"type":"int"}}`, "/unevaluatedProperties/type"},
+		{"propertyNames", `{"propertyNames":{"type":"str"}}`, "/propertyNames/type"},
+		{"items", `{"items":{"type":"int"}}`, "/items/type"},
+		{"items array", `{"items":[{"type":"int"}]}`, "/items/0/type"},
+		{"prefixItems", `{"prefixItems":[{"type":"int"}]}`, "/prefixItems/0/type"},
+		{"additionalItems", `{"additionalItems":{"type":"int"}}`, "/additionalItems/type"},
+		{"unevaluatedItems", `{"unevaluatedItems":{"type":"int"}}`, "/unevaluatedItems/type"},
+		{"contains", `{"contains":{"type":"int"}}`, "/contains/type"},
+		{"$defs", `{"$defs":{"d":{"type":"int"}}}`, "/$defs/d/type"},
+		{"definitions", `{"definitions":{"d":{"type":"int"}}}`, "/definitions/d/type"},
+		{"dependentSchemas", `{"dependentSchemas":{"d":{"type":"int"}}}`, "/dependentSchemas/d/type"},
+		{"dependencies", `{"dependencies":{"d":{"type":"int"},"e":["d"]}}`, "/dependencies/d/type"},
+		{"anyOf", `{"anyOf":[{"type":"string"},{"type":"int"}]}`, "/anyOf/1/type"},
+		{"oneOf", `{"oneOf":[{"type":"int"}]}`, "/oneOf/0/type"},
+		{"allOf", `{"allOf":[{"type":"int"}]}`, "/allOf/0/type"},
+		{"not", `{"not":{"type":"int"}}`, "/not/type"},
+		{"if", `{"if":{"type":"int"}}`, "/if/type"},
+		{"then", `{"then":{"type":"int"}}`, "/then/type"},
+		{"else", `{"else":{"type":"int"}}`, "/else/type"},
+		{"contentSchema", `{"contentSchema":{"type":"int"}}`, "/contentSchema/type"},
+		{"deep", `{"properties":{"a":{"items":{"anyOf":[{"$defs":{"x":{"type":"int"}}}]}}}}`, "/properties/a/items/anyOf/0/$defs/x/type"},
+	}
+	for _, k := range keywords {
+		in := `[{"name":"t","input_schema":` + k.schema + `}]`
+		_, err := Tools([]Input{{"a.json", []byte(in)}}, Options{})
+		var list jsonpos.ErrorList
+		if !errors.As(err, &list) || len(list) != 1 {
+			t.Errorf("%s: err = %v, want one error", k.kw, err)
+			continue
+		}
+		if got, want := list[0].Pos.Pointer, "/0/input_schema"+k.ptr; got != want {
+			t.Errorf("%s: error at %s, want %s", k.kw, got, want)
+		}
+	}
+	values := `{"type":"object","enum":[{"type":"dict"}],"const":{"type":"dict"},"default":{"type":"dict"},
+"examples":[{"type":"dict"}],"properties":{"type":{"type":"string","default":{"type":"int"}}}}`
+	if _, err := Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":` + values + `}]`)}}, Options{}); err != nil {
+		t.Errorf("values were checked as schemas: %v", err)
+	}
+}
+
+func TestLoadLenient(t *testing.T) {
+	in := `[{"type":"function","function":{"name":"f","parameters":{"type":"dict","properties":{
+"a":{"type":"dict","properties":{"b":{"type":"int"},"c":{"type":"int"}}},
+"d":{"type":["str","null"]},
+"e":{"type":"any","description":"anything"},
+"g":{"type":"dict"},
+"h":{"type":"HashMap","additionalProperties":{"type":"long"}}}}}}]`
+	doc, err := Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSchema := `{"type":"object","properties":{` +
+		`"a":{"type":"object","properties":{"b":{"type":"integer"},"c":{"type":"integer"}}},` +
+		`"d":{"type":["string","null"]},` +
+		`"e":{"description":"anything"},` +
+		`"g":{"type":"object"},` +
+		`"h":{"type":"object","additionalProperties":{"type":"integer"}}}}`
+	if got := string(doc.Tools[0].Params.JSON()); got != wantSchema {
+		t.Errorf("rewritten schema:\n got %s\nwant %s", got, wantSchema)
+	}
+	var got []string
+	for _, w := range doc.Warnings {
+		got = append(got, w.Message)
+		if w.Code != "lenient-type" || w.Pos.File != "a.json" || w.Pos.Line == 0 {
+			t.Errorf("warning %q: code %q, pos %+v", w.Message, w.Code, w.Pos)
+		}
+	}
+	want := []string{
+		`rewrote type "dict" to "object" 3 times`,
+		`rewrote type "int" to "integer" 2 times`,
+		`rewrote type "str" to "string" 1 time`,
+		`removed type "any" (any value) 1 time`,
+		`rewrote type "HashMap" to "object" 1 time`,
+		`rewrote type "long" to "integer" 1 time`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if w := doc.Warnings[0].Pos.Pointer; w != "/0/function/parameters/type" {
+		t.Errorf("first dict rewrite at %s", w)
+	}
+
+	// Draft-3 booleans move into the object's required array.
+	in = `[{"name":"t","input_schema":{"type":"object","properties":{
+"a":{"type":"string","required":true},
+"b":{"type":"object","required":false,"properties":{"c":{"required":true}}},
+"d":{"type":"object","required":["e"],"properties":{"e":{}}}}}}]`
+	doc, err = Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSchema = `{"type":"object","properties":{` +
+		`"a":{"type":"string"},` +
+		`"b":{"type":"object","properties":{"c":{}},"required":["c"]},` +
+		`"d":{"type":"object","required":["e"],"properties":{"e":{}}}},"required":["a"]}`
+	if got := string(doc.Tools[0].Params.JSON()); got != wantSchema {
+		t.Errorf("rewritten schema:\n got %s\nwant %s", got, wantSchema)
+	}
+	if got := doc.Tools[0].Params.Get("required").Items[0].Pos.Pointer; got != "/0/input_schema/required/0" {
+		t.Errorf("moved required pointer = %s", got)
+	}
+	wantWarn := []ir.Diagnostic{{
+		Pos:     ir.Pos{File: "a.json", Line: 2, Col: 33, Pointer: "/0/input_schema/properties/a/required"},
+		Code:    "lenient-required",
+		Message: `moved a boolean "required" from a property into its object's "required" array 3 times`,
+	}}
+	if diff := cmp.Diff(wantWarn, doc.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+
+	// Lenient mode still rejects names it cannot map.
+	_, err = Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":{"type":"foo"}}]`)}}, Options{Lenient: true})
+	if err == nil || !strings.Contains(err.Error(), `"foo" is not a JSON Schema type`) {
+		t.Errorf("lenient unknown type: err = %v", err)
+	}
+}
+
+// TestLoadCorpus loads every corpus tool file (each file is one family).
+func TestLoadCorpus(t *testing.T) {
+	dir := corpus.Dir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "tools", "*", "*.tools.json"))
+	if len(files) == 0 {
+		t.Skip("no corpus tool files")
+	}
+	total := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(dir, f)
+		doc, err := Tools([]Input{{Name: rel, Data: data}}, Options{})
+		if err != nil {
+			t.Errorf("%s:\n%v", rel, err)
+			continue
+		}
+		if len(doc.Tools) == 0 {
+			t.Errorf("%s: no tools", rel)
+		}
+		for _, td := range doc.Tools {
+			if td.Params == nil || td.Params.Kind != jsonpos.ObjectNode || td.Pos.Line == 0 {
+				t.Errorf("%s: tool %s: params %v at %+v", rel, td.Name, td.Params, td.Pos)
+			}
+		}
+		t.Logf("%s: %d tools", rel, len(doc.Tools))
+		total += len(doc.Tools)
+	}
+	t.Logf("%d files, %d tools", len(files), total)
+}
+
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{
+		`[{"type":"function","function":{"name":"f","parameters":{"type":"dict","properties":{"a":{"type":["int","null"]}}}}}]`,
+		`{"tools":[{"name":"m","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}]}`,
+		`[{"name":"a","input_schema":{"anyOf":[{"type":"any"}],"items":[{"type":"str"}]}}]`,
+	} {
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
+		doc, err := Tools([]Input{{Name: "fuzz.json", Data: data}}, Options{Lenient: lenient})
+		if err != nil {
+			var list jsonpos.ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error %T is not a non-empty ErrorList", err)
+			}
+			return
+		}
+		for _, td := range doc.Tools {
+			if td.Params == nil || td.Node == nil {
+				t.Fatalf("tool %q without params or node", td.Name)
+			}
+		}
+	})
+}
+
+func BenchmarkLoad(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpus.Dir(b), "tools", "mcp_npm", "ALL.tools.json"))
+	if err != nil {
+		b.Skip(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Tools([]Input{{Name: "ALL.tools.json", Data: data}}, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,26 @@
+// Package manifest reads toolgen.yaml, the file that says what one run of
+// toolgen reads and writes and how tools map to ops.
+//
+// Load (or Decode, which also returns what it could read) takes YAML or
+// JSON and returns a Manifest: package, inputs, output and stubs (paths
+// relative to the manifest; Resolve joins them), default_group and groups,
+// ops (kind, policy, examples, notes, dry-run default, result schema, tool
+// annotations), overrides (tool → op path), surfaces, lenient, formats and
+// limits. Every problem is a located jsonpos.Error at the YAML line and
+// column with a JSON pointer into the manifest; an unknown key gets a
+// did-you-mean (runtime/text.Closest, the one nearest-name rule). Schema is
+// the manifest's published JSON Schema; a test keeps it and the decoder in
+// agreement.
+//
+// The manifest owns two settings the rest of the schema side reads:
+//
+//   - Limits bound the work one generation does on hostile input (schema
+//     depth, properties, enum size, $ref expansions, identifier length);
+//     every limit ends in a located error naming the key that raises it
+//     (LimitHint), and JSONDepth bounds the JSON nesting the loader parses.
+//   - Formats maps JSON Schema formats to Go representations
+//     (FormatTargets: date-time and date may become time.Time);
+//     CheckFormats reports a mapping the compiler cannot apply.
+//
+// ValidOpPath is the grammar of dotted op paths.
+package manifest

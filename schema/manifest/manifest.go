@@ -1,0 +1,678 @@
+package manifest
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/names"
+)
+
+// Schema is the published JSON Schema (2020-12) of toolgen.yaml.
+//
+//go:embed toolgen.schema.json
+var Schema []byte
+
+// Manifest is a decoded toolgen.yaml: where the inputs are, where the output
+// goes, and how tools map to ops.
+type Manifest struct {
+	// File is the manifest's path as given to Load.
+	File string
+	// Package is the Go package name of the output.
+	Package string
+	// Inputs are the tool definition files, relative to the manifest.
+	Inputs []string
+	// Output is the output directory, relative to the manifest.
+	Output string
+	// Stubs is the user-owned handler file that generate creates and
+	// appends stubs to, relative to the manifest ("" = none).
+	Stubs string
+	// DefaultGroup holds tools that carry no group token ("tools" if empty).
+	DefaultGroup string
+	// Groups in manifest order.
+	Groups []Group
+	// Ops are per-op settings in manifest order.
+	Ops []Op
+	// Overrides map tool names to op paths, in manifest order.
+	Overrides []Override
+	// Surfaces to emit; empty means all.
+	Surfaces []string
+	// Lenient turns recoverable schema problems into warnings.
+	Lenient bool
+	// Formats maps format names to Go representations (date-time: time);
+	// nil when not given. Pass it to schema.BuildOptions.Formats.
+	Formats map[string]string
+	// Limits are the limits: settings (zero fields: DefaultLimits). Pass
+	// them to schema.BuildOptions.Limits.
+	Limits Limits
+}
+
+// Group is one entry of groups: a top-level op group, its summary
+// and the tool-name tokens that select it.
+type Group struct {
+	Name    string
+	Summary string
+	// Prefix are leading name tokens ("github" in github_list_issues).
+	Prefix []string
+	// Infix are tokens right after the verb ("onto" in list_onto_tasks).
+	Infix []string
+	Pos   ir.Pos
+}
+
+// Op is one entry of ops.
+type Op struct {
+	// Path is the op path (the key of the entry).
+	Path string
+	// Tool, when set, maps this tool to Path (like an override).
+	Tool string
+	// Kind is runtime.OpRead, runtime.OpWrite or "" (derived).
+	Kind          runtime.OpKind
+	Policy        *ir.Policy
+	Examples      []ir.Example
+	Notes         []string
+	DryRunDefault *bool
+	// ResultSchema is the JSON Schema of the tool's result (compact JSON);
+	// ResultNode is the same schema with its positions in the manifest,
+	// compiled into the tool's Go result type by BuildFamily.
+	ResultSchema json.RawMessage
+	ResultNode   *jsonpos.Node
+	// Title and Annotations override the MCP title and hints of the op's
+	// tool (annotations: {read_only, destructive, idempotent, open_world}).
+	Title       string
+	Annotations ir.Annotations
+	Pos         ir.Pos
+}
+
+// Override maps one tool to an op path.
+type Override struct {
+	Tool string
+	Op   string
+	Pos  ir.Pos
+}
+
+// SurfaceNames are the surfaces a manifest may list.
+var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred", "code"}
+
+// Op returns the manifest settings for op path, or nil.
+func (m *Manifest) Op(path string) *Op {
+	if m == nil {
+		return nil
+	}
+	for i := range m.Ops {
+		if m.Ops[i].Path == path {
+			return &m.Ops[i]
+		}
+	}
+	return nil
+}
+
+// InputPaths returns Inputs resolved against the manifest's directory.
+func (m *Manifest) InputPaths() []string {
+	out := make([]string, len(m.Inputs))
+	for i, in := range m.Inputs {
+		out[i] = m.Resolve(in)
+	}
+	return out
+}
+
+// Resolve returns p relative to the manifest's directory (absolute paths
+// are kept).
+func (m *Manifest) Resolve(p string) string {
+	if filepath.IsAbs(p) || m.File == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(m.File), p)
+}
+
+// Load decodes and validates a manifest. data may be YAML or JSON;
+// every problem is reported as a located error (an ErrorList).
+func Load(file string, data []byte) (*Manifest, error) {
+	m, errs := Decode(file, data)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return m, nil
+}
+
+// Decode is Load returning what it could decode along with
+// the errors (settings with an error are left out), so that a run can go on
+// to report the errors of the inputs too. The manifest is never nil.
+func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
+	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
+		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
+		// not accept them as indentation, so they become spaces (columns
+		// are unchanged).
+		data = []byte(strings.ReplaceAll(string(data), "\t", " "))
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return &Manifest{File: file}, jsonpos.ErrorList{yamlSyntaxError(file, err)}
+	}
+	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
+	if len(doc.Content) == 0 {
+		return d.m, nil
+	}
+	d.root(doc.Content[0])
+	return d.m, d.errs
+}
+
+// yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
+// located error.
+func yamlSyntaxError(file string, err error) *jsonpos.Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		return &jsonpos.Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
+	}
+	return &jsonpos.Error{Pos: ir.Pos{File: file}, Message: msg}
+}
+
+type manifestDecoder struct {
+	file string
+	m    *Manifest
+	errs jsonpos.ErrorList
+}
+
+func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
+	return ir.Pos{File: d.file, Line: n.Line, Col: n.Column, Pointer: ptr}
+}
+
+func (d *manifestDecoder) errorf(n *yaml.Node, ptr, format string, args ...any) {
+	d.errs = append(d.errs, jsonpos.Errorf(d.pos(n, ptr), format, args...))
+}
+
+// pointerToken escapes a JSON pointer reference token.
+func mfPointerToken(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// mfKeys are the top-level keys, in documentation order.
+var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats", "limits"}
+
+// mapping walks a mapping node, reporting unknown and duplicate keys, and
+// calls f for every known key.
+func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f func(key string, k, v *yaml.Node, ptr string)) {
+	if !d.expect(n, ptr, yaml.MappingNode, "an object") {
+		return
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		kp := ptr + "/" + mfPointerToken(k.Value)
+		if seen[k.Value] {
+			d.errorf(k, kp, "duplicate key %q", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		if known != nil && !slices.Contains(known, k.Value) {
+			if s := text.Closest(k.Value, known); s != "" {
+				d.errorf(k, kp, "unknown key %q; did you mean %q?", k.Value, s)
+			} else {
+				d.errorf(k, kp, "unknown key %q", k.Value)
+			}
+			continue
+		}
+		f(k.Value, k, v, kp)
+	}
+}
+
+func (d *manifestDecoder) expect(n *yaml.Node, ptr string, kind yaml.Kind, what string) bool {
+	if n.Kind == kind && !(kind == yaml.ScalarNode && n.Tag == "!!null") {
+		return true
+	}
+	d.errorf(n, ptr, "must be %s", what)
+	return false
+}
+
+func (d *manifestDecoder) str(n *yaml.Node, ptr string) (string, bool) {
+	if !d.expect(n, ptr, yaml.ScalarNode, "a string") {
+		return "", false
+	}
+	if n.Tag != "!!str" {
+		d.errorf(n, ptr, "must be a string")
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *manifestDecoder) nonEmpty(n *yaml.Node, ptr string) (string, bool) {
+	s, ok := d.str(n, ptr)
+	if ok && s == "" {
+		d.errorf(n, ptr, "must not be empty")
+		return "", false
+	}
+	return s, ok
+}
+
+func (d *manifestDecoder) boolean(n *yaml.Node, ptr string) (bool, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		d.errorf(n, ptr, "must be true or false")
+		return false, false
+	}
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		d.errorf(n, ptr, "must be true or false")
+		return false, false
+	}
+	return b, true
+}
+
+func (d *manifestDecoder) strings(n *yaml.Node, ptr string) []string {
+	if !d.expect(n, ptr, yaml.SequenceNode, "an array of strings") {
+		return nil
+	}
+	out := []string{}
+	for i, it := range n.Content {
+		if s, ok := d.nonEmpty(it, fmt.Sprintf("%s/%d", ptr, i)); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (d *manifestDecoder) root(n *yaml.Node) {
+	m := d.m
+	d.mapping(n, "", mfKeys, func(key string, k, v *yaml.Node, ptr string) {
+		switch key {
+		case "package":
+			if s, ok := d.nonEmpty(v, ptr); ok {
+				if why := names.CheckPackageName(s); why != "" {
+					d.errorf(v, ptr, "must be a Go package name: %s", why)
+				}
+				m.Package = s
+			}
+		case "inputs":
+			m.Inputs = d.strings(v, ptr)
+		case "output":
+			m.Output, _ = d.nonEmpty(v, ptr)
+		case "stubs":
+			m.Stubs, _ = d.nonEmpty(v, ptr)
+		case "default_group":
+			if s, ok := d.nonEmpty(v, ptr); ok {
+				d.checkSegment(v, ptr, s, "group name")
+				m.DefaultGroup = s
+			}
+		case "groups":
+			d.groups(v, ptr)
+		case "ops":
+			d.ops(v, ptr)
+		case "overrides":
+			d.overrides(v, ptr)
+		case "surfaces":
+			for i, s := range d.strings(v, ptr) {
+				if !slices.Contains(SurfaceNames, s) {
+					d.errorf(v.Content[i], fmt.Sprintf("%s/%d", ptr, i), "must be one of %s", strings.Join(SurfaceNames, ", "))
+					continue
+				}
+				m.Surfaces = append(m.Surfaces, s)
+			}
+		case "lenient":
+			m.Lenient, _ = d.boolean(v, ptr)
+		case "formats":
+			d.formats(v, ptr)
+		case "limits":
+			d.limits(v, ptr)
+		}
+	})
+}
+
+// minIdentifierLength is the least limits.max_identifier_length: room for
+// a prefix, a hash and a suffix.
+const minIdentifierLength = 32
+
+// limits decodes the limits: mapping (LimitKeys to positive integers).
+func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
+	l := &d.m.Limits
+	d.mapping(n, ptr, LimitKeys, func(key string, _, v *yaml.Node, ptr string) {
+		var x int64
+		least := int64(1)
+		if key == "max_identifier_length" {
+			least = minIdentifierLength
+		}
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || v.Decode(&x) != nil || x < least {
+			if least > 1 {
+				d.errorf(v, ptr, "must be an integer of at least %d", least)
+			} else {
+				d.errorf(v, ptr, "must be a positive integer")
+			}
+			return
+		}
+		const maxInt = int64(^uint(0) >> 1)
+		if x > maxInt {
+			x = maxInt
+		}
+		switch key {
+		case "max_depth":
+			l.Depth = int(min(x, 1<<20))
+		case "max_properties":
+			l.Properties = int(x)
+		case "max_enum":
+			l.Enum = int(x)
+		case "max_ref_expansions":
+			l.RefExpansions = int(x)
+		case "max_identifier_length":
+			l.IdentifierLength = int(x)
+		case "max_output_bytes":
+			l.OutputBytes = x
+		}
+	})
+}
+
+// formats decodes the formats: mapping (format name to Go representation,
+// both from FormatTargets).
+func (d *manifestDecoder) formats(n *yaml.Node, ptr string) {
+	d.m.Formats = map[string]string{}
+	d.mapping(n, ptr, nil, func(name string, k, v *yaml.Node, ptr string) {
+		targets, ok := FormatTargets[name]
+		if !ok {
+			d.errorf(k, ptr, "format %q cannot be mapped; mappable formats are %s", name, strings.Join(MappableFormats(), ", "))
+			return
+		}
+		if s, ok := d.str(v, ptr); ok {
+			if !slices.Contains(targets, s) {
+				d.errorf(v, ptr, "unknown target %q for %s; use one of %s", s, name, strings.Join(targets, ", "))
+				return
+			}
+			d.m.Formats[name] = s
+		}
+	})
+}
+
+var mfGroupKeys = []string{"summary", "prefix", "infix"}
+
+func (d *manifestDecoder) groups(n *yaml.Node, ptr string) {
+	d.mapping(n, ptr, nil, func(name string, k, v *yaml.Node, ptr string) {
+		d.checkSegment(k, ptr, name, "group name")
+		g := Group{Name: name, Pos: d.pos(k, ptr)}
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+			g.Summary = v.Value
+		} else {
+			d.mapping(v, ptr, mfGroupKeys, func(key string, _, v *yaml.Node, ptr string) {
+				switch key {
+				case "summary":
+					g.Summary, _ = d.str(v, ptr)
+				case "prefix":
+					g.Prefix = d.strings(v, ptr)
+				case "infix":
+					g.Infix = d.strings(v, ptr)
+				}
+			})
+		}
+		d.m.Groups = append(d.m.Groups, g)
+	})
+}
+
+var mfOpKeys = []string{"tool", "kind", "policy", "examples", "notes", "dry_run_default", "result_schema", "title", "annotations"}
+
+var mfAnnotationKeys = []string{"read_only", "destructive", "idempotent", "open_world"}
+
+func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
+	d.mapping(n, ptr, nil, func(path string, k, v *yaml.Node, ptr string) {
+		d.checkOpPath(k, ptr, path)
+		op := Op{Path: path, Pos: d.pos(k, ptr)}
+		d.mapping(v, ptr, mfOpKeys, func(key string, _, v *yaml.Node, ptr string) {
+			switch key {
+			case "tool":
+				op.Tool, _ = d.nonEmpty(v, ptr)
+			case "kind":
+				if s, ok := d.str(v, ptr); ok {
+					if k := runtime.OpKind(s); k != runtime.OpRead && k != runtime.OpWrite {
+						d.errorf(v, ptr, "must be read or write")
+					} else {
+						op.Kind = k
+					}
+				}
+			case "policy":
+				op.Policy = d.policy(v, ptr)
+			case "examples":
+				op.Examples = d.examples(v, ptr)
+			case "notes":
+				op.Notes = d.strings(v, ptr)
+			case "dry_run_default":
+				if b, ok := d.boolean(v, ptr); ok {
+					op.DryRunDefault = &b
+				}
+			case "result_schema":
+				if d.expect(v, ptr, yaml.MappingNode, "a JSON Schema object") {
+					op.ResultNode = d.node(v, ptr)
+					op.ResultSchema = op.ResultNode.JSON()
+				}
+			case "title":
+				op.Title, _ = d.nonEmpty(v, ptr)
+			case "annotations":
+				op.Annotations = d.annotations(v, ptr)
+			}
+		})
+		d.m.Ops = append(d.m.Ops, op)
+	})
+}
+
+// annotations decodes an op's MCP hint overrides.
+func (d *manifestDecoder) annotations(n *yaml.Node, ptr string) ir.Annotations {
+	var a ir.Annotations
+	d.mapping(n, ptr, mfAnnotationKeys, func(key string, _, v *yaml.Node, ptr string) {
+		b, ok := d.boolean(v, ptr)
+		if !ok {
+			return
+		}
+		switch key {
+		case "read_only":
+			a.ReadOnly = &b
+		case "destructive":
+			a.Destructive = &b
+		case "idempotent":
+			a.Idempotent = &b
+		case "open_world":
+			a.OpenWorld = &b
+		}
+	})
+	return a
+}
+
+var mfPolicyKeys = []string{"do", "dont", "edge_cases"}
+
+func (d *manifestDecoder) policy(n *yaml.Node, ptr string) *ir.Policy {
+	p := &ir.Policy{}
+	d.mapping(n, ptr, mfPolicyKeys, func(key string, _, v *yaml.Node, ptr string) {
+		switch key {
+		case "do":
+			p.Do = d.strings(v, ptr)
+		case "dont":
+			p.Dont = d.strings(v, ptr)
+		case "edge_cases":
+			p.EdgeCases = d.strings(v, ptr)
+		}
+	})
+	return p
+}
+
+var mfExampleKeys = []string{"description", "args"}
+
+func (d *manifestDecoder) examples(n *yaml.Node, ptr string) []ir.Example {
+	if !d.expect(n, ptr, yaml.SequenceNode, "an array of examples") {
+		return nil
+	}
+	var out []ir.Example
+	for i, it := range n.Content {
+		ip := fmt.Sprintf("%s/%d", ptr, i)
+		var ex ir.Example
+		hasArgs := false
+		d.mapping(it, ip, mfExampleKeys, func(key string, _, v *yaml.Node, ptr string) {
+			switch key {
+			case "description":
+				ex.Description, _ = d.str(v, ptr)
+			case "args":
+				hasArgs = true
+				if d.expect(v, ptr, yaml.MappingNode, "an object") {
+					ex.Args = d.json(v, ptr)
+				}
+			}
+		})
+		if it.Kind == yaml.MappingNode && !hasArgs {
+			d.errorf(it, ip, "missing required key \"args\"")
+		}
+		out = append(out, ex)
+	}
+	return out
+}
+
+func (d *manifestDecoder) overrides(n *yaml.Node, ptr string) {
+	d.mapping(n, ptr, nil, func(tool string, k, v *yaml.Node, ptr string) {
+		if s, ok := d.nonEmpty(v, ptr); ok {
+			d.checkOpPath(v, ptr, s)
+			d.m.Overrides = append(d.m.Overrides, Override{Tool: tool, Op: s, Pos: d.pos(k, ptr)})
+		}
+	})
+}
+
+// json converts a YAML subtree to compact JSON with keys in source order.
+func (d *manifestDecoder) json(n *yaml.Node, ptr string) json.RawMessage {
+	var b strings.Builder
+	d.writeJSON(&b, n, ptr)
+	return json.RawMessage(b.String())
+}
+
+func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string) {
+	switch n.Kind {
+	case yaml.AliasNode:
+		d.writeJSON(b, n.Alias, ptr)
+	case yaml.MappingNode:
+		b.WriteByte('{')
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			key, _ := json.Marshal(n.Content[i].Value)
+			b.Write(key)
+			b.WriteByte(':')
+			d.writeJSON(b, n.Content[i+1], ptr+"/"+mfPointerToken(n.Content[i].Value))
+		}
+		b.WriteByte('}')
+	case yaml.SequenceNode:
+		b.WriteByte('[')
+		for i, it := range n.Content {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			d.writeJSON(b, it, fmt.Sprintf("%s/%d", ptr, i))
+		}
+		b.WriteByte(']')
+	default:
+		switch n.Tag {
+		case "!!null":
+			b.WriteString("null")
+		case "!!bool", "!!int", "!!float":
+			var v any
+			if err := n.Decode(&v); err != nil {
+				d.errorf(n, ptr, "invalid %s", strings.TrimPrefix(n.Tag, "!!"))
+				b.WriteString("null")
+				return
+			}
+			out, err := json.Marshal(v)
+			if err != nil { // NaN or infinity
+				d.errorf(n, ptr, "number not representable in JSON")
+				b.WriteString("null")
+				return
+			}
+			b.Write(out)
+		default:
+			out, _ := json.Marshal(n.Value)
+			b.Write(out)
+		}
+	}
+}
+
+// node converts a YAML value into a positioned schema Node, so that errors
+// in a schema written in the manifest point into the manifest.
+func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
+	if n.Kind == yaml.AliasNode {
+		return d.node(n.Alias, ptr)
+	}
+	out := &jsonpos.Node{Pos: d.pos(n, ptr)}
+	switch n.Kind {
+	case yaml.MappingNode:
+		out.Kind = jsonpos.ObjectNode
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			p := ptr + "/" + mfPointerToken(k.Value)
+			out.Members = append(out.Members, jsonpos.Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
+		}
+	case yaml.SequenceNode:
+		out.Kind = jsonpos.ArrayNode
+		for i, it := range n.Content {
+			out.Items = append(out.Items, d.node(it, fmt.Sprintf("%s/%d", ptr, i)))
+		}
+	default:
+		var raw any
+		if err := json.Unmarshal(d.json(n, ptr), &raw); err != nil {
+			return out // reported by json
+		}
+		switch v := raw.(type) {
+		case nil:
+			out.Kind = jsonpos.NullNode
+		case bool:
+			out.Kind, out.Bool = jsonpos.BoolNode, v
+		case float64:
+			num, _ := json.Marshal(v)
+			if n.Tag == "!!int" {
+				num = []byte(n.Value)
+			}
+			out.Kind, out.Num = jsonpos.NumberNode, string(num)
+		case string:
+			out.Kind, out.Str = jsonpos.StringNode, v
+		}
+	}
+	return out
+}
+
+// checkSegment reports names that cannot be an op path segment.
+func (d *manifestDecoder) checkSegment(n *yaml.Node, ptr, s, what string) {
+	if !mfValidSegment(s) {
+		d.errorf(n, ptr, "%s %q must be lowercase letters, digits and underscores", what, s)
+	}
+}
+
+func (d *manifestDecoder) checkOpPath(n *yaml.Node, ptr, path string) {
+	if !ValidOpPath(path) {
+		d.errorf(n, ptr, "op path %q must be dot-separated lowercase segments (onto.task.list)", path)
+	}
+}
+
+// ValidOpPath reports whether path is dot-separated segments of lowercase
+// letters, digits and underscores, each starting with a letter.
+func ValidOpPath(path string) bool {
+	if path == "" {
+		return false
+	}
+	for _, seg := range strings.Split(path, ".") {
+		if !mfValidSegment(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+func mfValidSegment(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

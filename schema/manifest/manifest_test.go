@@ -1,0 +1,241 @@
+package manifest
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"gopkg.in/yaml.v3"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+const goodManifest = `# a family
+package: ontology
+inputs: [tools/read.json, tools/write.json]
+output: gen
+default_group: util
+groups:
+  onto:
+    summary: Ontology ops.
+    infix: [onto]
+  gh: GitHub ops.
+overrides:
+  search_ontology: onto.search
+ops:
+  onto.task.create:
+    kind: write
+    policy:
+      do: [User asks]
+      dont: [Research you can do now]
+      edge_cases: ["If ambiguous, ask"]
+    examples:
+      - description: A task
+        args: {project_id: p1, title: "Call Bob", priority: 2, urgent: true, tags: [a, b], due: null}
+    notes: [Search first.]
+    dry_run_default: true
+    result_schema: {type: object, properties: {id: {type: string}}}
+surfaces: [flat, gateway]
+lenient: true
+limits:
+  max_depth: 100
+  max_properties: 6000
+  max_enum: 200000
+  max_ref_expansions: 5
+  max_identifier_length: 64
+  max_output_bytes: 1000000000
+`
+
+func TestLoad(t *testing.T) {
+	m, err := Load("dir/toolgen.yaml", []byte(goodManifest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	want := &Manifest{
+		File:         "dir/toolgen.yaml",
+		Package:      "ontology",
+		Inputs:       []string{"tools/read.json", "tools/write.json"},
+		Output:       "gen",
+		DefaultGroup: "util",
+		Groups: []Group{
+			{Name: "onto", Summary: "Ontology ops.", Infix: []string{"onto"}, Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 7, Col: 3, Pointer: "/groups/onto"}},
+			{Name: "gh", Summary: "GitHub ops.", Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 10, Col: 3, Pointer: "/groups/gh"}},
+		},
+		Overrides: []Override{{Tool: "search_ontology", Op: "onto.search", Pos: ir.Pos{File: "dir/toolgen.yaml", Line: 12, Col: 3, Pointer: "/overrides/search_ontology"}}},
+		Ops: []Op{{
+			Path:          "onto.task.create",
+			Kind:          "write",
+			Policy:        &ir.Policy{Do: []string{"User asks"}, Dont: []string{"Research you can do now"}, EdgeCases: []string{"If ambiguous, ask"}},
+			Examples:      []ir.Example{{Description: "A task", Args: json.RawMessage(`{"project_id":"p1","title":"Call Bob","priority":2,"urgent":true,"tags":["a","b"],"due":null}`)}},
+			Notes:         []string{"Search first."},
+			DryRunDefault: &yes,
+			ResultSchema:  json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`),
+			Pos:           ir.Pos{File: "dir/toolgen.yaml", Line: 14, Col: 3, Pointer: "/ops/onto.task.create"},
+		}},
+		Surfaces: []string{"flat", "gateway"},
+		Lenient:  true,
+		Limits:   Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
+	}
+	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(Op{}, "ResultNode")); d != "" {
+		t.Errorf("manifest (-want +got):\n%s", d)
+	}
+	// The result schema keeps its positions in the manifest, so schema
+	// errors in it are located there.
+	if n := m.Ops[0].ResultNode; n == nil || n.Pos.Line != 25 || n.Get("properties").Get("id").Pos.Pointer != "/ops/onto.task.create/result_schema/properties/id" {
+		t.Errorf("result node: %+v", n)
+	}
+	if got := m.InputPaths(); got[0] != "dir/tools/read.json" {
+		t.Errorf("InputPaths()[0] = %q", got[0])
+	}
+	if m.Op("onto.task.create") == nil || m.Op("onto.nope") != nil {
+		t.Error("Op lookup")
+	}
+}
+
+func TestLoadJSON(t *testing.T) {
+	src := "{\n\t\"package\": \"p\",\n\t\"ops\": {\"a.b\": {\"kind\": \"read\"}}\n}\n"
+	m, err := Load("toolgen.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Package != "p" || m.Ops[0].Kind != "read" || m.Ops[0].Pos.Line != 3 {
+		t.Errorf("got %+v", m)
+	}
+}
+
+// badManifests are invalid manifests with the exact error toolgen prints;
+// valid reports whether the published JSON Schema cannot see the problem
+// (it is not about the manifest's shape).
+var badManifests = []struct {
+	name, src, want string
+}{
+	{"kind", "ops:\n  onto.task.update:\n    kind: delete\n", "toolgen.yaml:3:11: /ops/onto.task.update/kind: must be read or write"},
+	{"unknown top key", "pakage: x\n", `toolgen.yaml:1:1: /pakage: unknown key "pakage"; did you mean "package"?`},
+	{"unknown op key", "ops:\n  a.b:\n    exmples: []\n", `toolgen.yaml:3:5: /ops/a.b/exmples: unknown key "exmples"; did you mean "examples"?`},
+	{"unknown far key", "zzzzzzzz: 1\n", `toolgen.yaml:1:1: /zzzzzzzz: unknown key "zzzzzzzz"`},
+	{"package type", "package: [a]\n", "toolgen.yaml:1:10: /package: must be a string"},
+	{"package name", "package: my-pkg\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"my-pkg\" is not a Go identifier of ASCII letters, digits and '_' (not starting with a digit)"},
+	{"package keyword", "package: func\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"func\" is a Go keyword"},
+	{"package blank", "package: _\n", "toolgen.yaml:1:10: /package: must be a Go package name: \"_\" cannot name a package"},
+	{"inputs type", "inputs: a.json\n", "toolgen.yaml:1:9: /inputs: must be an array of strings"},
+	{"op path", "ops:\n  Onto.Task:\n    kind: read\n", `toolgen.yaml:2:3: /ops/Onto.Task: op path "Onto.Task" must be dot-separated lowercase segments (onto.task.list)`},
+	{"override path", "overrides:\n  list_x: onto..list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "onto..list" must be dot-separated lowercase segments (onto.task.list)`},
+	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections, deferred, code"},
+	{"lenient", "lenient: yes please\n", "toolgen.yaml:1:10: /lenient: must be true or false"},
+	{"example args", "ops:\n  a.b:\n    examples:\n      - description: x\n", `toolgen.yaml:4:9: /ops/a.b/examples/0: missing required key "args"`},
+	{"example args type", "ops:\n  a.b:\n    examples:\n      - args: [1]\n", "toolgen.yaml:4:15: /ops/a.b/examples/0/args: must be an object"},
+	{"policy key", "ops:\n  a.b:\n    policy: {donts: [x]}\n", `toolgen.yaml:3:14: /ops/a.b/policy/donts: unknown key "donts"; did you mean "dont"?`},
+	{"group key", "groups:\n  g:\n    sumary: s\n", `toolgen.yaml:3:5: /groups/g/sumary: unknown key "sumary"; did you mean "summary"?`},
+	{"group name", "groups:\n  My-Group: s\n", `toolgen.yaml:2:3: /groups/My-Group: group name "My-Group" must be lowercase letters, digits and underscores`},
+	{"dry run", "ops:\n  a.b:\n    dry_run_default: 1\n", "toolgen.yaml:3:22: /ops/a.b/dry_run_default: must be true or false"},
+	{"empty output", "output: \"\"\n", "toolgen.yaml:1:9: /output: must not be empty"},
+	{"limit zero", "limits:\n  max_depth: 0\n", "toolgen.yaml:2:14: /limits/max_depth: must be a positive integer"},
+	{"limit string", "limits:\n  max_enum: lots\n", "toolgen.yaml:2:13: /limits/max_enum: must be a positive integer"},
+	{"limit fraction", "limits:\n  max_properties: 1.5\n", "toolgen.yaml:2:19: /limits/max_properties: must be a positive integer"},
+	{"limit identifier", "limits:\n  max_identifier_length: 8\n", "toolgen.yaml:2:26: /limits/max_identifier_length: must be an integer of at least 32"},
+	{"limit key", "limits:\n  max_dept: 9\n", `toolgen.yaml:2:3: /limits/max_dept: unknown key "max_dept"; did you mean "max_depth"?`},
+	{"root", "- a\n", "toolgen.yaml:1:1: /: must be an object"},
+	{"duplicate", "package: a\npackage: b\n", `toolgen.yaml:2:1: /package: duplicate key "package"`},
+	{"syntax", "package: [a\n", "toolgen.yaml:1:1: /: did not find expected ',' or ']'"},
+	{"annotation not bool", "ops:\n  a.b:\n    annotations: {read_only: yes please}\n", "toolgen.yaml:3:30: /ops/a.b/annotations/read_only: must be true or false"},
+	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, c := range badManifests {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load("toolgen.yaml", []byte(c.src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if err.Error() != c.want {
+				t.Errorf("error:\n got %s\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+// TestPublishedSchemaAgrees validates good and bad manifests against the
+// published toolgen.schema.json and checks it agrees with Load.
+func TestPublishedSchemaAgrees(t *testing.T) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("toolgen.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("toolgen.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, src string }{{"good", goodManifest}, {"empty", "{}"}, {"group string", "groups: {a: b}"}}
+	for _, b := range badManifests {
+		if b.name != "syntax" && b.name != "duplicate" { // not expressible after decoding
+			cases = append(cases, struct{ name, src string }{b.name, b.src})
+		}
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var v any
+			if err := yaml.Unmarshal([]byte(tc.src), &v); err != nil {
+				t.Fatal(err)
+			}
+			js, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(js))
+			if err != nil {
+				t.Fatal(err)
+			}
+			schemaErr := sch.Validate(inst)
+			_, loadErr := Load("toolgen.yaml", []byte(tc.src))
+			if (schemaErr == nil) != (loadErr == nil) {
+				t.Errorf("schema says %v, Load says %v", schemaErr, loadErr)
+			}
+		})
+	}
+}
+
+func TestOntologyManifestValidates(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "ontology", "toolgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("toolgen.yaml", data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add([]byte(goodManifest))
+	f.Add([]byte(`{"package":"x","ops":{"a.b":{"examples":[{"args":{"n":1.5e3}}]}}}`))
+	for _, b := range badManifests {
+		f.Add([]byte(b.src))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Load("toolgen.yaml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "toolgen.yaml") {
+				t.Errorf("unlocated error %q", err)
+			}
+			return
+		}
+		for _, op := range m.Ops {
+			for _, ex := range op.Examples {
+				if ex.Args != nil && !json.Valid(ex.Args) {
+					t.Errorf("invalid example JSON %s", ex.Args)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,450 @@
+package taxonomy
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+)
+
+// OpArg is one argument in an op's summary (name, type, required, default),
+// read from the tool's parameters schema.
+type OpArg struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Required    bool   `json:"required"`
+	Default     string `json:"default,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Schema is the property's schema (compact JSON).
+	Schema json.RawMessage `json:"-"`
+	// node is the property's schema, parsed once for the summaries.
+	node *jsonpos.Node
+}
+
+// OpArgs summarises a tool's top-level arguments in schema order.
+func OpArgs(t *ir.Tool) []OpArg {
+	args := schemaArgs(summaryNode(t.ParamsSchema))
+	for i := range args {
+		args[i].Schema = args[i].node.JSON()
+	}
+	return args
+}
+
+// summaryNode parses a schema for the summaries, once: OpArgs, the usage
+// line and the synthesized example all read the same tree. Anything but
+// JSON gives nil, which summarises as no arguments.
+func summaryNode(raw json.RawMessage) *jsonpos.Node {
+	if len(raw) == 0 {
+		return nil
+	}
+	n, err := jsonpos.ParseBare(raw)
+	if err != nil {
+		return nil
+	}
+	return n
+}
+
+// irArgs is the IR form of an argument summary.
+func irArgs(args []OpArg) []ir.Arg {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]ir.Arg, len(args))
+	for i, a := range args {
+		out[i] = ir.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description}
+	}
+	return out
+}
+
+// schemaArgs summarises the properties of an object schema.
+func schemaArgs(object *jsonpos.Node) []OpArg {
+	if object == nil || object.Kind != jsonpos.ObjectNode {
+		return nil
+	}
+	required := stringSet(object.Get("required"))
+	props := object.Get("properties")
+	if props == nil || props.Kind != jsonpos.ObjectNode {
+		return []OpArg{}
+	}
+	args := make([]OpArg, 0, len(props.Members))
+	for _, m := range props.Members {
+		p := m.Value
+		a := OpArg{Name: m.Key, Type: typeLabel(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description"))), node: p}
+		if d := p.Get("default"); d != nil {
+			a.Default = string(d.JSON())
+		}
+		args = append(args, a)
+	}
+	return args
+}
+
+// stringSet is the set of the strings of an array node.
+func stringSet(n *jsonpos.Node) map[string]bool {
+	if n == nil || n.Kind != jsonpos.ArrayNode || len(n.Items) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(n.Items))
+	for _, it := range n.Items {
+		if it.Kind == jsonpos.StringNode {
+			set[it.Str] = true
+		}
+	}
+	return set
+}
+
+// nodeString is a string node's value ("" for anything else).
+func nodeString(n *jsonpos.Node) string {
+	if n == nil || n.Kind != jsonpos.StringNode {
+		return ""
+	}
+	return n.Str
+}
+
+// Usage renders the CLI-like one-liner of an op: required args bare,
+// optional ones in brackets, defaults after '='.
+//
+//	onto.task.list [project_id:string] [limit:integer=20]
+func Usage(path string, args []OpArg) string {
+	var b strings.Builder
+	b.WriteString(path)
+	for _, req := range []bool{true, false} {
+		for _, a := range args {
+			if a.Required != req {
+				continue
+			}
+			s := a.Name + ":" + a.Type
+			if a.Default != "" {
+				s += "=" + a.Default
+			}
+			if !req {
+				s = "[" + s + "]"
+			}
+			b.WriteByte(' ')
+			b.WriteString(s)
+		}
+	}
+	return b.String()
+}
+
+// typeLabel names a property schema's type compactly: string, integer,
+// string|null, array<string>, enum(a|b|c), object.
+func typeLabel(p *jsonpos.Node) string {
+	if p == nil || p.Kind != jsonpos.ObjectNode {
+		return "any"
+	}
+	if enum := p.Get("enum"); enum != nil && enum.Kind == jsonpos.ArrayNode && len(enum.Items) > 0 {
+		vals := make([]string, 0, min(len(enum.Items), 7))
+		for i, e := range enum.Items {
+			if i == 6 {
+				vals = append(vals, "…")
+				break
+			}
+			switch e.Kind {
+			case jsonpos.StringNode:
+				vals = append(vals, e.Str)
+			case jsonpos.NullNode:
+				vals = append(vals, "") // as it always read: null decoded into a string
+			default:
+				vals = append(vals, string(e.JSON()))
+			}
+		}
+		return "enum(" + strings.Join(vals, "|") + ")"
+	}
+	if c := p.Get("const"); c != nil {
+		return "const(" + string(c.JSON()) + ")"
+	}
+	var types []string
+	switch ty := p.Get("type"); {
+	case ty == nil:
+	case ty.Kind == jsonpos.StringNode:
+		types = []string{ty.Str}
+	case ty.Kind == jsonpos.ArrayNode:
+		for _, it := range ty.Items {
+			types = append(types, nodeString(it))
+		}
+	}
+	items := p.Get("items")
+	if len(types) == 0 {
+		switch {
+		case nodeString(p.Get("$ref")) != "":
+			return "object"
+		case nonEmptyArray(p.Get("oneOf")) || nonEmptyArray(p.Get("anyOf")):
+			var alts []string
+			for _, key := range []string{"oneOf", "anyOf"} {
+				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
+					for _, b := range bs.Items {
+						if l := typeLabel(b); !slices.Contains(alts, l) {
+							alts = append(alts, l)
+						}
+					}
+				}
+			}
+			return strings.Join(alts, "|")
+		case p.Get("properties") != nil:
+			return "object"
+		case items != nil:
+			types = []string{"array"}
+		default:
+			return "any"
+		}
+	}
+	for i, ty := range types {
+		if ty == "array" && items != nil && items.Kind == jsonpos.ObjectNode {
+			types[i] = "array<" + typeLabel(items) + ">"
+		}
+	}
+	return strings.Join(types, "|")
+}
+
+func nonEmptyArray(n *jsonpos.Node) bool {
+	return n != nil && n.Kind == jsonpos.ArrayNode && len(n.Items) > 0
+}
+
+// SynthesizeExample builds a ready-to-run call from the required args, with
+// placeholder values of the right type.
+func SynthesizeExample(path string, t *ir.Tool) ir.Example {
+	return synthesizeExample(path, schemaArgs(summaryNode(t.ParamsSchema)))
+}
+
+// synthesizeExample is SynthesizeExample on the tool's summarised args.
+func synthesizeExample(path string, args []OpArg) ir.Example {
+	ex := synthesizeArgs(args, 0)
+	desc := "Call " + path
+	if ex != "{}" {
+		desc += " with its required args"
+	}
+	return ir.Example{Description: desc, Args: json.RawMessage(ex)}
+}
+
+// SynthesizeArgs builds a JSON object holding placeholder values for the
+// required properties of an object schema.
+func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
+	return synthesizeArgs(schemaArgs(summaryNode(objectSchema)), depth)
+}
+
+func synthesizeArgs(args []OpArg, depth int) string {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for _, a := range args {
+		if !a.Required {
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		b.WriteString(jsonString(a.Name))
+		b.WriteByte(':')
+		b.WriteString(placeholder(a.Name, a.node, depth))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// placeholder returns a JSON value of the schema's type for property name;
+// arrays get one item and objects their required properties, down to a
+// small depth.
+func placeholder(name string, p *jsonpos.Node, depth int) string {
+	if p != nil && p.Kind == jsonpos.ObjectNode {
+		if enum := p.Get("enum"); nonEmptyArray(enum) {
+			return string(enum.Items[0].JSON())
+		}
+		for _, key := range []string{"const", "default"} {
+			if v := p.Get(key); v != nil {
+				return string(v.JSON())
+			}
+		}
+	}
+	ty := typeLabel(p)
+	if i := strings.IndexByte(ty, '|'); i > 0 {
+		ty = ty[:i]
+	}
+	switch {
+	case ty == "integer" || ty == "number":
+		return "1"
+	case ty == "boolean":
+		return "true"
+	case strings.HasPrefix(ty, "array"):
+		if items := p.Get("items"); depth < 3 && items != nil && items.Kind == jsonpos.ObjectNode {
+			return "[" + placeholder(singular(name), items, depth+1) + "]"
+		}
+		return "[]"
+	case ty == "object":
+		if depth < 3 {
+			return synthesizeArgs(schemaArgs(p), depth+1)
+		}
+		return "{}"
+	case ty == "null":
+		return "null"
+	}
+	switch nodeString(p.Get("format")) {
+	case "uuid":
+		return `"00000000-0000-0000-0000-000000000000"`
+	case "date-time":
+		return `"2025-01-01T00:00:00Z"`
+	case "date":
+		return `"2025-01-01"`
+	case "email":
+		return `"user@example.com"`
+	case "uri", "url":
+		return `"https://example.com"`
+	}
+	return jsonString("<" + name + ">")
+}
+
+// jsonString encodes s as a JSON string without HTML escaping.
+func jsonString(s string) string {
+	var b bytes.Buffer
+	jsonpos.WriteString(&b, s)
+	return b.String()
+}
+
+// registryRecord is the canonical form of an op hashed into the registry
+// version; field order is fixed by the struct.
+type registryRecord struct {
+	Op            string          `json:"op"`
+	Tool          string          `json:"tool_name"`
+	Description   string          `json:"description"`
+	Parameters    json.RawMessage `json:"parameters_schema"`
+	Group         string          `json:"group"`
+	Kind          runtime.OpKind  `json:"kind"`
+	Entity        string          `json:"entity"`
+	Action        string          `json:"action"`
+	Usage         string          `json:"usage"`
+	Notes         []string        `json:"notes"`
+	Examples      []registryEx    `json:"examples"`
+	Policy        *ir.Policy      `json:"policy"`
+	DryRunDefault bool            `json:"dry_run_default"`
+}
+
+type registryEx struct {
+	Description string          `json:"description"`
+	Args        json.RawMessage `json:"args"`
+}
+
+// RegistryVersion is a stable hash (16 hex digits of SHA-256) of the
+// canonical JSON of f's groups and ops: object keys sorted, numbers as
+// written, independent of map order, machine and run.
+func RegistryVersion(f *ir.Family) string {
+	return registryVersion(f, nil)
+}
+
+// registryVersion is RegistryVersion with the canonical JSON of each op's
+// params schema already made (params[i] for f.Ops[i]; nil makes them).
+func registryVersion(f *ir.Family, params []json.RawMessage) string {
+	var doc struct {
+		Groups []*ir.Group      `json:"groups"`
+		Ops    []registryRecord `json:"ops"`
+	}
+	doc.Groups = f.Groups
+	if len(f.Ops) > 0 { // none hashes as null
+		doc.Ops = make([]registryRecord, 0, len(f.Ops))
+	}
+	for i, op := range f.Ops {
+		r := registryRecord{Op: op.Path, Group: op.Group, Kind: op.Kind, Entity: op.Entity, Action: op.Action,
+			Usage: op.Usage, Notes: op.Notes, Policy: op.Policy, DryRunDefault: op.DryRunDefault}
+		if op.Tool != nil {
+			r.Tool, r.Description = op.Tool.Name, op.Tool.Description
+			if params != nil {
+				r.Parameters = params[i]
+			} else {
+				r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
+			}
+		}
+		for _, ex := range op.Examples {
+			r.Examples = append(r.Examples, registryEx{Description: ex.Description, Args: canonicalJSON(ex.Args)})
+		}
+		doc.Ops = append(doc.Ops, r)
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		// Every field is plain data; canonicalJSON guarantees valid JSON.
+		b = []byte(fmt.Sprint(err))
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// canonicalJSON re-encodes raw with object keys sorted and numbers kept as
+// written, byte for byte what encoding/json's Marshal writes for the value
+// decoded with UseNumber (the form registry versions have always hashed);
+// invalid or empty input becomes null.
+func canonicalJSON(raw json.RawMessage) json.RawMessage {
+	return canonicalNode(summaryNode(raw), len(raw))
+}
+
+// canonicalNode is canonicalJSON of a parsed value (nil: null); size is a
+// capacity hint.
+func canonicalNode(n *jsonpos.Node, size int) json.RawMessage {
+	if n == nil {
+		return json.RawMessage("null")
+	}
+	return appendCanonical(make([]byte, 0, size), n)
+}
+
+func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
+	switch n.Kind {
+	case jsonpos.ObjectNode:
+		ms := make([]*jsonpos.Member, len(n.Members))
+		for i := range n.Members {
+			ms[i] = &n.Members[i]
+		}
+		slices.SortFunc(ms, func(a, b *jsonpos.Member) int { return strings.Compare(a.Key, b.Key) })
+		dst = append(dst, '{')
+		for i, m := range ms {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = text.AppendJSONString(dst, m.Key, true)
+			dst = append(dst, ':')
+			dst = appendCanonical(dst, m.Value)
+		}
+		return append(dst, '}')
+	case jsonpos.ArrayNode:
+		dst = append(dst, '[')
+		for i, it := range n.Items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendCanonical(dst, it)
+		}
+		return append(dst, ']')
+	case jsonpos.StringNode:
+		return text.AppendJSONString(dst, n.Str, true)
+	case jsonpos.NumberNode:
+		return append(dst, n.Num...)
+	case jsonpos.BoolNode:
+		return strconv.AppendBool(dst, n.Bool)
+	}
+	return append(dst, "null"...)
+}
+
+// firstSentence returns the first sentence of s (the sentence rule of
+// policy.go), at most 120 runes with an ellipsis. It is not
+// runtime/check.FirstSentence, which cuts at a word boundary: schema links
+// check (for patterns) but keeps this rule because the argument summaries
+// it cuts are hashed into the registry version.
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	if ss := sentences(s); len(ss) > 0 {
+		s = ss[0]
+	}
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:119]) + "…"
+	}
+	return s
+}

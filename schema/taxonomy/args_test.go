@@ -1,0 +1,30 @@
+package taxonomy
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// TestCanonicalJSON holds canonicalJSON to what it hashed before it read
+// Nodes: encoding/json's Marshal of the value decoded with UseNumber.
+func TestCanonicalJSON(t *testing.T) {
+	for _, raw := range []string{
+		`{"type":"object","properties":{"b":{"type":"integer","maximum":1e3},"a":{"enum":["<x>","&",null,true,-0.50]}},"required":["b"]}`,
+		`{"z":{"y":{"x":[1,{"d":"\u2028","c":"tab\t"}]}},"é":"日本","A":"\u00e9\\"}`,
+		`[]`, `"s"`, `12.50e+3`, `null`, `false`, ``, `{bad`, `{"a":1}{"b":2}`,
+	} {
+		want := json.RawMessage("null")
+		dec := json.NewDecoder(bytes.NewReader([]byte(raw)))
+		dec.UseNumber()
+		var v any
+		if raw != "" && dec.Decode(&v) == nil && !dec.More() {
+			if b, err := json.Marshal(v); err == nil {
+				want = b
+			}
+		}
+		if got := canonicalJSON(json.RawMessage(raw)); !bytes.Equal(got, want) {
+			t.Errorf("canonicalJSON(%s)\n got %s\nwant %s", raw, got, want)
+		}
+	}
+}

@@ -1,0 +1,520 @@
+package taxonomy
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
+)
+
+func family(names ...string) *ir.Family {
+	f := &ir.Family{}
+	for i, n := range names {
+		f.Tools = append(f.Tools, &ir.Tool{Name: n, ParamsSchema: json.RawMessage(`{"type":"object"}`),
+			Pos: ir.Pos{File: "tools.json", Line: i + 2, Col: 3, Pointer: "/" + string(rune('0'+i))}})
+	}
+	return f
+}
+
+func opsOf(f *ir.Family) map[string]*ir.Op {
+	m := map[string]*ir.Op{}
+	for _, op := range f.Ops {
+		m[op.Tool.Name] = op
+	}
+	return m
+}
+
+func TestTaxonomyRules(t *testing.T) {
+	cases := []struct {
+		name     string
+		tools    []string
+		descs    map[string]string // tool → description
+		files    map[string]string // tool → input file, tools.json if absent
+		manifest string
+		want     map[string]string // tool → "op kind"
+	}{
+		{
+			name:  "detected onto infix",
+			tools: []string{"list_onto_tasks", "get_onto_task_details", "create_onto_goal", "update_onto_projects", "search_onto_documents", "web_search"},
+			want: map[string]string{
+				"list_onto_tasks":       "onto.task.list read",
+				"get_onto_task_details": "onto.task.get read",
+				"create_onto_goal":      "onto.goal.create write",
+				"update_onto_projects":  "onto.project.update write",
+				"search_onto_documents": "onto.document.search read",
+				"web_search":            "web.search read",
+			},
+		},
+		{
+			name:     "manifest infix and default group",
+			tools:    []string{"list_onto_entities", "get_onto_project_graph", "web_visit", "get_field_info"},
+			manifest: "default_group: util\ngroups:\n  onto: {infix: [onto]}\n",
+			want: map[string]string{
+				"list_onto_entities":     "onto.entity.list read",
+				"get_onto_project_graph": "onto.project.graph.get read",
+				"web_visit":              "util.web.visit read",
+				"get_field_info":         "util.field.info.get read",
+			},
+		},
+		{
+			name:  "no group token",
+			tools: []string{"list_issues", "get_issue", "create_issue", "add_issue_comment"},
+			want: map[string]string{
+				"list_issues":       "issue.list read",
+				"get_issue":         "issue.get read",
+				"create_issue":      "issue.create write",
+				"add_issue_comment": "issue.comment.add write",
+			},
+		},
+		{
+			name:  "detected prefix and camel case",
+			tools: []string{"slack_post_message", "slack_list_channels", "getUserProfile", "Search-Files"},
+			want: map[string]string{
+				"slack_post_message":  "slack.message.post write",
+				"slack_list_channels": "slack.channel.list read",
+				"getUserProfile":      "user.profile.get read",
+				"Search-Files":        "file.search read",
+			},
+		},
+		{
+			name:     "manifest prefix, override, kind",
+			tools:    []string{"gh_list_pull_requests", "gh_merge_pull_request", "book_reservation", "search_ontology"},
+			manifest: "groups:\n  github: {prefix: [gh]}\noverrides:\n  search_ontology: onto.search\nops:\n  reservation.book:\n    kind: write\n",
+			want: map[string]string{
+				"gh_list_pull_requests": "github.pull_request.list read",
+				"gh_merge_pull_request": "github.pull_request.merge write",
+				"book_reservation":      "reservation.book write",
+				"search_ontology":       "onto.search read",
+			},
+		},
+		{
+			name:  "plurals",
+			tools: []string{"list_entities", "list_statuses", "list_addresses", "list_branches", "list_analysis"},
+			want: map[string]string{
+				"list_entities":  "entity.list read",
+				"list_statuses":  "status.list read",
+				"list_addresses": "address.list read",
+				"list_branches":  "branch.list read",
+				"list_analysis":  "analysis.list read",
+			},
+		},
+		{
+			name:  "words ending in -os stay unless the family uses the singular",
+			tools: []string{"get_buildos_overview", "list_repos", "get_repo", "list_todos"},
+			want: map[string]string{
+				"get_buildos_overview": "buildos.overview read",
+				"list_repos":           "repo.list read",
+				"get_repo":             "repo.get read",
+				"list_todos":           "todo.list read",
+			},
+		},
+		{
+			name:  "particles dropped, entity owned by a group",
+			tools: []string{"list_onto_documents", "get_onto_document_details", "create_onto_task", "move_document_in_tree", "get_document_tree", "search_ontology", "copy_file_to_folder"},
+			want: map[string]string{
+				"move_document_in_tree": "onto.document.tree.move write",
+				"get_document_tree":     "onto.document.tree.get read",
+				"search_ontology":       "onto.search read",
+				"copy_file_to_folder":   "file.folder.copy write",
+			},
+		},
+		{
+			name: "multi-word entities from co-occurrence",
+			tools: []string{"request_pull_request_reviewers", "create_pull_request", "list_pull_requests", "merge_pull_request",
+				"reprioritize_sub_issue", "add_sub_issue", "list_sub_issues", "web_search", "web_visit", "list_calendar_events", "get_calendar"},
+			want: map[string]string{
+				"request_pull_request_reviewers": "pull_request.reviewer.request write",
+				"list_pull_requests":             "pull_request.list read",
+				"reprioritize_sub_issue":         "sub_issue.reprioritize write",
+				"list_sub_issues":                "sub_issue.list read",
+				"web_search":                     "web.search read",
+				"list_calendar_events":           "calendar.event.list read",
+			},
+		},
+		{
+			name:  "noun phrase without a verb, told by the description",
+			tools: []string{"math_factorial", "browser_mouse_down", "browser_click", "directory_tree"},
+			descs: map[string]string{"math_factorial": "Calculates the factorial of a number.", "browser_mouse_down": "Press the mouse button down.", "directory_tree": "Get a recursive tree view of files."},
+			want: map[string]string{
+				"math_factorial":     "math.factorial read",
+				"browser_mouse_down": "browser.mouse.down write",
+				"directory_tree":     "directory.tree read",
+			},
+		},
+		{
+			name:  "phrasal verbs keep their particle",
+			tools: []string{"turn_on_wifi", "turn_off_wifi", "adjust_room_temperature"},
+			want: map[string]string{
+				"turn_on_wifi":            "wifi.turn_on write",
+				"turn_off_wifi":           "wifi.turn_off write",
+				"adjust_room_temperature": "room.temperature.adjust write",
+			},
+		},
+		{
+			name:  "participle before the entity, document getters",
+			tools: []string{"link_onto_entities", "list_onto_tasks", "create_onto_goal", "get_linked_entities", "get_buildos_usage_guide"},
+			want: map[string]string{
+				"get_linked_entities":     "onto.entity.links.get read",
+				"get_buildos_usage_guide": "buildos.usage_guide read",
+			},
+		},
+		{
+			name:  "two verbs make one action, entities chain",
+			tools: []string{"create_or_update_file", "delete_file", "list_secret_scanning_alerts", "get_secret_scanning_alert"},
+			want: map[string]string{
+				"create_or_update_file":       "file.create_or_update write",
+				"list_secret_scanning_alerts": "secret_scanning_alert.list read",
+				"get_secret_scanning_alert":   "secret_scanning_alert.get read",
+			},
+		},
+		{
+			name:  "qualifiers move after the entity",
+			tools: []string{"get_latest_release", "list_releases", "list_starred_repositories", "create_repository", "list_onto_tasks", "create_onto_goal", "search_onto_plans", "list_task_documents"},
+			want: map[string]string{
+				"get_latest_release":        "release.latest.get read",
+				"list_starred_repositories": "repository.starred.list read",
+				"list_task_documents":       "onto.task.document.list read",
+			},
+		},
+		{
+			name: "a group holds the noun after its own",
+			tools: []string{"create_pull_request_review", "submit_pull_request_review", "add_pull_request_review_comment", "list_pull_requests", "resolve_review_thread",
+				"update_pull_request_branch", "list_branches", "create_branch"},
+			want: map[string]string{
+				"resolve_review_thread": "pull_request.review.thread.resolve write",
+				"list_branches":         "branch.list read",
+			},
+		},
+		{
+			name:  "input files name groups",
+			tools: []string{"web_search", "web_visit", "get_field_info", "list_onto_tasks", "create_onto_goal", "search_onto_plans", "get_weather", "get_forecast"},
+			files: map[string]string{"web_search": "tools/util.json", "web_visit": "tools/util.json", "get_field_info": "tools/util.json",
+				"list_onto_tasks": "tools/onto_read.json", "create_onto_goal": "tools/onto_write.json", "search_onto_plans": "tools/onto_read.json",
+				"get_weather": "openai_chat.json", "get_forecast": "openai_chat.json"},
+			want: map[string]string{
+				"web_search":     "util.web.search read",
+				"get_field_info": "util.field.info.get read",
+				"get_weather":    "weather.get read",
+			},
+		},
+		{
+			name:  "a verb and its inverse share an entity",
+			tools: []string{"link_onto_entities", "unlink_onto_edge", "list_onto_tasks", "create_onto_goal"},
+			descs: map[string]string{"link_onto_entities": "Link two entities with a typed edge."},
+			want: map[string]string{
+				"link_onto_entities": "onto.edge.link write",
+				"unlink_onto_edge":   "onto.edge.unlink write",
+			},
+		},
+		{
+			name:  "what is added to a thing follows it",
+			tools: []string{"add_reply_to_pull_request_comment", "create_pull_request", "list_pull_requests", "copy_file_to_folder"},
+			want: map[string]string{
+				"add_reply_to_pull_request_comment": "pull_request.comment.reply.add write",
+				"copy_file_to_folder":               "file.folder.copy write",
+			},
+		},
+		{
+			name:  "a Class_method name takes the method's verb",
+			tools: []string{"PlanAdjustment_adjustRehabPlan", "ChangeLog_getEntries"},
+			want: map[string]string{
+				"PlanAdjustment_adjustRehabPlan": "plan.adjustment.rehab.plan.adjust write",
+				"ChangeLog_getEntries":           "change.log.entry.get read",
+			},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := family(c.tools...)
+			for _, tl := range f.Tools {
+				tl.Description = c.descs[tl.Name]
+				if file := c.files[tl.Name]; file != "" {
+					tl.Pos.File = file
+				}
+			}
+			var m *manifest.Manifest
+			if c.manifest != "" {
+				var err error
+				if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := Derive(f, m); err != nil {
+				t.Fatal(err)
+			}
+			ops := opsOf(f)
+			for tool, want := range c.want {
+				op := ops[tool]
+				if got := op.Path + " " + string(op.Kind); got != want {
+					t.Errorf("%s → %s, want %s", tool, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestTaxonomyAnnotations(t *testing.T) {
+	yes, no := true, false
+	f := family("archive_thing", "delete_thing", "frobnicate_thing")
+	f.Tools[0].Annotations.ReadOnly = &yes    // annotation beats the verb
+	f.Tools[1].Annotations.Destructive = &yes // agrees with the verb
+	f.Tools[2].Annotations.ReadOnly = &no     // unknown verb, but annotated
+	if err := Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	ops := opsOf(f)
+	for tool, want := range map[string]string{"archive_thing": "read", "delete_thing": "write", "frobnicate_thing": "write"} {
+		if string(ops[tool].Kind) != want {
+			t.Errorf("%s kind %s, want %s", tool, ops[tool].Kind, want)
+		}
+	}
+	if len(f.Warnings) != 0 {
+		t.Errorf("annotated tools warned: %v", f.Warnings)
+	}
+}
+
+func TestTaxonomyUnknownVerb(t *testing.T) {
+	f := family("frobnicate_widgets")
+	if err := Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	if f.Ops[0].Kind != "write" || f.Ops[0].Path != "widget.frobnicate" {
+		t.Errorf("op %s kind %s", f.Ops[0].Path, f.Ops[0].Kind)
+	}
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "unknown-verb" || !strings.Contains(f.Warnings[0].Message, `unknown verb "frobnicate"`) || f.Warnings[0].Pos.Line != 2 {
+		t.Errorf("warnings = %+v", f.Warnings)
+	}
+}
+
+func TestTaxonomyErrors(t *testing.T) {
+	cases := []struct {
+		name, manifest string
+		tools          []string
+		want           string
+	}{
+		{"override unknown tool", "overrides:\n  list_taks: x.list\n", []string{"list_tasks"},
+			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
+		{"op without tool", "ops:\n  task.lst:\n    kind: read\n", []string{"list_tasks"},
+			`toolgen.yaml:2:3: /ops/task.lst: no tool maps to op "task.lst"; did you mean "task.list"?`},
+		{"duplicate op", "overrides:\n  list_task: a.b\n  list_tasks: a.b\n", []string{"list_tasks", "list_task"},
+			`tools.json:2:3: /0: tool "list_tasks" maps to op "a.b", already used by tool "list_task"; add an override in the manifest`},
+		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
+			`toolgen.yaml:4:3: /ops/c.d: tool "list_tasks" is already mapped to op "a.b"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var m *manifest.Manifest
+			if c.manifest != "" {
+				var err error
+				if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err := Derive(family(c.tools...), m)
+			if err == nil || err.Error() != c.want {
+				t.Errorf("error:\n got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestUsageAndExample(t *testing.T) {
+	tool := &ir.Tool{Name: "create_onto_task", ParamsSchema: json.RawMessage(`{"type":"object","properties":{
+		"title":{"type":"string","description":"Title. Short."},
+		"priority":{"type":"integer","default":3},
+		"project_id":{"type":"string","format":"uuid"},
+		"state":{"enum":["todo","done"]},
+		"due":{"type":["string","null"],"format":"date-time"},
+		"tags":{"type":"array","items":{"type":"string"}},
+		"moves":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"x":{"type":"string"}},"required":["id"]}}},
+		"required":["title","project_id","state","moves"]}`)}
+	args := OpArgs(tool)
+	if len(args) != 7 || args[0].Description != "Title." || args[1].Default != "3" {
+		t.Fatalf("args = %+v", args)
+	}
+	want := "onto.task.create title:string project_id:string state:enum(todo|done) moves:array<object> [priority:integer=3] [due:string|null] [tags:array<string>]"
+	if got := Usage("onto.task.create", args); got != want {
+		t.Errorf("usage\n got %s\nwant %s", got, want)
+	}
+	ex := SynthesizeExample("onto.task.create", tool)
+	wantArgs := `{"title":"<title>","project_id":"00000000-0000-0000-0000-000000000000","state":"todo","moves":[{"id":1}]}`
+	if string(ex.Args) != wantArgs {
+		t.Errorf("example\n got %s\nwant %s", ex.Args, wantArgs)
+	}
+}
+
+func TestRegistryVersionStable(t *testing.T) {
+	build := func(params string) string {
+		f := family("list_tasks", "create_task")
+		f.Tools[0].ParamsSchema = json.RawMessage(params)
+		if err := Derive(f, nil); err != nil {
+			t.Fatal(err)
+		}
+		return f.RegistryVersion
+	}
+	a := build(`{"type":"object","properties":{"limit":{"type":"integer","maximum":100}}}`)
+	b := build(`{"properties":{"limit":{"maximum":100,"type":"integer"}},"type":"object"}`)
+	c := build(`{"type":"object","properties":{"limit":{"type":"integer","maximum":50}}}`)
+	if a != b {
+		t.Errorf("key order changed the version: %s vs %s", a, b)
+	}
+	if a == c {
+		t.Error("a schema change kept the version")
+	}
+	if len(a) != 16 {
+		t.Errorf("version %q", a)
+	}
+}
+
+func TestNameTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"list_onto_tasks": "list onto tasks",
+		"getHTTPResponse": "get http response",
+		"web.search":      "web search",
+		"Search Files":    "search files",
+		"get-v2Items":     "get v2 items",
+	} {
+		if got := strings.Join(nameTokens(in), " "); got != want {
+			t.Errorf("nameTokens(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func BenchmarkTaxonomy(b *testing.B) {
+	names := []string{"list_onto_tasks", "get_onto_task_details", "create_onto_task", "update_onto_task", "delete_onto_task", "web_search"}
+	for b.Loop() {
+		f := family(names...)
+		if err := Derive(f, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Two tools whose names derive the same op by rule (list_tasks, list_task)
+// both stay callable: the later one gets a path from its own name and the
+// user is told how to choose.
+func TestTaxonomyRuleCollisionWarns(t *testing.T) {
+	f := family("list_tasks", "list_task")
+	if err := Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, op := range f.Ops {
+		paths = append(paths, op.Path)
+	}
+	if got := strings.Join(paths, " "); got != "task.list_tasks task.list" {
+		t.Fatalf("ops: %s", got)
+	}
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "op-collision" || !strings.Contains(f.Warnings[0].Message, `using "task.list_tasks"`) {
+		t.Fatalf("warnings: %+v", f.Warnings)
+	}
+}
+
+// A declared group without prefix or infix rules claims the tools whose
+// entity is its name; a declared group that claims nothing is reported.
+func TestTaxonomyNamedGroups(t *testing.T) {
+	m, err := manifest.Load("toolgen.yaml", []byte("groups:\n  todo: Track todo items.\n  billing: Invoices.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := family("list_todos", "create_todo", "get_user")
+	if err := Derive(f, m); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, op := range f.Ops {
+		paths = append(paths, op.Path+"@"+op.Group+"/"+op.Entity)
+	}
+	if got := strings.Join(paths, " "); got != "todo.list@todo/todo todo.create@todo/todo user.get@user/user" {
+		t.Fatalf("ops: %s", got)
+	}
+	if len(f.Warnings) != 1 || f.Warnings[0].Code != "unused-group" || !strings.Contains(f.Warnings[0].Message, `group "billing" matches no tool`) {
+		t.Fatalf("warnings: %+v", f.Warnings)
+	}
+}
+
+// Argument summaries keep a sentence whole across abbreviations.
+func TestFirstSentenceKeepsAbbreviations(t *testing.T) {
+	for in, want := range map[string]string{
+		"The item's id, e.g. td_1.":              "The item's id, e.g. td_1.",
+		"Title. Short.":                          "Title.",
+		"Filter, i.e. a state. Another sentence": "Filter, i.e. a state.",
+		"first line\nsecond line":                "first line",
+	} {
+		if got := firstSentence(in); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Tools whose names read as the same op (a-b / A_B, get_item / Get_Item)
+// get distinct ops, with a located warning, and which tool keeps the
+// derived path does not depend on input order. The manifest wins over a
+// rule and can override.
+func TestTaxonomyCollisionsResolved(t *testing.T) {
+	cases := []struct {
+		names    []string
+		manifest string
+		want     map[string]string
+	}{
+		{[]string{"a-b", "A_B"}, "", map[string]string{"A_B": "b.a", "a-b": "b.a_b"}},
+		{[]string{"get_item", "Get_Item", "GET_ITEM"}, "", map[string]string{"GET_ITEM": "item.get", "Get_Item": "item.get_item", "get_item": "item.get_item_2"}},
+		{[]string{"get_item", "Get_Item"}, "overrides:\n  get_item: item.get\n", map[string]string{"get_item": "item.get", "Get_Item": "item.get_item"}},
+		{[]string{"get_item", "Get_Item"}, "overrides:\n  Get_Item: items.fetch\n", map[string]string{"get_item": "item.get", "Get_Item": "items.fetch"}},
+	}
+	for _, c := range cases {
+		for _, perm := range permutations(c.names) {
+			t.Run(strings.Join(perm, ","), func(t *testing.T) {
+				var m *manifest.Manifest
+				if c.manifest != "" {
+					var err error
+					if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				f := family(perm...)
+				if err := Derive(f, m); err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]string{}
+				for _, op := range f.Ops {
+					got[op.Tool.Name] = op.Path
+				}
+				for name, want := range c.want {
+					if got[name] != want {
+						t.Errorf("%s: op %q, want %q (all: %v)", name, got[name], want, got)
+					}
+				}
+				warned := 0
+				for _, w := range f.Warnings {
+					if w.Code == "op-collision" {
+						warned++
+						if w.Pos.File == "" {
+							t.Errorf("unlocated warning %+v", w)
+						}
+					}
+				}
+				if want := len(c.names) - 1; c.manifest == "" && warned != want {
+					t.Errorf("%d collision warnings, want %d: %+v", warned, want, f.Warnings)
+				}
+			})
+		}
+	}
+}
+
+// permutations lists every order of xs.
+func permutations(xs []string) [][]string {
+	if len(xs) <= 1 {
+		return [][]string{append([]string(nil), xs...)}
+	}
+	var out [][]string
+	for i := range xs {
+		rest := append(append([]string(nil), xs[:i]...), xs[i+1:]...)
+		for _, p := range permutations(rest) {
+			out = append(out, append([]string{xs[i]}, p...))
+		}
+	}
+	return out
+}
