@@ -78,20 +78,29 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 			continue
 		}
 		done[c] = true
-		f.Add(comment("decodeArgs decodes and validates a tool's arguments into x."))
-		f.Func().Params(jen.Id("x").Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error().Block(
-			slices.Concat([]jen.Code{
-				jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-			}, g.budgetStart(jen.Id("d")), []jen.Code{
-				jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
+		start := slices.Concat([]jen.Code{
+			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+		}, g.budgetStart(jen.Id("d")), []jen.Code{jen.Id("x").Dot("decodeWire").Call(jen.Id("d"))})
+		var body []jen.Code
+		if g.checked(c) {
+			body = slices.Concat(start, []jen.Code{
 				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
 					jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
 				),
 			}, g.topErrors(jen.Id("d")), []jen.Code{
 				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
 				jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
-			})...,
-		)
+			})
+		} else {
+			// No validator: the decoder's findings are all there is.
+			body = append(start,
+				comment("Close's syntax error stays in d, for Report."),
+				jen.Id("d").Dot("Close").Call(),
+				jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
+			)
+		}
+		f.Add(comment("decodeArgs decodes and validates a tool's arguments into x."))
+		f.Func().Params(jen.Id("x").Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error().Block(body...)
 		f.Line()
 	}
 }
@@ -234,7 +243,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	}
 	var checks []jen.Code
 	if hasMethods(t) {
-		if g.needsCheck(t, map[*ir.Type]bool{}) {
+		if g.checked(t) {
 			checks = []jen.Code{jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e"))}
 		}
 	} else {
