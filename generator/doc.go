@@ -1,9 +1,10 @@
 // Package generator turns a compiled tool family (schema/ir) into the Go
 // source files of a generated package.
 //
-// Data flow: schema.Compile and schema.Taxonomy produce an ir.Family;
+// Data flow: schema.Compile and taxonomy.Derive produce an ir.Family;
 // Generate walks it once per output file with jennifer and returns the
-// formatted sources in memory — it never touches the disk, holds no
+// formatted sources in memory (Stream hands them over one at a time, each
+// rendering while the next is emitted) — it never touches the disk, holds no
 // package-level state and is deterministic, so the CLI can compare its
 // output with what is on disk (toolgen check) and tests can run in parallel.
 //

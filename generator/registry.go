@@ -10,7 +10,7 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// RegistryOf converts the family's taxonomy (the ops schema.Taxonomy
+// RegistryOf converts the family's taxonomy (the ops taxonomy.Derive
 // finished, with their argument summaries) into the gateway registry that registry_gen.go declares. toolgen
 // tokens and search-eval use it to measure the same registry in memory.
 func RegistryOf(f *ir.Family) gateway.Registry {

@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/manifest"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -31,7 +32,7 @@ func taxonomyFamily(t testing.TB) *ir.Family {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Taxonomy(f, m); err != nil {
+	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	return f

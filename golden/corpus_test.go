@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/load"
 
@@ -70,7 +72,7 @@ func generateCorpusFile(path, rel string) (corpusResult, []generator.File) {
 		if err != nil {
 			return nil, 0, err
 		}
-		if err := schema.Taxonomy(fam, nil); err != nil {
+		if err := taxonomy.Derive(fam, nil); err != nil {
 			return nil, 0, fmt.Errorf("taxonomy: %w", err)
 		}
 		files, err := generator.Generate(fam, generator.Options{Package: res.pkg, Sources: []string{in[0].Name}})
@@ -311,7 +313,7 @@ func BenchmarkPipelineCorpus(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := schema.Taxonomy(fam, nil); err != nil {
+		if err := taxonomy.Derive(fam, nil); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := generator.Generate(fam, generator.Options{Package: "all"}); err != nil {

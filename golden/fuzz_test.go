@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/generator"
@@ -33,7 +35,7 @@ func FuzzPipeline(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := schema.Taxonomy(fam, nil); err != nil {
+		if err := taxonomy.Derive(fam, nil); err != nil {
 			return
 		}
 		files, err := generator.Generate(fam, generator.Options{Package: "fuzz"})

@@ -17,6 +17,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"gopkg.in/yaml.v3"
@@ -667,7 +669,7 @@ func TestHostileIssueExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := schema.Taxonomy(fam, nil); err != nil {
+			if err := taxonomy.Derive(fam, nil); err != nil {
 				t.Fatal(err)
 			}
 			files, err := generator.Generate(fam, generator.Options{Package: "x", Sources: []string{"tools.json"}})

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/schema/manifest"
@@ -87,7 +89,7 @@ func hostileTypeScript(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Taxonomy(fam, nil); err != nil {
+	if err := taxonomy.Derive(fam, nil); err != nil {
 		t.Fatal(err)
 	}
 	ts := generator.TypeScript(fam)

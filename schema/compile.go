@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/schema/manifest"
@@ -324,6 +326,8 @@ type compiler struct {
 	conjSeen nodeSet
 	// warnSeen are the warnings given so far.
 	warnSeen map[ir.Diagnostic]bool
+	// patterns records whether each pattern checked so far compiles.
+	patterns map[string]bool
 }
 
 type alias struct {
@@ -547,7 +551,7 @@ func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 	if fam == nil {
 		return nil, errs
 	}
-	if err := Taxonomy(fam, m); err != nil {
+	if err := taxonomy.Derive(fam, m); err != nil {
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
 			list = jsonpos.ErrorList{{Pos: ir.Pos{File: "toolgen"}, Message: err.Error()}}

@@ -405,7 +405,17 @@ func (c *compiler) checkPattern(p *jsonpos.Node) bool {
 		c.errorf(p, "pattern must be a string")
 		return false
 	}
-	if patternMatcher(p.Str) == nil {
+	// Catalogues repeat their patterns across tools: each distinct one
+	// is compiled once.
+	valid, seen := c.patterns[p.Str]
+	if !seen {
+		valid = patternMatcher(p.Str) != nil
+		if c.patterns == nil {
+			c.patterns = map[string]bool{}
+		}
+		c.patterns[p.Str] = valid
+	}
+	if !valid {
 		c.errorf(p, "invalid pattern %q", p.Str)
 		return false
 	}

@@ -1,26 +1,34 @@
-// Package schema turns tool definition files into toolgen's IR.
+// Package schema compiles tool definitions into toolgen's IR (schema/ir),
+// and offers the pipeline that gets them there in one call.
 //
-// It is the first stage of the data flow: ParseJSON reads each input file
-// into a Node tree that remembers the file, line, column and JSON pointer of
-// every value; Load recognises the tool shapes (OpenAI chat and responses,
-// Anthropic, MCP), checks tool names and schema type names (rewriting
-// common non-standard ones when lenient) and returns a Document of ToolDefs;
-// Compile turns their JSON Schemas into ir types with Go names decided by
-// schema/names; Taxonomy derives ops, kinds and policies. Every problem found
-// on the way is a located *Error (file:line:col: /json/pointer: message),
-// and all of them are reported together as an ErrorList.
+// The schema side of toolgen is five packages, each with one job:
 //
-// The manifest (toolgen.yaml, LoadManifest and DecodeManifest) says what a
-// run reads and writes and how tools map to ops: package, inputs, output,
-// stubs, groups, ops, overrides, surfaces, formats and limits, decoded with
-// located errors (an unknown key gets a did-you-mean); ManifestSchema is
-// its published JSON Schema. Taxonomy turns the compiled
-// tools into ops: a path and kind per tool from verb rules and the
-// manifest, groups, usage lines, argument summaries (ir.Op.Arguments),
-// examples, and the do/dont/edge-case policy ExtractPolicy reads from each
-// description, then hashes them all into the registry version. The
-// generator reads only the IR these steps fill (schema/ir), never this
-// package.
+//	schema/jsonpos   positioned JSON: every value knows its file, line,
+//	                 column and JSON pointer; located errors
+//	schema/load      the input shapes (OpenAI chat and responses,
+//	                 Anthropic, MCP), tool-name and type-name checks
+//	schema/manifest  toolgen.yaml: inputs, output, groups, ops, overrides,
+//	                 surfaces, formats and limits
+//	schema           this package: JSON Schema → ir types
+//	schema/taxonomy  ops, kinds, groups, usage lines, argument summaries,
+//	                 examples, policies and the registry version
+//
+// Build runs load.Decode and Compile; BuildFamily also runs
+// taxonomy.Derive with the manifest, so the family it returns is what the
+// generator reads. Every problem found on the way is a located
+// jsonpos.Error (file:line:col: /json/pointer: message), and all of them
+// are reported together as one jsonpos.ErrorList in source order.
+//
+// Compile turns the JSON Schemas of a loaded Document into ir types with
+// Go names decided by schema/names: $refs (local, cross-file, $id and
+// $anchor, $dynamicRef) are resolved, allOf conjuncts merged into one
+// view per schema, anyOf/oneOf compiled to unions (discriminated when a
+// property tells the branches apart), recursion that cannot be
+// represented in place reported, defaults checked against their types,
+// and every keyword the generated code does not check in Go delegated,
+// per subschema, to the embedded validator: never dropped. The manifest's
+// limits bound the work on hostile input. CompileSchema compiles one
+// standalone schema (the conformance suite uses it).
 //
 // Formats stay strings checked by the generated Validate unless the
 // manifest's formats: key (Manifest.Formats, passed as
@@ -29,6 +37,6 @@
 // items, map values, union branches). The generated decoder parses them
 // (RFC 3339 as runtime/check.DateTime accepts it; a date is midnight UTC)
 // and reports malformed text as a located format error; MarshalJSON writes
-// the same format back (a date as YYYY-MM-DD). FormatTargets lists what may
-// be mapped.
+// the same format back (a date as YYYY-MM-DD). manifest.FormatTargets
+// lists what may be mapped.
 package schema

@@ -3,6 +3,8 @@ package ontology_test
 import (
 	"strconv"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/manifest"
 
 	"encoding/json"
@@ -13,7 +15,6 @@ import (
 	"github.com/toolgen-go/toolgen/examples/ontology"
 	"github.com/toolgen-go/toolgen/runtime"
 
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -54,7 +55,7 @@ func loadOntology(t *testing.T) *ir.Family {
 			})
 		}
 	}
-	if err := schema.Taxonomy(f, m); err != nil {
+	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -153,7 +154,7 @@ func TestSpec004Taxonomy(t *testing.T) {
 func TestSpec004Rules(t *testing.T) {
 	f := loadOntology(t)
 	for _, op := range f.Ops {
-		if op.Source == schema.SourceRule {
+		if op.Source == taxonomy.SourceRule {
 			continue
 		}
 		switch op.Tool.Name {

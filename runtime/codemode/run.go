@@ -288,7 +288,7 @@ func (o *Outcome) cutResult(max int) {
 		for n > 0 && n < len(o.Result) && o.Result[n]&0xC0 == 0x80 {
 			n--
 		}
-		enc := appendJSONString(nil, string(o.Result[:n]))
+		enc := text.AppendJSONString(nil, string(o.Result[:n]), false)
 		if len(enc) <= max+2 || n == 0 {
 			o.Notes = append(o.Notes, fmt.Sprintf("result cut after %d bytes, shown as a string; return less (pick fields, slice lists)", n))
 			o.Result = enc

@@ -7,9 +7,9 @@ import (
 	"math"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/dop251/goja"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // maxDepth bounds the nesting of values converted to JSON; deeper values
@@ -177,7 +177,7 @@ func (m *marshaler) object(obj *goja.Object, depth int) error {
 			m.b = append(m.b, ',')
 		}
 		m.newline(depth + 1)
-		m.b = appendJSONString(m.b, k)
+		m.b = text.AppendJSONString(m.b, k, false)
 		m.b = append(m.b, ':')
 		if m.indent != "" {
 			m.b = append(m.b, ' ')
@@ -215,9 +215,9 @@ func (m *marshaler) primitive(v goja.Value) (bool, error) {
 		if len(x) > m.max {
 			return false, errTooBig
 		}
-		m.b = appendJSONString(m.b, x)
+		m.b = text.AppendJSONString(m.b, x, false)
 	case time.Time:
-		m.b = appendJSONString(m.b, x.UTC().Format("2006-01-02T15:04:05.000Z"))
+		m.b = text.AppendJSONString(m.b, x.UTC().Format("2006-01-02T15:04:05.000Z"), false)
 	case nil:
 		m.b = append(m.b, "null"...)
 	default:
@@ -245,44 +245,4 @@ func appendFloat(b []byte, f float64) []byte {
 	s = string(bytes.Replace([]byte(s), []byte("e-0"), []byte("e-"), 1))
 	s = string(bytes.Replace([]byte(s), []byte("e+0"), []byte("e+"), 1))
 	return append(b, s...)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string without HTML escaping;
-// invalid UTF-8 becomes U+FFFD and U+2028/U+2029 are escaped.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c == '\n':
-				b = append(b, '\\', 'n')
-			case c == '\r':
-				b = append(b, '\\', 'r')
-			case c == '\t':
-				b = append(b, '\\', 't')
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-		default:
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(b, '"')
 }

@@ -3,7 +3,6 @@ package gateway
 import (
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -97,7 +96,7 @@ func (e *Envelope) Render() string {
 func (e *Envelope) encode() ([]byte, error) {
 	b := make([]byte, 0, 128+len(e.Result))
 	b = append(b, `{"op":`...)
-	b = appendJSONString(b, e.Op)
+	b = text.AppendJSONString(b, e.Op, false)
 	if e.OK {
 		b = append(b, `,"ok":true`...)
 	} else {
@@ -109,9 +108,9 @@ func (e *Envelope) encode() ([]byte, error) {
 	}
 	if e.Error != nil {
 		b = append(b, `,"error":{"code":`...)
-		b = appendJSONString(b, string(e.Error.Code))
+		b = text.AppendJSONString(b, string(e.Error.Code), false)
 		b = append(b, `,"message":`...)
-		b = appendJSONString(b, e.Error.Message)
+		b = text.AppendJSONString(b, e.Error.Message, false)
 		b = append(b, `,"details":`...)
 		d := e.Error.Details
 		if d.FieldErrors == nil {
@@ -123,12 +122,12 @@ func (e *Envelope) encode() ([]byte, error) {
 		}
 		b = append(b, db...)
 		b = append(b, `,"help_path":`...)
-		b = appendJSONString(b, e.Error.HelpPath)
+		b = text.AppendJSONString(b, e.Error.HelpPath, false)
 		b = append(b, '}')
 	}
 	if m := e.Meta; m != nil {
 		b = append(b, `,"meta":{"trace_id":`...)
-		b = appendJSONString(b, m.TraceID)
+		b = text.AppendJSONString(b, m.TraceID, false)
 		b = append(b, `,"latency_ms":`...)
 		b = strconv.AppendInt(b, m.LatencyMS, 10)
 		b = append(b, `,"warnings":[`...)
@@ -136,7 +135,7 @@ func (e *Envelope) encode() ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, w)
+			b = text.AppendJSONString(b, w, false)
 		}
 		b = append(b, ']')
 		if m.DryRun {
@@ -144,63 +143,10 @@ func (e *Envelope) encode() ([]byte, error) {
 		}
 		if m.Message != "" {
 			b = append(b, `,"message":`...)
-			b = appendJSONString(b, m.Message)
+			b = text.AppendJSONString(b, m.Message, false)
 		}
 		b = append(b, '}')
 	}
 	b = append(b, '}')
 	return b, nil
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string, escaping only what JSON
-// requires (models read this text: no HTML escaping); invalid UTF-8 becomes
-// U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

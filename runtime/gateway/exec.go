@@ -339,7 +339,7 @@ func encodeResult(res runtime.Result) json.RawMessage {
 		if res.Message == "" {
 			return json.RawMessage("null")
 		}
-		return appendJSONString(nil, res.Message)
+		return text.AppendJSONString(nil, res.Message, false)
 	case json.RawMessage:
 		if len(v) > 0 && json.Valid(v) {
 			return v
@@ -347,7 +347,7 @@ func encodeResult(res runtime.Result) json.RawMessage {
 	}
 	b, err := json.Marshal(res.Value)
 	if err != nil {
-		return appendJSONString(nil, runtime.RenderValue(res.Value))
+		return text.AppendJSONString(nil, runtime.RenderValue(res.Value), false)
 	}
 	return b
 }
@@ -459,7 +459,7 @@ func (g *Gateway) missingArgs(b *binding, missing []string) *EnvelopeError {
 func (b *binding) call() json.RawMessage {
 	out := make([]byte, 0, 32+len(b.op.Path)+len(b.example))
 	out = append(out, `{"op":`...)
-	out = appendJSONString(out, b.op.Path)
+	out = text.AppendJSONString(out, b.op.Path, false)
 	out = append(out, `,"args":`...)
 	out = append(out, b.example...)
 	return append(out, '}')

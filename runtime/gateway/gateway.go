@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // The wire names of the gateway tools. Providers reject dots in tool names,
@@ -293,7 +294,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 	return []runtime.Tool{
 		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dir, w.dirOps, w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
 		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
-		{Name: ExecTool, Description: fmt.Sprintf(execDesc, appendJSONString(nil, w.op)), Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
+		{Name: ExecTool, Description: fmt.Sprintf(execDesc, text.AppendJSONString(nil, w.op, false)), Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},
 	}
 }

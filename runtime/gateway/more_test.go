@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -62,19 +61,6 @@ func TestInnerToolInvokedEvent(t *testing.T) {
 	res, _ := runtime.Dispatch(context.Background(), h.tools[ExecTool], tc, json.RawMessage(`{"op":"onto.task.get","args":{"task_id":"t1"}}`))
 	if !res.Success || strings.Join(names, ",") != "get_onto_task_details,tool_exec" {
 		t.Fatalf("events %v, result %+v", names, res)
-	}
-}
-
-func TestAppendJSONString(t *testing.T) {
-	for _, s := range []string{"plain", "q\"b\\", "ctl\x01\n\t", "<a&b>", "bad\xffutf8", "sep\u2028x", "日本"} {
-		b := appendJSONString(nil, s)
-		var back string
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Fatalf("%q encodes to invalid JSON %s: %v", s, b, err)
-		}
-		if utf8.ValidString(s) && back != s {
-			t.Errorf("%q round-trips to %q", s, back)
-		}
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
@@ -68,7 +70,7 @@ func aceBench(t testing.TB, dir string) (evalSet, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Taxonomy(fam, nil); err != nil {
+	if err := taxonomy.Derive(fam, nil); err != nil {
 		t.Fatal(err)
 	}
 	s := evalSet{name: "acebench"}

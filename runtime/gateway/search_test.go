@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"hash/fnv"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
 )
 
 // readTable reads "a | b | c" lines, skipping blanks and # comments.

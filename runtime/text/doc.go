@@ -2,7 +2,9 @@
 // it writes a message for a model, so that all surfaces suggest, cut and
 // point alike: Closest, Distance and DistanceAtMost (typo suggestions and
 // rankings), Truncate and Received (received values in errors),
-// FirstSentence (one-line summaries) and PointerToken (JSON pointer paths).
+// FirstSentence (one-line summaries), PointerToken (JSON pointer paths),
+// AppendJSONString and Hex4 (JSON strings written and read without
+// encoding/json).
 //
 // It imports the standard library only, so a package that needs a
 // suggestion or a cut string does not link the validators of runtime/check

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/schema"
@@ -28,7 +30,7 @@ func family(t *testing.T, props, required, manifestText string) *ir.Family {
 			t.Fatal(err)
 		}
 	}
-	if err := schema.Taxonomy(f, m); err != nil {
+	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	return f

@@ -44,7 +44,7 @@ type Family struct {
 	// Types are all named Go types to emit, in a deterministic order
 	// (first reachable from Tools in declaration order, depth first).
 	Types []*Type
-	// Groups and Ops are the op taxonomy (filled by schema.Taxonomy).
+	// Groups and Ops are the op taxonomy (filled by taxonomy.Derive).
 	Groups []*Group
 	Ops    []*Op
 	// RegistryVersion is a stable hash of the canonical registry.

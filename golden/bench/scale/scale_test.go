@@ -77,9 +77,9 @@ func BenchmarkGenerate(b *testing.B) {
 // the front end and the generator without errors, and that the same size
 // and seed give the same bytes.
 func TestCatalogueBuilds(t *testing.T) {
-	data := scale.Catalogue(60, 1)
-	if string(data) != string(scale.Catalogue(60, 1)) {
-		t.Fatal("Catalogue(60, 1) differs between two calls")
+	data := scale.Catalogue(300, 1)
+	if string(data) != string(scale.Catalogue(300, 1)) {
+		t.Fatal("Catalogue(300, 1) differs between two calls")
 	}
 	for _, in := range [][]byte{data, scale.WideObject(50)} {
 		fam, err := schema.BuildFamily([]load.Input{{Name: "tools.json", Data: in}}, schema.BuildOptions{Package: "pkg"}, nil)

@@ -4,7 +4,7 @@
 // testable in-process.
 //
 // Data flow: loadProject (project.go) reads the manifest and the inputs and
-// runs schema.Build (load and compile) and schema.Taxonomy; buildProject
+// runs schema.BuildFamily (load, compile and taxonomy); buildProject
 // adds its warnings. project.generate then streams the files from
 // generator.Stream one at a time: generate and new write each to a
 // temporary file and rename them into place only when every file rendered

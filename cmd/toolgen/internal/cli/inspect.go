@@ -7,8 +7,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/spf13/pflag"
@@ -101,7 +102,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rep := inspectReport{RegistryVersion: f.RegistryVersion, Ops: []inspectOp{}, Warnings: []string{}}
 	undecided := map[string]bool{}
 	for _, w := range f.Warnings {
-		if tool, _, ok := schema.UnknownVerb(w); ok {
+		if tool, _, ok := taxonomy.UnknownVerb(w); ok {
 			undecided[tool] = true
 		}
 	}

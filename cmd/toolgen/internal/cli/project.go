@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
+
 	"github.com/toolgen-go/toolgen/schema/load"
 
 	"github.com/toolgen-go/toolgen/schema/manifest"
@@ -226,7 +228,7 @@ func printError(w io.Writer, err error) {
 // with the unknown-verb warnings folded into one line (toolgen inspect
 // prints them all with printAllWarnings).
 func printWarnings(w io.Writer, ds []ir.Diagnostic) {
-	ds, line := schema.SummarizeWarnings(ds, 8)
+	ds, line := taxonomy.SummarizeWarnings(ds, 8)
 	if line != "" {
 		fmt.Fprintf(w, "toolgen: warning: %s\n", line)
 	}

@@ -34,7 +34,14 @@ import (
 	"github.com/toolgen-go/toolgen/golden/bench/scale"
 )
 
+// measureChild is the first argument of the re-executed harness that runs
+// one measured command (see timed).
+const measureChild = "-measure-child"
+
 func main() {
+	if len(os.Args) > 3 && os.Args[1] == measureChild {
+		os.Exit(runMeasured(os.Args[2], os.Args[3], os.Args[4:]))
+	}
 	sizes := flag.String("sizes", "100,1000,10000", "synthetic catalogue sizes, comma-separated")
 	buildUpTo := flag.Int("build-up-to", 10000, "go build the generated package only for inputs with at most this many tools (0: never)")
 	wide := flag.Int("wide", 5000, "properties of the wide-object input (0: skip)")
@@ -216,23 +223,68 @@ func runRival(dir, bin string, data []byte) (measure, int) {
 	return m, goLines(filepath.Dir(out))
 }
 
-// timed runs a command and returns its wall time and peak RSS.
+// timed runs a command and returns its wall time and peak RSS (of the
+// largest process in its tree).
+//
+// The command runs under a fresh copy of this program (runMeasured), not
+// directly: on Linux a child's peak RSS starts at its parent's when it is
+// forked, and the harness's own peak (it holds the catalogues) would
+// otherwise be reported for every small command.
 func timed(dir string, env []string, name string, args ...string) (measure, error) {
-	cmd := exec.Command(name, args...)
+	self, err := os.Executable()
+	if err != nil {
+		return measure{}, err
+	}
+	report, err := os.CreateTemp("", "bench-scale-measure-")
+	if err != nil {
+		return measure{}, err
+	}
+	report.Close()
+	defer os.Remove(report.Name())
+	cmd := exec.Command(self, append([]string{measureChild, report.Name(), name}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	m := measure{wall: time.Since(start)}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.rss = ru.Maxrss << 10 // Linux reports KiB
+	runErr := cmd.Run()
+	var m measure
+	var wall int64
+	if data, err := os.ReadFile(report.Name()); err == nil {
+		if _, err := fmt.Sscan(string(data), &wall, &m.rss); err == nil {
+			m.wall = time.Duration(wall)
+		}
 	}
-	if err != nil {
-		return m, fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
+	if runErr != nil {
+		return m, fmt.Errorf("%v: %s", runErr, strings.TrimSpace(stderr.String()))
+	}
+	if m.wall == 0 {
+		return m, fmt.Errorf("%s: no measure reported", name)
 	}
 	return m, nil
+}
+
+// runMeasured runs name with args (inheriting the standard streams),
+// writes "WALL_NS PEAK_RSS_BYTES" to the file report and returns the
+// command's exit code.
+func runMeasured(report, name string, args []string) int {
+	cmd := exec.Command(name, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if cmd.ProcessState == nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss << 10 // Linux reports KiB
+	}
+	if err := os.WriteFile(report, fmt.Appendf(nil, "%d %d\n", wall.Nanoseconds(), rss), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return cmd.ProcessState.ExitCode()
 }
 
 func goLines(dir string) int {

@@ -1,14 +1,9 @@
-package schema
+package taxonomy
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/toolgen-go/toolgen/golden/corpus"
-	"github.com/toolgen-go/toolgen/schema/ir"
-	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // TestUsageNamesItsOwnOp checks that every op's usage line, argument
@@ -20,7 +15,7 @@ func TestUsageNamesItsOwnOp(t *testing.T) {
 	for _, tool := range f.Tools {
 		tool.ParamsSchema = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)
 	}
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	paths := map[string]bool{}
@@ -52,7 +47,7 @@ func TestKindFromDescription(t *testing.T) {
 	for i, tool := range f.Tools {
 		tool.Description = descs[i]
 	}
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{"math_factorial": "read", "hotel_room": "write", "triangle_area": "read", "mystery_box": "write"}
@@ -69,62 +64,6 @@ func TestKindFromDescription(t *testing.T) {
 	}
 	if len(warned) != 1 || !strings.Contains(warned[0], "mystery_box") {
 		t.Errorf("unknown-verb warnings: %q, want one for mystery_box", warned)
-	}
-}
-
-// TestACEBenchUsageNamesItsOwnOp builds the 2,307 tools of ACEBench
-// (../shared/corpus/search, skipped without it), where tools such as
-// book_hotel and hotel_book claim one op path, and checks that every
-// usage line, argument summary and synthesised example names the op's own
-// final path.
-func TestACEBenchUsageNamesItsOwnOp(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 2,307 tools")
-	}
-	p := corpus.Dir(t, "search", "acebench.tools.json")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := BuildFamily([]load.Input{{Name: "acebench.tools.json", Data: data}}, BuildOptions{Package: "acebench"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	moved := 0
-	for _, w := range f.Warnings {
-		if w.Code == "op-collision" {
-			moved++
-			t.Log(w.Message)
-		}
-	}
-	paths := map[string]bool{}
-	for _, op := range f.Ops {
-		if paths[op.Path] {
-			t.Errorf("op %s twice", op.Path)
-		}
-		paths[op.Path] = true
-		checkOwnOp(t, op)
-	}
-	t.Logf("%d ops, %d moved by a collision; every usage line names its own op", len(f.Ops), moved)
-	if moved == 0 {
-		t.Error("no collisions: the test no longer covers moved ops")
-	}
-}
-
-// checkOwnOp reports an op whose usage line, argument summary or
-// synthesised example names another op.
-func checkOwnOp(t *testing.T, op *ir.Op) {
-	t.Helper()
-	if op.Usage != op.Path && !strings.HasPrefix(op.Usage, op.Path+" ") {
-		t.Errorf("tool %s, op %s: usage %q does not start with its own op", op.Tool.Name, op.Path, op.Usage)
-	}
-	if op.Usage != strings.TrimSpace(op.Path+" "+op.Args) {
-		t.Errorf("op %s: usage %q is not the op and its args %q", op.Path, op.Usage, op.Args)
-	}
-	for _, ex := range op.Examples {
-		if strings.HasPrefix(ex.Description, "Call ") && !strings.HasPrefix(ex.Description, "Call "+op.Path+" ") && ex.Description != "Call "+op.Path {
-			t.Errorf("op %s: example %q names another op", op.Path, ex.Description)
-		}
 	}
 }
 
@@ -164,7 +103,7 @@ func TestKindEvidence(t *testing.T) {
 	for _, tool := range f.Tools {
 		tool.Description = descs[tool.Name]
 	}
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	for name, op := range opsOf(f) {
@@ -190,7 +129,7 @@ func TestMethodHeadVerb(t *testing.T) {
 	f := family("DataGuard_encryptBusinessData", "HomeCare_smartThermostatOptimizer")
 	f.Tools[0].Description = "Encrypts business data with a key."
 	f.Tools[1].Description = "Tunes smart thermostat settings."
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	if op := opsOf(f)["DataGuard_encryptBusinessData"]; op.Path != "data.guard.business.data.encrypt" {

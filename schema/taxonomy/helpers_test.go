@@ -1,10 +1,11 @@
-package schema
+package taxonomy
 
 import (
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
 )
 
 // readRepoFile reads a file relative to the module root.

@@ -1,8 +1,9 @@
-package schema
+package taxonomy
 
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,7 +80,8 @@ var verbKinds = func() map[string]runtime.OpKind {
 	return m
 }()
 
-// verbKind returns "read" or "write" for a known verb, "" otherwise.
+// verbKind returns runtime.OpRead or runtime.OpWrite for a known verb, ""
+// otherwise.
 func verbKind(v string) runtime.OpKind {
 	if k, ok := verbKinds[v]; ok {
 		return k
@@ -181,7 +183,7 @@ func descriptionEvidence(desc string) runtime.OpKind {
 	var kind runtime.OpKind
 	for i := 0; i < len(words) && i < 8; i++ {
 		w, comma := strings.CutSuffix(words[i], ",")
-		if mfContains(auxVerbs, strings.TrimSuffix(w, "s")) || mfContains(auxVerbs, strings.TrimSuffix(w, "ies")+"y") {
+		if slices.Contains(auxVerbs, strings.TrimSuffix(w, "s")) || slices.Contains(auxVerbs, strings.TrimSuffix(w, "ies")+"y") {
 			// "Performs a detailed analysis of…" computes: the noun made
 			// from a verb within the next words decides.
 			for _, n := range words[i+1 : min(i+5, len(words))] {
@@ -191,7 +193,7 @@ func descriptionEvidence(desc string) runtime.OpKind {
 			}
 		}
 		k := stemKind(w)
-		if mfContains(computeVerbs, w) || mfContains(computeVerbs, strings.TrimSuffix(w, "s")) {
+		if slices.Contains(computeVerbs, w) || slices.Contains(computeVerbs, strings.TrimSuffix(w, "s")) {
 			k = runtime.OpRead
 		}
 		if k == "" {
@@ -210,8 +212,9 @@ func descriptionEvidence(desc string) runtime.OpKind {
 	return kind
 }
 
-// descriptionKind is "read" or "write" when the description starts with a
-// known verb ("Calculates…", "Books a hotel…"), "" otherwise.
+// descriptionKind is runtime.OpRead or runtime.OpWrite when the
+// description starts with a known verb ("Calculates…", "Books a hotel…"),
+// "" otherwise.
 func descriptionKind(desc string) runtime.OpKind {
 	first := strings.ToLower(strings.TrimLeft(desc, " \t\n\"'`*#-"))
 	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
@@ -223,8 +226,8 @@ func descriptionKind(desc string) runtime.OpKind {
 		}
 		// Compute verbs first: "Returns the factorial…" only reads, though
 		// return_order_items writes.
-		if mfContains(computeVerbs, v) {
-			return "read"
+		if slices.Contains(computeVerbs, v) {
+			return runtime.OpRead
 		}
 		if k := verbKind(v); k != "" {
 			return k

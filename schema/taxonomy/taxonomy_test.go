@@ -1,4 +1,4 @@
-package schema
+package taxonomy
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 func family(names ...string) *ir.Family {
@@ -233,14 +234,14 @@ func TestTaxonomyRules(t *testing.T) {
 					tl.Pos.File = file
 				}
 			}
-			var m *Manifest
+			var m *manifest.Manifest
 			if c.manifest != "" {
 				var err error
-				if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+				if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := Taxonomy(f, m); err != nil {
+			if err := Derive(f, m); err != nil {
 				t.Fatal(err)
 			}
 			ops := opsOf(f)
@@ -260,7 +261,7 @@ func TestTaxonomyAnnotations(t *testing.T) {
 	f.Tools[0].Annotations.ReadOnly = &yes    // annotation beats the verb
 	f.Tools[1].Annotations.Destructive = &yes // agrees with the verb
 	f.Tools[2].Annotations.ReadOnly = &no     // unknown verb, but annotated
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	ops := opsOf(f)
@@ -276,7 +277,7 @@ func TestTaxonomyAnnotations(t *testing.T) {
 
 func TestTaxonomyUnknownVerb(t *testing.T) {
 	f := family("frobnicate_widgets")
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	if f.Ops[0].Kind != "write" || f.Ops[0].Path != "widget.frobnicate" {
@@ -304,14 +305,14 @@ func TestTaxonomyErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var m *Manifest
+			var m *manifest.Manifest
 			if c.manifest != "" {
 				var err error
-				if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+				if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			err := Taxonomy(family(c.tools...), m)
+			err := Derive(family(c.tools...), m)
 			if err == nil || err.Error() != c.want {
 				t.Errorf("error:\n got %v\nwant %s", err, c.want)
 			}
@@ -348,7 +349,7 @@ func TestRegistryVersionStable(t *testing.T) {
 	build := func(params string) string {
 		f := family("list_tasks", "create_task")
 		f.Tools[0].ParamsSchema = json.RawMessage(params)
-		if err := Taxonomy(f, nil); err != nil {
+		if err := Derive(f, nil); err != nil {
 			t.Fatal(err)
 		}
 		return f.RegistryVersion
@@ -385,7 +386,7 @@ func BenchmarkTaxonomy(b *testing.B) {
 	names := []string{"list_onto_tasks", "get_onto_task_details", "create_onto_task", "update_onto_task", "delete_onto_task", "web_search"}
 	for b.Loop() {
 		f := family(names...)
-		if err := Taxonomy(f, nil); err != nil {
+		if err := Derive(f, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -396,7 +397,7 @@ func BenchmarkTaxonomy(b *testing.B) {
 // user is told how to choose.
 func TestTaxonomyRuleCollisionWarns(t *testing.T) {
 	f := family("list_tasks", "list_task")
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	var paths []string
@@ -414,12 +415,12 @@ func TestTaxonomyRuleCollisionWarns(t *testing.T) {
 // A declared group without prefix or infix rules claims the tools whose
 // entity is its name; a declared group that claims nothing is reported.
 func TestTaxonomyNamedGroups(t *testing.T) {
-	m, err := LoadManifest("toolgen.yaml", []byte("groups:\n  todo: Track todo items.\n  billing: Invoices.\n"))
+	m, err := manifest.Load("toolgen.yaml", []byte("groups:\n  todo: Track todo items.\n  billing: Invoices.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := family("list_todos", "create_todo", "get_user")
-	if err := Taxonomy(f, m); err != nil {
+	if err := Derive(f, m); err != nil {
 		t.Fatal(err)
 	}
 	var paths []string
@@ -466,15 +467,15 @@ func TestTaxonomyCollisionsResolved(t *testing.T) {
 	for _, c := range cases {
 		for _, perm := range permutations(c.names) {
 			t.Run(strings.Join(perm, ","), func(t *testing.T) {
-				var m *Manifest
+				var m *manifest.Manifest
 				if c.manifest != "" {
 					var err error
-					if m, err = LoadManifest("toolgen.yaml", []byte(c.manifest)); err != nil {
+					if m, err = manifest.Load("toolgen.yaml", []byte(c.manifest)); err != nil {
 						t.Fatal(err)
 					}
 				}
 				f := family(perm...)
-				if err := Taxonomy(f, m); err != nil {
+				if err := Derive(f, m); err != nil {
 					t.Fatal(err)
 				}
 				got := map[string]string{}

@@ -1,4 +1,4 @@
-package schema
+package taxonomy
 
 import (
 	"encoding/json"
@@ -10,12 +10,12 @@ import (
 )
 
 // githubFamily reads the 117 tools of the GitHub MCP server
-// (testdata/taxonomy/github_mcp_tools.json: name, description and
+// (testdata/github_mcp_tools.json: name, description and
 // annotation hints of each tool, and the toolset its maintainers put it
 // in) and returns the family and the toolset per tool name.
 func githubFamily(t *testing.T) (*ir.Family, map[string]string) {
 	t.Helper()
-	const rel = "schema/testdata/taxonomy/github_mcp_tools.json"
+	const rel = "schema/taxonomy/testdata/github_mcp_tools.json"
 	var doc struct {
 		Tools []struct {
 			Toolset     string `json:"toolset"`
@@ -49,7 +49,7 @@ func githubFamily(t *testing.T) (*ir.Family, map[string]string) {
 // prints the table of docs/TAXONOMY.md.
 func TestGitHubTaxonomy(t *testing.T) {
 	f, toolsets := githubFamily(t)
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	agree, kinds := 0, 0
@@ -87,7 +87,7 @@ func TestGitHubTaxonomy(t *testing.T) {
 		hints[tool.Name] = *tool.Annotations.ReadOnly
 		tool.Annotations = ir.Annotations{}
 	}
-	if err := Taxonomy(bare, nil); err != nil {
+	if err := Derive(bare, nil); err != nil {
 		t.Fatal(err)
 	}
 	kinds, verbs = 0, 0

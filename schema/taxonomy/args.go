@@ -1,4 +1,4 @@
-package schema
+package taxonomy
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -182,7 +183,7 @@ func typeLabel(p *jsonpos.Node) string {
 			for _, key := range []string{"oneOf", "anyOf"} {
 				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
 					for _, b := range bs.Items {
-						if l := typeLabel(b); !mfContains(alts, l) {
+						if l := typeLabel(b); !slices.Contains(alts, l) {
 							alts = append(alts, l)
 						}
 					}
@@ -305,7 +306,7 @@ func placeholder(name string, p *jsonpos.Node, depth int) string {
 // jsonString encodes s as a JSON string without HTML escaping.
 func jsonString(s string) string {
 	var b bytes.Buffer
-	writeJSONString(&b, s)
+	jsonpos.WriteString(&b, s)
 	return b.String()
 }
 
@@ -339,9 +340,9 @@ func RegistryVersion(f *ir.Family) string {
 	return registryVersion(f, nil)
 }
 
-// registryVersion is RegistryVersion with each op's params schema already
-// parsed (params[i] for f.Ops[i]; nil params parses them).
-func registryVersion(f *ir.Family, params []*jsonpos.Node) string {
+// registryVersion is RegistryVersion with the canonical JSON of each op's
+// params schema already made (params[i] for f.Ops[i]; nil makes them).
+func registryVersion(f *ir.Family, params []json.RawMessage) string {
 	var doc struct {
 		Groups []*ir.Group      `json:"groups"`
 		Ops    []registryRecord `json:"ops"`
@@ -356,7 +357,7 @@ func registryVersion(f *ir.Family, params []*jsonpos.Node) string {
 		if op.Tool != nil {
 			r.Tool, r.Description = op.Tool.Name, op.Tool.Description
 			if params != nil {
-				r.Parameters = canonicalNode(params[i], len(op.Tool.ParamsSchema))
+				r.Parameters = params[i]
 			} else {
 				r.Parameters = canonicalJSON(op.Tool.ParamsSchema)
 			}
@@ -405,7 +406,7 @@ func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = jsonpos.AppendString(dst, m.Key, true)
+			dst = text.AppendJSONString(dst, m.Key, true)
 			dst = append(dst, ':')
 			dst = appendCanonical(dst, m.Value)
 		}
@@ -420,7 +421,7 @@ func appendCanonical(dst []byte, n *jsonpos.Node) []byte {
 		}
 		return append(dst, ']')
 	case jsonpos.StringNode:
-		return jsonpos.AppendString(dst, n.Str, true)
+		return text.AppendJSONString(dst, n.Str, true)
 	case jsonpos.NumberNode:
 		return append(dst, n.Num...)
 	case jsonpos.BoolNode:

@@ -1,16 +1,23 @@
-package schema
+package taxonomy
 
 import (
+	"encoding/json"
 	"fmt"
+	goruntime "runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // DefaultGroup names the group of tools without a group token when the
@@ -23,13 +30,13 @@ const (
 	SourceManifest = "manifest"
 )
 
-// Taxonomy derives the op taxonomy of f (spec 004 §3, §5): one op per tool,
+// Derive derives the op taxonomy of f (spec 004 §3, §5): one op per tool,
 // the groups, and the registry version. m may be nil. Manifest problems
 // (overrides naming unknown tools, ops no tool maps to, duplicate op paths)
 // are located errors; unknown verbs are warnings in f.Warnings.
-func Taxonomy(f *ir.Family, m *Manifest) error {
+func Derive(f *ir.Family, m *manifest.Manifest) error {
 	if m == nil {
-		m = &Manifest{}
+		m = &manifest.Manifest{}
 	}
 	t := &taxonomy{f: f, m: m, defaultGroup: m.DefaultGroup, explicitDefault: m.DefaultGroup != ""}
 	if t.defaultGroup == "" {
@@ -74,7 +81,7 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 			if op.Source != SourceRule {
 				// Two manifest entries asked for one path: only the
 				// manifest can say which tool gets it.
-				t.errs = append(t.errs, Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
+				t.errs = append(t.errs, jsonpos.Errorf(tool.Pos, "tool %q maps to op %q, already used by tool %q; add an override in the manifest", tool.Name, op.Path, prev.Tool.Name))
 				ops[i] = nil
 				continue
 			}
@@ -100,19 +107,18 @@ func Taxonomy(f *ir.Family, m *Manifest) error {
 	for _, mo := range m.Ops {
 		if byPath[mo.Path] == nil && !t.rejected[mo.Path] {
 			msg := fmt.Sprintf("no tool maps to op %q", mo.Path)
-			if s := mfClosest(mo.Path, paths); s != "" {
+			if s := text.Closest(mo.Path, paths); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
-			t.errs = append(t.errs, &Error{Pos: mo.Pos, Message: msg})
+			t.errs = append(t.errs, &jsonpos.Error{Pos: mo.Pos, Message: msg})
 		}
 	}
 	if len(t.errs) > 0 {
 		return t.errs
 	}
-	params := make([]*jsonpos.Node, len(f.Ops))
-	for i, op := range f.Ops {
-		params[i] = finishOp(op)
-	}
+	// Each op's summaries depend on it alone: they are made in parallel.
+	params := make([]json.RawMessage, len(f.Ops))
+	forEach(len(f.Ops), func(i int) { params[i] = finishOp(f.Ops[i]) })
 	for _, g := range m.Groups {
 		used := false
 		for _, op := range f.Ops {
@@ -173,7 +179,7 @@ func toolSlug(name string) string {
 
 type taxonomy struct {
 	f            *ir.Family
-	m            *Manifest
+	m            *manifest.Manifest
 	defaultGroup string
 	// prefix and infix map a name token to its group.
 	prefix, infix map[string]string
@@ -181,7 +187,7 @@ type taxonomy struct {
 	// claims the tools whose entity is its name.
 	named map[string]bool
 	// override maps a tool name to its manifest op path.
-	override map[string]Override
+	override map[string]manifest.Override
 	// rejected are op paths of overrides already reported as errors.
 	rejected map[string]bool
 	// compounds maps the first word of a multi-word entity to its second
@@ -193,7 +199,7 @@ type taxonomy struct {
 	leads map[string]int
 	// explicitDefault reports whether the manifest names default_group.
 	explicitDefault bool
-	errs            ErrorList
+	errs            jsonpos.ErrorList
 }
 
 // rules collects the group-selecting tokens: the manifest's, or, when the
@@ -278,25 +284,25 @@ func (t *taxonomy) detectGroups() {
 // overrides indexes manifest overrides and ops with a tool, checking that
 // each names a tool of the family.
 func (t *taxonomy) overrides() {
-	t.override, t.rejected = map[string]Override{}, map[string]bool{}
+	t.override, t.rejected = map[string]manifest.Override{}, map[string]bool{}
 	names := make([]string, 0, len(t.f.Tools))
 	known := map[string]bool{}
 	for _, tool := range t.f.Tools {
 		names = append(names, tool.Name)
 		known[tool.Name] = true
 	}
-	add := func(o Override) {
+	add := func(o manifest.Override) {
 		if !known[o.Tool] {
 			msg := fmt.Sprintf("unknown tool %q", o.Tool)
-			if s := mfClosest(o.Tool, names); s != "" {
+			if s := text.Closest(o.Tool, names); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
-			t.errs = append(t.errs, &Error{Pos: o.Pos, Message: msg})
+			t.errs = append(t.errs, &jsonpos.Error{Pos: o.Pos, Message: msg})
 			t.rejected[o.Op] = true
 			return
 		}
 		if prev, ok := t.override[o.Tool]; ok && prev.Op != o.Op {
-			t.errs = append(t.errs, &Error{Pos: o.Pos, Message: fmt.Sprintf("tool %q is already mapped to op %q", o.Tool, prev.Op)})
+			t.errs = append(t.errs, &jsonpos.Error{Pos: o.Pos, Message: fmt.Sprintf("tool %q is already mapped to op %q", o.Tool, prev.Op)})
 			t.rejected[o.Op] = true
 			return
 		}
@@ -307,7 +313,7 @@ func (t *taxonomy) overrides() {
 	}
 	for _, mo := range t.m.Ops {
 		if mo.Tool != "" {
-			add(Override{Tool: mo.Tool, Op: mo.Path, Pos: mo.Pos})
+			add(manifest.Override{Tool: mo.Tool, Op: mo.Path, Pos: mo.Pos})
 		}
 	}
 }
@@ -396,7 +402,7 @@ func (t *taxonomy) derive(name, desc string) derived {
 		}
 		d.action = strings.Join(toks[vi:vi+3], "_")
 		rest = append(append([]string(nil), toks[:vi]...), toks[vi+3:]...)
-	case vi+2 < len(toks) && mfContains(phrasalParticles, toks[vi+1]):
+	case vi+2 < len(toks) && slices.Contains(phrasalParticles, toks[vi+1]):
 		// A phrasal verb keeps its particle: turn_off_wifi is
 		// wifi.turn_off, not off.wifi.turn.
 		d.verb, d.known = toks[vi], true
@@ -414,7 +420,7 @@ func (t *taxonomy) derive(name, desc string) derived {
 			d.group, rest = g, rest[1:]
 		}
 	}
-	if mfContains(joinVerbs, d.verb) {
+	if slices.Contains(joinVerbs, d.verb) {
 		// What is added to a thing becomes part of it: the thing comes
 		// first (add_reply_to_pull_request_comment is
 		// pull_request.comment.reply.add).
@@ -429,12 +435,12 @@ func (t *taxonomy) derive(name, desc string) derived {
 	// document.tree.move.
 	kept := rest[:0:0]
 	for _, w := range rest {
-		if !mfContains(particles, w) {
+		if !slices.Contains(particles, w) {
 			kept = append(kept, w)
 		}
 	}
 	rest = kept
-	if d.action == "get" && len(rest) > 1 && mfContains(detailSuffixes, rest[len(rest)-1]) {
+	if d.action == "get" && len(rest) > 1 && slices.Contains(detailSuffixes, rest[len(rest)-1]) {
 		rest = rest[:len(rest)-1]
 	}
 	for i := range rest {
@@ -445,13 +451,13 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// qualifies the entity after it:
 		// get_linked_entities reads the entity's links (entity.links.get).
 		for _, stem := range []string{rest[0][:len(rest[0])-2], rest[0][:len(rest[0])-1]} {
-			if verbKind(stem) == "write" {
+			if verbKind(stem) == runtime.OpWrite {
 				rest = append(rest[1:], stem+"s")
 				break
 			}
 		}
 	}
-	if d.action == "get" && len(rest) > 1 && mfContains(documentNouns, rest[len(rest)-1]) {
+	if d.action == "get" && len(rest) > 1 && slices.Contains(documentNouns, rest[len(rest)-1]) {
 		// A get of a document-like noun names the document as its action:
 		// get_buildos_usage_guide is buildos.usage_guide.
 		d.action, rest = strings.Join(rest[1:], "_"), rest[:1]
@@ -621,7 +627,7 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 	// list_branches), and a qualifier is no entity.
 	for entity, gs := range subs {
 		for g, n := range gs {
-			if n >= minSubHold && !mfContains(qualifierWords, entity) {
+			if n >= minSubHold && !slices.Contains(qualifierWords, entity) {
 				hold(owners, entity, g, n)
 			}
 		}
@@ -677,7 +683,7 @@ func (t *taxonomy) fileGroups() map[string]string {
 		}
 		var words []string
 		for _, w := range nameTokens(base) {
-			if verbKind(w) == "" && !mfContains(fileNoise, w) && w[0] >= 'a' && w[0] <= 'z' {
+			if verbKind(w) == "" && !slices.Contains(fileNoise, w) && w[0] >= 'a' && w[0] <= 'z' {
 				words = append(words, w)
 			}
 		}
@@ -767,7 +773,7 @@ func (t *taxonomy) qualifiers(ds []derived) {
 // superlative (starred, latest) or a word of qualifiers. Nouns before a
 // noun (company culture, text analysis) stay first.
 func adjectival(w string) bool {
-	return len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "est")) || mfContains(qualifierWords, w)
+	return len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "est")) || slices.Contains(qualifierWords, w)
 }
 
 // qualifierWords are adjectives and determiners that qualify the noun
@@ -874,7 +880,7 @@ func (t *taxonomy) vocabulary() {
 				stats[w] = s
 				order = append(order, w)
 			}
-			if i == len(toks)-1 || verbKind(w) != "" || mfContains(particles, w) || mfContains(particles, toks[i+1]) ||
+			if i == len(toks)-1 || verbKind(w) != "" || slices.Contains(particles, w) || slices.Contains(particles, toks[i+1]) ||
 				verbKind(toks[i+1]) != "" && !otherVerb(toks, i+1) {
 				s.bad = true
 				continue
@@ -941,7 +947,7 @@ func (t *taxonomy) singular(w string) string {
 		return w[:i+1] + t.singular(w[i+1:])
 	}
 	if strings.HasSuffix(w, "os") && len(w) > 3 {
-		if t.words[w[:len(w)-1]] || mfContains(pluralOs, w) {
+		if t.words[w[:len(w)-1]] || slices.Contains(pluralOs, w) {
 			return w[:len(w)-1]
 		}
 		return w
@@ -1019,7 +1025,7 @@ func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 // (NearbyAttractionsFinder reads, LectureBookingAssistant writes).
 func (t *taxonomy) evidence(tool *ir.Tool, d derived) runtime.OpKind {
 	if d.known {
-		if k := pathNominalKind(d.path); k != "" && mfContains(auxVerbs, d.verb) {
+		if k := pathNominalKind(d.path); k != "" && slices.Contains(auxVerbs, d.verb) {
 			return k
 		}
 		return verbKind(d.verb)
@@ -1053,7 +1059,7 @@ func (t *taxonomy) nameEvidence(name string) runtime.OpKind {
 		if t.prefix[w] != "" || t.infix[w] != "" || i == 0 && t.leads[w] > 1 {
 			continue
 		}
-		if k := stemKind(w); k == "write" || k == "read" && kind == "" {
+		if k := stemKind(w); k == runtime.OpWrite || k == runtime.OpRead && kind == "" {
 			kind = k
 		}
 	}
@@ -1078,7 +1084,7 @@ var idempotentVerbs = []string{
 // win, then the input's annotations, then the kind (reads are read-only)
 // and, for writes, the verb (destructive, idempotent). The open-world
 // hint and the title come only from the input or the manifest.
-func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *ManifestOp) {
+func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *manifest.Op) {
 	a := &tool.Annotations
 	if mo != nil {
 		if mo.Title != "" {
@@ -1098,20 +1104,21 @@ func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *Mani
 			*dst = &v
 		}
 	}
-	hint(&a.ReadOnly, kind == "read")
+	hint(&a.ReadOnly, kind == runtime.OpRead)
 	if *a.ReadOnly {
 		return
 	}
-	hint(&a.Destructive, mfContains(destructiveVerbs, verb))
-	hint(&a.Idempotent, mfContains(idempotentVerbs, verb))
+	hint(&a.Destructive, slices.Contains(destructiveVerbs, verb))
+	hint(&a.Idempotent, slices.Contains(idempotentVerbs, verb))
 }
 
 // finishOp derives the op's usage line, argument summary and, when the
 // manifest gives none, its example from its final path (after collisions
 // moved it), so that each names its own op.
-func finishOp(op *ir.Op) *jsonpos.Node {
-	// The schema is parsed once for the summary, usage, example and
-	// registry version.
+//
+// It returns the canonical JSON of the params schema, which the registry
+// version hashes: the schema is parsed once for all of them.
+func finishOp(op *ir.Op) json.RawMessage {
 	params := summaryNode(op.Tool.ParamsSchema)
 	args := schemaArgs(params)
 	op.Usage = Usage(op.Path, args)
@@ -1120,7 +1127,29 @@ func finishOp(op *ir.Op) *jsonpos.Node {
 	if len(op.Examples) == 0 {
 		op.Examples = []ir.Example{synthesizeExample(op.Path, args)}
 	}
-	return params
+	return canonicalNode(params, len(op.Tool.ParamsSchema))
+}
+
+// forEach calls fn(i) for every i in [0, n), on GOMAXPROCS goroutines when
+// n is large enough to pay for them.
+func forEach(n int, fn func(i int)) {
+	workers := min(goruntime.GOMAXPROCS(0), n/64)
+	if workers < 2 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest
@@ -1133,7 +1162,7 @@ func (t *taxonomy) groups() []*ir.Group {
 			order = append(order, op.Group)
 			entities[op.Group] = nil
 		}
-		if op.Entity != "" && !mfContains(entities[op.Group], op.Entity) {
+		if op.Entity != "" && !slices.Contains(entities[op.Group], op.Entity) {
 			entities[op.Group] = append(entities[op.Group], op.Entity)
 		}
 	}

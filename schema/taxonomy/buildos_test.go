@@ -1,4 +1,4 @@
-package schema
+package taxonomy
 
 import (
 	"bufio"
@@ -11,11 +11,12 @@ import (
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // buildosFamily reads the BuildOS tools of examples/ontology (spec 004's
 // 53-tool family) and the registry's expected op per tool from
-// testdata/taxonomy/buildos_ops.txt.
+// testdata/buildos_ops.txt.
 func buildosFamily(t *testing.T) (*ir.Family, map[string]string) {
 	t.Helper()
 	f := &ir.Family{}
@@ -37,7 +38,7 @@ func buildosFamily(t *testing.T) (*ir.Family, map[string]string) {
 		}
 	}
 	want := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(readRepoFile(t, "schema/testdata/taxonomy/buildos_ops.txt")))
+	sc := bufio.NewScanner(bytes.NewReader(readRepoFile(t, "schema/taxonomy/testdata/buildos_ops.txt")))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || line[0] == '#' {
@@ -70,14 +71,14 @@ func TestBuildOSAgreement(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f, want := buildosFamily(t)
-			var m *Manifest
+			var m *manifest.Manifest
 			if c.manifest != "" {
 				var err error
-				if m, err = LoadManifest("toolgen.yaml", []byte("package: p\n"+c.manifest)); err != nil {
+				if m, err = manifest.Load("toolgen.yaml", []byte("package: p\n"+c.manifest)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := Taxonomy(f, m); err != nil {
+			if err := Derive(f, m); err != nil {
 				t.Fatal(err)
 			}
 			agree, equiv := 0, 0
@@ -128,7 +129,7 @@ func isPathSep(r rune) bool { return r == '.' || r == '_' }
 // with its count; other warnings pass through.
 func TestSummarizeWarnings(t *testing.T) {
 	f := family("frobnicate_widgets", "frobnicate_gadgets", "blorp_gizmo", "zap_x", "list_items", "list_item")
-	if err := Taxonomy(f, nil); err != nil {
+	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	rest, line := SummarizeWarnings(f.Warnings, 2)
@@ -191,7 +192,7 @@ func TestTaxonomyPools(t *testing.T) {
 				f.Tools = append(f.Tools, &ir.Tool{Name: d.Function.Name, Description: d.Function.Description,
 					Pos: ir.Pos{File: "pool.json", Line: i + 1}})
 			}
-			if err := Taxonomy(f, nil); err != nil {
+			if err := Derive(f, nil); err != nil {
 				t.Fatal(err)
 			}
 			inDefault, groups := 0, map[string]bool{}
@@ -236,7 +237,7 @@ func BenchmarkTaxonomyACEBench(b *testing.B) {
 		for i, d := range defs {
 			f.Tools = append(f.Tools, &ir.Tool{Name: d.Function.Name, Description: d.Function.Description, Pos: ir.Pos{File: "pool.json", Line: i + 1}})
 		}
-		if err := Taxonomy(f, nil); err != nil {
+		if err := Derive(f, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
