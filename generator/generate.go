@@ -90,6 +90,8 @@ type gen struct {
 	// alias maps a named type to the earlier one of the same shape whose
 	// code it shares (findShapes); it is declared as an alias of it.
 	alias map[*ir.Type]*ir.Type
+	// checks memoises checked: whether a named type has a validate method.
+	checks map[*ir.Type]bool
 }
 
 type pkgVar struct {

@@ -35,40 +35,37 @@ func genericDecode(t *ir.Tool) bool {
 // func(tool string, args []byte) (*XParams, error).
 func decodeFunc(t *ir.Tool) *jen.Statement {
 	if genericDecode(t) {
-		return jen.Id("decodeArgs").Types(jen.Id(t.Params.GoName))
+		return jen.Id("decodeArgs").Types(jen.Op("*").Id(t.Params.GoName))
 	}
 	return jen.Id("decode" + t.GoName)
 }
 
 // emitDecodeArgsFunc writes argsOf and decodeArgs, the decode function of
 // every tool whose params type has methods, and the decodeArgs method of
-// each such params type (once per shape: aliases share it):
+// each such params type (once per shape: aliases share it), which makes
+// the new value:
 //
-//	func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-//		p := new(T)
-//		if err := P(p).decodeArgs(tool, args); err != nil {
-//			return nil, err
-//		}
-//		return p, nil
+//	func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+//		var p P
+//		return p.decodeArgs(tool, args)
 //	}
 //
-// The decoder and the error list stay in the concrete method, where
-// escape analysis keeps them on the stack.
+// P is a pointer, so one instantiation (one GC shape) serves every params
+// type; a struct type argument would cost one per struct. The decoder and
+// the error list stay in the concrete method, where escape analysis keeps
+// them on the stack.
 func (g *gen) emitDecodeArgsFunc(f *jen.File) {
-	f.Add(comment("argsOf is a params type with a generated decoder and validator."))
-	f.Type().Id("argsOf").Types(jen.Id("T").Any()).Interface(
-		jen.Op("*").Id("T"),
-		jen.Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error(),
+	f.Add(comment("argsOf is a pointer to a params type with a generated decoder and validator."))
+	f.Type().Id("argsOf").Types(jen.Id("P").Any()).Interface(
+		jen.Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Id("P"), jen.Error()),
 	)
 	f.Line()
-	f.Add(comment("decodeArgs decodes and validates the arguments of tool into a new T."))
-	f.Func().Id("decodeArgs").Types(jen.Id("T").Any(), jen.Id("P").Id("argsOf").Types(jen.Id("T"))).
-		Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id("T"), jen.Error()).Block(
-		jen.Id("p").Op(":=").New(jen.Id("T")),
-		jen.If(jen.Err().Op(":=").Id("P").Call(jen.Id("p")).Dot("decodeArgs").Call(jen.Id("tool"), jen.Id("args")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Err()),
-		),
-		jen.Return(jen.Id("p"), jen.Nil()),
+	f.Add(comment("decodeArgs decodes and validates the arguments of tool into a new value, P being a"))
+	f.Add(comment("pointer to its params type."))
+	f.Func().Id("decodeArgs").Types(jen.Id("P").Id("argsOf").Types(jen.Id("P"))).
+		Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Id("P"), jen.Error()).Block(
+		jen.Var().Id("p").Id("P"),
+		jen.Return(jen.Id("p").Dot("decodeArgs").Call(jen.Id("tool"), jen.Id("args"))),
 	)
 	f.Line()
 	done := map[*ir.Type]bool{}
@@ -78,20 +75,34 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 			continue
 		}
 		done[c] = true
-		f.Add(comment("decodeArgs decodes and validates a tool's arguments into x."))
-		f.Func().Params(jen.Id("x").Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Error().Block(
-			slices.Concat([]jen.Code{
-				jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-			}, g.budgetStart(jen.Id("d")), []jen.Code{
-				jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
+		ret := func(err jen.Code) jen.Code {
+			return jen.If(jen.Err().Op(":=").Add(err), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		}
+		body := slices.Concat([]jen.Code{
+			jen.Id("x").Op(":=").New(jen.Id(c.GoName)),
+			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
+		}, g.budgetStart(jen.Id("d")), []jen.Code{jen.Id("x").Dot("decodeWire").Call(jen.Id("d"))})
+		if g.checked(c) {
+			body = slices.Concat(body, []jen.Code{
 				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-					jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
+					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
 				),
 			}, g.topErrors(jen.Id("d")), []jen.Code{
 				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
-				jen.Return(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
-			})...,
-		)
+				ret(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
+			})
+		} else {
+			// No validator: the decoder's findings are all there is.
+			body = append(body,
+				comment("Close's syntax error stays in d, for Report."),
+				jen.Id("d").Dot("Close").Call(),
+				ret(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
+			)
+		}
+		body = append(body, jen.Return(jen.Id("x"), jen.Nil()))
+		f.Add(comment("decodeArgs decodes and validates a tool's arguments into a new value."))
+		f.Func().Params(jen.Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).
+			Params(jen.Op("*").Id(c.GoName), jen.Error()).Block(body...)
 		f.Line()
 	}
 }
@@ -150,15 +161,18 @@ func (g *gen) emitToolsFunc(f *jen.File) {
 		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
 	)
 	f.Line()
-	// func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error),
-	//	call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool
+	// func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error),
+	//	call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool
+	//
+	// P is a pointer to the params type: one GC shape, so one instantiation
+	// per result type rather than one per params struct.
 	f.Add(comment("newTool completes t: Decode decodes and validates arguments with decode, and"))
 	f.Add(comment("Handler does so before calling call."))
 	args := jen.Id("args").Qual(jsonPkg, "RawMessage")
-	f.Func().Id("newTool").Types(jen.List(jen.Id("T"), jen.Id("R")).Any()).Params(
+	f.Func().Id("newTool").Types(jen.List(jen.Id("P"), jen.Id("R")).Any()).Params(
 		jen.Id("t").Qual(g.runtimePkg, "Tool"),
-		jen.Id("decode").Func().Params(jen.String(), jen.Index().Byte()).Params(jen.Op("*").Id("T"), jen.Error()),
-		jen.Id("call").Func().Params(jen.Qual(contextPkg, "Context"), jen.Qual(g.runtimePkg, "ToolContext"), jen.Op("*").Id("T")).
+		jen.Id("decode").Func().Params(jen.String(), jen.Index().Byte()).Params(jen.Id("P"), jen.Error()),
+		jen.Id("call").Func().Params(jen.Qual(contextPkg, "Context"), jen.Qual(g.runtimePkg, "ToolContext"), jen.Id("P")).
 			Params(jen.Qual(g.runtimePkg, "ToolResult").Types(jen.Id("R")), jen.Error()),
 	).Qual(g.runtimePkg, "Tool").Block(
 		jen.Id("name").Op(":=").Id("t").Dot("Name"),
@@ -234,7 +248,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	}
 	var checks []jen.Code
 	if hasMethods(t) {
-		if g.needsCheck(t, map[*ir.Type]bool{}) {
+		if g.checked(t) {
 			checks = []jen.Code{jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e"))}
 		}
 	} else {

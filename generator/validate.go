@@ -116,6 +116,14 @@ func emitValidators(g *gen, f *jen.File) error {
 		if !hasMethods(t) || g.alias[t] != nil {
 			continue
 		}
+		if !g.checked(t) {
+			// Nothing to check beyond the Go type: no validate method, and
+			// no caller (value, decodeArgs) calls one.
+			f.Add(comment("Validate reports nil: every value of the Go type satisfies the schema."))
+			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(jen.Return(jen.Nil()))
+			f.Line()
+			continue
+		}
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 			append(g.topErrors(nil),
@@ -201,12 +209,27 @@ func (c vc) value(v jen.Code, t *ir.Type) []jen.Code {
 		return nil
 	}
 	if hasMethods(t) {
-		if !c.g.needsCheck(t, map[*ir.Type]bool{}) {
+		if !c.g.checked(t) {
 			return nil
 		}
 		return []jen.Code{jen.Add(v).Dot("validate").Call(c.path, c.errsArg)}
 	}
 	return c.inline(v, t)
+}
+
+// checked reports whether values of the named type t can violate
+// anything beyond their Go type, that is whether t has a validate method;
+// memoised per type.
+func (g *gen) checked(t *ir.Type) bool {
+	if v, ok := g.checks[t]; ok {
+		return v
+	}
+	if g.checks == nil {
+		g.checks = map[*ir.Type]bool{}
+	}
+	v := g.needsCheck(t, map[*ir.Type]bool{})
+	g.checks[t] = v
+	return v
 }
 
 // needsCheck reports whether values of t can violate anything beyond

@@ -12,571 +12,746 @@ import (
 	"sync"
 )
 
-// argsOf is a params type with a generated decoder and validator.
-type argsOf[T any] interface {
-	*T
-	decodeArgs(tool string, args []byte) error
+// argsOf is a pointer to a params type with a generated decoder and validator.
+type argsOf[P any] interface {
+	decodeArgs(tool string, args []byte) (P, error)
 }
 
-// decodeArgs decodes and validates the arguments of tool into a new T.
-func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	p := new(T)
-	if err := P(p).decodeArgs(tool, args); err != nil {
+// decodeArgs decodes and validates the arguments of tool into a new value, P being a
+// pointer to its params type.
+func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+	var p P
+	return p.decodeArgs(tool, args)
+}
+
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoTasksParams) decodeArgs(tool string, args []byte) (*ListOntoTasksParams, error) {
+	x := new(ListOntoTasksParams)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return nil, d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	if err := d.Report(tool, &e); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoTasksParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoGoalsParams) decodeArgs(tool string, args []byte) (*ListOntoGoalsParams, error) {
+	x := new(ListOntoGoalsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoGoalsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoDocumentsParams) decodeArgs(tool string, args []byte) (*ListOntoDocumentsParams, error) {
+	x := new(ListOntoDocumentsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoDocumentsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoMilestonesParams) decodeArgs(tool string, args []byte) (*ListOntoMilestonesParams, error) {
+	x := new(ListOntoMilestonesParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoMilestonesParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoRisksParams) decodeArgs(tool string, args []byte) (*ListOntoRisksParams, error) {
+	x := new(ListOntoRisksParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoRisksParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoRequirementsParams) decodeArgs(tool string, args []byte) (*ListOntoRequirementsParams, error) {
+	x := new(ListOntoRequirementsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoRequirementsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListOntoProjectsParams) decodeArgs(tool string, args []byte) (*ListOntoProjectsParams, error) {
+	x := new(ListOntoProjectsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListOntoProjectsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListTaskDocumentsParams) decodeArgs(tool string, args []byte) (*ListTaskDocumentsParams, error) {
+	x := new(ListTaskDocumentsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListTaskDocumentsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*SearchOntoTasksParams) decodeArgs(tool string, args []byte) (*SearchOntoTasksParams, error) {
+	x := new(SearchOntoTasksParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *SearchOntoTasksParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*SearchOntoProjectsParams) decodeArgs(tool string, args []byte) (*SearchOntoProjectsParams, error) {
+	x := new(SearchOntoProjectsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *SearchOntoProjectsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*SearchOntoDocumentsParams) decodeArgs(tool string, args []byte) (*SearchOntoDocumentsParams, error) {
+	x := new(SearchOntoDocumentsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *SearchOntoDocumentsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*SearchOntologyParams) decodeArgs(tool string, args []byte) (*SearchOntologyParams, error) {
+	x := new(SearchOntologyParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *SearchOntologyParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoProjectDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoProjectDetailsParams, error) {
+	x := new(GetOntoProjectDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoProjectDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoProjectGraphParams) decodeArgs(tool string, args []byte) (*GetOntoProjectGraphParams, error) {
+	x := new(GetOntoProjectGraphParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoProjectGraphParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoGoalDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoGoalDetailsParams, error) {
+	x := new(GetOntoGoalDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoGoalDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoPlanDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoPlanDetailsParams, error) {
+	x := new(GetOntoPlanDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoPlanDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoDocumentDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoDocumentDetailsParams, error) {
+	x := new(GetOntoDocumentDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoDocumentDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoMilestoneDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoMilestoneDetailsParams, error) {
+	x := new(GetOntoMilestoneDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoMilestoneDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoRiskDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoRiskDetailsParams, error) {
+	x := new(GetOntoRiskDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoRiskDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetOntoRequirementDetailsParams) decodeArgs(tool string, args []byte) (*GetOntoRequirementDetailsParams, error) {
+	x := new(GetOntoRequirementDetailsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetOntoRequirementDetailsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetDocumentTreeParams) decodeArgs(tool string, args []byte) (*GetDocumentTreeParams, error) {
+	x := new(GetDocumentTreeParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetDocumentTreeParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetEntityRelationshipsParams) decodeArgs(tool string, args []byte) (*GetEntityRelationshipsParams, error) {
+	x := new(GetEntityRelationshipsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetEntityRelationshipsParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetLinkedEntitiesParams) decodeArgs(tool string, args []byte) (*GetLinkedEntitiesParams, error) {
+	x := new(GetLinkedEntitiesParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetLinkedEntitiesParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*CreateOntoTaskParams) decodeArgs(tool string, args []byte) (*CreateOntoTaskParams, error) {
+	x := new(CreateOntoTaskParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *CreateOntoTaskParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*CreateOntoGoalParams) decodeArgs(tool string, args []byte) (*CreateOntoGoalParams, error) {
+	x := new(CreateOntoGoalParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *CreateOntoGoalParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*CreateOntoPlanParams) decodeArgs(tool string, args []byte) (*CreateOntoPlanParams, error) {
+	x := new(CreateOntoPlanParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *CreateOntoPlanParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*CreateOntoDocumentParams) decodeArgs(tool string, args []byte) (*CreateOntoDocumentParams, error) {
+	x := new(CreateOntoDocumentParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *CreateOntoDocumentParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*CreateOntoProjectParams) decodeArgs(tool string, args []byte) (*CreateOntoProjectParams, error) {
+	x := new(CreateOntoProjectParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *CreateOntoProjectParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*CreateTaskDocumentParams) decodeArgs(tool string, args []byte) (*CreateTaskDocumentParams, error) {
+	x := new(CreateTaskDocumentParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *CreateTaskDocumentParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoTaskParams) decodeArgs(tool string, args []byte) (*UpdateOntoTaskParams, error) {
+	x := new(UpdateOntoTaskParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoTaskParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoProjectParams) decodeArgs(tool string, args []byte) (*UpdateOntoProjectParams, error) {
+	x := new(UpdateOntoProjectParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoProjectParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoGoalParams) decodeArgs(tool string, args []byte) (*UpdateOntoGoalParams, error) {
+	x := new(UpdateOntoGoalParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoGoalParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoPlanParams) decodeArgs(tool string, args []byte) (*UpdateOntoPlanParams, error) {
+	x := new(UpdateOntoPlanParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoPlanParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoDocumentParams) decodeArgs(tool string, args []byte) (*UpdateOntoDocumentParams, error) {
+	x := new(UpdateOntoDocumentParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoDocumentParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoMilestoneParams) decodeArgs(tool string, args []byte) (*UpdateOntoMilestoneParams, error) {
+	x := new(UpdateOntoMilestoneParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoMilestoneParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoRiskParams) decodeArgs(tool string, args []byte) (*UpdateOntoRiskParams, error) {
+	x := new(UpdateOntoRiskParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoRiskParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UpdateOntoRequirementParams) decodeArgs(tool string, args []byte) (*UpdateOntoRequirementParams, error) {
+	x := new(UpdateOntoRequirementParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UpdateOntoRequirementParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*LinkOntoEntitiesParams) decodeArgs(tool string, args []byte) (*LinkOntoEntitiesParams, error) {
+	x := new(LinkOntoEntitiesParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *LinkOntoEntitiesParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*UnlinkOntoEdgeParams) decodeArgs(tool string, args []byte) (*UnlinkOntoEdgeParams, error) {
+	x := new(UnlinkOntoEdgeParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *UnlinkOntoEdgeParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ReorganizeOntoProjectGraphParams) decodeArgs(tool string, args []byte) (*ReorganizeOntoProjectGraphParams, error) {
+	x := new(ReorganizeOntoProjectGraphParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ReorganizeOntoProjectGraphParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*MoveDocumentInTreeParams) decodeArgs(tool string, args []byte) (*MoveDocumentInTreeParams, error) {
+	x := new(MoveDocumentInTreeParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *MoveDocumentInTreeParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetFieldInfoParams) decodeArgs(tool string, args []byte) (*GetFieldInfoParams, error) {
+	x := new(GetFieldInfoParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetFieldInfoParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*WebSearchParams) decodeArgs(tool string, args []byte) (*WebSearchParams, error) {
+	x := new(WebSearchParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *WebSearchParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*WebVisitParams) decodeArgs(tool string, args []byte) (*WebVisitParams, error) {
+	x := new(WebVisitParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *WebVisitParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetBuildosOverviewParams) decodeArgs(tool string, args []byte) (*GetBuildosOverviewParams, error) {
+	x := new(GetBuildosOverviewParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetBuildosOverviewParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetBuildosUsageGuideParams) decodeArgs(tool string, args []byte) (*GetBuildosUsageGuideParams, error) {
+	x := new(GetBuildosUsageGuideParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
-}
-
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetBuildosUsageGuideParams) decodeArgs(tool string, args []byte) error {
-	d := wire.NewArgsDecoder(args)
-	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
-	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
@@ -602,65 +777,65 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "list_onto_tasks", Description: "List tasks in the ontology, newest first. Returns id, title, state_key, priority and due date for each task. Use project_id to scope to one project.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["todo","in_progress","blocked","done"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoTasksParams], h.ListOntoTasks),
-		newTool(runtime.Tool{Name: "list_onto_goals", Description: "List goals, optionally scoped to a project. Returns id, name, state and target date.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["draft","active","achieved","abandoned"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoGoalsParams], h.ListOntoGoals),
-		newTool(runtime.Tool{Name: "list_onto_documents", Description: "List documents (specs, notes, briefs, research). Returns id, title, type_key, state_key and parent folder.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. document.spec, document.note, document.folder"},"state_key":{"type":"string","description":"Filter by state","enum":["draft","review","published","archived"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoDocumentsParams], h.ListOntoDocuments),
-		newTool(runtime.Tool{Name: "list_onto_milestones", Description: "List milestones with their due dates and completion state.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoMilestonesParams], h.ListOntoMilestones),
-		newTool(runtime.Tool{Name: "list_onto_risks", Description: "List risks with impact, probability and mitigation state.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"impact":{"type":"string","description":"Filter by impact level","enum":["low","medium","high","critical"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoRisksParams], h.ListOntoRisks),
-		newTool(runtime.Tool{Name: "list_onto_requirements", Description: "List requirements (functional, non-functional, constraints) of projects.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. requirement.functional, requirement.constraint"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoRequirementsParams], h.ListOntoRequirements),
-		newTool(runtime.Tool{Name: "list_onto_plans", Description: "List plans (ordered sets of tasks towards a goal).", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoPlansParams], h.ListOntoPlans),
-		newTool(runtime.Tool{Name: "list_onto_projects", Description: "List the user's projects with name, state_key, type_key and last activity. Start here when you do not know which project the user means.", Parameters: json.RawMessage(`{"type":"object","properties":{"state_key":{"type":"string","description":"Filter by state","enum":["planning","active","paused","completed","archived"]},"type_key":{"type":"string","description":"Filter by type key, e.g. project.software, project.writing.book"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListOntoProjectsParams], h.ListOntoProjects),
-		newTool(runtime.Tool{Name: "list_task_documents", Description: "List the workspace documents attached to a task (drafts, research notes, deliverables).", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListTaskDocumentsParams], h.ListTaskDocuments),
-		newTool(runtime.Tool{Name: "search_onto_tasks", Description: "Full-text search over task titles and descriptions. Use before creating a task to avoid duplicates.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["todo","in_progress","blocked","done"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntoTasksParams], h.SearchOntoTasks),
-		newTool(runtime.Tool{Name: "search_onto_projects", Description: "Search projects by name and description.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntoProjectsParams], h.SearchOntoProjects),
-		newTool(runtime.Tool{Name: "search_onto_documents", Description: "Search documents by title and content. Use it to find a document by name before moving, updating or linking it.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. document.spec"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntoDocumentsParams], h.SearchOntoDocuments),
-		newTool(runtime.Tool{Name: "search_ontology", Description: "Search across all ontology entities at once (projects, tasks, goals, plans, documents, milestones, risks, requirements) when you do not know the entity type.", Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Search text"},"types":{"type":"array","description":"Restrict to these entity types","items":{"type":"string","enum":["project","task","goal","plan","document","milestone","risk","requirement"]}},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["query"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[SearchOntologyParams], h.SearchOntology),
-		newTool(runtime.Tool{Name: "get_onto_project_details", Description: "Get the full details of one project, including context document, goals, recent tasks and members.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoProjectDetailsParams], h.GetOntoProjectDetails),
-		newTool(runtime.Tool{Name: "get_onto_project_graph", Description: "Get the project graph: every entity of a project (goals, plans, tasks, documents, milestones, risks) and the edges between them.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"include_documents":{"type":"boolean","description":"Include document nodes","default":false}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"nodes":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}}},"required":["nodes","edges"]}`)}, decodeArgs[GetOntoProjectGraphParams], h.GetOntoProjectGraph),
-		newTool(runtime.Tool{Name: "get_onto_task_details", Description: "Get the full details of one task, including its plan, goal, assignees, linked documents and history.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoTaskDetailsParams], h.GetOntoTaskDetails),
-		newTool(runtime.Tool{Name: "get_onto_goal_details", Description: "Get the full details of one goal, including progress, success criteria and linked plans.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoGoalDetailsParams], h.GetOntoGoalDetails),
-		newTool(runtime.Tool{Name: "get_onto_plan_details", Description: "Get the full details of one plan, including its ordered tasks and target goal.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoPlanDetailsParams], h.GetOntoPlanDetails),
-		newTool(runtime.Tool{Name: "get_onto_document_details", Description: "Get the full details of one document, including full markdown content and tree location.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoDocumentDetailsParams], h.GetOntoDocumentDetails),
-		newTool(runtime.Tool{Name: "get_onto_milestone_details", Description: "Get the full details of one milestone, including due date and the tasks that gate it.", Parameters: json.RawMessage(`{"type":"object","properties":{"milestone_id":{"type":"string","description":"Milestone ID (UUID)","format":"uuid"}},"required":["milestone_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoMilestoneDetailsParams], h.GetOntoMilestoneDetails),
-		newTool(runtime.Tool{Name: "get_onto_risk_details", Description: "Get the full details of one risk, including impact, probability and mitigation.", Parameters: json.RawMessage(`{"type":"object","properties":{"risk_id":{"type":"string","description":"Risk ID (UUID)","format":"uuid"}},"required":["risk_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoRiskDetailsParams], h.GetOntoRiskDetails),
-		newTool(runtime.Tool{Name: "get_onto_requirement_details", Description: "Get the full details of one requirement, including acceptance criteria and linked tasks.", Parameters: json.RawMessage(`{"type":"object","properties":{"requirement_id":{"type":"string","description":"Requirement ID (UUID)","format":"uuid"}},"required":["requirement_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[GetOntoRequirementDetailsParams], h.GetOntoRequirementDetails),
-		newTool(runtime.Tool{Name: "get_document_tree", Description: "Get the document tree (folders and documents) of a project. Use it to find folder ids before moving a document.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"include_documents":{"type":"boolean","description":"Include documents, not only folders","default":false},"max_depth":{"type":"integer","description":"Maximum depth to return","minimum":1,"maximum":10}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetDocumentTreeParams], h.GetDocumentTree),
-		newTool(runtime.Tool{Name: "get_document_path", Description: "Get the path of folders from the root of the document tree to a document (breadcrumbs).", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetDocumentPathParams], h.GetDocumentPath),
-		newTool(runtime.Tool{Name: "get_entity_relationships", Description: "Get the relationships (graph edges) of an entity, incoming and outgoing, with edge ids and relation types.", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity ID (UUID)","format":"uuid"},"entity_kind":{"type":"string","description":"Kind of the entity","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"direction":{"type":"string","description":"Edge direction","enum":["in","out","both"],"default":"both"}},"required":["entity_id","entity_kind"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetEntityRelationshipsParams], h.GetEntityRelationships),
-		newTool(runtime.Tool{Name: "get_linked_entities", Description: "Get the entities linked to an entity, optionally only those of one kind (e.g. all documents linked to a task).", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity ID (UUID)","format":"uuid"},"entity_kind":{"type":"string","description":"Kind of the entity","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"filter_kind":{"type":"string","description":"Only return linked entities of this kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]}},"required":["entity_id","entity_kind"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetLinkedEntitiesParams], h.GetLinkedEntities),
-		newTool(runtime.Tool{Name: "create_onto_task", Description: "Create a new task in a project.\n\nTasks are for FUTURE work that a human will do. Use this tool when:\n- The user explicitly asks to create, add or track a task\n- Future human action is required (a call, a meeting, a purchase, a decision)\n- The user describes a commitment with a date (\"I need to send the invoice by Friday\")\n\nDo NOT use this tool when:\n- The request is research or analysis you can do now in this conversation\n- You would only be creating a task to look helpful\n- The work is already tracked (search with search_onto_tasks first)\n\nDo NOT create tasks for work you can do now, such as summarizing, drafting or brainstorming. Always set project_id to an existing project. If the request is ambiguous, ask one clarifying question or proceed without creating a task.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"title":{"type":"string","description":"Short imperative title","minLength":1,"maxLength":200},"description":{"type":"string","description":"Details and acceptance notes"},"priority":{"type":"integer","description":"Priority from 1 (highest) to 5 (lowest)","minimum":1,"maximum":5,"default":3},"state_key":{"type":"string","description":"Initial state","enum":["todo","in_progress","blocked","done"],"default":"todo"},"due_at":{"type":"string","description":"Due date and time","format":"date-time"},"plan_id":{"type":"string","description":"Plan to add the task to","format":"uuid"},"goal_id":{"type":"string","description":"Goal the task serves","format":"uuid"}},"required":["project_id","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoTaskParams], h.CreateOntoTask),
-		newTool(runtime.Tool{Name: "create_onto_goal", Description: "Create a goal in a project: an outcome with success criteria and an optional target date.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"Goal name","minLength":1},"description":{"type":"string","description":"What success looks like"},"target_date":{"type":"string","description":"Target date","format":"date"}},"required":["project_id","name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoGoalParams], h.CreateOntoGoal),
-		newTool(runtime.Tool{Name: "create_onto_plan", Description: "Create a plan (an ordered sequence of tasks) in a project, optionally towards a goal.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"Plan name","minLength":1},"description":{"type":"string","description":"Plan summary"},"goal_id":{"type":"string","description":"Goal the plan serves","format":"uuid"}},"required":["project_id","name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoPlanParams], h.CreateOntoPlan),
-		newTool(runtime.Tool{Name: "create_onto_document", Description: "Create a document in a project's document tree. Search first to avoid duplicates; put it under a folder with parent_id.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"title":{"type":"string","description":"Document title","minLength":1},"type_key":{"type":"string","description":"Document type, e.g. document.spec, document.note, document.folder","default":"document.note"},"content":{"type":"string","description":"Markdown content"},"parent_id":{"type":"string","description":"Parent folder document ID; omit for the root","format":"uuid"}},"required":["project_id","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoDocumentParams], h.CreateOntoDocument),
-		newTool(runtime.Tool{Name: "create_onto_project", Description: "Create a new project with an optional initial set of goals.\n\nUse this tool when:\n- The user explicitly asks to start or create a project\n- The user describes a multi-week effort with several goals or deliverables that is not yet tracked\n\nDo NOT use this tool when:\n- A matching project already exists (search with search_onto_projects first)\n- The work fits in a single task of an existing project\n\nNever create more than one project per request. Only set type_key when the user's domain is clear. If unsure whether the user wants a new project or a task in an existing one, ask.", Parameters: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Project name","minLength":1,"maxLength":120},"description":{"type":"string","description":"What the project is about"},"type_key":{"type":"string","description":"Project type, e.g. project.software, project.writing.book"},"state_key":{"type":"string","description":"Initial state","enum":["planning","active"],"default":"planning"},"goals":{"type":"array","description":"Initial goal names","items":{"type":"string"},"maxItems":10}},"required":["name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[CreateOntoProjectParams], h.CreateOntoProject),
-		newTool(runtime.Tool{Name: "create_task_document", Description: "Create a new document in a task's workspace, or attach an existing document to the task when document_id is given.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"},"document_id":{"type":"string","description":"Existing document to attach instead of creating one","format":"uuid"},"title":{"type":"string","description":"Title of the new document"},"content":{"type":"string","description":"Markdown content of the new document"},"role":{"type":"string","description":"Role of the document for the task","enum":["deliverable","research","reference","draft"],"default":"draft"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string"},"document":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]},"role":{"type":"string"}},"required":["task_id","document","role"]}`)}, decodeArgs[CreateTaskDocumentParams], h.CreateTaskDocument),
-		newTool(runtime.Tool{Name: "update_onto_task", Description: "Update fields of an existing task. Only the fields you pass are changed. Read the task first if you are not sure of its current state.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["todo","in_progress","blocked","done"]},"priority":{"type":"integer","description":"New priority (1 highest, 5 lowest)","minimum":1,"maximum":5},"due_at":{"type":["string","null"],"format":"date-time","description":"New due date; null clears it"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoTaskParams], h.UpdateOntoTask),
-		newTool(runtime.Tool{Name: "update_onto_project", Description: "Update fields of an existing project. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["planning","active","paused","completed","archived"]}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoProjectParams], h.UpdateOntoProject),
-		newTool(runtime.Tool{Name: "update_onto_goal", Description: "Update fields of an existing goal. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["draft","active","achieved","abandoned"]},"target_date":{"type":["string","null"],"format":"date","description":"New target date; null clears it"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoGoalParams], h.UpdateOntoGoal),
-		newTool(runtime.Tool{Name: "update_onto_plan", Description: "Update fields of an existing plan. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["draft","active","completed"]}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoPlanParams], h.UpdateOntoPlan),
-		newTool(runtime.Tool{Name: "update_onto_document", Description: "Update fields of an existing document. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"content":{"type":"string","description":"New markdown content (replaces the old content)"},"state_key":{"type":"string","description":"New state","enum":["draft","review","published","archived"]}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoDocumentParams], h.UpdateOntoDocument),
-		newTool(runtime.Tool{Name: "update_onto_milestone", Description: "Update fields of an existing milestone. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"milestone_id":{"type":"string","description":"Milestone ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"due_at":{"type":["string","null"],"format":"date-time","description":"New due date; null clears it"},"state_key":{"type":"string","description":"New state","enum":["pending","reached","missed"]}},"required":["milestone_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoMilestoneParams], h.UpdateOntoMilestone),
-		newTool(runtime.Tool{Name: "update_onto_risk", Description: "Update fields of an existing risk. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"risk_id":{"type":"string","description":"Risk ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"impact":{"type":"string","description":"New impact","enum":["low","medium","high","critical"]},"probability":{"type":"number","minimum":0,"maximum":1,"description":"New probability from 0 to 1"},"mitigation":{"type":"string","description":"Mitigation plan"}},"required":["risk_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoRiskParams], h.UpdateOntoRisk),
-		newTool(runtime.Tool{Name: "update_onto_requirement", Description: "Update fields of an existing requirement. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"requirement_id":{"type":"string","description":"Requirement ID (UUID)","format":"uuid"},"text":{"type":"string","description":"New requirement text"},"priority":{"type":"string","description":"MoSCoW priority","enum":["must","should","could","wont"]}},"required":["requirement_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[UpdateOntoRequirementParams], h.UpdateOntoRequirement),
-		newTool(runtime.Tool{Name: "delete_onto_task", Description: "Delete a task permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoTaskParams], h.DeleteOntoTask),
-		newTool(runtime.Tool{Name: "delete_onto_document", Description: "Delete a document permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoDocumentParams], h.DeleteOntoDocument),
-		newTool(runtime.Tool{Name: "delete_onto_goal", Description: "Delete a goal permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoGoalParams], h.DeleteOntoGoal),
-		newTool(runtime.Tool{Name: "delete_onto_plan", Description: "Delete a plan permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[DeleteOntoPlanParams], h.DeleteOntoPlan),
-		newTool(runtime.Tool{Name: "link_onto_entities", Description: "Link two ontology entities with a typed edge (e.g. a document that supports a task, a task that blocks another).", Parameters: json.RawMessage(`{"type":"object","properties":{"src_id":{"type":"string","description":"Source entity ID","format":"uuid"},"src_kind":{"type":"string","description":"Source entity kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"dst_id":{"type":"string","description":"Target entity ID","format":"uuid"},"dst_kind":{"type":"string","description":"Target entity kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"rel":{"type":"string","description":"Relation type","enum":["supports","blocks","depends_on","references","part_of"]}},"required":["src_id","src_kind","dst_id","dst_kind","rel"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}`)}, decodeArgs[LinkOntoEntitiesParams], h.LinkOntoEntities),
-		newTool(runtime.Tool{Name: "unlink_onto_edge", Description: "Remove one edge between two entities by its edge id (from get_entity_relationships).", Parameters: json.RawMessage(`{"type":"object","properties":{"edge_id":{"type":"string","description":"Edge ID (UUID)","format":"uuid"}},"required":["edge_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}`)}, decodeArgs[UnlinkOntoEdgeParams], h.UnlinkOntoEdge),
-		newTool(runtime.Tool{Name: "reorganize_onto_project_graph", Description: "Reorganize a project graph: re-parent tasks under plans, plans under goals, and documents under folders in one operation. High impact: review the proposed changes before applying them.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"moves":{"type":"array","description":"Re-parenting moves to apply","minItems":1,"items":{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity to move","format":"uuid"},"new_parent_id":{"type":"string","description":"New parent entity","format":"uuid"}},"required":["entity_id","new_parent_id"],"additionalProperties":false}}},"required":["project_id","moves"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"applied":{"type":"boolean"},"moves":{"type":"array","items":{"type":"object","properties":{"entity_id":{"type":"string"},"kind":{"type":"string"},"title":{"type":"string"},"from_parent_id":{"type":"string"},"to_parent_id":{"type":"string"}},"required":["entity_id","kind","title","from_parent_id","to_parent_id"]}}},"required":["applied","moves"]}`)}, decodeArgs[ReorganizeOntoProjectGraphParams], h.ReorganizeOntoProjectGraph),
-		newTool(runtime.Tool{Name: "move_document_in_tree", Description: "Move a document (or folder) to a new parent folder in the project's document tree.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"document_id":{"type":"string","description":"Document to move","format":"uuid"},"new_parent_id":{"type":["string","null"],"format":"uuid","description":"New parent folder; null moves it to the root"},"position":{"type":"integer","description":"Position among the new siblings (0 first)","minimum":0}},"required":["project_id","document_id","new_parent_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgs[MoveDocumentInTreeParams], h.MoveDocumentInTree),
-		newTool(runtime.Tool{Name: "get_field_info", Description: "Get the allowed values and meaning of a field of an ontology entity type (e.g. the state_key values of a task).", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_type":{"type":"string","description":"Entity type","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"field":{"type":"string","description":"Field name, e.g. state_key, type_key, priority"}},"required":["entity_type","field"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetFieldInfoParams], h.GetFieldInfo),
-		newTool(runtime.Tool{Name: "web_search", Description: "Search the web for current information. Returns titles, URLs and snippets.", Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Search query"},"max_results":{"type":"integer","description":"Maximum number of results","minimum":1,"maximum":20,"default":5}},"required":["query"],"additionalProperties":false}`), Title: "Web search", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(true)}}, decodeArgs[WebSearchParams], h.WebSearch),
-		newTool(runtime.Tool{Name: "web_visit", Description: "Fetch a web page and return its readable text content.", Parameters: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"URL to visit","format":"uri"}},"required":["url"],"additionalProperties":false}`), Title: "Visit a web page", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(true)}}, decodeArgs[WebVisitParams], h.WebVisit),
-		newTool(runtime.Tool{Name: "get_buildos_overview", Description: "Get an overview of BuildOS: what it is, its concepts (projects, tasks, goals, plans, documents) and how they relate.", Parameters: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetBuildosOverviewParams], h.GetBuildosOverview),
-		newTool(runtime.Tool{Name: "get_buildos_usage_guide", Description: "Get the BuildOS usage guide: how to do common things in the app, step by step.", Parameters: json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string","description":"Guide topic, e.g. projects, tasks, calendar, brain dump"}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetBuildosUsageGuideParams], h.GetBuildosUsageGuide),
+		newTool(runtime.Tool{Name: "list_onto_tasks", Description: "List tasks in the ontology, newest first. Returns id, title, state_key, priority and due date for each task. Use project_id to scope to one project.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["todo","in_progress","blocked","done"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoTasksParams], h.ListOntoTasks),
+		newTool(runtime.Tool{Name: "list_onto_goals", Description: "List goals, optionally scoped to a project. Returns id, name, state and target date.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["draft","active","achieved","abandoned"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoGoalsParams], h.ListOntoGoals),
+		newTool(runtime.Tool{Name: "list_onto_documents", Description: "List documents (specs, notes, briefs, research). Returns id, title, type_key, state_key and parent folder.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. document.spec, document.note, document.folder"},"state_key":{"type":"string","description":"Filter by state","enum":["draft","review","published","archived"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoDocumentsParams], h.ListOntoDocuments),
+		newTool(runtime.Tool{Name: "list_onto_milestones", Description: "List milestones with their due dates and completion state.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoMilestonesParams], h.ListOntoMilestones),
+		newTool(runtime.Tool{Name: "list_onto_risks", Description: "List risks with impact, probability and mitigation state.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"impact":{"type":"string","description":"Filter by impact level","enum":["low","medium","high","critical"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoRisksParams], h.ListOntoRisks),
+		newTool(runtime.Tool{Name: "list_onto_requirements", Description: "List requirements (functional, non-functional, constraints) of projects.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. requirement.functional, requirement.constraint"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoRequirementsParams], h.ListOntoRequirements),
+		newTool(runtime.Tool{Name: "list_onto_plans", Description: "List plans (ordered sets of tasks towards a goal).", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoPlansParams], h.ListOntoPlans),
+		newTool(runtime.Tool{Name: "list_onto_projects", Description: "List the user's projects with name, state_key, type_key and last activity. Start here when you do not know which project the user means.", Parameters: json.RawMessage(`{"type":"object","properties":{"state_key":{"type":"string","description":"Filter by state","enum":["planning","active","paused","completed","archived"]},"type_key":{"type":"string","description":"Filter by type key, e.g. project.software, project.writing.book"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListOntoProjectsParams], h.ListOntoProjects),
+		newTool(runtime.Tool{Name: "list_task_documents", Description: "List the workspace documents attached to a task (drafts, research notes, deliverables).", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListTaskDocumentsParams], h.ListTaskDocuments),
+		newTool(runtime.Tool{Name: "search_onto_tasks", Description: "Full-text search over task titles and descriptions. Use before creating a task to avoid duplicates.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"state_key":{"type":"string","description":"Filter by state","enum":["todo","in_progress","blocked","done"]},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*SearchOntoTasksParams], h.SearchOntoTasks),
+		newTool(runtime.Tool{Name: "search_onto_projects", Description: "Search projects by name and description.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*SearchOntoProjectsParams], h.SearchOntoProjects),
+		newTool(runtime.Tool{Name: "search_onto_documents", Description: "Search documents by title and content. Use it to find a document by name before moving, updating or linking it.", Parameters: json.RawMessage(`{"type":"object","properties":{"search":{"type":"string","description":"Search text"},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"type_key":{"type":"string","description":"Filter by type key, e.g. document.spec"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["search"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*SearchOntoDocumentsParams], h.SearchOntoDocuments),
+		newTool(runtime.Tool{Name: "search_ontology", Description: "Search across all ontology entities at once (projects, tasks, goals, plans, documents, milestones, risks, requirements) when you do not know the entity type.", Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Search text"},"types":{"type":"array","description":"Restrict to these entity types","items":{"type":"string","enum":["project","task","goal","plan","document","milestone","risk","requirement"]}},"project_id":{"type":"string","description":"Project ID (UUID); omit to search across all projects you can access","format":"uuid"},"limit":{"type":"integer","description":"Maximum number of results to return","minimum":1,"maximum":100,"default":10}},"required":["query"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*SearchOntologyParams], h.SearchOntology),
+		newTool(runtime.Tool{Name: "get_onto_project_details", Description: "Get the full details of one project, including context document, goals, recent tasks and members.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoProjectDetailsParams], h.GetOntoProjectDetails),
+		newTool(runtime.Tool{Name: "get_onto_project_graph", Description: "Get the project graph: every entity of a project (goals, plans, tasks, documents, milestones, risks) and the edges between them.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"include_documents":{"type":"boolean","description":"Include document nodes","default":false}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"nodes":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}}},"required":["nodes","edges"]}`)}, decodeArgs[*GetOntoProjectGraphParams], h.GetOntoProjectGraph),
+		newTool(runtime.Tool{Name: "get_onto_task_details", Description: "Get the full details of one task, including its plan, goal, assignees, linked documents and history.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoTaskDetailsParams], h.GetOntoTaskDetails),
+		newTool(runtime.Tool{Name: "get_onto_goal_details", Description: "Get the full details of one goal, including progress, success criteria and linked plans.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoGoalDetailsParams], h.GetOntoGoalDetails),
+		newTool(runtime.Tool{Name: "get_onto_plan_details", Description: "Get the full details of one plan, including its ordered tasks and target goal.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoPlanDetailsParams], h.GetOntoPlanDetails),
+		newTool(runtime.Tool{Name: "get_onto_document_details", Description: "Get the full details of one document, including full markdown content and tree location.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoDocumentDetailsParams], h.GetOntoDocumentDetails),
+		newTool(runtime.Tool{Name: "get_onto_milestone_details", Description: "Get the full details of one milestone, including due date and the tasks that gate it.", Parameters: json.RawMessage(`{"type":"object","properties":{"milestone_id":{"type":"string","description":"Milestone ID (UUID)","format":"uuid"}},"required":["milestone_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoMilestoneDetailsParams], h.GetOntoMilestoneDetails),
+		newTool(runtime.Tool{Name: "get_onto_risk_details", Description: "Get the full details of one risk, including impact, probability and mitigation.", Parameters: json.RawMessage(`{"type":"object","properties":{"risk_id":{"type":"string","description":"Risk ID (UUID)","format":"uuid"}},"required":["risk_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoRiskDetailsParams], h.GetOntoRiskDetails),
+		newTool(runtime.Tool{Name: "get_onto_requirement_details", Description: "Get the full details of one requirement, including acceptance criteria and linked tasks.", Parameters: json.RawMessage(`{"type":"object","properties":{"requirement_id":{"type":"string","description":"Requirement ID (UUID)","format":"uuid"}},"required":["requirement_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"children":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}},"path":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title","edges"]}`)}, decodeArgs[*GetOntoRequirementDetailsParams], h.GetOntoRequirementDetails),
+		newTool(runtime.Tool{Name: "get_document_tree", Description: "Get the document tree (folders and documents) of a project. Use it to find folder ids before moving a document.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"include_documents":{"type":"boolean","description":"Include documents, not only folders","default":false},"max_depth":{"type":"integer","description":"Maximum depth to return","minimum":1,"maximum":10}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetDocumentTreeParams], h.GetDocumentTree),
+		newTool(runtime.Tool{Name: "get_document_path", Description: "Get the path of folders from the root of the document tree to a document (breadcrumbs).", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetDocumentPathParams], h.GetDocumentPath),
+		newTool(runtime.Tool{Name: "get_entity_relationships", Description: "Get the relationships (graph edges) of an entity, incoming and outgoing, with edge ids and relation types.", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity ID (UUID)","format":"uuid"},"entity_kind":{"type":"string","description":"Kind of the entity","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"direction":{"type":"string","description":"Edge direction","enum":["in","out","both"],"default":"both"}},"required":["entity_id","entity_kind"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetEntityRelationshipsParams], h.GetEntityRelationships),
+		newTool(runtime.Tool{Name: "get_linked_entities", Description: "Get the entities linked to an entity, optionally only those of one kind (e.g. all documents linked to a task).", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity ID (UUID)","format":"uuid"},"entity_kind":{"type":"string","description":"Kind of the entity","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"filter_kind":{"type":"string","description":"Only return linked entities of this kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]}},"required":["entity_id","entity_kind"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetLinkedEntitiesParams], h.GetLinkedEntities),
+		newTool(runtime.Tool{Name: "create_onto_task", Description: "Create a new task in a project.\n\nTasks are for FUTURE work that a human will do. Use this tool when:\n- The user explicitly asks to create, add or track a task\n- Future human action is required (a call, a meeting, a purchase, a decision)\n- The user describes a commitment with a date (\"I need to send the invoice by Friday\")\n\nDo NOT use this tool when:\n- The request is research or analysis you can do now in this conversation\n- You would only be creating a task to look helpful\n- The work is already tracked (search with search_onto_tasks first)\n\nDo NOT create tasks for work you can do now, such as summarizing, drafting or brainstorming. Always set project_id to an existing project. If the request is ambiguous, ask one clarifying question or proceed without creating a task.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"title":{"type":"string","description":"Short imperative title","minLength":1,"maxLength":200},"description":{"type":"string","description":"Details and acceptance notes"},"priority":{"type":"integer","description":"Priority from 1 (highest) to 5 (lowest)","minimum":1,"maximum":5,"default":3},"state_key":{"type":"string","description":"Initial state","enum":["todo","in_progress","blocked","done"],"default":"todo"},"due_at":{"type":"string","description":"Due date and time","format":"date-time"},"plan_id":{"type":"string","description":"Plan to add the task to","format":"uuid"},"goal_id":{"type":"string","description":"Goal the task serves","format":"uuid"}},"required":["project_id","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[*CreateOntoTaskParams], h.CreateOntoTask),
+		newTool(runtime.Tool{Name: "create_onto_goal", Description: "Create a goal in a project: an outcome with success criteria and an optional target date.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"Goal name","minLength":1},"description":{"type":"string","description":"What success looks like"},"target_date":{"type":"string","description":"Target date","format":"date"}},"required":["project_id","name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[*CreateOntoGoalParams], h.CreateOntoGoal),
+		newTool(runtime.Tool{Name: "create_onto_plan", Description: "Create a plan (an ordered sequence of tasks) in a project, optionally towards a goal.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"Plan name","minLength":1},"description":{"type":"string","description":"Plan summary"},"goal_id":{"type":"string","description":"Goal the plan serves","format":"uuid"}},"required":["project_id","name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[*CreateOntoPlanParams], h.CreateOntoPlan),
+		newTool(runtime.Tool{Name: "create_onto_document", Description: "Create a document in a project's document tree. Search first to avoid duplicates; put it under a folder with parent_id.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"title":{"type":"string","description":"Document title","minLength":1},"type_key":{"type":"string","description":"Document type, e.g. document.spec, document.note, document.folder","default":"document.note"},"content":{"type":"string","description":"Markdown content"},"parent_id":{"type":"string","description":"Parent folder document ID; omit for the root","format":"uuid"}},"required":["project_id","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[*CreateOntoDocumentParams], h.CreateOntoDocument),
+		newTool(runtime.Tool{Name: "create_onto_project", Description: "Create a new project with an optional initial set of goals.\n\nUse this tool when:\n- The user explicitly asks to start or create a project\n- The user describes a multi-week effort with several goals or deliverables that is not yet tracked\n\nDo NOT use this tool when:\n- A matching project already exists (search with search_onto_projects first)\n- The work fits in a single task of an existing project\n\nNever create more than one project per request. Only set type_key when the user's domain is clear. If unsure whether the user wants a new project or a task in an existing one, ask.", Parameters: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Project name","minLength":1,"maxLength":120},"description":{"type":"string","description":"What the project is about"},"type_key":{"type":"string","description":"Project type, e.g. project.software, project.writing.book"},"state_key":{"type":"string","description":"Initial state","enum":["planning","active"],"default":"planning"},"goals":{"type":"array","description":"Initial goal names","items":{"type":"string"},"maxItems":10}},"required":["name"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"},"goals":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}}},"required":["id","kind","title"]}`)}, decodeArgs[*CreateOntoProjectParams], h.CreateOntoProject),
+		newTool(runtime.Tool{Name: "create_task_document", Description: "Create a new document in a task's workspace, or attach an existing document to the task when document_id is given.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"},"document_id":{"type":"string","description":"Existing document to attach instead of creating one","format":"uuid"},"title":{"type":"string","description":"Title of the new document"},"content":{"type":"string","description":"Markdown content of the new document"},"role":{"type":"string","description":"Role of the document for the task","enum":["deliverable","research","reference","draft"],"default":"draft"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string"},"document":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]},"role":{"type":"string"}},"required":["task_id","document","role"]}`)}, decodeArgs[*CreateTaskDocumentParams], h.CreateTaskDocument),
+		newTool(runtime.Tool{Name: "update_onto_task", Description: "Update fields of an existing task. Only the fields you pass are changed. Read the task first if you are not sure of its current state.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["todo","in_progress","blocked","done"]},"priority":{"type":"integer","description":"New priority (1 highest, 5 lowest)","minimum":1,"maximum":5},"due_at":{"type":["string","null"],"format":"date-time","description":"New due date; null clears it"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoTaskParams], h.UpdateOntoTask),
+		newTool(runtime.Tool{Name: "update_onto_project", Description: "Update fields of an existing project. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["planning","active","paused","completed","archived"]}},"required":["project_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoProjectParams], h.UpdateOntoProject),
+		newTool(runtime.Tool{Name: "update_onto_goal", Description: "Update fields of an existing goal. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["draft","active","achieved","abandoned"]},"target_date":{"type":["string","null"],"format":"date","description":"New target date; null clears it"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoGoalParams], h.UpdateOntoGoal),
+		newTool(runtime.Tool{Name: "update_onto_plan", Description: "Update fields of an existing plan. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"},"name":{"type":"string","description":"New name"},"description":{"type":"string","description":"New description"},"state_key":{"type":"string","description":"New state","enum":["draft","active","completed"]}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoPlanParams], h.UpdateOntoPlan),
+		newTool(runtime.Tool{Name: "update_onto_document", Description: "Update fields of an existing document. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"content":{"type":"string","description":"New markdown content (replaces the old content)"},"state_key":{"type":"string","description":"New state","enum":["draft","review","published","archived"]}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoDocumentParams], h.UpdateOntoDocument),
+		newTool(runtime.Tool{Name: "update_onto_milestone", Description: "Update fields of an existing milestone. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"milestone_id":{"type":"string","description":"Milestone ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"due_at":{"type":["string","null"],"format":"date-time","description":"New due date; null clears it"},"state_key":{"type":"string","description":"New state","enum":["pending","reached","missed"]}},"required":["milestone_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoMilestoneParams], h.UpdateOntoMilestone),
+		newTool(runtime.Tool{Name: "update_onto_risk", Description: "Update fields of an existing risk. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"risk_id":{"type":"string","description":"Risk ID (UUID)","format":"uuid"},"title":{"type":"string","description":"New title"},"impact":{"type":"string","description":"New impact","enum":["low","medium","high","critical"]},"probability":{"type":"number","minimum":0,"maximum":1,"description":"New probability from 0 to 1"},"mitigation":{"type":"string","description":"Mitigation plan"}},"required":["risk_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoRiskParams], h.UpdateOntoRisk),
+		newTool(runtime.Tool{Name: "update_onto_requirement", Description: "Update fields of an existing requirement. Only the fields you pass are changed.", Parameters: json.RawMessage(`{"type":"object","properties":{"requirement_id":{"type":"string","description":"Requirement ID (UUID)","format":"uuid"},"text":{"type":"string","description":"New requirement text"},"priority":{"type":"string","description":"MoSCoW priority","enum":["must","should","could","wont"]}},"required":["requirement_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"project_id":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"content":{"type":"string"},"type_key":{"type":"string"},"state_key":{"type":"string"},"parent_id":{"type":"string"},"goal_id":{"type":"string"},"priority":{"type":"integer"},"moscow":{"type":"string"},"due":{"type":"string"},"impact":{"type":"string"},"probability":{"type":"number"},"mitigation":{"type":"string"}},"required":["id","kind","title"]}`)}, decodeArgs[*UpdateOntoRequirementParams], h.UpdateOntoRequirement),
+		newTool(runtime.Tool{Name: "delete_onto_task", Description: "Delete a task permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"task_id":{"type":"string","description":"Task ID (UUID)","format":"uuid"}},"required":["task_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[*DeleteOntoTaskParams], h.DeleteOntoTask),
+		newTool(runtime.Tool{Name: "delete_onto_document", Description: "Delete a document permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"document_id":{"type":"string","description":"Document ID (UUID)","format":"uuid"}},"required":["document_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[*DeleteOntoDocumentParams], h.DeleteOntoDocument),
+		newTool(runtime.Tool{Name: "delete_onto_goal", Description: "Delete a goal permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"goal_id":{"type":"string","description":"Goal ID (UUID)","format":"uuid"}},"required":["goal_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[*DeleteOntoGoalParams], h.DeleteOntoGoal),
+		newTool(runtime.Tool{Name: "delete_onto_plan", Description: "Delete a plan permanently. Only delete when the user explicitly asks to; never delete to clean up.", Parameters: json.RawMessage(`{"type":"object","properties":{"plan_id":{"type":"string","description":"Plan ID (UUID)","format":"uuid"}},"required":["plan_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"deleted":{"type":"string"},"kind":{"type":"string"}},"required":["deleted","kind"]}`)}, decodeArgs[*DeleteOntoPlanParams], h.DeleteOntoPlan),
+		newTool(runtime.Tool{Name: "link_onto_entities", Description: "Link two ontology entities with a typed edge (e.g. a document that supports a task, a task that blocks another).", Parameters: json.RawMessage(`{"type":"object","properties":{"src_id":{"type":"string","description":"Source entity ID","format":"uuid"},"src_kind":{"type":"string","description":"Source entity kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"dst_id":{"type":"string","description":"Target entity ID","format":"uuid"},"dst_kind":{"type":"string","description":"Target entity kind","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"rel":{"type":"string","description":"Relation type","enum":["supports","blocks","depends_on","references","part_of"]}},"required":["src_id","src_kind","dst_id","dst_kind","rel"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}`)}, decodeArgs[*LinkOntoEntitiesParams], h.LinkOntoEntities),
+		newTool(runtime.Tool{Name: "unlink_onto_edge", Description: "Remove one edge between two entities by its edge id (from get_entity_relationships).", Parameters: json.RawMessage(`{"type":"object","properties":{"edge_id":{"type":"string","description":"Edge ID (UUID)","format":"uuid"}},"required":["edge_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"src_id":{"type":"string"},"src_kind":{"type":"string"},"dst_id":{"type":"string"},"dst_kind":{"type":"string"},"rel":{"type":"string"}},"required":["id","src_id","src_kind","dst_id","dst_kind","rel"]}`)}, decodeArgs[*UnlinkOntoEdgeParams], h.UnlinkOntoEdge),
+		newTool(runtime.Tool{Name: "reorganize_onto_project_graph", Description: "Reorganize a project graph: re-parent tasks under plans, plans under goals, and documents under folders in one operation. High impact: review the proposed changes before applying them.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"moves":{"type":"array","description":"Re-parenting moves to apply","minItems":1,"items":{"type":"object","properties":{"entity_id":{"type":"string","description":"Entity to move","format":"uuid"},"new_parent_id":{"type":"string","description":"New parent entity","format":"uuid"}},"required":["entity_id","new_parent_id"],"additionalProperties":false}}},"required":["project_id","moves"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"applied":{"type":"boolean"},"moves":{"type":"array","items":{"type":"object","properties":{"entity_id":{"type":"string"},"kind":{"type":"string"},"title":{"type":"string"},"from_parent_id":{"type":"string"},"to_parent_id":{"type":"string"}},"required":["entity_id","kind","title","from_parent_id","to_parent_id"]}}},"required":["applied","moves"]}`)}, decodeArgs[*ReorganizeOntoProjectGraphParams], h.ReorganizeOntoProjectGraph),
+		newTool(runtime.Tool{Name: "move_document_in_tree", Description: "Move a document (or folder) to a new parent folder in the project's document tree.", Parameters: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID (UUID)","format":"uuid"},"document_id":{"type":"string","description":"Document to move","format":"uuid"},"new_parent_id":{"type":["string","null"],"format":"uuid","description":"New parent folder; null moves it to the root"},"position":{"type":"integer","description":"Position among the new siblings (0 first)","minimum":0}},"required":["project_id","document_id","new_parent_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgs[*MoveDocumentInTreeParams], h.MoveDocumentInTree),
+		newTool(runtime.Tool{Name: "get_field_info", Description: "Get the allowed values and meaning of a field of an ontology entity type (e.g. the state_key values of a task).", Parameters: json.RawMessage(`{"type":"object","properties":{"entity_type":{"type":"string","description":"Entity type","enum":["project","task","goal","plan","document","milestone","risk","requirement"]},"field":{"type":"string","description":"Field name, e.g. state_key, type_key, priority"}},"required":["entity_type","field"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetFieldInfoParams], h.GetFieldInfo),
+		newTool(runtime.Tool{Name: "web_search", Description: "Search the web for current information. Returns titles, URLs and snippets.", Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Search query"},"max_results":{"type":"integer","description":"Maximum number of results","minimum":1,"maximum":20,"default":5}},"required":["query"],"additionalProperties":false}`), Title: "Web search", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(true)}}, decodeArgs[*WebSearchParams], h.WebSearch),
+		newTool(runtime.Tool{Name: "web_visit", Description: "Fetch a web page and return its readable text content.", Parameters: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"URL to visit","format":"uri"}},"required":["url"],"additionalProperties":false}`), Title: "Visit a web page", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(true)}}, decodeArgs[*WebVisitParams], h.WebVisit),
+		newTool(runtime.Tool{Name: "get_buildos_overview", Description: "Get an overview of BuildOS: what it is, its concepts (projects, tasks, goals, plans, documents) and how they relate.", Parameters: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetBuildosOverviewParams], h.GetBuildosOverview),
+		newTool(runtime.Tool{Name: "get_buildos_usage_guide", Description: "Get the BuildOS usage guide: how to do common things in the app, step by step.", Parameters: json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string","description":"Guide topic, e.g. projects, tasks, calendar, brain dump"}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetBuildosUsageGuideParams], h.GetBuildosUsageGuide),
 	}
 }
 
 // newTool completes t: Decode decodes and validates arguments with decode, and
 // Handler does so before calling call.
-func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
 	name := t.Name
 	t.AcceptsOverrides = true
 	t.Decode = func(args json.RawMessage) (any, error) {

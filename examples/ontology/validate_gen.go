@@ -475,35 +475,20 @@ func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetOntoProjectDetailsResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectDetailsResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetOntoProjectDetailsResultChildrenItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectDetailsResultChildrenItem) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetOntoProjectDetailsResultEdgesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectDetailsResultEdgesItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectGraphParams) Validate() error {
@@ -522,15 +507,10 @@ func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetOntoProjectGraphResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *GetOntoProjectGraphResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoGoalDetailsParams) Validate() error {
@@ -812,15 +792,10 @@ func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *CreateOntoTaskResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *CreateOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoGoalParams) Validate() error {
@@ -1020,15 +995,10 @@ func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *CreateTaskDocumentResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *CreateTaskDocumentResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoTaskParams) Validate() error {
@@ -1308,15 +1278,10 @@ func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *DeleteOntoTaskResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *DeleteOntoTaskResult) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesParams) Validate() error {
@@ -1436,25 +1401,15 @@ func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Err
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *ReorganizeOntoProjectGraphResult) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *ReorganizeOntoProjectGraphResult) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *ReorganizeOntoProjectGraphResultMovesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *ReorganizeOntoProjectGraphResultMovesItem) validate(p *wire.Path, e *wire.Errors) {}
 
 // Validate checks x against its schema, reporting every violation.
 func (x *MoveDocumentInTreeParams) Validate() error {
@@ -1547,25 +1502,15 @@ func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetBuildosOverviewParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetBuildosOverviewParams) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetBuildosUsageGuideParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *GetBuildosUsageGuideParams) validate(p *wire.Path, e *wire.Errors) {}
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (

@@ -12,67 +12,68 @@ import (
 	"sync"
 )
 
-// argsOf is a params type with a generated decoder and validator.
-type argsOf[T any] interface {
-	*T
-	decodeArgs(tool string, args []byte) error
+// argsOf is a pointer to a params type with a generated decoder and validator.
+type argsOf[P any] interface {
+	decodeArgs(tool string, args []byte) (P, error)
 }
 
-// decodeArgs decodes and validates the arguments of tool into a new T.
-func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	p := new(T)
-	if err := P(p).decodeArgs(tool, args); err != nil {
+// decodeArgs decodes and validates the arguments of tool into a new value, P being a
+// pointer to its params type.
+func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+	var p P
+	return p.decodeArgs(tool, args)
+}
+
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*AB2Params) decodeArgs(tool string, args []byte) (*AB2Params, error) {
+	x := new(AB2Params)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *AB2Params) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ABParams) decodeArgs(tool string, args []byte) (*ABParams, error) {
+	x := new(ABParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ABParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetItem2Params) decodeArgs(tool string, args []byte) (*GetItem2Params, error) {
+	x := new(GetItem2Params)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetItem2Params) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetItemParams) decodeArgs(tool string, args []byte) (*GetItemParams, error) {
+	x := new(GetItemParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
-}
-
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetItemParams) decodeArgs(tool string, args []byte) error {
-	d := wire.NewArgsDecoder(args)
-	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
-	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
@@ -98,16 +99,16 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[AB2Params], h.AB2),
-		newTool(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[ABParams], h.AB),
-		newTool(runtime.Tool{Name: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetItem2Params], h.GetItem2),
-		newTool(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetItemParams], h.GetItem),
+		newTool(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*AB2Params], h.AB2),
+		newTool(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*ABParams], h.AB),
+		newTool(runtime.Tool{Name: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetItem2Params], h.GetItem2),
+		newTool(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetItemParams], h.GetItem),
 	}
 }
 
 // newTool completes t: Decode decodes and validates arguments with decode, and
 // Handler does so before calling call.
-func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
 	name := t.Name
 	t.AcceptsOverrides = true
 	t.Decode = func(args json.RawMessage) (any, error) {

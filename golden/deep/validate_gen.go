@@ -3,288 +3,137 @@
 
 package deep
 
-import "github.com/toolgen-go/toolgen/runtime/wire"
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepParams) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnions) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnions) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f) validate(p *wire.Path, e *wire.Errors) {
-}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *D0) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *D0) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *D2) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *D2) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *D4) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *D4) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *D6) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *D6) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *D8) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
 
-// validate records the violations of x at p in e.
-func (x *D8) validate(p *wire.Path, e *wire.Errors) {}
-
-// Validate checks x against its schema, reporting every violation.
+// Validate reports nil: every value of the Go type satisfies the schema.
 func (x *D10) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return nil
 }
-
-// validate records the violations of x at p in e.
-func (x *D10) validate(p *wire.Path, e *wire.Errors) {}

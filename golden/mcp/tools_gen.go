@@ -12,43 +12,48 @@ import (
 	"sync"
 )
 
-// argsOf is a params type with a generated decoder and validator.
-type argsOf[T any] interface {
-	*T
-	decodeArgs(tool string, args []byte) error
+// argsOf is a pointer to a params type with a generated decoder and validator.
+type argsOf[P any] interface {
+	decodeArgs(tool string, args []byte) (P, error)
 }
 
-// decodeArgs decodes and validates the arguments of tool into a new T.
-func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	p := new(T)
-	if err := P(p).decodeArgs(tool, args); err != nil {
+// decodeArgs decodes and validates the arguments of tool into a new value, P being a
+// pointer to its params type.
+func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+	var p P
+	return p.decodeArgs(tool, args)
+}
+
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ReadFileParams) decodeArgs(tool string, args []byte) (*ReadFileParams, error) {
+	x := new(ReadFileParams)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return nil, d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	if err := d.Report(tool, &e); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ReadFileParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*WriteFileParams) decodeArgs(tool string, args []byte) (*WriteFileParams, error) {
+	x := new(WriteFileParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
-}
-
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *WriteFileParams) decodeArgs(tool string, args []byte) error {
-	d := wire.NewArgsDecoder(args)
-	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
@@ -74,14 +79,14 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Title: "Read file", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"content":{"type":"string"},"size":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["content","size"]}`)}, decodeArgs[ReadFileParams], h.ReadFile),
-		newTool(runtime.Tool{Name: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(false)}}, decodeArgs[WriteFileParams], h.WriteFile),
+		newTool(runtime.Tool{Name: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Title: "Read file", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"content":{"type":"string"},"size":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["content","size"]}`)}, decodeArgs[*ReadFileParams], h.ReadFile),
+		newTool(runtime.Tool{Name: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(false)}}, decodeArgs[*WriteFileParams], h.WriteFile),
 	}
 }
 
 // newTool completes t: Decode decodes and validates arguments with decode, and
 // Handler does so before calling call.
-func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
 	name := t.Name
 	t.AcceptsOverrides = true
 	t.Decode = func(args json.RawMessage) (any, error) {

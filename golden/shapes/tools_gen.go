@@ -12,67 +12,77 @@ import (
 	"sync"
 )
 
-// argsOf is a params type with a generated decoder and validator.
-type argsOf[T any] interface {
-	*T
-	decodeArgs(tool string, args []byte) error
+// argsOf is a pointer to a params type with a generated decoder and validator.
+type argsOf[P any] interface {
+	decodeArgs(tool string, args []byte) (P, error)
 }
 
-// decodeArgs decodes and validates the arguments of tool into a new T.
-func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	p := new(T)
-	if err := P(p).decodeArgs(tool, args); err != nil {
+// decodeArgs decodes and validates the arguments of tool into a new value, P being a
+// pointer to its params type.
+func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+	var p P
+	return p.decodeArgs(tool, args)
+}
+
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetAirQualityParams) decodeArgs(tool string, args []byte) (*GetAirQualityParams, error) {
+	x := new(GetAirQualityParams)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return nil, d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	if err := d.Report(tool, &e); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetAirQualityParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*PingParams) decodeArgs(tool string, args []byte) (*PingParams, error) {
+	x := new(PingParams)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	// Close's syntax error stays in d, for Report.
+	d.Close()
+	if err := d.Report(tool, nil); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetWeatherParams) decodeArgs(tool string, args []byte) (*GetWeatherParams, error) {
+	x := new(GetWeatherParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *PingParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*GetForecastParams) decodeArgs(tool string, args []byte) (*GetForecastParams, error) {
+	x := new(GetForecastParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
-}
-
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetWeatherParams) decodeArgs(tool string, args []byte) error {
-	d := wire.NewArgsDecoder(args)
-	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
-}
-
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *GetForecastParams) decodeArgs(tool string, args []byte) error {
-	d := wire.NewArgsDecoder(args)
-	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
-	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
@@ -98,16 +108,16 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "get_air_quality", Description: "Get air quality readings for a location.", Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetAirQualityParams], h.GetAirQuality),
-		newTool(runtime.Tool{Name: "ping", Description: "Check that the weather service is reachable.", Parameters: json.RawMessage(`{"type":"object","properties":{}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[PingParams], h.Ping),
-		newTool(runtime.Tool{Name: "get_weather", Description: "Get the current weather for a city.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetWeatherParams], h.GetWeather),
-		newTool(runtime.Tool{Name: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[GetForecastParams], h.GetForecast),
+		newTool(runtime.Tool{Name: "get_air_quality", Description: "Get air quality readings for a location.", Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetAirQualityParams], h.GetAirQuality),
+		newTool(runtime.Tool{Name: "ping", Description: "Check that the weather service is reachable.", Parameters: json.RawMessage(`{"type":"object","properties":{}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*PingParams], h.Ping),
+		newTool(runtime.Tool{Name: "get_weather", Description: "Get the current weather for a city.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetWeatherParams], h.GetWeather),
+		newTool(runtime.Tool{Name: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetForecastParams], h.GetForecast),
 	}
 }
 
 // newTool completes t: Decode decodes and validates arguments with decode, and
 // Handler does so before calling call.
-func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
 	name := t.Name
 	t.AcceptsOverrides = true
 	t.Decode = func(args json.RawMessage) (any, error) {

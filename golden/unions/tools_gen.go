@@ -12,43 +12,48 @@ import (
 	"sync"
 )
 
-// argsOf is a params type with a generated decoder and validator.
-type argsOf[T any] interface {
-	*T
-	decodeArgs(tool string, args []byte) error
+// argsOf is a pointer to a params type with a generated decoder and validator.
+type argsOf[P any] interface {
+	decodeArgs(tool string, args []byte) (P, error)
 }
 
-// decodeArgs decodes and validates the arguments of tool into a new T.
-func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	p := new(T)
-	if err := P(p).decodeArgs(tool, args); err != nil {
+// decodeArgs decodes and validates the arguments of tool into a new value, P being a
+// pointer to its params type.
+func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+	var p P
+	return p.decodeArgs(tool, args)
+}
+
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*SendContentParams) decodeArgs(tool string, args []byte) (*SendContentParams, error) {
+	x := new(SendContentParams)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return nil, d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	if err := d.Report(tool, &e); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *SendContentParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*LookupParams) decodeArgs(tool string, args []byte) (*LookupParams, error) {
+	x := new(LookupParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
-}
-
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *LookupParams) decodeArgs(tool string, args []byte) error {
-	d := wire.NewArgsDecoder(args)
-	x.decodeWire(d)
-	if d.Close() != nil {
-		return d.Report(tool, nil)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
 	}
-	var e wire.Errors
-	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	return x, nil
 }
 
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
@@ -74,14 +79,14 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[SendContentParams], h.SendContent),
-		newTool(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[LookupParams], h.Lookup),
+		newTool(runtime.Tool{Name: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*SendContentParams], h.SendContent),
+		newTool(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*LookupParams], h.Lookup),
 	}
 }
 
 // newTool completes t: Decode decodes and validates arguments with decode, and
 // Handler does so before calling call.
-func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
 	name := t.Name
 	t.AcceptsOverrides = true
 	t.Decode = func(args json.RawMessage) (any, error) {

@@ -12,31 +12,32 @@ import (
 	"sync"
 )
 
-// argsOf is a params type with a generated decoder and validator.
-type argsOf[T any] interface {
-	*T
-	decodeArgs(tool string, args []byte) error
+// argsOf is a pointer to a params type with a generated decoder and validator.
+type argsOf[P any] interface {
+	decodeArgs(tool string, args []byte) (P, error)
 }
 
-// decodeArgs decodes and validates the arguments of tool into a new T.
-func decodeArgs[T any, P argsOf[T]](tool string, args []byte) (*T, error) {
-	p := new(T)
-	if err := P(p).decodeArgs(tool, args); err != nil {
-		return nil, err
-	}
-	return p, nil
+// decodeArgs decodes and validates the arguments of tool into a new value, P being a
+// pointer to its params type.
+func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
+	var p P
+	return p.decodeArgs(tool, args)
 }
 
-// decodeArgs decodes and validates a tool's arguments into x.
-func (x *ListIssuesParams) decodeArgs(tool string, args []byte) error {
+// decodeArgs decodes and validates a tool's arguments into a new value.
+func (*ListIssuesParams) decodeArgs(tool string, args []byte) (*ListIssuesParams, error) {
+	x := new(ListIssuesParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
 	if d.Close() != nil {
-		return d.Report(tool, nil)
+		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
 	x.validate(nil, &e)
-	return d.Report(tool, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
@@ -62,13 +63,13 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[ListIssuesParams], h.ListIssues),
+		newTool(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListIssuesParams], h.ListIssues),
 	}
 }
 
 // newTool completes t: Decode decodes and validates arguments with decode, and
 // Handler does so before calling call.
-func newTool[T, R any](t runtime.Tool, decode func(string, []byte) (*T, error), call func(context.Context, runtime.ToolContext, *T) (runtime.ToolResult[R], error)) runtime.Tool {
+func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
 	name := t.Name
 	t.AcceptsOverrides = true
 	t.Decode = func(args json.RawMessage) (any, error) {
