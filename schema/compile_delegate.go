@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -100,15 +101,15 @@ func (w *delegWriter) members(b *bytes.Buffer, n *jsonpos.Node, top bool) {
 			}
 			sep("$ref")
 			jsonpos.WriteString(b, "#/$defs/"+w.key(target))
-		case k == "$defs" || k == "definitions" || (refIn(compileCore, k) && k != "allOf"):
+		case k == "$defs" || k == "definitions" || (slices.Contains(compileCore, k) && k != "allOf"):
 		case k == "format" || k == "default":
 			sep(k)
 			b.Write(v.JSON())
 		case isAnnotation(k):
-		case refIn(refSchemaKeywords, k) || k == "items":
+		case slices.Contains(refSchemaKeywords, k) || k == "items":
 			sep(k)
 			w.schema(b, v)
-		case (refIn(refSchemaListKeywords, k) || k == "allOf") && v.Kind == jsonpos.ArrayNode:
+		case (slices.Contains(refSchemaListKeywords, k) || k == "allOf") && v.Kind == jsonpos.ArrayNode:
 			sep(k)
 			b.WriteByte('[')
 			for i, it := range v.Items {
@@ -118,7 +119,7 @@ func (w *delegWriter) members(b *bytes.Buffer, n *jsonpos.Node, top bool) {
 				w.schema(b, it)
 			}
 			b.WriteByte(']')
-		case refIn(refSchemaMapKeywords, k) && v.Kind == jsonpos.ObjectNode:
+		case slices.Contains(refSchemaMapKeywords, k) && v.Kind == jsonpos.ObjectNode:
 			sep(k)
 			b.WriteByte('{')
 			for i, mm := range v.Members {

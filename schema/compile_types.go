@@ -276,7 +276,7 @@ func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 	}
 	has := map[string]bool{}
 	for _, it := range list {
-		if it.Kind != jsonpos.StringNode || !refIn(kindNames, it.Str) {
+		if it.Kind != jsonpos.StringNode || !slices.Contains(kindNames, it.Str) {
 			c.errorf(it, "unknown type %s", describe(it))
 			return nil, false, false
 		}
@@ -497,7 +497,7 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 	kind := ""
 	for _, x := range vals {
 		k := jsonKind(x)
-		if k == "integer" && (kind == "number" || (types != nil && !refIn(types, "integer"))) {
+		if k == "integer" && (kind == "number" || (types != nil && !slices.Contains(types, "integer"))) {
 			k = "number"
 		}
 		if kind == "integer" && k == "number" {
@@ -549,7 +549,7 @@ func jsonKind(n *jsonpos.Node) string {
 // valueFits reports whether a value's JSON type is among types.
 func valueFits(n *jsonpos.Node, types []string) bool {
 	k := jsonKind(n)
-	return refIn(types, k) || (k == "integer" && refIn(types, "number"))
+	return slices.Contains(types, k) || (k == "integer" && slices.Contains(types, "number"))
 }
 
 func isTrue(n *jsonpos.Node) bool {
@@ -581,7 +581,7 @@ func nodeDoc(n *jsonpos.Node) string {
 func (v *view) assertions() []jsonpos.Member {
 	var ms []jsonpos.Member
 	for _, k := range v.keys {
-		if k == "format" || !refIn(compileAssertions, k) {
+		if k == "format" || !slices.Contains(compileAssertions, k) {
 			continue
 		}
 		ms = append(ms, jsonpos.Member{Key: k, Value: v.kw[k]})
@@ -653,7 +653,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 				JSONName: m.Key,
 				GoName:   goNames[m.Key],
 				Pos:      m.KeyPos,
-				Required: refIn(required, m.Key),
+				Required: slices.Contains(required, m.Key),
 			}
 			pn := m.Value
 			for _, p := range patterns {

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -379,7 +380,7 @@ func viewKind(v *view) string {
 			if n == "integer" {
 				n = "number"
 			}
-			if n != "null" && !refIn(ks, n) {
+			if n != "null" && !slices.Contains(ks, n) {
 				ks = append(ks, n)
 			}
 		}

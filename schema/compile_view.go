@@ -81,7 +81,7 @@ var (
 
 // isAnnotation reports keywords that never reject a value.
 func isAnnotation(k string) bool {
-	return !refIn(compileCore, k) && !refIn(compileDelegated, k) && !refIn(compileAssertions, k) &&
+	return !slices.Contains(compileCore, k) && !slices.Contains(compileDelegated, k) && !slices.Contains(compileAssertions, k) &&
 		k != "unevaluatedProperties" && k != "unevaluatedItems" && k != "dependencies" && k != "additionalItems"
 }
 
@@ -220,12 +220,12 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 		for _, m := range kws {
 			k, val := m.Key, m.Value
 			switch {
-			case refIn(compileCore, k):
+			case slices.Contains(compileCore, k):
 				continue
 			case k == "unevaluatedProperties" || k == "unevaluatedItems":
 				v.unevaluated = true
 				continue
-			case refIn(compileDelegated, k):
+			case slices.Contains(compileDelegated, k):
 				delegKW = append(delegKW, m)
 				continue
 			}

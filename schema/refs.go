@@ -3,6 +3,7 @@ package schema
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,15 +49,6 @@ var (
 	}
 )
 
-func refIn(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // subschemas calls f for each schema directly below n (in source order).
 func refSubschemas(n *jsonpos.Node, f func(*jsonpos.Node)) {
 	if n == nil || n.Kind != jsonpos.ObjectNode {
@@ -65,7 +57,7 @@ func refSubschemas(n *jsonpos.Node, f func(*jsonpos.Node)) {
 	for _, m := range n.Members {
 		v := m.Value
 		switch {
-		case refIn(refSchemaKeywords, m.Key):
+		case slices.Contains(refSchemaKeywords, m.Key):
 			f(v)
 		case m.Key == "items":
 			if v.Kind == jsonpos.ArrayNode {
@@ -75,13 +67,13 @@ func refSubschemas(n *jsonpos.Node, f func(*jsonpos.Node)) {
 			} else {
 				f(v)
 			}
-		case refIn(refSchemaListKeywords, m.Key):
+		case slices.Contains(refSchemaListKeywords, m.Key):
 			if v.Kind == jsonpos.ArrayNode {
 				for _, it := range v.Items {
 					f(it)
 				}
 			}
-		case refIn(refSchemaMapKeywords, m.Key):
+		case slices.Contains(refSchemaMapKeywords, m.Key):
 			if v.Kind == jsonpos.ObjectNode {
 				for _, mm := range v.Members {
 					f(mm.Value)
@@ -198,7 +190,7 @@ func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node,
 		if res == nil && abs == from.uri {
 			res = from
 		}
-		if res == nil && frag == "" && refIn(metaschemas, abs) {
+		if res == nil && frag == "" && slices.Contains(metaschemas, abs) {
 			return c.externalRef(ref, abs), from, nil
 		}
 		if res == nil {
