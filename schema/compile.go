@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/limits"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
@@ -28,8 +29,8 @@ type CompileOptions struct {
 	// also as an item, map value or union branch; formats not listed stay
 	// strings checked by Validate.
 	Formats map[string]string
-	// Limits bound the compilation (zero fields take DefaultLimits).
-	Limits manifest.Limits
+	// Limits bound the compilation (zero fields take limits.Default).
+	Limits limits.Limits
 	// Results are result schemas by tool name for tools whose definition
 	// has no outputSchema (the manifest's ops.*.result_schema); they are
 	// compiled into the tools' Go result types like an outputSchema.
@@ -59,8 +60,8 @@ type SchemaOptions struct {
 	// it. They are read like the schema (Draft7 applies) and are not
 	// compiled unless referenced.
 	Resources map[string]*jsonpos.Node
-	// Limits bound the compilation (zero fields take DefaultLimits).
-	Limits manifest.Limits
+	// Limits bound the compilation (zero fields take limits.Default).
+	Limits limits.Limits
 }
 
 // generatedNames are package-level identifiers of a generated package that
@@ -313,7 +314,7 @@ type compiler struct {
 	dyn     dynState
 	// limits bound the compilation; depth is the current schema nesting
 	// and expansions counts views and conjuncts built so far.
-	limits     manifest.Limits
+	limits     limits.Limits
 	depth      int
 	expansions int
 	// exhausted is set once the expansion budget is spent: compilation
@@ -365,7 +366,7 @@ func newCompiler() *compiler {
 		delegNodes: map[*ir.Type][]*jsonpos.Node{},
 		ids:        map[string]int{},
 		badRefs:    map[*jsonpos.Node]bool{},
-		limits:     manifest.DefaultLimits,
+		limits:     limits.Default,
 	}
 }
 

@@ -7,12 +7,11 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/limits"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
@@ -128,7 +127,7 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	defer func() { c.depth-- }()
 	if c.depth > c.limits.Depth {
 		if c.depth == c.limits.Depth+1 {
-			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, manifest.LimitHint("max_depth", int64(c.limits.Depth)))
+			c.errorf(v.src, "schema nested more than %d levels deep (%s)", c.limits.Depth, limits.Hint("max_depth", int64(c.limits.Depth)))
 		}
 		t.Kind = ir.KindAny
 		return
@@ -460,7 +459,7 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 		return
 	}
 	if len(e.Items) > c.limits.Enum {
-		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), manifest.LimitHint("max_enum", int64(c.limits.Enum)))
+		c.errorf(e, "enum lists %d values, more than the limit (%s)", len(e.Items), limits.Hint("max_enum", int64(c.limits.Enum)))
 		t.Kind = ir.KindAny
 		return
 	}
@@ -641,7 +640,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	c.declare(t, nm.name)
 	if props != nil && len(props.Members) > c.limits.Properties {
 		c.errorf(props, "object declares %d properties, more than the limit (%s)",
-			len(props.Members), manifest.LimitHint("max_properties", int64(c.limits.Properties)))
+			len(props.Members), limits.Hint("max_properties", int64(c.limits.Properties)))
 		return
 	}
 	goNames, extraName := fieldNames(props, v.get("required"), c.limits.IdentifierLength)

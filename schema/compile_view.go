@@ -7,9 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/limits"
 )
 
 // A view is one schema with its $ref and allOf conjuncts merged into a
@@ -738,7 +737,7 @@ func (c *compiler) spend(n *jsonpos.Node) bool {
 	if c.expansions > c.limits.RefExpansions {
 		c.exhausted = true
 		c.errorf(n, "schema expansion budget spent: $refs, allOf and union branches expand to more than %d schemas (%s)",
-			c.limits.RefExpansions, manifest.LimitHint("max_ref_expansions", int64(c.limits.RefExpansions)))
+			c.limits.RefExpansions, limits.Hint("max_ref_expansions", int64(c.limits.RefExpansions)))
 		return false
 	}
 	return true

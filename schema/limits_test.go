@@ -15,7 +15,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
-	"github.com/toolgen-go/toolgen/schema/manifest"
+	"github.com/toolgen-go/toolgen/schema/limits"
 )
 
 // Inputs that crashed, hung or blew up the generator (issue 8). Each must
@@ -90,7 +90,7 @@ func manyProps(n int) string {
 }
 
 // pipeline runs load, compile, taxonomy and generation.
-func pipeline(data []byte, lim manifest.Limits) ([]generator.File, error) {
+func pipeline(data []byte, lim limits.Limits) ([]generator.File, error) {
 	fam, err := schema.BuildFamily([]load.Input{{Name: "t.json", Data: data}},
 		schema.BuildOptions{Package: "x", Options: load.Options{Limits: lim}}, nil)
 	if err != nil {
@@ -105,38 +105,38 @@ func TestLimitCases(t *testing.T) {
 	cases := []struct {
 		name   string
 		params string
-		limits manifest.Limits
+		limits limits.Limits
 		// want is a substring of the only error; "" means success.
 		want string
 	}{
-		{"recursive anyOf", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`, manifest.Limits{},
+		{"recursive anyOf", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"anyOf":[{"$ref":"#/$defs/u"},{"type":"string"}]}}}`, limits.Limits{},
 			`/0/input_schema/$defs/u/anyOf/0/$ref: circular schema: this applies /0/input_schema/$defs/u to the same value again`},
-		{"recursive oneOf via not", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"oneOf":[{"not":{"$ref":"#/$defs/u"}},{"type":"string"}]}}}`, manifest.Limits{},
+		{"recursive oneOf via not", `{"type":"object","properties":{"x":{"$ref":"#/$defs/u"}},"$defs":{"u":{"oneOf":[{"not":{"$ref":"#/$defs/u"}},{"type":"string"}]}}}`, limits.Limits{},
 			`circular schema`},
-		{"recursion through a property is fine", `{"type":"object","properties":{"x":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}},{"type":"null"}]}}}`, manifest.Limits{}, ""},
-		{"9000 nested items", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 9000)), manifest.Limits{},
+		{"recursion through a property is fine", `{"type":"object","properties":{"x":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}},{"type":"null"}]}}}`, limits.Limits{}, ""},
+		{"9000 nested items", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 9000)), limits.Limits{},
 			`nesting deeper than 512 levels (8 × limits.max_depth; raise max_depth in the manifest)`},
-		{"1000 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 1000)), manifest.Limits{},
+		{"1000 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 1000)), limits.Limits{},
 			`nesting deeper than 512 levels`},
-		{"70 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), manifest.Limits{},
+		{"70 nested arrays", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), limits.Limits{},
 			`schema nested more than 64 levels deep (limit 64; raise limits.max_depth in the manifest)`},
-		{"70 nested arrays, raised", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), manifest.Limits{Depth: 80}, ""},
-		{"3000 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 3000)), manifest.Limits{},
+		{"70 nested arrays, raised", objectWith(nest(`{"type":"string"}`, `{"type":"array","items":%s}`, 70)), limits.Limits{Depth: 80}, ""},
+		{"3000 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 3000)), limits.Limits{},
 			`nesting deeper than 512 levels`},
-		{"100 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 100)), manifest.Limits{Depth: 150, IdentifierLength: 40}, ""},
-		{"30 levels of oneOf", refLevels("oneOf", 30, false), manifest.Limits{}, ""},
-		{"30 levels of allOf", refLevels("allOf", 30, false), manifest.Limits{}, ""},
-		{"30 levels of anyOf", refLevels("anyOf", 30, false), manifest.Limits{}, ""},
-		{"30 levels of distinct oneOf", refLevels("oneOf", 30, true), manifest.Limits{}, ""},
-		{"30 levels of distinct allOf", refLevels("allOf", 30, true), manifest.Limits{}, ""},
-		{"expansion budget", refLevels("allOf", 30, true), manifest.Limits{RefExpansions: 20},
+		{"100 nested anyOf", objectWith(nest(`{"type":"string"}`, `{"anyOf":[%s,{"type":"integer"}]}`, 100)), limits.Limits{Depth: 150, IdentifierLength: 40}, ""},
+		{"30 levels of oneOf", refLevels("oneOf", 30, false), limits.Limits{}, ""},
+		{"30 levels of allOf", refLevels("allOf", 30, false), limits.Limits{}, ""},
+		{"30 levels of anyOf", refLevels("anyOf", 30, false), limits.Limits{}, ""},
+		{"30 levels of distinct oneOf", refLevels("oneOf", 30, true), limits.Limits{}, ""},
+		{"30 levels of distinct allOf", refLevels("allOf", 30, true), limits.Limits{}, ""},
+		{"expansion budget", refLevels("allOf", 30, true), limits.Limits{RefExpansions: 20},
 			`schema expansion budget spent: $refs, allOf and union branches expand to more than 20 schemas (limit 20; raise limits.max_ref_expansions in the manifest)`},
-		{"100000 enum values", objectWith(`{"type":"integer","enum":` + intList(100000) + `}`), manifest.Limits{},
+		{"100000 enum values", objectWith(`{"type":"integer","enum":` + intList(100000) + `}`), limits.Limits{},
 			`/0/input_schema/properties/x/enum: enum lists 100000 values, more than the limit (limit 5000; raise limits.max_enum in the manifest)`},
-		{"20000 enum values, raised", objectWith(`{"type":"integer","enum":` + intList(20000) + `}`), manifest.Limits{Enum: 20000}, ""},
-		{"5000 properties", manyProps(5000), manifest.Limits{},
+		{"20000 enum values, raised", objectWith(`{"type":"integer","enum":` + intList(20000) + `}`), limits.Limits{Enum: 20000}, ""},
+		{"5000 properties", manyProps(5000), limits.Limits{},
 			`/0/input_schema/properties: object declares 5000 properties, more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
-		{"1500 properties, raised", manyProps(1500), manifest.Limits{Properties: 1500}, ""},
+		{"1500 properties, raised", manyProps(1500), limits.Limits{Properties: 1500}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -172,7 +172,7 @@ func TestIdentifierLimit(t *testing.T) {
 	params := `{"type":"object","properties":{"` + long + `":{"type":"object","properties":{"` + long + `x":{"type":"string","enum":["` + long + `"]}}}}}`
 	var first string
 	for range 2 {
-		files, err := pipeline(oneTool(params), manifest.Limits{})
+		files, err := pipeline(oneTool(params), limits.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +184,7 @@ func TestIdentifierLimit(t *testing.T) {
 				t.Fatal(err)
 			}
 			ast.Inspect(af, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && len(id.Name) > manifest.DefaultLimits.IdentifierLength {
+				if id, ok := n.(*ast.Ident); ok && len(id.Name) > limits.Default.IdentifierLength {
 					t.Fatalf("%s: identifier of %d bytes: %.60s...", f.Path, len(id.Name), id.Name)
 				}
 				return true
@@ -304,7 +304,7 @@ func FuzzPipeline(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	lim := manifest.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
+	lim := limits.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
 	f.Fuzz(func(t *testing.T, params []byte) {
 		data := append(append([]byte(`[{"name":"get_x","input_schema":`), params...), "}]"...)
 		_, err := pipeline(data, lim)

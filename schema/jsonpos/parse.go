@@ -11,7 +11,7 @@ import (
 )
 
 // MaxDepth is the deepest nesting of arrays and objects Parse accepts
-// (manifest.JSONDepthFactor times the default manifest.Limits.Depth); the
+// (limits.JSONDepthFactor times the default limits.Limits.Depth); the
 // loader applies the family's own limit through ParseDepth. Every node keeps its JSON pointer, so memory grows
 // with the square of the depth: the limit keeps it small.
 const MaxDepth = 512

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/limits"
 )
 
 // Input is one tool definition file.
@@ -28,9 +27,9 @@ type Options struct {
 	// true on a property) into the object's "required" array, instead of
 	// rejecting them, with one warning per kind of rewrite.
 	Lenient bool
-	// Limits bound the input (zero fields take DefaultLimits); Build
+	// Limits bound the input (zero fields take limits.Default); Build
 	// passes them on to schema.Compile.
-	Limits manifest.Limits
+	Limits limits.Limits
 }
 
 // ToolDef is one tool definition as found in an input file.
@@ -87,7 +86,7 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
 		lim := opts.Limits.WithDefaults()
 		root, err := jsonpos.ParseDepth(in.Name, in.Data, lim.JSONDepth(),
-			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", manifest.JSONDepthFactor))
+			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", limits.JSONDepthFactor))
 		if err != nil {
 			e, ok := err.(*jsonpos.Error)
 			if !ok {

@@ -14,10 +14,11 @@
 //
 // The manifest owns two settings the rest of the schema side reads:
 //
-//   - Limits bound the work one generation does on hostile input (schema
-//     depth, properties, enum size, $ref expansions, identifier length);
-//     every limit ends in a located error naming the key that raises it
-//     (LimitHint), and JSONDepth bounds the JSON nesting the loader parses.
+//   - Limits (the limits.Limits type, decoded from limits: by LimitKeys)
+//     bound the work one generation does on hostile input (schema depth,
+//     properties, enum size, $ref expansions, identifier length); every
+//     limit ends in a located error naming the key that raises it
+//     (limits.Hint), and JSONDepth bounds the JSON nesting the loader parses.
 //   - Formats maps JSON Schema formats to Go representations
 //     (FormatTargets: date-time and date may become time.Time);
 //     CheckFormats reports a mapping the compiler cannot apply.

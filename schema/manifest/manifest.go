@@ -16,6 +16,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/limits"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
@@ -53,9 +54,9 @@ type Manifest struct {
 	// Formats maps format names to Go representations (date-time: time);
 	// nil when not given. Pass it to schema.BuildOptions.Formats.
 	Formats map[string]string
-	// Limits are the limits: settings (zero fields: DefaultLimits). Pass
+	// Limits are the limits: settings (zero fields: limits.Default). Pass
 	// them to schema.BuildOptions.Limits.
-	Limits Limits
+	Limits limits.Limits
 }
 
 // Group is one entry of groups: a top-level op group, its summary

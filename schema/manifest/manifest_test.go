@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/limits"
 )
 
 const goodManifest = `# a family
@@ -81,7 +82,7 @@ func TestLoad(t *testing.T) {
 		}},
 		Surfaces: []string{"flat", "gateway"},
 		Lenient:  true,
-		Limits:   Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
+		Limits:   limits.Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
 	}
 	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(Op{}, "ResultNode")); d != "" {
 		t.Errorf("manifest (-want +got):\n%s", d)

@@ -7,8 +7,8 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/bench/scale"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/limits"
 	"github.com/toolgen-go/toolgen/schema/load"
-	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // sizes are the catalogue sizes of the front-end and generator benchmarks;
@@ -19,7 +19,7 @@ var sizes = []int{1000, 10000}
 // the properties limit it passes.
 const wide = 5000
 
-var wideOptions = schema.BuildOptions{Package: "pkg", Options: load.Options{Limits: manifest.Limits{Properties: wide}}}
+var wideOptions = schema.BuildOptions{Package: "pkg", Options: load.Options{Limits: limits.Limits{Properties: wide}}}
 
 // inputs are the benchmarks' inputs by name, with the options they build
 // with.

@@ -23,6 +23,7 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/limits"
 )
 
 // defaultManifest is read when -c is not given and the file exists.
@@ -32,7 +33,7 @@ const defaultManifest = "toolgen.yaml"
 type project struct {
 	manifest *manifest.Manifest // nil without a manifest
 	family   *ir.Family
-	limits   manifest.Limits
+	limits   limits.Limits
 	outDir   string
 	// files are the paths (relative to outDir) of the files the last
 	// generate call produced, in output order.
@@ -98,7 +99,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
 
 	var formats map[string]string
-	var limits manifest.Limits
+	var limits limits.Limits
 	if p.manifest != nil {
 		formats = p.manifest.Formats
 		limits = p.manifest.Limits
