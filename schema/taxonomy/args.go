@@ -17,27 +17,9 @@ import (
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
-// OpArg is one argument in an op's summary (name, type, required, default),
-// read from the tool's parameters schema.
-type OpArg struct {
-	Name        string `json:"name"`
-	Type        string `json:"type"`
-	Required    bool   `json:"required"`
-	Default     string `json:"default,omitempty"`
-	Description string `json:"description,omitempty"`
-	// Schema is the property's schema (compact JSON).
-	Schema json.RawMessage `json:"-"`
-	// node is the property's schema, parsed once for the summaries.
-	node *jsonpos.Node
-}
-
 // OpArgs summarises a tool's top-level arguments in schema order.
-func OpArgs(t *ir.Tool) []OpArg {
-	args := schemaArgs(summaryNode(t.ParamsSchema))
-	for i := range args {
-		args[i].Schema = args[i].node.JSON()
-	}
-	return args
+func OpArgs(t *ir.Tool) []ir.Arg {
+	return schemaArgs(summaryNode(t.ParamsSchema))
 }
 
 // summaryNode parses a schema for the summaries, once: OpArgs, the usage
@@ -54,32 +36,20 @@ func summaryNode(raw json.RawMessage) *jsonpos.Node {
 	return n
 }
 
-// irArgs is the IR form of an argument summary.
-func irArgs(args []OpArg) []ir.Arg {
-	if len(args) == 0 {
-		return nil
-	}
-	out := make([]ir.Arg, len(args))
-	for i, a := range args {
-		out[i] = ir.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description}
-	}
-	return out
-}
-
 // schemaArgs summarises the properties of an object schema.
-func schemaArgs(object *jsonpos.Node) []OpArg {
+func schemaArgs(object *jsonpos.Node) []ir.Arg {
 	if object == nil || object.Kind != jsonpos.ObjectNode {
 		return nil
 	}
 	required := stringSet(object.Get("required"))
 	props := object.Get("properties")
 	if props == nil || props.Kind != jsonpos.ObjectNode {
-		return []OpArg{}
+		return []ir.Arg{}
 	}
-	args := make([]OpArg, 0, len(props.Members))
+	args := make([]ir.Arg, 0, len(props.Members))
 	for _, m := range props.Members {
 		p := m.Value
-		a := OpArg{Name: m.Key, Type: typeLabel(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description"))), node: p}
+		a := ir.Arg{Name: m.Key, Type: typeLabel(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description")))}
 		if d := p.Get("default"); d != nil {
 			a.Default = string(d.JSON())
 		}
@@ -114,7 +84,7 @@ func nodeString(n *jsonpos.Node) string {
 // optional ones in brackets, defaults after '='.
 //
 //	onto.task.list [project_id:string] [limit:integer=20]
-func Usage(path string, args []OpArg) string {
+func Usage(path string, args []ir.Arg) string {
 	var b strings.Builder
 	b.WriteString(path)
 	for _, req := range []bool{true, false} {
@@ -213,12 +183,13 @@ func nonEmptyArray(n *jsonpos.Node) bool {
 // SynthesizeExample builds a ready-to-run call from the required args, with
 // placeholder values of the right type.
 func SynthesizeExample(path string, t *ir.Tool) ir.Example {
-	return synthesizeExample(path, schemaArgs(summaryNode(t.ParamsSchema)))
+	return synthesizeExample(path, summaryNode(t.ParamsSchema))
 }
 
-// synthesizeExample is SynthesizeExample on the tool's summarised args.
-func synthesizeExample(path string, args []OpArg) ir.Example {
-	ex := synthesizeArgs(args, 0)
+// synthesizeExample is SynthesizeExample on the tool's parsed parameters
+// schema.
+func synthesizeExample(path string, params *jsonpos.Node) ir.Example {
+	ex := synthesizeArgs(params, 0)
 	desc := "Call " + path
 	if ex != "{}" {
 		desc += " with its required args"
@@ -229,24 +200,29 @@ func synthesizeExample(path string, args []OpArg) ir.Example {
 // SynthesizeArgs builds a JSON object holding placeholder values for the
 // required properties of an object schema.
 func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
-	return synthesizeArgs(schemaArgs(summaryNode(objectSchema)), depth)
+	return synthesizeArgs(summaryNode(objectSchema), depth)
 }
 
-func synthesizeArgs(args []OpArg, depth int) string {
+// synthesizeArgs is SynthesizeArgs on a parsed object schema: its required
+// properties, in schema order.
+func synthesizeArgs(object *jsonpos.Node, depth int) string {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	n := 0
-	for _, a := range args {
-		if !a.Required {
-			continue
+	if props := object.Get("properties"); props != nil && props.Kind == jsonpos.ObjectNode {
+		required := stringSet(object.Get("required"))
+		n := 0
+		for _, m := range props.Members {
+			if !required[m.Key] {
+				continue
+			}
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			n++
+			b.WriteString(jsonString(m.Key))
+			b.WriteByte(':')
+			b.WriteString(placeholder(m.Key, m.Value, depth))
 		}
-		if n > 0 {
-			b.WriteByte(',')
-		}
-		n++
-		b.WriteString(jsonString(a.Name))
-		b.WriteByte(':')
-		b.WriteString(placeholder(a.Name, a.node, depth))
 	}
 	b.WriteByte('}')
 	return b.String()
@@ -282,7 +258,7 @@ func placeholder(name string, p *jsonpos.Node, depth int) string {
 		return "[]"
 	case ty == "object":
 		if depth < 3 {
-			return synthesizeArgs(schemaArgs(p), depth+1)
+			return synthesizeArgs(p, depth+1)
 		}
 		return "{}"
 	case ty == "null":

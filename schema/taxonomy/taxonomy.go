@@ -1123,9 +1123,11 @@ func finishOp(op *ir.Op) json.RawMessage {
 	args := schemaArgs(params)
 	op.Usage = Usage(op.Path, args)
 	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
-	op.Arguments = irArgs(args)
+	if len(args) > 0 {
+		op.Arguments = args
+	}
 	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{synthesizeExample(op.Path, args)}
+		op.Examples = []ir.Example{synthesizeExample(op.Path, params)}
 	}
 	return canonicalNode(params, len(op.Tool.ParamsSchema))
 }
