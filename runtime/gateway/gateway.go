@@ -373,7 +373,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	// copies it to the wrong tool.
 	b.usage = op.Usage
 	if b.usage != op.Path && !strings.HasPrefix(b.usage, op.Path+" ") {
-		b.usage = usageLine(op.Path, b.args)
+		b.usage = UsageLine(op.Path, b.args)
 	}
 	return b, nil
 }
@@ -381,26 +381,41 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 // argsLine is the op's usage line without the op: its arguments alone.
 func (b *binding) argsLine() string { return argsOfUsage(b.op.Path, b.usage) }
 
-// usageLine renders "onto.task.get task_id:string [limit:integer=20]".
-func usageLine(path string, args []Arg) string {
+// UsageLine renders an op's CLI-like one-liner from its argument
+// summaries: required arguments first and bare, optional ones in brackets,
+// defaults after '=', each in summary order:
+//
+//	onto.task.list project_id:string [limit:integer=20]
+//
+// The generator writes each op's line into the registry (taxonomy.Usage,
+// the same rule; a taxonomy test holds the two equal; the taxonomy cannot
+// call this one, since this package's tests import the taxonomy). The
+// gateway renders a line itself only for a registry line that does not
+// start with its own op.
+func UsageLine(path string, args []Arg) string {
 	var sb strings.Builder
 	sb.WriteString(path)
-	for _, a := range args {
-		sb.WriteByte(' ')
-		if !a.Required {
-			sb.WriteByte('[')
-		}
-		sb.WriteString(a.Name)
-		if a.Type != "" {
-			sb.WriteByte(':')
-			sb.WriteString(a.Type)
-		}
-		if a.Default != "" {
-			sb.WriteByte('=')
-			sb.WriteString(a.Default)
-		}
-		if !a.Required {
-			sb.WriteByte(']')
+	for _, req := range []bool{true, false} {
+		for _, a := range args {
+			if a.Required != req {
+				continue
+			}
+			sb.WriteByte(' ')
+			if !req {
+				sb.WriteByte('[')
+			}
+			sb.WriteString(a.Name)
+			if a.Type != "" {
+				sb.WriteByte(':')
+				sb.WriteString(a.Type)
+			}
+			if a.Default != "" {
+				sb.WriteByte('=')
+				sb.WriteString(a.Default)
+			}
+			if !req {
+				sb.WriteByte(']')
+			}
 		}
 	}
 	return sb.String()

@@ -81,7 +81,9 @@ func nodeString(n *jsonpos.Node) string {
 }
 
 // Usage renders the CLI-like one-liner of an op: required args bare,
-// optional ones in brackets, defaults after '='.
+// optional ones in brackets, defaults after '='. It is the rule
+// gateway.UsageLine follows for registries without a line of their own
+// (TestUsageMatchesGateway holds the two equal).
 //
 //	onto.task.list [project_id:string] [limit:integer=20]
 func Usage(path string, args []ir.Arg) string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/manifest"
 )
@@ -342,6 +343,29 @@ func TestUsageAndExample(t *testing.T) {
 	wantArgs := `{"title":"<title>","project_id":"00000000-0000-0000-0000-000000000000","state":"todo","moves":[{"id":1}]}`
 	if string(ex.Args) != wantArgs {
 		t.Errorf("example\n got %s\nwant %s", ex.Args, wantArgs)
+	}
+}
+
+// TestUsageMatchesGateway: the gateway's fallback usage line follows the
+// taxonomy's rule, so a line the gateway renders reads like a generated one.
+func TestUsageMatchesGateway(t *testing.T) {
+	args := OpArgs(&ir.Tool{Name: "list_tasks", ParamsSchema: json.RawMessage(`{"type":"object","properties":{
+		"limit":{"type":"integer","default":20},
+		"project_id":{"type":"string"},
+		"state":{"enum":["todo","done",null]},
+		"tags":{"type":"array","items":{"type":"string"}}},
+		"required":["project_id","tags"]}`)})
+	gw := make([]gateway.Arg, len(args))
+	for i, a := range args {
+		gw[i] = gateway.Arg(a)
+	}
+	for _, path := range []string{"onto.task.list", "x"} {
+		if got, want := gateway.UsageLine(path, gw), Usage(path, args); got != want {
+			t.Errorf("gateway.UsageLine\n got %s\nwant %s", got, want)
+		}
+	}
+	if got := gateway.UsageLine("x", nil); got != Usage("x", nil) {
+		t.Errorf("no args: %q", got)
 	}
 }
 
