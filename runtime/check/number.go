@@ -84,34 +84,37 @@ func parseDecimal(s string) (mant uint64, exp int, ok bool) {
 	return parseDecimalBytes(append(buf[:0], s...))
 }
 
+// addDigit appends the decimal digit d to the mantissa mant of digits
+// significant digits; leading zeros are not significant. It reports false
+// past 19 significant digits, which a uint64 may not hold.
+func addDigit(mant uint64, digits int, d byte) (uint64, int, bool) {
+	if mant == 0 && d == '0' {
+		return 0, digits, true
+	}
+	if digits == 19 {
+		return 0, 0, false
+	}
+	return mant*10 + uint64(d-'0'), digits + 1, true
+}
+
 func parseDecimalBytes(s []byte) (mant uint64, exp int, ok bool) {
 	i := 0
 	digits := 0
 	sawDigit := false
 	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
 		sawDigit = true
-		if mant == 0 && s[i] == '0' {
-			continue
-		}
-		if digits == 19 {
+		if mant, digits, ok = addDigit(mant, digits, s[i]); !ok {
 			return 0, 0, false
 		}
-		mant = mant*10 + uint64(s[i]-'0')
-		digits++
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
 		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
 			sawDigit = true
 			exp--
-			if mant == 0 && s[i] == '0' {
-				continue
-			}
-			if digits == 19 {
+			if mant, digits, ok = addDigit(mant, digits, s[i]); !ok {
 				return 0, 0, false
 			}
-			mant = mant*10 + uint64(s[i]-'0')
-			digits++
 		}
 	}
 	if !sawDigit {
