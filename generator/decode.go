@@ -52,10 +52,18 @@ func (e *emitter) tmp(prefix string) string {
 // deref is the addressable expression (*x) for a pointer variable.
 func deref(x jen.Code) *jen.Statement { return jen.Parens(jen.Op("*").Add(x)) }
 
+// decodeMethod reports whether named type t has a decodeWire method.
+// Scalars (enums above all: a large catalogue has thousands) decode in one
+// statement, x.F = State(d.String()), written where they are read; a
+// method each would only add functions for the compiler to build.
+func decodeMethod(t *ir.Type) bool {
+	return hasMethods(t) && (!isScalar(t) || isTime(t))
+}
+
 // emitDecoders writes decode_gen.go: a decodeWire method per named type.
 func emitDecoders(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
-		if !hasMethods(t) || g.alias[t] != nil {
+		if !decodeMethod(t) || g.alias[t] != nil {
 			continue
 		}
 		e := &emitter{g: g}
@@ -157,7 +165,7 @@ func (e *emitter) value(d dec, target jen.Code, t *ir.Type, nullOK bool) []jen.C
 }
 
 func (e *emitter) nonNull(d dec, target jen.Code, t *ir.Type) []jen.Code {
-	if hasMethods(t) {
+	if decodeMethod(t) {
 		// x.F.decodeWire(d)
 		return []jen.Code{jen.Add(target).Dot("decodeWire").Call(d.arg())}
 	}
@@ -418,7 +426,7 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 		// }
 		v := e.tmp("v")
 		decl, read := jen.Var().Id(v).Add(e.g.goType(t)), e.nonNull(d, jen.Id(v), t)
-		if e.g.indirect[fl] {
+		if e.g.indirect[fl] && decodeMethod(t) {
 			decl, read = jen.Id(v).Op(":=").New(e.g.goType(t)), []jen.Code{jen.Id(v).Dot("decodeWire").Call(d.arg())}
 		}
 		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(

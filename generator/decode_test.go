@@ -45,7 +45,7 @@ func TestDecodeShapes(t *testing.T) {
 	src := string(generateFiles(t, shapesFamily())["decode_gen.go"])
 	wantInFile(t, "decode_gen.go", src,
 		"type optionalShapesParams struct {\n\tName  string\n\tCount int64\n\tColor Color\n\tOK    bool\n\tRatio float64\n}",
-		"\t\t\tif opt == nil {\n\t\t\t\topt = new(optionalShapesParams)\n\t\t\t}\n\t\t\topt.Color.decodeWire(d)\n\t\t\tx.Color = &opt.Color\n",
+		"\t\t\tif opt == nil {\n\t\t\t\topt = new(optionalShapesParams)\n\t\t\t}\n\t\t\topt.Color = Color(d.String())\n\t\t\tx.Color = &opt.Color\n",
 		"\t\t\tif d.Null() {\n\t\t\t\tx.Ratio = nil\n\t\t\t} else {\n\t\t\t\tif opt == nil {",
 		"var buf [8]string\n",
 		"x.Tags = append(make([]string, 0, len(items)), items...)",
@@ -59,6 +59,10 @@ func TestDecodeShapes(t *testing.T) {
 	// A single optional scalar gets no backing struct.
 	if strings.Contains(src, "optionalWide") {
 		t.Error("backing struct for an object without optional scalars")
+	}
+	// Enums decode inline, without a method of their own.
+	if strings.Contains(src, "func (x *Color) decodeWire") {
+		t.Error("decodeWire method for an enum")
 	}
 }
 

@@ -25,8 +25,8 @@ func emitTools(g *gen, f *jen.File) error {
 }
 
 // genericDecode reports whether t's arguments decode through decodeArgs
-// (its params type has decodeWire and validate methods and a null is not
-// a value of it).
+// (its params type has a decodeArgs method and a null is not a value of
+// it).
 func genericDecode(t *ir.Tool) bool {
 	return hasMethods(t.Params) && (!t.Params.Nullable || nilable(t.Params))
 }
@@ -78,10 +78,15 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 		ret := func(err jen.Code) jen.Code {
 			return jen.If(jen.Err().Op(":=").Add(err), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		}
+		read := []jen.Code{jen.Id("x").Dot("decodeWire").Call(jen.Id("d"))}
+		if !decodeMethod(c) {
+			e := &emitter{g: g}
+			read = e.inline(dec{name: "d"}, deref(jen.Id("x")), c)
+		}
 		body := slices.Concat([]jen.Code{
 			jen.Id("x").Op(":=").New(jen.Id(c.GoName)),
 			jen.Id("d").Op(":=").Qual(g.wirePkg, "NewArgsDecoder").Call(jen.Id("args")),
-		}, g.budgetStart(jen.Id("d")), []jen.Code{jen.Id("x").Dot("decodeWire").Call(jen.Id("d"))})
+		}, g.budgetStart(jen.Id("d")), read)
 		if g.checked(c) {
 			body = slices.Concat(body, []jen.Code{
 				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
@@ -241,7 +246,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	d := dec{name: "d"}
 	p := deref(jen.Id("p"))
 	var read []jen.Code
-	if hasMethods(t) {
+	if decodeMethod(t) {
 		read = []jen.Code{jen.Id("p").Dot("decodeWire").Call(jen.Id("d"))}
 	} else {
 		read = e.inline(d, p, t)

@@ -34,7 +34,7 @@ func (x *ListOntoTasksParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListOntoTasksParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = ListOntoTasksStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "limit":
 			seen1 = true
@@ -50,11 +50,6 @@ func (x *ListOntoTasksParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListOntoTasksParams are the properties ListOntoTasksParams accepts, for suggestions.
 var fieldNamesListOntoTasksParams = []string{"project_id", "state_key", "limit"}
-
-// decodeWire reads a ListOntoTasksStateKey from d, recording type errors in d.
-func (x *ListOntoTasksStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = ListOntoTasksStateKey(d.String())
-}
 
 // optionalListOntoGoalsParams holds the scalars a decoded ListOntoGoalsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -82,7 +77,7 @@ func (x *ListOntoGoalsParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListOntoGoalsParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = ListOntoGoalsStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "limit":
 			seen1 = true
@@ -98,11 +93,6 @@ func (x *ListOntoGoalsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListOntoGoalsParams are the properties ListOntoGoalsParams accepts, for suggestions.
 var fieldNamesListOntoGoalsParams = []string{"project_id", "state_key", "limit"}
-
-// decodeWire reads a ListOntoGoalsStateKey from d, recording type errors in d.
-func (x *ListOntoGoalsStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = ListOntoGoalsStateKey(d.String())
-}
 
 // optionalListOntoDocumentsParams holds the scalars a decoded ListOntoDocumentsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -137,7 +127,7 @@ func (x *ListOntoDocumentsParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListOntoDocumentsParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = ListOntoDocumentsStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "limit":
 			seen1 = true
@@ -153,11 +143,6 @@ func (x *ListOntoDocumentsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListOntoDocumentsParams are the properties ListOntoDocumentsParams accepts, for suggestions.
 var fieldNamesListOntoDocumentsParams = []string{"project_id", "type_key", "state_key", "limit"}
-
-// decodeWire reads a ListOntoDocumentsStateKey from d, recording type errors in d.
-func (x *ListOntoDocumentsStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = ListOntoDocumentsStateKey(d.String())
-}
 
 // decodeWire reads a ListOntoMilestonesParams from d, recording type errors in d.
 func (x *ListOntoMilestonesParams) decodeWire(d *wire.Decoder) {
@@ -211,7 +196,7 @@ func (x *ListOntoRisksParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListOntoRisksParams)
 			}
-			opt.Impact.decodeWire(d)
+			opt.Impact = ListOntoRisksImpact(d.String())
 			x.Impact = &opt.Impact
 		case "limit":
 			seen1 = true
@@ -227,11 +212,6 @@ func (x *ListOntoRisksParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListOntoRisksParams are the properties ListOntoRisksParams accepts, for suggestions.
 var fieldNamesListOntoRisksParams = []string{"project_id", "impact", "limit"}
-
-// decodeWire reads a ListOntoRisksImpact from d, recording type errors in d.
-func (x *ListOntoRisksImpact) decodeWire(d *wire.Decoder) {
-	(*x) = ListOntoRisksImpact(d.String())
-}
 
 // optionalListOntoRequirementsParams holds the scalars a decoded ListOntoRequirementsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -296,7 +276,7 @@ func (x *ListOntoProjectsParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListOntoProjectsParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = ListOntoProjectsStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "type_key":
 			if opt == nil {
@@ -318,11 +298,6 @@ func (x *ListOntoProjectsParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListOntoProjectsParams are the properties ListOntoProjectsParams accepts, for suggestions.
 var fieldNamesListOntoProjectsParams = []string{"state_key", "type_key", "limit"}
-
-// decodeWire reads a ListOntoProjectsStateKey from d, recording type errors in d.
-func (x *ListOntoProjectsStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = ListOntoProjectsStateKey(d.String())
-}
 
 // decodeWire reads a ListTaskDocumentsParams from d, recording type errors in d.
 func (x *ListTaskDocumentsParams) decodeWire(d *wire.Decoder) {
@@ -377,7 +352,7 @@ func (x *SearchOntoTasksParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalSearchOntoTasksParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = SearchOntoTasksStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "limit":
 			seen2 = true
@@ -495,7 +470,7 @@ func (x *SearchOntologyParams) decodeWire(d *wire.Decoder) {
 				items := buf[:0]
 				for d.More() {
 					var v2 SearchOntologyTypesItem
-					v2.decodeWire(d)
+					v2 = SearchOntologyTypesItem(d.String())
 					items = append(items, v2)
 				}
 				x.Types = append(make([]SearchOntologyTypesItem, 0, len(items)), items...)
@@ -520,11 +495,6 @@ func (x *SearchOntologyParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesSearchOntologyParams are the properties SearchOntologyParams accepts, for suggestions.
 var fieldNamesSearchOntologyParams = []string{"query", "types", "project_id", "limit"}
-
-// decodeWire reads a SearchOntologyTypesItem from d, recording type errors in d.
-func (x *SearchOntologyTypesItem) decodeWire(d *wire.Decoder) {
-	(*x) = SearchOntologyTypesItem(d.String())
-}
 
 // decodeWire reads a GetOntoProjectDetailsParams from d, recording type errors in d.
 func (x *GetOntoProjectDetailsParams) decodeWire(d *wire.Decoder) {
@@ -1169,10 +1139,10 @@ func (x *GetEntityRelationshipsParams) decodeWire(d *wire.Decoder) {
 			x.EntityID = d.String()
 		case "entity_kind":
 			seen2 = true
-			x.EntityKind.decodeWire(d)
+			x.EntityKind = GetEntityRelationshipsEntityKind(d.String())
 		case "direction":
 			seen3 = true
-			x.Direction.decodeWire(d)
+			x.Direction = GetEntityRelationshipsDirection(d.String())
 		default:
 			d.Unknown(fieldNamesGetEntityRelationshipsParams)
 		}
@@ -1191,11 +1161,6 @@ func (x *GetEntityRelationshipsParams) decodeWire(d *wire.Decoder) {
 // fieldNamesGetEntityRelationshipsParams are the properties GetEntityRelationshipsParams accepts, for suggestions.
 var fieldNamesGetEntityRelationshipsParams = []string{"entity_id", "entity_kind", "direction"}
 
-// decodeWire reads a GetEntityRelationshipsDirection from d, recording type errors in d.
-func (x *GetEntityRelationshipsDirection) decodeWire(d *wire.Decoder) {
-	(*x) = GetEntityRelationshipsDirection(d.String())
-}
-
 // decodeWire reads a GetLinkedEntitiesParams from d, recording type errors in d.
 func (x *GetLinkedEntitiesParams) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -1210,10 +1175,10 @@ func (x *GetLinkedEntitiesParams) decodeWire(d *wire.Decoder) {
 			x.EntityID = d.String()
 		case "entity_kind":
 			seen2 = true
-			x.EntityKind.decodeWire(d)
+			x.EntityKind = GetLinkedEntitiesEntityKind(d.String())
 		case "filter_kind":
 			x.FilterKind = new(GetLinkedEntitiesFilterKind)
-			(*x.FilterKind).decodeWire(d)
+			(*x.FilterKind) = GetLinkedEntitiesFilterKind(d.String())
 		default:
 			d.Unknown(fieldNamesGetLinkedEntitiesParams)
 		}
@@ -1267,7 +1232,7 @@ func (x *CreateOntoTaskParams) decodeWire(d *wire.Decoder) {
 			x.Priority = d.Int()
 		case "state_key":
 			seen4 = true
-			x.StateKey.decodeWire(d)
+			x.StateKey = CreateOntoTaskStateKey(d.String())
 		case "due_at":
 			if opt == nil {
 				opt = new(optionalCreateOntoTaskParams)
@@ -1306,11 +1271,6 @@ func (x *CreateOntoTaskParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOntoTaskParams are the properties CreateOntoTaskParams accepts, for suggestions.
 var fieldNamesCreateOntoTaskParams = []string{"project_id", "title", "description", "priority", "state_key", "due_at", "plan_id", "goal_id"}
-
-// decodeWire reads a CreateOntoTaskStateKey from d, recording type errors in d.
-func (x *CreateOntoTaskStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOntoTaskStateKey(d.String())
-}
 
 // optionalCreateOntoTaskResult holds the scalars a decoded CreateOntoTaskResult points to:
 // one allocation, made when the first is present, for all of them.
@@ -1643,7 +1603,7 @@ func (x *CreateOntoProjectParams) decodeWire(d *wire.Decoder) {
 			x.TypeKey = &opt.TypeKey
 		case "state_key":
 			seen2 = true
-			x.StateKey.decodeWire(d)
+			x.StateKey = CreateOntoProjectStateKey(d.String())
 		case "goals":
 			if d.Array() {
 				var buf [8]string
@@ -1669,11 +1629,6 @@ func (x *CreateOntoProjectParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOntoProjectParams are the properties CreateOntoProjectParams accepts, for suggestions.
 var fieldNamesCreateOntoProjectParams = []string{"name", "description", "type_key", "state_key", "goals"}
-
-// decodeWire reads a CreateOntoProjectStateKey from d, recording type errors in d.
-func (x *CreateOntoProjectStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOntoProjectStateKey(d.String())
-}
 
 // optionalCreateTaskDocumentParams holds the scalars a decoded CreateTaskDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1716,7 +1671,7 @@ func (x *CreateTaskDocumentParams) decodeWire(d *wire.Decoder) {
 			x.Content = &opt.Content
 		case "role":
 			seen2 = true
-			x.Role.decodeWire(d)
+			x.Role = CreateTaskDocumentRole(d.String())
 		default:
 			d.Unknown(fieldNamesCreateTaskDocumentParams)
 		}
@@ -1731,11 +1686,6 @@ func (x *CreateTaskDocumentParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateTaskDocumentParams are the properties CreateTaskDocumentParams accepts, for suggestions.
 var fieldNamesCreateTaskDocumentParams = []string{"task_id", "document_id", "title", "content", "role"}
-
-// decodeWire reads a CreateTaskDocumentRole from d, recording type errors in d.
-func (x *CreateTaskDocumentRole) decodeWire(d *wire.Decoder) {
-	(*x) = CreateTaskDocumentRole(d.String())
-}
 
 // decodeWire reads a CreateTaskDocumentResult from d, recording type errors in d.
 func (x *CreateTaskDocumentResult) decodeWire(d *wire.Decoder) {
@@ -1808,7 +1758,7 @@ func (x *UpdateOntoTaskParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoTaskParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = UpdateOntoTaskStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "priority":
 			if opt == nil {
@@ -1872,7 +1822,7 @@ func (x *UpdateOntoProjectParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoProjectParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = UpdateOntoProjectStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoProjectParams)
@@ -1922,7 +1872,7 @@ func (x *UpdateOntoGoalParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoGoalParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = UpdateOntoGoalStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		case "target_date":
 			if d.Null() {
@@ -1980,7 +1930,7 @@ func (x *UpdateOntoPlanParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoPlanParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = UpdateOntoPlanStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoPlanParams)
@@ -1993,11 +1943,6 @@ func (x *UpdateOntoPlanParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesUpdateOntoPlanParams are the properties UpdateOntoPlanParams accepts, for suggestions.
 var fieldNamesUpdateOntoPlanParams = []string{"plan_id", "name", "description", "state_key"}
-
-// decodeWire reads a UpdateOntoPlanStateKey from d, recording type errors in d.
-func (x *UpdateOntoPlanStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateOntoPlanStateKey(d.String())
-}
 
 // optionalUpdateOntoDocumentParams holds the scalars a decoded UpdateOntoDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -2035,7 +1980,7 @@ func (x *UpdateOntoDocumentParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoDocumentParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = UpdateOntoDocumentStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoDocumentParams)
@@ -2086,7 +2031,7 @@ func (x *UpdateOntoMilestoneParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoMilestoneParams)
 			}
-			opt.StateKey.decodeWire(d)
+			opt.StateKey = UpdateOntoMilestoneStateKey(d.String())
 			x.StateKey = &opt.StateKey
 		default:
 			d.Unknown(fieldNamesUpdateOntoMilestoneParams)
@@ -2099,11 +2044,6 @@ func (x *UpdateOntoMilestoneParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesUpdateOntoMilestoneParams are the properties UpdateOntoMilestoneParams accepts, for suggestions.
 var fieldNamesUpdateOntoMilestoneParams = []string{"milestone_id", "title", "due_at", "state_key"}
-
-// decodeWire reads a UpdateOntoMilestoneStateKey from d, recording type errors in d.
-func (x *UpdateOntoMilestoneStateKey) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateOntoMilestoneStateKey(d.String())
-}
 
 // optionalUpdateOntoRiskParams holds the scalars a decoded UpdateOntoRiskParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -2136,7 +2076,7 @@ func (x *UpdateOntoRiskParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoRiskParams)
 			}
-			opt.Impact.decodeWire(d)
+			opt.Impact = UpdateOntoRiskImpact(d.String())
 			x.Impact = &opt.Impact
 		case "probability":
 			if opt == nil {
@@ -2191,7 +2131,7 @@ func (x *UpdateOntoRequirementParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalUpdateOntoRequirementParams)
 			}
-			opt.Priority.decodeWire(d)
+			opt.Priority = UpdateOntoRequirementPriority(d.String())
 			x.Priority = &opt.Priority
 		default:
 			d.Unknown(fieldNamesUpdateOntoRequirementParams)
@@ -2204,11 +2144,6 @@ func (x *UpdateOntoRequirementParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesUpdateOntoRequirementParams are the properties UpdateOntoRequirementParams accepts, for suggestions.
 var fieldNamesUpdateOntoRequirementParams = []string{"requirement_id", "text", "priority"}
-
-// decodeWire reads a UpdateOntoRequirementPriority from d, recording type errors in d.
-func (x *UpdateOntoRequirementPriority) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateOntoRequirementPriority(d.String())
-}
 
 // decodeWire reads a DeleteOntoTaskResult from d, recording type errors in d.
 func (x *DeleteOntoTaskResult) decodeWire(d *wire.Decoder) {
@@ -2254,16 +2189,16 @@ func (x *LinkOntoEntitiesParams) decodeWire(d *wire.Decoder) {
 			x.SrcID = d.String()
 		case "src_kind":
 			seen2 = true
-			x.SrcKind.decodeWire(d)
+			x.SrcKind = LinkOntoEntitiesSrcKind(d.String())
 		case "dst_id":
 			seen3 = true
 			x.DstID = d.String()
 		case "dst_kind":
 			seen4 = true
-			x.DstKind.decodeWire(d)
+			x.DstKind = LinkOntoEntitiesDstKind(d.String())
 		case "rel":
 			seen5 = true
-			x.Rel.decodeWire(d)
+			x.Rel = LinkOntoEntitiesRel(d.String())
 		default:
 			d.Unknown(fieldNamesLinkOntoEntitiesParams)
 		}
@@ -2287,11 +2222,6 @@ func (x *LinkOntoEntitiesParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesLinkOntoEntitiesParams are the properties LinkOntoEntitiesParams accepts, for suggestions.
 var fieldNamesLinkOntoEntitiesParams = []string{"src_id", "src_kind", "dst_id", "dst_kind", "rel"}
-
-// decodeWire reads a LinkOntoEntitiesRel from d, recording type errors in d.
-func (x *LinkOntoEntitiesRel) decodeWire(d *wire.Decoder) {
-	(*x) = LinkOntoEntitiesRel(d.String())
-}
 
 // decodeWire reads a UnlinkOntoEdgeParams from d, recording type errors in d.
 func (x *UnlinkOntoEdgeParams) decodeWire(d *wire.Decoder) {
@@ -2539,7 +2469,7 @@ func (x *GetFieldInfoParams) decodeWire(d *wire.Decoder) {
 		switch string(d.Key()) {
 		case "entity_type":
 			seen1 = true
-			x.EntityType.decodeWire(d)
+			x.EntityType = GetFieldInfoEntityType(d.String())
 		case "field":
 			seen2 = true
 			x.Field = d.String()

@@ -19,7 +19,7 @@ func (x *ListTodosParams) decodeWire(d *wire.Decoder) {
 		switch string(d.Key()) {
 		case "state":
 			seen1 = true
-			x.State.decodeWire(d)
+			x.State = ListTodosState(d.String())
 		case "tag":
 			x.Tag = new(string)
 			(*x.Tag) = d.String()
@@ -40,11 +40,6 @@ func (x *ListTodosParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListTodosParams are the properties ListTodosParams accepts, for suggestions.
 var fieldNamesListTodosParams = []string{"state", "tag", "limit"}
-
-// decodeWire reads a ListTodosState from d, recording type errors in d.
-func (x *ListTodosState) decodeWire(d *wire.Decoder) {
-	(*x) = ListTodosState(d.String())
-}
 
 // decodeWire reads a ListTodosResult from d, recording type errors in d.
 func (x *ListTodosResult) decodeWire(d *wire.Decoder) {

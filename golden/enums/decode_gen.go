@@ -30,7 +30,7 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 		switch string(d.Key()) {
 		case "mode":
 			seen1 = true
-			x.Mode.decodeWire(d)
+			x.Mode = SetLevelsMode(d.String())
 		case "priority":
 			if opt == nil {
 				opt = new(optionalSetLevelsParams)
@@ -56,7 +56,7 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 				x.Color = runtime.Null[SetLevelsColor]()
 			} else {
 				var v3 SetLevelsColor
-				v3.decodeWire(d)
+				v3 = SetLevelsColor(d.String())
 				x.Color = runtime.Value(v3)
 			}
 		case "version":
@@ -90,14 +90,4 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 	if !seen1 {
 		d.Missing("mode")
 	}
-}
-
-// decodeWire reads a SetLevelsMode from d, recording type errors in d.
-func (x *SetLevelsMode) decodeWire(d *wire.Decoder) {
-	(*x) = SetLevelsMode(d.String())
-}
-
-// decodeWire reads a SetLevelsColor from d, recording type errors in d.
-func (x *SetLevelsColor) decodeWire(d *wire.Decoder) {
-	(*x) = SetLevelsColor(d.String())
 }

@@ -39,7 +39,7 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListIssuesParams)
 			}
-			opt.State.decodeWire(d)
+			opt.State = ListIssuesState(d.String())
 			x.State = &opt.State
 		case "labels":
 			if d.Array() {
@@ -56,13 +56,13 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListIssuesParams)
 			}
-			opt.Sort.decodeWire(d)
+			opt.Sort = ListIssuesSort(d.String())
 			x.Sort = &opt.Sort
 		case "direction":
 			if opt == nil {
 				opt = new(optionalListIssuesParams)
 			}
-			opt.Direction.decodeWire(d)
+			opt.Direction = ListIssuesDirection(d.String())
 			x.Direction = &opt.Direction
 		case "since":
 			if opt == nil {
@@ -96,21 +96,6 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListIssuesParams are the properties ListIssuesParams accepts, for suggestions.
 var fieldNamesListIssuesParams = []string{"owner", "repo", "state", "labels", "sort", "direction", "since", "page", "perPage"}
-
-// decodeWire reads a ListIssuesState from d, recording type errors in d.
-func (x *ListIssuesState) decodeWire(d *wire.Decoder) {
-	(*x) = ListIssuesState(d.String())
-}
-
-// decodeWire reads a ListIssuesSort from d, recording type errors in d.
-func (x *ListIssuesSort) decodeWire(d *wire.Decoder) {
-	(*x) = ListIssuesSort(d.String())
-}
-
-// decodeWire reads a ListIssuesDirection from d, recording type errors in d.
-func (x *ListIssuesDirection) decodeWire(d *wire.Decoder) {
-	(*x) = ListIssuesDirection(d.String())
-}
 
 // decodeWire reads a CreateIssueParams from d, recording type errors in d.
 func (x *CreateIssueParams) decodeWire(d *wire.Decoder) {
@@ -201,7 +186,7 @@ func (x *SearchCodeParams) decodeWire(d *wire.Decoder) {
 			(*x.Sort) = d.String()
 		case "order":
 			seen2 = true
-			x.Order.decodeWire(d)
+			x.Order = SearchCodeOrder(d.String())
 		case "page":
 			seen3 = true
 			x.Page = d.Int()
@@ -224,9 +209,4 @@ func (x *SearchCodeParams) decodeWire(d *wire.Decoder) {
 	if !seen4 {
 		x.PerPage = 30
 	}
-}
-
-// decodeWire reads a SearchCodeOrder from d, recording type errors in d.
-func (x *SearchCodeOrder) decodeWire(d *wire.Decoder) {
-	(*x) = SearchCodeOrder(d.String())
 }

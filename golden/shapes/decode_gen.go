@@ -22,7 +22,7 @@ func (x *GetAirQualityParams) decodeWire(d *wire.Decoder) {
 				items := buf[:0]
 				for d.More() {
 					var v2 GetAirQualityPollutantsItem
-					v2.decodeWire(d)
+					v2 = GetAirQualityPollutantsItem(d.String())
 					items = append(items, v2)
 				}
 				x.Pollutants = append(make([]GetAirQualityPollutantsItem, 0, len(items)), items...)
@@ -34,11 +34,6 @@ func (x *GetAirQualityParams) decodeWire(d *wire.Decoder) {
 	if !seen1 {
 		d.Missing("location")
 	}
-}
-
-// decodeWire reads a GetAirQualityPollutantsItem from d, recording type errors in d.
-func (x *GetAirQualityPollutantsItem) decodeWire(d *wire.Decoder) {
-	(*x) = GetAirQualityPollutantsItem(d.String())
 }
 
 // decodeWire reads a PingParams from d, recording type errors in d.
@@ -68,7 +63,7 @@ func (x *GetWeatherParams) decodeWire(d *wire.Decoder) {
 			x.City = d.String()
 		case "unit":
 			seen2 = true
-			x.Unit.decodeWire(d)
+			x.Unit = GetWeatherUnit(d.String())
 		default:
 			d.Skip()
 		}
@@ -79,11 +74,6 @@ func (x *GetWeatherParams) decodeWire(d *wire.Decoder) {
 	if !seen2 {
 		x.Unit = GetWeatherUnitCelsius
 	}
-}
-
-// decodeWire reads a GetWeatherUnit from d, recording type errors in d.
-func (x *GetWeatherUnit) decodeWire(d *wire.Decoder) {
-	(*x) = GetWeatherUnit(d.String())
 }
 
 // decodeWire reads a GetForecastParams from d, recording type errors in d.

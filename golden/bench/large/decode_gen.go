@@ -79,7 +79,7 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 			x.Code0 = &opt.Code0
 		case "status_0":
 			seen2 = true
-			x.Status0.decodeWire(d)
+			x.Status0 = UpdateListingStatus0(d.String())
 		case "count_0":
 			if opt == nil {
 				opt = new(optionalUpdateListingParams)
@@ -155,7 +155,7 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 			x.Code1 = &opt.Code1
 		case "status_1":
 			seen6 = true
-			x.Status1.decodeWire(d)
+			x.Status1 = UpdateListingStatus1(d.String())
 		case "count_1":
 			if opt == nil {
 				opt = new(optionalUpdateListingParams)
@@ -231,7 +231,7 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 			x.Code2 = &opt.Code2
 		case "status_2":
 			seen10 = true
-			x.Status2.decodeWire(d)
+			x.Status2 = UpdateListingStatus2(d.String())
 		case "count_2":
 			if opt == nil {
 				opt = new(optionalUpdateListingParams)
@@ -307,7 +307,7 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 			x.Code3 = &opt.Code3
 		case "status_3":
 			seen14 = true
-			x.Status3.decodeWire(d)
+			x.Status3 = UpdateListingStatus3(d.String())
 		case "count_3":
 			if opt == nil {
 				opt = new(optionalUpdateListingParams)
@@ -383,7 +383,7 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 			x.Code4 = &opt.Code4
 		case "status_4":
 			seen18 = true
-			x.Status4.decodeWire(d)
+			x.Status4 = UpdateListingStatus4(d.String())
 		case "count_4":
 			if opt == nil {
 				opt = new(optionalUpdateListingParams)
@@ -486,8 +486,3 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesUpdateListingParams are the properties UpdateListingParams accepts, for suggestions.
 var fieldNamesUpdateListingParams = []string{"name_0", "code_0", "status_0", "count_0", "ratio_0", "enabled_0", "tags_0", "scores_0", "start_0", "contact_0", "ref_0", "price_0", "name_1", "code_1", "status_1", "count_1", "ratio_1", "enabled_1", "tags_1", "scores_1", "start_1", "contact_1", "ref_1", "price_1", "name_2", "code_2", "status_2", "count_2", "ratio_2", "enabled_2", "tags_2", "scores_2", "start_2", "contact_2", "ref_2", "price_2", "name_3", "code_3", "status_3", "count_3", "ratio_3", "enabled_3", "tags_3", "scores_3", "start_3", "contact_3", "ref_3", "price_3", "name_4", "code_4", "status_4", "count_4", "ratio_4", "enabled_4", "tags_4", "scores_4", "start_4", "contact_4", "ref_4", "price_4"}
-
-// decodeWire reads a UpdateListingStatus0 from d, recording type errors in d.
-func (x *UpdateListingStatus0) decodeWire(d *wire.Decoder) {
-	(*x) = UpdateListingStatus0(d.String())
-}

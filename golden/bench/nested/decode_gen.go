@@ -103,7 +103,7 @@ func (x *CreateOrderCustomer) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalCreateOrderCustomer)
 			}
-			opt.Tier.decodeWire(d)
+			opt.Tier = CreateOrderCustomerTier(d.String())
 			x.Tier = &opt.Tier
 		default:
 			d.Unknown(fieldNamesCreateOrderCustomer)
@@ -119,11 +119,6 @@ func (x *CreateOrderCustomer) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOrderCustomer are the properties CreateOrderCustomer accepts, for suggestions.
 var fieldNamesCreateOrderCustomer = []string{"id", "email", "name", "tier"}
-
-// decodeWire reads a CreateOrderCustomerTier from d, recording type errors in d.
-func (x *CreateOrderCustomerTier) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOrderCustomerTier(d.String())
-}
 
 // decodeWire reads a CreateOrderItemsItem from d, recording type errors in d.
 func (x *CreateOrderItemsItem) decodeWire(d *wire.Decoder) {
@@ -191,7 +186,7 @@ func (x *CreateOrderItemsItemOptionsItem) decodeWire(d *wire.Decoder) {
 		switch string(d.Key()) {
 		case "name":
 			seen1 = true
-			x.Name.decodeWire(d)
+			x.Name = CreateOrderItemsItemOptionsItemName(d.String())
 		case "value":
 			seen2 = true
 			x.Value = d.String()
@@ -210,11 +205,6 @@ func (x *CreateOrderItemsItemOptionsItem) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOrderItemsItemOptionsItem are the properties CreateOrderItemsItemOptionsItem accepts, for suggestions.
 var fieldNamesCreateOrderItemsItemOptionsItem = []string{"name", "value"}
 
-// decodeWire reads a CreateOrderItemsItemOptionsItemName from d, recording type errors in d.
-func (x *CreateOrderItemsItemOptionsItemName) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOrderItemsItemOptionsItemName(d.String())
-}
-
 // decodeWire reads a CreateOrderShipping from d, recording type errors in d.
 func (x *CreateOrderShipping) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -225,7 +215,7 @@ func (x *CreateOrderShipping) decodeWire(d *wire.Decoder) {
 		switch string(d.Key()) {
 		case "method":
 			seen1 = true
-			x.Method.decodeWire(d)
+			x.Method = CreateOrderShippingMethod(d.String())
 		case "address":
 			x.Address = new(CreateOrderShippingAddress)
 			(*x.Address).decodeWire(d)
@@ -243,11 +233,6 @@ func (x *CreateOrderShipping) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOrderShipping are the properties CreateOrderShipping accepts, for suggestions.
 var fieldNamesCreateOrderShipping = []string{"method", "address", "requested_date"}
-
-// decodeWire reads a CreateOrderShippingMethod from d, recording type errors in d.
-func (x *CreateOrderShippingMethod) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOrderShippingMethod(d.String())
-}
 
 // optionalCreateOrderShippingAddress holds the scalars a decoded CreateOrderShippingAddress points to:
 // one allocation, made when the first is present, for all of them.
@@ -287,7 +272,7 @@ func (x *CreateOrderShippingAddress) decodeWire(d *wire.Decoder) {
 			x.PostalCode = &opt.PostalCode
 		case "country":
 			seen3 = true
-			x.Country.decodeWire(d)
+			x.Country = CreateOrderShippingAddressCountry(d.String())
 		default:
 			d.Unknown(fieldNamesCreateOrderShippingAddress)
 		}
@@ -306,11 +291,6 @@ func (x *CreateOrderShippingAddress) decodeWire(d *wire.Decoder) {
 // fieldNamesCreateOrderShippingAddress are the properties CreateOrderShippingAddress accepts, for suggestions.
 var fieldNamesCreateOrderShippingAddress = []string{"line1", "line2", "city", "postal_code", "country"}
 
-// decodeWire reads a CreateOrderShippingAddressCountry from d, recording type errors in d.
-func (x *CreateOrderShippingAddressCountry) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOrderShippingAddressCountry(d.String())
-}
-
 // decodeWire reads a CreateOrderPayment from d, recording type errors in d.
 func (x *CreateOrderPayment) decodeWire(d *wire.Decoder) {
 	if !d.Object() {
@@ -323,7 +303,7 @@ func (x *CreateOrderPayment) decodeWire(d *wire.Decoder) {
 		switch string(d.Key()) {
 		case "method":
 			seen1 = true
-			x.Method.decodeWire(d)
+			x.Method = CreateOrderPaymentMethod(d.String())
 		case "currency":
 			seen2 = true
 			x.Currency = d.String()
@@ -347,8 +327,3 @@ func (x *CreateOrderPayment) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOrderPayment are the properties CreateOrderPayment accepts, for suggestions.
 var fieldNamesCreateOrderPayment = []string{"method", "currency", "installments"}
-
-// decodeWire reads a CreateOrderPaymentMethod from d, recording type errors in d.
-func (x *CreateOrderPaymentMethod) decodeWire(d *wire.Decoder) {
-	(*x) = CreateOrderPaymentMethod(d.String())
-}

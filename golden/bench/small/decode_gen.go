@@ -36,7 +36,7 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListIssuesParams)
 			}
-			opt.State.decodeWire(d)
+			opt.State = ListIssuesState(d.String())
 			x.State = &opt.State
 		case "labels":
 			if d.Array() {
@@ -53,13 +53,13 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 			if opt == nil {
 				opt = new(optionalListIssuesParams)
 			}
-			opt.Sort.decodeWire(d)
+			opt.Sort = ListIssuesSort(d.String())
 			x.Sort = &opt.Sort
 		case "direction":
 			if opt == nil {
 				opt = new(optionalListIssuesParams)
 			}
-			opt.Direction.decodeWire(d)
+			opt.Direction = ListIssuesDirection(d.String())
 			x.Direction = &opt.Direction
 		case "since":
 			if opt == nil {
@@ -93,18 +93,3 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListIssuesParams are the properties ListIssuesParams accepts, for suggestions.
 var fieldNamesListIssuesParams = []string{"owner", "repo", "state", "labels", "sort", "direction", "since", "page", "perPage"}
-
-// decodeWire reads a ListIssuesState from d, recording type errors in d.
-func (x *ListIssuesState) decodeWire(d *wire.Decoder) {
-	(*x) = ListIssuesState(d.String())
-}
-
-// decodeWire reads a ListIssuesSort from d, recording type errors in d.
-func (x *ListIssuesSort) decodeWire(d *wire.Decoder) {
-	(*x) = ListIssuesSort(d.String())
-}
-
-// decodeWire reads a ListIssuesDirection from d, recording type errors in d.
-func (x *ListIssuesDirection) decodeWire(d *wire.Decoder) {
-	(*x) = ListIssuesDirection(d.String())
-}
