@@ -325,21 +325,9 @@ func (g *gen) checkFamily() error {
 				return
 			}
 		}
-		for _, f := range t.Fields {
-			walk(f.Type)
+		for sub := range t.Subtypes() {
+			walk(sub)
 		}
-		walk(t.Elem)
-		for _, b := range t.Branches {
-			walk(b)
-		}
-		for _, p := range t.Prefix {
-			walk(p)
-		}
-		for _, p := range t.PatternProperties {
-			walk(p.Type)
-		}
-		walk(t.Constraints.Contains)
-		walk(t.Constraints.PropertyNames)
 	}
 	for _, t := range g.fam.Types {
 		walk(t)

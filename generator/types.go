@@ -403,19 +403,9 @@ func (g *gen) findEncoded() {
 			return
 		}
 		g.encoded[t] = true
-		for _, fl := range t.Fields {
-			mark(fl.Type)
+		for v := range t.Values() {
+			mark(v)
 		}
-		for _, pp := range t.PatternProperties {
-			mark(pp.Type)
-		}
-		for _, b := range t.Branches {
-			mark(b)
-		}
-		for _, p := range t.Prefix {
-			mark(p)
-		}
-		mark(t.Elem)
 	}
 	seen := map[*ir.Type]bool{}
 	var walk func(t *ir.Type)
@@ -428,19 +418,9 @@ func (g *gen) findEncoded() {
 		if t.Delegated != nil || t.Const != nil || len(t.Enum) > 0 || cs.Contains != nil || cs.UniqueItems && !comparableElem(t.Elem) {
 			mark(t)
 		}
-		for _, fl := range t.Fields {
-			walk(fl.Type)
+		for v := range t.Values() {
+			walk(v)
 		}
-		for _, pp := range t.PatternProperties {
-			walk(pp.Type)
-		}
-		for _, b := range t.Branches {
-			walk(b)
-		}
-		for _, p := range t.Prefix {
-			walk(p)
-		}
-		walk(t.Elem)
 	}
 	for _, t := range g.fam.Types {
 		walk(t)

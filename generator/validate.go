@@ -424,26 +424,16 @@ func (g *gen) usesECMA() bool {
 			return true
 		}
 		for _, pp := range t.PatternProperties {
-			if backtracking(pp.Pattern) || walk(pp.Type) {
+			if backtracking(pp.Pattern) {
 				return true
 			}
 		}
-		for _, fl := range t.Fields {
-			if walk(fl.Type) {
+		for sub := range t.Subtypes() {
+			if walk(sub) {
 				return true
 			}
 		}
-		for _, b := range t.Branches {
-			if walk(b) {
-				return true
-			}
-		}
-		for _, p := range t.Prefix {
-			if walk(p) {
-				return true
-			}
-		}
-		return walk(t.Elem) || walk(t.Constraints.Contains) || walk(t.Constraints.PropertyNames)
+		return false
 	}
 	for _, t := range g.fam.Types {
 		if walk(t) {

@@ -467,21 +467,9 @@ func (c *compiler) collect(t *ir.Type) {
 			c.order = append(c.order, orig)
 		}
 	}
-	for _, f := range t.Fields {
-		c.collect(f.Type)
+	for sub := range t.Subtypes() {
+		c.collect(sub)
 	}
-	c.collect(t.Elem)
-	for _, p := range t.PatternProperties {
-		c.collect(p.Type)
-	}
-	for _, p := range t.Prefix {
-		c.collect(p)
-	}
-	for _, b := range t.Branches {
-		c.collect(b)
-	}
-	c.collect(t.Constraints.Contains)
-	c.collect(t.Constraints.PropertyNames)
 }
 
 func (c *compiler) sortedErrors(sources []string) jsonpos.ErrorList {

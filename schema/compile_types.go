@@ -521,14 +521,8 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 			t.Enum[i].GoName = c.types.Unique(names.EnumConstName(t.GoName, x.Str))
 		}
 		c.stringConstraints(t, v)
-	case "integer":
-		t.Kind = ir.KindInteger
-		c.numberConstraints(t, v)
-	case "number":
-		t.Kind = ir.KindNumber
-		c.numberConstraints(t, v)
-	case "boolean":
-		t.Kind = ir.KindBool
+	case "integer", "number", "boolean":
+		c.compileKind(t, v, kind, nm, false)
 	default:
 		t.Kind = ir.KindAny
 	}

@@ -9,6 +9,7 @@ package ir
 
 import (
 	"encoding/json"
+	"iter"
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -326,6 +327,61 @@ type DiscriminatorValue struct {
 // Number is a JSON number kept as its decimal text so that bounds and
 // multipleOf are exact (0.01 stays 0.01).
 type Number string
+
+// Values yields the types of the values t holds, each once per place it
+// is used: field types, the element, pattern-property values, tuple
+// prefix items and union branches. It does not recurse.
+func (t *Type) Values() iter.Seq[*Type] {
+	return func(yield func(*Type) bool) {
+		if t == nil {
+			return
+		}
+		for _, f := range t.Fields {
+			if f.Type != nil && !yield(f.Type) {
+				return
+			}
+		}
+		if t.Elem != nil && !yield(t.Elem) {
+			return
+		}
+		for _, p := range t.PatternProperties {
+			if p.Type != nil && !yield(p.Type) {
+				return
+			}
+		}
+		for _, p := range t.Prefix {
+			if p != nil && !yield(p) {
+				return
+			}
+		}
+		for _, b := range t.Branches {
+			if b != nil && !yield(b) {
+				return
+			}
+		}
+	}
+}
+
+// Subtypes yields every type t refers to: its Values, then the contains
+// and propertyNames subschemas. It does not recurse; walks over the type
+// graph call it per type.
+func (t *Type) Subtypes() iter.Seq[*Type] {
+	return func(yield func(*Type) bool) {
+		for v := range t.Values() {
+			if !yield(v) {
+				return
+			}
+		}
+		if t == nil {
+			return
+		}
+		for _, x := range []*Type{t.Constraints.Contains, t.Constraints.PropertyNames} {
+			if x != nil && !yield(x) {
+				return
+			}
+		}
+	}
+}
 
 // Constraints are the assertion keywords compiled into Go checks.
 type Constraints struct {
