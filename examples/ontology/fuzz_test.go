@@ -11,23 +11,13 @@ import (
 // family, as a model could: decoding never panics, and accepted arguments
 // survive a JSON round trip unchanged.
 func FuzzDecodeArgs(f *testing.F) {
-	tools := ontology.Tools(ontology.NewStore())
-	for _, seed := range []string{
+	var names []string
+	for _, tool := range ontology.Tools(ontology.NewStore()) {
+		names = append(names, tool.Name)
+	}
+	wiretest.Fuzz(f, ontology.DecodeArgs, names,
 		`{}`, `{"project_id":"p","limit":5,"state_key":"todo"}`, `{"task_id":"t","due_at":null,"priority":2}`,
 		`{"project_id":"p","title":"T","priority":3}`, `{"moves":[{"entity_id":"a","new_parent_id":"b"}],"project_id":"p"}`,
 		`{"query":"x","types":["task","plan"]}`, `{"project_id":"p","document_id":"d","new_parent_id":null,"position":0}`,
-	} {
-		for i := range tools {
-			f.Add(uint8(i), []byte(seed))
-		}
-	}
-	for _, seed := range wiretest.Hostile() {
-		for i := range tools {
-			f.Add(uint8(i), seed)
-		}
-	}
-	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
-		tool := tools[int(which)%len(tools)].Name
-		wiretest.RoundTrip(t, ontology.DecodeArgs, tool, args)
-	})
+	)
 }

@@ -11,23 +11,13 @@ import (
 // model could: decoding never panics, and accepted arguments survive a JSON
 // round trip unchanged (what the decoder accepts, MarshalJSON writes back).
 func FuzzDecodeArgs(f *testing.F) {
-	tools := quickstart.Tools(&quickstart.Store{})
-	for _, seed := range []string{
+	var names []string
+	for _, tool := range quickstart.Tools(&quickstart.Store{}) {
+		names = append(names, tool.Name)
+	}
+	wiretest.Fuzz(f, quickstart.DecodeArgs, names,
 		`{}`, `{"state":"done","limit":5,"tag":"x"}`, `{"todo_id":"td_1"}`,
 		`{"title":"Renew passport","due":"2026-12-01","priority":1,"tags":["admin"]}`,
 		`{"todo_id":"td_1","due":null,"done":true}`, `{"title":""}`, `[1]`, `{"todo_id":7}`,
-	} {
-		for i := range tools {
-			f.Add(uint8(i), []byte(seed))
-		}
-	}
-	for _, seed := range wiretest.Hostile() {
-		for i := range tools {
-			f.Add(uint8(i), seed)
-		}
-	}
-	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
-		tool := tools[int(which)%len(tools)].Name
-		wiretest.RoundTrip(t, quickstart.DecodeArgs, tool, args)
-	})
+	)
 }

@@ -72,6 +72,32 @@ func RoundTrip(tb testing.TB, decode DecodeFunc, tool string, args []byte) {
 	}
 }
 
+// Fuzz is the fuzz target of a generated family's decoders: it seeds f
+// with every seed and every Hostile input for each of tools, then checks
+// each input with RoundTrip against the tool its first value picks.
+//
+//	func FuzzDecodeArgs(f *testing.F) {
+//		wiretest.Fuzz(f, quickstart.DecodeArgs, []string{"create_todo"}, `{"title":"x"}`)
+//	}
+func Fuzz(f *testing.F, decode DecodeFunc, tools []string, seeds ...string) {
+	if len(tools) == 0 {
+		f.Fatal("wiretest.Fuzz: no tools")
+	}
+	for _, seed := range seeds {
+		for i := range tools {
+			f.Add(uint8(i), []byte(seed))
+		}
+	}
+	for _, seed := range Hostile() {
+		for i := range tools {
+			f.Add(uint8(i), seed)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
+		RoundTrip(t, decode, tools[int(which)%len(tools)], args)
+	})
+}
+
 // Hostile returns seed arguments for fuzz targets over generated decoders:
 // the hostile inputs of issue 8 (invalid UTF-8 in values and keys,
 // unpaired surrogate escapes, nesting past the decoder's limit, huge and
