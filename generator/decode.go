@@ -66,6 +66,17 @@ func emitDecoders(g *gen, f *jen.File) error {
 		if !decodeMethod(t) || g.alias[t] != nil {
 			continue
 		}
+		if g.tabled(t) {
+			// func (x *T) decodeWire(d *wire.Decoder) { shape.Decode(&tableT, d, unsafe.Pointer(x)) }
+			g.emitOptionals(f, t)
+			g.emitTable(f, t)
+			f.Add(commentf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
+			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")).Block(
+				jen.Qual(g.shapePkg(), "Decode").Call(jen.Op("&").Id(tableName(t)), jen.Id("d"), jen.Qual("unsafe", "Pointer").Call(jen.Id("x"))),
+			)
+			f.Line()
+			continue
+		}
 		e := &emitter{g: g}
 		var body []jen.Code
 		x := jen.Id("x")

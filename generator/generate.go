@@ -36,6 +36,9 @@ type Options struct {
 	// RuntimeModule overrides the module path of the runtime packages
 	// (DefaultRuntimeModule when empty).
 	RuntimeModule string
+	// noTables emits generated methods for every type, none through
+	// runtime/shape tables (tables.go), for the differential tests.
+	noTables bool
 }
 
 // File is one generated source file.
@@ -92,6 +95,10 @@ type gen struct {
 	alias map[*ir.Type]*ir.Type
 	// checks memoises checked: whether a named type has a validate method.
 	checks map[*ir.Type]bool
+	// tables memoises tabled: 1 for an object decoded and validated
+	// through a runtime/shape table, 0 for one with generated methods, 2
+	// while deciding.
+	tables map[*ir.Type]int
 }
 
 type pkgVar struct {
@@ -230,6 +237,7 @@ func (g *gen) newFile() *jen.File {
 	f.ImportName(g.runtimePkg, "runtime")
 	f.ImportName(g.wirePkg, "wire")
 	f.ImportName(g.checkPkg, "check")
+	f.ImportName(g.shapePkg(), "shape")
 	return f
 }
 

@@ -100,7 +100,18 @@ func wideFamily(n int) *ir.Family {
 }
 
 func TestLongObjectsSplit(t *testing.T) {
-	files := generateFiles(t, wideFamily(200))
+	if d := string(generateFiles(t, wideFamily(200))["decode_gen.go"]); !strings.Contains(d, "var tablePutWideParams = shape.Table{") {
+		t.Errorf("200 fields are not in a table:\n%s", d)
+	}
+	fam := wideFamily(200)
+	out, err := Generate(fam, Options{Package: fam.Package, Sources: fam.Sources, noTables: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range out {
+		files[f.Path] = f.Bytes
+	}
 	if v := string(files["validate_gen.go"]); !strings.Contains(v, "func (x *PutWideParams) validatePart4(") || strings.Contains(v, "validatePart5") {
 		t.Errorf("200 field checks are not in 4 parts:\n%s", v)
 	}

@@ -124,6 +124,21 @@ func emitValidators(g *gen, f *jen.File) error {
 			f.Line()
 			continue
 		}
+		if g.tabled(t) {
+			// func (x *T) Validate() error { return shape.Validate(&tableT, unsafe.Pointer(x)) }
+			// func (x *T) validate(p *wire.Path, e *wire.Errors) { shape.ValidateAt(&tableT, unsafe.Pointer(x), p, e) }
+			x := jen.Qual("unsafe", "Pointer").Call(jen.Id("x"))
+			f.Add(comment("Validate checks x against its schema, reporting every violation."))
+			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
+				jen.Return(jen.Qual(g.shapePkg(), "Validate").Call(jen.Op("&").Id(tableName(t)), x)))
+			f.Line()
+			f.Add(comment("validate records the violations of x at p in e."))
+			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(
+				jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
+			).Block(jen.Qual(g.shapePkg(), "ValidateAt").Call(jen.Op("&").Id(tableName(t)), x, jen.Id("p"), jen.Id("e")))
+			f.Line()
+			continue
+		}
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 			append(g.topErrors(nil),
@@ -131,6 +146,10 @@ func emitValidators(g *gen, f *jen.File) error {
 				jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))))...,
 		)
 		f.Line()
+		if g.scalarTabled(t) {
+			g.emitScalarCheck(f, t)
+			continue
+		}
 		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
 		var body []jen.Code
 		switch t.Kind {

@@ -5,41 +5,19 @@ package ontology
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoTasksParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoTasksParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoTasksParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -49,47 +27,25 @@ func (x *ListOntoTasksStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkListOntoTasksStateKey holds the constraints of ListOntoTasksStateKey.
+var checkListOntoTasksStateKey = shape.Check{
+	Enum:     []string{"todo", "in_progress", "blocked", "done"},
+	EnumRule: shape.Rule{"enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *ListOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "todo", "in_progress", "blocked", "done":
-	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
-	}
+	shape.CheckString(&checkListOntoTasksStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoGoalsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoGoalsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoGoalsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -99,47 +55,25 @@ func (x *ListOntoGoalsStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkListOntoGoalsStateKey holds the constraints of ListOntoGoalsStateKey.
+var checkListOntoGoalsStateKey = shape.Check{
+	Enum:     []string{"draft", "active", "achieved", "abandoned"},
+	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *ListOntoGoalsStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "active", "achieved", "abandoned":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
-	}
+	shape.CheckString(&checkListOntoGoalsStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoDocumentsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoDocumentsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoDocumentsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -149,75 +83,35 @@ func (x *ListOntoDocumentsStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkListOntoDocumentsStateKey holds the constraints of ListOntoDocumentsStateKey.
+var checkListOntoDocumentsStateKey = shape.Check{
+	Enum:     []string{"draft", "review", "published", "archived"},
+	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *ListOntoDocumentsStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "review", "published", "archived":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
-	}
+	shape.CheckString(&checkListOntoDocumentsStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoMilestonesParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoMilestonesParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoMilestonesParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoMilestonesParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoRisksParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoRisksParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("impact")
-		if x.Impact != nil {
-			(*x.Impact).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoRisksParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -227,67 +121,35 @@ func (x *ListOntoRisksImpact) Validate() error {
 	return e.Err("")
 }
 
+// checkListOntoRisksImpact holds the constraints of ListOntoRisksImpact.
+var checkListOntoRisksImpact = shape.Check{
+	Enum:     []string{"low", "medium", "high", "critical"},
+	EnumRule: shape.Rule{"enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *ListOntoRisksImpact) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "low", "medium", "high", "critical":
-	default:
-		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
-	}
+	shape.CheckString(&checkListOntoRisksImpact, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoRequirementsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoRequirementsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoRequirementsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoProjectsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListOntoProjectsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListOntoProjectsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -297,149 +159,65 @@ func (x *ListOntoProjectsStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkListOntoProjectsStateKey holds the constraints of ListOntoProjectsStateKey.
+var checkListOntoProjectsStateKey = shape.Check{
+	Enum:     []string{"planning", "active", "paused", "completed", "archived"},
+	EnumRule: shape.Rule{"enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *ListOntoProjectsStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "planning", "active", "paused", "completed", "archived":
-	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum4))
-	}
+	shape.CheckString(&checkListOntoProjectsStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListTaskDocumentsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListTaskDocumentsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListTaskDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("task_id")
-		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
-		}
-	}
+	shape.ValidateAt(&tableListTaskDocumentsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntoTasksParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableSearchOntoTasksParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableSearchOntoTasksParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntoProjectsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableSearchOntoProjectsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableSearchOntoProjectsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntoDocumentsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableSearchOntoDocumentsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableSearchOntoDocumentsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntologyParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableSearchOntologyParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("types")
-		if x.Types != nil {
-			for i1 := range x.Types {
-				c1 := c.Index(i1)
-				x.Types[i1].validate(&c1, e)
-			}
-		}
-	}
-	{
-		c := p.Key("project_id")
-		if x.ProjectID != nil {
-			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableSearchOntologyParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -449,30 +227,25 @@ func (x *SearchOntologyTypesItem) Validate() error {
 	return e.Err("")
 }
 
+// checkSearchOntologyTypesItem holds the constraints of SearchOntologyTypesItem.
+var checkSearchOntologyTypesItem = shape.Check{
+	Enum:     []string{"project", "task", "goal", "plan", "document", "milestone", "risk", "requirement"},
+	EnumRule: shape.Rule{"enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *SearchOntologyTypesItem) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
-	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum5))
-	}
+	shape.CheckString(&checkSearchOntologyTypesItem, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoProjectDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoProjectDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -492,19 +265,12 @@ func (x *GetOntoProjectDetailsResultEdgesItem) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectGraphParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoProjectGraphParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoProjectGraphParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -514,157 +280,82 @@ func (x *GetOntoProjectGraphResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoGoalDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoGoalDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("goal_id")
-		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoGoalDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoPlanDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoPlanDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("plan_id")
-		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoPlanDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoDocumentDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoDocumentDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("document_id")
-		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoDocumentDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoMilestoneDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoMilestoneDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("milestone_id")
-		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoMilestoneDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRiskDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoRiskDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("risk_id")
-		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoRiskDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRequirementDetailsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetOntoRequirementDetailsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("requirement_id")
-		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetOntoRequirementDetailsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetDocumentTreeParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetDocumentTreeParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("max_depth")
-		if x.MaxDepth != nil {
-			if (*x.MaxDepth) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.MaxDepth)), "")
-			}
-			if (*x.MaxDepth) > 10 {
-				e.Add(&c, "maximum", "must be <= 10", "<= 10", check.ReceivedInt((*x.MaxDepth)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableGetDocumentTreeParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetEntityRelationshipsParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetEntityRelationshipsParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("entity_id")
-		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
-		}
-	}
-	{
-		c := p.Key("entity_kind")
-		x.EntityKind.validate(&c, e)
-	}
-	{
-		c := p.Key("direction")
-		x.Direction.validate(&c, e)
-	}
+	shape.ValidateAt(&tableGetEntityRelationshipsParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -674,106 +365,35 @@ func (x *GetEntityRelationshipsDirection) Validate() error {
 	return e.Err("")
 }
 
+// checkGetEntityRelationshipsDirection holds the constraints of GetEntityRelationshipsDirection.
+var checkGetEntityRelationshipsDirection = shape.Check{
+	Enum:     []string{"in", "out", "both"},
+	EnumRule: shape.Rule{"enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *GetEntityRelationshipsDirection) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "in", "out", "both":
-	default:
-		e.Add(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum6))
-	}
+	shape.CheckString(&checkGetEntityRelationshipsDirection, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetLinkedEntitiesParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetLinkedEntitiesParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("entity_id")
-		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
-		}
-	}
-	{
-		c := p.Key("entity_kind")
-		x.EntityKind.validate(&c, e)
-	}
-	{
-		c := p.Key("filter_kind")
-		if x.FilterKind != nil {
-			(*x.FilterKind).validate(&c, e)
-		}
-	}
+	shape.ValidateAt(&tableGetLinkedEntitiesParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoTaskParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOntoTaskParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("title")
-		{
-			n1 := check.Len(x.Title)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
-			}
-			if n1 > 200 {
-				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.ReceivedString(x.Title), "")
-			}
-		}
-	}
-	{
-		c := p.Key("priority")
-		if x.Priority < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Priority), "")
-		}
-		if x.Priority > 5 {
-			e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt(x.Priority), "")
-		}
-	}
-	{
-		c := p.Key("state_key")
-		x.StateKey.validate(&c, e)
-	}
-	{
-		c := p.Key("due_at")
-		if x.DueAt != nil {
-			if !check.DateTime((*x.DueAt)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.DueAt)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("plan_id")
-		if x.PlanID != nil {
-			if !check.UUID((*x.PlanID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.PlanID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("goal_id")
-		if x.GoalID != nil {
-			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOntoTaskParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -783,13 +403,15 @@ func (x *CreateOntoTaskStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOntoTaskStateKey holds the constraints of CreateOntoTaskStateKey.
+var checkCreateOntoTaskStateKey = shape.Check{
+	Enum:     []string{"todo", "in_progress", "blocked", "done"},
+	EnumRule: shape.Rule{"enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "todo", "in_progress", "blocked", "done":
-	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
-	}
+	shape.CheckString(&checkCreateOntoTaskStateKey, string(*x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -799,139 +421,42 @@ func (x *CreateOntoTaskResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoGoalParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOntoGoalParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("name")
-		{
-			n1 := check.Len(x.Name)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
-			}
-		}
-	}
-	{
-		c := p.Key("target_date")
-		if x.TargetDate != nil {
-			if !check.Date((*x.TargetDate)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.TargetDate)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOntoGoalParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoPlanParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOntoPlanParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("name")
-		{
-			n1 := check.Len(x.Name)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
-			}
-		}
-	}
-	{
-		c := p.Key("goal_id")
-		if x.GoalID != nil {
-			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOntoPlanParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoDocumentParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOntoDocumentParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("title")
-		{
-			n1 := check.Len(x.Title)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
-			}
-		}
-	}
-	{
-		c := p.Key("parent_id")
-		if x.ParentID != nil {
-			if !check.UUID((*x.ParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ParentID)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOntoDocumentParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoProjectParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOntoProjectParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("name")
-		{
-			n1 := check.Len(x.Name)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
-			}
-			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Name), "")
-			}
-		}
-	}
-	{
-		c := p.Key("state_key")
-		x.StateKey.validate(&c, e)
-	}
-	{
-		c := p.Key("goals")
-		if x.Goals != nil {
-			if len(x.Goals) > 10 {
-				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOntoProjectParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -941,42 +466,25 @@ func (x *CreateOntoProjectStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOntoProjectStateKey holds the constraints of CreateOntoProjectStateKey.
+var checkCreateOntoProjectStateKey = shape.Check{
+	Enum:     []string{"planning", "active"},
+	EnumRule: shape.Rule{"enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "planning", "active":
-	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum7))
-	}
+	shape.CheckString(&checkCreateOntoProjectStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateTaskDocumentParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateTaskDocumentParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateTaskDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("task_id")
-		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
-		}
-	}
-	{
-		c := p.Key("document_id")
-		if x.DocumentID != nil {
-			if !check.UUID((*x.DocumentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.DocumentID)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("role")
-		x.Role.validate(&c, e)
-	}
+	shape.ValidateAt(&tableCreateTaskDocumentParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -986,13 +494,15 @@ func (x *CreateTaskDocumentRole) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateTaskDocumentRole holds the constraints of CreateTaskDocumentRole.
+var checkCreateTaskDocumentRole = shape.Check{
+	Enum:     []string{"deliverable", "research", "reference", "draft"},
+	EnumRule: shape.Rule{"enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "deliverable", "research", "reference", "draft":
-	default:
-		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum8))
-	}
+	shape.CheckString(&checkCreateTaskDocumentRole, string(*x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -1044,25 +554,12 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoProjectParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableUpdateOntoProjectParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
+	shape.ValidateAt(&tableUpdateOntoProjectParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -1098,25 +595,12 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoPlanParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableUpdateOntoPlanParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("plan_id")
-		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
+	shape.ValidateAt(&tableUpdateOntoPlanParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -1126,36 +610,25 @@ func (x *UpdateOntoPlanStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkUpdateOntoPlanStateKey holds the constraints of UpdateOntoPlanStateKey.
+var checkUpdateOntoPlanStateKey = shape.Check{
+	Enum:     []string{"draft", "active", "completed"},
+	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "draft", "active", "completed":
-	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum9))
-	}
+	shape.CheckString(&checkUpdateOntoPlanStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoDocumentParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableUpdateOntoDocumentParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("document_id")
-		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
-		}
-	}
-	{
-		c := p.Key("state_key")
-		if x.StateKey != nil {
-			(*x.StateKey).validate(&c, e)
-		}
-	}
+	shape.ValidateAt(&tableUpdateOntoDocumentParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -1196,70 +669,35 @@ func (x *UpdateOntoMilestoneStateKey) Validate() error {
 	return e.Err("")
 }
 
+// checkUpdateOntoMilestoneStateKey holds the constraints of UpdateOntoMilestoneStateKey.
+var checkUpdateOntoMilestoneStateKey = shape.Check{
+	Enum:     []string{"pending", "reached", "missed"},
+	EnumRule: shape.Rule{"enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "pending", "reached", "missed":
-	default:
-		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum10))
-	}
+	shape.CheckString(&checkUpdateOntoMilestoneStateKey, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRiskParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableUpdateOntoRiskParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("risk_id")
-		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
-		}
-	}
-	{
-		c := p.Key("impact")
-		if x.Impact != nil {
-			(*x.Impact).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("probability")
-		if x.Probability != nil {
-			if (*x.Probability) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Probability)), "")
-			}
-			if (*x.Probability) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Probability)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableUpdateOntoRiskParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRequirementParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableUpdateOntoRequirementParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoRequirementParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("requirement_id")
-		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
-		}
-	}
-	{
-		c := p.Key("priority")
-		if x.Priority != nil {
-			(*x.Priority).validate(&c, e)
-		}
-	}
+	shape.ValidateAt(&tableUpdateOntoRequirementParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -1269,13 +707,15 @@ func (x *UpdateOntoRequirementPriority) Validate() error {
 	return e.Err("")
 }
 
+// checkUpdateOntoRequirementPriority holds the constraints of UpdateOntoRequirementPriority.
+var checkUpdateOntoRequirementPriority = shape.Check{
+	Enum:     []string{"must", "should", "could", "wont"},
+	EnumRule: shape.Rule{"enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "must", "should", "could", "wont":
-	default:
-		e.Add(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum11))
-	}
+	shape.CheckString(&checkUpdateOntoRequirementPriority, string(*x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -1285,37 +725,12 @@ func (x *DeleteOntoTaskResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableLinkOntoEntitiesParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("src_id")
-		if !check.UUID(x.SrcID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.SrcID), "")
-		}
-	}
-	{
-		c := p.Key("src_kind")
-		x.SrcKind.validate(&c, e)
-	}
-	{
-		c := p.Key("dst_id")
-		if !check.UUID(x.DstID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DstID), "")
-		}
-	}
-	{
-		c := p.Key("dst_kind")
-		x.DstKind.validate(&c, e)
-	}
-	{
-		c := p.Key("rel")
-		x.Rel.validate(&c, e)
-	}
+	shape.ValidateAt(&tableLinkOntoEntitiesParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -1325,80 +740,45 @@ func (x *LinkOntoEntitiesRel) Validate() error {
 	return e.Err("")
 }
 
+// checkLinkOntoEntitiesRel holds the constraints of LinkOntoEntitiesRel.
+var checkLinkOntoEntitiesRel = shape.Check{
+	Enum:     []string{"supports", "blocks", "depends_on", "references", "part_of"},
+	EnumRule: shape.Rule{"enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "supports", "blocks", "depends_on", "references", "part_of":
-	default:
-		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum12))
-	}
+	shape.CheckString(&checkLinkOntoEntitiesRel, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UnlinkOntoEdgeParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableUnlinkOntoEdgeParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("edge_id")
-		if !check.UUID(x.EdgeID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EdgeID), "")
-		}
-	}
+	shape.ValidateAt(&tableUnlinkOntoEdgeParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableReorganizeOntoProjectGraphParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("project_id")
-		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
-		}
-	}
-	{
-		c := p.Key("moves")
-		if len(x.Moves) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		for i1 := range x.Moves {
-			c1 := c.Index(i1)
-			x.Moves[i1].validate(&c1, e)
-		}
-	}
+	shape.ValidateAt(&tableReorganizeOntoProjectGraphParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphMovesItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableReorganizeOntoProjectGraphMovesItem, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("entity_id")
-		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
-		}
-	}
-	{
-		c := p.Key("new_parent_id")
-		if !check.UUID(x.NewParentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.NewParentID), "")
-		}
-	}
+	shape.ValidateAt(&tableReorganizeOntoProjectGraphMovesItem, unsafe.Pointer(x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -1452,54 +832,32 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetFieldInfoParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetFieldInfoParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetFieldInfoParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("entity_type")
-		x.EntityType.validate(&c, e)
-	}
+	shape.ValidateAt(&tableGetFieldInfoParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *WebSearchParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableWebSearchParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *WebSearchParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("max_results")
-		if x.MaxResults < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.MaxResults), "")
-		}
-		if x.MaxResults > 20 {
-			e.Add(&c, "maximum", "must be <= 20", "<= 20", check.ReceivedInt(x.MaxResults), "")
-		}
-	}
+	shape.ValidateAt(&tableWebSearchParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *WebVisitParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableWebVisitParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("url")
-		if !check.URI(x.URL) {
-			e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString(x.URL), "")
-		}
-	}
+	shape.ValidateAt(&tableWebVisitParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -1511,20 +869,3 @@ func (x *GetBuildosOverviewParams) Validate() error {
 func (x *GetBuildosUsageGuideParams) Validate() error {
 	return nil
 }
-
-// Patterns, schemas and literals the checks use, compiled once.
-var (
-	enum0  = []string{"todo", "in_progress", "blocked", "done"}
-	enum1  = []string{"draft", "active", "achieved", "abandoned"}
-	enum2  = []string{"draft", "review", "published", "archived"}
-	enum3  = []string{"low", "medium", "high", "critical"}
-	enum4  = []string{"planning", "active", "paused", "completed", "archived"}
-	enum5  = []string{"project", "task", "goal", "plan", "document", "milestone", "risk", "requirement"}
-	enum6  = []string{"in", "out", "both"}
-	enum7  = []string{"planning", "active"}
-	enum8  = []string{"deliverable", "research", "reference", "draft"}
-	enum9  = []string{"draft", "active", "completed"}
-	enum10 = []string{"pending", "reached", "missed"}
-	enum11 = []string{"must", "should", "could", "wont"}
-	enum12 = []string{"supports", "blocks", "depends_on", "references", "part_of"}
-)

@@ -5,32 +5,20 @@ package quickstart
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 	"strconv"
+	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListTodosParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableListTodosParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ListTodosParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("state")
-		x.State.validate(&c, e)
-	}
-	{
-		c := p.Key("limit")
-		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
-		}
-		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
-		}
-	}
+	shape.ValidateAt(&tableListTodosParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -40,13 +28,15 @@ func (x *ListTodosState) Validate() error {
 	return e.Err("")
 }
 
+// checkListTodosState holds the constraints of ListTodosState.
+var checkListTodosState = shape.Check{
+	Enum:     []string{"open", "done", "all"},
+	EnumRule: shape.Rule{"enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *ListTodosState) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "open", "done", "all":
-	default:
-		e.Add(p, "enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
-	}
+	shape.CheckString(&checkListTodosState, string(*x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -61,19 +51,12 @@ func (x *ListTodosResultItemsItem) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetTodoParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableGetTodoParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *GetTodoParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("todo_id")
-		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
-		}
-	}
+	shape.ValidateAt(&tableGetTodoParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -148,7 +131,7 @@ func (x *UpdateTodoParams) Validate() error {
 func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
-		if !pattern1.MatchString(x.TodoID) {
+		if !pattern0.MatchString(x.TodoID) {
 			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
 		}
 	}
@@ -178,19 +161,12 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *DeleteTodoParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableDeleteTodoParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *DeleteTodoParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("todo_id")
-		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
-		}
-	}
+	shape.ValidateAt(&tableDeleteTodoParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -200,6 +176,5 @@ func (x *DeleteTodoResult) Validate() error {
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
-	enum0    = []string{"open", "done", "all"}
-	pattern1 = check.MustCompile("^td_[0-9]+$")
+	pattern0 = check.MustCompile("^td_[0-9]+$")
 )

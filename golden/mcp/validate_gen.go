@@ -5,26 +5,19 @@ package mcp
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReadFileParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableReadFileParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *ReadFileParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("head")
-		if x.Head != nil {
-			if (*x.Head) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Head)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableReadFileParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -34,19 +27,12 @@ func (x *ReadFileResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *WriteFileParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableWriteFileParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *WriteFileParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("mode")
-		if !pattern0.MatchString(x.Mode) {
-			e.Add(&c, "pattern", "must match the pattern ^0[0-7]{3}$", "pattern ^0[0-7]{3}$", check.ReceivedString(x.Mode), "")
-		}
-	}
+	shape.ValidateAt(&tableWriteFileParams, unsafe.Pointer(x), p, e)
 }
 
 // Patterns, schemas and literals the checks use, compiled once.

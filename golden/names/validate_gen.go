@@ -4,25 +4,17 @@
 package names
 
 import (
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *NameTortureParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableNameTortureParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *NameTortureParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("html_url")
-		if x.HTMLURL != nil {
-			if !check.URI((*x.HTMLURL)) {
-				e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString((*x.HTMLURL)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableNameTortureParams, unsafe.Pointer(x), p, e)
 }

@@ -4,8 +4,9 @@
 package refs
 
 import (
-	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
+	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
@@ -42,19 +43,10 @@ func (x *Paragraph) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *Person) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tablePerson, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *Person) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("email")
-		if x.Email != nil {
-			if !check.Email((*x.Email)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Email)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tablePerson, unsafe.Pointer(x), p, e)
 }

@@ -5,110 +5,29 @@ package nested
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"strconv"
+	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderParams) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderParams, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("customer")
-		x.Customer.validate(&c, e)
-	}
-	{
-		c := p.Key("items")
-		if len(x.Items) < 1 {
-			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
-		}
-		if len(x.Items) > 50 {
-			e.Add(&c, "maxItems", "must have at most 50 items", "at most 50 items", "", "")
-		}
-		for i1 := range x.Items {
-			c1 := c.Index(i1)
-			x.Items[i1].validate(&c1, e)
-		}
-	}
-	{
-		c := p.Key("shipping")
-		if x.Shipping != nil {
-			(*x.Shipping).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("payment")
-		if x.Payment != nil {
-			(*x.Payment).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("notes")
-		if x.Notes != nil {
-			{
-				n1 := check.Len((*x.Notes))
-				if n1 > 2000 {
-					e.Add(&c, "maxLength", "must be at most 2000 characters long", "at most 2000 characters", check.ReceivedString((*x.Notes)), "")
-				}
-			}
-		}
-	}
-	{
-		c := p.Key("placed_at")
-		if x.PlacedAt != nil {
-			if !check.DateTime((*x.PlacedAt)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.PlacedAt)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOrderParams, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderCustomer) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderCustomer, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("id")
-		if !check.UUID(x.ID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ID), "")
-		}
-	}
-	{
-		c := p.Key("email")
-		if !check.Email(x.Email) {
-			e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString(x.Email), "")
-		}
-	}
-	{
-		c := p.Key("name")
-		if x.Name != nil {
-			{
-				n1 := check.Len((*x.Name))
-				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString((*x.Name)), "")
-				}
-				if n1 > 120 {
-					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString((*x.Name)), "")
-				}
-			}
-		}
-	}
-	{
-		c := p.Key("tier")
-		if x.Tier != nil {
-			(*x.Tier).validate(&c, e)
-		}
-	}
+	shape.ValidateAt(&tableCreateOrderCustomer, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -118,91 +37,35 @@ func (x *CreateOrderCustomerTier) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOrderCustomerTier holds the constraints of CreateOrderCustomerTier.
+var checkCreateOrderCustomerTier = shape.Check{
+	Enum:     []string{"standard", "silver", "gold"},
+	EnumRule: shape.Rule{"enum", "must be one of \"standard\", \"silver\", \"gold\"", "\"standard\", \"silver\", \"gold\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOrderCustomerTier) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "standard", "silver", "gold":
-	default:
-		e.Add(p, "enum", "must be one of \"standard\", \"silver\", \"gold\"", "\"standard\", \"silver\", \"gold\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
-	}
+	shape.CheckString(&checkCreateOrderCustomerTier, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderItemsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderItemsItem, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderItemsItem) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("sku")
-		if !pattern1.MatchString(x.Sku) {
-			e.Add(&c, "pattern", "must match the pattern ^[A-Z]{3}-[0-9]{4,8}$", "pattern ^[A-Z]{3}-[0-9]{4,8}$", check.ReceivedString(x.Sku), "")
-		}
-	}
-	{
-		c := p.Key("quantity")
-		if x.Quantity < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Quantity), "")
-		}
-		if x.Quantity > 999 {
-			e.Add(&c, "maximum", "must be <= 999", "<= 999", check.ReceivedInt(x.Quantity), "")
-		}
-	}
-	{
-		c := p.Key("unit_price")
-		if x.UnitPrice != nil {
-			if (*x.UnitPrice) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.UnitPrice)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("options")
-		if x.Options != nil {
-			if len(x.Options) > 10 {
-				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
-			}
-			for i1 := range x.Options {
-				c1 := c.Index(i1)
-				x.Options[i1].validate(&c1, e)
-			}
-		}
-	}
-	{
-		c := p.Key("tags")
-		if x.Tags != nil {
-			if i, j, ok := wire.Duplicate(x.Tags); ok {
-				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOrderItemsItem, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderItemsItemOptionsItem) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderItemsItemOptionsItem, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderItemsItemOptionsItem) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("name")
-		x.Name.validate(&c, e)
-	}
-	{
-		c := p.Key("value")
-		{
-			n1 := check.Len(x.Value)
-			if n1 > 64 {
-				e.Add(&c, "maxLength", "must be at most 64 characters long", "at most 64 characters", check.ReceivedString(x.Value), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOrderItemsItemOptionsItem, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -212,42 +75,25 @@ func (x *CreateOrderItemsItemOptionsItemName) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOrderItemsItemOptionsItemName holds the constraints of CreateOrderItemsItemOptionsItemName.
+var checkCreateOrderItemsItemOptionsItemName = shape.Check{
+	Enum:     []string{"color", "size", "engraving", "gift_wrap"},
+	EnumRule: shape.Rule{"enum", "must be one of \"color\", \"size\", \"engraving\", \"gift_wrap\"", "\"color\", \"size\", \"engraving\", \"gift_wrap\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOrderItemsItemOptionsItemName) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "color", "size", "engraving", "gift_wrap":
-	default:
-		e.Add(p, "enum", "must be one of \"color\", \"size\", \"engraving\", \"gift_wrap\"", "\"color\", \"size\", \"engraving\", \"gift_wrap\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
-	}
+	shape.CheckString(&checkCreateOrderItemsItemOptionsItemName, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderShipping) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderShipping, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderShipping) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("method")
-		x.Method.validate(&c, e)
-	}
-	{
-		c := p.Key("address")
-		if x.Address != nil {
-			(*x.Address).validate(&c, e)
-		}
-	}
-	{
-		c := p.Key("requested_date")
-		if x.RequestedDate != nil {
-			if !check.Date((*x.RequestedDate)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.RequestedDate)), "")
-			}
-		}
-	}
+	shape.ValidateAt(&tableCreateOrderShipping, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -257,54 +103,25 @@ func (x *CreateOrderShippingMethod) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOrderShippingMethod holds the constraints of CreateOrderShippingMethod.
+var checkCreateOrderShippingMethod = shape.Check{
+	Enum:     []string{"ground", "express", "overnight", "pickup"},
+	EnumRule: shape.Rule{"enum", "must be one of \"ground\", \"express\", \"overnight\", \"pickup\"", "\"ground\", \"express\", \"overnight\", \"pickup\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOrderShippingMethod) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "ground", "express", "overnight", "pickup":
-	default:
-		e.Add(p, "enum", "must be one of \"ground\", \"express\", \"overnight\", \"pickup\"", "\"ground\", \"express\", \"overnight\", \"pickup\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
-	}
+	shape.CheckString(&checkCreateOrderShippingMethod, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderShippingAddress) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderShippingAddress, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("line1")
-		{
-			n1 := check.Len(x.Line1)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Line1), "")
-			}
-		}
-	}
-	{
-		c := p.Key("city")
-		{
-			n1 := check.Len(x.City)
-			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.City), "")
-			}
-		}
-	}
-	{
-		c := p.Key("postal_code")
-		if x.PostalCode != nil {
-			if !pattern4.MatchString((*x.PostalCode)) {
-				e.Add(&c, "pattern", "must match the pattern ^[0-9A-Z -]{3,10}$", "pattern ^[0-9A-Z -]{3,10}$", check.ReceivedString((*x.PostalCode)), "")
-			}
-		}
-	}
-	{
-		c := p.Key("country")
-		x.Country.validate(&c, e)
-	}
+	shape.ValidateAt(&tableCreateOrderShippingAddress, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -314,43 +131,25 @@ func (x *CreateOrderShippingAddressCountry) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOrderShippingAddressCountry holds the constraints of CreateOrderShippingAddressCountry.
+var checkCreateOrderShippingAddressCountry = shape.Check{
+	Enum:     []string{"US", "CA", "GB", "DE", "FR", "JP"},
+	EnumRule: shape.Rule{"enum", "must be one of \"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", "\"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOrderShippingAddressCountry) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "US", "CA", "GB", "DE", "FR", "JP":
-	default:
-		e.Add(p, "enum", "must be one of \"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", "\"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum5))
-	}
+	shape.CheckString(&checkCreateOrderShippingAddressCountry, string(*x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderPayment) Validate() error {
-	var e wire.Errors
-	x.validate(nil, &e)
-	return e.Err("")
+	return shape.Validate(&tableCreateOrderPayment, unsafe.Pointer(x))
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderPayment) validate(p *wire.Path, e *wire.Errors) {
-	{
-		c := p.Key("method")
-		x.Method.validate(&c, e)
-	}
-	{
-		c := p.Key("currency")
-		if !pattern6.MatchString(x.Currency) {
-			e.Add(&c, "pattern", "must match the pattern ^[A-Z]{3}$", "pattern ^[A-Z]{3}$", check.ReceivedString(x.Currency), "")
-		}
-	}
-	{
-		c := p.Key("installments")
-		if x.Installments < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Installments), "")
-		}
-		if x.Installments > 12 {
-			e.Add(&c, "maximum", "must be <= 12", "<= 12", check.ReceivedInt(x.Installments), "")
-		}
-	}
+	shape.ValidateAt(&tableCreateOrderPayment, unsafe.Pointer(x), p, e)
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -360,23 +159,20 @@ func (x *CreateOrderPaymentMethod) Validate() error {
 	return e.Err("")
 }
 
+// checkCreateOrderPaymentMethod holds the constraints of CreateOrderPaymentMethod.
+var checkCreateOrderPaymentMethod = shape.Check{
+	Enum:     []string{"card", "invoice", "wallet"},
+	EnumRule: shape.Rule{"enum", "must be one of \"card\", \"invoice\", \"wallet\"", "\"card\", \"invoice\", \"wallet\""},
+}
+
 // validate records the violations of x at p in e.
 func (x *CreateOrderPaymentMethod) validate(p *wire.Path, e *wire.Errors) {
-	switch string((*x)) {
-	case "card", "invoice", "wallet":
-	default:
-		e.Add(p, "enum", "must be one of \"card\", \"invoice\", \"wallet\"", "\"card\", \"invoice\", \"wallet\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum7))
-	}
+	shape.CheckString(&checkCreateOrderPaymentMethod, string(*x), p, e)
 }
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
-	enum0    = []string{"standard", "silver", "gold"}
-	pattern1 = check.MustCompile("^[A-Z]{3}-[0-9]{4,8}$")
-	enum2    = []string{"color", "size", "engraving", "gift_wrap"}
-	enum3    = []string{"ground", "express", "overnight", "pickup"}
-	pattern4 = check.MustCompile("^[0-9A-Z -]{3,10}$")
-	enum5    = []string{"US", "CA", "GB", "DE", "FR", "JP"}
-	pattern6 = check.MustCompile("^[A-Z]{3}$")
-	enum7    = []string{"card", "invoice", "wallet"}
+	pattern0 = check.MustCompile("^[A-Z]{3}-[0-9]{4,8}$")
+	pattern1 = check.MustCompile("^[0-9A-Z -]{3,10}$")
+	pattern2 = check.MustCompile("^[A-Z]{3}$")
 )

@@ -1,0 +1,449 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// Table-driven objects. A large catalogue's package is mostly small
+// decodeWire and validate methods, each a function the compiler builds
+// through SSA. An object whose fields runtime/shape can interpret gets a
+// static table instead (package-level data the compiler lays out without
+// code) and one-line methods calling the interpreter; every other type
+// keeps its generated methods. The errors are the same either way
+// (TestTablesDifferential).
+
+// shapePkg is the interpreter's import path.
+func (g *gen) shapePkg() string {
+	return strings.TrimSuffix(g.runtimePkg, "/runtime") + "/runtime/shape"
+}
+
+// tableName is the package variable holding the table of object t.
+func tableName(t *ir.Type) string { return "table" + t.GoName }
+
+// tabled reports whether object type t (a canonical type, not an alias)
+// is decoded and validated through a table; memoised. Types on a cycle of
+// tables are not (their initialisers would refer to each other).
+func (g *gen) tabled(t *ir.Type) bool {
+	if g.opt.noTables {
+		return false
+	}
+	t = g.canonical(t)
+	if v, ok := g.tables[t]; ok {
+		return v == 1
+	}
+	if g.tables == nil {
+		g.tables = map[*ir.Type]int{}
+	}
+	g.tables[t] = 2 // in progress: a cycle is not eligible
+	ok := g.tableable(t)
+	if ok {
+		g.tables[t] = 1
+	} else {
+		g.tables[t] = 0
+	}
+	return ok
+}
+
+func (g *gen) tableable(t *ir.Type) bool {
+	cs := t.Constraints
+	if t.Kind != ir.KindObject || !hasMethods(t) || t.Nullable || t.Extra || len(t.PatternProperties) > 0 ||
+		cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || cs.PropertyNames != nil ||
+		t.Delegated != nil || len(t.Enum) > 0 || t.Const != nil || g.encoded[t] {
+		return false
+	}
+	for _, fl := range t.Fields {
+		if g.indirect[fl] || fl.Type == nil || fl.Type.Nullable || g.nullFlag(t, fl) {
+			return false
+		}
+		switch g.presence(fl) {
+		case ir.PresenceValue:
+			if fl.Default != nil && (scalarKind(fl.Type) == "" || g.literal(fl.Type, fl.Default) == nil) {
+				return false
+			}
+		case ir.PresencePointer:
+			if fl.Default != nil {
+				return false
+			}
+		default:
+			return false
+		}
+		if !g.tableValue(fl.Type, true) {
+			return false
+		}
+	}
+	return true
+}
+
+// tableValue reports whether a value of t fits a table field: a scalar
+// with the checks Check describes, a tabled object, or (when arrays is
+// set) an unnamed array of those.
+func (g *gen) tableValue(t *ir.Type, arrays bool) bool {
+	if t == nil || t.Nullable || t.Delegated != nil || isTime(t) {
+		return false
+	}
+	if t.Kind == ir.KindObject {
+		return g.tabled(t)
+	}
+	if t.Kind == ir.KindArray {
+		cs := t.Constraints
+		if !arrays || t.GoName != "" || cs.Contains != nil || cs.UniqueItems && !comparableElem(t.Elem) ||
+			t.Elem == nil || t.Elem.Kind == ir.KindArray || len(t.Enum) > 0 || t.Const != nil {
+			return false
+		}
+		return g.tableValue(t.Elem, false)
+	}
+	if scalarKind(t) == "" {
+		return false
+	}
+	_, ok := g.scalarCheck(t)
+	return ok
+}
+
+// scalarKind is the runtime/shape kind of a scalar type, or "".
+func scalarKind(t *ir.Type) string {
+	switch t.Kind {
+	case ir.KindString, ir.KindEnum:
+		return "String"
+	case ir.KindInteger:
+		return "Int"
+	case ir.KindNumber:
+		return "Float"
+	case ir.KindBool:
+		return "Bool"
+	}
+	return ""
+}
+
+// rule is a shape.Rule literal: keyword, message, expected text.
+func (g *gen) rule(code, message, expected string) jen.Code {
+	return jen.Qual(g.shapePkg(), "Rule").Values(strLit(code), strLit(message), strLit(expected))
+}
+
+// scalarCheck is the shape.Check literal of scalar t's constraints (nil
+// code when it has none); ok is false when a constraint has no table
+// form (an enum of numbers, a const).
+func (g *gen) scalarCheck(t *ir.Type) (jen.Code, bool) {
+	c, ok := g.scalarCheckLit(t)
+	switch {
+	case c == nil:
+		return nil, ok
+	case hasMethods(t):
+		// Shared with the type's validate method (checkName).
+		return jen.Op("&").Id(checkName(g.canonical(t))), ok
+	}
+	return jen.Op("&").Add(c), ok
+}
+
+// checkName is the package variable holding the shape.Check of named
+// scalar type t.
+func checkName(t *ir.Type) string { return "check" + t.GoName }
+
+// scalarTabled reports whether named scalar type t is validated through
+// a shape.Check (emitScalarCheck).
+func (g *gen) scalarTabled(t *ir.Type) bool {
+	if g.opt.noTables || scalarKind(t) == "" || scalarKind(t) == "Bool" || isTime(t) || t.Delegated != nil {
+		return false
+	}
+	c, ok := g.scalarCheckLit(t)
+	return ok && c != nil
+}
+
+// emitScalarCheck writes the shape.Check of named scalar type t and its
+// validate method calling shape.CheckString (CheckInt, CheckFloat).
+func (g *gen) emitScalarCheck(f *jen.File, t *ir.Type) {
+	c, _ := g.scalarCheckLit(t)
+	kind := scalarKind(t)
+	var conv jen.Code
+	switch kind {
+	case "String":
+		conv = jen.String().Call(jen.Op("*").Id("x"))
+	case "Int":
+		conv = jen.Int64().Call(jen.Op("*").Id("x"))
+	default:
+		conv = jen.Float64().Call(jen.Op("*").Id("x"))
+	}
+	f.Add(commentf("%s holds the constraints of %s.", checkName(t), t.GoName))
+	f.Var().Id(checkName(t)).Op("=").Add(c)
+	f.Line()
+	f.Add(comment("validate records the violations of x at p in e."))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(
+		jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
+	).Block(jen.Qual(g.shapePkg(), "Check"+kind).Call(jen.Op("&").Id(checkName(t)), conv, jen.Id("p"), jen.Id("e")))
+	f.Line()
+}
+
+// scalarCheckLit is scalarCheck written out in full.
+func (g *gen) scalarCheckLit(t *ir.Type) (jen.Code, bool) {
+	if t.Const != nil || (len(t.Enum) > 0 && t.Kind != ir.KindString && t.Kind != ir.KindEnum) {
+		return nil, false
+	}
+	cs := t.Constraints
+	d := jen.Dict{}
+	switch t.Kind {
+	case ir.KindString, ir.KindEnum:
+		if cs.MinLength != nil && *cs.MinLength > 0 {
+			m := *cs.MinLength
+			d[jen.Id("MinLen")] = jen.Lit(int(m))
+			d[jen.Id("MinLenRule")] = g.rule("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"))
+		}
+		if cs.MaxLength != nil {
+			m := *cs.MaxLength
+			d[jen.Id("MaxLen")] = jen.Lit(int(m))
+			d[jen.Id("MaxLenRule")] = g.rule("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"))
+		}
+		if cs.Pattern != "" {
+			d[jen.Id("Pattern")] = jen.Op("&").Id(g.patternVar(cs.Pattern))
+			d[jen.Id("PatternRule")] = g.rule("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern)
+		}
+		if fn := formatFuncs[t.Format]; fn != "" {
+			d[jen.Id("Format")] = jen.Qual(g.checkPkg, fn)
+			d[jen.Id("FormatRule")] = g.rule("format", "must be a valid "+t.Format, t.Format)
+		}
+		if len(t.Enum) > 0 {
+			var strs []jen.Code
+			var shown []string
+			for _, e := range t.Enum {
+				var s string
+				if json.Unmarshal(e.JSON, &s) != nil {
+					continue
+				}
+				strs = append(strs, strLit(s))
+				shown = append(shown, strings.TrimSpace(string(e.JSON)))
+			}
+			if len(strs) == 0 {
+				return nil, false
+			}
+			list := strings.Join(shown, ", ")
+			d[jen.Id("Enum")] = jen.Index().String().Values(strs...)
+			d[jen.Id("EnumRule")] = g.rule("enum", "must be one of "+list, list)
+		}
+	case ir.KindInteger, ir.KindNumber:
+		bounds, ok := g.numberBounds(t, t.Kind == ir.KindInteger)
+		if !ok {
+			return nil, false
+		}
+		if len(bounds) > 0 {
+			d[jen.Id("Bounds")] = jen.Index().Qual(g.shapePkg(), "Bound").Values(bounds...)
+		}
+		if cs.MultipleOf != nil {
+			text := string(*cs.MultipleOf)
+			d[jen.Id("MultipleOf")] = strLit(text)
+			d[jen.Id("MultRule")] = g.rule("multipleOf", "must be a multiple of "+text, "multiple of "+text)
+		}
+	}
+	if len(d) == 0 {
+		return nil, true
+	}
+	return jen.Qual(g.shapePkg(), "Check").Values(d), true
+}
+
+// numberBounds are the shape.Bound literals of t's bounds, in the order
+// numberChecks emits them and with its comparisons: integer bounds
+// rounded inward, float bounds compared with the float64 nearest them so
+// that the comparison agrees with the exact one.
+func (g *gen) numberBounds(t *ir.Type, integer bool) ([]jen.Code, bool) {
+	cs := t.Constraints
+	var out []jen.Code
+	ok := true
+	bound := func(n *ir.Number, keyword, word string, lower, exclusive bool) {
+		if n == nil {
+			return
+		}
+		text := string(*n)
+		r, inf, valid := boundValue(text)
+		if !valid {
+			return
+		}
+		d := jen.Dict{jen.Id("Rule"): g.rule(keyword, "must be "+word+" "+text, word+" "+text)}
+		always := func() { d[jen.Id("Op")] = jen.Qual(g.shapePkg(), "Always") }
+		switch {
+		case inf != 0:
+			if (inf > 0) != lower {
+				return
+			}
+			always()
+		case integer:
+			b, fits := intBound(r, lower, exclusive)
+			switch {
+			case !fits && b.Sign() > 0 != lower:
+				return
+			case !fits:
+				always()
+			case lower:
+				d[jen.Id("Op")], d[jen.Id("I")] = jen.Qual(g.shapePkg(), "Less"), jen.Lit(int(b.Int64()))
+			default:
+				d[jen.Id("Op")], d[jen.Id("I")] = jen.Qual(g.shapePkg(), "Greater"), jen.Lit(int(b.Int64()))
+			}
+		default:
+			f, exact := r.Float64()
+			if math.IsInf(f, 0) {
+				if (f > 0) != lower {
+					return
+				}
+				always()
+				break
+			}
+			above := !exact && new(big.Rat).SetFloat64(f).Cmp(r) > 0
+			var op string
+			switch {
+			case exact && lower && exclusive:
+				op = "LessEqual"
+			case exact && lower:
+				op = "Less"
+			case exact && exclusive:
+				op = "GreaterEqual"
+			case exact:
+				op = "Greater"
+			case lower && above:
+				op = "Less"
+			case lower:
+				op = "LessEqual"
+			case above:
+				op = "GreaterEqual"
+			default:
+				op = "Greater"
+			}
+			d[jen.Id("Op")], d[jen.Id("F")] = jen.Qual(g.shapePkg(), op), jen.Lit(f)
+		}
+		out = append(out, jen.Values(d))
+	}
+	bound(cs.Minimum, "minimum", ">=", true, false)
+	bound(cs.ExclusiveMinimum, "exclusiveMinimum", ">", true, true)
+	bound(cs.Maximum, "maximum", "<=", false, false)
+	bound(cs.ExclusiveMaximum, "exclusiveMaximum", "<", false, true)
+	return out, ok
+}
+
+// arrayCheck is the shape.Check literal of array t's item count and
+// uniqueness (nil code when it has none).
+func (g *gen) arrayCheck(t *ir.Type) jen.Code {
+	cs := t.Constraints
+	d := jen.Dict{}
+	if cs.MinItems != nil && *cs.MinItems > 0 {
+		minItems := *cs.MinItems
+		d[jen.Id("MinItems")] = jen.Lit(int(minItems))
+		d[jen.Id("MinItemsRule")] = g.rule("minItems", "must have at least "+plural(minItems, "item"), "at least "+plural(minItems, "item"))
+	}
+	if cs.MaxItems != nil {
+		maxItems := *cs.MaxItems
+		d[jen.Id("MaxItems")] = jen.Lit(int(maxItems))
+		d[jen.Id("MaxItemsRule")] = g.rule("maxItems", "must have at most "+plural(maxItems, "item"), "at most "+plural(maxItems, "item"))
+	}
+	if cs.UniqueItems {
+		d[jen.Id("Unique")] = jen.True()
+	}
+	if len(d) == 0 {
+		return nil
+	}
+	return jen.Op("&").Qual(g.shapePkg(), "Check").Values(d)
+}
+
+// emitTable writes the table of object t (decode_gen.go).
+func (g *gen) emitTable(f *jen.File, t *ir.Type) {
+	sp := g.shapePkg()
+	opt := map[*ir.Field]bool{}
+	for _, fl := range g.optionalScalars(t) {
+		opt[fl] = true
+	}
+	var fields, names []jen.Code
+	for _, fl := range t.Fields {
+		ft := fl.Type
+		d := jen.Dict{
+			jen.Id("Offset"): jen.Qual("unsafe", "Offsetof").Call(jen.Id(t.GoName).Values().Dot(fl.GoName)),
+		}
+		names = append(names, strLit(fl.JSONName))
+		if fl.Required {
+			d[jen.Id("Required")] = jen.True()
+		}
+		pointer := g.presence(fl) == ir.PresencePointer
+		item := ft
+		if ft.Kind == ir.KindArray {
+			item = ft.Elem
+			form := "Slice"
+			if pointer {
+				form = "OptSlice"
+			}
+			d[jen.Id("Form")] = jen.Qual(sp, form)
+			if c := g.arrayCheck(ft); c != nil {
+				d[jen.Id("Check")] = c
+			}
+			if item.Kind == ir.KindObject {
+				d[jen.Id("Items")] = jen.Qual(sp, "Objects").Types(jen.Id(g.canonical(item).GoName))
+				d[jen.Id("ElemSize")] = jen.Qual("unsafe", "Sizeof").Call(jen.Id(g.canonical(item).GoName).Values())
+			} else if c, _ := g.scalarCheck(item); c != nil {
+				d[jen.Id("ItemCheck")] = c
+			}
+		} else {
+			if pointer {
+				d[jen.Id("Form")] = jen.Qual(sp, "Pointer")
+			}
+			if item.Kind == ir.KindObject {
+				if pointer {
+					d[jen.Id("New")] = jen.Qual(sp, "New").Types(jen.Id(g.canonical(item).GoName))
+				}
+			} else {
+				if c, _ := g.scalarCheck(item); c != nil {
+					d[jen.Id("Check")] = c
+				}
+				if opt[fl] {
+					d[jen.Id("InOpt")] = jen.True()
+					d[jen.Id("OptOffset")] = jen.Qual("unsafe", "Offsetof").Call(jen.Id(optionalsName(t)).Values().Dot(fl.GoName))
+				}
+				if fl.Default != nil && !pointer {
+					d[jen.Id("HasDefault")] = jen.True()
+					d[jen.Id("Default")] = g.defaultConst(item, fl.Default)
+				}
+			}
+		}
+		if item.Kind == ir.KindObject {
+			d[jen.Id("Kind")] = jen.Qual(sp, "Object")
+			d[jen.Id("Object")] = jen.Op("&").Id(tableName(g.canonical(item)))
+		} else {
+			d[jen.Id("Kind")] = jen.Qual(sp, scalarKind(item))
+		}
+		fields = append(fields, jen.Values(d))
+	}
+	td := jen.Dict{
+		jen.Id("Fields"): jen.Index().Qual(sp, "Field").Values(fields...),
+		jen.Id("Names"):  jen.Index().String().Values(names...),
+	}
+	if t.AdditionalFalse {
+		td[jen.Id("Closed")] = jen.True()
+	}
+	if g.checked(t) {
+		td[jen.Id("Checked")] = jen.True()
+	}
+	if len(opt) > 0 {
+		td[jen.Id("Opt")] = jen.Qual(sp, "New").Types(jen.Id(optionalsName(t)))
+	}
+	if g.ecma {
+		td[jen.Id("Budget")] = jen.True()
+	}
+	f.Add(commentf("%s describes %s to runtime/shape.", tableName(t), t.GoName))
+	f.Var().Id(tableName(t)).Op("=").Qual(sp, "Table").Values(td)
+	f.Line()
+}
+
+// defaultConst is the shape.Const literal of a scalar default.
+func (g *gen) defaultConst(t *ir.Type, raw json.RawMessage) jen.Code {
+	text := strings.TrimSpace(string(raw))
+	switch t.Kind {
+	case ir.KindBool:
+		return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("B"): jen.Lit(text == "true")})
+	case ir.KindInteger:
+		return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("I"): numLit(text)})
+	case ir.KindNumber:
+		return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("F"): numLit(text)})
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s) // literal accepted it (tableable)
+	return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("S"): strLit(s)})
+}
