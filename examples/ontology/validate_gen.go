@@ -522,7 +522,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
 		}
 	}
 	{
@@ -535,10 +535,10 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("priority")
 		if x.Priority != nil {
 			if (*x.Priority) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.Priority)), "")
+				e.AddInt(&c, "minimum", "must be >= 1", ">= 1", (*x.Priority))
 			}
 			if (*x.Priority) > 5 {
-				e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt((*x.Priority)), "")
+				e.AddInt(&c, "maximum", "must be <= 5", "<= 5", (*x.Priority))
 			}
 		}
 	}
@@ -546,7 +546,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", v)
 			}
 		}
 	}
@@ -574,7 +574,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.GoalID)
 		}
 	}
 	{
@@ -587,7 +587,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if v, ok := x.TargetDate.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date", "date", v)
 			}
 		}
 	}
@@ -643,14 +643,14 @@ func (x *UpdateOntoMilestoneParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.MilestoneID)
 		}
 	}
 	{
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", v)
 			}
 		}
 	}
@@ -803,20 +803,20 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if x.NewParentID != nil {
 			if !check.UUID((*x.NewParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.NewParentID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.NewParentID))
 			}
 		}
 	}
@@ -824,7 +824,7 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("position")
 		if x.Position != nil {
 			if (*x.Position) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Position)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Position))
 			}
 		}
 	}

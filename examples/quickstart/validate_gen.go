@@ -73,10 +73,10 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
 			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", x.Title)
 			}
 		}
 	}
@@ -84,7 +84,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if x.Due != nil {
 			if !check.Date((*x.Due)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Due)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Due))
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags[i1])
 					if n2 < 1 {
-						e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Tags[i1]), "")
+						e.AddString(&c1, "minLength", "must be at least 1 character long", "at least 1 character", x.Tags[i1])
 					}
 				}
 			}
@@ -132,7 +132,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern0.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
+			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
 		}
 	}
 	{
@@ -141,10 +141,10 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Title))
 				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString((*x.Title)), "")
+					e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", (*x.Title))
 				}
 				if n1 > 120 {
-					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString((*x.Title)), "")
+					e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", (*x.Title))
 				}
 			}
 		}
@@ -153,7 +153,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if v, ok := x.Due.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date", "date", v)
 			}
 		}
 	}

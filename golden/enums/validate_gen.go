@@ -66,13 +66,13 @@ func (x *SetLevelsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio")
 		if x.Ratio != nil {
 			if (*x.Ratio) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Ratio)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Ratio))
 			}
 			if (*x.Ratio) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio))
 			}
 			if !check.MultipleOf((*x.Ratio), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Ratio)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Ratio))
 			}
 		}
 	}

@@ -89,10 +89,10 @@ func (x *CreateIssueParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
 			if n1 > 256 {
-				e.Add(&c, "maxLength", "must be at most 256 characters long", "at most 256 characters", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "maxLength", "must be at most 256 characters long", "at most 256 characters", x.Title)
 			}
 		}
 	}
@@ -123,7 +123,7 @@ func (x *SearchCodeParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Q)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Q), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Q)
 			}
 		}
 	}
@@ -142,16 +142,16 @@ func (x *SearchCodeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("page")
 		if x.Page < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Page), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Page)
 		}
 	}
 	{
 		c := p.Key("perPage")
 		if x.PerPage < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.PerPage), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.PerPage)
 		}
 		if x.PerPage > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.PerPage), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.PerPage)
 		}
 	}
 }

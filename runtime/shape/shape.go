@@ -97,9 +97,7 @@ type Const struct {
 type Rule [3]string
 
 // add records r at p in e.
-func (r *Rule) add(e *wire.Errors, p *wire.Path, received, suggestion string) {
-	e.Add(p, r[0], r[1], r[2], received, suggestion)
-}
+func (r *Rule) add(e *wire.Errors, p *wire.Path) { e.Add(p, r[0], r[1], r[2], "", "") }
 
 // Op is the comparison of a numeric bound that is a violation.
 type Op uint8
@@ -395,10 +393,10 @@ func (f *Field) array(v unsafe.Pointer, p *wire.Path, e *wire.Errors) {
 	data, n := *(*unsafe.Pointer)(v), (*[3]int)(v)[1]
 	if c := f.Check; c != nil {
 		if c.MinItemsRule[0] != "" && int64(n) < c.MinItems {
-			c.MinItemsRule.add(e, p, "", "")
+			c.MinItemsRule.add(e, p)
 		}
 		if c.MaxItemsRule[0] != "" && int64(n) > c.MaxItems {
-			c.MaxItemsRule.add(e, p, "", "")
+			c.MaxItemsRule.add(e, p)
 		}
 		if c.Unique {
 			if i, j, ok := duplicate(f.Kind, data, n); ok {
@@ -461,24 +459,24 @@ func (c *Check) str(s string, p *wire.Path, e *wire.Errors) {
 	if c.MinLenRule[0] != "" || c.MaxLenRule[0] != "" {
 		n := int64(check.Len(s))
 		if c.MinLenRule[0] != "" && n < c.MinLen {
-			c.MinLenRule.add(e, p, check.ReceivedString(s), "")
+			e.AddString(p, c.MinLenRule[0], c.MinLenRule[1], c.MinLenRule[2], s)
 		}
 		if c.MaxLenRule[0] != "" && n > c.MaxLen {
-			c.MaxLenRule.add(e, p, check.ReceivedString(s), "")
+			e.AddString(p, c.MaxLenRule[0], c.MaxLenRule[1], c.MaxLenRule[2], s)
 		}
 	}
 	if c.Pattern != nil {
 		re := *c.Pattern
 		if re.Backtracking() {
 			if m, ok := e.Match(p, re, s, "pattern"); ok && !m {
-				c.PatternRule.add(e, p, check.ReceivedString(s), "")
+				e.AddString(p, c.PatternRule[0], c.PatternRule[1], c.PatternRule[2], s)
 			}
 		} else if !re.MatchString(s) {
-			c.PatternRule.add(e, p, check.ReceivedString(s), "")
+			e.AddString(p, c.PatternRule[0], c.PatternRule[1], c.PatternRule[2], s)
 		}
 	}
 	if c.Format != nil && !c.Format(s) {
-		c.FormatRule.add(e, p, check.ReceivedString(s), "")
+		e.AddString(p, c.FormatRule[0], c.FormatRule[1], c.FormatRule[2], s)
 	}
 	if c.Enum != nil {
 		for _, v := range c.Enum {
@@ -486,7 +484,7 @@ func (c *Check) str(s string, p *wire.Path, e *wire.Errors) {
 				return
 			}
 		}
-		c.EnumRule.add(e, p, check.ReceivedString(s), check.Closest(s, c.Enum))
+		e.AddEnum(p, c.EnumRule[0], c.EnumRule[1], c.EnumRule[2], s, c.Enum)
 	}
 }
 
@@ -506,11 +504,11 @@ func (c *Check) int(v int64, p *wire.Path, e *wire.Errors) {
 			bad = true
 		}
 		if bad {
-			b.Rule.add(e, p, check.ReceivedInt(v), "")
+			e.AddInt(p, b.Rule[0], b.Rule[1], b.Rule[2], v)
 		}
 	}
 	if c.MultipleOf != "" && !check.MultipleOfInt(v, c.MultipleOf) {
-		c.MultRule.add(e, p, check.ReceivedInt(v), "")
+		e.AddInt(p, c.MultRule[0], c.MultRule[1], c.MultRule[2], v)
 	}
 }
 
@@ -534,10 +532,10 @@ func (c *Check) float(v float64, p *wire.Path, e *wire.Errors) {
 			bad = true
 		}
 		if bad {
-			b.Rule.add(e, p, check.ReceivedNumber(v), "")
+			e.AddNumber(p, b.Rule[0], b.Rule[1], b.Rule[2], v)
 		}
 	}
 	if c.MultipleOf != "" && !check.MultipleOf(v, c.MultipleOf) {
-		c.MultRule.add(e, p, check.ReceivedNumber(v), "")
+		e.AddNumber(p, c.MultRule[0], c.MultRule[1], c.MultRule[2], v)
 	}
 }
