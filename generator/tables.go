@@ -9,6 +9,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -43,13 +44,30 @@ func (g *gen) tabled(t *ir.Type) bool {
 		g.tables = map[*ir.Type]int{}
 	}
 	g.tables[t] = 2 // in progress: a cycle is not eligible
-	ok := g.tableable(t)
+	ok := g.tableable(t) && g.tableDepth(t) <= shape.MaxDepth
 	if ok {
 		g.tables[t] = 1
 	} else {
 		g.tables[t] = 0
 	}
 	return ok
+}
+
+// tableDepth is how many steps (properties, items) below tabled object t
+// its deepest value lies: a violation's path is built from that many.
+func (g *gen) tableDepth(t *ir.Type) int {
+	depth := 0
+	for _, fl := range t.Fields {
+		d, ft := 1, fl.Type
+		if ft.Kind == ir.KindArray {
+			d, ft = 2, ft.Elem
+		}
+		if ft.Kind == ir.KindObject {
+			d += g.tableDepth(g.canonical(ft))
+		}
+		depth = max(depth, d)
+	}
+	return depth
 }
 
 func (g *gen) tableable(t *ir.Type) bool {

@@ -96,9 +96,6 @@ type Const struct {
 // constraint is present when its rule is.
 type Rule [3]string
 
-// add records r at p in e.
-func (r *Rule) add(e *wire.Errors, p *wire.Path) { e.Add(p, r[0], r[1], r[2], "", "") }
-
 // Op is the comparison of a numeric bound that is a violation.
 type Op uint8
 
@@ -340,90 +337,187 @@ func Validate(t *Table, x unsafe.Pointer) error {
 	if t.Budget {
 		e.UseBudget(new(check.Budget))
 	}
-	t.check(x, nil, &e)
+	ValidateAt(t, x, nil, &e)
 	return e.Err("")
 }
 
-// ValidateAt records the violations of the object of table t at x, at p, in e.
-func ValidateAt(t *Table, x unsafe.Pointer, p *wire.Path, e *wire.Errors) { t.check(x, p, e) }
+// ValidateAt records the violations of the object of table t at x, at p,
+// in e.
+func ValidateAt(t *Table, x unsafe.Pointer, p *wire.Path, e *wire.Errors) {
+	var buf [16]step
+	w := walker{base: p, e: e, steps: buf[:0]}
+	w.object(t, x)
+}
 
-func (t *Table) check(x unsafe.Pointer, p *wire.Path, e *wire.Errors) {
+// CheckString records the violations of s, a value of a string type with
+// constraints c, at p in e: a named string type's validate method.
+func CheckString(c *Check, s string, p *wire.Path, e *wire.Errors) {
+	w := walker{base: p, e: e}
+	w.str(c, s)
+}
+
+// CheckInt is CheckString for integer types.
+func CheckInt(c *Check, v int64, p *wire.Path, e *wire.Errors) {
+	w := walker{base: p, e: e}
+	w.int(c, v)
+}
+
+// CheckFloat is CheckString for number types.
+func CheckFloat(c *Check, v float64, p *wire.Path, e *wire.Errors) {
+	w := walker{base: p, e: e}
+	w.float(c, v)
+}
+
+// walker is a validation in progress: the steps from base to the value
+// being checked. The wire.Path of a violation is built from them only
+// when one is recorded: a chain of Paths down a recursive walk would make
+// the compiler move every one of them to the heap, and valid input must
+// not allocate.
+type walker struct {
+	base  *wire.Path
+	e     *wire.Errors
+	steps []step
+}
+
+// step is one reference token: a property name, or an index when key is
+// not set.
+type step struct {
+	key   string
+	index int
+	isKey bool
+}
+
+// MaxDepth is how many steps (properties and items) from a table's
+// object a value may lie: the generator does not table an object nested
+// deeper (no tool schema is), and a violation's path is built on the
+// stack from at most this many steps.
+const MaxDepth = 32
+
+// record adds a violation at the path of the value being checked, built
+// on the stack (passing a pointer to the array instead would move it to
+// the heap) (of the kind the
+// arguments' presence selects: a string, int or number received value,
+// an enum with its values, or none).
+func (w walker) record(r *Rule, kind Kind, s string, i int64, f float64, values []string) {
+	var ps [MaxDepth]wire.Path
+	p := w.base
+	for n, st := range w.steps[:min(len(w.steps), MaxDepth)] {
+		if st.isKey {
+			ps[n] = p.Key(st.key)
+		} else {
+			ps[n] = p.Index(st.index)
+		}
+		p = &ps[n]
+	}
+	switch {
+	case values != nil:
+		w.e.AddEnum(p, r[0], r[1], r[2], s, values)
+	case kind == String:
+		w.e.AddString(p, r[0], r[1], r[2], s)
+	case kind == Int:
+		w.e.AddInt(p, r[0], r[1], r[2], i)
+	case kind == Float:
+		w.e.AddNumber(p, r[0], r[1], r[2], f)
+	default:
+		w.e.Add(p, r[0], r[1], r[2], "", "")
+	}
+}
+
+// match reports whether s matches re; a backtracking match not decided
+// in time is recorded (wire.Errors.Match) and ok is false.
+func (w walker) match(re *check.Regexp, s string) (matched, ok bool) {
+	if !re.Backtracking() {
+		return re.MatchString(s), true
+	}
+	var ps [MaxDepth]wire.Path
+	p := w.base
+	for n, st := range w.steps[:min(len(w.steps), MaxDepth)] {
+		if st.isKey {
+			ps[n] = p.Key(st.key)
+		} else {
+			ps[n] = p.Index(st.index)
+		}
+		p = &ps[n]
+	}
+	return w.e.Match(p, re, s, "pattern")
+}
+
+func (w walker) object(t *Table, x unsafe.Pointer) {
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Check == nil && f.ItemCheck == nil && (f.Kind != Object || !f.Object.Checked) {
 			continue
 		}
-		c := p.Key(t.Names[i])
 		v := unsafe.Add(x, f.Offset)
+		c := w
+		c.steps = append(c.steps, step{key: t.Names[i], isKey: true})
 		switch f.Form {
 		case Value:
-			f.value(v, &c, e)
+			c.value(f, v)
 		case Pointer:
 			if v = *(*unsafe.Pointer)(v); v != nil {
-				f.value(v, &c, e)
+				c.value(f, v)
 			}
-		case Slice, OptSlice:
-			if f.Form == OptSlice && (*[3]uintptr)(v)[0] == 0 {
-				continue
+		case Slice:
+			c.array(f, v)
+		case OptSlice:
+			if *(*unsafe.Pointer)(v) != nil {
+				c.array(f, v)
 			}
-			f.array(v, &c, e)
 		}
 	}
 }
 
 // value checks one value of f's kind at v.
-func (f *Field) value(v unsafe.Pointer, p *wire.Path, e *wire.Errors) {
+func (w walker) value(f *Field, v unsafe.Pointer) {
 	switch f.Kind {
 	case Object:
 		if f.Object.Checked {
-			f.Object.check(v, p, e)
+			w.object(f.Object, v)
 		}
 	case String:
-		f.Check.str(*(*string)(v), p, e)
+		w.str(f.Check, *(*string)(v))
 	case Int:
-		f.Check.int(*(*int64)(v), p, e)
+		w.int(f.Check, *(*int64)(v))
 	case Float:
-		f.Check.float(*(*float64)(v), p, e)
+		w.float(f.Check, *(*float64)(v))
 	}
 }
 
 // array checks the slice at v: its item count and uniqueness, then each
 // item.
-func (f *Field) array(v unsafe.Pointer, p *wire.Path, e *wire.Errors) {
+func (w walker) array(f *Field, v unsafe.Pointer) {
 	data, n := *(*unsafe.Pointer)(v), (*[3]int)(v)[1]
 	if c := f.Check; c != nil {
 		if c.MinItemsRule[0] != "" && int64(n) < c.MinItems {
-			c.MinItemsRule.add(e, p)
+			w.record(&c.MinItemsRule, 0, "", 0, 0, nil)
 		}
 		if c.MaxItemsRule[0] != "" && int64(n) > c.MaxItems {
-			c.MaxItemsRule.add(e, p)
+			w.record(&c.MaxItemsRule, 0, "", 0, 0, nil)
 		}
 		if c.Unique {
 			if i, j, ok := duplicate(f.Kind, data, n); ok {
-				e.Add(p, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+				r := Rule{"uniqueItems", "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal", "unique items"}
+				w.record(&r, 0, "", 0, 0, nil)
 			}
 		}
 	}
-	switch {
-	case f.Kind == Object:
-		if !f.Object.Checked {
-			return
-		}
-		for i := range n {
-			c := p.Index(i)
-			f.Object.check(unsafe.Add(data, uintptr(i)*f.ElemSize), &c, e)
-		}
-	case f.ItemCheck != nil:
-		for i := range n {
-			c := p.Index(i)
-			switch f.Kind {
-			case String:
-				f.ItemCheck.str(unsafe.Slice((*string)(data), n)[i], &c, e)
-			case Int:
-				f.ItemCheck.int(unsafe.Slice((*int64)(data), n)[i], &c, e)
-			case Float:
-				f.ItemCheck.float(unsafe.Slice((*float64)(data), n)[i], &c, e)
-			}
+	if f.Kind == Object && !f.Object.Checked || f.Kind != Object && f.ItemCheck == nil {
+		return
+	}
+	w.steps = append(w.steps, step{})
+	last := len(w.steps) - 1
+	for i := range n {
+		w.steps[last].index = i
+		switch f.Kind {
+		case Object:
+			w.object(f.Object, unsafe.Add(data, uintptr(i)*f.ElemSize))
+		case String:
+			w.str(f.ItemCheck, unsafe.Slice((*string)(data), n)[i])
+		case Int:
+			w.int(f.ItemCheck, unsafe.Slice((*int64)(data), n)[i])
+		case Float:
+			w.float(f.ItemCheck, unsafe.Slice((*float64)(data), n)[i])
 		}
 	}
 }
@@ -442,41 +536,26 @@ func duplicate(k Kind, data unsafe.Pointer, n int) (i, j int, ok bool) {
 	return 0, 0, false
 }
 
-// CheckString records the violations of s, a value of a string type with
-// constraints c, at p in e: a named string type's validate method.
-func CheckString(c *Check, s string, p *wire.Path, e *wire.Errors) { c.str(s, p, e) }
-
-// CheckInt is CheckString for integer types.
-func CheckInt(c *Check, v int64, p *wire.Path, e *wire.Errors) { c.int(v, p, e) }
-
-// CheckFloat is CheckString for number types.
-func CheckFloat(c *Check, v float64, p *wire.Path, e *wire.Errors) { c.float(v, p, e) }
-
-func (c *Check) str(s string, p *wire.Path, e *wire.Errors) {
+func (w walker) str(c *Check, s string) {
 	if c == nil {
 		return
 	}
 	if c.MinLenRule[0] != "" || c.MaxLenRule[0] != "" {
 		n := int64(check.Len(s))
 		if c.MinLenRule[0] != "" && n < c.MinLen {
-			e.AddString(p, c.MinLenRule[0], c.MinLenRule[1], c.MinLenRule[2], s)
+			w.record(&c.MinLenRule, String, s, 0, 0, nil)
 		}
 		if c.MaxLenRule[0] != "" && n > c.MaxLen {
-			e.AddString(p, c.MaxLenRule[0], c.MaxLenRule[1], c.MaxLenRule[2], s)
+			w.record(&c.MaxLenRule, String, s, 0, 0, nil)
 		}
 	}
 	if c.Pattern != nil {
-		re := *c.Pattern
-		if re.Backtracking() {
-			if m, ok := e.Match(p, re, s, "pattern"); ok && !m {
-				e.AddString(p, c.PatternRule[0], c.PatternRule[1], c.PatternRule[2], s)
-			}
-		} else if !re.MatchString(s) {
-			e.AddString(p, c.PatternRule[0], c.PatternRule[1], c.PatternRule[2], s)
+		if m, ok := w.match(*c.Pattern, s); ok && !m {
+			w.record(&c.PatternRule, String, s, 0, 0, nil)
 		}
 	}
 	if c.Format != nil && !c.Format(s) {
-		e.AddString(p, c.FormatRule[0], c.FormatRule[1], c.FormatRule[2], s)
+		w.record(&c.FormatRule, String, s, 0, 0, nil)
 	}
 	if c.Enum != nil {
 		for _, v := range c.Enum {
@@ -484,11 +563,11 @@ func (c *Check) str(s string, p *wire.Path, e *wire.Errors) {
 				return
 			}
 		}
-		e.AddEnum(p, c.EnumRule[0], c.EnumRule[1], c.EnumRule[2], s, c.Enum)
+		w.record(&c.EnumRule, String, s, 0, 0, c.Enum)
 	}
 }
 
-func (c *Check) int(v int64, p *wire.Path, e *wire.Errors) {
+func (w walker) int(c *Check, v int64) {
 	if c == nil {
 		return
 	}
@@ -504,15 +583,15 @@ func (c *Check) int(v int64, p *wire.Path, e *wire.Errors) {
 			bad = true
 		}
 		if bad {
-			e.AddInt(p, b.Rule[0], b.Rule[1], b.Rule[2], v)
+			w.record(&b.Rule, Int, "", v, 0, nil)
 		}
 	}
 	if c.MultipleOf != "" && !check.MultipleOfInt(v, c.MultipleOf) {
-		e.AddInt(p, c.MultRule[0], c.MultRule[1], c.MultRule[2], v)
+		w.record(&c.MultRule, Int, "", v, 0, nil)
 	}
 }
 
-func (c *Check) float(v float64, p *wire.Path, e *wire.Errors) {
+func (w walker) float(c *Check, v float64) {
 	if c == nil {
 		return
 	}
@@ -532,10 +611,10 @@ func (c *Check) float(v float64, p *wire.Path, e *wire.Errors) {
 			bad = true
 		}
 		if bad {
-			e.AddNumber(p, b.Rule[0], b.Rule[1], b.Rule[2], v)
+			w.record(&b.Rule, Float, "", 0, v, nil)
 		}
 	}
 	if c.MultipleOf != "" && !check.MultipleOf(v, c.MultipleOf) {
-		e.AddNumber(p, c.MultRule[0], c.MultRule[1], c.MultRule[2], v)
+		w.record(&c.MultRule, Float, "", 0, v, nil)
 	}
 }

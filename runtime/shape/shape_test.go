@@ -1,0 +1,172 @@
+package shape
+
+import (
+	"errors"
+	"testing"
+	"unsafe"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/wire"
+	"github.com/toolgen-go/toolgen/runtime/wire/wiretest"
+)
+
+// The tables below are what the generator writes for these types.
+
+type item struct {
+	Name  string
+	Count *int64
+}
+
+type params struct {
+	Owner  string
+	Limit  int64
+	Ratio  *float64
+	Tags   []string
+	Items  []item
+	Nested *item
+	Done   bool
+	Scores []int64
+}
+
+type optionalParams struct {
+	Ratio float64
+}
+
+var pattern = check.MustCompile("^[a-z]+$")
+
+var checkCount = Check{Bounds: []Bound{{Op: Less, I: 1, Rule: Rule{"minimum", "must be >= 1", ">= 1"}}}}
+
+var tableItem = Table{
+	Fields: []Field{
+		{Offset: unsafe.Offsetof(item{}.Name), Kind: String, Required: true, Check: &Check{
+			Enum: []string{"a", "b"}, EnumRule: Rule{"enum", `must be one of "a", "b"`, `"a", "b"`}}},
+		{Offset: unsafe.Offsetof(item{}.Count), Kind: Int, Form: Pointer, Check: &checkCount},
+	},
+	Names:   []string{"name", "count"},
+	Checked: true,
+}
+
+var tableParams = Table{
+	Fields: []Field{
+		{Offset: unsafe.Offsetof(params{}.Owner), Kind: String, Required: true, Check: &Check{
+			MinLen: 2, MinLenRule: Rule{"minLength", "must be at least 2 characters long", "at least 2 characters"},
+			MaxLen: 5, MaxLenRule: Rule{"maxLength", "must be at most 5 characters long", "at most 5 characters"},
+			Pattern: &pattern, PatternRule: Rule{"pattern", "must match the pattern ^[a-z]+$", "pattern ^[a-z]+$"}}},
+		{Offset: unsafe.Offsetof(params{}.Limit), Kind: Int, HasDefault: true, Default: Const{I: 20}, Check: &Check{
+			Bounds: []Bound{{Op: Greater, I: 100, Rule: Rule{"maximum", "must be <= 100", "<= 100"}}}}},
+		{Offset: unsafe.Offsetof(params{}.Ratio), Kind: Float, Form: Pointer, InOpt: true, OptOffset: unsafe.Offsetof(optionalParams{}.Ratio), Check: &Check{
+			Bounds:     []Bound{{Op: LessEqual, F: 0, Rule: Rule{"exclusiveMinimum", "must be > 0", "> 0"}}},
+			MultipleOf: "0.5", MultRule: Rule{"multipleOf", "must be a multiple of 0.5", "multiple of 0.5"}}},
+		{Offset: unsafe.Offsetof(params{}.Tags), Kind: String, Form: OptSlice,
+			Check:     &Check{MaxItems: 2, MaxItemsRule: Rule{"maxItems", "must have at most 2 items", "at most 2 items"}, Unique: true},
+			ItemCheck: &Check{Format: check.Email, FormatRule: Rule{"format", "must be a valid email", "email"}}},
+		{Offset: unsafe.Offsetof(params{}.Items), Kind: Object, Form: Slice, Object: &tableItem, Items: Objects[item], ElemSize: unsafe.Sizeof(item{})},
+		{Offset: unsafe.Offsetof(params{}.Nested), Kind: Object, Form: Pointer, Object: &tableItem, New: New[item]},
+		{Offset: unsafe.Offsetof(params{}.Done), Kind: Bool, HasDefault: true, Default: Const{B: true}},
+		{Offset: unsafe.Offsetof(params{}.Scores), Kind: Int, Form: OptSlice, ItemCheck: &checkCount,
+			Check: &Check{MinItems: 1, MinItemsRule: Rule{"minItems", "must have at least 1 item", "at least 1 item"}}},
+	},
+	Names:   []string{"owner", "limit", "ratio", "tags", "items", "nested", "done", "scores"},
+	Closed:  true,
+	Checked: true,
+	Opt:     New[optionalParams],
+}
+
+func decode(args []byte) (*params, error) {
+	x := new(params)
+	d := wire.NewArgsDecoder(args)
+	Decode(&tableParams, d, unsafe.Pointer(x))
+	if d.Close() != nil {
+		return nil, d.Report("t", nil)
+	}
+	var e wire.Errors
+	ValidateAt(&tableParams, unsafe.Pointer(x), nil, &e)
+	if err := d.Report("t", &e); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+const valid = `{"owner":"abc","ratio":1.5,"tags":["a@b.co"],"items":[{"name":"a","count":2}],"nested":{"name":"b"},"scores":[3]}`
+
+func TestDecodeValid(t *testing.T) {
+	x, err := decode([]byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Owner != "abc" || x.Limit != 20 || *x.Ratio != 1.5 || len(x.Tags) != 1 || len(x.Items) != 1 || *x.Items[0].Count != 2 ||
+		x.Nested == nil || x.Nested.Name != "b" || !x.Done || len(x.Scores) != 1 || x.Items[0].Name != "a" {
+		t.Errorf("decoded %+v", x)
+	}
+	if err := Validate(&tableParams, unsafe.Pointer(x)); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestDecodeInvalid(t *testing.T) {
+	args := `{"owner":"ABCDEFG","limit":101,"ratio":0,"tags":["x","x","y"],"items":[{"count":0}],"nested":{"name":"c"},"scores":[],"extra":1,"done":"no"}`
+	_, err := decode([]byte(args))
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("got %v, want a validation error", err)
+	}
+	want := []string{
+		"/items/0/name required", "/extra additionalProperties", "/done type",
+		"/owner maxLength", "/owner pattern", "/limit maximum", "/ratio exclusiveMinimum", "/tags maxItems", "/tags uniqueItems",
+		"/tags/0 format", "/tags/1 format", "/tags/2 format", "/items/0/count minimum", "/nested/name enum", "/scores minItems",
+	}
+	var got []string
+	for _, f := range ve.Fields {
+		got = append(got, f.Path+" "+f.Code)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("errors\n%q\nwant\n%q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("error %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+func TestValidateAllocs(t *testing.T) {
+	x, err := decode([]byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if Validate(&tableParams, unsafe.Pointer(x)) != nil {
+			t.Fatal("invalid")
+		}
+	}); n != 0 {
+		t.Errorf("Validate allocates %v times on valid input", n)
+	}
+}
+
+func BenchmarkDecodeValidate(b *testing.B) {
+	args := []byte(valid)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := decode(args); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzDecode: no input makes the interpreter panic, and what it decodes
+// re-validates without panicking.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(valid))
+	for _, s := range wiretest.Hostile() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		x, err := decode(args)
+		if err == nil {
+			if err := Validate(&tableParams, unsafe.Pointer(x)); err != nil {
+				t.Errorf("%s decodes without errors but Validate reports %v", args, err)
+			}
+		}
+	})
+}
