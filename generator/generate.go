@@ -36,9 +36,10 @@ type Options struct {
 	// RuntimeModule overrides the module path of the runtime packages
 	// (DefaultRuntimeModule when empty).
 	RuntimeModule string
-	// noTables emits generated methods for every type, none through
-	// runtime/shape tables (tables.go), for the differential tests.
-	noTables bool
+	// Tables chooses when objects are decoded and validated through
+	// runtime/shape tables rather than generated methods (tables.go):
+	// TablesAuto (the zero value) for large families and long objects.
+	Tables TableMode
 }
 
 // File is one generated source file.
@@ -99,6 +100,9 @@ type gen struct {
 	// through a runtime/shape table, 0 for one with generated methods, 2
 	// while deciding.
 	tables map[*ir.Type]int
+	// objectShapes counts the family's object types with code of their
+	// own (-1 until counted), for TablesAuto.
+	objectShapes int
 }
 
 type pkgVar struct {
@@ -147,12 +151,13 @@ func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 		mod = DefaultRuntimeModule
 	}
 	g := &gen{
-		fam:        fam,
-		opt:        opt,
-		runtimePkg: mod + "/runtime",
-		wirePkg:    mod + "/runtime/wire",
-		checkPkg:   mod + "/runtime/check",
-		pkgVars:    map[string]string{},
+		fam:          fam,
+		opt:          opt,
+		runtimePkg:   mod + "/runtime",
+		wirePkg:      mod + "/runtime/wire",
+		checkPkg:     mod + "/runtime/check",
+		pkgVars:      map[string]string{},
+		objectShapes: -1,
 	}
 	if err := g.checkFamily(); err != nil {
 		return err

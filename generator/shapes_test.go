@@ -104,7 +104,7 @@ func TestLongObjectsSplit(t *testing.T) {
 		t.Errorf("200 fields are not in a table:\n%s", d)
 	}
 	fam := wideFamily(200)
-	out, err := Generate(fam, Options{Package: fam.Package, Sources: fam.Sources, noTables: true})
+	out, err := Generate(fam, Options{Package: fam.Package, Sources: fam.Sources, Tables: TablesNever})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,30 @@ import (
 // keeps its generated methods. The errors are the same either way
 // (TestTablesDifferential).
 
+// TableMode chooses when objects go through runtime/shape tables.
+type TableMode int
+
+const (
+	// TablesAuto tables the objects the interpreter covers when the family
+	// has more than TableObjects object shapes, and otherwise only objects
+	// of more than TableFields properties: generated methods are faster
+	// (a small object's Validate 2–3 times), tables build faster.
+	TablesAuto TableMode = iota
+	// TablesNever keeps generated methods for every type.
+	TablesNever
+	// TablesAlways tables every object the interpreter covers (the
+	// differential and conformance tests).
+	TablesAlways
+)
+
+// TableObjects and TableFields are TablesAuto's thresholds: a family of
+// more object shapes (a catalogue of hundreds of tools), an object of more
+// properties.
+const (
+	TableObjects = 200
+	TableFields  = 64
+)
+
 // shapePkg is the interpreter's import path.
 func (g *gen) shapePkg() string {
 	return strings.TrimSuffix(g.runtimePkg, "/runtime") + "/runtime/shape"
@@ -33,7 +57,7 @@ func tableName(t *ir.Type) string { return "table" + t.GoName }
 // is decoded and validated through a table; memoised. Types on a cycle of
 // tables are not (their initialisers would refer to each other).
 func (g *gen) tabled(t *ir.Type) bool {
-	if g.opt.noTables {
+	if g.opt.Tables == TablesNever {
 		return false
 	}
 	t = g.canonical(t)
@@ -44,13 +68,30 @@ func (g *gen) tabled(t *ir.Type) bool {
 		g.tables = map[*ir.Type]int{}
 	}
 	g.tables[t] = 2 // in progress: a cycle is not eligible
-	ok := g.tableable(t) && g.tableDepth(t) <= shape.MaxDepth
+	ok := g.tablesWanted(t) && g.tableable(t) && g.tableDepth(t) <= shape.MaxDepth
 	if ok {
 		g.tables[t] = 1
 	} else {
 		g.tables[t] = 0
 	}
 	return ok
+}
+
+// tablesWanted applies the table mode to object t, which the
+// interpreter covers.
+func (g *gen) tablesWanted(t *ir.Type) bool {
+	if g.opt.Tables == TablesAlways || len(t.Fields) > TableFields {
+		return true
+	}
+	if g.objectShapes < 0 {
+		g.objectShapes = 0
+		for _, o := range g.fam.Types {
+			if o.Kind == ir.KindObject && hasMethods(o) && g.alias[o] == nil {
+				g.objectShapes++
+			}
+		}
+	}
+	return g.objectShapes > TableObjects
 }
 
 // tableDepth is how many steps (properties, items) below tabled object t
@@ -118,11 +159,22 @@ func (g *gen) tableValue(t *ir.Type, arrays bool) bool {
 		}
 		return g.tableValue(t.Elem, false)
 	}
-	if scalarKind(t) == "" {
+	return scalarKind(t) != "" && checkable(t)
+}
+
+// checkable reports whether a shape.Check holds scalar t's constraints:
+// not a const, nor an enum of other than strings.
+func checkable(t *ir.Type) bool {
+	if t.Const != nil || len(t.Enum) > 0 && t.Kind != ir.KindString && t.Kind != ir.KindEnum {
 		return false
 	}
-	_, ok := g.scalarCheck(t)
-	return ok
+	for _, e := range t.Enum {
+		var s string
+		if json.Unmarshal(e.JSON, &s) == nil {
+			return true
+		}
+	}
+	return len(t.Enum) == 0
 }
 
 // scalarKind is the runtime/shape kind of a scalar type, or "".
@@ -153,7 +205,7 @@ func (g *gen) scalarCheck(t *ir.Type) (jen.Code, bool) {
 	switch {
 	case c == nil:
 		return nil, ok
-	case hasMethods(t):
+	case hasMethods(t) && g.scalarTabled(g.canonical(t)):
 		// Shared with the type's validate method (checkName).
 		return jen.Op("&").Id(checkName(g.canonical(t))), ok
 	}
@@ -164,20 +216,33 @@ func (g *gen) scalarCheck(t *ir.Type) (jen.Code, bool) {
 // scalar type t.
 func checkName(t *ir.Type) string { return "check" + t.GoName }
 
+// anyTables reports whether the family's objects may be tabled (its
+// constrained named scalars then share shape.Checks with them).
+func (g *gen) anyTables() bool {
+	switch g.opt.Tables {
+	case TablesNever:
+		return false
+	case TablesAlways:
+		return true
+	}
+	g.tablesWanted(&ir.Type{})
+	return g.objectShapes > TableObjects
+}
+
 // scalarTabled reports whether named scalar type t is validated through
 // a shape.Check (emitScalarCheck).
 func (g *gen) scalarTabled(t *ir.Type) bool {
-	if g.opt.noTables || scalarKind(t) == "" || scalarKind(t) == "Bool" || isTime(t) || t.Delegated != nil {
-		return false
-	}
-	c, ok := g.scalarCheckLit(t)
-	return ok && c != nil
+	return g.anyTables() && scalarKind(t) != "" && scalarKind(t) != "Bool" && !isTime(t) && t.Delegated == nil &&
+		checkable(t) && g.checked(t)
 }
 
 // emitScalarCheck writes the shape.Check of named scalar type t and its
 // validate method calling shape.CheckString (CheckInt, CheckFloat).
 func (g *gen) emitScalarCheck(f *jen.File, t *ir.Type) {
 	c, _ := g.scalarCheckLit(t)
+	if c == nil {
+		c = jen.Qual(g.shapePkg(), "Check").Values()
+	}
 	kind := scalarKind(t)
 	var conv jen.Code
 	switch kind {

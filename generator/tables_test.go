@@ -81,7 +81,7 @@ func differential(t *testing.T, name, path string) {
 	write("go.work", []byte("go 1.26.0\n\nuse (\n\t.\n\t"+filepath.ToSlash(root)+"\n)\n"))
 	tabled := 0
 	for _, pkg := range []string{"tab", "code"} {
-		files, err := Generate(fam, Options{Package: pkg, Sources: fam.Sources, noTables: pkg == "code"})
+		files, err := Generate(fam, Options{Package: pkg, Sources: fam.Sources, Tables: map[bool]TableMode{true: TablesNever, false: TablesAlways}[pkg == "code"]})
 		if err != nil {
 			t.Fatal(err)
 		}

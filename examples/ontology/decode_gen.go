@@ -5,10 +5,7 @@ package ontology
 
 import (
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // optionalListOntoTasksParams holds the scalars a decoded ListOntoTasksParams points to:
@@ -18,50 +15,41 @@ type optionalListOntoTasksParams struct {
 	StateKey  ListOntoTasksStateKey
 }
 
-// tableListOntoTasksParams describes ListOntoTasksParams to runtime/shape.
-var tableListOntoTasksParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoTasksParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalListOntoTasksParams{}.ProjectID),
-	}, {
-		Check:     &checkListOntoTasksStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoTasksParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoTasksParams{}.StateKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoTasksParams{}.Limit),
-	}},
-	Names: []string{"project_id", "state_key", "limit"},
-	Opt:   shape.New[optionalListOntoTasksParams],
-}
-
 // decodeWire reads a ListOntoTasksParams from d, recording type errors in d.
 func (x *ListOntoTasksParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoTasksParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListOntoTasksParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalListOntoTasksParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalListOntoTasksParams)
+			}
+			opt.StateKey = ListOntoTasksStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoTasksParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
+
+// fieldNamesListOntoTasksParams are the properties ListOntoTasksParams accepts, for suggestions.
+var fieldNamesListOntoTasksParams = []string{"project_id", "state_key", "limit"}
 
 // optionalListOntoGoalsParams holds the scalars a decoded ListOntoGoalsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -70,50 +58,41 @@ type optionalListOntoGoalsParams struct {
 	StateKey  ListOntoGoalsStateKey
 }
 
-// tableListOntoGoalsParams describes ListOntoGoalsParams to runtime/shape.
-var tableListOntoGoalsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoGoalsParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalListOntoGoalsParams{}.ProjectID),
-	}, {
-		Check:     &checkListOntoGoalsStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoGoalsParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoGoalsParams{}.StateKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoGoalsParams{}.Limit),
-	}},
-	Names: []string{"project_id", "state_key", "limit"},
-	Opt:   shape.New[optionalListOntoGoalsParams],
-}
-
 // decodeWire reads a ListOntoGoalsParams from d, recording type errors in d.
 func (x *ListOntoGoalsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoGoalsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListOntoGoalsParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalListOntoGoalsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalListOntoGoalsParams)
+			}
+			opt.StateKey = ListOntoGoalsStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoGoalsParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
+
+// fieldNamesListOntoGoalsParams are the properties ListOntoGoalsParams accepts, for suggestions.
+var fieldNamesListOntoGoalsParams = []string{"project_id", "state_key", "limit"}
 
 // optionalListOntoDocumentsParams holds the scalars a decoded ListOntoDocumentsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -123,91 +102,73 @@ type optionalListOntoDocumentsParams struct {
 	StateKey  ListOntoDocumentsStateKey
 }
 
-// tableListOntoDocumentsParams describes ListOntoDocumentsParams to runtime/shape.
-var tableListOntoDocumentsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoDocumentsParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalListOntoDocumentsParams{}.ProjectID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoDocumentsParams{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoDocumentsParams{}.TypeKey),
-	}, {
-		Check:     &checkListOntoDocumentsStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoDocumentsParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoDocumentsParams{}.StateKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoDocumentsParams{}.Limit),
-	}},
-	Names: []string{"project_id", "type_key", "state_key", "limit"},
-	Opt:   shape.New[optionalListOntoDocumentsParams],
-}
-
 // decodeWire reads a ListOntoDocumentsParams from d, recording type errors in d.
 func (x *ListOntoDocumentsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoDocumentsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListOntoDocumentsParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalListOntoDocumentsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalListOntoDocumentsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalListOntoDocumentsParams)
+			}
+			opt.StateKey = ListOntoDocumentsStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoDocumentsParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
 
-// tableListOntoMilestonesParams describes ListOntoMilestonesParams to runtime/shape.
-var tableListOntoMilestonesParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(ListOntoMilestonesParams{}.ProjectID),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoMilestonesParams{}.Limit),
-	}},
-	Names: []string{"project_id", "limit"},
-}
+// fieldNamesListOntoDocumentsParams are the properties ListOntoDocumentsParams accepts, for suggestions.
+var fieldNamesListOntoDocumentsParams = []string{"project_id", "type_key", "state_key", "limit"}
 
 // decodeWire reads a ListOntoMilestonesParams from d, recording type errors in d.
 func (x *ListOntoMilestonesParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoMilestonesParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			x.ProjectID = new(string)
+			(*x.ProjectID) = d.String()
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoMilestonesParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
+
+// fieldNamesListOntoMilestonesParams are the properties ListOntoMilestonesParams accepts, for suggestions.
+var fieldNamesListOntoMilestonesParams = []string{"project_id", "limit"}
 
 // optionalListOntoRisksParams holds the scalars a decoded ListOntoRisksParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -216,50 +177,41 @@ type optionalListOntoRisksParams struct {
 	Impact    ListOntoRisksImpact
 }
 
-// tableListOntoRisksParams describes ListOntoRisksParams to runtime/shape.
-var tableListOntoRisksParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoRisksParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalListOntoRisksParams{}.ProjectID),
-	}, {
-		Check:     &checkListOntoRisksImpact,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoRisksParams{}.Impact),
-		OptOffset: unsafe.Offsetof(optionalListOntoRisksParams{}.Impact),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoRisksParams{}.Limit),
-	}},
-	Names: []string{"project_id", "impact", "limit"},
-	Opt:   shape.New[optionalListOntoRisksParams],
-}
-
 // decodeWire reads a ListOntoRisksParams from d, recording type errors in d.
 func (x *ListOntoRisksParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoRisksParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListOntoRisksParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalListOntoRisksParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "impact":
+			if opt == nil {
+				opt = new(optionalListOntoRisksParams)
+			}
+			opt.Impact = ListOntoRisksImpact(d.String())
+			x.Impact = &opt.Impact
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoRisksParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
+
+// fieldNamesListOntoRisksParams are the properties ListOntoRisksParams accepts, for suggestions.
+var fieldNamesListOntoRisksParams = []string{"project_id", "impact", "limit"}
 
 // optionalListOntoRequirementsParams holds the scalars a decoded ListOntoRequirementsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -268,49 +220,41 @@ type optionalListOntoRequirementsParams struct {
 	TypeKey   string
 }
 
-// tableListOntoRequirementsParams describes ListOntoRequirementsParams to runtime/shape.
-var tableListOntoRequirementsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoRequirementsParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalListOntoRequirementsParams{}.ProjectID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoRequirementsParams{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoRequirementsParams{}.TypeKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoRequirementsParams{}.Limit),
-	}},
-	Names: []string{"project_id", "type_key", "limit"},
-	Opt:   shape.New[optionalListOntoRequirementsParams],
-}
-
 // decodeWire reads a ListOntoRequirementsParams from d, recording type errors in d.
 func (x *ListOntoRequirementsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoRequirementsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListOntoRequirementsParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalListOntoRequirementsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalListOntoRequirementsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoRequirementsParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
+
+// fieldNamesListOntoRequirementsParams are the properties ListOntoRequirementsParams accepts, for suggestions.
+var fieldNamesListOntoRequirementsParams = []string{"project_id", "type_key", "limit"}
 
 // optionalListOntoProjectsParams holds the scalars a decoded ListOntoProjectsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -319,67 +263,64 @@ type optionalListOntoProjectsParams struct {
 	TypeKey  string
 }
 
-// tableListOntoProjectsParams describes ListOntoProjectsParams to runtime/shape.
-var tableListOntoProjectsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check:     &checkListOntoProjectsStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoProjectsParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoProjectsParams{}.StateKey),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListOntoProjectsParams{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalListOntoProjectsParams{}.TypeKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListOntoProjectsParams{}.Limit),
-	}},
-	Names: []string{"state_key", "type_key", "limit"},
-	Opt:   shape.New[optionalListOntoProjectsParams],
-}
-
 // decodeWire reads a ListOntoProjectsParams from d, recording type errors in d.
 func (x *ListOntoProjectsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListOntoProjectsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListOntoProjectsParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalListOntoProjectsParams)
+			}
+			opt.StateKey = ListOntoProjectsStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalListOntoProjectsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "limit":
+			seen1 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListOntoProjectsParams)
+		}
+	}
+	if !seen1 {
+		x.Limit = 20
+	}
 }
 
-// tableListTaskDocumentsParams describes ListTaskDocumentsParams to runtime/shape.
-var tableListTaskDocumentsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ListTaskDocumentsParams{}.TaskID),
-		Required: true,
-	}},
-	Names: []string{"task_id"},
-}
+// fieldNamesListOntoProjectsParams are the properties ListOntoProjectsParams accepts, for suggestions.
+var fieldNamesListOntoProjectsParams = []string{"state_key", "type_key", "limit"}
 
 // decodeWire reads a ListTaskDocumentsParams from d, recording type errors in d.
 func (x *ListTaskDocumentsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListTaskDocumentsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "task_id":
+			seen1 = true
+			x.TaskID = d.String()
+		default:
+			d.Unknown(fieldNamesListTaskDocumentsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("task_id")
+	}
 }
+
+// fieldNamesListTaskDocumentsParams are the properties ListTaskDocumentsParams accepts, for suggestions.
+var fieldNamesListTaskDocumentsParams = []string{"task_id"}
 
 // optionalSearchOntoTasksParams holds the scalars a decoded SearchOntoTasksParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -388,85 +329,78 @@ type optionalSearchOntoTasksParams struct {
 	StateKey  SearchOntoTasksStateKey
 }
 
-// tableSearchOntoTasksParams describes SearchOntoTasksParams to runtime/shape.
-var tableSearchOntoTasksParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(SearchOntoTasksParams{}.Search),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(SearchOntoTasksParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalSearchOntoTasksParams{}.ProjectID),
-	}, {
-		Check:     &checkListOntoTasksStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(SearchOntoTasksParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalSearchOntoTasksParams{}.StateKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 10},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(SearchOntoTasksParams{}.Limit),
-	}},
-	Names: []string{"search", "project_id", "state_key", "limit"},
-	Opt:   shape.New[optionalSearchOntoTasksParams],
-}
-
 // decodeWire reads a SearchOntoTasksParams from d, recording type errors in d.
 func (x *SearchOntoTasksParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableSearchOntoTasksParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalSearchOntoTasksParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "search":
+			seen1 = true
+			x.Search = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalSearchOntoTasksParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalSearchOntoTasksParams)
+			}
+			opt.StateKey = SearchOntoTasksStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		case "limit":
+			seen2 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesSearchOntoTasksParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("search")
+	}
+	if !seen2 {
+		x.Limit = 10
+	}
 }
 
-// tableSearchOntoProjectsParams describes SearchOntoProjectsParams to runtime/shape.
-var tableSearchOntoProjectsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(SearchOntoProjectsParams{}.Search),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 10},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(SearchOntoProjectsParams{}.Limit),
-	}},
-	Names: []string{"search", "limit"},
-}
+// fieldNamesSearchOntoTasksParams are the properties SearchOntoTasksParams accepts, for suggestions.
+var fieldNamesSearchOntoTasksParams = []string{"search", "project_id", "state_key", "limit"}
 
 // decodeWire reads a SearchOntoProjectsParams from d, recording type errors in d.
 func (x *SearchOntoProjectsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableSearchOntoProjectsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "search":
+			seen1 = true
+			x.Search = d.String()
+		case "limit":
+			seen2 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesSearchOntoProjectsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("search")
+	}
+	if !seen2 {
+		x.Limit = 10
+	}
 }
+
+// fieldNamesSearchOntoProjectsParams are the properties SearchOntoProjectsParams accepts, for suggestions.
+var fieldNamesSearchOntoProjectsParams = []string{"search", "limit"}
 
 // optionalSearchOntoDocumentsParams holds the scalars a decoded SearchOntoDocumentsParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -475,118 +409,115 @@ type optionalSearchOntoDocumentsParams struct {
 	TypeKey   string
 }
 
-// tableSearchOntoDocumentsParams describes SearchOntoDocumentsParams to runtime/shape.
-var tableSearchOntoDocumentsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(SearchOntoDocumentsParams{}.Search),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(SearchOntoDocumentsParams{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalSearchOntoDocumentsParams{}.ProjectID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(SearchOntoDocumentsParams{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalSearchOntoDocumentsParams{}.TypeKey),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 10},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(SearchOntoDocumentsParams{}.Limit),
-	}},
-	Names: []string{"search", "project_id", "type_key", "limit"},
-	Opt:   shape.New[optionalSearchOntoDocumentsParams],
-}
-
 // decodeWire reads a SearchOntoDocumentsParams from d, recording type errors in d.
 func (x *SearchOntoDocumentsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableSearchOntoDocumentsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalSearchOntoDocumentsParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "search":
+			seen1 = true
+			x.Search = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalSearchOntoDocumentsParams)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalSearchOntoDocumentsParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "limit":
+			seen2 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesSearchOntoDocumentsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("search")
+	}
+	if !seen2 {
+		x.Limit = 10
+	}
 }
 
-// tableSearchOntologyParams describes SearchOntologyParams to runtime/shape.
-var tableSearchOntologyParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(SearchOntologyParams{}.Query),
-		Required: true,
-	}, {
-		Form:      shape.OptSlice,
-		ItemCheck: &checkSearchOntologyTypesItem,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(SearchOntologyParams{}.Types),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(SearchOntologyParams{}.ProjectID),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 10},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(SearchOntologyParams{}.Limit),
-	}},
-	Names: []string{"query", "types", "project_id", "limit"},
-}
+// fieldNamesSearchOntoDocumentsParams are the properties SearchOntoDocumentsParams accepts, for suggestions.
+var fieldNamesSearchOntoDocumentsParams = []string{"search", "project_id", "type_key", "limit"}
 
 // decodeWire reads a SearchOntologyParams from d, recording type errors in d.
 func (x *SearchOntologyParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableSearchOntologyParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "query":
+			seen1 = true
+			x.Query = d.String()
+		case "types":
+			if d.Array() {
+				var buf [8]SearchOntologyTypesItem
+				items := buf[:0]
+				for d.More() {
+					var v2 SearchOntologyTypesItem
+					v2 = SearchOntologyTypesItem(d.String())
+					items = append(items, v2)
+				}
+				x.Types = append(make([]SearchOntologyTypesItem, 0, len(items)), items...)
+			}
+		case "project_id":
+			x.ProjectID = new(string)
+			(*x.ProjectID) = d.String()
+		case "limit":
+			seen3 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesSearchOntologyParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("query")
+	}
+	if !seen3 {
+		x.Limit = 10
+	}
 }
 
-// tableGetOntoProjectDetailsParams describes GetOntoProjectDetailsParams to runtime/shape.
-var tableGetOntoProjectDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsParams{}.ProjectID),
-		Required: true,
-	}},
-	Names: []string{"project_id"},
-}
+// fieldNamesSearchOntologyParams are the properties SearchOntologyParams accepts, for suggestions.
+var fieldNamesSearchOntologyParams = []string{"query", "types", "project_id", "limit"}
 
 // decodeWire reads a GetOntoProjectDetailsParams from d, recording type errors in d.
 func (x *GetOntoProjectDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoProjectDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoProjectDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
 }
+
+// fieldNamesGetOntoProjectDetailsParams are the properties GetOntoProjectDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoProjectDetailsParams = []string{"project_id"}
 
 // optionalGetOntoProjectDetailsResult holds the scalars a decoded GetOntoProjectDetailsResult points to:
 // one allocation, made when the first is present, for all of them.
@@ -781,423 +712,487 @@ type optionalGetOntoProjectDetailsResultChildrenItem struct {
 	Mitigation  string
 }
 
-// tableGetOntoProjectDetailsResultChildrenItem describes GetOntoProjectDetailsResultChildrenItem to runtime/shape.
-var tableGetOntoProjectDetailsResultChildrenItem = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.ID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Kind),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.ProjectID),
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Title),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Description),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Description),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Content),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Content),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.TypeKey),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.StateKey),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.ParentID),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.ParentID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.GoalID),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.GoalID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Priority),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Priority),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Moscow),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Moscow),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Due),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Due),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Impact),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Impact),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Probability),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Probability),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetOntoProjectDetailsResultChildrenItem{}.Mitigation),
-		OptOffset: unsafe.Offsetof(optionalGetOntoProjectDetailsResultChildrenItem{}.Mitigation),
-	}},
-	Names: []string{"id", "kind", "project_id", "title", "description", "content", "type_key", "state_key", "parent_id", "goal_id", "priority", "moscow", "due", "impact", "probability", "mitigation"},
-	Opt:   shape.New[optionalGetOntoProjectDetailsResultChildrenItem],
-}
-
 // decodeWire reads a GetOntoProjectDetailsResultChildrenItem from d, recording type errors in d.
 func (x *GetOntoProjectDetailsResultChildrenItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoProjectDetailsResultChildrenItem, d, unsafe.Pointer(x))
-}
-
-// tableGetOntoProjectDetailsResultEdgesItem describes GetOntoProjectDetailsResultEdgesItem to runtime/shape.
-var tableGetOntoProjectDetailsResultEdgesItem = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultEdgesItem{}.ID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultEdgesItem{}.SrcID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultEdgesItem{}.SrcKind),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultEdgesItem{}.DstID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultEdgesItem{}.DstKind),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectDetailsResultEdgesItem{}.Rel),
-		Required: true,
-	}},
-	Names: []string{"id", "src_id", "src_kind", "dst_id", "dst_kind", "rel"},
+	if !d.Object() {
+		return
+	}
+	var opt *optionalGetOntoProjectDetailsResultChildrenItem
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalGetOntoProjectDetailsResultChildrenItem)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
 }
 
 // decodeWire reads a GetOntoProjectDetailsResultEdgesItem from d, recording type errors in d.
 func (x *GetOntoProjectDetailsResultEdgesItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoProjectDetailsResultEdgesItem, d, unsafe.Pointer(x))
-}
-
-// tableGetOntoProjectGraphParams describes GetOntoProjectGraphParams to runtime/shape.
-var tableGetOntoProjectGraphParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoProjectGraphParams{}.ProjectID),
-		Required: true,
-	}, {
-		Default:    shape.Const{B: false},
-		HasDefault: true,
-		Kind:       shape.Bool,
-		Offset:     unsafe.Offsetof(GetOntoProjectGraphParams{}.IncludeDocuments),
-	}},
-	Names: []string{"project_id", "include_documents"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	var seen6 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "src_id":
+			seen2 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen3 = true
+			x.SrcKind = d.String()
+		case "dst_id":
+			seen4 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen5 = true
+			x.DstKind = d.String()
+		case "rel":
+			seen6 = true
+			x.Rel = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("src_id")
+	}
+	if !seen3 {
+		d.Missing("src_kind")
+	}
+	if !seen4 {
+		d.Missing("dst_id")
+	}
+	if !seen5 {
+		d.Missing("dst_kind")
+	}
+	if !seen6 {
+		d.Missing("rel")
+	}
 }
 
 // decodeWire reads a GetOntoProjectGraphParams from d, recording type errors in d.
 func (x *GetOntoProjectGraphParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoProjectGraphParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "include_documents":
+			seen2 = true
+			x.IncludeDocuments = d.Bool()
+		default:
+			d.Unknown(fieldNamesGetOntoProjectGraphParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		x.IncludeDocuments = false
+	}
 }
 
-// tableGetOntoProjectGraphResult describes GetOntoProjectGraphResult to runtime/shape.
-var tableGetOntoProjectGraphResult = shape.Table{
-	Fields: []shape.Field{{
-		ElemSize: unsafe.Sizeof(GetOntoProjectDetailsResultChildrenItem{}),
-		Form:     shape.Slice,
-		Items:    shape.Objects[GetOntoProjectDetailsResultChildrenItem],
-		Kind:     shape.Object,
-		Object:   &tableGetOntoProjectDetailsResultChildrenItem,
-		Offset:   unsafe.Offsetof(GetOntoProjectGraphResult{}.Nodes),
-		Required: true,
-	}, {
-		ElemSize: unsafe.Sizeof(GetOntoProjectDetailsResultEdgesItem{}),
-		Form:     shape.Slice,
-		Items:    shape.Objects[GetOntoProjectDetailsResultEdgesItem],
-		Kind:     shape.Object,
-		Object:   &tableGetOntoProjectDetailsResultEdgesItem,
-		Offset:   unsafe.Offsetof(GetOntoProjectGraphResult{}.Edges),
-		Required: true,
-	}},
-	Names: []string{"nodes", "edges"},
-}
+// fieldNamesGetOntoProjectGraphParams are the properties GetOntoProjectGraphParams accepts, for suggestions.
+var fieldNamesGetOntoProjectGraphParams = []string{"project_id", "include_documents"}
 
 // decodeWire reads a GetOntoProjectGraphResult from d, recording type errors in d.
 func (x *GetOntoProjectGraphResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoProjectGraphResult, d, unsafe.Pointer(x))
-}
-
-// tableGetOntoGoalDetailsParams describes GetOntoGoalDetailsParams to runtime/shape.
-var tableGetOntoGoalDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoGoalDetailsParams{}.GoalID),
-		Required: true,
-	}},
-	Names: []string{"goal_id"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "nodes":
+			seen1 = true
+			if d.Array() {
+				x.Nodes = []GetOntoProjectGraphResultNodesItem{}
+				for d.More() {
+					var v2 GetOntoProjectGraphResultNodesItem
+					v2.decodeWire(d)
+					x.Nodes = append(x.Nodes, v2)
+				}
+			}
+		case "edges":
+			seen3 = true
+			if d.Array() {
+				var buf [2]GetOntoProjectGraphResultEdgesItem
+				items := buf[:0]
+				for d.More() {
+					var v4 GetOntoProjectGraphResultEdgesItem
+					v4.decodeWire(d)
+					items = append(items, v4)
+				}
+				x.Edges = append(make([]GetOntoProjectGraphResultEdgesItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("nodes")
+	}
+	if !seen3 {
+		d.Missing("edges")
+	}
 }
 
 // decodeWire reads a GetOntoGoalDetailsParams from d, recording type errors in d.
 func (x *GetOntoGoalDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoGoalDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "goal_id":
+			seen1 = true
+			x.GoalID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoGoalDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("goal_id")
+	}
 }
 
-// tableGetOntoPlanDetailsParams describes GetOntoPlanDetailsParams to runtime/shape.
-var tableGetOntoPlanDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoPlanDetailsParams{}.PlanID),
-		Required: true,
-	}},
-	Names: []string{"plan_id"},
-}
+// fieldNamesGetOntoGoalDetailsParams are the properties GetOntoGoalDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoGoalDetailsParams = []string{"goal_id"}
 
 // decodeWire reads a GetOntoPlanDetailsParams from d, recording type errors in d.
 func (x *GetOntoPlanDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoPlanDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "plan_id":
+			seen1 = true
+			x.PlanID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoPlanDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("plan_id")
+	}
 }
 
-// tableGetOntoDocumentDetailsParams describes GetOntoDocumentDetailsParams to runtime/shape.
-var tableGetOntoDocumentDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoDocumentDetailsParams{}.DocumentID),
-		Required: true,
-	}},
-	Names: []string{"document_id"},
-}
+// fieldNamesGetOntoPlanDetailsParams are the properties GetOntoPlanDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoPlanDetailsParams = []string{"plan_id"}
 
 // decodeWire reads a GetOntoDocumentDetailsParams from d, recording type errors in d.
 func (x *GetOntoDocumentDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoDocumentDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "document_id":
+			seen1 = true
+			x.DocumentID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoDocumentDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("document_id")
+	}
 }
 
-// tableGetOntoMilestoneDetailsParams describes GetOntoMilestoneDetailsParams to runtime/shape.
-var tableGetOntoMilestoneDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoMilestoneDetailsParams{}.MilestoneID),
-		Required: true,
-	}},
-	Names: []string{"milestone_id"},
-}
+// fieldNamesGetOntoDocumentDetailsParams are the properties GetOntoDocumentDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoDocumentDetailsParams = []string{"document_id"}
 
 // decodeWire reads a GetOntoMilestoneDetailsParams from d, recording type errors in d.
 func (x *GetOntoMilestoneDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoMilestoneDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "milestone_id":
+			seen1 = true
+			x.MilestoneID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoMilestoneDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("milestone_id")
+	}
 }
 
-// tableGetOntoRiskDetailsParams describes GetOntoRiskDetailsParams to runtime/shape.
-var tableGetOntoRiskDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoRiskDetailsParams{}.RiskID),
-		Required: true,
-	}},
-	Names: []string{"risk_id"},
-}
+// fieldNamesGetOntoMilestoneDetailsParams are the properties GetOntoMilestoneDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoMilestoneDetailsParams = []string{"milestone_id"}
 
 // decodeWire reads a GetOntoRiskDetailsParams from d, recording type errors in d.
 func (x *GetOntoRiskDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoRiskDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "risk_id":
+			seen1 = true
+			x.RiskID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoRiskDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("risk_id")
+	}
 }
 
-// tableGetOntoRequirementDetailsParams describes GetOntoRequirementDetailsParams to runtime/shape.
-var tableGetOntoRequirementDetailsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetOntoRequirementDetailsParams{}.RequirementID),
-		Required: true,
-	}},
-	Names: []string{"requirement_id"},
-}
+// fieldNamesGetOntoRiskDetailsParams are the properties GetOntoRiskDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoRiskDetailsParams = []string{"risk_id"}
 
 // decodeWire reads a GetOntoRequirementDetailsParams from d, recording type errors in d.
 func (x *GetOntoRequirementDetailsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetOntoRequirementDetailsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "requirement_id":
+			seen1 = true
+			x.RequirementID = d.String()
+		default:
+			d.Unknown(fieldNamesGetOntoRequirementDetailsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("requirement_id")
+	}
 }
 
-// tableGetDocumentTreeParams describes GetDocumentTreeParams to runtime/shape.
-var tableGetDocumentTreeParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetDocumentTreeParams{}.ProjectID),
-		Required: true,
-	}, {
-		Default:    shape.Const{B: false},
-		HasDefault: true,
-		Kind:       shape.Bool,
-		Offset:     unsafe.Offsetof(GetDocumentTreeParams{}.IncludeDocuments),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    10,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 10", "<= 10"},
-		}}},
-		Form:   shape.Pointer,
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(GetDocumentTreeParams{}.MaxDepth),
-	}},
-	Names: []string{"project_id", "include_documents", "max_depth"},
-}
+// fieldNamesGetOntoRequirementDetailsParams are the properties GetOntoRequirementDetailsParams accepts, for suggestions.
+var fieldNamesGetOntoRequirementDetailsParams = []string{"requirement_id"}
 
 // decodeWire reads a GetDocumentTreeParams from d, recording type errors in d.
 func (x *GetDocumentTreeParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetDocumentTreeParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "include_documents":
+			seen2 = true
+			x.IncludeDocuments = d.Bool()
+		case "max_depth":
+			x.MaxDepth = new(int64)
+			(*x.MaxDepth) = d.Int()
+		default:
+			d.Unknown(fieldNamesGetDocumentTreeParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		x.IncludeDocuments = false
+	}
 }
 
-// tableGetEntityRelationshipsParams describes GetEntityRelationshipsParams to runtime/shape.
-var tableGetEntityRelationshipsParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetEntityRelationshipsParams{}.EntityID),
-		Required: true,
-	}, {
-		Check:    &checkSearchOntologyTypesItem,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetEntityRelationshipsParams{}.EntityKind),
-		Required: true,
-	}, {
-		Check:      &checkGetEntityRelationshipsDirection,
-		Default:    shape.Const{S: "both"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(GetEntityRelationshipsParams{}.Direction),
-	}},
-	Names: []string{"entity_id", "entity_kind", "direction"},
-}
+// fieldNamesGetDocumentTreeParams are the properties GetDocumentTreeParams accepts, for suggestions.
+var fieldNamesGetDocumentTreeParams = []string{"project_id", "include_documents", "max_depth"}
 
 // decodeWire reads a GetEntityRelationshipsParams from d, recording type errors in d.
 func (x *GetEntityRelationshipsParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetEntityRelationshipsParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "entity_id":
+			seen1 = true
+			x.EntityID = d.String()
+		case "entity_kind":
+			seen2 = true
+			x.EntityKind = GetEntityRelationshipsEntityKind(d.String())
+		case "direction":
+			seen3 = true
+			x.Direction = GetEntityRelationshipsDirection(d.String())
+		default:
+			d.Unknown(fieldNamesGetEntityRelationshipsParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("entity_id")
+	}
+	if !seen2 {
+		d.Missing("entity_kind")
+	}
+	if !seen3 {
+		x.Direction = GetEntityRelationshipsDirectionBoth
+	}
 }
 
-// tableGetLinkedEntitiesParams describes GetLinkedEntitiesParams to runtime/shape.
-var tableGetLinkedEntitiesParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetLinkedEntitiesParams{}.EntityID),
-		Required: true,
-	}, {
-		Check:    &checkSearchOntologyTypesItem,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetLinkedEntitiesParams{}.EntityKind),
-		Required: true,
-	}, {
-		Check:  &checkSearchOntologyTypesItem,
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(GetLinkedEntitiesParams{}.FilterKind),
-	}},
-	Names: []string{"entity_id", "entity_kind", "filter_kind"},
-}
+// fieldNamesGetEntityRelationshipsParams are the properties GetEntityRelationshipsParams accepts, for suggestions.
+var fieldNamesGetEntityRelationshipsParams = []string{"entity_id", "entity_kind", "direction"}
 
 // decodeWire reads a GetLinkedEntitiesParams from d, recording type errors in d.
 func (x *GetLinkedEntitiesParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetLinkedEntitiesParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "entity_id":
+			seen1 = true
+			x.EntityID = d.String()
+		case "entity_kind":
+			seen2 = true
+			x.EntityKind = GetLinkedEntitiesEntityKind(d.String())
+		case "filter_kind":
+			x.FilterKind = new(GetLinkedEntitiesFilterKind)
+			(*x.FilterKind) = GetLinkedEntitiesFilterKind(d.String())
+		default:
+			d.Unknown(fieldNamesGetLinkedEntitiesParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("entity_id")
+	}
+	if !seen2 {
+		d.Missing("entity_kind")
+	}
 }
+
+// fieldNamesGetLinkedEntitiesParams are the properties GetLinkedEntitiesParams accepts, for suggestions.
+var fieldNamesGetLinkedEntitiesParams = []string{"entity_id", "entity_kind", "filter_kind"}
 
 // optionalCreateOntoTaskParams holds the scalars a decoded CreateOntoTaskParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1208,93 +1203,74 @@ type optionalCreateOntoTaskParams struct {
 	GoalID      string
 }
 
-// tableCreateOntoTaskParams describes CreateOntoTaskParams to runtime/shape.
-var tableCreateOntoTaskParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoTaskParams{}.ProjectID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MaxLen:     200,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 200 characters long", "at most 200 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoTaskParams{}.Title),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskParams{}.Description),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskParams{}.Description),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    5,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 5", "<= 5"},
-		}}},
-		Default:    shape.Const{I: 3},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(CreateOntoTaskParams{}.Priority),
-	}, {
-		Check:      &checkCreateOntoTaskStateKey,
-		Default:    shape.Const{S: "todo"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(CreateOntoTaskParams{}.StateKey),
-	}, {
-		Check: &shape.Check{
-			Format:     check.DateTime,
-			FormatRule: shape.Rule{"format", "must be a valid date-time", "date-time"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskParams{}.DueAt),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskParams{}.DueAt),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskParams{}.PlanID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskParams{}.PlanID),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskParams{}.GoalID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskParams{}.GoalID),
-	}},
-	Names: []string{"project_id", "title", "description", "priority", "state_key", "due_at", "plan_id", "goal_id"},
-	Opt:   shape.New[optionalCreateOntoTaskParams],
-}
-
 // decodeWire reads a CreateOntoTaskParams from d, recording type errors in d.
 func (x *CreateOntoTaskParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOntoTaskParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoTaskParams
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "priority":
+			seen3 = true
+			x.Priority = d.Int()
+		case "state_key":
+			seen4 = true
+			x.StateKey = CreateOntoTaskStateKey(d.String())
+		case "due_at":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.DueAt = d.String()
+			x.DueAt = &opt.DueAt
+		case "plan_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.PlanID = d.String()
+			x.PlanID = &opt.PlanID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskParams)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		default:
+			d.Unknown(fieldNamesCreateOntoTaskParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen3 {
+		x.Priority = 3
+	}
+	if !seen4 {
+		x.StateKey = CreateOntoTaskStateKeyTodo
+	}
 }
+
+// fieldNamesCreateOntoTaskParams are the properties CreateOntoTaskParams accepts, for suggestions.
+var fieldNamesCreateOntoTaskParams = []string{"project_id", "title", "description", "priority", "state_key", "due_at", "plan_id", "goal_id"}
 
 // optionalCreateOntoTaskResult holds the scalars a decoded CreateOntoTaskResult points to:
 // one allocation, made when the first is present, for all of them.
@@ -1314,113 +1290,126 @@ type optionalCreateOntoTaskResult struct {
 	Mitigation  string
 }
 
-// tableCreateOntoTaskResult describes CreateOntoTaskResult to runtime/shape.
-var tableCreateOntoTaskResult = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoTaskResult{}.ID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoTaskResult{}.Kind),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.ProjectID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.ProjectID),
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoTaskResult{}.Title),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Description),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Description),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Content),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Content),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.TypeKey),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.StateKey),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.ParentID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.ParentID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.GoalID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.GoalID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Priority),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Priority),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Moscow),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Moscow),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Due),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Due),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Impact),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Impact),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Probability),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Probability),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoTaskResult{}.Mitigation),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoTaskResult{}.Mitigation),
-	}, {
-		ElemSize: unsafe.Sizeof(GetOntoProjectDetailsResultChildrenItem{}),
-		Form:     shape.OptSlice,
-		Items:    shape.Objects[GetOntoProjectDetailsResultChildrenItem],
-		Kind:     shape.Object,
-		Object:   &tableGetOntoProjectDetailsResultChildrenItem,
-		Offset:   unsafe.Offsetof(CreateOntoTaskResult{}.Goals),
-	}},
-	Names: []string{"id", "kind", "project_id", "title", "description", "content", "type_key", "state_key", "parent_id", "goal_id", "priority", "moscow", "due", "impact", "probability", "mitigation", "goals"},
-	Opt:   shape.New[optionalCreateOntoTaskResult],
-}
-
 // decodeWire reads a CreateOntoTaskResult from d, recording type errors in d.
 func (x *CreateOntoTaskResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOntoTaskResult, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoTaskResult
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "project_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.ProjectID = d.String()
+			x.ProjectID = &opt.ProjectID
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.StateKey = d.String()
+			x.StateKey = &opt.StateKey
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		case "priority":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "moscow":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Moscow = d.String()
+			x.Moscow = &opt.Moscow
+		case "due":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "impact":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Impact = d.String()
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalCreateOntoTaskResult)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		case "goals":
+			if d.Array() {
+				x.Goals = []CreateOntoTaskResultGoalsItem{}
+				for d.More() {
+					var v4 CreateOntoTaskResultGoalsItem
+					v4.decodeWire(d)
+					x.Goals = append(x.Goals, v4)
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
 }
 
 // optionalCreateOntoGoalParams holds the scalars a decoded CreateOntoGoalParams points to:
@@ -1430,51 +1419,48 @@ type optionalCreateOntoGoalParams struct {
 	TargetDate  string
 }
 
-// tableCreateOntoGoalParams describes CreateOntoGoalParams to runtime/shape.
-var tableCreateOntoGoalParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoGoalParams{}.ProjectID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoGoalParams{}.Name),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoGoalParams{}.Description),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoGoalParams{}.Description),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoGoalParams{}.TargetDate),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoGoalParams{}.TargetDate),
-	}},
-	Names: []string{"project_id", "name", "description", "target_date"},
-	Opt:   shape.New[optionalCreateOntoGoalParams],
-}
-
 // decodeWire reads a CreateOntoGoalParams from d, recording type errors in d.
 func (x *CreateOntoGoalParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOntoGoalParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoGoalParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "name":
+			seen2 = true
+			x.Name = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "target_date":
+			if opt == nil {
+				opt = new(optionalCreateOntoGoalParams)
+			}
+			opt.TargetDate = d.String()
+			x.TargetDate = &opt.TargetDate
+		default:
+			d.Unknown(fieldNamesCreateOntoGoalParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		d.Missing("name")
+	}
 }
+
+// fieldNamesCreateOntoGoalParams are the properties CreateOntoGoalParams accepts, for suggestions.
+var fieldNamesCreateOntoGoalParams = []string{"project_id", "name", "description", "target_date"}
 
 // optionalCreateOntoPlanParams holds the scalars a decoded CreateOntoPlanParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1483,51 +1469,48 @@ type optionalCreateOntoPlanParams struct {
 	GoalID      string
 }
 
-// tableCreateOntoPlanParams describes CreateOntoPlanParams to runtime/shape.
-var tableCreateOntoPlanParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoPlanParams{}.ProjectID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoPlanParams{}.Name),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoPlanParams{}.Description),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoPlanParams{}.Description),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoPlanParams{}.GoalID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoPlanParams{}.GoalID),
-	}},
-	Names: []string{"project_id", "name", "description", "goal_id"},
-	Opt:   shape.New[optionalCreateOntoPlanParams],
-}
-
 // decodeWire reads a CreateOntoPlanParams from d, recording type errors in d.
 func (x *CreateOntoPlanParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOntoPlanParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoPlanParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "name":
+			seen2 = true
+			x.Name = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "goal_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoPlanParams)
+			}
+			opt.GoalID = d.String()
+			x.GoalID = &opt.GoalID
+		default:
+			d.Unknown(fieldNamesCreateOntoPlanParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		d.Missing("name")
+	}
 }
+
+// fieldNamesCreateOntoPlanParams are the properties CreateOntoPlanParams accepts, for suggestions.
+var fieldNamesCreateOntoPlanParams = []string{"project_id", "name", "description", "goal_id"}
 
 // optionalCreateOntoDocumentParams holds the scalars a decoded CreateOntoDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1536,56 +1519,55 @@ type optionalCreateOntoDocumentParams struct {
 	ParentID string
 }
 
-// tableCreateOntoDocumentParams describes CreateOntoDocumentParams to runtime/shape.
-var tableCreateOntoDocumentParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoDocumentParams{}.ProjectID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoDocumentParams{}.Title),
-		Required: true,
-	}, {
-		Default:    shape.Const{S: "document.note"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(CreateOntoDocumentParams{}.TypeKey),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoDocumentParams{}.Content),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoDocumentParams{}.Content),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoDocumentParams{}.ParentID),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoDocumentParams{}.ParentID),
-	}},
-	Names: []string{"project_id", "title", "type_key", "content", "parent_id"},
-	Opt:   shape.New[optionalCreateOntoDocumentParams],
-}
-
 // decodeWire reads a CreateOntoDocumentParams from d, recording type errors in d.
 func (x *CreateOntoDocumentParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOntoDocumentParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoDocumentParams
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "type_key":
+			seen3 = true
+			x.TypeKey = d.String()
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentParams)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "parent_id":
+			if opt == nil {
+				opt = new(optionalCreateOntoDocumentParams)
+			}
+			opt.ParentID = d.String()
+			x.ParentID = &opt.ParentID
+		default:
+			d.Unknown(fieldNamesCreateOntoDocumentParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen3 {
+		x.TypeKey = "document.note"
+	}
 }
+
+// fieldNamesCreateOntoDocumentParams are the properties CreateOntoDocumentParams accepts, for suggestions.
+var fieldNamesCreateOntoDocumentParams = []string{"project_id", "title", "type_key", "content", "parent_id"}
 
 // optionalCreateOntoProjectParams holds the scalars a decoded CreateOntoProjectParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1594,55 +1576,59 @@ type optionalCreateOntoProjectParams struct {
 	TypeKey     string
 }
 
-// tableCreateOntoProjectParams describes CreateOntoProjectParams to runtime/shape.
-var tableCreateOntoProjectParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			MaxLen:     120,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 120 characters long", "at most 120 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOntoProjectParams{}.Name),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoProjectParams{}.Description),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoProjectParams{}.Description),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOntoProjectParams{}.TypeKey),
-		OptOffset: unsafe.Offsetof(optionalCreateOntoProjectParams{}.TypeKey),
-	}, {
-		Check:      &checkCreateOntoProjectStateKey,
-		Default:    shape.Const{S: "planning"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(CreateOntoProjectParams{}.StateKey),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-		},
-		Form:   shape.OptSlice,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(CreateOntoProjectParams{}.Goals),
-	}},
-	Names: []string{"name", "description", "type_key", "state_key", "goals"},
-	Opt:   shape.New[optionalCreateOntoProjectParams],
-}
-
 // decodeWire reads a CreateOntoProjectParams from d, recording type errors in d.
 func (x *CreateOntoProjectParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOntoProjectParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOntoProjectParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "name":
+			seen1 = true
+			x.Name = d.String()
+		case "description":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "type_key":
+			if opt == nil {
+				opt = new(optionalCreateOntoProjectParams)
+			}
+			opt.TypeKey = d.String()
+			x.TypeKey = &opt.TypeKey
+		case "state_key":
+			seen2 = true
+			x.StateKey = CreateOntoProjectStateKey(d.String())
+		case "goals":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Goals = append(make([]string, 0, len(items)), items...)
+			}
+		default:
+			d.Unknown(fieldNamesCreateOntoProjectParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("name")
+	}
+	if !seen2 {
+		x.StateKey = CreateOntoProjectStateKeyPlanning
+	}
 }
+
+// fieldNamesCreateOntoProjectParams are the properties CreateOntoProjectParams accepts, for suggestions.
+var fieldNamesCreateOntoProjectParams = []string{"name", "description", "type_key", "state_key", "goals"}
 
 // optionalCreateTaskDocumentParams holds the scalars a decoded CreateTaskDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1652,78 +1638,87 @@ type optionalCreateTaskDocumentParams struct {
 	Content    string
 }
 
-// tableCreateTaskDocumentParams describes CreateTaskDocumentParams to runtime/shape.
-var tableCreateTaskDocumentParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateTaskDocumentParams{}.TaskID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateTaskDocumentParams{}.DocumentID),
-		OptOffset: unsafe.Offsetof(optionalCreateTaskDocumentParams{}.DocumentID),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateTaskDocumentParams{}.Title),
-		OptOffset: unsafe.Offsetof(optionalCreateTaskDocumentParams{}.Title),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateTaskDocumentParams{}.Content),
-		OptOffset: unsafe.Offsetof(optionalCreateTaskDocumentParams{}.Content),
-	}, {
-		Check:      &checkCreateTaskDocumentRole,
-		Default:    shape.Const{S: "draft"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(CreateTaskDocumentParams{}.Role),
-	}},
-	Names: []string{"task_id", "document_id", "title", "content", "role"},
-	Opt:   shape.New[optionalCreateTaskDocumentParams],
-}
-
 // decodeWire reads a CreateTaskDocumentParams from d, recording type errors in d.
 func (x *CreateTaskDocumentParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateTaskDocumentParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateTaskDocumentParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "task_id":
+			seen1 = true
+			x.TaskID = d.String()
+		case "document_id":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentParams)
+			}
+			opt.DocumentID = d.String()
+			x.DocumentID = &opt.DocumentID
+		case "title":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
+		case "content":
+			if opt == nil {
+				opt = new(optionalCreateTaskDocumentParams)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "role":
+			seen2 = true
+			x.Role = CreateTaskDocumentRole(d.String())
+		default:
+			d.Unknown(fieldNamesCreateTaskDocumentParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("task_id")
+	}
+	if !seen2 {
+		x.Role = CreateTaskDocumentRoleDraft
+	}
 }
 
-// tableCreateTaskDocumentResult describes CreateTaskDocumentResult to runtime/shape.
-var tableCreateTaskDocumentResult = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateTaskDocumentResult{}.TaskID),
-		Required: true,
-	}, {
-		Kind:     shape.Object,
-		Object:   &tableGetOntoProjectDetailsResultChildrenItem,
-		Offset:   unsafe.Offsetof(CreateTaskDocumentResult{}.Document),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateTaskDocumentResult{}.Role),
-		Required: true,
-	}},
-	Names: []string{"task_id", "document", "role"},
-}
+// fieldNamesCreateTaskDocumentParams are the properties CreateTaskDocumentParams accepts, for suggestions.
+var fieldNamesCreateTaskDocumentParams = []string{"task_id", "document_id", "title", "content", "role"}
 
 // decodeWire reads a CreateTaskDocumentResult from d, recording type errors in d.
 func (x *CreateTaskDocumentResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateTaskDocumentResult, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "task_id":
+			seen1 = true
+			x.TaskID = d.String()
+		case "document":
+			seen2 = true
+			x.Document.decodeWire(d)
+		case "role":
+			seen3 = true
+			x.Role = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("task_id")
+	}
+	if !seen2 {
+		d.Missing("document")
+	}
+	if !seen3 {
+		d.Missing("role")
+	}
 }
 
 // optionalUpdateOntoTaskParams holds the scalars a decoded UpdateOntoTaskParams points to:
@@ -1799,46 +1794,47 @@ type optionalUpdateOntoProjectParams struct {
 	StateKey    UpdateOntoProjectStateKey
 }
 
-// tableUpdateOntoProjectParams describes UpdateOntoProjectParams to runtime/shape.
-var tableUpdateOntoProjectParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateOntoProjectParams{}.ProjectID),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoProjectParams{}.Name),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoProjectParams{}.Name),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoProjectParams{}.Description),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoProjectParams{}.Description),
-	}, {
-		Check:     &checkListOntoProjectsStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoProjectParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoProjectParams{}.StateKey),
-	}},
-	Names: []string{"project_id", "name", "description", "state_key"},
-	Opt:   shape.New[optionalUpdateOntoProjectParams],
-}
-
 // decodeWire reads a UpdateOntoProjectParams from d, recording type errors in d.
 func (x *UpdateOntoProjectParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUpdateOntoProjectParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoProjectParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "name":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectParams)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoProjectParams)
+			}
+			opt.StateKey = UpdateOntoProjectStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		default:
+			d.Unknown(fieldNamesUpdateOntoProjectParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
 }
+
+// fieldNamesUpdateOntoProjectParams are the properties UpdateOntoProjectParams accepts, for suggestions.
+var fieldNamesUpdateOntoProjectParams = []string{"project_id", "name", "description", "state_key"}
 
 // optionalUpdateOntoGoalParams holds the scalars a decoded UpdateOntoGoalParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1906,46 +1902,47 @@ type optionalUpdateOntoPlanParams struct {
 	StateKey    UpdateOntoPlanStateKey
 }
 
-// tableUpdateOntoPlanParams describes UpdateOntoPlanParams to runtime/shape.
-var tableUpdateOntoPlanParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateOntoPlanParams{}.PlanID),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoPlanParams{}.Name),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoPlanParams{}.Name),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoPlanParams{}.Description),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoPlanParams{}.Description),
-	}, {
-		Check:     &checkUpdateOntoPlanStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoPlanParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoPlanParams{}.StateKey),
-	}},
-	Names: []string{"plan_id", "name", "description", "state_key"},
-	Opt:   shape.New[optionalUpdateOntoPlanParams],
-}
-
 // decodeWire reads a UpdateOntoPlanParams from d, recording type errors in d.
 func (x *UpdateOntoPlanParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUpdateOntoPlanParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoPlanParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "plan_id":
+			seen1 = true
+			x.PlanID = d.String()
+		case "name":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanParams)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
+		case "description":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanParams)
+			}
+			opt.Description = d.String()
+			x.Description = &opt.Description
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoPlanParams)
+			}
+			opt.StateKey = UpdateOntoPlanStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		default:
+			d.Unknown(fieldNamesUpdateOntoPlanParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("plan_id")
+	}
 }
+
+// fieldNamesUpdateOntoPlanParams are the properties UpdateOntoPlanParams accepts, for suggestions.
+var fieldNamesUpdateOntoPlanParams = []string{"plan_id", "name", "description", "state_key"}
 
 // optionalUpdateOntoDocumentParams holds the scalars a decoded UpdateOntoDocumentParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -1955,46 +1952,47 @@ type optionalUpdateOntoDocumentParams struct {
 	StateKey UpdateOntoDocumentStateKey
 }
 
-// tableUpdateOntoDocumentParams describes UpdateOntoDocumentParams to runtime/shape.
-var tableUpdateOntoDocumentParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateOntoDocumentParams{}.DocumentID),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoDocumentParams{}.Title),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoDocumentParams{}.Title),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoDocumentParams{}.Content),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoDocumentParams{}.Content),
-	}, {
-		Check:     &checkListOntoDocumentsStateKey,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoDocumentParams{}.StateKey),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoDocumentParams{}.StateKey),
-	}},
-	Names: []string{"document_id", "title", "content", "state_key"},
-	Opt:   shape.New[optionalUpdateOntoDocumentParams],
-}
-
 // decodeWire reads a UpdateOntoDocumentParams from d, recording type errors in d.
 func (x *UpdateOntoDocumentParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUpdateOntoDocumentParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoDocumentParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "document_id":
+			seen1 = true
+			x.DocumentID = d.String()
+		case "title":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
+		case "content":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentParams)
+			}
+			opt.Content = d.String()
+			x.Content = &opt.Content
+		case "state_key":
+			if opt == nil {
+				opt = new(optionalUpdateOntoDocumentParams)
+			}
+			opt.StateKey = UpdateOntoDocumentStateKey(d.String())
+			x.StateKey = &opt.StateKey
+		default:
+			d.Unknown(fieldNamesUpdateOntoDocumentParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("document_id")
+	}
 }
+
+// fieldNamesUpdateOntoDocumentParams are the properties UpdateOntoDocumentParams accepts, for suggestions.
+var fieldNamesUpdateOntoDocumentParams = []string{"document_id", "title", "content", "state_key"}
 
 // optionalUpdateOntoMilestoneParams holds the scalars a decoded UpdateOntoMilestoneParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -2056,61 +2054,53 @@ type optionalUpdateOntoRiskParams struct {
 	Mitigation  string
 }
 
-// tableUpdateOntoRiskParams describes UpdateOntoRiskParams to runtime/shape.
-var tableUpdateOntoRiskParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateOntoRiskParams{}.RiskID),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoRiskParams{}.Title),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoRiskParams{}.Title),
-	}, {
-		Check:     &checkListOntoRisksImpact,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoRiskParams{}.Impact),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoRiskParams{}.Impact),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			F:    1.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 1", "<= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateOntoRiskParams{}.Probability),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoRiskParams{}.Probability),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoRiskParams{}.Mitigation),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoRiskParams{}.Mitigation),
-	}},
-	Names: []string{"risk_id", "title", "impact", "probability", "mitigation"},
-	Opt:   shape.New[optionalUpdateOntoRiskParams],
-}
-
 // decodeWire reads a UpdateOntoRiskParams from d, recording type errors in d.
 func (x *UpdateOntoRiskParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUpdateOntoRiskParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoRiskParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "risk_id":
+			seen1 = true
+			x.RiskID = d.String()
+		case "title":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Title = d.String()
+			x.Title = &opt.Title
+		case "impact":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Impact = UpdateOntoRiskImpact(d.String())
+			x.Impact = &opt.Impact
+		case "probability":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Probability = d.Float()
+			x.Probability = &opt.Probability
+		case "mitigation":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRiskParams)
+			}
+			opt.Mitigation = d.String()
+			x.Mitigation = &opt.Mitigation
+		default:
+			d.Unknown(fieldNamesUpdateOntoRiskParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("risk_id")
+	}
 }
+
+// fieldNamesUpdateOntoRiskParams are the properties UpdateOntoRiskParams accepts, for suggestions.
+var fieldNamesUpdateOntoRiskParams = []string{"risk_id", "title", "impact", "probability", "mitigation"}
 
 // optionalUpdateOntoRequirementParams holds the scalars a decoded UpdateOntoRequirementParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -2119,239 +2109,294 @@ type optionalUpdateOntoRequirementParams struct {
 	Priority UpdateOntoRequirementPriority
 }
 
-// tableUpdateOntoRequirementParams describes UpdateOntoRequirementParams to runtime/shape.
-var tableUpdateOntoRequirementParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateOntoRequirementParams{}.RequirementID),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoRequirementParams{}.Text),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoRequirementParams{}.Text),
-	}, {
-		Check:     &checkUpdateOntoRequirementPriority,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateOntoRequirementParams{}.Priority),
-		OptOffset: unsafe.Offsetof(optionalUpdateOntoRequirementParams{}.Priority),
-	}},
-	Names: []string{"requirement_id", "text", "priority"},
-	Opt:   shape.New[optionalUpdateOntoRequirementParams],
-}
-
 // decodeWire reads a UpdateOntoRequirementParams from d, recording type errors in d.
 func (x *UpdateOntoRequirementParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUpdateOntoRequirementParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateOntoRequirementParams
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "requirement_id":
+			seen1 = true
+			x.RequirementID = d.String()
+		case "text":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementParams)
+			}
+			opt.Text = d.String()
+			x.Text = &opt.Text
+		case "priority":
+			if opt == nil {
+				opt = new(optionalUpdateOntoRequirementParams)
+			}
+			opt.Priority = UpdateOntoRequirementPriority(d.String())
+			x.Priority = &opt.Priority
+		default:
+			d.Unknown(fieldNamesUpdateOntoRequirementParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("requirement_id")
+	}
 }
 
-// tableDeleteOntoTaskResult describes DeleteOntoTaskResult to runtime/shape.
-var tableDeleteOntoTaskResult = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(DeleteOntoTaskResult{}.Deleted),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(DeleteOntoTaskResult{}.Kind),
-		Required: true,
-	}},
-	Names: []string{"deleted", "kind"},
-}
+// fieldNamesUpdateOntoRequirementParams are the properties UpdateOntoRequirementParams accepts, for suggestions.
+var fieldNamesUpdateOntoRequirementParams = []string{"requirement_id", "text", "priority"}
 
 // decodeWire reads a DeleteOntoTaskResult from d, recording type errors in d.
 func (x *DeleteOntoTaskResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableDeleteOntoTaskResult, d, unsafe.Pointer(x))
-}
-
-// tableLinkOntoEntitiesParams describes LinkOntoEntitiesParams to runtime/shape.
-var tableLinkOntoEntitiesParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(LinkOntoEntitiesParams{}.SrcID),
-		Required: true,
-	}, {
-		Check:    &checkSearchOntologyTypesItem,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(LinkOntoEntitiesParams{}.SrcKind),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(LinkOntoEntitiesParams{}.DstID),
-		Required: true,
-	}, {
-		Check:    &checkSearchOntologyTypesItem,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(LinkOntoEntitiesParams{}.DstKind),
-		Required: true,
-	}, {
-		Check:    &checkLinkOntoEntitiesRel,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(LinkOntoEntitiesParams{}.Rel),
-		Required: true,
-	}},
-	Names: []string{"src_id", "src_kind", "dst_id", "dst_kind", "rel"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
 }
 
 // decodeWire reads a LinkOntoEntitiesParams from d, recording type errors in d.
 func (x *LinkOntoEntitiesParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableLinkOntoEntitiesParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "src_id":
+			seen1 = true
+			x.SrcID = d.String()
+		case "src_kind":
+			seen2 = true
+			x.SrcKind = LinkOntoEntitiesSrcKind(d.String())
+		case "dst_id":
+			seen3 = true
+			x.DstID = d.String()
+		case "dst_kind":
+			seen4 = true
+			x.DstKind = LinkOntoEntitiesDstKind(d.String())
+		case "rel":
+			seen5 = true
+			x.Rel = LinkOntoEntitiesRel(d.String())
+		default:
+			d.Unknown(fieldNamesLinkOntoEntitiesParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("src_id")
+	}
+	if !seen2 {
+		d.Missing("src_kind")
+	}
+	if !seen3 {
+		d.Missing("dst_id")
+	}
+	if !seen4 {
+		d.Missing("dst_kind")
+	}
+	if !seen5 {
+		d.Missing("rel")
+	}
 }
 
-// tableUnlinkOntoEdgeParams describes UnlinkOntoEdgeParams to runtime/shape.
-var tableUnlinkOntoEdgeParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UnlinkOntoEdgeParams{}.EdgeID),
-		Required: true,
-	}},
-	Names: []string{"edge_id"},
-}
+// fieldNamesLinkOntoEntitiesParams are the properties LinkOntoEntitiesParams accepts, for suggestions.
+var fieldNamesLinkOntoEntitiesParams = []string{"src_id", "src_kind", "dst_id", "dst_kind", "rel"}
 
 // decodeWire reads a UnlinkOntoEdgeParams from d, recording type errors in d.
 func (x *UnlinkOntoEdgeParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUnlinkOntoEdgeParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "edge_id":
+			seen1 = true
+			x.EdgeID = d.String()
+		default:
+			d.Unknown(fieldNamesUnlinkOntoEdgeParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("edge_id")
+	}
 }
 
-// tableReorganizeOntoProjectGraphParams describes ReorganizeOntoProjectGraphParams to runtime/shape.
-var tableReorganizeOntoProjectGraphParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphParams{}.ProjectID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		ElemSize: unsafe.Sizeof(ReorganizeOntoProjectGraphMovesItem{}),
-		Form:     shape.Slice,
-		Items:    shape.Objects[ReorganizeOntoProjectGraphMovesItem],
-		Kind:     shape.Object,
-		Object:   &tableReorganizeOntoProjectGraphMovesItem,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphParams{}.Moves),
-		Required: true,
-	}},
-	Names: []string{"project_id", "moves"},
-}
+// fieldNamesUnlinkOntoEdgeParams are the properties UnlinkOntoEdgeParams accepts, for suggestions.
+var fieldNamesUnlinkOntoEdgeParams = []string{"edge_id"}
 
 // decodeWire reads a ReorganizeOntoProjectGraphParams from d, recording type errors in d.
 func (x *ReorganizeOntoProjectGraphParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableReorganizeOntoProjectGraphParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "project_id":
+			seen1 = true
+			x.ProjectID = d.String()
+		case "moves":
+			seen2 = true
+			if d.Array() {
+				var buf [8]ReorganizeOntoProjectGraphMovesItem
+				items := buf[:0]
+				for d.More() {
+					var v3 ReorganizeOntoProjectGraphMovesItem
+					v3.decodeWire(d)
+					items = append(items, v3)
+				}
+				x.Moves = append(make([]ReorganizeOntoProjectGraphMovesItem, 0, len(items)), items...)
+			}
+		default:
+			d.Unknown(fieldNamesReorganizeOntoProjectGraphParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("project_id")
+	}
+	if !seen2 {
+		d.Missing("moves")
+	}
 }
 
-// tableReorganizeOntoProjectGraphMovesItem describes ReorganizeOntoProjectGraphMovesItem to runtime/shape.
-var tableReorganizeOntoProjectGraphMovesItem = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphMovesItem{}.EntityID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphMovesItem{}.NewParentID),
-		Required: true,
-	}},
-	Names: []string{"entity_id", "new_parent_id"},
-}
+// fieldNamesReorganizeOntoProjectGraphParams are the properties ReorganizeOntoProjectGraphParams accepts, for suggestions.
+var fieldNamesReorganizeOntoProjectGraphParams = []string{"project_id", "moves"}
 
 // decodeWire reads a ReorganizeOntoProjectGraphMovesItem from d, recording type errors in d.
 func (x *ReorganizeOntoProjectGraphMovesItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableReorganizeOntoProjectGraphMovesItem, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "entity_id":
+			seen1 = true
+			x.EntityID = d.String()
+		case "new_parent_id":
+			seen2 = true
+			x.NewParentID = d.String()
+		default:
+			d.Unknown(fieldNamesReorganizeOntoProjectGraphMovesItem)
+		}
+	}
+	if !seen1 {
+		d.Missing("entity_id")
+	}
+	if !seen2 {
+		d.Missing("new_parent_id")
+	}
 }
 
-// tableReorganizeOntoProjectGraphResult describes ReorganizeOntoProjectGraphResult to runtime/shape.
-var tableReorganizeOntoProjectGraphResult = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.Bool,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResult{}.Applied),
-		Required: true,
-	}, {
-		ElemSize: unsafe.Sizeof(ReorganizeOntoProjectGraphResultMovesItem{}),
-		Form:     shape.Slice,
-		Items:    shape.Objects[ReorganizeOntoProjectGraphResultMovesItem],
-		Kind:     shape.Object,
-		Object:   &tableReorganizeOntoProjectGraphResultMovesItem,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResult{}.Moves),
-		Required: true,
-	}},
-	Names: []string{"applied", "moves"},
-}
+// fieldNamesReorganizeOntoProjectGraphMovesItem are the properties ReorganizeOntoProjectGraphMovesItem accepts, for suggestions.
+var fieldNamesReorganizeOntoProjectGraphMovesItem = []string{"entity_id", "new_parent_id"}
 
 // decodeWire reads a ReorganizeOntoProjectGraphResult from d, recording type errors in d.
 func (x *ReorganizeOntoProjectGraphResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableReorganizeOntoProjectGraphResult, d, unsafe.Pointer(x))
-}
-
-// tableReorganizeOntoProjectGraphResultMovesItem describes ReorganizeOntoProjectGraphResultMovesItem to runtime/shape.
-var tableReorganizeOntoProjectGraphResultMovesItem = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResultMovesItem{}.EntityID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResultMovesItem{}.Kind),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResultMovesItem{}.Title),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResultMovesItem{}.FromParentID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReorganizeOntoProjectGraphResultMovesItem{}.ToParentID),
-		Required: true,
-	}},
-	Names: []string{"entity_id", "kind", "title", "from_parent_id", "to_parent_id"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "applied":
+			seen1 = true
+			x.Applied = d.Bool()
+		case "moves":
+			seen2 = true
+			if d.Array() {
+				var buf [3]ReorganizeOntoProjectGraphResultMovesItem
+				items := buf[:0]
+				for d.More() {
+					var v3 ReorganizeOntoProjectGraphResultMovesItem
+					v3.decodeWire(d)
+					items = append(items, v3)
+				}
+				x.Moves = append(make([]ReorganizeOntoProjectGraphResultMovesItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("applied")
+	}
+	if !seen2 {
+		d.Missing("moves")
+	}
 }
 
 // decodeWire reads a ReorganizeOntoProjectGraphResultMovesItem from d, recording type errors in d.
 func (x *ReorganizeOntoProjectGraphResultMovesItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableReorganizeOntoProjectGraphResultMovesItem, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	var seen4 bool
+	var seen5 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "entity_id":
+			seen1 = true
+			x.EntityID = d.String()
+		case "kind":
+			seen2 = true
+			x.Kind = d.String()
+		case "title":
+			seen3 = true
+			x.Title = d.String()
+		case "from_parent_id":
+			seen4 = true
+			x.FromParentID = d.String()
+		case "to_parent_id":
+			seen5 = true
+			x.ToParentID = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("entity_id")
+	}
+	if !seen2 {
+		d.Missing("kind")
+	}
+	if !seen3 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("from_parent_id")
+	}
+	if !seen5 {
+		d.Missing("to_parent_id")
+	}
 }
 
 // optionalMoveDocumentInTreeParams holds the scalars a decoded MoveDocumentInTreeParams points to:
@@ -2413,104 +2458,120 @@ func (x *MoveDocumentInTreeParams) decodeWire(d *wire.Decoder) {
 // fieldNamesMoveDocumentInTreeParams are the properties MoveDocumentInTreeParams accepts, for suggestions.
 var fieldNamesMoveDocumentInTreeParams = []string{"project_id", "document_id", "new_parent_id", "position"}
 
-// tableGetFieldInfoParams describes GetFieldInfoParams to runtime/shape.
-var tableGetFieldInfoParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check:    &checkSearchOntologyTypesItem,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetFieldInfoParams{}.EntityType),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetFieldInfoParams{}.Field),
-		Required: true,
-	}},
-	Names: []string{"entity_type", "field"},
-}
-
 // decodeWire reads a GetFieldInfoParams from d, recording type errors in d.
 func (x *GetFieldInfoParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetFieldInfoParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "entity_type":
+			seen1 = true
+			x.EntityType = GetFieldInfoEntityType(d.String())
+		case "field":
+			seen2 = true
+			x.Field = d.String()
+		default:
+			d.Unknown(fieldNamesGetFieldInfoParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("entity_type")
+	}
+	if !seen2 {
+		d.Missing("field")
+	}
 }
 
-// tableWebSearchParams describes WebSearchParams to runtime/shape.
-var tableWebSearchParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(WebSearchParams{}.Query),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    20,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 20", "<= 20"},
-		}}},
-		Default:    shape.Const{I: 5},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(WebSearchParams{}.MaxResults),
-	}},
-	Names: []string{"query", "max_results"},
-}
+// fieldNamesGetFieldInfoParams are the properties GetFieldInfoParams accepts, for suggestions.
+var fieldNamesGetFieldInfoParams = []string{"entity_type", "field"}
 
 // decodeWire reads a WebSearchParams from d, recording type errors in d.
 func (x *WebSearchParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableWebSearchParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "query":
+			seen1 = true
+			x.Query = d.String()
+		case "max_results":
+			seen2 = true
+			x.MaxResults = d.Int()
+		default:
+			d.Unknown(fieldNamesWebSearchParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("query")
+	}
+	if !seen2 {
+		x.MaxResults = 5
+	}
 }
 
-// tableWebVisitParams describes WebVisitParams to runtime/shape.
-var tableWebVisitParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.URI,
-			FormatRule: shape.Rule{"format", "must be a valid uri", "uri"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(WebVisitParams{}.URL),
-		Required: true,
-	}},
-	Names: []string{"url"},
-}
+// fieldNamesWebSearchParams are the properties WebSearchParams accepts, for suggestions.
+var fieldNamesWebSearchParams = []string{"query", "max_results"}
 
 // decodeWire reads a WebVisitParams from d, recording type errors in d.
 func (x *WebVisitParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableWebVisitParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "url":
+			seen1 = true
+			x.URL = d.String()
+		default:
+			d.Unknown(fieldNamesWebVisitParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("url")
+	}
 }
 
-// tableGetBuildosOverviewParams describes GetBuildosOverviewParams to runtime/shape.
-var tableGetBuildosOverviewParams = shape.Table{
-	Closed: true,
-	Fields: []shape.Field{},
-	Names:  []string{},
-}
+// fieldNamesWebVisitParams are the properties WebVisitParams accepts, for suggestions.
+var fieldNamesWebVisitParams = []string{"url"}
 
 // decodeWire reads a GetBuildosOverviewParams from d, recording type errors in d.
 func (x *GetBuildosOverviewParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetBuildosOverviewParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		default:
+			d.Unknown(fieldNamesGetBuildosOverviewParams)
+		}
+	}
 }
 
-// tableGetBuildosUsageGuideParams describes GetBuildosUsageGuideParams to runtime/shape.
-var tableGetBuildosUsageGuideParams = shape.Table{
-	Closed: true,
-	Fields: []shape.Field{{
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(GetBuildosUsageGuideParams{}.Topic),
-	}},
-	Names: []string{"topic"},
-}
+// fieldNamesGetBuildosOverviewParams are the properties GetBuildosOverviewParams accepts, for suggestions.
+var fieldNamesGetBuildosOverviewParams = []string{}
 
 // decodeWire reads a GetBuildosUsageGuideParams from d, recording type errors in d.
 func (x *GetBuildosUsageGuideParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetBuildosUsageGuideParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		case "topic":
+			x.Topic = new(string)
+			(*x.Topic) = d.String()
+		default:
+			d.Unknown(fieldNamesGetBuildosUsageGuideParams)
+		}
+	}
 }
+
+// fieldNamesGetBuildosUsageGuideParams are the properties GetBuildosUsageGuideParams accepts, for suggestions.
+var fieldNamesGetBuildosUsageGuideParams = []string{"topic"}

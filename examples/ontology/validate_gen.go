@@ -5,19 +5,41 @@ package ontology
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoTasksParams) Validate() error {
-	return shape.Validate(&tableListOntoTasksParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoTasksParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -27,25 +49,47 @@ func (x *ListOntoTasksStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkListOntoTasksStateKey holds the constraints of ListOntoTasksStateKey.
-var checkListOntoTasksStateKey = shape.Check{
-	Enum:     []string{"todo", "in_progress", "blocked", "done"},
-	EnumRule: shape.Rule{"enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListOntoTasksStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "todo", "in_progress", "blocked", "done":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", string((*x)), enum0)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoGoalsParams) Validate() error {
-	return shape.Validate(&tableListOntoGoalsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoGoalsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -55,25 +99,47 @@ func (x *ListOntoGoalsStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkListOntoGoalsStateKey holds the constraints of ListOntoGoalsStateKey.
-var checkListOntoGoalsStateKey = shape.Check{
-	Enum:     []string{"draft", "active", "achieved", "abandoned"},
-	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListOntoGoalsStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListOntoGoalsStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "draft", "active", "achieved", "abandoned":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", string((*x)), enum1)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoDocumentsParams) Validate() error {
-	return shape.Validate(&tableListOntoDocumentsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoDocumentsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -83,35 +149,75 @@ func (x *ListOntoDocumentsStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkListOntoDocumentsStateKey holds the constraints of ListOntoDocumentsStateKey.
-var checkListOntoDocumentsStateKey = shape.Check{
-	Enum:     []string{"draft", "review", "published", "archived"},
-	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListOntoDocumentsStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListOntoDocumentsStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "draft", "review", "published", "archived":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", string((*x)), enum2)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoMilestonesParams) Validate() error {
-	return shape.Validate(&tableListOntoMilestonesParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoMilestonesParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoMilestonesParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoRisksParams) Validate() error {
-	return shape.Validate(&tableListOntoRisksParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoRisksParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("impact")
+		if x.Impact != nil {
+			(*x.Impact).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -121,35 +227,67 @@ func (x *ListOntoRisksImpact) Validate() error {
 	return e.Err("")
 }
 
-// checkListOntoRisksImpact holds the constraints of ListOntoRisksImpact.
-var checkListOntoRisksImpact = shape.Check{
-	Enum:     []string{"low", "medium", "high", "critical"},
-	EnumRule: shape.Rule{"enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListOntoRisksImpact) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListOntoRisksImpact, string(*x), p, e)
+	switch string((*x)) {
+	case "low", "medium", "high", "critical":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", string((*x)), enum3)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoRequirementsParams) Validate() error {
-	return shape.Validate(&tableListOntoRequirementsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoRequirementsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListOntoProjectsParams) Validate() error {
-	return shape.Validate(&tableListOntoProjectsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListOntoProjectsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -159,65 +297,149 @@ func (x *ListOntoProjectsStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkListOntoProjectsStateKey holds the constraints of ListOntoProjectsStateKey.
-var checkListOntoProjectsStateKey = shape.Check{
-	Enum:     []string{"planning", "active", "paused", "completed", "archived"},
-	EnumRule: shape.Rule{"enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListOntoProjectsStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListOntoProjectsStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "planning", "active", "paused", "completed", "archived":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", string((*x)), enum4)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListTaskDocumentsParams) Validate() error {
-	return shape.Validate(&tableListTaskDocumentsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListTaskDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListTaskDocumentsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("task_id")
+		if !check.UUID(x.TaskID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntoTasksParams) Validate() error {
-	return shape.Validate(&tableSearchOntoTasksParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableSearchOntoTasksParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntoProjectsParams) Validate() error {
-	return shape.Validate(&tableSearchOntoProjectsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableSearchOntoProjectsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntoDocumentsParams) Validate() error {
-	return shape.Validate(&tableSearchOntoDocumentsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableSearchOntoDocumentsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *SearchOntologyParams) Validate() error {
-	return shape.Validate(&tableSearchOntologyParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableSearchOntologyParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("types")
+		if x.Types != nil {
+			for i1 := range x.Types {
+				c1 := c.Index(i1)
+				x.Types[i1].validate(&c1, e)
+			}
+		}
+	}
+	{
+		c := p.Key("project_id")
+		if x.ProjectID != nil {
+			if !check.UUID((*x.ProjectID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+			}
+		}
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -227,25 +449,30 @@ func (x *SearchOntologyTypesItem) Validate() error {
 	return e.Err("")
 }
 
-// checkSearchOntologyTypesItem holds the constraints of SearchOntologyTypesItem.
-var checkSearchOntologyTypesItem = shape.Check{
-	Enum:     []string{"project", "task", "goal", "plan", "document", "milestone", "risk", "requirement"},
-	EnumRule: shape.Rule{"enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *SearchOntologyTypesItem) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkSearchOntologyTypesItem, string(*x), p, e)
+	switch string((*x)) {
+	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", string((*x)), enum5)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoProjectDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoProjectDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -265,12 +492,19 @@ func (x *GetOntoProjectDetailsResultEdgesItem) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoProjectGraphParams) Validate() error {
-	return shape.Validate(&tableGetOntoProjectGraphParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoProjectGraphParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -280,82 +514,157 @@ func (x *GetOntoProjectGraphResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoGoalDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoGoalDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoGoalDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("goal_id")
+		if !check.UUID(x.GoalID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.GoalID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoPlanDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoPlanDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoPlanDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("plan_id")
+		if !check.UUID(x.PlanID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.PlanID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoDocumentDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoDocumentDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoDocumentDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("document_id")
+		if !check.UUID(x.DocumentID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoMilestoneDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoMilestoneDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoMilestoneDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("milestone_id")
+		if !check.UUID(x.MilestoneID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.MilestoneID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRiskDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoRiskDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoRiskDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("risk_id")
+		if !check.UUID(x.RiskID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RiskID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetOntoRequirementDetailsParams) Validate() error {
-	return shape.Validate(&tableGetOntoRequirementDetailsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetOntoRequirementDetailsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("requirement_id")
+		if !check.UUID(x.RequirementID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RequirementID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetDocumentTreeParams) Validate() error {
-	return shape.Validate(&tableGetDocumentTreeParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetDocumentTreeParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("max_depth")
+		if x.MaxDepth != nil {
+			if (*x.MaxDepth) < 1 {
+				e.AddInt(&c, "minimum", "must be >= 1", ">= 1", (*x.MaxDepth))
+			}
+			if (*x.MaxDepth) > 10 {
+				e.AddInt(&c, "maximum", "must be <= 10", "<= 10", (*x.MaxDepth))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetEntityRelationshipsParams) Validate() error {
-	return shape.Validate(&tableGetEntityRelationshipsParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetEntityRelationshipsParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("entity_id")
+		if !check.UUID(x.EntityID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
+		}
+	}
+	{
+		c := p.Key("entity_kind")
+		x.EntityKind.validate(&c, e)
+	}
+	{
+		c := p.Key("direction")
+		x.Direction.validate(&c, e)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -365,35 +674,106 @@ func (x *GetEntityRelationshipsDirection) Validate() error {
 	return e.Err("")
 }
 
-// checkGetEntityRelationshipsDirection holds the constraints of GetEntityRelationshipsDirection.
-var checkGetEntityRelationshipsDirection = shape.Check{
-	Enum:     []string{"in", "out", "both"},
-	EnumRule: shape.Rule{"enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *GetEntityRelationshipsDirection) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkGetEntityRelationshipsDirection, string(*x), p, e)
+	switch string((*x)) {
+	case "in", "out", "both":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", string((*x)), enum6)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetLinkedEntitiesParams) Validate() error {
-	return shape.Validate(&tableGetLinkedEntitiesParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetLinkedEntitiesParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("entity_id")
+		if !check.UUID(x.EntityID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
+		}
+	}
+	{
+		c := p.Key("entity_kind")
+		x.EntityKind.validate(&c, e)
+	}
+	{
+		c := p.Key("filter_kind")
+		if x.FilterKind != nil {
+			(*x.FilterKind).validate(&c, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoTaskParams) Validate() error {
-	return shape.Validate(&tableCreateOntoTaskParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOntoTaskParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("title")
+		{
+			n1 := check.Len(x.Title)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
+			}
+			if n1 > 200 {
+				e.AddString(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", x.Title)
+			}
+		}
+	}
+	{
+		c := p.Key("priority")
+		if x.Priority < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Priority)
+		}
+		if x.Priority > 5 {
+			e.AddInt(&c, "maximum", "must be <= 5", "<= 5", x.Priority)
+		}
+	}
+	{
+		c := p.Key("state_key")
+		x.StateKey.validate(&c, e)
+	}
+	{
+		c := p.Key("due_at")
+		if x.DueAt != nil {
+			if !check.DateTime((*x.DueAt)) {
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.DueAt))
+			}
+		}
+	}
+	{
+		c := p.Key("plan_id")
+		if x.PlanID != nil {
+			if !check.UUID((*x.PlanID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.PlanID))
+			}
+		}
+	}
+	{
+		c := p.Key("goal_id")
+		if x.GoalID != nil {
+			if !check.UUID((*x.GoalID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.GoalID))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -403,15 +783,13 @@ func (x *CreateOntoTaskStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOntoTaskStateKey holds the constraints of CreateOntoTaskStateKey.
-var checkCreateOntoTaskStateKey = shape.Check{
-	Enum:     []string{"todo", "in_progress", "blocked", "done"},
-	EnumRule: shape.Rule{"enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOntoTaskStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "todo", "in_progress", "blocked", "done":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", string((*x)), enum0)
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -421,42 +799,139 @@ func (x *CreateOntoTaskResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoGoalParams) Validate() error {
-	return shape.Validate(&tableCreateOntoGoalParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOntoGoalParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("name")
+		{
+			n1 := check.Len(x.Name)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
+			}
+		}
+	}
+	{
+		c := p.Key("target_date")
+		if x.TargetDate != nil {
+			if !check.Date((*x.TargetDate)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.TargetDate))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoPlanParams) Validate() error {
-	return shape.Validate(&tableCreateOntoPlanParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOntoPlanParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("name")
+		{
+			n1 := check.Len(x.Name)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
+			}
+		}
+	}
+	{
+		c := p.Key("goal_id")
+		if x.GoalID != nil {
+			if !check.UUID((*x.GoalID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.GoalID))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoDocumentParams) Validate() error {
-	return shape.Validate(&tableCreateOntoDocumentParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOntoDocumentParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("title")
+		{
+			n1 := check.Len(x.Title)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
+			}
+		}
+	}
+	{
+		c := p.Key("parent_id")
+		if x.ParentID != nil {
+			if !check.UUID((*x.ParentID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ParentID))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOntoProjectParams) Validate() error {
-	return shape.Validate(&tableCreateOntoProjectParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOntoProjectParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("name")
+		{
+			n1 := check.Len(x.Name)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
+			}
+			if n1 > 120 {
+				e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", x.Name)
+			}
+		}
+	}
+	{
+		c := p.Key("state_key")
+		x.StateKey.validate(&c, e)
+	}
+	{
+		c := p.Key("goals")
+		if x.Goals != nil {
+			if len(x.Goals) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -466,25 +941,42 @@ func (x *CreateOntoProjectStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOntoProjectStateKey holds the constraints of CreateOntoProjectStateKey.
-var checkCreateOntoProjectStateKey = shape.Check{
-	Enum:     []string{"planning", "active"},
-	EnumRule: shape.Rule{"enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOntoProjectStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "planning", "active":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", string((*x)), enum7)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateTaskDocumentParams) Validate() error {
-	return shape.Validate(&tableCreateTaskDocumentParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateTaskDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateTaskDocumentParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("task_id")
+		if !check.UUID(x.TaskID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
+		}
+	}
+	{
+		c := p.Key("document_id")
+		if x.DocumentID != nil {
+			if !check.UUID((*x.DocumentID)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.DocumentID))
+			}
+		}
+	}
+	{
+		c := p.Key("role")
+		x.Role.validate(&c, e)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -494,15 +986,13 @@ func (x *CreateTaskDocumentRole) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateTaskDocumentRole holds the constraints of CreateTaskDocumentRole.
-var checkCreateTaskDocumentRole = shape.Check{
-	Enum:     []string{"deliverable", "research", "reference", "draft"},
-	EnumRule: shape.Rule{"enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateTaskDocumentRole, string(*x), p, e)
+	switch string((*x)) {
+	case "deliverable", "research", "reference", "draft":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", string((*x)), enum8)
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -554,12 +1044,25 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoProjectParams) Validate() error {
-	return shape.Validate(&tableUpdateOntoProjectParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUpdateOntoProjectParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -595,12 +1098,25 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoPlanParams) Validate() error {
-	return shape.Validate(&tableUpdateOntoPlanParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUpdateOntoPlanParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("plan_id")
+		if !check.UUID(x.PlanID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.PlanID)
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -610,25 +1126,36 @@ func (x *UpdateOntoPlanStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkUpdateOntoPlanStateKey holds the constraints of UpdateOntoPlanStateKey.
-var checkUpdateOntoPlanStateKey = shape.Check{
-	Enum:     []string{"draft", "active", "completed"},
-	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkUpdateOntoPlanStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "draft", "active", "completed":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", string((*x)), enum9)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoDocumentParams) Validate() error {
-	return shape.Validate(&tableUpdateOntoDocumentParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUpdateOntoDocumentParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("document_id")
+		if !check.UUID(x.DocumentID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
+		}
+	}
+	{
+		c := p.Key("state_key")
+		if x.StateKey != nil {
+			(*x.StateKey).validate(&c, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -669,35 +1196,70 @@ func (x *UpdateOntoMilestoneStateKey) Validate() error {
 	return e.Err("")
 }
 
-// checkUpdateOntoMilestoneStateKey holds the constraints of UpdateOntoMilestoneStateKey.
-var checkUpdateOntoMilestoneStateKey = shape.Check{
-	Enum:     []string{"pending", "reached", "missed"},
-	EnumRule: shape.Rule{"enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkUpdateOntoMilestoneStateKey, string(*x), p, e)
+	switch string((*x)) {
+	case "pending", "reached", "missed":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", string((*x)), enum10)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRiskParams) Validate() error {
-	return shape.Validate(&tableUpdateOntoRiskParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUpdateOntoRiskParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("risk_id")
+		if !check.UUID(x.RiskID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RiskID)
+		}
+	}
+	{
+		c := p.Key("impact")
+		if x.Impact != nil {
+			(*x.Impact).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("probability")
+		if x.Probability != nil {
+			if (*x.Probability) < 0.0 {
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Probability))
+			}
+			if (*x.Probability) > 1.0 {
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Probability))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateOntoRequirementParams) Validate() error {
-	return shape.Validate(&tableUpdateOntoRequirementParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateOntoRequirementParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUpdateOntoRequirementParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("requirement_id")
+		if !check.UUID(x.RequirementID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RequirementID)
+		}
+	}
+	{
+		c := p.Key("priority")
+		if x.Priority != nil {
+			(*x.Priority).validate(&c, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -707,15 +1269,13 @@ func (x *UpdateOntoRequirementPriority) Validate() error {
 	return e.Err("")
 }
 
-// checkUpdateOntoRequirementPriority holds the constraints of UpdateOntoRequirementPriority.
-var checkUpdateOntoRequirementPriority = shape.Check{
-	Enum:     []string{"must", "should", "could", "wont"},
-	EnumRule: shape.Rule{"enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkUpdateOntoRequirementPriority, string(*x), p, e)
+	switch string((*x)) {
+	case "must", "should", "could", "wont":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", string((*x)), enum11)
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -725,12 +1285,37 @@ func (x *DeleteOntoTaskResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *LinkOntoEntitiesParams) Validate() error {
-	return shape.Validate(&tableLinkOntoEntitiesParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableLinkOntoEntitiesParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("src_id")
+		if !check.UUID(x.SrcID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.SrcID)
+		}
+	}
+	{
+		c := p.Key("src_kind")
+		x.SrcKind.validate(&c, e)
+	}
+	{
+		c := p.Key("dst_id")
+		if !check.UUID(x.DstID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DstID)
+		}
+	}
+	{
+		c := p.Key("dst_kind")
+		x.DstKind.validate(&c, e)
+	}
+	{
+		c := p.Key("rel")
+		x.Rel.validate(&c, e)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -740,45 +1325,80 @@ func (x *LinkOntoEntitiesRel) Validate() error {
 	return e.Err("")
 }
 
-// checkLinkOntoEntitiesRel holds the constraints of LinkOntoEntitiesRel.
-var checkLinkOntoEntitiesRel = shape.Check{
-	Enum:     []string{"supports", "blocks", "depends_on", "references", "part_of"},
-	EnumRule: shape.Rule{"enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkLinkOntoEntitiesRel, string(*x), p, e)
+	switch string((*x)) {
+	case "supports", "blocks", "depends_on", "references", "part_of":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", string((*x)), enum12)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UnlinkOntoEdgeParams) Validate() error {
-	return shape.Validate(&tableUnlinkOntoEdgeParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUnlinkOntoEdgeParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("edge_id")
+		if !check.UUID(x.EdgeID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EdgeID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphParams) Validate() error {
-	return shape.Validate(&tableReorganizeOntoProjectGraphParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableReorganizeOntoProjectGraphParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("project_id")
+		if !check.UUID(x.ProjectID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+		}
+	}
+	{
+		c := p.Key("moves")
+		if len(x.Moves) < 1 {
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+		}
+		for i1 := range x.Moves {
+			c1 := c.Index(i1)
+			x.Moves[i1].validate(&c1, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReorganizeOntoProjectGraphMovesItem) Validate() error {
-	return shape.Validate(&tableReorganizeOntoProjectGraphMovesItem, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableReorganizeOntoProjectGraphMovesItem, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("entity_id")
+		if !check.UUID(x.EntityID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
+		}
+	}
+	{
+		c := p.Key("new_parent_id")
+		if !check.UUID(x.NewParentID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.NewParentID)
+		}
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -832,32 +1452,54 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetFieldInfoParams) Validate() error {
-	return shape.Validate(&tableGetFieldInfoParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetFieldInfoParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetFieldInfoParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("entity_type")
+		x.EntityType.validate(&c, e)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *WebSearchParams) Validate() error {
-	return shape.Validate(&tableWebSearchParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *WebSearchParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableWebSearchParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("max_results")
+		if x.MaxResults < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.MaxResults)
+		}
+		if x.MaxResults > 20 {
+			e.AddInt(&c, "maximum", "must be <= 20", "<= 20", x.MaxResults)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *WebVisitParams) Validate() error {
-	return shape.Validate(&tableWebVisitParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableWebVisitParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("url")
+		if !check.URI(x.URL) {
+			e.AddString(&c, "format", "must be a valid uri", "uri", x.URL)
+		}
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -869,3 +1511,20 @@ func (x *GetBuildosOverviewParams) Validate() error {
 func (x *GetBuildosUsageGuideParams) Validate() error {
 	return nil
 }
+
+// Patterns, schemas and literals the checks use, compiled once.
+var (
+	enum0  = []string{"todo", "in_progress", "blocked", "done"}
+	enum1  = []string{"draft", "active", "achieved", "abandoned"}
+	enum2  = []string{"draft", "review", "published", "archived"}
+	enum3  = []string{"low", "medium", "high", "critical"}
+	enum4  = []string{"planning", "active", "paused", "completed", "archived"}
+	enum5  = []string{"project", "task", "goal", "plan", "document", "milestone", "risk", "requirement"}
+	enum6  = []string{"in", "out", "both"}
+	enum7  = []string{"planning", "active"}
+	enum8  = []string{"deliverable", "research", "reference", "draft"}
+	enum9  = []string{"draft", "active", "completed"}
+	enum10 = []string{"pending", "reached", "missed"}
+	enum11 = []string{"must", "should", "could", "wont"}
+	enum12 = []string{"supports", "blocks", "depends_on", "references", "part_of"}
+)

@@ -5,65 +5,69 @@ package quickstart
 
 import (
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
-
-// tableListTodosParams describes ListTodosParams to runtime/shape.
-var tableListTodosParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check:      &checkListTodosState,
-		Default:    shape.Const{S: "open"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(ListTodosParams{}.State),
-	}, {
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(ListTodosParams{}.Tag),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Default:    shape.Const{I: 20},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(ListTodosParams{}.Limit),
-	}},
-	Names: []string{"state", "tag", "limit"},
-}
 
 // decodeWire reads a ListTodosParams from d, recording type errors in d.
 func (x *ListTodosParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListTodosParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "state":
+			seen1 = true
+			x.State = ListTodosState(d.String())
+		case "tag":
+			x.Tag = new(string)
+			(*x.Tag) = d.String()
+		case "limit":
+			seen2 = true
+			x.Limit = d.Int()
+		default:
+			d.Unknown(fieldNamesListTodosParams)
+		}
+	}
+	if !seen1 {
+		x.State = ListTodosStateOpen
+	}
+	if !seen2 {
+		x.Limit = 20
+	}
 }
 
-// tableListTodosResult describes ListTodosResult to runtime/shape.
-var tableListTodosResult = shape.Table{
-	Fields: []shape.Field{{
-		ElemSize: unsafe.Sizeof(ListTodosResultItemsItem{}),
-		Form:     shape.Slice,
-		Items:    shape.Objects[ListTodosResultItemsItem],
-		Kind:     shape.Object,
-		Object:   &tableListTodosResultItemsItem,
-		Offset:   unsafe.Offsetof(ListTodosResult{}.Items),
-		Required: true,
-	}},
-	Names: []string{"items"},
-}
+// fieldNamesListTodosParams are the properties ListTodosParams accepts, for suggestions.
+var fieldNamesListTodosParams = []string{"state", "tag", "limit"}
 
 // decodeWire reads a ListTodosResult from d, recording type errors in d.
 func (x *ListTodosResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListTodosResult, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "items":
+			seen1 = true
+			if d.Array() {
+				var buf [3]ListTodosResultItemsItem
+				items := buf[:0]
+				for d.More() {
+					var v2 ListTodosResultItemsItem
+					v2.decodeWire(d)
+					items = append(items, v2)
+				}
+				x.Items = append(make([]ListTodosResultItemsItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("items")
+	}
 }
 
 // optionalListTodosResultItemsItem holds the scalars a decoded ListTodosResultItemsItem points to:
@@ -73,66 +77,86 @@ type optionalListTodosResultItemsItem struct {
 	Priority int64
 }
 
-// tableListTodosResultItemsItem describes ListTodosResultItemsItem to runtime/shape.
-var tableListTodosResultItemsItem = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ListTodosResultItemsItem{}.ID),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ListTodosResultItemsItem{}.Title),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListTodosResultItemsItem{}.Due),
-		OptOffset: unsafe.Offsetof(optionalListTodosResultItemsItem{}.Due),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(ListTodosResultItemsItem{}.Priority),
-		OptOffset: unsafe.Offsetof(optionalListTodosResultItemsItem{}.Priority),
-	}, {
-		Form:   shape.OptSlice,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(ListTodosResultItemsItem{}.Tags),
-	}, {
-		Kind:     shape.Bool,
-		Offset:   unsafe.Offsetof(ListTodosResultItemsItem{}.Done),
-		Required: true,
-	}},
-	Names: []string{"id", "title", "due", "priority", "tags", "done"},
-	Opt:   shape.New[optionalListTodosResultItemsItem],
-}
-
 // decodeWire reads a ListTodosResultItemsItem from d, recording type errors in d.
 func (x *ListTodosResultItemsItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListTodosResultItemsItem, d, unsafe.Pointer(x))
-}
-
-// tableGetTodoParams describes GetTodoParams to runtime/shape.
-var tableGetTodoParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetTodoParams{}.TodoID),
-		Required: true,
-	}},
-	Names: []string{"todo_id"},
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListTodosResultItemsItem
+	var seen1 bool
+	var seen2 bool
+	var seen4 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "title":
+			seen2 = true
+			x.Title = d.String()
+		case "due":
+			if opt == nil {
+				opt = new(optionalListTodosResultItemsItem)
+			}
+			opt.Due = d.String()
+			x.Due = &opt.Due
+		case "priority":
+			if opt == nil {
+				opt = new(optionalListTodosResultItemsItem)
+			}
+			opt.Priority = d.Int()
+			x.Priority = &opt.Priority
+		case "tags":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
+			}
+		case "done":
+			seen4 = true
+			x.Done = d.Bool()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("title")
+	}
+	if !seen4 {
+		d.Missing("done")
+	}
 }
 
 // decodeWire reads a GetTodoParams from d, recording type errors in d.
 func (x *GetTodoParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetTodoParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "todo_id":
+			seen1 = true
+			x.TodoID = d.String()
+		default:
+			d.Unknown(fieldNamesGetTodoParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("todo_id")
+	}
 }
+
+// fieldNamesGetTodoParams are the properties GetTodoParams accepts, for suggestions.
+var fieldNamesGetTodoParams = []string{"todo_id"}
 
 // optionalCreateTodoParams holds the scalars a decoded CreateTodoParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -239,38 +263,45 @@ func (x *UpdateTodoParams) decodeWire(d *wire.Decoder) {
 // fieldNamesUpdateTodoParams are the properties UpdateTodoParams accepts, for suggestions.
 var fieldNamesUpdateTodoParams = []string{"todo_id", "title", "due", "done"}
 
-// tableDeleteTodoParams describes DeleteTodoParams to runtime/shape.
-var tableDeleteTodoParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(DeleteTodoParams{}.TodoID),
-		Required: true,
-	}},
-	Names: []string{"todo_id"},
-}
-
 // decodeWire reads a DeleteTodoParams from d, recording type errors in d.
 func (x *DeleteTodoParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableDeleteTodoParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "todo_id":
+			seen1 = true
+			x.TodoID = d.String()
+		default:
+			d.Unknown(fieldNamesDeleteTodoParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("todo_id")
+	}
 }
 
-// tableDeleteTodoResult describes DeleteTodoResult to runtime/shape.
-var tableDeleteTodoResult = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(DeleteTodoResult{}.Deleted),
-		Required: true,
-	}},
-	Names: []string{"deleted"},
-}
+// fieldNamesDeleteTodoParams are the properties DeleteTodoParams accepts, for suggestions.
+var fieldNamesDeleteTodoParams = []string{"todo_id"}
 
 // decodeWire reads a DeleteTodoResult from d, recording type errors in d.
 func (x *DeleteTodoResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableDeleteTodoResult, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "deleted":
+			seen1 = true
+			x.Deleted = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("deleted")
+	}
 }

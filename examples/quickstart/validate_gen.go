@@ -5,20 +5,32 @@ package quickstart
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 	"strconv"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListTodosParams) Validate() error {
-	return shape.Validate(&tableListTodosParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListTodosParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListTodosParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("state")
+		x.State.validate(&c, e)
+	}
+	{
+		c := p.Key("limit")
+		if x.Limit < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
+		}
+		if x.Limit > 100 {
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -28,15 +40,13 @@ func (x *ListTodosState) Validate() error {
 	return e.Err("")
 }
 
-// checkListTodosState holds the constraints of ListTodosState.
-var checkListTodosState = shape.Check{
-	Enum:     []string{"open", "done", "all"},
-	EnumRule: shape.Rule{"enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListTodosState) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListTodosState, string(*x), p, e)
+	switch string((*x)) {
+	case "open", "done", "all":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\"", string((*x)), enum0)
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -51,12 +61,19 @@ func (x *ListTodosResultItemsItem) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetTodoParams) Validate() error {
-	return shape.Validate(&tableGetTodoParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetTodoParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetTodoParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("todo_id")
+		if !pattern1.MatchString(x.TodoID) {
+			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -131,7 +148,7 @@ func (x *UpdateTodoParams) Validate() error {
 func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
-		if !pattern0.MatchString(x.TodoID) {
+		if !pattern1.MatchString(x.TodoID) {
 			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
 		}
 	}
@@ -161,12 +178,19 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *DeleteTodoParams) Validate() error {
-	return shape.Validate(&tableDeleteTodoParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *DeleteTodoParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableDeleteTodoParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("todo_id")
+		if !pattern1.MatchString(x.TodoID) {
+			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
+		}
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -176,5 +200,6 @@ func (x *DeleteTodoResult) Validate() error {
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
-	pattern0 = check.MustCompile("^td_[0-9]+$")
+	enum0    = []string{"open", "done", "all"}
+	pattern1 = check.MustCompile("^td_[0-9]+$")
 )

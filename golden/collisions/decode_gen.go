@@ -3,11 +3,7 @@
 
 package collisions
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // optionalAB2Params holds the scalars a decoded AB2Params points to:
 // one allocation, made when the first is present, for all of them.
@@ -17,34 +13,36 @@ type optionalAB2Params struct {
 	AB  string
 }
 
-// tableAB2Params describes AB2Params to runtime/shape.
-var tableAB2Params = shape.Table{
-	Fields: []shape.Field{{
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(AB2Params{}.AB3),
-		OptOffset: unsafe.Offsetof(optionalAB2Params{}.AB3),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(AB2Params{}.AB2),
-		OptOffset: unsafe.Offsetof(optionalAB2Params{}.AB2),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(AB2Params{}.AB),
-		OptOffset: unsafe.Offsetof(optionalAB2Params{}.AB),
-	}},
-	Names: []string{"a_b", "aB", "AB"},
-	Opt:   shape.New[optionalAB2Params],
-}
-
 // decodeWire reads a AB2Params from d, recording type errors in d.
 func (x *AB2Params) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableAB2Params, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalAB2Params
+	for d.More() {
+		switch string(d.Key()) {
+		case "a_b":
+			if opt == nil {
+				opt = new(optionalAB2Params)
+			}
+			opt.AB3 = d.String()
+			x.AB3 = &opt.AB3
+		case "aB":
+			if opt == nil {
+				opt = new(optionalAB2Params)
+			}
+			opt.AB2 = d.String()
+			x.AB2 = &opt.AB2
+		case "AB":
+			if opt == nil {
+				opt = new(optionalAB2Params)
+			}
+			opt.AB = d.String()
+			x.AB = &opt.AB
+		default:
+			d.Skip()
+		}
+	}
 }
 
 // optionalABParams holds the scalars a decoded ABParams points to:
@@ -55,62 +53,74 @@ type optionalABParams struct {
 	AB3 string
 }
 
-// tableABParams describes ABParams to runtime/shape.
-var tableABParams = shape.Table{
-	Fields: []shape.Field{{
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ABParams{}.AB),
-		OptOffset: unsafe.Offsetof(optionalABParams{}.AB),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ABParams{}.AB2),
-		OptOffset: unsafe.Offsetof(optionalABParams{}.AB2),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ABParams{}.AB3),
-		OptOffset: unsafe.Offsetof(optionalABParams{}.AB3),
-	}},
-	Names: []string{"AB", "aB", "a_b"},
-	Opt:   shape.New[optionalABParams],
-}
-
 // decodeWire reads a ABParams from d, recording type errors in d.
 func (x *ABParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableABParams, d, unsafe.Pointer(x))
-}
-
-// tableGetItem2Params describes GetItem2Params to runtime/shape.
-var tableGetItem2Params = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetItem2Params{}.ID),
-		Required: true,
-	}},
-	Names: []string{"id"},
+	if !d.Object() {
+		return
+	}
+	var opt *optionalABParams
+	for d.More() {
+		switch string(d.Key()) {
+		case "AB":
+			if opt == nil {
+				opt = new(optionalABParams)
+			}
+			opt.AB = d.String()
+			x.AB = &opt.AB
+		case "aB":
+			if opt == nil {
+				opt = new(optionalABParams)
+			}
+			opt.AB2 = d.String()
+			x.AB2 = &opt.AB2
+		case "a_b":
+			if opt == nil {
+				opt = new(optionalABParams)
+			}
+			opt.AB3 = d.String()
+			x.AB3 = &opt.AB3
+		default:
+			d.Skip()
+		}
+	}
 }
 
 // decodeWire reads a GetItem2Params from d, recording type errors in d.
 func (x *GetItem2Params) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetItem2Params, d, unsafe.Pointer(x))
-}
-
-// tableGetItemParams describes GetItemParams to runtime/shape.
-var tableGetItemParams = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.Int,
-		Offset:   unsafe.Offsetof(GetItemParams{}.ID),
-		Required: true,
-	}},
-	Names: []string{"id"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
 }
 
 // decodeWire reads a GetItemParams from d, recording type errors in d.
 func (x *GetItemParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetItemParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.Int()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
 }

@@ -3,11 +3,7 @@
 
 package deep
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // decodeWire reads a GetDeepParams from d, recording type errors in d.
 func (x *GetDeepParams) decodeWire(d *wire.Decoder) {
@@ -1505,17 +1501,18 @@ func (x *D8) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// tableD10 describes D10 to runtime/shape.
-var tableD10 = shape.Table{
-	Fields: []shape.Field{{
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(D10{}.A),
-	}},
-	Names: []string{"a"},
-}
-
 // decodeWire reads a D10 from d, recording type errors in d.
 func (x *D10) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableD10, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		case "a":
+			x.A = new(string)
+			(*x.A) = d.String()
+		default:
+			d.Skip()
+		}
+	}
 }

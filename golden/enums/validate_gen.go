@@ -5,7 +5,6 @@ package enums
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
@@ -85,15 +84,13 @@ func (x *SetLevelsMode) Validate() error {
 	return e.Err("")
 }
 
-// checkSetLevelsMode holds the constraints of SetLevelsMode.
-var checkSetLevelsMode = shape.Check{
-	Enum:     []string{"fast", "safe", "full-scan"},
-	EnumRule: shape.Rule{"enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *SetLevelsMode) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkSetLevelsMode, string(*x), p, e)
+	switch string((*x)) {
+	case "fast", "safe", "full-scan":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", string((*x)), enum3)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -103,15 +100,13 @@ func (x *SetLevelsColor) Validate() error {
 	return e.Err("")
 }
 
-// checkSetLevelsColor holds the constraints of SetLevelsColor.
-var checkSetLevelsColor = shape.Check{
-	Enum:     []string{"red", "green"},
-	EnumRule: shape.Rule{"enum", "must be one of \"red\", \"green\"", "\"red\", \"green\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *SetLevelsColor) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkSetLevelsColor, string(*x), p, e)
+	switch string((*x)) {
+	case "red", "green":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"red\", \"green\"", "\"red\", \"green\"", string((*x)), enum4)
+	}
 }
 
 // Patterns, schemas and literals the checks use, compiled once.
@@ -119,4 +114,6 @@ var (
 	literal0 = wire.MustAny("\"auto\"")
 	literal1 = wire.MustAny("0")
 	literal2 = wire.MustAny("true")
+	enum3    = []string{"fast", "safe", "full-scan"}
+	enum4    = []string{"red", "green"}
 )

@@ -3,86 +3,94 @@
 
 package mcp
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
-
-// tableReadFileParams describes ReadFileParams to runtime/shape.
-var tableReadFileParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReadFileParams{}.Path),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}}},
-		Form:   shape.Pointer,
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(ReadFileParams{}.Head),
-	}},
-	Names: []string{"path", "head"},
-}
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // decodeWire reads a ReadFileParams from d, recording type errors in d.
 func (x *ReadFileParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableReadFileParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "path":
+			seen1 = true
+			x.Path = d.String()
+		case "head":
+			x.Head = new(int64)
+			(*x.Head) = d.Int()
+		default:
+			d.Unknown(fieldNamesReadFileParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("path")
+	}
 }
 
-// tableReadFileResult describes ReadFileResult to runtime/shape.
-var tableReadFileResult = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ReadFileResult{}.Content),
-		Required: true,
-	}, {
-		Kind:     shape.Int,
-		Offset:   unsafe.Offsetof(ReadFileResult{}.Size),
-		Required: true,
-	}, {
-		Form:   shape.Pointer,
-		Kind:   shape.Bool,
-		Offset: unsafe.Offsetof(ReadFileResult{}.Truncated),
-	}},
-	Names: []string{"content", "size", "truncated"},
-}
+// fieldNamesReadFileParams are the properties ReadFileParams accepts, for suggestions.
+var fieldNamesReadFileParams = []string{"path", "head"}
 
 // decodeWire reads a ReadFileResult from d, recording type errors in d.
 func (x *ReadFileResult) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableReadFileResult, d, unsafe.Pointer(x))
-}
-
-// tableWriteFileParams describes WriteFileParams to runtime/shape.
-var tableWriteFileParams = shape.Table{
-	Checked: true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(WriteFileParams{}.Path),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(WriteFileParams{}.Content),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^0[0-7]{3}$", "pattern ^0[0-7]{3}$"},
-		},
-		Default:    shape.Const{S: "0644"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(WriteFileParams{}.Mode),
-	}},
-	Names: []string{"path", "content", "mode"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "content":
+			seen1 = true
+			x.Content = d.String()
+		case "size":
+			seen2 = true
+			x.Size = d.Int()
+		case "truncated":
+			x.Truncated = new(bool)
+			(*x.Truncated) = d.Bool()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("content")
+	}
+	if !seen2 {
+		d.Missing("size")
+	}
 }
 
 // decodeWire reads a WriteFileParams from d, recording type errors in d.
 func (x *WriteFileParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableWriteFileParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "path":
+			seen1 = true
+			x.Path = d.String()
+		case "content":
+			seen2 = true
+			x.Content = d.String()
+		case "mode":
+			seen3 = true
+			x.Mode = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("path")
+	}
+	if !seen2 {
+		d.Missing("content")
+	}
+	if !seen3 {
+		x.Mode = "0644"
+	}
 }

@@ -5,19 +5,26 @@ package mcp
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ReadFileParams) Validate() error {
-	return shape.Validate(&tableReadFileParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ReadFileParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableReadFileParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("head")
+		if x.Head != nil {
+			if (*x.Head) < 0 {
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Head))
+			}
+		}
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -27,12 +34,19 @@ func (x *ReadFileResult) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *WriteFileParams) Validate() error {
-	return shape.Validate(&tableWriteFileParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *WriteFileParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableWriteFileParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("mode")
+		if !pattern0.MatchString(x.Mode) {
+			e.AddString(&c, "pattern", "must match the pattern ^0[0-7]{3}$", "pattern ^0[0-7]{3}$", x.Mode)
+		}
+	}
 }
 
 // Patterns, schemas and literals the checks use, compiled once.

@@ -3,12 +3,7 @@
 
 package names
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // optionalNameTortureParams holds the scalars a decoded NameTortureParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -33,127 +28,124 @@ type optionalNameTortureParams struct {
 	UserID       string
 }
 
-// tableNameTortureParams describes NameTortureParams to runtime/shape.
-var tableNameTortureParams = shape.Table{
-	Checked: true,
-	Fields: []shape.Field{{
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.Type),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.Type),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.Func),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.Func),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.Range),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.Range),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.X0To18),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.X0To18),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.X60Plus),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.X60Plus),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.PM2_5),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.PM2_5),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.Ref),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.Ref),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.ContentType),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.ContentType),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.X当前状态),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.X当前状态),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Bool,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.Validate2),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.Validate2),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.MarshalJSON2),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.MarshalJSON2),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.Runtime),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.Runtime),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.JSON),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.JSON),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.TargetID3),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.TargetID3),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.TargetID2),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.TargetID2),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.TargetID),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.TargetID),
-	}, {
-		Check: &shape.Check{
-			Format:     check.URI,
-			FormatRule: shape.Rule{"format", "must be a valid uri", "uri"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.HTMLURL),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.HTMLURL),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(NameTortureParams{}.UserID),
-		OptOffset: unsafe.Offsetof(optionalNameTortureParams{}.UserID),
-	}},
-	Names: []string{"type", "func", "range", "0-18", "60+", "PM2.5", "$ref", "Content-Type", "当前状态", "Validate", "MarshalJSON", "runtime", "json", "target_id", "targetId", "TargetID", "html_url", "userId"},
-	Opt:   shape.New[optionalNameTortureParams],
-}
-
 // decodeWire reads a NameTortureParams from d, recording type errors in d.
 func (x *NameTortureParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableNameTortureParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalNameTortureParams
+	for d.More() {
+		switch string(d.Key()) {
+		case "type":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Type = d.String()
+			x.Type = &opt.Type
+		case "func":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Func = d.String()
+			x.Func = &opt.Func
+		case "range":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Range = d.String()
+			x.Range = &opt.Range
+		case "0-18":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.X0To18 = d.Int()
+			x.X0To18 = &opt.X0To18
+		case "60+":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.X60Plus = d.Int()
+			x.X60Plus = &opt.X60Plus
+		case "PM2.5":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.PM2_5 = d.Float()
+			x.PM2_5 = &opt.PM2_5
+		case "$ref":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Ref = d.String()
+			x.Ref = &opt.Ref
+		case "Content-Type":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.ContentType = d.String()
+			x.ContentType = &opt.ContentType
+		case "当前状态":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.X当前状态 = d.String()
+			x.X当前状态 = &opt.X当前状态
+		case "Validate":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Validate2 = d.Bool()
+			x.Validate2 = &opt.Validate2
+		case "MarshalJSON":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.MarshalJSON2 = d.String()
+			x.MarshalJSON2 = &opt.MarshalJSON2
+		case "runtime":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.Runtime = d.String()
+			x.Runtime = &opt.Runtime
+		case "json":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.JSON = d.String()
+			x.JSON = &opt.JSON
+		case "target_id":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.TargetID3 = d.String()
+			x.TargetID3 = &opt.TargetID3
+		case "targetId":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.TargetID2 = d.String()
+			x.TargetID2 = &opt.TargetID2
+		case "TargetID":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.TargetID = d.String()
+			x.TargetID = &opt.TargetID
+		case "html_url":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.HTMLURL = d.String()
+			x.HTMLURL = &opt.HTMLURL
+		case "userId":
+			if opt == nil {
+				opt = new(optionalNameTortureParams)
+			}
+			opt.UserID = d.String()
+			x.UserID = &opt.UserID
+		default:
+			d.Skip()
+		}
+	}
 }

@@ -4,17 +4,25 @@
 package names
 
 import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *NameTortureParams) Validate() error {
-	return shape.Validate(&tableNameTortureParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *NameTortureParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableNameTortureParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("html_url")
+		if x.HTMLURL != nil {
+			if !check.URI((*x.HTMLURL)) {
+				e.AddString(&c, "format", "must be a valid uri", "uri", (*x.HTMLURL))
+			}
+		}
+	}
 }

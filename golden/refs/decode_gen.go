@@ -5,10 +5,7 @@ package refs
 
 import (
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // decodeWire reads a SaveTreeParams from d, recording type errors in d.
@@ -130,26 +127,25 @@ func (x *Paragraph) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// tablePerson describes Person to runtime/shape.
-var tablePerson = shape.Table{
-	Checked: true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(Person{}.Name),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(Person{}.Email),
-	}},
-	Names: []string{"name", "email"},
-}
-
 // decodeWire reads a Person from d, recording type errors in d.
 func (x *Person) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tablePerson, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "name":
+			seen1 = true
+			x.Name = d.String()
+		case "email":
+			x.Email = new(string)
+			(*x.Email) = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("name")
+	}
 }

@@ -4,9 +4,8 @@
 package refs
 
 import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
@@ -43,10 +42,19 @@ func (x *Paragraph) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *Person) Validate() error {
-	return shape.Validate(&tablePerson, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *Person) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tablePerson, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("email")
+		if x.Email != nil {
+			if !check.Email((*x.Email)) {
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Email))
+			}
+		}
+	}
 }

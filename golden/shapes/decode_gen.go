@@ -3,96 +3,105 @@
 
 package shapes
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
-
-// tableGetAirQualityParams describes GetAirQualityParams to runtime/shape.
-var tableGetAirQualityParams = shape.Table{
-	Checked: true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetAirQualityParams{}.Location),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		Form:      shape.OptSlice,
-		ItemCheck: &checkGetAirQualityPollutantsItem,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(GetAirQualityParams{}.Pollutants),
-	}},
-	Names: []string{"location", "pollutants"},
-}
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // decodeWire reads a GetAirQualityParams from d, recording type errors in d.
 func (x *GetAirQualityParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetAirQualityParams, d, unsafe.Pointer(x))
-}
-
-// tablePingParams describes PingParams to runtime/shape.
-var tablePingParams = shape.Table{
-	Fields: []shape.Field{},
-	Names:  []string{},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "location":
+			seen1 = true
+			x.Location = d.String()
+		case "pollutants":
+			if d.Array() {
+				var buf [8]GetAirQualityPollutantsItem
+				items := buf[:0]
+				for d.More() {
+					var v2 GetAirQualityPollutantsItem
+					v2 = GetAirQualityPollutantsItem(d.String())
+					items = append(items, v2)
+				}
+				x.Pollutants = append(make([]GetAirQualityPollutantsItem, 0, len(items)), items...)
+			}
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("location")
+	}
 }
 
 // decodeWire reads a PingParams from d, recording type errors in d.
 func (x *PingParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tablePingParams, d, unsafe.Pointer(x))
-}
-
-// tableGetWeatherParams describes GetWeatherParams to runtime/shape.
-var tableGetWeatherParams = shape.Table{
-	Checked: true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetWeatherParams{}.City),
-		Required: true,
-	}, {
-		Check:      &checkGetWeatherUnit,
-		Default:    shape.Const{S: "celsius"},
-		HasDefault: true,
-		Kind:       shape.String,
-		Offset:     unsafe.Offsetof(GetWeatherParams{}.Unit),
-	}},
-	Names: []string{"city", "unit"},
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		default:
+			d.Skip()
+		}
+	}
 }
 
 // decodeWire reads a GetWeatherParams from d, recording type errors in d.
 func (x *GetWeatherParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetWeatherParams, d, unsafe.Pointer(x))
-}
-
-// tableGetForecastParams describes GetForecastParams to runtime/shape.
-var tableGetForecastParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(GetForecastParams{}.City),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    14,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 14", "<= 14"},
-		}}},
-		Kind:     shape.Int,
-		Offset:   unsafe.Offsetof(GetForecastParams{}.Days),
-		Required: true,
-	}},
-	Names: []string{"city", "days"},
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "city":
+			seen1 = true
+			x.City = d.String()
+		case "unit":
+			seen2 = true
+			x.Unit = GetWeatherUnit(d.String())
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("city")
+	}
+	if !seen2 {
+		x.Unit = GetWeatherUnitCelsius
+	}
 }
 
 // decodeWire reads a GetForecastParams from d, recording type errors in d.
 func (x *GetForecastParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableGetForecastParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "city":
+			seen1 = true
+			x.City = d.String()
+		case "days":
+			seen2 = true
+			x.Days = d.Int()
+		default:
+			d.Unknown(fieldNamesGetForecastParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("city")
+	}
+	if !seen2 {
+		d.Missing("days")
+	}
 }
+
+// fieldNamesGetForecastParams are the properties GetForecastParams accepts, for suggestions.
+var fieldNamesGetForecastParams = []string{"city", "days"}

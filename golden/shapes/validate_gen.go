@@ -3,20 +3,29 @@
 
 package shapes
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetAirQualityParams) Validate() error {
-	return shape.Validate(&tableGetAirQualityParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetAirQualityParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetAirQualityParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("pollutants")
+		if x.Pollutants != nil {
+			if len(x.Pollutants) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			for i1 := range x.Pollutants {
+				c1 := c.Index(i1)
+				x.Pollutants[i1].validate(&c1, e)
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -26,15 +35,13 @@ func (x *GetAirQualityPollutantsItem) Validate() error {
 	return e.Err("")
 }
 
-// checkGetAirQualityPollutantsItem holds the constraints of GetAirQualityPollutantsItem.
-var checkGetAirQualityPollutantsItem = shape.Check{
-	Enum:     []string{"PM2.5", "PM10", "O3", "NO2"},
-	EnumRule: shape.Rule{"enum", "must be one of \"PM2.5\", \"PM10\", \"O3\", \"NO2\"", "\"PM2.5\", \"PM10\", \"O3\", \"NO2\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *GetAirQualityPollutantsItem) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkGetAirQualityPollutantsItem, string(*x), p, e)
+	switch string((*x)) {
+	case "PM2.5", "PM10", "O3", "NO2":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"PM2.5\", \"PM10\", \"O3\", \"NO2\"", "\"PM2.5\", \"PM10\", \"O3\", \"NO2\"", string((*x)), enum0)
+	}
 }
 
 // Validate reports nil: every value of the Go type satisfies the schema.
@@ -44,12 +51,17 @@ func (x *PingParams) Validate() error {
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetWeatherParams) Validate() error {
-	return shape.Validate(&tableGetWeatherParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetWeatherParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetWeatherParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("unit")
+		x.Unit.validate(&c, e)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -59,23 +71,37 @@ func (x *GetWeatherUnit) Validate() error {
 	return e.Err("")
 }
 
-// checkGetWeatherUnit holds the constraints of GetWeatherUnit.
-var checkGetWeatherUnit = shape.Check{
-	Enum:     []string{"celsius", "fahrenheit"},
-	EnumRule: shape.Rule{"enum", "must be one of \"celsius\", \"fahrenheit\"", "\"celsius\", \"fahrenheit\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *GetWeatherUnit) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkGetWeatherUnit, string(*x), p, e)
+	switch string((*x)) {
+	case "celsius", "fahrenheit":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"celsius\", \"fahrenheit\"", "\"celsius\", \"fahrenheit\"", string((*x)), enum1)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetForecastParams) Validate() error {
-	return shape.Validate(&tableGetForecastParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *GetForecastParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableGetForecastParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("days")
+		if x.Days < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Days)
+		}
+		if x.Days > 14 {
+			e.AddInt(&c, "maximum", "must be <= 14", "<= 14", x.Days)
+		}
+	}
 }
+
+// Patterns, schemas and literals the checks use, compiled once.
+var (
+	enum0 = []string{"PM2.5", "PM10", "O3", "NO2"}
+	enum1 = []string{"celsius", "fahrenheit"}
+)

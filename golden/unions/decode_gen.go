@@ -6,10 +6,8 @@ package unions
 import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 	"strconv"
-	"unsafe"
 )
 
 // decodeWire reads a SendContentParams from d, recording type errors in d.
@@ -245,23 +243,27 @@ func (x *SendContentHeaders) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// tableSendContentStrict describes SendContentStrict to runtime/shape.
-var tableSendContentStrict = shape.Table{
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(SendContentStrict{}.A),
-		Required: true,
-	}, {
-		Form:   shape.Pointer,
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(SendContentStrict{}.B),
-	}},
-	Names: []string{"a", "b"},
-}
-
 // decodeWire reads a SendContentStrict from d, recording type errors in d.
 func (x *SendContentStrict) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableSendContentStrict, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "a":
+			seen1 = true
+			x.A = d.String()
+		case "b":
+			x.B = new(int64)
+			(*x.B) = d.Int()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen1 {
+		d.Missing("a")
+	}
 }
 
 // optionalSendContentCond holds the scalars a decoded SendContentCond points to:

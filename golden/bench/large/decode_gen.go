@@ -3,12 +3,7 @@
 
 package large
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // optionalUpdateListingParams holds the scalars a decoded UpdateListingParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -55,701 +50,439 @@ type optionalUpdateListingParams struct {
 	Price4   float64
 }
 
-// tableUpdateListingParams describes UpdateListingParams to runtime/shape.
-var tableUpdateListingParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			MaxLen:     80,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 80 characters long", "at most 80 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Name0),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Code0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Code0),
-	}, {
-		Check:    &checkUpdateListingStatus0,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Status0),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    10000,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 10000", "<= 10000"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Count0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Count0),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			F:    1.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 1", "<= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ratio0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ratio0),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Bool,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Enabled0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Enabled0),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     20,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 20 items", "at most 20 items"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{
-			MaxLen:     32,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 32 characters long", "at most 32 characters"},
-		},
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Tags0),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Scores0),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Start0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Start0),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Contact0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Contact0),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ref0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ref0),
-	}, {
-		Check: &shape.Check{
-			Bounds: []shape.Bound{{
-				F:    0.0,
-				Op:   shape.LessEqual,
-				Rule: shape.Rule{"exclusiveMinimum", "must be > 0", "> 0"},
-			}},
-			MultRule:   shape.Rule{"multipleOf", "must be a multiple of 0.01", "multiple of 0.01"},
-			MultipleOf: "0.01",
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Price0),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Price0),
-	}, {
-		Check: &shape.Check{
-			MaxLen:     80,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 80 characters long", "at most 80 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Name1),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Code1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Code1),
-	}, {
-		Check:    &checkUpdateListingStatus0,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Status1),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    10000,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 10000", "<= 10000"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Count1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Count1),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			F:    1.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 1", "<= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ratio1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ratio1),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Bool,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Enabled1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Enabled1),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     20,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 20 items", "at most 20 items"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{
-			MaxLen:     32,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 32 characters long", "at most 32 characters"},
-		},
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Tags1),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Scores1),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Start1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Start1),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Contact1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Contact1),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ref1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ref1),
-	}, {
-		Check: &shape.Check{
-			Bounds: []shape.Bound{{
-				F:    0.0,
-				Op:   shape.LessEqual,
-				Rule: shape.Rule{"exclusiveMinimum", "must be > 0", "> 0"},
-			}},
-			MultRule:   shape.Rule{"multipleOf", "must be a multiple of 0.01", "multiple of 0.01"},
-			MultipleOf: "0.01",
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Price1),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Price1),
-	}, {
-		Check: &shape.Check{
-			MaxLen:     80,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 80 characters long", "at most 80 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Name2),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Code2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Code2),
-	}, {
-		Check:    &checkUpdateListingStatus0,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Status2),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    10000,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 10000", "<= 10000"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Count2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Count2),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			F:    1.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 1", "<= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ratio2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ratio2),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Bool,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Enabled2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Enabled2),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     20,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 20 items", "at most 20 items"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{
-			MaxLen:     32,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 32 characters long", "at most 32 characters"},
-		},
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Tags2),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Scores2),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Start2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Start2),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Contact2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Contact2),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ref2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ref2),
-	}, {
-		Check: &shape.Check{
-			Bounds: []shape.Bound{{
-				F:    0.0,
-				Op:   shape.LessEqual,
-				Rule: shape.Rule{"exclusiveMinimum", "must be > 0", "> 0"},
-			}},
-			MultRule:   shape.Rule{"multipleOf", "must be a multiple of 0.01", "multiple of 0.01"},
-			MultipleOf: "0.01",
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Price2),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Price2),
-	}, {
-		Check: &shape.Check{
-			MaxLen:     80,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 80 characters long", "at most 80 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Name3),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Code3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Code3),
-	}, {
-		Check:    &checkUpdateListingStatus0,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Status3),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    10000,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 10000", "<= 10000"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Count3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Count3),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			F:    1.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 1", "<= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ratio3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ratio3),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Bool,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Enabled3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Enabled3),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     20,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 20 items", "at most 20 items"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{
-			MaxLen:     32,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 32 characters long", "at most 32 characters"},
-		},
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Tags3),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Scores3),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Start3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Start3),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Contact3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Contact3),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ref3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ref3),
-	}, {
-		Check: &shape.Check{
-			Bounds: []shape.Bound{{
-				F:    0.0,
-				Op:   shape.LessEqual,
-				Rule: shape.Rule{"exclusiveMinimum", "must be > 0", "> 0"},
-			}},
-			MultRule:   shape.Rule{"multipleOf", "must be a multiple of 0.01", "multiple of 0.01"},
-			MultipleOf: "0.01",
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Price3),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Price3),
-	}, {
-		Check: &shape.Check{
-			MaxLen:     80,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 80 characters long", "at most 80 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Name4),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Code4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Code4),
-	}, {
-		Check:    &checkUpdateListingStatus0,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(UpdateListingParams{}.Status4),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    10000,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 10000", "<= 10000"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Int,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Count4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Count4),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			F:    1.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 1", "<= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ratio4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ratio4),
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Bool,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Enabled4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Enabled4),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     20,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 20 items", "at most 20 items"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{
-			MaxLen:     32,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 32 characters long", "at most 32 characters"},
-		},
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Tags4),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		Form: shape.OptSlice,
-		ItemCheck: &shape.Check{Bounds: []shape.Bound{{
-			I:    0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 0", ">= 0"},
-		}, {
-			I:    100,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Kind:   shape.Int,
-		Offset: unsafe.Offsetof(UpdateListingParams{}.Scores4),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Start4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Start4),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Contact4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Contact4),
-	}, {
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Ref4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Ref4),
-	}, {
-		Check: &shape.Check{
-			Bounds: []shape.Bound{{
-				F:    0.0,
-				Op:   shape.LessEqual,
-				Rule: shape.Rule{"exclusiveMinimum", "must be > 0", "> 0"},
-			}},
-			MultRule:   shape.Rule{"multipleOf", "must be a multiple of 0.01", "multiple of 0.01"},
-			MultipleOf: "0.01",
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(UpdateListingParams{}.Price4),
-		OptOffset: unsafe.Offsetof(optionalUpdateListingParams{}.Price4),
-	}},
-	Names: []string{"name_0", "code_0", "status_0", "count_0", "ratio_0", "enabled_0", "tags_0", "scores_0", "start_0", "contact_0", "ref_0", "price_0", "name_1", "code_1", "status_1", "count_1", "ratio_1", "enabled_1", "tags_1", "scores_1", "start_1", "contact_1", "ref_1", "price_1", "name_2", "code_2", "status_2", "count_2", "ratio_2", "enabled_2", "tags_2", "scores_2", "start_2", "contact_2", "ref_2", "price_2", "name_3", "code_3", "status_3", "count_3", "ratio_3", "enabled_3", "tags_3", "scores_3", "start_3", "contact_3", "ref_3", "price_3", "name_4", "code_4", "status_4", "count_4", "ratio_4", "enabled_4", "tags_4", "scores_4", "start_4", "contact_4", "ref_4", "price_4"},
-	Opt:   shape.New[optionalUpdateListingParams],
-}
-
 // decodeWire reads a UpdateListingParams from d, recording type errors in d.
 func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableUpdateListingParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalUpdateListingParams
+	var seen1 bool
+	var seen2 bool
+	var seen5 bool
+	var seen6 bool
+	var seen9 bool
+	var seen10 bool
+	var seen13 bool
+	var seen14 bool
+	var seen17 bool
+	var seen18 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "name_0":
+			seen1 = true
+			x.Name0 = d.String()
+		case "code_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code0 = d.String()
+			x.Code0 = &opt.Code0
+		case "status_0":
+			seen2 = true
+			x.Status0 = UpdateListingStatus0(d.String())
+		case "count_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count0 = d.Int()
+			x.Count0 = &opt.Count0
+		case "ratio_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio0 = d.Float()
+			x.Ratio0 = &opt.Ratio0
+		case "enabled_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled0 = d.Bool()
+			x.Enabled0 = &opt.Enabled0
+		case "tags_0":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Tags0 = append(make([]string, 0, len(items)), items...)
+			}
+		case "scores_0":
+			if d.Array() {
+				var buf [8]int64
+				items := buf[:0]
+				for d.More() {
+					var v4 int64
+					v4 = d.Int()
+					items = append(items, v4)
+				}
+				x.Scores0 = append(make([]int64, 0, len(items)), items...)
+			}
+		case "start_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start0 = d.String()
+			x.Start0 = &opt.Start0
+		case "contact_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact0 = d.String()
+			x.Contact0 = &opt.Contact0
+		case "ref_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref0 = d.String()
+			x.Ref0 = &opt.Ref0
+		case "price_0":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price0 = d.Float()
+			x.Price0 = &opt.Price0
+		case "name_1":
+			seen5 = true
+			x.Name1 = d.String()
+		case "code_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code1 = d.String()
+			x.Code1 = &opt.Code1
+		case "status_1":
+			seen6 = true
+			x.Status1 = UpdateListingStatus1(d.String())
+		case "count_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count1 = d.Int()
+			x.Count1 = &opt.Count1
+		case "ratio_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio1 = d.Float()
+			x.Ratio1 = &opt.Ratio1
+		case "enabled_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled1 = d.Bool()
+			x.Enabled1 = &opt.Enabled1
+		case "tags_1":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v7 string
+					v7 = d.String()
+					items = append(items, v7)
+				}
+				x.Tags1 = append(make([]string, 0, len(items)), items...)
+			}
+		case "scores_1":
+			if d.Array() {
+				var buf [8]int64
+				items := buf[:0]
+				for d.More() {
+					var v8 int64
+					v8 = d.Int()
+					items = append(items, v8)
+				}
+				x.Scores1 = append(make([]int64, 0, len(items)), items...)
+			}
+		case "start_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start1 = d.String()
+			x.Start1 = &opt.Start1
+		case "contact_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact1 = d.String()
+			x.Contact1 = &opt.Contact1
+		case "ref_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref1 = d.String()
+			x.Ref1 = &opt.Ref1
+		case "price_1":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price1 = d.Float()
+			x.Price1 = &opt.Price1
+		case "name_2":
+			seen9 = true
+			x.Name2 = d.String()
+		case "code_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code2 = d.String()
+			x.Code2 = &opt.Code2
+		case "status_2":
+			seen10 = true
+			x.Status2 = UpdateListingStatus2(d.String())
+		case "count_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count2 = d.Int()
+			x.Count2 = &opt.Count2
+		case "ratio_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio2 = d.Float()
+			x.Ratio2 = &opt.Ratio2
+		case "enabled_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled2 = d.Bool()
+			x.Enabled2 = &opt.Enabled2
+		case "tags_2":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v11 string
+					v11 = d.String()
+					items = append(items, v11)
+				}
+				x.Tags2 = append(make([]string, 0, len(items)), items...)
+			}
+		case "scores_2":
+			if d.Array() {
+				var buf [8]int64
+				items := buf[:0]
+				for d.More() {
+					var v12 int64
+					v12 = d.Int()
+					items = append(items, v12)
+				}
+				x.Scores2 = append(make([]int64, 0, len(items)), items...)
+			}
+		case "start_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start2 = d.String()
+			x.Start2 = &opt.Start2
+		case "contact_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact2 = d.String()
+			x.Contact2 = &opt.Contact2
+		case "ref_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref2 = d.String()
+			x.Ref2 = &opt.Ref2
+		case "price_2":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price2 = d.Float()
+			x.Price2 = &opt.Price2
+		case "name_3":
+			seen13 = true
+			x.Name3 = d.String()
+		case "code_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code3 = d.String()
+			x.Code3 = &opt.Code3
+		case "status_3":
+			seen14 = true
+			x.Status3 = UpdateListingStatus3(d.String())
+		case "count_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count3 = d.Int()
+			x.Count3 = &opt.Count3
+		case "ratio_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio3 = d.Float()
+			x.Ratio3 = &opt.Ratio3
+		case "enabled_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled3 = d.Bool()
+			x.Enabled3 = &opt.Enabled3
+		case "tags_3":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v15 string
+					v15 = d.String()
+					items = append(items, v15)
+				}
+				x.Tags3 = append(make([]string, 0, len(items)), items...)
+			}
+		case "scores_3":
+			if d.Array() {
+				var buf [8]int64
+				items := buf[:0]
+				for d.More() {
+					var v16 int64
+					v16 = d.Int()
+					items = append(items, v16)
+				}
+				x.Scores3 = append(make([]int64, 0, len(items)), items...)
+			}
+		case "start_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start3 = d.String()
+			x.Start3 = &opt.Start3
+		case "contact_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact3 = d.String()
+			x.Contact3 = &opt.Contact3
+		case "ref_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref3 = d.String()
+			x.Ref3 = &opt.Ref3
+		case "price_3":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price3 = d.Float()
+			x.Price3 = &opt.Price3
+		case "name_4":
+			seen17 = true
+			x.Name4 = d.String()
+		case "code_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Code4 = d.String()
+			x.Code4 = &opt.Code4
+		case "status_4":
+			seen18 = true
+			x.Status4 = UpdateListingStatus4(d.String())
+		case "count_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Count4 = d.Int()
+			x.Count4 = &opt.Count4
+		case "ratio_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ratio4 = d.Float()
+			x.Ratio4 = &opt.Ratio4
+		case "enabled_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Enabled4 = d.Bool()
+			x.Enabled4 = &opt.Enabled4
+		case "tags_4":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v19 string
+					v19 = d.String()
+					items = append(items, v19)
+				}
+				x.Tags4 = append(make([]string, 0, len(items)), items...)
+			}
+		case "scores_4":
+			if d.Array() {
+				var buf [8]int64
+				items := buf[:0]
+				for d.More() {
+					var v20 int64
+					v20 = d.Int()
+					items = append(items, v20)
+				}
+				x.Scores4 = append(make([]int64, 0, len(items)), items...)
+			}
+		case "start_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Start4 = d.String()
+			x.Start4 = &opt.Start4
+		case "contact_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Contact4 = d.String()
+			x.Contact4 = &opt.Contact4
+		case "ref_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Ref4 = d.String()
+			x.Ref4 = &opt.Ref4
+		case "price_4":
+			if opt == nil {
+				opt = new(optionalUpdateListingParams)
+			}
+			opt.Price4 = d.Float()
+			x.Price4 = &opt.Price4
+		default:
+			d.Unknown(fieldNamesUpdateListingParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("name_0")
+	}
+	if !seen2 {
+		d.Missing("status_0")
+	}
+	if !seen5 {
+		d.Missing("name_1")
+	}
+	if !seen6 {
+		d.Missing("status_1")
+	}
+	if !seen9 {
+		d.Missing("name_2")
+	}
+	if !seen10 {
+		d.Missing("status_2")
+	}
+	if !seen13 {
+		d.Missing("name_3")
+	}
+	if !seen14 {
+		d.Missing("status_3")
+	}
+	if !seen17 {
+		d.Missing("name_4")
+	}
+	if !seen18 {
+		d.Missing("status_4")
+	}
 }
+
+// fieldNamesUpdateListingParams are the properties UpdateListingParams accepts, for suggestions.
+var fieldNamesUpdateListingParams = []string{"name_0", "code_0", "status_0", "count_0", "ratio_0", "enabled_0", "tags_0", "scores_0", "start_0", "contact_0", "ref_0", "price_0", "name_1", "code_1", "status_1", "count_1", "ratio_1", "enabled_1", "tags_1", "scores_1", "start_1", "contact_1", "ref_1", "price_1", "name_2", "code_2", "status_2", "count_2", "ratio_2", "enabled_2", "tags_2", "scores_2", "start_2", "contact_2", "ref_2", "price_2", "name_3", "code_3", "status_3", "count_3", "ratio_3", "enabled_3", "tags_3", "scores_3", "start_3", "contact_3", "ref_3", "price_3", "name_4", "code_4", "status_4", "count_4", "ratio_4", "enabled_4", "tags_4", "scores_4", "start_4", "contact_4", "ref_4", "price_4"}

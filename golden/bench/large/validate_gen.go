@@ -5,19 +5,608 @@ package large
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateListingParams) Validate() error {
-	return shape.Validate(&tableUpdateListingParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableUpdateListingParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("name_0")
+		{
+			n1 := check.Len(x.Name0)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name0)
+			}
+			if n1 > 80 {
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name0)
+			}
+		}
+	}
+	{
+		c := p.Key("code_0")
+		if x.Code0 != nil {
+			if !pattern0.MatchString((*x.Code0)) {
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code0))
+			}
+		}
+	}
+	{
+		c := p.Key("status_0")
+		x.Status0.validate(&c, e)
+	}
+	{
+		c := p.Key("count_0")
+		if x.Count0 != nil {
+			if (*x.Count0) < 0 {
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count0))
+			}
+			if (*x.Count0) > 10000 {
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count0))
+			}
+		}
+	}
+	{
+		c := p.Key("ratio_0")
+		if x.Ratio0 != nil {
+			if (*x.Ratio0) < 0.0 {
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio0))
+			}
+			if (*x.Ratio0) > 1.0 {
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio0))
+			}
+		}
+	}
+	{
+		c := p.Key("tags_0")
+		if x.Tags0 != nil {
+			if len(x.Tags0) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags0 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags0[i1])
+					if n2 > 32 {
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags0[i1])
+					}
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("scores_0")
+		if x.Scores0 != nil {
+			if len(x.Scores0) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			if len(x.Scores0) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores0 {
+				c1 := c.Index(i1)
+				if x.Scores0[i1] < 0 {
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores0[i1])
+				}
+				if x.Scores0[i1] > 100 {
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores0[i1])
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("start_0")
+		if x.Start0 != nil {
+			if !check.Date((*x.Start0)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start0))
+			}
+		}
+	}
+	{
+		c := p.Key("contact_0")
+		if x.Contact0 != nil {
+			if !check.Email((*x.Contact0)) {
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact0))
+			}
+		}
+	}
+	{
+		c := p.Key("ref_0")
+		if x.Ref0 != nil {
+			if !check.UUID((*x.Ref0)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref0))
+			}
+		}
+	}
+	{
+		c := p.Key("price_0")
+		if x.Price0 != nil {
+			if (*x.Price0) <= 0.0 {
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price0))
+			}
+			if !check.MultipleOf((*x.Price0), "0.01") {
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price0))
+			}
+		}
+	}
+	{
+		c := p.Key("name_1")
+		{
+			n1 := check.Len(x.Name1)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name1)
+			}
+			if n1 > 80 {
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name1)
+			}
+		}
+	}
+	{
+		c := p.Key("code_1")
+		if x.Code1 != nil {
+			if !pattern0.MatchString((*x.Code1)) {
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code1))
+			}
+		}
+	}
+	{
+		c := p.Key("status_1")
+		x.Status1.validate(&c, e)
+	}
+	{
+		c := p.Key("count_1")
+		if x.Count1 != nil {
+			if (*x.Count1) < 0 {
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count1))
+			}
+			if (*x.Count1) > 10000 {
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count1))
+			}
+		}
+	}
+	{
+		c := p.Key("ratio_1")
+		if x.Ratio1 != nil {
+			if (*x.Ratio1) < 0.0 {
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio1))
+			}
+			if (*x.Ratio1) > 1.0 {
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio1))
+			}
+		}
+	}
+	{
+		c := p.Key("tags_1")
+		if x.Tags1 != nil {
+			if len(x.Tags1) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags1 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags1[i1])
+					if n2 > 32 {
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags1[i1])
+					}
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("scores_1")
+		if x.Scores1 != nil {
+			if len(x.Scores1) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			if len(x.Scores1) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores1 {
+				c1 := c.Index(i1)
+				if x.Scores1[i1] < 0 {
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores1[i1])
+				}
+				if x.Scores1[i1] > 100 {
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores1[i1])
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("start_1")
+		if x.Start1 != nil {
+			if !check.Date((*x.Start1)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start1))
+			}
+		}
+	}
+	{
+		c := p.Key("contact_1")
+		if x.Contact1 != nil {
+			if !check.Email((*x.Contact1)) {
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact1))
+			}
+		}
+	}
+	{
+		c := p.Key("ref_1")
+		if x.Ref1 != nil {
+			if !check.UUID((*x.Ref1)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref1))
+			}
+		}
+	}
+	{
+		c := p.Key("price_1")
+		if x.Price1 != nil {
+			if (*x.Price1) <= 0.0 {
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price1))
+			}
+			if !check.MultipleOf((*x.Price1), "0.01") {
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price1))
+			}
+		}
+	}
+	{
+		c := p.Key("name_2")
+		{
+			n1 := check.Len(x.Name2)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name2)
+			}
+			if n1 > 80 {
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name2)
+			}
+		}
+	}
+	{
+		c := p.Key("code_2")
+		if x.Code2 != nil {
+			if !pattern0.MatchString((*x.Code2)) {
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code2))
+			}
+		}
+	}
+	{
+		c := p.Key("status_2")
+		x.Status2.validate(&c, e)
+	}
+	{
+		c := p.Key("count_2")
+		if x.Count2 != nil {
+			if (*x.Count2) < 0 {
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count2))
+			}
+			if (*x.Count2) > 10000 {
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count2))
+			}
+		}
+	}
+	{
+		c := p.Key("ratio_2")
+		if x.Ratio2 != nil {
+			if (*x.Ratio2) < 0.0 {
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio2))
+			}
+			if (*x.Ratio2) > 1.0 {
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio2))
+			}
+		}
+	}
+	{
+		c := p.Key("tags_2")
+		if x.Tags2 != nil {
+			if len(x.Tags2) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags2 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags2[i1])
+					if n2 > 32 {
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags2[i1])
+					}
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("scores_2")
+		if x.Scores2 != nil {
+			if len(x.Scores2) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			if len(x.Scores2) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores2 {
+				c1 := c.Index(i1)
+				if x.Scores2[i1] < 0 {
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores2[i1])
+				}
+				if x.Scores2[i1] > 100 {
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores2[i1])
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("start_2")
+		if x.Start2 != nil {
+			if !check.Date((*x.Start2)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start2))
+			}
+		}
+	}
+	{
+		c := p.Key("contact_2")
+		if x.Contact2 != nil {
+			if !check.Email((*x.Contact2)) {
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact2))
+			}
+		}
+	}
+	{
+		c := p.Key("ref_2")
+		if x.Ref2 != nil {
+			if !check.UUID((*x.Ref2)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref2))
+			}
+		}
+	}
+	{
+		c := p.Key("price_2")
+		if x.Price2 != nil {
+			if (*x.Price2) <= 0.0 {
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price2))
+			}
+			if !check.MultipleOf((*x.Price2), "0.01") {
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price2))
+			}
+		}
+	}
+	{
+		c := p.Key("name_3")
+		{
+			n1 := check.Len(x.Name3)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name3)
+			}
+			if n1 > 80 {
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name3)
+			}
+		}
+	}
+	{
+		c := p.Key("code_3")
+		if x.Code3 != nil {
+			if !pattern0.MatchString((*x.Code3)) {
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code3))
+			}
+		}
+	}
+	{
+		c := p.Key("status_3")
+		x.Status3.validate(&c, e)
+	}
+	{
+		c := p.Key("count_3")
+		if x.Count3 != nil {
+			if (*x.Count3) < 0 {
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count3))
+			}
+			if (*x.Count3) > 10000 {
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count3))
+			}
+		}
+	}
+	{
+		c := p.Key("ratio_3")
+		if x.Ratio3 != nil {
+			if (*x.Ratio3) < 0.0 {
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio3))
+			}
+			if (*x.Ratio3) > 1.0 {
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio3))
+			}
+		}
+	}
+	{
+		c := p.Key("tags_3")
+		if x.Tags3 != nil {
+			if len(x.Tags3) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags3 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags3[i1])
+					if n2 > 32 {
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags3[i1])
+					}
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("scores_3")
+		if x.Scores3 != nil {
+			if len(x.Scores3) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			if len(x.Scores3) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores3 {
+				c1 := c.Index(i1)
+				if x.Scores3[i1] < 0 {
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores3[i1])
+				}
+				if x.Scores3[i1] > 100 {
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores3[i1])
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("start_3")
+		if x.Start3 != nil {
+			if !check.Date((*x.Start3)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start3))
+			}
+		}
+	}
+	{
+		c := p.Key("contact_3")
+		if x.Contact3 != nil {
+			if !check.Email((*x.Contact3)) {
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact3))
+			}
+		}
+	}
+	{
+		c := p.Key("ref_3")
+		if x.Ref3 != nil {
+			if !check.UUID((*x.Ref3)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref3))
+			}
+		}
+	}
+	{
+		c := p.Key("price_3")
+		if x.Price3 != nil {
+			if (*x.Price3) <= 0.0 {
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price3))
+			}
+			if !check.MultipleOf((*x.Price3), "0.01") {
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price3))
+			}
+		}
+	}
+	{
+		c := p.Key("name_4")
+		{
+			n1 := check.Len(x.Name4)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name4)
+			}
+			if n1 > 80 {
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name4)
+			}
+		}
+	}
+	{
+		c := p.Key("code_4")
+		if x.Code4 != nil {
+			if !pattern0.MatchString((*x.Code4)) {
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code4))
+			}
+		}
+	}
+	{
+		c := p.Key("status_4")
+		x.Status4.validate(&c, e)
+	}
+	{
+		c := p.Key("count_4")
+		if x.Count4 != nil {
+			if (*x.Count4) < 0 {
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count4))
+			}
+			if (*x.Count4) > 10000 {
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count4))
+			}
+		}
+	}
+	{
+		c := p.Key("ratio_4")
+		if x.Ratio4 != nil {
+			if (*x.Ratio4) < 0.0 {
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio4))
+			}
+			if (*x.Ratio4) > 1.0 {
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio4))
+			}
+		}
+	}
+	{
+		c := p.Key("tags_4")
+		if x.Tags4 != nil {
+			if len(x.Tags4) > 20 {
+				e.Add(&c, "maxItems", "must have at most 20 items", "at most 20 items", "", "")
+			}
+			for i1 := range x.Tags4 {
+				c1 := c.Index(i1)
+				{
+					n2 := check.Len(x.Tags4[i1])
+					if n2 > 32 {
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags4[i1])
+					}
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("scores_4")
+		if x.Scores4 != nil {
+			if len(x.Scores4) < 1 {
+				e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+			}
+			if len(x.Scores4) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Scores4 {
+				c1 := c.Index(i1)
+				if x.Scores4[i1] < 0 {
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores4[i1])
+				}
+				if x.Scores4[i1] > 100 {
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores4[i1])
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("start_4")
+		if x.Start4 != nil {
+			if !check.Date((*x.Start4)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start4))
+			}
+		}
+	}
+	{
+		c := p.Key("contact_4")
+		if x.Contact4 != nil {
+			if !check.Email((*x.Contact4)) {
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact4))
+			}
+		}
+	}
+	{
+		c := p.Key("ref_4")
+		if x.Ref4 != nil {
+			if !check.UUID((*x.Ref4)) {
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref4))
+			}
+		}
+	}
+	{
+		c := p.Key("price_4")
+		if x.Price4 != nil {
+			if (*x.Price4) <= 0.0 {
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price4))
+			}
+			if !check.MultipleOf((*x.Price4), "0.01") {
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price4))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -27,18 +616,17 @@ func (x *UpdateListingStatus0) Validate() error {
 	return e.Err("")
 }
 
-// checkUpdateListingStatus0 holds the constraints of UpdateListingStatus0.
-var checkUpdateListingStatus0 = shape.Check{
-	Enum:     []string{"draft", "active", "paused", "archived"},
-	EnumRule: shape.Rule{"enum", "must be one of \"draft\", \"active\", \"paused\", \"archived\"", "\"draft\", \"active\", \"paused\", \"archived\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *UpdateListingStatus0) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkUpdateListingStatus0, string(*x), p, e)
+	switch string((*x)) {
+	case "draft", "active", "paused", "archived":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"paused\", \"archived\"", "\"draft\", \"active\", \"paused\", \"archived\"", string((*x)), enum1)
+	}
 }
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
 	pattern0 = check.MustCompile("^[A-Z]{2}[0-9]{3,6}$")
+	enum1    = []string{"draft", "active", "paused", "archived"}
 )

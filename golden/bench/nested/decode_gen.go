@@ -3,12 +3,7 @@
 
 package nested
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // optionalCreateOrderParams holds the scalars a decoded CreateOrderParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -17,70 +12,63 @@ type optionalCreateOrderParams struct {
 	PlacedAt string
 }
 
-// tableCreateOrderParams describes CreateOrderParams to runtime/shape.
-var tableCreateOrderParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.Object,
-		Object:   &tableCreateOrderCustomer,
-		Offset:   unsafe.Offsetof(CreateOrderParams{}.Customer),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MaxItems:     50,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 50 items", "at most 50 items"},
-			MinItems:     1,
-			MinItemsRule: shape.Rule{"minItems", "must have at least 1 item", "at least 1 item"},
-		},
-		ElemSize: unsafe.Sizeof(CreateOrderItemsItem{}),
-		Form:     shape.Slice,
-		Items:    shape.Objects[CreateOrderItemsItem],
-		Kind:     shape.Object,
-		Object:   &tableCreateOrderItemsItem,
-		Offset:   unsafe.Offsetof(CreateOrderParams{}.Items),
-		Required: true,
-	}, {
-		Form:   shape.Pointer,
-		Kind:   shape.Object,
-		New:    shape.New[CreateOrderShipping],
-		Object: &tableCreateOrderShipping,
-		Offset: unsafe.Offsetof(CreateOrderParams{}.Shipping),
-	}, {
-		Form:   shape.Pointer,
-		Kind:   shape.Object,
-		New:    shape.New[CreateOrderPayment],
-		Object: &tableCreateOrderPayment,
-		Offset: unsafe.Offsetof(CreateOrderParams{}.Payment),
-	}, {
-		Check: &shape.Check{
-			MaxLen:     2000,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 2000 characters long", "at most 2000 characters"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOrderParams{}.Notes),
-		OptOffset: unsafe.Offsetof(optionalCreateOrderParams{}.Notes),
-	}, {
-		Check: &shape.Check{
-			Format:     check.DateTime,
-			FormatRule: shape.Rule{"format", "must be a valid date-time", "date-time"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOrderParams{}.PlacedAt),
-		OptOffset: unsafe.Offsetof(optionalCreateOrderParams{}.PlacedAt),
-	}},
-	Names: []string{"customer", "items", "shipping", "payment", "notes", "placed_at"},
-	Opt:   shape.New[optionalCreateOrderParams],
-}
-
 // decodeWire reads a CreateOrderParams from d, recording type errors in d.
 func (x *CreateOrderParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOrderParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "customer":
+			seen1 = true
+			x.Customer.decodeWire(d)
+		case "items":
+			seen2 = true
+			if d.Array() {
+				var buf [3]CreateOrderItemsItem
+				items := buf[:0]
+				for d.More() {
+					var v3 CreateOrderItemsItem
+					v3.decodeWire(d)
+					items = append(items, v3)
+				}
+				x.Items = append(make([]CreateOrderItemsItem, 0, len(items)), items...)
+			}
+		case "shipping":
+			x.Shipping = new(CreateOrderShipping)
+			(*x.Shipping).decodeWire(d)
+		case "payment":
+			x.Payment = new(CreateOrderPayment)
+			(*x.Payment).decodeWire(d)
+		case "notes":
+			if opt == nil {
+				opt = new(optionalCreateOrderParams)
+			}
+			opt.Notes = d.String()
+			x.Notes = &opt.Notes
+		case "placed_at":
+			if opt == nil {
+				opt = new(optionalCreateOrderParams)
+			}
+			opt.PlacedAt = d.String()
+			x.PlacedAt = &opt.PlacedAt
+		default:
+			d.Unknown(fieldNamesCreateOrderParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("customer")
+	}
+	if !seen2 {
+		d.Missing("items")
+	}
 }
+
+// fieldNamesCreateOrderParams are the properties CreateOrderParams accepts, for suggestions.
+var fieldNamesCreateOrderParams = []string{"customer", "items", "shipping", "payment", "notes", "placed_at"}
 
 // optionalCreateOrderCustomer holds the scalars a decoded CreateOrderCustomer points to:
 // one allocation, made when the first is present, for all of them.
@@ -89,171 +77,162 @@ type optionalCreateOrderCustomer struct {
 	Tier CreateOrderCustomerTier
 }
 
-// tableCreateOrderCustomer describes CreateOrderCustomer to runtime/shape.
-var tableCreateOrderCustomer = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Format:     check.UUID,
-			FormatRule: shape.Rule{"format", "must be a valid uuid", "uuid"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderCustomer{}.ID),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Format:     check.Email,
-			FormatRule: shape.Rule{"format", "must be a valid email", "email"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderCustomer{}.Email),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MaxLen:     120,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 120 characters long", "at most 120 characters"},
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOrderCustomer{}.Name),
-		OptOffset: unsafe.Offsetof(optionalCreateOrderCustomer{}.Name),
-	}, {
-		Check:     &checkCreateOrderCustomerTier,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOrderCustomer{}.Tier),
-		OptOffset: unsafe.Offsetof(optionalCreateOrderCustomer{}.Tier),
-	}},
-	Names: []string{"id", "email", "name", "tier"},
-	Opt:   shape.New[optionalCreateOrderCustomer],
-}
-
 // decodeWire reads a CreateOrderCustomer from d, recording type errors in d.
 func (x *CreateOrderCustomer) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderCustomer, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOrderCustomer
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "id":
+			seen1 = true
+			x.ID = d.String()
+		case "email":
+			seen2 = true
+			x.Email = d.String()
+		case "name":
+			if opt == nil {
+				opt = new(optionalCreateOrderCustomer)
+			}
+			opt.Name = d.String()
+			x.Name = &opt.Name
+		case "tier":
+			if opt == nil {
+				opt = new(optionalCreateOrderCustomer)
+			}
+			opt.Tier = CreateOrderCustomerTier(d.String())
+			x.Tier = &opt.Tier
+		default:
+			d.Unknown(fieldNamesCreateOrderCustomer)
+		}
+	}
+	if !seen1 {
+		d.Missing("id")
+	}
+	if !seen2 {
+		d.Missing("email")
+	}
 }
 
-// tableCreateOrderItemsItem describes CreateOrderItemsItem to runtime/shape.
-var tableCreateOrderItemsItem = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			Pattern:     &pattern0,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{3}-[0-9]{4,8}$", "pattern ^[A-Z]{3}-[0-9]{4,8}$"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderItemsItem{}.Sku),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    999,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 999", "<= 999"},
-		}}},
-		Kind:     shape.Int,
-		Offset:   unsafe.Offsetof(CreateOrderItemsItem{}.Quantity),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    0.0,
-			Op:   shape.LessEqual,
-			Rule: shape.Rule{"exclusiveMinimum", "must be > 0", "> 0"},
-		}}},
-		Form:   shape.Pointer,
-		Kind:   shape.Float,
-		Offset: unsafe.Offsetof(CreateOrderItemsItem{}.UnitPrice),
-	}, {
-		Check: &shape.Check{
-			MaxItems:     10,
-			MaxItemsRule: shape.Rule{"maxItems", "must have at most 10 items", "at most 10 items"},
-		},
-		ElemSize: unsafe.Sizeof(CreateOrderItemsItemOptionsItem{}),
-		Form:     shape.OptSlice,
-		Items:    shape.Objects[CreateOrderItemsItemOptionsItem],
-		Kind:     shape.Object,
-		Object:   &tableCreateOrderItemsItemOptionsItem,
-		Offset:   unsafe.Offsetof(CreateOrderItemsItem{}.Options),
-	}, {
-		Check:  &shape.Check{Unique: true},
-		Form:   shape.OptSlice,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(CreateOrderItemsItem{}.Tags),
-	}},
-	Names: []string{"sku", "quantity", "unit_price", "options", "tags"},
-}
+// fieldNamesCreateOrderCustomer are the properties CreateOrderCustomer accepts, for suggestions.
+var fieldNamesCreateOrderCustomer = []string{"id", "email", "name", "tier"}
 
 // decodeWire reads a CreateOrderItemsItem from d, recording type errors in d.
 func (x *CreateOrderItemsItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderItemsItem, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "sku":
+			seen1 = true
+			x.Sku = d.String()
+		case "quantity":
+			seen2 = true
+			x.Quantity = d.Int()
+		case "unit_price":
+			x.UnitPrice = new(float64)
+			(*x.UnitPrice) = d.Float()
+		case "options":
+			if d.Array() {
+				var buf [8]CreateOrderItemsItemOptionsItem
+				items := buf[:0]
+				for d.More() {
+					var v3 CreateOrderItemsItemOptionsItem
+					v3.decodeWire(d)
+					items = append(items, v3)
+				}
+				x.Options = append(make([]CreateOrderItemsItemOptionsItem, 0, len(items)), items...)
+			}
+		case "tags":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v4 string
+					v4 = d.String()
+					items = append(items, v4)
+				}
+				x.Tags = append(make([]string, 0, len(items)), items...)
+			}
+		default:
+			d.Unknown(fieldNamesCreateOrderItemsItem)
+		}
+	}
+	if !seen1 {
+		d.Missing("sku")
+	}
+	if !seen2 {
+		d.Missing("quantity")
+	}
 }
 
-// tableCreateOrderItemsItemOptionsItem describes CreateOrderItemsItemOptionsItem to runtime/shape.
-var tableCreateOrderItemsItemOptionsItem = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check:    &checkCreateOrderItemsItemOptionsItemName,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderItemsItemOptionsItem{}.Name),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			MaxLen:     64,
-			MaxLenRule: shape.Rule{"maxLength", "must be at most 64 characters long", "at most 64 characters"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderItemsItemOptionsItem{}.Value),
-		Required: true,
-	}},
-	Names: []string{"name", "value"},
-}
+// fieldNamesCreateOrderItemsItem are the properties CreateOrderItemsItem accepts, for suggestions.
+var fieldNamesCreateOrderItemsItem = []string{"sku", "quantity", "unit_price", "options", "tags"}
 
 // decodeWire reads a CreateOrderItemsItemOptionsItem from d, recording type errors in d.
 func (x *CreateOrderItemsItemOptionsItem) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderItemsItemOptionsItem, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "name":
+			seen1 = true
+			x.Name = CreateOrderItemsItemOptionsItemName(d.String())
+		case "value":
+			seen2 = true
+			x.Value = d.String()
+		default:
+			d.Unknown(fieldNamesCreateOrderItemsItemOptionsItem)
+		}
+	}
+	if !seen1 {
+		d.Missing("name")
+	}
+	if !seen2 {
+		d.Missing("value")
+	}
 }
 
-// tableCreateOrderShipping describes CreateOrderShipping to runtime/shape.
-var tableCreateOrderShipping = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check:    &checkCreateOrderShippingMethod,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderShipping{}.Method),
-		Required: true,
-	}, {
-		Form:   shape.Pointer,
-		Kind:   shape.Object,
-		New:    shape.New[CreateOrderShippingAddress],
-		Object: &tableCreateOrderShippingAddress,
-		Offset: unsafe.Offsetof(CreateOrderShipping{}.Address),
-	}, {
-		Check: &shape.Check{
-			Format:     check.Date,
-			FormatRule: shape.Rule{"format", "must be a valid date", "date"},
-		},
-		Form:   shape.Pointer,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(CreateOrderShipping{}.RequestedDate),
-	}},
-	Names: []string{"method", "address", "requested_date"},
-}
+// fieldNamesCreateOrderItemsItemOptionsItem are the properties CreateOrderItemsItemOptionsItem accepts, for suggestions.
+var fieldNamesCreateOrderItemsItemOptionsItem = []string{"name", "value"}
 
 // decodeWire reads a CreateOrderShipping from d, recording type errors in d.
 func (x *CreateOrderShipping) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderShipping, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "method":
+			seen1 = true
+			x.Method = CreateOrderShippingMethod(d.String())
+		case "address":
+			x.Address = new(CreateOrderShippingAddress)
+			(*x.Address).decodeWire(d)
+		case "requested_date":
+			x.RequestedDate = new(string)
+			(*x.RequestedDate) = d.String()
+		default:
+			d.Unknown(fieldNamesCreateOrderShipping)
+		}
+	}
+	if !seen1 {
+		d.Missing("method")
+	}
 }
+
+// fieldNamesCreateOrderShipping are the properties CreateOrderShipping accepts, for suggestions.
+var fieldNamesCreateOrderShipping = []string{"method", "address", "requested_date"}
 
 // optionalCreateOrderShippingAddress holds the scalars a decoded CreateOrderShippingAddress points to:
 // one allocation, made when the first is present, for all of them.
@@ -262,93 +241,89 @@ type optionalCreateOrderShippingAddress struct {
 	PostalCode string
 }
 
-// tableCreateOrderShippingAddress describes CreateOrderShippingAddress to runtime/shape.
-var tableCreateOrderShippingAddress = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check: &shape.Check{
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderShippingAddress{}.Line1),
-		Required: true,
-	}, {
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOrderShippingAddress{}.Line2),
-		OptOffset: unsafe.Offsetof(optionalCreateOrderShippingAddress{}.Line2),
-	}, {
-		Check: &shape.Check{
-			MinLen:     1,
-			MinLenRule: shape.Rule{"minLength", "must be at least 1 character long", "at least 1 character"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderShippingAddress{}.City),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern1,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[0-9A-Z -]{3,10}$", "pattern ^[0-9A-Z -]{3,10}$"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(CreateOrderShippingAddress{}.PostalCode),
-		OptOffset: unsafe.Offsetof(optionalCreateOrderShippingAddress{}.PostalCode),
-	}, {
-		Check:    &checkCreateOrderShippingAddressCountry,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderShippingAddress{}.Country),
-		Required: true,
-	}},
-	Names: []string{"line1", "line2", "city", "postal_code", "country"},
-	Opt:   shape.New[optionalCreateOrderShippingAddress],
-}
-
 // decodeWire reads a CreateOrderShippingAddress from d, recording type errors in d.
 func (x *CreateOrderShippingAddress) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderShippingAddress, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalCreateOrderShippingAddress
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "line1":
+			seen1 = true
+			x.Line1 = d.String()
+		case "line2":
+			if opt == nil {
+				opt = new(optionalCreateOrderShippingAddress)
+			}
+			opt.Line2 = d.String()
+			x.Line2 = &opt.Line2
+		case "city":
+			seen2 = true
+			x.City = d.String()
+		case "postal_code":
+			if opt == nil {
+				opt = new(optionalCreateOrderShippingAddress)
+			}
+			opt.PostalCode = d.String()
+			x.PostalCode = &opt.PostalCode
+		case "country":
+			seen3 = true
+			x.Country = CreateOrderShippingAddressCountry(d.String())
+		default:
+			d.Unknown(fieldNamesCreateOrderShippingAddress)
+		}
+	}
+	if !seen1 {
+		d.Missing("line1")
+	}
+	if !seen2 {
+		d.Missing("city")
+	}
+	if !seen3 {
+		d.Missing("country")
+	}
 }
 
-// tableCreateOrderPayment describes CreateOrderPayment to runtime/shape.
-var tableCreateOrderPayment = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Check:    &checkCreateOrderPaymentMethod,
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderPayment{}.Method),
-		Required: true,
-	}, {
-		Check: &shape.Check{
-			Pattern:     &pattern2,
-			PatternRule: shape.Rule{"pattern", "must match the pattern ^[A-Z]{3}$", "pattern ^[A-Z]{3}$"},
-		},
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(CreateOrderPayment{}.Currency),
-		Required: true,
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			I:    1,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			I:    12,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 12", "<= 12"},
-		}}},
-		Default:    shape.Const{I: 1},
-		HasDefault: true,
-		Kind:       shape.Int,
-		Offset:     unsafe.Offsetof(CreateOrderPayment{}.Installments),
-	}},
-	Names: []string{"method", "currency", "installments"},
-}
+// fieldNamesCreateOrderShippingAddress are the properties CreateOrderShippingAddress accepts, for suggestions.
+var fieldNamesCreateOrderShippingAddress = []string{"line1", "line2", "city", "postal_code", "country"}
 
 // decodeWire reads a CreateOrderPayment from d, recording type errors in d.
 func (x *CreateOrderPayment) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableCreateOrderPayment, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var seen1 bool
+	var seen2 bool
+	var seen3 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "method":
+			seen1 = true
+			x.Method = CreateOrderPaymentMethod(d.String())
+		case "currency":
+			seen2 = true
+			x.Currency = d.String()
+		case "installments":
+			seen3 = true
+			x.Installments = d.Int()
+		default:
+			d.Unknown(fieldNamesCreateOrderPayment)
+		}
+	}
+	if !seen1 {
+		d.Missing("method")
+	}
+	if !seen2 {
+		d.Missing("currency")
+	}
+	if !seen3 {
+		x.Installments = 1
+	}
 }
+
+// fieldNamesCreateOrderPayment are the properties CreateOrderPayment accepts, for suggestions.
+var fieldNamesCreateOrderPayment = []string{"method", "currency", "installments"}

@@ -5,29 +5,110 @@ package nested
 
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
+	"strconv"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderParams) Validate() error {
-	return shape.Validate(&tableCreateOrderParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("customer")
+		x.Customer.validate(&c, e)
+	}
+	{
+		c := p.Key("items")
+		if len(x.Items) < 1 {
+			e.Add(&c, "minItems", "must have at least 1 item", "at least 1 item", "", "")
+		}
+		if len(x.Items) > 50 {
+			e.Add(&c, "maxItems", "must have at most 50 items", "at most 50 items", "", "")
+		}
+		for i1 := range x.Items {
+			c1 := c.Index(i1)
+			x.Items[i1].validate(&c1, e)
+		}
+	}
+	{
+		c := p.Key("shipping")
+		if x.Shipping != nil {
+			(*x.Shipping).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("payment")
+		if x.Payment != nil {
+			(*x.Payment).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("notes")
+		if x.Notes != nil {
+			{
+				n1 := check.Len((*x.Notes))
+				if n1 > 2000 {
+					e.AddString(&c, "maxLength", "must be at most 2000 characters long", "at most 2000 characters", (*x.Notes))
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("placed_at")
+		if x.PlacedAt != nil {
+			if !check.DateTime((*x.PlacedAt)) {
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.PlacedAt))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderCustomer) Validate() error {
-	return shape.Validate(&tableCreateOrderCustomer, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderCustomer, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("id")
+		if !check.UUID(x.ID) {
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ID)
+		}
+	}
+	{
+		c := p.Key("email")
+		if !check.Email(x.Email) {
+			e.AddString(&c, "format", "must be a valid email", "email", x.Email)
+		}
+	}
+	{
+		c := p.Key("name")
+		if x.Name != nil {
+			{
+				n1 := check.Len((*x.Name))
+				if n1 < 1 {
+					e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", (*x.Name))
+				}
+				if n1 > 120 {
+					e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", (*x.Name))
+				}
+			}
+		}
+	}
+	{
+		c := p.Key("tier")
+		if x.Tier != nil {
+			(*x.Tier).validate(&c, e)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -37,35 +118,91 @@ func (x *CreateOrderCustomerTier) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOrderCustomerTier holds the constraints of CreateOrderCustomerTier.
-var checkCreateOrderCustomerTier = shape.Check{
-	Enum:     []string{"standard", "silver", "gold"},
-	EnumRule: shape.Rule{"enum", "must be one of \"standard\", \"silver\", \"gold\"", "\"standard\", \"silver\", \"gold\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOrderCustomerTier) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOrderCustomerTier, string(*x), p, e)
+	switch string((*x)) {
+	case "standard", "silver", "gold":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"standard\", \"silver\", \"gold\"", "\"standard\", \"silver\", \"gold\"", string((*x)), enum0)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderItemsItem) Validate() error {
-	return shape.Validate(&tableCreateOrderItemsItem, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderItemsItem) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderItemsItem, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("sku")
+		if !pattern1.MatchString(x.Sku) {
+			e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{3}-[0-9]{4,8}$", "pattern ^[A-Z]{3}-[0-9]{4,8}$", x.Sku)
+		}
+	}
+	{
+		c := p.Key("quantity")
+		if x.Quantity < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Quantity)
+		}
+		if x.Quantity > 999 {
+			e.AddInt(&c, "maximum", "must be <= 999", "<= 999", x.Quantity)
+		}
+	}
+	{
+		c := p.Key("unit_price")
+		if x.UnitPrice != nil {
+			if (*x.UnitPrice) <= 0.0 {
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.UnitPrice))
+			}
+		}
+	}
+	{
+		c := p.Key("options")
+		if x.Options != nil {
+			if len(x.Options) > 10 {
+				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
+			}
+			for i1 := range x.Options {
+				c1 := c.Index(i1)
+				x.Options[i1].validate(&c1, e)
+			}
+		}
+	}
+	{
+		c := p.Key("tags")
+		if x.Tags != nil {
+			if i, j, ok := wire.Duplicate(x.Tags); ok {
+				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderItemsItemOptionsItem) Validate() error {
-	return shape.Validate(&tableCreateOrderItemsItemOptionsItem, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderItemsItemOptionsItem) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderItemsItemOptionsItem, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("name")
+		x.Name.validate(&c, e)
+	}
+	{
+		c := p.Key("value")
+		{
+			n1 := check.Len(x.Value)
+			if n1 > 64 {
+				e.AddString(&c, "maxLength", "must be at most 64 characters long", "at most 64 characters", x.Value)
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -75,25 +212,42 @@ func (x *CreateOrderItemsItemOptionsItemName) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOrderItemsItemOptionsItemName holds the constraints of CreateOrderItemsItemOptionsItemName.
-var checkCreateOrderItemsItemOptionsItemName = shape.Check{
-	Enum:     []string{"color", "size", "engraving", "gift_wrap"},
-	EnumRule: shape.Rule{"enum", "must be one of \"color\", \"size\", \"engraving\", \"gift_wrap\"", "\"color\", \"size\", \"engraving\", \"gift_wrap\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOrderItemsItemOptionsItemName) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOrderItemsItemOptionsItemName, string(*x), p, e)
+	switch string((*x)) {
+	case "color", "size", "engraving", "gift_wrap":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"color\", \"size\", \"engraving\", \"gift_wrap\"", "\"color\", \"size\", \"engraving\", \"gift_wrap\"", string((*x)), enum2)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderShipping) Validate() error {
-	return shape.Validate(&tableCreateOrderShipping, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderShipping) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderShipping, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("method")
+		x.Method.validate(&c, e)
+	}
+	{
+		c := p.Key("address")
+		if x.Address != nil {
+			(*x.Address).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("requested_date")
+		if x.RequestedDate != nil {
+			if !check.Date((*x.RequestedDate)) {
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.RequestedDate))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -103,25 +257,54 @@ func (x *CreateOrderShippingMethod) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOrderShippingMethod holds the constraints of CreateOrderShippingMethod.
-var checkCreateOrderShippingMethod = shape.Check{
-	Enum:     []string{"ground", "express", "overnight", "pickup"},
-	EnumRule: shape.Rule{"enum", "must be one of \"ground\", \"express\", \"overnight\", \"pickup\"", "\"ground\", \"express\", \"overnight\", \"pickup\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOrderShippingMethod) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOrderShippingMethod, string(*x), p, e)
+	switch string((*x)) {
+	case "ground", "express", "overnight", "pickup":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"ground\", \"express\", \"overnight\", \"pickup\"", "\"ground\", \"express\", \"overnight\", \"pickup\"", string((*x)), enum3)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderShippingAddress) Validate() error {
-	return shape.Validate(&tableCreateOrderShippingAddress, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderShippingAddress, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("line1")
+		{
+			n1 := check.Len(x.Line1)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Line1)
+			}
+		}
+	}
+	{
+		c := p.Key("city")
+		{
+			n1 := check.Len(x.City)
+			if n1 < 1 {
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.City)
+			}
+		}
+	}
+	{
+		c := p.Key("postal_code")
+		if x.PostalCode != nil {
+			if !pattern4.MatchString((*x.PostalCode)) {
+				e.AddString(&c, "pattern", "must match the pattern ^[0-9A-Z -]{3,10}$", "pattern ^[0-9A-Z -]{3,10}$", (*x.PostalCode))
+			}
+		}
+	}
+	{
+		c := p.Key("country")
+		x.Country.validate(&c, e)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -131,25 +314,43 @@ func (x *CreateOrderShippingAddressCountry) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOrderShippingAddressCountry holds the constraints of CreateOrderShippingAddressCountry.
-var checkCreateOrderShippingAddressCountry = shape.Check{
-	Enum:     []string{"US", "CA", "GB", "DE", "FR", "JP"},
-	EnumRule: shape.Rule{"enum", "must be one of \"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", "\"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOrderShippingAddressCountry) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOrderShippingAddressCountry, string(*x), p, e)
+	switch string((*x)) {
+	case "US", "CA", "GB", "DE", "FR", "JP":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", "\"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", string((*x)), enum5)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *CreateOrderPayment) Validate() error {
-	return shape.Validate(&tableCreateOrderPayment, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *CreateOrderPayment) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableCreateOrderPayment, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("method")
+		x.Method.validate(&c, e)
+	}
+	{
+		c := p.Key("currency")
+		if !pattern6.MatchString(x.Currency) {
+			e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{3}$", "pattern ^[A-Z]{3}$", x.Currency)
+		}
+	}
+	{
+		c := p.Key("installments")
+		if x.Installments < 1 {
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Installments)
+		}
+		if x.Installments > 12 {
+			e.AddInt(&c, "maximum", "must be <= 12", "<= 12", x.Installments)
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -159,20 +360,23 @@ func (x *CreateOrderPaymentMethod) Validate() error {
 	return e.Err("")
 }
 
-// checkCreateOrderPaymentMethod holds the constraints of CreateOrderPaymentMethod.
-var checkCreateOrderPaymentMethod = shape.Check{
-	Enum:     []string{"card", "invoice", "wallet"},
-	EnumRule: shape.Rule{"enum", "must be one of \"card\", \"invoice\", \"wallet\"", "\"card\", \"invoice\", \"wallet\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *CreateOrderPaymentMethod) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkCreateOrderPaymentMethod, string(*x), p, e)
+	switch string((*x)) {
+	case "card", "invoice", "wallet":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"card\", \"invoice\", \"wallet\"", "\"card\", \"invoice\", \"wallet\"", string((*x)), enum7)
+	}
 }
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
-	pattern0 = check.MustCompile("^[A-Z]{3}-[0-9]{4,8}$")
-	pattern1 = check.MustCompile("^[0-9A-Z -]{3,10}$")
-	pattern2 = check.MustCompile("^[A-Z]{3}$")
+	enum0    = []string{"standard", "silver", "gold"}
+	pattern1 = check.MustCompile("^[A-Z]{3}-[0-9]{4,8}$")
+	enum2    = []string{"color", "size", "engraving", "gift_wrap"}
+	enum3    = []string{"ground", "express", "overnight", "pickup"}
+	pattern4 = check.MustCompile("^[0-9A-Z -]{3,10}$")
+	enum5    = []string{"US", "CA", "GB", "DE", "FR", "JP"}
+	pattern6 = check.MustCompile("^[A-Z]{3}$")
+	enum7    = []string{"card", "invoice", "wallet"}
 )

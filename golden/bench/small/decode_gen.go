@@ -3,12 +3,7 @@
 
 package small
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/shape"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // optionalListIssuesParams holds the scalars a decoded ListIssuesParams points to:
 // one allocation, made when the first is present, for all of them.
@@ -21,85 +16,80 @@ type optionalListIssuesParams struct {
 	PerPage   float64
 }
 
-// tableListIssuesParams describes ListIssuesParams to runtime/shape.
-var tableListIssuesParams = shape.Table{
-	Checked: true,
-	Closed:  true,
-	Fields: []shape.Field{{
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ListIssuesParams{}.Owner),
-		Required: true,
-	}, {
-		Kind:     shape.String,
-		Offset:   unsafe.Offsetof(ListIssuesParams{}.Repo),
-		Required: true,
-	}, {
-		Check:     &checkListIssuesState,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListIssuesParams{}.State),
-		OptOffset: unsafe.Offsetof(optionalListIssuesParams{}.State),
-	}, {
-		Form:   shape.OptSlice,
-		Kind:   shape.String,
-		Offset: unsafe.Offsetof(ListIssuesParams{}.Labels),
-	}, {
-		Check:     &checkListIssuesSort,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListIssuesParams{}.Sort),
-		OptOffset: unsafe.Offsetof(optionalListIssuesParams{}.Sort),
-	}, {
-		Check:     &checkListIssuesDirection,
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListIssuesParams{}.Direction),
-		OptOffset: unsafe.Offsetof(optionalListIssuesParams{}.Direction),
-	}, {
-		Check: &shape.Check{
-			Format:     check.DateTime,
-			FormatRule: shape.Rule{"format", "must be a valid date-time", "date-time"},
-		},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.String,
-		Offset:    unsafe.Offsetof(ListIssuesParams{}.Since),
-		OptOffset: unsafe.Offsetof(optionalListIssuesParams{}.Since),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    1.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(ListIssuesParams{}.Page),
-		OptOffset: unsafe.Offsetof(optionalListIssuesParams{}.Page),
-	}, {
-		Check: &shape.Check{Bounds: []shape.Bound{{
-			F:    1.0,
-			Op:   shape.Less,
-			Rule: shape.Rule{"minimum", "must be >= 1", ">= 1"},
-		}, {
-			F:    100.0,
-			Op:   shape.Greater,
-			Rule: shape.Rule{"maximum", "must be <= 100", "<= 100"},
-		}}},
-		Form:      shape.Pointer,
-		InOpt:     true,
-		Kind:      shape.Float,
-		Offset:    unsafe.Offsetof(ListIssuesParams{}.PerPage),
-		OptOffset: unsafe.Offsetof(optionalListIssuesParams{}.PerPage),
-	}},
-	Names: []string{"owner", "repo", "state", "labels", "sort", "direction", "since", "page", "perPage"},
-	Opt:   shape.New[optionalListIssuesParams],
-}
-
 // decodeWire reads a ListIssuesParams from d, recording type errors in d.
 func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
-	shape.Decode(&tableListIssuesParams, d, unsafe.Pointer(x))
+	if !d.Object() {
+		return
+	}
+	var opt *optionalListIssuesParams
+	var seen1 bool
+	var seen2 bool
+	for d.More() {
+		switch string(d.Key()) {
+		case "owner":
+			seen1 = true
+			x.Owner = d.String()
+		case "repo":
+			seen2 = true
+			x.Repo = d.String()
+		case "state":
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.State = ListIssuesState(d.String())
+			x.State = &opt.State
+		case "labels":
+			if d.Array() {
+				var buf [8]string
+				items := buf[:0]
+				for d.More() {
+					var v3 string
+					v3 = d.String()
+					items = append(items, v3)
+				}
+				x.Labels = append(make([]string, 0, len(items)), items...)
+			}
+		case "sort":
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Sort = ListIssuesSort(d.String())
+			x.Sort = &opt.Sort
+		case "direction":
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Direction = ListIssuesDirection(d.String())
+			x.Direction = &opt.Direction
+		case "since":
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Since = d.String()
+			x.Since = &opt.Since
+		case "page":
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.Page = d.Float()
+			x.Page = &opt.Page
+		case "perPage":
+			if opt == nil {
+				opt = new(optionalListIssuesParams)
+			}
+			opt.PerPage = d.Float()
+			x.PerPage = &opt.PerPage
+		default:
+			d.Unknown(fieldNamesListIssuesParams)
+		}
+	}
+	if !seen1 {
+		d.Missing("owner")
+	}
+	if !seen2 {
+		d.Missing("repo")
+	}
 }
+
+// fieldNamesListIssuesParams are the properties ListIssuesParams accepts, for suggestions.
+var fieldNamesListIssuesParams = []string{"owner", "repo", "state", "labels", "sort", "direction", "since", "page", "perPage"}

@@ -4,19 +4,64 @@
 package small
 
 import (
-	"github.com/toolgen-go/toolgen/runtime/shape"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"unsafe"
 )
 
 // Validate checks x against its schema, reporting every violation.
 func (x *ListIssuesParams) Validate() error {
-	return shape.Validate(&tableListIssuesParams, unsafe.Pointer(x))
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
 }
 
 // validate records the violations of x at p in e.
 func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
-	shape.ValidateAt(&tableListIssuesParams, unsafe.Pointer(x), p, e)
+	{
+		c := p.Key("state")
+		if x.State != nil {
+			(*x.State).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("sort")
+		if x.Sort != nil {
+			(*x.Sort).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("direction")
+		if x.Direction != nil {
+			(*x.Direction).validate(&c, e)
+		}
+	}
+	{
+		c := p.Key("since")
+		if x.Since != nil {
+			if !check.DateTime((*x.Since)) {
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.Since))
+			}
+		}
+	}
+	{
+		c := p.Key("page")
+		if x.Page != nil {
+			if (*x.Page) < 1.0 {
+				e.AddNumber(&c, "minimum", "must be >= 1", ">= 1", (*x.Page))
+			}
+		}
+	}
+	{
+		c := p.Key("perPage")
+		if x.PerPage != nil {
+			if (*x.PerPage) < 1.0 {
+				e.AddNumber(&c, "minimum", "must be >= 1", ">= 1", (*x.PerPage))
+			}
+			if (*x.PerPage) > 100.0 {
+				e.AddNumber(&c, "maximum", "must be <= 100", "<= 100", (*x.PerPage))
+			}
+		}
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -26,15 +71,13 @@ func (x *ListIssuesState) Validate() error {
 	return e.Err("")
 }
 
-// checkListIssuesState holds the constraints of ListIssuesState.
-var checkListIssuesState = shape.Check{
-	Enum:     []string{"open", "closed", "all"},
-	EnumRule: shape.Rule{"enum", "must be one of \"open\", \"closed\", \"all\"", "\"open\", \"closed\", \"all\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListIssuesState) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListIssuesState, string(*x), p, e)
+	switch string((*x)) {
+	case "open", "closed", "all":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"open\", \"closed\", \"all\"", "\"open\", \"closed\", \"all\"", string((*x)), enum0)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -44,15 +87,13 @@ func (x *ListIssuesSort) Validate() error {
 	return e.Err("")
 }
 
-// checkListIssuesSort holds the constraints of ListIssuesSort.
-var checkListIssuesSort = shape.Check{
-	Enum:     []string{"created", "updated", "comments"},
-	EnumRule: shape.Rule{"enum", "must be one of \"created\", \"updated\", \"comments\"", "\"created\", \"updated\", \"comments\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListIssuesSort) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListIssuesSort, string(*x), p, e)
+	switch string((*x)) {
+	case "created", "updated", "comments":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"created\", \"updated\", \"comments\"", "\"created\", \"updated\", \"comments\"", string((*x)), enum1)
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -62,13 +103,18 @@ func (x *ListIssuesDirection) Validate() error {
 	return e.Err("")
 }
 
-// checkListIssuesDirection holds the constraints of ListIssuesDirection.
-var checkListIssuesDirection = shape.Check{
-	Enum:     []string{"asc", "desc"},
-	EnumRule: shape.Rule{"enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\""},
-}
-
 // validate records the violations of x at p in e.
 func (x *ListIssuesDirection) validate(p *wire.Path, e *wire.Errors) {
-	shape.CheckString(&checkListIssuesDirection, string(*x), p, e)
+	switch string((*x)) {
+	case "asc", "desc":
+	default:
+		e.AddEnum(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", string((*x)), enum2)
+	}
 }
+
+// Patterns, schemas and literals the checks use, compiled once.
+var (
+	enum0 = []string{"open", "closed", "all"}
+	enum1 = []string{"created", "updated", "comments"}
+	enum2 = []string{"asc", "desc"}
+)
