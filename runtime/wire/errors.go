@@ -61,17 +61,22 @@ func appendToken[T string | []byte](b []byte, tok T) []byte {
 		b = appendToken(b, tok[:cut])
 		return append(b, "…"...)
 	}
-	for i := 0; i < len(tok); i++ {
-		switch c := tok[i]; c {
-		case '~':
-			b = append(b, '~', '0')
-		case '/':
-			b = append(b, '~', '1')
-		default:
-			b = append(b, c)
+	for {
+		i := 0
+		for i < len(tok) && tok[i] != '~' && tok[i] != '/' {
+			i++
 		}
+		b = append(b, tok[:i]...)
+		if i == len(tok) {
+			return b
+		}
+		if tok[i] == '~' {
+			b = append(b, '~', '0')
+		} else {
+			b = append(b, '~', '1')
+		}
+		tok = tok[i+1:]
 	}
-	return b
 }
 
 // errorText is append-only storage for the text of recorded errors (JSON
@@ -82,8 +87,8 @@ func appendToken[T string | []byte](b []byte, tok T) []byte {
 type errorText struct{ buf []byte }
 
 // errorTextChunk is the room errorText starts with: the pointers and
-// received values of a dozen violations.
-const errorTextChunk = 512
+// received values of about ten violations.
+const errorTextChunk = 256
 
 // begin returns the offset the next string starts at.
 func (t *errorText) begin() int {
@@ -115,14 +120,36 @@ func (d *Decoder) record(_ int, code, message, expected, received, suggestion st
 	if d.full() {
 		return
 	}
+	d.add(d.pointer(""), code, message, expected, truncate(received), suggestion)
+}
+
+// add appends a FieldError.
+func (d *Decoder) add(path, code, message, expected, received, suggestion string) {
+	if d.errs == nil {
+		d.errs = make([]runtime.FieldError, 0, 4)
+	}
 	d.errs = append(d.errs, runtime.FieldError{
-		Path:       d.pointer(""),
+		Path:       path,
 		Code:       code,
 		Message:    message,
 		Expected:   expected,
-		Received:   truncate(received),
+		Received:   received,
 		Suggestion: suggestion,
 	})
+}
+
+// skipped returns the path and the JSON text (cut) of the value
+// d.data[start:d.pos] just skipped, or ok false when MaxErrors are
+// recorded already.
+func (d *Decoder) skipped(start int) (path, received string, ok bool) {
+	d.skipSpaceFrom(&start)
+	if d.full() {
+		return "", "", false
+	}
+	path = d.pointer("")
+	t := len(d.etext.buf)
+	d.etext.buf = check.AppendTruncated(d.etext.buf, d.data[start:d.pos])
+	return path, d.etext.since(t), true
 }
 
 // full reports, counting the error about to be recorded, that MaxErrors
@@ -156,9 +183,18 @@ func (d *Decoder) Mismatch(expected string) {
 	if d.err != nil {
 		return
 	}
-	d.skipSpaceFrom(&start)
-	text := string(d.data[start:d.pos])
-	d.record(start, "type", "expected "+expected+", received "+k.String()+" "+truncate(text), expected, text, "")
+	path, received, ok := d.skipped(start)
+	if !ok {
+		return
+	}
+	t := len(d.etext.buf)
+	b := append(d.etext.buf, "expected "...)
+	b = append(b, expected...)
+	b = append(b, ", received "...)
+	b = append(b, k.String()...)
+	b = append(b, ' ')
+	d.etext.buf = append(b, received...)
+	d.add(path, "type", d.etext.since(t), expected, received, "")
 }
 
 // Fail records an error with the given keyword code at the current path
@@ -191,8 +227,9 @@ func (d *Decoder) Reject(code, message string) {
 	if d.err != nil {
 		return
 	}
-	d.skipSpaceFrom(&start)
-	d.record(start, code, message, "", string(d.data[start:d.pos]), "")
+	if path, received, ok := d.skipped(start); ok {
+		d.add(path, code, message, "", received, "")
+	}
 }
 
 // FailAt records an error at the member name of the value about to be
@@ -201,14 +238,7 @@ func (d *Decoder) FailAt(name, code, message, expected, received, suggestion str
 	if d.full() {
 		return
 	}
-	d.errs = append(d.errs, runtime.FieldError{
-		Path:       d.pointer(name),
-		Code:       code,
-		Message:    message,
-		Expected:   expected,
-		Received:   truncate(received),
-		Suggestion: suggestion,
-	})
+	d.add(d.pointer(name), code, message, expected, truncate(received), suggestion)
 }
 
 // Path returns the JSON pointer of the value about to be read (or of the
@@ -224,11 +254,10 @@ func (d *Decoder) Missing(name string) {
 	if d.full() {
 		return
 	}
-	d.errs = append(d.errs, runtime.FieldError{
-		Path:    d.pointer(name),
-		Code:    "required",
-		Message: "missing required property " + strconv.Quote(name),
-	})
+	path := d.pointer(name)
+	t := len(d.etext.buf)
+	d.etext.buf = strconv.AppendQuote(append(d.etext.buf, "missing required property "...), name)
+	d.add(path, "required", d.etext.since(t), "", "", "")
 }
 
 // Errors returns the type errors recorded so far.
@@ -325,6 +354,9 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 		omitted += len(fields) - MaxErrors
 		fields = fields[:MaxErrors:MaxErrors]
 	}
+	if v != nil {
+		return v.validationError(tool, fields, omitted)
+	}
 	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
 
@@ -410,11 +442,18 @@ type Errors struct {
 	budget *check.Budget
 	// text holds the pointers and received values of list.
 	text errorText
+	// block is the storage allocated on the first violation.
+	block *errorBlock
 }
 
-// firstErrors is the room for violations Errors makes on the first one:
-// invalid arguments seldom break one constraint only.
-const firstErrors = 8
+// errorBlock is what Errors allocates on the first violation: room for
+// the first violations and their text in one allocation, since invalid
+// arguments seldom break one constraint only.
+type errorBlock struct {
+	err    runtime.ValidationError // what Err returns first
+	fields [15]runtime.FieldError
+	text   [errorTextChunk]byte
+}
 
 // UseBudget makes e charge pattern matching to b, the call's budget.
 func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
@@ -446,17 +485,34 @@ func (e *Errors) Match(p *Path, re *check.Regexp, s, code string) (matched, ok b
 // slot records a violation of keyword code at p and returns it for the
 // caller to complete, or nil when MaxErrors are recorded already.
 func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldError {
-	if len(e.list) >= MaxErrors {
+	n := len(e.list)
+	switch {
+	case n >= MaxErrors:
 		e.dropped++
 		return nil
+	case e.list == nil:
+		b := new(errorBlock)
+		e.block = b
+		e.list = b.fields[:1]
+		if e.text.buf == nil {
+			e.text.buf = b.text[:0]
+		}
+	case n < cap(e.list):
+		// Capacity past the length is zero: nothing ever shortens list.
+		e.list = e.list[:n+1]
+	default:
+		e.list = append(e.list, runtime.FieldError{})
 	}
-	if e.list == nil {
-		e.list = make([]runtime.FieldError, 0, firstErrors)
-	}
+	// Field by field: pointer writes rather than a copy of a whole
+	// FieldError, which costs more while the collector runs.
+	f := &e.list[n]
 	start := e.text.begin()
 	e.text.buf = p.appendTo(e.text.buf)
-	e.list = append(e.list, runtime.FieldError{Path: e.text.since(start), Code: code, Message: message, Expected: expected})
-	return &e.list[len(e.list)-1]
+	f.Path = e.text.since(start)
+	f.Code = code
+	f.Message = message
+	f.Expected = expected
+	return f
 }
 
 // Add records a violation of keyword code at p. received is truncated.
@@ -569,7 +625,17 @@ func (e *Errors) Err(tool string) error {
 	if len(e.list) == 0 {
 		return nil
 	}
-	return &runtime.ValidationError{Tool: tool, Fields: e.list, Omitted: e.dropped}
+	return e.validationError(tool, e.list, e.dropped)
+}
+
+// validationError returns a *runtime.ValidationError, the one e's storage
+// has room for the first time.
+func (e *Errors) validationError(tool string, fields []runtime.FieldError, omitted int) *runtime.ValidationError {
+	if b := e.block; b != nil && b.err.Fields == nil {
+		b.err = runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
+		return &b.err
+	}
+	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
 
 // MustAny decodes a JSON literal the generator produced (enum values,
