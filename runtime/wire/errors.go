@@ -23,8 +23,7 @@ func (d *Decoder) pointer(suffix string) string {
 		b = append(b, '/')
 		b = appendToken(b, suffix)
 	}
-	d.etext.buf = b
-	return d.etext.since(start)
+	return d.etext.keep(b, start)
 }
 
 func (d *Decoder) appendPointer(b []byte, depth int) []byte {
@@ -98,6 +97,20 @@ func (t *errorText) begin() int {
 	return len(t.buf)
 }
 
+// keep makes b, t.buf with text appended, the buffer, and returns what
+// follows start as a string.
+func (t *errorText) keep(b []byte, start int) string {
+	if unsafe.SliceData(b) == unsafe.SliceData(t.buf) {
+		// Appended in place: reslicing stores only the length, without
+		// the write barrier a pointer store costs while the collector
+		// runs.
+		t.buf = t.buf[:len(b)]
+	} else {
+		t.buf = b
+	}
+	return t.since(start)
+}
+
 // since returns what was appended after start as a string.
 func (t *errorText) since(start int) string {
 	if start == len(t.buf) {
@@ -148,8 +161,7 @@ func (d *Decoder) skipped(start int) (path, received string, ok bool) {
 	}
 	path = d.pointer("")
 	t := len(d.etext.buf)
-	d.etext.buf = check.AppendTruncated(d.etext.buf, d.data[start:d.pos])
-	return path, d.etext.since(t), true
+	return path, d.etext.keep(check.AppendTruncated(d.etext.buf, d.data[start:d.pos]), t), true
 }
 
 // full reports, counting the error about to be recorded, that MaxErrors
@@ -193,8 +205,7 @@ func (d *Decoder) Mismatch(expected string) {
 	b = append(b, ", received "...)
 	b = append(b, k.String()...)
 	b = append(b, ' ')
-	d.etext.buf = append(b, received...)
-	d.add(path, "type", d.etext.since(t), expected, received, "")
+	d.add(path, "type", d.etext.keep(append(b, received...), t), expected, received, "")
 }
 
 // Fail records an error with the given keyword code at the current path
@@ -256,8 +267,8 @@ func (d *Decoder) Missing(name string) {
 	}
 	path := d.pointer(name)
 	t := len(d.etext.buf)
-	d.etext.buf = strconv.AppendQuote(append(d.etext.buf, "missing required property "...), name)
-	d.add(path, "required", d.etext.since(t), "", "", "")
+	message := d.etext.keep(strconv.AppendQuote(append(d.etext.buf, "missing required property "...), name), t)
+	d.add(path, "required", message, "", "", "")
 }
 
 // Errors returns the type errors recorded so far.
@@ -507,8 +518,7 @@ func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldErr
 	// FieldError, which costs more while the collector runs.
 	f := &e.list[n]
 	start := e.text.begin()
-	e.text.buf = p.appendTo(e.text.buf)
-	f.Path = e.text.since(start)
+	f.Path = e.text.keep(p.appendTo(e.text.buf), start)
 	f.Code = code
 	f.Message = message
 	f.Expected = expected
@@ -528,8 +538,7 @@ func (e *Errors) Add(p *Path, code, message, expected, received, suggestion stri
 func (e *Errors) AddString(p *Path, code, message, expected, v string) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedString(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedString(e.text.buf, v), start)
 	}
 }
 
@@ -537,8 +546,7 @@ func (e *Errors) AddString(p *Path, code, message, expected, v string) {
 func (e *Errors) AddInt(p *Path, code, message, expected string, v int64) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedInt(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedInt(e.text.buf, v), start)
 	}
 }
 
@@ -546,8 +554,7 @@ func (e *Errors) AddInt(p *Path, code, message, expected string, v int64) {
 func (e *Errors) AddNumber(p *Path, code, message, expected string, v float64) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedNumber(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedNumber(e.text.buf, v), start)
 	}
 }
 
@@ -556,8 +563,7 @@ func (e *Errors) AddNumber(p *Path, code, message, expected string, v float64) {
 func (e *Errors) AddEnum(p *Path, code, message, expected, v string, values []string) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedString(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedString(e.text.buf, v), start)
 		f.Suggestion = check.Closest(v, values)
 	}
 }
