@@ -558,6 +558,17 @@ func (e *Errors) AddNumber(p *Path, code, message, expected string, v float64) {
 	}
 }
 
+// AddDuplicate records that items i and j of the array at p are equal
+// (keyword uniqueItems).
+func (e *Errors) AddDuplicate(p *Path, i, j int) {
+	if f := e.slot(p, "uniqueItems", "", "unique items"); f != nil {
+		start := len(e.text.buf)
+		b := strconv.AppendInt(append(e.text.buf, "items "...), int64(i), 10)
+		b = strconv.AppendInt(append(b, " and "...), int64(j), 10)
+		f.Message = e.text.keep(append(b, " are equal"...), start)
+	}
+}
+
 // AddEnum records that the string v is none of values (keyword code enum
 // or const), suggesting the closest of them.
 func (e *Errors) AddEnum(p *Path, code, message, expected, v string, values []string) {
