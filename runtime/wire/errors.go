@@ -85,8 +85,9 @@ func appendToken[T string | []byte](b []byte, tok T) []byte {
 // append moves on to a new one and the old strings keep the old one.
 type errorText struct{ buf []byte }
 
-// errorTextChunk is the room errorText starts with: the pointers and
-// received values of about ten violations.
+// errorTextChunk is the room errorText starts with when it has no block's
+// (a decoder's errors): the pointers and received values of a few
+// violations.
 const errorTextChunk = 256
 
 // begin returns the offset the next string starts at.
@@ -457,14 +458,22 @@ type Errors struct {
 	block *errorBlock
 }
 
-// errorBlock is what Errors allocates on the first violation: room for
-// the first violations and their text in one allocation, since invalid
-// arguments seldom break one constraint only.
+// errorBlock is what Errors allocates on the first violation, since
+// invalid arguments seldom break one constraint only: in one 2 KiB
+// allocation, the ValidationError, the first blockFields violations and
+// what is left for their text, about 35 bytes each. (2 KiB is a size class
+// of the Go allocator, which puts an 8-byte header before objects of that
+// size that hold pointers; on 64-bit platforms the block fills the rest.)
 type errorBlock struct {
 	err    runtime.ValidationError // what Err returns first
-	fields [15]runtime.FieldError
-	text   [errorTextChunk]byte
+	fields [blockFields]runtime.FieldError
+	text   [blockText]byte
 }
+
+const (
+	blockFields = 15
+	blockText   = 2048 - 8 - unsafe.Sizeof(runtime.ValidationError{}) - blockFields*unsafe.Sizeof(runtime.FieldError{})
+)
 
 // UseBudget makes e charge pattern matching to b, the call's budget.
 func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
