@@ -454,25 +454,33 @@ type Errors struct {
 	budget *check.Budget
 	// text holds the pointers and received values of list.
 	text errorText
-	// block is the storage allocated on the first violation.
-	block *errorBlock
+	// err is the ValidationError allocated with the first violation, for
+	// Err to return.
+	err *runtime.ValidationError
 }
 
-// errorBlock is what Errors allocates on the first violation, since
-// invalid arguments seldom break one constraint only: in one 2 KiB
-// allocation, the ValidationError, the first blockFields violations and
-// what is left for their text, about 35 bytes each. (2 KiB is a size class
-// of the Go allocator, which puts an 8-byte header before objects of that
-// size that hold pointers; on 64-bit platforms the block fills the rest.)
-type errorBlock struct {
-	err    runtime.ValidationError // what Err returns first
-	fields [blockFields]runtime.FieldError
-	text   [blockText]byte
+// Violations are stored in blocks that hold FieldErrors and their text
+// (pointers, received values) together, sized to size classes of the Go
+// allocator on 64-bit platforms, since the bytes a report allocates are
+// most of what it costs: a firstBlock of 512 bytes on the first
+// violation, with the ValidationError Err returns; on the fifth a
+// moreBlock of 1,280 bytes (less the 8-byte header the allocator puts
+// before such objects with pointers), into which the first four move;
+// past moreFields, append's growth.
+type firstBlock struct {
+	err    runtime.ValidationError
+	fields [firstFields]runtime.FieldError
+	text   [512 - unsafe.Sizeof(runtime.ValidationError{}) - firstFields*unsafe.Sizeof(runtime.FieldError{})]byte
+}
+
+type moreBlock struct {
+	fields [moreFields]runtime.FieldError
+	text   [1280 - 8 - moreFields*unsafe.Sizeof(runtime.FieldError{})]byte
 }
 
 const (
-	blockFields = 15
-	blockText   = 2048 - 8 - unsafe.Sizeof(runtime.ValidationError{}) - blockFields*unsafe.Sizeof(runtime.FieldError{})
+	firstFields = 4
+	moreFields  = 11
 )
 
 // UseBudget makes e charge pattern matching to b, the call's budget.
@@ -511,8 +519,8 @@ func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldErr
 		e.dropped++
 		return nil
 	case e.list == nil:
-		b := new(errorBlock)
-		e.block = b
+		b := new(firstBlock)
+		e.err = &b.err
 		e.list = b.fields[:1]
 		if e.text.buf == nil {
 			e.text.buf = b.text[:0]
@@ -520,6 +528,12 @@ func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldErr
 	case n < cap(e.list):
 		// Capacity past the length is zero: nothing ever shortens list.
 		e.list = e.list[:n+1]
+	case n == firstFields:
+		b := new(moreBlock)
+		copy(b.fields[:], e.list)
+		e.list = b.fields[:n+1]
+		// The text recorded so far stays where it is.
+		e.text.buf = b.text[:0]
 	default:
 		e.list = append(e.list, runtime.FieldError{})
 	}
@@ -657,9 +671,9 @@ func (e *Errors) Err(tool string) error {
 // validationError returns a *runtime.ValidationError, the one e's storage
 // has room for the first time.
 func (e *Errors) validationError(tool string, fields []runtime.FieldError, omitted int) *runtime.ValidationError {
-	if b := e.block; b != nil && b.err.Fields == nil {
-		b.err = runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
-		return &b.err
+	if v := e.err; v != nil && v.Fields == nil {
+		*v = runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
+		return v
 	}
 	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
