@@ -241,6 +241,11 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		top = ix.keep(top, scored{doc: d, score: s}, depth)
 	}
 	// Second stage: the op's name and the order of its words.
+	for i := range top {
+		// Of ops that score the same (near-duplicate tools), the one whose
+		// name holds the fewest words the query leaves out goes first.
+		top[i].spec = ix.nameShare(top[i].doc, qids)
+	}
 	if p.NameCoverage != 0 || p.Proximity != 0 {
 		for i := range top {
 			c := &top[i]
@@ -346,6 +351,23 @@ func (ix *Index) keep(top []scored, c scored, n int) []scored {
 	return top
 }
 
+// nameShare is the share of the idf mass of op d's name words that the
+// query terms qs hold.
+func (ix *Index) nameShare(d int, qs []int32) float64 {
+	var all, found float64
+	for _, k := range ix.names[d] {
+		idf := ix.post[k].idf
+		all += idf
+		if slices.Contains(qs, k) {
+			found += idf
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return found / all
+}
+
 // proximity is the share of the query's adjacent word pairs that occur in
 // that order within three words of each other in the op's name and
 // description.
@@ -373,15 +395,21 @@ func (ix *Index) proximity(d int, qs []int32) float64 {
 	return float64(found) / float64(len(qs)-1)
 }
 
+// scored is a candidate op: its index, score and, in the second stage,
+// the share of its name's idf mass that the query holds (spec).
 type scored struct {
-	doc   int
-	score float64
+	doc         int
+	score, spec float64
 }
 
-// before orders hits: higher score first, then op path.
+// before orders hits: higher score first, then the more specific name
+// (spec), then op path.
 func (ix *Index) before(a, b scored) bool {
 	if a.score != b.score {
 		return a.score > b.score
+	}
+	if a.spec != b.spec {
+		return a.spec > b.spec
 	}
 	return ix.ops[a.doc].Path < ix.ops[b.doc].Path
 }
