@@ -31,9 +31,12 @@ type rankParams struct {
 	// indexed words sharing a prefix of at least MinPrefix bytes with it.
 	Synonym, Prefix float64
 	MinPrefix       int
-	// ExpandUnknownOnly and PrefixUnknownOnly keep synonyms and prefix
-	// neighbours for query words the family does not use itself.
-	ExpandUnknownOnly, PrefixUnknownOnly bool
+	// KnownSynonym further discounts the synonyms of a query word the
+	// family uses itself (1: as for a word it does not use; 0: synonyms
+	// only for words the family lacks), and PrefixUnknownOnly keeps
+	// prefix neighbours for words the family does not use.
+	KnownSynonym      float64
+	PrefixUnknownOnly bool
 	// Feedback weighs pseudo-relevance feedback terms (0: none).
 	Feedback float64
 	// Compound is the term frequency given to the parts of a compound word
@@ -59,9 +62,10 @@ var defaultRank = rankParams{
 	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.25},
 	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75},
 	Synonym:      0.6,
+	KnownSynonym: 1,
 	Prefix:       0.5,
 	MinPrefix:    5,
-	Compound:     0.5,
+	Compound:     0,
 	Coverage:     1.0,
 	Action:       0.1,
 	Family:       0.1,
@@ -197,9 +201,13 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		// best synonym or prefix neighbour scores, discounted; never both.
 		touched = touched[:0]
 		w := ix.accumulate(q, 1, best, &touched)
-		if w == 0 || !p.ExpandUnknownOnly {
+		syn := p.Synonym
+		if w > 0 {
+			syn *= p.KnownSynonym
+		}
+		if syn > 0 {
 			for _, s := range synonyms[q] {
-				w = max(w, p.Synonym*ix.accumulate(s, p.Synonym, best, &touched))
+				w = max(w, syn*ix.accumulate(s, syn, best, &touched))
 			}
 		}
 		if w == 0 || !p.PrefixUnknownOnly {
