@@ -72,7 +72,7 @@ var defaultRank = rankParams{
 	Penalty:      0.1,
 	List:         0.25,
 	RerankDepth:  50,
-	NameCoverage: 0.5,
+	NameCoverage: 0,
 	Proximity:    1.0,
 }
 
@@ -101,11 +101,12 @@ func WithReranker(r Reranker) IndexOption { return func(ix *Index) { ix.rerank =
 
 // Index ranks ops for natural-language queries: BM25F over the op's names,
 // argument names, enum values, description and argument descriptions, with
-// snake/camel case splitting, light stemming, compound splitting learned
-// from the family's own words, a synonym lexicon and prefix matches, then
-// a re-ranking of the best 50 by how much of the query's rare words the
-// op's name holds and how closely its words follow the query's (see the
-// package doc). It is immutable and safe for concurrent use.
+// snake/camel case splitting, stemming of inflections and derivations,
+// compound splitting learned from the family's own words, a synonym
+// lexicon and prefix matches, then a re-ranking of the best 50 by how
+// closely the op's words follow the query's, near-duplicates ordered by
+// how much of their name the query names (see the package doc). It is
+// immutable and safe for concurrent use.
 type Index struct {
 	p      rankParams
 	ops    []Op
