@@ -302,10 +302,10 @@ func appendNew(s []int32, from int, k int32) []int32 {
 
 // splitCompound splits t into two words the family uses on their own,
 // each of at least three letters ("airfare" when "air" and "fare" occur),
-// when t has six or more letters. The split with the most common rarer
+// when t has six to maxStemLen letters. The split with the most common rarer
 // part wins.
 func splitCompound(t string, df func(string) int) ([2]string, bool) {
-	if len(t) < 6 || !isASCII(t) {
+	if len(t) < 6 || len(t) > maxStemLen || !isASCII(t) {
 		return [2]string{}, false
 	}
 	best, bestDF := [2]string{}, 0

@@ -10,11 +10,11 @@ import "strings"
 // is left has enough vowel-consonant sequences (its measure) to still be
 // a word. The same function runs on queries and on definitions, so it
 // only has to be consistent, not to produce dictionary words. Words of
-// three letters or fewer, words that are not ASCII letters, and a few
-// words whose plural-looking end is part of the word are kept as they
-// are.
+// three letters or fewer or more than maxStemLen, words that are not
+// ASCII letters, and a few words whose plural-looking end is part of the
+// word are kept as they are.
 func stem(w string) string {
-	if len(w) <= 3 || !isLowerASCII(w) || invariant[w] {
+	if len(w) <= 3 || len(w) > maxStemLen || !isLowerASCII(w) || invariant[w] {
 		return w
 	}
 	w = stemPlural(w)
@@ -28,6 +28,10 @@ func stem(w string) string {
 	w = stemSuffix(w, residual, 1)
 	return stemFinal(w)
 }
+
+// maxStemLen bounds the words stemmed: longer ones are identifiers or
+// data, not English words, and the rules' cost grows with the length.
+const maxStemLen = 40
 
 // invariant words end like an inflection but are not one.
 var invariant = setOf("news", "series", "species", "bus", "gas", "status", "analysis", "basis", "axis", "canvas", "alias", "atlas")

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -36,9 +37,9 @@ func TestStem(t *testing.T) {
 		}
 	}
 	// Short, non-ASCII and mixed words are kept.
-	for _, w := range []string{"api", "gas", "café", "v2x", "ab"} {
+	for _, w := range []string{"api", "gas", "café", "v2x", "ab", strings.Repeat("y", 1<<20), strings.Repeat("ational", 100)} {
 		if stem(w) != w {
-			t.Errorf("stem(%q) = %q, want it kept", w, stem(w))
+			t.Errorf("stem(%.40q) = %.40q, want it kept", w, stem(w))
 		}
 	}
 }
@@ -72,6 +73,11 @@ func TestWordTable(t *testing.T) {
 	if _, ok := wordGet(wt, "w5000"); ok {
 		t.Error("w5000 found, never added")
 	}
+	long := strings.Repeat("x", maxWordLen+1)
+	wordPut(wt, long, 1)
+	if _, ok := wordGet(wt, long); ok {
+		t.Error("a word longer than maxWordLen was kept")
+	}
 }
 
 func BenchmarkStem(b *testing.B) {
@@ -81,5 +87,17 @@ func BenchmarkStem(b *testing.B) {
 	for b.Loop() {
 		stem(words[i%len(words)])
 		i++
+	}
+}
+
+// A definition holding a long blob (an encoded image in a description)
+// indexes and searches like any other word.
+func TestIndexLongWord(t *testing.T) {
+	blob := strings.Repeat("ab", 1<<17)
+	ops := []Op{{Path: "img.put", Tool: "put_image", Description: "Store an image: " + blob},
+		{Path: "img.get", Tool: "get_image", Description: "Read an image."}}
+	ix := NewIndex(ops)
+	if h := ix.Search("store image "+blob[:1000], 2); len(h) == 0 || h[0].Tool != "put_image" {
+		t.Errorf("Search = %v, want put_image first", h)
 	}
 }

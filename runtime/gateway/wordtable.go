@@ -14,10 +14,15 @@ type wordTable struct {
 // wordSlot is one entry; size 0 marks an empty slot (words are never
 // empty).
 type wordSlot struct {
-	hash      uint64
-	off, size int32
-	val       int32
+	hash uint64
+	off  int
+	size uint32
+	val  int32
 }
+
+// maxWordLen bounds the words a wordTable keeps: a longer "word" is data
+// (an encoded blob in a description), looked up once.
+const maxWordLen = 1 << 10
 
 func newWordTable(capacity int) *wordTable {
 	n := 16
@@ -46,20 +51,24 @@ func wordGet[T ~string | ~[]byte](t *wordTable, w T) (int32, bool) {
 		if s.size == 0 {
 			return 0, false
 		}
-		if s.hash == h && string(t.arena[s.off:s.off+s.size]) == string(w) {
+		if s.hash == h && string(t.arena[s.off:s.off+int(s.size)]) == string(w) {
 			return s.val, true
 		}
 	}
 }
 
-// wordPut adds w, which the table does not hold, with value v.
+// wordPut adds w, which the table does not hold, with value v. Words
+// longer than maxWordLen are not kept (wordGet does not find them).
 func wordPut[T ~string | ~[]byte](t *wordTable, w T, v int32) {
+	if len(w) > maxWordLen {
+		return
+	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
 	off := len(t.arena)
 	t.arena = append(t.arena, w...)
-	t.insert(wordSlot{hash: hashWord(w), off: int32(off), size: int32(len(w)), val: v})
+	t.insert(wordSlot{hash: hashWord(w), off: off, size: uint32(len(w)), val: v})
 	t.n++
 }
 
