@@ -74,7 +74,7 @@
 //
 // Search ranking (Index): BM25F (k1 1.6) over five fields of each op, each
 // with its weight and a length normalisation b in [0,1]: names (op path,
-// tool name, entity, action; weight 1, b 0.75), description (1, 0.75),
+// tool name, entity, action; weight 1, b 0.75), description (1, 1),
 // argument names at any depth (0.5, 0.5), enum and const values (0.5, 0.5)
 // and argument descriptions (0.25, 0.75). Words are split at
 // snake/kebab/dot/camel/digit boundaries, lowercased, stripped of stop
@@ -82,7 +82,9 @@
 // Porter, so inflections and derivations meet ("calculator",
 // "calculation", "calculate"); a query word the family does not use whose
 // two parts it uses alone ("airfare": air, fare) is searched as its parts
-// (learned from the family's own words, not a word list); file and domain
+// and two query words it writes as one ("to-do": todo, "web site":
+// website) also count as that word (both learned from the family's own
+// words, not a word list); file and domain
 // names in a query stand for "file" and "website". Each query word scores
 // the best of itself, its lexicon synonyms (×0.6) and indexed words sharing
 // a prefix of five or more letters (×0.5). An op's sum is multiplied by

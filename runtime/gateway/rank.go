@@ -60,7 +60,7 @@ type rankParams struct {
 var defaultRank = rankParams{
 	K1:           1.6,
 	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.25},
-	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75},
+	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1, fieldArgDesc: 0.75},
 	Synonym:      0.6,
 	KnownSynonym: 1,
 	Prefix:       0.5,
@@ -155,7 +155,14 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	words := splitWords(fileNames(query))
 	qs := make([]string, 0, len(words))
 	qAction := actNone
-	for _, w := range words {
+	for i, w := range words {
+		// Two words the family writes as one ("to-do" for "todo", "web
+		// site" for "website"), learned from its own terms.
+		if i+1 < len(words) && !isDigits(w) && !isDigits(words[i+1]) {
+			if j := stem(w + words[i+1]); len(j) >= 4 && ix.id(j) >= 0 && !slices.Contains(qs, j) {
+				qs = append(qs, j)
+			}
+		}
 		if stopWords[w] || isDigits(w) {
 			continue
 		}

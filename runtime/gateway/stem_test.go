@@ -101,3 +101,13 @@ func TestIndexLongWord(t *testing.T) {
 		t.Errorf("Search = %v, want put_image first", h)
 	}
 }
+
+// Two query words the family writes as one meet its word.
+func TestSearchJoinsWords(t *testing.T) {
+	ops := []Op{{Path: "todo.item.add", Tool: "todo_add_item", Description: "Put an entry on the todo list."},
+		{Path: "shop.list.add", Tool: "shop_add_to_list", Description: "Put a product on the shopping list."}}
+	ix := NewIndex(ops)
+	if h := ix.Search("put it on my to-do list", 2); len(h) == 0 || h[0].Tool != "todo_add_item" {
+		t.Errorf("Search = %v, want todo_add_item first", h)
+	}
+}
