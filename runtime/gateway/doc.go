@@ -76,7 +76,7 @@
 // with its weight and a length normalisation b in [0,1]: names (op path,
 // tool name, entity, action; weight 1, b 0.75), description (1, 1),
 // argument names at any depth (0.5, 0.5), enum and const values (0.5, 0.5)
-// and argument descriptions (0.25, 0.75). Words are split at
+// and argument descriptions (0.5, 0.75). Words are split at
 // snake/kebab/dot/camel/digit boundaries, lowercased, stripped of stop
 // words and numbers and stemmed by measure-based suffix rules after
 // Porter, so inflections and derivations meet ("calculator",
@@ -84,14 +84,14 @@
 // two parts it uses alone ("airfare": air, fare) is searched as its parts
 // and two query words it writes as one ("to-do": todo, "web site":
 // website) also count as that word (both learned from the family's own
-// words, not a word list); file and domain
-// names in a query stand for "file" and "website". Each query word scores
-// the best of itself, its lexicon synonyms (×0.6) and indexed words sharing
-// a prefix of five or more letters (×0.5). An op's sum is multiplied by
-// 1 + the share of the query's idf mass it matches (rare words count more),
-// by ×1.1 when the query's action verb is the op's or both only read, ×0.9
-// when they differ, and by ×1.25 for a listing op whose entity the query
-// names in the plural. The best 50 are then re-scored by the share of the
+// words, not a word list); file and domain names in a query stand for
+// "file" and "website". Each query word scores the best of itself, its
+// lexicon synonyms (×0.6) and indexed words sharing a prefix of five or
+// more letters (×0.5). An op's sum is multiplied by 1 + half the share of
+// the query's idf mass it matches (rare words count more), by ×1.1 when
+// the query's action verb is the op's or both only read, ×0.9 when they
+// differ, and by ×1.25 for a listing op whose entity the query names in
+// the plural. The best 50 are then re-scored by the share of the
 // query's adjacent word pairs found within three words in the op's name
 // and description (×1), and by a Reranker when one is set
 // (WithSearchReranker; EmbeddingReranker adapts an Embedder). Of ops that

@@ -59,14 +59,14 @@ type rankParams struct {
 
 var defaultRank = rankParams{
 	K1:           1.6,
-	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.25},
+	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.5},
 	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1, fieldArgDesc: 0.75},
 	Synonym:      0.6,
 	KnownSynonym: 1,
 	Prefix:       0.5,
 	MinPrefix:    5,
 	Compound:     0,
-	Coverage:     1.0,
+	Coverage:     0.5,
 	Action:       0.1,
 	Family:       0.1,
 	Penalty:      0.1,
