@@ -60,21 +60,22 @@ func isConsonant(w string, i int) bool {
 // measure is the number of vowel-consonant sequences of w: written as
 // [C](VC)^m[V], it is m ("tr" 0, "tree" 0, "trouble" 1, "private" 2).
 func measure(w string) int {
-	i, m := 0, 0
-	for i < len(w) && isConsonant(w, i) {
-		i++
-	}
-	for i < len(w) {
-		for i < len(w) && !isConsonant(w, i) {
-			i++
+	m := 0
+	prevConsonant := false
+	for i := 0; i < len(w); i++ {
+		var c bool
+		switch w[i] {
+		case 'a', 'e', 'i', 'o', 'u':
+		case 'y':
+			c = i == 0 || !prevConsonant
+		default:
+			c = true
 		}
-		if i == len(w) {
-			break
+		// a consonant after a vowel closes one VC sequence
+		if c && i > 0 && !prevConsonant {
+			m++
 		}
-		for i < len(w) && isConsonant(w, i) {
-			i++
-		}
-		m++
+		prevConsonant = c
 	}
 	return m
 }
