@@ -49,19 +49,22 @@ type File struct {
 type fileEmitter struct {
 	path string
 	emit func(g *gen, f *jen.File) error
+	// text, set instead of emit, writes the file's text directly
+	// (srcFile), already formatted.
+	text func(g *gen, s *srcFile) error
 }
 
 // emitters lists the generated files in output order; registry_gen.go and
 // surfaces_gen.go come from the taxonomy (registry.go, surfaces.go).
 func emitters() []fileEmitter {
 	return []fileEmitter{
-		{"types_gen.go", emitTypes},
-		{"decode_gen.go", emitDecoders},
-		{"validate_gen.go", emitValidators},
-		{"handlers_gen.go", emitHandlers},
-		{"tools_gen.go", emitTools},
-		{"registry_gen.go", emitRegistry},
-		{"surfaces_gen.go", emitSurfaces},
+		{path: "types_gen.go", emit: emitTypes},
+		{path: "decode_gen.go", emit: emitDecoders},
+		{path: "validate_gen.go", emit: emitValidators},
+		{path: "handlers_gen.go", emit: emitHandlers},
+		{path: "tools_gen.go", emit: emitTools},
+		{path: "registry_gen.go", text: emitRegistry},
+		{path: "surfaces_gen.go", emit: emitSurfaces},
 	}
 }
 
@@ -189,6 +192,15 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 			case slots <- struct{}{}:
 			case <-stop:
 				return
+			}
+			if e.text != nil {
+				sf := g.newSrcFile()
+				err := e.text(g, sf)
+				results[i] <- rendered{sf.bytes(), err}
+				if err != nil {
+					return
+				}
+				continue
 			}
 			jf := g.newFile()
 			if err := e.emit(g, jf); err != nil {

@@ -114,6 +114,16 @@ func Literal(s string, raw bool) string {
 	return strconv.Quote(s)
 }
 
+// AppendLiteral appends Literal(s, raw) to dst.
+func AppendLiteral(dst []byte, s string, raw bool) []byte {
+	if raw && CanRaw(s) {
+		dst = append(dst, '`')
+		dst = append(dst, s...)
+		return append(dst, '`')
+	}
+	return strconv.AppendQuote(dst, s)
+}
+
 // CanRaw reports whether s can be written as a one-line raw string literal
 // that holds it exactly and that gofmt accepts: valid UTF-8 without a
 // backquote, a carriage return (dropped from raw strings), a newline, NUL,
