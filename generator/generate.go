@@ -61,7 +61,7 @@ func emitters() []fileEmitter {
 		{path: "types_gen.go", emit: emitTypes},
 		{path: "decode_gen.go", emit: emitDecoders},
 		{path: "validate_gen.go", emit: emitValidators},
-		{path: "handlers_gen.go", emit: emitHandlers},
+		{path: "handlers_gen.go", text: emitHandlers},
 		{path: "tools_gen.go", emit: emitTools},
 		{path: "registry_gen.go", text: emitRegistry},
 		{path: "surfaces_gen.go", emit: emitSurfaces},
