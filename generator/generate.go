@@ -62,7 +62,7 @@ func emitters() []fileEmitter {
 		{path: "decode_gen.go", emit: emitDecoders},
 		{path: "validate_gen.go", emit: emitValidators},
 		{path: "handlers_gen.go", text: emitHandlers},
-		{path: "tools_gen.go", emit: emitTools},
+		{path: "tools_gen.go", text: emitTools},
 		{path: "registry_gen.go", text: emitRegistry},
 		{path: "surfaces_gen.go", emit: emitSurfaces},
 	}
@@ -195,11 +195,14 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 			}
 			if e.text != nil {
 				sf := g.newSrcFile()
-				err := e.text(g, sf)
-				results[i] <- rendered{sf.bytes(), err}
-				if err != nil {
+				if err := e.text(g, sf); err != nil {
+					results[i] <- rendered{err: err}
 					return
 				}
+				wg.Go(func() {
+					src, err := sf.render()
+					results[i] <- rendered{src, err}
+				})
 				continue
 			}
 			jf := g.newFile()

@@ -21,57 +21,57 @@ func resultName(t *ir.Tool) string {
 //	ListIssues(ctx context.Context, tc runtime.ToolContext, p *ListIssuesParams) (runtime.ToolResult[ListIssuesResult], error)
 func (g *gen) handlerSignature(s *srcFile, t *ir.Tool) {
 	s.ident(t.GoName)
-	s.code("(ctx ")
+	s.text("(ctx ")
 	s.qual(contextPkg, "Context")
-	s.code(", tc ")
+	s.text(", tc ")
 	s.qual(g.runtimePkg, "ToolContext")
-	s.code(", p *")
+	s.text(", p *")
 	s.ident(t.Params.GoName)
-	s.code(") (")
+	s.text(") (")
 	g.toolResult(s, t)
-	s.code(", error)")
+	s.text(", error)")
 }
 
 // toolResult writes runtime.ToolResult[XResult].
 func (g *gen) toolResult(s *srcFile, t *ir.Tool) {
 	s.qual(g.runtimePkg, "ToolResult")
-	s.code("[")
+	s.text("[")
 	s.ident(resultName(t))
-	s.code("]")
+	s.text("]")
 }
 
 // emitHandlers writes handlers_gen.go directly (srcFile): the Handlers
 // interface, one method per tool, and UnimplementedHandlers.
 // golden/github/handlers_gen.go shows the output.
 func emitHandlers(g *gen, s *srcFile) error {
-	s.code("// Handlers implements the family's tools, one method per tool. Embed\n")
-	s.code("// UnimplementedHandlers to stay compatible when tools are added.\n")
+	s.text("// Handlers implements the family's tools, one method per tool. Embed\n")
+	s.text("// UnimplementedHandlers to stay compatible when tools are added.\n")
 	if len(g.fam.Tools) == 0 {
-		s.code("type Handlers interface{}\n")
+		s.text("type Handlers interface{}\n")
 	} else {
-		s.code("type Handlers interface {\n")
+		s.text("type Handlers interface {\n")
 		for _, t := range g.fam.Tools {
 			s.comment("\t", fmt.Sprintf("%s serves %s.%s", t.GoName, t.Name, summarySuffix(t.Description)))
-			s.code("\t")
+			s.text("\t")
 			g.handlerSignature(s, t)
-			s.code("\n")
+			s.text("\n")
 		}
-		s.code("}\n")
+		s.text("}\n")
 	}
-	s.code("\n// UnimplementedHandlers answers every tool with runtime.NotImplemented.\n")
-	s.code("type UnimplementedHandlers struct{}\n")
+	s.text("\n// UnimplementedHandlers answers every tool with runtime.NotImplemented.\n")
+	s.text("type UnimplementedHandlers struct{}\n")
 	for _, t := range g.fam.Tools {
-		s.code("\n")
+		s.text("\n")
 		s.comment("", fmt.Sprintf("%s reports that %s is not implemented.", t.GoName, t.Name))
-		s.code("func (UnimplementedHandlers) ")
+		s.text("func (UnimplementedHandlers) ")
 		g.handlerSignature(s, t)
-		s.code(" {\n\treturn ")
+		s.text(" {\n\treturn ")
 		g.toolResult(s, t)
-		s.code("{}, ")
+		s.text("{}, ")
 		s.qual(g.runtimePkg, "NotImplemented")
-		s.code("(")
+		s.text("(")
 		s.lit(t.Name)
-		s.code(")\n}\n")
+		s.text(")\n}\n")
 	}
 	return nil
 }

@@ -58,166 +58,166 @@ func opOf(op *ir.Op) gateway.Op {
 // (srcFile). golden/github/registry_gen.go shows the output.
 func emitRegistry(g *gen, s *srcFile) error {
 	gw := g.gatewayPkg()
-	s.code("// Registry is the op taxonomy of the family (spec 004 §5.3): every op\n")
-	s.code("// path with the tool serving it, its kind, usage, args, examples and\n")
-	s.code("// policy. Gateway serves it through tool_help, tool_search and tool_exec.\n")
-	s.code("var Registry = ")
+	s.text("// Registry is the op taxonomy of the family (spec 004 §5.3): every op\n")
+	s.text("// path with the tool serving it, its kind, usage, args, examples and\n")
+	s.text("// policy. Gateway serves it through tool_help, tool_search and tool_exec.\n")
+	s.text("var Registry = ")
 	s.qual(gw, "Registry")
-	s.code("{\n")
+	s.text("{\n")
 	// gofmt aligns the values of consecutive one-line keys: Groups and Ops
 	// are one line when empty.
 	groups, ops := len(g.fam.Groups) > 0, len(g.fam.Ops) > 0
 	switch {
 	case groups:
-		s.code("\tGroups: []")
+		s.text("\tGroups: []")
 	case ops:
-		s.code("\tGroups: []")
+		s.text("\tGroups: []")
 	default:
-		s.code("\tGroups:  []")
+		s.text("\tGroups:  []")
 	}
 	s.qual(gw, "Group")
-	s.code("{")
+	s.text("{")
 	if groups {
-		s.code("\n")
+		s.text("\n")
 		for _, gr := range g.fam.Groups {
-			s.code("\t\t{Name: ")
+			s.text("\t\t{Name: ")
 			s.lit(gr.Name)
-			s.code(", Summary: ")
+			s.text(", Summary: ")
 			s.lit(gr.Summary)
-			s.code("},\n")
+			s.text("},\n")
 		}
-		s.code("\t")
+		s.text("\t")
 	}
-	s.code("},\n")
+	s.text("},\n")
 	if ops {
-		s.code("\tOps: []")
+		s.text("\tOps: []")
 	} else {
-		s.code("\tOps:     []")
+		s.text("\tOps:     []")
 	}
 	s.qual(gw, "Op")
-	s.code("{")
+	s.text("{")
 	if ops {
-		s.code("\n")
+		s.text("\n")
 		for _, op := range g.fam.Ops {
-			s.code("\t\t{")
+			s.text("\t\t{")
 			g.opFields(s, gw, opOf(op))
-			s.code("},\n")
+			s.text("},\n")
 		}
-		s.code("\t")
+		s.text("\t")
 	}
-	s.code("},\n")
-	s.code("\tVersion: ")
+	s.text("},\n")
+	s.text("\tVersion: ")
 	s.lit(g.fam.RegistryVersion)
-	s.code(",\n}\n")
+	s.text(",\n}\n")
 	return nil
 }
 
 // opFields writes the fields of one op's composite literal, in the order
 // of gateway.Op, zero fields left out, on one line.
 func (g *gen) opFields(s *srcFile, gw string, op gateway.Op) {
-	s.code("Path: ")
+	s.text("Path: ")
 	s.lit(op.Path)
-	s.code(", Tool: ")
+	s.text(", Tool: ")
 	s.lit(op.Tool)
-	s.code(", Description: ")
+	s.text(", Description: ")
 	s.lit(op.Description)
-	s.code(", Parameters: ")
+	s.text(", Parameters: ")
 	regRawJSON(s, op.Parameters)
-	s.code(", Group: ")
+	s.text(", Group: ")
 	s.lit(op.Group)
-	s.code(", Kind: ")
+	s.text(", Kind: ")
 	if op.Kind == runtime.OpWrite {
 		s.qual(g.runtimePkg, "OpWrite")
 	} else {
 		s.qual(g.runtimePkg, "OpRead")
 	}
 	if op.Entity != "" {
-		s.code(", Entity: ")
+		s.text(", Entity: ")
 		s.lit(op.Entity)
 	}
 	if op.Action != "" {
-		s.code(", Action: ")
+		s.text(", Action: ")
 		s.lit(op.Action)
 	}
-	s.code(", Usage: ")
+	s.text(", Usage: ")
 	s.lit(op.Usage)
 	if len(op.Args) > 0 {
-		s.code(", Args: []")
+		s.text(", Args: []")
 		s.qual(gw, "Arg")
-		s.code("{")
+		s.text("{")
 		for i, a := range op.Args {
 			if i > 0 {
-				s.code(", ")
+				s.text(", ")
 			}
-			s.code("{Name: ")
+			s.text("{Name: ")
 			s.lit(a.Name)
-			s.code(", Type: ")
+			s.text(", Type: ")
 			s.lit(a.Type)
 			if a.Required {
-				s.code(", Required: true")
+				s.text(", Required: true")
 			}
 			if a.Default != "" {
-				s.code(", Default: ")
+				s.text(", Default: ")
 				s.lit(a.Default)
 			}
 			if a.Description != "" {
-				s.code(", Description: ")
+				s.text(", Description: ")
 				s.lit(a.Description)
 			}
-			s.code("}")
+			s.text("}")
 		}
-		s.code("}")
+		s.text("}")
 	}
 	if len(op.Notes) > 0 {
-		s.code(", Notes: ")
+		s.text(", Notes: ")
 		regStringSlice(s, op.Notes)
 	}
 	if len(op.Examples) > 0 {
-		s.code(", Examples: []")
+		s.text(", Examples: []")
 		s.qual(gw, "Example")
-		s.code("{")
+		s.text("{")
 		for i, ex := range op.Examples {
 			if i > 0 {
-				s.code(", ")
+				s.text(", ")
 			}
-			s.code("{")
+			s.text("{")
 			if ex.Description != "" {
-				s.code("Description: ")
+				s.text("Description: ")
 				s.lit(ex.Description)
-				s.code(", ")
+				s.text(", ")
 			}
-			s.code("Args: ")
+			s.text("Args: ")
 			regRawJSON(s, ex.Args)
-			s.code("}")
+			s.text("}")
 		}
-		s.code("}")
+		s.text("}")
 	}
 	if p := op.Policy; p != nil {
-		s.code(", Policy: &")
+		s.text(", Policy: &")
 		s.qual(gw, "Policy")
-		s.code("{")
+		s.text("{")
 		if len(p.Do) > 0 {
-			s.code("Do: ")
+			s.text("Do: ")
 			regStringSlice(s, p.Do)
 		}
 		if len(p.Dont) > 0 {
 			if len(p.Do) > 0 {
-				s.code(", ")
+				s.text(", ")
 			}
-			s.code("Dont: ")
+			s.text("Dont: ")
 			regStringSlice(s, p.Dont)
 		}
 		if len(p.EdgeCases) > 0 {
 			if len(p.Do) > 0 || len(p.Dont) > 0 {
-				s.code(", ")
+				s.text(", ")
 			}
-			s.code("EdgeCases: ")
+			s.text("EdgeCases: ")
 			regStringSlice(s, p.EdgeCases)
 		}
-		s.code("}")
+		s.text("}")
 	}
 	if op.DryRunDefault {
-		s.code(", DryRunDefault: true")
+		s.text(", DryRunDefault: true")
 	}
 }
 
@@ -228,25 +228,25 @@ func (g *gen) gatewayPkg() string { return g.runtimePkg + "/gateway" }
 // literal when the JSON can be one, else a quoted one; nil for none.
 func regRawJSON(s *srcFile, raw json.RawMessage) {
 	if len(raw) == 0 {
-		s.code("nil")
+		s.text("nil")
 		return
 	}
 	s.qual(jsonPkg, "RawMessage")
-	s.code("(")
+	s.text("(")
 	s.rawLit(string(raw))
-	s.code(")")
+	s.text(")")
 }
 
 // regStringSlice writes []string{"a", "b"} on one line.
 func regStringSlice(s *srcFile, ss []string) {
-	s.code("[]string{")
+	s.text("[]string{")
 	for i, v := range ss {
 		if i > 0 {
-			s.code(", ")
+			s.text(", ")
 		}
 		s.lit(v)
 	}
-	s.code("}")
+	s.text("}")
 }
 
 // regLines puts each element of a composite literal on its own line.

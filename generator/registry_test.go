@@ -149,7 +149,7 @@ func emitFile(g *gen, e fileEmitter) ([]byte, error) {
 		if err := e.text(g, s); err != nil {
 			return nil, err
 		}
-		return s.bytes(), nil
+		return s.render()
 	}
 	jf := g.newFile()
 	if err := e.emit(g, jf); err != nil {
