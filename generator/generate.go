@@ -64,7 +64,7 @@ func emitters() []fileEmitter {
 		{path: "handlers_gen.go", text: emitHandlers},
 		{path: "tools_gen.go", text: emitTools},
 		{path: "registry_gen.go", text: emitRegistry},
-		{path: "surfaces_gen.go", emit: emitSurfaces},
+		{path: "surfaces_gen.go", text: emitSurfaces},
 	}
 }
 

@@ -77,7 +77,7 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 			`Dont: []string{"Do NOT create tasks for work you can do now"}`,
 			"Parameters: json.RawMessage(`{\"type\":\"object\",",
 		}},
-		{"surfaces", fileEmitter{emit: emitSurfaces}, []string{
+		{"surfaces", fileEmitter{text: emitSurfaces}, []string{
 			`func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {`,
 			`gateway.Tools(Registry, Tools(h), opts...)`,
 			`func GatewayDefinitions() json.RawMessage {`,
@@ -107,11 +107,7 @@ func TestSurfaceSelection(t *testing.T) {
 	f := taxonomyFamily(t)
 	f.Surfaces = []string{"flat", "gateway"}
 	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
-	jf := g.newFile()
-	if err := emitSurfaces(g, jf); err != nil {
-		t.Fatal(err)
-	}
-	src, err := render(jf)
+	src, err := emitFile(g, fileEmitter{text: emitSurfaces})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -161,7 +161,7 @@ func (g *gen) emitDecodeArgs(f *jen.File) {
 // the handler method; then newTool itself.
 func (g *gen) emitToolsFunc(s *srcFile) {
 	rt := g.runtimePkg
-	s.text("\n// Tools returns the flat surface: one runtime.Tool per tool definition, whose\n")
+	s.text("// Tools returns the flat surface: one runtime.Tool per tool definition, whose\n")
 	s.text("// handler decodes and validates the arguments before calling h.\n")
 	s.text("func Tools(h Handlers) []")
 	s.qual(rt, "Tool")
