@@ -170,6 +170,11 @@ func (g *gen) emitToolsFunc(s *srcFile) {
 	s.text("{")
 	if len(g.fam.Tools) > 0 {
 		s.text("\n")
+		n := 0
+		for _, t := range g.fam.Tools {
+			n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
+		}
+		s.grow(n)
 		for _, t := range g.fam.Tools {
 			s.text("\t\tnewTool(")
 			g.toolLit(s, t)

@@ -80,11 +80,11 @@ type parser struct {
 	items      []*Node
 	memberSlab []Member
 	itemSlab   []*Node
-	file      string
-	src       string
-	off       int
-	line      int
-	lineStart int
+	file       string
+	src        string
+	off        int
+	line       int
+	lineStart  int
 }
 
 // The JSON pointers of a file's nodes may take pointerBudgetBase plus

@@ -63,6 +63,9 @@ func CommentLine(text string) string {
 // escapeLine shows the characters of one comment line that must not reach
 // a comment as escapes, and neutralises a build constraint.
 func escapeLine(l string) string {
+	if plain(l) {
+		return l
+	}
 	var b strings.Builder
 	for i := 0; i < len(l); {
 		r, size := utf8.DecodeRuneInString(l[i:])
@@ -84,11 +87,25 @@ func escapeLine(l string) string {
 
 var plusBuild = regexp.MustCompile(`(?i)\+build`)
 
+// plain reports whether escapeLine leaves l as it is, the common case,
+// without looking at it rune by rune: printable ASCII without a "+".
+func plain(l string) bool {
+	for i := 0; i < len(l); i++ {
+		if c := l[i]; c < 0x20 && c != '\t' || c >= 0x7f || c == '+' {
+			return false
+		}
+	}
+	return true
+}
+
 // hidden reports whether r is a character a reader of the source would not
 // see as itself: C0 and C1 controls, DEL, format characters (Cf: byte order
 // mark, zero-width and bidi controls, ...) and the line and paragraph
 // separators.
 func hidden(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r < 0x20 || r == 0x7f
+	}
 	return r < 0x20 || r >= 0x7f && r <= 0x9f || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
 }
 
