@@ -55,11 +55,15 @@ func (c vc) received(v jen.Code) jen.Code {
 	return jen.Qual(c.g.checkPkg, "Received").Call(v)
 }
 
-// receivedOf is the received text of v, a Go string, int64 or float64
-// (fn: ReceivedString, ReceivedInt, ReceivedNumber): no interface
-// conversion, so recording a violation allocates only its text.
-func (c vc) receivedOf(fn string, v jen.Code) jen.Code {
-	return jen.Qual(c.g.checkPkg, fn).Call(v)
+// addValue records a violation by v, a Go string, int64 or float64 (add:
+// the Errors method AddString, AddInt or AddNumber), which the runtime
+// renders as the received value only when it records the violation: no
+// text is built for a violation past wire.MaxErrors, and none allocates
+// on its own.
+//
+//	e.AddInt(p, "minimum", "must be >= 1", ">= 1", v)
+func (c vc) addValue(add, code, message, expected string, v jen.Code) jen.Code {
+	return jen.Add(c.errs).Dot(add).Call(c.path, strLit(code), strLit(message), strLit(expected), v)
 }
 
 func (c vc) tmp(prefix string) string { return fmt.Sprintf("%s%d", prefix, c.depth) }
@@ -374,12 +378,12 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 		if cs.MinLength != nil && *cs.MinLength > 0 {
 			m := *cs.MinLength
 			conds = append(conds, jen.If(jen.Id(n).Op("<").Lit(int(m))).Block(
-				c.add("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), c.receivedOf("ReceivedString", s), nil)))
+				c.addValue("AddString", "minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"), s)))
 		}
 		if cs.MaxLength != nil {
 			m := *cs.MaxLength
 			conds = append(conds, jen.If(jen.Id(n).Op(">").Lit(int(m))).Block(
-				c.add("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), c.receivedOf("ReceivedString", s), nil)))
+				c.addValue("AddString", "maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), s)))
 		}
 		if len(conds) > 0 {
 			out = append(out, jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Qual(c.g.checkPkg, "Len").Call(s)}, conds...)...))
@@ -387,7 +391,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
-		violation := c.add("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, c.receivedOf("ReceivedString", s), nil)
+		violation := c.addValue("AddString", "pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, s)
 		if backtracking(cs.Pattern) {
 			// A match not decided in time is reported by Match.
 			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
@@ -398,7 +402,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if fn := formatFuncs[t.Format]; fn != "" {
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
-			c.add("format", "must be a valid "+t.Format, t.Format, c.receivedOf("ReceivedString", s), nil)))
+			c.addValue("AddString", "format", "must be a valid "+t.Format, t.Format, s)))
 	}
 	return out
 }
@@ -547,23 +551,22 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 	if code == "const" {
 		message = "must be " + list
 	}
-	var received jen.Code = c.received(v)
+	violation := c.add(code, message, list, c.received(v), nil)
 	if s != nil {
-		received = c.receivedOf("ReceivedString", s)
-	}
-	var suggestion jen.Code
-	if s != nil && len(strs) > 0 {
-		name := c.g.pkgVar("enum", list, jen.Index().String().Values(strs...))
-		suggestion = jen.Qual(c.g.checkPkg, "Closest").Call(s, jen.Id(name))
+		violation = c.addValue("AddString", code, message, list, s)
+		if len(strs) > 0 {
+			name := c.g.pkgVar("enum", list, jen.Index().String().Values(strs...))
+			violation = jen.Add(c.errs).Dot("AddEnum").Call(c.path, strLit(code), strLit(message), strLit(list), s, jen.Id(name))
+		}
 	}
 	if len(cases) == 0 {
 		// Nothing of this kind is allowed (the enum holds other kinds only).
-		return []jen.Code{c.add(code, message, list, received, nil)}
+		return []jen.Code{violation}
 	}
 	// switch v {
 	// case "open", "closed":
 	// default:
-	//	e.Add(p, "enum", "must be one of ...", ..., check.Closest(v, enum0))
+	//	e.AddEnum(p, "enum", "must be one of ...", ..., v, enum0)
 	// }
 	sw := jen.Add(v)
 	if s != nil {
@@ -571,7 +574,7 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 	}
 	return []jen.Code{jen.Switch(sw).Block(
 		jen.Case(cases...),
-		jen.Default().Block(c.add(code, message, list, received, suggestion)),
+		jen.Default().Block(violation),
 	)}
 }
 
@@ -616,16 +619,16 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			x = jen.Float64().Call(v)
 		}
 	}
-	received := c.receivedOf("ReceivedNumber", x)
+	add := "AddNumber"
 	if integer {
-		received = c.receivedOf("ReceivedInt", x)
+		add = "AddInt"
 	}
 	bound := func(n *ir.Number, keyword, op, word string, lower, exclusive bool) {
 		if n == nil {
 			return
 		}
 		text := string(*n)
-		violation := c.add(keyword, "must be "+word+" "+text, word+" "+text, received, nil)
+		violation := c.addValue(add, keyword, "must be "+word+" "+text, word+" "+text, x)
 		r, inf, ok := boundValue(text)
 		if !ok {
 			return
@@ -690,7 +693,7 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 		}
 		text := string(*cs.MultipleOf)
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, strLit(text))).Block(
-			c.add("multipleOf", "must be a multiple of "+text, "multiple of "+text, received, nil)))
+			c.addValue(add, "multipleOf", "must be a multiple of "+text, "multiple of "+text, x)))
 	}
 	return out
 }

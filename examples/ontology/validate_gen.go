@@ -21,7 +21,7 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -34,10 +34,10 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -54,7 +54,7 @@ func (x *ListOntoTasksStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "todo", "in_progress", "blocked", "done":
 	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", string((*x)), enum0)
 	}
 }
 
@@ -71,7 +71,7 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -84,10 +84,10 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -104,7 +104,7 @@ func (x *ListOntoGoalsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "achieved", "abandoned":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"achieved\", \"abandoned\"", "\"draft\", \"active\", \"achieved\", \"abandoned\"", string((*x)), enum1)
 	}
 }
 
@@ -121,7 +121,7 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -134,10 +134,10 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -154,7 +154,7 @@ func (x *ListOntoDocumentsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "review", "published", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"review\", \"published\", \"archived\"", "\"draft\", \"review\", \"published\", \"archived\"", string((*x)), enum2)
 	}
 }
 
@@ -171,17 +171,17 @@ func (x *ListOntoMilestonesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -199,7 +199,7 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -212,10 +212,10 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (x *ListOntoRisksImpact) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "low", "medium", "high", "critical":
 	default:
-		e.Add(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
+		e.AddEnum(p, "enum", "must be one of \"low\", \"medium\", \"high\", \"critical\"", "\"low\", \"medium\", \"high\", \"critical\"", string((*x)), enum3)
 	}
 }
 
@@ -249,17 +249,17 @@ func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -282,10 +282,10 @@ func (x *ListOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -302,7 +302,7 @@ func (x *ListOntoProjectsStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "planning", "active", "paused", "completed", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum4))
+		e.AddEnum(p, "enum", "must be one of \"planning\", \"active\", \"paused\", \"completed\", \"archived\"", "\"planning\", \"active\", \"paused\", \"completed\", \"archived\"", string((*x)), enum4)
 	}
 }
 
@@ -318,7 +318,7 @@ func (x *ListTaskDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
 		}
 	}
 }
@@ -336,7 +336,7 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -349,10 +349,10 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -369,10 +369,10 @@ func (x *SearchOntoProjectsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -390,17 +390,17 @@ func (x *SearchOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -427,17 +427,17 @@ func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ProjectID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
 			}
 		}
 	}
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -454,7 +454,7 @@ func (x *SearchOntologyTypesItem) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "project", "task", "goal", "plan", "document", "milestone", "risk", "requirement":
 	default:
-		e.Add(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum5))
+		e.AddEnum(p, "enum", "must be one of \"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", "\"project\", \"task\", \"goal\", \"plan\", \"document\", \"milestone\", \"risk\", \"requirement\"", string((*x)), enum5)
 	}
 }
 
@@ -470,7 +470,7 @@ func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 }
@@ -502,7 +502,7 @@ func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 }
@@ -524,7 +524,7 @@ func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.GoalID)
 		}
 	}
 }
@@ -541,7 +541,7 @@ func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.PlanID)
 		}
 	}
 }
@@ -558,7 +558,7 @@ func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
 		}
 	}
 }
@@ -575,7 +575,7 @@ func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.MilestoneID)
 		}
 	}
 }
@@ -592,7 +592,7 @@ func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RiskID)
 		}
 	}
 }
@@ -609,7 +609,7 @@ func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors)
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RequirementID)
 		}
 	}
 }
@@ -626,17 +626,17 @@ func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
 		c := p.Key("max_depth")
 		if x.MaxDepth != nil {
 			if (*x.MaxDepth) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.MaxDepth)), "")
+				e.AddInt(&c, "minimum", "must be >= 1", ">= 1", (*x.MaxDepth))
 			}
 			if (*x.MaxDepth) > 10 {
-				e.Add(&c, "maximum", "must be <= 10", "<= 10", check.ReceivedInt((*x.MaxDepth)), "")
+				e.AddInt(&c, "maximum", "must be <= 10", "<= 10", (*x.MaxDepth))
 			}
 		}
 	}
@@ -654,7 +654,7 @@ func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
 		}
 	}
 	{
@@ -679,7 +679,7 @@ func (x *GetEntityRelationshipsDirection) validate(p *wire.Path, e *wire.Errors)
 	switch string((*x)) {
 	case "in", "out", "both":
 	default:
-		e.Add(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum6))
+		e.AddEnum(p, "enum", "must be one of \"in\", \"out\", \"both\"", "\"in\", \"out\", \"both\"", string((*x)), enum6)
 	}
 }
 
@@ -695,7 +695,7 @@ func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
 		}
 	}
 	{
@@ -722,7 +722,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -730,20 +730,20 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
 			if n1 > 200 {
-				e.Add(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "maxLength", "must be at most 200 characters long", "at most 200 characters", x.Title)
 			}
 		}
 	}
 	{
 		c := p.Key("priority")
 		if x.Priority < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Priority), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Priority)
 		}
 		if x.Priority > 5 {
-			e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt(x.Priority), "")
+			e.AddInt(&c, "maximum", "must be <= 5", "<= 5", x.Priority)
 		}
 	}
 	{
@@ -754,7 +754,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if x.DueAt != nil {
 			if !check.DateTime((*x.DueAt)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.DueAt)), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.DueAt))
 			}
 		}
 	}
@@ -762,7 +762,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("plan_id")
 		if x.PlanID != nil {
 			if !check.UUID((*x.PlanID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.PlanID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.PlanID))
 			}
 		}
 	}
@@ -770,7 +770,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.GoalID))
 			}
 		}
 	}
@@ -788,7 +788,7 @@ func (x *CreateOntoTaskStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "todo", "in_progress", "blocked", "done":
 	default:
-		e.Add(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"todo\", \"in_progress\", \"blocked\", \"done\"", "\"todo\", \"in_progress\", \"blocked\", \"done\"", string((*x)), enum0)
 	}
 }
 
@@ -809,7 +809,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -817,7 +817,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
 			}
 		}
 	}
@@ -825,7 +825,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if x.TargetDate != nil {
 			if !check.Date((*x.TargetDate)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.TargetDate)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.TargetDate))
 			}
 		}
 	}
@@ -843,7 +843,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -851,7 +851,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
 			}
 		}
 	}
@@ -859,7 +859,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.GoalID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.GoalID))
 			}
 		}
 	}
@@ -877,7 +877,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -885,7 +885,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
 		}
 	}
@@ -893,7 +893,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("parent_id")
 		if x.ParentID != nil {
 			if !check.UUID((*x.ParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.ParentID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ParentID))
 			}
 		}
 	}
@@ -913,10 +913,10 @@ func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
 			}
 			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Name), "")
+				e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", x.Name)
 			}
 		}
 	}
@@ -946,7 +946,7 @@ func (x *CreateOntoProjectStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "planning", "active":
 	default:
-		e.Add(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum7))
+		e.AddEnum(p, "enum", "must be one of \"planning\", \"active\"", "\"planning\", \"active\"", string((*x)), enum7)
 	}
 }
 
@@ -962,14 +962,14 @@ func (x *CreateTaskDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if x.DocumentID != nil {
 			if !check.UUID((*x.DocumentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.DocumentID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.DocumentID))
 			}
 		}
 	}
@@ -991,7 +991,7 @@ func (x *CreateTaskDocumentRole) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "deliverable", "research", "reference", "draft":
 	default:
-		e.Add(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum8))
+		e.AddEnum(p, "enum", "must be one of \"deliverable\", \"research\", \"reference\", \"draft\"", "\"deliverable\", \"research\", \"reference\", \"draft\"", string((*x)), enum8)
 	}
 }
 
@@ -1012,7 +1012,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.TaskID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
 		}
 	}
 	{
@@ -1025,10 +1025,10 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("priority")
 		if x.Priority != nil {
 			if (*x.Priority) < 1 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt((*x.Priority)), "")
+				e.AddInt(&c, "minimum", "must be >= 1", ">= 1", (*x.Priority))
 			}
 			if (*x.Priority) > 5 {
-				e.Add(&c, "maximum", "must be <= 5", "<= 5", check.ReceivedInt((*x.Priority)), "")
+				e.AddInt(&c, "maximum", "must be <= 5", "<= 5", (*x.Priority))
 			}
 		}
 	}
@@ -1036,7 +1036,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", v)
 			}
 		}
 	}
@@ -1054,7 +1054,7 @@ func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -1077,7 +1077,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.GoalID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.GoalID)
 		}
 	}
 	{
@@ -1090,7 +1090,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if v, ok := x.TargetDate.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date", "date", v)
 			}
 		}
 	}
@@ -1108,7 +1108,7 @@ func (x *UpdateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.PlanID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.PlanID)
 		}
 	}
 	{
@@ -1131,7 +1131,7 @@ func (x *UpdateOntoPlanStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "completed":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum9))
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"completed\"", "\"draft\", \"active\", \"completed\"", string((*x)), enum9)
 	}
 }
 
@@ -1147,7 +1147,7 @@ func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
 		}
 	}
 	{
@@ -1170,14 +1170,14 @@ func (x *UpdateOntoMilestoneParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.MilestoneID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.MilestoneID)
 		}
 	}
 	{
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", v)
 			}
 		}
 	}
@@ -1201,7 +1201,7 @@ func (x *UpdateOntoMilestoneStateKey) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "pending", "reached", "missed":
 	default:
-		e.Add(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum10))
+		e.AddEnum(p, "enum", "must be one of \"pending\", \"reached\", \"missed\"", "\"pending\", \"reached\", \"missed\"", string((*x)), enum10)
 	}
 }
 
@@ -1217,7 +1217,7 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RiskID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RiskID)
 		}
 	}
 	{
@@ -1230,10 +1230,10 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("probability")
 		if x.Probability != nil {
 			if (*x.Probability) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Probability)), "")
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Probability))
 			}
 			if (*x.Probability) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Probability)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Probability))
 			}
 		}
 	}
@@ -1251,7 +1251,7 @@ func (x *UpdateOntoRequirementParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.RequirementID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RequirementID)
 		}
 	}
 	{
@@ -1274,7 +1274,7 @@ func (x *UpdateOntoRequirementPriority) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "must", "should", "could", "wont":
 	default:
-		e.Add(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum11))
+		e.AddEnum(p, "enum", "must be one of \"must\", \"should\", \"could\", \"wont\"", "\"must\", \"should\", \"could\", \"wont\"", string((*x)), enum11)
 	}
 }
 
@@ -1295,7 +1295,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("src_id")
 		if !check.UUID(x.SrcID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.SrcID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.SrcID)
 		}
 	}
 	{
@@ -1305,7 +1305,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("dst_id")
 		if !check.UUID(x.DstID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DstID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DstID)
 		}
 	}
 	{
@@ -1330,7 +1330,7 @@ func (x *LinkOntoEntitiesRel) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "supports", "blocks", "depends_on", "references", "part_of":
 	default:
-		e.Add(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum12))
+		e.AddEnum(p, "enum", "must be one of \"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", "\"supports\", \"blocks\", \"depends_on\", \"references\", \"part_of\"", string((*x)), enum12)
 	}
 }
 
@@ -1346,7 +1346,7 @@ func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("edge_id")
 		if !check.UUID(x.EdgeID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EdgeID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EdgeID)
 		}
 	}
 }
@@ -1363,7 +1363,7 @@ func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -1390,13 +1390,13 @@ func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Err
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.EntityID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if !check.UUID(x.NewParentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.NewParentID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.NewParentID)
 		}
 	}
 }
@@ -1423,20 +1423,20 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ProjectID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.DocumentID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if x.NewParentID != nil {
 			if !check.UUID((*x.NewParentID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.NewParentID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.NewParentID))
 			}
 		}
 	}
@@ -1444,7 +1444,7 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("position")
 		if x.Position != nil {
 			if (*x.Position) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Position)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Position))
 			}
 		}
 	}
@@ -1477,10 +1477,10 @@ func (x *WebSearchParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("max_results")
 		if x.MaxResults < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.MaxResults), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.MaxResults)
 		}
 		if x.MaxResults > 20 {
-			e.Add(&c, "maximum", "must be <= 20", "<= 20", check.ReceivedInt(x.MaxResults), "")
+			e.AddInt(&c, "maximum", "must be <= 20", "<= 20", x.MaxResults)
 		}
 	}
 }
@@ -1497,7 +1497,7 @@ func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString(x.URL), "")
+			e.AddString(&c, "format", "must be a valid uri", "uri", x.URL)
 		}
 	}
 }

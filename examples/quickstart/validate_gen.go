@@ -25,10 +25,10 @@ func (x *ListTodosParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("limit")
 		if x.Limit < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Limit)
 		}
 		if x.Limit > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Limit), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.Limit)
 		}
 	}
 }
@@ -45,7 +45,7 @@ func (x *ListTodosState) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "open", "done", "all":
 	default:
-		e.Add(p, "enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"open\", \"done\", \"all\"", "\"open\", \"done\", \"all\"", string((*x)), enum0)
 	}
 }
 
@@ -71,7 +71,7 @@ func (x *GetTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
+			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
 		}
 	}
 }
@@ -90,10 +90,10 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
 			if n1 > 120 {
-				e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", x.Title)
 			}
 		}
 	}
@@ -101,7 +101,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if x.Due != nil {
 			if !check.Date((*x.Due)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Due)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Due))
 			}
 		}
 	}
@@ -129,7 +129,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags[i1])
 					if n2 < 1 {
-						e.Add(&c1, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Tags[i1]), "")
+						e.AddString(&c1, "minLength", "must be at least 1 character long", "at least 1 character", x.Tags[i1])
 					}
 				}
 			}
@@ -149,7 +149,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
+			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
 		}
 	}
 	{
@@ -158,10 +158,10 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Title))
 				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString((*x.Title)), "")
+					e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", (*x.Title))
 				}
 				if n1 > 120 {
-					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString((*x.Title)), "")
+					e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", (*x.Title))
 				}
 			}
 		}
@@ -170,7 +170,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if v, ok := x.Due.Get(); ok {
 			if !check.Date(v) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString(v), "")
+				e.AddString(&c, "format", "must be a valid date", "date", v)
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func (x *DeleteTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("todo_id")
 		if !pattern1.MatchString(x.TodoID) {
-			e.Add(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", check.ReceivedString(x.TodoID), "")
+			e.AddString(&c, "pattern", "must match the pattern ^td_[0-9]+$", "pattern ^td_[0-9]+$", x.TodoID)
 		}
 	}
 }

@@ -65,13 +65,13 @@ func (x *SetLevelsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio")
 		if x.Ratio != nil {
 			if (*x.Ratio) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Ratio)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Ratio))
 			}
 			if (*x.Ratio) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio))
 			}
 			if !check.MultipleOf((*x.Ratio), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Ratio)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Ratio))
 			}
 		}
 	}
@@ -89,7 +89,7 @@ func (x *SetLevelsMode) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "fast", "safe", "full-scan":
 	default:
-		e.Add(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
+		e.AddEnum(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", string((*x)), enum3)
 	}
 }
 
@@ -105,7 +105,7 @@ func (x *SetLevelsColor) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "red", "green":
 	default:
-		e.Add(p, "enum", "must be one of \"red\", \"green\"", "\"red\", \"green\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum4))
+		e.AddEnum(p, "enum", "must be one of \"red\", \"green\"", "\"red\", \"green\"", string((*x)), enum4)
 	}
 }
 

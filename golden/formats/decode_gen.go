@@ -130,7 +130,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 					{
 						n104 := check.Len(s42)
 						if n104 > 25 {
-							e44.Add(&p43, "maxLength", "must be at most 25 characters long", "at most 25 characters", check.ReceivedString(s42), "")
+							e44.AddString(&p43, "maxLength", "must be at most 25 characters long", "at most 25 characters", s42)
 						}
 					}
 					d.Append(e44.List())

@@ -63,7 +63,7 @@ func (x *ScheduleEventWhen) Validate() error {
 func (x *ScheduleEventWhen) validate(p *wire.Path, e *wire.Errors) {
 	if x.Integer != nil {
 		if (*x.Integer) < 0 {
-			e.Add(p, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Integer)), "")
+			e.AddInt(p, "minimum", "must be >= 0", ">= 0", (*x.Integer))
 		}
 	}
 }
@@ -123,7 +123,7 @@ func (x *ScheduleEventOwner) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("email")
 		if !check.Email(x.Email) {
-			e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString(x.Email), "")
+			e.AddString(&c, "format", "must be a valid email", "email", x.Email)
 		}
 	}
 }

@@ -40,7 +40,7 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("since")
 		if x.Since != nil {
 			if !check.DateTime((*x.Since)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.Since)), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.Since))
 			}
 		}
 	}
@@ -48,7 +48,7 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("page")
 		if x.Page != nil {
 			if (*x.Page) < 1.0 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedNumber((*x.Page)), "")
+				e.AddNumber(&c, "minimum", "must be >= 1", ">= 1", (*x.Page))
 			}
 		}
 	}
@@ -56,10 +56,10 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("perPage")
 		if x.PerPage != nil {
 			if (*x.PerPage) < 1.0 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedNumber((*x.PerPage)), "")
+				e.AddNumber(&c, "minimum", "must be >= 1", ">= 1", (*x.PerPage))
 			}
 			if (*x.PerPage) > 100.0 {
-				e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedNumber((*x.PerPage)), "")
+				e.AddNumber(&c, "maximum", "must be <= 100", "<= 100", (*x.PerPage))
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func (x *ListIssuesState) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "open", "closed", "all":
 	default:
-		e.Add(p, "enum", "must be one of \"open\", \"closed\", \"all\"", "\"open\", \"closed\", \"all\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"open\", \"closed\", \"all\"", "\"open\", \"closed\", \"all\"", string((*x)), enum0)
 	}
 }
 
@@ -93,7 +93,7 @@ func (x *ListIssuesSort) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "created", "updated", "comments":
 	default:
-		e.Add(p, "enum", "must be one of \"created\", \"updated\", \"comments\"", "\"created\", \"updated\", \"comments\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
+		e.AddEnum(p, "enum", "must be one of \"created\", \"updated\", \"comments\"", "\"created\", \"updated\", \"comments\"", string((*x)), enum1)
 	}
 }
 
@@ -109,7 +109,7 @@ func (x *ListIssuesDirection) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "asc", "desc":
 	default:
-		e.Add(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
+		e.AddEnum(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", string((*x)), enum2)
 	}
 }
 
@@ -127,10 +127,10 @@ func (x *CreateIssueParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Title)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
 			if n1 > 256 {
-				e.Add(&c, "maxLength", "must be at most 256 characters long", "at most 256 characters", check.ReceivedString(x.Title), "")
+				e.AddString(&c, "maxLength", "must be at most 256 characters long", "at most 256 characters", x.Title)
 			}
 		}
 	}
@@ -161,7 +161,7 @@ func (x *SearchCodeParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Q)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Q), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Q)
 			}
 		}
 	}
@@ -180,16 +180,16 @@ func (x *SearchCodeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("page")
 		if x.Page < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Page), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Page)
 		}
 	}
 	{
 		c := p.Key("perPage")
 		if x.PerPage < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.PerPage), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.PerPage)
 		}
 		if x.PerPage > 100 {
-			e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.PerPage), "")
+			e.AddInt(&c, "maximum", "must be <= 100", "<= 100", x.PerPage)
 		}
 	}
 }
@@ -206,7 +206,7 @@ func (x *SearchCodeOrder) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "asc", "desc":
 	default:
-		e.Add(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
+		e.AddEnum(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", string((*x)), enum2)
 	}
 }
 

@@ -21,7 +21,7 @@ func (x *ReadFileParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("head")
 		if x.Head != nil {
 			if (*x.Head) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Head)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Head))
 			}
 		}
 	}
@@ -44,7 +44,7 @@ func (x *WriteFileParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("mode")
 		if !pattern0.MatchString(x.Mode) {
-			e.Add(&c, "pattern", "must match the pattern ^0[0-7]{3}$", "pattern ^0[0-7]{3}$", check.ReceivedString(x.Mode), "")
+			e.AddString(&c, "pattern", "must match the pattern ^0[0-7]{3}$", "pattern ^0[0-7]{3}$", x.Mode)
 		}
 	}
 }

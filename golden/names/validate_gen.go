@@ -21,7 +21,7 @@ func (x *NameTortureParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("html_url")
 		if x.HTMLURL != nil {
 			if !check.URI((*x.HTMLURL)) {
-				e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString((*x.HTMLURL)), "")
+				e.AddString(&c, "format", "must be a valid uri", "uri", (*x.HTMLURL))
 			}
 		}
 	}

@@ -53,7 +53,7 @@ func (x *Person) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("email")
 		if x.Email != nil {
 			if !check.Email((*x.Email)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Email)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Email))
 			}
 		}
 	}

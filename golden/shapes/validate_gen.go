@@ -3,10 +3,7 @@
 
 package shapes
 
-import (
-	"github.com/toolgen-go/toolgen/runtime/check"
-	"github.com/toolgen-go/toolgen/runtime/wire"
-)
+import "github.com/toolgen-go/toolgen/runtime/wire"
 
 // Validate checks x against its schema, reporting every violation.
 func (x *GetAirQualityParams) Validate() error {
@@ -43,7 +40,7 @@ func (x *GetAirQualityPollutantsItem) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "PM2.5", "PM10", "O3", "NO2":
 	default:
-		e.Add(p, "enum", "must be one of \"PM2.5\", \"PM10\", \"O3\", \"NO2\"", "\"PM2.5\", \"PM10\", \"O3\", \"NO2\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"PM2.5\", \"PM10\", \"O3\", \"NO2\"", "\"PM2.5\", \"PM10\", \"O3\", \"NO2\"", string((*x)), enum0)
 	}
 }
 
@@ -79,7 +76,7 @@ func (x *GetWeatherUnit) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "celsius", "fahrenheit":
 	default:
-		e.Add(p, "enum", "must be one of \"celsius\", \"fahrenheit\"", "\"celsius\", \"fahrenheit\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
+		e.AddEnum(p, "enum", "must be one of \"celsius\", \"fahrenheit\"", "\"celsius\", \"fahrenheit\"", string((*x)), enum1)
 	}
 }
 
@@ -95,10 +92,10 @@ func (x *GetForecastParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("days")
 		if x.Days < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Days), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Days)
 		}
 		if x.Days > 14 {
-			e.Add(&c, "maximum", "must be <= 14", "<= 14", check.ReceivedInt(x.Days), "")
+			e.AddInt(&c, "maximum", "must be <= 14", "<= 14", x.Days)
 		}
 	}
 }

@@ -117,7 +117,7 @@ func (x *ImageBlock) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.Add(&c, "format", "must be a valid uri", "uri", check.ReceivedString(x.URL), "")
+			e.AddString(&c, "format", "must be a valid uri", "uri", x.URL)
 		}
 	}
 }
@@ -140,7 +140,7 @@ func (x *SendContentValue) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n0 := check.Len((*x.String))
 			if n0 > 10 {
-				e.Add(p, "maxLength", "must be at most 10 characters long", "at most 10 characters", check.ReceivedString((*x.String)), "")
+				e.AddString(p, "maxLength", "must be at most 10 characters long", "at most 10 characters", (*x.String))
 			}
 		}
 	}
@@ -186,7 +186,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("email")
 		if x.Email != nil {
 			if !check.Email((*x.Email)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Email)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Email))
 			}
 		}
 	}
@@ -194,7 +194,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("user_id")
 		if x.UserID != nil {
 			if !check.UUID((*x.UserID)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.UserID)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.UserID))
 			}
 		}
 	}

@@ -91,7 +91,9 @@ type Decoder struct {
 	kesc   bool
 	ekey   []byte
 	errs   []runtime.FieldError
-	err    *SyntaxError
+	// etext holds the text of errs (pointers, received values).
+	etext errorText
+	err   *SyntaxError
 	// arena holds the strings String returned; bytes already handed out are
 	// never written again.
 	arena []byte

@@ -6,35 +6,39 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
-// pointer materialises the JSON pointer of the value being read, followed
-// by the escaped token suffix when it is not empty.
+// pointer records the JSON pointer of the value being read, followed by
+// the escaped token suffix when it is not empty, in the decoder's error
+// text.
 func (d *Decoder) pointer(suffix string) string {
-	var b strings.Builder
-	d.writePointer(&b, d.depth)
+	start := d.etext.begin()
+	b := d.appendPointer(d.etext.buf, d.depth)
 	if suffix != "" {
-		b.WriteByte('/')
-		writeToken(&b, suffix)
+		b = append(b, '/')
+		b = appendToken(b, suffix)
 	}
-	return b.String()
+	d.etext.buf = b
+	return d.etext.since(start)
 }
 
-func (d *Decoder) writePointer(b *strings.Builder, depth int) {
+func (d *Decoder) appendPointer(b []byte, depth int) []byte {
 	for i := 0; i < depth; i++ {
 		s := d.seg(i)
-		b.WriteByte('/')
+		b = append(b, '/')
 		switch {
 		case s.array:
-			b.WriteString(strconv.Itoa(s.n - 1))
+			b = strconv.AppendInt(b, int64(s.n-1), 10)
 		default:
-			writeToken(b, string(d.segKey(s)))
+			b = appendToken(b, d.segKey(s))
 		}
 	}
+	return b
 }
 
 // MaxTokenBytes bounds each reference token of a JSON pointer in an error:
@@ -47,27 +51,54 @@ const MaxTokenBytes = 256
 // so that hostile arguments cannot make an error grow with their size.
 const MaxErrors = 100
 
-// writeToken writes a reference token escaped per RFC 6901.
-func writeToken(b *strings.Builder, tok string) {
+// appendToken appends a reference token escaped per RFC 6901.
+func appendToken[T string | []byte](b []byte, tok T) []byte {
 	if len(tok) > MaxTokenBytes {
 		cut := MaxTokenBytes - len("…")
 		for cut > 0 && !utf8.RuneStart(tok[cut]) {
 			cut--
 		}
-		writeToken(b, tok[:cut])
-		b.WriteString("…")
-		return
+		b = appendToken(b, tok[:cut])
+		return append(b, "…"...)
 	}
 	for i := 0; i < len(tok); i++ {
 		switch c := tok[i]; c {
 		case '~':
-			b.WriteString("~0")
+			b = append(b, '~', '0')
 		case '/':
-			b.WriteString("~1")
+			b = append(b, '~', '1')
 		default:
-			b.WriteByte(c)
+			b = append(b, c)
 		}
 	}
+	return b
+}
+
+// errorText is append-only storage for the text of recorded errors (JSON
+// pointers, received values): the strings it hands out point into it, so
+// the errors of one call share a few allocations instead of costing one
+// each. Bytes handed out are never written again; when the buffer is full
+// append moves on to a new one and the old strings keep the old one.
+type errorText struct{ buf []byte }
+
+// errorTextChunk is the room errorText starts with: the pointers and
+// received values of a dozen violations.
+const errorTextChunk = 512
+
+// begin returns the offset the next string starts at.
+func (t *errorText) begin() int {
+	if t.buf == nil {
+		t.buf = make([]byte, 0, errorTextChunk)
+	}
+	return len(t.buf)
+}
+
+// since returns what was appended after start as a string.
+func (t *errorText) since(start int) string {
+	if start == len(t.buf) {
+		return ""
+	}
+	return unsafe.String(&t.buf[start], len(t.buf)-start)
 }
 
 func truncate(s string) string { return text.Truncate(s, text.ReceivedLimit) }
@@ -302,7 +333,7 @@ func coveredBy(path string, errs []runtime.FieldError) bool {
 		if e.Code == "additionalProperties" {
 			continue
 		}
-		if path == e.Path || strings.HasPrefix(path, e.Path+"/") {
+		if strings.HasPrefix(path, e.Path) && (len(path) == len(e.Path) || path[len(e.Path)] == '/') {
 			return true
 		}
 	}
@@ -337,63 +368,39 @@ func At(ptr string) Path { return Path{key: ptr, kind: pathBase} }
 
 // String returns the JSON pointer ("" for the root).
 func (p *Path) String() string {
-	switch {
-	case p == nil:
-		return ""
-	case p.parent == nil && p.kind == pathBase:
-		// A copy, not p.key itself: returning a field of *p makes escape
-		// analysis move every Path (and its parents) to the heap, and
-		// Validate must not allocate on valid input.
-		return strings.Clone(p.key)
-	case p.parent == nil && p.kind == pathKey && !needsEscape(p.key):
-		return "/" + p.key
-	}
-	var b strings.Builder
-	b.Grow(p.size())
-	p.write(&b)
-	return b.String()
-}
-
-// size returns an upper bound of the length of p's pointer.
-func (p *Path) size() int {
-	n := 0
-	for ; p != nil; p = p.parent {
-		switch p.kind {
-		case pathKey:
-			n += 1 + 2*len(p.key)
-		case pathIndex:
-			n += 1 + 20
-		case pathBase:
-			n += len(p.key)
-		}
-	}
-	return n
-}
-
-// needsEscape reports whether tok holds '~' or '/'.
-func needsEscape(tok string) bool {
-	return strings.ContainsAny(tok, "~/")
-}
-
-func (p *Path) write(b *strings.Builder) {
 	if p == nil {
-		return
+		return ""
 	}
-	p.parent.write(b)
+	return string(p.appendTo(nil))
+}
+
+// appendTo appends the JSON pointer p stands for to b.
+func (p *Path) appendTo(b []byte) []byte {
+	if p == nil {
+		return b
+	}
+	b = p.parent.appendTo(b)
 	switch p.kind {
 	case pathKey:
-		b.WriteByte('/')
-		writeToken(b, p.key)
+		b = append(b, '/')
+		b = appendToken(b, p.key)
 	case pathIndex:
-		b.WriteByte('/')
-		b.WriteString(strconv.Itoa(p.index))
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(p.index), 10)
 	case pathBase:
-		b.WriteString(p.key)
+		b = append(b, p.key...)
 	}
+	return b
 }
 
 // Errors collects the violations a generated validator finds. The zero
 // value is ready to use; it allocates only when an error is added.
+//
+// Validators pass the offending value as it is (AddString, AddInt,
+// AddNumber, AddEnum) rather than as text: it is rendered only once the
+// violation is known to be recorded, into storage the violations of one
+// call share, so that a report of ten violations costs a handful of
+// allocations rather than several for each.
 type Errors struct {
 	list    []runtime.FieldError
 	dropped int // errors beyond MaxErrors, counted only
@@ -401,7 +408,13 @@ type Errors struct {
 	// with the decoder and the nested Errors of the same call; allocated
 	// on the first match on the ECMAScript engine when nobody set one.
 	budget *check.Budget
+	// text holds the pointers and received values of list.
+	text errorText
 }
+
+// firstErrors is the room for violations Errors makes on the first one:
+// invalid arguments seldom break one constraint only.
+const firstErrors = 8
 
 // UseBudget makes e charge pattern matching to b, the call's budget.
 func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
@@ -430,24 +443,67 @@ func (e *Errors) Match(p *Path, re *check.Regexp, s, code string) (matched, ok b
 	return m, true
 }
 
-// Add records a violation of keyword code at p. received is truncated.
-func (e *Errors) Add(p *Path, code, message, expected, received, suggestion string) {
+// slot records a violation of keyword code at p and returns it for the
+// caller to complete, or nil when MaxErrors are recorded already.
+func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldError {
 	if len(e.list) >= MaxErrors {
 		e.dropped++
-		return
+		return nil
 	}
 	if e.list == nil {
-		// Invalid arguments seldom break one constraint only.
-		e.list = make([]runtime.FieldError, 0, 4)
+		e.list = make([]runtime.FieldError, 0, firstErrors)
 	}
-	e.list = append(e.list, runtime.FieldError{
-		Path:       p.String(),
-		Code:       code,
-		Message:    message,
-		Expected:   expected,
-		Received:   truncate(received),
-		Suggestion: suggestion,
-	})
+	start := e.text.begin()
+	e.text.buf = p.appendTo(e.text.buf)
+	e.list = append(e.list, runtime.FieldError{Path: e.text.since(start), Code: code, Message: message, Expected: expected})
+	return &e.list[len(e.list)-1]
+}
+
+// Add records a violation of keyword code at p. received is truncated.
+func (e *Errors) Add(p *Path, code, message, expected, received, suggestion string) {
+	if f := e.slot(p, code, message, expected); f != nil {
+		f.Received = truncate(received)
+		f.Suggestion = suggestion
+	}
+}
+
+// AddString records a violation of keyword code at p by the string v
+// (received: check.ReceivedString(v)).
+func (e *Errors) AddString(p *Path, code, message, expected, v string) {
+	if f := e.slot(p, code, message, expected); f != nil {
+		start := len(e.text.buf)
+		e.text.buf = check.AppendReceivedString(e.text.buf, v)
+		f.Received = e.text.since(start)
+	}
+}
+
+// AddInt records a violation of keyword code at p by the integer v.
+func (e *Errors) AddInt(p *Path, code, message, expected string, v int64) {
+	if f := e.slot(p, code, message, expected); f != nil {
+		start := len(e.text.buf)
+		e.text.buf = check.AppendReceivedInt(e.text.buf, v)
+		f.Received = e.text.since(start)
+	}
+}
+
+// AddNumber records a violation of keyword code at p by the number v.
+func (e *Errors) AddNumber(p *Path, code, message, expected string, v float64) {
+	if f := e.slot(p, code, message, expected); f != nil {
+		start := len(e.text.buf)
+		e.text.buf = check.AppendReceivedNumber(e.text.buf, v)
+		f.Received = e.text.since(start)
+	}
+}
+
+// AddEnum records that the string v is none of values (keyword code enum
+// or const), suggesting the closest of them.
+func (e *Errors) AddEnum(p *Path, code, message, expected, v string, values []string) {
+	if f := e.slot(p, code, message, expected); f != nil {
+		start := len(e.text.buf)
+		e.text.buf = check.AppendReceivedString(e.text.buf, v)
+		f.Received = e.text.since(start)
+		f.Suggestion = check.Closest(v, values)
+	}
 }
 
 // Checks returns an empty Errors for checks run while decoding (a pattern

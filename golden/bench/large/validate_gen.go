@@ -22,10 +22,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name0)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name0), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name0)
 			}
 			if n1 > 80 {
-				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.ReceivedString(x.Name0), "")
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name0)
 			}
 		}
 	}
@@ -33,7 +33,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("code_0")
 		if x.Code0 != nil {
 			if !pattern0.MatchString((*x.Code0)) {
-				e.Add(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", check.ReceivedString((*x.Code0)), "")
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code0))
 			}
 		}
 	}
@@ -45,10 +45,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("count_0")
 		if x.Count0 != nil {
 			if (*x.Count0) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Count0)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count0))
 			}
 			if (*x.Count0) > 10000 {
-				e.Add(&c, "maximum", "must be <= 10000", "<= 10000", check.ReceivedInt((*x.Count0)), "")
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count0))
 			}
 		}
 	}
@@ -56,10 +56,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio_0")
 		if x.Ratio0 != nil {
 			if (*x.Ratio0) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Ratio0)), "")
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio0))
 			}
 			if (*x.Ratio0) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio0)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio0))
 			}
 		}
 	}
@@ -74,7 +74,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags0[i1])
 					if n2 > 32 {
-						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.ReceivedString(x.Tags0[i1]), "")
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags0[i1])
 					}
 				}
 			}
@@ -92,10 +92,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			for i1 := range x.Scores0 {
 				c1 := c.Index(i1)
 				if x.Scores0[i1] < 0 {
-					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.ReceivedInt(x.Scores0[i1]), "")
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores0[i1])
 				}
 				if x.Scores0[i1] > 100 {
-					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Scores0[i1]), "")
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores0[i1])
 				}
 			}
 		}
@@ -104,7 +104,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_0")
 		if x.Start0 != nil {
 			if !check.Date((*x.Start0)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Start0)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start0))
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_0")
 		if x.Contact0 != nil {
 			if !check.Email((*x.Contact0)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Contact0)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact0))
 			}
 		}
 	}
@@ -120,7 +120,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_0")
 		if x.Ref0 != nil {
 			if !check.UUID((*x.Ref0)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.Ref0)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref0))
 			}
 		}
 	}
@@ -128,10 +128,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("price_0")
 		if x.Price0 != nil {
 			if (*x.Price0) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Price0)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price0))
 			}
 			if !check.MultipleOf((*x.Price0), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Price0)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price0))
 			}
 		}
 	}
@@ -140,10 +140,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name1)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name1), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name1)
 			}
 			if n1 > 80 {
-				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.ReceivedString(x.Name1), "")
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name1)
 			}
 		}
 	}
@@ -151,7 +151,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("code_1")
 		if x.Code1 != nil {
 			if !pattern0.MatchString((*x.Code1)) {
-				e.Add(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", check.ReceivedString((*x.Code1)), "")
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code1))
 			}
 		}
 	}
@@ -163,10 +163,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("count_1")
 		if x.Count1 != nil {
 			if (*x.Count1) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Count1)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count1))
 			}
 			if (*x.Count1) > 10000 {
-				e.Add(&c, "maximum", "must be <= 10000", "<= 10000", check.ReceivedInt((*x.Count1)), "")
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count1))
 			}
 		}
 	}
@@ -174,10 +174,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio_1")
 		if x.Ratio1 != nil {
 			if (*x.Ratio1) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Ratio1)), "")
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio1))
 			}
 			if (*x.Ratio1) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio1)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio1))
 			}
 		}
 	}
@@ -192,7 +192,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags1[i1])
 					if n2 > 32 {
-						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.ReceivedString(x.Tags1[i1]), "")
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags1[i1])
 					}
 				}
 			}
@@ -210,10 +210,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			for i1 := range x.Scores1 {
 				c1 := c.Index(i1)
 				if x.Scores1[i1] < 0 {
-					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.ReceivedInt(x.Scores1[i1]), "")
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores1[i1])
 				}
 				if x.Scores1[i1] > 100 {
-					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Scores1[i1]), "")
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores1[i1])
 				}
 			}
 		}
@@ -222,7 +222,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_1")
 		if x.Start1 != nil {
 			if !check.Date((*x.Start1)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Start1)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start1))
 			}
 		}
 	}
@@ -230,7 +230,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_1")
 		if x.Contact1 != nil {
 			if !check.Email((*x.Contact1)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Contact1)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact1))
 			}
 		}
 	}
@@ -238,7 +238,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_1")
 		if x.Ref1 != nil {
 			if !check.UUID((*x.Ref1)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.Ref1)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref1))
 			}
 		}
 	}
@@ -246,10 +246,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("price_1")
 		if x.Price1 != nil {
 			if (*x.Price1) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Price1)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price1))
 			}
 			if !check.MultipleOf((*x.Price1), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Price1)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price1))
 			}
 		}
 	}
@@ -258,10 +258,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name2)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name2), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name2)
 			}
 			if n1 > 80 {
-				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.ReceivedString(x.Name2), "")
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name2)
 			}
 		}
 	}
@@ -269,7 +269,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("code_2")
 		if x.Code2 != nil {
 			if !pattern0.MatchString((*x.Code2)) {
-				e.Add(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", check.ReceivedString((*x.Code2)), "")
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code2))
 			}
 		}
 	}
@@ -281,10 +281,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("count_2")
 		if x.Count2 != nil {
 			if (*x.Count2) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Count2)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count2))
 			}
 			if (*x.Count2) > 10000 {
-				e.Add(&c, "maximum", "must be <= 10000", "<= 10000", check.ReceivedInt((*x.Count2)), "")
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count2))
 			}
 		}
 	}
@@ -292,10 +292,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio_2")
 		if x.Ratio2 != nil {
 			if (*x.Ratio2) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Ratio2)), "")
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio2))
 			}
 			if (*x.Ratio2) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio2)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio2))
 			}
 		}
 	}
@@ -310,7 +310,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags2[i1])
 					if n2 > 32 {
-						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.ReceivedString(x.Tags2[i1]), "")
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags2[i1])
 					}
 				}
 			}
@@ -328,10 +328,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			for i1 := range x.Scores2 {
 				c1 := c.Index(i1)
 				if x.Scores2[i1] < 0 {
-					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.ReceivedInt(x.Scores2[i1]), "")
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores2[i1])
 				}
 				if x.Scores2[i1] > 100 {
-					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Scores2[i1]), "")
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores2[i1])
 				}
 			}
 		}
@@ -340,7 +340,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_2")
 		if x.Start2 != nil {
 			if !check.Date((*x.Start2)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Start2)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start2))
 			}
 		}
 	}
@@ -348,7 +348,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_2")
 		if x.Contact2 != nil {
 			if !check.Email((*x.Contact2)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Contact2)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact2))
 			}
 		}
 	}
@@ -356,7 +356,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_2")
 		if x.Ref2 != nil {
 			if !check.UUID((*x.Ref2)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.Ref2)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref2))
 			}
 		}
 	}
@@ -364,10 +364,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("price_2")
 		if x.Price2 != nil {
 			if (*x.Price2) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Price2)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price2))
 			}
 			if !check.MultipleOf((*x.Price2), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Price2)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price2))
 			}
 		}
 	}
@@ -376,10 +376,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name3)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name3), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name3)
 			}
 			if n1 > 80 {
-				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.ReceivedString(x.Name3), "")
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name3)
 			}
 		}
 	}
@@ -387,7 +387,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("code_3")
 		if x.Code3 != nil {
 			if !pattern0.MatchString((*x.Code3)) {
-				e.Add(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", check.ReceivedString((*x.Code3)), "")
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code3))
 			}
 		}
 	}
@@ -399,10 +399,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("count_3")
 		if x.Count3 != nil {
 			if (*x.Count3) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Count3)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count3))
 			}
 			if (*x.Count3) > 10000 {
-				e.Add(&c, "maximum", "must be <= 10000", "<= 10000", check.ReceivedInt((*x.Count3)), "")
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count3))
 			}
 		}
 	}
@@ -410,10 +410,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio_3")
 		if x.Ratio3 != nil {
 			if (*x.Ratio3) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Ratio3)), "")
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio3))
 			}
 			if (*x.Ratio3) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio3)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio3))
 			}
 		}
 	}
@@ -428,7 +428,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags3[i1])
 					if n2 > 32 {
-						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.ReceivedString(x.Tags3[i1]), "")
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags3[i1])
 					}
 				}
 			}
@@ -446,10 +446,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			for i1 := range x.Scores3 {
 				c1 := c.Index(i1)
 				if x.Scores3[i1] < 0 {
-					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.ReceivedInt(x.Scores3[i1]), "")
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores3[i1])
 				}
 				if x.Scores3[i1] > 100 {
-					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Scores3[i1]), "")
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores3[i1])
 				}
 			}
 		}
@@ -458,7 +458,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_3")
 		if x.Start3 != nil {
 			if !check.Date((*x.Start3)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Start3)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start3))
 			}
 		}
 	}
@@ -466,7 +466,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_3")
 		if x.Contact3 != nil {
 			if !check.Email((*x.Contact3)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Contact3)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact3))
 			}
 		}
 	}
@@ -474,7 +474,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_3")
 		if x.Ref3 != nil {
 			if !check.UUID((*x.Ref3)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.Ref3)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref3))
 			}
 		}
 	}
@@ -482,10 +482,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("price_3")
 		if x.Price3 != nil {
 			if (*x.Price3) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Price3)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price3))
 			}
 			if !check.MultipleOf((*x.Price3), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Price3)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price3))
 			}
 		}
 	}
@@ -494,10 +494,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Name4)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Name4), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name4)
 			}
 			if n1 > 80 {
-				e.Add(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", check.ReceivedString(x.Name4), "")
+				e.AddString(&c, "maxLength", "must be at most 80 characters long", "at most 80 characters", x.Name4)
 			}
 		}
 	}
@@ -505,7 +505,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("code_4")
 		if x.Code4 != nil {
 			if !pattern0.MatchString((*x.Code4)) {
-				e.Add(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", check.ReceivedString((*x.Code4)), "")
+				e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{2}[0-9]{3,6}$", "pattern ^[A-Z]{2}[0-9]{3,6}$", (*x.Code4))
 			}
 		}
 	}
@@ -517,10 +517,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("count_4")
 		if x.Count4 != nil {
 			if (*x.Count4) < 0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedInt((*x.Count4)), "")
+				e.AddInt(&c, "minimum", "must be >= 0", ">= 0", (*x.Count4))
 			}
 			if (*x.Count4) > 10000 {
-				e.Add(&c, "maximum", "must be <= 10000", "<= 10000", check.ReceivedInt((*x.Count4)), "")
+				e.AddInt(&c, "maximum", "must be <= 10000", "<= 10000", (*x.Count4))
 			}
 		}
 	}
@@ -528,10 +528,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ratio_4")
 		if x.Ratio4 != nil {
 			if (*x.Ratio4) < 0.0 {
-				e.Add(&c, "minimum", "must be >= 0", ">= 0", check.ReceivedNumber((*x.Ratio4)), "")
+				e.AddNumber(&c, "minimum", "must be >= 0", ">= 0", (*x.Ratio4))
 			}
 			if (*x.Ratio4) > 1.0 {
-				e.Add(&c, "maximum", "must be <= 1", "<= 1", check.ReceivedNumber((*x.Ratio4)), "")
+				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio4))
 			}
 		}
 	}
@@ -546,7 +546,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 				{
 					n2 := check.Len(x.Tags4[i1])
 					if n2 > 32 {
-						e.Add(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", check.ReceivedString(x.Tags4[i1]), "")
+						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags4[i1])
 					}
 				}
 			}
@@ -564,10 +564,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			for i1 := range x.Scores4 {
 				c1 := c.Index(i1)
 				if x.Scores4[i1] < 0 {
-					e.Add(&c1, "minimum", "must be >= 0", ">= 0", check.ReceivedInt(x.Scores4[i1]), "")
+					e.AddInt(&c1, "minimum", "must be >= 0", ">= 0", x.Scores4[i1])
 				}
 				if x.Scores4[i1] > 100 {
-					e.Add(&c1, "maximum", "must be <= 100", "<= 100", check.ReceivedInt(x.Scores4[i1]), "")
+					e.AddInt(&c1, "maximum", "must be <= 100", "<= 100", x.Scores4[i1])
 				}
 			}
 		}
@@ -576,7 +576,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_4")
 		if x.Start4 != nil {
 			if !check.Date((*x.Start4)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.Start4)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start4))
 			}
 		}
 	}
@@ -584,7 +584,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_4")
 		if x.Contact4 != nil {
 			if !check.Email((*x.Contact4)) {
-				e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString((*x.Contact4)), "")
+				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact4))
 			}
 		}
 	}
@@ -592,7 +592,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_4")
 		if x.Ref4 != nil {
 			if !check.UUID((*x.Ref4)) {
-				e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString((*x.Ref4)), "")
+				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref4))
 			}
 		}
 	}
@@ -600,10 +600,10 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("price_4")
 		if x.Price4 != nil {
 			if (*x.Price4) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.Price4)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price4))
 			}
 			if !check.MultipleOf((*x.Price4), "0.01") {
-				e.Add(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", check.ReceivedNumber((*x.Price4)), "")
+				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price4))
 			}
 		}
 	}
@@ -621,7 +621,7 @@ func (x *UpdateListingStatus0) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "paused", "archived":
 	default:
-		e.Add(p, "enum", "must be one of \"draft\", \"active\", \"paused\", \"archived\"", "\"draft\", \"active\", \"paused\", \"archived\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"paused\", \"archived\"", "\"draft\", \"active\", \"paused\", \"archived\"", string((*x)), enum1)
 	}
 }
 

@@ -53,7 +53,7 @@ func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Notes))
 				if n1 > 2000 {
-					e.Add(&c, "maxLength", "must be at most 2000 characters long", "at most 2000 characters", check.ReceivedString((*x.Notes)), "")
+					e.AddString(&c, "maxLength", "must be at most 2000 characters long", "at most 2000 characters", (*x.Notes))
 				}
 			}
 		}
@@ -62,7 +62,7 @@ func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("placed_at")
 		if x.PlacedAt != nil {
 			if !check.DateTime((*x.PlacedAt)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.PlacedAt)), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.PlacedAt))
 			}
 		}
 	}
@@ -80,13 +80,13 @@ func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("id")
 		if !check.UUID(x.ID) {
-			e.Add(&c, "format", "must be a valid uuid", "uuid", check.ReceivedString(x.ID), "")
+			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ID)
 		}
 	}
 	{
 		c := p.Key("email")
 		if !check.Email(x.Email) {
-			e.Add(&c, "format", "must be a valid email", "email", check.ReceivedString(x.Email), "")
+			e.AddString(&c, "format", "must be a valid email", "email", x.Email)
 		}
 	}
 	{
@@ -95,10 +95,10 @@ func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
 			{
 				n1 := check.Len((*x.Name))
 				if n1 < 1 {
-					e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString((*x.Name)), "")
+					e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", (*x.Name))
 				}
 				if n1 > 120 {
-					e.Add(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", check.ReceivedString((*x.Name)), "")
+					e.AddString(&c, "maxLength", "must be at most 120 characters long", "at most 120 characters", (*x.Name))
 				}
 			}
 		}
@@ -123,7 +123,7 @@ func (x *CreateOrderCustomerTier) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "standard", "silver", "gold":
 	default:
-		e.Add(p, "enum", "must be one of \"standard\", \"silver\", \"gold\"", "\"standard\", \"silver\", \"gold\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"standard\", \"silver\", \"gold\"", "\"standard\", \"silver\", \"gold\"", string((*x)), enum0)
 	}
 }
 
@@ -139,23 +139,23 @@ func (x *CreateOrderItemsItem) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("sku")
 		if !pattern1.MatchString(x.Sku) {
-			e.Add(&c, "pattern", "must match the pattern ^[A-Z]{3}-[0-9]{4,8}$", "pattern ^[A-Z]{3}-[0-9]{4,8}$", check.ReceivedString(x.Sku), "")
+			e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{3}-[0-9]{4,8}$", "pattern ^[A-Z]{3}-[0-9]{4,8}$", x.Sku)
 		}
 	}
 	{
 		c := p.Key("quantity")
 		if x.Quantity < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Quantity), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Quantity)
 		}
 		if x.Quantity > 999 {
-			e.Add(&c, "maximum", "must be <= 999", "<= 999", check.ReceivedInt(x.Quantity), "")
+			e.AddInt(&c, "maximum", "must be <= 999", "<= 999", x.Quantity)
 		}
 	}
 	{
 		c := p.Key("unit_price")
 		if x.UnitPrice != nil {
 			if (*x.UnitPrice) <= 0.0 {
-				e.Add(&c, "exclusiveMinimum", "must be > 0", "> 0", check.ReceivedNumber((*x.UnitPrice)), "")
+				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.UnitPrice))
 			}
 		}
 	}
@@ -199,7 +199,7 @@ func (x *CreateOrderItemsItemOptionsItem) validate(p *wire.Path, e *wire.Errors)
 		{
 			n1 := check.Len(x.Value)
 			if n1 > 64 {
-				e.Add(&c, "maxLength", "must be at most 64 characters long", "at most 64 characters", check.ReceivedString(x.Value), "")
+				e.AddString(&c, "maxLength", "must be at most 64 characters long", "at most 64 characters", x.Value)
 			}
 		}
 	}
@@ -217,7 +217,7 @@ func (x *CreateOrderItemsItemOptionsItemName) validate(p *wire.Path, e *wire.Err
 	switch string((*x)) {
 	case "color", "size", "engraving", "gift_wrap":
 	default:
-		e.Add(p, "enum", "must be one of \"color\", \"size\", \"engraving\", \"gift_wrap\"", "\"color\", \"size\", \"engraving\", \"gift_wrap\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
+		e.AddEnum(p, "enum", "must be one of \"color\", \"size\", \"engraving\", \"gift_wrap\"", "\"color\", \"size\", \"engraving\", \"gift_wrap\"", string((*x)), enum2)
 	}
 }
 
@@ -244,7 +244,7 @@ func (x *CreateOrderShipping) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("requested_date")
 		if x.RequestedDate != nil {
 			if !check.Date((*x.RequestedDate)) {
-				e.Add(&c, "format", "must be a valid date", "date", check.ReceivedString((*x.RequestedDate)), "")
+				e.AddString(&c, "format", "must be a valid date", "date", (*x.RequestedDate))
 			}
 		}
 	}
@@ -262,7 +262,7 @@ func (x *CreateOrderShippingMethod) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "ground", "express", "overnight", "pickup":
 	default:
-		e.Add(p, "enum", "must be one of \"ground\", \"express\", \"overnight\", \"pickup\"", "\"ground\", \"express\", \"overnight\", \"pickup\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum3))
+		e.AddEnum(p, "enum", "must be one of \"ground\", \"express\", \"overnight\", \"pickup\"", "\"ground\", \"express\", \"overnight\", \"pickup\"", string((*x)), enum3)
 	}
 }
 
@@ -280,7 +280,7 @@ func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.Line1)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.Line1), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Line1)
 			}
 		}
 	}
@@ -289,7 +289,7 @@ func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 		{
 			n1 := check.Len(x.City)
 			if n1 < 1 {
-				e.Add(&c, "minLength", "must be at least 1 character long", "at least 1 character", check.ReceivedString(x.City), "")
+				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.City)
 			}
 		}
 	}
@@ -297,7 +297,7 @@ func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("postal_code")
 		if x.PostalCode != nil {
 			if !pattern4.MatchString((*x.PostalCode)) {
-				e.Add(&c, "pattern", "must match the pattern ^[0-9A-Z -]{3,10}$", "pattern ^[0-9A-Z -]{3,10}$", check.ReceivedString((*x.PostalCode)), "")
+				e.AddString(&c, "pattern", "must match the pattern ^[0-9A-Z -]{3,10}$", "pattern ^[0-9A-Z -]{3,10}$", (*x.PostalCode))
 			}
 		}
 	}
@@ -319,7 +319,7 @@ func (x *CreateOrderShippingAddressCountry) validate(p *wire.Path, e *wire.Error
 	switch string((*x)) {
 	case "US", "CA", "GB", "DE", "FR", "JP":
 	default:
-		e.Add(p, "enum", "must be one of \"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", "\"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum5))
+		e.AddEnum(p, "enum", "must be one of \"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", "\"US\", \"CA\", \"GB\", \"DE\", \"FR\", \"JP\"", string((*x)), enum5)
 	}
 }
 
@@ -339,16 +339,16 @@ func (x *CreateOrderPayment) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("currency")
 		if !pattern6.MatchString(x.Currency) {
-			e.Add(&c, "pattern", "must match the pattern ^[A-Z]{3}$", "pattern ^[A-Z]{3}$", check.ReceivedString(x.Currency), "")
+			e.AddString(&c, "pattern", "must match the pattern ^[A-Z]{3}$", "pattern ^[A-Z]{3}$", x.Currency)
 		}
 	}
 	{
 		c := p.Key("installments")
 		if x.Installments < 1 {
-			e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedInt(x.Installments), "")
+			e.AddInt(&c, "minimum", "must be >= 1", ">= 1", x.Installments)
 		}
 		if x.Installments > 12 {
-			e.Add(&c, "maximum", "must be <= 12", "<= 12", check.ReceivedInt(x.Installments), "")
+			e.AddInt(&c, "maximum", "must be <= 12", "<= 12", x.Installments)
 		}
 	}
 }
@@ -365,7 +365,7 @@ func (x *CreateOrderPaymentMethod) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "card", "invoice", "wallet":
 	default:
-		e.Add(p, "enum", "must be one of \"card\", \"invoice\", \"wallet\"", "\"card\", \"invoice\", \"wallet\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum7))
+		e.AddEnum(p, "enum", "must be one of \"card\", \"invoice\", \"wallet\"", "\"card\", \"invoice\", \"wallet\"", string((*x)), enum7)
 	}
 }
 

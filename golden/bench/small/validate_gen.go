@@ -39,7 +39,7 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("since")
 		if x.Since != nil {
 			if !check.DateTime((*x.Since)) {
-				e.Add(&c, "format", "must be a valid date-time", "date-time", check.ReceivedString((*x.Since)), "")
+				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.Since))
 			}
 		}
 	}
@@ -47,7 +47,7 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("page")
 		if x.Page != nil {
 			if (*x.Page) < 1.0 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedNumber((*x.Page)), "")
+				e.AddNumber(&c, "minimum", "must be >= 1", ">= 1", (*x.Page))
 			}
 		}
 	}
@@ -55,10 +55,10 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("perPage")
 		if x.PerPage != nil {
 			if (*x.PerPage) < 1.0 {
-				e.Add(&c, "minimum", "must be >= 1", ">= 1", check.ReceivedNumber((*x.PerPage)), "")
+				e.AddNumber(&c, "minimum", "must be >= 1", ">= 1", (*x.PerPage))
 			}
 			if (*x.PerPage) > 100.0 {
-				e.Add(&c, "maximum", "must be <= 100", "<= 100", check.ReceivedNumber((*x.PerPage)), "")
+				e.AddNumber(&c, "maximum", "must be <= 100", "<= 100", (*x.PerPage))
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func (x *ListIssuesState) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "open", "closed", "all":
 	default:
-		e.Add(p, "enum", "must be one of \"open\", \"closed\", \"all\"", "\"open\", \"closed\", \"all\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum0))
+		e.AddEnum(p, "enum", "must be one of \"open\", \"closed\", \"all\"", "\"open\", \"closed\", \"all\"", string((*x)), enum0)
 	}
 }
 
@@ -92,7 +92,7 @@ func (x *ListIssuesSort) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "created", "updated", "comments":
 	default:
-		e.Add(p, "enum", "must be one of \"created\", \"updated\", \"comments\"", "\"created\", \"updated\", \"comments\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum1))
+		e.AddEnum(p, "enum", "must be one of \"created\", \"updated\", \"comments\"", "\"created\", \"updated\", \"comments\"", string((*x)), enum1)
 	}
 }
 
@@ -108,7 +108,7 @@ func (x *ListIssuesDirection) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "asc", "desc":
 	default:
-		e.Add(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", check.ReceivedString(string((*x))), check.Closest(string((*x)), enum2))
+		e.AddEnum(p, "enum", "must be one of \"asc\", \"desc\"", "\"asc\", \"desc\"", string((*x)), enum2)
 	}
 }
 

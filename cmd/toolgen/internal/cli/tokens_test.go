@@ -68,3 +68,45 @@ func BenchmarkCountTokens(b *testing.B) {
 		}
 	}
 }
+
+// TestTokensGitHubMCP: on the GitHub MCP server's 117 tools the gateway's boot
+// definitions cost at most 3% of the flat list's tokens, and tool_help's description
+// names the family's own groups rather than another family's paths.
+func TestTokensGitHubMCP(t *testing.T) {
+	const input = "testdata/github_mcp.tools.json"
+	code, out, stderr := run(t, runTokens, "--format", "json", input)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep tokensReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]surfaceCount{}
+	for _, s := range rep.Surfaces {
+		byName[s.Name] = s
+	}
+	flat, gw := byName["flat"], byName["gateway"]
+	if flat.Tools != 117 || gw.Tools != 4 || gw.PercentOfFlat > 3 {
+		t.Errorf("flat %+v, gateway %+v: want 117 flat tools and a gateway of at most 3%% of them", flat, gw)
+	}
+	t.Logf("flat %d tokens, gateway %d (%.1f%%)", flat.Tokens, gw.Tokens, gw.PercentOfFlat)
+
+	code, out, stderr = run(t, runTokens, "--show", "gateway", input)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var boot struct {
+		Tools []struct {
+			Function struct{ Name, Description string } `json:"function"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(out), &boot); err != nil || len(boot.Tools) == 0 {
+		t.Fatalf("--show gateway: %v\n%s", err, out)
+	}
+	help := boot.Tools[0].Function
+	if help.Name != "tool_help" || !strings.Contains(help.Description, "pull_request") ||
+		!strings.Contains(help.Description, "issue") || strings.Contains(help.Description, "onto") {
+		t.Errorf("tool_help boot text is not the family's own: %+v", help)
+	}
+}
