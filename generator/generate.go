@@ -58,7 +58,7 @@ type fileEmitter struct {
 // surfaces_gen.go come from the taxonomy (registry.go, surfaces.go).
 func emitters() []fileEmitter {
 	return []fileEmitter{
-		{path: "types_gen.go", emit: emitTypes},
+		{path: "types_gen.go", text: emitTypes},
 		{path: "decode_gen.go", emit: emitDecoders},
 		{path: "validate_gen.go", emit: emitValidators},
 		{path: "handlers_gen.go", text: emitHandlers},

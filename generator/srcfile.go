@@ -46,16 +46,29 @@ func (g *gen) newSrcFile() *srcFile {
 	return &srcFile{g: g, imports: map[string]bool{}}
 }
 
-// code adds the declarations of f, a file of newCodeFile, at this point.
-func (s *srcFile) code(f *jen.File) {
+// jen returns the jennifer file the next code declarations go to: the
+// last segment's when no text was written after it, else a new one.
+func (s *srcFile) jen() *jen.File {
+	if n := len(s.segs); n > 0 && len(s.buf) == 0 && s.segs[n-1].code != nil {
+		return s.segs[n-1].code
+	}
 	if len(s.buf) > 0 {
 		s.segs = append(s.segs, srcSeg{text: s.buf})
 		s.buf = nil
 	}
+	f := s.g.newCodeFile()
 	s.segs = append(s.segs, srcSeg{code: f})
+	return f
 }
 
-// newCodeFile is a jennifer file for srcFile.code: newFile without the
+// decl starts a text declaration: a blank line after the one before.
+func (s *srcFile) decl() {
+	if len(s.buf) > 0 {
+		s.buf = append(s.buf, '\n')
+	}
+}
+
+// newCodeFile is a jennifer file for srcFile.jen: newFile without the
 // header, which the srcFile writes.
 func (g *gen) newCodeFile() *jen.File {
 	f := jen.NewFile(g.opt.Package)

@@ -157,15 +157,13 @@ func surfEntityList(ops []*ir.Op) string {
 func emitSurfaces(g *gen, s *srcFile) error {
 	rt, gw := g.runtimePkg, g.gatewayPkg()
 	toolSlice := jen.Index().Qual(rt, "Tool")
-	f := g.newCodeFile()
 	if Surface(g.fam, "gateway") {
-		g.emitGateway(f, rt, gw, toolSlice)
+		g.emitGateway(s.jen(), rt, gw, toolSlice)
 	}
 	if Surface(g.fam, "facades") {
-		s.code(f)
 		g.emitFacades(s, rt)
-		f = g.newCodeFile()
 	}
+	f := s.jen()
 	if Surface(g.fam, "sections") {
 		g.emitSections(f, rt, toolSlice)
 	}
@@ -175,7 +173,6 @@ func emitSurfaces(g *gen, s *srcFile) error {
 	if Surface(g.fam, "code") {
 		g.emitCode(f, rt, toolSlice)
 	}
-	s.code(f)
 	return nil
 }
 

@@ -13,7 +13,7 @@ import (
 // DecodeArgs (jennifer code), then the flat surface Tools, one line per
 // tool, and newTool (text). golden/github/tools_gen.go shows the output.
 func emitTools(g *gen, s *srcFile) error {
-	f := g.newCodeFile()
+	f := s.jen()
 	g.emitDecodeArgsFunc(f)
 	for _, t := range g.fam.Tools {
 		if !genericDecode(t) {
@@ -21,7 +21,6 @@ func emitTools(g *gen, s *srcFile) error {
 		}
 	}
 	g.emitDecodeArgs(f)
-	s.code(f)
 	g.emitToolsFunc(s)
 	return nil
 }
