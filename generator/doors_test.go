@@ -16,7 +16,7 @@ import (
 // (Comment, Commentf, HeaderComment, PackageComment), passes a computed
 // string to Op (it is written verbatim), or passes a string-typed value
 // that is not a constant to Lit; definition text goes through comment,
-// strLit, rawLit, numLit and constLit. Text written directly (srcfile.go)
+// strLit, numLit and constLit. Text written directly (srcfile.go)
 // passes only constants to srcFile.text, and no other file touches its
 // buffer.
 func TestTextDoors(t *testing.T) {
@@ -80,7 +80,7 @@ func TestTextDoors(t *testing.T) {
 				// Op(op) passes a comparison operator chosen from constants.
 				if id, ok := call.Args[0].(*ast.Ident); len(call.Args) == 1 && !(ok && id.Name == "op") {
 					if tv := info.Types[call.Args[0]]; tv.Value == nil {
-						t.Errorf("%s: Op of a computed string is written verbatim; use strLit, rawLit or numLit", at)
+						t.Errorf("%s: Op of a computed string is written verbatim; use strLit or numLit", at)
 					}
 				}
 			case "Lit":
