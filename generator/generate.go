@@ -319,24 +319,27 @@ func (g *gen) checkFamily() error {
 		}
 		// Names reach the source as identifiers, unescaped: schema/names
 		// decides them, and this holds its promise.
-		type named struct {
-			name string
-			pos  ir.Pos
+		ident := func(name string, pos ir.Pos) bool {
+			if name != "" && !goIdent(name) {
+				err = fmt.Errorf("generator: %s: Go name %s is not an identifier", posString(pos), strconv.Quote(name))
+				return false
+			}
+			return true
 		}
-		names := []named{{t.GoName, t.Pos}, {t.ExtraGoName, t.Pos}}
+		if !ident(t.GoName, t.Pos) || !ident(t.ExtraGoName, t.Pos) {
+			return
+		}
 		for _, f := range t.Fields {
 			p := f.Pos
 			if p == (ir.Pos{}) {
 				p = t.Pos
 			}
-			names = append(names, named{f.GoName, p})
+			if !ident(f.GoName, p) {
+				return
+			}
 		}
 		for _, v := range t.Enum {
-			names = append(names, named{v.GoName, t.Pos})
-		}
-		for _, n := range names {
-			if n.name != "" && !goIdent(n.name) {
-				err = fmt.Errorf("generator: %s: Go name %s is not an identifier", posString(n.pos), strconv.Quote(n.name))
+			if !ident(v.GoName, t.Pos) {
 				return
 			}
 		}
