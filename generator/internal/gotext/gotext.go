@@ -146,13 +146,19 @@ func AppendLiteral(dst []byte, s string, raw bool) []byte {
 // backquote, a carriage return (dropped from raw strings), a newline, NUL,
 // a byte order mark or any other control or format character.
 func CanRaw(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if r == '`' || r != '\t' && hidden(r) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c == '`' || c != '\t' && hidden(rune(c)) {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || hidden(r) {
 			return false
 		}
+		i += size
 	}
 	return true
 }
