@@ -344,7 +344,7 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 	if v != nil && len(v.list) > 0 {
 		if len(d.errs) == 0 {
 			// Nothing covers the validator's findings.
-			fields = v.list
+			fields = v.List()
 		} else {
 			fields = make([]runtime.FieldError, len(d.errs), len(d.errs)+len(v.list))
 			copy(fields, d.errs)
@@ -526,7 +526,8 @@ func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldErr
 			e.text.buf = b.text[:0]
 		}
 	case n < cap(e.list):
-		// Capacity past the length is zero: nothing ever shortens list.
+		// Capacity past the length is zero: nothing shortens list, and
+		// List and Err hand it out without its capacity.
 		e.list = e.list[:n+1]
 	case n == firstFields:
 		b := new(moreBlock)
@@ -657,7 +658,7 @@ func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendCapped(&e.
 func (e *Errors) Len() int { return len(e.list) }
 
 // List returns the violations recorded.
-func (e *Errors) List() []runtime.FieldError { return e.list }
+func (e *Errors) List() []runtime.FieldError { return e.list[:len(e.list):len(e.list)] }
 
 // Err returns nil when nothing was recorded, else a
 // *runtime.ValidationError naming tool.
@@ -665,7 +666,7 @@ func (e *Errors) Err(tool string) error {
 	if len(e.list) == 0 {
 		return nil
 	}
-	return e.validationError(tool, e.list, e.dropped)
+	return e.validationError(tool, e.list[:len(e.list):len(e.list)], e.dropped)
 }
 
 // validationError returns a *runtime.ValidationError, the one e's storage
