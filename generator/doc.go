@@ -2,11 +2,15 @@
 // source files of a generated package.
 //
 // Data flow: schema.Compile and taxonomy.Derive produce an ir.Family;
-// Generate walks it once per output file with jennifer and returns the
-// formatted sources in memory (Stream hands them over one at a time, each
-// rendering while the next is emitted) — it never touches the disk, holds no
-// package-level state and is deterministic, so the CLI can compare its
-// output with what is on disk (toolgen check) and tests can run in parallel.
+// Generate walks it once per output file and returns the formatted sources
+// in memory (Stream hands them over one at a time, each rendering while the
+// next is emitted) — it never touches the disk, holds no package-level
+// state and is deterministic, so the CLI can compare its output with what is
+// on disk (toolgen check) and tests can run in parallel. Code is built with
+// jennifer and laid out by go/format; the lines that are data, one per tool
+// or op (registry_gen.go, handlers_gen.go, Tools, Facades, the type
+// aliases), are written directly in gofmt's layout (srcfile.go), which on a
+// large catalogue is most of the output and was most of the time.
 //
 // One file per concern: types.go (params/result structs, enums, unions,
 // tuples, JSON encoding), decode.go (decoders driven by runtime/wire),

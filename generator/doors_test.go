@@ -16,7 +16,9 @@ import (
 // (Comment, Commentf, HeaderComment, PackageComment), passes a computed
 // string to Op (it is written verbatim), or passes a string-typed value
 // that is not a constant to Lit; definition text goes through comment,
-// strLit, rawLit, numLit and constLit.
+// strLit, numLit and constLit. Text written directly (srcfile.go)
+// passes only constants to srcFile.text, and no other file touches its
+// buffer.
 func TestTextDoors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the generator from source")
@@ -46,13 +48,24 @@ func TestTextDoors(t *testing.T) {
 		if filepath.Base(fset.Position(f.Pos()).Filename) == "text.go" {
 			continue
 		}
+		direct := filepath.Base(fset.Position(f.Pos()).Filename) == "srcfile.go"
 		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && !direct && sel.Sel.Name == "buf" && isSrcFile(info.Types[sel.X].Type) {
+				t.Errorf("%s: srcFile.buf written outside srcfile.go; use text, ident, lit, rawLit or comment", fset.Position(sel.Pos()))
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
 			if !ok {
+				return true
+			}
+			// srcFile.text writes its argument verbatim: constants only.
+			if sel.Sel.Name == "text" && isSrcFile(info.Types[sel.X].Type) && len(call.Args) == 1 {
+				if tv := info.Types[call.Args[0]]; tv.Value == nil {
+					t.Errorf("%s: srcFile.text of a computed string is written verbatim; use lit, rawLit, ident or comment", fset.Position(call.Pos()))
+				}
 				return true
 			}
 			// Only jennifer's own builders write Go source verbatim.
@@ -67,7 +80,7 @@ func TestTextDoors(t *testing.T) {
 				// Op(op) passes a comparison operator chosen from constants.
 				if id, ok := call.Args[0].(*ast.Ident); len(call.Args) == 1 && !(ok && id.Name == "op") {
 					if tv := info.Types[call.Args[0]]; tv.Value == nil {
-						t.Errorf("%s: Op of a computed string is written verbatim; use strLit, rawLit or numLit", at)
+						t.Errorf("%s: Op of a computed string is written verbatim; use strLit or numLit", at)
 					}
 				}
 			case "Lit":
@@ -81,4 +94,13 @@ func TestTextDoors(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// isSrcFile reports whether t is srcFile or a pointer to it.
+func isSrcFile(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Name() == "srcFile"
 }

@@ -53,19 +53,22 @@ type File struct {
 type fileEmitter struct {
 	path string
 	emit func(g *gen, f *jen.File) error
+	// text, set instead of emit, writes the file's text directly
+	// (srcFile), already formatted.
+	text func(g *gen, s *srcFile) error
 }
 
 // emitters lists the generated files in output order; registry_gen.go and
 // surfaces_gen.go come from the taxonomy (registry.go, surfaces.go).
 func emitters() []fileEmitter {
 	return []fileEmitter{
-		{"types_gen.go", emitTypes},
-		{"decode_gen.go", emitDecoders},
-		{"validate_gen.go", emitValidators},
-		{"handlers_gen.go", emitHandlers},
-		{"tools_gen.go", emitTools},
-		{"registry_gen.go", emitRegistry},
-		{"surfaces_gen.go", emitSurfaces},
+		{path: "types_gen.go", text: emitTypes},
+		{path: "decode_gen.go", emit: emitDecoders},
+		{path: "validate_gen.go", emit: emitValidators},
+		{path: "handlers_gen.go", text: emitHandlers},
+		{path: "tools_gen.go", text: emitTools},
+		{path: "registry_gen.go", text: emitRegistry},
+		{path: "surfaces_gen.go", text: emitSurfaces},
 	}
 }
 
@@ -202,6 +205,18 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 			case <-stop:
 				return
 			}
+			if e.text != nil {
+				sf := g.newSrcFile()
+				if err := e.text(g, sf); err != nil {
+					results[i] <- rendered{err: err}
+					return
+				}
+				wg.Go(func() {
+					src, err := sf.render()
+					results[i] <- rendered{src, err}
+				})
+				continue
+			}
 			jf := g.newFile()
 			if err := e.emit(g, jf); err != nil {
 				results[i] <- rendered{err: err}
@@ -317,24 +332,27 @@ func (g *gen) checkFamily() error {
 		}
 		// Names reach the source as identifiers, unescaped: schema/names
 		// decides them, and this holds its promise.
-		type named struct {
-			name string
-			pos  ir.Pos
+		ident := func(name string, pos ir.Pos) bool {
+			if name != "" && !goIdent(name) {
+				err = fmt.Errorf("generator: %s: Go name %s is not an identifier", posString(pos), strconv.Quote(name))
+				return false
+			}
+			return true
 		}
-		names := []named{{t.GoName, t.Pos}, {t.ExtraGoName, t.Pos}}
+		if !ident(t.GoName, t.Pos) || !ident(t.ExtraGoName, t.Pos) {
+			return
+		}
 		for _, f := range t.Fields {
 			p := f.Pos
 			if p == (ir.Pos{}) {
 				p = t.Pos
 			}
-			names = append(names, named{f.GoName, p})
+			if !ident(f.GoName, p) {
+				return
+			}
 		}
 		for _, v := range t.Enum {
-			names = append(names, named{v.GoName, t.Pos})
-		}
-		for _, n := range names {
-			if n.name != "" && !goIdent(n.name) {
-				err = fmt.Errorf("generator: %s: Go name %s is not an identifier", posString(n.pos), strconv.Quote(n.name))
+			if !ident(v.GoName, t.Pos) {
 				return
 			}
 		}

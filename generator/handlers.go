@@ -3,54 +3,80 @@ package generator
 import (
 	"fmt"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// resultType is the Go type a tool's handler returns in its ToolResult.
-func resultType(t *ir.Tool) *jen.Statement {
+// resultName is the name of the Go type a tool's handler returns in its
+// ToolResult.
+func resultName(t *ir.Tool) string {
 	if t.Result != nil && t.Result.GoName != "" {
-		return jen.Id(t.Result.GoName)
+		return t.Result.GoName
 	}
-	return jen.Id(t.GoName + "Result")
+	return t.GoName + "Result"
 }
 
-// handlerSignature is the parameter and result list of a handler method:
+// handlerSignature writes the name, parameter and result list of a
+// handler method:
 //
-//	(ctx context.Context, tc runtime.ToolContext, p *ListIssuesParams) (runtime.ToolResult[ListIssuesResult], error)
-func (g *gen) handlerSignature(s *jen.Statement, t *ir.Tool) *jen.Statement {
-	return s.Params(
-		jen.Id("ctx").Qual(contextPkg, "Context"),
-		jen.Id("tc").Qual(g.runtimePkg, "ToolContext"),
-		jen.Id("p").Op("*").Id(t.Params.GoName),
-	).Params(jen.Qual(g.runtimePkg, "ToolResult").Types(resultType(t)), jen.Error())
+//	ListIssues(ctx context.Context, tc runtime.ToolContext, p *ListIssuesParams) (runtime.ToolResult[ListIssuesResult], error)
+func (g *gen) handlerSignature(s *srcFile, t *ir.Tool) {
+	s.ident(t.GoName)
+	s.text("(ctx ")
+	s.qual(contextPkg, "Context")
+	s.text(", tc ")
+	s.qual(g.runtimePkg, "ToolContext")
+	s.text(", p *")
+	s.ident(t.Params.GoName)
+	s.text(") (")
+	g.toolResult(s, t)
+	s.text(", error)")
 }
 
-// emitHandlers writes handlers_gen.go: the Handlers interface, one method
-// per tool, and UnimplementedHandlers. golden/github/handlers_gen.go shows
-// the output.
-func emitHandlers(g *gen, f *jen.File) error {
-	var methods []jen.Code
-	for _, t := range g.fam.Tools {
-		methods = append(methods, docComment(fmt.Sprintf("%s serves %s.%s", t.GoName, t.Name, summarySuffix(t.Description))))
-		methods = append(methods, g.handlerSignature(jen.Id(t.GoName), t))
+// toolResult writes runtime.ToolResult[XResult].
+func (g *gen) toolResult(s *srcFile, t *ir.Tool) {
+	s.qual(g.runtimePkg, "ToolResult")
+	s.text("[")
+	s.ident(resultName(t))
+	s.text("]")
+}
+
+// emitHandlers writes handlers_gen.go directly (srcFile): the Handlers
+// interface, one method per tool, and UnimplementedHandlers.
+// golden/github/handlers_gen.go shows the output.
+func emitHandlers(g *gen, s *srcFile) error {
+	s.text("// Handlers implements the family's tools, one method per tool. Embed\n")
+	s.text("// UnimplementedHandlers to stay compatible when tools are added.\n")
+	if len(g.fam.Tools) == 0 {
+		s.text("type Handlers interface{}\n")
+	} else {
+		n := 0
+		for _, t := range g.fam.Tools {
+			n += 2*len(summarySuffix(t.Description)) + 600
+		}
+		s.grow(n)
+		s.text("type Handlers interface {\n")
+		for _, t := range g.fam.Tools {
+			s.comment("\t", fmt.Sprintf("%s serves %s.%s", t.GoName, t.Name, summarySuffix(t.Description)))
+			s.text("\t")
+			g.handlerSignature(s, t)
+			s.text("\n")
+		}
+		s.text("}\n")
 	}
-	f.Add(comment("Handlers implements the family's tools, one method per tool. Embed"))
-	f.Add(comment("UnimplementedHandlers to stay compatible when tools are added."))
-	f.Type().Id("Handlers").Interface(methods...)
-	f.Line()
-	f.Add(comment("UnimplementedHandlers answers every tool with runtime.NotImplemented."))
-	f.Type().Id("UnimplementedHandlers").Struct()
+	s.text("\n// UnimplementedHandlers answers every tool with runtime.NotImplemented.\n")
+	s.text("type UnimplementedHandlers struct{}\n")
 	for _, t := range g.fam.Tools {
-		f.Line()
-		f.Add(commentf("%s reports that %s is not implemented.", t.GoName, t.Name))
-		f.Func().Params(jen.Id("UnimplementedHandlers")).Add(g.handlerSignature(jen.Id(t.GoName), t)).Block(
-			jen.Return(
-				jen.Qual(g.runtimePkg, "ToolResult").Types(resultType(t)).Values(),
-				jen.Qual(g.runtimePkg, "NotImplemented").Call(strLit(t.Name)),
-			),
-		)
+		s.text("\n")
+		s.comment("", fmt.Sprintf("%s reports that %s is not implemented.", t.GoName, t.Name))
+		s.text("func (UnimplementedHandlers) ")
+		g.handlerSignature(s, t)
+		s.text(" {\n\treturn ")
+		g.toolResult(s, t)
+		s.text("{}, ")
+		s.qual(g.runtimePkg, "NotImplemented")
+		s.text("(")
+		s.lit(t.Name)
+		s.text(")\n}\n")
 	}
 	return nil
 }

@@ -11,164 +11,250 @@ import (
 )
 
 // RegistryOf converts the family's taxonomy (the ops taxonomy.Derive
-// finished, with their argument summaries) into the gateway registry that registry_gen.go declares. toolgen
-// tokens and search-eval use it to measure the same registry in memory.
+// finished, with their argument summaries) into the gateway registry that
+// registry_gen.go declares. toolgen tokens and search-eval use it to
+// measure the same registry in memory.
 func RegistryOf(f *ir.Family) gateway.Registry {
 	reg := gateway.Registry{Version: f.RegistryVersion}
 	for _, g := range f.Groups {
 		reg.Groups = append(reg.Groups, gateway.Group{Name: g.Name, Summary: g.Summary})
 	}
+	reg.Ops = make([]gateway.Op, 0, len(f.Ops))
 	for _, op := range f.Ops {
-		o := gateway.Op{
-			Path:          op.Path,
-			Group:         op.Group,
-			Kind:          op.Kind,
-			Entity:        op.Entity,
-			Action:        op.Action,
-			Usage:         op.Usage,
-			Notes:         op.Notes,
-			DryRunDefault: op.DryRunDefault,
-		}
-		if op.Tool != nil {
-			o.Tool, o.Description, o.Parameters = op.Tool.Name, op.Tool.Description, op.Tool.ParamsSchema
-			for _, a := range op.Arguments {
-				o.Args = append(o.Args, gateway.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description})
-			}
-		}
-		for _, ex := range op.Examples {
-			o.Examples = append(o.Examples, gateway.Example{Description: ex.Description, Args: ex.Args})
-		}
-		if op.Policy != nil {
-			o.Policy = &gateway.Policy{Do: op.Policy.Do, Dont: op.Policy.Dont, EdgeCases: op.Policy.EdgeCases}
-		}
-		reg.Ops = append(reg.Ops, o)
+		reg.Ops = append(reg.Ops, opOf(op))
 	}
 	return reg
 }
 
+// opOf is the gateway op of one taxonomy op.
+func opOf(op *ir.Op) gateway.Op {
+	o := gateway.Op{
+		Path:          op.Path,
+		Group:         op.Group,
+		Kind:          op.Kind,
+		Entity:        op.Entity,
+		Action:        op.Action,
+		Usage:         op.Usage,
+		Notes:         op.Notes,
+		DryRunDefault: op.DryRunDefault,
+	}
+	if op.Tool != nil {
+		o.Tool, o.Description, o.Parameters = op.Tool.Name, op.Tool.Description, op.Tool.ParamsSchema
+		for _, a := range op.Arguments {
+			o.Args = append(o.Args, gateway.Arg{Name: a.Name, Type: a.Type, Required: a.Required, Default: a.Default, Description: a.Description})
+		}
+	}
+	for _, ex := range op.Examples {
+		o.Examples = append(o.Examples, gateway.Example{Description: ex.Description, Args: ex.Args})
+	}
+	if op.Policy != nil {
+		o.Policy = &gateway.Policy{Do: op.Policy.Do, Dont: op.Policy.Dont, EdgeCases: op.Policy.EdgeCases}
+	}
+	return o
+}
+
 // emitRegistry writes registry_gen.go: var Registry, the gateway.Registry
-// literal of RegistryOf, one line per group and per op.
-// golden/github/registry_gen.go shows the output.
-func emitRegistry(g *gen, f *jen.File) error {
+// literal of RegistryOf, one line per group and per op, written directly
+// (srcFile). golden/github/registry_gen.go shows the output.
+func emitRegistry(g *gen, s *srcFile) error {
 	gw := g.gatewayPkg()
-	reg := RegistryOf(g.fam)
-	var groups []jen.Code
-	for _, gr := range reg.Groups {
-		groups = append(groups, jen.Values(
-			field("Name", strLit(gr.Name)),
-			field("Summary", strLit(gr.Summary)),
-		))
+	s.text("// Registry is the op taxonomy of the family (spec 004 §5.3): every op\n")
+	s.text("// path with the tool serving it, its kind, usage, args, examples and\n")
+	s.text("// policy. Gateway serves it through tool_help, tool_search and tool_exec.\n")
+	s.text("var Registry = ")
+	s.qual(gw, "Registry")
+	s.text("{\n")
+	// gofmt aligns the values of consecutive one-line keys: Groups and Ops
+	// are one line when empty.
+	groups, ops := len(g.fam.Groups) > 0, len(g.fam.Ops) > 0
+	switch {
+	case groups:
+		s.text("\tGroups: []")
+	case ops:
+		s.text("\tGroups: []")
+	default:
+		s.text("\tGroups:  []")
 	}
-	var ops []jen.Code
-	for _, op := range reg.Ops {
-		ops = append(ops, jen.Values(g.opFields(gw, op)...))
+	s.qual(gw, "Group")
+	s.text("{")
+	if groups {
+		s.text("\n")
+		for _, gr := range g.fam.Groups {
+			s.text("\t\t{Name: ")
+			s.lit(gr.Name)
+			s.text(", Summary: ")
+			s.lit(gr.Summary)
+			s.text("},\n")
+		}
+		s.text("\t")
 	}
-	f.Add(comment("Registry is the op taxonomy of the family (spec 004 §5.3): every op"))
-	f.Add(comment("path with the tool serving it, its kind, usage, args, examples and"))
-	f.Add(comment("policy. Gateway serves it through tool_help, tool_search and tool_exec."))
-	f.Var().Id("Registry").Op("=").Qual(gw, "Registry").Values(jen.Dict{
-		jen.Id("Version"): strLit(reg.Version),
-		jen.Id("Groups"):  jen.Index().Qual(gw, "Group").Values(regLines(groups)...),
-		jen.Id("Ops"):     jen.Index().Qual(gw, "Op").Values(regLines(ops)...),
-	})
+	s.text("},\n")
+	if ops {
+		s.text("\tOps: []")
+	} else {
+		s.text("\tOps:     []")
+	}
+	s.qual(gw, "Op")
+	s.text("{")
+	if ops {
+		s.text("\n")
+		n := 0
+		for _, op := range g.fam.Ops {
+			n += 400 + len(op.Usage)
+			if op.Tool != nil {
+				n += len(op.Tool.Description) + len(op.Tool.ParamsSchema) + 40*len(op.Arguments)
+			}
+		}
+		s.grow(n)
+		for _, op := range g.fam.Ops {
+			s.text("\t\t{")
+			g.opFields(s, gw, opOf(op))
+			s.text("},\n")
+		}
+		s.text("\t")
+	}
+	s.text("},\n")
+	s.text("\tVersion: ")
+	s.lit(g.fam.RegistryVersion)
+	s.text(",\n}\n")
 	return nil
 }
 
-// field is the key: value element of a composite literal.
-func field(name string, v jen.Code) *jen.Statement { return jen.Id(name).Op(":").Add(v) }
-
-// opFields are the fields of one op's composite literal, in the order of
-// gateway.Op, zero fields left out.
-func (g *gen) opFields(gw string, op gateway.Op) []jen.Code {
-	kind := jen.Qual(g.runtimePkg, "OpRead")
+// opFields writes the fields of one op's composite literal, in the order
+// of gateway.Op, zero fields left out, on one line.
+func (g *gen) opFields(s *srcFile, gw string, op gateway.Op) {
+	s.text("Path: ")
+	s.lit(op.Path)
+	s.text(", Tool: ")
+	s.lit(op.Tool)
+	s.text(", Description: ")
+	s.lit(op.Description)
+	s.text(", Parameters: ")
+	regRawJSON(s, op.Parameters)
+	s.text(", Group: ")
+	s.lit(op.Group)
+	s.text(", Kind: ")
 	if op.Kind == runtime.OpWrite {
-		kind = jen.Qual(g.runtimePkg, "OpWrite")
-	}
-	d := []jen.Code{
-		field("Path", strLit(op.Path)),
-		field("Tool", strLit(op.Tool)),
-		field("Description", strLit(op.Description)),
-		field("Parameters", regRawJSON(op.Parameters)),
-		field("Group", strLit(op.Group)),
-		field("Kind", kind),
+		s.qual(g.runtimePkg, "OpWrite")
+	} else {
+		s.qual(g.runtimePkg, "OpRead")
 	}
 	if op.Entity != "" {
-		d = append(d, field("Entity", strLit(op.Entity)))
+		s.text(", Entity: ")
+		s.lit(op.Entity)
 	}
 	if op.Action != "" {
-		d = append(d, field("Action", strLit(op.Action)))
+		s.text(", Action: ")
+		s.lit(op.Action)
 	}
-	d = append(d, field("Usage", strLit(op.Usage)))
+	s.text(", Usage: ")
+	s.lit(op.Usage)
 	if len(op.Args) > 0 {
-		var args []jen.Code
-		for _, a := range op.Args {
-			ad := []jen.Code{field("Name", strLit(a.Name)), field("Type", strLit(a.Type))}
+		s.text(", Args: []")
+		s.qual(gw, "Arg")
+		s.text("{")
+		for i, a := range op.Args {
+			if i > 0 {
+				s.text(", ")
+			}
+			s.text("{Name: ")
+			s.lit(a.Name)
+			s.text(", Type: ")
+			s.lit(a.Type)
 			if a.Required {
-				ad = append(ad, field("Required", jen.True()))
+				s.text(", Required: true")
 			}
 			if a.Default != "" {
-				ad = append(ad, field("Default", strLit(a.Default)))
+				s.text(", Default: ")
+				s.lit(a.Default)
 			}
 			if a.Description != "" {
-				ad = append(ad, field("Description", strLit(a.Description)))
+				s.text(", Description: ")
+				s.lit(a.Description)
 			}
-			args = append(args, jen.Values(ad...))
+			s.text("}")
 		}
-		d = append(d, field("Args", jen.Index().Qual(gw, "Arg").Values(args...)))
+		s.text("}")
 	}
 	if len(op.Notes) > 0 {
-		d = append(d, field("Notes", regStringSlice(op.Notes)))
+		s.text(", Notes: ")
+		regStringSlice(s, op.Notes)
 	}
 	if len(op.Examples) > 0 {
-		var exs []jen.Code
-		for _, ex := range op.Examples {
-			ed := []jen.Code{}
-			if ex.Description != "" {
-				ed = append(ed, field("Description", strLit(ex.Description)))
+		s.text(", Examples: []")
+		s.qual(gw, "Example")
+		s.text("{")
+		for i, ex := range op.Examples {
+			if i > 0 {
+				s.text(", ")
 			}
-			ed = append(ed, field("Args", regRawJSON(ex.Args)))
-			exs = append(exs, jen.Values(ed...))
+			s.text("{")
+			if ex.Description != "" {
+				s.text("Description: ")
+				s.lit(ex.Description)
+				s.text(", ")
+			}
+			s.text("Args: ")
+			regRawJSON(s, ex.Args)
+			s.text("}")
 		}
-		d = append(d, field("Examples", jen.Index().Qual(gw, "Example").Values(exs...)))
+		s.text("}")
 	}
 	if p := op.Policy; p != nil {
-		var pd []jen.Code
+		s.text(", Policy: &")
+		s.qual(gw, "Policy")
+		s.text("{")
 		if len(p.Do) > 0 {
-			pd = append(pd, field("Do", regStringSlice(p.Do)))
+			s.text("Do: ")
+			regStringSlice(s, p.Do)
 		}
 		if len(p.Dont) > 0 {
-			pd = append(pd, field("Dont", regStringSlice(p.Dont)))
+			if len(p.Do) > 0 {
+				s.text(", ")
+			}
+			s.text("Dont: ")
+			regStringSlice(s, p.Dont)
 		}
 		if len(p.EdgeCases) > 0 {
-			pd = append(pd, field("EdgeCases", regStringSlice(p.EdgeCases)))
+			if len(p.Do) > 0 || len(p.Dont) > 0 {
+				s.text(", ")
+			}
+			s.text("EdgeCases: ")
+			regStringSlice(s, p.EdgeCases)
 		}
-		d = append(d, field("Policy", jen.Op("&").Qual(gw, "Policy").Values(pd...)))
+		s.text("}")
 	}
 	if op.DryRunDefault {
-		d = append(d, field("DryRunDefault", jen.True()))
+		s.text(", DryRunDefault: true")
 	}
-	return d
 }
 
 // gatewayPkg is the import path of runtime/gateway.
 func (g *gen) gatewayPkg() string { return g.runtimePkg + "/gateway" }
 
-// regRawJSON renders json.RawMessage(`...`) for a JSON value: a raw string
-// literal when the JSON can be one, else a quoted one (rawLit).
-func regRawJSON(raw json.RawMessage) jen.Code {
+// regRawJSON writes json.RawMessage(`...`) for a JSON value: a raw string
+// literal when the JSON can be one, else a quoted one; nil for none.
+func regRawJSON(s *srcFile, raw json.RawMessage) {
 	if len(raw) == 0 {
-		return jen.Nil()
+		s.text("nil")
+		return
 	}
-	return jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(raw)))
+	s.qual(jsonPkg, "RawMessage")
+	s.text("(")
+	s.rawLit(string(raw))
+	s.text(")")
 }
 
-// regStringSlice renders []string{"a", "b"} on one line.
-func regStringSlice(ss []string) jen.Code {
-	items := make([]jen.Code, len(ss))
-	for i, s := range ss {
-		items[i] = strLit(s)
+// regStringSlice writes []string{"a", "b"} on one line.
+func regStringSlice(s *srcFile, ss []string) {
+	s.text("[]string{")
+	for i, v := range ss {
+		if i > 0 {
+			s.text(", ")
+		}
+		s.lit(v)
 	}
-	return jen.Index().String().Values(items...)
+	s.text("}")
 }
 
 // regLines puts each element of a composite literal on its own line.

@@ -9,8 +9,6 @@ import (
 
 	"github.com/toolgen-go/toolgen/schema/manifest"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -68,10 +66,10 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
 	for _, c := range []struct {
 		name string
-		emit func(*gen, *jen.File) error
+		emit fileEmitter
 		want []string
 	}{
-		{"registry", emitRegistry, []string{
+		{"registry", fileEmitter{text: emitRegistry}, []string{
 			`var Registry = gateway.Registry{`,
 			`Version: "` + f.RegistryVersion + `"`,
 			`Kind: runtime.OpWrite`,
@@ -79,7 +77,7 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 			`Dont: []string{"Do NOT create tasks for work you can do now"}`,
 			"Parameters: json.RawMessage(`{\"type\":\"object\",",
 		}},
-		{"surfaces", emitSurfaces, []string{
+		{"surfaces", fileEmitter{text: emitSurfaces}, []string{
 			`func Gateway(h Handlers, opts ...gateway.Option) []runtime.Tool {`,
 			`gateway.Tools(Registry, Tools(h), opts...)`,
 			`func GatewayDefinitions() json.RawMessage {`,
@@ -92,11 +90,7 @@ func TestEmitRegistryAndSurfaces(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			jf := g.newFile()
-			if err := c.emit(g, jf); err != nil {
-				t.Fatal(err)
-			}
-			src, err := render(jf)
+			src, err := emitFile(g, c.emit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,11 +107,7 @@ func TestSurfaceSelection(t *testing.T) {
 	f := taxonomyFamily(t)
 	f.Surfaces = []string{"flat", "gateway"}
 	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
-	jf := g.newFile()
-	if err := emitSurfaces(g, jf); err != nil {
-		t.Fatal(err)
-	}
-	src, err := render(jf)
+	src, err := emitFile(g, fileEmitter{text: emitSurfaces})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,14 +132,26 @@ func BenchmarkEmitRegistry(b *testing.B) {
 	f := taxonomyFamily(b)
 	g := &gen{fam: f, opt: Options{Package: "tasks"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
 	for b.Loop() {
-		jf := g.newFile()
-		if err := emitRegistry(g, jf); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := render(jf); err != nil {
+		if _, err := emitFile(g, fileEmitter{text: emitRegistry}); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// emitFile emits and renders one file of g.
+func emitFile(g *gen, e fileEmitter) ([]byte, error) {
+	if e.text != nil {
+		s := g.newSrcFile()
+		if err := e.text(g, s); err != nil {
+			return nil, err
+		}
+		return s.render()
+	}
+	jf := g.newFile()
+	if err := e.emit(g, jf); err != nil {
+		return nil, err
+	}
+	return render(jf)
 }
 
 // squash drops white space so that tests do not depend on gofmt alignment.

@@ -152,16 +152,18 @@ func surfEntityList(ops []*ir.Op) string {
 }
 
 // emitSurfaces writes surfaces_gen.go: the gateway, facade, section and
-// deferred surfaces the family asks for, all built from Tools(h).
-func emitSurfaces(g *gen, f *jen.File) error {
+// deferred surfaces the family asks for, all built from Tools(h). Facades,
+// one line per tool, is written as text; the others are jennifer code.
+func emitSurfaces(g *gen, s *srcFile) error {
 	rt, gw := g.runtimePkg, g.gatewayPkg()
 	toolSlice := jen.Index().Qual(rt, "Tool")
 	if Surface(g.fam, "gateway") {
-		g.emitGateway(f, rt, gw, toolSlice)
+		g.emitGateway(s.jen(), rt, gw, toolSlice)
 	}
 	if Surface(g.fam, "facades") {
-		g.emitFacades(f, rt, toolSlice)
+		g.emitFacades(s, rt)
 	}
+	f := s.jen()
 	if Surface(g.fam, "sections") {
 		g.emitSections(f, rt, toolSlice)
 	}
@@ -216,36 +218,61 @@ func (g *gen) emitGateway(f *jen.File, rt, gw string, toolSlice *jen.Statement) 
 }
 
 // emitFacades writes Facades: one matryoshka facade per group, with its
-// categories and usage lines. golden/github/surfaces_gen.go shows the
-// output.
-func (g *gen) emitFacades(f *jen.File, rt string, toolSlice *jen.Statement) {
+// categories and usage lines, one line each. golden/github/surfaces_gen.go
+// shows the output.
+func (g *gen) emitFacades(s *srcFile, rt string) {
 	mpkg := rt + "/matryoshka"
-	var facades []jen.Code
-	for _, spec := range Facades(g.fam) {
-		args := []jen.Code{strLit(spec.Name), strLit(spec.Description), jen.Qual(rt, "Pick").Call(surfPickArgs(spec.Tools)...)}
+	s.text("// Facades returns the matryoshka surface: one facade per group that\n")
+	s.text("// unfolds into the group's tools, executed by h.\n")
+	s.text("func Facades(h Handlers) []")
+	s.qual(rt, "Tool")
+	s.text(" {\n")
+	specs := Facades(g.fam)
+	if len(specs) == 0 {
+		s.text("\treturn nil\n}\n")
+		return
+	}
+	s.text("\ttools := Tools(h)\n\treturn []")
+	s.qual(rt, "Tool")
+	s.text("{\n")
+	for _, spec := range specs {
+		s.text("\t\t")
+		s.qual(mpkg, "Facade")
+		s.text("(\n\t\t\t")
+		s.lit(spec.Name)
+		s.text(",\n\t\t\t")
+		s.lit(spec.Description)
+		s.text(",\n\t\t\t")
+		s.qual(rt, "Pick")
+		s.text("(tools")
+		for _, t := range spec.Tools {
+			s.text(", ")
+			s.lit(t)
+		}
+		s.text("),\n")
 		for _, c := range spec.Categories {
-			cargs := []jen.Code{strLit(c.Name)}
+			s.text("\t\t\t")
+			s.qual(mpkg, "Category")
+			s.text("(")
+			s.lit(c.Name)
 			for _, t := range c.Tools {
-				cargs = append(cargs, strLit(t))
+				s.text(", ")
+				s.lit(t)
 			}
-			args = append(args, jen.Qual(mpkg, "Category").Call(cargs...))
+			s.text("),\n")
 		}
 		for _, t := range spec.Tools {
-			args = append(args, jen.Qual(mpkg, "Usage").Call(strLit(t), strLit(spec.Usage[t])))
+			s.text("\t\t\t")
+			s.qual(mpkg, "Usage")
+			s.text("(")
+			s.lit(t)
+			s.text(", ")
+			s.lit(spec.Usage[t])
+			s.text("),\n")
 		}
-		facades = append(facades, jen.Qual(mpkg, "Facade").Call(regLines(args)...))
+		s.text("\t\t),\n")
 	}
-	f.Add(comment("Facades returns the matryoshka surface: one facade per group that"))
-	f.Add(comment("unfolds into the group's tools, executed by h."))
-	body := []jen.Code{jen.Return(jen.Nil())}
-	if len(facades) > 0 {
-		body = []jen.Code{
-			jen.Id("tools").Op(":=").Id("Tools").Call(jen.Id("h")),
-			jen.Return(toolSlice.Clone().Values(regLines(facades)...)),
-		}
-	}
-	f.Func().Id("Facades").Params(jen.Id("h").Id("Handlers")).Add(toolSlice).Block(body...)
-	f.Line()
+	s.text("\t}\n}\n")
 }
 
 // emitSections writes Sections: one prompt section per group carrying the

@@ -10,11 +10,12 @@ import (
 	"github.com/toolgen-go/toolgen/generator/internal/gotext"
 )
 
-// This file is the generator's only door for text into generated source:
-// every comment goes through comment (gotext.Comment) and every string
-// literal holding definition text through strLit or rawLit
-// (gotext.Literal); numbers from definitions through numLit. The hostile
-// corpus (golden/hostile_test.go) and TestTextDoors hold the rule.
+// This file and srcfile.go are the generator's only doors for text into
+// generated source: every comment goes through comment (gotext.Comment)
+// and every string literal holding definition text through strLit
+// (gotext.Literal), or srcFile's comment, lit and rawLit for text written
+// directly; numbers from definitions through numLit. The hostile corpus
+// (golden/hostile_test.go) and TestTextDoors hold the rule.
 
 // comment renders text as // line comments, escaped by gotext.Comment: no
 // line of it can begin a directive or a block comment.
@@ -43,10 +44,6 @@ func docComment(text string) *jen.Statement { return comment(text) }
 // strLit is the interpreted Go string literal of s ("..."): its value is s
 // byte for byte whatever s holds.
 func strLit(s string) *jen.Statement { return jen.Op(gotext.Literal(s, false)) }
-
-// rawLit is the Go literal of s, raw (`...`) when s can be one (JSON
-// documents read better that way), interpreted otherwise.
-func rawLit(s string) *jen.Statement { return jen.Op(gotext.Literal(s, true)) }
 
 // numLit is the numeric literal of a JSON number's text, or nil when text
 // is not one.

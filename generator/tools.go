@@ -9,10 +9,11 @@ import (
 )
 
 // emitTools writes tools_gen.go: decodeArgs, the generic decoder of every
-// params type with methods, a decode function per other params type,
-// DecodeArgs and the flat surface Tools, one line per tool.
-// golden/github/tools_gen.go shows the output.
-func emitTools(g *gen, f *jen.File) error {
+// params type with methods, a decode function per other params type and
+// DecodeArgs (jennifer code), then the flat surface Tools, one line per
+// tool, and newTool (text). golden/github/tools_gen.go shows the output.
+func emitTools(g *gen, s *srcFile) error {
+	f := s.jen()
 	g.emitDecodeArgsFunc(f)
 	for _, t := range g.fam.Tools {
 		if !genericDecode(t) {
@@ -20,7 +21,7 @@ func emitTools(g *gen, f *jen.File) error {
 		}
 	}
 	g.emitDecodeArgs(f)
-	g.emitToolsFunc(f)
+	g.emitToolsFunc(s)
 	return nil
 }
 
@@ -31,13 +32,17 @@ func genericDecode(t *ir.Tool) bool {
 	return hasMethods(t.Params) && (!t.Params.Nullable || nilable(t.Params))
 }
 
-// decodeFunc is the expression of t's decode function, of type
+// decodeFunc writes the expression of t's decode function, of type
 // func(tool string, args []byte) (*XParams, error).
-func decodeFunc(t *ir.Tool) *jen.Statement {
+func decodeFunc(s *srcFile, t *ir.Tool) {
 	if genericDecode(t) {
-		return jen.Id("decodeArgs").Types(jen.Op("*").Id(t.Params.GoName))
+		s.text("decodeArgs[*")
+		s.ident(t.Params.GoName)
+		s.text("]")
+		return
 	}
-	return jen.Id("decode" + t.GoName)
+	s.text("decode")
+	s.ident(t.GoName)
 }
 
 // emitDecodeArgsFunc writes argsOf and decodeArgs, the decode function of
@@ -153,75 +158,84 @@ func (g *gen) emitDecodeArgs(f *jen.File) {
 // emitToolsFunc writes Tools, the flat surface: one line per tool, its
 // runtime.Tool literal (toolLit) completed by newTool with the decoder and
 // the handler method; then newTool itself.
-func (g *gen) emitToolsFunc(f *jen.File) {
-	var tools []jen.Code
-	for _, t := range g.fam.Tools {
-		tools = append(tools, jen.Line().Id("newTool").Call(g.toolLit(t), decodeFunc(t), jen.Id("h").Dot(t.GoName)))
+func (g *gen) emitToolsFunc(s *srcFile) {
+	rt := g.runtimePkg
+	s.text("// Tools returns the flat surface: one runtime.Tool per tool definition, whose\n")
+	s.text("// handler decodes and validates the arguments before calling h.\n")
+	s.text("func Tools(h Handlers) []")
+	s.qual(rt, "Tool")
+	s.text(" {\n\treturn []")
+	s.qual(rt, "Tool")
+	s.text("{")
+	if len(g.fam.Tools) > 0 {
+		s.text("\n")
+		n := 0
+		for _, t := range g.fam.Tools {
+			n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
+		}
+		s.grow(n)
+		for _, t := range g.fam.Tools {
+			s.text("\t\tnewTool(")
+			g.toolLit(s, t)
+			s.text(", ")
+			decodeFunc(s, t)
+			s.text(", h.")
+			s.ident(t.GoName)
+			s.text("),\n")
+		}
+		s.text("\t")
 	}
-	tools = append(tools, jen.Line())
-	f.Line()
-	f.Add(comment("Tools returns the flat surface: one runtime.Tool per tool definition, whose"))
-	f.Add(comment("handler decodes and validates the arguments before calling h."))
-	f.Func().Id("Tools").Params(jen.Id("h").Id("Handlers")).Index().Qual(g.runtimePkg, "Tool").Block(
-		jen.Return(jen.Index().Qual(g.runtimePkg, "Tool").Values(tools...)),
-	)
-	f.Line()
-	// func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error),
-	//	call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool
-	//
-	// P is a pointer to the params type: one GC shape, so one instantiation
-	// per result type rather than one per params struct.
-	f.Add(comment("newTool completes t: Decode decodes and validates arguments with decode, and"))
-	f.Add(comment("Handler does so before calling call."))
-	args := jen.Id("args").Qual(jsonPkg, "RawMessage")
-	f.Func().Id("newTool").Types(jen.List(jen.Id("P"), jen.Id("R")).Any()).Params(
-		jen.Id("t").Qual(g.runtimePkg, "Tool"),
-		jen.Id("decode").Func().Params(jen.String(), jen.Index().Byte()).Params(jen.Id("P"), jen.Error()),
-		jen.Id("call").Func().Params(jen.Qual(contextPkg, "Context"), jen.Qual(g.runtimePkg, "ToolContext"), jen.Id("P")).
-			Params(jen.Qual(g.runtimePkg, "ToolResult").Types(jen.Id("R")), jen.Error()),
-	).Qual(g.runtimePkg, "Tool").Block(
-		jen.Id("name").Op(":=").Id("t").Dot("Name"),
-		jen.Id("t").Dot("AcceptsOverrides").Op("=").True(),
-		jen.Id("t").Dot("Decode").Op("=").Func().Params(args).Params(jen.Any(), jen.Error()).Block(
-			jen.Return(jen.Id("decode").Call(jen.Id("name"), jen.Id("args"))),
-		),
-		jen.Id("t").Dot("Handler").Op("=").Func().Params(
-			jen.Id("ctx").Qual(contextPkg, "Context"),
-			jen.Id("tc").Qual(g.runtimePkg, "ToolContext"),
-			jen.Id("args").Qual(jsonPkg, "RawMessage"),
-		).Params(jen.Qual(g.runtimePkg, "Result"), jen.Error()).Block(
-			jen.List(jen.Id("p"), jen.Err()).Op(":=").Id("decode").Call(jen.Id("name"), jen.Id("args")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(g.runtimePkg, "Result").Values(), jen.Err())),
-			jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("call").Call(jen.Id("ctx"), jen.Id("tc"), jen.Id("p")),
-			jen.Return(jen.Id("r").Dot("WithParams").Call(jen.Id("p")), jen.Err()),
-		),
-		jen.Return(jen.Id("t")),
-	)
+	s.text("}\n}\n\n")
+	// P is a pointer to the params type: one GC shape, so one
+	// instantiation per result type rather than one per params struct.
+	s.text("// newTool completes t: Decode decodes and validates arguments with decode, and\n")
+	s.text("// Handler does so before calling call.\n")
+	s.text("func newTool[P, R any](t ")
+	s.qual(rt, "Tool")
+	s.text(", decode func(string, []byte) (P, error), call func(")
+	s.qual(contextPkg, "Context")
+	s.text(", ")
+	s.qual(rt, "ToolContext")
+	s.text(", P) (")
+	s.qual(rt, "ToolResult")
+	s.text("[R], error)) ")
+	s.qual(rt, "Tool")
+	s.text(" {\n\tname := t.Name\n\tt.AcceptsOverrides = true\n\tt.Decode = func(args ")
+	s.qual(jsonPkg, "RawMessage")
+	s.text(") (any, error) {\n\t\treturn decode(name, args)\n\t}\n\tt.Handler = func(ctx ")
+	s.qual(contextPkg, "Context")
+	s.text(", tc ")
+	s.qual(rt, "ToolContext")
+	s.text(", args ")
+	s.qual(jsonPkg, "RawMessage")
+	s.text(") (")
+	s.qual(rt, "Result")
+	s.text(", error) {\n\t\tp, err := decode(name, args)\n\t\tif err != nil {\n\t\t\treturn ")
+	s.qual(rt, "Result")
+	s.text("{}, err\n\t\t}\n\t\tr, err := call(ctx, tc, p)\n\t\treturn r.WithParams(p), err\n\t}\n\treturn t\n}\n")
 }
 
-// toolLit is the runtime.Tool literal of one tool's definition, on one
-// line: name, description, parameters schema and the optional title,
+// toolLit writes the runtime.Tool literal of one tool's definition, on
+// one line: name, description, parameters schema and the optional title,
 // annotations and result schema.
-func (g *gen) toolLit(t *ir.Tool) *jen.Statement {
-	params := jen.Nil()
-	if len(t.ParamsSchema) > 0 {
-		params = jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(t.ParamsSchema)))
-	}
-	items := []jen.Code{
-		jen.Id("Name").Op(":").Add(strLit(t.Name)),
-		jen.Id("Description").Op(":").Add(strLit(t.Description)),
-		jen.Id("Parameters").Op(":").Add(params),
-	}
+func (g *gen) toolLit(s *srcFile, t *ir.Tool) {
+	s.qual(g.runtimePkg, "Tool")
+	s.text("{Name: ")
+	s.lit(t.Name)
+	s.text(", Description: ")
+	s.lit(t.Description)
+	s.text(", Parameters: ")
+	regRawJSON(s, t.ParamsSchema)
 	if t.Title != "" {
-		items = append(items, jen.Id("Title").Op(":").Add(strLit(t.Title)))
+		s.text(", Title: ")
+		s.lit(t.Title)
 	}
-	if a := annotationsLit(g.runtimePkg, t.Annotations); a != nil {
-		items = append(items, jen.Id("Annotations").Op(":").Add(a))
-	}
+	annotationsLit(s, g.runtimePkg, t.Annotations)
 	if len(t.ResultSchema) > 0 {
-		items = append(items, jen.Id("ResultSchema").Op(":").Add(jen.Qual(jsonPkg, "RawMessage").Call(rawLit(string(t.ResultSchema)))))
+		s.text(", ResultSchema: ")
+		regRawJSON(s, t.ResultSchema)
 	}
-	return jen.Qual(g.runtimePkg, "Tool").Values(items...)
+	s.text("}")
 }
 
 // decodeAnyRoot is the body of a decode function for params of a kind
@@ -292,22 +306,51 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	return body
 }
 
-// annotationsLit is the runtime.Annotations literal of a, on one line,
-// or nil when no hint is known:
+// annotationsLit writes ", Annotations: " and the runtime.Annotations
+// literal of a, on one line, or nothing when no hint is known:
 //
-//	&runtime.Annotations{ReadOnly: runtime.Hint(true)}
-func annotationsLit(runtimePkg string, a ir.Annotations) jen.Code {
-	var items []jen.Code
-	for _, h := range []struct {
-		name string
-		v    *bool
-	}{{"ReadOnly", a.ReadOnly}, {"Destructive", a.Destructive}, {"Idempotent", a.Idempotent}, {"OpenWorld", a.OpenWorld}} {
-		if h.v != nil {
-			items = append(items, jen.Id(h.name).Op(":").Qual(runtimePkg, "Hint").Call(jen.Lit(*h.v)))
+//	, Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}
+func annotationsLit(s *srcFile, runtimePkg string, a ir.Annotations) {
+	if a.ReadOnly == nil && a.Destructive == nil && a.Idempotent == nil && a.OpenWorld == nil {
+		return
+	}
+	s.text(", Annotations: &")
+	s.qual(runtimePkg, "Annotations")
+	s.text("{")
+	n := 0
+	sep := func() {
+		if n > 0 {
+			s.text(", ")
+		}
+		n++
+	}
+	hint := func(v bool) {
+		s.qual(runtimePkg, "Hint")
+		if v {
+			s.text("(true)")
+		} else {
+			s.text("(false)")
 		}
 	}
-	if len(items) == 0 {
-		return nil
+	if a.ReadOnly != nil {
+		sep()
+		s.text("ReadOnly: ")
+		hint(*a.ReadOnly)
 	}
-	return jen.Op("&").Qual(runtimePkg, "Annotations").Values(items...)
+	if a.Destructive != nil {
+		sep()
+		s.text("Destructive: ")
+		hint(*a.Destructive)
+	}
+	if a.Idempotent != nil {
+		sep()
+		s.text("Idempotent: ")
+		hint(*a.Idempotent)
+	}
+	if a.OpenWorld != nil {
+		sep()
+		s.text("OpenWorld: ")
+		hint(*a.OpenWorld)
+	}
+	s.text("}")
 }

@@ -13,24 +13,54 @@ import (
 
 // emitTypes writes types_gen.go: the runtime version guard, one params
 // struct and result type per tool, and every named type.
-func emitTypes(g *gen, f *jen.File) error {
-	// const _ = runtime.SupportPackageIsVersion1
-	f.Add(comment("This check fails to compile when the package was generated for an incompatible runtime."))
-	f.Const().Id("_").Op("=").Qual(g.runtimePkg, "SupportPackageIsVersion1")
+func emitTypes(g *gen, s *srcFile) error {
+	s.text("// This check fails to compile when the package was generated for an incompatible runtime.\n")
+	s.text("const _ = ")
+	s.qual(g.runtimePkg, "SupportPackageIsVersion1")
+	s.text("\n")
 	for _, t := range g.fam.Tools {
 		if t.Result == nil {
 			// // ListIssuesResult is the result of list_issues (raw JSON).
 			// type ListIssuesResult = json.RawMessage
-			f.Line()
-			f.Add(commentf("%sResult is the result of %s (free-form JSON).", t.GoName, t.Name))
-			f.Type().Id(t.GoName+"Result").Op("=").Qual(jsonPkg, "RawMessage")
+			s.decl()
+			s.comment("", fmt.Sprintf("%sResult is the result of %s (free-form JSON).", t.GoName, t.Name))
+			s.text("type ")
+			s.ident(t.GoName)
+			s.text("Result = ")
+			s.qual(jsonPkg, "RawMessage")
+			s.text("\n")
 		}
 	}
 	for _, t := range g.fam.Types {
+		if c := g.alias[t]; c != nil && t.Kind != ir.KindEnum {
+			s.decl()
+			g.aliasDecl(s, t, c)
+			continue
+		}
+		f := s.jen()
 		f.Line()
 		g.emitTypeDecl(f, t)
 	}
 	return nil
+}
+
+// aliasDecl writes the declaration of t as an alias of c, the earlier
+// type of its shape:
+//
+//	// ListBillingIssueParams has the shape of ListGithubIssueParams, whose code it shares.
+//	type ListBillingIssueParams = ListGithubIssueParams
+func (g *gen) aliasDecl(s *srcFile, t, c *ir.Type) {
+	if t.Doc == "" {
+		s.comment("", fmt.Sprintf("%s has the shape of %s, whose code it shares.", t.GoName, c.GoName))
+	} else {
+		s.comment("", typeDoc(t))
+		s.comment("", fmt.Sprintf("It has the shape of %s, whose code it shares.", c.GoName))
+	}
+	s.text("type ")
+	s.ident(t.GoName)
+	s.text(" = ")
+	s.ident(c.GoName)
+	s.text("\n")
 }
 
 // hasMethods reports whether a named type gets decode and validate methods
@@ -256,14 +286,20 @@ func needsCustomMarshal(t *ir.Type) bool {
 	return false
 }
 
+// typeDoc is the doc comment text of a named type.
+func typeDoc(t *ir.Type) string {
+	switch {
+	case t.Doc == "":
+		return t.GoName + " is a generated type."
+	case !strings.HasPrefix(t.Doc, t.GoName+" "):
+		return t.GoName + ": " + t.Doc
+	}
+	return t.Doc
+}
+
 // emitTypeDecl declares one named type and its JSON encoding.
 func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
-	doc := t.Doc
-	if doc == "" {
-		doc = t.GoName + " is a generated type."
-	} else if !strings.HasPrefix(doc, t.GoName+" ") {
-		doc = t.GoName + ": " + doc
-	}
+	doc := typeDoc(t)
 	if c := g.alias[t]; c != nil {
 		// // ListBillingIssueParams has the shape of ListGithubIssueParams, whose code it shares.
 		// type ListBillingIssueParams = ListGithubIssueParams

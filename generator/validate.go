@@ -784,9 +784,7 @@ func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
 			call = jen.Qual(c.g.wirePkg, "DuplicateGeneric").Call(jen.Qual(c.g.wirePkg, "Generic").Call(v))
 		}
 		out = append(out, jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(
-			jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit("uniqueItems"),
-				jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("j")).Op("+").Lit(" are equal"),
-				jen.Lit("unique items"), jen.Lit(""), jen.Lit("")),
+			jen.Add(c.errs).Dot("AddDuplicate").Call(c.path, jen.Id("i"), jen.Id("j")),
 		))
 	}
 	if cs.Contains != nil {
@@ -922,9 +920,7 @@ func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 	ac = append(ac, sub.countChecks(jen.Len(jen.Id(a)), cs.MinItems, cs.MaxItems, "Items", "item")...)
 	if cs.UniqueItems {
 		ac = append(ac, jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("ok")).Op(":=").Qual(c.g.wirePkg, "DuplicateGeneric").Call(jen.Id(a)), jen.Id("ok")).Block(
-			jen.Add(c.errs).Dot("Add").Call(c.path, jen.Lit("uniqueItems"),
-				jen.Lit("items ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit(" and ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("j")).Op("+").Lit(" are equal"),
-				jen.Lit("unique items"), jen.Lit(""), jen.Lit(""))))
+			jen.Add(c.errs).Dot("AddDuplicate").Call(c.path, jen.Id("i"), jen.Id("j"))))
 	}
 	if len(ac) > 0 {
 		out = append(out, jen.If(jen.List(jen.Id(a), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Index().Any()), jen.Id("ok")).Block(ac...))

@@ -152,6 +152,20 @@ func TestPick(t *testing.T) {
 	if strings.Join(got, ",") != "c,a" {
 		t.Errorf("Pick = %v, want [c a]", got)
 	}
+	// Many names and tools take the indexed path: same result, the first
+	// tool of a repeated name, names repeated as asked.
+	var many []runtime.Tool
+	for i := range 20 {
+		many = append(many, runtime.Tool{Name: string(rune('a' + i)), Description: "first"})
+	}
+	many = append(many, runtime.Tool{Name: "c", Description: "second"})
+	got = nil
+	for _, tl := range runtime.Pick(many, "t", "c", "missing", "a", "b", "c", "d", "e", "f", "g") {
+		got = append(got, tl.Name+":"+tl.Description)
+	}
+	if want := "t:first,c:first,a:first,b:first,c:first,d:first,e:first,f:first,g:first"; strings.Join(got, ",") != want {
+		t.Errorf("Pick (indexed) = %v, want %s", got, want)
+	}
 }
 
 func TestDefinitions(t *testing.T) {

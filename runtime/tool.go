@@ -163,6 +163,20 @@ func (e *ToolDefinitionError) Error() string {
 // with it.
 func Pick(tools []Tool, names ...string) []Tool {
 	out := make([]Tool, 0, len(names))
+	if len(names) > 8 && len(tools) > 8 {
+		// A facade of a large catalogue picks thousands of tools: index
+		// them once rather than scanning them for every name.
+		first := make(map[string]int, len(tools))
+		for i := len(tools) - 1; i >= 0; i-- {
+			first[tools[i].Name] = i
+		}
+		for _, n := range names {
+			if i, ok := first[n]; ok {
+				out = append(out, tools[i])
+			}
+		}
+		return out
+	}
 	for _, n := range names {
 		for _, t := range tools {
 			if t.Name == n {

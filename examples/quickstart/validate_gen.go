@@ -6,7 +6,6 @@ package quickstart
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"strconv"
 )
 
 // Validate checks x against its schema, reporting every violation.
@@ -122,7 +121,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 				e.Add(&c, "maxItems", "must have at most 8 items", "at most 8 items", "", "")
 			}
 			if i, j, ok := wire.Duplicate(x.Tags); ok {
-				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+				e.AddDuplicate(&c, i, j)
 			}
 			for i1 := range x.Tags {
 				c1 := c.Index(i1)

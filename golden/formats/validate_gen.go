@@ -6,7 +6,6 @@ package formats
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"strconv"
 )
 
 // Validate checks x against its schema, reporting every violation.
@@ -22,7 +21,7 @@ func (x *ScheduleEventParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("holidays")
 		if x.Holidays != nil {
 			if i, j, ok := wire.DuplicateGeneric(wire.Generic(x.Holidays)); ok {
-				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+				e.AddDuplicate(&c, i, j)
 			}
 		}
 	}

@@ -6,7 +6,6 @@ package github
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"strconv"
 )
 
 // Validate checks x against its schema, reporting every violation.
@@ -141,7 +140,7 @@ func (x *CreateIssueParams) validate(p *wire.Path, e *wire.Errors) {
 				e.Add(&c, "maxItems", "must have at most 10 items", "at most 10 items", "", "")
 			}
 			if i, j, ok := wire.Duplicate(x.Assignees); ok {
-				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+				e.AddDuplicate(&c, i, j)
 			}
 		}
 	}

@@ -96,8 +96,22 @@ func AppendReceivedNumber(b []byte, f float64) []byte {
 	return append(b, text.Received(f)...)
 }
 
-// cutCodePoints cuts what b holds after start, valid UTF-8, to n code
-// points the way text.Truncate cuts a string.
+// AppendTruncated appends text.Truncate(s, ReceivedLimit) to b, reading
+// at most a few hundred bytes of s: raw JSON text of a value that does not
+// fit, say, which may be megabytes long.
+func AppendTruncated[T string | []byte](b []byte, s T) []byte {
+	start := len(b)
+	// ReceivedLimit code points take at most utf8.UTFMax bytes each; one
+	// more byte tells whether s goes on.
+	if n := ReceivedLimit*utf8.UTFMax + 1; len(s) > n {
+		s = s[:n]
+	}
+	b = append(b, s...)
+	return cutCodePoints(b, start, ReceivedLimit)
+}
+
+// cutCodePoints cuts what b holds after start to n code points the way
+// text.Truncate cuts a string (an invalid byte counts as one).
 func cutCodePoints(b []byte, start, n int) []byte {
 	s := b[start:]
 	if len(s) <= n || utf8.RuneCount(s) <= n {

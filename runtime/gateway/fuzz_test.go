@@ -98,7 +98,8 @@ func FuzzSearch(f *testing.F) {
 
 // FuzzIndex builds an index over an op whose name, description and schema
 // are untrusted, and searches it with an untrusted query: no panic, and
-// the word splitter's ASCII path agrees with its Unicode path.
+// the word splitter's ASCII path agrees with its Unicode path, and a
+// stem is never longer than its word.
 func FuzzIndex(f *testing.F) {
 	f.Add("getUserID", "Find the airfare.", `{"type":"object","properties":{"a":{"enum":["x y",1,null]},"b":{"items":{"properties":{"c":{}}}}}}`, "cheapest air fare")
 	f.Add("HTMLParser_v2", "", `{"properties":{"x":{"anyOf":[{"const":"é"}]}}}`, "ＴＡＳＫＳ")
@@ -108,6 +109,11 @@ func FuzzIndex(f *testing.F) {
 		for _, h := range ix.Search(query, 5) {
 			if h.Op != "a.b" && h.Op != "c.d" {
 				t.Fatalf("hit %q", h.Op)
+			}
+		}
+		for _, w := range splitWords(name + " " + query) {
+			if st := stem(w); len(st) > len(w) || st == "" {
+				t.Fatalf("stem(%q) = %q: longer or empty", w, st)
 			}
 		}
 		if isASCII(name) {

@@ -38,7 +38,7 @@ func (w *opWords) field(fi int) []int32 {
 // termTable is one worker's terms: a raw word (as written, any case) maps
 // to the id of its stem, or -1 for a stop word or number.
 type termTable struct {
-	memo  map[string]int32
+	memo  *wordTable // raw word → term id
 	ids   map[string]int32
 	terms []string
 	// scratch for the schema words of the op being read
@@ -46,20 +46,13 @@ type termTable struct {
 	buf                   []int32
 }
 
-func (tt *termTable) add(dst []int32, text string) []int32 {
-	forWords(text, func(w string) {
-		k, ok := tt.memo[w]
+// addWords appends the term ids of the words of text to dst.
+func addWords[T ~string | ~[]byte](tt *termTable, dst []int32, text T) []int32 {
+	forWords(text, func(w T) {
+		k, ok := wordGet(tt.memo, w)
 		if !ok {
-			k = -1
-			if l := strings.ToLower(w); !stopWords[l] && !isDigits(l) {
-				st := stem(l)
-				if k, ok = tt.ids[st]; !ok {
-					k = int32(len(tt.terms))
-					tt.ids[st] = k
-					tt.terms = append(tt.terms, st)
-				}
-			}
-			tt.memo[w] = k
+			k = tt.term(string(w))
+			wordPut(tt.memo, w, k)
 		}
 		if k >= 0 {
 			dst = append(dst, k)
@@ -68,28 +61,53 @@ func (tt *termTable) add(dst []int32, text string) []int32 {
 	return dst
 }
 
-func (tt *termTable) argName(s string)   { tt.args = tt.add(tt.args, s) }
-func (tt *termTable) enumValue(s string) { tt.enums = tt.add(tt.enums, s) }
-func (tt *termTable) argDesc(s string)   { tt.argDescs = tt.add(tt.argDescs, s) }
+// term is the id of the stem of raw word w, -1 for a stop word or number.
+func (tt *termTable) term(w string) int32 {
+	l := strings.ToLower(w)
+	if stopWords[l] || isDigits(l) {
+		return -1
+	}
+	st := stem(l)
+	k, ok := tt.ids[st]
+	if !ok {
+		k = int32(len(tt.terms))
+		tt.ids[st] = k
+		tt.terms = append(tt.terms, st)
+	}
+	return k
+}
 
-// read returns op's words (ids of tt).
-func (tt *termTable) read(op *Op) opWords {
+func (tt *termTable) argName(s []byte)   { tt.args = addWords(tt, tt.args, s) }
+func (tt *termTable) enumValue(s []byte) { tt.enums = addWords(tt, tt.enums, s) }
+func (tt *termTable) argDesc(s []byte)   { tt.argDescs = addWords(tt, tt.argDescs, s) }
+
+// read returns op's words (ids of tt) and its action: its registry
+// action, else the first word of its path or tool name that names one.
+func (tt *termTable) read(op *Op) (opWords, actionClass) {
 	ids := tt.buf[:0]
 	var w opWords
-	for _, s := range [...]string{op.Path, op.Tool, op.Entity, op.Action} {
-		ids = tt.add(ids, s)
+	act := actionOf[stem(strings.ToLower(op.Action))]
+	for i, s := range [...]string{op.Path, op.Tool, op.Entity, op.Action} {
+		from := len(ids)
+		ids = addWords(tt, ids, s)
+		for _, k := range ids[from:] {
+			if act != actNone || i > 1 {
+				break
+			}
+			act = actionOf[tt.terms[k]]
+		}
 	}
 	w.end[fieldName] = int32(len(ids))
-	ids = tt.add(ids, op.Description)
+	ids = addWords(tt, ids, op.Description)
 	w.end[fieldDesc] = int32(len(ids))
 	tt.args, tt.enums, tt.argDescs = tt.args[:0], tt.enums[:0], tt.argDescs[:0]
 	if len(op.Parameters) > 0 {
-		schemaWords(string(op.Parameters), tt)
+		schemaWords(op.Parameters, tt)
 	}
 	if len(tt.args) == 0 {
 		for _, a := range op.Args {
-			tt.argName(a.Name)
-			tt.argDesc(a.Description)
+			tt.args = addWords(tt, tt.args, a.Name)
+			tt.argDescs = addWords(tt, tt.argDescs, a.Description)
 		}
 	}
 	ids = append(ids, tt.args...)
@@ -101,7 +119,7 @@ func (tt *termTable) read(op *Op) opWords {
 	// The ops of a worker share one growing buffer.
 	w.ids = ids[:len(ids):len(ids)]
 	tt.buf = ids[len(ids):]
-	return w
+	return w, act
 }
 
 // newIndex indexes ops with the constants p.
@@ -119,13 +137,12 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tt := &termTable{memo: make(map[string]int32, 1<<12), ids: make(map[string]int32, 1<<12), buf: make([]int32, 0, 1<<14)}
+			tt := &termTable{memo: newWordTable(1 << 12), ids: make(map[string]int32, 1<<12), buf: make([]int32, 0, 1<<14)}
 			tables[w] = tt
 			// Contiguous ranges: the buffer holds whole runs of ops.
 			lo, hi := w*len(ops)/workers, (w+1)*len(ops)/workers
 			for i := lo; i < hi; i++ {
-				words[i] = tt.read(&ops[i])
-				ix.action[i] = opAction(ops[i])
+				words[i], ix.action[i] = tt.read(&ops[i])
 			}
 		}()
 	}
@@ -218,57 +235,66 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		ix.post[k] = postings{idf: math.Log(1 + (nOps-d+0.5)/(d+0.5)), docs: docs[off:off:end], tf: tfs[off:off:end]}
 		off = end
 	}
-	acc := make([][numFields]float64, nTerms)
+	// acc is each term's pseudo term frequency in the op being read,
+	// stamp the op (+1) that last touched it.
+	acc := make([]float64, nTerms)
+	stamp := last
+	clear(stamp)
 	var touched []int32
-	add := func(k int32, fi int, w float64) {
-		if acc[k] == ([numFields]float64{}) {
+	add := func(k int32, w float64, i int) {
+		if stamp[k] != int32(i+1) {
+			stamp[k] = int32(i + 1)
 			touched = append(touched, k)
 		}
-		acc[k][fi] += w
+		acc[k] += w
 	}
+	// every op's name terms in one backing array
+	allNames := make([]int32, 0, 8*len(ops))
+	nameEnd := make([]int32, len(ops))
 	for i := range ops {
 		touched = touched[:0]
-		var norm [numFields]float64
-		var names []int32
+		from := len(allNames)
 		for fi := range numFields {
 			ts := words[i].field(fi)
-			norm[fi] = p.Weight[fi] / (1 - p.B[fi] + p.B[fi]*float64(len(ts))/avg[fi])
+			norm := p.Weight[fi] / (1 - p.B[fi] + p.B[fi]*float64(len(ts))/avg[fi])
 			for _, k := range ts {
-				add(k, fi, 1)
+				add(k, norm, i)
 				pt := ix.parts[k]
 				if pt[0] >= 0 && compound {
-					add(pt[0], fi, p.Compound)
-					add(pt[1], fi, p.Compound)
+					add(pt[0], p.Compound*norm, i)
+					add(pt[1], p.Compound*norm, i)
 				}
 				if fi == fieldName {
-					names = appendNew(names, k)
+					allNames = appendNew(allNames, from, k)
 					if pt[0] >= 0 {
-						names = appendNew(appendNew(names, pt[0]), pt[1])
+						allNames = appendNew(appendNew(allNames, from, pt[0]), from, pt[1])
 					}
 				}
 			}
 		}
 		for _, k := range touched {
-			var tf float64
-			for fi, c := range acc[k] {
-				tf += c * norm[fi]
-			}
 			pl := &ix.post[k]
 			pl.docs = append(pl.docs, int32(i))
-			pl.tf = append(pl.tf, tf)
-			acc[k] = [numFields]float64{}
+			pl.tf = append(pl.tf, acc[k])
+			acc[k] = 0
 		}
-		ix.names[i] = names
+		nameEnd[i] = int32(len(allNames))
 		ix.seq[i] = words[i].ids[:words[i].end[fieldDesc]]
+	}
+	// The backing array no longer grows: slice it.
+	from := 0
+	for i := range ops {
+		ix.names[i] = allNames[from:nameEnd[i]:nameEnd[i]]
+		from = int(nameEnd[i])
 	}
 	ix.vocab = slices.Clone(ix.terms)
 	sort.Strings(ix.vocab)
 	return ix
 }
 
-// appendNew appends k unless s holds it.
-func appendNew(s []int32, k int32) []int32 {
-	if slices.Contains(s, k) {
+// appendNew appends k unless s[from:] holds it.
+func appendNew(s []int32, from int, k int32) []int32 {
+	if slices.Contains(s[from:], k) {
 		return s
 	}
 	return append(s, k)
@@ -276,29 +302,36 @@ func appendNew(s []int32, k int32) []int32 {
 
 // splitCompound splits t into two words the family uses on their own,
 // each of at least three letters ("airfare" when "air" and "fare" occur),
-// when t has six or more letters. The split with the most common rarer
+// when t has six to maxStemLen letters. The split with the most common rarer
 // part wins.
 func splitCompound(t string, df func(string) int) ([2]string, bool) {
-	if len(t) < 6 || !isASCII(t) {
+	if len(t) < 6 || len(t) > maxStemLen || !isASCII(t) {
 		return [2]string{}, false
 	}
 	best, bestDF := [2]string{}, 0
 	for i := 3; i <= len(t)-3; i++ {
 		a, b := t[:i], t[i:]
-		da, db := df(a), df(b)
+		da := df(a)
+		// the part may be a stem whose dropped "e" the compound kept
+		if da == 0 && strings.HasSuffix(a, "e") {
+			a = a[:len(a)-1]
+			da = df(a)
+		}
 		if da == 0 {
-			// the part may be a stem whose dropped "e" the compound kept
-			if strings.HasSuffix(a, "e") {
-				da = df(a[:len(a)-1])
-				a = a[:len(a)-1]
+			continue
+		}
+		db := df(b)
+		if db == 0 {
+			// the part as a word of its own stems differently ("fare"
+			// keeps the e that "airfare" loses)
+			for _, alt := range [...]string{stem(b), stem(b + "e")} {
+				if d := df(alt); alt != b && d > 0 {
+					b, db = alt, d
+					break
+				}
 			}
 		}
 		if db == 0 {
-			if sb := stem(b); sb != b {
-				b, db = sb, df(sb)
-			}
-		}
-		if da == 0 || db == 0 {
 			continue
 		}
 		if m := min(da, db); m > bestDF {
@@ -306,18 +339,4 @@ func splitCompound(t string, df func(string) int) ([2]string, bool) {
 		}
 	}
 	return best, bestDF > 0
-}
-
-// opAction is the action of op: its registry action, else the first word
-// of its path or tool name that names one.
-func opAction(op Op) actionClass {
-	if a := actionOf[stem(strings.ToLower(op.Action))]; a != actNone {
-		return a
-	}
-	for _, w := range splitWords(op.Path + " " + op.Tool) {
-		if a := actionOf[stem(w)]; a != actNone {
-			return a
-		}
-	}
-	return actNone
 }

@@ -33,9 +33,9 @@ func appendWords(words []string, text string) []string {
 
 // forWords calls fn with each word of text as written (see splitWords),
 // a substring of text when it is ASCII.
-func forWords(text string, fn func(string)) {
+func forWords[T ~string | ~[]byte](text T, fn func(T)) {
 	if !isASCII(text) {
-		forWordsRunes(text, fn)
+		forWordsRunes(string(text), func(w string) { fn(T(w)) })
 		return
 	}
 	isUpper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
@@ -98,44 +98,7 @@ func forWordsRunes(text string, fn func(string)) {
 	flush()
 }
 
-// stem removes common English inflections so that "tasks", "task" and
-// "creating", "create" meet. It is deliberately light: the same function
-// runs on queries and documents, so it only needs to be consistent.
-func stem(w string) string {
-	if len(w) <= 3 || !isASCII(w) {
-		return w
-	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		w = w[:len(w)-1]
-	case strings.HasSuffix(w, "ing") && len(w) >= 6:
-		w = undouble(w[:len(w)-3])
-	case strings.HasSuffix(w, "ied") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ed") && len(w) >= 5:
-		w = undouble(w[:len(w)-2])
-	}
-	if len(w) > 3 && strings.HasSuffix(w, "e") {
-		w = w[:len(w)-1]
-	}
-	return w
-}
-
-func undouble(w string) string {
-	n := len(w)
-	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
-		return w[:n-1]
-	}
-	return w
-}
-
-func isASCII(s string) bool {
+func isASCII[T ~string | ~[]byte](s T) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -380,7 +343,9 @@ func (a actionClass) reads() bool { return a == actRead || a == actList || a == 
 
 // actionOf maps the stems of action words, including agent nouns in tool
 // names (locator, calculator), to their class.
-var actionOf = buildActions(map[actionClass][]string{
+var actionOf = buildActions(actionWords)
+
+var actionWords = map[actionClass][]string{
 	actSearch:  {"search", "find", "lookup", "locate", "look", "seek", "query", "finder", "locator", "discover"},
 	actList:    {"list", "enumerate", "browse", "catalog"},
 	actRead:    {"get", "fetch", "retrieve", "read", "show", "view", "display", "open", "see", "describe", "inspect", "check", "retrieval", "checker"},
@@ -390,7 +355,7 @@ var actionOf = buildActions(map[actionClass][]string{
 	actSend:    {"send", "email", "mail", "notify", "tell", "share", "forward"},
 	actLink:    {"link", "connect", "attach", "associate", "relate"},
 	actCompute: {"calculate", "compute", "estimate", "convert", "calculator", "converter", "calculation", "run", "execute", "evaluate"},
-})
+}
 
 func buildActions(classes map[actionClass][]string) map[string]actionClass {
 	m := map[string]actionClass{}

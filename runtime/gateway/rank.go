@@ -31,9 +31,12 @@ type rankParams struct {
 	// indexed words sharing a prefix of at least MinPrefix bytes with it.
 	Synonym, Prefix float64
 	MinPrefix       int
-	// ExpandUnknownOnly and PrefixUnknownOnly keep synonyms and prefix
-	// neighbours for query words the family does not use itself.
-	ExpandUnknownOnly, PrefixUnknownOnly bool
+	// KnownSynonym further discounts the synonyms of a query word the
+	// family uses itself (1: as for a word it does not use; 0: synonyms
+	// only for words the family lacks), and PrefixUnknownOnly keeps
+	// prefix neighbours for words the family does not use.
+	KnownSynonym      float64
+	PrefixUnknownOnly bool
 	// Feedback weighs pseudo-relevance feedback terms (0: none).
 	Feedback float64
 	// Compound is the term frequency given to the parts of a compound word
@@ -56,19 +59,20 @@ type rankParams struct {
 
 var defaultRank = rankParams{
 	K1:           1.6,
-	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.25},
-	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 0.75, fieldArgDesc: 0.75},
+	Weight:       [numFields]float64{fieldName: 1.0, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1.0, fieldArgDesc: 0.5},
+	B:            [numFields]float64{fieldName: 0.75, fieldArgs: 0.5, fieldEnum: 0.5, fieldDesc: 1, fieldArgDesc: 0.75},
 	Synonym:      0.6,
+	KnownSynonym: 1,
 	Prefix:       0.5,
 	MinPrefix:    5,
-	Compound:     0.5,
-	Coverage:     1.0,
+	Compound:     0,
+	Coverage:     0.5,
 	Action:       0.1,
 	Family:       0.1,
 	Penalty:      0.1,
 	List:         0.25,
 	RerankDepth:  50,
-	NameCoverage: 0.5,
+	NameCoverage: 0,
 	Proximity:    1.0,
 }
 
@@ -97,11 +101,12 @@ func WithReranker(r Reranker) IndexOption { return func(ix *Index) { ix.rerank =
 
 // Index ranks ops for natural-language queries: BM25F over the op's names,
 // argument names, enum values, description and argument descriptions, with
-// snake/camel case splitting, light stemming, compound splitting learned
-// from the family's own words, a synonym lexicon and prefix matches, then
-// a re-ranking of the best 50 by how much of the query's rare words the
-// op's name holds and how closely its words follow the query's (see the
-// package doc). It is immutable and safe for concurrent use.
+// snake/camel case splitting, stemming of inflections and derivations,
+// compound splitting learned from the family's own words, a synonym
+// lexicon and prefix matches, then a re-ranking of the best 50 by how
+// closely the op's words follow the query's, near-duplicates ordered by
+// how much of their name the query names (see the package doc). It is
+// immutable and safe for concurrent use.
 type Index struct {
 	p      rankParams
 	ops    []Op
@@ -150,7 +155,14 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	words := splitWords(fileNames(query))
 	qs := make([]string, 0, len(words))
 	qAction := actNone
-	for _, w := range words {
+	for i, w := range words {
+		// Two words the family writes as one ("to-do" for "todo", "web
+		// site" for "website"), learned from its own terms.
+		if i+1 < len(words) && !isDigits(w) && !isDigits(words[i+1]) {
+			if j := stem(w + words[i+1]); len(j) >= 4 && ix.id(j) >= 0 && !slices.Contains(qs, j) {
+				qs = append(qs, j)
+			}
+		}
 		if stopWords[w] || isDigits(w) {
 			continue
 		}
@@ -197,9 +209,13 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		// best synonym or prefix neighbour scores, discounted; never both.
 		touched = touched[:0]
 		w := ix.accumulate(q, 1, best, &touched)
-		if w == 0 || !p.ExpandUnknownOnly {
+		syn := p.Synonym
+		if w > 0 {
+			syn *= p.KnownSynonym
+		}
+		if syn > 0 {
 			for _, s := range synonyms[q] {
-				w = max(w, p.Synonym*ix.accumulate(s, p.Synonym, best, &touched))
+				w = max(w, syn*ix.accumulate(s, syn, best, &touched))
 			}
 		}
 		if w == 0 || !p.PrefixUnknownOnly {
@@ -241,6 +257,11 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		top = ix.keep(top, scored{doc: d, score: s}, depth)
 	}
 	// Second stage: the op's name and the order of its words.
+	for i := range top {
+		// Of ops that score the same (near-duplicate tools), the one whose
+		// name holds the fewest words the query leaves out goes first.
+		top[i].spec = ix.nameShare(top[i].doc, qids)
+	}
 	if p.NameCoverage != 0 || p.Proximity != 0 {
 		for i := range top {
 			c := &top[i]
@@ -346,6 +367,23 @@ func (ix *Index) keep(top []scored, c scored, n int) []scored {
 	return top
 }
 
+// nameShare is the share of the idf mass of op d's name words that the
+// query terms qs hold.
+func (ix *Index) nameShare(d int, qs []int32) float64 {
+	var all, found float64
+	for _, k := range ix.names[d] {
+		idf := ix.post[k].idf
+		all += idf
+		if slices.Contains(qs, k) {
+			found += idf
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return found / all
+}
+
 // proximity is the share of the query's adjacent word pairs that occur in
 // that order within three words of each other in the op's name and
 // description.
@@ -373,15 +411,21 @@ func (ix *Index) proximity(d int, qs []int32) float64 {
 	return float64(found) / float64(len(qs)-1)
 }
 
+// scored is a candidate op: its index, score and, in the second stage,
+// the share of its name's idf mass that the query holds (spec).
 type scored struct {
-	doc   int
-	score float64
+	doc         int
+	score, spec float64
 }
 
-// before orders hits: higher score first, then op path.
+// before orders hits: higher score first, then the more specific name
+// (spec), then op path.
 func (ix *Index) before(a, b scored) bool {
 	if a.score != b.score {
 		return a.score > b.score
+	}
+	if a.spec != b.spec {
+		return a.spec > b.spec
 	}
 	return ix.ops[a.doc].Path < ix.ops[b.doc].Path
 }

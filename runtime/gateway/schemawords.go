@@ -19,16 +19,18 @@ const (
 
 // schemaWordSink receives the words of a schema: property names (at any
 // depth), short enum and const string values, and property descriptions.
+// The words are only valid during the call.
 type schemaWordSink interface {
-	argName(s string)
-	enumValue(s string)
-	argDesc(s string)
+	argName(s []byte)
+	enumValue(s []byte)
+	argDesc(s []byte)
 }
 
 // schemaWords reads the search words of the JSON Schema raw into sink.
 // Malformed JSON ends the scan; what was read before stays. The words are
-// substrings of raw when they hold no escapes.
-func schemaWords(raw string, sink schemaWordSink) {
+// subslices of raw when they hold no escapes, so reading them allocates
+// nothing.
+func schemaWords(raw []byte, sink schemaWordSink) {
 	sc := schemaScan{b: raw, budget: maxSchemaWalk, sink: sink}
 	sc.space()
 	sc.schema(0, false)
@@ -37,7 +39,7 @@ func schemaWords(raw string, sink schemaWordSink) {
 // schemaScan is a cursor over a schema's JSON text. Once a syntax error is
 // seen (bad), every method returns at once.
 type schemaScan struct {
-	b      string
+	b      []byte
 	p      int
 	budget int
 	bad    bool
@@ -77,7 +79,7 @@ func (sc *schemaScan) expect(c byte) bool {
 
 // object calls member for each key of the object at the cursor, with the
 // cursor on the key's value; member must consume the value.
-func (sc *schemaScan) object(member func(key string)) {
+func (sc *schemaScan) object(member func(key []byte)) {
 	if !sc.expect('{') {
 		return
 	}
@@ -136,14 +138,14 @@ func (sc *schemaScan) schema(depth int, prop bool) {
 		return
 	}
 	sc.budget--
-	sc.object(func(key string) {
-		switch key {
+	sc.object(func(key []byte) {
+		switch string(key) {
 		case "properties":
 			if sc.next() != '{' {
 				sc.skip(0)
 				return
 			}
-			sc.object(func(name string) {
+			sc.object(func(name []byte) {
 				sc.sink.argName(name)
 				sc.schema(depth+1, true)
 			})
@@ -190,19 +192,19 @@ func (sc *schemaScan) value() {
 }
 
 // strValue reads a string value, or skips a value of another type.
-func (sc *schemaScan) strValue() (string, bool) {
+func (sc *schemaScan) strValue() ([]byte, bool) {
 	if sc.next() != '"' {
 		sc.skip(0)
-		return "", false
+		return nil, false
 	}
 	return sc.str()
 }
 
 // str reads the string at the cursor, unescaped.
-func (sc *schemaScan) str() (string, bool) {
+func (sc *schemaScan) str() ([]byte, bool) {
 	if sc.next() != '"' {
 		sc.bad = true
-		return "", false
+		return nil, false
 	}
 	start := sc.p + 1
 	escaped := false
@@ -220,11 +222,11 @@ func (sc *schemaScan) str() (string, bool) {
 		}
 	}
 	sc.bad = true
-	return "", false
+	return nil, false
 }
 
 // unescape decodes the body of a JSON string that holds escapes.
-func unescape(b string) (string, bool) {
+func unescape(b []byte) ([]byte, bool) {
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -233,18 +235,18 @@ func unescape(b string) (string, bool) {
 			continue
 		}
 		if i++; i >= len(b) {
-			return "", false
+			return nil, false
 		}
 		switch b[i] {
 		case 'n', 't', 'r', 'b', 'f':
 			out = append(out, ' ')
 		case 'u':
 			if i+5 > len(b) {
-				return "", false
+				return nil, false
 			}
-			r, ok := text.Hex4([]byte(b[i+1:i+5]), 0)
+			r, ok := text.Hex4(b[i+1:i+5], 0)
 			if !ok {
-				return "", false
+				return nil, false
 			}
 			out = utf8.AppendRune(out, r)
 			i += 4
@@ -252,7 +254,7 @@ func unescape(b string) (string, bool) {
 			out = append(out, b[i])
 		}
 	}
-	return string(out), true
+	return out, true
 }
 
 // skip consumes the value at the cursor, of any type.
@@ -262,7 +264,7 @@ func (sc *schemaScan) skip(depth int) {
 	case depth > 64:
 		sc.bad = true
 	case c == '{':
-		sc.object(func(string) { sc.skip(depth + 1) })
+		sc.object(func([]byte) { sc.skip(depth + 1) })
 	case c == '[':
 		sc.array(func() { sc.skip(depth + 1) })
 	case c == '"':

@@ -7,9 +7,9 @@ import (
 
 type wordLog struct{ names, enums, descs []string }
 
-func (l *wordLog) argName(s string)   { l.names = append(l.names, s) }
-func (l *wordLog) enumValue(s string) { l.enums = append(l.enums, s) }
-func (l *wordLog) argDesc(s string)   { l.descs = append(l.descs, s) }
+func (l *wordLog) argName(s []byte)   { l.names = append(l.names, string(s)) }
+func (l *wordLog) enumValue(s []byte) { l.enums = append(l.enums, string(s)) }
+func (l *wordLog) argDesc(s []byte)   { l.descs = append(l.descs, string(s)) }
 
 func TestSchemaWords(t *testing.T) {
 	for _, c := range []struct {
@@ -33,7 +33,7 @@ func TestSchemaWords(t *testing.T) {
 		{`{"properties":{"e":{"enum":["` + string(make([]byte, 65)) + `"]}}}`, []string{"e"}, nil, nil},
 	} {
 		var l wordLog
-		schemaWords(c.in, &l)
+		schemaWords([]byte(c.in), &l)
 		if !slices.Equal(l.names, c.names) || !slices.Equal(l.enums, c.enums) || !slices.Equal(l.descs, c.descs) {
 			t.Errorf("schemaWords(%.60q) = %q %q %q, want %q %q %q", c.in, l.names, l.enums, l.descs, c.names, c.enums, c.descs)
 		}
@@ -52,10 +52,10 @@ func TestSchemaWordsDepth(t *testing.T) {
 		s += `}}`
 	}
 	var l wordLog
-	schemaWords(s, &l)
+	schemaWords([]byte(s), &l)
 	if len(l.names) != maxSchemaDepth+1 {
 		t.Errorf("%d names, want %d", len(l.names), maxSchemaDepth+1)
 	}
 	deep := `{"x":` + string(slices.Repeat([]byte("["), 100000)) + `}`
-	schemaWords(deep, &l)
+	schemaWords([]byte(deep), &l)
 }

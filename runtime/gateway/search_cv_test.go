@@ -341,7 +341,9 @@ func rankGrid() []rankParams {
 	for _, v := range []float64{0.1, 0.3} {
 		vary(func(p *rankParams) { p.Feedback = v })
 	}
-	vary(func(p *rankParams) { p.ExpandUnknownOnly = true })
+	for _, v := range []float64{0, 0.25, 0.5} {
+		vary(func(p *rankParams) { p.KnownSynonym = v })
+	}
 	vary(func(p *rankParams) { p.PrefixUnknownOnly = true })
 	vary(func(p *rankParams) { p.Weight[fieldArgs], p.Weight[fieldEnum], p.Weight[fieldArgDesc] = 0, 0, 0 })
 	// dedupe
@@ -355,8 +357,8 @@ func rankGrid() []rankParams {
 }
 
 func describeRank(p rankParams) string {
-	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f (unknown words only: %v, %v) compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f",
-		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.ExpandUnknownOnly, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback)
+	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f known-word synonyms ×%.2f prefix for unknown words only %v compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f",
+		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.KnownSynonym, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback)
 }
 
 // aceBenchOrSkip is the ACEBench set, or a skip when the corpus is absent.

@@ -240,7 +240,7 @@ func TestTerms(t *testing.T) {
 		"list_onto_tasks":        "list onto task",
 		"getUserID":              "get user id",
 		"HTMLParser v2 1024":     "html parser v",
-		"Creating the entries":   "creat entry",
+		"Creating the entries":   "creat entri",
 		"API-get-block-children": "api get block children",
 		"boxes matches":          "box match",
 	}

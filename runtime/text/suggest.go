@@ -24,6 +24,9 @@ func Closest(s string, candidates []string) string {
 	if s == "" || len(s) > MaxSuggestLen {
 		return ""
 	}
+	if best, ok := closestASCII(s, candidates); ok {
+		return best
+	}
 	// Names and enum values are short: their runes fit on the stack.
 	var sBuf, cBuf [64]rune
 	ns := appendNormalized(sBuf[:0], s)
@@ -33,13 +36,142 @@ func Closest(s string, candidates []string) string {
 			continue
 		}
 		nc := appendNormalized(cBuf[:0], c)
-		longer, shorter := max(len(ns), len(nc)), min(len(ns), len(nc))
-		limit := max(longer/3, 1)
-		if d := osaDistance(ns, nc, limit); d <= limit && d < shorter && (bestD < 0 || d < bestD) {
+		if d, ok := nearer(ns, nc, bestD); ok {
 			best, bestD = c, d
 		}
 	}
 	return best
+}
+
+// shortASCII is the length up to which Closest compares ASCII strings
+// with bit vectors, one machine word per string, without decoding runes.
+const shortASCII = 64
+
+// closestASCII is Closest when s and every candidate are ASCII and at
+// most shortASCII bytes long (enum values and argument names almost
+// always are); ok is false otherwise, and Closest compares runes. A
+// candidate whose length alone puts it out of reach is not compared.
+func closestASCII(s string, candidates []string) (best string, ok bool) {
+	if len(s) > shortASCII || !isASCII(s) {
+		return "", false
+	}
+	var p osaPattern
+	var buf [shortASCII]byte
+	p.init(appendNormalizedASCII(buf[:0], s))
+	bestD := -1
+	for _, c := range candidates {
+		if len(c) > shortASCII || !isASCII(c) {
+			return "", false
+		}
+		if c == s || !inReach(p.m, len(c), bestD) {
+			continue
+		}
+		d := p.distance(appendNormalizedASCII(buf[:0], c))
+		longer, shorter := max(p.m, len(c)), min(p.m, len(c))
+		if d <= max(longer/3, 1) && d < shorter && (bestD < 0 || d < bestD) {
+			best, bestD = c, d
+		}
+	}
+	return best, true
+}
+
+// osaPattern computes the optimal string alignment distance from one
+// ASCII string of at most 64 bytes to others, a column of the edit
+// distance matrix at a time in bit vectors (Hyyrö's extension of Myers'
+// bit-parallel algorithm to transpositions): O(len(text)) word operations
+// per text instead of O(len(pattern)·len(text)) cells.
+type osaPattern struct {
+	// peq[c] has bit i set when the pattern's byte i is c.
+	peq [utf8.RuneSelf]uint64
+	m   int
+}
+
+func (p *osaPattern) init(pattern []byte) {
+	for i, c := range pattern {
+		p.peq[c] |= 1 << i
+	}
+	p.m = len(pattern)
+}
+
+// distance returns the distance from the pattern to text (ASCII).
+func (p *osaPattern) distance(text []byte) int {
+	if p.m == 0 {
+		return len(text)
+	}
+	// Vertical deltas of the current column: pv (+1) and mv (-1) bit
+	// sets; the pattern's first column is 0, 1, ..., m.
+	pv, mv := ^uint64(0), uint64(0)
+	var d0, pmPrev uint64
+	high := uint64(1) << (p.m - 1)
+	score := p.m
+	for _, c := range text {
+		pm := p.peq[c]
+		tr := ((^d0 & pm) << 1) & pmPrev
+		d0 = (((pm & pv) + pv) ^ pv) | pm | mv | tr
+		ph := mv | ^(d0 | pv)
+		mh := d0 & pv
+		if ph&high != 0 {
+			score++
+		} else if mh&high != 0 {
+			score--
+		}
+		// The top row is 0, 1, ..., len(text): every step adds one.
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(d0 | ph)
+		mv = ph & d0
+		pmPrev = pm
+	}
+	return score
+}
+
+// inReach reports whether strings of m and n code points can be close
+// (see Closest) and nearer than bestD (-1: no candidate yet): their
+// distance is at least the difference of their lengths.
+func inReach(m, n, bestD int) bool {
+	diff, shorter := max(m-n, n-m), min(m, n)
+	return diff <= max(max(m, n)/3, 1) && diff < shorter && (bestD < 0 || diff < bestD)
+}
+
+// nearer returns the distance of the normalized a and b when it makes b a
+// suggestion for a — at most a third of the longer one (at least 1),
+// less than the shorter one's length — nearer than bestD (-1: no
+// candidate yet).
+func nearer(a, b []rune, bestD int) (int, bool) {
+	longer, shorter := max(len(a), len(b)), min(len(a), len(b))
+	limit := min(max(longer/3, 1), shorter-1)
+	if bestD >= 0 {
+		limit = min(limit, bestD-1)
+	}
+	if limit < 0 {
+		return 0, false
+	}
+	d := osaDistance(a, b, limit)
+	return d, d <= limit
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// appendNormalizedASCII is appendNormalized for an ASCII s.
+func appendNormalizedASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case c == '-' || c == ' ':
+			c = '_'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // appendNormalized appends the runes of s lowered, with '-' and ' ' read
@@ -100,32 +232,30 @@ func osaDistance(a, b []rune, limit int) int {
 		return max(len(a), len(b))
 	}
 	inf := limit + 1
-	// Three rows; short strings keep them on the stack.
-	var buf [3 * 65]int
-	var rows []int
+	// Three rows; short strings keep them on the stack. A cell never holds
+	// more than inf.
+	var buf [3 * 65]int32
+	var rows []int32
 	if n := 3 * (len(b) + 1); n <= len(buf) {
 		rows = buf[:n]
 	} else {
-		rows = make([]int, n)
+		rows = make([]int32, n)
 	}
 	prev2, prev, cur := rows[:len(b)+1], rows[len(b)+1:2*(len(b)+1)], rows[2*(len(b)+1):]
 	for j := range prev {
-		prev[j] = j
-		if j > limit {
-			prev[j] = inf
-		}
-		prev2[j], cur[j] = inf, inf
+		prev[j] = int32(min(j, inf))
+		prev2[j], cur[j] = int32(inf), int32(inf)
 	}
 	for i := 1; i <= len(a); i++ {
 		lo, hi := max(1, i-limit), min(len(b), i+limit)
 		if lo == 1 {
-			cur[0] = i
+			cur[0] = int32(min(i, inf))
 		} else {
-			cur[lo-1] = inf
+			cur[lo-1] = int32(inf)
 		}
 		rowMin := inf
 		for j := lo; j <= hi; j++ {
-			cost := 1
+			cost := int32(1)
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
@@ -133,16 +263,16 @@ func osaDistance(a, b []rune, limit int) int {
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				v = min(v, prev2[j-2]+1)
 			}
-			v = min(v, inf)
+			v = min(v, int32(inf))
 			cur[j] = v
-			rowMin = min(rowMin, v)
+			rowMin = min(rowMin, int(v))
 		}
 		if rowMin > limit {
 			return inf
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return min(prev[len(b)], inf)
+	return min(int(prev[len(b)]), inf)
 }
 
 // Rank returns the candidates score accepts, ordered by their score, lowest

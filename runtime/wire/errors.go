@@ -23,8 +23,7 @@ func (d *Decoder) pointer(suffix string) string {
 		b = append(b, '/')
 		b = appendToken(b, suffix)
 	}
-	d.etext.buf = b
-	return d.etext.since(start)
+	return d.etext.keep(b, start)
 }
 
 func (d *Decoder) appendPointer(b []byte, depth int) []byte {
@@ -61,17 +60,22 @@ func appendToken[T string | []byte](b []byte, tok T) []byte {
 		b = appendToken(b, tok[:cut])
 		return append(b, "…"...)
 	}
-	for i := 0; i < len(tok); i++ {
-		switch c := tok[i]; c {
-		case '~':
-			b = append(b, '~', '0')
-		case '/':
-			b = append(b, '~', '1')
-		default:
-			b = append(b, c)
+	for {
+		i := 0
+		for i < len(tok) && tok[i] != '~' && tok[i] != '/' {
+			i++
 		}
+		b = append(b, tok[:i]...)
+		if i == len(tok) {
+			return b
+		}
+		if tok[i] == '~' {
+			b = append(b, '~', '0')
+		} else {
+			b = append(b, '~', '1')
+		}
+		tok = tok[i+1:]
 	}
-	return b
 }
 
 // errorText is append-only storage for the text of recorded errors (JSON
@@ -81,9 +85,10 @@ func appendToken[T string | []byte](b []byte, tok T) []byte {
 // append moves on to a new one and the old strings keep the old one.
 type errorText struct{ buf []byte }
 
-// errorTextChunk is the room errorText starts with: the pointers and
-// received values of a dozen violations.
-const errorTextChunk = 512
+// errorTextChunk is the room errorText starts with when it has no block's
+// (a decoder's errors): the pointers and received values of a few
+// violations.
+const errorTextChunk = 256
 
 // begin returns the offset the next string starts at.
 func (t *errorText) begin() int {
@@ -91,6 +96,20 @@ func (t *errorText) begin() int {
 		t.buf = make([]byte, 0, errorTextChunk)
 	}
 	return len(t.buf)
+}
+
+// keep makes b, t.buf with text appended, the buffer, and returns what
+// follows start as a string.
+func (t *errorText) keep(b []byte, start int) string {
+	if unsafe.SliceData(b) == unsafe.SliceData(t.buf) {
+		// Appended in place: reslicing stores only the length, without
+		// the write barrier a pointer store costs while the collector
+		// runs.
+		t.buf = t.buf[:len(b)]
+	} else {
+		t.buf = b
+	}
+	return t.since(start)
 }
 
 // since returns what was appended after start as a string.
@@ -115,14 +134,35 @@ func (d *Decoder) record(_ int, code, message, expected, received, suggestion st
 	if d.full() {
 		return
 	}
+	d.add(d.pointer(""), code, message, expected, truncate(received), suggestion)
+}
+
+// add appends a FieldError.
+func (d *Decoder) add(path, code, message, expected, received, suggestion string) {
+	if d.errs == nil {
+		d.errs = make([]runtime.FieldError, 0, 4)
+	}
 	d.errs = append(d.errs, runtime.FieldError{
-		Path:       d.pointer(""),
+		Path:       path,
 		Code:       code,
 		Message:    message,
 		Expected:   expected,
-		Received:   truncate(received),
+		Received:   received,
 		Suggestion: suggestion,
 	})
+}
+
+// skipped returns the path and the JSON text (cut) of the value
+// d.data[start:d.pos] just skipped, or ok false when MaxErrors are
+// recorded already.
+func (d *Decoder) skipped(start int) (path, received string, ok bool) {
+	d.skipSpaceFrom(&start)
+	if d.full() {
+		return "", "", false
+	}
+	path = d.pointer("")
+	t := len(d.etext.buf)
+	return path, d.etext.keep(check.AppendTruncated(d.etext.buf, d.data[start:d.pos]), t), true
 }
 
 // full reports, counting the error about to be recorded, that MaxErrors
@@ -156,9 +196,17 @@ func (d *Decoder) Mismatch(expected string) {
 	if d.err != nil {
 		return
 	}
-	d.skipSpaceFrom(&start)
-	text := string(d.data[start:d.pos])
-	d.record(start, "type", "expected "+expected+", received "+k.String()+" "+truncate(text), expected, text, "")
+	path, received, ok := d.skipped(start)
+	if !ok {
+		return
+	}
+	t := len(d.etext.buf)
+	b := append(d.etext.buf, "expected "...)
+	b = append(b, expected...)
+	b = append(b, ", received "...)
+	b = append(b, k.String()...)
+	b = append(b, ' ')
+	d.add(path, "type", d.etext.keep(append(b, received...), t), expected, received, "")
 }
 
 // Fail records an error with the given keyword code at the current path
@@ -191,8 +239,9 @@ func (d *Decoder) Reject(code, message string) {
 	if d.err != nil {
 		return
 	}
-	d.skipSpaceFrom(&start)
-	d.record(start, code, message, "", string(d.data[start:d.pos]), "")
+	if path, received, ok := d.skipped(start); ok {
+		d.add(path, code, message, "", received, "")
+	}
 }
 
 // FailAt records an error at the member name of the value about to be
@@ -201,14 +250,7 @@ func (d *Decoder) FailAt(name, code, message, expected, received, suggestion str
 	if d.full() {
 		return
 	}
-	d.errs = append(d.errs, runtime.FieldError{
-		Path:       d.pointer(name),
-		Code:       code,
-		Message:    message,
-		Expected:   expected,
-		Received:   truncate(received),
-		Suggestion: suggestion,
-	})
+	d.add(d.pointer(name), code, message, expected, truncate(received), suggestion)
 }
 
 // Path returns the JSON pointer of the value about to be read (or of the
@@ -224,11 +266,10 @@ func (d *Decoder) Missing(name string) {
 	if d.full() {
 		return
 	}
-	d.errs = append(d.errs, runtime.FieldError{
-		Path:    d.pointer(name),
-		Code:    "required",
-		Message: "missing required property " + strconv.Quote(name),
-	})
+	path := d.pointer(name)
+	t := len(d.etext.buf)
+	message := d.etext.keep(strconv.AppendQuote(append(d.etext.buf, "missing required property "...), name), t)
+	d.add(path, "required", message, "", "", "")
 }
 
 // Errors returns the type errors recorded so far.
@@ -303,7 +344,7 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 	if v != nil && len(v.list) > 0 {
 		if len(d.errs) == 0 {
 			// Nothing covers the validator's findings.
-			fields = v.list
+			fields = v.List()
 		} else {
 			fields = make([]runtime.FieldError, len(d.errs), len(d.errs)+len(v.list))
 			copy(fields, d.errs)
@@ -324,6 +365,9 @@ func (d *Decoder) Report(tool string, v *Errors) error {
 	if len(fields) > MaxErrors {
 		omitted += len(fields) - MaxErrors
 		fields = fields[:MaxErrors:MaxErrors]
+	}
+	if v != nil {
+		return v.validationError(tool, fields, omitted)
 	}
 	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
@@ -410,11 +454,34 @@ type Errors struct {
 	budget *check.Budget
 	// text holds the pointers and received values of list.
 	text errorText
+	// err is the ValidationError allocated with the first violation, for
+	// Err to return.
+	err *runtime.ValidationError
 }
 
-// firstErrors is the room for violations Errors makes on the first one:
-// invalid arguments seldom break one constraint only.
-const firstErrors = 8
+// Violations are stored in blocks that hold FieldErrors and their text
+// (pointers, received values) together, sized to size classes of the Go
+// allocator on 64-bit platforms, since the bytes a report allocates are
+// most of what it costs: a firstBlock of 512 bytes on the first
+// violation, with the ValidationError Err returns; on the fifth a
+// moreBlock of 1,280 bytes (less the 8-byte header the allocator puts
+// before such objects with pointers), into which the first four move;
+// past moreFields, append's growth.
+type firstBlock struct {
+	err    runtime.ValidationError
+	fields [firstFields]runtime.FieldError
+	text   [512 - unsafe.Sizeof(runtime.ValidationError{}) - firstFields*unsafe.Sizeof(runtime.FieldError{})]byte
+}
+
+type moreBlock struct {
+	fields [moreFields]runtime.FieldError
+	text   [1280 - 8 - moreFields*unsafe.Sizeof(runtime.FieldError{})]byte
+}
+
+const (
+	firstFields = 4
+	moreFields  = 11
+)
 
 // UseBudget makes e charge pattern matching to b, the call's budget.
 func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
@@ -446,17 +513,40 @@ func (e *Errors) Match(p *Path, re *check.Regexp, s, code string) (matched, ok b
 // slot records a violation of keyword code at p and returns it for the
 // caller to complete, or nil when MaxErrors are recorded already.
 func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldError {
-	if len(e.list) >= MaxErrors {
+	n := len(e.list)
+	switch {
+	case n >= MaxErrors:
 		e.dropped++
 		return nil
+	case e.list == nil:
+		b := new(firstBlock)
+		e.err = &b.err
+		e.list = b.fields[:1]
+		if e.text.buf == nil {
+			e.text.buf = b.text[:0]
+		}
+	case n < cap(e.list):
+		// Capacity past the length is zero: nothing shortens list, and
+		// List and Err hand it out without its capacity.
+		e.list = e.list[:n+1]
+	case n == firstFields:
+		b := new(moreBlock)
+		copy(b.fields[:], e.list)
+		e.list = b.fields[:n+1]
+		// The text recorded so far stays where it is.
+		e.text.buf = b.text[:0]
+	default:
+		e.list = append(e.list, runtime.FieldError{})
 	}
-	if e.list == nil {
-		e.list = make([]runtime.FieldError, 0, firstErrors)
-	}
+	// Field by field: pointer writes rather than a copy of a whole
+	// FieldError, which costs more while the collector runs.
+	f := &e.list[n]
 	start := e.text.begin()
-	e.text.buf = p.appendTo(e.text.buf)
-	e.list = append(e.list, runtime.FieldError{Path: e.text.since(start), Code: code, Message: message, Expected: expected})
-	return &e.list[len(e.list)-1]
+	f.Path = e.text.keep(p.appendTo(e.text.buf), start)
+	f.Code = code
+	f.Message = message
+	f.Expected = expected
+	return f
 }
 
 // Add records a violation of keyword code at p. received is truncated.
@@ -472,8 +562,7 @@ func (e *Errors) Add(p *Path, code, message, expected, received, suggestion stri
 func (e *Errors) AddString(p *Path, code, message, expected, v string) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedString(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedString(e.text.buf, v), start)
 	}
 }
 
@@ -481,8 +570,7 @@ func (e *Errors) AddString(p *Path, code, message, expected, v string) {
 func (e *Errors) AddInt(p *Path, code, message, expected string, v int64) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedInt(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedInt(e.text.buf, v), start)
 	}
 }
 
@@ -490,8 +578,18 @@ func (e *Errors) AddInt(p *Path, code, message, expected string, v int64) {
 func (e *Errors) AddNumber(p *Path, code, message, expected string, v float64) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedNumber(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedNumber(e.text.buf, v), start)
+	}
+}
+
+// AddDuplicate records that items i and j of the array at p are equal
+// (keyword uniqueItems).
+func (e *Errors) AddDuplicate(p *Path, i, j int) {
+	if f := e.slot(p, "uniqueItems", "", "unique items"); f != nil {
+		start := len(e.text.buf)
+		b := strconv.AppendInt(append(e.text.buf, "items "...), int64(i), 10)
+		b = strconv.AppendInt(append(b, " and "...), int64(j), 10)
+		f.Message = e.text.keep(append(b, " are equal"...), start)
 	}
 }
 
@@ -500,8 +598,7 @@ func (e *Errors) AddNumber(p *Path, code, message, expected string, v float64) {
 func (e *Errors) AddEnum(p *Path, code, message, expected, v string, values []string) {
 	if f := e.slot(p, code, message, expected); f != nil {
 		start := len(e.text.buf)
-		e.text.buf = check.AppendReceivedString(e.text.buf, v)
-		f.Received = e.text.since(start)
+		f.Received = e.text.keep(check.AppendReceivedString(e.text.buf, v), start)
 		f.Suggestion = check.Closest(v, values)
 	}
 }
@@ -561,7 +658,7 @@ func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendCapped(&e.
 func (e *Errors) Len() int { return len(e.list) }
 
 // List returns the violations recorded.
-func (e *Errors) List() []runtime.FieldError { return e.list }
+func (e *Errors) List() []runtime.FieldError { return e.list[:len(e.list):len(e.list)] }
 
 // Err returns nil when nothing was recorded, else a
 // *runtime.ValidationError naming tool.
@@ -569,7 +666,17 @@ func (e *Errors) Err(tool string) error {
 	if len(e.list) == 0 {
 		return nil
 	}
-	return &runtime.ValidationError{Tool: tool, Fields: e.list, Omitted: e.dropped}
+	return e.validationError(tool, e.list[:len(e.list):len(e.list)], e.dropped)
+}
+
+// validationError returns a *runtime.ValidationError, the one e's storage
+// has room for the first time.
+func (e *Errors) validationError(tool string, fields []runtime.FieldError, omitted int) *runtime.ValidationError {
+	if v := e.err; v != nil && v.Fields == nil {
+		*v = runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
+		return v
+	}
+	return &runtime.ValidationError{Tool: tool, Fields: fields, Omitted: omitted}
 }
 
 // MustAny decodes a JSON literal the generator produced (enum values,

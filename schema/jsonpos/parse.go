@@ -73,11 +73,18 @@ type parser struct {
 	// the input's size.
 	ptrBudget int
 	slab      []Node // nodes are allocated in chunks
-	file      string
-	src       string
-	off       int
-	line      int
-	lineStart int
+	// members and items are the stacks the members and elements of the
+	// objects and arrays being parsed gather on; a finished one's are
+	// copied to memberSlab or itemSlab, exactly sized.
+	members    []Member
+	items      []*Node
+	memberSlab []Member
+	itemSlab   []*Node
+	file       string
+	src        string
+	off        int
+	line       int
+	lineStart  int
 }
 
 // The JSON pointers of a file's nodes may take pointerBudgetBase plus
@@ -102,15 +109,58 @@ const nodeSlab = 256
 // node returns a new node of kind k at pos.
 func (p *parser) node(k NodeKind, pos ir.Pos) *Node {
 	if len(p.slab) == 0 {
-		// A small document gets a small slab: schemas hold about one
-		// value per 16 bytes (a short one is re-sliced, a long one
-		// takes another slab).
-		p.slab = make([]Node, min(nodeSlab, (len(p.src)-p.off)/16+1))
+		p.slab = make([]Node, p.slabSize())
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
 	n.Kind, n.Pos = k, pos
 	return n
+}
+
+// slabSize is how many nodes, members or elements to allocate at a time:
+// a small document gets a small slab, as schemas hold about one value per
+// 16 bytes (a short slab is re-sliced, a long one takes another).
+func (p *parser) slabSize() int { return min(nodeSlab, (len(p.src)-p.off)/16+1) }
+
+// finishMembers returns the members gathered on the stack from start on,
+// in an exactly sized slice, and pops them.
+func (p *parser) finishMembers(start int) []Member {
+	ms := p.members[start:]
+	k := len(ms)
+	var out []Member
+	if k > nodeSlab/4 {
+		out = make([]Member, k)
+	} else {
+		if len(p.memberSlab) < k {
+			p.memberSlab = make([]Member, max(k, p.slabSize()))
+		}
+		out = p.memberSlab[:k:k]
+		p.memberSlab = p.memberSlab[k:]
+	}
+	copy(out, ms)
+	clear(ms)
+	p.members = p.members[:start]
+	return out
+}
+
+// finishItems is finishMembers for array elements.
+func (p *parser) finishItems(start int) []*Node {
+	its := p.items[start:]
+	k := len(its)
+	var out []*Node
+	if k > nodeSlab/4 {
+		out = make([]*Node, k)
+	} else {
+		if len(p.itemSlab) < k {
+			p.itemSlab = make([]*Node, max(k, p.slabSize()))
+		}
+		out = p.itemSlab[:k:k]
+		p.itemSlab = p.itemSlab[k:]
+	}
+	copy(out, its)
+	clear(its)
+	p.items = p.items[:start]
+	return out
 }
 
 func (p *parser) pos(off int, ptr string) ir.Pos {
@@ -388,10 +438,11 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 		p.off++
 		return n, nil
 	}
+	start := len(p.items)
 	for {
 		elemPtr := ptr
 		if !p.bare {
-			elemPtr = ptr + "/" + strconv.Itoa(len(n.Items))
+			elemPtr = ptr + "/" + strconv.Itoa(len(p.items)-start)
 			if err := p.spendPointer(elemPtr); err != nil {
 				return nil, err
 			}
@@ -400,12 +451,13 @@ func (p *parser) array(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n.Items = append(n.Items, it)
+		p.items = append(p.items, it)
 		done, err := p.next(ptr, ']', "array element")
 		if err != nil {
 			return nil, err
 		}
 		if done {
+			n.Items = p.finishItems(start)
 			return n, nil
 		}
 	}
@@ -464,6 +516,7 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		return n, nil
 	}
 	var index map[string]int
+	start := len(p.members)
 	for {
 		if p.off >= len(p.src) {
 			return nil, p.eof(ptr)
@@ -485,8 +538,8 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 			}
 		}
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
-		if prev := findMember(n.Members, index, key); prev >= 0 {
-			first := n.Members[prev].KeyPos
+		if prev := findMember(p.members[start:], index, key); prev >= 0 {
+			first := p.members[start+prev].KeyPos
 			return nil, Errorf(keyPos, "duplicate key %q (first at %d:%d)", key, first.Line, first.Col)
 		}
 		p.skipSpace()
@@ -502,12 +555,12 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n.Members = append(n.Members, Member{Key: key, KeyPos: keyPos, Value: v})
-		if index != nil {
-			index[key] = len(n.Members) - 1
-		} else if len(n.Members) == dupIndexAt {
+		p.members = append(p.members, Member{Key: key, KeyPos: keyPos, Value: v})
+		if ms := p.members[start:]; index != nil {
+			index[key] = len(ms) - 1
+		} else if len(ms) == dupIndexAt {
 			index = make(map[string]int, 2*dupIndexAt)
-			for i, m := range n.Members {
+			for i, m := range ms {
 				index[m.Key] = i
 			}
 		}
@@ -516,6 +569,7 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 			return nil, err
 		}
 		if done {
+			n.Members = p.finishMembers(start)
 			return n, nil
 		}
 	}

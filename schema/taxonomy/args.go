@@ -321,13 +321,22 @@ func RegistryVersion(f *ir.Family) string {
 // registryVersion is RegistryVersion with the canonical JSON of each op's
 // params schema already made (params[i] for f.Ops[i]; nil makes them).
 func registryVersion(f *ir.Family, params []json.RawMessage) string {
-	var doc struct {
-		Groups []*ir.Group      `json:"groups"`
-		Ops    []registryRecord `json:"ops"`
+	// The hash is of json.Marshal of {"groups": f.Groups, "ops": records},
+	// written to the hash one record at a time rather than built whole.
+	h := sha256.New()
+	write := func(v any) {
+		b, err := json.Marshal(v)
+		if err != nil {
+			// Every field is plain data; canonicalJSON guarantees valid JSON.
+			b = []byte(fmt.Sprint(err))
+		}
+		h.Write(b)
 	}
-	doc.Groups = f.Groups
-	if len(f.Ops) > 0 { // none hashes as null
-		doc.Ops = make([]registryRecord, 0, len(f.Ops))
+	h.Write([]byte(`{"groups":`))
+	write(f.Groups)
+	h.Write([]byte(`,"ops":`))
+	if len(f.Ops) == 0 { // none hashes as null
+		h.Write([]byte("null"))
 	}
 	for i, op := range f.Ops {
 		r := registryRecord{Op: op.Path, Group: op.Group, Kind: op.Kind, Entity: op.Entity, Action: op.Action,
@@ -343,15 +352,18 @@ func registryVersion(f *ir.Family, params []json.RawMessage) string {
 		for _, ex := range op.Examples {
 			r.Examples = append(r.Examples, registryEx{Description: ex.Description, Args: canonicalJSON(ex.Args)})
 		}
-		doc.Ops = append(doc.Ops, r)
+		if i == 0 {
+			h.Write([]byte("["))
+		} else {
+			h.Write([]byte(","))
+		}
+		write(r)
 	}
-	b, err := json.Marshal(doc)
-	if err != nil {
-		// Every field is plain data; canonicalJSON guarantees valid JSON.
-		b = []byte(fmt.Sprint(err))
+	if len(f.Ops) > 0 {
+		h.Write([]byte("]"))
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:8])
+	h.Write([]byte("}"))
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // canonicalJSON re-encodes raw with object keys sorted and numbers kept as

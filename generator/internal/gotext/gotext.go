@@ -63,6 +63,9 @@ func CommentLine(text string) string {
 // escapeLine shows the characters of one comment line that must not reach
 // a comment as escapes, and neutralises a build constraint.
 func escapeLine(l string) string {
+	if plain(l) {
+		return l
+	}
 	var b strings.Builder
 	for i := 0; i < len(l); {
 		r, size := utf8.DecodeRuneInString(l[i:])
@@ -84,11 +87,25 @@ func escapeLine(l string) string {
 
 var plusBuild = regexp.MustCompile(`(?i)\+build`)
 
+// plain reports whether escapeLine leaves l as it is, the common case,
+// without looking at it rune by rune: printable ASCII without a "+".
+func plain(l string) bool {
+	for i := 0; i < len(l); i++ {
+		if c := l[i]; c < 0x20 && c != '\t' || c >= 0x7f || c == '+' {
+			return false
+		}
+	}
+	return true
+}
+
 // hidden reports whether r is a character a reader of the source would not
 // see as itself: C0 and C1 controls, DEL, format characters (Cf: byte order
 // mark, zero-width and bidi controls, ...) and the line and paragraph
 // separators.
 func hidden(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r < 0x20 || r == 0x7f
+	}
 	return r < 0x20 || r >= 0x7f && r <= 0x9f || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
 }
 
@@ -114,18 +131,34 @@ func Literal(s string, raw bool) string {
 	return strconv.Quote(s)
 }
 
+// AppendLiteral appends Literal(s, raw) to dst.
+func AppendLiteral(dst []byte, s string, raw bool) []byte {
+	if raw && CanRaw(s) {
+		dst = append(dst, '`')
+		dst = append(dst, s...)
+		return append(dst, '`')
+	}
+	return strconv.AppendQuote(dst, s)
+}
+
 // CanRaw reports whether s can be written as a one-line raw string literal
 // that holds it exactly and that gofmt accepts: valid UTF-8 without a
 // backquote, a carriage return (dropped from raw strings), a newline, NUL,
 // a byte order mark or any other control or format character.
 func CanRaw(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if r == '`' || r != '\t' && hidden(r) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c == '`' || c != '\t' && hidden(rune(c)) {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || hidden(r) {
 			return false
 		}
+		i += size
 	}
 	return true
 }

@@ -72,6 +72,9 @@ func TestLiteral(t *testing.T) {
 		if got := Literal(tc.in, tc.raw); got != tc.want {
 			t.Errorf("Literal(%q, %v) = %s, want %s", tc.in, tc.raw, got, tc.want)
 		}
+		if got := string(AppendLiteral([]byte("x"), tc.in, tc.raw)); got != "x"+tc.want {
+			t.Errorf("AppendLiteral(%q, %v) = %s, want x%s", tc.in, tc.raw, got, tc.want)
+		}
 	}
 }
 

@@ -6,7 +6,6 @@ package nested
 import (
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"strconv"
 )
 
 // Validate checks x against its schema, reporting every violation.
@@ -175,7 +174,7 @@ func (x *CreateOrderItemsItem) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("tags")
 		if x.Tags != nil {
 			if i, j, ok := wire.Duplicate(x.Tags); ok {
-				e.Add(&c, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal", "unique items", "", "")
+				e.AddDuplicate(&c, i, j)
 			}
 		}
 	}
