@@ -24,6 +24,18 @@ import (
 
 var report = flag.Bool("conformance.report", false, "print the pass rate of every keyword file")
 
+// tables runs the suite through runtime/shape tables wherever the
+// interpreter covers an object (generator.TablesAlways).
+var tables = flag.Bool("conformance.tables", false, "decode and validate every object the runtime/shape interpreter covers through its table")
+
+// tableMode is the generator's table mode for -conformance.tables.
+func tableMode() generator.TableMode {
+	if *tables {
+		return generator.TablesAlways
+	}
+	return generator.TablesAuto
+}
+
 // excluded lists the required keyword files that are not run, with the
 // reason; the README repeats it.
 var excluded = map[string]string{
@@ -314,7 +326,7 @@ func generateFile(t *testing.T, path, draft, draftDir string, docs map[string]*j
 			fam.Types = append([]*ir.Type{typ}, fam.Types...)
 		}
 		fam.Tools = []*ir.Tool{{Name: "check", GoName: "Check", Description: cases[i].Description, Params: typ, ParamsSchema: sch.JSON(), Pos: sch.Pos}}
-		files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{base}})
+		files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{base}, Tables: tableMode()})
 		if err != nil {
 			r.rejected++
 			fail("generate: " + firstLine(err.Error()))

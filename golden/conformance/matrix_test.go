@@ -321,7 +321,7 @@ func generateBatch(t *testing.T, work, pkg string, tools []matrixTool, valid fun
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{file}})
+	files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{file}, Tables: tableMode()})
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
