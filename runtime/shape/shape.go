@@ -71,7 +71,7 @@ type Field struct {
 	// allocates one (Pointer form) and Items decodes an array of them.
 	Object *Table
 	New    func() unsafe.Pointer
-	Items  func(t *Table, d *wire.Decoder, p unsafe.Pointer)
+	Items  func(t *Table, d *wire.Decoder) (s Header, ok bool)
 	// ElemSize is the size of an item of an array of objects.
 	ElemSize uintptr
 	// Default is the value of an absent defaulted field (HasDefault).
@@ -147,11 +147,19 @@ type Check struct {
 // New allocates a T, for a table's New and Opt.
 func New[T any]() unsafe.Pointer { return unsafe.Pointer(new(T)) }
 
-// Objects decodes an array of objects of table t into the []T at p: never
-// nil once an array was read.
-func Objects[T any](t *Table, d *wire.Decoder, p unsafe.Pointer) {
+// Header is the header of a Go slice.
+type Header struct {
+	Data     unsafe.Pointer
+	Len, Cap int
+}
+
+// Objects decodes an array of objects of table t into a new []T, never nil
+// (ok is false when the value is not an array). It returns the slice
+// rather than storing it so that the object being decoded is not passed
+// to a function value, which would move its items to the heap.
+func Objects[T any](t *Table, d *wire.Decoder) (s Header, ok bool) {
 	if !d.Array() {
-		return
+		return Header{}, false
 	}
 	var buf [4]T
 	items := buf[:0]
@@ -160,7 +168,8 @@ func Objects[T any](t *Table, d *wire.Decoder, p unsafe.Pointer) {
 		t.decode(d, unsafe.Pointer(&v))
 		items = append(items, v)
 	}
-	*(*[]T)(p) = append(make([]T, 0, len(items)), items...)
+	out := append(make([]T, 0, len(items)), items...)
+	return Header{unsafe.Pointer(unsafe.SliceData(out)), len(out), cap(out)}, true
 }
 
 // Decode reads an object of table t from d into the struct at x.
@@ -220,7 +229,9 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 			*(*unsafe.Pointer)(p) = v
 		default:
 			if f.Kind == Object {
-				f.Items(f.Object, d, p)
+				if s, ok := f.Items(f.Object, d); ok {
+					*(*Header)(p) = s
+				}
 			} else {
 				scalars(d, f.Kind, p)
 			}
