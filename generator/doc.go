@@ -16,7 +16,9 @@
 // tuples, JSON encoding), decode.go (decoders driven by runtime/wire),
 // validate.go (Validate methods), handlers.go (the Handlers interface) and
 // tools.go (the flat tool surface and DecodeArgs); registry*.go and
-// surfaces*.go add the taxonomy-driven files. shapes.go finds the named
+// surfaces*.go add the taxonomy-driven files; tables.go writes, for large
+// families and long objects, static runtime/shape tables and one-line
+// decode and validate methods in place of generated bodies. shapes.go finds the named
 // types that repeat an earlier type's shape: they become aliases of it and
 // share its code, so a catalogue's generated size grows with its distinct
 // shapes rather than its tools.
