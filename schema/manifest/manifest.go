@@ -51,6 +51,9 @@ type Manifest struct {
 	Surfaces []string
 	// Lenient turns recoverable schema problems into warnings.
 	Lenient bool
+	// Tables is one of TableModes: when objects are decoded and validated
+	// from runtime/shape tables instead of generated methods ("" = auto).
+	Tables string
 	// Formats maps format names to Go representations (date-time: time);
 	// nil when not given. Pass it to schema.BuildOptions.Formats.
 	Formats map[string]string
@@ -104,6 +107,9 @@ type Override struct {
 
 // SurfaceNames are the surfaces a manifest may list.
 var SurfaceNames = []string{"flat", "gateway", "facades", "sections", "deferred", "code"}
+
+// TableModes are the values of tables: (generator.TableMode).
+var TableModes = []string{"auto", "always", "never"}
 
 // Op returns the manifest settings for op path, or nil.
 func (m *Manifest) Op(path string) *Op {
@@ -200,7 +206,7 @@ func mfPointerToken(s string) string {
 }
 
 // mfKeys are the top-level keys, in documentation order.
-var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "formats", "limits"}
+var mfKeys = []string{"package", "inputs", "output", "stubs", "default_group", "groups", "ops", "overrides", "surfaces", "lenient", "tables", "formats", "limits"}
 
 // mapping walks a mapping node, reporting unknown and duplicate keys, and
 // calls f for every known key.
@@ -321,6 +327,14 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			}
 		case "lenient":
 			m.Lenient, _ = d.boolean(v, ptr)
+		case "tables":
+			if t, ok := d.str(v, ptr); ok {
+				if !slices.Contains(TableModes, t) {
+					d.errorf(v, ptr, "must be one of %s", strings.Join(TableModes, ", "))
+				} else {
+					m.Tables = t
+				}
+			}
 		case "formats":
 			d.formats(v, ptr)
 		case "limits":

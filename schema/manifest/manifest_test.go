@@ -44,6 +44,7 @@ ops:
     result_schema: {type: object, properties: {id: {type: string}}}
 surfaces: [flat, gateway]
 lenient: true
+tables: always
 limits:
   max_depth: 100
   max_properties: 6000
@@ -82,6 +83,7 @@ func TestLoad(t *testing.T) {
 		}},
 		Surfaces: []string{"flat", "gateway"},
 		Lenient:  true,
+		Tables:   "always",
 		Limits:   limits.Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
 	}
 	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(Op{}, "ResultNode")); d != "" {
@@ -130,6 +132,7 @@ var badManifests = []struct {
 	{"override path", "overrides:\n  list_x: onto..list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "onto..list" must be dot-separated lowercase segments (onto.task.list)`},
 	{"surface", "surfaces: [flat, menu]\n", "toolgen.yaml:1:18: /surfaces/1: must be one of flat, gateway, facades, sections, deferred, code"},
 	{"lenient", "lenient: yes please\n", "toolgen.yaml:1:10: /lenient: must be true or false"},
+	{"tables", "tables: sometimes\n", "toolgen.yaml:1:9: /tables: must be one of auto, always, never"},
 	{"example args", "ops:\n  a.b:\n    examples:\n      - description: x\n", `toolgen.yaml:4:9: /ops/a.b/examples/0: missing required key "args"`},
 	{"example args type", "ops:\n  a.b:\n    examples:\n      - args: [1]\n", "toolgen.yaml:4:15: /ops/a.b/examples/0/args: must be an object"},
 	{"policy key", "ops:\n  a.b:\n    policy: {donts: [x]}\n", `toolgen.yaml:3:14: /ops/a.b/policy/donts: unknown key "donts"; did you mean "dont"?`},

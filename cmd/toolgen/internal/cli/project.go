@@ -142,6 +142,14 @@ func buildProject(fl genFlags, args []string, stdin io.Reader, stderr io.Writer)
 	return p, exitOK
 }
 
+// tableModes maps the manifest's tables: values to the generator's modes
+// ("" and "auto" are the zero value, TablesAuto).
+var tableModes = map[string]generator.TableMode{
+	"auto":   generator.TablesAuto,
+	"always": generator.TablesAlways,
+	"never":  generator.TablesNever,
+}
+
 // generate renders p's files one at a time, handing each to each in output
 // order and recording its path in p.files, so that the whole package is
 // never held in memory. It stops at the first error: each's, the
@@ -153,7 +161,11 @@ func (p *project) generate(each func(generator.File) error) error {
 	}
 	p.files = p.files[:0]
 	var total int64
-	return generator.Stream(p.family, generator.Options{Package: p.family.Package, Sources: sources}, func(f generator.File) error {
+	opts := generator.Options{Package: p.family.Package, Sources: sources}
+	if p.manifest != nil {
+		opts.Tables = tableModes[p.manifest.Tables]
+	}
+	return generator.Stream(p.family, opts, func(f generator.File) error {
 		total += int64(len(f.Bytes))
 		if total > p.limits.OutputBytes {
 			return outputSizeError(p, total)
