@@ -312,34 +312,25 @@ func scalars(d *wire.Decoder, k Kind, p unsafe.Pointer) {
 	}
 	switch k {
 	case String:
-		var buf [8]string
-		items := buf[:0]
-		for d.More() {
-			items = append(items, d.String())
-		}
-		*(*[]string)(p) = append(make([]string, 0, len(items)), items...)
+		*(*[]string)(p) = collect(d, (*wire.Decoder).String)
 	case Int:
-		var buf [8]int64
-		items := buf[:0]
-		for d.More() {
-			items = append(items, d.Int())
-		}
-		*(*[]int64)(p) = append(make([]int64, 0, len(items)), items...)
+		*(*[]int64)(p) = collect(d, (*wire.Decoder).Int)
 	case Float:
-		var buf [8]float64
-		items := buf[:0]
-		for d.More() {
-			items = append(items, d.Float())
-		}
-		*(*[]float64)(p) = append(make([]float64, 0, len(items)), items...)
+		*(*[]float64)(p) = collect(d, (*wire.Decoder).Float)
 	case Bool:
-		var buf [8]bool
-		items := buf[:0]
-		for d.More() {
-			items = append(items, d.Bool())
-		}
-		*(*[]bool)(p) = append(make([]bool, 0, len(items)), items...)
+		*(*[]bool)(p) = collect(d, (*wire.Decoder).Bool)
 	}
+}
+
+// collect reads the rest of an array's items with read into a new slice:
+// up to eight gather on the stack, then one exactly sized allocation.
+func collect[T any](d *wire.Decoder, read func(*wire.Decoder) T) []T {
+	var buf [8]T
+	items := buf[:0]
+	for d.More() {
+		items = append(items, read(d))
+	}
+	return append(make([]T, 0, len(items)), items...)
 }
 
 // Validate checks the object of table t at x, reporting every violation.
