@@ -23,12 +23,52 @@ func MultipleOf(v float64, divisor string) bool {
 	if v == 0 {
 		return true
 	}
+	if r, re, multiple, ok := scaled(math.Abs(v), de); ok {
+		return multiple && decimalMultiple(r, re, dm, de)
+	}
+	return multipleOfShortest(v, divisor, dm, de)
+}
+
+// multipleOfShortest is MultipleOf through the shortest decimal of v,
+// formatted: the general way, for values scaled cannot decide.
+func multipleOfShortest(v float64, divisor string, dm uint64, de int) bool {
 	var buf [32]byte
 	vm, ve, ok := parseDecimalBytes(strconv.AppendFloat(buf[:0], math.Abs(v), 'e', -1, 64))
 	if !ok {
 		return multipleOfBig(v, divisor)
 	}
 	return decimalMultiple(vm, ve, dm, de)
+}
+
+// exactPow10 are the powers of ten a float64 holds exactly.
+var exactPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// scaled decides, without formatting a (> 0), whether a's shortest decimal
+// is a multiple of 10^-k, k being the divisor's decimal places (divisor
+// exponent de, or 0), and if so gives it as r·10^-k. Let s be a·10^k
+// rounded. When a's shortest decimal is r·10^-k with r < 2^50, the product
+// a·10^k is within a quarter of r, so s = r, and r/10^k — one correctly
+// rounded division of exact operands — gives back a. Conversely, when
+// s < 2^50 and s/10^k gives back a, s·10^-k round-trips to a, and a's
+// rounding interval, narrower than a quarter of 10^-k, holds no other
+// multiple of 10^-k and no shorter decimal that is not one: the shortest
+// decimal is s·10^-k. So below 2^50 the test decides both ways; ok is false
+// above it, or for more decimal places than float64 powers of ten hold.
+func scaled(a float64, de int) (r uint64, exp int, multiple, ok bool) {
+	k := max(-de, 0)
+	if k >= len(exactPow10) {
+		return 0, 0, false, false
+	}
+	p := exactPow10[k]
+	s := math.Round(a * p)
+	if s >= 1<<50 {
+		return 0, 0, false, false
+	}
+	if s == 0 || s/p != a {
+		return 0, 0, false, true
+	}
+	return uint64(s), -k, true, true
 }
 
 // MultipleOfInt reports whether v is an integer multiple of the decimal

@@ -2,6 +2,7 @@ package check
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -108,4 +109,32 @@ func FuzzMultipleOf(f *testing.F) {
 			t.Errorf("MultipleOf(%v, %q) = %v, exact answer %v", v, divisor, got, want)
 		}
 	})
+}
+
+// TestMultipleOfScaled: MultipleOf's unformatted path (scaled) answers as
+// the formatted one does, on multiples of each divisor, on their float
+// neighbours and on arbitrary values, positive and negative.
+func TestMultipleOfScaled(t *testing.T) {
+	divisors := []string{"0.01", "0.25", "0.1", "1", "3", "100", "0.0001", "1e-7", "2.5e-3", "0.3", "7", "1e-22", "1e-23", "5e2"}
+	r := rand.New(rand.NewPCG(1, 2))
+	values := []float64{0.07, 0.075, 19.99, 1e15, 1e16, 1 << 50, 1<<53 + 2, 1e-300, 5e-324, math.MaxFloat64, 0.1 + 0.2, 123456.789}
+	for range 20000 {
+		k := r.IntN(12)
+		m := float64(r.Int64N(1 << uint(10+r.IntN(44))))
+		v := m / math.Pow(10, float64(k))
+		values = append(values, v, math.Nextafter(v, math.Inf(1)), math.Nextafter(v, 0), r.Float64()*math.Pow(10, float64(r.IntN(30)-15)))
+	}
+	for _, d := range divisors {
+		dm, de, ok := parseDecimal(d)
+		if !ok {
+			t.Fatalf("divisor %s", d)
+		}
+		for _, v := range values {
+			for _, v := range []float64{v, -v} {
+				if got, want := MultipleOf(v, d), v == 0 || multipleOfShortest(v, d, dm, de); got != want {
+					t.Fatalf("MultipleOf(%v, %s) = %v, formatted %v", v, d, got, want)
+				}
+			}
+		}
+	}
 }
