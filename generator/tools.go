@@ -2,6 +2,7 @@ package generator
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -151,39 +152,74 @@ func (g *gen) emitDecodeArgs(f *jen.File) {
 	)
 }
 
+// toolsPart is how many tools one function of Tools binds: a function's
+// stack maps grow with its calls times its temporaries, so a catalogue's
+// Tools in one function would cost the compiler quadratic time and memory.
+const toolsPart = 64
+
 // emitToolsFunc writes Tools, the flat surface: one line per tool, its
 // runtime.Tool literal (toolLit) bound by runtime.Bind to its decode
-// function and handler method.
+// function and handler method. Past toolsPart tools, the lines are split
+// into functions tools0, tools1, … of toolsPart each that Tools calls.
 func (g *gen) emitToolsFunc(s *srcFile) {
 	rt := g.runtimePkg
+	tools := g.fam.Tools
+	n := 0
+	for _, t := range tools {
+		n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
+	}
+	s.grow(n)
 	s.text("// Tools returns the flat surface: one runtime.Tool per tool definition, whose\n")
 	s.text("// handler decodes and validates the arguments before calling h.\n")
 	s.text("func Tools(h Handlers) []")
 	s.qual(rt, "Tool")
-	s.text(" {\n\treturn []")
-	s.qual(rt, "Tool")
-	s.text("{")
-	if len(g.fam.Tools) > 0 {
-		s.text("\n")
-		n := 0
-		for _, t := range g.fam.Tools {
-			n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
+	if len(tools) <= toolsPart {
+		s.text(" {\n\treturn []")
+		s.qual(rt, "Tool")
+		s.text("{")
+		if len(tools) > 0 {
+			s.text("\n")
+			g.bindLines(s, tools)
+			s.text("\t")
 		}
-		s.grow(n)
-		for _, t := range g.fam.Tools {
-			s.text("\t\t")
-			s.qual(rt, "Bind")
-			s.text("(")
-			g.toolLit(s, t)
-			s.text(", ")
-			g.decodeFunc(s, t)
-			s.text(", h.")
-			s.ident(t.GoName)
-			s.text("),\n")
-		}
-		s.text("\t")
+		s.text("}\n}\n")
+		return
 	}
-	s.text("}\n}\n")
+	s.text(" {\n\ttools := make([]")
+	s.qual(rt, "Tool")
+	s.text(", 0, " + strconv.Itoa(len(tools)) + ")\n")
+	parts := (len(tools) + toolsPart - 1) / toolsPart
+	for p := range parts {
+		s.text("\ttools = tools" + strconv.Itoa(p) + "(h, tools)\n")
+	}
+	s.text("\treturn tools\n}\n")
+	for p := range parts {
+		part := tools[p*toolsPart : min(len(tools), (p+1)*toolsPart)]
+		name := "tools" + strconv.Itoa(p)
+		s.text("\n// " + name + " appends the tools " + strconv.Itoa(p*toolsPart+1) + "–" + strconv.Itoa(p*toolsPart+len(part)) + " of Tools.\n")
+		s.text("func " + name + "(h Handlers, tools []")
+		s.qual(rt, "Tool")
+		s.text(") []")
+		s.qual(rt, "Tool")
+		s.text(" {\n\treturn append(tools,\n")
+		g.bindLines(s, part)
+		s.text("\t)\n}\n")
+	}
+}
+
+// bindLines writes one line per tool: runtime.Bind(literal, decode, h.X),
+func (g *gen) bindLines(s *srcFile, tools []*ir.Tool) {
+	for _, t := range tools {
+		s.text("\t\t")
+		s.qual(g.runtimePkg, "Bind")
+		s.text("(")
+		g.toolLit(s, t)
+		s.text(", ")
+		g.decodeFunc(s, t)
+		s.text(", h.")
+		s.ident(t.GoName)
+		s.text("),\n")
+	}
 }
 
 // toolLit writes the runtime.Tool literal of one tool's definition, on
