@@ -2,7 +2,6 @@ package generator
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -187,17 +186,27 @@ func (g *gen) emitToolsFunc(s *srcFile) {
 	}
 	s.text(" {\n\ttools := make([]")
 	s.qual(rt, "Tool")
-	s.text(", 0, " + strconv.Itoa(len(tools)) + ")\n")
+	s.text(", 0, ")
+	s.int(len(tools))
+	s.text(")\n")
 	parts := (len(tools) + toolsPart - 1) / toolsPart
 	for p := range parts {
-		s.text("\ttools = tools" + strconv.Itoa(p) + "(h, tools)\n")
+		s.text("\ttools = tools")
+		s.int(p)
+		s.text("(h, tools)\n")
 	}
 	s.text("\treturn tools\n}\n")
 	for p := range parts {
 		part := tools[p*toolsPart : min(len(tools), (p+1)*toolsPart)]
-		name := "tools" + strconv.Itoa(p)
-		s.text("\n// " + name + " appends the tools " + strconv.Itoa(p*toolsPart+1) + "–" + strconv.Itoa(p*toolsPart+len(part)) + " of Tools.\n")
-		s.text("func " + name + "(h Handlers, tools []")
+		s.text("\n// tools")
+		s.int(p)
+		s.text(" appends the tools ")
+		s.int(p*toolsPart + 1)
+		s.text(" to ")
+		s.int(p*toolsPart + len(part))
+		s.text(" of Tools.\nfunc tools")
+		s.int(p)
+		s.text("(h Handlers, tools []")
 		s.qual(rt, "Tool")
 		s.text(") []")
 		s.qual(rt, "Tool")
