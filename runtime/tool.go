@@ -60,7 +60,10 @@ type Annotations struct {
 	OpenWorld *bool
 }
 
-// Hint returns a pointer to b, for Annotations literals.
+// Hint returns a pointer to b, for Annotations literals. Not inlined: a
+// catalogue's Tools calls it up to four times per tool.
+//
+//go:noinline
 func Hint(b bool) *bool { return &b }
 
 // Bind completes a generated tool's definition t: Decode decodes and
