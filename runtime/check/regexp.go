@@ -68,6 +68,9 @@ type Regexp struct {
 	src string
 	re2 *regexp.Regexp
 	ecm *regexp2.Regexp
+	// fast matches a simple pattern (simple.go) without the engine, for
+	// input up to simpleMax bytes.
+	fast *simple
 }
 
 // Compile compiles an ECMA-262 pattern, on Go's RE2 engine when the pattern
@@ -80,7 +83,8 @@ func Compile(pattern string) (*Regexp, error) {
 	}
 	if err == nil {
 		if re, err := regexp.Compile(tr); err == nil {
-			return &Regexp{src: pattern, re2: re}, nil
+			fast, _ := parseSimple(pattern)
+			return &Regexp{src: pattern, re2: re, fast: fast}, nil
 		}
 	}
 	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
@@ -106,6 +110,11 @@ func MustCompile(pattern string) *Regexp {
 
 // MatchString reports whether s contains a match of the pattern.
 func (r *Regexp) MatchString(s string) bool {
+	if r.fast != nil {
+		if m, ok := r.fast.match(s); ok {
+			return m
+		}
+	}
 	if r.re2 != nil {
 		return r.re2.MatchString(s)
 	}
@@ -119,6 +128,11 @@ func (r *Regexp) MatchString(s string) bool {
 // *MatchTimeoutError: callers must treat it as a failed validation, never
 // as a match or a non-match.
 func (r *Regexp) Match(s string, b *Budget) (bool, error) {
+	if r.fast != nil {
+		if m, ok := r.fast.match(s); ok {
+			return m, nil
+		}
+	}
 	if r.re2 != nil {
 		return r.re2.MatchString(s), nil
 	}
