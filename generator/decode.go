@@ -60,6 +60,25 @@ func decodeMethod(t *ir.Type) bool {
 	return hasMethods(t) && (!isScalar(t) || isTime(t))
 }
 
+// decodeCall is the statement reading a value of named type t into
+// target, an addressable value or (ptr) a pointer to one:
+// target.decodeWire(d), or for a tabled object, which has no decodeWire
+// method, shape.Decode(&tableT, d, unsafe.Pointer(&target)).
+func (g *gen) decodeCall(d, target jen.Code, t *ir.Type, ptr bool) jen.Code {
+	if c := g.declared(t); c.Kind == ir.KindObject && g.tabled(c) {
+		return jen.Qual(g.shapePkg(), "Decode").Call(jen.Op("&").Id(tableName(c)), d, unsafePointer(target, ptr))
+	}
+	return jen.Add(target).Dot("decodeWire").Call(d)
+}
+
+// unsafePointer is unsafe.Pointer(&v), or unsafe.Pointer(v) for a pointer.
+func unsafePointer(v jen.Code, ptr bool) jen.Code {
+	if !ptr {
+		v = jen.Op("&").Add(v)
+	}
+	return jen.Qual("unsafe", "Pointer").Call(v)
+}
+
 // emitDecoders writes decode_gen.go: a decodeWire method per named type.
 func emitDecoders(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
@@ -67,14 +86,10 @@ func emitDecoders(g *gen, f *jen.File) error {
 			continue
 		}
 		if g.tabled(t) {
-			// func (x *T) decodeWire(d *wire.Decoder) { shape.Decode(&tableT, d, unsafe.Pointer(x)) }
+			// No decodeWire method: callers call the interpreter
+			// (decodeCall), one function fewer per object.
 			g.emitOptionals(f, t)
 			g.emitTable(f, t)
-			f.Add(commentf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
-			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")).Block(
-				jen.Qual(g.shapePkg(), "Decode").Call(jen.Op("&").Id(tableName(t)), jen.Id("d"), jen.Qual("unsafe", "Pointer").Call(jen.Id("x"))),
-			)
-			f.Line()
 			continue
 		}
 		e := &emitter{g: g}
@@ -178,7 +193,7 @@ func (e *emitter) value(d dec, target jen.Code, t *ir.Type, nullOK bool) []jen.C
 func (e *emitter) nonNull(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	if decodeMethod(t) {
 		// x.F.decodeWire(d)
-		return []jen.Code{jen.Add(target).Dot("decodeWire").Call(d.arg())}
+		return []jen.Code{e.g.decodeCall(d.arg(), target, t, false)}
 	}
 	return e.inline(d, target, t)
 }
@@ -247,7 +262,7 @@ func (e *emitter) inline(d dec, target jen.Code, t *ir.Type) []jen.Code {
 		)}
 	}
 	// Objects, unions and tuples are always named (checkFamily).
-	return []jen.Code{jen.Add(target).Dot("decodeWire").Call(d.arg())}
+	return []jen.Code{e.g.decodeCall(d.arg(), target, t, false)}
 }
 
 // arrayBufBytes bounds the stack buffer an array's items are collected in.
@@ -438,7 +453,7 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 		v := e.tmp("v")
 		decl, read := jen.Var().Id(v).Add(e.g.goType(t)), e.nonNull(d, jen.Id(v), t)
 		if e.g.indirect[fl] && decodeMethod(t) {
-			decl, read = jen.Id(v).Op(":=").New(e.g.goType(t)), []jen.Code{jen.Id(v).Dot("decodeWire").Call(d.arg())}
+			decl, read = jen.Id(v).Op(":=").New(e.g.goType(t)), []jen.Code{e.g.decodeCall(d.arg(), jen.Id(v), t, true)}
 		}
 		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
 			jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.nullableElem(fl)).Call(),

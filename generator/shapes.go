@@ -229,3 +229,24 @@ func (g *gen) canonical(t *ir.Type) *ir.Type {
 	}
 	return t
 }
+
+// declared is the canonical type of the family's type declared as named
+// t: a field's type may be a copy of it (a nullable variant) that the
+// shape pass never saw, with the same Go name and the same methods.
+func (g *gen) declared(t *ir.Type) *ir.Type {
+	if _, ok := g.alias[t]; ok || t.GoName == "" {
+		return g.canonical(t)
+	}
+	if g.named == nil {
+		g.named = make(map[string]*ir.Type, len(g.fam.Types))
+		for _, n := range g.fam.Types {
+			if n.GoName != "" {
+				g.named[n.GoName] = n
+			}
+		}
+	}
+	if n, ok := g.named[t.GoName]; ok {
+		return g.canonical(n)
+	}
+	return t
+}

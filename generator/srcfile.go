@@ -87,6 +87,9 @@ func (s *srcFile) text(c string) { s.buf = append(s.buf, c...) }
 // ident writes a Go identifier decided by schema/names.
 func (s *srcFile) ident(name string) { s.buf = append(s.buf, name...) }
 
+// int writes the decimal integer n.
+func (s *srcFile) int(n int) { s.buf = strconv.AppendInt(s.buf, int64(n), 10) }
+
 // lit writes the interpreted Go string literal of v.
 func (s *srcFile) lit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, false) }
 

@@ -236,31 +236,51 @@ func (g *gen) scalarTabled(t *ir.Type) bool {
 		checkable(t) && g.checked(t)
 }
 
-// emitScalarCheck writes the shape.Check of named scalar type t and its
-// validate method calling shape.CheckString (CheckInt, CheckFloat).
+// emitScalarCheck writes the shape.Check of named scalar type t, which
+// its Validate method and its parents' checks (validateCall) pass to
+// runtime/shape.
 func (g *gen) emitScalarCheck(f *jen.File, t *ir.Type) {
 	c, _ := g.scalarCheckLit(t)
 	if c == nil {
 		c = jen.Qual(g.shapePkg(), "Check").Values()
 	}
-	kind := scalarKind(t)
-	var conv jen.Code
-	switch kind {
-	case "String":
-		conv = jen.String().Call(jen.Op("*").Id("x"))
-	case "Int":
-		conv = jen.Int64().Call(jen.Op("*").Id("x"))
-	default:
-		conv = jen.Float64().Call(jen.Op("*").Id("x"))
-	}
 	f.Add(commentf("%s holds the constraints of %s.", checkName(t), t.GoName))
 	f.Var().Id(checkName(t)).Op("=").Add(c)
 	f.Line()
-	f.Add(comment("validate records the violations of x at p in e."))
-	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(
-		jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
-	).Block(jen.Qual(g.shapePkg(), "Check"+kind).Call(jen.Op("&").Id(checkName(t)), conv, jen.Id("p"), jen.Id("e")))
-	f.Line()
+}
+
+// scalarConv is the runtime/shape kind word of scalar type t (String,
+// Int, Float) and v converted to that kind's Go type.
+func scalarConv(t *ir.Type, v jen.Code) (string, jen.Code) {
+	switch kind := scalarKind(t); kind {
+	case "String":
+		return kind, jen.String().Call(v)
+	case "Int":
+		return kind, jen.Int64().Call(v)
+	default:
+		return "Float", jen.Float64().Call(v)
+	}
+}
+
+// validateCall is the statement recording the violations of v, an
+// addressable value of named type t or (ptr) a pointer to one, at path p
+// in errs: v.validate(p, e),
+// or for a type checked by the interpreter, which has no validate method,
+// shape.ValidateAt(&tableT, unsafe.Pointer(&v), p, e) (an object) or
+// shape.CheckString(&checkT, string(v), p, e) (a scalar).
+func (g *gen) validateCall(v jen.Code, t *ir.Type, ptr bool, p, errs jen.Code) jen.Code {
+	c := g.declared(t)
+	switch {
+	case c.Kind == ir.KindObject && g.tabled(c):
+		return jen.Qual(g.shapePkg(), "ValidateAt").Call(jen.Op("&").Id(tableName(c)), unsafePointer(v, ptr), p, errs)
+	case hasMethods(c) && g.scalarTabled(c):
+		if ptr {
+			v = jen.Op("*").Add(v)
+		}
+		kind, conv := scalarConv(c, v)
+		return jen.Qual(g.shapePkg(), "Check"+kind).Call(jen.Op("&").Id(checkName(c)), conv, p, errs)
+	}
+	return jen.Add(v).Dot("validate").Call(p, errs)
 }
 
 // scalarCheckLit is scalarCheck written out in full.
@@ -458,21 +478,16 @@ func (g *gen) emitTable(f *jen.File, t *ir.Type) {
 			if c := g.arrayCheck(ft); c != nil {
 				d[jen.Id("Check")] = c
 			}
-			if item.Kind == ir.KindObject {
-				d[jen.Id("Items")] = jen.Qual(sp, "Objects").Types(jen.Id(g.canonical(item).GoName))
-				d[jen.Id("ElemSize")] = jen.Qual("unsafe", "Sizeof").Call(jen.Id(g.canonical(item).GoName).Values())
-			} else if c, _ := g.scalarCheck(item); c != nil {
-				d[jen.Id("ItemCheck")] = c
+			if item.Kind != ir.KindObject {
+				if c, _ := g.scalarCheck(item); c != nil {
+					d[jen.Id("ItemCheck")] = c
+				}
 			}
 		} else {
 			if pointer {
 				d[jen.Id("Form")] = jen.Qual(sp, "Pointer")
 			}
-			if item.Kind == ir.KindObject {
-				if pointer {
-					d[jen.Id("New")] = jen.Qual(sp, "New").Types(jen.Id(g.canonical(item).GoName))
-				}
-			} else {
+			if item.Kind != ir.KindObject {
 				if c, _ := g.scalarCheck(item); c != nil {
 					d[jen.Id("Check")] = c
 				}
@@ -505,7 +520,11 @@ func (g *gen) emitTable(f *jen.File, t *ir.Type) {
 		td[jen.Id("Checked")] = jen.True()
 	}
 	if len(opt) > 0 {
-		td[jen.Id("Opt")] = jen.Qual(sp, "New").Types(jen.Id(optionalsName(t)))
+		td[jen.Id("Opt")] = jen.Id(allocName(optionalsName(t)))
+	}
+	if g.allocated(t) {
+		td[jen.Id("Alloc")] = jen.Id(allocName(t.GoName))
+		td[jen.Id("Size")] = jen.Qual("unsafe", "Sizeof").Call(jen.Id(t.GoName).Values())
 	}
 	if g.ecma {
 		td[jen.Id("Budget")] = jen.True()
@@ -513,6 +532,47 @@ func (g *gen) emitTable(f *jen.File, t *ir.Type) {
 	f.Add(commentf("%s describes %s to runtime/shape.", tableName(t), t.GoName))
 	f.Var().Id(tableName(t)).Op("=").Qual(sp, "Table").Values(td)
 	f.Line()
+	if len(opt) > 0 {
+		// func allocoptionalT() unsafe.Pointer { return unsafe.Pointer(new(optionalT)) }
+		f.Add(commentf("%s allocates the optional scalars of a %s.", allocName(optionalsName(t)), t.GoName))
+		f.Func().Id(allocName(optionalsName(t))).Params().Qual("unsafe", "Pointer").Block(
+			jen.Return(jen.Qual("unsafe", "Pointer").Call(jen.New(jen.Id(optionalsName(t))))))
+		f.Line()
+	}
+	if g.allocated(t) {
+		// func allocT(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]T, n))) }
+		f.Add(commentf("%s allocates n zeroed values of %s.", allocName(t.GoName), t.GoName))
+		f.Func().Id(allocName(t.GoName)).Params(jen.Id("n").Int()).Qual("unsafe", "Pointer").Block(
+			jen.Return(jen.Qual("unsafe", "Pointer").Call(jen.Qual("unsafe", "SliceData").Call(
+				jen.Make(jen.Index().Id(t.GoName), jen.Id("n"))))))
+		f.Line()
+	}
+}
+
+// allocName is the function allocating values of the named type.
+func allocName(goName string) string { return "alloc" + goName }
+
+// allocated reports whether tabled object t is allocated by a table: the
+// value of a pointer field, or an array's items. The set is found once,
+// from every tabled object's fields.
+func (g *gen) allocated(t *ir.Type) bool {
+	if g.allocs == nil {
+		g.allocs = map[*ir.Type]bool{}
+		for _, o := range g.fam.Types {
+			if o.Kind != ir.KindObject || g.alias[o] != nil || !g.tabled(o) {
+				continue
+			}
+			for _, fl := range o.Fields {
+				switch ft := fl.Type; {
+				case ft.Kind == ir.KindArray && ft.Elem != nil && ft.Elem.Kind == ir.KindObject:
+					g.allocs[g.canonical(ft.Elem)] = true
+				case ft.Kind == ir.KindObject && g.presence(fl) == ir.PresencePointer:
+					g.allocs[g.canonical(ft)] = true
+				}
+			}
+		}
+	}
+	return g.allocs[g.canonical(t)]
 }
 
 // defaultConst is the shape.Const literal of a scalar default.

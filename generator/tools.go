@@ -8,15 +8,17 @@ import (
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
-// emitTools writes tools_gen.go: decodeArgs, the generic decoder of every
-// params type with methods, a decode function per other params type and
-// DecodeArgs (jennifer code), then the flat surface Tools, one line per
-// tool, and newTool (text). golden/github/tools_gen.go shows the output.
+// emitTools writes tools_gen.go: decodeArgsP, the decoder of each params
+// type P, and DecodeArgs (jennifer code), then the flat surface Tools, one
+// line per tool binding its definition, decoder and handler method with
+// runtime.Bind (text). golden/github/tools_gen.go shows the output.
 func emitTools(g *gen, s *srcFile) error {
 	f := s.jen()
-	g.emitDecodeArgsFunc(f)
+	g.emitDecodeArgsFuncs(f)
+	done := map[string]bool{}
 	for _, t := range g.fam.Tools {
-		if !genericDecode(t) {
+		if !genericDecode(t) && !done[t.Params.GoName] {
+			done[t.Params.GoName] = true
 			g.emitToolDecoder(f, t)
 		}
 	}
@@ -32,47 +34,26 @@ func genericDecode(t *ir.Tool) bool {
 	return hasMethods(t.Params) && (!t.Params.Nullable || nilable(t.Params))
 }
 
-// decodeFunc writes the expression of t's decode function, of type
-// func(tool string, args []byte) (*XParams, error).
-func decodeFunc(s *srcFile, t *ir.Tool) {
+// decodeFunc writes the name of t's decode function, of type
+// func(tool string, args []byte) (*XParams, error): decodeArgs and the
+// params type's name (the canonical type's, which aliases share).
+func (g *gen) decodeFunc(s *srcFile, t *ir.Tool) {
+	name := t.Params.GoName
 	if genericDecode(t) {
-		s.text("decodeArgs[*")
-		s.ident(t.Params.GoName)
-		s.text("]")
-		return
+		name = g.canonical(t.Params).GoName
 	}
-	s.text("decode")
-	s.ident(t.GoName)
+	s.ident(decodeArgsName(name))
 }
 
-// emitDecodeArgsFunc writes argsOf and decodeArgs, the decode function of
-// every tool whose params type has methods, and the decodeArgs method of
-// each such params type (once per shape: aliases share it), which makes
-// the new value:
-//
-//	func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-//		var p P
-//		return p.decodeArgs(tool, args)
-//	}
-//
-// P is a pointer, so one instantiation (one GC shape) serves every params
-// type; a struct type argument would cost one per struct. The decoder and
-// the error list stay in the concrete method, where escape analysis keeps
-// them on the stack.
-func (g *gen) emitDecodeArgsFunc(f *jen.File) {
-	f.Add(comment("argsOf is a pointer to a params type with a generated decoder and validator."))
-	f.Type().Id("argsOf").Types(jen.Id("P").Any()).Interface(
-		jen.Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Id("P"), jen.Error()),
-	)
-	f.Line()
-	f.Add(comment("decodeArgs decodes and validates the arguments of tool into a new value, P being a"))
-	f.Add(comment("pointer to its params type."))
-	f.Func().Id("decodeArgs").Types(jen.Id("P").Id("argsOf").Types(jen.Id("P"))).
-		Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Id("P"), jen.Error()).Block(
-		jen.Var().Id("p").Id("P"),
-		jen.Return(jen.Id("p").Dot("decodeArgs").Call(jen.Id("tool"), jen.Id("args"))),
-	)
-	f.Line()
+// decodeArgsName is the decode function of the params type named goName.
+func decodeArgsName(goName string) string { return "decodeArgs" + goName }
+
+// emitDecodeArgsFuncs writes decodeArgsP, the decode function of each
+// params type P with methods (once per shape: aliases share it), which
+// makes the new value and decodes and validates into it. A plain
+// function per type, not a generic one: its instantiation per params
+// type would cost the compiler a wrapper, a dictionary and an itab each.
+func (g *gen) emitDecodeArgsFuncs(f *jen.File) {
 	done := map[*ir.Type]bool{}
 	for _, t := range g.fam.Tools {
 		c := g.canonical(t.Params)
@@ -83,7 +64,22 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 		ret := func(err jen.Code) jen.Code {
 			return jen.If(jen.Err().Op(":=").Add(err), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		}
-		read := []jen.Code{jen.Id("x").Dot("decodeWire").Call(jen.Id("d"))}
+		if c.Kind == ir.KindObject && g.tabled(c) {
+			// x := new(T)
+			// if err := shape.DecodeArgs(&tableT, tool, args, unsafe.Pointer(x)); err != nil { return nil, err }
+			// return x, nil
+			f.Add(commentf("%s decodes and validates a tool's arguments into a new %s.", decodeArgsName(c.GoName), c.GoName))
+			f.Func().Id(decodeArgsName(c.GoName)).Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).
+				Params(jen.Op("*").Id(c.GoName), jen.Error()).Block(
+				jen.Id("x").Op(":=").New(jen.Id(c.GoName)),
+				ret(jen.Qual(g.shapePkg(), "DecodeArgs").Call(jen.Op("&").Id(tableName(c)), jen.Id("tool"), jen.Id("args"),
+					jen.Qual("unsafe", "Pointer").Call(jen.Id("x")))),
+				jen.Return(jen.Id("x"), jen.Nil()),
+			)
+			f.Line()
+			continue
+		}
+		read := []jen.Code{g.decodeCall(jen.Id("d"), jen.Id("x"), c, true)}
 		if !decodeMethod(c) {
 			e := &emitter{g: g}
 			read = e.inline(dec{name: "d"}, deref(jen.Id("x")), c)
@@ -98,7 +94,7 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
 				),
 			}, g.topErrors(jen.Id("d")), []jen.Code{
-				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
+				g.validateCall(jen.Id("x"), c, true, jen.Nil(), jen.Op("&").Id("e")),
 				ret(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
 			})
 		} else {
@@ -110,8 +106,8 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 			)
 		}
 		body = append(body, jen.Return(jen.Id("x"), jen.Nil()))
-		f.Add(comment("decodeArgs decodes and validates a tool's arguments into a new value."))
-		f.Func().Params(jen.Op("*").Id(c.GoName)).Id("decodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).
+		f.Add(commentf("%s decodes and validates a tool's arguments into a new %s.", decodeArgsName(c.GoName), c.GoName))
+		f.Func().Id(decodeArgsName(c.GoName)).Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).
 			Params(jen.Op("*").Id(c.GoName), jen.Error()).Block(body...)
 		f.Line()
 	}
@@ -120,8 +116,8 @@ func (g *gen) emitDecodeArgsFunc(f *jen.File) {
 // emitToolDecoder writes decodeX, which decodes and validates the
 // arguments of one tool whose params type has no methods (a bare schema).
 func (g *gen) emitToolDecoder(f *jen.File, t *ir.Tool) {
-	f.Add(commentf("decode%s decodes and validates the arguments of %s.", t.GoName, t.Name))
-	f.Func().Id("decode"+t.GoName).Params(jen.Id("_").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).
+	f.Add(commentf("%s decodes and validates the arguments of %s.", decodeArgsName(t.Params.GoName), t.Name))
+	f.Func().Id(decodeArgsName(t.Params.GoName)).Params(jen.Id("_").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).
 		Block(g.decodeAnyRoot(t.Name, t.Params)...)
 	f.Line()
 }
@@ -155,64 +151,84 @@ func (g *gen) emitDecodeArgs(f *jen.File) {
 	)
 }
 
+// toolsPart is how many tools one function of Tools binds: a function's
+// stack maps grow with its calls times its temporaries, so a catalogue's
+// Tools in one function would cost the compiler quadratic time and memory.
+const toolsPart = 64
+
 // emitToolsFunc writes Tools, the flat surface: one line per tool, its
-// runtime.Tool literal (toolLit) completed by newTool with the decoder and
-// the handler method; then newTool itself.
+// runtime.Tool literal (toolLit) bound by runtime.Bind to its decode
+// function and handler method. Past toolsPart tools, the lines are split
+// into functions tools0, tools1, … of toolsPart each that Tools calls.
 func (g *gen) emitToolsFunc(s *srcFile) {
 	rt := g.runtimePkg
+	tools := g.fam.Tools
+	n := 0
+	for _, t := range tools {
+		n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
+	}
+	s.grow(n)
 	s.text("// Tools returns the flat surface: one runtime.Tool per tool definition, whose\n")
 	s.text("// handler decodes and validates the arguments before calling h.\n")
 	s.text("func Tools(h Handlers) []")
 	s.qual(rt, "Tool")
-	s.text(" {\n\treturn []")
-	s.qual(rt, "Tool")
-	s.text("{")
-	if len(g.fam.Tools) > 0 {
-		s.text("\n")
-		n := 0
-		for _, t := range g.fam.Tools {
-			n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
+	if len(tools) <= toolsPart {
+		s.text(" {\n\treturn []")
+		s.qual(rt, "Tool")
+		s.text("{")
+		if len(tools) > 0 {
+			s.text("\n")
+			g.bindLines(s, tools)
+			s.text("\t")
 		}
-		s.grow(n)
-		for _, t := range g.fam.Tools {
-			s.text("\t\tnewTool(")
-			g.toolLit(s, t)
-			s.text(", ")
-			decodeFunc(s, t)
-			s.text(", h.")
-			s.ident(t.GoName)
-			s.text("),\n")
-		}
-		s.text("\t")
+		s.text("}\n}\n")
+		return
 	}
-	s.text("}\n}\n\n")
-	// P is a pointer to the params type: one GC shape, so one
-	// instantiation per result type rather than one per params struct.
-	s.text("// newTool completes t: Decode decodes and validates arguments with decode, and\n")
-	s.text("// Handler does so before calling call.\n")
-	s.text("func newTool[P, R any](t ")
+	s.text(" {\n\ttools := make([]")
 	s.qual(rt, "Tool")
-	s.text(", decode func(string, []byte) (P, error), call func(")
-	s.qual(contextPkg, "Context")
-	s.text(", ")
-	s.qual(rt, "ToolContext")
-	s.text(", P) (")
-	s.qual(rt, "ToolResult")
-	s.text("[R], error)) ")
-	s.qual(rt, "Tool")
-	s.text(" {\n\tname := t.Name\n\tt.AcceptsOverrides = true\n\tt.Decode = func(args ")
-	s.qual(jsonPkg, "RawMessage")
-	s.text(") (any, error) {\n\t\treturn decode(name, args)\n\t}\n\tt.Handler = func(ctx ")
-	s.qual(contextPkg, "Context")
-	s.text(", tc ")
-	s.qual(rt, "ToolContext")
-	s.text(", args ")
-	s.qual(jsonPkg, "RawMessage")
-	s.text(") (")
-	s.qual(rt, "Result")
-	s.text(", error) {\n\t\tp, err := decode(name, args)\n\t\tif err != nil {\n\t\t\treturn ")
-	s.qual(rt, "Result")
-	s.text("{}, err\n\t\t}\n\t\tr, err := call(ctx, tc, p)\n\t\treturn r.WithParams(p), err\n\t}\n\treturn t\n}\n")
+	s.text(", 0, ")
+	s.int(len(tools))
+	s.text(")\n")
+	parts := (len(tools) + toolsPart - 1) / toolsPart
+	for p := range parts {
+		s.text("\ttools = tools")
+		s.int(p)
+		s.text("(h, tools)\n")
+	}
+	s.text("\treturn tools\n}\n")
+	for p := range parts {
+		part := tools[p*toolsPart : min(len(tools), (p+1)*toolsPart)]
+		s.text("\n// tools")
+		s.int(p)
+		s.text(" appends the tools ")
+		s.int(p*toolsPart + 1)
+		s.text(" to ")
+		s.int(p*toolsPart + len(part))
+		s.text(" of Tools.\nfunc tools")
+		s.int(p)
+		s.text("(h Handlers, tools []")
+		s.qual(rt, "Tool")
+		s.text(") []")
+		s.qual(rt, "Tool")
+		s.text(" {\n\treturn append(tools,\n")
+		g.bindLines(s, part)
+		s.text("\t)\n}\n")
+	}
+}
+
+// bindLines writes one line per tool: runtime.Bind(literal, decode, h.X),
+func (g *gen) bindLines(s *srcFile, tools []*ir.Tool) {
+	for _, t := range tools {
+		s.text("\t\t")
+		s.qual(g.runtimePkg, "Bind")
+		s.text("(")
+		g.toolLit(s, t)
+		s.text(", ")
+		g.decodeFunc(s, t)
+		s.text(", h.")
+		s.ident(t.GoName)
+		s.text("),\n")
+	}
 }
 
 // toolLit writes the runtime.Tool literal of one tool's definition, on
@@ -261,14 +277,14 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	p := deref(jen.Id("p"))
 	var read []jen.Code
 	if decodeMethod(t) {
-		read = []jen.Code{jen.Id("p").Dot("decodeWire").Call(jen.Id("d"))}
+		read = []jen.Code{g.decodeCall(jen.Id("d"), jen.Id("p"), t, true)}
 	} else {
 		read = e.inline(d, p, t)
 	}
 	var checks []jen.Code
 	if hasMethods(t) {
 		if g.checked(t) {
-			checks = []jen.Code{jen.Id("p").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e"))}
+			checks = []jen.Code{g.validateCall(jen.Id("p"), t, true, jen.Nil(), jen.Op("&").Id("e"))}
 		}
 	} else {
 		checks = []jen.Code{jen.Id("validate"+t.GoName).Call(jen.Id("p"), jen.Nil(), jen.Op("&").Id("e"))}

@@ -572,6 +572,13 @@ func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field
 func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Line()
 	f.Add(comment("UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."))
+	if t.Kind == ir.KindObject && g.tabled(t) {
+		// func (x *T) UnmarshalJSON(data []byte) error { return shape.Unmarshal(&tableT, data, unsafe.Pointer(x)) }
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+			jen.Return(jen.Qual(g.shapePkg(), "Unmarshal").Call(jen.Op("&").Id(tableName(g.canonical(t))), jen.Id("data"),
+				jen.Qual("unsafe", "Pointer").Call(jen.Id("x")))))
+		return
+	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Qual(g.wirePkg, "NewDecoder").Call(jen.Id("data")),
 		jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),

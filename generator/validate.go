@@ -130,17 +130,23 @@ func emitValidators(g *gen, f *jen.File) error {
 		}
 		if g.tabled(t) {
 			// func (x *T) Validate() error { return shape.Validate(&tableT, unsafe.Pointer(x)) }
-			// func (x *T) validate(p *wire.Path, e *wire.Errors) { shape.ValidateAt(&tableT, unsafe.Pointer(x), p, e) }
+			// and no validate method: callers call the interpreter (validateCall).
 			x := jen.Qual("unsafe", "Pointer").Call(jen.Id("x"))
 			f.Add(comment("Validate checks x against its schema, reporting every violation."))
 			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 				jen.Return(jen.Qual(g.shapePkg(), "Validate").Call(jen.Op("&").Id(tableName(t)), x)))
 			f.Line()
-			f.Add(comment("validate records the violations of x at p in e."))
-			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(
-				jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
-			).Block(jen.Qual(g.shapePkg(), "ValidateAt").Call(jen.Op("&").Id(tableName(t)), x, jen.Id("p"), jen.Id("e")))
+			continue
+		}
+		if g.scalarTabled(t) {
+			// func (x *T) Validate() error { return shape.ValidateString(&checkT, string(*x), budget) }
+			// and no validate method (validateCall).
+			kind, conv := scalarConv(t, jen.Op("*").Id("x"))
+			f.Add(comment("Validate checks x against its schema, reporting every violation."))
+			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
+				jen.Return(jen.Qual(g.shapePkg(), "Validate"+kind).Call(jen.Op("&").Id(checkName(t)), conv, jen.Lit(g.ecma))))
 			f.Line()
+			g.emitScalarCheck(f, t)
 			continue
 		}
 		f.Add(comment("Validate checks x against its schema, reporting every violation."))
@@ -150,10 +156,6 @@ func emitValidators(g *gen, f *jen.File) error {
 				jen.Return(jen.Id("e").Dot("Err").Call(jen.Lit(""))))...,
 		)
 		f.Line()
-		if g.scalarTabled(t) {
-			g.emitScalarCheck(f, t)
-			continue
-		}
 		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
 		var body []jen.Code
 		switch t.Kind {
@@ -235,7 +237,7 @@ func (c vc) value(v jen.Code, t *ir.Type) []jen.Code {
 		if !c.g.checked(t) {
 			return nil
 		}
-		return []jen.Code{jen.Add(v).Dot("validate").Call(c.path, c.errsArg)}
+		return []jen.Code{c.g.validateCall(v, t, false, c.path, c.errsArg)}
 	}
 	return c.inline(v, t)
 }

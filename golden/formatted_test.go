@@ -2,6 +2,7 @@ package golden
 
 import (
 	"bytes"
+	"fmt"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -40,6 +41,23 @@ func TestFormatted(t *testing.T) {
 		tools, man, _ := hostileInputs(t, sh, false)
 		for _, f := range generateHostile(t, sh, tools, man) {
 			check(t, "hostile "+sh.pkg+"/"+f.Path, f.Bytes)
+		}
+	}
+	// A catalogue past 200 object shapes and 64 tools: tables, allocation
+	// functions and Tools split into parts.
+	var big bytes.Buffer
+	big.WriteString("[")
+	for i := range 260 {
+		if i > 0 {
+			big.WriteString(",")
+		}
+		fmt.Fprintf(&big, `{"name":"tool_%d","description":"Tool %d.","input_schema":{"type":"object","required":["a"],"properties":{"a":{"type":"string","minLength":%d},"items":{"type":"array","items":{"type":"object","properties":{"n%d":{"type":"integer"}}}},"opt":{"type":"object","properties":{"k%d":{"type":"string","enum":["x","y"]}}}}}}`, i, i, i%5, i, i)
+	}
+	big.WriteString("]")
+	for _, f := range generateHostile(t, hostileShape{pkg: "catalogue"}, big.Bytes(), nil) {
+		check(t, "catalogue/"+f.Path, f.Bytes)
+		if f.Path == "tools_gen.go" && !bytes.Contains(f.Bytes, []byte("\nfunc tools4(h Handlers")) {
+			t.Errorf("catalogue/tools_gen.go: Tools of 260 tools is not split into parts")
 		}
 	}
 	examples, err := filepath.Glob("../examples/*/*_gen.go")

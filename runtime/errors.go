@@ -67,6 +67,9 @@ func (e *NotImplementedError) Error() string {
 }
 
 // NotImplemented reports that tool has no implementation (code INTERNAL).
+// Not inlined: a catalogue's UnimplementedHandlers calls it once per tool.
+//
+//go:noinline
 func NotImplemented(tool string) error {
 	return &NotImplementedError{Tool: tool}
 }

@@ -60,8 +60,37 @@ type Annotations struct {
 	OpenWorld *bool
 }
 
-// Hint returns a pointer to b, for Annotations literals.
+// Hint returns a pointer to b, for Annotations literals. Not inlined: a
+// catalogue's Tools calls it up to four times per tool.
+//
+//go:noinline
 func Hint(b bool) *bool { return &b }
+
+// Bind completes a generated tool's definition t: Decode decodes and
+// validates arguments with decode, and Handler does so before calling
+// call. P is a pointer to the params type (one GC shape for every tool),
+// R the result type.
+//
+// Bind is not inlined on purpose: inlined, each of a catalogue's tools
+// would get two closures of its own for the compiler to build.
+//
+//go:noinline
+func Bind[P, R any](t Tool, decode func(tool string, args []byte) (P, error), call func(context.Context, ToolContext, P) (ToolResult[R], error)) Tool {
+	name := t.Name
+	t.AcceptsOverrides = true
+	t.Decode = func(args json.RawMessage) (any, error) {
+		return decode(name, args)
+	}
+	t.Handler = func(ctx context.Context, tc ToolContext, args json.RawMessage) (Result, error) {
+		p, err := decode(name, args)
+		if err != nil {
+			return Result{}, err
+		}
+		r, err := call(ctx, tc, p)
+		return r.WithParams(p), err
+	}
+	return t
+}
 
 // NewTool builds a hand-written tool and checks it against the strict rules
 // of the tool runtime spec: lowercase name, ASCII description of 1–200

@@ -4,7 +4,6 @@
 package quickstart
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*ListTodosParams) decodeArgs(tool string, args []byte) (*ListTodosParams, error) {
+// decodeArgsListTodosParams decodes and validates a tool's arguments into a new ListTodosParams.
+func decodeArgsListTodosParams(tool string, args []byte) (*ListTodosParams, error) {
 	x := new(ListTodosParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -40,8 +27,8 @@ func (*ListTodosParams) decodeArgs(tool string, args []byte) (*ListTodosParams, 
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetTodoParams) decodeArgs(tool string, args []byte) (*GetTodoParams, error) {
+// decodeArgsGetTodoParams decodes and validates a tool's arguments into a new GetTodoParams.
+func decodeArgsGetTodoParams(tool string, args []byte) (*GetTodoParams, error) {
 	x := new(GetTodoParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -56,8 +43,8 @@ func (*GetTodoParams) decodeArgs(tool string, args []byte) (*GetTodoParams, erro
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*CreateTodoParams) decodeArgs(tool string, args []byte) (*CreateTodoParams, error) {
+// decodeArgsCreateTodoParams decodes and validates a tool's arguments into a new CreateTodoParams.
+func decodeArgsCreateTodoParams(tool string, args []byte) (*CreateTodoParams, error) {
 	x := new(CreateTodoParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -72,8 +59,8 @@ func (*CreateTodoParams) decodeArgs(tool string, args []byte) (*CreateTodoParams
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*UpdateTodoParams) decodeArgs(tool string, args []byte) (*UpdateTodoParams, error) {
+// decodeArgsUpdateTodoParams decodes and validates a tool's arguments into a new UpdateTodoParams.
+func decodeArgsUpdateTodoParams(tool string, args []byte) (*UpdateTodoParams, error) {
 	x := new(UpdateTodoParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -88,8 +75,8 @@ func (*UpdateTodoParams) decodeArgs(tool string, args []byte) (*UpdateTodoParams
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*DeleteTodoParams) decodeArgs(tool string, args []byte) (*DeleteTodoParams, error) {
+// decodeArgsDeleteTodoParams decodes and validates a tool's arguments into a new DeleteTodoParams.
+func decodeArgsDeleteTodoParams(tool string, args []byte) (*DeleteTodoParams, error) {
 	x := new(DeleteTodoParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -127,29 +114,10 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "list_todos", Description: "List todo items, newest first. Filter by state or tag.", Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["items"],"properties":{"items":{"type":"array","items":{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}}}}`)}, decodeArgs[*ListTodosParams], h.ListTodos),
-		newTool(runtime.Tool{Name: "get_todo", Description: "Get one todo item by id.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgs[*GetTodoParams], h.GetTodo),
-		newTool(runtime.Tool{Name: "create_todo", Description: "Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.", Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgs[*CreateTodoParams], h.CreateTodo),
-		newTool(runtime.Tool{Name: "update_todo", Description: "Change a todo item. Omitted fields stay as they are; a null due date clears it.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgs[*UpdateTodoParams], h.UpdateTodo),
-		newTool(runtime.Tool{Name: "delete_todo", Description: "Delete a todo item permanently.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["deleted"],"properties":{"deleted":{"type":"string","description":"The id of the deleted item."}}}`)}, decodeArgs[*DeleteTodoParams], h.DeleteTodo),
+		runtime.Bind(runtime.Tool{Name: "list_todos", Description: "List todo items, newest first. Filter by state or tag.", Parameters: json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","enum":["open","done","all"],"default":"open","description":"Which items to return."},"tag":{"type":"string","description":"Only items carrying this tag."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20,"description":"Maximum number of items."}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["items"],"properties":{"items":{"type":"array","items":{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}}}}`)}, decodeArgsListTodosParams, h.ListTodos),
+		runtime.Bind(runtime.Tool{Name: "get_todo", Description: "Get one todo item by id.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$","description":"The item's id, e.g. td_1."}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgsGetTodoParams, h.GetTodo),
+		runtime.Bind(runtime.Tool{Name: "create_todo", Description: "Create a todo item for work the user asks to track. Do NOT create items for work you can finish now.", Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120,"description":"Short imperative title."},"due":{"type":"string","format":"date","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","enum":[1,2,3],"description":"1 is highest."},"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"maxItems":8}},"required":["title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgsCreateTodoParams, h.CreateTodo),
+		runtime.Bind(runtime.Tool{Name: "update_todo", Description: "Change a todo item. Omitted fields stay as they are; a null due date clears it.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":120},"due":{"type":["string","null"],"format":"date","description":"New due date, or null to clear it."},"done":{"type":"boolean"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["id","title","done"],"properties":{"id":{"type":"string","description":"The item's id (td_N)."},"title":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"priority":{"type":"integer","description":"1 is highest."},"tags":{"type":"array","items":{"type":"string"}},"done":{"type":"boolean"}}}`)}, decodeArgsUpdateTodoParams, h.UpdateTodo),
+		runtime.Bind(runtime.Tool{Name: "delete_todo", Description: "Delete a todo item permanently.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["deleted"],"properties":{"deleted":{"type":"string","description":"The id of the deleted item."}}}`)}, decodeArgsDeleteTodoParams, h.DeleteTodo),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

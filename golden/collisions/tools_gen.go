@@ -4,7 +4,6 @@
 package collisions
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*AB2Params) decodeArgs(tool string, args []byte) (*AB2Params, error) {
+// decodeArgsAB2Params decodes and validates a tool's arguments into a new AB2Params.
+func decodeArgsAB2Params(tool string, args []byte) (*AB2Params, error) {
 	x := new(AB2Params)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -37,8 +24,8 @@ func (*AB2Params) decodeArgs(tool string, args []byte) (*AB2Params, error) {
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*ABParams) decodeArgs(tool string, args []byte) (*ABParams, error) {
+// decodeArgsABParams decodes and validates a tool's arguments into a new ABParams.
+func decodeArgsABParams(tool string, args []byte) (*ABParams, error) {
 	x := new(ABParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -50,8 +37,8 @@ func (*ABParams) decodeArgs(tool string, args []byte) (*ABParams, error) {
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetItem2Params) decodeArgs(tool string, args []byte) (*GetItem2Params, error) {
+// decodeArgsGetItem2Params decodes and validates a tool's arguments into a new GetItem2Params.
+func decodeArgsGetItem2Params(tool string, args []byte) (*GetItem2Params, error) {
 	x := new(GetItem2Params)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,8 +50,8 @@ func (*GetItem2Params) decodeArgs(tool string, args []byte) (*GetItem2Params, er
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetItemParams) decodeArgs(tool string, args []byte) (*GetItemParams, error) {
+// decodeArgsGetItemParams decodes and validates a tool's arguments into a new GetItemParams.
+func decodeArgsGetItemParams(tool string, args []byte) (*GetItemParams, error) {
 	x := new(GetItemParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -99,28 +86,9 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*AB2Params], h.AB2),
-		newTool(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*ABParams], h.AB),
-		newTool(runtime.Tool{Name: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetItem2Params], h.GetItem2),
-		newTool(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetItemParams], h.GetItem),
+		runtime.Bind(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsAB2Params, h.AB2),
+		runtime.Bind(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsABParams, h.AB),
+		runtime.Bind(runtime.Tool{Name: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetItem2Params, h.GetItem2),
+		runtime.Bind(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetItemParams, h.GetItem),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

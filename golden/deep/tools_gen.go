@@ -4,7 +4,6 @@
 package deep
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetDeepParams) decodeArgs(tool string, args []byte) (*GetDeepParams, error) {
+// decodeArgsGetDeepParams decodes and validates a tool's arguments into a new GetDeepParams.
+func decodeArgsGetDeepParams(tool string, args []byte) (*GetDeepParams, error) {
 	x := new(GetDeepParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -60,25 +47,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "get_deep", Description: "Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $refs each: at the depth limit, the package must type-check.", Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetDeepParams], h.GetDeep),
+		runtime.Bind(runtime.Tool{Name: "get_deep", Description: "Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $refs each: at the depth limit, the package must type-check.", Parameters: json.RawMessage(`{"type":"object","properties":{"arrays":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}},"unions":{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},{"type":"integer"}]},"refs":{"$ref":"#/$defs/d0"}},"$defs":{"d0":{"allOf":[{"$ref":"#/$defs/d1"},{"$ref":"#/$defs/d1"}]},"d1":{"anyOf":[{"$ref":"#/$defs/d2"},{"$ref":"#/$defs/d2"}]},"d2":{"allOf":[{"$ref":"#/$defs/d3"},{"$ref":"#/$defs/d3"}]},"d3":{"anyOf":[{"$ref":"#/$defs/d4"},{"$ref":"#/$defs/d4"}]},"d4":{"allOf":[{"$ref":"#/$defs/d5"},{"$ref":"#/$defs/d5"}]},"d5":{"anyOf":[{"$ref":"#/$defs/d6"},{"$ref":"#/$defs/d6"}]},"d6":{"allOf":[{"$ref":"#/$defs/d7"},{"$ref":"#/$defs/d7"}]},"d7":{"anyOf":[{"$ref":"#/$defs/d8"},{"$ref":"#/$defs/d8"}]},"d8":{"allOf":[{"$ref":"#/$defs/d9"},{"$ref":"#/$defs/d9"}]},"d9":{"anyOf":[{"$ref":"#/$defs/d10"},{"$ref":"#/$defs/d10"}]},"d10":{"type":"object","properties":{"a":{"type":"string"}}}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetDeepParams, h.GetDeep),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

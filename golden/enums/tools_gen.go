@@ -4,7 +4,6 @@
 package enums
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*SetLevelsParams) decodeArgs(tool string, args []byte) (*SetLevelsParams, error) {
+// decodeArgsSetLevelsParams decodes and validates a tool's arguments into a new SetLevelsParams.
+func decodeArgsSetLevelsParams(tool string, args []byte) (*SetLevelsParams, error) {
 	x := new(SetLevelsParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,25 +50,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "set_levels", Description: "Enums of every kind.", Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgs[*SetLevelsParams], h.SetLevels),
+		runtime.Bind(runtime.Tool{Name: "set_levels", Description: "Enums of every kind.", Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgsSetLevelsParams, h.SetLevels),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

@@ -4,7 +4,6 @@
 package formats
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*ScheduleEventParams) decodeArgs(tool string, args []byte) (*ScheduleEventParams, error) {
+// decodeArgsScheduleEventParams decodes and validates a tool's arguments into a new ScheduleEventParams.
+func decodeArgsScheduleEventParams(tool string, args []byte) (*ScheduleEventParams, error) {
 	x := new(ScheduleEventParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,25 +50,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "schedule_event", Description: "Formats mapped to time.Time by the manifest.", Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*ScheduleEventParams], h.ScheduleEvent),
+		runtime.Bind(runtime.Tool{Name: "schedule_event", Description: "Formats mapped to time.Time by the manifest.", Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","format":"date-time","description":"When the event starts."},"due":{"type":"string","format":"date","description":"Optional day it is due."},"deadline":{"type":["string","null"],"format":"date-time","description":"Optional, null clears it."},"birthday":{"type":["string","null"],"format":"date"},"start":{"type":"string","format":"date","default":"2024-01-01"},"reminder":{"type":"string","format":"date-time","default":"2024-03-10T08:00:00+01:00"},"stamp":{"type":"string","format":"date-time","maxLength":25},"holidays":{"type":"array","items":{"type":"string","format":"date"},"uniqueItems":true},"checkpoints":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"when":{"anyOf":[{"type":"string","format":"date-time"},{"type":"integer","minimum":0}]},"day_or_count":{"type":["string","integer"],"format":"date"},"span":{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":["string","null"],"format":"date"}],"items":false},"anniversaries":{"type":"object","additionalProperties":{"type":"string","format":"date"}},"maybe_days":{"type":"array","items":{"type":["string","null"],"format":"date"}},"moment":{"oneOf":[{"type":"string","format":"date"},{"type":"string","format":"date-time"}]},"labels":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"string","format":"date"}},"owner":{"type":"object","properties":{"email":{"type":"string","format":"email"},"since":{"type":"string","format":"date"}},"required":["email"]}},"required":["at","birthday"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsScheduleEventParams, h.ScheduleEvent),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

@@ -4,7 +4,6 @@
 package github
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*ListIssuesParams) decodeArgs(tool string, args []byte) (*ListIssuesParams, error) {
+// decodeArgsListIssuesParams decodes and validates a tool's arguments into a new ListIssuesParams.
+func decodeArgsListIssuesParams(tool string, args []byte) (*ListIssuesParams, error) {
 	x := new(ListIssuesParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -40,8 +27,8 @@ func (*ListIssuesParams) decodeArgs(tool string, args []byte) (*ListIssuesParams
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*CreateIssueParams) decodeArgs(tool string, args []byte) (*CreateIssueParams, error) {
+// decodeArgsCreateIssueParams decodes and validates a tool's arguments into a new CreateIssueParams.
+func decodeArgsCreateIssueParams(tool string, args []byte) (*CreateIssueParams, error) {
 	x := new(CreateIssueParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -56,8 +43,8 @@ func (*CreateIssueParams) decodeArgs(tool string, args []byte) (*CreateIssuePara
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*SearchCodeParams) decodeArgs(tool string, args []byte) (*SearchCodeParams, error) {
+// decodeArgsSearchCodeParams decodes and validates a tool's arguments into a new SearchCodeParams.
+func decodeArgsSearchCodeParams(tool string, args []byte) (*SearchCodeParams, error) {
 	x := new(SearchCodeParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -95,27 +82,8 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListIssuesParams], h.ListIssues),
-		newTool(runtime.Tool{Name: "create_issue", Description: "Create a new issue in a GitHub repository.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*CreateIssueParams], h.CreateIssue),
-		newTool(runtime.Tool{Name: "search_code", Description: "Search for code across GitHub repositories.", Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*SearchCodeParams], h.SearchCode),
+		runtime.Bind(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsListIssuesParams, h.ListIssues),
+		runtime.Bind(runtime.Tool{Name: "create_issue", Description: "Create a new issue in a GitHub repository.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"title":{"type":"string","minLength":1,"maxLength":256,"description":"Issue title"},"body":{"type":"string","description":"Issue body content"},"assignees":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10,"description":"Usernames to assign to this issue"},"labels":{"type":"array","items":{"type":"string"},"description":"Labels to apply to this issue"},"milestone":{"type":["integer","null"],"description":"Milestone number, or null for none"}},"required":["owner","repo","title"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsCreateIssueParams, h.CreateIssue),
+		runtime.Bind(runtime.Tool{Name: "search_code", Description: "Search for code across GitHub repositories.", Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsSearchCodeParams, h.SearchCode),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

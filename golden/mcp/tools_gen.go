@@ -4,7 +4,6 @@
 package mcp
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*ReadFileParams) decodeArgs(tool string, args []byte) (*ReadFileParams, error) {
+// decodeArgsReadFileParams decodes and validates a tool's arguments into a new ReadFileParams.
+func decodeArgsReadFileParams(tool string, args []byte) (*ReadFileParams, error) {
 	x := new(ReadFileParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -40,8 +27,8 @@ func (*ReadFileParams) decodeArgs(tool string, args []byte) (*ReadFileParams, er
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*WriteFileParams) decodeArgs(tool string, args []byte) (*WriteFileParams, error) {
+// decodeArgsWriteFileParams decodes and validates a tool's arguments into a new WriteFileParams.
+func decodeArgsWriteFileParams(tool string, args []byte) (*WriteFileParams, error) {
 	x := new(WriteFileParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -79,26 +66,7 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Title: "Read file", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"content":{"type":"string"},"size":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["content","size"]}`)}, decodeArgs[*ReadFileParams], h.ReadFile),
-		newTool(runtime.Tool{Name: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(false)}}, decodeArgs[*WriteFileParams], h.WriteFile),
+		runtime.Bind(runtime.Tool{Name: "read_file", Description: "Read the complete contents of a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer","minimum":0,"description":"Only the first N lines"}},"required":["path"],"additionalProperties":false}`), Title: "Read file", Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","properties":{"content":{"type":"string"},"size":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["content","size"]}`)}, decodeArgsReadFileParams, h.ReadFile),
+		runtime.Bind(runtime.Tool{Name: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(false)}}, decodeArgsWriteFileParams, h.WriteFile),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

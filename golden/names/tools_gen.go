@@ -4,7 +4,6 @@
 package names
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*NameTortureParams) decodeArgs(tool string, args []byte) (*NameTortureParams, error) {
+// decodeArgsNameTortureParams decodes and validates a tool's arguments into a new NameTortureParams.
+func decodeArgsNameTortureParams(tool string, args []byte) (*NameTortureParams, error) {
 	x := new(NameTortureParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,25 +50,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "name_torture", Description: "Property names real tool sets contain.", Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*NameTortureParams], h.NameTorture),
+		runtime.Bind(runtime.Tool{Name: "name_torture", Description: "Property names real tool sets contain.", Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsNameTortureParams, h.NameTorture),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

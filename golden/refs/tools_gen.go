@@ -4,7 +4,6 @@
 package refs
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*SaveTreeParams) decodeArgs(tool string, args []byte) (*SaveTreeParams, error) {
+// decodeArgsSaveTreeParams decodes and validates a tool's arguments into a new SaveTreeParams.
+func decodeArgsSaveTreeParams(tool string, args []byte) (*SaveTreeParams, error) {
 	x := new(SaveTreeParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,25 +50,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "save_tree", Description: "Recursive and mutually recursive references.", Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*SaveTreeParams], h.SaveTree),
+		runtime.Bind(runtime.Tool{Name: "save_tree", Description: "Recursive and mutually recursive references.", Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsSaveTreeParams, h.SaveTree),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

@@ -4,7 +4,6 @@
 package shapes
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetAirQualityParams) decodeArgs(tool string, args []byte) (*GetAirQualityParams, error) {
+// decodeArgsGetAirQualityParams decodes and validates a tool's arguments into a new GetAirQualityParams.
+func decodeArgsGetAirQualityParams(tool string, args []byte) (*GetAirQualityParams, error) {
 	x := new(GetAirQualityParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -40,8 +27,8 @@ func (*GetAirQualityParams) decodeArgs(tool string, args []byte) (*GetAirQuality
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*PingParams) decodeArgs(tool string, args []byte) (*PingParams, error) {
+// decodeArgsPingParams decodes and validates a tool's arguments into a new PingParams.
+func decodeArgsPingParams(tool string, args []byte) (*PingParams, error) {
 	x := new(PingParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -53,8 +40,8 @@ func (*PingParams) decodeArgs(tool string, args []byte) (*PingParams, error) {
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetWeatherParams) decodeArgs(tool string, args []byte) (*GetWeatherParams, error) {
+// decodeArgsGetWeatherParams decodes and validates a tool's arguments into a new GetWeatherParams.
+func decodeArgsGetWeatherParams(tool string, args []byte) (*GetWeatherParams, error) {
 	x := new(GetWeatherParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -69,8 +56,8 @@ func (*GetWeatherParams) decodeArgs(tool string, args []byte) (*GetWeatherParams
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*GetForecastParams) decodeArgs(tool string, args []byte) (*GetForecastParams, error) {
+// decodeArgsGetForecastParams decodes and validates a tool's arguments into a new GetForecastParams.
+func decodeArgsGetForecastParams(tool string, args []byte) (*GetForecastParams, error) {
 	x := new(GetForecastParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -108,28 +95,9 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "get_air_quality", Description: "Get air quality readings for a location.", Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetAirQualityParams], h.GetAirQuality),
-		newTool(runtime.Tool{Name: "ping", Description: "Check that the weather service is reachable.", Parameters: json.RawMessage(`{"type":"object","properties":{}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*PingParams], h.Ping),
-		newTool(runtime.Tool{Name: "get_weather", Description: "Get the current weather for a city.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetWeatherParams], h.GetWeather),
-		newTool(runtime.Tool{Name: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*GetForecastParams], h.GetForecast),
+		runtime.Bind(runtime.Tool{Name: "get_air_quality", Description: "Get air quality readings for a location.", Parameters: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string"},"pollutants":{"type":"array","items":{"type":"string","enum":["PM2.5","PM10","O3","NO2"]},"minItems":1}},"required":["location"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetAirQualityParams, h.GetAirQuality),
+		runtime.Bind(runtime.Tool{Name: "ping", Description: "Check that the weather service is reachable.", Parameters: json.RawMessage(`{"type":"object","properties":{}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsPingParams, h.Ping),
+		runtime.Bind(runtime.Tool{Name: "get_weather", Description: "Get the current weather for a city.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. Paris"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["city"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetWeatherParams, h.GetWeather),
+		runtime.Bind(runtime.Tool{Name: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetForecastParams, h.GetForecast),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

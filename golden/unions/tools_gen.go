@@ -4,7 +4,6 @@
 package unions
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*SendContentParams) decodeArgs(tool string, args []byte) (*SendContentParams, error) {
+// decodeArgsSendContentParams decodes and validates a tool's arguments into a new SendContentParams.
+func decodeArgsSendContentParams(tool string, args []byte) (*SendContentParams, error) {
 	x := new(SendContentParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -40,8 +27,8 @@ func (*SendContentParams) decodeArgs(tool string, args []byte) (*SendContentPara
 	return x, nil
 }
 
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*LookupParams) decodeArgs(tool string, args []byte) (*LookupParams, error) {
+// decodeArgsLookupParams decodes and validates a tool's arguments into a new LookupParams.
+func decodeArgsLookupParams(tool string, args []byte) (*LookupParams, error) {
 	x := new(LookupParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -79,26 +66,7 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*SendContentParams], h.SendContent),
-		newTool(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*LookupParams], h.Lookup),
+		runtime.Bind(runtime.Tool{Name: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsSendContentParams, h.SendContent),
+		runtime.Bind(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsLookupParams, h.Lookup),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

@@ -46,6 +46,12 @@ func KeepOnInvoke() Option { return func(d *FacadeDef) { d.removeOnInvoke = fals
 
 // Category declares a category selecting the named inner tools. Categories
 // appear in the facade's "category" enum in declaration order.
+//
+// Category and Usage are not inlined: a generated Facades calls them once
+// per group and tool, and each inlined call would copy the option's
+// closure into a function of its own.
+//
+//go:noinline
 func Category(name string, tools ...string) Option {
 	return func(d *FacadeDef) {
 		d.categories = append(d.categories, category{name: name, tools: tools})
@@ -57,6 +63,8 @@ func MaxDepth(n int) Option { return func(d *FacadeDef) { d.maxDepth = n } }
 
 // Usage sets the one-line usage shown for an inner tool in the facade's
 // answer, replacing the one derived from its parameters schema.
+//
+//go:noinline
 func Usage(tool, line string) Option {
 	return func(d *FacadeDef) {
 		if d.usage == nil {

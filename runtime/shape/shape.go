@@ -52,6 +52,13 @@ type Table struct {
 	// Opt allocates the struct the object's optional scalars share
 	// (Field.InOpt), when there is one.
 	Opt func() unsafe.Pointer
+	// Alloc allocates n zeroed values of the object's Go type, one value
+	// being Size bytes: a Pointer field's value (n = 1) or the items of an
+	// array of objects. It is a plain generated function: a generic one
+	// would be a full instantiation per type, many times the compiler's
+	// work of the one line it holds. Set when a field needs it.
+	Alloc func(n int) unsafe.Pointer
+	Size  uintptr
 	// Budget gives Validate a pattern-matching budget (the family has
 	// patterns on the ECMAScript engine).
 	Budget bool
@@ -67,13 +74,9 @@ type Field struct {
 	// OptOffset.
 	InOpt     bool
 	OptOffset uintptr
-	// Object is the table of an Object field or of its items; New
-	// allocates one (Pointer form) and Items decodes an array of them.
+	// Object is the table of an Object field or of its items (whose
+	// Alloc allocates them).
 	Object *Table
-	New    func() unsafe.Pointer
-	Items  func(t *Table, d *wire.Decoder) (s Header, ok bool)
-	// ElemSize is the size of an item of an array of objects.
-	ElemSize uintptr
 	// Default is the value of an absent defaulted field (HasDefault).
 	HasDefault bool
 	Default    Const
@@ -144,36 +147,78 @@ type Check struct {
 	Unique                     bool
 }
 
-// New allocates a T, for a table's New and Opt.
-func New[T any]() unsafe.Pointer { return unsafe.Pointer(new(T)) }
-
-// Header is the header of a Go slice.
-type Header struct {
-	Data     unsafe.Pointer
-	Len, Cap int
+// header is the header of a Go slice.
+type header struct {
+	data     unsafe.Pointer
+	len, cap int
 }
 
-// Objects decodes an array of objects of table t into a new []T, never nil
-// (ok is false when the value is not an array). It returns the slice
-// rather than storing it so that the object being decoded is not passed
-// to a function value, which would move its items to the heap.
-func Objects[T any](t *Table, d *wire.Decoder) (s Header, ok bool) {
+// objects decodes an array of objects of table t into the slice at p,
+// never nil: its items are counted first, on a branch that records
+// nothing, so that they are decoded in place into one allocation of
+// the exact size (growing a slice would copy its items, which only a
+// typed copy may do).
+func objects(t *Table, d *wire.Decoder, p unsafe.Pointer) {
+	n := 0
+	if d.Peek() == wire.Array {
+		b := d.Branch()
+		b.Array()
+		for b.More() {
+			b.Skip()
+			n++
+		}
+	}
 	if !d.Array() {
-		return Header{}, false
+		return
 	}
-	var buf [4]T
-	items := buf[:0]
+	data := t.Alloc(n)
+	i := 0
 	for d.More() {
-		var v T
-		t.decode(d, unsafe.Pointer(&v))
-		items = append(items, v)
+		if i == n { // the branch saw fewer: only after a syntax error
+			d.Skip()
+			continue
+		}
+		t.decode(d, unsafe.Add(data, uintptr(i)*t.Size))
+		i++
 	}
-	out := append(make([]T, 0, len(items)), items...)
-	return Header{unsafe.Pointer(unsafe.SliceData(out)), len(out), cap(out)}, true
+	*(*header)(p) = header{data, i, n}
 }
 
 // Decode reads an object of table t from d into the struct at x.
 func Decode(t *Table, d *wire.Decoder, x unsafe.Pointer) { t.decode(d, x) }
+
+// Unmarshal decodes the JSON data into the object of table t at x: the
+// UnmarshalJSON method of its type (defaults applied, type errors
+// aggregated).
+func Unmarshal(t *Table, data []byte, x unsafe.Pointer) error {
+	d := wire.NewDecoder(data)
+	t.decode(d, x)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// DecodeArgs decodes and validates the arguments of tool, an object of
+// table t, into x: the decodeArgs method of a tool's params type.
+func DecodeArgs(t *Table, tool string, args []byte, x unsafe.Pointer) error {
+	d := wire.NewArgsDecoder(args)
+	if t.Budget {
+		d.UseBudget(new(check.Budget))
+	}
+	t.decode(d, x)
+	if !t.Checked {
+		// Close's syntax error stays in d, for Report.
+		d.Close()
+		return d.Report(tool, nil)
+	}
+	if d.Close() != nil {
+		return d.Report(tool, nil)
+	}
+	e := d.Checks()
+	ValidateAt(t, x, nil, &e)
+	return d.Report(tool, &e)
+}
 
 // seenWords is how many fields' seen flags live on the stack.
 const seenWords = 4
@@ -214,7 +259,7 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 			var v unsafe.Pointer
 			switch {
 			case f.Kind == Object:
-				v = f.New()
+				v = f.Object.Alloc(1)
 				f.Object.decode(d, v)
 			case f.InOpt:
 				if opt == nil {
@@ -229,9 +274,7 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 			*(*unsafe.Pointer)(p) = v
 		default:
 			if f.Kind == Object {
-				if s, ok := f.Items(f.Object, d); ok {
-					*(*Header)(p) = s
-				}
+				objects(f.Object, d, p)
 			} else {
 				scalars(d, f.Kind, p)
 			}
@@ -349,6 +392,38 @@ func ValidateAt(t *Table, x unsafe.Pointer, p *wire.Path, e *wire.Errors) {
 	var buf [16]step
 	w := walker{base: p, e: e, steps: buf[:0]}
 	w.object(t, x)
+}
+
+// ValidateString checks s, a value of a string type with constraints c,
+// reporting every violation: the Validate method of a named string type.
+// budget gives a pattern match a budget (as Table.Budget).
+func ValidateString(c *Check, s string, budget bool) error {
+	var e wire.Errors
+	if budget {
+		e.UseBudget(new(check.Budget))
+	}
+	CheckString(c, s, nil, &e)
+	return e.Err("")
+}
+
+// ValidateInt is ValidateString for integer types.
+func ValidateInt(c *Check, v int64, budget bool) error {
+	var e wire.Errors
+	if budget {
+		e.UseBudget(new(check.Budget))
+	}
+	CheckInt(c, v, nil, &e)
+	return e.Err("")
+}
+
+// ValidateFloat is ValidateString for number types.
+func ValidateFloat(c *Check, v float64, budget bool) error {
+	var e wire.Errors
+	if budget {
+		e.UseBudget(new(check.Budget))
+	}
+	CheckFloat(c, v, nil, &e)
+	return e.Err("")
 }
 
 // CheckString records the violations of s, a value of a string type with
@@ -513,7 +588,7 @@ func (w walker) array(f *Field, v unsafe.Pointer) {
 		w.steps[last].index = i
 		switch f.Kind {
 		case Object:
-			w.object(f.Object, unsafe.Add(data, uintptr(i)*f.ElemSize))
+			w.object(f.Object, unsafe.Add(data, uintptr(i)*f.Object.Size))
 		case String:
 			w.str(f.ItemCheck, unsafe.Slice((*string)(data), n)[i])
 		case Int:

@@ -45,6 +45,8 @@ var tableItem = Table{
 	},
 	Names:   []string{"name", "count"},
 	Checked: true,
+	Alloc:   func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]item, n))) },
+	Size:    unsafe.Sizeof(item{}),
 }
 
 var tableParams = Table{
@@ -61,8 +63,8 @@ var tableParams = Table{
 		{Offset: unsafe.Offsetof(params{}.Tags), Kind: String, Form: OptSlice,
 			Check:     &Check{MaxItems: 2, MaxItemsRule: Rule{"maxItems", "must have at most 2 items", "at most 2 items"}, Unique: true},
 			ItemCheck: &Check{Format: check.Email, FormatRule: Rule{"format", "must be a valid email", "email"}}},
-		{Offset: unsafe.Offsetof(params{}.Items), Kind: Object, Form: Slice, Object: &tableItem, Items: Objects[item], ElemSize: unsafe.Sizeof(item{})},
-		{Offset: unsafe.Offsetof(params{}.Nested), Kind: Object, Form: Pointer, Object: &tableItem, New: New[item]},
+		{Offset: unsafe.Offsetof(params{}.Items), Kind: Object, Form: Slice, Object: &tableItem},
+		{Offset: unsafe.Offsetof(params{}.Nested), Kind: Object, Form: Pointer, Object: &tableItem},
 		{Offset: unsafe.Offsetof(params{}.Done), Kind: Bool, HasDefault: true, Default: Const{B: true}},
 		{Offset: unsafe.Offsetof(params{}.Scores), Kind: Int, Form: OptSlice, ItemCheck: &checkCount,
 			Check: &Check{MinItems: 1, MinItemsRule: Rule{"minItems", "must have at least 1 item", "at least 1 item"}}},
@@ -70,7 +72,7 @@ var tableParams = Table{
 	Names:   []string{"owner", "limit", "ratio", "tags", "items", "nested", "done", "scores"},
 	Closed:  true,
 	Checked: true,
-	Opt:     New[optionalParams],
+	Opt:     func() unsafe.Pointer { return unsafe.Pointer(new(optionalParams)) },
 }
 
 func decode(args []byte) (*params, error) {
@@ -156,6 +158,31 @@ func BenchmarkDecodeValidate(b *testing.B) {
 
 // FuzzDecode: no input makes the interpreter panic, and what it decodes
 // re-validates without panicking.
+// TestObjectArrays checks arrays of objects, which are counted on a
+// branch and decoded in place: empty (not nil), several items with their
+// own values, a wrong item kind and input cut off inside the array.
+func TestObjectArrays(t *testing.T) {
+	x, err := decode([]byte(`{"owner":"abc","items":[]}`))
+	if err != nil || x.Items == nil || len(x.Items) != 0 {
+		t.Fatalf("empty array: %+v, %v", x, err)
+	}
+	x, err = decode([]byte(`{"owner":"abc","items":[{"name":"a"},{"name":"b","count":3},{"count":1,"name":"a"}]}`))
+	if err != nil || len(x.Items) != 3 || cap(x.Items) != 3 || x.Items[1].Name != "b" || *x.Items[1].Count != 3 ||
+		x.Items[0].Count != nil || *x.Items[2].Count != 1 || x.Items[2].Name != "a" {
+		t.Fatalf("three items: %+v, %v", x, err)
+	}
+	for _, args := range []string{
+		`{"owner":"abc","items":[{"name":"a"},7]}`,
+		`{"owner":"abc","items":[{"name":"a"},{"name":`,
+		`{"owner":"abc","items":[{"name":"a"}`,
+		`{"owner":"abc","items":{"name":"a"}}`,
+	} {
+		if _, err := decode([]byte(args)); err == nil {
+			t.Errorf("%s: decoded without an error", args)
+		}
+	}
+}
+
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(valid))
 	for _, s := range wiretest.Hostile() {

@@ -4,7 +4,6 @@
 package nested
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*CreateOrderParams) decodeArgs(tool string, args []byte) (*CreateOrderParams, error) {
+// decodeArgsCreateOrderParams decodes and validates a tool's arguments into a new CreateOrderParams.
+func decodeArgsCreateOrderParams(tool string, args []byte) (*CreateOrderParams, error) {
 	x := new(CreateOrderParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,25 +50,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "create_order", Description: "Create an order for a customer: line items with options, a shipping address and payment.", Parameters: json.RawMessage(`{"type":"object","properties":{"customer":{"type":"object","description":"Who the order is for","properties":{"id":{"type":"string","format":"uuid"},"email":{"type":"string","format":"email"},"name":{"type":"string","minLength":1,"maxLength":120},"tier":{"type":"string","enum":["standard","silver","gold"]}},"required":["id","email"],"additionalProperties":false},"items":{"type":"array","minItems":1,"maxItems":50,"description":"Line items","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{4,8}$"},"quantity":{"type":"integer","minimum":1,"maximum":999},"unit_price":{"type":"number","exclusiveMinimum":0},"options":{"type":"array","maxItems":10,"items":{"type":"object","properties":{"name":{"type":"string","enum":["color","size","engraving","gift_wrap"]},"value":{"type":"string","maxLength":64}},"required":["name","value"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["sku","quantity"],"additionalProperties":false}},"shipping":{"type":"object","properties":{"method":{"type":"string","enum":["ground","express","overnight","pickup"]},"address":{"type":"object","properties":{"line1":{"type":"string","minLength":1},"line2":{"type":"string"},"city":{"type":"string","minLength":1},"postal_code":{"type":"string","pattern":"^[0-9A-Z -]{3,10}$"},"country":{"type":"string","enum":["US","CA","GB","DE","FR","JP"]}},"required":["line1","city","country"],"additionalProperties":false},"requested_date":{"type":"string","format":"date"}},"required":["method"],"additionalProperties":false},"payment":{"type":"object","properties":{"method":{"type":"string","enum":["card","invoice","wallet"]},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"installments":{"type":"integer","minimum":1,"maximum":12,"default":1}},"required":["method","currency"],"additionalProperties":false},"notes":{"type":"string","maxLength":2000},"placed_at":{"type":"string","format":"date-time"}},"required":["customer","items"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgs[*CreateOrderParams], h.CreateOrder),
+		runtime.Bind(runtime.Tool{Name: "create_order", Description: "Create an order for a customer: line items with options, a shipping address and payment.", Parameters: json.RawMessage(`{"type":"object","properties":{"customer":{"type":"object","description":"Who the order is for","properties":{"id":{"type":"string","format":"uuid"},"email":{"type":"string","format":"email"},"name":{"type":"string","minLength":1,"maxLength":120},"tier":{"type":"string","enum":["standard","silver","gold"]}},"required":["id","email"],"additionalProperties":false},"items":{"type":"array","minItems":1,"maxItems":50,"description":"Line items","items":{"type":"object","properties":{"sku":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{4,8}$"},"quantity":{"type":"integer","minimum":1,"maximum":999},"unit_price":{"type":"number","exclusiveMinimum":0},"options":{"type":"array","maxItems":10,"items":{"type":"object","properties":{"name":{"type":"string","enum":["color","size","engraving","gift_wrap"]},"value":{"type":"string","maxLength":64}},"required":["name","value"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["sku","quantity"],"additionalProperties":false}},"shipping":{"type":"object","properties":{"method":{"type":"string","enum":["ground","express","overnight","pickup"]},"address":{"type":"object","properties":{"line1":{"type":"string","minLength":1},"line2":{"type":"string"},"city":{"type":"string","minLength":1},"postal_code":{"type":"string","pattern":"^[0-9A-Z -]{3,10}$"},"country":{"type":"string","enum":["US","CA","GB","DE","FR","JP"]}},"required":["line1","city","country"],"additionalProperties":false},"requested_date":{"type":"string","format":"date"}},"required":["method"],"additionalProperties":false},"payment":{"type":"object","properties":{"method":{"type":"string","enum":["card","invoice","wallet"]},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"installments":{"type":"integer","minimum":1,"maximum":12,"default":1}},"required":["method","currency"],"additionalProperties":false},"notes":{"type":"string","maxLength":2000},"placed_at":{"type":"string","format":"date-time"}},"required":["customer","items"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsCreateOrderParams, h.CreateOrder),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }

@@ -4,7 +4,6 @@
 package small
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -12,20 +11,8 @@ import (
 	"sync"
 )
 
-// argsOf is a pointer to a params type with a generated decoder and validator.
-type argsOf[P any] interface {
-	decodeArgs(tool string, args []byte) (P, error)
-}
-
-// decodeArgs decodes and validates the arguments of tool into a new value, P being a
-// pointer to its params type.
-func decodeArgs[P argsOf[P]](tool string, args []byte) (P, error) {
-	var p P
-	return p.decodeArgs(tool, args)
-}
-
-// decodeArgs decodes and validates a tool's arguments into a new value.
-func (*ListIssuesParams) decodeArgs(tool string, args []byte) (*ListIssuesParams, error) {
+// decodeArgsListIssuesParams decodes and validates a tool's arguments into a new ListIssuesParams.
+func decodeArgsListIssuesParams(tool string, args []byte) (*ListIssuesParams, error) {
 	x := new(ListIssuesParams)
 	d := wire.NewArgsDecoder(args)
 	x.decodeWire(d)
@@ -63,25 +50,6 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		newTool(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgs[*ListIssuesParams], h.ListIssues),
+		runtime.Bind(runtime.Tool{Name: "list_issues", Description: "List issues in a GitHub repository. For pagination, use the 'page' and 'perPage' parameters.", Parameters: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"Repository owner"},"repo":{"type":"string","description":"Repository name"},"state":{"type":"string","enum":["open","closed","all"],"description":"Filter by state"},"labels":{"type":"array","items":{"type":"string"},"description":"Filter by labels"},"sort":{"type":"string","enum":["created","updated","comments"],"description":"Sort order"},"direction":{"type":"string","enum":["asc","desc"],"description":"Sort direction"},"since":{"type":"string","format":"date-time","description":"Filter by date (ISO 8601 timestamp)"},"page":{"type":"number","minimum":1,"description":"Page number for pagination (min 1)"},"perPage":{"type":"number","minimum":1,"maximum":100,"description":"Results per page for pagination (min 1, max 100)"}},"required":["owner","repo"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsListIssuesParams, h.ListIssues),
 	}
-}
-
-// newTool completes t: Decode decodes and validates arguments with decode, and
-// Handler does so before calling call.
-func newTool[P, R any](t runtime.Tool, decode func(string, []byte) (P, error), call func(context.Context, runtime.ToolContext, P) (runtime.ToolResult[R], error)) runtime.Tool {
-	name := t.Name
-	t.AcceptsOverrides = true
-	t.Decode = func(args json.RawMessage) (any, error) {
-		return decode(name, args)
-	}
-	t.Handler = func(ctx context.Context, tc runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-		p, err := decode(name, args)
-		if err != nil {
-			return runtime.Result{}, err
-		}
-		r, err := call(ctx, tc, p)
-		return r.WithParams(p), err
-	}
-	return t
 }
