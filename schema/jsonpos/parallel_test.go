@@ -89,3 +89,21 @@ func TestParseParallelBudget(t *testing.T) {
 		t.Error("not parsed in parallel within the pointer budget")
 	}
 }
+
+// FuzzParseParallel checks that forcing the parallel split never changes
+// the parse: same tree, or the same error.
+func FuzzParseParallel(f *testing.F) {
+	for _, s := range []string{`[1,2,3]`, "[\n{\"a\": [1, \"]\"]},\n\"x\\\"]\", 2 ]", `[{"a":1,"a":2},1]`, `[1,]`, `[[1],[2`, `["a\`, "[1,\n2] x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+		s, p, serr, perr := parseBoth(t, src)
+		if fmt.Sprint(serr) != fmt.Sprint(perr) {
+			t.Fatalf("serial error %v, parallel error %v", serr, perr)
+		}
+		if !reflect.DeepEqual(s, p) {
+			t.Fatal("parallel tree differs from the serial one")
+		}
+	})
+}
