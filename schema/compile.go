@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/schema/taxonomy"
 
@@ -179,14 +180,24 @@ func compileDoc(doc *load.Document, opts CompileOptions) (*ir.Family, jsonpos.Er
 		}
 	}
 	c.checkCycles(cycleRoots)
+	// The tools' schemas as JSON are written on another goroutine while
+	// the compile runs: it only reads the nodes, which nothing changes.
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i, p := range todo {
+			p.tool.ParamsSchema = params[i].JSON()
+			if p.def.Output != nil {
+				p.tool.ResultSchema = p.def.Output.JSON()
+			}
+		}
+	})
 	for i, p := range todo {
-		p.tool.ParamsSchema = params[i].JSON()
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
 		if p.def.Output != nil {
-			p.tool.ResultSchema = p.def.Output.JSON()
 			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
 		}
 	}
+	wg.Wait()
 	c.finish()
 	for i, p := range todo {
 		p.tool.Params = c.entry(p.tool.Params, params[i], roots[i].params)

@@ -51,6 +51,9 @@ func ParseBare(data []byte) (*Node, error) {
 // document parses the whole source as one JSON value.
 func (p *parser) document() (*Node, error) {
 	p.skipSpace()
+	if n, ok := p.parseParallel(); ok {
+		return n, nil
+	}
 	n, err := p.value("", 0)
 	if err != nil {
 		return nil, err

@@ -77,6 +77,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	if err != nil {
 		return nil, err
 	}
+	limitMemory(inputs)
 
 	p.outDir = fl.out
 	if p.outDir == "" && p.manifest != nil && p.manifest.Output != "" {
