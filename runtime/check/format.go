@@ -195,23 +195,30 @@ func leadingDigits(s string) int {
 
 // UUID reports whether s is an RFC 9562 UUID in 8-4-4-4-12 hex form.
 func UUID(s string) bool {
-	if len(s) != 36 {
+	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
 		return false
 	}
-	for i := 0; i < 36; i++ {
-		switch i {
-		case 8, 13, 18, 23:
-			if s[i] != '-' {
-				return false
-			}
-		default:
-			if !isHex(s[i]) {
-				return false
-			}
+	return hexRun(s[:8]) && hexRun(s[9:13]) && hexRun(s[14:18]) && hexRun(s[19:23]) && hexRun(s[24:])
+}
+
+// hexRun reports whether s is all hexadecimal digits.
+func hexRun(s string) bool {
+	var bad uint8
+	for i := 0; i < len(s); i++ {
+		bad |= notHex[s[i]]
+	}
+	return bad == 0
+}
+
+// notHex is 1 for the bytes that are not hexadecimal digits.
+var notHex = func() (t [256]uint8) {
+	for c := range t {
+		if !isHex(byte(c)) {
+			t[c] = 1
 		}
 	}
-	return true
-}
+	return t
+}()
 
 // IPv4 reports whether s is a dotted-quad IPv4 address without leading
 // zeros.
