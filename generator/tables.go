@@ -17,9 +17,11 @@ import (
 // decodeWire and validate methods, each a function the compiler builds
 // through SSA. An object whose fields runtime/shape can interpret gets a
 // static table instead (package-level data the compiler lays out without
-// code) and one-line methods calling the interpreter; every other type
-// keeps its generated methods. The errors are the same either way
-// (TestTablesDifferential).
+// code): no decodeWire or validate method (its callers call the
+// interpreter: decodeCall, validateCall), one-line UnmarshalJSON and
+// Validate methods, and a plain allocator when a table allocates it.
+// Every other type keeps its generated methods. The errors are the same
+// either way (TestTablesDifferential).
 
 // TableMode chooses when objects go through runtime/shape tables.
 type TableMode int
