@@ -462,15 +462,17 @@ type Errors struct {
 // Violations are stored in blocks that hold FieldErrors and their text
 // (pointers, received values) together, sized to size classes of the Go
 // allocator on 64-bit platforms, since the bytes a report allocates are
-// most of what it costs: a firstBlock of 512 bytes on the first
-// violation, with the ValidationError Err returns; on the fifth a
-// moreBlock of 1,280 bytes (less the 8-byte header the allocator puts
-// before such objects with pointers), into which the first four move;
-// past moreFields, append's growth.
+// most of what it costs: a firstBlock of 640 bytes on the first
+// violation, with the ValidationError Err returns (at 512 bytes its text
+// held 72 bytes, so four violations' pointers and received values
+// usually overflowed into a third allocation); on the fifth a moreBlock
+// of 1,280 bytes, into which the first four move; past moreFields,
+// append's growth. Both sizes are less the 8-byte header the allocator
+// puts before objects with pointers over 512 bytes.
 type firstBlock struct {
 	err    runtime.ValidationError
 	fields [firstFields]runtime.FieldError
-	text   [512 - unsafe.Sizeof(runtime.ValidationError{}) - firstFields*unsafe.Sizeof(runtime.FieldError{})]byte
+	text   [640 - 8 - unsafe.Sizeof(runtime.ValidationError{}) - firstFields*unsafe.Sizeof(runtime.FieldError{})]byte
 }
 
 type moreBlock struct {
