@@ -113,12 +113,13 @@ func (g *gen) emitDecodeArgsFuncs(f *jen.File) {
 	}
 }
 
-// emitToolDecoder writes decodeX, which decodes and validates the
-// arguments of one tool whose params type has no methods (a bare schema).
+// emitToolDecoder writes decodeArgsP, which decodes and validates the
+// arguments of a tool whose params type P has no methods (a bare schema);
+// errors name the tool it is called for.
 func (g *gen) emitToolDecoder(f *jen.File, t *ir.Tool) {
-	f.Add(commentf("%s decodes and validates the arguments of %s.", decodeArgsName(t.Params.GoName), t.Name))
-	f.Func().Id(decodeArgsName(t.Params.GoName)).Params(jen.Id("_").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).
-		Block(g.decodeAnyRoot(t.Name, t.Params)...)
+	f.Add(commentf("%s decodes and validates the arguments of tool into a new %s.", decodeArgsName(t.Params.GoName), t.Params.GoName))
+	f.Func().Id(decodeArgsName(t.Params.GoName)).Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Op("*").Id(t.Params.GoName), jen.Error()).
+		Block(g.decodeAnyRoot(t.Params)...)
 	f.Line()
 }
 
@@ -271,7 +272,7 @@ func (g *gen) toolLit(s *srcFile, t *ir.Tool) {
 //		...checks of *p
 //	}
 //	...
-func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
+func (g *gen) decodeAnyRoot(t *ir.Type) []jen.Code {
 	e := &emitter{g: g}
 	d := dec{name: "d"}
 	p := deref(jen.Id("p"))
@@ -302,7 +303,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 	}
 	body = append(body,
 		jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(strLit(tool), jen.Nil())),
+			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
 		),
 	)
 	body = append(body, g.topErrors(jen.Id("d"))...)
@@ -314,7 +315,7 @@ func (g *gen) decodeAnyRoot(tool string, t *ir.Type) []jen.Code {
 		}
 	}
 	body = append(body,
-		jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(strLit(tool), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err()),
 		),
 		jen.Return(jen.Id("p"), jen.Nil()),
