@@ -79,7 +79,8 @@ func unsafePointer(v jen.Code, ptr bool) jen.Code {
 	return jen.Qual("unsafe", "Pointer").Call(v)
 }
 
-// emitDecoders writes decode_gen.go: a decodeWire method per named type.
+// emitDecoders writes decode_gen.go: a decodeWire method per named type
+// decoded by code, and the table (with its allocators) of each tabled one.
 func emitDecoders(g *gen, f *jen.File) error {
 	for _, t := range g.fam.Types {
 		if !decodeMethod(t) || g.alias[t] != nil {

@@ -73,7 +73,7 @@ func (g *gen) emitDecodeArgsFuncs(f *jen.File) {
 				Params(jen.Op("*").Id(c.GoName), jen.Error()).Block(
 				jen.Id("x").Op(":=").New(jen.Id(c.GoName)),
 				ret(jen.Qual(g.shapePkg(), "DecodeArgs").Call(jen.Op("&").Id(tableName(c)), jen.Id("tool"), jen.Id("args"),
-					jen.Qual("unsafe", "Pointer").Call(jen.Id("x")))),
+					unsafePointer(jen.Id("x"), true))),
 				jen.Return(jen.Id("x"), jen.Nil()),
 			)
 			f.Line()

@@ -576,7 +576,7 @@ func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 		// func (x *T) UnmarshalJSON(data []byte) error { return shape.Unmarshal(&tableT, data, unsafe.Pointer(x)) }
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 			jen.Return(jen.Qual(g.shapePkg(), "Unmarshal").Call(jen.Op("&").Id(tableName(g.canonical(t))), jen.Id("data"),
-				jen.Qual("unsafe", "Pointer").Call(jen.Id("x")))))
+				unsafePointer(jen.Id("x"), true))))
 		return
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(

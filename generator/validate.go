@@ -131,7 +131,7 @@ func emitValidators(g *gen, f *jen.File) error {
 		if g.tabled(t) {
 			// func (x *T) Validate() error { return shape.Validate(&tableT, unsafe.Pointer(x)) }
 			// and no validate method: callers call the interpreter (validateCall).
-			x := jen.Qual("unsafe", "Pointer").Call(jen.Id("x"))
+			x := unsafePointer(jen.Id("x"), true)
 			f.Add(comment("Validate checks x against its schema, reporting every violation."))
 			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 				jen.Return(jen.Qual(g.shapePkg(), "Validate").Call(jen.Op("&").Id(tableName(t)), x)))
