@@ -106,9 +106,6 @@ type gen struct {
 	// objectShapes counts the family's object types with code of their
 	// own (-1 until counted), for TablesAuto.
 	objectShapes int
-	// allocs are the tabled objects some table allocates (a pointer
-	// field's value, an array's items): their tables get an Alloc.
-	allocs map[*ir.Type]bool
 	// named indexes the family's types by Go name (declared).
 	named map[string]*ir.Type
 }

@@ -19,8 +19,8 @@ import (
 // static table instead (package-level data the compiler lays out without
 // code): no decodeWire or validate method (its callers call the
 // interpreter: decodeCall, validateCall), one-line UnmarshalJSON and
-// Validate methods, and a plain allocator when a table allocates it.
-// Every other type keeps its generated methods. The errors are the same
+// Validate methods, and its type in the table ((*T)(nil)), which the
+// runtime allocates values of: no allocator function either. Every other type keeps its generated methods. The errors are the same
 // either way (TestTablesDifferential).
 
 // TableMode chooses when objects go through runtime/shape tables.
@@ -522,59 +522,21 @@ func (g *gen) emitTable(f *jen.File, t *ir.Type) {
 		td[jen.Id("Checked")] = jen.True()
 	}
 	if len(opt) > 0 {
-		td[jen.Id("Opt")] = jen.Id(allocName(optionalsName(t)))
+		td[jen.Id("Opt")] = typedNil(optionalsName(t))
 	}
-	if g.allocated(t) {
-		td[jen.Id("Alloc")] = jen.Id(allocName(t.GoName))
-		td[jen.Id("Size")] = jen.Qual("unsafe", "Sizeof").Call(jen.Id(t.GoName).Values())
-	}
+	td[jen.Id("Type")] = typedNil(t.GoName)
 	if g.ecma {
 		td[jen.Id("Budget")] = jen.True()
 	}
 	f.Add(commentf("%s describes %s to runtime/shape.", tableName(t), t.GoName))
 	f.Var().Id(tableName(t)).Op("=").Qual(sp, "Table").Values(td)
 	f.Line()
-	if len(opt) > 0 {
-		// func allocoptionalT() unsafe.Pointer { return unsafe.Pointer(new(optionalT)) }
-		f.Add(commentf("%s allocates the optional scalars of a %s.", allocName(optionalsName(t)), t.GoName))
-		f.Func().Id(allocName(optionalsName(t))).Params().Qual("unsafe", "Pointer").Block(
-			jen.Return(jen.Qual("unsafe", "Pointer").Call(jen.New(jen.Id(optionalsName(t))))))
-		f.Line()
-	}
-	if g.allocated(t) {
-		// func allocT(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]T, n))) }
-		f.Add(commentf("%s allocates n zeroed values of %s.", allocName(t.GoName), t.GoName))
-		f.Func().Id(allocName(t.GoName)).Params(jen.Id("n").Int()).Qual("unsafe", "Pointer").Block(
-			jen.Return(jen.Qual("unsafe", "Pointer").Call(jen.Qual("unsafe", "SliceData").Call(
-				jen.Make(jen.Index().Id(t.GoName), jen.Id("n"))))))
-		f.Line()
-	}
 }
 
-// allocName is the function allocating values of the named type.
-func allocName(goName string) string { return "alloc" + goName }
-
-// allocated reports whether tabled object t is allocated by a table: the
-// value of a pointer field, or an array's items. The set is found once,
-// from every tabled object's fields.
-func (g *gen) allocated(t *ir.Type) bool {
-	if g.allocs == nil {
-		g.allocs = map[*ir.Type]bool{}
-		for _, o := range g.fam.Types {
-			if o.Kind != ir.KindObject || g.alias[o] != nil || !g.tabled(o) {
-				continue
-			}
-			for _, fl := range o.Fields {
-				switch ft := fl.Type; {
-				case ft.Kind == ir.KindArray && ft.Elem != nil && ft.Elem.Kind == ir.KindObject:
-					g.allocs[g.canonical(ft.Elem)] = true
-				case ft.Kind == ir.KindObject && g.presence(fl) == ir.PresencePointer:
-					g.allocs[g.canonical(ft)] = true
-				}
-			}
-		}
-	}
-	return g.allocs[g.canonical(t)]
+// typedNil is (*T)(nil) for the named type T: a table's Type and Opt,
+// which the runtime allocates values of.
+func typedNil(goName string) jen.Code {
+	return jen.Parens(jen.Op("*").Id(goName)).Parens(jen.Nil())
 }
 
 // defaultConst is the shape.Const literal of a scalar default.

@@ -9,9 +9,9 @@ import (
 )
 
 // emitTools writes tools_gen.go: decodeArgsP, the decoder of each params
-// type P, and DecodeArgs (jennifer code), then the flat surface Tools, one
-// line per tool binding its definition, decoder and handler method with
-// runtime.Bind (text). golden/github/tools_gen.go shows the output.
+// type P without a table, and DecodeArgs (jennifer code), then the flat
+// surface Tools, one line per tool binding its definition, decoder (or
+// table) and handler method with runtime.Bind (shape.Bind) (text). golden/github/tools_gen.go shows the output.
 func emitTools(g *gen, s *srcFile) error {
 	f := s.jen()
 	g.emitDecodeArgsFuncs(f)
@@ -34,6 +34,13 @@ func genericDecode(t *ir.Tool) bool {
 	return hasMethods(t.Params) && (!t.Params.Nullable || nilable(t.Params))
 }
 
+// tableBound reports whether t's arguments decode through its params
+// type's table (shape.Bind), without a decode function of their own.
+func (g *gen) tableBound(t *ir.Tool) bool {
+	c := g.canonical(t.Params)
+	return genericDecode(t) && c.Kind == ir.KindObject && g.tabled(c)
+}
+
 // decodeFunc writes the name of t's decode function, of type
 // func(tool string, args []byte) (*XParams, error): decodeArgs and the
 // params type's name (the canonical type's, which aliases share).
@@ -49,35 +56,21 @@ func (g *gen) decodeFunc(s *srcFile, t *ir.Tool) {
 func decodeArgsName(goName string) string { return "decodeArgs" + goName }
 
 // emitDecodeArgsFuncs writes decodeArgsP, the decode function of each
-// params type P with methods (once per shape: aliases share it), which
-// makes the new value and decodes and validates into it. A plain
-// function per type, not a generic one: its instantiation per params
-// type would cost the compiler a wrapper, a dictionary and an itab each.
+// params type P with methods and without a table (once per shape: aliases
+// share it), which makes the new value and decodes and validates into it.
+// A plain function per type, not a generic one: its instantiation per
+// params type would cost the compiler a wrapper, a dictionary and an itab
+// each. A tabled P needs none: shape.Bind decodes through its table.
 func (g *gen) emitDecodeArgsFuncs(f *jen.File) {
 	done := map[*ir.Type]bool{}
 	for _, t := range g.fam.Tools {
 		c := g.canonical(t.Params)
-		if !genericDecode(t) || done[c] {
+		if !genericDecode(t) || g.tableBound(t) || done[c] {
 			continue
 		}
 		done[c] = true
 		ret := func(err jen.Code) jen.Code {
 			return jen.If(jen.Err().Op(":=").Add(err), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
-		}
-		if c.Kind == ir.KindObject && g.tabled(c) {
-			// x := new(T)
-			// if err := shape.DecodeArgs(&tableT, tool, args, unsafe.Pointer(x)); err != nil { return nil, err }
-			// return x, nil
-			f.Add(commentf("%s decodes and validates a tool's arguments into a new %s.", decodeArgsName(c.GoName), c.GoName))
-			f.Func().Id(decodeArgsName(c.GoName)).Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).
-				Params(jen.Op("*").Id(c.GoName), jen.Error()).Block(
-				jen.Id("x").Op(":=").New(jen.Id(c.GoName)),
-				ret(jen.Qual(g.shapePkg(), "DecodeArgs").Call(jen.Op("&").Id(tableName(c)), jen.Id("tool"), jen.Id("args"),
-					unsafePointer(jen.Id("x"), true))),
-				jen.Return(jen.Id("x"), jen.Nil()),
-			)
-			f.Line()
-			continue
 		}
 		read := []jen.Code{g.decodeCall(jen.Id("d"), jen.Id("x"), c, true)}
 		if !decodeMethod(c) {
@@ -218,14 +211,23 @@ func (g *gen) emitToolsFunc(s *srcFile) {
 }
 
 // bindLines writes one line per tool: runtime.Bind(literal, decode, h.X),
+// or shape.Bind(literal, &tableP, h.X) when its params have a table.
 func (g *gen) bindLines(s *srcFile, tools []*ir.Tool) {
 	for _, t := range tools {
 		s.text("\t\t")
-		s.qual(g.runtimePkg, "Bind")
-		s.text("(")
-		g.toolLit(s, t)
-		s.text(", ")
-		g.decodeFunc(s, t)
+		if g.tableBound(t) {
+			s.qual(g.shapePkg(), "Bind")
+			s.text("(")
+			g.toolLit(s, t)
+			s.text(", &")
+			s.ident(tableName(g.canonical(t.Params)))
+		} else {
+			s.qual(g.runtimePkg, "Bind")
+			s.text("(")
+			g.toolLit(s, t)
+			s.text(", ")
+			g.decodeFunc(s, t)
+		}
 		s.text(", h.")
 		s.ident(t.GoName)
 		s.text("),\n")

@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"reflect"
 	"strconv"
 	"unsafe"
 
@@ -49,16 +50,17 @@ type Table struct {
 	// Checked reports whether a value can violate anything beyond its Go
 	// type (a Check of a field, or of a nested table).
 	Checked bool
-	// Opt allocates the struct the object's optional scalars share
-	// (Field.InOpt), when there is one.
-	Opt func() unsafe.Pointer
-	// Alloc allocates n zeroed values of the object's Go type, one value
-	// being Size bytes: a Pointer field's value (n = 1) or the items of an
-	// array of objects. It is a plain generated function: a generic one
-	// would be a full instantiation per type, many times the compiler's
-	// work of the one line it holds. Set when a field needs it.
-	Alloc func(n int) unsafe.Pointer
-	Size  uintptr
+	// Opt is a nil pointer to the struct the object's optional scalars
+	// share (Field.InOpt), (*optionalT)(nil), when there is one; one is
+	// allocated when the first of them is present.
+	Opt any
+	// Type is a nil pointer to the object's Go type, (*T)(nil): the type
+	// a Pointer field's value, the items of an array of objects and a
+	// tool's params (Bind) are allocated as. It is data, not a generated
+	// function per type: a catalogue's thousands of one-line allocators
+	// cost the compiler as much as any other function each, and a generic
+	// one more.
+	Type any
 	// Budget gives Validate a pattern-matching budget (the family has
 	// patterns on the ECMAScript engine).
 	Budget bool
@@ -171,18 +173,32 @@ func objects(t *Table, d *wire.Decoder, p unsafe.Pointer) {
 	if !d.Array() {
 		return
 	}
-	data := t.Alloc(n)
+	data, size := t.alloc(n), t.size()
 	i := 0
 	for d.More() {
 		if i == n { // the branch saw fewer: only after a syntax error
 			d.Skip()
 			continue
 		}
-		t.decode(d, unsafe.Add(data, uintptr(i)*t.Size))
+		t.decode(d, unsafe.Add(data, uintptr(i)*size))
 		i++
 	}
 	*(*header)(p) = header{data, i, n}
 }
+
+// alloc allocates n zeroed values of the object's Go type, as new(T) or
+// make([]T, n) would: reflect only allocates here, with the type's own
+// descriptor, so the collector sees exactly T's pointers.
+func (t *Table) alloc(n int) unsafe.Pointer {
+	elem := reflect.TypeOf(t.Type).Elem()
+	if n == 1 {
+		return reflect.New(elem).UnsafePointer()
+	}
+	return reflect.MakeSlice(reflect.SliceOf(elem), n, n).UnsafePointer()
+}
+
+// size is the size of one value of the object's Go type.
+func (t *Table) size() uintptr { return reflect.TypeOf(t.Type).Elem().Size() }
 
 // Decode reads an object of table t from d into the struct at x.
 func Decode(t *Table, d *wire.Decoder, x unsafe.Pointer) { t.decode(d, x) }
@@ -259,11 +275,11 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 			var v unsafe.Pointer
 			switch {
 			case f.Kind == Object:
-				v = f.Object.Alloc(1)
+				v = f.Object.alloc(1)
 				f.Object.decode(d, v)
 			case f.InOpt:
 				if opt == nil {
-					opt = t.Opt()
+					opt = reflect.New(reflect.TypeOf(t.Opt).Elem()).UnsafePointer()
 				}
 				v = unsafe.Add(opt, f.OptOffset)
 				scalar(d, f.Kind, v)
@@ -586,11 +602,15 @@ func (w walker) array(f *Field, v unsafe.Pointer) {
 	}
 	w.steps = append(w.steps, step{})
 	last := len(w.steps) - 1
+	var size uintptr
+	if f.Kind == Object {
+		size = f.Object.size()
+	}
 	for i := range n {
 		w.steps[last].index = i
 		switch f.Kind {
 		case Object:
-			w.object(f.Object, unsafe.Add(data, uintptr(i)*f.Object.Size))
+			w.object(f.Object, unsafe.Add(data, uintptr(i)*size))
 		case String:
 			w.str(f.ItemCheck, unsafe.Slice((*string)(data), n)[i])
 		case Int:

@@ -45,8 +45,7 @@ var tableItem = Table{
 	},
 	Names:   []string{"name", "count"},
 	Checked: true,
-	Alloc:   func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]item, n))) },
-	Size:    unsafe.Sizeof(item{}),
+	Type:    (*item)(nil),
 }
 
 var tableParams = Table{
@@ -72,7 +71,8 @@ var tableParams = Table{
 	Names:   []string{"owner", "limit", "ratio", "tags", "items", "nested", "done", "scores"},
 	Closed:  true,
 	Checked: true,
-	Opt:     func() unsafe.Pointer { return unsafe.Pointer(new(optionalParams)) },
+	Opt:     (*optionalParams)(nil),
+	Type:    (*params)(nil),
 }
 
 func decode(args []byte) (*params, error) {
