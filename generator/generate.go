@@ -103,9 +103,10 @@ type gen struct {
 	// through a runtime/shape table, 0 for one with generated methods, 2
 	// while deciding.
 	tables map[*ir.Type]int
-	// objectShapes counts the family's object types with code of their
-	// own (-1 until counted), for TablesAuto.
-	objectShapes int
+	// large is set for a family of more than TableObjects object shapes
+	// (docs aside; findShapes): TablesAuto tables it, and its shapes
+	// leave docs out.
+	large bool
 	// named indexes the family's types by Go name (declared).
 	named map[string]*ir.Type
 }
@@ -156,13 +157,12 @@ func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 		mod = DefaultRuntimeModule
 	}
 	g := &gen{
-		fam:          fam,
-		opt:          opt,
-		runtimePkg:   mod + "/runtime",
-		wirePkg:      mod + "/runtime/wire",
-		checkPkg:     mod + "/runtime/check",
-		pkgVars:      map[string]string{},
-		objectShapes: -1,
+		fam:        fam,
+		opt:        opt,
+		runtimePkg: mod + "/runtime",
+		wirePkg:    mod + "/runtime/wire",
+		checkPkg:   mod + "/runtime/check",
+		pkgVars:    map[string]string{},
 	}
 	if err := g.checkFamily(); err != nil {
 		return err

@@ -20,9 +20,34 @@ import (
 // findShapes fills g.alias: every named type whose shape an earlier named
 // type already has maps to that earlier type (g.fam.Types order, so the
 // choice is stable). Types on a reference cycle keep their own code.
+//
+// Shapes are first compared with docs aside. When that leaves more than
+// TableObjects object shapes, the family is large (g.large): it keeps that
+// sharing, so tools whose arguments differ only in their descriptions
+// (a catalogue's `owner` and `page`, reworded per tool; a translated copy
+// of a tool set) share one type, and an alias's field docs are those of
+// the type it shares. A smaller family compares docs too, so every type's
+// fields keep their own docs.
 func (g *gen) findShapes() {
-	s := &shapes{g: g, sum: map[*ir.Type]shapeSum{}, state: map[*ir.Type]int{}, h: sha256.New()}
+	g.alias = g.shapeAliases(false)
+	shapes := 0
+	for _, t := range g.fam.Types {
+		if t.Kind == ir.KindObject && hasMethods(t) && g.alias[t] == nil {
+			shapes++
+		}
+	}
+	g.large = shapes > TableObjects
+	if !g.large {
+		g.alias = g.shapeAliases(true)
+	}
+}
+
+// shapeAliases maps every named type to the first one of its shape, docs
+// part of the shape or not.
+func (g *gen) shapeAliases(docs bool) map[*ir.Type]*ir.Type {
+	s := &shapes{g: g, docs: docs, sum: map[*ir.Type]shapeSum{}, state: map[*ir.Type]int{}, h: sha256.New()}
 	first := map[shapeSum]*ir.Type{}
+	var alias map[*ir.Type]*ir.Type
 	for _, t := range g.fam.Types {
 		if !hasMethods(t) {
 			continue
@@ -32,14 +57,15 @@ func (g *gen) findShapes() {
 			continue
 		}
 		if c, dup := first[sum]; dup {
-			if g.alias == nil {
-				g.alias = map[*ir.Type]*ir.Type{}
+			if alias == nil {
+				alias = map[*ir.Type]*ir.Type{}
 			}
-			g.alias[t] = c
+			alias[t] = c
 			continue
 		}
 		first[sum] = t
 	}
+	return alias
 }
 
 // shapeSum is the SHA-256 of a type's shape.
@@ -47,17 +73,19 @@ type shapeSum [sha256.Size]byte
 
 // shapes computes shape sums, memoised per type.
 type shapes struct {
-	g   *gen
-	sum map[*ir.Type]shapeSum
+	g *gen
+	// docs makes docs (of types and fields) part of the shape.
+	docs bool
+	sum  map[*ir.Type]shapeSum
 	// state is 1 while a type's sum is being computed and 2 when it is on
 	// a cycle (no sum).
 	state map[*ir.Type]int
 	h     hash.Hash
 }
 
-// The fields a shape leaves out: where a type was written, its ID, and
-// the names of the type and of its enum constants, which its alias
-// declares again. Everything else in the IR (kinds, field names and
+// The fields a shape leaves out: where a type was written, its ID, the
+// names of the type and of its enum constants, which its alias declares
+// again, and (shapes.docs unset) the docs of types and fields. Everything else in the IR (kinds, field names and
 // docs, constraints, defaults, formats, nested shapes) is part of it,
 // including fields added to the IR later.
 var (
@@ -65,6 +93,7 @@ var (
 	typeOfPos   = reflect.TypeFor[ir.Pos]()
 	typeOfEnum  = reflect.TypeFor[ir.EnumValue]()
 	typePtrType = reflect.TypeFor[*ir.Type]()
+	typeOfField = reflect.TypeFor[ir.Field]()
 )
 
 // of returns t's shape sum; ok is false when t is on a reference cycle.
@@ -119,7 +148,7 @@ func (s *shapes) appendType(b []byte, v reflect.Value, named bool) ([]byte, bool
 		case "ID", "Pos":
 			continue
 		case "GoName", "Doc":
-			if named {
+			if named || sf.Name == "Doc" && !s.docs {
 				continue
 			}
 		}
@@ -156,7 +185,8 @@ func (s *shapes) appendValue(b []byte, v reflect.Value) ([]byte, bool) {
 		}
 		ok := true
 		for i := range v.NumField() {
-			if v.Type() == typeOfEnum && v.Type().Field(i).Name == "GoName" {
+			if v.Type() == typeOfEnum && v.Type().Field(i).Name == "GoName" ||
+				v.Type() == typeOfField && v.Type().Field(i).Name == "Doc" && !s.docs {
 				continue
 			}
 			if b, ok = s.appendValue(b, v.Field(i)); !ok {

@@ -84,6 +84,36 @@ func TestRecursiveShapesKeepTheirCode(t *testing.T) {
 	}
 }
 
+// Two params types that differ only in their docs share code in a large
+// family (more than TableObjects object shapes) and not in a small one,
+// where every type keeps its own field docs.
+func TestRewordedShapes(t *testing.T) {
+	reworded := func(n int) (*gen, *ir.Type, *ir.Type) {
+		fam := &ir.Family{Package: "shapes"}
+		object := func(name, doc, field string) *ir.Type {
+			o := &ir.Type{GoName: name, Kind: ir.KindObject, Doc: doc, Fields: []*ir.Field{
+				{JSONName: field, GoName: "F", Doc: doc, Type: &ir.Type{Kind: ir.KindString, Doc: doc}},
+			}}
+			fam.Types = append(fam.Types, o)
+			return o
+		}
+		a, b := object("AParams", "Owner login.", "owner"), object("BParams", "译 Owner login.", "owner")
+		for i := range n {
+			object(fmt.Sprintf("P%dParams", i), "", fmt.Sprintf("f%d", i))
+		}
+		g := &gen{fam: fam}
+		g.findIndirect()
+		g.findShapes()
+		return g, a, b
+	}
+	if g, a, b := reworded(TableObjects); !g.large || g.alias[b] != a {
+		t.Errorf("large family: large %v, %s aliases %v; want BParams sharing AParams", g.large, b.GoName, g.alias[b])
+	}
+	if g, _, b := reworded(10); g.large || g.alias[b] != nil {
+		t.Errorf("small family: large %v, BParams aliases %v; want its own type", g.large, g.alias[b])
+	}
+}
+
 // wideFamily has one tool whose params object has n required integer
 // properties with a minimum: more seen flags and field checks than one
 // function holds.

@@ -28,7 +28,8 @@ type TableMode int
 
 const (
 	// TablesAuto tables the objects the interpreter covers when the family
-	// has more than TableObjects object shapes, and otherwise only objects
+	// has more than TableObjects object shapes (docs aside: g.large), and
+	// otherwise only objects
 	// of more than TableFields properties: generated methods are faster
 	// (a small object's Validate 2–3 times), tables build faster.
 	TablesAuto TableMode = iota
@@ -85,15 +86,7 @@ func (g *gen) tablesWanted(t *ir.Type) bool {
 	if g.opt.Tables == TablesAlways || len(t.Fields) > TableFields {
 		return true
 	}
-	if g.objectShapes < 0 {
-		g.objectShapes = 0
-		for _, o := range g.fam.Types {
-			if o.Kind == ir.KindObject && hasMethods(o) && g.alias[o] == nil {
-				g.objectShapes++
-			}
-		}
-	}
-	return g.objectShapes > TableObjects
+	return g.large
 }
 
 // tableDepth is how many steps (properties, items) below tabled object t
@@ -227,8 +220,7 @@ func (g *gen) anyTables() bool {
 	case TablesAlways:
 		return true
 	}
-	g.tablesWanted(&ir.Type{})
-	return g.objectShapes > TableObjects
+	return g.large
 }
 
 // scalarTabled reports whether named scalar type t is validated through
