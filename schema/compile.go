@@ -78,7 +78,7 @@ func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
 	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
-	fam, errs := build(inputs, opts)
+	fam, errs := build(inputs, opts, nil)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -86,10 +86,11 @@ func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
 }
 
 // build loads and compiles, returning the family compiled from what
-// loaded and every error of both phases (MergeErrors order).
-func build(inputs []load.Input, opts BuildOptions) (*ir.Family, jsonpos.ErrorList) {
+// loaded and every error of both phases (MergeErrors order). alongside,
+// when set, runs while the types compile (compileDoc).
+func build(inputs []load.Input, opts BuildOptions, alongside func(*ir.Family)) (*ir.Family, jsonpos.ErrorList) {
 	doc, loadErrs := load.Decode(inputs, opts.Options)
-	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results})
+	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results}, alongside)
 	return fam, jsonpos.MergeErrors(doc.Sources, loadErrs, compileErrs)
 }
 
@@ -100,7 +101,7 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
-	fam, errs := compileDoc(doc, opts)
+	fam, errs := compileDoc(doc, opts, nil)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -108,8 +109,13 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 }
 
 // compileDoc is Compile returning what it compiled along with the errors
-// (opts.Formats must have passed checkFormats).
-func compileDoc(doc *load.Document, opts CompileOptions) (*ir.Family, jsonpos.ErrorList) {
+// (opts.Formats must have passed checkFormats). alongside, when set, is
+// called on another goroutine while the types compile, once the tools'
+// names, descriptions and schemas (as JSON) are in the family: it may read
+// those and write the family's ops, groups, surfaces, registry version and
+// warnings, which the compile leaves alone until it returns; its warnings
+// come after the compile's.
+func compileDoc(doc *load.Document, opts CompileOptions, alongside func(*ir.Family)) (*ir.Family, jsonpos.ErrorList) {
 
 	c := newCompiler()
 	c.formats = opts.Formats
@@ -181,14 +187,22 @@ func compileDoc(doc *load.Document, opts CompileOptions) (*ir.Family, jsonpos.Er
 	}
 	c.checkCycles(cycleRoots)
 	// The tools' schemas as JSON are written on another goroutine while
-	// the compile runs: it only reads the nodes, which nothing changes.
+	// the compile runs (it only reads the nodes, which nothing changes),
+	// then alongside runs there.
 	var wg sync.WaitGroup
+	var later []ir.Diagnostic
 	wg.Go(func() {
 		for i, p := range todo {
 			p.tool.ParamsSchema = params[i].JSON()
 			if p.def.Output != nil {
 				p.tool.ResultSchema = p.def.Output.JSON()
 			}
+		}
+		if alongside != nil {
+			n := len(fam.Warnings)
+			alongside(fam)
+			later = slices.Clone(fam.Warnings[n:])
+			fam.Warnings = fam.Warnings[:n]
 		}
 	})
 	for i, p := range todo {
@@ -211,6 +225,7 @@ func compileDoc(doc *load.Document, opts CompileOptions) (*ir.Family, jsonpos.Er
 	}
 	fam.Types = c.order
 	fam.Warnings = append(fam.Warnings, c.warns...)
+	fam.Warnings = append(fam.Warnings, later...)
 	if len(c.errs) > 0 {
 		return fam, c.sortedErrors(doc.Sources)
 	}
@@ -545,13 +560,16 @@ func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 	return fam, nil
 }
 
-// buildFamily is build and Taxonomy, with the errors of all phases.
+// buildFamily is build and Taxonomy, with the errors of all phases. The
+// taxonomy reads only the tools' names, descriptions and schemas, so it
+// runs while the types compile.
 func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, jsonpos.ErrorList) {
-	fam, errs := build(inputs, opts)
+	var err error
+	fam, errs := build(inputs, opts, func(fam *ir.Family) { err = taxonomy.Derive(fam, m) })
 	if fam == nil {
 		return nil, errs
 	}
-	if err := taxonomy.Derive(fam, m); err != nil {
+	if err != nil {
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
 			list = jsonpos.ErrorList{{Pos: ir.Pos{File: "toolgen"}, Message: err.Error()}}
