@@ -15,6 +15,12 @@
 // Validate methods become one line each calling Decode, ValidateAt and
 // Validate; a constrained named scalar (an enum) shares one Check between
 // its validate method (CheckString, CheckInt, CheckFloat) and the tables.
+// A table also holds its type as data, (*T)(nil): the interpreter
+// allocates a pointer field's value, an array's items and (Bind) a tool's
+// params as that type (reflect.New, reflect.MakeSlice: the collector sees
+// T's own pointers), so a catalogue needs no allocator or decode function
+// per type.
+//
 // The interpreter reads and writes fields through unsafe pointers at those
 // offsets, without reflection and, on valid input, without allocations
 // beyond the decoded values themselves (a violation's JSON pointer is
