@@ -2,6 +2,12 @@ package generator
 
 import (
 	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,4 +163,64 @@ func emitFile(g *gen, e fileEmitter) ([]byte, error) {
 // squash drops white space so that tests do not depend on gofmt alignment.
 func squash(s string) string {
 	return strings.Join(strings.Fields(s), "")
+}
+
+// TestCompactRegistry: a family of more than TableObjects ops declares its
+// ops as records, each a Go string literal that, read back by
+// gateway.DecodeOps, is exactly the op RegistryOf derives, whatever text
+// the definitions hold (backquotes, newlines, record syntax, invalid
+// UTF-8).
+func TestCompactRegistry(t *testing.T) {
+	f := &ir.Family{Package: "big"}
+	for i := range TableObjects + 1 {
+		desc := fmt.Sprintf("Get item %d. Uses `code`,\nnewlines, 12:colons; and \xff bytes.\nDo NOT guess ids.", i)
+		f.Tools = append(f.Tools, &ir.Tool{Name: fmt.Sprintf("get_item_%d", i), Description: desc,
+			ParamsSchema: json.RawMessage(fmt.Sprintf(`{"type":"object","properties":{"id_%d":{"type":"string","description":"9:x\u0060"}},"required":["id_%d"]}`, i, i))})
+	}
+	if err := taxonomy.Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	g := &gen{fam: f, opt: Options{Package: "big"}, runtimePkg: DefaultRuntimeModule + "/runtime", pkgVars: map[string]string{}}
+	src, err := emitFile(g, fileEmitter{text: emitRegistry})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "registry_gen.go", src, 0)
+	if err != nil {
+		t.Fatalf("registry_gen.go does not parse: %v", err)
+	}
+	if !strings.Contains(string(src), "Ops:     gateway.MustDecodeOps(registryOps),") {
+		t.Fatalf("ops are not declared as records:\n%.2000s", src)
+	}
+	var recs []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || vs.Names[0].Name != "registryOps" {
+			return true
+		}
+		for _, el := range vs.Values[0].(*ast.CompositeLit).Elts {
+			s, err := strconv.Unquote(el.(*ast.BasicLit).Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs = append(recs, s)
+		}
+		return false
+	})
+	ops, err := gateway.DecodeOps(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := RegistryOf(f).Ops
+	if len(ops) != len(want) {
+		t.Fatalf("%d records, want %d ops", len(ops), len(want))
+	}
+	for i := range want {
+		if !reflect.DeepEqual(ops[i], want[i]) {
+			t.Fatalf("op %d:\n got %#v\nwant %#v", i, ops[i], want[i])
+		}
+	}
+	if want[0].Policy == nil || !strings.Contains(want[0].Description, "`code`") {
+		t.Errorf("test family lacks the policy or the backquote it means to cover: %+v", want[0])
+	}
 }

@@ -98,18 +98,26 @@ type hostileShape struct {
 	// manifest reports whether the package also gets a manifest with the
 	// hostile strings in group summaries, notes, examples and policies.
 	manifest bool
+	// catalogue pads the family with plain tools past
+	// generator.TableObjects ops, where registry_gen.go declares the ops
+	// as data (gateway.EncodeOp records) instead of a literal.
+	catalogue bool
+}
+
+// chatTool is a tool in the OpenAI chat completions form.
+func chatTool(name, desc, h string, params map[string]any) map[string]any {
+	return map[string]any{"type": "function", "function": map[string]any{"name": name, "description": desc, "parameters": params}}
 }
 
 var hostileShapes = []hostileShape{
-	{"hostile_openai_chat", func(name, desc, h string, params map[string]any) map[string]any {
-		return map[string]any{"type": "function", "function": map[string]any{"name": name, "description": desc, "parameters": params}}
-	}, true},
+	{"hostile_openai_chat", chatTool, true, false},
+	{"hostile_catalogue", chatTool, true, true},
 	{"hostile_openai_responses", func(name, desc, h string, params map[string]any) map[string]any {
 		return map[string]any{"type": "function", "name": name, "description": desc, "parameters": params, "strict": false}
-	}, false},
+	}, false, false},
 	{"hostile_anthropic", func(name, desc, h string, params map[string]any) map[string]any {
 		return map[string]any{"name": name, "description": desc, "input_schema": params}
-	}, false},
+	}, false, false},
 	{"hostile_mcp", func(name, desc, h string, params map[string]any) map[string]any {
 		return map[string]any{"name": name, "title": h, "description": desc, "inputSchema": params,
 			"outputSchema": map[string]any{"type": "object", "title": h, "description": h, "x-" + h: h,
@@ -119,7 +127,7 @@ var hostileShapes = []hostileShape{
 					h:    map[string]any{"type": "integer", "description": h},
 				}},
 			"annotations": map[string]any{"title": h, "readOnlyHint": true}}
-	}, false},
+	}, false, false},
 }
 
 // hostileParams is the parameters schema of the tool carrying h: h as
@@ -248,6 +256,11 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 			e.Notes, e.Example = []string{h}, h
 		}
 		want = append(want, e)
+	}
+	for i := len(list); sh.catalogue && i <= generator.TableObjects; i++ {
+		name, params := fmt.Sprintf("pad_tool_%d", i), map[string]any{"type": "object"}
+		list = append(list, sh.tool(name, "Pad tool.", "", params))
+		want = append(want, hostileExpect{Name: name, Description: "Pad tool.", Parameters: mustJSON(t, params), OK: []json.RawMessage{json.RawMessage(`{}`)}})
 	}
 	tools = mustJSON(t, map[string]any{"tools": list})
 	if sh.manifest {
