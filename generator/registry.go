@@ -55,7 +55,7 @@ func opOf(op *ir.Op) gateway.Op {
 
 // emitRegistry writes registry_gen.go: var Registry, the gateway.Registry
 // literal of RegistryOf, one line per group and per op, written directly
-// (srcFile); a family of many ops (compactOps) declares the ops as data
+// (srcFile); a family of many ops (asData) declares the ops as data
 // instead, one record a line. golden/github/registry_gen.go shows the
 // literal.
 func emitRegistry(g *gen, s *srcFile) error {
@@ -91,7 +91,7 @@ func emitRegistry(g *gen, s *srcFile) error {
 		s.text("\t")
 	}
 	s.text("},\n")
-	if compactOps(g.fam) {
+	if asData(g.fam) {
 		s.text("\tOps:     ")
 		s.qual(gw, "MustDecodeOps")
 		s.text("(registryOps),\n\tVersion: ")
@@ -140,11 +140,13 @@ func emitRegistry(g *gen, s *srcFile) error {
 	return nil
 }
 
-// compactOps reports whether registry_gen.go declares the family's ops as
-// gateway.EncodeOp records rather than as an []gateway.Op literal: for
-// more than TableObjects ops. On ACEBench's 2,307 tools the literal took
-// the compiler about 110 MB more than the records (docs/BENCHMARKS.md).
-func compactOps(f *ir.Family) bool { return len(f.Ops) > TableObjects }
+// asData reports whether the family's static definitions are declared as
+// data rather than as composite literals: registry_gen.go's ops as
+// gateway.EncodeOp records, tools_gen.go's tool definitions as
+// runtime.EncodeTool records. So it is for more than TableObjects tools:
+// on 4,329 ACEBench-like tools the literals took the compiler about 280 MiB
+// more than the records (docs/BENCHMARKS.md).
+func asData(f *ir.Family) bool { return len(f.Tools) > TableObjects }
 
 // opFields writes the fields of one op's composite literal, in the order
 // of gateway.Op, zero fields left out, on one line.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -172,7 +173,7 @@ func (g *gen) emitToolsFunc(s *srcFile) {
 		s.text("{")
 		if len(tools) > 0 {
 			s.text("\n")
-			g.bindLines(s, tools)
+			g.bindLines(s, tools, 0)
 			s.text("\t")
 		}
 		s.text("}\n}\n")
@@ -205,26 +206,55 @@ func (g *gen) emitToolsFunc(s *srcFile) {
 		s.text(") []")
 		s.qual(rt, "Tool")
 		s.text(" {\n\treturn append(tools,\n")
-		g.bindLines(s, part)
+		g.bindLines(s, part, p*toolsPart)
 		s.text("\t)\n}\n")
 	}
+	if !asData(g.fam) {
+		return
+	}
+	s.text("\n// toolDef is the definition of the i-th tool of Tools, from toolDefs.\nfunc toolDef(i int) ")
+	s.qual(rt, "Tool")
+	s.text(" { return ")
+	s.qual(rt, "MustDecodeTool")
+	s.text("(toolDefs[i]) }\n\n")
+	s.text("// toolDefs are the definitions of Tools as data, one runtime.EncodeTool\n")
+	s.text("// record each: a family of many tools compiles them in a fraction of\n")
+	s.text("// the memory their literals take.\n")
+	s.text("var toolDefs = []string{\n")
+	for _, t := range tools {
+		s.text("\t")
+		s.rawLit(runtime.EncodeTool(toolDef(t)))
+		s.text(",\n")
+	}
+	s.text("}\n")
+}
+
+// toolDef is the definition of one tool as the runtime declares it.
+func toolDef(t *ir.Tool) runtime.Tool {
+	def := runtime.Tool{Name: t.Name, Description: t.Description, Parameters: t.ParamsSchema, Title: t.Title, ResultSchema: t.ResultSchema}
+	if a := t.Annotations; a.ReadOnly != nil || a.Destructive != nil || a.Idempotent != nil || a.OpenWorld != nil {
+		def.Annotations = &runtime.Annotations{ReadOnly: a.ReadOnly, Destructive: a.Destructive, Idempotent: a.Idempotent, OpenWorld: a.OpenWorld}
+	}
+	return def
 }
 
 // bindLines writes one line per tool: runtime.Bind(literal, decode, h.X),
-// or shape.Bind(literal, &tableP, h.X) when its params have a table.
-func (g *gen) bindLines(s *srcFile, tools []*ir.Tool) {
-	for _, t := range tools {
+// or shape.Bind(literal, &tableP, h.X) when its params have a table; the
+// literal is toolDef(i) when the definitions are data (asData), i the
+// tool's index in the family, the first of tools at first.
+func (g *gen) bindLines(s *srcFile, tools []*ir.Tool, first int) {
+	for i, t := range tools {
 		s.text("\t\t")
 		if g.tableBound(t) {
 			s.qual(g.shapePkg(), "Bind")
 			s.text("(")
-			g.toolLit(s, t)
+			g.toolLit(s, t, first+i)
 			s.text(", &")
 			s.ident(tableName(g.canonical(t.Params)))
 		} else {
 			s.qual(g.runtimePkg, "Bind")
 			s.text("(")
-			g.toolLit(s, t)
+			g.toolLit(s, t, first+i)
 			s.text(", ")
 			g.decodeFunc(s, t)
 		}
@@ -236,8 +266,15 @@ func (g *gen) bindLines(s *srcFile, tools []*ir.Tool) {
 
 // toolLit writes the runtime.Tool literal of one tool's definition, on
 // one line: name, description, parameters schema and the optional title,
-// annotations and result schema.
-func (g *gen) toolLit(s *srcFile, t *ir.Tool) {
+// annotations and result schema; or toolDef(i) when the definitions are
+// data.
+func (g *gen) toolLit(s *srcFile, t *ir.Tool, i int) {
+	if asData(g.fam) {
+		s.text("toolDef(")
+		s.int(i)
+		s.text(")")
+		return
+	}
 	s.qual(g.runtimePkg, "Tool")
 	s.text("{Name: ")
 	s.lit(t.Name)

@@ -1,83 +1,55 @@
 package gateway
 
 import (
-	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/internal/record"
 )
 
 // A large family's registry_gen.go declares its ops as data rather than as
 // a composite literal: one string per op, written by EncodeOp and read back
-// by DecodeOps when the package is initialised. The compiler keeps a
-// string as it is, while an []Op literal of thousands of ops, each with
-// nested slices, costs it hundreds of megabytes; decoding takes about a
-// microsecond per op, and the strings of the decoded ops share the
-// record's storage.
+// by DecodeOps when the package is initialised (runtime/internal/record
+// gives the syntax). Decoding takes about two microseconds per op; the
+// strings of the decoded ops share the record's storage.
 //
-// A record is a sequence of fields in the order of Op's declaration. A
-// string is its length in bytes, a colon and the bytes ("9:todo.list"); a
-// count or a flag is its decimal digits and a semicolon ("2;"); a list is
-// its count and then its items; an absent Policy is the flag 0, a present
-// one 1 and then its three lists.
+// A record holds the fields in the order of Op's declaration; an absent
+// Policy is the flag 0, a present one 1 and then its three lists.
 
 // EncodeOp is op as one record for DecodeOps.
 func EncodeOp(op Op) string {
-	b := make([]byte, 0, 256+len(op.Description)+len(op.Parameters)+len(op.Usage))
-	str := func(s string) {
-		b = strconv.AppendInt(b, int64(len(s)), 10)
-		b = append(b, ':')
-		b = append(b, s...)
-	}
-	num := func(n int) {
-		b = strconv.AppendInt(b, int64(n), 10)
-		b = append(b, ';')
-	}
-	flag := func(v bool) {
-		if v {
-			num(1)
-		} else {
-			num(0)
-		}
-	}
-	strs := func(ss []string) {
-		num(len(ss))
-		for _, s := range ss {
-			str(s)
-		}
-	}
-	str(op.Path)
-	str(op.Tool)
-	str(op.Description)
-	str(string(op.Parameters))
-	str(op.Group)
-	str(string(op.Kind))
-	str(op.Entity)
-	str(op.Action)
-	str(op.Usage)
-	num(len(op.Args))
+	w := record.Writer{B: make([]byte, 0, 256+len(op.Description)+len(op.Parameters)+len(op.Usage))}
+	w.Str(op.Path)
+	w.Str(op.Tool)
+	w.Str(op.Description)
+	w.Str(string(op.Parameters))
+	w.Str(op.Group)
+	w.Str(string(op.Kind))
+	w.Str(op.Entity)
+	w.Str(op.Action)
+	w.Str(op.Usage)
+	w.Num(len(op.Args))
 	for _, a := range op.Args {
-		str(a.Name)
-		str(a.Type)
-		flag(a.Required)
-		str(a.Default)
-		str(a.Description)
+		w.Str(a.Name)
+		w.Str(a.Type)
+		w.Flag(a.Required)
+		w.Str(a.Default)
+		w.Str(a.Description)
 	}
-	strs(op.Notes)
-	num(len(op.Examples))
+	w.Strs(op.Notes)
+	w.Num(len(op.Examples))
 	for _, ex := range op.Examples {
-		str(ex.Description)
-		str(string(ex.Args))
+		w.Str(ex.Description)
+		w.Str(string(ex.Args))
 	}
-	flag(op.Policy != nil)
+	w.Flag(op.Policy != nil)
 	if p := op.Policy; p != nil {
-		strs(p.Do)
-		strs(p.Dont)
-		strs(p.EdgeCases)
+		w.Strs(p.Do)
+		w.Strs(p.Dont)
+		w.Strs(p.EdgeCases)
 	}
-	flag(op.DryRunDefault)
-	return string(b)
+	w.Flag(op.DryRunDefault)
+	return string(w.B)
 }
 
 // DecodeOps reads the records EncodeOp wrote, one op each. Empty strings,
@@ -86,13 +58,10 @@ func EncodeOp(op Op) string {
 func DecodeOps(records []string) ([]Op, error) {
 	ops := make([]Op, len(records))
 	for i, rec := range records {
-		r := opReader{s: rec}
-		r.op(&ops[i])
-		if r.err == "" && r.i != len(r.s) {
-			r.fail("trailing data")
-		}
-		if r.err != "" {
-			return nil, fmt.Errorf("gateway: op record %d, byte %d: %s", i, r.i, r.err)
+		r := record.NewReader(rec)
+		readOp(r, &ops[i])
+		if err := r.Err(); err != nil {
+			return nil, fmt.Errorf("gateway: op record %d, %w", i, err)
 		}
 	}
 	return ops, nil
@@ -108,129 +77,37 @@ func MustDecodeOps(records []string) []Op {
 	return ops
 }
 
-// opReader reads one record; after the first error it reads nothing more.
-type opReader struct {
-	s   string
-	i   int
-	err string
-}
-
-func (r *opReader) fail(msg string) {
-	if r.err == "" {
-		r.err = msg
-	}
-}
-
-// int reads decimal digits up to the terminator end. Nothing in a record
-// can be longer than the record, which bounds every value.
-func (r *opReader) int(end byte) int {
-	n, start := 0, r.i
-	for r.err == "" && r.i < len(r.s) && r.s[r.i] != end {
-		c := r.s[r.i]
-		if c < '0' || c > '9' || r.i-start >= 10 {
-			r.fail("expected a decimal number")
-			return 0
-		}
-		n = n*10 + int(c-'0')
-		r.i++
-	}
-	if r.err != "" {
-		return 0
-	}
-	if r.i == start || r.i == len(r.s) {
-		r.fail(fmt.Sprintf("expected digits and %q", end))
-		return 0
-	}
-	r.i++
-	return n
-}
-
-func (r *opReader) str() string {
-	n := r.int(':')
-	if r.err != "" {
-		return ""
-	}
-	if n > len(r.s)-r.i {
-		r.fail("string runs past the end of the record")
-		return ""
-	}
-	s := r.s[r.i : r.i+n]
-	r.i += n
-	return s
-}
-
-// count reads a list's length; a list cannot have more items than the
-// record has bytes left, which keeps a bad count from allocating much.
-func (r *opReader) count() int {
-	n := r.int(';')
-	if n > len(r.s)-r.i {
-		r.fail("list longer than the record")
-		return 0
-	}
-	return n
-}
-
-func (r *opReader) flag() bool {
-	switch r.int(';') {
-	case 0:
-		return false
-	case 1:
-		return true
-	}
-	r.fail("expected the flag 0 or 1")
-	return false
-}
-
-func (r *opReader) json() json.RawMessage {
-	if s := r.str(); s != "" {
-		return json.RawMessage(s)
-	}
-	return nil
-}
-
-func (r *opReader) strs() []string {
-	n := r.count()
-	if n == 0 {
-		return nil
-	}
-	ss := make([]string, n)
-	for k := range ss {
-		ss[k] = r.str()
-	}
-	return ss
-}
-
-func (r *opReader) op(op *Op) {
-	op.Path = r.str()
-	op.Tool = r.str()
-	op.Description = r.str()
-	op.Parameters = r.json()
-	op.Group = r.str()
-	op.Kind = runtime.OpKind(r.str())
-	op.Entity = r.str()
-	op.Action = r.str()
-	op.Usage = r.str()
-	if n := r.count(); n > 0 {
+func readOp(r *record.Reader, op *Op) {
+	op.Path = r.Str()
+	op.Tool = r.Str()
+	op.Description = r.Str()
+	op.Parameters = r.JSON()
+	op.Group = r.Str()
+	op.Kind = runtime.OpKind(r.Str())
+	op.Entity = r.Str()
+	op.Action = r.Str()
+	op.Usage = r.Str()
+	if n := r.Count(); n > 0 {
 		op.Args = make([]Arg, n)
 		for k := range op.Args {
 			a := &op.Args[k]
-			a.Name = r.str()
-			a.Type = r.str()
-			a.Required = r.flag()
-			a.Default = r.str()
-			a.Description = r.str()
+			a.Name = r.Str()
+			a.Type = r.Str()
+			a.Required = r.Flag()
+			a.Default = r.Str()
+			a.Description = r.Str()
 		}
 	}
-	op.Notes = r.strs()
-	if n := r.count(); n > 0 {
+	op.Notes = r.Strs()
+	if n := r.Count(); n > 0 {
 		op.Examples = make([]Example, n)
 		for k := range op.Examples {
-			op.Examples[k].Description = r.str()
-			op.Examples[k].Args = r.json()
+			op.Examples[k].Description = r.Str()
+			op.Examples[k].Args = r.JSON()
 		}
 	}
-	if r.flag() {
-		op.Policy = &Policy{Do: r.strs(), Dont: r.strs(), EdgeCases: r.strs()}
+	if r.Flag() {
+		op.Policy = &Policy{Do: r.Strs(), Dont: r.Strs(), EdgeCases: r.Strs()}
 	}
-	op.DryRunDefault = r.flag()
+	op.DryRunDefault = r.Flag()
 }

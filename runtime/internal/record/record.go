@@ -1,0 +1,168 @@
+// Package record is the text form in which a large generated family
+// declares its static definitions as data (gateway.EncodeOp,
+// runtime.EncodeTool): the compiler keeps a string as it is, while
+// composite literals of thousands of definitions cost it hundreds of
+// megabytes.
+//
+// A record is a sequence of fields. A string is its length in bytes, a
+// colon and the bytes ("9:todo.list"); a count or a flag is its decimal
+// digits and a semicolon ("2;"); a list is its count and then its items.
+// Strings read back share the record's storage.
+package record
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Writer appends fields to B.
+type Writer struct{ B []byte }
+
+// Str writes a string.
+func (w *Writer) Str(s string) {
+	w.B = strconv.AppendInt(w.B, int64(len(s)), 10)
+	w.B = append(w.B, ':')
+	w.B = append(w.B, s...)
+}
+
+// Num writes a number (a count, a small enumeration).
+func (w *Writer) Num(n int) {
+	w.B = strconv.AppendInt(w.B, int64(n), 10)
+	w.B = append(w.B, ';')
+}
+
+// Flag writes a flag.
+func (w *Writer) Flag(v bool) {
+	if v {
+		w.Num(1)
+	} else {
+		w.Num(0)
+	}
+}
+
+// Strs writes a list of strings.
+func (w *Writer) Strs(ss []string) {
+	w.Num(len(ss))
+	for _, s := range ss {
+		w.Str(s)
+	}
+}
+
+// Reader reads fields of one record; after the first error it reads
+// nothing more and returns zero values.
+type Reader struct {
+	s   string
+	i   int
+	err string
+}
+
+// NewReader reads rec.
+func NewReader(rec string) *Reader { return &Reader{s: rec} }
+
+// Err is the first error, with the byte offset where the record stops
+// making sense, or one for data left after the last field; nil when the
+// whole record was read.
+func (r *Reader) Err() error {
+	if r.err == "" && r.i != len(r.s) {
+		r.Fail("trailing data")
+	}
+	if r.err != "" {
+		return fmt.Errorf("byte %d: %s", r.i, r.err)
+	}
+	return nil
+}
+
+// Fail records msg as the error at the current offset, unless there is one.
+func (r *Reader) Fail(msg string) {
+	if r.err == "" {
+		r.err = msg
+	}
+}
+
+// int reads decimal digits up to the terminator end. Nothing in a record
+// can be longer than the record, which bounds every value.
+func (r *Reader) int(end byte) int {
+	n, start := 0, r.i
+	for r.err == "" && r.i < len(r.s) && r.s[r.i] != end {
+		c := r.s[r.i]
+		if c < '0' || c > '9' || r.i-start >= 10 {
+			r.Fail("expected a decimal number")
+			return 0
+		}
+		n = n*10 + int(c-'0')
+		r.i++
+	}
+	if r.err != "" {
+		return 0
+	}
+	if r.i == start || r.i == len(r.s) {
+		r.Fail(fmt.Sprintf("expected digits and %q", end))
+		return 0
+	}
+	r.i++
+	return n
+}
+
+// Str reads a string.
+func (r *Reader) Str() string {
+	n := r.int(':')
+	if r.err != "" {
+		return ""
+	}
+	if n > len(r.s)-r.i {
+		r.Fail("string runs past the end of the record")
+		return ""
+	}
+	s := r.s[r.i : r.i+n]
+	r.i += n
+	return s
+}
+
+// Num reads a number Writer.Num wrote.
+func (r *Reader) Num() int { return r.int(';') }
+
+// Count reads a list's length. A list cannot have more items than the
+// record has bytes left, which keeps a bad count from allocating much.
+func (r *Reader) Count() int {
+	n := r.int(';')
+	if n > len(r.s)-r.i {
+		r.Fail("list longer than the record")
+		return 0
+	}
+	return n
+}
+
+// Flag reads a flag.
+func (r *Reader) Flag() bool {
+	switch r.int(';') {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.Fail("expected the flag 0 or 1")
+	return false
+}
+
+// JSON reads a string as a JSON value (a copy: the caller may change it),
+// nil for the empty string.
+func (r *Reader) JSON() json.RawMessage {
+	if s := r.Str(); s != "" {
+		return json.RawMessage(s)
+	}
+	return nil
+}
+
+// Strs reads a list of strings, nil for none.
+func (r *Reader) Strs() []string {
+	n := r.Count()
+	if n == 0 {
+		return nil
+	}
+	ss := make([]string, n)
+	for k := range ss {
+		ss[k] = r.Str()
+	}
+	return ss
+}
