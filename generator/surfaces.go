@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -232,6 +233,28 @@ func (g *gen) emitFacades(s *srcFile, rt string) {
 		s.text("\treturn nil\n}\n")
 		return
 	}
+	if asData(g.fam) {
+		s.text("\treturn ")
+		s.qual(mpkg, "Facades")
+		s.text("(Tools(h), facadeDefs)\n}\n\n")
+		s.text("// facadeDefs are the facades of Facades as data, one\n")
+		s.text("// matryoshka.EncodeFacade record each.\n")
+		s.text("var facadeDefs = []string{\n")
+		for _, spec := range specs {
+			d := matryoshka.FacadeData{Name: spec.Name, Description: spec.Description, Tools: spec.Tools}
+			for _, c := range spec.Categories {
+				d.Categories = append(d.Categories, matryoshka.CategoryData{Name: c.Name, Tools: c.Tools})
+			}
+			for _, t := range spec.Tools {
+				d.Usage = append(d.Usage, spec.Usage[t])
+			}
+			s.text("\t")
+			s.rawLit(matryoshka.EncodeFacade(d))
+			s.text(",\n")
+		}
+		s.text("}\n")
+		return
+	}
 	s.text("\ttools := Tools(h)\n\treturn []")
 	s.qual(rt, "Tool")
 	s.text("{\n")
@@ -276,9 +299,28 @@ func (g *gen) emitFacades(s *srcFile, rt string) {
 }
 
 // emitSections writes Sections: one prompt section per group carrying the
-// group's tools. golden/github/surfaces_gen.go shows the output.
+// group's tools, or for a family whose definitions are data (asData) one
+// prompt.EncodeSection record per group that prompt.GeneratedSections
+// reads. golden/github/surfaces_gen.go shows the output.
 func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	ppkg := rt + "/prompt"
+	if asData(g.fam) {
+		var recs []jen.Code
+		for _, s := range Sections(g.fam) {
+			recs = append(recs, strLit(prompt.EncodeSection(prompt.SectionData{Key: s.Key, Title: s.Title, Summary: s.Summary, Template: s.Template, Tools: s.Tools})))
+		}
+		f.Add(comment("Sections returns the sections surface: one summarized prompt section"))
+		f.Add(comment("per group describing its ops and carrying its tools (executed by h);"))
+		f.Add(comment("open_sections opens them."))
+		f.Func().Id("Sections").Params(jen.Id("h").Id("Handlers")).Index().Qual(ppkg, "Section").Block(
+			jen.Return(jen.Qual(ppkg, "GeneratedSections").Call(jen.Id("Tools").Call(jen.Id("h")), jen.Id("sectionDefs"))),
+		)
+		f.Line()
+		f.Add(comment("sectionDefs are the sections of Sections as data, one\nprompt.EncodeSection record each."))
+		f.Var().Id("sectionDefs").Op("=").Index().String().Values(regLines(recs)...)
+		f.Line()
+		return
+	}
 	var secs []jen.Code
 	for _, s := range Sections(g.fam) {
 		secs = append(secs, jen.Values(jen.Dict{

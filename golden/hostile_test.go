@@ -544,6 +544,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 )
 
 type expect struct {
@@ -654,6 +655,31 @@ func TestHostileRoundTrip(t *testing.T) {
 			if _, err := DecodeArgs(w.Name, a); err == nil {
 				t.Errorf("%s: invalid arguments %.200s accepted", w.Name, a)
 			}
+		}
+	}
+	// Every tool is inside one facade and carried by one section, with
+	// its own definition.
+	inFacade, inSection := map[string]int{}, map[string]int{}
+	for _, f := range Facades(UnimplementedHandlers{}) {
+		def, ok := matryoshka.Of(f)
+		if !ok {
+			t.Fatalf("facade %q is not a matryoshka facade", f.Name)
+		}
+		for _, tl := range def.Inner() {
+			inFacade[tl.Name]++
+			if tl.Description != byName[tl.Name].Description {
+				t.Errorf("facade %q: tool %q description %q", f.Name, tl.Name, tl.Description)
+			}
+		}
+	}
+	for _, sec := range Sections(UnimplementedHandlers{}) {
+		for _, tl := range sec.Tools {
+			inSection[tl.Name]++
+		}
+	}
+	for _, w := range want {
+		if inFacade[w.Name] != 1 || inSection[w.Name] != 1 {
+			t.Errorf("%s: in %d facades and %d sections, want 1 and 1", w.Name, inFacade[w.Name], inSection[w.Name])
 		}
 	}
 }
