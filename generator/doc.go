@@ -21,5 +21,11 @@
 // decode and validate methods in place of generated bodies. shapes.go finds the named
 // types that repeat an earlier type's shape: they become aliases of it and
 // share its code, so a catalogue's generated size grows with its distinct
-// shapes rather than its tools.
+// shapes rather than its tools. A family of more than 200 tools (asData)
+// declares its static definitions as data: its ops, tool definitions,
+// facades and sections are one record string each (gateway.EncodeOp,
+// runtime.EncodeTool, matryoshka.EncodeFacade, prompt.EncodeSection) that
+// the runtime reads back, since the compiler keeps a string as it is and
+// spends hundreds of megabytes on thousands of composite literals and
+// calls.
 package generator
