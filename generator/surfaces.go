@@ -164,10 +164,14 @@ func emitSurfaces(g *gen, s *srcFile) error {
 	if Surface(g.fam, "facades") {
 		g.emitFacades(s, rt)
 	}
-	f := s.jen()
 	if Surface(g.fam, "sections") {
-		g.emitSections(f, rt, toolSlice)
+		if asData(g.fam) {
+			g.emitSectionRecords(s, rt)
+		} else {
+			g.emitSections(s.jen(), rt, toolSlice)
+		}
 	}
+	f := s.jen()
 	if Surface(g.fam, "deferred") {
 		g.emitDeferred(f, rt)
 	}
@@ -298,29 +302,38 @@ func (g *gen) emitFacades(s *srcFile, rt string) {
 	s.text("\t}\n}\n")
 }
 
+// emitSectionRecords writes Sections for a family whose definitions are
+// data (asData): one prompt.EncodeSection record per group, one a line,
+// that prompt.GeneratedSections reads.
+func (g *gen) emitSectionRecords(s *srcFile, rt string) {
+	ppkg := rt + "/prompt"
+	s.decl()
+	s.text("// Sections returns the sections surface: one summarized prompt section\n")
+	s.text("// per group describing its ops and carrying its tools (executed by h);\n")
+	s.text("// open_sections opens them.\nfunc Sections(h Handlers) []")
+	s.qual(ppkg, "Section")
+	s.text(" {\n\treturn ")
+	s.qual(ppkg, "GeneratedSections")
+	s.text("(Tools(h), sectionDefs)\n}\n\n")
+	s.text("// sectionDefs are the sections of Sections as data, one\n")
+	s.text("// prompt.EncodeSection record each.\n")
+	s.text("var sectionDefs = []string{")
+	secs := Sections(g.fam)
+	if len(secs) > 0 {
+		s.text("\n")
+	}
+	for _, sec := range secs {
+		s.text("\t")
+		s.rawLit(prompt.EncodeSection(prompt.SectionData{Key: sec.Key, Title: sec.Title, Summary: sec.Summary, Template: sec.Template, Tools: sec.Tools}))
+		s.text(",\n")
+	}
+	s.text("}\n")
+}
+
 // emitSections writes Sections: one prompt section per group carrying the
-// group's tools, or for a family whose definitions are data (asData) one
-// prompt.EncodeSection record per group that prompt.GeneratedSections
-// reads. golden/github/surfaces_gen.go shows the output.
+// group's tools. golden/github/surfaces_gen.go shows the output.
 func (g *gen) emitSections(f *jen.File, rt string, toolSlice *jen.Statement) {
 	ppkg := rt + "/prompt"
-	if asData(g.fam) {
-		var recs []jen.Code
-		for _, s := range Sections(g.fam) {
-			recs = append(recs, strLit(prompt.EncodeSection(prompt.SectionData{Key: s.Key, Title: s.Title, Summary: s.Summary, Template: s.Template, Tools: s.Tools})))
-		}
-		f.Add(comment("Sections returns the sections surface: one summarized prompt section"))
-		f.Add(comment("per group describing its ops and carrying its tools (executed by h);"))
-		f.Add(comment("open_sections opens them."))
-		f.Func().Id("Sections").Params(jen.Id("h").Id("Handlers")).Index().Qual(ppkg, "Section").Block(
-			jen.Return(jen.Qual(ppkg, "GeneratedSections").Call(jen.Id("Tools").Call(jen.Id("h")), jen.Id("sectionDefs"))),
-		)
-		f.Line()
-		f.Add(comment("sectionDefs are the sections of Sections as data, one\nprompt.EncodeSection record each."))
-		f.Var().Id("sectionDefs").Op("=").Index().String().Values(regLines(recs)...)
-		f.Line()
-		return
-	}
 	var secs []jen.Code
 	for _, s := range Sections(g.fam) {
 		secs = append(secs, jen.Values(jen.Dict{
