@@ -97,16 +97,8 @@ func emitRegistry(g *gen, s *srcFile) error {
 		s.text("(registryOps),\n\tVersion: ")
 		s.lit(g.fam.RegistryVersion)
 		s.text(",\n}\n\n")
-		s.text("// registryOps are the ops of Registry as data, one gateway.EncodeOp\n")
-		s.text("// record each: a family of many ops compiles them in a fraction of the\n")
-		s.text("// memory their literal takes.\n")
-		s.text("var registryOps = []string{\n")
-		for _, op := range g.fam.Ops {
-			s.text("\t")
-			s.rawLit(gateway.EncodeOp(opOf(op)))
-			s.text(",\n")
-		}
-		s.text("}\n")
+		s.records("registryOps are the ops of Registry as data, one gateway.EncodeOp\nrecord each: a family of many ops compiles them in a fraction of the\nmemory their literal takes.",
+			"registryOps", len(g.fam.Ops), func(i int) string { return gateway.EncodeOp(opOf(g.fam.Ops[i])) })
 		return nil
 	}
 	if ops {

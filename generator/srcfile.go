@@ -96,6 +96,26 @@ func (s *srcFile) lit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, false) 
 // rawLit writes the Go literal of v, raw when v can be one.
 func (s *srcFile) rawLit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, true) }
 
+// records writes the package variable name, a []string of n records, one
+// a line as a raw string literal where it can be one (rec(i) is the i-th),
+// after doc as its comment: the data a family of many tools declares in
+// place of composite literals (asData).
+func (s *srcFile) records(doc, name string, n int, rec func(i int) string) {
+	s.comment("", doc)
+	s.text("var ")
+	s.text(name)
+	s.text(" = []string{")
+	if n > 0 {
+		s.text("\n")
+	}
+	for i := range n {
+		s.text("\t")
+		s.rawLit(rec(i))
+		s.text(",\n")
+	}
+	s.text("}\n")
+}
+
 // qual writes the qualified identifier path.name and imports path.
 func (s *srcFile) qual(path, name string) {
 	s.imports[path] = true

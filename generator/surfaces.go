@@ -241,10 +241,8 @@ func (g *gen) emitFacades(s *srcFile, rt string) {
 		s.text("\treturn ")
 		s.qual(mpkg, "Facades")
 		s.text("(Tools(h), facadeDefs)\n}\n\n")
-		s.text("// facadeDefs are the facades of Facades as data, one\n")
-		s.text("// matryoshka.EncodeFacade record each.\n")
-		s.text("var facadeDefs = []string{\n")
-		for _, spec := range specs {
+		s.records("facadeDefs are the facades of Facades as data, one\nmatryoshka.EncodeFacade record each.", "facadeDefs", len(specs), func(i int) string {
+			spec := specs[i]
 			d := matryoshka.FacadeData{Name: spec.Name, Description: spec.Description, Tools: spec.Tools}
 			for _, c := range spec.Categories {
 				d.Categories = append(d.Categories, matryoshka.CategoryData{Name: c.Name, Tools: c.Tools})
@@ -252,11 +250,8 @@ func (g *gen) emitFacades(s *srcFile, rt string) {
 			for _, t := range spec.Tools {
 				d.Usage = append(d.Usage, spec.Usage[t])
 			}
-			s.text("\t")
-			s.rawLit(matryoshka.EncodeFacade(d))
-			s.text(",\n")
-		}
-		s.text("}\n")
+			return matryoshka.EncodeFacade(d)
+		})
 		return
 	}
 	s.text("\ttools := Tools(h)\n\treturn []")
@@ -315,19 +310,11 @@ func (g *gen) emitSectionRecords(s *srcFile, rt string) {
 	s.text(" {\n\treturn ")
 	s.qual(ppkg, "GeneratedSections")
 	s.text("(Tools(h), sectionDefs)\n}\n\n")
-	s.text("// sectionDefs are the sections of Sections as data, one\n")
-	s.text("// prompt.EncodeSection record each.\n")
-	s.text("var sectionDefs = []string{")
 	secs := Sections(g.fam)
-	if len(secs) > 0 {
-		s.text("\n")
-	}
-	for _, sec := range secs {
-		s.text("\t")
-		s.rawLit(prompt.EncodeSection(prompt.SectionData{Key: sec.Key, Title: sec.Title, Summary: sec.Summary, Template: sec.Template, Tools: sec.Tools}))
-		s.text(",\n")
-	}
-	s.text("}\n")
+	s.records("sectionDefs are the sections of Sections as data, one\nprompt.EncodeSection record each.", "sectionDefs", len(secs), func(i int) string {
+		sec := secs[i]
+		return prompt.EncodeSection(prompt.SectionData{Key: sec.Key, Title: sec.Title, Summary: sec.Summary, Template: sec.Template, Tools: sec.Tools})
+	})
 }
 
 // emitSections writes Sections: one prompt section per group carrying the

@@ -217,16 +217,8 @@ func (g *gen) emitToolsFunc(s *srcFile) {
 	s.text(" { return ")
 	s.qual(rt, "MustDecodeTool")
 	s.text("(toolDefs[i]) }\n\n")
-	s.text("// toolDefs are the definitions of Tools as data, one runtime.EncodeTool\n")
-	s.text("// record each: a family of many tools compiles them in a fraction of\n")
-	s.text("// the memory their literals take.\n")
-	s.text("var toolDefs = []string{\n")
-	for _, t := range tools {
-		s.text("\t")
-		s.rawLit(runtime.EncodeTool(toolDef(t)))
-		s.text(",\n")
-	}
-	s.text("}\n")
+	s.records("toolDefs are the definitions of Tools as data, one runtime.EncodeTool\nrecord each: a family of many tools compiles them in a fraction of\nthe memory their literals take.",
+		"toolDefs", len(tools), func(i int) string { return runtime.EncodeTool(toolDef(tools[i])) })
 }
 
 // toolDef is the definition of one tool as the runtime declares it.
