@@ -103,7 +103,7 @@ func (s *srcFile) rawLit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, true
 func (s *srcFile) records(doc, name string, n int, rec func(i int) string) {
 	s.comment("", doc)
 	s.text("var ")
-	s.text(name)
+	s.ident(name)
 	s.text(" = []string{")
 	if n > 0 {
 		s.text("\n")
