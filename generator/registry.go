@@ -135,10 +135,14 @@ func emitRegistry(g *gen, s *srcFile) error {
 // asData reports whether the family's static definitions are declared as
 // data rather than as composite literals: registry_gen.go's ops as
 // gateway.EncodeOp records, tools_gen.go's tool definitions as
-// runtime.EncodeTool records. So it is for more than TableObjects tools:
+// runtime.EncodeTool records. So it is for more than DataTools tools:
 // on 4,329 ACEBench-like tools the literals took the compiler about 280 MiB
 // more than the records (docs/BENCHMARKS.md).
-func asData(f *ir.Family) bool { return len(f.Tools) > TableObjects }
+func asData(f *ir.Family) bool { return len(f.Tools) > DataTools }
+
+// DataTools is the number of tools past which a family declares its
+// static definitions as data (asData).
+const DataTools = 200
 
 // opFields writes the fields of one op's composite literal, in the order
 // of gateway.Op, zero fields left out, on one line.

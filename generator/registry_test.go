@@ -165,14 +165,14 @@ func squash(s string) string {
 	return strings.Join(strings.Fields(s), "")
 }
 
-// TestCompactRegistry: a family of more than TableObjects ops declares its
+// TestCompactRegistry: a family of more than DataTools tools declares its
 // ops as records, each a Go string literal that, read back by
 // gateway.DecodeOps, is exactly the op RegistryOf derives, whatever text
 // the definitions hold (backquotes, newlines, record syntax, invalid
 // UTF-8).
 func TestCompactRegistry(t *testing.T) {
 	f := &ir.Family{Package: "big"}
-	for i := range TableObjects + 1 {
+	for i := range DataTools + 1 {
 		desc := fmt.Sprintf("Get item %d. Uses `code`,\nnewlines, 12:colons; and \xff bytes.\nDo NOT guess ids.", i)
 		f.Tools = append(f.Tools, &ir.Tool{Name: fmt.Sprintf("get_item_%d", i), Description: desc,
 			ParamsSchema: json.RawMessage(fmt.Sprintf(`{"type":"object","properties":{"id_%d":{"type":"string","description":"9:x\u0060"}},"required":["id_%d"]}`, i, i))})

@@ -99,8 +99,8 @@ type hostileShape struct {
 	// hostile strings in group summaries, notes, examples and policies.
 	manifest bool
 	// catalogue pads the family with plain tools past
-	// generator.TableObjects ops, where registry_gen.go declares the ops
-	// as data (gateway.EncodeOp records) instead of a literal.
+	// generator.DataTools tools, where the generated package declares its
+	// ops, tool definitions, facades and sections as data (records).
 	catalogue bool
 }
 
@@ -257,7 +257,7 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 		}
 		want = append(want, e)
 	}
-	for i := len(list); sh.catalogue && i <= generator.TableObjects; i++ {
+	for i := len(list); sh.catalogue && i <= generator.DataTools; i++ {
 		name, params := fmt.Sprintf("pad_tool_%d", i), map[string]any{"type": "object"}
 		list = append(list, sh.tool(name, "Pad tool.", "", params))
 		want = append(want, hostileExpect{Name: name, Description: "Pad tool.", Parameters: mustJSON(t, params), OK: []json.RawMessage{json.RawMessage(`{}`)}})
