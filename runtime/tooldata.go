@@ -55,7 +55,7 @@ func DecodeTool(rec string) (Tool, error) {
 func MustDecodeTool(rec string) Tool {
 	t, err := DecodeTool(rec)
 	if err != nil {
-		panic(err)
+		panic(record.Corrupt(err))
 	}
 	return t
 }

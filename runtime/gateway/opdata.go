@@ -72,7 +72,7 @@ func DecodeOps(records []string) ([]Op, error) {
 func MustDecodeOps(records []string) []Op {
 	ops, err := DecodeOps(records)
 	if err != nil {
-		panic(err)
+		panic(record.Corrupt(err))
 	}
 	return ops
 }

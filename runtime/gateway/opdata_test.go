@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -85,8 +86,8 @@ func TestDecodeOpsErrors(t *testing.T) {
 		})
 	}
 	defer func() {
-		if recover() == nil {
-			t.Error("MustDecodeOps of a bad record did not panic")
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "op record 0, byte 0") || !strings.Contains(fmt.Sprint(r), "regenerate the package") {
+			t.Errorf("MustDecodeOps of a bad record: panic %v; want the record, the offset and what to do", r)
 		}
 	}()
 	MustDecodeOps([]string{"x"})

@@ -76,7 +76,7 @@ func Facades(tools []runtime.Tool, records []string) []runtime.Tool {
 	for _, rec := range records {
 		d, err := DecodeFacade(rec)
 		if err != nil {
-			panic(err)
+			panic(record.Corrupt(err))
 		}
 		opts := make([]Option, 0, len(d.Categories)+len(d.Usage))
 		for _, c := range d.Categories {

@@ -53,7 +53,7 @@ func GeneratedSections(tools []runtime.Tool, records []string) []Section {
 	for _, rec := range records {
 		d, err := DecodeSection(rec)
 		if err != nil {
-			panic(err)
+			panic(record.Corrupt(err))
 		}
 		out = append(out, Section{
 			Key: d.Key, Title: d.Title, Summary: d.Summary, Template: d.Template,

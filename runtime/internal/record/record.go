@@ -166,3 +166,10 @@ func (r *Reader) Strs() []string {
 	}
 	return ss
 }
+
+// Corrupt is the panic value of generated code whose record does not
+// read: err, with what to do about it (only a hand edit of the generated
+// files causes one).
+func Corrupt(err error) error {
+	return fmt.Errorf("%w (a generated file's data was edited by hand: regenerate the package with toolgen generate)", err)
+}
