@@ -1,8 +1,14 @@
 package schema
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 
 	"github.com/toolgen-go/toolgen/schema/load"
 
@@ -33,5 +39,51 @@ func TestBuildFamilyManifestResults(t *testing.T) {
 	_, err = BuildFamily(tools, BuildOptions{Package: "p"}, bad)
 	if err == nil || !strings.Contains(err.Error(), "toolgen.yaml:3:") || !strings.Contains(err.Error(), "/result_schema/properties/name/type") {
 		t.Fatalf("error = %v, want one located in the manifest", err)
+	}
+}
+
+// The compile hands the taxonomy the schemas it parsed instead of having
+// them parsed again from JSON: the ops, their summaries and the registry
+// version are what Derive makes from the JSON alone.
+func TestBuildFamilyParsedSchemas(t *testing.T) {
+	var inputs []load.Input
+	files, _ := filepath.Glob("../examples/*/tools/*.json")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, load.Input{Name: f, Data: data})
+	}
+	inputs = append(inputs, load.Input{Name: "odd.json", Data: []byte(`[{"type":"function","function":{"name":"send_odd","description":"Send \u00e9 \"quoted\" text.","parameters":{"type":"object","required":["n","s"],"properties":{"n":{"type":"number","default":1.50e+3,"maximum":1e400},"s":{"type":"string","description":"A \u2028 line; then more.","enum":["a\u0000b","\ud83d\ude00"]},"o":{"type":"object","required":["x"],"properties":{"x":{"type":"integer","default":-0}}}}}}}]`)})
+	if len(inputs) < 2 {
+		t.Skip("no example tools")
+	}
+	fam, err := BuildFamily(inputs, BuildOptions{Package: "p"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type summary struct {
+		Path, Usage, Args string
+		Arguments         []ir.Arg
+		Examples          []ir.Example
+	}
+	var got []summary
+	for _, op := range fam.Ops {
+		got = append(got, summary{op.Path, op.Usage, op.Args, op.Arguments, op.Examples})
+	}
+	version := fam.RegistryVersion
+	if err := taxonomy.Derive(fam, nil); err != nil {
+		t.Fatal(err)
+	}
+	var want []summary
+	for _, op := range fam.Ops {
+		want = append(want, summary{op.Path, op.Usage, op.Args, op.Arguments, op.Examples})
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ops from the parsed schemas differ from those parsed from JSON:\n got %+v\nwant %+v", got, want)
+	}
+	if version != fam.RegistryVersion {
+		t.Errorf("registry version %s, from JSON %s", version, fam.RegistryVersion)
 	}
 }

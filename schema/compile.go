@@ -88,7 +88,7 @@ func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
 // build loads and compiles, returning the family compiled from what
 // loaded and every error of both phases (MergeErrors order). alongside,
 // when set, runs while the types compile (compileDoc).
-func build(inputs []load.Input, opts BuildOptions, alongside func(*ir.Family)) (*ir.Family, jsonpos.ErrorList) {
+func build(inputs []load.Input, opts BuildOptions, alongside alongsideFunc) (*ir.Family, jsonpos.ErrorList) {
 	doc, loadErrs := load.Decode(inputs, opts.Options)
 	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results}, alongside)
 	return fam, jsonpos.MergeErrors(doc.Sources, loadErrs, compileErrs)
@@ -108,6 +108,11 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 	return fam, nil
 }
 
+// alongsideFunc is work done on a family while its types compile (see
+// compileDoc): parsed(t) is t.ParamsSchema as the tree it was written
+// from, which alongside may read and must not change.
+type alongsideFunc func(fam *ir.Family, parsed func(*ir.Tool) *jsonpos.Node)
+
 // compileDoc is Compile returning what it compiled along with the errors
 // (opts.Formats must have passed checkFormats). alongside, when set, is
 // called on another goroutine while the types compile, once the tools'
@@ -115,7 +120,7 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 // those and write the family's ops, groups, surfaces, registry version and
 // warnings, which the compile leaves alone until it returns; its warnings
 // come after the compile's.
-func compileDoc(doc *load.Document, opts CompileOptions, alongside func(*ir.Family)) (*ir.Family, jsonpos.ErrorList) {
+func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc) (*ir.Family, jsonpos.ErrorList) {
 
 	c := newCompiler()
 	c.formats = opts.Formats
@@ -189,6 +194,10 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside func(*ir.Fami
 	// The tools' schemas as JSON are written on another goroutine while
 	// the compile runs (it only reads the nodes, which nothing changes),
 	// then alongside runs there.
+	byTool := make(map[*ir.Tool]*jsonpos.Node, len(todo))
+	for i, p := range todo {
+		byTool[p.tool] = params[i]
+	}
 	var wg sync.WaitGroup
 	var later []ir.Diagnostic
 	wg.Go(func() {
@@ -200,7 +209,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside func(*ir.Fami
 		}
 		if alongside != nil {
 			n := len(fam.Warnings)
-			alongside(fam)
+			alongside(fam, func(t *ir.Tool) *jsonpos.Node { return byTool[t] })
 			later = slices.Clone(fam.Warnings[n:])
 			fam.Warnings = fam.Warnings[:n]
 		}
@@ -565,7 +574,9 @@ func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 // runs while the types compile.
 func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, jsonpos.ErrorList) {
 	var err error
-	fam, errs := build(inputs, opts, func(fam *ir.Family) { err = taxonomy.Derive(fam, m) })
+	fam, errs := build(inputs, opts, func(fam *ir.Family, parsed func(*ir.Tool) *jsonpos.Node) {
+		err = taxonomy.DeriveParsed(fam, m, parsed)
+	})
 	if fam == nil {
 		return nil, errs
 	}
