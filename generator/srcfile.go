@@ -108,9 +108,19 @@ func (s *srcFile) records(doc, name string, n int, rec func(i int) string) {
 	if n > 0 {
 		s.text("\n")
 	}
+	// The records are made first so the buffer grows once: a large
+	// family's records are megabytes, which doubling would copy again
+	// and again.
+	recs := make([]string, n)
+	size := 0
 	for i := range n {
+		recs[i] = rec(i)
+		size += len(recs[i]) + len("\t``,\n")
+	}
+	s.buf = slices.Grow(s.buf, size)
+	for _, r := range recs {
 		s.text("\t")
-		s.rawLit(rec(i))
+		s.rawLit(r)
 		s.text(",\n")
 	}
 	s.text("}\n")

@@ -439,17 +439,28 @@ func backtracking(pattern string) bool {
 // engine.
 func (g *gen) usesECMA() bool {
 	seen := map[*ir.Type]bool{}
+	// A family repeats its patterns (a 10,000-tool catalogue has a few
+	// hundred): each is compiled once.
+	known := map[string]bool{}
+	backtracks := func(pattern string) bool {
+		b, ok := known[pattern]
+		if !ok {
+			b = backtracking(pattern)
+			known[pattern] = b
+		}
+		return b
+	}
 	var walk func(t *ir.Type) bool
 	walk = func(t *ir.Type) bool {
 		if t == nil || seen[t] {
 			return false
 		}
 		seen[t] = true
-		if t.Constraints.Pattern != "" && backtracking(t.Constraints.Pattern) {
+		if t.Constraints.Pattern != "" && backtracks(t.Constraints.Pattern) {
 			return true
 		}
 		for _, pp := range t.PatternProperties {
-			if backtracking(pp.Pattern) {
+			if backtracks(pp.Pattern) {
 				return true
 			}
 		}
