@@ -45,13 +45,23 @@ conformance:
 ## fuzz: run each fuzz target of FUZZPKGS for FUZZTIME (their seed corpora
 ## already run in `make test`). CI runs `make fuzz FUZZTIME=10s FUZZPKGS=...` (the time includes
 ## gathering coverage of the seed corpus: over a thousand seeds on the examples).
+## Go 1.26's fuzz coordinator can fail a target with a bare "context deadline
+## exceeded" when FUZZTIME ends while a worker is busy (go.dev/issue/75804,
+## fixed in Go 1.27): that run found nothing and wrote no input, so the target
+## runs once more; a failing input, a panic or any other failure stops make.
 FUZZTIME ?= 30s
 FUZZPKGS ?= ./...
 fuzz:
 	@set -e; $(GO) list -f '{{.ImportPath}} {{.Dir}}' $(FUZZPKGS) | while read -r pkg dir; do \
 		for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/^func //'); do \
 			echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
-			$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg > .fuzz.out 2>&1 || { cat .fuzz.out; exit 1; }; \
+			for try in 1 2; do \
+				if $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg > .fuzz.out 2>&1; then break; fi; \
+				if [ $$try = 1 ] && grep -q '^    context deadline exceeded$$' .fuzz.out && \
+					! grep -q 'Failing input written\|panic:\|_test.go:[0-9]' .fuzz.out; then \
+					echo "  the coordinator's deadline race (go.dev/issue/75804), no failing input: once more"; continue; fi; \
+				cat .fuzz.out; exit 1; \
+			done; \
 		done; \
 	done; rm -f .fuzz.out
 
