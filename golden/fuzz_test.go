@@ -5,8 +5,11 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
 
 	"github.com/toolgen-go/toolgen/schema/taxonomy"
 
@@ -31,12 +34,19 @@ func FuzzPipeline(f *testing.F) {
 		f.Add([]byte(ex.tools))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fam, err := schema.Build([]load.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"})
+		// As toolgen generate builds it: the taxonomy alongside the
+		// compile, from the trees the compile parsed.
+		fam, err := schema.BuildFamily([]load.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"}, nil)
 		if err != nil {
 			return
 		}
+		// Those ops are the ones the schema JSON alone gives.
+		ops, version := opSummaries(fam), fam.RegistryVersion
 		if err := taxonomy.Derive(fam, nil); err != nil {
-			return
+			t.Fatalf("Derive from JSON: %v\ninput: %s", err, data)
+		}
+		if again := opSummaries(fam); !reflect.DeepEqual(ops, again) || version != fam.RegistryVersion {
+			t.Fatalf("ops from the parsed schemas differ from the JSON's:\n%+v %s\n%+v %s\ninput: %s", ops, version, again, fam.RegistryVersion, data)
 		}
 		files, err := generator.Generate(fam, generator.Options{Package: "fuzz"})
 		if err != nil {
@@ -58,4 +68,19 @@ func FuzzPipeline(f *testing.F) {
 			}
 		}
 	})
+}
+
+// opSummary is what the taxonomy derives for an op.
+type opSummary struct {
+	Path, Usage, Args string
+	Arguments         []ir.Arg
+	Examples          []ir.Example
+}
+
+func opSummaries(fam *ir.Family) []opSummary {
+	var out []opSummary
+	for _, op := range fam.Ops {
+		out = append(out, opSummary{op.Path, op.Usage, op.Args, op.Arguments, op.Examples})
+	}
+	return out
 }

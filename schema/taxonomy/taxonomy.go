@@ -257,6 +257,9 @@ func (t *taxonomy) detectGroups() {
 	var order []string
 	for _, tool := range t.f.Tools {
 		toks := t.joinCompounds(nameTokens(tool.Name))
+		if len(toks) == 0 {
+			continue // a name of separators only ("_"): no words to count
+		}
 		// The last word, also in its singular (list_pull_requests ends
 		// with pull_request), is an entity, not a group word.
 		for _, tok := range []string{toks[len(toks)-1], t.singular(toks[len(toks)-1])} {

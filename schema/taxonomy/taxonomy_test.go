@@ -542,3 +542,32 @@ func permutations(xs []string) [][]string {
 	}
 	return out
 }
+
+// Names without a word (separators, digits, other scripts) get ops of
+// their own, alone or among ordinary names, and never stop the taxonomy
+// (found by FuzzPipeline: a tool named "_" made detectGroups index an empty
+// token list).
+func TestTaxonomyNamesWithoutWords(t *testing.T) {
+	for _, names := range [][]string{
+		{"_"},
+		{"_", "__", "-"},
+		{"_", "list_onto_tasks", "create_onto_goal", "get_onto_plan", "slack_post_message", "slack_list_channels"},
+		{"1", "2_3", "日本", "éé"},
+	} {
+		f := family(names...)
+		if err := Derive(f, nil); err != nil {
+			t.Errorf("%q: %v", names, err)
+			continue
+		}
+		paths := map[string]bool{}
+		for _, op := range f.Ops {
+			if op.Path == "" || paths[op.Path] {
+				t.Errorf("%q: op %q of %q is empty or taken twice", names, op.Path, op.Tool.Name)
+			}
+			paths[op.Path] = true
+		}
+		if len(f.Ops) != len(names) {
+			t.Errorf("%q: %d ops, want %d", names, len(f.Ops), len(names))
+		}
+	}
+}
