@@ -639,7 +639,7 @@ func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
 		} else {
 			inner = append(inner, jen.Id("_").Op("=").Id(v))
 		}
-		if backtracking(pp.Pattern) {
+		if e.g.backtracking(pp.Pattern) {
 			// m, ok := d.MatchKey(pattern1)
 			// if !ok { matched = true } (reported: fail closed)
 			// if m { ... }

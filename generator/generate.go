@@ -92,6 +92,9 @@ type gen struct {
 	// (backtracking): matching then charges a per-call time budget that
 	// the decoder and the validators of a call share, and fails closed.
 	ecma bool
+	// backtracks memoises backtracking per pattern: a family repeats its
+	// patterns (a 10,000-tool catalogue has a few hundred distinct ones).
+	backtracks map[string]bool
 	// encoded types are checked through their JSON encoding (findEncoded).
 	encoded map[*ir.Type]bool
 	// alias maps a named type to the earlier one of the same shape whose
@@ -163,6 +166,7 @@ func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 		wirePkg:    mod + "/runtime/wire",
 		checkPkg:   mod + "/runtime/check",
 		pkgVars:    map[string]string{},
+		backtracks: map[string]bool{},
 	}
 	if err := g.checkFamily(); err != nil {
 		return err

@@ -413,7 +413,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
 		violation := c.addValue("AddString", "pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, s)
-		if backtracking(cs.Pattern) {
+		if c.g.backtracking(cs.Pattern) {
 			// A match not decided in time is reported by Match.
 			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
 				jen.Id("ok").Op("&&").Op("!").Id("m")).Block(violation))
@@ -430,37 +430,31 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 
 // backtracking reports whether pattern runs on the ECMAScript fallback
 // engine (a pattern no engine compiles is reported by schema.Compile).
-func backtracking(pattern string) bool {
-	re, err := check.Compile(pattern)
-	return err == nil && re.Backtracking()
+func (g *gen) backtracking(pattern string) bool {
+	b, ok := g.backtracks[pattern]
+	if !ok {
+		re, err := check.Compile(pattern)
+		b = err == nil && re.Backtracking()
+		g.backtracks[pattern] = b
+	}
+	return b
 }
 
 // usesECMA reports whether a pattern of the family runs on the ECMAScript
 // engine.
 func (g *gen) usesECMA() bool {
 	seen := map[*ir.Type]bool{}
-	// A family repeats its patterns (a 10,000-tool catalogue has a few
-	// hundred): each is compiled once.
-	known := map[string]bool{}
-	backtracks := func(pattern string) bool {
-		b, ok := known[pattern]
-		if !ok {
-			b = backtracking(pattern)
-			known[pattern] = b
-		}
-		return b
-	}
 	var walk func(t *ir.Type) bool
 	walk = func(t *ir.Type) bool {
 		if t == nil || seen[t] {
 			return false
 		}
 		seen[t] = true
-		if t.Constraints.Pattern != "" && backtracks(t.Constraints.Pattern) {
+		if t.Constraints.Pattern != "" && g.backtracking(t.Constraints.Pattern) {
 			return true
 		}
 		for _, pp := range t.PatternProperties {
-			if backtracks(pp.Pattern) {
+			if g.backtracking(pp.Pattern) {
 				return true
 			}
 		}
@@ -1033,7 +1027,7 @@ func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
 		if pp.Type == elem || len(sc) == 0 || elem == nil || elem.Kind != pp.Type.Kind {
 			continue
 		}
-		if backtracking(pp.Pattern) {
+		if c.g.backtracking(pp.Pattern) {
 			checks = append(checks, jen.If(jen.List(jen.Id("m"), jen.Id("_")).Op(":=").Add(c.errs).Dot("Match").Call(ic.path, jen.Id(re), jen.Id(k), jen.Lit("patternProperties")), jen.Id("m")).Block(sc...))
 			continue
 		}

@@ -68,19 +68,18 @@ func TestBuildFamilyParsedSchemas(t *testing.T) {
 		Arguments         []ir.Arg
 		Examples          []ir.Example
 	}
-	var got []summary
-	for _, op := range fam.Ops {
-		got = append(got, summary{op.Path, op.Usage, op.Args, op.Arguments, op.Examples})
+	summaries := func() []summary {
+		var out []summary
+		for _, op := range fam.Ops {
+			out = append(out, summary{op.Path, op.Usage, op.Args, op.Arguments, op.Examples})
+		}
+		return out
 	}
-	version := fam.RegistryVersion
+	got, version := summaries(), fam.RegistryVersion
 	if err := taxonomy.Derive(fam, nil); err != nil {
 		t.Fatal(err)
 	}
-	var want []summary
-	for _, op := range fam.Ops {
-		want = append(want, summary{op.Path, op.Usage, op.Args, op.Arguments, op.Examples})
-	}
-	if !reflect.DeepEqual(got, want) {
+	if want := summaries(); !reflect.DeepEqual(got, want) {
 		t.Errorf("ops from the parsed schemas differ from those parsed from JSON:\n got %+v\nwant %+v", got, want)
 	}
 	if version != fam.RegistryVersion {
