@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -211,26 +212,28 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 			case <-stop:
 				return
 			}
-			if e.text != nil {
-				sf := g.newSrcFile()
-				if err := e.text(g, sf); err != nil {
-					results[i] <- rendered{err: err}
-					return
+			var renderFile func() ([]byte, error)
+			err := catchPanic(e.path, func() error {
+				if e.text != nil {
+					sf := g.newSrcFile()
+					renderFile = sf.render
+					return e.text(g, sf)
 				}
-				wg.Go(func() {
-					src, err := sf.render()
-					results[i] <- rendered{src, err}
-				})
-				continue
-			}
-			jf := g.newFile()
-			if err := e.emit(g, jf); err != nil {
+				jf := g.newFile()
+				renderFile = func() ([]byte, error) { return render(jf) }
+				return e.emit(g, jf)
+			})
+			if err != nil {
 				results[i] <- rendered{err: err}
 				return
 			}
 			wg.Go(func() {
-				src, err := render(jf)
-				results[i] <- rendered{src, err}
+				var r rendered
+				r.err = catchPanic(e.path, func() (err error) {
+					r.src, err = renderFile()
+					return err
+				})
+				results[i] <- r
 			})
 		}
 	})
@@ -245,6 +248,31 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 		<-slots
 	}
 	return nil
+}
+
+// InternalError is a panic met while generating File: a bug in toolgen,
+// caught on the goroutine it happened on and returned as an error, so
+// that a caller writing the files can undo what it wrote (no goroutine of
+// Stream outlives the call).
+type InternalError struct {
+	File  string
+	Value any
+	// Stack is the stack of the goroutine that panicked, for a bug report.
+	Stack []byte
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error, a bug in toolgen (please report it with the stack trace): panic: %v", e.Value)
+}
+
+// catchPanic calls fn, returning a panic in it as an *InternalError.
+func catchPanic(file string, fn func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &InternalError{File: file, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return fn()
 }
 
 // newFile starts a file with the generated-code header and the source

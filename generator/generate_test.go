@@ -2,11 +2,14 @@ package generator
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -88,5 +91,43 @@ func TestGenerateRejectsUnrepresentableIR(t *testing.T) {
 	}
 	if _, err := Generate(&ir.Family{}, Options{}); err == nil {
 		t.Fatal("missing package name accepted")
+	}
+}
+
+// TestStreamPanicIsAnError: a panic in an emitter or while a file renders
+// (a bug in toolgen) comes back from Stream as an *InternalError naming the
+// file, with the stack, after the files before it; no goroutine is left
+// running and nothing after it is yielded.
+func TestStreamPanicIsAnError(t *testing.T) {
+	ok := fileEmitter{path: "a_gen.go", text: func(*gen, *srcFile) error { return nil }}
+	cases := map[string]fileEmitter{
+		"emit": {path: "b_gen.go", text: func(*gen, *srcFile) error { panic("emit boom") }},
+		"render": {path: "b_gen.go", emit: func(_ *gen, f *jen.File) error {
+			f.Var().Id("x").Op("=").Lit(struct{}{}) // jennifer panics rendering it
+			return nil
+		}},
+	}
+	for name, bad := range cases {
+		t.Run(name, func(t *testing.T) {
+			g := &gen{fam: githubFamily(), opt: Options{Package: "github"}, pkgVars: map[string]string{}, backtracks: map[string]bool{}}
+			var got []string
+			err := g.stream([]fileEmitter{ok, bad, ok}, func(f File) error {
+				got = append(got, f.Path)
+				return nil
+			})
+			var ie *InternalError
+			if !errors.As(err, &ie) {
+				t.Fatalf("err = %v, want an *InternalError", err)
+			}
+			if ie.File != "b_gen.go" || !bytes.Contains(ie.Stack, []byte("generator.")) {
+				t.Errorf("InternalError{File: %q, Stack: %.200s}", ie.File, ie.Stack)
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, "generator: b_gen.go: internal error, a bug in toolgen") || !strings.Contains(msg, "panic: ") {
+				t.Errorf("message %q", msg)
+			}
+			if len(got) != 1 || got[0] != "a_gen.go" {
+				t.Errorf("yielded %v, want only a_gen.go", got)
+			}
+		})
 	}
 }

@@ -3,21 +3,19 @@ package schema
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"path"
+	"runtime/debug"
 	"slices"
 	"sync"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/load"
-
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 	"github.com/toolgen-go/toolgen/schema/names"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // CompileOptions control Compile.
@@ -200,7 +198,13 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	}
 	var wg sync.WaitGroup
 	var later []ir.Diagnostic
+	var panicked any // a panic on that goroutine, with its stack
 	wg.Go(func() {
+		defer func() {
+			if v := recover(); v != nil {
+				panicked = fmt.Sprintf("%v\n\n(on the goroutine that derives the taxonomy alongside the compile:)\n%s", v, debug.Stack())
+			}
+		}()
 		for i, p := range todo {
 			p.tool.ParamsSchema = params[i].JSON()
 			if p.def.Output != nil {
@@ -221,6 +225,10 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 		}
 	}
 	wg.Wait()
+	if panicked != nil {
+		// A bug in toolgen: raised here, where the caller can recover it.
+		panic(panicked)
+	}
 	c.finish()
 	for i, p := range todo {
 		p.tool.Params = c.entry(p.tool.Params, params[i], roots[i].params)

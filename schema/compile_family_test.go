@@ -197,3 +197,21 @@ func checkFamily(t *testing.T, name string, fam *ir.Family) {
 		walk(tl.Result)
 	}
 }
+
+// TestCompileAlongsidePanic: a panic in the work done alongside the compile
+// (a bug in toolgen) is raised again on the compile's goroutine, where a
+// caller can recover it, with the stack of the goroutine it happened on.
+func TestCompileAlongsidePanic(t *testing.T) {
+	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: []byte(`[{"name":"a","parameters":{"type":"object"}}]`)}}, load.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.HasPrefix(msg, "alongside boom\n") || !strings.Contains(msg, "TestCompileAlongsidePanic") {
+			t.Errorf("recovered %q", msg)
+		}
+	}()
+	compileDoc(doc, CompileOptions{Package: "p"}, func(*ir.Family, func(*ir.Tool) *jsonpos.Node) { panic("alongside boom") })
+	t.Error("no panic")
+}

@@ -34,6 +34,7 @@
 //	//go:generate go tool toolgen generate -q -c toolgen.yaml --stubs handlers.go
 //
 // Errors are printed as FILE:LINE:COL: /json/pointer: message. Exit codes:
-// 0 success, 1 input errors or drift, 2 usage errors. Every command's
+// 0 success, 1 input errors or drift, 2 usage errors, 3 internal errors (a
+// bug in toolgen, printed with its stack trace). Every command's
 // --help (or "toolgen help COMMAND") shows its flags and an example.
 package main

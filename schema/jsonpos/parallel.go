@@ -65,6 +65,10 @@ func (p *parser) parseParallel() (n *Node, ok bool) {
 	for i := range runs {
 		r := &runs[i]
 		wg.Go(func() {
+			// A panic here (a bug) leaves r.ok false like any other
+			// surprise: the serial parse then runs on the caller's
+			// goroutine, where the same bug surfaces recoverably.
+			defer func() { _ = recover() }()
 			s := starts[r.from]
 			q := &parser{file: p.file, src: p.src, off: s.off, line: s.line, lineStart: s.lineStart,
 				maxDepth: p.maxDepth, depthHint: p.depthHint, ptrBudget: p.ptrBudget}

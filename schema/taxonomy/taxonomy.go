@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	goruntime "runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -1161,14 +1162,26 @@ func forEach(n int, fn func(i int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var panicked atomic.Value
 	for range workers {
 		wg.Go(func() {
+			defer func() {
+				if v := recover(); v != nil {
+					next.Store(int64(n)) // the other workers stop too
+					panicked.CompareAndSwap(nil, fmt.Sprintf("%v\n\n(on a taxonomy worker goroutine:)\n%s", v, debug.Stack()))
+				}
+			}()
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 				fn(i)
 			}
 		})
 	}
 	wg.Wait()
+	if v := panicked.Load(); v != nil {
+		// A bug in toolgen: raised on the caller's goroutine, which can
+		// recover it, rather than killing the process from a worker.
+		panic(v)
+	}
 }
 
 // groups lists the groups that hold ops: manifest groups first in manifest

@@ -571,3 +571,21 @@ func TestTaxonomyNamesWithoutWords(t *testing.T) {
 		}
 	}
 }
+
+// TestForEachPanic: a panic in one of forEach's workers is raised again on
+// the caller's goroutine, where it can be recovered (with the worker's
+// stack when it ran on one).
+func TestForEachPanic(t *testing.T) {
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.HasPrefix(msg, "worker boom") {
+			t.Errorf("recovered %q", msg)
+		}
+	}()
+	forEach(100_000, func(i int) {
+		if i == 10 {
+			panic("worker boom")
+		}
+	})
+	t.Error("no panic")
+}

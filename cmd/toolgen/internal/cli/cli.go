@@ -11,11 +11,18 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // input errors or drift
 	exitUsage = 2
+	// exitInternal is a bug in toolgen: a panic, reported with its stack.
+	exitInternal = 3
 )
 
 // Run executes toolgen with args (without the program name) and returns the
 // process exit code.
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			code = reportPanic(stderr, v, debug.Stack())
+		}
+	}()
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
@@ -95,4 +102,13 @@ func formatVersion(bi *debug.BuildInfo) string {
 		}
 	}
 	return v
+}
+
+// reportPanic tells the user that toolgen hit a bug (a panic on the
+// command's goroutine, or raised there from a worker's) and returns
+// exitInternal. Deferred clean-ups have run by then: an interrupted
+// generate leaves no temporary file behind.
+func reportPanic(w io.Writer, v any, stack []byte) int {
+	fmt.Fprintf(w, "toolgen: internal error, a bug in toolgen (please report it with the input and this output): panic: %v\n\n%s", v, stack)
+	return exitInternal
 }

@@ -44,7 +44,11 @@ func isGenerated(src []byte) bool {
 // a failed run (an error, the output limit, a user's file in the way)
 // leaves the directory as it was. Unchanged files are left untouched, and
 // a file that lacks the generated header is never overwritten.
-func writeFiles(p *project) ([]string, error) {
+func writeFiles(p *project) ([]string, error) { return writeStream(p.outDir, p.generate) }
+
+// writeStream is writeFiles for the files generate hands to each. A panic
+// in generate (a bug) also leaves outDir as it was, on its way up.
+func writeStream(outDir string, generate func(each func(generator.File) error) error) (written []string, err error) {
 	type pending struct{ tmp, path, rel string }
 	var todo []pending
 	var made []string // directories created for the output
@@ -56,8 +60,14 @@ func writeFiles(p *project) ([]string, error) {
 			os.Remove(made[i]) // only if still empty
 		}
 	}
-	err := p.generate(func(f generator.File) error {
-		path := filepath.Join(p.outDir, filepath.FromSlash(f.Path))
+	generated := false
+	defer func() {
+		if !generated {
+			undo(0)
+		}
+	}()
+	err = generate(func(f generator.File) error {
+		path := filepath.Join(outDir, filepath.FromSlash(f.Path))
 		if old, err := os.ReadFile(path); err == nil {
 			if bytes.Equal(old, f.Bytes) {
 				return nil
@@ -79,10 +89,9 @@ func writeFiles(p *project) ([]string, error) {
 		return nil
 	})
 	if err != nil {
-		undo(0)
-		return nil, err
+		return nil, err // undone on the way out
 	}
-	var written []string
+	generated = true
 	for i, t := range todo {
 		if err := os.Rename(t.tmp, t.path); err != nil {
 			undo(i)

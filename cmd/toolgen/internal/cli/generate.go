@@ -108,7 +108,7 @@ func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
 	}
 	if err != nil {
 		printError(stderr, err)
-		return written, exitFail
+		return written, failCode(err)
 	}
 	return written, exitOK
 }
@@ -130,7 +130,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	d, err := drift(p)
 	if err != nil {
 		printError(stderr, err)
-		return exitFail
+		return failCode(err)
 	}
 	stale, err := staleFiles(p.outDir, p.files)
 	if err != nil {

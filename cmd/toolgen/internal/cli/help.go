@@ -19,7 +19,7 @@ type command struct {
 
 // exitCodes is the exit code table every command's help ends with.
 const exitCodes = `Exit codes: 0 success, 1 input errors (or drift, or breaking changes for diff),
-2 usage errors.`
+2 usage errors, 3 internal errors (a bug in toolgen; please report it).`
 
 func commands() []command {
 	return []command{

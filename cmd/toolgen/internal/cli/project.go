@@ -236,6 +236,20 @@ func printError(w io.Writer, err error) {
 		return
 	}
 	fmt.Fprintf(w, "toolgen: %v\n", err)
+	var internal *generator.InternalError
+	if errors.As(err, &internal) {
+		fmt.Fprintf(w, "\n%s", internal.Stack)
+	}
+}
+
+// failCode is the exit code of a command that failed with err: exitInternal
+// for a bug in toolgen, else exitFail.
+func failCode(err error) int {
+	var internal *generator.InternalError
+	if errors.As(err, &internal) {
+		return exitInternal
+	}
+	return exitFail
 }
 
 // printWarnings prints located warnings as FILE:LINE:COL: /ptr: warning: msg,

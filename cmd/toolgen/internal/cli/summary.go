@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -21,22 +22,38 @@ const listOpsUpTo = 30
 // bootTokens starts counting the boot tokens of f's surfaces (which takes
 // seconds on a large catalogue) while the caller goes on generating, and
 // returns a function that waits for the count (nil when it failed). Both
-// only read the family.
+// only read the family. A panic while counting (a bug) is raised again by
+// the function that waits, with the counting goroutine's stack.
 func bootTokens(f *ir.Family) func() *tokensReport {
-	done := make(chan *tokensReport, 1)
+	type counted struct {
+		rep      *tokensReport
+		panicked any
+	}
+	done := make(chan counted, 1)
 	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				done <- counted{panicked: fmt.Sprintf("%v\n\n(on the goroutine counting boot tokens:)\n%s", v, debug.Stack())}
+			}
+		}()
 		boots, err := bootSurfaces(f)
 		if err != nil {
-			done <- nil
+			done <- counted{}
 			return
 		}
 		rep, err := countTokens(boots)
 		if err != nil {
 			rep = nil
 		}
-		done <- rep
+		done <- counted{rep: rep}
 	}()
-	return sync.OnceValue(func() *tokensReport { return <-done })
+	return sync.OnceValue(func() *tokensReport {
+		c := <-done
+		if c.panicked != nil {
+			panic(c.panicked)
+		}
+		return c.rep
+	})
 }
 
 // printSummary tells a user what generate made: the package and its
