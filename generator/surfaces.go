@@ -2,11 +2,11 @@ package generator
 
 import (
 	"fmt"
-	"github.com/toolgen-go/toolgen/runtime/check"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
 	"github.com/toolgen-go/toolgen/schema/ir"

@@ -14,13 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/golden/corpus"
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // corpusWork is the gitignored folder the corpus packages are written to;

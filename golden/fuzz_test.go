@@ -9,14 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/ir"
-
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // FuzzPipeline feeds arbitrary input files through the whole pipeline: it

@@ -10,15 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/load"
-
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

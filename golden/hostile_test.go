@@ -17,16 +17,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/load"
 	"github.com/toolgen-go/toolgen/schema/manifest"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // The hostile-string corpus (issue 8): every string a definition can carry

@@ -7,15 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/load"
-
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/manifest"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // tscDir holds package.json and package-lock.json pinning the TypeScript

@@ -8,11 +8,9 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
 	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/schema/manifest"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // A manifest result_schema becomes the tool's typed result, and an error

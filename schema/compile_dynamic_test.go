@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 const dynamicList = `{

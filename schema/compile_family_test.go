@@ -6,12 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/golden/corpus"
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 func TestCompileFamily(t *testing.T) {

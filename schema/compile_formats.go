@@ -4,9 +4,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 // mapFormat records the representation the options ask for on a string

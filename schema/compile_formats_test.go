@@ -5,15 +5,13 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/load"
-
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
 func TestManifestFormats(t *testing.T) {

@@ -4,10 +4,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // FuzzCompileSchema feeds arbitrary JSON to CompileSchema and Compile: they

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // dumpFamily renders every named type of a family, one per line, as

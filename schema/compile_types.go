@@ -7,10 +7,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
 	"github.com/toolgen-go/toolgen/schema/names"
 )

@@ -9,13 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/load"
-
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // Inputs that crashed, hung or blew up the generator (issue 8). Each must

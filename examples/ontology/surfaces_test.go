@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/examples/ontology"
-
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"

@@ -1,21 +1,17 @@
 package ontology_test
 
 import (
-	"strconv"
-
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/examples/ontology"
 	"github.com/toolgen-go/toolgen/runtime"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/manifest"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // loadOntology reads the example's manifest and tool files into a family

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/runtime/check"
-
 	googleschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/xeipuuv/gojsonschema"
+
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // The embedded validator's engine was chosen by these benchmarks: the same

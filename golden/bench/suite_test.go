@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"io/fs"
 	"net/url"
 	"os"
@@ -16,6 +15,8 @@ import (
 	googleschema "github.com/google/jsonschema-go/jsonschema"
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/xeipuuv/gojsonschema"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
 )
 
 // suiteGroup is one schema of a JSON Schema Test Suite file with its tests.

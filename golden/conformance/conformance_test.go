@@ -14,12 +14,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/golden/corpus"
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 var report = flag.Bool("conformance.report", false, "print the pass rate of every keyword file")

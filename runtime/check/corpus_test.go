@@ -2,11 +2,12 @@ package check
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/golden/corpus"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
 )
 
 type suiteGroup struct {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 

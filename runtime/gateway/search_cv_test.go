@@ -11,13 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/load"
-
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // evalSet is a pool of ops with queries whose answers are known.

@@ -2,7 +2,6 @@ package wire_test
 
 import (
 	"reflect"
-
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/github"

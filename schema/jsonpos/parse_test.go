@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 

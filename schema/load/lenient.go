@@ -8,9 +8,8 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // standardTypes are the JSON Schema type names.

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
 )
 

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/golden/corpus"
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 func boolp(b bool) *bool { return &b }

@@ -8,14 +8,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
-
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"gopkg.in/yaml.v3"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
 	"github.com/toolgen-go/toolgen/schema/names"
 )

@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/runtime"
-
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 

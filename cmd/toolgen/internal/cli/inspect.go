@@ -7,14 +7,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/spf13/pflag"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // familyFlags are the flags of the commands that only read a family

@@ -12,18 +12,14 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/toolgen-go/toolgen/schema/taxonomy"
-
-	"github.com/toolgen-go/toolgen/schema/load"
-
-	"github.com/toolgen-go/toolgen/schema/manifest"
-
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
+	"github.com/toolgen-go/toolgen/schema/load"
+	"github.com/toolgen-go/toolgen/schema/manifest"
+	"github.com/toolgen-go/toolgen/schema/taxonomy"
 )
 
 // defaultManifest is read when -c is not given and the file exists.

@@ -15,8 +15,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/toolgen-go/toolgen/schema/jsonpos"
-
 	"github.com/spf13/pflag"
 	"github.com/tiktoken-go/tokenizer"
 
@@ -24,6 +22,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // searchCase is one line of a search-eval cases file.
