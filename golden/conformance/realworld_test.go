@@ -52,9 +52,9 @@ var realWorldSets = []struct {
 // reference validator (santhosh-tekuri/jsonschema, formats asserted,
 // ECMA-262 patterns) for each verdict and requires the generated
 // package's DecodeArgs to give the same one, or a difference by design
-// (knownDifference). ACEBench's 2,307 tools make most of it: about 57,000 of the 60,000
-// instances, and a generated package that takes half a minute and 1.5 GB
-// to build.
+// (knownDifference). ACEBench's 2,307 tools make most of it: about 54,000
+// of the 60,000 instances, and a generated package that takes half a
+// minute and 1.5 GB to build.
 func TestRealWorldDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated packages")
