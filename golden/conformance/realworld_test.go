@@ -136,14 +136,22 @@ func TestRealWorldDifferential(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total, agree, valid, plausible := 0, 0, 0, 0
-	known := map[string]int{}
-	var fails []string
+	var outcomes []outcome
+	validBase := map[string]bool{} // file, tool: its plausible call is valid
 	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
 		var o outcome
 		if err := json.Unmarshal([]byte(line), &o); err != nil {
 			t.Fatalf("driver output %q: %v", line, err)
 		}
+		outcomes = append(outcomes, o)
+		if o.Test == "plausible call" && o.Want && o.Got {
+			validBase[o.File+"\x00"+o.Case] = true
+		}
+	}
+	total, agree, valid, plausible, located := 0, 0, 0, 0, 0
+	known := map[string]int{}
+	var fails []string
+	for _, o := range outcomes {
 		total++
 		if o.Want {
 			valid++
@@ -153,6 +161,14 @@ func TestRealWorldDifferential(t *testing.T) {
 		}
 		if o.Got == o.Want {
 			agree++
+			// A call that differs from a valid one at one place is
+			// refused with an error located there or below.
+			if ptr, _, ok := strings.Cut(o.Test, ": "); ok && !o.Want && validBase[o.File+"\x00"+o.Case] {
+				located++
+				if !strings.Contains(o.Err, ptr+": ") && !strings.Contains(o.Err, ptr+"/") {
+					fails = append(fails, fmt.Sprintf("%s: %s: %s: the error does not name %s or a pointer below it: %s", o.File, o.Case, o.Test, ptr, o.Err))
+				}
+			}
 			continue
 		}
 		if why := knownDifference(o); why != "" {
@@ -165,7 +181,7 @@ func TestRealWorldDifferential(t *testing.T) {
 	for _, f := range fails {
 		t.Error(f)
 	}
-	t.Logf("real-world differential: %d tools (%d plausible calls valid by the reference), %d instances (%d valid); %d agree", tools, plausible, total, valid, agree)
+	t.Logf("real-world differential: %d tools (%d plausible calls valid by the reference), %d instances (%d valid); %d agree; %d refused calls one change away from a valid one, each refused at the changed place", tools, plausible, total, valid, agree, located)
 	for why, n := range known {
 		t.Logf("%d differ by design: %s", n, why)
 	}
