@@ -48,12 +48,13 @@ var realWorldSets = []struct {
 // from the tool's own schema (a plausible call, then that call with one
 // thing wrong: a required argument left out, a value of another type, out
 // of its bounds, too long or short, not in its enum, not of its format,
-// null, an unknown argument, the same at one level down), asks the
+// each oneOf/anyOf branch, null, an unknown argument, the same at one
+// level down), asks the
 // reference validator (santhosh-tekuri/jsonschema, formats asserted,
 // ECMA-262 patterns) for each verdict and requires the generated
 // package's DecodeArgs to give the same one, or a difference by design
 // (knownDifference). ACEBench's 2,307 tools make most of it: about 54,000
-// of the 60,000 instances, and a generated package that takes half a
+// of the 61,000 instances, and a generated package that takes half a
 // minute and 1.5 GB to build.
 func TestRealWorldDifferential(t *testing.T) {
 	if testing.Short() {
@@ -308,7 +309,7 @@ func referenceCompiler() *jsonschema.Compiler {
 type instance struct{ label, data string }
 
 // maxInstances bounds the instances of one tool.
-const maxInstances = 40
+const maxInstances = 100
 
 // synthesize returns arguments for a tool whose parameters schema is
 // params: a plausible call built from the schema (seeded by the tool's
@@ -626,6 +627,16 @@ func (s *synth) mutate(ptr string, sch any, base any, add func(string, any), dep
 		}
 		if _, ok := p["enum"]; ok {
 			with(at+": not in the enum", func(o map[string]any) { o[n] = "zz_not_a_member" })
+		}
+		for _, key := range []string{"oneOf", "anyOf"} {
+			branches, _ := p[key].([]any)
+			for i, b := range branches[:min(len(branches), 4)] {
+				v := s.value(b, depth+1)
+				with(fmt.Sprintf("%s: %s branch %d", at, key, i), func(o map[string]any) { o[n] = v })
+			}
+			if len(branches) > 0 {
+				with(at+": "+key+" of none (a boolean)", func(o map[string]any) { o[n] = true })
+			}
 		}
 		switch child := obj[n].(type) {
 		case map[string]any:
