@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp/syntax"
 	"slices"
 	"sort"
 	"strings"
@@ -507,6 +508,11 @@ func (s *synth) str(m map[string]any) string {
 	if f, ok := m["format"].(string); ok && formatSamples[f] != "" {
 		v = formatSamples[f]
 	}
+	if p, ok := m["pattern"].(string); ok {
+		if sample, ok := patternSample(p); ok {
+			return sample
+		}
+	}
 	if lo, ok := num(m, "minLength"); ok {
 		for float64(len([]rune(v))) < lo {
 			v += "a"
@@ -516,6 +522,60 @@ func (s *synth) str(m map[string]any) string {
 		v = string([]rune(v)[:int(hi)])
 	}
 	return v
+}
+
+// patternSample returns a string that matches the RE2 pattern p, built
+// from its syntax tree (each repeat at its minimum, at least once; the
+// first character of each class), or false for a pattern RE2 cannot parse
+// or one with a construct it does not build.
+func patternSample(p string) (string, bool) {
+	re, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	var build func(re *syntax.Regexp) bool
+	build = func(re *syntax.Regexp) bool {
+		switch re.Op {
+		case syntax.OpLiteral:
+			b.WriteString(string(re.Rune))
+		case syntax.OpCharClass:
+			if len(re.Rune) == 0 {
+				return false
+			}
+			b.WriteRune(re.Rune[0])
+		case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			b.WriteByte('a')
+		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+			syntax.OpWordBoundary, syntax.OpEmptyMatch:
+		case syntax.OpCapture:
+			return build(re.Sub[0])
+		case syntax.OpStar, syntax.OpQuest:
+		case syntax.OpPlus:
+			return build(re.Sub[0])
+		case syntax.OpRepeat:
+			for range max(re.Min, 1) {
+				if !build(re.Sub[0]) {
+					return false
+				}
+			}
+		case syntax.OpConcat:
+			for _, sub := range re.Sub {
+				if !build(sub) {
+					return false
+				}
+			}
+		case syntax.OpAlternate:
+			return build(re.Sub[0])
+		default:
+			return false
+		}
+		return true
+	}
+	if !build(re) {
+		return "", false
+	}
+	return b.String(), true
 }
 
 func (s *synth) number(m map[string]any, integer bool) any {
