@@ -62,8 +62,7 @@ func TestRealWorldDifferential(t *testing.T) {
 		t.Skip("builds generated packages")
 	}
 	root := filepath.Dir(corpus.Dir(t, "tools"))
-	mod := tempModule(t)
-	work := filepath.Join(mod, "realworld")
+	work := filepath.Join(tempModule(t), "realworld")
 	var pkgs []pkgInfo
 	tools, instances := 0, 0
 	for _, set := range realWorldSets {
@@ -75,91 +74,30 @@ func TestRealWorldDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var defs []struct {
-			Function struct {
-				Name       string          `json:"name"`
-				Parameters json.RawMessage `json:"parameters"`
-			} `json:"function"`
-		}
-		if err := json.Unmarshal(data, &defs); err != nil {
-			t.Fatalf("%s: %v", set.path, err)
-		}
-		file := set.pkg + ".json"
-		fam, err := schema.Build([]load.Input{{Name: file, Data: data}}, schema.BuildOptions{Package: set.pkg})
-		if err != nil {
-			t.Fatalf("%s: %v", set.path, err)
-		}
-		files, err := generator.Generate(fam, generator.Options{Package: set.pkg, Sources: []string{file}, Tables: set.tables})
-		if err != nil {
-			t.Fatalf("%s: %v", set.path, err)
-		}
-		dir := filepath.Join(work, set.pkg)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		rc := referenceCompiler()
-		for i, d := range defs {
-			url := fmt.Sprintf("mem:///%s/%d.json", set.pkg, i)
-			var params any
-			if err := json.Unmarshal(d.Function.Parameters, &params); err != nil {
-				t.Fatalf("%s: %s: %v", set.path, d.Function.Name, err)
-			}
-			doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(d.Function.Parameters)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := rc.AddResource(url, doc); err != nil {
-				t.Fatal(err)
-			}
-			sch, err := rc.Compile(url)
-			if err != nil {
-				t.Errorf("%s: %s: the reference validator rejects the schema: %v", set.path, d.Function.Name, err)
-				continue
-			}
-			c := suiteCase{Description: d.Function.Name}
-			for _, in := range synthesize(d.Function.Name, params) {
-				v, err := jsonschema.UnmarshalJSON(strings.NewReader(in.data))
-				if err != nil {
-					t.Fatalf("instance %s: %v", in.data, err)
-				}
-				c.Tests = append(c.Tests, suiteTest{Description: in.label, Data: json.RawMessage(in.data), Valid: sch.Validate(v) == nil})
-			}
+		generateSet(t, filepath.Join(work, set.pkg), set.pkg, set.tables, data)
+		for _, c := range referenceCases(t, set.pkg, data) {
 			tools++
 			instances += len(c.Tests)
-			pkgs = append(pkgs, pkgInfo{name: set.pkg, file: set.pkg + ".json", c: c, tool: d.Function.Name})
+			pkgs = append(pkgs, pkgInfo{name: set.pkg, file: set.pkg + ".json", c: c, tool: c.Description})
 		}
 	}
 	out, err := runCaseDriver(work, pkgs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var outcomes []outcome
+	var outcomes []realWorldOutcome
 	validBase := map[string]bool{} // file, tool: its plausible call is valid
-	roundTrips := 0
 	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
-		var o outcome
-		var kept struct{ Lost string }
+		var o realWorldOutcome
 		if err := json.Unmarshal([]byte(line), &o); err != nil {
 			t.Fatalf("driver output %q: %v", line, err)
-		}
-		json.Unmarshal([]byte(line), &kept)
-		if o.Got {
-			roundTrips++
-		}
-		if kept.Lost != "" {
-			t.Errorf("%s: %s: %s: accepted, but the params encoded again lose what was sent: %s", o.File, o.Case, o.Test, kept.Lost)
 		}
 		outcomes = append(outcomes, o)
 		if o.Test == "plausible call" && o.Want && o.Got {
 			validBase[o.File+"\x00"+o.Case] = true
 		}
 	}
-	total, agree, valid, plausible, located := 0, 0, 0, 0, 0
+	total, agree, valid, plausible, located, roundTrips := 0, 0, 0, 0, 0, 0
 	known := map[string]int{}
 	var fails []string
 	for _, o := range outcomes {
@@ -168,6 +106,12 @@ func TestRealWorldDifferential(t *testing.T) {
 			valid++
 			if o.Test == "plausible call" {
 				plausible++
+			}
+		}
+		if o.Got {
+			roundTrips++
+			if o.Lost != "" {
+				fails = append(fails, fmt.Sprintf("%s: %s: %s: accepted, but the params encoded again lose what was sent: %s", o.File, o.Case, o.Test, o.Lost))
 			}
 		}
 		if o.Got == o.Want {
@@ -182,7 +126,7 @@ func TestRealWorldDifferential(t *testing.T) {
 			}
 			continue
 		}
-		if why := knownDifference(o); why != "" {
+		if why := knownDifference(o.outcome); why != "" {
 			known[why]++
 			continue
 		}
@@ -192,7 +136,8 @@ func TestRealWorldDifferential(t *testing.T) {
 	for _, f := range fails {
 		t.Error(f)
 	}
-	t.Logf("real-world differential: %d tools (%d plausible calls valid by the reference), %d instances (%d valid); %d agree; %d refused calls one change away from a valid one, each refused at the changed place", tools, plausible, total, valid, agree, located)
+	t.Logf("real-world differential: %d tools (%d plausible calls valid by the reference), %d instances (%d valid); %d agree", tools, plausible, total, valid, agree)
+	t.Logf("%d refused calls one change away from a valid one, each refused at the changed place", located)
 	t.Logf("%d accepted calls decode into params that encode back to every declared member sent, unchanged", roundTrips)
 	for why, n := range known {
 		t.Logf("%d differ by design: %s", n, why)
@@ -200,6 +145,81 @@ func TestRealWorldDifferential(t *testing.T) {
 	if total != instances {
 		t.Errorf("driver ran %d instances, want %d", total, instances)
 	}
+}
+
+// realWorldOutcome is an outcome of the case driver: with Lost, where the
+// params of an accepted call, encoded again, lose a member sent.
+type realWorldOutcome struct {
+	outcome
+	Lost string `json:"lost,omitempty"`
+}
+
+// generateSet writes the package generated from a tool set (data) into dir.
+func generateSet(t *testing.T, dir, pkg string, tables generator.TableMode, data []byte) {
+	t.Helper()
+	file := pkg + ".json"
+	fam, err := schema.Build([]load.Input{{Name: file, Data: data}}, schema.BuildOptions{Package: pkg})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	files, err := generator.Generate(fam, generator.Options{Package: pkg, Sources: []string{file}, Tables: tables})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Path), f.Bytes, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// referenceCases returns one case per tool of the set (data): the
+// synthesised calls, each with the reference validator's verdict.
+func referenceCases(t *testing.T, pkg string, data []byte) []suiteCase {
+	t.Helper()
+	var defs []struct {
+		Function struct {
+			Name       string          `json:"name"`
+			Parameters json.RawMessage `json:"parameters"`
+		} `json:"function"`
+	}
+	if err := json.Unmarshal(data, &defs); err != nil {
+		t.Fatalf("%s: %v", pkg, err)
+	}
+	rc := referenceCompiler()
+	var cases []suiteCase
+	for i, d := range defs {
+		url := fmt.Sprintf("mem:///%s/%d.json", pkg, i)
+		var params any
+		if err := json.Unmarshal(d.Function.Parameters, &params); err != nil {
+			t.Fatalf("%s: %s: %v", pkg, d.Function.Name, err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(d.Function.Parameters)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rc.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		sch, err := rc.Compile(url)
+		if err != nil {
+			t.Errorf("%s: %s: the reference validator rejects the schema: %v", pkg, d.Function.Name, err)
+			continue
+		}
+		c := suiteCase{Description: d.Function.Name}
+		for _, in := range synthesize(d.Function.Name, params) {
+			v, err := jsonschema.UnmarshalJSON(strings.NewReader(in.data))
+			if err != nil {
+				t.Fatalf("instance %s: %v", in.data, err)
+			}
+			c.Tests = append(c.Tests, suiteTest{Description: in.label, Data: json.RawMessage(in.data), Valid: sch.Validate(v) == nil})
+		}
+		cases = append(cases, c)
+	}
+	return cases
 }
 
 // knownDifference names why a disagreement is by design, or returns "".
