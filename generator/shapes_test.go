@@ -184,3 +184,34 @@ func TestWide(t *testing.T) {
 `)
 	testGenerated(t, wideFamily(200), "wide_test.go", behaviour)
 }
+
+// TestShapeSumsParallel: shape sums are the same however the types are
+// split between goroutines, types on or reaching a reference cycle
+// included (they have none).
+func TestShapeSumsParallel(t *testing.T) {
+	fam := &ir.Family{Package: "shapes"}
+	for range 40 {
+		fam.Types = append(fam.Types, shapeFamily().Types...)
+	}
+	a := &ir.Type{GoName: "CycleA", Kind: ir.KindObject}
+	b := &ir.Type{GoName: "CycleB", Kind: ir.KindObject, Fields: []*ir.Field{{JSONName: "a", GoName: "A", Type: a}}}
+	a.Fields = []*ir.Field{{JSONName: "b", GoName: "B", Type: b}}
+	reaches := &ir.Type{GoName: "Reaches", Kind: ir.KindObject, Fields: []*ir.Field{{JSONName: "a", GoName: "A", Type: a}}}
+	fam.Types = append(fam.Types, a, reaches, b)
+	fam.Types = append(fam.Types, shapeFamily().Types...)
+	g := &gen{fam: fam}
+	for _, docs := range []bool{false, true} {
+		sums, ok := g.shapeSums(fam.Types, docs, 1)
+		if ok[len(ok)-12] || ok[len(ok)-11] || ok[len(ok)-10] || !ok[0] {
+			t.Fatalf("docs=%v: ok = %v: want no sum for the cycle and what reaches it only", docs, ok[len(ok)-12:len(ok)-9])
+		}
+		for _, workers := range []int{2, 3, 7} {
+			psums, pok := g.shapeSums(fam.Types, docs, workers)
+			for i := range sums {
+				if psums[i] != sums[i] || pok[i] != ok[i] {
+					t.Errorf("docs=%v, %d workers: type %d (%s) has sum %x/%v, one worker %x/%v", docs, workers, i, fam.Types[i].GoName, psums[i][:4], pok[i], sums[i][:4], ok[i])
+				}
+			}
+		}
+	}
+}
