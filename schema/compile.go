@@ -318,6 +318,9 @@ type compiler struct {
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.
 	resOf map[*jsonpos.Node]*resource
+	// refs is set once an indexed schema has a $ref: without one, a
+	// schema tree has no cycle to look for (checkCycles).
+	refs bool
 	byURI map[string]*resource
 	// files are input file resources by base name.
 	files map[string]*resource

@@ -61,6 +61,11 @@ func (c *compiler) inPlaceEdges(n *jsonpos.Node) []inPlaceEdge {
 // edge that closes it; that edge is then compiled as any value (the
 // compilation fails anyway) so nothing downstream recurses on it.
 func (c *compiler) checkCycles(roots []*jsonpos.Node) {
+	if !c.refs {
+		// Only a static $ref makes an edge back into a tree
+		// (inPlaceEdges): no $ref, no cycle.
+		return
+	}
 	const (
 		onStack = 1 << iota
 		done

@@ -154,6 +154,9 @@ func (c *compiler) indexNode(n *jsonpos.Node, res *resource) {
 		}
 	}
 	c.resOf[n] = res
+	if !c.refs && n.Kind == jsonpos.ObjectNode && n.Get("$ref") != nil {
+		c.refs = true
+	}
 	refSubschemas(n, func(s *jsonpos.Node) { c.indexNode(s, res) })
 }
 
