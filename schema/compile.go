@@ -320,7 +320,7 @@ type compiler struct {
 	resOf map[*jsonpos.Node]*resource
 	// refs is set once an indexed schema has a $ref: without one, a
 	// schema tree has no cycle to look for (checkCycles).
-	refs bool
+	refs  bool
 	byURI map[string]*resource
 	// files are input file resources by base name.
 	files map[string]*resource
