@@ -65,6 +65,7 @@ func TestRealWorldDifferential(t *testing.T) {
 	root := filepath.Dir(corpus.Dir(t, "tools"))
 	work := filepath.Join(tempModule(t), "realworld")
 	var pkgs []pkgInfo
+	schemas := map[string]any{} // file, tool: its parameters schema
 	tools, instances := 0, 0
 	for _, set := range realWorldSets {
 		data, err := os.ReadFile(filepath.Join(root, set.path))
@@ -76,7 +77,7 @@ func TestRealWorldDifferential(t *testing.T) {
 			t.Fatal(err)
 		}
 		generateSet(t, filepath.Join(work, set.pkg), set.pkg, set.tables, data)
-		for _, c := range referenceCases(t, set.pkg, data) {
+		for _, c := range referenceCases(t, set.pkg, data, schemas) {
 			tools++
 			instances += len(c.Tests)
 			pkgs = append(pkgs, pkgInfo{name: set.pkg, file: set.pkg + ".json", c: c, tool: c.Description})
@@ -98,7 +99,7 @@ func TestRealWorldDifferential(t *testing.T) {
 			validBase[o.File+"\x00"+o.Case] = true
 		}
 	}
-	total, agree, valid, plausible, located, roundTrips := 0, 0, 0, 0, 0, 0
+	total, agree, valid, plausible, located, roundTrips, defaults := 0, 0, 0, 0, 0, 0, 0
 	known := map[string]int{}
 	var fails []string
 	for _, o := range outcomes {
@@ -113,6 +114,13 @@ func TestRealWorldDifferential(t *testing.T) {
 			roundTrips++
 			if o.Lost != "" {
 				fails = append(fails, fmt.Sprintf("%s: %s: %s: accepted, but the params encoded again lose what was sent: %s", o.File, o.Case, o.Test, o.Lost))
+			}
+			params := schemas[o.File+"\x00"+o.Case]
+			var in, back any
+			json.Unmarshal([]byte(o.Data), &in)
+			json.Unmarshal([]byte(o.Back), &back)
+			for _, a := range addedMembers(&synth{root: params}, params, in, back, "", &defaults) {
+				fails = append(fails, fmt.Sprintf("%s: %s: %s: accepted, and the params hold what was not sent: %s", o.File, o.Case, o.Test, a))
 			}
 		}
 		if o.Got == o.Want {
@@ -139,7 +147,7 @@ func TestRealWorldDifferential(t *testing.T) {
 	}
 	t.Logf("real-world differential: %d tools (%d plausible calls valid by the reference), %d instances (%d valid); %d agree", tools, plausible, total, valid, agree)
 	t.Logf("%d refused calls one change away from a valid one, each refused at the changed place", located)
-	t.Logf("%d accepted calls decode into params that encode back to every declared member sent, unchanged", roundTrips)
+	t.Logf("%d accepted calls decode into params that encode back to every declared member sent, unchanged, and to nothing else but %d defaults applied", roundTrips, defaults)
 	for why, n := range known {
 		t.Logf("%d differ by design: %s", n, why)
 	}
@@ -153,6 +161,9 @@ func TestRealWorldDifferential(t *testing.T) {
 type realWorldOutcome struct {
 	outcome
 	Lost string `json:"lost,omitempty"`
+	// Data is the call; Back its params, when accepted, encoded again.
+	Data string `json:"data"`
+	Back string `json:"back,omitempty"`
 }
 
 // generateSet writes the package generated from a tool set (data) into dir.
@@ -179,7 +190,7 @@ func generateSet(t *testing.T, dir, pkg string, tables generator.TableMode, data
 
 // referenceCases returns one case per tool of the set (data): the
 // synthesised calls, each with the reference validator's verdict.
-func referenceCases(t *testing.T, pkg string, data []byte) []suiteCase {
+func referenceCases(t *testing.T, pkg string, data []byte, schemas map[string]any) []suiteCase {
 	t.Helper()
 	var defs []struct {
 		Function struct {
@@ -210,6 +221,7 @@ func referenceCases(t *testing.T, pkg string, data []byte) []suiteCase {
 			t.Errorf("%s: %s: the reference validator rejects the schema: %v", pkg, d.Function.Name, err)
 			continue
 		}
+		schemas[pkg+".json\x00"+d.Function.Name] = params
 		c := suiteCase{Description: d.Function.Name}
 		for _, in := range synthesize(d.Function.Name, params) {
 			v, err := jsonschema.UnmarshalJSON(strings.NewReader(in.data))
@@ -221,6 +233,38 @@ func referenceCases(t *testing.T, pkg string, data []byte) []suiteCase {
 		cases = append(cases, c)
 	}
 	return cases
+}
+
+// addedMembers compares the params of an accepted call, encoded again
+// (back), with the call (in), below ptr: a member back holds that in did
+// not send must be the default sch gives it. It returns the members that
+// are not, and counts the defaults it saw applied.
+func addedMembers(s *synth, sch, in, back any, ptr string, defaults *int) []string {
+	m := s.resolve(sch)
+	var out []string
+	switch x := in.(type) {
+	case map[string]any:
+		b, _ := back.(map[string]any)
+		props, _ := m["properties"].(map[string]any)
+		for k, v := range b {
+			if sent, ok := x[k]; ok {
+				out = append(out, addedMembers(s, props[k], sent, v, ptr+"/"+k, defaults)...)
+				continue
+			}
+			def, ok := s.resolve(props[k])["default"]
+			if ok && fmt.Sprint(def) == fmt.Sprint(v) {
+				*defaults++
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s/%s: %v, not sent, is in the params (its default: %v)", ptr, k, v, def))
+		}
+	case []any:
+		b, _ := back.([]any)
+		for i := range min(len(x), len(b)) {
+			out = append(out, addedMembers(s, m["items"], x[i], b[i], fmt.Sprintf("%s/%d", ptr, i), defaults)...)
+		}
+	}
+	return out
 }
 
 // knownDifference names why a disagreement is by design, or returns "".
@@ -343,6 +387,20 @@ func synthesize(name string, params any) []instance {
 		out = append(out, instance{label, string(b)})
 	}
 	add("plausible call", base)
+	if obj, ok := base.(map[string]any); ok {
+		// The optional arguments left out: their defaults apply.
+		req := map[string]any{}
+		m := s.resolve(params)
+		rs, _ := m["required"].([]any)
+		for _, r := range rs {
+			if n, ok := r.(string); ok {
+				if v, ok := obj[n]; ok {
+					req[n] = v
+				}
+			}
+		}
+		add("only the required arguments", req)
+	}
 	add("no arguments", map[string]any{})
 	add("not an object", []any{})
 	s.mutate("", params, base, add, 0)
