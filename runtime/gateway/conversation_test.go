@@ -129,10 +129,16 @@ func TestConversationWrite(t *testing.T) {
 		// Arguments spread next to op, and a tool name instead of the op.
 		{tool: ExecTool, args: `{"op":"get_onto_task_details","task_id":"t1"}`,
 			want:     map[string]any{"ok": true, "op": "onto.task.get", "result/state_key": "done"},
-			contains: []string{"put them inside", "is a tool name"}},
+			contains: []string{"put them inside", "is a tool name"}, absent: []string{"read as tool_exec's own"}},
+		// Spread next to tool_exec's own fields: those stay tool_exec's, and
+		// the answer says so (an op argument of that name is not silently
+		// taken away).
+		{tool: ExecTool, args: `{"op":"onto.task.get","task_id":"t1","idempotency_key":"k9","tool":"x"}`,
+			want:     map[string]any{"ok": true, "result/state_key": "done"},
+			contains: []string{`\"idempotency_key\", \"tool\" next to op were read as tool_exec's own; an argument of the op with that name goes inside \"args\"`}},
 	})
-	if n := h.s.calls.Load(); n != 4 {
-		t.Errorf("handlers ran %d times, want 4 (idempotent replay must not call)", n)
+	if n := h.s.calls.Load(); n != 5 {
+		t.Errorf("handlers ran %d times, want 5 (idempotent replay must not call)", n)
 	}
 }
 

@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -54,15 +56,25 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 		var all map[string]json.RawMessage
 		if json.Unmarshal(raw, &all) == nil {
 			stray := make(map[string]json.RawMessage)
+			var own []string // tool_exec's fields among the spread arguments
 			for k, v := range all {
-				if !execKnown[k] {
+				switch {
+				case !execKnown[k]:
 					stray[k] = v
+				case k != "op" && k != "args":
+					own = append(own, strconv.Quote(k))
 				}
 			}
 			if len(stray) > 0 {
 				b, _ := json.Marshal(stray)
 				args = b
 				warnings = append(warnings, "arguments were sent next to op; put them inside \"args\"")
+				if len(own) > 0 {
+					// An op's own argument of that name would otherwise be
+					// taken away without a word.
+					slices.Sort(own)
+					warnings = append(warnings, strings.Join(own, ", ")+" next to op were read as tool_exec's own; an argument of the op with that name goes inside \"args\"")
+				}
 			}
 		}
 	case args[0] == '"':
