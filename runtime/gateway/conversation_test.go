@@ -136,9 +136,20 @@ func TestConversationWrite(t *testing.T) {
 		{tool: ExecTool, args: `{"op":"onto.task.get","task_id":"t1","idempotency_key":"k9","tool":"x"}`,
 			want:     map[string]any{"ok": true, "result/state_key": "done"},
 			contains: []string{`\"idempotency_key\", \"tool\" next to op were read as tool_exec's own; an argument of the op with that name goes inside \"args\"`}},
+		// Some arguments inside args, others next to op: none is dropped.
+		{tool: ExecTool, args: `{"op":"onto.task.update","args":{"task_id":"t1"},"state_key":"todo"}`,
+			want:     map[string]any{"ok": true, "result/state_key": "todo"},
+			contains: []string{"put them inside"}},
+		// The same argument both ways with two values: refused, not chosen.
+		{tool: ExecTool, args: `{"op":"onto.task.get","args":{"task_id":"t1"},"task_id":"t2"}`,
+			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/args/task_id"},
+			contains: []string{`sent both inside args and next to op, with different values`}},
+		// Both ways with the same value: one argument.
+		{tool: ExecTool, args: `{"op":"onto.task.get","args":{"task_id":"t1"},"task_id":"t1"}`,
+			want: map[string]any{"ok": true, "result/state_key": "todo"}},
 	})
-	if n := h.s.calls.Load(); n != 5 {
-		t.Errorf("handlers ran %d times, want 5 (idempotent replay must not call)", n)
+	if n := h.s.calls.Load(); n != 7 {
+		t.Errorf("handlers ran %d times, want 7 (idempotent replay must not call)", n)
 	}
 }
 

@@ -33,10 +33,11 @@
 //
 //   - tool_exec({}) or empty args: a VALIDATION_ERROR that names the op's
 //     required args and carries a ready-to-run call (details.example).
-//     Arguments spread next to "op", or sent as a JSON string, are accepted
-//     with a warning instead of being lost; spread next to tool_exec's own
-//     fields (dry_run, idempotency_key), those stay tool_exec's and the
-//     warning names them.
+//     Arguments spread next to "op" (with or without an args object), or
+//     sent as a JSON string, are accepted with a warning instead of being
+//     lost; one sent both ways with two values is a VALIDATION_ERROR, and
+//     tool_exec's own fields (dry_run, idempotency_key) stay its own, which
+//     the warning says.
 //   - Looping on root help: the root lists every group with its entities and
 //     actions, a group lists every entity with op counts and actions (one
 //     call covers a group, §8.2), small directories list their ops with

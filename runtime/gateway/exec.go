@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -50,33 +51,28 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			Message: "tool_exec arguments are not valid: " + jsonErrText(err) + `; send {"op":"<op path>","args":{...}}`}
 	}
 	req.Op = strings.TrimSpace(req.Op)
+	// Members other than tool_exec's own are arguments sent next to op.
+	stray := map[string]json.RawMessage{}
+	var own []string // tool_exec's fields sent along with them
+	var all map[string]json.RawMessage
+	if json.Unmarshal(raw, &all) == nil {
+		for k, v := range all {
+			switch {
+			case !execKnown[k]:
+				stray[k] = v
+			case k != "op" && k != "args":
+				own = append(own, strconv.Quote(k))
+			}
+		}
+	}
 	args := bytes.TrimSpace(req.Args)
 	switch {
 	case len(args) == 0 || string(args) == "null":
-		var all map[string]json.RawMessage
-		if json.Unmarshal(raw, &all) == nil {
-			stray := make(map[string]json.RawMessage)
-			var own []string // tool_exec's fields among the spread arguments
-			for k, v := range all {
-				switch {
-				case !execKnown[k]:
-					stray[k] = v
-				case k != "op" && k != "args":
-					own = append(own, strconv.Quote(k))
-				}
-			}
-			if len(stray) > 0 {
-				b, _ := json.Marshal(stray)
-				args = b
-				warnings = append(warnings, "arguments were sent next to op; put them inside \"args\"")
-				if len(own) > 0 {
-					// An op's own argument of that name would otherwise be
-					// taken away without a word.
-					slices.Sort(own)
-					warnings = append(warnings, strings.Join(own, ", ")+" next to op were read as tool_exec's own; an argument of the op with that name goes inside \"args\"")
-				}
-			}
+		if len(stray) == 0 {
+			break
 		}
+		b, _ := json.Marshal(stray)
+		args = b
 	case args[0] == '"':
 		var s string
 		if json.Unmarshal(args, &s) == nil {
@@ -99,8 +95,60 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			Message: "args must be a JSON object",
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: text.Truncate(string(args), 40)}}}}
 	}
+	if len(stray) > 0 && string(args) != "" {
+		merged, fail := mergeStray(args, stray)
+		if fail != nil {
+			return req, nil, fail
+		}
+		args = merged
+		warnings = append(warnings, "arguments were sent next to op; put them inside \"args\"")
+		if len(own) > 0 {
+			// An op's own argument of that name would otherwise be taken
+			// away without a word.
+			slices.Sort(own)
+			warnings = append(warnings, strings.Join(own, ", ")+" next to op were read as tool_exec's own; an argument of the op with that name goes inside \"args\"")
+		}
+	}
 	req.Args = args
 	return req, warnings, nil
+}
+
+// mergeStray adds the arguments sent next to op (stray) to the args object:
+// none is dropped, and one that args also holds with another value is a
+// VALIDATION_ERROR naming it rather than a silent choice.
+func mergeStray(args json.RawMessage, stray map[string]json.RawMessage) (json.RawMessage, *EnvelopeError) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(args, &m); err != nil {
+		return nil, &EnvelopeError{Code: runtime.CodeValidation, Message: "args must be a JSON object"}
+	}
+	if len(m) == 0 {
+		// args absent, null or {}: the arguments are the ones next to op.
+		m = map[string]json.RawMessage{}
+	}
+	for _, k := range slices.Sorted(maps.Keys(stray)) {
+		v := stray[k]
+		if have, ok := m[k]; ok && !bytes.Equal(compactJSON(have), compactJSON(v)) {
+			return nil, &EnvelopeError{Code: runtime.CodeValidation,
+				Message: fmt.Sprintf("%q was sent both inside args and next to op, with different values; send it once, inside \"args\"", text.Truncate(k, 40)),
+				Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args/" + text.PointerToken(k), Code: "conflict", Message: "sent inside args and next to op with different values"}}}}
+		}
+		m[k] = v
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, &EnvelopeError{Code: runtime.CodeValidation, Message: "tool_exec arguments are not valid: " + err.Error()}
+	}
+	return b, nil
+}
+
+// compactJSON is v without insignificant space (v as it is when it does
+// not compact).
+func compactJSON(v json.RawMessage) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return v
+	}
+	return b.Bytes()
 }
 
 func jsonErrText(err error) string {
