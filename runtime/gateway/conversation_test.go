@@ -142,7 +142,7 @@ func TestConversationWrite(t *testing.T) {
 			contains: []string{"put them inside"}},
 		// The same argument both ways with two values: refused, not chosen.
 		{tool: ExecTool, args: `{"op":"onto.task.get","args":{"task_id":"t1"},"task_id":"t2"}`,
-			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/args/task_id"},
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/args/task_id"},
 			contains: []string{`sent both inside args and next to op, with different values`}},
 		// Both ways with the same value: one argument.
 		{tool: ExecTool, args: `{"op":"onto.task.get","args":{"task_id":"t1"},"task_id":"t1"}`,
