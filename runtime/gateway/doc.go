@@ -45,7 +45,9 @@
 //     warning telling the model to pick an op. tool_help called with an
 //     argument it does not take ({"op":…} for {"path":…}) or with a path
 //     that does not exist answers with an error naming the argument to
-//     send or the nearest paths, never with the root listing.
+//     send or the nearest paths, never with the root listing; tool_search
+//     likewise refuses an argument it does not take ({"q":…}, a "group"
+//     filter) instead of ignoring it.
 //   - Omitted required *_id args: help always shows required args, and every
 //     validation error lists them with an example; unknown args get the
 //     nearest valid name (taskId → task_id).

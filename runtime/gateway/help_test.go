@@ -219,6 +219,23 @@ func TestHelpWrongArgument(t *testing.T) {
 	})
 }
 
+// TestSearchWrongArgument: tool_search refuses an argument it does not
+// take instead of ignoring it (a "group" filter it does not have), and
+// for {"q":…} without a query names the call to send.
+func TestSearchWrongArgument(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: SearchTool, args: `{"q":"add a todo"}`,
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/example/query": "add a todo", "error/details/field_errors/0/path": "/q"},
+			contains: []string{`no argument \"q\"`}},
+		{tool: SearchTool, args: `{"query":"add a todo","group":"onto"}`,
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/group"},
+			contains: []string{"its arguments are query, limit"}},
+		{tool: SearchTool, args: `{"query":"add a todo","limit":3}`,
+			want: map[string]any{"ok": true, "result/hits/0/op": "onto.task.create"}},
+	})
+}
+
 // TestHelpDescriptionNamesOwnGroups: the boot descriptions use the
 // family's own groups, entities and ops, not another family's paths; a
 // catch-all group of single ops is named without a few arbitrary entities.
