@@ -19,6 +19,10 @@ type batchItem struct {
 	helpRequest
 	searchRequest
 	execRequest
+	// members are a help or search item's members but "tool": what its
+	// tool would get, checked for arguments it does not take as tool_help
+	// and tool_search check theirs.
+	members json.RawMessage
 }
 
 // batchDoc is the result of tool_batch: one envelope per item, in input
@@ -165,6 +169,12 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 	}
 	switch item.Tool {
 	case "help", "search":
+		// The item's own members, as its tool would get them.
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) == nil {
+			delete(m, "tool")
+			item.members, _ = json.Marshal(m)
+		}
 		return item, nil
 	case "exec":
 		// Reuse tool_exec's leniency for args.
@@ -192,8 +202,14 @@ func (g *Gateway) isWrite(item batchItem) bool {
 func (g *Gateway) batchOne(ctx context.Context, tc runtime.ToolContext, item batchItem) (*Envelope, error) {
 	switch item.Tool {
 	case "help":
+		if fail := g.unknownHelpArgs(item.members, item.helpRequest); fail != nil {
+			return g.failure(tc, HelpTool, fail, nil), nil
+		}
 		return g.help(tc, item.helpRequest), nil
 	case "search":
+		if fail := g.unknownSearchArgs(item.members, item.searchRequest); fail != nil {
+			return g.failure(tc, SearchTool, fail, nil), nil
+		}
 		return g.search(tc, item.searchRequest), nil
 	}
 	return g.exec(ctx, tc, item.execRequest, nil, g.cfg.clock())

@@ -36,6 +36,26 @@ func TestBatchOrderAndKinds(t *testing.T) {
 	})
 }
 
+// TestBatchWrongArgument: help and search items refuse arguments their
+// tool does not take, as tool_help and tool_search do; the item's "tool"
+// is not one of them.
+func TestBatchWrongArgument(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: BatchTool, args: `{"items":[
+			{"tool":"search","query":"web page","group":"util"},
+			{"tool":"help","op":"onto.task.get"},
+			{"tool":"search","query":"web page","limit":2},
+			{"tool":"help","path":"onto.task.get"}]}`,
+			want: map[string]any{
+				"result/results/0/error/details/field_errors/0/path": "/group",
+				"result/results/1/error/details/example/path":        "onto.task.get",
+				"result/results/2/result/hits/0/op":                  "util.web.visit",
+				"result/results/3/result/op":                         "onto.task.get",
+			}},
+	})
+}
+
 func TestBatchLimit(t *testing.T) {
 	h := newHarness(t, WithBatchLimit(2))
 	m := h.obj(BatchTool, `{"items":[{"tool":"help"},{"tool":"help"},{"tool":"help"}]}`)
