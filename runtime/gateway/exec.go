@@ -68,11 +68,9 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	args := bytes.TrimSpace(req.Args)
 	switch {
 	case len(args) == 0 || string(args) == "null":
-		if len(stray) == 0 {
-			break
+		if len(stray) > 0 {
+			args = json.RawMessage("{}") // the arguments are the ones next to op
 		}
-		b, _ := json.Marshal(stray)
-		args = b
 	case args[0] == '"':
 		var s string
 		if json.Unmarshal(args, &s) == nil {
@@ -95,7 +93,7 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			Message: "args must be a JSON object",
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: text.Truncate(string(args), 40)}}}}
 	}
-	if len(stray) > 0 && string(args) != "" {
+	if len(stray) > 0 {
 		merged, fail := mergeStray(args, stray)
 		if fail != nil {
 			return req, nil, fail
@@ -117,13 +115,9 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 // none is dropped, and one that args also holds with another value is a
 // VALIDATION_ERROR naming it rather than a silent choice.
 func mergeStray(args json.RawMessage, stray map[string]json.RawMessage) (json.RawMessage, *EnvelopeError) {
-	var m map[string]json.RawMessage
+	m := map[string]json.RawMessage{}
 	if err := json.Unmarshal(args, &m); err != nil {
 		return nil, &EnvelopeError{Code: runtime.CodeValidation, Message: "args must be a JSON object"}
-	}
-	if len(m) == 0 {
-		// args absent, null or {}: the arguments are the ones next to op.
-		m = map[string]json.RawMessage{}
 	}
 	for _, k := range slices.Sorted(maps.Keys(stray)) {
 		v := stray[k]
