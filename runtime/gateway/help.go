@@ -324,7 +324,7 @@ func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *Envelop
 	sort.Strings(unknown)
 	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
 	ee := &EnvelopeError{Code: runtime.CodeValidation,
-		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + k, Code: "unknown", Message: "unknown argument"}}}}
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "unknown", Message: "unknown argument"}}}}
 	var v string
 	if json.Unmarshal(m[unknown[0]], &v) == nil && req.Path == "" && strings.TrimSpace(v) != "" && len(v) <= g.cfg.limits.PathBytes {
 		call, _ := json.Marshal(map[string]string{"path": v})
