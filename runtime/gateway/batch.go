@@ -23,6 +23,9 @@ type batchItem struct {
 	// tool would get, checked for arguments it does not take as tool_help
 	// and tool_search check theirs.
 	members json.RawMessage
+	// warnings are an exec item's, as tool_exec gives them (arguments
+	// sent next to op).
+	warnings []string
 }
 
 // batchDoc is the result of tool_batch: one envelope per item, in input
@@ -178,11 +181,11 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 		return item, nil
 	case "exec":
 		// Reuse tool_exec's leniency for args.
-		req, _, fail := parseExec(raw, lim)
+		req, warnings, fail := parseExec(raw, lim)
 		if fail != nil {
 			return item, fail
 		}
-		item.execRequest = req
+		item.execRequest, item.warnings = req, warnings
 		return item, nil
 	}
 	return item, &EnvelopeError{Code: runtime.CodeValidation,
@@ -212,5 +215,5 @@ func (g *Gateway) batchOne(ctx context.Context, tc runtime.ToolContext, item bat
 		}
 		return g.search(tc, item.searchRequest), nil
 	}
-	return g.exec(ctx, tc, item.execRequest, nil, g.cfg.clock())
+	return g.exec(ctx, tc, item.execRequest, item.warnings, g.cfg.clock())
 }

@@ -37,8 +37,8 @@ func TestBatchOrderAndKinds(t *testing.T) {
 }
 
 // TestBatchWrongArgument: help and search items refuse arguments their
-// tool does not take, as tool_help and tool_search do; the item's "tool"
-// is not one of them.
+// tool does not take, as tool_help and tool_search do (the item's "tool"
+// is not one of them), and exec items warn as tool_exec does.
 func TestBatchWrongArgument(t *testing.T) {
 	h := newHarness(t)
 	play(t, h, []step{
@@ -46,13 +46,17 @@ func TestBatchWrongArgument(t *testing.T) {
 			{"tool":"search","query":"web page","group":"util"},
 			{"tool":"help","op":"onto.task.get"},
 			{"tool":"search","query":"web page","limit":2},
-			{"tool":"help","path":"onto.task.get"}]}`,
+			{"tool":"help","path":"onto.task.get"},
+			{"tool":"exec","op":"onto.task.get","task_id":"t1"}]}`,
 			want: map[string]any{
 				"result/results/0/error/details/field_errors/0/path": "/group",
 				"result/results/1/error/details/example/path":        "onto.task.get",
 				"result/results/2/result/hits/0/op":                  "util.web.visit",
 				"result/results/3/result/op":                         "onto.task.get",
-			}},
+				"result/results/4/result/id":                         "t1",
+			},
+			// An exec item warns as tool_exec does.
+			contains: []string{"put them inside"}},
 	})
 }
 
