@@ -240,16 +240,7 @@ func TestKeywordMatrix(t *testing.T) {
 	}
 	tools := buildMatrix()
 	// Reference verdicts.
-	rc := jsonschema.NewCompiler()
-	rc.DefaultDraft(jsonschema.Draft2020)
-	rc.AssertFormat()
-	rc.UseRegexpEngine(func(p string) (jsonschema.Regexp, error) {
-		re, err := regexp2.Compile(p, regexp2.ECMAScript)
-		if err != nil {
-			return nil, err
-		}
-		return ecmaRegexp{re}, nil
-	})
+	rc := referenceCompiler()
 	want := map[string]bool{} // tool + "\x00" + instance
 	for i, mt := range tools {
 		url := fmt.Sprintf("mem:///matrix/%d.json", i)

@@ -336,9 +336,9 @@ func runCaseDriver(work string, pkgs []pkgInfo) (string, error) {
 	return stdout.String(), nil
 }
 
-// referenceCompiler is the reference validator as the keyword matrix
-// configures it: draft 2020-12 unless a schema says otherwise, formats
-// asserted, patterns with ECMA-262 semantics.
+// referenceCompiler is the reference validator of the keyword matrix and
+// the real-world differential: draft 2020-12 unless a schema says
+// otherwise, formats asserted, patterns with ECMA-262 semantics.
 func referenceCompiler() *jsonschema.Compiler {
 	rc := jsonschema.NewCompiler()
 	rc.DefaultDraft(jsonschema.Draft2020)

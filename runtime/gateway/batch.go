@@ -22,7 +22,7 @@ type batchItem struct {
 	// members are a help or search item's members but "tool": what its
 	// tool would get, checked for arguments it does not take as tool_help
 	// and tool_search check theirs.
-	members json.RawMessage
+	members map[string]json.RawMessage
 	// warnings are an exec item's, as tool_exec gives them (arguments
 	// sent next to op).
 	warnings []string
@@ -173,10 +173,8 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 	switch item.Tool {
 	case "help", "search":
 		// The item's own members, as its tool would get them.
-		var m map[string]json.RawMessage
-		if json.Unmarshal(raw, &m) == nil {
-			delete(m, "tool")
-			item.members, _ = json.Marshal(m)
+		if json.Unmarshal(raw, &item.members) == nil {
+			delete(item.members, "tool")
 		}
 		return item, nil
 	case "exec":

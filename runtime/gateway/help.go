@@ -168,7 +168,7 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`}}, nil
 		}
-		if fail := g.unknownHelpArgs(raw, req); fail != nil {
+		if fail := g.unknownHelpArgs(objectMembers(raw), req); fail != nil {
 			return g.failure(tc, HelpTool, fail, raw), nil
 		}
 	}
@@ -305,38 +305,57 @@ func (g *Gateway) bootWords() bootWords {
 var helpArgs = []string{"path", "format", "include_examples", "include_schemas"}
 
 // unknownHelpArgs refuses arguments tool_help does not take ({"op":…}
-// for {"path":…}) instead of answering the root listing: the error names
-// the argument to use and, for a string value, the call to send.
-func (g *Gateway) unknownHelpArgs(raw json.RawMessage, req helpRequest) *EnvelopeError {
+// for {"path":…}) instead of answering the root listing (unknownArg), with
+// the nearest paths when the value names none.
+func (g *Gateway) unknownHelpArgs(args map[string]json.RawMessage, req helpRequest) *EnvelopeError {
+	ee, v := g.unknownArg(args, "tool_help", helpArgs, req.Path != "", g.cfg.limits.PathBytes)
+	if v = strings.TrimSpace(v); v != "" {
+		if b, _ := g.resolve(v); b == nil && g.tree.lookup(v) == nil {
+			ee.Details.DidYouMean = g.nearHelpPaths(v)
+		}
+	}
+	return ee
+}
+
+// objectMembers are the members of the JSON object raw (none when raw is
+// not an object).
+func objectMembers(raw json.RawMessage) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(raw, &m) != nil {
 		return nil
 	}
+	return m
+}
+
+// unknownArg refuses the first of args (in name order) that tool,
+// which takes known, does not take, or returns nil when there is none. The
+// error names the argument and lists known; when its value is a string of
+// at most maxValue bytes and the tool's first argument (known[0]) was not
+// sent (firstSent), it gives instead the call {known[0]: value}, in the
+// message and as details.example, and returns that value.
+func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known []string, firstSent bool, maxValue int) (*EnvelopeError, string) {
 	var unknown []string
-	for k := range m {
-		if !slices.Contains(helpArgs, k) {
+	for k := range args {
+		if !slices.Contains(known, k) {
 			unknown = append(unknown, k)
 		}
 	}
 	if len(unknown) == 0 {
-		return nil
+		return nil, ""
 	}
 	sort.Strings(unknown)
 	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
 	ee := &EnvelopeError{Code: runtime.CodeValidation,
+		Message: fmt.Sprintf(`%s has no argument %q; its arguments are %s`, tool, k, strings.Join(known, ", ")),
 		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "unknown", Message: "unknown argument"}}}}
 	var v string
-	if json.Unmarshal(m[unknown[0]], &v) == nil && req.Path == "" && strings.TrimSpace(v) != "" && len(v) <= g.cfg.limits.PathBytes {
-		call, _ := json.Marshal(map[string]string{"path": v})
-		ee.Message = fmt.Sprintf(`tool_help has no argument %q: send {"path":%q}`, k, v)
-		ee.Details.Example = call
-		if b, _ := g.resolve(strings.TrimSpace(v)); b == nil && g.tree.lookup(strings.TrimSpace(v)) == nil {
-			ee.Details.DidYouMean = g.nearHelpPaths(strings.TrimSpace(v))
-		}
-	} else {
-		ee.Message = fmt.Sprintf(`tool_help has no argument %q; its arguments are %s`, k, strings.Join(helpArgs, ", "))
+	if json.Unmarshal(args[unknown[0]], &v) != nil || firstSent || strings.TrimSpace(v) == "" || len(v) > maxValue {
+		return ee, ""
 	}
-	return ee
+	call, _ := json.Marshal(map[string]string{known[0]: v})
+	ee.Message = fmt.Sprintf(`%s has no argument %q: send {%q:%q}`, tool, k, known[0], v)
+	ee.Details.Example = call
+	return ee, v
 }
 
 // help answers one tool_help request.

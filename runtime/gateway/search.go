@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -61,7 +58,7 @@ func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw js
 		} else if err := json.Unmarshal(raw, &req); err != nil {
 			return g.failure(tc, SearchTool, &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`}, raw), nil
-		} else if fail := g.unknownSearchArgs(raw, req); fail != nil {
+		} else if fail := g.unknownSearchArgs(objectMembers(raw), req); fail != nil {
 			return g.failure(tc, SearchTool, fail, raw), nil
 		}
 	}
@@ -73,33 +70,9 @@ var searchArgs = []string{"query", "limit"}
 
 // unknownSearchArgs refuses arguments tool_search does not take ({"q":…}
 // for {"query":…}, a "group" filter it does not have) instead of ignoring
-// them: the error names the argument and, for a string value sent without
-// a query, the call to send.
-func (g *Gateway) unknownSearchArgs(raw json.RawMessage, req searchRequest) *EnvelopeError {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	var unknown []string
-	for k := range m {
-		if !slices.Contains(searchArgs, k) {
-			unknown = append(unknown, k)
-		}
-	}
-	if len(unknown) == 0 {
-		return nil
-	}
-	sort.Strings(unknown)
-	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
-	ee := &EnvelopeError{Code: runtime.CodeValidation,
-		Message: fmt.Sprintf(`tool_search has no argument %q; its arguments are %s`, k, strings.Join(searchArgs, ", ")),
-		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "unknown", Message: "unknown argument"}}}}
-	var v string
-	if json.Unmarshal(m[unknown[0]], &v) == nil && strings.TrimSpace(req.Query) == "" && strings.TrimSpace(v) != "" && len(v) <= g.cfg.limits.QueryBytes {
-		call, _ := json.Marshal(map[string]string{"query": v})
-		ee.Message = fmt.Sprintf(`tool_search has no argument %q: send {"query":%q}`, k, v)
-		ee.Details.Example = call
-	}
+// them (unknownArg).
+func (g *Gateway) unknownSearchArgs(args map[string]json.RawMessage, req searchRequest) *EnvelopeError {
+	ee, _ := g.unknownArg(args, "tool_search", searchArgs, strings.TrimSpace(req.Query) != "", g.cfg.limits.QueryBytes)
 	return ee
 }
 
