@@ -260,8 +260,19 @@ func Hostname(s string) bool {
 	if s == "" || len(s) > 253 {
 		return false
 	}
-	for label := range strings.SplitSeq(s, ".") {
-		if !ldhLabel(label) {
+	// One pass over the bytes: the class of each, then each label's rules
+	// where it ends.
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '.' {
+			if byteClass[s[i]]&classLDH == 0 {
+				return false
+			}
+			continue
+		}
+		label := s[start:i]
+		start = i + 1
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
 			return false
 		}
 		if hasACEPrefix(label) {
@@ -281,13 +292,35 @@ func ldhLabel(l string) bool {
 		return false
 	}
 	for i := 0; i < len(l); i++ {
-		c := l[i]
-		if !(isASCIILetter(c) || c >= '0' && c <= '9' || c == '-') {
+		if byteClass[l[i]]&classLDH == 0 {
 			return false
 		}
 	}
 	return true
 }
+
+// The classes of ASCII bytes the host name and mailbox checks ask about.
+const (
+	// classLDH: a letter, a digit or '-' (RFC 1123 labels).
+	classLDH = 1 << iota
+	// classAtext: a character of an RFC 5322 atom.
+	classAtext
+)
+
+// byteClass holds the classes of each byte; bytes past ASCII have none.
+var byteClass = func() (t [256]uint8) {
+	for c := range 128 {
+		b := byte(c)
+		if isASCIILetter(b) || b >= '0' && b <= '9' {
+			t[c] = classLDH | classAtext
+		}
+	}
+	t['-'] |= classLDH
+	for _, c := range []byte("!#$%&'*+-/=?^_`{|}~") {
+		t[c] |= classAtext
+	}
+	return t
+}()
 
 func hasACEPrefix(l string) bool {
 	return len(l) >= 4 && (l[0] == 'x' || l[0] == 'X') && (l[1] == 'n' || l[1] == 'N') && l[2] == '-' && l[3] == '-'
@@ -345,18 +378,24 @@ func localPart(l string, idn bool) bool {
 		}
 		return true
 	}
-	if l[0] == '.' || l[len(l)-1] == '.' || strings.Contains(l, "..") {
-		return false
-	}
-	for _, r := range l {
-		if r >= utf8.RuneSelf {
+	// A dot-atom: atoms joined by single dots.
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case c == '.':
+			if i == 0 || i == len(l)-1 || l[i-1] == '.' {
+				return false
+			}
+		case c < utf8.RuneSelf:
+			if byteClass[c]&classAtext == 0 {
+				return false
+			}
+		default:
+			r, size := utf8.DecodeRuneInString(l[i:])
 			if !idn || r == utf8.RuneError {
 				return false
 			}
-			continue
-		}
-		if !(isASCIILetter(byte(r)) || r >= '0' && r <= '9' || r == '.' || strings.ContainsRune("!#$%&'*+-/=?^_`{|}~", r)) {
-			return false
+			i += size - 1
 		}
 	}
 	return true
