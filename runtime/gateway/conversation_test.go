@@ -153,6 +153,38 @@ func TestConversationWrite(t *testing.T) {
 	}
 }
 
+// TestExecMemberNames: tool_exec's members are named exactly, as the
+// generated decoders' are. A member that is one of them only up to case is
+// refused, not read as that field and passed on as an argument too: "OP"
+// once chose the op over "op", and "Dry_Run" made a dry run whose answer
+// also called it an unknown argument.
+func TestExecMemberNames(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	play(t, h, []step{
+		{tool: ExecTool, args: `{"op":"onto.task.get","OP":"onto.task.list","args":{"task_id":"t1"}}`,
+			want: map[string]any{"ok": false, "op": "onto.task.get", "error/code": "VALIDATION_ERROR",
+				"error/details/field_errors/0/path": "/OP", "error/details/field_errors/0/suggestion": "op"}},
+		{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Try"},"Dry_Run":true}`,
+			want:     map[string]any{"ok": false, "error/details/field_errors/0/path": "/Dry_Run", "error/details/field_errors/0/suggestion": "dry_run"},
+			contains: []string{`send \"dry_run\" (an argument of the op named \"Dry_Run\" goes inside \"args\")`}},
+		{tool: ExecTool, args: `{"Op":"onto.task.get","args":{"task_id":"t1"}}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/Op"}},
+		// A type error still names the op it was sent with.
+		{tool: ExecTool, args: `{"op":"onto.task.get","dry_run":"yes"}`,
+			want:     map[string]any{"ok": false, "op": "onto.task.get"},
+			contains: []string{"dry_run must be bool, got string"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","Args":{"task_id":"t1"}}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/Args"}},
+		// Exact names still work, and an argument spread next to op with a
+		// name no field shares is still the op's.
+		{tool: ExecTool, args: `{"op":"onto.task.get","task_id":"t1","dry_run":false}`,
+			want: map[string]any{"ok": true, "result/id": "t1"}},
+	})
+	if n := h.s.calls.Load(); n != 1 {
+		t.Errorf("handlers ran %d times, want 1 (refused calls must not run)", n)
+	}
+}
+
 func TestDryRun(t *testing.T) {
 	h := newHarness(t, WithWrites(true))
 	play(t, h, []step{

@@ -37,7 +37,10 @@
 //     sent as a JSON string, are accepted with a warning instead of being
 //     lost; one sent both ways with two values is a VALIDATION_ERROR, and
 //     tool_exec's own fields (dry_run, idempotency_key) stay its own, which
-//     the warning says.
+//     the warning says. Member names are exact, as the generated decoders'
+//     are: one that is a field only up to case ("OP", "Dry_Run") is a
+//     VALIDATION_ERROR naming the field, never read both as it and as an
+//     argument.
 //   - Looping on root help: the root lists every group with its entities and
 //     actions, a group lists every entity with op counts and actions (one
 //     call covers a group, §8.2), small directories list their ops with

@@ -29,11 +29,19 @@ type execRequest struct {
 	DryRun         *bool           `json:"dry_run"`
 }
 
-var execKnown = map[string]bool{"op": true, "args": true, "idempotency_key": true, "dry_run": true, "tool": true}
+// execFields are tool_exec's own members; "tool" is read and ignored (a
+// model names the gateway tool in its arguments).
+var execFields = []string{"op", "args", "idempotency_key", "dry_run", "tool"}
 
 // parseExec decodes the untrusted tool_exec arguments. Lenient where the
 // intent is unambiguous (args sent as a JSON string, or spread at the top
 // level next to op), each leniency reported as a warning.
+//
+// Member names are exact, as the generated decoders' are: "op" is the op
+// and "OP" is not. A member that differs from one of tool_exec's own only
+// in case ("Dry_Run") is refused rather than guessed at: read as dry_run it
+// would also be an argument, read as an argument a write meant as a dry
+// run would run.
 //
 // The arguments it gets have passed checkRaw; args sent as a JSON string
 // are checked here, once unwrapped.
@@ -46,24 +54,57 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: `tool_exec takes a JSON object: {"op":"<op path>","args":{...}}`}
 	}
-	if err := json.Unmarshal(raw, &req); err != nil {
-		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
-			Message: "tool_exec arguments are not valid: " + jsonErrText(err) + `; send {"op":"<op path>","args":{...}}`}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return req, nil, execInvalid(jsonErrText(err))
 	}
-	req.Op = strings.TrimSpace(req.Op)
 	// Members other than tool_exec's own are arguments sent next to op.
 	stray := map[string]json.RawMessage{}
 	var own []string // tool_exec's fields sent along with them
-	var all map[string]json.RawMessage
-	if json.Unmarshal(raw, &all) == nil {
-		for k, v := range all {
-			switch {
-			case !execKnown[k]:
-				stray[k] = v
-			case k != "op" && k != "args":
-				own = append(own, strconv.Quote(k))
+	variant := -1    // a member that is one of them up to case
+	var bad *EnvelopeError
+	keys := slices.Sorted(maps.Keys(all))
+	for i, k := range keys {
+		v := all[k]
+		var err error
+		switch k {
+		case "op":
+			err = json.Unmarshal(v, &req.Op)
+		case "args":
+			req.Args = v
+		case "idempotency_key":
+			err = json.Unmarshal(v, &req.IdempotencyKey)
+		case "dry_run":
+			err = json.Unmarshal(v, &req.DryRun)
+		case "tool":
+		default:
+			if variant < 0 && slices.ContainsFunc(execFields, func(f string) bool { return strings.EqualFold(f, k) }) {
+				variant = i
 			}
+			stray[k] = v
+			continue
 		}
+		if err != nil {
+			// Reported once every member is read: the answer names the op.
+			if bad == nil {
+				bad = execInvalid(jsonErrText(err))
+				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) {
+					bad = execInvalid(fmt.Sprintf("%s must be %s, got %s", k, te.Type, te.Value))
+				}
+			}
+			continue
+		}
+		if k != "op" && k != "args" {
+			own = append(own, strconv.Quote(k))
+		}
+	}
+	req.Op = strings.TrimSpace(req.Op)
+	if bad != nil {
+		return req, nil, bad
+	}
+	if variant >= 0 {
+		return req, nil, caseVariant(keys[variant], lim)
 	}
 	args := bytes.TrimSpace(req.Args)
 	switch {
@@ -103,12 +144,29 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 		if len(own) > 0 {
 			// An op's own argument of that name would otherwise be taken
 			// away without a word.
-			slices.Sort(own)
 			warnings = append(warnings, strings.Join(own, ", ")+" next to op were read as tool_exec's own; an argument of the op with that name goes inside \"args\"")
 		}
 	}
 	req.Args = args
 	return req, warnings, nil
+}
+
+// execInvalid is the answer to tool_exec arguments that do not decode.
+func execInvalid(why string) *EnvelopeError {
+	return &EnvelopeError{Code: runtime.CodeValidation,
+		Message: "tool_exec arguments are not valid: " + why + `; send {"op":"<op path>","args":{...}}`}
+}
+
+// caseVariant refuses member k, which is one of tool_exec's fields up to
+// case.
+func caseVariant(k string, lim Limits) *EnvelopeError {
+	i := slices.IndexFunc(execFields, func(f string) bool { return strings.EqualFold(f, k) })
+	field := execFields[i]
+	k = truncBytes(k, lim.EchoBytes)
+	return &EnvelopeError{Code: runtime.CodeValidation,
+		Message: fmt.Sprintf("tool_exec has no argument %q; member names are exact: send %q (an argument of the op named %q goes inside \"args\")", k, field, k),
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "additionalProperties",
+			Message: fmt.Sprintf("unknown argument %q", k), Suggestion: field}}}}
 }
 
 // mergeStray adds the arguments sent next to op (stray) to the args object:
