@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // The wire names of the code-mode tools.
@@ -163,15 +166,13 @@ func (m *Mode) Tools() []runtime.Tool {
 
 // handleHelp answers tool_code_help: the declarations under a path.
 func (m *Mode) handleHelp(_ context.Context, _ runtime.ToolContext, raw json.RawMessage) (runtime.Result, error) {
-	var req struct {
-		Path string `json:"path"`
-	}
+	var reqPath string
 	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &req); err != nil {
-			return runtime.Failure(&runtime.Error{Code: runtime.CodeValidation, Message: `tool_code_help takes {"path":"<group, entity or op path>"}`}), nil
+		if why, ok := onlyMember(raw, "path", &reqPath, false); !ok {
+			return runtime.Failure(&runtime.Error{Code: runtime.CodeValidation, Message: why + `tool_code_help takes {"path":"<group, entity or op path>"}`}), nil
 		}
 	}
-	path := strings.Trim(strings.TrimSpace(req.Path), ".")
+	path := strings.Trim(strings.TrimSpace(reqPath), ".")
 	// A script-style path names a group by its identifier.
 	for _, g := range m.decls.Groups {
 		if path == g.Ident || strings.HasPrefix(path, g.Ident+".") {
@@ -277,14 +278,12 @@ func (m *Mode) suggest(path string) []string {
 
 // handleCode answers tool_code.
 func (m *Mode) handleCode(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (runtime.Result, error) {
-	var req struct {
-		Script *string `json:"script"`
-	}
-	if err := json.Unmarshal(raw, &req); err != nil || req.Script == nil {
-		out := &Outcome{Error: &ScriptError{Code: string(runtime.CodeValidation), Message: `tool_code takes {"script":"<TypeScript>"}; the script is an async function body: await op calls and return the answer`}}
+	var script string
+	if why, ok := onlyMember(raw, "script", &script, true); !ok {
+		out := &Outcome{Error: &ScriptError{Code: string(runtime.CodeValidation), Message: why + `tool_code takes {"script":"<TypeScript>"}; the script is an async function body: await op calls and return the answer`}}
 		return out.result(), nil
 	}
-	out, perr := m.Run(ctx, tc, *req.Script)
+	out, perr := m.Run(ctx, tc, script)
 	if perr != nil {
 		return runtime.Result{Message: perr.Error(), Err: perr}, perr
 	}
@@ -298,4 +297,26 @@ func (o *Outcome) result() runtime.Result {
 		r.Err = &runtime.Error{Code: runtime.Code(o.Error.Code), Message: o.Error.Message}
 	}
 	return r
+}
+
+// onlyMember reads the string member name of the JSON object raw into v.
+// Member names are exact, as the generated decoders' are, and a member
+// other than name is refused rather than ignored. ok is false when raw is
+// not such an object (or lacks name, when required); why then names the
+// unknown member, if that is the reason, to put before the usage line.
+func onlyMember(raw json.RawMessage, name string, v *string, required bool) (why string, ok bool) {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(raw, &members) != nil || members == nil {
+		return "", false
+	}
+	for _, k := range slices.Sorted(maps.Keys(members)) {
+		if k != name {
+			return fmt.Sprintf("%q is not an argument; ", text.Truncate(k, 40)), false
+		}
+	}
+	m, sent := members[name]
+	if !sent || string(m) == "null" {
+		return "", !required
+	}
+	return "", json.Unmarshal(m, v) == nil
 }

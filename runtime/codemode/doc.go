@@ -16,6 +16,10 @@
 //     boot cost stays at the two tool definitions; path "" lists the groups.
 //     tool_code's description names the groups.
 //
+// Both take exactly that one member, named exactly: another member
+// ("Script", "timeout") is refused by name instead of being ignored or
+// read as the script.
+//
 // The script's only capabilities are the op bindings (one global constant
 // per group: await onto.task.list({limit: 5})) and console.log. There is no
 // I/O, no timer, no module loading (import and require do not exist).

@@ -219,13 +219,42 @@ func TestResultCut(t *testing.T) {
 	}
 }
 
-// TestToolCodeArgs: tool_code's own arguments are checked.
+// TestToolCodeArgs: tool_code's own arguments are checked. Member names
+// are exact, and a member it does not take is refused by name rather than
+// ignored: {"script":…,"Script":…} is not one script or the other.
 func TestToolCodeArgs(t *testing.T) {
-	tool := newMode(t, false).Tools()[0]
-	for _, raw := range []string{`{}`, `{"script":5}`, `[]`, `null`, `"x"`} {
+	tools := newMode(t, false).Tools()
+	code, help := tools[0], tools[1]
+	call := func(tool runtime.Tool, raw string) (runtime.Result, string) {
 		res, err := tool.Handler(context.Background(), runtime.ToolContext{}, json.RawMessage(raw))
-		if err != nil || res.Success || !strings.Contains(runtime.RenderResult(res), `tool_code takes {\"script\"`) {
-			t.Errorf("%s: %v %s", raw, err, runtime.RenderResult(res))
+		if err != nil {
+			t.Fatalf("%s(%s): %v", tool.Name, raw, err)
+		}
+		return res, runtime.RenderResult(res)
+	}
+	for _, raw := range []string{`{}`, `{"script":5}`, `{"script":null}`, `[]`, `null`, `"x"`} {
+		if res, text := call(code, raw); res.Success || !strings.Contains(text, `tool_code takes {\"script\"`) {
+			t.Errorf("%s: %s", raw, text)
+		}
+	}
+	for raw, member := range map[string]string{
+		`{"Script":"return 1"}`:                      "Script",
+		`{"script":"return 1","Script":"return 2"}`: "Script",
+		`{"script":"return 1","timeout":5}`:          "timeout",
+	} {
+		if res, text := call(code, raw); res.Success || !strings.Contains(text, `\"`+member+`\" is not an argument; tool_code takes`) {
+			t.Errorf("%s: %s", raw, text)
+		}
+	}
+	if res, text := call(code, `{"script":"return 1"}`); !res.Success {
+		t.Errorf("a plain script fails: %s", text)
+	}
+	if res, text := call(help, `{"Path":"todo"}`); res.Success || !strings.Contains(text, `"Path" is not an argument; tool_code_help takes`) {
+		t.Errorf("tool_code_help with Path: %s", text)
+	}
+	for _, raw := range []string{``, `null`, `{}`, `{"path":null}`, `{"path":""}`} {
+		if res, text := call(help, raw); !res.Success {
+			t.Errorf("tool_code_help(%s) is not the root: %s", raw, text)
 		}
 	}
 }
