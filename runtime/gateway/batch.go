@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -45,9 +48,7 @@ type batchDoc struct {
 // runs even when an earlier one failed; each has its own envelope.
 func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	start := g.cfg.clock()
-	var req struct {
-		Items []json.RawMessage `json:"items"`
-	}
+	var items []json.RawMessage
 	if fail := g.checkRaw(BatchTool, raw); fail != nil {
 		env := g.failure(tc, BatchTool, fail, raw)
 		g.stamp(env, start, nil)
@@ -57,7 +58,30 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 	if len(raw) > 0 && raw[0] == '[' {
 		raw = append(append([]byte(`{"items":`), raw...), '}')
 	}
-	if err := json.Unmarshal(raw, &req); err != nil || req.Items == nil {
+	// Members are named exactly, and one other than items is refused by
+	// name, not ignored.
+	var members map[string]json.RawMessage
+	err := json.Unmarshal(raw, &members)
+	if err == nil {
+		for _, k := range slices.Sorted(maps.Keys(members)) {
+			if k != "items" {
+				k = truncBytes(k, g.cfg.limits.EchoBytes)
+				fail := &EnvelopeError{Code: runtime.CodeValidation,
+					Message: fmt.Sprintf(`tool_batch has no argument %q; it takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`, k),
+					Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "additionalProperties",
+						Message: fmt.Sprintf("unknown argument %q", k), Suggestion: "items"}}}}
+				env := g.failure(tc, BatchTool, fail, raw)
+				g.stamp(env, start, nil)
+				return env, nil
+			}
+		}
+		if m, ok := members["items"]; ok {
+			if json.Unmarshal(m, &items) != nil {
+				err = errors.New("items must be an array")
+			}
+		}
+	}
+	if err != nil || items == nil {
 		msg := `tool_batch takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`
 		if err != nil {
 			msg = "tool_batch arguments are not valid: " + jsonErrText(err) + "; " + msg
@@ -67,14 +91,14 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		g.stamp(env, start, nil)
 		return env, nil
 	}
-	if len(req.Items) > g.cfg.batchLimit {
+	if len(items) > g.cfg.batchLimit {
 		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
-			Message: fmt.Sprintf("tool_batch takes at most %d items, got %d; split the work into several calls", g.cfg.batchLimit, len(req.Items)),
+			Message: fmt.Sprintf("tool_batch takes at most %d items, got %d; split the work into several calls", g.cfg.batchLimit, len(items)),
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "maxItems", Message: fmt.Sprintf("at most %d items", g.cfg.batchLimit)}}}}, nil)
 		g.stamp(env, start, nil)
 		return env, nil
 	}
-	out, perr := g.runBatch(ctx, tc, req.Items)
+	out, perr := g.runBatch(ctx, tc, items)
 	if perr != nil {
 		return nil, perr
 	}

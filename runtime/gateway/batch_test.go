@@ -57,6 +57,16 @@ func TestBatchWrongArgument(t *testing.T) {
 			},
 			// An exec item warns as tool_exec does.
 			contains: []string{"put them inside"}},
+		// tool_batch's own members are named exactly; another is refused
+		// by name: a dry_run next to items would otherwise be ignored and
+		// the writes in them run.
+		{tool: BatchTool, args: `{"items":[{"tool":"help"}],"dry_run":true}`,
+			want:     map[string]any{"ok": false, "error/details/field_errors/0/path": "/dry_run"},
+			contains: []string{`tool_batch has no argument \"dry_run\"`}},
+		{tool: BatchTool, args: `{"items":[{"tool":"help"}],"Items":[{"tool":"search","query":"x"}]}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/Items", "error/details/field_errors/0/suggestion": "items"}},
+		{tool: BatchTool, args: `{"items":5}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/items"}, contains: []string{"items must be an array"}},
 	})
 }
 

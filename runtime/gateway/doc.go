@@ -50,7 +50,8 @@
 //     that does not exist answers with an error naming the argument to
 //     send or the nearest paths, never with the root listing; tool_search
 //     likewise refuses an argument it does not take ({"q":…}, a "group"
-//     filter) instead of ignoring it.
+//     filter) instead of ignoring it, and tool_batch a member other than
+//     items (a "dry_run" beside them).
 //   - Omitted required *_id args: help always shows required args, and every
 //     validation error lists them with an example; unknown args get the
 //     nearest valid name (taskId → task_id).
