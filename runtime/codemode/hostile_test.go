@@ -238,9 +238,9 @@ func TestToolCodeArgs(t *testing.T) {
 		}
 	}
 	for raw, member := range map[string]string{
-		`{"Script":"return 1"}`:                      "Script",
+		`{"Script":"return 1"}`:                     "Script",
 		`{"script":"return 1","Script":"return 2"}`: "Script",
-		`{"script":"return 1","timeout":5}`:          "timeout",
+		`{"script":"return 1","timeout":5}`:         "timeout",
 	} {
 		if res, text := call(code, raw); res.Success || !strings.Contains(text, `\"`+member+`\" is not an argument; tool_code takes`) {
 			t.Errorf("%s: %s", raw, text)
