@@ -51,7 +51,10 @@
 //     send or the nearest paths, never with the root listing; tool_search
 //     likewise refuses an argument it does not take ({"q":…}, a "group"
 //     filter) instead of ignoring it, and tool_batch a member other than
-//     items (a "dry_run" beside them).
+//     items (a "dry_run" beside them). An argument an op's schema does
+//     not declare but allows (no additionalProperties) is dropped by the
+//     generated decoder; tool_exec warns that it was ignored, naming the
+//     nearest argument.
 //   - Omitted required *_id args: help always shows required args, and every
 //     validation error lists them with an example; unknown args get the
 //     nearest valid name (taskId → task_id).

@@ -330,6 +330,11 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		}
 	}
 
+	var undeclared []string
+	if b.drops {
+		undeclared = b.undeclared(req.Args)
+	}
+
 	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), req.IdempotencyKey), tc, b, req.Args)
 	if perr != nil {
 		return nil, perr
@@ -337,13 +342,14 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	var env *Envelope
 	if res.Success {
 		env = &Envelope{Op: op, OK: true, Result: encodeResult(res)}
-		g.stamp(env, start, warnings)
+		g.stamp(env, start, append(warnings, b.ignored(undeclared, nil, g.cfg.limits.EchoBytes)...))
 		if res.Value != nil {
 			env.Meta.Message = res.Message
 		}
 	} else {
-		env = g.failure(tc, op, g.handlerFailure(b, res), req.Args)
-		g.stamp(env, start, warnings)
+		ee := g.handlerFailure(b, res)
+		env = g.failure(tc, op, ee, req.Args)
+		g.stamp(env, start, append(warnings, b.ignored(undeclared, ee, g.cfg.limits.EchoBytes)...))
 	}
 	env.Meta.DryRun = dry
 	if idemKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
@@ -580,6 +586,52 @@ func (b *binding) call() json.RawMessage {
 func (b *binding) hasProp(name string) bool {
 	i := sort.SearchStrings(b.props, name)
 	return i < len(b.props) && b.props[i] == name
+}
+
+// maxIgnoredWarnings bounds the ignored-argument warnings of one call.
+const maxIgnoredWarnings = 5
+
+// undeclared are the top-level members of args outside b's properties, in
+// name order.
+func (b *binding) undeclared(args json.RawMessage) []string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(args, &m) != nil {
+		return nil
+	}
+	var names []string
+	for k := range m {
+		if !b.hasProp(k) {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ignored warns of the arguments (undeclared) that b's tool accepted and
+// dropped (binding.drops): without a word, a misspelt optional argument
+// ("per_pag") would leave the call to its default while the model
+// believes it was sent. One the failure fe names was refused, not
+// ignored: its error says so.
+func (b *binding) ignored(undeclared []string, fe *EnvelopeError, echo int) []string {
+	var out []string
+	for _, k := range undeclared {
+		if fe != nil && slices.ContainsFunc(fe.Details.FieldErrors, func(f runtime.FieldError) bool { return f.Path == "/"+text.PointerToken(k) }) {
+			continue
+		}
+		if len(out) == maxIgnoredWarnings {
+			out = append(out, fmt.Sprintf("more arguments that %s does not take were ignored", b.op.Path))
+			break
+		}
+		w := fmt.Sprintf("%q is not an argument of %s and was ignored", truncBytes(k, echo), b.op.Path)
+		if s := nearest(k, b.props, 1); len(s) > 0 {
+			w += fmt.Sprintf(" (did you mean %q?)", s[0])
+		} else if s := text.Respelled(k, b.props); s != "" {
+			w += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // checkArgs is the gateway's own check for tools without a Decode

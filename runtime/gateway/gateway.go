@@ -151,10 +151,13 @@ type binding struct {
 	required []string
 	props    []string
 	closed   bool // unknown arguments are rejected
-	example  json.RawMessage
-	usage    string
-	args     []Arg
-	schema   *schemaNode // the parsed parameters, until the index is built
+	// drops: the tool's decoder accepts an argument outside props and
+	// drops it, which exec then says in a warning.
+	drops   bool
+	example json.RawMessage
+	usage   string
+	args    []Arg
+	schema  *schemaNode // the parsed parameters, until the index is built
 }
 
 // New builds a gateway over reg whose ops are served by tools (matched by
@@ -344,6 +347,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	}
 	sort.Strings(b.props)
 	b.closed = s.closed()
+	b.drops = t.Decode != nil && s.dropsUndeclared()
 	b.args = op.Args
 	// Help shows an argument's whole description (short help keeps its
 	// leading sentences), not the registry's one-sentence summary: a second
