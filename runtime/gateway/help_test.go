@@ -232,7 +232,10 @@ func TestSearchWrongArgument(t *testing.T) {
 			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/group"},
 			contains: []string{"its arguments are query, limit"}},
 		{tool: SearchTool, args: `{"query":"add a todo","limit":3}`,
-			want: map[string]any{"ok": true, "result/hits/0/op": "onto.task.create"}},
+			want: map[string]any{"ok": true, "result/hits/0/op": "onto.task.create"}, absent: []string{`"next"`}},
+		// A limit past the bound is cut, and the answer says so.
+		{tool: SearchTool, args: `{"query":"task","limit":500}`,
+			want: map[string]any{"ok": true, "result/next": "limit is 1 to 20; at most 20 are shown"}},
 	})
 }
 

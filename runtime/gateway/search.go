@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -101,6 +102,10 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 	}
 	if len(doc.Hits) == 0 {
 		doc.Next = searchNoneNx
+	} else if req.Limit < 0 || req.Limit > maxSearchLimit {
+		// Said, not done silently: a model that asked for 100 would
+		// believe it saw every match.
+		doc.Next = fmt.Sprintf("limit is 1 to %d; at most %d are shown", maxSearchLimit, limit)
 	}
 	b, err := text.Marshal(doc)
 	if err != nil {
