@@ -185,6 +185,20 @@ func TestExecMemberNames(t *testing.T) {
 	}
 }
 
+// TestRefusedNotIgnored: search_onto_tasks's schema does not say
+// additionalProperties, but its decoder (hand-written here) refuses an
+// argument it does not take: the error names it, and no warning calls it
+// ignored. (The generated decoders accept and drop such an argument, and
+// the warning says so: TestGatewayIgnoredArguments in golden/github.)
+func TestRefusedNotIgnored(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: ExecTool, args: `{"op":"onto.task.search","args":{"query":"spec","limt":2}}`,
+			want:   map[string]any{"ok": false, "error/details/field_errors/0/path": "/limt"},
+			absent: []string{"was ignored"}},
+	})
+}
+
 func TestDryRun(t *testing.T) {
 	h := newHarness(t, WithWrites(true))
 	play(t, h, []step{

@@ -342,14 +342,16 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	var env *Envelope
 	if res.Success {
 		env = &Envelope{Op: op, OK: true, Result: encodeResult(res)}
-		g.stamp(env, start, append(warnings, b.ignored(undeclared, nil, g.cfg.limits.EchoBytes)...))
+		g.stamp(env, start, append(warnings, b.ignored(undeclared, g.cfg.limits.EchoBytes)...))
 		if res.Value != nil {
 			env.Meta.Message = res.Message
 		}
 	} else {
-		ee := g.handlerFailure(b, res)
-		env = g.failure(tc, op, ee, req.Args)
-		g.stamp(env, start, append(warnings, b.ignored(undeclared, ee, g.cfg.limits.EchoBytes)...))
+		env = g.failure(tc, op, g.handlerFailure(b, res), req.Args)
+		if refusesUndeclared(res.Err) {
+			undeclared = nil
+		}
+		g.stamp(env, start, append(warnings, b.ignored(undeclared, g.cfg.limits.EchoBytes)...))
 	}
 	env.Meta.DryRun = dry
 	if idemKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
@@ -611,16 +613,12 @@ func (b *binding) undeclared(args json.RawMessage) []string {
 // ignored warns of the arguments (undeclared) that b's tool accepted and
 // dropped (binding.drops): without a word, a misspelt optional argument
 // ("per_pag") would leave the call to its default while the model
-// believes it was sent. One the failure fe names was refused, not
-// ignored: its error says so.
-func (b *binding) ignored(undeclared []string, fe *EnvelopeError, echo int) []string {
+// believes it was sent.
+func (b *binding) ignored(undeclared []string, echo int) []string {
 	var out []string
-	for _, k := range undeclared {
-		if fe != nil && slices.ContainsFunc(fe.Details.FieldErrors, func(f runtime.FieldError) bool { return f.Path == "/"+text.PointerToken(k) }) {
-			continue
-		}
-		if len(out) == maxIgnoredWarnings {
-			out = append(out, fmt.Sprintf("more arguments that %s does not take were ignored", b.op.Path))
+	for i, k := range undeclared {
+		if i == maxIgnoredWarnings {
+			out = append(out, fmt.Sprintf("%d more arguments that %s does not take were ignored", len(undeclared)-i, b.op.Path))
 			break
 		}
 		w := fmt.Sprintf("%q is not an argument of %s and was ignored", truncBytes(k, echo), b.op.Path)
@@ -632,6 +630,18 @@ func (b *binding) ignored(undeclared []string, fe *EnvelopeError, echo int) []st
 		out = append(out, w)
 	}
 	return out
+}
+
+// refusesUndeclared reports a decoder's refusal that may name arguments
+// it does not take (an additionalProperties error, or errors left out):
+// those were refused, not ignored, and its error says so. A generated
+// decoder whose schema allows them (binding.drops) never refuses them.
+func refusesUndeclared(err error) bool {
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		return false
+	}
+	return ve.Omitted > 0 || slices.ContainsFunc(ve.Fields, func(f runtime.FieldError) bool { return f.Code == "additionalProperties" })
 }
 
 // checkArgs is the gateway's own check for tools without a Decode
