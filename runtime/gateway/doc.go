@@ -90,33 +90,34 @@
 // argument names at any depth (0.5, 0.5), enum and const values (0.5, 0.5)
 // and argument descriptions (0.5, 0.75). Words are split at
 // snake/kebab/dot/camel/digit boundaries, lowercased, stripped of stop
-// words and numbers and stemmed by measure-based suffix rules after
-// Porter, so inflections and derivations meet ("calculator",
-// "calculation", "calculate"); a query word the family does not use whose
-// two parts it uses alone ("airfare": air, fare) is searched as its parts
-// and two query words it writes as one ("to-do": todo, "web site":
-// website) also count as that word (both learned from the family's own
-// words, not a word list); file and domain names in a query stand for
-// "file" and "website". Each query word scores the best of itself, its
-// lexicon synonyms (×0.6) and indexed words sharing a prefix of five or
-// more letters (×0.5). An op's sum is multiplied by 1 + half the share of
-// the query's idf mass it matches (rare words count more), by ×1.1 when
-// the query's action verb is the op's or both only read, ×0.9 when they
-// differ, and by ×1.25 for a listing op whose entity the query names in
-// the plural. The best 50 are then re-scored by the share of the
-// query's adjacent word pairs found within three words in the op's name
-// and description (×1), and by a Reranker when one is set
-// (WithSearchReranker; EmbeddingReranker adapts an Embedder). Of ops that
-// score the same (near-duplicate tools), the one whose name holds the
-// larger share of its idf mass in the query goes first, then the smaller
-// op path. The constants are chosen by 5-fold cross-validation over every
-// query set (TestSearchCrossValidation): the in-repo pool with
-// hand-written queries, that pool plus the shared corpus tool sets,
-// ACEBench's 2,307 tools with 825 questions, and synthetic sets of
-// description-derived queries over both pools (TestSearchSets logs each
+// words and numbers and stemmed by measure-based suffix rules after Porter,
+// so inflections and derivations meet ("calculator", "calculation",
+// "calculate"); a query word the family does not use whose two parts it
+// uses alone ("airfare": air, fare) is searched as its parts and two query
+// words it writes as one ("to-do": todo, "web site": website) also count as
+// that word (both learned from the family's own words, not a word list);
+// file and domain names in a query stand for "file" and "website". Each
+// query word scores the best of itself, its lexicon synonyms (×0.6) and
+// indexed words sharing a prefix of five or more letters (×0.5); a word the
+// query repeats n times weighs 1.5n/(0.5+n), Okapi's query-term saturation
+// with k3 0.5 ("air quality … the air quality index" is about air quality).
+// An op's sum is multiplied by 1 + half the share of the query's idf mass
+// it matches (rare words count more), by ×1.1 when the query's action verb
+// is the op's or both only read, ×0.9 when they differ, and by ×1.25 for a
+// listing op whose entity the query names in the plural. The best 50 are
+// then re-scored by the share of the query's adjacent word pairs found
+// within three words in the op's name and description (×1), and by a
+// Reranker when one is set (WithSearchReranker; EmbeddingReranker adapts an
+// Embedder). Of ops that score the same (near-duplicate tools), the one
+// whose name holds the larger share of its idf mass in the query goes
+// first, then the smaller op path. The constants are chosen by 5-fold
+// cross-validation over every query set (TestSearchCrossValidation): the
+// in-repo pool with hand-written queries, that pool plus the shared corpus
+// tool sets, ACEBench's 2,307 tools with 825 questions, and synthetic sets
+// of description-derived queries over both pools (TestSearchSets logs each
 // set's recall against plain BM25). Building the index reads schemas by a
-// scan of their JSON bytes, looks words up in a per-worker arena table
-// and lays postings out in flat slices (docs/SEARCH.md).
+// scan of their JSON bytes, looks words up in a per-worker arena table and
+// lays postings out in flat slices (docs/SEARCH.md).
 //
 // Writes are refused with PERMISSION_DENIED unless WithWrites(true); a dry
 // run of a write op writes nothing and runs.

@@ -55,6 +55,11 @@ type rankParams struct {
 	// together in the op's name and description).
 	RerankDepth             int
 	NameCoverage, Proximity float64
+	// K3 saturates a query word's weight in the number of times the
+	// query repeats it, (K3+1)·n/(K3+n) as in Okapi BM25 (0: each word
+	// once, however often repeated). A long question repeats what it is
+	// about ("air quality … the air quality index").
+	K3 float64
 }
 
 var defaultRank = rankParams{
@@ -74,6 +79,7 @@ var defaultRank = rankParams{
 	RerankDepth:  50,
 	NameCoverage: 0,
 	Proximity:    1.0,
+	K3:           0.5,
 }
 
 // Reranker re-scores the first stage's best candidates for a query, e.g.
@@ -154,6 +160,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	p := &ix.p
 	words := splitWords(fileNames(query))
 	qs := make([]string, 0, len(words))
+	qtf := make([]int, 0, len(words)) // how often the query says qs[i]
 	qAction := actNone
 	for i, w := range words {
 		// Two words the family writes as one ("to-do" for "todo", "web
@@ -161,6 +168,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		if i+1 < len(words) && !isDigits(w) && !isDigits(words[i+1]) {
 			if j := stem(w + words[i+1]); len(j) >= 4 && ix.id(j) >= 0 && !slices.Contains(qs, j) {
 				qs = append(qs, j)
+				qtf = append(qtf, 1)
 			}
 		}
 		if stopWords[w] || isDigits(w) {
@@ -176,13 +184,17 @@ func (ix *Index) Search(query string, limit int) []Hit {
 				for _, pt := range parts {
 					if !slices.Contains(qs, pt) {
 						qs = append(qs, pt)
+						qtf = append(qtf, 1)
 					}
 				}
 				continue
 			}
 		}
-		if !slices.Contains(qs, t) {
+		if i := slices.Index(qs, t); i >= 0 {
+			qtf[i]++
+		} else {
 			qs = append(qs, t)
+			qtf = append(qtf, 1)
 		}
 	}
 	if len(qs) == 0 {
@@ -221,10 +233,15 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		if w == 0 || !p.PrefixUnknownOnly {
 			ix.prefixes(q, func(t string) { w = max(w, p.Prefix*ix.accumulate(t, p.Prefix, best, &touched)) })
 		}
+		f := 1.0
+		if n := float64(qtf[i]); n > 1 && p.K3 > 0 {
+			f = (p.K3 + 1) * n / (p.K3 + n)
+		}
+		w *= f
 		qw[i] = w
 		total += w
 		for _, d := range touched {
-			scores[d] += best[d]
+			scores[d] += f * best[d]
 			covered[d] += w
 			best[d] = 0
 		}

@@ -329,6 +329,11 @@ func rankGrid() []rankParams {
 		vary(func(p *rankParams) { p.NameCoverage = v })
 		vary(func(p *rankParams) { p.Proximity = v })
 	}
+	// Okapi's k3 for repeated query words: 0 (off), small, and the
+	// values the TREC runs used for long queries (7, 1000).
+	for _, v := range []float64{0, 0.5, 1.2, 2, 7, 1000} {
+		vary(func(p *rankParams) { p.K3 = v })
+	}
 	for _, v := range []float64{0.5, 1, 2} {
 		vary(func(p *rankParams) { p.Coverage = v })
 	}
@@ -355,8 +360,8 @@ func rankGrid() []rankParams {
 }
 
 func describeRank(p rankParams) string {
-	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f known-word synonyms ×%.2f prefix for unknown words only %v compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f",
-		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.KnownSynonym, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback)
+	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f known-word synonyms ×%.2f prefix for unknown words only %v compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f k3 %.1f",
+		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.KnownSynonym, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback, p.K3)
 }
 
 // aceBenchOrSkip is the ACEBench set, or a skip when the corpus is absent.
