@@ -330,11 +330,6 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		}
 	}
 
-	var undeclared []string
-	if b.drops {
-		undeclared = b.undeclared(req.Args)
-	}
-
 	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), req.IdempotencyKey), tc, b, req.Args)
 	if perr != nil {
 		return nil, perr
@@ -342,16 +337,13 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	var env *Envelope
 	if res.Success {
 		env = &Envelope{Op: op, OK: true, Result: encodeResult(res)}
-		g.stamp(env, start, append(warnings, b.ignored(undeclared, g.cfg.limits.EchoBytes)...))
+		g.stamp(env, start, append(warnings, b.ignored.Warnings(op, req.Args, nil)...))
 		if res.Value != nil {
 			env.Meta.Message = res.Message
 		}
 	} else {
 		env = g.failure(tc, op, g.handlerFailure(b, res), req.Args)
-		if refusesUndeclared(res.Err) {
-			undeclared = nil
-		}
-		g.stamp(env, start, append(warnings, b.ignored(undeclared, g.cfg.limits.EchoBytes)...))
+		g.stamp(env, start, append(warnings, b.ignored.Warnings(op, req.Args, res.Err)...))
 	}
 	env.Meta.DryRun = dry
 	if idemKey != "" && (env.OK || env.Error.Code != runtime.CodeValidation) {
@@ -588,60 +580,6 @@ func (b *binding) call() json.RawMessage {
 func (b *binding) hasProp(name string) bool {
 	i := sort.SearchStrings(b.props, name)
 	return i < len(b.props) && b.props[i] == name
-}
-
-// maxIgnoredWarnings bounds the ignored-argument warnings of one call.
-const maxIgnoredWarnings = 5
-
-// undeclared are the top-level members of args outside b's properties, in
-// name order.
-func (b *binding) undeclared(args json.RawMessage) []string {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(args, &m) != nil {
-		return nil
-	}
-	var names []string
-	for k := range m {
-		if !b.hasProp(k) {
-			names = append(names, k)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
-
-// ignored warns of the arguments (undeclared) that b's tool accepted and
-// dropped (binding.drops): without a word, a misspelt optional argument
-// ("per_pag") would leave the call to its default while the model
-// believes it was sent.
-func (b *binding) ignored(undeclared []string, echo int) []string {
-	var out []string
-	for i, k := range undeclared {
-		if i == maxIgnoredWarnings {
-			out = append(out, fmt.Sprintf("%d more arguments that %s does not take were ignored", len(undeclared)-i, b.op.Path))
-			break
-		}
-		w := fmt.Sprintf("%q is not an argument of %s and was ignored", truncBytes(k, echo), b.op.Path)
-		if s := nearest(k, b.props, 1); len(s) > 0 {
-			w += fmt.Sprintf(" (did you mean %q?)", s[0])
-		} else if s := text.Respelled(k, b.props); s != "" {
-			w += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// refusesUndeclared reports a decoder's refusal that may name arguments
-// it does not take (an additionalProperties error, or errors left out):
-// those were refused, not ignored, and its error says so. A generated
-// decoder whose schema allows them (binding.drops) never refuses them.
-func refusesUndeclared(err error) bool {
-	var ve *runtime.ValidationError
-	if !errors.As(err, &ve) {
-		return false
-	}
-	return ve.Omitted > 0 || slices.ContainsFunc(ve.Fields, func(f runtime.FieldError) bool { return f.Code == "additionalProperties" })
 }
 
 // checkArgs is the gateway's own check for tools without a Decode

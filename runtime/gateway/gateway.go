@@ -151,9 +151,9 @@ type binding struct {
 	required []string
 	props    []string
 	closed   bool // unknown arguments are rejected
-	// drops: the tool's decoder accepts an argument outside props and
-	// drops it, which exec then says in a warning.
-	drops   bool
+	// ignored finds the arguments the tool's decoder accepts and drops,
+	// which exec then says in a warning.
+	ignored *runtime.IgnoredArgs
 	example json.RawMessage
 	usage   string
 	args    []Arg
@@ -347,7 +347,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	}
 	sort.Strings(b.props)
 	b.closed = s.closed()
-	b.drops = t.Decode != nil && s.dropsUndeclared()
+	b.ignored = runtime.NewIgnoredArgs(t)
 	b.args = op.Args
 	// Help shows an argument's whole description (short help keeps its
 	// leading sentences), not the registry's one-sentence summary: a second

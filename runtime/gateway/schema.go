@@ -21,14 +21,6 @@ type schemaNode struct {
 	PatternProperties    json.RawMessage        `json:"patternProperties"`
 	AnyOf                []*schemaNode          `json:"anyOf"`
 	OneOf                []*schemaNode          `json:"oneOf"`
-	// Keywords that may declare members properties does not list: when
-	// present, the gateway does not judge which members a call may hold.
-	AllOf            json.RawMessage `json:"allOf"`
-	Ref              json.RawMessage `json:"$ref"`
-	DynamicRef       json.RawMessage `json:"$dynamicRef"`
-	If               json.RawMessage `json:"if"`
-	DependentSchemas json.RawMessage `json:"dependentSchemas"`
-	Unevaluated      json.RawMessage `json:"unevaluatedProperties"`
 }
 
 // closed reports whether arguments outside properties are rejected: when
@@ -40,18 +32,4 @@ func (s *schemaNode) closed() bool {
 	}
 	ap := bytes.TrimSpace(s.AdditionalProperties)
 	return len(ap) == 0 || string(ap) == "false"
-}
-
-// dropsUndeclared reports whether a generated decoder accepts a member
-// outside properties and drops it (its Go type has no field for it): the
-// schema lists its properties and allows others (additionalProperties
-// absent or true) without a schema to keep them by (an additionalProperties
-// schema or patternProperties), and no other keyword may declare more.
-func (s *schemaNode) dropsUndeclared() bool {
-	if len(s.Properties) == 0 || len(s.PatternProperties) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 ||
-		len(s.AllOf) > 0 || len(s.Ref) > 0 || len(s.DynamicRef) > 0 || len(s.If) > 0 || len(s.DependentSchemas) > 0 || len(s.Unevaluated) > 0 {
-		return false
-	}
-	ap := bytes.TrimSpace(s.AdditionalProperties)
-	return len(ap) == 0 || string(ap) == "true"
 }

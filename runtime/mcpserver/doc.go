@@ -53,7 +53,11 @@
 // holding runtime.RenderResult of the result, exactly what a provider adapter
 // sends to a model, plus the value as structuredContent when it is a JSON
 // object (a tool with an output schema that returns anything else answers
-// with an error result, as clients reject a success without it). A failed
+// with an error result, as clients reject a success without it). When a
+// generated tool accepted and dropped arguments its schema does not
+// declare (runtime.IgnoredArgs), a second text content says so ("note:
+// "per_pag" is not an argument of search_code and was ignored (did you
+// mean "perPage"?)"); the first stays as rendered. A failed
 // result (handler error, validation error, gateway envelope with ok false)
 // sets isError and carries the message, so the model reads it and can
 // correct its call; none is a protocol error. A panic, in the handler or

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -199,6 +200,7 @@ func (r *registrar) add(t runtime.Tool, def *mcp.Tool) {
 
 func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 	hasOutput := len(t.ResultSchema) > 0 && objectSchema(t.ResultSchema)
+	ignored := runtime.NewIgnoredArgs(t)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (out *mcp.CallToolResult, err error) {
 		defer func() {
 			// Dispatch contains handler panics; this contains the rest
@@ -234,13 +236,22 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 			}
 		}
 		text := runtime.RenderResult(res)
+		// Arguments the tool accepted and dropped are said in a content
+		// block of their own, after the result's text, which stays as the
+		// tool rendered it.
+		var notes []mcp.Content
+		if ws := ignored.Warnings(t.Name, args, res.Err); len(ws) > 0 {
+			notes = []mcp.Content{&mcp.TextContent{Text: "note: " + strings.Join(ws, "; ")}}
+		}
 		if !res.Success {
 			if text == "" {
 				text = t.Name + " failed"
 			}
-			return errorResult(text), nil
+			out := errorResult(text)
+			out.Content = append(out.Content, notes...)
+			return out, nil
 		}
-		result := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+		result := &mcp.CallToolResult{Content: append([]mcp.Content{&mcp.TextContent{Text: text}}, notes...)}
 		if !res.ExcludeValueFromContext {
 			if obj := structured(res.Value); obj != nil {
 				result.StructuredContent = obj

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/examples/quickstart"
+	"github.com/toolgen-go/toolgen/golden/github"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
@@ -477,4 +478,37 @@ func TestServerOptions(t *testing.T) {
 	if init.Instructions != "Track todos." || init.ServerInfo.Name != "todo" || init.ServerInfo.Version != "v1" {
 		t.Errorf("initialize result %+v %+v", init, init.ServerInfo)
 	}
+}
+
+// searchCode serves the generated github package's search_code with the
+// params it decoded.
+type searchCode struct{ github.UnimplementedHandlers }
+
+func (searchCode) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.SearchCodeParams) (runtime.ToolResult[github.SearchCodeResult], error) {
+	b, err := json.Marshal(p)
+	return runtime.OK(github.SearchCodeResult(b), ""), err
+}
+
+// TestIgnoredArgumentsNote: search_code's schema does not say
+// additionalProperties, so its generated decoder accepts "per_pag" and
+// drops it. The result's text is unchanged, and a second content block
+// tells the model, with the nearest argument; a call without such an
+// argument has one block, as before.
+func TestIgnoredArgumentsNote(t *testing.T) {
+	cs := serve(t, github.Tools(searchCode{}))
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search_code", Arguments: json.RawMessage(`{"q":"x","per_pag":5}`)})
+	if err != nil || res.IsError || len(res.Content) != 2 {
+		t.Fatalf("search_code with per_pag: %v, %+v", err, res)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; text != `{"q":"x","order":"desc","page":1,"perPage":30}` {
+		t.Errorf("result text %s", text)
+	}
+	want := `note: "per_pag" is not an argument of search_code and was ignored (did you mean "perPage"?)`
+	if note := res.Content[1].(*mcp.TextContent).Text; note != want {
+		t.Errorf("note %q, want %q", note, want)
+	}
+	mustOK(t, cs, "search_code", `{"q":"x","perPage":5}`) // one content block
+	// A tool that refuses unknown arguments names them in its error, with
+	// no note calling them ignored.
+	mustFail(t, cs, "list_issues", `{"owner":"o","repo":"r","per_pag":5}`, "per_pag")
 }
