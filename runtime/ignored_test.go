@@ -1,0 +1,49 @@
+package runtime
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestIgnoredArgs(t *testing.T) {
+	decode := func(json.RawMessage) (any, error) { return nil, nil }
+	props := `"properties":{"perPage":{"type":"integer"},"q":{"type":"string"}}`
+	tests := []struct {
+		name, schema, args string
+		failure            error
+		want               []string
+	}{
+		{"absent additionalProperties", `{` + props + `}`, `{"q":"x","per_pag":5}`, nil,
+			[]string{`"per_pag" is not an argument of t and was ignored (did you mean "perPage"?)`}},
+		{"additionalProperties true", `{` + props + `,"additionalProperties":true}`, `{"q":"x","zzz":1}`, nil,
+			[]string{`"zzz" is not an argument of t and was ignored`}},
+		{"declared only", `{` + props + `}`, `{"q":"x","perPage":5}`, nil, nil},
+		{"additionalProperties false (refused, not dropped)", `{` + props + `,"additionalProperties":false}`, `{"per_pag":5}`, nil, nil},
+		{"additionalProperties schema (kept)", `{` + props + `,"additionalProperties":{"type":"string"}}`, `{"per_pag":"5"}`, nil, nil},
+		{"patternProperties", `{` + props + `,"patternProperties":{"^x":{}}}`, `{"xy":1}`, nil, nil},
+		{"allOf may declare more", `{` + props + `,"allOf":[{"properties":{"extra":{}}}]}`, `{"extra":1}`, nil, nil},
+		{"$ref may declare more", `{` + props + `,"$ref":"#/$defs/a"}`, `{"extra":1}`, nil, nil},
+		{"no properties", `{"type":"object"}`, `{"extra":1}`, nil, nil},
+		{"keywords by exact name", `{"PROPERTIES":{"a":{}}}`, `{"b":1}`, nil, nil},
+		{"refused by the decoder", `{` + props + `}`, `{"per_pag":5}`,
+			&ValidationError{Fields: []FieldError{{Path: "/per_pag", Code: "additionalProperties"}}}, nil},
+		{"errors left out", `{` + props + `}`, `{"per_pag":5}`, &ValidationError{Omitted: 3}, nil},
+		{"another failure", `{` + props + `}`, `{"per_pag":5}`, &ValidationError{Fields: []FieldError{{Path: "/q", Code: "required"}}},
+			[]string{`"per_pag" is not an argument of t and was ignored (did you mean "perPage"?)`}},
+		{"at most five, then a count", `{` + props + `}`, `{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1}`, nil,
+			[]string{`"a" is not an argument of t and was ignored`, `"b" is not an argument of t and was ignored`, `"c" is not an argument of t and was ignored`,
+				`"d" is not an argument of t and was ignored`, `"e" is not an argument of t and was ignored`, `2 more arguments that t does not take were ignored`}},
+		{"not an object", `{` + props + `}`, `[1]`, nil, nil},
+	}
+	for _, tc := range tests {
+		ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(tc.schema), Decode: decode})
+		if got := ia.Warnings("t", json.RawMessage(tc.args), tc.failure); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// A hand-written tool sees its raw arguments: nothing is dropped.
+	if ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(`{` + props + `}`)}); ia.Warnings("t", json.RawMessage(`{"zzz":1}`), nil) != nil {
+		t.Error("a tool without Decode drops nothing")
+	}
+}
