@@ -207,6 +207,9 @@ type run struct {
 	toolbox   *matryoshka.Toolbox
 	rendered  *prompt.Rendered
 	requested prompt.Overrides
+	// ignored finds, per tool name, the arguments a generated tool
+	// accepted and dropped (runtime.IgnoredArgs), said in a note.
+	ignored map[string]*runtime.IgnoredArgs
 }
 
 // Run evaluates the conversation that starts with input until the model
@@ -320,11 +323,35 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 			}
 			return false, fmt.Errorf("agent: tool %s: %w", c.Name, perr)
 		}
-		msgs = append(msgs, Message{Role: RoleTool, Content: runtime.RenderResult(res), ToolCallID: c.ID, ToolName: c.Name})
+		msgs = append(msgs, Message{Role: RoleTool, Content: r.withNote(tool, c, res), ToolCallID: c.ID, ToolName: c.Name})
 		r.toolbox.Apply(r.a.strategy.Evaluate(matryoshka.InjectionContext{Toolbox: r.toolbox, Call: c, Result: res}))
 	}
 	r.out.Messages = append(r.out.Messages, msgs...)
 	return false, nil
+}
+
+// withNote is the text of a tool result for the model: runtime.RenderResult,
+// then a note naming the arguments the tool accepted and dropped, if any
+// (a misspelt "per_pag" would otherwise leave the default while the model
+// believes it was sent).
+func (r *run) withNote(tool runtime.Tool, c runtime.ToolCall, res runtime.Result) string {
+	text := runtime.RenderResult(res)
+	if r.ignored == nil {
+		r.ignored = map[string]*runtime.IgnoredArgs{}
+	}
+	ia, ok := r.ignored[tool.Name]
+	if !ok {
+		ia = runtime.NewIgnoredArgs(tool)
+		r.ignored[tool.Name] = ia
+	}
+	ws := ia.Warnings(tool.Name, c.Args, res.Err)
+	switch {
+	case len(ws) == 0:
+		return text
+	case text == "":
+		return "note: " + strings.Join(ws, "; ")
+	}
+	return text + "\n\nnote: " + strings.Join(ws, "; ")
 }
 
 // expand merges an expansion request, checks the limits and re-renders the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolgen-go/toolgen/golden/github"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"
@@ -532,5 +533,38 @@ func TestRetryRestoresToolbox(t *testing.T) {
 	}
 	if out.Retries != 1 || !strings.Contains(out.Messages[0].Content, "Decisions made in 2019.") {
 		t.Errorf("retries = %d, system:\n%s", out.Retries, out.Messages[0].Content)
+	}
+}
+
+// searchCode serves the generated github package's search_code with the
+// params it decoded.
+type searchCode struct{ github.UnimplementedHandlers }
+
+func (searchCode) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.SearchCodeParams) (runtime.ToolResult[github.SearchCodeResult], error) {
+	b, err := json.Marshal(p)
+	return runtime.OK(github.SearchCodeResult(b), ""), err
+}
+
+// TestIgnoredArgumentsNote: search_code's schema does not say
+// additionalProperties, so its generated decoder accepts "per_pag" and
+// drops it; the tool message the model reads ends with a note naming it
+// and the nearest argument. A call without one reads as before.
+func TestIgnoredArgumentsNote(t *testing.T) {
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("search_code", `{"q":"x","per_pag":5}`), agenttest.Call("search_code", `{"q":"x","perPage":5}`)),
+		agenttest.Say("done"),
+	)
+	out, err := agent.New(m, agent.WithTools(github.Tools(searchCode{})...)).Run(t.Context(), agent.User("find x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := agenttest.ExpectToolMessages(t, out, 2)
+	want := `{"q":"x","order":"desc","page":1,"perPage":30}` + "\n\n" +
+		`note: "per_pag" is not an argument of search_code and was ignored (did you mean "perPage"?)`
+	if msgs[0].Content != want {
+		t.Errorf("tool message\n%s\nwant\n%s", msgs[0].Content, want)
+	}
+	if msgs[1].Content != `{"q":"x","order":"desc","page":1,"perPage":5}` {
+		t.Errorf("tool message without an ignored argument: %s", msgs[1].Content)
 	}
 }

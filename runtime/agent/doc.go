@@ -35,6 +35,11 @@
 // message (runtime.Dispatch); in both cases the loop continues. Any other
 // error that propagates through Dispatch ends the run.
 //
+// A tool message is runtime.RenderResult of the result. When a generated
+// tool accepted and dropped arguments its schema does not declare
+// (runtime.IgnoredArgs), the message ends with a note naming them and the
+// nearest argument, so a misspelt optional argument is not lost silently.
+//
 // Provider adapters (runtime/openai, runtime/anthropic) return their own
 // form of a turn in Response.Native; the loop copies it into the assistant
 // message (Message.Native) without reading it, so the adapter can send the
