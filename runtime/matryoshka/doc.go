@@ -13,7 +13,10 @@
 // A facade is a plain runtime.Tool, so it works without a toolbox too: its
 // answer lists the inner tools with a one-line usage each, and a shortcut
 // call {"tool":"<inner>","args":{...}} runs any tool of its subtree directly.
-// That matters for MCP clients that ignore tools/list_changed.
+// That matters for MCP clients that ignore tools/list_changed. When the
+// inner tool's generated decoder accepted and dropped arguments its schema
+// does not declare (runtime.IgnoredArgs), the answer's message ends with a
+// note naming them.
 //
 // # Decisions
 //

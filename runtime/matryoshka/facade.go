@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -30,6 +31,9 @@ type FacadeDef struct {
 	// lines are the inner tools' lines in the facade's answer.
 	lines map[string]string
 	tool  runtime.Tool
+	// ignored finds, per inner tool name, the arguments a generated tool
+	// accepted and dropped (*runtime.IgnoredArgs), said in a note.
+	ignored sync.Map
 }
 
 type category struct {
@@ -338,5 +342,17 @@ func (d *FacadeDef) shortcut(ctx context.Context, tc runtime.ToolContext, c *Cal
 	// handler call is observed once.
 	res, err := runtime.Dispatch(ctx, t, inner, args)
 	res.Params = nil
+	ia, ok := d.ignored.Load(t.Name)
+	if !ok {
+		ia, _ = d.ignored.LoadOrStore(t.Name, runtime.NewIgnoredArgs(t))
+	}
+	if ws := ia.(*runtime.IgnoredArgs).Warnings(t.Name, args, res.Err); len(ws) > 0 {
+		// After the tool's own message, before its value.
+		note := "note: " + strings.Join(ws, "; ")
+		if res.Message != "" {
+			note = res.Message + "\n\n" + note
+		}
+		res.Message = note
+	}
 	return res, err
 }
