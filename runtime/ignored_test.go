@@ -35,6 +35,17 @@ func TestIgnoredArgs(t *testing.T) {
 			[]string{`"a" is not an argument of t and was ignored`, `"b" is not an argument of t and was ignored`, `"c" is not an argument of t and was ignored`,
 				`"d" is not an argument of t and was ignored`, `"e" is not an argument of t and was ignored`, `2 more arguments that t does not take were ignored`}},
 		{"not an object", `{` + props + `}`, `[1]`, nil, nil},
+		{"nested object", `{"properties":{"filter":{"type":"object","properties":{"color":{}}}},"additionalProperties":false}`,
+			`{"filter":{"colour":"red"}}`, nil,
+			[]string{`"colour" at /filter is not a member t takes there and was ignored (did you mean "color"?)`}},
+		{"array items", `{"properties":{"lines":{"type":"array","items":{"properties":{"sku":{}}}}}}`,
+			`{"lines":[{"sku":"a"},{"skus":"b"}],"line":[]}`, nil,
+			[]string{`"line" is not an argument of t and was ignored (did you mean "lines"?)`,
+				`"skus" at /lines/1 is not a member t takes there and was ignored (did you mean "sku"?)`}},
+		{"pointer escaped", `{"properties":{"a/b":{"properties":{"x":{}}}}}`, `{"a/b":{"y":1}}`, nil,
+			[]string{`"y" at /a~1b is not a member t takes there and was ignored`}},
+		{"nothing judged under $ref", `{"properties":{"f":{"$ref":"#/$defs/f"}},"$defs":{"f":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"nested additionalProperties false", `{"properties":{"f":{"properties":{"x":{}},"additionalProperties":false}}}`, `{"f":{"y":1}}`, nil, nil},
 	}
 	for _, tc := range tests {
 		ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(tc.schema), Decode: decode})
