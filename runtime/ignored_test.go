@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -57,4 +58,24 @@ func TestIgnoredArgs(t *testing.T) {
 	if ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(`{` + props + `}`)}); ia.Warnings("t", json.RawMessage(`{"zzz":1}`), nil) != nil {
 		t.Error("a tool without Decode drops nothing")
 	}
+}
+
+// FuzzIgnoredArgs reads untrusted schemas and arguments: never a panic,
+// at most five warnings and a count, each naming the owner.
+func FuzzIgnoredArgs(f *testing.F) {
+	f.Add(`{"properties":{"a":{"properties":{"b":{}}}}}`, `{"a":{"c":1},"d":[1]}`)
+	f.Add(`{"properties":{"l":{"items":{"properties":{"x":{}}}}}}`, `{"l":[{"y":1},{"x":2},3,null]}`)
+	f.Add(`{"properties":{"a":{}},"additionalProperties":true}`, `{"a~/b":1}`)
+	f.Fuzz(func(t *testing.T, schema, args string) {
+		ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(schema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+		ws := ia.Warnings("owner", json.RawMessage(args), nil)
+		if len(ws) > maxIgnoredWarnings+1 {
+			t.Fatalf("%d warnings", len(ws))
+		}
+		for _, w := range ws {
+			if !strings.Contains(w, "owner") {
+				t.Fatalf("warning without its owner: %s", w)
+			}
+		}
+	})
 }
