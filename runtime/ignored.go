@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -114,41 +113,194 @@ type ignored struct {
 // maxIgnoredWarnings bounds the warnings of one call.
 const maxIgnoredWarnings = 5
 
-// walk adds the members of raw that n drops to out, in name order, and
-// those of its judged values below.
-func (n *dropNode) walk(at string, raw json.RawMessage, out *[]ignored) {
-	raw = bytes.TrimSpace(raw)
-	switch {
-	case len(raw) > 0 && raw[0] == '{' && (n.props != nil || n.children != nil):
-		var members map[string]json.RawMessage
-		if json.Unmarshal(raw, &members) != nil {
-			return
+// step is one step of the path walk is at: a member name (raw JSON string
+// contents) or an array index.
+type step struct {
+	key   []byte
+	index int
+}
+
+// pointer renders path as a JSON pointer.
+func pointer(path []step) string {
+	var b []byte
+	for _, s := range path {
+		b = append(b, '/')
+		if s.key == nil {
+			b = fmt.Appendf(b, "%d", s.index)
+			continue
 		}
-		for _, k := range slices.Sorted(maps.Keys(members)) {
-			if n.props != nil {
-				if _, found := slices.BinarySearch(n.props, k); !found {
-					*out = append(*out, ignored{at: at, name: k, props: n.props})
-					continue
+		b = append(b, text.PointerToken(unquote(s.key))...)
+	}
+	return string(b)
+}
+
+// unquote is the text of raw JSON string contents.
+func unquote(key []byte) string {
+	if bytes.IndexByte(key, '\\') < 0 {
+		return string(key)
+	}
+	var s string
+	if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &s) != nil {
+		return string(key)
+	}
+	return s
+}
+
+// declares reports whether the sorted props hold the member whose raw
+// string contents are key.
+func declares(props []string, key []byte) bool {
+	if bytes.IndexByte(key, '\\') >= 0 {
+		_, found := slices.BinarySearch(props, unquote(key))
+		return found
+	}
+	lo, hi := 0, len(props)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if props[mid] < string(key) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo < len(props) && props[lo] == string(key)
+}
+
+// walk adds to out the members of the JSON value b that n drops, and
+// those of its judged values below, in the order they come. It reads b
+// once without allocating until it finds one; on JSON it cannot read it
+// stops (the decoder refused such arguments already).
+func (n *dropNode) walk(b []byte, path *[]step, out *[]ignored) {
+	i := skipSpace(b, 0)
+	switch {
+	case i < len(b) && b[i] == '{' && (n.props != nil || n.children != nil):
+		i++
+		for {
+			i = skipSpace(b, i)
+			if i >= len(b) || b[i] != '"' {
+				return // '}' or not JSON
+			}
+			kEnd, ok := skipString(b, i)
+			if !ok {
+				return
+			}
+			key := b[i+1 : kEnd-1]
+			i = skipSpace(b, kEnd)
+			if i >= len(b) || b[i] != ':' {
+				return
+			}
+			v := skipSpace(b, i+1)
+			vEnd, ok := skipValue(b, v)
+			if !ok {
+				return
+			}
+			switch {
+			case n.props != nil && !declares(n.props, key):
+				f := ignored{at: pointer(*path), name: unquote(key), props: n.props}
+				// A member sent twice is one warning.
+				if !slices.ContainsFunc(*out, func(g ignored) bool { return g.at == f.at && g.name == f.name }) {
+					*out = append(*out, f)
+				}
+			case n.children != nil:
+				c := n.children[string(key)]
+				if bytes.IndexByte(key, '\\') >= 0 {
+					c = n.children[unquote(key)]
+				}
+				if c != nil {
+					*path = append(*path, step{key: key})
+					c.walk(b[v:vEnd], path, out)
+					*path = (*path)[:len(*path)-1]
 				}
 			}
-			if c := n.children[k]; c != nil {
-				c.walk(at+"/"+text.PointerToken(k), members[k], out)
+			i = skipSpace(b, vEnd)
+			if i >= len(b) || b[i] != ',' {
+				return
 			}
+			i++
 		}
-	case len(raw) > 0 && raw[0] == '[' && n.items != nil:
-		var items []json.RawMessage
-		if json.Unmarshal(raw, &items) != nil {
-			return
-		}
-		for i, item := range items {
-			n.items.walk(fmt.Sprintf("%s/%d", at, i), item, out)
+	case i < len(b) && b[i] == '[' && n.items != nil:
+		i++
+		for index := 0; ; index++ {
+			i = skipSpace(b, i)
+			if i >= len(b) || b[i] == ']' {
+				return
+			}
+			vEnd, ok := skipValue(b, i)
+			if !ok {
+				return
+			}
+			*path = append(*path, step{index: index})
+			n.items.walk(b[i:vEnd], path, out)
+			*path = (*path)[:len(*path)-1]
+			i = skipSpace(b, vEnd)
+			if i >= len(b) || b[i] != ',' {
+				return
+			}
+			i++
 		}
 	}
 }
 
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the offset past the JSON string starting at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, true
+		}
+	}
+	return 0, false
+}
+
+// skipValue returns the offset past the JSON value starting at b[i]
+// (nested values counted, not checked).
+func skipValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return 0, false
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end, ok := skipString(b, j)
+				if !ok {
+					return 0, false
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return 0, false
+	}
+	j := i
+	for ; j < len(b); j++ {
+		if c := b[j]; c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+	}
+	return j, j > i
+}
+
 // Warnings returns one sentence per member of args the tool dropped,
-// naming owner (the tool or op) and the nearest declared name: depth
-// first in name order, at most five (then a count of the rest). failure
+// naming owner (the tool or op) and the nearest declared name, in the
+// order they come in args, at most five (then a count of the rest). failure
 // is the call's error, nil on success: a decoder's refusal that may name
 // undeclared members (an additionalProperties error, or errors left out)
 // means they were refused, not ignored, and gives none.
@@ -161,7 +313,8 @@ func (ia *IgnoredArgs) Warnings(owner string, args json.RawMessage, failure erro
 		return nil
 	}
 	var found []ignored
-	ia.root.walk("", args, &found)
+	var path []step
+	ia.root.walk(args, &path, &found)
 	var out []string
 	for i, f := range found {
 		if i == maxIgnoredWarnings {

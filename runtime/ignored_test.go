@@ -2,9 +2,15 @@ package runtime
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 func TestIgnoredArgs(t *testing.T) {
@@ -41,8 +47,12 @@ func TestIgnoredArgs(t *testing.T) {
 			[]string{`"colour" at /filter is not a member t takes there and was ignored (did you mean "color"?)`}},
 		{"array items", `{"properties":{"lines":{"type":"array","items":{"properties":{"sku":{}}}}}}`,
 			`{"lines":[{"sku":"a"},{"skus":"b"}],"line":[]}`, nil,
-			[]string{`"line" is not an argument of t and was ignored (did you mean "lines"?)`,
-				`"skus" at /lines/1 is not a member t takes there and was ignored (did you mean "sku"?)`}},
+			[]string{`"skus" at /lines/1 is not a member t takes there and was ignored (did you mean "sku"?)`,
+				`"line" is not an argument of t and was ignored (did you mean "lines"?)`}},
+		{"sent twice, said once", `{` + props + `}`, `{"zz":1,"q":"x","zz":2}`, nil,
+			[]string{`"zz" is not an argument of t and was ignored`}},
+		{"escaped names", `{"properties":{"a\"b":{"properties":{"x":{}}}}}`, `{"a\"b":{"\u0079":1},"\u0071":1}`, nil,
+			[]string{`"y" at /a"b is not a member t takes there and was ignored`, `"q" is not an argument of t and was ignored`}},
 		{"pointer escaped", `{"properties":{"a/b":{"properties":{"x":{}}}}}`, `{"a/b":{"y":1}}`, nil,
 			[]string{`"y" at /a~1b is not a member t takes there and was ignored`}},
 		{"nothing judged under $ref", `{"properties":{"f":{"$ref":"#/$defs/f"}},"$defs":{"f":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
@@ -60,12 +70,78 @@ func TestIgnoredArgs(t *testing.T) {
 	}
 }
 
-// FuzzIgnoredArgs reads untrusted schemas and arguments: never a panic,
-// at most five warnings and a count, each naming the owner.
+// referenceWalk is walk read plainly: decode the value, look each member
+// up. It is the oracle of FuzzIgnoredArgs.
+func referenceWalk(n *dropNode, at string, v any, out map[string]bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		if n.props == nil && n.children == nil {
+			return
+		}
+		for k, sub := range v {
+			if n.props != nil && !slices.Contains(n.props, k) {
+				out[at+" "+k] = true
+				continue
+			}
+			if c := n.children[k]; c != nil {
+				referenceWalk(c, at+"/"+text.PointerToken(k), sub, out)
+			}
+		}
+	case []any:
+		if n.items == nil {
+			return
+		}
+		for i, sub := range v {
+			referenceWalk(n.items, at+"/"+strconv.Itoa(i), sub, out)
+		}
+	}
+}
+
+// hasDuplicateKeys reports an object in raw (valid JSON) that holds a
+// name twice: the walk reads both values, the decoded value only the last.
+func hasDuplicateKeys(raw string) bool {
+	dec := json.NewDecoder(strings.NewReader(raw))
+	var stack []map[string]bool
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			switch tok {
+			case '{':
+				stack = append(stack, map[string]bool{})
+				expectKey = true
+				continue
+			case '[':
+				stack = append(stack, nil)
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+			}
+		case string:
+			if expectKey {
+				if stack[len(stack)-1][tok] {
+					return true
+				}
+				stack[len(stack)-1][tok] = true
+				expectKey = false
+				continue
+			}
+		}
+		expectKey = len(stack) > 0 && stack[len(stack)-1] != nil
+	}
+}
+
+// FuzzIgnoredArgs reads untrusted schemas and arguments: never a panic, at
+// most five warnings and a count, each naming the owner; and on valid JSON
+// the one-pass walk finds exactly the members a plain reading finds.
 func FuzzIgnoredArgs(f *testing.F) {
 	f.Add(`{"properties":{"a":{"properties":{"b":{}}}}}`, `{"a":{"c":1},"d":[1]}`)
 	f.Add(`{"properties":{"l":{"items":{"properties":{"x":{}}}}}}`, `{"l":[{"y":1},{"x":2},3,null]}`)
 	f.Add(`{"properties":{"a":{}},"additionalProperties":true}`, `{"a~/b":1}`)
+	f.Add(`{"properties":{"a\"b":{"properties":{"x":{}}}}}`, `{"a\"b":{"\u0079":[1,{"z":"}"}]},"q":"\\"}`)
 	f.Fuzz(func(t *testing.T, schema, args string) {
 		ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(schema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
 		ws := ia.Warnings("owner", json.RawMessage(args), nil)
@@ -76,6 +152,24 @@ func FuzzIgnoredArgs(f *testing.F) {
 			if !strings.Contains(w, "owner") {
 				t.Fatalf("warning without its owner: %s", w)
 			}
+		}
+		var v any
+		// Invalid UTF-8 reads as U+FFFD once decoded and as itself in the
+		// walk; the gateway refuses it before any tool runs.
+		if ia.root == nil || !utf8.ValidString(args) || json.Unmarshal([]byte(args), &v) != nil || hasDuplicateKeys(args) {
+			return
+		}
+		want := map[string]bool{}
+		referenceWalk(ia.root, "", v, want)
+		var found []ignored
+		var path []step
+		ia.root.walk([]byte(args), &path, &found)
+		got := map[string]bool{}
+		for _, f := range found {
+			got[f.at+" "+f.name] = true
+		}
+		if !maps.Equal(got, want) {
+			t.Fatalf("walk found %v, a plain reading %v", got, want)
 		}
 	})
 }
