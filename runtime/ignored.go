@@ -56,7 +56,7 @@ type dropNode struct {
 
 // mayDeclareMore are the keywords under which the members an object keeps
 // are not (only) its properties.
-var mayDeclareMore = []string{"patternProperties", "anyOf", "oneOf", "allOf", "$ref", "$dynamicRef", "if", "dependentSchemas", "unevaluatedProperties"}
+var mayDeclareMore = []string{"patternProperties", "anyOf", "oneOf", "allOf", "$ref", "$dynamicRef", "$recursiveRef", "if", "dependentSchemas", "dependencies", "unevaluatedProperties"}
 
 // maxDropDepth bounds the nesting compileDrop follows.
 const maxDropDepth = 32
@@ -94,7 +94,8 @@ func compileDrop(schema json.RawMessage, depth int) *dropNode {
 			}
 		}
 	}
-	if items, ok := s["items"]; ok {
+	// Items after a prefixItems tuple are not all the array's items.
+	if items, ok := s["items"]; ok && s["prefixItems"] == nil {
 		n.items = compileDrop(items, depth+1)
 	}
 	if n.props == nil && n.children == nil && n.items == nil {

@@ -56,6 +56,7 @@ func TestIgnoredArgs(t *testing.T) {
 		{"pointer escaped", `{"properties":{"a/b":{"properties":{"x":{}}}}}`, `{"a/b":{"y":1}}`, nil,
 			[]string{`"y" at /a~1b is not a member t takes there and was ignored`}},
 		{"nothing judged under $ref", `{"properties":{"f":{"$ref":"#/$defs/f"}},"$defs":{"f":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"items after a tuple", `{"properties":{"l":{"prefixItems":[{}],"items":{"properties":{"x":{}}}}}}`, `{"l":[{"y":1}]}`, nil, nil},
 		{"nested additionalProperties false", `{"properties":{"f":{"properties":{"x":{}},"additionalProperties":false}}}`, `{"f":{"y":1}}`, nil, nil},
 	}
 	for _, tc := range tests {
