@@ -8,17 +8,10 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/github"
+	"github.com/toolgen-go/toolgen/golden/github/githubtest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
-
-// echo serves search_code with the params it decoded.
-type echo struct{ github.UnimplementedHandlers }
-
-func (echo) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.SearchCodeParams) (runtime.ToolResult[github.SearchCodeResult], error) {
-	b, err := json.Marshal(p)
-	return runtime.OK(github.SearchCodeResult(b), ""), err
-}
 
 // TestGatewayIgnoredArguments: search_code's schema does not say
 // additionalProperties, so its generated decoder accepts an argument it
@@ -30,7 +23,7 @@ func (echo) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.Searc
 // warning calls them ignored.
 func TestGatewayIgnoredArguments(t *testing.T) {
 	var exec, batch runtime.Tool
-	for _, tool := range github.Gateway(echo{}, gateway.WithWrites(true)) {
+	for _, tool := range github.Gateway(githubtest.Echo{}, gateway.WithWrites(true)) {
 		switch tool.Name {
 		case gateway.ExecTool:
 			exec = tool

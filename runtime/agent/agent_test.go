@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolgen-go/toolgen/golden/github"
+	"github.com/toolgen-go/toolgen/golden/github/githubtest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"
@@ -536,15 +537,6 @@ func TestRetryRestoresToolbox(t *testing.T) {
 	}
 }
 
-// searchCode serves the generated github package's search_code with the
-// params it decoded.
-type searchCode struct{ github.UnimplementedHandlers }
-
-func (searchCode) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.SearchCodeParams) (runtime.ToolResult[github.SearchCodeResult], error) {
-	b, err := json.Marshal(p)
-	return runtime.OK(github.SearchCodeResult(b), ""), err
-}
-
 // TestIgnoredArgumentsNote: search_code's schema does not say
 // additionalProperties, so its generated decoder accepts "per_pag" and
 // drops it; the tool message the model reads ends with a note naming it
@@ -554,7 +546,7 @@ func TestIgnoredArgumentsNote(t *testing.T) {
 		agenttest.Calls(agenttest.Call("search_code", `{"q":"x","per_pag":5}`), agenttest.Call("search_code", `{"q":"x","perPage":5}`)),
 		agenttest.Say("done"),
 	)
-	out, err := agent.New(m, agent.WithTools(github.Tools(searchCode{})...)).Run(t.Context(), agent.User("find x"))
+	out, err := agent.New(m, agent.WithTools(github.Tools(githubtest.Echo{})...)).Run(t.Context(), agent.User("find x"))
 	if err != nil {
 		t.Fatal(err)
 	}

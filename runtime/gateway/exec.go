@@ -60,11 +60,10 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	}
 	// Members other than tool_exec's own are arguments sent next to op.
 	stray := map[string]json.RawMessage{}
-	var own []string // tool_exec's fields sent along with them
-	variant := -1    // a member that is one of them up to case
+	var own []string          // tool_exec's fields sent along with them
+	var variant, field string // a member that is one of them up to case
 	var bad *EnvelopeError
-	keys := slices.Sorted(maps.Keys(all))
-	for i, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(all)) {
 		v := all[k]
 		var err error
 		switch k {
@@ -78,8 +77,8 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			err = json.Unmarshal(v, &req.DryRun)
 		case "tool":
 		default:
-			if variant < 0 && slices.ContainsFunc(execFields, func(f string) bool { return strings.EqualFold(f, k) }) {
-				variant = i
+			if i := slices.IndexFunc(execFields, func(f string) bool { return strings.EqualFold(f, k) }); i >= 0 && variant == "" {
+				variant, field = k, execFields[i]
 			}
 			stray[k] = v
 			continue
@@ -103,8 +102,8 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	if bad != nil {
 		return req, nil, bad
 	}
-	if variant >= 0 {
-		return req, nil, caseVariant(keys[variant], lim)
+	if variant != "" {
+		return req, nil, caseVariant(variant, field, lim)
 	}
 	args := bytes.TrimSpace(req.Args)
 	switch {
@@ -157,11 +156,9 @@ func execInvalid(why string) *EnvelopeError {
 		Message: "tool_exec arguments are not valid: " + why + `; send {"op":"<op path>","args":{...}}`}
 }
 
-// caseVariant refuses member k, which is one of tool_exec's fields up to
+// caseVariant refuses member k, which is tool_exec's field only up to
 // case.
-func caseVariant(k string, lim Limits) *EnvelopeError {
-	i := slices.IndexFunc(execFields, func(f string) bool { return strings.EqualFold(f, k) })
-	field := execFields[i]
+func caseVariant(k, field string, lim Limits) *EnvelopeError {
 	k = truncBytes(k, lim.EchoBytes)
 	return &EnvelopeError{Code: runtime.CodeValidation,
 		Message: fmt.Sprintf("tool_exec has no argument %q; member names are exact: send %q (an argument of the op named %q goes inside \"args\")", k, field, k),

@@ -6,24 +6,16 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/golden/github"
+	"github.com/toolgen-go/toolgen/golden/github/githubtest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 )
-
-// searchCode serves the generated github package's search_code with the
-// params it decoded.
-type searchCode struct{ github.UnimplementedHandlers }
-
-func (searchCode) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.SearchCodeParams) (runtime.ToolResult[github.SearchCodeResult], error) {
-	b, err := json.Marshal(p)
-	return runtime.OK(github.SearchCodeResult(b), "found"), err
-}
 
 // TestShortcutIgnoredArguments: a tool run through a facade's shortcut
 // says which arguments its generated decoder accepted and dropped, after
 // its own message and before its value, as the flat surfaces do.
 func TestShortcutIgnoredArguments(t *testing.T) {
-	facade := matryoshka.Facade("code", "Search code.", github.Tools(searchCode{}))
+	facade := matryoshka.Facade("code", "Search code.", github.Tools(githubtest.Echo{Message: "found"}))
 	run := func(args string) string {
 		res, err := runtime.Dispatch(context.Background(), facade, runtime.NewToolContext(runtime.ContextParts{}), json.RawMessage(args))
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/examples/quickstart"
 	"github.com/toolgen-go/toolgen/golden/github"
+	"github.com/toolgen-go/toolgen/golden/github/githubtest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
@@ -480,22 +481,13 @@ func TestServerOptions(t *testing.T) {
 	}
 }
 
-// searchCode serves the generated github package's search_code with the
-// params it decoded.
-type searchCode struct{ github.UnimplementedHandlers }
-
-func (searchCode) SearchCode(_ context.Context, _ runtime.ToolContext, p *github.SearchCodeParams) (runtime.ToolResult[github.SearchCodeResult], error) {
-	b, err := json.Marshal(p)
-	return runtime.OK(github.SearchCodeResult(b), ""), err
-}
-
 // TestIgnoredArgumentsNote: search_code's schema does not say
 // additionalProperties, so its generated decoder accepts "per_pag" and
 // drops it. The result's text is unchanged, and a second content block
 // tells the model, with the nearest argument; a call without such an
 // argument has one block, as before.
 func TestIgnoredArgumentsNote(t *testing.T) {
-	cs := serve(t, github.Tools(searchCode{}))
+	cs := serve(t, github.Tools(githubtest.Echo{}))
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search_code", Arguments: json.RawMessage(`{"q":"x","per_pag":5}`)})
 	if err != nil || res.IsError || len(res.Content) != 2 {
 		t.Fatalf("search_code with per_pag: %v, %+v", err, res)
