@@ -103,7 +103,9 @@
 // with k3 0.5 ("air quality … the air quality index" is about air quality).
 // An op's sum is multiplied by 1 + half the share of the query's idf mass
 // it matches (rare words count more), by ×1.1 when the query's action verb
-// is the op's or both only read, ×0.9 when they differ, and by ×1.25 for a
+// (the first after a request cue such as "can you", "please" or "I want
+// to", when it has one; else its first) is the op's or both only read,
+// ×0.9 when they differ, and by ×1.25 for a
 // listing op whose entity the query names in the plural. The best 50 are
 // then re-scored by the share of the query's adjacent word pairs found
 // within three words in the op's name and description (×1), and by a

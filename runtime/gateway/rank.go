@@ -161,7 +161,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	words := splitWords(fileNames(query))
 	qs := make([]string, 0, len(words))
 	qtf := make([]int, 0, len(words)) // how often the query says qs[i]
-	qAction := actNone
+	qAction := queryAction(words)
 	for i, w := range words {
 		// Two words the family writes as one ("to-do" for "todo", "web
 		// site" for "website"), learned from its own terms.
@@ -175,9 +175,6 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			continue
 		}
 		t := stem(w)
-		if qAction == actNone {
-			qAction = actionOf[t]
-		}
 		if ix.id(t) < 0 {
 			// A compound the family writes apart ("airfare" for "air fare").
 			if parts, ok := splitCompound(t, ix.dfOf); ok {
@@ -511,4 +508,52 @@ func pluralStems(words []string) []string {
 		}
 	}
 	return out
+}
+
+// queryAction is the action a query asks for: that of its first action
+// word after its first request cue ("can you", "could you", "please",
+// "let's", "help me", "I want/need/would like to"), else that of its first
+// action word. A question often sets out its context before it asks ("I'm
+// booking a trip to Rome next week. Can you find a hotel near the
+// station?"): the verb of the request is the action it wants.
+func queryAction(words []string) actionClass {
+	first := func(words []string) actionClass {
+		for _, w := range words {
+			if stopWords[w] || isDigits(w) {
+				continue
+			}
+			if a := actionOf[stem(w)]; a != actNone {
+				return a
+			}
+		}
+		return actNone
+	}
+	if cue := requestCue(words); cue >= 0 {
+		if a := first(words[cue:]); a != actNone {
+			return a
+		}
+	}
+	return first(words)
+}
+
+// requestCue is the index of the word after the query's first request
+// cue, -1 when it has none.
+func requestCue(words []string) int {
+	for i, w := range words {
+		var prev string
+		if i > 0 {
+			prev = words[i-1]
+		}
+		switch {
+		case w == "please", w == "s" && prev == "let":
+			return i + 1
+		case w == "you" && (prev == "can" || prev == "could" || prev == "would" || prev == "will"):
+			return i + 1
+		case (w == "me" || w == "us") && prev == "help":
+			return i + 1
+		case w == "to" && (prev == "want" || prev == "need" || prev == "like" || prev == "wish"):
+			return i + 1
+		}
+	}
+	return -1
 }

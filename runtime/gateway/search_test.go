@@ -304,3 +304,27 @@ func BenchmarkBM25Pool(b *testing.B) {
 		i++
 	}
 }
+
+// TestQueryAction: the action a query asks for is its request's verb when
+// context comes first, else its first action word.
+func TestQueryAction(t *testing.T) {
+	cases := []struct {
+		query string
+		want  actionClass
+	}{
+		{"delete the old tasks", actDelete},
+		{"I'm booking a trip to Rome. Can you find a hotel near the station?", actSearch},
+		{"I'm booking a trip to Rome and need a hotel", actCreate},
+		{"We reserved a table last week; please cancel it", actDelete},
+		{"The report is ready. Let's send it to the team", actSend},
+		{"I want to update my email address, which I set last year", actUpdate},
+		{"I'd like to list my open issues", actList},
+		{"Could you help me? The draft is done", actCreate},
+		{"weather in Paris", actNone},
+	}
+	for _, c := range cases {
+		if got := queryAction(splitWords(c.query)); got != c.want {
+			t.Errorf("queryAction(%q) = %v, want %v", c.query, got, c.want)
+		}
+	}
+}
