@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -22,11 +25,13 @@ import (
 // ending the agent loop's tool message or a facade's shortcut answer.
 //
 // Objects are judged at the top level and inside declared properties and
-// array items, wherever the schema says what they hold; nothing is judged
-// under a keyword that may keep or declare more members (an
-// additionalProperties schema, patternProperties, a union, allOf, a
-// reference, a conditional, dependentSchemas, unevaluatedProperties). A
-// nil *IgnoredArgs finds none.
+// array items, wherever the schema says what they hold, through local
+// references ("#/$defs/…", recursive ones too) and unions of one schema
+// with null (pydantic's optional model); nothing is judged under a keyword
+// that may keep or declare more members (an additionalProperties schema,
+// patternProperties, a union of two schemas, allOf, a reference with
+// constraints beside it or into another document, a conditional,
+// dependentSchemas, unevaluatedProperties). A nil *IgnoredArgs finds none.
 type IgnoredArgs struct {
 	once   sync.Once
 	schema json.RawMessage
@@ -55,20 +60,75 @@ type dropNode struct {
 }
 
 // mayDeclareMore are the keywords under which the members an object keeps
-// are not (only) its properties.
+// are not (only) its properties. A $ref, anyOf or oneOf alone is followed
+// (compileDrop); next to another of these it is not judged.
 var mayDeclareMore = []string{"patternProperties", "anyOf", "oneOf", "allOf", "$ref", "$dynamicRef", "$recursiveRef", "if", "dependentSchemas", "dependencies", "unevaluatedProperties"}
 
-// maxDropDepth bounds the nesting compileDrop follows.
-const maxDropDepth = 32
+// annotations are the keywords that say nothing of the members a value
+// may hold (and the places definitions are kept): next to a followed $ref
+// or union they change nothing.
+var annotations = map[string]bool{"$comment": true, "title": true, "description": true, "default": true, "examples": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true, "type": true, "$schema": true, "$defs": true, "definitions": true}
 
-// compileDrop reads schema, nil when nothing is judged in it: keywords
-// are read by their exact names, and an object drops undeclared members
-// when it lists properties and allows others (additionalProperties
-// absent or true) with no schema to keep them by.
-func compileDrop(schema json.RawMessage, depth int) *dropNode {
+// maxDropDepth bounds the nesting compileDrop follows, and maxDropRefs the
+// distinct references it resolves (each reads the schema from its root).
+const (
+	maxDropDepth = 32
+	maxDropRefs  = 64
+)
+
+// dropCompiler reads a tool's parameters schema into dropNodes.
+type dropCompiler struct {
+	root json.RawMessage
+	// local is set when a "#…" reference resolves against root: no
+	// subschema sets a base URI or anchor of its own.
+	local bool
+	// byRef are the nodes of the references followed so far, by JSON
+	// pointer; a node being read is there already (empty until done), so
+	// a recursive reference ends in it.
+	byRef map[string]*dropNode
+}
+
+// compileDrop reads a tool's parameters schema, nil when nothing is
+// judged in it.
+func compileDrop(schema json.RawMessage) *dropNode {
+	c := &dropCompiler{root: schema, local: true}
+	for _, k := range []string{`"$id"`, `"$anchor"`, `"$dynamicAnchor"`, `"$recursiveAnchor"`} {
+		if bytes.Contains(schema, []byte(k)) {
+			c.local = false
+		}
+	}
+	return c.compile(schema, 0)
+}
+
+// compile reads schema, nil when nothing is judged in it: keywords are
+// read by their exact names, and an object drops undeclared members when
+// it lists properties and allows others (additionalProperties absent or
+// true) with no schema to keep them by. A local $ref with nothing but
+// annotations beside it is judged as its target, and a union of one
+// schema and null (an optional object: {"anyOf":[{"$ref":…},{"type":"null"}]})
+// as that schema.
+func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 	var s map[string]json.RawMessage
 	if depth > maxDropDepth || json.Unmarshal(schema, &s) != nil {
 		return nil
+	}
+	if ref, ok := s["$ref"]; ok {
+		if !onlyBeside(s, "$ref") {
+			return nil
+		}
+		return c.ref(ref, depth)
+	}
+	for _, union := range [...]string{"anyOf", "oneOf"} {
+		if branches, ok := s[union]; ok {
+			if !onlyBeside(s, union) {
+				return nil
+			}
+			if b := nonNullBranch(branches); b != nil {
+				return c.compile(b, depth+1)
+			}
+			return nil
+		}
 	}
 	for _, k := range mayDeclareMore {
 		if _, ok := s[k]; ok {
@@ -78,30 +138,126 @@ func compileDrop(schema json.RawMessage, depth int) *dropNode {
 	n := &dropNode{}
 	var props map[string]json.RawMessage
 	if json.Unmarshal(s["properties"], &props) == nil && len(props) > 0 {
-		ap, ok := s["additionalProperties"]
-		if !ok || string(bytes.TrimSpace(ap)) == "true" {
-			for name := range props {
-				n.props = append(n.props, name)
-			}
-			sort.Strings(n.props)
+		names := make([]string, 0, len(props))
+		for name := range props {
+			names = append(names, name)
 		}
-		for name, sub := range props {
-			if c := compileDrop(sub, depth+1); c != nil {
+		sort.Strings(names) // references are followed in one order (maxDropRefs)
+		if ap, ok := s["additionalProperties"]; !ok || string(bytes.TrimSpace(ap)) == "true" {
+			n.props = names
+		}
+		for _, name := range names {
+			if ch := c.compile(props[name], depth+1); ch != nil {
 				if n.children == nil {
 					n.children = map[string]*dropNode{}
 				}
-				n.children[name] = c
+				n.children[name] = ch
 			}
 		}
 	}
 	// Items after a prefixItems tuple are not all the array's items.
 	if items, ok := s["items"]; ok && s["prefixItems"] == nil {
-		n.items = compileDrop(items, depth+1)
+		n.items = c.compile(items, depth+1)
 	}
 	if n.props == nil && n.children == nil && n.items == nil {
 		return nil
 	}
 	return n
+}
+
+// onlyBeside reports whether every keyword of s but k is an annotation.
+func onlyBeside(s map[string]json.RawMessage, k string) bool {
+	for key := range s {
+		if key != k && !annotations[key] {
+			return false
+		}
+	}
+	return true
+}
+
+// nonNullBranch is the one branch of a union that is not {"type":"null"}
+// (with annotations), nil when there is not exactly one.
+func nonNullBranch(raw json.RawMessage) json.RawMessage {
+	var branches []json.RawMessage
+	if json.Unmarshal(raw, &branches) != nil {
+		return nil
+	}
+	var other json.RawMessage
+	for _, b := range branches {
+		var s map[string]json.RawMessage
+		if json.Unmarshal(b, &s) == nil && string(bytes.TrimSpace(s["type"])) == `"null"` && onlyBeside(s, "type") {
+			continue
+		}
+		if other != nil {
+			return nil
+		}
+		other = b
+	}
+	return other
+}
+
+// ref is the node of the target of a local reference ("#" or "#/…", a
+// JSON pointer into the tool's schema), nil for any other.
+func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
+	var ref string
+	if !c.local || json.Unmarshal(raw, &ref) != nil || !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	ptr, err := url.PathUnescape(ref[1:])
+	if err != nil {
+		return nil
+	}
+	if n, ok := c.byRef[ptr]; ok {
+		// Read already, or being read: a recursive reference ends in the
+		// node its target fills once read (empty, it judges nothing).
+		return n
+	}
+	if len(c.byRef) >= maxDropRefs {
+		return nil
+	}
+	target, ok := resolvePointer(c.root, ptr)
+	if !ok {
+		return nil
+	}
+	n := &dropNode{}
+	if c.byRef == nil {
+		c.byRef = map[string]*dropNode{}
+	}
+	c.byRef[ptr] = n
+	if t := c.compile(target, depth+1); t != nil {
+		*n = *t
+		return n
+	}
+	return nil
+}
+
+// resolvePointer is the value of doc at the JSON pointer ptr.
+func resolvePointer(doc json.RawMessage, ptr string) (json.RawMessage, bool) {
+	if ptr == "" {
+		return doc, true
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return nil, false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(doc, &obj) == nil {
+			v, ok := obj[tok]
+			if !ok {
+				return nil, false
+			}
+			doc = v
+			continue
+		}
+		var arr []json.RawMessage
+		i, err := strconv.Atoi(tok)
+		if json.Unmarshal(doc, &arr) != nil || err != nil || i < 0 || i >= len(arr) || tok != strconv.Itoa(i) {
+			return nil, false
+		}
+		doc = arr[i]
+	}
+	return doc, true
 }
 
 // ignored is one dropped member: where its object is (a JSON pointer,
@@ -309,7 +465,7 @@ func (ia *IgnoredArgs) Warnings(owner string, args json.RawMessage, failure erro
 	if ia == nil || refusesUndeclared(failure) {
 		return nil
 	}
-	ia.once.Do(func() { ia.root = compileDrop(ia.schema, 0) })
+	ia.once.Do(func() { ia.root = compileDrop(ia.schema) })
 	if ia.root == nil {
 		return nil
 	}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -55,7 +56,25 @@ func TestIgnoredArgs(t *testing.T) {
 			[]string{`"y" at /a"b is not a member t takes there and was ignored`, `"q" is not an argument of t and was ignored`}},
 		{"pointer escaped", `{"properties":{"a/b":{"properties":{"x":{}}}}}`, `{"a/b":{"y":1}}`, nil,
 			[]string{`"y" at /a~1b is not a member t takes there and was ignored`}},
-		{"nothing judged under $ref", `{"properties":{"f":{"$ref":"#/$defs/f"}},"$defs":{"f":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"local $ref judged as its target", `{"properties":{"f":{"$ref":"#/$defs/f","description":"F."}},"$defs":{"f":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil,
+			[]string{`"y" at /f is not a member t takes there and was ignored`}},
+		{"pydantic's optional model", `{"properties":{"addr":{"anyOf":[{"$ref":"#/$defs/Address"},{"type":"null"}],"default":null}},` +
+			`"$defs":{"Address":{"type":"object","properties":{"street":{},"city":{}}}}}`, `{"addr":{"stret":"x"}}`, nil,
+			[]string{`"stret" at /addr is not a member t takes there and was ignored (did you mean "street"?)`}},
+		{"null of an optional model", `{"properties":{"addr":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"null"}]}},"$defs":{"A":{"properties":{"x":{}}}}}`, `{"addr":null}`, nil, nil},
+		{"recursive $ref", `{"$ref":"#/$defs/Node","$defs":{"Node":{"properties":{"name":{},"kids":{"items":{"$ref":"#/$defs/Node"}}}}}}`,
+			`{"name":"a","kids":[{"name":"b","kids":[{"nmae":"c"}]}]}`, nil,
+			[]string{`"nmae" at /kids/0/kids/0 is not a member t takes there and was ignored (did you mean "name"?)`}},
+		{"pointer with escapes", `{"properties":{"f":{"$ref":"#/$defs/a~1b%20c"}},"$defs":{"a/b c":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil,
+			[]string{`"y" at /f is not a member t takes there and was ignored`}},
+		{"$ref to the root", `{"properties":{"self":{"$ref":"#"},"x":{}}}`, `{"self":{"self":{"z":1}}}`, nil,
+			[]string{`"z" at /self/self is not a member t takes there and was ignored`}},
+		{"$ref beside properties", `{"properties":{"f":{"$ref":"#/$defs/f","properties":{"w":{}}}},"$defs":{"f":{"properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"remote $ref", `{"properties":{"f":{"$ref":"other.json#/$defs/f"}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"$ref that resolves to nothing", `{"properties":{"f":{"$ref":"#/$defs/nope"}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"$ref where a subschema sets its own base", `{"properties":{"f":{"$ref":"#/$defs/f"}},"$defs":{"f":{"$id":"f.json","properties":{"x":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"union of two objects", `{"properties":{"f":{"anyOf":[{"properties":{"x":{}}},{"properties":{"y":{}}}]}}}`, `{"f":{"y":1}}`, nil, nil},
+		{"union beside properties", `{"properties":{"f":{"anyOf":[{"properties":{"x":{}}},{"type":"null"}],"properties":{"y":{}}}}}`, `{"f":{"y":1}}`, nil, nil},
 		{"items after a tuple", `{"properties":{"l":{"prefixItems":[{}],"items":{"properties":{"x":{}}}}}}`, `{"l":[{"y":1}]}`, nil, nil},
 		{"nested additionalProperties false", `{"properties":{"f":{"properties":{"x":{}},"additionalProperties":false}}}`, `{"f":{"y":1}}`, nil, nil},
 	}
@@ -135,6 +154,23 @@ func hasDuplicateKeys(raw string) bool {
 	}
 }
 
+// TestIgnoredArgsRefBudget: a schema of many references is read in
+// bounded time, the first maxDropRefs of them (in property order) followed.
+func TestIgnoredArgsRefBudget(t *testing.T) {
+	var props, defs []string
+	for i := range 2 * maxDropRefs {
+		props = append(props, fmt.Sprintf(`"p%03d":{"$ref":"#/$defs/d%03d"}`, i, i))
+		defs = append(defs, fmt.Sprintf(`"d%03d":{"properties":{"x":{}}}`, i))
+	}
+	schema := `{"properties":{` + strings.Join(props, ",") + `},"$defs":{` + strings.Join(defs, ",") + `}}`
+	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(schema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+	args := fmt.Sprintf(`{"p000":{"y":1},"p%03d":{"y":1}}`, 2*maxDropRefs-1)
+	want := []string{`"y" at /p000 is not a member t takes there and was ignored`}
+	if got := ia.Warnings("t", json.RawMessage(args), nil); !reflect.DeepEqual(got, want) {
+		t.Errorf("Warnings = %q, want %q", got, want)
+	}
+}
+
 // FuzzIgnoredArgs reads untrusted schemas and arguments: never a panic, at
 // most five warnings and a count, each naming the owner; and on valid JSON
 // the one-pass walk finds exactly the members a plain reading finds.
@@ -143,6 +179,7 @@ func FuzzIgnoredArgs(f *testing.F) {
 	f.Add(`{"properties":{"l":{"items":{"properties":{"x":{}}}}}}`, `{"l":[{"y":1},{"x":2},3,null]}`)
 	f.Add(`{"properties":{"a":{}},"additionalProperties":true}`, `{"a~/b":1}`)
 	f.Add(`{"properties":{"a\"b":{"properties":{"x":{}}}}}`, `{"a\"b":{"\u0079":[1,{"z":"}"}]},"q":"\\"}`)
+	f.Add(`{"$ref":"#/$defs/N","$defs":{"N":{"properties":{"k":{"items":{"anyOf":[{"$ref":"#/$defs/N"},{"type":"null"}]}}}}}}`, `{"k":[{"k":[{"j":1}]},null]}`)
 	f.Fuzz(func(t *testing.T, schema, args string) {
 		ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(schema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
 		ws := ia.Warnings("owner", json.RawMessage(args), nil)
