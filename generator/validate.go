@@ -389,6 +389,40 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 	return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(generic, c.receiver().Dot("String").Call()))}
 }
 
+// lengthBounded counts the runes of s into n for the length checks conds
+// only when its length in bytes leaves them open: a rune is one to four
+// bytes, so a string of at most max bytes has at most max runes and one of
+// at least 4·min-3 bytes at least min runes.
+//
+//	if n := len(s); n < 9 || n > 80 {
+//		n = check.Len(s)
+//		if n < 3 { ... }
+//		if n > 80 { ... }
+//	}
+func lengthBounded(n string, s jen.Code, minLen, maxLen *int64, checkPkg string, conds []jen.Code) jen.Code {
+	count := jen.Qual(checkPkg, "Len").Call(s)
+	var open []jen.Code
+	if minLen != nil && *minLen > 0 {
+		if *minLen > (math.MaxInt32+3)/4 {
+			// Past what the bytes decide on every platform: count.
+			return jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Add(count)}, conds...)...)
+		}
+		open = append(open, jen.Id(n).Op("<").Lit(int(4**minLen-3)))
+	}
+	if maxLen != nil {
+		open = append(open, jen.Id(n).Op(">").Lit(int(*maxLen)))
+	}
+	var cond *jen.Statement
+	for i, o := range open {
+		if i == 0 {
+			cond = jen.Add(o)
+		} else {
+			cond = cond.Op("||").Add(o)
+		}
+	}
+	return jen.If(jen.Id(n).Op(":=").Len(s), cond).Block(append([]jen.Code{jen.Id(n).Op("=").Add(count)}, conds...)...)
+}
+
 func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	var out []jen.Code
 	cs := t.Constraints
@@ -407,7 +441,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 				c.addValue("AddString", "maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"), s)))
 		}
 		if len(conds) > 0 {
-			out = append(out, jen.Block(append([]jen.Code{jen.Id(n).Op(":=").Qual(c.g.checkPkg, "Len").Call(s)}, conds...)...))
+			out = append(out, lengthBounded(n, s, cs.MinLength, cs.MaxLength, c.g.checkPkg, conds))
 		}
 	}
 	if cs.Pattern != "" {

@@ -727,8 +727,8 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("title")
-		{
-			n1 := check.Len(x.Title)
+		if n1 := len(x.Title); n1 < 1 || n1 > 200 {
+			n1 = check.Len(x.Title)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
@@ -814,8 +814,8 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("name")
-		{
-			n1 := check.Len(x.Name)
+		if n1 := len(x.Name); n1 < 1 {
+			n1 = check.Len(x.Name)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
 			}
@@ -848,8 +848,8 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("name")
-		{
-			n1 := check.Len(x.Name)
+		if n1 := len(x.Name); n1 < 1 {
+			n1 = check.Len(x.Name)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
 			}
@@ -882,8 +882,8 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("title")
-		{
-			n1 := check.Len(x.Title)
+		if n1 := len(x.Title); n1 < 1 {
+			n1 = check.Len(x.Title)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
@@ -910,8 +910,8 @@ func (x *CreateOntoProjectParams) Validate() error {
 func (x *CreateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("name")
-		{
-			n1 := check.Len(x.Name)
+		if n1 := len(x.Name); n1 < 1 || n1 > 120 {
+			n1 = check.Len(x.Name)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name)
 			}

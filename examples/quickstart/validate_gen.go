@@ -86,8 +86,8 @@ func (x *CreateTodoParams) Validate() error {
 func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("title")
-		{
-			n1 := check.Len(x.Title)
+		if n1 := len(x.Title); n1 < 1 || n1 > 120 {
+			n1 = check.Len(x.Title)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
@@ -125,8 +125,8 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 			for i1 := range x.Tags {
 				c1 := c.Index(i1)
-				{
-					n2 := check.Len(x.Tags[i1])
+				if n2 := len(x.Tags[i1]); n2 < 1 {
+					n2 = check.Len(x.Tags[i1])
 					if n2 < 1 {
 						e.AddString(&c1, "minLength", "must be at least 1 character long", "at least 1 character", x.Tags[i1])
 					}
@@ -154,8 +154,8 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("title")
 		if x.Title != nil {
-			{
-				n1 := check.Len((*x.Title))
+			if n1 := len((*x.Title)); n1 < 1 || n1 > 120 {
+				n1 = check.Len((*x.Title))
 				if n1 < 1 {
 					e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", (*x.Title))
 				}

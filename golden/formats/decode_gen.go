@@ -127,8 +127,8 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				{
 					p43 := wire.At(d.Path())
 					var e44 wire.Errors
-					{
-						n104 := check.Len(s42)
+					if n104 := len(s42); n104 > 25 {
+						n104 = check.Len(s42)
 						if n104 > 25 {
 							e44.AddString(&p43, "maxLength", "must be at most 25 characters long", "at most 25 characters", s42)
 						}

@@ -123,8 +123,8 @@ func (x *CreateIssueParams) Validate() error {
 func (x *CreateIssueParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("title")
-		{
-			n1 := check.Len(x.Title)
+		if n1 := len(x.Title); n1 < 1 || n1 > 256 {
+			n1 = check.Len(x.Title)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Title)
 			}
@@ -157,8 +157,8 @@ func (x *SearchCodeParams) Validate() error {
 func (x *SearchCodeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("q")
-		{
-			n1 := check.Len(x.Q)
+		if n1 := len(x.Q); n1 < 1 {
+			n1 = check.Len(x.Q)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Q)
 			}

@@ -137,8 +137,8 @@ func (x *SendContentValue) Validate() error {
 // validate records the violations of x at p in e.
 func (x *SendContentValue) validate(p *wire.Path, e *wire.Errors) {
 	if x.String != nil {
-		{
-			n0 := check.Len((*x.String))
+		if n0 := len((*x.String)); n0 > 10 {
+			n0 = check.Len((*x.String))
 			if n0 > 10 {
 				e.AddString(p, "maxLength", "must be at most 10 characters long", "at most 10 characters", (*x.String))
 			}

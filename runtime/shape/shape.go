@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"math"
 	"reflect"
 	"strconv"
 	"unsafe"
@@ -639,8 +640,10 @@ func (w walker) str(c *Check, s string) {
 	if c == nil {
 		return
 	}
-	if c.MinLenRule[0] != "" || c.MaxLenRule[0] != "" {
-		n := int64(check.Len(s))
+	// Runes are counted only when the length in bytes leaves a bound
+	// open: a rune is one to four bytes.
+	if n := int64(len(s)); c.MinLenRule[0] != "" && (c.MinLen > math.MaxInt64/4 || n < 4*c.MinLen-3) || c.MaxLenRule[0] != "" && n > c.MaxLen {
+		n = int64(check.Len(s))
 		if c.MinLenRule[0] != "" && n < c.MinLen {
 			w.record(&c.MinLenRule, String, s, 0, 0, nil)
 		}

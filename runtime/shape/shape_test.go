@@ -3,6 +3,7 @@ package shape
 import (
 	"errors"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -196,4 +197,42 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLengthBounds: the interpreter counts runes only when the bytes of a
+// string leave a length bound open, and agrees with a plain count on every
+// string of up to six runes of one to four bytes each.
+func TestLengthBounds(t *testing.T) {
+	type one struct{ S string }
+	minRule := Rule{"minLength", "too short", "longer"}
+	maxRule := Rule{"maxLength", "too long", "shorter"}
+	var strs []string
+	var gen func(s string, n int)
+	gen = func(s string, n int) {
+		strs = append(strs, s)
+		for _, r := range []string{"a", "\u00e9", "\u20ac", "\U0001F600"} {
+			if n > 0 {
+				gen(s+r, n-1)
+			}
+		}
+	}
+	gen("", 6)
+	for _, b := range [][2]int64{{1, -1}, {3, -1}, {-1, 2}, {2, 5}, {4, 4}} {
+		c := &Check{}
+		if b[0] >= 0 {
+			c.MinLen, c.MinLenRule = b[0], minRule
+		}
+		if b[1] >= 0 {
+			c.MaxLen, c.MaxLenRule = b[1], maxRule
+		}
+		table := Table{Fields: []Field{{Offset: 0, Kind: String, Required: true, Check: c}}, Names: []string{"s"}, Checked: true, Type: (*one)(nil)}
+		for _, s := range strs {
+			x := one{s}
+			n := int64(utf8.RuneCountInString(s))
+			want := b[0] >= 0 && n < b[0] || b[1] >= 0 && n > b[1]
+			if got := Validate(&table, unsafe.Pointer(&x)) != nil; got != want {
+				t.Fatalf("bounds %v, %q (%d runes, %d bytes): violation %v, want %v", b, s, n, len(s), got, want)
+			}
+		}
+	}
 }

@@ -19,8 +19,8 @@ func (x *UpdateListingParams) Validate() error {
 func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("name_0")
-		{
-			n1 := check.Len(x.Name0)
+		if n1 := len(x.Name0); n1 < 1 || n1 > 80 {
+			n1 = check.Len(x.Name0)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name0)
 			}
@@ -71,8 +71,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 			for i1 := range x.Tags0 {
 				c1 := c.Index(i1)
-				{
-					n2 := check.Len(x.Tags0[i1])
+				if n2 := len(x.Tags0[i1]); n2 > 32 {
+					n2 = check.Len(x.Tags0[i1])
 					if n2 > 32 {
 						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags0[i1])
 					}
@@ -137,8 +137,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("name_1")
-		{
-			n1 := check.Len(x.Name1)
+		if n1 := len(x.Name1); n1 < 1 || n1 > 80 {
+			n1 = check.Len(x.Name1)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name1)
 			}
@@ -189,8 +189,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 			for i1 := range x.Tags1 {
 				c1 := c.Index(i1)
-				{
-					n2 := check.Len(x.Tags1[i1])
+				if n2 := len(x.Tags1[i1]); n2 > 32 {
+					n2 = check.Len(x.Tags1[i1])
 					if n2 > 32 {
 						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags1[i1])
 					}
@@ -255,8 +255,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("name_2")
-		{
-			n1 := check.Len(x.Name2)
+		if n1 := len(x.Name2); n1 < 1 || n1 > 80 {
+			n1 = check.Len(x.Name2)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name2)
 			}
@@ -307,8 +307,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 			for i1 := range x.Tags2 {
 				c1 := c.Index(i1)
-				{
-					n2 := check.Len(x.Tags2[i1])
+				if n2 := len(x.Tags2[i1]); n2 > 32 {
+					n2 = check.Len(x.Tags2[i1])
 					if n2 > 32 {
 						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags2[i1])
 					}
@@ -373,8 +373,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("name_3")
-		{
-			n1 := check.Len(x.Name3)
+		if n1 := len(x.Name3); n1 < 1 || n1 > 80 {
+			n1 = check.Len(x.Name3)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name3)
 			}
@@ -425,8 +425,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 			for i1 := range x.Tags3 {
 				c1 := c.Index(i1)
-				{
-					n2 := check.Len(x.Tags3[i1])
+				if n2 := len(x.Tags3[i1]); n2 > 32 {
+					n2 = check.Len(x.Tags3[i1])
 					if n2 > 32 {
 						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags3[i1])
 					}
@@ -491,8 +491,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("name_4")
-		{
-			n1 := check.Len(x.Name4)
+		if n1 := len(x.Name4); n1 < 1 || n1 > 80 {
+			n1 = check.Len(x.Name4)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Name4)
 			}
@@ -543,8 +543,8 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 			for i1 := range x.Tags4 {
 				c1 := c.Index(i1)
-				{
-					n2 := check.Len(x.Tags4[i1])
+				if n2 := len(x.Tags4[i1]); n2 > 32 {
+					n2 = check.Len(x.Tags4[i1])
 					if n2 > 32 {
 						e.AddString(&c1, "maxLength", "must be at most 32 characters long", "at most 32 characters", x.Tags4[i1])
 					}

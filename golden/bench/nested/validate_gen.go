@@ -49,8 +49,8 @@ func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("notes")
 		if x.Notes != nil {
-			{
-				n1 := check.Len((*x.Notes))
+			if n1 := len((*x.Notes)); n1 > 2000 {
+				n1 = check.Len((*x.Notes))
 				if n1 > 2000 {
 					e.AddString(&c, "maxLength", "must be at most 2000 characters long", "at most 2000 characters", (*x.Notes))
 				}
@@ -91,8 +91,8 @@ func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("name")
 		if x.Name != nil {
-			{
-				n1 := check.Len((*x.Name))
+			if n1 := len((*x.Name)); n1 < 1 || n1 > 120 {
+				n1 = check.Len((*x.Name))
 				if n1 < 1 {
 					e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", (*x.Name))
 				}
@@ -195,8 +195,8 @@ func (x *CreateOrderItemsItemOptionsItem) validate(p *wire.Path, e *wire.Errors)
 	}
 	{
 		c := p.Key("value")
-		{
-			n1 := check.Len(x.Value)
+		if n1 := len(x.Value); n1 > 64 {
+			n1 = check.Len(x.Value)
 			if n1 > 64 {
 				e.AddString(&c, "maxLength", "must be at most 64 characters long", "at most 64 characters", x.Value)
 			}
@@ -276,8 +276,8 @@ func (x *CreateOrderShippingAddress) Validate() error {
 func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("line1")
-		{
-			n1 := check.Len(x.Line1)
+		if n1 := len(x.Line1); n1 < 1 {
+			n1 = check.Len(x.Line1)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.Line1)
 			}
@@ -285,8 +285,8 @@ func (x *CreateOrderShippingAddress) validate(p *wire.Path, e *wire.Errors) {
 	}
 	{
 		c := p.Key("city")
-		{
-			n1 := check.Len(x.City)
+		if n1 := len(x.City); n1 < 1 {
+			n1 = check.Len(x.City)
 			if n1 < 1 {
 				e.AddString(&c, "minLength", "must be at least 1 character long", "at least 1 character", x.City)
 			}
