@@ -332,7 +332,8 @@ func (g *gen) scalarCheckLit(t *ir.Type) (jen.Code, bool) {
 		}
 		if cs.MultipleOf != nil {
 			text := string(*cs.MultipleOf)
-			d[jen.Id("MultipleOf")] = strLit(text)
+			div := g.pkgVar("divisor", text, jen.Qual(g.checkPkg, "NewDivisor").Call(strLit(text)))
+			d[jen.Id("Divisor")] = jen.Op("&").Id(div)
 			d[jen.Id("MultRule")] = g.rule("multipleOf", "must be a multiple of "+text, "multiple of "+text)
 		}
 	}

@@ -747,12 +747,14 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 	bound(cs.Maximum, "maximum", ">", "<=", false, false)
 	bound(cs.ExclusiveMaximum, "exclusiveMaximum", ">=", "<", false, true)
 	if cs.MultipleOf != nil {
-		fn := "MultipleOf"
+		// if !divisor0.Of(x) { ... }, the divisor parsed once
+		method := "Of"
 		if integer {
-			fn = "MultipleOfInt"
+			method = "OfInt"
 		}
 		text := string(*cs.MultipleOf)
-		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(x, strLit(text))).Block(
+		div := c.g.pkgVar("divisor", text, jen.Qual(c.g.checkPkg, "NewDivisor").Call(strLit(text)))
+		out = append(out, jen.If(jen.Op("!").Id(div).Dot(method).Call(x)).Block(
 			c.addValue(add, "multipleOf", "must be a multiple of "+text, "multiple of "+text, x)))
 	}
 	return out

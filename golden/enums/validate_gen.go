@@ -70,7 +70,7 @@ func (x *SetLevelsParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Ratio) > 1.0 {
 				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio))
 			}
-			if !check.MultipleOf((*x.Ratio), "0.01") {
+			if !divisor3.Of((*x.Ratio)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Ratio))
 			}
 		}
@@ -89,7 +89,7 @@ func (x *SetLevelsMode) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "fast", "safe", "full-scan":
 	default:
-		e.AddEnum(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", string((*x)), enum3)
+		e.AddEnum(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", string((*x)), enum4)
 	}
 }
 
@@ -105,7 +105,7 @@ func (x *SetLevelsColor) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "red", "green":
 	default:
-		e.AddEnum(p, "enum", "must be one of \"red\", \"green\"", "\"red\", \"green\"", string((*x)), enum4)
+		e.AddEnum(p, "enum", "must be one of \"red\", \"green\"", "\"red\", \"green\"", string((*x)), enum5)
 	}
 }
 
@@ -114,6 +114,7 @@ var (
 	literal0 = wire.MustAny("\"auto\"")
 	literal1 = wire.MustAny("0")
 	literal2 = wire.MustAny("true")
-	enum3    = []string{"fast", "safe", "full-scan"}
-	enum4    = []string{"red", "green"}
+	divisor3 = check.NewDivisor("0.01")
+	enum4    = []string{"fast", "safe", "full-scan"}
+	enum5    = []string{"red", "green"}
 )

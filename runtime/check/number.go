@@ -11,22 +11,64 @@ import (
 // (the schema's multipleOf text, e.g. "0.01"). v is taken as the shortest
 // decimal that round-trips to it — the number the JSON text spelled — so
 // 0.07 is a multiple of 0.01 and 0.075 is not. Infinities, NaN and a divisor
-// that is not a positive number give false.
+// that is not a positive number give false. Generated code parses its
+// divisors once (NewDivisor) and calls Divisor.Of.
 func MultipleOf(v float64, divisor string) bool {
+	d := NewDivisor(divisor)
+	return d.Of(v)
+}
+
+// Divisor is a multipleOf divisor parsed once, for checks that run on
+// every call: generated code declares one per divisor
+// (var divisor0 = check.NewDivisor("0.01")).
+type Divisor struct {
+	text string
+	// m·10^e is the divisor when exact is set; otherwise it has more
+	// than 19 significant digits, or is not a positive number, and Of
+	// takes the exact slow path through text.
+	m     uint64
+	e     int
+	exact bool
+}
+
+// NewDivisor parses the multipleOf text divisor.
+func NewDivisor(divisor string) Divisor {
+	d := Divisor{text: divisor}
+	d.m, d.e, d.exact = parseDecimal(divisor)
+	d.exact = d.exact && d.m != 0
+	return d
+}
+
+// Of reports whether v is an integer multiple of d (see MultipleOf).
+func (d *Divisor) Of(v float64) bool {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return false
 	}
-	dm, de, ok := parseDecimal(divisor)
-	if !ok || dm == 0 {
-		return multipleOfBig(v, divisor)
+	if !d.exact {
+		return multipleOfBig(v, d.text)
 	}
 	if v == 0 {
 		return true
 	}
-	if r, re, multiple, ok := scaled(math.Abs(v), de); ok {
-		return multiple && decimalMultiple(r, re, dm, de)
+	if r, re, multiple, ok := scaled(math.Abs(v), d.e); ok {
+		return multiple && decimalMultiple(r, re, d.m, d.e)
 	}
-	return multipleOfShortest(v, divisor, dm, de)
+	return multipleOfShortest(v, d.text, d.m, d.e)
+}
+
+// OfInt reports whether v is an integer multiple of d (see MultipleOf).
+func (d *Divisor) OfInt(v int64) bool {
+	if !d.exact {
+		return multipleOfBig(float64(v), d.text)
+	}
+	if v == 0 {
+		return true
+	}
+	m := uint64(v)
+	if v < 0 {
+		m = uint64(-(v + 1)) + 1
+	}
+	return decimalMultiple(m, 0, d.m, d.e)
 }
 
 // multipleOfShortest is MultipleOf through the shortest decimal of v,
@@ -74,18 +116,8 @@ func scaled(a float64, de int) (r uint64, exp int, multiple, ok bool) {
 // MultipleOfInt reports whether v is an integer multiple of the decimal
 // divisor (see MultipleOf).
 func MultipleOfInt(v int64, divisor string) bool {
-	dm, de, ok := parseDecimal(divisor)
-	if !ok || dm == 0 {
-		return multipleOfBig(float64(v), divisor)
-	}
-	if v == 0 {
-		return true
-	}
-	m := uint64(v)
-	if v < 0 {
-		m = uint64(-(v + 1)) + 1
-	}
-	return decimalMultiple(m, 0, dm, de)
+	d := NewDivisor(divisor)
+	return d.OfInt(v)
 }
 
 // decimalMultiple reports whether vm·10^ve is an integer multiple of

@@ -137,7 +137,11 @@ type Check struct {
 	Format     func(string) bool
 	FormatRule Rule
 
-	Bounds     []Bound
+	Bounds []Bound
+	// Divisor is the multipleOf divisor, parsed once (a package variable
+	// of the generated code); MultipleOf is its text, parsed on every
+	// check, for a table that sets no Divisor.
+	Divisor    *check.Divisor
 	MultipleOf string
 	MultRule   Rule
 
@@ -688,7 +692,8 @@ func (w walker) int(c *Check, v int64) {
 			w.record(&b.Rule, Int, "", v, 0, nil)
 		}
 	}
-	if c.MultipleOf != "" && !check.MultipleOfInt(v, c.MultipleOf) {
+	switch {
+	case c.Divisor != nil && !c.Divisor.OfInt(v), c.Divisor == nil && c.MultipleOf != "" && !check.MultipleOfInt(v, c.MultipleOf):
 		w.record(&c.MultRule, Int, "", v, 0, nil)
 	}
 }
@@ -716,7 +721,8 @@ func (w walker) float(c *Check, v float64) {
 			w.record(&b.Rule, Float, "", 0, v, nil)
 		}
 	}
-	if c.MultipleOf != "" && !check.MultipleOf(v, c.MultipleOf) {
+	switch {
+	case c.Divisor != nil && !c.Divisor.Of(v), c.Divisor == nil && c.MultipleOf != "" && !check.MultipleOf(v, c.MultipleOf):
 		w.record(&c.MultRule, Float, "", 0, v, nil)
 	}
 }

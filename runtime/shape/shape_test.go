@@ -236,3 +236,29 @@ func TestLengthBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestDivisor: a multipleOf check through a Divisor parsed once and through
+// its text agree.
+func TestDivisor(t *testing.T) {
+	type one struct{ F float64 }
+	type oneInt struct{ I int64 }
+	rule := Rule{"multipleOf", "must be a multiple of 0.25", "multiple of 0.25"}
+	div := check.NewDivisor("0.25")
+	for _, c := range []*Check{{Divisor: &div, MultRule: rule}, {MultipleOf: "0.25", MultRule: rule}} {
+		ft := Table{Fields: []Field{{Kind: Float, Required: true, Check: c}}, Names: []string{"f"}, Checked: true, Type: (*one)(nil)}
+		it := Table{Fields: []Field{{Kind: Int, Required: true, Check: c}}, Names: []string{"i"}, Checked: true, Type: (*oneInt)(nil)}
+		for _, v := range []float64{0, 0.25, 0.5, 0.3, 7, -1.75, 1e300, 0.1} {
+			x := one{v}
+			want := v == 0 || v == 0.25 || v == 0.5 || v == 7 || v == -1.75 || v == 1e300
+			if got := Validate(&ft, unsafe.Pointer(&x)) == nil; got != want {
+				t.Errorf("divisor %v, %v: valid %v, want %v", c.Divisor != nil, v, got, want)
+			}
+		}
+		for _, v := range []int64{0, 3, -8} {
+			x := oneInt{v}
+			if Validate(&it, unsafe.Pointer(&x)) != nil {
+				t.Errorf("divisor %v, %d: not a multiple of 0.25", c.Divisor != nil, v)
+			}
+		}
+	}
+}

@@ -130,7 +130,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Price0) <= 0.0 {
 				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price0))
 			}
-			if !check.MultipleOf((*x.Price0), "0.01") {
+			if !divisor1.Of((*x.Price0)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price0))
 			}
 		}
@@ -248,7 +248,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Price1) <= 0.0 {
 				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price1))
 			}
-			if !check.MultipleOf((*x.Price1), "0.01") {
+			if !divisor1.Of((*x.Price1)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price1))
 			}
 		}
@@ -366,7 +366,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Price2) <= 0.0 {
 				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price2))
 			}
-			if !check.MultipleOf((*x.Price2), "0.01") {
+			if !divisor1.Of((*x.Price2)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price2))
 			}
 		}
@@ -484,7 +484,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Price3) <= 0.0 {
 				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price3))
 			}
-			if !check.MultipleOf((*x.Price3), "0.01") {
+			if !divisor1.Of((*x.Price3)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price3))
 			}
 		}
@@ -602,7 +602,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Price4) <= 0.0 {
 				e.AddNumber(&c, "exclusiveMinimum", "must be > 0", "> 0", (*x.Price4))
 			}
-			if !check.MultipleOf((*x.Price4), "0.01") {
+			if !divisor1.Of((*x.Price4)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Price4))
 			}
 		}
@@ -621,12 +621,13 @@ func (x *UpdateListingStatus0) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "draft", "active", "paused", "archived":
 	default:
-		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"paused\", \"archived\"", "\"draft\", \"active\", \"paused\", \"archived\"", string((*x)), enum1)
+		e.AddEnum(p, "enum", "must be one of \"draft\", \"active\", \"paused\", \"archived\"", "\"draft\", \"active\", \"paused\", \"archived\"", string((*x)), enum2)
 	}
 }
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
 	pattern0 = check.MustCompile("^[A-Z]{2}[0-9]{3,6}$")
-	enum1    = []string{"draft", "active", "paused", "archived"}
+	divisor1 = check.NewDivisor("0.01")
+	enum2    = []string{"draft", "active", "paused", "archived"}
 )
