@@ -692,8 +692,7 @@ func (w walker) int(c *Check, v int64) {
 			w.record(&b.Rule, Int, "", v, 0, nil)
 		}
 	}
-	switch {
-	case c.Divisor != nil && !c.Divisor.OfInt(v), c.Divisor == nil && c.MultipleOf != "" && !check.MultipleOfInt(v, c.MultipleOf):
+	if c.notMultipleInt(v) {
 		w.record(&c.MultRule, Int, "", v, 0, nil)
 	}
 }
@@ -721,8 +720,24 @@ func (w walker) float(c *Check, v float64) {
 			w.record(&b.Rule, Float, "", 0, v, nil)
 		}
 	}
-	switch {
-	case c.Divisor != nil && !c.Divisor.Of(v), c.Divisor == nil && c.MultipleOf != "" && !check.MultipleOf(v, c.MultipleOf):
+	if c.notMultiple(v) {
 		w.record(&c.MultRule, Float, "", 0, v, nil)
 	}
+}
+
+// notMultiple reports a multipleOf violation by v: through Divisor when
+// the table sets one, else through the divisor's text.
+func (c *Check) notMultiple(v float64) bool {
+	if c.Divisor != nil {
+		return !c.Divisor.Of(v)
+	}
+	return c.MultipleOf != "" && !check.MultipleOf(v, c.MultipleOf)
+}
+
+// notMultipleInt is notMultiple for an integer.
+func (c *Check) notMultipleInt(v int64) bool {
+	if c.Divisor != nil {
+		return !c.Divisor.OfInt(v)
+	}
+	return c.MultipleOf != "" && !check.MultipleOfInt(v, c.MultipleOf)
 }
