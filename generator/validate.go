@@ -412,15 +412,20 @@ func lengthBounded(n string, s jen.Code, minLen, maxLen *int64, checkPkg string,
 	if maxLen != nil {
 		open = append(open, jen.Id(n).Op(">").Lit(int(*maxLen)))
 	}
+	return jen.If(jen.Id(n).Op(":=").Len(s), orAll(open)).Block(append([]jen.Code{jen.Id(n).Op("=").Add(count)}, conds...)...)
+}
+
+// orAll joins conds with ||.
+func orAll(conds []jen.Code) *jen.Statement {
 	var cond *jen.Statement
-	for i, o := range open {
+	for i, c := range conds {
 		if i == 0 {
-			cond = jen.Add(o)
+			cond = jen.Add(c)
 		} else {
-			cond = cond.Op("||").Add(o)
+			cond = cond.Op("||").Add(c)
 		}
 	}
-	return jen.If(jen.Id(n).Op(":=").Len(s), cond).Block(append([]jen.Code{jen.Id(n).Op("=").Add(count)}, conds...)...)
+	return cond
 }
 
 func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
@@ -648,14 +653,7 @@ func (c vc) genericEqual(v jen.Code, lits []json.RawMessage, code string) []jen.
 		conds = append(conds, jen.Qual(c.g.checkPkg, "Equal").Call(jen.Id(g), jen.Id(name)))
 		shown = append(shown, string(l))
 	}
-	var cond *jen.Statement
-	for i, x := range conds {
-		if i == 0 {
-			cond = jen.Add(x)
-		} else {
-			cond = cond.Op("||").Add(x)
-		}
-	}
+	cond := orAll(conds)
 	message := "must be one of " + strings.Join(shown, ", ")
 	if code == "const" {
 		message = "must be " + shown[0]
@@ -987,18 +985,14 @@ func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 
 // genericEqualAny is genericEqual for a value already in generic form.
 func (c vc) genericEqualAny(v jen.Code, lits []json.RawMessage, code string) []jen.Code {
-	var cond *jen.Statement
+	var eqs []jen.Code
 	var shown []string
-	for i, l := range lits {
+	for _, l := range lits {
 		name := c.g.pkgVar("literal", string(l), jen.Qual(c.g.wirePkg, "MustAny").Call(strLit(string(l))))
-		eq := jen.Qual(c.g.checkPkg, "Equal").Call(v, jen.Id(name))
-		if i == 0 {
-			cond = eq
-		} else {
-			cond = cond.Op("||").Add(eq)
-		}
+		eqs = append(eqs, jen.Qual(c.g.checkPkg, "Equal").Call(v, jen.Id(name)))
 		shown = append(shown, string(l))
 	}
+	cond := orAll(eqs)
 	message := "must be one of " + strings.Join(shown, ", ")
 	if code == "const" {
 		message = "must be " + shown[0]

@@ -161,7 +161,8 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	words := splitWords(fileNames(query))
 	qs := make([]string, 0, len(words))
 	qtf := make([]int, 0, len(words)) // how often the query says qs[i]
-	qAction := queryAction(words)
+	stems := queryStems(words)
+	qAction := queryAction(words, stems)
 	for i, w := range words {
 		// Two words the family writes as one ("to-do" for "todo", "web
 		// site" for "website"), learned from its own terms.
@@ -171,10 +172,10 @@ func (ix *Index) Search(query string, limit int) []Hit {
 				qtf = append(qtf, 1)
 			}
 		}
-		if stopWords[w] || isDigits(w) {
+		t := stems[i]
+		if t == "" {
 			continue
 		}
-		t := stem(w)
 		if ix.id(t) < 0 {
 			// A compound the family writes apart ("airfare" for "air fare").
 			if parts, ok := splitCompound(t, ix.dfOf); ok {
@@ -516,24 +517,34 @@ func pluralStems(words []string) []string {
 // action word. A question often sets out its context before it asks ("I'm
 // booking a trip to Rome next week. Can you find a hotel near the
 // station?"): the verb of the request is the action it wants.
-func queryAction(words []string) actionClass {
-	first := func(words []string) actionClass {
-		for _, w := range words {
-			if stopWords[w] || isDigits(w) {
-				continue
-			}
-			if a := actionOf[stem(w)]; a != actNone {
+// stems are the words' stems (queryStems).
+func queryAction(words, stems []string) actionClass {
+	first := func(stems []string) actionClass {
+		for _, st := range stems {
+			if a := actionOf[st]; st != "" && a != actNone {
 				return a
 			}
 		}
 		return actNone
 	}
 	if cue := requestCue(words); cue >= 0 {
-		if a := first(words[cue:]); a != actNone {
+		if a := first(stems[cue:]); a != actNone {
 			return a
 		}
 	}
-	return first(words)
+	return first(stems)
+}
+
+// queryStems are the stems of a query's words, "" for stop words and
+// numbers.
+func queryStems(words []string) []string {
+	stems := make([]string, len(words))
+	for i, w := range words {
+		if !stopWords[w] && !isDigits(w) {
+			stems[i] = stem(w)
+		}
+	}
+	return stems
 }
 
 // requestCue is the index of the word after the query's first request

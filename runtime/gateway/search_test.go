@@ -323,7 +323,8 @@ func TestQueryAction(t *testing.T) {
 		{"weather in Paris", actNone},
 	}
 	for _, c := range cases {
-		if got := queryAction(splitWords(c.query)); got != c.want {
+		words := splitWords(c.query)
+		if got := queryAction(words, queryStems(words)); got != c.want {
 			t.Errorf("queryAction(%q) = %v, want %v", c.query, got, c.want)
 		}
 	}
