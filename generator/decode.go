@@ -81,18 +81,22 @@ func unsafePointer(v jen.Code, ptr bool) jen.Code {
 
 // emitDecoders writes decode_gen.go: a decodeWire method per named type
 // decoded by code, and the table (with its allocators) of each tabled one.
-func emitDecoders(g *gen, f *jen.File) error {
+func emitDecoders(g *gen, s *srcFile) error {
 	for _, t := range g.fam.Types {
 		if !decodeMethod(t) || g.alias[t] != nil {
 			continue
 		}
 		if g.tabled(t) {
 			// No decodeWire method: callers call the interpreter
-			// (decodeCall), one function fewer per object.
-			g.emitOptionals(f, t)
-			g.emitTable(f, t)
+			// (decodeCall), one function fewer per object. The table is
+			// data, written as text.
+			if len(g.optionalScalars(t)) > 0 {
+				g.emitOptionals(s.jen(), t)
+			}
+			g.emitTable(s, t)
 			continue
 		}
+		f := s.jen()
 		e := &emitter{g: g}
 		var body []jen.Code
 		x := jen.Id("x")

@@ -64,7 +64,7 @@ type fileEmitter struct {
 func emitters() []fileEmitter {
 	return []fileEmitter{
 		{path: "types_gen.go", text: emitTypes},
-		{path: "decode_gen.go", emit: emitDecoders},
+		{path: "decode_gen.go", text: emitDecoders},
 		{path: "validate_gen.go", emit: emitValidators},
 		{path: "handlers_gen.go", text: emitHandlers},
 		{path: "tools_gen.go", text: emitTools},

@@ -75,6 +75,7 @@ func (g *gen) newCodeFile() *jen.File {
 	f.ImportName(g.runtimePkg, "runtime")
 	f.ImportName(g.wirePkg, "wire")
 	f.ImportName(g.checkPkg, "check")
+	f.ImportName(g.shapePkg(), "shape")
 	return f
 }
 
@@ -89,6 +90,26 @@ func (s *srcFile) ident(name string) { s.buf = append(s.buf, name...) }
 
 // int writes the decimal integer n.
 func (s *srcFile) int(n int) { s.buf = strconv.AppendInt(s.buf, int64(n), 10) }
+
+// float writes the float64 literal of f as jennifer's Lit does: %#v,
+// with ".0" when that reads as an integer.
+func (s *srcFile) float(f float64) {
+	start := len(s.buf)
+	s.buf = fmt.Appendf(s.buf, "%#v", f)
+	if !bytes.ContainsAny(s.buf[start:], ".e") {
+		s.buf = append(s.buf, ".0"...)
+	}
+}
+
+// num writes the numeric literal of a JSON number's text (which the
+// caller checked with gotext.IsNumber) as gofmt writes it: a lower-case
+// exponent.
+func (s *srcFile) num(text string) {
+	if !gotext.IsNumber(text) {
+		panic("srcFile.num: not a JSON number")
+	}
+	s.buf = append(s.buf, strings.ReplaceAll(text, "E", "e")...)
+}
 
 // lit writes the interpreted Go string literal of v.
 func (s *srcFile) lit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, false) }
@@ -298,10 +319,10 @@ func importName(_ *gen, path string) string {
 
 // importAliased reports whether jennifer names the import explicitly: it
 // does for every path but the standard library's and the runtime
-// packages newFile names (runtime, wire, check).
+// packages newFile names (runtime, wire, check, shape).
 func importAliased(g *gen, path string) bool {
 	switch path {
-	case g.runtimePkg, g.wirePkg, g.checkPkg:
+	case g.runtimePkg, g.wirePkg, g.checkPkg, g.shapePkg():
 		return false
 	}
 	return strings.Contains(path, ".")

@@ -188,23 +188,24 @@ func scalarKind(t *ir.Type) string {
 }
 
 // rule is a shape.Rule literal: keyword, message, expected text.
-func (g *gen) rule(code, message, expected string) jen.Code {
-	return jen.Qual(g.shapePkg(), "Rule").Values(strLit(code), strLit(message), strLit(expected))
+func (g *gen) rule(code, message, expected string) litNode {
+	return &litList{typ: litType{path: g.shapePkg(), name: "Rule"}, elems: []litNode{litStr(code), litStr(message), litStr(expected)}}
 }
 
 // scalarCheck is the shape.Check literal of scalar t's constraints (nil
-// code when it has none); ok is false when a constraint has no table
-// form (an enum of numbers, a const).
-func (g *gen) scalarCheck(t *ir.Type) (jen.Code, bool) {
+// when it has none); ok is false when a constraint has no table form (an
+// enum of numbers, a const).
+func (g *gen) scalarCheck(t *ir.Type) (litNode, bool) {
 	c, ok := g.scalarCheckLit(t)
 	switch {
 	case c == nil:
 		return nil, ok
 	case hasMethods(t) && g.scalarTabled(g.canonical(t)):
 		// Shared with the type's validate method (checkName).
-		return jen.Op("&").Id(checkName(g.canonical(t))), ok
+		return litAddr(checkName(g.canonical(t))), ok
 	}
-	return jen.Op("&").Add(c), ok
+	c.typ.addr = true
+	return c, ok
 }
 
 // checkName is the package variable holding the shape.Check of named
@@ -236,10 +237,10 @@ func (g *gen) scalarTabled(t *ir.Type) bool {
 func (g *gen) emitScalarCheck(f *jen.File, t *ir.Type) {
 	c, _ := g.scalarCheckLit(t)
 	if c == nil {
-		c = jen.Qual(g.shapePkg(), "Check").Values()
+		c = &litDict{typ: litType{path: g.shapePkg(), name: "Check"}}
 	}
 	f.Add(commentf("%s holds the constraints of %s.", checkName(t), t.GoName))
-	f.Var().Id(checkName(t)).Op("=").Add(c)
+	f.Var().Id(checkName(t)).Op("=").Add(c.code())
 	f.Line()
 }
 
@@ -278,49 +279,49 @@ func (g *gen) validateCall(v jen.Code, t *ir.Type, ptr bool, p, errs jen.Code) j
 }
 
 // scalarCheckLit is scalarCheck written out in full.
-func (g *gen) scalarCheckLit(t *ir.Type) (jen.Code, bool) {
+func (g *gen) scalarCheckLit(t *ir.Type) (*litDict, bool) {
 	if t.Const != nil || (len(t.Enum) > 0 && t.Kind != ir.KindString && t.Kind != ir.KindEnum) {
 		return nil, false
 	}
 	cs := t.Constraints
-	d := jen.Dict{}
+	d := &litDict{typ: litType{path: g.shapePkg(), name: "Check"}}
 	switch t.Kind {
 	case ir.KindString, ir.KindEnum:
 		if cs.MinLength != nil && *cs.MinLength > 0 {
 			m := *cs.MinLength
-			d[jen.Id("MinLen")] = jen.Lit(int(m))
-			d[jen.Id("MinLenRule")] = g.rule("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character"))
+			d.add("MinLen", litInt(int(m)))
+			d.add("MinLenRule", g.rule("minLength", fmt.Sprintf("must be at least %s long", plural(m, "character")), "at least "+plural(m, "character")))
 		}
 		if cs.MaxLength != nil {
 			m := *cs.MaxLength
-			d[jen.Id("MaxLen")] = jen.Lit(int(m))
-			d[jen.Id("MaxLenRule")] = g.rule("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character"))
+			d.add("MaxLen", litInt(int(m)))
+			d.add("MaxLenRule", g.rule("maxLength", fmt.Sprintf("must be at most %s long", plural(m, "character")), "at most "+plural(m, "character")))
 		}
 		if cs.Pattern != "" {
-			d[jen.Id("Pattern")] = jen.Op("&").Id(g.patternVar(cs.Pattern))
-			d[jen.Id("PatternRule")] = g.rule("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern)
+			d.add("Pattern", litAddr(g.patternVar(cs.Pattern)))
+			d.add("PatternRule", g.rule("pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern))
 		}
 		if fn := formatFuncs[t.Format]; fn != "" {
-			d[jen.Id("Format")] = jen.Qual(g.checkPkg, fn)
-			d[jen.Id("FormatRule")] = g.rule("format", "must be a valid "+t.Format, t.Format)
+			d.add("Format", litQual(g.checkPkg, fn))
+			d.add("FormatRule", g.rule("format", "must be a valid "+t.Format, t.Format))
 		}
 		if len(t.Enum) > 0 {
-			var strs []jen.Code
+			var strs []litNode
 			var shown []string
 			for _, e := range t.Enum {
 				var s string
 				if json.Unmarshal(e.JSON, &s) != nil {
 					continue
 				}
-				strs = append(strs, strLit(s))
+				strs = append(strs, litStr(s))
 				shown = append(shown, strings.TrimSpace(string(e.JSON)))
 			}
 			if len(strs) == 0 {
 				return nil, false
 			}
 			list := strings.Join(shown, ", ")
-			d[jen.Id("Enum")] = jen.Index().String().Values(strs...)
-			d[jen.Id("EnumRule")] = g.rule("enum", "must be one of "+list, list)
+			d.add("Enum", &litList{typ: litType{slice: true, name: "string"}, elems: strs})
+			d.add("EnumRule", g.rule("enum", "must be one of "+list, list))
 		}
 	case ir.KindInteger, ir.KindNumber:
 		bounds, ok := g.numberBounds(t, t.Kind == ir.KindInteger)
@@ -328,28 +329,28 @@ func (g *gen) scalarCheckLit(t *ir.Type) (jen.Code, bool) {
 			return nil, false
 		}
 		if len(bounds) > 0 {
-			d[jen.Id("Bounds")] = jen.Index().Qual(g.shapePkg(), "Bound").Values(bounds...)
+			d.add("Bounds", &litList{typ: litType{slice: true, path: g.shapePkg(), name: "Bound"}, elems: bounds})
 		}
 		if cs.MultipleOf != nil {
 			text := string(*cs.MultipleOf)
 			div := g.pkgVar("divisor", text, jen.Qual(g.checkPkg, "NewDivisor").Call(strLit(text)))
-			d[jen.Id("Divisor")] = jen.Op("&").Id(div)
-			d[jen.Id("MultRule")] = g.rule("multipleOf", "must be a multiple of "+text, "multiple of "+text)
+			d.add("Divisor", litAddr(div))
+			d.add("MultRule", g.rule("multipleOf", "must be a multiple of "+text, "multiple of "+text))
 		}
 	}
-	if len(d) == 0 {
+	if len(d.pairs) == 0 {
 		return nil, true
 	}
-	return jen.Qual(g.shapePkg(), "Check").Values(d), true
+	return d, true
 }
 
 // numberBounds are the shape.Bound literals of t's bounds, in the order
 // numberChecks emits them and with its comparisons: integer bounds
 // rounded inward, float bounds compared with the float64 nearest them so
 // that the comparison agrees with the exact one.
-func (g *gen) numberBounds(t *ir.Type, integer bool) ([]jen.Code, bool) {
+func (g *gen) numberBounds(t *ir.Type, integer bool) ([]litNode, bool) {
 	cs := t.Constraints
-	var out []jen.Code
+	var out []litNode
 	ok := true
 	bound := func(n *ir.Number, keyword, word string, lower, exclusive bool) {
 		if n == nil {
@@ -360,8 +361,9 @@ func (g *gen) numberBounds(t *ir.Type, integer bool) ([]jen.Code, bool) {
 		if !valid {
 			return
 		}
-		d := jen.Dict{jen.Id("Rule"): g.rule(keyword, "must be "+word+" "+text, word+" "+text)}
-		always := func() { d[jen.Id("Op")] = jen.Qual(g.shapePkg(), "Always") }
+		d := &litDict{}
+		d.add("Rule", g.rule(keyword, "must be "+word+" "+text, word+" "+text))
+		always := func() { d.add("Op", litQual(g.shapePkg(), "Always")) }
 		switch {
 		case inf != 0:
 			if (inf > 0) != lower {
@@ -376,9 +378,11 @@ func (g *gen) numberBounds(t *ir.Type, integer bool) ([]jen.Code, bool) {
 			case !fits:
 				always()
 			case lower:
-				d[jen.Id("Op")], d[jen.Id("I")] = jen.Qual(g.shapePkg(), "Less"), jen.Lit(int(b.Int64()))
+				d.add("Op", litQual(g.shapePkg(), "Less"))
+				d.add("I", litInt(int(b.Int64())))
 			default:
-				d[jen.Id("Op")], d[jen.Id("I")] = jen.Qual(g.shapePkg(), "Greater"), jen.Lit(int(b.Int64()))
+				d.add("Op", litQual(g.shapePkg(), "Greater"))
+				d.add("I", litInt(int(b.Int64())))
 			}
 		default:
 			f, exact := r.Float64()
@@ -409,9 +413,10 @@ func (g *gen) numberBounds(t *ir.Type, integer bool) ([]jen.Code, bool) {
 			default:
 				op = "Greater"
 			}
-			d[jen.Id("Op")], d[jen.Id("F")] = jen.Qual(g.shapePkg(), op), jen.Lit(f)
+			d.add("Op", litQual(g.shapePkg(), op))
+			d.add("F", litFloat(f))
 		}
-		out = append(out, jen.Values(d))
+		out = append(out, d)
 	}
 	bound(cs.Minimum, "minimum", ">=", true, false)
 	bound(cs.ExclusiveMinimum, "exclusiveMinimum", ">", true, true)
@@ -421,45 +426,44 @@ func (g *gen) numberBounds(t *ir.Type, integer bool) ([]jen.Code, bool) {
 }
 
 // arrayCheck is the shape.Check literal of array t's item count and
-// uniqueness (nil code when it has none).
-func (g *gen) arrayCheck(t *ir.Type) jen.Code {
+// uniqueness (nil when it has none).
+func (g *gen) arrayCheck(t *ir.Type) litNode {
 	cs := t.Constraints
-	d := jen.Dict{}
+	d := &litDict{typ: litType{addr: true, path: g.shapePkg(), name: "Check"}}
 	if cs.MinItems != nil && *cs.MinItems > 0 {
 		minItems := *cs.MinItems
-		d[jen.Id("MinItems")] = jen.Lit(int(minItems))
-		d[jen.Id("MinItemsRule")] = g.rule("minItems", "must have at least "+plural(minItems, "item"), "at least "+plural(minItems, "item"))
+		d.add("MinItems", litInt(int(minItems)))
+		d.add("MinItemsRule", g.rule("minItems", "must have at least "+plural(minItems, "item"), "at least "+plural(minItems, "item")))
 	}
 	if cs.MaxItems != nil {
 		maxItems := *cs.MaxItems
-		d[jen.Id("MaxItems")] = jen.Lit(int(maxItems))
-		d[jen.Id("MaxItemsRule")] = g.rule("maxItems", "must have at most "+plural(maxItems, "item"), "at most "+plural(maxItems, "item"))
+		d.add("MaxItems", litInt(int(maxItems)))
+		d.add("MaxItemsRule", g.rule("maxItems", "must have at most "+plural(maxItems, "item"), "at most "+plural(maxItems, "item")))
 	}
 	if cs.UniqueItems {
-		d[jen.Id("Unique")] = jen.True()
+		d.add("Unique", litTrue)
 	}
-	if len(d) == 0 {
+	if len(d.pairs) == 0 {
 		return nil
 	}
-	return jen.Op("&").Qual(g.shapePkg(), "Check").Values(d)
+	return d
 }
 
 // emitTable writes the table of object t (decode_gen.go).
-func (g *gen) emitTable(f *jen.File, t *ir.Type) {
+func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 	sp := g.shapePkg()
 	opt := map[*ir.Field]bool{}
 	for _, fl := range g.optionalScalars(t) {
 		opt[fl] = true
 	}
-	var fields, names []jen.Code
+	var fields, names []litNode
 	for _, fl := range t.Fields {
 		ft := fl.Type
-		d := jen.Dict{
-			jen.Id("Offset"): jen.Qual("unsafe", "Offsetof").Call(jen.Id(t.GoName).Values().Dot(fl.GoName)),
-		}
-		names = append(names, strLit(fl.JSONName))
+		d := &litDict{}
+		d.add("Offset", litOffsetof(t.GoName, fl.GoName))
+		names = append(names, litStr(fl.JSONName))
 		if fl.Required {
-			d[jen.Id("Required")] = jen.True()
+			d.add("Required", litTrue)
 		}
 		pointer := g.presence(fl) == ir.PresencePointer
 		item := ft
@@ -469,61 +473,54 @@ func (g *gen) emitTable(f *jen.File, t *ir.Type) {
 			if pointer {
 				form = "OptSlice"
 			}
-			d[jen.Id("Form")] = jen.Qual(sp, form)
-			if c := g.arrayCheck(ft); c != nil {
-				d[jen.Id("Check")] = c
-			}
+			d.add("Form", litQual(sp, form))
+			d.add("Check", g.arrayCheck(ft))
 			if item.Kind != ir.KindObject {
-				if c, _ := g.scalarCheck(item); c != nil {
-					d[jen.Id("ItemCheck")] = c
-				}
+				c, _ := g.scalarCheck(item)
+				d.add("ItemCheck", c)
 			}
 		} else {
 			if pointer {
-				d[jen.Id("Form")] = jen.Qual(sp, "Pointer")
+				d.add("Form", litQual(sp, "Pointer"))
 			}
 			if item.Kind != ir.KindObject {
-				if c, _ := g.scalarCheck(item); c != nil {
-					d[jen.Id("Check")] = c
-				}
+				c, _ := g.scalarCheck(item)
+				d.add("Check", c)
 				if opt[fl] {
-					d[jen.Id("InOpt")] = jen.True()
-					d[jen.Id("OptOffset")] = jen.Qual("unsafe", "Offsetof").Call(jen.Id(optionalsName(t)).Values().Dot(fl.GoName))
+					d.add("InOpt", litTrue)
+					d.add("OptOffset", litOffsetof(optionalsName(t), fl.GoName))
 				}
 				if fl.Default != nil && !pointer {
-					d[jen.Id("HasDefault")] = jen.True()
-					d[jen.Id("Default")] = g.defaultConst(item, fl.Default)
+					d.add("HasDefault", litTrue)
+					d.add("Default", g.defaultConst(item, fl.Default))
 				}
 			}
 		}
 		if item.Kind == ir.KindObject {
-			d[jen.Id("Kind")] = jen.Qual(sp, "Object")
-			d[jen.Id("Object")] = jen.Op("&").Id(tableName(g.canonical(item)))
+			d.add("Kind", litQual(sp, "Object"))
+			d.add("Object", litAddr(tableName(g.canonical(item))))
 		} else {
-			d[jen.Id("Kind")] = jen.Qual(sp, scalarKind(item))
+			d.add("Kind", litQual(sp, scalarKind(item)))
 		}
-		fields = append(fields, jen.Values(d))
+		fields = append(fields, d)
 	}
-	td := jen.Dict{
-		jen.Id("Fields"): jen.Index().Qual(sp, "Field").Values(fields...),
-		jen.Id("Names"):  jen.Index().String().Values(names...),
-	}
+	td := &litDict{typ: litType{path: sp, name: "Table"}}
+	td.add("Fields", &litList{typ: litType{slice: true, path: sp, name: "Field"}, elems: fields})
+	td.add("Names", &litList{typ: litType{slice: true, name: "string"}, elems: names})
 	if t.AdditionalFalse {
-		td[jen.Id("Closed")] = jen.True()
+		td.add("Closed", litTrue)
 	}
 	if g.checked(t) {
-		td[jen.Id("Checked")] = jen.True()
+		td.add("Checked", litTrue)
 	}
 	if len(opt) > 0 {
-		td[jen.Id("Opt")] = typedNil(optionalsName(t))
+		td.add("Opt", litTypedNil(optionalsName(t)))
 	}
-	td[jen.Id("Type")] = typedNil(t.GoName)
+	td.add("Type", litTypedNil(t.GoName))
 	if g.ecma {
-		td[jen.Id("Budget")] = jen.True()
+		td.add("Budget", litTrue)
 	}
-	f.Add(commentf("%s describes %s to runtime/shape.", tableName(t), t.GoName))
-	f.Var().Id(tableName(t)).Op("=").Qual(sp, "Table").Values(td)
-	f.Line()
+	s.litVar(fmt.Sprintf("%s describes %s to runtime/shape.", tableName(t), t.GoName), tableName(t), td)
 }
 
 // typedNil is (*T)(nil) for the named type T: a table's Type and Opt,
@@ -533,17 +530,20 @@ func typedNil(goName string) jen.Code {
 }
 
 // defaultConst is the shape.Const literal of a scalar default.
-func (g *gen) defaultConst(t *ir.Type, raw json.RawMessage) jen.Code {
+func (g *gen) defaultConst(t *ir.Type, raw json.RawMessage) litNode {
 	text := strings.TrimSpace(string(raw))
+	d := &litDict{typ: litType{path: g.shapePkg(), name: "Const"}}
 	switch t.Kind {
 	case ir.KindBool:
-		return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("B"): jen.Lit(text == "true")})
+		d.add("B", litBool(text == "true"))
 	case ir.KindInteger:
-		return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("I"): numLit(text)})
+		d.add("I", litNum(text))
 	case ir.KindNumber:
-		return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("F"): numLit(text)})
+		d.add("F", litNum(text))
+	default:
+		var s string
+		_ = json.Unmarshal(raw, &s) // literal accepted it (tableable)
+		d.add("S", litStr(s))
 	}
-	var s string
-	_ = json.Unmarshal(raw, &s) // literal accepted it (tableable)
-	return jen.Qual(g.shapePkg(), "Const").Values(jen.Dict{jen.Id("S"): strLit(s)})
+	return d
 }

@@ -1,13 +1,17 @@
 package generator
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime/wire/wiretest"
@@ -88,6 +92,11 @@ func differential(t *testing.T, name, path string) {
 		for _, f := range files {
 			if pkg == "tab" && f.Path == "decode_gen.go" {
 				tabled = strings.Count(string(f.Bytes), " = shape.Table{")
+				// The tables are written as text (litdata.go), laid
+				// out as gofmt lays them out.
+				if out, err := format.Source(f.Bytes); err != nil || !bytes.Equal(out, f.Bytes) {
+					t.Errorf("tab/decode_gen.go is not gofmt-ed (err %v):\n%s", err, diff.Diff("generated", f.Bytes, "gofmt", out))
+				}
 			}
 			write(filepath.Join(pkg, f.Path), f.Bytes)
 		}
