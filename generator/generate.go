@@ -65,7 +65,7 @@ func emitters() []fileEmitter {
 	return []fileEmitter{
 		{path: "types_gen.go", text: emitTypes},
 		{path: "decode_gen.go", text: emitDecoders},
-		{path: "validate_gen.go", emit: emitValidators},
+		{path: "validate_gen.go", text: emitValidators},
 		{path: "handlers_gen.go", text: emitHandlers},
 		{path: "tools_gen.go", text: emitTools},
 		{path: "registry_gen.go", text: emitRegistry},

@@ -234,14 +234,12 @@ func (g *gen) scalarTabled(t *ir.Type) bool {
 // emitScalarCheck writes the shape.Check of named scalar type t, which
 // its Validate method and its parents' checks (validateCall) pass to
 // runtime/shape.
-func (g *gen) emitScalarCheck(f *jen.File, t *ir.Type) {
+func (g *gen) emitScalarCheck(s *srcFile, t *ir.Type) {
 	c, _ := g.scalarCheckLit(t)
 	if c == nil {
 		c = &litDict{typ: litType{path: g.shapePkg(), name: "Check"}}
 	}
-	f.Add(commentf("%s holds the constraints of %s.", checkName(t), t.GoName))
-	f.Var().Id(checkName(t)).Op("=").Add(c.code())
-	f.Line()
+	s.litVar(fmt.Sprintf("%s holds the constraints of %s.", checkName(t), t.GoName), checkName(t), c)
 }
 
 // scalarConv is the runtime/shape kind word of scalar type t (String,

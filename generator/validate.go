@@ -115,41 +115,58 @@ func (g *gen) splitFieldChecks(f *jen.File, t *ir.Type, fields []jen.Code) []jen
 // emitValidators writes validate_gen.go: Validate and validate per named
 // type, then the package-level patterns, schemas and literals they use.
 // golden/github/validate_gen.go shows the output.
-func emitValidators(g *gen, f *jen.File) error {
+func emitValidators(g *gen, s *srcFile) error {
 	for _, t := range g.fam.Types {
 		if !hasMethods(t) || g.alias[t] != nil {
 			continue
 		}
-		if !g.checked(t) {
+		// The methods of one line are text; the rest is code.
+		switch {
+		case !g.checked(t):
 			// Nothing to check beyond the Go type: no validate method, and
 			// no caller (value, decodeArgs) calls one.
-			f.Add(comment("Validate reports nil: every value of the Go type satisfies the schema."))
-			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(jen.Return(jen.Nil()))
-			f.Line()
+			validateMethod(s, t, "Validate reports nil: every value of the Go type satisfies the schema.", func() {
+				s.text("nil")
+			})
+			continue
+		case g.tabled(t):
+			// No validate method: callers call the interpreter (validateCall).
+			validateMethod(s, t, validateDoc, func() {
+				s.qual(g.shapePkg(), "Validate")
+				s.text("(&")
+				s.ident(tableName(t))
+				s.text(", ")
+				s.qual("unsafe", "Pointer")
+				s.text("(x))")
+			})
+			continue
+		case g.scalarTabled(t):
+			// No validate method (validateCall).
+			kind := scalarKind(t)
+			validateMethod(s, t, validateDoc, func() {
+				s.qual(g.shapePkg(), "Validate"+kind)
+				s.text("(&")
+				s.ident(checkName(t))
+				s.text(", ")
+				switch kind {
+				case "String":
+					s.text("string(*x), ")
+				case "Int":
+					s.text("int64(*x), ")
+				default:
+					s.text("float64(*x), ")
+				}
+				if g.ecma {
+					s.text("true)")
+				} else {
+					s.text("false)")
+				}
+			})
+			g.emitScalarCheck(s, t)
 			continue
 		}
-		if g.tabled(t) {
-			// func (x *T) Validate() error { return shape.Validate(&tableT, unsafe.Pointer(x)) }
-			// and no validate method: callers call the interpreter (validateCall).
-			x := unsafePointer(jen.Id("x"), true)
-			f.Add(comment("Validate checks x against its schema, reporting every violation."))
-			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
-				jen.Return(jen.Qual(g.shapePkg(), "Validate").Call(jen.Op("&").Id(tableName(t)), x)))
-			f.Line()
-			continue
-		}
-		if g.scalarTabled(t) {
-			// func (x *T) Validate() error { return shape.ValidateString(&checkT, string(*x), budget) }
-			// and no validate method (validateCall).
-			kind, conv := scalarConv(t, jen.Op("*").Id("x"))
-			f.Add(comment("Validate checks x against its schema, reporting every violation."))
-			f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
-				jen.Return(jen.Qual(g.shapePkg(), "Validate"+kind).Call(jen.Op("&").Id(checkName(t)), conv, jen.Lit(g.ecma))))
-			f.Line()
-			g.emitScalarCheck(f, t)
-			continue
-		}
-		f.Add(comment("Validate checks x against its schema, reporting every violation."))
+		f := s.jen()
+		f.Add(comment(validateDoc))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 			append(g.topErrors(nil),
 				jen.Id("x").Dot("validate").Call(jen.Nil(), jen.Op("&").Id("e")),
@@ -177,6 +194,7 @@ func emitValidators(g *gen, f *jen.File) error {
 	}
 	// Params of a kind Go gives no methods (a bare schema of any kind):
 	// a validate function instead.
+	f := s.jen()
 	for _, tool := range g.fam.Tools {
 		t := tool.Params
 		if hasMethods(t) || g.rootFuncs[t] {
@@ -202,6 +220,26 @@ func emitValidators(g *gen, f *jen.File) error {
 		f.Var().Defs(defs...)
 	}
 	return nil
+}
+
+// validateDoc is the doc comment of a Validate method that checks.
+const validateDoc = "Validate checks x against its schema, reporting every violation."
+
+// validateMethod writes the Validate method of t, which returns the
+// expression ret writes, after doc, as text:
+//
+//	// Validate checks x against its schema, reporting every violation.
+//	func (x *T) Validate() error {
+//		return shape.Validate(&tableT, unsafe.Pointer(x))
+//	}
+func validateMethod(s *srcFile, t *ir.Type, doc string, ret func()) {
+	s.decl()
+	s.comment("", doc)
+	s.text("func (x *")
+	s.ident(t.GoName)
+	s.text(") Validate() error {\n\treturn ")
+	ret()
+	s.text("\n}\n")
 }
 
 // validateItem emits checks of the value v of type t (with item
