@@ -89,47 +89,114 @@ func nilable(t *ir.Type) bool {
 }
 
 // goType is the Go type expression of t (named types by name).
-func (g *gen) goType(t *ir.Type) *jen.Statement {
-	if t == nil {
-		return jen.Any()
-	}
-	if t.GoName != "" {
-		return jen.Id(t.GoName)
-	}
-	return g.underlying(t)
-}
+func (g *gen) goType(t *ir.Type) *jen.Statement { return g.typeOf(t).code() }
 
 // underlying is the Go type expression of t ignoring its name.
-func (g *gen) underlying(t *ir.Type) *jen.Statement {
-	switch t.Kind {
-	case ir.KindBool:
-		return jen.Bool()
-	case ir.KindInteger:
-		return jen.Int64()
-	case ir.KindNumber:
-		return jen.Float64()
-	case ir.KindString, ir.KindEnum:
-		if isTime(t) {
-			return jen.Qual(timePkg, "Time")
-		}
-		return jen.String()
-	case ir.KindConst:
-		return constGoType(t.Const)
-	case ir.KindArray:
-		return jen.Index().Add(g.elemType(t.Elem))
-	case ir.KindMap:
-		return jen.Map(jen.String()).Add(g.elemType(t.Elem))
-	}
-	return jen.Any()
-}
+func (g *gen) underlying(t *ir.Type) *jen.Statement { return g.underlyingOf(t).code() }
 
 // elemType is the Go type of an array item, map value or union branch:
 // nullable items are pointers (nil is null) unless nil already is.
-func (g *gen) elemType(t *ir.Type) *jen.Statement {
-	if t != nil && t.Nullable && !nilable(t) {
-		return jen.Op("*").Add(g.goType(t))
+func (g *gen) elemType(t *ir.Type) *jen.Statement { return g.elemOf(t).code() }
+
+// typeExpr is a Go type expression, written as jennifer code (code) or
+// as text (write): a type name (path.name, or name in this package or
+// the universe) with an optional type argument, or a pointer, slice or
+// map[string] of elem.
+type typeExpr struct {
+	// prefix is "*", "[]" or "map[string]" before elem, or "".
+	prefix     string
+	elem       *typeExpr
+	path, name string
+	arg        *typeExpr
+}
+
+func namedType(name string) *typeExpr { return &typeExpr{name: name} }
+
+func (x *typeExpr) code() *jen.Statement {
+	switch x.prefix {
+	case "*":
+		return jen.Op("*").Add(x.elem.code())
+	case "[]":
+		return jen.Index().Add(x.elem.code())
+	case "map[string]":
+		return jen.Map(jen.String()).Add(x.elem.code())
 	}
-	return g.goType(t)
+	c := jen.Id(x.name)
+	if x.path != "" {
+		c = jen.Qual(x.path, x.name)
+	}
+	if x.arg != nil {
+		c = c.Types(x.arg.code())
+	}
+	return c
+}
+
+func (x *typeExpr) write(s *srcFile) {
+	switch x.prefix {
+	case "*":
+		s.text("*")
+	case "[]":
+		s.text("[]")
+	case "map[string]":
+		s.text("map[string]")
+	}
+	if x.prefix != "" {
+		x.elem.write(s)
+		return
+	}
+	if x.path != "" {
+		s.qual(x.path, x.name)
+	} else {
+		s.ident(x.name)
+	}
+	if x.arg != nil {
+		s.text("[")
+		x.arg.write(s)
+		s.text("]")
+	}
+}
+
+// typeOf is goType's expression.
+func (g *gen) typeOf(t *ir.Type) *typeExpr {
+	if t == nil {
+		return namedType("any")
+	}
+	if t.GoName != "" {
+		return namedType(t.GoName)
+	}
+	return g.underlyingOf(t)
+}
+
+// underlyingOf is underlying's expression.
+func (g *gen) underlyingOf(t *ir.Type) *typeExpr {
+	switch t.Kind {
+	case ir.KindBool:
+		return namedType("bool")
+	case ir.KindInteger:
+		return namedType("int64")
+	case ir.KindNumber:
+		return namedType("float64")
+	case ir.KindString, ir.KindEnum:
+		if isTime(t) {
+			return &typeExpr{path: timePkg, name: "Time"}
+		}
+		return namedType("string")
+	case ir.KindConst:
+		return namedType(constGoType(t.Const))
+	case ir.KindArray:
+		return &typeExpr{prefix: "[]", elem: g.elemOf(t.Elem)}
+	case ir.KindMap:
+		return &typeExpr{prefix: "map[string]", elem: g.elemOf(t.Elem)}
+	}
+	return namedType("any")
+}
+
+// elemOf is elemType's expression.
+func (g *gen) elemOf(t *ir.Type) *typeExpr {
+	if t != nil && t.Nullable && !nilable(t) {
+		return &typeExpr{prefix: "*", elem: g.typeOf(t)}
+	}
+	return g.typeOf(t)
 }
 
 // constKind is the JSON kind of a const literal: "string", "bool",
@@ -150,18 +217,17 @@ func constKind(lit json.RawMessage) string {
 	return "any"
 }
 
-func constGoType(lit json.RawMessage) *jen.Statement {
-	switch constKind(lit) {
-	case "string":
-		return jen.String()
-	case "bool":
-		return jen.Bool()
+// constGoType is the Go type of a const literal.
+func constGoType(lit json.RawMessage) string {
+	switch k := constKind(lit); k {
+	case "string", "bool":
+		return k
 	case "integer":
-		return jen.Int64()
+		return "int64"
 	case "number":
-		return jen.Float64()
+		return "float64"
 	}
-	return jen.Any()
+	return "any"
 }
 
 // presence is fl's representation (ir.Field.Presence), except that a
@@ -177,11 +243,13 @@ func (g *gen) presence(fl *ir.Field) ir.Presence {
 }
 
 // nullableElem is the type argument of a PresenceNullable field.
-func (g *gen) nullableElem(fl *ir.Field) *jen.Statement {
+func (g *gen) nullableElem(fl *ir.Field) *jen.Statement { return g.nullableElemOf(fl).code() }
+
+func (g *gen) nullableElemOf(fl *ir.Field) *typeExpr {
 	if g.indirect[fl] {
-		return jen.Op("*").Add(g.goType(fl.Type))
+		return &typeExpr{prefix: "*", elem: g.typeOf(fl.Type)}
 	}
-	return g.goType(fl.Type)
+	return g.typeOf(fl.Type)
 }
 
 // findIndirect marks the fields that make a struct contain itself by
@@ -235,17 +303,19 @@ func (g *gen) findIndirect() {
 }
 
 // fieldType is the Go type of a struct field per its presence.
-func (g *gen) fieldType(fl *ir.Field) *jen.Statement {
+func (g *gen) fieldType(fl *ir.Field) *jen.Statement { return g.fieldTypeOf(fl).code() }
+
+func (g *gen) fieldTypeOf(fl *ir.Field) *typeExpr {
 	switch g.presence(fl) {
 	case ir.PresencePointer:
 		if nilable(fl.Type) {
-			return g.goType(fl.Type)
+			return g.typeOf(fl.Type)
 		}
-		return jen.Op("*").Add(g.goType(fl.Type))
+		return &typeExpr{prefix: "*", elem: g.typeOf(fl.Type)}
 	case ir.PresenceNullable:
-		return jen.Qual(g.runtimePkg, "Nullable").Types(g.nullableElem(fl))
+		return &typeExpr{path: g.runtimePkg, name: "Nullable", arg: g.nullableElemOf(fl)}
 	}
-	return g.goType(fl.Type)
+	return g.typeOf(fl.Type)
 }
 
 // validTagName reports whether encoding/json accepts name in a struct tag.
