@@ -111,6 +111,19 @@ func (s *srcFile) num(text string) {
 	s.buf = append(s.buf, strings.ReplaceAll(text, "E", "e")...)
 }
 
+// tag writes the struct tag key:"value" as jennifer writes one: a raw
+// string literal when it can be one, else an interpreted one.
+func (s *srcFile) tag(key, value string) {
+	str := fmt.Sprintf("%s:%q", key, value)
+	if strconv.CanBackquote(str) {
+		s.buf = append(s.buf, '`')
+		s.buf = append(s.buf, str...)
+		s.buf = append(s.buf, '`')
+		return
+	}
+	s.buf = strconv.AppendQuote(s.buf, str)
+}
+
 // lit writes the interpreted Go string literal of v.
 func (s *srcFile) lit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, false) }
 
@@ -156,9 +169,15 @@ func (s *srcFile) qual(path, name string) {
 }
 
 // comment writes text as // line comments (gotext.Comment), each line
-// preceded by indent.
+// preceded by indent; at the top level (indent ""), where it is a
+// declaration's doc comment, in the form gofmt gives doc comments
+// (gotext.DocComment).
 func (s *srcFile) comment(indent, text string) {
-	for _, l := range gotext.Comment(text) {
+	lines := gotext.DocComment
+	if indent != "" {
+		lines = gotext.Comment
+	}
+	for _, l := range lines(text) {
 		s.buf = append(s.buf, indent...)
 		s.buf = append(s.buf, l...)
 		s.buf = append(s.buf, '\n')

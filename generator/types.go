@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -32,9 +33,7 @@ func emitTypes(g *gen, s *srcFile) error {
 		}
 	}
 	for _, t := range g.fam.Types {
-		if c := g.alias[t]; c != nil && t.Kind != ir.KindEnum {
-			s.decl()
-			g.aliasDecl(s, t, c)
+		if g.typeDeclText(s, t) {
 			continue
 		}
 		f := s.jen()
@@ -42,6 +41,130 @@ func emitTypes(g *gen, s *srcFile) error {
 		g.emitTypeDecl(f, t)
 	}
 	return nil
+}
+
+// typeDeclText writes the declaration of t (and its UnmarshalJSON
+// method) as text and reports true, or reports false for the types
+// emitTypeDecl writes as code: unions, tuples and objects with their
+// own MarshalJSON. The text is what emitTypeDecl's code formats to.
+func (g *gen) typeDeclText(s *srcFile, t *ir.Type) bool {
+	if c := g.alias[t]; c != nil {
+		s.decl()
+		g.aliasDecl(s, t, c)
+		g.enumConstsText(s, t)
+		return true
+	}
+	switch {
+	case t.Kind == ir.KindUnion || t.Kind == ir.KindTuple:
+		return false
+	case t.Kind == ir.KindObject:
+		if needsCustomMarshal(t) || g.hasNullFlags(t) {
+			return false
+		}
+		s.decl()
+		s.comment("", typeDoc(t))
+		g.structText(s, t)
+		g.unmarshalText(s, t)
+	case !hasMethods(t):
+		s.decl()
+		s.comment("", typeDoc(t))
+		s.text("type ")
+		s.ident(t.GoName)
+		s.text(" = any\n")
+	default:
+		s.decl()
+		s.comment("", typeDoc(t))
+		s.text("type ")
+		s.ident(t.GoName)
+		s.text(" ")
+		g.underlyingOf(t).write(s)
+		s.text("\n")
+		g.enumConstsText(s, t)
+	}
+	return true
+}
+
+// structText writes the struct of object t, which has no MarshalJSON of
+// its own: every field with its doc comment (so gofmt aligns no two of
+// them) and JSON tag.
+func (g *gen) structText(s *srcFile, t *ir.Type) {
+	s.text("type ")
+	s.ident(t.GoName)
+	if len(t.Fields) == 0 {
+		s.text(" struct{}\n")
+		return
+	}
+	s.text(" struct {\n")
+	for _, fl := range t.Fields {
+		s.comment("\t", fieldDoc(fl))
+		s.text("\t")
+		s.ident(fl.GoName)
+		s.text(" ")
+		g.fieldTypeOf(fl).write(s)
+		s.text(" ")
+		s.tag("json", jsonTag(fl, false))
+		s.text("\n")
+	}
+	s.text("}\n")
+}
+
+// unmarshalText writes emitUnmarshal's method as text.
+func (g *gen) unmarshalText(s *srcFile, t *ir.Type) {
+	s.text("\n")
+	s.comment("", unmarshalDoc)
+	s.text("func (x *")
+	s.ident(t.GoName)
+	s.text(") UnmarshalJSON(data []byte) error {\n")
+	if g.tabled(t) {
+		s.text("\treturn ")
+		s.qual(g.shapePkg(), "Unmarshal")
+		s.text("(&")
+		s.ident(tableName(g.canonical(t)))
+		s.text(", data, ")
+		s.qual("unsafe", "Pointer")
+		s.text("(x))\n}\n")
+		return
+	}
+	s.text("\td := ")
+	s.qual(g.wirePkg, "NewDecoder")
+	s.text("(data)\n\tx.decodeWire(d)\n\tif err := d.Close(); err != nil {\n\t\treturn err\n\t}\n\treturn d.Report(\"\", nil)\n}\n")
+}
+
+// enumConstsText writes emitEnumConsts's declaration as text: the names
+// aligned one space past the longest (gofmt's column, counted in runes).
+func (g *gen) enumConstsText(s *srcFile, t *ir.Type) {
+	if t.Kind != ir.KindEnum {
+		return
+	}
+	type def struct{ name, value string }
+	var defs []def
+	width := 0
+	for _, v := range t.Enum {
+		var str string
+		if json.Unmarshal(v.JSON, &str) != nil || v.GoName == "" {
+			continue
+		}
+		defs = append(defs, def{v.GoName, str})
+		width = max(width, utf8.RuneCountInString(v.GoName))
+	}
+	if len(defs) == 0 {
+		return
+	}
+	s.text("\n")
+	s.comment("", fmt.Sprintf("The values of %s.", t.GoName))
+	s.text("const (\n")
+	for _, d := range defs {
+		s.text("\t")
+		s.ident(d.name)
+		for range width - utf8.RuneCountInString(d.name) + 1 {
+			s.text(" ")
+		}
+		s.ident(t.GoName)
+		s.text(" = ")
+		s.lit(d.value)
+		s.text("\n")
+	}
+	s.text(")\n")
 }
 
 // aliasDecl writes the declaration of t as an alias of c, the earlier
@@ -90,9 +213,6 @@ func nilable(t *ir.Type) bool {
 
 // goType is the Go type expression of t (named types by name).
 func (g *gen) goType(t *ir.Type) *jen.Statement { return g.typeOf(t).code() }
-
-// underlying is the Go type expression of t ignoring its name.
-func (g *gen) underlying(t *ir.Type) *jen.Statement { return g.underlyingOf(t).code() }
 
 // elemType is the Go type of an array item, map value or union branch:
 // nullable items are pointers (nil is null) unless nil already is.
@@ -167,7 +287,7 @@ func (g *gen) typeOf(t *ir.Type) *typeExpr {
 	return g.underlyingOf(t)
 }
 
-// underlyingOf is underlying's expression.
+// underlyingOf is the Go type expression of t ignoring its name.
 func (g *gen) underlyingOf(t *ir.Type) *typeExpr {
 	switch t.Kind {
 	case ir.KindBool:
@@ -367,59 +487,21 @@ func typeDoc(t *ir.Type) string {
 	return t.Doc
 }
 
-// emitTypeDecl declares one named type and its JSON encoding.
-func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
-	doc := typeDoc(t)
-	if c := g.alias[t]; c != nil {
-		// // ListBillingIssueParams has the shape of ListGithubIssueParams, whose code it shares.
-		// type ListBillingIssueParams = ListGithubIssueParams
-		if t.Doc == "" {
-			f.Add(commentf("%s has the shape of %s, whose code it shares.", t.GoName, c.GoName))
-		} else {
-			f.Add(docComment(doc))
-			f.Add(commentf("It has the shape of %s, whose code it shares.", c.GoName))
-		}
-		f.Type().Id(t.GoName).Op("=").Id(c.GoName)
-		if t.Kind == ir.KindEnum {
-			g.emitEnumConsts(f, t)
-		}
-		return
-	}
-	f.Add(docComment(doc))
-	switch {
-	case t.Kind == ir.KindObject:
-		g.emitStruct(f, t)
-	case t.Kind == ir.KindUnion:
-		g.emitUnion(f, t)
-	case t.Kind == ir.KindTuple:
-		g.emitTuple(f, t)
-	case !hasMethods(t):
-		// type Anything = any
-		f.Type().Id(t.GoName).Op("=").Any()
-	default:
-		// type State string
-		f.Type().Id(t.GoName).Add(g.underlying(t))
-		if t.Kind == ir.KindEnum {
-			g.emitEnumConsts(f, t)
-		}
-	}
-}
+// unmarshalDoc is the doc comment of a generated UnmarshalJSON.
+const unmarshalDoc = "UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."
 
-// emitEnumConsts declares the typed constants of a string enum
-// (StateOpen State = "open"); golden/github/types_gen.go shows them.
-func (g *gen) emitEnumConsts(f *jen.File, t *ir.Type) {
-	var defs []jen.Code
-	for _, v := range t.Enum {
-		var s string
-		if json.Unmarshal(v.JSON, &s) != nil || v.GoName == "" {
-			continue
-		}
-		defs = append(defs, jen.Id(v.GoName).Id(t.GoName).Op("=").Add(strLit(s)))
-	}
-	if len(defs) > 0 {
-		f.Line()
-		f.Add(commentf("The values of %s.", t.GoName))
-		f.Const().Defs(defs...)
+// emitTypeDecl declares, as code, a named type typeDeclText does not
+// write as text: a union, a tuple or an object with its own MarshalJSON,
+// with its JSON encoding.
+func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
+	f.Add(docComment(typeDoc(t)))
+	switch t.Kind {
+	case ir.KindUnion:
+		g.emitUnion(f, t)
+	case ir.KindTuple:
+		g.emitTuple(f, t)
+	default:
+		g.emitStruct(f, t)
 	}
 }
 
@@ -641,7 +723,7 @@ func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field
 // golden/github/types_gen.go shows the output.
 func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Line()
-	f.Add(comment("UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."))
+	f.Add(comment(unmarshalDoc))
 	if t.Kind == ir.KindObject && g.tabled(t) {
 		// func (x *T) UnmarshalJSON(data []byte) error { return shape.Unmarshal(&tableT, data, unsafe.Pointer(x)) }
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(

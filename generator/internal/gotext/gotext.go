@@ -12,7 +12,9 @@ package gotext
 
 import (
 	"fmt"
+	"go/doc/comment"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -47,6 +49,60 @@ func Comment(text string) []string {
 		out[i] = "// " + l
 	}
 	return out
+}
+
+// DocComment is Comment for the doc comment of a top-level declaration,
+// in the form gofmt gives it: go/printer reformats such a comment through
+// go/doc/comment (an indented line becomes a code block set off by blank
+// lines, a list is indented, link definitions move to the end), and so
+// does DocComment, the same way and until gofmt would change nothing, so
+// that text written straight into a file needs no formatting. The lines stay Comment's (no line can begin a
+// directive: every one starts "// ", "//\t" or is "//").
+func DocComment(text string) []string {
+	lines := Comment(text)
+	// gofmt is not idempotent on every comment (an indented "*" list
+	// item that the first pass rewrites as "-" reads differently in the
+	// second): reformat until the lines are what gofmt leaves alone.
+	for range 4 {
+		next := formatDoc(lines)
+		if slices.Equal(next, lines) {
+			break
+		}
+		lines = next
+	}
+	return lines
+}
+
+// formatDoc is go/printer's formatDocComment on lines without directives.
+func formatDoc(lines []string) []string {
+	if len(lines) == 0 {
+		return lines
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(l, "//"), " "))
+		b.WriteByte('\n')
+	}
+	var p comment.Parser
+	var pr comment.Printer
+	out := string(pr.Comment(p.Parse(b.String())))
+	var formatted []string
+	for out != "" {
+		var l string
+		l, out, _ = strings.Cut(out, "\n")
+		// go/printer's output drops trailing white space.
+		l = strings.TrimRight(l, " \t")
+		switch {
+		case l == "":
+			l = "//"
+		case strings.HasPrefix(l, "\t"):
+			l = "//" + l
+		default:
+			l = "// " + l
+		}
+		formatted = append(formatted, l)
+	}
+	return formatted
 }
 
 // CommentLine is Comment for text that must fit one line (a method's

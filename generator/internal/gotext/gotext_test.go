@@ -2,6 +2,7 @@ package gotext
 
 import (
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"strconv"
@@ -95,7 +96,8 @@ func TestIsNumber(t *testing.T) {
 // comment line is a directive, and the literal's value is the text.
 func FuzzText(f *testing.F) {
 	for _, s := range []string{"", "x\n/*\n*/ func init() { panic(\"pwned\") } /*\n*/", "//go:generate touch /tmp/x",
-		"\x00\ufeff\u202e\r\u2028`\"\\\xff", "+build ignore", "\n//line x.go:1\n", "*/", "// +build x"} {
+		"\x00\ufeff\u202e\r\u2028`\"\\\xff", "+build ignore", "\n//line x.go:1\n", "*/", "// +build x",
+		"Lists:\n - a\n - b\n\n\t//go:build never\n[x]: https://x\nHeading\n\nMore."} {
 		f.Add(s, true)
 		f.Add(s, false)
 	}
@@ -132,6 +134,21 @@ func FuzzText(f *testing.F) {
 		for _, line := range strings.Split(b.String(), "\n") {
 			if strings.HasPrefix(line, "//go:") || strings.HasPrefix(line, "//line") || strings.HasPrefix(line, "/*") {
 				t.Fatalf("%q: directive line %q", s, line)
+			}
+		}
+		// A doc comment from DocComment is what gofmt makes of it, and
+		// keeps Comment's guarantees.
+		doc := "package p\n\n" + strings.Join(append(DocComment(s), "var X = 1\n"), "\n")
+		out, err := format.Source([]byte(doc))
+		if err != nil || string(out) != doc {
+			t.Fatalf("%q: doc comment not as gofmt writes it (%v):\n%s\ngofmt:\n%s", s, err, doc, out)
+		}
+		for _, l := range DocComment(s) {
+			if l != "//" && !strings.HasPrefix(l, "// ") && !strings.HasPrefix(l, "//\t") {
+				t.Fatalf("%q: doc comment line %q", s, l)
+			}
+			if strings.HasPrefix(strings.TrimLeft(l[2:], " \t\u00a0"), "+build") {
+				t.Fatalf("%q: build constraint %q", s, l)
 			}
 		}
 	})
