@@ -7,10 +7,12 @@
 // next is emitted) — it never touches the disk, holds no package-level
 // state and is deterministic, so the CLI can compare its output with what is
 // on disk (toolgen check) and tests can run in parallel. Code is built with
-// jennifer and laid out by go/format; the lines that are data, one per tool
-// or op (registry_gen.go, handlers_gen.go, Tools, Facades, the type
-// aliases), are written directly in gofmt's layout (srcfile.go), which on a
-// large catalogue is most of the output and was most of the time.
+// jennifer and laid out by go/format; what is data or one line, one per
+// tool, op or type (registry_gen.go, handlers_gen.go, Tools, Facades, type
+// declarations and aliases, enum constants, runtime/shape tables and
+// checks (litdata.go), one-line UnmarshalJSON and Validate methods), is
+// written directly in gofmt's layout (srcfile.go), which on a large
+// catalogue is most of the output and was most of the time.
 //
 // One file per concern: types.go (params/result structs, enums, unions,
 // tuples, JSON encoding), decode.go (decoders driven by runtime/wire),

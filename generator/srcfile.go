@@ -14,10 +14,11 @@ import (
 )
 
 // srcFile writes a generated file's Go text directly, already laid out as
-// gofmt lays it out, for the files whose bulk is data, one line per tool
-// or op (registry_gen.go, handlers_gen.go, the Tools function): going
+// gofmt lays it out, for what is data or one line, one per tool, op or
+// type (registry_gen.go, handlers_gen.go, the Tools function, type
+// declarations, runtime/shape tables and checks, one-line methods): going
 // through jennifer and go/format cost most of the generation time of a
-// large catalogue, for lines whose layout never varies. Code whose layout
+// large catalogue, for text whose layout never varies. Code whose layout
 // does vary is added as jennifer declarations (code), formatted on their
 // own when the file renders. TestFormatted holds every file of the goldens
 // to format.Source(out) == out.
