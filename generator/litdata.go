@@ -231,9 +231,7 @@ func (d *litDict) body(s *srcFile, indent int) {
 			if p.val.oneLine() {
 				pad += width - len(p.key)
 			}
-			for range pad {
-				s.text(" ")
-			}
+			spaces(s, pad)
 			p.val.write(s, indent+1)
 			s.text(",\n")
 		}
@@ -345,6 +343,13 @@ func (l *litList) code() jen.Code {
 func tabs(s *srcFile, n int) {
 	for range n {
 		s.text("\t")
+	}
+}
+
+// spaces writes n spaces.
+func spaces(s *srcFile, n int) {
+	for range n {
+		s.text(" ")
 	}
 }
 

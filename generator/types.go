@@ -54,28 +54,20 @@ func (g *gen) typeDeclText(s *srcFile, t *ir.Type) bool {
 		g.enumConstsText(s, t)
 		return true
 	}
-	switch {
-	case t.Kind == ir.KindUnion || t.Kind == ir.KindTuple:
+	if t.Kind == ir.KindUnion || t.Kind == ir.KindTuple || t.Kind == ir.KindObject && (needsCustomMarshal(t) || g.hasNullFlags(t)) {
 		return false
+	}
+	s.decl()
+	s.comment("", typeDoc(t))
+	s.text("type ")
+	s.ident(t.GoName)
+	switch {
 	case t.Kind == ir.KindObject:
-		if needsCustomMarshal(t) || g.hasNullFlags(t) {
-			return false
-		}
-		s.decl()
-		s.comment("", typeDoc(t))
 		g.structText(s, t)
 		g.unmarshalText(s, t)
 	case !hasMethods(t):
-		s.decl()
-		s.comment("", typeDoc(t))
-		s.text("type ")
-		s.ident(t.GoName)
 		s.text(" = any\n")
 	default:
-		s.decl()
-		s.comment("", typeDoc(t))
-		s.text("type ")
-		s.ident(t.GoName)
 		s.text(" ")
 		g.underlyingOf(t).write(s)
 		s.text("\n")
@@ -84,12 +76,10 @@ func (g *gen) typeDeclText(s *srcFile, t *ir.Type) bool {
 	return true
 }
 
-// structText writes the struct of object t, which has no MarshalJSON of
-// its own: every field with its doc comment (so gofmt aligns no two of
-// them) and JSON tag.
+// structText writes the struct type of object t, which has no
+// MarshalJSON of its own: every field with its doc comment (so gofmt
+// aligns no two of them) and JSON tag.
 func (g *gen) structText(s *srcFile, t *ir.Type) {
-	s.text("type ")
-	s.ident(t.GoName)
 	if len(t.Fields) == 0 {
 		s.text(" struct{}\n")
 		return
@@ -156,9 +146,7 @@ func (g *gen) enumConstsText(s *srcFile, t *ir.Type) {
 	for _, d := range defs {
 		s.text("\t")
 		s.ident(d.name)
-		for range width - utf8.RuneCountInString(d.name) + 1 {
-			s.text(" ")
-		}
+		spaces(s, width-utf8.RuneCountInString(d.name)+1)
 		s.ident(t.GoName)
 		s.text(" = ")
 		s.lit(d.value)
