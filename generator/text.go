@@ -19,9 +19,11 @@ import (
 
 // comment renders text as // line comments, escaped by gotext.Comment: no
 // line of it can begin a directive or a block comment.
-func comment(text string) *jen.Statement {
+func comment(text string) *jen.Statement { return commentLines(gotext.Comment(text)) }
+
+func commentLines(lines []string) *jen.Statement {
 	s := jen.Null()
-	for i, l := range gotext.Comment(text) {
+	for i, l := range lines {
 		if i > 0 {
 			s.Line()
 		}
@@ -40,6 +42,11 @@ func commentf(format string, args ...any) *jen.Statement {
 // docComment renders a description as // line comments (never /* */,
 // which a description containing "*/" would break).
 func docComment(text string) *jen.Statement { return comment(text) }
+
+// topDoc is docComment for the doc comment of a top-level declaration,
+// already in the form gofmt settles it in (gotext.DocComment): go/format
+// reformats such a comment once, and once is not always enough.
+func topDoc(text string) *jen.Statement { return commentLines(gotext.DocComment(text)) }
 
 // strLit is the interpreted Go string literal of s ("..."): its value is s
 // byte for byte whatever s holds.

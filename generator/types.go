@@ -482,7 +482,7 @@ const unmarshalDoc = "UnmarshalJSON decodes with the generated decoder (defaults
 // write as text: a union, a tuple or an object with its own MarshalJSON,
 // with its JSON encoding.
 func (g *gen) emitTypeDecl(f *jen.File, t *ir.Type) {
-	f.Add(docComment(typeDoc(t)))
+	f.Add(topDoc(typeDoc(t)))
 	switch t.Kind {
 	case ir.KindUnion:
 		g.emitUnion(f, t)

@@ -71,7 +71,7 @@ func TestFormatted(t *testing.T) {
 			docs.WriteString(",")
 		}
 		q, _ := json.Marshal(d)
-		fmt.Fprintf(&docs, `{"name":"doc_%d","description":%s,"input_schema":{"type":"object","properties":{"o":{"type":"object","description":%s,"properties":{"e":{"type":"string","enum":["a","b"],"description":%s}}}}}}`, i, q, q, q)
+		fmt.Fprintf(&docs, `{"name":"doc_%d","description":%s,"input_schema":{"type":"object","properties":{"o":{"type":"object","description":%s,"properties":{"e":{"type":"string","enum":["a","b"],"description":%s}}},"u":{"anyOf":[{"type":"string"},{"type":"object","properties":{"k":{"type":"integer"}}}],"description":%s}}}}`, i, q, q, q, q)
 	}
 	docs.WriteString("]")
 	for _, f := range generateHostile(t, hostileShape{pkg: "docs"}, docs.Bytes(), nil) {
