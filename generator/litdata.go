@@ -6,20 +6,19 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/toolgen-go/toolgen/generator/internal/gotext"
 )
 
 // Composite literals of static data (runtime/shape tables and checks),
-// built once and written either as text, laid out as gofmt lays them out
-// (decode_gen.go: a catalogue's package holds thousands of tables, and
-// formatting them through go/parser and go/printer cost more than all
-// the rest of its generation), or as jennifer code (declarations that
-// stay code). Both ways give the same source: TestLitLayout formats
-// every form through go/format, and TestFormatted holds the goldens.
+// written as text laid out as gofmt lays them out: a catalogue's package
+// holds thousands of tables, and formatting them through go/parser and
+// go/printer cost more than all the rest of its generation. TestLitLayout
+// holds every form, and random trees of them, to go/format, and
+// TestTablesDifferential the tables of every golden family.
 //
-// The layout is that of go/printer for a literal whose elements jennifer
-// puts one a line (a Dict of two or more keys, or a list of such
-// literals) or all on one line (anything else):
+// The layout is the one go/printer gives a literal written with a keyed
+// element a line when it has two or more (a jennifer Dict), else on one
+// line:
 //   - a literal of one line stays on one line;
 //   - the keys of a dict of two or more keys are sorted and written one
 //     a line, a tab deeper than the line the literal starts on, and its
@@ -38,87 +37,75 @@ type litNode interface {
 	// write writes the expression to s; indent is the indentation of the
 	// line it starts on.
 	write(s *srcFile, indent int)
-	// code is the expression as jennifer code.
-	code() jen.Code
 }
 
-// litTerm is a one-line expression: its text and its code.
-type litTerm struct {
-	text func(s *srcFile)
-	jen  func() jen.Code
-}
+// litTerm is a one-line expression.
+type litTerm func(s *srcFile)
 
 func (t litTerm) oneLine() bool           { return true }
-func (t litTerm) write(s *srcFile, _ int) { t.text(s) }
-func (t litTerm) code() jen.Code          { return t.jen() }
+func (t litTerm) write(s *srcFile, _ int) { t(s) }
 
 // litQual is the qualified identifier path.name.
 func litQual(path, name string) litNode {
-	return litTerm{func(s *srcFile) { s.qual(path, name) }, func() jen.Code { return jen.Qual(path, name) }}
+	return litTerm(func(s *srcFile) { s.qual(path, name) })
 }
 
 // litAddr is &name, the address of a package variable.
 func litAddr(name string) litNode {
-	return litTerm{func(s *srcFile) { s.text("&"); s.ident(name) }, func() jen.Code { return jen.Op("&").Id(name) }}
+	return litTerm(func(s *srcFile) { s.text("&"); s.ident(name) })
 }
 
 // litStr is the interpreted string literal of v.
 func litStr(v string) litNode {
-	return litTerm{func(s *srcFile) { s.lit(v) }, func() jen.Code { return strLit(v) }}
+	return litTerm(func(s *srcFile) { s.lit(v) })
 }
 
 // litInt is the decimal literal of n.
 func litInt(n int) litNode {
-	return litTerm{func(s *srcFile) { s.int(n) }, func() jen.Code { return jen.Lit(n) }}
+	return litTerm(func(s *srcFile) { s.int(n) })
 }
 
 // litTrue is true.
-var litTrue litNode = litTerm{func(s *srcFile) { s.text("true") }, func() jen.Code { return jen.True() }}
+var litTrue litNode = litTerm(func(s *srcFile) { s.text("true") })
 
 // litBool is true or false.
 func litBool(b bool) litNode {
 	if b {
 		return litTrue
 	}
-	return litTerm{func(s *srcFile) { s.text("false") }, func() jen.Code { return jen.False() }}
+	return litTerm(func(s *srcFile) { s.text("false") })
 }
 
 // litFloat is the float64 literal of f, as jennifer writes it.
 func litFloat(f float64) litNode {
-	return litTerm{func(s *srcFile) { s.float(f) }, func() jen.Code { return jen.Lit(f) }}
+	return litTerm(func(s *srcFile) { s.float(f) })
 }
 
 // litNum is the literal of a JSON number's text, or nil when text is not
-// one (numLit).
+// one.
 func litNum(text string) litNode {
-	c := numLit(text)
-	if c == nil {
+	if !gotext.IsNumber(text) {
 		return nil
 	}
-	return litTerm{func(s *srcFile) { s.num(text) }, func() jen.Code { return c }}
+	return litTerm(func(s *srcFile) { s.num(text) })
 }
 
 // litOffsetof is unsafe.Offsetof(typ{}.field).
 func litOffsetof(typ, field string) litNode {
-	return litTerm{
-		func(s *srcFile) {
-			s.qual("unsafe", "Offsetof")
-			s.text("(")
-			s.ident(typ)
-			s.text("{}.")
-			s.ident(field)
-			s.text(")")
-		},
-		func() jen.Code { return jen.Qual("unsafe", "Offsetof").Call(jen.Id(typ).Values().Dot(field)) },
-	}
+	return litTerm(func(s *srcFile) {
+		s.qual("unsafe", "Offsetof")
+		s.text("(")
+		s.ident(typ)
+		s.text("{}.")
+		s.ident(field)
+		s.text(")")
+	})
 }
 
-// litTypedNil is (*typ)(nil).
+// litTypedNil is (*typ)(nil): a table's Type and Opt, which the runtime
+// allocates values of.
 func litTypedNil(typ string) litNode {
-	return litTerm{
-		func(s *srcFile) { s.text("(*"); s.ident(typ); s.text(")(nil)") },
-		func() jen.Code { return typedNil(typ) },
-	}
+	return litTerm(func(s *srcFile) { s.text("(*"); s.ident(typ); s.text(")(nil)") })
 }
 
 // litType is the type a composite literal starts with: [&][[]]path.name,
@@ -141,32 +128,6 @@ func (t litType) write(s *srcFile) {
 	case t.name != "":
 		s.ident(t.name)
 	}
-}
-
-// values is the literal of this type holding values.
-func (t litType) values(values ...jen.Code) jen.Code {
-	if t == (litType{}) {
-		return jen.Values(values...)
-	}
-	var c *jen.Statement
-	if t.addr {
-		c = jen.Op("&")
-	}
-	if t.slice {
-		if c == nil {
-			c = jen.Index()
-		} else {
-			c = c.Index()
-		}
-	}
-	name := jen.Id(t.name)
-	if t.path != "" {
-		name = jen.Qual(t.path, t.name)
-	}
-	if c == nil {
-		return name.Values(values...)
-	}
-	return c.Add(name).Values(values...)
 }
 
 // litPair is a key (a constant field name) and its value.
@@ -238,14 +199,6 @@ func (d *litDict) body(s *srcFile, indent int) {
 	}
 	tabs(s, indent)
 	s.text("}")
-}
-
-func (d *litDict) code() jen.Code {
-	dict := jen.Dict{}
-	for _, p := range d.pairs {
-		dict[jen.Id(p.key)] = p.val.code()
-	}
-	return d.typ.values(dict)
 }
 
 // alignRuns splits the pairs of a multi-line dict where go/printer's
@@ -329,14 +282,6 @@ func (l *litList) write(s *srcFile, indent int) {
 		d.body(s, indent)
 	}
 	s.text("}")
-}
-
-func (l *litList) code() jen.Code {
-	elems := make([]jen.Code, len(l.elems))
-	for i, e := range l.elems {
-		elems[i] = e.code()
-	}
-	return l.typ.values(elems...)
 }
 
 // tabs writes n tabs.

@@ -521,12 +521,6 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 	s.litVar(fmt.Sprintf("%s describes %s to runtime/shape.", tableName(t), t.GoName), tableName(t), td)
 }
 
-// typedNil is (*T)(nil) for the named type T: a table's Type and Opt,
-// which the runtime allocates values of.
-func typedNil(goName string) jen.Code {
-	return jen.Parens(jen.Op("*").Id(goName)).Parens(jen.Nil())
-}
-
 // defaultConst is the shape.Const literal of a scalar default.
 func (g *gen) defaultConst(t *ir.Type, raw json.RawMessage) litNode {
 	text := strings.TrimSpace(string(raw))
