@@ -44,9 +44,9 @@ func emitTypes(g *gen, s *srcFile) error {
 }
 
 // typeDeclText writes the declaration of t (and its UnmarshalJSON
-// method) as text and reports true, or reports false for the types
-// emitTypeDecl writes as code: unions, tuples and objects with their
-// own MarshalJSON. The text is what emitTypeDecl's code formats to.
+// method) as text, laid out as gofmt lays it out, and reports true, or
+// reports false for the types emitTypeDecl writes as code: unions,
+// tuples and objects with their own MarshalJSON.
 func (g *gen) typeDeclText(s *srcFile, t *ir.Type) bool {
 	if c := g.alias[t]; c != nil {
 		s.decl()
