@@ -297,7 +297,7 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, flat []runtime.Tool, c
 	if err != nil {
 		return nil, err
 	}
-	flatBoot, err := codec.Count(string(runtime.Definitions(flat)))
+	flatBoot, err := countLong(codec, string(runtime.Definitions(flat)))
 	if err != nil {
 		return nil, err
 	}

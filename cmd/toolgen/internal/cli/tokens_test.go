@@ -3,8 +3,14 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
+
+	"github.com/tiktoken-go/tokenizer"
+
+	"github.com/toolgen-go/toolgen/golden/corpus"
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 func TestTokensOntology(t *testing.T) {
@@ -108,5 +114,41 @@ func TestTokensGitHubMCP(t *testing.T) {
 	if help.Name != "tool_help" || !strings.Contains(help.Description, "pull_request") ||
 		!strings.Contains(help.Description, "issue") || strings.Contains(help.Description, "onto") {
 		t.Errorf("tool_help boot text is not the family's own: %+v", help)
+	}
+}
+
+// TestCountText: a tool list counted in parts, cut at tool seams, has the
+// tokens of the whole, on the examples and every corpus, cut into up to
+// 64 parts.
+func TestCountText(t *testing.T) {
+	inputs := []string{"../../../../examples/ontology/tools/onto_write.json", "../../../../examples/quickstart/tools.json"}
+	for _, rel := range [][]string{{"tools", "gorilla_openfunctions_v1", "ALL.tools.json"}, {"tools", "mcp_npm", "ALL.tools.json"},
+		{"tools", "tau_bench", "ALL.tools.json"}, {"search", "acebench.tools.json"}} {
+		if p, ok := corpus.Find(rel...); ok {
+			inputs = append(inputs, p)
+		}
+	}
+	codec, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range inputs {
+		f, _, code := loadFamily("tokens", nil, []string{in}, nil, io.Discard, io.Discard)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d", in, code)
+		}
+		s := "A prompt before the list.\n" + string(runtime.Definitions(familyTools(f)))
+		want, err := codec.Count(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, parts := range []int{0, 1, 2, 7, 64} {
+			if got, err := countText(codec, s, parts); err != nil || got != want {
+				t.Errorf("%s, %d parts: %d tokens (%v), whole: %d", in, parts, got, err, want)
+			}
+		}
+		if strings.Count(s, toolSeam) != len(f.Tools)-1 {
+			t.Errorf("%s: %d seams for %d tools", in, strings.Count(s, toolSeam), len(f.Tools))
+		}
 	}
 }
