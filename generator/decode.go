@@ -90,13 +90,10 @@ func emitDecoders(g *gen, s *srcFile) error {
 			// No decodeWire method: callers call the interpreter
 			// (decodeCall), one function fewer per object. The table is
 			// data, written as text.
-			if len(g.optionalScalars(t)) > 0 {
-				g.emitOptionals(s.jen(), t)
-			}
+			g.emitOptionals(s, t)
 			g.emitTable(s, t)
 			continue
 		}
-		f := s.jen()
 		e := &emitter{g: g}
 		var body []jen.Code
 		x := jen.Id("x")
@@ -111,8 +108,9 @@ func emitDecoders(g *gen, s *srcFile) error {
 			body = e.inline(dec{name: "d"}, deref(x), t)
 		}
 		if t.Kind == ir.KindObject {
-			g.emitOptionals(f, t)
+			g.emitOptionals(s, t)
 		}
+		f := s.jen()
 		f.Add(commentf("decodeWire reads a %s from d, recording type errors in d.", t.GoName))
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeWire").Params(jen.Id("d").Op("*").Qual(g.wirePkg, "Decoder")).Block(body...)
 		f.Line()
@@ -165,12 +163,13 @@ func optionalsName(t *ir.Type) string { return "optional" + t.GoName }
 // emitOptionals declares the struct an object's decoder allocates, once
 // and only when one of them is present, to hold the values its scalar
 // pointer fields (optional, or required and nullable) point to
-// (optionalListIssuesParams in golden/github/decode_gen.go).
-func (g *gen) emitOptionals(f *jen.File, t *ir.Type) {
+// (optionalListIssuesParams in golden/github/decode_gen.go), as code.
+func (g *gen) emitOptionals(s *srcFile, t *ir.Type) {
 	fields := g.optionalScalars(t)
 	if len(fields) == 0 {
 		return
 	}
+	f := s.jen()
 	var defs []jen.Code
 	for _, fl := range fields {
 		defs = append(defs, jen.Id(fl.GoName).Add(g.goType(fl.Type)))

@@ -194,7 +194,6 @@ func emitValidators(g *gen, s *srcFile) error {
 	}
 	// Params of a kind Go gives no methods (a bare schema of any kind):
 	// a validate function instead.
-	f := s.jen()
 	for _, tool := range g.fam.Tools {
 		t := tool.Params
 		if hasMethods(t) || g.rootFuncs[t] {
@@ -205,6 +204,7 @@ func emitValidators(g *gen, s *srcFile) error {
 		}
 		g.rootFuncs[t] = true
 		c := vc{g: g, path: jen.Id("p"), recv: jen.Id("p"), errs: jen.Id("e"), errsArg: jen.Id("e")}
+		f := s.jen()
 		f.Add(commentf("validate%s records the violations of x at p in e.", t.GoName))
 		f.Func().Id("validate"+t.GoName).Params(
 			jen.Id("x").Op("*").Id(t.GoName), jen.Id("p").Op("*").Qual(g.wirePkg, "Path"), jen.Id("e").Op("*").Qual(g.wirePkg, "Errors"),
@@ -216,6 +216,7 @@ func emitValidators(g *gen, s *srcFile) error {
 		for _, v := range g.pkgVarSeq {
 			defs = append(defs, jen.Id(v.name).Op("=").Add(v.init))
 		}
+		f := s.jen()
 		f.Add(comment("Patterns, schemas and literals the checks use, compiled once."))
 		f.Var().Defs(defs...)
 	}
