@@ -65,7 +65,7 @@ func decodeMethod(t *ir.Type) bool {
 // target.decodeWire(d), or for a tabled object, which has no decodeWire
 // method, shape.Decode(&tableT, d, unsafe.Pointer(&target)).
 func (g *gen) decodeCall(d, target jen.Code, t *ir.Type, ptr bool) jen.Code {
-	if c := g.declared(t); c.Kind == ir.KindObject && g.tabled(c) {
+	if c := g.declared(t); composite(c) && g.tabled(c) {
 		return jen.Qual(g.shapePkg(), "Decode").Call(jen.Op("&").Id(tableName(c)), d, unsafePointer(target, ptr))
 	}
 	return jen.Add(target).Dot("decodeWire").Call(d)
@@ -90,6 +90,10 @@ func emitDecoders(g *gen, s *srcFile) error {
 			// No decodeWire method: callers call the interpreter
 			// (decodeCall), one function fewer per object. The table is
 			// data, written as text.
+			if t.Kind == ir.KindUnion {
+				g.emitUnionTable(s, t)
+				continue
+			}
 			g.emitOptionals(s, t)
 			g.emitTable(s, t)
 			continue
@@ -906,11 +910,20 @@ func (e *emitter) unionTagged(t *ir.Type, names []string, idx []int) []jen.Code 
 	for _, i := range idx {
 		inKind[i] = true
 	}
+	// An empty tag's branch is decoded in the case of an empty or missing
+	// tag, when the tag is there (a case of its own would repeat "").
+	var empty []jen.Code
 	for _, dv := range disc.Values {
 		if dv.Branch < 0 || dv.Branch >= len(t.Branches) || !inKind[dv.Branch] {
 			continue
 		}
 		values = append(values, dv.Value)
+		if dv.Value == "" {
+			if empty == nil {
+				empty = e.unionDirect(t, names, dv.Branch)
+			}
+			continue
+		}
 		cases = append(cases, jen.Case(strLit(dv.Value)).Block(e.unionDirect(t, names, dv.Branch)...))
 	}
 	quoted := make([]string, len(values))
@@ -921,18 +934,23 @@ func (e *emitter) unionTagged(t *ir.Type, names []string, idx []int) []jen.Code 
 	}
 	expected := strings.Join(quoted, ", ")
 	tags := e.g.pkgVar("tags", strings.Join(values, "\x00"), jen.Index().String().Values(valueLits...))
-	cases = append(cases,
-		jen.Case(jen.Lit("")).Block(
-			jen.If(jen.Op("!").Id("ok")).Block(
-				jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), jen.Lit("required"),
-					strLit(fmt.Sprintf("missing required property %q (one of %s)", disc.Property, expected)),
-					strLit(expected), strLit(""), strLit("")),
-			).Else().Block(
-				jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), strLit("enum"),
-					strLit(fmt.Sprintf("must be one of %s", expected)), strLit(expected), strLit(`""`), strLit("")),
-			),
-			jen.Id("d").Dot("Skip").Call(),
+	missing := jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), jen.Lit("required"),
+		strLit(fmt.Sprintf("missing required property %q (one of %s)", disc.Property, expected)),
+		strLit(expected), strLit(""), strLit(""))
+	emptyCase := jen.Case(jen.Lit("")).Block(
+		jen.If(jen.Op("!").Id("ok")).Block(missing).Else().Block(
+			jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), strLit("enum"),
+				strLit(fmt.Sprintf("must be one of %s", expected)), strLit(expected), strLit(`""`), strLit("")),
 		),
+		jen.Id("d").Dot("Skip").Call(),
+	)
+	if empty != nil {
+		emptyCase = jen.Case(jen.Lit("")).Block(
+			jen.If(jen.Op("!").Id("ok")).Block(missing, jen.Id("d").Dot("Skip").Call()).Else().Block(empty...),
+		)
+	}
+	cases = append(cases,
+		emptyCase,
 		jen.Default().Block(
 			jen.Id("d").Dot("FailAt").Call(strLit(disc.Property), strLit("enum"),
 				strLit(fmt.Sprintf("must be one of %s", expected)), strLit(expected),

@@ -15,7 +15,8 @@ import (
 
 // Table-driven objects. A large catalogue's package is mostly small
 // decodeWire and validate methods, each a function the compiler builds
-// through SSA. An object whose fields runtime/shape can interpret gets a
+// through SSA. An object whose fields runtime/shape can interpret, or a
+// union of such objects told apart by a discriminator, gets a
 // static table instead (package-level data the compiler lays out without
 // code): no decodeWire or validate method (its callers call the
 // interpreter: decodeCall, validateCall), one-line UnmarshalJSON and
@@ -89,16 +90,20 @@ func (g *gen) tablesWanted(t *ir.Type) bool {
 	return g.large
 }
 
-// tableDepth is how many steps (properties, items) below tabled object t
-// its deepest value lies: a violation's path is built from that many.
+// tableDepth is how many steps (properties, items) below tabled object
+// or union t its deepest value lies: a violation's path is built from that
+// many (a union's branches lie at its own path).
 func (g *gen) tableDepth(t *ir.Type) int {
 	depth := 0
+	for _, b := range t.Branches {
+		depth = max(depth, g.tableDepth(g.canonical(b)))
+	}
 	for _, fl := range t.Fields {
 		d, ft := 1, fl.Type
 		if ft.Kind == ir.KindArray {
 			d, ft = 2, ft.Elem
 		}
-		if ft.Kind == ir.KindObject {
+		if composite(ft) {
 			d += g.tableDepth(g.canonical(ft))
 		}
 		depth = max(depth, d)
@@ -106,11 +111,52 @@ func (g *gen) tableDepth(t *ir.Type) int {
 	return depth
 }
 
+// composite reports whether t is an object or a union: a table of its
+// own describes it.
+func composite(t *ir.Type) bool { return t.Kind == ir.KindObject || t.Kind == ir.KindUnion }
+
+// tableable reports whether the interpreter covers named type t: an
+// object (tableObject) or a discriminated union of tabled objects
+// (tableUnion).
 func (g *gen) tableable(t *ir.Type) bool {
+	if !hasMethods(t) || t.Nullable || t.Delegated != nil || len(t.Enum) > 0 || t.Const != nil || g.encoded[t] {
+		return false
+	}
+	switch t.Kind {
+	case ir.KindObject:
+		return g.tableObject(t)
+	case ir.KindUnion:
+		return g.tableUnion(t)
+	}
+	return false
+}
+
+// tableUnion reports whether union t fits a shape.Union: two or more
+// branches, all objects the interpreter covers, told apart by a
+// discriminator property (the decoder's unionTagged).
+func (g *gen) tableUnion(t *ir.Type) bool {
+	disc := t.Discriminator
+	if disc == nil || len(t.Branches) < 2 {
+		return false
+	}
+	for _, b := range t.Branches {
+		if b.Kind != ir.KindObject || nilable(b) || !g.tableValue(b, false) {
+			return false
+		}
+	}
+	for _, v := range disc.Values {
+		if v.Branch < 0 || v.Branch >= len(t.Branches) {
+			return false
+		}
+	}
+	return true
+}
+
+// tableObject reports whether the fields of object t fit a shape.Table.
+func (g *gen) tableObject(t *ir.Type) bool {
 	cs := t.Constraints
-	if t.Kind != ir.KindObject || !hasMethods(t) || t.Nullable || t.Extra || len(t.PatternProperties) > 0 ||
-		cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || cs.PropertyNames != nil ||
-		t.Delegated != nil || len(t.Enum) > 0 || t.Const != nil || g.encoded[t] {
+	if t.Extra || len(t.PatternProperties) > 0 ||
+		cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || cs.PropertyNames != nil {
 		return false
 	}
 	for _, fl := range t.Fields {
@@ -143,7 +189,7 @@ func (g *gen) tableValue(t *ir.Type, arrays bool) bool {
 	if t == nil || t.Nullable || t.Delegated != nil || isTime(t) {
 		return false
 	}
-	if t.Kind == ir.KindObject {
+	if composite(t) {
 		return g.tabled(t)
 	}
 	if t.Kind == ir.KindArray {
@@ -158,9 +204,10 @@ func (g *gen) tableValue(t *ir.Type, arrays bool) bool {
 }
 
 // checkable reports whether a shape.Check holds scalar t's constraints:
-// not a const, nor an enum of other than strings.
+// not a const of other than a string, nor an enum of other than strings.
 func checkable(t *ir.Type) bool {
-	if t.Const != nil || len(t.Enum) > 0 && t.Kind != ir.KindString && t.Kind != ir.KindEnum {
+	if t.Const != nil && (t.Kind != ir.KindConst || constKind(t.Const) != "string") ||
+		len(t.Enum) > 0 && t.Kind != ir.KindString && t.Kind != ir.KindEnum {
 		return false
 	}
 	for _, e := range t.Enum {
@@ -177,6 +224,10 @@ func scalarKind(t *ir.Type) string {
 	switch t.Kind {
 	case ir.KindString, ir.KindEnum:
 		return "String"
+	case ir.KindConst:
+		if constKind(t.Const) == "string" {
+			return "String"
+		}
 	case ir.KindInteger:
 		return "Int"
 	case ir.KindNumber:
@@ -264,7 +315,7 @@ func scalarConv(t *ir.Type, v jen.Code) (string, jen.Code) {
 func (g *gen) validateCall(v jen.Code, t *ir.Type, ptr bool, p, errs jen.Code) jen.Code {
 	c := g.declared(t)
 	switch {
-	case c.Kind == ir.KindObject && g.tabled(c):
+	case composite(c) && g.tabled(c):
 		return jen.Qual(g.shapePkg(), "ValidateAt").Call(jen.Op("&").Id(tableName(c)), unsafePointer(v, ptr), p, errs)
 	case hasMethods(c) && g.scalarTabled(c):
 		if ptr {
@@ -278,12 +329,18 @@ func (g *gen) validateCall(v jen.Code, t *ir.Type, ptr bool, p, errs jen.Code) j
 
 // scalarCheckLit is scalarCheck written out in full.
 func (g *gen) scalarCheckLit(t *ir.Type) (*litDict, bool) {
-	if t.Const != nil || (len(t.Enum) > 0 && t.Kind != ir.KindString && t.Kind != ir.KindEnum) {
+	if !checkable(t) {
 		return nil, false
 	}
 	cs := t.Constraints
 	d := &litDict{typ: litType{path: g.shapePkg(), name: "Check"}}
 	switch t.Kind {
+	case ir.KindConst:
+		// The one check the generated code makes of a const (inline).
+		var s string
+		_ = json.Unmarshal(t.Const, &s) // a string (checkable)
+		d.add("Const", litStr(s))
+		d.add("ConstRule", g.rule("const", "must be "+string(t.Const), string(t.Const)))
 	case ir.KindString, ir.KindEnum:
 		if cs.MinLength != nil && *cs.MinLength > 0 {
 			m := *cs.MinLength
@@ -473,7 +530,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 			}
 			d.add("Form", litQual(sp, form))
 			d.add("Check", g.arrayCheck(ft))
-			if item.Kind != ir.KindObject {
+			if !composite(item) {
 				c, _ := g.scalarCheck(item)
 				d.add("ItemCheck", c)
 			}
@@ -481,7 +538,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 			if pointer {
 				d.add("Form", litQual(sp, "Pointer"))
 			}
-			if item.Kind != ir.KindObject {
+			if !composite(item) {
 				c, _ := g.scalarCheck(item)
 				d.add("Check", c)
 				if opt[fl] {
@@ -494,7 +551,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 				}
 			}
 		}
-		if item.Kind == ir.KindObject {
+		if composite(item) {
 			d.add("Kind", litQual(sp, "Object"))
 			d.add("Object", litAddr(tableName(g.canonical(item))))
 		} else {
@@ -518,6 +575,43 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 	if g.ecma {
 		td.add("Budget", litTrue)
 	}
+	s.litVar(fmt.Sprintf("%s describes %s to runtime/shape.", tableName(t), t.GoName), tableName(t), td)
+}
+
+// emitUnionTable writes the table of discriminated union t
+// (decode_gen.go): its discriminator's values, the branch each chooses,
+// and each branch's field offset and table.
+func (g *gen) emitUnionTable(s *srcFile, t *ir.Type) {
+	sp := g.shapePkg()
+	names := branchNames(t)
+	var tags, cases, branches []litNode
+	for _, v := range t.Discriminator.Values {
+		tags = append(tags, litStr(v.Value))
+		cases = append(cases, litInt(v.Branch))
+	}
+	for i, b := range t.Branches {
+		d := &litDict{}
+		d.add("Offset", litOffsetof(t.GoName, names[i]))
+		d.add("Table", litAddr(tableName(g.canonical(b))))
+		branches = append(branches, d)
+	}
+	u := &litDict{typ: litType{addr: true, path: sp, name: "Union"}}
+	u.add("Property", litStr(t.Discriminator.Property))
+	u.add("Tags", &litList{typ: litType{slice: true, name: "string"}, elems: tags})
+	u.add("Cases", &litList{typ: litType{slice: true, name: "int"}, elems: cases})
+	u.add("Branches", &litList{typ: litType{slice: true, path: sp, name: "Branch"}, elems: branches})
+	if t.OneOf {
+		u.add("OneOf", litTrue)
+	}
+	td := &litDict{typ: litType{path: sp, name: "Table"}}
+	if g.checked(t) {
+		td.add("Checked", litTrue)
+	}
+	td.add("Type", litTypedNil(t.GoName))
+	if g.ecma {
+		td.add("Budget", litTrue)
+	}
+	td.add("Union", u)
 	s.litVar(fmt.Sprintf("%s describes %s to runtime/shape.", tableName(t), t.GoName), tableName(t), td)
 }
 

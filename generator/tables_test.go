@@ -32,6 +32,10 @@ func TestTablesDifferential(t *testing.T) {
 	inputs := map[string]string{
 		"onto": "../examples/ontology/tools/onto_write.json",
 		"todo": "../examples/quickstart/tools.json",
+		// Discriminated unions (shape.Union): required, optional, in
+		// arrays, nested, as params, with hostile tags and property
+		// names, and with an empty tag.
+		"unions-tabled": "testdata/tables_unions.json",
 	}
 	golden, _ := filepath.Glob("../golden/*/tools.json")
 	bench, _ := filepath.Glob("../golden/bench/*/tools.json")
@@ -83,7 +87,7 @@ func differential(t *testing.T, name, path string) {
 	}
 	write("go.mod", []byte("module example.com/diff\n\ngo 1.26.0\n"))
 	write("go.work", []byte("go 1.26.0\n\nuse (\n\t.\n\t"+filepath.ToSlash(root)+"\n)\n"))
-	tabled := 0
+	tabled, unions := 0, 0
 	for _, pkg := range []string{"tab", "code"} {
 		files, err := Generate(fam, Options{Package: pkg, Sources: fam.Sources, Tables: map[bool]TableMode{true: TablesNever, false: TablesAlways}[pkg == "code"]})
 		if err != nil {
@@ -92,6 +96,7 @@ func differential(t *testing.T, name, path string) {
 		for _, f := range files {
 			if pkg == "tab" && f.Path == "decode_gen.go" {
 				tabled = strings.Count(string(f.Bytes), " = shape.Table{")
+				unions = strings.Count(string(f.Bytes), "Union: &shape.Union{")
 			}
 			if pkg == "tab" && (f.Path == "decode_gen.go" || f.Path == "validate_gen.go") {
 				// The tables, checks and one-line methods are written
@@ -128,9 +133,12 @@ func differential(t *testing.T, name, path string) {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK="+filepath.Join(dir, "go.work"), "GOFLAGS=-mod=readonly -buildvcs=false")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%d tables, %d calls: go test: %v\n%s", tabled, len(calls), err, out)
+		t.Fatalf("%d tables (%d unions), %d calls: go test: %v\n%s", tabled, unions, len(calls), err, out)
 	}
-	t.Logf("%d tables, %d calls agree", tabled, len(calls))
+	if name == "unions-tabled" && unions < 11 {
+		t.Errorf("%d unions tabled, want all 11", unions)
+	}
+	t.Logf("%d tables (%d unions), %d calls agree", tabled, unions, len(calls))
 }
 
 // firstTools keeps the first n tools of a JSON array of tools (a package
@@ -213,6 +221,9 @@ func argumentsOf(t *ir.Type) []json.RawMessage {
 	base := sample(t, 0)
 	add(base)
 	for _, v := range variants(t, 0) {
+		add(v)
+	}
+	for _, v := range []any{nil, "s", 7, []any{1}} {
 		add(v)
 	}
 	if m, ok := base.(map[string]any); ok {
@@ -339,6 +350,29 @@ func variants(t *ir.Type, depth int) []any {
 			}
 		}
 		out = append(out, json.RawMessage("1e300"), json.RawMessage("-9223372036854775809"), json.RawMessage("0.5"), json.RawMessage("3"))
+	case ir.KindConst:
+		out = append(out, "zzz-not-the-const", "", 5)
+	case ir.KindUnion:
+		for _, b := range t.Branches {
+			out = append(out, sample(b, depth+1))
+			out = append(out, variants(b, depth+1)...)
+		}
+		if d := t.Discriminator; d != nil && len(d.Values) > 0 {
+			// The discriminator missing, null, empty, unknown (one
+			// letter off a tag, for the suggestion) and not a string.
+			for _, v := range []any{nil, json.RawMessage("null"), "", d.Values[0].Value + "z", 5, map[string]any{}} {
+				m, _ := sample(t, depth).(map[string]any)
+				if m == nil {
+					break
+				}
+				if v == nil {
+					delete(m, d.Property)
+				} else {
+					m[d.Property] = v
+				}
+				out = append(out, m)
+			}
+		}
 	case ir.KindArray:
 		item := sample(t.Elem, depth+1)
 		out = append(out, []any{}, []any{item, item}, []any{item, item, item, item, item, item, item, item, item, item, item})

@@ -39,7 +39,7 @@ func genericDecode(t *ir.Tool) bool {
 // type's table (shape.Bind), without a decode function of their own.
 func (g *gen) tableBound(t *ir.Tool) bool {
 	c := g.canonical(t.Params)
-	return genericDecode(t) && c.Kind == ir.KindObject && g.tabled(c)
+	return genericDecode(t) && composite(c) && g.tabled(c)
 }
 
 // decodeFunc writes the name of t's decode function, of type

@@ -712,7 +712,7 @@ func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field
 func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Line()
 	f.Add(comment(unmarshalDoc))
-	if t.Kind == ir.KindObject && g.tabled(t) {
+	if composite(t) && g.tabled(t) {
 		// func (x *T) UnmarshalJSON(data []byte) error { return shape.Unmarshal(&tableT, data, unsafe.Pointer(x)) }
 		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 			jen.Return(jen.Qual(g.shapePkg(), "Unmarshal").Call(jen.Op("&").Id(tableName(g.canonical(t))), jen.Id("data"),

@@ -65,6 +65,31 @@ type Table struct {
 	// Budget gives Validate a pattern-matching budget (the family has
 	// patterns on the ECMAScript engine).
 	Budget bool
+	// Union, when set, makes the table a discriminated union's: a struct
+	// of one pointer per branch, of which decoding sets the one the
+	// discriminator names; Fields and Names are then empty.
+	Union *Union
+}
+
+// Union describes a union whose branches are objects of their own
+// tables, chosen by the string value of one property.
+type Union struct {
+	// Property is the discriminator; Tags are its values, each choosing
+	// Branches[Cases[i]], in the order the suggestions and the expected
+	// text list them.
+	Property string
+	Tags     []string
+	Cases    []int
+	Branches []Branch
+	// OneOf rejects a value with more than one branch set.
+	OneOf bool
+}
+
+// Branch is one field of a union: a pointer, at Offset, to an object of
+// Table.
+type Branch struct {
+	Offset uintptr
+	Table  *Table
 }
 
 // Field is one property of a Table.
@@ -125,7 +150,7 @@ type Bound struct {
 
 // Check is the constraints of one value, checked in this order (the order
 // of the generated checks): lengths, pattern, format, bounds, multipleOf,
-// enum; and for arrays item counts and uniqueness. A constraint is present
+// const, enum; and for arrays item counts and uniqueness. A constraint is present
 // when its rule is.
 type Check struct {
 	MinLen, MaxLen         int64
@@ -148,6 +173,10 @@ type Check struct {
 	// Enum lists the allowed strings; EnumRule reports another.
 	Enum     []string
 	EnumRule Rule
+
+	// Const is the one allowed string (a const), when ConstRule is set.
+	Const     string
+	ConstRule Rule
 
 	MinItems, MaxItems         int64
 	MinItemsRule, MaxItemsRule Rule
@@ -245,6 +274,10 @@ func DecodeArgs(t *Table, tool string, args []byte, x unsafe.Pointer) error {
 const seenWords = 4
 
 func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
+	if t.Union != nil {
+		t.Union.decode(d, x)
+		return
+	}
 	if !d.Object() {
 		return
 	}
@@ -313,6 +346,47 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 			setConst(f.Kind, unsafe.Add(x, f.Offset), &f.Default)
 		}
 	}
+}
+
+// decode reads the branch the discriminator names into a new value of
+// its table, recording a missing or unknown discriminator.
+func (u *Union) decode(d *wire.Decoder, x unsafe.Pointer) {
+	if d.Peek() != wire.Object {
+		d.Mismatch("object")
+		return
+	}
+	tag, ok := d.PeekMember(u.Property)
+	for i, v := range u.Tags {
+		if ok && v == string(tag) {
+			b := &u.Branches[u.Cases[i]]
+			p := b.Table.alloc(1)
+			b.Table.decode(d, p)
+			*(*unsafe.Pointer)(unsafe.Add(x, b.Offset)) = p
+			return
+		}
+	}
+	expected := u.expected()
+	switch {
+	case len(tag) > 0:
+		d.FailAt(u.Property, "enum", "must be one of "+expected, expected, strconv.Quote(string(tag)), check.Closest(string(tag), u.Tags))
+	case !ok:
+		d.FailAt(u.Property, "required", "missing required property "+strconv.Quote(u.Property)+" (one of "+expected+")", expected, "", "")
+	default:
+		d.FailAt(u.Property, "enum", "must be one of "+expected, expected, `""`, "")
+	}
+	d.Skip()
+}
+
+// expected lists the discriminator's values, quoted: "a", "b".
+func (u *Union) expected() string {
+	var b []byte
+	for i, v := range u.Tags {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendQuote(b, v)
+	}
+	return string(b)
 }
 
 // find returns the index of the field named key, looking from hint on
@@ -543,6 +617,10 @@ func (w walker) match(re *check.Regexp, s string) (matched, ok bool) {
 }
 
 func (w walker) object(t *Table, x unsafe.Pointer) {
+	if t.Union != nil {
+		w.union(t.Union, x)
+		return
+	}
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Check == nil && f.ItemCheck == nil && (f.Kind != Object || !f.Object.Checked) {
@@ -564,6 +642,31 @@ func (w walker) object(t *Table, x unsafe.Pointer) {
 			if *(*unsafe.Pointer)(v) != nil {
 				c.array(f, v)
 			}
+		}
+	}
+}
+
+// oneOfRule is the violation of a oneOf union with several branches set.
+var oneOfRule = Rule{"oneOf", "sets more than one branch of a oneOf", "exactly one branch"}
+
+// union checks the branches set in the union at x, at the union's own
+// path.
+func (w walker) union(u *Union, x unsafe.Pointer) {
+	if u.OneOf && len(u.Branches) > 1 {
+		n := 0
+		for i := range u.Branches {
+			if *(*unsafe.Pointer)(unsafe.Add(x, u.Branches[i].Offset)) != nil {
+				n++
+			}
+		}
+		if n > 1 {
+			w.record(&oneOfRule, 0, "", 0, 0, nil)
+		}
+	}
+	for i := range u.Branches {
+		b := &u.Branches[i]
+		if v := *(*unsafe.Pointer)(unsafe.Add(x, b.Offset)); v != nil && b.Table.Checked {
+			w.object(b.Table, v)
 		}
 	}
 }
@@ -662,6 +765,9 @@ func (w walker) str(c *Check, s string) {
 	}
 	if c.Format != nil && !c.Format(s) {
 		w.record(&c.FormatRule, String, s, 0, 0, nil)
+	}
+	if c.ConstRule[0] != "" && s != c.Const {
+		w.record(&c.ConstRule, String, s, 0, 0, nil)
 	}
 	if c.Enum != nil {
 		for _, v := range c.Enum {
