@@ -130,3 +130,48 @@ func TestWriteFilesPanic(t *testing.T) {
 		t.Errorf("printed %q", buf.String())
 	}
 }
+
+// TestCompareFile: an existing file is compared in chunks, across chunk
+// boundaries and at either end; only a regular file is read.
+func TestCompareFile(t *testing.T) {
+	dir := t.TempDir()
+	header := generatedHeader + "\n"
+	long := header + strings.Repeat("x", 3*compareChunk+17)
+	for _, c := range []struct {
+		name, old, data string
+		same, generated bool
+	}{
+		{"same", long, long, true, true},
+		{"same-short", header, header, true, true},
+		{"empty", "", "", true, false},
+		{"last-byte", long, long[:len(long)-1] + "y", false, true},
+		{"chunk-edge", long, long[:compareChunk] + "y" + long[compareChunk+1:], false, true},
+		{"longer", long, long[:len(long)-1], false, true},
+		{"shorter", long[:len(long)-1], long, false, true},
+		{"user-file", "package x\n", header, false, false},
+		{"header-without-newline", generatedHeader, header, false, true},
+		{"long-first-line", strings.Repeat("/", 2*compareChunk), header, false, false},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(c.old), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		same, generated, err := compareFile(path, []byte(c.data))
+		if err != nil || same != c.same || generated != c.generated {
+			t.Errorf("%s: same %v generated %v err %v, want %v %v", c.name, same, generated, err, c.same, c.generated)
+		}
+	}
+	if _, _, err := compareFile(filepath.Join(dir, "missing"), nil); !os.IsNotExist(err) {
+		t.Errorf("missing file: %v, want not-exist", err)
+	}
+	if _, _, err := compareFile(dir, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("directory: %v, want an error", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err == nil {
+		// Opening a named pipe for reading would block: it is refused.
+		if _, _, err := compareFile(fifo, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("named pipe: %v, want an error", err)
+		}
+	}
+}
