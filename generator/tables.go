@@ -160,7 +160,7 @@ func (g *gen) tableObject(t *ir.Type) bool {
 		return false
 	}
 	for _, fl := range t.Fields {
-		if g.indirect[fl] || fl.Type == nil || fl.Type.Nullable || g.nullFlag(t, fl) {
+		if g.indirect[fl] || fl.Type == nil || g.nullFlag(t, fl) {
 			return false
 		}
 		switch g.presence(fl) {
@@ -168,18 +168,37 @@ func (g *gen) tableObject(t *ir.Type) bool {
 			if fl.Default != nil && (scalarKind(fl.Type) == "" || g.literal(fl.Type, fl.Default) == nil) {
 				return false
 			}
-		case ir.PresencePointer:
+		case ir.PresencePointer, ir.PresenceNullable:
 			if fl.Default != nil {
 				return false
 			}
 		default:
 			return false
 		}
+		if fl.Type.Nullable {
+			// A nullable scalar: *T, nil for null (required), or
+			// runtime.Nullable[T] (optional).
+			if !g.nullableScalar(fl.Type) {
+				return false
+			}
+			continue
+		}
 		if !g.tableValue(fl.Type, true) {
 			return false
 		}
 	}
 	return true
+}
+
+// nullableScalar reports whether nullable t is a scalar a table field
+// holds (Field.Null, Form Nullable): its values as tableValue takes them.
+func (g *gen) nullableScalar(t *ir.Type) bool {
+	if scalarKind(t) == "" || nilable(t) {
+		return false
+	}
+	v := *t
+	v.Nullable = false
+	return g.tableValue(&v, false)
 }
 
 // tableValue reports whether a value of t fits a table field: a scalar
@@ -251,9 +270,10 @@ func (g *gen) scalarCheck(t *ir.Type) (litNode, bool) {
 	switch {
 	case c == nil:
 		return nil, ok
-	case hasMethods(t) && g.scalarTabled(g.canonical(t)):
-		// Shared with the type's validate method (checkName).
-		return litAddr(checkName(g.canonical(t))), ok
+	case hasMethods(t) && g.scalarTabled(g.declared(t)):
+		// Shared with the type's validate method (checkName); a
+		// nullable field's type is a copy of the named one (declared).
+		return litAddr(checkName(g.declared(t))), ok
 	}
 	c.typ.addr = true
 	return c, ok
@@ -535,8 +555,14 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 				d.add("ItemCheck", c)
 			}
 		} else {
-			if pointer {
+			switch {
+			case pointer:
 				d.add("Form", litQual(sp, "Pointer"))
+				if ft.Nullable {
+					d.add("Null", litTrue)
+				}
+			case g.presence(fl) == ir.PresenceNullable:
+				d.add("Form", litQual(sp, "Nullable"))
 			}
 			if !composite(item) {
 				c, _ := g.scalarCheck(item)
@@ -545,7 +571,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 					d.add("InOpt", litTrue)
 					d.add("OptOffset", litOffsetof(optionalsName(t), fl.GoName))
 				}
-				if fl.Default != nil && !pointer {
+				if fl.Default != nil && g.presence(fl) == ir.PresenceValue {
 					d.add("HasDefault", litTrue)
 					d.add("Default", g.defaultConst(item, fl.Default))
 				}

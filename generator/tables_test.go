@@ -36,6 +36,10 @@ func TestTablesDifferential(t *testing.T) {
 		// arrays, nested, as params, with hostile tags and property
 		// names, and with an empty tag.
 		"unions-tabled": "testdata/tables_unions.json",
+		// Nullable scalars: required (*T, nil for null) and optional
+		// (runtime.Nullable[T]), with constraints, enums with null,
+		// named enums and nested objects.
+		"nullable-tabled": "testdata/tables_nullable.json",
 	}
 	golden, _ := filepath.Glob("../golden/*/tools.json")
 	bench, _ := filepath.Glob("../golden/bench/*/tools.json")

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -37,6 +38,9 @@ const (
 	// OptSlice is []T of an optional array: nil when absent, and then not
 	// checked.
 	OptSlice
+	// Nullable is runtime.Nullable[T] of a scalar: absent, null or a
+	// value (an optional nullable field).
+	Nullable
 )
 
 // Table describes an object type: its fields in declaration order, which
@@ -98,6 +102,9 @@ type Field struct {
 	Kind     Kind
 	Form     Form
 	Required bool
+	// Null makes a JSON null a value of a Pointer field, which it leaves
+	// nil (a required nullable field).
+	Null bool
 	// InOpt places a Pointer scalar in the object's optionals struct, at
 	// OptOffset.
 	InOpt     bool
@@ -312,6 +319,8 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 		case Pointer:
 			var v unsafe.Pointer
 			switch {
+			case f.Null && d.Null():
+				// v stays nil: a null after a value clears it.
 			case f.Kind == Object:
 				v = f.Object.alloc(1)
 				f.Object.decode(d, v)
@@ -326,6 +335,8 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 				scalar(d, f.Kind, v)
 			}
 			*(*unsafe.Pointer)(p) = v
+		case Nullable:
+			nullable(d, f.Kind, p)
 		default:
 			if f.Kind == Object {
 				objects(f.Object, d, p)
@@ -415,6 +426,30 @@ func scalar(d *wire.Decoder, k Kind, p unsafe.Pointer) {
 		*(*float64)(p) = d.Float()
 	case Bool:
 		*(*bool)(p) = d.Bool()
+	}
+}
+
+// nullable decodes null or a scalar of kind k into the runtime.Nullable
+// at p. (A named scalar type's Nullable has its underlying type's layout.)
+func nullable(d *wire.Decoder, k Kind, p unsafe.Pointer) {
+	null := d.Null()
+	switch k {
+	case String:
+		setNullable(p, null, d.String)
+	case Int:
+		setNullable(p, null, d.Int)
+	case Float:
+		setNullable(p, null, d.Float)
+	case Bool:
+		setNullable(p, null, d.Bool)
+	}
+}
+
+func setNullable[T any](p unsafe.Pointer, null bool, read func() T) {
+	if null {
+		*(*runtime.Nullable[T])(p) = runtime.Null[T]()
+	} else {
+		*(*runtime.Nullable[T])(p) = runtime.Value(read())
 	}
 }
 
@@ -642,6 +677,27 @@ func (w walker) object(t *Table, x unsafe.Pointer) {
 			if *(*unsafe.Pointer)(v) != nil {
 				c.array(f, v)
 			}
+		case Nullable:
+			c.nullable(f, v)
+		}
+	}
+}
+
+// nullable checks the value of the runtime.Nullable scalar at v, when it
+// holds one.
+func (w walker) nullable(f *Field, v unsafe.Pointer) {
+	switch f.Kind {
+	case String:
+		if s, ok := (*runtime.Nullable[string])(v).Get(); ok {
+			w.str(f.Check, s)
+		}
+	case Int:
+		if n, ok := (*runtime.Nullable[int64])(v).Get(); ok {
+			w.int(f.Check, n)
+		}
+	case Float:
+		if x, ok := (*runtime.Nullable[float64])(v).Get(); ok {
+			w.float(f.Check, x)
 		}
 	}
 }
