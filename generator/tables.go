@@ -119,7 +119,12 @@ func composite(t *ir.Type) bool { return t.Kind == ir.KindObject || t.Kind == ir
 // object (tableObject) or a discriminated union of tabled objects
 // (tableUnion).
 func (g *gen) tableable(t *ir.Type) bool {
-	if !hasMethods(t) || t.Nullable || t.Delegated != nil || len(t.Enum) > 0 || t.Const != nil || g.encoded[t] {
+	if !hasMethods(t) || t.Delegated != nil || len(t.Enum) > 0 || t.Const != nil || g.encoded[t] {
+		return false
+	}
+	// A nullable object's own methods are an object's (its holders
+	// decode null: Field.Null); a nullable union's are not.
+	if t.Nullable && t.Kind != ir.KindObject {
 		return false
 	}
 	switch t.Kind {
@@ -175,10 +180,14 @@ func (g *gen) tableObject(t *ir.Type) bool {
 		default:
 			return false
 		}
-		if fl.Type.Nullable {
+		if ft := fl.Type; ft.Nullable {
 			// A nullable scalar: *T, nil for null (required), or
-			// runtime.Nullable[T] (optional).
-			if !g.nullableScalar(fl.Type) {
+			// runtime.Nullable[T] (optional); a nullable object only
+			// as *T.
+			pointer := g.presence(fl) == ir.PresencePointer
+			object := ft.Kind == ir.KindObject && pointer && g.tabled(ft)
+			array := ft.Kind == ir.KindArray && pointer && g.tableValue(nonNull(ft), true)
+			if !object && !array && !g.nullableScalar(ft) {
 				return false
 			}
 			continue
@@ -193,12 +202,14 @@ func (g *gen) tableObject(t *ir.Type) bool {
 // nullableScalar reports whether nullable t is a scalar a table field
 // holds (Field.Null, Form Nullable): its values as tableValue takes them.
 func (g *gen) nullableScalar(t *ir.Type) bool {
-	if scalarKind(t) == "" || nilable(t) {
-		return false
-	}
+	return scalarKind(t) != "" && !nilable(t) && g.tableValue(nonNull(t), false)
+}
+
+// nonNull is a copy of nullable t without null.
+func nonNull(t *ir.Type) *ir.Type {
 	v := *t
 	v.Nullable = false
-	return g.tableValue(&v, false)
+	return &v
 }
 
 // tableValue reports whether a value of t fits a table field: a scalar
@@ -549,6 +560,9 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 				form = "OptSlice"
 			}
 			d.add("Form", litQual(sp, form))
+			if ft.Nullable {
+				d.add("Null", litTrue)
+			}
 			d.add("Check", g.arrayCheck(ft))
 			if !composite(item) {
 				c, _ := g.scalarCheck(item)

@@ -231,6 +231,20 @@ func argumentsOf(t *ir.Type) []json.RawMessage {
 		add(v)
 	}
 	if m, ok := base.(map[string]any); ok {
+		// Each member repeated, null after the value and the value
+		// after null: the last one wins either way.
+		if b, err := json.Marshal(m); err == nil && len(b) > 2 {
+			for _, fl := range t.Fields {
+				v, err := json.Marshal(sample(fl.Type, 1))
+				if err != nil {
+					continue
+				}
+				name, _ := json.Marshal(fl.JSONName)
+				for _, tail := range []string{"null", string(v)} {
+					out = append(out, json.RawMessage(string(b[:len(b)-1])+","+string(name)+":"+tail+"}"))
+				}
+			}
+		}
 		m["zz_unknown"] = 1
 		add(m)
 	}

@@ -52,8 +52,15 @@ func FuzzPipeline(f *testing.F) {
 			}
 			return
 		}
+		// The same family through runtime/shape tables, which a small
+		// family gets only when forced: their literals are written as
+		// text.
+		tabled, err := generator.Generate(fam, generator.Options{Package: "fuzz", Tables: generator.TablesAlways})
+		if err != nil {
+			t.Fatalf("tables forced: %v\ninput: %s", err, data)
+		}
 		fset := token.NewFileSet()
-		for _, file := range files {
+		for _, file := range append(files, tabled...) {
 			if _, err := parser.ParseFile(fset, file.Path, file.Bytes, parser.SkipObjectResolution); err != nil {
 				t.Fatalf("%s does not parse: %v\ninput: %s", file.Path, err, data)
 			}

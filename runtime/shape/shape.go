@@ -103,7 +103,8 @@ type Field struct {
 	Form     Form
 	Required bool
 	// Null makes a JSON null a value of a Pointer field, which it leaves
-	// nil (a required nullable field).
+	// nil, or of an OptSlice field, which it leaves as it was (a required
+	// nullable field).
 	Null bool
 	// InOpt places a Pointer scalar in the object's optionals struct, at
 	// OptOffset.
@@ -338,6 +339,11 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 		case Nullable:
 			nullable(d, f.Kind, p)
 		default:
+			if f.Null && d.Null() {
+				// A null array leaves the slice as it was (nil,
+				// unless a repeated member set it).
+				break
+			}
 			if f.Kind == Object {
 				objects(f.Object, d, p)
 			} else {
