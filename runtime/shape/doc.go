@@ -29,16 +29,17 @@
 // the generator's TestTablesDifferential holds.
 //
 // Only what the tables describe is interpreted: objects whose fields are
-// strings, integers, numbers, booleans, string enums and consts (also
-// nullable: *T, nil for null, when required, as strict-mode function
-// schemas write every field; runtime.Nullable[T] when optional), nested
-// eligible objects or unions, and arrays of those, with scalar defaults,
-// string lengths, patterns, formats, string enums, numeric bounds and
-// multipleOf, item counts and unique items; and unions of eligible objects
+// strings, integers, numbers, booleans, string enums and consts, nested
+// eligible objects or unions, and arrays of those (also nullable when
+// required, as strict-mode function schemas write every field: *T or a
+// slice, nil for null; and optional nullable scalars, runtime.Nullable[T]),
+// with scalar defaults, string lengths, patterns, formats, string enums,
+// numeric bounds and multipleOf, item counts and unique items; and unions
+// of eligible objects
 // told apart by a discriminator property (Union: the tagged unions of
 // OpenAPI-style catalogues, whose holders could not be tables either
 // while the union was code). Every other type (unions matched by kind or
-// by trial, tuples, maps, nullable objects or arrays, time fields,
+// by trial, tuples, maps, optional nullable objects or arrays, time fields,
 // delegated keywords, recursive types, tables nested more than MaxDepth
 // deep, …) keeps its generated methods.
 package shape
