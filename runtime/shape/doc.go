@@ -35,10 +35,9 @@
 // slice, nil for null; and optional nullable scalars, runtime.Nullable[T]),
 // with scalar defaults, string lengths, patterns, formats, string enums,
 // numeric bounds and multipleOf, item counts and unique items; and unions
-// of eligible objects
-// told apart by a discriminator property (Union: the tagged unions of
-// OpenAPI-style catalogues, whose holders could not be tables either
-// while the union was code). Every other type (unions matched by kind or
+// of eligible objects told apart by a discriminator property (Union: the
+// tagged unions of OpenAPI-style catalogues, whose holders could not be
+// tables either while the union was code). Every other type (unions matched by kind or
 // by trial, tuples, maps, optional nullable objects or arrays, time fields,
 // delegated keywords, recursive types, tables nested more than MaxDepth
 // deep, …) keeps its generated methods.
