@@ -45,13 +45,7 @@ func TestNullable(t *testing.T) {
 	if r, ok := x.Ratio.Get(); x.Query != nil || !x.Limit.IsNull() || !ok || r != 0.5 || x.Flag.IsNull() || !x.Flag.IsSet() || x.Name.IsSet() {
 		t.Errorf("decoded %+v", x)
 	}
-	if n := testing.AllocsPerRun(100, func() {
-		if Validate(&tableStrict, unsafe.Pointer(x)) != nil {
-			t.Fatal("invalid")
-		}
-	}); n != 0 {
-		t.Errorf("Validate allocates %v times on valid input", n)
-	}
+	noAllocs(t, &tableStrict, unsafe.Pointer(x))
 	// A value after null, and null after a value: the last one wins.
 	x, err = decode(`{"query":"ab","query":null,"name":null,"name":"abc"}`)
 	if v, ok := x.Name.Get(); err != nil || x.Query != nil || !ok || v != "abc" {

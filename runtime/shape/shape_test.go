@@ -110,26 +110,51 @@ func TestDecodeValid(t *testing.T) {
 func TestDecodeInvalid(t *testing.T) {
 	args := `{"owner":"ABCDEFG","limit":101,"ratio":0,"tags":["x","x","y"],"items":[{"count":0}],"nested":{"name":"c"},"scores":[],"extra":1,"done":"no"}`
 	_, err := decode([]byte(args))
-	var ve *runtime.ValidationError
-	if !errors.As(err, &ve) {
-		t.Fatalf("got %v, want a validation error", err)
-	}
-	want := []string{
+	wantErrors(t, args, err, false,
 		"/items/0/name required", "/extra additionalProperties", "/done type",
 		"/owner maxLength", "/owner pattern", "/limit maximum", "/ratio exclusiveMinimum", "/tags maxItems", "/tags uniqueItems",
 		"/tags/0 format", "/tags/1 format", "/tags/2 format", "/items/0/count minimum", "/nested/name enum", "/scores minItems",
+	)
+}
+
+// wantErrors checks that err is a validation error with the violations
+// want, in order: "path code", or with received set "path code received
+// suggestion".
+func wantErrors(t *testing.T, what string, err error, received bool, want ...string) {
+	t.Helper()
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		t.Errorf("%s: got %v, want a validation error", what, err)
+		return
 	}
 	var got []string
 	for _, f := range ve.Fields {
-		got = append(got, f.Path+" "+f.Code)
+		g := f.Path + " " + f.Code
+		if received {
+			g += " " + f.Received + " " + f.Suggestion
+		}
+		got = append(got, g)
 	}
 	if len(got) != len(want) {
-		t.Fatalf("errors\n%q\nwant\n%q", got, want)
+		t.Errorf("%s: errors\n%q\nwant\n%q", what, got, want)
+		return
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Errorf("error %d: %q, want %q", i, got[i], want[i])
+			t.Errorf("%s: error %d: %q, want %q", what, i, got[i], want[i])
 		}
+	}
+}
+
+// noAllocs checks that x, valid, validates against t without allocating.
+func noAllocs(t *testing.T, table *Table, x unsafe.Pointer) {
+	t.Helper()
+	if n := testing.AllocsPerRun(100, func() {
+		if Validate(table, x) != nil {
+			t.Fatal("invalid")
+		}
+	}); n != 0 {
+		t.Errorf("Validate allocates %v times on valid input", n)
 	}
 }
 
@@ -138,13 +163,7 @@ func TestValidateAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := testing.AllocsPerRun(100, func() {
-		if Validate(&tableParams, unsafe.Pointer(x)) != nil {
-			t.Fatal("invalid")
-		}
-	}); n != 0 {
-		t.Errorf("Validate allocates %v times on valid input", n)
-	}
+	noAllocs(t, &tableParams, unsafe.Pointer(x))
 }
 
 func BenchmarkDecodeValidate(b *testing.B) {
