@@ -438,24 +438,28 @@ func scalar(d *wire.Decoder, k Kind, p unsafe.Pointer) {
 // nullable decodes null or a scalar of kind k into the runtime.Nullable
 // at p. (A named scalar type's Nullable has its underlying type's layout.)
 func nullable(d *wire.Decoder, k Kind, p unsafe.Pointer) {
-	null := d.Null()
+	if d.Null() {
+		switch k {
+		case String:
+			*(*runtime.Nullable[string])(p) = runtime.Null[string]()
+		case Int:
+			*(*runtime.Nullable[int64])(p) = runtime.Null[int64]()
+		case Float:
+			*(*runtime.Nullable[float64])(p) = runtime.Null[float64]()
+		case Bool:
+			*(*runtime.Nullable[bool])(p) = runtime.Null[bool]()
+		}
+		return
+	}
 	switch k {
 	case String:
-		setNullable(p, null, d.String)
+		*(*runtime.Nullable[string])(p) = runtime.Value(d.String())
 	case Int:
-		setNullable(p, null, d.Int)
+		*(*runtime.Nullable[int64])(p) = runtime.Value(d.Int())
 	case Float:
-		setNullable(p, null, d.Float)
+		*(*runtime.Nullable[float64])(p) = runtime.Value(d.Float())
 	case Bool:
-		setNullable(p, null, d.Bool)
-	}
-}
-
-func setNullable[T any](p unsafe.Pointer, null bool, read func() T) {
-	if null {
-		*(*runtime.Nullable[T])(p) = runtime.Null[T]()
-	} else {
-		*(*runtime.Nullable[T])(p) = runtime.Value(read())
+		*(*runtime.Nullable[bool])(p) = runtime.Value(d.Bool())
 	}
 }
 
