@@ -175,3 +175,33 @@ func TestCompareFile(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedPipes: a named pipe where toolgen reads an output file (check's
+// drift, generate's comparison, the scan for stale files) is an error or
+// skipped, never a read that blocks.
+func TestNamedPipes(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(in, []byte(weatherTools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := mkfifo(filepath.Join(out, "types_gen.go")); err != nil {
+		t.Skip(err)
+	}
+	if err := mkfifo(filepath.Join(out, "old_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := drift(weatherProject(t, in, out)); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("drift: %v, want a not-regular-file error", err)
+	}
+	if _, err := writeFiles(weatherProject(t, in, out)); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("generate: %v, want a not-regular-file error", err)
+	}
+	if stale, err := staleFiles(out, nil); err != nil || len(stale) != 0 {
+		t.Errorf("stale files: %v, %v; want none (a pipe is not toolgen's)", stale, err)
+	}
+}
