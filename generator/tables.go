@@ -21,7 +21,8 @@ import (
 // code): no decodeWire or validate method (its callers call the
 // interpreter: decodeCall, validateCall), one-line UnmarshalJSON and
 // Validate methods, and its type in the table ((*T)(nil)), which the
-// runtime allocates values of: no allocator function either. Every other type keeps its generated methods. The errors are the same
+// runtime allocates values of: no allocator function either. Every other
+// type keeps its generated methods. The errors are the same
 // either way (TestTablesDifferential).
 
 // TableMode chooses when objects go through runtime/shape tables.
