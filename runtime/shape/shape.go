@@ -438,28 +438,26 @@ func scalar(d *wire.Decoder, k Kind, p unsafe.Pointer) {
 // nullable decodes null or a scalar of kind k into the runtime.Nullable
 // at p. (A named scalar type's Nullable has its underlying type's layout.)
 func nullable(d *wire.Decoder, k Kind, p unsafe.Pointer) {
-	if d.Null() {
-		switch k {
-		case String:
-			*(*runtime.Nullable[string])(p) = runtime.Null[string]()
-		case Int:
-			*(*runtime.Nullable[int64])(p) = runtime.Null[int64]()
-		case Float:
-			*(*runtime.Nullable[float64])(p) = runtime.Null[float64]()
-		case Bool:
-			*(*runtime.Nullable[bool])(p) = runtime.Null[bool]()
-		}
-		return
-	}
+	null := d.Null()
 	switch k {
 	case String:
-		*(*runtime.Nullable[string])(p) = runtime.Value(d.String())
+		setNullable(d, null, (*wire.Decoder).String, (*runtime.Nullable[string])(p))
 	case Int:
-		*(*runtime.Nullable[int64])(p) = runtime.Value(d.Int())
+		setNullable(d, null, (*wire.Decoder).Int, (*runtime.Nullable[int64])(p))
 	case Float:
-		*(*runtime.Nullable[float64])(p) = runtime.Value(d.Float())
+		setNullable(d, null, (*wire.Decoder).Float, (*runtime.Nullable[float64])(p))
 	case Bool:
-		*(*runtime.Nullable[bool])(p) = runtime.Value(d.Bool())
+		setNullable(d, null, (*wire.Decoder).Bool, (*runtime.Nullable[bool])(p))
+	}
+}
+
+// setNullable sets n to null or to the value read (a method expression,
+// as collect takes: no closure per field).
+func setNullable[T any](d *wire.Decoder, null bool, read func(*wire.Decoder) T, n *runtime.Nullable[T]) {
+	if null {
+		*n = runtime.Null[T]()
+	} else {
+		*n = runtime.Value(read(d))
 	}
 }
 
