@@ -169,7 +169,8 @@ func (g *gen) tableObject(t *ir.Type) bool {
 		if g.indirect[fl] || fl.Type == nil || g.nullFlag(t, fl) {
 			return false
 		}
-		switch g.presence(fl) {
+		pres := g.presence(fl)
+		switch pres {
 		case ir.PresenceValue:
 			if fl.Default != nil && (scalarKind(fl.Type) == "" || g.literal(fl.Type, fl.Default) == nil) {
 				return false
@@ -185,7 +186,7 @@ func (g *gen) tableObject(t *ir.Type) bool {
 			// A nullable scalar: *T, nil for null (required), or
 			// runtime.Nullable[T] (optional); a nullable object only
 			// as *T.
-			pointer := g.presence(fl) == ir.PresencePointer
+			pointer := pres == ir.PresencePointer
 			object := ft.Kind == ir.KindObject && pointer && g.tabled(ft)
 			array := ft.Kind == ir.KindArray && pointer && g.tableValue(nonNull(ft), true)
 			if !object && !array && !g.nullableScalar(ft) {
@@ -552,7 +553,8 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 		if fl.Required {
 			d.add("Required", litTrue)
 		}
-		pointer := g.presence(fl) == ir.PresencePointer
+		pres := g.presence(fl)
+		pointer := pres == ir.PresencePointer
 		item := ft
 		if ft.Kind == ir.KindArray {
 			item = ft.Elem
@@ -576,7 +578,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 				if ft.Nullable {
 					d.add("Null", litTrue)
 				}
-			case g.presence(fl) == ir.PresenceNullable:
+			case pres == ir.PresenceNullable:
 				d.add("Form", litQual(sp, "Nullable"))
 			}
 			if !composite(item) {
@@ -586,7 +588,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 					d.add("InOpt", litTrue)
 					d.add("OptOffset", litOffsetof(optionalsName(t), fl.GoName))
 				}
-				if fl.Default != nil && g.presence(fl) == ir.PresenceValue {
+				if fl.Default != nil && pres == ir.PresenceValue {
 					d.add("HasDefault", litTrue)
 					d.add("Default", g.defaultConst(item, fl.Default))
 				}
