@@ -572,11 +572,11 @@ func nodeDoc(n *jsonpos.Node) string {
 // single kind (delegated as a whole).
 func (v *view) assertions() []jsonpos.Member {
 	var ms []jsonpos.Member
-	for _, k := range v.keys {
-		if k == "format" || !slices.Contains(compileAssertions, k) {
+	for _, m := range v.kws {
+		if m.Key == "format" || !slices.Contains(compileAssertions, m.Key) {
 			continue
 		}
-		ms = append(ms, jsonpos.Member{Key: k, Value: v.kw[k]})
+		ms = append(ms, jsonpos.Member{Key: m.Key, Value: m.Value})
 	}
 	return ms
 }

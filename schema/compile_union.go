@@ -96,11 +96,11 @@ func (c *compiler) unionKeyword(v *view) (key string, list *jsonpos.Node, deleg 
 // there are none.
 func (c *compiler) unionRest(v *view) *jsonpos.Node {
 	var rest []jsonpos.Member
-	for _, k := range v.keys {
-		if k == "oneOf" || k == "anyOf" || isAnnotation(k) {
+	for _, m := range v.kws {
+		if k := m.Key; k == "oneOf" || k == "anyOf" || isAnnotation(k) {
 			continue
 		}
-		rest = append(rest, jsonpos.Member{Key: k, KeyPos: v.kw[k].Pos, Value: v.kw[k]})
+		rest = append(rest, jsonpos.Member{Key: m.Key, KeyPos: m.Value.Pos, Value: m.Value})
 	}
 	if len(rest) == 0 {
 		return nil
@@ -125,7 +125,7 @@ func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root boo
 			base = c.allOfNode(base, alt)
 		}
 	}
-	bv := &view{src: v.src, res: v.res, kw: map[string]*jsonpos.Node{}}
+	bv := &view{src: v.src, res: v.res}
 	if base != nil {
 		bv = c.view(base, false)
 	}

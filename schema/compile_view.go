@@ -20,8 +20,10 @@ type view struct {
 	res *resource
 	// boolean schema: true (anything) or false (nothing).
 	isBool, boolVal bool
-	kw              map[string]*jsonpos.Node
-	keys            []string
+	// kws are the merged keywords in the order first met. A schema has
+	// a handful, so a scan finds one sooner than a map would, and a
+	// view costs no map.
+	kws []keyword
 	// deleg are schemas (whole conjuncts or synthetic keyword groups) the
 	// value must also satisfy.
 	deleg []*jsonpos.Node
@@ -33,24 +35,36 @@ type view struct {
 	never bool
 }
 
-func (v *view) get(k string) *jsonpos.Node { return v.kw[k] }
+func (v *view) get(k string) *jsonpos.Node {
+	for i := range v.kws {
+		if v.kws[i].Key == k {
+			return v.kws[i].Value
+		}
+	}
+	return nil
+}
 
 func (v *view) set(k string, n *jsonpos.Node) {
-	if _, ok := v.kw[k]; !ok {
-		v.keys = append(v.keys, k)
+	for i := range v.kws {
+		if v.kws[i].Key == k {
+			v.kws[i].Value = n
+			return
+		}
 	}
-	v.kw[k] = n
+	v.kws = append(v.kws, keyword{Key: k, Value: n})
+}
+
+// keyword is one keyword of a view.
+type keyword struct {
+	Key   string
+	Value *jsonpos.Node
 }
 
 func (v *view) del(k string) {
-	if _, ok := v.kw[k]; !ok {
-		return
-	}
-	delete(v.kw, k)
-	for i, x := range v.keys {
-		if x == k {
-			v.keys = append(v.keys[:i:i], v.keys[i+1:]...)
-			break
+	for i := range v.kws {
+		if v.kws[i].Key == k {
+			v.kws = append(v.kws[:i:i], v.kws[i+1:]...)
+			return
 		}
 	}
 }
@@ -183,7 +197,7 @@ func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*json
 // view merges the conjuncts of n. lenient (for distributed union branches)
 // turns contradictions into never instead of errors.
 func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
-	v := &view{src: n, res: c.resOf[n], kw: map[string]*jsonpos.Node{}}
+	v := &view{src: n, res: c.resOf[n]}
 	c.conjSeen.reset()
 	conj := c.conjuncts(n, nil, nil)
 	objects := 0
@@ -246,7 +260,7 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 				}
 				arraySource = cj
 			}
-			old := v.kw[k]
+			old := v.get(k)
 			if old == nil {
 				v.set(k, val)
 				continue
@@ -307,6 +321,9 @@ func refCoversPatterns(src, merged *jsonpos.Node) bool {
 // keywords: array-form items and additionalItems, dependencies, boolean
 // exclusiveMinimum/Maximum.
 func (c *compiler) normalize(n *jsonpos.Node) []jsonpos.Member {
+	if !needsNormalize(n) {
+		return n.Members // read only, as every caller does
+	}
 	items := n.Get("items")
 	arrayItems := items != nil && items.Kind == jsonpos.ArrayNode
 	var out []jsonpos.Member
@@ -357,6 +374,26 @@ func (c *compiler) normalize(n *jsonpos.Node) []jsonpos.Member {
 		out = append(out, m)
 	}
 	return out
+}
+
+// needsNormalize reports whether normalize changes anything in n: most
+// schemas have none of the keywords it rewrites.
+func needsNormalize(n *jsonpos.Node) bool {
+	for _, m := range n.Members {
+		switch m.Key {
+		case "items":
+			if m.Value.Kind == jsonpos.ArrayNode {
+				return true
+			}
+		case "additionalItems", "dependencies":
+			return true
+		case "exclusiveMinimum", "exclusiveMaximum":
+			if m.Value.Kind == jsonpos.BoolNode {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // synth builds a synthetic schema object with members from src (same
