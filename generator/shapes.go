@@ -116,6 +116,12 @@ type shapes struct {
 	// a cycle (no sum).
 	state map[*ir.Type]int
 	h     hash.Hash
+	// bufs are the encoding buffers of the sums being computed, one per
+	// level of nesting (of computes a nested type's sum while encoding
+	// its holder), kept for the next type at that level: the encodings
+	// of 40,000 types would otherwise each grow a buffer of their own.
+	bufs  [][]byte
+	depth int
 }
 
 // The fields a shape leaves out: where a type was written, its ID, the
@@ -144,8 +150,14 @@ func (s *shapes) of(t *ir.Type) (shapeSum, bool) {
 		return shapeSum{}, false
 	}
 	s.state[t] = 1
-	var b []byte
-	b, ok := s.appendType(b, reflect.ValueOf(t).Elem(), t.GoName != "")
+	d := s.depth
+	if d == len(s.bufs) {
+		s.bufs = append(s.bufs, nil)
+	}
+	s.depth++
+	b, ok := s.encode(s.bufs[d][:0], t)
+	s.depth--
+	s.bufs[d] = b[:0] // b stays valid until the next type at this depth
 	if s.state[t] == 2 {
 		ok = false
 	}
@@ -154,6 +166,21 @@ func (s *shapes) of(t *ir.Type) (shapeSum, bool) {
 		return shapeSum{}, false
 	}
 	delete(s.state, t)
+	s.h.Reset()
+	s.h.Write(b)
+	var sum shapeSum
+	s.h.Sum(sum[:0])
+	s.sum[t] = sum
+	return sum, true
+}
+
+// encode appends the encoding of t's shape to b; false when t reaches a
+// reference cycle.
+func (s *shapes) encode(b []byte, t *ir.Type) ([]byte, bool) {
+	b, ok := s.appendType(b, reflect.ValueOf(t).Elem(), t.GoName != "")
+	if !ok {
+		return b, false
+	}
 	// Generator decisions made per type belong to the shape too.
 	b = append(b, boolByte(s.g.encoded[t]))
 	for _, f := range t.Fields {
@@ -165,12 +192,7 @@ func (s *shapes) of(t *ir.Type) (shapeSum, bool) {
 			b = appendString(b, n)
 		}
 	}
-	s.h.Reset()
-	s.h.Write(b)
-	var sum shapeSum
-	s.h.Sum(sum[:0])
-	s.sum[t] = sum
-	return sum, true
+	return b, true
 }
 
 // appendType appends the encoding of the ir.Type v; named types leave
