@@ -60,6 +60,9 @@ func Comment(text string) []string {
 // directive: every one starts "// ", "//\t" or is "//").
 func DocComment(text string) []string {
 	lines := Comment(text)
+	if plainDoc(lines) {
+		return lines
+	}
 	// gofmt is not idempotent on every comment (an indented "*" list
 	// item that the first pass rewrites as "-" reads differently in the
 	// second): reformat until the lines are what gofmt leaves alone.
@@ -71,6 +74,23 @@ func DocComment(text string) []string {
 		lines = next
 	}
 	return lines
+}
+
+// plainDoc reports whether gofmt leaves doc comment lines as they are, so
+// that DocComment need not parse them: one line of prose (a single
+// paragraph is no heading, and only indented lines make lists and code)
+// that starts with a letter (no "#" heading) and holds no bracket (no
+// link or link definition), no tab, and no two backquotes or two
+// apostrophes in a row (gofmt prints each pair as a curly quote).
+func plainDoc(lines []string) bool {
+	if len(lines) != 1 || len(lines[0]) < len("// x") {
+		return false
+	}
+	l := lines[0][len("// "):]
+	if c := l[0] | 0x20; c < 'a' || c > 'z' {
+		return false
+	}
+	return !strings.ContainsAny(l, "[]\t") && !strings.Contains(l, "``") && !strings.Contains(l, "''")
 }
 
 // formatDoc is go/printer's formatDocComment on lines without directives.

@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -150,6 +151,38 @@ func FuzzText(f *testing.F) {
 			if strings.HasPrefix(strings.TrimLeft(l[2:], " \t\u00a0"), "+build") {
 				t.Fatalf("%q: build constraint %q", s, l)
 			}
+		}
+	})
+}
+
+// TestPlainDoc checks that the lines DocComment returns without parsing
+// them are what parsing and printing them gives.
+func TestPlainDoc(t *testing.T) {
+	for _, s := range []string{
+		"Lists one page of issues.", "Heading", "A (b, c)", "x", "Go [Doc] link", "[x]: https://x", "see https://example.com/a_b",
+		"1. item", "- item", "* item", "#hash", "# Heading", "x\ty", "Ünïcode prose", "a  b   c", "Code: `x := 1`",
+		"ends with a colon:", "A'' and ``b``", "//go:generate x", "+build x", "a */ b", "\x00 after escaping",
+	} {
+		lines := Comment(s)
+		if plainDoc(lines) && !slices.Equal(formatDoc(lines), lines) {
+			t.Errorf("%q: taken as plain, but gofmt gives %q", s, formatDoc(lines))
+		}
+	}
+	if !plainDoc(Comment("Lists one page of issues.")) {
+		t.Error("one line of prose is not taken as plain")
+	}
+}
+
+// FuzzPlainDoc looks for one line of prose that plainDoc takes as plain
+// and gofmt would still change.
+func FuzzPlainDoc(f *testing.F) {
+	for _, s := range []string{" sentence, with (parens) and \"quotes\".", "''", "`` code", " http://x.y/z?q=1#f", " é ü 漢字"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := Comment("A" + s)
+		if plainDoc(lines) && !slices.Equal(formatDoc(lines), lines) {
+			t.Fatalf("%q: taken as plain, but gofmt gives %q", lines, formatDoc(lines))
 		}
 	})
 }
