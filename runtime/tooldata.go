@@ -17,19 +17,19 @@ import (
 // EncodeTool is the definition of t as one record for DecodeTool; its
 // Handler, Decode and AcceptsOverrides are not part of it.
 func EncodeTool(t Tool) string {
-	w := record.Writer{B: make([]byte, 0, 64+len(t.Name)+len(t.Description)+len(t.Parameters)+len(t.Title)+len(t.ResultSchema))}
-	w.Str(t.Name)
-	w.Str(t.Description)
-	w.Str(string(t.Parameters))
-	w.Str(t.Title)
-	w.Flag(t.Annotations != nil)
-	if a := t.Annotations; a != nil {
-		for _, h := range []*bool{a.ReadOnly, a.Destructive, a.Idempotent, a.OpenWorld} {
-			w.Num(hintNum(h))
+	return record.Encode(func(w *record.Writer) {
+		w.Str(t.Name)
+		w.Str(t.Description)
+		w.JSON(t.Parameters)
+		w.Str(t.Title)
+		w.Flag(t.Annotations != nil)
+		if a := t.Annotations; a != nil {
+			for _, h := range []*bool{a.ReadOnly, a.Destructive, a.Idempotent, a.OpenWorld} {
+				w.Num(hintNum(h))
+			}
 		}
-	}
-	w.Str(string(t.ResultSchema))
-	return string(w.B)
+		w.JSON(t.ResultSchema)
+	})
 }
 
 // DecodeTool reads a record EncodeTool wrote. Empty strings and JSON

@@ -18,38 +18,38 @@ import (
 
 // EncodeOp is op as one record for DecodeOps.
 func EncodeOp(op Op) string {
-	w := record.Writer{B: make([]byte, 0, 256+len(op.Description)+len(op.Parameters)+len(op.Usage))}
-	w.Str(op.Path)
-	w.Str(op.Tool)
-	w.Str(op.Description)
-	w.Str(string(op.Parameters))
-	w.Str(op.Group)
-	w.Str(string(op.Kind))
-	w.Str(op.Entity)
-	w.Str(op.Action)
-	w.Str(op.Usage)
-	w.Num(len(op.Args))
-	for _, a := range op.Args {
-		w.Str(a.Name)
-		w.Str(a.Type)
-		w.Flag(a.Required)
-		w.Str(a.Default)
-		w.Str(a.Description)
-	}
-	w.Strs(op.Notes)
-	w.Num(len(op.Examples))
-	for _, ex := range op.Examples {
-		w.Str(ex.Description)
-		w.Str(string(ex.Args))
-	}
-	w.Flag(op.Policy != nil)
-	if p := op.Policy; p != nil {
-		w.Strs(p.Do)
-		w.Strs(p.Dont)
-		w.Strs(p.EdgeCases)
-	}
-	w.Flag(op.DryRunDefault)
-	return string(w.B)
+	return record.Encode(func(w *record.Writer) {
+		w.Str(op.Path)
+		w.Str(op.Tool)
+		w.Str(op.Description)
+		w.JSON(op.Parameters)
+		w.Str(op.Group)
+		w.Str(string(op.Kind))
+		w.Str(op.Entity)
+		w.Str(op.Action)
+		w.Str(op.Usage)
+		w.Num(len(op.Args))
+		for _, a := range op.Args {
+			w.Str(a.Name)
+			w.Str(a.Type)
+			w.Flag(a.Required)
+			w.Str(a.Default)
+			w.Str(a.Description)
+		}
+		w.Strs(op.Notes)
+		w.Num(len(op.Examples))
+		for _, ex := range op.Examples {
+			w.Str(ex.Description)
+			w.JSON(ex.Args)
+		}
+		w.Flag(op.Policy != nil)
+		if p := op.Policy; p != nil {
+			w.Strs(p.Do)
+			w.Strs(p.Dont)
+			w.Strs(p.EdgeCases)
+		}
+		w.Flag(op.DryRunDefault)
+	})
 }
 
 // DecodeOps reads the records EncodeOp wrote, one op each. Empty strings,

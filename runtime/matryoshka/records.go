@@ -33,17 +33,17 @@ type CategoryData struct {
 
 // EncodeFacade is d as one record for DecodeFacade.
 func EncodeFacade(d FacadeData) string {
-	var w record.Writer
-	w.Str(d.Name)
-	w.Str(d.Description)
-	w.Strs(d.Tools)
-	w.Num(len(d.Categories))
-	for _, c := range d.Categories {
-		w.Str(c.Name)
-		w.Strs(c.Tools)
-	}
-	w.Strs(d.Usage)
-	return string(w.B)
+	return record.Encode(func(w *record.Writer) {
+		w.Str(d.Name)
+		w.Str(d.Description)
+		w.Strs(d.Tools)
+		w.Num(len(d.Categories))
+		for _, c := range d.Categories {
+			w.Str(c.Name)
+			w.Strs(c.Tools)
+		}
+		w.Strs(d.Usage)
+	})
 }
 
 // DecodeFacade reads a record EncodeFacade wrote; empty lists decode as

@@ -23,13 +23,13 @@ type SectionData struct {
 
 // EncodeSection is d as one record for DecodeSection.
 func EncodeSection(d SectionData) string {
-	var w record.Writer
-	w.Str(d.Key)
-	w.Str(d.Title)
-	w.Str(d.Summary)
-	w.Str(d.Template)
-	w.Strs(d.Tools)
-	return string(w.B)
+	return record.Encode(func(w *record.Writer) {
+		w.Str(d.Key)
+		w.Str(d.Title)
+		w.Str(d.Summary)
+		w.Str(d.Template)
+		w.Strs(d.Tools)
+	})
 }
 
 // DecodeSection reads a record EncodeSection wrote; no tools decode as

@@ -14,22 +14,61 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
-// Writer appends fields to B.
-type Writer struct{ B []byte }
+// Encode returns the record write writes. write runs twice: first to
+// measure the record, then to write it into a string of that length, so
+// that a record costs the Writer and one allocation of its own size.
+func Encode(write func(w *Writer)) string {
+	w := &Writer{measure: true}
+	write(w)
+	w.measure = false
+	w.b.Grow(w.n)
+	write(w)
+	return w.b.String()
+}
+
+// Writer writes fields (Encode), or only counts their bytes.
+type Writer struct {
+	b       strings.Builder
+	measure bool
+	n       int
+}
 
 // Str writes a string.
 func (w *Writer) Str(s string) {
-	w.B = strconv.AppendInt(w.B, int64(len(s)), 10)
-	w.B = append(w.B, ':')
-	w.B = append(w.B, s...)
+	w.int(len(s), ':')
+	if w.measure {
+		w.n += len(s)
+		return
+	}
+	w.b.WriteString(s)
+}
+
+// JSON writes a JSON value as a string (Reader.JSON reads it).
+func (w *Writer) JSON(v json.RawMessage) {
+	w.int(len(v), ':')
+	if w.measure {
+		w.n += len(v)
+		return
+	}
+	w.b.Write(v)
 }
 
 // Num writes a number (a count, a small enumeration).
-func (w *Writer) Num(n int) {
-	w.B = strconv.AppendInt(w.B, int64(n), 10)
-	w.B = append(w.B, ';')
+func (w *Writer) Num(n int) { w.int(n, ';') }
+
+// int writes n in decimal and then end.
+func (w *Writer) int(n int, end byte) {
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	if w.measure {
+		w.n += len(d) + 1
+		return
+	}
+	w.b.Write(d)
+	w.b.WriteByte(end)
 }
 
 // Flag writes a flag.
