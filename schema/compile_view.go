@@ -21,9 +21,11 @@ type view struct {
 	// boolean schema: true (anything) or false (nothing).
 	isBool, boolVal bool
 	// kws are the merged keywords in the order first met. A schema has
-	// a handful, so a scan finds one sooner than a map would, and a
-	// view costs no map.
-	kws []keyword
+	// a handful, which a scan finds sooner than a map; index finds them
+	// once there are more than viewScan (unknown keywords are kept too,
+	// and a hostile schema may have thousands).
+	kws   []keyword
+	index map[string]int
 	// deleg are schemas (whole conjuncts or synthetic keyword groups) the
 	// value must also satisfy.
 	deleg []*jsonpos.Node
@@ -35,36 +37,65 @@ type view struct {
 	never bool
 }
 
-func (v *view) get(k string) *jsonpos.Node {
-	for i := range v.kws {
-		if v.kws[i].Key == k {
-			return v.kws[i].Value
-		}
-	}
-	return nil
-}
-
-func (v *view) set(k string, n *jsonpos.Node) {
-	for i := range v.kws {
-		if v.kws[i].Key == k {
-			v.kws[i].Value = n
-			return
-		}
-	}
-	v.kws = append(v.kws, keyword{Key: k, Value: n})
-}
-
 // keyword is one keyword of a view.
 type keyword struct {
 	Key   string
 	Value *jsonpos.Node
 }
 
-func (v *view) del(k string) {
+// viewScan is the most keywords a view finds by a scan.
+const viewScan = 16
+
+// find is the index of keyword k in v.kws, or -1.
+func (v *view) find(k string) int {
+	if v.index != nil {
+		if i, ok := v.index[k]; ok {
+			return i
+		}
+		return -1
+	}
 	for i := range v.kws {
 		if v.kws[i].Key == k {
-			v.kws = append(v.kws[:i:i], v.kws[i+1:]...)
-			return
+			return i
+		}
+	}
+	return -1
+}
+
+func (v *view) get(k string) *jsonpos.Node {
+	if i := v.find(k); i >= 0 {
+		return v.kws[i].Value
+	}
+	return nil
+}
+
+func (v *view) set(k string, n *jsonpos.Node) {
+	if i := v.find(k); i >= 0 {
+		v.kws[i].Value = n
+		return
+	}
+	v.kws = append(v.kws, keyword{Key: k, Value: n})
+	switch {
+	case v.index != nil:
+		v.index[k] = len(v.kws) - 1
+	case len(v.kws) > viewScan:
+		v.index = make(map[string]int, 2*len(v.kws))
+		for i, kw := range v.kws {
+			v.index[kw.Key] = i
+		}
+	}
+}
+
+func (v *view) del(k string) {
+	i := v.find(k)
+	if i < 0 {
+		return
+	}
+	v.kws = append(v.kws[:i:i], v.kws[i+1:]...)
+	if v.index != nil {
+		delete(v.index, k)
+		for j := i; j < len(v.kws); j++ {
+			v.index[v.kws[j].Key] = j
 		}
 	}
 }
