@@ -375,6 +375,9 @@ type compiler struct {
 	warnSeen map[ir.Diagnostic]bool
 	// patterns records whether each pattern checked so far compiles.
 	patterns map[string]bool
+	// fieldSets are the Go field names given so far, by set of property
+	// names (fieldNames).
+	fieldSets map[string]fieldSet
 }
 
 type alias struct {

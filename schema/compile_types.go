@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -636,7 +637,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			len(props.Members), limits.Hint("max_properties", int64(c.limits.Properties)))
 		return
 	}
-	goNames, extraName := fieldNames(props, v.get("required"), c.limits.IdentifierLength)
+	goNames, extraName := c.fieldNames(props, v.get("required"))
 	declared := map[string]bool{}
 	if props != nil {
 		for _, m := range props.Members {
@@ -711,36 +712,52 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 // required names without a property, and of its field for additional
 // properties (extra). Names that collide (a_b, aB, AB) are resolved in
 // sorted order of their JSON names, so the same set of names gets the same
-// Go names whatever their order in the source.
-func fieldNames(props, required *jsonpos.Node, maxLen int) (fields map[string]string, extra string) {
+// Go names whatever their order in the source. Catalogues repeat their
+// property sets (owner, repo, page) across tools: each distinct set is
+// named once, and its names are shared (read only).
+func (c *compiler) fieldNames(props, required *jsonpos.Node) (fields map[string]string, extra string) {
 	var keys []string
-	seen := map[string]bool{}
-	add := func(k string) {
-		if !seen[k] {
-			seen[k] = true
-			keys = append(keys, k)
-		}
-	}
 	if props != nil && props.Kind == jsonpos.ObjectNode {
 		for _, m := range props.Members {
-			add(m.Key)
+			keys = append(keys, m.Key)
 		}
 	}
 	if required != nil && required.Kind == jsonpos.ArrayNode {
 		for _, it := range required.Items {
 			if it.Kind == jsonpos.StringNode {
-				add(it.Str)
+				keys = append(keys, it.Str)
 			}
 		}
 	}
 	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var id strings.Builder
+	for _, k := range keys {
+		id.WriteString(strconv.Itoa(len(k)))
+		id.WriteByte(':')
+		id.WriteString(k)
+	}
+	if f, ok := c.fieldSets[id.String()]; ok {
+		return f.names, f.extra
+	}
 	scope := names.NewScope(names.MethodNames...)
-	scope.MaxLen = maxLen
-	out := make(map[string]string, len(keys)+1)
+	scope.MaxLen = c.limits.IdentifierLength
+	out := make(map[string]string, len(keys))
 	for _, k := range keys {
 		out[k] = scope.Declare(k)
 	}
-	return out, scope.Declare("extra")
+	extra = scope.Declare("extra")
+	if c.fieldSets == nil {
+		c.fieldSets = map[string]fieldSet{}
+	}
+	c.fieldSets[id.String()] = fieldSet{out, extra}
+	return out, extra
+}
+
+// fieldSet is the Go names fieldNames gave one set of property names.
+type fieldSet struct {
+	names map[string]string
+	extra string
 }
 
 // patternProp is a compiled patternProperties entry with its schema and a
