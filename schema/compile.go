@@ -168,30 +168,16 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			roots[i].result = c.types.Unique(p.tool.GoName + "Result")
 		}
 	}
-	// Every schema is indexed before any is compiled, so references and
-	// dynamic anchors see all of them.
 	params := make([]*jsonpos.Node, len(todo))
 	for i, p := range todo {
 		params[i] = p.def.Params
 		if params[i] == nil {
 			params[i] = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: p.def.Pos}
 		}
-		c.index(params[i], refFileURI(params[i].Pos.File), 2020)
-		if p.def.Output != nil {
-			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
-		}
 	}
-	cycleRoots := make([]*jsonpos.Node, 0, 2*len(todo))
-	for i, p := range todo {
-		cycleRoots = append(cycleRoots, params[i])
-		if p.def.Output != nil {
-			cycleRoots = append(cycleRoots, p.def.Output)
-		}
-	}
-	c.checkCycles(cycleRoots)
 	// The tools' schemas as JSON are written on another goroutine while
-	// the compile runs (it only reads the nodes, which nothing changes),
-	// then alongside runs there.
+	// the schemas are indexed and compiled (both only read the nodes,
+	// which nothing changes), then alongside runs there.
 	byTool := make(map[*ir.Tool]*jsonpos.Node, len(todo))
 	for i, p := range todo {
 		byTool[p.tool] = params[i]
@@ -218,6 +204,22 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			fam.Warnings = fam.Warnings[:n]
 		}
 	})
+	// Every schema is indexed before any is compiled, so references and
+	// dynamic anchors see all of them.
+	for i, p := range todo {
+		c.index(params[i], refFileURI(params[i].Pos.File), 2020)
+		if p.def.Output != nil {
+			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
+		}
+	}
+	cycleRoots := make([]*jsonpos.Node, 0, 2*len(todo))
+	for i, p := range todo {
+		cycleRoots = append(cycleRoots, params[i])
+		if p.def.Output != nil {
+			cycleRoots = append(cycleRoots, p.def.Output)
+		}
+	}
+	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
 		if p.def.Output != nil {
