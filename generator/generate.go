@@ -57,6 +57,14 @@ type fileEmitter struct {
 	// text, set instead of emit, writes the file's text directly
 	// (srcFile), already formatted.
 	text func(g *gen, s *srcFile) error
+	// apart starts a lane: this file and the ones after it are emitted on
+	// a goroutine of their own, alongside the files before it (see
+	// stream). Such a file only reads g: it must not declare package
+	// variables (validate_gen.go declares them) or fill g's memos
+	// (checked, tabled, declared), whose answers for a type on a cycle
+	// depend on the order of the questions. go test -race on the goldens
+	// meets a write.
+	apart bool
 }
 
 // emitters lists the generated files in output order; registry_gen.go and
@@ -68,7 +76,7 @@ func emitters() []fileEmitter {
 		{path: "validate_gen.go", text: emitValidators},
 		{path: "handlers_gen.go", text: emitHandlers},
 		{path: "tools_gen.go", text: emitTools},
-		{path: "registry_gen.go", text: emitRegistry},
+		{path: "registry_gen.go", text: emitRegistry, apart: true},
 		{path: "surfaces_gen.go", text: emitSurfaces},
 	}
 }
@@ -176,17 +184,21 @@ func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 	g.ecma = g.usesECMA()
 	g.findEncoded()
 	g.findShapes()
-	// Emitters share g's state (package-level names), so they run in order;
-	// rendering a finished file touches nothing shared and is the costly
-	// part (printing + gofmt), so the files render concurrently.
-	ems := emitters()
-	return g.stream(ems, yield)
+	// Emitters share g's state (package-level names and memos), so they
+	// run in order, except the files from registry_gen.go on, which only
+	// read g and are emitted alongside (fileEmitter.apart). Rendering a
+	// finished file touches nothing shared, so the files render
+	// concurrently.
+	return g.stream(emitters(), yield)
 }
 
-// stream emits the files of ems in order on one goroutine while finished
-// files render on others, and hands them to yield in order on the
-// caller's. A slot is taken before a file is emitted and given back once
-// it is yielded, which bounds the files held at once.
+// stream emits the files of ems in order, in lanes that start at ems[0]
+// and at each apart file, each lane on its own goroutine, while finished
+// files render on others; it hands them to yield in order on the caller's
+// goroutine. A lane takes a slot before it emits a file and gets it back
+// once the file is yielded, which bounds the files held at once; a lane
+// waits only for files before its own, so the lanes cannot block each
+// other.
 func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 	type rendered struct {
 		src []byte
@@ -196,7 +208,15 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 	for i := range results {
 		results[i] = make(chan rendered, 1)
 	}
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	// lane[i] is the lane of ems[i]; slots[l] are lane l's slots.
+	lane := make([]int, len(ems))
+	var slots []chan struct{}
+	for i, e := range ems {
+		if i == 0 || e.apart {
+			slots = append(slots, make(chan struct{}, runtime.GOMAXPROCS(0)))
+		}
+		lane[i] = len(slots) - 1
+	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	defer func() {
@@ -205,38 +225,43 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 		close(stop)
 		wg.Wait()
 	}()
-	wg.Go(func() {
-		for i, e := range ems {
-			select {
-			case slots <- struct{}{}:
-			case <-stop:
-				return
-			}
-			var renderFile func() ([]byte, error)
-			err := catchPanic(e.path, func() error {
-				if e.text != nil {
-					sf := g.newSrcFile()
-					renderFile = sf.render
-					return e.text(g, sf)
+	for l := range slots {
+		wg.Go(func() {
+			for i, e := range ems {
+				if lane[i] != l {
+					continue
 				}
-				jf := g.newFile()
-				renderFile = func() ([]byte, error) { return render(jf) }
-				return e.emit(g, jf)
-			})
-			if err != nil {
-				results[i] <- rendered{err: err}
-				return
-			}
-			wg.Go(func() {
-				var r rendered
-				r.err = catchPanic(e.path, func() (err error) {
-					r.src, err = renderFile()
-					return err
+				select {
+				case slots[l] <- struct{}{}:
+				case <-stop:
+					return
+				}
+				var renderFile func() ([]byte, error)
+				err := catchPanic(e.path, func() error {
+					if e.text != nil {
+						sf := g.newSrcFile()
+						renderFile = sf.render
+						return e.text(g, sf)
+					}
+					jf := g.newFile()
+					renderFile = func() ([]byte, error) { return render(jf) }
+					return e.emit(g, jf)
 				})
-				results[i] <- r
-			})
-		}
-	})
+				if err != nil {
+					results[i] <- rendered{err: err}
+					return
+				}
+				wg.Go(func() {
+					var r rendered
+					r.err = catchPanic(e.path, func() (err error) {
+						r.src, err = renderFile()
+						return err
+					})
+					results[i] <- r
+				})
+			}
+		})
+	}
 	for i, e := range ems {
 		r := <-results[i]
 		if r.err != nil {
@@ -245,7 +270,7 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 		if err := yield(File{Path: e.path, Bytes: r.src}); err != nil {
 			return err
 		}
-		<-slots
+		<-slots[lane[i]]
 	}
 	return nil
 }
