@@ -3,10 +3,12 @@
 //
 // Data flow: schema.Compile and taxonomy.Derive produce an ir.Family;
 // Generate walks it once per output file and returns the formatted sources
-// in memory (Stream hands them over one at a time, each rendering while the
-// next is emitted) — it never touches the disk, holds no package-level
-// state and is deterministic, so the CLI can compare its output with what is
-// on disk (toolgen check) and tests can run in parallel. Code is built with
+// in memory (Stream hands them over one at a time, in order, each rendering
+// while the next is emitted; registry_gen.go and surfaces_gen.go, which only
+// read the generator's state, are emitted alongside the others) — it never
+// touches the disk, holds no package-level state and is deterministic, so
+// the CLI can compare its output with what is on disk (toolgen check) and
+// tests can run in parallel. Code is built with
 // jennifer and laid out by go/format; what is data or one line, one per
 // tool, op or type (registry_gen.go, handlers_gen.go, Tools, Facades, type
 // declarations and aliases, enum constants, runtime/shape tables and
