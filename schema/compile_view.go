@@ -350,81 +350,90 @@ func refCoversPatterns(src, merged *jsonpos.Node) bool {
 
 // normalize rewrites older spellings of one schema object to draft 2020-12
 // keywords: array-form items and additionalItems, dependencies, boolean
-// exclusiveMinimum/Maximum.
+// exclusiveMinimum/Maximum. Most schemas have none of these: until a
+// member changes, nothing is copied, and a schema without one gets its
+// own members back (read only, as every caller does).
 func (c *compiler) normalize(n *jsonpos.Node) []jsonpos.Member {
-	if !needsNormalize(n) {
-		return n.Members // read only, as every caller does
-	}
 	items := n.Get("items")
 	arrayItems := items != nil && items.Kind == jsonpos.ArrayNode
 	var out []jsonpos.Member
-	for _, m := range n.Members {
-		switch m.Key {
-		case "items":
-			if arrayItems {
-				if n.Get("prefixItems") != nil {
-					c.errorf(m.Value, "items must be a schema when prefixItems is present")
-					continue
-				}
-				m.Key = "prefixItems"
-			}
-		case "additionalItems":
-			if !arrayItems {
-				continue // applies only to array-form items
-			}
-			m.Key = "items"
-		case "dependencies":
-			if m.Value.Kind != jsonpos.ObjectNode {
-				c.errorf(m.Value, "dependencies must be an object")
-				continue
-			}
-			var req, sch []jsonpos.Member
-			for _, d := range m.Value.Members {
-				if d.Value.Kind == jsonpos.ArrayNode {
-					req = append(req, d)
-				} else {
-					sch = append(sch, d)
-				}
-			}
-			if len(req) > 0 {
-				out = append(out, jsonpos.Member{Key: "dependentRequired", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, req)})
-			}
-			if len(sch) > 0 {
-				out = append(out, jsonpos.Member{Key: "dependentSchemas", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, sch)})
-			}
+	copied := false
+	for i, m := range n.Members {
+		ms, same := c.normalizeMember(n, m, arrayItems)
+		if same && !copied {
 			continue
-		case "exclusiveMinimum", "exclusiveMaximum":
-			if m.Value.Kind == jsonpos.BoolNode {
-				continue // handled with minimum/maximum below
-			}
-		case "minimum", "maximum":
-			if ex := n.Get("exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]); ex != nil && ex.Kind == jsonpos.BoolNode && ex.Bool {
-				m.Key = "exclusive" + strings.ToUpper(m.Key[:1]) + m.Key[1:]
-			}
 		}
-		out = append(out, m)
+		if !copied {
+			out, copied = slices.Clone(n.Members[:i]), true
+		}
+		if same {
+			out = append(out, m)
+		} else {
+			out = append(out, ms...)
+		}
+	}
+	if !copied {
+		return n.Members
 	}
 	return out
 }
 
-// needsNormalize reports whether normalize changes anything in n: most
-// schemas have none of the keywords it rewrites.
-func needsNormalize(n *jsonpos.Node) bool {
-	for _, m := range n.Members {
-		switch m.Key {
-		case "items":
-			if m.Value.Kind == jsonpos.ArrayNode {
-				return true
-			}
-		case "additionalItems", "dependencies":
-			return true
-		case "exclusiveMinimum", "exclusiveMaximum":
-			if m.Value.Kind == jsonpos.BoolNode {
-				return true
+// normalizeMember is what member m of schema n becomes (normalize): same
+// when it stays as it is, else the members replacing it (none when it is
+// dropped).
+func (c *compiler) normalizeMember(n *jsonpos.Node, m jsonpos.Member, arrayItems bool) (ms []jsonpos.Member, same bool) {
+	switch m.Key {
+	case "items":
+		if !arrayItems {
+			return nil, true
+		}
+		if n.Get("prefixItems") != nil {
+			c.errorf(m.Value, "items must be a schema when prefixItems is present")
+			return nil, false
+		}
+		m.Key = "prefixItems"
+		return []jsonpos.Member{m}, false
+	case "additionalItems":
+		if !arrayItems {
+			return nil, false // applies only to array-form items
+		}
+		m.Key = "items"
+		return []jsonpos.Member{m}, false
+	case "dependencies":
+		if m.Value.Kind != jsonpos.ObjectNode {
+			c.errorf(m.Value, "dependencies must be an object")
+			return nil, false
+		}
+		var req, sch []jsonpos.Member
+		for _, d := range m.Value.Members {
+			if d.Value.Kind == jsonpos.ArrayNode {
+				req = append(req, d)
+			} else {
+				sch = append(sch, d)
 			}
 		}
+		if len(req) > 0 {
+			ms = append(ms, jsonpos.Member{Key: "dependentRequired", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, req)})
+		}
+		if len(sch) > 0 {
+			ms = append(ms, jsonpos.Member{Key: "dependentSchemas", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, sch)})
+		}
+		return ms, false
+	case "exclusiveMinimum", "exclusiveMaximum":
+		if m.Value.Kind == jsonpos.BoolNode {
+			return nil, false // handled with minimum/maximum below
+		}
+	case "minimum", "maximum":
+		exclusive := "exclusiveMinimum"
+		if m.Key == "maximum" {
+			exclusive = "exclusiveMaximum"
+		}
+		if ex := n.Get(exclusive); ex != nil && ex.Kind == jsonpos.BoolNode && ex.Bool {
+			m.Key = exclusive
+			return []jsonpos.Member{m}, false
+		}
 	}
-	return false
+	return nil, true
 }
 
 // synth builds a synthetic schema object with members from src (same
