@@ -610,9 +610,9 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			// member matching no pattern meets additionalProperties.
 			t.PatternProperties = nil
 			t.Elem = &ir.Type{Kind: ir.KindAny, Pos: v.src.Pos}
-			ms := []jsonpos.Member{{Key: "patternProperties", KeyPos: v.src.Pos, Value: v.get("patternProperties")}}
+			ms := []jsonpos.Member{{Key: "patternProperties", Value: v.get("patternProperties")}}
 			if ap != nil {
-				ms = append(ms, jsonpos.Member{Key: "additionalProperties", KeyPos: ap.Pos, Value: ap})
+				ms = append(ms, jsonpos.Member{Key: "additionalProperties", Value: ap})
 			}
 			c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, ms))
 			c.objectConstraints(t, v, nm)
@@ -645,12 +645,12 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			f := &ir.Field{
 				JSONName: m.Key,
 				GoName:   goNames[m.Key],
-				Pos:      m.KeyPos,
+				Pos:      m.KeyPos(),
 				Required: slices.Contains(required, m.Key),
 			}
 			pn := m.Value
 			for _, p := range patterns {
-				if c.matches(p, m.Key, m.KeyPos) {
+				if c.matches(p, m.Key, m.KeyPos()) {
 					pn = c.allOfNode(pn, p.node)
 				}
 			}
@@ -782,7 +782,7 @@ func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp 
 	for i, m := range pp.Members {
 		match := patternMatcher(m.Key)
 		if match == nil {
-			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos, "invalid pattern %q", m.Key))
+			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos(), "invalid pattern %q", m.Key))
 		}
 		ty := c.compile(m.Value, nm.child("Pattern"+strconv.Itoa(i+1)))
 		out = append(out, patternProp{PatternProperty: ir.PatternProperty{Pattern: m.Key, Type: ty}, node: m.Value, match: match})

@@ -86,7 +86,7 @@ func (c *compiler) unionKeyword(v *view) (key string, list *jsonpos.Node, deleg 
 	}
 	list = v.get(key)
 	if o := v.get(other); o != nil && list != nil && key == "oneOf" {
-		deleg = append(deleg, c.synth(v.src, []jsonpos.Member{{Key: other, KeyPos: o.Pos, Value: o}}))
+		deleg = append(deleg, c.synth(v.src, []jsonpos.Member{{Key: other, Value: o}}))
 	}
 	return key, list, deleg
 }
@@ -100,7 +100,7 @@ func (c *compiler) unionRest(v *view) *jsonpos.Node {
 		if k := m.Key; k == "oneOf" || k == "anyOf" || isAnnotation(k) {
 			continue
 		}
-		rest = append(rest, jsonpos.Member{Key: m.Key, KeyPos: m.Value.Pos, Value: m.Value})
+		rest = append(rest, jsonpos.Member{Key: m.Key, Value: m.Value})
 	}
 	if len(rest) == 0 {
 		return nil
@@ -139,11 +139,11 @@ func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root boo
 	for _, b := range u.list.Items {
 		var ms []jsonpos.Member
 		if r := b.Get("required"); r != nil {
-			ms = append(ms, jsonpos.Member{Key: "required", KeyPos: r.Pos, Value: r})
+			ms = append(ms, jsonpos.Member{Key: "required", Value: r})
 		}
 		reqs = append(reqs, &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: b.Pos, Members: ms})
 	}
-	alts := c.synth(u.list, []jsonpos.Member{{Key: u.key, KeyPos: u.list.Pos, Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: u.list.Pos, Items: reqs}}})
+	alts := c.synth(u.list, []jsonpos.Member{{Key: u.key, Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: u.list.Pos, Items: reqs}}})
 	return append(append(u.deleg, bv.deleg...), alts)
 }
 

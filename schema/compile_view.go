@@ -413,10 +413,10 @@ func (c *compiler) normalizeMember(n *jsonpos.Node, m jsonpos.Member, arrayItems
 			}
 		}
 		if len(req) > 0 {
-			ms = append(ms, jsonpos.Member{Key: "dependentRequired", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, req)})
+			ms = append(ms, jsonpos.NewMember("dependentRequired", m.KeyPos(), c.synthObject(m.Value, req)))
 		}
 		if len(sch) > 0 {
-			ms = append(ms, jsonpos.Member{Key: "dependentSchemas", KeyPos: m.KeyPos, Value: c.synthObject(m.Value, sch)})
+			ms = append(ms, jsonpos.NewMember("dependentSchemas", m.KeyPos(), c.synthObject(m.Value, sch)))
 		}
 		return ms, false
 	case "exclusiveMinimum", "exclusiveMaximum":
@@ -454,7 +454,7 @@ func (c *compiler) allOfNode(a, b *jsonpos.Node) *jsonpos.Node {
 	if s, ok := c.interned[key]; ok {
 		return s
 	}
-	s := c.synth(a, []jsonpos.Member{{Key: "allOf", KeyPos: a.Pos, Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: a.Pos, Items: []*jsonpos.Node{a, b}}}})
+	s := c.synth(a, []jsonpos.Member{{Key: "allOf", Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: a.Pos, Items: []*jsonpos.Node{a, b}}}})
 	c.interned[key] = s
 	return s
 }

@@ -291,7 +291,7 @@ func (c *compiler) externalRef(ref *jsonpos.Node, abs string) *jsonpos.Node {
 	if n, ok := c.externals[abs]; ok {
 		return n
 	}
-	n := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: ref.Pos, Members: []jsonpos.Member{{Key: "$ref", KeyPos: ref.Pos, Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: ref.Pos, Str: abs + "#"}}}}
+	n := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: ref.Pos, Members: []jsonpos.Member{{Key: "$ref", Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: ref.Pos, Str: abs + "#"}}}}
 	c.externals[abs] = n
 	c.external[n] = true
 	return n

@@ -3,13 +3,14 @@ package jsonpos
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 // NodeKind is the JSON kind of a Node.
-type NodeKind int
+type NodeKind uint8
 
 // JSON kinds.
 const (
@@ -45,10 +46,10 @@ func (k NodeKind) String() string {
 // located as file:line:col plus JSON pointer.
 type Node struct {
 	Kind NodeKind
-	// Pos is the position of the value's first byte and its JSON pointer.
-	Pos ir.Pos
 	// Bool is the value of a BoolNode.
 	Bool bool
+	// Pos is the position of the value's first byte and its JSON pointer.
+	Pos ir.Pos
 	// Num is the literal text of a NumberNode (exact, never rounded).
 	Num string
 	// Str is the decoded value of a StringNode.
@@ -61,10 +62,33 @@ type Node struct {
 
 // Member is one object member.
 type Member struct {
-	Key string
-	// KeyPos is the position of the member's key.
-	KeyPos ir.Pos
-	Value  *Node
+	Key   string
+	Value *Node
+	// KeyLine and KeyCol are the line and column of the key (KeyPos),
+	// or 0 for the value's: the members made by toolgen rather than parsed.
+	// A parsed file has a member per few bytes, so a member does not keep
+	// the file and JSON pointer its value already has.
+	KeyLine, KeyCol int32
+}
+
+// KeyPos is the position of the member's key: its line and column with the
+// file and JSON pointer of its value (a key has no pointer of its own).
+func (m Member) KeyPos() ir.Pos {
+	p := m.Value.Pos
+	if m.KeyLine > 0 {
+		p.Line, p.Col = int(m.KeyLine), int(m.KeyCol)
+	}
+	return p
+}
+
+// NewMember returns the member key: v, its key at the line and column of
+// keyPos (a line or column past the range of int32 gives the value's).
+func NewMember(key string, keyPos ir.Pos, v *Node) Member {
+	m := Member{Key: key, Value: v}
+	if keyPos.Line > 0 && keyPos.Line <= math.MaxInt32 && keyPos.Col > 0 && keyPos.Col <= math.MaxInt32 {
+		m.KeyLine, m.KeyCol = int32(keyPos.Line), int32(keyPos.Col)
+	}
+	return m
 }
 
 // Get returns the value of member key of an object node, or nil.

@@ -1,1 +1,30 @@
 package jsonpos
+
+import (
+	"math"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
+)
+
+// TestMemberKeyPos: a member keeps its key's line and column and takes the
+// file and pointer of its value; a member made without a key position, or
+// with one past int32, has its value's position.
+func TestMemberKeyPos(t *testing.T) {
+	v := &Node{Kind: StringNode, Pos: ir.Pos{File: "f.json", Line: 7, Col: 9, Pointer: "/a"}}
+	for _, c := range []struct {
+		name string
+		m    Member
+		want ir.Pos
+	}{
+		{"parsed", NewMember("a", ir.Pos{File: "f.json", Line: 7, Col: 3, Pointer: "/a"}, v), ir.Pos{File: "f.json", Line: 7, Col: 3, Pointer: "/a"}},
+		{"made", Member{Key: "a", Value: v}, v.Pos},
+		{"line past int32", NewMember("a", ir.Pos{Line: math.MaxInt32 + 1, Col: 3}, v), v.Pos},
+		{"column past int32", NewMember("a", ir.Pos{Line: 7, Col: math.MaxInt32 + 1}, v), v.Pos},
+		{"no line", NewMember("a", ir.Pos{Col: 3}, v), v.Pos},
+	} {
+		if got := c.m.KeyPos(); got != c.want {
+			t.Errorf("%s: KeyPos() = %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}

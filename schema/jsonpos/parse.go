@@ -542,7 +542,7 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		}
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
 		if prev := findMember(p.members[start:], index, key); prev >= 0 {
-			first := p.members[start+prev].KeyPos
+			first := p.members[start+prev].KeyPos()
 			return nil, Errorf(keyPos, "duplicate key %q (first at %d:%d)", key, first.Line, first.Col)
 		}
 		p.skipSpace()
@@ -558,7 +558,7 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.members = append(p.members, Member{Key: key, KeyPos: keyPos, Value: v})
+		p.members = append(p.members, NewMember(key, keyPos, v))
 		if ms := p.members[start:]; index != nil {
 			index[key] = len(ms) - 1
 		} else if len(ms) == dupIndexAt {

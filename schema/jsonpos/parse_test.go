@@ -41,7 +41,7 @@ func TestParsePositions(t *testing.T) {
 			t.Errorf("node %s: pos = %+v, want %+v", w.pos.Pointer, w.node.Pos, w.pos)
 		}
 	}
-	if got := n.Members[1].KeyPos; got != (ir.Pos{File: "f.json", Line: 4, Col: 2, Pointer: "/b~1c~0d"}) {
+	if got := n.Members[1].KeyPos(); got != (ir.Pos{File: "f.json", Line: 4, Col: 2, Pointer: "/b~1c~0d"}) {
 		t.Errorf("key pos = %+v", got)
 	}
 	if got := bc.Get("y").Num; got != "-0.5e+3" {

@@ -215,7 +215,7 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 			pos := n.Pos
 			pos.Pointer += "/required"
 			list = &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: pos}
-			n.Members = append(n.Members, jsonpos.Member{Key: "required", KeyPos: pos, Value: list})
+			n.Members = append(n.Members, jsonpos.Member{Key: "required", Value: list})
 		}
 		pos := b.Pos
 		pos.Pointer = list.Pos.Pointer + "/" + strconv.Itoa(len(list.Items))

@@ -336,8 +336,8 @@ func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
 		return p
 	}
 	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: pos, Members: []jsonpos.Member{
-		{Key: "type", KeyPos: sub("type"), Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: sub("type"), Str: "object"}},
-		{Key: "properties", KeyPos: sub("properties"), Value: &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: sub("properties")}},
+		{Key: "type", Value: &jsonpos.Node{Kind: jsonpos.StringNode, Pos: sub("type"), Str: "object"}},
+		{Key: "properties", Value: &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: sub("properties")}},
 	}}
 }
 

@@ -620,7 +620,7 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			p := ptr + "/" + mfPointerToken(k.Value)
-			out.Members = append(out.Members, jsonpos.Member{Key: k.Value, KeyPos: d.pos(k, p), Value: d.node(n.Content[i+1], p)})
+			out.Members = append(out.Members, jsonpos.NewMember(k.Value, d.pos(k, p), d.node(n.Content[i+1], p)))
 		}
 	case yaml.SequenceNode:
 		out.Kind = jsonpos.ArrayNode
