@@ -65,6 +65,7 @@ func (s *srcFile) jen() *jen.File {
 // decl starts a text declaration: a blank line after the one before.
 func (s *srcFile) decl() {
 	if len(s.buf) > 0 {
+		s.room(1)
 		s.buf = append(s.buf, '\n')
 	}
 }
@@ -83,18 +84,38 @@ func (g *gen) newCodeFile() *jen.File {
 // grow makes room for about n more bytes of text.
 func (s *srcFile) grow(n int) { s.buf = slices.Grow(s.buf, n) }
 
+// room makes room for n more bytes of text, at least doubling the buffer
+// when it must grow: append grows a large slice by a quarter at a time,
+// which copies a file of megabytes dozens of times (ACEBench's
+// types_gen.go is 7 MB of text).
+func (s *srcFile) room(n int) {
+	if cap(s.buf)-len(s.buf) < n {
+		s.buf = slices.Grow(s.buf, max(n, len(s.buf)))
+	}
+}
+
 // text writes constant Go text.
-func (s *srcFile) text(c string) { s.buf = append(s.buf, c...) }
+func (s *srcFile) text(c string) {
+	s.room(len(c))
+	s.buf = append(s.buf, c...)
+}
 
 // ident writes a Go identifier decided by schema/names.
-func (s *srcFile) ident(name string) { s.buf = append(s.buf, name...) }
+func (s *srcFile) ident(name string) {
+	s.room(len(name))
+	s.buf = append(s.buf, name...)
+}
 
 // int writes the decimal integer n.
-func (s *srcFile) int(n int) { s.buf = strconv.AppendInt(s.buf, int64(n), 10) }
+func (s *srcFile) int(n int) {
+	s.room(20)
+	s.buf = strconv.AppendInt(s.buf, int64(n), 10)
+}
 
 // float writes the float64 literal of f as jennifer's Lit does: %#v,
 // with ".0" when that reads as an integer.
 func (s *srcFile) float(f float64) {
+	s.room(32)
 	start := len(s.buf)
 	s.buf = fmt.Appendf(s.buf, "%#v", f)
 	if !bytes.ContainsAny(s.buf[start:], ".e") {
@@ -109,6 +130,7 @@ func (s *srcFile) num(text string) {
 	if !gotext.IsNumber(text) {
 		panic("srcFile.num: not a JSON number")
 	}
+	s.room(len(text))
 	s.buf = append(s.buf, strings.ReplaceAll(text, "E", "e")...)
 }
 
@@ -116,6 +138,7 @@ func (s *srcFile) num(text string) {
 // string literal when it can be one, else an interpreted one.
 func (s *srcFile) tag(key, value string) {
 	str := fmt.Sprintf("%s:%q", key, value)
+	s.room(len(str) + 2)
 	if strconv.CanBackquote(str) {
 		s.buf = append(s.buf, '`')
 		s.buf = append(s.buf, str...)
@@ -126,10 +149,16 @@ func (s *srcFile) tag(key, value string) {
 }
 
 // lit writes the interpreted Go string literal of v.
-func (s *srcFile) lit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, false) }
+func (s *srcFile) lit(v string) {
+	s.room(len(v) + 2)
+	s.buf = gotext.AppendLiteral(s.buf, v, false)
+}
 
 // rawLit writes the Go literal of v, raw when v can be one.
-func (s *srcFile) rawLit(v string) { s.buf = gotext.AppendLiteral(s.buf, v, true) }
+func (s *srcFile) rawLit(v string) {
+	s.room(len(v) + 2)
+	s.buf = gotext.AppendLiteral(s.buf, v, true)
+}
 
 // records writes the package variable name, a []string of n records, one
 // a line as a raw string literal where it can be one (rec(i) is the i-th),
@@ -164,6 +193,7 @@ func (s *srcFile) records(doc, name string, n int, rec func(i int) string) {
 // qual writes the qualified identifier path.name and imports path.
 func (s *srcFile) qual(path, name string) {
 	s.imports[path] = true
+	s.room(len(path) + 1 + len(name))
 	s.buf = append(s.buf, importName(s.g, path)...)
 	s.buf = append(s.buf, '.')
 	s.buf = append(s.buf, name...)
@@ -179,6 +209,7 @@ func (s *srcFile) comment(indent, text string) {
 		lines = gotext.Comment
 	}
 	for _, l := range lines(text) {
+		s.room(len(indent) + len(l) + 1)
 		s.buf = append(s.buf, indent...)
 		s.buf = append(s.buf, l...)
 		s.buf = append(s.buf, '\n')
