@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,13 +46,18 @@ func emitTypes(g *gen, s *srcFile) error {
 
 // typeDeclText writes the declaration of t (and its UnmarshalJSON
 // method) as text, laid out as gofmt lays it out, and reports true, or
-// reports false for the types emitTypeDecl writes as code: unions,
-// tuples and objects with their own MarshalJSON.
+// reports false for the types emitTypeDecl writes as code: tuples,
+// objects with their own MarshalJSON and unions with a branch that
+// MarshalJSON converts (containsDate).
 func (g *gen) typeDeclText(s *srcFile, t *ir.Type) bool {
 	if c := g.alias[t]; c != nil {
 		s.decl()
 		g.aliasDecl(s, t, c)
 		g.enumConstsText(s, t)
+		return true
+	}
+	if t.Kind == ir.KindUnion && len(t.Branches) > 0 && !slices.ContainsFunc(t.Branches, containsDate) {
+		g.unionText(s, t)
 		return true
 	}
 	if t.Kind == ir.KindUnion || t.Kind == ir.KindTuple || t.Kind == ir.KindObject && (needsCustomMarshal(t) || g.hasNullFlags(t)) {
@@ -96,6 +102,45 @@ func (g *gen) structText(s *srcFile, t *ir.Type) {
 		s.text("\n")
 	}
 	s.text("}\n")
+}
+
+// unionText writes emitUnion's declaration of union t as text, for a union
+// with branches none of which MarshalJSON converts (containsDate).
+func (g *gen) unionText(s *srcFile, t *ir.Type) {
+	names := branchNames(t)
+	s.decl()
+	s.comment("", typeDoc(t))
+	s.text("type ")
+	s.ident(t.GoName)
+	s.text(" struct {\n")
+	for i, b := range t.Branches {
+		if b.Doc != "" && b.GoName == "" {
+			s.comment("\t", names[i]+": "+b.Doc)
+		} else {
+			s.comment("\t", fmt.Sprintf("%s is set when the value matches branch %d.", names[i], i))
+		}
+		s.text("\t")
+		s.ident(names[i])
+		s.text(" ")
+		g.unionFieldTypeOf(b).write(s)
+		s.text("\n")
+	}
+	s.text("}\n\n")
+	s.comment("", "MarshalJSON encodes the branch that is set (null when none is).")
+	s.text("func (x ")
+	s.ident(t.GoName)
+	s.text(") MarshalJSON() ([]byte, error) {\n\tswitch {\n")
+	for _, n := range names {
+		s.text("\tcase x.")
+		s.ident(n)
+		s.text(" != nil:\n\t\treturn ")
+		s.qual(jsonPkg, "Marshal")
+		s.text("(x.")
+		s.ident(n)
+		s.text(")\n")
+	}
+	s.text("\t}\n\treturn []byte(\"null\"), nil\n}\n")
+	g.unmarshalText(s, t)
 }
 
 // unmarshalText writes emitUnmarshal's method as text.
@@ -775,11 +820,14 @@ func kindName(t *ir.Type) string {
 
 // unionFieldType is the Go type of a union's branch field: a pointer
 // unless nil already means unset.
-func (g *gen) unionFieldType(b *ir.Type) *jen.Statement {
+func (g *gen) unionFieldType(b *ir.Type) *jen.Statement { return g.unionFieldTypeOf(b).code() }
+
+// unionFieldTypeOf is unionFieldType's expression.
+func (g *gen) unionFieldTypeOf(b *ir.Type) *typeExpr {
 	if nilable(b) {
-		return g.goType(b)
+		return g.typeOf(b)
 	}
-	return jen.Op("*").Add(g.goType(b))
+	return &typeExpr{prefix: "*", elem: g.typeOf(b)}
 }
 
 // emitUnion declares a union as a struct with one field per branch, of
