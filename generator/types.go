@@ -114,11 +114,7 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	s.ident(t.GoName)
 	s.text(" struct {\n")
 	for i, b := range t.Branches {
-		if b.Doc != "" && b.GoName == "" {
-			s.comment("\t", names[i]+": "+b.Doc)
-		} else {
-			s.comment("\t", fmt.Sprintf("%s is set when the value matches branch %d.", names[i], i))
-		}
+		s.comment("\t", branchDoc(b, i, names[i]))
 		s.text("\t")
 		s.ident(names[i])
 		s.text(" ")
@@ -126,7 +122,7 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 		s.text("\n")
 	}
 	s.text("}\n\n")
-	s.comment("", "MarshalJSON encodes the branch that is set (null when none is).")
+	s.comment("", unionMarshalDoc)
 	s.text("func (x ")
 	s.ident(t.GoName)
 	s.text(") MarshalJSON() ([]byte, error) {\n\tswitch {\n")
@@ -142,6 +138,18 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	s.text("\t}\n\treturn []byte(\"null\"), nil\n}\n")
 	g.unmarshalText(s, t)
 }
+
+// branchDoc is the doc comment of the field of union branch b, the i-th,
+// named name.
+func branchDoc(b *ir.Type, i int, name string) string {
+	if b.Doc != "" && b.GoName == "" {
+		return name + ": " + b.Doc
+	}
+	return fmt.Sprintf("%s is set when the value matches branch %d.", name, i)
+}
+
+// unionMarshalDoc is the doc comment of a union's MarshalJSON.
+const unionMarshalDoc = "MarshalJSON encodes the branch that is set (null when none is)."
 
 // unmarshalText writes emitUnmarshal's method as text.
 func (g *gen) unmarshalText(s *srcFile, t *ir.Type) {
@@ -841,11 +849,7 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
 	names := branchNames(t)
 	for i, b := range t.Branches {
-		if b.Doc != "" && b.GoName == "" {
-			fields = append(fields, docComment(names[i]+": "+b.Doc))
-		} else {
-			fields = append(fields, commentf("%s is set when the value matches branch %d.", names[i], i))
-		}
+		fields = append(fields, docComment(branchDoc(b, i, names[i])))
 		fields = append(fields, jen.Id(names[i]).Add(g.unionFieldType(b)))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
@@ -876,7 +880,7 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 		))
 	}
 	f.Line()
-	f.Add(comment("MarshalJSON encodes the branch that is set (null when none is)."))
+	f.Add(comment(unionMarshalDoc))
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch().Block(cases...),
 		jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
