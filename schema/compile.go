@@ -212,6 +212,12 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
+	// The compile makes about a type per schema indexed: its maps start
+	// at that size instead of growing to it step by step.
+	if len(c.memo) == 0 && len(c.ids) == 0 {
+		c.memo = make(map[*jsonpos.Node]*ir.Type, len(c.resOf))
+		c.ids = make(map[string]int, len(c.resOf))
+	}
 	cycleRoots := make([]*jsonpos.Node, 0, 2*len(todo))
 	for i, p := range todo {
 		cycleRoots = append(cycleRoots, params[i])
