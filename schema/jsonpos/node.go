@@ -74,15 +74,18 @@ type Member struct {
 // KeyPos is the position of the member's key: its line and column with the
 // file and JSON pointer of its value (a key has no pointer of its own).
 func (m Member) KeyPos() ir.Pos {
-	p := m.Value.Pos
+	var p ir.Pos
+	if m.Value != nil {
+		p = m.Value.Pos
+	}
 	if m.KeyLine > 0 {
 		p.Line, p.Col = int(m.KeyLine), int(m.KeyCol)
 	}
 	return p
 }
 
-// NewMember returns the member key: v, its key at the line and column of
-// keyPos (a line or column past the range of int32 gives the value's).
+// NewMember returns the member key: v with its key at the line and column
+// of keyPos (a line or column past the range of int32 gives the value's).
 func NewMember(key string, keyPos ir.Pos, v *Node) Member {
 	m := Member{Key: key, Value: v}
 	if keyPos.Line > 0 && keyPos.Line <= math.MaxInt32 && keyPos.Col > 0 && keyPos.Col <= math.MaxInt32 {

@@ -9,7 +9,7 @@ import (
 
 // TestMemberKeyPos: a member keeps its key's line and column and takes the
 // file and pointer of its value; a member made without a key position, or
-// with one past int32, has its value's position.
+// with one past int32, has its value's position (none without a value).
 func TestMemberKeyPos(t *testing.T) {
 	v := &Node{Kind: StringNode, Pos: ir.Pos{File: "f.json", Line: 7, Col: 9, Pointer: "/a"}}
 	for _, c := range []struct {
@@ -22,6 +22,7 @@ func TestMemberKeyPos(t *testing.T) {
 		{"line past int32", NewMember("a", ir.Pos{Line: math.MaxInt32 + 1, Col: 3}, v), v.Pos},
 		{"column past int32", NewMember("a", ir.Pos{Line: 7, Col: math.MaxInt32 + 1}, v), v.Pos},
 		{"no line", NewMember("a", ir.Pos{Col: 3}, v), v.Pos},
+		{"no value", NewMember("a", ir.Pos{Line: 7, Col: 3}, nil), ir.Pos{Line: 7, Col: 3}},
 	} {
 		if got := c.m.KeyPos(); got != c.want {
 			t.Errorf("%s: KeyPos() = %+v, want %+v", c.name, got, c.want)
