@@ -63,7 +63,8 @@ func TestFormatted(t *testing.T) {
 	}
 	// Descriptions gofmt does not bring to a fixed point in one pass (an
 	// indented "*" list item, a link definition after one): the doc
-	// comments written as text are already in the form gofmt keeps.
+	// comments written as text are already in the form gofmt keeps, and
+	// so are the field comments (a union's branch too) gofmt leaves alone.
 	var docs bytes.Buffer
 	docs.WriteString("[")
 	for i, d := range []string{" * 0\n\n\t0", "000000000000000\n * [0]: https://", "Lists:\n - a\n - b\n\n\t//go:build never\n[x]: https://x\nHeading\n\nMore."} {
@@ -71,7 +72,7 @@ func TestFormatted(t *testing.T) {
 			docs.WriteString(",")
 		}
 		q, _ := json.Marshal(d)
-		fmt.Fprintf(&docs, `{"name":"doc_%d","description":%s,"input_schema":{"type":"object","properties":{"o":{"type":"object","description":%s,"properties":{"e":{"type":"string","enum":["a","b"],"description":%s}}},"u":{"anyOf":[{"type":"string"},{"type":"object","properties":{"k":{"type":"integer"}}}],"description":%s}}}}`, i, q, q, q, q)
+		fmt.Fprintf(&docs, `{"name":"doc_%d","description":%s,"input_schema":{"type":"object","properties":{"o":{"type":"object","description":%s,"properties":{"e":{"type":"string","enum":["a","b"],"description":%s}}},"u":{"anyOf":[{"type":"string","description":%s},{"type":"object","properties":{"k":{"type":"integer"}}}],"description":%s}}}}`, i, q, q, q, q, q)
 	}
 	docs.WriteString("]")
 	for _, f := range generateHostile(t, hostileShape{pkg: "docs"}, docs.Bytes(), nil) {
