@@ -2,10 +2,12 @@ package schema
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/load"
 )
 
@@ -198,4 +200,31 @@ func compileTools(t *testing.T, src string) (*ir.Family, error) {
 		t.Fatalf("load: %v", err)
 	}
 	return Compile(doc, CompileOptions{Package: "p"})
+}
+
+// TestNumCmp: the int64 fast path for plain integers agrees with exact
+// rational comparison on every pair, and leaves everything else to it.
+func TestNumCmp(t *testing.T) {
+	nums := []string{"0", "-0", "7", "-7", "10", "9", "007", "999999999999999999", "-999999999999999999",
+		"1000000000000000000", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
+		"1.5", "1e2", "100", "1E2", "-1e-2", "0.0", "2.0000000000000000001", "+3", "x"}
+	node := func(s string) *jsonpos.Node { return &jsonpos.Node{Kind: jsonpos.NumberNode, Num: s} }
+	for _, a := range nums {
+		for _, b := range nums {
+			d, ok := numCmp(node(a), node(b))
+			x, ok1 := new(big.Rat).SetString(a)
+			y, ok2 := new(big.Rat).SetString(b)
+			if ok != (ok1 && ok2) || ok && d != x.Cmp(y) {
+				t.Errorf("numCmp(%s, %s) = %d, %v; want the rational comparison", a, b, d, ok)
+			}
+		}
+		if v, ok := plainInt(node(a)); ok {
+			if r, _ := new(big.Rat).SetString(a); !r.IsInt() || r.Num().Int64() != v {
+				t.Errorf("plainInt(%s) = %d", a, v)
+			}
+		}
+	}
+	if _, ok := numCmp(node("1"), &jsonpos.Node{Kind: jsonpos.StringNode, Str: "1"}); ok {
+		t.Error("numCmp compared a string")
+	}
 }

@@ -350,6 +350,9 @@ func (c *compiler) count(v *view, k string) *int64 {
 	if n == nil {
 		return nil
 	}
+	if x, ok := plainInt(n); ok && x >= 0 {
+		return &x
+	}
 	r, ok := numRat(n)
 	if !ok || !r.IsInt() || r.Sign() < 0 {
 		c.errorf(n, "%s must be a non-negative integer", k)
@@ -383,12 +386,11 @@ const codeUnsatisfiable = "unsatisfiable"
 // bound hi (or equals it, when either is exclusive): no value fits.
 func (c *compiler) checkRange(v *view, lo, hi string, exclusive bool) {
 	a, b := v.get(lo), v.get(hi)
-	x, ok1 := numRat(a)
-	y, ok2 := numRat(b)
-	if !ok1 || !ok2 {
+	d, ok := numCmp(a, b)
+	if !ok {
 		return
 	}
-	if d := x.Cmp(y); d > 0 || (exclusive && d == 0) {
+	if d > 0 || (exclusive && d == 0) {
 		rel := "greater than"
 		if d == 0 {
 			rel = "equal to"
@@ -532,6 +534,9 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 // numbers).
 func jsonKind(n *jsonpos.Node) string {
 	if n.Kind == jsonpos.NumberNode {
+		if _, ok := plainInt(n); ok {
+			return "integer"
+		}
 		if r, ok := numRat(n); ok && r.IsInt() {
 			return "integer"
 		}

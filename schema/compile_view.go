@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"cmp"
 	"math/big"
 	"slices"
 	"strconv"
@@ -643,15 +644,54 @@ func mergeSmaller(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*
 
 // numPick keeps the larger (or smaller) of two numbers.
 func numPick(a, b *jsonpos.Node, larger bool) (*jsonpos.Node, bool) {
-	x, ok1 := numRat(a)
-	y, ok2 := numRat(b)
-	if !ok1 || !ok2 {
+	d, ok := numCmp(a, b)
+	if !ok {
 		return a, false
 	}
-	if (x.Cmp(y) < 0) == larger {
+	if (d < 0) == larger {
 		return b, true
 	}
 	return a, true
+}
+
+// plainInt is the value of a number node written as a plain integer of
+// at most 18 digits, which int64 holds exactly: most schema bounds, read
+// without a big.Rat.
+func plainInt(n *jsonpos.Node) (int64, bool) {
+	if n == nil || n.Kind != jsonpos.NumberNode {
+		return 0, false
+	}
+	s, neg := strings.CutPrefix(n.Num, "-")
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(s[i]-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// numCmp compares number nodes a and b exactly (ok is false unless both
+// are numbers).
+func numCmp(a, b *jsonpos.Node) (d int, ok bool) {
+	if x, ok := plainInt(a); ok {
+		if y, ok := plainInt(b); ok {
+			return cmp.Compare(x, y), true
+		}
+	}
+	x, ok1 := numRat(a)
+	y, ok2 := numRat(b)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return x.Cmp(y), true
 }
 
 // numRat parses a number node exactly.
@@ -694,9 +734,8 @@ func jsonEqual(a, b *jsonpos.Node) bool {
 	case jsonpos.StringNode:
 		return a.Str == b.Str
 	case jsonpos.NumberNode:
-		x, ok1 := numRat(a)
-		y, ok2 := numRat(b)
-		return ok1 && ok2 && x.Cmp(y) == 0
+		d, ok := numCmp(a, b)
+		return ok && d == 0
 	case jsonpos.ArrayNode:
 		if len(a.Items) != len(b.Items) {
 			return false
