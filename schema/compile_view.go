@@ -252,6 +252,13 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 	}
 	var apSource *jsonpos.Node
 	arraySource := (*jsonpos.Node)(nil)
+	// Room for every keyword of the conjuncts (most schemas are one), so
+	// that the slice is allocated once.
+	size := 0
+	for _, cj := range conj {
+		size += len(cj.Members)
+	}
+	v.kws = make([]keyword, 0, size)
 	for _, cj := range conj {
 		if cj.Kind != jsonpos.ObjectNode {
 			continue
