@@ -212,11 +212,13 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
-	// The compile makes about a type per schema indexed: its maps start
-	// at that size instead of growing to it step by step.
-	if len(c.memo) == 0 && len(c.ids) == 0 {
+	// The compile makes about a type per schema indexed, and at most a
+	// field: its maps and the fields' defaults start at that size instead
+	// of growing to it step by step.
+	if len(c.memo) == 0 && len(c.ids) == 0 && len(c.fieldDefaults) == 0 {
 		c.memo = make(map[*jsonpos.Node]*ir.Type, len(c.resOf))
 		c.ids = make(map[string]int, len(c.resOf))
+		c.fieldDefaults = make([]pendingDefault, 0, len(c.resOf))
 	}
 	cycleRoots := make([]*jsonpos.Node, 0, 2*len(todo))
 	for i, p := range todo {
