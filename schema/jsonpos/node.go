@@ -115,6 +115,14 @@ func (n *Node) JSON() json.RawMessage {
 	return b.Bytes()
 }
 
+// AppendJSON appends JSON's encoding of n to dst: for a caller encoding
+// many nodes through one buffer.
+func (n *Node) AppendJSON(dst []byte) []byte {
+	b := bytes.NewBuffer(dst)
+	n.writeJSON(b)
+	return b.Bytes()
+}
+
 func (n *Node) writeJSON(b *bytes.Buffer) {
 	if n == nil {
 		b.WriteString("null")

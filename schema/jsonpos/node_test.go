@@ -29,3 +29,15 @@ func TestMemberKeyPos(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendJSON: AppendJSON writes JSON's bytes after what dst holds.
+func TestAppendJSON(t *testing.T) {
+	n, err := Parse("f.json", []byte(`{"a":[1,"x\u2028",true,null],"b":{"c":-0.5e+3}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "prefix" + string(n.JSON())
+	if got := string(n.AppendJSON([]byte("prefix"))); got != want {
+		t.Errorf("AppendJSON = %s, want %s", got, want)
+	}
+}

@@ -323,13 +323,18 @@ func registryVersion(f *ir.Family, params []json.RawMessage) string {
 	// The hash is of json.Marshal of {"groups": f.Groups, "ops": records},
 	// written to the hash one record at a time rather than built whole.
 	h := sha256.New()
+	// One encoder's buffer for every record: json.Marshal would allocate
+	// one per op. Encode writes what Marshal returns, then a newline.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	write := func(v any) {
-		b, err := json.Marshal(v)
-		if err != nil {
+		buf.Reset()
+		if err := enc.Encode(v); err != nil {
 			// Every field is plain data; canonicalJSON guarantees valid JSON.
-			b = []byte(fmt.Sprint(err))
+			h.Write([]byte(fmt.Sprint(err)))
+			return
 		}
-		h.Write(b)
+		h.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 	}
 	h.Write([]byte(`{"groups":`))
 	write(f.Groups)
