@@ -218,9 +218,9 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
-	// The compile makes about a type per schema indexed, and at most a
-	// field: its maps and the fields' defaults start at that size instead
-	// of growing to it step by step.
+	// The compile makes about one type, and at most one field, per schema
+	// indexed: its maps and the fields' pending defaults start at that
+	// size instead of growing to it step by step.
 	if len(c.memo) == 0 && len(c.ids) == 0 && len(c.fieldDefaults) == 0 {
 		c.memo = make(map[*jsonpos.Node]*ir.Type, len(c.resOf))
 		c.ids = make(map[string]int, len(c.resOf))

@@ -252,8 +252,8 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 	}
 	var apSource *jsonpos.Node
 	arraySource := (*jsonpos.Node)(nil)
-	// Room for every keyword of the conjuncts (most schemas are one), so
-	// that the slice is allocated once.
+	// Room for every keyword of the conjuncts (most schemas have one
+	// conjunct), so that the slice is allocated once.
 	size := 0
 	for _, cj := range conj {
 		size += len(cj.Members)

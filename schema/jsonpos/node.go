@@ -64,10 +64,10 @@ type Node struct {
 type Member struct {
 	Key   string
 	Value *Node
-	// KeyLine and KeyCol are the line and column of the key (KeyPos),
-	// or 0 for the value's: the members made by toolgen rather than parsed.
-	// A parsed file has a member per few bytes, so a member does not keep
-	// the file and JSON pointer its value already has.
+	// KeyLine and KeyCol locate the key (see KeyPos). They are 0 in a
+	// member toolgen makes rather than parses, whose key is where its
+	// value is. A parsed file has a member every few bytes, so a member
+	// does not keep the file and JSON pointer its value already has.
 	KeyLine, KeyCol int32
 }
 
