@@ -109,12 +109,22 @@ func Sections(f *ir.Family) []SectionSpec {
 			continue
 		}
 		g := f.Groups[i]
+		// The lines are made first so the body grows once: a group of a
+		// large family lists thousands of ops.
+		lines := make([]string, len(ops))
+		tools := make([]string, len(ops))
+		size := len(g.Summary) + 2
+		for j, op := range ops {
+			lines[j] = "- `" + toolUsage(op) + "` (" + string(op.Kind) + "): " + check.FirstSentence(op.Tool.Description, 200) + "\n"
+			size += len(lines[j])
+			tools[j] = op.Tool.Name
+		}
 		var body strings.Builder
-		fmt.Fprintf(&body, "%s\n\n", strings.TrimSpace(g.Summary))
-		var tools []string
-		for _, op := range ops {
-			fmt.Fprintf(&body, "- `%s` (%s): %s\n", toolUsage(op), op.Kind, check.FirstSentence(op.Tool.Description, 200))
-			tools = append(tools, op.Tool.Name)
+		body.Grow(size)
+		body.WriteString(strings.TrimSpace(g.Summary))
+		body.WriteString("\n\n")
+		for _, l := range lines {
+			body.WriteString(l)
 		}
 		summary := fmt.Sprintf("%s %d tools (%s).", strings.TrimSpace(g.Summary), len(ops), surfEntityList(ops))
 		out = append(out, SectionSpec{
