@@ -109,11 +109,7 @@ func (n *Node) Get(key string) *Node {
 
 // JSON re-encodes the node as compact JSON with members in source order and
 // numbers as written.
-func (n *Node) JSON() json.RawMessage {
-	var b bytes.Buffer
-	n.writeJSON(&b)
-	return b.Bytes()
-}
+func (n *Node) JSON() json.RawMessage { return n.AppendJSON(nil) }
 
 // AppendJSON appends JSON's encoding of n to dst: for a caller encoding
 // many nodes through one buffer.
