@@ -49,11 +49,6 @@ func emitHandlers(g *gen, s *srcFile) error {
 	if len(g.fam.Tools) == 0 {
 		s.text("type Handlers interface{}\n")
 	} else {
-		n := 0
-		for _, t := range g.fam.Tools {
-			n += 2*len(summarySuffix(t.Description)) + 600
-		}
-		s.grow(n)
 		s.text("type Handlers interface {\n")
 		for _, t := range g.fam.Tools {
 			s.comment("\t", fmt.Sprintf("%s serves %s.%s", t.GoName, t.Name, summarySuffix(t.Description)))

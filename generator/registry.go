@@ -110,14 +110,6 @@ func emitRegistry(g *gen, s *srcFile) error {
 	s.text("{")
 	if ops {
 		s.text("\n")
-		n := 0
-		for _, op := range g.fam.Ops {
-			n += 400 + len(op.Usage)
-			if op.Tool != nil {
-				n += len(op.Tool.Description) + len(op.Tool.ParamsSchema) + 40*len(op.Arguments)
-			}
-		}
-		s.grow(n)
 		for _, op := range g.fam.Ops {
 			s.text("\t\t{")
 			g.opFields(s, gw, opOf(op))

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -29,18 +30,51 @@ import (
 // (TestTextDoors holds its argument to a constant).
 type srcFile struct {
 	g *gen
-	// segs are the finished segments; buf is the text after them.
+	// segs are the finished segments; the text after them is the filled
+	// chunks of full, then buf.
 	segs []srcSeg
+	full [][]byte
 	buf  []byte
+	// chunks are the pooled chunks the text is written in, given back
+	// once the file is rendered.
+	chunks []*[]byte
 	// imports are the import paths the text refers to through qual.
 	imports map[string]bool
 }
 
-// srcSeg is a segment of a srcFile: formatted text, or declarations that
-// jennifer renders and go/format lays out.
+// srcSeg is a segment of a srcFile: formatted text, in one or more
+// chunks, or declarations that jennifer renders and go/format lays out.
 type srcSeg struct {
-	text []byte
+	text [][]byte
 	code *jen.File
+}
+
+// The text of a srcFile is written in chunks of chunkSize bytes (or one
+// of its own for a longer write), which it takes from chunkPool and gives
+// back once rendered: a file of megabytes written in one growing slice
+// was copied at each doubling and the memory it grew into, touched for
+// the first time, cost a page fault every 4 KB. Only the rendered file
+// is one slice, allocated once at its size.
+const chunkSize = 256 << 10
+
+var chunkPool = sync.Pool{New: func() any {
+	c := make([]byte, 0, chunkSize)
+	return &c
+}}
+
+// pending reports whether text was written after the last segment.
+func (s *srcFile) pending() bool { return len(s.full) > 0 || len(s.buf) > 0 }
+
+// takeText ends the text written after the last segment and returns its
+// chunks.
+func (s *srcFile) takeText() [][]byte {
+	text := s.full
+	if len(s.buf) > 0 {
+		text = append(text, s.buf)
+	}
+	// The rest of the current chunk takes the text that follows.
+	s.full, s.buf = nil, s.buf[len(s.buf):]
+	return text
 }
 
 func (g *gen) newSrcFile() *srcFile {
@@ -50,12 +84,11 @@ func (g *gen) newSrcFile() *srcFile {
 // jen returns the jennifer file the next code declarations go to: the
 // last segment's when no text was written after it, else a new one.
 func (s *srcFile) jen() *jen.File {
-	if n := len(s.segs); n > 0 && len(s.buf) == 0 && s.segs[n-1].code != nil {
+	if n := len(s.segs); n > 0 && !s.pending() && s.segs[n-1].code != nil {
 		return s.segs[n-1].code
 	}
-	if len(s.buf) > 0 {
-		s.segs = append(s.segs, srcSeg{text: s.buf})
-		s.buf = nil
+	if s.pending() {
+		s.segs = append(s.segs, srcSeg{text: s.takeText()})
 	}
 	f := s.g.newCodeFile()
 	s.segs = append(s.segs, srcSeg{code: f})
@@ -64,7 +97,7 @@ func (s *srcFile) jen() *jen.File {
 
 // decl starts a text declaration: a blank line after the one before.
 func (s *srcFile) decl() {
-	if len(s.buf) > 0 {
+	if s.pending() {
 		s.room(1)
 		s.buf = append(s.buf, '\n')
 	}
@@ -81,17 +114,22 @@ func (g *gen) newCodeFile() *jen.File {
 	return f
 }
 
-// grow makes room for about n more bytes of text.
-func (s *srcFile) grow(n int) { s.buf = slices.Grow(s.buf, n) }
-
-// room makes room for n more bytes of text, at least doubling the buffer
-// when it must grow: append grows a large slice by a quarter at a time,
-// which copies a file of megabytes dozens of times (ACEBench's
-// types_gen.go is 7 MB of text).
+// room makes room for n more bytes of text in buf: a new chunk when the
+// current one has less left.
 func (s *srcFile) room(n int) {
-	if cap(s.buf)-len(s.buf) < n {
-		s.buf = slices.Grow(s.buf, max(n, len(s.buf)))
+	if cap(s.buf)-len(s.buf) >= n {
+		return
 	}
+	if len(s.buf) > 0 {
+		s.full = append(s.full, s.buf)
+	}
+	if n > chunkSize {
+		s.buf = make([]byte, 0, n)
+		return
+	}
+	c := chunkPool.Get().(*[]byte)
+	s.chunks = append(s.chunks, c)
+	s.buf = (*c)[:0]
 }
 
 // text writes constant Go text.
@@ -172,19 +210,9 @@ func (s *srcFile) records(doc, name string, n int, rec func(i int) string) {
 	if n > 0 {
 		s.text("\n")
 	}
-	// The records are made first so the buffer grows once: a large
-	// family's records are megabytes, which doubling would copy again
-	// and again.
-	recs := make([]string, n)
-	size := 0
 	for i := range n {
-		recs[i] = rec(i)
-		size += len(recs[i]) + len("\t``,\n")
-	}
-	s.buf = slices.Grow(s.buf, size)
-	for _, r := range recs {
 		s.text("\t")
-		s.rawLit(r)
+		s.rawLit(rec(i))
 		s.text(",\n")
 	}
 	s.text("}\n")
@@ -217,24 +245,30 @@ func (s *srcFile) comment(indent, text string) {
 }
 
 // render is the whole file: the header of newFile, the package clause,
-// the import declaration and the segments, the code ones rendered.
+// the import declaration and the segments, the code ones rendered. It
+// gives the file's chunks back to the pool, so the srcFile is not used
+// after.
 func (s *srcFile) render() ([]byte, error) {
+	defer s.release()
 	// Segments are declarations; gofmt leaves one blank line between.
 	var parts [][]byte
 	size := 0
-	add := func(decls []byte) {
+	add := func(decls ...[]byte) {
 		if len(decls) == 0 {
 			return
 		}
 		if len(parts) > 0 {
 			parts = append(parts, []byte("\n"))
+			size++
 		}
-		parts = append(parts, decls)
-		size += len(decls) + 1
+		for _, d := range decls {
+			parts = append(parts, d)
+			size += len(d)
+		}
 	}
 	for _, seg := range s.segs {
 		if seg.code == nil {
-			add(seg.text)
+			add(seg.text...)
 			continue
 		}
 		src, err := render(seg.code)
@@ -248,9 +282,11 @@ func (s *srcFile) render() ([]byte, error) {
 		for _, p := range paths {
 			s.imports[p] = true
 		}
-		add(decls)
+		if len(decls) > 0 {
+			add(decls)
+		}
 	}
-	add(s.buf)
+	add(s.takeText()...)
 	var head []byte
 	head = append(head, gotext.CommentLine("Code generated by toolgen. DO NOT EDIT.")...)
 	head = append(head, '\n')
@@ -266,21 +302,20 @@ func (s *srcFile) render() ([]byte, error) {
 	}
 	head = append(head, '\n')
 	head = appendImports(head, s.g, s.imports)
-	if len(s.segs) == 0 && cap(s.buf)-len(s.buf) >= len(head) {
-		// All text (registry_gen.go is over 15 MB on 10,000 tools): the
-		// head goes in front of it in place, without a second copy.
-		out := s.buf[:len(head)+len(s.buf)]
-		copy(out[len(head):], s.buf)
-		copy(out, head)
-		s.buf = nil
-		return out, nil
-	}
 	out := make([]byte, 0, len(head)+size)
 	out = append(out, head...)
 	for _, p := range parts {
 		out = append(out, p...)
 	}
 	return out, nil
+}
+
+// release gives the srcFile's chunks back to the pool.
+func (s *srcFile) release() {
+	for _, c := range s.chunks {
+		chunkPool.Put(c)
+	}
+	s.segs, s.full, s.buf, s.chunks = nil, nil, nil, nil
 }
 
 // codeImports splits a formatted file of newCodeFile after its package

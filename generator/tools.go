@@ -158,11 +158,6 @@ const toolsPart = 64
 func (g *gen) emitToolsFunc(s *srcFile) {
 	rt := g.runtimePkg
 	tools := g.fam.Tools
-	n := 0
-	for _, t := range tools {
-		n += 200 + len(t.Description) + len(t.ParamsSchema) + len(t.ResultSchema)
-	}
-	s.grow(n)
 	s.text("// Tools returns the flat surface: one runtime.Tool per tool definition, whose\n")
 	s.text("// handler decodes and validates the arguments before calling h.\n")
 	s.text("func Tools(h Handlers) []")
