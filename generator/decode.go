@@ -1114,7 +1114,7 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 	cases = append(cases, jen.Default().Block(rest...))
 	sw := jen.Switch(jen.Id("d").Dot("Index").Call()).Block(cases...)
 	req := tupleRequired(t)
-	if m := t.Constraints.MinItems; req == 0 || *m > int64(len(t.Prefix)) {
+	if m := t.ConstraintsValue().MinItems; req == 0 || *m > int64(len(t.Prefix)) {
 		return []jen.Code{
 			jen.If(jen.Op("!").Id("d").Dot("Array").Call()).Block(jen.Return()),
 			jen.For(jen.Id("d").Dot("More").Call()).Block(sw),

@@ -11,7 +11,7 @@ import (
 // maxLength 2 and 4, both.
 func lengthsFamily() *ir.Family {
 	bounded := func(minLen, maxLen *int64) *ir.Type {
-		return &ir.Type{Kind: ir.KindString, Constraints: ir.Constraints{MinLength: minLen, MaxLength: maxLen}}
+		return &ir.Type{Kind: ir.KindString, Constraints: &ir.Constraints{MinLength: minLen, MaxLength: maxLen}}
 	}
 	params := &ir.Type{ID: "lengths", GoName: "LengthsParams", Kind: ir.KindObject, Fields: []*ir.Field{
 		{JSONName: "a", GoName: "A", Required: true, Type: bounded(i64(1), nil)},

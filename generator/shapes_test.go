@@ -19,7 +19,7 @@ func shapeFamily() *ir.Family {
 			{JSONName: "state", GoName: "State", Required: true, Type: state},
 		}}
 		return &ir.Type{GoName: prefix + "Params", Kind: ir.KindObject, Doc: prefix + "Params are the arguments.", Fields: []*ir.Field{
-			{JSONName: "owner", GoName: "Owner", Doc: "Owner login.", Required: true, Type: &ir.Type{Kind: ir.KindString, Constraints: ir.Constraints{MaxLength: i64(max)}}},
+			{JSONName: "owner", GoName: "Owner", Doc: "Owner login.", Required: true, Type: &ir.Type{Kind: ir.KindString, Constraints: &ir.Constraints{MaxLength: i64(max)}}},
 			{JSONName: "filter", GoName: "Filter", Type: filter},
 		}}
 	}
@@ -122,7 +122,7 @@ func wideFamily(n int) *ir.Family {
 	for i := range n {
 		params.Fields = append(params.Fields, &ir.Field{
 			JSONName: fmt.Sprintf("f%d", i), GoName: fmt.Sprintf("F%d", i), Required: true,
-			Type: &ir.Type{Kind: ir.KindInteger, Constraints: ir.Constraints{Minimum: num("0")}},
+			Type: &ir.Type{Kind: ir.KindInteger, Constraints: &ir.Constraints{Minimum: num("0")}},
 		})
 	}
 	return &ir.Family{Package: "wide", Sources: []string{"tools.json"}, Types: []*ir.Type{params},

@@ -160,7 +160,7 @@ func (g *gen) tableUnion(t *ir.Type) bool {
 
 // tableObject reports whether the fields of object t fit a shape.Table.
 func (g *gen) tableObject(t *ir.Type) bool {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	if t.Extra || len(t.PatternProperties) > 0 ||
 		cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || cs.PropertyNames != nil {
 		return false
@@ -225,7 +225,7 @@ func (g *gen) tableValue(t *ir.Type, arrays bool) bool {
 		return g.tabled(t)
 	}
 	if t.Kind == ir.KindArray {
-		cs := t.Constraints
+		cs := t.ConstraintsValue()
 		if !arrays || t.GoName != "" || cs.Contains != nil || cs.UniqueItems && !comparableElem(t.Elem) ||
 			t.Elem == nil || t.Elem.Kind == ir.KindArray || len(t.Enum) > 0 || t.Const != nil {
 			return false
@@ -365,7 +365,7 @@ func (g *gen) scalarCheckLit(t *ir.Type) (*litDict, bool) {
 	if !checkable(t) {
 		return nil, false
 	}
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	d := &litDict{typ: litType{path: g.shapePkg(), name: "Check"}}
 	switch t.Kind {
 	case ir.KindConst:
@@ -437,7 +437,7 @@ func (g *gen) scalarCheckLit(t *ir.Type) (*litDict, bool) {
 // rounded inward, float bounds compared with the float64 nearest them so
 // that the comparison agrees with the exact one.
 func (g *gen) numberBounds(t *ir.Type, integer bool) ([]litNode, bool) {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	var out []litNode
 	ok := true
 	bound := func(n *ir.Number, keyword, word string, lower, exclusive bool) {
@@ -516,7 +516,7 @@ func (g *gen) numberBounds(t *ir.Type, integer bool) ([]litNode, bool) {
 // arrayCheck is the shape.Check literal of array t's item count and
 // uniqueness (nil when it has none).
 func (g *gen) arrayCheck(t *ir.Type) litNode {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	d := &litDict{typ: litType{addr: true, path: g.shapePkg(), name: "Check"}}
 	if cs.MinItems != nil && *cs.MinItems > 0 {
 		minItems := *cs.MinItems

@@ -262,7 +262,7 @@ func sample(t *ir.Type, depth int) any {
 	if t.Const != nil {
 		return t.Const
 	}
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	switch t.Kind {
 	case ir.KindString:
 		switch t.Format {
@@ -323,7 +323,7 @@ func variants(t *ir.Type, depth int) []any {
 	if t == nil || depth > 4 {
 		return nil
 	}
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	var out []any
 	switch t.Kind {
 	case ir.KindObject:

@@ -18,17 +18,17 @@ func tuplesFamily() *ir.Family {
 	mixed := &ir.Type{ID: "mixed", GoName: "Mixed", Kind: ir.KindTuple,
 		Prefix: []*ir.Type{
 			integer(),
-			{Kind: ir.KindInteger, Constraints: ir.Constraints{Maximum: num("9")}},
+			{Kind: ir.KindInteger, Constraints: &ir.Constraints{Maximum: num("9")}},
 			{Kind: ir.KindString, Nullable: true},
 			{Kind: ir.KindArray, Elem: integer()},
 			{Kind: ir.KindAny},
 		},
-		Elem:        &ir.Type{Kind: ir.KindInteger, Constraints: ir.Constraints{Minimum: num("0")}},
-		Constraints: ir.Constraints{MinItems: i64(1), MaxItems: i64(6)}}
+		Elem:        &ir.Type{Kind: ir.KindInteger, Constraints: &ir.Constraints{Minimum: num("0")}},
+		Constraints: &ir.Constraints{MinItems: i64(1), MaxItems: i64(6)}}
 	pair := &ir.Type{ID: "pair", GoName: "Pair", Kind: ir.KindTuple, RestForbidden: true,
-		Prefix: []*ir.Type{integer(), integer()}, Constraints: ir.Constraints{MinItems: i64(2)}}
+		Prefix: []*ir.Type{integer(), integer()}, Constraints: &ir.Constraints{MinItems: i64(2)}}
 	short := &ir.Type{ID: "short", GoName: "Short", Kind: ir.KindTuple,
-		Prefix: []*ir.Type{integer()}, Elem: integer(), Constraints: ir.Constraints{MinItems: i64(3)}}
+		Prefix: []*ir.Type{integer()}, Elem: integer(), Constraints: &ir.Constraints{MinItems: i64(3)}}
 	params := &ir.Type{ID: "tuples", GoName: "TuplesParams", Kind: ir.KindObject, Fields: []*ir.Field{
 		{JSONName: "mixed", GoName: "Mixed", Type: mixed},
 		{JSONName: "pair", GoName: "Pair", Type: pair},

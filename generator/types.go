@@ -615,7 +615,7 @@ func (g *gen) nullFlag(t *ir.Type, fl *ir.Field) bool {
 	if t == nil || t.Kind != ir.KindObject || fl.Type == nil || !isInterface(fl.Type) || g.presence(fl) != ir.PresencePointer {
 		return false
 	}
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	return cs.MinProperties != nil || cs.MaxProperties != nil || len(cs.DependentRequired) > 0 || t.Delegated != nil || g.encoded[t]
 }
 
@@ -643,7 +643,7 @@ func (g *gen) findEncoded() {
 			return
 		}
 		seen[t] = true
-		cs := t.Constraints
+		cs := t.ConstraintsValue()
 		if t.Delegated != nil || t.Const != nil || len(t.Enum) > 0 || cs.Contains != nil || cs.UniqueItems && !comparableElem(t.Elem) {
 			mark(t)
 		}
@@ -909,7 +909,7 @@ const (
 // tupleRequired is how many leading items every value of tuple t has:
 // minItems, at most the number of positions.
 func tupleRequired(t *ir.Type) int {
-	if m := t.Constraints.MinItems; m != nil {
+	if m := t.ConstraintsValue().MinItems; m != nil {
 		return int(min(*m, int64(len(t.Prefix))))
 	}
 	return 0

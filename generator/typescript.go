@@ -250,8 +250,8 @@ func (ts *tsGen) shape(t *ir.Type, uses *[]int, indent string) string {
 		return ts.elemRef(t.Elem, uses, indent) + "[]"
 	case ir.KindTuple:
 		min := 0
-		if t.Constraints.MinItems != nil {
-			min = int(*t.Constraints.MinItems)
+		if t.ConstraintsValue().MinItems != nil {
+			min = int(*t.ConstraintsValue().MinItems)
 		}
 		var parts []string
 		for i, p := range t.Prefix {

@@ -38,7 +38,7 @@ func TestTypeScriptShapes(t *testing.T) {
 		{JSONName: "def", Type: num, Default: []byte("2")},
 		{JSONName: "arr", Type: &ir.Type{Kind: ir.KindArray, Elem: &ir.Type{Kind: ir.KindUnion, Branches: []*ir.Type{str, num}}}},
 		{JSONName: "map", Type: &ir.Type{Kind: ir.KindMap, Elem: &ir.Type{Kind: ir.KindBool}}},
-		{JSONName: "tup", Type: &ir.Type{GoName: "Tup", Kind: ir.KindTuple, Prefix: []*ir.Type{str, num}, Constraints: ir.Constraints{MinItems: &one}, RestForbidden: true}},
+		{JSONName: "tup", Type: &ir.Type{GoName: "Tup", Kind: ir.KindTuple, Prefix: []*ir.Type{str, num}, Constraints: &ir.Constraints{MinItems: &one}, RestForbidden: true}},
 		{JSONName: "en", Type: &ir.Type{GoName: "En", Kind: ir.KindEnum, Enum: []ir.EnumValue{{JSON: []byte(`"a"`)}, {JSON: []byte(`"b\"c"`)}}}},
 		{JSONName: "any", Type: &ir.Type{Kind: ir.KindAny}},
 		{JSONName: "0-18", Type: &ir.Type{Kind: ir.KindConst, Const: []byte(`5`)}},

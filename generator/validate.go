@@ -310,7 +310,7 @@ func (g *gen) needsCheck(t *ir.Type, seen map[*ir.Type]bool) bool {
 		// Format, length and pattern were checked on the text by the decoder.
 		return t.Delegated != nil
 	}
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	if len(t.Enum) > 0 || t.Const != nil || t.Format != "" && formatFuncs[t.Format] != "" || t.Delegated != nil ||
 		cs.MinLength != nil || cs.MaxLength != nil || cs.Pattern != "" || cs.Minimum != nil || cs.Maximum != nil ||
 		cs.ExclusiveMinimum != nil || cs.ExclusiveMaximum != nil || cs.MultipleOf != nil || cs.MinItems != nil ||
@@ -469,7 +469,7 @@ func orAll(conds []jen.Code) *jen.Statement {
 
 func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	var out []jen.Code
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	if cs.MinLength != nil || cs.MaxLength != nil {
 		// if n := check.Len(s); n < 3 { ... }
 		n := c.tmp("n")
@@ -528,7 +528,7 @@ func (g *gen) usesECMA() bool {
 			return false
 		}
 		seen[t] = true
-		if t.Constraints.Pattern != "" && g.backtracking(t.Constraints.Pattern) {
+		if p := t.ConstraintsValue().Pattern; p != "" && g.backtracking(p) {
 			return true
 		}
 		for _, pp := range t.PatternProperties {
@@ -706,7 +706,7 @@ func (c vc) genericEqual(v jen.Code, lits []json.RawMessage, code string) []jen.
 // numberChecks emits bounds and multipleOf. Integer bounds are rounded
 // inward to exact int64 literals; number bounds are float literals.
 func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	var out []jen.Code
 	x := jen.Add(v)
 	if t.GoName != "" {
@@ -852,7 +852,7 @@ func boundValue(text string) (r *big.Rat, inf int, ok bool) {
 }
 
 func (c vc) arrayChecks(v jen.Code, t *ir.Type) []jen.Code {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	var out []jen.Code
 	out = append(out, c.countChecks(jen.Len(v), cs.MinItems, cs.MaxItems, "Items", "item")...)
 	if cs.UniqueItems {
@@ -896,7 +896,7 @@ func comparableElem(t *ir.Type) bool {
 // contains counts the items matching the contains subschema (checked in
 // generic form) against minContains/maxContains.
 func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	min := int64(1)
 	if cs.MinContains != nil {
 		min = *cs.MinContains
@@ -983,15 +983,15 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 // without type applies numeric keywords only to numbers, and so on).
 func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 	var out []jen.Code
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	sub := vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}
 	n := sub.tmp("num")
-	bare := ir.Type{Kind: ir.KindNumber, Constraints: cs}
+	bare := ir.Type{Kind: ir.KindNumber, Constraints: t.Constraints}
 	if nc := sub.numberChecks(jen.Id(n), &bare, false); len(nc) > 0 {
 		out = append(out, jen.If(jen.List(jen.Id(n), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Float64()), jen.Id("ok")).Block(nc...))
 	}
 	s := sub.tmp("str")
-	sbare := ir.Type{Kind: ir.KindString, Constraints: cs, Format: t.Format}
+	sbare := ir.Type{Kind: ir.KindString, Constraints: t.Constraints, Format: t.Format}
 	if sc := sub.stringChecks(jen.Id(s), &sbare); len(sc) > 0 {
 		out = append(out, jen.If(jen.List(jen.Id(s), jen.Id("ok")).Op(":=").Add(v).Assert(jen.String()), jen.Id("ok")).Block(sc...))
 	}
@@ -1068,7 +1068,7 @@ func plural[N int | int64](n N, noun string) string {
 }
 
 func (c vc) mapChecks(v jen.Code, t *ir.Type) []jen.Code {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	out := c.countChecks(jen.Len(v), cs.MinProperties, cs.MaxProperties, "Properties", "property")
 	return append(out, c.members(v, t.Elem, t)...)
 }
@@ -1079,8 +1079,8 @@ func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
 	name := c.tmp("c")
 	ic, decl := c.child(name, jen.Dot("Key").Call(jen.Id(k)))
 	checks := ic.item(jen.Id(v), elem)
-	if t.Constraints.PropertyNames != nil {
-		pn := *t.Constraints.PropertyNames
+	if names := t.ConstraintsValue().PropertyNames; names != nil {
+		pn := *names
 		pn.GoName, pn.Repr = "", ir.ReprString // names are text
 		if pn.Kind == ir.KindAny || pn.Kind == ir.KindEnum {
 			// propertyNames without a type still constrain strings.
@@ -1186,7 +1186,7 @@ func (c vc) fieldChecks(fl *ir.Field) []jen.Code {
 // propertyCount checks minProperties/maxProperties: it counts the present
 // fields and the extra members.
 func (c vc) propertyCount(t *ir.Type) []jen.Code {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	if cs.MinProperties == nil && cs.MaxProperties == nil {
 		return nil
 	}
@@ -1220,7 +1220,7 @@ func (c vc) dependentRequired(t *ir.Type) []jen.Code {
 		byName[fl.JSONName] = fl
 	}
 	var out []jen.Code
-	for _, dep := range t.Constraints.DependentRequired {
+	for _, dep := range t.ConstraintsValue().DependentRequired {
 		src := byName[dep.Property]
 		if src == nil {
 			continue
@@ -1335,7 +1335,7 @@ func (c vc) tuple(t *ir.Type) []jen.Code {
 // positions, the present optional ones and Rest. A count fixed by the
 // type (no optional position, no Rest) is checked here, at generation.
 func (c vc) tupleCount(t *ir.Type) []jen.Code {
-	cs := t.Constraints
+	cs := t.ConstraintsValue()
 	if cs.MinItems == nil && cs.MaxItems == nil {
 		return nil
 	}

@@ -92,14 +92,14 @@ func fits(t *ir.Type, n *jsonpos.Node, depth int) bool {
 	case ir.KindBool:
 		return n.Kind == jsonpos.BoolNode
 	case ir.KindInteger:
-		return n.Kind == jsonpos.NumberNode && jsonKind(n) == "integer" && goNumber(n, true) && numberFits(t.Constraints, n)
+		return n.Kind == jsonpos.NumberNode && jsonKind(n) == "integer" && goNumber(n, true) && numberFits(t.ConstraintsValue(), n)
 	case ir.KindNumber:
-		return n.Kind == jsonpos.NumberNode && goNumber(n, false) && numberFits(t.Constraints, n)
+		return n.Kind == jsonpos.NumberNode && goNumber(n, false) && numberFits(t.ConstraintsValue(), n)
 	case ir.KindString, ir.KindEnum:
 		if t.Repr == ir.ReprTime && (n.Kind != jsonpos.StringNode || !timeText(t.Format, n.Str)) {
 			return false // the decoder could not parse it
 		}
-		return n.Kind == jsonpos.StringNode && stringFits(t.Constraints, n.Str)
+		return n.Kind == jsonpos.StringNode && stringFits(t.ConstraintsValue(), n.Str)
 	case ir.KindConst:
 		m, err := jsonpos.Parse("", t.Const)
 		return err == nil && jsonEqual(m, n)

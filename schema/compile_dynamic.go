@@ -155,7 +155,8 @@ func (c *compiler) reaches(t, target *ir.Type, seen map[*ir.Type]bool) bool {
 	for _, p := range t.PatternProperties {
 		parts = append(parts, p.Type)
 	}
-	parts = append(parts, t.Elem, t.Constraints.Contains, t.Constraints.PropertyNames)
+	cs := t.ConstraintsValue()
+	parts = append(parts, t.Elem, cs.Contains, cs.PropertyNames)
 	parts = append(parts, t.Prefix...)
 	parts = append(parts, t.Branches...)
 	for _, p := range parts {

@@ -146,7 +146,7 @@ func goNameGuess(s string) string {
 }
 
 func dumpConstraints(t *ir.Type) string {
-	c := t.Constraints
+	c := t.ConstraintsValue()
 	var out []string
 	i := func(k string, p *int64) {
 		if p != nil {

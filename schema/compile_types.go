@@ -314,22 +314,43 @@ func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root
 	}
 }
 
+// constraints is t's constraints, allocated when the first is set: most
+// types have none, and a nil Constraints keeps ir.Type small.
+func constraints(t *ir.Type) *ir.Constraints {
+	if t.Constraints == nil {
+		t.Constraints = new(ir.Constraints)
+	}
+	return t.Constraints
+}
+
 func (c *compiler) stringConstraints(t *ir.Type, v *view) {
-	t.Constraints.MinLength = c.count(v, "minLength")
-	t.Constraints.MaxLength = c.count(v, "maxLength")
+	if n := c.count(v, "minLength"); n != nil {
+		constraints(t).MinLength = n
+	}
+	if n := c.count(v, "maxLength"); n != nil {
+		constraints(t).MaxLength = n
+	}
 	c.checkRange(v, "minLength", "maxLength", false)
 	if p := v.get("pattern"); p != nil {
-		if c.checkPattern(p) {
-			t.Constraints.Pattern = p.Str
+		if c.checkPattern(p) && p.Str != "" {
+			constraints(t).Pattern = p.Str
 		}
 	}
 }
 
 func (c *compiler) numberConstraints(t *ir.Type, v *view) {
-	t.Constraints.Minimum = c.number(v, "minimum")
-	t.Constraints.Maximum = c.number(v, "maximum")
-	t.Constraints.ExclusiveMinimum = c.number(v, "exclusiveMinimum")
-	t.Constraints.ExclusiveMaximum = c.number(v, "exclusiveMaximum")
+	if n := c.number(v, "minimum"); n != nil {
+		constraints(t).Minimum = n
+	}
+	if n := c.number(v, "maximum"); n != nil {
+		constraints(t).Maximum = n
+	}
+	if n := c.number(v, "exclusiveMinimum"); n != nil {
+		constraints(t).ExclusiveMinimum = n
+	}
+	if n := c.number(v, "exclusiveMaximum"); n != nil {
+		constraints(t).ExclusiveMaximum = n
+	}
 	c.checkRange(v, "minimum", "maximum", false)
 	c.checkRange(v, "exclusiveMinimum", "exclusiveMaximum", true)
 	c.checkRange(v, "minimum", "exclusiveMaximum", true)
@@ -338,7 +359,7 @@ func (c *compiler) numberConstraints(t *ir.Type, v *view) {
 		if r, _ := new(big.Rat).SetString(string(*m)); r.Sign() <= 0 {
 			c.errorf(v.get("multipleOf"), "multipleOf must be greater than 0")
 		} else {
-			t.Constraints.MultipleOf = m
+			constraints(t).MultipleOf = m
 		}
 	}
 }
@@ -796,19 +817,24 @@ func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp 
 }
 
 func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
-	t.Constraints.MinProperties = c.count(v, "minProperties")
-	t.Constraints.MaxProperties = c.count(v, "maxProperties")
+	if n := c.count(v, "minProperties"); n != nil {
+		constraints(t).MinProperties = n
+	}
+	if n := c.count(v, "maxProperties"); n != nil {
+		constraints(t).MaxProperties = n
+	}
 	c.checkRange(v, "minProperties", "maxProperties", false)
 	if pn := v.get("propertyNames"); pn != nil {
 		c.stringHint[pn] = true // names are strings: a type-less schema is a string one
-		t.Constraints.PropertyNames = c.compile(pn, nm.child("Name"))
+		constraints(t).PropertyNames = c.compile(pn, nm.child("Name"))
 	}
 	if dr := v.get("dependentRequired"); dr != nil {
 		if dr.Kind != jsonpos.ObjectNode {
 			c.errorf(dr, "dependentRequired must be an object")
 		} else {
 			for _, m := range dr.Members {
-				t.Constraints.DependentRequired = append(t.Constraints.DependentRequired,
+				cs := constraints(t)
+				cs.DependentRequired = append(cs.DependentRequired,
 					ir.Dependency{Property: m.Key, Requires: c.stringList(m.Value, "dependentRequired")})
 			}
 		}
@@ -865,19 +891,26 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 			t.Elem = c.compile(items, nm.child("Item"))
 		}
 	}
-	t.Constraints.MinItems = c.count(v, "minItems")
-	t.Constraints.MaxItems = c.count(v, "maxItems")
+	if n := c.count(v, "minItems"); n != nil {
+		constraints(t).MinItems = n
+	}
+	if n := c.count(v, "maxItems"); n != nil {
+		constraints(t).MaxItems = n
+	}
 	c.checkRange(v, "minItems", "maxItems", false)
 	if u := v.get("uniqueItems"); u != nil {
 		if u.Kind != jsonpos.BoolNode {
 			c.errorf(u, "uniqueItems must be a boolean")
 		}
-		t.Constraints.UniqueItems = u.Kind == jsonpos.BoolNode && u.Bool
+		if u.Kind == jsonpos.BoolNode && u.Bool {
+			constraints(t).UniqueItems = true
+		}
 	}
 	if ct := v.get("contains"); ct != nil {
-		t.Constraints.Contains = c.compile(ct, nm.child("Contains"))
-		t.Constraints.MinContains = c.count(v, "minContains")
-		t.Constraints.MaxContains = c.count(v, "maxContains")
+		cs := constraints(t)
+		cs.Contains = c.compile(ct, nm.child("Contains"))
+		cs.MinContains = c.count(v, "minContains")
+		cs.MaxContains = c.count(v, "maxContains")
 		c.checkRange(v, "minContains", "maxContains", false)
 	}
 }

@@ -29,7 +29,7 @@ func TestPatternOnDeclaredPropertyECMA(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := fam.Tools[0].Params.Fields[0]
-	if f.Type.Constraints.MinLength == nil || *f.Type.Constraints.MinLength != 3 {
+	if f.Type.Constraints == nil || f.Type.Constraints.MinLength == nil || *f.Type.Constraints.MinLength != 3 {
 		t.Fatalf("field %q did not get the pattern's minLength: %+v", f.JSONName, f.Type.Constraints)
 	}
 }

@@ -273,7 +273,7 @@ func (c *cmp) enum(path string, o, n *ir.Type) {
 }
 
 func (c *cmp) constraints(path string, o, n *ir.Type) {
-	oc, nc := o.Constraints, n.Constraints
+	oc, nc := o.ConstraintsValue(), n.ConstraintsValue()
 	// Lower bounds: raising one tightens; upper bounds: lowering one does.
 	c.bound(path, "minimum", oc.Minimum, nc.Minimum, true)
 	c.bound(path, "exclusiveMinimum", oc.ExclusiveMinimum, nc.ExclusiveMinimum, true)

@@ -195,8 +195,12 @@ type Type struct {
 	// Match is how a union value picks its branch.
 	Match UnionMatch
 
-	// Constraints checked by the generated Validate.
-	Constraints Constraints
+	// Constraints checked by the generated Validate; nil when the schema
+	// sets none, as most do (ConstraintsValue reads them either way). A
+	// catalogue compiles about ten types per tool, and a Type that holds
+	// them inline is past the 512 bytes above which Go gives an object
+	// a header and the next size class, 640 bytes.
+	Constraints *Constraints
 	// Delegated is a subschema (compact JSON) holding keywords Go code is
 	// not generated for (not, if/then/else, dependentSchemas,
 	// unevaluated*, ...); the generated code validates the value against it
@@ -375,12 +379,24 @@ func (t *Type) Subtypes() iter.Seq[*Type] {
 		if t == nil {
 			return
 		}
+		if t.Constraints == nil {
+			return
+		}
 		for _, x := range []*Type{t.Constraints.Contains, t.Constraints.PropertyNames} {
 			if x != nil && !yield(x) {
 				return
 			}
 		}
 	}
+}
+
+// ConstraintsValue is t's constraints, the zero Constraints when it has
+// none.
+func (t *Type) ConstraintsValue() Constraints {
+	if t.Constraints == nil {
+		return Constraints{}
+	}
+	return *t.Constraints
 }
 
 // Constraints are the assertion keywords compiled into Go checks.

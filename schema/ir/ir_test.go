@@ -13,7 +13,7 @@ func TestSubtypes(t *testing.T) {
 		PatternProperties: []PatternProperty{{Type: c}},
 		Prefix:            []*Type{d},
 		Branches:          []*Type{e, a},
-		Constraints:       Constraints{Contains: f, PropertyNames: g},
+		Constraints:       &Constraints{Contains: f, PropertyNames: g},
 	}
 	ids := func(seq func(func(*Type) bool)) []string {
 		var out []string
