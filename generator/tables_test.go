@@ -69,7 +69,7 @@ func differential(t *testing.T, name, path string) {
 		if name == "acebench" {
 			data = firstTools(t, data, 400)
 		}
-		in = append(in, load.Input{Name: filepath.Base(p), Data: data})
+		in = append(in, load.Input{Name: filepath.Base(p), Data: string(data)})
 	}
 	fam, err := schema.BuildFamily(in, schema.BuildOptions{Package: "tab"}, nil)
 	if err != nil {

@@ -64,7 +64,7 @@ func generateCorpusFile(path, rel string) (corpusResult, []generator.File) {
 		res.err = err
 		return res, nil
 	}
-	in := []load.Input{{Name: filepath.Base(path), Data: data}}
+	in := []load.Input{{Name: filepath.Base(path), Data: string(data)}}
 	build := func(lenient bool) ([]generator.File, int, error) {
 		fam, err := schema.Build(in, schema.BuildOptions{Package: res.pkg, Options: load.Options{Lenient: lenient}})
 		if err != nil {
@@ -304,7 +304,7 @@ func BenchmarkPipelineCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	inputs := []load.Input{{Name: "ALL.tools.json", Data: data}}
+	inputs := []load.Input{{Name: "ALL.tools.json", Data: string(data)}}
 	b.ReportAllocs()
 	for b.Loop() {
 		fam, err := schema.Build(inputs, schema.BuildOptions{Package: "all"})

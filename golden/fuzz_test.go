@@ -33,7 +33,7 @@ func FuzzPipeline(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// As toolgen generate builds it: the taxonomy alongside the
 		// compile, from the trees the compile parsed.
-		fam, err := schema.BuildFamily([]load.Input{{Name: "fuzz.json", Data: data}}, schema.BuildOptions{Package: "fuzz"}, nil)
+		fam, err := schema.BuildFamily([]load.Input{{Name: "fuzz.json", Data: string(data)}}, schema.BuildOptions{Package: "fuzz"}, nil)
 		if err != nil {
 			return
 		}

@@ -72,7 +72,7 @@ func caseFamily(dir string) (*ir.Family, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		inputs = append(inputs, load.Input{Name: filepath.Base(n), Data: data})
+		inputs = append(inputs, load.Input{Name: filepath.Base(n), Data: string(data)})
 	}
 	var m *manifest.Manifest
 	if data, err := os.ReadFile(filepath.Join(dir, "toolgen.yaml")); err == nil {
@@ -173,7 +173,7 @@ func TestErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = schema.Build([]load.Input{{Name: filepath.Base(n), Data: data}}, schema.BuildOptions{Package: "x"})
+			_, err = schema.Build([]load.Input{{Name: filepath.Base(n), Data: string(data)}}, schema.BuildOptions{Package: "x"})
 			if err == nil {
 				t.Fatalf("%s: no error", n)
 			}

@@ -291,7 +291,7 @@ func asciiJSON(b []byte) []byte {
 // generateHostile runs the whole pipeline over one shape's inputs.
 func generateHostile(t testing.TB, sh hostileShape, tools, manifestText []byte) []generator.File {
 	t.Helper()
-	inputs := []load.Input{{Name: "tools.json", Data: tools}}
+	inputs := []load.Input{{Name: "tools.json", Data: string(tools)}}
 	var m *manifest.Manifest
 	if manifestText != nil {
 		var err error
@@ -510,7 +510,7 @@ func cut(s string, n int) string {
 func TestHostileToolNames(t *testing.T) {
 	for _, hs := range hostileStrings {
 		tools := mustJSON(t, []any{map[string]any{"type": "function", "function": map[string]any{"name": hs.s, "description": "d", "parameters": map[string]any{"type": "object"}}}})
-		_, err := schema.Build([]load.Input{{Name: "tools.json", Data: tools}}, schema.BuildOptions{Package: "x"})
+		_, err := schema.Build([]load.Input{{Name: "tools.json", Data: string(tools)}}, schema.BuildOptions{Package: "x"})
 		if err == nil {
 			t.Errorf("%s: tool name %q accepted", hs.name, hs.s)
 			continue
@@ -702,7 +702,7 @@ var issue8Examples = []struct{ name, tools string }{
 func TestHostileIssueExamples(t *testing.T) {
 	for _, tc := range issue8Examples {
 		t.Run(tc.name, func(t *testing.T) {
-			fam, err := schema.Build([]load.Input{{Name: "tools.json", Data: []byte(tc.tools)}}, schema.BuildOptions{Package: "x"})
+			fam, err := schema.Build([]load.Input{{Name: "tools.json", Data: tc.tools}}, schema.BuildOptions{Package: "x"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -742,7 +742,7 @@ func TestHostileInvalidUTF8(t *testing.T) {
 		"[{\"type\":\"function\",\"function\":{\"name\":\"a\",\"description\":\"x\xffy\",\"parameters\":{\"type\":\"object\"}}}]",
 		"[{\"type\":\"function\",\"function\":{\"name\":\"a\",\"parameters\":{\"type\":\"object\",\"properties\":{\"p\xc3\":{\"type\":\"string\"}}}}}]",
 	} {
-		_, err := schema.Build([]load.Input{{Name: "tools.json", Data: []byte(in)}}, schema.BuildOptions{Package: "x"})
+		_, err := schema.Build([]load.Input{{Name: "tools.json", Data: in}}, schema.BuildOptions{Package: "x"})
 		if err == nil || !strings.HasPrefix(err.Error(), "tools.json:1:") || !strings.Contains(err.Error(), "UTF-8") {
 			t.Errorf("%q: err = %v", in, err)
 		}

@@ -82,7 +82,7 @@ const hostileJSON = `[{"type":"function","function":{"name":"list_evil_items",
 
 func hostileTypeScript(t *testing.T) string {
 	t.Helper()
-	fam, err := schema.Build([]load.Input{{Name: "hostile.json", Data: []byte(hostileJSON)}}, schema.BuildOptions{Package: "hostile"})
+	fam, err := schema.Build([]load.Input{{Name: "hostile.json", Data: hostileJSON}}, schema.BuildOptions{Package: "hostile"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func exampleFamily(dir string) (*ir.Family, error) {
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, load.Input{Name: n, Data: b})
+		inputs = append(inputs, load.Input{Name: n, Data: string(b)})
 	}
 	return schema.BuildFamily(inputs, schema.BuildOptions{Package: m.Package, Formats: m.Formats}, m)
 }

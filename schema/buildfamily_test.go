@@ -16,7 +16,7 @@ import (
 // A manifest result_schema becomes the tool's typed result, and an error
 // in it is located in the manifest.
 func TestBuildFamilyManifestResults(t *testing.T) {
-	tools := []load.Input{{Name: "tools.json", Data: []byte(`[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`)}}
+	tools := []load.Input{{Name: "tools.json", Data: `[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`}}
 	m, err := manifest.Load("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: {type: object, properties: {name: {type: string}}}\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -51,9 +51,9 @@ func TestBuildFamilyParsedSchemas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inputs = append(inputs, load.Input{Name: f, Data: data})
+		inputs = append(inputs, load.Input{Name: f, Data: string(data)})
 	}
-	inputs = append(inputs, load.Input{Name: "odd.json", Data: []byte(`[{"type":"function","function":{"name":"send_odd","description":"Send \u00e9 \"quoted\" text.","parameters":{"type":"object","required":["n","s"],"properties":{"n":{"type":"number","default":1.50e+3,"maximum":1e400},"s":{"type":"string","description":"A \u2028 line; then more.","enum":["a\u0000b","\ud83d\ude00"]},"o":{"type":"object","required":["x"],"properties":{"x":{"type":"integer","default":-0}}}}}}}]`)})
+	inputs = append(inputs, load.Input{Name: "odd.json", Data: `[{"type":"function","function":{"name":"send_odd","description":"Send \u00e9 \"quoted\" text.","parameters":{"type":"object","required":["n","s"],"properties":{"n":{"type":"number","default":1.50e+3,"maximum":1e400},"s":{"type":"string","description":"A \u2028 line; then more.","enum":["a\u0000b","\ud83d\ude00"]},"o":{"type":"object","required":["x"],"properties":{"x":{"type":"integer","default":-0}}}}}}}]`})
 	if len(inputs) < 2 {
 		t.Skip("no example tools")
 	}

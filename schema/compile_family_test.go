@@ -21,7 +21,7 @@ func TestCompileFamily(t *testing.T) {
 	{"name":"list_issues","inputSchema":{"type":"object","properties":{"q":{"$ref":"shared.json#/$defs/Query"}}}},
 	{"name":"handlers","inputSchema":{"type":"object"}}]}`
 	shared := `{"tools":[],"$defs":{"Query":{"type":"object","properties":{"text":{"type":"string"}}}}}`
-	doc, err := load.Tools([]load.Input{{Name: "dir/tools.json", Data: []byte(tools)}, {Name: "dir/shared.json", Data: []byte(shared)}}, load.Options{})
+	doc, err := load.Tools([]load.Input{{Name: "dir/tools.json", Data: tools}, {Name: "dir/shared.json", Data: shared}}, load.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestCompileCorpusTools(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := filepath.Base(filepath.Dir(f)) + "/" + filepath.Base(f)
-		doc, err := load.Tools([]load.Input{{Name: name, Data: data}}, load.Options{Lenient: true})
+		doc, err := load.Tools([]load.Input{{Name: name, Data: string(data)}}, load.Options{Lenient: true})
 		if err != nil {
 			t.Errorf("%s: load: %v", name, err)
 			continue
@@ -200,7 +200,7 @@ func checkFamily(t *testing.T, name string, fam *ir.Family) {
 // (a bug in toolgen) is raised again on the compile's goroutine, where a
 // caller can recover it, with the stack of the goroutine it happened on.
 func TestCompileAlongsidePanic(t *testing.T) {
-	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: []byte(`[{"name":"a","parameters":{"type":"object"}}]`)}}, load.Options{})
+	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: `[{"name":"a","parameters":{"type":"object"}}]`}}, load.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

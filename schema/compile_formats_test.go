@@ -106,7 +106,7 @@ func TestPublishedSchemaFormats(t *testing.T) {
 // compileFormats compiles one tool's parameters with a format mapping.
 func compileFormats(t *testing.T, params string, formats map[string]string) *ir.Family {
 	t.Helper()
-	fam, err := Build([]load.Input{{Name: "tools.json", Data: []byte(tool("t", params))}}, BuildOptions{Package: "p", Formats: formats})
+	fam, err := Build([]load.Input{{Name: "tools.json", Data: tool("t", params)}}, BuildOptions{Package: "p", Formats: formats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestCompileFormatsBadOptions(t *testing.T) {
 		{map[string]string{"uuid": "time"}, `formats: format "uuid" cannot be mapped; mappable formats are date, date-time`},
 		{map[string]string{"date": "civil"}, `formats: date: unknown target "civil"; use one of string, time`},
 	} {
-		_, err := Build([]load.Input{{Name: "tools.json", Data: []byte(tool("t", `{"type":"object"}`))}}, BuildOptions{Package: "p", Formats: c.formats})
+		_, err := Build([]load.Input{{Name: "tools.json", Data: tool("t", `{"type":"object"}`)}}, BuildOptions{Package: "p", Formats: c.formats})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%v: err = %v, want %s", c.formats, err, c.want)
 		}

@@ -48,7 +48,7 @@ func BenchmarkCompileCorpus(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		doc, err := load.Tools([]load.Input{{Name: "ALL.tools.json", Data: data}}, load.Options{Lenient: true})
+		doc, err := load.Tools([]load.Input{{Name: "ALL.tools.json", Data: string(data)}}, load.Options{Lenient: true})
 		if err != nil {
 			b.Fatal(err)
 		}

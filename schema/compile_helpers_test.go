@@ -195,7 +195,7 @@ func dumpConstraints(t *ir.Type) string {
 // compileTools compiles a tool list given as JSON text.
 func compileTools(t *testing.T, src string) (*ir.Family, error) {
 	t.Helper()
-	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: []byte(src)}}, load.Options{})
+	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: src}}, load.Options{})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

@@ -20,8 +20,8 @@ import (
 // end in success or a located error, quickly; the inputs are built here.
 
 // oneTool wraps a parameters schema into a one-tool Anthropic-shape list.
-func oneTool(params string) []byte {
-	return []byte(`[{"name":"get_x","description":"d","input_schema":` + params + `}]`)
+func oneTool(params string) string {
+	return `[{"name":"get_x","description":"d","input_schema":` + params + `}]`
 }
 
 // objectWith is an object schema with one property x of schema s.
@@ -100,7 +100,7 @@ func unknownKeywords(n int) string {
 }
 
 // pipeline runs load, compile, taxonomy and generation.
-func pipeline(data []byte, lim limits.Limits) ([]generator.File, error) {
+func pipeline(data string, lim limits.Limits) ([]generator.File, error) {
 	fam, err := schema.BuildFamily([]load.Input{{Name: "t.json", Data: data}},
 		schema.BuildOptions{Package: "x", Options: load.Options{Limits: lim}}, nil)
 	if err != nil {
@@ -319,7 +319,7 @@ func FuzzPipeline(f *testing.F) {
 	}
 	lim := limits.Limits{Depth: 24, Properties: 200, Enum: 200, RefExpansions: 20000, IdentifierLength: 48, OutputBytes: 8 << 20}
 	f.Fuzz(func(t *testing.T, params []byte) {
-		data := append(append([]byte(`[{"name":"get_x","input_schema":`), params...), "}]"...)
+		data := `[{"name":"get_x","input_schema":` + string(params) + "}]"
 		_, err := pipeline(data, lim)
 		if err == nil {
 			return

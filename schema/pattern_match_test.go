@@ -13,7 +13,7 @@ import (
 func TestPatternOnDeclaredPropertyTimesOut(t *testing.T) {
 	name := strings.Repeat("a", 40) + "!"
 	src := `[{"name":"t","description":"d","input_schema":{"type":"object","properties":{"` + name + `":{"type":"string"}},"patternProperties":{"^(?=a)(a+)+b":{"type":"integer"}}}}]`
-	_, err := Build([]load.Input{{Name: "tools.json", Data: []byte(src)}}, BuildOptions{Package: "p"})
+	_, err := Build([]load.Input{{Name: "tools.json", Data: src}}, BuildOptions{Package: "p"})
 	if err == nil || !strings.Contains(err.Error(), "takes longer than 100ms to match the property name") || !strings.Contains(err.Error(), "tools.json:1:") {
 		t.Fatalf("err = %v; want a located timeout error", err)
 	}
@@ -24,7 +24,7 @@ func TestPatternOnDeclaredPropertyTimesOut(t *testing.T) {
 // includes U+00A0 there, not in RE2).
 func TestPatternOnDeclaredPropertyECMA(t *testing.T) {
 	src := `[{"name":"t","description":"d","input_schema":{"type":"object","properties":{"a\u00a0b":{"type":"string"}},"patternProperties":{"^a\\sb$":{"minLength":3}}}}]`
-	fam, err := Build([]load.Input{{Name: "tools.json", Data: []byte(src)}}, BuildOptions{Package: "p"})
+	fam, err := Build([]load.Input{{Name: "tools.json", Data: src}}, BuildOptions{Package: "p"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -307,7 +307,7 @@ func generateBatch(t *testing.T, work, pkg string, tools []matrixTool, valid fun
 		defs = append(defs, `{"type":"function","function":{"name":"`+mt.name+`","description":"matrix case","parameters":`+mt.params+`}}`)
 	}
 	file := pkg + ".json"
-	fam, err := schema.Build([]load.Input{{Name: file, Data: []byte("[" + strings.Join(defs, ",\n") + "]")}}, schema.BuildOptions{Package: pkg})
+	fam, err := schema.Build([]load.Input{{Name: file, Data: "[" + strings.Join(defs, ",\n") + "]"}}, schema.BuildOptions{Package: pkg})
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}

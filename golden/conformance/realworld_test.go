@@ -170,7 +170,7 @@ type realWorldOutcome struct {
 func generateSet(t *testing.T, dir, pkg string, tables generator.TableMode, data []byte) {
 	t.Helper()
 	file := pkg + ".json"
-	fam, err := schema.Build([]load.Input{{Name: file, Data: data}}, schema.BuildOptions{Package: pkg})
+	fam, err := schema.Build([]load.Input{{Name: file, Data: string(data)}}, schema.BuildOptions{Package: pkg})
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}

@@ -106,7 +106,7 @@ func aceBench(t testing.TB, dir string) (evalSet, bool) {
 	if err != nil {
 		return evalSet{}, false
 	}
-	fam, err := schema.Build([]load.Input{{Name: "acebench.tools.json", Data: b}}, schema.BuildOptions{Package: "acebench"})
+	fam, err := schema.Build([]load.Input{{Name: "acebench.tools.json", Data: string(b)}}, schema.BuildOptions{Package: "acebench"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 func family(t *testing.T, props, required, manifestText string) *ir.Family {
 	t.Helper()
 	src := fmt.Sprintf(`[{"type":"function","function":{"name":"get_item","description":"Get.","parameters":{"type":"object","properties":{%s},"required":[%s]}}}]`, props, required)
-	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: []byte(src)}}, schema.BuildOptions{Package: "p"})
+	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: src}}, schema.BuildOptions{Package: "p"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
+	"math"
+	"os"
 	"slices"
+	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -16,7 +20,41 @@ import (
 type Input struct {
 	// Name is the file name used in positions and errors.
 	Name string
-	Data []byte
+	// Data is the input's text. The parsed document keeps parts of it, so
+	// it is a string, which a caller can read a file into without the
+	// copy a []byte would need (ReadFile).
+	Data string
+}
+
+// ReadFile reads the named file as an Input.
+func ReadFile(name string) (Input, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return Input{}, err
+	}
+	defer f.Close()
+	size := 0
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < math.MaxInt32 {
+		size = int(fi.Size())
+	}
+	return readInput(name, f, size)
+}
+
+// ReadInput reads r to its end as the Input called name (standard input,
+// a git revision's file).
+func ReadInput(name string, r io.Reader) (Input, error) {
+	return readInput(name, r, 0)
+}
+
+// readInput reads r, of about size bytes, straight into the string the
+// Input holds.
+func readInput(name string, r io.Reader, size int) (Input, error) {
+	var b strings.Builder
+	b.Grow(size + 1) // room for the read that finds the end
+	if _, err := io.Copy(&b, r); err != nil {
+		return Input{}, err
+	}
+	return Input{Name: name, Data: b.String()}, nil
 }
 
 // Options control Tools and Decode.
@@ -84,7 +122,7 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
 		lim := opts.Limits.WithDefaults()
-		root, err := jsonpos.ParseDepth(in.Name, in.Data, lim.JSONDepth(),
+		root, err := jsonpos.ParseText(in.Name, in.Data, lim.JSONDepth(),
 			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", limits.JSONDepthFactor))
 		if err != nil {
 			e, ok := err.(*jsonpos.Error)

@@ -128,7 +128,7 @@ func TestLoadShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Tools([]Input{{Name: "in.json", Data: []byte(tt.in)}}, Options{})
+			doc, err := Tools([]Input{{Name: "in.json", Data: tt.in}}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestLoadShapes(t *testing.T) {
 }
 
 func TestLoadMissingParamsPosition(t *testing.T) {
-	doc, err := Tools([]Input{{Name: "in.json", Data: []byte("[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]")}}, Options{})
+	doc, err := Tools([]Input{{Name: "in.json", Data: "[\n {\"type\":\"function\",\"function\":{\"name\":\"ping\"}}]"}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,12 +169,12 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{
 			name:   "syntax error",
-			inputs: []Input{{"a.json", []byte(`[{"name":"x",}]`)}},
+			inputs: []Input{{"a.json", `[{"name":"x",}]`}},
 			want:   []string{`a.json:1:13: /0: trailing comma before '}'`},
 		},
 		{
 			name:   "not a tool list",
-			inputs: []Input{{"a.json", []byte(`{"functions":[]}`)}, {"b.json", []byte(`"x"`)}},
+			inputs: []Input{{"a.json", `{"functions":[]}`}, {"b.json", `"x"`}},
 			want: []string{
 				`a.json:1:1: /: expected an array of tools or an object with a "tools" array`,
 				`b.json:1:1: /: expected an array of tools, found a string`,
@@ -183,8 +183,8 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "duplicate names within and across files",
 			inputs: []Input{
-				{"a.json", []byte(`[{"name":"x","input_schema":{}},` + "\n" + `{"name":"x","input_schema":{}}]`)},
-				{"b.json", []byte(`[{"type":"function","function":{"name":"x"}}]`)},
+				{"a.json", `[{"name":"x","input_schema":{}},` + "\n" + `{"name":"x","input_schema":{}}]`},
+				{"b.json", `[{"type":"function","function":{"name":"x"}}]`},
 			},
 			want: []string{
 				`a.json:2:9: /1/name: duplicate tool name "x" (first defined at a.json:1:10)`,
@@ -193,7 +193,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name:   "names providers reject",
-			inputs: []Input{{"a.json", []byte(`[{"name":"a.b c","input_schema":{}},{"name":"","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`)}},
+			inputs: []Input{{"a.json", `[{"name":"a.b c","input_schema":{}},{"name":"","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`}},
 			want: []string{
 				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only letters, digits, '_' and '-' are allowed`,
 				`a.json:1:45: /1/name: tool name is empty`,
@@ -202,7 +202,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name:   "malformed elements",
-			inputs: []Input{{"a.json", []byte(`[1,{"type":"web_search"},{"description":"d"},{"type":"function","function":"f"},{"function":{"description":"no name"}},{"name":7,"input_schema":{}},{"name":"p","input_schema":[]}]`)}},
+			inputs: []Input{{"a.json", `[1,{"type":"web_search"},{"description":"d"},{"type":"function","function":"f"},{"function":{"description":"no name"}},{"name":7,"input_schema":{}},{"name":"p","input_schema":[]}]`}},
 			want: []string{
 				`a.json:1:2: /0: expected a tool definition object, found a number`,
 				`a.json:1:12: /1/type: unsupported tool type "web_search"; expected "function", an Anthropic or an MCP tool`,
@@ -215,7 +215,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name:   "wrong field types",
-			inputs: []Input{{"a.json", []byte(`[{"type":"tool","function":{"name":"f","description":3}},{"name":"m","inputSchema":{},"outputSchema":true,"annotations":{"readOnlyHint":"yes"}}]`)}},
+			inputs: []Input{{"a.json", `[{"type":"tool","function":{"name":"f","description":3}},{"name":"m","inputSchema":{},"outputSchema":true,"annotations":{"readOnlyHint":"yes"}}]`}},
 			want: []string{
 				`a.json:1:10: /0/type: "type" must be "function"`,
 				`a.json:1:54: /0/function/description: "description" must be a string, found a number`,
@@ -225,12 +225,12 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name: "non-standard type names",
-			inputs: []Input{{"a.json", []byte(`[{"type":"function","function":{"name":"f","parameters":{"type":"dict","properties":{
+			inputs: []Input{{"a.json", `[{"type":"function","function":{"name":"f","parameters":{"type":"dict","properties":{
 "x":{"type":"float","enum":[{"type":"dict"}],"default":{"type":"int"}},
 "y":{"type":["String","null"]},
 "z":{"type":"any"},
 "w":{"type":"foo"},
-"v":{"type":3}}}}}]`)}},
+"v":{"type":3}}}}}]`}},
 			want: []string{
 				`a.json:1:65: /0/function/parameters/type: "dict" is not a JSON Schema type; use "object"`,
 				`a.json:2:13: /0/function/parameters/properties/x/type: "float" is not a JSON Schema type; use "number"`,
@@ -242,7 +242,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name:   "draft 3 required",
-			inputs: []Input{{"a.json", []byte(`[{"name":"t","input_schema":{"properties":{"a":{"required":true},"b":{"required":["x"]}}}}]`)}},
+			inputs: []Input{{"a.json", `[{"name":"t","input_schema":{"properties":{"a":{"required":true},"b":{"required":["x"]}}}}]`}},
 			want: []string{
 				`a.json:1:60: /0/input_schema/properties/a/required: a boolean "required" on a property is draft 3 syntax; list "a" in the object's "required" array`,
 			},
@@ -300,7 +300,7 @@ func TestLoadTypeWalk(t *testing.T) {
 	}
 	for _, k := range keywords {
 		in := `[{"name":"t","input_schema":` + k.schema + `}]`
-		_, err := Tools([]Input{{"a.json", []byte(in)}}, Options{})
+		_, err := Tools([]Input{{"a.json", in}}, Options{})
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) || len(list) != 1 {
 			t.Errorf("%s: err = %v, want one error", k.kw, err)
@@ -312,7 +312,7 @@ func TestLoadTypeWalk(t *testing.T) {
 	}
 	values := `{"type":"object","enum":[{"type":"dict"}],"const":{"type":"dict"},"default":{"type":"dict"},
 "examples":[{"type":"dict"}],"properties":{"type":{"type":"string","default":{"type":"int"}}}}`
-	if _, err := Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":` + values + `}]`)}}, Options{}); err != nil {
+	if _, err := Tools([]Input{{"a.json", `[{"name":"t","input_schema":` + values + `}]`}}, Options{}); err != nil {
 		t.Errorf("values were checked as schemas: %v", err)
 	}
 }
@@ -324,7 +324,7 @@ func TestLoadLenient(t *testing.T) {
 "e":{"type":"any","description":"anything"},
 "g":{"type":"dict"},
 "h":{"type":"HashMap","additionalProperties":{"type":"long"}}}}}}]`
-	doc, err := Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
+	doc, err := Tools([]Input{{"a.json", in}}, Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +364,7 @@ func TestLoadLenient(t *testing.T) {
 "a":{"type":"string","required":true},
 "b":{"type":"object","required":false,"properties":{"c":{"required":true}}},
 "d":{"type":"object","required":["e"],"properties":{"e":{}}}}}}]`
-	doc, err = Tools([]Input{{"a.json", []byte(in)}}, Options{Lenient: true})
+	doc, err = Tools([]Input{{"a.json", in}}, Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +388,7 @@ func TestLoadLenient(t *testing.T) {
 	}
 
 	// Lenient mode still rejects names it cannot map.
-	_, err = Tools([]Input{{"a.json", []byte(`[{"name":"t","input_schema":{"type":"foo"}}]`)}}, Options{Lenient: true})
+	_, err = Tools([]Input{{"a.json", `[{"name":"t","input_schema":{"type":"foo"}}]`}}, Options{Lenient: true})
 	if err == nil || !strings.Contains(err.Error(), `"foo" is not a JSON Schema type`) {
 		t.Errorf("lenient unknown type: err = %v", err)
 	}
@@ -408,7 +408,7 @@ func TestLoadCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(dir, f)
-		doc, err := Tools([]Input{{Name: rel, Data: data}}, Options{})
+		doc, err := Tools([]Input{{Name: rel, Data: string(data)}}, Options{})
 		if err != nil {
 			t.Errorf("%s:\n%v", rel, err)
 			continue
@@ -436,7 +436,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s), true)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
-		doc, err := Tools([]Input{{Name: "fuzz.json", Data: data}}, Options{Lenient: lenient})
+		doc, err := Tools([]Input{{Name: "fuzz.json", Data: string(data)}}, Options{Lenient: lenient})
 		if err != nil {
 			var list jsonpos.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -460,8 +460,33 @@ func BenchmarkLoad(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Tools([]Input{{Name: "ALL.tools.json", Data: data}}, Options{}); err != nil {
+		if _, err := Tools([]Input{{Name: "ALL.tools.json", Data: string(data)}}, Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestReadFile reads inputs straight into their strings: a file (empty,
+// small, and larger than the reads io.Copy makes), a reader, and a
+// missing file, whose error still says it does not exist (toolgen then
+// tries REV:PATH as a git revision).
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, text := range []string{"", `[{"name":"x"}]`, strings.Repeat(`{"name":"long"},`, 10000)} {
+		name := filepath.Join(dir, "tools.json")
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		in, err := ReadFile(name)
+		if err != nil || in.Name != name || in.Data != text {
+			t.Errorf("ReadFile of %d bytes: %q, %d bytes, %v", len(text), in.Name, len(in.Data), err)
+		}
+		in, err = ReadInput("<stdin>", strings.NewReader(text))
+		if err != nil || in.Name != "<stdin>" || in.Data != text {
+			t.Errorf("ReadInput of %d bytes: %q, %d bytes, %v", len(text), in.Name, len(in.Data), err)
+		}
+	}
+	if _, err := ReadFile(filepath.Join(dir, "missing.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFile of a missing file: %v, want an error that it does not exist", err)
 	}
 }

@@ -25,7 +25,7 @@ func TestACEBenchUsageNamesItsOwnOp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := schema.BuildFamily([]load.Input{{Name: "acebench.tools.json", Data: data}}, schema.BuildOptions{Package: "acebench"}, nil)
+	f, err := schema.BuildFamily([]load.Input{{Name: "acebench.tools.json", Data: string(data)}}, schema.BuildOptions{Package: "acebench"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

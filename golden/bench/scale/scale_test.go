@@ -35,9 +35,9 @@ func inputs() []struct {
 	}
 	var ins []input
 	for _, n := range sizes {
-		ins = append(ins, input{fmt.Sprintf("tools=%d", n), []load.Input{{Name: "tools.json", Data: scale.Catalogue(n, 1)}}, schema.BuildOptions{Package: "pkg"}})
+		ins = append(ins, input{fmt.Sprintf("tools=%d", n), []load.Input{{Name: "tools.json", Data: string(scale.Catalogue(n, 1))}}, schema.BuildOptions{Package: "pkg"}})
 	}
-	return append(ins, input{fmt.Sprintf("properties=%d", wide), []load.Input{{Name: "tools.json", Data: scale.WideObject(wide)}}, wideOptions})
+	return append(ins, input{fmt.Sprintf("properties=%d", wide), []load.Input{{Name: "tools.json", Data: string(scale.WideObject(wide))}}, wideOptions})
 }
 
 // BenchmarkBuildFamily measures the whole front end (load, compile,
@@ -82,7 +82,7 @@ func TestCatalogueBuilds(t *testing.T) {
 		t.Fatal("Catalogue(300, 1) differs between two calls")
 	}
 	for _, in := range [][]byte{data, scale.WideObject(50)} {
-		fam, err := schema.BuildFamily([]load.Input{{Name: "tools.json", Data: in}}, schema.BuildOptions{Package: "pkg"}, nil)
+		fam, err := schema.BuildFamily([]load.Input{{Name: "tools.json", Data: string(in)}}, schema.BuildOptions{Package: "pkg"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -177,22 +177,21 @@ func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
 	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
 	for _, n := range names {
-		var data []byte
+		var in load.Input
 		var err error
 		if n == "-" {
 			if usedStdin {
 				return nil, errors.New(`"-" (standard input) may be given only once`)
 			}
 			usedStdin = true
-			data, err = io.ReadAll(stdin)
-			n = "<stdin>"
+			in, err = load.ReadInput("<stdin>", stdin)
 		} else {
-			data, err = readFileOrRevision(n)
+			in, err = readFileOrRevision(n)
 		}
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, load.Input{Name: n, Data: data})
+		inputs = append(inputs, in)
 	}
 	return inputs, nil
 }
@@ -321,20 +320,20 @@ func (g genFlags) progressf(format string, args ...any) {
 
 // readFileOrRevision reads a file, or, when name is no file and has the
 // form REV:PATH (HEAD~1:tools.json), that file as of a git revision.
-func readFileOrRevision(name string) ([]byte, error) {
-	data, err := os.ReadFile(name)
+func readFileOrRevision(name string) (load.Input, error) {
+	in, err := load.ReadFile(name)
 	if err == nil || !os.IsNotExist(err) {
-		return data, err
+		return in, err
 	}
 	rev, path, ok := strings.Cut(name, ":")
 	if !ok || rev == "" || path == "" {
-		return nil, err
+		return load.Input{}, err
 	}
 	out, gerr := gitShow(rev, path)
 	if gerr != nil {
-		return nil, fmt.Errorf("%s: not a file, and not a git revision of one: %v", name, gerr)
+		return load.Input{}, fmt.Errorf("%s: not a file, and not a git revision of one: %v", name, gerr)
 	}
-	return out, nil
+	return load.ReadInput(name, bytes.NewReader(out))
 }
 
 // gitShow returns PATH (relative to the current directory) as of git
