@@ -8,6 +8,10 @@ import (
 	"golang.org/x/text/unicode/bidi"
 )
 
+// idnDots are the full stops IDNA treats as label separators (RFC 3490
+// §3.1), as ".".
+var idnDots = strings.NewReplacer("\u3002", ".", "\uff0e", ".", "\uff61", ".")
+
 // IDNHostname reports whether s is an internationalized host name
 // (RFC 5890): labels separated by '.' (or the ideographic and full-width
 // full stops), each a valid ASCII label, A-label or IDNA2008 U-label,
@@ -16,7 +20,7 @@ func IDNHostname(s string) bool {
 	if s == "" || !utf8.ValidString(s) {
 		return false
 	}
-	s = strings.NewReplacer("\u3002", ".", "\uff0e", ".", "\uff61", ".").Replace(s)
+	s = idnDots.Replace(s)
 	labels := strings.Split(s, ".")
 	total := len(labels) - 1
 	var decoded [][]rune

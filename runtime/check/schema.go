@@ -208,13 +208,16 @@ func falseSchemaError(e *jsonschema.ValidationError) (code, msg string) {
 	return code, "value is not allowed here"
 }
 
+// pointerUnescaper undoes a JSON pointer token's escapes (RFC 6901).
+var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+
 // valueAt returns the part of v the JSON pointer ptr (relative to v) names.
 func valueAt(v any, ptr string) (any, bool) {
 	if ptr == "" {
 		return v, true
 	}
 	for tok := range strings.SplitSeq(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = pointerUnescaper.Replace(tok)
 		switch x := v.(type) {
 		case map[string]any:
 			m, ok := x[tok]

@@ -41,6 +41,9 @@ func nearest(q string, candidates []string, n int) []string {
 	})
 }
 
+// pathSeparators are the separators of an op path's words, as spaces.
+var pathSeparators = strings.NewReplacer(".", " ", "_", " ", "-", " ")
+
 // suggestOps combines edit-distance neighbours of q with search hits for q
 // read as words, without duplicates, at most n.
 func (g *Gateway) suggestOps(q string, n int) []string {
@@ -48,7 +51,7 @@ func (g *Gateway) suggestOps(q string, n int) []string {
 		return nil
 	}
 	out := nearest(q, g.opPaths(), n)
-	words := strings.NewReplacer(".", " ", "_", " ", "-", " ").Replace(q)
+	words := pathSeparators.Replace(q)
 	for _, h := range g.index.Search(words, n) {
 		if len(out) >= n {
 			break

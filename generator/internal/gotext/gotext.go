@@ -125,10 +125,13 @@ func formatDoc(lines []string) []string {
 	return formatted
 }
 
+// escapeBreaks shows line breaks escaped.
+var escapeBreaks = strings.NewReplacer("\r", `\r`, "\n", `\n`)
+
 // CommentLine is Comment for text that must fit one line (a method's
 // summary): line breaks are shown escaped instead of starting new lines.
 func CommentLine(text string) string {
-	text = strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(text)
+	text = escapeBreaks.Replace(text)
 	lines := Comment(text)
 	if len(lines) == 0 {
 		return "//"

@@ -267,8 +267,11 @@ func Comment(text, indent string) string {
 	return b.String()
 }
 
+// lineBreaks turns every line break a description may hold into "\n".
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "\u0085", "\n")
+
 func commentLines(text string) []string {
-	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "\u0085", "\n").Replace(text)
+	text = lineBreaks.Replace(text)
 	text = strings.Trim(text, "\n \t")
 	if text == "" {
 		return nil
