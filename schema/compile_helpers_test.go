@@ -228,3 +228,46 @@ func TestNumCmp(t *testing.T) {
 		t.Error("numCmp compared a string")
 	}
 }
+
+// TestConstraintsNil: a type's Constraints are nil exactly when its schema
+// sets no constraint, whatever keywords it writes that set none (a false
+// uniqueItems, an empty pattern). The generator's shape sums tell a nil
+// Constraints from an empty one, so two schemas that differ only so must
+// both leave it nil to share a Go type.
+func TestConstraintsNil(t *testing.T) {
+	props := map[string]string{
+		"plain":       `{"type":"string"}`,
+		"emptyPat":    `{"type":"string","pattern":""}`,
+		"arr":         `{"type":"array","items":{"type":"string"}}`,
+		"notUnique":   `{"type":"array","items":{"type":"string"},"uniqueItems":false}`,
+		"noDeps":      `{"type":"object","dependentRequired":{}}`,
+		"num":         `{"type":"number"}`,
+		"minLen":      `{"type":"string","minLength":1}`,
+		"unique":      `{"type":"array","items":{"type":"string"},"uniqueItems":true}`,
+		"max":         `{"type":"integer","maximum":3}`,
+		"minProps":    `{"type":"object","minProperties":1}`,
+		"names":       `{"type":"object","propertyNames":{"maxLength":3}}`,
+		"contains":    `{"type":"array","contains":{"type":"string"}}`,
+		"multipleOf":  `{"type":"number","multipleOf":2}`,
+		"dependentRq": `{"type":"object","dependentRequired":{"a":["b"]}}`,
+	}
+	wantNil := map[string]bool{"plain": true, "emptyPat": true, "arr": true, "notUnique": true, "noDeps": true, "num": true}
+	var ps []string
+	for name, s := range props {
+		ps = append(ps, fmt.Sprintf("%q:%s", name, s))
+	}
+	fam, err := compileTools(t, `[{"name":"t","input_schema":{"type":"object","properties":{`+strings.Join(ps, ",")+`}}}]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, f := range fam.Tools[0].Params.Fields {
+		seen++
+		if got := f.Type.Constraints == nil; got != wantNil[f.JSONName] {
+			t.Errorf("%s %s: Constraints nil is %v, want %v (%+v)", f.JSONName, props[f.JSONName], got, wantNil[f.JSONName], f.Type.Constraints)
+		}
+	}
+	if seen != len(props) {
+		t.Errorf("%d fields, want %d", seen, len(props))
+	}
+}
