@@ -11,6 +11,13 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 )
 
+// textGen is a generator of package p with the runtime's packages, for
+// tests that write text (srcFile) without a family.
+func textGen() *gen {
+	return &gen{opt: Options{Package: "p"}, runtimePkg: DefaultRuntimeModule + "/runtime",
+		wirePkg: DefaultRuntimeModule + "/runtime/wire", checkPkg: DefaultRuntimeModule + "/runtime/check"}
+}
+
 // TestLitLayout writes data literals as text (litVar) and requires what
 // go/format makes of the file to be the same bytes: the forms the tables
 // use, then random trees of every form litdata.go writes (keys of every
@@ -18,8 +25,7 @@ import (
 // text, they were jennifer code formatted by go/format; the text is the
 // same bytes (compared on ACEBench and the synthetic catalogues).
 func TestLitLayout(t *testing.T) {
-	g := &gen{opt: Options{Package: "p"}, runtimePkg: DefaultRuntimeModule + "/runtime",
-		wirePkg: DefaultRuntimeModule + "/runtime/wire", checkPkg: DefaultRuntimeModule + "/runtime/check"}
+	g := textGen()
 	sp := g.shapePkg()
 	rule := g.rule("minLength", "must be \"at least\"\n1 */ long", "at least 1 character")
 	bounds := &litList{typ: litType{slice: true, path: sp, name: "Bound"}, elems: []litNode{

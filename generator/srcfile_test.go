@@ -16,8 +16,7 @@ import (
 // at once (the pool is shared), and requires every file to hold exactly
 // what was written, in order, laid out as gofmt lays it out.
 func TestSrcFileChunks(t *testing.T) {
-	g := &gen{opt: Options{Package: "p"}, runtimePkg: DefaultRuntimeModule + "/runtime",
-		wirePkg: DefaultRuntimeModule + "/runtime/wire", checkPkg: DefaultRuntimeModule + "/runtime/check"}
+	g := textGen()
 	long := strings.Repeat("x", chunkSize+10)
 	// Every byte takes four in the literal: far past lit's room.
 	escaped := strings.Repeat("\x00", 5000)
