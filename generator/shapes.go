@@ -81,7 +81,7 @@ func (g *gen) shapeSums(types []*ir.Type, docs bool, workers int) ([]shapeSum, [
 	sums := make([]shapeSum, len(types))
 	ok := make([]bool, len(types))
 	sumRun := func(from, to int) {
-		s := &shapes{g: g, docs: docs, sum: map[*ir.Type]shapeSum{}, state: map[*ir.Type]int{}, h: sha256.New()}
+		s := &shapes{g: g, docs: docs, sum: make(map[*ir.Type]shapeSum, to-from), state: map[*ir.Type]int{}, h: sha256.New()}
 		for i := from; i < to; i++ {
 			sums[i], ok[i] = s.of(types[i])
 		}
@@ -135,7 +135,31 @@ var (
 	typeOfEnum  = reflect.TypeFor[ir.EnumValue]()
 	typePtrType = reflect.TypeFor[*ir.Type]()
 	typeOfField = reflect.TypeFor[ir.Field]()
+	// The names of ir.Type's fields and the indexes of the fields left
+	// out of other structs, looked up once: reflect's Type.Field is most
+	// of the time an encoding takes.
+	typeFieldNames = fieldNames(typeOfType)
+	enumGoName     = fieldIndex(typeOfEnum, "GoName")
+	fieldDocIndex  = fieldIndex(typeOfField, "Doc")
 )
+
+// fieldNames are the names of struct type t's fields, in order.
+func fieldNames(t reflect.Type) []string {
+	names := make([]string, t.NumField())
+	for i := range names {
+		names[i] = t.Field(i).Name
+	}
+	return names
+}
+
+// fieldIndex is the index of struct type t's field name.
+func fieldIndex(t reflect.Type, name string) int {
+	f, ok := t.FieldByName(name)
+	if !ok || len(f.Index) != 1 {
+		panic("generator: no field " + name + " in " + t.String())
+	}
+	return f.Index[0]
+}
 
 // of returns t's shape sum; ok is false when t is on a reference cycle.
 func (s *shapes) of(t *ir.Type) (shapeSum, bool) {
@@ -199,17 +223,16 @@ func (s *shapes) encode(b []byte, t *ir.Type) ([]byte, bool) {
 // out their name and doc.
 func (s *shapes) appendType(b []byte, v reflect.Value, named bool) ([]byte, bool) {
 	ok := true
-	for i := range v.NumField() {
-		sf := typeOfType.Field(i)
-		switch sf.Name {
+	for i, name := range typeFieldNames {
+		switch name {
 		case "ID", "Pos":
 			continue
 		case "GoName", "Doc":
-			if named || sf.Name == "Doc" && !s.docs {
+			if named || name == "Doc" && !s.docs {
 				continue
 			}
 		}
-		b = appendString(b, sf.Name)
+		b = appendString(b, name)
 		b, ok = s.appendValue(b, v.Field(i))
 		if !ok {
 			return b, false
@@ -242,8 +265,8 @@ func (s *shapes) appendValue(b []byte, v reflect.Value) ([]byte, bool) {
 		}
 		ok := true
 		for i := range v.NumField() {
-			if v.Type() == typeOfEnum && v.Type().Field(i).Name == "GoName" ||
-				v.Type() == typeOfField && v.Type().Field(i).Name == "Doc" && !s.docs {
+			if v.Type() == typeOfEnum && i == enumGoName ||
+				v.Type() == typeOfField && i == fieldDocIndex && !s.docs {
 				continue
 			}
 			if b, ok = s.appendValue(b, v.Field(i)); !ok {
