@@ -148,19 +148,8 @@ func (c *compiler) entry(t *ir.Type, n *jsonpos.Node, name string) *ir.Type {
 
 // reaches reports whether target is a part of t's structure.
 func (c *compiler) reaches(t, target *ir.Type, seen map[*ir.Type]bool) bool {
-	var parts []*ir.Type
-	for _, f := range t.Fields {
-		parts = append(parts, f.Type)
-	}
-	for _, p := range t.PatternProperties {
-		parts = append(parts, p.Type)
-	}
-	cs := t.ConstraintsValue()
-	parts = append(parts, t.Elem, cs.Contains, cs.PropertyNames)
-	parts = append(parts, t.Prefix...)
-	parts = append(parts, t.Branches...)
-	for _, p := range parts {
-		if p == nil || seen[p] {
+	for p := range t.Subtypes() {
+		if seen[p] {
 			continue
 		}
 		if p == target {

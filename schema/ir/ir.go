@@ -376,10 +376,7 @@ func (t *Type) Subtypes() iter.Seq[*Type] {
 				return
 			}
 		}
-		if t == nil {
-			return
-		}
-		if t.Constraints == nil {
+		if t == nil || t.Constraints == nil {
 			return
 		}
 		for _, x := range []*Type{t.Constraints.Contains, t.Constraints.PropertyNames} {
