@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	"github.com/tiktoken-go/tokenizer"
 
+	"github.com/toolgen-go/toolgen/cmd/toolgen/internal/o200k"
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
@@ -288,16 +288,16 @@ func (s caseSession) ID() string { return string(s) }
 // the model reads it (the envelope's rendered text); and the boot
 // definitions of the flat list.
 func pathTokens(g *gateway.Gateway, reg gateway.Registry, flat []runtime.Tool, cases []searchCase) (*tokenFigures, error) {
-	codec, err := tokenizer.Get(tokenizer.O200kBase)
+	c, err := o200k.New()
 	if err != nil {
 		return nil, err
 	}
 	tools := g.Tools()
-	boot, err := codec.Count(string(runtime.Definitions(tools)))
+	boot, err := c.Count(string(runtime.Definitions(tools)))
 	if err != nil {
 		return nil, err
 	}
-	flatBoot, err := countLong(codec, string(runtime.Definitions(flat)))
+	flatBoot, err := countLong(c, string(runtime.Definitions(flat)))
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func pathTokens(g *gateway.Gateway, reg gateway.Registry, flat []runtime.Tool, c
 			if t.Name == name {
 				tc := runtime.NewToolContext(runtime.ContextParts{Session: session, Call: runtime.ToolCall{Name: name, Args: raw}})
 				res, _ := t.Handler(context.Background(), tc, raw)
-				return codec.Count(runtime.RenderValue(res.Value))
+				return c.Count(runtime.RenderValue(res.Value))
 			}
 		}
 		return 0, fmt.Errorf("gateway has no tool %s", name)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tiktoken-go/tokenizer"
 
+	"github.com/toolgen-go/toolgen/cmd/toolgen/internal/o200k"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -142,8 +143,12 @@ func TestCountText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		c, err := o200k.New()
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, parts := range []int{0, 1, 2, 7, 64} {
-			if got, err := countText(codec, s, parts); err != nil || got != want {
+			if got, err := countText(c, s, parts); err != nil || got != want {
 				t.Errorf("%s, %d parts: %d tokens (%v), whole: %d", in, parts, got, err, want)
 			}
 		}
