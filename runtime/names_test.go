@@ -78,6 +78,15 @@ func TestNewToolStrictRules(t *testing.T) {
 		{"lookup", "", `{}`, `tool "lookup": description is empty`},
 		{"lookup", "Fetch.", `[1]`, `tool "lookup": parameters must be a JSON Schema object`},
 		{"lookup", "Fetch.", `null`, `tool "lookup": parameters must be a JSON Schema object`},
+		{"lookup", "Fetch.", `"{}"`, `tool "lookup": parameters must be a JSON Schema object`},
+		{"lookup", "Fetch.", `{"type":`, `tool "lookup": parameters must be a JSON Schema object`},
+		{"lookup", "Fetch.", `{} {}`, `tool "lookup": parameters must be a JSON Schema object`},
+		{"lookup", "Fetch.", "  \n ", `tool "lookup": parameters must be a JSON Schema object`},
+	}
+	for _, params := range []string{"{}", " \n\t{\"type\": \"object\"} ", `{"properties":{"a":{"type":"string"}}}`} {
+		if _, err := runtime.NewTool("lookup", "Fetch.", json.RawMessage(params), nil); err != nil {
+			t.Errorf("NewTool with parameters %q: %v", params, err)
+		}
 	}
 	for _, tc := range tests {
 		_, err := runtime.NewTool(tc.name, tc.desc, json.RawMessage(tc.params), nil)

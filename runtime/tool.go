@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -128,13 +129,17 @@ func (t Tool) Check(strict bool) error {
 	} else if err := CheckName(t.Name); err != nil {
 		return &ToolDefinitionError{Tool: t.Name, Reason: err.Error()}
 	}
-	if len(t.Parameters) > 0 {
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(t.Parameters, &obj); err != nil || obj == nil {
-			return &ToolDefinitionError{Tool: t.Name, Reason: "parameters must be a JSON Schema object"}
-		}
+	if len(t.Parameters) > 0 && !isObject(t.Parameters) {
+		return &ToolDefinitionError{Tool: t.Name, Reason: "parameters must be a JSON Schema object"}
 	}
 	return nil
+}
+
+// isObject reports whether raw is one valid JSON object. It checks in one
+// pass, without decoding: a server checks every tool of a catalogue of
+// thousands when it starts.
+func isObject(raw json.RawMessage) bool {
+	return json.Valid(raw) && bytes.TrimLeft(raw, " \t\r\n")[0] == '{'
 }
 
 // CheckUnique reports tools sharing a name: a *DuplicateToolError naming
