@@ -32,6 +32,21 @@ func CodeDecls(f *ir.Family) tsdecl.Decls {
 	return ts.d
 }
 
+// CodeOutline is CodeDecls without types, docs or signatures: the groups,
+// and each op's path, group and key. That is all Decls.CodeDescription
+// reads, so the code tool's description costs a fraction of the whole
+// declarations on a large family.
+func CodeOutline(f *ir.Family) tsdecl.Decls {
+	ts := &tsGen{fam: f}
+	ts.groups()
+	for _, ops := range surfGroupOps(f) {
+		for _, op := range ops {
+			ts.d.Ops = append(ts.d.Ops, tsdecl.Op{Path: op.Path, Group: ts.ident[op.Group], Key: opKey(op)})
+		}
+	}
+	return ts.d
+}
+
 type tsGen struct {
 	fam   *ir.Family
 	d     tsdecl.Decls
@@ -39,7 +54,8 @@ type tsGen struct {
 	ident map[string]string
 }
 
-func (ts *tsGen) build() {
+// groups declares the family's groups and their identifiers.
+func (ts *tsGen) groups() {
 	f := ts.fam
 	names := make([]string, len(f.Groups))
 	for i, g := range f.Groups {
@@ -51,6 +67,11 @@ func (ts *tsGen) build() {
 		ts.ident[g.Name] = ids[i]
 		ts.d.Groups = append(ts.d.Groups, tsdecl.Group{Name: g.Name, Ident: ids[i], Summary: g.Summary})
 	}
+}
+
+func (ts *tsGen) build() {
+	f := ts.fam
+	ts.groups()
 	// Each named type lives in the namespace of the first group (in group
 	// order) whose ops reach it.
 	var order []*ir.Type

@@ -2,10 +2,15 @@ package generator
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // TestCodeSurfaceIsOptIn: a family that names no surfaces gets every
@@ -64,6 +69,39 @@ func TestTypeScriptShapes(t *testing.T) {
 	} {
 		if !strings.Contains(ts, want) {
 			t.Errorf("TypeScript lacks %q:\n%s", want, ts)
+		}
+	}
+}
+
+// TestCodeOutline: the outline has CodeDecls' groups and op paths, groups
+// and keys, so the code tool's description is the same from either.
+func TestCodeOutline(t *testing.T) {
+	fams := map[string]*ir.Family{"taxonomy": taxonomyFamily(t)}
+	for _, ex := range []string{"quickstart/tools.json", "ontology/tools/onto_write.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "examples", ex))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fam, err := schema.BuildFamily([]load.Input{{Name: ex, Data: string(data)}}, schema.BuildOptions{Package: "p"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fams[ex] = fam
+	}
+	for name, fam := range fams {
+		full, outline := CodeDecls(fam), CodeOutline(fam)
+		if len(outline.Ops) == 0 || len(outline.Ops) != len(full.Ops) || len(outline.Types) != 0 {
+			t.Errorf("%s: %d ops and %d types in the outline, %d ops in the declarations", name, len(outline.Ops), len(outline.Types), len(full.Ops))
+			continue
+		}
+		for i, op := range full.Ops {
+			o := outline.Ops[i]
+			if o.Path != op.Path || o.Group != op.Group || strings.Join(o.Key, ".") != strings.Join(op.Key, ".") {
+				t.Errorf("%s: op %d is %+v in the outline, %+v in the declarations", name, i, o, op)
+			}
+		}
+		if got, want := outline.CodeDescription(time.Second, 10), full.CodeDescription(time.Second, 10); got != want {
+			t.Errorf("%s: description\n%s\nwant\n%s", name, got, want)
 		}
 	}
 }

@@ -313,7 +313,7 @@ func sectionsBoot(f *ir.Family, flat []runtime.Tool) (string, []runtime.Tool, er
 // codeTools are the code surface's tools as generated Code(h) offers them
 // (definitions only: the script engine is not linked into toolgen).
 func codeTools(f *ir.Family) []runtime.Tool {
-	d := generator.CodeDecls(f)
+	d := generator.CodeOutline(f)
 	return []runtime.Tool{
 		{Name: tsdecl.CodeTool, Description: d.CodeDescription(tsdecl.DefaultWallTime, tsdecl.DefaultOpCalls), Parameters: json.RawMessage(tsdecl.CodeSchema)},
 		{Name: tsdecl.HelpTool, Description: tsdecl.HelpDescription, Parameters: json.RawMessage(tsdecl.HelpSchema)},
