@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -19,8 +20,11 @@ type Prompt struct {
 	byPath        map[string]*node
 	ptypes        []reflect.Type // declared params types, first-use order
 	tools         []runtime.Tool // declared tools, depth first
-	descs         map[string]map[string]ParamDescription
-	declared      *view // visibility as declared, for Tools
+	// descs are each tool's parameter descriptions, read from its schema
+	// the first time the tool renders in full: a prompt over thousands of
+	// tools that shows most as summaries never reads their schemas.
+	descs    map[string]func() map[string]ParamDescription
+	declared *view // visibility as declared, for Tools
 }
 
 var _ runtime.PromptInfo = (*Prompt)(nil)
@@ -32,7 +36,7 @@ var _ runtime.PromptInfo = (*Prompt)(nil)
 // open_sections). Failures are *ValidationError. An empty name
 // defaults to key.
 func New(namespace, key, name string, sections ...Section) (*Prompt, error) {
-	p := &Prompt{ns: namespace, key: key, name: name, byPath: map[string]*node{}, descs: map[string]map[string]ParamDescription{}}
+	p := &Prompt{ns: namespace, key: key, name: name, byPath: map[string]*node{}, descs: map[string]func() map[string]ParamDescription{}}
 	if name == "" {
 		p.name = key
 	}
@@ -186,7 +190,7 @@ func (b *builder) addTools(s *Section, path string) error {
 		}
 		b.owner[t.Name] = path
 		p.tools = append(p.tools, t)
-		p.descs[t.Name] = paramDescriptions(t.Parameters)
+		p.descs[t.Name] = sync.OnceValue(func() map[string]ParamDescription { return paramDescriptions(t.Parameters) })
 	}
 	return nil
 }
@@ -438,7 +442,7 @@ func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
 		}
 		for _, t := range n.sec.Tools {
 			rs.tools = append(rs.tools, t)
-			rs.descs[t.Name] = rs.p.descs[t.Name]
+			rs.descs[t.Name] = rs.p.descs[t.Name]()
 		}
 		if err := rs.list(kids, number+".", true); err != nil {
 			return err
