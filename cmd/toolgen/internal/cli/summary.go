@@ -36,12 +36,7 @@ func bootTokens(f *ir.Family) func() *tokensReport {
 				done <- counted{panicked: fmt.Sprintf("%v\n\n(on the goroutine counting boot tokens:)\n%s", v, debug.Stack())}
 			}
 		}()
-		boots, err := bootSurfaces(f)
-		if err != nil {
-			done <- counted{}
-			return
-		}
-		rep, err := countTokens(boots)
+		rep, err := countTokens(f)
 		if err != nil {
 			rep = nil
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	goruntime "runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -55,15 +56,15 @@ func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f == nil {
 		return code
 	}
-	boots, err := bootSurfaces(f)
-	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
-		return exitFail
-	}
 	if show != "" {
+		boots, err := bootSurfaces(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "toolgen: %v\n", err)
+			return exitFail
+		}
 		return showSurface(stdout, stderr, boots, show)
 	}
-	rep, err := countTokens(boots)
+	rep, err := countTokens(f)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return exitFail
@@ -90,36 +91,51 @@ type bootSurface struct {
 	count  int
 }
 
-// bootSurfaces builds every surface of f in memory, in the order tokens
-// reports them (flat first: the others are measured against it).
-func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
+// surfaceBuilder builds one or more of a family's boot surfaces.
+type surfaceBuilder func() ([]bootSurface, error)
+
+// surfaceBuilders are the builders of every surface of f, in the order
+// tokens reports them (flat first: the others are measured against it).
+// They only read f, and can run at once.
+func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 	flat := familyTools(f)
-	gw, err := gateway.Tools(generator.RegistryOf(f), flat)
-	if err != nil {
-		return nil, err
+	one := func(name string, build func() (string, []runtime.Tool, error)) surfaceBuilder {
+		return func() ([]bootSurface, error) {
+			prompt, tools, err := build()
+			if err != nil {
+				return nil, err
+			}
+			return []bootSurface{{Name: name, Prompt: prompt, Tools: runtime.Definitions(tools), count: len(tools)}}, nil
+		}
 	}
-	facades, err := facadeTools(f, flat)
-	if err != nil {
-		return nil, err
+	return []surfaceBuilder{
+		one("flat", func() (string, []runtime.Tool, error) { return "", flat, nil }),
+		one("gateway", func() (string, []runtime.Tool, error) {
+			gw, err := gateway.Tools(generator.RegistryOf(f), flat)
+			return "", gw, err
+		}),
+		one("facades", func() (string, []runtime.Tool, error) {
+			facades, err := facadeTools(f, flat)
+			return "", facades, err
+		}),
+		one("sections", func() (string, []runtime.Tool, error) { return sectionsBoot(f, flat) }),
+		one("code", func() (string, []runtime.Tool, error) { return "", codeTools(f), nil }),
+		func() ([]bootSurface, error) { return deferredBoot(f, flat) },
 	}
-	text, secTools, err := sectionsBoot(f, flat)
-	if err != nil {
-		return nil, err
+}
+
+// bootSurfaces builds every surface of f in memory, in the order tokens
+// reports them.
+func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
+	var out []bootSurface
+	for _, build := range surfaceBuilders(f) {
+		boots, err := build()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, boots...)
 	}
-	deferredBoots, err := deferredBoot(f, flat)
-	if err != nil {
-		return nil, err
-	}
-	surface := func(name, prompt string, tools []runtime.Tool) bootSurface {
-		return bootSurface{Name: name, Prompt: prompt, Tools: runtime.Definitions(tools), count: len(tools)}
-	}
-	return append([]bootSurface{
-		surface("flat", "", flat),
-		surface("gateway", "", gw),
-		surface("facades", "", facades),
-		surface("sections", text, secTools),
-		surface("code", "", codeTools(f)),
-	}, deferredBoots...), nil
+	return out, nil
 }
 
 // deferredBoot builds the deferred surface of f and returns, per provider,
@@ -175,19 +191,38 @@ func showSurface(stdout, stderr io.Writer, boots []bootSurface, name string) int
 	return exitUsage
 }
 
-// countTokens counts the boot-time tokens of every surface.
-func countTokens(boots []bootSurface) (*tokensReport, error) {
-	c, err := o200k.New()
-	if err != nil {
-		return nil, err
+// countTokens builds every surface of f and counts its boot-time tokens.
+// Each builder runs on a goroutine of its own and counts what it built
+// with a Counter of its own: on a large family the flat list is most of
+// the count, and the gateway, facades and sections take about as long to
+// build. A panic in a builder (a bug) is raised again here, with the
+// builder's stack.
+func countTokens(f *ir.Family) (*tokensReport, error) {
+	builders := surfaceBuilders(f)
+	counts := make([][]surfaceCount, len(builders))
+	errs := make([]error, len(builders))
+	panics := make([]any, len(builders))
+	var wg sync.WaitGroup
+	for i, build := range builders {
+		wg.Go(func() {
+			defer func() {
+				if v := recover(); v != nil {
+					panics[i] = fmt.Sprintf("%v\n\n(on the goroutine building a boot surface:)\n%s", v, debug.Stack())
+				}
+			}()
+			counts[i], errs[i] = countSurfaces(build)
+		})
 	}
+	wg.Wait()
 	rep := &tokensReport{Tokenizer: o200k.Name}
-	for _, b := range boots {
-		n, err := countLong(c, b.Prompt+string(b.Tools))
-		if err != nil {
-			return nil, err
+	for i := range builders {
+		if panics[i] != nil {
+			panic(panics[i])
 		}
-		rep.Surfaces = append(rep.Surfaces, surfaceCount{Name: b.Name, Tools: b.count, Tokens: n})
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		rep.Surfaces = append(rep.Surfaces, counts[i]...)
 	}
 	if base := rep.Surfaces[0].Tokens; base > 0 {
 		for i := range rep.Surfaces {
@@ -195,6 +230,27 @@ func countTokens(boots []bootSurface) (*tokensReport, error) {
 		}
 	}
 	return rep, nil
+}
+
+// countSurfaces builds surfaces and counts each one's tokens.
+func countSurfaces(build surfaceBuilder) ([]surfaceCount, error) {
+	boots, err := build()
+	if err != nil {
+		return nil, err
+	}
+	c, err := o200k.New()
+	if err != nil {
+		return nil, err
+	}
+	var out []surfaceCount
+	for _, b := range boots {
+		n, err := countLong(c, b.Prompt+string(b.Tools))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, surfaceCount{Name: b.Name, Tools: b.count, Tokens: n})
+	}
+	return out, nil
 }
 
 // countChunk is the least size of a part countText counts on its own.
