@@ -190,6 +190,36 @@ func TestDefinitions(t *testing.T) {
 	if got := string(runtime.Definitions(nil)); got != "[]" {
 		t.Errorf("Definitions(nil) = %s, want []", got)
 	}
+	// The bytes are json.Marshal's of the whole list, whatever the strings
+	// and schemas hold; a schema that is not JSON gives an empty list.
+	odd := []runtime.Tool{
+		{Name: "a&b", Description: "<script>\u2028\xff\"\n", Parameters: json.RawMessage(" {\n \"x\" : \"<&>\u2029\" } ")},
+		{Name: "", Description: ""},
+		{Name: "n", Parameters: json.RawMessage(`{}`)},
+	}
+	type function struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters,omitempty"`
+	}
+	type definition struct {
+		Type     string   `json:"type"`
+		Function function `json:"function"`
+	}
+	var defs []definition
+	for _, tl := range odd {
+		defs = append(defs, definition{"function", function{tl.Name, tl.Description, tl.Parameters}})
+	}
+	whole, err := json.Marshal(defs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runtime.Definitions(odd); string(got) != string(whole) {
+		t.Errorf("Definitions =\n%s\nwant json.Marshal's\n%s", got, whole)
+	}
+	if got := string(runtime.Definitions(append(odd, runtime.Tool{Name: "bad", Parameters: json.RawMessage(`{"x":`)}))); got != "[]" {
+		t.Errorf("Definitions with a schema that is not JSON = %s, want []", got)
+	}
 }
 
 // TestNameErrorFaults: CheckName records both faults of a name, so schema
@@ -205,5 +235,19 @@ func TestNameErrorFaults(t *testing.T) {
 	}
 	if err := runtime.CheckName("ok_name-1"); err != nil {
 		t.Errorf("CheckName(ok_name-1) = %v, want nil", err)
+	}
+}
+
+// BenchmarkDefinitions writes the definitions of 10,000 tools with
+// schemas of about 1 KB (12 MB in all).
+func BenchmarkDefinitions(b *testing.B) {
+	params := json.RawMessage(`{"type":"object","properties":{` + strings.Repeat(`"field":{"type":"string","description":"A field of the record, as the API names it."},`, 12) + `"id":{"type":"integer"}},"required":["id"]}`)
+	tools := make([]runtime.Tool, 10000)
+	for i := range tools {
+		tools[i] = runtime.Tool{Name: "get_record_" + strings.Repeat("x", i%7), Description: "Get a record by id. Returns <the record>.", Parameters: params}
+	}
+	b.SetBytes(int64(len(runtime.Definitions(tools))))
+	for b.Loop() {
+		runtime.Definitions(tools)
 	}
 }
