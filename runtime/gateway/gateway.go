@@ -157,7 +157,6 @@ type binding struct {
 	example json.RawMessage
 	usage   string
 	args    []Arg
-	schema  *schemaNode // the parsed parameters, until the index is built
 }
 
 // New builds a gateway over reg whose ops are served by tools (matched by
@@ -237,7 +236,6 @@ func New(reg Registry, tools []runtime.Tool, opts ...Option) (*Gateway, error) {
 		ops[i] = b.op
 		ops[i].Usage = b.usage
 		ops[i].Args = b.args
-		b.schema = nil
 	}
 	var iopts []IndexOption
 	if g.cfg.rerank != nil {
@@ -334,13 +332,12 @@ func WithDryRun(ctx context.Context, dry bool) context.Context {
 // newBinding precomputes the argument facts exec and help need.
 func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	b := &binding{op: op, tool: t}
-	var s schemaNode
+	var s parameters
 	if len(op.Parameters) > 0 {
 		if err := json.Unmarshal(op.Parameters, &s); err != nil {
 			return nil, fmt.Errorf("op %s: parameters: %v", op.Path, err)
 		}
 	}
-	b.schema = &s
 	b.required = append(b.required, s.Required...)
 	for name := range s.Properties {
 		b.props = append(b.props, name)
@@ -354,7 +351,7 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	// sentence often holds the format or language the tool requires.
 	b.args = slices.Clone(b.args)
 	for i, a := range b.args {
-		if p := s.Properties[a.Name]; p != nil && len(strings.TrimSpace(p.Description)) > len(a.Description) {
+		if p := s.Properties[a.Name]; len(strings.TrimSpace(p.Description)) > len(a.Description) {
 			b.args[i].Description = strings.TrimSpace(p.Description)
 		}
 	}

@@ -126,6 +126,38 @@ func TestNewRejectsUnresolvedOps(t *testing.T) {
 	}
 }
 
+// TestBindingBooleanSchemas: a parameters schema with boolean subschemas
+// (true: any value, false: none), at the top level or nested, binds: its
+// properties are known and closed, and a description that is not a string
+// is no description. A schema that is not a JSON object is an error.
+func TestBindingBooleanSchemas(t *testing.T) {
+	params := json.RawMessage(`{"type":"object","properties":{"any":true,"none":false,"n":null,` +
+		`"tags":{"type":"array","items":true,"description":"Tags."},"odd":{"description":5},` +
+		`"u":{"anyOf":[true,{"type":"string"}],"description":"U."}},"required":["tags"]}`)
+	b, err := newBinding(Op{Path: "x.y", Parameters: params, Args: []Arg{{Name: "tags"}, {Name: "odd"}, {Name: "any"}, {Name: "u"}}}, runtime.Tool{Name: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(b.props, ","); got != "any,n,none,odd,tags,u" {
+		t.Errorf("props %s", got)
+	}
+	if !b.closed || strings.Join(b.required, ",") != "tags" {
+		t.Errorf("closed %v, required %v", b.closed, b.required)
+	}
+	var descs []string
+	for _, a := range b.args {
+		descs = append(descs, a.Name+"="+a.Description)
+	}
+	if got := strings.Join(descs, " "); got != "tags=Tags. odd= any= u=U." {
+		t.Errorf("descriptions %s", got)
+	}
+	for _, bad := range []string{`[1]`, `{"properties":{"a":`, `{"properties":[]}`, `{"required":"a"}`} {
+		if _, err := newBinding(Op{Path: "x.y", Parameters: json.RawMessage(bad)}, runtime.Tool{Name: "t"}); err == nil {
+			t.Errorf("parameters %s bound", bad)
+		}
+	}
+}
+
 // TestRegistryExamples: the example a validation error and help offer is
 // the registry's first; an op the registry gives none gets an empty args
 // object, and the ready-to-run call stays JSON either way.

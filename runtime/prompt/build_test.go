@@ -347,7 +347,8 @@ func TestSectionsBeyondSixLevelsRenderBold(t *testing.T) {
 func TestToolParamDescriptions(t *testing.T) {
 	tool := runtime.MustTool("lookup_entity", "Fetch an entity.", []byte(`{"type":"object","properties":{
 		"entity_id":{"type":"string","description":"Global identifier to fetch"},
-		"include_related":{"type":["boolean","null"],"default":false}}}`), nil)
+		"include_related":{"type":["boolean","null"],"default":false},
+		"extra":true,"odd":{"description":5,"type":"integer"}}}`), nil)
 	p := MustNew("ns", "k", "", Section{Key: "a", Title: "A", Tools: []runtime.Tool{tool}},
 		Section{Key: "b", Title: "B", Summary: "b", Visibility: VisibilitySummary})
 	r, err := p.Render(nil)
@@ -359,6 +360,8 @@ func TestToolParamDescriptions(t *testing.T) {
 		"lookup_entity": {
 			"entity_id":       {Description: "Global identifier to fetch", Type: "string"},
 			"include_related": {Type: "boolean|null", Default: []byte("false")},
+			"extra":           {},
+			"odd":             {Type: "integer"},
 		},
 		"open_sections": {
 			"section_keys": {Type: "array", Description: "Section keys to open. Each key identifies a summarized section. Use the keys shown in section summaries. Nested sections use dot notation (e.g., 'parent.child')."},

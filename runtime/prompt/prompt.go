@@ -208,18 +208,23 @@ type ParamDescription struct {
 
 func paramDescriptions(schema json.RawMessage) map[string]ParamDescription {
 	var s struct {
-		Properties map[string]struct {
-			Description string          `json:"description"`
-			Type        json.RawMessage `json:"type"`
-			Default     json.RawMessage `json:"default"`
-		} `json:"properties"`
+		Properties map[string]json.RawMessage `json:"properties"`
 	}
 	out := map[string]ParamDescription{}
 	if json.Unmarshal(schema, &s) != nil {
 		return out
 	}
-	for name, prop := range s.Properties {
-		d := ParamDescription{Description: prop.Description, Default: prop.Default}
+	for name, raw := range s.Properties {
+		// A boolean schema (true: any value) has no description, type or
+		// default; nor has a member of the wrong type.
+		var prop struct {
+			Description json.RawMessage `json:"description"`
+			Type        json.RawMessage `json:"type"`
+			Default     json.RawMessage `json:"default"`
+		}
+		_ = json.Unmarshal(raw, &prop)
+		d := ParamDescription{Default: prop.Default}
+		_ = json.Unmarshal(prop.Description, &d.Description)
 		var one string
 		var many []string
 		if json.Unmarshal(prop.Type, &one) == nil {
