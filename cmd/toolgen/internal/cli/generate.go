@@ -62,7 +62,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	var tokens func() *tokensReport
+	var tokens func() (*tokensReport, error)
 	if !*quiet {
 		tokens = bootTokens(p.family) // counted while the files render
 	}

@@ -20,13 +20,15 @@ const largeCatalogue = 200
 const listOpsUpTo = 30
 
 // bootTokens starts counting the boot tokens of f's surfaces (which takes
-// seconds on a large catalogue) while the caller goes on generating, and
-// returns a function that waits for the count (nil when it failed). Both
-// only read the family. A panic while counting (a bug) is raised again by
-// the function that waits, with the counting goroutine's stack.
-func bootTokens(f *ir.Family) func() *tokensReport {
+// a large part of a second on a large catalogue) while the caller goes on
+// generating, and returns a function that waits for the count or the
+// error that stopped it. Both only read the family. A panic while
+// counting (a bug) is raised again by the function that waits, with the
+// counting goroutine's stack.
+func bootTokens(f *ir.Family) func() (*tokensReport, error) {
 	type counted struct {
 		rep      *tokensReport
+		err      error
 		panicked any
 	}
 	done := make(chan counted, 1)
@@ -37,24 +39,21 @@ func bootTokens(f *ir.Family) func() *tokensReport {
 			}
 		}()
 		rep, err := countTokens(f)
-		if err != nil {
-			rep = nil
-		}
-		done <- counted{rep: rep}
+		done <- counted{rep: rep, err: err}
 	}()
-	return sync.OnceValue(func() *tokensReport {
+	return sync.OnceValues(func() (*tokensReport, error) {
 		c := <-done
 		if c.panicked != nil {
 			panic(c.panicked)
 		}
-		return c.rep
+		return c.rep, c.err
 	})
 }
 
 // printSummary tells a user what generate made: the package and its
 // files, the tools and ops with their kinds, and each surface's boot
 // tokens (from bootTokens).
-func printSummary(w io.Writer, p *project, written int, tokens func() *tokensReport) {
+func printSummary(w io.Writer, p *project, written int, tokens func() (*tokensReport, error)) {
 	f := p.family
 	kinds := map[string]int{}
 	for _, op := range f.Ops {
@@ -77,8 +76,9 @@ func printSummary(w io.Writer, p *project, written int, tokens func() *tokensRep
 	} else {
 		fmt.Fprintln(w, "  (run toolgen inspect to list them)")
 	}
-	rep := tokens()
-	if rep == nil {
+	rep, err := tokens()
+	if err != nil {
+		fmt.Fprintf(w, "boot tokens: not counted: %v\n", err)
 		return
 	}
 	var parts []string
