@@ -204,8 +204,10 @@ func (d *Decoder) Mismatch(expected string) {
 	b := append(d.etext.buf, "expected "...)
 	b = append(b, expected...)
 	b = append(b, ", received "...)
-	b = append(b, k.String()...)
-	b = append(b, ' ')
+	if k != Null { // null is its own kind: not "received null null"
+		b = append(b, k.String()...)
+		b = append(b, ' ')
+	}
 	d.add(path, "type", d.etext.keep(append(b, received...), t), expected, received, "")
 }
 

@@ -121,3 +121,29 @@ func TestReportAllocs(t *testing.T) {
 		t.Errorf("ten violations allocate %v times, want at most 3", n)
 	}
 }
+
+// TestMismatchMessages: a type error names the kind received and the
+// value, once for null, which is its own kind.
+func TestMismatchMessages(t *testing.T) {
+	d := wire.NewArgsDecoder([]byte(`{"a":null,"b":5,"c":true,"d":[1],"e":"x"}`))
+	if !d.Object() {
+		t.Fatal("not an object")
+	}
+	for d.More() {
+		d.Mismatch("integer")
+	}
+	var got []string
+	for _, f := range d.Errors() {
+		got = append(got, f.Path+": "+f.Message)
+	}
+	want := []string{
+		"/a: expected integer, received null",
+		"/b: expected integer, received number 5",
+		"/c: expected integer, received boolean true",
+		"/d: expected integer, received array [1]",
+		`/e: expected integer, received string "x"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("messages:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
