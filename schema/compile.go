@@ -107,6 +107,42 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 	return fam, nil
 }
 
+// codeRootType is the code of the warning that a tool's parameters are
+// served with a root "type" they do not say (servedRoot).
+const codeRootType = "root-type"
+
+// servedRoot is the parameters schema n as toolgen serves it to models and
+// clients (ir.Tool.ParamsSchema). The MCP, OpenAI and Anthropic APIs all
+// refuse a tool whose parameters' root is not of "type": "object", and
+// arguments are a JSON object whatever the schema says. So a root without
+// "type", or whose list of types holds "object" (["object", "null"]), is
+// served with "type": "object"; the compile reads such a root as an object
+// already. Any other root is n itself, unchanged.
+func servedRoot(n *jsonpos.Node) *jsonpos.Node {
+	typ := n.Get("type")
+	if typ != nil && (typ.Kind != jsonpos.ArrayNode || !slices.ContainsFunc(typ.Items, func(e *jsonpos.Node) bool {
+		return e.Kind == jsonpos.StringNode && e.Str == "object"
+	})) {
+		return n
+	}
+	pos := n.Pos
+	pos.Pointer += "/type"
+	object := &jsonpos.Node{Kind: jsonpos.StringNode, Pos: pos, Str: "object"}
+	members := make([]jsonpos.Member, 0, len(n.Members)+1)
+	if typ == nil {
+		members = append(members, jsonpos.Member{Key: "type", Value: object})
+	}
+	for _, m := range n.Members {
+		if m.Key == "type" {
+			m.Value = object
+		}
+		members = append(members, m)
+	}
+	served := *n
+	served.Members = members
+	return &served
+}
+
 // alongsideFunc is work done on a family while its types compile (see
 // compileDoc): parsed(t) is t.ParamsSchema as the tree it was written
 // from, which alongside may read and must not change.
@@ -196,7 +232,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 		// size: 10,000 buffers grown one by one take a third more.
 		var buf []byte
 		for i, p := range todo {
-			buf = params[i].AppendJSON(buf[:0])
+			buf = servedRoot(params[i]).AppendJSON(buf[:0])
 			p.tool.ParamsSchema = bytes.Clone(buf)
 			if p.def.Output != nil {
 				buf = p.def.Output.AppendJSON(buf[:0])
@@ -236,6 +272,13 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
+		if served := servedRoot(params[i]); served != params[i] {
+			if typ := params[i].Get("type"); typ != nil {
+				c.warnf(typ, codeRootType, "providers require \"type\": \"object\" at the root of a tool's parameters; the definitions toolgen serves say \"object\" here")
+			} else if p.def.Params != nil {
+				c.warnf(params[i], codeRootType, "parameters have no \"type\"; providers require \"type\": \"object\" at the root, so the definitions toolgen serves add it")
+			}
+		}
 		if p.def.Output != nil {
 			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
 		}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,4 +213,46 @@ func TestCompileAlongsidePanic(t *testing.T) {
 	}()
 	compileDoc(doc, CompileOptions{Package: "p"}, func(*ir.Family, func(*ir.Tool) *jsonpos.Node) { panic("alongside boom") })
 	t.Error("no panic")
+}
+
+// TestServedRoot: the parameters toolgen serves have a root of "type":
+// "object", which providers require: added when the root says no type,
+// and said instead of a list of types holding "object", each with a
+// located warning. Other roots are served as written, and a tool without
+// parameters is served {"type":"object","properties":{}}.
+func TestServedRoot(t *testing.T) {
+	for _, tc := range []struct{ params, served, warning string }{
+		{`{"properties":{"a":{"type":"string"}}}`, `{"type":"object","properties":{"a":{"type":"string"}}}`,
+			`tools.json:1:84: /0/function/parameters: warning: parameters have no "type"`},
+		{`{}`, `{"type":"object"}`, `tools.json:1:84: /0/function/parameters: warning: parameters have no "type"`},
+		{`{"type":["object","null"],"required":["a"]}`, `{"type":"object","required":["a"]}`,
+			`tools.json:1:92: /0/function/parameters/type: warning: providers require "type": "object"`},
+		{`{"type":"object","properties":{"a":{"properties":{}}}}`, `{"type":"object","properties":{"a":{"properties":{}}}}`, ""},
+		{``, `{"type":"object","properties":{}}`, ""},
+	} {
+		def := `[{"type":"function","function":{"name":"do_it","description":"Do it."`
+		if tc.params != "" {
+			def += `,"parameters":` + tc.params
+		}
+		def += `}}]`
+		fam, err := BuildFamily([]load.Input{{Name: "tools.json", Data: def}}, BuildOptions{Package: "p"}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.params, err)
+		}
+		if got := string(fam.Tools[0].ParamsSchema); got != tc.served {
+			t.Errorf("%s: served %s, want %s", tc.params, got, tc.served)
+		}
+		var warnings []string
+		for _, w := range fam.Warnings {
+			if w.Code == codeRootType {
+				warnings = append(warnings, fmt.Sprintf("%s:%d:%d: %s: warning: %s", w.Pos.File, w.Pos.Line, w.Pos.Col, w.Pos.Pointer, w.Message))
+			}
+		}
+		switch {
+		case tc.warning == "" && len(warnings) > 0:
+			t.Errorf("%s: warnings %q", tc.params, warnings)
+		case tc.warning != "" && (len(warnings) != 1 || !strings.HasPrefix(warnings[0], tc.warning)):
+			t.Errorf("%s: warnings %q, want one starting %q", tc.params, warnings, tc.warning)
+		}
+	}
 }

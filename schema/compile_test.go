@@ -152,7 +152,8 @@ DoItParams: object{t:any req, f:never, e:any}`},
 			{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}]}`, `
 DoItParams: oneOf<order>(DoItOption1 | DoItOption2)
 DoItOption1: object{url(URL):string req}
-DoItOption2: object{path:string req}`},
+DoItOption2: object{path:string req}
+warning tools.json:1:61: /0/function/parameters: parameters have no "type"; providers require "type": "object" at the root, so the definitions toolgen serves add it`},
 		{"full branches differing in required", `{"type":"object","anyOf":[
 			{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]},
 			{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["b"]}]}`, `

@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/mcpserver"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/load"
 )
@@ -60,6 +61,9 @@ func TestSurfacesOverSuiteSchemas(t *testing.T) {
 			tools, err := gateway.Tools(generator.RegistryOf(f), familyTools(f))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
+			}
+			if _, err := mcpserver.NewServer("suite", "1", familyTools(f)); err != nil {
+				t.Errorf("%s (%s): MCP server: %v\nparameters: %s", name, g.Description, err, f.Tools[0].ParamsSchema)
 			}
 			help := callTool(t, tools, gateway.HelpTool, fmt.Sprintf(`{"path":%q}`, f.Ops[0].Path))
 			if !strings.Contains(help, f.Ops[0].Path) || strings.Contains(help, `"ok":false`) {
