@@ -12,8 +12,10 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/anthropic"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
+	"github.com/toolgen-go/toolgen/runtime/openai"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/load"
 )
@@ -21,8 +23,9 @@ import (
 // TestSurfacesOverSuiteSchemas: every schema of the JSON Schema Test Suite
 // whose root is an object, offered as one tool's parameters, that toolgen
 // compiles, builds every surface (gateway, facades, sections, code,
-// deferred) and gets its boot tokens counted; and the gateway's help for
-// the tool's op answers. Valid schemas of any shape, boolean subschemas
+// deferred) and gets its boot tokens counted, is served by an MCP server
+// and converted to the Anthropic and OpenAI SDKs' tool types; and the
+// gateway's help for the tool's op answers. Valid schemas of any shape, boolean subschemas
 // included, must not stop a surface a generated package serves.
 func TestSurfacesOverSuiteSchemas(t *testing.T) {
 	root := corpus.Dir(t, "jsonschema-test-suite", "tests")
@@ -62,8 +65,18 @@ func TestSurfacesOverSuiteSchemas(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if _, err := mcpserver.NewServer("suite", "1", familyTools(f)); err != nil {
+			flat := familyTools(f)
+			if _, err := mcpserver.NewServer("suite", "1", flat); err != nil {
 				t.Errorf("%s (%s): MCP server: %v\nparameters: %s", name, g.Description, err, f.Tools[0].ParamsSchema)
+			}
+			if _, err := anthropic.Tools(flat); err != nil {
+				t.Errorf("%s (%s): Anthropic tools: %v", name, g.Description, err)
+			}
+			if _, err := openai.ChatTools(flat); err != nil {
+				t.Errorf("%s (%s): OpenAI chat tools: %v", name, g.Description, err)
+			}
+			if _, err := openai.ResponseTools(flat); err != nil {
+				t.Errorf("%s (%s): OpenAI responses tools: %v", name, g.Description, err)
 			}
 			help := callTool(t, tools, gateway.HelpTool, fmt.Sprintf(`{"path":%q}`, f.Ops[0].Path))
 			if !strings.Contains(help, f.Ops[0].Path) || strings.Contains(help, `"ok":false`) {
