@@ -190,32 +190,21 @@ func TestDefinitions(t *testing.T) {
 	if got := string(runtime.Definitions(nil)); got != "[]" {
 		t.Errorf("Definitions(nil) = %s, want []", got)
 	}
-	// The bytes are json.Marshal's of the whole list, whatever the strings
-	// and schemas hold; a schema that is not JSON gives an empty list.
+	// Strings are JSON-escaped as encoding/json escapes them (<, >, & and
+	// U+2028 too), schemas compacted and escaped the same way, whatever the
+	// strings and schemas hold; a schema that is not JSON gives an empty
+	// list.
 	odd := []runtime.Tool{
 		{Name: "a&b", Description: "<script>\u2028\xff\"\n", Parameters: json.RawMessage(" {\n \"x\" : \"<&>\u2029\" } ")},
 		{Name: "", Description: ""},
 		{Name: "n", Parameters: json.RawMessage(`{}`)},
 	}
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters,omitempty"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var defs []definition
-	for _, tl := range odd {
-		defs = append(defs, definition{"function", function{tl.Name, tl.Description, tl.Parameters}})
-	}
-	whole, err := json.Marshal(defs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runtime.Definitions(odd); string(got) != string(whole) {
-		t.Errorf("Definitions =\n%s\nwant json.Marshal's\n%s", got, whole)
+	want = `[{"type":"function","function":{"name":"a\u0026b","description":"\u003cscript\u003e\u2028\ufffd\"\n",` +
+		`"parameters":{"x":"\u003c\u0026\u003e\u2029"}}},` +
+		`{"type":"function","function":{"name":"","description":""}},` +
+		`{"type":"function","function":{"name":"n","description":"","parameters":{}}}]`
+	if got := string(runtime.Definitions(odd)); got != want {
+		t.Errorf("Definitions =\n%s\nwant\n%s", got, want)
 	}
 	if got := string(runtime.Definitions(append(odd, runtime.Tool{Name: "bad", Parameters: json.RawMessage(`{"x":`)}))); got != "[]" {
 		t.Errorf("Definitions with a schema that is not JSON = %s, want []", got)
