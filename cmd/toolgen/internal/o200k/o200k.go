@@ -55,22 +55,20 @@ func (c *Counter) Count(s string) (int, error) {
 		s = string([]rune(s))
 	}
 	total := 0
-	for i := 0; i < len(s); {
-		if s[i] == 0x7f {
-			i++
-			continue
-		}
-		j := pieceEnd(s, i)
-		n, ok := c.pieces[s[i:j]]
+	var err error
+	Pieces(s, func(piece string) bool {
+		n, ok := c.pieces[piece]
 		if !ok {
-			var err error
-			if n, err = c.codec.Count(s[i:j]); err != nil {
-				return 0, err
+			if n, err = c.codec.Count(piece); err != nil {
+				return false
 			}
-			c.pieces[s[i:j]] = n
+			c.pieces[piece] = n
 		}
 		total += n
-		i = j
+		return true
+	})
+	if err != nil {
+		return 0, err
 	}
 	return total, nil
 }
