@@ -73,3 +73,40 @@ func hasNullMember(v any) bool {
 	}
 	return false
 }
+
+// FuzzDefinitions holds Definitions, written by hand, to json.Marshal of
+// the same definitions: two tools, whatever their names, descriptions and
+// parameters hold (the second tool's parameters are the first's, cut).
+func FuzzDefinitions(f *testing.F) {
+	f.Add("get_todo", "Get a <todo>.", ` {"type" : "object", "x":"\u2028&"} `, 5)
+	f.Add("a&b", "<script>\u2028\xff\"\n", `{"x":`, 0)
+	f.Add("", "", ``, 1)
+	f.Add("n", "tab\tnl", `[1, 2e5, true, null, "\ud83d\ude42"]`, 3)
+	f.Fuzz(func(t *testing.T, name, desc, params string, cut int) {
+		first := runtime.Tool{Name: name, Description: desc, Parameters: json.RawMessage(params)}
+		second := first
+		second.Name += "2"
+		second.Parameters = second.Parameters[:min(max(cut, 0), len(params))]
+		tools := []runtime.Tool{first, second}
+		type function struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			Parameters  json.RawMessage `json:"parameters,omitempty"`
+		}
+		type definition struct {
+			Type     string   `json:"type"`
+			Function function `json:"function"`
+		}
+		var defs []definition
+		for _, tl := range tools {
+			defs = append(defs, definition{"function", function{tl.Name, tl.Description, tl.Parameters}})
+		}
+		want, err := json.Marshal(defs)
+		if err != nil {
+			want = []byte("[]")
+		}
+		if got := runtime.Definitions(tools); string(got) != string(want) {
+			t.Fatalf("Definitions =\n%s\njson.Marshal:\n%s", got, want)
+		}
+	})
+}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Handler executes one tool call. args is the raw JSON arguments object the
@@ -139,7 +141,7 @@ func (t Tool) Check(strict bool) error {
 // pass, without decoding: a server checks every tool of a catalogue of
 // thousands when it starts.
 func isObject(raw json.RawMessage) bool {
-	return json.Valid(raw) && bytes.TrimLeft(raw, " \t\r\n")[0] == '{'
+	return text.ValidJSON(raw) && bytes.TrimLeft(raw, " \t\r\n")[0] == '{'
 }
 
 // CheckUnique reports tools sharing a name: a *DuplicateToolError naming
@@ -225,25 +227,35 @@ func Pick(tools []Tool, names ...string) []Tool {
 // Definitions returns tools as the JSON array of OpenAI chat tool
 // definitions a provider receives:
 // [{"type":"function","function":{"name":…,"description":…,"parameters":…}}].
-// A tool without a parameters schema has no "parameters" member.
+// A tool without a parameters schema has no "parameters" member. The bytes
+// are json.Marshal's (HTML escaped, parameters compacted), written without
+// reflection: the flat list of ten thousand tools is 16 MB. A Parameters
+// value that is not JSON makes the list "[]", as json.Marshal's error did.
 func Definitions(tools []Tool) json.RawMessage {
-	type function struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters,omitempty"`
-	}
-	type definition struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	defs := make([]definition, 0, len(tools))
+	n := 2
 	for _, t := range tools {
-		defs = append(defs, definition{Type: "function", Function: function{t.Name, t.Description, t.Parameters}})
+		n += len(`{"type":"function","function":{"name":"","description":"","parameters":}},`) +
+			len(t.Name) + len(t.Description) + len(t.Parameters)
 	}
-	b, err := json.Marshal(defs)
-	if err != nil {
-		// Only a Parameters value that is not JSON gets here.
-		return json.RawMessage("[]")
+	b := make([]byte, 0, n+n/16) // room for some escapes
+
+	b = append(b, '[')
+	for i, t := range tools {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"type":"function","function":{"name":`...)
+		b = text.AppendJSONString(b, t.Name, true)
+		b = append(b, `,"description":`...)
+		b = text.AppendJSONString(b, t.Description, true)
+		if len(t.Parameters) > 0 {
+			b = append(b, `,"parameters":`...)
+			var ok bool
+			if b, ok = text.AppendCompactJSON(b, t.Parameters, true); !ok {
+				return json.RawMessage("[]")
+			}
+		}
+		b = append(b, '}', '}')
 	}
-	return b
+	return append(b, ']')
 }

@@ -334,7 +334,8 @@ func newBinding(op Op, t runtime.Tool) (*binding, error) {
 	b := &binding{op: op, tool: t}
 	var s parameters
 	if len(op.Parameters) > 0 {
-		if err := json.Unmarshal(op.Parameters, &s); err != nil {
+		var err error
+		if s, err = readParameters(op.Parameters); err != nil {
 			return nil, fmt.Errorf("op %s: parameters: %v", op.Path, err)
 		}
 	}

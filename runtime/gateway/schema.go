@@ -3,19 +3,23 @@ package gateway
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // parameters is the part of an op's parameters schema a binding reads: the
 // property names and required list exec checks arguments against, whether
 // other arguments are refused, and the property descriptions help shows
 // in full. Nothing below the top level is decoded (tool_search reads its
-// words with schemaWords): a gateway over ten thousand tools decodes each
+// words with schemaWords): a gateway over ten thousand tools reads each
 // schema when it starts.
 type parameters struct {
-	Properties           map[string]property `json:"properties"`
-	Required             []string            `json:"required"`
-	AdditionalProperties json.RawMessage     `json:"additionalProperties"`
-	PatternProperties    json.RawMessage     `json:"patternProperties"`
+	Properties           map[string]property
+	Required             []string
+	AdditionalProperties json.RawMessage
+	PatternProperties    json.RawMessage
 }
 
 // property is a property's schema as a binding reads it: its description.
@@ -23,23 +27,172 @@ type property struct {
 	Description string
 }
 
-// UnmarshalJSON reads a property's description. A boolean schema (true:
-// any value, false: none) has none, and neither has a description that is
-// not a string.
-func (p *property) UnmarshalJSON(data []byte) error {
-	if data[0] != '{' {
-		return nil
+// readParameters reads the members of schema that parameters holds,
+// skipping the rest unread. Keywords are matched exactly, as JSON Schema
+// spells them; when one is repeated, the last wins. A
+// property that is a boolean schema (true: any value, false: none) has no
+// description, and neither has one whose description is not a string.
+// null is an empty schema, as are properties and required that are null.
+// Text that is not JSON, and other shapes of these keywords, are errors.
+func readParameters(schema []byte) (parameters, error) {
+	var s parameters
+	if !text.ValidJSON(schema) {
+		return s, errors.New("not JSON")
 	}
-	var s struct {
-		Description json.RawMessage `json:"description"`
+	v := trimBlanks(schema)
+	if string(v) == "null" {
+		return s, nil
 	}
-	if err := json.Unmarshal(data, &s); err != nil {
-		return err
+	if v[0] != '{' {
+		return s, errors.New("not a JSON object")
 	}
-	if json.Unmarshal(s.Description, &p.Description) != nil {
-		p.Description = ""
+	var err error
+	members(v, func(key, value []byte) {
+		switch string(key) {
+		case `"properties"`:
+			s.Properties = nil
+			if string(value) == "null" {
+				return
+			}
+			if value[0] != '{' {
+				err = errors.New("properties is not an object")
+				return
+			}
+			s.Properties = map[string]property{}
+			members(value, func(name, schema []byte) {
+				s.Properties[jsonString(name)] = readProperty(schema)
+			})
+		case `"required"`:
+			s.Required = s.Required[:0]
+			if string(value) == "null" {
+				return
+			}
+			if value[0] != '[' {
+				err = errors.New("required is not an array")
+				return
+			}
+			items(value, func(item []byte) {
+				if item[0] != '"' {
+					err = errors.New("required holds a value that is not a string")
+					return
+				}
+				s.Required = append(s.Required, jsonString(item))
+			})
+		case `"additionalProperties"`:
+			s.AdditionalProperties = value
+		case `"patternProperties"`:
+			s.PatternProperties = value
+		}
+	})
+	return s, err
+}
+
+// readProperty reads a property's schema: its description.
+func readProperty(schema []byte) property {
+	var p property
+	if schema[0] != '{' {
+		return p
 	}
-	return nil
+	members(schema, func(key, value []byte) {
+		if string(key) == `"description"` {
+			p.Description = ""
+			if value[0] == '"' {
+				p.Description = jsonString(value)
+			}
+		}
+	})
+	return p
+}
+
+// The walk below reads JSON text that text.ValidJSON accepted, so it
+// only finds where each token ends.
+
+// members calls fn with each member of the object obj: the key and the
+// value as their JSON text.
+func members(obj []byte, fn func(key, value []byte)) {
+	for i := blanksFrom(obj, 1); obj[i] != '}'; {
+		k := valueEnd(obj, i)
+		v := blanksFrom(obj, blanksFrom(obj, k)+1) // after the colon
+		end := valueEnd(obj, v)
+		fn(obj[i:k], obj[v:end])
+		if i = blanksFrom(obj, end); obj[i] == ',' {
+			i = blanksFrom(obj, i+1)
+		}
+	}
+}
+
+// items calls fn with the text of each item of the array arr.
+func items(arr []byte, fn func(item []byte)) {
+	for i := blanksFrom(arr, 1); arr[i] != ']'; {
+		end := valueEnd(arr, i)
+		fn(arr[i:end])
+		if i = blanksFrom(arr, end); arr[i] == ',' {
+			i = blanksFrom(arr, i+1)
+		}
+	}
+}
+
+// valueEnd is the index after the value that starts at b[i].
+func valueEnd(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for ; ; i++ {
+			switch b[i] {
+			case '"':
+				i = stringEnd(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+	}
+	for i < len(b) && !isDelim(b[i]) {
+		i++
+	}
+	return i
+}
+
+// stringEnd is the index after the string that starts at b[i].
+func stringEnd(b []byte, i int) int {
+	for i++; b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	return i + 1
+}
+
+func blanksFrom(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+func trimBlanks(b []byte) []byte {
+	b = b[blanksFrom(b, 0):]
+	for len(b) > 0 && blanksFrom(b, len(b)-1) == len(b) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// jsonString decodes the JSON string s (with its quotes) as encoding/json
+// does, invalid UTF-8 becoming U+FFFD.
+func jsonString(s []byte) string {
+	body := s[1 : len(s)-1]
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return string(body)
+	}
+	var out string
+	_ = json.Unmarshal(s, &out) // valid: the text passed text.ValidJSON
+	return out
 }
 
 // closed reports whether arguments outside properties are rejected: when
