@@ -57,7 +57,7 @@ func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 		}
 		byName[t.Name] = t
 	}
-	s := &Surface{byName: map[string]bool{}}
+	s := &Surface{byName: make(map[string]bool, len(tools))}
 	gi := map[string]int{}
 	for _, g := range reg.Groups {
 		if err := runtime.CheckName(g.Name); err != nil {
@@ -70,7 +70,7 @@ func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 		}
 		s.groups = append(s.groups, Group{Name: g.Name, Description: desc})
 	}
-	var ops []gateway.Op
+	ops := make([]gateway.Op, 0, len(tools))
 	for _, op := range reg.Ops {
 		t, ok := byName[op.Tool]
 		if !ok {

@@ -20,9 +20,11 @@ const DefaultMaxDepth = 4
 // FacadeDef describes a facade: its inner tools, categories and policy. Of
 // recovers it from the facade's runtime.Tool.
 type FacadeDef struct {
-	name           string
-	description    string
-	inner          []runtime.Tool
+	name        string
+	description string
+	inner       []runtime.Tool
+	// index is the position of each inner tool in inner, by name.
+	index          map[string]int
 	categories     []category
 	removeOnInvoke bool
 	maxDepth       int
@@ -134,9 +136,11 @@ func build(name, description string, inner []runtime.Tool, opts []Option) (*Faca
 		return nil, fail("max depth %d is below 1", d.maxDepth)
 	}
 	d.inner = append([]runtime.Tool(nil), inner...)
+	d.index = make(map[string]int, len(d.inner))
 	seen := map[string]bool{name: true}
 	d.depth = 1
-	for _, t := range d.inner {
+	for i, t := range d.inner {
+		d.index[t.Name] = i
 		if err := t.Check(false); err != nil {
 			return nil, fail("inner %v", err)
 		}
@@ -250,10 +254,8 @@ func (d *FacadeDef) Select(cat string) ([]runtime.Tool, error) {
 }
 
 func (d *FacadeDef) innerIndex(name string) int {
-	for i, t := range d.inner {
-		if t.Name == name {
-			return i
-		}
+	if i, ok := d.index[name]; ok {
+		return i
 	}
 	return -1
 }

@@ -99,6 +99,9 @@ type surfaceBuilder func() ([]bootSurface, error)
 // They only read f, and can run at once.
 func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 	flat := familyTools(f)
+	// The gateway and the deferred surface read one registry; the first to
+	// ask builds it.
+	registry := sync.OnceValue(func() gateway.Registry { return generator.RegistryOf(f) })
 	one := func(name string, build func() (string, []runtime.Tool, error)) surfaceBuilder {
 		return func() ([]bootSurface, error) {
 			prompt, tools, err := build()
@@ -111,7 +114,7 @@ func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 	return []surfaceBuilder{
 		one("flat", func() (string, []runtime.Tool, error) { return "", flat, nil }),
 		one("gateway", func() (string, []runtime.Tool, error) {
-			gw, err := gateway.Tools(generator.RegistryOf(f), flat)
+			gw, err := gateway.Tools(registry(), flat)
 			return "", gw, err
 		}),
 		one("facades", func() (string, []runtime.Tool, error) {
@@ -120,7 +123,7 @@ func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 		}),
 		one("sections", func() (string, []runtime.Tool, error) { return sectionsBoot(f, flat) }),
 		one("code", func() (string, []runtime.Tool, error) { return "", codeTools(f), nil }),
-		func() ([]bootSurface, error) { return deferredBoot(f, flat) },
+		func() ([]bootSurface, error) { return deferredBoot(registry(), flat) },
 	}
 }
 
@@ -138,11 +141,11 @@ func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
 	return out, nil
 }
 
-// deferredBoot builds the deferred surface of f and returns, per provider,
-// the tool definitions in context before any search (see runTokens), in
-// each provider's own format.
-func deferredBoot(f *ir.Family, flat []runtime.Tool) ([]bootSurface, error) {
-	s, err := deferred.New(generator.RegistryOf(f), flat)
+// deferredBoot builds the deferred surface of reg over flat and returns,
+// per provider, the tool definitions in context before any search (see
+// runTokens), in each provider's own format.
+func deferredBoot(reg gateway.Registry, flat []runtime.Tool) ([]bootSurface, error) {
+	s, err := deferred.New(reg, flat)
 	if err != nil {
 		return nil, err
 	}
