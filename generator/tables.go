@@ -407,6 +407,9 @@ func (g *gen) scalarCheckLit(t *ir.Type) (*litDict, bool) {
 			if len(strs) == 0 {
 				return nil, false
 			}
+			if t.Nullable {
+				shown = append(shown, "null") // as enumChecks lists it
+			}
 			list := strings.Join(shown, ", ")
 			d.add("Enum", &litList{typ: litType{slice: true, name: "string"}, elems: strs})
 			d.add("EnumRule", g.rule("enum", "must be one of "+list, list))

@@ -650,6 +650,11 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 		}
 		shown = append(shown, text)
 	}
+	if t.Nullable && code == "enum" {
+		// The compile keeps an enum's null as t.Nullable; the message
+		// lists every value allowed.
+		shown = append(shown, "null")
+	}
 	list := strings.Join(shown, ", ")
 	message := "must be one of " + list
 	if code == "const" {

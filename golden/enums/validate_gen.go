@@ -105,7 +105,7 @@ func (x *SetLevelsColor) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "red", "green":
 	default:
-		e.AddEnum(p, "enum", "must be one of \"red\", \"green\"", "\"red\", \"green\"", string((*x)), enum5)
+		e.AddEnum(p, "enum", "must be one of \"red\", \"green\", null", "\"red\", \"green\", null", string((*x)), enum5)
 	}
 }
 
