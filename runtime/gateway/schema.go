@@ -28,8 +28,8 @@ type property struct {
 }
 
 // readParameters reads the members of schema that parameters holds,
-// skipping the rest unread. Keywords are matched exactly, as JSON Schema
-// spells them; when one is repeated, the last wins. A
+// skipping the rest unread. Keys are decoded (escapes, invalid UTF-8 as
+// U+FFFD) and keywords matched exactly, as JSON Schema spells them; when one is repeated, the last wins. A
 // property that is a boolean schema (true: any value, false: none) has no
 // description, and neither has one whose description is not a string.
 // null is an empty schema, as are properties and required that are null.
@@ -49,7 +49,7 @@ func readParameters(schema []byte) (parameters, error) {
 	var err error
 	members(v, func(key, value []byte) {
 		switch string(key) {
-		case `"properties"`:
+		case "properties":
 			s.Properties = nil
 			if string(value) == "null" {
 				return
@@ -60,9 +60,9 @@ func readParameters(schema []byte) (parameters, error) {
 			}
 			s.Properties = map[string]property{}
 			members(value, func(name, schema []byte) {
-				s.Properties[jsonString(name)] = readProperty(schema)
+				s.Properties[string(name)] = readProperty(schema)
 			})
-		case `"required"`:
+		case "required":
 			s.Required = s.Required[:0]
 			if string(value) == "null" {
 				return
@@ -78,9 +78,9 @@ func readParameters(schema []byte) (parameters, error) {
 				}
 				s.Required = append(s.Required, jsonString(item))
 			})
-		case `"additionalProperties"`:
+		case "additionalProperties":
 			s.AdditionalProperties = value
-		case `"patternProperties"`:
+		case "patternProperties":
 			s.PatternProperties = value
 		}
 	})
@@ -94,7 +94,7 @@ func readProperty(schema []byte) property {
 		return p
 	}
 	members(schema, func(key, value []byte) {
-		if string(key) == `"description"` {
+		if string(key) == "description" {
 			p.Description = ""
 			if value[0] == '"' {
 				p.Description = jsonString(value)
@@ -107,14 +107,18 @@ func readProperty(schema []byte) property {
 // The walk below reads JSON text that text.ValidJSON accepted, so it
 // only finds where each token ends.
 
-// members calls fn with each member of the object obj: the key and the
-// value as their JSON text.
+// members calls fn with each member of the object obj: the key, decoded,
+// and the value as its JSON text.
 func members(obj []byte, fn func(key, value []byte)) {
 	for i := blanksFrom(obj, 1); obj[i] != '}'; {
 		k := valueEnd(obj, i)
 		v := blanksFrom(obj, blanksFrom(obj, k)+1) // after the colon
 		end := valueEnd(obj, v)
-		fn(obj[i:k], obj[v:end])
+		key := obj[i+1 : k-1]
+		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
+			key = []byte(jsonString(obj[i:k]))
+		}
+		fn(key, obj[v:end])
 		if i = blanksFrom(obj, end); obj[i] == ',' {
 			i = blanksFrom(obj, i+1)
 		}

@@ -26,6 +26,8 @@ var parametersCases = []string{
 	"{\"properties\":{\"a\xff\":{\"description\":\"b\xfe\"}}}",
 	`{"Properties":{"a":{}},"REQUIRED":["a"]}`,
 	`{"properties":{"a":{"description":"a"}}} x`,
+	`{"prop\u0065rties":"x"}`, `{"prop\u0065rties":{"a\"b":{"d\u0065scription":"\u00e9"}},"r\u0065quired":["a\"b"]}`,
+	"{\"properties\":{\"a\":{}},\"properties\xff\":1,\"\xffrequired\":[1]}",
 }
 
 // TestReadParameters holds readParameters to a reading of the same schema
