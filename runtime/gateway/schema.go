@@ -29,11 +29,12 @@ type property struct {
 
 // readParameters reads the members of schema that parameters holds,
 // skipping the rest unread. Keys are decoded (escapes, invalid UTF-8 as
-// U+FFFD) and keywords matched exactly, as JSON Schema spells them; when one is repeated, the last wins. A
-// property that is a boolean schema (true: any value, false: none) has no
-// description, and neither has one whose description is not a string.
-// null is an empty schema, as are properties and required that are null.
-// Text that is not JSON, and other shapes of these keywords, are errors.
+// U+FFFD) and keywords matched exactly, as JSON Schema spells them; when
+// one is repeated, the last wins. A property that is a boolean schema
+// (true: any value, false: none) has no description, and neither has one
+// whose description is not a string. null is an empty schema, as are
+// properties and required that are null. Text that is not JSON, and other
+// shapes of these keywords, are errors.
 func readParameters(schema []byte) (parameters, error) {
 	var s parameters
 	if !text.ValidJSON(schema) {
