@@ -40,7 +40,7 @@ func readParameters(schema []byte) (parameters, error) {
 	if !text.ValidJSON(schema) {
 		return s, errors.New("not JSON")
 	}
-	v := trimBlanks(schema)
+	v := bytes.Trim(schema, " \t\r\n")
 	if string(v) == "null" {
 		return s, nil
 	}
@@ -178,14 +178,6 @@ func blanksFrom(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-func trimBlanks(b []byte) []byte {
-	b = b[blanksFrom(b, 0):]
-	for len(b) > 0 && blanksFrom(b, len(b)-1) == len(b) {
-		b = b[:len(b)-1]
-	}
-	return b
 }
 
 // jsonString decodes the JSON string s (with its quotes) as encoding/json
