@@ -1015,9 +1015,14 @@ func (c vc) anyChecks(v jen.Code, t *ir.Type) []jen.Code {
 		out = append(out, jen.If(jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Add(v).Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(mc...))
 	}
 	if len(t.Enum) > 0 {
-		lits := make([]json.RawMessage, len(t.Enum))
+		lits := make([]json.RawMessage, len(t.Enum), len(t.Enum)+1)
 		for i, e := range t.Enum {
 			lits[i] = e.JSON
+		}
+		if t.Nullable {
+			// The compile keeps an enum's null as t.Nullable, and a value
+			// of any kind holds null as nil: null is one of the values.
+			lits = append(lits, json.RawMessage("null"))
 		}
 		out = append(out, c.genericEqualAny(v, lits, "enum")...)
 	}

@@ -26,6 +26,7 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 	}
 	var opt *optionalSetLevelsParams
 	var seen1 bool
+	var seen3 bool
 	for d.More() {
 		switch string(d.Key()) {
 		case "mode":
@@ -51,13 +52,28 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 			} else {
 				x.Mixed = d.Any()
 			}
+		case "choice":
+			seen3 = true
+			if d.Peek() == wire.Null {
+				b4 := d.Branch()
+				pp := wire.At(b4.Path())
+				var pe wire.Errors
+				var nv any
+				if !(check.Equal(nv, literal0) || check.Equal(nv, literal1) || check.Equal(nv, literal3)) {
+					pe.Add(&pp, "enum", "must be one of \"auto\", 0, null", "\"auto\", 0, null", check.Received(nv), "")
+				}
+				d.Append(pe.List())
+				d.Skip()
+			} else {
+				x.Choice = d.Any()
+			}
 		case "color":
 			if d.Null() {
 				x.Color = runtime.Null[SetLevelsColor]()
 			} else {
-				var v3 SetLevelsColor
-				v3 = SetLevelsColor(d.String())
-				x.Color = runtime.Value(v3)
+				var v5 SetLevelsColor
+				v5 = SetLevelsColor(d.String())
+				x.Color = runtime.Value(v5)
 			}
 		case "version":
 			if opt == nil {
@@ -89,5 +105,8 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 	}
 	if !seen1 {
 		d.Missing("mode")
+	}
+	if !seen3 {
+		d.Missing("choice")
 	}
 }

@@ -10,5 +10,5 @@ import (
 // FuzzDecodeArgs feeds arbitrary arguments to the generated decoders: they
 // never panic, and what they accept survives a JSON round trip unchanged.
 func FuzzDecodeArgs(f *testing.F) {
-	wiretest.Fuzz(f, enums.DecodeArgs, []string{"set_levels"}, `{"mode":"fast","priority":2,"mixed":0,"color":null,"version":2,"kind":"levels","ratio":0.25,"big":5}`, `{"mode":"safe","mixed":"auto","color":"red"}`, `{"mode":"full-scan","mixed":true,"ratio":1}`)
+	wiretest.Fuzz(f, enums.DecodeArgs, []string{"set_levels"}, `{"mode":"fast","priority":2,"mixed":0,"choice":null,"color":null,"version":2,"kind":"levels","ratio":0.25,"big":5}`, `{"mode":"safe","mixed":"auto","choice":"auto","color":"red"}`, `{"mode":"full-scan","mixed":true,"choice":0,"ratio":1}`)
 }

@@ -23,6 +23,8 @@ type SetLevelsParams struct {
 	Priority *int64 `json:"priority,omitzero"`
 	// Mixed (JSON "mixed") is optional.
 	Mixed any `json:"mixed,omitzero"`
+	// Choice (JSON "choice") is required.
+	Choice any `json:"choice"`
 	// Color (JSON "color") is optional.
 	Color runtime.Nullable[SetLevelsColor] `json:"color,omitzero"`
 	// Version (JSON "version") is optional.

@@ -40,6 +40,14 @@ func (x *SetLevelsParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 	{
+		c := p.Key("choice")
+		if x.Choice != nil {
+			if !(check.Equal(x.Choice, literal0) || check.Equal(x.Choice, literal1) || check.Equal(x.Choice, literal3)) {
+				e.Add(&c, "enum", "must be one of \"auto\", 0, null", "\"auto\", 0, null", check.Received(x.Choice), "")
+			}
+		}
+	}
+	{
 		c := p.Key("color")
 		if v, ok := x.Color.Get(); ok {
 			v.validate(&c, e)
@@ -70,7 +78,7 @@ func (x *SetLevelsParams) validate(p *wire.Path, e *wire.Errors) {
 			if (*x.Ratio) > 1.0 {
 				e.AddNumber(&c, "maximum", "must be <= 1", "<= 1", (*x.Ratio))
 			}
-			if !divisor3.Of((*x.Ratio)) {
+			if !divisor4.Of((*x.Ratio)) {
 				e.AddNumber(&c, "multipleOf", "must be a multiple of 0.01", "multiple of 0.01", (*x.Ratio))
 			}
 		}
@@ -89,7 +97,7 @@ func (x *SetLevelsMode) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "fast", "safe", "full-scan":
 	default:
-		e.AddEnum(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", string((*x)), enum4)
+		e.AddEnum(p, "enum", "must be one of \"fast\", \"safe\", \"full-scan\"", "\"fast\", \"safe\", \"full-scan\"", string((*x)), enum5)
 	}
 }
 
@@ -105,7 +113,7 @@ func (x *SetLevelsColor) validate(p *wire.Path, e *wire.Errors) {
 	switch string((*x)) {
 	case "red", "green":
 	default:
-		e.AddEnum(p, "enum", "must be one of \"red\", \"green\", null", "\"red\", \"green\", null", string((*x)), enum5)
+		e.AddEnum(p, "enum", "must be one of \"red\", \"green\", null", "\"red\", \"green\", null", string((*x)), enum6)
 	}
 }
 
@@ -114,7 +122,8 @@ var (
 	literal0 = wire.MustAny("\"auto\"")
 	literal1 = wire.MustAny("0")
 	literal2 = wire.MustAny("true")
-	divisor3 = check.NewDivisor("0.01")
-	enum4    = []string{"fast", "safe", "full-scan"}
-	enum5    = []string{"red", "green"}
+	literal3 = wire.MustAny("null")
+	divisor4 = check.NewDivisor("0.01")
+	enum5    = []string{"fast", "safe", "full-scan"}
+	enum6    = []string{"red", "green"}
 )
