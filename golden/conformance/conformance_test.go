@@ -27,14 +27,29 @@ var report = flag.Bool("conformance.report", false, "print the pass rate of ever
 // interpreter covers an object (generator.TablesAlways).
 var tables = flag.Bool("conformance.tables", false, "decode and validate every object the runtime/shape interpreter covers through its table")
 
-// wrap runs each case's schema as the required property "v" of the
-// tool's parameters, and each datum as {"v": datum}: the suite's verdicts
-// hold there too, and a property takes other paths through the generated
-// decoder (a required property's null, for one) than the parameters
-// themselves. Cases whose schema refers into its document ($ref, $id,
-// anchors) are left out, since the wrapper moves the document's root; so
-// the pass floors are not checked.
-var wrap = flag.Bool("conformance.wrap", false, "run every schema as a required property and every datum as its value (cases with references left out)")
+// wrap runs each case's schema below the tool's parameters, in the place
+// the flag names, and each datum there: the suite's verdicts hold there
+// too, and those places take other paths through the generated decoder
+// (a required property's null, for one) than the parameters themselves.
+// Cases whose schema refers into its document ($ref, $id, anchors) are
+// left out, since the wrapper moves the document's root; so the pass
+// floors are not checked.
+var wrap = flag.String("conformance.wrap", "", "run every schema (cases with references left out) as: required (property v, required), optional (property v), items (the items of required array v), values (the additionalProperties of required object v)")
+
+// wrappers are the parameters and arguments of each -conformance.wrap
+// place, around a schema and a datum.
+var wrappers = map[string][2]func(string) string{
+	"required": {func(s string) string { return `{"type":"object","properties":{"v":` + s + `},"required":["v"]}` },
+		func(d string) string { return `{"v":` + d + `}` }},
+	"optional": {func(s string) string { return `{"type":"object","properties":{"v":` + s + `}}` },
+		func(d string) string { return `{"v":` + d + `}` }},
+	"items": {func(s string) string {
+		return `{"type":"object","properties":{"v":{"type":"array","items":` + s + `}},"required":["v"]}`
+	}, func(d string) string { return `{"v":[` + d + `]}` }},
+	"values": {func(s string) string {
+		return `{"type":"object","properties":{"v":{"type":"object","additionalProperties":` + s + `}},"required":["v"]}`
+	}, func(d string) string { return `{"v":{"k":` + d + `}}` }},
+}
 
 // tableMode is the generator's table mode for -conformance.tables.
 func tableMode() generator.TableMode {
@@ -173,7 +188,7 @@ func TestConformance(t *testing.T) {
 	t.Logf("JSON Schema Test Suite (optional/format, asserted formats): %d/%d tests pass (%.1f%%)", fp, ft, pct(fp, ft))
 	// The floors ratchet: raise them when the pass counts rise, never lower
 	// them to make a change pass.
-	if *wrap {
+	if *wrap != "" {
 		return
 	}
 	if passed < requiredFloor {
@@ -323,14 +338,18 @@ func generateFile(t *testing.T, path, draft, draftDir string, docs map[string]*j
 			}
 		}
 		sch := item.Get("schema")
-		if *wrap {
+		if *wrap != "" {
+			w, ok := wrappers[*wrap]
+			if !ok {
+				t.Fatalf("-conformance.wrap=%s: choose required, optional, items or values", *wrap)
+			}
 			text := string(sch.JSON())
 			if strings.Contains(text, `"$ref"`) || strings.Contains(text, `"$dynamicRef"`) || strings.Contains(text, `"$recursiveRef"`) ||
 				strings.Contains(text, `"$id"`) || strings.Contains(text, `"$anchor"`) || strings.Contains(text, `"$dynamicAnchor"`) {
 				r.total -= len(cases[i].Tests)
 				continue
 			}
-			wrapped, err := jsonpos.Parse(base, []byte(`{"type":"object","properties":{"v":`+text+`},"required":["v"]}`))
+			wrapped, err := jsonpos.Parse(base, []byte(w[0](text)))
 			if err != nil {
 				t.Fatalf("%s: wrapping case %d: %v", path, i, err)
 			}
@@ -466,8 +485,8 @@ func writeDriver(draftDir, modPath string, pkgs []pkgInfo) error {
 				tool = "check"
 			}
 			data := string(tc.Data)
-			if *wrap && p.tool == "" {
-				data = `{"v":` + data + `}`
+			if *wrap != "" && p.tool == "" {
+				data = wrappers[*wrap][1](data)
 			}
 			fmt.Fprintf(&b, "\trun(%q, %q, %q, %v, %s.DecodeArgs, %q, %q)\n", p.file, p.c.Description, tc.Description, tc.Valid, p.name, tool, data)
 		}
