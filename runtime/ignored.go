@@ -327,26 +327,26 @@ func declares(props []string, key []byte) bool {
 // once without allocating until it finds one; on JSON it cannot read it
 // stops (the decoder refused such arguments already).
 func (n *dropNode) walk(b []byte, path *[]step, out *[]ignored) {
-	i := skipSpace(b, 0)
+	i := text.SkipBlanks(b, 0)
 	switch {
 	case i < len(b) && b[i] == '{' && (n.props != nil || n.children != nil):
 		i++
 		for {
-			i = skipSpace(b, i)
+			i = text.SkipBlanks(b, i)
 			if i >= len(b) || b[i] != '"' {
 				return // '}' or not JSON
 			}
-			kEnd, ok := skipString(b, i)
+			kEnd, ok := text.SkipString(b, i)
 			if !ok {
 				return
 			}
 			key := b[i+1 : kEnd-1]
-			i = skipSpace(b, kEnd)
+			i = text.SkipBlanks(b, kEnd)
 			if i >= len(b) || b[i] != ':' {
 				return
 			}
-			v := skipSpace(b, i+1)
-			vEnd, ok := skipValue(b, v)
+			v := text.SkipBlanks(b, i+1)
+			vEnd, ok := text.SkipValue(b, v)
 			if !ok {
 				return
 			}
@@ -368,7 +368,7 @@ func (n *dropNode) walk(b []byte, path *[]step, out *[]ignored) {
 					*path = (*path)[:len(*path)-1]
 				}
 			}
-			i = skipSpace(b, vEnd)
+			i = text.SkipBlanks(b, vEnd)
 			if i >= len(b) || b[i] != ',' {
 				return
 			}
@@ -377,82 +377,24 @@ func (n *dropNode) walk(b []byte, path *[]step, out *[]ignored) {
 	case i < len(b) && b[i] == '[' && n.items != nil:
 		i++
 		for index := 0; ; index++ {
-			i = skipSpace(b, i)
+			i = text.SkipBlanks(b, i)
 			if i >= len(b) || b[i] == ']' {
 				return
 			}
-			vEnd, ok := skipValue(b, i)
+			vEnd, ok := text.SkipValue(b, i)
 			if !ok {
 				return
 			}
 			*path = append(*path, step{index: index})
 			n.items.walk(b[i:vEnd], path, out)
 			*path = (*path)[:len(*path)-1]
-			i = skipSpace(b, vEnd)
+			i = text.SkipBlanks(b, vEnd)
 			if i >= len(b) || b[i] != ',' {
 				return
 			}
 			i++
 		}
 	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the offset past the JSON string starting at b[i].
-func skipString(b []byte, i int) (int, bool) {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1, true
-		}
-	}
-	return 0, false
-}
-
-// skipValue returns the offset past the JSON value starting at b[i]
-// (nested values counted, not checked).
-func skipValue(b []byte, i int) (int, bool) {
-	if i >= len(b) {
-		return 0, false
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				end, ok := skipString(b, j)
-				if !ok {
-					return 0, false
-				}
-				j = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return j + 1, true
-				}
-			}
-		}
-		return 0, false
-	}
-	j := i
-	for ; j < len(b); j++ {
-		if c := b[j]; c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			break
-		}
-	}
-	return j, j > i
 }
 
 // Warnings returns one sentence per member of args the tool dropped,

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Renderer is implemented by result values that render themselves for the
@@ -156,15 +158,10 @@ func copyJSONValue(dst *bytes.Buffer, src []byte, i int) int {
 }
 
 // skipJSONString returns the index just after the string starting at
-// src[i] (a '"').
+// src[i] (a '"'), or len(src) when it is not terminated.
 func skipJSONString(src []byte, i int) int {
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
+	if end, ok := text.SkipString(src, i); ok {
+		return end
 	}
 	return len(src)
 }

@@ -106,78 +106,35 @@ func readProperty(schema []byte) property {
 }
 
 // The walk below reads JSON text that text.ValidJSON accepted, so it
-// only finds where each token ends.
+// only finds where each token ends (text.SkipValue).
 
 // members calls fn with each member of the object obj: the key, decoded,
 // and the value as its JSON text.
 func members(obj []byte, fn func(key, value []byte)) {
-	for i := blanksFrom(obj, 1); obj[i] != '}'; {
-		k := valueEnd(obj, i)
-		v := blanksFrom(obj, blanksFrom(obj, k)+1) // after the colon
-		end := valueEnd(obj, v)
+	for i := text.SkipBlanks(obj, 1); obj[i] != '}'; {
+		k, _ := text.SkipString(obj, i)
+		v := text.SkipBlanks(obj, text.SkipBlanks(obj, k)+1) // after the colon
+		end, _ := text.SkipValue(obj, v)
 		key := obj[i+1 : k-1]
 		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
 			key = []byte(jsonString(obj[i:k]))
 		}
 		fn(key, obj[v:end])
-		if i = blanksFrom(obj, end); obj[i] == ',' {
-			i = blanksFrom(obj, i+1)
+		if i = text.SkipBlanks(obj, end); obj[i] == ',' {
+			i = text.SkipBlanks(obj, i+1)
 		}
 	}
 }
 
 // items calls fn with the text of each item of the array arr.
 func items(arr []byte, fn func(item []byte)) {
-	for i := blanksFrom(arr, 1); arr[i] != ']'; {
-		end := valueEnd(arr, i)
+	for i := text.SkipBlanks(arr, 1); arr[i] != ']'; {
+		end, _ := text.SkipValue(arr, i)
 		fn(arr[i:end])
-		if i = blanksFrom(arr, end); arr[i] == ',' {
-			i = blanksFrom(arr, i+1)
+		if i = text.SkipBlanks(arr, end); arr[i] == ',' {
+			i = text.SkipBlanks(arr, i+1)
 		}
 	}
-}
-
-// valueEnd is the index after the value that starts at b[i].
-func valueEnd(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return stringEnd(b, i)
-	case '{', '[':
-		depth := 0
-		for ; ; i++ {
-			switch b[i] {
-			case '"':
-				i = stringEnd(b, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-		}
-	}
-	for i < len(b) && !isDelim(b[i]) {
-		i++
-	}
-	return i
-}
-
-// stringEnd is the index after the string that starts at b[i].
-func stringEnd(b []byte, i int) int {
-	for i++; b[i] != '"'; i++ {
-		if b[i] == '\\' {
-			i++
-		}
-	}
-	return i + 1
-}
-
-func blanksFrom(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
 }
 
 // jsonString decodes the JSON string s (with its quotes) as encoding/json

@@ -61,18 +61,13 @@ func (c *compactor) flush(i int) {
 // blanks skips the blanks from i and returns the index after them; a
 // compacting scan leaves them out.
 func (c *compactor) blanks(i int) int {
-	j := i
-	for j < len(c.src) && isBlank(c.src[j]) {
-		j++
-	}
+	j := SkipBlanks(c.src, i)
 	if j > i {
 		c.flush(i)
 		c.start = j
 	}
 	return j
 }
-
-func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // run scans src from the start; see ValidJSON and AppendCompactJSON.
 func (c *compactor) run(dst, src []byte, write, escape bool) ([]byte, bool) {

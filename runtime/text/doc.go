@@ -6,7 +6,8 @@
 // AppendJSONString and Hex4 (JSON strings written and read without
 // encoding/json), ValidJSON and AppendCompactJSON (encoding/json's answers
 // for a raw value in one pass: every tool's schema is checked when a
-// server starts, and the flat tool list is written compacted).
+// server starts, and the flat tool list is written compacted), and
+// SkipBlanks, SkipString and SkipValue (stepping over JSON text).
 //
 // It imports the standard library only, so a package that needs a
 // suggestion or a cut string does not link the validators of runtime/check

@@ -1,0 +1,67 @@
+package text
+
+// Steps over JSON text without decoding it: the runtime's readers of
+// arguments and schemas find where members and values end with these.
+
+// SkipBlanks returns the offset of the first byte at or after b[i] that is
+// not JSON whitespace (space, tab, newline, carriage return).
+func SkipBlanks(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// SkipString returns the offset past the JSON string starting at b[i]
+// (its opening quote), and false when it is not terminated. Escapes are
+// stepped over, not checked.
+func SkipString(b []byte, i int) (int, bool) {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, true
+		}
+	}
+	return 0, false
+}
+
+// SkipValue returns the offset past the JSON value starting at b[i]
+// (nested values counted, not checked), and false when it does not end.
+// On text ValidJSON accepted, it finds each value's end.
+func SkipValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return 0, false
+	}
+	switch b[i] {
+	case '"':
+		return SkipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end, ok := SkipString(b, j)
+				if !ok {
+					return 0, false
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return 0, false
+	}
+	j := i
+	for ; j < len(b); j++ {
+		if c := b[j]; c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+	}
+	return j, j > i
+}
