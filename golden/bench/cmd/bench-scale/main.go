@@ -6,13 +6,16 @@
 // parameters as one $defs entry, for a ratio.
 //
 // Inputs: synthetic catalogues (package scale) of the -sizes given, one
-// object with -wide properties, and the ACEBench tools of
-// ../shared/corpus/search when present. Each input is generated with a
-// manifest that lifts limits.max_output_bytes and limits.max_properties,
-// so that an oversized package or object is measured rather than refused. Before go build, a file with
-// a fresh comment joins the package so that a rerun never reads a cached
-// build of it (the runtime is built first, outside the measure). Timings
-// are wall-clock on this machine; run it on an idle machine.
+// object with -wide properties, the ACEBench tools of
+// ../shared/corpus/search when present, and with -acebench-repo all of
+// ACEBench's tools, English and Chinese, read from a checkout of its
+// repository (aceBenchAll). Each input is generated with a manifest that
+// lifts limits.max_output_bytes and limits.max_properties, so that an
+// oversized package or object is measured rather than refused. Before go
+// build, a file with a fresh comment joins the package so that a rerun
+// never reads a cached build of it (the runtime is built first, outside
+// the measure). Timings are wall-clock on this machine; run it on an idle
+// machine.
 package main
 
 import (
@@ -47,8 +50,9 @@ func main() {
 	wide := flag.Int("wide", 5000, "properties of the wide-object input (0: skip)")
 	rival := flag.String("rival", "github.com/atombender/go-jsonschema@v0.24.1", "go-jsonschema module@version to compare with (empty: skip)")
 	acebench := flag.String("acebench", "../../../shared/corpus/search/acebench.tools.json", "ACEBench tools file (skipped when absent)")
+	aceRepo := flag.String("acebench-repo", "", "a checkout of github.com/chenchen0103/ACEBench: also measure all its tools, English and Chinese (empty: skip)")
 	flag.Parse()
-	if err := run(*sizes, *buildUpTo, *wide, *rival, *acebench); err != nil {
+	if err := run(*sizes, *buildUpTo, *wide, *rival, *acebench, *aceRepo); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-scale:", err)
 		os.Exit(1)
 	}
@@ -72,6 +76,9 @@ type input struct {
 	name  string
 	tools int
 	data  []byte
+	// lenient generates with --lenient (the definitions use BFCL's type
+	// names).
+	lenient bool
 }
 
 type row struct {
@@ -81,7 +88,7 @@ type row struct {
 	err                    string
 }
 
-func run(sizes string, buildUpTo, wide int, rivalMod, acebench string) error {
+func run(sizes string, buildUpTo, wide int, rivalMod, acebench, aceRepo string) error {
 	work, err := os.MkdirTemp("", "bench-scale-")
 	if err != nil {
 		return err
@@ -109,16 +116,23 @@ func run(sizes string, buildUpTo, wide int, rivalMod, acebench string) error {
 		if err != nil || n <= 0 {
 			return fmt.Errorf("bad size %q", s)
 		}
-		inputs = append(inputs, input{fmt.Sprintf("synthetic %d", n), n, scale.Catalogue(n, 1)})
+		inputs = append(inputs, input{name: fmt.Sprintf("synthetic %d", n), tools: n, data: scale.Catalogue(n, 1)})
 	}
 	if data, err := os.ReadFile(acebench); err == nil {
 		var tools []json.RawMessage
 		if json.Unmarshal(data, &tools) == nil {
-			inputs = append(inputs, input{"ACEBench (visible set)", len(tools), data})
+			inputs = append(inputs, input{name: "ACEBench (visible set)", tools: len(tools), data: data})
 		}
 	}
+	if aceRepo != "" {
+		data, n, err := aceBenchAll(aceRepo)
+		if err != nil {
+			return err
+		}
+		inputs = append(inputs, input{name: "ACEBench, all tools (en + zh)", tools: n, data: data, lenient: true})
+	}
 	if wide > 0 {
-		inputs = append(inputs, input{fmt.Sprintf("%d properties in one object", wide), 1, scale.WideObject(wide)})
+		inputs = append(inputs, input{name: fmt.Sprintf("%d properties in one object", wide), tools: 1, data: scale.WideObject(wide)})
 	}
 	var rows []row
 	for i, in := range inputs {
@@ -157,7 +171,11 @@ func measureInput(root, dir, toolgen, rivalBin string, in input, build bool) row
 		r.err = err.Error()
 		return r
 	}
-	m, err := timed(dir, nil, toolgen, "generate", "-q", "-c", "toolgen.yaml")
+	args := []string{"generate", "-q", "-c", "toolgen.yaml"}
+	if in.lenient {
+		args = append(args, "--lenient")
+	}
+	m, err := timed(dir, nil, toolgen, args...)
 	if err != nil {
 		r.err = "generate: " + firstLine(err.Error())
 		return r
