@@ -35,8 +35,11 @@ bench:
 
 ## bench-scale: generate and build synthetic catalogues of 100, 1,000 and 10,000
 ## tools (plus ACEBench and a 5,000-property object); compare with go-jsonschema.
+## ACEBENCH_REPO=DIR (a checkout of github.com/chenchen0103/ACEBench) adds all
+## of its 4,279 tools, English and Chinese.
+ACEBENCH_REPO ?=
 bench-scale:
-	cd golden/bench && $(GO) run ./cmd/bench-scale -sizes 100,1000,10000
+	cd golden/bench && $(GO) run ./cmd/bench-scale -sizes 100,1000,10000 $(if $(ACEBENCH_REPO),-acebench-repo $(abspath $(ACEBENCH_REPO)))
 
 ## conformance: JSON Schema Test Suite pass rates of generated validators, per keyword file.
 conformance:
