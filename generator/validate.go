@@ -908,18 +908,24 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 	}
 	n := c.tmp("hits")
 	item := c.tmp("it")
-	sc := vc{g: c.g, path: jen.Nil(), errs: jen.Id("ce"), errsArg: jen.Op("&").Id("ce"), depth: c.depth + 1}
-	match := sc.genericMatch(jen.Id(item), cs.Contains)
-	if len(match) == 0 {
-		match = []jen.Code{jen.Id("_").Op("=").Id(item)}
+	var count jen.Code
+	if genericExact(cs.Contains) || cs.ContainsSchema == nil {
+		sc := vc{g: c.g, path: jen.Nil(), errs: jen.Id("ce"), errsArg: jen.Op("&").Id("ce"), depth: c.depth + 1}
+		match := sc.genericMatch(jen.Id(item), cs.Contains)
+		if cs.Contains.Kind == ir.KindNever || len(match) == 0 {
+			match = append([]jen.Code{jen.Id("_").Op("=").Id(item)}, match...)
+		}
+		count = jen.Block(append([]jen.Code{c.g.subErrors("ce", jen.Add(c.errs).Dot("Sub").Call())}, append(match,
+			jen.If(jen.Id("ce").Dot("Len").Call().Op("==").Lit(0)).Block(jen.Id(n).Op("++")))...)...)
+	} else {
+		// An item matches when the embedded validator finds nothing.
+		schema := c.g.pkgVar("schema", string(cs.ContainsSchema), jen.Qual(c.g.checkPkg, "MustSchema").Call(strLit(string(cs.ContainsSchema))))
+		count = jen.Block(jen.If(jen.Id(schema).Dot("Validate").Call(jen.Id(item), jen.Lit("")).Op("==").Nil()).Block(jen.Id(n).Op("++")))
 	}
 	body := []jen.Code{
 		jen.Id(n).Op(":=").Lit(0),
 		jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v).Assert(jen.Index().Any()),
-		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Block(
-			append([]jen.Code{c.g.subErrors("ce", jen.Add(c.errs).Dot("Sub").Call())}, append(match,
-				jen.If(jen.Id("ce").Dot("Len").Call().Op("==").Lit(0)).Block(jen.Id(n).Op("++")))...)...,
-		),
+		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Add(count),
 	}
 	body = append(body, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
 		c.add("contains", fmt.Sprintf("must contain at least %d matching items", min), fmt.Sprintf("at least %d matching items", min), nil, nil)))
@@ -928,6 +934,20 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 			c.add("maxContains", fmt.Sprintf("must contain at most %d matching items", *cs.MaxContains), fmt.Sprintf("at most %d matching items", *cs.MaxContains), nil, nil)))
 	}
 	return []jen.Code{jen.Block(body...)}
+}
+
+// genericExact reports whether genericMatch checks every keyword of t:
+// false, const, and scalar kinds without null or delegated keywords. Any
+// other type (an object's properties, an array's items, a union, a
+// delegated keyword) is checked with the embedded validator.
+func genericExact(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KindNever, ir.KindConst:
+		return true
+	case ir.KindBool, ir.KindString, ir.KindEnum, ir.KindInteger, ir.KindNumber:
+		return !t.Nullable && t.Delegated == nil
+	}
+	return false
 }
 
 // genericMatch emits checks of a generic value g against t, recording a
@@ -972,6 +992,9 @@ func (c vc) genericMatch(g jen.Code, t *ir.Type) []jen.Code {
 		bare := *t
 		bare.GoName, bare.Repr = "", ir.ReprString // generic values are text
 		checks = vc{g: c.g, path: c.path, recv: c.recv, errs: c.errs, errsArg: c.errsArg, depth: c.depth + 1}.inline(jen.Id(v), &bare)
+		if len(checks) == 0 {
+			v = "_" // the kind alone decides
+		}
 		return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(g).Assert(conv), jen.Id("ok")).Block(checks...).Else().Block(
 			c.add("type", "expected "+want, want, nil, nil))}
 	case ir.KindArray, ir.KindTuple:

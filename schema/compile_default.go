@@ -1,12 +1,15 @@
 package schema
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
@@ -39,8 +42,8 @@ func (c *compiler) checkDefault(d pendingDefault) {
 		c.warnf(d.value, "default-mismatch", "default %s is outside the range of the Go type of this field (%s); not applied", describe(d.value), goType)
 		return
 	}
-	if !fits(t, d.value, 0) {
-		c.warnf(d.value, "default-mismatch", "default %s does not match the schema (%s); not applied", describe(d.value), kindWord(t))
+	if why := misfit(t, d.value, 0); why != "" {
+		c.warnf(d.value, "default-mismatch", "default %s does not match the schema: %s; not applied", describe(d.value), why)
 		return
 	}
 	if d.field != nil {
@@ -67,105 +70,219 @@ func goNumber(n *jsonpos.Node, integer bool) bool {
 	return err == nil && !math.IsInf(f, 0)
 }
 
-// fits reports whether value n has the shape of type t (kinds, enum and
-// const members, required fields); other assertions are left to Validate.
-func fits(t *ir.Type, n *jsonpos.Node, depth int) bool {
+// misfit returns why value n is not an instance of type t ("" when it
+// is): its kind, enum and const members, required fields and the
+// keywords of each kind, formats included, and the delegated keywords
+// checked by the embedded validator. A default that misfits is not
+// applied, so a call that leaves the value out is never refused for a
+// value the model did not send.
+func misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 	if t == nil || depth > 64 {
-		return true
+		return ""
 	}
 	if n.Kind == jsonpos.NullNode && t.Nullable {
-		return true
+		return ""
 	}
+	if why := kindMisfit(t, n, depth); why != "" {
+		return why
+	}
+	if t.Delegated != nil && len(t.Resources) == 0 {
+		if s, err := check.CompileSchema(string(t.Delegated)); err == nil {
+			var g any
+			dec := json.NewDecoder(bytes.NewReader(n.JSON()))
+			dec.UseNumber()
+			if dec.Decode(&g) == nil {
+				if found := s.Validate(g, ""); len(found) > 0 {
+					return found[0].Message
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// kindMisfit is misfit without the delegated keywords.
+func kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 	if len(t.Enum) > 0 {
 		for _, e := range t.Enum {
 			if m, err := jsonpos.Parse("", e.JSON); err == nil && jsonEqual(m, n) {
-				return true
+				return ""
 			}
 		}
-		return false
+		shown := make([]string, 0, 4)
+		for i, e := range t.Enum {
+			if i == 3 {
+				shown = append(shown, "…")
+				break
+			}
+			shown = append(shown, string(e.JSON))
+		}
+		return "not one of " + strings.Join(shown, ", ")
 	}
+	cs := t.ConstraintsValue()
 	switch t.Kind {
 	case ir.KindAny:
-		return true
+		return ""
 	case ir.KindNever:
-		return false
+		return "no value is allowed"
 	case ir.KindBool:
-		return n.Kind == jsonpos.BoolNode
+		return expect(n.Kind == jsonpos.BoolNode, t)
 	case ir.KindInteger:
-		return n.Kind == jsonpos.NumberNode && jsonKind(n) == "integer" && goNumber(n, true) && numberFits(t.ConstraintsValue(), n)
+		if n.Kind != jsonpos.NumberNode || jsonKind(n) != "integer" || !goNumber(n, true) {
+			return expect(false, t)
+		}
+		return numberMisfit(cs, n)
 	case ir.KindNumber:
-		return n.Kind == jsonpos.NumberNode && goNumber(n, false) && numberFits(t.ConstraintsValue(), n)
+		if n.Kind != jsonpos.NumberNode || !goNumber(n, false) {
+			return expect(false, t)
+		}
+		return numberMisfit(cs, n)
 	case ir.KindString, ir.KindEnum:
-		if t.Repr == ir.ReprTime && (n.Kind != jsonpos.StringNode || !timeText(t.Format, n.Str)) {
-			return false // the decoder could not parse it
+		if n.Kind != jsonpos.StringNode {
+			return expect(false, t)
 		}
-		return n.Kind == jsonpos.StringNode && stringFits(t.ConstraintsValue(), n.Str)
+		if t.Repr == ir.ReprTime && !timeText(t.Format, n.Str) {
+			return "not a valid " + t.Format // the decoder could not parse it
+		}
+		if t.Format != "" && !check.Format(t.Format, n.Str) {
+			return "not a valid " + t.Format
+		}
+		return stringMisfit(cs, n.Str)
 	case ir.KindConst:
-		m, err := jsonpos.Parse("", t.Const)
-		return err == nil && jsonEqual(m, n)
-	case ir.KindArray:
-		if n.Kind != jsonpos.ArrayNode {
-			return false
+		if m, err := jsonpos.Parse("", t.Const); err != nil || !jsonEqual(m, n) {
+			return "not the const value " + string(t.Const)
 		}
-		for _, it := range n.Items {
-			if !fits(t.Elem, it, depth+1) {
-				return false
-			}
-		}
-		return true
-	case ir.KindTuple:
+		return ""
+	case ir.KindArray, ir.KindTuple:
 		if n.Kind != jsonpos.ArrayNode {
-			return false
+			return expect(false, t)
 		}
 		for i, it := range n.Items {
+			var why string
 			switch {
-			case i < len(t.Prefix):
-				if !fits(t.Prefix[i], it, depth+1) {
-					return false
-				}
-			case t.RestForbidden:
-				return false
-			case !fits(t.Elem, it, depth+1):
-				return false
+			case t.Kind == ir.KindTuple && i < len(t.Prefix):
+				why = misfit(t.Prefix[i], it, depth+1)
+			case t.Kind == ir.KindTuple && t.RestForbidden:
+				why = "more items than prefixItems allows"
+			default:
+				why = misfit(t.Elem, it, depth+1)
+			}
+			if why != "" {
+				return "item " + strconv.Itoa(i) + ": " + why
 			}
 		}
-		return true
+		return arrayMisfit(cs, n, depth)
 	case ir.KindMap:
 		if n.Kind != jsonpos.ObjectNode {
-			return false
+			return expect(false, t)
 		}
 		for _, m := range n.Members {
-			if !fits(t.Elem, m.Value, depth+1) {
-				return false
+			if why := misfit(t.Elem, m.Value, depth+1); why != "" {
+				return strconv.Quote(m.Key) + ": " + why
 			}
 		}
-		return true
+		return objectMisfit(cs, n)
 	case ir.KindObject:
 		if n.Kind != jsonpos.ObjectNode {
-			return false
+			return expect(false, t)
 		}
 		for _, f := range t.Fields {
 			v := n.Get(f.JSONName)
 			if v == nil {
 				if f.Required {
-					return false
+					return "missing required property " + strconv.Quote(f.JSONName)
 				}
 				continue
 			}
-			if !fits(f.Type, v, depth+1) {
-				return false
+			if why := misfit(f.Type, v, depth+1); why != "" {
+				return strconv.Quote(f.JSONName) + ": " + why
 			}
 		}
-		return true
+		return objectMisfit(cs, n)
 	case ir.KindUnion:
+		matched := 0
 		for _, b := range t.Branches {
-			if fits(b, n, depth+1) {
-				return true
+			if misfit(b, n, depth+1) == "" {
+				matched++
 			}
 		}
-		return false
+		switch {
+		case matched == 0:
+			return "matches no branch of " + map[bool]string{true: "oneOf", false: "anyOf"}[t.OneOf]
+		case matched > 1 && t.OneOf:
+			return "matches more than one branch of oneOf"
+		}
+		return ""
 	}
-	return true
+	return ""
+}
+
+// expect is the misfit of a value of the wrong kind ("" when ok).
+func expect(ok bool, t *ir.Type) string {
+	if ok {
+		return ""
+	}
+	return "expected " + kindWord(t)
+}
+
+// arrayMisfit checks an array against minItems, maxItems, uniqueItems and
+// contains.
+func arrayMisfit(cs ir.Constraints, n *jsonpos.Node, depth int) string {
+	items := int64(len(n.Items))
+	switch {
+	case cs.MinItems != nil && items < *cs.MinItems:
+		return "fewer items than minItems " + strconv.FormatInt(*cs.MinItems, 10)
+	case cs.MaxItems != nil && items > *cs.MaxItems:
+		return "more items than maxItems " + strconv.FormatInt(*cs.MaxItems, 10)
+	}
+	if cs.UniqueItems {
+		for j := range n.Items {
+			for i := range j {
+				if jsonEqual(n.Items[i], n.Items[j]) {
+					return "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal (uniqueItems)"
+				}
+			}
+		}
+	}
+	if cs.Contains != nil {
+		hits := int64(0)
+		for _, it := range n.Items {
+			if misfit(cs.Contains, it, depth+1) == "" {
+				hits++
+			}
+		}
+		lo := int64(1)
+		if cs.MinContains != nil {
+			lo = *cs.MinContains
+		}
+		if hits < lo || (cs.MaxContains != nil && hits > *cs.MaxContains) {
+			return "contains " + strconv.FormatInt(hits, 10) + " matching items, outside minContains/maxContains"
+		}
+	}
+	return ""
+}
+
+// objectMisfit checks an object against minProperties, maxProperties and
+// dependentRequired.
+func objectMisfit(cs ir.Constraints, n *jsonpos.Node) string {
+	members := int64(len(n.Members))
+	switch {
+	case cs.MinProperties != nil && members < *cs.MinProperties:
+		return "fewer members than minProperties " + strconv.FormatInt(*cs.MinProperties, 10)
+	case cs.MaxProperties != nil && members > *cs.MaxProperties:
+		return "more members than maxProperties " + strconv.FormatInt(*cs.MaxProperties, 10)
+	}
+	for _, d := range cs.DependentRequired {
+		if n.Get(d.Property) == nil {
+			continue
+		}
+		for _, r := range d.Requires {
+			if n.Get(r) == nil {
+				return strconv.Quote(d.Property) + " requires " + strconv.Quote(r) + " (dependentRequired)"
+			}
+		}
+	}
+	return ""
 }
 
 // kindWord names a type's kind for messages.
@@ -183,11 +300,11 @@ func kindWord(t *ir.Type) string {
 	return w
 }
 
-// numberFits checks a number against the numeric keywords, exactly.
-func numberFits(cs ir.Constraints, n *jsonpos.Node) bool {
+// numberMisfit checks a number against the numeric keywords, exactly.
+func numberMisfit(cs ir.Constraints, n *jsonpos.Node) string {
 	x, ok := numRat(n)
 	if !ok {
-		return true
+		return ""
 	}
 	cmp := func(b *ir.Number) (int, bool) {
 		if b == nil {
@@ -200,39 +317,42 @@ func numberFits(cs ir.Constraints, n *jsonpos.Node) bool {
 		return x.Cmp(r), true
 	}
 	if c, ok := cmp(cs.Minimum); ok && c < 0 {
-		return false
+		return "less than minimum " + string(*cs.Minimum)
 	}
 	if c, ok := cmp(cs.Maximum); ok && c > 0 {
-		return false
+		return "greater than maximum " + string(*cs.Maximum)
 	}
 	if c, ok := cmp(cs.ExclusiveMinimum); ok && c <= 0 {
-		return false
+		return "not greater than exclusiveMinimum " + string(*cs.ExclusiveMinimum)
 	}
 	if c, ok := cmp(cs.ExclusiveMaximum); ok && c >= 0 {
-		return false
+		return "not less than exclusiveMaximum " + string(*cs.ExclusiveMaximum)
 	}
 	if cs.MultipleOf != nil {
 		if m, ok := new(big.Rat).SetString(string(*cs.MultipleOf)); ok && m.Sign() > 0 {
 			if !new(big.Rat).Quo(x, m).IsInt() {
-				return false
+				return "not a multiple of " + string(*cs.MultipleOf)
 			}
 		}
 	}
-	return true
+	return ""
 }
 
-// stringFits checks a string against the string keywords.
-func stringFits(cs ir.Constraints, s string) bool {
+// stringMisfit checks a string against the string keywords.
+func stringMisfit(cs ir.Constraints, s string) string {
 	n := int64(utf8.RuneCountInString(s))
-	if (cs.MinLength != nil && n < *cs.MinLength) || (cs.MaxLength != nil && n > *cs.MaxLength) {
-		return false
+	switch {
+	case cs.MinLength != nil && n < *cs.MinLength:
+		return "shorter than minLength " + strconv.FormatInt(*cs.MinLength, 10)
+	case cs.MaxLength != nil && n > *cs.MaxLength:
+		return "longer than maxLength " + strconv.FormatInt(*cs.MaxLength, 10)
 	}
 	if cs.Pattern != "" {
 		if m := patternMatcher(cs.Pattern); m != nil {
 			if matched, ok := m(s); !matched || !ok {
-				return false // undecided in time: not applied either
+				return "does not match the pattern " + cs.Pattern // undecided in time: not applied either
 			}
 		}
 	}
-	return true
+	return ""
 }

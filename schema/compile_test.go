@@ -116,8 +116,30 @@ DoItParams: object{id(ID):string, name:string} delegated{"oneOf":[{"required":["
 DoItParams: object{n:int, m:int =10 =10, s:DoItS, r:R ={"x":1}}
 DoItS: enum("a"=DoItSA "b"=DoItSB)
 R: object{x:int req}
-warning tools.json:2:36: /0/function/parameters/properties/n/default: default "10" does not match the schema (integer); not applied
-warning tools.json:4:52: /0/function/parameters/properties/s/default: default "c" does not match the schema (enum); not applied`},
+warning tools.json:2:36: /0/function/parameters/properties/n/default: default "10" does not match the schema: expected integer; not applied
+warning tools.json:4:52: /0/function/parameters/properties/s/default: default "c" does not match the schema: not one of "a", "b"; not applied`},
+		{"defaults checked by every keyword", `{"type":"object","properties":{
+			"d":{"type":"string","format":"date","default":"nope"},
+			"p":{"type":"string","pattern":"^a","default":"x"},
+			"l":{"type":"array","minItems":1,"default":[]},
+			"c":{"type":"array","contains":{"not":{}},"default":[]},
+			"u":{"type":"array","uniqueItems":true,"default":[1,1]},
+			"o":{"oneOf":[{"type":"integer"},{"type":"number"}],"default":1},
+			"m":{"type":"object","minProperties":1,"default":{}},
+			"r":{"type":"object","dependentRequired":{"a":["b"]},"default":{"a":1}},
+			"n":{"type":"string","not":{"const":"x"},"default":"x"},
+			"ok":{"type":"string","format":"date","default":"2024-02-29"}}}`, `
+DoItParams: object{d:string fmt=date, p:string [pattern=^a], l:[]any [minItems=1], c:[]any [contains=any delegated{"not":{}}], u:[]any [unique], o:DoItO, m:map<any> [minProps=1], r:map<any> [dep:a->b], n:string delegated{"not":{"const":"x"}}, ok:string fmt=date ="2024-02-29" ="2024-02-29"}
+DoItO: oneOf<order>(int | number)
+warning tools.json:2:51: /0/function/parameters/properties/d/default: default "nope" does not match the schema: not a valid date; not applied
+warning tools.json:3:50: /0/function/parameters/properties/p/default: default "x" does not match the schema: does not match the pattern ^a; not applied
+warning tools.json:4:47: /0/function/parameters/properties/l/default: default [] does not match the schema: fewer items than minItems 1; not applied
+warning tools.json:5:56: /0/function/parameters/properties/c/default: default [] does not match the schema: contains 0 matching items, outside minContains/maxContains; not applied
+warning tools.json:6:53: /0/function/parameters/properties/u/default: default [1,1] does not match the schema: items 0 and 1 are equal (uniqueItems); not applied
+warning tools.json:7:66: /0/function/parameters/properties/o/default: default 1 does not match the schema: matches more than one branch of oneOf; not applied
+warning tools.json:8:53: /0/function/parameters/properties/m/default: default {} does not match the schema: fewer members than minProperties 1; not applied
+warning tools.json:9:67: /0/function/parameters/properties/r/default: default {"a":1} does not match the schema: "a" requires "b" (dependentRequired); not applied
+warning tools.json:10:55: /0/function/parameters/properties/n/default: default "x" does not match the schema: 'not' failed; not applied`},
 		{"delegated", `{"type":"object","properties":{
 			"a":{"type":"string","not":{"const":"x"}},
 			"b":{"type":"object","if":{"required":["p"]},"then":{"required":["q"]},"properties":{"p":{},"q":{}}},

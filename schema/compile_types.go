@@ -909,6 +909,7 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 	if ct := v.get("contains"); ct != nil {
 		cs := constraints(t)
 		cs.Contains = c.compile(ct, nm.child("Contains"))
+		cs.ContainsSchema = c.delegated([]*jsonpos.Node{ct})
 		cs.MinContains = c.count(v, "minContains")
 		cs.MaxContains = c.count(v, "maxContains")
 		c.checkRange(v, "minContains", "maxContains", false)

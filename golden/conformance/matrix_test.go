@@ -132,6 +132,15 @@ var matrixKeywords = []keywordCase{
 	{name: "const_number_forms", schema: `{"const":1}`, valid: `1.0`, invalid: `1.5`},
 	{name: "enum_number_forms", schema: `{"enum":[1.0,"1"]}`, valid: `1`, invalid: `2`},
 	{name: "uniqueItems_number_forms", schema: `{"type":"array","uniqueItems":true}`, valid: `[1,"1"]`, invalid: `[1,1.0]`},
+	{name: "contains_object", schema: `{"type":"array","contains":{"type":"object","properties":{"a":{"const":1}}}}`, valid: `[{"a":1}]`, invalid: `[{"a":2}]`},
+	{name: "contains_required", schema: `{"type":"array","contains":{"type":"object","required":["a"]}}`, valid: `[{"a":1}]`, invalid: `[{"b":1}]`},
+	{name: "contains_union", schema: `{"type":"array","contains":{"anyOf":[{"type":"string"},{"type":"integer","minimum":5}]}}`, valid: `[6]`, invalid: `[1]`},
+	{name: "contains_not", schema: `{"type":"array","contains":{"not":{}}}`, valid: `[]`, invalid: `[1]`},
+	{name: "contains_untyped_bound", schema: `{"type":"array","items":{"type":"integer"},"contains":{"minimum":5}}`, valid: `[6]`, invalid: `[1]`},
+	{name: "contains_string", schema: `{"type":"array","contains":{"type":"string"}}`, valid: `["x"]`, invalid: `[1]`},
+	{name: "contains_nullable", schema: `{"type":"array","contains":{"type":["string","null"]}}`, valid: `[null]`, invalid: `[1]`},
+	{name: "contains_false", schema: `{"type":"array","contains":false}`, valid: `{}`, invalid: `["a"]`},
+	{name: "contains_arrays", schema: `{"type":"array","contains":{"type":"array","items":{"type":"string"}}}`, valid: `[["x"]]`, invalid: `[[1]]`},
 	{name: "tuple_any_position", schema: `{"type":"array","prefixItems":[{"const":{"a":1}},{"enum":[null,1]}]}`, valid: `[{"a":1},null]`, invalid: `[null]`},
 }
 

@@ -407,10 +407,15 @@ type Constraints struct {
 	MinItems, MaxItems   *int64
 	UniqueItems          bool
 	Contains             *Type
-	MinContains          *int64
-	MaxContains          *int64
-	MinProperties        *int64
-	MaxProperties        *int64
+	// ContainsSchema is the contains subschema whole, self-contained, for
+	// the embedded validator when Go checks of an item's generic form do
+	// not cover Contains (an object's properties, a union, a delegated
+	// keyword).
+	ContainsSchema json.RawMessage
+	MinContains    *int64
+	MaxContains    *int64
+	MinProperties  *int64
+	MaxProperties  *int64
 	// DependentRequired in source order.
 	DependentRequired []Dependency
 	PropertyNames     *Type
