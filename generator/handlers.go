@@ -12,6 +12,9 @@ func resultName(t *ir.Tool) string {
 	if t.Result != nil && t.Result.GoName != "" {
 		return t.Result.GoName
 	}
+	if t.ResultName != "" {
+		return t.ResultName
+	}
 	return t.GoName + "Result"
 }
 

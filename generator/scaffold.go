@@ -90,13 +90,13 @@ func renderStubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 			continue
 		}
 		n++
-		result := jen.Qual(rt, "ToolResult").Types(jen.Id(t.GoName + "Result"))
+		result := jen.Qual(rt, "ToolResult").Types(jen.Id(resultName(t)))
 		file.Line()
 		file.Add(commentf("%s serves %s: %s", t.GoName, t.Name, firstSentence(t.Description)))
 		file.Func().Params(jen.Id("s").Op("*").Id(recv)).Id(t.GoName).Params(
 			jen.Id("ctx").Qual("context", "Context"),
 			jen.Id("tc").Qual(rt, "ToolContext"),
-			jen.Id("p").Op("*").Id(t.GoName+"Params"),
+			jen.Id("p").Op("*").Id(t.Params.GoName),
 		).Params(result, jen.Error()).Block(
 			jen.Return(result.Clone().Values(), jen.Qual(rt, "NotImplemented").Call(strLit(t.Name))),
 		)

@@ -25,10 +25,10 @@ func emitTypes(g *gen, s *srcFile) error {
 			// // ListIssuesResult is the result of list_issues (raw JSON).
 			// type ListIssuesResult = json.RawMessage
 			s.decl()
-			s.comment("", fmt.Sprintf("%sResult is the result of %s (free-form JSON).", t.GoName, t.Name))
+			s.comment("", fmt.Sprintf("%s is the result of %s (free-form JSON).", resultName(t), t.Name))
 			s.text("type ")
-			s.ident(t.GoName)
-			s.text("Result = ")
+			s.ident(resultName(t))
+			s.text(" = ")
 			s.qual(jsonPkg, "RawMessage")
 			s.text("\n")
 		}

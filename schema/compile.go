@@ -201,9 +201,9 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	roots := make([]rootNames, len(todo))
 	for i, p := range todo {
 		roots[i].params = c.types.Unique(p.tool.GoName + "Params")
-		if p.def.Output != nil {
-			roots[i].result = c.types.Unique(p.tool.GoName + "Result")
-		}
+		// Without an output schema the name is the json.RawMessage alias's.
+		roots[i].result = c.types.Unique(p.tool.GoName + "Result")
+		p.tool.ResultName = roots[i].result
 	}
 	params := make([]*jsonpos.Node, len(todo))
 	for i, p := range todo {

@@ -81,8 +81,13 @@ type Tool struct {
 	// Name is the wire name exactly as given.
 	Name string
 	// GoName is the exported Go identifier (ListIssues); the params type is
-	// GoName+"Params", the result type GoName+"Result".
+	// Params.GoName (GoName+"Params" unless that name was taken), the
+	// result type ResultName.
 	GoName string
+	// ResultName is the Go name of the result type: Result's, or, when
+	// Result is nil, the json.RawMessage alias the package declares
+	// (GoName+"Result" unless that name was taken).
+	ResultName string
 	// Title is the MCP title, if any.
 	Title       string
 	Description string
