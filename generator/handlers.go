@@ -18,6 +18,14 @@ func resultName(t *ir.Tool) string {
 	return t.GoName + "Result"
 }
 
+// paramsName is the name of a tool's params type.
+func paramsName(t *ir.Tool) string {
+	if t.Params != nil && t.Params.GoName != "" {
+		return t.Params.GoName
+	}
+	return t.GoName + "Params"
+}
+
 // handlerSignature writes the name, parameter and result list of a
 // handler method:
 //

@@ -96,7 +96,7 @@ func renderStubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 		file.Func().Params(jen.Id("s").Op("*").Id(recv)).Id(t.GoName).Params(
 			jen.Id("ctx").Qual("context", "Context"),
 			jen.Id("tc").Qual(rt, "ToolContext"),
-			jen.Id("p").Op("*").Id(t.Params.GoName),
+			jen.Id("p").Op("*").Id(paramsName(t)),
 		).Params(result, jen.Error()).Block(
 			jen.Return(result.Clone().Values(), jen.Qual(rt, "NotImplemented").Call(strLit(t.Name))),
 		)
