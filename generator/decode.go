@@ -405,14 +405,27 @@ func (e *emitter) item(d dec, v string, t *ir.Type) []jen.Code {
 		//	v = new(T)
 		//	...
 		// }
-		return []jen.Code{
-			jen.Var().Id(v).Op("*").Add(e.g.goType(t)),
-			jen.If(jen.Op("!").Add(d.call()).Dot("Null").Call()).Block(
-				append([]jen.Code{jen.Id(v).Op("=").New(e.g.goType(t))}, e.nonNull(d, deref(jen.Id(v)), t)...)...,
-			),
+		read := jen.If(jen.Op("!").Add(d.call()).Dot("Null").Call()).Block(
+			append([]jen.Code{jen.Id(v).Op("=").New(e.g.goType(t))}, e.nonNull(d, deref(jen.Id(v)), t)...)...,
+		)
+		if null := e.nullChecks(d, t); len(null) > 0 {
+			read.Else().Block(null...)
 		}
+		return []jen.Code{jen.Var().Id(v).Op("*").Add(e.g.goType(t)), read}
 	}
 	return append([]jen.Code{jen.Var().Id(v).Add(e.g.goType(t))}, e.value(d, jen.Id(v), t, true)...)
+}
+
+// nullChecks are the checks of a null just read for a nullable type t
+// whose Go value is nil for it: the keywords the embedded validator
+// checks (not, oneOf of required lists, ...) may refuse null too.
+//
+//	d.Append(schema0.Validate(nil, d.Path()))
+func (e *emitter) nullChecks(d dec, t *ir.Type) []jen.Code {
+	if t.Delegated == nil || !t.DelegatedNull || t.Kind == ir.KindAny {
+		return nil
+	}
+	return []jen.Code{d.call().Dot("Append").Call(jen.Id(e.g.delegatedSchema(t)).Dot("Validate").Call(jen.Nil(), d.call().Dot("Path").Call()))}
 }
 
 // field emits the statements reading field fl of x per its Presence.
@@ -446,7 +459,7 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 		if t.Nullable {
 			// if d.Null() { x.F = nil } else { ... }
 			return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
-				jen.Add(target).Op("=").Nil(),
+				append([]jen.Code{jen.Add(target).Op("=").Nil()}, e.nullChecks(d, t)...)...,
 			).Else().Block(alloc...)}
 		}
 		return alloc
@@ -464,7 +477,7 @@ func (e *emitter) field(d dec, fl *ir.Field) []jen.Code {
 			decl, read = jen.Id(v).Op(":=").New(e.g.goType(t)), []jen.Code{e.g.decodeCall(d.arg(), jen.Id(v), t, true)}
 		}
 		return []jen.Code{jen.If(d.call().Dot("Null").Call()).Block(
-			jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.nullableElem(fl)).Call(),
+			append([]jen.Code{jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.nullableElem(fl)).Call()}, e.nullChecks(d, t)...)...,
 		).Else().Block(
 			append(append([]jen.Code{decl}, read...),
 				jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Value").Call(jen.Id(v)))...,

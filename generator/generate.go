@@ -85,6 +85,8 @@ func emitters() []fileEmitter {
 type gen struct {
 	fam *ir.Family
 	opt Options
+	// argsNeed memoizes needsArgs.
+	argsNeed map[*ir.Type]bool
 	// Import paths of the runtime packages.
 	runtimePkg, wirePkg, checkPkg string
 	// pkgVars are package-level helper variables (compiled patterns,

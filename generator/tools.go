@@ -87,7 +87,7 @@ func (g *gen) emitDecodeArgsFuncs(f *jen.File) {
 				jen.If(jen.Id("d").Dot("Close").Call().Op("!=").Nil()).Block(
 					jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
 				),
-			}, g.topErrors(jen.Id("d")), []jen.Code{
+			}, g.argsErrors(jen.Id("d"), c), []jen.Code{
 				g.validateCall(jen.Id("x"), c, true, jen.Nil(), jen.Op("&").Id("e")),
 				ret(jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Op("&").Id("e"))),
 			})
@@ -332,7 +332,7 @@ func (g *gen) decodeAnyRoot(t *ir.Type) []jen.Code {
 			jen.Return(jen.Nil(), jen.Id("d").Dot("Report").Call(jen.Id("tool"), jen.Nil())),
 		),
 	)
-	body = append(body, g.topErrors(jen.Id("d"))...)
+	body = append(body, g.argsErrors(jen.Id("d"), t)...)
 	if len(checks) > 0 {
 		if nullable {
 			body = append(body, jen.If(jen.Op("!").Id("null")).Block(checks...))

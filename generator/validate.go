@@ -403,29 +403,53 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 	if t.Delegated == nil {
 		return nil
 	}
-	var name string
-	if len(t.Resources) == 0 {
-		name = c.g.pkgVar("schema", string(t.Delegated), jen.Qual(c.g.checkPkg, "MustSchema").Call(strLit(string(t.Delegated))))
-	} else {
-		// check.MustSchemaIn(`{"$ref":"uri#ptr"}`, map[string]string{"uri": `{...}`})
-		uris := slices.Sorted(maps.Keys(t.Resources))
-		key := string(t.Delegated)
-		docs := jen.Dict{}
-		for _, u := range uris {
-			key += "\x00" + u + "\x00" + string(t.Resources[u])
-			docs[strLit(u)] = strLit(string(t.Resources[u]))
-		}
-		name = c.g.pkgVar("schema", key, jen.Qual(c.g.checkPkg, "MustSchemaIn").Call(strLit(string(t.Delegated)), jen.Map(jen.String()).String().Values(docs)))
+	name := c.g.delegatedSchema(t)
+	check := func(g jen.Code) []jen.Code {
+		return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(g, c.receiver().Dot("String").Call()))}
 	}
-	var generic jen.Code = jen.Qual(c.g.wirePkg, "Generic").Call(v)
+	// A typed value is checked as sent; one of any kind holds the value
+	// as sent already (a union's branch values are nil when another
+	// branch matched, so the arguments would not stand for them).
 	switch {
 	case t.Kind == ir.KindAny:
-		generic = v
+		return check(v)
 	case isTime(t):
-		generic = c.g.timeText(v, t)
+		return check(c.g.timeText(v, t))
 	}
-	// e.Append(schema0.Validate(wire.Generic(x), p.String()))
-	return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(generic, c.receiver().Dot("String").Call()))}
+	// if v, ok := e.Instance(p, x); ok {
+	//	e.Append(schema0.Validate(v, p.String()))
+	// }
+	return c.instance(v, check)
+}
+
+// delegatedSchema is the package variable holding t's delegated schema,
+// compiled for the embedded validator.
+func (g *gen) delegatedSchema(t *ir.Type) string {
+	if len(t.Resources) == 0 {
+		return g.pkgVar("schema", string(t.Delegated), jen.Qual(g.checkPkg, "MustSchema").Call(strLit(string(t.Delegated))))
+	}
+	// check.MustSchemaIn(`{"$ref":"uri#ptr"}`, map[string]string{"uri": `{...}`})
+	uris := slices.Sorted(maps.Keys(t.Resources))
+	key := string(t.Delegated)
+	docs := jen.Dict{}
+	for _, u := range uris {
+		key += "\x00" + u + "\x00" + string(t.Resources[u])
+		docs[strLit(u)] = strLit(string(t.Resources[u]))
+	}
+	return g.pkgVar("schema", key, jen.Qual(g.checkPkg, "MustSchemaIn").Call(strLit(string(t.Delegated)), jen.Map(jen.String()).String().Values(docs)))
+}
+
+// instance runs the checks use emits over the typed value v in generic
+// form, for the embedded validator: the value as sent when the call's
+// arguments are at hand (wire.Errors.Instance; none when a default filled
+// it in), else v's own generic form. A check without a path of its own (a
+// trial that reports no pointer) takes v's.
+func (c vc) instance(v jen.Code, use func(g jen.Code) []jen.Code) []jen.Code {
+	if c.recv == nil {
+		return use(jen.Qual(c.g.wirePkg, "Generic").Call(v))
+	}
+	g := c.tmp("g")
+	return []jen.Code{jen.If(jen.List(jen.Id(g), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Instance").Call(c.path, v), jen.Id("ok")).Block(use(jen.Id(g))...)}
 }
 
 // lengthBounded counts the runes of s into n for the length checks conds
@@ -582,6 +606,38 @@ func (g *gen) budgetStart(d jen.Code) []jen.Code {
 		return nil
 	}
 	return []jen.Code{jen.Add(d).Dot("UseBudget").Call(jen.New(jen.Qual(g.checkPkg, "Budget")))}
+}
+
+// argsErrors is topErrors for a tool's decodeArgs of params type t,
+// handing e the arguments when a check of t needs them as sent.
+func (g *gen) argsErrors(d jen.Code, t *ir.Type) []jen.Code {
+	out := g.topErrors(d)
+	if g.needsArgs(t) {
+		out = append(out, jen.Id("e").Dot("UseArgs").Call(jen.Id("args")))
+	}
+	return out
+}
+
+// needsArgs reports whether a check of a value of type t judges the value
+// as sent (wire.Errors.Instance): a delegated keyword or contains, on t
+// or a type below it.
+func (g *gen) needsArgs(t *ir.Type) bool {
+	if v, ok := g.argsNeed[t]; ok {
+		return v
+	}
+	if g.argsNeed == nil {
+		g.argsNeed = map[*ir.Type]bool{}
+	}
+	g.argsNeed[t] = false // a recursive type asks again below
+	need := t.Delegated != nil || t.ConstraintsValue().Contains != nil
+	for sub := range t.Subtypes() {
+		if need {
+			break
+		}
+		need = g.needsArgs(sub)
+	}
+	g.argsNeed[t] = need
+	return need
 }
 
 // topErrors declares e, the validator's wire.Errors of a call: sharing
@@ -922,18 +978,20 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 		schema := c.g.pkgVar("schema", string(cs.ContainsSchema), jen.Qual(c.g.checkPkg, "MustSchema").Call(strLit(string(cs.ContainsSchema))))
 		count = jen.Block(jen.If(jen.Id(schema).Dot("Validate").Call(jen.Id(item), jen.Lit("")).Op("==").Nil()).Block(jen.Id(n).Op("++")))
 	}
-	body := []jen.Code{
-		jen.Id(n).Op(":=").Lit(0),
-		jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Qual(c.g.wirePkg, "Generic").Call(v).Assert(jen.Index().Any()),
-		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Add(count),
-	}
-	body = append(body, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
-		c.add("contains", fmt.Sprintf("must contain at least %d matching items", min), fmt.Sprintf("at least %d matching items", min), nil, nil)))
-	if cs.MaxContains != nil {
-		body = append(body, jen.If(jen.Id(n).Op(">").Lit(int(*cs.MaxContains))).Block(
-			c.add("maxContains", fmt.Sprintf("must contain at most %d matching items", *cs.MaxContains), fmt.Sprintf("at most %d matching items", *cs.MaxContains), nil, nil)))
-	}
-	return []jen.Code{jen.Block(body...)}
+	return c.instance(v, func(g jen.Code) []jen.Code {
+		body := []jen.Code{
+			jen.Id(n).Op(":=").Lit(0),
+			jen.List(jen.Id("items"), jen.Id("_")).Op(":=").Add(g).Assert(jen.Index().Any()),
+			jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Add(count),
+		}
+		body = append(body, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
+			c.add("contains", fmt.Sprintf("must contain at least %d matching items", min), fmt.Sprintf("at least %d matching items", min), nil, nil)))
+		if cs.MaxContains != nil {
+			body = append(body, jen.If(jen.Id(n).Op(">").Lit(int(*cs.MaxContains))).Block(
+				c.add("maxContains", fmt.Sprintf("must contain at most %d matching items", *cs.MaxContains), fmt.Sprintf("at most %d matching items", *cs.MaxContains), nil, nil)))
+		}
+		return []jen.Code{jen.Block(body...)}
+	})
 }
 
 // genericExact reports whether genericMatch checks every keyword of t:
@@ -1165,6 +1223,8 @@ func (c vc) objectParts(t *ir.Type) (fields, out []jen.Code) {
 	if t.Extra {
 		out = append(out, c.members(jen.Id("x").Dot(t.ExtraGoName), t.Elem, t)...)
 	}
+	// The compiler delegates these on objects (they judge the members as
+	// sent); an IR that sets them is checked on the decoded fields.
 	out = append(out, c.propertyCount(t)...)
 	out = append(out, c.dependentRequired(t)...)
 	if t.Delegated != nil {

@@ -129,7 +129,7 @@ warning tools.json:4:52: /0/function/parameters/properties/s/default: default "c
 			"r":{"type":"object","dependentRequired":{"a":["b"]},"default":{"a":1}},
 			"n":{"type":"string","not":{"const":"x"},"default":"x"},
 			"ok":{"type":"string","format":"date","default":"2024-02-29"}}}`, `
-DoItParams: object{d:string fmt=date, p:string [pattern=^a], l:[]any [minItems=1], c:[]any [contains=any delegated{"not":{}}], u:[]any [unique], o:DoItO, m:map<any> [minProps=1], r:map<any> [dep:a->b], n:string delegated{"not":{"const":"x"}}, ok:string fmt=date ="2024-02-29" ="2024-02-29"}
+DoItParams: object{d:string fmt=date, p:string [pattern=^a], l:[]any [minItems=1], c:[]any [contains=any delegated{"not":{}}], u:[]any [unique], o:DoItO, m:map<any> [minProps=1], r:map<any> delegated{"dependentRequired":{"a":["b"]}}, n:string delegated{"not":{"const":"x"}}, ok:string fmt=date ="2024-02-29" ="2024-02-29"}
 DoItO: oneOf<order>(int | number)
 warning tools.json:2:51: /0/function/parameters/properties/d/default: default "nope" does not match the schema: not a valid date; not applied
 warning tools.json:3:50: /0/function/parameters/properties/p/default: default "x" does not match the schema: does not match the pattern ^a; not applied
@@ -138,7 +138,7 @@ warning tools.json:5:56: /0/function/parameters/properties/c/default: default []
 warning tools.json:6:53: /0/function/parameters/properties/u/default: default [1,1] does not match the schema: items 0 and 1 are equal (uniqueItems); not applied
 warning tools.json:7:66: /0/function/parameters/properties/o/default: default 1 does not match the schema: matches more than one branch of oneOf; not applied
 warning tools.json:8:53: /0/function/parameters/properties/m/default: default {} does not match the schema: fewer members than minProperties 1; not applied
-warning tools.json:9:67: /0/function/parameters/properties/r/default: default {"a":1} does not match the schema: "a" requires "b" (dependentRequired); not applied
+warning tools.json:9:67: /0/function/parameters/properties/r/default: default {"a":1} does not match the schema: property "b" is required when "a" is present; not applied
 warning tools.json:10:55: /0/function/parameters/properties/n/default: default "x" does not match the schema: 'not' failed; not applied`},
 		{"delegated", `{"type":"object","properties":{
 			"a":{"type":"string","not":{"const":"x"}},
@@ -162,8 +162,8 @@ DoItParams: object{big:int [min=-99999999999999999999 max=99999999999999999999],
 			"l":{"type":"array","contains":{"type":"integer"},"minContains":2,"maxContains":3,"uniqueItems":true,"minItems":1},
 			"dep":{"type":"object","properties":{"a":{}},"dependencies":{"a":["b"],"b":{"required":["c"]}}}}}`, `
 DoItParams: object{o:DoItO, l:[]any [minItems=1 unique contains=int minContains=2 maxContains=3], dep:DoItDep}
-DoItO: object{a:any, b:any} [minProps=1 maxProps=2 dep:a->b names=string [maxLength=3]]
-DoItDep: object{a:any} [dep:a->b] delegated{"dependentSchemas":{"b":{"required":["c"]}}}`},
+DoItO: object{a:any, b:any} delegated{"minProperties":1,"maxProperties":2,"propertyNames":{"maxLength":3},"dependentRequired":{"a":["b"]}}
+DoItDep: object{a:any} delegated{"allOf":[{"dependentRequired":{"a":["b"]}},{"dependentSchemas":{"b":{"required":["c"]}}}]}`},
 		{"field names", `{"type":"object","properties":{
 			"target_id":{"type":"string"},"targetId":{"type":"string"},"type":{"type":"string"},"Validate":{"type":"string"},
 			"PM2.5":{"type":"number"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"}}}`, `

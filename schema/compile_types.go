@@ -174,6 +174,7 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 		return deleg
 	}
 	t.Nullable = nullable
+	t.DelegatedNull = nullable
 	if types == nil && c.stringHint[v.src] {
 		types = []string{"string"}
 	}
@@ -816,29 +817,72 @@ func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp 
 	return out
 }
 
+// objectConstraints compiles the keywords over a whole object's members
+// (minProperties, maxProperties, propertyNames, dependentRequired). A
+// struct keeps only the members it declares and fills in defaults, so on
+// one they are delegated: the embedded validator checks them on the
+// object as sent (wire.Errors.Instance). A map holds every member as
+// sent and checks the counts and names in Go, but a propertyNames schema
+// no string satisfies in Go terms (a number type, false) and
+// dependentRequired are delegated too.
 func (c *compiler) objectConstraints(t *ir.Type, v *view, nm naming) {
-	if n := c.count(v, "minProperties"); n != nil {
+	var deleg []jsonpos.Member
+	whole := func(k string) bool {
+		if t.Kind != ir.KindObject {
+			return false
+		}
+		if n := v.get(k); n != nil {
+			deleg = append(deleg, jsonpos.Member{Key: k, Value: n})
+		}
+		return true
+	}
+	if n := c.count(v, "minProperties"); n != nil && !whole("minProperties") {
 		constraints(t).MinProperties = n
 	}
-	if n := c.count(v, "maxProperties"); n != nil {
+	if n := c.count(v, "maxProperties"); n != nil && !whole("maxProperties") {
 		constraints(t).MaxProperties = n
 	}
 	c.checkRange(v, "minProperties", "maxProperties", false)
 	if pn := v.get("propertyNames"); pn != nil {
 		c.stringHint[pn] = true // names are strings: a type-less schema is a string one
-		constraints(t).PropertyNames = c.compile(pn, nm.child("Name"))
+		names := c.compile(pn, nm.child("Name"))
+		switch {
+		case whole("propertyNames"):
+		case !nameChecks(names):
+			deleg = append(deleg, jsonpos.Member{Key: "propertyNames", Value: pn})
+		default:
+			constraints(t).PropertyNames = names
+		}
 	}
 	if dr := v.get("dependentRequired"); dr != nil {
+		// Always delegated: rare, and a map has no Go check of it.
 		if dr.Kind != jsonpos.ObjectNode {
 			c.errorf(dr, "dependentRequired must be an object")
 		} else {
 			for _, m := range dr.Members {
-				cs := constraints(t)
-				cs.DependentRequired = append(cs.DependentRequired,
-					ir.Dependency{Property: m.Key, Requires: c.stringList(m.Value, "dependentRequired")})
+				c.stringList(m.Value, "dependentRequired") // its errors
+			}
+			if len(dr.Members) > 0 {
+				deleg = append(deleg, jsonpos.Member{Key: "dependentRequired", Value: dr})
 			}
 		}
 	}
+	if len(deleg) > 0 {
+		c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, deleg))
+	}
+}
+
+// nameChecks reports whether the generated Go checks of a member name (a
+// string) cover propertyNames compiled as t: a string or string enum
+// schema, or one without a type, and nothing delegated.
+func nameChecks(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KindString, ir.KindEnum:
+		return t.Delegated == nil
+	case ir.KindAny:
+		return t.Delegated == nil && len(t.Enum) == 0 && t.Const == nil
+	}
+	return false
 }
 
 // stringList reads an array of strings.

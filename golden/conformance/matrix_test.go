@@ -141,6 +141,20 @@ var matrixKeywords = []keywordCase{
 	{name: "contains_nullable", schema: `{"type":"array","contains":{"type":["string","null"]}}`, valid: `[null]`, invalid: `[1]`},
 	{name: "contains_false", schema: `{"type":"array","contains":false}`, valid: `{}`, invalid: `["a"]`},
 	{name: "contains_arrays", schema: `{"type":"array","contains":{"type":"array","items":{"type":"string"}}}`, valid: `[["x"]]`, invalid: `[[1]]`},
+	// Keywords over a whole object judge the members as sent: undeclared
+	// ones count, and defaults filled in by the decoder do not.
+	{name: "propertyNames_undeclared", schema: `{"type":"object","properties":{"path":{"type":"string"}},"propertyNames":{"enum":["path","recursive"]}}`, valid: `{"path":"x","recursive":true}`, invalid: `{"path":"x","recursve":true}`},
+	{name: "not_required_undeclared", schema: `{"type":"object","properties":{"a":{"type":"integer"}},"not":{"required":["admin"]}}`, valid: `{"a":1}`, invalid: `{"a":1,"admin":true}`},
+	{name: "maxProperties_undeclared", schema: `{"type":"object","properties":{"a":{"type":"integer"}},"maxProperties":1}`, valid: `{"a":1}`, invalid: `{"a":1,"b":2}`},
+	{name: "minProperties_undeclared", schema: `{"type":"object","properties":{"a":{"type":"integer"}},"minProperties":2}`, valid: `{"a":1,"b":2}`, invalid: `{"a":1}`},
+	{name: "dependentRequired_undeclared", schema: `{"type":"object","properties":{"a":{"type":"integer"}},"dependentRequired":{"b":["a"]}}`, valid: `{"b":2,"a":1}`, invalid: `{"b":2}`},
+	{name: "dependentRequired_map", schema: `{"type":"object","dependentRequired":{"a":["b"]}}`, valid: `{"a":1,"b":2}`, invalid: `{"a":1}`},
+	{name: "anyOf_required_undeclared", schema: `{"type":"object","properties":{"query":{"type":"string"}},"anyOf":[{"required":["query"]},{"required":["url"]}]}`, valid: `{"url":"x"}`, invalid: `{}`},
+	{name: "oneOf_required_default", schema: `{"type":"object","properties":{"mode":{"type":"string","default":"fast"},"file":{"type":"string"}},"oneOf":[{"required":["mode"]},{"required":["file"]}]}`, valid: `{"file":"x"}`, invalid: `{}`},
+	{name: "maxProperties_default", schema: `{"type":"object","properties":{"a":{"type":"integer","default":1}},"maxProperties":0}`, valid: `{}`, invalid: `{"a":1}`},
+	{name: "propertyNames_false", schema: `{"type":"object","propertyNames":false}`, valid: `{}`, invalid: `{"a":1}`},
+	{name: "propertyNames_integer", schema: `{"type":"object","propertyNames":{"type":"integer","minimum":1}}`, valid: `{}`, invalid: `{"a":1}`},
+	{name: "const_object_undeclared", schema: `{"type":"object","properties":{"a":{"type":"integer"}},"const":{"a":1}}`, valid: `{"a":1}`, invalid: `{"a":1,"b":2}`},
 	{name: "tuple_any_position", schema: `{"type":"array","prefixItems":[{"const":{"a":1}},{"enum":[null,1]}]}`, valid: `[{"a":1},null]`, invalid: `[null]`},
 }
 

@@ -20,6 +20,7 @@ func decodeArgsSendContentParams(tool string, args []byte) (*SendContentParams, 
 		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
+	e.UseArgs(args)
 	x.validate(nil, &e)
 	if err := d.Report(tool, &e); err != nil {
 		return nil, err
@@ -36,6 +37,7 @@ func decodeArgsLookupParams(tool string, args []byte) (*LookupParams, error) {
 		return nil, d.Report(tool, nil)
 	}
 	var e wire.Errors
+	e.UseArgs(args)
 	x.validate(nil, &e)
 	if err := d.Report(tool, &e); err != nil {
 		return nil, err

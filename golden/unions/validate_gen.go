@@ -36,13 +36,17 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("env")
 		if x.Env != nil {
-			e.Append(schema1.Validate(wire.Generic(x.Env), c.String()))
+			if g1, ok := e.Instance(&c, x.Env); ok {
+				e.Append(schema1.Validate(g1, c.String()))
+			}
 		}
 	}
 	{
 		c := p.Key("notEmpty")
 		if x.NotEmpty != nil {
-			e.Append(schema2.Validate(wire.Generic((*x.NotEmpty)), c.String()))
+			if g1, ok := e.Instance(&c, (*x.NotEmpty)); ok {
+				e.Append(schema2.Validate(g1, c.String()))
+			}
 		}
 	}
 	{
@@ -170,7 +174,9 @@ func (x *SendContentCond) Validate() error {
 
 // validate records the violations of x at p in e.
 func (x *SendContentCond) validate(p *wire.Path, e *wire.Errors) {
-	e.Append(schema3.Validate(wire.Generic(x), p.String()))
+	if g0, ok := e.Instance(p, x); ok {
+		e.Append(schema3.Validate(g0, p.String()))
+	}
 }
 
 // Validate checks x against its schema, reporting every violation.
@@ -198,7 +204,9 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 			}
 		}
 	}
-	e.Append(schema4.Validate(wire.Generic(x), p.String()))
+	if g0, ok := e.Instance(p, x); ok {
+		e.Append(schema4.Validate(g0, p.String()))
+	}
 }
 
 // Patterns, schemas and literals the checks use, compiled once.

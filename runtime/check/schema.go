@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -177,10 +178,39 @@ func collect(e *jsonschema.ValidationError, prefix string, out *[]runtime.FieldE
 		Code:    keywordOf(e.ErrorKind),
 		Message: e.ErrorKind.LocalizedString(printer),
 	}
-	if _, ok := e.ErrorKind.(*kind.FalseSchema); ok {
+	switch k := e.ErrorKind.(type) {
+	case *kind.FalseSchema:
 		fe.Code, fe.Message = falseSchemaError(e)
+	case *kind.MinProperties:
+		fe.Message, fe.Expected = "must have at least "+properties(k.Want), "at least "+properties(k.Want)
+	case *kind.MaxProperties:
+		fe.Message, fe.Expected = "must have at most "+properties(k.Want), "at most "+properties(k.Want)
+	case *kind.Required:
+		// One violation per missing member, at its pointer, as the
+		// decoder reports a missing required property.
+		for _, m := range k.Missing {
+			fe.Path = prefix + pointer(append(slices.Clip(e.InstanceLocation), m))
+			fe.Message = "missing required property " + strconv.Quote(m)
+			*out = append(*out, fe)
+		}
+		return
+	case *kind.DependentRequired:
+		for _, m := range k.Missing {
+			fe.Path = prefix + pointer(append(slices.Clip(e.InstanceLocation), m))
+			fe.Message = fmt.Sprintf("property %q is required when %q is present", m, k.Prop)
+			*out = append(*out, fe)
+		}
+		return
 	}
 	*out = append(*out, fe)
+}
+
+// properties is "1 property" or "n properties".
+func properties(n int) string {
+	if n == 1 {
+		return "1 property"
+	}
+	return strconv.Itoa(n) + " properties"
 }
 
 // falseSchemaError names the keyword whose false subschema rejected the

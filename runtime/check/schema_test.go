@@ -26,7 +26,7 @@ func TestSchemaValidate(t *testing.T) {
 	}{
 		{`{"kind":"user","email":"a@example.com","code":"ÉA1"}`, nil},
 		{`{"kind":"team"}`, nil},
-		{`{"kind":"user"}`, []runtime.FieldError{{Path: "/args", Code: "required"}}},
+		{`{"kind":"user"}`, []runtime.FieldError{{Path: "/args/email", Code: "required"}}},
 		{`{"kind":"team","email":"not-an-email"}`, []runtime.FieldError{{Path: "/args/email", Code: "format"}}},
 		{`{"kind":"team","code":"ab1"}`, []runtime.FieldError{{Path: "/args/code", Code: "pattern"}}},
 		{`{"kind":"team","legacy":1}`, []runtime.FieldError{{Path: "/args", Code: "not"}, {Path: "/args/legacy", Code: "unevaluatedProperties"}}},

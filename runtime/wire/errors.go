@@ -459,6 +459,10 @@ type Errors struct {
 	// err is the ValidationError allocated with the first violation, for
 	// Err to return.
 	err *runtime.ValidationError
+	// args are the call's arguments as sent (UseArgs), handed on to the
+	// Errors of its trials, and inst their parsed form, once parsed.
+	args []byte
+	inst *instance
 }
 
 // Violations are stored in blocks that hold FieldErrors and their text
@@ -492,7 +496,7 @@ func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
 
 // Sub returns an empty Errors for a trial (a contains item, a union
 // branch) that shares e's pattern-matching budget.
-func (e *Errors) Sub() Errors { return Errors{budget: e.budget} }
+func (e *Errors) Sub() Errors { return Errors{budget: e.budget, args: e.args, inst: e.inst} }
 
 // Match reports whether s contains a match of re, charging the call's
 // budget. A match that cannot be decided in time fails closed: it records

@@ -292,6 +292,10 @@ func (c *cmp) constraints(path string, o, n *ir.Type) {
 	if oc.MultipleOf != nil || nc.MultipleOf != nil {
 		c.text(path, "multipleOf", numText(oc.MultipleOf), numText(nc.MultipleOf))
 	}
+	// Keywords the embedded validator checks (not, if/then/else, a oneOf
+	// of required lists, minProperties and the like on an object) are
+	// compared as text: a change in them may tighten.
+	c.text(path, "delegated keywords", string(o.Delegated), string(n.Delegated))
 	if !oc.UniqueItems && nc.UniqueItems {
 		c.add(Breaking, "constraint_tightened", path, "items must now be unique")
 	} else if oc.UniqueItems && !nc.UniqueItems {

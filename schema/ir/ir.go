@@ -211,6 +211,11 @@ type Type struct {
 	// unevaluated*, ...); the generated code validates the value against it
 	// with the embedded validator. Nil when nothing is delegated.
 	Delegated json.RawMessage
+	// DelegatedNull reports that Delegated applies to null too: the
+	// schema's own type list allows null beside its delegated keywords
+	// ({"type":["object","null"],"not":...}), where a union's null
+	// branch would not.
+	DelegatedNull bool
 	// Resources are documents Delegated refers to by absolute URI (keys
 	// carry no fragment), kept exactly as written ($id, $anchor,
 	// $dynamicAnchor). Set on the root type of a schema with a

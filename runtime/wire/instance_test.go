@@ -1,0 +1,50 @@
+package wire
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestInstance: the value at a path in the arguments as sent, the
+// decoded value's generic form when there are no arguments or the path
+// is not in them.
+func TestInstance(t *testing.T) {
+	type typed struct {
+		A int `json:"a"`
+	}
+	var e Errors
+	root := (*Path)(nil)
+	o := root.Key("o")
+	item := o.Index(1)
+	missing := o.Key("nope")
+	if got, ok := e.Instance(&o, typed{A: 7}); !ok || !reflect.DeepEqual(got, map[string]any{"a": float64(7)}) {
+		t.Errorf("no arguments: %#v, %v, want the typed value's generic form", got, ok)
+	}
+	e.UseArgs([]byte(`{"o":[{"a":1,"extra":true},{"a":2,"b":"x"}]}`))
+	sub := e.Sub()
+	for _, tc := range []struct {
+		p    *Path
+		want any
+		ok   bool
+	}{
+		{root, map[string]any{"o": []any{map[string]any{"a": float64(1), "extra": true}, map[string]any{"a": float64(2), "b": "x"}}}, true},
+		{&item, map[string]any{"a": float64(2), "b": "x"}, true},
+		// Not sent: a default filled it in, checked at generation.
+		{&missing, nil, false},
+	} {
+		for _, errs := range []*Errors{&e, &sub} {
+			if got, ok := errs.Instance(tc.p, typed{A: 7}); ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Instance(%q) = %#v, %v, want %#v, %v", tc.p.String(), got, ok, tc.want, tc.ok)
+			}
+		}
+	}
+	base := At("/o")
+	if got, ok := e.Instance(&base, typed{A: 7}); !ok || !reflect.DeepEqual(got, map[string]any{"a": float64(7)}) {
+		t.Errorf("below a base path: %#v, %v, want the typed value's", got, ok)
+	}
+	var bad Errors
+	bad.UseArgs([]byte(`{"o":`))
+	if got, ok := bad.Instance(&o, typed{A: 3}); !ok || !reflect.DeepEqual(got, map[string]any{"a": float64(3)}) {
+		t.Errorf("unparsable arguments: %#v, %v, want the typed value's", got, ok)
+	}
+}
