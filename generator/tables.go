@@ -3,8 +3,6 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/big"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -476,35 +474,16 @@ func (g *gen) numberBounds(t *ir.Type, integer bool) ([]litNode, bool) {
 				d.add("I", litInt(int(b.Int64())))
 			}
 		default:
-			f, exact := r.Float64()
-			if math.IsInf(f, 0) {
+			f, op, finite := floatBound(r, lower, exclusive)
+			if !finite {
 				if (f > 0) != lower {
 					return
 				}
 				always()
 				break
 			}
-			above := !exact && new(big.Rat).SetFloat64(f).Cmp(r) > 0
-			var op string
-			switch {
-			case exact && lower && exclusive:
-				op = "LessEqual"
-			case exact && lower:
-				op = "Less"
-			case exact && exclusive:
-				op = "GreaterEqual"
-			case exact:
-				op = "Greater"
-			case lower && above:
-				op = "Less"
-			case lower:
-				op = "LessEqual"
-			case above:
-				op = "GreaterEqual"
-			default:
-				op = "Greater"
-			}
-			d.add("Op", litQual(g.shapePkg(), op))
+			names := map[string]string{"<": "Less", "<=": "LessEqual", ">": "Greater", ">=": "GreaterEqual"}
+			d.add("Op", litQual(g.shapePkg(), names[op]))
 			d.add("F", litFloat(f))
 		}
 		out = append(out, d)

@@ -815,26 +815,12 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 				cond = jen.Add(x).Op(">").Lit(int(b.Int64()))
 			}
 		} else {
-			// The float64 nearest the bound, and the comparison that
-			// agrees with the exact one for every float64 x.
-			f, exact := r.Float64()
-			if math.IsInf(f, 0) {
+			f, op, finite := floatBound(r, lower, exclusive)
+			if !finite {
 				if (f > 0) == lower {
 					out = append(out, violation)
 				}
 				return
-			}
-			above := !exact && new(big.Rat).SetFloat64(f).Cmp(r) > 0
-			switch {
-			case exact:
-			case lower && above:
-				op = "<" // x >= r ⇔ x >= f; x > r ⇔ x >= f
-			case lower:
-				op = "<=" // f < r: x >= r ⇔ x > f
-			case above:
-				op = ">=" // x <= r ⇔ x < f
-			default:
-				op = ">" // f < r: x <= r ⇔ x <= f
 			}
 			cond = jen.Add(x).Op(op).Lit(f)
 		}
@@ -856,6 +842,45 @@ func (c vc) numberChecks(v jen.Code, t *ir.Type, integer bool) []jen.Code {
 			c.addValue(add, "multipleOf", "must be a multiple of "+text, "multiple of "+text, x)))
 	}
 	return out
+}
+
+// floatBound gives the comparison with f, the float64 nearest the bound
+// r, under which a float64 x violates it (op: <, <=, >, >=), judging x as
+// the decimal it stands for: the shortest one that reads back as x, the
+// way a model writes numbers. So exclusiveMinimum 0.1 refuses 0.1 (the
+// float64 nearest 0.1 lies above it, but stands for 0.1). Rounding keeps
+// order, so an x other than f is on the side of r that it is of f; only
+// x == f depends on how f's decimal compares with r. finite is false
+// when r is beyond every float64 (f is then ±Inf).
+func floatBound(r *big.Rat, lower, exclusive bool) (f float64, op string, finite bool) {
+	f, _ = r.Float64()
+	if math.IsInf(f, 0) {
+		return f, "", false
+	}
+	s, _ := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64))
+	c := s.Cmp(r) // how the decimal f stands for compares with r
+	var fValid bool
+	switch {
+	case lower && exclusive:
+		fValid = c > 0
+	case lower:
+		fValid = c >= 0
+	case exclusive:
+		fValid = c < 0
+	default:
+		fValid = c <= 0
+	}
+	switch {
+	case lower && fValid:
+		op = "<"
+	case lower:
+		op = "<="
+	case fValid:
+		op = ">"
+	default:
+		op = ">="
+	}
+	return f, op, true
 }
 
 // intBound turns a bound into the inclusive limit an integer must respect
@@ -1361,6 +1386,26 @@ func (c vc) union(t *ir.Type) []jen.Code {
 	}
 	for i, b := range t.Branches {
 		target := jen.Id("x").Dot(names[i])
+		if isInterface(b) && len(names) > 1 {
+			// A value of any kind is nil both when it holds null and when
+			// another branch matched: checked only when no other is set.
+			if cs := c.value(target, b); len(cs) > 0 {
+				var unset *jen.Statement
+				for j, n := range names {
+					if j == i {
+						continue
+					}
+					cond := jen.Id("x").Dot(n).Op("==").Nil()
+					if unset == nil {
+						unset = cond
+					} else {
+						unset = unset.Op("&&").Add(cond)
+					}
+				}
+				out = append(out, jen.If(unset).Block(cs...))
+			}
+			continue
+		}
 		if nilable(b) {
 			out = append(out, c.value(target, b)...)
 			continue

@@ -946,7 +946,14 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 		if u.Kind != jsonpos.BoolNode {
 			c.errorf(u, "uniqueItems must be a boolean")
 		}
-		if u.Kind == jsonpos.BoolNode && u.Bool {
+		switch {
+		case u.Kind != jsonpos.BoolNode || !u.Bool:
+		case structItems(t):
+			// A struct keeps only the members an item declares and fills
+			// in defaults: equal structs may stand for different items,
+			// so the embedded validator compares the items as sent.
+			c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, []jsonpos.Member{{Key: "uniqueItems", Value: u}}))
+		default:
 			constraints(t).UniqueItems = true
 		}
 	}
@@ -958,6 +965,20 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 		cs.MaxContains = c.count(v, "maxContains")
 		c.checkRange(v, "minContains", "maxContains", false)
 	}
+}
+
+// structItems reports whether an array or tuple holds items decoded
+// into structs.
+func structItems(t *ir.Type) bool {
+	if t.Elem != nil && t.Elem.Kind == ir.KindObject {
+		return true
+	}
+	for _, p := range t.Prefix {
+		if p != nil && p.Kind == ir.KindObject {
+			return true
+		}
+	}
+	return false
 }
 
 // canonical is the compact JSON of a value.

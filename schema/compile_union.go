@@ -50,9 +50,20 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*js
 	t.Nullable = nullable
 	c.declare(t, nm.name)
 	hints := c.matchBranches(t, branches)
-	for i, b := range branches {
-		t.Branches = append(t.Branches, c.compile(b.node, nm.child(hints[i])))
+	nulls := 0 // branches that admit null
+	if nullable {
+		nulls++
 	}
+	for i, b := range branches {
+		bt := c.compile(b.node, nm.child(hints[i]))
+		t.Branches = append(t.Branches, bt)
+		if bt.Nullable {
+			nulls++
+		}
+	}
+	// Null is a value of the union when a branch admits it (exactly one,
+	// for oneOf); the branches are then left unset.
+	t.Nullable = nulls > 0 && (!t.OneOf || nulls == 1)
 	if t.OneOf {
 		c.warnSameBranches(t, list)
 	}

@@ -155,6 +155,15 @@ var matrixKeywords = []keywordCase{
 	{name: "propertyNames_false", schema: `{"type":"object","propertyNames":false}`, valid: `{}`, invalid: `{"a":1}`},
 	{name: "propertyNames_integer", schema: `{"type":"object","propertyNames":{"type":"integer","minimum":1}}`, valid: `{}`, invalid: `{"a":1}`},
 	{name: "const_object_undeclared", schema: `{"type":"object","properties":{"a":{"type":"integer"}},"const":{"a":1}}`, valid: `{"a":1}`, invalid: `{"a":1,"b":2}`},
+	{name: "uniqueItems_struct_undeclared", schema: `{"type":"array","uniqueItems":true,"items":{"type":"object","properties":{"a":{"type":"integer"}}}}`, valid: `[{"a":1},{"a":1,"b":2}]`, invalid: `[{"a":1},{"a":1}]`},
+	{name: "uniqueItems_struct_default", schema: `{"type":"array","uniqueItems":true,"items":{"type":"object","properties":{"a":{"type":"integer","default":1}}}}`, valid: `[{},{"a":1}]`, invalid: `[{"a":1},{"a":1}]`},
+	{name: "anyOf_mixed_enum", schema: `{"anyOf":[{"enum":["all",0]},{"type":"integer","minimum":1}]}`, valid: `5`, invalid: `-1`},
+	{name: "oneOf_mixed_enum", schema: `{"oneOf":[{"enum":[1,"a"]},{"type":"string","maxLength":0}]}`, valid: `""`, invalid: `"b"`},
+	{name: "anyOf_nullable_branch", schema: `{"anyOf":[{"type":["string","null"]},{"type":"integer"}]}`, valid: `null`, invalid: `1.5`, noNullableSuffix: true},
+	{name: "oneOf_two_null_branches", schema: `{"oneOf":[{"type":["string","null"]},{"type":["integer","null"]}]}`, valid: `1`, invalid: `null`, noNullableSuffix: true},
+	{name: "exclusiveMinimum_decimal", schema: `{"type":"number","exclusiveMinimum":0.1}`, valid: `0.2`, invalid: `0.1`},
+	{name: "exclusiveMaximum_decimal", schema: `{"type":"number","exclusiveMaximum":0.3}`, valid: `0.2`, invalid: `0.3`},
+	{name: "minimum_decimal", schema: `{"type":"number","minimum":0.1}`, valid: `0.1`, invalid: `0.09`},
 	{name: "tuple_any_position", schema: `{"type":"array","prefixItems":[{"const":{"a":1}},{"enum":[null,1]}]}`, valid: `[{"a":1},null]`, invalid: `[null]`},
 }
 
