@@ -64,7 +64,7 @@ func TestCompare(t *testing.T) {
 			want:     "breaking constraint_tightened /o"},
 		{name: "object member count bounded", oldProps: `"o":{"type":"object","properties":{"x":{"type":"string"}}}`,
 			newProps: `"o":{"type":"object","properties":{"x":{"type":"string"}},"minProperties":1}`,
-			want: "breaking constraint_tightened /o"},
+			want:     "breaking constraint_tightened /o"},
 		{name: "pattern changed", oldProps: `"a":{"type":"string","pattern":"^a"}`, newProps: `"a":{"type":"string","pattern":"^b"}`,
 			want: "breaking constraint_tightened /a"},
 		{name: "required dropped", oldProps: `"a":{"type":"string"}`, oldReq: `"a"`, newProps: `"a":{"type":"string"}`,
