@@ -185,3 +185,27 @@ func (r *reference) typeOf(s map[string]any) string {
 		return t
 	}
 }
+
+// TestSchemaSurfaces: the published schema lists every surface Load
+// accepts, no more.
+func TestSchemaSurfaces(t *testing.T) {
+	var root struct {
+		Properties struct {
+			Surfaces struct {
+				Items struct {
+					Enum []string `json:"enum"`
+				} `json:"items"`
+			} `json:"surfaces"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(Schema, &root); err != nil {
+		t.Fatal(err)
+	}
+	got := append([]string(nil), root.Properties.Surfaces.Items.Enum...)
+	want := append([]string(nil), SurfaceNames...)
+	sort.Strings(got)
+	sort.Strings(want)
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("schema surfaces %v, Load accepts %v", got, want)
+	}
+}

@@ -76,8 +76,14 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	limitMemory(inputs)
 
 	p.outDir = fl.out
-	if p.outDir == "" && p.manifest != nil && p.manifest.Output != "" {
-		p.outDir = p.manifest.Resolve(filepath.FromSlash(p.manifest.Output))
+	if p.outDir == "" && p.manifest != nil {
+		// output is relative to the manifest, as inputs are; without it
+		// the package is the manifest's folder.
+		out := p.manifest.Output
+		if out == "" {
+			out = "."
+		}
+		p.outDir = p.manifest.Resolve(filepath.FromSlash(out))
 	}
 	if p.outDir == "" {
 		p.outDir = "."
