@@ -1,6 +1,7 @@
 package codemode
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -129,7 +130,208 @@ func (r *run) guard() error {
 	}
 
 	jsonObj := g.Get("JSON").ToObject(vm)
-	return jsonObj.DefineDataProperty("stringify", vm.ToValue(r.stringify), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	if err := jsonObj.DefineDataProperty("stringify", vm.ToValue(r.stringify), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+		return err
+	}
+	return r.guardNative()
+}
+
+// maxJSONNesting bounds the nesting JSON.parse accepts: goja parses by
+// recursion in Go, where a deep enough text overflows the goroutine's
+// stack, which no recover catches.
+const maxJSONNesting = 1000
+
+// maxSourceNesting bounds how deep a script's brackets nest: the
+// TypeScript transform and the compiler take time superlinear in it, and
+// both run before the wall-time limit can stop anything.
+const maxSourceNesting = 100
+
+// sourceNesting is how deep the brackets of a script nest, outside string
+// literals and comments (a rough reading of the source; the count errs
+// toward deeper, which only refuses code no one writes).
+func sourceNesting(src string) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '(', '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ')', ']', '}':
+			depth = max(depth-1, 0)
+		case '"', '\'', '`':
+			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+			} else if i+1 < len(src) && src[i+1] == '*' {
+				if end := strings.Index(src[i+2:], "*/"); end >= 0 {
+					i += end + 3
+				} else {
+					i = len(src)
+				}
+			}
+		}
+	}
+	return deepest
+}
+
+// jsonNesting is how deep the arrays and objects of a JSON text nest.
+func jsonNesting(s string) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth = max(depth-1, 0)
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return deepest
+}
+
+// guardNative closes the other ways into loops and allocations in Go:
+// code built from strings (eval, the Function constructors), whose
+// compiler recurses and runs in time superlinear in the source; deep
+// JSON.parse; and the built-ins that turn an array-like into a list by its
+// length (Function.prototype.apply, Reflect.apply and construct,
+// String.raw, a RegExp's Symbol.replace), read here once and copied.
+func (r *run) guardNative() error {
+	vm := r.vm
+	g := vm.GlobalObject()
+	deny := vm.ToValue(func(goja.FunctionCall) goja.Value {
+		panic(vm.NewTypeError("code built from strings (eval, Function) is disabled in tool scripts"))
+	})
+	_ = g.Delete("eval")
+	var funcProto *goja.Object
+	if fn, err := vm.RunString("(function(){})"); err == nil {
+		funcProto = fn.ToObject(vm).Prototype()
+	}
+	if funcProto == nil {
+		return errors.New("engine lacks Function.prototype")
+	}
+	// Function stays the name of functions' prototype, for instanceof and
+	// Function.prototype, but builds nothing.
+	if err := deny.ToObject(vm).DefineDataProperty("prototype", funcProto, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+		return err
+	}
+	for _, src := range []string{"(function(){})", "(async function(){})", "(function*(){})"} {
+		fn, err := vm.RunString(src)
+		if err != nil {
+			continue // the engine lacks this kind of function
+		}
+		proto := fn.ToObject(vm).Prototype()
+		if proto == nil {
+			continue
+		}
+		if err := proto.DefineDataProperty("constructor", deny, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+			return err
+		}
+	}
+	if err := g.DefineDataProperty("Function", deny, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+		return err
+	}
+
+	jsonObj := g.Get("JSON").ToObject(vm)
+	if parse, ok := goja.AssertFunction(jsonObj.Get("parse")); ok {
+		if err := jsonObj.DefineDataProperty("parse", vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			if s, ok := primitive(call.Argument(0)).(string); ok && jsonNesting(s) > maxJSONNesting {
+				panic(vm.NewTypeError(fmt.Sprintf("JSON.parse: the text nests deeper than %d", maxJSONNesting)))
+			}
+			return r.callOrThrow(parse, call)
+		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
+
+	// list copies an array-like into a real array, its length read once.
+	list := func(v goja.Value, what string) goja.Value {
+		obj, ok := v.(*goja.Object)
+		if !ok {
+			return v // undefined, null: the built-in's own answer
+		}
+		n := r.lengthOf(obj)
+		if n > int64(r.lim.Length) {
+			r.tooLong(fmt.Sprintf("%s over %d elements", what, n))
+		}
+		items := make([]any, n)
+		for i := range items {
+			items[i] = obj.Get(fmt.Sprint(i))
+		}
+		return vm.NewArray(items...)
+	}
+	wrap := func(obj *goja.Object, name string, fix func(call *goja.FunctionCall)) error {
+		orig, ok := goja.AssertFunction(obj.Get(name))
+		if !ok {
+			return nil
+		}
+		return obj.DefineDataProperty(name, vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			call.Arguments = append([]goja.Value(nil), call.Arguments...)
+			fix(&call)
+			return r.callOrThrow(orig, call)
+		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	}
+	argList := func(k int, what string) func(call *goja.FunctionCall) {
+		return func(call *goja.FunctionCall) {
+			if len(call.Arguments) > k {
+				call.Arguments[k] = list(call.Arguments[k], what)
+			}
+		}
+	}
+	if err := wrap(funcProto, "apply", argList(1, "Function.prototype.apply")); err != nil {
+		return err
+	}
+	if reflect, ok := g.Get("Reflect").(*goja.Object); ok {
+		if err := wrap(reflect, "apply", argList(2, "Reflect.apply")); err != nil {
+			return err
+		}
+		if err := wrap(reflect, "construct", argList(1, "Reflect.construct")); err != nil {
+			return err
+		}
+	}
+	strCtor := g.Get("String").ToObject(vm)
+	if err := wrap(strCtor, "raw", func(call *goja.FunctionCall) {
+		if tpl, ok := call.Argument(0).(*goja.Object); ok {
+			raw := vm.NewObject()
+			_ = raw.Set("raw", list(tpl.Get("raw"), "String.raw"))
+			call.Arguments[0] = raw
+		}
+		if n := int64(len(call.Arguments)); n > int64(r.lim.Length) {
+			r.tooLong(fmt.Sprintf("String.raw of %d substitutions", n))
+		}
+	}); err != nil {
+		return err
+	}
+	regexpProto := g.Get("RegExp").ToObject(vm).Get("prototype").ToObject(vm)
+	if sym, ok := g.Get("Symbol").ToObject(vm).Get("replace").(*goja.Symbol); ok {
+		orig, ok := goja.AssertFunction(regexpProto.GetSymbol(sym))
+		if ok {
+			if err := regexpProto.DefineDataPropertySymbol(sym, vm.ToValue(func(call goja.FunctionCall) goja.Value {
+				// As String.prototype.replace bounds it: the string is the
+				// first argument here, the regexp this.
+				as := goja.FunctionCall{This: call.Argument(0), Arguments: []goja.Value{call.This, call.Argument(1)}}
+				if n := r.replaceBound(as, true); n > int64(r.lim.Length) {
+					r.tooLong(fmt.Sprintf("RegExp.prototype[Symbol.replace] making %d characters", n))
+				}
+				return r.callOrThrow(orig, goja.FunctionCall{This: call.This, Arguments: []goja.Value{call.Argument(0), as.Arguments[1]}})
+			}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func clampLen(f float64, limit int) int64 {

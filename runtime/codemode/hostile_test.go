@@ -107,6 +107,21 @@ func TestHostileScripts(t *testing.T) {
 		{"syntax error", false, "const a = 1;\nconst = 2", codemode.CodeSyntax, "", 0, ""},
 		{"escape the wrapper", false, `}); while (true) {}; (async function () {`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
 		{"bigint result", false, `return 10n`, codemode.CodeScript, "", 0, "BigInt"},
+		// Built-ins that turn an array-like into a list in Go by its length
+		// (a 4e9 make was a fatal out-of-memory error, no recover).
+		{"apply of a huge array-like", false, `return Math.max.apply(null, {length: 4e9} as any)`, codemode.CodeLimit, codemode.LimitMemory, 0, "apply"},
+		{"Reflect.apply of a huge array-like", false, `return Reflect.apply(Math.max, null, {length: 4e9} as any)`, codemode.CodeLimit, codemode.LimitMemory, 0, "Reflect.apply"},
+		{"Reflect.construct of a huge array-like", false, `return Reflect.construct(Array, {length: 4e9} as any).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Reflect.construct"},
+		{"String.raw of a huge array-like", false, `return String.raw({raw: {length: 2e9}} as any).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "String.raw"},
+		{"RegExp Symbol.replace blowup", false, `const s = "a".repeat(3e4), r = "b".repeat(3e4); return (/a/g as any)[Symbol.replace](s, r).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Symbol.replace"},
+		// JSON.parse and the compiler recurse in Go: a deep enough text
+		// overflowed the goroutine's stack (fatal).
+		{"deep JSON.parse", false, `return JSON.parse("[".repeat(5000) + "]".repeat(5000)).length`, codemode.CodeScript, "", 0, "nests deeper"},
+		{"no eval", false, `return eval("1")`, codemode.CodeScript, "", 0, "eval"},
+		{"no Function constructor", false, `return new Function("return 1")()`, codemode.CodeScript, "", 0, "not a constructor"},
+		{"no constructor of a function", false, `return (function () {}).constructor("return 1")()`, codemode.CodeScript, "", 0, "disabled"},
+		{"no constructor of an async function", false, `return (async function () {}).constructor("return 1")()`, codemode.CodeScript, "", 0, "disabled"},
+		{"deeply nested source", false, strings.Repeat("{", 1000) + strings.Repeat("}", 1000), codemode.CodeLimit, codemode.LimitScript, 0, "nests"},
 	}
 	// The first run of a process initialises the engine and the compiler.
 	runScript(t, newMode(t, false), `return 1`)
@@ -216,6 +231,27 @@ func TestResultCut(t *testing.T) {
 	var s string
 	if err := json.Unmarshal(out.Result, &s); err != nil || !strings.HasPrefix(s, `[{"i":0,"name":"item 0"}`) {
 		t.Errorf("cut result is not the start as a string: %.200s", out.Result)
+	}
+}
+
+// TestNothingReturned: a script that returns nothing has no result and no
+// note (an empty result was reported as cut after 0 bytes).
+func TestNothingReturned(t *testing.T) {
+	for _, script := range []string{`const x = 1;`, `return undefined`} {
+		out, _ := runScript(t, newMode(t, false), script)
+		if !out.OK || len(out.Result) != 0 || len(out.Notes) != 0 {
+			t.Errorf("%s: %s notes %v", script, out.Render(), out.Notes)
+		}
+	}
+}
+
+// TestArrayLikeReadOnce: an array-like handed to apply is copied with its
+// length read once, so a getter cannot pass the check with a small length
+// and then make the built-in loop over a huge one.
+func TestArrayLikeReadOnce(t *testing.T) {
+	out, _ := runScript(t, newMode(t, false), `let n = 0; const o: any = {get length() { return n++ === 0 ? 2 : 4e9 }, 0: 5, 1: 7}; return Math.max.apply(null, o)`)
+	if !out.OK || string(out.Result) != "7" {
+		t.Errorf("outcome: %s", out.Render())
 	}
 }
 

@@ -117,6 +117,10 @@ func (m *Mode) Run(ctx context.Context, tc runtime.ToolContext, script string) (
 		return &Outcome{Error: &ScriptError{Code: CodeLimit, Limit: LimitScript,
 			Message: fmt.Sprintf("script is %d bytes; the limit is %d: do less per script", len(script), lim.Script)}}, nil
 	}
+	if depth := sourceNesting(script); depth > maxSourceNesting {
+		return &Outcome{Error: &ScriptError{Code: CodeLimit, Limit: LimitScript,
+			Message: fmt.Sprintf("script nests brackets %d deep; the limit is %d: write flatter code", depth, maxSourceNesting)}}, nil
+	}
 	js, serr := transform(script)
 	if serr != nil {
 		return &Outcome{Error: serr}, nil
@@ -277,8 +281,8 @@ func (r *run) finish(se *ScriptError) *Outcome {
 // cutResult replaces a return value longer than max with a JSON string
 // holding its start, and says so in a note.
 func (o *Outcome) cutResult(max int) {
-	if len(o.Result) <= max && json.Valid(o.Result) {
-		return
+	if len(o.Result) == 0 || len(o.Result) <= max && json.Valid(o.Result) {
+		return // nothing returned, or a result that fits
 	}
 	n := min(max, len(o.Result))
 	for n > 0 && n < len(o.Result) && o.Result[n]&0xC0 == 0x80 {
