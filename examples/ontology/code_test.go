@@ -147,7 +147,7 @@ return {before, conflict, same: JSON.stringify(k1) === JSON.stringify(k2)};`
 	if !o.OK || string(o.Result) != `{"before":"in_progress","conflict":"CONFLICT","same":true}` {
 		t.Errorf("outcome = %+v %+v", o, o.Error)
 	}
-	if len(o.Notes) != 1 || o.Notes[0] != "onto.task.update ran as a dry run: nothing was changed" {
+	if len(o.Notes) != 1 || o.Notes[0] != "onto.task.update ran as a dry run: its handler was asked to change nothing" {
 		t.Errorf("notes = %q", o.Notes)
 	}
 	// The dry run and the first keyed update reached the handler; the

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Todo is one stored item.
@@ -22,7 +23,10 @@ type Todo struct {
 }
 
 // Store implements Handlers with an in-memory list of todo items. The zero
-// value is ready to use and safe for concurrent use.
+// value is ready to use and safe for concurrent use. Its write handlers
+// honour gateway.DryRun: a dry run answers what the call would do and
+// changes nothing (the gateway lets dry runs through when writes are
+// disabled, trusting handlers to do so).
 type Store struct {
 	mu    sync.Mutex
 	items map[string]*Todo
@@ -79,14 +83,17 @@ func (s *Store) CreateTodo(ctx context.Context, tc runtime.ToolContext, p *Creat
 	if s.items == nil {
 		s.items = map[string]*Todo{}
 	}
-	s.next++
-	t := &Todo{ID: fmt.Sprintf("td_%d", s.next), Title: p.Title, Tags: p.Tags, seq: s.next}
+	t := &Todo{ID: fmt.Sprintf("td_%d", s.next+1), Title: p.Title, Tags: p.Tags, seq: s.next + 1}
 	if p.Due != nil {
 		t.Due = *p.Due
 	}
 	if p.Priority != nil {
 		t.Priority = *p.Priority
 	}
+	if gateway.DryRun(ctx) {
+		return runtime.OK(CreateTodoResult(view(t)), "would create "+t.ID+" (dry run: nothing stored)"), nil
+	}
+	s.next++
 	s.items[t.ID] = t
 	return runtime.OK(CreateTodoResult(view(t)), "created "+t.ID), nil
 }
@@ -95,9 +102,14 @@ func (s *Store) CreateTodo(ctx context.Context, tc runtime.ToolContext, p *Creat
 func (s *Store) UpdateTodo(ctx context.Context, tc runtime.ToolContext, p *UpdateTodoParams) (runtime.ToolResult[UpdateTodoResult], error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, found := s.items[p.TodoID]
+	stored, found := s.items[p.TodoID]
 	if !found {
 		return runtime.ToolResult[UpdateTodoResult]{}, runtime.NotFound("no todo item %s", p.TodoID)
+	}
+	t := stored
+	if gateway.DryRun(ctx) {
+		copied := *stored
+		t = &copied
 	}
 	if p.Title != nil {
 		t.Title = *p.Title
@@ -110,6 +122,9 @@ func (s *Store) UpdateTodo(ctx context.Context, tc runtime.ToolContext, p *Updat
 	if p.Done != nil {
 		t.Done = *p.Done
 	}
+	if t != stored {
+		return runtime.OK(UpdateTodoResult(view(t)), "would update "+t.ID+" (dry run: nothing stored)"), nil
+	}
 	return runtime.OK(UpdateTodoResult(view(t)), "updated "+t.ID), nil
 }
 
@@ -119,6 +134,9 @@ func (s *Store) DeleteTodo(ctx context.Context, tc runtime.ToolContext, p *Delet
 	defer s.mu.Unlock()
 	if _, found := s.items[p.TodoID]; !found {
 		return runtime.ToolResult[DeleteTodoResult]{}, runtime.NotFound("no todo item %s", p.TodoID)
+	}
+	if gateway.DryRun(ctx) {
+		return runtime.OK(DeleteTodoResult{Deleted: p.TodoID}, "would delete "+p.TodoID+" (dry run: nothing deleted)"), nil
 	}
 	delete(s.items, p.TodoID)
 	return runtime.OK(DeleteTodoResult{Deleted: p.TodoID}, "deleted "+p.TodoID), nil

@@ -96,3 +96,43 @@ func BenchmarkHostileGenerated(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "answer-bytes")
 }
+
+// TestDryRunChangesNothing: with writes disabled the gateway lets a dry
+// run of a write op through, trusting its handler: the Store's handlers
+// answer what the call would do and leave the items as they were.
+func TestDryRunChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	tc := runtime.NewToolContext(runtime.ContextParts{})
+	store := &quickstart.Store{}
+	call := func(tools []runtime.Tool, name, args string) string {
+		t.Helper()
+		for _, tl := range tools {
+			if tl.Name == name {
+				res, err := runtime.Dispatch(ctx, tl, tc, json.RawMessage(args))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return runtime.RenderResult(res)
+			}
+		}
+		t.Fatalf("no tool %s", name)
+		return ""
+	}
+	call(quickstart.Tools(store), "create_todo", `{"title":"keep"}`)
+	readOnly := quickstart.Gateway(store, gateway.WithWrites(false))
+	if got := call(readOnly, gateway.ExecTool, `{"op":"todo.create","args":{"title":"pwned"}}`); !strings.Contains(got, "PERMISSION_DENIED") {
+		t.Errorf("a write with writes disabled: %s", got)
+	}
+	for _, c := range []string{
+		`{"op":"todo.create","args":{"title":"pwned"},"dry_run":true}`,
+		`{"op":"todo.update","args":{"todo_id":"td_1","title":"changed"},"dry_run":true}`,
+		`{"op":"todo.delete","args":{"todo_id":"td_1"},"dry_run":true}`,
+	} {
+		if got := call(readOnly, gateway.ExecTool, c); !strings.Contains(got, "dry run") {
+			t.Errorf("%s: %s", c, got)
+		}
+	}
+	if got := call(quickstart.Tools(store), "list_todos", `{"state":"all"}`); !strings.Contains(got, `"title":"keep"`) || strings.Contains(got, "pwned") || strings.Contains(got, "changed") {
+		t.Errorf("after dry runs: %s", got)
+	}
+}

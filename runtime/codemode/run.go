@@ -676,7 +676,7 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 			r.note(op + ": " + w)
 		}
 		if env.Meta.DryRun && env.OK {
-			r.note(op + " ran as a dry run: nothing was changed")
+			r.note(op + " ran as a dry run: its handler was asked to change nothing")
 		}
 	}
 	p, resolve, reject := vm.NewPromise()

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -306,9 +307,14 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	// call is identified by the session, the key, and a fingerprint of
 	// what decides its outcome (op, dry-run flag, canonical args).
 	var fp, idemKey string
-	if req.IdempotencyKey != "" && !dry {
+	session, known := caller(tc)
+	if req.IdempotencyKey != "" && !dry && !known {
+		// Another client's key must never replay or block this call.
+		warnings = append(warnings, "idempotency_key ignored: this transport has no session to keep it per client")
+	}
+	if req.IdempotencyKey != "" && !dry && known {
 		fp = fingerprint(op, dry, req.Args)
-		idemKey = idempotencyScope(sessionID(tc), req.IdempotencyKey)
+		idemKey = idempotencyScope(session, req.IdempotencyKey)
 		unlock := g.keys.lock(idemKey)
 		defer unlock()
 		if rec, ok := g.cfg.idem.Load(idemKey); ok && g.cfg.clock().Sub(rec.Stored) < g.cfg.idemTTL {
@@ -613,7 +619,11 @@ func (b *binding) checkArgs(args json.RawMessage) []runtime.FieldError {
 // that points elsewhere instead of the same error again.
 func (g *Gateway) failure(tc runtime.ToolContext, op string, ee *EnvelopeError, args json.RawMessage) *Envelope {
 	env := &Envelope{Op: op, Error: ee}
-	n := g.rep.hit(sessionID(tc), op, string(ee.Code), args)
+	session, known := caller(tc)
+	if !known {
+		return env // other clients' failures are not this caller's repetitions
+	}
+	n := g.rep.hit(session, op, string(ee.Code), args)
 	if n >= g.cfg.repetitions {
 		ee.Details.Repeated = n
 		first := fmt.Sprintf(`tool_help({"path":%q}) shows the required args and a ready-to-run example`, op)
@@ -629,11 +639,24 @@ func (g *Gateway) failure(tc runtime.ToolContext, op string, ee *EnvelopeError, 
 	return env
 }
 
-func sessionID(tc runtime.ToolContext) string {
-	if s := tc.Session(); s != nil {
-		return s.ID()
+// caller identifies who is calling, for what the gateway keeps per caller
+// (idempotency keys, repeated calls): the session's ID; without a session
+// the process serves one caller. A session without an ID (MCP over stdio,
+// or stateless HTTP, which makes one per request) is told apart by its
+// identity when it is a pointer; known is false for any other, whose
+// calls cannot be told apart from other clients'.
+func caller(tc runtime.ToolContext) (id string, known bool) {
+	s := tc.Session()
+	if s == nil {
+		return "", true
 	}
-	return ""
+	if id := s.ID(); id != "" {
+		return id, true
+	}
+	if v := reflect.ValueOf(s); v.Kind() == reflect.Pointer && !v.IsNil() {
+		return fmt.Sprintf("\x00session %#x", v.Pointer()), true
+	}
+	return "", false
 }
 
 // repetitions counts identical failing calls per session.

@@ -384,7 +384,7 @@ func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
 		g.helpc.put(key, doc)
 	}
 	env := &Envelope{Op: HelpTool, OK: true, Result: doc}
-	if n := g.rep.hit(sessionID(tc), HelpTool, "ok", []byte(path+"\x00"+format)); n >= g.cfg.repetitions {
+	if n := g.helpRepeats(tc, path, format); n >= g.cfg.repetitions {
 		where := "an op path from the listing above"
 		if path != "" {
 			where = "an op from this listing"
@@ -692,4 +692,14 @@ func (g *Gateway) opDoc(b *binding, full, examples, schemas bool) opDoc {
 		d.Schema = b.op.Parameters
 	}
 	return d
+}
+
+// helpRepeats counts the same help asked by this caller (0 when the
+// caller cannot be told apart from others).
+func (g *Gateway) helpRepeats(tc runtime.ToolContext, path, format string) int {
+	session, known := caller(tc)
+	if !known {
+		return 0
+	}
+	return g.rep.hit(session, HelpTool, "ok", []byte(path+"\x00"+format))
 }

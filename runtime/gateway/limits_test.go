@@ -260,6 +260,23 @@ func TestIdempotencyPerSession(t *testing.T) {
 	}
 }
 
+// TestIdempotencyWithoutSessionID: a session without an ID (a stateless
+// HTTP transport gives every client that) cannot keep keys per client, so
+// a key is ignored with a warning: another client's call with the same key
+// neither replays this one's answer nor is refused as a conflict.
+func TestIdempotencyWithoutSessionID(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	h.sess = ""
+	first := checkEnvelope(t, ExecTool, h.call(ExecTool, `{"op":"onto.task.create","args":{"project_id":"p1","title":"A's"},"idempotency_key":"k1"}`))
+	second := checkEnvelope(t, ExecTool, h.call(ExecTool, `{"op":"onto.task.create","args":{"project_id":"p1","title":"B's"},"idempotency_key":"k1"}`))
+	if at(first, "ok") != true || at(second, "ok") != true || h.s.calls.Load() != 2 {
+		t.Fatalf("first %v\nsecond %v", first, second)
+	}
+	if w, _ := at(second, "meta/warnings/0").(string); !strings.Contains(w, "idempotency_key ignored") {
+		t.Errorf("no warning: %v", second)
+	}
+}
+
 // TestFingerprint: what decides an outcome changes the fingerprint;
 // formatting and member order do not.
 func TestFingerprint(t *testing.T) {
