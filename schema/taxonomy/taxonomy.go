@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	goruntime "runtime"
@@ -14,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -117,6 +119,11 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			t.errs = append(t.errs, &jsonpos.Error{Pos: mo.Pos, Message: msg})
+		}
+	}
+	for _, mo := range m.Ops {
+		if op := byPath[mo.Path]; op != nil {
+			t.errs = append(t.errs, checkExamples(mo, op.Tool)...)
 		}
 	}
 	if len(t.errs) > 0 {
@@ -1275,4 +1282,45 @@ func singularWord(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// checkExamples refuses a manifest example whose args the op's tool would
+// refuse: help shows examples as ready-to-run calls. The embedded
+// validator judges them against the tool's parameters as served.
+func checkExamples(mo manifest.Op, tool *ir.Tool) []*jsonpos.Error {
+	if len(mo.Examples) == 0 || len(tool.ParamsSchema) == 0 {
+		return nil
+	}
+	s, err := check.CompileSchema(string(tool.ParamsSchema))
+	if err != nil {
+		return nil // a schema the embedded validator cannot read alone ($ref to another file)
+	}
+	var errs []*jsonpos.Error
+	for i, ex := range mo.Examples {
+		var args any
+		dec := json.NewDecoder(bytes.NewReader(ex.Args))
+		dec.UseNumber()
+		if dec.Decode(&args) != nil {
+			continue // the manifest decoder already reported it
+		}
+		found := s.Validate(args, "")
+		if len(found) == 0 {
+			continue
+		}
+		pos := mo.Pos
+		pos.Pointer += "/examples/" + strconv.Itoa(i) + "/args"
+		msg := fmt.Sprintf("example %d is not a valid call of %s: ", i, tool.Name)
+		for j, f := range found[:min(len(found), 3)] {
+			if j > 0 {
+				msg += "; "
+			}
+			where := f.Path
+			if where == "" {
+				where = "(root)"
+			}
+			msg += where + ": " + f.Message
+		}
+		errs = append(errs, &jsonpos.Error{Pos: pos, Message: msg})
+	}
+	return errs
 }

@@ -321,6 +321,23 @@ func TestTaxonomyErrors(t *testing.T) {
 	}
 }
 
+// TestExamplesChecked: a manifest example the op's tool would refuse is an
+// error located at the example (help shows examples as ready-to-run
+// calls); a valid one passes.
+func TestExamplesChecked(t *testing.T) {
+	f := family("get_repo")
+	f.Tools[0].ParamsSchema = json.RawMessage(`{"type":"object","properties":{"repo":{"type":"string"},"limit":{"type":"integer"}},"required":["repo"],"additionalProperties":false}`)
+	m, err := manifest.Load("toolgen.yaml", []byte("ops:\n  repo.get:\n    examples:\n      - args: {repo: toolgen}\n      - args: {repo: 5, limt: 3}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Derive(f, m)
+	if err == nil || !strings.HasPrefix(err.Error(), "toolgen.yaml:2:3: /ops/repo.get/examples/1/args: example 1 is not a valid call of get_repo: ") ||
+		!strings.Contains(err.Error(), "/repo") || strings.Contains(err.Error(), "examples/0") {
+		t.Errorf("error: %v", err)
+	}
+}
+
 func TestUsageAndExample(t *testing.T) {
 	tool := &ir.Tool{Name: "create_onto_task", ParamsSchema: json.RawMessage(`{"type":"object","properties":{
 		"title":{"type":"string","description":"Title. Short."},
