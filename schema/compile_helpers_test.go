@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,5 +271,34 @@ func TestConstraintsNil(t *testing.T) {
 	}
 	if seen != len(props) {
 		t.Errorf("%d fields, want %d", seen, len(props))
+	}
+}
+
+// TestUnknownKeywordWarnings: a key that looks like a misspelt keyword,
+// and OpenAPI's nullable, are ignored with a warning naming them; an
+// extension key or an unrelated one passes silently.
+func TestUnknownKeywordWarnings(t *testing.T) {
+	fam, err := compileTools(t, `[{"name":"t","input_schema":{"type":"object","properties":{
+		"a":{"type":"string","minLenght":3},
+		"b":{"type":"string","nullable":true},
+		"c":{"type":"string","x-minLength":1,"widget":"textarea"}},"require":["a"]}}]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range fam.Warnings {
+		if w.Code == "unknown-keyword" {
+			got = append(got, w.Pos.Pointer+": "+w.Message)
+		}
+	}
+	want := []string{
+		`/0/input_schema/require: unknown keyword "require" is ignored; did you mean "required"?`,
+		`/0/input_schema/properties/a/minLenght: unknown keyword "minLenght" is ignored; did you mean "minLength"?`,
+		`/0/input_schema/properties/b/nullable: "nullable" is OpenAPI, not JSON Schema, and is ignored: null is refused here; allow it with a type list ("type": ["string", "null"])`,
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
 )
@@ -123,6 +124,37 @@ var (
 		"propertyNames", "minProperties", "maxProperties", "dependentRequired",
 	}
 )
+
+// knownAnnotations are the annotation keywords of JSON Schema and the
+// ones tool definitions commonly carry: no warning names them.
+var knownAnnotations = []string{
+	"description", "title", "default", "examples", "example", "deprecated", "readOnly", "writeOnly",
+	"contentMediaType", "contentEncoding", "contentSchema", "format", "discriminator", "enumDescriptions",
+	"markdownDescription", "errorMessage",
+}
+
+// suggestKeywords are the keywords a misspelt key is compared with.
+var suggestKeywords = slices.Concat(compileCore, compileDelegated, compileAssertions,
+	[]string{"unevaluatedProperties", "unevaluatedItems", "dependencies", "additionalItems"}, knownAnnotations)
+
+// unknownKeyword warns of a key of schema n that JSON Schema does not know
+// and that looks like a misspelt keyword ("minLenght"), or that is
+// OpenAPI's nullable: either is ignored, so the constraint meant is not
+// checked. Extension keys (x-...) and other unknown keys pass silently,
+// as JSON Schema has them.
+func (c *compiler) unknownKeyword(n *jsonpos.Node, m jsonpos.Member) {
+	k := m.Key
+	if strings.HasPrefix(k, "x-") || slices.Contains(knownAnnotations, k) {
+		return
+	}
+	if k == "nullable" {
+		c.warnf(m.Value, "unknown-keyword", "\"nullable\" is OpenAPI, not JSON Schema, and is ignored: null is refused here; allow it with a type list (\"type\": [\"string\", \"null\"])")
+		return
+	}
+	if s := text.Closest(k, suggestKeywords); s != "" {
+		c.warnf(m.Value, "unknown-keyword", "unknown keyword %q is ignored; did you mean %q?", k, s)
+	}
+}
 
 // isAnnotation reports keywords that never reject a value.
 func isAnnotation(k string) bool {
@@ -271,6 +303,9 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 		var delegKW []jsonpos.Member
 		for _, m := range kws {
 			k, val := m.Key, m.Value
+			if isAnnotation(k) {
+				c.unknownKeyword(cj, m)
+			}
 			switch {
 			case slices.Contains(compileCore, k):
 				continue
