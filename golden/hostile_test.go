@@ -241,8 +241,11 @@ func hostileInputs(t testing.TB, sh hostileShape, benign bool) (tools []byte, ma
 			overrides[name] = path
 			args := map[string]any{"s": h}
 			if len(h) < 1000 {
-				// YAML limits implicit keys to 1024 characters.
+				// YAML limits implicit keys to 1024 characters. The
+				// property named h requires e (dependentRequired): the
+				// example is a valid call, as manifest examples must be.
 				args[h] = h
+				args["e"] = h
 			}
 			ops[path] = map[string]any{
 				"notes":    []any{h},
