@@ -127,7 +127,7 @@ func stubsPath(p *project, flag string) (string, error) {
 // they are deleted, so each is named with its position and lines.
 func reportOrphans(w io.Writer, path string, src []byte, p *project) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
 		return
 	}
