@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
@@ -210,6 +211,14 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 	switch {
 	case params == nil:
 		t.Params = emptyObjectSchema(body.Pos, body.Pos.Pointer+"/"+schemaKey)
+		for _, m := range body.Members {
+			if m.Key != schemaKey && text.Closest(m.Key, []string{schemaKey}) != "" {
+				// The schema under a misspelt key would be dropped: the tool
+				// would take no arguments.
+				l.errorf(m.Value.Pos, "unknown member %q; did you mean %q? (without it the tool takes no arguments)", m.Key, schemaKey)
+				ok = false
+			}
+		}
 	case params.Kind != jsonpos.ObjectNode:
 		l.errorf(params.Pos, "%q must be a JSON Schema object, found %s", schemaKey, kindName(params))
 		ok = false

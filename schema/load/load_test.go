@@ -173,6 +173,11 @@ func TestLoadErrors(t *testing.T) {
 			want:   []string{`a.json:1:13: /0: trailing comma before '}'`},
 		},
 		{
+			name:   "misspelt schema key",
+			inputs: []Input{{"a.json", `[{"type":"function","function":{"name":"get_x","paramters":{"type":"object"}}},{"name":"y","input_schema":{"type":"object"},"parameters":{}}]`}},
+			want:   []string{`a.json:1:60: /0/function/paramters: unknown member "paramters"; did you mean "parameters"? (without it the tool takes no arguments)`},
+		},
+		{
 			name:   "not a tool list",
 			inputs: []Input{{"a.json", `{"functions":[]}`}, {"b.json", `"x"`}},
 			want: []string{
