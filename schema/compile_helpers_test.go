@@ -275,25 +275,29 @@ func TestConstraintsNil(t *testing.T) {
 }
 
 // TestUnknownKeywordWarnings: a key that looks like a misspelt keyword,
-// and OpenAPI's nullable, are ignored with a warning naming them; an
-// extension key or an unrelated one passes silently.
+// OpenAPI's nullable and a misspelt format are ignored with a warning
+// naming them; an extension key, an unrelated one or an unknown format
+// unlike any known passes silently.
 func TestUnknownKeywordWarnings(t *testing.T) {
 	fam, err := compileTools(t, `[{"name":"t","input_schema":{"type":"object","properties":{
 		"a":{"type":"string","minLenght":3},
 		"b":{"type":"string","nullable":true},
-		"c":{"type":"string","x-minLength":1,"widget":"textarea"}},"require":["a"]}}]`)
+		"c":{"type":"string","x-minLength":1,"widget":"textarea"},
+		"d":{"type":"string","format":"emial"},
+		"e":{"type":"string","format":"phone"}},"require":["a"]}}]`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, w := range fam.Warnings {
-		if w.Code == "unknown-keyword" {
+		if w.Code == "unknown-keyword" || w.Code == "unknown-format" {
 			got = append(got, w.Pos.Pointer+": "+w.Message)
 		}
 	}
 	want := []string{
 		`/0/input_schema/require: unknown keyword "require" is ignored; did you mean "required"?`,
 		`/0/input_schema/properties/a/minLenght: unknown keyword "minLenght" is ignored; did you mean "minLength"?`,
+		`/0/input_schema/properties/d/format: unknown format "emial" is not checked; did you mean "email"?`,
 		`/0/input_schema/properties/b/nullable: "nullable" is OpenAPI, not JSON Schema, and is ignored: null is refused here; allow it with a type list ("type": ["string", "null"])`,
 	}
 	slices.Sort(got)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
@@ -250,6 +251,11 @@ func (c *compiler) finishView(t *ir.Type, v *view, deleg []*jsonpos.Node) {
 		if f.Kind == jsonpos.StringNode {
 			t.Format = f.Str
 			c.mapFormat(t)
+			if !check.KnownFormat(f.Str) {
+				if s := text.Closest(f.Str, formatNames); s != "" {
+					c.warnf(f, "unknown-format", "unknown format %q is not checked; did you mean %q?", f.Str, s)
+				}
+			}
 		} else {
 			c.errorf(f, "format must be a string")
 		}
@@ -966,6 +972,9 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 		c.checkRange(v, "minContains", "maxContains", false)
 	}
 }
+
+// formatNames are the formats the generated code checks, for suggestions.
+var formatNames = check.FormatNames()
 
 // structItems reports whether an array or tuple holds items decoded
 // into structs.

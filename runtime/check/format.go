@@ -2,6 +2,7 @@ package check
 
 import (
 	"net/netip"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,6 +20,16 @@ func Format(name, s string) bool {
 func KnownFormat(name string) bool {
 	_, ok := formats[name]
 	return ok
+}
+
+// FormatNames are the formats Format checks, sorted.
+func FormatNames() []string {
+	names := make([]string, 0, len(formats))
+	for name := range formats {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 var formats map[string]func(string) bool
