@@ -179,6 +179,12 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 // parseBatchItem decodes one untrusted item.
 func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError) {
 	var item batchItem
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		// null and other non-objects would decode as an empty item (the
+		// root help): an item names what it runs.
+		return item, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: `item must be an object; items look like {"tool":"exec","op":"<op>","args":{...}}`}
+	}
 	if err := json.Unmarshal(raw, &item); err != nil {
 		return item, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: "item is not valid: " + jsonErrText(err) + `; items look like {"tool":"exec","op":"<op>","args":{...}}`}

@@ -204,9 +204,39 @@ func compactJSON(v json.RawMessage) []byte {
 func jsonErrText(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("%s must be %s, got %s", te.Field, te.Type, te.Value)
+		if te.Field == "" {
+			// The arguments themselves: an object of named members.
+			return fmt.Sprintf("the arguments must be an object, got %s", te.Value)
+		}
+		return fmt.Sprintf("%s must be %s, got %s", te.Field, jsonKindOf(te.Type), te.Value)
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKindOf names the JSON kind a Go type decodes from, for messages that
+// must not show Go type names.
+func jsonKindOf(t reflect.Type) string {
+	if t == nil {
+		return "a value"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKindOf(t.Elem())
+	}
+	return "a value"
 }
 
 // isEmptyArgs reports an absent, null or {} args object.

@@ -85,3 +85,22 @@ func TestExecMessageIsNotAWarning(t *testing.T) {
 		t.Fatalf("envelope: %s", text)
 	}
 }
+
+// TestArgumentsOfTheWrongKind: arguments that are not an object get a
+// message in JSON terms (no Go type names), and a batch item that is not
+// an object is refused rather than read as the root help.
+func TestArgumentsOfTheWrongKind(t *testing.T) {
+	h := newHarness(t)
+	for _, args := range []string{`[]`, `"onto"`, `7`} {
+		m := checkEnvelope(t, HelpTool, h.call(HelpTool, args))
+		msg, _ := at(m, "error/message").(string)
+		if !strings.Contains(msg, "the arguments must be an object") || strings.Contains(msg, "gateway.") {
+			t.Errorf("tool_help %s: %v", args, m)
+		}
+	}
+	m := checkEnvelope(t, BatchTool, h.call(BatchTool, `{"items":[null,{"tool":"help"}]}`))
+	first, _ := at(m, "result/results/0/error/message").(string)
+	if !strings.Contains(first, "item must be an object") || at(m, "result/results/1/ok") != true {
+		t.Errorf("batch with a null item: %v", m)
+	}
+}
