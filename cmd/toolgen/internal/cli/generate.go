@@ -48,7 +48,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("generate", stdout, stderr)
 	fl.register(fs)
 	stubs := fs.String("stubs", "", "create the handler `FILE` with a stub per tool, or append stubs for tools it lacks")
-	quiet := fs.BoolP("quiet", "q", false, "print only the files written or removed (for CI and go generate)")
+	quiet := fs.BoolP("quiet", "q", false, "print only the files written or removed, or that all were up to date (for CI and go generate)")
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
