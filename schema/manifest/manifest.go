@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -32,6 +33,8 @@ type Manifest struct {
 	Package string
 	// Inputs are the tool definition files, relative to the manifest.
 	Inputs []string
+	// InputsPos are the positions of Inputs in the manifest.
+	InputsPos []ir.Pos
 	// Output is the output directory, relative to the manifest.
 	Output string
 	// Stubs is the user-owned handler file that generate creates and
@@ -300,6 +303,11 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			}
 		case "inputs":
 			m.Inputs = d.strings(v, ptr)
+			if v.Kind == yaml.SequenceNode && len(v.Content) == len(m.Inputs) {
+				for i, it := range v.Content {
+					m.InputsPos = append(m.InputsPos, d.pos(it, ptr+"/"+strconv.Itoa(i)))
+				}
+			}
 		case "output":
 			m.Output, _ = d.nonEmpty(v, ptr)
 		case "stubs":

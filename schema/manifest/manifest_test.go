@@ -61,9 +61,11 @@ func TestLoad(t *testing.T) {
 	}
 	yes := true
 	want := &Manifest{
-		File:         "dir/toolgen.yaml",
-		Package:      "ontology",
-		Inputs:       []string{"tools/read.json", "tools/write.json"},
+		File:    "dir/toolgen.yaml",
+		Package: "ontology",
+		Inputs:  []string{"tools/read.json", "tools/write.json"},
+		InputsPos: []ir.Pos{{File: "dir/toolgen.yaml", Line: 3, Col: 10, Pointer: "/inputs/0"},
+			{File: "dir/toolgen.yaml", Line: 3, Col: 27, Pointer: "/inputs/1"}},
 		Output:       "gen",
 		DefaultGroup: "util",
 		Groups: []Group{

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -71,6 +73,9 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	}
 	inputs, err := readInputs(names, stdin)
 	if err != nil {
+		if len(args) == 0 && p.manifest != nil {
+			return nil, missingInput(p.manifest, err)
+		}
 		return nil, err
 	}
 	limitMemory(inputs)
@@ -200,6 +205,35 @@ func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
 		inputs = append(inputs, in)
 	}
 	return inputs, nil
+}
+
+// missingInput locates an input the manifest names that cannot be read
+// at its entry in inputs, suggesting a file of the manifest's folder
+// with a close name.
+func missingInput(m *manifest.Manifest, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	for i, path := range m.InputPaths() {
+		if path != pe.Path || i >= len(m.InputsPos) {
+			continue
+		}
+		msg := fmt.Sprintf("cannot read %s: %v", m.Inputs[i], pe.Err)
+		if entries, rerr := os.ReadDir(filepath.Dir(path)); rerr == nil && errors.Is(pe.Err, fs.ErrNotExist) {
+			var files []string
+			for _, e := range entries {
+				if !e.IsDir() {
+					files = append(files, e.Name())
+				}
+			}
+			if s := text.Closest(filepath.Base(path), files); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+		}
+		return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[i], "%s", msg)}
+	}
+	return err
 }
 
 // outputSizeError reports generated files larger together than the
