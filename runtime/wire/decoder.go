@@ -226,7 +226,17 @@ func (d *Decoder) syntax(off int, msg string) {
 			col++
 		}
 	}
-	d.err = &SyntaxError{Offset: off, Line: line, Col: col, Path: d.pointer(""), Msg: msg}
+	// Looking for a member's key: the error is the object's, not that of a
+	// member named "".
+	depth := d.depth
+	if depth > d.floor {
+		if s := d.seg(depth - 1); !s.array && !s.esc && s.kstart == 0 && s.kend == 0 {
+			depth--
+		}
+	}
+	start := d.etext.begin()
+	path := d.etext.keep(d.appendPointer(d.etext.buf, depth), start)
+	d.err = &SyntaxError{Offset: off, Line: line, Col: col, Path: path, Msg: msg}
 	d.pos = len(d.data)
 }
 

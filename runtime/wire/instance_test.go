@@ -48,3 +48,30 @@ func TestInstance(t *testing.T) {
 		t.Errorf("unparsable arguments: %#v, %v, want the typed value's", got, ok)
 	}
 }
+
+// TestSyntaxErrorAtKey: a syntax error where a member's key belongs is the
+// object's (its pointer), not that of a member named "".
+func TestSyntaxErrorAtKey(t *testing.T) {
+	for in, want := range map[string]string{`{'v':1}`: "", `{"a":{'x':1}}`: "/a", `[{"a":[{,}]}]`: "/0/a/0"} {
+		d := NewDecoder([]byte(in))
+		d.Any()
+		d.Close()
+		var se *SyntaxError
+		if err := d.Err(); err == nil || !errorsAs(err, &se) || se.Path != want {
+			t.Errorf("%s: %v (path %q), want path %q", in, err, pathOf(se), want)
+		}
+	}
+}
+
+func errorsAs(err error, se **SyntaxError) bool {
+	s, ok := err.(*SyntaxError)
+	*se = s
+	return ok
+}
+
+func pathOf(se *SyntaxError) string {
+	if se == nil {
+		return ""
+	}
+	return se.Path
+}
