@@ -21,7 +21,29 @@ func (e *Error) Error() string {
 	if ptr == "" {
 		ptr = "/"
 	}
-	return e.Pos.String() + ": " + ptr + ": " + e.Message
+	return e.Pos.String() + ": " + elide(ptr) + ": " + e.Message
+}
+
+// maxShownPointer bounds the pointer an error message shows: a value
+// nested thousands deep is named by its first and last steps, with "…"
+// between (the line and column locate it exactly).
+const maxShownPointer = 400
+
+// elide shortens a pointer longer than maxShownPointer in its middle, at
+// token boundaries.
+func elide(ptr string) string {
+	if len(ptr) <= maxShownPointer {
+		return ptr
+	}
+	head := ptr[:maxShownPointer/2]
+	if i := strings.LastIndexByte(head, '/'); i > 0 {
+		head = head[:i]
+	}
+	tail := ptr[len(ptr)-maxShownPointer/2:]
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	}
+	return head + "/…" + tail
 }
 
 // Errorf returns a located error at pos.
