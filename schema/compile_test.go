@@ -211,7 +211,7 @@ func TestCompileErrors(t *testing.T) {
 		{"allOf const conflict", `{"type":"object","properties":{"a":{"allOf":[{"const":1},{"const":2}]}}}`,
 			`tools.json:1:127: /0/function/parameters/properties/a/allOf/1/const: allOf: conflicting const values`},
 		{"bad pattern", `{"type":"object","properties":{"a":{"type":"string","pattern":"(["}}}`,
-			`tools.json:1:123: /0/function/parameters/properties/a/pattern: invalid pattern "(["`},
+			"tools.json:1:123: /0/function/parameters/properties/a/pattern: invalid pattern \"([\": unterminated [] set in `([`"},
 		{"negative length", `{"type":"object","properties":{"a":{"type":"string","minLength":-1}}}`,
 			`tools.json:1:125: /0/function/parameters/properties/a/minLength: minLength must be a non-negative integer`},
 		{"fractional count", `{"type":"object","properties":{"a":{"type":"array","maxItems":1.5}}}`,

@@ -445,10 +445,19 @@ func (c *compiler) checkPattern(p *jsonpos.Node) bool {
 		c.patterns[p.Str] = valid
 	}
 	if !valid {
-		c.errorf(p, "invalid pattern %q", p.Str)
+		c.errorf(p, "%s", patternError(p.Str))
 		return false
 	}
 	return true
+}
+
+// patternError says why no engine accepts pattern p ("invalid pattern
+// "[": unterminated [] set").
+func patternError(p string) string {
+	if _, err := check.Compile(p); err != nil {
+		return err.Error()
+	}
+	return "invalid pattern " + strconv.Quote(p)
 }
 
 // patternMatcher compiles an ECMA-262 pattern at generation time as
@@ -815,7 +824,7 @@ func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp 
 	for i, m := range pp.Members {
 		match := patternMatcher(m.Key)
 		if match == nil {
-			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos(), "invalid pattern %q", m.Key))
+			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos(), "%s", patternError(m.Key)))
 		}
 		ty := c.compile(m.Value, nm.child("Pattern"+strconv.Itoa(i+1)))
 		out = append(out, patternProp{PatternProperty: ir.PatternProperty{Pattern: m.Key, Type: ty}, node: m.Value, match: match})
