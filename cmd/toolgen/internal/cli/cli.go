@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Exit codes.
@@ -37,9 +39,23 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if c, ok := lookup(name); ok && c.run != nil {
 		return c.run(args[1:], stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "toolgen: unknown command %q\n", name)
-	usage(stderr)
+	unknownCommand(stderr, "toolgen", name)
 	return exitUsage
+}
+
+// unknownCommand reports a command name toolgen does not have, with the
+// closest one when a slip of the keyboard explains it, and the list.
+func unknownCommand(w io.Writer, prefix, name string) {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	if near := text.Closest(name, names); near != "" {
+		fmt.Fprintf(w, "%s: unknown command %q (did you mean %q?)\n", prefix, name, near)
+	} else {
+		fmt.Fprintf(w, "%s: unknown command %q\n", prefix, name)
+	}
+	usage(w)
 }
 
 func usage(w io.Writer) {

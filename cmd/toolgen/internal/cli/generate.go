@@ -62,6 +62,12 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
+	// A stubs file that cannot be written is refused before anything is.
+	stubsFile, err := stubsPath(p, *stubs)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
+		return exitUsage
+	}
 	var tokens func() (*tokensReport, error)
 	if !*quiet {
 		tokens = bootTokens(p.family) // counted while the files render
@@ -88,13 +94,8 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *quiet && len(written) == 0 && len(stale) == 0 {
 		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
 	}
-	path, err := stubsPath(p, *stubs)
-	if err != nil {
-		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
-		return exitUsage
-	}
-	if path != "" {
-		return writeStubs(p, path, stdout, stderr)
+	if stubsFile != "" {
+		return writeStubs(p, stubsFile, stdout, stderr)
 	}
 	return exitOK
 }

@@ -127,10 +127,13 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case 1:
 		c, ok := lookup(args[0])
-		if !ok || c.run == nil {
-			fmt.Fprintf(stderr, "toolgen help: unknown command %q\n", args[0])
-			usage(stderr)
+		if !ok {
+			unknownCommand(stderr, "toolgen help", args[0])
 			return exitUsage
+		}
+		if c.run == nil { // help itself: it has no flags
+			printHelp(stdout, c.name, nil)
+			return exitOK
 		}
 		return c.run([]string{"--help"}, stdin, stdout, stderr)
 	}

@@ -117,7 +117,7 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fl.format == "json" {
 		return writeJSON(stdout, stderr, rep)
 	}
-	fmt.Fprintf(stdout, "registry %s: %d ops in %d groups\n\n", f.RegistryVersion, len(f.Ops), len(f.Groups))
+	fmt.Fprintf(stdout, "registry %s: %s in %s\n\n", f.RegistryVersion, plural(len(f.Ops), "op"), plural(len(f.Groups), "group"))
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {

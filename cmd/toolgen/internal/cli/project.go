@@ -202,9 +202,27 @@ func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := manifestAsInput(in); err != nil {
+			return nil, err
+		}
 		inputs = append(inputs, in)
 	}
 	return inputs, nil
+}
+
+// manifestAsInput refuses a YAML file given where tool definitions go
+// (toolgen inspect toolgen.yaml): definitions are JSON, and the likely
+// intent is the manifest's flag.
+func manifestAsInput(in load.Input) error {
+	ext := strings.ToLower(filepath.Ext(in.Name))
+	if ext != ".yaml" && ext != ".yml" {
+		return nil
+	}
+	if t := strings.TrimLeft(in.Data, " \t\r\n\ufeff"); t == "" || t[0] == '{' || t[0] == '[' {
+		return nil // JSON under a YAML name; the loader judges it
+	}
+	return jsonpos.ErrorList{jsonpos.Errorf(ir.Pos{File: in.Name, Line: 1, Col: 1, Pointer: ""},
+		"a YAML file is not an input of tool definitions (they are JSON); if it is a manifest, pass it with -c %s", in.Name)}
 }
 
 // missingInput locates an input the manifest names that cannot be read
