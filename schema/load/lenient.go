@@ -227,6 +227,9 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 const (
 	codeType     = "lenient-type"
 	codeRequired = "lenient-required"
+	// codeIgnoredResult is a result schema under a member the tool's
+	// format does not have (load.go).
+	codeIgnoredResult = "ignored-result-schema"
 )
 
 func (c *typeChecker) count(code, from, to string, pos ir.Pos) {

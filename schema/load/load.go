@@ -136,7 +136,7 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 		l.doc.Roots = append(l.doc.Roots, root)
 		l.file(root)
 	}
-	l.doc.Warnings = l.types.warnings()
+	l.doc.Warnings = append(l.types.warnings(), l.warns...)
 	if len(l.errs) > 0 {
 		order := map[string]int{}
 		for i, s := range l.doc.Sources {
@@ -157,6 +157,7 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 type loader struct {
 	doc    *Document
 	errs   jsonpos.ErrorList
+	warns  []ir.Diagnostic
 	byName map[string]*ToolDef
 	types  *typeChecker
 }
@@ -226,6 +227,9 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 		t.Params = params
 		l.checkSchema(params)
 	}
+	if t.Format != ir.FormatMCP {
+		l.ignoredResultSchema(el, body)
+	}
 	if t.Format == ir.FormatMCP {
 		if out := el.Get("outputSchema"); out != nil {
 			if out.Kind != jsonpos.ObjectNode {
@@ -242,6 +246,28 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 		return nil
 	}
 	return t
+}
+
+// resultSchemaKeys are the members a definition outside MCP may carry
+// its result's schema under; only MCP's tool shape has one (outputSchema).
+var resultSchemaKeys = []string{"outputSchema", "output_schema", "resultSchema", "result_schema",
+	"responseSchema", "response_schema", "returns"}
+
+// ignoredResultSchema warns about a result schema under a member that
+// el's format does not have (body is the object holding the name): the
+// tool would lose its typed result without a word.
+func (l *loader) ignoredResultSchema(el, body *jsonpos.Node) {
+	for _, n := range []*jsonpos.Node{el, body} {
+		for _, key := range resultSchemaKeys {
+			if m := n.Get(key); m != nil {
+				l.warns = append(l.warns, ir.Diagnostic{Pos: m.Pos, Code: codeIgnoredResult,
+					Message: fmt.Sprintf("%q is not part of this tool format and is ignored; give the result's schema as the manifest's ops.<op>.result_schema (or as outputSchema in an MCP tool list)", key)})
+			}
+		}
+		if n == body {
+			break
+		}
+	}
 }
 
 // toolShape recognises the format of tool element el, sets t.Format and

@@ -495,3 +495,42 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("ReadFile of a missing file: %v, want an error that it does not exist", err)
 	}
 }
+
+// TestIgnoredResultSchema: a result schema under a member the tool's format
+// does not have is named in a warning rather than dropped without a word;
+// MCP's outputSchema is read, not warned about.
+func TestIgnoredResultSchema(t *testing.T) {
+	cases := []struct {
+		name, in string
+		want     []string // pointers warned about
+	}{
+		{"chat function", `[{"type":"function","function":{"name":"f","parameters":{},"result_schema":{}}}]`,
+			[]string{"/0/function/result_schema"}},
+		{"chat outer", `[{"type":"function","outputSchema":{},"function":{"name":"f","parameters":{}}}]`,
+			[]string{"/0/outputSchema"}},
+		{"anthropic", `[{"name":"f","input_schema":{},"output_schema":{},"returns":{}}]`,
+			[]string{"/0/output_schema", "/0/returns"}},
+		{"responses", `[{"type":"function","name":"f","parameters":{},"responseSchema":{}}]`,
+			[]string{"/0/responseSchema"}},
+		{"mcp", `[{"name":"f","inputSchema":{},"outputSchema":{"type":"object"}}]`, nil},
+		{"none", `[{"name":"f","input_schema":{}}]`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range doc.Warnings {
+				if w.Code != "ignored-result-schema" || !strings.Contains(w.Message, "ops.<op>.result_schema") {
+					t.Errorf("warning %+v", w)
+				}
+				got = append(got, w.Pos.Pointer)
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("warned pointers (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
