@@ -165,7 +165,7 @@ func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return &Manifest{File: file}, jsonpos.ErrorList{yamlSyntaxError(file, err)}
+		return &Manifest{File: file}, jsonpos.ErrorList{yamlSyntaxError(file, data, err)}
 	}
 	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
 	if len(doc.Content) == 0 {
@@ -176,15 +176,39 @@ func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 }
 
 // yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
-// located error.
-func yamlSyntaxError(file string, err error) *jsonpos.Error {
+// located error. yaml.v3 gives a line alone, and for a tab in the
+// indentation the line of the enclosing block: that one is located at the
+// tab itself.
+func yamlSyntaxError(file string, data []byte, err error) *jsonpos.Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
 		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		return &jsonpos.Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Message: msg}
+		col := 1
+		if strings.Contains(msg, "tab character") {
+			if l, c := indentTab(data, line); l > 0 {
+				line, col = l, c
+			}
+		}
+		return &jsonpos.Error{Pos: ir.Pos{File: file, Line: line, Col: col}, Message: msg}
 	}
 	return &jsonpos.Error{Pos: ir.Pos{File: file}, Message: msg}
+}
+
+// indentTab returns the line and column of the first tab in the
+// indentation of a line at or after from (1-based), or 0, 0.
+func indentTab(data []byte, from int) (line, col int) {
+	for i, l := range strings.Split(string(data), "\n") {
+		if i+1 < from {
+			continue
+		}
+		for j := 0; j < len(l) && (l[j] == ' ' || l[j] == '\t'); j++ {
+			if l[j] == '\t' {
+				return i + 1, j + 1
+			}
+		}
+	}
+	return 0, 0
 }
 
 type manifestDecoder struct {
