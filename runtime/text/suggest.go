@@ -55,24 +55,74 @@ func closestASCII(s string, candidates []string) (best string, ok bool) {
 	if len(s) > shortASCII || !isASCII(s) {
 		return "", false
 	}
-	var p osaPattern
-	var buf [shortASCII]byte
-	p.init(appendNormalizedASCII(buf[:0], s))
+	var sBuf, cBuf [shortASCII]byte
+	ns := appendNormalizedASCII(sBuf[:0], s)
+	sSet := asciiSetOf(ns)
+	// The distance's table (a kilobyte) is built only for candidates the
+	// byte sets leave in reach.
 	bestD := -1
 	for _, c := range candidates {
 		if len(c) > shortASCII || !isASCII(c) {
 			return "", false
 		}
-		if c == s || !inReach(p.m, len(c), bestD) {
+		if c == s || !inReach(len(ns), len(c), bestD) {
 			continue
 		}
-		d := p.distance(appendNormalizedASCII(buf[:0], c))
-		longer, shorter := max(p.m, len(c)), min(p.m, len(c))
-		if d <= max(longer/3, 1) && d < shorter && (bestD < 0 || d < bestD) {
+		nc := appendNormalizedASCII(cBuf[:0], c)
+		longer, shorter := max(len(ns), len(c)), min(len(ns), len(c))
+		limit := min(max(longer/3, 1), shorter-1)
+		if bestD >= 0 {
+			limit = min(limit, bestD-1)
+		}
+		if sSet.missing(nc) > limit || asciiSetOf(nc).missing(ns) > limit {
+			continue
+		}
+		if d := shortDistance(ns, nc); d <= limit {
 			best, bestD = c, d
 		}
 	}
 	return best, true
+}
+
+// asciiSet is a set of ASCII bytes, a bit each: lo for 0-63, hi for
+// 64-127.
+type asciiSet struct{ lo, hi uint64 }
+
+func asciiSetOf(b []byte) asciiSet {
+	var lo, hi uint64
+	for _, c := range b {
+		if c < 64 {
+			lo |= 1 << c
+		} else {
+			hi |= 1 << (c & 63)
+		}
+	}
+	return asciiSet{lo, hi}
+}
+
+// missing counts the bytes of b (ASCII) that s lacks. Every such byte
+// costs an edit whatever the alignment (a transposition brings in no new
+// byte), so missing bounds the optimal string alignment distance from
+// below, both ways round: candidates it puts out of reach are not
+// compared.
+func (s asciiSet) missing(b []byte) int {
+	n := 0
+	for _, c := range b {
+		w := s.hi
+		if c < 64 {
+			w = s.lo
+		}
+		n += int(^w >> (c & 63) & 1)
+	}
+	return n
+}
+
+// shortDistance is the optimal string alignment distance between the ASCII
+// strings a (at most 64 bytes) and b.
+func shortDistance(a, b []byte) int {
+	var p osaPattern
+	p.init(a)
+	return p.distance(b)
 }
 
 // osaPattern computes the optimal string alignment distance from one

@@ -40,7 +40,7 @@ func TestClosestMatchesDefinition(t *testing.T) {
 		}
 		return b.String()
 	}
-	for _, alphabet := range []string{"abAB-_ ", "abcdeé", "ab\xffc"} {
+	for _, alphabet := range []string{"abAB-_ ", "abcdefghijkl-", "abcdeé", "ab\xffc"} {
 		for range 3000 {
 			s := word(alphabet)
 			cands := make([]string, r.IntN(6))
