@@ -25,6 +25,12 @@
 // (and, by the SDK, DNS-rebound requests to localhost) and closes sessions
 // idle for HTTPOptions.SessionTimeout (30 minutes by default).
 //
+// On stdio (StdioTransport, NewLineTransport) a line that is not a JSON-RPC
+// 2.0 message — not JSON, no "jsonrpc":"2.0", an id of the wrong type, an
+// empty batch, over MaxLineLength — is answered with a JSON-RPC error
+// (-32700 or -32600) and the session goes on; the SDK's own stdio
+// transport stops reading there, and the server exits.
+//
 // # Definitions
 //
 // Each tool is registered with Server.AddTool under its own name, title and

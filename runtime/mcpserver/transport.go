@@ -12,9 +12,11 @@ import (
 
 // ServeStdio serves s over stdin and stdout until the client closes its
 // end or ctx is done (cancel it on SIGINT/SIGTERM for a graceful stop).
-// A stop through ctx is not an error.
+// A stop through ctx is not an error. A line that is not a JSON-RPC
+// message is answered with an error and the session goes on
+// (StdioTransport).
 func ServeStdio(ctx context.Context, s *mcp.Server) error {
-	err := s.Run(ctx, &mcp.StdioTransport{})
+	err := s.Run(ctx, StdioTransport())
 	if ctx.Err() != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, ctx.Err())) {
 		return nil
 	}

@@ -57,7 +57,7 @@ const version = "v0.1.0"
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := run(ctx, os.Args[1:], os.Stderr, &mcp.StdioTransport{})
+	err := run(ctx, os.Args[1:], os.Stderr, mcpserver.StdioTransport())
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 	case errors.Is(err, errUsage):

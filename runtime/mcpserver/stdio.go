@@ -1,0 +1,211 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
+)
+
+// MaxLineLength bounds one message on the stdio transport (the SDK's
+// own default): a longer line is answered with an error and skipped.
+const MaxLineLength = mcp.DefaultMaxLineLength
+
+// StdioTransport is the MCP stdio transport over the process's standard
+// input and output, guarded (see NewLineTransport).
+func StdioTransport() mcp.Transport { return NewLineTransport(os.Stdin, os.Stdout) }
+
+// NewLineTransport serves newline-delimited JSON-RPC on r and w, as the
+// SDK's IOTransport does, except that a line the SDK could not take does
+// not end the session. The SDK stops reading at the first line that is
+// not JSON, not a JSON-RPC 2.0 message (no "jsonrpc":"2.0", an id of the
+// wrong type, an empty batch) or over the length limit, and the server
+// exits: one stray line from a client, or anyone who can write to the
+// pipe, would take it down. Such a line is answered here as JSON-RPC
+// prescribes (-32700 parse error, -32600 invalid request; the id when one
+// can be read, else null) and the session goes on. Blank lines are
+// skipped.
+func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
+	out := &lockedWriter{w: w}
+	return &mcp.IOTransport{
+		Reader:        &lineGuard{in: bufio.NewReaderSize(r, 64*1024), closer: r, out: out, max: MaxLineLength},
+		Writer:        out,
+		MaxLineLength: -1, // each line is bounded here
+	}
+}
+
+// lockedWriter serialises the SDK's writes (one message per Write) and
+// the guard's error answers, so that lines never interleave.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.WriteCloser
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) Close() error { return l.w.Close() }
+
+// lineGuard hands the SDK the lines it can decode and answers the rest.
+type lineGuard struct {
+	in      *bufio.Reader
+	closer  io.Closer
+	out     *lockedWriter
+	max     int
+	pending []byte // the accepted line being handed over, newline included
+	err     error  // the input's end or failure, once pending is drained
+}
+
+func (g *lineGuard) Read(p []byte) (int, error) {
+	for len(g.pending) == 0 {
+		if g.err != nil {
+			return 0, g.err
+		}
+		line, tooLong, err := g.readLine()
+		g.err = err
+		switch {
+		case tooLong:
+			g.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("message longer than %d bytes", g.max))
+		case len(bytes.TrimSpace(line)) > 0:
+			if id, code, msg := checkMessage(line); code != 0 {
+				g.answer(id, code, msg)
+			} else {
+				g.pending = append(line, '\n')
+			}
+		}
+	}
+	n := copy(p, g.pending)
+	g.pending = g.pending[n:]
+	return n, nil
+}
+
+func (g *lineGuard) Close() error { return g.closer.Close() }
+
+// readLine reads up to the next newline (left out, with a CR before it).
+// A line over the limit is read to its end and dropped: tooLong.
+func (g *lineGuard) readLine() (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := g.in.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > g.max+2 { // room for "\r\n"
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		return line, tooLong, err
+	}
+}
+
+// checkMessage returns code 0 when the SDK can decode line as one message
+// or a non-empty batch, else the JSON-RPC error to answer with, and the id
+// to answer to when the line has a usable one.
+func checkMessage(line []byte) (id any, code int64, msg string) {
+	if !json.Valid(line) {
+		return nil, jsonrpc.CodeParseError, "parse error: the line is not JSON"
+	}
+	var batch []json.RawMessage
+	if bytes.TrimSpace(line)[0] == '[' && json.Unmarshal(line, &batch) == nil {
+		if len(batch) == 0 {
+			return nil, jsonrpc.CodeInvalidRequest, "invalid request: empty batch"
+		}
+		for i, m := range batch {
+			if _, err := jsonrpc.DecodeMessage(m); err != nil {
+				return nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, whyInvalid(m))
+			}
+		}
+		return nil, 0, ""
+	}
+	if _, err := jsonrpc.DecodeMessage(line); err != nil {
+		return usableID(line), jsonrpc.CodeInvalidRequest, "invalid request: " + whyInvalid(line)
+	}
+	return nil, 0, ""
+}
+
+// whyInvalid says what keeps the JSON value m from being a JSON-RPC 2.0
+// message, in JSON-RPC's terms.
+func whyInvalid(m []byte) string {
+	var obj map[string]json.RawMessage
+	if t := bytes.TrimSpace(m); len(t) == 0 || t[0] != '{' || json.Unmarshal(m, &obj) != nil {
+		return "a message is a JSON object (or a non-empty array of them)"
+	}
+	var version string
+	if v, ok := obj["jsonrpc"]; !ok || json.Unmarshal(v, &version) != nil || version != "2.0" {
+		return `"jsonrpc" must be "2.0"`
+	}
+	if id, ok := obj["id"]; ok && usableID(m) == nil && string(bytes.TrimSpace(id)) != "null" {
+		return `"id" must be a string or an integer`
+	}
+	if method, ok := obj["method"]; ok {
+		var s string
+		if json.Unmarshal(method, &s) != nil {
+			return `"method" must be a string`
+		}
+	} else if usableID(m) == nil {
+		return `a request needs a "method", a response an "id"`
+	}
+	return "not a JSON-RPC 2.0 message"
+}
+
+// usableID returns the id of the JSON-RPC object line when it is a string
+// or an integer, else nil (answered as null).
+func usableID(line []byte) any {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 {
+		return nil
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(m.ID))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	switch v := v.(type) {
+	case string:
+		return v
+	case json.Number:
+		if _, err := v.Int64(); err == nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// answer writes a JSON-RPC error response for a line the SDK was not given.
+func (g *lineGuard) answer(id any, code int64, message string) {
+	type rpcError struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	}
+	b, err := json.Marshal(struct {
+		JSONRPC string   `json:"jsonrpc"`
+		ID      any      `json:"id"`
+		Error   rpcError `json:"error"`
+	}{"2.0", id, rpcError{code, text.Truncate(message, maxAnswerText)}})
+	if err != nil {
+		return
+	}
+	_, _ = g.out.Write(append(b, '\n'))
+}
+
+// maxAnswerText bounds the message of an error answer, which may quote
+// the line (an unexpected version tag).
+const maxAnswerText = 256

@@ -1,0 +1,160 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A line the SDK cannot take is answered with a JSON-RPC error and the
+// session goes on: each bad line below is followed by a ping that must be
+// answered. Before, the SDK's stdio transport stopped at the first such
+// line and the server exited.
+func TestLineTransportSurvivesBadLines(t *testing.T) {
+	cases := []struct {
+		name, line string
+		id         string // the error answer's id, as JSON
+		code       int64
+		msg        string
+	}{
+		{"not json", "this is not json", "null", jsonrpc.CodeParseError, "parse error: the line is not JSON"},
+		{"truncated", `{"jsonrpc":"2.0","id":1,`, "null", jsonrpc.CodeParseError, "parse error"},
+		{"empty object", "{}", "null", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
+		{"number", "1", "null", jsonrpc.CodeInvalidRequest, "a message is a JSON object"},
+		{"null", "null", "null", jsonrpc.CodeInvalidRequest, "a message is a JSON object"},
+		{"string", `"x"`, "null", jsonrpc.CodeInvalidRequest, "a message is a JSON object"},
+		{"empty batch", "[]", "null", jsonrpc.CodeInvalidRequest, "empty batch"},
+		{"bad batch item", `[{"jsonrpc":"2.0","id":5,"method":"ping"},2]`, "null", jsonrpc.CodeInvalidRequest, "batch item 1"},
+		{"no method, no id", `{"jsonrpc":"2.0"}`, "null", jsonrpc.CodeInvalidRequest, `a request needs a "method"`},
+		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
+		{"old version", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, "3", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
+		{"no version", `{"id":"s4","method":"ping"}`, `"s4"`, jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
+		{"method not a string", `{"jsonrpc":"2.0","id":7,"method":5}`, "7", jsonrpc.CodeInvalidRequest, `"method" must be a string`},
+		{"long version quoted short", `{"jsonrpc":"` + strings.Repeat("v", 5000) + `","id":8,"method":"ping"}`, "8", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			answers := exchange(t, c.line+"\n"+`{"jsonrpc":"2.0","id":99,"method":"ping"}`+"\n", MaxLineLength, 2)
+			if len(answers) != 2 {
+				t.Fatalf("answers %q, want an error and the ping's result", answers)
+			}
+			var e struct {
+				ID    json.RawMessage
+				Error struct {
+					Code    int64
+					Message string
+				}
+			}
+			if err := json.Unmarshal([]byte(answers[0]), &e); err != nil {
+				t.Fatal(err)
+			}
+			if string(e.ID) != c.id || e.Error.Code != c.code || !strings.Contains(e.Error.Message, c.msg) || len(e.Error.Message) > maxAnswerText {
+				t.Errorf("answer %s, want id %s, code %d, a message with %q", answers[0], c.id, c.code, c.msg)
+			}
+			if answers[1] != `{"jsonrpc":"2.0","id":99,"result":{}}` {
+				t.Errorf("after the bad line: %s", answers[1])
+			}
+		})
+	}
+}
+
+// Blank lines are skipped, CRLF endings and batches pass, and a line over
+// the limit is answered and skipped to its end.
+func TestLineTransportLines(t *testing.T) {
+	in := "\n  \r\n" + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\r\n" +
+		`[{"jsonrpc":"2.0","id":2,"method":"ping"}]` + "\n" +
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 300) + `"}}` + "\n" +
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}` + "\n"
+	got := exchange(t, in, 200, 4)
+	want := []string{
+		`{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`[{"jsonrpc":"2.0","id":2,"result":{}}]`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"message longer than 200 bytes"}}`,
+		`{"jsonrpc":"2.0","id":4,"result":{}}`,
+	}
+	// Answers to different requests come in any order.
+	slices.Sort(got)
+	slices.Sort(want)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// exchange runs a server on the guarded transport, writes input as the
+// client and returns the first n lines the server writes, in order; then
+// the client's side closes and the server must stop.
+func exchange(t *testing.T, input string, max, n int) []string {
+	t.Helper()
+	server := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	tr := NewLineTransport(inR, outW).(*mcp.IOTransport)
+	tr.Reader.(*lineGuard).max = max
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- server.Run(ctx, tr)
+		_ = outW.Close()
+	}()
+	go func() { _, _ = io.WriteString(inW, input) }()
+	var lines []string
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(nil, 1<<20)
+	for len(lines) < n && sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	_ = inW.Close()
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatal("the server did not stop when its input closed")
+	}
+	return lines
+}
+
+// FuzzCheckMessage: whatever line the guard passes on, the SDK decodes
+// (as its reader does: a batch of messages or one message); nothing panics.
+func FuzzCheckMessage(f *testing.F) {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `[]`, `null`, `{"jsonrpc":"2.0","id":1.5,"result":{}}`,
+		`[{"jsonrpc":"2.0","method":"x"}]`, `{"jsonrpc":"2.0","id":{},"method":"x"}`, ` {"jsonrpc":"2.0","id":"a","error":{"code":1,"message":"m"}} `} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if bytes.ContainsAny(line, "\n") {
+			return
+		}
+		_, code, msg := checkMessage(line)
+		if code != 0 {
+			if msg == "" {
+				t.Fatal("an error answer without a message")
+			}
+			return
+		}
+		var batch []json.RawMessage
+		if json.Unmarshal(line, &batch) == nil {
+			if len(batch) == 0 {
+				t.Fatal("empty batch passed")
+			}
+			for _, m := range batch {
+				if _, err := jsonrpc.DecodeMessage(m); err != nil {
+					t.Fatalf("batch item passed that the SDK refuses: %v", err)
+				}
+			}
+			return
+		}
+		if _, err := jsonrpc.DecodeMessage(line); err != nil {
+			t.Fatalf("line passed that the SDK refuses: %v", err)
+		}
+	})
+}
