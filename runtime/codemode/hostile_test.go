@@ -122,6 +122,13 @@ func TestHostileScripts(t *testing.T) {
 		{"no constructor of a function", false, `return (function () {}).constructor("return 1")()`, codemode.CodeScript, "", 0, "disabled"},
 		{"no constructor of an async function", false, `return (async function () {}).constructor("return 1")()`, codemode.CodeScript, "", 0, "disabled"},
 		{"deeply nested source", false, strings.Repeat("{", 1000) + strings.Repeat("}", 1000), codemode.CodeLimit, codemode.LimitScript, 0, "nests"},
+		{"nesting inside a template literal", false, "return `${" + strings.Repeat("(", 200) + "1" + strings.Repeat(")", 200) + "}`", codemode.CodeLimit, codemode.LimitScript, 0, "nests"},
+		// Compiling 30,000 of these took 7 s, transforming 30,000 commas 11 s,
+		// all before the wall-time limit could stop anything.
+		{"long operator chain", false, "return " + strings.Repeat("1+", 1500) + "1", codemode.CodeLimit, codemode.LimitScript, 0, "1500 operators or commas in a row"},
+		{"long operator chain over lines", false, "return 1" + strings.Repeat("\n+1", 1200), codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
+		{"long comma sequence", false, "let a = 1; return (" + strings.Repeat("a,", 1200) + "1)", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
+		{"long chain in a template literal", false, "return `${" + strings.Repeat("1+", 1200) + "1}`", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
 	}
 	// The first run of a process initialises the engine and the compiler.
 	runScript(t, newMode(t, false), `return 1`)

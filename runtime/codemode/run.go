@@ -117,9 +117,14 @@ func (m *Mode) Run(ctx context.Context, tc runtime.ToolContext, script string) (
 		return &Outcome{Error: &ScriptError{Code: CodeLimit, Limit: LimitScript,
 			Message: fmt.Sprintf("script is %d bytes; the limit is %d: do less per script", len(script), lim.Script)}}, nil
 	}
-	if depth := sourceNesting(script); depth > maxSourceNesting {
+	depth, chain := sourceShape(script)
+	if depth > maxSourceNesting {
 		return &Outcome{Error: &ScriptError{Code: CodeLimit, Limit: LimitScript,
 			Message: fmt.Sprintf("script nests brackets %d deep; the limit is %d: write flatter code", depth, maxSourceNesting)}}, nil
+	}
+	if chain > maxExpressionRun {
+		return &Outcome{Error: &ScriptError{Code: CodeLimit, Limit: LimitScript,
+			Message: fmt.Sprintf("script has an expression of %d operators or commas in a row; the limit is %d: split it into statements, or put the values in an array", chain, maxExpressionRun)}}, nil
 	}
 	js, serr := transform(script)
 	if serr != nil {
