@@ -49,7 +49,10 @@
 //
 // Built-ins that goja runs in Go, where the interrupt cannot reach, are
 // guarded: repeat, padStart, padEnd, concat, replace and the Array methods
-// check Length first, JSON.stringify is replaced by a bounded encoder that
+// check Length first (an array's iterator too, so that a spread of a
+// sparse array with a length of 1e7 is refused; the iterator also ends the
+// run once the wall-time limit has passed, where a spread into a call
+// consumed it in Go for seconds), JSON.stringify is replaced by a bounded encoder that
 // refuses nesting deeper than 64, typed arrays and ArrayBuffer are
 // removed, and a backtracking regular-expression match gives up after
 // RegexpMatchTimeout.

@@ -68,11 +68,20 @@ func (r *run) guard() error {
 				r.stop(LimitCallDepth, fmt.Sprintf("built-in calls nested deeper than %d (deeply nested arrays?)", maxNativeNesting))
 				panic(vm.NewGoError(fmt.Errorf("nesting limit exceeded")))
 			}
+			if name == "values" {
+				return r.interruptible(r.callOrThrow(orig, call))
+			}
 			return r.callOrThrow(orig, call)
 		}
 		if err := arrayProto.DefineDataProperty(name, vm.ToValue(wrapped), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
 			return err
 		}
+	}
+	// Spreads, destructuring and for…of take an array's iterator from
+	// Symbol.iterator, the original values until now: a spread of a sparse
+	// array with a length of 1e7 ran for minutes in Go.
+	if err := arrayProto.DefineDataPropertySymbol(goja.SymIterator, arrayProto.Get("values"), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+		return err
 	}
 	arrayCtor := g.Get("Array").ToObject(vm)
 	if from, ok := goja.AssertFunction(arrayCtor.Get("from")); ok {
@@ -426,6 +435,42 @@ func clampLen(f float64, limit int) int64 {
 func (r *run) tooLong(what string) {
 	r.stop(LimitMemory, fmt.Sprintf("%s: more than the limit of %d; work on smaller pieces", what, r.lim.Length))
 	panic(r.vm.NewGoError(fmt.Errorf("memory limit exceeded")))
+}
+
+// interruptible wraps the array iterator it: a spread consumes an
+// iterator in Go, where the wall-time interrupt does not reach, and a
+// spread into a call's arguments takes time quadratic in their number (a
+// million took 9 s). Its next ends the run once a limit has stopped it.
+func (r *run) interruptible(it goja.Value) goja.Value {
+	obj, ok := it.(*goja.Object)
+	if !ok {
+		return it
+	}
+	next, ok := goja.AssertFunction(obj.Get("next"))
+	if !ok {
+		return it
+	}
+	wrapped := r.vm.NewObject()
+	calls := 0
+	_ = wrapped.Set("next", func(call goja.FunctionCall) goja.Value {
+		if calls++; calls%256 == 0 && r.stopped() {
+			panic(r.vm.NewGoError(errors.New("the run was stopped")))
+		}
+		v, err := next(obj)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	})
+	_ = wrapped.SetSymbol(goja.SymIterator, func(call goja.FunctionCall) goja.Value { return call.This })
+	return wrapped
+}
+
+// stopped reports whether a limit has stopped the run.
+func (r *run) stopped() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hit != nil
 }
 
 // callOrThrow calls a built-in, rethrowing its exception in the script.

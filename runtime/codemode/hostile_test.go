@@ -122,6 +122,9 @@ func TestHostileScripts(t *testing.T) {
 		{"no constructor of a function", false, `return (function () {}).constructor("return 1")()`, codemode.CodeScript, "", 0, "disabled"},
 		{"no constructor of an async function", false, `return (async function () {}).constructor("return 1")()`, codemode.CodeScript, "", 0, "disabled"},
 		{"deeply nested source", false, strings.Repeat("{", 1000) + strings.Repeat("}", 1000), codemode.CodeLimit, codemode.LimitScript, 0, "nests"},
+		// A spread ran for minutes in Go, past the wall-time limit.
+		{"spread of a sparse array", false, "let a: any[] = []; a.length = 1e7; return Math.max(...a)", codemode.CodeLimit, codemode.LimitMemory, 0, "Array.prototype.values over 10000000"},
+		{"for-of over a sparse array", false, "let a: any[] = []; a.length = 1e7; let n = 0; for (const x of a) n++; return n", codemode.CodeLimit, codemode.LimitMemory, 0, "Array.prototype.values"},
 		{"nesting inside a template literal", false, "return `${" + strings.Repeat("(", 200) + "1" + strings.Repeat(")", 200) + "}`", codemode.CodeLimit, codemode.LimitScript, 0, "nests"},
 		// Compiling 30,000 of these took 7 s, transforming 30,000 commas 11 s,
 		// all before the wall-time limit could stop anything.
@@ -255,6 +258,37 @@ func TestNothingReturned(t *testing.T) {
 // TestArrayLikeReadOnce: an array-like handed to apply is copied with its
 // length read once, so a getter cannot pass the check with a small length
 // and then make the built-in loop over a huge one.
+// TestSpreadInterrupted: a spread into a call's arguments runs in Go, in
+// time quadratic in their number (a million took 9 s, uninterrupted); the
+// wall-time limit stops it within a few hundred elements.
+func TestSpreadInterrupted(t *testing.T) {
+	lim := testLimits
+	lim.Length = 1 << 20
+	start := time.Now()
+	out, _ := runScript(t, newModeLimits(t, false, lim), `const a = new Array(1 << 20).fill(0); return Math.max(...a)`)
+	if out.OK || out.Error == nil || out.Error.Limit != codemode.LimitWallTime {
+		t.Fatalf("outcome: %s", out.Render())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopped after %v; the limit is %v", d, lim.WallTime)
+	}
+}
+
+// Array iterators still behave: spreads, for-of, destructuring, a
+// partly consumed iterator, entries and keys.
+func TestArrayIterators(t *testing.T) {
+	out, _ := runScript(t, newMode(t, false), `
+let n = 0
+for (const x of [1, 2, 3]) n += x
+const it = [7, 8, 9].values()
+const first = it.next().value
+const [a, , c] = [4, 5, 6]
+return [n, first, [...it], a, c, Math.max(...[1, 5, 2]), [...[1, 2].entries()], [...["x", "y"].keys()], Array.from(new Set([1, 1, 2]))]`)
+	if want := `[6,7,[8,9],4,6,5,[[0,1],[1,2]],[0,1],[1,2]]`; !out.OK || string(out.Result) != want {
+		t.Errorf("outcome: %s, want result %s", out.Render(), want)
+	}
+}
+
 func TestArrayLikeReadOnce(t *testing.T) {
 	out, _ := runScript(t, newMode(t, false), `let n = 0; const o: any = {get length() { return n++ === 0 ? 2 : 4e9 }, 0: 5, 1: 7}; return Math.max.apply(null, o)`)
 	if !out.OK || string(out.Result) != "7" {
