@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -21,6 +22,7 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
@@ -180,7 +182,7 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		dec := json.NewDecoder(strings.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			errs = append(errs, jsonpos.Errorf(pos, "%v", err))
+			errs = append(errs, caseError(pos, err))
 			continue
 		}
 		if strings.TrimSpace(c.Query) == "" || len(c.Expect) == 0 {
@@ -204,6 +206,42 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 		errs = append(errs, jsonpos.Errorf(ir.Pos{File: file}, "no cases"))
 	}
 	return cases, errs.Err()
+}
+
+// caseFormat is how a search-eval case reads, for error messages.
+const caseFormat = `{"query": "...", "expect": ["tool_name", ...]}`
+
+// caseError says in the terms of the cases file what keeps the line at
+// pos from being a case, located at the member or column at fault.
+func caseError(pos ir.Pos, err error) *jsonpos.Error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		pos.Col = int(syn.Offset)
+		return jsonpos.Errorf(pos, "not a JSON line (%v); a case reads %s", syn, caseFormat)
+	case errors.As(err, &typ) && typ.Field == "query":
+		pos.Pointer = "/query"
+		return jsonpos.Errorf(pos, "must be a string; a case reads %s", caseFormat)
+	case errors.As(err, &typ) && strings.HasPrefix(typ.Field, "expect"):
+		pos.Pointer = "/expect"
+		return jsonpos.Errorf(pos, "must be an array of tool names; a case reads %s", caseFormat)
+	case errors.As(err, &typ):
+		return jsonpos.Errorf(pos, "a case is a JSON object: %s", caseFormat)
+	}
+	if key, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		key, _ = strconv.Unquote(key)
+		pos.Pointer = "/" + key
+		msg := fmt.Sprintf("unknown key %q", key)
+		if near := text.Closest(key, []string{"query", "expect"}); near != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return jsonpos.Errorf(pos, "%s; a case reads %s", msg, caseFormat)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return jsonpos.Errorf(pos, "the line ends inside its JSON value; a case reads %s", caseFormat)
+	}
+	return jsonpos.Errorf(pos, "%v; a case reads %s", err, caseFormat)
 }
 
 // evalSearch ranks every case's query with the gateway's index and

@@ -35,14 +35,20 @@ func TestSearchEvalOntology(t *testing.T) {
 func TestSearchEvalErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "cases.jsonl")
-	if err := os.WriteFile(bad, []byte("# comment\n{\"query\":\"x\",\"expect\":[\"list_onto_taks\"]}\n{\"query\":\"\"}\nnot json\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte("# comment\n{\"query\":\"x\",\"expect\":[\"list_onto_taks\"]}\n{\"query\":\"\"}\nnot json\n"+
+		"{\"qurey\":\"x\",\"expect\":[\"t\"]}\n{\"query\":3}\n{\"query\":\"x\",\"expect\":\"t\"}\n{\"query\":\"x\"\n[1]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr := run(t, runSearchEval, "-c", ontologyManifest, "--cases", bad)
 	want := []string{
 		bad + ":2:1: /expect/0: unknown tool \"list_onto_taks\"",
 		bad + ":3:1: /: a case needs a query and at least one expected tool",
-		bad + ":4:1: /: invalid character",
+		bad + ":4:2: /: not a JSON line (invalid character 'o' in literal null (expecting 'u')); a case reads {\"query\": \"...\", \"expect\": [\"tool_name\", ...]}",
+		bad + ":5:1: /qurey: unknown key \"qurey\" (did you mean \"query\"?)",
+		bad + ":6:1: /query: must be a string",
+		bad + ":7:1: /expect: must be an array of tool names",
+		bad + ":8:1: /: the line ends inside its JSON value",
+		bad + ":9:1: /: a case is a JSON object",
 	}
 	if code != exitFail {
 		t.Errorf("exit %d", code)
