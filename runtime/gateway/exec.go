@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
+	"weak"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -684,9 +686,47 @@ func caller(tc runtime.ToolContext) (id string, known bool) {
 		return id, true
 	}
 	if v := reflect.ValueOf(s); v.Kind() == reflect.Pointer && !v.IsNil() {
-		return fmt.Sprintf("\x00session %#x", v.Pointer()), true
+		return anonymousSession(v.UnsafePointer()), true
 	}
 	return "", false
+}
+
+// anonymousSessions numbers the sessions without an ID of their own by a
+// weak pointer to each: a session keeps its number while it lives, and a
+// new one never takes a collected one's, although the allocator may give
+// it the same address (a key made of the address handed the new client
+// the old one's idempotency answers).
+var anonymousSessions struct {
+	mu      sync.Mutex
+	next    uint64
+	ids     map[weak.Pointer[byte]]uint64
+	sweepAt int
+}
+
+// anonymousSession returns the caller key of the session object at p.
+func anonymousSession(p unsafe.Pointer) string {
+	w := weak.Make((*byte)(p))
+	a := &anonymousSessions
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n, ok := a.ids[w]
+	if !ok {
+		if a.ids == nil {
+			a.ids = make(map[weak.Pointer[byte]]uint64)
+		}
+		if len(a.ids) >= a.sweepAt {
+			for k := range a.ids {
+				if k.Value() == nil {
+					delete(a.ids, k)
+				}
+			}
+			a.sweepAt = max(2*len(a.ids), 1024)
+		}
+		a.next++
+		n = a.next
+		a.ids[w] = n
+	}
+	return "\x00session " + strconv.FormatUint(n, 10)
 }
 
 // repetitions counts identical failing calls per session.

@@ -3,8 +3,10 @@ package gateway
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // checkEnvelope fails unless text is a well-formed spec 004 envelope: a
@@ -313,5 +315,43 @@ func TestLimitsDefaults(t *testing.T) {
 	want.OpBytes = 64
 	if got := g.Limits(); got != want {
 		t.Errorf("Limits() = %+v, want %+v", got, want)
+	}
+}
+
+// TestAnonymousSessionsNotReused: a session without an ID keeps one caller
+// key while it lives, and a session the allocator places where a collected
+// one was gets a key of its own (the key was the address before, so the
+// new client inherited the old one's idempotency answers).
+func TestAnonymousSessionsNotReused(t *testing.T) {
+	type session struct{ pad [48]byte }
+	live := new(session)
+	if a, b := anonymousSession(unsafe.Pointer(live)), anonymousSession(unsafe.Pointer(live)); a != b {
+		t.Fatalf("one session, two keys: %q %q", a, b)
+	}
+	old := map[uintptr]string{}
+	for range 2000 {
+		s := new(session)
+		old[uintptr(unsafe.Pointer(s))] = anonymousSession(unsafe.Pointer(s))
+	}
+	runtime.GC()
+	runtime.GC()
+	var keep []*session
+	reused := 0
+	for range 2000 {
+		s := new(session)
+		keep = append(keep, s)
+		if key, ok := old[uintptr(unsafe.Pointer(s))]; ok {
+			reused++
+			if anonymousSession(unsafe.Pointer(s)) == key {
+				t.Fatalf("a new session at a collected one's address got its key %q", key)
+			}
+		}
+	}
+	if reused == 0 {
+		t.Skip("the allocator reused no address")
+	}
+	t.Logf("%d addresses reused, each with a new key", reused)
+	if anonymousSession(unsafe.Pointer(live)) == anonymousSession(unsafe.Pointer(keep[0])) {
+		t.Error("two live sessions share a key")
 	}
 }
