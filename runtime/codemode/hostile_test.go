@@ -130,6 +130,7 @@ func TestHostileScripts(t *testing.T) {
 		// all before the wall-time limit could stop anything.
 		{"long operator chain", false, "return " + strings.Repeat("1+", 1500) + "1", codemode.CodeLimit, codemode.LimitScript, 0, "1500 operators or commas in a row"},
 		{"long operator chain over lines", false, "return 1" + strings.Repeat("\n+1", 1200), codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
+		{"long run of nots", false, "return " + strings.Repeat("!", 1500) + "1", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
 		{"long comma sequence", false, "let a = 1; return (" + strings.Repeat("a,", 1200) + "1)", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
 		{"long chain in a template literal", false, "return `${" + strings.Repeat("1+", 1200) + "1}`", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
 	}

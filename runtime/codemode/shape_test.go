@@ -28,6 +28,8 @@ func TestSourceShape(t *testing.T) {
 		{"escaped backtick", "`\\`(((` + 1", 0, 1},
 		{"arrow and comparison", "xs.filter((x) => x.a !== 1 && x.b >= 2)", 2, 4},
 		{"unbalanced close", ")))a+b", 0, 1},
+		{"not", "if (!a && !!b) x = ~c", 1, 4},
+		{"not equal", "a !== b", 0, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
