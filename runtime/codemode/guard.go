@@ -239,9 +239,15 @@ func sourceShape(src string) (deepest, longest int) {
 			}
 			lastOp = true
 		case c == '\n':
-			if !lastOp && !continues(src[i+1:]) {
+			// The blank run after the break is read once, here.
+			j := i + 1
+			for j < len(src) && strings.IndexByte(" \t\r\n", src[j]) >= 0 {
+				j++
+			}
+			if !lastOp && (j == len(src) || !continues(src[j])) {
 				top.ops, top.commas = 0, 0
 			}
+			i = j - 1
 		case isOperator(c) || c == '!' && i+1 < len(src) && src[i+1] == '=':
 			for i+1 < len(src) && isOperator(src[i+1]) {
 				i++
@@ -267,11 +273,10 @@ func isOperator(c byte) bool {
 	return strings.IndexByte("+-*/%&|^<>=?:", c) >= 0
 }
 
-// continues reports whether the line rest starts with an operator, which
-// carries the expression of the line before on.
-func continues(rest string) bool {
-	rest = strings.TrimLeft(rest, " \t\r\n")
-	return rest != "" && (isOperator(rest[0]) || rest[0] == ',' || rest[0] == '.')
+// continues reports whether a line starting with c carries the
+// expression of the line before on.
+func continues(c byte) bool {
+	return isOperator(c) || c == ',' || c == '.'
 }
 
 // jsonNesting is how deep the arrays and objects of a JSON text nest.
