@@ -22,7 +22,14 @@ const MaxLineLength = mcp.DefaultMaxLineLength
 
 // StdioTransport is the MCP stdio transport over the process's standard
 // input and output, guarded (see NewLineTransport).
-func StdioTransport() mcp.Transport { return NewLineTransport(os.Stdin, os.Stdout) }
+// Standard output stays open when the session ends, as with the SDK's
+// own stdio transport.
+func StdioTransport() mcp.Transport { return NewLineTransport(os.Stdin, keepOpen{os.Stdout}) }
+
+// keepOpen is a writer whose Close does nothing.
+type keepOpen struct{ io.Writer }
+
+func (keepOpen) Close() error { return nil }
 
 // NewLineTransport serves newline-delimited JSON-RPC on r and w, as the
 // SDK's IOTransport does, except that a line the SDK could not take does
