@@ -215,6 +215,56 @@ type manifestDecoder struct {
 	file string
 	m    *Manifest
 	errs jsonpos.ErrorList
+	// expanded counts the values YAML aliases have stood for so far
+	// (maxAliasExpansion), and sizes memoises the size of each aliased
+	// value.
+	expanded      int
+	sizes         map[*yaml.Node]int
+	aliasRefusing bool
+}
+
+// maxAliasExpansion bounds the values the aliases of one manifest may
+// stand for in all: nested aliases expand exponentially (a kilobyte of
+// them stood for 43 million values, 28 s and 1.4 GB).
+const maxAliasExpansion = 100_000
+
+// alias reports whether the alias n may be expanded, charging the size
+// of its value; past the bound it reports the alias once and refuses it
+// and every later one.
+func (d *manifestDecoder) alias(n *yaml.Node, ptr string) bool {
+	if !d.aliasRefusing {
+		d.expanded += d.size(n.Alias)
+		if d.expanded <= maxAliasExpansion {
+			return true
+		}
+		d.aliasRefusing = true
+		d.errorf(n, ptr, "YAML aliases here and before stand for more than %d values; write the values out or use fewer aliases", maxAliasExpansion)
+	}
+	return false
+}
+
+// size is the number of values n stands for, aliases expanded, capped
+// just past maxAliasExpansion.
+func (d *manifestDecoder) size(n *yaml.Node) int {
+	if n == nil {
+		return 1
+	}
+	if s, ok := d.sizes[n]; ok {
+		return s
+	}
+	if d.sizes == nil {
+		d.sizes = map[*yaml.Node]int{}
+	}
+	d.sizes[n] = maxAliasExpansion + 1 // an alias of its own ancestor
+	s := 1
+	if n.Kind == yaml.AliasNode {
+		s = d.size(n.Alias)
+	}
+	for _, c := range n.Content {
+		s = min(s+d.size(c), maxAliasExpansion+1)
+	}
+	d.sizes[n] = s
+	return s
 }
 
 func (d *manifestDecoder) pos(n *yaml.Node, ptr string) ir.Pos {
@@ -263,6 +313,10 @@ func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f fu
 func (d *manifestDecoder) expect(n *yaml.Node, ptr string, kind yaml.Kind, what string) bool {
 	if n.Kind == kind && !(kind == yaml.ScalarNode && n.Tag == "!!null") {
 		return true
+	}
+	if n.Kind == yaml.AliasNode {
+		d.errorf(n, ptr, "must be %s written out here: a YAML alias (*%s) is read only within a schema or within an example's arguments", what, n.Value)
+		return false
 	}
 	d.errorf(n, ptr, "must be %s", what)
 	return false
@@ -592,6 +646,10 @@ func (d *manifestDecoder) json(n *yaml.Node, ptr string) json.RawMessage {
 func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string) {
 	switch n.Kind {
 	case yaml.AliasNode:
+		if !d.alias(n, ptr) {
+			b.WriteString("null")
+			return
+		}
 		d.writeJSON(b, n.Alias, ptr)
 	case yaml.MappingNode:
 		b.WriteByte('{')
@@ -643,6 +701,9 @@ func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string
 // in a schema written in the manifest point into the manifest.
 func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 	if n.Kind == yaml.AliasNode {
+		if !d.alias(n, ptr) {
+			return &jsonpos.Node{Pos: d.pos(n, ptr), Kind: jsonpos.NullNode}
+		}
 		return d.node(n.Alias, ptr)
 	}
 	out := &jsonpos.Node{Pos: d.pos(n, ptr)}

@@ -3,6 +3,7 @@ package manifest
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,9 +151,38 @@ var badManifests = []struct {
 	{"root", "- a\n", "toolgen.yaml:1:1: /: must be an object"},
 	{"duplicate", "package: a\npackage: b\n", `toolgen.yaml:2:1: /package: duplicate key "package"`},
 	{"syntax", "package: [a\n", "toolgen.yaml:1:1: /: did not find expected ',' or ']'"},
+	{"alias bomb", aliasBomb(), "toolgen.yaml:9:35: /ops/a.b/examples/4/args/e/2/4: YAML aliases here and before stand for more than 100000 values; write the values out or use fewer aliases"},
+	{"alias as op", "ops:\n  a.b: &x {kind: read}\n  c.d: *x\n", "toolgen.yaml:3:8: /ops/c.d: must be an object written out here: a YAML alias (*x) is read only within a schema or within an example's arguments"},
 	{"tab indent", "ops:\n  a.b:\n    kind: read\n  \tnotes: x\n", "toolgen.yaml:4:3: /: found a tab character that violates indentation"},
 	{"annotation not bool", "ops:\n  a.b:\n    annotations: {read_only: yes please}\n", "toolgen.yaml:3:30: /ops/a.b/annotations/read_only: must be true or false"},
 	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
+}
+
+// aliasBomb is a manifest whose example arguments nest aliases eight
+// deep, nine to a level: 43 million values from a kilobyte (28 s and
+// 1.4 GB to read before the bound).
+func aliasBomb() string {
+	var b strings.Builder
+	b.WriteString("package: x\ninputs: [tools.json]\nops:\n  a.b:\n    examples:\n")
+	b.WriteString("      - args: {a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]}\n")
+	prev := "a"
+	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h"} {
+		fmt.Fprintf(&b, "      - args: {%s: &%s [%s]}\n", n, n, strings.TrimSuffix(strings.Repeat("*"+prev+",", 9), ","))
+		prev = n
+	}
+	return b.String()
+}
+
+// Aliases inside example arguments and schemas stand for their values.
+func TestAliasInExample(t *testing.T) {
+	m, err := Load("toolgen.yaml", []byte("ops:\n  a.b:\n    examples:\n      - args: {id: &x \"1\", tags: &t [a, b]}\n      - args: {id: *x, tags: *t}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := m.Ops[0].Examples
+	if len(ex) != 2 || string(ex[1].Args) != `{"id":"1","tags":["a","b"]}` {
+		t.Errorf("examples %+v", ex)
+	}
 }
 
 func TestLoadErrors(t *testing.T) {
@@ -186,7 +216,7 @@ func TestPublishedSchemaAgrees(t *testing.T) {
 	}
 	cases := []struct{ name, src string }{{"good", goodManifest}, {"empty", "{}"}, {"group string", "groups: {a: b}"}}
 	for _, b := range badManifests {
-		if b.name != "syntax" && b.name != "tab indent" && b.name != "duplicate" { // not expressible after decoding
+		if b.name != "syntax" && b.name != "tab indent" && b.name != "duplicate" && !strings.HasPrefix(b.name, "alias") { // not expressible after decoding
 			cases = append(cases, struct{ name, src string }{b.name, b.src})
 		}
 	}
