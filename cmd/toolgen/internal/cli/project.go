@@ -384,7 +384,9 @@ func readFileOrRevision(name string) (load.Input, error) {
 		return in, err
 	}
 	rev, path, ok := strings.Cut(name, ":")
-	if !ok || rev == "" || path == "" {
+	if !ok || rev == "" || path == "" || strings.HasPrefix(rev, "-") {
+		// A revision starting with '-' would reach git as an option
+		// (--output=FILE writes a file): such a name is only a file.
 		return load.Input{}, err
 	}
 	out, gerr := gitShow(rev, path)
