@@ -6,6 +6,7 @@ import (
 	"io"
 	goruntime "runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -30,6 +31,9 @@ type surfaceCount struct {
 	Tokens int    `json:"tokens"`
 	// PercentOfFlat is Tokens relative to the flat surface.
 	PercentOfFlat float64 `json:"percent_of_flat"`
+	// Emitted reports whether the generated package has the surface (the
+	// manifest's surfaces); the others are counted for comparison.
+	Emitted bool `json:"emitted"`
 }
 
 // tokensReport is toolgen tokens' JSON output.
@@ -73,12 +77,20 @@ func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return writeJSON(stdout, stderr, rep)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "SURFACE\tTOOLS\tTOKENS\t%% OF FLAT\t\n")
+	fmt.Fprintf(tw, "SURFACE\tTOOLS\tTOKENS\t%% OF FLAT\tIN PACKAGE\t\n")
+	others := false
 	for _, s := range rep.Surfaces {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t\n", s.Name, s.Tools, s.Tokens, s.PercentOfFlat)
+		in := "yes"
+		if !s.Emitted {
+			in, others = "no", true
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t\n", s.Name, s.Tools, s.Tokens, s.PercentOfFlat, in)
 	}
 	_ = tw.Flush()
 	fmt.Fprintf(stdout, "tokenizer: %s\n", rep.Tokenizer)
+	if others {
+		fmt.Fprintln(stdout, "surfaces not in the package are counted for comparison; the manifest's surfaces key picks the ones generated")
+	}
 	return exitOK
 }
 
@@ -227,12 +239,28 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 		}
 		rep.Surfaces = append(rep.Surfaces, counts[i]...)
 	}
+	for i := range rep.Surfaces {
+		rep.Surfaces[i].Emitted = emitsSurface(f, rep.Surfaces[i].Name)
+	}
 	if base := rep.Surfaces[0].Tokens; base > 0 {
 		for i := range rep.Surfaces {
 			rep.Surfaces[i].PercentOfFlat = float64(int(1000*float64(rep.Surfaces[i].Tokens)/float64(base)+0.5)) / 10
 		}
 	}
 	return rep, nil
+}
+
+// emitsSurface reports whether f's package has the surface named (as
+// tokens names them: deferred-anthropic and deferred-openai are both the
+// deferred surface): the manifest's surfaces, or all but code.
+func emitsSurface(f *ir.Family, name string) bool {
+	if strings.HasPrefix(name, "deferred") {
+		name = "deferred"
+	}
+	if len(f.Surfaces) == 0 {
+		return name != "code"
+	}
+	return slices.Contains(f.Surfaces, name)
 }
 
 // countSurfaces builds surfaces and counts each one's tokens.

@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-go/toolgen/cmd/toolgen/internal/o200k"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 func TestTokensOntology(t *testing.T) {
@@ -154,6 +155,26 @@ func TestCountText(t *testing.T) {
 		}
 		if strings.Count(s, toolSeam) != len(f.Tools)-1 {
 			t.Errorf("%s: %d seams for %d tools", in, strings.Count(s, toolSeam), len(f.Tools))
+		}
+	}
+}
+
+// TestEmitsSurface: tokens says which surfaces the package has, from the
+// manifest's surfaces (absent: all but code); deferred covers both
+// providers' deferred surfaces.
+func TestEmitsSurface(t *testing.T) {
+	all := &ir.Family{}
+	some := &ir.Family{Surfaces: []string{"flat", "deferred"}}
+	for _, c := range []struct {
+		f    *ir.Family
+		name string
+		want bool
+	}{
+		{all, "flat", true}, {all, "gateway", true}, {all, "code", false}, {all, "deferred-openai", true},
+		{some, "flat", true}, {some, "gateway", false}, {some, "deferred-anthropic", true}, {some, "deferred-openai", true}, {some, "code", false},
+	} {
+		if got := emitsSurface(c.f, c.name); got != c.want {
+			t.Errorf("surfaces %v, %s: emitted %v, want %v", c.f.Surfaces, c.name, got, c.want)
 		}
 	}
 }
