@@ -73,6 +73,55 @@ type lineGuard struct {
 	max     int
 	pending []byte // the accepted line being handed over, newline included
 	err     error  // the input's end or failure, once pending is drained
+	// batches is whether the protocol version the client asked for in its
+	// initialize request takes batches (before 2025-06-18): the SDK
+	// ends the session on a batch in any later one.
+	batches bool
+}
+
+// batchesUntil is the first protocol version without JSON-RPC batches.
+const batchesUntil = "2025-06-18"
+
+// noteVersion records the protocol version of an initialize request.
+func (g *lineGuard) noteVersion(line []byte) {
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"params"`
+	}
+	if !isBatch(line) && json.Unmarshal(line, &m) == nil && m.Method == "initialize" {
+		v := m.Params.ProtocolVersion
+		g.batches = v != "" && v < batchesUntil
+	}
+}
+
+// isBatch reports whether the JSON line is an array.
+func isBatch(line []byte) bool { return len(line) > 0 && line[0] == '[' }
+
+// maxNesting is the nesting depth the SDK's JSON decoder accepts; a
+// deeper line ended the session.
+const maxNesting = 1000
+
+// nesting is how deep the arrays and objects of the JSON text b nest.
+func nesting(b []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth--
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return deepest
 }
 
 func (g *lineGuard) Read(p []byte) (int, error) {
@@ -86,9 +135,15 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 		case tooLong:
 			g.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("message longer than %d bytes", g.max))
 		case len(bytes.TrimSpace(line)) > 0:
+			// The SDK takes nothing but a line break after the value: a
+			// space there ended the session.
+			line = bytes.TrimSpace(line)
 			if id, code, msg := checkMessage(line); code != 0 {
 				g.answer(id, code, msg)
+			} else if isBatch(line) && !g.batches {
+				g.answer(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are taken only in protocol versions before 2025-06-18, once initialize asked for one; send one message per line")
 			} else {
+				g.noteVersion(line)
 				g.pending = append(line, '\n')
 			}
 		}
@@ -127,8 +182,11 @@ func checkMessage(line []byte) (id any, code int64, msg string) {
 	if !json.Valid(line) {
 		return nil, jsonrpc.CodeParseError, "parse error: the line is not JSON"
 	}
+	if d := nesting(line); d > maxNesting {
+		return nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the line nests %d deep; the limit is %d", d, maxNesting)
+	}
 	var batch []json.RawMessage
-	if bytes.TrimSpace(line)[0] == '[' && json.Unmarshal(line, &batch) == nil {
+	if isBatch(bytes.TrimSpace(line)) && json.Unmarshal(line, &batch) == nil {
 		if len(batch) == 0 {
 			return nil, jsonrpc.CodeInvalidRequest, "invalid request: empty batch"
 		}

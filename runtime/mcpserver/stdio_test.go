@@ -39,6 +39,8 @@ func TestLineTransportSurvivesBadLines(t *testing.T) {
 		{"old version", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, "3", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
 		{"no version", `{"id":"s4","method":"ping"}`, `"s4"`, jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
 		{"method not a string", `{"jsonrpc":"2.0","id":7,"method":5}`, "7", jsonrpc.CodeInvalidRequest, `"method" must be a string`},
+		{"batch before initialize", `[{"jsonrpc":"2.0","id":5,"method":"ping"}]`, "null", jsonrpc.CodeInvalidRequest, "batches are taken only"},
+		{"nesting past the SDK's limit", `[{"jsonrpc":"2.0","id":5,"method":"ping","params":{"a":` + strings.Repeat("[", 998) + strings.Repeat("]", 998) + `}}]`, "null", jsonrpc.CodeInvalidRequest, "nests 1001 deep"},
 		{"long version quoted short", `{"jsonrpc":"` + strings.Repeat("v", 5000) + `","id":8,"method":"ping"}`, "8", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
 	}
 	for _, c := range cases {
@@ -67,18 +69,22 @@ func TestLineTransportSurvivesBadLines(t *testing.T) {
 	}
 }
 
-// Blank lines are skipped, CRLF endings and batches pass, and a line over
-// the limit is answered and skipped to its end.
+// Blank lines are skipped, spaces after a message and CRLF endings are
+// dropped (the SDK ended the session on a space there), batches pass in a
+// protocol version that has them, and a line over the limit is answered
+// and skipped to its end.
 func TestLineTransportLines(t *testing.T) {
-	in := "\n  \r\n" + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\r\n" +
+	in := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}` + "\n" +
+		"\n  \r\n" + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + " \t\r\n" +
 		`[{"jsonrpc":"2.0","id":2,"method":"ping"}]` + "\n" +
-		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 300) + `"}}` + "\n" +
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 500) + `"}}` + "\n" +
 		`{"jsonrpc":"2.0","id":4,"method":"ping"}` + "\n"
-	got := exchange(t, in, 200, 4)
+	got := exchange(t, in, 400, 5)
+	got = slices.DeleteFunc(got, func(l string) bool { return strings.Contains(l, `"id":0`) }) // initialize's answer
 	want := []string{
 		`{"jsonrpc":"2.0","id":1,"result":{}}`,
 		`[{"jsonrpc":"2.0","id":2,"result":{}}]`,
-		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"message longer than 200 bytes"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"message longer than 400 bytes"}}`,
 		`{"jsonrpc":"2.0","id":4,"result":{}}`,
 	}
 	// Answers to different requests come in any order.
@@ -157,4 +163,16 @@ func FuzzCheckMessage(f *testing.F) {
 			t.Fatalf("line passed that the SDK refuses: %v", err)
 		}
 	})
+}
+
+// A client on 2025-06-18 or later gets an error for a batch, and the
+// session goes on: the SDK ended it.
+func TestLineTransportBatchAfterNewProtocol(t *testing.T) {
+	in := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}` + "\n" +
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"}]` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\n"
+	got := exchange(t, in, MaxLineLength, 3)
+	joined := strings.Join(got, "\n")
+	if len(got) != 3 || !strings.Contains(joined, "batches are taken only") || !slices.Contains(got, `{"jsonrpc":"2.0","id":2,"result":{}}`) {
+		t.Errorf("answers:\n%s", strings.Join(got, "\n"))
+	}
 }
