@@ -276,3 +276,21 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// An alias of a long string costs what it writes: seventy aliases of a
+// 100 KB string (7 MB of JSON) pass the bound that a count of values
+// alone would not reach.
+func TestAliasOfLongString(t *testing.T) {
+	long := strings.Repeat("A", 100_000)
+	src := "ops:\n  a.b:\n    result_schema: {type: object, description: &s " + long +
+		", properties: {x: {enum: [" + strings.TrimSuffix(strings.Repeat("*s, ", 70), ", ") + "]}}}\n"
+	_, err := Load("toolgen.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "YAML aliases here and before stand for more than 100000 values") {
+		t.Fatalf("err = %.300v", err)
+	}
+	// A few aliases of it are fine.
+	src = "ops:\n  a.b:\n    result_schema: {type: object, description: &s " + long + ", properties: {x: {enum: [*s, *s]}}}\n"
+	if _, err := Load("toolgen.yaml", []byte(src)); err != nil {
+		t.Fatalf("err = %.300v", err)
+	}
+}
