@@ -60,11 +60,13 @@
 // The TypeScript transform and the compiler run before the interrupt can
 // stop anything, and some of their work grows faster than the source: a
 // script whose brackets nest deeper than 100, or with an expression of more
-// than 1,000 operators or commas in a row (binary operators, ! and ~; a
-// chain of 30,000 additions took 7 s to compile, a sequence of 30,000
-// commas 11 s to transform), is refused before either runs (error.limit
-// "script_size"). The code inside a template literal's ${…} counts like
-// any other.
+// than 1,000 operators or commas in a row (binary operators, ! and ~,
+// statements nested without braces; a chain of 30,000 additions took 7 s
+// to compile, a sequence of 30,000 commas 11 s to transform), is refused
+// before either runs (error.limit "script_size"). The code inside a
+// template literal's ${…} counts like any other, and so do the operator
+// characters of a regular expression; the commas of array and object
+// literals do not.
 //
 // Exceeding a limit ends the run as a failed result naming the limit
 // (error.code LIMIT_EXCEEDED, error.limit "wall_time", "op_calls", "output",

@@ -163,21 +163,36 @@ const maxSourceNesting = 100
 const maxExpressionRun = 1000
 
 // sourceShape reads a script roughly: how deep its brackets nest, and
-// the longest run of operators of one expression at one level (binary and
-// logical-not operators between commas, or commas between statements; an
-// array's commas separate its elements and do not count). String literals and
-// comments are skipped, a template literal's text too, but the code of
-// its ${…} is read. A statement ends at ';' or at a line break that
-// neither follows nor precedes an operator. The reading errs toward
-// deeper and longer, which only refuses code no one writes.
+// the longest run of operators of one expression at one level (binary
+// operators, !, ~ and the keywords that nest a statement without braces —
+// if, else, for, while, do, with — between commas, or commas between
+// statements; the commas of an array or object literal separate its
+// elements and do not count). String literals and comments are skipped,
+// a template literal's text too, but the code of its ${…} is read. A
+// slash where an operand belongs starts a regular expression: its quotes
+// and brackets are skipped, its operator characters still count. A
+// statement ends at ';' or at a line break that neither follows nor
+// precedes an operator. The reading errs toward deeper and longer, which
+// only refuses code no one writes.
 func sourceShape(src string) (deepest, longest int) {
 	type frame struct {
-		open        byte // '(', '[', '{', '$' for ${ in a template, 0 at the top
-		ops, commas int
+		open byte // '(', '[', '{', '$' for ${ in a template, 0 at the top
+		// literal: an array or object literal, whose commas do not count;
+		// control: the parentheses of if, for, while or with, after which
+		// an operand (a regular expression) may follow.
+		literal, control bool
+		ops, commas      int
 	}
 	stack := []frame{{}}
 	template := false // reading a template literal's text
 	lastOp := false   // the last token read was an operator
+	operand := true   // an operand may come next (a slash starts a regex)
+	arrow := false    // the last token was =>, so a { opens a function body
+	control := false  // the last word was if, for, while or with
+	countOp := func(top *frame) {
+		top.ops++
+		longest = max(longest, top.ops)
+	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if template {
@@ -186,28 +201,48 @@ func sourceShape(src string) (deepest, longest int) {
 				i++
 			case c == '`':
 				template = false
+				operand = false
 			case c == '$' && i+1 < len(src) && src[i+1] == '{':
 				i++
 				stack = append(stack, frame{open: '$'})
 				deepest = max(deepest, len(stack)-1)
-				template = false
+				template, operand = false, true
 			}
 			continue
 		}
+		if c == ' ' || c == '\t' || c == '\r' {
+			continue
+		}
 		top := &stack[len(stack)-1]
+		wasArrow, wasControl := arrow, control
+		arrow, control = false, false
 		switch {
 		case c == '(' || c == '[' || c == '{':
-			stack = append(stack, frame{open: c})
+			f := frame{open: c}
+			switch c {
+			case '(':
+				f.control = wasControl
+			case '[':
+				f.literal = operand
+			case '{':
+				f.literal = operand && !wasArrow
+			}
+			stack = append(stack, f)
 			deepest = max(deepest, len(stack)-1)
-			lastOp = false
+			lastOp, operand = false, true
 		case c == ')' || c == ']' || c == '}':
-			lastOp = false
+			lastOp, operand = false, false
 			if len(stack) == 1 {
 				continue
 			}
 			stack = stack[:len(stack)-1]
-			if c == '}' && top.open == '$' {
+			switch {
+			case c == '}' && top.open == '$':
 				template = true
+			case c == ')':
+				operand = top.control
+			case c == '}':
+				operand = !top.literal // after a block, a statement
 			}
 		case c == '`':
 			template = true
@@ -218,7 +253,7 @@ func sourceShape(src string) (deepest, longest int) {
 					i++
 				}
 			}
-			lastOp = false
+			lastOp, operand = false, false
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i+1 < len(src) && src[i+1] != '\n' {
 				i++
@@ -229,15 +264,38 @@ func sourceShape(src string) (deepest, longest int) {
 			} else {
 				i = len(src)
 			}
+		case c == '/' && operand:
+			// A regular expression, up to its closing slash (not in a
+			// class) or the line's end.
+			class := false
+			for i++; i < len(src) && src[i] != '\n'; i++ {
+				d := src[i]
+				if d == '\\' {
+					i++
+					continue
+				}
+				if d == '/' && !class {
+					break
+				}
+				switch {
+				case d == '[':
+					class = true
+				case d == ']':
+					class = false
+				case isOperator(d):
+					countOp(top)
+				}
+			}
+			lastOp, operand = false, false
 		case c == ';':
-			top.ops, top.commas, lastOp = 0, 0, false
+			top.ops, top.commas, lastOp, operand = 0, 0, false, true
 		case c == ',':
 			top.ops = 0
-			if top.open != '[' {
+			if !top.literal {
 				top.commas++
 				longest = max(longest, top.commas)
 			}
-			lastOp = true
+			lastOp, operand = true, true
 		case c == '\n':
 			// The blank run after the break is read once, here.
 			j := i + 1
@@ -248,24 +306,51 @@ func sourceShape(src string) (deepest, longest int) {
 				top.ops, top.commas = 0, 0
 			}
 			i = j - 1
+			arrow, control = wasArrow, wasControl
 		case isOperator(c) || c == '!' && i+1 < len(src) && src[i+1] == '=':
+			start := i
 			for i+1 < len(src) && isOperator(src[i+1]) {
 				i++
 			}
-			top.ops++
-			longest = max(longest, top.ops)
-			lastOp = true
+			arrow = src[start:i+1] == "=>"
+			countOp(top)
+			lastOp, operand = true, true
 		case c == '!' || c == '~':
 			// Unary: each one counts (!!!… took 0.43 s to transform at
 			// 64 KB).
-			top.ops++
-			longest = max(longest, top.ops)
-			lastOp = true
-		case c != ' ' && c != '\t' && c != '\r':
+			countOp(top)
+			lastOp, operand = true, true
+		case isWordByte(c):
+			start := i
+			for i+1 < len(src) && isWordByte(src[i+1]) {
+				i++
+			}
+			w := src[start : i+1]
+			switch w {
+			case "if", "for", "while", "with":
+				control = true
+				countOp(top)
+				operand = true
+			case "else", "do":
+				countOp(top)
+				operand = true
+			case "return", "typeof", "case", "in", "of", "new", "delete", "void", "throw", "instanceof", "yield", "await":
+				operand = true
+			default:
+				operand = false
+			}
 			lastOp = false
+		default:
+			lastOp, operand = false, false
 		}
 	}
 	return deepest, longest
+}
+
+// isWordByte reports whether c can be part of an identifier, a keyword or
+// a number.
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // isOperator reports whether c can be part of a binary operator.

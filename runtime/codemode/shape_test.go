@@ -39,3 +39,38 @@ func TestSourceShape(t *testing.T) {
 		})
 	}
 }
+
+// What review found hidden from the first reading, and what it refused
+// that compiles in linear time.
+func TestSourceShapeReview(t *testing.T) {
+	chain := strings.Repeat("+1", 1500)
+	longer := []struct{ name, src string }{
+		{"quote in a regex", `let q = /"/; let r = 1` + chain + `; let z = /"/;`},
+		{"backtick in a regex", "let q = /`/;\nlet r = 1" + chain + "\nlet z = /`/;"},
+		{"regex after if", `if (x) /"/.test(s), 1` + chain + `, /"/`},
+		{"division after an object literal", "x = {} / 1" + chain + " / 1"},
+		{"operators inside a regex", "x = /" + strings.Repeat("a+", 1500) + "/"},
+		{"subscript commas", "let a = []; let r = a[0" + strings.Repeat(",0", 1500) + "]"},
+		{"destructuring", "let [" + strings.Repeat("a,", 1500) + "b] = []"},
+		{"braceless if", "let a = 1; " + strings.Repeat("if (a) ", 1500) + "a;"},
+		{"braceless else", "let a = 1; if (a) a; " + strings.Repeat("else ", 1500) + "a;"},
+		{"block of an arrow function", "const f = () => {" + strings.Repeat("a,", 1500) + "1}"},
+	}
+	for _, c := range longer {
+		if _, l := sourceShape(c.src); l <= maxExpressionRun {
+			t.Errorf("%s: run %d, want over %d", c.name, l, maxExpressionRun)
+		}
+	}
+	shorter := []struct{ name, src string }{
+		{"object literal", "const o = {" + strings.Repeat("a: 1, ", 3000) + "b: 2}"},
+		{"object literal argument", "f({" + strings.Repeat("a: 1, ", 3000) + "b: 2})"},
+		{"array of objects", "const xs = [" + strings.Repeat("{a: 1, b: 2}, ", 3000) + "]"},
+		{"regex with brackets", "const re = /[(){}\\[\\]]+/g; return s.replace(re, '')"},
+		{"division", "return (a + b) / 2 / c"},
+	}
+	for _, c := range shorter {
+		if d, l := sourceShape(c.src); l > 10 || d > 3 {
+			t.Errorf("%s: depth %d, run %d", c.name, d, l)
+		}
+	}
+}
