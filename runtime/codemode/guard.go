@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dop251/goja"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // arrayMethods are the Array.prototype methods wrapped with a length check:
@@ -364,27 +366,6 @@ func continues(c byte) bool {
 	return isOperator(c) || c == ',' || c == '.'
 }
 
-// jsonNesting is how deep the arrays and objects of a JSON text nest.
-func jsonNesting(s string) int {
-	depth, deepest := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '[', '{':
-			depth++
-			deepest = max(deepest, depth)
-		case ']', '}':
-			depth = max(depth-1, 0)
-		case '"':
-			for i++; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
-		}
-	}
-	return deepest
-}
-
 // guardNative closes the other ways into loops and allocations in Go:
 // code built from strings (eval, the Function constructors), whose
 // compiler recurses and runs in time superlinear in the source; deep
@@ -430,7 +411,7 @@ func (r *run) guardNative() error {
 	jsonObj := g.Get("JSON").ToObject(vm)
 	if parse, ok := goja.AssertFunction(jsonObj.Get("parse")); ok {
 		if err := jsonObj.DefineDataProperty("parse", vm.ToValue(func(call goja.FunctionCall) goja.Value {
-			if s, ok := primitive(call.Argument(0)).(string); ok && jsonNesting(s) > maxJSONNesting {
+			if s, ok := primitive(call.Argument(0)).(string); ok && text.JSONNesting(s) > maxJSONNesting {
 				panic(vm.NewTypeError(fmt.Sprintf("JSON.parse: the text nests deeper than %d", maxJSONNesting)))
 			}
 			return r.callOrThrow(parse, call)

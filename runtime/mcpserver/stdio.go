@@ -83,16 +83,16 @@ type lineGuard struct {
 const batchesUntil = "2025-06-18"
 
 // noteVersion records the protocol version of an initialize request.
-func (g *lineGuard) noteVersion(line []byte) {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			ProtocolVersion string `json:"protocolVersion"`
-		} `json:"params"`
+func (g *lineGuard) noteVersion(m jsonrpc.Message) {
+	req, ok := m.(*jsonrpc.Request)
+	if !ok || req.Method != "initialize" {
+		return
 	}
-	if !isBatch(line) && json.Unmarshal(line, &m) == nil && m.Method == "initialize" {
-		v := m.Params.ProtocolVersion
-		g.batches = v != "" && v < batchesUntil
+	var p struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if json.Unmarshal(req.Params, &p) == nil {
+		g.batches = p.ProtocolVersion != "" && p.ProtocolVersion < batchesUntil
 	}
 }
 
@@ -102,27 +102,6 @@ func isBatch(line []byte) bool { return len(line) > 0 && line[0] == '[' }
 // maxNesting is the nesting depth the SDK's JSON decoder accepts; a
 // deeper line ended the session.
 const maxNesting = 1000
-
-// nesting is how deep the arrays and objects of the JSON text b nest.
-func nesting(b []byte) int {
-	depth, deepest := 0, 0
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '[', '{':
-			depth++
-			deepest = max(deepest, depth)
-		case ']', '}':
-			depth--
-		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		}
-	}
-	return deepest
-}
 
 func (g *lineGuard) Read(p []byte) (int, error) {
 	for len(g.pending) == 0 {
@@ -138,12 +117,12 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 			// The SDK takes nothing but a line break after the value: a
 			// space there ended the session.
 			line = bytes.TrimSpace(line)
-			if id, code, msg := checkMessage(line); code != 0 {
+			if m, id, code, msg := checkMessage(line); code != 0 {
 				g.answer(id, code, msg)
 			} else if isBatch(line) && !g.batches {
 				g.answer(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are taken only in protocol versions before 2025-06-18, once initialize asked for one; send one message per line")
 			} else {
-				g.noteVersion(line)
+				g.noteVersion(m)
 				g.pending = append(line, '\n')
 			}
 		}
@@ -176,31 +155,32 @@ func (g *lineGuard) readLine() (line []byte, tooLong bool, err error) {
 }
 
 // checkMessage returns code 0 when the SDK can decode line as one message
-// or a non-empty batch, else the JSON-RPC error to answer with, and the id
-// to answer to when the line has a usable one.
-func checkMessage(line []byte) (id any, code int64, msg string) {
+// (m, nil for a batch) or a non-empty batch, else the JSON-RPC error to
+// answer with, and the id to answer to when the line has a usable one.
+func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg string) {
 	if !json.Valid(line) {
-		return nil, jsonrpc.CodeParseError, "parse error: the line is not JSON"
+		return nil, nil, jsonrpc.CodeParseError, "parse error: the line is not JSON"
 	}
-	if d := nesting(line); d > maxNesting {
-		return nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the line nests %d deep; the limit is %d", d, maxNesting)
+	if d := text.JSONNesting(line); d > maxNesting {
+		return nil, nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the line nests %d deep; the limit is %d", d, maxNesting)
 	}
 	var batch []json.RawMessage
 	if isBatch(bytes.TrimSpace(line)) && json.Unmarshal(line, &batch) == nil {
 		if len(batch) == 0 {
-			return nil, jsonrpc.CodeInvalidRequest, "invalid request: empty batch"
+			return nil, nil, jsonrpc.CodeInvalidRequest, "invalid request: empty batch"
 		}
-		for i, m := range batch {
-			if _, err := jsonrpc.DecodeMessage(m); err != nil {
-				return nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, whyInvalid(m))
+		for i, item := range batch {
+			if _, err := jsonrpc.DecodeMessage(item); err != nil {
+				return nil, nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, whyInvalid(item))
 			}
 		}
-		return nil, 0, ""
+		return nil, nil, 0, ""
 	}
-	if _, err := jsonrpc.DecodeMessage(line); err != nil {
-		return usableID(line), jsonrpc.CodeInvalidRequest, "invalid request: " + whyInvalid(line)
+	m, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		return nil, usableID(line), jsonrpc.CodeInvalidRequest, "invalid request: " + whyInvalid(line)
 	}
-	return nil, 0, ""
+	return m, nil, 0, ""
 }
 
 // whyInvalid says what keeps the JSON value m from being a JSON-RPC 2.0
@@ -214,7 +194,8 @@ func whyInvalid(m []byte) string {
 	if v, ok := obj["jsonrpc"]; !ok || json.Unmarshal(v, &version) != nil || version != "2.0" {
 		return `"jsonrpc" must be "2.0"`
 	}
-	if id, ok := obj["id"]; ok && usableID(m) == nil && string(bytes.TrimSpace(id)) != "null" {
+	hasID := usableID(m) != nil
+	if id, ok := obj["id"]; ok && !hasID && string(bytes.TrimSpace(id)) != "null" {
 		return `"id" must be a string or an integer`
 	}
 	if method, ok := obj["method"]; ok {
@@ -222,7 +203,7 @@ func whyInvalid(m []byte) string {
 		if json.Unmarshal(method, &s) != nil {
 			return `"method" must be a string`
 		}
-	} else if usableID(m) == nil {
+	} else if !hasID {
 		return `a request needs a "method", a response an "id"`
 	}
 	return "not a JSON-RPC 2.0 message"

@@ -140,7 +140,7 @@ func FuzzCheckMessage(f *testing.F) {
 		if bytes.ContainsAny(line, "\n") {
 			return
 		}
-		_, code, msg := checkMessage(line)
+		_, _, code, msg := checkMessage(line)
 		if code != 0 {
 			if msg == "" {
 				t.Fatal("an error answer without a message")

@@ -65,3 +65,26 @@ func SkipValue(b []byte, i int) (int, bool) {
 	}
 	return j, j > i
 }
+
+// JSONNesting is how deep the arrays and objects of the JSON text s nest
+// (a quick reading: strings are skipped, nothing else is checked), for
+// refusing texts a recursive decoder would take too deep.
+func JSONNesting[T ~string | ~[]byte](s T) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth = max(depth-1, 0)
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return deepest
+}

@@ -123,3 +123,16 @@ func TestRespelled(t *testing.T) {
 		}
 	}
 }
+
+func TestJSONNesting(t *testing.T) {
+	for s, want := range map[string]int{
+		``: 0, `1`: 0, `[]`: 1, `{"a":[{}]}`: 3, `["[[[", "\"[["]`: 1, `[[]][[[]]]`: 3,
+	} {
+		if got := JSONNesting(s); got != want {
+			t.Errorf("JSONNesting(%s) = %d, want %d", s, got, want)
+		}
+		if got := JSONNesting([]byte(s)); got != want {
+			t.Errorf("JSONNesting([]byte(%s)) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -221,7 +221,7 @@ func manifestAsInput(in load.Input) error {
 	if t := strings.TrimLeft(in.Data, " \t\r\n\ufeff"); t == "" || t[0] == '{' || t[0] == '[' {
 		return nil // JSON under a YAML name; the loader judges it
 	}
-	return jsonpos.ErrorList{jsonpos.Errorf(ir.Pos{File: in.Name, Line: 1, Col: 1, Pointer: ""},
+	return jsonpos.ErrorList{jsonpos.Errorf(ir.Pos{File: in.Name, Line: 1, Col: 1},
 		"a YAML file is not an input of tool definitions (they are JSON); if it is a manifest, pass it with -c %s", in.Name)}
 }
 

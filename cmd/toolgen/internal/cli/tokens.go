@@ -6,7 +6,6 @@ import (
 	"io"
 	goruntime "runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -250,17 +249,14 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 	return rep, nil
 }
 
-// emitsSurface reports whether f's package has the surface named (as
-// tokens names them: deferred-anthropic and deferred-openai are both the
-// deferred surface): the manifest's surfaces, or all but code.
+// emitsSurface reports whether f's package has the surface named as
+// tokens names them (deferred-anthropic and deferred-openai are both the
+// deferred surface).
 func emitsSurface(f *ir.Family, name string) bool {
 	if strings.HasPrefix(name, "deferred") {
 		name = "deferred"
 	}
-	if len(f.Surfaces) == 0 {
-		return name != "code"
-	}
-	return slices.Contains(f.Surfaces, name)
+	return generator.Surface(f, name)
 }
 
 // countSurfaces builds surfaces and counts each one's tokens.
