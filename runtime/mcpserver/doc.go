@@ -29,7 +29,12 @@
 // 2.0 message — not JSON, no "jsonrpc":"2.0", an id of the wrong type, an
 // empty batch, over MaxLineLength — is answered with a JSON-RPC error
 // (-32700 or -32600) and the session goes on; the SDK's own stdio
-// transport stops reading there, and the server exits.
+// transport stops reading there, and the server exits. A batch (protocol
+// versions before 2025-06-18) is served a message at a time and answered
+// with one array, an answer per request in the batch's order: an item
+// that is not a message, or a request whose id is taken, gets an error
+// there and the others are served (the SDK's batch handling ended or
+// stalled the session on a repeated id or on notifications in a batch).
 //
 // # Definitions
 //

@@ -40,9 +40,9 @@ func (keepOpen) Close() error { return nil }
 // pipe, would take it down. Such a line is answered here as JSON-RPC
 // prescribes (-32700 parse error, -32600 invalid request; the id when one
 // can be read, else null) and the session goes on. Blank lines are
-// skipped.
+// skipped. Batches are split (see splitBatch).
 func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
-	out := &lockedWriter{w: w}
+	out := &lockedWriter{w: w, waiting: map[jsonrpc.ID]batchSlot{}}
 	return &mcp.IOTransport{
 		Reader:        &lineGuard{in: bufio.NewReaderSize(r, 64*1024), closer: r, out: out, max: MaxLineLength},
 		Writer:        out,
@@ -51,16 +51,92 @@ func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
 }
 
 // lockedWriter serialises the SDK's writes (one message per Write) and
-// the guard's error answers, so that lines never interleave.
+// the guard's error answers, so that lines never interleave. It holds
+// back the SDK's answers to the requests of a batch (see splitBatch)
+// until the batch is answered in full, then writes them as one array.
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.WriteCloser
+	// waiting maps the id of each batch request handed to the SDK, and
+	// not yet answered, to its place in its batch's answer.
+	waiting map[jsonrpc.ID]batchSlot
+}
+
+// batchAnswer is the answer to one batch: an answer per request, in the
+// batch's order; nil where the SDK's answer is awaited.
+type batchAnswer struct {
+	answers []json.RawMessage
+	missing int
+}
+
+type batchSlot struct {
+	batch *batchAnswer
+	index int
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if len(l.waiting) > 0 {
+		if m, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); err == nil {
+			if r, ok := m.(*jsonrpc.Response); ok {
+				if slot, ok := l.waiting[r.ID]; ok {
+					delete(l.waiting, r.ID)
+					slot.batch.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
+					if slot.batch.missing--; slot.batch.missing > 0 {
+						return len(p), nil
+					}
+					if _, err := l.writeBatch(slot.batch); err != nil {
+						return 0, err
+					}
+					return len(p), nil
+				}
+			}
+		}
+	}
 	return l.w.Write(p)
+}
+
+// writeBatch writes b's answers as one JSON array on a line; l.mu is held.
+func (l *lockedWriter) writeBatch(b *batchAnswer) (int, error) {
+	line := []byte{'['}
+	for i, a := range b.answers {
+		if i > 0 {
+			line = append(line, ',')
+		}
+		line = append(line, a...)
+	}
+	return l.w.Write(append(line, ']', '\n'))
+}
+
+// writeOwn writes the guard's own line, which is never held back.
+func (l *lockedWriter) writeOwn(p []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, _ = l.w.Write(p)
+}
+
+// inFlight reports whether id is that of a batch request not yet answered.
+func (l *lockedWriter) inFlight(id jsonrpc.ID) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.waiting[id]
+	return ok
+}
+
+// await registers b's requests (ids, at their indexes in b.answers) as
+// awaited, or writes b's answers at once when it has no request to await
+// and some answers (a batch of notifications alone has none).
+func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b.missing = len(ids)
+	for id, i := range ids {
+		l.waiting[id] = batchSlot{b, i}
+	}
+	if b.missing == 0 && len(b.answers) > 0 {
+		_, _ = l.writeBatch(b)
+	}
 }
 
 func (l *lockedWriter) Close() error { return l.w.Close() }
@@ -71,8 +147,9 @@ type lineGuard struct {
 	closer  io.Closer
 	out     *lockedWriter
 	max     int
-	pending []byte // the accepted line being handed over, newline included
-	err     error  // the input's end or failure, once pending is drained
+	pending []byte   // the accepted line being handed over, newline included
+	queue   [][]byte // the messages of a split batch still to hand over
+	err     error    // the input's end or failure, once pending is drained
 	// batches is whether the protocol version the client asked for in its
 	// initialize request takes batches (before 2025-06-18): the SDK
 	// ends the session on a batch in any later one.
@@ -105,6 +182,10 @@ const maxNesting = 1000
 
 func (g *lineGuard) Read(p []byte) (int, error) {
 	for len(g.pending) == 0 {
+		if len(g.queue) > 0 {
+			g.pending, g.queue = g.queue[0], g.queue[1:]
+			break
+		}
 		if g.err != nil {
 			return 0, g.err
 		}
@@ -117,11 +198,19 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 			// The SDK takes nothing but a line break after the value: a
 			// space there ended the session.
 			line = bytes.TrimSpace(line)
-			if m, id, code, msg := checkMessage(line); code != 0 {
+			m, id, code, msg := checkMessage(line)
+			switch {
+			case code != 0:
 				g.answer(id, code, msg)
-			} else if isBatch(line) && !g.batches {
+			case m == nil && !g.batches:
 				g.answer(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are taken only in protocol versions before 2025-06-18, once initialize asked for one; send one message per line")
-			} else {
+			case m == nil:
+				g.splitBatch(line)
+			default:
+				if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() && g.out.inFlight(req.ID) {
+					g.answer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, "invalid request: "+inUse(req.ID))
+					continue
+				}
 				g.noteVersion(m)
 				g.pending = append(line, '\n')
 			}
@@ -130,6 +219,48 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 	n := copy(p, g.pending)
 	g.pending = g.pending[n:]
 	return n, nil
+}
+
+// splitBatch hands the SDK the messages of a batch one at a time and has
+// the writer gather the answers to its requests into one array. The
+// SDK's own batch handling ended or stalled the session on a batch with
+// two notifications, a notification and a request, or a repeated id; and
+// one bad item in a batch cost every other item its answer. An item that
+// is not a JSON-RPC message, or a request whose id the batch repeats or
+// a batch request in flight has, gets an error answer in the array
+// instead, as JSON-RPC asks; the rest are served.
+func (g *lineGuard) splitBatch(line []byte) {
+	var items []json.RawMessage
+	if json.Unmarshal(line, &items) != nil {
+		return // checkMessage took it
+	}
+	b := new(batchAnswer)
+	awaited := map[jsonrpc.ID]int{}
+	for i, item := range items {
+		m, err := jsonrpc.DecodeMessage(item)
+		if err != nil {
+			b.answers = append(b.answers, errorAnswer(usableID(item), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, whyInvalid(item))))
+			continue
+		}
+		if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() {
+			if _, repeated := awaited[req.ID]; repeated || g.out.inFlight(req.ID) {
+				b.answers = append(b.answers, errorAnswer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, inUse(req.ID))))
+				continue
+			}
+			awaited[req.ID] = len(b.answers)
+			b.answers = append(b.answers, nil)
+		}
+		g.noteVersion(m)
+		g.queue = append(g.queue, append(bytes.TrimSpace(item), '\n'))
+	}
+	// Registered before any item reaches the SDK, so no answer escapes.
+	g.out.await(b, awaited)
+}
+
+// inUse says that a request's id is taken.
+func inUse(id jsonrpc.ID) string {
+	raw, _ := json.Marshal(id.Raw())
+	return fmt.Sprintf("id %s is in use by another request of this batch or of one still being answered; give each request its own id", raw)
 }
 
 func (g *lineGuard) Close() error { return g.closer.Close() }
@@ -155,7 +286,7 @@ func (g *lineGuard) readLine() (line []byte, tooLong bool, err error) {
 }
 
 // checkMessage returns code 0 when the SDK can decode line as one message
-// (m, nil for a batch) or a non-empty batch, else the JSON-RPC error to
+// (m) or line is a non-empty batch (m nil), else the JSON-RPC error to
 // answer with, and the id to answer to when the line has a usable one.
 func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg string) {
 	if !json.Valid(line) {
@@ -169,12 +300,7 @@ func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg strin
 		if len(batch) == 0 {
 			return nil, nil, jsonrpc.CodeInvalidRequest, "invalid request: empty batch"
 		}
-		for i, item := range batch {
-			if _, err := jsonrpc.DecodeMessage(item); err != nil {
-				return nil, nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, whyInvalid(item))
-			}
-		}
-		return nil, nil, 0, ""
+		return nil, nil, 0, "" // its items are checked one by one (splitBatch)
 	}
 	m, err := jsonrpc.DecodeMessage(line)
 	if err != nil {
@@ -237,6 +363,11 @@ func usableID(line []byte) any {
 
 // answer writes a JSON-RPC error response for a line the SDK was not given.
 func (g *lineGuard) answer(id any, code int64, message string) {
+	g.out.writeOwn(append(errorAnswer(id, code, message), '\n'))
+}
+
+// errorAnswer is a JSON-RPC error response.
+func errorAnswer(id any, code int64, message string) json.RawMessage {
 	type rpcError struct {
 		Code    int64  `json:"code"`
 		Message string `json:"message"`
@@ -246,10 +377,10 @@ func (g *lineGuard) answer(id any, code int64, message string) {
 		ID      any      `json:"id"`
 		Error   rpcError `json:"error"`
 	}{"2.0", id, rpcError{code, text.Truncate(message, maxAnswerText)}})
-	if err != nil {
-		return
+	if err != nil && id != nil { // not seen: the ids read are strings and integers
+		return errorAnswer(nil, code, message)
 	}
-	_, _ = g.out.Write(append(b, '\n'))
+	return b
 }
 
 // maxAnswerText bounds the message of an error answer, which may quote

@@ -33,7 +33,6 @@ func TestLineTransportSurvivesBadLines(t *testing.T) {
 		{"null", "null", "null", jsonrpc.CodeInvalidRequest, "a message is a JSON object"},
 		{"string", `"x"`, "null", jsonrpc.CodeInvalidRequest, "a message is a JSON object"},
 		{"empty batch", "[]", "null", jsonrpc.CodeInvalidRequest, "empty batch"},
-		{"bad batch item", `[{"jsonrpc":"2.0","id":5,"method":"ping"},2]`, "null", jsonrpc.CodeInvalidRequest, "batch item 1"},
 		{"no method, no id", `{"jsonrpc":"2.0"}`, "null", jsonrpc.CodeInvalidRequest, `a request needs a "method"`},
 		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
 		{"old version", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, "3", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
@@ -129,8 +128,8 @@ func exchange(t *testing.T, input string, max, n int) []string {
 	return lines
 }
 
-// FuzzCheckMessage: whatever line the guard passes on, the SDK decodes
-// (as its reader does: a batch of messages or one message); nothing panics.
+// FuzzCheckMessage: whatever line the guard passes on, the SDK decodes (a
+// batch's items one by one); nothing panics.
 func FuzzCheckMessage(f *testing.F) {
 	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `[]`, `null`, `{"jsonrpc":"2.0","id":1.5,"result":{}}`,
 		`[{"jsonrpc":"2.0","method":"x"}]`, `{"jsonrpc":"2.0","id":{},"method":"x"}`, ` {"jsonrpc":"2.0","id":"a","error":{"code":1,"message":"m"}} `} {
@@ -147,12 +146,14 @@ func FuzzCheckMessage(f *testing.F) {
 			}
 			return
 		}
-		var batch []json.RawMessage
-		if json.Unmarshal(line, &batch) == nil {
-			if len(batch) == 0 {
-				t.Fatal("empty batch passed")
-			}
-			for _, m := range batch {
+		if isBatch(bytes.TrimSpace(line)) {
+			// A batch is handed over a message at a time.
+			g := &lineGuard{out: &lockedWriter{w: discard{}, waiting: map[jsonrpc.ID]batchSlot{}}}
+			g.splitBatch(line)
+			for _, m := range g.queue {
+				if bytes.Count(m, []byte("\n")) != 1 || isBatch(m) {
+					t.Fatalf("batch item handed over as %q", m)
+				}
 				if _, err := jsonrpc.DecodeMessage(m); err != nil {
 					t.Fatalf("batch item passed that the SDK refuses: %v", err)
 				}
@@ -163,6 +164,52 @@ func FuzzCheckMessage(f *testing.F) {
 			t.Fatalf("line passed that the SDK refuses: %v", err)
 		}
 	})
+}
+
+// A batch (protocol versions before 2025-06-18) is answered with one
+// array, an answer per request in the batch's order, whatever its items:
+// the SDK's own batch handling ended the session on a repeated id and on
+// two notifications, and one bad item cost the others their answers.
+// Each batch is followed by a ping that must be answered.
+func TestLineTransportBatches(t *testing.T) {
+	const (
+		initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+		notify     = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+		ping99     = `{"jsonrpc":"2.0","id":99,"result":{}}`
+	)
+	ping := func(id string) string { return `{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}` }
+	pong := func(id string) string { return `{"jsonrpc":"2.0","id":` + id + `,"result":{}}` }
+	cases := []struct {
+		name, batch string
+		answer      string // "" when the batch has no answer
+	}{
+		{"two notifications", `[` + notify + `,` + notify + `]`, ""},
+		{"a notification and a request", `[` + notify + `,` + ping("1") + `]`, `[` + pong("1") + `]`},
+		{"requests", `[` + ping("1") + `,` + notify + `,` + ping(`"a"`) + `,` + ping("2") + `]`, `[` + pong("1") + `,` + pong(`"a"`) + `,` + pong("2") + `]`},
+		{"a repeated id", `[` + ping("1") + `,` + ping("1") + `]`,
+			`[` + pong("1") + `,{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"invalid request: batch item 1: id 1 is in use by another request of this batch or of one still being answered; give each request its own id"}}]`},
+		{"ids alike but of two types", `[` + ping("1") + `,` + ping(`"1"`) + `]`, `[` + pong("1") + `,` + pong(`"1"`) + `]`},
+		{"a bad item", `[` + ping("1") + `,2,{"jsonrpc":"1.0","id":3,"method":"ping"}]`,
+			`[` + pong("1") + `,{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: batch item 1: a message is a JSON object (or a non-empty array of them)"}},{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"invalid request: batch item 2: \"jsonrpc\" must be \"2.0\""}}]`},
+		{"bad items alone", `[null]`, `[{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: batch item 0: a message is a JSON object (or a non-empty array of them)"}}]`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			want := []string{ping99}
+			if c.answer != "" {
+				want = append(want, c.answer)
+			}
+			got := exchange(t, initialize+"\n"+c.batch+"\n"+ping("99")+"\n", MaxLineLength, 1+len(want))
+			// Answers come in the order they are ready: the guard's own
+			// may precede initialize's.
+			got = slices.DeleteFunc(got, func(l string) bool { return strings.HasPrefix(l, `{"jsonrpc":"2.0","id":0,`) })
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
 }
 
 // A client on 2025-06-18 or later gets an error for a batch, and the
@@ -176,3 +223,35 @@ func TestLineTransportBatchAfterNewProtocol(t *testing.T) {
 		t.Errorf("answers:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+func (discard) Close() error                { return nil }
+
+// A request whose id is that of a batch request still being answered is
+// refused: its answer would have been taken for the batch's.
+func TestLineTransportIDInFlight(t *testing.T) {
+	var out bytes.Buffer
+	w := &lockedWriter{w: nopWriteCloser{&out}, waiting: map[jsonrpc.ID]batchSlot{}}
+	id, _ := jsonrpc.MakeID(float64(1)) // as the SDK decodes numbers
+	w.await(&batchAnswer{answers: make([]json.RawMessage, 1)}, map[jsonrpc.ID]int{id: 0})
+	in := `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\n"
+	g := &lineGuard{in: bufio.NewReader(strings.NewReader(in)), out: w, max: MaxLineLength}
+	got, err := io.ReadAll(g)
+	if err != nil || string(got) != `{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n" {
+		t.Errorf("handed over %q, %v; want the second ping alone", got, err)
+	}
+	if want := `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"invalid request: id 1 is in use`; !strings.HasPrefix(out.String(), want) {
+		t.Errorf("answered %q, want %s…", out.String(), want)
+	}
+	// The batch's answer is still awaited: the SDK's answer to it goes in.
+	_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n"))
+	if !strings.HasSuffix(out.String(), "\n"+`[{"jsonrpc":"2.0","id":1,"result":{}}]`+"\n") {
+		t.Errorf("output %q, want the batch's answer last", out.String())
+	}
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
