@@ -252,15 +252,19 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 			return out, nil
 		}
 		result := &mcp.CallToolResult{Content: append([]mcp.Content{&mcp.TextContent{Text: text}}, notes...)}
-		if !res.ExcludeValueFromContext {
+		// structuredContent is the value out of band: a tool with an output
+		// schema sends it even when the value is kept from the model's
+		// context (the text leaves it out), since a client rejects a
+		// success without it.
+		if !res.ExcludeValueFromContext || hasOutput {
 			if obj := structured(res.Value); obj != nil {
 				result.StructuredContent = obj
 			}
 		}
 		if hasOutput && result.StructuredContent == nil {
-			// A client checks structuredContent against the output schema
-			// and rejects a success without it.
-			return errorResult(text + "\n\n(" + t.Name + " returned no JSON object for its output schema)"), nil
+			// Said as a failure for the client's sake, but the call ran:
+			// the model must not repeat it.
+			return errorResult(text + "\n\n(" + t.Name + " ran, but its result is not the JSON object its output schema describes; do not repeat the call)"), nil
 		}
 		return result, nil
 	}

@@ -101,7 +101,35 @@ func TestStructuredContent(t *testing.T) {
 		t.Errorf("text %q", text)
 	}
 	mustFail(t, cs, "not_found", `{}`, "no thing 9")
-	mustFail(t, cs, "wrong_shape", `{}`, "no JSON object")
+	mustFail(t, cs, "wrong_shape", `{}`, "ran, but its result is not the JSON object", "do not repeat the call")
+}
+
+// TestStructuredContentExcluded: a value kept from the model's context
+// still goes out of band as structuredContent when the tool has an output
+// schema (the call was said to fail before, and a model would repeat a
+// write that happened); the text leaves it out.
+func TestStructuredContentExcluded(t *testing.T) {
+	tool := typedTool("upload", nil, nil)
+	tool.Handler = func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{Success: true, Message: "uploaded f_1", Value: map[string]any{"id": "f_1"}, ExcludeValueFromContext: true}, nil
+	}
+	untyped := tool
+	untyped.Name, untyped.ResultSchema = "upload_untyped", nil
+	cs := serve(t, []runtime.Tool{tool, untyped})
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "upload", Arguments: map[string]any{}})
+	if err != nil || res.IsError {
+		t.Fatalf("upload: %v %+v", err, res)
+	}
+	if !jsonEqual(t, res.StructuredContent, map[string]any{"id": "f_1"}) {
+		t.Errorf("structuredContent %v", res.StructuredContent)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; strings.Contains(text, "f_1\"") || !strings.Contains(text, "uploaded f_1") {
+		t.Errorf("text %q, want the message without the value", text)
+	}
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "upload_untyped", Arguments: map[string]any{}})
+	if err != nil || res.IsError || res.StructuredContent != nil {
+		t.Errorf("upload_untyped: %v %+v, want a success without structuredContent", err, res)
+	}
 }
 
 // panicky panics when marshalled: the rendering falls back to a note and
