@@ -42,7 +42,7 @@ func (keepOpen) Close() error { return nil }
 // can be read, else null) and the session goes on. Blank lines are
 // skipped. Batches are split (see splitBatch).
 func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
-	out := &lockedWriter{w: w, waiting: map[jsonrpc.ID]batchSlot{}}
+	out := &lockedWriter{w: w, inFlight: map[jsonrpc.ID]batchSlot{}}
 	return &mcp.IOTransport{
 		Reader:        &lineGuard{in: bufio.NewReaderSize(r, 64*1024), closer: r, out: out, max: MaxLineLength},
 		Writer:        out,
@@ -51,15 +51,18 @@ func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
 }
 
 // lockedWriter serialises the SDK's writes (one message per Write) and
-// the guard's error answers, so that lines never interleave. It holds
-// back the SDK's answers to the requests of a batch (see splitBatch)
-// until the batch is answered in full, then writes them as one array.
+// the guard's error answers, so that lines never interleave. It keeps
+// the ids of the client's requests the SDK has not answered yet, and
+// holds back the SDK's answers to the requests of a batch (see
+// splitBatch) until the batch is answered in full, then writes them as
+// one array.
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.WriteCloser
-	// waiting maps the id of each batch request handed to the SDK, and
-	// not yet answered, to its place in its batch's answer.
-	waiting map[jsonrpc.ID]batchSlot
+	// inFlight maps the id of each request handed to the SDK, and not
+	// yet answered, to its place in its batch's answer (batch nil for a
+	// request on a line of its own).
+	inFlight map[jsonrpc.ID]batchSlot
 }
 
 // batchAnswer is the answer to one batch: an answer per request, in the
@@ -77,19 +80,21 @@ type batchSlot struct {
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.waiting) > 0 {
+	if len(l.inFlight) > 0 {
 		if m, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); err == nil {
 			if r, ok := m.(*jsonrpc.Response); ok {
-				if slot, ok := l.waiting[r.ID]; ok {
-					delete(l.waiting, r.ID)
-					slot.batch.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
-					if slot.batch.missing--; slot.batch.missing > 0 {
+				if slot, ok := l.inFlight[r.ID]; ok {
+					delete(l.inFlight, r.ID)
+					if b := slot.batch; b != nil {
+						b.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
+						if b.missing--; b.missing > 0 {
+							return len(p), nil
+						}
+						if _, err := l.writeBatch(b); err != nil {
+							return 0, err
+						}
 						return len(p), nil
 					}
-					if _, err := l.writeBatch(slot.batch); err != nil {
-						return 0, err
-					}
-					return len(p), nil
 				}
 			}
 		}
@@ -97,14 +102,21 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// writeBatch writes b's answers as one JSON array on a line; l.mu is held.
+// writeBatch writes b's answers as one JSON array on a line (nothing when
+// it has none: a cancelled request is not answered); l.mu is held.
 func (l *lockedWriter) writeBatch(b *batchAnswer) (int, error) {
 	line := []byte{'['}
-	for i, a := range b.answers {
-		if i > 0 {
+	for _, a := range b.answers {
+		if a == nil {
+			continue
+		}
+		if len(line) > 1 {
 			line = append(line, ',')
 		}
 		line = append(line, a...)
+	}
+	if len(line) == 1 {
+		return 0, nil
 	}
 	return l.w.Write(append(line, ']', '\n'))
 }
@@ -116,23 +128,52 @@ func (l *lockedWriter) writeOwn(p []byte) {
 	_, _ = l.w.Write(p)
 }
 
-// inFlight reports whether id is that of a batch request not yet answered.
-func (l *lockedWriter) inFlight(id jsonrpc.ID) bool {
+// busy reports whether id is that of a request not yet answered.
+func (l *lockedWriter) busy(id jsonrpc.ID) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_, ok := l.waiting[id]
+	_, ok := l.inFlight[id]
 	return ok
 }
 
-// await registers b's requests (ids, at their indexes in b.answers) as
-// awaited, or writes b's answers at once when it has no request to await
+// claim records id as that of a request on a line of its own, about to be
+// handed to the SDK; false when a request not yet answered has it.
+func (l *lockedWriter) claim(id jsonrpc.ID) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ok := l.inFlight[id]; ok {
+		return false
+	}
+	l.inFlight[id] = batchSlot{}
+	return true
+}
+
+// release forgets the request id the client cancelled: the SDK does not
+// answer a cancelled request, and its batch is answered without it.
+func (l *lockedWriter) release(id jsonrpc.ID) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	slot, ok := l.inFlight[id]
+	if !ok {
+		return
+	}
+	delete(l.inFlight, id)
+	if b := slot.batch; b != nil {
+		if b.missing--; b.missing == 0 {
+			_, _ = l.writeBatch(b)
+		}
+	}
+}
+
+// await records b's requests (ids, at their indexes in b.answers) as in
+// flight, or writes b's answers at once when it has no request to await
 // and some answers (a batch of notifications alone has none).
 func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b.missing = len(ids)
 	for id, i := range ids {
-		l.waiting[id] = batchSlot{b, i}
+		l.inFlight[id] = batchSlot{b, i}
 	}
 	if b.missing == 0 && len(b.answers) > 0 {
 		_, _ = l.writeBatch(b)
@@ -159,17 +200,31 @@ type lineGuard struct {
 // batchesUntil is the first protocol version without JSON-RPC batches.
 const batchesUntil = "2025-06-18"
 
-// noteVersion records the protocol version of an initialize request.
-func (g *lineGuard) noteVersion(m jsonrpc.Message) {
+// note reads what the guard needs from a message it hands over: the
+// protocol version an initialize request asks for, and the request a
+// cancellation names (the SDK will not answer it).
+func (g *lineGuard) note(m jsonrpc.Message) {
 	req, ok := m.(*jsonrpc.Request)
-	if !ok || req.Method != "initialize" {
+	if !ok {
 		return
 	}
-	var p struct {
-		ProtocolVersion string `json:"protocolVersion"`
-	}
-	if json.Unmarshal(req.Params, &p) == nil {
-		g.batches = p.ProtocolVersion != "" && p.ProtocolVersion < batchesUntil
+	switch req.Method {
+	case "initialize":
+		var p struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		if json.Unmarshal(req.Params, &p) == nil {
+			g.batches = p.ProtocolVersion != "" && p.ProtocolVersion < batchesUntil
+		}
+	case "notifications/cancelled":
+		var p struct {
+			RequestID any `json:"requestId"`
+		}
+		if json.Unmarshal(req.Params, &p) == nil {
+			if id, err := jsonrpc.MakeID(p.RequestID); err == nil && id.IsValid() {
+				g.out.release(id)
+			}
+		}
 	}
 }
 
@@ -207,11 +262,11 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 			case m == nil:
 				g.splitBatch(line)
 			default:
-				if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() && g.out.inFlight(req.ID) {
+				if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() && !g.out.claim(req.ID) {
 					g.answer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, "invalid request: "+inUse(req.ID))
 					continue
 				}
-				g.noteVersion(m)
+				g.note(m)
 				g.pending = append(line, '\n')
 			}
 		}
@@ -243,14 +298,14 @@ func (g *lineGuard) splitBatch(line []byte) {
 			continue
 		}
 		if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() {
-			if _, repeated := awaited[req.ID]; repeated || g.out.inFlight(req.ID) {
+			if _, repeated := awaited[req.ID]; repeated || g.out.busy(req.ID) {
 				b.answers = append(b.answers, errorAnswer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, inUse(req.ID))))
 				continue
 			}
 			awaited[req.ID] = len(b.answers)
 			b.answers = append(b.answers, nil)
 		}
-		g.noteVersion(m)
+		g.note(m)
 		g.queue = append(g.queue, append(bytes.TrimSpace(item), '\n'))
 	}
 	// Registered before any item reaches the SDK, so no answer escapes.
@@ -260,7 +315,7 @@ func (g *lineGuard) splitBatch(line []byte) {
 // inUse says that a request's id is taken.
 func inUse(id jsonrpc.ID) string {
 	raw, _ := json.Marshal(id.Raw())
-	return fmt.Sprintf("id %s is in use by another request of this batch or of one still being answered; give each request its own id", raw)
+	return fmt.Sprintf("id %s is in use by a request not answered yet; give each request its own id", raw)
 }
 
 func (g *lineGuard) Close() error { return g.closer.Close() }

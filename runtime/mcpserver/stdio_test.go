@@ -148,7 +148,7 @@ func FuzzCheckMessage(f *testing.F) {
 		}
 		if isBatch(bytes.TrimSpace(line)) {
 			// A batch is handed over a message at a time.
-			g := &lineGuard{out: &lockedWriter{w: discard{}, waiting: map[jsonrpc.ID]batchSlot{}}}
+			g := &lineGuard{out: &lockedWriter{w: discard{}, inFlight: map[jsonrpc.ID]batchSlot{}}}
 			g.splitBatch(line)
 			for _, m := range g.queue {
 				if bytes.Count(m, []byte("\n")) != 1 || isBatch(m) {
@@ -187,7 +187,7 @@ func TestLineTransportBatches(t *testing.T) {
 		{"a notification and a request", `[` + notify + `,` + ping("1") + `]`, `[` + pong("1") + `]`},
 		{"requests", `[` + ping("1") + `,` + notify + `,` + ping(`"a"`) + `,` + ping("2") + `]`, `[` + pong("1") + `,` + pong(`"a"`) + `,` + pong("2") + `]`},
 		{"a repeated id", `[` + ping("1") + `,` + ping("1") + `]`,
-			`[` + pong("1") + `,{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"invalid request: batch item 1: id 1 is in use by another request of this batch or of one still being answered; give each request its own id"}}]`},
+			`[` + pong("1") + `,{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"invalid request: batch item 1: id 1 is in use by a request not answered yet; give each request its own id"}}]`},
 		{"ids alike but of two types", `[` + ping("1") + `,` + ping(`"1"`) + `]`, `[` + pong("1") + `,` + pong(`"1"`) + `]`},
 		{"a bad item", `[` + ping("1") + `,2,{"jsonrpc":"1.0","id":3,"method":"ping"}]`,
 			`[` + pong("1") + `,{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: batch item 1: a message is a JSON object (or a non-empty array of them)"}},{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"invalid request: batch item 2: \"jsonrpc\" must be \"2.0\""}}]`},
@@ -229,26 +229,50 @@ type discard struct{}
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 func (discard) Close() error                { return nil }
 
-// A request whose id is that of a batch request still being answered is
-// refused: its answer would have been taken for the batch's.
-func TestLineTransportIDInFlight(t *testing.T) {
+// A request whose id is that of a request not answered yet is refused,
+// on a line of its own or in a batch: its answer would have been taken for
+// the other's (a batch reusing the id of a running tool call got that
+// call's answer in its array, and the call none). A cancelled request's
+// id is free again, and its batch is answered without it.
+func TestLineTransportIDsInFlight(t *testing.T) {
 	var out bytes.Buffer
-	w := &lockedWriter{w: nopWriteCloser{&out}, waiting: map[jsonrpc.ID]batchSlot{}}
-	id, _ := jsonrpc.MakeID(float64(1)) // as the SDK decodes numbers
-	w.await(&batchAnswer{answers: make([]json.RawMessage, 1)}, map[jsonrpc.ID]int{id: 0})
-	in := `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\n"
-	g := &lineGuard{in: bufio.NewReader(strings.NewReader(in)), out: w, max: MaxLineLength}
-	got, err := io.ReadAll(g)
-	if err != nil || string(got) != `{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n" {
-		t.Errorf("handed over %q, %v; want the second ping alone", got, err)
+	w := &lockedWriter{w: nopWriteCloser{&out}, inFlight: map[jsonrpc.ID]batchSlot{}}
+	lines := []string{
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`,
+		`{"jsonrpc":"2.0","id":7,"method":"ping"}`,
+		`[{"jsonrpc":"2.0","id":7,"method":"ping"},{"jsonrpc":"2.0","id":8,"method":"ping"},{"jsonrpc":"2.0","id":9,"method":"ping"}]`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}`,
+		`{"jsonrpc":"2.0","id":9,"method":"ping"}`,
 	}
-	if want := `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"invalid request: id 1 is in use`; !strings.HasPrefix(out.String(), want) {
-		t.Errorf("answered %q, want %s…", out.String(), want)
+	g := &lineGuard{in: bufio.NewReader(strings.NewReader(strings.Join(lines, "\n") + "\n")), out: w, max: MaxLineLength, batches: true}
+	handed, err := io.ReadAll(g)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The batch's answer is still awaited: the SDK's answer to it goes in.
-	_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n"))
-	if !strings.HasSuffix(out.String(), "\n"+`[{"jsonrpc":"2.0","id":1,"result":{}}]`+"\n") {
-		t.Errorf("output %q, want the batch's answer last", out.String())
+	want := []string{lines[0], `{"jsonrpc":"2.0","id":8,"method":"ping"}`, `{"jsonrpc":"2.0","id":9,"method":"ping"}`, lines[3], lines[4]}
+	if got := strings.Split(strings.TrimSuffix(string(handed), "\n"), "\n"); !slices.Equal(got, want) {
+		t.Errorf("handed over:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	inUse := `"error":{"code":-32600,"message":"invalid request: id 7 is in use by a request not answered yet; give each request its own id"}`
+	if got := out.String(); got != `{"jsonrpc":"2.0","id":7,`+inUse+"}\n" {
+		t.Errorf("answered before the SDK:\n%s", got)
+	}
+	out.Reset()
+	// The SDK answers the call, then the batch's second item (its third
+	// was cancelled), then the last ping.
+	for _, id := range []string{"7", "8", "9"} {
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}` + "\n"))
+	}
+	want = []string{
+		`{"jsonrpc":"2.0","id":7,"result":{}}`,
+		`[{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"invalid request: batch item 0: id 7 is in use by a request not answered yet; give each request its own id"}},{"jsonrpc":"2.0","id":8,"result":{}}]`,
+		`{"jsonrpc":"2.0","id":9,"result":{}}`,
+	}
+	if got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"); !slices.Equal(got, want) {
+		t.Errorf("written:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(w.inFlight) != 0 {
+		t.Errorf("ids still in flight: %v", w.inFlight)
 	}
 }
 
