@@ -26,6 +26,9 @@ type batchItem struct {
 	// tool would get, checked for arguments it does not take as tool_help
 	// and tool_search check theirs.
 	members map[string]json.RawMessage
+	// raw is the item as sent: a failing help or search item is counted
+	// as a repetition of the same item only.
+	raw json.RawMessage
 	// warnings are an exec item's, as tool_exec gives them (arguments
 	// sent next to op).
 	warnings []string
@@ -178,7 +181,7 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 
 // parseBatchItem decodes one untrusted item.
 func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError) {
-	var item batchItem
+	item := batchItem{raw: raw}
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		// null and other non-objects would decode as an empty item (the
 		// root help): an item names what it runs.
@@ -234,12 +237,12 @@ func (g *Gateway) batchOne(ctx context.Context, tc runtime.ToolContext, item bat
 	switch item.Tool {
 	case "help":
 		if fail := g.unknownHelpArgs(item.members, item.helpRequest); fail != nil {
-			return g.failure(tc, HelpTool, fail, nil), nil
+			return g.failure(tc, HelpTool, fail, item.raw), nil
 		}
 		return g.help(tc, item.helpRequest), nil
 	case "search":
 		if fail := g.unknownSearchArgs(item.members, item.searchRequest); fail != nil {
-			return g.failure(tc, SearchTool, fail, nil), nil
+			return g.failure(tc, SearchTool, fail, item.raw), nil
 		}
 		return g.search(tc, item.searchRequest), nil
 	}

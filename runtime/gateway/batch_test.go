@@ -115,3 +115,17 @@ func TestBatchConcurrent(t *testing.T) {
 		t.Fatalf("%d tasks after the batches, want %d", n, 2+4*3)
 	}
 }
+
+// Failing help and search items count as repetitions of themselves only:
+// each was counted as the same call, so a third different mistake was
+// told it had "failed 2 times".
+func TestBatchItemRepetitions(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: BatchTool, args: `{"items":[{"tool":"help","pth":"onto"}]}`, absent: []string{"same call"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"search","qury":"task"}]}`, absent: []string{"same call"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"help","fmt":"full"},{"tool":"tool_help","args":{}}]}`, absent: []string{"same call"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"help","pth":"onto"}]}`,
+			want: map[string]any{"result/results/0/error/details/repeated": float64(2)}, contains: []string{"this same call has now failed 2 times"}},
+	})
+}

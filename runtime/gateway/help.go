@@ -329,10 +329,13 @@ func objectMembers(raw json.RawMessage) map[string]json.RawMessage {
 
 // unknownArg refuses the first of args (in name order) that tool,
 // which takes known, does not take, or returns nil when there is none. The
-// error names the argument and lists known; when its value is a string of
-// at most maxValue bytes and the tool's first argument (known[0]) was not
-// sent (firstSent), it gives instead the call {known[0]: value}, in the
-// message and as details.example, and returns that value.
+// error names the argument and lists known. When the name is a misspelling
+// or a shortening of one of known ("fmt", "Format" for format), it says
+// so and gives the call with that name; else, when the value is a string
+// of at most maxValue bytes and the tool's first argument (known[0]) was
+// not sent (firstSent), it gives the call {known[0]: value} and returns
+// that value. The call is in the message and in details.example, both
+// JSON.
 func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known []string, firstSent bool, maxValue int) (*EnvelopeError, string) {
 	var unknown []string
 	for k := range args {
@@ -346,16 +349,72 @@ func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known
 	sort.Strings(unknown)
 	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
 	ee := &EnvelopeError{Code: runtime.CodeValidation,
-		Message: fmt.Sprintf(`%s has no argument %q; its arguments are %s`, tool, k, strings.Join(known, ", ")),
+		Message: fmt.Sprintf(`%s has no argument %s; its arguments are %s`, tool, jsonQuote(k), strings.Join(known, ", ")),
 		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "unknown", Message: "unknown argument"}}}}
-	var v string
-	if json.Unmarshal(args[unknown[0]], &v) != nil || firstSent || strings.TrimSpace(v) == "" || len(v) > maxValue {
+	raw := bytes.TrimSpace(args[unknown[0]])
+	if name := closeArg(unknown[0], known); name != "" && name != known[0] {
+		ee.Details.FieldErrors[0].Suggestion = name
+		ee.Message = fmt.Sprintf(`%s has no argument %s; did you mean %s?`, tool, jsonQuote(k), jsonQuote(name))
+		if len(raw) > 0 && len(raw) <= maxValue {
+			call := []byte(`{` + jsonQuote(name) + `:` + string(raw) + `}`)
+			ee.Message += " send " + string(call)
+			ee.Details.Example = call
+		}
 		return ee, ""
 	}
-	call, _ := json.Marshal(map[string]string{known[0]: v})
-	ee.Message = fmt.Sprintf(`%s has no argument %q: send {%q:%q}`, tool, k, known[0], v)
+	var v string
+	if json.Unmarshal(raw, &v) != nil || firstSent || strings.TrimSpace(v) == "" || len(v) > maxValue {
+		return ee, ""
+	}
+	call := []byte(`{` + jsonQuote(known[0]) + `:` + jsonQuote(v) + `}`)
+	ee.Message = fmt.Sprintf(`%s has no argument %s: send %s`, tool, jsonQuote(k), call)
 	ee.Details.Example = call
 	return ee, v
+}
+
+// closeArg returns the argument of known that name misspells or shortens:
+// the same but for case and separators, a near spelling, a subsequence
+// with the same first letter ("fmt", "inc_examples"), or the last word
+// ("schemas" for include_schemas); "" when none is.
+func closeArg(name string, known []string) string {
+	norm := func(s string) string {
+		return strings.ToLower(strings.NewReplacer("-", "_", " ", "_").Replace(strings.TrimSpace(s)))
+	}
+	n := norm(name)
+	if n == "" || len(n) > text.MaxSuggestLen {
+		return ""
+	}
+	for _, k := range known {
+		if n == k {
+			return k
+		}
+	}
+	if c := text.Closest(n, known); c != "" {
+		return c
+	}
+	for _, k := range known {
+		if len(n) >= 2 && n[0] == k[0] && isSubsequence(n, k) || strings.HasSuffix(k, "_"+n) {
+			return k
+		}
+	}
+	return ""
+}
+
+// isSubsequence reports whether the bytes of a appear in b in order.
+func isSubsequence(a, b string) bool {
+	i := 0
+	for j := 0; j < len(b) && i < len(a); j++ {
+		if a[i] == b[j] {
+			i++
+		}
+	}
+	return i == len(a)
+}
+
+// jsonQuote is s as a JSON string.
+func jsonQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // help answers one tool_help request.

@@ -245,6 +245,17 @@ func TestHelpWrongArgument(t *testing.T) {
 			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR"}, contains: []string{"its arguments are path, format"}},
 		{tool: HelpTool, args: `{"path":"task.creat"}`,
 			want: map[string]any{"ok": false, "error/code": "NOT_FOUND", "error/details/did_you_mean/0": "onto.task.create"}, absent: []string{`"root"`}},
+		// A misspelt or shortened argument is named, with its value kept
+		// (it was moved into path: {"path":"full"}).
+		{tool: HelpTool, args: `{"fmt":"full"}`,
+			want:     map[string]any{"ok": false, "error/details/example/format": "full", "error/details/field_errors/0/suggestion": "format"},
+			contains: []string{`no argument \"fmt\"; did you mean \"format\"? send {\"format\":\"full\"}`}, absent: []string{`"path":"full"`}},
+		{tool: HelpTool, args: `{"path":"onto","Format":"full"}`,
+			want: map[string]any{"ok": false, "error/details/example/format": "full"}},
+		{tool: HelpTool, args: `{"path":"onto","inc_examples":true}`,
+			want: map[string]any{"ok": false, "error/details/example/include_examples": true}},
+		{tool: HelpTool, args: `{"path":"onto","schemas":true}`,
+			want: map[string]any{"ok": false, "error/details/example/include_schemas": true}},
 		// none of these counts as a help answer seen before
 		{tool: HelpTool, args: `{"path":""}`, want: map[string]any{"ok": true, "result/path": "root"}, absent: []string{"warnings", "times"}},
 		{tool: HelpTool, args: `{"path":"onto.task.create"}`, want: map[string]any{"ok": true}, absent: []string{"warnings", "times"}},
@@ -260,6 +271,8 @@ func TestSearchWrongArgument(t *testing.T) {
 		{tool: SearchTool, args: `{"q":"add a todo"}`,
 			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/example/query": "add a todo", "error/details/field_errors/0/path": "/q"},
 			contains: []string{`no argument \"q\"`}},
+		{tool: SearchTool, args: `{"query":"add a todo","lmit":3}`,
+			want: map[string]any{"ok": false, "error/details/example/limit": float64(3)}, contains: []string{`did you mean \"limit\"?`}},
 		{tool: SearchTool, args: `{"query":"add a todo","group":"onto"}`,
 			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/group"},
 			contains: []string{"its arguments are query, limit"}},
