@@ -34,6 +34,10 @@ type Message struct {
 	// ToolCallID and ToolName identify the call a tool message answers.
 	ToolCallID string
 	ToolName   string
+	// IsError reports that the call a tool message answers failed
+	// (runtime.Result.Success false), for providers that mark a failed
+	// result (Anthropic's is_error).
+	IsError bool
 	// Native is the provider's own form of an assistant turn (Response.Native),
 	// kept so the adapter that produced it can send it back verbatim: server
 	// tool calls and results, reasoning items, namespaces. The loop never reads it.
@@ -323,7 +327,7 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 			}
 			return false, fmt.Errorf("agent: tool %s: %w", c.Name, perr)
 		}
-		msgs = append(msgs, Message{Role: RoleTool, Content: r.withNote(tool, c, res), ToolCallID: c.ID, ToolName: c.Name})
+		msgs = append(msgs, Message{Role: RoleTool, Content: r.withNote(tool, c, res), ToolCallID: c.ID, ToolName: c.Name, IsError: !res.Success})
 		r.toolbox.Apply(r.a.strategy.Evaluate(matryoshka.InjectionContext{Toolbox: r.toolbox, Call: c, Result: res}))
 	}
 	r.out.Messages = append(r.out.Messages, msgs...)

@@ -113,6 +113,32 @@ func TestPlainTools(t *testing.T) {
 	}
 }
 
+// A failed call's tool message is marked (IsError), for providers that
+// say so on the wire; a successful one is not.
+func TestFailedCallMarked(t *testing.T) {
+	var h handlers
+	broken := runtime.Tool{Name: "get_weather", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{}, runtime.NotFound("no city 9")
+	}}
+	m := agenttest.New(
+		agenttest.Calls(agenttest.Call("get_time", `{}`), agenttest.Call("get_weather", `{}`)).Expect("get_time", "get_weather"),
+		agenttest.Say("done").Expect("get_time", "get_weather"),
+	)
+	out, err := agent.New(m, agent.WithTools(h.tool("get_time"), broken)).Run(t.Context(), agent.User("time?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marks []bool
+	for _, msg := range out.Messages {
+		if msg.Role == agent.RoleTool {
+			marks = append(marks, msg.IsError)
+		}
+	}
+	if diff := cmp.Diff([]bool{false, true}, marks); diff != "" {
+		t.Errorf("IsError of the tool messages (-want +got):\n%s", diff)
+	}
+}
+
 // A facade unfolds across turns: the model sees the facade, then its inner
 // tools in its place, and calls one.
 func TestFacadeUnfoldingAcrossTurns(t *testing.T) {

@@ -282,9 +282,13 @@ func assistantBlocks(msg agent.Message) ([]sdk.ContentBlockParamUnion, error) {
 }
 
 // toolResult is a tool message as a tool_result block: tool_reference
-// blocks for a successful client-side search, the text otherwise.
+// blocks for a successful client-side search, the text otherwise; a
+// failed call's is marked is_error.
 func (m *Model) toolResult(msg agent.Message, offered map[string]bool) sdk.ContentBlockParamUnion {
 	r := sdk.ToolResultBlockParam{ToolUseID: msg.ToolCallID}
+	if msg.IsError {
+		r.IsError = sdk.Bool(true)
+	}
 	if names, ok := m.references(msg, offered); ok {
 		for _, n := range names {
 			r.Content = append(r.Content, sdk.ToolResultBlockParamContentUnion{OfToolReference: &sdk.ToolReferenceBlockParam{ToolName: n}})

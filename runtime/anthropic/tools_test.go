@@ -179,6 +179,28 @@ func TestParamsWithoutNative(t *testing.T) {
 	}
 }
 
+// A failed call's tool_result is marked is_error (the model was told a
+// failure was an ordinary result).
+func TestToolResultIsError(t *testing.T) {
+	m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1})
+	p, err := m.Params(agent.Request{Messages: []agent.Message{
+		agent.User("hi"),
+		{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: "a"}, {ID: "c2", Name: "b"}}},
+		{Role: agent.RoleTool, ToolCallID: "c1", ToolName: "a", Content: "a ok"},
+		{Role: agent.RoleTool, ToolCallID: "c2", ToolName: "b", Content: "b failed: NOT_FOUND", IsError: true},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(p.Messages[2])
+	want := `{"role":"user","content":[
+		{"tool_use_id":"c1","type":"tool_result","content":[{"text":"a ok","type":"text"}]},
+		{"tool_use_id":"c2","is_error":true,"type":"tool_result","content":[{"text":"b failed: NOT_FOUND","type":"text"}]}]}`
+	if diff := replaytest.Diff([]byte(want), got); diff != "" {
+		t.Errorf("tool results (-want +got):\n%s", diff)
+	}
+}
+
 // A pause_turn stop is continued in the same Next; the blocks of both
 // responses make up the turn.
 func TestPauseTurn(t *testing.T) {
