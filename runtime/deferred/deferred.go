@@ -5,10 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // SearchToolName is the wire name of the client-side search tool.
@@ -162,37 +167,76 @@ func (s *Surface) SearchTool() runtime.Tool {
 }
 
 func (s *Surface) search(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-	var p struct {
-		Query *string `json:"query"`
-		Limit *int    `json:"limit"`
+	query, limit, err := searchArgs(args)
+	if err != nil {
+		return runtime.Result{}, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(args))
-	dec.DisallowUnknownFields()
-	if len(bytes.TrimSpace(args)) == 0 {
-		args = json.RawMessage("{}")
-		dec = json.NewDecoder(bytes.NewReader(args))
-	}
-	if err := dec.Decode(&p); err != nil {
-		return runtime.Result{}, runtime.Invalid(`%s takes {"query": string, "limit"?: integer 1..%d}: %v`, SearchToolName, MaxLimit, err)
-	}
-	if p.Query == nil || strings.TrimSpace(*p.Query) == "" {
-		return runtime.Result{}, runtime.Invalid(`%s needs a non-empty "query", e.g. {"query": "create a todo item"}`, SearchToolName)
-	}
-	if len(*p.Query) > MaxQueryLength {
-		return runtime.Result{}, runtime.Invalid(`%s: "query" is %d bytes long; at most %d`, SearchToolName, len(*p.Query), MaxQueryLength)
-	}
-	limit := DefaultLimit
-	if p.Limit != nil {
-		if *p.Limit < 1 || *p.Limit > MaxLimit {
-			return runtime.Result{}, runtime.Invalid(`%s: "limit" is %d; it must be 1..%d`, SearchToolName, *p.Limit, MaxLimit)
-		}
-		limit = *p.Limit
-	}
-	names := s.Search(*p.Query, limit)
+	names := s.Search(query, limit)
 	if len(names) == 0 {
-		return runtime.Result{Success: true, Message: fmt.Sprintf("No tool matches %q. Try other words for what the tool should do.", *p.Query)}, nil
+		return runtime.Result{Success: true, Message: fmt.Sprintf("No tool matches %q. Try other words for what the tool should do.", query)}, nil
 	}
 	return runtime.Result{Success: true, Value: &References{Tools: names}}, nil
+}
+
+// searchArgs reads the search tool's arguments: one JSON object whose
+// members are named exactly (as the gateway's), a non-empty query string
+// and an optional integer limit. Errors are said in JSON's terms.
+func searchArgs(args json.RawMessage) (query string, limit int, err error) {
+	usage := fmt.Sprintf(`%s takes {"query": string, "limit"?: integer 1..%d}`, SearchToolName, MaxLimit)
+	var members map[string]json.RawMessage
+	if t := bytes.TrimSpace(args); len(t) > 0 {
+		if t[0] != '{' {
+			return "", 0, runtime.Invalid("%s: the arguments must be a JSON object, got %s", usage, jsonKind(t))
+		}
+		if err := json.Unmarshal(t, &members); err != nil {
+			return "", 0, runtime.Invalid("%s: the arguments are not one JSON object: %s", usage, strings.TrimPrefix(err.Error(), "json: "))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(members)) {
+		if k != "query" && k != "limit" {
+			return "", 0, runtime.Invalid("%s: it has no argument %s", usage, text.Truncate(strconv.Quote(k), 80))
+		}
+	}
+	raw, ok := members["query"]
+	if ok && json.Unmarshal(raw, &query) != nil {
+		return "", 0, runtime.Invalid(`%s: "query" must be a string, got %s`, usage, jsonKind(raw))
+	}
+	if strings.TrimSpace(query) == "" {
+		return "", 0, runtime.Invalid(`%s needs a non-empty "query", e.g. {"query": "create a todo item"}`, SearchToolName)
+	}
+	if len(query) > MaxQueryLength {
+		return "", 0, runtime.Invalid(`%s: "query" is %d bytes long; at most %d`, SearchToolName, len(query), MaxQueryLength)
+	}
+	limit = DefaultLimit
+	if raw, ok := members["limit"]; ok {
+		var n float64
+		if json.Unmarshal(raw, &n) != nil || n != math.Trunc(n) || n < 1 || n > MaxLimit {
+			return "", 0, runtime.Invalid(`%s: "limit" must be an integer 1..%d, got %s`, SearchToolName, MaxLimit, text.Truncate(string(bytes.TrimSpace(raw)), 40))
+		}
+		limit = int(n)
+	}
+	return query, limit, nil
+}
+
+// jsonKind names the kind of the JSON value raw.
+func jsonKind(raw []byte) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return "nothing"
+	}
+	switch t[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 // References names the tools a search loaded. It renders as

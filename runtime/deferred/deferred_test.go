@@ -158,18 +158,25 @@ func TestSearchToolBadArgs(t *testing.T) {
 		{`{}`, `tool_search needs a non-empty "query"`},
 		{`{"query":"   "}`, `tool_search needs a non-empty "query"`},
 		{`{"query":null}`, `tool_search needs a non-empty "query"`},
-		{`{"query":1}`, `tool_search takes {"query": string, "limit"?: integer 1..20}`},
-		{`"find todos"`, `tool_search takes {"query": string`},
-		{`{"query":"x","lmit":2}`, `tool_search takes {"query": string`},
-		{`{"query":"x","limit":0}`, `tool_search: "limit" is 0; it must be 1..20`},
-		{`{"query":"x","limit":21}`, `tool_search: "limit" is 21; it must be 1..20`},
-		{`{"query":"x","limit":2.5}`, `tool_search takes {"query": string`},
+		{`{"query":1}`, `tool_search takes {"query": string, "limit"?: integer 1..20}: "query" must be a string, got a number`},
+		{`"find todos"`, `tool_search takes {"query": string, "limit"?: integer 1..20}: the arguments must be a JSON object, got a string`},
+		{`[1]`, `the arguments must be a JSON object, got an array`},
+		{`{"query":"x","lmit":2}`, `tool_search takes {"query": string, "limit"?: integer 1..20}: it has no argument "lmit"`},
+		// Names are exact (encoding/json took QUERY for query), and a
+		// second value after the object was ignored.
+		{`{"QUERY":"create"}`, `it has no argument "QUERY"`},
+		{`{"query":"delete"}{"limit":999}`, `the arguments are not one JSON object`},
+		{`{"query":"x","limit":0}`, `tool_search: "limit" must be an integer 1..20, got 0`},
+		{`{"query":"x","limit":21}`, `tool_search: "limit" must be an integer 1..20, got 21`},
+		{`{"query":"x","limit":2.5}`, `tool_search: "limit" must be an integer 1..20, got 2.5`},
+		{`{"query":"x","limit":"3"}`, `tool_search: "limit" must be an integer 1..20, got "3"`},
 		{`{"query":"` + strings.Repeat("a", 501) + `"}`, `tool_search: "query" is 501 bytes long; at most 500`},
 		{`{"query":"x"`, `tool_search takes {"query": string`},
 	}
 	for _, tt := range tests {
 		res := search(t, s, tt.args)
-		if res.Success || !strings.Contains(res.Message, tt.want) || runtime.CodeOf(res.Err) != runtime.CodeValidation {
+		if res.Success || !strings.Contains(res.Message, tt.want) || runtime.CodeOf(res.Err) != runtime.CodeValidation ||
+			strings.Contains(res.Message, "Go ") || strings.Contains(res.Message, "struct") {
 			t.Errorf("args %.40q: %+v\nwant message containing %q", tt.args, res, tt.want)
 		}
 	}
@@ -207,6 +214,27 @@ func FuzzSearchTool(f *testing.F) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// FuzzSearchToolArgs: whatever the arguments, the search tool answers
+// with a result (a failure is a validation error), never a panic.
+func FuzzSearchToolArgs(f *testing.F) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, a := range []string{``, `{}`, `{"query":"todo","limit":3}`, `[1]`, `{"query":"x"}{"limit":9}`, `{"query":"x","limit":1e400}`, `{"limit":-0}`} {
+		f.Add([]byte(a))
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		res, err := s.SearchTool().Handler(context.Background(), runtime.ToolContext{}, args)
+		if err != nil && runtime.CodeOf(err) != runtime.CodeValidation {
+			t.Fatalf("args %q: %v", args, err)
+		}
+		if err == nil && !res.Success {
+			t.Fatalf("args %q: failure without an error", args)
 		}
 	})
 }
