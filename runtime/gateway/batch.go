@@ -65,6 +65,14 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 	// name, not ignored.
 	var members map[string]json.RawMessage
 	err := json.Unmarshal(raw, &members)
+	if k, ok := text.RepeatedMember(raw); ok && err == nil {
+		k = truncBytes(k, g.cfg.limits.EchoBytes)
+		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: fmt.Sprintf("tool_batch got %s twice; send each member once", jsonQuote(k)),
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "duplicate", Message: "member sent twice"}}}}, raw)
+		g.stamp(env, start, nil)
+		return env, nil
+	}
 	if err == nil {
 		for _, k := range slices.Sorted(maps.Keys(members)) {
 			if k != "items" {

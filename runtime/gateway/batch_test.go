@@ -129,3 +129,22 @@ func TestBatchItemRepetitions(t *testing.T) {
 			want: map[string]any{"result/results/0/error/details/repeated": float64(2)}, contains: []string{"this same call has now failed 2 times"}},
 	})
 }
+
+// A member of tool_exec or tool_batch sent twice is refused, nothing runs:
+// the decoder kept the last op while a log or an approval prompt reading
+// the call's text may show the first.
+func TestRepeatedMembersRefused(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: ExecTool, args: `{"op":"onto.task.get","op":"onto.task.create","args":{"title":"x"}}`,
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/op", "error/details/field_errors/0/code": "duplicate"},
+			contains: []string{`tool_exec got \"op\" twice`}},
+		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","args":{"task_id":"t1"},"args":{"task_id":"t2"}}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/args"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"help"}],"items":[{"tool":"exec","op":"onto.task.create","args":{"title":"x"}}]}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/items"}, contains: []string{`tool_batch got \"items\" twice`}},
+	})
+	if n := h.s.calls.Load(); n != 0 {
+		t.Errorf("%d handler calls, want none", n)
+	}
+}

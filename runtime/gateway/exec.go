@@ -40,7 +40,8 @@ var execFields = []string{"op", "args", "idempotency_key", "dry_run", "tool"}
 // intent is unambiguous (args sent as a JSON string, or spread at the top
 // level next to op), each leniency reported as a warning.
 //
-// Member names are exact, as the generated decoders' are: "op" is the op
+// A member sent twice is refused. Member names are exact, as the
+// generated decoders' are: "op" is the op
 // and "OP" is not. A member that differs from one of tool_exec's own only
 // in case ("Dry_Run") is refused rather than guessed at: read as dry_run it
 // would also be an argument, read as an argument a write meant as a dry
@@ -60,6 +61,13 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &all); err != nil {
 		return req, nil, execInvalid(jsonErrText(err))
+	}
+	// The decoder keeps a repeated member's last value; whoever reads the
+	// call's text (a log, an approval prompt) may see the first op.
+	if k, ok := text.RepeatedMember(raw); ok {
+		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: fmt.Sprintf(`tool_exec got %s twice; send each member once: {"op":"<op path>","args":{...}}`, jsonQuote(truncBytes(k, lim.EchoBytes))),
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(truncBytes(k, lim.EchoBytes)), Code: "duplicate", Message: "member sent twice"}}}}
 	}
 	// Members other than tool_exec's own are arguments sent next to op.
 	stray := map[string]json.RawMessage{}

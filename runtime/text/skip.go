@@ -1,5 +1,10 @@
 package text
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Steps over JSON text without decoding it: the runtime's readers of
 // arguments and schemas find where members and values end with these.
 
@@ -87,4 +92,41 @@ func JSONNesting[T ~string | ~[]byte](s T) int {
 		}
 	}
 	return deepest
+}
+
+// RepeatedMember returns the first member name the JSON object obj (text
+// ValidJSON accepted) has twice at its top level, decoded, and whether
+// there is one. Decoders keep the last value of a repeated member, while
+// a reader of the text (a log, an approval prompt) may show the first.
+func RepeatedMember(obj []byte) (string, bool) {
+	i := SkipBlanks(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for i = SkipBlanks(obj, i+1); i < len(obj) && obj[i] == '"'; {
+		end, ok := SkipString(obj, i)
+		if !ok {
+			return "", false
+		}
+		name := string(obj[i+1 : end-1])
+		if bytes.IndexByte(obj[i:end], '\\') >= 0 {
+			_ = json.Unmarshal(obj[i:end], &name)
+		}
+		if seen[name] {
+			return name, true
+		}
+		seen[name] = true
+		i = SkipBlanks(obj, end)
+		if i >= len(obj) || obj[i] != ':' {
+			return "", false
+		}
+		if i, ok = SkipValue(obj, SkipBlanks(obj, i+1)); !ok {
+			return "", false
+		}
+		if i = SkipBlanks(obj, i); i < len(obj) && obj[i] == ',' {
+			i = SkipBlanks(obj, i+1)
+		}
+	}
+	return "", false
 }
