@@ -21,7 +21,7 @@ import (
 type StubOptions struct {
 	// Package is the Go package name.
 	Package string
-	// Receiver is the handler type's name (default "Service").
+	// Receiver is the handler type's name (default DefaultReceiver).
 	Receiver string
 	// Existing lists the tools whose methods the file already has; Stubs
 	// skips them.
@@ -33,6 +33,9 @@ type StubOptions struct {
 	// Options (DefaultRuntimeModule when empty).
 	RuntimeModule string
 }
+
+// DefaultReceiver is the name of the handler type Stubs declares.
+const DefaultReceiver = "Service"
 
 // Stubs emits user-owned handler stubs for f's tools: a Service type and one
 // method per tool returning runtime.NotImplemented. The file carries no
@@ -62,7 +65,7 @@ func Stubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 func renderStubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	recv := opt.Receiver
 	if recv == "" {
-		recv = "Service"
+		recv = DefaultReceiver
 	}
 	if why := names.CheckPackageName(opt.Package); why != "" {
 		return nil, fmt.Errorf("generator: package name: %s", why)

@@ -35,6 +35,10 @@ type CompileOptions struct {
 	// has no outputSchema (the manifest's ops.*.result_schema); they are
 	// compiled into the tools' Go result types like an outputSchema.
 	Results map[string]*jsonpos.Node
+	// Reserved are further package-level names no generated type may
+	// take: those the package's own files declare (the scaffold's
+	// Service).
+	Reserved []string
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
@@ -45,6 +49,8 @@ type BuildOptions struct {
 	Formats map[string]string
 	// Results is CompileOptions.Results.
 	Results map[string]*jsonpos.Node
+	// Reserved is CompileOptions.Reserved.
+	Reserved []string
 }
 
 // SchemaOptions control CompileSchema.
@@ -65,11 +71,17 @@ type SchemaOptions struct {
 }
 
 // generatedNames are package-level identifiers of a generated package that
-// no type may take.
+// no type may take (TestGeneratedNamesReserved reads them off the emitted
+// files).
 var generatedNames = []string{
 	"Handlers", "UnimplementedHandlers", "Tools", "DecodeArgs", "Registry",
-	"Gateway", "Facades", "Sections",
+	"Gateway", "GatewayDefinitions", "Facades", "Sections", "Deferred",
+	"Code", "CodeDeclarations", "CodeDefinitions",
 }
+
+// GeneratedNames returns the exported package-level names every generated
+// package declares whatever its tools.
+func GeneratedNames() []string { return slices.Clone(generatedNames) }
 
 // Build loads the tool definition files of one family and compiles them
 // into IR.
@@ -89,7 +101,7 @@ func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
 // when set, runs while the types compile (compileDoc).
 func build(inputs []load.Input, opts BuildOptions, alongside alongsideFunc) (*ir.Family, jsonpos.ErrorList) {
 	doc, loadErrs := load.Decode(inputs, opts.Options)
-	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results}, alongside)
+	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results, Reserved: opts.Reserved}, alongside)
 	return fam, jsonpos.MergeErrors(doc.Sources, loadErrs, compileErrs)
 }
 
@@ -161,6 +173,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	c.formats = opts.Formats
 	c.limits = opts.Limits.WithDefaults()
 	c.types.MaxLen = c.limits.IdentifierLength
+	c.types.Reserve(opts.Reserved...)
 	fam := &ir.Family{Package: opts.Package, Sources: doc.Sources}
 	fam.Warnings = append(fam.Warnings, doc.Warnings...)
 	for i, root := range doc.Roots {
@@ -170,7 +183,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 		c.addFile(doc.Sources[i], root)
 	}
 
-	tools := names.NewScope(generatedNames...)
+	tools := names.NewScope(slices.Concat(generatedNames, opts.Reserved)...)
 	type pending struct {
 		def  *load.ToolDef
 		tool *ir.Tool

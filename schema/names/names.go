@@ -282,6 +282,13 @@ func NewScope(reserved ...string) *Scope {
 	return s
 }
 
+// Reserve takes names in s without declaring them.
+func (s *Scope) Reserve(names ...string) {
+	for _, n := range names {
+		s.used[n] = true
+	}
+}
+
 // NewLocalScope returns a scope for unexported local names (variables,
 // parameters) with PackageNames and reserved already taken.
 func NewLocalScope(reserved ...string) *Scope {

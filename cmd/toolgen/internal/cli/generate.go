@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -16,6 +17,9 @@ type genFlags struct {
 	out     string
 	pkg     string
 	lenient bool
+	// stubs is whether generate maintains a handler file (--stubs): its
+	// type's name is reserved even before the file exists.
+	stubs bool
 	// progress, when set, receives a progress line per phase on large
 	// catalogues.
 	progress io.Writer
@@ -55,6 +59,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := fl.checkPackage(fs); done {
 		return code
 	}
+	fl.stubs = *stubs != ""
 	if !*quiet {
 		fl.progress, fl.started = stderr, time.Now()
 	}
@@ -67,6 +72,10 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
 		return exitUsage
+	}
+	if err := p.user.broken[filepath.Base(stubsFile)]; stubsFile != "" && err != nil {
+		fmt.Fprintf(stderr, "toolgen: %v\ntoolgen: the handler file must parse before stubs are appended to it; nothing was written\n", err)
+		return exitFail
 	}
 	var tokens func() (*tokensReport, error)
 	if !*quiet {

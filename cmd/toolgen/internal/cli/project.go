@@ -33,6 +33,8 @@ type project struct {
 	family   *ir.Family
 	limits   limits.Limits
 	outDir   string
+	// user is what the output directory's own Go files declare.
+	user *userPackage
 	// files are the paths (relative to outDir) of the files the last
 	// generate call produced, in output order.
 	files []string
@@ -93,9 +95,18 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	if p.outDir == "" {
 		p.outDir = "."
 	}
-	pkg := fl.pkg
+	if p.user, err = readUserPackage(p.outDir); err != nil {
+		return nil, err
+	}
+	pkg, asked := fl.pkg, "-p"
 	if pkg == "" && p.manifest != nil {
-		pkg = p.manifest.Package
+		pkg, asked = p.manifest.Package, "the manifest's package"
+	}
+	if pkg != "" && p.user.name != "" && pkg != p.user.name {
+		return nil, fmt.Errorf("%s: the output directory's Go files are package %s, but %s is %s; a directory holds one package", p.user.at, p.user.name, asked, pkg)
+	}
+	if pkg == "" {
+		pkg = p.user.name
 	}
 	if pkg == "" {
 		abs, err := filepath.Abs(p.outDir)
@@ -105,6 +116,10 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		pkg = packageName(filepath.Base(abs))
 	}
 	lenient := fl.lenient || (p.manifest != nil && p.manifest.Lenient)
+	reserved := p.user.exported()
+	if fl.stubs || p.manifest != nil && p.manifest.Stubs != "" {
+		reserved = append(reserved, generator.DefaultReceiver) // the handler file's type, once written
+	}
 
 	var formats map[string]string
 	var limits limits.Limits
@@ -112,7 +127,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		formats = p.manifest.Formats
 		limits = p.manifest.Limits
 	}
-	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, Options: load.Options{Lenient: lenient, Limits: limits}, Formats: formats}, p.manifest)
+	fam, err := schema.BuildFamily(inputs, schema.BuildOptions{Package: pkg, Options: load.Options{Lenient: lenient, Limits: limits}, Formats: formats, Reserved: reserved}, p.manifest)
 	if err != nil {
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {
@@ -179,6 +194,11 @@ func (p *project) generate(each func(generator.File) error) error {
 			return outputSizeError(p, total)
 		}
 		p.files = append(p.files, f.Path)
+		if strings.HasSuffix(f.Path, ".go") {
+			if err := p.user.clash(f.Path, f.Bytes); err != nil {
+				return err
+			}
+		}
 		return each(f)
 	})
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -32,6 +33,10 @@ func writeStubs(p *project, path string, stdout, stderr io.Writer) int {
 		opt.Existing = existing
 		if recv != "" {
 			opt.Receiver = recv
+		}
+		// Handlers moved to other files of the package count too.
+		for m := range p.user.methods[cmp.Or(opt.Receiver, generator.DefaultReceiver)] {
+			opt.Existing[m] = true
 		}
 		reportOrphans(stderr, path, old, p)
 	}
