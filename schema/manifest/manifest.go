@@ -29,6 +29,10 @@ var Schema []byte
 type Manifest struct {
 	// File is the manifest's path as given to Load.
 	File string
+	// Partial is set by a caller whose family is not the manifest's
+	// (toolgen diff of one input, or of a revision): an op entry no tool
+	// maps to is then not an error. It is not read from the file.
+	Partial bool
 	// Package is the Go package name of the output.
 	Package string
 	// Inputs are the tool definition files, relative to the manifest.

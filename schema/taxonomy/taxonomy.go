@@ -113,7 +113,7 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 	}
 	sort.Strings(paths)
 	for _, mo := range m.Ops {
-		if byPath[mo.Path] == nil && !t.rejected[mo.Path] {
+		if byPath[mo.Path] == nil && !t.rejected[mo.Path] && !m.Partial {
 			msg := fmt.Sprintf("no tool maps to op %q", mo.Path)
 			if s := text.Closest(mo.Path, paths); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)

@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/toolgen-go/toolgen/schema/compat"
@@ -15,7 +17,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fl genFlags
 	var format string
 	fs := newFlagSet("diff", stdout, stderr)
-	fs.StringVarP(&fl.config, "config", "c", "", "manifest `FILE` applied to both versions (default: toolgen.yaml in the current directory, if present)")
+	fs.StringVarP(&fl.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present); OLD as REV:path reads it as of REV when it is there")
 	fs.BoolVar(&fl.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text or json")
 	if code, done := parseFlags(fs, args); done {
@@ -30,10 +32,31 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen diff: --format must be text or json, not %q\n", format)
 		return exitUsage
 	}
+	// One input is a part of a family with several: the manifest's ops
+	// for the others are not errors.
+	fl.partial = true
 	var sides [2]*project
 	for i, name := range fs.Args() {
-		p, err := loadProject(fl, []string{name}, stdin)
+		side, args, in := fl, []string{name}, stdin
+		if rev, path, ok := revisionOf(name); ok {
+			// The manifest as of the same revision (ops added with new
+			// tools were errors on the old side), else today's.
+			if m := manifestPath(fl.config); m != "" {
+				if data, err := gitShow(rev, m); err == nil {
+					side.manifestData = data
+				}
+			}
+			// A file the revision lacks is a family that did not exist.
+			if _, err := gitShow(rev, path); err != nil && isMissingAtRevision(err) {
+				fmt.Fprintf(stderr, "toolgen diff: %s is not in %s: compared as no tools\n", path, rev)
+				args, in = []string{"-"}, strings.NewReader("[]")
+			}
+		}
+		p, err := loadProject(side, args, in)
 		if err != nil {
+			if i == 0 && len(fs.Args()) == 2 {
+				fmt.Fprintf(stderr, "toolgen diff: reading OLD (%s):\n", name)
+			}
 			printError(stderr, err)
 			return exitFail
 		}
@@ -72,4 +95,32 @@ func printDiff(w io.Writer, rep *compat.Report) {
 	}
 	_ = tw.Flush()
 	fmt.Fprintf(w, "%d breaking, %d compatible\n", rep.Breaking, rep.Compatible)
+}
+
+// revisionOf splits a diff input that names a git revision of a file
+// (REV:PATH, no such file on disk) into the two.
+func revisionOf(name string) (rev, path string, ok bool) {
+	if _, err := os.Stat(name); err == nil {
+		return "", "", false
+	}
+	rev, path, ok = strings.Cut(name, ":")
+	return rev, path, ok && rev != "" && path != "" && !strings.HasPrefix(rev, "-")
+}
+
+// manifestPath is the manifest -c names, else toolgen.yaml when present.
+func manifestPath(config string) string {
+	if config != "" {
+		return config
+	}
+	if _, err := os.Stat(defaultManifest); err == nil {
+		return defaultManifest
+	}
+	return ""
+}
+
+// isMissingAtRevision reports whether git show failed because the path
+// is not in the revision (the revision itself exists).
+func isMissingAtRevision(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "exists on disk, but not in") || strings.Contains(msg, "does not exist in")
 }

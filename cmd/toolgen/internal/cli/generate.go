@@ -20,6 +20,11 @@ type genFlags struct {
 	// stubs is whether generate maintains a handler file (--stubs): its
 	// type's name is reserved even before the file exists.
 	stubs bool
+	// partial (diff) is whether the family may be a part of the
+	// manifest's (manifest.Manifest.Partial), and manifestData, when set,
+	// is the manifest's text at another revision.
+	partial      bool
+	manifestData []byte
 	// progress, when set, receives a progress line per phase on large
 	// catalogues.
 	progress io.Writer

@@ -56,10 +56,16 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	var files []string
 	if manifestPath != "" {
 		data, err := os.ReadFile(manifestPath)
+		if fl.manifestData != nil {
+			data, err = fl.manifestData, nil
+		}
 		if err != nil {
 			return nil, err
 		}
 		p.manifest, manifestErrs = manifest.Decode(manifestPath, data)
+		if p.manifest != nil {
+			p.manifest.Partial = fl.partial
+		}
 		files = append(files, manifestPath)
 	}
 
