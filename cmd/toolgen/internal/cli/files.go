@@ -169,8 +169,21 @@ func mkdirAll(dir string) ([]string, error) {
 // writeAtomic writes data to path through a temporary file renamed into
 // place, so an interrupted run never leaves half a file.
 func writeAtomic(path string, data []byte) error {
+	mode := fs.FileMode(0o644)
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		// A link's target is written (the link was replaced by a copy),
+		// in its own mode.
+		path = real
+		if info, err := os.Stat(real); err == nil {
+			mode = info.Mode().Perm()
+		}
+	}
 	tmp, err := writeTemp(path, data)
 	if err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, mode); err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {

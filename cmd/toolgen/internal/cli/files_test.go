@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -203,5 +204,54 @@ func TestNamedPipes(t *testing.T) {
 	}
 	if stale, err := staleFiles(out, nil); err != nil || len(stale) != 0 {
 		t.Errorf("stale files: %v, %v; want none (a pipe is not toolgen's)", stale, err)
+	}
+}
+
+// An interrupted generate leaves the directory as it was: the temporary
+// files of what it had rendered are removed (they were left behind).
+func TestInterruptedGenerate(t *testing.T) {
+	dir := t.TempDir()
+	p, err := loadProject(genFlags{config: ontologyManifest, out: dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	p.interrupted = func() error {
+		if n++; n > 2 {
+			return context.Canceled
+		}
+		return nil
+	}
+	if _, err := writeFiles(p); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("writeFiles: %v, want interrupted", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left in the directory: %v", entries)
+	}
+}
+
+// writeAtomic writes a link's target in its own mode: the handler file
+// kept in another place and linked in was replaced by a copy.
+func TestWriteAtomicLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "shared.go")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "handlers.go")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip(err)
+	}
+	if err := writeAtomic(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is gone: %v %v", info, err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "new" {
+		t.Errorf("target holds %q", data)
+	}
+	if info, _ := os.Stat(target); info.Mode().Perm() != 0o600 {
+		t.Errorf("target mode %v, want 0600", info.Mode().Perm())
 	}
 }

@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -86,6 +90,12 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !*quiet {
 		tokens = bootTokens(p.family) // counted while the files render
 	}
+	// An interrupt stops the run at the next file and undoes what it
+	// wrote (temporary files were left behind); a second one kills.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+	p.interrupted = ctx.Err
 	written, code := writeGenerated(p, stdout, stderr)
 	if code != exitOK {
 		return code

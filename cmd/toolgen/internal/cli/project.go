@@ -35,6 +35,9 @@ type project struct {
 	outDir   string
 	// user is what the output directory's own Go files declare.
 	user *userPackage
+	// interrupted, when set, stops generate between files once it
+	// returns an error.
+	interrupted func() error
 	// files are the paths (relative to outDir) of the files the last
 	// generate call produced, in output order.
 	files []string
@@ -198,6 +201,9 @@ func (p *project) generate(each func(generator.File) error) error {
 		total += int64(len(f.Bytes))
 		if total > p.limits.OutputBytes {
 			return outputSizeError(p, total)
+		}
+		if p.interrupted != nil && p.interrupted() != nil {
+			return errors.New("interrupted: nothing was written")
 		}
 		p.files = append(p.files, f.Path)
 		if strings.HasSuffix(f.Path, ".go") {
