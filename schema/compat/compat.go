@@ -12,6 +12,14 @@
 // properties refused). Compatible: a tool added, an optional argument
 // added, a required argument made optional, a description changed, a type
 // widened, an enum value added, a constraint removed or loosened.
+//
+// A tool's result (its output schema) is read the other way round, by
+// those who consume it: a change is breaking when the result may now hold
+// something it did not promise before, or lacks a field it had. A field
+// removed, made optional or typed wider, a value or alternative added, a
+// constraint loosened, the result type removed: breaking. A field added,
+// made always present or typed narrower, a constraint tightened, a result
+// type added: compatible.
 package compat
 
 import (
@@ -41,8 +49,10 @@ type Change struct {
 	// Op is the op path in the new family (the old one when removed).
 	Op string `json:"op,omitempty"`
 	// Path is the JSON pointer of the argument inside the params ("" for
-	// the tool itself).
-	Path    string `json:"path,omitempty"`
+	// the tool itself), or of the field inside the result when Result.
+	Path string `json:"path,omitempty"`
+	// Result is whether the change is to the tool's result.
+	Result  bool   `json:"result,omitempty"`
 	Message string `json:"message"`
 }
 
@@ -81,6 +91,15 @@ func Compare(before, after *ir.Family) *Report {
 			c.add(Compatible, "description_changed", "", "tool description changed")
 		}
 		c.types("", t.Params, nt.Params)
+		c.result = true
+		switch {
+		case t.Result != nil && nt.Result == nil:
+			c.add(Breaking, "result_removed", "", "result type removed")
+		case t.Result == nil && nt.Result != nil:
+			c.add(Compatible, "result_added", "", "result type added")
+		default:
+			c.types("", t.Result, nt.Result)
+		}
 	}
 	for _, t := range sortedTools(after) {
 		if !oldTools[t.Name] {
@@ -112,15 +131,48 @@ func sortedTools(f *ir.Family) []*ir.Tool {
 	return ts
 }
 
-// cmp compares the params of one tool.
+// cmp compares the params of one tool, then its result.
 type cmp struct {
 	r        *Report
 	tool, op string
 	seen     map[[2]*ir.Type]bool
+	// result is whether the types compared are the result's: a change is
+	// classed for its consumers.
+	result bool
 }
 
 func (c *cmp) add(class Class, kind, path, msg string) {
-	c.r.Changes = append(c.r.Changes, Change{Class: class, Kind: kind, Tool: c.tool, Op: c.op, Path: path, Message: msg})
+	if c.result {
+		class, msg = resultClass(class, kind, msg)
+	}
+	c.r.Changes = append(c.r.Changes, Change{Class: class, Kind: kind, Tool: c.tool, Op: c.op, Path: path, Message: msg, Result: c.result})
+}
+
+// resultClass classes a change found by the params' rules for a result's
+// consumers, and words it for fields: what the params' rules call
+// tightening (fewer values accepted) the result's consumers can only
+// gain from, and the other way round; a field removed breaks both, and
+// one added, a description or a changed type are the same for both.
+func resultClass(class Class, kind, msg string) (Class, string) {
+	switch kind {
+	case "argument_removed":
+		return Breaking, "result field removed"
+	case "argument_added":
+		return Compatible, "optional result field added"
+	case "required_added":
+		if msg == "required argument added" {
+			return Compatible, "result field added, always present"
+		}
+		return Compatible, "result field is now always present"
+	case "required_removed":
+		return Breaking, "result field may now be absent"
+	case "description_changed", "type_changed", "result_removed", "result_added":
+		return class, msg
+	}
+	if class == Breaking {
+		return Compatible, msg
+	}
+	return Breaking, msg
 }
 
 // types compares the old and new type of the value at path.

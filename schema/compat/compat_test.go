@@ -86,3 +86,61 @@ func TestCompare(t *testing.T) {
 		})
 	}
 }
+
+// resultFamily builds a one-tool MCP family whose result (outputSchema)
+// has the given properties and required list ("" for no outputSchema).
+func resultFamily(t *testing.T, props, required string) *ir.Family {
+	t.Helper()
+	out := ""
+	if props != "" {
+		out = fmt.Sprintf(`,"outputSchema":{"type":"object","properties":{%s},"required":[%s]}`, props, required)
+	}
+	src := `{"tools":[{"name":"get_user","description":"Get.","inputSchema":{"type":"object","properties":{}}` + out + `}]}`
+	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: src}}, schema.BuildOptions{Package: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := taxonomy.Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// A result is read by its consumers: a change is breaking when the result
+// may now hold what it did not promise, or lacks a field it had (diff
+// compared only the params before: an email turned integer and optional
+// was "0 breaking").
+func TestCompareResult(t *testing.T) {
+	tests := []struct {
+		name, oldProps, oldReq, newProps, newReq string
+		want                                     string
+	}{
+		{"email retyped and optional", `"email":{"type":"string"}`, `"email"`, `"email":{"type":"integer"}`, ``,
+			"breaking required_removed result /email\nbreaking type_changed result /email"},
+		{"field removed", `"a":{"type":"string"},"b":{"type":"string"}`, ``, `"a":{"type":"string"}`, ``, "breaking argument_removed result /b"},
+		{"field added", `"a":{"type":"string"}`, ``, `"a":{"type":"string"},"b":{"type":"string"}`, ``, "compatible argument_added result /b"},
+		{"field now always present", `"a":{"type":"string"}`, ``, `"a":{"type":"string"}`, `"a"`, "compatible required_added result /a"},
+		{"enum value added", `"s":{"enum":["a","b"]}`, ``, `"s":{"enum":["a","b","c"]}`, ``, "breaking enum_value_added result /s"},
+		{"enum value removed", `"s":{"enum":["a","b"]}`, ``, `"s":{"enum":["a"]}`, ``, "compatible enum_value_removed result /s"},
+		{"type widened", `"n":{"type":"integer"}`, ``, `"n":{"type":"number"}`, ``, "breaking type_widened result /n"},
+		{"maximum lowered", `"n":{"type":"integer","maximum":10}`, ``, `"n":{"type":"integer","maximum":5}`, ``, "compatible constraint_tightened result /n"},
+		{"result type removed", `"a":{"type":"string"}`, ``, ``, ``, "breaking result_removed result "},
+		{"result type added", ``, ``, `"a":{"type":"string"}`, ``, "compatible result_added result "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compat.Compare(resultFamily(t, tt.oldProps, tt.oldReq), resultFamily(t, tt.newProps, tt.newReq))
+			var got []string
+			for _, c := range r.Changes {
+				where := ""
+				if c.Result {
+					where = "result "
+				}
+				got = append(got, fmt.Sprintf("%s %s %s%s", c.Class, c.Kind, where, c.Path))
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+		})
+	}
+}

@@ -88,6 +88,9 @@ func printDiff(w io.Writer, rep *compat.Report) {
 		if where == "" {
 			where = c.Tool
 		}
+		if c.Result {
+			where += " result"
+		}
 		if c.Path != "" {
 			where += " " + c.Path
 		}
