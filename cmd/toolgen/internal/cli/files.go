@@ -198,7 +198,7 @@ func writeAtomic(path string, data []byte) error {
 func writeTemp(path string, data []byte) (string, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".toolgen-*")
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	_, werr := tmp.Write(data)
 	cerr := tmp.Close()

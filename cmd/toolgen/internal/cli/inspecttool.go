@@ -45,7 +45,15 @@ func inspectTool(f *ir.Family, name, format string, stdout, stderr io.Writer) in
 		names = append(names, t.Name)
 	}
 	if tool == nil {
-		fmt.Fprintf(stderr, "toolgen inspect: no tool %q in the family%s\n", name, didYouMean(name, names))
+		// An op path names its tool too.
+		for _, o := range f.Ops {
+			if o.Path == name {
+				tool = o.Tool
+			}
+		}
+	}
+	if tool == nil {
+		fmt.Fprintf(stderr, "toolgen inspect: no tool or op %q in the family%s\n", name, didYouMean(name, names))
 		return exitFail
 	}
 	var op *ir.Op

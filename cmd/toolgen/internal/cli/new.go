@@ -16,7 +16,7 @@ import (
 
 func runNew(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("new", stdout, stderr)
-	out := fs.StringP("out", "o", "", "directory to create (default: NAME)")
+	out := fs.StringP("out", "o", "", "`DIR` to create (default: NAME)")
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

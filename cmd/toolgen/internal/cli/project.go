@@ -104,6 +104,9 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	if p.outDir == "" {
 		p.outDir = "."
 	}
+	if info, err := os.Stat(p.outDir); err == nil && !info.IsDir() {
+		return nil, fmt.Errorf("output directory %s is a file; name a directory with -o (or the manifest's output)", p.outDir)
+	}
 	if p.user, err = readUserPackage(p.outDir); err != nil {
 		return nil, err
 	}

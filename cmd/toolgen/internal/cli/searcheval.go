@@ -102,7 +102,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	var tokens bool
 	f, fl, code := loadFamily("search-eval", func(fs *pflag.FlagSet) {
 		fs.StringVar(&casesFile, "cases", "", "query cases `FILE` (JSON lines: {\"query\": ..., \"expect\": [tool, ...]})")
-		fs.StringVar(&match, "match", "all", "how a case's expected tools count: all (recall is the share found) or any (alternatives: one is enough)")
+		fs.StringVar(&match, "match", "all", "`MODE` of counting a case's expected tools: all (recall is the share found) or any (alternatives: one is enough)")
 		fs.BoolVar(&tokens, "tokens", false, "also count the tokens a model reads per case: gateway boot + tool_search answer + tool_help answer of the expected op")
 	}, args, stdin, stdout, stderr)
 	if f == nil {
