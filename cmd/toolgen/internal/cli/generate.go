@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -170,6 +171,22 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, s := range stale {
 		fmt.Fprintf(stdout, "stale generated file %s no longer belongs to the package\n", joinOut(p.outDir, s))
 	}
-	fmt.Fprintln(stderr, "toolgen: generated files are out of date; run toolgen generate")
+	fmt.Fprintf(stderr, "toolgen: generated files are out of date; run %s\n", commandLine("toolgen generate", args))
 	return exitFail
+}
+
+// commandLine is cmd with args as a shell would need them: an argument
+// with anything but letters, digits and _./:=,@+- is single-quoted.
+func commandLine(cmd string, args []string) string {
+	var b strings.Builder
+	b.WriteString(cmd)
+	for _, a := range args {
+		b.WriteByte(' ')
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,@+-") == "" {
+			b.WriteString(a)
+			continue
+		}
+		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+	}
+	return b.String()
 }
