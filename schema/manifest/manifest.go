@@ -65,6 +65,10 @@ type Manifest struct {
 	// Limits are the limits: settings (zero fields: limits.Default). Pass
 	// them to schema.BuildOptions.Limits.
 	Limits limits.Limits
+	// LimitsPos is where the limits: mapping is, and OutputBytesPos where
+	// its max_output_bytes is (zero when absent), for the error a limit
+	// ends in.
+	LimitsPos, OutputBytesPos ir.Pos
 }
 
 // Group is one entry of groups: a top-level op group, its summary
@@ -442,6 +446,7 @@ const minIdentifierLength = 32
 // limits decodes the limits: mapping (LimitKeys to positive integers).
 func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
 	l := &d.m.Limits
+	d.m.LimitsPos = d.pos(n, ptr)
 	d.mapping(n, ptr, LimitKeys, func(key string, _, v *yaml.Node, ptr string) {
 		var x int64
 		least := int64(1)
@@ -473,6 +478,7 @@ func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
 			l.IdentifierLength = int(x)
 		case "max_output_bytes":
 			l.OutputBytes = x
+			d.m.OutputBytesPos = d.pos(v, ptr)
 		}
 	})
 }

@@ -295,6 +295,10 @@ func missingInput(m *manifest.Manifest, err error) error {
 func outputSizeError(p *project, total int64) error {
 	at := ir.Pos{}
 	switch {
+	case p.manifest != nil && p.manifest.OutputBytesPos.Line > 0:
+		at = p.manifest.OutputBytesPos
+	case p.manifest != nil && p.manifest.LimitsPos.Line > 0:
+		at = p.manifest.LimitsPos
 	case p.manifest != nil && p.manifest.File != "":
 		at.File = p.manifest.File
 	case len(p.family.Sources) > 0:
