@@ -84,10 +84,12 @@ func TestLoad(t *testing.T) {
 			ResultSchema:  json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`),
 			Pos:           ir.Pos{File: "dir/toolgen.yaml", Line: 14, Col: 3, Pointer: "/ops/onto.task.create"},
 		}},
-		Surfaces: []string{"flat", "gateway"},
-		Lenient:  true,
-		Tables:   "always",
-		Limits:   limits.Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
+		Surfaces:       []string{"flat", "gateway"},
+		Lenient:        true,
+		Tables:         "always",
+		Limits:         limits.Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000},
+		LimitsPos:      ir.Pos{File: "dir/toolgen.yaml", Line: 30, Col: 3, Pointer: "/limits"},
+		OutputBytesPos: ir.Pos{File: "dir/toolgen.yaml", Line: 35, Col: 21, Pointer: "/limits/max_output_bytes"},
 	}
 	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(Op{}, "ResultNode")); d != "" {
 		t.Errorf("manifest (-want +got):\n%s", d)
