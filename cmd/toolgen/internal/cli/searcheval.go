@@ -173,16 +173,18 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+		raw := sc.Text()
+		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		pos := ir.Pos{File: file, Line: n, Col: 1}
+		lead := len(raw) - len(strings.TrimLeft(raw, " \t\r\n\v\f"))
+		pos := ir.Pos{File: file, Line: n, Col: 1 + lead}
 		var c searchCase
 		dec := json.NewDecoder(strings.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			errs = append(errs, caseError(pos, err))
+			errs = append(errs, caseError(pos, line, lead, err))
 			continue
 		}
 		if strings.TrimSpace(c.Query) == "" || len(c.Expect) == 0 {
@@ -193,6 +195,13 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 			if !known[e] {
 				p := pos
 				p.Pointer = fmt.Sprintf("/expect/%d", i)
+				// At the name itself: the line parsed once more, for
+				// its columns.
+				if root, err := jsonpos.Parse(file, []byte(line)); err == nil {
+					if ex := root.Get("expect"); ex != nil && i < len(ex.Items) {
+						p.Col = ex.Items[i].Pos.Col + lead
+					}
+				}
 				errs = append(errs, jsonpos.Errorf(p, "unknown tool %q", e))
 			}
 		}
@@ -213,18 +222,39 @@ const caseFormat = `{"query": "...", "expect": ["tool_name", ...]}`
 
 // caseError says in the terms of the cases file what keeps the line at
 // pos from being a case, located at the member or column at fault.
-func caseError(pos ir.Pos, err error) *jsonpos.Error {
+// line is the case's text (trimmed), which starts at column lead+1.
+func caseError(pos ir.Pos, line string, lead int, err error) *jsonpos.Error {
+	// member finds the top-level member key of the line, when it parses,
+	// for the column of its key or value.
+	member := func(key string) *jsonpos.Member {
+		root, err := jsonpos.Parse(pos.File, []byte(line))
+		if err != nil {
+			return nil
+		}
+		for i := range root.Members {
+			if root.Members[i].Key == key {
+				return &root.Members[i]
+			}
+		}
+		return nil
+	}
+	valueAt := func(key string) {
+		pos.Pointer = "/" + key
+		if m := member(key); m != nil {
+			pos.Col = m.Value.Pos.Col + lead
+		}
+	}
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		pos.Col = int(syn.Offset)
+		pos.Col = int(syn.Offset) + lead
 		return jsonpos.Errorf(pos, "not a JSON line (%v); a case reads %s", syn, caseFormat)
 	case errors.As(err, &typ) && typ.Field == "query":
-		pos.Pointer = "/query"
+		valueAt("query")
 		return jsonpos.Errorf(pos, "must be a string; a case reads %s", caseFormat)
 	case errors.As(err, &typ) && strings.HasPrefix(typ.Field, "expect"):
-		pos.Pointer = "/expect"
+		valueAt("expect")
 		return jsonpos.Errorf(pos, "must be an array of tool names; a case reads %s", caseFormat)
 	case errors.As(err, &typ):
 		return jsonpos.Errorf(pos, "a case is a JSON object: %s", caseFormat)
@@ -232,6 +262,9 @@ func caseError(pos ir.Pos, err error) *jsonpos.Error {
 	if key, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		key, _ = strconv.Unquote(key)
 		pos.Pointer = "/" + key
+		if m := member(key); m != nil && m.KeyCol > 0 {
+			pos.Col = int(m.KeyCol) + lead
+		}
 		msg := fmt.Sprintf("unknown key %q", key)
 		if near := text.Closest(key, []string{"query", "expect"}); near != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", near)

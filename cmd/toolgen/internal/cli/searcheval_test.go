@@ -41,12 +41,12 @@ func TestSearchEvalErrors(t *testing.T) {
 	}
 	code, _, stderr := run(t, runSearchEval, "-c", ontologyManifest, "--cases", bad)
 	want := []string{
-		bad + ":2:1: /expect/0: unknown tool \"list_onto_taks\"",
+		bad + ":2:24: /expect/0: unknown tool \"list_onto_taks\"",
 		bad + ":3:1: /: a case needs a query and at least one expected tool",
 		bad + ":4:2: /: not a JSON line (invalid character 'o' in literal null (expecting 'u')); a case reads {\"query\": \"...\", \"expect\": [\"tool_name\", ...]}",
-		bad + ":5:1: /qurey: unknown key \"qurey\" (did you mean \"query\"?)",
-		bad + ":6:1: /query: must be a string",
-		bad + ":7:1: /expect: must be an array of tool names",
+		bad + ":5:2: /qurey: unknown key \"qurey\" (did you mean \"query\"?)",
+		bad + ":6:10: /query: must be a string",
+		bad + ":7:23: /expect: must be an array of tool names",
 		bad + ":8:1: /: the line ends inside its JSON value",
 		bad + ":9:1: /: a case is a JSON object",
 	}
