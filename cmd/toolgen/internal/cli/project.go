@@ -438,8 +438,14 @@ func readFileOrRevision(name string) (load.Input, error) {
 // gitShow returns PATH (relative to the current directory) as of git
 // revision REV.
 func gitShow(rev, path string) ([]byte, error) {
+	object := rev + ":./" + filepath.ToSlash(path)
+	// A directory would show as a listing of its files, then be read as
+	// JSON.
+	if kind, err := exec.Command("git", "cat-file", "-t", object).Output(); err == nil && strings.TrimSpace(string(kind)) != "blob" {
+		return nil, fmt.Errorf("%s is a %s in %s, not a file", path, strings.TrimSpace(string(kind)), rev)
+	}
 	var stderr bytes.Buffer
-	cmd := exec.Command("git", "show", rev+":./"+filepath.ToSlash(path))
+	cmd := exec.Command("git", "show", object)
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
