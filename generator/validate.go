@@ -1407,7 +1407,15 @@ func (c vc) union(t *ir.Type) []jen.Code {
 			continue
 		}
 		if nilable(b) {
-			out = append(out, c.value(target, b)...)
+			// A slice or map branch is nil when another branch matched
+			// (an array branch's minItems refused a string); [] and {}
+			// decode to empty, not nil, and are checked.
+			if cs := c.value(target, b); len(cs) > 0 {
+				if len(names) > 1 {
+					cs = []jen.Code{jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...)}
+				}
+				out = append(out, cs...)
+			}
 			continue
 		}
 		if cs := c.value(jen.Parens(jen.Op("*").Add(target)), b); len(cs) > 0 {

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"math/big"
 	"slices"
@@ -148,6 +149,41 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	c.finishView(t, v, c.compileViewBody(t, v, nm, root))
 }
 
+// constMisfit says why the const value k fails the other keywords of v
+// (checked by the embedded validator on them alone), or "" when it
+// passes or they cannot be read alone (a $ref among them).
+func (c *compiler) constMisfit(v *view, k *jsonpos.Node) string {
+	var members []jsonpos.Member
+	for _, kw := range v.kws {
+		// type is checked before (valueFits), and a const with a type
+		// alone, the common case, costs no validator.
+		if kw.Key != "const" && kw.Key != "type" && !annotationKeyword[kw.Key] {
+			members = append(members, jsonpos.Member{Key: kw.Key, Value: kw.Value})
+		}
+	}
+	if len(members) == 0 {
+		return ""
+	}
+	s, err := check.CompileSchema(string(c.synth(v.src, members).JSON()))
+	if err != nil {
+		return ""
+	}
+	var g any
+	dec := json.NewDecoder(bytes.NewReader(k.JSON()))
+	dec.UseNumber()
+	if dec.Decode(&g) != nil {
+		return ""
+	}
+	if found := s.Validate(g, ""); len(found) > 0 {
+		return found[0].Message
+	}
+	return ""
+}
+
+// annotationKeyword are keywords that do not constrain a value.
+var annotationKeyword = map[string]bool{"title": true, "description": true, "examples": true, "default": true,
+	"$comment": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$schema": true, "$id": true, "$anchor": true, "$defs": true, "definitions": true}
+
 // compileViewBody compiles the view's union, const, enum or types into
 // t and returns the subschemas to delegate.
 func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []*jsonpos.Node {
@@ -162,6 +198,13 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 	}
 	if k := v.get("const"); k != nil {
 		if types != nil && !nullable && !valueFits(k, types) && !(k.Kind == jsonpos.NullNode && nullable) {
+			t.Kind = ir.KindNever
+			return deleg
+		}
+		if why := c.constMisfit(v, k); why != "" {
+			// The keywords beside const apply to its one value too (they
+			// were dropped): when it fails them, nothing is valid.
+			c.warnf(k, "const-unsatisfiable", "const %s does not satisfy the keywords beside it (%s): no value is valid here", describe(k), why)
 			t.Kind = ir.KindNever
 			return deleg
 		}
@@ -963,16 +1006,31 @@ func (c *compiler) compileArray(t *ir.Type, v *view, nm naming) {
 		}
 		switch {
 		case u.Kind != jsonpos.BoolNode || !u.Bool:
-		case structItems(t):
+		case structItems(t) || t.Kind == ir.KindTuple:
 			// A struct keeps only the members an item declares and fills
 			// in defaults: equal structs may stand for different items,
-			// so the embedded validator compares the items as sent.
+			// so the embedded validator compares the items as sent; it
+			// does a tuple's too, whose positions are fields.
 			c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, []jsonpos.Member{{Key: "uniqueItems", Value: u}}))
 		default:
 			constraints(t).UniqueItems = true
 		}
 	}
-	if ct := v.get("contains"); ct != nil {
+	if ct := v.get("contains"); ct != nil && t.Kind == ir.KindTuple {
+		// A tuple's positions are fields, not a list the generated
+		// contains loop reads: the embedded validator checks it (it was
+		// dropped).
+		c.count(v, "minContains")
+		c.count(v, "maxContains")
+		c.checkRange(v, "minContains", "maxContains", false)
+		members := []jsonpos.Member{{Key: "contains", Value: ct}}
+		for _, k := range []string{"minContains", "maxContains"} {
+			if n := v.get(k); n != nil {
+				members = append(members, jsonpos.Member{Key: k, Value: n})
+			}
+		}
+		c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, members))
+	} else if ct != nil {
 		cs := constraints(t)
 		cs.Contains = c.compile(ct, nm.child("Contains"))
 		cs.ContainsSchema = c.delegated([]*jsonpos.Node{ct})

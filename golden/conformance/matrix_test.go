@@ -96,6 +96,24 @@ var matrixKeywords = []keywordCase{
 	{name: "items", schema: `{"type":"array","items":{"type":"integer","minimum":0}}`, valid: `[1]`, invalid: `[-1]`},
 	{name: "prefixItems", schema: `{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}]}`, valid: `[1,"a"]`, invalid: `["a",1]`},
 	{name: "prefixItems_closed", schema: `{"type":"array","prefixItems":[{"type":"integer"}],"items":false}`, valid: `[1]`, invalid: `[1,2]`},
+	// A union's branch checks apply when that branch matched (a string
+	// was refused by the array branch's minItems), and a tuple's
+	// contains and uniqueItems are checked (they were dropped) — found
+	// by review.
+	{name: "union_array_minItems", schema: `{"type":["string","array"],"items":{"type":"string"},"minItems":1}`, valid: `"x"`, invalid: `[]`},
+	{name: "anyOf_string_array_minItems", schema: `{"anyOf":[{"type":"string"},{"type":"array","minItems":1}]}`, valid: `"x"`, invalid: `[]`},
+	{name: "oneOf_integer_array_minItems", schema: `{"oneOf":[{"type":"integer"},{"type":"array","minItems":2}]}`, valid: `3`, invalid: `[1]`},
+	{name: "union_array_object_minProperties", schema: `{"type":["array","object"],"minProperties":1}`, valid: `[]`, invalid: `{}`},
+	{name: "union_contains", schema: `{"type":["string","array"],"contains":{"type":"integer"}}`, valid: `"s"`, invalid: `["a"]`},
+	{name: "anyOf_two_arrays", schema: `{"anyOf":[{"type":"array","items":{"type":"string"},"minItems":1},{"type":"array","items":{"type":"integer"},"minItems":3}]}`, valid: `["a"]`, invalid: `[1]`},
+	{name: "tuple_contains", schema: `{"type":"array","prefixItems":[{"type":"integer"}],"contains":{"type":"string"}}`, valid: `[1,"a"]`, invalid: `[1]`},
+	{name: "tuple_uniqueItems", schema: `{"type":"array","prefixItems":[{"type":"integer"}],"uniqueItems":true}`, valid: `[1,2]`, invalid: `[1,1]`},
+	{name: "tuple_closed_contains", schema: `{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"contains":{"const":2}}`, valid: `[1,2]`, invalid: `[1,1]`},
+	// Keywords beside const apply too (they were dropped).
+	{name: "const_minLength", schema: `{"const":"a","minLength":2}`, valid: `"a"`, invalid: `"b"`},
+	{name: "const_maximum", schema: `{"type":"integer","const":5,"maximum":3}`, valid: `5`, invalid: `4`},
+	{name: "const_enum", schema: `{"const":"a","enum":["b"]}`, valid: `"a"`, invalid: `"b"`},
+	{name: "const_enum_agree", schema: `{"const":"a","enum":["a","b"]}`, valid: `"a"`, invalid: `"b"`},
 	{name: "minProperties", schema: `{"type":"object","minProperties":1}`, valid: `{"a":1}`, invalid: `{}`},
 	{name: "maxProperties", schema: `{"type":"object","maxProperties":1}`, valid: `{"a":1}`, invalid: `{"a":1,"b":2}`},
 	{name: "required", schema: `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, valid: `{"a":"x"}`, invalid: `{}`},
