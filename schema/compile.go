@@ -389,6 +389,8 @@ func CompileSchema(file string, root *jsonpos.Node, opts SchemaOptions) (*ir.Typ
 type compiler struct {
 	errs  jsonpos.ErrorList
 	warns []ir.Diagnostic
+	// apps counts the embedded validator's work on delegated schemas.
+	apps *applications
 	// types is the family-wide scope of type names.
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.

@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -17,6 +18,26 @@ import (
 func (c *compiler) delegated(nodes []*jsonpos.Node) json.RawMessage {
 	if len(nodes) == 0 {
 		return nil
+	}
+	// The embedded validator applies an if, a then or else, each anyOf
+	// branch, a not … to the same value: through $ref, a chain of them
+	// doubles its work at each link (40 links of 4 KB ran for minutes a
+	// call). Such a schema is refused here.
+	if c.apps == nil {
+		// Shared by the family's delegated schemas: a subschema reached
+		// from several is counted and checked once.
+		c.apps = &applications{c: c, memo: map[*jsonpos.Node]int{}, seen: map[*jsonpos.Node]bool{}}
+	}
+	cost := c.apps
+	for _, n := range nodes {
+		if cost.failed {
+			break // one such error says it (a chain repeats it at every link)
+		}
+		if worst, at := cost.worst(n); worst > maxApplications {
+			cost.failed = true
+			c.errs = append(c.errs, jsonpos.Errorf(at.Pos, "the embedded validator would apply subschemas to one value %s times here (if/then/else, anyOf, oneOf, allOf, not and dependentSchemas nested through $ref); the limit is %d", cost.text(worst), maxApplications))
+			return nil
+		}
 	}
 	w := &delegWriter{c: c, keys: map[*jsonpos.Node]string{}}
 	var b bytes.Buffer
@@ -174,4 +195,121 @@ func (w *delegWriter) defBodies(b *bytes.Buffer) {
 		b.WriteByte(':')
 		w.schema(b, t)
 	}
+}
+
+// maxApplications bounds how many times the embedded validator may apply
+// subschemas to one value of the arguments (about 2 µs each: 10,000
+// take some 20 ms).
+const maxApplications = 10_000
+
+// applications counts, for a delegated subschema, how many times the
+// embedded validator applies subschemas to one value: itself, what its
+// $ref, allOf, anyOf, oneOf, not, if, the longer of then and else, and
+// dependentSchemas apply, counted once per path (a reference cycle counts
+// once; the validator stops it). Keywords that descend into members and
+// items apply to other values, whose own counts are bounded alike.
+type applications struct {
+	c    *compiler
+	memo map[*jsonpos.Node]int
+	// seen are the subschemas worst has reached (in this or an earlier
+	// call): their counts were checked already.
+	seen map[*jsonpos.Node]bool
+	// failed is set once a count over the limit was reported.
+	failed bool
+}
+
+// inPlace is n's count, saturated past maxApplications.
+func (a *applications) inPlace(n *jsonpos.Node) int {
+	if n == nil || n.Kind != jsonpos.ObjectNode {
+		return 1
+	}
+	if v, ok := a.memo[n]; ok {
+		return v
+	}
+	a.memo[n] = 1 // a cycle back here counts once
+	total := 1
+	add := func(k int) { total = min(total+k, maxApplications+1) }
+	res := a.c.resOf[n]
+	var then, els int
+	for _, m := range n.Members {
+		switch m.Key {
+		case "$ref", "$dynamicRef", "$recursiveRef":
+			if m.Value.Kind == jsonpos.StringNode && res != nil {
+				if target, _, err := a.c.resolveRef(m.Value, res); err == nil {
+					add(a.inPlace(target))
+				}
+			}
+		case "allOf", "anyOf", "oneOf":
+			for _, it := range m.Value.Items {
+				add(a.inPlace(it))
+			}
+		case "not", "if":
+			add(a.inPlace(m.Value))
+		case "then":
+			then = a.inPlace(m.Value)
+		case "else":
+			els = a.inPlace(m.Value)
+		case "dependentSchemas":
+			for _, mm := range m.Value.Members {
+				add(a.inPlace(mm.Value))
+			}
+		}
+	}
+	add(max(then, els))
+	a.memo[n] = total
+	return total
+}
+
+// worst is the largest count of n and every subschema it reaches that an
+// earlier call did not, and where that is.
+func (a *applications) worst(n *jsonpos.Node) (int, *jsonpos.Node) {
+	best, at := 0, n
+	var walk func(n *jsonpos.Node)
+	walk = func(n *jsonpos.Node) {
+		if n == nil || n.Kind != jsonpos.ObjectNode || a.seen[n] || best > maxApplications {
+			return
+		}
+		a.seen[n] = true
+		if c := a.inPlace(n); c > best {
+			best, at = c, n
+		}
+		res := a.c.resOf[n]
+		for _, m := range n.Members {
+			switch {
+			case m.Key == "$ref" || m.Key == "$dynamicRef" || m.Key == "$recursiveRef":
+				if m.Value.Kind == jsonpos.StringNode && res != nil {
+					if target, _, err := a.c.resolveRef(m.Value, res); err == nil {
+						walk(target)
+					}
+				}
+			case m.Key == "$defs" || m.Key == "definitions":
+			case slices.Contains(refSchemaKeywords, m.Key) || m.Key == "items":
+				if m.Value.Kind == jsonpos.ArrayNode {
+					for _, it := range m.Value.Items {
+						walk(it)
+					}
+				} else {
+					walk(m.Value)
+				}
+			case slices.Contains(refSchemaListKeywords, m.Key):
+				for _, it := range m.Value.Items {
+					walk(it)
+				}
+			case slices.Contains(refSchemaMapKeywords, m.Key):
+				for _, mm := range m.Value.Members {
+					walk(mm.Value)
+				}
+			}
+		}
+	}
+	walk(n)
+	return best, at
+}
+
+// text shows a count, saturated ones as "more than" the limit.
+func (a *applications) text(n int) string {
+	if n > maxApplications {
+		return fmt.Sprintf("more than %d", maxApplications)
+	}
+	return fmt.Sprint(n)
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -240,5 +241,35 @@ func TestCompileErrors(t *testing.T) {
 				t.Errorf("got:\n%s\nwant:\n%s", err, tc.want)
 			}
 		})
+	}
+}
+
+// chainSchema is params whose x is a chain of n definitions, each
+// applying the next twice to the same value (if and then/else; anyOf and
+// not) — the embedded validator's work doubles at each link.
+func chainSchema(n int, link func(next string) string) string {
+	var defs []string
+	for i := range n {
+		defs = append(defs, fmt.Sprintf(`"d%d":%s`, i, link(fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1))))
+	}
+	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"string"}`, n))
+	return `{"type":"object","properties":{"x":{"$ref":"#/$defs/d0"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+}
+
+// TestDelegatedApplications: a schema the embedded validator would apply
+// to one value more than 10,000 times is refused, located (40 links of
+// if/then/else ran for minutes a call); a short chain is compiled.
+func TestDelegatedApplications(t *testing.T) {
+	ite := func(next string) string { return `{"if":` + next + `,"then":` + next + `,"else":` + next + `}` }
+	anyNot := func(next string) string { return `{"anyOf":[` + next + `,{"type":"integer"}],"not":` + next + `}` }
+	for _, link := range []func(string) string{ite, anyNot} {
+		if _, err := compileTools(t, tool("short", chainSchema(6, link))); err != nil {
+			t.Errorf("6 links: %v", err)
+		}
+		_, err := compileTools(t, tool("long", chainSchema(40, link)))
+		if err == nil || !strings.Contains(err.Error(), "the embedded validator would apply subschemas to one value more than 10000 times here") ||
+			!strings.Contains(err.Error(), "/0/function/parameters/$defs/d") {
+			t.Errorf("40 links: %v", err)
+		}
 	}
 }
