@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -97,6 +99,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	context.AfterFunc(ctx, stop)
 	p.interrupted = ctx.Err
+	warnOtherSources(p, stderr)
 	written, code := writeGenerated(p, stdout, stderr)
 	if code != exitOK {
 		return code
@@ -189,4 +192,40 @@ func commandLine(cmd string, args []string) string {
 		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}
 	return b.String()
+}
+
+// warnOtherSources warns when the package in p's output directory was
+// generated from none of p's inputs: two manifests writing one directory
+// replace each other's package without a word otherwise.
+func warnOtherSources(p *project, stderr io.Writer) {
+	path := filepath.Join(p.outDir, "types_gen.go")
+	if !isToolgenFile(path) {
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	var old []string
+	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
+	for i := 0; i < 4 && sc.Scan(); i++ {
+		if rest, ok := strings.CutPrefix(sc.Text(), "// Source: "); ok {
+			old = strings.Split(rest, ", ")
+		}
+	}
+	if len(old) == 0 {
+		return
+	}
+	var now []string
+	for _, s := range p.family.Sources {
+		now = append(now, filepath.ToSlash(relTo(p.outDir, s)))
+	}
+	for _, s := range now {
+		if slices.Contains(old, s) {
+			return
+		}
+	}
+	fmt.Fprintf(stderr, "toolgen: warning: %s was generated from %s, none of this run's inputs (%s); if another manifest writes this directory too, the two replace each other's package\n",
+		path, strings.Join(old, ", "), strings.Join(now, ", "))
 }
