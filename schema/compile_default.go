@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -40,6 +41,10 @@ func (c *compiler) checkDefault(d pendingDefault) {
 			goType = "int64"
 		}
 		c.warnf(d.value, "default-mismatch", "default %s is outside the range of the Go type of this field (%s); not applied", describe(d.value), goType)
+		return
+	}
+	if replaced(d.value) {
+		c.warnf(d.value, "default-mismatch", "default %s holds an unpaired surrogate escape, which no argument can (one that does is refused); not applied", describe(d.value))
 		return
 	}
 	if why := misfit(t, d.value, 0); why != "" {
@@ -355,4 +360,22 @@ func stringMisfit(cs ir.Constraints, s string) string {
 		}
 	}
 	return ""
+}
+
+// replaced reports whether n or a string inside it had an unpaired
+// surrogate escape (jsonpos.Node.Replaced).
+func replaced(n *jsonpos.Node) bool {
+	switch n.Kind {
+	case jsonpos.StringNode:
+		return n.Replaced
+	case jsonpos.ArrayNode:
+		return slices.ContainsFunc(n.Items, replaced)
+	case jsonpos.ObjectNode:
+		for _, m := range n.Members {
+			if replaced(m.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }

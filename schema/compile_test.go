@@ -119,6 +119,11 @@ DoItS: enum("a"=DoItSA "b"=DoItSB)
 R: object{x:int req}
 warning tools.json:2:36: /0/function/parameters/properties/n/default: default "10" does not match the schema: expected integer; not applied
 warning tools.json:4:52: /0/function/parameters/properties/s/default: default "c" does not match the schema: not one of "a", "b"; not applied`},
+		{"default with an unpaired surrogate", `{"type":"object","properties":{
+			"s":{"type":"string","default":"\ud800"},
+			"p":{"type":"string","default":"\ud83d\ude00"}}}`, `
+DoItParams: object{s:string, p:string ="😀" ="😀"}
+warning tools.json:2:35: /0/function/parameters/properties/s/default: default "�" holds an unpaired surrogate escape, which no argument can (one that does is refused); not applied`},
 		{"defaults checked by every keyword", `{"type":"object","properties":{
 			"d":{"type":"string","format":"date","default":"nope"},
 			"p":{"type":"string","pattern":"^a","default":"x"},

@@ -48,6 +48,10 @@ type Node struct {
 	Kind NodeKind
 	// Bool is the value of a BoolNode.
 	Bool bool
+	// Replaced reports that a StringNode's text had an unpaired surrogate
+	// escape ("\ud800"), which Str holds as U+FFFD: JSON text may say
+	// it, no UTF-8 string holds it.
+	Replaced bool
 	// Pos is the position of the value's first byte and its JSON pointer.
 	Pos ir.Pos
 	// Num is the literal text of a NumberNode (exact, never rounded).

@@ -73,6 +73,9 @@ func (p *parser) document() (*Node, error) {
 }
 
 type parser struct {
+	// lone is set by escape when it replaced an unpaired surrogate, for
+	// the string being read (Node.Replaced).
+	lone bool
 	// bare parses skip JSON pointers (nodes get none): for re-reading
 	// schemas toolgen wrote itself, where no error needs locating.
 	bare      bool
@@ -231,6 +234,7 @@ func (p *parser) value(ptr string, depth int) (*Node, error) {
 		}
 		n := p.node(StringNode, pos)
 		n.Str = s
+		n.Replaced, p.lone = p.lone, false
 		return n, nil
 	case c == '-' || c >= '0' && c <= '9':
 		pos := p.pos(start, ptr)
@@ -428,6 +432,7 @@ func (p *parser) escape(b *strings.Builder, i int, ptr string) (int, error) {
 				}
 			}
 			r = utf8.RuneError // lone surrogate
+			p.lone = true
 		}
 		b.WriteRune(r)
 		return i, nil
@@ -540,6 +545,7 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.lone = false // a key's, not the value's
 		valPtr := ptr
 		if !p.bare {
 			valPtr = ptr + "/" + escapePointerToken(key)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -251,5 +252,21 @@ func TestParsePointerBudget(t *testing.T) {
 	_, err := Parse("p.json", []byte(deep))
 	if err == nil || !strings.Contains(err.Error(), "long keys are nested too deep") || !strings.HasPrefix(err.Error(), "p.json:1:") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// An unpaired surrogate escape is read as U+FFFD and marked (Replaced),
+// on the string that had it only: a key's does not mark its value.
+func TestReplacedSurrogate(t *testing.T) {
+	n, err := Parse("f.json", []byte(`{"a":"\ud800","\udc00":"x","b":"\ud83d\ude00","c":["\udfff"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []bool{n.Get("a").Replaced, n.Members[1].Value.Replaced, n.Get("b").Replaced, n.Get("c").Items[0].Replaced}
+	if want := []bool{true, false, false, true}; !slices.Equal(got, want) {
+		t.Errorf("Replaced = %v, want %v", got, want)
+	}
+	if n.Get("a").Str != "\uFFFD" || n.Get("b").Str != "😀" {
+		t.Errorf("strings %q %q", n.Get("a").Str, n.Get("b").Str)
 	}
 }
