@@ -92,16 +92,27 @@ func misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 		return why
 	}
 	if t.Delegated != nil && len(t.Resources) == 0 {
-		if s, err := check.CompileSchema(string(t.Delegated)); err == nil {
-			var g any
-			dec := json.NewDecoder(bytes.NewReader(n.JSON()))
-			dec.UseNumber()
-			if dec.Decode(&g) == nil {
-				if found := s.Validate(g, ""); len(found) > 0 {
-					return found[0].Message
-				}
-			}
-		}
+		return schemaMisfit(string(t.Delegated), n)
+	}
+	return ""
+}
+
+// schemaMisfit returns why the embedded validator refuses value n
+// against the schema text ("" when it takes it, or the schema does not
+// compile alone).
+func schemaMisfit(schemaJSON string, n *jsonpos.Node) string {
+	s, err := check.CompileSchema(schemaJSON)
+	if err != nil {
+		return ""
+	}
+	var g any
+	dec := json.NewDecoder(bytes.NewReader(n.JSON()))
+	dec.UseNumber()
+	if dec.Decode(&g) != nil {
+		return ""
+	}
+	if found := s.Validate(g, ""); len(found) > 0 {
+		return found[0].Message
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"bytes"
-	"encoding/json"
 	"math"
 	"math/big"
 	"slices"
@@ -157,32 +156,15 @@ func (c *compiler) constMisfit(v *view, k *jsonpos.Node) string {
 	for _, kw := range v.kws {
 		// type is checked before (valueFits), and a const with a type
 		// alone, the common case, costs no validator.
-		if kw.Key != "const" && kw.Key != "type" && !annotationKeyword[kw.Key] {
+		if kw.Key != "const" && kw.Key != "type" && !isAnnotation(kw.Key) {
 			members = append(members, jsonpos.Member{Key: kw.Key, Value: kw.Value})
 		}
 	}
 	if len(members) == 0 {
 		return ""
 	}
-	s, err := check.CompileSchema(string(c.synth(v.src, members).JSON()))
-	if err != nil {
-		return ""
-	}
-	var g any
-	dec := json.NewDecoder(bytes.NewReader(k.JSON()))
-	dec.UseNumber()
-	if dec.Decode(&g) != nil {
-		return ""
-	}
-	if found := s.Validate(g, ""); len(found) > 0 {
-		return found[0].Message
-	}
-	return ""
+	return schemaMisfit(string(c.synth(v.src, members).JSON()), k)
 }
-
-// annotationKeyword are keywords that do not constrain a value.
-var annotationKeyword = map[string]bool{"title": true, "description": true, "examples": true, "default": true,
-	"$comment": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$schema": true, "$id": true, "$anchor": true, "$defs": true, "definitions": true}
 
 // compileViewBody compiles the view's union, const, enum or types into
 // t and returns the subschemas to delegate.

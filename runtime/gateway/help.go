@@ -377,17 +377,12 @@ func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known
 // with the same first letter ("fmt", "inc_examples"), or the last word
 // ("schemas" for include_schemas); "" when none is.
 func closeArg(name string, known []string) string {
-	norm := func(s string) string {
-		return strings.ToLower(strings.NewReplacer("-", "_", " ", "_").Replace(strings.TrimSpace(s)))
-	}
-	n := norm(name)
+	n := strings.ToLower(strings.TrimSpace(name))
 	if n == "" || len(n) > text.MaxSuggestLen {
 		return ""
 	}
-	for _, k := range known {
-		if n == k {
-			return k
-		}
+	if c := text.Respelled(n, known); c != "" {
+		return c
 	}
 	if c := text.Closest(n, known); c != "" {
 		return c
@@ -412,10 +407,7 @@ func isSubsequence(a, b string) bool {
 }
 
 // jsonQuote is s as a JSON string.
-func jsonQuote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
+func jsonQuote(s string) string { return string(text.AppendJSONString(nil, s, false)) }
 
 // help answers one tool_help request.
 func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {

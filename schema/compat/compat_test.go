@@ -18,15 +18,22 @@ import (
 func family(t *testing.T, props, required, manifestText string) *ir.Family {
 	t.Helper()
 	src := fmt.Sprintf(`[{"type":"function","function":{"name":"get_item","description":"Get.","parameters":{"type":"object","properties":{%s},"required":[%s]}}}]`, props, required)
-	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: src}}, schema.BuildOptions{Package: "p"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var m *manifest.Manifest
 	if manifestText != "" {
+		var err error
 		if m, err = manifest.Load("toolgen.yaml", []byte(manifestText)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return build(t, src, m)
+}
+
+// build compiles the definitions src and derives their taxonomy with m.
+func build(t *testing.T, src string, m *manifest.Manifest) *ir.Family {
+	t.Helper()
+	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: src}}, schema.BuildOptions{Package: "p"})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := taxonomy.Derive(f, m); err != nil {
 		t.Fatal(err)
@@ -95,15 +102,7 @@ func resultFamily(t *testing.T, props, required string) *ir.Family {
 	if props != "" {
 		out = fmt.Sprintf(`,"outputSchema":{"type":"object","properties":{%s},"required":[%s]}`, props, required)
 	}
-	src := `{"tools":[{"name":"get_user","description":"Get.","inputSchema":{"type":"object","properties":{}}` + out + `}]}`
-	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: src}}, schema.BuildOptions{Package: "p"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := taxonomy.Derive(f, nil); err != nil {
-		t.Fatal(err)
-	}
-	return f
+	return build(t, `{"tools":[{"name":"get_user","description":"Get.","inputSchema":{"type":"object","properties":{}}`+out+`}]}`, nil)
 }
 
 // A result is read by its consumers: a change is breaking when the result

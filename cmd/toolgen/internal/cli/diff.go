@@ -106,8 +106,7 @@ func revisionOf(name string) (rev, path string, ok bool) {
 	if _, err := os.Stat(name); err == nil {
 		return "", "", false
 	}
-	rev, path, ok = strings.Cut(name, ":")
-	return rev, path, ok && rev != "" && path != "" && !strings.HasPrefix(rev, "-")
+	return splitRevision(name)
 }
 
 // manifestPath is the manifest -c names, else toolgen.yaml when present.

@@ -199,8 +199,8 @@ func commandLine(cmd string, args []string) string {
 // replace each other's package without a word otherwise.
 func warnOtherSources(p *project, stderr io.Writer) {
 	path := filepath.Join(p.outDir, "types_gen.go")
-	if !isToolgenFile(path) {
-		return
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return // a named pipe would block the read
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -210,6 +210,9 @@ func warnOtherSources(p *project, stderr io.Writer) {
 	var old []string
 	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
 	for i := 0; i < 4 && sc.Scan(); i++ {
+		if i == 0 && !isGenerated(sc.Bytes()) {
+			return // the user's file, not a package toolgen generated
+		}
 		if rest, ok := strings.CutPrefix(sc.Text(), "// Source: "); ok {
 			old = strings.Split(rest, ", ")
 		}

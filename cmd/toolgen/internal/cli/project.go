@@ -47,12 +47,7 @@ type project struct {
 // taxonomy. Located errors are returned as jsonpos.ErrorList.
 func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) {
 	p := &project{}
-	manifestPath := fl.config
-	if manifestPath == "" {
-		if _, err := os.Stat(defaultManifest); err == nil {
-			manifestPath = defaultManifest
-		}
-	}
+	manifestPath := manifestPath(fl.config)
 	// Manifest errors do not stop the run: the inputs' errors are
 	// reported with them, sorted by position.
 	var manifestErrs jsonpos.ErrorList
@@ -422,10 +417,8 @@ func readFileOrRevision(name string) (load.Input, error) {
 	if err == nil || !os.IsNotExist(err) {
 		return in, err
 	}
-	rev, path, ok := strings.Cut(name, ":")
-	if !ok || rev == "" || path == "" || strings.HasPrefix(rev, "-") {
-		// A revision starting with '-' would reach git as an option
-		// (--output=FILE writes a file): such a name is only a file.
+	rev, path, ok := splitRevision(name)
+	if !ok {
 		return load.Input{}, err
 	}
 	out, gerr := gitShow(rev, path)
@@ -439,11 +432,6 @@ func readFileOrRevision(name string) (load.Input, error) {
 // revision REV.
 func gitShow(rev, path string) ([]byte, error) {
 	object := rev + ":./" + filepath.ToSlash(path)
-	// A directory would show as a listing of its files, then be read as
-	// JSON.
-	if kind, err := exec.Command("git", "cat-file", "-t", object).Output(); err == nil && strings.TrimSpace(string(kind)) != "blob" {
-		return nil, fmt.Errorf("%s is a %s in %s, not a file", path, strings.TrimSpace(string(kind)), rev)
-	}
 	var stderr bytes.Buffer
 	cmd := exec.Command("git", "show", object)
 	cmd.Stderr = &stderr
@@ -454,5 +442,18 @@ func gitShow(rev, path string) ([]byte, error) {
 		}
 		return nil, err
 	}
+	// A directory shows as "tree REV:PATH" and a listing of its files,
+	// which would be read as JSON.
+	if bytes.HasPrefix(out, []byte("tree "+object+"\n")) {
+		return nil, fmt.Errorf("%s is a tree in %s, not a file", path, rev)
+	}
 	return out, nil
+}
+
+// splitRevision splits REV:PATH. A revision starting with '-' would reach
+// git as an option (--output=FILE writes a file): such a name is only a
+// file name, ok false.
+func splitRevision(name string) (rev, path string, ok bool) {
+	rev, path, ok = strings.Cut(name, ":")
+	return rev, path, ok && rev != "" && path != "" && !strings.HasPrefix(rev, "-")
 }

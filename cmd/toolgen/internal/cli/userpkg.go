@@ -215,13 +215,5 @@ func identEnd(s string) int {
 // isIdent reports whether s is a Go identifier of ASCII letters, digits
 // and underscores (what toolgen emits).
 func isIdent(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
+	return s != "" && (s[0] < '0' || s[0] > '9') && identEnd(s) == len(s)
 }
