@@ -281,6 +281,12 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		nameEnd[i] = int32(len(allNames))
 		ix.seq[i] = words[i].ids[:words[i].end[fieldDesc]]
 	}
+	ix.kinds = make([]valueKinds, len(ops))
+	for i := range ops {
+		for _, k := range words[i].field(fieldArgs) {
+			ix.kinds[i] |= stemKinds[ix.terms[k]]
+		}
+	}
 	// The backing array no longer grows: slice it.
 	from := 0
 	for i := range ops {

@@ -150,7 +150,7 @@ var stopWords = setOf("a", "an", "the", "to", "of", "for", "in", "on", "at", "by
 	"is", "are", "be", "been", "was", "it", "its", "this", "that", "these", "those", "my", "me", "i", "we", "our", "you", "your",
 	"please", "can", "could", "would", "should", "will", "do", "does", "did", "want", "need", "some", "any", "about", "which", "what",
 	"how", "there", "their", "them", "as", "if", "so", "up", "out", "via", "e", "g", "etc", "given", "specified", "provided",
-	"s", "t", "don", "let", "just", "also", "then", "than", "have", "has", "had", "am", "he", "she", "they", "his", "her",
+	"s", "t", "d", "ll", "m", "re", "ve", "don", "let", "just", "also", "then", "than", "have", "has", "had", "am", "he", "she", "they", "his", "her",
 	"one", "use", "using", "used", "based", "specific", "like", "such", "other", "when", "where", "who", "whose", "whom",
 	"why", "every", "each", "here", "now", "right", "today", "tomorrow", "yesterday", "again", "more", "most", "very",
 	"got", "us", "him", "myself", "thing", "something", "anything", "everything", "somewhere", "way", "well")

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -60,6 +61,10 @@ type rankParams struct {
 	// once, however often repeated). A long question repeats what it is
 	// about ("air quality … the air quality index").
 	K3 float64
+	// Value multiplies an op's score by 1+Value for each kind of value
+	// the query holds (a date, a time, a URL, an email address) that one
+	// of the op's arguments takes (values.go).
+	Value float64
 }
 
 var defaultRank = rankParams{
@@ -80,6 +85,7 @@ var defaultRank = rankParams{
 	NameCoverage: 0,
 	Proximity:    1.0,
 	K3:           0.5,
+	Value:        0.2,
 }
 
 // Reranker re-scores the first stage's best candidates for a query, e.g.
@@ -123,6 +129,7 @@ type Index struct {
 	names  [][]int32        // distinct terms of each op's name field, compounds' parts too
 	seq    [][]int32        // terms of each op's name and description, in order
 	action []actionClass    // each op's action
+	kinds  []valueKinds     // the kinds of value each op's arguments take
 	vocab  []string         // sorted terms
 	rerank Reranker
 }
@@ -250,6 +257,10 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if p.Feedback > 0 {
 		ix.feedback(qids, scores, best)
 	}
+	var qKinds valueKinds
+	if p.Value > 0 {
+		qKinds = queryKinds(query)
+	}
 	depth := max(limit, p.RerankDepth)
 	top := make([]scored, 0, depth+1)
 	for d, s := range scores {
@@ -259,6 +270,9 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		// Reward covering more of the query's rare words.
 		s *= 1 + p.Coverage*covered[d]/total
 		s *= ix.actionFactor(qAction, ix.action[d])
+		if qKinds != 0 {
+			s *= 1 + p.Value*float64(bits.OnesCount8(uint8(qKinds&ix.kinds[d])))
+		}
 		// A plural noun naming the op's entity ("the tasks of…") asks for
 		// a listing rather than one item.
 		if ix.action[d] == actList || ix.action[d] == actSearch {
@@ -540,11 +554,34 @@ func queryAction(words, stems []string) actionClass {
 func queryStems(words []string) []string {
 	stems := make([]string, len(words))
 	for i, w := range words {
-		if !stopWords[w] && !isDigits(w) {
+		if !stopWords[w] && !isDigits(w) && !frameWord(words, i) {
 			stems[i] = stem(w)
 		}
 	}
 	return stems
+}
+
+// frameWord reports whether words[i] belongs to the frame of a request
+// addressed to the assistant ("help me", "tell me", "let me know", "hi"),
+// which says nothing of the need.
+func frameWord(words []string, i int) bool {
+	next := ""
+	if i+1 < len(words) {
+		next = words[i+1]
+	}
+	prev := ""
+	if i > 0 {
+		prev = words[i-1]
+	}
+	switch words[i] {
+	case "help", "tell", "assist":
+		return next == "me" || next == "us"
+	case "know":
+		return prev == "to" || prev == "me" || prev == "us"
+	case "hi", "hey", "hello", "thanks", "thank", "great":
+		return true
+	}
+	return false
 }
 
 // requestCue is the index of the word after the query's first request

@@ -1,0 +1,131 @@
+package gateway
+
+import "strings"
+
+// Values a query holds are evidence of the arguments an op takes: "the
+// forecast for Berkeley on April 25th" names no argument, but its date
+// fits an op with a date argument better than one without. Near-duplicate
+// tools ("weather_forecast", "weather_get_by_city_date") often differ in
+// just that.
+
+// valueKinds is a set of kinds of value (a bit per kind).
+type valueKinds uint8
+
+const (
+	valueDate valueKinds = 1 << iota
+	valueTime
+	valueURL
+	valueEmail
+	valueMoney
+)
+
+// kindWords are the argument-name words that take each kind of value.
+var kindWords = map[string]valueKinds{
+	"date": valueDate, "birthday": valueDate, "deadline": valueDate,
+	"time": valueTime,
+	"url":  valueURL, "uri": valueURL, "link": valueURL, "endpoint": valueURL, "website": valueURL,
+	"email": valueEmail, "mail": valueEmail,
+	"amount": valueMoney, "price": valueMoney, "budget": valueMoney, "cost": valueMoney, "payment": valueMoney, "salary": valueMoney, "balance": valueMoney, "fee": valueMoney,
+}
+
+// stemKinds is kindWords by stem: an op takes the kinds of its argument
+// names' terms.
+var stemKinds = func() map[string]valueKinds {
+	m := make(map[string]valueKinds, len(kindWords))
+	for w, k := range kindWords {
+		m[stem(w)] |= k
+	}
+	return m
+}()
+
+var (
+	monthNames = setOf("january", "february", "march", "april", "june", "july", "august", "september",
+		"october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
+	currencyWords = setOf("dollar", "dollars", "usd", "euro", "euros", "eur", "yen", "jpy", "gbp", "rupee", "rupees", "inr", "cad", "aud", "yuan", "cny")
+	dayNames      = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow", "yesterday", "weekend")
+)
+
+// queryKinds are the kinds of value the query holds: a date (a month or
+// weekday name beside a number, a weekday, 2023-04-25, 25/4/2023), a time
+// of day (13:30, 7 pm), a URL, an email address or an amount of money
+// ($125, 500 dollars).
+func queryKinds(query string) valueKinds {
+	var k valueKinds
+	fields := strings.Fields(strings.ToLower(query))
+	for i, f := range fields {
+		f = strings.Trim(f, ",;.!?()[]{}'\"")
+		switch {
+		case strings.Contains(f, "://") || strings.HasPrefix(f, "www."):
+			k |= valueURL
+		case strings.Contains(f, "@") && strings.Contains(f[strings.IndexByte(f, '@'):], "."):
+			k |= valueEmail
+		case dayNames[f]:
+			k |= valueDate
+		case monthNames[f] || f == "may":
+			// a month name counts beside a number ("March 8th", "8 May")
+			if nearNumber(fields, i) {
+				k |= valueDate
+			}
+		case strings.IndexAny(f, "$€£¥") == 0 || currencyWords[f] && nearNumber(fields, i):
+			k |= valueMoney
+		case isNumericDate(f):
+			k |= valueDate
+		case isClockTime(f, fields, i):
+			k |= valueTime
+		}
+	}
+	return k
+}
+
+// nearNumber reports whether one of the two fields before or after
+// fields[i] starts with a digit ("March 8th", "the 14th of March", "500 US
+// dollars").
+func nearNumber(fields []string, i int) bool {
+	for j := max(i-2, 0); j <= min(i+2, len(fields)-1); j++ {
+		if j != i && fields[j] != "" && fields[j][0] >= '0' && fields[j][0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// isNumericDate reports whether f is three numbers joined by "-", "/" or
+// "." with a year among them (2023-04-25, 25/4/2023, 2023.10.1).
+func isNumericDate(f string) bool {
+	for _, sep := range "-/." {
+		parts := strings.Split(f, string(sep))
+		if len(parts) != 3 {
+			continue
+		}
+		year := false
+		ok := true
+		for _, p := range parts {
+			if !isDigits(p) || len(p) > 4 {
+				ok = false
+				break
+			}
+			year = year || len(p) == 4
+		}
+		if ok && (year || sep == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// isClockTime reports whether f is a time of day: 13:30, 7pm, or a number
+// followed by "am"/"pm".
+func isClockTime(f string, fields []string, i int) bool {
+	if h, m, ok := strings.Cut(f, ":"); ok && isDigits(h) && len(h) <= 2 && len(m) >= 2 && isDigits(m[:2]) {
+		return true
+	}
+	num := strings.TrimSuffix(strings.TrimSuffix(f, "am"), "pm")
+	if num != f {
+		return isDigits(num) && len(num) <= 2
+	}
+	if isDigits(f) && len(f) <= 2 && i+1 < len(fields) {
+		next := strings.Trim(fields[i+1], ",;.!?()")
+		return next == "am" || next == "pm" || next == "a.m" || next == "p.m"
+	}
+	return false
+}

@@ -1,0 +1,105 @@
+package gateway
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestQueryKinds(t *testing.T) {
+	cases := []struct {
+		query string
+		want  valueKinds
+	}{
+		{"weather forecast for Berkeley on April 25th", valueDate},
+		{"what will it be like on 2023-04-15?", valueDate},
+		{"book it for 25/4/2024", valueDate},
+		{"the forecast for 2023.10.1 please", valueDate},
+		{"anything on next Saturday", valueDate},
+		{"a table for 4 on the 14th of March 2023 at 13:30", valueDate | valueTime},
+		{"remind me at 7 pm", valueTime},
+		{"remind me at 7pm", valueTime},
+		{"fetch https://example.com/data.json", valueURL},
+		{"open www.example.org", valueURL},
+		{"mail jo@example.com the report", valueEmail},
+		{"send $125 to Alex", valueMoney},
+		{"convert 500 US dollars to euros", valueMoney},
+		// not values
+		{"May I march on the capital?", 0},
+		{"a forecast for the next 3 days", 0},
+		{"version 1.2.3 release notes", 0},
+		{"reply @alex on the thread", 0},
+		{"tell me about dollars and cents", 0},
+		{"ratio 3:1 of water", 0},
+		{"", 0},
+	}
+	for _, c := range cases {
+		if got := queryKinds(c.query); got != c.want {
+			t.Errorf("queryKinds(%q) = %05b, want %05b", c.query, got, c.want)
+		}
+	}
+}
+
+// TestValueEvidence: of near-duplicate ops, the one whose arguments take
+// the kind of value the query holds ranks first; without such a value the
+// order is the lexical one.
+func TestValueEvidence(t *testing.T) {
+	ops := []Op{
+		{Path: "weather.forecast", Tool: "weather_forecast", Description: "Retrieve the weather forecast for a location.",
+			Parameters: []byte(`{"type":"object","properties":{"location":{"type":"string"},"days":{"type":"integer"}}}`)},
+		{Path: "weather.forecast2", Tool: "weather_forecast2", Description: "Retrieve the weather forecast for a location.",
+			Parameters: []byte(`{"type":"object","properties":{"location":{"type":"string"},"date":{"type":"string"}}}`)},
+		{Path: "music.play", Tool: "play_song", Description: "Play a song.",
+			Parameters: []byte(`{"type":"object","properties":{"date":{"type":"string"}}}`)},
+	}
+	ix := NewIndex(ops)
+	top := func(q string) string {
+		hs := ix.Search(q, 5)
+		if len(hs) == 0 {
+			t.Fatalf("Search(%q): no hits", q)
+		}
+		return hs[0].Tool
+	}
+	if got := top("weather forecast for Pacifica on April 11th, 2023"); got != "weather_forecast2" {
+		t.Errorf("dated query: top %s, want weather_forecast2", got)
+	}
+	if got := top("weather forecast for Pacifica"); got != "weather_forecast" {
+		t.Errorf("undated query: top %s, want weather_forecast", got)
+	}
+	// A value is evidence for ops the words already found, not a match
+	// of its own.
+	for _, h := range ix.Search("weather on April 11th", 5) {
+		if h.Tool == "play_song" {
+			t.Errorf("an op matching no query word was found by the date alone: %v", h)
+		}
+	}
+}
+
+// TestFrameWords: the words of a request's frame ("help me", "tell me",
+// "let me know") are not searched for; the same words naming a need are.
+func TestFrameWords(t *testing.T) {
+	cases := []struct {
+		query string
+		want  []string // stems searched for
+	}{
+		{"Can you help me find a psychologist?", []string{"find", "psychologist"}},
+		{"tell me the weather, thanks", []string{"weather"}},
+		{"I'd like to know the price", []string{"price"}},
+		{"show help for the deploy command", []string{"show", "help", "deploy", "command"}},
+		{"tell the team", []string{"tell", "team"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, st := range queryStems(splitWords(c.query)) {
+			if st != "" {
+				got = append(got, st)
+			}
+		}
+		var want []string
+		for _, w := range c.want {
+			want = append(want, stem(w))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("queryStems(%q) = %v, want %v", c.query, got, want)
+		}
+	}
+}
