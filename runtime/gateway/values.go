@@ -17,6 +17,8 @@ const (
 	valueURL
 	valueEmail
 	valueMoney
+	valueLanguage
+	valueZone
 )
 
 // kindWords are the argument-name words that take each kind of value.
@@ -25,6 +27,8 @@ var kindWords = map[string]valueKinds{
 	"time": valueTime,
 	"url":  valueURL, "uri": valueURL, "link": valueURL, "endpoint": valueURL, "website": valueURL,
 	"email": valueEmail, "mail": valueEmail,
+	"language": valueLanguage, "lang": valueLanguage, "locale": valueLanguage,
+	"timezone": valueZone, "zone": valueZone, "tz": valueZone,
 	"amount": valueMoney, "price": valueMoney, "budget": valueMoney, "cost": valueMoney, "payment": valueMoney, "salary": valueMoney, "balance": valueMoney, "fee": valueMoney,
 }
 
@@ -42,13 +46,16 @@ var (
 	monthNames = setOf("january", "february", "march", "april", "june", "july", "august", "september",
 		"october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 	currencyWords = setOf("dollar", "dollars", "usd", "euro", "euros", "eur", "yen", "jpy", "gbp", "rupee", "rupees", "inr", "cad", "aud", "yuan", "cny")
-	dayNames      = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow", "yesterday", "weekend")
+	languageNames = setOf("english", "spanish", "french", "german", "chinese", "mandarin", "cantonese", "japanese", "korean",
+		"italian", "portuguese", "russian", "arabic", "hindi", "dutch", "swedish", "norwegian", "danish", "finnish", "polish",
+		"turkish", "greek", "hebrew", "thai", "vietnamese", "indonesian", "malay", "ukrainian", "czech", "hungarian", "romanian")
+	dayNames = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow", "yesterday", "weekend")
 )
 
 // queryKinds are the kinds of value the query holds: a date (a month or
 // weekday name beside a number, a weekday, 2023-04-25, 25/4/2023), a time
-// of day (13:30, 7 pm), a URL, an email address or an amount of money
-// ($125, 500 dollars).
+// of day (13:30, 7 pm), a URL, an email address, an amount of money
+// ($125, 500 dollars) or a language's name.
 func queryKinds(query string) valueKinds {
 	var k valueKinds
 	fields := strings.Fields(strings.ToLower(query))
@@ -68,6 +75,10 @@ func queryKinds(query string) valueKinds {
 			}
 		case strings.IndexAny(f, "$€£¥") == 0 || currencyWords[f] && nearNumber(fields, i):
 			k |= valueMoney
+		case languageNames[f]:
+			k |= valueLanguage
+		case isZone(f):
+			k |= valueZone
 		case isNumericDate(f):
 			k |= valueDate
 		case isClockTime(f, fields, i):
@@ -129,3 +140,16 @@ func isClockTime(f string, fields []string, i int) bool {
 	}
 	return false
 }
+
+// isZone reports whether f names a time zone by its UTC offset or a
+// common abbreviation (GMT+7, UTC, PST).
+func isZone(f string) bool {
+	for _, p := range [...]string{"gmt", "utc"} {
+		if rest, ok := strings.CutPrefix(f, p); ok {
+			return rest == "" || (rest[0] == '+' || rest[0] == '-') && len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9'
+		}
+	}
+	return zoneNames[f]
+}
+
+var zoneNames = setOf("pst", "pdt", "mst", "mdt", "cst", "cdt", "est", "edt", "cet", "cest", "bst", "jst", "aest")

@@ -23,6 +23,9 @@ func TestQueryKinds(t *testing.T) {
 		{"mail jo@example.com the report", valueEmail},
 		{"send $125 to Alex", valueMoney},
 		{"convert 500 US dollars to euros", valueMoney},
+		{"translate it from English to Chinese", valueLanguage},
+		{"Linh (GMT+7) and Maria (UTC-2) meet at 9 am PST", valueZone | valueTime},
+		{"a call at 10:00 UTC", valueTime | valueZone},
 		// not values
 		{"May I march on the capital?", 0},
 		{"a forecast for the next 3 days", 0},
@@ -30,6 +33,7 @@ func TestQueryKinds(t *testing.T) {
 		{"reply @alex on the thread", 0},
 		{"tell me about dollars and cents", 0},
 		{"ratio 3:1 of water", 0},
+		{"the gmtime function", 0},
 		{"", 0},
 	}
 	for _, c := range cases {
