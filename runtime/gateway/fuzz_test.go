@@ -103,6 +103,7 @@ func FuzzSearch(f *testing.F) {
 func FuzzIndex(f *testing.F) {
 	f.Add("getUserID", "Find the airfare.", `{"type":"object","properties":{"a":{"enum":["x y",1,null]},"b":{"items":{"properties":{"c":{}}}}}}`, "cheapest air fare")
 	f.Add("HTMLParser_v2", "", `{"properties":{"x":{"anyOf":[{"const":"é"}]}}}`, "ＴＡＳＫＳ")
+	f.Add("get_weather", "Weather on a date.", `{"properties":{"date":{},"time_zone":{}}}`, "weather on 2023-04-1 at 7pm GMT+ $5 a@b. www. 1/2/ 12:3 march 8th")
 	f.Fuzz(func(t *testing.T, name, desc, params, query string) {
 		ops := []Op{{Path: "a.b", Tool: name, Description: desc, Parameters: json.RawMessage(params)}, {Path: "c.d", Tool: "list_airfares"}}
 		ix := NewIndex(ops)

@@ -100,24 +100,26 @@ func nearNumber(fields []string, i int) bool {
 	return false
 }
 
-// isNumericDate reports whether f is three numbers joined by "-", "/" or
-// "." with a year among them (2023-04-25, 25/4/2023, 2023.10.1).
+// isNumericDate reports whether f is three numbers joined by one of "-",
+// "/" or "." with a year among them (2023-04-25, 25/4/2023, 2023.10.1), or
+// by "/" (25/4/23).
 func isNumericDate(f string) bool {
 	for _, sep := range "-/." {
-		parts := strings.Split(f, string(sep))
-		if len(parts) != 3 {
-			continue
-		}
-		year := false
-		ok := true
-		for _, p := range parts {
-			if !isDigits(p) || len(p) > 4 {
-				ok = false
+		parts, year, n := 0, false, 0
+		for i := 0; i <= len(f); i++ {
+			if i < len(f) && f[i] >= '0' && f[i] <= '9' {
+				n++
+				continue
+			}
+			if i < len(f) && rune(f[i]) != sep || n == 0 || n > 4 {
+				parts = -1
 				break
 			}
-			year = year || len(p) == 4
+			parts++
+			year = year || n == 4
+			n = 0
 		}
-		if ok && (year || sep == '/') {
+		if parts == 3 && (year || sep == '/') {
 			return true
 		}
 	}
