@@ -98,38 +98,37 @@
 // that word (both learned from the family's own words, not a word list);
 // file and domain names in a query stand for "file" and "website"; the
 // frame of a request ("help me", "tell me", "let me know", "thanks") is not
-// searched for. Each
-// query word scores the best of itself, its lexicon synonyms (×0.6) and
-// indexed words sharing a prefix of five or more letters (×0.5); a word the
-// query repeats n times weighs 1.5n/(0.5+n), Okapi's query-term saturation
-// with k3 0.5 ("air quality … the air quality index" is about air quality).
-// An op's sum is multiplied by 1 + half the share of the query's idf mass
-// it matches (rare words count more), by ×1.1 when the query's action verb
-// (the first after a request cue such as "can you", "please" or "I want
-// to", when it has one; else its first) is the op's or both only read,
-// ×0.9 when they differ, by ×1.25 for a listing op whose entity the query
-// names in the plural, and by ×1.2 for each kind of value the query holds
-// (a date, a time of day, a URL, an email address, an amount of money, a
-// language, a time zone) that one of the op's arguments takes by its name
-// ("date", "url", "amount", "language", …): values are evidence of the
-// arguments, and near-duplicate tools often differ in just those
-// (values.go). The best 50 are
-// then re-scored by the share of the query's adjacent word pairs found
-// within three words in the op's name and description (×1), and by a
-// Reranker when one is set (WithSearchReranker; EmbeddingReranker adapts an
-// Embedder). Of ops that score the same (near-duplicate tools), the one
-// whose name holds the larger share of its idf mass in the query goes
-// first, then the smaller op path. The constants are chosen by 5-fold
-// cross-validation over every query set (TestSearchCrossValidation): the
-// in-repo pool with hand-written queries, that pool plus the shared corpus
-// tool sets, ACEBench's 2,307 tools with 825 questions, and synthetic sets
-// of description-derived queries over both pools (TestSearchSets logs each
-// set's recall against plain BM25). A set built from the Berkeley Function
-// Calling Leaderboard's public data (golden/bench/cmd/bfcl-cases) checks the
-// method on short questions over near-duplicate tools and is not used to
-// choose constants. Building the index reads schemas by a
-// scan of their JSON bytes, looks words up in a per-worker arena table and
-// lays postings out in flat slices (docs/SEARCH.md).
+// searched for. Each query word scores the best of itself, its lexicon
+// synonyms (×0.6) and indexed words sharing a prefix of five or more
+// letters (×0.5); a word the query repeats n times weighs 1.5n/(0.5+n),
+// Okapi's query-term saturation with k3 0.5 ("air quality … the air quality
+// index" is about air quality). An op's sum is multiplied by 1 + half the
+// share of the query's idf mass it matches (rare words count more), by ×1.1
+// when the query's action verb (the first after a request cue such as "can
+// you", "please" or "I want to", when it has one; else its first) is the
+// op's or both only read, ×0.9 when they differ, by ×1.25 for a listing op
+// whose entity the query names in the plural, and by ×1.2 for each kind of
+// value the query holds (a date, a time of day, a URL, an email address, an
+// amount of money, a language, a time zone, a year) that one of the op's
+// arguments takes by its name ("date", "url", "amount", "language", "year",
+// …): values are evidence of the arguments, and near-duplicate tools often
+// differ in just those (values.go). The best 50 are then re-scored by the
+// share of the query's adjacent word pairs found within three words in the
+// op's name and description (×1), and by a Reranker when one is set
+// (WithSearchReranker; EmbeddingReranker adapts an Embedder). Of ops that
+// score the same (near-duplicate tools), the one whose name holds the
+// larger share of its idf mass in the query goes first, then the smaller op
+// path. The constants are chosen by 5-fold cross-validation over every
+// query set (TestSearchCrossValidation): the in-repo pool with hand-written
+// queries, that pool plus the shared corpus tool sets, ACEBench's 2,307
+// tools with 825 questions, and synthetic sets of description-derived
+// queries over both pools (TestSearchSets logs each set's recall against
+// plain BM25). A set built from the Berkeley Function Calling Leaderboard's
+// public data (golden/bench/cmd/bfcl-cases) checks the method on short
+// questions over near-duplicate tools and is not used to choose constants.
+// Building the index reads schemas by a scan of their JSON bytes, looks
+// words up in a per-worker arena table and lays postings out in flat slices
+// (docs/SEARCH.md).
 //
 // Writes are refused with PERMISSION_DENIED unless WithWrites(true); a dry
 // run of a write op writes nothing and runs.

@@ -271,7 +271,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		s *= 1 + p.Coverage*covered[d]/total
 		s *= ix.actionFactor(qAction, ix.action[d])
 		if qKinds != 0 {
-			s *= 1 + p.Value*float64(bits.OnesCount8(uint8(qKinds&ix.kinds[d])))
+			s *= 1 + p.Value*float64(bits.OnesCount16(uint16(qKinds&ix.kinds[d])))
 		}
 		// A plural noun naming the op's entity ("the tasks of…") asks for
 		// a listing rather than one item.

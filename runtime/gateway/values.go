@@ -9,7 +9,7 @@ import "strings"
 // just that.
 
 // valueKinds is a set of kinds of value (a bit per kind).
-type valueKinds uint8
+type valueKinds uint16
 
 const (
 	valueDate valueKinds = 1 << iota
@@ -19,6 +19,7 @@ const (
 	valueMoney
 	valueLanguage
 	valueZone
+	valueYear
 )
 
 // kindWords are the argument-name words that take each kind of value.
@@ -28,6 +29,7 @@ var kindWords = map[string]valueKinds{
 	"url":  valueURL, "uri": valueURL, "link": valueURL, "endpoint": valueURL, "website": valueURL,
 	"email": valueEmail, "mail": valueEmail,
 	"language": valueLanguage, "lang": valueLanguage, "locale": valueLanguage,
+	"year":     valueYear,
 	"timezone": valueZone, "zone": valueZone, "tz": valueZone,
 	"amount": valueMoney, "price": valueMoney, "budget": valueMoney, "cost": valueMoney, "payment": valueMoney, "salary": valueMoney, "balance": valueMoney, "fee": valueMoney,
 }
@@ -55,7 +57,8 @@ var (
 // queryKinds are the kinds of value the query holds: a date (a month or
 // weekday name beside a number, a weekday, 2023-04-25, 25/4/2023), a time
 // of day (13:30, 7 pm), a URL, an email address, an amount of money
-// ($125, 500 dollars) or a language's name.
+// ($125, 500 dollars), a language's name, a time zone (GMT+7, PST) or a
+// year (1970).
 func queryKinds(query string) valueKinds {
 	var k valueKinds
 	fields := strings.Fields(strings.ToLower(query))
@@ -79,6 +82,8 @@ func queryKinds(query string) valueKinds {
 			k |= valueLanguage
 		case isZone(f):
 			k |= valueZone
+		case isYear(f):
+			k |= valueYear
 		case isNumericDate(f):
 			k |= valueDate
 		case isClockTime(f, fields, i):
@@ -155,3 +160,9 @@ func isZone(f string) bool {
 }
 
 var zoneNames = setOf("pst", "pdt", "mst", "mdt", "cst", "cdt", "est", "edt", "cet", "cest", "bst", "jst", "aest")
+
+// isYear reports whether f is a year of the last or next few centuries
+// (1800, 2023; not 500 or 12345).
+func isYear(f string) bool {
+	return len(f) == 4 && isDigits(f) && (f[:2] == "18" || f[:2] == "19" || f[:2] == "20")
+}
