@@ -89,9 +89,10 @@
 // tool name, entity, action; weight 1, b 0.75), description (1, 1),
 // argument names at any depth (0.5, 0.5), enum and const values (0.5, 0.5)
 // and argument descriptions (0.5, 0.75). Words are split at
-// snake/kebab/dot/camel/digit boundaries, lowercased, stripped of stop
-// words and numbers and stemmed by measure-based suffix rules after Porter,
-// so inflections and derivations meet ("calculator", "calculation",
+// snake/kebab/dot/camel/digit boundaries (text in Chinese, Japanese, Korean
+// or Thai into overlapping pairs of characters), lowercased, stripped of
+// stop words and numbers and stemmed by measure-based suffix rules after
+// Porter, so inflections and derivations meet ("calculator", "calculation",
 // "calculate"); a query word the family does not use whose two parts it
 // uses alone ("airfare": air, fare) is searched as its parts and two query
 // words it writes as one ("to-do": todo, "web site": website) also count as

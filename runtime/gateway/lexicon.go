@@ -68,23 +68,45 @@ func forWords[T ~string | ~[]byte](text T, fn func(T)) {
 	}
 }
 
+// forWordsRunes is forWords for text that is not ASCII. Scripts written
+// without spaces between words (Han, Hiragana, Katakana, Thai, …) and
+// Hangul, whose words carry their particles, are cut into overlapping
+// pairs of characters ("天气预报": 天气, 气预, 预报), as CJK search engines
+// do: a query and a definition then share the pairs of the words they
+// share, without a dictionary.
 func forWordsRunes(text string, fn func(string)) {
 	var cur []rune
+	curPaired := false
 	flush := func() {
-		if len(cur) > 0 {
+		switch {
+		case len(cur) == 0:
+		case curPaired && len(cur) > 2:
+			for i := 0; i+1 < len(cur); i++ {
+				fn(string(cur[i : i+2]))
+			}
+		default:
 			fn(string(cur))
-			cur = cur[:0]
 		}
+		cur = cur[:0]
 	}
 	rs := []rune(text)
 	for i, r := range rs {
+		if unicode.In(r, unicode.Mn, unicode.Mc) && len(cur) > 0 {
+			// a vowel sign or tone mark belongs to its letter (Thai,
+			// Devanagari, …)
+			cur = append(cur, r)
+			continue
+		}
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			flush()
 			continue
 		}
+		paired := pairedScript(r)
 		if len(cur) > 0 {
 			prev := cur[len(cur)-1]
 			switch {
+			case paired != curPaired:
+				flush()
 			case unicode.IsUpper(r) && unicode.IsLower(prev):
 				flush()
 			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
@@ -94,8 +116,16 @@ func forWordsRunes(text string, fn func(string)) {
 			}
 		}
 		cur = append(cur, r)
+		curPaired = paired
 	}
 	flush()
+}
+
+// pairedScript reports whether r is a letter of a script that
+// forWordsRunes cuts into pairs.
+func pairedScript(r rune) bool {
+	return r >= 0x0e00 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
 func isASCII[T ~string | ~[]byte](s T) bool {
