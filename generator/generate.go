@@ -46,7 +46,9 @@ type Options struct {
 // File is one generated source file.
 type File struct {
 	// Path is the file name relative to the package folder.
-	Path  string
+	Path string
+	// Bytes is the file's content; its last line is a checksum of the
+	// lines before it (Edited).
 	Bytes []byte
 }
 
@@ -269,7 +271,7 @@ func (g *gen) stream(ems []fileEmitter, yield func(File) error) error {
 		if r.err != nil {
 			return fmt.Errorf("generator: %s: %w", e.path, r.err)
 		}
-		if err := yield(File{Path: e.path, Bytes: r.src}); err != nil {
+		if err := yield(File{Path: e.path, Bytes: seal(r.src)}); err != nil {
 			return err
 		}
 		<-slots[lane[i]]

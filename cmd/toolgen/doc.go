@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [-q] [INPUT ...]
+//	toolgen generate [-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [-q] [--force] [INPUT ...]
 //	toolgen check    [-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]
 //	toolgen inspect  [-c FILE] [--format table|json] [INPUT ...]
 //	toolgen tokens   [-c FILE] [--format table|json] [INPUT ...]

@@ -55,5 +55,33 @@ func TestScripts(t *testing.T) {
 			}
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"replace": cmdReplace,
+			"crlf":    cmdCRLF,
+		},
 	})
+}
+
+// cmdReplace edits a file as a user would: replace FILE OLD NEW replaces
+// the first OLD by NEW (\n in NEW is a newline).
+func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace FILE OLD NEW")
+	}
+	data := ts.ReadFile(args[0])
+	if !strings.Contains(data, args[1]) {
+		ts.Fatalf("%s does not contain %q", args[0], args[1])
+	}
+	data = strings.Replace(data, args[1], strings.ReplaceAll(args[2], `\n`, "\n"), 1)
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+}
+
+// cmdCRLF gives FILE CRLF line endings, as git's core.autocrlf does on a
+// checkout.
+func cmdCRLF(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: crlf FILE")
+	}
+	data := strings.ReplaceAll(ts.ReadFile(args[0]), "\n", "\r\n")
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
 }

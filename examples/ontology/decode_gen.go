@@ -2575,3 +2575,5 @@ func (x *GetBuildosUsageGuideParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetBuildosUsageGuideParams are the properties GetBuildosUsageGuideParams accepts, for suggestions.
 var fieldNamesGetBuildosUsageGuideParams = []string{"topic"}
+
+// toolgen checksum: 6971cb0ea62baaf8

@@ -386,3 +386,5 @@ func (UnimplementedHandlers) GetBuildosOverview(ctx context.Context, tc runtime.
 func (UnimplementedHandlers) GetBuildosUsageGuide(ctx context.Context, tc runtime.ToolContext, p *GetBuildosUsageGuideParams) (runtime.ToolResult[GetBuildosUsageGuideResult], error) {
 	return runtime.ToolResult[GetBuildosUsageGuideResult]{}, runtime.NotImplemented("get_buildos_usage_guide")
 }
+
+// toolgen checksum: 4ee176d449eb2ce0

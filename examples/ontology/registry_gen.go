@@ -74,3 +74,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "a7b30f06649cbd78",
 }
+
+// toolgen checksum: 3f5db95683936846

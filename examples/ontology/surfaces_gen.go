@@ -1476,3 +1476,5 @@ func Code(h Handlers, opts ...codemode.Option) []runtime.Tool {
 func CodeDefinitions() json.RawMessage {
 	return runtime.Definitions(Code(UnimplementedHandlers{}))
 }
+
+// toolgen checksum: 31432e327cb22e59

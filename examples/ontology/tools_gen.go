@@ -819,3 +819,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "get_buildos_usage_guide", Description: "Get the BuildOS usage guide: how to do common things in the app, step by step.", Parameters: json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string","description":"Guide topic, e.g. projects, tasks, calendar, brain dump"}},"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetBuildosUsageGuideParams, h.GetBuildosUsageGuide),
 	}
 }
+
+// toolgen checksum: 80f96903d121b4e8

@@ -1816,3 +1816,5 @@ func (x *GetBuildosUsageGuideParams) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 95a1fe800d552f2d

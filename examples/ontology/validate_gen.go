@@ -1528,3 +1528,5 @@ var (
 	enum11 = []string{"must", "should", "could", "wont"}
 	enum12 = []string{"supports", "blocks", "depends_on", "references", "part_of"}
 )
+
+// toolgen checksum: 439f0a6179c6eb5c

@@ -305,3 +305,5 @@ func (x *DeleteTodoResult) decodeWire(d *wire.Decoder) {
 		d.Missing("deleted")
 	}
 }
+
+// toolgen checksum: a15989634ba3f2ff

@@ -50,3 +50,5 @@ func (UnimplementedHandlers) UpdateTodo(ctx context.Context, tc runtime.ToolCont
 func (UnimplementedHandlers) DeleteTodo(ctx context.Context, tc runtime.ToolContext, p *DeleteTodoParams) (runtime.ToolResult[DeleteTodoResult], error) {
 	return runtime.ToolResult[DeleteTodoResult]{}, runtime.NotImplemented("delete_todo")
 }
+
+// toolgen checksum: 60d25771f22fbf17

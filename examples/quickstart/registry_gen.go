@@ -25,3 +25,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "13cda1355553d5e1",
 }
+
+// toolgen checksum: 9263532650620f71

@@ -227,3 +227,5 @@ func Code(h Handlers, opts ...codemode.Option) []runtime.Tool {
 func CodeDefinitions() json.RawMessage {
 	return runtime.Definitions(Code(UnimplementedHandlers{}))
 }
+
+// toolgen checksum: 4e0f697d0dfae0bf

@@ -121,3 +121,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "delete_todo", Description: "Delete a todo item permanently.", Parameters: json.RawMessage(`{"type":"object","properties":{"todo_id":{"type":"string","pattern":"^td_[0-9]+$"}},"required":["todo_id"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(true)}, ResultSchema: json.RawMessage(`{"type":"object","required":["deleted"],"properties":{"deleted":{"type":"string","description":"The id of the deleted item."}}}`)}, decodeArgsDeleteTodoParams, h.DeleteTodo),
 	}
 }
+
+// toolgen checksum: fd6ab2f30b51a57e

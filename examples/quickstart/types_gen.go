@@ -185,3 +185,5 @@ func (x *DeleteTodoResult) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 77aea86d027dbb36

@@ -202,3 +202,5 @@ var (
 	enum0    = []string{"open", "done", "all"}
 	pattern1 = check.MustCompile("^td_[0-9]+$")
 )
+
+// toolgen checksum: 79a4a7e2b064eff7

@@ -124,3 +124,5 @@ func (x *GetItemParams) decodeWire(d *wire.Decoder) {
 		d.Missing("id")
 	}
 }
+
+// toolgen checksum: 007f3173b66958c3

@@ -43,3 +43,5 @@ func (UnimplementedHandlers) GetItem2(ctx context.Context, tc runtime.ToolContex
 func (UnimplementedHandlers) GetItem(ctx context.Context, tc runtime.ToolContext, p *GetItemParams) (runtime.ToolResult[GetItemResult], error) {
 	return runtime.ToolResult[GetItemResult]{}, runtime.NotImplemented("Get_Item")
 }
+
+// toolgen checksum: 1b20738fe7683607

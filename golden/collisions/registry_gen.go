@@ -25,3 +25,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "9758969c63bf951d",
 }
+
+// toolgen checksum: ec503c350cc7ec52

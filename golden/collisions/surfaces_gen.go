@@ -91,3 +91,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: 6979b3e019de0215

@@ -92,3 +92,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetItemParams, h.GetItem),
 	}
 }
+
+// toolgen checksum: 4243178dfe2aeae5

@@ -95,3 +95,5 @@ func (x *GetItemParams) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: b3972ad11f6207cd

@@ -22,3 +22,5 @@ func (x *GetItem2Params) Validate() error {
 func (x *GetItemParams) Validate() error {
 	return nil
 }
+
+// toolgen checksum: 7c235a95a22b4c05

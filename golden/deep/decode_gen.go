@@ -1516,3 +1516,5 @@ func (x *D10) decodeWire(d *wire.Decoder) {
 		}
 	}
 }
+
+// toolgen checksum: ec45b6673a258415

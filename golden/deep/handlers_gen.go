@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) GetDeep(ctx context.Context, tc runtime.ToolContext, p *GetDeepParams) (runtime.ToolResult[GetDeepResult], error) {
 	return runtime.ToolResult[GetDeepResult]{}, runtime.NotImplemented("get_deep")
 }
+
+// toolgen checksum: b4a207395b3c846e

@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "cbd033d81e2cde64",
 }
+
+// toolgen checksum: 2c44f4dc9b20abef

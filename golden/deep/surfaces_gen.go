@@ -73,3 +73,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: 7ea5c8f270397106

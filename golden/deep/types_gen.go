@@ -775,3 +775,5 @@ func (x *D10) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 53d3b2a10e533994

@@ -137,3 +137,5 @@ func (x *D8) Validate() error {
 func (x *D10) Validate() error {
 	return nil
 }
+
+// toolgen checksum: b943b533f9856a5a

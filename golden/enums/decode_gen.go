@@ -110,3 +110,5 @@ func (x *SetLevelsParams) decodeWire(d *wire.Decoder) {
 		d.Missing("choice")
 	}
 }
+
+// toolgen checksum: d267d9d5605a415a

@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) SetLevels(ctx context.Context, tc runtime.ToolContext, p *SetLevelsParams) (runtime.ToolResult[SetLevelsResult], error) {
 	return runtime.ToolResult[SetLevelsResult]{}, runtime.NotImplemented("set_levels")
 }
+
+// toolgen checksum: 98b6ea8ff69a5ccb

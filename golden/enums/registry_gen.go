@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "b8000d4b3f8a4d64",
 }
+
+// toolgen checksum: 90e7f1a2a17f36ee

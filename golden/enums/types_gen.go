@@ -65,3 +65,5 @@ const (
 	SetLevelsColorRed   SetLevelsColor = "red"
 	SetLevelsColorGreen SetLevelsColor = "green"
 )
+
+// toolgen checksum: 5cf2faa30df42b73

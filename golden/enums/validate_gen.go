@@ -127,3 +127,5 @@ var (
 	enum5    = []string{"fast", "safe", "full-scan"}
 	enum6    = []string{"red", "green"}
 )
+
+// toolgen checksum: ff2f346e9e85c354

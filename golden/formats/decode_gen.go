@@ -471,3 +471,5 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 		d.Missing("email")
 	}
 }
+
+// toolgen checksum: 38b95a1c9c634034

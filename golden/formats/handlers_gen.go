@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) ScheduleEvent(ctx context.Context, tc runtime.ToolContext, p *ScheduleEventParams) (runtime.ToolResult[ScheduleEventResult], error) {
 	return runtime.ToolResult[ScheduleEventResult]{}, runtime.NotImplemented("schedule_event")
 }
+
+// toolgen checksum: e9bd864a815ef371

@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "86a35f44028e70d2",
 }
+
+// toolgen checksum: b1c9ac6038d977ef

@@ -323,3 +323,5 @@ func (x *ScheduleEventOwner) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 7909a54ada1e4913

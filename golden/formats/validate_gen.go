@@ -126,3 +126,5 @@ func (x *ScheduleEventOwner) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// toolgen checksum: ed4a852d7497ddd6

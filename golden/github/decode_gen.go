@@ -210,3 +210,5 @@ func (x *SearchCodeParams) decodeWire(d *wire.Decoder) {
 		x.PerPage = 30
 	}
 }
+
+// toolgen checksum: 4ab54abbcf83c343

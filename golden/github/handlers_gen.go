@@ -36,3 +36,5 @@ func (UnimplementedHandlers) CreateIssue(ctx context.Context, tc runtime.ToolCon
 func (UnimplementedHandlers) SearchCode(ctx context.Context, tc runtime.ToolContext, p *SearchCodeParams) (runtime.ToolResult[SearchCodeResult], error) {
 	return runtime.ToolResult[SearchCodeResult]{}, runtime.NotImplemented("search_code")
 }
+
+// toolgen checksum: c398a8e61c647c29

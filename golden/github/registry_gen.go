@@ -24,3 +24,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "2d3bdec40a0e265e",
 }
+
+// toolgen checksum: 9fa87cf80869529a

@@ -90,3 +90,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: 14cb3161978b2b27

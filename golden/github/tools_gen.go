@@ -87,3 +87,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "search_code", Description: "Search for code across GitHub repositories.", Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","minLength":1,"description":"Search query using GitHub code search syntax"},"sort":{"type":"string","const":"indexed","description":"Sort field ('indexed' only)"},"order":{"type":"string","enum":["asc","desc"],"default":"desc","description":"Sort order"},"page":{"type":"integer","minimum":1,"default":1},"perPage":{"type":"integer","minimum":1,"maximum":100,"default":30}},"required":["q"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsSearchCodeParams, h.SearchCode),
 	}
 }
+
+// toolgen checksum: 99c615b93eb5df80

@@ -145,3 +145,5 @@ const (
 	SearchCodeOrderAsc  SearchCodeOrder = "asc"
 	SearchCodeOrderDesc SearchCodeOrder = "desc"
 )
+
+// toolgen checksum: 097e9e3d6242b8a7

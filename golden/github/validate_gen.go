@@ -215,3 +215,5 @@ var (
 	enum1 = []string{"created", "updated", "comments"}
 	enum2 = []string{"asc", "desc"}
 )
+
+// toolgen checksum: 36da79efd3b040cc

@@ -94,3 +94,5 @@ func (x *WriteFileParams) decodeWire(d *wire.Decoder) {
 		x.Mode = "0644"
 	}
 }
+
+// toolgen checksum: 5e8e98340fbc49a7

@@ -29,3 +29,5 @@ func (UnimplementedHandlers) ReadFile(ctx context.Context, tc runtime.ToolContex
 func (UnimplementedHandlers) WriteFile(ctx context.Context, tc runtime.ToolContext, p *WriteFileParams) (runtime.ToolResult[WriteFileResult], error) {
 	return runtime.ToolResult[WriteFileResult]{}, runtime.NotImplemented("write_file")
 }
+
+// toolgen checksum: 4d542e0b5572bc78

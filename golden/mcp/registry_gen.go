@@ -22,3 +22,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "f0978abcec76132d",
 }
+
+// toolgen checksum: 5a53f7ff9a82608a

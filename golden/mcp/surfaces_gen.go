@@ -74,3 +74,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: 049a569d5bf6cb52

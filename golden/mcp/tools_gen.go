@@ -70,3 +70,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "write_file", Description: "Create or overwrite a file.", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"string","pattern":"^0[0-7]{3}$","default":"0644"}},"required":["path","content"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(true), Idempotent: runtime.Hint(false)}}, decodeArgsWriteFileParams, h.WriteFile),
 	}
 }
+
+// toolgen checksum: ab98b1c61212544f

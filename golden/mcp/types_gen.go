@@ -73,3 +73,5 @@ func (x *WriteFileParams) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 589e17b8f05095dd

@@ -53,3 +53,5 @@ func (x *WriteFileParams) validate(p *wire.Path, e *wire.Errors) {
 var (
 	pattern0 = check.MustCompile("^0[0-7]{3}$")
 )
+
+// toolgen checksum: c2b57e41611208ef

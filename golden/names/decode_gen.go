@@ -149,3 +149,5 @@ func (x *NameTortureParams) decodeWire(d *wire.Decoder) {
 		}
 	}
 }
+
+// toolgen checksum: efbcf24972238078

@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) NameTorture(ctx context.Context, tc runtime.ToolContext, p *NameTortureParams) (runtime.ToolResult[NameTortureResult], error) {
 	return runtime.ToolResult[NameTortureResult]{}, runtime.NotImplemented("name_torture")
 }
+
+// toolgen checksum: 3fc8938872f044ba

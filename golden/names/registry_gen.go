@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "ecc5296ae7f610b7",
 }
+
+// toolgen checksum: 972e046c05d65519

@@ -64,3 +64,5 @@ func (x *NameTortureParams) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 0fc4afdb87e5e7a2

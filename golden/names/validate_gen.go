@@ -26,3 +26,5 @@ func (x *NameTortureParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// toolgen checksum: babe657c011cf494

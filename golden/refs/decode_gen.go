@@ -149,3 +149,5 @@ func (x *Person) decodeWire(d *wire.Decoder) {
 		d.Missing("name")
 	}
 }
+
+// toolgen checksum: 5450cb3fc351766f

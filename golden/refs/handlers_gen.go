@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) SaveTree(ctx context.Context, tc runtime.ToolContext, p *SaveTreeParams) (runtime.ToolResult[SaveTreeResult], error) {
 	return runtime.ToolResult[SaveTreeResult]{}, runtime.NotImplemented("save_tree")
 }
+
+// toolgen checksum: aa798bf2d82528f5

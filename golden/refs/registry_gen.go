@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "47892e5e899275a1",
 }
+
+// toolgen checksum: 8f0c238b01fc0e63

@@ -53,3 +53,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "save_tree", Description: "Recursive and mutually recursive references.", Parameters: json.RawMessage(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"doc":{"$ref":"#/definitions/Section"},"owner":{"$ref":"shared.json#/$defs/Person"}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"]}},"definitions":{"Section":{"type":"object","properties":{"title":{"type":"string"},"paragraphs":{"type":"array","items":{"$ref":"#/definitions/Paragraph"}}}},"Paragraph":{"type":"object","properties":{"text":{"type":"string"},"subsections":{"type":"array","items":{"$ref":"#/definitions/Section"}}}}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsSaveTreeParams, h.SaveTree),
 	}
 }
+
+// toolgen checksum: f385b333d2389562

@@ -108,3 +108,5 @@ func (x *Person) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 2d3a1fbd6ff4885b

@@ -58,3 +58,5 @@ func (x *Person) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 }
+
+// toolgen checksum: 7eb375389e0b2f51

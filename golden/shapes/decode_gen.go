@@ -105,3 +105,5 @@ func (x *GetForecastParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesGetForecastParams are the properties GetForecastParams accepts, for suggestions.
 var fieldNamesGetForecastParams = []string{"city", "days"}
+
+// toolgen checksum: fac645ae46468f81

@@ -43,3 +43,5 @@ func (UnimplementedHandlers) GetWeather(ctx context.Context, tc runtime.ToolCont
 func (UnimplementedHandlers) GetForecast(ctx context.Context, tc runtime.ToolContext, p *GetForecastParams) (runtime.ToolResult[GetForecastResult], error) {
 	return runtime.ToolResult[GetForecastResult]{}, runtime.NotImplemented("get_forecast")
 }
+
+// toolgen checksum: 4b6da252f0efaee9

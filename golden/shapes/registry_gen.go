@@ -27,3 +27,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "9e0a283d2822b781",
 }
+
+// toolgen checksum: 8e7cc83b7a6e6d88

@@ -120,3 +120,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: 71fe74cf91a25cac

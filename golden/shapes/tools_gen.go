@@ -101,3 +101,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "get_forecast", Description: "Get a multi-day forecast.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["city","days"],"additionalProperties":false}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetForecastParams, h.GetForecast),
 	}
 }
+
+// toolgen checksum: a5b576b4e28232e4

@@ -111,3 +111,5 @@ func (x *GetForecastParams) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 45498c68662ca301

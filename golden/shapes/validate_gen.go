@@ -105,3 +105,5 @@ var (
 	enum0 = []string{"PM2.5", "PM10", "O3", "NO2"}
 	enum1 = []string{"celsius", "fahrenheit"}
 )
+
+// toolgen checksum: 0dd227d2e9ec4791

@@ -331,3 +331,5 @@ func (x *LookupParams) decodeWire(d *wire.Decoder) {
 		}
 	}
 }
+
+// toolgen checksum: 6fff31882adbdff5

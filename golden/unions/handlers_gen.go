@@ -29,3 +29,5 @@ func (UnimplementedHandlers) SendContent(ctx context.Context, tc runtime.ToolCon
 func (UnimplementedHandlers) Lookup(ctx context.Context, tc runtime.ToolContext, p *LookupParams) (runtime.ToolResult[LookupResult], error) {
 	return runtime.ToolResult[LookupResult]{}, runtime.NotImplemented("lookup")
 }
+
+// toolgen checksum: 26cca2b250f94641

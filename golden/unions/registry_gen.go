@@ -23,3 +23,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "bc783a7d2886865b",
 }
+
+// toolgen checksum: 2352fb46d294daab

@@ -88,3 +88,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: e61ec6e9a988d1f7

@@ -72,3 +72,5 @@ func Tools(h Handlers) []runtime.Tool {
 		runtime.Bind(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsLookupParams, h.Lookup),
 	}
 }
+
+// toolgen checksum: 185afe5ac0586d23

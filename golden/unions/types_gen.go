@@ -299,3 +299,5 @@ func (x *LookupParams) UnmarshalJSON(data []byte) error {
 	}
 	return d.Report("", nil)
 }
+
+// toolgen checksum: 7cb84a58296311dc

@@ -217,3 +217,5 @@ var (
 	schema3 = check.MustSchema("{\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}")
 	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )
+
+// toolgen checksum: ea07da2430104623

@@ -486,3 +486,5 @@ func (x *UpdateListingParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesUpdateListingParams are the properties UpdateListingParams accepts, for suggestions.
 var fieldNamesUpdateListingParams = []string{"name_0", "code_0", "status_0", "count_0", "ratio_0", "enabled_0", "tags_0", "scores_0", "start_0", "contact_0", "ref_0", "price_0", "name_1", "code_1", "status_1", "count_1", "ratio_1", "enabled_1", "tags_1", "scores_1", "start_1", "contact_1", "ref_1", "price_1", "name_2", "code_2", "status_2", "count_2", "ratio_2", "enabled_2", "tags_2", "scores_2", "start_2", "contact_2", "ref_2", "price_2", "name_3", "code_3", "status_3", "count_3", "ratio_3", "enabled_3", "tags_3", "scores_3", "start_3", "contact_3", "ref_3", "price_3", "name_4", "code_4", "status_4", "count_4", "ratio_4", "enabled_4", "tags_4", "scores_4", "start_4", "contact_4", "ref_4", "price_4"}
+
+// toolgen checksum: 9a5f7414fc36583e

@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) UpdateListing(ctx context.Context, tc runtime.ToolContext, p *UpdateListingParams) (runtime.ToolResult[UpdateListingResult], error) {
 	return runtime.ToolResult[UpdateListingResult]{}, runtime.NotImplemented("update_listing")
 }
+
+// toolgen checksum: 371d95c98c689111

@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "49598e503f589cdc",
 }
+
+// toolgen checksum: 8ec30d7b0db9c1a8

@@ -207,3 +207,5 @@ const (
 	UpdateListingStatus4Paused   UpdateListingStatus4 = "paused"
 	UpdateListingStatus4Archived UpdateListingStatus4 = "archived"
 )
+
+// toolgen checksum: ccfdd653775a7c0e

@@ -631,3 +631,5 @@ var (
 	divisor1 = check.NewDivisor("0.01")
 	enum2    = []string{"draft", "active", "paused", "archived"}
 )
+
+// toolgen checksum: 084e805b42178802

@@ -327,3 +327,5 @@ func (x *CreateOrderPayment) decodeWire(d *wire.Decoder) {
 
 // fieldNamesCreateOrderPayment are the properties CreateOrderPayment accepts, for suggestions.
 var fieldNamesCreateOrderPayment = []string{"method", "currency", "installments"}
+
+// toolgen checksum: 4e89dc67405ec89d

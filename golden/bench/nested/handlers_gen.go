@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) CreateOrder(ctx context.Context, tc runtime.ToolContext, p *CreateOrderParams) (runtime.ToolResult[CreateOrderResult], error) {
 	return runtime.ToolResult[CreateOrderResult]{}, runtime.NotImplemented("create_order")
 }
+
+// toolgen checksum: aae48fcf310fb9f5

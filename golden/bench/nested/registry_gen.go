@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "5adbba2bf3b01f75",
 }
+
+// toolgen checksum: 97d6cbb2f93129b9

@@ -73,3 +73,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: acc3654d04e6d89e

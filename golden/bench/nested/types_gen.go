@@ -224,3 +224,5 @@ const (
 	CreateOrderPaymentMethodInvoice CreateOrderPaymentMethod = "invoice"
 	CreateOrderPaymentMethodWallet  CreateOrderPaymentMethod = "wallet"
 )
+
+// toolgen checksum: c377c389cc469825

@@ -379,3 +379,5 @@ var (
 	pattern6 = check.MustCompile("^[A-Z]{3}$")
 	enum7    = []string{"card", "invoice", "wallet"}
 )
+
+// toolgen checksum: a2e59d7f25e34109

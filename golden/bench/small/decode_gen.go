@@ -93,3 +93,5 @@ func (x *ListIssuesParams) decodeWire(d *wire.Decoder) {
 
 // fieldNamesListIssuesParams are the properties ListIssuesParams accepts, for suggestions.
 var fieldNamesListIssuesParams = []string{"owner", "repo", "state", "labels", "sort", "direction", "since", "page", "perPage"}
+
+// toolgen checksum: 1c08ba39d83bdbb0

@@ -22,3 +22,5 @@ type UnimplementedHandlers struct{}
 func (UnimplementedHandlers) ListIssues(ctx context.Context, tc runtime.ToolContext, p *ListIssuesParams) (runtime.ToolResult[ListIssuesResult], error) {
 	return runtime.ToolResult[ListIssuesResult]{}, runtime.NotImplemented("list_issues")
 }
+
+// toolgen checksum: cdd15702251eac51

@@ -21,3 +21,5 @@ var Registry = gateway.Registry{
 	},
 	Version: "fcfac818a82e0989",
 }
+
+// toolgen checksum: fd4a7f7e9c11bf10

@@ -73,3 +73,5 @@ func Deferred(h Handlers) *deferred.Surface {
 	}
 	return s
 }
+
+// toolgen checksum: e408b8e570de96e8

@@ -75,3 +75,5 @@ const (
 	ListIssuesDirectionAsc  ListIssuesDirection = "asc"
 	ListIssuesDirectionDesc ListIssuesDirection = "desc"
 )
+
+// toolgen checksum: 4d1405ce6e09ffde

@@ -118,3 +118,5 @@ var (
 	enum1 = []string{"created", "updated", "comments"}
 	enum2 = []string{"asc", "desc"}
 )
+
+// toolgen checksum: 22fa3d5a4a31ac40

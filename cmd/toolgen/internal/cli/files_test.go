@@ -102,7 +102,7 @@ func TestWriteFilesPanic(t *testing.T) {
 	_, err := writeStream(out, func(each func(generator.File) error) error {
 		files(each)
 		return fmt.Errorf("generator: c_gen.go: %w", internal)
-	})
+	}, false, nil)
 	if got := dirNames(t, filepath.Dir(out)); got != "-" || failCode(err) != exitInternal {
 		t.Fatalf("after an internal error (code %d), %s holds %q, want no directory", failCode(err), filepath.Dir(out), got)
 	}
@@ -121,7 +121,7 @@ func TestWriteFilesPanic(t *testing.T) {
 		writeStream(out, func(each func(generator.File) error) error {
 			files(each)
 			panic("yield boom")
-		})
+		}, false, nil)
 		return exitOK
 	}()
 	if got := dirNames(t, filepath.Dir(out)); got != "-" || code != exitInternal {

@@ -65,6 +65,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.register(fs)
 	stubs := fs.String("stubs", "", "create the handler `FILE` with a stub per tool, or append stubs for tools it lacks")
 	quiet := fs.BoolP("quiet", "q", false, "print only the files written or removed, or that all were up to date (for CI and go generate)")
+	force := fs.Bool("force", false, "overwrite (or remove as stale) generated files edited by hand, discarding the edits")
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -99,6 +100,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	context.AfterFunc(ctx, stop)
 	p.interrupted = ctx.Err
+	p.force = *force
 	warnOtherSources(p, stderr)
 	written, code := writeGenerated(p, stdout, stderr)
 	if code != exitOK {

@@ -23,7 +23,7 @@ const exitCodes = `Exit codes: 0 success, 1 input errors (or drift, or breaking 
 
 func commands() []command {
 	return []command{
-		{"generate", "[-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [-q] [INPUT ...]",
+		{"generate", "[-c FILE] [-o DIR] [-p NAME] [--lenient] [--stubs FILE] [-q] [--force] [INPUT ...]",
 			"generate the Go package from tool definitions",
 			"toolgen generate -c toolgen.yaml --stubs handlers.go", runGenerate},
 		{"check", "[-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]",

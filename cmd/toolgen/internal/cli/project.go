@@ -38,6 +38,9 @@ type project struct {
 	// interrupted, when set, stops generate between files once it
 	// returns an error.
 	interrupted func() error
+	// force lets generate overwrite and remove generated files edited by
+	// hand (--force).
+	force bool
 	// files are the paths (relative to outDir) of the files the last
 	// generate call produced, in output order.
 	files []string

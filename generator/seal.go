@@ -1,0 +1,72 @@
+package generator
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+)
+
+// A generated file ends with a checksum of the bytes before it:
+//
+//	// toolgen checksum: 3f1a9c0b7d2e4f65
+//
+// so that toolgen can tell a file it wrote from one edited by hand since,
+// and refuse to overwrite the edits (Edited).
+
+// checksumPrefix starts a generated file's last line.
+const checksumPrefix = "// toolgen checksum: "
+
+// checksumLen is the hex digits kept of the SHA-256: a hand edit is caught
+// unless it keeps the same 64 bits, which no editor does by chance.
+const checksumLen = 16
+
+// seal appends a blank line and the checksum line to src, a rendered
+// file ending in a newline.
+func seal(src []byte) []byte {
+	out := make([]byte, 0, len(src)+1+len(checksumPrefix)+checksumLen+1)
+	out = append(out, src...)
+	out = append(out, '\n')
+	sum := checksum(out)
+	out = append(out, checksumPrefix...)
+	out = append(out, sum[:]...)
+	return append(out, '\n')
+}
+
+// checksum is the first checksumLen hex digits of the SHA-256 of src with
+// its line endings made LF: a checkout that turns them into CRLF (git's
+// core.autocrlf) is not an edit.
+func checksum(src []byte) [checksumLen]byte {
+	h := sha256.New()
+	for len(src) > 0 {
+		i := bytes.IndexByte(src, '\r')
+		if i < 0 {
+			h.Write(src)
+			break
+		}
+		h.Write(src[:i])
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			h.Write([]byte{'\r'}) // a lone CR is content
+		}
+		src = src[i+1:]
+	}
+	var full [sha256.Size]byte
+	var out [checksumLen]byte
+	hex.Encode(out[:], h.Sum(full[:0])[:checksumLen/2])
+	return out
+}
+
+// Edited reports whether src, the content of a file toolgen generated,
+// was changed after toolgen wrote it: its checksum line no longer matches
+// the bytes before it, or text follows that line. A file without a
+// checksum line (written by a toolgen before checksums) is not known to
+// be edited.
+func Edited(src []byte) bool {
+	i := bytes.LastIndex(src, []byte("\n"+checksumPrefix))
+	if i < 0 {
+		return false
+	}
+	body, line := src[:i+1], src[i+1+len(checksumPrefix):]
+	line = bytes.TrimRight(line, "\r\n")
+	sum := checksum(body)
+	return !bytes.Equal(line, sum[:])
+}
