@@ -21,11 +21,9 @@ const checksumPrefix = "// toolgen checksum: "
 const checksumLen = 16
 
 // seal appends a blank line and the checksum line to src, a rendered
-// file ending in a newline.
+// file ending in a newline that seal may append to in place.
 func seal(src []byte) []byte {
-	out := make([]byte, 0, len(src)+1+len(checksumPrefix)+checksumLen+1)
-	out = append(out, src...)
-	out = append(out, '\n')
+	out := append(src, '\n')
 	sum := checksum(out)
 	out = append(out, checksumPrefix...)
 	out = append(out, sum[:]...)
