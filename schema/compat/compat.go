@@ -145,27 +145,36 @@ func (c *cmp) add(class Class, kind, path, msg string) {
 	if c.result {
 		class, msg = resultClass(class, kind, msg)
 	}
+	c.push(class, kind, path, msg)
+}
+
+func (c *cmp) push(class Class, kind, path, msg string) {
 	c.r.Changes = append(c.r.Changes, Change{Class: class, Kind: kind, Tool: c.tool, Op: c.op, Path: path, Message: msg, Result: c.result})
 }
 
-// resultClass classes a change found by the params' rules for a result's
-// consumers, and words it for fields: what the params' rules call
-// tightening (fewer values accepted) the result's consumers can only
-// gain from, and the other way round; a field removed breaks both, and
-// one added, a description or a changed type are the same for both.
+// verdict is a change's class and wording.
+type verdict struct {
+	class Class
+	msg   string
+}
+
+// addField adds a change of a field: as the params' rules find it, or as
+// the result's consumers see it when the field is the result's.
+func (c *cmp) addField(kind, path string, params, result verdict) {
+	v := params
+	if c.result {
+		v = result
+	}
+	c.push(v.class, kind, path, v.msg)
+}
+
+// resultClass classes a change of a value found by the params' rules for
+// a result's consumers: what the params' rules call tightening (fewer
+// values accepted) the result's consumers can only gain from, and the
+// other way round; a description or a changed type are the same for both.
+// (Fields added, removed or made optional are worded by addField.)
 func resultClass(class Class, kind, msg string) (Class, string) {
 	switch kind {
-	case "argument_removed":
-		return Breaking, "result field removed"
-	case "argument_added":
-		return Compatible, "optional result field added"
-	case "required_added":
-		if msg == "required argument added" {
-			return Compatible, "result field added, always present"
-		}
-		return Compatible, "result field is now always present"
-	case "required_removed":
-		return Breaking, "result field may now be absent"
 	case "description_changed", "type_changed", "result_removed", "result_added":
 		return class, msg
 	}
@@ -265,12 +274,12 @@ func (c *cmp) fields(path string, o, n *ir.Type) {
 		g := nf[f.JSONName]
 		switch {
 		case g == nil:
-			c.add(Breaking, "argument_removed", p, "argument removed")
+			c.addField("argument_removed", p, verdict{Breaking, "argument removed"}, verdict{Breaking, "result field removed"})
 			continue
 		case !f.Required && g.Required:
-			c.add(Breaking, "required_added", p, "argument is now required")
+			c.addField("required_added", p, verdict{Breaking, "argument is now required"}, verdict{Compatible, "result field is now always present"})
 		case f.Required && !g.Required:
-			c.add(Compatible, "required_removed", p, "argument is now optional")
+			c.addField("required_removed", p, verdict{Compatible, "argument is now optional"}, verdict{Breaking, "result field may now be absent"})
 		}
 		c.types(p, f.Type, g.Type)
 	}
@@ -280,9 +289,9 @@ func (c *cmp) fields(path string, o, n *ir.Type) {
 		}
 		p := path + "/" + escape(f.JSONName)
 		if f.Required {
-			c.add(Breaking, "required_added", p, "required argument added")
+			c.addField("required_added", p, verdict{Breaking, "required argument added"}, verdict{Compatible, "result field added, always present"})
 		} else {
-			c.add(Compatible, "argument_added", p, "optional argument added")
+			c.addField("argument_added", p, verdict{Compatible, "optional argument added"}, verdict{Compatible, "optional result field added"})
 		}
 	}
 	if !o.AdditionalFalse && n.AdditionalFalse {
