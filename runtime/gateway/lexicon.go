@@ -76,18 +76,23 @@ func forWords[T ~string | ~[]byte](text T, fn func(T)) {
 // share, without a dictionary.
 func forWordsRunes(text string, fn func(string)) {
 	var cur []rune
+	var starts []int // where each letter of cur starts, its marks after it
 	curPaired := false
 	flush := func() {
 		switch {
 		case len(cur) == 0:
-		case curPaired && len(cur) > 2:
-			for i := 0; i+1 < len(cur); i++ {
-				fn(string(cur[i : i+2]))
+		case curPaired && len(starts) > 2:
+			for i := 0; i+1 < len(starts); i++ {
+				end := len(cur)
+				if i+2 < len(starts) {
+					end = starts[i+2]
+				}
+				fn(string(cur[starts[i]:end]))
 			}
 		default:
 			fn(string(cur))
 		}
-		cur = cur[:0]
+		cur, starts = cur[:0], starts[:0]
 	}
 	rs := []rune(text)
 	for i, r := range rs {
@@ -115,6 +120,7 @@ func forWordsRunes(text string, fn func(string)) {
 				flush()
 			}
 		}
+		starts = append(starts, len(cur))
 		cur = append(cur, r)
 		curPaired = paired
 	}
@@ -124,8 +130,11 @@ func forWordsRunes(text string, fn func(string)) {
 // pairedScript reports whether r is a letter of a script that
 // forWordsRunes cuts into pairs.
 func pairedScript(r rune) bool {
-	return r >= 0x0e00 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
-		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+	// ー and its half-width form, and the half-width voiced marks, are of
+	// the Common script but belong to the kana word they are in
+	return r == 0x30fc || r == 0xff70 || r == 0xff9e || r == 0xff9f ||
+		r >= 0x0e00 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+			unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
 func isASCII[T ~string | ~[]byte](s T) bool {

@@ -549,13 +549,28 @@ func queryAction(words, stems []string) actionClass {
 	return first(stems)
 }
 
-// queryStems are the stems of a query's words, "" for stop words and
-// numbers.
+// queryStems are the stems of a query's words, "" for stop words,
+// numbers and the words of a request's frame (frameWord) — unless the
+// frame is all the query says ("hello", "help me").
 func queryStems(words []string) []string {
 	stems := make([]string, len(words))
+	need, framed := false, false
 	for i, w := range words {
-		if !stopWords[w] && !isDigits(w) && !frameWord(words, i) {
+		if !stopWords[w] && !isDigits(w) {
+			if frameWord(words, i) {
+				framed = true
+				continue
+			}
 			stems[i] = stem(w)
+			need = true
+		}
+	}
+	if !need && framed {
+		// nothing but the frame ("hello", "help me"): search for it
+		for i, w := range words {
+			if !stopWords[w] && !isDigits(w) {
+				stems[i] = stem(w)
+			}
 		}
 	}
 	return stems
@@ -578,7 +593,7 @@ func frameWord(words []string, i int) bool {
 		return next == "me" || next == "us"
 	case "know":
 		return prev == "to" || prev == "me" || prev == "us"
-	case "hi", "hey", "hello", "thanks", "thank", "great":
+	case "hi", "hey", "hello", "thanks", "thank":
 		return true
 	}
 	return false

@@ -18,6 +18,11 @@ func TestUnspacedScripts(t *testing.T) {
 		{Path: "news.search", Tool: "search_news", Description: "최신 뉴스를 검색합니다"},
 		{Path: "train.book", Tool: "book_train", Description: "रेलगाड़ी का टिकट बुक करें"},
 		{Path: "food.order", Tool: "order_food", Description: "Order food from a restaurant"},
+		// words that share their first letters with the questions' words
+		// but not their marks or long vowels
+		{Path: "mail.send", Tool: "send_mail", Description: "メールを送信する"},
+		{Path: "list.get", Tool: "get_list", Description: "メモの一覧"},
+		{Path: "maid.hire", Tool: "hire_maid", Description: "คนหาแม่น้ำ"},
 	}
 	ix := NewIndex(ops)
 	cases := map[string]string{
@@ -42,6 +47,8 @@ func TestSplitWordsScripts(t *testing.T) {
 		"天气":            {"天气"},
 		"LG ThinQ 에어컨을": {"lg", "thin", "q", "에어", "어컨", "컨을"},
 		"mbox系统":        {"mbox", "系统"},
+		"サーバー":          {"サー", "ーバ", "バー"},
+		"ค้นหา":         {"ค้น", "นห", "หา"},
 		"नमस्ते दुनिया": {"नमस्ते", "दुनिया"},
 	}
 	for in, want := range cases {

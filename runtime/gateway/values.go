@@ -49,7 +49,7 @@ var (
 		"october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 	currencyWords = setOf("dollar", "dollars", "usd", "euro", "euros", "eur", "yen", "jpy", "gbp", "rupee", "rupees", "inr", "cad", "aud", "yuan", "cny")
 	languageNames = setOf("english", "spanish", "french", "german", "chinese", "mandarin", "cantonese", "japanese", "korean",
-		"italian", "portuguese", "russian", "arabic", "hindi", "dutch", "swedish", "norwegian", "danish", "finnish", "polish",
+		"italian", "portuguese", "russian", "arabic", "hindi", "dutch", "swedish", "norwegian", "danish", "finnish",
 		"turkish", "greek", "hebrew", "thai", "vietnamese", "indonesian", "malay", "ukrainian", "czech", "hungarian", "romanian")
 	dayNames = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow", "yesterday", "weekend")
 )
@@ -67,16 +67,16 @@ func queryKinds(query string) valueKinds {
 		switch {
 		case strings.Contains(f, "://") || strings.HasPrefix(f, "www."):
 			k |= valueURL
-		case strings.Contains(f, "@") && strings.Contains(f[strings.IndexByte(f, '@'):], "."):
+		case isEmail(f):
 			k |= valueEmail
 		case dayNames[f]:
 			k |= valueDate
 		case monthNames[f] || f == "may":
-			// a month name counts beside a number ("March 8th", "8 May")
-			if nearNumber(fields, i) {
+			// a month name counts beside a number
+			if adjacentNumber(fields, i) {
 				k |= valueDate
 			}
-		case strings.IndexAny(f, "$€£¥") == 0 || currencyWords[f] && nearNumber(fields, i):
+		case isMoneySymbol(f) || currencyWords[f] && nearNumber(fields, i):
 			k |= valueMoney
 		case languageNames[f]:
 			k |= valueLanguage
@@ -159,10 +159,40 @@ func isZone(f string) bool {
 	return zoneNames[f]
 }
 
-var zoneNames = setOf("pst", "pdt", "mst", "mdt", "cst", "cdt", "est", "edt", "cet", "cest", "bst", "jst", "aest")
+var zoneNames = setOf("pst", "pdt", "mdt", "cst", "cdt", "est", "edt", "cet", "cest", "jst", "aest")
 
 // isYear reports whether f is a year of the last or next few centuries
 // (1800, 2023; not 500 or 12345).
 func isYear(f string) bool {
 	return len(f) == 4 && isDigits(f) && (f[:2] == "18" || f[:2] == "19" || f[:2] == "20")
+}
+
+// adjacentNumber reports whether a field right beside fields[i] starts
+// with a digit, or the one before an "of" before it ("March 8th", "8 May",
+// "the 14th of March"; not "it may take 3 days").
+func adjacentNumber(fields []string, i int) bool {
+	d := func(j int) bool { return j >= 0 && j < len(fields) && fields[j] != "" && fields[j][0] >= '0' && fields[j][0] <= '9' }
+	return d(i-1) || d(i+1) || i >= 2 && fields[i-1] == "of" && d(i-2)
+}
+
+// isMoneySymbol reports whether f is an amount after a currency symbol
+// ($125, €20; not $PATH).
+func isMoneySymbol(f string) bool {
+	for _, sym := range [...]string{"$", "€", "£", "¥"} {
+		if rest, ok := strings.CutPrefix(f, sym); ok {
+			return rest != "" && rest[0] >= '0' && rest[0] <= '9'
+		}
+	}
+	return false
+}
+
+// isEmail reports whether f looks like an email address: text, "@", and
+// a domain that starts with a letter and has a dot (not lodash@4.17.21).
+func isEmail(f string) bool {
+	at := strings.IndexByte(f, '@')
+	if at <= 0 {
+		return false
+	}
+	dom := f[at+1:]
+	return dom != "" && dom[0] >= 'a' && dom[0] <= 'z' && strings.Contains(dom, ".")
 }

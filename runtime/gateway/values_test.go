@@ -36,6 +36,12 @@ func TestQueryKinds(t *testing.T) {
 		{"tell me about dollars and cents", 0},
 		{"ratio 3:1 of water", 0},
 		{"the gmtime function", 0},
+		{"it may take 3 days to ship", 0},
+		{"we may need 2 rooms", 0},
+		{"set the $PATH variable", 0},
+		{"compute the MST of a graph", 0},
+		{"install lodash@4.17.21", 0},
+		{"polish my resume", 0},
 		{"", 0},
 	}
 	for _, c := range cases {
@@ -92,6 +98,10 @@ func TestFrameWords(t *testing.T) {
 		{"I'd like to know the price", []string{"price"}},
 		{"show help for the deploy command", []string{"show", "help", "deploy", "command"}},
 		{"tell the team", []string{"tell", "team"}},
+		{"great circle distance", []string{"great", "circl", "distanc"}},
+		// a frame and nothing else is searched for as it is
+		{"hello", []string{"hello"}},
+		{"help me", []string{"help"}},
 	}
 	for _, c := range cases {
 		var got []string
