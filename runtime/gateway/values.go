@@ -171,7 +171,9 @@ func isYear(f string) bool {
 // with a digit, or the one before an "of" before it ("March 8th", "8 May",
 // "the 14th of March"; not "it may take 3 days").
 func adjacentNumber(fields []string, i int) bool {
-	d := func(j int) bool { return j >= 0 && j < len(fields) && fields[j] != "" && fields[j][0] >= '0' && fields[j][0] <= '9' }
+	d := func(j int) bool {
+		return j >= 0 && j < len(fields) && fields[j] != "" && fields[j][0] >= '0' && fields[j][0] <= '9'
+	}
 	return d(i-1) || d(i+1) || i >= 2 && fields[i-1] == "of" && d(i-2)
 }
 
