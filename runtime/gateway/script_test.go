@@ -30,15 +30,11 @@ func TestUnspacedScripts(t *testing.T) {
 		"获取阿迪达斯的工单":                   "get_tickets",
 		"明日の天気予報を教えて":                 "tenki",
 		"ช่วยหาคุณแม่บ้าน":            "find_maid",
-		"박지성에 관한 뉴스를 찾아줘":             "search_news",
+		"박지성에 관한 뉴스 찾아줘":              "search_news",
+		"メールを送って":                     "send_mail",
 		"मुझे रेलगाड़ी का टिकट चाहिए": "book_train",
 	}
-	for q, want := range cases {
-		hits := ix.Search(q, 3)
-		if len(hits) == 0 || hits[0].Tool != want {
-			t.Errorf("Search(%q) = %v, want %s first", q, hits, want)
-		}
-	}
+	wantFirst(t, ix, cases)
 }
 
 func TestSplitWordsScripts(t *testing.T) {

@@ -251,6 +251,17 @@ func TestTerms(t *testing.T) {
 	}
 }
 
+// wantFirst checks that each query's first hit is its tool.
+func wantFirst(t *testing.T, ix *Index, cases map[string]string) {
+	t.Helper()
+	for q, want := range cases {
+		hits := ix.Search(q, 3)
+		if len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, hits, want)
+		}
+	}
+}
+
 func TestSearchSynonymsAndFields(t *testing.T) {
 	ix := NewIndex(embeddedPool(t))
 	cases := map[string]string{
@@ -259,12 +270,7 @@ func TestSearchSynonymsAndFields(t *testing.T) {
 		"fetch the goal":       "get_onto_goal_details",
 		"issue_number comment": "gh_add_issue_comment",
 	}
-	for q, want := range cases {
-		hits := ix.Search(q, 3)
-		if len(hits) == 0 || hits[0].Tool != want {
-			t.Errorf("Search(%q) top = %v, want %s", q, hits, want)
-		}
-	}
+	wantFirst(t, ix, cases)
 	if hits := ix.Search("the of to", 5); len(hits) != 0 {
 		t.Errorf("stop words matched: %v", hits)
 	}
