@@ -64,7 +64,7 @@ func Edited(src []byte) bool {
 		return false
 	}
 	body, line := src[:i+1], src[i+1+len(checksumPrefix):]
-	line = bytes.TrimRight(line, "\r\n")
+	line = bytes.TrimRight(line, " \t\r\n")
 	sum := checksum(body)
 	return !bytes.Equal(line, sum[:])
 }

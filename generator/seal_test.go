@@ -21,6 +21,7 @@ func TestEdited(t *testing.T) {
 		{"as written", sealed, false},
 		{"CRLF line endings", crlf, false},
 		{"no final newline", bytes.TrimSuffix(sealed, []byte("\n")), false},
+		{"blanks after the checksum", append(bytes.TrimSuffix(sealed, []byte("\n")), " \t\n\n"...), false},
 		{"without a checksum (an older toolgen)", src, false},
 		{"a line changed", bytes.Replace(sealed, []byte("A = 1"), []byte("A = 2"), 1), true},
 		{"a line added", bytes.Replace(sealed, []byte("package p\n"), []byte("package p\n\nvar B = 2\n"), 1), true},
