@@ -62,8 +62,8 @@ type rankParams struct {
 	// about ("air quality … the air quality index").
 	K3 float64
 	// Value multiplies an op's score by 1+Value for each kind of value
-	// the query holds (a date, a time, a URL, an email address) that one
-	// of the op's arguments takes (values.go).
+	// the query holds (a date, a time, a URL, an amount of money, …) that
+	// one of the op's arguments takes (values.go, queryKinds).
 	Value float64
 }
 
