@@ -192,7 +192,7 @@ var stopWords = setOf("a", "an", "the", "to", "of", "for", "in", "on", "at", "by
 	"s", "t", "d", "ll", "m", "re", "ve", "don", "let", "just", "also", "then", "than", "have", "has", "had", "am", "he", "she", "they", "his", "her",
 	"one", "use", "using", "used", "based", "specific", "like", "such", "other", "when", "where", "who", "whose", "whom",
 	"why", "every", "each", "here", "now", "right", "today", "tomorrow", "yesterday", "again", "more", "most", "very",
-	"got", "us", "him", "myself", "thing", "something", "anything", "everything", "somewhere", "way", "well")
+	"got", "us", "him", "many", "myself", "thing", "something", "anything", "everything", "somewhere", "way", "well")
 
 func setOf(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))

@@ -243,6 +243,8 @@ func TestTerms(t *testing.T) {
 		"Creating the entries":   "creat entri",
 		"API-get-block-children": "api get block children",
 		"boxes matches":          "box match",
+		// quantifiers say how much, not of what
+		"How many ounces": "ounc",
 	}
 	for in, want := range cases {
 		if got := strings.Join(terms(in), " "); got != want {
