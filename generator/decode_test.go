@@ -99,12 +99,34 @@ func decode(t *testing.T, s string) *ShapesParams {
 	return &p
 }
 
+// decodeRepeated decodes s, which repeats members: the values read are the
+// last ones, and every error is a repetition.
+func decodeRepeated(t *testing.T, s string) *ShapesParams {
+	t.Helper()
+	var p ShapesParams
+	d := wire.NewDecoder([]byte(s))
+	p.decodeWire(d)
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	errs := d.Errors()
+	for _, e := range errs {
+		if e.Code != "duplicate" {
+			t.Fatalf("%s: %v", s, errs)
+		}
+	}
+	if len(errs) == 0 {
+		t.Fatalf("%s: repeated members not reported", s)
+	}
+	return &p
+}
+
 func TestOptionalScalars(t *testing.T) {
 	p := decode(t, ` + "`" + `{"ratio":null}` + "`" + `)
 	if p.Name != nil || p.Count != nil || p.Color != nil || p.OK != nil || p.Ratio != nil || p.Note.IsSet() {
 		t.Fatalf("absent or null fields set: %+v", p)
 	}
-	p = decode(t, ` + "`" + `{"name":"a","count":1,"name":"b","ratio":0.5,"color":"red","ok":false,"color":"blue","note":null}` + "`" + `)
+	p = decodeRepeated(t, ` + "`" + `{"name":"a","count":1,"name":"b","ratio":0.5,"color":"red","ok":false,"color":"blue","note":null}` + "`" + `)
 	if *p.Name != "b" || *p.Count != 1 || *p.Color != ColorBlue || *p.OK || *p.Ratio != 0.5 || !p.Note.IsNull() {
 		t.Fatalf("got %+v", p)
 	}
@@ -116,7 +138,7 @@ func TestOptionalScalars(t *testing.T) {
 	if q.Count == p.Count || *q.Count != 2 || *p.Count != 1 || q.Name != nil {
 		t.Fatal("two decodes share their optionals")
 	}
-	p = decode(t, ` + "`" + `{"ratio":2,"ratio":null,"note":"n"}` + "`" + `)
+	p = decodeRepeated(t, ` + "`" + `{"ratio":2,"ratio":null,"note":"n"}` + "`" + `)
 	if note, ok := p.Note.Get(); p.Ratio != nil || !ok || note != "n" {
 		t.Fatalf("null after a value: %+v", p)
 	}

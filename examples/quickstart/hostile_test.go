@@ -46,8 +46,8 @@ var lifted = gateway.WithLimits(gateway.Limits{ArgsBytes: 1 << 30, KeyBytes: 1 <
 
 // TestHostileGenerated holds issue 8's argument cases against generated
 // code, flat and through the gateway with its size limits lifted: a huge
-// unknown key and thousands of them get a small error, invalid Unicode is
-// rejected with its pointer.
+// unknown key and thousands of them get a small error, invalid Unicode and
+// a repeated member are rejected with their pointer.
 func TestHostileGenerated(t *testing.T) {
 	var many strings.Builder
 	many.WriteString(`{"todo_id":"td_1"`)
@@ -60,6 +60,9 @@ func TestHostileGenerated(t *testing.T) {
 		{"many_keys", many.String(), "more"},
 		{"invalid_utf8", "{\"todo_id\":\"td\xff1\"}", "not valid Unicode"},
 		{"lone_surrogate", `{"todo_id":"\ud800"}`, "not valid Unicode"},
+		// a log or an approval prompt may show the first, a decoder keeps the last
+		{"repeated", `{"todo_id":"td_1","todo_id":"td_2"}`, "sent twice; send each property once"},
+		{"repeated_escaped", `{"todo_id":"td_1","todo\u005fid":"td_2"}`, "sent twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

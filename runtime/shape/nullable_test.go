@@ -46,9 +46,11 @@ func TestNullable(t *testing.T) {
 		t.Errorf("decoded %+v", x)
 	}
 	noAllocs(t, &tableStrict, unsafe.Pointer(x))
-	// A value after null, and null after a value: the last one wins.
+	// A value after null, and null after a value: the last one is read,
+	// and the arguments are refused for the repeated members.
 	x, err = decode(`{"query":"ab","query":null,"name":null,"name":"abc"}`)
-	if v, ok := x.Name.Get(); err != nil || x.Query != nil || !ok || v != "abc" {
+	ve, _ := err.(*runtime.ValidationError)
+	if v, ok := x.Name.Get(); ve == nil || len(ve.Fields) != 2 || ve.Fields[0].Code != "duplicate" || ve.Fields[1].Path != "/name" || x.Query != nil || !ok || v != "abc" {
 		t.Errorf("repeated members: %+v, %v", x, err)
 	}
 	for args, want := range map[string]string{

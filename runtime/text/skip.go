@@ -96,8 +96,10 @@ func JSONNesting[T ~string | ~[]byte](s T) int {
 
 // RepeatedMember returns the first member name the JSON object obj (text
 // ValidJSON accepted) has twice at its top level, decoded, and whether
-// there is one. Decoders keep the last value of a repeated member, while
-// a reader of the text (a log, an approval prompt) may show the first.
+// there is one. encoding/json keeps the last value of a repeated member,
+// while a reader of the text (a log, an approval prompt) may show the
+// first. (Generated decoders refuse repeated members themselves, at any
+// depth: runtime/wire.)
 func RepeatedMember(obj []byte) (string, bool) {
 	i := SkipBlanks(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {

@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"hash/maphash"
+	"math"
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -38,6 +40,24 @@ const maxDepth = 512
 // allocating; deeper levels go to a slice grown on demand.
 const inlineSegs = 8
 
+// inlineKeys is how many keys of the open objects the Decoder remembers
+// without allocating (to refuse a repeated member); more go to a slice.
+// manyKeys is the number of members past which an object's keys are
+// looked up in a set rather than compared one by one.
+const (
+	inlineKeys = 16
+	manyKeys   = 64
+)
+
+// keySpan is where one member's key lies in the input: its text between
+// the quotes, esc when that holds escapes (or invalid UTF-8). Offsets are
+// 32-bit: an input of 2 GiB or more is not checked for repeated members.
+type keySpan struct {
+	start, end int32
+	h          uint32 // keyShape of the decoded text
+	esc        bool
+}
+
 // seg is one container on the path stack: where the key of the member
 // currently being read lies in the input (objects), and how many members
 // or items have been read (the item index plus one, for arrays).
@@ -47,7 +67,11 @@ type seg struct {
 	// decoded again from the input when asked for.
 	kstart, kend int
 	n            int
-	array, esc   bool
+	// k0 is where the object's keys begin in the Decoder's key list, and
+	// bloom a filter of their hashes.
+	k0         int
+	bloom      uint64
+	array, esc bool
 }
 
 // SyntaxError is malformed JSON, located by byte offset, line and column.
@@ -108,6 +132,14 @@ type Decoder struct {
 	// budget is the call's pattern-matching budget (see MatchKey), shared
 	// with branches and Checks.
 	budget *check.Budget
+	// keys are the keys read so far of the objects open on the path
+	// stack, nkeys of them: the first inlineKeys inline, the rest in
+	// moreKeys. An object with more than manyKeys members keeps its keys
+	// in keySets (by depth) instead.
+	keys     [inlineKeys]keySpan
+	moreKeys []keySpan
+	nkeys    int
+	keySets  map[int]map[uint64]int
 }
 
 // NewDecoder returns a Decoder over data, which must not change while the
@@ -170,7 +202,7 @@ func (d *Decoder) push(array bool) bool {
 			d.more = append(d.more, seg{})
 		}
 	}
-	*d.seg(d.depth) = seg{array: array}
+	*d.seg(d.depth) = seg{array: array, k0: d.nkeys}
 	d.depth++
 	d.ks, d.ke, d.kesc = 0, 0, false
 	return true
@@ -181,6 +213,12 @@ func (d *Decoder) push(array bool) bool {
 func (d *Decoder) pop() {
 	d.depth--
 	d.ks, d.ke, d.kesc = 0, 0, false
+	if s := d.seg(d.depth); !s.array {
+		d.nkeys = s.k0
+		if s.n > manyKeys {
+			delete(d.keySets, d.depth)
+		}
+	}
 	if d.depth > d.floor {
 		if s := d.seg(d.depth - 1); s.esc {
 			d.kesc, d.ekey = true, d.keyAt(s)
@@ -374,6 +412,9 @@ func (d *Decoder) More() bool {
 	if d.badText {
 		d.badUnicode("key")
 	}
+	if d.pos <= math.MaxInt32 && d.repeated(s, keySpan{start: int32(start), end: int32(d.pos - 1), esc: !plain}) {
+		d.record(d.pos, "duplicate", "property "+strconv.Quote(truncate(string(d.Key())))+" sent twice; send each property once", "", "", "")
+	}
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		d.unexpected("after object key, expecting ':'")
@@ -381,6 +422,109 @@ func (d *Decoder) More() bool {
 	}
 	d.pos++
 	return true
+}
+
+// repeated reports whether the object s already has the key k, its
+// s.n-th, and remembers k. A decoder keeps the last value of a repeated
+// member, while a reader of the text (a log, a policy, an approval prompt)
+// may see the first: such arguments are refused, as RFC 7493 (I-JSON)
+// asks.
+//
+// Up to manyKeys members a key is compared with the object's earlier keys
+// through a 64-bit filter of their shapes (length, first, middle and last
+// byte) and then by text; past that, keys go to a set by a seeded hash of
+// their text (an attacker cannot choose colliding keys), so that each key
+// costs about the same however large its object.
+func (d *Decoder) repeated(s *seg, k keySpan) bool {
+	key := d.data[k.start:k.end]
+	if k.esc {
+		key = d.ekey
+	}
+	if s.n > manyKeys {
+		return d.repeatedMany(s, k, key)
+	}
+	k.h = keyShape(key)
+	if bit := uint64(1) << ((k.h * 0x9e3779b1) >> 26); s.bloom&bit == 0 {
+		s.bloom |= bit
+	} else {
+		for i := s.k0; i < d.nkeys; i++ {
+			if o := d.key(i); o.h == k.h && string(d.spanText(o)) == string(key) {
+				return true
+			}
+		}
+	}
+	d.remember(k)
+	return false
+}
+
+// keyShape is a key's length, first, middle and last byte in one word.
+func keyShape(key []byte) uint32 {
+	n := len(key)
+	if n == 0 {
+		return 0
+	}
+	return uint32(n)<<24 ^ uint32(key[0])<<16 ^ uint32(key[n/2])<<8 ^ uint32(key[n-1])
+}
+
+// repeatedMany is repeated for an object past manyKeys members: its keys
+// move to a set (by seeded hash, to the index of the key) the first time.
+func (d *Decoder) repeatedMany(s *seg, k keySpan, key []byte) bool {
+	level := d.depth - 1
+	set := d.keySets[level]
+	if set == nil {
+		if d.keySets == nil {
+			d.keySets = map[int]map[uint64]int{}
+		}
+		set = make(map[uint64]int, 2*manyKeys)
+		for i := s.k0; i < d.nkeys; i++ {
+			set[maphash.Bytes(keySeed, d.spanText(d.key(i)))] = i
+		}
+		d.keySets[level] = set
+	}
+	h := maphash.Bytes(keySeed, key)
+	if i, ok := set[h]; ok && string(d.spanText(d.key(i))) == string(key) {
+		return true
+	}
+	set[h] = d.nkeys
+	d.remember(k)
+	return false
+}
+
+// remember appends k to the keys of the open objects.
+func (d *Decoder) remember(k keySpan) {
+	switch {
+	case d.nkeys < inlineKeys:
+		d.keys[d.nkeys] = k
+	case d.nkeys-inlineKeys < len(d.moreKeys):
+		d.moreKeys[d.nkeys-inlineKeys] = k
+	default:
+		if d.moreKeys == nil {
+			d.moreKeys = make([]keySpan, 0, manyKeys)
+		}
+		d.moreKeys = append(d.moreKeys, k)
+	}
+	d.nkeys++
+}
+
+// keySeed seeds the hashes of keys.
+var keySeed = maphash.MakeSeed()
+
+// key is the i-th remembered key.
+func (d *Decoder) key(i int) keySpan {
+	if i < inlineKeys {
+		return d.keys[i]
+	}
+	return d.moreKeys[i-inlineKeys]
+}
+
+// spanText is the decoded text of the key k.
+func (d *Decoder) spanText(k keySpan) []byte {
+	if !k.esc {
+		return d.data[k.start:k.end]
+	}
+	t := Decoder{data: d.data, pos: int(k.start) - 1}
+	b, _, _ := t.readString(false)
+	return b
 }
 
 func containerName(array bool) string {

@@ -1,0 +1,168 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// duplicatePaths are the paths of the members Any reports as sent twice.
+func duplicatePaths(data string) ([]string, error) {
+	d := NewDecoder([]byte(data))
+	d.Any()
+	if err := d.Close(); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range d.Errors() {
+		if e.Code == "duplicate" {
+			out = append(out, e.Path)
+		}
+	}
+	return out, nil
+}
+
+func TestRepeatedMembers(t *testing.T) {
+	many := func(extra string) string { // an object past manyKeys members
+		var b strings.Builder
+		b.WriteString(`{`)
+		for i := range manyKeys + 8 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"k%d":%d`, i, i)
+		}
+		if extra != "" {
+			b.WriteString("," + extra)
+		}
+		b.WriteString(`}`)
+		return b.String()
+	}
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{`{"a":1,"b":2}`, nil},
+		{`{"a":1,"a":2}`, []string{"/a"}},
+		{`{"a":1,"b":2,"a":3,"a":4}`, []string{"/a", "/a"}},
+		// escapes are the same key
+		{`{"a":1,"\u0061":2}`, []string{"/a"}},
+		{`{"\u0061":1,"a":2}`, []string{"/a"}},
+		{`{"é":1,"\u00e9":2}`, []string{"/é"}},
+		{`{"a":1,"A":2,"a ":3}`, nil},
+		// the same key in sibling and nested objects is no repetition
+		{`[{"a":1},{"a":2}]`, nil},
+		{`{"a":{"a":{"a":1}},"b":{"a":2}}`, nil},
+		{`{"a":{"x":1,"x":2},"b":1}`, []string{"/a/x"}},
+		{`{"a":{"x":1},"x":2,"a":3}`, []string{"/a"}},
+		// a key after a nested object compares with its own object's keys
+		{`{"o":{"p":1,"q":2},"p":1,"q":2,"o":0}`, []string{"/o"}},
+		// past manyKeys members the keys are kept in a set
+		{many(``), nil},
+		{many(`"k3":0`), []string{"/k3"}},
+		{many(`"x":{"k3":0},"k999":1`), nil},
+		{`[` + many(``) + `,` + many(``) + `]`, nil},
+		{`{"a":` + many(`"k0":{"k0":1,"k0":2}`) + `,"k0":1}`, []string{"/a/k0", "/a/k0/k0"}},
+		{many(`"\u006b1":1`), []string{"/k1"}},
+	}
+	for _, c := range cases {
+		got, err := duplicatePaths(c.in)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%.80s: duplicates at %q (%v), want %q", c.in, got, err, c.want)
+		}
+	}
+}
+
+// A union's branch decoder reads the object again: that is no repetition.
+func TestRepeatedMembersBranch(t *testing.T) {
+	d := NewDecoder([]byte(`{"v":{"a":1,"b":2},"w":1}`))
+	if !d.Object() {
+		t.Fatal("not an object")
+	}
+	for d.More() {
+		if string(d.Key()) == "v" {
+			for range 2 {
+				b := d.Branch()
+				b.Any()
+				d.Adopt(&b)
+			}
+		}
+		d.Skip()
+	}
+	if err := d.Close(); err != nil || len(d.Errors()) != 0 {
+		t.Errorf("branches: %v %v", err, d.Errors())
+	}
+}
+
+// hasRepeatedKey reports, by encoding/json's tokens, whether an object in
+// data (valid JSON) holds a key twice.
+func hasRepeatedKey(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type level struct {
+		keys   map[string]bool
+		object bool
+		key    bool // the next string token is a key
+	}
+	var stack []*level
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		var top *level
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if s, ok := tok.(string); ok && top != nil && top.object && top.key {
+			if top.keys[s] {
+				return true
+			}
+			top.keys[s] = true
+			top.key = false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &level{keys: map[string]bool{}, object: true, key: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &level{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 && stack[len(stack)-1].object {
+			stack[len(stack)-1].key = true // a value ended: a key is next
+		}
+	}
+}
+
+// FuzzRepeatedMembers checks the decoder's repeated keys against
+// encoding/json's tokens.
+func FuzzRepeatedMembers(f *testing.F) {
+	for _, s := range []string{`{"a":1,"a":2}`, `{"a":{"b":1},"b":{"b":2}}`, `[{"x":1},{"x":1}]`, `{"\u0061":1,"a":2}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := NewDecoder(data)
+		d.Any()
+		if d.Close() != nil || len(d.Errors()) >= MaxErrors {
+			return
+		}
+		got := false
+		for _, e := range d.Errors() {
+			switch e.Code {
+			case "duplicate":
+				got = true
+			case "encoding":
+				return // keys that are not Unicode decode differently
+			}
+		}
+		if want := hasRepeatedKey(data); got != want {
+			t.Fatalf("%q: repeated key reported %v, encoding/json tokens say %v", data, got, want)
+		}
+	})
+}
