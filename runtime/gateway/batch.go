@@ -65,11 +65,8 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 	// name, not ignored.
 	var members map[string]json.RawMessage
 	err := json.Unmarshal(raw, &members)
-	if k, ok := text.RepeatedMember(raw); ok && err == nil {
-		k = truncBytes(k, g.cfg.limits.EchoBytes)
-		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
-			Message: fmt.Sprintf("tool_batch got %s twice; send each member once", jsonQuote(k)),
-			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "duplicate", Message: "member sent twice"}}}}, raw)
+	if fail := repeatedMember(BatchTool, raw, g.cfg.limits, ""); fail != nil && err == nil {
+		env := g.failure(tc, BatchTool, fail, raw)
 		g.stamp(env, start, nil)
 		return env, nil
 	}
@@ -199,6 +196,11 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 	if err := json.Unmarshal(raw, &item); err != nil {
 		return item, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: "item is not valid: " + jsonErrText(err) + `; items look like {"tool":"exec","op":"<op>","args":{...}}`}
+	}
+	// {"tool":"exec","op":"todo.delete","tool":"help"} must not be read as
+	// either.
+	if fail := repeatedMember("the item", raw, lim, `; items look like {"tool":"exec","op":"<op>","args":{...}}`); fail != nil {
+		return item, fail
 	}
 	item.Tool = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(item.Tool)), "tool_")
 	if item.Tool == "" {

@@ -130,7 +130,8 @@ func TestBatchItemRepetitions(t *testing.T) {
 	})
 }
 
-// A member of tool_exec or tool_batch sent twice is refused, nothing runs:
+// A member of a gateway tool's arguments or of a batch item sent twice is
+// refused, nothing runs:
 // the decoder kept the last op while a log or an approval prompt reading
 // the call's text may show the first.
 func TestRepeatedMembersRefused(t *testing.T) {
@@ -143,6 +144,14 @@ func TestRepeatedMembersRefused(t *testing.T) {
 			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/args"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"help"}],"items":[{"tool":"exec","op":"onto.task.create","args":{"title":"x"}}]}`,
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/items"}, contains: []string{`tool_batch got \"items\" twice`}},
+		// an item's tool named twice runs neither
+		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.create","args":{"title":"x"},"tool":"help"}]}`,
+			want:     map[string]any{"result/results/0/error/details/field_errors/0/path": "/tool", "result/results/0/error/details/field_errors/0/code": "duplicate"},
+			contains: []string{`the item got \"tool\" twice`}},
+		{tool: HelpTool, args: `{"path":"onto","path":"onto.task"}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/path"}, contains: []string{`tool_help got \"path\" twice`}},
+		{tool: SearchTool, args: `{"query":"task","query":"goal"}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/query"}, contains: []string{`tool_search got \"query\" twice`}},
 	})
 	if n := h.s.calls.Load(); n != 0 {
 		t.Errorf("%d handler calls, want none", n)

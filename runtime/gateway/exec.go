@@ -62,12 +62,8 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	if err := json.Unmarshal(raw, &all); err != nil {
 		return req, nil, execInvalid(jsonErrText(err))
 	}
-	// The decoder keeps a repeated member's last value; whoever reads the
-	// call's text (a log, an approval prompt) may see the first op.
-	if k, ok := text.RepeatedMember(raw); ok {
-		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
-			Message: fmt.Sprintf(`tool_exec got %s twice; send each member once: {"op":"<op path>","args":{...}}`, jsonQuote(truncBytes(k, lim.EchoBytes))),
-			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(truncBytes(k, lim.EchoBytes)), Code: "duplicate", Message: "member sent twice"}}}}
+	if fail := repeatedMember("tool_exec", raw, lim, `: {"op":"<op path>","args":{...}}`); fail != nil {
+		return req, nil, fail
 	}
 	// Members other than tool_exec's own are arguments sent next to op.
 	stray := map[string]json.RawMessage{}
@@ -453,6 +449,21 @@ func idempotencyScope(session, key string) string {
 		return key
 	}
 	return session + "\x00" + key
+}
+
+// repeatedMember refuses a call of tool whose JSON object raw names a
+// member twice. encoding/json keeps the last value, while whoever reads
+// the call's text (a log, an approval prompt) may see the first: an op,
+// an item's tool. shape, when not empty, follows the advice.
+func repeatedMember(tool string, raw []byte, lim Limits, shape string) *EnvelopeError {
+	k, ok := text.RepeatedMember(raw)
+	if !ok {
+		return nil
+	}
+	k = truncBytes(k, lim.EchoBytes)
+	return &EnvelopeError{Code: runtime.CodeValidation,
+		Message: fmt.Sprintf("%s got %s twice; send each member once%s", tool, jsonQuote(k), shape),
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "duplicate", Message: "member sent twice"}}}}
 }
 
 // invoke runs the op's tool. With an event bus in the tool context it goes

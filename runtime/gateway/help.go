@@ -168,6 +168,9 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`}}, nil
 		}
+		if fail := repeatedMember(HelpTool, raw, g.cfg.limits, `: {"path":"<group, entity or op>"}`); fail != nil {
+			return g.failure(tc, HelpTool, fail, raw), nil
+		}
 		if fail := g.unknownHelpArgs(objectMembers(raw), req); fail != nil {
 			return g.failure(tc, HelpTool, fail, raw), nil
 		}

@@ -37,6 +37,14 @@ func (d *FacadeDef) decode(raw json.RawMessage) (*Call, error) {
 		}}}
 	}
 	var errs []runtime.FieldError
+	// encoding/json kept the last value of a repeated member, while a log or
+	// an approval prompt reading the call's text may show the first tool.
+	if k, ok := text.RepeatedMember(raw); ok {
+		k = text.Truncate(k, text.ReceivedLimit)
+		return nil, &runtime.ValidationError{Tool: d.name, Fields: []runtime.FieldError{{
+			Path: "/" + text.PointerToken(k), Code: "duplicate", Message: fmt.Sprintf("property %q sent twice; send each property once", k),
+		}}}
+	}
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
 		keys = append(keys, k)

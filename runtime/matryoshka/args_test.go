@@ -43,6 +43,10 @@ func TestDecodeCall(t *testing.T) {
 		{`{"tool":"read_file","args":[1]}`, Call{}, []runtime.FieldError{
 			{Path: "/args", Code: "type", Message: "args must be an object of arguments for tool", Expected: "object", Received: "[1]"},
 		}},
+		// a repeated member is refused: which tool was meant is unknown
+		{`{"tool":"read_file","tool":"write_file","args":{"path":"a"}}`, Call{}, []runtime.FieldError{
+			{Path: "/tool", Code: "duplicate", Message: `property "tool" sent twice; send each property once`},
+		}},
 		{`{"args":{}}`, Call{}, []runtime.FieldError{
 			{Path: "/tool", Code: "required", Message: "args given without tool; name the tool to run"},
 		}},
