@@ -35,6 +35,13 @@
 // that is not a message, or a request whose id is taken, gets an error
 // there and the others are served (the SDK's batch handling ended or
 // stalled the session on a repeated id or on notifications in a batch).
+// An id that is neither a string nor a 64-bit integer (1.5, 1e3, 2^64),
+// and a request's null id, are refused with -32600 on stdio and with
+// HTTP 400 and that error over HTTP: the SDK read 1.5 as 1, the id of
+// another request, and a null id as a notification left unanswered. A
+// request the client cancels (notifications/cancelled) is not answered,
+// and its id stays taken until its handler returns: a request reusing it
+// before then is refused instead of getting the cancelled call's answer.
 //
 // # Definitions
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -278,6 +279,45 @@ func TestHTTPCrossOrigin(t *testing.T) {
 		res.Body.Close()
 		if res.StatusCode != c.want {
 			t.Errorf("Sec-Fetch-Site %q: status %d, want %d", c.site, res.StatusCode, c.want)
+		}
+	}
+}
+
+// TestHTTPIDs: an id the SDK would read as another (1.5 as 1) or a
+// request with a null id is refused with HTTP 400 and a JSON-RPC error;
+// a well-formed request and an oversized body reach the SDK.
+func TestHTTPIDs(t *testing.T) {
+	h := mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	init := func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	}
+	for _, c := range []struct {
+		body, want string
+		status     int
+	}{
+		{init("1"), "", http.StatusOK},
+		{init("1.5"), `must be a string or an integer (at most 64 bits)`, http.StatusBadRequest},
+		{init("99999999999999999999"), `must be a string or an integer (at most 64 bits)`, http.StatusBadRequest},
+		{init("null"), "not null", http.StatusBadRequest},
+		{`[` + init("2.5") + `]`, "batch item 0", http.StatusBadRequest},
+		{`{"pad":"` + strings.Repeat("x", 4<<20) + `"}`, "", http.StatusRequestEntityTooLarge},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(c.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || !strings.Contains(string(b), c.want) {
+			t.Errorf("%.60s: status %d, body %.200s; want %d and %q", c.body, res.StatusCode, b, c.status, c.want)
 		}
 	}
 }

@@ -75,6 +75,10 @@ type batchAnswer struct {
 type batchSlot struct {
 	batch *batchAnswer
 	index int
+	// cancelled is set when the client cancelled the request: the SDK
+	// still answers it, and that answer is dropped (a cancelled request
+	// is not answered), but its id stays taken until then.
+	cancelled bool
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
@@ -85,8 +89,13 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 			if r, ok := m.(*jsonrpc.Response); ok {
 				if slot, ok := l.inFlight[r.ID]; ok {
 					delete(l.inFlight, r.ID)
+					if slot.cancelled && slot.batch == nil {
+						return len(p), nil
+					}
 					if b := slot.batch; b != nil {
-						b.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
+						if !slot.cancelled {
+							b.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
+						}
 						if b.missing--; b.missing > 0 {
 							return len(p), nil
 						}
@@ -148,20 +157,17 @@ func (l *lockedWriter) claim(id jsonrpc.ID) bool {
 	return true
 }
 
-// release forgets the request id the client cancelled: the SDK does not
-// answer a cancelled request, and its batch is answered without it.
-func (l *lockedWriter) release(id jsonrpc.ID) {
+// cancel marks the request id the client cancelled. The SDK still
+// answers it once its handler returns; that answer is not written (MCP: a
+// cancelled request is not answered; its batch is answered without it),
+// and until then the id stays taken, so a request reusing it is refused
+// rather than answered with the cancelled call's result.
+func (l *lockedWriter) cancel(id jsonrpc.ID) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	slot, ok := l.inFlight[id]
-	if !ok {
-		return
-	}
-	delete(l.inFlight, id)
-	if b := slot.batch; b != nil {
-		if b.missing--; b.missing == 0 {
-			_, _ = l.writeBatch(b)
-		}
+	if slot, ok := l.inFlight[id]; ok {
+		slot.cancelled = true
+		l.inFlight[id] = slot
 	}
 }
 
@@ -173,7 +179,7 @@ func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]int) {
 	defer l.mu.Unlock()
 	b.missing = len(ids)
 	for id, i := range ids {
-		l.inFlight[id] = batchSlot{b, i}
+		l.inFlight[id] = batchSlot{batch: b, index: i}
 	}
 	if b.missing == 0 && len(b.answers) > 0 {
 		_, _ = l.writeBatch(b)
@@ -202,7 +208,7 @@ const batchesUntil = "2025-06-18"
 
 // note reads what the guard needs from a message it hands over: the
 // protocol version an initialize request asks for, and the request a
-// cancellation names (the SDK will not answer it).
+// cancellation names (its answer is not to be written).
 func (g *lineGuard) note(m jsonrpc.Message) {
 	req, ok := m.(*jsonrpc.Request)
 	if !ok {
@@ -222,7 +228,7 @@ func (g *lineGuard) note(m jsonrpc.Message) {
 		}
 		if json.Unmarshal(req.Params, &p) == nil {
 			if id, err := jsonrpc.MakeID(p.RequestID); err == nil && id.IsValid() {
-				g.out.release(id)
+				g.out.cancel(id)
 			}
 		}
 	}
@@ -297,6 +303,10 @@ func (g *lineGuard) splitBatch(line []byte) {
 			b.answers = append(b.answers, errorAnswer(usableID(item), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, whyInvalid(item))))
 			continue
 		}
+		if why := idProblem(item); why != "" {
+			b.answers = append(b.answers, errorAnswer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, why)))
+			continue
+		}
 		if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() {
 			if _, repeated := awaited[req.ID]; repeated || g.out.busy(req.ID) {
 				b.answers = append(b.answers, errorAnswer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, inUse(req.ID))))
@@ -361,7 +371,35 @@ func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg strin
 	if err != nil {
 		return nil, usableID(line), jsonrpc.CodeInvalidRequest, "invalid request: " + whyInvalid(line)
 	}
+	if why := idProblem(line); why != "" {
+		return nil, nil, jsonrpc.CodeInvalidRequest, "invalid request: " + why
+	}
 	return m, nil, 0, ""
+}
+
+// idProblem says what is wrong with the id of the JSON-RPC message line
+// that the SDK decoded anyway: it takes any JSON number and makes it an
+// integer (1.5 answered as 1, the id of another request; 1e20 as a
+// negative one), and reads a request with a null id as a notification,
+// left unanswered. MCP ids are strings or integers, never null.
+func idProblem(line []byte) string {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+	}
+	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 {
+		return ""
+	}
+	if string(m.ID) == "null" {
+		if len(m.Method) > 0 {
+			return `a request's "id" must be a string or an integer, not null`
+		}
+		return ""
+	}
+	if usableID(line) == nil {
+		return `"id" must be a string or an integer (at most 64 bits)`
+	}
+	return ""
 }
 
 // whyInvalid says what keeps the JSON value m from being a JSON-RPC 2.0

@@ -35,6 +35,12 @@ func TestLineTransportSurvivesBadLines(t *testing.T) {
 		{"empty batch", "[]", "null", jsonrpc.CodeInvalidRequest, "empty batch"},
 		{"no method, no id", `{"jsonrpc":"2.0"}`, "null", jsonrpc.CodeInvalidRequest, `a request needs a "method"`},
 		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
+		// the SDK took any number and answered 1.5 as 1, another request's id
+		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
+		{"id past 64 bits", `{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
+		{"exponent id", `{"jsonrpc":"2.0","id":1e3,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
+		// and a request with a null id as a notification, unanswered
+		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `not null`},
 		{"old version", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, "3", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
 		{"no version", `{"id":"s4","method":"ping"}`, `"s4"`, jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
 		{"method not a string", `{"jsonrpc":"2.0","id":7,"method":5}`, "7", jsonrpc.CodeInvalidRequest, `"method" must be a string`},
@@ -232,8 +238,10 @@ func (discard) Close() error                { return nil }
 // A request whose id is that of a request not answered yet is refused,
 // on a line of its own or in a batch: its answer would have been taken for
 // the other's (a batch reusing the id of a running tool call got that
-// call's answer in its array, and the call none). A cancelled request's
-// id is free again, and its batch is answered without it.
+// call's answer in its array, and the call none). A cancelled request is
+// not answered (its batch is answered without it), and its id stays taken
+// until the SDK is done with it: the SDK answers it anyway, and a request
+// reusing the id before then got that answer.
 func TestLineTransportIDsInFlight(t *testing.T) {
 	var out bytes.Buffer
 	w := &lockedWriter{w: nopWriteCloser{&out}, inFlight: map[jsonrpc.ID]batchSlot{}}
@@ -243,30 +251,29 @@ func TestLineTransportIDsInFlight(t *testing.T) {
 		`[{"jsonrpc":"2.0","id":7,"method":"ping"},{"jsonrpc":"2.0","id":8,"method":"ping"},{"jsonrpc":"2.0","id":9,"method":"ping"}]`,
 		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}`,
 		`{"jsonrpc":"2.0","id":9,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":6,"method":"tools/call"}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}`,
 	}
-	g := &lineGuard{in: bufio.NewReader(strings.NewReader(strings.Join(lines, "\n") + "\n")), out: w, max: MaxLineLength, batches: true}
-	handed, err := io.ReadAll(g)
-	if err != nil {
-		t.Fatal(err)
+	handed := guardRead(t, w, lines...)
+	want := []string{lines[0], `{"jsonrpc":"2.0","id":8,"method":"ping"}`, `{"jsonrpc":"2.0","id":9,"method":"ping"}`, lines[3], lines[5], lines[6]}
+	if !slices.Equal(handed, want) {
+		t.Errorf("handed over:\n%s\nwant:\n%s", strings.Join(handed, "\n"), strings.Join(want, "\n"))
 	}
-	want := []string{lines[0], `{"jsonrpc":"2.0","id":8,"method":"ping"}`, `{"jsonrpc":"2.0","id":9,"method":"ping"}`, lines[3], lines[4]}
-	if got := strings.Split(strings.TrimSuffix(string(handed), "\n"), "\n"); !slices.Equal(got, want) {
-		t.Errorf("handed over:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	inUse := func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32600,"message":"invalid request: id ` + id + ` is in use by a request not answered yet; give each request its own id"}}`
 	}
-	inUse := `"error":{"code":-32600,"message":"invalid request: id 7 is in use by a request not answered yet; give each request its own id"}`
-	if got := out.String(); got != `{"jsonrpc":"2.0","id":7,`+inUse+"}\n" {
+	if got := out.String(); got != inUse("7")+"\n"+inUse("9")+"\n" {
 		t.Errorf("answered before the SDK:\n%s", got)
 	}
 	out.Reset()
-	// The SDK answers the call, then the batch's second item (its third
-	// was cancelled), then the last ping.
-	for _, id := range []string{"7", "8", "9"} {
+	// The SDK answers the call, the batch's items (its third was
+	// cancelled) and the cancelled call 6.
+	for _, id := range []string{"7", "8", "9", "6"} {
 		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}` + "\n"))
 	}
 	want = []string{
 		`{"jsonrpc":"2.0","id":7,"result":{}}`,
 		`[{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"invalid request: batch item 0: id 7 is in use by a request not answered yet; give each request its own id"}},{"jsonrpc":"2.0","id":8,"result":{}}]`,
-		`{"jsonrpc":"2.0","id":9,"result":{}}`,
 	}
 	if got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"); !slices.Equal(got, want) {
 		t.Errorf("written:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -274,6 +281,22 @@ func TestLineTransportIDsInFlight(t *testing.T) {
 	if len(w.inFlight) != 0 {
 		t.Errorf("ids still in flight: %v", w.inFlight)
 	}
+	// Answered, the ids are free again.
+	if got := guardRead(t, w, lines[4]); !slices.Equal(got, []string{lines[4]}) {
+		t.Errorf("handed over: %q", got)
+	}
+}
+
+// guardRead passes lines through a line guard writing to w and returns
+// the lines it handed over.
+func guardRead(t *testing.T, w *lockedWriter, lines ...string) []string {
+	t.Helper()
+	g := &lineGuard{in: bufio.NewReader(strings.NewReader(strings.Join(lines, "\n") + "\n")), out: w, max: MaxLineLength, batches: true}
+	handed, err := io.ReadAll(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(handed), "\n"), "\n")
 }
 
 type nopWriteCloser struct{ io.Writer }

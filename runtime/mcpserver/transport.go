@@ -1,12 +1,17 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -53,7 +58,56 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 		timeout = 0
 	}
 	h := mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
-	return http.NewCrossOriginProtection().Handler(h)
+	return http.NewCrossOriginProtection().Handler(checkIDs(h))
+}
+
+// checkIDs refuses a POSTed message whose id the SDK would read as another
+// (1.5 as 1, a number past 64 bits as a negative one) or a request with a
+// null id (read as a notification and left unanswered), as the stdio
+// transport does (idProblem): HTTP 400 with a JSON-RPC error. Bodies past
+// the SDK's limit go to it untouched, to be refused there.
+func checkIDs(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Body == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+		rest := r.Body
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(body), rest), rest}
+		if err != nil || len(body) > mcp.DefaultMaxRequestBodyBytes {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if why := bodyIDProblem(body); why != "" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write(errorAnswer(nil, jsonrpc.CodeInvalidRequest, "invalid request: "+why))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bodyIDProblem is idProblem for an HTTP body: one message or a batch.
+func bodyIDProblem(body []byte) string {
+	body = bytes.TrimSpace(body)
+	if !isBatch(body) {
+		return idProblem(body)
+	}
+	var items []json.RawMessage
+	if json.Unmarshal(body, &items) != nil {
+		return ""
+	}
+	for i, item := range items {
+		if why := idProblem(item); why != "" {
+			return fmt.Sprintf("batch item %d: %s", i, why)
+		}
+	}
+	return ""
 }
 
 // ServeHTTP serves the MCP streamable HTTP transport on ln at opts.Path
