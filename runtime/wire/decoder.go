@@ -81,6 +81,9 @@ type SyntaxError struct {
 	// Path is the JSON pointer of the value being read.
 	Path string
 	Msg  string
+	// Depth is set when the input is valid so far but nests deeper than
+	// the decoder reads (maxDepth).
+	Depth bool
 }
 
 func (e *SyntaxError) Error() string {
@@ -194,7 +197,7 @@ func (d *Decoder) seg(i int) *seg {
 
 func (d *Decoder) push(array bool) bool {
 	if d.depth >= maxDepth {
-		d.syntax(d.pos, "exceeded maximum nesting depth")
+		d.tooDeep()
 		return false
 	}
 	if d.depth >= inlineSegs {
@@ -234,6 +237,12 @@ func (d *Decoder) segKey(s *seg) []byte {
 		return d.keyAt(s)
 	}
 	return d.data[s.kstart:s.kend]
+}
+
+// tooDeep stops decoding at a value nested past maxDepth.
+func (d *Decoder) tooDeep() {
+	d.syntax(d.pos, "nested more than "+strconv.Itoa(maxDepth)+" arrays and objects deep")
+	d.err.Depth = true
 }
 
 // Failed reports whether decoding stopped at a syntax error.
@@ -585,7 +594,7 @@ func (d *Decoder) badUnicode(what string) {
 
 func (d *Decoder) skipValue(level int) {
 	if level > maxDepth {
-		d.syntax(d.pos, "exceeded maximum nesting depth")
+		d.tooDeep()
 		return
 	}
 	switch d.Peek() {

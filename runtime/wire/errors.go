@@ -336,6 +336,14 @@ func (d *Decoder) PeekMember(name string) ([]byte, bool) {
 // with code "syntax".
 func (d *Decoder) Report(tool string, v *Errors) error {
 	if d.err != nil {
+		if d.err.Depth {
+			// valid JSON, past what is read
+			return &runtime.ValidationError{Tool: tool, Fields: []runtime.FieldError{{
+				Path:    d.err.Path,
+				Code:    "maxDepth",
+				Message: "the value nests more than " + strconv.Itoa(maxDepth) + " arrays and objects deep, the limit; send a flatter value",
+			}}}
+		}
 		return &runtime.ValidationError{Tool: tool, Fields: []runtime.FieldError{{
 			Path:    d.err.Path,
 			Code:    "syntax",

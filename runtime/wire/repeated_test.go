@@ -166,3 +166,24 @@ func FuzzRepeatedMembers(f *testing.F) {
 		}
 	})
 }
+
+// Valid JSON nested past maxDepth is refused as too deep, not as invalid
+// JSON, whether it is read or skipped.
+func TestTooDeep(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth+2) + strings.Repeat("]", maxDepth+2)
+	for _, in := range []string{deep, `{"a":` + deep + `}`} {
+		d := NewDecoder([]byte(in))
+		if d.Object() {
+			for d.More() {
+				d.Skip()
+			}
+		} else {
+			d = NewDecoder([]byte(in))
+			d.Any()
+		}
+		err := d.Report("t", nil)
+		if err == nil || !strings.Contains(err.Error(), "nests more than 512 arrays and objects deep") || strings.Contains(err.Error(), "invalid JSON") {
+			t.Errorf("%.20s: %v", in, err)
+		}
+	}
+}
