@@ -171,8 +171,15 @@ func TestExecMemberNames(t *testing.T) {
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/Op"}},
 		// A type error still names the op it was sent with.
 		{tool: ExecTool, args: `{"op":"onto.task.get","dry_run":"yes"}`,
-			want:     map[string]any{"ok": false, "op": "onto.task.get"},
-			contains: []string{"dry_run must be bool, got string"}},
+			want: map[string]any{"ok": false, "op": "onto.task.get", "error/details/field_errors/0/path": "/dry_run",
+				"error/details/field_errors/0/expected": "boolean", "error/details/field_errors/0/received": `"yes"`},
+			contains: []string{"dry_run must be boolean, got string"}},
+		{tool: SearchTool, args: `{"query":"task","limit":2.5}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/limit", "error/details/field_errors/0/expected": "integer", "error/details/field_errors/0/received": "2.5"}},
+		{tool: HelpTool, args: `{"path":["onto"]}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/path", "error/details/field_errors/0/expected": "string"}},
+		{tool: ExecTool, args: `{"op":123}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/op", "error/details/field_errors/0/code": "type"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","Args":{"task_id":"t1"}}]}`,
 			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/Args"}},
 		// Exact names still work, and an argument spread next to op with a

@@ -96,7 +96,11 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 				bad = execInvalid(jsonErrText(err))
 				var te *json.UnmarshalTypeError
 				if errors.As(err, &te) {
-					bad = execInvalid(fmt.Sprintf("%s must be %s, got %s", k, te.Type, te.Value))
+					want := execTypes[k]
+					bad = execInvalid(fmt.Sprintf("%s must be %s, got %s", k, want, te.Value))
+					bad.Details.FieldErrors = []runtime.FieldError{{Path: "/" + k, Code: "type",
+						Message: fmt.Sprintf("expected %s, received %s", want, te.Value), Expected: want,
+						Received: text.Truncate(string(bytes.TrimSpace(v)), text.ReceivedLimit)}}
 				}
 			}
 			continue
@@ -156,6 +160,9 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	req.Args = args
 	return req, warnings, nil
 }
+
+// execTypes are the JSON types of tool_exec's own members.
+var execTypes = map[string]string{"op": "string", "idempotency_key": "string", "dry_run": "boolean"}
 
 // execInvalid is the answer to tool_exec arguments that do not decode.
 func execInvalid(why string) *EnvelopeError {

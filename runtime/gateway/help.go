@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -166,7 +168,8 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req); err != nil {
 			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
-				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`}}, nil
+				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`,
+				Details: Details{FieldErrors: typeErrors(err, raw)}}}, nil
 		}
 		if fail := repeatedMember(HelpTool, raw, g.cfg.limits, `: {"path":"<group, entity or op>"}`); fail != nil {
 			return g.failure(tc, HelpTool, fail, raw), nil
@@ -322,6 +325,28 @@ func (g *Gateway) unknownHelpArgs(args map[string]json.RawMessage, req helpReque
 
 // objectMembers are the members of the JSON object raw (none when raw is
 // not an object).
+// typeErrors are the field errors of err, a json.Unmarshal error of raw
+// into a gateway tool's request: the member whose value has the wrong
+// type, what it takes and what was sent; nil for other errors.
+func typeErrors(err error, raw json.RawMessage) []runtime.FieldError {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" || strings.Contains(te.Field, ".") {
+		return nil
+	}
+	want := "a " + te.Type.String()
+	switch te.Type.Kind() {
+	case reflect.String:
+		want = "string"
+	case reflect.Bool, reflect.Pointer:
+		want = "boolean"
+	case reflect.Int, reflect.Int64:
+		want = "integer"
+	}
+	return []runtime.FieldError{{Path: "/" + text.PointerToken(te.Field), Code: "type",
+		Message: "expected " + want + ", received " + te.Value, Expected: want,
+		Received: text.Truncate(string(bytes.TrimSpace(objectMembers(raw)[te.Field])), text.ReceivedLimit)}}
+}
+
 func objectMembers(raw json.RawMessage) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(raw, &m) != nil {
