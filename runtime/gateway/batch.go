@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -84,8 +83,14 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 			}
 		}
 		if m, ok := members["items"]; ok {
-			if json.Unmarshal(m, &items) != nil {
-				err = errors.New("items must be an array")
+			if json.Unmarshal(m, &items) != nil || items == nil {
+				m = bytes.TrimSpace(m)
+				env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
+					Message: `tool_batch items must be an array: {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`,
+					Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "type", Message: "items must be an array",
+						Expected: "array", Received: text.Truncate(string(m), text.ReceivedLimit)}}}}, raw)
+				g.stamp(env, start, nil)
+				return env, nil
 			}
 		}
 	}

@@ -67,6 +67,9 @@ func TestBatchWrongArgument(t *testing.T) {
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/Items", "error/details/field_errors/0/suggestion": "items"}},
 		{tool: BatchTool, args: `{"items":5}`,
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/items"}, contains: []string{"items must be an array"}},
+		// an object for items is a type error, not a missing member
+		{tool: BatchTool, args: `{"items":{}}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/code": "type", "error/details/field_errors/0/received": "{}"}},
 	})
 }
 
