@@ -53,18 +53,53 @@ func checksum(src []byte) [checksumLen]byte {
 	return out
 }
 
+// bom is the UTF-8 byte order mark some editors put at the start of a
+// file; like CRLF line endings, it is not an edit.
+const bom = "\uFEFF"
+
+// unseal splits src, a generated file, into the bytes its checksum line
+// covers and the checksum that line holds, with blanks after it trimmed;
+// ok is false when src has no checksum line. A leading BOM is dropped.
+func unseal(src []byte) (body, sum []byte, ok bool) {
+	src = bytes.TrimPrefix(src, []byte(bom))
+	i := bytes.LastIndex(src, []byte("\n"+checksumPrefix))
+	if i < 0 {
+		return src, nil, false
+	}
+	return src[:i+1], bytes.TrimRight(src[i+1+len(checksumPrefix):], " \t\r\n"), true
+}
+
 // Edited reports whether src, the content of a file toolgen generated,
 // was changed after toolgen wrote it: its checksum line no longer matches
 // the bytes before it, or text follows that line. A file without a
 // checksum line (written by a toolgen before checksums) is not known to
-// be edited.
+// be edited. CRLF line endings and a leading BOM are not edits.
 func Edited(src []byte) bool {
-	i := bytes.LastIndex(src, []byte("\n"+checksumPrefix))
-	if i < 0 {
+	body, line, ok := unseal(src)
+	if !ok {
 		return false
 	}
-	body, line := src[:i+1], src[i+1+len(checksumPrefix):]
-	line = bytes.TrimRight(line, " \t\r\n")
 	sum := checksum(body)
 	return !bytes.Equal(line, sum[:])
+}
+
+// SameContent reports whether old, a generated file on disk, holds what
+// now, a file just generated, holds, but for the checksum value: the lines
+// before the checksum line are the same (CRLF line endings and a leading
+// BOM aside) and nothing follows it. Overwriting such an old file loses
+// nothing even when it is Edited: after a git merge of two branches that
+// both regenerated, the bodies merge cleanly and only the checksum lines
+// conflict, or one side's checksum line was kept.
+func SameContent(old, now []byte) bool {
+	oldBody, oldSum, ok := unseal(old)
+	if !ok || bytes.ContainsAny(oldSum, "\r\n") {
+		return false // no checksum line, or text after it
+	}
+	nowBody, _, ok := unseal(now)
+	return ok && bytes.Equal(toLF(oldBody), toLF(nowBody))
+}
+
+// toLF is src with its CRLF line endings made LF.
+func toLF(src []byte) []byte {
+	return bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 }

@@ -58,6 +58,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"replace": cmdReplace,
 			"crlf":    cmdCRLF,
+			"bom":     cmdBOM,
 		},
 	})
 }
@@ -83,5 +84,15 @@ func cmdCRLF(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: crlf FILE")
 	}
 	data := strings.ReplaceAll(ts.ReadFile(args[0]), "\n", "\r\n")
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+}
+
+// cmdBOM puts a UTF-8 byte order mark at the start of FILE, as some
+// editors do on saving.
+func cmdBOM(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: bom FILE")
+	}
+	data := "\uFEFF" + ts.ReadFile(args[0])
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -38,10 +39,14 @@ func isToolgenFile(path string) bool {
 }
 
 // isGenerated reports whether src starts with the generated-code header.
+// A leading BOM, which some editors add, is ignored as CRLF is.
 func isGenerated(src []byte) bool {
-	line, _, _ := bytes.Cut(src, []byte("\n"))
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(src, []byte(bom)), []byte("\n"))
 	return string(bytes.TrimRight(line, "\r")) == generatedHeader
 }
+
+// bom is the UTF-8 byte order mark.
+const bom = "\uFEFF"
 
 // writeFiles generates p's files into p.outDir and returns the relative
 // paths it wrote. Each changed file goes to a temporary file beside its
@@ -53,9 +58,21 @@ func isGenerated(src []byte) bool {
 // A generated file edited by hand since toolgen wrote it (its checksum
 // line no longer matches, generator.Edited) is neither overwritten nor
 // removed as stale unless p.force: the run stops before anything is
-// written.
+// written. One that differs from the new file only in its checksum line
+// (generator.SameContent) is overwritten: nothing is lost.
 func writeFiles(p *project) ([]string, error) {
+	return writePackage(p, "")
+}
+
+// writePackage is writeFiles for generate --stubs: stubs, when set, is the
+// handler file's name, and a generated file of that name is refused before
+// anything is written (stubs appended to it would be overwritten, and the
+// file then refused as edited by hand).
+func writePackage(p *project, stubs string) ([]string, error) {
 	return writeStream(p.outDir, p.generate, p.force, func() error {
+		if stubs != "" && slices.Contains(p.files, stubs) {
+			return &stubsGeneratedError{path: filepath.Join(p.outDir, stubs)}
+		}
 		if p.force {
 			return nil
 		}
@@ -65,7 +82,7 @@ func writeFiles(p *project) ([]string, error) {
 		}
 		for _, s := range stale {
 			path := filepath.Join(p.outDir, s)
-			if err := refuseEdited(path, "remove it as stale"); err != nil {
+			if err := refuseEdited(path, "remove it as stale", nil); err != nil {
 				return err
 			}
 		}
@@ -73,17 +90,64 @@ func writeFiles(p *project) ([]string, error) {
 	})
 }
 
-// refuseEdited returns an error when the generated file at path was edited
-// by hand: doing would discard the edits.
-func refuseEdited(path, doing string) error {
+// refuseEdited returns an *editedError when the generated file at path was
+// edited by hand: doing so would discard the edits. now, when set, is what
+// generate would write there instead: a file that differs from it only in
+// its checksum line (a merge of two regenerations) loses nothing and is
+// not refused.
+func refuseEdited(path, doing string, now []byte) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	if !generator.Edited(old) {
+	if !editedSince(old, now) {
 		return nil
 	}
-	return fmt.Errorf("%s: edited by hand since toolgen wrote it (its last line, the checksum, no longer matches); generate would %s and lose the edits: move them to a file of your own, or run generate --force to discard them; nothing was written", path, doing)
+	return &editedError{path: path, doing: doing, conflict: hasConflictMarkers(old)}
+}
+
+// editedSince reports whether old, a generated file, holds edits that
+// writing now (nil: removing the file) would lose.
+func editedSince(old, now []byte) bool {
+	return generator.Edited(old) && (now == nil || !generator.SameContent(old, now))
+}
+
+// hasConflictMarkers reports whether src holds the lines git writes around
+// a merge conflict (<<<<<<< , =======, >>>>>>> ): all three, as a
+// generated file may hold one of them in a string.
+func hasConflictMarkers(src []byte) bool {
+	var ours, sep, theirs bool
+	for line := range bytes.Lines(src) {
+		ours = ours || bytes.HasPrefix(line, []byte("<<<<<<< "))
+		sep = sep || bytes.HasPrefix(line, []byte("======="))
+		theirs = theirs || bytes.HasPrefix(line, []byte(">>>>>>> "))
+	}
+	return ours && sep && theirs
+}
+
+// editedError refuses to overwrite or remove a generated file edited by
+// hand. Copying the file to keep the edits would not do: the copy keeps
+// the generated header, so it is toolgen's again, removed as stale or
+// refused. The advice says so, and names the --force run.
+type editedError struct {
+	path, doing string
+	// conflict is set when the file holds merge conflict markers: then
+	// regenerating it (--force) is how the conflict is resolved.
+	conflict bool
+	// force is the command line that discards the edits (set by the
+	// command that knows how it was run), else "generate --force".
+	force string
+}
+
+func (e *editedError) Error() string {
+	force := cmp.Or(e.force, "generate --force")
+	keep := fmt.Sprintf("copy them into a file of your own without the %q line (delete that line in a copy)", generatedHeader)
+	if e.conflict {
+		return fmt.Sprintf("%s: holds merge conflict markers (its checksum line no longer matches its content); generate would %s: a generated file's conflict is resolved by regenerating it: once the definitions are merged, run %s (to keep edits of your own in it, first %s); nothing was written",
+			e.path, e.doing, force, keep)
+	}
+	return fmt.Sprintf("%s: edited by hand since toolgen wrote it (its checksum line no longer matches its content); generate would %s and lose the edits: to keep them, %s; to discard them, run %s; nothing was written",
+		e.path, e.doing, keep, force)
 }
 
 // writeStream is writeFiles for the files generate hands to each: a
@@ -103,9 +167,9 @@ func writeStream(outDir string, generate func(each func(generator.File) error) e
 			os.Remove(made[i]) // only if still empty
 		}
 	}
-	generated := false
+	committed := false
 	defer func() {
-		if !generated {
+		if !committed {
 			undo(0)
 		}
 	}()
@@ -120,7 +184,7 @@ func writeStream(outDir string, generate func(each func(generator.File) error) e
 		case !generated:
 			return fmt.Errorf("%s: exists and was not generated by toolgen; refusing to overwrite it", path)
 		case !force:
-			if err := refuseEdited(path, "overwrite it"); err != nil {
+			if err := refuseEdited(path, "overwrite it", f.Bytes); err != nil {
 				return err
 			}
 		}
@@ -142,7 +206,7 @@ func writeStream(outDir string, generate func(each func(generator.File) error) e
 	if err != nil {
 		return nil, err // undone on the way out
 	}
-	generated = true
+	committed = true
 	for i, t := range todo {
 		if err := os.Rename(t.tmp, t.path); err != nil {
 			undo(i)
@@ -289,8 +353,16 @@ func staleFiles(dir string, files []string) ([]string, error) {
 // drift generates p's files and returns a unified diff of every one whose
 // content on disk differs ("" when none does).
 func drift(p *project) (string, error) {
+	d, _, err := driftReport(p)
+	return d, err
+}
+
+// driftReport is drift, also listing the files generate would refuse to
+// overwrite because they were edited by hand (editedSince); the report
+// says so of each.
+func driftReport(p *project) (report string, edited []string, err error) {
 	var out bytes.Buffer
-	err := p.generate(func(f generator.File) error {
+	err = p.generate(func(f generator.File) error {
 		path := filepath.Join(p.outDir, filepath.FromSlash(f.Path))
 		var old []byte
 		switch same, generated, err := compareFile(path, f.Bytes); {
@@ -309,13 +381,26 @@ func drift(p *project) (string, error) {
 			}
 		}
 		out.Write(diff.Diff(path+" (on disk)", old, path+" (generated)", f.Bytes))
-		if generator.Edited(old) {
-			fmt.Fprintf(&out, "%s: edited by hand since toolgen wrote it; generate will not overwrite it without --force, which discards the edits\n", path)
+		if editedSince(old, f.Bytes) {
+			fmt.Fprintf(&out, "%s: %s; generate will not overwrite it without --force, which discards the edits\n", path, editedHow(old))
+			edited = append(edited, path)
 		}
 		if bytes.Contains(old, []byte("\r\n")) && !bytes.Contains(f.Bytes, []byte("\r\n")) {
 			fmt.Fprintf(&out, "%s: the file on disk has CRLF line endings (a git setting such as core.autocrlf?); toolgen writes LF\n", path)
 		}
+		if bytes.HasPrefix(old, []byte(bom)) {
+			fmt.Fprintf(&out, "%s: the file on disk starts with a byte order mark (an editor's?); toolgen writes none\n", path)
+		}
 		return nil
 	})
-	return out.String(), err
+	return out.String(), edited, err
+}
+
+// editedHow says how a generated file edited by hand came to differ from
+// what toolgen wrote, for check's report.
+func editedHow(old []byte) string {
+	if hasConflictMarkers(old) {
+		return "holds merge conflict markers"
+	}
+	return "edited by hand since toolgen wrote it"
 }

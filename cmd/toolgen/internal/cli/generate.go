@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -80,7 +81,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	// A stubs file that cannot be written is refused before anything is.
+	// A stubs file that cannot be written is refused before anything is;
+	// one that generate writes is refused as soon as that is known
+	// (writePackage), also before anything is written.
 	stubsFile, err := stubsPath(p, *stubs)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
@@ -102,7 +105,11 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.interrupted = ctx.Err
 	p.force = *force
 	warnOtherSources(p, stderr)
-	written, code := writeGenerated(p, stdout, stderr)
+	run := genRun{force: commandLine("toolgen generate --force", args)}
+	if stubsFile != "" {
+		run.stubs = filepath.Base(stubsFile)
+	}
+	written, code := writeGeneratedFor(p, run, stdout, stderr)
 	if code != exitOK {
 		return code
 	}
@@ -133,15 +140,40 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // writeGenerated generates and writes p's changed files, naming each on
 // stdout, and returns their names.
 func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
-	written, err := writeFiles(p)
+	return writeGeneratedFor(p, genRun{}, stdout, stderr)
+}
+
+// genRun is what the generate command tells writeGeneratedFor of its run.
+type genRun struct {
+	// stubs is the handler file's name (--stubs), "" for none: a
+	// generated file of that name is refused as the handler file, a
+	// usage error like a stubs file outside the package.
+	stubs string
+	// force is this run's command line with --force, which a refusal to
+	// overwrite a file edited by hand names as the way to discard the
+	// edits.
+	force string
+}
+
+// writeGeneratedFor is writeGenerated for the generate command's run.
+func writeGeneratedFor(p *project, run genRun, stdout, stderr io.Writer) ([]string, int) {
+	written, err := writePackage(p, run.stubs)
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
 	}
-	if err != nil {
-		printError(stderr, err)
-		return written, failCode(err)
+	var stubsErr *stubsGeneratedError
+	var edited *editedError
+	switch {
+	case err == nil:
+		return written, exitOK
+	case errors.As(err, &stubsErr):
+		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
+		return written, exitUsage
+	case errors.As(err, &edited):
+		edited.force = run.force
 	}
-	return written, exitOK
+	printError(stderr, err)
+	return written, failCode(err)
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -158,7 +190,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	d, err := drift(p)
+	d, edited, err := driftReport(p)
 	if err != nil {
 		printError(stderr, err)
 		return failCode(err)
@@ -174,10 +206,32 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	io.WriteString(stdout, d)
 	for _, s := range stale {
-		fmt.Fprintf(stdout, "stale generated file %s no longer belongs to the package\n", joinOut(p.outDir, s))
+		path := joinOut(p.outDir, s)
+		fmt.Fprintf(stdout, "stale generated file %s no longer belongs to the package\n", path)
+		old, err := os.ReadFile(filepath.Join(p.outDir, s))
+		if err != nil {
+			fmt.Fprintf(stderr, "toolgen: %v\n", err)
+			return exitFail
+		}
+		if editedSince(old, nil) {
+			fmt.Fprintf(stdout, "%s: %s; generate will not remove it without --force, which discards the edits\n", path, editedHow(old))
+			edited = append(edited, path)
+		}
 	}
-	fmt.Fprintf(stderr, "toolgen: generated files are out of date; run %s\n", commandLine("toolgen generate", args))
+	printCheckHint(stderr, edited, args)
 	return exitFail
+}
+
+// printCheckHint closes check's report of out-of-date files with what to
+// run. When some were edited by hand, plain generate would refuse them:
+// the hint names the two ways on instead.
+func printCheckHint(stderr io.Writer, edited, args []string) {
+	if len(edited) == 0 {
+		fmt.Fprintf(stderr, "toolgen: generated files are out of date; run %s\n", commandLine("toolgen generate", args))
+		return
+	}
+	fmt.Fprintf(stderr, "toolgen: generated files are out of date, and generate will refuse %s (edited by hand, above): to keep the edits, copy them into a file of your own without the %q line; to discard them, run %s\n",
+		strings.Join(edited, ", "), generatedHeader, commandLine("toolgen generate --force", args))
 }
 
 // commandLine is cmd with args as a shell would need them: an argument

@@ -99,7 +99,8 @@ func handlerMethods(path string, src []byte) (map[string]bool, string, error) {
 // bare file name is in the output directory; a path is taken as given),
 // else the manifest's stubs key (relative to the manifest). It must lie in
 // the output directory: a handler file anywhere else would be another
-// package.
+// package. And it must not be toolgen's: a file with the generated header
+// is refused here, one generate writes by writePackage.
 func stubsPath(p *project, flag string) (string, error) {
 	path := flag
 	switch {
@@ -123,7 +124,20 @@ func stubsPath(p *project, flag string) (string, error) {
 		return "", fmt.Errorf("stubs file %s is not in the output directory %s: handlers must be in package %s (name the file alone, e.g. --stubs %s)",
 			path, p.outDir, p.family.Package, filepath.Base(path))
 	}
+	if isToolgenFile(path) {
+		return "", &stubsGeneratedError{path: path}
+	}
 	return path, nil
+}
+
+// stubsGeneratedError refuses a stubs file that is toolgen's own: one
+// generate writes (writePackage) or one with the generated header.
+// generate would overwrite or remove it, losing the stubs appended to it,
+// and would first refuse it as edited by hand.
+type stubsGeneratedError struct{ path string }
+
+func (e *stubsGeneratedError) Error() string {
+	return fmt.Sprintf("stubs file %s is a file toolgen generates: generate rewrites or removes it, and the stubs appended to it would be lost; name a handler file of your own (e.g. --stubs handlers.go); nothing was written", e.path)
 }
 
 // reportOrphans warns about handler methods in src whose tool is gone: a
