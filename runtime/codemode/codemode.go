@@ -301,13 +301,19 @@ func (o *Outcome) result() runtime.Result {
 
 // onlyMember reads the string member name of the JSON object raw into v.
 // Member names are exact, as the generated decoders' are, and a member
-// other than name is refused rather than ignored. ok is false when raw is
+// other than name, or name sent twice, is refused rather than ignored. ok is false when raw is
 // not such an object (or lacks name, when required); why then names the
-// unknown member, if that is the reason, to put before the usage line.
+// unknown or repeated member, if that is the reason, to put before the
+// usage line.
 func onlyMember(raw json.RawMessage, name string, v *string, required bool) (why string, ok bool) {
 	var members map[string]json.RawMessage
 	if json.Unmarshal(raw, &members) != nil || members == nil {
 		return "", false
+	}
+	// encoding/json keeps the last of a repeated member, while a log or
+	// an approval prompt may show the first: refused, as tool_exec does.
+	if k, twice := text.RepeatedMember(raw); twice {
+		return fmt.Sprintf("%q was sent twice; send each member once: ", text.Truncate(k, 40)), false
 	}
 	for _, k := range slices.Sorted(maps.Keys(members)) {
 		if k != name {

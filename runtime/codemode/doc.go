@@ -16,9 +16,10 @@
 //     boot cost stays at the two tool definitions; path "" lists the groups.
 //     tool_code's description names the groups.
 //
-// Both take exactly that one member, named exactly: another member
-// ("Script", "timeout") is refused by name instead of being ignored or
-// read as the script.
+// Both take exactly that one member, named exactly and sent once: another
+// member ("Script", "timeout") is refused by name instead of being ignored
+// or read as the script, and so is the member sent twice (encoding/json
+// would run the last, a log may show the first).
 //
 // The script's only capabilities are the op bindings (one global constant
 // per group: await onto.task.list({limit: 5})) and console.log. There is no
@@ -32,7 +33,21 @@
 // runtime.ToolInvoked event is published for the op's tool when the call's
 // ToolContext has a bus. A successful call resolves to the op's result
 // value; a failed one rejects with an Error carrying the envelope: code,
-// message, op, field_errors, help_path and details. The envelope's
+// message, op, field_errors, help_path and details.
+//
+// A call is checked before anything runs, and rejects when it fails the
+// check: the options (second argument) must be undefined or an object
+// whose own members are dry_run and idempotency_key only (a misspelt
+// {dryRun: true}, ignored, would run a real write; the error names the
+// member and the option it is close to), there is no third argument, and
+// no string or member name of the args holds an unpaired surrogate
+// ("a\ud800", which the engine would hand over as U+FFFD): that is a
+// VALIDATION_ERROR with an "encoding" field error at its JSON pointer,
+// worded as the generated decoders word invalid Unicode. A rejection the
+// script never handles (an op call it neither awaited nor caught) does
+// not fail the run, but leaves a note naming the op and its error.
+//
+// The envelope's
 // warnings (a dry run by default, a tool name used as an op path) and dry
 // runs become notes of the outcome, since the script sees only results.
 //
@@ -74,5 +89,7 @@
 // far. A script that throws ends as a failed result with the thrown value
 // (and, for an op error, its envelope). The answer a model reads is compact
 // JSON: {"ok":true,"result":<return value as JSON>,"console":"...",
-// "op_calls":3}; text past the output limit is cut with a note.
+// "op_calls":3}; text past the output limit is cut with a note. A return
+// value past it is shown as a JSON string holding the start of its JSON
+// text, up to the limit (a long string in it is cut inside, not dropped).
 package codemode

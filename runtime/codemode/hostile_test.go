@@ -324,6 +324,20 @@ func TestToolCodeArgs(t *testing.T) {
 			t.Errorf("%s: %s", raw, text)
 		}
 	}
+	// A member sent twice: encoding/json keeps the last, a log may show
+	// the first.
+	for _, c := range []struct {
+		tool runtime.Tool
+		raw  string
+	}{
+		{code, `{"script":"return 1","script":"return 2"}`},
+		{code, `{"script":"return 1","scr\u0069pt":"return 2"}`},
+		{help, `{"path":"onto","path":"onto.task"}`},
+	} {
+		if res, text := call(c.tool, c.raw); res.Success || !strings.Contains(text, `was sent twice; send each member once: `+c.tool.Name+` takes`) {
+			t.Errorf("%s: %s", c.raw, text)
+		}
+	}
 	if res, text := call(code, `{"script":"return 1"}`); !res.Success {
 		t.Errorf("a plain script fails: %s", text)
 	}

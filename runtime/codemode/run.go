@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime/metrics"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -179,8 +180,15 @@ type run struct {
 	cut     bool
 	notes   []string
 
-	errorCtor *goja.Object
-	jsonParse goja.Callable
+	errorCtor  *goja.Object
+	jsonParse  goja.Callable
+	objectKeys goja.Callable // the original Object.keys
+
+	// unhandled are the rejected promises no handler has been attached
+	// to yet, each with its rank in the order of rejection
+	// (trackRejection); rejections counts them all.
+	unhandled  map[*goja.Promise]int
+	rejections int
 }
 
 // stop records the first limit exceeded and interrupts the engine; the
@@ -234,6 +242,7 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 	if !ok {
 		return r.finish(&ScriptError{Code: CodeScript, Message: "the script did not run as an async function"}), nil
 	}
+	r.noteUnhandled(p)
 	switch p.State() {
 	case goja.PromiseStateFulfilled:
 		res := p.Result()
@@ -480,6 +489,10 @@ func (r *run) setup() error {
 		return errors.New("engine lacks JSON.parse or Error")
 	}
 	r.jsonParse = parse
+	if r.objectKeys, ok = goja.AssertFunction(g.Get("Object").ToObject(vm).Get("keys")); !ok {
+		return errors.New("engine lacks Object.keys")
+	}
+	vm.SetPromiseRejectionTracker(r.trackRejection)
 	console := vm.NewObject()
 	if err := console.Set("log", r.log); err != nil {
 		return err
@@ -621,6 +634,12 @@ func (r *run) opFunc(op string) *goja.Object {
 	}).(*goja.Object)
 }
 
+// callOp runs one op call. The call's arguments are checked before the op
+// runs: at most two (args and options), options an object whose members
+// are dry_run and idempotency_key only, and args holding no string that
+// is not valid Unicode. A call that fails the checks runs nothing and
+// returns a rejected promise, as a failed op call does: the script can
+// catch it, and an unawaited one is noted (noteUnhandled).
 func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 	vm := r.vm
 	r.mu.Lock()
@@ -631,36 +650,33 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 		r.stop(LimitOpCalls, fmt.Sprintf("the script made more than %d op calls; do fewer per script", r.lim.OpCalls))
 		panic(vm.NewGoError(errors.New("op call limit exceeded")))
 	}
+	if len(call.Arguments) > 2 {
+		return r.rejected(vm.NewTypeError(fmt.Sprintf("%s takes (args, options); it got %d arguments", op, len(call.Arguments))))
+	}
+	opts, bad := r.callOptions(op, call.Argument(1))
+	if bad != nil {
+		return r.rejected(bad)
+	}
 	req := []byte(`{"op":`)
 	req = strconv.AppendQuote(req, op)
 	args := call.Argument(0)
 	if !goja.IsUndefined(args) && !goja.IsNull(args) {
-		raw, err := r.marshal(args, 1<<20)
-		if err != nil {
-			panic(vm.NewTypeError("args of " + op + ": " + err.Error()))
+		raw, err := r.marshalArgs(args)
+		var ee *encodingError
+		switch {
+		case errors.As(err, &ee):
+			fe := runtime.FieldError{Path: ee.ptr, Code: "encoding", Message: ee.message(), Expected: "UTF-8 text"}
+			return r.rejected(r.newError(&gateway.Envelope{Op: op, Error: &gateway.EnvelopeError{Code: runtime.CodeValidation,
+				Message:  "invalid args for " + op + ": " + fe.String(),
+				Details:  gateway.Details{FieldErrors: []runtime.FieldError{fe}},
+				HelpPath: op}}))
+		case err != nil:
+			return r.rejected(vm.NewTypeError("args of " + op + ": " + err.Error()))
 		}
 		req = append(req, `,"args":`...)
 		req = append(req, raw...)
 	}
-	if o, ok := call.Argument(1).(*goja.Object); ok {
-		if v := o.Get("dry_run"); v != nil && !goja.IsUndefined(v) {
-			b, ok := primitive(v).(bool)
-			if !ok {
-				panic(vm.NewTypeError("options.dry_run of " + op + " must be a boolean"))
-			}
-			req = append(req, `,"dry_run":`...)
-			req = strconv.AppendBool(req, b)
-		}
-		if v := o.Get("idempotency_key"); v != nil && !goja.IsUndefined(v) {
-			s, ok := primitive(v).(string)
-			if !ok {
-				panic(vm.NewTypeError("options.idempotency_key of " + op + " must be a string"))
-			}
-			req = append(req, `,"idempotency_key":`...)
-			kb, _ := json.Marshal(s)
-			req = append(req, kb...)
-		}
-	}
+	req = append(req, opts...)
 	req = append(req, '}')
 	res, err := r.m.exec(r.ctx, r.tc, req)
 	if err != nil {
@@ -702,6 +718,153 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 		_ = reject(r.newError(env))
 	}
 	return vm.ToValue(p)
+}
+
+// callOptions reads the options of an op call (its second argument) into
+// tool_exec's members: `,"dry_run":true` and `,"idempotency_key":"k"`.
+// Options are undefined or an object (not an array or a function) whose
+// own members, enumerable or not, are among those two, of their types
+// (read as properties, so an inherited dry_run counts too); anything else is refused (bad is the
+// error to reject with), since an ignored misspelt dry_run would run a
+// real write.
+func (r *run) callOptions(op string, v goja.Value) (opts []byte, bad *goja.Object) {
+	vm := r.vm
+	if v == nil || goja.IsUndefined(v) {
+		return nil, nil
+	}
+	const usage = "; options are {dry_run?: boolean, idempotency_key?: string}"
+	o, ok := v.(*goja.Object)
+	if _, fn := goja.AssertFunction(v); !ok || fn || o.ClassName() == "Array" {
+		got := r.describe(v)
+		switch {
+		case fn:
+			got = "a function"
+		case ok:
+			got = "an array"
+		}
+		return nil, vm.NewTypeError(fmt.Sprintf("the options (second argument) of %s must be an object, got %s%s", op, got, usage))
+	}
+	for _, k := range o.GetOwnPropertyNames() {
+		if slices.Contains(callOptionNames, k) {
+			continue
+		}
+		msg := fmt.Sprintf("options of %s have no member %q", op, text.Truncate(k, 40))
+		s := text.Closest(k, callOptionNames)
+		if s == "" {
+			s = text.Respelled(k, callOptionNames)
+		}
+		if s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return nil, vm.NewTypeError(msg + usage + "; the call did not run")
+	}
+	// Read as before the check above: an inherited dry_run counts too.
+	if v := o.Get("dry_run"); v != nil && !goja.IsUndefined(v) {
+		b, ok := primitive(v).(bool)
+		if !ok {
+			return nil, vm.NewTypeError("options.dry_run of " + op + " must be a boolean")
+		}
+		opts = append(opts, `,"dry_run":`...)
+		opts = strconv.AppendBool(opts, b)
+	}
+	if v := o.Get("idempotency_key"); v != nil && !goja.IsUndefined(v) {
+		s, ok := primitive(v).(string)
+		if !ok {
+			return nil, vm.NewTypeError("options.idempotency_key of " + op + " must be a string")
+		}
+		if loneSurrogate(v, s) {
+			return nil, vm.NewTypeError("options.idempotency_key of " + op + " is not valid Unicode (an unpaired surrogate)")
+		}
+		opts = append(opts, `,"idempotency_key":`...)
+		opts = text.AppendJSONString(opts, s, false)
+	}
+	return opts, nil
+}
+
+// callOptionNames are the members of an op call's options.
+var callOptionNames = []string{"dry_run", "idempotency_key"}
+
+// marshalArgs converts an op call's args to JSON, refusing a string or
+// member name that is not valid Unicode (*encodingError): the engine would
+// export it with U+FFFD in place of the unpaired surrogate, and the
+// handler would see text the script did not mean.
+func (r *run) marshalArgs(v goja.Value) ([]byte, error) {
+	m := &marshaler{vm: r.vm, max: 1 << 20, wellFormed: true, ownKeys: r.objectKeys}
+	ok, err := m.top(v)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return []byte("null"), nil
+	}
+	return m.b, nil
+}
+
+// rejected returns a promise rejected with reason: how an op call that
+// could not be made fails, like one the op refused.
+func (r *run) rejected(reason goja.Value) goja.Value {
+	p, _, reject := r.vm.NewPromise()
+	_ = reject(reason)
+	return r.vm.ToValue(p)
+}
+
+// trackRejection is the engine's promise rejection tracker: it keeps the
+// rejected promises that have no handler, until one is attached.
+func (r *run) trackRejection(p *goja.Promise, op goja.PromiseRejectionOperation) {
+	switch op {
+	case goja.PromiseRejectionReject:
+		if r.unhandled == nil {
+			r.unhandled = map[*goja.Promise]int{}
+		}
+		r.rejections++
+		r.unhandled[p] = r.rejections
+	case goja.PromiseRejectionHandle:
+		delete(r.unhandled, p)
+	}
+}
+
+// noteUnhandled adds a note for each promise rejected without a handler
+// when the script ended, other than the script's own (main): an op call
+// that failed while the script neither awaited nor caught it
+// (todo.create({title: ""}); return "done") would otherwise pass for a
+// success. The run's outcome does not change.
+func (r *run) noteUnhandled(main *goja.Promise) {
+	ps := make([]*goja.Promise, 0, len(r.unhandled))
+	for p := range r.unhandled {
+		if p != main {
+			ps = append(ps, p)
+		}
+	}
+	slices.SortFunc(ps, func(a, b *goja.Promise) int { return r.unhandled[a] - r.unhandled[b] })
+	// Notes are bounded (maxNotes): the first few are described, the rest
+	// counted.
+	const described = 3
+	for i, p := range ps {
+		if i == described {
+			r.note(fmt.Sprintf("%d more promises were rejected and not awaited or caught", len(ps)-described))
+			break
+		}
+		r.note(r.unhandledNote(p.Result()))
+	}
+}
+
+// unhandledNote describes a rejection nothing handled: for an op error,
+// the op and its error.
+func (r *run) unhandledNote(reason goja.Value) (note string) {
+	defer func() {
+		if p := recover(); p != nil {
+			note = "a promise was rejected and the script did not await or catch it"
+		}
+	}()
+	const tail = " and the script did not await or catch it"
+	if obj, ok := reason.(*goja.Object); ok {
+		if mark := obj.Get(opErrorKey); mark != nil {
+			if env, ok := mark.Export().(*gateway.Envelope); ok && env.Error != nil {
+				return fmt.Sprintf("%s failed%s: %s: %s", env.Op, tail, env.Error.Code, truncate(env.Error.Message, 300))
+			}
+		}
+	}
+	return "a promise was rejected" + tail + ": " + truncate(r.describe(reason), 300)
 }
 
 // maxNotes bounds the notes of one run.

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 
@@ -30,6 +33,111 @@ type marshaler struct {
 	replacer goja.Callable
 	allow    map[string]bool
 	indent   string
+
+	// wellFormed refuses (with an *encodingError) a string or member name
+	// holding an unpaired surrogate, which the engine's export would turn
+	// into U+FFFD; ownKeys is the original Object.keys, to read member
+	// names as the script's strings. path holds the JSON pointer tokens of
+	// the value being converted, for the error.
+	wellFormed bool
+	ownKeys    goja.Callable
+	path       []string
+}
+
+// encodingError is a string of an op's args that is not valid Unicode: it
+// holds an unpaired surrogate (UTF-16 text that has no UTF-8 form). ptr
+// is the JSON pointer of the value, or of the member whose name it is.
+type encodingError struct {
+	ptr string
+	key bool
+}
+
+func (e *encodingError) Error() string {
+	return e.ptr + ": " + e.message()
+}
+
+// message is the wire decoder's wording of its "encoding" error.
+func (e *encodingError) message() string {
+	what := "value"
+	if e.key {
+		what = "key"
+	}
+	return "the " + what + " is not valid Unicode (invalid UTF-8 or an unpaired surrogate escape); send UTF-8 text"
+}
+
+// pointer is the JSON pointer of m.path plus the tokens more.
+func (m *marshaler) pointer(more ...string) string {
+	var b strings.Builder
+	for _, t := range append(m.path[:len(m.path):len(m.path)], more...) {
+		b.WriteByte('/')
+		b.WriteString(text.PointerToken(t))
+	}
+	return b.String()
+}
+
+// loneSurrogate reports whether the string value v holds a UTF-16
+// surrogate that is not part of a pair. x is v exported: the engine
+// exports an unpaired surrogate as U+FFFD, so a string without one is
+// well formed and is not read again.
+func loneSurrogate(v goja.Value, x string) bool {
+	if !strings.ContainsRune(x, utf8.RuneError) {
+		return false
+	}
+	s, ok := v.(goja.String)
+	if !ok {
+		return false
+	}
+	return unpaired(s.Length(), s.CharAt)
+}
+
+// unpaired reports whether the n UTF-16 code units at(0) … at(n-1) hold a
+// surrogate that is not part of a pair.
+func unpaired(n int, at func(int) uint16) bool {
+	for i := 0; i < n; i++ {
+		c := at(i)
+		switch {
+		case c >= 0xD800 && c <= 0xDBFF:
+			if i+1 < n {
+				if d := at(i + 1); d >= 0xDC00 && d <= 0xDFFF {
+					i++
+					continue
+				}
+			}
+			return true
+		case c >= 0xDC00 && c <= 0xDFFF:
+			return true
+		}
+	}
+	return false
+}
+
+// badKey returns the first member name of obj (its own enumerable string
+// keys) that holds an unpaired surrogate, and whether there is one. keys
+// is obj.Keys(), exported: only when one of them holds U+FFFD are the
+// names read again as the script's strings.
+func (m *marshaler) badKey(obj *goja.Object, keys []string) (string, bool) {
+	if m.ownKeys == nil || !slices.ContainsFunc(keys, func(k string) bool { return strings.ContainsRune(k, utf8.RuneError) }) {
+		return "", false
+	}
+	names, err := m.ownKeys(goja.Undefined(), obj)
+	if err != nil {
+		panic(err)
+	}
+	arr, ok := names.(*goja.Object)
+	if !ok {
+		return "", false
+	}
+	n := arr.Get("length").ToInteger()
+	for i := int64(0); i < n; i++ {
+		k := arr.Get(strconv.FormatInt(i, 10))
+		if k == nil {
+			continue
+		}
+		if x, ok := k.Export().(string); ok && loneSurrogate(k, x) {
+			return x, true
+		}
+	}
+	return "", false
 }
 
 // marshal converts v to JSON of at most max bytes.
@@ -120,7 +228,11 @@ func (m *marshaler) value(v goja.Value, depth int) (bool, error) {
 		return false, nil
 	}
 	switch obj.ClassName() {
-	case "String", "Number", "Boolean", "BigInt":
+	case "String":
+		// As JSON.stringify: ToString of the object (the engine exports a
+		// String object as a map of its characters).
+		return m.primitive(obj.ToString())
+	case "Number", "Boolean", "BigInt":
 		return m.primitive(m.vm.ToValue(obj.Export()))
 	case "Array":
 		return true, m.array(obj, depth)
@@ -144,9 +256,15 @@ func (m *marshaler) array(obj *goja.Object, depth int) error {
 		if m.replacer != nil {
 			ev = m.callReplacer(obj, key, ev)
 		}
+		if m.wellFormed {
+			m.path = append(m.path, key)
+		}
 		ok, err := m.value(ev, depth+1)
 		if err != nil {
 			return err
+		}
+		if m.wellFormed {
+			m.path = m.path[:len(m.path)-1]
 		}
 		if !ok {
 			m.b = append(m.b, "null"...)
@@ -162,7 +280,13 @@ func (m *marshaler) array(obj *goja.Object, depth int) error {
 func (m *marshaler) object(obj *goja.Object, depth int) error {
 	m.b = append(m.b, '{')
 	first := true
-	for _, k := range obj.Keys() {
+	keys := obj.Keys()
+	if m.wellFormed {
+		if k, bad := m.badKey(obj, keys); bad {
+			return &encodingError{ptr: m.pointer(k), key: true}
+		}
+	}
+	for _, k := range keys {
 		if len(m.b) > m.max {
 			return errTooBig
 		}
@@ -183,9 +307,15 @@ func (m *marshaler) object(obj *goja.Object, depth int) error {
 		if m.indent != "" {
 			m.b = append(m.b, ' ')
 		}
+		if m.wellFormed {
+			m.path = append(m.path, k)
+		}
 		ok, err := m.value(ev, depth+1)
 		if err != nil {
 			return err
+		}
+		if m.wellFormed {
+			m.path = m.path[:len(m.path)-1]
 		}
 		if !ok {
 			m.b = m.b[:mark]
@@ -213,7 +343,11 @@ func (m *marshaler) primitive(v goja.Value) (bool, error) {
 			m.b = appendFloat(m.b, x)
 		}
 	case string:
-		if len(x) > m.max {
+		if m.wellFormed && loneSurrogate(v, x) {
+			return false, &encodingError{ptr: m.pointer()}
+		}
+		if room := m.max - len(m.b); len(x) > room {
+			m.b = appendCut(m.b, x, m.max)
 			return false, errTooBig
 		}
 		m.b = text.AppendJSONString(m.b, x, false)
@@ -231,6 +365,34 @@ func (m *marshaler) primitive(v goja.Value) (bool, error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// appendCut appends the JSON string s, unterminated, cut so that b holds
+// at most max bytes (at a character boundary): the start of a value too
+// long for the output, for a caller that shows the start of a cut value
+// (a return value, a console line) rather than stopping before the
+// string.
+func appendCut(b []byte, s string, limit int) []byte {
+	n := min(len(s), limit-len(b))
+	if n <= 0 {
+		return b
+	}
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	start := len(b)
+	b = text.AppendJSONString(b, s[:n], false)
+	b = b[:len(b)-1] // the closing quote
+	if len(b) > limit {
+		// Escapes made it longer: cut at a character boundary, within an
+		// escape at worst (the text is shown as a string, not parsed).
+		n := max(limit, start)
+		for n > start && n < len(b) && !utf8.RuneStart(b[n]) {
+			n--
+		}
+		b = b[:n]
+	}
+	return b
 }
 
 // appendFloat writes a number as JavaScript prints it.
