@@ -70,7 +70,7 @@ type seg struct {
 	// k0 is where the object's keys begin in the Decoder's key list, and
 	// bloom a filter of their hashes.
 	k0         int
-	bloom      uint64
+	bloom      [4]uint64
 	array, esc bool
 }
 
@@ -440,7 +440,7 @@ func (d *Decoder) More() bool {
 // asks.
 //
 // Up to manyKeys members a key is compared with the object's earlier keys
-// through a 64-bit filter of their shapes (length, first, middle and last
+// through a 256-bit filter of their shapes (length, first, middle and last
 // byte) and then by text; past that, keys go to a set by a seeded hash of
 // their text (an attacker cannot choose colliding keys), so that each key
 // costs about the same however large its object.
@@ -453,8 +453,9 @@ func (d *Decoder) repeated(s *seg, k keySpan) bool {
 		return d.repeatedMany(s, k, key)
 	}
 	k.h = keyShape(key)
-	if bit := uint64(1) << ((k.h * 0x9e3779b1) >> 26); s.bloom&bit == 0 {
-		s.bloom |= bit
+	f := (k.h * 0x9e3779b1) >> 24
+	if bit := uint64(1) << (f & 63); s.bloom[f>>6]&bit == 0 {
+		s.bloom[f>>6] |= bit
 	} else {
 		for i := s.k0; i < d.nkeys; i++ {
 			if o := d.key(i); o.h == k.h && string(d.spanText(o)) == string(key) {
