@@ -281,6 +281,9 @@ func TestSearchWrongArgument(t *testing.T) {
 		// A limit past the bound is cut, and the answer says so.
 		{tool: SearchTool, args: `{"query":"task","limit":500}`,
 			want: map[string]any{"ok": true, "result/next": "limit is 1 to 20; at most 20 are shown"}},
+		// so is a limit of 0, read as the default, not as "none"
+		{tool: SearchTool, args: `{"query":"task","limit":0}`,
+			want: map[string]any{"ok": true, "result/next": "limit is 1 to 20; at most 5 are shown"}},
 	})
 }
 

@@ -23,7 +23,8 @@ type Hit struct {
 // searchRequest is the argument object of tool_search.
 type searchRequest struct {
 	Query string `json:"query"`
-	Limit int    `json:"limit"`
+	// Limit is nil when not sent.
+	Limit *int `json:"limit"`
 }
 
 // searchDoc is the result of tool_search: each hit's op, its kind when
@@ -90,11 +91,10 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 		e.Message += "; describe the need in a few words"
 		return g.failure(tc, SearchTool, e, nil)
 	}
-	limit := req.Limit
-	if limit <= 0 {
-		limit = DefaultSearchLimit
+	limit := DefaultSearchLimit
+	if req.Limit != nil && *req.Limit > 0 {
+		limit = min(*req.Limit, maxSearchLimit)
 	}
-	limit = min(limit, maxSearchLimit)
 	doc := searchDoc{Hits: []searchHit{}}
 	for _, h := range g.index.Search(req.Query, limit) {
 		sh := searchHit{Op: h.Op, Args: argsOfUsage(h.Op, h.Usage)}
@@ -105,7 +105,7 @@ func (g *Gateway) search(tc runtime.ToolContext, req searchRequest) *Envelope {
 	}
 	if len(doc.Hits) == 0 {
 		doc.Next = searchNoneNx
-	} else if req.Limit < 0 || req.Limit > maxSearchLimit {
+	} else if req.Limit != nil && (*req.Limit < 1 || *req.Limit > maxSearchLimit) {
 		// Said, not done silently: a model that asked for 100 would
 		// believe it saw every match.
 		doc.Next = fmt.Sprintf("limit is 1 to %d; at most %d are shown", maxSearchLimit, limit)
