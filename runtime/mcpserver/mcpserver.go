@@ -125,11 +125,21 @@ func definition(t runtime.Tool) (*mcp.Tool, error) {
 		return nil, &runtime.ToolDefinitionError{Tool: t.Name, Reason: `MCP requires an input schema of type "object"`}
 	}
 	d := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: schema, Annotations: annotations(t)}
+	if t.Name == prompt.OpenSectionsName && t.Description == prompt.OpenSectionsDescription {
+		// An MCP server cannot re-send the prompt: the sections' tools join
+		// its tool list and their text comes back in the answer.
+		d.Description = openSectionsOverMCP
+	}
 	if len(t.ResultSchema) > 0 && objectSchema(t.ResultSchema) {
 		d.OutputSchema = t.ResultSchema
 	}
 	return d, nil
 }
+
+// openSectionsOverMCP describes open_sections as a sections server runs it
+// (openSections).
+const openSectionsOverMCP = "Open summarized prompt sections to see their full content and tools: " +
+	"the answer holds the sections' text, and their tools join this server's tool list."
 
 // objectSchema reports whether schema is a JSON object whose "type" is
 // "object".

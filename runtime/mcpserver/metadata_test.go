@@ -168,8 +168,13 @@ func TestSectionsServer(t *testing.T) {
 	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "open_sections") || !strings.Contains(ins, "todo") {
 		t.Errorf("instructions lack the summaries:\n%s", ins)
 	}
-	if names := listTools(t, cs); len(names) != 1 || names[prompt.OpenSectionsName] == nil {
+	names := listTools(t, cs)
+	if len(names) != 1 || names[prompt.OpenSectionsName] == nil {
 		t.Fatalf("tools before opening: %v", names)
+	}
+	// A server cannot re-send the prompt; the description does not say it will.
+	if d := names[prompt.OpenSectionsName].Description; strings.Contains(d, "re-sent") || !strings.Contains(d, "tool list") {
+		t.Errorf("open_sections description over MCP: %s", d)
 	}
 	mustFail(t, cs, prompt.OpenSectionsName, `{"section_keys":["nope"],"reason":"x"}`, "nope")
 	got := mustOK(t, cs, prompt.OpenSectionsName, `{"section_keys":["todo"],"reason":"need the tools"}`)

@@ -30,7 +30,10 @@ type OpenSectionsParams struct {
 	Reason string `json:"reason"`
 }
 
-const openSectionsDescription = "Open summarized prompt sections to see their full content and tools. " +
+// OpenSectionsDescription is open_sections's description where the
+// caller re-renders the prompt (agent loops); an MCP server words it its
+// own way.
+const OpenSectionsDescription = "Open summarized prompt sections to see their full content and tools. " +
 	"Halts this turn; the prompt is re-sent with the sections expanded."
 
 // openSectionsSchema is the explicit parameters schema of open_sections.
@@ -57,7 +60,7 @@ func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 	}
 	return runtime.Tool{
 		Name:        OpenSectionsName,
-		Description: openSectionsDescription,
+		Description: OpenSectionsDescription,
 		Parameters:  openSectionsSchema,
 		Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			_, exp, err := decode(args)
