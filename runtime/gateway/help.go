@@ -380,7 +380,7 @@ func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known
 		Message: fmt.Sprintf(`%s has no argument %s; its arguments are %s`, tool, jsonQuote(k), strings.Join(known, ", ")),
 		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "unknown", Message: "unknown argument"}}}}
 	raw := bytes.TrimSpace(args[unknown[0]])
-	if name := closeArg(unknown[0], known); name != "" && name != known[0] {
+	if name := text.CloseName(unknown[0], known); name != "" && name != known[0] {
 		ee.Details.FieldErrors[0].Suggestion = name
 		ee.Message = fmt.Sprintf(`%s has no argument %s; did you mean %s?`, tool, jsonQuote(k), jsonQuote(name))
 		if len(raw) > 0 && len(raw) <= maxValue {
@@ -398,40 +398,6 @@ func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known
 	ee.Message = fmt.Sprintf(`%s has no argument %s: send %s`, tool, jsonQuote(k), call)
 	ee.Details.Example = call
 	return ee, v
-}
-
-// closeArg returns the argument of known that name misspells or shortens:
-// the same but for case and separators, a near spelling, a subsequence
-// with the same first letter ("fmt", "inc_examples"), or the last word
-// ("schemas" for include_schemas); "" when none is.
-func closeArg(name string, known []string) string {
-	n := strings.ToLower(strings.TrimSpace(name))
-	if n == "" || len(n) > text.MaxSuggestLen {
-		return ""
-	}
-	if c := text.Respelled(n, known); c != "" {
-		return c
-	}
-	if c := text.Closest(n, known); c != "" {
-		return c
-	}
-	for _, k := range known {
-		if len(n) >= 2 && n[0] == k[0] && isSubsequence(n, k) || strings.HasSuffix(k, "_"+n) {
-			return k
-		}
-	}
-	return ""
-}
-
-// isSubsequence reports whether the bytes of a appear in b in order.
-func isSubsequence(a, b string) bool {
-	i := 0
-	for j := 0; j < len(b) && i < len(a); j++ {
-		if a[i] == b[j] {
-			i++
-		}
-	}
-	return i == len(a)
 }
 
 // jsonQuote is s as a JSON string.

@@ -352,6 +352,41 @@ func Rank(candidates []string, n int, score func(c string) (int, bool)) []string
 	return out
 }
 
+// CloseName returns the name of known that name misspells or shortens:
+// the same but for case and separators (Respelled), a near spelling
+// (Closest), a subsequence with the same first letter ("fmt" for format,
+// "lim" for limit) or the last word ("schemas" for include_schemas); ""
+// when none is. It is how a misnamed argument finds the one meant.
+func CloseName(name string, known []string) string {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "" || len(n) > MaxSuggestLen {
+		return ""
+	}
+	if c := Respelled(n, known); c != "" {
+		return c
+	}
+	if c := Closest(n, known); c != "" {
+		return c
+	}
+	for _, k := range known {
+		if len(n) >= 2 && k != "" && n[0] == k[0] && isSubsequence(n, k) || strings.HasSuffix(k, "_"+n) {
+			return k
+		}
+	}
+	return ""
+}
+
+// isSubsequence reports whether the bytes of a appear in b in order.
+func isSubsequence(a, b string) bool {
+	i := 0
+	for j := 0; j < len(b) && i < len(a); j++ {
+		if a[i] == b[j] {
+			i++
+		}
+	}
+	return i == len(a)
+}
+
 // Respelled returns the candidate that spells name in another naming
 // convention, "" when none does: ASCII case and the separators '_', '-',
 // ' ' and '.' are ignored, so taskId, task-id and TaskID all find task_id.

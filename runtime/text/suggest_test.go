@@ -99,3 +99,23 @@ func BenchmarkClosest(b *testing.B) {
 		_ = Closest("opened", []string{"open", "closed", "all"})
 	}
 }
+
+func TestCloseName(t *testing.T) {
+	known := []string{"path", "format", "include_examples", "include_schemas", "limit"}
+	for in, want := range map[string]string{
+		"fmt":          "format",
+		"Format":       "format",
+		"lim":          "limit",
+		"pth":          "path",
+		"schemas":      "include_schemas",
+		"inc_examples": "include_examples",
+		"formt":        "format",
+		"x":            "",
+		"query":        "",
+		"":             "",
+	} {
+		if got := CloseName(in, known); got != want {
+			t.Errorf("CloseName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -230,7 +230,7 @@ func (d *Decoder) Unknown(known []string) {
 	if d.full() {
 		return
 	}
-	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(truncate(key)), "", "", text.Closest(key, known))
+	d.record(start, "additionalProperties", "unknown property "+strconv.Quote(truncate(key)), "", "", text.CloseName(key, known))
 }
 
 // Reject records that the next value is not allowed (keyword code, a

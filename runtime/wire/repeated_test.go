@@ -187,3 +187,16 @@ func TestTooDeep(t *testing.T) {
 		}
 	}
 }
+
+// An unknown member that shortens a known one is told which: the flat
+// surface suggests as the gateway does ("lim" for limit).
+func TestUnknownSuggests(t *testing.T) {
+	d := NewDecoder([]byte(`{"lim":1}`))
+	d.Object()
+	for d.More() {
+		d.Unknown([]string{"state", "tag", "limit"})
+	}
+	if errs := d.Errors(); len(errs) != 1 || errs[0].Suggestion != "limit" {
+		t.Errorf("errors %+v, want a suggestion of limit", errs)
+	}
+}
