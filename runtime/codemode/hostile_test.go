@@ -102,7 +102,7 @@ func TestHostileScripts(t *testing.T) {
 		{"never settles", false, `await new Promise(() => {})`, codemode.CodeScript, "", 0, "never settles"},
 		{"no timers", false, `setTimeout(() => {}, 1)`, codemode.CodeScript, "", 0, "setTimeout"},
 		{"no require", false, `require("fs")`, codemode.CodeScript, "", 0, "require"},
-		{"no import", false, `import fs from "fs"`, codemode.CodeSyntax, "", 0, ""},
+		{"no import", false, `import fs from "fs"`, codemode.CodeSyntax, "", 0, "no imports"},
 		{"no dynamic import", false, `await import("fs")`, codemode.CodeScript, "", 0, ""},
 		{"syntax error", false, "const a = 1;\nconst = 2", codemode.CodeSyntax, "", 0, ""},
 		{"escape the wrapper", false, `}); while (true) {}; (async function () {`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
@@ -347,6 +347,21 @@ func TestToolCodeArgs(t *testing.T) {
 	for _, raw := range []string{``, `null`, `{}`, `{"path":null}`, `{"path":""}`} {
 		if res, text := call(help, raw); !res.Success {
 			t.Errorf("tool_code_help(%s) is not the root: %s", raw, text)
+		}
+	}
+}
+
+// TestSyntaxErrorAtEnd: a script cut short is located at the end of its
+// last line, not on a line after it (the wrapper's).
+func TestSyntaxErrorAtEnd(t *testing.T) {
+	for script, want := range map[string][2]int{
+		`return 1 +`:                {1, 11},
+		"const a = 1;\nreturn a +": {2, 11},
+		"return (1":                 {1, 10},
+	} {
+		out, _ := runScript(t, newMode(t, false), script)
+		if out.OK || out.Error.Code != codemode.CodeSyntax || out.Error.Line != want[0] || out.Error.Column != want[1] {
+			t.Errorf("%q: %s, want line %d column %d", script, out.Render(), want[0], want[1])
 		}
 	}
 }

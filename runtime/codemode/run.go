@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
@@ -155,6 +156,17 @@ func transform(script string) (string, *ScriptError) {
 			if se.Line < 1 {
 				se.Line = 1
 			}
+			// An error found at the wrapper's closing line ("return 1 +")
+			// is at the end of the script's last line.
+			if lines := strings.Count(script, "\n") + 1; se.Line > lines {
+				last := script[strings.LastIndexByte(script, '\n')+1:]
+				se.Line, se.Column = lines, utf8.RuneCountInString(last)+1
+				// what was found there is the wrapper's
+				se.Message = strings.Replace(se.Message, `but found "}"`, "but the script ended", 1)
+			}
+		}
+		if strings.Contains(e.Text, "Unexpected") && importLike(script) {
+			se.Message += `; a script has no imports or require: the ops are globals (e.g. await todo.list({}))`
 		}
 		if len(res.Errors) > 1 {
 			se.Message += fmt.Sprintf(" (and %d more errors)", len(res.Errors)-1)
@@ -162,6 +174,18 @@ func transform(script string) (string, *ScriptError) {
 		return "", se
 	}
 	return string(res.Code), nil
+}
+
+// importLike reports whether a line of script starts with an import or
+// export statement, which the wrapped script cannot hold.
+func importLike(script string) bool {
+	for line := range strings.Lines(script) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "import{") || strings.HasPrefix(line, "export ") {
+			return true
+		}
+	}
+	return false
 }
 
 // run is the state of one script run.
