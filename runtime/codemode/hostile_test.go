@@ -355,9 +355,9 @@ func TestToolCodeArgs(t *testing.T) {
 // last line, not on a line after it (the wrapper's).
 func TestSyntaxErrorAtEnd(t *testing.T) {
 	for script, want := range map[string][2]int{
-		`return 1 +`:                {1, 11},
+		`return 1 +`:               {1, 11},
 		"const a = 1;\nreturn a +": {2, 11},
-		"return (1":                 {1, 10},
+		"return (1":                {1, 10},
 	} {
 		out, _ := runScript(t, newMode(t, false), script)
 		if out.OK || out.Error.Code != codemode.CodeSyntax || out.Error.Line != want[0] || out.Error.Column != want[1] {
