@@ -379,6 +379,11 @@ func driftReport(p *project) (report string, edited []string, err error) {
 			if old, err = os.ReadFile(path); err != nil {
 				return err
 			}
+			if bytes.Equal(bytes.ReplaceAll(old, []byte("\r\n"), []byte("\n")), f.Bytes) {
+				// CRLF line endings alone are a checkout's (core.autocrlf
+				// on Windows), not drift: the file is what generate writes.
+				return nil
+			}
 		}
 		out.Write(diff.Diff(path+" (on disk)", old, path+" (generated)", f.Bytes))
 		if editedSince(old, f.Bytes) {
