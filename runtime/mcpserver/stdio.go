@@ -358,7 +358,7 @@ func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg strin
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the line is not JSON"
 	}
 	if d := text.JSONNesting(line); d > maxNesting {
-		return nil, nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the line nests %d deep; the limit is %d", d, maxNesting)
+		return nil, usableID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the line nests %d deep; the limit is %d", d, maxNesting)
 	}
 	var batch []json.RawMessage
 	if isBatch(bytes.TrimSpace(line)) && json.Unmarshal(line, &batch) == nil {

@@ -46,6 +46,8 @@ func TestLineTransportSurvivesBadLines(t *testing.T) {
 		{"method not a string", `{"jsonrpc":"2.0","id":7,"method":5}`, "7", jsonrpc.CodeInvalidRequest, `"method" must be a string`},
 		{"batch before initialize", `[{"jsonrpc":"2.0","id":5,"method":"ping"}]`, "null", jsonrpc.CodeInvalidRequest, "batches are taken only"},
 		{"nesting past the SDK's limit", `[{"jsonrpc":"2.0","id":5,"method":"ping","params":{"a":` + strings.Repeat("[", 998) + strings.Repeat("]", 998) + `}}]`, "null", jsonrpc.CodeInvalidRequest, "nests 1001 deep"},
+		// the id of a message nested too deep is answered when it reads
+		{"message nested past the limit", `{"jsonrpc":"2.0","id":6,"method":"ping","params":{"a":` + strings.Repeat("[", 999) + strings.Repeat("]", 999) + `}}`, "6", jsonrpc.CodeInvalidRequest, "nests 1001 deep"},
 		{"long version quoted short", `{"jsonrpc":"` + strings.Repeat("v", 5000) + `","id":8,"method":"ping"}`, "8", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
 	}
 	for _, c := range cases {
