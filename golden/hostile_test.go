@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -22,6 +24,7 @@ import (
 	"github.com/toolgen-go/toolgen/generator"
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/load"
 	"github.com/toolgen-go/toolgen/schema/manifest"
 	"github.com/toolgen-go/toolgen/schema/taxonomy"
@@ -750,4 +753,136 @@ func TestHostileInvalidUTF8(t *testing.T) {
 			t.Errorf("%q: err = %v", in, err)
 		}
 	}
+}
+
+// terminalControl returns the first rune of s a terminal would act on
+// rather than show (other than the line breaks and tabs of toolgen's own
+// layout): C0 and C1 controls, DEL, format characters (bidi overrides and
+// isolates, zero-width characters) and the line and paragraph separators.
+func terminalControl(s string) (rune, bool) {
+	for _, r := range s {
+		if r == '\n' || r == '\t' {
+			continue
+		}
+		if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// hostileDiagnosticsTools is one tool whose property names are the
+// attacks, each with a refused default and an unknown keyword (warnings
+// that quote the name and the value), and, when invalid, a pattern that
+// does not compile (an error that echoes it).
+func hostileDiagnosticsTools(t *testing.T, invalid bool) string {
+	props := map[string]any{}
+	for _, hs := range hostileStrings {
+		p := map[string]any{"type": "integer", "default": hs.s, "maxlengthx": 1, "format": hs.s}
+		if invalid {
+			p = map[string]any{"type": "string", "pattern": "[" + hs.s}
+		}
+		props[hs.s] = p
+	}
+	return string(mustJSON(t, []any{chatTool("get_w", "Get w.", "", map[string]any{"type": "object", "properties": props})}))
+}
+
+// TestHostileDiagnostics: located errors and warnings name property names
+// in their pointers and echo definition text in their messages (a pattern,
+// a default); printed, they hold no control or bidi character, each is
+// one line, and the attack still reads in escaped form.
+func TestHostileDiagnostics(t *testing.T) {
+	_, err := schema.Build([]load.Input{{Name: "tools.json", Data: hostileDiagnosticsTools(t, true)}}, schema.BuildOptions{Package: "x"})
+	var list jsonpos.ErrorList
+	if !errors.As(err, &list) || len(list) < len(hostileStrings)/2 {
+		t.Fatalf("invalid patterns: err = %.300v", err)
+	}
+	for _, e := range list {
+		msg := e.Error()
+		if r, bad := terminalControl(msg); bad || strings.Contains(msg, "\n") {
+			t.Errorf("error carries %U: %.300q", r, msg)
+		}
+	}
+	fam, err := schema.BuildFamily([]load.Input{{Name: "tools.json", Data: hostileDiagnosticsTools(t, false)}}, schema.BuildOptions{Package: "x"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fam.Warnings) < len(hostileStrings) {
+		t.Fatalf("%d warnings, want at least one per attack", len(fam.Warnings))
+	}
+	for _, w := range fam.Warnings {
+		msg := (&jsonpos.Error{Pos: w.Pos, Message: "warning: " + w.Message}).Error()
+		if r, bad := terminalControl(msg); bad || strings.Contains(msg, "\n") {
+			t.Errorf("warning carries %U: %.300q", r, msg)
+		}
+	}
+	for _, op := range fam.Ops {
+		for _, a := range op.Arguments {
+			if a.Default != "" {
+				t.Errorf("usage advertises the refused default %.100s of %q", a.Default, a.Name)
+			}
+		}
+	}
+}
+
+// TestHostileTerminal runs the toolgen command on the hostile corpus and
+// reads what it prints for a terminal: warnings and errors (generate),
+// the op table with the manifest's policies (inspect), each tool's usage
+// line, Go types and help (inspect --tool) and the changes between a
+// hostile and a benign version (diff). None holds a control or bidi
+// character.
+func TestHostileTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the toolgen command")
+	}
+	root, err := corpus.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "toolgen")
+	build := exec.CommandContext(t.Context(), "go", "build", "-o", bin, "./cmd/toolgen")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	sh := hostileShapes[0] // chat tools with a manifest
+	tools, man, _ := hostileInputs(t, sh, false)
+	benign, _, _ := hostileInputs(t, sh, true)
+	files := map[string]string{
+		"tools.json": string(tools), "hostile.yaml": string(man), "benign.json": string(benign),
+		"warn.json": hostileDiagnosticsTools(t, false), "bad.json": hostileDiagnosticsTools(t, true),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(wantFail bool, args ...string) {
+		t.Helper()
+		cmd := exec.CommandContext(t.Context(), bin, args...)
+		cmd.Dir = dir
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if (err != nil) != wantFail {
+			t.Errorf("toolgen %s: err = %v, want failure %v\n%s", strings.Join(args, " "), err, wantFail, cut(stderr.String(), 2000))
+		}
+		for what, out := range map[string]string{"stdout": stdout.String(), "stderr": stderr.String()} {
+			if r, bad := terminalControl(out); bad {
+				i := strings.IndexRune(out, r)
+				t.Errorf("toolgen %s: %s carries %U: …%q…", strings.Join(args, " "), what, r, out[max(0, i-80):min(len(out), i+80)])
+			}
+		}
+	}
+	run(false, "generate", "-o", "out_warn", "-p", "w", "warn.json")
+	run(true, "generate", "-o", "out_bad", "-p", "b", "bad.json")
+	run(false, "inspect", "-c", "hostile.yaml", "tools.json")
+	run(false, "inspect", "warn.json")
+	run(false, "inspect", "--tool", "get_w", "warn.json")
+	for i := range hostileStrings {
+		run(false, "inspect", "-c", "hostile.yaml", "--tool", fmt.Sprintf("get_h%d", i), "tools.json")
+	}
+	run(true, "diff", "tools.json", "benign.json")
+	run(true, "diff", "benign.json", "tools.json")
 }

@@ -671,6 +671,11 @@ func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 	if fam == nil {
 		return nil, errs
 	}
+	if err == nil {
+		// The taxonomy ran before the compile knew which defaults it
+		// refuses: usage lines must not advertise those.
+		taxonomy.DropUnappliedDefaults(fam)
+	}
 	if err != nil {
 		var list jsonpos.ErrorList
 		if !errors.As(err, &list) {

@@ -228,6 +228,10 @@ func TestCompileErrors(t *testing.T) {
 			`tools.json:1:106: /0/function/parameters/required/0: required must be an array of strings`},
 		{"params not object", `{"type":"string"}`,
 			`tools.json:1:61: /0/function/parameters: parameters must be an object schema`},
+		{"empty type array", `{"type":"object","properties":{"a":{"type":[]}}}`,
+			`tools.json:1:104: /0/function/parameters/properties/a/type: type must be a type name or a non-empty array of them; [] allows no type`},
+		{"repeated type", `{"type":"object","properties":{"a":{"type":["string","string"]}}}`,
+			`tools.json:1:114: /0/function/parameters/properties/a/type/1: type lists "string" twice; the entries of a type array must be unique`},
 		{"several errors", `{"type":"object","properties":{"a":{"$ref":"#/nope"},"b":{"type":"string","maxLength":"x"}}}`,
 			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "#/nope"` + "\n" +
 				`tools.json:1:147: /0/function/parameters/properties/b/maxLength: maxLength must be a non-negative integer`},

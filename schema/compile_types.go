@@ -290,6 +290,11 @@ func (c *compiler) finishView(t *ir.Type, v *view, deleg []*jsonpos.Node) {
 // typeSet returns the non-null types the type keyword allows (nil when
 // absent; integer is dropped when number is present) and whether null is
 // allowed.
+//
+// JSON Schema requires a type array to be non-empty with unique items.
+// Both are errors rather than guesses: an empty list read as it stands
+// would allow nothing (or, read as an absent keyword, everything), and a
+// repeated entry is most likely a slip for another type.
 func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 	n := v.get("type")
 	if n == nil {
@@ -301,6 +306,10 @@ func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 		list = []*jsonpos.Node{n}
 	case jsonpos.ArrayNode:
 		list = n.Items
+		if len(list) == 0 {
+			c.errorf(n, "type must be a type name or a non-empty array of them; [] allows no type")
+			return nil, false, false
+		}
 	default:
 		c.errorf(n, "type must be a string or an array of strings")
 		return nil, false, false
@@ -309,6 +318,10 @@ func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 	for _, it := range list {
 		if it.Kind != jsonpos.StringNode || !slices.Contains(kindNames, it.Str) {
 			c.errorf(it, "unknown type %s", describe(it))
+			return nil, false, false
+		}
+		if has[it.Str] {
+			c.errorf(it, "type lists %q twice; the entries of a type array must be unique", it.Str)
 			return nil, false, false
 		}
 		has[it.Str] = true

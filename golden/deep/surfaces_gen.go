@@ -39,7 +39,7 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on deep. Unfolds into 1 tools.",
 			runtime.Pick(tools, "get_deep"),
 			matryoshka.Category("deep", "get_deep"),
-			matryoshka.Usage("get_deep", "get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]"),
+			matryoshka.Usage("get_deep", "get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:any]"),
 		),
 	}
 }
@@ -54,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 			Generated:  true,
 			Key:        "deep",
 			Summary:    "Operations on deep. 1 tools (deep).",
-			Template:   "Operations on deep.\n\n- `get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:object]` (read): Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $$refs each: at the depth limit, the package must type-check.\n",
+			Template:   "Operations on deep.\n\n- `get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:any]` (read): Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $$refs each: at the depth limit, the package must type-check.\n",
 			Title:      "deep",
 			Tools:      runtime.Pick(tools, "get_deep"),
 			Visibility: prompt.VisibilitySummary,
@@ -74,4 +74,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 7ea5c8f270397106
+// toolgen checksum: b11942aea8c14fbd

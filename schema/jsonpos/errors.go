@@ -16,12 +16,16 @@ type Error struct {
 	Message string
 }
 
+// Error is one line with its control and bidi characters escaped (see
+// Visible): the pointer holds property names and the message often echoes
+// definition text (a pattern, a type name), both attacker-controlled, and
+// the line is printed to a terminal.
 func (e *Error) Error() string {
 	ptr := e.Pos.Pointer
 	if ptr == "" {
 		ptr = "/"
 	}
-	return e.Pos.String() + ": " + elide(ptr) + ": " + e.Message
+	return Visible(e.Pos.String() + ": " + elide(ptr) + ": " + e.Message)
 }
 
 // maxShownPointer bounds the pointer an error message shows: a value

@@ -171,11 +171,14 @@ func (l *loader) file(root *jsonpos.Node) {
 	list := root
 	if root.Kind == jsonpos.ObjectNode {
 		list = root.Get("tools")
+		page := root
 		if list == nil {
 			if res := root.Get("result"); res != nil {
 				list = res.Get("tools") // an MCP tools/list response
+				page = res
 			}
 		}
+		l.morePages(page)
 		if list == nil {
 			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array`)
 			return
@@ -190,6 +193,24 @@ func (l *loader) file(root *jsonpos.Node) {
 			l.doc.Tools = append(l.doc.Tools, t)
 		}
 	}
+}
+
+// codeMorePages is the warning that an input is one page of a paginated
+// MCP tools/list result.
+const codeMorePages = "more-pages"
+
+// morePages warns when page, an object holding a "tools" array, is an MCP
+// tools/list result with a non-empty "nextCursor": the server has more
+// tools than this page lists, and the generated package would silently
+// lack them. It is a warning, not an error: a family may be meant to be
+// a subset of a server's tools.
+func (l *loader) morePages(page *jsonpos.Node) {
+	cur := page.Get("nextCursor")
+	if cur == nil || cur.Kind == jsonpos.NullNode || cur.Kind == jsonpos.StringNode && cur.Str == "" {
+		return
+	}
+	l.warns = append(l.warns, ir.Diagnostic{Pos: cur.Pos, Code: codeMorePages,
+		Message: "this is one page of an MCP tools/list result (nextCursor is set): only its tools are read; fetch the further pages (tools/list with the cursor) and give them as inputs too"})
 }
 
 // tool decodes one tool definition element, or returns nil after
@@ -274,6 +295,9 @@ func (l *loader) ignoredResultSchema(el, body *jsonpos.Node) {
 // returns the object holding name, description and the parameters schema
 // with the schema's key; a nil body after reporting why it cannot tell.
 func (l *loader) toolShape(el *jsonpos.Node, t *ToolDef) (body *jsonpos.Node, schemaKey string) {
+	if !l.oneShape(el) {
+		return nil, ""
+	}
 	typ := el.Get("type")
 	switch {
 	case el.Get("function") != nil:
@@ -306,6 +330,44 @@ func (l *loader) toolShape(el *jsonpos.Node, t *ToolDef) (body *jsonpos.Node, sc
 		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
 	}
 	return nil, ""
+}
+
+// shapeKeys are the members of a tool element that each decide its
+// format and where its parameters schema is: the chat shape's "function",
+// MCP's "inputSchema", Anthropic's "input_schema" and the responses
+// shape's top-level "parameters".
+var shapeKeys = []string{"function", "inputSchema", "input_schema", "parameters"}
+
+// oneShape reports whether tool element el has at most one of the
+// shapeKeys (and, with "function", no top-level "name" either), after
+// reporting the conflict when it has more. toolShape picks one shape by
+// the first key it finds, so a second would be dropped without a word:
+// its schema (or name) is lost, and which one the author meant cannot be
+// told.
+func (l *loader) oneShape(el *jsonpos.Node) bool {
+	var found []jsonpos.Member
+	for _, m := range el.Members {
+		if slices.Contains(shapeKeys, m.Key) {
+			found = append(found, m)
+		}
+	}
+	if len(found) == 1 && found[0].Key == "function" {
+		// The chat shape names its tool inside "function"; a name beside
+		// it is the responses shape's, or the legacy functions entry's.
+		for _, m := range el.Members {
+			if m.Key == "name" {
+				found = append(found, m)
+			}
+		}
+		slices.SortFunc(found, func(a, b jsonpos.Member) int {
+			return cmp.Or(cmp.Compare(a.KeyLine, b.KeyLine), cmp.Compare(a.KeyCol, b.KeyCol))
+		})
+	}
+	if len(found) < 2 {
+		return true
+	}
+	l.errorf(found[1].KeyPos(), "tool has both %q and %q; keep one (each belongs to a different tool shape, and one would be ignored)", found[0].Key, found[1].Key)
+	return false
 }
 
 // toolName reads and checks the tool's name (provider rule, uniqueness in

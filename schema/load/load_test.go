@@ -175,7 +175,31 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name:   "misspelt schema key",
 			inputs: []Input{{"a.json", `[{"type":"function","function":{"name":"get_x","paramters":{"type":"object"}}},{"name":"y","input_schema":{"type":"object"},"parameters":{}}]`}},
-			want:   []string{`a.json:1:60: /0/function/paramters: unknown member "paramters"; did you mean "parameters"? (without it the tool takes no arguments)`},
+			// The second tool has its schema: "parameters" is no misspelling
+			// of "input_schema", but a second shape's schema beside it.
+			want: []string{
+				`a.json:1:60: /0/function/paramters: unknown member "paramters"; did you mean "parameters"? (without it the tool takes no arguments)`,
+				`a.json:1:125: /1/parameters: tool has both "input_schema" and "parameters"; keep one (each belongs to a different tool shape, and one would be ignored)`,
+			},
+		},
+		{
+			// Each shape key decides the format and where the schema is;
+			// toolShape would take the first and drop the other's schema.
+			name: "conflicting shape keys",
+			inputs: []Input{{"a.json", `[{"type":"function","function":{"name":"a_one","parameters":{"type":"object"}},"input_schema":{"type":"object"}},
+{"name":"b_two","input_schema":{"type":"object"},"inputSchema":{"type":"object"}},
+{"type":"function","name":"c_three","parameters":{"type":"object"},"function":{"name":"other"}},
+{"name":"d_four","function":{"name":"d_four"}},
+{"name":"e_five","inputSchema":{"type":"object"},"parameters":{"type":"object"}},
+{"type":"function","function":{"name":"f_six","parameters":{"type":"object"}}},
+{"name":"g_seven","input_schema":{"type":"object"}}]`}},
+			want: []string{
+				`a.json:1:80: /0/input_schema: tool has both "function" and "input_schema"; keep one (each belongs to a different tool shape, and one would be ignored)`,
+				`a.json:2:50: /1/inputSchema: tool has both "input_schema" and "inputSchema"; keep one (each belongs to a different tool shape, and one would be ignored)`,
+				`a.json:3:68: /2/function: tool has both "parameters" and "function"; keep one (each belongs to a different tool shape, and one would be ignored)`,
+				`a.json:4:18: /3/function: tool has both "name" and "function"; keep one (each belongs to a different tool shape, and one would be ignored)`,
+				`a.json:5:50: /4/parameters: tool has both "inputSchema" and "parameters"; keep one (each belongs to a different tool shape, and one would be ignored)`,
+			},
 		},
 		{
 			name:   "not a tool list",
@@ -530,6 +554,45 @@ func TestIgnoredResultSchema(t *testing.T) {
 			}
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("warned pointers (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMorePages: an MCP tools/list page with a non-empty nextCursor (bare
+// or inside a JSON-RPC response) gets a warning located at the cursor that
+// only this page's tools are read; the last page (no cursor, an empty or a
+// null one) gets none.
+func TestMorePages(t *testing.T) {
+	tool := `{"name":"f","inputSchema":{"type":"object"}}`
+	cases := []struct {
+		name, in string
+		want     []string // pointers warned about
+	}{
+		{"page", `{"tools":[` + tool + `],"nextCursor":"abc"}`, []string{"/nextCursor"}},
+		{"json-rpc", `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + tool + `],"nextCursor":"abc"}}`, []string{"/result/nextCursor"}},
+		{"last page", `{"tools":[` + tool + `]}`, nil},
+		{"empty cursor", `{"tools":[` + tool + `],"nextCursor":""}`, nil},
+		{"null cursor", `{"result":{"tools":[` + tool + `],"nextCursor":null}}`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range doc.Warnings {
+				if w.Code != "more-pages" || !strings.Contains(w.Message, "only its tools are read") {
+					t.Errorf("warning %+v", w)
+				}
+				got = append(got, w.Pos.Pointer)
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("warned pointers (-want +got):\n%s", diff)
+			}
+			if len(doc.Tools) != 1 {
+				t.Errorf("%d tools read, want 1", len(doc.Tools))
 			}
 		})
 	}

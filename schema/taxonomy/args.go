@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,9 +17,13 @@ import (
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
-// OpArgs summarises a tool's top-level arguments in schema order.
+// OpArgs summarises a tool's top-level arguments in schema order. The
+// defaults shown are those the compiled t.Params applies (see
+// appliedDefaultsOnly); a tool not compiled shows every default given.
 func OpArgs(t *ir.Tool) []ir.Arg {
-	return schemaArgs(summaryNode(t.ParamsSchema))
+	args := schemaArgs(summaryNode(t.ParamsSchema))
+	dropUnapplied(args, t.Params)
+	return args
 }
 
 // summaryNode parses a schema for the summaries, once: OpArgs, the usage
@@ -35,7 +40,8 @@ func summaryNode(raw json.RawMessage) *jsonpos.Node {
 	return n
 }
 
-// schemaArgs summarises the properties of an object schema.
+// schemaArgs summarises the properties of an object schema, with every
+// default the schema gives.
 func schemaArgs(object *jsonpos.Node) []ir.Arg {
 	if object == nil || object.Kind != jsonpos.ObjectNode {
 		return nil
@@ -46,15 +52,73 @@ func schemaArgs(object *jsonpos.Node) []ir.Arg {
 		return []ir.Arg{}
 	}
 	args := make([]ir.Arg, 0, len(props.Members))
+	labels := newLabeler(object)
 	for _, m := range props.Members {
 		p := m.Value
-		a := ir.Arg{Name: m.Key, Type: typeLabel(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description")))}
+		a := ir.Arg{Name: m.Key, Type: labels.label(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description")))}
 		if d := p.Get("default"); d != nil {
 			a.Default = string(d.JSON())
 		}
 		args = append(args, a)
 	}
 	return args
+}
+
+// dropUnapplied clears the defaults of args that the compiled object
+// params does not apply, and reports whether it cleared any. A default
+// that does not match its schema is warned about ("not applied") and the
+// generated code never fills it in: advertising it would tell the model
+// a wrong value (an omitted limit is not "ten"). params nil (a tool not
+// compiled) keeps every default.
+func dropUnapplied(args []ir.Arg, params *ir.Type) bool {
+	if params == nil {
+		return false
+	}
+	var applied map[string]bool // made when a default is first met
+	changed := false
+	for i, a := range args {
+		if a.Default == "" {
+			continue
+		}
+		if applied == nil {
+			applied = make(map[string]bool, len(params.Fields))
+			for _, f := range params.Fields {
+				applied[f.JSONName] = f.Default != nil // nil: the default did not fit
+			}
+		}
+		if !applied[a.Name] {
+			args[i].Default = ""
+			changed = true
+		}
+	}
+	return changed
+}
+
+// appliedDefaultsOnly re-renders op's usage line and argument summary
+// without the defaults its tool's compiled parameters do not apply, and
+// reports whether anything changed.
+func appliedDefaultsOnly(op *ir.Op) bool {
+	if op.Tool == nil || !dropUnapplied(op.Arguments, op.Tool.Params) {
+		return false
+	}
+	op.Usage = Usage(op.Path, op.Arguments)
+	op.Args = strings.TrimSpace(strings.TrimPrefix(op.Usage, op.Path))
+	return true
+}
+
+// DropUnappliedDefaults is for a family whose taxonomy was derived while
+// its types compiled (DeriveParsed alongside the compile, before the
+// compile knew which defaults it applies): once the compile is done, it
+// takes the defaults the compile refused out of the ops' usage lines and
+// argument summaries, and updates the registry version when any changed.
+func DropUnappliedDefaults(f *ir.Family) {
+	changed := false
+	for _, op := range f.Ops {
+		changed = appliedDefaultsOnly(op) || changed
+	}
+	if changed {
+		f.RegistryVersion = RegistryVersion(f)
+	}
 }
 
 // stringSet is the set of the strings of an array node.
@@ -108,8 +172,142 @@ func Usage(path string, args []ir.Arg) string {
 }
 
 // typeLabel names a property schema's type compactly: string, integer,
-// string|null, array<string>, enum(a|b|c), object.
+// string|null, array<string>, enum(a|b|c), object. A $ref is labelled
+// object: typeLabel does not see the document it points into (a labeler
+// made by newLabeler does).
 func typeLabel(p *jsonpos.Node) string {
+	return (&labeler{}).label(p)
+}
+
+// maxRefLabel bounds the label of a $ref's target. A target is labelled
+// once, but $refs make the schema a graph: a label that takes in its
+// subschemas' labels twice (array<X>|array<array<X>>) would double in
+// length at each $ref followed. A longer one is cut to the target's own
+// keywords (shallowLabel).
+const maxRefLabel = 200
+
+// labeler labels the schemas of one document, root, following the $refs
+// that point into it: a $ref to a string enum in $defs reads enum(a|b),
+// not object. Each target is labelled once (memo), so labelling every
+// property of a tool is linear in its schema's size however many $refs
+// share a target; a $ref back into a target being labelled (a cycle)
+// reads object.
+type labeler struct {
+	root  *jsonpos.Node // nil: $refs are not followed
+	memo  map[*jsonpos.Node]string
+	doing map[*jsonpos.Node]bool
+}
+
+func newLabeler(root *jsonpos.Node) *labeler {
+	return &labeler{root: root, memo: map[*jsonpos.Node]string{}, doing: map[*jsonpos.Node]bool{}}
+}
+
+// resolve returns the schema a local $ref ("#", "#/pointer",
+// percent-encoded as in a URI fragment) points to in l.root, or nil for
+// any other reference (an anchor, another document).
+func (l *labeler) resolve(ref string) *jsonpos.Node {
+	if l.root == nil || !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	frag, err := url.PathUnescape(ref[1:])
+	if err != nil || frag != "" && frag[0] != '/' {
+		return nil
+	}
+	n := l.root
+	if frag == "" {
+		return n
+	}
+	for _, tok := range strings.Split(frag[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch n.Kind {
+		case jsonpos.ObjectNode:
+			n = n.Get(tok)
+		case jsonpos.ArrayNode:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n.Items) {
+				return nil
+			}
+			n = n.Items[i]
+		default:
+			return nil
+		}
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// refLabel labels the target of $ref ref: object when it cannot be
+// followed (the label a $ref always had) or leads back into itself.
+func (l *labeler) refLabel(ref string) string {
+	target := l.resolve(ref)
+	if target == nil || l.doing[target] {
+		return "object"
+	}
+	if s, ok := l.memo[target]; ok {
+		return s
+	}
+	l.doing[target] = true
+	s := l.label(target)
+	delete(l.doing, target)
+	if len(s) > maxRefLabel {
+		s = shallowLabel(target)
+	}
+	l.memo[target] = s
+	return s
+}
+
+// shallowLabel labels p by its own keywords alone: "enum" or "const" for
+// those, its type names, object when it has properties, else any.
+func shallowLabel(p *jsonpos.Node) string {
+	switch {
+	case p.Kind != jsonpos.ObjectNode:
+		return "any"
+	case p.Get("enum") != nil:
+		return "enum"
+	case p.Get("const") != nil:
+		return "const"
+	}
+	var types []string
+	switch ty := p.Get("type"); {
+	case ty == nil:
+	case ty.Kind == jsonpos.StringNode:
+		types = []string{ty.Str}
+	case ty.Kind == jsonpos.ArrayNode:
+		for _, it := range ty.Items {
+			types = append(types, nodeString(it))
+		}
+	}
+	if s := strings.Join(types, "|"); s != "" && len(s) <= maxRefLabel {
+		return s
+	}
+	if p.Get("properties") != nil {
+		return "object"
+	}
+	return "any"
+}
+
+// enumValue is one enum member as an enum label shows it: a string bare
+// unless it is empty or holds a character of the label's syntax ('|'
+// between values, the parentheses around them, '"' of a quoted value),
+// then as a JSON string, so the label reads back unambiguously; null as
+// nothing (as it always read: null decoded into a string); other values
+// as JSON.
+func enumValue(e *jsonpos.Node) string {
+	switch e.Kind {
+	case jsonpos.StringNode:
+		if e.Str == "" || strings.ContainsAny(e.Str, `|()"`) {
+			return jsonString(e.Str)
+		}
+		return e.Str
+	case jsonpos.NullNode:
+		return ""
+	}
+	return string(e.JSON())
+}
+
+func (l *labeler) label(p *jsonpos.Node) string {
 	if p == nil || p.Kind != jsonpos.ObjectNode {
 		return "any"
 	}
@@ -120,14 +318,7 @@ func typeLabel(p *jsonpos.Node) string {
 				vals = append(vals, "…")
 				break
 			}
-			switch e.Kind {
-			case jsonpos.StringNode:
-				vals = append(vals, e.Str)
-			case jsonpos.NullNode:
-				vals = append(vals, "") // as it always read: null decoded into a string
-			default:
-				vals = append(vals, string(e.JSON()))
-			}
+			vals = append(vals, enumValue(e))
 		}
 		return "enum(" + strings.Join(vals, "|") + ")"
 	}
@@ -146,16 +337,16 @@ func typeLabel(p *jsonpos.Node) string {
 	}
 	items := p.Get("items")
 	if len(types) == 0 {
-		switch {
-		case nodeString(p.Get("$ref")) != "":
-			return "object"
+		switch ref := nodeString(p.Get("$ref")); {
+		case ref != "":
+			return l.refLabel(ref)
 		case nonEmptyArray(p.Get("oneOf")) || nonEmptyArray(p.Get("anyOf")):
 			var alts []string
 			for _, key := range []string{"oneOf", "anyOf"} {
 				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
 					for _, b := range bs.Items {
-						if l := typeLabel(b); !slices.Contains(alts, l) {
-							alts = append(alts, l)
+						if alt := l.label(b); !slices.Contains(alts, alt) {
+							alts = append(alts, alt)
 						}
 					}
 				}
@@ -171,7 +362,7 @@ func typeLabel(p *jsonpos.Node) string {
 	}
 	for i, ty := range types {
 		if ty == "array" && items != nil && items.Kind == jsonpos.ObjectNode {
-			types[i] = "array<" + typeLabel(items) + ">"
+			types[i] = "array<" + l.label(items) + ">"
 		}
 	}
 	return strings.Join(types, "|")

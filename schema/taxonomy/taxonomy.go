@@ -140,6 +140,12 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 			tree = summaryNode(f.Ops[i].Tool.ParamsSchema)
 		}
 		params[i] = finishOp(f.Ops[i], tree)
+		if parsed == nil {
+			// Called on a built family, whose compile is done: the
+			// defaults it refused are known now (else the compile
+			// calls DropUnappliedDefaults when it is done).
+			appliedDefaultsOnly(f.Ops[i])
+		}
 	})
 	for _, g := range m.Groups {
 		used := false

@@ -2,8 +2,10 @@ package taxonomy
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -605,4 +607,77 @@ func TestForEachPanic(t *testing.T) {
 		}
 	})
 	t.Error("no panic")
+}
+
+// TestUsageRefAndEnumLabels: a $ref argument is labelled by what it points
+// to (a string enum in $defs is not an object), through chains, pointer
+// escapes and percent-encoding; a $ref that cannot be followed keeps the
+// object label, and a cycle ends. Enum values that hold the label's own
+// syntax ('|', '(', ')', '"') or are empty are quoted, so the label reads
+// back unambiguously.
+func TestUsageRefAndEnumLabels(t *testing.T) {
+	args := OpArgs(&ir.Tool{Name: "r", ParamsSchema: json.RawMessage(`{"type":"object","$defs":{
+		"mode":{"type":"string","enum":["fast","slow"]},
+		"a/b":{"type":"string","maxLength":1},
+		"c~d":{"type":"integer"},
+		"e f":{"type":"boolean"},
+		"obj":{"type":"object","properties":{"q":{"type":"string"}}},
+		"chain":{"$ref":"#/$defs/mode"},
+		"loop":{"$ref":"#/$defs/loop"},
+		"odd":{"enum":["a|b","(x)","","say \"hi\"","plain",null]}
+	},"properties":{
+		"m":{"$ref":"#/$defs/mode"},
+		"p1":{"$ref":"#/$defs/a~1b"},
+		"p2":{"$ref":"#/$defs/c~0d"},
+		"p3":{"$ref":"#/$defs/e%20f"},
+		"o":{"$ref":"#/$defs/obj"},
+		"ch":{"$ref":"#/$defs/chain"},
+		"viaprop":{"$ref":"#/properties/p1"},
+		"arr":{"type":"array","items":{"$ref":"#/$defs/c~0d"}},
+		"alt":{"anyOf":[{"$ref":"#/$defs/e%20f"},{"type":"null"}]},
+		"loop":{"$ref":"#/$defs/loop"},
+		"missing":{"$ref":"#/$defs/nope"},
+		"remote":{"$ref":"https://example.com/s.json"},
+		"odd":{"$ref":"#/$defs/odd"}
+	}}`)})
+	got := map[string]string{}
+	for _, a := range args {
+		got[a.Name] = a.Type
+	}
+	want := map[string]string{
+		"m": "enum(fast|slow)", "p1": "string", "p2": "integer", "p3": "boolean", "o": "object",
+		"ch": "enum(fast|slow)", "viaprop": "string", "arr": "array<integer>", "alt": "boolean|null",
+		"loop": "object", "missing": "object", "remote": "object",
+		"odd": `enum("a|b"|"(x)"|""|"say \"hi\""|plain|)`,
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: label %s, want %s", name, got[name], w)
+		}
+	}
+}
+
+// TestUsageRefLabelBounded: $refs make a schema a graph, and a label that
+// takes in a target's label twice doubles at each $ref followed: 80 such
+// links label quickly, in a bounded length.
+func TestUsageRefLabelBounded(t *testing.T) {
+	var defs []string
+	for i := range 80 {
+		next := fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1)
+		defs = append(defs, fmt.Sprintf(`"d%d":{"anyOf":[{"type":"array","items":%s},{"type":"array","items":{"type":"array","items":%s}}]}`, i, next, next))
+	}
+	defs = append(defs, `"d80":{"type":"string"}`)
+	props := make([]string, 0, 500)
+	for i := range 500 {
+		props = append(props, fmt.Sprintf(`"p%d":{"$ref":"#/$defs/d0"}`, i))
+	}
+	schema := `{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{` + strings.Join(props, ",") + `}}`
+	start := time.Now()
+	args := OpArgs(&ir.Tool{Name: "deep", ParamsSchema: json.RawMessage(schema)})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if len(args) != 500 || len(args[0].Type) > maxRefLabel || !strings.HasPrefix(args[0].Type, "array<") || args[0].Type != args[499].Type {
+		t.Errorf("%d args, first label %q", len(args), args[0].Type)
+	}
 }

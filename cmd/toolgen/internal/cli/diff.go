@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/toolgen-go/toolgen/schema/compat"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // runDiff implements toolgen diff OLD NEW: every difference between two
@@ -94,7 +95,10 @@ func printDiff(w io.Writer, rep *compat.Report) {
 		if c.Path != "" {
 			where += " " + c.Path
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Class, where, c.Message)
+		// Paths and messages carry property names and enum values from
+		// the definitions: escaped for the terminal (a quoted value is
+		// already escaped by strconv, but not of its bidi controls).
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Class, jsonpos.Visible(where), jsonpos.Visible(c.Message))
 	}
 	_ = tw.Flush()
 	fmt.Fprintf(w, "%d breaking, %d compatible\n", rep.Breaking, rep.Compatible)

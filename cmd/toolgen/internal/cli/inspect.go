@@ -119,6 +119,9 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "registry %s: %s in %s\n\n", f.RegistryVersion, plural(len(f.Ops), "op"), plural(len(f.Groups), "group"))
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	// Table cells carry definition text (the source of a kind quotes a
+	// description; policies are sentences of it): escaped for the terminal.
+	v := jsonpos.Visible
 	fmt.Fprintln(tw, "OP\tTOOL\tKIND\tSOURCE")
 	for _, op := range rep.Ops {
 		kind := string(op.Kind)
@@ -128,20 +131,20 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if op.DryRunDefault {
 			kind += " (dry-run)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", op.Op, op.Tool, kind, op.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v(op.Op), v(op.Tool), kind, v(op.Source))
 	}
 	_ = tw.Flush()
 	for _, op := range rep.Ops {
 		if op.Policy == nil {
 			continue
 		}
-		fmt.Fprintf(stdout, "\npolicy %s:\n", op.Op)
+		fmt.Fprintf(stdout, "\npolicy %s:\n", v(op.Op))
 		for _, part := range []struct {
 			label string
 			items []string
 		}{{"do", op.Policy.Do}, {"dont", op.Policy.Dont}, {"edge", op.Policy.EdgeCases}} {
 			for _, it := range part.items {
-				fmt.Fprintf(stdout, "  %-4s  %s\n", part.label, it)
+				fmt.Fprintf(stdout, "  %-4s  %s\n", part.label, v(it))
 			}
 		}
 	}

@@ -3,12 +3,15 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
 // ontologyManifest is the path of the example family's manifest.
@@ -102,5 +105,38 @@ func TestFormatVersion(t *testing.T) {
 		if got := formatVersion(&tt.bi); got != tt.want {
 			t.Errorf("formatVersion = %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestPrintedDiagnosticsVisible: warnings with and without a position, a
+// non-located error and the multi-line text inspect prints (Go source,
+// help JSON) show definition text with its control and bidi characters
+// escaped; toolgen's own line breaks and tabs stay.
+func TestPrintedDiagnosticsVisible(t *testing.T) {
+	hostile := "x\nall good, 0 errors\x1b[2K\u202e\u0085"
+	const want = `x\nall good, 0 errors\u001b[2K\u202e\u0085`
+	var b bytes.Buffer
+	printAllWarnings(&b, []ir.Diagnostic{
+		{Pos: ir.Pos{File: "t.json", Line: 1, Col: 2, Pointer: "/properties/" + hostile}, Message: "bad " + hostile},
+		{Message: "unlocated " + hostile},
+	})
+	printError(&b, errors.New("plain "+hostile))
+	got := b.String()
+	for _, line := range []string{
+		"t.json:1:2: /properties/" + want + ": warning: bad " + want,
+		"toolgen: warning: unlocated " + want,
+		"toolgen: plain " + want,
+	} {
+		if !strings.Contains(got, line+"\n") {
+			t.Errorf("missing line %q in:\n%s", line, got)
+		}
+	}
+	if strings.Count(got, "\n") != 3 || strings.ContainsAny(got, "\x1b\u202e\u0085") {
+		t.Errorf("not three clean lines: %q", got)
+	}
+	// (visibleLines keeps every line break: the generator escapes those
+	// of definition text in what it writes.)
+	if got := visibleLines("type T struct {\n\t// \x1b[2K\u202e\u0085\n}"); got != "type T struct {\n\t// \\u001b[2K\\u202e\\u0085\n}" {
+		t.Errorf("visibleLines: %q", got)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // toolReport is toolgen inspect --tool's JSON output: one tool as the
@@ -83,12 +84,16 @@ func inspectTool(f *ir.Family, name, format string, stdout, stderr io.Writer) in
 	if format == "json" {
 		return writeJSON(stdout, stderr, rep)
 	}
-	fmt.Fprintf(stdout, "tool %s -> op %s (%s)\n\nusage: %s\n\n%s\nhelp (tool_help {\"path\": %q}):\n", rep.Tool, rep.Op, rep.Kind, rep.Usage, rep.GoTypes, rep.Op)
+	// The text form is for a terminal: the usage line, the Go types'
+	// comments and the help entry carry property names, descriptions and
+	// enum values, so each line is escaped with jsonpos.Visible.
+	v := jsonpos.Visible
+	fmt.Fprintf(stdout, "tool %s -> op %s (%s)\n\nusage: %s\n\n%s\nhelp (tool_help {\"path\": %q}):\n", v(rep.Tool), v(rep.Op), rep.Kind, v(rep.Usage), visibleLines(rep.GoTypes), rep.Op)
 	var pretty bytes.Buffer
 	if json.Indent(&pretty, rep.Help, "", "  ") == nil {
 		rep.Help = pretty.Bytes()
 	}
-	fmt.Fprintf(stdout, "%s\n", rep.Help)
+	fmt.Fprintf(stdout, "%s\n", visibleLines(string(rep.Help)))
 	return exitOK
 }
 

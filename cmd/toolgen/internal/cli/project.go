@@ -306,7 +306,9 @@ func outputSizeError(p *project, total int64) error {
 }
 
 // printError prints err; a located ErrorList prints one line per error
-// and then their count.
+// and then their count. Every line is escaped with jsonpos.Visible (a
+// located error escapes itself): messages can echo definition text, which
+// must not reach the terminal raw.
 func printError(w io.Writer, err error) {
 	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
@@ -325,7 +327,7 @@ func printError(w io.Writer, err error) {
 		fmt.Fprintln(w, located.Error())
 		return
 	}
-	fmt.Fprintf(w, "toolgen: %v\n", err)
+	fmt.Fprintf(w, "toolgen: %s\n", jsonpos.Visible(err.Error()))
 	var internal *generator.InternalError
 	if errors.As(err, &internal) {
 		fmt.Fprintf(w, "\n%s", internal.Stack)
@@ -348,17 +350,37 @@ func failCode(err error) int {
 func printWarnings(w io.Writer, ds []ir.Diagnostic) {
 	ds, line := taxonomy.SummarizeWarnings(ds, 8)
 	if line != "" {
-		fmt.Fprintf(w, "toolgen: warning: %s\n", line)
+		// The summary is several lines of toolgen's layout.
+		fmt.Fprintf(w, "toolgen: warning: %s\n", visibleLines(line))
 	}
 	printAllWarnings(w, ds)
 }
 
-// printAllWarnings prints every located warning.
+// visibleLines escapes each line of s with jsonpos.Visible, keeping the
+// line breaks and tabs between them: for multi-line text of toolgen's own
+// layout (a warning summary, generated Go source indented with tabs,
+// indented JSON) that carries definition text. A tab only moves the
+// cursor, so keeping one that came from a definition is harmless.
+func visibleLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		cells := strings.Split(l, "\t")
+		for j, c := range cells {
+			cells[j] = jsonpos.Visible(c)
+		}
+		lines[i] = strings.Join(cells, "\t")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// printAllWarnings prints every located warning, one line each, escaped
+// with jsonpos.Visible (jsonpos.Error.Error escapes the located ones):
+// warnings quote property names and definition values.
 func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
 		e := jsonpos.Error{Pos: d.Pos, Message: "warning: " + d.Message}
 		if d.Pos.File == "" {
-			fmt.Fprintf(w, "toolgen: warning: %s\n", d.Message)
+			fmt.Fprintf(w, "toolgen: warning: %s\n", jsonpos.Visible(d.Message))
 			continue
 		}
 		fmt.Fprintln(w, e.Error())
