@@ -306,9 +306,12 @@ func TestHTTPIDs(t *testing.T) {
 		status     int
 	}{
 		{init("1"), "", http.StatusOK},
-		{init("1.5"), `must be a string or an integer (at most 64 bits)`, http.StatusBadRequest},
-		{init("99999999999999999999"), `must be a string or an integer (at most 64 bits)`, http.StatusBadRequest},
+		{init("1.5"), `must be a string or an integer of at most 2^53`, http.StatusBadRequest},
+		{init("99999999999999999999"), `must be a string or an integer of at most 2^53`, http.StatusBadRequest},
 		{init("null"), "not null", http.StatusBadRequest},
+		// the SDK read 2^53+1 as 2^53, and matches names exactly
+		{init("9007199254740993"), `at most 2^53`, http.StatusBadRequest},
+		{strings.Replace(init("1.5"), `"method"`, `"Id":1,"method"`, 1), `at most 2^53`, http.StatusBadRequest},
 		{`[` + init("2.5") + `]`, "batch item 0", http.StatusBadRequest},
 		{`{"pad":"` + strings.Repeat("x", 4<<20) + `"}`, "", http.StatusRequestEntityTooLarge},
 	} {

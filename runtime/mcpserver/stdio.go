@@ -297,6 +297,7 @@ func (g *lineGuard) splitBatch(line []byte) {
 	}
 	b := new(batchAnswer)
 	awaited := map[jsonrpc.ID]int{}
+	var noted []jsonrpc.Message
 	for i, item := range items {
 		m, err := jsonrpc.DecodeMessage(item)
 		if err != nil {
@@ -315,11 +316,16 @@ func (g *lineGuard) splitBatch(line []byte) {
 			awaited[req.ID] = len(b.answers)
 			b.answers = append(b.answers, nil)
 		}
-		g.note(m)
+		noted = append(noted, m)
 		g.queue = append(g.queue, append(bytes.TrimSpace(item), '\n'))
 	}
-	// Registered before any item reaches the SDK, so no answer escapes.
+	// Registered before any item reaches the SDK, so no answer escapes,
+	// and before the batch's own cancellations are noted, so that they
+	// find the requests they name.
 	g.out.await(b, awaited)
+	for _, m := range noted {
+		g.note(m)
+	}
 }
 
 // inUse says that a request's id is taken.
@@ -378,26 +384,35 @@ func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg strin
 }
 
 // idProblem says what is wrong with the id of the JSON-RPC message line
-// that the SDK decoded anyway: it takes any JSON number and makes it an
-// integer (1.5 answered as 1, the id of another request; 1e20 as a
+// that the SDK decoded anyway: it reads numbers as floats and makes them
+// integers (1.5 answered as 1, the id of another request; 2^63-1 as a
 // negative one), and reads a request with a null id as a notification,
-// left unanswered. MCP ids are strings or integers, never null.
+// left unanswered. MCP ids are strings or integers, never null. Members
+// are matched by their exact names, as the SDK does ("Id" is not "id").
 func idProblem(line []byte) string {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method json.RawMessage `json:"method"`
-	}
-	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 {
+	var id, method []byte
+	ids := 0
+	text.Members(line, func(name string, value []byte) bool {
+		switch name {
+		case "id":
+			id, ids = value, ids+1
+		case "method":
+			method = value
+		}
+		return true
+	})
+	switch {
+	case ids == 0:
 		return ""
-	}
-	if string(m.ID) == "null" {
-		if len(m.Method) > 0 {
+	case ids > 1:
+		return `"id" is given twice; give it once`
+	case string(id) == "null":
+		if method != nil {
 			return `a request's "id" must be a string or an integer, not null`
 		}
 		return ""
-	}
-	if usableID(line) == nil {
-		return `"id" must be a string or an integer (at most 64 bits)`
+	case idValue(id) == nil:
+		return `"id" must be a string or an integer of at most 2^53 in magnitude`
 	}
 	return ""
 }
@@ -429,16 +444,30 @@ func whyInvalid(m []byte) string {
 }
 
 // usableID returns the id of the JSON-RPC object line when it is a string
-// or an integer, else nil (answered as null).
+// or an integer the SDK reads as itself, else nil (answered as null).
 func usableID(line []byte) any {
-	var m struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 {
+	var id []byte
+	text.Members(line, func(name string, value []byte) bool {
+		if name == "id" {
+			id = value
+		}
+		return true
+	})
+	return idValue(id)
+}
+
+// maxID bounds the integers used as ids: the SDK reads an id as a float
+// (2^53+1 came back as 2^53).
+const maxID = 1 << 53
+
+// idValue is the id whose JSON text is raw, when it is a string or an
+// integer of at most maxID in magnitude, else nil.
+func idValue(raw []byte) any {
+	if len(raw) == 0 {
 		return nil
 	}
 	var v any
-	dec := json.NewDecoder(bytes.NewReader(m.ID))
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if dec.Decode(&v) != nil {
 		return nil
@@ -447,7 +476,7 @@ func usableID(line []byte) any {
 	case string:
 		return v
 	case json.Number:
-		if _, err := v.Int64(); err == nil {
+		if n, err := v.Int64(); err == nil && n >= -maxID && n <= maxID {
 			return v
 		}
 	}

@@ -39,6 +39,11 @@ func TestLineTransportSurvivesBadLines(t *testing.T) {
 		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
 		{"id past 64 bits", `{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
 		{"exponent id", `{"jsonrpc":"2.0","id":1e3,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `"id" must be a string or an integer`},
+		{"id past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `at most 2^53`},
+		// names are exact, as the SDK reads them: "Id" does not stand for "id"
+		{"id beside Id", `{"jsonrpc":"2.0","id":1.5,"Id":1,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `at most 2^53`},
+		{"id twice", `{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `given twice`},
+		{"null id beside ID", `{"jsonrpc":"2.0","id":null,"ID":7,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `not null`},
 		// and a request with a null id as a notification, unanswered
 		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, "null", jsonrpc.CodeInvalidRequest, `not null`},
 		{"old version", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, "3", jsonrpc.CodeInvalidRequest, `"jsonrpc" must be "2.0"`},
@@ -304,3 +309,18 @@ func guardRead(t *testing.T, w *lockedWriter, lines ...string) []string {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
+
+// A batch that cancels one of its own requests is answered without it:
+// the cancellation was noted before the batch's ids were registered, and
+// found nothing to cancel.
+func TestLineTransportCancelInBatch(t *testing.T) {
+	var out bytes.Buffer
+	w := &lockedWriter{w: nopWriteCloser{&out}, inFlight: map[jsonrpc.ID]batchSlot{}}
+	guardRead(t, w, `[{"jsonrpc":"2.0","id":5,"method":"tools/call"},{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}]`)
+	for _, id := range []string{"5", "6"} {
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}` + "\n"))
+	}
+	if got := out.String(); got != `[{"jsonrpc":"2.0","id":6,"result":{}}]`+"\n" {
+		t.Errorf("written:\n%s", got)
+	}
+}

@@ -101,34 +101,51 @@ func JSONNesting[T ~string | ~[]byte](s T) int {
 // first. (Generated decoders refuse repeated members themselves, at any
 // depth: runtime/wire.)
 func RepeatedMember(obj []byte) (string, bool) {
+	seen := map[string]bool{}
+	var repeated string
+	found := false
+	Members(obj, func(name string, _ []byte) bool {
+		if seen[name] {
+			repeated, found = name, true
+			return false
+		}
+		seen[name] = true
+		return true
+	})
+	return repeated, found
+}
+
+// Members calls fn with the decoded name and the value's text of each
+// member at the top level of the JSON object obj (text ValidJSON
+// accepted), in order, until fn returns false. Names are matched exactly
+// by the caller, unlike encoding/json, which matches them up to case.
+func Members(obj []byte, fn func(name string, value []byte) bool) {
 	i := SkipBlanks(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
-		return "", false
+		return
 	}
-	seen := map[string]bool{}
 	for i = SkipBlanks(obj, i+1); i < len(obj) && obj[i] == '"'; {
 		end, ok := SkipString(obj, i)
 		if !ok {
-			return "", false
+			return
 		}
 		name := string(obj[i+1 : end-1])
 		if bytes.IndexByte(obj[i:end], '\\') >= 0 {
 			_ = json.Unmarshal(obj[i:end], &name)
 		}
-		if seen[name] {
-			return name, true
-		}
-		seen[name] = true
 		i = SkipBlanks(obj, end)
 		if i >= len(obj) || obj[i] != ':' {
-			return "", false
+			return
 		}
-		if i, ok = SkipValue(obj, SkipBlanks(obj, i+1)); !ok {
-			return "", false
+		start := SkipBlanks(obj, i+1)
+		if i, ok = SkipValue(obj, start); !ok {
+			return
+		}
+		if !fn(name, obj[start:i]) {
+			return
 		}
 		if i = SkipBlanks(obj, i); i < len(obj) && obj[i] == ',' {
 			i = SkipBlanks(obj, i+1)
 		}
 	}
-	return "", false
 }
