@@ -50,7 +50,8 @@ const (
 )
 
 // keySpan is where one member's key lies in the input: its text between
-// the quotes, esc when that holds escapes (or invalid UTF-8). Offsets are
+// the quotes; or, when esc (it holds escapes), its decoded text in the
+// Decoder's keyText. Offsets are
 // 32-bit: an input of 2 GiB or more is not checked for repeated members.
 type keySpan struct {
 	start, end int32
@@ -69,8 +70,10 @@ type seg struct {
 	n            int
 	// k0 is where the object's keys begin in the Decoder's key list, and
 	// bloom a filter of their hashes.
-	k0         int
-	bloom      [4]uint64
+	k0    int
+	bloom [4]uint64
+	// many is set once the object's keys moved to a set (repeatedMany).
+	many       bool
 	array, esc bool
 }
 
@@ -143,6 +146,8 @@ type Decoder struct {
 	moreKeys []keySpan
 	nkeys    int
 	keySets  map[int]map[uint64]int
+	// keyText holds the decoded text of keys with escapes (keySpan.esc).
+	keyText []byte
 }
 
 // NewDecoder returns a Decoder over data, which must not change while the
@@ -218,8 +223,8 @@ func (d *Decoder) pop() {
 	d.ks, d.ke, d.kesc = 0, 0, false
 	if s := d.seg(d.depth); !s.array {
 		d.nkeys = s.k0
-		if s.n > manyKeys {
-			delete(d.keySets, d.depth)
+		if s.many {
+			clear(d.keySets[d.depth])
 		}
 	}
 	if d.depth > d.floor {
@@ -418,10 +423,11 @@ func (d *Decoder) More() bool {
 	if !plain {
 		d.ekey = key
 	}
-	if d.badText {
+	// A key that is not Unicode is refused as such; it is not compared
+	// (two of them decode alike).
+	if badKey := d.badText; badKey {
 		d.badUnicode("key")
-	}
-	if d.pos <= math.MaxInt32 && d.repeated(s, keySpan{start: int32(start), end: int32(d.pos - 1), esc: !plain}) {
+	} else if d.pos <= math.MaxInt32 && d.repeated(s, keySpan{start: int32(start), end: int32(d.pos - 1), esc: !plain}) {
 		d.record(d.pos, "duplicate", "property "+strconv.Quote(truncate(string(d.Key())))+" sent twice; send each property once", "", "", "")
 	}
 	d.skipSpace()
@@ -447,7 +453,14 @@ func (d *Decoder) More() bool {
 func (d *Decoder) repeated(s *seg, k keySpan) bool {
 	key := d.data[k.start:k.end]
 	if k.esc {
+		// kept decoded, so that comparisons do not decode it again
 		key = d.ekey
+		if len(d.keyText)+len(key) > math.MaxInt32 {
+			return false
+		}
+		k.start = int32(len(d.keyText))
+		d.keyText = append(d.keyText, key...)
+		k.end = int32(len(d.keyText))
 	}
 	if s.n > manyKeys {
 		return d.repeatedMany(s, k, key)
@@ -481,15 +494,19 @@ func keyShape(key []byte) uint32 {
 func (d *Decoder) repeatedMany(s *seg, k keySpan, key []byte) bool {
 	level := d.depth - 1
 	set := d.keySets[level]
-	if set == nil {
-		if d.keySets == nil {
-			d.keySets = map[int]map[uint64]int{}
+	if !s.many {
+		// An emptied set of an earlier object at this depth is reused.
+		s.many = true
+		if set == nil {
+			if d.keySets == nil {
+				d.keySets = map[int]map[uint64]int{}
+			}
+			set = make(map[uint64]int, 2*manyKeys)
+			d.keySets[level] = set
 		}
-		set = make(map[uint64]int, 2*manyKeys)
 		for i := s.k0; i < d.nkeys; i++ {
 			set[maphash.Bytes(keySeed, d.spanText(d.key(i)))] = i
 		}
-		d.keySets[level] = set
 	}
 	h := maphash.Bytes(keySeed, key)
 	if i, ok := set[h]; ok && string(d.spanText(d.key(i))) == string(key) {
@@ -529,12 +546,10 @@ func (d *Decoder) key(i int) keySpan {
 
 // spanText is the decoded text of the key k.
 func (d *Decoder) spanText(k keySpan) []byte {
-	if !k.esc {
-		return d.data[k.start:k.end]
+	if k.esc {
+		return d.keyText[k.start:k.end]
 	}
-	t := Decoder{data: d.data, pos: int(k.start) - 1}
-	b, _, _ := t.readString(false)
-	return b
+	return d.data[k.start:k.end]
 }
 
 func containerName(array bool) string {

@@ -67,6 +67,12 @@ func TestRepeatedMembers(t *testing.T) {
 		{`[` + many(``) + `,` + many(``) + `]`, nil},
 		{`{"a":` + many(`"k0":{"k0":1,"k0":2}`) + `,"k0":1}`, []string{"/a/k0", "/a/k0/k0"}},
 		{many(`"\u006b1":1`), []string{"/k1"}},
+		// escaped keys past manyKeys, compared decoded
+		{many(`"\u0078":1,"x":2`), []string{"/x"}},
+		// a key that is not Unicode is refused as such, not as a repetition,
+		// also where it is the first key past manyKeys
+		{`{"\ud800":1,"\udc00":2}`, nil},
+		{many(`"\ud800":1,"k5":2`), []string{"/k5"}},
 	}
 	for _, c := range cases {
 		got, err := duplicatePaths(c.in)
@@ -198,5 +204,20 @@ func TestUnknownSuggests(t *testing.T) {
 	}
 	if errs := d.Errors(); len(errs) != 1 || errs[0].Suggestion != "limit" {
 		t.Errorf("errors %+v, want a suggestion of limit", errs)
+	}
+}
+
+// The first key past manyKeys may be one that is not Unicode (not
+// compared): the set is still filled for the keys after it.
+func TestRepeatedBadKeyAtSetEdge(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range manyKeys {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	b.WriteString(`"\ud800":0,"k3":1,"z":2}`)
+	got, err := duplicatePaths(b.String())
+	if err != nil || !slices.Equal(got, []string{"/k3"}) {
+		t.Errorf("duplicates at %q (%v), want /k3", got, err)
 	}
 }
