@@ -178,6 +178,11 @@ func TestExecMemberNames(t *testing.T) {
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/limit", "error/details/field_errors/0/expected": "integer", "error/details/field_errors/0/received": "2.5"}},
 		{tool: HelpTool, args: `{"path":["onto"]}`,
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/path", "error/details/field_errors/0/expected": "string"}},
+		// the member sent is named, as sent; a repetition is one first
+		{tool: SearchTool, args: `{"query":"task","Limit":"5"}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/Limit", "error/details/field_errors/0/received": `"5"`}},
+		{tool: SearchTool, args: `{"query":"task","limit":true,"limit":2}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/code": "duplicate"}},
 		{tool: ExecTool, args: `{"op":123}`,
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/op", "error/details/field_errors/0/code": "type"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","Args":{"task_id":"t1"}}]}`,

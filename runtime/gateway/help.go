@@ -166,13 +166,13 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && string(raw) != "null" {
+		if fail := repeatedMember(HelpTool, raw, g.cfg.limits, `: {"path":"<group, entity or op>"}`); fail != nil && json.Valid(raw) {
+			return g.failure(tc, HelpTool, fail, raw), nil
+		}
 		if err := json.Unmarshal(raw, &req); err != nil {
 			return &Envelope{Op: HelpTool, Error: &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`,
 				Details: Details{FieldErrors: typeErrors(err, raw)}}}, nil
-		}
-		if fail := repeatedMember(HelpTool, raw, g.cfg.limits, `: {"path":"<group, entity or op>"}`); fail != nil {
-			return g.failure(tc, HelpTool, fail, raw), nil
 		}
 		if fail := g.unknownHelpArgs(objectMembers(raw), req); fail != nil {
 			return g.failure(tc, HelpTool, fail, raw), nil
@@ -323,8 +323,6 @@ func (g *Gateway) unknownHelpArgs(args map[string]json.RawMessage, req helpReque
 	return ee
 }
 
-// objectMembers are the members of the JSON object raw (none when raw is
-// not an object).
 // typeErrors are the field errors of err, a json.Unmarshal error of raw
 // into a gateway tool's request: the member whose value has the wrong
 // type, what it takes and what was sent; nil for other errors.
@@ -342,11 +340,21 @@ func typeErrors(err error, raw json.RawMessage) []runtime.FieldError {
 	case reflect.Int, reflect.Int64:
 		want = "integer"
 	}
-	return []runtime.FieldError{{Path: "/" + text.PointerToken(te.Field), Code: "type",
+	// encoding/json matched the member up to case: name the one sent.
+	name, value := te.Field, []byte(nil)
+	text.Members(raw, func(k string, v []byte) bool {
+		if strings.EqualFold(k, te.Field) {
+			name, value = k, v
+		}
+		return true
+	})
+	return []runtime.FieldError{{Path: "/" + text.PointerToken(name), Code: "type",
 		Message: "expected " + want + ", received " + te.Value, Expected: want,
-		Received: text.Truncate(string(bytes.TrimSpace(objectMembers(raw)[te.Field])), text.ReceivedLimit)}}
+		Received: text.Truncate(string(value), text.ReceivedLimit)}}
 }
 
+// objectMembers are the members of the JSON object raw (none when raw is
+// not an object).
 func objectMembers(raw json.RawMessage) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(raw, &m) != nil {
