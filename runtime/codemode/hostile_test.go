@@ -358,9 +358,12 @@ func TestSyntaxErrorAtEnd(t *testing.T) {
 		`return 1 +`:               {1, 11},
 		"const a = 1;\nreturn a +": {2, 11},
 		"return (1":                {1, 10},
+		"return 1 +\n\n":           {1, 11},
+		"return {a: 1":             {1, 13},
 	} {
 		out, _ := runScript(t, newMode(t, false), script)
-		if out.OK || out.Error.Code != codemode.CodeSyntax || out.Error.Line != want[0] || out.Error.Column != want[1] {
+		if out.OK || out.Error.Code != codemode.CodeSyntax || out.Error.Line != want[0] || out.Error.Column != want[1] ||
+			strings.Contains(out.Error.Message, `found "`) || strings.Contains(out.Error.Message, `Unexpected "`) {
 			t.Errorf("%q: %s, want line %d column %d", script, out.Render(), want[0], want[1])
 		}
 	}

@@ -156,13 +156,19 @@ func transform(script string) (string, *ScriptError) {
 			if se.Line < 1 {
 				se.Line = 1
 			}
-			// An error found at the wrapper's closing line ("return 1 +")
-			// is at the end of the script's last line.
-			if lines := strings.Count(script, "\n") + 1; se.Line > lines {
-				last := script[strings.LastIndexByte(script, '\n')+1:]
+			// An error found past the script's last line that is not blank
+			// (at the wrapper's closing line: "return 1 +") is at the end
+			// of that line, and what was found there is the wrapper's.
+			body := strings.TrimRight(script, " \t\r\n")
+			if lines := strings.Count(body, "\n") + 1; se.Line > lines {
+				last := body[strings.LastIndexByte(body, '\n')+1:]
 				se.Line, se.Column = lines, utf8.RuneCountInString(last)+1
-				// what was found there is the wrapper's
-				se.Message = strings.Replace(se.Message, `but found "}"`, "but the script ended", 1)
+				for _, w := range []string{`but found "}"`, `but found ")"`} {
+					se.Message = strings.Replace(se.Message, w, "but the script ended", 1)
+				}
+				for _, w := range []string{`Unexpected "}"`, `Unexpected ")"`} {
+					se.Message = strings.Replace(se.Message, w, "Unexpected end of script", 1)
+				}
 			}
 		}
 		if strings.Contains(e.Text, "Unexpected") && importLike(script) {
