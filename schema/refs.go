@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -205,7 +204,7 @@ func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node,
 	case frag == "":
 		target = res.root
 	case strings.HasPrefix(frag, "/"):
-		target = refPointer(res.root, frag)
+		target = res.root.Pointer(frag)
 	default:
 		target = res.anchors[frag]
 	}
@@ -222,35 +221,6 @@ func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node,
 	// it belongs to the document it sits in.
 	c.indexNode(target, res)
 	return target, c.resOf[target], nil
-}
-
-// pointerUnescaper decodes a JSON pointer reference token.
-var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-
-// refPointer evaluates a JSON pointer (RFC 6901) from root.
-func refPointer(root *jsonpos.Node, ptr string) *jsonpos.Node {
-	n := root
-	for _, tok := range strings.Split(ptr, "/")[1:] {
-		if strings.IndexByte(tok, '~') >= 0 {
-			tok = pointerUnescaper.Replace(tok)
-		}
-		switch n.Kind {
-		case jsonpos.ObjectNode:
-			n = n.Get(tok)
-		case jsonpos.ArrayNode:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(n.Items) || (len(tok) > 1 && tok[0] == '0') {
-				return nil
-			}
-			n = n.Items[i]
-		default:
-			return nil
-		}
-		if n == nil {
-			return nil
-		}
-	}
-	return n
 }
 
 // refName is the type name a $ref target suggests: the $defs key, the last

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -110,6 +112,42 @@ func (n *Node) Get(key string) *Node {
 	}
 	return nil
 }
+
+// Pointer evaluates the JSON pointer ptr (RFC 6901: "" is n itself,
+// "/a/0" member a's first item) from n; nil when it names nothing. An
+// array index is decimal without leading zeros.
+func (n *Node) Pointer(ptr string) *Node {
+	if ptr == "" {
+		return n
+	}
+	if ptr[0] != '/' {
+		return nil
+	}
+	for _, tok := range strings.Split(ptr, "/")[1:] {
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = pointerUnescaper.Replace(tok)
+		}
+		switch n.Kind {
+		case ObjectNode:
+			n = n.Get(tok)
+		case ArrayNode:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n.Items) || (len(tok) > 1 && tok[0] == '0') {
+				return nil
+			}
+			n = n.Items[i]
+		default:
+			return nil
+		}
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// pointerUnescaper decodes a JSON pointer reference token.
+var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
 
 // JSON re-encodes the node as compact JSON with members in source order and
 // numbers as written.

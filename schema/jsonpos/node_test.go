@@ -41,3 +41,29 @@ func TestAppendJSON(t *testing.T) {
 		t.Errorf("AppendJSON = %s, want %s", got, want)
 	}
 }
+
+func TestPointer(t *testing.T) {
+	root, err := Parse("t.json", []byte(`{"a":[{"b~c/d":1}],"":{"x":2},"07":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ptr, want := range map[string]string{
+		"":             `{"a":[{"b~c/d":1}],"":{"x":2},"07":3}`,
+		"/a/0/b~0c~1d": "1",
+		"//x":          "2",
+		"/07":          "3",
+		"/a/00":        "",
+		"/a/1":         "",
+		"/a/-1":        "",
+		"/nope":        "",
+		"a":            "",
+	} {
+		got := ""
+		if n := root.Pointer(ptr); n != nil {
+			got = string(n.JSON())
+		}
+		if got != want {
+			t.Errorf("Pointer(%q) = %s, want %s", ptr, got, want)
+		}
+	}
+}

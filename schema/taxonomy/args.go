@@ -213,29 +213,7 @@ func (l *labeler) resolve(ref string) *jsonpos.Node {
 	if err != nil || frag != "" && frag[0] != '/' {
 		return nil
 	}
-	n := l.root
-	if frag == "" {
-		return n
-	}
-	for _, tok := range strings.Split(frag[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch n.Kind {
-		case jsonpos.ObjectNode:
-			n = n.Get(tok)
-		case jsonpos.ArrayNode:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(n.Items) {
-				return nil
-			}
-			n = n.Items[i]
-		default:
-			return nil
-		}
-		if n == nil {
-			return nil
-		}
-	}
-	return n
+	return l.root.Pointer(frag)
 }
 
 // refLabel labels the target of $ref ref: object when it cannot be
