@@ -236,6 +236,23 @@ func (l *labeler) refLabel(ref string) string {
 	return s
 }
 
+// typeNames are the names p's "type" keyword gives, one or a list.
+func typeNames(p *jsonpos.Node) []string {
+	switch ty := p.Get("type"); {
+	case ty == nil:
+		return nil
+	case ty.Kind == jsonpos.StringNode:
+		return []string{ty.Str}
+	case ty.Kind == jsonpos.ArrayNode:
+		types := make([]string, 0, len(ty.Items))
+		for _, it := range ty.Items {
+			types = append(types, nodeString(it))
+		}
+		return types
+	}
+	return nil
+}
+
 // shallowLabel labels p by its own keywords alone: "enum" or "const" for
 // those, its type names, object when it has properties, else any.
 func shallowLabel(p *jsonpos.Node) string {
@@ -247,16 +264,7 @@ func shallowLabel(p *jsonpos.Node) string {
 	case p.Get("const") != nil:
 		return "const"
 	}
-	var types []string
-	switch ty := p.Get("type"); {
-	case ty == nil:
-	case ty.Kind == jsonpos.StringNode:
-		types = []string{ty.Str}
-	case ty.Kind == jsonpos.ArrayNode:
-		for _, it := range ty.Items {
-			types = append(types, nodeString(it))
-		}
-	}
+	types := typeNames(p)
 	if s := strings.Join(types, "|"); s != "" && len(s) <= maxRefLabel {
 		return s
 	}
@@ -303,16 +311,7 @@ func (l *labeler) label(p *jsonpos.Node) string {
 	if c := p.Get("const"); c != nil {
 		return "const(" + string(c.JSON()) + ")"
 	}
-	var types []string
-	switch ty := p.Get("type"); {
-	case ty == nil:
-	case ty.Kind == jsonpos.StringNode:
-		types = []string{ty.Str}
-	case ty.Kind == jsonpos.ArrayNode:
-		for _, it := range ty.Items {
-			types = append(types, nodeString(it))
-		}
-	}
+	types := typeNames(p)
 	items := p.Get("items")
 	if len(types) == 0 {
 		switch ref := nodeString(p.Get("$ref")); {
