@@ -221,3 +221,18 @@ func TestRepeatedBadKeyAtSetEdge(t *testing.T) {
 		t.Errorf("duplicates at %q (%v), want /k3", got, err)
 	}
 }
+
+// A number that underflows to 0 is refused like one that overflows: the
+// handler would see 0, and -1e-400 would pass minimum 0.
+func TestFloatUnderflow(t *testing.T) {
+	for in, bad := range map[string]bool{
+		"1e-400": true, "-1e-400": true, "0.0e-400": false, "0": false, "-0.0": false,
+		"4.9e-324": false, "1e-300": false, "00": false,
+	} {
+		d := NewDecoder([]byte(in))
+		d.Float()
+		if got := len(d.Errors()) > 0; got != bad && d.Err() == nil {
+			t.Errorf("%s: refused %v, want %v (%v)", in, got, bad, d.Errors())
+		}
+	}
+}

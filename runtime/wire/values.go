@@ -143,11 +143,27 @@ func (d *Decoder) Float() float64 {
 		return f
 	}
 	f, err := strconv.ParseFloat(string(text), 64)
-	if err != nil || math.IsInf(f, 0) {
+	if err != nil || math.IsInf(f, 0) || f == 0 && nonzero(text) {
+		// 1e-400 would be read as 0 (and -1e-400 pass minimum 0): the
+		// handler would not see the number the model sent.
 		d.record(start, "type", "number "+truncate(string(text))+" is outside the 64-bit floating point range", "number", string(text), "")
 		return 0
 	}
 	return f
+}
+
+// nonzero reports whether the JSON number text has a nonzero digit before
+// its exponent.
+func nonzero(text []byte) bool {
+	for _, c := range text {
+		switch {
+		case c == 'e' || c == 'E':
+			return false
+		case c >= '1' && c <= '9':
+			return true
+		}
+	}
+	return false
 }
 
 // NumberText reads a number and returns its text, or records a type error
