@@ -342,9 +342,9 @@ func typeErrors(err error, raw json.RawMessage) []runtime.FieldError {
 	}
 	// encoding/json matched the member up to case: name the one sent.
 	name, value := te.Field, []byte(nil)
-	text.Members(raw, func(k string, v []byte) bool {
-		if strings.EqualFold(k, te.Field) {
-			name, value = k, v
+	text.Members(raw, func(k, v []byte) bool {
+		if strings.EqualFold(string(k), te.Field) {
+			name, value = string(k), v
 		}
 		return true
 	})

@@ -48,29 +48,30 @@ func readParameters(schema []byte) (parameters, error) {
 		return s, errors.New("not a JSON object")
 	}
 	var err error
-	members(v, func(key, value []byte) {
+	text.Members(v, func(key, value []byte) bool {
 		switch string(key) {
 		case "properties":
 			s.Properties = nil
 			if string(value) == "null" {
-				return
+				return true
 			}
 			if value[0] != '{' {
 				err = errors.New("properties is not an object")
-				return
+				return true
 			}
 			s.Properties = map[string]property{}
-			members(value, func(name, schema []byte) {
+			text.Members(value, func(name, schema []byte) bool {
 				s.Properties[string(name)] = readProperty(schema)
+				return true
 			})
 		case "required":
 			s.Required = s.Required[:0]
 			if string(value) == "null" {
-				return
+				return true
 			}
 			if value[0] != '[' {
 				err = errors.New("required is not an array")
-				return
+				return true
 			}
 			items(value, func(item []byte) {
 				if item[0] != '"' {
@@ -84,6 +85,7 @@ func readParameters(schema []byte) (parameters, error) {
 		case "patternProperties":
 			s.PatternProperties = value
 		}
+		return true
 	})
 	return s, err
 }
@@ -94,37 +96,20 @@ func readProperty(schema []byte) property {
 	if schema[0] != '{' {
 		return p
 	}
-	members(schema, func(key, value []byte) {
+	text.Members(schema, func(key, value []byte) bool {
 		if string(key) == "description" {
 			p.Description = ""
 			if value[0] == '"' {
 				p.Description = jsonString(value)
 			}
 		}
+		return true
 	})
 	return p
 }
 
 // The walk below reads JSON text that text.ValidJSON accepted, so it
 // only finds where each token ends (text.SkipValue).
-
-// members calls fn with each member of the object obj: the key, decoded,
-// and the value as its JSON text.
-func members(obj []byte, fn func(key, value []byte)) {
-	for i := text.SkipBlanks(obj, 1); obj[i] != '}'; {
-		k, _ := text.SkipString(obj, i)
-		v := text.SkipBlanks(obj, text.SkipBlanks(obj, k)+1) // after the colon
-		end, _ := text.SkipValue(obj, v)
-		key := obj[i+1 : k-1]
-		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
-			key = []byte(jsonString(obj[i:k]))
-		}
-		fn(key, obj[v:end])
-		if i = text.SkipBlanks(obj, end); obj[i] == ',' {
-			i = text.SkipBlanks(obj, i+1)
-		}
-	}
-}
 
 // items calls fn with the text of each item of the array arr.
 func items(arr []byte, fn func(item []byte)) {

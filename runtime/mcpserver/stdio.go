@@ -392,8 +392,8 @@ func checkMessage(line []byte) (m jsonrpc.Message, id any, code int64, msg strin
 func idProblem(line []byte) string {
 	var id, method []byte
 	ids := 0
-	text.Members(line, func(name string, value []byte) bool {
-		switch name {
+	text.Members(line, func(name, value []byte) bool {
+		switch string(name) {
 		case "id":
 			id, ids = value, ids+1
 		case "method":
@@ -447,8 +447,8 @@ func whyInvalid(m []byte) string {
 // or an integer the SDK reads as itself, else nil (answered as null).
 func usableID(line []byte) any {
 	var id []byte
-	text.Members(line, func(name string, value []byte) bool {
-		if name == "id" {
+	text.Members(line, func(name, value []byte) bool {
+		if string(name) == "id" {
 			id = value
 		}
 		return true

@@ -3,6 +3,7 @@ package text
 import (
 	"bytes"
 	"encoding/json"
+	"unicode/utf8"
 )
 
 // Steps over JSON text without decoding it: the runtime's readers of
@@ -104,22 +105,24 @@ func RepeatedMember(obj []byte) (string, bool) {
 	seen := map[string]bool{}
 	var repeated string
 	found := false
-	Members(obj, func(name string, _ []byte) bool {
-		if seen[name] {
-			repeated, found = name, true
+	Members(obj, func(name, _ []byte) bool {
+		if seen[string(name)] {
+			repeated, found = string(name), true
 			return false
 		}
-		seen[name] = true
+		seen[string(name)] = true
 		return true
 	})
 	return repeated, found
 }
 
-// Members calls fn with the decoded name and the value's text of each
-// member at the top level of the JSON object obj (text ValidJSON
-// accepted), in order, until fn returns false. Names are matched exactly
-// by the caller, unlike encoding/json, which matches them up to case.
-func Members(obj []byte, fn func(name string, value []byte) bool) {
+// Members calls fn with the name and the value's text of each member at
+// the top level of the JSON object obj (text ValidJSON accepted), in
+// order, until fn returns false. A name is decoded as encoding/json
+// decodes it (escapes; invalid UTF-8 as U+FFFD), and is valid only during
+// the call; callers match names exactly, where encoding/json matches them
+// up to case.
+func Members(obj []byte, fn func(name, value []byte) bool) {
 	i := SkipBlanks(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return
@@ -129,9 +132,11 @@ func Members(obj []byte, fn func(name string, value []byte) bool) {
 		if !ok {
 			return
 		}
-		name := string(obj[i+1 : end-1])
-		if bytes.IndexByte(obj[i:end], '\\') >= 0 {
-			_ = json.Unmarshal(obj[i:end], &name)
+		name := obj[i+1 : end-1]
+		if bytes.IndexByte(name, '\\') >= 0 || !utf8.Valid(name) {
+			var s string
+			_ = json.Unmarshal(obj[i:end], &s)
+			name = []byte(s)
 		}
 		i = SkipBlanks(obj, end)
 		if i >= len(obj) || obj[i] != ':' {
