@@ -87,21 +87,16 @@ import (
 
 func decode(t *testing.T, s string) *ShapesParams {
 	t.Helper()
-	var p ShapesParams
-	d := wire.NewDecoder([]byte(s))
-	p.decodeWire(d)
-	if err := d.Close(); err != nil {
-		t.Fatal(err)
-	}
+	p, d := decodeText(t, s)
 	if err := d.Report("", nil); err != nil {
 		t.Fatalf("%s: %v", s, err)
 	}
-	return &p
+	return p
 }
 
-// decodeRepeated decodes s, which repeats members: the values read are the
-// last ones, and every error is a repetition.
-func decodeRepeated(t *testing.T, s string) *ShapesParams {
+// decodeText decodes s, which must be JSON, and returns the decoder with
+// what it recorded.
+func decodeText(t *testing.T, s string) (*ShapesParams, *wire.Decoder) {
 	t.Helper()
 	var p ShapesParams
 	d := wire.NewDecoder([]byte(s))
@@ -109,6 +104,14 @@ func decodeRepeated(t *testing.T, s string) *ShapesParams {
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return &p, d
+}
+
+// decodeRepeated decodes s, which repeats members: the values read are the
+// last ones, and every error is a repetition.
+func decodeRepeated(t *testing.T, s string) *ShapesParams {
+	t.Helper()
+	p, d := decodeText(t, s)
 	errs := d.Errors()
 	for _, e := range errs {
 		if e.Code != "duplicate" {
@@ -118,7 +121,7 @@ func decodeRepeated(t *testing.T, s string) *ShapesParams {
 	if len(errs) == 0 {
 		t.Fatalf("%s: repeated members not reported", s)
 	}
-	return &p
+	return p
 }
 
 func TestOptionalScalars(t *testing.T) {

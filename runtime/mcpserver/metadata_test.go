@@ -256,32 +256,50 @@ func TestEverySurfaceOverHTTP(t *testing.T) {
 	}
 }
 
-// TestHTTPCrossOrigin: a browser's cross-site request is refused before
-// it reaches the MCP handler; a client without browser headers is served.
-func TestHTTPCrossOrigin(t *testing.T) {
+// quickstartHTTP serves the quickstart tools over HTTPHandler.
+func quickstartHTTP(t *testing.T) *httptest.Server {
 	h := mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
 		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
 		return s
 	}, mcpserver.HTTPOptions{})
 	srv := httptest.NewServer(h)
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// post POSTs a JSON-RPC body as an MCP client does, with header added,
+// and returns the response and its body.
+func post(t *testing.T, url, body string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, b
+}
+
+// TestHTTPCrossOrigin: a browser's cross-site request is refused before
+// it reaches the MCP handler; a client without browser headers is served.
+func TestHTTPCrossOrigin(t *testing.T) {
+	srv := quickstartHTTP(t)
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	for _, c := range []struct {
 		site string
 		want int
 	}{{"cross-site", http.StatusForbidden}, {"", http.StatusOK}} {
-		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
+		header := map[string]string{}
 		if c.site != "" {
-			req.Header.Set("Sec-Fetch-Site", c.site)
-			req.Header.Set("Origin", "https://evil.example")
+			header = map[string]string{"Sec-Fetch-Site": c.site, "Origin": "https://evil.example"}
 		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
+		res, _ := post(t, srv.URL, body, header)
 		if res.StatusCode != c.want {
 			t.Errorf("Sec-Fetch-Site %q: status %d, want %d", c.site, res.StatusCode, c.want)
 		}
@@ -292,12 +310,7 @@ func TestHTTPCrossOrigin(t *testing.T) {
 // request with a null id is refused with HTTP 400 and a JSON-RPC error;
 // a well-formed request and an oversized body reach the SDK.
 func TestHTTPIDs(t *testing.T) {
-	h := mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
-		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
-		return s
-	}, mcpserver.HTTPOptions{})
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	srv := quickstartHTTP(t)
 	init := func(id string) string {
 		return `{"jsonrpc":"2.0","id":` + id + `,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	}
@@ -315,15 +328,7 @@ func TestHTTPIDs(t *testing.T) {
 		{`[` + init("2.5") + `]`, "batch item 0", http.StatusBadRequest},
 		{`{"pad":"` + strings.Repeat("x", 4<<20) + `"}`, "", http.StatusRequestEntityTooLarge},
 	} {
-		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(c.body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, b := post(t, srv.URL, c.body, nil)
 		if res.StatusCode != c.status || !strings.Contains(string(b), c.want) {
 			t.Errorf("%.60s: status %d, body %.200s; want %d and %q", c.body, res.StatusCode, b, c.status, c.want)
 		}
