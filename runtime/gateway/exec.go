@@ -98,9 +98,7 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 				if errors.As(err, &te) {
 					want := execTypes[k]
 					bad = execInvalid(fmt.Sprintf("%s must be %s, got %s", k, want, te.Value))
-					bad.Details.FieldErrors = []runtime.FieldError{{Path: "/" + k, Code: "type",
-						Message: fmt.Sprintf("expected %s, received %s", want, te.Value), Expected: want,
-						Received: text.Truncate(string(bytes.TrimSpace(v)), text.ReceivedLimit)}}
+					bad.Details.FieldErrors = []runtime.FieldError{typeFieldError(k, want, te.Value, v)}
 				}
 			}
 			continue

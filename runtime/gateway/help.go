@@ -348,9 +348,15 @@ func typeErrors(err error, raw json.RawMessage) []runtime.FieldError {
 		}
 		return true
 	})
-	return []runtime.FieldError{{Path: "/" + text.PointerToken(name), Code: "type",
-		Message: "expected " + want + ", received " + te.Value, Expected: want,
-		Received: text.Truncate(string(value), text.ReceivedLimit)}}
+	return []runtime.FieldError{typeFieldError(name, want, te.Value, value)}
+}
+
+// typeFieldError is the field error of member name, whose value (JSON
+// text; got its JSON type, as encoding/json words it) is not of type want.
+func typeFieldError(name, want, got string, value []byte) runtime.FieldError {
+	return runtime.FieldError{Path: "/" + text.PointerToken(name), Code: "type",
+		Message: "expected " + want + ", received " + got, Expected: want,
+		Received: text.Truncate(string(bytes.TrimSpace(value)), text.ReceivedLimit)}
 }
 
 // objectMembers are the members of the JSON object raw (none when raw is
