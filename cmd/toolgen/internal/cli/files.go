@@ -350,16 +350,10 @@ func staleFiles(dir string, files []string) ([]string, error) {
 	return stale, nil
 }
 
-// drift generates p's files and returns a unified diff of every one whose
-// content on disk differs ("" when none does).
-func drift(p *project) (string, error) {
-	d, _, err := driftReport(p)
-	return d, err
-}
-
-// driftReport is drift, also listing the files generate would refuse to
-// overwrite because they were edited by hand (editedSince); the report
-// says so of each.
+// driftReport generates p's files and returns a unified diff of every one
+// whose content on disk differs ("" when none does), and the files
+// generate would refuse to overwrite because they were edited by hand
+// (editedSince); the report says so of each.
 func driftReport(p *project) (report string, edited []string, err error) {
 	var out bytes.Buffer
 	err = p.generate(func(f generator.File) error {

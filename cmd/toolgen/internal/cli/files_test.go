@@ -196,7 +196,7 @@ func TestNamedPipes(t *testing.T) {
 	if err := mkfifo(filepath.Join(out, "old_gen.go")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := drift(weatherProject(t, in, out)); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, _, err := driftReport(weatherProject(t, in, out)); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("drift: %v, want a not-regular-file error", err)
 	}
 	if _, err := writeFiles(weatherProject(t, in, out)); err == nil || !strings.Contains(err.Error(), "not a regular file") {
