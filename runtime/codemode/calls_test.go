@@ -37,6 +37,27 @@ func TestCallOptions(t *testing.T) {
 		{"three arguments", `(onto.task.list as any)({}, {}, {})`, "got 3 arguments"},
 		{"trailing undefined", `(onto.task.list as any)({}, undefined, undefined)`, "got 3 arguments"},
 		{"dry run not a boolean", createCall(`, {dry_run: "yes"} as any`), "dry_run of onto.task.create must be a boolean"},
+		// Options are read once, from own data members: an inherited
+		// member escaped the check of own names (an inherited dryRun ran a
+		// real write), a getter or a Proxy could answer the check and the
+		// read differently.
+		{"inherited camelCase dry run", createCall(`, Object.create({dryRun: true}) as any`), "got one that inherits from another prototype"},
+		{"inherited dry run", createCall(`, Object.create({dry_run: true}) as any`), "must be a plain object"},
+		{"inherited dry run false", createCall(`, Object.create({dry_run: false}) as any`), "must be a plain object"},
+		{"class instance", createCall(`, new (class { dry_run = true })() as any`), "a class instance"},
+		{"class getter", createCall(`, new (class { get dry_run() { return true } })() as any`), "a class instance"},
+		{"a date", createCall(`, new Date() as any`), "must be a plain object"},
+		{"getter", createCall(`, {get dry_run() { return true }} as any`), "options.dry_run of onto.task.create is a getter or setter"},
+		{"getter answering differently", createCall(`, ((n = 0) => ({get dry_run() { return n++ > 0 }}))() as any`), "is a getter or setter"},
+		{"setter", createCall(`, {set idempotency_key(v: string) {}} as any`), "options.idempotency_key of onto.task.create is a getter or setter"},
+		{"non-enumerable dry run", createCall(`, Object.defineProperty({}, "dry_run", {value: true}) as any`), "options.dry_run of onto.task.create is not enumerable"},
+		{"proxy hiding its members", createCall(`, new Proxy({}, {ownKeys: () => [], get: (t, k) => k === "dry_run" ? false : undefined}) as any`), "must be a plain object, got a Proxy"},
+		{"proxy whose traps throw", createCall(`, new Proxy({dry_run: true}, {get() { throw new Error("trap") }, ownKeys() { throw new Error("trap") }}) as any`), "got a Proxy"},
+		{"revoked proxy", createCall(`, ((p = Proxy.revocable({}, {})) => (p.revoke(), p.proxy))() as any`), "got a Proxy"},
+		{"proxy of a function", `onto.task.list({}, new Proxy(() => 1, {}) as any)`, "got a Proxy"},
+		{"dry run on Object.prototype", createCall(`, ((Object.prototype as any).dry_run = true, {})`), `would inherit "dry_run" from Object.prototype`},
+		{"dry run getter on Object.prototype", createCall(`, (Object.defineProperty(Object.prototype, "dry_run", {get() { throw new Error("getter ran") }, configurable: true}), {})`), `would inherit "dry_run" from Object.prototype; options are read from own members only`},
+		{"key on Object.prototype", createCall(`, ((Object.prototype as any).idempotency_key = "k", {dry_run: false})`), `would inherit "idempotency_key"`},
 	}
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,16 +85,35 @@ return [caught, viaCatch]`)
 		})
 	}
 	// What stays accepted.
-	for _, opts := range []string{``, `, undefined`, `, {}`, `, {dry_run: true}`, `, {dry_run: undefined}`, `, {dry_run: false, idempotency_key: "k1"}`, `, Object.create({dry_run: true})`} {
+	for _, opts := range []string{``, `, undefined`, `, {}`, `, {dry_run: true}`, `, {dry_run: undefined}`, `, {dry_run: false, idempotency_key: "k1"}`,
+		`, Object.assign(Object.create(null), {dry_run: false})`, `, Object.freeze({dry_run: false})`, `, {...{dry_run: false}}`, `, {[Symbol("s")]: 1, dry_run: false} as any`,
+		`, ((Object.prototype as any).helper = 1, (Object.prototype as any).dryRun = true, {})`} {
 		out, calls := runScript(t, newMode(t, true), `return (await `+createCall(opts)+` as any).title`)
 		if !out.OK || string(out.Result) != `"a"` || len(calls) != 1 {
 			t.Errorf("options %q: %s, %d calls", opts, out.Render(), len(calls))
 		}
 	}
-	// An inherited dry_run still counts (the call stays a dry run).
-	out, _ := runScript(t, newMode(t, true), `await `+createCall(`, Object.create({dry_run: true})`)+`; return 1`)
+	// An object without a prototype counts as plain: its dry_run holds.
+	out, _ := runScript(t, newMode(t, true), `await `+createCall(`, Object.assign(Object.create(null), {dry_run: true})`)+`; return 1`)
 	if !out.OK || !strings.Contains(strings.Join(out.Notes, "\n"), "dry run") {
-		t.Errorf("inherited dry_run: %s", out.Render())
+		t.Errorf("prototype-less dry_run: %s", out.Render())
+	}
+}
+
+// TestCallOptionsRunNoCode: reading an op call's options runs none of the
+// script's code: a getter is never called, a Proxy's traps never run.
+func TestCallOptionsRunNoCode(t *testing.T) {
+	out, calls := runScript(t, newMode(t, true), `
+let reads = 0;
+const count = (v: any) => { reads++; return v };
+const handler = {get: (t: any, k: any) => count(t[k]), ownKeys: (t: any) => count(Reflect.ownKeys(t)),
+  getOwnPropertyDescriptor: (t: any, k: any) => count(Reflect.getOwnPropertyDescriptor(t, k)), getPrototypeOf: () => count(Object.prototype)};
+for (const opts of [{get dry_run() { return count(true) }}, new Proxy({dry_run: true}, handler)]) {
+  try { await `+createCall(`, opts as any`)+` } catch (e) {}
+}
+return reads`)
+	if !out.OK || string(out.Result) != "0" || len(calls) != 0 {
+		t.Errorf("outcome %s, %d calls", out.Render(), len(calls))
 	}
 }
 
@@ -202,5 +242,62 @@ func TestResultCutKeepsMost(t *testing.T) {
 	out, _ := runScript(t, newMode(t, false), `console.log({a: "x".repeat(20000)}); return 1`)
 	if out.Error == nil || out.Error.Limit != codemode.LimitOutput || len(out.Console) < testLimits.Output*9/10 {
 		t.Errorf("console: %.200s", out.Render())
+	}
+}
+
+// TestArgsConversion: an op call's args are converted to JSON once, and
+// that JSON is what the op validates and runs. A Proxy anywhere in them is
+// refused before its traps run (its keys were read twice, once for the
+// JSON and once for the Unicode check, and could differ; a revoked one
+// threw out of the call instead of rejecting it), args with no JSON form
+// are refused instead of read as no args, and a symbol is left out as
+// JSON.stringify leaves it out (the engine handed its description over as
+// a string). No handler runs for a refused call.
+func TestArgsConversion(t *testing.T) {
+	refused := []struct{ name, args, msg string }{
+		{"proxy", `new Proxy({search: "x"}, {})`, "args of onto.task.search: a Proxy cannot be sent"},
+		{"nested proxy", `{search: new Proxy({}, {})}`, "args of onto.task.search: /search: a Proxy cannot be sent"},
+		{"revoked proxy", `{search: "x", tags: [((p = Proxy.revocable({}, {})) => (p.revoke(), p.proxy))()]}`, "/tags/0: a Proxy cannot be sent"},
+		{"proxy changing its keys", `((n = 0) => new Proxy({search: "x"}, {
+  ownKeys: (t) => n++ === 0 ? ["search", "k\ud800"] : ["search"],
+  getOwnPropertyDescriptor: (t, k) => ({value: 1, enumerable: true, configurable: true}),
+  get: (t: any, k) => k === "search" ? "x" : 1}))()`, "a Proxy cannot be sent"},
+		{"proxy whose traps throw", `new Proxy({}, {get() { throw new Error("trap") }, ownKeys() { throw new Error("trap") }})`, "a Proxy cannot be sent"},
+		{"function", `(() => ({search: "x"}))`, "args of onto.task.search: they have no JSON form (a function); pass an object"},
+		{"symbol", `Symbol("staging")`, "no JSON form (a symbol)"},
+		{"toJSON giving nothing", `{search: "x", toJSON: () => undefined}`, "no JSON form (its toJSON gave none)"},
+	}
+	for _, tt := range refused {
+		t.Run(tt.name, func(t *testing.T) {
+			out, calls := runScript(t, newMode(t, false), `
+let caught = "";
+try { await onto.task.search(`+tt.args+` as any) } catch (e: any) { caught = e.message }
+return caught`)
+			var got string
+			if err := json.Unmarshal(out.Result, &got); !out.OK || err != nil || !strings.Contains(got, tt.msg) {
+				t.Errorf("outcome %s, want a rejection with %q", out.Render(), tt.msg)
+			}
+			if len(calls) != 0 {
+				t.Errorf("the handler ran: %v", calls)
+			}
+		})
+	}
+	// A symbol member is left out: search is missing, not "staging".
+	out, calls := runScript(t, newMode(t, false), `return await onto.task.search({search: Symbol("staging")} as any)`)
+	if out.OK || out.Error.OpError == nil || !strings.Contains(out.Error.Message, "needs search") || len(calls) != 0 {
+		t.Errorf("symbol member: %s %v", out.Render(), calls)
+	}
+	// A getter is read once, and the value read is the value run.
+	out, calls = runScript(t, newMode(t, false), `
+let reads = 0;
+await onto.task.search({get search() { return reads++ === 0 ? "staging" : 42 as any }});
+return reads`)
+	if !out.OK || string(out.Result) != "1" || len(calls) != 1 || calls[0].Params.(*ontology.SearchOntoTasksParams).Search != "staging" {
+		t.Errorf("getter: %s %v", out.Render(), calls)
+	}
+	// JSON.stringify leaves symbols out too.
+	out, _ = runScript(t, newMode(t, false), `return JSON.stringify({a: Symbol("x"), b: [Symbol("y")], c: 1})`)
+	if !out.OK || string(out.Result) != `"{\"b\":[null],\"c\":1}"` {
+		t.Errorf("JSON.stringify: %s", out.Render())
 	}
 }

@@ -36,14 +36,21 @@
 // message, op, field_errors, help_path and details.
 //
 // A call is checked before anything runs, and rejects when it fails the
-// check: the options (second argument) must be undefined or an object
-// whose own members are dry_run and idempotency_key only (a misspelt
-// {dryRun: true}, ignored, would run a real write; the error names the
-// member and the option it is close to), there is no third argument, and
-// no string or member name of the args holds an unpaired surrogate
-// ("a\ud800", which the engine would hand over as U+FFFD): that is a
-// VALIDATION_ERROR with an "encoding" field error at its JSON pointer,
-// worded as the generated decoders word invalid Unicode. A rejection the
+// check: the options (second argument) must be undefined or a plain
+// object (no Proxy, no prototype but Object.prototype or none) whose own
+// members are dry_run and idempotency_key only, as enumerable data
+// properties (a misspelt {dryRun: true}, ignored, would run a real write;
+// the error names the member and the option it is close to; an inherited
+// member, a getter or a Proxy could show the check one thing and the read
+// another, so they are refused, and the options are read once, running
+// no script code), there is no third argument, the args have a JSON form
+// and hold no Proxy, and no string or member name of the args holds an
+// unpaired surrogate ("a\ud800", which the engine would hand over as
+// U+FFFD): that is a VALIDATION_ERROR with an "encoding" field error at
+// its JSON pointer, worded as the generated decoders word invalid Unicode.
+// The args are converted to JSON once, as JSON.stringify converts them
+// (own enumerable members, getters read once, symbols and functions left
+// out), and that text is what the op decodes, validates and runs. A rejection the
 // script never handles (an op call it neither awaited nor caught) does
 // not fail the run, but leaves a note naming the op and its error.
 //

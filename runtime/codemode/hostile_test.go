@@ -95,7 +95,16 @@ func TestHostileScripts(t *testing.T) {
 		{"throw object", false, `throw {reason: "no"}`, codemode.CodeScript, "", 0, `{"reason":"no"}`},
 		{"throw null", false, `throw null`, codemode.CodeScript, "", 0, "null"},
 		{"throw undefined", false, `throw undefined`, codemode.CodeScript, "", 0, "undefined"},
-		{"throw symbol", false, `throw Symbol("s")`, codemode.CodeScript, "", 0, "uncaught"},
+		{"throw symbol", false, `throw Symbol("s")`, codemode.CodeScript, "", 0, "uncaught: Symbol(s)"},
+		// Proxies and getters run script code wherever the host reads them:
+		// the time limit stops a loop there, and a revoked Proxy or a
+		// throwing trap fails the script, not the engine (a revoked Proxy
+		// returned or thrown ended as INTERNAL "the script engine failed").
+		{"args getter loops", false, `await onto.task.list({get limit(): number { while (true) {} }})`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
+		{"return a revoked Proxy", false, `const p = Proxy.revocable({}, {}); p.revoke(); return [p.proxy]`, codemode.CodeScript, "", 0, "revoked Proxy has no JSON form"},
+		{"throw a revoked Proxy", false, `const p = Proxy.revocable({}, {}); p.revoke(); throw p.proxy`, codemode.CodeScript, "", 0, "uncaught"},
+		{"throw a Proxy whose traps throw", false, `throw new Proxy({}, {get() { throw 1 }, ownKeys() { throw 1 }, getPrototypeOf() { throw 1 }})`, codemode.CodeScript, "", 0, "uncaught"},
+		{"throw a Proxy whose traps loop", false, `throw new Proxy({}, {get() { while (true) {} }, ownKeys() { while (true) {} }})`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
 		{"reject string", false, `await Promise.reject("nope")`, codemode.CodeScript, "", 0, `"nope"`},
 		{"throw getter bomb", false, `throw {get message(): string { while (true) {} }}`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
 		{"writes disabled", false, `await onto.task.update({task_id: "` + ontology.DemoTaskID + `", state_key: "done"})`, string(runtime.CodePermissionDenied), "", 0, "writes are not allowed"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"runtime/metrics"
 	"slices"
@@ -213,6 +214,11 @@ type run struct {
 	errorCtor  *goja.Object
 	jsonParse  goja.Callable
 	objectKeys goja.Callable // the original Object.keys
+	// objectProto and ownDescriptor are the original Object.prototype and
+	// Object.getOwnPropertyDescriptor, for reading an op call's options
+	// (callOptions).
+	objectProto   *goja.Object
+	ownDescriptor goja.Callable
 
 	// unhandled are the rejected promises no handler has been attached
 	// to yet, each with its rank in the order of rejection
@@ -422,7 +428,14 @@ const opErrorKey = "__toolgen_op_error"
 // thrown describes a value the script threw or a promise rejected with.
 func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
 	se := &ScriptError{Code: CodeScript}
-	if obj, ok := v.(*goja.Object); ok {
+	// An op error is never a Proxy, and a thrown one is read by describe
+	// only: reading it here ran its traps outside the engine's handler, and
+	// a revoked one ended the run as an engine failure.
+	obj, _ := v.(*goja.Object)
+	if obj != nil && isProxy(obj) {
+		obj = nil
+	}
+	if obj != nil {
 		if mark := obj.Get(opErrorKey); mark == nil {
 		} else if env, ok := mark.Export().(*gateway.Envelope); ok && env.Error != nil {
 			ee := *env.Error
@@ -439,7 +452,7 @@ func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
 			se.Message += "; " + HelpTool + " lists the ops there are"
 		}
 	}
-	if obj, ok := v.(*goja.Object); ok && se.Line == 0 {
+	if obj != nil && se.Line == 0 {
 		if st := obj.Get("stack"); st != nil {
 			if m := stackPos.FindStringSubmatch(st.String()); m != nil {
 				se.Line, _ = strconv.Atoi(m[1])
@@ -471,6 +484,9 @@ func (r *run) describe(v goja.Value) (s string) {
 	}()
 	if v == nil || goja.IsUndefined(v) {
 		return "undefined"
+	}
+	if s, ok := v.(*goja.Symbol); ok {
+		return truncate("Symbol("+s.String()+")", 500)
 	}
 	if obj, ok := v.(*goja.Object); ok {
 		if obj.ClassName() == "Error" {
@@ -519,8 +535,15 @@ func (r *run) setup() error {
 		return errors.New("engine lacks JSON.parse or Error")
 	}
 	r.jsonParse = parse
-	if r.objectKeys, ok = goja.AssertFunction(g.Get("Object").ToObject(vm).Get("keys")); !ok {
+	objectCtor := g.Get("Object").ToObject(vm)
+	if r.objectKeys, ok = goja.AssertFunction(objectCtor.Get("keys")); !ok {
 		return errors.New("engine lacks Object.keys")
+	}
+	if r.ownDescriptor, ok = goja.AssertFunction(objectCtor.Get("getOwnPropertyDescriptor")); !ok {
+		return errors.New("engine lacks Object.getOwnPropertyDescriptor")
+	}
+	if r.objectProto, ok = objectCtor.Get("prototype").(*goja.Object); !ok {
+		return errors.New("engine lacks Object.prototype")
 	}
 	vm.SetPromiseRejectionTracker(r.trackRejection)
 	console := vm.NewObject()
@@ -665,9 +688,10 @@ func (r *run) opFunc(op string) *goja.Object {
 }
 
 // callOp runs one op call. The call's arguments are checked before the op
-// runs: at most two (args and options), options an object whose members
-// are dry_run and idempotency_key only, and args holding no string that
-// is not valid Unicode. A call that fails the checks runs nothing and
+// runs: at most two (args and options), options a plain object whose
+// members are dry_run and idempotency_key only (callOptions), and args
+// with a JSON form, holding no Proxy and no string that is not valid
+// Unicode (marshalArgs). A call that fails the checks runs nothing and
 // returns a rejected promise, as a failed op call does: the script can
 // catch it, and an unawaited one is noted (noteUnhandled).
 func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
@@ -752,18 +776,32 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 
 // callOptions reads the options of an op call (its second argument) into
 // tool_exec's members: `,"dry_run":true` and `,"idempotency_key":"k"`.
-// Options are undefined or an object (not an array or a function) whose
-// own members, enumerable or not, are among those two, of their types
-// (read as properties, so an inherited dry_run counts too); anything else is refused (bad is the
-// error to reject with), since an ignored misspelt dry_run would run a
-// real write.
+// Options are undefined or a plain object: not a Proxy, an array or a
+// function, and inheriting from Object.prototype or nothing. Its own
+// members, all of them, enumerable or not, are among those two, each an
+// enumerable data property of its type, and Object.prototype holds
+// neither. They are read once, from their descriptors, so what is checked
+// is what is sent: read as properties, an inherited member escaped the
+// check of own names (Object.create({dryRun: true}) ran a real write), a
+// getter could answer differently on each read, and a Proxy's traps
+// answer as they like. Anything else is refused (bad is the error to
+// reject with), since an ignored or misread dry_run would run a real
+// write. No script code runs here: a Proxy is refused before any of its
+// traps, and a getter is never called.
 func (r *run) callOptions(op string, v goja.Value) (opts []byte, bad *goja.Object) {
 	vm := r.vm
 	if v == nil || goja.IsUndefined(v) {
 		return nil, nil
 	}
 	const usage = "; options are {dry_run?: boolean, idempotency_key?: string}"
+	refuse := func(msg string) ([]byte, *goja.Object) {
+		return nil, vm.NewTypeError(msg + usage + "; the call did not run")
+	}
 	o, ok := v.(*goja.Object)
+	if ok && isProxy(o) {
+		// Before anything else: even ClassName runs into a revoked one.
+		return refuse(fmt.Sprintf("the options (second argument) of %s must be a plain object, got a Proxy", op))
+	}
 	if _, fn := goja.AssertFunction(v); !ok || fn || o.ClassName() == "Array" {
 		got := r.describe(v)
 		switch {
@@ -774,22 +812,48 @@ func (r *run) callOptions(op string, v goja.Value) (opts []byte, bad *goja.Objec
 		}
 		return nil, vm.NewTypeError(fmt.Sprintf("the options (second argument) of %s must be an object, got %s%s", op, got, usage))
 	}
-	for _, k := range o.GetOwnPropertyNames() {
-		if slices.Contains(callOptionNames, k) {
-			continue
-		}
-		msg := fmt.Sprintf("options of %s have no member %q", op, text.Truncate(k, 40))
-		s := text.Closest(k, callOptionNames)
-		if s == "" {
-			s = text.Respelled(k, callOptionNames)
-		}
-		if s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		return nil, vm.NewTypeError(msg + usage + "; the call did not run")
+	proto := o.Prototype()
+	if proto != nil && proto != r.objectProto {
+		return refuse(fmt.Sprintf("the options (second argument) of %s must be a plain object, got one that inherits from another prototype (a class instance, Object.create(…)): options are read from own members only", op))
 	}
-	// Read as before the check above: an inherited dry_run counts too.
-	if v := o.Get("dry_run"); v != nil && !goja.IsUndefined(v) {
+	if proto != nil {
+		// Object.prototype.dry_run = true: a script reading options.dry_run
+		// would see it, the own members read here do not. Only the two
+		// names are looked up: a misspelt one there is not read by anyone,
+		// and the prototype's names are the script's to multiply.
+		for _, k := range callOptionNames {
+			if d, err := r.ownDescriptor(goja.Undefined(), proto, vm.ToValue(k)); err != nil || !goja.IsUndefined(d) {
+				return refuse(fmt.Sprintf("options of %s would inherit %q from Object.prototype; options are read from own members only: give it in the object", op, k))
+			}
+		}
+	}
+	values := map[string]goja.Value{}
+	for _, k := range o.GetOwnPropertyNames() {
+		if !slices.Contains(callOptionNames, k) {
+			msg := fmt.Sprintf("options of %s have no member %q", op, text.Truncate(k, 40))
+			s := text.Closest(k, callOptionNames)
+			if s == "" {
+				s = text.Respelled(k, callOptionNames)
+			}
+			if s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return refuse(msg)
+		}
+		d, err := r.ownDescriptor(goja.Undefined(), o, vm.ToValue(k))
+		if err != nil {
+			return refuse(fmt.Sprintf("options.%s of %s could not be read: %v", k, op, err))
+		}
+		desc, ok := d.(*goja.Object)
+		if !ok || !slices.Contains(desc.Keys(), "value") {
+			return refuse(fmt.Sprintf("options.%s of %s is a getter or setter; give it as a plain value", k, op))
+		}
+		if !desc.Get("enumerable").ToBoolean() {
+			return refuse(fmt.Sprintf("options.%s of %s is not enumerable; give it as an ordinary member", k, op))
+		}
+		values[k] = desc.Get("value")
+	}
+	if v := values["dry_run"]; v != nil && !goja.IsUndefined(v) {
 		b, ok := primitive(v).(bool)
 		if !ok {
 			return nil, vm.NewTypeError("options.dry_run of " + op + " must be a boolean")
@@ -797,7 +861,7 @@ func (r *run) callOptions(op string, v goja.Value) (opts []byte, bad *goja.Objec
 		opts = append(opts, `,"dry_run":`...)
 		opts = strconv.AppendBool(opts, b)
 	}
-	if v := o.Get("idempotency_key"); v != nil && !goja.IsUndefined(v) {
+	if v := values["idempotency_key"]; v != nil && !goja.IsUndefined(v) {
 		s, ok := primitive(v).(string)
 		if !ok {
 			return nil, vm.NewTypeError("options.idempotency_key of " + op + " must be a string")
@@ -811,21 +875,39 @@ func (r *run) callOptions(op string, v goja.Value) (opts []byte, bad *goja.Objec
 	return opts, nil
 }
 
+// isProxy reports whether o is a Proxy, without running any of its traps
+// (a revoked one included).
+func isProxy(o *goja.Object) bool {
+	return o.ExportType() == proxyType
+}
+
+var proxyType = reflect.TypeOf(goja.Proxy{})
+
 // callOptionNames are the members of an op call's options.
 var callOptionNames = []string{"dry_run", "idempotency_key"}
 
 // marshalArgs converts an op call's args to JSON, refusing a string or
 // member name that is not valid Unicode (*encodingError): the engine would
 // export it with U+FFFD in place of the unpaired surrogate, and the
-// handler would see text the script did not mean.
+// handler would see text the script did not mean. It refuses a Proxy
+// (marshaler.noProxy) and args with no JSON form. The JSON is the one
+// reading of the args: what the op validates is what it runs.
 func (r *run) marshalArgs(v goja.Value) ([]byte, error) {
-	m := &marshaler{vm: r.vm, max: 1 << 20, wellFormed: true, ownKeys: r.objectKeys}
+	m := &marshaler{vm: r.vm, max: 1 << 20, wellFormed: true, ownKeys: r.objectKeys, noProxy: true}
 	ok, err := m.top(v)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return []byte("null"), nil
+		// A function, a symbol, a toJSON answering undefined: sent as
+		// null, they read as args left out ("args are empty").
+		what := "its toJSON gave none"
+		if _, fn := goja.AssertFunction(v); fn {
+			what = "a function"
+		} else if _, sym := v.(*goja.Symbol); sym {
+			what = "a symbol"
+		}
+		return nil, fmt.Errorf("they have no JSON form (%s); pass an object", what)
 	}
 	return m.b, nil
 }

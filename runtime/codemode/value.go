@@ -42,6 +42,12 @@ type marshaler struct {
 	wellFormed bool
 	ownKeys    goja.Callable
 	path       []string
+	// noProxy refuses a Proxy anywhere in the value, before any of its
+	// traps runs: its traps may answer the reads of one conversion
+	// differently (the names read for the output and again for the
+	// wellFormed check, so that a name with an unpaired surrogate passed
+	// as U+FFFD).
+	noProxy bool
 }
 
 // encodingError is a string of an op's args that is not valid Unicode: it
@@ -140,6 +146,14 @@ func (m *marshaler) badKey(obj *goja.Object, keys []string) (string, bool) {
 	return "", false
 }
 
+// where prefixes an error message with the JSON pointer ptr, if any.
+func where(ptr string) string {
+	if ptr == "" {
+		return ""
+	}
+	return ptr + ": "
+}
+
 // marshal converts v to JSON of at most max bytes.
 func (r *run) marshal(v goja.Value, max int) ([]byte, error) {
 	m := &marshaler{vm: r.vm, max: max}
@@ -214,6 +228,16 @@ func (m *marshaler) value(v goja.Value, depth int) (bool, error) {
 	}
 	if depth >= maxDepth {
 		return false, fmt.Errorf("value nested deeper than %d levels (or circular)", maxDepth)
+	}
+	if isProxy(obj) {
+		if m.noProxy {
+			return false, fmt.Errorf("%sa Proxy cannot be sent; pass plain objects and arrays", where(m.pointer()))
+		}
+		if p, ok := obj.Export().(goja.Proxy); ok && p.Target() == nil {
+			// As JSON.stringify: a TypeError, not a panic out of the
+			// reads below (which ended the run as an engine failure).
+			return false, errors.New("a revoked Proxy has no JSON form")
+		}
 	}
 	if tj, ok := goja.AssertFunction(obj.Get("toJSON")); ok {
 		nv, err := tj(obj)
@@ -331,6 +355,11 @@ func (m *marshaler) object(obj *goja.Object, depth int) error {
 }
 
 func (m *marshaler) primitive(v goja.Value) (bool, error) {
+	if _, sym := v.(*goja.Symbol); sym {
+		// Left out, as JSON.stringify does; the engine exports a symbol as
+		// its description, which went into op args as a string.
+		return false, nil
+	}
 	switch x := v.Export().(type) {
 	case bool:
 		m.b = strconv.AppendBool(m.b, x)
@@ -356,9 +385,6 @@ func (m *marshaler) primitive(v goja.Value) (bool, error) {
 	case nil:
 		m.b = append(m.b, "null"...)
 	default:
-		if _, sym := v.(*goja.Symbol); sym {
-			return false, nil
-		}
 		if v.ExportType() != nil && v.ExportType().String() == "*big.Int" {
 			return false, errors.New("a BigInt has no JSON form")
 		}
