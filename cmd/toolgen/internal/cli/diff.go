@@ -38,8 +38,9 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.partial = true
 	var sides [2]*project
 	for i, name := range fs.Args() {
-		side, args, in := fl, []string{name}, stdin
-		if rev, path, ok := revisionOf(name); ok {
+		side := fl
+		rev, path, isRev := revisionOf(name)
+		if isRev {
 			// The manifest as of the same revision (ops added with new
 			// tools were errors on the old side), else today's.
 			if m := manifestPath(fl.config); m != "" {
@@ -47,13 +48,16 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					side.manifestData = data
 				}
 			}
-			// A file the revision lacks is a family that did not exist.
-			if _, err := gitShow(rev, path); err != nil && isMissingAtRevision(err) {
-				fmt.Fprintf(stderr, "toolgen diff: %s is not in %s: compared as no tools\n", path, rev)
-				args, in = []string{"-"}, strings.NewReader("[]")
-			}
 		}
-		p, err := loadProject(side, args, in)
+		// git is asked for a REV:PATH once, by the load itself; its
+		// answer that the revision lacks the file is read from the
+		// load's error, not asked for again before.
+		p, err := loadProject(side, []string{name}, stdin)
+		if isRev && missingAtRevision(err, name) {
+			// A file the revision lacks is a family that did not exist.
+			fmt.Fprintf(stderr, "toolgen diff: %s is not in %s: compared as no tools\n", path, rev)
+			p, err = loadProject(side, []string{"-"}, strings.NewReader("[]"))
+		}
 		if err != nil {
 			if i == 0 && len(fs.Args()) == 2 {
 				fmt.Fprintf(stderr, "toolgen diff: reading OLD (%s):\n", name)
@@ -124,9 +128,14 @@ func manifestPath(config string) string {
 	return ""
 }
 
-// isMissingAtRevision reports whether git show failed because the path
-// is not in the revision (the revision itself exists).
-func isMissingAtRevision(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "exists on disk, but not in") || strings.Contains(msg, "does not exist in")
+// missingAtRevision reports whether err is the error of reading name, a
+// REV:PATH, because the revision exists but lacks the file: the error
+// readFileOrRevision returns ("not a file, and not a git revision of
+// one") with git's message after it.
+func missingAtRevision(err error, name string) bool {
+	if err == nil {
+		return false
+	}
+	msg, ok := strings.CutPrefix(err.Error(), name+": not a file, and not a git revision of one: ")
+	return ok && (strings.Contains(msg, "exists on disk, but not in") || strings.Contains(msg, "does not exist in"))
 }

@@ -2,9 +2,13 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -157,21 +161,21 @@ func TestCompareFile(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.old), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		same, generated, err := compareFile(path, []byte(c.data))
-		if err != nil || same != c.same || generated != c.generated {
-			t.Errorf("%s: same %v generated %v err %v, want %v %v", c.name, same, generated, err, c.same, c.generated)
+		old, err := compareFile(path, []byte(c.data))
+		if err != nil || old.same != c.same || old.generated != c.generated {
+			t.Errorf("%s: same %v generated %v err %v, want %v %v", c.name, old.same, old.generated, err, c.same, c.generated)
 		}
 	}
-	if _, _, err := compareFile(filepath.Join(dir, "missing"), nil); !os.IsNotExist(err) {
+	if _, err := compareFile(filepath.Join(dir, "missing"), nil); !os.IsNotExist(err) {
 		t.Errorf("missing file: %v, want not-exist", err)
 	}
-	if _, _, err := compareFile(dir, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := compareFile(dir, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("directory: %v, want an error", err)
 	}
 	fifo := filepath.Join(dir, "fifo")
 	if err := mkfifo(fifo); err == nil {
 		// Opening a named pipe for reading would block: it is refused.
-		if _, _, err := compareFile(fifo, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		if _, err := compareFile(fifo, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			t.Errorf("named pipe: %v, want an error", err)
 		}
 	}
@@ -254,4 +258,161 @@ func TestWriteAtomicLink(t *testing.T) {
 	if info, _ := os.Stat(target); info.Mode().Perm() != 0o600 {
 		t.Errorf("target mode %v, want 0600", info.Mode().Perm())
 	}
+}
+
+// weatherTools2 is weatherTools with an argument more: every generated
+// file changes.
+const weatherTools2 = `[{"type": "function", "function": {"name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}, "required": ["city"]}}}]`
+
+// writeTestFile writes data to path, failing the test on error.
+func writeTestFile(t *testing.T, path, data string, perm fs.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), perm); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGenerateKeepsMode: a generated file that is rewritten keeps the
+// permission bits its user gave it (it was written 0644 again); a new one
+// is 0644.
+func TestGenerateKeepsMode(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("permission bits are Unix's")
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "tools.json"), filepath.Join(dir, "out")
+	writeTestFile(t, in, weatherTools, 0o644)
+	if _, err := writeFiles(weatherProject(t, in, out)); err != nil {
+		t.Fatal(err)
+	}
+	modes := map[string]fs.FileMode{"types_gen.go": 0o444, "tools_gen.go": 0o640, "decode_gen.go": 0o600}
+	for name, mode := range modes {
+		if err := os.Chmod(filepath.Join(out, name), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(filepath.Join(out, "validate_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	modes["validate_gen.go"] = 0o644
+
+	writeTestFile(t, in, weatherTools2, 0o644)
+	written, err := writeFiles(weatherProject(t, in, out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, mode := range modes {
+		if !slices.Contains(written, name) {
+			t.Errorf("%s not written (wrote %v)", name, written)
+		}
+		info, err := os.Stat(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != mode {
+			t.Errorf("%s: mode %v after generate, want %v", name, info.Mode().Perm(), mode)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "types_gen.go")); !strings.Contains(string(data), "Days") {
+		t.Errorf("types_gen.go (0444) was not rewritten:\n%s", data)
+	}
+}
+
+// TestGeneratedLinks: a symbolic link where a generated file goes is
+// refused by generate (with or without --force) and by check, whatever it
+// points to: an up-to-date copy, an old one, a file outside the output
+// directory, nothing. Nothing is written, through the link or in its
+// place, and the link stays.
+func TestGeneratedLinks(t *testing.T) {
+	dir := t.TempDir()
+	in, out, shared := filepath.Join(dir, "tools.json"), filepath.Join(dir, "out"), filepath.Join(dir, "shared")
+	writeTestFile(t, in, weatherTools, 0o644)
+	if _, err := writeFiles(weatherProject(t, in, shared)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := writeFiles(weatherProject(t, in, out)); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(out, "types_gen.go")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(shared, "types_gen.go"), link); err != nil {
+		t.Skip(err)
+	}
+	outside := filepath.Join(dir, "elsewhere", "evil.go") // its folder neither
+	for _, c := range []struct {
+		name, target, tools string
+		dangling            bool
+	}{
+		{"up-to-date", filepath.Join(shared, "types_gen.go"), weatherTools, false},
+		{"out-of-date", filepath.Join(shared, "types_gen.go"), weatherTools2, false},
+		{"relative", filepath.Join("..", "shared", "types_gen.go"), weatherTools2, false},
+		{"in-the-directory", "tools_gen.go", weatherTools2, false},
+		{"dangling", outside, weatherTools2, true},
+		{"dangling-relative", filepath.Join("..", "elsewhere", "evil.go"), weatherTools2, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := os.Remove(link); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(c.target, link); err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, in, c.tools, 0o644)
+			before := snapshot(t, out, shared)
+			want := fmt.Sprintf("%s: is a symbolic link (to %s", link, c.target)
+			if c.dangling {
+				want += ", which does not exist)"
+			}
+			for _, force := range []bool{false, true} {
+				p := weatherProject(t, in, out)
+				p.force = force
+				if written, err := writeFiles(p); err == nil || !strings.Contains(err.Error(), want) || len(written) != 0 {
+					t.Errorf("generate (force %v) = %v, %v; want %q", force, written, err, want)
+				}
+			}
+			if _, _, err := driftReport(weatherProject(t, in, out)); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("check: %v; want %q", err, want)
+			}
+			if got := snapshot(t, out, shared); got != before {
+				t.Errorf("after the refusals:\n%s\nwant\n%s", got, before)
+			}
+			if _, err := os.Lstat(outside); !os.IsNotExist(err) {
+				t.Errorf("%s: %v, want no file", outside, err)
+			}
+		})
+	}
+}
+
+// snapshot describes the entries of dirs: name, mode, and content or a
+// link's target.
+func snapshot(t *testing.T, dirs ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, dir := range dirs {
+		es, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			path := filepath.Join(dir, e.Name())
+			info, err := os.Lstat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var data []byte
+			if info.Mode()&fs.ModeSymlink != 0 {
+				target, err := os.Readlink(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data = []byte(target)
+			} else if data, err = os.ReadFile(path); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%s %v %d %x\n", path, info.Mode(), len(data), sha256.Sum256(data))
+		}
+	}
+	return b.String()
 }
