@@ -1019,7 +1019,7 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 	stmts = append(stmts,
 		jen.Id("raw").Op(":=").Id("d").Dot("RawBytes").Call(),
 		jen.If(jen.Id("matched").Op("==").Lit(0)).Block(
-			jen.Id("d").Dot("Fail").Call(strLit(keyword), strLit("matches none of: "+expected), strLit(expected), jen.String().Call(jen.Id("raw"))),
+			jen.Id("d").Dot("NoneMatched").Call(strLit(keyword), strLit(expected), jen.Id("raw")),
 		),
 	)
 	if keyword == "oneOf" {

@@ -595,7 +595,7 @@ func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1 or integer", "GetDeepUnionsOption1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1 = new(GetDeepUnionsOption1)
@@ -634,7 +634,7 @@ func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1 or integer", "GetDeepUnionsOption1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1 = new(GetDeepUnionsOption1Option1)
@@ -673,7 +673,7 @@ func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1 = new(GetDeepUnionsOption1Option1Option1)
@@ -712,7 +712,7 @@ func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1)
@@ -751,7 +751,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) 
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1)
@@ -790,7 +790,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.De
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1)
@@ -829,7 +829,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1)
@@ -868,7 +868,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeW
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1)
@@ -907,7 +907,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -946,7 +946,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -985,7 +985,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1024,7 +1024,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1063,7 +1063,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1102,7 +1102,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1141,7 +1141,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1180,7 +1180,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349)
@@ -1219,7 +1219,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb)
@@ -1258,7 +1258,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375)
@@ -1297,7 +1297,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f or integer", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f or integer", string(raw))
+			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f or integer", raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f)
@@ -1350,7 +1350,7 @@ func (x *D0) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: D2 or D2", "D2 or D2", string(raw))
+			d.NoneMatched("anyOf", "D2 or D2", raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1386,7 +1386,7 @@ func (x *D2) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: D4 or D4", "D4 or D4", string(raw))
+			d.NoneMatched("anyOf", "D4 or D4", raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1422,7 +1422,7 @@ func (x *D4) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: D6 or D6", "D6 or D6", string(raw))
+			d.NoneMatched("anyOf", "D6 or D6", raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1458,7 +1458,7 @@ func (x *D6) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: D8 or D8", "D8 or D8", string(raw))
+			d.NoneMatched("anyOf", "D8 or D8", raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1494,7 +1494,7 @@ func (x *D8) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("anyOf", "matches none of: D10 or D10", "D10 or D10", string(raw))
+			d.NoneMatched("anyOf", "D10 or D10", raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1517,4 +1517,4 @@ func (x *D10) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: ec45b6673a258415
+// toolgen checksum: c81eb3db5a46ed3c

@@ -399,7 +399,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.Fail("oneOf", "matches none of: date or date-time", "date or date-time", string(raw))
+			d.NoneMatched("oneOf", "date or date-time", raw)
 		}
 		if matched > 1 {
 			d.Fail("oneOf", "matches more than one of: date or date-time", "exactly one of: date or date-time", string(raw))
@@ -472,4 +472,4 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 38b95a1c9c634034
+// toolgen checksum: 0e773253fcda967f
