@@ -43,6 +43,18 @@
 // and its id stays taken until its handler returns: a request reusing it
 // before then is refused instead of getting the cancelled call's answer.
 //
+// A request for a method the server does not handle is answered with
+// -32601 (method not found) and its id on both transports; over HTTP with
+// status 200 and a JSON body (the SDK refused it with HTTP 400 and a line
+// of text), and a notification of such a method is accepted (202) and not
+// answered. Which methods a server handles is the SDK's to say (the
+// standard ones, and those added with mcp.AddReceivingCustomMethod): this
+// package keeps no list of its own. A second initialize request in
+// a session is answered with -32600 (invalid request), its id and a message
+// saying that the session is already initialized (the SDK's error had
+// code 0), on servers built by NewServer or NewSectionsServer or given
+// tools with Register.
+//
 // # Definitions
 //
 // Each tool is registered with Server.AddTool under its own name, title and

@@ -89,6 +89,10 @@ func register(s *mcp.Server, tools []runtime.Tool, c *config) (*registrar, error
 		}
 		defs[i] = d
 	}
+	// A server given tools here answers a second initialize as an
+	// invalid request (see initializeOnce); a server given tools twice
+	// checks twice, to the same effect.
+	s.AddReceivingMiddleware(initializeOnce)
 	r := &registrar{server: s, cfg: c, added: map[string]bool{}}
 	for i, t := range tools {
 		r.add(t, defs[i])

@@ -215,7 +215,7 @@ func (g *lineGuard) note(m jsonrpc.Message) {
 		return
 	}
 	switch req.Method {
-	case "initialize":
+	case methodInitialize:
 		var p struct {
 			ProtocolVersion string `json:"protocolVersion"`
 		}

@@ -112,7 +112,10 @@ func TestLineTransportLines(t *testing.T) {
 // the client's side closes and the server must stop.
 func exchange(t *testing.T, input string, max, n int) []string {
 	t.Helper()
-	server := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
+	server, err := NewServer("t", "v0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	tr := NewLineTransport(inR, outW).(*mcp.IOTransport)
@@ -322,5 +325,34 @@ func TestLineTransportCancelInBatch(t *testing.T) {
 	}
 	if got := out.String(); got != `[{"jsonrpc":"2.0","id":6,"result":{}}]`+"\n" {
 		t.Errorf("written:\n%s", got)
+	}
+}
+
+// After initialize, a request whose method the server does not handle is
+// answered with -32601 and its id (the SDK's answer, which HTTPHandler
+// gives too: TestHTTPMethodNotFound), such a notification is not
+// answered, and a second initialize is refused with -32600 and its id
+// (the SDK's error had code 0); the session goes on.
+func TestLineTransportMethods(t *testing.T) {
+	const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	in := strings.Join([]string{
+		initialize,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"tools/frobnicate"}`,
+		`{"jsonrpc":"2.0","method":"notifications/frobnicate"}`,
+		strings.Replace(initialize, `"id":0`, `"id":"again"`, 1),
+		`{"jsonrpc":"2.0","id":9,"method":"ping"}`,
+	}, "\n") + "\n"
+	got := exchange(t, in, MaxLineLength, 4)
+	got = slices.DeleteFunc(got, func(l string) bool { return strings.HasPrefix(l, `{"jsonrpc":"2.0","id":0,"result"`) })
+	want := []string{
+		`{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"method not found: \"tools/frobnicate\""}}`,
+		`{"jsonrpc":"2.0","id":"again","error":{"code":-32600,"message":"` + alreadyInitialized + `"}}`,
+		`{"jsonrpc":"2.0","id":9,"result":{}}`,
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -46,7 +46,9 @@ type HTTPOptions struct {
 
 // HTTPHandler returns the SDK's streamable HTTP handler behind Go's
 // cross-origin protection (browsers' cross-site requests are refused; the
-// SDK also refuses DNS-rebound requests to localhost). server is called
+// SDK also refuses DNS-rebound requests to localhost) and guardPOST's
+// checks (ids the SDK would misread; methods it does not handle answered
+// as JSON-RPC asks). server is called
 // once per new session: return the same server to share one tool list, or
 // a new one per session so that facades unfold per client.
 func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
@@ -58,15 +60,18 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 		timeout = 0
 	}
 	h := mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
-	return http.NewCrossOriginProtection().Handler(checkIDs(h))
+	return http.NewCrossOriginProtection().Handler(guardPOST(h))
 }
 
-// checkIDs refuses a POSTed message whose id the SDK would read as another
-// (1.5 as 1, a number past 64 bits as a negative one) or a request with a
-// null id (read as a notification and left unanswered), as the stdio
-// transport does (idProblem): HTTP 400 with a JSON-RPC error. Bodies past
-// the SDK's limit go to it untouched, to be refused there.
-func checkIDs(next http.Handler) http.Handler {
+// guardPOST reads a POSTed body before the SDK does. It refuses a message
+// whose id the SDK would read as another (1.5 as 1, a number past 64 bits
+// as a negative one) or a request with a null id (read as a notification
+// and left unanswered), as the stdio transport does (idProblem): HTTP 400
+// with a JSON-RPC error. A message on its own (not a batch) goes to the
+// SDK through a refusalWriter, so that a method its server does not
+// handle is answered as on stdio, not with an HTTP 400. Bodies past the
+// SDK's limit go to it untouched, to be refused there.
+func guardPOST(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
 			next.ServeHTTP(w, r)
@@ -86,6 +91,12 @@ func checkIDs(next http.Handler) http.Handler {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
 			_, _ = w.Write(errorAnswer(nil, jsonrpc.CodeInvalidRequest, "invalid request: "+why))
+			return
+		}
+		if msg := bytes.TrimSpace(body); !isBatch(msg) {
+			rw := &refusalWriter{ResponseWriter: w}
+			next.ServeHTTP(rw, r)
+			rw.finish(msg)
 			return
 		}
 		next.ServeHTTP(w, r)

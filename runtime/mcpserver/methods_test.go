@@ -1,0 +1,202 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/examples/quickstart"
+	"github.com/toolgen-go/toolgen/runtime/mcpserver"
+)
+
+const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+
+// initialized opens a session at url (initialize, then
+// notifications/initialized) and returns the headers its requests carry.
+func initialized(t *testing.T, url string) map[string]string {
+	t.Helper()
+	res, b := post(t, url, initializeBody, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("initialize: status %d, body %s", res.StatusCode, b)
+	}
+	header := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	if id := res.Header.Get("Mcp-Session-Id"); id != "" {
+		header["Mcp-Session-Id"] = id
+	}
+	if res, b := post(t, url, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, header); res.StatusCode != http.StatusAccepted {
+		t.Fatalf("notifications/initialized: status %d, body %s", res.StatusCode, b)
+	}
+	return header
+}
+
+// answer is the JSON-RPC message of an HTTP answer, sent as JSON or as
+// the one event of an event stream.
+func answer(t *testing.T, res *http.Response, body []byte) (id json.RawMessage, code int64, message string) {
+	t.Helper()
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		for line := range strings.SplitSeq(string(body), "\n") {
+			if data, ok := strings.CutPrefix(line, "data: "); ok {
+				body = []byte(data)
+				break
+			}
+		}
+	}
+	var m struct {
+		ID    json.RawMessage
+		Error *struct {
+			Code    int64
+			Message string
+		}
+	}
+	if err := json.Unmarshal(body, &m); err != nil || m.Error == nil {
+		t.Fatalf("not a JSON-RPC error answer (%v): %s %s", err, res.Header.Get("Content-Type"), body)
+	}
+	return m.ID, m.Error.Code, m.Error.Message
+}
+
+// The SDK's own HTTP handler, in a session, refuses a request or a
+// notification whose method its server does not handle with HTTP 400 and
+// a line of text (a request gets no JSON-RPC answer, a notification is
+// answered), and answers a second initialize with an error of code 0.
+// HTTPHandler corrects both (TestHTTPMethodNotFound,
+// TestSecondInitialize); this pins what it corrects, and the text it
+// recognises the refusal by.
+func TestSDKUnknownMethodAndSecondInitialize(t *testing.T) {
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server {
+		return mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v"}, nil)
+	}, nil))
+	t.Cleanup(srv.Close)
+	header := initialized(t, srv.URL)
+	for _, body := range []string{`{"jsonrpc":"2.0","id":5,"method":"tools/frobnicate"}`, `{"jsonrpc":"2.0","method":"notifications/frobnicate"}`} {
+		res, b := post(t, srv.URL, body, header)
+		method := "tools/frobnicate"
+		if !strings.Contains(body, `"id"`) {
+			method = "notifications/frobnicate"
+		}
+		if want := `JSON RPC not handled: "` + method + `" unsupported`; res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(b)) != want {
+			t.Errorf("%s: status %d, body %q; the SDK answered 400 and %q", body, res.StatusCode, b, want)
+		}
+	}
+	res, b := post(t, srv.URL, strings.Replace(initializeBody, `"id":1`, `"id":2`, 1), header)
+	if id, code, msg := answer(t, res, b); string(id) != "2" || code != 0 || msg != `duplicate "initialize" received` {
+		t.Errorf("second initialize: id %s, code %d, message %q", id, code, msg)
+	}
+}
+
+// TestHTTPMethodNotFound: a request whose method the server does not
+// handle is answered with HTTP 200 and a JSON-RPC error -32601 carrying
+// its id, as on stdio; such a notification is accepted (202, no body)
+// and not answered. Known methods are served as before.
+func TestHTTPMethodNotFound(t *testing.T) {
+	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{Stateless: true}))
+	t.Cleanup(stateless.Close)
+	for name, url := range map[string]string{"session": quickstartHTTP(t).URL, "stateless": stateless.URL} {
+		t.Run(name, func(t *testing.T) {
+			header := initialized(t, url)
+			for _, c := range []struct{ body, id, method string }{
+				{`{"jsonrpc":"2.0","id":5,"method":"tools/frobnicate"}`, "5", "tools/frobnicate"},
+				{`{"jsonrpc":"2.0","id":"x","method":"frobnicate","params":{"a":1}}`, `"x"`, "frobnicate"},
+				// the name is quoted in the SDK's refusal, and matched quoted
+				{`{"jsonrpc":"2.0","id":6,"method":"a \"b\"\n"}`, "6", "a \"b\"\n"},
+			} {
+				res, b := post(t, url, c.body, header)
+				if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/json" {
+					t.Errorf("%s: status %d, %s; want 200 and JSON", c.body, res.StatusCode, res.Header.Get("Content-Type"))
+				}
+				id, code, msg := answer(t, res, b)
+				if want := `method not found: "` + strings.ReplaceAll(strings.ReplaceAll(c.method, `"`, `\"`), "\n", `\n`) + `"`; string(id) != c.id || code != jsonrpc.CodeMethodNotFound || msg != want {
+					t.Errorf("%s: id %s, code %d, message %q; want id %s, %d, %q", c.body, id, code, msg, c.id, jsonrpc.CodeMethodNotFound, want)
+				}
+			}
+			res, b := post(t, url, `{"jsonrpc":"2.0","method":"notifications/frobnicate","params":{}}`, header)
+			if res.StatusCode != http.StatusAccepted || len(b) != 0 {
+				t.Errorf("unknown notification: status %d, body %q; want 202 and no body", res.StatusCode, b)
+			}
+			// Other refusals pass as the SDK wrote them.
+			res, b = post(t, url, `{"jsonrpc":"2.0","id":7,"method":"notifications/initialized"}`, header)
+			if res.StatusCode != http.StatusBadRequest || !bytes.Contains(b, []byte("unexpected id")) {
+				t.Errorf("request for a notification: status %d, body %q", res.StatusCode, b)
+			}
+			res, b = post(t, url, `{"jsonrpc":"2.0","id":8,"method":"tools/list"}`, header)
+			if res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"create_todo"`)) {
+				t.Errorf("tools/list: status %d, body %.200s", res.StatusCode, b)
+			}
+		})
+	}
+}
+
+type echoParams struct {
+	mcp.ParamsBase
+	Say string `json:"say"`
+}
+
+type echoResult struct {
+	mcp.ResultBase
+	Said string `json:"said"`
+}
+
+// TestHTTPCustomMethod: which methods are known is the server's to say: a
+// method added with mcp.AddReceivingCustomMethod is served, and only on
+// the server that has it.
+func TestHTTPCustomMethod(t *testing.T) {
+	srv := httptest.NewServer(mcpserver.HTTPHandler(func(r *http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		if r.URL.Path == "/custom" {
+			err := mcp.AddReceivingCustomMethod(s, "acme/echo", func(_ context.Context, _ *mcp.ServerSession, p *echoParams) (*echoResult, error) {
+				return &echoResult{Said: p.Say}, nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}
+		return s
+	}, mcpserver.HTTPOptions{}))
+	t.Cleanup(srv.Close)
+	const echo = `{"jsonrpc":"2.0","id":4,"method":"acme/echo","params":{"say":"hi"}}`
+	url := srv.URL + "/custom"
+	res, b := post(t, url, echo, initialized(t, url))
+	if res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"said":"hi"`)) {
+		t.Errorf("acme/echo where it is added: status %d, body %s", res.StatusCode, b)
+	}
+	res, b = post(t, srv.URL, echo, initialized(t, srv.URL))
+	if id, code, _ := answer(t, res, b); string(id) != "4" || code != jsonrpc.CodeMethodNotFound {
+		t.Errorf("acme/echo elsewhere: id %s, code %d", id, code)
+	}
+}
+
+// TestHTTPSecondInitialize: an initialize request in a session that is
+// already initialized is answered with -32600 (Invalid Request), its id
+// and a message saying why (the SDK's error had code 0); the session goes
+// on. Without a session (stateless) each initialize is a first one.
+func TestHTTPSecondInitialize(t *testing.T) {
+	srv := quickstartHTTP(t)
+	header := initialized(t, srv.URL)
+	res, b := post(t, srv.URL, strings.Replace(initializeBody, `"id":1`, `"id":"again"`, 1), header)
+	if id, code, msg := answer(t, res, b); string(id) != `"again"` || code != jsonrpc.CodeInvalidRequest || !strings.Contains(msg, "already initialized") {
+		t.Errorf("second initialize: id %s, code %d, message %q", id, code, msg)
+	}
+	if res, b := post(t, srv.URL, `{"jsonrpc":"2.0","id":3,"method":"ping"}`, header); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"result":{}`)) {
+		t.Errorf("ping after a second initialize: status %d, body %s", res.StatusCode, b)
+	}
+
+	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{Stateless: true}))
+	t.Cleanup(stateless.Close)
+	for range 2 {
+		if res, b := post(t, stateless.URL, initializeBody, nil); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"serverInfo"`)) {
+			t.Errorf("stateless initialize: status %d, body %s", res.StatusCode, b)
+		}
+	}
+}
