@@ -35,7 +35,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// One input is a part of a family with several: the manifest's ops
 	// for the others are not errors.
-	fl.partial = true
+	fl.partial, fl.readOnly = true, true
 	var sides [2]*project
 	for i, name := range fs.Args() {
 		side := fl

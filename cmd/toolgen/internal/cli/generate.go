@@ -33,6 +33,11 @@ type genFlags struct {
 	// is the manifest's text at another revision.
 	partial      bool
 	manifestData []byte
+	// readOnly is whether the command writes and compares no Go files
+	// (inspect, tokens, search-eval, diff): the package is never built,
+	// so a package name of main, from a directory named main, is no
+	// reason to refuse.
+	readOnly bool
 	// progress, when set, receives a progress line per phase on large
 	// catalogues.
 	progress io.Writer

@@ -45,6 +45,7 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 		fmt.Fprintf(stderr, "toolgen %s: --format must be table or json, not %q\n", name, fl.format)
 		return nil, nil, exitUsage
 	}
+	fl.gen.readOnly = true
 	p, err := loadProject(fl.gen, fs.Args(), stdin)
 	if err != nil {
 		printError(stderr, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -97,12 +98,25 @@ func inspectTool(f *ir.Family, name, format string, stdout, stderr io.Writer) in
 	return exitOK
 }
 
-// toolTypes generates the package in memory and returns the declarations
-// of the tool's params and result types and of every package type they
-// mention, in source order.
+// toolTypes generates the package's types in memory and returns the
+// declarations of the tool's params and result types and of every
+// package type they mention, in source order. Generation stops at the
+// first file after the types: the rest is not needed, and a definition
+// that blows up in another file costs nothing here.
 func toolTypes(f *ir.Family, tool *ir.Tool) (string, error) {
-	files, err := generator.Generate(f, generator.Options{Package: f.Package})
-	if err != nil {
+	var files []generator.File
+	errTypesDone := errors.New("types done")
+	err := generator.Stream(f, generator.Options{Package: f.Package}, func(file generator.File) error {
+		if !strings.HasSuffix(file.Path, "types_gen.go") {
+			if len(files) > 0 {
+				return errTypesDone
+			}
+			return nil
+		}
+		files = append(files, file)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errTypesDone) {
 		return "", err
 	}
 	fset := token.NewFileSet()

@@ -125,7 +125,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		}
 		pkg, asked = packageName(filepath.Base(abs)), "the output directory's name"
 	}
-	if pkg == "main" && p.user.name != "main" {
+	if pkg == "main" && p.user.name != "main" && !fl.readOnly {
 		// A generated package is a library; package main builds only
 		// beside a func main of the user's own.
 		return nil, fmt.Errorf("%s is main, which builds only as a program: generate into a package of its own (-p NAME, or -o DIR) and import it from your main package, or put a file of package main with func main in the output directory first", asked)
