@@ -47,13 +47,24 @@
 // -32601 (method not found) and its id on both transports; over HTTP with
 // status 200 and a JSON body (the SDK refused it with HTTP 400 and a line
 // of text), and a notification of such a method is accepted (202) and not
-// answered. Which methods a server handles is the SDK's to say (the
-// standard ones, and those added with mcp.AddReceivingCustomMethod): this
-// package keeps no list of its own. A second initialize request in
-// a session is answered with -32600 (invalid request), its id and a message
-// saying that the session is already initialized (the SDK's error had
-// code 0), on servers built by NewServer or NewSectionsServer or given
-// tools with Register.
+// answered. So are the other messages the SDK refuses over HTTP before
+// dispatching them: a request for a notification method, a request
+// without the params its method requires, and one whose id a request of
+// the session not answered yet has, are answered with -32600 (invalid
+// request) and their ids, in the words of the stdio transport; a
+// notification of a request method, or without its params, is accepted
+// and ignored, as on stdio. Which methods a server handles is the SDK's
+// to say (the standard ones, and those added with
+// mcp.AddReceivingCustomMethod): this package keeps no list of its own.
+// A request sent before initialize, other than ping (and the few more the
+// SDK serves then), is answered with -32600, its id and a message saying
+// to send initialize first (the SDK's error had code 0); over HTTP, where
+// such a request is one without a session (no Mcp-Session-Id header) to a
+// server with sessions, with status 400, as MCP asks. A second initialize
+// request in a session is answered with -32600 (invalid request), its id
+// and a message saying that the session is already initialized (the SDK's
+// error had code 0), on servers built by NewServer or NewSectionsServer or
+// given tools with Register.
 //
 // # Definitions
 //

@@ -4,15 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/examples/quickstart"
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
 )
 
@@ -122,10 +126,10 @@ func TestHTTPMethodNotFound(t *testing.T) {
 			if res.StatusCode != http.StatusAccepted || len(b) != 0 {
 				t.Errorf("unknown notification: status %d, body %q; want 202 and no body", res.StatusCode, b)
 			}
-			// Other refusals pass as the SDK wrote them.
-			res, b = post(t, url, `{"jsonrpc":"2.0","id":7,"method":"notifications/initialized"}`, header)
-			if res.StatusCode != http.StatusBadRequest || !bytes.Contains(b, []byte("unexpected id")) {
-				t.Errorf("request for a notification: status %d, body %q", res.StatusCode, b)
+			// The transport's own refusals pass as the SDK wrote them.
+			res, b = post(t, url, `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, map[string]string{"Last-Event-ID": "x", "Mcp-Session-Id": header["Mcp-Session-Id"], "Mcp-Protocol-Version": header["Mcp-Protocol-Version"]})
+			if res.StatusCode != http.StatusBadRequest || string(b) != "can't send Last-Event-ID for POST request\n" {
+				t.Errorf("Last-Event-ID on a POST: status %d, body %q", res.StatusCode, b)
 			}
 			res, b = post(t, url, `{"jsonrpc":"2.0","id":8,"method":"tools/list"}`, header)
 			if res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"create_todo"`)) {
@@ -197,6 +201,199 @@ func TestHTTPSecondInitialize(t *testing.T) {
 	for range 2 {
 		if res, b := post(t, stateless.URL, initializeBody, nil); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"serverInfo"`)) {
 			t.Errorf("stateless initialize: status %d, body %s", res.StatusCode, b)
+		}
+	}
+}
+
+// blockingServer serves a tool "wait" whose calls block until release is
+// closed; each call entered is sent on entered.
+func blockingServer(t *testing.T, entered chan<- struct{}, release <-chan struct{}) *mcp.Server {
+	t.Helper()
+	s, err := mcpserver.NewServer("t", "v", []runtime.Tool{{
+		Name:        "wait",
+		Description: "Waits.",
+		Handler: func(ctx context.Context, _ runtime.ToolContext, _ json.RawMessage) (runtime.Result, error) {
+			entered <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+			return runtime.Result{Success: true, Message: "done"}, nil
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// duplicateCall posts a call of "wait" with id 7 in the session of
+// header at url, and, once it runs, another with the same id; it returns
+// the answer to the second, then lets the first end.
+func duplicateCall(t *testing.T, url string, header map[string]string, entered <-chan struct{}, release chan<- struct{}) (*http.Response, []byte) {
+	t.Helper()
+	const call = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait","arguments":{}}}`
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer close(release)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(call))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		if res, err := http.DefaultClient.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+	}()
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first call did not start")
+	}
+	return post(t, url, strings.Replace(call, `"wait"`, `"other"`, 1), header)
+}
+
+// The SDK's streamable HTTP handler refuses, before dispatching them, with
+// HTTP 400 and a line of text: a request for a notification method, a
+// notification of a request method, a request or notification without the
+// params its method requires; and with HTTP 400 and a JSON-RPC error, a
+// request whose id a request of the session not answered yet has. It
+// answers a request without a session (other than initialize and ping)
+// with an error of code 0. HTTPHandler answers them as on stdio
+// (TestHTTPEarlyRefusals, TestHTTPBeforeInitialize); this pins what it
+// corrects, and the texts it recognises them by.
+func TestSDKEarlyRefusals(t *testing.T) {
+	entered, release := make(chan struct{}, 1), make(chan struct{})
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server {
+		return blockingServer(t, entered, release)
+	}, nil))
+	t.Cleanup(srv.Close)
+
+	res, b := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
+	if id, code, msg := answer(t, res, b); res.StatusCode != http.StatusOK || string(id) != "1" || code != 0 || msg != `method "tools/list" is invalid during session initialization` {
+		t.Errorf("tools/list without a session: status %d, id %s, code %d, message %q", res.StatusCode, id, code, msg)
+	}
+
+	header := initialized(t, srv.URL)
+	for _, c := range []struct{ body, text string }{
+		{`{"jsonrpc":"2.0","id":7,"method":"notifications/initialized"}`, `invalid request: unexpected id for "notifications/initialized"`},
+		{`{"jsonrpc":"2.0","method":"tools/list"}`, `invalid request: missing id for "tools/list"`},
+		{`{"jsonrpc":"2.0","id":8,"method":"tools/call"}`, `invalid request: missing required "params"`},
+		{`{"jsonrpc":"2.0","method":"notifications/progress"}`, `invalid request: missing required "params"`},
+	} {
+		res, b := post(t, srv.URL, c.body, header)
+		if res.StatusCode != http.StatusBadRequest || string(b) != c.text+"\n" {
+			t.Errorf("%s: status %d, body %q; the SDK answered 400 and %q", c.body, res.StatusCode, b, c.text)
+		}
+	}
+	res, b = duplicateCall(t, srv.URL, header, entered, release)
+	if id, code, msg := answer(t, res, b); res.StatusCode != http.StatusBadRequest || string(id) != "7" || code != jsonrpc.CodeInvalidRequest || msg != "duplicate in-flight request ID 7" {
+		t.Errorf("a second call 7: status %d, id %s, code %d, message %q", res.StatusCode, id, code, msg)
+	}
+}
+
+// TestHTTPEarlyRefusals: what the SDK refuses before dispatching it is
+// answered as on stdio (TestLineTransportEarlyRefusals), not with HTTP 400
+// and a line of text: a request with HTTP 200 and a JSON-RPC error -32600
+// carrying its id, in the SDK's words on stdio; a notification with 202
+// and no body, as stdio ignores it. A request whose id a request of the
+// session not answered yet has gets the stdio transport's answer to it.
+func TestHTTPEarlyRefusals(t *testing.T) {
+	entered, release := make(chan struct{}, 1), make(chan struct{})
+	session := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		return blockingServer(t, entered, release)
+	}, mcpserver.HTTPOptions{}))
+	t.Cleanup(session.Close)
+	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{Stateless: true}))
+	t.Cleanup(stateless.Close)
+	for name, url := range map[string]string{"session": session.URL, "stateless": stateless.URL} {
+		t.Run(name, func(t *testing.T) {
+			header := initialized(t, url)
+			for _, c := range []struct{ body, id, message string }{
+				{`{"jsonrpc":"2.0","id":7,"method":"notifications/initialized"}`, "7", `invalid request: unexpected id for "notifications/initialized"`},
+				{`{"jsonrpc":"2.0","id":8,"method":"tools/call"}`, "8", `invalid request: missing required "params"`},
+				{`{"jsonrpc":"2.0","id":"i","method":"initialize"}`, `"i"`, `invalid request: missing required "params"`},
+			} {
+				res, b := post(t, url, c.body, header)
+				if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/json" {
+					t.Errorf("%s: status %d, %s; want 200 and JSON", c.body, res.StatusCode, res.Header.Get("Content-Type"))
+				}
+				if id, code, msg := answer(t, res, b); string(id) != c.id || code != jsonrpc.CodeInvalidRequest || msg != c.message {
+					t.Errorf("%s: id %s, code %d, message %q; want id %s, %d, %q", c.body, id, code, msg, c.id, jsonrpc.CodeInvalidRequest, c.message)
+				}
+			}
+			for _, body := range []string{`{"jsonrpc":"2.0","method":"tools/list"}`, `{"jsonrpc":"2.0","method":"notifications/progress"}`} {
+				if res, b := post(t, url, body, header); res.StatusCode != http.StatusAccepted || len(b) != 0 || res.Header.Get("Content-Type") != "" {
+					t.Errorf("%s: status %d, %s, body %q; want 202 and no body", body, res.StatusCode, res.Header.Get("Content-Type"), b)
+				}
+			}
+			if res, b := post(t, url, `{"jsonrpc":"2.0","id":9,"method":"ping"}`, header); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"result":{}`)) {
+				t.Errorf("ping: status %d, body %s", res.StatusCode, b)
+			}
+		})
+	}
+	t.Run("id in use", func(t *testing.T) {
+		res, b := duplicateCall(t, session.URL, initialized(t, session.URL), entered, release)
+		want := "invalid request: id 7 is in use by a request not answered yet; give each request its own id"
+		if id, code, msg := answer(t, res, b); res.StatusCode != http.StatusOK || string(id) != "7" || code != jsonrpc.CodeInvalidRequest || msg != want {
+			t.Errorf("a second call 7: status %d, id %s, code %d, message %q; want 200, 7, %d, %q", res.StatusCode, id, code, msg, jsonrpc.CodeInvalidRequest, want)
+		}
+	})
+}
+
+// TestHTTPBeforeInitialize: a request without a session (no Mcp-Session-Id
+// header) to a server with sessions, other than initialize and ping, is
+// answered with HTTP 400, as MCP asks, and a JSON-RPC error -32600
+// carrying its id and saying to initialize first, as on stdio
+// (TestLineTransportBeforeInitialize); the SDK answered with 200 and an
+// error of code 0. ping is served, and so is every request of a server
+// without sessions (stateless, or with ServerOptions.GetSessionID giving
+// none), which is never initialized.
+func TestHTTPBeforeInitialize(t *testing.T) {
+	url := quickstartHTTP(t).URL
+	for _, c := range []struct{ body, id, method string }{
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "1", "tools/list"},
+		{`{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"list_todos","arguments":{}}}`, `"c"`, "tools/call"},
+	} {
+		res, b := post(t, url, c.body, map[string]string{"Mcp-Protocol-Version": "2025-06-18"})
+		if res.StatusCode != http.StatusBadRequest || res.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s: status %d, %s; want 400 and JSON", c.body, res.StatusCode, res.Header.Get("Content-Type"))
+		}
+		want := `invalid request: "` + c.method + `" before initialize; send initialize first, then the Mcp-Session-Id header of its answer with each request (this one has none)`
+		if id, code, msg := answer(t, res, b); string(id) != c.id || code != jsonrpc.CodeInvalidRequest || msg != want {
+			t.Errorf("%s: id %s, code %d, message %q; want id %s, %d, %q", c.body, id, code, msg, c.id, jsonrpc.CodeInvalidRequest, want)
+		}
+	}
+	if res, b := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"ping"}`, nil); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"result":{}`)) {
+		t.Errorf("ping without a session: status %d, body %s", res.StatusCode, b)
+	}
+	header := initialized(t, url)
+	if res, b := post(t, url, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, header); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"create_todo"`)) {
+		t.Errorf("tools/list in a session: status %d, body %.200s", res.StatusCode, b)
+	}
+
+	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+		return s
+	}, mcpserver.HTTPOptions{Stateless: true}))
+	t.Cleanup(stateless.Close)
+	sessionless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}),
+			mcpserver.WithServerOptions(&mcp.ServerOptions{GetSessionID: func() string { return "" }}))
+		return s
+	}, mcpserver.HTTPOptions{}))
+	t.Cleanup(sessionless.Close)
+	for name, url := range map[string]string{"stateless": stateless.URL, "no session ids": sessionless.URL} {
+		if res, b := post(t, url, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`, nil); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"create_todo"`)) {
+			t.Errorf("%s: tools/list without initialize: status %d, body %.200s", name, res.StatusCode, b)
 		}
 	}
 }

@@ -55,7 +55,11 @@ func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
 // the ids of the client's requests the SDK has not answered yet, and
 // holds back the SDK's answers to the requests of a batch (see
 // splitBatch) until the batch is answered in full, then writes them as
-// one array.
+// one array. The SDK's answer to a request sent before initialize (code
+// 0) it replaces with -32600 and a message saying to initialize first:
+// the guard cannot refuse such a request itself, since the SDK alone
+// knows whether initialize succeeded (the guard reads ahead of it) and
+// which methods it serves before (ping, and a few more).
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.WriteCloser
@@ -84,31 +88,40 @@ type batchSlot struct {
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	n := len(p)
 	if len(l.inFlight) > 0 {
 		if m, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); err == nil {
 			if r, ok := m.(*jsonrpc.Response); ok {
 				if slot, ok := l.inFlight[r.ID]; ok {
 					delete(l.inFlight, r.ID)
 					if slot.cancelled && slot.batch == nil {
-						return len(p), nil
+						return n, nil
+					}
+					if method, ok := refusedBeforeInitialize(r); ok {
+						// The SDK's answer has code 0 and does not say
+						// what to do.
+						p = append(errorAnswer(r.ID.Raw(), jsonrpc.CodeInvalidRequest, beforeInitialize(method, false)), '\n')
 					}
 					if b := slot.batch; b != nil {
 						if !slot.cancelled {
 							b.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
 						}
 						if b.missing--; b.missing > 0 {
-							return len(p), nil
+							return n, nil
 						}
 						if _, err := l.writeBatch(b); err != nil {
 							return 0, err
 						}
-						return len(p), nil
+						return n, nil
 					}
 				}
 			}
 		}
 	}
-	return l.w.Write(p)
+	if _, err := l.w.Write(p); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // writeBatch writes b's answers as one JSON array on a line (nothing when

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -354,5 +355,87 @@ func TestLineTransportMethods(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// answersByID runs exchange and returns the first n answers by their ids
+// (as JSON).
+func answersByID(t *testing.T, input string, n int) map[string]string {
+	t.Helper()
+	got := map[string]string{}
+	for _, line := range exchange(t, input, MaxLineLength, n) {
+		var m struct{ ID json.RawMessage }
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("answer %q: %v", line, err)
+		}
+		got[string(m.ID)] = line
+	}
+	return got
+}
+
+// A request before initialize, other than ping, is answered with -32600
+// (invalid request), its id and a message saying to initialize first,
+// whatever its method: the SDK answered with code 0 and "method "…" is
+// invalid during session initialization". That holds until an initialize
+// succeeds: one the SDK refused does not count. ping is served, and the
+// session goes on.
+func TestLineTransportBeforeInitialize(t *testing.T) {
+	const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"two","method":"frobnicate"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"initialize"}`, // no params: refused
+		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x"}}`,
+		initialize,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":6,"method":"tools/list"}`,
+	}, "\n") + "\n"
+	got := answersByID(t, in, 7)
+	refused := func(id, method string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32600,"message":"invalid request: \"` + method + `\" before initialize; send initialize first and wait for its answer"}}`
+	}
+	want := map[string]string{
+		"1":     refused("1", "tools/list"),
+		`"two"`: refused(`"two"`, "frobnicate"),
+		"3":     `{"jsonrpc":"2.0","id":3,"result":{}}`,
+		"4":     `{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"invalid request: missing required \"params\""}}`,
+		"5":     refused("5", "tools/call"),
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("answer to %s:\n %s\nwant\n %s", id, got[id], w)
+		}
+	}
+	if !strings.Contains(got["0"], `"result"`) || !strings.Contains(got["6"], `"result":{`) {
+		t.Errorf("after initialize: %s\n%s", got["0"], got["6"])
+	}
+}
+
+// The SDK refuses on stdio, as JSON-RPC errors with -32600 and their ids,
+// a request for a notification method and a request without the params
+// its method requires, and ignores a notification of a request method
+// and one missing its params. HTTPHandler answers them alike
+// (TestHTTPEarlyRefusals), with these messages.
+func TestLineTransportEarlyRefusals(t *testing.T) {
+	const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	in := strings.Join([]string{
+		initialize,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":7,"method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":8,"method":"tools/call"}`,
+		`{"jsonrpc":"2.0","method":"tools/list"}`,
+		`{"jsonrpc":"2.0","method":"notifications/progress"}`,
+		`{"jsonrpc":"2.0","id":9,"method":"ping"}`,
+	}, "\n") + "\n"
+	got := answersByID(t, in, 4)
+	want := map[string]string{
+		"7": `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"invalid request: unexpected id for \"notifications/initialized\""}}`,
+		"8": `{"jsonrpc":"2.0","id":8,"error":{"code":-32600,"message":"invalid request: missing required \"params\""}}`,
+		"9": `{"jsonrpc":"2.0","id":9,"result":{}}`,
+	}
+	delete(got, "0")
+	if !maps.Equal(got, want) {
+		t.Errorf("answers %v\nwant %v", got, want)
 	}
 }

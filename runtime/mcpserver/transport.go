@@ -47,8 +47,9 @@ type HTTPOptions struct {
 // HTTPHandler returns the SDK's streamable HTTP handler behind Go's
 // cross-origin protection (browsers' cross-site requests are refused; the
 // SDK also refuses DNS-rebound requests to localhost) and guardPOST's
-// checks (ids the SDK would misread; methods it does not handle answered
-// as JSON-RPC asks). server is called
+// checks (ids the SDK would misread; messages it refuses before
+// dispatching them, and requests before initialize, answered as on stdio
+// and as MCP asks). server is called
 // once per new session: return the same server to share one tool list, or
 // a new one per session so that facades unfold per client.
 func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
@@ -60,18 +61,21 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 		timeout = 0
 	}
 	h := mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
-	return http.NewCrossOriginProtection().Handler(guardPOST(h))
+	return http.NewCrossOriginProtection().Handler(guardPOST(h, opts.Stateless))
 }
 
 // guardPOST reads a POSTed body before the SDK does. It refuses a message
 // whose id the SDK would read as another (1.5 as 1, a number past 64 bits
 // as a negative one) or a request with a null id (read as a notification
 // and left unanswered), as the stdio transport does (idProblem): HTTP 400
-// with a JSON-RPC error. A message on its own (not a batch) goes to the
-// SDK through a refusalWriter, so that a method its server does not
-// handle is answered as on stdio, not with an HTTP 400. Bodies past the
-// SDK's limit go to it untouched, to be refused there.
-func guardPOST(next http.Handler) http.Handler {
+// with a JSON-RPC error. A request or notification on its own (not in a
+// batch) goes to the SDK through a refusalWriter, so that what the SDK
+// refuses before dispatching it is answered as on stdio, not with an HTTP
+// 400 and a line of text; and, on a stateful server, a request without a
+// session (no Mcp-Session-Id header) other than initialize, so that the
+// SDK's refusal of it before initialize is answered as MCP asks. Bodies
+// past the SDK's limit go to it untouched, to be refused there.
+func guardPOST(next http.Handler, stateless bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
 			next.ServeHTTP(w, r)
@@ -94,14 +98,22 @@ func guardPOST(next http.Handler) http.Handler {
 			return
 		}
 		if msg := bytes.TrimSpace(body); !isBatch(msg) {
-			rw := &refusalWriter{ResponseWriter: w}
-			next.ServeHTTP(rw, r)
-			rw.finish(msg)
-			return
+			if m, err := jsonrpc.DecodeMessage(msg); err == nil {
+				if req, ok := m.(*jsonrpc.Request); ok {
+					rw := &refusalWriter{ResponseWriter: w, req: req}
+					rw.gate = !stateless && req.IsCall() && req.Method != methodInitialize && r.Header.Get(sessionIDHeader) == ""
+					next.ServeHTTP(rw, r)
+					rw.finish()
+					return
+				}
+			}
 		}
 		next.ServeHTTP(w, r)
 	})
 }
+
+// sessionIDHeader carries a streamable HTTP session's id.
+const sessionIDHeader = "Mcp-Session-Id"
 
 // bodyIDProblem is idProblem for an HTTP body: one message or a batch.
 func bodyIDProblem(body []byte) string {
