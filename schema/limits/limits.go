@@ -37,6 +37,11 @@ type Limits struct {
 	// OutputBytes is the most bytes the generated files may hold together.
 	// Manifest: limits.max_output_bytes.
 	OutputBytes int64
+	// InputBytes is the most bytes one input file (tool definitions) may
+	// hold; reading stops past it, so that /dev/zero or a runaway pipe
+	// ends in an error, not in exhausted memory.
+	// Manifest: limits.max_input_bytes.
+	InputBytes int64
 }
 
 // Default are the limits used for fields left zero.
@@ -47,6 +52,7 @@ var Default = Limits{
 	RefExpansions:    200000,
 	IdentifierLength: 120,
 	OutputBytes:      64 << 20,
+	InputBytes:       256 << 20,
 }
 
 // JSONDepthFactor times Limits.Depth is the deepest JSON nesting (arrays
@@ -75,6 +81,9 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.OutputBytes <= 0 {
 		l.OutputBytes = d.OutputBytes
+	}
+	if l.InputBytes <= 0 {
+		l.InputBytes = d.InputBytes
 	}
 	return l
 }
