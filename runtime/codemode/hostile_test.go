@@ -14,8 +14,19 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/codemode"
 )
 
-// testLimits are small so that the hostile scripts end fast.
-var testLimits = codemode.Limits{WallTime: 300 * time.Millisecond, OpCalls: 5, Output: 2048, Script: 4096, CallDepth: 64, Memory: 128 << 20, Length: 1 << 16}
+// testLimits are small so that the hostile scripts end fast, but for the
+// wall time: a script that should succeed must not fail on a slow machine
+// or under the race detector. wallLimits are testLimits with a short
+// wall time, for the scripts that the wall time is to stop.
+var (
+	testLimits = codemode.Limits{WallTime: 20 * time.Second, OpCalls: 5, Output: 2048, Script: 4096, CallDepth: 64, Memory: 128 << 20, Length: 1 << 16}
+	wallLimits = withWallTime(testLimits, 300*time.Millisecond)
+)
+
+func withWallTime(l codemode.Limits, d time.Duration) codemode.Limits {
+	l.WallTime = d
+	return l
+}
 
 // newMode is the ontology family in code mode over a fresh store.
 func newMode(t testing.TB, writes bool) *codemode.Mode {
@@ -147,11 +158,11 @@ func TestHostileScripts(t *testing.T) {
 	runScript(t, newMode(t, false), `return 1`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// The limit named must be the one that stops the script,
+			// even on a slow machine or under the race detector.
 			lim := testLimits
-			if tt.limit != codemode.LimitWallTime {
-				// The limit named must be the one that stops the script,
-				// even on a slow machine or under the race detector.
-				lim.WallTime = 10 * time.Second
+			if tt.limit == codemode.LimitWallTime {
+				lim = wallLimits
 			}
 			out, calls := runScript(t, newModeLimits(t, tt.writes, lim), tt.script)
 			if out.OK || out.Error == nil {
@@ -232,7 +243,7 @@ return {code, n: r.length, evil: r.evil === true};`
 // TestFailedRunKeepsConsole: what was logged before the failure is
 // returned.
 func TestFailedRunKeepsConsole(t *testing.T) {
-	out, _ := runScript(t, newMode(t, false), `console.log("step 1", {a: 1}); console.log("step 2"); while (true) {}`)
+	out, _ := runScript(t, newModeLimits(t, false, wallLimits), `console.log("step 1", {a: 1}); console.log("step 2"); while (true) {}`)
 	if out.OK || out.Console != "step 1 {\"a\":1}\nstep 2\n" || out.Error.Limit != codemode.LimitWallTime {
 		t.Errorf("outcome: %s", out.Render())
 	}
@@ -272,7 +283,7 @@ func TestNothingReturned(t *testing.T) {
 // time quadratic in their number (a million took 9 s, uninterrupted); the
 // wall-time limit stops it within a few hundred elements.
 func TestSpreadInterrupted(t *testing.T) {
-	lim := testLimits
+	lim := wallLimits
 	lim.Length = 1 << 20
 	start := time.Now()
 	out, _ := runScript(t, newModeLimits(t, false, lim), `const a = new Array(1 << 20).fill(0); return Math.max(...a)`)
