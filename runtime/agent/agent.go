@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Role says who wrote a message.
@@ -57,12 +59,51 @@ type Request struct {
 
 // Response is the model's turn: text, tool calls, or both.
 type Response struct {
+	// Text is the model's text; for a refusal, the model's words of refusal
+	// when it gave any.
 	Text      string
 	ToolCalls []runtime.ToolCall
+	// Stop says why the model ended the turn. The zero value counts as
+	// StopComplete, for models that do not say.
+	Stop Stop
 	// Native is the provider's own form of the turn, copied into the
 	// assistant message (Message.Native); nil for models that need none.
 	Native any
 }
+
+// Stop says why a model ended its turn, in the same words for every
+// provider. Every value but StopComplete (and the zero value) marks a turn
+// the model did not finish: Run dispatches none of its calls and ends with
+// an error wrapping ErrIncomplete. An adapter meeting a provider reason it
+// does not map reports it as Stop(reason), the provider's own word, which
+// counts as incomplete too.
+type Stop string
+
+// The stop reasons.
+const (
+	// StopComplete: the model finished its turn, with a final answer or
+	// calls to run (Anthropic end_turn, tool_use, stop_sequence; Chat stop,
+	// tool_calls; Responses completed).
+	StopComplete Stop = "complete"
+	// StopLength: the output token limit cut the turn off (Anthropic
+	// max_tokens, Chat length, Responses max_output_tokens).
+	StopLength Stop = "length"
+	// StopContextWindow: the context window filled up during the turn
+	// (Anthropic model_context_window_exceeded).
+	StopContextWindow Stop = "context_window"
+	// StopRefusal: the model declined to answer (Anthropic refusal, an
+	// OpenAI refusal); Text holds its words of refusal, if any.
+	StopRefusal Stop = "refusal"
+	// StopFiltered: the provider's content filter withheld output (Chat and
+	// Responses content_filter).
+	StopFiltered Stop = "content_filter"
+	// StopPaused: the provider paused the turn and the adapter stopped
+	// continuing it (Anthropic pause_turn after MaxContinuations).
+	StopPaused Stop = "paused"
+)
+
+// Complete reports whether s is StopComplete or the zero value.
+func (s Stop) Complete() bool { return s == "" || s == StopComplete }
 
 // Model produces the next turn of a conversation.
 type Model interface {
@@ -80,6 +121,18 @@ var (
 	ErrMaxTurns        = errors.New("turn limit reached")
 	ErrRetryLimit      = errors.New("expansion retry limit reached")
 	ErrExpansionBudget = errors.New("expansion budget exceeded")
+)
+
+// Errors wrapped by Run when a model's turn cannot be carried out.
+var (
+	// ErrIncomplete: the model did not finish its turn (Response.Stop is not
+	// StopComplete). Outcome.Stop says why and Outcome.Text holds the
+	// turn's partial text; none of the turn's calls ran.
+	ErrIncomplete = errors.New("model turn incomplete")
+	// ErrRepeatedCallID: two calls of one turn share an id, so their
+	// results could not be told apart (Anthropic rejects a repeated
+	// tool_result id); none of the turn's calls ran.
+	ErrRepeatedCallID = errors.New("repeated tool call id")
 )
 
 // Defaults of the limits.
@@ -189,8 +242,11 @@ func (a *Agent) Bus() *runtime.EventBus { return a.bus }
 
 // Outcome is the record of a run, returned also when a run fails.
 type Outcome struct {
-	// Text is the model's final answer.
+	// Text is the model's final answer; when Run fails with ErrIncomplete,
+	// the partial text of the turn the model did not finish.
 	Text string
+	// Stop is why the model ended its last turn.
+	Stop Stop
 	// Messages is the conversation, system message first when there is a
 	// prompt; retried turns are not in it.
 	Messages []Message
@@ -217,7 +273,10 @@ type run struct {
 }
 
 // Run evaluates the conversation that starts with input until the model
-// answers with text only.
+// answers with text only. A turn the model did not finish ends the run
+// with an error wrapping ErrIncomplete (Outcome.Stop says why, Outcome.Text
+// holds the partial text); two calls of a turn sharing an id end it with
+// one wrapping ErrRepeatedCallID.
 func (a *Agent) Run(ctx context.Context, input ...Message) (*Outcome, error) {
 	out := &Outcome{Requested: prompt.Overrides{}}
 	if a.model == nil {
@@ -295,6 +354,13 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("agent: model: %w", err)
 	}
+	r.out.Stop = resp.Stop
+	if r.out.Stop == "" {
+		r.out.Stop = StopComplete
+	}
+	if !resp.Stop.Complete() {
+		return true, r.incomplete(resp)
+	}
 	if len(resp.ToolCalls) == 0 {
 		r.out.Messages = append(r.out.Messages, Message{Role: RoleAssistant, Content: resp.Text, Native: resp.Native})
 		r.out.Text = resp.Text
@@ -306,6 +372,9 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 			c.ID = fmt.Sprintf("call_%d_%d", r.out.Turns, i+1)
 		}
 		calls[i] = c
+	}
+	if err := r.repeatedIDs(calls); err != nil {
+		return true, err
 	}
 	byName := make(map[string]runtime.Tool, len(tools))
 	for _, t := range tools {
@@ -332,6 +401,33 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 	}
 	r.out.Messages = append(r.out.Messages, msgs...)
 	return false, nil
+}
+
+// incomplete ends the run on a turn the model did not finish: its partial
+// text becomes the outcome's, and a final answer joins the conversation.
+// A turn with calls does not, as its calls get no results; none runs, since
+// a cut-off call may carry cut-off arguments.
+func (r *run) incomplete(resp Response) error {
+	r.out.Text = resp.Text
+	if len(resp.ToolCalls) == 0 {
+		r.out.Messages = append(r.out.Messages, Message{Role: RoleAssistant, Content: resp.Text, Native: resp.Native})
+		return fmt.Errorf("agent: turn %d stopped early (%s): %w", r.out.Turns, text.Truncate(string(resp.Stop), maxEchoed), ErrIncomplete)
+	}
+	return fmt.Errorf("agent: turn %d stopped early (%s); none of its calls was run: %w", r.out.Turns, text.Truncate(string(resp.Stop), maxEchoed), ErrIncomplete)
+}
+
+// repeatedIDs refuses a turn in which two calls share an id: their results
+// could not be told apart, and providers reject the conversation.
+func (r *run) repeatedIDs(calls []runtime.ToolCall) error {
+	first := make(map[string]int, len(calls))
+	for i, c := range calls {
+		if j, ok := first[c.ID]; ok {
+			return fmt.Errorf("agent: turn %d: calls %d (%s) and %d (%s) share the id %q; none of the turn's calls was run: %w",
+				r.out.Turns, j+1, text.Truncate(calls[j].Name, maxEchoed), i+1, text.Truncate(c.Name, maxEchoed), text.Truncate(c.ID, maxEchoed), ErrRepeatedCallID)
+		}
+		first[c.ID] = i
+	}
+	return nil
 }
 
 // withNote is the text of a tool result for the model: runtime.RenderResult,
@@ -391,17 +487,90 @@ func (r *run) toolContext(c runtime.ToolCall) runtime.ToolContext {
 	return runtime.NewToolContext(parts)
 }
 
+// Bounds of the answer to a call of a tool that was not offered, so that
+// one wrong name against a large (deferred) surface costs a few lines, not
+// the catalogue.
+const (
+	// maxEchoed is the number of characters of a model's name or id
+	// echoed back.
+	maxEchoed = 64
+	// listAllUpTo is the number of offered tools up to which all are named.
+	listAllUpTo = 12
+	// maxNearest is the number of nearest names suggested otherwise.
+	maxNearest = 3
+)
+
+// searchTool is the name of the runtime's search tools
+// (deferred.SearchToolName, gateway.SearchTool): the answer to a call of a
+// tool not offered points the model to it when it is offered. The loop
+// imports neither package, so as not to link them.
+const searchTool = "tool_search"
+
 // notOffered stands in for a tool the model named but was not offered, so
 // that the call still gets a failed result and a ToolInvoked event.
 func notOffered(name string, offered []runtime.Tool) runtime.Tool {
+	msg := notOfferedMessage(name, offered)
+	return runtime.Tool{Name: name, Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{}, runtime.NotFound("%s", msg)
+	}}
+}
+
+// notOfferedMessage says that name is not offered and how to find the tool
+// meant: a search tool to call when one is offered, all the offered names
+// when they are few, else the nearest ones.
+func notOfferedMessage(name string, offered []runtime.Tool) string {
+	head := fmt.Sprintf("tool %q is not offered", text.Truncate(name, maxEchoed))
+	if len(offered) == 0 {
+		return head + "; no tools are offered now"
+	}
 	names := make([]string, len(offered))
+	search := false
 	for i, t := range offered {
 		names[i] = t.Name
+		search = search || t.Name == searchTool
 	}
-	return runtime.Tool{Name: name, Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
-		if len(names) == 0 {
-			return runtime.Result{}, runtime.NotFound("tool %q is not offered; no tools are offered now", name)
+	if !search && len(names) <= listAllUpTo {
+		return head + "; offered tools: " + strings.Join(names, ", ")
+	}
+	near := nearest(name, names, maxNearest)
+	if len(near) > 0 {
+		head += "; nearest offered: " + strings.Join(near, ", ")
+	}
+	if search {
+		return head + "; call " + searchTool + " with what you want to do to find the tool for it"
+	}
+	return head + fmt.Sprintf("; %d tools are offered", len(names))
+}
+
+// nearest returns up to n names close to name: the one text.CloseName
+// picks, then others by edit distance (within a third of the longer name,
+// at least 2) or containing name or contained in it. A name longer than
+// text.MaxSuggestLen gets none, and distances are banded, so the cost stays
+// linear in the names whatever the model sent.
+func nearest(name string, names []string, n int) []string {
+	q := strings.ToLower(strings.TrimSpace(name))
+	if q == "" || len(q) > text.MaxSuggestLen {
+		return nil
+	}
+	var out []string
+	if c := text.CloseName(q, names); c != "" {
+		out = append(out, c)
+	}
+	ranked := text.Rank(names, n+1, func(c string) (int, bool) {
+		lc := strings.ToLower(c)
+		limit := max(2, max(len(q), len(lc))/3)
+		if d := text.DistanceAtMost(q, lc, limit); d <= limit {
+			return d, true
 		}
-		return runtime.Result{}, runtime.NotFound("tool %q is not offered; offered tools: %s", name, strings.Join(names, ", "))
-	}}
+		if len(q) >= 3 && len(lc) >= 3 && (strings.Contains(lc, q) || strings.Contains(q, lc)) {
+			return limit + 1, true
+		}
+		return 0, false
+	})
+	for _, c := range ranked {
+		if len(out) < n && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

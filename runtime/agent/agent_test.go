@@ -18,6 +18,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
@@ -584,5 +585,139 @@ func TestIgnoredArgumentsNote(t *testing.T) {
 	}
 	if msgs[1].Content != `{"q":"x","order":"desc","page":1,"perPage":5}` {
 		t.Errorf("tool message without an ignored argument: %s", msgs[1].Content)
+	}
+}
+
+// A final answer the model did not finish ends the run with ErrIncomplete
+// and the reason; the partial text stays in the outcome and the
+// conversation.
+func TestIncompleteFinalAnswer(t *testing.T) {
+	for _, stop := range []agent.Stop{agent.StopLength, agent.StopContextWindow, agent.StopRefusal, agent.StopFiltered, agent.StopPaused, "steered"} {
+		t.Run(string(stop), func(t *testing.T) {
+			m := agenttest.New(agenttest.Say("The answer is").Stopped(stop))
+			out, err := agent.New(m).Run(t.Context(), agent.User("what is it?"))
+			if !errors.Is(err, agent.ErrIncomplete) {
+				t.Fatalf("err = %v, want ErrIncomplete", err)
+			}
+			if want := "agent: turn 1 stopped early (" + string(stop) + "): model turn incomplete"; err.Error() != want {
+				t.Errorf("err = %q\nwant %q", err, want)
+			}
+			if out.Text != "The answer is" || out.Stop != stop {
+				t.Errorf("outcome text %q, stop %q", out.Text, out.Stop)
+			}
+			if diff := cmp.Diff([]string{"user", "assistant"}, roles(out.Messages)); diff != "" || out.Messages[1].Content != "The answer is" {
+				t.Errorf("transcript (-want +got):\n%s%+v", diff, out.Messages)
+			}
+		})
+	}
+}
+
+// The calls of a turn the model did not finish do not run (their arguments
+// may be cut off), and the turn stays out of the conversation, which needs
+// a result for every call.
+func TestIncompleteTurnRunsNoCall(t *testing.T) {
+	var h handlers
+	a := agent.New(agenttest.New(agenttest.Turn{Text: "Creating", Calls: []runtime.ToolCall{
+		agenttest.Call("a", `{"id":"1"}`), agenttest.Call("a", `{"id":"`)}}.Stopped(agent.StopLength)), agent.WithTools(h.tool("a")))
+	evs := events(a)
+	out, err := a.Run(t.Context(), agent.User("go"))
+	if !errors.Is(err, agent.ErrIncomplete) || err.Error() != "agent: turn 1 stopped early (length); none of its calls was run: model turn incomplete" {
+		t.Fatalf("err = %v", err)
+	}
+	if len(h.got()) != 0 || len(*evs) != 0 {
+		t.Errorf("calls ran: %v, events %v", h.got(), *evs)
+	}
+	if out.Text != "Creating" || out.Stop != agent.StopLength || len(out.Messages) != 1 {
+		t.Errorf("outcome %+v", out)
+	}
+}
+
+// A turn a model reports complete, or without a reason, is a final answer.
+func TestCompleteStop(t *testing.T) {
+	for _, stop := range []agent.Stop{agent.StopComplete, ""} {
+		out, err := agent.New(agenttest.New(agenttest.Say("done").Stopped(stop))).Run(t.Context())
+		if err != nil || out.Text != "done" || out.Stop != agent.StopComplete {
+			t.Errorf("stop %q: outcome %q %q, err %v", stop, out.Text, out.Stop, err)
+		}
+	}
+}
+
+// Two calls of one turn sharing an id are refused before either runs.
+func TestRepeatedCallIDs(t *testing.T) {
+	var h handlers
+	m := agenttest.New(agenttest.Calls(
+		agenttest.Call("b", ""),
+		runtime.ToolCall{ID: "dup", Name: "a", Args: json.RawMessage(`{"id":"1"}`)},
+		runtime.ToolCall{ID: "dup", Name: "a", Args: json.RawMessage(`{"id":"2"}`)},
+	))
+	a := agent.New(m, agent.WithTools(h.tools("a", "b")...))
+	evs := events(a)
+	out, err := a.Run(t.Context(), agent.User("go"))
+	if !errors.Is(err, agent.ErrRepeatedCallID) {
+		t.Fatalf("err = %v, want ErrRepeatedCallID", err)
+	}
+	if want := `agent: turn 1: calls 2 (a) and 3 (a) share the id "dup"; none of the turn's calls was run: repeated tool call id`; err.Error() != want {
+		t.Errorf("err = %q\nwant %q", err, want)
+	}
+	if len(h.got()) != 0 || len(*evs) != 0 || len(out.Messages) != 1 {
+		t.Errorf("calls %v, events %v, messages %+v", h.got(), *evs, out.Messages)
+	}
+}
+
+// notOfferedAnswer runs one call of name against tools and returns the
+// tool message the model reads.
+func notOfferedAnswer(t *testing.T, name string, tools []runtime.Tool) string {
+	t.Helper()
+	m := agenttest.New(agenttest.Calls(agenttest.Call(name, "")), agenttest.Say("ok"))
+	m.AllowUnoffered = true
+	out, err := agent.New(m, agent.WithTools(tools...)).Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := out.Messages[1]
+	if msg.Role != agent.RoleTool || !msg.IsError {
+		t.Fatalf("tool message %+v", msg)
+	}
+	return msg.Content
+}
+
+// A wrong name against a large surface gets a few nearest names, or the
+// advice to search when a search tool is offered, never the catalogue;
+// the name echoed back is cut short.
+func TestNotOfferedBounded(t *testing.T) {
+	var h handlers
+	var many []runtime.Tool
+	for _, verb := range []string{"list", "get", "create", "update", "delete"} {
+		for i := range 400 {
+			many = append(many, runtime.Tool{Name: fmt.Sprintf("%s_thing%03d", verb, i), Handler: h.tool("x").Handler})
+		}
+	}
+	search := runtime.Tool{Name: deferred.SearchToolName, Handler: h.tool(deferred.SearchToolName).Handler}
+	huge := strings.Repeat("x", 1<<20)
+	tests := []struct {
+		name  string
+		call  string
+		tools []runtime.Tool
+		want  string
+	}{
+		{"deferred surface with its search tool", "make_widget", append(many, search),
+			`tool "make_widget" is not offered; call tool_search with what you want to do to find the tool for it`},
+		{"a near name and a search tool", "create_thing07", append(many, search),
+			`tool "create_thing07" is not offered; nearest offered: create_thing007, create_thing017, create_thing027; call tool_search with what you want to do to find the tool for it`},
+		{"many tools, no search tool", "crate_thing123", many,
+			`tool "crate_thing123" is not offered; nearest offered: create_thing123, create_thing023, create_thing103; 2000 tools are offered`},
+		{"many tools, nothing near", "zzz", many,
+			`tool "zzz" is not offered; 2000 tools are offered`},
+		{"a huge name", huge, many,
+			fmt.Sprintf(`tool %q is not offered; 2000 tools are offered`, strings.Repeat("x", 63)+"…")},
+		{"a huge name, few tools", huge, h.tools("a", "b"),
+			fmt.Sprintf(`tool %q is not offered; offered tools: a, b`, strings.Repeat("x", 63)+"…")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := notOfferedAnswer(t, tt.call, tt.tools); got != tt.want {
+				t.Errorf("answer (%d bytes) = %.300q\nwant %q", len(got), got, tt.want)
+			}
+		})
 	}
 }

@@ -2,7 +2,8 @@
 // prompt (runtime/prompt), offers the prompt's tools and a toolbox
 // (runtime/matryoshka) to a Model, dispatches the model's tool calls with
 // runtime.Dispatch, applies the injection strategy after every call, and
-// stops when the model answers with text only.
+// stops when the model answers with text only (a turn the model did not
+// finish ends the run with ErrIncomplete).
 //
 // Data flow: Run → prompt.Render(declared < caller < requested overrides)
 // → Model.Next(messages, tools) → runtime.Dispatch per call (ToolInvoked
@@ -31,9 +32,30 @@
 // expansion request.
 //
 // A call naming a tool that was not offered gets a failed tool message
-// listing the offered tools; a handler error or panic becomes a failed tool
-// message (runtime.Dispatch); in both cases the loop continues. Any other
-// error that propagates through Dispatch ends the run.
+// naming it (cut to 64 characters) and, up to 12 offered tools, all of
+// them; past that, or when the search tool tool_search is offered, only
+// the three nearest names, and the advice to call tool_search when it is
+// offered, so one wrong name against a deferred surface of thousands of
+// tools does not read the catalogue back to the model. A handler error or
+// panic becomes a failed tool message (runtime.Dispatch); in both cases
+// the loop continues. Any other error that propagates through Dispatch
+// ends the run.
+//
+// Two calls of one turn sharing an id end the run, before any call of the
+// turn runs, with an error wrapping ErrRepeatedCallID: their results could
+// not be told apart, and the providers reject a conversation that repeats
+// one (Anthropic a repeated tool_result id), so answering each with a
+// failed tool message could not go on either.
+//
+// Every Response says why the model stopped (Response.Stop, the same words
+// for every provider; the zero value counts as StopComplete). A turn the
+// model did not finish — cut off at the token limit or the context window,
+// refused, filtered, or paused by the provider — is not a final answer:
+// Run returns an error wrapping ErrIncomplete with the reason, Outcome.Stop
+// holds it and Outcome.Text the turn's partial text (a refusal's words).
+// None of such a turn's calls runs, since a cut-off call may carry cut-off
+// arguments; a text-only turn joins Outcome.Messages, one with calls does
+// not, as its calls would have no results.
 //
 // A tool message is runtime.RenderResult of the result. When a generated
 // tool accepted and dropped arguments its schema does not declare

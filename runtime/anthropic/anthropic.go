@@ -31,7 +31,8 @@ const (
 )
 
 // MaxContinuations caps the requests one Next makes to continue a turn the
-// API paused (stop_reason pause_turn).
+// API paused (stop_reason pause_turn); a turn still paused after them comes
+// back with agent.StopPaused.
 const MaxContinuations = 3
 
 // Tool converts one tool to an Anthropic custom tool definition.
@@ -178,12 +179,19 @@ func New(client sdk.Client, params sdk.MessageNewParams, opts ...Option) *Model 
 
 var _ agent.Model = (*Model)(nil)
 
-// Next implements agent.Model.
+// Next implements agent.Model. The response's Stop maps the API's
+// stop_reason (see stop). A turn the API pauses (pause_turn: a long
+// server-tool turn) is continued as Anthropic documents: the content so
+// far goes back as the assistant message, with the container the turn
+// used, and the API goes on from there, at most MaxContinuations times; the
+// blocks of every response make up the turn. A turn still paused after
+// that comes back with StopPaused.
 func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, error) {
 	p, err := m.Params(req)
 	if err != nil {
 		return agent.Response{}, err
 	}
+	base := p.Messages[:len(p.Messages):len(p.Messages)]
 	var content []sdk.ContentBlockParamUnion
 	var resp agent.Response
 	for i := 0; ; i++ {
@@ -200,14 +208,52 @@ func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, er
 				resp.ToolCalls = append(resp.ToolCalls, runtime.ToolCall{ID: b.ID, Name: b.Name, Args: append(json.RawMessage(nil), b.Input...)})
 			}
 		}
+		resp.Stop = stop(msg.StopReason)
 		if msg.StopReason != sdk.StopReasonPauseTurn || i == MaxContinuations {
 			break
 		}
-		// The API paused a long server-tool turn: send it back to continue.
-		p.Messages = append(p.Messages[:len(p.Messages):len(p.Messages)], sdk.MessageParam{Role: sdk.MessageParamRoleAssistant, Content: msg.ToParam().Content})
+		p.Messages = append(base, sdk.NewAssistantMessage(content[:len(content):len(content)]...))
+		p.Container = container(p.Container, msg.Container.ID)
 	}
 	resp.Native = content
 	return resp, nil
+}
+
+// stop maps a stop_reason to the loop's Stop; a reason this package does
+// not know is passed on as the API's word, which the loop reads as an
+// unfinished turn.
+func stop(r sdk.StopReason) agent.Stop {
+	switch r {
+	case sdk.StopReasonEndTurn, sdk.StopReasonToolUse, sdk.StopReasonStopSequence, "":
+		return agent.StopComplete
+	case sdk.StopReasonMaxTokens:
+		return agent.StopLength
+	case sdk.StopReasonModelContextWindowExceeded:
+		return agent.StopContextWindow
+	case sdk.StopReasonRefusal:
+		return agent.StopRefusal
+	case sdk.StopReasonPauseTurn:
+		return agent.StopPaused
+	}
+	return agent.Stop(r)
+}
+
+// container is the container param of a continued turn: the configured
+// one, given the id of the container the paused turn used when it names
+// none, so that the continuation runs where the turn started.
+func container(c sdk.MessageCreateParamsContainerUnion, id string) sdk.MessageCreateParamsContainerUnion {
+	switch {
+	case id == "" || c.OfString.Valid():
+	case c.OfContainers != nil:
+		if !c.OfContainers.ID.Valid() {
+			cp := *c.OfContainers
+			cp.ID = param.NewOpt(id)
+			c.OfContainers = &cp
+		}
+	default:
+		c.OfString = param.NewOpt(id)
+	}
+	return c
 }
 
 // Params builds the request of one turn: the configured params with the

@@ -1,7 +1,11 @@
 package anthropic_test
 
 import (
+	"errors"
 	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +14,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/option"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/anthropic"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
@@ -107,5 +112,83 @@ func TestDeferredClientSearch(t *testing.T) {
 	search := out.Messages[2]
 	if search.ToolName != deferred.SearchToolName || search.Content != `{"tool_references":["delete_todo"]}` {
 		t.Errorf("search result %+v", search)
+	}
+}
+
+// A turn still paused after MaxContinuations continuations ends the run
+// with ErrIncomplete and StopPaused instead of passing as an answer; every
+// continuation sends the content so far as one assistant message, with the
+// container the turn used.
+func TestPauseTurnLimit(t *testing.T) {
+	m := model(t, "pause_turn_limit.json")
+	out, err := agent.New(m).Run(t.Context(), agent.User("Search the web."))
+	if !errors.Is(err, agent.ErrIncomplete) || err.Error() != "agent: turn 1 stopped early (paused): model turn incomplete" {
+		t.Fatalf("err = %v, want ErrIncomplete", err)
+	}
+	if out.Stop != agent.StopPaused || out.Text != strings.Repeat("Searching…", anthropic.MaxContinuations+1) {
+		t.Errorf("outcome stop %q, text %q", out.Stop, out.Text)
+	}
+}
+
+// A final answer cut off at max_tokens, or refused, is not a success: the
+// run fails with ErrIncomplete and the reason, the text kept.
+func TestIncompleteAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		fixture string
+		stop    agent.Stop
+		text    string
+	}{
+		{"max_tokens.json", agent.StopLength, "I will now create the to"},
+		{"refusal.json", agent.StopRefusal, "I can't help with that."},
+	} {
+		t.Run(tt.fixture, func(t *testing.T) {
+			out, err := agent.New(model(t, tt.fixture)).Run(t.Context(), agent.User("Add 'buy milk'."))
+			if !errors.Is(err, agent.ErrIncomplete) {
+				t.Fatalf("err = %v, want ErrIncomplete", err)
+			}
+			if out.Stop != tt.stop || out.Text != tt.text {
+				t.Errorf("outcome stop %q, text %q", out.Stop, out.Text)
+			}
+		})
+	}
+}
+
+// A tool_use block cut off at max_tokens is not run.
+func TestMaxTokensInToolUse(t *testing.T) {
+	a := agent.New(model(t, "max_tokens_tool_use.json"), agent.WithTools(replaytest.NewFamily().Tools()...))
+	ran := 0
+	a.Bus().Subscribe(func(runtime.Event) { ran++ })
+	out, err := a.Run(t.Context(), agent.User("Add 'buy milk'."))
+	if !errors.Is(err, agent.ErrIncomplete) || ran != 0 {
+		t.Fatalf("err = %v, %d calls ran", err, ran)
+	}
+	if out.Stop != agent.StopLength || out.Text != "Creating it." {
+		t.Errorf("outcome stop %q, text %q", out.Stop, out.Text)
+	}
+}
+
+// Every stop_reason maps to the loop's Stop; one the adapter does not know
+// is passed on as the API's word.
+func TestStopReasons(t *testing.T) {
+	for reason, want := range map[string]agent.Stop{
+		"end_turn":                      agent.StopComplete,
+		"tool_use":                      agent.StopComplete,
+		"stop_sequence":                 agent.StopComplete,
+		"max_tokens":                    agent.StopLength,
+		"model_context_window_exceeded": agent.StopContextWindow,
+		"refusal":                       agent.StopRefusal,
+		"compaction":                    "compaction",
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"id":"msg_01","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[{"type":"text","text":"x"}],"stop_reason":%q,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}`, reason)
+		}))
+		client := sdk.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test-key"), option.WithMaxRetries(0))
+		resp, err := anthropic.New(client, sdk.MessageNewParams{Model: "claude-sonnet-4-5", MaxTokens: 1024}).
+			Next(t.Context(), agent.Request{Messages: []agent.Message{agent.User("hi")}})
+		srv.Close()
+		if err != nil || resp.Stop != want {
+			t.Errorf("%s: stop %q, err %v; want %q", reason, resp.Stop, err, want)
+		}
 	}
 }

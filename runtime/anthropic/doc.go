@@ -27,6 +27,14 @@
 // (agent.Message.Native), so server tool blocks and thinking survive; a
 // turn without them is rebuilt from its text and calls. Consecutive tool
 // messages become one user message of tool_result blocks, in call order.
-// A pause_turn stop is continued within the same Next, at most
-// MaxContinuations times.
+// A pause_turn stop is continued within the same Next, as Anthropic
+// documents: the content so far goes back as the assistant message (one
+// message, every response's blocks in order), with the container the turn
+// used, at most MaxContinuations times; a turn still paused then comes
+// back with agent.StopPaused. Every other stop_reason maps to agent.Stop:
+// end_turn, tool_use and stop_sequence to StopComplete, max_tokens to
+// StopLength, model_context_window_exceeded to StopContextWindow, refusal
+// to StopRefusal; one this package does not know is passed on as its own
+// word. The loop ends the run with agent.ErrIncomplete on all but
+// StopComplete.
 package anthropic

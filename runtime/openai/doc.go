@@ -17,7 +17,10 @@
 // ones as deferred top-level functions, and adds the hosted tool_search
 // tool. OpenAI runs the search; its tool_search_call and tool_search_output
 // items, like every other output item, are sent back verbatim
-// (agent.Message.Native). Chat Completions has no deferred loading.
+// (agent.Message.Native). A function named tool_search among the offered
+// tools (the surface's own SearchTool, or a gateway's) is an error there:
+// the model would see two tools of that name. Chat Completions has no
+// deferred loading.
 //
 // # Decisions
 //
@@ -26,4 +29,15 @@
 // members are sent as they came, nested values byte for byte. System
 // messages become the Responses instructions (after any configured ones)
 // and Chat system messages.
+//
+// Why a turn ended maps to agent.Stop. Chat: finish_reason stop and
+// tool_calls are StopComplete, length StopLength, content_filter
+// StopFiltered; a message's refusal is StopRefusal, its words the turn's
+// text (content is null then). Responses: status completed is
+// StopComplete; incomplete is StopLength for max_output_tokens,
+// StopFiltered for content_filter; a refusal content part is StopRefusal,
+// its words the text; failed is an error carrying the response's error.
+// A reason or status this package does not know (a background response
+// still queued) is passed on as the API's word. The loop ends the run
+// with agent.ErrIncomplete on all but StopComplete.
 package openai

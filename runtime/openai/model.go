@@ -43,8 +43,13 @@ func (c *Chat) Next(ctx context.Context, req agent.Request) (agent.Response, err
 	if len(resp.Choices) == 0 {
 		return agent.Response{}, errors.New("openai: chat completion without choices")
 	}
-	msg := resp.Choices[0].Message
-	out := agent.Response{Text: msg.Content}
+	choice := resp.Choices[0]
+	msg := choice.Message
+	out := agent.Response{Text: msg.Content, Stop: chatStop(choice.FinishReason)}
+	if msg.Refusal != "" {
+		out.Text = joinText(out.Text, msg.Refusal)
+		out.Stop = agent.StopRefusal
+	}
 	for _, tc := range msg.ToolCalls {
 		if tc.Type != "function" {
 			return agent.Response{}, fmt.Errorf("openai: tool call %q of type %q; only function tools are offered", tc.ID, tc.Type)
@@ -52,6 +57,29 @@ func (c *Chat) Next(ctx context.Context, req agent.Request) (agent.Response, err
 		out.ToolCalls = append(out.ToolCalls, runtime.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: json.RawMessage(tc.Function.Arguments)})
 	}
 	return out, nil
+}
+
+// chatStop maps a finish_reason to the loop's Stop; a reason this package
+// does not know is passed on as the API's word, which the loop reads as an
+// unfinished turn.
+func chatStop(reason string) agent.Stop {
+	switch reason {
+	case "stop", "tool_calls", "function_call", "":
+		return agent.StopComplete
+	case "length":
+		return agent.StopLength
+	case "content_filter":
+		return agent.StopFiltered
+	}
+	return agent.Stop(reason)
+}
+
+// joinText appends a refusal's words to a turn's text.
+func joinText(text, more string) string {
+	if text == "" {
+		return more
+	}
+	return text + "\n\n" + more
 }
 
 // Params builds the request of one turn: the configured params with the
@@ -103,7 +131,9 @@ var _ agent.Model = (*Responses)(nil)
 type ResponsesOption func(*Responses)
 
 // WithDeferred defers the tools of s: namespaces per group, defer_loading,
-// and the hosted tool_search tool.
+// and the hosted tool_search tool. Offer the loop s.Tools() only: a
+// function named tool_search (s.SearchTool()) next to the hosted one makes
+// Next fail.
 func WithDeferred(s *deferred.Surface) ResponsesOption {
 	return func(r *Responses) { r.deferred = s }
 }
@@ -128,15 +158,24 @@ func (r *Responses) Next(ctx context.Context, req agent.Request) (agent.Response
 	if err != nil {
 		return agent.Response{}, err
 	}
-	var out agent.Response
+	if resp.Status == responses.ResponseStatusFailed {
+		return agent.Response{}, fmt.Errorf("openai: response %s failed: %s: %s", resp.ID, resp.Error.Code, resp.Error.Message)
+	}
+	out := agent.Response{Stop: responseStop(resp)}
 	items := make([]responses.ResponseInputItemUnionParam, 0, len(resp.Output))
 	for _, item := range resp.Output {
 		items = append(items, param.Override[responses.ResponseInputItemUnionParam](json.RawMessage(item.RawJSON())))
 		switch item.Type {
 		case "message":
 			for _, part := range item.Content {
-				if part.Type == "output_text" {
+				switch part.Type {
+				case "output_text":
 					out.Text += part.Text
+				case "refusal":
+					out.Text = joinText(out.Text, part.Refusal)
+					if out.Stop == agent.StopComplete {
+						out.Stop = agent.StopRefusal
+					}
 				}
 			}
 		case "function_call":
@@ -146,6 +185,29 @@ func (r *Responses) Next(ctx context.Context, req agent.Request) (agent.Response
 	}
 	out.Native = items
 	return out, nil
+}
+
+// responseStop maps a response's status, and an incomplete one's reason,
+// to the loop's Stop; a status or reason this package does not know (a
+// background response still queued, say) is passed on as the API's word,
+// which the loop reads as an unfinished turn.
+func responseStop(resp *responses.Response) agent.Stop {
+	switch resp.Status {
+	case responses.ResponseStatusCompleted, "":
+		return agent.StopComplete
+	case responses.ResponseStatusIncomplete:
+		switch r := resp.IncompleteDetails.Reason; r {
+		case "max_output_tokens":
+			return agent.StopLength
+		case "content_filter":
+			return agent.StopFiltered
+		case "":
+			return agent.Stop(resp.Status)
+		default:
+			return agent.Stop(r)
+		}
+	}
+	return agent.Stop(resp.Status)
 }
 
 // Params builds the request of one turn: the configured params with the

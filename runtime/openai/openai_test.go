@@ -1,7 +1,11 @@
 package openai_test
 
 import (
+	"errors"
 	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
 
@@ -90,5 +94,98 @@ func TestResponsesDeferred(t *testing.T) {
 	}
 	if out.Text != "In the fridge." || out.Turns != 2 {
 		t.Errorf("outcome %q after %d turns", out.Text, out.Turns)
+	}
+}
+
+// A turn the model did not finish is not a success: the run fails with
+// ErrIncomplete and the reason, the partial text (for a Chat refusal with
+// null content, the refusal's words) kept.
+func TestIncompleteAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		fixture string
+		model   func(t *testing.T, fixture string) agent.Model
+		stop    agent.Stop
+		text    string
+	}{
+		{"chat_refusal.json", func(t *testing.T, f string) agent.Model { return chat(t, f) }, agent.StopRefusal, "I'm sorry, I can't help with that."},
+		{"chat_length.json", func(t *testing.T, f string) agent.Model { return chat(t, f) }, agent.StopLength, "The answer is"},
+		{"responses_incomplete.json", func(t *testing.T, f string) agent.Model { return resp(t, f) }, agent.StopLength, ""},
+	} {
+		t.Run(tt.fixture, func(t *testing.T) {
+			out, err := agent.New(tt.model(t, tt.fixture)).Run(t.Context(), agent.User("What is the answer?"))
+			if !errors.Is(err, agent.ErrIncomplete) {
+				t.Fatalf("err = %v, want ErrIncomplete", err)
+			}
+			if out.Stop != tt.stop || out.Text != tt.text {
+				t.Errorf("outcome stop %q, text %q", out.Stop, out.Text)
+			}
+		})
+	}
+}
+
+// serve answers every request with body.
+func serve(t *testing.T, body string) sdk.Client {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(body))
+	}))
+	t.Cleanup(srv.Close)
+	return sdk.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test-key"), option.WithMaxRetries(0))
+}
+
+// Every finish_reason, status and incomplete reason maps to the loop's
+// Stop; one the adapter does not know is passed on as the API's word.
+func TestStopReasons(t *testing.T) {
+	req := agent.Request{Messages: []agent.Message{agent.User("hi")}}
+	for reason, want := range map[string]agent.Stop{
+		"stop": agent.StopComplete, "tool_calls": agent.StopComplete, "length": agent.StopLength,
+		"content_filter": agent.StopFiltered, "something_new": "something_new",
+	} {
+		c := serve(t, fmt.Sprintf(`{"id":"c","object":"chat.completion","created":1,"model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":"x","refusal":null},"finish_reason":%q}]}`, reason))
+		got, err := openai.NewChat(c, sdk.ChatCompletionNewParams{Model: "gpt-4.1"}).Next(t.Context(), req)
+		if err != nil || got.Stop != want {
+			t.Errorf("chat %s: stop %q, err %v; want %q", reason, got.Stop, err, want)
+		}
+	}
+	for status, want := range map[string]agent.Stop{
+		`"completed","incomplete_details":null`:                            agent.StopComplete,
+		`"incomplete","incomplete_details":{"reason":"max_output_tokens"}`: agent.StopLength,
+		`"incomplete","incomplete_details":{"reason":"content_filter"}`:    agent.StopFiltered,
+		`"incomplete","incomplete_details":{"reason":"max_messages"}`:      "max_messages",
+		`"queued","incomplete_details":null`:                               "queued",
+	} {
+		c := serve(t, `{"id":"r","object":"response","created_at":1,"model":"gpt-5.4","output":[{"type":"message","id":"m","role":"assistant","status":"completed","content":[{"type":"output_text","text":"x","annotations":[]}]}],"status":`+status+`}`)
+		got, err := openai.NewResponses(c, responses.ResponseNewParams{Model: "gpt-5.4"}).Next(t.Context(), req)
+		if err != nil || got.Stop != want || got.Text != "x" {
+			t.Errorf("responses %s: stop %q, text %q, err %v; want %q", status, got.Stop, got.Text, err, want)
+		}
+	}
+}
+
+// A Responses refusal part is the turn's text, the turn StopRefusal; a
+// failed response is an error.
+func TestResponsesRefusalAndFailure(t *testing.T) {
+	req := agent.Request{Messages: []agent.Message{agent.User("hi")}}
+	c := serve(t, `{"id":"r","object":"response","created_at":1,"model":"gpt-5.4","status":"completed","output":[{"type":"message","id":"m","role":"assistant","status":"completed","content":[{"type":"refusal","refusal":"I can't help with that."}]}]}`)
+	got, err := openai.NewResponses(c, responses.ResponseNewParams{Model: "gpt-5.4"}).Next(t.Context(), req)
+	if err != nil || got.Stop != agent.StopRefusal || got.Text != "I can't help with that." {
+		t.Errorf("refusal: %+v, %v", got, err)
+	}
+	c = serve(t, `{"id":"r","object":"response","created_at":1,"model":"gpt-5.4","status":"failed","error":{"code":"server_error","message":"boom"},"output":[]}`)
+	if _, err := openai.NewResponses(c, responses.ResponseNewParams{Model: "gpt-5.4"}).Next(t.Context(), req); err == nil ||
+		err.Error() != "openai: response r failed: server_error: boom" {
+		t.Errorf("failed response: err = %v", err)
+	}
+}
+
+// The surface's own tool_search next to the hosted one WithDeferred adds
+// is refused before any request.
+func TestResponsesDeferredRefusesClientSearch(t *testing.T) {
+	s := replaytest.NewFamily().Deferred()
+	m := openai.NewResponses(serve(t, `{}`), responses.ResponseNewParams{Model: "gpt-5.4"}, openai.WithDeferred(s))
+	_, err := agent.New(m, agent.WithTools(append(s.Tools(), s.SearchTool())...)).Run(t.Context(), agent.User("Where is the milk?"))
+	want := `agent: model: openai: tool "tool_search" is offered as a function, but deferred tools are searched with the hosted tool_search tool, which WithDeferred adds; offer the surface's Tools() without its SearchTool()`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
 	}
 }

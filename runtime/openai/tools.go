@@ -102,6 +102,13 @@ func responseTools(tools []runtime.Tool, s *deferred.Surface) ([]responses.ToolU
 	if err := runtime.CheckUnique(tools); err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
 	}
+	if s != nil {
+		for _, t := range tools {
+			if t.Name == deferred.SearchToolName {
+				return nil, fmt.Errorf("openai: tool %q is offered as a function, but deferred tools are searched with the hosted tool_search tool, which WithDeferred adds; offer the surface's Tools() without its SearchTool()", t.Name)
+			}
+		}
+	}
 	var out []responses.ToolUnionParam // nil, not [], without tools
 	offered := map[string]bool{}
 	for _, t := range tools {

@@ -18,6 +18,9 @@ type Turn struct {
 	Calls []runtime.ToolCall
 	// Text is the model's text.
 	Text string
+	// Stop is why the model ended the turn (Response.Stop); zero means
+	// complete.
+	Stop agent.Stop
 	// Offered, when not nil, is the exact list of tool names the turn
 	// expects to be offered; Next fails on any difference.
 	Offered []string
@@ -36,6 +39,13 @@ func Calls(calls ...runtime.ToolCall) Turn { return Turn{Calls: calls} }
 
 // Say returns a turn answering text with no tool calls.
 func Say(text string) Turn { return Turn{Text: text} }
+
+// Stopped returns t ended for reason s, as a provider reports a turn cut
+// off, refused or paused.
+func (t Turn) Stopped(s agent.Stop) Turn {
+	t.Stop = s
+	return t
+}
 
 // Expect returns t expecting exactly the named tools to be offered.
 func (t Turn) Expect(names ...string) Turn {
@@ -91,7 +101,7 @@ func (m *Model) Next(_ context.Context, req agent.Request) (agent.Response, erro
 		}
 		calls[i] = c
 	}
-	return agent.Response{Text: t.Text, ToolCalls: calls}, nil
+	return agent.Response{Text: t.Text, ToolCalls: calls, Stop: t.Stop}, nil
 }
 
 // Offered returns the tool names offered at each turn so far.

@@ -74,3 +74,12 @@ func TestModelChecksOffers(t *testing.T) {
 		t.Errorf("AllowUnoffered: %v", err)
 	}
 }
+
+// A scripted turn's stop reason comes back in the response.
+func TestModelStopped(t *testing.T) {
+	m := agenttest.New(agenttest.Say("The answer is").Stopped(agent.StopLength))
+	resp, err := m.Next(t.Context(), offer())
+	if err != nil || resp.Stop != agent.StopLength || resp.Text != "The answer is" {
+		t.Errorf("response %+v, %v", resp, err)
+	}
+}
