@@ -52,7 +52,8 @@ type Node struct {
 	Bool bool
 	// Replaced reports that a StringNode's text had an unpaired surrogate
 	// escape ("\ud800"), which Str holds as U+FFFD: JSON text may say
-	// it, no UTF-8 string holds it.
+	// it, no UTF-8 string holds it. Source.UnpairedSurrogate finds the
+	// escape (an object key's too, which is not marked).
 	Replaced bool
 	// Pos is the position of the value's first byte and its JSON pointer.
 	Pos ir.Pos

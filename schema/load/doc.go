@@ -13,7 +13,17 @@
 //
 // On the way it checks what would break later: tool names against the
 // providers' rule (runtime.CheckName, the one copy), duplicate names,
-// schema type names and required lists. With Options.Lenient it rewrites
+// schema type names and required lists. Nothing in a definition is
+// dropped without a word: a schema under another format's key than the
+// tool's own (an Anthropic "input_schema" in an OpenAI tool) is an error,
+// as the tool would take no arguments; members of the tool element, of
+// its "function" object and of MCP annotations that are not read get a
+// warning, one per member name however many tools have it (unknown ones
+// with a did-you-mean, and provider members the generated package does
+// not carry: OpenAI's strict, Anthropic's cache_control, MCP's _meta);
+// an unpaired surrogate escape ("\ud800"), which the parser reads as
+// U+FFFD, is an error at the escape, as invalid UTF-8 is (but in a
+// schema's default, which the compiler reports and does not apply). With Options.Lenient it rewrites
 // the common non-standard type names ("str", "int", "bool", "dict", …)
 // and reports each rewrite as one summarised warning instead of an error;
 // a misspelt type gets a did-you-mean (runtime/text.Closest). Every

@@ -134,9 +134,17 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 			continue
 		}
 		l.doc.Roots = append(l.doc.Roots, root)
+		l.schemas = nil
+		if jsonpos.MayHoldSurrogates(in.Data) {
+			l.schemas = map[*jsonpos.Node]bool{}
+		}
 		l.file(root)
+		if l.schemas != nil {
+			l.unpairedSurrogates(root, jsonpos.NewSource(in.Data))
+		}
 	}
 	l.doc.Warnings = append(l.types.warnings(), l.warns...)
+	l.doc.Warnings = append(l.doc.Warnings, l.memberWarnings()...)
 	if len(l.errs) > 0 {
 		order := map[string]int{}
 		for i, s := range l.doc.Sources {
@@ -160,6 +168,14 @@ type loader struct {
 	warns  []ir.Diagnostic
 	byName map[string]*ToolDef
 	types  *typeChecker
+	// notes are the summarised member warnings (members.go), noteOrder
+	// the same in first-seen order.
+	notes     map[[2]string]*memberNote
+	noteOrder []*memberNote
+	// schemas are the schema objects of the file being read (tool
+	// parameters and outputs, the file's $defs), collected when the file
+	// may hold an unpaired surrogate escape (surrogate.go); nil otherwise.
+	schemas map[*jsonpos.Node]bool
 }
 
 func (l *loader) errorf(pos ir.Pos, format string, args ...any) {
@@ -230,14 +246,18 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 	t.Title = l.optString(body, "title")
 
 	params := body.Get(schemaKey)
+	// A schema under another format's key would be dropped.
+	othersOK, reported := l.otherSchemas(el, body, t, schemaKey, params != nil)
+	ok = othersOK && ok
 	switch {
 	case params == nil:
 		t.Params = emptyObjectSchema(body.Pos, body.Pos.Pointer+"/"+schemaKey)
 		for _, m := range body.Members {
-			if m.Key != schemaKey && text.Closest(m.Key, []string{schemaKey}) != "" {
+			if m.Key != schemaKey && !slices.Contains(schemaKeys, m.Key) && text.Closest(m.Key, []string{schemaKey}) != "" {
 				// The schema under a misspelt key would be dropped: the tool
 				// would take no arguments.
 				l.errorf(m.Value.Pos, "unknown member %q; did you mean %q? (without it the tool takes no arguments)", m.Key, schemaKey)
+				reported = append(reported, m.Key)
 				ok = false
 			}
 		}
@@ -246,8 +266,10 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 		ok = false
 	default:
 		t.Params = params
+		l.schemaRoot(params)
 		l.checkSchema(params)
 	}
+	l.unknownMembers(el, body, t, reported)
 	if t.Format != ir.FormatMCP {
 		l.ignoredResultSchema(el, body)
 	}
@@ -258,6 +280,7 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 				ok = false
 			} else {
 				t.Output = out
+				l.schemaRoot(out)
 				l.checkSchema(out)
 			}
 		}
@@ -421,6 +444,7 @@ func (l *loader) annotations(t *ToolDef, a *jsonpos.Node) {
 		l.errorf(a.Pos, `"annotations" must be an object, found %s`, kindName(a))
 		return
 	}
+	l.unknownAnnotations(a)
 	hint := func(key string) *bool {
 		v := a.Get(key)
 		if v == nil || v.Kind == jsonpos.NullNode {

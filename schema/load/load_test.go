@@ -461,6 +461,8 @@ func FuzzLoad(f *testing.F) {
 		`[{"type":"function","function":{"name":"f","parameters":{"type":"dict","properties":{"a":{"type":["int","null"]}}}}}]`,
 		`{"tools":[{"name":"m","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}]}`,
 		`[{"name":"a","input_schema":{"anyOf":[{"type":"any"}],"items":[{"type":"str"}]}}]`,
+		`[{"type":"function","function":{"name":"f","descripton":"\ud800","input_schema":{"properties":{"\udc00":{"default":"\ud83d"}}}},"strict":true}]`,
+		`{"$defs":{"a":{"enum":["\ud800\ud800\udc00"]}},"tools":[{"name":"m","inputSchema":{},"_meta":{},"annotations":{"readonlyHint":1}}]}`,
 	} {
 		f.Add([]byte(s), true)
 	}
@@ -595,5 +597,162 @@ func TestMorePages(t *testing.T) {
 				t.Errorf("%d tools read, want 1", len(doc.Tools))
 			}
 		})
+	}
+}
+
+// TestOtherFormatSchemaKey: a parameters schema under another format's
+// schema key (or a framework's) is a located error naming the key the
+// tool's format reads, not a tool that silently takes no arguments; with
+// the format's own key present too, a second format's schema is an
+// error as well. A value that is no schema (null, a string) is left to
+// the unknown-member warnings.
+func TestOtherFormatSchemaKey(t *testing.T) {
+	const schema = `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`
+	cases := []struct {
+		name, in string
+		want     []string
+	}{
+		{"chat input_schema", `[{"type":"function","function":{"name":"get_x","input_schema":` + schema + `}}]`, []string{
+			`a.json:1:63: /0/function/input_schema: "input_schema" is not read as the tool's schema: an OpenAI chat tool takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"chat inputSchema", `[{"type":"function","function":{"name":"get_x","inputSchema":` + schema + `}}]`, []string{
+			`a.json:1:62: /0/function/inputSchema: "inputSchema" is not read as the tool's schema: an OpenAI chat tool takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"functions entry schema", `[{"name":"get_x","schema":` + schema + `}]`, []string{
+			`a.json:1:27: /0/schema: "schema" is not read as the tool's schema: an OpenAI function definition (a "functions" entry) takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"responses parametersJsonSchema", `[{"type":"function","name":"get_x","parametersJsonSchema":` + schema + `}]`, []string{
+			`a.json:1:59: /0/parametersJsonSchema: "parametersJsonSchema" is not read as the tool's schema: an OpenAI responses tool takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"chat schema beside function", `[{"type":"function","schema":` + schema + `,"function":{"name":"get_x"}}]`, []string{
+			`a.json:1:30: /0/schema: "schema" is not read as the tool's schema: an OpenAI chat tool takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"chat both", `[{"type":"function","function":{"name":"get_x","parameters":{"type":"object"},"inputSchema":` + schema + `}}]`, []string{
+			`a.json:1:93: /0/function/inputSchema: "inputSchema" is not read: an OpenAI chat tool takes its parameters schema from "parameters", which it has too; keep one`,
+		}},
+		{"misspelt and other", `[{"type":"function","function":{"name":"get_x","paramters":{},"params":{}}}]`, []string{
+			`a.json:1:60: /0/function/paramters: unknown member "paramters"; did you mean "parameters"? (without it the tool takes no arguments)`,
+			`a.json:1:72: /0/function/params: "params" is not read as the tool's schema: an OpenAI chat tool takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"boolean schema", `[{"type":"function","function":{"name":"get_x","input_schema":true}}]`, []string{
+			`a.json:1:63: /0/function/input_schema: "input_schema" is not read as the tool's schema: an OpenAI chat tool takes its parameters schema from "parameters"; rename it (without it the tool takes no arguments)`,
+		}},
+		{"no schema", `[{"type":"function","function":{"name":"get_x","input_schema":null,"schema":"v2"}}]`, nil},
+		{"own keys only", `[{"name":"a","input_schema":{}},{"name":"b","inputSchema":{}},{"type":"function","name":"c","parameters":{}}]`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, errs := Decode([]Input{{"a.json", c.in}}, Options{})
+			var got []string
+			for _, e := range errs {
+				got = append(got, e.Error())
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestUnreadMembers: members of a tool element, of its "function" object
+// and of MCP annotations that are not read are warned about, located,
+// each name once however many tools have it: unknown ones (a misspelling
+// gets a did-you-mean), ones beside "function" that belong inside it,
+// another format's, and provider members the generated package does not
+// carry (unless off, as it serves them). What is read is not warned about.
+func TestUnreadMembers(t *testing.T) {
+	type warning struct{ Pointer, Code, Message string }
+	cases := []struct {
+		name, in string
+		want     []warning
+	}{
+		{"chat", `[{"type":"function","function":{"name":"get_x","strict":true,"descripton":"Get x.","parameters":{}}}]`, []warning{
+			{"/0/function/strict", "member-not-carried", `"strict" (OpenAI's and Anthropic's) is not carried: the generated package serves its tools without it`},
+			{"/0/function/descripton", "unknown-member", `unknown tool member "descripton" is ignored; did you mean "description"?`},
+		}},
+		{"chat beside function", `[{"type":"function","description":"d","strict":false,"function":{"name":"f","title":"F","annotations":{}}}]`, []warning{
+			{"/0/description", "unknown-member", `"description" beside "function" is ignored: an OpenAI chat tool has it inside "function"`},
+			{"/0/function/annotations", "member-not-carried", `"annotations" are read from MCP tools (with "inputSchema") only; in an OpenAI chat tool they are ignored`},
+		}},
+		{"summarised per name", `[{"name":"a","input_schema":{},"cache_control":{"type":"ephemeral"},"x-team":"core"},
+{"name":"b","input_schema":{},"cache_control":{"type":"ephemeral"},"x-team":"core","type":"custom"},
+{"name":"c","input_schema":{},"cache_control":{"type":"ephemeral"},"type":"bash_20250124"}]`, []warning{
+			{"/0/cache_control", "member-not-carried", `"cache_control" (Anthropic's) is not carried: the generated package serves its tools without it (in 3 tools; this is the first)`},
+			{"/0/x-team", "unknown-member", `unknown tool member "x-team" is ignored (in 2 tools; this is the first)`},
+			{"/2/type", "ignored-tool-type", `"type" "bash_20250124" is ignored: a tool with "input_schema" is read as a client tool that the generated package serves`},
+		}},
+		{"mcp", `{"tools":[{"name":"m","title":"M","inputSchema":{},"outputSchema":{},"_meta":{"k":1},"icons":[],"output_schema":{},
+"annotations":{"title":"M","readonlyHint":true,"idempotentHint":true,"x":1}}]}`, []warning{
+			{"/tools/0/_meta", "member-not-carried", `"_meta" (MCP's) is not carried: the generated package serves its tools without it`},
+			{"/tools/0/icons", "member-not-carried", `"icons" (MCP's) is not carried: the generated package serves its tools without it`},
+			{"/tools/0/output_schema", "unknown-member", `unknown tool member "output_schema" is ignored; did you mean "outputSchema"?`},
+			{"/tools/0/annotations/readonlyHint", "unknown-member", `unknown annotation "readonlyHint" is ignored; did you mean "readOnlyHint"?`},
+			{"/tools/0/annotations/x", "unknown-member", `unknown annotation "x" is ignored`},
+		}},
+		{"responses", `[{"type":"function","name":"r","description":"R","parameters":{},"strict":true,"defer_loading":false}]`, []warning{
+			{"/0/strict", "member-not-carried", `"strict" (OpenAI's and Anthropic's) is not carried: the generated package serves its tools without it`},
+		}},
+		{"chat body type", `[{"type":"function","function":{"type":"object","name":"f"}}]`, []warning{
+			{"/0/function/type", "unknown-member", `unknown tool member "type" is ignored`},
+		}},
+		{"all read", `[{"type":"function","function":{"name":"a","title":"A","description":"d","parameters":{}}},
+{"name":"b","description":"d","parameters":{}},{"type":"function","name":"c","description":"d","parameters":{}},
+{"type":"custom","name":"d","description":"d","input_schema":{}},{"type":"function","name":"e","inputSchema":{}}]`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []warning
+			for _, w := range doc.Warnings {
+				if w.Pos.File != "a.json" || w.Pos.Line == 0 {
+					t.Errorf("warning %+v is not located", w)
+				}
+				got = append(got, warning{w.Pos.Pointer, w.Code, w.Message})
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestUnpairedSurrogateErrors: an unpaired surrogate escape, which the
+// parser reads as U+FFFD, is a located error at the escape wherever it
+// is (a description, an enum value, a property name, a file's $defs, the
+// envelope), as invalid UTF-8 is; a surrogate pair, a literal U+FFFD and
+// an escaped backslash are not. A schema's default is left to the
+// compiler, which warns and does not apply it; a "default" property or a
+// default inside an enum value is no schema default.
+func TestUnpairedSurrogateErrors(t *testing.T) {
+	in := `{"id":"\udfff","tools":[{"type":"function","function":{"name":"f","description":"Get \ud800 x.",
+"parameters":{"type":"object","properties":{"s":{"type":"string","enum":["ok","\udc00"],"default":"\ud800"},
+"k\ud83dy":{"type":"string","description":"\ud83d\ude00 \\ud800 ` + "\uFFFD" + `"},
+"default":{"type":"string","const":{"default":"\ud801"}}},
+"$defs":{"D":{"items":[{"default":["\ud802"]}]}}}}}],
+"$defs":{"Shared":{"properties":{"p":{"title":"\ud803","default":"\ud804"}}}}}`
+	_, errs := Decode([]Input{{"a.json", in}}, Options{})
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	const msg = ": no UTF-8 text holds it (it would be read as U+FFFD); write the character itself, or a high and low surrogate pair"
+	want := []string{
+		`a.json:1:8: /id: unpaired surrogate escape \udfff in string` + msg,
+		`a.json:1:86: /tools/0/function/description: unpaired surrogate escape \ud800 in string` + msg,
+		`a.json:2:80: /tools/0/function/parameters/properties/s/enum/1: unpaired surrogate escape \udc00 in string` + msg,
+		`a.json:3:3: /tools/0/function/parameters/properties/k�y: unpaired surrogate escape \ud83d in object key` + msg,
+		`a.json:4:48: /tools/0/function/parameters/properties/default/const/default: unpaired surrogate escape \ud801 in string` + msg,
+		`a.json:6:48: /$defs/Shared/properties/p/title: unpaired surrogate escape \ud803 in string` + msg,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("errors (-want +got):\n%s\ngot:\n%s", diff, strings.Join(got, "\n"))
+	}
+
+	// Without surrogate escapes, nothing is reported.
+	if _, errs := Decode([]Input{{"a.json", `[{"name":"f","input_schema":{"description":"\ud83d\ude00 \\ud800 ` + "\uFFFD" + `"}}]`}}, Options{}); len(errs) != 0 {
+		t.Errorf("errors without unpaired surrogates: %v", errs)
 	}
 }
