@@ -24,11 +24,16 @@ type Pos struct {
 	Pointer string
 }
 
-// String is the position as FILE:LINE:COL, or FILE alone when the line is
-// unknown; the JSON pointer is left to the caller.
+// String is the position as FILE:LINE:COL, FILE:LINE when the column is
+// unknown, or FILE alone when the line is; the JSON pointer is left to the
+// caller.
 func (p Pos) String() string {
 	if p.Line <= 0 {
 		return p.File
+	}
+	if p.Col <= 0 {
+		// The line is known, the column not (some YAML parser errors).
+		return p.File + ":" + strconv.Itoa(p.Line)
 	}
 	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }

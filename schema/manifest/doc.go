@@ -8,9 +8,15 @@
 // annotations), overrides (tool → op path), surfaces, lenient, formats and
 // limits. Every problem is a located jsonpos.Error at the YAML line and
 // column with a JSON pointer into the manifest; an unknown key gets a
-// did-you-mean (runtime/text.Closest, the one nearest-name rule). Schema is
+// did-you-mean (runtime/text.Closest, the one nearest-name rule). A YAML
+// syntax error is located as exactly as yaml.v3 allows: its line (column 0
+// where yaml.v3 knows none), or the character itself for a tab in the
+// indentation, a control character, bytes that are not UTF-8 and an alias
+// of an unknown anchor. The manifest is one YAML document (a second one is
+// an error); paths are slash-separated, each input listed once. Schema is
 // the manifest's published JSON Schema; a test keeps it and the decoder in
-// agreement.
+// agreement, and docs/MANIFEST.md is generated from it
+// (TestManifestReference).
 //
 // The manifest owns two settings the rest of the schema side reads:
 //

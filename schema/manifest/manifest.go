@@ -1,13 +1,18 @@
 package manifest
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -35,11 +40,14 @@ type Manifest struct {
 	Partial bool
 	// Package is the Go package name of the output.
 	Package string
-	// Inputs are the tool definition files, relative to the manifest.
+	// Inputs are the tool definition files, relative to the manifest
+	// (slash-separated), each file once.
 	Inputs []string
-	// InputsPos are the positions of Inputs in the manifest.
+	// InputsPos are the positions of Inputs in the manifest (one per
+	// input).
 	InputsPos []ir.Pos
-	// Output is the output directory, relative to the manifest.
+	// Output is the output directory, relative to the manifest
+	// (slash-separated).
 	Output string
 	// Stubs is the user-owned handler file that generate creates and
 	// appends stubs to, relative to the manifest ("" = none).
@@ -52,7 +60,8 @@ type Manifest struct {
 	Ops []Op
 	// Overrides map tool names to op paths, in manifest order.
 	Overrides []Override
-	// Surfaces to emit; empty means all.
+	// Surfaces to emit, each once; empty (surfaces: absent) means all but
+	// code.
 	Surfaces []string
 	// Lenient turns recoverable schema problems into warnings.
 	Lenient bool
@@ -65,10 +74,10 @@ type Manifest struct {
 	// Limits are the limits: settings (zero fields: limits.Default). Pass
 	// them to schema.BuildOptions.Limits.
 	Limits limits.Limits
-	// LimitsPos is where the limits: mapping is, and OutputBytesPos where
-	// its max_output_bytes is (zero when absent), for the error a limit
-	// ends in.
-	LimitsPos, OutputBytesPos ir.Pos
+	// LimitsPos is where the limits: mapping is, OutputBytesPos where its
+	// max_output_bytes is and InputBytesPos where its max_input_bytes is
+	// (zero when absent), for the error a limit ends in.
+	LimitsPos, OutputBytesPos, InputBytesPos ir.Pos
 }
 
 // Group is one entry of groups: a top-level op group, its summary
@@ -90,9 +99,13 @@ type Op struct {
 	// Tool, when set, maps this tool to Path (like an override).
 	Tool string
 	// Kind is runtime.OpRead, runtime.OpWrite or "" (derived).
-	Kind          runtime.OpKind
-	Policy        *ir.Policy
-	Examples      []ir.Example
+	Kind     runtime.OpKind
+	Policy   *ir.Policy
+	Examples []ir.Example
+	// ExampleArgs are the args of Examples with their positions in the
+	// manifest (ExampleArgs[i] is Examples[i].Args, nil where that example
+	// has none), so that a check of an example can locate what it finds.
+	ExampleArgs   []*jsonpos.Node
 	Notes         []string
 	DryRunDefault *bool
 	// ResultSchema is the JSON Schema of the tool's result (compact JSON);
@@ -171,42 +184,240 @@ func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 		// are unchanged).
 		data = []byte(strings.ReplaceAll(string(data), "\t", " "))
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return &Manifest{File: file}, jsonpos.ErrorList{yamlSyntaxError(file, data, err)}
-	}
 	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
-	if len(doc.Content) == 0 {
-		return d.m, nil
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) { // no document: nothing but comments
+			return d.m, nil
+		}
+		return d.m, jsonpos.ErrorList{yamlSyntaxError(file, data, err)}
 	}
-	d.root(doc.Content[0])
+	if len(doc.Content) > 0 {
+		d.root(doc.Content[0])
+	}
+	// A manifest is one document: a second one would be read by nothing.
+	var next yaml.Node
+	if err := dec.Decode(&next); err == nil {
+		d.errs = append(d.errs, jsonpos.Errorf(ir.Pos{File: file, Line: next.Line, Col: next.Column},
+			"a manifest is one YAML document, but a second one starts here; merge it into the first or delete it"))
+	} else if !errors.Is(err, io.EOF) {
+		d.errs = append(d.errs, yamlSyntaxError(file, data, err))
+	}
 	return d.m, d.errs
 }
 
+// yamlParserProblems are the problems yaml.v3's parser (rather than its
+// scanner) reports. Their "line N" is 0-based (the line before the one
+// meant), and it is the line where the enclosing collection starts when
+// that is not the first line, else the problem's own; construct names that
+// collection.
+var yamlParserProblems = map[string]string{
+	"did not find expected ',' or '}'":       "flow mapping {…}",
+	"did not find expected ',' or ']'":       "flow sequence […]",
+	"did not find expected key":              "block mapping",
+	"did not find expected '-' indicator":    "block sequence",
+	"did not find expected node content":     "",
+	"did not find expected <stream-start>":   "",
+	"did not find expected <document start>": "",
+	"found duplicate %YAML directive":        "",
+	"found duplicate %TAG directive":         "",
+	"found incompatible YAML document":       "",
+	"found undefined tag handle":             "",
+}
+
+// yamlReaderProblems are the problems yaml.v3's reader reports, with no
+// line: the first character it cannot read is located here instead.
+var yamlReaderProblems = []string{
+	"control characters are not allowed",
+	"invalid leading UTF-8 octet",
+	"incomplete UTF-8 octet sequence",
+	"invalid trailing UTF-8 octet",
+	"invalid length of a UTF-8 sequence",
+	"invalid Unicode character",
+}
+
 // yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a
-// located error. yaml.v3 gives a line alone, and for a tab in the
-// indentation the line of the enclosing block: that one is located at the
-// tab itself.
+// located error. yaml.v3 gives a line at most, and an approximate one: a
+// parser error names the line where the enclosing collection starts (and
+// one too few), a tab in the indentation the line of the enclosing block, a
+// character the reader refuses or an alias of an unknown anchor no line at
+// all. Those are located here exactly (line and column); the others get
+// the line yaml.v3 means and no column (0), none being known.
 func yamlSyntaxError(file string, data []byte, err error) *jsonpos.Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
-	if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
-		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		col := 1
-		if strings.Contains(msg, "tab character") {
-			if l, c := indentTab(data, line); l > 0 {
-				line, col = l, c
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok {
+			if l, err := strconv.Atoi(n); err == nil && l > 0 {
+				line, msg = l, after
 			}
 		}
-		return &jsonpos.Error{Pos: ir.Pos{File: file, Line: line, Col: col}, Message: msg}
 	}
-	return &jsonpos.Error{Pos: ir.Pos{File: file}, Message: msg}
+	pos := ir.Pos{File: file}
+	construct, parser := yamlParserProblems[msg]
+	note := ""
+	switch {
+	case slices.Contains(yamlReaderProblems, msg):
+		if l, c, r, ok := unreadable(data); ok {
+			pos.Line, pos.Col = l, c
+			if r >= 0 {
+				msg = fmt.Sprintf("%s: found %U; write it as an escape (\\u%04X) in a double-quoted string", msg, r, r)
+			} else {
+				msg = fmt.Sprintf("%s: found byte 0x%02X; a manifest is UTF-8 text", msg, -r-1)
+			}
+		}
+		return &jsonpos.Error{Pos: pos, Message: msg}
+	case strings.HasPrefix(msg, "unknown anchor '") && strings.HasSuffix(msg, "' referenced"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		pos.Line, pos.Col = aliasAt(data, name)
+		return &jsonpos.Error{Pos: pos, Message: fmt.Sprintf("alias *%s names no anchor: a value marked &%s must come before it", name, name)}
+	case strings.Contains(msg, "tab character"):
+		if l, c := indentTab(data, max(line, 1)); l > 0 {
+			pos.Line, pos.Col = l, c
+			return &jsonpos.Error{Pos: pos, Message: msg}
+		}
+		pos.Line = max(line, 1)
+	case msg == "found character that cannot start any token":
+		// A tab starting a line (as indentation) is one.
+		pos.Line = max(line, 1)
+		if l, c := indentTab(data, pos.Line); l == pos.Line {
+			pos.Col = c
+			msg = "found a tab character where an indentation space is expected"
+		}
+	case parser:
+		// Without a line, both the collection and the problem are on
+		// the first line.
+		pos.Line = line + 1
+		if line > 0 && construct != "" {
+			note = " (in the " + construct + " open on this line: the problem is here or below)"
+		}
+	case line > 0:
+		pos.Line = line
+	case strings.HasPrefix(msg, "did not find ") || strings.HasPrefix(msg, "found ") || strings.HasPrefix(msg, "could not find ") ||
+		strings.HasSuffix(msg, "not allowed in this context") || strings.HasPrefix(msg, "exceeded max depth"):
+		// A scanner error without a line is on the first line; anything
+		// else is not located by yaml.v3.
+		pos.Line = 1
+	}
+	if last := lastLine(data); pos.Line > last {
+		// The problem is the end of the input.
+		pos.Line = last
+		if note = ""; !strings.Contains(msg, "end of stream") {
+			note = " before the end of the file"
+		}
+	}
+	return &jsonpos.Error{Pos: pos, Message: msg + note}
+}
+
+// yamlLines splits data into lines at the line breaks of YAML (\n, \r\n,
+// \r, and U+0085, U+2028 and U+2029 as yaml.v3 reads them).
+func yamlLines(data []byte) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch r {
+		case '\r', '\n', 0x85, 0x2028, 0x2029:
+			out = append(out, string(data[start:i]))
+			if r == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+				size++
+			}
+			start = i + size
+		}
+		i += size
+	}
+	return append(out, string(data[start:]))
+}
+
+// lastLine is the number of the last line of data holding anything (1
+// for empty data).
+func lastLine(data []byte) int {
+	lines := yamlLines(data)
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		return len(lines) - 1
+	}
+	return len(lines)
+}
+
+// unreadable locates the first character yaml.v3's reader refuses: a
+// control character (r is it) or a byte that is not UTF-8 (r is -1-byte).
+// The column counts characters, as yaml.v3's do. ok is false when there is
+// none, or the input is UTF-16 (which the reader decodes).
+func unreadable(data []byte) (line, col int, r rune, ok bool) {
+	if bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) {
+		return 0, 0, 0, false
+	}
+	for i, l := range yamlLines(data) {
+		col := 1
+		for j := 0; j < len(l); col++ {
+			c, size := utf8.DecodeRuneInString(l[j:])
+			switch {
+			case c == utf8.RuneError && size == 1:
+				return i + 1, col, -1 - rune(l[j]), true
+			case !yamlPrintable(c):
+				return i + 1, col, c, true
+			}
+			j += size
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// yamlPrintable reports whether YAML text may hold r as it is (YAML 1.2
+// §5.1, as yaml.v3 reads it).
+func yamlPrintable(r rune) bool {
+	switch {
+	case r == '\t', r == '\n', r == '\r', r >= 0x20 && r <= 0x7E, r == 0x85:
+		return true
+	case r >= 0xA0 && r <= 0xD7FF, r >= 0xE000 && r <= 0xFFFD, r >= 0x10000 && r <= 0x10FFFF:
+		return true
+	}
+	return false
+}
+
+// aliasAt returns the line and column of the first alias *name in data
+// (outside a comment or quotes on its line, as far as a line alone tells),
+// or 0, 0.
+func aliasAt(data []byte, name string) (line, col int) {
+	for i, l := range yamlLines(data) {
+		for j := 0; j < len(l); j++ {
+			switch l[j] {
+			case '#':
+				if j == 0 || l[j-1] == ' ' || l[j-1] == '\t' {
+					j = len(l) // a comment to the end of the line
+					continue
+				}
+			case '\'', '"':
+				if end := strings.IndexByte(l[j+1:], l[j]); end >= 0 {
+					j += end + 1
+				}
+				continue
+			case '*':
+				rest := l[j+1:]
+				if !strings.HasPrefix(rest, name) || len(rest) > len(name) && anchorChar(rest[len(name)]) {
+					continue
+				}
+				if j > 0 && !strings.ContainsRune(" \t[{,", rune(l[j-1])) {
+					continue
+				}
+				return i + 1, utf8.RuneCountInString(l[:j]) + 1
+			}
+		}
+	}
+	return 0, 0
+}
+
+// anchorChar reports whether c may continue an anchor name (yaml.v3 reads
+// letters, digits, '_' and '-').
+func anchorChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
 // indentTab returns the line and column of the first tab in the
 // indentation of a line at or after from (1-based), or 0, 0.
 func indentTab(data []byte, from int) (line, col int) {
-	for i, l := range strings.Split(string(data), "\n") {
+	for i, l := range yamlLines(data) {
 		if i+1 < from {
 			continue
 		}
@@ -392,16 +603,11 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 				m.Package = s
 			}
 		case "inputs":
-			m.Inputs = d.strings(v, ptr)
-			if v.Kind == yaml.SequenceNode && len(v.Content) == len(m.Inputs) {
-				for i, it := range v.Content {
-					m.InputsPos = append(m.InputsPos, d.pos(it, ptr+"/"+strconv.Itoa(i)))
-				}
-			}
+			d.inputs(v, ptr)
 		case "output":
-			m.Output, _ = d.nonEmpty(v, ptr)
+			m.Output, _ = d.path(v, ptr)
 		case "stubs":
-			m.Stubs, _ = d.nonEmpty(v, ptr)
+			m.Stubs, _ = d.path(v, ptr)
 		case "default_group":
 			if s, ok := d.nonEmpty(v, ptr); ok {
 				d.checkSegment(v, ptr, s, "group name")
@@ -414,13 +620,7 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 		case "overrides":
 			d.overrides(v, ptr)
 		case "surfaces":
-			for i, s := range d.strings(v, ptr) {
-				if !slices.Contains(SurfaceNames, s) {
-					d.errorf(v.Content[i], fmt.Sprintf("%s/%d", ptr, i), "must be one of %s", strings.Join(SurfaceNames, ", "))
-					continue
-				}
-				m.Surfaces = append(m.Surfaces, s)
-			}
+			d.surfaces(v, ptr)
 		case "lenient":
 			m.Lenient, _ = d.boolean(v, ptr)
 		case "tables":
@@ -437,6 +637,86 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			d.limits(v, ptr)
 		}
 	})
+}
+
+// inputs decodes inputs: at least one path, each file once (paths are
+// compared cleaned, so that sub/../tools.json is tools.json).
+func (d *manifestDecoder) inputs(n *yaml.Node, ptr string) {
+	if !d.expect(n, ptr, yaml.SequenceNode, "an array of strings") {
+		return
+	}
+	if len(n.Content) == 0 {
+		d.errorf(n, ptr, "must list at least one input file (omit inputs to name the files as arguments)")
+		return
+	}
+	first := map[string]*yaml.Node{} // by cleaned path
+	for i, it := range n.Content {
+		ip := ptr + "/" + strconv.Itoa(i)
+		s, ok := d.path(it, ip)
+		if !ok {
+			continue
+		}
+		clean := path.Clean(s)
+		if prev, dup := first[clean]; dup {
+			if prev.Value == s {
+				d.errorf(it, ip, "input %q is listed twice (first at %d:%d); list each input once", s, prev.Line, prev.Column)
+			} else {
+				d.errorf(it, ip, "input %q is the file %q listed before (at %d:%d); list each input once", s, prev.Value, prev.Line, prev.Column)
+			}
+			continue
+		}
+		first[clean] = it
+		d.m.Inputs = append(d.m.Inputs, s)
+		d.m.InputsPos = append(d.m.InputsPos, d.pos(it, ip))
+	}
+}
+
+// path decodes a file or folder path: slash-separated on every system, so
+// that a manifest means the same everywhere, and relative to the manifest
+// (an absolute /path is kept; a Windows drive letter is refused).
+func (d *manifestDecoder) path(n *yaml.Node, ptr string) (string, bool) {
+	s, ok := d.nonEmpty(n, ptr)
+	if !ok {
+		return "", false
+	}
+	if len(s) >= 2 && s[1] == ':' && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		d.errorf(n, ptr, "must not start with a drive letter (%s): paths in the manifest are slash-separated and relative to the manifest's folder", s[:2])
+		return "", false
+	}
+	if strings.Contains(s, `\`) {
+		d.errorf(n, ptr, `must separate folders with /, not \ (paths in the manifest are slash-separated on every system): write %q`, strings.ReplaceAll(s, `\`, "/"))
+		return "", false
+	}
+	return s, true
+}
+
+// surfaces decodes surfaces: at least one of SurfaceNames, each once.
+func (d *manifestDecoder) surfaces(n *yaml.Node, ptr string) {
+	if !d.expect(n, ptr, yaml.SequenceNode, "an array of strings") {
+		return
+	}
+	if len(n.Content) == 0 {
+		d.errorf(n, ptr, "must list at least one surface (omit surfaces to emit all but code)")
+		return
+	}
+	first := map[string]*yaml.Node{}
+	for i, it := range n.Content {
+		ip := ptr + "/" + strconv.Itoa(i)
+		s, ok := d.nonEmpty(it, ip)
+		if !ok {
+			continue
+		}
+		if !slices.Contains(SurfaceNames, s) {
+			d.errorf(it, ip, "must be one of %s", strings.Join(SurfaceNames, ", "))
+			continue
+		}
+		if prev, dup := first[s]; dup {
+			d.errorf(it, ip, "surface %q is listed twice (first at %d:%d)", s, prev.Line, prev.Column)
+			continue
+		}
+		first[s] = it
+		d.m.Surfaces = append(d.m.Surfaces, s)
+	}
 }
 
 // minIdentifierLength is the least limits.max_identifier_length: room for
@@ -479,6 +759,9 @@ func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
 		case "max_output_bytes":
 			l.OutputBytes = x
 			d.m.OutputBytesPos = d.pos(v, ptr)
+		case "max_input_bytes":
+			l.InputBytes = x
+			d.m.InputBytesPos = d.pos(v, ptr)
 		}
 	})
 }
@@ -550,7 +833,7 @@ func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 			case "policy":
 				op.Policy = d.policy(v, ptr)
 			case "examples":
-				op.Examples = d.examples(v, ptr)
+				op.Examples, op.ExampleArgs = d.examples(v, ptr)
 			case "notes":
 				op.Notes = d.strings(v, ptr)
 			case "dry_run_default":
@@ -613,14 +896,16 @@ func (d *manifestDecoder) policy(n *yaml.Node, ptr string) *ir.Policy {
 
 var mfExampleKeys = []string{"description", "args"}
 
-func (d *manifestDecoder) examples(n *yaml.Node, ptr string) []ir.Example {
+func (d *manifestDecoder) examples(n *yaml.Node, ptr string) ([]ir.Example, []*jsonpos.Node) {
 	if !d.expect(n, ptr, yaml.SequenceNode, "an array of examples") {
-		return nil
+		return nil, nil
 	}
 	var out []ir.Example
+	var nodes []*jsonpos.Node
 	for i, it := range n.Content {
 		ip := fmt.Sprintf("%s/%d", ptr, i)
 		var ex ir.Example
+		var args *jsonpos.Node
 		hasArgs := false
 		d.mapping(it, ip, mfExampleKeys, func(key string, _, v *yaml.Node, ptr string) {
 			switch key {
@@ -629,7 +914,8 @@ func (d *manifestDecoder) examples(n *yaml.Node, ptr string) []ir.Example {
 			case "args":
 				hasArgs = true
 				if d.expect(v, ptr, yaml.MappingNode, "an object") {
-					ex.Args = d.json(v, ptr)
+					args = d.node(v, ptr)
+					ex.Args = nodeJSON(nil, args)
 				}
 			}
 		})
@@ -637,8 +923,44 @@ func (d *manifestDecoder) examples(n *yaml.Node, ptr string) []ir.Example {
 			d.errorf(it, ip, "missing required key \"args\"")
 		}
 		out = append(out, ex)
+		nodes = append(nodes, args)
 	}
-	return out
+	return out, nodes
+}
+
+// nodeJSON appends n as compact JSON with keys in source order, strings
+// encoded as encoding/json does.
+func nodeJSON(b []byte, n *jsonpos.Node) []byte {
+	switch n.Kind {
+	case jsonpos.ObjectNode:
+		b = append(b, '{')
+		for i, m := range n.Members {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			key, _ := json.Marshal(m.Key)
+			b = append(append(b, key...), ':')
+			b = nodeJSON(b, m.Value)
+		}
+		return append(b, '}')
+	case jsonpos.ArrayNode:
+		b = append(b, '[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = nodeJSON(b, it)
+		}
+		return append(b, ']')
+	case jsonpos.StringNode:
+		s, _ := json.Marshal(n.Str)
+		return append(b, s...)
+	case jsonpos.NumberNode:
+		return append(b, n.Num...)
+	case jsonpos.BoolNode:
+		return strconv.AppendBool(b, n.Bool)
+	}
+	return append(b, "null"...)
 }
 
 func (d *manifestDecoder) overrides(n *yaml.Node, ptr string) {
@@ -735,8 +1057,9 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 			out.Items = append(out.Items, d.node(it, fmt.Sprintf("%s/%d", ptr, i)))
 		}
 	default:
+		js := d.json(n, ptr)
 		var raw any
-		if err := json.Unmarshal(d.json(n, ptr), &raw); err != nil {
+		if err := json.Unmarshal(js, &raw); err != nil {
 			return out // reported by json
 		}
 		switch v := raw.(type) {
@@ -745,11 +1068,9 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 		case bool:
 			out.Kind, out.Bool = jsonpos.BoolNode, v
 		case float64:
-			num, _ := json.Marshal(v)
-			if n.Tag == "!!int" {
-				num = []byte(n.Value)
-			}
-			out.Kind, out.Num = jsonpos.NumberNode, string(num)
+			// The JSON text of the value (exact for an integer; 0x1F and
+			// 1_000 are written 31 and 1000).
+			out.Kind, out.Num = jsonpos.NumberNode, string(js)
 		case string:
 			out.Kind, out.Str = jsonpos.StringNode, v
 		}

@@ -57,7 +57,8 @@ func (r *reference) doc(root map[string]any) {
 	fmt.Fprintf(&r.b, "<!-- Generated from schema/manifest/toolgen.schema.json by TestManifestReference; do not edit. -->\n\n")
 	fmt.Fprintf(&r.b, "%s The manifest is YAML (or JSON); `toolgen generate -c FILE` reads it, and every\n", root["description"])
 	fmt.Fprintf(&r.b, "problem in it is reported as `FILE:LINE:COL: /json/pointer: message`. Paths in it are\n")
-	fmt.Fprintf(&r.b, "relative to the manifest's folder. Editors can validate it with the published JSON Schema\n")
+	fmt.Fprintf(&r.b, "relative to the manifest's folder and slash-separated on every system (`sub/tools.json`;\n")
+	fmt.Fprintf(&r.b, "a `\\` or a drive letter such as `C:` is an error). Editors can validate it with the published JSON Schema\n")
 	fmt.Fprintf(&r.b, "`schema/manifest/toolgen.schema.json`.\n\n## Top-level keys\n\n")
 	r.object("", root)
 	op := r.defs["op"].(map[string]any)
@@ -88,6 +89,9 @@ func (r *reference) object(prefix string, s map[string]any) {
 		}
 		fmt.Fprintf(&r.b, "### `%s`\n\n%s\n\n", name, desc)
 		fmt.Fprintf(&r.b, "- Type: %s\n", r.typeOf(p))
+		if sub := r.keyDescriptions(p); sub != "" {
+			fmt.Fprintf(&r.b, "- Keys:\n%s", sub)
+		}
 		if d, ok := p["default"]; ok {
 			js, _ := json.Marshal(d)
 			fmt.Fprintf(&r.b, "- Default: `%s`\n", js)
@@ -124,6 +128,26 @@ func (r *reference) example(prefix, key string, v any) string {
 	return string(out)
 }
 
+// keyDescriptions lists the keys of an object schema whose every key is
+// described (limits, annotations), one "  - `key`: description" line each,
+// sorted; "" otherwise.
+func (r *reference) keyDescriptions(s map[string]any) string {
+	props, _ := s["properties"].(map[string]any)
+	keys := make([]string, 0, len(props))
+	for k, v := range props {
+		if d, _ := v.(map[string]any)["description"].(string); d == "" {
+			return ""
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  - `%s`: %s\n", k, props[k].(map[string]any)["description"])
+	}
+	return b.String()
+}
+
 func (r *reference) def(ref string) map[string]any {
 	d, _ := r.defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
 	return d
@@ -139,6 +163,8 @@ func (r *reference) typeOf(s map[string]any) string {
 			return "string: an op path (`group.entity.action`)"
 		case "#/$defs/strings":
 			return "list of strings"
+		case "#/$defs/path":
+			return "string: a slash-separated path"
 		}
 		return r.typeOf(r.def(ref))
 	}
@@ -207,5 +233,30 @@ func TestSchemaSurfaces(t *testing.T) {
 	sort.Strings(want)
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("schema surfaces %v, Load accepts %v", got, want)
+	}
+}
+
+// TestSchemaLimits: the published schema lists every limits key Load
+// accepts (LimitKeys), no more.
+func TestSchemaLimits(t *testing.T) {
+	var root struct {
+		Properties struct {
+			Limits struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"limits"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(Schema, &root); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for k := range root.Properties.Limits.Properties {
+		got = append(got, k)
+	}
+	want := append([]string(nil), LimitKeys...)
+	sort.Strings(got)
+	sort.Strings(want)
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("schema limits %v, Load accepts %v", got, want)
 	}
 }

@@ -322,6 +322,7 @@ func (t *taxonomy) overrides() {
 		names = append(names, tool.Name)
 		known[tool.Name] = true
 	}
+	byOp := map[string]manifest.Override{} // the override that took each op
 	add := func(o manifest.Override) {
 		if !known[o.Tool] {
 			msg := fmt.Sprintf("unknown tool %q", o.Tool)
@@ -337,6 +338,19 @@ func (t *taxonomy) overrides() {
 			t.rejected[o.Op] = true
 			return
 		}
+		if prev, ok := byOp[o.Op]; ok && prev.Tool != o.Tool {
+			// Located at the later entry of the manifest, not at a tool:
+			// the manifest alone says which tool is to have the op.
+			at := ""
+			if prev.Pos.Line > 0 {
+				at = fmt.Sprintf(" (%d:%d)", prev.Pos.Line, prev.Pos.Col)
+			}
+			t.errs = append(t.errs, &jsonpos.Error{Pos: o.Pos, Message: fmt.Sprintf(
+				"override of tool %q names op %q, as the override of tool %q does%s; an op serves one tool: map one of them to another op",
+				o.Tool, o.Op, prev.Tool, at)})
+			return
+		}
+		byOp[o.Op] = o
 		t.override[o.Tool] = o
 	}
 	for _, o := range t.m.Overrides {
@@ -1292,7 +1306,9 @@ func singularWord(w string) string {
 
 // checkExamples refuses a manifest example whose args the op's tool would
 // refuse: help shows examples as ready-to-run calls. The embedded
-// validator judges them against the tool's parameters as served.
+// validator judges them against the tool's parameters as served; each
+// violation is located at the value it is about (an additional property
+// at its key, a missing one at its object), in source order.
 func checkExamples(mo manifest.Op, tool *ir.Tool) []*jsonpos.Error {
 	if len(mo.Examples) == 0 || len(tool.ParamsSchema) == 0 {
 		return nil
@@ -1313,20 +1329,174 @@ func checkExamples(mo manifest.Op, tool *ir.Tool) []*jsonpos.Error {
 		if len(found) == 0 {
 			continue
 		}
-		pos := mo.Pos
-		pos.Pointer += "/examples/" + strconv.Itoa(i) + "/args"
-		msg := fmt.Sprintf("example %d is not a valid call of %s: ", i, tool.Name)
-		for j, f := range found[:min(len(found), 3)] {
-			if j > 0 {
-				msg += "; "
-			}
-			where := f.Path
-			if where == "" {
-				where = "(root)"
-			}
-			msg += where + ": " + f.Message
+		var node *jsonpos.Node
+		if i < len(mo.ExampleArgs) {
+			node = mo.ExampleArgs[i]
 		}
-		errs = append(errs, &jsonpos.Error{Pos: pos, Message: msg})
+		prefix := fmt.Sprintf("example %d is not a valid call of %s: ", i, tool.Name)
+		var exErrs []*jsonpos.Error
+		add := func(ptr string, key bool, msg string) {
+			if node == nil { // located at the op: the message says where
+				where := ptr
+				if where == "" {
+					where = "(root)"
+				}
+				msg = where + ": " + msg
+			}
+			exErrs = append(exErrs, &jsonpos.Error{Pos: examplePos(mo, node, ptr, key), Message: prefix + msg})
+		}
+		for _, f := range found {
+			if f.Code == "additionalProperties" {
+				if names := additionalProperties(args, f); names != nil {
+					for _, name := range names {
+						add(f.Path+"/"+pointerToken(name), true, fmt.Sprintf("property %q is not allowed", name))
+					}
+					continue
+				}
+			}
+			add(f.Path, false, f.Message)
+		}
+		// The validator's order is not stable (it walks maps).
+		sort.SliceStable(exErrs, func(a, b int) bool {
+			pa, pb := exErrs[a].Pos, exErrs[b].Pos
+			if pa.Line != pb.Line {
+				return pa.Line < pb.Line
+			}
+			if pa.Col != pb.Col {
+				return pa.Col < pb.Col
+			}
+			if pa.Pointer != pb.Pointer {
+				return pa.Pointer < pb.Pointer
+			}
+			return exErrs[a].Message < exErrs[b].Message
+		})
+		errs = append(errs, exErrs...)
 	}
 	return errs
 }
+
+// examplePos locates ptr (a JSON pointer into an example's args) in the
+// manifest: at the value it names (at its key, when key is set), else at
+// the nearest enclosing value that is there (a missing property's object).
+// Without args positions it is the op's entry.
+func examplePos(mo manifest.Op, args *jsonpos.Node, ptr string, key bool) ir.Pos {
+	if args == nil {
+		return mo.Pos
+	}
+	for {
+		if n := args.Pointer(ptr); n != nil {
+			if key && ptr != "" {
+				slash := strings.LastIndexByte(ptr, '/')
+				name := unescapeToken(ptr[slash+1:])
+				if parent := args.Pointer(ptr[:slash]); parent != nil {
+					for _, m := range parent.Members {
+						if m.Key == name {
+							return m.KeyPos()
+						}
+					}
+				}
+			}
+			return n.Pos
+		}
+		if ptr == "" {
+			return args.Pos
+		}
+		ptr, key = ptr[:strings.LastIndexByte(ptr, '/')], false
+	}
+}
+
+// additionalProperties returns the members named by an
+// additionalProperties violation f, sorted, or nil when its message cannot
+// be read back. The validator lists them in map order ("additional
+// properties 'zz', 'aa' not allowed"); the members of the object at f.Path
+// whose quoted names make up the list are they.
+func additionalProperties(args any, f runtime.FieldError) []string {
+	list, ok := strings.CutPrefix(f.Message, "additional properties ")
+	if !ok {
+		return nil
+	}
+	if list, ok = strings.CutSuffix(list, " not allowed"); !ok {
+		return nil
+	}
+	obj, ok := valueAt(args, f.Path).(map[string]any)
+	if !ok {
+		return nil
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var names []string
+	size := 0
+	for _, k := range keys {
+		q := validatorQuote(k)
+		if listed(list, q) {
+			names = append(names, k)
+			size += len(q)
+		}
+	}
+	if len(names) == 0 || size+len(", ")*(len(names)-1) != len(list) {
+		return nil
+	}
+	return names
+}
+
+// listed reports whether item is an element of the ", "-separated list.
+func listed(list, item string) bool {
+	for off := 0; ; {
+		i := strings.Index(list[off:], item)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(item)
+		if (i == 0 || strings.HasSuffix(list[:i], ", ")) && (end == len(list) || strings.HasPrefix(list[end:], ", ")) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// validatorQuote quotes a property name as the validator's messages do:
+// Go quoting between single quotes, a single quote escaped.
+func validatorQuote(s string) string {
+	q := strconv.Quote(s)
+	q = strings.ReplaceAll(q, `\"`, `"`)
+	q = strings.ReplaceAll(q, `'`, `\'`)
+	return "'" + q[1:len(q)-1] + "'"
+}
+
+// valueAt returns the part of v a JSON pointer names, or nil.
+func valueAt(v any, ptr string) any {
+	if ptr == "" {
+		return v
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = unescapeToken(tok)
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// pointerToken escapes a JSON pointer reference token; unescapeToken
+// undoes it.
+func pointerToken(s string) string { return pointerEscaper.Replace(s) }
+
+func unescapeToken(s string) string { return pointerUnescaper.Replace(s) }
+
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)

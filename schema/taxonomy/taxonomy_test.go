@@ -301,8 +301,11 @@ func TestTaxonomyErrors(t *testing.T) {
 			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
 		{"op without tool", "ops:\n  task.lst:\n    kind: read\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /ops/task.lst: no tool maps to op "task.lst"; did you mean "task.list"?`},
+		// Two overrides of one op: the manifest's second is wrong, not a tool.
 		{"duplicate op", "overrides:\n  list_task: a.b\n  list_tasks: a.b\n", []string{"list_tasks", "list_task"},
-			`tools.json:2:3: /0: tool "list_tasks" maps to op "a.b", already used by tool "list_task"; add an override in the manifest`},
+			`toolgen.yaml:3:3: /overrides/list_tasks: override of tool "list_tasks" names op "a.b", as the override of tool "list_task" does (2:3); an op serves one tool: map one of them to another op`},
+		{"duplicate op by op entry", "overrides:\n  list_task: a.b\nops:\n  a.b: {tool: list_tasks}\n", []string{"list_tasks", "list_task"},
+			`toolgen.yaml:4:3: /ops/a.b: override of tool "list_tasks" names op "a.b", as the override of tool "list_task" does (2:3); an op serves one tool: map one of them to another op`},
 		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
 			`toolgen.yaml:4:3: /ops/c.d: tool "list_tasks" is already mapped to op "a.b"`},
 	}
@@ -334,9 +337,59 @@ func TestExamplesChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = Derive(f, m)
-	if err == nil || !strings.HasPrefix(err.Error(), "toolgen.yaml:2:3: /ops/repo.get/examples/1/args: example 1 is not a valid call of get_repo: ") ||
-		!strings.Contains(err.Error(), "/repo") || strings.Contains(err.Error(), "examples/0") {
-		t.Errorf("error: %v", err)
+	want := "toolgen.yaml:5:22: /ops/repo.get/examples/1/args/repo: example 1 is not a valid call of get_repo: got number, want string\n" +
+		`toolgen.yaml:5:25: /ops/repo.get/examples/1/args/limt: example 1 is not a valid call of get_repo: property "limt" is not allowed`
+	if err == nil || err.Error() != want {
+		t.Errorf("error:\n got %v\nwant %s", err, want)
+	}
+}
+
+// TestExampleErrorsLocated: an example's violations are each located at
+// what they are about, the same every run (the validator lists additional
+// properties in map order).
+func TestExampleErrorsLocated(t *testing.T) {
+	cases := []struct{ name, args, want string }{
+		{"additional", "{title: x, zz: 1, aa: 2, mm: 3, bb: 4}",
+			`toolgen.yaml:4:26: /ops/todo.create/examples/0/args/zz: example 0 is not a valid call of create_todo: property "zz" is not allowed
+toolgen.yaml:4:33: /ops/todo.create/examples/0/args/aa: example 0 is not a valid call of create_todo: property "aa" is not allowed
+toolgen.yaml:4:40: /ops/todo.create/examples/0/args/mm: example 0 is not a valid call of create_todo: property "mm" is not allowed
+toolgen.yaml:4:47: /ops/todo.create/examples/0/args/bb: example 0 is not a valid call of create_todo: property "bb" is not allowed`},
+		{"missing", "{tags: [a, 2]}",
+			`toolgen.yaml:4:15: /ops/todo.create/examples/0/args: example 0 is not a valid call of create_todo: missing required property "title"
+toolgen.yaml:4:26: /ops/todo.create/examples/0/args/tags/1: example 0 is not a valid call of create_todo: got number, want string`},
+		{"odd names", `{title: x, "it's": 1, "a, b": 2, "q\"": 3}`,
+			`toolgen.yaml:4:26: /ops/todo.create/examples/0/args/it's: example 0 is not a valid call of create_todo: property "it's" is not allowed
+toolgen.yaml:4:37: /ops/todo.create/examples/0/args/a, b: example 0 is not a valid call of create_todo: property "a, b" is not allowed
+toolgen.yaml:4:48: /ops/todo.create/examples/0/args/q": example 0 is not a valid call of create_todo: property "q\"" is not allowed`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for range 20 {
+				f := family("create_todo")
+				f.Tools[0].ParamsSchema = json.RawMessage(`{"type":"object","properties":{"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"],"additionalProperties":false}`)
+				m, err := manifest.Load("toolgen.yaml", []byte("ops:\n  todo.create:\n    examples:\n      - args: "+c.args+"\n"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := Derive(f, m); err == nil || err.Error() != c.want {
+					t.Fatalf("error:\n got %v\nwant %s", err, c.want)
+				}
+			}
+		})
+	}
+	// A manifest made in code has no positions for its examples: the
+	// errors are at the op, saying where in the example, sorted.
+	f := family("create_todo")
+	f.Tools[0].ParamsSchema = json.RawMessage(`{"type":"object","additionalProperties":false}`)
+	m := &manifest.Manifest{Ops: []manifest.Op{{Path: "todo.create", Pos: ir.Pos{File: "m.yaml", Line: 2, Col: 3, Pointer: "/ops/todo.create"},
+		Examples: []ir.Example{{Args: json.RawMessage(`{"zz":1,"aa":2,"mm":3}`)}}}}}
+	want := `m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /aa: property "aa" is not allowed
+m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /mm: property "mm" is not allowed
+m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /zz: property "zz" is not allowed`
+	for range 20 {
+		if err := Derive(f, m); err == nil || err.Error() != want {
+			t.Fatalf("error:\n got %v\nwant %s", err, want)
+		}
 	}
 }
 
