@@ -179,8 +179,12 @@ func (s *Surface) search(_ context.Context, _ runtime.ToolContext, args json.Raw
 }
 
 // searchArgs reads the search tool's arguments: one JSON object whose
-// members are named exactly (as the gateway's), a non-empty query string
-// and an optional integer limit. Errors are said in JSON's terms.
+// members are named exactly and sent once, holding valid Unicode (as the
+// gateway's), a non-empty query string and an optional integer limit.
+// Errors are said in JSON's terms; a repeated member or invalid Unicode,
+// at any depth, is a *runtime.ValidationError with the gateway's field
+// error (code duplicate or encoding) rather than the value encoding/json
+// would keep (the last one, U+FFFD).
 func searchArgs(args json.RawMessage) (query string, limit int, err error) {
 	usage := fmt.Sprintf(`%s takes {"query": string, "limit"?: integer 1..%d}`, SearchToolName, MaxLimit)
 	var members map[string]json.RawMessage
@@ -190,6 +194,10 @@ func searchArgs(args json.RawMessage) (query string, limit int, err error) {
 		}
 		if err := json.Unmarshal(t, &members); err != nil {
 			return "", 0, runtime.Invalid("%s: the arguments are not one JSON object: %s", usage, strings.TrimPrefix(err.Error(), "json: "))
+		}
+		if p, ok := text.StrictProblem(t); ok {
+			return "", 0, &runtime.ValidationError{Tool: SearchToolName,
+				Fields: []runtime.FieldError{{Path: p.Path, Code: p.Code, Message: p.Message}}}
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(members)) {

@@ -3,6 +3,7 @@ package deferred_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/text"
+	"github.com/toolgen-go/toolgen/runtime/text/texttest"
 )
 
 func tool(name, desc string) runtime.Tool {
@@ -182,6 +185,73 @@ func TestSearchToolBadArgs(t *testing.T) {
 	}
 }
 
+// TestSearchToolStrictArgs: a member sent twice and a string that is not
+// valid Unicode, at any depth, are refused with the gateway's field error
+// (encoding/json kept the last value and decoded U+FFFD, so a search ran
+// on what the model did not send).
+func TestSearchToolStrictArgs(t *testing.T) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, args string
+		want       string // path:code of the one field error; "" for a search
+		message    string // for a refusal without field errors: part of its message
+	}{
+		{"query twice", `{"query":"delete a todo","query":"list"}`, "/query:duplicate", ""},
+		{"limit twice", `{"query":"todo","limit":1,"limit":20}`, "/limit:duplicate", ""},
+		{"twice, once escaped", `{"query":"a","\u0071uery":"b"}`, "/query:duplicate", ""},
+		{"twice inside a value", `{"query":"x","limit":{"a":1,"a":2}}`, "/limit/a:duplicate", ""},
+		{"unknown member twice", `{"query":"x","lmit":1,"lmit":2}`, "/lmit:duplicate", ""},
+		{"invalid UTF-8 query", "{\"query\":\"xyz\xff\xfe\"}", "/query:encoding", ""},
+		{"invalid UTF-8 name", "{\"query\":\"x\",\"q\xff\":1}", "/q\uFFFD:encoding", ""},
+		{"lone high surrogate", `{"query":"\ud800 delete"}`, "/query:encoding", ""},
+		{"lone low surrogate", `{"query":"delete \udc00"}`, "/query:encoding", ""},
+		{"reversed pair", `{"query":"\ude42\ud83d todo"}`, "/query:encoding", ""},
+		{"surrogate in a name", `{"query":"x","\ud800":1}`, "/\uFFFD:encoding", ""},
+		{"surrogate pair", `{"query":"create a todo \ud83d\ude42"}`, "", ""},
+		{"U+FFFD sent", `{"query":"todo \ufffd"}`, "", ""},
+		{"names differ in case", `{"query":"x","QUERY":"y"}`, "", `it has no argument "QUERY"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := search(t, s, tt.args)
+			if tt.want == "" && tt.message == "" {
+				if !res.Success {
+					t.Fatalf("failed: %s", res.Message)
+				}
+				return
+			}
+			if res.Success || runtime.CodeOf(res.Err) != runtime.CodeValidation {
+				t.Fatalf("result %+v, want a validation failure", res)
+			}
+			if tt.message != "" {
+				if !strings.Contains(res.Message, tt.message) {
+					t.Errorf("message %q, want it to contain %q", res.Message, tt.message)
+				}
+				return
+			}
+			var ve *runtime.ValidationError
+			if !errors.As(res.Err, &ve) || len(ve.Fields) != 1 {
+				t.Fatalf("error %T %v, want a *runtime.ValidationError with one field", res.Err, res.Err)
+			}
+			f := ve.Fields[0]
+			if got := f.Path + ":" + f.Code; got != tt.want {
+				t.Errorf("field error %s, want %s", got, tt.want)
+			}
+			// The gateway's wording for the same problem.
+			want := text.DuplicateMessage
+			if f.Code == text.CodeEncoding {
+				want = "a string is not valid Unicode (byte "
+			}
+			if ve.Tool != deferred.SearchToolName || !strings.HasPrefix(f.Message, want) || !strings.Contains(res.Message, f.Message) {
+				t.Errorf("tool %q, field message %q, message %q", ve.Tool, f.Message, res.Message)
+			}
+		})
+	}
+}
+
 func TestParseReferences(t *testing.T) {
 	for _, s := range []string{
 		``, `{}`, `{"tool_references":[]}`, `{"tool_references":["a"],"x":1}`, `{"tool_references":["a"]} trailing`,
@@ -199,7 +269,9 @@ func FuzzSearchTool(f *testing.F) {
 		f.Fatal(err)
 	}
 	for _, seed := range []string{`{"query":"todo"}`, `{"query":"x","limit":3}`, `{}`, `[`, `{"query":"\u0000"}`,
-		`[1]`, `{"query":"x"}{"limit":9}`, `{"query":"x","limit":1e400}`, `{"QUERY":"x"}`} {
+		`[1]`, `{"query":"x"}{"limit":9}`, `{"query":"x","limit":1e400}`, `{"QUERY":"x"}`,
+		`{"query":"delete a todo","query":"list"}`, "{\"query\":\"xyz\xff\xfe\"}", `{"query":"\ud800 delete"}`,
+		`{"query":"\ud83d\ude42"}`, `{"query":"x","limit":{"a":1,"a":2}}`} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, args string) {
@@ -209,6 +281,11 @@ func FuzzSearchTool(f *testing.F) {
 		}
 		if !res.Success && runtime.CodeOf(res.Err) != runtime.CodeValidation {
 			t.Fatalf("args %q: failed with %v, want a validation error", args, res.Err)
+		}
+		// A search runs only on arguments encoding/json reads without a
+		// loss (no member twice, no invalid Unicode).
+		if loss := texttest.Loss([]byte(args)); res.Success && loss != "" {
+			t.Fatalf("args %q: searched, but %s", args, loss)
 		}
 		if res.Success {
 			if refs, ok := deferred.ParseReferences(runtime.RenderResult(res)); ok {

@@ -468,7 +468,7 @@ func repeatedMember(tool string, raw []byte, lim Limits, shape string) *Envelope
 	k = truncBytes(k, lim.EchoBytes)
 	return &EnvelopeError{Code: runtime.CodeValidation,
 		Message: fmt.Sprintf("%s got %s twice; send each member once%s", tool, jsonQuote(k), shape),
-		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "duplicate", Message: "member sent twice"}}}}
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: text.CodeDuplicate, Message: text.DuplicateMessage}}}}
 }
 
 // invoke runs the op's tool. With an event bus in the tool context it goes

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -184,7 +183,7 @@ func scanJSON(raw []byte, lim Limits) *runtime.FieldError {
 			}
 			i++
 		case '"':
-			end, bad, ok := scanString(raw, i)
+			end, bad, ok := text.ScanString(raw, i)
 			if !ok {
 				return nil
 			}
@@ -198,8 +197,7 @@ func scanJSON(raw []byte, lim Limits) *runtime.FieldError {
 				stack[len(stack)-1].n++
 			}
 			if bad >= 0 {
-				return &runtime.FieldError{Path: pointer(), Code: "encoding",
-					Message: fmt.Sprintf("a string is not valid Unicode (byte %d: invalid UTF-8 or an unpaired surrogate escape); send UTF-8 text, escape binary data", bad)}
+				return &runtime.FieldError{Path: pointer(), Code: text.CodeEncoding, Message: text.EncodingMessage(bad)}
 			}
 			if isKey && end-1-(i+1) > lim.KeyBytes {
 				return &runtime.FieldError{Path: pointer(), Code: "maxKeyLength",
@@ -220,55 +218,6 @@ func scanJSON(raw []byte, lim Limits) *runtime.FieldError {
 		}
 	}
 	return nil
-}
-
-// scanString reads the string starting at raw[i] ('"'): the offset just
-// past its closing quote, the offset of its first invalid Unicode (-1 when
-// none) and whether it is terminated.
-func scanString(raw []byte, i int) (end, bad int, ok bool) {
-	bad = -1
-	p := i + 1
-	for p < len(raw) {
-		c := raw[p]
-		switch {
-		case c == '"':
-			return p + 1, bad, true
-		case c == '\\':
-			if p+1 >= len(raw) {
-				return 0, bad, false
-			}
-			if raw[p+1] != 'u' {
-				p += 2
-				continue
-			}
-			r, ok := text.Hex4(raw, p+2)
-			if !ok {
-				return 0, bad, false
-			}
-			p += 6
-			if !utf16.IsSurrogate(r) {
-				continue
-			}
-			if r < 0xdc00 && p+1 < len(raw) && raw[p] == '\\' && raw[p+1] == 'u' {
-				if r2, ok := text.Hex4(raw, p+2); ok && r2 >= 0xdc00 && r2 <= 0xdfff {
-					p += 6
-					continue
-				}
-			}
-			if bad < 0 {
-				bad = p - 6 - i
-			}
-		case c < utf8.RuneSelf:
-			p++
-		default:
-			r, size := utf8.DecodeRune(raw[p:])
-			if r == utf8.RuneError && size == 1 && bad < 0 {
-				bad = p - i
-			}
-			p += size
-		}
-	}
-	return 0, bad, false
 }
 
 // decodeKey is the text of a key as it appears between its quotes: the

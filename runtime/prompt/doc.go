@@ -37,7 +37,10 @@
 // Precedence is declared visibility < caller overrides < overrides requested
 // by open_sections. Invalid keys and sections already open are validation
 // failures (*runtime.ValidationError), returned to the model as a failed
-// result.
+// result; so are, as in the gateway, a member sent twice (code duplicate)
+// and a string that is not valid Unicode (code encoding), and more
+// different keys than the rendering has sections (code maxItems). A key
+// sent twice is opened once.
 //
 // Markdown: templates may carry their own headings. ParseMarkdown,
 // AdjustLevels, ResolveTemplates and RenderMarkdown (spec 002) split

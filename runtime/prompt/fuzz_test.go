@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text/texttest"
 )
 
 // FuzzDecodeOpenSections feeds model-written arguments to the decoder: it
@@ -18,6 +19,8 @@ func FuzzDecodeOpenSections(f *testing.F) {
 	for _, s := range []string{
 		`{"section_keys":["context"],"reason":"r"}`, `{}`, ``, `[]`, `null`, `{"section_keys":[],"reason":""}`,
 		`{"section_keys":[1,null,"a"],"reason":{}}`, `{"section_keys":"a","reason":"r","x/y~":1}`, `{"section_keys":["a"`,
+		`{"section_keys":["nope"],"section_keys":["a"],"reason":"r"}`, "{\"section_keys\":[\"a\"],\"reason\":\"bad\xff\xfe\"}",
+		`{"section_keys":["\ud800","a","a"],"reason":"\ud83d\ude42"}`, `{"section_keys":["a"],"reason":"r","x":{"b":1,"b":2}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -36,6 +39,14 @@ func FuzzDecodeOpenSections(f *testing.F) {
 		if !json.Valid(args) {
 			t.Fatalf("accepted invalid JSON %q", args)
 		}
+		// Accepted arguments are read without a loss: no member twice, no
+		// invalid Unicode. Each key is kept once.
+		if loss := texttest.Loss(args); loss != "" {
+			t.Fatalf("accepted %q: %s", args, loss)
+		}
+		if repeatedKey(p.SectionKeys) {
+			t.Fatalf("accepted %q with a key twice: %q", args, p.SectionKeys)
+		}
 	})
 }
 
@@ -44,6 +55,10 @@ func FuzzDecodeOpenSections(f *testing.F) {
 func FuzzOpenSectionsHandler(f *testing.F) {
 	f.Add([]byte(`{"section_keys":["context.examples"],"reason":"r"}`))
 	f.Add([]byte(`{"section_keys":["intro","context"],"reason":"r"}`))
+	f.Add([]byte(`{"section_keys":["context","context","context.history"],"reason":"r"}`))
+	f.Add([]byte(`{"section_keys":["context"],"section_keys":["context.history"],"reason":"r"}`))
+	f.Add([]byte(`{"section_keys":["context","context.examples","context.constraints","context.history","intro","x"],"reason":"r"}`))
+	f.Add([]byte("{\"section_keys\":[\"context\"],\"reason\":\"\\udc00\xff\"}"))
 	p := nestedPrompt(f)
 	r, err := p.Render(nil)
 	if err != nil {
@@ -59,12 +74,30 @@ func FuzzOpenSectionsHandler(f *testing.F) {
 			if _, rerr := p.Render(exp.RequestedOverrides); rerr != nil {
 				t.Fatalf("requested overrides do not render: %v", rerr)
 			}
+			if loss := texttest.Loss(args); loss != "" {
+				t.Fatalf("opened sections for %q: %s", args, loss)
+			}
+			// Each key once, and no more keys than sections (five).
+			if repeatedKey(exp.SectionKeys) || len(exp.SectionKeys) > 5 {
+				t.Fatalf("opened sections for %q with keys %q", args, exp.SectionKeys)
+			}
 		case err != nil:
 			t.Fatalf("unexpected error %v", err)
 		case res.Success:
 			t.Fatalf("open_sections succeeded for %q", args)
 		}
 	})
+}
+
+func repeatedKey(keys []string) bool {
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
 }
 
 // TestHostileOpenSections: many unknown section keys and a huge one get a

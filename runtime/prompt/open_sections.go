@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -24,7 +25,9 @@ const MaxReasonLength = 256
 
 // OpenSectionsParams are the arguments of open_sections.
 type OpenSectionsParams struct {
-	// SectionKeys are the dot paths of the sections to open.
+	// SectionKeys are the dot paths of the sections to open, each once, in
+	// the order the model first sent them: a key sent again asks for
+	// nothing more, and is dropped.
 	SectionKeys []string `json:"section_keys"`
 	// Reason says why the model needs the full content.
 	Reason string `json:"reason"`
@@ -48,11 +51,11 @@ var openSectionsDescs = paramDescriptions(openSectionsSchema)
 // are checked against the visibility the model saw.
 func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 	decode := func(args json.RawMessage) (*OpenSectionsParams, *VisibilityExpansionRequired, error) {
-		params, err := DecodeOpenSections(args)
+		params, at, err := decodeOpenSections(args, v)
 		if err != nil {
 			return nil, nil, err
 		}
-		exp, err := p.expansion(v, params)
+		exp, err := p.expansion(v, params, at)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -82,8 +85,21 @@ func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 
 // DecodeOpenSections decodes and validates open_sections arguments against
 // the tool's schema. Failures are a *runtime.ValidationError listing every
-// violation.
+// violation. As the gateway, it refuses a member sent twice (code
+// duplicate) and a string that is not valid Unicode (code encoding), at
+// any depth, instead of keeping the last value or U+FFFD. A section key
+// sent twice is kept once (SectionKeys). The tool a rendering offers also
+// refuses more distinct keys than the rendering has sections.
 func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
+	params, _, err := decodeOpenSections(args, nil)
+	return params, err
+}
+
+// decodeOpenSections is DecodeOpenSections; at is the index in the sent
+// section_keys of each of params.SectionKeys, for the paths of errors
+// about them. With a view, section_keys may name at most as many distinct
+// keys as the view has sections: a key can only name one of them.
+func decodeOpenSections(args json.RawMessage, v *view) (params *OpenSectionsParams, at []int, err error) {
 	var (
 		fields []runtime.FieldError
 		out    OpenSectionsParams
@@ -93,8 +109,11 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 		args = json.RawMessage("{}")
 	}
 	if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
-		return nil, invalid(runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
+		return nil, nil, invalid(runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
 			Expected: "object", Received: text.Truncate(string(args), text.ReceivedLimit)})
+	}
+	if p, ok := text.StrictProblem(args); ok {
+		return nil, nil, invalid(runtime.FieldError{Path: p.Path, Code: p.Code, Message: p.Message})
 	}
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "section_keys" && k != "reason" {
@@ -111,25 +130,46 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 		fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "required",
 			Message: "section_keys is required", Expected: "array of section keys"})
 	} else {
-		var items []json.RawMessage
-		if err := json.Unmarshal(raw, &items); err != nil || items == nil {
+		// The items are read in place (the arguments are valid JSON): a
+		// list of many items costs no copy of each.
+		i, seen := 0, map[string]bool{}
+		isArray := text.Items(raw, func(item []byte) bool {
+			defer func() { i++ }()
+			s, ok := plainString(item)
+			if !ok && (json.Unmarshal(item, &s) != nil || string(item) == "null") {
+				if len(fields) < maxFieldErrors {
+					fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "type",
+						Message: "section key must be a string", Expected: "string", Received: text.Truncate(string(item), text.ReceivedLimit)})
+				}
+				return true
+			}
+			if seen[s] {
+				return true
+			}
+			if v != nil && len(out.SectionKeys) == len(v.order) {
+				// One key more than there are sections: one of them names
+				// none. The rest are not read, so neither time nor the
+				// request kept grows with them.
+				n := len(v.order)
+				fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "maxItems",
+					Message: fmt.Sprintf("section_keys has more than %d different keys, and this prompt has only %d %s; keys to open: %s",
+						n, n, plural(n, "section", "sections"), strings.Join(openable(v), ", ")),
+					Expected: fmt.Sprintf("at most %d different keys", n)})
+				out.SectionKeys, at = nil, nil
+				return false
+			}
+			seen[s] = true
+			out.SectionKeys = append(out.SectionKeys, s)
+			at = append(at, i)
+			return true
+		})
+		switch {
+		case !isArray:
 			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "type",
 				Message: "section_keys must be an array of strings", Expected: "array", Received: text.Truncate(string(raw), text.ReceivedLimit)})
-		} else if len(items) == 0 {
+		case i == 0:
 			fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "minItems",
 				Message: "section_keys must name at least one section", Expected: "at least 1 item", Received: "[]"})
-		}
-		for i, item := range items {
-			var s string
-			if err := json.Unmarshal(item, &s); err != nil || string(item) == "null" {
-				if len(fields) >= maxFieldErrors {
-					continue
-				}
-				fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "type",
-					Message: "section key must be a string", Expected: "string", Received: text.Truncate(string(item), text.ReceivedLimit)})
-				continue
-			}
-			out.SectionKeys = append(out.SectionKeys, s)
 		}
 	}
 	if raw, ok := obj["reason"]; !ok {
@@ -144,16 +184,34 @@ func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
 			Expected: "at most 256 characters", Received: text.Truncate(out.Reason, text.ReceivedLimit)})
 	}
 	if len(fields) > 0 {
-		return nil, invalid(fields...)
+		return nil, nil, invalid(fields...)
 	}
-	return &out, nil
+	return &out, at, nil
+}
+
+// plainString is the JSON string item without escapes, as it decodes; ok
+// is false for any other value. (The text is valid Unicode: the arguments
+// passed text.StrictProblem.)
+func plainString(item []byte) (string, bool) {
+	if len(item) < 2 || item[0] != '"' || item[len(item)-1] != '"' || bytes.IndexByte(item, '\\') >= 0 {
+		return "", false
+	}
+	return string(item[1 : len(item)-1]), true
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // expansion checks params against the rendering's view and builds the
 // expansion request: each key must name an enabled section that is not
 // already shown in full. Opening a section hidden under a summarized
-// ancestor opens the ancestors too.
-func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpansionRequired, error) {
+// ancestor opens the ancestors too. at[i] is the index in the sent
+// section_keys of params.SectionKeys[i].
+func (p *Prompt) expansion(v *view, params *OpenSectionsParams, at []int) (*VisibilityExpansionRequired, error) {
 	var fields []runtime.FieldError
 	exp := &VisibilityExpansionRequired{
 		RequestedOverrides: Overrides{},
@@ -169,7 +227,11 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams) (*VisibilityExpa
 	targets := openable(v)
 	keys := strings.Join(targets, ", ")
 	omitted := 0
-	for i, key := range params.SectionKeys {
+	for j, key := range params.SectionKeys {
+		i := j // the key's index as sent
+		if j < len(at) {
+			i = at[j]
+		}
 		st, ok := v.state[key]
 		if bad := !ok || (st.shown && st.vis == VisibilityFull); bad && len(fields) >= maxFieldErrors {
 			// Hostile arguments: count further errors, build no more.
@@ -250,7 +312,8 @@ type VisibilityExpansionRequired struct {
 	RequestedOverrides Overrides
 	// Reason is the model's stated reason.
 	Reason string
-	// SectionKeys are the keys exactly as the model sent them.
+	// SectionKeys are the keys as the model sent them, each once, in the
+	// order it first sent them (at most one per section of the rendering).
 	SectionKeys []string
 	paths       []string          // RequestedOverrides keys in request order
 	state       map[string]string // path → FULL, SUMMARY or HIDDEN at invocation

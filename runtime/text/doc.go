@@ -6,8 +6,13 @@
 // AppendJSONString and Hex4 (JSON strings written and read without
 // encoding/json), ValidJSON and AppendCompactJSON (encoding/json's answers
 // for a raw value in one pass: every tool's schema is checked when a
-// server starts, and the flat tool list is written compacted), and
-// SkipBlanks, SkipString and SkipValue (stepping over JSON text).
+// server starts, and the flat tool list is written compacted),
+// SkipBlanks, SkipString, SkipValue, Members and Items (stepping over JSON
+// text), and StrictProblem and ScanString with the field error codes and
+// messages CodeDuplicate, CodeEncoding, DuplicateMessage and
+// EncodingMessage (refusing, as the gateway does, a member sent twice and
+// a string that is not valid Unicode, which encoding/json would decode
+// with a loss).
 //
 // It imports the standard library only, so a package that needs a
 // suggestion or a cut string does not link the validators of runtime/check

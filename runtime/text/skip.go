@@ -154,3 +154,23 @@ func Members(obj []byte, fn func(name, value []byte) bool) {
 		}
 	}
 }
+
+// Items calls fn with the text of each item of the JSON array arr (text
+// ValidJSON accepted), in order, until fn returns false: Members for
+// arrays. It reports whether arr is an array.
+func Items(arr []byte, fn func(value []byte) bool) bool {
+	i := SkipBlanks(arr, 0)
+	if i >= len(arr) || arr[i] != '[' {
+		return false
+	}
+	for i = SkipBlanks(arr, i+1); i < len(arr) && arr[i] != ']'; {
+		end, ok := SkipValue(arr, i)
+		if !ok || !fn(arr[i:end]) {
+			return true
+		}
+		if i = SkipBlanks(arr, end); i < len(arr) && arr[i] == ',' {
+			i = SkipBlanks(arr, i+1)
+		}
+	}
+	return true
+}

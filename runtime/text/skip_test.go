@@ -22,3 +22,39 @@ func TestRepeatedMember(t *testing.T) {
 		}
 	}
 }
+
+func TestItems(t *testing.T) {
+	for _, c := range []struct {
+		arr   string
+		items []string
+		ok    bool
+	}{
+		{`[]`, nil, true},
+		{` [ ] `, nil, true},
+		{`[1,"a",null,true,-2.5e1]`, []string{`1`, `"a"`, `null`, `true`, `-2.5e1`}, true},
+		{` [ "x\"]" , [1,[2]] , {"a":"]"} ] `, []string{`"x\"]"`, `[1,[2]]`, `{"a":"]"}`}, true},
+		{`{"a":1}`, nil, false},
+		{`"[1]"`, nil, false},
+		{``, nil, false},
+	} {
+		var got []string
+		ok := Items([]byte(c.arr), func(v []byte) bool {
+			got = append(got, string(v))
+			return true
+		})
+		if ok != c.ok || len(got) != len(c.items) {
+			t.Errorf("Items(%s) = %q, %v; want %q, %v", c.arr, got, ok, c.items, c.ok)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.items[i] {
+				t.Errorf("Items(%s) = %q, want %q", c.arr, got, c.items)
+			}
+		}
+	}
+	n := 0
+	Items([]byte(`[1,2,3]`), func([]byte) bool { n++; return n < 2 })
+	if n != 2 {
+		t.Errorf("Items went on after false: %d calls", n)
+	}
+}
