@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
@@ -18,8 +19,55 @@ const (
 )
 
 // Run executes toolgen with args (without the program name) and returns the
-// process exit code.
+// process exit code. A command whose output could not be written (a full
+// disk, a closed descriptor) fails, with the write's error on stderr,
+// whatever it returned.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	out := &outputWriter{w: stdout}
+	defer func() {
+		if out.err != nil && !out.reported {
+			fmt.Fprintf(stderr, "toolgen: writing the output: %v\n", out.err)
+		}
+		if out.err != nil && code == exitOK {
+			code = exitFail
+		}
+	}()
+	return runCommand(args, stdin, out, stderr)
+}
+
+// outputWriter is a command's standard output: it keeps the first write
+// error, after which every write fails at once.
+type outputWriter struct {
+	w   io.Writer
+	err error
+	// reported is set when the command printed the error itself
+	// (outputFailed).
+	reported bool
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	o.err = err
+	return n, err
+}
+
+// outputFailed reports err, an error writing to stdout, on stderr and
+// returns exitFail.
+func outputFailed(stdout, stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "toolgen: writing the output: %v\n", err)
+	if o, ok := stdout.(*outputWriter); ok {
+		o.reported = true
+	}
+	return exitFail
+}
+
+func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
 			code = reportPanic(stderr, v, debug.Stack())
@@ -111,11 +159,17 @@ func formatVersion(bi *debug.BuildInfo) string {
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	if rev != "" {
+	if rev == "" {
+		return v
+	}
+	// A version the go command stamped from the checkout
+	// (v0.0.0-20250102150405-a47a8f4187da+dirty) holds the revision and
+	// the dirty mark already.
+	if !strings.Contains(v, rev) {
 		v += " rev " + rev
-		if modified == "true" {
-			v += " dirty"
-		}
+	}
+	if modified == "true" && !strings.HasSuffix(v, "+dirty") {
+		v += " dirty"
 	}
 	return v
 }

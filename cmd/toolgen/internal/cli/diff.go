@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,7 +45,13 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The manifest as of the same revision (ops added with new
 			// tools were errors on the old side), else today's.
 			if m := manifestPath(fl.config); m != "" {
-				if data, err := gitShow(rev, m); err == nil {
+				data, err := gitShow(rev, m, maxManifestBytes)
+				var ue *unreadableError
+				if errors.As(err, &ue) {
+					printError(stderr, &unreadableError{path: rev + ":" + m, why: manifestLimitWhy()})
+					return exitFail
+				}
+				if err == nil {
 					side.manifestData = data
 				}
 			}

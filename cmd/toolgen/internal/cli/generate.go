@@ -89,12 +89,16 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// A stubs file that cannot be written is refused before anything is;
 	// one that generate writes is refused as soon as that is known
 	// (writePackage), also before anything is written.
-	stubsFile, err := stubsPath(p, *stubs)
-	if err != nil {
-		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
-		return exitUsage
+	handlers, err := stubsPath(p, *stubs)
+	var serr *stubsError
+	switch {
+	case errors.As(err, &serr):
+		return refuseStubs(stderr, serr.file, err)
+	case err != nil:
+		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		return exitFail
 	}
-	if err := p.user.broken[filepath.Base(stubsFile)]; stubsFile != "" && err != nil {
+	if err := p.user.broken[handlers.name()]; handlers != nil && err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\ntoolgen: the handler file must parse before stubs are appended to it; nothing was written\n", err)
 		return exitFail
 	}
@@ -111,9 +115,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.force = *force
 	warnOtherSources(p, stderr)
 	run := genRun{force: commandLine("toolgen generate --force", args)}
-	if stubsFile != "" {
-		run.stubs = filepath.Base(stubsFile)
-	}
+	run.stubs = handlers
 	written, code := writeGeneratedFor(p, run, stdout, stderr)
 	if code != exitOK {
 		return code
@@ -136,8 +138,8 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *quiet && len(written) == 0 && len(stale) == 0 {
 		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
 	}
-	if stubsFile != "" {
-		return writeStubs(p, stubsFile, stdout, stderr)
+	if handlers != nil {
+		return writeStubs(p, handlers.path, stdout, stderr)
 	}
 	return exitOK
 }
@@ -150,10 +152,10 @@ func writeGenerated(p *project, stdout, stderr io.Writer) ([]string, int) {
 
 // genRun is what the generate command tells writeGeneratedFor of its run.
 type genRun struct {
-	// stubs is the handler file's name (--stubs), "" for none: a
-	// generated file of that name is refused as the handler file, a
-	// usage error like a stubs file outside the package.
-	stubs string
+	// stubs is the handler file (--stubs or the manifest's stubs), nil
+	// for none: a generated file of its name is refused as the handler
+	// file, as a stubs file outside the package is (refuseStubs).
+	stubs *stubsFile
 	// force is this run's command line with --force, which a refusal to
 	// overwrite a file edited by hand names as the way to discard the
 	// edits.
@@ -162,7 +164,7 @@ type genRun struct {
 
 // writeGeneratedFor is writeGenerated for the generate command's run.
 func writeGeneratedFor(p *project, run genRun, stdout, stderr io.Writer) ([]string, int) {
-	written, err := writePackage(p, run.stubs)
+	written, err := writePackage(p, run.stubs.name())
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", joinOut(p.outDir, w))
 	}
@@ -171,9 +173,8 @@ func writeGeneratedFor(p *project, run genRun, stdout, stderr io.Writer) ([]stri
 	switch {
 	case err == nil:
 		return written, exitOK
-	case errors.As(err, &stubsErr):
-		fmt.Fprintf(stderr, "toolgen generate: %v\n", err)
-		return written, exitUsage
+	case errors.As(err, &stubsErr) && run.stubs != nil:
+		return written, refuseStubs(stderr, run.stubs, err)
 	case errors.As(err, &edited):
 		edited.force = run.force
 	}

@@ -126,6 +126,11 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return exitOK
 	case 1:
+		if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+			// toolgen help --help: help's own help, as every command's.
+			printHelp(stdout, "help", nil)
+			return exitOK
+		}
 		c, ok := lookup(args[0])
 		if !ok {
 			unknownCommand(stderr, "toolgen help", args[0])

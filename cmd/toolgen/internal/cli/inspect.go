@@ -20,6 +20,10 @@ import (
 type familyFlags struct {
 	gen    genFlags
 	format string
+	// inputLimit is the most bytes an input may hold (the manifest's
+	// limits.max_input_bytes, else its default), set by loadFamily: the
+	// bound of search-eval's cases file too.
+	inputLimit int64
 }
 
 func (fl *familyFlags) register(fs *pflag.FlagSet) {
@@ -51,6 +55,7 @@ func loadFamily(name string, extra func(*pflag.FlagSet), args []string, stdin io
 		printError(stderr, err)
 		return nil, nil, exitFail
 	}
+	fl.inputLimit = p.limits.InputBytes
 	if name == "inspect" {
 		// inspect is where a user reads every warning, one per tool.
 		printAllWarnings(stderr, p.family.Warnings)
@@ -162,6 +167,8 @@ func writeJSON(stdout, stderr io.Writer, v any) int {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return exitFail
 	}
-	_, _ = io.WriteString(stdout, b.String())
+	if _, err := io.WriteString(stdout, b.String()); err != nil {
+		return outputFailed(stdout, stderr, err)
+	}
 	return exitOK
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // ontologyManifest is the path of the example family's manifest.
@@ -100,6 +102,17 @@ func TestFormatVersion(t *testing.T) {
 		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"},
 		}}, "(devel) rev 0123456789ab dirty"},
+		// A version the go command stamped from the checkout holds the
+		// revision and the dirty mark: each is printed once.
+		{debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20250102150405-a47a8f4187da+dirty"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "a47a8f4187da0123456789"}, {Key: "vcs.modified", Value: "true"},
+		}}, "v0.0.0-20250102150405-a47a8f4187da+dirty"},
+		{debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20250102150405-a47a8f4187da"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "a47a8f4187da0123456789"}, {Key: "vcs.modified", Value: "false"},
+		}}, "v0.0.0-20250102150405-a47a8f4187da"},
+		{debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "a47a8f4187da0123456789"},
+		}}, "v1.2.3 rev a47a8f4187da"},
 	}
 	for _, tt := range tests {
 		if got := formatVersion(&tt.bi); got != tt.want {
@@ -138,5 +151,86 @@ func TestPrintedDiagnosticsVisible(t *testing.T) {
 	// of definition text in what it writes.)
 	if got := visibleLines("type T struct {\n\t// \x1b[2K\u202e\u0085\n}"); got != "type T struct {\n\t// \\u001b[2K\\u202e\\u0085\n}" {
 		t.Errorf("visibleLines: %q", got)
+	}
+}
+
+// failingWriter fails every write, as /dev/full does.
+type failingWriter struct{ writes int }
+
+func (w *failingWriter) Write([]byte) (int, error) {
+	w.writes++
+	return 0, errors.New("no space left on device")
+}
+
+// TestOutputWriteFails: a command whose standard output cannot be written
+// (toolgen help > /dev/full) fails with the write's error on stderr
+// instead of succeeding with nothing written; writing stops at the first
+// failure.
+func TestOutputWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	tools := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(tools, []byte(weatherTools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"help"},
+		{"help", "generate"},
+		{"version"},
+		{"inspect", tools},
+		{"inspect", "--format", "json", tools},
+		{"tokens", "--show", "flat", tools},
+		{"tokens", tools},
+	} {
+		var w failingWriter
+		var stderr bytes.Buffer
+		code := Run(args, strings.NewReader(""), &w, &stderr)
+		if code != exitFail || strings.Count(stderr.String(), "toolgen: writing the output: no space left on device\n") != 1 {
+			t.Errorf("toolgen %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr.String())
+		}
+		if w.writes != 1 {
+			t.Errorf("toolgen %s: %d writes after the first failed", strings.Join(args, " "), w.writes-1)
+		}
+	}
+	// A command that failed already keeps its exit code.
+	var stderr bytes.Buffer
+	if code := Run([]string{"inspect", "--format", "xml", tools}, strings.NewReader(""), &failingWriter{}, &stderr); code != exitUsage {
+		t.Errorf("usage error: exit %d, %s", code, stderr.String())
+	}
+	// writeJSON reports its own failure, called outside Run too.
+	stderr.Reset()
+	if code := writeJSON(&failingWriter{}, &stderr, map[string]int{"a": 1}); code != exitFail || !strings.Contains(stderr.String(), "no space left") {
+		t.Errorf("writeJSON: exit %d, %s", code, stderr.String())
+	}
+}
+
+// TestPrintErrorCap: a long error list prints its first maxPrintedErrors
+// errors, a line saying how many more there are, and the full count.
+func TestPrintErrorCap(t *testing.T) {
+	for _, n := range []int{1, maxPrintedErrors, maxPrintedErrors + 1, 300000} {
+		list := make(jsonpos.ErrorList, n)
+		for i := range list {
+			list[i] = jsonpos.Errorf(ir.Pos{File: "t.json", Line: i + 1, Col: 1}, "bad %d", i)
+		}
+		var b bytes.Buffer
+		printError(&b, list)
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		count := fmt.Sprintf("%d errors", n)
+		if n == 1 {
+			count = "1 error"
+		}
+		want := min(n, maxPrintedErrors) + 1
+		if n > maxPrintedErrors {
+			want++
+			more := fmt.Sprintf("and %d more errors", n-maxPrintedErrors)
+			if n == maxPrintedErrors+1 {
+				more = "and 1 more error"
+			}
+			if lines[len(lines)-2] != more {
+				t.Errorf("%d errors: line %q, want %q", n, lines[len(lines)-2], more)
+			}
+		}
+		if len(lines) != want || lines[len(lines)-1] != count || lines[0] != "t.json:1:1: /: bad 0" {
+			t.Errorf("%d errors: %d lines, want %d; first %q, last %q", n, len(lines), want, lines[0], lines[len(lines)-1])
+		}
 	}
 }

@@ -55,6 +55,9 @@ func inspectTool(f *ir.Family, name, format string, stdout, stderr io.Writer) in
 		}
 	}
 	if tool == nil {
+		for _, o := range f.Ops {
+			names = append(names, o.Path)
+		}
 		fmt.Fprintf(stderr, "toolgen inspect: no tool or op %q in the family%s\n", name, didYouMean(name, names))
 		return exitFail
 	}

@@ -56,10 +56,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	var manifestErrs jsonpos.ErrorList
 	var files []string
 	if manifestPath != "" {
-		data, err := os.ReadFile(manifestPath)
-		if fl.manifestData != nil {
-			data, err = fl.manifestData, nil
-		}
+		data, err := readManifest(manifestPath, fl.manifestData)
 		if err != nil {
 			return nil, err
 		}
@@ -80,7 +77,11 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		}
 		return nil, errors.New("no input files: name them as arguments or in the manifest's inputs")
 	}
-	inputs, err := readInputs(names, stdin)
+	var inputLimits limits.Limits
+	if p.manifest != nil {
+		inputLimits = p.manifest.Limits
+	}
+	inputs, err := readInputs(names, stdin, inputLimits.WithDefaults().InputBytes)
 	if err != nil {
 		if len(args) == 0 && p.manifest != nil {
 			return nil, missingInput(p.manifest, err)
@@ -221,21 +222,44 @@ func (p *project) generate(each func(generator.File) error) error {
 	})
 }
 
-// readInputs reads the named files; "-" is standard input (at most once).
-func readInputs(names []string, stdin io.Reader) ([]load.Input, error) {
+// readManifest reads the manifest at path, or takes data, its text at
+// another revision, when that is set; either at most maxManifestBytes.
+func readManifest(path string, data []byte) ([]byte, error) {
+	if data != nil {
+		if len(data) > maxManifestBytes {
+			return nil, &unreadableError{path: path, why: manifestLimitWhy()}
+		}
+		return data, nil
+	}
+	text, err := readRegular(path, maxManifestBytes, manifestLimitWhy(), "")
+	if err != nil {
+		return nil, err
+	}
+	return []byte(text), nil
+}
+
+// inputStdinHint is how to read definitions from a pipe, which toolgen
+// does not open by name.
+const inputStdinHint = "to read a stream, name - (standard input) and redirect it there"
+
+// readInputs reads the named files, each of at most limit bytes; "-" (or
+// /dev/stdin) is standard input, at most once. Pipes and devices are
+// refused by name (readRegular).
+func readInputs(names []string, stdin io.Reader, limit int64) ([]load.Input, error) {
 	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
 	for _, n := range names {
 		var in load.Input
 		var err error
-		if n == "-" {
+		if isStdin(n) {
 			if usedStdin {
 				return nil, errors.New(`"-" (standard input) may be given only once`)
 			}
 			usedStdin = true
-			in, err = load.ReadInput("<stdin>", stdin)
+			in.Name = stdinName
+			in.Data, err = readStdin(stdin, limit, inputLimitWhy(limit))
 		} else {
-			in, err = readFileOrRevision(n)
+			in, err = readFileOrRevision(n, limit)
 		}
 		if err != nil {
 			return nil, err
@@ -267,6 +291,15 @@ func manifestAsInput(in load.Input) error {
 // at its entry in inputs, suggesting a file of the manifest's folder
 // with a close name.
 func missingInput(m *manifest.Manifest, err error) error {
+	var ue *unreadableError
+	if errors.As(err, &ue) {
+		for i, path := range m.InputPaths() {
+			if path == ue.path && i < len(m.InputsPos) {
+				return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[i], "cannot read %s: it %s", m.Inputs[i], ue.why)}
+			}
+		}
+		return err
+	}
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
 		return err
@@ -310,14 +343,28 @@ func outputSizeError(p *project, total int64) error {
 	return jsonpos.ErrorList{jsonpos.Errorf(at, "the generated files hold at least %d bytes, more than the limit (limit %d; raise limits.max_output_bytes in the manifest)", total, p.limits.OutputBytes)}
 }
 
-// printError prints err; a located ErrorList prints one line per error
-// and then their count. Every line is escaped with jsonpos.Visible (a
-// located error escapes itself): messages can echo definition text, which
-// must not reach the terminal raw.
+// maxPrintedErrors is the most errors of a list printError prints: past
+// a screenful more lines help no one (a catalogue with one mistake
+// repeated in every tool has as many errors as tools), and printing
+// hundreds of thousands of them takes seconds and megabytes.
+const maxPrintedErrors = 100
+
+// printError prints err; a located ErrorList prints one line per error,
+// the first maxPrintedErrors of them, and then their count. Every line is
+// escaped with jsonpos.Visible (a located error escapes itself): messages
+// can echo definition text, which must not reach the terminal raw.
 func printError(w io.Writer, err error) {
 	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
-		for _, e := range list {
+		for i, e := range list {
+			if i == maxPrintedErrors {
+				if more := len(list) - i; more == 1 {
+					fmt.Fprintln(w, "and 1 more error")
+				} else {
+					fmt.Fprintf(w, "and %d more errors\n", more)
+				}
+				break
+			}
 			fmt.Fprintln(w, e.Error())
 		}
 		if len(list) == 1 {
@@ -440,32 +487,56 @@ func (g genFlags) progressf(format string, args ...any) {
 	fmt.Fprintf(g.progress, "toolgen: "+format+" (%.1fs)\n", append(args, time.Since(g.started).Seconds())...)
 }
 
-// readFileOrRevision reads a file, or, when name is no file and has the
-// form REV:PATH (HEAD~1:tools.json), that file as of a git revision.
-func readFileOrRevision(name string) (load.Input, error) {
-	in, err := load.ReadFile(name)
+// readFileOrRevision reads a file of at most limit bytes, or, when name
+// is no file and has the form REV:PATH (HEAD~1:tools.json), that file as
+// of a git revision.
+func readFileOrRevision(name string, limit int64) (load.Input, error) {
+	data, err := readRegular(name, limit, inputLimitWhy(limit), inputStdinHint)
 	if err == nil || !os.IsNotExist(err) {
-		return in, err
+		return load.Input{Name: name, Data: data}, err
 	}
 	rev, path, ok := splitRevision(name)
 	if !ok {
 		return load.Input{}, err
 	}
-	out, gerr := gitShow(rev, path)
+	out, gerr := gitShow(rev, path, limit)
+	var ue *unreadableError
+	if errors.As(gerr, &ue) {
+		return load.Input{}, &unreadableError{path: name, why: inputLimitWhy(limit)}
+	}
 	if gerr != nil {
 		return load.Input{}, fmt.Errorf("%s: not a file, and not a git revision of one: %v", name, gerr)
 	}
-	return load.ReadInput(name, bytes.NewReader(out))
+	return load.Input{Name: name, Data: string(out)}, nil
 }
 
+// maxGitStderr bounds what is kept of git's error output.
+const maxGitStderr = 64 << 10
+
 // gitShow returns PATH (relative to the current directory) as of git
-// revision REV.
-func gitShow(rev, path string) ([]byte, error) {
+// revision REV; more than limit bytes is an *unreadableError.
+func gitShow(rev, path string, limit int64) ([]byte, error) {
 	object := rev + ":./" + filepath.ToSlash(path)
 	var stderr bytes.Buffer
 	cmd := exec.Command("git", "show", object)
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	cmd.Stderr = &cappedWriter{w: &stderr, n: maxGitStderr}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	out, rerr := io.ReadAll(io.LimitReader(stdout, limit+1))
+	if int64(len(out)) > limit {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, &unreadableError{path: object, why: inputLimitWhy(limit)}
+	}
+	err = cmd.Wait()
+	if err == nil {
+		err = rerr
+	}
 	if err != nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			return nil, errors.New(msg)

@@ -1,15 +1,12 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,8 +26,8 @@ import (
 
 // searchCase is one line of a search-eval cases file.
 type searchCase struct {
-	Query  string   `json:"query"`
-	Expect []string `json:"expect"`
+	Query  string
+	Expect []string
 	line   int
 }
 
@@ -101,7 +98,7 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	var casesFile, match string
 	var tokens bool
 	f, fl, code := loadFamily("search-eval", func(fs *pflag.FlagSet) {
-		fs.StringVar(&casesFile, "cases", "", "query cases `FILE` (JSON lines: {\"query\": ..., \"expect\": [tool, ...]})")
+		fs.StringVar(&casesFile, "cases", "", "query cases `FILE` (JSON lines: {\"query\": ..., \"expect\": [tool, ...]}; - for standard input)")
 		fs.StringVar(&match, "match", "all", "`MODE` of counting a case's expected tools: all (recall is the share found) or any (alternatives: one is enough)")
 		fs.BoolVar(&tokens, "tokens", false, "also count the tokens a model reads per case: gateway boot + tool_search answer + tool_help answer of the expected op")
 	}, args, stdin, stdout, stderr)
@@ -116,9 +113,21 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "toolgen search-eval: --cases is required")
 		return exitUsage
 	}
-	data, err := os.ReadFile(casesFile)
+	var data string
+	var err error
+	tooLarge := inputLimitWhy(fl.inputLimit)
+	if isStdin(casesFile) {
+		if slices.Contains(f.Sources, stdinName) {
+			fmt.Fprintln(stderr, "toolgen search-eval: standard input holds an input already: name the cases file with --cases FILE")
+			return exitUsage
+		}
+		casesFile = stdinName
+		data, err = readStdin(stdin, fl.inputLimit, tooLarge)
+	} else {
+		data, err = readRegular(casesFile, fl.inputLimit, tooLarge, "to read a stream, pass --cases - and redirect it to standard input")
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		printError(stderr, err)
 		return exitFail
 	}
 	cases, err := parseSearchCases(casesFile, data, f)
@@ -162,54 +171,34 @@ func runSearchEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // parseSearchCases reads JSON lines; blank lines and lines starting with
-// '#' are skipped. Unknown tool names are located errors.
-func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, error) {
+// '#' are skipped, and a byte order mark before the first line is. Each
+// other line is one case, strict JSON (jsonpos.Parse: no duplicate key,
+// nothing after the value) with exactly the keys query and expect, spelled
+// so. Lines have no length limit but the file's. Unknown tool names, and a
+// tool expected twice in one case (it would count twice), are located
+// errors.
+func parseSearchCases(file, data string, f *ir.Family) ([]searchCase, error) {
 	known := map[string]bool{}
+	var names []string
 	for _, t := range f.Tools {
 		known[t.Name] = true
+		names = append(names, t.Name)
 	}
 	var cases []searchCase
 	var errs jsonpos.ErrorList
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		raw := sc.Text()
-		line := strings.TrimSpace(raw)
-		if line == "" || strings.HasPrefix(line, "#") {
+	src := strings.TrimPrefix(data, bom)
+	for n := 1; src != ""; n++ {
+		var line string
+		line, src, _ = strings.Cut(src, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		lead := len(raw) - len(strings.TrimLeft(raw, " \t\r\n\v\f"))
-		pos := ir.Pos{File: file, Line: n, Col: 1 + lead}
-		var c searchCase
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&c); err != nil {
-			errs = append(errs, caseError(pos, line, lead, err))
-			continue
+		c, lineErrs := parseCase(file, n, line, known, names)
+		errs = append(errs, lineErrs...)
+		if c != nil {
+			cases = append(cases, *c)
 		}
-		if strings.TrimSpace(c.Query) == "" || len(c.Expect) == 0 {
-			errs = append(errs, jsonpos.Errorf(pos, "a case needs a query and at least one expected tool"))
-			continue
-		}
-		for i, e := range c.Expect {
-			if !known[e] {
-				p := pos
-				p.Pointer = fmt.Sprintf("/expect/%d", i)
-				// At the name itself: the line parsed once more, for
-				// its columns.
-				if root, err := jsonpos.Parse(file, []byte(line)); err == nil {
-					if ex := root.Get("expect"); ex != nil && i < len(ex.Items) {
-						p.Col = ex.Items[i].Pos.Col + lead
-					}
-				}
-				errs = append(errs, jsonpos.Errorf(p, "unknown tool %q", e))
-			}
-		}
-		c.line = n
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
 	}
 	if len(cases) == 0 && len(errs) == 0 {
 		errs = append(errs, jsonpos.Errorf(ir.Pos{File: file}, "no cases"))
@@ -220,61 +209,100 @@ func parseSearchCases(file string, data []byte, f *ir.Family) ([]searchCase, err
 // caseFormat is how a search-eval case reads, for error messages.
 const caseFormat = `{"query": "...", "expect": ["tool_name", ...]}`
 
-// caseError says in the terms of the cases file what keeps the line at
-// pos from being a case, located at the member or column at fault.
-// line is the case's text (trimmed), which starts at column lead+1.
-func caseError(pos ir.Pos, line string, lead int, err error) *jsonpos.Error {
-	// member finds the top-level member key of the line, when it parses,
-	// for the column of its key or value.
-	member := func(key string) *jsonpos.Member {
-		root, err := jsonpos.Parse(pos.File, []byte(line))
-		if err != nil {
-			return nil
+// caseKeys are the keys of a case.
+var caseKeys = []string{"query", "expect"}
+
+// parseCase parses line n of the cases file, the text of one case; the
+// case is nil when the line is not one. Its errors are located at the
+// byte, key or value at fault.
+func parseCase(file string, n int, line string, known map[string]bool, names []string) (*searchCase, jsonpos.ErrorList) {
+	// The line is parsed alone, as line 1: its positions get line n.
+	at := func(p ir.Pos) ir.Pos {
+		p.Line = n
+		return p
+	}
+	root, err := jsonpos.ParseText(file, line, jsonpos.MaxDepth, "")
+	if err != nil {
+		var je *jsonpos.Error
+		if !errors.As(err, &je) {
+			return nil, jsonpos.ErrorList{jsonpos.Errorf(ir.Pos{File: file, Line: n, Col: 1}, "%v; a case reads %s", err, caseFormat)}
 		}
-		for i := range root.Members {
-			if root.Members[i].Key == key {
-				return &root.Members[i]
+		pos, msg := at(je.Pos), je.Message
+		switch {
+		case strings.HasPrefix(msg, "duplicate key "):
+			// The first one's position is on "line 1" too.
+			msg = strings.Replace(msg, "(first at 1:", fmt.Sprintf("(first at %d:", n), 1)
+			msg = fmt.Sprintf("%s: a case has one query and one expect list", msg)
+		case strings.HasSuffix(msg, " after top-level value"):
+			msg = fmt.Sprintf("%s after the case: a line holds one case, %s", strings.TrimSuffix(msg, " after top-level value"), caseFormat)
+		case strings.HasPrefix(msg, "unexpected end of input"):
+			msg = fmt.Sprintf("the line ends inside its JSON value (%s); a case reads %s", msg, caseFormat)
+		default:
+			msg = fmt.Sprintf("not a JSON line (%s); a case reads %s", msg, caseFormat)
+		}
+		return nil, jsonpos.ErrorList{jsonpos.Errorf(pos, "%s", msg)}
+	}
+	if root.Kind != jsonpos.ObjectNode {
+		return nil, jsonpos.ErrorList{jsonpos.Errorf(at(root.Pos), "a case is a JSON object, not %s: %s", root.Kind, caseFormat)}
+	}
+	var errs jsonpos.ErrorList
+	var query, expect *jsonpos.Node
+	for _, m := range root.Members {
+		switch m.Key {
+		case "query":
+			query = m.Value
+		case "expect":
+			expect = m.Value
+		default:
+			msg := fmt.Sprintf("unknown key %q", m.Key)
+			if near := text.Closest(m.Key, caseKeys); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
 			}
+			for _, k := range caseKeys {
+				if strings.EqualFold(m.Key, k) {
+					msg = fmt.Sprintf("unknown key %q: keys are lower-case (did you mean %q?)", m.Key, k)
+				}
+			}
+			errs = append(errs, jsonpos.Errorf(at(m.KeyPos()), "%s; a case reads %s", msg, caseFormat))
 		}
-		return nil
 	}
-	valueAt := func(key string) {
-		pos.Pointer = "/" + key
-		if m := member(key); m != nil {
-			pos.Col = m.Value.Pos.Col + lead
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	c := &searchCase{line: n}
+	if query != nil && query.Kind != jsonpos.StringNode {
+		errs = append(errs, jsonpos.Errorf(at(query.Pos), "must be a string, not %s; a case reads %s", query.Kind, caseFormat))
+	}
+	if expect != nil && expect.Kind != jsonpos.ArrayNode {
+		errs = append(errs, jsonpos.Errorf(at(expect.Pos), "must be an array of tool names, not %s; a case reads %s", expect.Kind, caseFormat))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if query == nil || expect == nil || strings.TrimSpace(query.Str) == "" || len(expect.Items) == 0 {
+		return nil, jsonpos.ErrorList{jsonpos.Errorf(at(root.Pos), "a case needs a query and at least one expected tool: %s", caseFormat)}
+	}
+	c.Query = query.Str
+	first := map[string]int{}
+	for i, e := range expect.Items {
+		switch {
+		case e.Kind != jsonpos.StringNode:
+			errs = append(errs, jsonpos.Errorf(at(e.Pos), "must be a tool name (a string), not %s", e.Kind))
+		case !known[e.Str]:
+			errs = append(errs, jsonpos.Errorf(at(e.Pos), "unknown tool %q%s", e.Str, didYouMean(e.Str, names)))
+		default:
+			if j, ok := first[e.Str]; ok {
+				errs = append(errs, jsonpos.Errorf(at(e.Pos), "tool %q is expected twice (first at /expect/%d): it would count twice; list it once", e.Str, j))
+				continue
+			}
+			first[e.Str] = i
+			c.Expect = append(c.Expect, e.Str)
 		}
 	}
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		pos.Col = int(syn.Offset) + lead
-		return jsonpos.Errorf(pos, "not a JSON line (%v); a case reads %s", syn, caseFormat)
-	case errors.As(err, &typ) && typ.Field == "query":
-		valueAt("query")
-		return jsonpos.Errorf(pos, "must be a string; a case reads %s", caseFormat)
-	case errors.As(err, &typ) && strings.HasPrefix(typ.Field, "expect"):
-		valueAt("expect")
-		return jsonpos.Errorf(pos, "must be an array of tool names; a case reads %s", caseFormat)
-	case errors.As(err, &typ):
-		return jsonpos.Errorf(pos, "a case is a JSON object: %s", caseFormat)
+	if len(errs) > 0 {
+		return nil, errs
 	}
-	if key, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		key, _ = strconv.Unquote(key)
-		pos.Pointer = "/" + key
-		if m := member(key); m != nil && m.KeyCol > 0 {
-			pos.Col = int(m.KeyCol) + lead
-		}
-		msg := fmt.Sprintf("unknown key %q", key)
-		if near := text.Closest(key, []string{"query", "expect"}); near != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", near)
-		}
-		return jsonpos.Errorf(pos, "%s; a case reads %s", msg, caseFormat)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return jsonpos.Errorf(pos, "the line ends inside its JSON value; a case reads %s", caseFormat)
-	}
-	return jsonpos.Errorf(pos, "%v; a case reads %s", err, caseFormat)
+	return c, nil
 }
 
 // evalSearch ranks every case's query with the gateway's index and

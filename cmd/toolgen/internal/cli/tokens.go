@@ -20,6 +20,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -54,7 +55,7 @@ type tokensReport struct {
 func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var show string
 	f, fl, code := loadFamily("tokens", func(fs *pflag.FlagSet) {
-		fs.StringVar(&show, "show", "", "print the boot tool definitions (and prompt text) of `SURFACE` as JSON instead of counting")
+		fs.StringVar(&show, "show", "", "print the boot tool definitions (and prompt text) of `SURFACE` as JSON instead of counting: "+strings.Join(bootSurfaceNames, ", "))
 	}, args, stdin, stdout, stderr)
 	if f == nil {
 		return code
@@ -192,16 +193,33 @@ func deferredBoot(reg gateway.Registry, flat []runtime.Tool) ([]bootSurface, err
 	}, nil
 }
 
+// bootSurfaceNames are the names of the boot surfaces bootSurfaces
+// builds, in its order: the manifest's surface names, the deferred surface
+// once per provider.
+var bootSurfaceNames = []string{"flat", "gateway", "facades", "sections", "code", "deferred-anthropic", "deferred-openai"}
+
 // showSurface prints the named surface's boot definitions as JSON.
 func showSurface(stdout, stderr io.Writer, boots []bootSurface, name string) int {
-	var names []string
+	var names, prefixed []string
 	for _, b := range boots {
 		if b.Name == name {
 			return writeJSON(stdout, stderr, b)
 		}
 		names = append(names, b.Name)
+		if strings.HasPrefix(b.Name, name+"-") {
+			prefixed = append(prefixed, b.Name)
+		}
 	}
-	fmt.Fprintf(stderr, "toolgen tokens: no surface %q; choose one of %s\n", name, strings.Join(names, ", "))
+	switch {
+	case len(prefixed) > 0:
+		// The manifest's deferred is one surface with a boot form per
+		// provider.
+		fmt.Fprintf(stderr, "toolgen tokens: surface %q boots differently per provider: choose %s\n", name, strings.Join(prefixed, " or "))
+	case text.Closest(name, names) != "":
+		fmt.Fprintf(stderr, "toolgen tokens: no surface %q (did you mean %q?); choose one of %s\n", name, text.Closest(name, names), strings.Join(names, ", "))
+	default:
+		fmt.Fprintf(stderr, "toolgen tokens: no surface %q; choose one of %s\n", name, strings.Join(names, ", "))
+	}
 	return exitUsage
 }
 

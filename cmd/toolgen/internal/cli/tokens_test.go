@@ -42,6 +42,14 @@ func TestTokensOntology(t *testing.T) {
 		}
 	}
 	t.Logf("surfaces: %+v", rep.Surfaces)
+	// --show's help lists the surfaces by these names, in this order.
+	var names []string
+	for _, s := range rep.Surfaces {
+		names = append(names, s.Name)
+	}
+	if strings.Join(names, ",") != strings.Join(bootSurfaceNames, ",") {
+		t.Errorf("surfaces %v; bootSurfaceNames (--show's help) %v", names, bootSurfaceNames)
+	}
 }
 
 func TestTokensTable(t *testing.T) {
