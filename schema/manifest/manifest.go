@@ -50,8 +50,10 @@ type Manifest struct {
 	// (slash-separated).
 	Output string
 	// Stubs is the user-owned handler file that generate creates and
-	// appends stubs to, relative to the manifest ("" = none).
-	Stubs string
+	// appends stubs to, relative to the manifest ("" = none); StubsPos is
+	// where the manifest names it.
+	Stubs    string
+	StubsPos ir.Pos
 	// DefaultGroup holds tools that carry no group token ("tools" if empty).
 	DefaultGroup string
 	// Groups in manifest order.
@@ -608,6 +610,7 @@ func (d *manifestDecoder) root(n *yaml.Node) {
 			m.Output, _ = d.path(v, ptr)
 		case "stubs":
 			m.Stubs, _ = d.path(v, ptr)
+			m.StubsPos = d.pos(v, ptr)
 		case "default_group":
 			if s, ok := d.nonEmpty(v, ptr); ok {
 				d.checkSegment(v, ptr, s, "group name")

@@ -158,11 +158,10 @@ func refuseStubs(stderr io.Writer, file *stubsFile, err error) int {
 	return exitFail
 }
 
-// stubsAt is the position of the manifest's stubs entry. The manifest
-// records no position for it (manifest.Manifest has none), so it is the
-// manifest file, with the entry's pointer.
+// stubsAt is the position of the manifest's stubs entry.
 func stubsAt(m *manifest.Manifest) *ir.Pos {
-	return &ir.Pos{File: m.File, Pointer: "/stubs"}
+	at := m.StubsPos
+	return &at
 }
 
 // stubsPath is the handler file generate maintains, nil for none: the
