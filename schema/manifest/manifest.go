@@ -918,7 +918,7 @@ func (d *manifestDecoder) examples(n *yaml.Node, ptr string) ([]ir.Example, []*j
 				hasArgs = true
 				if d.expect(v, ptr, yaml.MappingNode, "an object") {
 					args = d.node(v, ptr)
-					ex.Args = nodeJSON(nil, args)
+					ex.Args = args.JSON()
 				}
 			}
 		})
@@ -929,41 +929,6 @@ func (d *manifestDecoder) examples(n *yaml.Node, ptr string) ([]ir.Example, []*j
 		nodes = append(nodes, args)
 	}
 	return out, nodes
-}
-
-// nodeJSON appends n as compact JSON with keys in source order, strings
-// encoded as encoding/json does.
-func nodeJSON(b []byte, n *jsonpos.Node) []byte {
-	switch n.Kind {
-	case jsonpos.ObjectNode:
-		b = append(b, '{')
-		for i, m := range n.Members {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			key, _ := json.Marshal(m.Key)
-			b = append(append(b, key...), ':')
-			b = nodeJSON(b, m.Value)
-		}
-		return append(b, '}')
-	case jsonpos.ArrayNode:
-		b = append(b, '[')
-		for i, it := range n.Items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = nodeJSON(b, it)
-		}
-		return append(b, ']')
-	case jsonpos.StringNode:
-		s, _ := json.Marshal(n.Str)
-		return append(b, s...)
-	case jsonpos.NumberNode:
-		return append(b, n.Num...)
-	case jsonpos.BoolNode:
-		return strconv.AppendBool(b, n.Bool)
-	}
-	return append(b, "null"...)
 }
 
 func (d *manifestDecoder) overrides(n *yaml.Node, ptr string) {
