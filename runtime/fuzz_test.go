@@ -1,10 +1,13 @@
 package runtime_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/golden/refs"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -109,4 +112,38 @@ func FuzzDefinitions(f *testing.F) {
 			t.Fatalf("Definitions =\n%s\njson.Marshal:\n%s", got, want)
 		}
 	})
+}
+
+// TestIgnoredArgsDepthLimit holds the check of dropped members to the
+// nesting a generated decoder reads (runtime/wire's limit, repeated in the
+// check): the dropped members of arguments nested to the limit are named;
+// one array more and the call is refused for its depth, and nothing is
+// said whether or not the refusal is passed in.
+func TestIgnoredArgsDepthLimit(t *testing.T) {
+	tool := refs.Tools(refs.UnimplementedHandlers{})[0]
+	ia := runtime.NewIgnoredArgs(tool)
+	// The arguments are one object, each node another and its children
+	// array a third: node 256 is the 512th array or object.
+	tree := func(levels int, inner string) json.RawMessage {
+		return json.RawMessage(`{"root":` + strings.Repeat(`{"name":"n","children":[`, levels-1) + `{"name":"n"` + inner + `}` +
+			strings.Repeat(`]}`, levels-1) + `}`)
+	}
+	at := tree(256, `,"nmae":"x"`)
+	if _, err := tool.Decode(at); err != nil {
+		t.Fatalf("at the limit, Decode: %v", err)
+	}
+	if ws := ia.Warnings("save_tree", at, nil); len(ws) != 1 || !strings.HasPrefix(ws[0], `"nmae" at /root/children/0/children/0/`) {
+		t.Errorf("at the limit: %q", ws)
+	}
+	past := tree(256, `,"nmae":"x","children":[]`)
+	res, err := runtime.Dispatch(context.Background(), tool, runtime.ToolContext{}, past)
+	var ve *runtime.ValidationError
+	if err != nil || !errors.As(res.Err, &ve) || len(ve.Fields) != 1 || ve.Fields[0].Code != "maxDepth" {
+		t.Fatalf("past the limit, Dispatch: %v, %v; want a maxDepth refusal", res.Err, err)
+	}
+	for _, failure := range []error{res.Err, nil} {
+		if ws := ia.Warnings("save_tree", past, failure); ws != nil {
+			t.Errorf("past the limit (failure %v): %q", failure, ws)
+		}
+	}
 }

@@ -270,6 +270,12 @@ type ignored struct {
 // maxIgnoredWarnings bounds the warnings of one call.
 const maxIgnoredWarnings = 5
 
+// maxArgsDepth is how deep the arrays and objects of arguments may nest:
+// runtime/wire's maxDepth, past which a generated decoder refuses the
+// arguments whole. wire imports this package, so the number is repeated
+// here; TestIgnoredArgsDepthLimit holds the two together.
+const maxArgsDepth = 512
+
 // step is one step of the path walk is at: a member name (raw JSON string
 // contents) or an array index.
 type step struct {
@@ -322,79 +328,248 @@ func declares(props []string, key []byte) bool {
 	return lo < len(props) && props[lo] == string(key)
 }
 
-// walk adds to out the members of the JSON value b that n drops, and
-// those of its judged values below, in the order they come. It reads b
-// once without allocating until it finds one; on JSON it cannot read it
-// stops (the decoder refused such arguments already).
-func (n *dropNode) walk(b []byte, path *[]step, out *[]ignored) {
-	i := text.SkipBlanks(b, 0)
-	switch {
-	case i < len(b) && b[i] == '{' && (n.props != nil || n.children != nil):
-		i++
-		for {
-			i = text.SkipBlanks(b, i)
-			if i >= len(b) || b[i] != '"' {
-				return // '}' or not JSON
-			}
-			kEnd, ok := text.SkipString(b, i)
-			if !ok {
-				return
-			}
-			key := b[i+1 : kEnd-1]
-			i = text.SkipBlanks(b, kEnd)
-			if i >= len(b) || b[i] != ':' {
-				return
-			}
-			v := text.SkipBlanks(b, i+1)
-			vEnd, ok := text.SkipValue(b, v)
-			if !ok {
-				return
-			}
-			switch {
-			case n.props != nil && !declares(n.props, key):
-				f := ignored{at: pointer(*path), name: unquote(key), props: n.props}
-				// A member sent twice is one warning.
-				if !slices.ContainsFunc(*out, func(g ignored) bool { return g.at == f.at && g.name == f.name }) {
-					*out = append(*out, f)
-				}
-			case n.children != nil:
-				c := n.children[string(key)]
-				if bytes.IndexByte(key, '\\') >= 0 {
-					c = n.children[unquote(key)]
-				}
-				if c != nil {
-					*path = append(*path, step{key: key})
-					c.walk(b[v:vEnd], path, out)
-					*path = (*path)[:len(*path)-1]
-				}
-			}
-			i = text.SkipBlanks(b, vEnd)
-			if i >= len(b) || b[i] != ',' {
-				return
-			}
-			i++
-		}
-	case i < len(b) && b[i] == '[' && n.items != nil:
-		i++
-		for index := 0; ; index++ {
-			i = text.SkipBlanks(b, i)
-			if i >= len(b) || b[i] == ']' {
-				return
-			}
-			vEnd, ok := text.SkipValue(b, i)
-			if !ok {
-				return
-			}
-			*path = append(*path, step{index: index})
-			n.items.walk(b[i:vEnd], path, out)
-			*path = (*path)[:len(*path)-1]
-			i = text.SkipBlanks(b, vEnd)
-			if i >= len(b) || b[i] != ',' {
-				return
-			}
-			i++
+// argsWalk reads a call's arguments once, front to back, for the members
+// the tool drops, in the order they come. Each byte is stepped over once,
+// in a value it judges or in one it skips whole (text.SkipValue), so the
+// work is linear in the arguments whatever their nesting; nothing but the
+// path is allocated until a dropped member is found.
+type argsWalk struct {
+	b []byte
+	// path are the steps to the value being read, depth the arrays and
+	// objects open (those the walk judges; it skips the others whole).
+	path  []step
+	depth int
+	// visited counts the bytes stepped over: at most len(b).
+	visited int
+	// found are the first keep dropped members, more counts the others.
+	found []ignored
+	keep  int
+	more  int
+	// seen holds each dropped member met by the id of the path to its
+	// object and its name: a member sent twice (at one pointer, in one
+	// object or in two) is one.
+	seen map[seenMember]struct{}
+	// ids are the path ids of path's leading steps, ids[k] that of
+	// path[:k+1], found when a dropped member needs them; edges numbers
+	// the paths met so far by their parent's id and last token, so that
+	// equal pointers have equal ids.
+	ids   []int
+	edges map[pathEdge]int
+}
+
+type seenMember struct {
+	at   int
+	name string
+}
+
+type pathEdge struct {
+	parent int
+	token  string
+}
+
+// walk reads the arguments, judged by root. It is false when it cannot
+// read them or they nest past maxArgsDepth: a decoder refused them, and
+// nothing was ignored.
+func (w *argsWalk) walk(root *dropNode) bool {
+	_, ok := w.value(root, w.blanks(0))
+	return ok
+}
+
+// value reads the value at b[i] (not a blank), judged by n (nil judges
+// nothing), and returns the offset past it.
+func (w *argsWalk) value(n *dropNode, i int) (int, bool) {
+	if n != nil && i < len(w.b) {
+		switch {
+		case w.b[i] == '{' && (n.props != nil || n.children != nil):
+			return w.object(n, i)
+		case w.b[i] == '[' && n.items != nil:
+			return w.array(n.items, i)
 		}
 	}
+	return w.skip(i)
+}
+
+// object reads the object at b[i], whose members n judges.
+func (w *argsWalk) object(n *dropNode, i int) (int, bool) {
+	if w.depth++; w.depth > maxArgsDepth {
+		return 0, false
+	}
+	w.visited++ // '{'
+	if i = w.blanks(i + 1); i < len(w.b) && w.b[i] == '}' {
+		return w.close(i)
+	}
+	for {
+		if i >= len(w.b) || w.b[i] != '"' {
+			return 0, false
+		}
+		kEnd, ok := w.str(i)
+		if !ok {
+			return 0, false
+		}
+		key := w.b[i+1 : kEnd-1]
+		if i = w.blanks(kEnd); i >= len(w.b) || w.b[i] != ':' {
+			return 0, false
+		}
+		w.visited++ // ':'
+		v := w.blanks(i + 1)
+		var vEnd int
+		if n.props != nil && !declares(n.props, key) {
+			if vEnd, ok = w.skip(v); ok {
+				w.dropped(n.props, key)
+			}
+		} else if c := n.child(key); c != nil {
+			w.path = append(w.path, step{key: key})
+			vEnd, ok = w.value(c, v)
+			w.pop()
+		} else {
+			vEnd, ok = w.skip(v)
+		}
+		if !ok {
+			return 0, false
+		}
+		if i = w.blanks(vEnd); i < len(w.b) && w.b[i] == ',' {
+			w.visited++
+			i = w.blanks(i + 1)
+			continue
+		}
+		if i < len(w.b) && w.b[i] == '}' {
+			return w.close(i)
+		}
+		return 0, false
+	}
+}
+
+// array reads the array at b[i], whose items items judges.
+func (w *argsWalk) array(items *dropNode, i int) (int, bool) {
+	if w.depth++; w.depth > maxArgsDepth {
+		return 0, false
+	}
+	w.visited++ // '['
+	if i = w.blanks(i + 1); i < len(w.b) && w.b[i] == ']' {
+		return w.close(i)
+	}
+	for index := 0; ; index++ {
+		w.path = append(w.path, step{index: index})
+		end, ok := w.value(items, i)
+		w.pop()
+		if !ok {
+			return 0, false
+		}
+		if i = w.blanks(end); i < len(w.b) && w.b[i] == ',' {
+			w.visited++
+			i = w.blanks(i + 1)
+			continue
+		}
+		if i < len(w.b) && w.b[i] == ']' {
+			return w.close(i)
+		}
+		return 0, false
+	}
+}
+
+// close steps over the '}' or ']' at b[i] that ends the innermost array
+// or object.
+func (w *argsWalk) close(i int) (int, bool) {
+	w.visited++
+	w.depth--
+	return i + 1, true
+}
+
+// child is the node of the member whose raw name is key, nil when n does
+// not judge it.
+func (n *dropNode) child(key []byte) *dropNode {
+	if n.children == nil {
+		return nil
+	}
+	if bytes.IndexByte(key, '\\') >= 0 {
+		return n.children[unquote(key)]
+	}
+	return n.children[string(key)]
+}
+
+// pop leaves the last step of the path.
+func (w *argsWalk) pop() {
+	w.path = w.path[:len(w.path)-1]
+	if len(w.ids) > len(w.path) {
+		w.ids = w.ids[:len(w.path)]
+	}
+}
+
+// blanks steps over the whitespace from b[i].
+func (w *argsWalk) blanks(i int) int {
+	j := text.SkipBlanks(w.b, i)
+	w.visited += j - i
+	return j
+}
+
+// str steps over the string at b[i].
+func (w *argsWalk) str(i int) (int, bool) {
+	end, ok := text.SkipString(w.b, i)
+	if !ok {
+		w.visited += len(w.b) - i
+		return 0, false
+	}
+	w.visited += end - i
+	return end, true
+}
+
+// skip steps over the value at b[i], which nothing is judged in.
+func (w *argsWalk) skip(i int) (int, bool) {
+	end, ok := text.SkipValue(w.b, i)
+	if !ok {
+		w.visited += len(w.b) - i
+		return 0, false
+	}
+	w.visited += end - i
+	return end, true
+}
+
+// dropped notes the member whose raw name is key, in the object at path,
+// which declares props.
+func (w *argsWalk) dropped(props []string, key []byte) {
+	m := seenMember{at: w.pathID(), name: unquote(key)}
+	if _, ok := w.seen[m]; ok {
+		return
+	}
+	if w.seen == nil {
+		w.seen = map[seenMember]struct{}{}
+	}
+	w.seen[m] = struct{}{}
+	if len(w.found) < w.keep {
+		w.found = append(w.found, ignored{at: pointer(w.path), name: m.name, props: props})
+		return
+	}
+	w.more++
+}
+
+// pathID is the id of path, 0 for the arguments. Each step gets its id
+// once while it is on the path, so finding ids costs at most one reading
+// of the names on the way.
+func (w *argsWalk) pathID() int {
+	for k := len(w.ids); k < len(w.path); k++ {
+		var e pathEdge
+		if k > 0 {
+			e.parent = w.ids[k-1]
+		}
+		if s := w.path[k]; s.key == nil {
+			e.token = strconv.Itoa(s.index)
+		} else {
+			e.token = unquote(s.key)
+		}
+		id, ok := w.edges[e]
+		if !ok {
+			if w.edges == nil {
+				w.edges = map[pathEdge]int{}
+			}
+			id = len(w.edges) + 1
+			w.edges[e] = id
+		}
+		w.ids = append(w.ids, id)
+	}
+	if len(w.path) == 0 {
+		return 0
+	}
+	return w.ids[len(w.path)-1]
 }
 
 // Warnings returns one sentence per member of args the tool dropped,
@@ -402,46 +577,55 @@ func (n *dropNode) walk(b []byte, path *[]step, out *[]ignored) {
 // order they come in args, at most five (then a count of the rest). failure
 // is the call's error, nil on success: a decoder's refusal that may name
 // undeclared members (an additionalProperties error, or errors left out)
-// means they were refused, not ignored, and gives none.
+// means they were refused, not ignored, and gives none; so does one of the
+// whole arguments (invalid JSON, or nested past the decoder's limit), and
+// arguments the walk cannot read or that nest past that limit give none
+// whatever failure says.
 func (ia *IgnoredArgs) Warnings(owner string, args json.RawMessage, failure error) []string {
-	if ia == nil || refusesUndeclared(failure) {
+	if ia == nil || refused(failure) {
 		return nil
 	}
 	ia.once.Do(func() { ia.root = compileDrop(ia.schema) })
 	if ia.root == nil {
 		return nil
 	}
-	var found []ignored
-	var path []step
-	ia.root.walk(args, &path, &found)
-	var out []string
-	for i, f := range found {
-		if i == maxIgnoredWarnings {
-			out = append(out, fmt.Sprintf("%d more arguments that %s does not take were ignored", len(found)-i, owner))
-			break
-		}
+	w := argsWalk{b: args, keep: maxIgnoredWarnings}
+	if !w.walk(ia.root) || len(w.found) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(w.found)+1)
+	for _, f := range w.found {
 		name := text.Truncate(f.name, 64)
-		w := fmt.Sprintf("%q is not an argument of %s and was ignored", name, owner)
+		s := fmt.Sprintf("%q is not an argument of %s and was ignored", name, owner)
 		if f.at != "" {
-			w = fmt.Sprintf("%q at %s is not a member %s takes there and was ignored", name, text.Truncate(f.at, 128), owner)
+			s = fmt.Sprintf("%q at %s is not a member %s takes there and was ignored", name, text.Truncate(f.at, 128), owner)
 		}
-		if s := text.Closest(f.name, f.props); s != "" {
-			w += fmt.Sprintf(" (did you mean %q?)", s)
-		} else if s := text.Respelled(f.name, f.props); s != "" {
-			w += fmt.Sprintf(" (did you mean %q?)", s)
+		if c := text.Closest(f.name, f.props); c != "" {
+			s += fmt.Sprintf(" (did you mean %q?)", c)
+		} else if c := text.Respelled(f.name, f.props); c != "" {
+			s += fmt.Sprintf(" (did you mean %q?)", c)
 		}
-		out = append(out, w)
+		out = append(out, s)
+	}
+	if w.more > 0 {
+		out = append(out, fmt.Sprintf("%d more arguments that %s does not take were ignored", w.more, owner))
 	}
 	return out
 }
 
-// refusesUndeclared reports a decoder's refusal that may name arguments it
-// does not take. A generated decoder whose schema drops them never
-// refuses them; a hand-written one may.
-func refusesUndeclared(err error) bool {
+// refused reports a decoder's refusal of the whole arguments ("syntax":
+// invalid JSON; "maxDepth": nested past its limit) or one that may name
+// arguments it does not take. A generated decoder whose schema drops them
+// never refuses them; a hand-written one may.
+func refused(err error) bool {
+	if err == nil {
+		return false // a success: nothing for errors.As to allocate
+	}
 	var ve *ValidationError
 	if !errors.As(err, &ve) {
 		return false
 	}
-	return ve.Omitted > 0 || slices.ContainsFunc(ve.Fields, func(f FieldError) bool { return f.Code == "additionalProperties" })
+	return ve.Omitted > 0 || slices.ContainsFunc(ve.Fields, func(f FieldError) bool {
+		return f.Code == "additionalProperties" || f.Code == "syntax" || f.Code == "maxDepth"
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -180,6 +181,9 @@ func FuzzIgnoredArgs(f *testing.F) {
 	f.Add(`{"properties":{"a":{}},"additionalProperties":true}`, `{"a~/b":1}`)
 	f.Add(`{"properties":{"a\"b":{"properties":{"x":{}}}}}`, `{"a\"b":{"\u0079":[1,{"z":"}"}]},"q":"\\"}`)
 	f.Add(`{"$ref":"#/$defs/N","$defs":{"N":{"properties":{"k":{"items":{"anyOf":[{"$ref":"#/$defs/N"},{"type":"null"}]}}}}}}`, `{"k":[{"k":[{"j":1}]},null]}`)
+	f.Add(deepSchema, string(deepArgs(300, `"zz":1`)))
+	f.Add(deepSchema, `{"tree":{"children":[{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"a":7},{"a":8}]},"tree":{"x":{"children":[]}}}`)
+	f.Add(deepSchema, `{"tree":{"children":[{"children":[{"zz":1}`)
 	f.Fuzz(func(t *testing.T, schema, args string) {
 		ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(schema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
 		ws := ia.Warnings("owner", json.RawMessage(args), nil)
@@ -191,23 +195,42 @@ func FuzzIgnoredArgs(f *testing.F) {
 				t.Fatalf("warning without its owner: %s", w)
 			}
 		}
+		if ia.root == nil {
+			return
+		}
+		w := argsWalk{b: []byte(args), keep: math.MaxInt}
+		ok := w.walk(ia.root)
+		if w.visited > len(args) {
+			t.Fatalf("walk stepped over %d bytes of %d", w.visited, len(args))
+		}
 		var v any
 		// Invalid UTF-8 reads as U+FFFD once decoded and as itself in the
 		// walk; the gateway refuses it before any tool runs.
-		if ia.root == nil || !utf8.ValidString(args) || json.Unmarshal([]byte(args), &v) != nil || hasDuplicateKeys(args) {
+		if !utf8.ValidString(args) || json.Unmarshal([]byte(args), &v) != nil || hasDuplicateKeys(args) {
+			return
+		}
+		if !ok {
+			if text.JSONNesting(args) <= maxArgsDepth {
+				t.Fatal("walk refused valid JSON within the depth limit")
+			}
 			return
 		}
 		want := map[string]bool{}
 		referenceWalk(ia.root, "", v, want)
-		var found []ignored
-		var path []step
-		ia.root.walk([]byte(args), &path, &found)
 		got := map[string]bool{}
-		for _, f := range found {
+		for _, f := range w.found {
 			got[f.at+" "+f.name] = true
 		}
-		if !maps.Equal(got, want) {
-			t.Fatalf("walk found %v, a plain reading %v", got, want)
+		if !maps.Equal(got, want) || w.more != 0 {
+			t.Fatalf("walk found %v (and %d more), a plain reading %v", got, w.more, want)
+		}
+		// Warnings says the first five and counts the rest.
+		if n := len(want); n > maxIgnoredWarnings {
+			if len(ws) != maxIgnoredWarnings+1 || !strings.HasPrefix(ws[maxIgnoredWarnings], fmt.Sprintf("%d more ", n-maxIgnoredWarnings)) {
+				t.Fatalf("%d dropped, warnings %q", n, ws)
+			}
+		} else if len(ws) != n {
+			t.Fatalf("%d dropped, warnings %q", n, ws)
 		}
 	})
 }
@@ -223,5 +246,167 @@ func BenchmarkIgnoredArgs(b *testing.B) {
 		if ia.Warnings("list_issues", args, nil) != nil {
 			b.Fatal("a declared member reported")
 		}
+	}
+}
+
+// deepSchema is a recursive schema a model's output may follow as deep as
+// it likes: node.children.items is node again.
+const deepSchema = `{"properties":{"tree":{"$ref":"#/$defs/node"}},"$defs":{"node":{"type":"object","properties":{"name":{},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}}}}}`
+
+// deepArgs is {"tree":{"children":[{"children":[…]}]}}, levels nodes deep,
+// the innermost holding inner (members, without braces).
+func deepArgs(levels int, inner string) []byte {
+	var b strings.Builder
+	b.WriteString(`{"tree":`)
+	b.WriteString(strings.Repeat(`{"children":[`, levels-1))
+	b.WriteString(`{` + inner + `}`)
+	b.WriteString(strings.Repeat(`]}`, levels-1))
+	b.WriteString(`}`)
+	return []byte(b.String())
+}
+
+// BenchmarkIgnoredDeep is the check on arguments nested far past what a
+// decoder reads (a model following a recursive schema), with no refusal
+// passed in: the walk stops at the depth limit. The last case nests within
+// the limit and ends in a long string.
+func BenchmarkIgnoredDeep(b *testing.B) {
+	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(deepSchema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+	cases := []struct {
+		name string
+		args []byte
+	}{
+		{"depth=1k", deepArgs(1000, `"zz":1`)},
+		{"depth=8k", deepArgs(8000, `"zz":1`)},
+		{"depth=64k", deepArgs(64000, `"zz":1`)},
+		{"depth=250,1MB", deepArgs(250, `"name":"`+strings.Repeat("x", 1<<20)+`","zz":1`)},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.args)))
+			b.ReportAllocs()
+			for b.Loop() {
+				ia.Warnings("t", c.args, nil)
+			}
+		})
+	}
+}
+
+// TestIgnoredArgsLinear: the walk steps over each byte of the arguments
+// at most once, however deep they nest and wherever the long values are;
+// past the depth limit it stops. (Skipping a value whole, then walking
+// into it, steps over its bytes once per level above it.)
+func TestIgnoredArgsLinear(t *testing.T) {
+	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(deepSchema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+	ia.once.Do(func() { ia.root = compileDrop(ia.schema) })
+	// Each node named at length: every level holds a long value.
+	named := strings.ReplaceAll(string(deepArgs(255, `"zz":1`)), `{"children":`, `{"name":"`+strings.Repeat("y", 4096)+`","children":`)
+	var wide strings.Builder
+	wide.WriteString(`"name":"n"`)
+	for i := range 20000 {
+		fmt.Fprintf(&wide, `,"m%d":{"children":[1]},"children":[{"children":[]}]`, i)
+	}
+	tests := []struct {
+		name  string
+		args  []byte
+		ok    bool
+		found int // dropped members, all told
+	}{
+		{"within the limit, a long value deepest", deepArgs(255, `"name":"`+strings.Repeat("x", 1<<20)+`","zz":1`), true, 1},
+		{"within the limit, long values at every level", []byte(named), true, 1},
+		{"wide", deepArgs(100, wide.String()), true, 20000},
+		{"past the limit", deepArgs(100000, `"zz":1`), false, 0},
+	}
+	for _, tc := range tests {
+		w := argsWalk{b: tc.args, keep: maxIgnoredWarnings}
+		ok := w.walk(ia.root)
+		if ok != tc.ok || len(w.found)+w.more != tc.found {
+			t.Errorf("%s: walk %v, %d found and %d more; want %v, %d", tc.name, ok, len(w.found), w.more, tc.ok, tc.found)
+		}
+		if w.visited > len(tc.args) {
+			t.Errorf("%s: walk stepped over %d bytes of %d", tc.name, w.visited, len(tc.args))
+		}
+		if !tc.ok {
+			// It read as far as the first array or object past the limit:
+			// {"tree": then {"children":[ per level.
+			if limit := len(`{"tree":`) + (maxArgsDepth/2)*len(`{"children":[`); w.visited > limit {
+				t.Errorf("%s: walk stepped over %d bytes, past the limit at %d", tc.name, w.visited, limit)
+			}
+		}
+		if len(w.found) > maxIgnoredWarnings {
+			t.Errorf("%s: %d members kept", tc.name, len(w.found))
+		}
+	}
+}
+
+// TestIgnoredArgsDepth: arguments nested as deep as a generated decoder
+// reads (maxArgsDepth arrays and objects) are judged; one level more and
+// nothing is said, whatever failure says, as the decoder refused them.
+func TestIgnoredArgsDepth(t *testing.T) {
+	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(deepSchema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+	// The arguments are the first object, each node one more and its
+	// children array another: the node of level maxArgsDepth/2 is the
+	// deepest object read.
+	at := "/tree" + strings.Repeat("/children/0", maxArgsDepth/2-1)
+	want := []string{fmt.Sprintf(`"zz" at %s is not a member t takes there and was ignored`, text.Truncate(at, 128))}
+	if got := ia.Warnings("t", deepArgs(maxArgsDepth/2, `"zz":1`), nil); !reflect.DeepEqual(got, want) {
+		t.Errorf("at the limit: %q, want %q", got, want)
+	}
+	for _, args := range [][]byte{
+		deepArgs(maxArgsDepth/2, `"zz":1,"children":[]`),
+		deepArgs(maxArgsDepth/2+1, `"zz":1`),
+		append([]byte(`{"zz":1,"tree":`), deepArgs(maxArgsDepth, ``)[len(`{"tree":`):]...),
+	} {
+		if got := ia.Warnings("t", args, nil); got != nil {
+			t.Errorf("past the limit: %q", got)
+		}
+	}
+}
+
+// TestIgnoredArgsRefused: arguments a decoder refused whole (invalid
+// JSON, nested too deep) were not ignored: nothing is said of them, and
+// nothing of JSON the walk cannot read either.
+func TestIgnoredArgsRefused(t *testing.T) {
+	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(`{"properties":{"perPage":{},"q":{}}}`), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+	args := json.RawMessage(`{"per_pag":5,"q":[[[1]]]}`)
+	if ia.Warnings("t", args, nil) == nil {
+		t.Fatal("no warning on success")
+	}
+	for _, code := range []string{"syntax", "maxDepth"} {
+		failure := fmt.Errorf("wrapped: %w", &ValidationError{Tool: "t", Fields: []FieldError{{Path: "/q/0/0", Code: code}}})
+		if got := ia.Warnings("t", args, failure); got != nil {
+			t.Errorf("refused (%s): %q", code, got)
+		}
+	}
+	for _, bad := range []string{`{"per_pag":5,`, `{"per_pag":5 "q":1}`, `{"per_pag":5,}`, `{"per_pag":"5}`, `{"per_pag":5]`} {
+		if got := ia.Warnings("t", json.RawMessage(bad), nil); got != nil {
+			t.Errorf("%s: %q", bad, got)
+		}
+	}
+}
+
+// TestIgnoredArgsCount: past the fifth dropped member the rest are
+// counted, each once however often and wherever it is sent again.
+func TestIgnoredArgsCount(t *testing.T) {
+	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(deepSchema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
+	var members []string
+	for i := range 1000 {
+		members = append(members, fmt.Sprintf(`"m%d":%d`, i, i))
+	}
+	inner := strings.Join(members, ",")
+	// The same members again in the same object, and in a second object at
+	// the same pointer (the tree sent twice): one warning each.
+	args := `{"tree":{` + inner + `,` + inner + `},"tree":{"m0":1,"m999":{},"m1000":[]},"zz":1,"\u007a\u007a":2}`
+	got := ia.Warnings("t", json.RawMessage(args), nil)
+	if len(got) != maxIgnoredWarnings+1 || got[0] != `"m0" at /tree is not a member t takes there and was ignored` ||
+		got[maxIgnoredWarnings] != "997 more arguments that t does not take were ignored" {
+		t.Errorf("Warnings = %q", got)
+	}
+	// Items are objects of their own: /tree/children/0 and /…/1.
+	got = ia.Warnings("t", json.RawMessage(`{"tree":{"children":[{"x":1},{"x":1},{"x":1,"x":2}]}}`), nil)
+	want := []string{`"x" at /tree/children/0 is not a member t takes there and was ignored`,
+		`"x" at /tree/children/1 is not a member t takes there and was ignored`,
+		`"x" at /tree/children/2 is not a member t takes there and was ignored`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Warnings = %q, want %q", got, want)
 	}
 }
