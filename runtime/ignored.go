@@ -270,11 +270,11 @@ type ignored struct {
 // maxIgnoredWarnings bounds the warnings of one call.
 const maxIgnoredWarnings = 5
 
-// maxArgsDepth is how deep the arrays and objects of arguments may nest:
-// runtime/wire's maxDepth, past which a generated decoder refuses the
-// arguments whole. wire imports this package, so the number is repeated
-// here; TestIgnoredArgsDepthLimit holds the two together.
-const maxArgsDepth = 512
+// MaxArgsDepth is how deep the arrays and objects of a tool call's
+// arguments may nest: past it a generated decoder (runtime/wire) refuses
+// the arguments whole, and the walk for ignored arguments stops. It bounds
+// the stack hostile input can take.
+const MaxArgsDepth = 512
 
 // step is one step of the path walk is at: a member name (raw JSON string
 // contents) or an array index.
@@ -368,7 +368,7 @@ type pathEdge struct {
 }
 
 // walk reads the arguments, judged by root. It is false when it cannot
-// read them or they nest past maxArgsDepth: a decoder refused them, and
+// read them or they nest past MaxArgsDepth: a decoder refused them, and
 // nothing was ignored.
 func (w *argsWalk) walk(root *dropNode) bool {
 	_, ok := w.value(root, w.blanks(0))
@@ -391,7 +391,7 @@ func (w *argsWalk) value(n *dropNode, i int) (int, bool) {
 
 // object reads the object at b[i], whose members n judges.
 func (w *argsWalk) object(n *dropNode, i int) (int, bool) {
-	if w.depth++; w.depth > maxArgsDepth {
+	if w.depth++; w.depth > MaxArgsDepth {
 		return 0, false
 	}
 	w.visited++ // '{'
@@ -441,7 +441,7 @@ func (w *argsWalk) object(n *dropNode, i int) (int, bool) {
 
 // array reads the array at b[i], whose items items judges.
 func (w *argsWalk) array(items *dropNode, i int) (int, bool) {
-	if w.depth++; w.depth > maxArgsDepth {
+	if w.depth++; w.depth > MaxArgsDepth {
 		return 0, false
 	}
 	w.visited++ // '['

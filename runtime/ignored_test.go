@@ -210,7 +210,7 @@ func FuzzIgnoredArgs(f *testing.F) {
 			return
 		}
 		if !ok {
-			if text.JSONNesting(args) <= maxArgsDepth {
+			if text.JSONNesting(args) <= MaxArgsDepth {
 				t.Fatal("walk refused valid JSON within the depth limit")
 			}
 			return
@@ -328,7 +328,7 @@ func TestIgnoredArgsLinear(t *testing.T) {
 		if !tc.ok {
 			// It read as far as the first array or object past the limit:
 			// {"tree": then {"children":[ per level.
-			if limit := len(`{"tree":`) + (maxArgsDepth/2)*len(`{"children":[`); w.visited > limit {
+			if limit := len(`{"tree":`) + (MaxArgsDepth/2)*len(`{"children":[`); w.visited > limit {
 				t.Errorf("%s: walk stepped over %d bytes, past the limit at %d", tc.name, w.visited, limit)
 			}
 		}
@@ -339,22 +339,22 @@ func TestIgnoredArgsLinear(t *testing.T) {
 }
 
 // TestIgnoredArgsDepth: arguments nested as deep as a generated decoder
-// reads (maxArgsDepth arrays and objects) are judged; one level more and
+// reads (MaxArgsDepth arrays and objects) are judged; one level more and
 // nothing is said, whatever failure says, as the decoder refused them.
 func TestIgnoredArgsDepth(t *testing.T) {
 	ia := NewIgnoredArgs(Tool{Name: "t", Parameters: json.RawMessage(deepSchema), Decode: func(json.RawMessage) (any, error) { return nil, nil }})
 	// The arguments are the first object, each node one more and its
-	// children array another: the node of level maxArgsDepth/2 is the
+	// children array another: the node of level MaxArgsDepth/2 is the
 	// deepest object read.
-	at := "/tree" + strings.Repeat("/children/0", maxArgsDepth/2-1)
+	at := "/tree" + strings.Repeat("/children/0", MaxArgsDepth/2-1)
 	want := []string{fmt.Sprintf(`"zz" at %s is not a member t takes there and was ignored`, text.Truncate(at, 128))}
-	if got := ia.Warnings("t", deepArgs(maxArgsDepth/2, `"zz":1`), nil); !reflect.DeepEqual(got, want) {
+	if got := ia.Warnings("t", deepArgs(MaxArgsDepth/2, `"zz":1`), nil); !reflect.DeepEqual(got, want) {
 		t.Errorf("at the limit: %q, want %q", got, want)
 	}
 	for _, args := range [][]byte{
-		deepArgs(maxArgsDepth/2, `"zz":1,"children":[]`),
-		deepArgs(maxArgsDepth/2+1, `"zz":1`),
-		append([]byte(`{"zz":1,"tree":`), deepArgs(maxArgsDepth, ``)[len(`{"tree":`):]...),
+		deepArgs(MaxArgsDepth/2, `"zz":1,"children":[]`),
+		deepArgs(MaxArgsDepth/2+1, `"zz":1`),
+		append([]byte(`{"zz":1,"tree":`), deepArgs(MaxArgsDepth, ``)[len(`{"tree":`):]...),
 	} {
 		if got := ia.Warnings("t", args, nil); got != nil {
 			t.Errorf("past the limit: %q", got)

@@ -34,7 +34,7 @@ func (k Kind) String() string {
 }
 
 // maxDepth bounds nesting so hostile input cannot exhaust the stack.
-const maxDepth = 512
+const maxDepth = runtime.MaxArgsDepth
 
 // inlineSegs is how many container levels the Decoder tracks without
 // allocating; deeper levels go to a slice grown on demand.
