@@ -591,9 +591,11 @@ func (d *Decoder) Index() int {
 	return d.seg(d.depth-1).n - 1
 }
 
-// Skip consumes the next value, checking its syntax.
+// Skip consumes the next value, checking its syntax. Its arrays and
+// objects count toward the nesting limit from where the value is, as
+// those of a value decoded are.
 func (d *Decoder) Skip() {
-	d.skipValue(0)
+	d.skipValue(d.depth)
 	if d.badText && d.err == nil {
 		d.badUnicode("value")
 	}
@@ -608,13 +610,13 @@ func (d *Decoder) badUnicode(what string) {
 	d.record(d.pos, "encoding", "the "+what+" is not valid Unicode (invalid UTF-8 or an unpaired surrogate escape); send UTF-8 text", "UTF-8 text", "", "")
 }
 
+// skipValue consumes the next value, at level (the arrays and objects
+// around it): one more, as push, is refused past maxDepth.
 func (d *Decoder) skipValue(level int) {
-	if level > maxDepth {
+	switch k := d.Peek(); {
+	case (k == Object || k == Array) && level >= maxDepth:
 		d.tooDeep()
-		return
-	}
-	switch d.Peek() {
-	case Object:
+	case k == Object:
 		d.pos++
 		for n := 0; ; n++ {
 			d.skipSpace()
@@ -644,7 +646,7 @@ func (d *Decoder) skipValue(level int) {
 				return
 			}
 		}
-	case Array:
+	case k == Array:
 		d.pos++
 		for n := 0; ; n++ {
 			d.skipSpace()
@@ -660,13 +662,13 @@ func (d *Decoder) skipValue(level int) {
 				return
 			}
 		}
-	case String:
+	case k == String:
 		d.readString(true)
-	case Number:
+	case k == Number:
 		d.readNumber()
-	case Bool:
+	case k == Bool:
 		d.readBool()
-	case Null:
+	case k == Null:
 		d.readLiteral("null")
 	default:
 		d.unexpected("looking for beginning of value")

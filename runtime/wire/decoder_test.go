@@ -358,3 +358,25 @@ func TestKeyRestoredAfterNesting(t *testing.T) {
 		t.Fatalf("keys %s", got)
 	}
 }
+
+// A skipped value's arrays and objects count toward the nesting limit
+// from where the value is, as a decoded value's do: a member nested
+// maxDepth levels in all is read, one more is too deep.
+func TestSkipDepthFromValue(t *testing.T) {
+	for _, tt := range []struct {
+		levels int // arrays and objects in all, the outer object included
+		deep   bool
+	}{{maxDepth, false}, {maxDepth + 1, true}} {
+		inner := tt.levels - 1
+		data := `{"skipped":` + strings.Repeat("[", inner) + strings.Repeat("]", inner) + `}`
+		d := NewDecoder([]byte(data))
+		d.Object()
+		for d.More() {
+			d.Skip()
+		}
+		err := d.Close()
+		if got := err != nil && strings.Contains(err.Error(), "nested more than"); got != tt.deep {
+			t.Errorf("%d levels: error %v, want too deep %v", tt.levels, err, tt.deep)
+		}
+	}
+}
