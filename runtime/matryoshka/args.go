@@ -36,15 +36,19 @@ func (d *FacadeDef) decode(raw json.RawMessage) (*Call, error) {
 			Code: "type", Message: "arguments must be a JSON object", Expected: "object", Received: text.Truncate(string(raw), text.ReceivedLimit),
 		}}}
 	}
-	var errs []runtime.FieldError
-	// encoding/json kept the last value of a repeated member, while a log or
-	// an approval prompt reading the call's text may show the first tool.
-	if k, ok := text.RepeatedMember(raw); ok {
-		k = text.Truncate(k, text.ReceivedLimit)
+	// encoding/json keeps the last value of a repeated member (a log or an
+	// approval prompt reading the call's text may show the first tool) and
+	// decodes invalid Unicode as U+FFFD (the name looked up is not the one
+	// sent). The whole text is checked once, args included: its members are
+	// the facade's arguments too, and the pointer of a problem there
+	// (/args/...) locates it in what the model sent. The inner tool's
+	// decoder, when generated, refuses the same in args sent as a string.
+	if p, ok := text.StrictProblem(raw); ok {
 		return nil, &runtime.ValidationError{Tool: d.name, Fields: []runtime.FieldError{{
-			Path: "/" + text.PointerToken(k), Code: "duplicate", Message: fmt.Sprintf("property %q sent twice; send each property once", k),
+			Path: p.Path, Code: p.Code, Message: p.Message,
 		}}}
 	}
+	var errs []runtime.FieldError
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
 		keys = append(keys, k)

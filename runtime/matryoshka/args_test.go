@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 func TestDecodeCall(t *testing.T) {
@@ -45,7 +46,7 @@ func TestDecodeCall(t *testing.T) {
 		}},
 		// a repeated member is refused: which tool was meant is unknown
 		{`{"tool":"read_file","tool":"write_file","args":{"path":"a"}}`, Call{}, []runtime.FieldError{
-			{Path: "/tool", Code: "duplicate", Message: `property "tool" sent twice; send each property once`},
+			{Path: "/tool", Code: "duplicate", Message: "member sent twice"},
 		}},
 		{`{"args":{}}`, Call{}, []runtime.FieldError{
 			{Path: "/tool", Code: "required", Message: "args given without tool; name the tool to run"},
@@ -114,4 +115,86 @@ func FuzzUsageLine(f *testing.F) {
 			t.Fatalf("UsageLine(%q) = %q", schema, line)
 		}
 	})
+}
+
+// TestDecodeCallStrict: what encoding/json would decode with a loss is
+// refused with text.StrictProblem's one field error, the gateway's codes
+// and its pointer into the facade's arguments, args included, before any
+// other check.
+func TestDecodeCallStrict(t *testing.T) {
+	var r recorder
+	d, _ := Of(Facade("f", "F.", r.tools("read_file", "write_file"), Category("read", "read_file")))
+	dup := func(path string) []runtime.FieldError {
+		return []runtime.FieldError{{Path: path, Code: text.CodeDuplicate, Message: text.DuplicateMessage}}
+	}
+	enc := func(path string, bad int) []runtime.FieldError {
+		return []runtime.FieldError{{Path: path, Code: text.CodeEncoding, Message: text.EncodingMessage(bad)}}
+	}
+	tests := []struct {
+		name, in string
+		want     []runtime.FieldError
+	}{
+		{"repeated tool", `{"tool":"read_file","tool":"write_file"}`, dup("/tool")},
+		{"repeated tool escaped", `{"tool":"read_file","to\u006fl":"write_file"}`, dup("/tool")},
+		{"repeated category", `{"category":"read","category":"read"}`, dup("/category")},
+		{"repeated args", `{"tool":"read_file","args":{},"args":{"id":"a"}}`, dup("/args")},
+		{"repeated in args", `{"tool":"read_file","args":{"id":"a","id":"b"}}`, dup("/args/id")},
+		{"repeated deep in args", `{"tool":"read_file","args":{"id":"a","o":[{"x":1},{"x":1,"x":2}]}}`, dup("/args/o/1/x")},
+		{"repeated unknown", `{"tool":"read_file","x":1,"x":2}`, dup("/x")},
+		{"lone surrogate in tool", `{"tool":"\ud800"}`, enc("/tool", 1)},
+		{"reversed surrogates in tool", `{"tool":"read\udc00\ud800"}`, enc("/tool", 5)},
+		{"invalid UTF-8 in category", "{\"category\":\"re\xffad\"}", enc("/category", 3)},
+		{"invalid UTF-8 in args", "{\"tool\":\"read_file\",\"args\":{\"id\":\"\xc3\"}}", enc("/args/id", 1)},
+		{"lone surrogate in a key", `{"tool":"read_file","\udfff":1}`, enc("/\ufffd", 1)},
+		{"lone surrogate in string args", `{"tool":"read_file","args":"{\"id\":\"\ud800\"}"}`, enc("/args", 11)},
+		// the first problem in text order
+		{"first of two", "{\"category\":\"\xff\",\"tool\":\"a\",\"tool\":\"b\"}", enc("/category", 1)},
+		{"first of two, duplicate first", "{\"tool\":\"a\",\"tool\":\"\xff\"}", dup("/tool")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := d.decode(json.RawMessage(tt.in))
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("decode = %+v, %v; want a ValidationError", c, err)
+			}
+			if ve.Tool != "f" {
+				t.Errorf("tool = %q, want f", ve.Tool)
+			}
+			if diff := cmp.Diff(tt.want, ve.Fields); diff != "" {
+				t.Errorf("fields (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestFacadeStrictNotRun: a shortcut call with a repeated member or
+// invalid Unicode, at any depth, fails without running the inner tool
+// (whose handler here reads args as they come).
+func TestFacadeStrictNotRun(t *testing.T) {
+	for name, args := range map[string]string{
+		"repeated tool":    `{"tool":"alpha","tool":"beta","args":{"id":"a"}}`,
+		"repeated in args": `{"tool":"alpha","args":{"id":"a","id":"b"}}`,
+		"surrogate":        `{"tool":"alpha","args":{"id":"\ud800"}}`,
+		"invalid UTF-8":    "{\"tool\":\"alpha\",\"args\":{\"id\":\"\xfe\"}}",
+	} {
+		t.Run(name, func(t *testing.T) {
+			var r recorder
+			tool := Facade("f", "F.", r.tools("alpha", "beta"))
+			res, err := runtime.Dispatch(t.Context(), tool, runtime.ToolContext{}, []byte(args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Success || len(r.calls) != 0 {
+				t.Fatalf("success %v, calls %q: %s", res.Success, r.calls, runtime.RenderResult(res))
+			}
+			var ve *runtime.ValidationError
+			if !errors.As(res.Err, &ve) || len(ve.Fields) != 1 {
+				t.Fatalf("err = %v, want one field error", res.Err)
+			}
+			if code := ve.Fields[0].Code; code != text.CodeDuplicate && code != text.CodeEncoding {
+				t.Errorf("code = %q", code)
+			}
+		})
+	}
 }
