@@ -33,7 +33,10 @@ type Message struct {
 	Content string
 	// ToolCalls are the calls an assistant message makes.
 	ToolCalls []runtime.ToolCall
-	// ToolCallID and ToolName identify the call a tool message answers.
+	// ToolCallID and ToolName identify the call a tool message answers;
+	// providers pair the result with its call by ToolCallID. ToolName is
+	// the called tool's, cut short (text.Truncate) when the model named a
+	// tool that was not offered.
 	ToolCallID string
 	ToolName   string
 	// IsError reports that the call a tool message answers failed
@@ -396,7 +399,7 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 			}
 			return false, fmt.Errorf("agent: tool %s: %w", c.Name, perr)
 		}
-		msgs = append(msgs, Message{Role: RoleTool, Content: r.withNote(tool, c, res), ToolCallID: c.ID, ToolName: c.Name, IsError: !res.Success})
+		msgs = append(msgs, Message{Role: RoleTool, Content: r.withNote(tool, c, res), ToolCallID: c.ID, ToolName: tool.Name, IsError: !res.Success})
 		r.toolbox.Apply(r.a.strategy.Evaluate(matryoshka.InjectionContext{Toolbox: r.toolbox, Call: c, Result: res}))
 	}
 	r.out.Messages = append(r.out.Messages, msgs...)
@@ -507,10 +510,13 @@ const (
 const searchTool = "tool_search"
 
 // notOffered stands in for a tool the model named but was not offered, so
-// that the call still gets a failed result and a ToolInvoked event.
+// that the call still gets a failed result and a ToolInvoked event. Its
+// name, which the event and the tool message carry, is the model's cut
+// short as the answer echoes it, so that a huge name is not kept whole; the
+// result pairs with its call by id, which stays intact.
 func notOffered(name string, offered []runtime.Tool) runtime.Tool {
 	msg := notOfferedMessage(name, offered)
-	return runtime.Tool{Name: name, Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+	return runtime.Tool{Name: text.Truncate(name, maxEchoed), Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
 		return runtime.Result{}, runtime.NotFound("%s", msg)
 	}}
 }

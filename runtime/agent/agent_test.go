@@ -721,3 +721,50 @@ func TestNotOfferedBounded(t *testing.T) {
 		})
 	}
 }
+
+// The stand-in for a tool that was not offered carries the model's name cut
+// short, as the answer echoes it, in the ToolInvoked event and the tool
+// message, so that a huge name is not stored whole; the call id, by which
+// providers pair a result with its call, stays intact.
+func TestNotOfferedNameBounded(t *testing.T) {
+	var h handlers
+	huge := strings.Repeat("x", 1<<20)
+	id := "toolu_" + strings.Repeat("7", 100)
+	m := agenttest.New(agenttest.Calls(
+		runtime.ToolCall{ID: id, Name: huge, Args: json.RawMessage(`{}`)},
+		runtime.ToolCall{ID: "short", Name: "nope", Args: json.RawMessage(`{}`)},
+	), agenttest.Say("ok"))
+	m.AllowUnoffered = true
+	a := agent.New(m, agent.WithTools(h.tools("a", "b")...))
+	evs := events(a)
+	out, err := a.Run(t.Context(), agent.User("go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Repeat("x", 63) + "…"
+	want := []struct{ name, id string }{{cut, id}, {"nope", "short"}}
+	if len(*evs) != len(want) {
+		t.Fatalf("%d events, want %d", len(*evs), len(want))
+	}
+	if len(out.Messages) != 5 {
+		t.Fatalf("%d messages, want 5", len(out.Messages))
+	}
+	for i, w := range want {
+		if ev := (*evs)[i]; ev.Tool != w.name || ev.CallID != w.id || ev.Result.Success {
+			t.Errorf("event %d: tool (%d bytes) %.100q, call %q, success %v; want %q, %q, false", i, len(ev.Tool), ev.Tool, ev.CallID, ev.Result.Success, w.name, w.id)
+		}
+		msg := out.Messages[2+i]
+		if msg.Role != agent.RoleTool || msg.ToolName != w.name || msg.ToolCallID != w.id || !msg.IsError {
+			t.Errorf("message %d: role %s, tool (%d bytes) %.100q, call %q, error %v; want %q, %q, true", 2+i, msg.Role, len(msg.ToolName), msg.ToolName, msg.ToolCallID, msg.IsError, w.name, w.id)
+		}
+	}
+	// The next turn's request answers each call by its id.
+	reqs := m.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests, want 2", len(reqs))
+	}
+	last := reqs[1].Messages
+	if n := len(last); n < 2 || last[n-2].ToolCallID != id || last[n-1].ToolCallID != "short" {
+		t.Errorf("second request's tool messages do not answer the calls by id (%d messages)", n)
+	}
+}

@@ -66,6 +66,13 @@ func DeferredTools(s *deferred.Surface, search Search) ([]sdk.ToolUnionParam, er
 	return convert(tools, s, search)
 }
 
+// serverSearch is the type of Anthropic's search tool for each Search
+// answered server-side.
+var serverSearch = map[Search]string{
+	BM25:  string(sdk.ToolSearchToolBm25_20251119TypeToolSearchToolBm25_20251119),
+	Regex: string(sdk.ToolSearchToolRegex20251119TypeToolSearchToolRegex20251119),
+}
+
 // convert turns tools into params, deferring those of s and appending the
 // server search tool when search asks for one.
 func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.ToolUnionParam, error) {
@@ -90,6 +97,11 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 			return nil, nil // no "tools": [] member
 		}
 		return out, nil
+	}
+	// Two search tools, toolgen's and Anthropic's, would leave the model
+	// to pick one.
+	if server := serverSearch[search]; server != "" && seen[deferred.SearchToolName] {
+		return nil, fmt.Errorf("anthropic: tool %q is offered as a custom tool, but deferred tools are searched with the server tool %s, which WithDeferred adds; offer the surface's Tools() without its SearchTool(), or use ClientSearch", deferred.SearchToolName, server)
 	}
 	switch search {
 	case BM25:
@@ -162,7 +174,8 @@ type Option func(*Model)
 
 // WithDeferred defers the tools of s (defer_loading) and adds search as the
 // way to load them. With ClientSearch, offer s.SearchTool() to the loop
-// along with s.Tools().
+// along with s.Tools(); with BM25 or Regex, offer s.Tools() alone: a turn
+// offering tool_search beside Anthropic's search tool is refused.
 func WithDeferred(s *deferred.Surface, search Search) Option {
 	return func(m *Model) { m.deferred, m.search = s, search }
 }

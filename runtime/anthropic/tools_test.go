@@ -135,6 +135,62 @@ func TestToolErrors(t *testing.T) {
 	}
 }
 
+// toolgen's tool_search offered beside Anthropic's search tool is refused:
+// two search tools would leave the model to pick one.
+func TestServerSearchRefusesClientSearch(t *testing.T) {
+	s := quickstart.Deferred(&quickstart.Store{})
+	for _, tt := range []struct {
+		search anthropic.Search
+		server string
+	}{
+		{anthropic.BM25, "tool_search_tool_bm25_20251119"},
+		{anthropic.Regex, "tool_search_tool_regex_20251119"},
+	} {
+		m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1}, anthropic.WithDeferred(s, tt.search))
+		_, err := m.Params(agent.Request{Messages: []agent.Message{agent.User("hi")}, Tools: append(s.Tools(), s.SearchTool())})
+		want := `anthropic: tool "tool_search" is offered as a custom tool, but deferred tools are searched with the server tool ` + tt.server +
+			`, which WithDeferred adds; offer the surface's Tools() without its SearchTool(), or use ClientSearch`
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: err = %v\nwant %s", tt.server, err, want)
+		}
+		if _, err := m.Params(agent.Request{Messages: []agent.Message{agent.User("hi")}, Tools: s.Tools()}); err != nil {
+			t.Errorf("%s without tool_search: %v", tt.server, err)
+		}
+	}
+	if _, err := anthropic.Tools([]runtime.Tool{s.SearchTool()}); err != nil {
+		t.Errorf("tool_search without a deferred surface: %v", err)
+	}
+}
+
+// A tool message answering a call of a tool that was not offered pairs
+// with the call by tool_use_id: the name the loop cut short (ToolName) is
+// not sent, and the call goes back as the model made it.
+func TestToolResultPairsByID(t *testing.T) {
+	s := quickstart.Deferred(&quickstart.Store{})
+	huge := strings.Repeat("x", 1000)
+	for _, search := range []anthropic.Search{anthropic.ClientSearch, anthropic.BM25} {
+		tools := s.Tools()
+		if search == anthropic.ClientSearch {
+			tools = append(tools, s.SearchTool())
+		}
+		m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1}, anthropic.WithDeferred(s, search))
+		p, err := m.Params(agent.Request{Messages: []agent.Message{
+			agent.User("hi"),
+			{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: huge, Args: json.RawMessage(`{}`)}}},
+			{Role: agent.RoleTool, ToolCallID: "c1", ToolName: strings.Repeat("x", 63) + "…", Content: "not offered", IsError: true},
+		}, Tools: tools})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(p.Messages[1:])
+		want := `[{"role":"assistant","content":[{"id":"c1","input":{},"name":"` + huge + `","type":"tool_use"}]},
+			{"role":"user","content":[{"tool_use_id":"c1","is_error":true,"type":"tool_result","content":[{"text":"not offered","type":"text"}]}]}]`
+		if diff := replaytest.Diff([]byte(want), got); diff != "" {
+			t.Errorf("search %d: messages (-want +got):\n%s", search, diff)
+		}
+	}
+}
+
 // A transcript without the API's blocks (another model's, or built by
 // hand) is rebuilt from text and calls; consecutive tool messages share one
 // user message; a search result naming a tool outside the surface stays
