@@ -47,12 +47,7 @@ func fieldCodes(t *testing.T, err error) []string {
 // and decoded U+FFFD: {"section_keys":["nope"],"section_keys":["context"]}
 // opened context, and a reason arrived with U+FFFD for its bad bytes).
 func TestOpenSectionsStrictArgs(t *testing.T) {
-	p := nestedPrompt(t)
-	r, err := p.Render(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tool := findTool(t, r.Tools(), OpenSectionsName)
+	tool := nestedOpenSections(t)
 	tests := []struct {
 		name, args string
 		codes      []string // path:code of each field error; nil for the expansion
@@ -101,12 +96,7 @@ func TestOpenSectionsStrictArgs(t *testing.T) {
 // asks for nothing more); errors about the others keep the index the
 // model sent them at.
 func TestOpenSectionsRepeatedKeys(t *testing.T) {
-	p := nestedPrompt(t)
-	r, err := p.Render(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tool := findTool(t, r.Tools(), OpenSectionsName)
+	tool := nestedOpenSections(t)
 	tests := []struct {
 		keys  string
 		sent  []string // SectionKeys of the expansion

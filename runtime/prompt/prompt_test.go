@@ -90,6 +90,17 @@ func call(t *testing.T, tool runtime.Tool, bus *runtime.EventBus, args string) (
 	return runtime.Dispatch(context.Background(), tool, tc, json.RawMessage(args))
 }
 
+// nestedOpenSections is the open_sections tool of nestedPrompt's first
+// rendering.
+func nestedOpenSections(t *testing.T) runtime.Tool {
+	t.Helper()
+	r, err := nestedPrompt(t).Render(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return findTool(t, r.Tools(), OpenSectionsName)
+}
+
 func findTool(t *testing.T, ts []runtime.Tool, name string) runtime.Tool {
 	t.Helper()
 	for _, x := range ts {
@@ -377,12 +388,7 @@ func TestSuffixListsChildKeys(t *testing.T) {
 }
 
 func TestOpenSectionsValidation(t *testing.T) {
-	p := nestedPrompt(t)
-	r, err := p.Render(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tool := findTool(t, r.Tools(), OpenSectionsName)
+	tool := nestedOpenSections(t)
 	tests := []struct {
 		name  string
 		args  string
@@ -461,12 +467,7 @@ func TestOpenSectionsAlreadyOpenUnderOverrides(t *testing.T) {
 }
 
 func TestExpansionOverrides(t *testing.T) {
-	p := nestedPrompt(t)
-	r, err := p.Render(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tool := findTool(t, r.Tools(), OpenSectionsName)
+	tool := nestedOpenSections(t)
 	tests := []struct {
 		keys      string
 		overrides Overrides
@@ -507,7 +508,7 @@ func TestExpansionOverrides(t *testing.T) {
 				t.Errorf("reason %q, Error() %q", exp.Reason, exp.Error())
 			}
 			// The overrides are ready for Render.
-			if _, err := p.Render(exp.RequestedOverrides); err != nil {
+			if _, err := nestedPrompt(t).Render(exp.RequestedOverrides); err != nil {
 				t.Errorf("Render with requested overrides: %v", err)
 			}
 		})

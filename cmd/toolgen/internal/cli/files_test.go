@@ -185,15 +185,7 @@ func TestCompareFile(t *testing.T) {
 // drift, generate's comparison, the scan for stale files) is an error or
 // skipped, never a read that blocks.
 func TestNamedPipes(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "tools.json")
-	if err := os.WriteFile(in, []byte(weatherTools), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	in, out := weatherDirs(t)
 	if err := mkfifo(filepath.Join(out, "types_gen.go")); err != nil {
 		t.Skip(err)
 	}
@@ -415,4 +407,20 @@ func snapshot(t *testing.T, dirs ...string) string {
 		}
 	}
 	return b.String()
+}
+
+// weatherDirs writes weatherTools to tools.json in a new directory and
+// makes its out directory beside it, returning both paths.
+func weatherDirs(t *testing.T) (in, out string) {
+	t.Helper()
+	dir := t.TempDir()
+	in = filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(in, []byte(weatherTools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = filepath.Join(dir, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return in, out
 }

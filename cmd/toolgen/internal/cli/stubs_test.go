@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,15 +10,7 @@ import (
 // before anything is written, not opened (the read of the file to append
 // to would block).
 func TestStubsNamedPipe(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "tools.json")
-	if err := os.WriteFile(in, []byte(weatherTools), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	in, out := weatherDirs(t)
 	if err := mkfifo(filepath.Join(out, "handlers.go")); err != nil {
 		t.Skip(err)
 	}
