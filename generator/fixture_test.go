@@ -52,12 +52,7 @@ func githubFamily() *ir.Family {
 		Constraints: &ir.Constraints{MaxProperties: i64(3)}}
 	target := &ir.Type{ID: "target", GoName: "Target", Kind: ir.KindUnion, OneOf: true,
 		Discriminator: &ir.Discriminator{Property: "kind", Values: []ir.DiscriminatorValue{{Value: "user", Branch: 0}, {Value: "team", Branch: 1}}}}
-	userT := &ir.Type{ID: "user", GoName: "UserTarget", Kind: ir.KindObject, Fields: []*ir.Field{
-		{JSONName: "kind", GoName: "Kind", Required: true, Type: &ir.Type{Kind: ir.KindConst, Const: raw(`"user"`)}},
-		{JSONName: "login", GoName: "Login", Required: true, Type: str()}}}
-	teamT := &ir.Type{ID: "team", GoName: "TeamTarget", Kind: ir.KindObject, Fields: []*ir.Field{
-		{JSONName: "kind", GoName: "Kind", Required: true, Type: &ir.Type{Kind: ir.KindConst, Const: raw(`"team"`)}},
-		{JSONName: "slug", GoName: "Slug", Required: true, Type: str()}}}
+	userT, teamT := targetBranches()
 	target.Branches = []*ir.Type{userT, teamT}
 	node := &ir.Type{ID: "node", GoName: "Node", Kind: ir.KindObject}
 	node.Fields = []*ir.Field{
@@ -99,4 +94,17 @@ func githubFamily() *ir.Family {
 		},
 		Types: []*ir.Type{listParams, state, milestone, createParams, point, meta, target, userT, teamT, node, result},
 	}
+}
+
+// targetBranches are the branches of a union discriminated by "kind": a
+// user (login) and a team (slug).
+func targetBranches() (user, team *ir.Type) {
+	str := func() *ir.Type { return &ir.Type{Kind: ir.KindString} }
+	user = &ir.Type{ID: "user", GoName: "UserTarget", Kind: ir.KindObject, Fields: []*ir.Field{
+		{JSONName: "kind", GoName: "Kind", Required: true, Type: &ir.Type{Kind: ir.KindConst, Const: raw(`"user"`)}},
+		{JSONName: "login", GoName: "Login", Required: true, Type: str()}}}
+	team = &ir.Type{ID: "team", GoName: "TeamTarget", Kind: ir.KindObject, Fields: []*ir.Field{
+		{JSONName: "kind", GoName: "Kind", Required: true, Type: &ir.Type{Kind: ir.KindConst, Const: raw(`"team"`)}},
+		{JSONName: "slug", GoName: "Slug", Required: true, Type: str()}}}
+	return user, team
 }

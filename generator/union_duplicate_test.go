@@ -30,12 +30,7 @@ func unionDupFamily() *ir.Family {
 	plain := &ir.Type{ID: "plain", GoName: "Plain", Kind: ir.KindObject, AdditionalFalse: true,
 		Fields: []*ir.Field{{JSONName: "p", GoName: "P", Required: true, Type: integer()}}}
 	nest := &ir.Type{ID: "nest", GoName: "Nest", Kind: ir.KindUnion, OneOf: true, Branches: []*ir.Type{wrap, plain}}
-	userT := &ir.Type{ID: "user", GoName: "UserTarget", Kind: ir.KindObject, Fields: []*ir.Field{
-		{JSONName: "kind", GoName: "Kind", Required: true, Type: &ir.Type{Kind: ir.KindConst, Const: raw(`"user"`)}},
-		{JSONName: "login", GoName: "Login", Required: true, Type: str()}}}
-	teamT := &ir.Type{ID: "team", GoName: "TeamTarget", Kind: ir.KindObject, Fields: []*ir.Field{
-		{JSONName: "kind", GoName: "Kind", Required: true, Type: &ir.Type{Kind: ir.KindConst, Const: raw(`"team"`)}},
-		{JSONName: "slug", GoName: "Slug", Required: true, Type: str()}}}
+	userT, teamT := targetBranches()
 	tagged := &ir.Type{ID: "tagged", GoName: "Tagged", Kind: ir.KindUnion, OneOf: true, Branches: []*ir.Type{userT, teamT},
 		Discriminator: &ir.Discriminator{Property: "kind", Values: []ir.DiscriminatorValue{{Value: "user", Branch: 0}, {Value: "team", Branch: 1}}}}
 	params := &ir.Type{ID: "dups", GoName: "DupsParams", Kind: ir.KindObject, AdditionalFalse: true, Fields: []*ir.Field{
