@@ -256,12 +256,12 @@ func TestEverySurfaceOverHTTP(t *testing.T) {
 	}
 }
 
-// quickstartHTTP serves the quickstart tools over HTTPHandler.
-func quickstartHTTP(t *testing.T) *httptest.Server {
+// quickstartHTTP serves the quickstart tools over HTTPHandler with o.
+func quickstartHTTP(t *testing.T, o mcpserver.HTTPOptions) *httptest.Server {
 	h := mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
 		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
 		return s
-	}, mcpserver.HTTPOptions{})
+	}, o)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
@@ -289,7 +289,7 @@ func post(t *testing.T, url, body string, header map[string]string) (*http.Respo
 // TestHTTPCrossOrigin: a browser's cross-site request is refused before
 // it reaches the MCP handler; a client without browser headers is served.
 func TestHTTPCrossOrigin(t *testing.T) {
-	srv := quickstartHTTP(t)
+	srv := quickstartHTTP(t, mcpserver.HTTPOptions{})
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	for _, c := range []struct {
 		site string
@@ -310,7 +310,7 @@ func TestHTTPCrossOrigin(t *testing.T) {
 // request with a null id is refused with HTTP 400 and a JSON-RPC error;
 // a well-formed request and an oversized body reach the SDK.
 func TestHTTPIDs(t *testing.T) {
-	srv := quickstartHTTP(t)
+	srv := quickstartHTTP(t, mcpserver.HTTPOptions{})
 	init := func(id string) string {
 		return `{"jsonrpc":"2.0","id":` + id + `,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	}

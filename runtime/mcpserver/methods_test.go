@@ -99,12 +99,8 @@ func TestSDKUnknownMethodAndSecondInitialize(t *testing.T) {
 // its id, as on stdio; such a notification is accepted (202, no body)
 // and not answered. Known methods are served as before.
 func TestHTTPMethodNotFound(t *testing.T) {
-	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
-		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
-		return s
-	}, mcpserver.HTTPOptions{Stateless: true}))
-	t.Cleanup(stateless.Close)
-	for name, url := range map[string]string{"session": quickstartHTTP(t).URL, "stateless": stateless.URL} {
+	stateless := quickstartHTTP(t, mcpserver.HTTPOptions{Stateless: true})
+	for name, url := range map[string]string{"session": quickstartHTTP(t, mcpserver.HTTPOptions{}).URL, "stateless": stateless.URL} {
 		t.Run(name, func(t *testing.T) {
 			header := initialized(t, url)
 			for _, c := range []struct{ body, id, method string }{
@@ -183,7 +179,7 @@ func TestHTTPCustomMethod(t *testing.T) {
 // and a message saying why (the SDK's error had code 0); the session goes
 // on. Without a session (stateless) each initialize is a first one.
 func TestHTTPSecondInitialize(t *testing.T) {
-	srv := quickstartHTTP(t)
+	srv := quickstartHTTP(t, mcpserver.HTTPOptions{})
 	header := initialized(t, srv.URL)
 	res, b := post(t, srv.URL, strings.Replace(initializeBody, `"id":1`, `"id":"again"`, 1), header)
 	if id, code, msg := answer(t, res, b); string(id) != `"again"` || code != jsonrpc.CodeInvalidRequest || !strings.Contains(msg, "already initialized") {
@@ -193,11 +189,7 @@ func TestHTTPSecondInitialize(t *testing.T) {
 		t.Errorf("ping after a second initialize: status %d, body %s", res.StatusCode, b)
 	}
 
-	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
-		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
-		return s
-	}, mcpserver.HTTPOptions{Stateless: true}))
-	t.Cleanup(stateless.Close)
+	stateless := quickstartHTTP(t, mcpserver.HTTPOptions{Stateless: true})
 	for range 2 {
 		if res, b := post(t, stateless.URL, initializeBody, nil); res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"serverInfo"`)) {
 			t.Errorf("stateless initialize: status %d, body %s", res.StatusCode, b)
@@ -309,11 +301,7 @@ func TestHTTPEarlyRefusals(t *testing.T) {
 		return blockingServer(t, entered, release)
 	}, mcpserver.HTTPOptions{}))
 	t.Cleanup(session.Close)
-	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
-		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
-		return s
-	}, mcpserver.HTTPOptions{Stateless: true}))
-	t.Cleanup(stateless.Close)
+	stateless := quickstartHTTP(t, mcpserver.HTTPOptions{Stateless: true})
 	for name, url := range map[string]string{"session": session.URL, "stateless": stateless.URL} {
 		t.Run(name, func(t *testing.T) {
 			header := initialized(t, url)
@@ -358,7 +346,7 @@ func TestHTTPEarlyRefusals(t *testing.T) {
 // without sessions (stateless, or with ServerOptions.GetSessionID giving
 // none), which is never initialized.
 func TestHTTPBeforeInitialize(t *testing.T) {
-	url := quickstartHTTP(t).URL
+	url := quickstartHTTP(t, mcpserver.HTTPOptions{}).URL
 	for _, c := range []struct{ body, id, method string }{
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "1", "tools/list"},
 		{`{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"list_todos","arguments":{}}}`, `"c"`, "tools/call"},
@@ -380,11 +368,7 @@ func TestHTTPBeforeInitialize(t *testing.T) {
 		t.Errorf("tools/list in a session: status %d, body %.200s", res.StatusCode, b)
 	}
 
-	stateless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
-		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
-		return s
-	}, mcpserver.HTTPOptions{Stateless: true}))
-	t.Cleanup(stateless.Close)
+	stateless := quickstartHTTP(t, mcpserver.HTTPOptions{Stateless: true})
 	sessionless := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
 		s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}),
 			mcpserver.WithServerOptions(&mcp.ServerOptions{GetSessionID: func() string { return "" }}))
