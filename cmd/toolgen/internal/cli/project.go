@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -248,9 +249,18 @@ const inputStdinHint = "to read a stream, name - (standard input) and redirect i
 func readInputs(names []string, stdin io.Reader, limit int64) ([]load.Input, error) {
 	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
+	var read []namedFile // the files read so far, to find one named twice
 	for _, n := range names {
 		var in load.Input
 		var err error
+		if info, serr := os.Stat(n); serr == nil && !isStdin(n) {
+			for _, f := range read {
+				if os.SameFile(f.info, info) {
+					return nil, &sameInputError{path: n, first: f.name}
+				}
+			}
+			read = append(read, namedFile{n, info})
+		}
 		if isStdin(n) {
 			if usedStdin {
 				return nil, errors.New(`"-" (standard input) may be given only once`)
@@ -272,6 +282,30 @@ func readInputs(names []string, stdin io.Reader, limit int64) ([]load.Input, err
 	return inputs, nil
 }
 
+// namedFile is a file read as an input and the name it was given by.
+type namedFile struct {
+	name string
+	info os.FileInfo
+}
+
+// sameInputError is an input naming a file named before by another path
+// (a symbolic link, a hard link, another spelling): its tools would all be
+// defined twice.
+type sameInputError struct {
+	path, first string
+}
+
+func (e *sameInputError) Error() string {
+	return e.path + ": " + e.why()
+}
+
+func (e *sameInputError) why() string {
+	if e.path == e.first {
+		return "is named twice as an input; name each input once"
+	}
+	return fmt.Sprintf("is the file %s, named before as an input; name each input once", e.first)
+}
+
 // manifestAsInput refuses a YAML file given where tool definitions go
 // (toolgen inspect toolgen.yaml): definitions are JSON, and the likely
 // intent is the manifest's flag.
@@ -291,6 +325,19 @@ func manifestAsInput(in load.Input) error {
 // at its entry in inputs, suggesting a file of the manifest's folder
 // with a close name.
 func missingInput(m *manifest.Manifest, err error) error {
+	var se *sameInputError
+	if errors.As(err, &se) {
+		paths := m.InputPaths()
+		first := slices.Index(paths, se.first)
+		// The second entry naming the file: after the first.
+		second := first + 1 + slices.Index(paths[first+1:], se.path)
+		if first < 0 || second <= first || second >= len(m.InputsPos) {
+			return err
+		}
+		p := m.InputsPos[first]
+		return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[second],
+			"input %s is the file %s listed before (at %d:%d); list each input once", m.Inputs[second], m.Inputs[first], p.Line, p.Col)}
+	}
 	var ue *unreadableError
 	if errors.As(err, &ue) {
 		for i, path := range m.InputPaths() {
