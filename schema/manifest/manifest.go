@@ -580,15 +580,27 @@ func (d *manifestDecoder) boolean(n *yaml.Node, ptr string) (bool, bool) {
 	return b, true
 }
 
+// strings decodes a list of non-empty strings, each listed once: every
+// list of the manifest is a set (prefixes, infixes, notes, policy lines),
+// and a repeated note or rule would be shown to the model twice.
 func (d *manifestDecoder) strings(n *yaml.Node, ptr string) []string {
 	if !d.expect(n, ptr, yaml.SequenceNode, "an array of strings") {
 		return nil
 	}
 	out := []string{}
+	first := map[string]*yaml.Node{}
 	for i, it := range n.Content {
-		if s, ok := d.nonEmpty(it, fmt.Sprintf("%s/%d", ptr, i)); ok {
-			out = append(out, s)
+		ip := fmt.Sprintf("%s/%d", ptr, i)
+		s, ok := d.nonEmpty(it, ip)
+		if !ok {
+			continue
 		}
+		if prev, dup := first[s]; dup {
+			d.errorf(it, ip, "%q is listed twice (first at %d:%d); list each value once", s, prev.Line, prev.Column)
+			continue
+		}
+		first[s] = it
+		out = append(out, s)
 	}
 	return out
 }

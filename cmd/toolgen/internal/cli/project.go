@@ -336,7 +336,7 @@ func missingInput(m *manifest.Manifest, err error) error {
 		}
 		p := m.InputsPos[first]
 		return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[second],
-			"input %s is the file %s listed before (at %d:%d); list each input once", m.Inputs[second], m.Inputs[first], p.Line, p.Col)}
+			"input %q is the file %q listed before (at %d:%d); list each input once", m.Inputs[second], m.Inputs[first], p.Line, p.Col)}
 	}
 	var ue *unreadableError
 	if errors.As(err, &ue) {
