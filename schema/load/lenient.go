@@ -52,25 +52,22 @@ var schemaMapKeywords = []string{
 // schemaListKeywords are the keywords whose value is an array of schemas.
 var schemaListKeywords = []string{"prefixItems", "anyOf", "oneOf", "allOf", "items"}
 
-// rewrite is one kind of lenient rewrite and how often it happened.
+// rewrite is the key of one kind of lenient rewrite.
 type rewrite struct {
 	// code is the diagnostic code: lenient-type or lenient-required.
 	code     string
 	from, to string
-	first    ir.Pos
-	count    int
 }
 
 // typeChecker finds non-standard type names in schemas and, when lenient,
 // rewrites them in place.
 type typeChecker struct {
 	lenient  bool
-	rewrites []*rewrite
-	index    map[[3]string]*rewrite
+	rewrites tally[rewrite]
 }
 
 func newTypeChecker(lenient bool) *typeChecker {
-	return &typeChecker{lenient: lenient, index: map[[3]string]*rewrite{}}
+	return &typeChecker{lenient: lenient}
 }
 
 // walk checks every subschema of n and returns the errors found.
@@ -233,32 +230,26 @@ const (
 )
 
 func (c *typeChecker) count(code, from, to string, pos ir.Pos) {
-	key := [3]string{code, from, to}
-	r := c.index[key]
-	if r == nil {
-		r = &rewrite{code: code, from: from, to: to, first: pos}
-		c.index[key] = r
-		c.rewrites = append(c.rewrites, r)
-	}
-	r.count++
+	c.rewrites.add(rewrite{code: code, from: from, to: to}, pos)
 }
 
 // warnings returns one diagnostic per kind of rewrite, in first-seen order.
 func (c *typeChecker) warnings() []ir.Diagnostic {
 	var ds []ir.Diagnostic
-	for _, r := range c.rewrites {
+	for _, t := range c.rewrites.entries {
+		r := t.key
 		times := "times"
-		if r.count == 1 {
+		if t.count == 1 {
 			times = "time"
 		}
-		msg := fmt.Sprintf("rewrote type %q to %q %d %s", r.from, r.to, r.count, times)
+		msg := fmt.Sprintf("rewrote type %q to %q %d %s", r.from, r.to, t.count, times)
 		switch {
 		case r.code == codeRequired:
-			msg = fmt.Sprintf("moved a boolean \"required\" from a property into its object's \"required\" array %d %s", r.count, times)
+			msg = fmt.Sprintf("moved a boolean \"required\" from a property into its object's \"required\" array %d %s", t.count, times)
 		case r.to == "":
-			msg = fmt.Sprintf("removed type %q (any value) %d %s", r.from, r.count, times)
+			msg = fmt.Sprintf("removed type %q (any value) %d %s", r.from, t.count, times)
 		}
-		ds = append(ds, ir.Diagnostic{Pos: r.first, Code: r.code, Message: msg})
+		ds = append(ds, ir.Diagnostic{Pos: t.first, Code: r.code, Message: msg})
 	}
 	return ds
 }

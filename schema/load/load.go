@@ -168,10 +168,8 @@ type loader struct {
 	warns  []ir.Diagnostic
 	byName map[string]*ToolDef
 	types  *typeChecker
-	// notes are the summarised member warnings (members.go), noteOrder
-	// the same in first-seen order.
-	notes     map[[2]string]*memberNote
-	noteOrder []*memberNote
+	// notes are the summarised member warnings (members.go).
+	notes tally[memberNote]
 	// schemas are the schema objects of the file being read (tool
 	// parameters and outputs, the file's $defs), collected when the file
 	// may hold an unpaired surrogate escape (surrogate.go); nil otherwise.

@@ -78,42 +78,28 @@ var notCarriedNames = slices.Sorted(maps.Keys(notCarried))
 // annotationMembers are the members of MCP tool annotations toolgen reads.
 var annotationMembers = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
 
-// memberNote is one summarised warning about members: how often it was
-// found and where first.
+// memberNote is the key of a summarised member warning.
 type memberNote struct {
 	code, msg string
-	first     ir.Pos
-	count     int
 }
 
 // note counts one occurrence of a member warning; warnings with the same
 // code and message are summarised as one (memberWarnings), so a member
 // every tool of a catalogue has is one line, not hundreds.
 func (l *loader) note(pos ir.Pos, code, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	key := [2]string{code, msg}
-	n := l.notes[key]
-	if n == nil {
-		n = &memberNote{code: code, msg: msg, first: pos}
-		if l.notes == nil {
-			l.notes = map[[2]string]*memberNote{}
-		}
-		l.notes[key] = n
-		l.noteOrder = append(l.noteOrder, n)
-	}
-	n.count++
+	l.notes.add(memberNote{code: code, msg: fmt.Sprintf(format, args...)}, pos)
 }
 
 // memberWarnings returns the summarised member warnings, in first-seen
 // order, each at its first occurrence.
 func (l *loader) memberWarnings() []ir.Diagnostic {
 	var ds []ir.Diagnostic
-	for _, n := range l.noteOrder {
-		msg := n.msg
+	for _, n := range l.notes.entries {
+		msg := n.key.msg
 		if n.count > 1 {
 			msg += fmt.Sprintf(" (in %d tools; this is the first)", n.count)
 		}
-		ds = append(ds, ir.Diagnostic{Pos: n.first, Code: n.code, Message: msg})
+		ds = append(ds, ir.Diagnostic{Pos: n.first, Code: n.key.code, Message: msg})
 	}
 	return ds
 }
