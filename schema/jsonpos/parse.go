@@ -556,7 +556,13 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		keyPos := ir.Pos{File: p.file, Line: keyLine, Col: keyOff - keyLineStart + 1, Pointer: valPtr}
 		if prev := findMember(p.members[start:], index, key); prev >= 0 {
 			first := p.members[start+prev].KeyPos()
-			return nil, Errorf(keyPos, "duplicate key %q (first at %d:%d)", key, first.Line, first.Col)
+			hint := ""
+			if strings.ContainsRune(key, utf8.RuneError) {
+				// Two keys differing only in unpaired surrogate escapes
+				// read alike: say why they are one key.
+				hint = "; an unpaired surrogate escape (\\ud800 to \\udfff) is not text and reads as U+FFFD"
+			}
+			return nil, Errorf(keyPos, "duplicate key %q (first at %d:%d)%s", key, first.Line, first.Col, hint)
 		}
 		p.skipSpace()
 		if p.off >= len(p.src) {

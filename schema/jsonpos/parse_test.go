@@ -104,6 +104,7 @@ func TestParseErrors(t *testing.T) {
 		{`"\u12G4"`, `t.json:1:2: /: invalid \u escape: expected four hex digits`},
 		{"{\"a\": [1,\n  {\"b\": tru}]}", `t.json:2:12: /a/1/b: unexpected character '}' in literal true`},
 		{`{"a":1,"b":2,"a":3}`, `t.json:1:14: /a: duplicate key "a" (first at 1:2)`},
+		{`{"a\ud800":1,"a\udc00":2}`, `t.json:1:14: /a` + "\ufffd" + `: duplicate key "a` + "\ufffd" + `" (first at 1:2); an unpaired surrogate escape (\ud800 to \udfff) is not text and reads as U+FFFD`},
 		{`{"a":1,}`, `t.json:1:7: /: trailing comma before '}'`},
 		{"[1,\n]", `t.json:1:3: /: trailing comma before ']'`},
 		{`[1,2`, `t.json:1:5: /: unexpected end of input`},
