@@ -63,8 +63,19 @@ type Node struct {
 	Str string
 	// Items are an ArrayNode's elements.
 	Items []*Node
-	// Members are an ObjectNode's members in source order.
+	// Members are an ObjectNode's members in source order. Code that
+	// changes them after parsing does so with AddMember and RemoveMember:
+	// Get looks a large parsed object's keys up in an index.
 	Members []Member
+
+	// index maps each key of a parsed object of at least dupIndexAt
+	// members to its place in Members, so that Get, and with it every
+	// $ref into a large $defs, costs the same at any width; nil for a
+	// small object or one built, not parsed. indexed is how many members
+	// there were when it was made: a change of Members that bypassed
+	// AddMember and RemoveMember falls back to the scan.
+	index   map[string]int
+	indexed int
 }
 
 // Member is one object member.
@@ -106,12 +117,34 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != ObjectNode {
 		return nil
 	}
+	if n.index != nil && len(n.Members) == n.indexed {
+		i, ok := n.index[key]
+		if !ok {
+			return nil
+		}
+		if i < len(n.Members) && n.Members[i].Key == key {
+			return n.Members[i].Value
+		}
+	}
 	for i := range n.Members {
 		if n.Members[i].Key == key {
 			return n.Members[i].Value
 		}
 	}
 	return nil
+}
+
+// AddMember appends m to object node n's members. The index is dropped,
+// not updated: a copy of the node may share it.
+func (n *Node) AddMember(m Member) {
+	n.Members = append(n.Members, m)
+	n.index = nil
+}
+
+// RemoveMember removes object node n's i-th member.
+func (n *Node) RemoveMember(i int) {
+	n.Members = append(n.Members[:i], n.Members[i+1:]...)
+	n.index = nil
 }
 
 // Pointer evaluates the JSON pointer ptr (RFC 6901: "" is n itself,

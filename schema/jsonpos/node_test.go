@@ -1,7 +1,11 @@
 package jsonpos
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -65,5 +69,78 @@ func TestPointer(t *testing.T) {
 		if got != want {
 			t.Errorf("Pointer(%q) = %s, want %s", ptr, got, want)
 		}
+	}
+}
+
+// wideObject is the text of an object of n members "k0" … "k<n-1>", each
+// the number of its place.
+func wideObject(n int) []byte {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, i, i)
+	}
+	b.WriteByte('}')
+	return []byte(b.String())
+}
+
+// A wide parsed object's keys are found through an index (a $ref into a
+// $defs of n entries, resolved n times, scanned n² members without it),
+// and Get stays right when the members change afterwards.
+func TestGetWideObject(t *testing.T) {
+	const n = 200
+	root, err := Parse("t.json", wideObject(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root.index == nil {
+		t.Fatalf("a parsed object of %d members has no index: each Get scans it", n)
+	}
+	for i := range n {
+		if v := root.Get(fmt.Sprintf("k%d", i)); v == nil || v.Num != strconv.Itoa(i) {
+			t.Fatalf("Get(k%d) = %v", i, v)
+		}
+	}
+	if root.Get("k200") != nil || root.Pointer("/nope") != nil {
+		t.Fatal("a missing key was found")
+	}
+	if v := root.Pointer("/k150"); v == nil || v.Num != "150" {
+		t.Fatalf("Pointer(/k150) = %v", v)
+	}
+
+	// A copy with members of its own (as the compiler makes) shares the
+	// index; changing the copy leaves the original's answers whole.
+	cp := *root
+	cp.Members = slices.Clone(root.Members)
+	if cp.Get("k7").Num != "7" {
+		t.Fatal("a copy's Get is wrong")
+	}
+	cp.RemoveMember(0)
+	cp.AddMember(Member{Key: "added", Value: &Node{Kind: NumberNode, Num: "-1"}})
+	if cp.Get("k0") != nil || cp.Get("added") == nil || cp.Get("k199").Num != "199" {
+		t.Fatal("Get is wrong after RemoveMember and AddMember")
+	}
+	if root.Get("k0").Num != "0" || root.Get("added") != nil {
+		t.Fatal("changing a copy changed the original's answers")
+	}
+
+}
+
+func BenchmarkPointerWideDefs(b *testing.B) {
+	for _, n := range []int{1000, 16000} {
+		root, err := Parse("t.json", wideObject(n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				if root.Pointer("/k"+strconv.Itoa(i%n)) == nil {
+					b.Fatal("not found")
+				}
+			}
+		})
 	}
 }

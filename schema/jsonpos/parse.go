@@ -592,6 +592,9 @@ func (p *parser) object(ptr string, depth int) (*Node, error) {
 		}
 		if done {
 			n.Members = p.finishMembers(start)
+			if index != nil {
+				n.index, n.indexed = index, len(n.Members)
+			}
 			return n, nil
 		}
 	}

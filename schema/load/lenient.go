@@ -130,7 +130,7 @@ func (c *typeChecker) checkType(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 			*errs = append(*errs, jsonpos.Errorf(t.Pos, "%q is not a JSON Schema type; use %q", t.Str, to))
 		case to == "":
 			c.count(codeType, t.Str, to, t.Pos)
-			n.Members = append(n.Members[:idx], n.Members[idx+1:]...)
+			n.RemoveMember(idx)
 		default:
 			c.count(codeType, t.Str, to, t.Pos)
 			t.Str = to
@@ -204,7 +204,7 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 			continue // not fixable here; the compiler reports it
 		}
 		c.count(codeRequired, "", "", b.Pos)
-		prop.Members = append(prop.Members[:idx], prop.Members[idx+1:]...)
+		prop.RemoveMember(idx)
 		if !b.Bool {
 			continue
 		}
@@ -212,7 +212,7 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 			pos := n.Pos
 			pos.Pointer += "/required"
 			list = &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: pos}
-			n.Members = append(n.Members, jsonpos.Member{Key: "required", Value: list})
+			n.AddMember(jsonpos.Member{Key: "required", Value: list})
 		}
 		pos := b.Pos
 		pos.Pointer = list.Pos.Pointer + "/" + strconv.Itoa(len(list.Items))
