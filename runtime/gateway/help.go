@@ -101,18 +101,21 @@ func (n *node) ops(kind runtime.OpKind) []*binding {
 	return out
 }
 
+// lookup is the node at path (n itself for ""), nil when there is none. It
+// reads path segment by segment, as strings.Split(path, ".") cuts it,
+// without allocating.
 func (n *node) lookup(path string) *node {
 	if path == "" {
 		return n
 	}
 	x := n
-	for _, seg := range strings.Split(path, ".") {
-		x = x.children[seg]
-		if x == nil {
-			return nil
+	for {
+		seg, rest, more := strings.Cut(path, ".")
+		if x = x.children[seg]; x == nil || !more {
+			return x
 		}
+		path = rest
 	}
-	return x
 }
 
 // helpRequest is the argument object of tool_help.
@@ -493,19 +496,26 @@ func (g *Gateway) nearHelpPaths(path string) []string {
 }
 
 // nearestDir is the longest existing directory prefix of path ("" for the
-// root), the help path of errors about path.
+// root), the help path of errors about path. The prefixes are path itself
+// and path up to each of its dots; as every prefix of an existing path
+// exists, one walk down the tree finds the longest, in time linear in
+// path (an unknown op or help path may be long when the limits are
+// lifted).
 func (g *Gateway) nearestDir(path string) string {
-	for path != "" {
-		if n := g.tree.lookup(path); n != nil && n.op == nil {
-			return path
+	x, best, end := g.tree, 0, 0
+	for rest, more := path, path != ""; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, ".")
+		if x = x.children[seg]; x == nil {
+			break
 		}
-		i := strings.LastIndexByte(path, '.')
-		if i < 0 {
-			return ""
+		end += len(seg) // path[:end] is x's path
+		if end > 0 && x.op == nil {
+			best = end
 		}
-		path = path[:i]
+		end++ // the dot
 	}
-	return ""
+	return path[:best]
 }
 
 // dirDoc is the help of a non-op path: a directory listing.

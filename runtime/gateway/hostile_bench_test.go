@@ -10,8 +10,9 @@ var hostileHuge = flag.Bool("hostile.huge", false, "BenchmarkHostile: also run t
 
 // BenchmarkHostile measures the worst cases of issue 8 through tool_exec,
 // tool_help and tool_search: huge unknown op paths, help paths, queries and
-// argument names. It reports the answer's size; run it with -benchtime=1x,
-// and -hostile.huge for the 50 MB cases:
+// argument names, long dotted paths and queries of many distinct words.
+// It reports the answer's size; run it with -benchtime=1x, and
+// -hostile.huge for the 50 MB cases:
 //
 //	go test -run '^$' -bench Hostile -benchtime 1x -benchmem ./runtime/gateway -hostile.huge
 func BenchmarkHostile(b *testing.B) {
@@ -24,9 +25,12 @@ func BenchmarkHostile(b *testing.B) {
 		{"exec_op_1MB", ExecTool, func() string { return `{"op":"` + huge(1<<20) + `","args":{}}` }},
 		{"exec_op_50MB", ExecTool, func() string { return `{"op":"` + huge(50<<20) + `","args":{}}` }},
 		{"exec_key_50MB", ExecTool, func() string { return `{"op":"onto.task.get","args":{"task_id":"t1","` + huge(50<<20) + `":1}}` }},
+		{"exec_op_dotted_64KB", ExecTool, func() string { return `{"op":"` + dottedPath(64<<10) + `","args":{}}` }},
 		{"help_path_100KB", HelpTool, func() string { return `{"path":"` + huge(100<<10) + `"}` }},
+		{"help_path_dotted_64KB", HelpTool, func() string { return `{"path":"` + dottedPath(64<<10) + `"}` }},
 		{"search_query_100KB", SearchTool, func() string { return `{"query":"` + strings.Repeat("task ", 20<<10) + `"}` }},
 		{"search_word_100KB", SearchTool, func() string { return `{"query":"` + huge(100<<10) + `"}` }},
+		{"search_words_512KB", SearchTool, func() string { return `{"query":"` + randomWords(512<<10) + `"}` }},
 		{"search_query_50MB", SearchTool, func() string { return `{"query":"` + huge(50<<20) + `"}` }},
 	}
 	// With the size limits lifted the same inputs reach the suggestion

@@ -166,42 +166,10 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	}
 	p := &ix.p
 	words := splitWords(fileNames(query))
-	qs := make([]string, 0, len(words))
-	qtf := make([]int, 0, len(words)) // how often the query says qs[i]
 	stems := queryStems(words)
 	qAction := queryAction(words, stems)
-	for i, w := range words {
-		// Two words the family writes as one ("to-do" for "todo", "web
-		// site" for "website"), learned from its own terms.
-		if i+1 < len(words) && !isDigits(w) && !isDigits(words[i+1]) {
-			if j := stem(w + words[i+1]); len(j) >= 4 && ix.id(j) >= 0 && !slices.Contains(qs, j) {
-				qs = append(qs, j)
-				qtf = append(qtf, 1)
-			}
-		}
-		t := stems[i]
-		if t == "" {
-			continue
-		}
-		if ix.id(t) < 0 {
-			// A compound the family writes apart ("airfare" for "air fare").
-			if parts, ok := splitCompound(t, ix.dfOf); ok {
-				for _, pt := range parts {
-					if !slices.Contains(qs, pt) {
-						qs = append(qs, pt)
-						qtf = append(qtf, 1)
-					}
-				}
-				continue
-			}
-		}
-		if i := slices.Index(qs, t); i >= 0 {
-			qtf[i]++
-		} else {
-			qs = append(qs, t)
-			qtf = append(qtf, 1)
-		}
-	}
+	qt := ix.queryTerms(words, stems)
+	qs, qtf := qt.terms, qt.tf
 	if len(qs) == 0 {
 		return nil
 	}
@@ -325,6 +293,87 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		hits[i] = Hit{Op: op.Path, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
 	}
 	return hits
+}
+
+// queryTerms are a query's terms in the order it first says them, with
+// how often it says each: the stems of its words, words the family writes
+// as one joined ("to-do" for "todo", "web site" for "website"), and
+// compounds it writes apart split ("airfare" for "air fare").
+func (ix *Index) queryTerms(words, stems []string) termList {
+	qt := termList{terms: make([]string, 0, len(words)), tf: make([]int, 0, len(words))}
+	for i, w := range words {
+		// Two words the family writes as one ("to-do" for "todo", "web
+		// site" for "website"), learned from its own terms.
+		if i+1 < len(words) && !isDigits(w) && !isDigits(words[i+1]) {
+			if j := stem(w + words[i+1]); len(j) >= 4 && ix.id(j) >= 0 && qt.index(j) < 0 {
+				qt.add(j)
+			}
+		}
+		t := stems[i]
+		if t == "" {
+			continue
+		}
+		if ix.id(t) < 0 {
+			// A compound the family writes apart ("airfare" for "air fare").
+			if parts, ok := splitCompound(t, ix.dfOf); ok {
+				for _, pt := range parts {
+					if qt.index(pt) < 0 {
+						qt.add(pt)
+					}
+				}
+				continue
+			}
+		}
+		if i := qt.index(t); i >= 0 {
+			qt.tf[i]++
+		} else {
+			qt.add(t)
+		}
+	}
+	return qt
+}
+
+// termScan is the number of query terms up to which termList finds a
+// term by scanning them; past it a map indexes them, so that a query of
+// many distinct words costs time linear in its length while an ordinary
+// one allocates no map.
+const termScan = 64
+
+// termList is a list of distinct query terms with a count each.
+type termList struct {
+	terms []string
+	tf    []int
+	at    map[string]int // each term's index, once there are more than termScan
+	// scanned counts the terms compared while scanning (tests check that
+	// it grows linearly with the query).
+	scanned int
+}
+
+// index is t's index in l, -1 when l does not hold t.
+func (l *termList) index(t string) int {
+	if l.at != nil {
+		if i, ok := l.at[t]; ok {
+			return i
+		}
+		return -1
+	}
+	l.scanned += len(l.terms)
+	return slices.Index(l.terms, t)
+}
+
+// add appends t, which l does not hold, with a count of 1.
+func (l *termList) add(t string) {
+	l.terms = append(l.terms, t)
+	l.tf = append(l.tf, 1)
+	switch {
+	case l.at != nil:
+		l.at[t] = len(l.terms) - 1
+	case len(l.terms) > termScan:
+		l.at = make(map[string]int, 2*len(l.terms))
+		for i, u := range l.terms {
+			l.at[u] = i
+		}
+	}
 }
 
 // feedback is pseudo-relevance feedback: the name words of the best
