@@ -61,7 +61,15 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// load's error, not asked for again before.
 		p, err := loadProject(side, []string{name}, stdin)
 		if isRev && missingAtRevision(err, name) {
-			// A file the revision lacks is a family that did not exist.
+			if _, serr := os.Stat(path); serr != nil {
+				// Neither then nor now: a mistyped path, or one written
+				// from another folder, would otherwise compare as no
+				// tools and pass the check for good.
+				fmt.Fprintf(stderr, "toolgen diff: %s is not in %s, and there is no such file here either: check the path (in REV:PATH, PATH is relative to the current directory)\n", jsonpos.Visible(path), jsonpos.Visible(rev))
+				return exitFail
+			}
+			// A file added since the revision: a family that did not
+			// exist then.
 			fmt.Fprintf(stderr, "toolgen diff: %s is not in %s: compared as no tools\n", path, rev)
 			p, err = loadProject(side, []string{"-"}, strings.NewReader("[]"))
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/names"
 )
 
@@ -224,20 +225,37 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			edited = append(edited, path)
 		}
 	}
-	printCheckHint(stderr, edited, args)
+	printCheckHint(stderr, p, edited, args)
 	return exitFail
 }
 
 // printCheckHint closes check's report of out-of-date files with what to
 // run. When some were edited by hand, plain generate would refuse them:
 // the hint names the two ways on instead.
-func printCheckHint(stderr io.Writer, edited, args []string) {
+func printCheckHint(stderr io.Writer, p *project, edited, args []string) {
 	if len(edited) == 0 {
+		if cmd := p.user.generate; cmd != "" {
+			// The package says how it is generated (its --stubs, say):
+			// check's own flags would regenerate it without them.
+			fmt.Fprintf(stderr, "toolgen: generated files are out of date; run go generate %s (its go:generate line runs %s)\n",
+				goPackagePath(p.outDir), jsonpos.Visible(cmd))
+			return
+		}
 		fmt.Fprintf(stderr, "toolgen: generated files are out of date; run %s\n", commandLine("toolgen generate", args))
 		return
 	}
 	fmt.Fprintf(stderr, "toolgen: generated files are out of date, and generate will refuse %s (edited by hand, above): to keep the edits, copy them into a file of your own without the %q line; to discard them, run %s\n",
 		strings.Join(edited, ", "), generatedHeader, commandLine("toolgen generate --force", args))
+}
+
+// goPackagePath is dir as the go command takes a package in it: a
+// relative directory starts with "./".
+func goPackagePath(dir string) string {
+	dir = filepath.ToSlash(filepath.Clean(dir))
+	if dir == "." || filepath.IsAbs(dir) || strings.HasPrefix(dir, "../") {
+		return commandLine("", []string{dir})[1:]
+	}
+	return commandLine("", []string{"./" + dir})[1:]
 }
 
 // commandLine is cmd with args as a shell would need them: an argument

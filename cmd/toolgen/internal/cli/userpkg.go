@@ -29,6 +29,10 @@ type userPackage struct {
 	// broken maps the base name of a file that does not parse to its
 	// error.
 	broken map[string]error
+	// generate is the command of the first //go:generate line that runs
+	// toolgen generate ("" when there is none): how the package is
+	// regenerated, with the flags its author chose (--stubs).
+	generate string
 }
 
 // readUserPackage reads the package-level declarations of dir's Go files
@@ -55,6 +59,9 @@ func readUserPackage(dir string) (*userPackage, error) {
 		if isGenerated(src) {
 			continue
 		}
+		if up.generate == "" {
+			up.generate = toolgenDirective(src)
+		}
 		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
 		if err != nil {
 			up.broken[e.Name()] = err
@@ -69,6 +76,18 @@ func readUserPackage(dir string) (*userPackage, error) {
 		up.add(fset, f)
 	}
 	return up, nil
+}
+
+// toolgenDirective is the command of src's first //go:generate line that
+// runs toolgen generate, "" when it has none.
+func toolgenDirective(src []byte) string {
+	for line := range strings.Lines(string(src)) {
+		cmd, ok := strings.CutPrefix(line, "//go:generate ")
+		if ok && strings.Contains(cmd, "toolgen generate") {
+			return strings.TrimSpace(cmd)
+		}
+	}
+	return ""
 }
 
 // add records f's package-level names and methods.
