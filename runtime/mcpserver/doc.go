@@ -42,6 +42,12 @@
 // request the client cancels (notifications/cancelled) is not answered,
 // and its id stays taken until its handler returns: a request reusing it
 // before then is refused instead of getting the cancelled call's answer.
+// When the input ends (the client closes it, or a file of requests piped
+// in is read to its end), every request read is still answered, those
+// running finishing first, and then Run returns nil: the SDK took the end
+// of its input as the end of the session and dropped every answer not
+// written yet, often all of them. A call the server makes to the client
+// meanwhile fails with mcp.ErrConnectionClosed.
 //
 // A request for a method the server does not handle is answered with
 // -32601 (method not found) and its id on both transports; over HTTP with

@@ -41,8 +41,13 @@ func (keepOpen) Close() error { return nil }
 // prescribes (-32700 parse error, -32600 invalid request; the id when one
 // can be read, else null) and the session goes on. Blank lines are
 // skipped. Batches are split (see splitBatch).
+//
+// When the input ends (the client closed it, or a file of requests piped
+// in was read to its end), every request read before is still answered
+// and the session then ends, as with a client that waits for its answers
+// before closing: see lineGuard.drain.
 func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
-	out := &lockedWriter{w: w, inFlight: map[jsonrpc.ID]batchSlot{}}
+	out := newLockedWriter(w)
 	return &mcp.IOTransport{
 		Reader:        &lineGuard{in: bufio.NewReaderSize(r, 64*1024), closer: r, out: out, max: MaxLineLength},
 		Writer:        out,
@@ -67,6 +72,22 @@ type lockedWriter struct {
 	// yet answered, to its place in its batch's answer (batch nil for a
 	// request on a line of its own).
 	inFlight map[jsonrpc.ID]batchSlot
+	// calls holds the ids of the requests the server sent the client
+	// (roots/list, sampling, elicitation, ping) that the client has not
+	// answered yet.
+	calls map[jsonrpc.ID]struct{}
+	// changed is signalled (on mu) when a request is answered, the server
+	// calls the client, a write fails or the transport closes: what the
+	// drain at the end of the input waits for.
+	changed *sync.Cond
+	broken  bool // a write to w failed: no answer can be written any more
+	closed  bool // the transport was closed
+}
+
+func newLockedWriter(w io.WriteCloser) *lockedWriter {
+	l := &lockedWriter{w: w, inFlight: map[jsonrpc.ID]batchSlot{}, calls: map[jsonrpc.ID]struct{}{}}
+	l.changed = sync.NewCond(&l.mu)
+	return l
 }
 
 // batchAnswer is the answer to one batch: an answer per request, in the
@@ -83,45 +104,72 @@ type batchSlot struct {
 	// still answers it, and that answer is dropped (a cancelled request
 	// is not answered), but its id stays taken until then.
 	cancelled bool
+	// parked is set for a request the SDK serves until it is cancelled
+	// or the input ends (subscriptions/listen); ending once the drain at
+	// the end of the input cancelled it (see drain).
+	parked, ending bool
 }
+
+// methodSubscriptionsListen is the request the SDK serves until it is
+// cancelled or the input ends.
+const methodSubscriptionsListen = "subscriptions/listen"
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	n := len(p)
-	if len(l.inFlight) > 0 {
-		if m, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); err == nil {
-			if r, ok := m.(*jsonrpc.Response); ok {
-				if slot, ok := l.inFlight[r.ID]; ok {
-					delete(l.inFlight, r.ID)
-					if slot.cancelled && slot.batch == nil {
-						return n, nil
-					}
-					if method, ok := refusedBeforeInitialize(r); ok {
-						// The SDK's answer has code 0 and does not say
-						// what to do.
-						p = append(errorAnswer(r.ID.Raw(), jsonrpc.CodeInvalidRequest, beforeInitialize(method, false)), '\n')
-					}
-					if b := slot.batch; b != nil {
-						if !slot.cancelled {
-							b.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
-						}
-						if b.missing--; b.missing > 0 {
-							return n, nil
-						}
-						if _, err := l.writeBatch(b); err != nil {
-							return 0, err
-						}
-						return n, nil
-					}
+	m, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p))
+	if err != nil {
+		m = nil
+	}
+	switch m := m.(type) {
+	case *jsonrpc.Request:
+		if m.ID.IsValid() {
+			// A call to the client: once the input has ended, it is
+			// answered for the client (see drain).
+			l.calls[m.ID] = struct{}{}
+			l.changed.Broadcast()
+		}
+	case *jsonrpc.Response:
+		if slot, ok := l.inFlight[m.ID]; ok {
+			delete(l.inFlight, m.ID)
+			l.changed.Broadcast()
+			if slot.cancelled && slot.batch == nil {
+				return n, nil
+			}
+			if method, ok := refusedBeforeInitialize(m); ok {
+				// The SDK's answer has code 0 and does not say what to
+				// do.
+				p = append(errorAnswer(m.ID.Raw(), jsonrpc.CodeInvalidRequest, beforeInitialize(method, false)), '\n')
+			}
+			if b := slot.batch; b != nil {
+				if !slot.cancelled {
+					b.answers[slot.index] = bytes.Clone(bytes.TrimSpace(p))
 				}
+				if b.missing--; b.missing > 0 {
+					return n, nil
+				}
+				if _, err := l.writeBatch(b); err != nil {
+					return 0, err
+				}
+				return n, nil
 			}
 		}
 	}
-	if _, err := l.w.Write(p); err != nil {
+	if _, err := l.write(p); err != nil {
 		return 0, err
 	}
 	return n, nil
+}
+
+// write writes p to w, noting a failure; l.mu is held.
+func (l *lockedWriter) write(p []byte) (int, error) {
+	n, err := l.w.Write(p)
+	if err != nil && !l.broken {
+		l.broken = true
+		l.changed.Broadcast()
+	}
+	return n, err
 }
 
 // writeBatch writes b's answers as one JSON array on a line (nothing when
@@ -140,14 +188,14 @@ func (l *lockedWriter) writeBatch(b *batchAnswer) (int, error) {
 	if len(line) == 1 {
 		return 0, nil
 	}
-	return l.w.Write(append(line, ']', '\n'))
+	return l.write(append(line, ']', '\n'))
 }
 
 // writeOwn writes the guard's own line, which is never held back.
 func (l *lockedWriter) writeOwn(p []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_, _ = l.w.Write(p)
+	_, _ = l.write(p)
 }
 
 // busy reports whether id is that of a request not yet answered.
@@ -159,15 +207,23 @@ func (l *lockedWriter) busy(id jsonrpc.ID) bool {
 }
 
 // claim records id as that of a request on a line of its own, about to be
-// handed to the SDK; false when a request not yet answered has it.
-func (l *lockedWriter) claim(id jsonrpc.ID) bool {
+// handed to the SDK (parked: see batchSlot); false when a request not yet
+// answered has it.
+func (l *lockedWriter) claim(id jsonrpc.ID, parked bool) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if _, ok := l.inFlight[id]; ok {
 		return false
 	}
-	l.inFlight[id] = batchSlot{}
+	l.inFlight[id] = batchSlot{parked: parked}
 	return true
+}
+
+// answered notes the client's answer to the server's call id.
+func (l *lockedWriter) answered(id jsonrpc.ID) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.calls, id)
 }
 
 // cancel marks the request id the client cancelled. The SDK still
@@ -184,22 +240,93 @@ func (l *lockedWriter) cancel(id jsonrpc.ID) {
 	}
 }
 
-// await records b's requests (ids, at their indexes in b.answers) as in
-// flight, or writes b's answers at once when it has no request to await
-// and some answers (a batch of notifications alone has none).
-func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]int) {
+// await records b's requests (ids, with their indexes in b.answers) as
+// in flight, or writes b's answers at once when it has no request to
+// await and some answers (a batch of notifications alone has none).
+func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]batchSlot) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b.missing = len(ids)
-	for id, i := range ids {
-		l.inFlight[id] = batchSlot{batch: b, index: i}
+	for id, slot := range ids {
+		slot.batch = b
+		l.inFlight[id] = slot
 	}
 	if b.missing == 0 && len(b.answers) > 0 {
 		_, _ = l.writeBatch(b)
 	}
 }
 
-func (l *lockedWriter) Close() error { return l.w.Close() }
+// drain waits, once the input has ended, until every request handed to
+// the SDK is answered, and returns nil; or returns at once when the
+// output failed or the transport closed, as no answer can be written
+// then. Meanwhile, it returns the messages to hand the SDK in the
+// client's stead:
+//   - an answer to each call the server made to the client: an error
+//     (code -32003, as the SDK's own "client is closing"), since the
+//     client can send nothing more; the call would otherwise wait for
+//     ever, and the request that made it with it;
+//   - once every other request is answered, a cancellation of each
+//     subscriptions/listen, which the SDK would serve for ever (it would
+//     stop it at the end of the input, unanswered): the SDK then answers
+//     it, which ends the subscription, and that answer is written.
+func (l *lockedWriter) drain() [][]byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for !l.closed && !l.broken {
+		if len(l.calls) > 0 {
+			var answers [][]byte
+			for id := range l.calls {
+				answers = append(answers, append(errorAnswer(id.Raw(), codeClientClosing, "client is closing: its input ended"), '\n'))
+			}
+			clear(l.calls)
+			return answers
+		}
+		if len(l.inFlight) == 0 {
+			return nil
+		}
+		var listens []jsonrpc.ID
+		others := false
+		for id, slot := range l.inFlight {
+			switch {
+			case !slot.parked:
+				others = true
+			case !slot.ending:
+				listens = append(listens, id)
+			}
+		}
+		if !others && len(listens) > 0 {
+			var cancels [][]byte
+			for _, id := range listens {
+				slot := l.inFlight[id]
+				slot.ending = true
+				l.inFlight[id] = slot
+				raw, _ := json.Marshal(id.Raw())
+				cancels = append(cancels, []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`+string(raw)+`,"reason":"the client's input ended"}}`+"\n"))
+			}
+			return cancels
+		}
+		l.changed.Wait()
+	}
+	return nil
+}
+
+// codeClientClosing is the code of the SDK's error for a call that cannot
+// be answered as the other side is closing (jsonrpc2.ErrClientClosing):
+// the SDK turns it into mcp.ErrConnectionClosed for the caller.
+const codeClientClosing = -32003
+
+// shut notes that the transport is closing, which ends a drain.
+func (l *lockedWriter) shut() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
+	l.changed.Broadcast()
+}
+
+func (l *lockedWriter) Close() error {
+	l.shut()
+	return l.w.Close()
+}
 
 // lineGuard hands the SDK the lines it can decode and answers the rest.
 type lineGuard struct {
@@ -210,6 +337,9 @@ type lineGuard struct {
 	pending []byte   // the accepted line being handed over, newline included
 	queue   [][]byte // the messages of a split batch still to hand over
 	err     error    // the input's end or failure, once pending is drained
+	// drained is set once, the input having ended, every request read
+	// was answered (drain): err is then passed on to the SDK.
+	drained bool
 	// batches is whether the protocol version the client asked for in its
 	// initialize request takes batches (before 2025-06-18): the SDK
 	// ends the session on a batch in any later one.
@@ -220,11 +350,15 @@ type lineGuard struct {
 const batchesUntil = "2025-06-18"
 
 // note reads what the guard needs from a message it hands over: the
-// protocol version an initialize request asks for, and the request a
-// cancellation names (its answer is not to be written).
+// protocol version an initialize request asks for, the request a
+// cancellation names (its answer is not to be written), and the server's
+// call a response answers.
 func (g *lineGuard) note(m jsonrpc.Message) {
 	req, ok := m.(*jsonrpc.Request)
 	if !ok {
+		if r, ok := m.(*jsonrpc.Response); ok {
+			g.out.answered(r.ID)
+		}
 		return
 	}
 	switch req.Method {
@@ -261,7 +395,13 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 			break
 		}
 		if g.err != nil {
-			return 0, g.err
+			if g.drained {
+				return 0, g.err
+			}
+			if g.queue = g.drain(); len(g.queue) == 0 {
+				g.drained = true
+			}
+			continue
 		}
 		line, tooLong, err := g.readLine()
 		g.err = err
@@ -281,7 +421,7 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 			case m == nil:
 				g.splitBatch(line)
 			default:
-				if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() && !g.out.claim(req.ID) {
+				if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() && !g.out.claim(req.ID, req.Method == methodSubscriptionsListen) {
 					g.answer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, "invalid request: "+inUse(req.ID))
 					continue
 				}
@@ -309,7 +449,7 @@ func (g *lineGuard) splitBatch(line []byte) {
 		return // checkMessage took it
 	}
 	b := new(batchAnswer)
-	awaited := map[jsonrpc.ID]int{}
+	awaited := map[jsonrpc.ID]batchSlot{}
 	var noted []jsonrpc.Message
 	for i, item := range items {
 		m, err := jsonrpc.DecodeMessage(item)
@@ -326,7 +466,7 @@ func (g *lineGuard) splitBatch(line []byte) {
 				b.answers = append(b.answers, errorAnswer(req.ID.Raw(), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: batch item %d: %s", i, inUse(req.ID))))
 				continue
 			}
-			awaited[req.ID] = len(b.answers)
+			awaited[req.ID] = batchSlot{index: len(b.answers), parked: req.Method == methodSubscriptionsListen}
 			b.answers = append(b.answers, nil)
 		}
 		noted = append(noted, m)
@@ -347,7 +487,24 @@ func inUse(id jsonrpc.ID) string {
 	return fmt.Sprintf("id %s is in use by a request not answered yet; give each request its own id", raw)
 }
 
-func (g *lineGuard) Close() error { return g.closer.Close() }
+// drain is what the guard does when the input has ended, before it
+// passes the end on to the SDK: it waits for the answers to the requests
+// it handed over (lockedWriter.drain), and returns the messages to hand
+// the SDK meanwhile, if any (they are not noted: the client did not send
+// them). The SDK takes the end of its input as the
+// end of the connection: it cancels the requests in flight and refuses
+// to write any answer from then on (jsonrpc2's Connection: readIncoming
+// cancels them; write refuses once the read failed), so that the answers
+// to the last requests, often all of them when a file of requests is
+// piped in, were lost. The requests keep their contexts meanwhile, and
+// end by their own deadlines; a stop through Run's context closes the
+// transport, which ends the wait (the SDK drops the answers then).
+func (g *lineGuard) drain() [][]byte { return g.out.drain() }
+
+func (g *lineGuard) Close() error {
+	g.out.shut()
+	return g.closer.Close()
+}
 
 // readLine reads up to the next newline (left out, with a CR before it).
 // A line over the limit is read to its end and dropped: tooLong.

@@ -165,7 +165,7 @@ func FuzzCheckMessage(f *testing.F) {
 		}
 		if isBatch(bytes.TrimSpace(line)) {
 			// A batch is handed over a message at a time.
-			g := &lineGuard{out: &lockedWriter{w: discard{}, inFlight: map[jsonrpc.ID]batchSlot{}}}
+			g := &lineGuard{out: newLockedWriter(discard{})}
 			g.splitBatch(line)
 			for _, m := range g.queue {
 				if bytes.Count(m, []byte("\n")) != 1 || isBatch(m) {
@@ -255,7 +255,7 @@ func (discard) Close() error                { return nil }
 // reusing the id before then got that answer.
 func TestLineTransportIDsInFlight(t *testing.T) {
 	var out bytes.Buffer
-	w := &lockedWriter{w: nopWriteCloser{&out}, inFlight: map[jsonrpc.ID]batchSlot{}}
+	w := newLockedWriter(nopWriteCloser{&out})
 	lines := []string{
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`,
 		`{"jsonrpc":"2.0","id":7,"method":"ping"}`,
@@ -299,10 +299,11 @@ func TestLineTransportIDsInFlight(t *testing.T) {
 }
 
 // guardRead passes lines through a line guard writing to w and returns
-// the lines it handed over.
+// the lines it handed over. The guard passes the end of the input on at
+// once, without waiting for the answers (see lineGuard.drain).
 func guardRead(t *testing.T, w *lockedWriter, lines ...string) []string {
 	t.Helper()
-	g := &lineGuard{in: bufio.NewReader(strings.NewReader(strings.Join(lines, "\n") + "\n")), out: w, max: MaxLineLength, batches: true}
+	g := &lineGuard{in: bufio.NewReader(strings.NewReader(strings.Join(lines, "\n") + "\n")), out: w, max: MaxLineLength, batches: true, drained: true}
 	handed, err := io.ReadAll(g)
 	if err != nil {
 		t.Fatal(err)
@@ -319,7 +320,7 @@ func (nopWriteCloser) Close() error { return nil }
 // found nothing to cancel.
 func TestLineTransportCancelInBatch(t *testing.T) {
 	var out bytes.Buffer
-	w := &lockedWriter{w: nopWriteCloser{&out}, inFlight: map[jsonrpc.ID]batchSlot{}}
+	w := newLockedWriter(nopWriteCloser{&out})
 	guardRead(t, w, `[{"jsonrpc":"2.0","id":5,"method":"tools/call"},{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}]`)
 	for _, id := range []string{"5", "6"} {
 		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}` + "\n"))
