@@ -293,12 +293,12 @@ func SummarizeWarnings(ds []ir.Diagnostic, max int) (rest []ir.Diagnostic, summa
 		}
 		return verbs[i] < verbs[j]
 	})
-	noun := "tools have"
+	noun, they, ops := "tools have", "they do", "their ops are"
 	if tools == 1 {
-		noun = "tool has"
+		noun, they, ops = "tool has", "it does", "its op is"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s no verb toolgen knows and no other evidence of what they do; their ops are kind write until ops.<op>.kind in the manifest says read (toolgen inspect lists them all):", tools, noun)
+	fmt.Fprintf(&b, "%d %s no verb toolgen knows and no other evidence of what %s; %s kind write until ops.<op>.kind in the manifest says read (toolgen inspect lists them all):", tools, noun, they, ops)
 	for i, v := range verbs {
 		if i == max {
 			more := "verbs"

@@ -63,6 +63,9 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	allowWrites := fs.Bool("allow-writes", false, "allow tools that change the ontology")
 	httpAddr := fs.String("http", "", "serve streamable HTTP at `addr` (path /mcp) instead of stdio")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h asked for the usage it printed
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {
