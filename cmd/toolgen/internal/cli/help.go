@@ -17,9 +17,21 @@ type command struct {
 	run      func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-// exitCodes is the exit code table every command's help ends with.
-const exitCodes = `Exit codes: 0 success, 1 input errors (or drift, or breaking changes for diff),
-2 usage errors, 3 internal errors (a bug in toolgen; please report it).`
+// exitCodes is the exit code table command name's help ends with: what
+// 1 means differs (check: drift too; diff: breaking changes too), and
+// version and help have no input to fail on.
+func exitCodes(name string) string {
+	one := "1 input errors"
+	switch name {
+	case "check":
+		one = "1 input errors or generated files out of date"
+	case "diff":
+		one = "1 input errors or breaking changes"
+	case "version", "help":
+		return "Exit codes: 0 success, 2 usage errors."
+	}
+	return "Exit codes: 0 success, " + one + ",\n2 usage errors, 3 internal errors (a bug in toolgen; please report it)."
+}
 
 func commands() []command {
 	return []command{
@@ -29,16 +41,16 @@ func commands() []command {
 		{"check", "[-c FILE] [-o DIR] [-p NAME] [--lenient] [INPUT ...]",
 			"fail with a diff when generated files are out of date",
 			"toolgen check -c toolgen.yaml", runCheck},
-		{"diff", "[-c FILE] [--format text|json] OLD NEW",
+		{"diff", "[-c FILE] [--lenient] [--format text|json] OLD NEW",
 			"classify the changes between two versions of the definitions as breaking or compatible",
 			"toolgen diff HEAD~1:tools.json tools.json", runDiff},
-		{"inspect", "[-c FILE] [--format table|json] [--tool NAME] [INPUT ...]",
+		{"inspect", "[-c FILE] [--lenient] [--format table|json] [--tool NAME] [INPUT ...]",
 			"show the op taxonomy, kinds and extracted policies",
 			"toolgen inspect -c toolgen.yaml --format json", runInspect},
-		{"tokens", "[-c FILE] [--format table|json] [--show SURFACE] [INPUT ...]",
+		{"tokens", "[-c FILE] [--lenient] [--format table|json] [--show SURFACE] [INPUT ...]",
 			"count the boot-time tokens of every surface",
 			"toolgen tokens -c toolgen.yaml", runTokens},
-		{"search-eval", "--cases FILE.jsonl [--match all|any] [--tokens] [-c FILE] [--format table|json] [INPUT ...]",
+		{"search-eval", "--cases FILE.jsonl [--match all|any] [--tokens] [-c FILE] [--lenient] [--format table|json] [INPUT ...]",
 			"measure tool_search recall on query cases",
 			"toolgen search-eval -c toolgen.yaml --cases search_cases.jsonl", runSearchEval},
 		{"new", "[-o DIR] NAME",
@@ -89,7 +101,7 @@ func printHelp(w io.Writer, name string, fs *pflag.FlagSet) {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
-	fmt.Fprintf(w, "\n%s\n", exitCodes)
+	fmt.Fprintf(w, "\n%s\n", exitCodes(name))
 }
 
 // shortUsage is what a usage error prints after the error itself.
