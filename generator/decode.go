@@ -105,9 +105,9 @@ func emitDecoders(g *gen, s *srcFile) error {
 		case ir.KindObject:
 			body = e.objectBody(t)
 		case ir.KindUnion:
-			body = e.unionBody(t)
+			body = append([]jen.Code{resetValue(t)}, e.unionBody(t)...)
 		case ir.KindTuple:
-			body = e.tupleBody(t)
+			body = append([]jen.Code{resetValue(t)}, e.tupleBody(t)...)
 		default:
 			body = e.inline(dec{name: "d"}, deref(x), t)
 		}
@@ -129,6 +129,24 @@ func emitDecoders(g *gen, s *srcFile) error {
 		}
 	}
 	return nil
+}
+
+// allowedItems is the message of an item past a tuple's positions when
+// no more are allowed: "at most 2 items are allowed".
+func allowedItems(n int) string {
+	if n == 1 {
+		return "at most 1 item is allowed"
+	}
+	return fmt.Sprintf("at most %d items are allowed", n)
+}
+
+// resetValue is *x = T{}: a union or tuple holds one JSON value, so
+// decoding into one that holds a value replaces it rather than leaving the
+// branches or items the new value lacks (encoding/json decodes a value
+// into a used union or tuple, and a parent decodes a by-value field in
+// place).
+func resetValue(t *ir.Type) jen.Code {
+	return jen.Op("*").Id("x").Op("=").Id(t.GoName).Values()
 }
 
 // optionalScalars are the fields of object t decoded into its backing
@@ -680,6 +698,11 @@ func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
 func (e *emitter) defaultValue(fl *ir.Field) []jen.Code {
 	target := jen.Id("x").Dot(fl.GoName)
 	t := fl.Type
+	if isNullLiteral(fl.Default) && e.g.presence(fl) == ir.PresenceNullable {
+		// "default": null on a nullable property is null, not the zero
+		// value of its type: x.F = runtime.Null[T]().
+		return []jen.Code{jen.Add(target).Op("=").Qual(e.g.runtimePkg, "Null").Types(e.g.nullableElem(fl)).Call()}
+	}
 	lit := e.g.literal(t, fl.Default)
 	wrap := func(v jen.Code) jen.Code {
 		switch e.g.presence(fl) {
@@ -715,6 +738,9 @@ func (e *emitter) defaultValue(fl *ir.Field) []jen.Code {
 	stmts = append(stmts, jen.Add(target).Op("=").Add(wrap(jen.Id(v))))
 	return []jen.Code{jen.Block(stmts...)}
 }
+
+// isNullLiteral reports whether raw is the JSON literal null.
+func isNullLiteral(raw json.RawMessage) bool { return strings.TrimSpace(string(raw)) == "null" }
 
 // literal is the Go constant expression of a scalar JSON literal as a
 // value of t, or nil when t is not a scalar type.
@@ -1119,7 +1145,7 @@ func (e *emitter) tupleBody(t *ir.Type) []jen.Code {
 	}
 	var rest []jen.Code
 	if t.RestForbidden {
-		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), strLit(fmt.Sprintf("at most %d items are allowed", len(t.Prefix))))}
+		rest = []jen.Code{jen.Id("d").Dot("Reject").Call(jen.Lit("items"), strLit(allowedItems(len(t.Prefix))))}
 	} else {
 		v := e.tmp("v")
 		rest = append(e.item(d, v, t.Elem), jen.Id("x").Dot("Rest").Op("=").Append(jen.Id("x").Dot("Rest"), jen.Id(v)))

@@ -130,6 +130,13 @@ func TestFacadeAndSectionSpecs(t *testing.T) {
 	if len(ss) != 2 || !strings.Contains(ss[0].Template, "`create_onto_task title:string` (write): Create a task.") || !strings.Contains(ss[0].Summary, "3 tools (task, goal)") {
 		t.Errorf("sections %+v", ss)
 	}
+	// Model-facing counts are singular for one tool.
+	if len(fs) == 2 && fs[1].Description != "Operations on web. Unfolds into 1 tool." {
+		t.Errorf("facade description %q", fs[1].Description)
+	}
+	if len(ss) == 2 && ss[1].Summary != "Operations on web. 1 tool (web)." {
+		t.Errorf("section summary %q", ss[1].Summary)
+	}
 }
 
 func BenchmarkEmitRegistry(b *testing.B) {

@@ -79,6 +79,7 @@ func renderStubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	}
 	rt := mod + "/runtime"
 	file := jen.NewFile(opt.Package)
+	file.ImportName(rt, "runtime") // no redundant alias
 	if !opt.Append {
 		headerLine(file, "Handlers for the "+opt.Package+" tools, scaffolded by toolgen. This file is yours to edit:")
 		headerLine(file, "toolgen never overwrites it (toolgen generate --stubs only appends methods for new tools).")
@@ -111,7 +112,42 @@ func renderStubs(f *ir.Family, opt StubOptions) ([]byte, error) {
 	if err := file.Render(&buf); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return groupImports(buf.Bytes()), nil
+}
+
+// groupImports splits the import block jennifer renders (every path
+// sorted in one group) as goimports groups it: the standard library's
+// paths, a blank line, the others.
+func groupImports(src []byte) []byte {
+	start := bytes.Index(src, []byte("\nimport (\n"))
+	if start < 0 {
+		return src
+	}
+	start += len("\nimport (\n")
+	end := bytes.Index(src[start:], []byte("\n)\n"))
+	if end < 0 {
+		return src
+	}
+	end += start + 1
+	var std, other [][]byte
+	for line := range bytes.Lines(src[start:end]) {
+		spec := bytes.TrimSpace(line)
+		path := spec[bytes.LastIndexByte(spec, ' ')+1:]
+		if p, err := strconv.Unquote(string(path)); err == nil && stdPath(p) {
+			std = append(std, line)
+		} else {
+			other = append(other, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)+1)
+	out = append(out, src[:start]...)
+	out = append(out, bytes.Join(std, nil)...)
+	out = append(out, '\n')
+	out = append(out, bytes.Join(other, nil)...)
+	return append(out, src[end:]...)
 }
 
 // AppendStubs returns old, the source of the handler file at path, with

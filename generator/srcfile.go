@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"slices"
 	"strconv"
 	"strings"
@@ -364,15 +365,21 @@ func codeImports(src []byte) (paths []string, decls []byte, err error) {
 	return paths, bytes.TrimPrefix(rest, []byte("\n")), nil
 }
 
-// appendImports appends the import declaration of paths as jennifer and
-// gofmt write it: paths sorted in one block, the name written when it is
-// not the package's own.
+// appendImports appends the import declaration of paths as goimports
+// writes it: the standard library's paths sorted in one group, then the
+// others sorted in another, the name written only when the package is not
+// named by the last element of its path (importAliased).
 func appendImports(out []byte, g *gen, paths map[string]bool) []byte {
-	sorted := make([]string, 0, len(paths))
+	var std, other []string
 	for p := range paths {
-		sorted = append(sorted, p)
+		if stdPath(p) {
+			std = append(std, p)
+		} else {
+			other = append(other, p)
+		}
 	}
-	slices.Sort(sorted)
+	slices.Sort(std)
+	slices.Sort(other)
 	spec := func(out []byte, path string) []byte {
 		if importAliased(g, path) {
 			out = append(out, importName(g, path)...)
@@ -380,21 +387,33 @@ func appendImports(out []byte, g *gen, paths map[string]bool) []byte {
 		}
 		return gotext.AppendLiteral(out, path, false)
 	}
-	switch len(sorted) {
+	switch len(std) + len(other) {
 	case 0:
 		return out
 	case 1:
 		out = append(out, "import "...)
-		out = spec(out, sorted[0])
+		out = spec(out, slices.Concat(std, other)[0])
 		return append(out, "\n\n"...)
 	}
 	out = append(out, "import (\n"...)
-	for _, p := range sorted {
-		out = append(out, '\t')
-		out = spec(out, p)
-		out = append(out, '\n')
+	for i, group := range [][]string{std, other} {
+		if i > 0 && len(std) > 0 && len(group) > 0 {
+			out = append(out, '\n')
+		}
+		for _, p := range group {
+			out = append(out, '\t')
+			out = spec(out, p)
+			out = append(out, '\n')
+		}
 	}
 	return append(out, ")\n\n"...)
+}
+
+// stdPath reports whether path is the standard library's, as goimports
+// tells: its first element has no dot.
+func stdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // importName is the name generated files refer to an import path by, the
@@ -403,13 +422,21 @@ func importName(_ *gen, path string) string {
 	return path[strings.LastIndexByte(path, '/')+1:]
 }
 
-// importAliased reports whether jennifer names the import explicitly: it
-// does for every path but the standard library's and the runtime
-// packages newFile names (runtime, wire, check, shape).
-func importAliased(g *gen, path string) bool {
-	switch path {
-	case g.runtimePkg, g.wirePkg, g.checkPkg, g.shapePkg():
-		return false
+// importAliased reports whether an import needs its name written: only
+// when the last element of the path, which generated code refers to the
+// package by (importName), is not what the package is assumed to be named
+// (goimports' rule: a major version suffix such as v2, or an element that
+// is not an identifier, leaves the name to guess). The paths generated
+// code imports, the standard library's and the runtime's, are named by
+// their last element, so none is aliased; every import has a distinct
+// last element, so none needs a name to avoid a collision.
+func importAliased(_ *gen, path string) bool {
+	name := importName(nil, path)
+	if !token.IsIdentifier(name) || name != strings.ToLower(name) {
+		return true
 	}
-	return strings.Contains(path, ".")
+	if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && strings.Contains(path, "/") {
+		return true // a major version suffix
+	}
+	return false
 }

@@ -94,7 +94,7 @@ func Facades(f *ir.Family) []FacadeSpec {
 			}
 			spec.Categories[ci].Tools = append(spec.Categories[ci].Tools, op.Tool.Name)
 		}
-		spec.Description = fmt.Sprintf("%s Unfolds into %d tools.", strings.TrimSpace(g.Summary), len(ops))
+		spec.Description = fmt.Sprintf("%s Unfolds into %s.", strings.TrimSpace(g.Summary), plural(len(ops), "tool"))
 		out = append(out, spec)
 	}
 	return out
@@ -126,7 +126,7 @@ func Sections(f *ir.Family) []SectionSpec {
 		for _, l := range lines {
 			body.WriteString(l)
 		}
-		summary := fmt.Sprintf("%s %d tools (%s).", strings.TrimSpace(g.Summary), len(ops), surfEntityList(ops))
+		summary := fmt.Sprintf("%s %s (%s).", strings.TrimSpace(g.Summary), plural(len(ops), "tool"), surfEntityList(ops))
 		out = append(out, SectionSpec{
 			Key:      g.Name,
 			Title:    g.Name,

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -139,13 +140,14 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	g.unmarshalText(s, t)
 }
 
-// branchDoc is the doc comment of the field of union branch b, the i-th,
-// named name.
+// branchDoc is the doc comment of the field of union branch b, the i-th
+// (from 0), named name. Branches are counted from 1, as the names count
+// them (Option1, Value2).
 func branchDoc(b *ir.Type, i int, name string) string {
 	if b.Doc != "" && b.GoName == "" {
 		return name + ": " + b.Doc
 	}
-	return fmt.Sprintf("%s is set when the value matches branch %d.", name, i)
+	return fmt.Sprintf("%s is set when the value matches branch %d.", name, i+1)
 }
 
 // unionMarshalDoc is the doc comment of a union's MarshalJSON.
@@ -159,6 +161,12 @@ func (g *gen) unmarshalText(s *srcFile, t *ir.Type) {
 	s.ident(t.GoName)
 	s.text(") UnmarshalJSON(data []byte) error {\n")
 	if g.tabled(t) {
+		if t.Kind == ir.KindUnion {
+			// A union holds one value (resetValue).
+			s.text("\t*x = ")
+			s.ident(t.GoName)
+			s.text("{}\n")
+		}
 		s.text("\treturn ")
 		s.qual(g.shapePkg(), "Unmarshal")
 		s.text("(&")
@@ -767,9 +775,13 @@ func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Add(comment(unmarshalDoc))
 	if composite(t) && g.tabled(t) {
 		// func (x *T) UnmarshalJSON(data []byte) error { return shape.Unmarshal(&tableT, data, unsafe.Pointer(x)) }
-		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-			jen.Return(jen.Qual(g.shapePkg(), "Unmarshal").Call(jen.Op("&").Id(tableName(g.canonical(t))), jen.Id("data"),
-				unsafePointer(jen.Id("x"), true))))
+		var body []jen.Code
+		if t.Kind == ir.KindUnion {
+			body = append(body, resetValue(t)) // a union holds one value
+		}
+		body = append(body, jen.Return(jen.Qual(g.shapePkg(), "Unmarshal").Call(jen.Op("&").Id(tableName(g.canonical(t))), jen.Id("data"),
+			unsafePointer(jen.Id("x"), true))))
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(body...)
 		return
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
@@ -781,7 +793,9 @@ func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 }
 
 // branchNames are the Go field names of a union's branches: the branch
-// type's name, else its kind, made unique by position.
+// type's name, else its kind, made unique by position counted from 1 (the
+// second of two strings is String2, as the second untitled branch type is
+// Option2).
 func branchNames(t *ir.Type) []string {
 	names := make([]string, len(t.Branches))
 	used := map[string]bool{}
@@ -790,8 +804,8 @@ func branchNames(t *ir.Type) []string {
 		if n == "" {
 			n = kindName(b)
 		}
-		if used[n] {
-			n = fmt.Sprintf("%s%d", n, i)
+		for k, base := i+1, n; used[n]; k++ {
+			n = base + strconv.Itoa(k)
 		}
 		used[n] = true
 		names[i] = n

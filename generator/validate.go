@@ -1010,10 +1010,10 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 			jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Id("items")).Add(count),
 		}
 		body = append(body, jen.If(jen.Id(n).Op("<").Lit(int(min))).Block(
-			c.add("contains", fmt.Sprintf("must contain at least %d matching items", min), fmt.Sprintf("at least %d matching items", min), nil, nil)))
+			c.add("contains", "must contain at least "+plural(min, "matching item"), "at least "+plural(min, "matching item"), nil, nil)))
 		if cs.MaxContains != nil {
 			body = append(body, jen.If(jen.Id(n).Op(">").Lit(int(*cs.MaxContains))).Block(
-				c.add("maxContains", fmt.Sprintf("must contain at most %d matching items", *cs.MaxContains), fmt.Sprintf("at most %d matching items", *cs.MaxContains), nil, nil)))
+				c.add("maxContains", "must contain at most "+plural(*cs.MaxContains, "matching item"), "at most "+plural(*cs.MaxContains, "matching item"), nil, nil)))
 		}
 		return []jen.Code{jen.Block(body...)}
 	})

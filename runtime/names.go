@@ -4,13 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // MaxNameLen is the longest tool name model providers accept, in bytes.
 const MaxNameLen = 64
 
-// NameChars says which bytes a tool name may hold.
-const NameChars = "only letters, digits, '_' and '-' are allowed"
+// NameChars says which bytes a tool name may hold: ASCII ones only (a
+// letter such as 'é' or 'ǅ' is refused by model providers).
+const NameChars = "only ASCII letters, digits, '_' and '-' are allowed"
 
 // NameError is why model providers reject a tool name. It records both
 // faults a name may have, so that each caller words the one it reports
@@ -29,7 +31,11 @@ func (e *NameError) Error() string {
 	case len(e.Name) > MaxNameLen:
 		return fmt.Sprintf("name is %d bytes long, at most %d are allowed", len(e.Name), MaxNameLen)
 	default:
-		return fmt.Sprintf("name has %q at byte %d; %s", e.Name[e.At], e.At, NameChars)
+		// The character, not its first byte: 'ǅ', not 'Ç' (0xC7).
+		if r, size := utf8.DecodeRuneInString(e.Name[e.At:]); r != utf8.RuneError || size > 1 {
+			return fmt.Sprintf("name has %q at byte %d; %s", r, e.At, NameChars)
+		}
+		return fmt.Sprintf("name has byte %#x at byte %d; %s", e.Name[e.At], e.At, NameChars)
 	}
 }
 

@@ -24,7 +24,9 @@ func TestCheckName(t *testing.T) {
 		{strings.Repeat("x", 65), false, false, "at most 64"},
 		{"tool.help", false, false, `'.'`},
 		{"has space", false, false, `' '`},
-		{"café", false, false, "only letters"},
+		{"café", false, false, "'é' at byte 3; only ASCII letters"},
+		{"getǅx", false, false, "'ǅ' at byte 3; only ASCII letters"},
+		{"a\xffb", false, false, "byte 0xff at byte 1"},
 	}
 	for _, tc := range tests {
 		err := runtime.CheckName(tc.name)

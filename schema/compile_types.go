@@ -594,8 +594,16 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 	case "string":
 		t.Kind = ir.KindEnum
 		c.declare(t, nm.name)
-		for i, x := range vals {
-			t.Enum[i].GoName = c.types.Unique(names.EnumConstName(t.GoName, x.Str))
+		// Values whose constant names collide (a-b, a_b) are numbered in
+		// sorted order of their JSON text, as fieldNames numbers property
+		// names: reordering an enum never swaps its constants.
+		order := make([]int, len(vals))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return bytes.Compare(t.Enum[a].JSON, t.Enum[b].JSON) })
+		for _, i := range order {
+			t.Enum[i].GoName = c.types.Unique(names.EnumConstName(t.GoName, vals[i].Str))
 		}
 		c.stringConstraints(t, v)
 	case "integer", "number", "boolean":

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -276,6 +277,38 @@ func TestFieldNamesIndependentOfOrder(t *testing.T) {
 			want = got
 			if got["AB"] != "AB" {
 				t.Errorf("AB is %q, want AB", got["AB"])
+			}
+			continue
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("order %v: %v, want %v", perm, got, want)
+		}
+	}
+}
+
+// Go constant names of colliding enum values depend on the set of
+// values, not their order: every permutation gives each value the same
+// constant, and the value first by its JSON text the bare name.
+func TestEnumConstNamesIndependentOfOrder(t *testing.T) {
+	values := []string{"a_b", "a-b", "A B", "a.b"}
+	var want map[string]string
+	for _, perm := range permute(values) {
+		quoted := make([]string, len(perm))
+		for i, v := range perm {
+			quoted[i] = strconv.Quote(v)
+		}
+		fam, err := schema.Build([]load.Input{{Name: "t.json", Data: oneTool(`{"type":"object","properties":{"e":{"enum":[` + strings.Join(quoted, ",") + `]}}}`)}}, schema.BuildOptions{Package: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, v := range fam.Tools[0].Params.Fields[0].Type.Enum {
+			got[string(v.JSON)] = v.GoName
+		}
+		if want == nil {
+			want = got
+			if got[`"A B"`] != "GetXEAB" || got[`"a_b"`] != "GetXEAB4" {
+				t.Errorf("order %v: %v, want \"A B\" GetXEAB (first by JSON text) … \"a_b\" GetXEAB4", perm, got)
 			}
 			continue
 		}

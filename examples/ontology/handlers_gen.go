@@ -5,6 +5,7 @@ package ontology
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -387,4 +388,4 @@ func (UnimplementedHandlers) GetBuildosUsageGuide(ctx context.Context, tc runtim
 	return runtime.ToolResult[GetBuildosUsageGuideResult]{}, runtime.NotImplemented("get_buildos_usage_guide")
 }
 
-// toolgen checksum: 4ee176d449eb2ce0
+// toolgen checksum: 107723c4b836add7

@@ -5,8 +5,9 @@ package ontology
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -75,4 +76,4 @@ var Registry = gateway.Registry{
 	Version: "a7b30f06649cbd78",
 }
 
-// toolgen checksum: 3f5db95683936846
+// toolgen checksum: 0d7915a3be030179

@@ -5,13 +5,14 @@ package ontology
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	codemode "github.com/toolgen-go/toolgen/runtime/codemode"
-	tsdecl "github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/codemode"
+	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -1477,4 +1478,4 @@ func CodeDefinitions() json.RawMessage {
 	return runtime.Definitions(Code(UnimplementedHandlers{}))
 }
 
-// toolgen checksum: 31432e327cb22e59
+// toolgen checksum: 4da7733bd2fccf74

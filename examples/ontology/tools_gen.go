@@ -6,9 +6,10 @@ package ontology
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsListOntoTasksParams decodes and validates a tool's arguments into a new ListOntoTasksParams.
@@ -820,4 +821,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 80f96903d121b4e8
+// toolgen checksum: 46e700d75de2f587

@@ -5,6 +5,7 @@ package ontology
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -1817,4 +1818,4 @@ func (x *GetBuildosUsageGuideParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 95a1fe800d552f2d
+// toolgen checksum: 6a25671b9e01d1d2

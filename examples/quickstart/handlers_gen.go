@@ -5,6 +5,7 @@ package quickstart
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -51,4 +52,4 @@ func (UnimplementedHandlers) DeleteTodo(ctx context.Context, tc runtime.ToolCont
 	return runtime.ToolResult[DeleteTodoResult]{}, runtime.NotImplemented("delete_todo")
 }
 
-// toolgen checksum: 60d25771f22fbf17
+// toolgen checksum: 9ad19c47fa86113f

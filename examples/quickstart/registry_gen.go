@@ -5,8 +5,9 @@ package quickstart
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -26,4 +27,4 @@ var Registry = gateway.Registry{
 	Version: "13cda1355553d5e1",
 }
 
-// toolgen checksum: 9263532650620f71
+// toolgen checksum: ffd0d0151646f58b

@@ -5,13 +5,14 @@ package quickstart
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	codemode "github.com/toolgen-go/toolgen/runtime/codemode"
-	tsdecl "github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/codemode"
+	"github.com/toolgen-go/toolgen/runtime/codemode/tsdecl"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -228,4 +229,4 @@ func CodeDefinitions() json.RawMessage {
 	return runtime.Definitions(Code(UnimplementedHandlers{}))
 }
 
-// toolgen checksum: 4e0f697d0dfae0bf
+// toolgen checksum: 1855a538f58f9e46

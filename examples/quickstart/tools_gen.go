@@ -6,9 +6,10 @@ package quickstart
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsListTodosParams decodes and validates a tool's arguments into a new ListTodosParams.
@@ -122,4 +123,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: fd6ab2f30b51a57e
+// toolgen checksum: ed9c97644cbc67e2

@@ -5,6 +5,7 @@ package collisions
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -44,4 +45,4 @@ func (UnimplementedHandlers) GetItem(ctx context.Context, tc runtime.ToolContext
 	return runtime.ToolResult[GetItemResult]{}, runtime.NotImplemented("Get_Item")
 }
 
-// toolgen checksum: 1b20738fe7683607
+// toolgen checksum: 7d42afed34aa9184

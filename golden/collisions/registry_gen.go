@@ -5,8 +5,9 @@ package collisions
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -26,4 +27,4 @@ var Registry = gateway.Registry{
 	Version: "9758969c63bf951d",
 }
 
-// toolgen checksum: ec503c350cc7ec52
+// toolgen checksum: 16ef69a081aa6537

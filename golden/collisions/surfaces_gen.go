@@ -5,11 +5,12 @@ package collisions
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -92,4 +93,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 6979b3e019de0215
+// toolgen checksum: 73f92a60e818bc0c

@@ -6,9 +6,10 @@ package collisions
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsAB2Params decodes and validates a tool's arguments into a new AB2Params.
@@ -93,4 +94,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 4243178dfe2aeae5
+// toolgen checksum: b9729c6754ef5887

@@ -5,6 +5,7 @@ package collisions
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -96,4 +97,4 @@ func (x *GetItemParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: b3972ad11f6207cd
+// toolgen checksum: fbd677c89d0da572

@@ -568,6 +568,7 @@ func (x *GetDeepParams) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a GetDeepUnions from d, recording type errors in d.
 func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnions{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -607,6 +608,7 @@ func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a GetDeepUnionsOption1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -646,6 +648,7 @@ func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a GetDeepUnionsOption1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -685,6 +688,7 @@ func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -724,6 +728,7 @@ func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -763,6 +768,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) 
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -802,6 +808,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.De
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -841,6 +848,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -880,6 +888,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeW
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -919,6 +928,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -958,6 +968,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -997,6 +1008,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1036,6 +1048,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1075,6 +1088,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1114,6 +1128,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1153,6 +1168,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1192,6 +1208,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1231,6 +1248,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1270,6 +1288,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375{}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
@@ -1309,6 +1328,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f) decodeWire(d *wire.Decoder) {
+	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f{}
 	switch d.Peek() {
 	case wire.Number:
 		x.Integer = new(int64)
@@ -1323,6 +1343,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // decodeWire reads a D0 from d, recording type errors in d.
 func (x *D0) decodeWire(d *wire.Decoder) {
+	*x = D0{}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
@@ -1343,7 +1364,7 @@ func (x *D0) decodeWire(d *wire.Decoder) {
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				if matched == 0 {
-					x.D21 = &v4
+					x.D22 = &v4
 				}
 				matched++
 			}
@@ -1359,6 +1380,7 @@ func (x *D0) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a D2 from d, recording type errors in d.
 func (x *D2) decodeWire(d *wire.Decoder) {
+	*x = D2{}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
@@ -1379,7 +1401,7 @@ func (x *D2) decodeWire(d *wire.Decoder) {
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				if matched == 0 {
-					x.D41 = &v4
+					x.D42 = &v4
 				}
 				matched++
 			}
@@ -1395,6 +1417,7 @@ func (x *D2) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a D4 from d, recording type errors in d.
 func (x *D4) decodeWire(d *wire.Decoder) {
+	*x = D4{}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
@@ -1415,7 +1438,7 @@ func (x *D4) decodeWire(d *wire.Decoder) {
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				if matched == 0 {
-					x.D61 = &v4
+					x.D62 = &v4
 				}
 				matched++
 			}
@@ -1431,6 +1454,7 @@ func (x *D4) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a D6 from d, recording type errors in d.
 func (x *D6) decodeWire(d *wire.Decoder) {
+	*x = D6{}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
@@ -1451,7 +1475,7 @@ func (x *D6) decodeWire(d *wire.Decoder) {
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				if matched == 0 {
-					x.D81 = &v4
+					x.D82 = &v4
 				}
 				matched++
 			}
@@ -1467,6 +1491,7 @@ func (x *D6) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a D8 from d, recording type errors in d.
 func (x *D8) decodeWire(d *wire.Decoder) {
+	*x = D8{}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
@@ -1487,7 +1512,7 @@ func (x *D8) decodeWire(d *wire.Decoder) {
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				if matched == 0 {
-					x.D101 = &v4
+					x.D102 = &v4
 				}
 				matched++
 			}
@@ -1517,4 +1542,4 @@ func (x *D10) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: c81eb3db5a46ed3c
+// toolgen checksum: fd042ba290f09432

@@ -5,6 +5,7 @@ package deep
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) GetDeep(ctx context.Context, tc runtime.ToolContext
 	return runtime.ToolResult[GetDeepResult]{}, runtime.NotImplemented("get_deep")
 }
 
-// toolgen checksum: b4a207395b3c846e
+// toolgen checksum: 156b6d5657579b29

@@ -5,8 +5,9 @@ package deep
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "860f20d6dddaac26",
 }
 
-// toolgen checksum: 138bba6779ffd28e
+// toolgen checksum: 11a181e0ee14d6fc

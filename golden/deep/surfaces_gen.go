@@ -5,11 +5,12 @@ package deep
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"deep",
-			"Operations on deep. Unfolds into 1 tools.",
+			"Operations on deep. Unfolds into 1 tool.",
 			runtime.Pick(tools, "get_deep"),
 			matryoshka.Category("deep", "get_deep"),
 			matryoshka.Usage("get_deep", "get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:any]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "deep",
-			Summary:    "Operations on deep. 1 tools (deep).",
+			Summary:    "Operations on deep. 1 tool (deep).",
 			Template:   "Operations on deep.\n\n- `get_deep [arrays:array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<array<string>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] [unions:string|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer|integer] [refs:any]` (read): Nested 60 arrays deep, 20 anyOf deep and 10 levels of two $$refs each: at the depth limit, the package must type-check.\n",
 			Title:      "deep",
 			Tools:      runtime.Pick(tools, "get_deep"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: b11942aea8c14fbd
+// toolgen checksum: 2b25391abaa1d225

@@ -6,9 +6,10 @@ package deep
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsGetDeepParams decodes and validates a tool's arguments into a new GetDeepParams.
@@ -51,4 +52,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 029a32cfe919378f
+// toolgen checksum: aff852b61cd84daf

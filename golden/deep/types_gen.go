@@ -5,6 +5,7 @@ package deep
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -37,9 +38,9 @@ func (x *GetDeepParams) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnions is a generated type.
 type GetDeepUnions struct {
-	// GetDeepUnionsOption1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1 is set when the value matches branch 1.
 	GetDeepUnionsOption1 *GetDeepUnionsOption1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -66,9 +67,9 @@ func (x *GetDeepUnions) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1 is a generated type.
 type GetDeepUnionsOption1 struct {
-	// GetDeepUnionsOption1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1 *GetDeepUnionsOption1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -95,9 +96,9 @@ func (x *GetDeepUnionsOption1) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1Option1 is a generated type.
 type GetDeepUnionsOption1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1 *GetDeepUnionsOption1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -124,9 +125,9 @@ func (x *GetDeepUnionsOption1Option1) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -153,9 +154,9 @@ func (x *GetDeepUnionsOption1Option1Option1) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -182,9 +183,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) UnmarshalJSON(data []byte) e
 
 // GetDeepUnionsOption1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -211,9 +212,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) UnmarshalJSON(data []
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -240,9 +241,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) UnmarshalJSON(
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -269,9 +270,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) Unmarsh
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -298,9 +299,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -327,9 +328,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -356,9 +357,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -385,9 +386,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -414,9 +415,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -443,9 +444,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -472,9 +473,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -501,9 +502,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -530,9 +531,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -559,9 +560,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f is set when the value matches branch 0.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f is set when the value matches branch 1.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -588,9 +589,9 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f struct {
-	// String is set when the value matches branch 0.
+	// String is set when the value matches branch 1.
 	String *string
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -617,10 +618,10 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // D0 is a generated type.
 type D0 struct {
-	// D2 is set when the value matches branch 0.
+	// D2 is set when the value matches branch 1.
 	D2 *D2
-	// D21 is set when the value matches branch 1.
-	D21 *D2
+	// D22 is set when the value matches branch 2.
+	D22 *D2
 }
 
 // MarshalJSON encodes the branch that is set (null when none is).
@@ -628,8 +629,8 @@ func (x D0) MarshalJSON() ([]byte, error) {
 	switch {
 	case x.D2 != nil:
 		return json.Marshal(x.D2)
-	case x.D21 != nil:
-		return json.Marshal(x.D21)
+	case x.D22 != nil:
+		return json.Marshal(x.D22)
 	}
 	return []byte("null"), nil
 }
@@ -646,10 +647,10 @@ func (x *D0) UnmarshalJSON(data []byte) error {
 
 // D2 is a generated type.
 type D2 struct {
-	// D4 is set when the value matches branch 0.
+	// D4 is set when the value matches branch 1.
 	D4 *D4
-	// D41 is set when the value matches branch 1.
-	D41 *D4
+	// D42 is set when the value matches branch 2.
+	D42 *D4
 }
 
 // MarshalJSON encodes the branch that is set (null when none is).
@@ -657,8 +658,8 @@ func (x D2) MarshalJSON() ([]byte, error) {
 	switch {
 	case x.D4 != nil:
 		return json.Marshal(x.D4)
-	case x.D41 != nil:
-		return json.Marshal(x.D41)
+	case x.D42 != nil:
+		return json.Marshal(x.D42)
 	}
 	return []byte("null"), nil
 }
@@ -675,10 +676,10 @@ func (x *D2) UnmarshalJSON(data []byte) error {
 
 // D4 is a generated type.
 type D4 struct {
-	// D6 is set when the value matches branch 0.
+	// D6 is set when the value matches branch 1.
 	D6 *D6
-	// D61 is set when the value matches branch 1.
-	D61 *D6
+	// D62 is set when the value matches branch 2.
+	D62 *D6
 }
 
 // MarshalJSON encodes the branch that is set (null when none is).
@@ -686,8 +687,8 @@ func (x D4) MarshalJSON() ([]byte, error) {
 	switch {
 	case x.D6 != nil:
 		return json.Marshal(x.D6)
-	case x.D61 != nil:
-		return json.Marshal(x.D61)
+	case x.D62 != nil:
+		return json.Marshal(x.D62)
 	}
 	return []byte("null"), nil
 }
@@ -704,10 +705,10 @@ func (x *D4) UnmarshalJSON(data []byte) error {
 
 // D6 is a generated type.
 type D6 struct {
-	// D8 is set when the value matches branch 0.
+	// D8 is set when the value matches branch 1.
 	D8 *D8
-	// D81 is set when the value matches branch 1.
-	D81 *D8
+	// D82 is set when the value matches branch 2.
+	D82 *D8
 }
 
 // MarshalJSON encodes the branch that is set (null when none is).
@@ -715,8 +716,8 @@ func (x D6) MarshalJSON() ([]byte, error) {
 	switch {
 	case x.D8 != nil:
 		return json.Marshal(x.D8)
-	case x.D81 != nil:
-		return json.Marshal(x.D81)
+	case x.D82 != nil:
+		return json.Marshal(x.D82)
 	}
 	return []byte("null"), nil
 }
@@ -733,10 +734,10 @@ func (x *D6) UnmarshalJSON(data []byte) error {
 
 // D8 is a generated type.
 type D8 struct {
-	// D10 is set when the value matches branch 0.
+	// D10 is set when the value matches branch 1.
 	D10 *D10
-	// D101 is set when the value matches branch 1.
-	D101 *D10
+	// D102 is set when the value matches branch 2.
+	D102 *D10
 }
 
 // MarshalJSON encodes the branch that is set (null when none is).
@@ -744,8 +745,8 @@ func (x D8) MarshalJSON() ([]byte, error) {
 	switch {
 	case x.D10 != nil:
 		return json.Marshal(x.D10)
-	case x.D101 != nil:
-		return json.Marshal(x.D101)
+	case x.D102 != nil:
+		return json.Marshal(x.D102)
 	}
 	return []byte("null"), nil
 }
@@ -776,4 +777,4 @@ func (x *D10) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 53d3b2a10e533994
+// toolgen checksum: 1cef0148d917aaa0

@@ -5,6 +5,7 @@ package enums
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) SetLevels(ctx context.Context, tc runtime.ToolConte
 	return runtime.ToolResult[SetLevelsResult]{}, runtime.NotImplemented("set_levels")
 }
 
-// toolgen checksum: 98b6ea8ff69a5ccb
+// toolgen checksum: 477363c41dd1709a

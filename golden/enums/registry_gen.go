@@ -5,8 +5,9 @@ package enums
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "b8000d4b3f8a4d64",
 }
 
-// toolgen checksum: 90e7f1a2a17f36ee
+// toolgen checksum: d2e933749d1bc3fd

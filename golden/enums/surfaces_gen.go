@@ -5,11 +5,12 @@ package enums
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"level",
-			"Operations on level. Unfolds into 1 tools.",
+			"Operations on level. Unfolds into 1 tool.",
 			runtime.Pick(tools, "set_levels"),
 			matryoshka.Category("level", "set_levels"),
 			matryoshka.Usage("set_levels", "set_levels mode:enum(fast|safe|full-scan) choice:enum(auto|0|) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "level",
-			Summary:    "Operations on level. 1 tools (level).",
+			Summary:    "Operations on level. 1 tool (level).",
 			Template:   "Operations on level.\n\n- `set_levels mode:enum(fast|safe|full-scan) choice:enum(auto|0|) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]` (write): Enums of every kind.\n",
 			Title:      "level",
 			Tools:      runtime.Pick(tools, "set_levels"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 2479edea2fb1de24
+// toolgen checksum: 70fccb6b0531d064

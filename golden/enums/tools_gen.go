@@ -6,9 +6,10 @@ package enums
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsSetLevelsParams decodes and validates a tool's arguments into a new SetLevelsParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 8c917774dee8b245
+// toolgen checksum: 3df2a7abfcb98b0b

@@ -5,6 +5,7 @@ package enums
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -66,4 +67,4 @@ const (
 	SetLevelsColorGreen SetLevelsColor = "green"
 )
 
-// toolgen checksum: 5cf2faa30df42b73
+// toolgen checksum: 2b05966946acc959

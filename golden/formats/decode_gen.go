@@ -4,10 +4,11 @@
 package formats
 
 import (
+	"time"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"time"
 )
 
 // optionalScheduleEventParams holds the scalars a decoded ScheduleEventParams points to:
@@ -266,6 +267,7 @@ var fieldNamesScheduleEventParams = []string{"at", "due", "deadline", "birthday"
 
 // decodeWire reads a ScheduleEventWhen from d, recording type errors in d.
 func (x *ScheduleEventWhen) decodeWire(d *wire.Decoder) {
+	*x = ScheduleEventWhen{}
 	switch d.Peek() {
 	case wire.Number:
 		x.Integer = new(int64)
@@ -289,6 +291,7 @@ func (x *ScheduleEventWhen) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a ScheduleEventDayOrCount from d, recording type errors in d.
 func (x *ScheduleEventDayOrCount) decodeWire(d *wire.Decoder) {
+	*x = ScheduleEventDayOrCount{}
 	switch d.Peek() {
 	case wire.Number:
 		x.Integer = new(int64)
@@ -312,6 +315,7 @@ func (x *ScheduleEventDayOrCount) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a ScheduleEventSpan from d, recording type errors in d.
 func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
+	*x = ScheduleEventSpan{}
 	if !d.Array() {
 		return
 	}
@@ -354,6 +358,7 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a ScheduleEventMoment from d, recording type errors in d.
 func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
+	*x = ScheduleEventMoment{}
 	switch d.Peek() {
 	case wire.String:
 		matched := 0
@@ -472,4 +477,4 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 0e773253fcda967f
+// toolgen checksum: 68b677fbf58d45cb

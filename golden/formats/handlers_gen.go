@@ -5,6 +5,7 @@ package formats
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) ScheduleEvent(ctx context.Context, tc runtime.ToolC
 	return runtime.ToolResult[ScheduleEventResult]{}, runtime.NotImplemented("schedule_event")
 }
 
-// toolgen checksum: e9bd864a815ef371
+// toolgen checksum: eb9baa42c3cde639

@@ -5,8 +5,9 @@ package formats
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "86a35f44028e70d2",
 }
 
-// toolgen checksum: b1c9ac6038d977ef
+// toolgen checksum: 33d2528ce01e322f

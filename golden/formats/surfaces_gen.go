@@ -5,11 +5,12 @@ package formats
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"event",
-			"Operations on event. Unfolds into 1 tools.",
+			"Operations on event. Unfolds into 1 tool.",
 			runtime.Pick(tools, "schedule_event"),
 			matryoshka.Category("event", "schedule_event"),
 			matryoshka.Usage("schedule_event", "schedule_event at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "event",
-			Summary:    "Operations on event. 1 tools (event).",
+			Summary:    "Operations on event. 1 tool (event).",
 			Template:   "Operations on event.\n\n- `schedule_event at:string birthday:string|null [due:string] [deadline:string|null] [start:string=\"2024-01-01\"] [reminder:string=\"2024-03-10T08:00:00+01:00\"] [stamp:string] [holidays:array<string>] [checkpoints:object] [when:string|integer] [day_or_count:string|integer] [span:array] [anniversaries:object] [maybe_days:array<string|null>] [moment:string] [labels:object] [owner:object]` (write): Formats mapped to time.Time by the manifest.\n",
 			Title:      "event",
 			Tools:      runtime.Pick(tools, "schedule_event"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 761e27085484b4b8
+// toolgen checksum: d9aa88e5bc22df69

@@ -6,9 +6,10 @@ package formats
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsScheduleEventParams decodes and validates a tool's arguments into a new ScheduleEventParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: f630bb8259f7f5b9
+// toolgen checksum: 31050cbfb90d9d41

@@ -6,10 +6,11 @@ package formats
 import (
 	"encoding/json"
 	"errors"
+	"time"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"time"
 )
 
 // This check fails to compile when the package was generated for an incompatible runtime.
@@ -139,9 +140,9 @@ func (x *ScheduleEventParams) UnmarshalJSON(data []byte) error {
 
 // ScheduleEventWhen is a generated type.
 type ScheduleEventWhen struct {
-	// DateTime is set when the value matches branch 0.
+	// DateTime is set when the value matches branch 1.
 	DateTime *time.Time
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -168,9 +169,9 @@ func (x *ScheduleEventWhen) UnmarshalJSON(data []byte) error {
 
 // ScheduleEventDayOrCount is a generated type.
 type ScheduleEventDayOrCount struct {
-	// Date is set when the value matches branch 0.
+	// Date is set when the value matches branch 1.
 	Date *time.Time
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -237,9 +238,9 @@ func (x *ScheduleEventSpan) UnmarshalJSON(data []byte) error {
 
 // ScheduleEventMoment is a generated type.
 type ScheduleEventMoment struct {
-	// Date is set when the value matches branch 0.
+	// Date is set when the value matches branch 1.
 	Date *time.Time
-	// DateTime is set when the value matches branch 1.
+	// DateTime is set when the value matches branch 2.
 	DateTime *time.Time
 }
 
@@ -324,4 +325,4 @@ func (x *ScheduleEventOwner) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 7909a54ada1e4913
+// toolgen checksum: 430e0e33687adc3f

@@ -5,6 +5,7 @@ package github
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -37,4 +38,4 @@ func (UnimplementedHandlers) SearchCode(ctx context.Context, tc runtime.ToolCont
 	return runtime.ToolResult[SearchCodeResult]{}, runtime.NotImplemented("search_code")
 }
 
-// toolgen checksum: c398a8e61c647c29
+// toolgen checksum: 156b7882ffeda6f1

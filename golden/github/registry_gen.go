@@ -5,8 +5,9 @@ package github
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -25,4 +26,4 @@ var Registry = gateway.Registry{
 	Version: "2d3bdec40a0e265e",
 }
 
-// toolgen checksum: 9fa87cf80869529a
+// toolgen checksum: 2464e06ff3e59377

@@ -5,11 +5,12 @@ package github
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -44,7 +45,7 @@ func Facades(h Handlers) []runtime.Tool {
 		),
 		matryoshka.Facade(
 			"code",
-			"Operations on code. Unfolds into 1 tools.",
+			"Operations on code. Unfolds into 1 tool.",
 			runtime.Pick(tools, "search_code"),
 			matryoshka.Category("code", "search_code"),
 			matryoshka.Usage("search_code", "search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]"),
@@ -70,7 +71,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "code",
-			Summary:    "Operations on code. 1 tools (code).",
+			Summary:    "Operations on code. 1 tool (code).",
 			Template:   "Operations on code.\n\n- `search_code q:string [sort:const(\"indexed\")] [order:enum(asc|desc)=\"desc\"] [page:integer=1] [perPage:integer=30]` (read): Search for code across GitHub repositories.\n",
 			Title:      "code",
 			Tools:      runtime.Pick(tools, "search_code"),
@@ -91,4 +92,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 14cb3161978b2b27
+// toolgen checksum: cb5a9c3f8a551a7c

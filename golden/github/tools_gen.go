@@ -6,9 +6,10 @@ package github
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsListIssuesParams decodes and validates a tool's arguments into a new ListIssuesParams.
@@ -88,4 +89,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 99c615b93eb5df80
+// toolgen checksum: 20f5a6fcbbdd95c7

@@ -5,6 +5,7 @@ package github
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -146,4 +147,4 @@ const (
 	SearchCodeOrderDesc SearchCodeOrder = "desc"
 )
 
-// toolgen checksum: 097e9e3d6242b8a7
+// toolgen checksum: 67d47d16876d132c

@@ -5,6 +5,7 @@ package mcp
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -30,4 +31,4 @@ func (UnimplementedHandlers) WriteFile(ctx context.Context, tc runtime.ToolConte
 	return runtime.ToolResult[WriteFileResult]{}, runtime.NotImplemented("write_file")
 }
 
-// toolgen checksum: 4d542e0b5572bc78
+// toolgen checksum: 2543aa997abea8f8

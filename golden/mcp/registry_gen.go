@@ -5,8 +5,9 @@ package mcp
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -23,4 +24,4 @@ var Registry = gateway.Registry{
 	Version: "f0978abcec76132d",
 }
 
-// toolgen checksum: 5a53f7ff9a82608a
+// toolgen checksum: 833b7d96d1c190c3

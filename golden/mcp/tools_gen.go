@@ -6,9 +6,10 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsReadFileParams decodes and validates a tool's arguments into a new ReadFileParams.
@@ -71,4 +72,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: ab98b1c61212544f
+// toolgen checksum: a2f9ec6c3435f26e

@@ -5,6 +5,7 @@ package mcp
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -74,4 +75,4 @@ func (x *WriteFileParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 589e17b8f05095dd
+// toolgen checksum: d93dfc8ca7ff7720

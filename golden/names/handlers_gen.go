@@ -5,6 +5,7 @@ package names
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) NameTorture(ctx context.Context, tc runtime.ToolCon
 	return runtime.ToolResult[NameTortureResult]{}, runtime.NotImplemented("name_torture")
 }
 
-// toolgen checksum: 3fc8938872f044ba
+// toolgen checksum: 64f0205b1f26dc0f

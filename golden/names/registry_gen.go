@@ -5,8 +5,9 @@ package names
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "ecc5296ae7f610b7",
 }
 
-// toolgen checksum: 972e046c05d65519
+// toolgen checksum: b32be83dc5ec6e2f

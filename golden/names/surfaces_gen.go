@@ -5,11 +5,12 @@ package names
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"torture",
-			"Operations on torture. Unfolds into 1 tools.",
+			"Operations on torture. Unfolds into 1 tool.",
 			runtime.Pick(tools, "name_torture"),
 			matryoshka.Category("torture", "name_torture"),
 			matryoshka.Usage("name_torture", "name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "torture",
-			Summary:    "Operations on torture. 1 tools (torture).",
+			Summary:    "Operations on torture. 1 tool (torture).",
 			Template:   "Operations on torture.\n\n- `name_torture [type:string] [func:string] [range:string] [0-18:integer] [60+:integer] [PM2.5:number] [$$ref:string] [Content-Type:string] [当前状态:string] [Validate:boolean] [MarshalJSON:string] [runtime:string] [json:string] [target_id:string] [targetId:string] [TargetID:string] [html_url:string] [userId:string]` (write): Property names real tool sets contain.\n",
 			Title:      "torture",
 			Tools:      runtime.Pick(tools, "name_torture"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 70ed618ff3045648
+// toolgen checksum: 852f5a89969606d2

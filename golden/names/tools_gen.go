@@ -6,9 +6,10 @@ package names
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsNameTortureParams decodes and validates a tool's arguments into a new NameTortureParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: b818657c46d092f9
+// toolgen checksum: e1d5152810fc0628

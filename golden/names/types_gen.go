@@ -5,6 +5,7 @@ package names
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -65,4 +66,4 @@ func (x *NameTortureParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 0fc4afdb87e5e7a2
+// toolgen checksum: 55c34d363e47d5f6

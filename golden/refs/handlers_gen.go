@@ -5,6 +5,7 @@ package refs
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) SaveTree(ctx context.Context, tc runtime.ToolContex
 	return runtime.ToolResult[SaveTreeResult]{}, runtime.NotImplemented("save_tree")
 }
 
-// toolgen checksum: aa798bf2d82528f5
+// toolgen checksum: b39fd271c4dc9796

@@ -5,8 +5,9 @@ package refs
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "47892e5e899275a1",
 }
 
-// toolgen checksum: 8f0c238b01fc0e63
+// toolgen checksum: aa9f892582eb6522

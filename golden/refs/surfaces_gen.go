@@ -5,11 +5,12 @@ package refs
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"tree",
-			"Operations on tree. Unfolds into 1 tools.",
+			"Operations on tree. Unfolds into 1 tool.",
 			runtime.Pick(tools, "save_tree"),
 			matryoshka.Category("tree", "save_tree"),
 			matryoshka.Usage("save_tree", "save_tree root:object [doc:object] [owner:object]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tree",
-			Summary:    "Operations on tree. 1 tools (tree).",
+			Summary:    "Operations on tree. 1 tool (tree).",
 			Template:   "Operations on tree.\n\n- `save_tree root:object [doc:object] [owner:object]` (write): Recursive and mutually recursive references.\n",
 			Title:      "tree",
 			Tools:      runtime.Pick(tools, "save_tree"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: bd1eeaa602958a3a
+// toolgen checksum: 4147a14a04e657ba

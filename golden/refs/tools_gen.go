@@ -6,9 +6,10 @@ package refs
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsSaveTreeParams decodes and validates a tool's arguments into a new SaveTreeParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: f385b333d2389562
+// toolgen checksum: 966d1da104ac90ea

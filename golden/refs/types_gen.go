@@ -5,6 +5,7 @@ package refs
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -109,4 +110,4 @@ func (x *Person) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 2d3a1fbd6ff4885b
+// toolgen checksum: fc1a9e414c9a53c6

@@ -5,6 +5,7 @@ package shapes
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -44,4 +45,4 @@ func (UnimplementedHandlers) GetForecast(ctx context.Context, tc runtime.ToolCon
 	return runtime.ToolResult[GetForecastResult]{}, runtime.NotImplemented("get_forecast")
 }
 
-// toolgen checksum: 4b6da252f0efaee9
+// toolgen checksum: 9ffcb7d75ce53537

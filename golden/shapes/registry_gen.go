@@ -5,8 +5,9 @@ package shapes
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -28,4 +29,4 @@ var Registry = gateway.Registry{
 	Version: "9e0a283d2822b781",
 }
 
-// toolgen checksum: 8e7cc83b7a6e6d88
+// toolgen checksum: 9a998dea63e199fd

@@ -5,11 +5,12 @@ package shapes
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,27 +37,27 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"air",
-			"Operations on air. Unfolds into 1 tools.",
+			"Operations on air. Unfolds into 1 tool.",
 			runtime.Pick(tools, "get_air_quality"),
 			matryoshka.Category("air", "get_air_quality"),
 			matryoshka.Usage("get_air_quality", "get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]"),
 		),
 		matryoshka.Facade(
 			"tools",
-			"Operations. Unfolds into 1 tools.",
+			"Operations. Unfolds into 1 tool.",
 			runtime.Pick(tools, "ping"),
 			matryoshka.Usage("ping", "ping"),
 		),
 		matryoshka.Facade(
 			"weather",
-			"Operations on weather. Unfolds into 1 tools.",
+			"Operations on weather. Unfolds into 1 tool.",
 			runtime.Pick(tools, "get_weather"),
 			matryoshka.Category("weather", "get_weather"),
 			matryoshka.Usage("get_weather", "get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]"),
 		),
 		matryoshka.Facade(
 			"forecast",
-			"Operations on forecast. Unfolds into 1 tools.",
+			"Operations on forecast. Unfolds into 1 tool.",
 			runtime.Pick(tools, "get_forecast"),
 			matryoshka.Category("forecast", "get_forecast"),
 			matryoshka.Usage("get_forecast", "get_forecast city:string days:integer"),
@@ -73,7 +74,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "air",
-			Summary:    "Operations on air. 1 tools (air).",
+			Summary:    "Operations on air. 1 tool (air).",
 			Template:   "Operations on air.\n\n- `get_air_quality location:string [pollutants:array<enum(PM2.5|PM10|O3|NO2)>]` (read): Get air quality readings for a location.\n",
 			Title:      "air",
 			Tools:      runtime.Pick(tools, "get_air_quality"),
@@ -82,7 +83,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations. 1 tools (ping).",
+			Summary:    "Operations. 1 tool (ping).",
 			Template:   "Operations.\n\n- `ping` (read): Check that the weather service is reachable.\n",
 			Title:      "tools",
 			Tools:      runtime.Pick(tools, "ping"),
@@ -91,7 +92,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "weather",
-			Summary:    "Operations on weather. 1 tools (weather).",
+			Summary:    "Operations on weather. 1 tool (weather).",
 			Template:   "Operations on weather.\n\n- `get_weather city:string [unit:enum(celsius|fahrenheit)=\"celsius\"]` (read): Get the current weather for a city.\n",
 			Title:      "weather",
 			Tools:      runtime.Pick(tools, "get_weather"),
@@ -100,7 +101,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "forecast",
-			Summary:    "Operations on forecast. 1 tools (forecast).",
+			Summary:    "Operations on forecast. 1 tool (forecast).",
 			Template:   "Operations on forecast.\n\n- `get_forecast city:string days:integer` (read): Get a multi-day forecast.\n",
 			Title:      "forecast",
 			Tools:      runtime.Pick(tools, "get_forecast"),
@@ -121,4 +122,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 71fe74cf91a25cac
+// toolgen checksum: 70479b95beeb3a09

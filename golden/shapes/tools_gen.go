@@ -6,9 +6,10 @@ package shapes
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsGetAirQualityParams decodes and validates a tool's arguments into a new GetAirQualityParams.
@@ -102,4 +103,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: a5b576b4e28232e4
+// toolgen checksum: 70e930c779857e49

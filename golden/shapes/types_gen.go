@@ -5,6 +5,7 @@ package shapes
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -112,4 +113,4 @@ func (x *GetForecastParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 45498c68662ca301
+// toolgen checksum: 7729ced22ed11db2

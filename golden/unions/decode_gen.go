@@ -4,10 +4,11 @@
 package unions
 
 import (
+	"strconv"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"strconv"
 )
 
 // decodeWire reads a SendContentParams from d, recording type errors in d.
@@ -91,6 +92,7 @@ func (x *SendContentParams) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a SendContentBlocksItem from d, recording type errors in d.
 func (x *SendContentBlocksItem) decodeWire(d *wire.Decoder) {
+	*x = SendContentBlocksItem{}
 	switch d.Peek() {
 	case wire.Object:
 		tag, ok := d.PeekMember("type")
@@ -176,6 +178,7 @@ func (x *ImageBlock) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a SendContentID from d, recording type errors in d.
 func (x *SendContentID) decodeWire(d *wire.Decoder) {
+	*x = SendContentID{}
 	switch d.Peek() {
 	case wire.Number:
 		x.Integer = new(int64)
@@ -190,6 +193,7 @@ func (x *SendContentID) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a SendContentValue from d, recording type errors in d.
 func (x *SendContentValue) decodeWire(d *wire.Decoder) {
+	*x = SendContentValue{}
 	switch d.Peek() {
 	case wire.Number:
 		x.Number = new(float64)
@@ -204,6 +208,7 @@ func (x *SendContentValue) decodeWire(d *wire.Decoder) {
 
 // decodeWire reads a SendContentRange from d, recording type errors in d.
 func (x *SendContentRange) decodeWire(d *wire.Decoder) {
+	*x = SendContentRange{}
 	if !d.Array() {
 		return
 	}
@@ -332,4 +337,4 @@ func (x *LookupParams) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 6fff31882adbdff5
+// toolgen checksum: 2114d072f365cda4

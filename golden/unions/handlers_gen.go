@@ -5,6 +5,7 @@ package unions
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -30,4 +31,4 @@ func (UnimplementedHandlers) Lookup(ctx context.Context, tc runtime.ToolContext,
 	return runtime.ToolResult[LookupResult]{}, runtime.NotImplemented("lookup")
 }
 
-// toolgen checksum: 26cca2b250f94641
+// toolgen checksum: 670f734075a59638

@@ -5,8 +5,9 @@ package unions
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -24,4 +25,4 @@ var Registry = gateway.Registry{
 	Version: "bc783a7d2886865b",
 }
 
-// toolgen checksum: 2352fb46d294daab
+// toolgen checksum: f43244c13fed76ef

@@ -5,11 +5,12 @@ package unions
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,14 +37,14 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"content",
-			"Operations on content. Unfolds into 1 tools.",
+			"Operations on content. Unfolds into 1 tool.",
 			runtime.Pick(tools, "send_content"),
 			matryoshka.Category("content", "send_content"),
 			matryoshka.Usage("send_content", "send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]"),
 		),
 		matryoshka.Facade(
 			"tools",
-			"Operations. Unfolds into 1 tools.",
+			"Operations. Unfolds into 1 tool.",
 			runtime.Pick(tools, "lookup"),
 			matryoshka.Usage("lookup", "lookup [email:string] [user_id:string]"),
 		),
@@ -59,7 +60,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "content",
-			Summary:    "Operations on content. 1 tools (content).",
+			Summary:    "Operations on content. 1 tool (content).",
 			Template:   "Operations on content.\n\n- `send_content blocks:array<object> [id:integer|string|null] [value:string|number] [range:array] [meta:object] [headers:object] [env:object] [strict:object] [anything:any] [nothing:any] [notEmpty:string] [cond:object]` (write): Send content blocks; a union discriminated by a const property.\n",
 			Title:      "content",
 			Tools:      runtime.Pick(tools, "send_content"),
@@ -68,7 +69,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "tools",
-			Summary:    "Operations. 1 tools (lookup).",
+			Summary:    "Operations. 1 tool (lookup).",
 			Template:   "Operations.\n\n- `lookup [email:string] [user_id:string]` (read): A root oneOf whose branches only differ in required.\n",
 			Title:      "tools",
 			Tools:      runtime.Pick(tools, "lookup"),
@@ -89,4 +90,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: e61ec6e9a988d1f7
+// toolgen checksum: 58638c99d230d6cd

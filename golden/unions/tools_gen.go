@@ -6,9 +6,10 @@ package unions
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsSendContentParams decodes and validates a tool's arguments into a new SendContentParams.
@@ -73,4 +74,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 185afe5ac0586d23
+// toolgen checksum: 763073f656a0bf50

@@ -6,6 +6,7 @@ package unions
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -59,9 +60,9 @@ func (x *SendContentParams) UnmarshalJSON(data []byte) error {
 
 // SendContentBlocksItem is a generated type.
 type SendContentBlocksItem struct {
-	// TextBlock is set when the value matches branch 0.
+	// TextBlock is set when the value matches branch 1.
 	TextBlock *TextBlock
-	// ImageBlock is set when the value matches branch 1.
+	// ImageBlock is set when the value matches branch 2.
 	ImageBlock *ImageBlock
 }
 
@@ -126,9 +127,9 @@ func (x *ImageBlock) UnmarshalJSON(data []byte) error {
 
 // SendContentID: Numeric or string id.
 type SendContentID struct {
-	// String is set when the value matches branch 0.
+	// String is set when the value matches branch 1.
 	String *string
-	// Integer is set when the value matches branch 1.
+	// Integer is set when the value matches branch 2.
 	Integer *int64
 }
 
@@ -155,9 +156,9 @@ func (x *SendContentID) UnmarshalJSON(data []byte) error {
 
 // SendContentValue is a generated type.
 type SendContentValue struct {
-	// String is set when the value matches branch 0.
+	// String is set when the value matches branch 1.
 	String *string
-	// Number is set when the value matches branch 1.
+	// Number is set when the value matches branch 2.
 	Number *float64
 }
 
@@ -300,4 +301,4 @@ func (x *LookupParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 7cb84a58296311dc
+// toolgen checksum: ff382b09eefd7656

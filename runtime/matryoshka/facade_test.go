@@ -356,13 +356,13 @@ func TestConstructionErrors(t *testing.T) {
 		opts  []Option
 		err   string
 	}{
-		{"dotted name", "db.ops", "Ops.", r.tools("a"), nil, `tool "db.ops": name has '.' at byte 2; only letters, digits, '_' and '-' are allowed`},
+		{"dotted name", "db.ops", "Ops.", r.tools("a"), nil, `tool "db.ops": name has '.' at byte 2; only ASCII letters, digits, '_' and '-' are allowed`},
 		{"empty description", "db", " ", r.tools("a"), nil, `tool "db": facade description is empty`},
 		{"no inner tools", "db", "Ops.", nil, nil, `tool "db": facade has no inner tools`},
 		{"duplicate inner", "db", "Ops.", r.tools("a", "a"), nil, `tool "db": tool name "a" occurs twice in the facade`},
 		{"duplicate across nesting", "db", "Ops.", append(r.tools("dup"), sub), nil, `tool "db": tool name "dup" occurs twice in the facade`},
 		{"inner named like the facade", "db", "Ops.", r.tools("db"), nil, `tool "db": tool name "db" occurs twice in the facade`},
-		{"bad inner name", "db", "Ops.", r.tools("a b"), nil, `tool "db": inner tool "a b": name has ' ' at byte 1; only letters, digits, '_' and '-' are allowed`},
+		{"bad inner name", "db", "Ops.", r.tools("a b"), nil, `tool "db": inner tool "a b": name has ' ' at byte 1; only ASCII letters, digits, '_' and '-' are allowed`},
 		{"unknown category tool", "db", "Ops.", r.tools("a"), []Option{Category("read", "b")}, `tool "db": category "read" names unknown inner tool "b"`},
 		{"empty category", "db", "Ops.", r.tools("a"), []Option{Category("read")}, `tool "db": category "read" selects no tools`},
 		{"category twice", "db", "Ops.", r.tools("a"), []Option{Category("read", "a"), Category("read", "a")}, `tool "db": category "read" is declared twice`},

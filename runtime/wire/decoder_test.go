@@ -380,3 +380,33 @@ func TestSkipDepthFromValue(t *testing.T) {
 		}
 	}
 }
+
+// The member "" of an object is a reference token of its own: missing
+// (Missing) or failed (FailAt, a discriminator) it is at "/" in the root
+// and at "/o/" in member o, never at the object's own path.
+func TestEmptyMemberPointer(t *testing.T) {
+	d := NewArgsDecoder([]byte(`{"o":{}}`))
+	var obj func()
+	obj = func() {
+		d.FailAt("", "enum", "tag", "", "", "")
+		if !d.Object() {
+			return
+		}
+		for d.More() {
+			obj()
+		}
+		d.Missing("")
+	}
+	obj()
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range d.Errors() {
+		got = append(got, strconv.Quote(e.Path)+" "+e.Code)
+	}
+	want := []string{`"/" enum`, `"/o/" enum`, `"/o/" required`, `"/" required`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

@@ -13,16 +13,21 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
-// pointer records the JSON pointer of the value being read, followed by
-// the escaped token suffix when it is not empty, in the decoder's error
-// text.
-func (d *Decoder) pointer(suffix string) string {
+// pointer records the JSON pointer of the value being read in the
+// decoder's error text.
+func (d *Decoder) pointer() string {
+	start := d.etext.begin()
+	return d.etext.keep(d.appendPointer(d.etext.buf, d.depth), start)
+}
+
+// memberPointer records the JSON pointer of member name of the object
+// being read in the decoder's error text. The name is always a reference
+// token: the member "" of the root is "/", not the root "".
+func (d *Decoder) memberPointer(name string) string {
 	start := d.etext.begin()
 	b := d.appendPointer(d.etext.buf, d.depth)
-	if suffix != "" {
-		b = append(b, '/')
-		b = appendToken(b, suffix)
-	}
+	b = append(b, '/')
+	b = appendToken(b, name)
 	return d.etext.keep(b, start)
 }
 
@@ -134,7 +139,7 @@ func (d *Decoder) record(_ int, code, message, expected, received, suggestion st
 	if d.full() {
 		return
 	}
-	d.add(d.pointer(""), code, message, expected, truncate(received), suggestion)
+	d.add(d.pointer(), code, message, expected, truncate(received), suggestion)
 }
 
 // add appends a FieldError.
@@ -160,7 +165,7 @@ func (d *Decoder) skipped(start int) (path, received string, ok bool) {
 	if d.full() {
 		return "", "", false
 	}
-	path = d.pointer("")
+	path = d.pointer()
 	t := len(d.etext.buf)
 	return path, d.etext.keep(check.AppendTruncated(d.etext.buf, d.data[start:d.pos]), t), true
 }
@@ -252,12 +257,12 @@ func (d *Decoder) FailAt(name, code, message, expected, received, suggestion str
 	if d.full() {
 		return
 	}
-	d.add(d.pointer(name), code, message, expected, truncate(received), suggestion)
+	d.add(d.memberPointer(name), code, message, expected, truncate(received), suggestion)
 }
 
 // Path returns the JSON pointer of the value about to be read (or of the
 // member More just advanced to).
-func (d *Decoder) Path() string { return d.pointer("") }
+func (d *Decoder) Path() string { return d.pointer() }
 
 // Append records errors found by a validator run during decoding.
 func (d *Decoder) Append(fs []runtime.FieldError) { d.dropped += appendCapped(&d.errs, fs) }
@@ -268,7 +273,7 @@ func (d *Decoder) Missing(name string) {
 	if d.full() {
 		return
 	}
-	path := d.pointer(name)
+	path := d.memberPointer(name)
 	t := len(d.etext.buf)
 	message := d.etext.keep(strconv.AppendQuote(append(d.etext.buf, "missing required property "...), name), t)
 	d.add(path, "required", message, "", "", "")
@@ -657,7 +662,7 @@ func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
 	m, err := re.Match(string(d.Key()), d.budget)
 	if err != nil {
 		d.Append([]runtime.FieldError{{
-			Path:     d.pointer(""),
+			Path:     d.pointer(),
 			Code:     "patternProperties",
 			Message:  err.Error(),
 			Expected: "a decision within the time limit",

@@ -224,7 +224,7 @@ func TestLoadErrors(t *testing.T) {
 			name:   "names providers reject",
 			inputs: []Input{{"a.json", `[{"name":"a.b c","input_schema":{}},{"name":"","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`}},
 			want: []string{
-				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only letters, digits, '_' and '-' are allowed`,
+				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only ASCII letters, digits, '_' and '-' are allowed`,
 				`a.json:1:45: /1/name: tool name is empty`,
 				`a.json:1:75: /2/name: tool name "` + strings.Repeat("n", 65) + `" is rejected by model providers: 65 bytes long, at most 64 are allowed`,
 			},

@@ -5,6 +5,7 @@ package large
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) UpdateListing(ctx context.Context, tc runtime.ToolC
 	return runtime.ToolResult[UpdateListingResult]{}, runtime.NotImplemented("update_listing")
 }
 
-// toolgen checksum: 371d95c98c689111
+// toolgen checksum: 813dcae5233f5f05

@@ -5,8 +5,9 @@ package large
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "49598e503f589cdc",
 }
 
-// toolgen checksum: 8ec30d7b0db9c1a8
+// toolgen checksum: 437eaa94e5960c3c

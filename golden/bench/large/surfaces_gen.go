@@ -5,11 +5,12 @@ package large
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"listing",
-			"Operations on listing. Unfolds into 1 tools.",
+			"Operations on listing. Unfolds into 1 tool.",
 			runtime.Pick(tools, "update_listing"),
 			matryoshka.Category("listing", "update_listing"),
 			matryoshka.Usage("update_listing", "update_listing name_0:string status_0:enum(draft|active|paused|archived) name_1:string status_1:enum(draft|active|paused|archived) name_2:string status_2:enum(draft|active|paused|archived) name_3:string status_3:enum(draft|active|paused|archived) name_4:string status_4:enum(draft|active|paused|archived) [code_0:string] [count_0:integer] [ratio_0:number] [enabled_0:boolean] [tags_0:array<string>] [scores_0:array<integer>] [start_0:string] [contact_0:string] [ref_0:string] [price_0:number] [code_1:string] [count_1:integer] [ratio_1:number] [enabled_1:boolean] [tags_1:array<string>] [scores_1:array<integer>] [start_1:string] [contact_1:string] [ref_1:string] [price_1:number] [code_2:string] [count_2:integer] [ratio_2:number] [enabled_2:boolean] [tags_2:array<string>] [scores_2:array<integer>] [start_2:string] [contact_2:string] [ref_2:string] [price_2:number] [code_3:string] [count_3:integer] [ratio_3:number] [enabled_3:boolean] [tags_3:array<string>] [scores_3:array<integer>] [start_3:string] [contact_3:string] [ref_3:string] [price_3:number] [code_4:string] [count_4:integer] [ratio_4:number] [enabled_4:boolean] [tags_4:array<string>] [scores_4:array<integer>] [start_4:string] [contact_4:string] [ref_4:string] [price_4:number]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "listing",
-			Summary:    "Operations on listing. 1 tools (listing).",
+			Summary:    "Operations on listing. 1 tool (listing).",
 			Template:   "Operations on listing.\n\n- `update_listing name_0:string status_0:enum(draft|active|paused|archived) name_1:string status_1:enum(draft|active|paused|archived) name_2:string status_2:enum(draft|active|paused|archived) name_3:string status_3:enum(draft|active|paused|archived) name_4:string status_4:enum(draft|active|paused|archived) [code_0:string] [count_0:integer] [ratio_0:number] [enabled_0:boolean] [tags_0:array<string>] [scores_0:array<integer>] [start_0:string] [contact_0:string] [ref_0:string] [price_0:number] [code_1:string] [count_1:integer] [ratio_1:number] [enabled_1:boolean] [tags_1:array<string>] [scores_1:array<integer>] [start_1:string] [contact_1:string] [ref_1:string] [price_1:number] [code_2:string] [count_2:integer] [ratio_2:number] [enabled_2:boolean] [tags_2:array<string>] [scores_2:array<integer>] [start_2:string] [contact_2:string] [ref_2:string] [price_2:number] [code_3:string] [count_3:integer] [ratio_3:number] [enabled_3:boolean] [tags_3:array<string>] [scores_3:array<integer>] [start_3:string] [contact_3:string] [ref_3:string] [price_3:number] [code_4:string] [count_4:integer] [ratio_4:number] [enabled_4:boolean] [tags_4:array<string>] [scores_4:array<integer>] [start_4:string] [contact_4:string] [ref_4:string] [price_4:number]` (write): Update a catalogue listing: 60 fields of mixed kinds.\n",
 			Title:      "listing",
 			Tools:      runtime.Pick(tools, "update_listing"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: ea5616704df60217
+// toolgen checksum: 57443bb708bfa142

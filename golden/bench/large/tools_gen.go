@@ -6,9 +6,10 @@ package large
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsUpdateListingParams decodes and validates a tool's arguments into a new UpdateListingParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: b116fdea87292a4e
+// toolgen checksum: f3df459fda0486b9

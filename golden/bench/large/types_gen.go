@@ -5,6 +5,7 @@ package large
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -208,4 +209,4 @@ const (
 	UpdateListingStatus4Archived UpdateListingStatus4 = "archived"
 )
 
-// toolgen checksum: ccfdd653775a7c0e
+// toolgen checksum: 85e512f9cf6d0fea

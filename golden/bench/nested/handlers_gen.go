@@ -5,6 +5,7 @@ package nested
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) CreateOrder(ctx context.Context, tc runtime.ToolCon
 	return runtime.ToolResult[CreateOrderResult]{}, runtime.NotImplemented("create_order")
 }
 
-// toolgen checksum: aae48fcf310fb9f5
+// toolgen checksum: 2d44b34d5d67cd21

@@ -5,8 +5,9 @@ package nested
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "5adbba2bf3b01f75",
 }
 
-// toolgen checksum: 97d6cbb2f93129b9
+// toolgen checksum: 7952b101c3dabb78

@@ -5,11 +5,12 @@ package nested
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"order",
-			"Operations on order. Unfolds into 1 tools.",
+			"Operations on order. Unfolds into 1 tool.",
 			runtime.Pick(tools, "create_order"),
 			matryoshka.Category("order", "create_order"),
 			matryoshka.Usage("create_order", "create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "order",
-			Summary:    "Operations on order. 1 tools (order).",
+			Summary:    "Operations on order. 1 tool (order).",
 			Template:   "Operations on order.\n\n- `create_order customer:object items:array<object> [shipping:object] [payment:object] [notes:string] [placed_at:string]` (write): Create an order for a customer: line items with options, a shipping address and payment.\n",
 			Title:      "order",
 			Tools:      runtime.Pick(tools, "create_order"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: acc3654d04e6d89e
+// toolgen checksum: d2932629b4b90784

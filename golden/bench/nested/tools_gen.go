@@ -6,9 +6,10 @@ package nested
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsCreateOrderParams decodes and validates a tool's arguments into a new CreateOrderParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 13e0b8e2a75bca10
+// toolgen checksum: 88f4be72f0bebba9

@@ -5,6 +5,7 @@ package nested
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -225,4 +226,4 @@ const (
 	CreateOrderPaymentMethodWallet  CreateOrderPaymentMethod = "wallet"
 )
 
-// toolgen checksum: c377c389cc469825
+// toolgen checksum: 5135d381c9c2a7e2

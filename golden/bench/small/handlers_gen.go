@@ -5,6 +5,7 @@ package small
 
 import (
 	"context"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,4 +24,4 @@ func (UnimplementedHandlers) ListIssues(ctx context.Context, tc runtime.ToolCont
 	return runtime.ToolResult[ListIssuesResult]{}, runtime.NotImplemented("list_issues")
 }
 
-// toolgen checksum: cdd15702251eac51
+// toolgen checksum: 6bdcc66f6f1926aa

@@ -5,8 +5,9 @@ package small
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
 // Registry is the op taxonomy of the family (spec 004 §5.3): every op
@@ -22,4 +23,4 @@ var Registry = gateway.Registry{
 	Version: "fcfac818a82e0989",
 }
 
-// toolgen checksum: fd4a7f7e9c11bf10
+// toolgen checksum: d54240678501787b

@@ -5,11 +5,12 @@ package small
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
-	deferred "github.com/toolgen-go/toolgen/runtime/deferred"
-	gateway "github.com/toolgen-go/toolgen/runtime/gateway"
-	matryoshka "github.com/toolgen-go/toolgen/runtime/matryoshka"
-	prompt "github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/matryoshka"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
 
 // Gateway returns the gateway surface: tool_help, tool_search, tool_exec
@@ -36,7 +37,7 @@ func Facades(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		matryoshka.Facade(
 			"issue",
-			"Operations on issue. Unfolds into 1 tools.",
+			"Operations on issue. Unfolds into 1 tool.",
 			runtime.Pick(tools, "list_issues"),
 			matryoshka.Category("issue", "list_issues"),
 			matryoshka.Usage("list_issues", "list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]"),
@@ -53,7 +54,7 @@ func Sections(h Handlers) []prompt.Section {
 		{
 			Generated:  true,
 			Key:        "issue",
-			Summary:    "Operations on issue. 1 tools (issue).",
+			Summary:    "Operations on issue. 1 tool (issue).",
 			Template:   "Operations on issue.\n\n- `list_issues owner:string repo:string [state:enum(open|closed|all)] [labels:array<string>] [sort:enum(created|updated|comments)] [direction:enum(asc|desc)] [since:string] [page:number] [perPage:number]` (read): List issues in a GitHub repository.\n",
 			Title:      "issue",
 			Tools:      runtime.Pick(tools, "list_issues"),
@@ -74,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: e408b8e570de96e8
+// toolgen checksum: d9a63a67ab14195d

@@ -6,9 +6,10 @@ package small
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
-	"sync"
 )
 
 // decodeArgsListIssuesParams decodes and validates a tool's arguments into a new ListIssuesParams.
@@ -54,4 +55,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 79a60e815405a498
+// toolgen checksum: f8e71ab8438b530c

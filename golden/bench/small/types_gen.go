@@ -5,6 +5,7 @@ package small
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
@@ -76,4 +77,4 @@ const (
 	ListIssuesDirectionDesc ListIssuesDirection = "desc"
 )
 
-// toolgen checksum: 4d1405ce6e09ffde
+// toolgen checksum: f5e33eeb933e751a
