@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -71,7 +72,7 @@ func (e *emitter) decodeTime(d dec, target jen.Code, t *ir.Type) []jen.Code {
 	).Block(
 		jen.Add(target).Op("=").Id(v),
 	).Else().Block(
-		d.call().Dot("Fail").Call(jen.Lit("format"), strLit("must be a valid "+t.Format), strLit(t.Format),
+		d.call().Dot("Fail").Call(jen.Lit("format"), strLit(check.FormatMessage(t.Format)), strLit(t.Format),
 			jen.Qual(e.g.checkPkg, "Received").Call(jen.Id(s))),
 	))
 	return []jen.Code{jen.If(d.call().Dot("Peek").Call().Op("==").Qual(e.g.wirePkg, "String")).Block(body...).Else().Block(

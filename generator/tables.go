@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/shape"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -389,7 +390,7 @@ func (g *gen) scalarCheckLit(t *ir.Type) (*litDict, bool) {
 		}
 		if fn := formatFuncs[t.Format]; fn != "" {
 			d.add("Format", litQual(g.checkPkg, fn))
-			d.add("FormatRule", g.rule("format", "must be a valid "+t.Format, t.Format))
+			d.add("FormatRule", g.rule("format", check.FormatMessage(t.Format), t.Format))
 		}
 		if len(t.Enum) > 0 {
 			var strs []litNode

@@ -525,7 +525,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	}
 	if fn := formatFuncs[t.Format]; fn != "" {
 		out = append(out, jen.If(jen.Op("!").Qual(c.g.checkPkg, fn).Call(s)).Block(
-			c.addValue("AddString", "format", "must be a valid "+t.Format, t.Format, s)))
+			c.addValue("AddString", "format", check.FormatMessage(t.Format), t.Format, s)))
 	}
 	return out
 }

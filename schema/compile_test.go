@@ -145,7 +145,7 @@ warning tools.json:6:53: /0/function/parameters/properties/u/default: default [1
 warning tools.json:7:66: /0/function/parameters/properties/o/default: default 1 does not match the schema: matches more than one branch of oneOf; not applied
 warning tools.json:8:53: /0/function/parameters/properties/m/default: default {} does not match the schema: fewer members than minProperties 1; not applied
 warning tools.json:9:67: /0/function/parameters/properties/r/default: default {"a":1} does not match the schema: property "b" is required when "a" is present; not applied
-warning tools.json:10:55: /0/function/parameters/properties/n/default: default "x" does not match the schema: 'not' failed; not applied`},
+warning tools.json:10:55: /0/function/parameters/properties/n/default: default "x" does not match the schema: must not match the schema {"const":"x"}; not applied`},
 		{"delegated", `{"type":"object","properties":{
 			"a":{"type":"string","not":{"const":"x"}},
 			"b":{"type":"object","if":{"required":["p"]},"then":{"required":["q"]},"properties":{"p":{},"q":{}}},

@@ -21,7 +21,7 @@ func (x *ListOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -71,7 +71,7 @@ func (x *ListOntoGoalsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -121,7 +121,7 @@ func (x *ListOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -171,7 +171,7 @@ func (x *ListOntoMilestonesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -199,7 +199,7 @@ func (x *ListOntoRisksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -249,7 +249,7 @@ func (x *ListOntoRequirementsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -318,7 +318,7 @@ func (x *ListTaskDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.TaskID)
 		}
 	}
 }
@@ -336,7 +336,7 @@ func (x *SearchOntoTasksParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -390,7 +390,7 @@ func (x *SearchOntoDocumentsParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -427,7 +427,7 @@ func (x *SearchOntologyParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("project_id")
 		if x.ProjectID != nil {
 			if !check.UUID((*x.ProjectID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ProjectID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ProjectID))
 			}
 		}
 	}
@@ -470,7 +470,7 @@ func (x *GetOntoProjectDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 }
@@ -502,7 +502,7 @@ func (x *GetOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 }
@@ -524,7 +524,7 @@ func (x *GetOntoGoalDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.GoalID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.GoalID)
 		}
 	}
 }
@@ -541,7 +541,7 @@ func (x *GetOntoPlanDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.PlanID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.PlanID)
 		}
 	}
 }
@@ -558,7 +558,7 @@ func (x *GetOntoDocumentDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.DocumentID)
 		}
 	}
 }
@@ -575,7 +575,7 @@ func (x *GetOntoMilestoneDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.MilestoneID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.MilestoneID)
 		}
 	}
 }
@@ -592,7 +592,7 @@ func (x *GetOntoRiskDetailsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RiskID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.RiskID)
 		}
 	}
 }
@@ -609,7 +609,7 @@ func (x *GetOntoRequirementDetailsParams) validate(p *wire.Path, e *wire.Errors)
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RequirementID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.RequirementID)
 		}
 	}
 }
@@ -626,7 +626,7 @@ func (x *GetDocumentTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -654,7 +654,7 @@ func (x *GetEntityRelationshipsParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.EntityID)
 		}
 	}
 	{
@@ -695,7 +695,7 @@ func (x *GetLinkedEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.EntityID)
 		}
 	}
 	{
@@ -722,7 +722,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -754,7 +754,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if x.DueAt != nil {
 			if !check.DateTime((*x.DueAt)) {
-				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.DueAt))
+				e.AddString(&c, "format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", (*x.DueAt))
 			}
 		}
 	}
@@ -762,7 +762,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("plan_id")
 		if x.PlanID != nil {
 			if !check.UUID((*x.PlanID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.PlanID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.PlanID))
 			}
 		}
 	}
@@ -770,7 +770,7 @@ func (x *CreateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.GoalID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.GoalID))
 			}
 		}
 	}
@@ -809,7 +809,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -825,7 +825,7 @@ func (x *CreateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if x.TargetDate != nil {
 			if !check.Date((*x.TargetDate)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.TargetDate))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.TargetDate))
 			}
 		}
 	}
@@ -843,7 +843,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -859,7 +859,7 @@ func (x *CreateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("goal_id")
 		if x.GoalID != nil {
 			if !check.UUID((*x.GoalID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.GoalID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.GoalID))
 			}
 		}
 	}
@@ -877,7 +877,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -893,7 +893,7 @@ func (x *CreateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("parent_id")
 		if x.ParentID != nil {
 			if !check.UUID((*x.ParentID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.ParentID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.ParentID))
 			}
 		}
 	}
@@ -962,14 +962,14 @@ func (x *CreateTaskDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.TaskID)
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if x.DocumentID != nil {
 			if !check.UUID((*x.DocumentID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.DocumentID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.DocumentID))
 			}
 		}
 	}
@@ -1012,7 +1012,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("task_id")
 		if !check.UUID(x.TaskID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.TaskID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.TaskID)
 		}
 	}
 	{
@@ -1036,7 +1036,7 @@ func (x *UpdateOntoTaskParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.AddString(&c, "format", "must be a valid date-time", "date-time", v)
+				e.AddString(&c, "format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", v)
 			}
 		}
 	}
@@ -1054,7 +1054,7 @@ func (x *UpdateOntoProjectParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -1077,7 +1077,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("goal_id")
 		if !check.UUID(x.GoalID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.GoalID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.GoalID)
 		}
 	}
 	{
@@ -1090,7 +1090,7 @@ func (x *UpdateOntoGoalParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("target_date")
 		if v, ok := x.TargetDate.Get(); ok {
 			if !check.Date(v) {
-				e.AddString(&c, "format", "must be a valid date", "date", v)
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", v)
 			}
 		}
 	}
@@ -1108,7 +1108,7 @@ func (x *UpdateOntoPlanParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("plan_id")
 		if !check.UUID(x.PlanID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.PlanID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.PlanID)
 		}
 	}
 	{
@@ -1147,7 +1147,7 @@ func (x *UpdateOntoDocumentParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.DocumentID)
 		}
 	}
 	{
@@ -1170,14 +1170,14 @@ func (x *UpdateOntoMilestoneParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("milestone_id")
 		if !check.UUID(x.MilestoneID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.MilestoneID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.MilestoneID)
 		}
 	}
 	{
 		c := p.Key("due_at")
 		if v, ok := x.DueAt.Get(); ok {
 			if !check.DateTime(v) {
-				e.AddString(&c, "format", "must be a valid date-time", "date-time", v)
+				e.AddString(&c, "format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", v)
 			}
 		}
 	}
@@ -1217,7 +1217,7 @@ func (x *UpdateOntoRiskParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("risk_id")
 		if !check.UUID(x.RiskID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RiskID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.RiskID)
 		}
 	}
 	{
@@ -1251,7 +1251,7 @@ func (x *UpdateOntoRequirementParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("requirement_id")
 		if !check.UUID(x.RequirementID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.RequirementID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.RequirementID)
 		}
 	}
 	{
@@ -1295,7 +1295,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("src_id")
 		if !check.UUID(x.SrcID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.SrcID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.SrcID)
 		}
 	}
 	{
@@ -1305,7 +1305,7 @@ func (x *LinkOntoEntitiesParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("dst_id")
 		if !check.UUID(x.DstID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DstID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.DstID)
 		}
 	}
 	{
@@ -1346,7 +1346,7 @@ func (x *UnlinkOntoEdgeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("edge_id")
 		if !check.UUID(x.EdgeID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EdgeID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.EdgeID)
 		}
 	}
 }
@@ -1363,7 +1363,7 @@ func (x *ReorganizeOntoProjectGraphParams) validate(p *wire.Path, e *wire.Errors
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
@@ -1390,13 +1390,13 @@ func (x *ReorganizeOntoProjectGraphMovesItem) validate(p *wire.Path, e *wire.Err
 	{
 		c := p.Key("entity_id")
 		if !check.UUID(x.EntityID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.EntityID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.EntityID)
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if !check.UUID(x.NewParentID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.NewParentID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.NewParentID)
 		}
 	}
 }
@@ -1423,20 +1423,20 @@ func (x *MoveDocumentInTreeParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("project_id")
 		if !check.UUID(x.ProjectID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ProjectID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ProjectID)
 		}
 	}
 	{
 		c := p.Key("document_id")
 		if !check.UUID(x.DocumentID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.DocumentID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.DocumentID)
 		}
 	}
 	{
 		c := p.Key("new_parent_id")
 		if x.NewParentID != nil {
 			if !check.UUID((*x.NewParentID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.NewParentID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.NewParentID))
 			}
 		}
 	}
@@ -1497,7 +1497,7 @@ func (x *WebVisitParams) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.AddString(&c, "format", "must be a valid uri", "uri", x.URL)
+			e.AddString(&c, "format", "must be a valid uri (an absolute URI, as https://example.com/a)", "uri", x.URL)
 		}
 	}
 }
@@ -1529,4 +1529,4 @@ var (
 	enum12 = []string{"supports", "blocks", "depends_on", "references", "part_of"}
 )
 
-// toolgen checksum: 439f0a6179c6eb5c
+// toolgen checksum: ef99d8e986a1c865

@@ -100,7 +100,7 @@ func (x *CreateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if x.Due != nil {
 			if !check.Date((*x.Due)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.Due))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.Due))
 			}
 		}
 	}
@@ -169,7 +169,7 @@ func (x *UpdateTodoParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("due")
 		if v, ok := x.Due.Get(); ok {
 			if !check.Date(v) {
-				e.AddString(&c, "format", "must be a valid date", "date", v)
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", v)
 			}
 		}
 	}
@@ -203,4 +203,4 @@ var (
 	pattern1 = check.MustCompile("^td_[0-9]+$")
 )
 
-// toolgen checksum: 79a4a7e2b064eff7
+// toolgen checksum: 922d7f5b01e38f24

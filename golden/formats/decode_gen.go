@@ -38,7 +38,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				if t5, ok := check.ParseDateTime(s2); ok {
 					x.At = t5
 				} else {
-					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s2))
+					d.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s2))
 				}
 			} else {
 				d.Mismatch("string")
@@ -52,7 +52,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				if t13, ok := check.ParseDate(s10); ok {
 					opt.Due = t13
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s10))
+					d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s10))
 				}
 			} else {
 				d.Mismatch("string")
@@ -68,7 +68,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 					if t18, ok := check.ParseDateTime(s15); ok {
 						v14 = t18
 					} else {
-						d.Fail("format", "must be a valid date-time", "date-time", check.Received(s15))
+						d.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s15))
 					}
 				} else {
 					d.Mismatch("string")
@@ -88,7 +88,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 					if t27, ok := check.ParseDate(s24); ok {
 						opt.Birthday = t27
 					} else {
-						d.Fail("format", "must be a valid date", "date", check.Received(s24))
+						d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s24))
 					}
 				} else {
 					d.Mismatch("string")
@@ -102,7 +102,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				if t32, ok := check.ParseDate(s29); ok {
 					x.Start = t32
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s29))
+					d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s29))
 				}
 			} else {
 				d.Mismatch("string")
@@ -114,7 +114,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				if t37, ok := check.ParseDateTime(s34); ok {
 					x.Reminder = t37
 				} else {
-					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s34))
+					d.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s34))
 				}
 			} else {
 				d.Mismatch("string")
@@ -139,7 +139,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 				if t45, ok := check.ParseDateTime(s42); ok {
 					opt.Stamp = t45
 				} else {
-					d.Fail("format", "must be a valid date-time", "date-time", check.Received(s42))
+					d.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s42))
 				}
 			} else {
 				d.Mismatch("string")
@@ -156,7 +156,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 						if t50, ok := check.ParseDate(s47); ok {
 							v46 = t50
 						} else {
-							d.Fail("format", "must be a valid date", "date", check.Received(s47))
+							d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s47))
 						}
 					} else {
 						d.Mismatch("string")
@@ -176,7 +176,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 						if t56, ok := check.ParseDateTime(s53); ok {
 							v52 = t56
 						} else {
-							d.Fail("format", "must be a valid date-time", "date-time", check.Received(s53))
+							d.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s53))
 						}
 					} else {
 						d.Mismatch("string")
@@ -204,7 +204,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 						if t62, ok := check.ParseDate(s59); ok {
 							v58 = t62
 						} else {
-							d.Fail("format", "must be a valid date", "date", check.Received(s59))
+							d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s59))
 						}
 					} else {
 						d.Mismatch("string")
@@ -225,7 +225,7 @@ func (x *ScheduleEventParams) decodeWire(d *wire.Decoder) {
 							if t67, ok := check.ParseDate(s64); ok {
 								(*v63) = t67
 							} else {
-								d.Fail("format", "must be a valid date", "date", check.Received(s64))
+								d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s64))
 							}
 						} else {
 							d.Mismatch("string")
@@ -279,7 +279,7 @@ func (x *ScheduleEventWhen) decodeWire(d *wire.Decoder) {
 			if t4, ok := check.ParseDateTime(s1); ok {
 				(*x.DateTime) = t4
 			} else {
-				d.Fail("format", "must be a valid date-time", "date-time", check.Received(s1))
+				d.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s1))
 			}
 		} else {
 			d.Mismatch("string")
@@ -303,7 +303,7 @@ func (x *ScheduleEventDayOrCount) decodeWire(d *wire.Decoder) {
 			if t4, ok := check.ParseDate(s1); ok {
 				(*x.Date) = t4
 			} else {
-				d.Fail("format", "must be a valid date", "date", check.Received(s1))
+				d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s1))
 			}
 		} else {
 			d.Mismatch("string")
@@ -328,7 +328,7 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 				if t4, ok := check.ParseDate(s1); ok {
 					(*x.Item0) = t4
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s1))
+					d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s1))
 				}
 			} else {
 				d.Mismatch("string")
@@ -343,7 +343,7 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 					if t9, ok := check.ParseDate(s6); ok {
 						v5 = t9
 					} else {
-						d.Fail("format", "must be a valid date", "date", check.Received(s6))
+						d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s6))
 					}
 				} else {
 					d.Mismatch("string")
@@ -370,7 +370,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 				if t6, ok := check.ParseDate(s3); ok {
 					v2 = t6
 				} else {
-					b1.Fail("format", "must be a valid date", "date", check.Received(s3))
+					b1.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s3))
 				}
 			} else {
 				b1.Mismatch("string")
@@ -390,7 +390,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 				if t12, ok := check.ParseDateTime(s9); ok {
 					v8 = t12
 				} else {
-					b7.Fail("format", "must be a valid date-time", "date-time", check.Received(s9))
+					b7.Fail("format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", check.Received(s9))
 				}
 			} else {
 				b7.Mismatch("string")
@@ -435,7 +435,7 @@ func (x *ScheduleEventLabels) decodeWire(d *wire.Decoder) {
 				if t6, ok := check.ParseDate(s3); ok {
 					v2 = t6
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s3))
+					d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s3))
 				}
 			} else {
 				d.Mismatch("string")
@@ -463,7 +463,7 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 				if t5, ok := check.ParseDate(s2); ok {
 					(*x.Since) = t5
 				} else {
-					d.Fail("format", "must be a valid date", "date", check.Received(s2))
+					d.Fail("format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", check.Received(s2))
 				}
 			} else {
 				d.Mismatch("string")
@@ -477,4 +477,4 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 68b677fbf58d45cb
+// toolgen checksum: c71ee10bbe280039

@@ -122,9 +122,9 @@ func (x *ScheduleEventOwner) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("email")
 		if !check.Email(x.Email) {
-			e.AddString(&c, "format", "must be a valid email", "email", x.Email)
+			e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", x.Email)
 		}
 	}
 }
 
-// toolgen checksum: ed4a852d7497ddd6
+// toolgen checksum: a393582b99f6a4f3

@@ -39,7 +39,7 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("since")
 		if x.Since != nil {
 			if !check.DateTime((*x.Since)) {
-				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.Since))
+				e.AddString(&c, "format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", (*x.Since))
 			}
 		}
 	}
@@ -216,4 +216,4 @@ var (
 	enum2 = []string{"asc", "desc"}
 )
 
-// toolgen checksum: 36da79efd3b040cc
+// toolgen checksum: 42a799bbeef6a9ca

@@ -21,10 +21,10 @@ func (x *NameTortureParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("html_url")
 		if x.HTMLURL != nil {
 			if !check.URI((*x.HTMLURL)) {
-				e.AddString(&c, "format", "must be a valid uri", "uri", (*x.HTMLURL))
+				e.AddString(&c, "format", "must be a valid uri (an absolute URI, as https://example.com/a)", "uri", (*x.HTMLURL))
 			}
 		}
 	}
 }
 
-// toolgen checksum: babe657c011cf494
+// toolgen checksum: aec1ea426895d1f0

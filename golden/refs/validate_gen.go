@@ -53,10 +53,10 @@ func (x *Person) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("email")
 		if x.Email != nil {
 			if !check.Email((*x.Email)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Email))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Email))
 			}
 		}
 	}
 }
 
-// toolgen checksum: 7eb375389e0b2f51
+// toolgen checksum: 370e51d1ba5e7c6b

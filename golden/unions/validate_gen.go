@@ -121,7 +121,7 @@ func (x *ImageBlock) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("url")
 		if !check.URI(x.URL) {
-			e.AddString(&c, "format", "must be a valid uri", "uri", x.URL)
+			e.AddString(&c, "format", "must be a valid uri (an absolute URI, as https://example.com/a)", "uri", x.URL)
 		}
 	}
 }
@@ -192,7 +192,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("email")
 		if x.Email != nil {
 			if !check.Email((*x.Email)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Email))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Email))
 			}
 		}
 	}
@@ -200,7 +200,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("user_id")
 		if x.UserID != nil {
 			if !check.UUID((*x.UserID)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.UserID))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.UserID))
 			}
 		}
 	}
@@ -218,4 +218,4 @@ var (
 	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )
 
-// toolgen checksum: ea07da2430104623
+// toolgen checksum: 6c5eded56a5feb4c

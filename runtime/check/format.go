@@ -520,3 +520,29 @@ func templateVar(v string) bool {
 	}
 	return true
 }
+
+// formatShapes are examples of the formats' shapes, for a message that
+// says what a valid value looks like.
+var formatShapes = map[string]string{
+	"date-time":    "an RFC 3339 date-time, as 2024-02-29T13:45:00Z",
+	"date":         "YYYY-MM-DD, as 2024-02-29",
+	"time":         "HH:MM:SS with an offset, as 13:45:00Z",
+	"duration":     "ISO 8601, as P3DT4H or PT30M",
+	"email":        "as name@example.com",
+	"hostname":     "as api.example.com",
+	"ipv4":         "as 192.0.2.1",
+	"ipv6":         "as 2001:db8::1",
+	"uri":          "an absolute URI, as https://example.com/a",
+	"uuid":         "as 123e4567-e89b-12d3-a456-426614174000",
+	"json-pointer": "as /items/0",
+}
+
+// FormatMessage is the message of a value that is not of format name:
+// "must be a valid date (YYYY-MM-DD, as 2024-02-29)", with the shape
+// when toolgen knows one.
+func FormatMessage(name string) string {
+	if shape, ok := formatShapes[name]; ok {
+		return "must be a valid " + name + " (" + shape + ")"
+	}
+	return "must be a valid " + name
+}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -142,4 +143,24 @@ func FuzzPunycode(f *testing.F) {
 			t.Fatalf("round trip of %q: %q, %v", s, string(back), ok)
 		}
 	})
+}
+
+// A format's message says what a valid value looks like when toolgen
+// knows its shape, and each example shape is itself valid.
+func TestFormatMessage(t *testing.T) {
+	if got, want := FormatMessage("date"), "must be a valid date (YYYY-MM-DD, as 2024-02-29)"; got != want {
+		t.Errorf("FormatMessage(date) = %q, want %q", got, want)
+	}
+	if got, want := FormatMessage("idn-hostname"), "must be a valid idn-hostname"; got != want {
+		t.Errorf("FormatMessage(idn-hostname) = %q, want %q", got, want)
+	}
+	for name, shape := range formatShapes {
+		if !KnownFormat(name) {
+			t.Errorf("%s: not a format toolgen checks", name)
+		}
+		ex := shape[strings.LastIndex(shape, " ")+1:]
+		if !Format(name, ex) {
+			t.Errorf("%s: the example %q of its message is not valid", name, ex)
+		}
+	}
 }

@@ -3,9 +3,8 @@ package check
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -14,7 +13,6 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Schema is an embedded JSON Schema validator for the subschemas whose
@@ -25,6 +23,14 @@ import (
 // agrees with generated code.
 type Schema struct {
 	s *jsonschema.Schema
+	// docs are the documents compiled, by URL (without fragment), for
+	// the keyword values messages quote as written (bounds, a not's
+	// schema).
+	docs map[string]any
+	// at indexes the compiled subschemas by location (Schema.Location,
+	// the SchemaURL of a violation); built on the first violation.
+	atOnce sync.Once
+	at     map[string]*jsonschema.Schema
 }
 
 var schemaSeq atomic.Uint64
@@ -62,12 +68,13 @@ func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, e
 	for name, f := range formats {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatValidator(name, f)})
 	}
+	url := fmt.Sprintf("mem:///toolgen/%d.json", schemaSeq.Add(1))
+	docs := map[string]any{url: doc}
 	if len(resources) == 0 {
 		c.UseLoader(noLoader{})
 	} else {
-		c.UseLoader(mapLoader(resources))
+		c.UseLoader(recordingLoader{mapLoader(resources), docs})
 	}
-	url := fmt.Sprintf("mem:///toolgen/%d.json", schemaSeq.Add(1))
 	if err := c.AddResource(url, doc); err != nil {
 		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
 	}
@@ -75,7 +82,7 @@ func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, e
 	if err != nil {
 		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
 	}
-	return &Schema{s: s}, nil
+	return &Schema{s: s, docs: docs}, nil
 }
 
 // MustSchema is CompileSchema that panics on error; generated code calls it
@@ -102,6 +109,11 @@ func MustSchemaIn(schemaJSON string, resources map[string]string) *Schema {
 // json.Number, int64, string, []any, map[string]any) and returns one
 // FieldError per violation, with paths prefixed by path (a JSON pointer).
 // It returns nil when v is valid.
+//
+// The violations read as generated validators and runtime/wire word them
+// (see schemaErrors.collect): "expected integer, received string \"t\"",
+// "unknown property \"a\"" at the member's own pointer, "must be >= 1",
+// "matches none of: A or B", ...; they are sorted by path.
 func (s *Schema) Validate(v any, path string) (found []runtime.FieldError) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -123,17 +135,13 @@ func (s *Schema) Validate(v any, path string) (found []runtime.FieldError) {
 	if !errors.As(err, &ve) {
 		return []runtime.FieldError{{Path: path, Code: "schema", Message: err.Error()}}
 	}
-	var out []runtime.FieldError
-	collect(ve, path, &out)
-	for i := range out {
-		if at, ok := valueAt(v, out[i].Path[len(path):]); ok {
-			out[i].Received = Received(at)
-		}
+	c := schemaErrors{s: s, v: v, prefix: path}
+	c.collect(ve)
+	if len(c.out) == 0 {
+		return []runtime.FieldError{{Path: path, Code: "schema", Message: "value does not match the schema"}}
 	}
-	if len(out) == 0 {
-		out = append(out, runtime.FieldError{Path: path, Code: "schema", Message: "value does not match the schema"})
-	}
-	return out
+	sortByPath(c.out)
+	return c.out
 }
 
 // schemaRegexp is a Regexp as the embedded validator's engine: its
@@ -153,121 +161,6 @@ func (r schemaRegexp) MatchString(s string) bool {
 	return ok
 }
 
-// collect flattens the error tree into FieldErrors: the leaves, except
-// that anyOf and oneOf report once instead of once per failed branch.
-func collect(e *jsonschema.ValidationError, prefix string, out *[]runtime.FieldError) {
-	switch e.ErrorKind.(type) {
-	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
-		for _, c := range e.Causes {
-			collect(c, prefix, out)
-		}
-		return
-	}
-	if len(e.Causes) > 0 {
-		switch e.ErrorKind.(type) {
-		case *kind.AnyOf, *kind.OneOf:
-		default:
-			for _, c := range e.Causes {
-				collect(c, prefix, out)
-			}
-			return
-		}
-	}
-	fe := runtime.FieldError{
-		Path:    prefix + pointer(e.InstanceLocation),
-		Code:    keywordOf(e.ErrorKind),
-		Message: e.ErrorKind.LocalizedString(printer),
-	}
-	switch k := e.ErrorKind.(type) {
-	case *kind.FalseSchema:
-		fe.Code, fe.Message = falseSchemaError(e)
-	case *kind.MinProperties:
-		fe.Message, fe.Expected = "must have at least "+properties(k.Want), "at least "+properties(k.Want)
-	case *kind.MaxProperties:
-		fe.Message, fe.Expected = "must have at most "+properties(k.Want), "at most "+properties(k.Want)
-	case *kind.Required:
-		// One violation per missing member, at its pointer, as the
-		// decoder reports a missing required property.
-		for _, m := range k.Missing {
-			fe.Path = prefix + pointer(append(slices.Clip(e.InstanceLocation), m))
-			fe.Message = "missing required property " + strconv.Quote(m)
-			*out = append(*out, fe)
-		}
-		return
-	case *kind.DependentRequired:
-		for _, m := range k.Missing {
-			fe.Path = prefix + pointer(append(slices.Clip(e.InstanceLocation), m))
-			fe.Message = fmt.Sprintf("property %q is required when %q is present", m, k.Prop)
-			*out = append(*out, fe)
-		}
-		return
-	}
-	*out = append(*out, fe)
-}
-
-// properties is "1 property" or "n properties".
-func properties(n int) string {
-	if n == 1 {
-		return "1 property"
-	}
-	return strconv.Itoa(n) + " properties"
-}
-
-// falseSchemaError names the keyword whose false subschema rejected the
-// value (unevaluatedProperties, additionalProperties, items, ...) from the
-// schema location, with a message saying what was not allowed.
-func falseSchemaError(e *jsonschema.ValidationError) (code, msg string) {
-	_, frag, _ := strings.Cut(e.SchemaURL, "#")
-	toks := strings.Split(frag, "/")
-	code = "false"
-	if n := len(toks); n >= 2 && (toks[n-2] == "properties" || toks[n-2] == "patternProperties" || toks[n-2] == "prefixItems") {
-		code = toks[n-2]
-	} else if n >= 1 && toks[n-1] != "" {
-		code = toks[n-1]
-	}
-	last := ""
-	if n := len(e.InstanceLocation); n > 0 {
-		last = e.InstanceLocation[n-1]
-	}
-	switch code {
-	case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "propertyNames":
-		return code, "property " + strconv.Quote(last) + " is not allowed"
-	case "items", "prefixItems", "additionalItems", "unevaluatedItems":
-		return code, "item " + last + " is not allowed"
-	}
-	return code, "value is not allowed here"
-}
-
-// pointerUnescaper undoes a JSON pointer token's escapes (RFC 6901).
-var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-
-// valueAt returns the part of v the JSON pointer ptr (relative to v) names.
-func valueAt(v any, ptr string) (any, bool) {
-	if ptr == "" {
-		return v, true
-	}
-	for tok := range strings.SplitSeq(ptr[1:], "/") {
-		tok = pointerUnescaper.Replace(tok)
-		switch x := v.(type) {
-		case map[string]any:
-			m, ok := x[tok]
-			if !ok {
-				return nil, false
-			}
-			v = m
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
-}
-
 func keywordOf(k jsonschema.ErrorKind) string {
 	if p := k.KeywordPath(); len(p) > 0 {
 		return p[0]
@@ -279,15 +172,6 @@ func keywordOf(k jsonschema.ErrorKind) string {
 		return "false"
 	}
 	return "schema"
-}
-
-func pointer(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(text.PointerToken(t))
-	}
-	return b.String()
 }
 
 func formatValidator(name string, f func(string) bool) func(any) error {
@@ -311,6 +195,20 @@ type noLoader struct{}
 
 func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("remote reference %s is not allowed", url)
+}
+
+// recordingLoader keeps the documents it loads for Schema.docs.
+type recordingLoader struct {
+	jsonschema.URLLoader
+	docs map[string]any
+}
+
+func (l recordingLoader) Load(url string) (any, error) {
+	doc, err := l.URLLoader.Load(url)
+	if err == nil {
+		l.docs[url] = doc
+	}
+	return doc, err
 }
 
 // mapLoader serves the documents given to CompileSchemaIn.

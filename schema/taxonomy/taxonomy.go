@@ -1346,15 +1346,10 @@ func checkExamples(mo manifest.Op, tool *ir.Tool) []*jsonpos.Error {
 			exErrs = append(exErrs, &jsonpos.Error{Pos: examplePos(mo, node, ptr, key), Message: prefix + msg})
 		}
 		for _, f := range found {
-			if f.Code == "additionalProperties" {
-				if names := additionalProperties(args, f); names != nil {
-					for _, name := range names {
-						add(f.Path+"/"+pointerToken(name), true, fmt.Sprintf("property %q is not allowed", name))
-					}
-					continue
-				}
-			}
-			add(f.Path, false, f.Message)
+			// A property the schema does not allow is reported at its
+			// own pointer: located at its key.
+			key := f.Code == "additionalProperties" || f.Code == "unevaluatedProperties"
+			add(f.Path, key, f.Message)
 		}
 		// The validator's order is not stable (it walks maps).
 		sort.SliceStable(exErrs, func(a, b int) bool {
@@ -1405,98 +1400,7 @@ func examplePos(mo manifest.Op, args *jsonpos.Node, ptr string, key bool) ir.Pos
 	}
 }
 
-// additionalProperties returns the members named by an
-// additionalProperties violation f, sorted, or nil when its message cannot
-// be read back. The validator lists them in map order ("additional
-// properties 'zz', 'aa' not allowed"); the members of the object at f.Path
-// whose quoted names make up the list are they.
-func additionalProperties(args any, f runtime.FieldError) []string {
-	list, ok := strings.CutPrefix(f.Message, "additional properties ")
-	if !ok {
-		return nil
-	}
-	if list, ok = strings.CutSuffix(list, " not allowed"); !ok {
-		return nil
-	}
-	obj, ok := valueAt(args, f.Path).(map[string]any)
-	if !ok {
-		return nil
-	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var names []string
-	size := 0
-	for _, k := range keys {
-		q := validatorQuote(k)
-		if listed(list, q) {
-			names = append(names, k)
-			size += len(q)
-		}
-	}
-	if len(names) == 0 || size+len(", ")*(len(names)-1) != len(list) {
-		return nil
-	}
-	return names
-}
-
-// listed reports whether item is an element of the ", "-separated list.
-func listed(list, item string) bool {
-	for off := 0; ; {
-		i := strings.Index(list[off:], item)
-		if i < 0 {
-			return false
-		}
-		i += off
-		end := i + len(item)
-		if (i == 0 || strings.HasSuffix(list[:i], ", ")) && (end == len(list) || strings.HasPrefix(list[end:], ", ")) {
-			return true
-		}
-		off = i + 1
-	}
-}
-
-// validatorQuote quotes a property name as the validator's messages do:
-// Go quoting between single quotes, a single quote escaped.
-func validatorQuote(s string) string {
-	q := strconv.Quote(s)
-	q = strings.ReplaceAll(q, `\"`, `"`)
-	q = strings.ReplaceAll(q, `'`, `\'`)
-	return "'" + q[1:len(q)-1] + "'"
-}
-
-// valueAt returns the part of v a JSON pointer names, or nil.
-func valueAt(v any, ptr string) any {
-	if ptr == "" {
-		return v
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = unescapeToken(tok)
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil
-			}
-			v = x[i]
-		default:
-			return nil
-		}
-	}
-	return v
-}
-
-// pointerToken escapes a JSON pointer reference token; unescapeToken
-// undoes it.
-func pointerToken(s string) string { return pointerEscaper.Replace(s) }
-
+// unescapeToken undoes the escapes of a JSON pointer reference token.
 func unescapeToken(s string) string { return pointerUnescaper.Replace(s) }
 
-var (
-	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-)
+var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")

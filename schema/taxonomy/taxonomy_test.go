@@ -337,8 +337,8 @@ func TestExamplesChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = Derive(f, m)
-	want := "toolgen.yaml:5:22: /ops/repo.get/examples/1/args/repo: example 1 is not a valid call of get_repo: got number, want string\n" +
-		`toolgen.yaml:5:25: /ops/repo.get/examples/1/args/limt: example 1 is not a valid call of get_repo: property "limt" is not allowed`
+	want := "toolgen.yaml:5:22: /ops/repo.get/examples/1/args/repo: example 1 is not a valid call of get_repo: expected string, received number 5\n" +
+		`toolgen.yaml:5:25: /ops/repo.get/examples/1/args/limt: example 1 is not a valid call of get_repo: unknown property "limt"`
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n got %v\nwant %s", err, want)
 	}
@@ -350,17 +350,17 @@ func TestExamplesChecked(t *testing.T) {
 func TestExampleErrorsLocated(t *testing.T) {
 	cases := []struct{ name, args, want string }{
 		{"additional", "{title: x, zz: 1, aa: 2, mm: 3, bb: 4}",
-			`toolgen.yaml:4:26: /ops/todo.create/examples/0/args/zz: example 0 is not a valid call of create_todo: property "zz" is not allowed
-toolgen.yaml:4:33: /ops/todo.create/examples/0/args/aa: example 0 is not a valid call of create_todo: property "aa" is not allowed
-toolgen.yaml:4:40: /ops/todo.create/examples/0/args/mm: example 0 is not a valid call of create_todo: property "mm" is not allowed
-toolgen.yaml:4:47: /ops/todo.create/examples/0/args/bb: example 0 is not a valid call of create_todo: property "bb" is not allowed`},
+			`toolgen.yaml:4:26: /ops/todo.create/examples/0/args/zz: example 0 is not a valid call of create_todo: unknown property "zz"
+toolgen.yaml:4:33: /ops/todo.create/examples/0/args/aa: example 0 is not a valid call of create_todo: unknown property "aa"
+toolgen.yaml:4:40: /ops/todo.create/examples/0/args/mm: example 0 is not a valid call of create_todo: unknown property "mm"
+toolgen.yaml:4:47: /ops/todo.create/examples/0/args/bb: example 0 is not a valid call of create_todo: unknown property "bb"`},
 		{"missing", "{tags: [a, 2]}",
 			`toolgen.yaml:4:15: /ops/todo.create/examples/0/args: example 0 is not a valid call of create_todo: missing required property "title"
-toolgen.yaml:4:26: /ops/todo.create/examples/0/args/tags/1: example 0 is not a valid call of create_todo: got number, want string`},
+toolgen.yaml:4:26: /ops/todo.create/examples/0/args/tags/1: example 0 is not a valid call of create_todo: expected string, received number 2`},
 		{"odd names", `{title: x, "it's": 1, "a, b": 2, "q\"": 3}`,
-			`toolgen.yaml:4:26: /ops/todo.create/examples/0/args/it's: example 0 is not a valid call of create_todo: property "it's" is not allowed
-toolgen.yaml:4:37: /ops/todo.create/examples/0/args/a, b: example 0 is not a valid call of create_todo: property "a, b" is not allowed
-toolgen.yaml:4:48: /ops/todo.create/examples/0/args/q": example 0 is not a valid call of create_todo: property "q\"" is not allowed`},
+			`toolgen.yaml:4:26: /ops/todo.create/examples/0/args/it's: example 0 is not a valid call of create_todo: unknown property "it's"
+toolgen.yaml:4:37: /ops/todo.create/examples/0/args/a, b: example 0 is not a valid call of create_todo: unknown property "a, b"
+toolgen.yaml:4:48: /ops/todo.create/examples/0/args/q": example 0 is not a valid call of create_todo: unknown property "q\""`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -383,9 +383,9 @@ toolgen.yaml:4:48: /ops/todo.create/examples/0/args/q": example 0 is not a valid
 	f.Tools[0].ParamsSchema = json.RawMessage(`{"type":"object","additionalProperties":false}`)
 	m := &manifest.Manifest{Ops: []manifest.Op{{Path: "todo.create", Pos: ir.Pos{File: "m.yaml", Line: 2, Col: 3, Pointer: "/ops/todo.create"},
 		Examples: []ir.Example{{Args: json.RawMessage(`{"zz":1,"aa":2,"mm":3}`)}}}}}
-	want := `m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /aa: property "aa" is not allowed
-m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /mm: property "mm" is not allowed
-m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /zz: property "zz" is not allowed`
+	want := `m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /aa: unknown property "aa"
+m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /mm: unknown property "mm"
+m.yaml:2:3: /ops/todo.create: example 0 is not a valid call of create_todo: /zz: unknown property "zz"`
 	for range 20 {
 		if err := Derive(f, m); err == nil || err.Error() != want {
 			t.Fatalf("error:\n got %v\nwant %s", err, want)

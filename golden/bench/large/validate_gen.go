@@ -104,7 +104,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_0")
 		if x.Start0 != nil {
 			if !check.Date((*x.Start0)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start0))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.Start0))
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_0")
 		if x.Contact0 != nil {
 			if !check.Email((*x.Contact0)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact0))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Contact0))
 			}
 		}
 	}
@@ -120,7 +120,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_0")
 		if x.Ref0 != nil {
 			if !check.UUID((*x.Ref0)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref0))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.Ref0))
 			}
 		}
 	}
@@ -222,7 +222,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_1")
 		if x.Start1 != nil {
 			if !check.Date((*x.Start1)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start1))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.Start1))
 			}
 		}
 	}
@@ -230,7 +230,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_1")
 		if x.Contact1 != nil {
 			if !check.Email((*x.Contact1)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact1))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Contact1))
 			}
 		}
 	}
@@ -238,7 +238,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_1")
 		if x.Ref1 != nil {
 			if !check.UUID((*x.Ref1)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref1))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.Ref1))
 			}
 		}
 	}
@@ -340,7 +340,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_2")
 		if x.Start2 != nil {
 			if !check.Date((*x.Start2)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start2))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.Start2))
 			}
 		}
 	}
@@ -348,7 +348,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_2")
 		if x.Contact2 != nil {
 			if !check.Email((*x.Contact2)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact2))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Contact2))
 			}
 		}
 	}
@@ -356,7 +356,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_2")
 		if x.Ref2 != nil {
 			if !check.UUID((*x.Ref2)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref2))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.Ref2))
 			}
 		}
 	}
@@ -458,7 +458,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_3")
 		if x.Start3 != nil {
 			if !check.Date((*x.Start3)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start3))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.Start3))
 			}
 		}
 	}
@@ -466,7 +466,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_3")
 		if x.Contact3 != nil {
 			if !check.Email((*x.Contact3)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact3))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Contact3))
 			}
 		}
 	}
@@ -474,7 +474,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_3")
 		if x.Ref3 != nil {
 			if !check.UUID((*x.Ref3)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref3))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.Ref3))
 			}
 		}
 	}
@@ -576,7 +576,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("start_4")
 		if x.Start4 != nil {
 			if !check.Date((*x.Start4)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.Start4))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.Start4))
 			}
 		}
 	}
@@ -584,7 +584,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("contact_4")
 		if x.Contact4 != nil {
 			if !check.Email((*x.Contact4)) {
-				e.AddString(&c, "format", "must be a valid email", "email", (*x.Contact4))
+				e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", (*x.Contact4))
 			}
 		}
 	}
@@ -592,7 +592,7 @@ func (x *UpdateListingParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("ref_4")
 		if x.Ref4 != nil {
 			if !check.UUID((*x.Ref4)) {
-				e.AddString(&c, "format", "must be a valid uuid", "uuid", (*x.Ref4))
+				e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", (*x.Ref4))
 			}
 		}
 	}
@@ -632,4 +632,4 @@ var (
 	enum2    = []string{"draft", "active", "paused", "archived"}
 )
 
-// toolgen checksum: 084e805b42178802
+// toolgen checksum: 653f7061b5b3ac67

@@ -61,7 +61,7 @@ func (x *CreateOrderParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("placed_at")
 		if x.PlacedAt != nil {
 			if !check.DateTime((*x.PlacedAt)) {
-				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.PlacedAt))
+				e.AddString(&c, "format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", (*x.PlacedAt))
 			}
 		}
 	}
@@ -79,13 +79,13 @@ func (x *CreateOrderCustomer) validate(p *wire.Path, e *wire.Errors) {
 	{
 		c := p.Key("id")
 		if !check.UUID(x.ID) {
-			e.AddString(&c, "format", "must be a valid uuid", "uuid", x.ID)
+			e.AddString(&c, "format", "must be a valid uuid (as 123e4567-e89b-12d3-a456-426614174000)", "uuid", x.ID)
 		}
 	}
 	{
 		c := p.Key("email")
 		if !check.Email(x.Email) {
-			e.AddString(&c, "format", "must be a valid email", "email", x.Email)
+			e.AddString(&c, "format", "must be a valid email (as name@example.com)", "email", x.Email)
 		}
 	}
 	{
@@ -243,7 +243,7 @@ func (x *CreateOrderShipping) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("requested_date")
 		if x.RequestedDate != nil {
 			if !check.Date((*x.RequestedDate)) {
-				e.AddString(&c, "format", "must be a valid date", "date", (*x.RequestedDate))
+				e.AddString(&c, "format", "must be a valid date (YYYY-MM-DD, as 2024-02-29)", "date", (*x.RequestedDate))
 			}
 		}
 	}
@@ -380,4 +380,4 @@ var (
 	enum7    = []string{"card", "invoice", "wallet"}
 )
 
-// toolgen checksum: a2e59d7f25e34109
+// toolgen checksum: 82c7fb983a4b5408

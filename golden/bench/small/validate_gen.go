@@ -39,7 +39,7 @@ func (x *ListIssuesParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("since")
 		if x.Since != nil {
 			if !check.DateTime((*x.Since)) {
-				e.AddString(&c, "format", "must be a valid date-time", "date-time", (*x.Since))
+				e.AddString(&c, "format", "must be a valid date-time (an RFC 3339 date-time, as 2024-02-29T13:45:00Z)", "date-time", (*x.Since))
 			}
 		}
 	}
@@ -119,4 +119,4 @@ var (
 	enum2 = []string{"asc", "desc"}
 )
 
-// toolgen checksum: 22fa3d5a4a31ac40
+// toolgen checksum: 94b7c7c110cd4c1f
