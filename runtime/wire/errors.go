@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -181,15 +182,25 @@ func (d *Decoder) full() bool {
 }
 
 // appendCapped appends fs to list up to MaxErrors, returning how many did
-// not fit.
+// not fit. A violation the list holds already (the same path, code and
+// message) is not appended again: a value checked both by generated code
+// and by the embedded validator (a bound under allOf, say) would
+// otherwise be reported twice in the same words.
 func appendCapped(list *[]runtime.FieldError, fs []runtime.FieldError) int {
-	room := max(MaxErrors-len(*list), 0)
-	if len(fs) <= room {
-		*list = append(*list, fs...)
-		return 0
+	dropped := 0
+	for _, f := range fs {
+		if slices.ContainsFunc(*list, func(g runtime.FieldError) bool {
+			return g.Path == f.Path && g.Code == f.Code && g.Message == f.Message
+		}) {
+			continue
+		}
+		if len(*list) >= MaxErrors {
+			dropped++
+			continue
+		}
+		*list = append(*list, f)
 	}
-	*list = append(*list, fs[:room]...)
-	return len(fs) - room
+	return dropped
 }
 
 // Mismatch records that the next value is not of the expected type (a

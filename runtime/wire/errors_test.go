@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -145,5 +146,35 @@ func TestMismatchMessages(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("messages:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A violation appended by a validator run during decoding that the list
+// holds already, in the same words at the same place, is not reported a
+// second time; others are, up to MaxErrors.
+func TestAppendDropsRepeats(t *testing.T) {
+	var e wire.Errors
+	var c wire.Path
+	e.Add(&c, "minimum", "must be >= 3", ">= 3", "1", "")
+	e.Append([]runtime.FieldError{
+		{Path: "", Code: "minimum", Message: "must be >= 3"},
+		{Path: "", Code: "maximum", Message: "must be <= 9"},
+		{Path: "", Code: "maximum", Message: "must be <= 9"},
+	})
+	var got []string
+	for _, f := range e.List() {
+		got = append(got, f.Code)
+	}
+	if want := []string{"minimum", "maximum"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("codes %v, want %v", got, want)
+	}
+	many := make([]runtime.FieldError, wire.MaxErrors+5)
+	for i := range many {
+		many[i] = runtime.FieldError{Path: "/" + strconv.Itoa(i), Code: "x", Message: "m"}
+	}
+	e.Append(many)
+	var ve *runtime.ValidationError
+	if err := e.Err("t"); !errors.As(err, &ve) || len(ve.Fields) != wire.MaxErrors || ve.Omitted != 7 {
+		t.Fatalf("err %v, want %d fields and 7 omitted", err, wire.MaxErrors)
 	}
 }
