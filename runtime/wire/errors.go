@@ -182,11 +182,23 @@ func (d *Decoder) full() bool {
 }
 
 // appendCapped appends fs to list up to MaxErrors, returning how many did
-// not fit. A violation the list holds already (the same path, code and
-// message) is not appended again: a value checked both by generated code
-// and by the embedded validator (a bound under allOf, say) would
-// otherwise be reported twice in the same words.
+// not fit.
 func appendCapped(list *[]runtime.FieldError, fs []runtime.FieldError) int {
+	room := max(MaxErrors-len(*list), 0)
+	if len(fs) <= room {
+		*list = append(*list, fs...)
+		return 0
+	}
+	*list = append(*list, fs[:room]...)
+	return len(fs) - room
+}
+
+// appendNew is appendCapped for the violations of the embedded validator:
+// one the list holds already (the same path, code and message) is left
+// out, as a value checked both by generated code and by the validator (a
+// bound under allOf, say) would otherwise be reported twice in the same
+// words.
+func appendNew(list *[]runtime.FieldError, fs []runtime.FieldError) int {
 	dropped := 0
 	for _, f := range fs {
 		if slices.ContainsFunc(*list, func(g runtime.FieldError) bool {
@@ -275,8 +287,9 @@ func (d *Decoder) FailAt(name, code, message, expected, received, suggestion str
 // member More just advanced to).
 func (d *Decoder) Path() string { return d.pointer() }
 
-// Append records errors found by a validator run during decoding.
-func (d *Decoder) Append(fs []runtime.FieldError) { d.dropped += appendCapped(&d.errs, fs) }
+// Append records errors found by a validator run during decoding, but for
+// those recorded already (appendNew).
+func (d *Decoder) Append(fs []runtime.FieldError) { d.dropped += appendNew(&d.errs, fs) }
 
 // Missing records that the required property name is absent from the
 // object just read.
@@ -684,7 +697,7 @@ func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
 }
 
 // Append records violations found elsewhere (an embedded validator).
-func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendCapped(&e.list, fs) }
+func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendNew(&e.list, fs) }
 
 // Len returns the number of violations recorded.
 func (e *Errors) Len() int { return len(e.list) }
