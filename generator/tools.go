@@ -138,6 +138,8 @@ func (g *gen) emitDecodeArgs(f *jen.File) {
 	f.Line()
 	f.Add(comment("DecodeArgs decodes and validates the raw arguments of the named tool into"))
 	f.Add(comment("its params type (*XParams); invalid arguments give a *runtime.ValidationError."))
+	f.Add(comment("Tools whose parameters have the same shape share one type (the others'"))
+	f.Add(comment("names are aliases of it): tell tools apart by name, not by the value's type."))
 	f.Func().Id("DecodeArgs").Params(jen.Id("tool").String(), jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 		jen.If(jen.List(jen.Id("decode"), jen.Id("ok")).Op(":=").Id("toolDecoders").Call().Index(jen.Id("tool")), jen.Id("ok")).Block(
 			jen.Return(jen.Id("decode").Call(jen.Id("args"))),

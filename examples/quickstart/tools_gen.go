@@ -104,6 +104,8 @@ var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, 
 
 // DecodeArgs decodes and validates the raw arguments of the named tool into
 // its params type (*XParams); invalid arguments give a *runtime.ValidationError.
+// Tools whose parameters have the same shape share one type (the others'
+// names are aliases of it): tell tools apart by name, not by the value's type.
 func DecodeArgs(tool string, args []byte) (any, error) {
 	if decode, ok := toolDecoders()[tool]; ok {
 		return decode(args)
@@ -123,4 +125,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: ed9c97644cbc67e2
+// toolgen checksum: 802c443f8084616f
