@@ -500,19 +500,11 @@ func definitionName(loc string) string {
 	return last
 }
 
-// jsonType is the JSON Schema type name of a generic value.
+// jsonType is the JSON type name of a generic value: KindOf's, with an
+// integer a number.
 func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
+	if k := KindOf(v); k != "integer" && k != "" {
+		return k
 	}
 	return "number"
 }
@@ -697,23 +689,7 @@ func (s *Schema) rawAt(loc string, path ...string) (v any, ok bool) {
 			toks = append(toks, pointerUnescaper.Replace(t))
 		}
 	}
-	for _, tok := range append(toks, path...) {
-		switch x := v.(type) {
-		case map[string]any:
-			if v, ok = x[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
+	return valueAt(v, append(toks, path...))
 }
 
 // cutLastToken splits a schema location into the location of its parent
