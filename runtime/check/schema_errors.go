@@ -128,11 +128,11 @@ func (c *schemaErrors) collect(e *jsonschema.ValidationError) {
 	case *kind.Pattern:
 		fe.Message, fe.Expected, fe.Received = "must match the pattern "+k.Want, "pattern "+k.Want, received
 	case *kind.MinLength:
-		n := plural(k.Want, "character")
-		fe.Message, fe.Expected, fe.Received = "must be at least "+n+" long", "at least "+n, received
+		count(&fe, "at least", k.Want, "character", " long")
+		fe.Received = received
 	case *kind.MaxLength:
-		n := plural(k.Want, "character")
-		fe.Message, fe.Expected, fe.Received = "must be at most "+n+" long", "at most "+n, received
+		count(&fe, "at most", k.Want, "character", " long")
+		fe.Received = received
 	case *kind.Minimum:
 		c.bound(&fe, e, "minimum", ">=", k.Want, received)
 	case *kind.ExclusiveMinimum:
@@ -145,17 +145,13 @@ func (c *schemaErrors) collect(e *jsonschema.ValidationError) {
 		n := c.number(e, "multipleOf", k.Want)
 		fe.Message, fe.Expected, fe.Received = "must be a multiple of "+n, "multiple of "+n, received
 	case *kind.MinItems:
-		n := plural(k.Want, "item")
-		fe.Message, fe.Expected = "must have at least "+n, "at least "+n
+		count(&fe, "at least", k.Want, "item", "")
 	case *kind.MaxItems:
-		n := plural(k.Want, "item")
-		fe.Message, fe.Expected = "must have at most "+n, "at most "+n
+		count(&fe, "at most", k.Want, "item", "")
 	case *kind.MinProperties:
-		n := plural(k.Want, "property")
-		fe.Message, fe.Expected = "must have at least "+n, "at least "+n
+		count(&fe, "at least", k.Want, "property", "")
 	case *kind.MaxProperties:
-		n := plural(k.Want, "property")
-		fe.Message, fe.Expected = "must have at most "+n, "at most "+n
+		count(&fe, "at most", k.Want, "property", "")
 	case *kind.UniqueItems:
 		fe.Message = "items " + strconv.Itoa(k.Duplicates[0]) + " and " + strconv.Itoa(k.Duplicates[1]) + " are equal"
 		fe.Expected = "unique items"
@@ -599,6 +595,18 @@ func atMostItems(n int) string {
 		return "at most 1 item is allowed"
 	}
 	return fmt.Sprintf("at most %d items are allowed", n)
+}
+
+// count words a bound on a count: "must have at least 2 items", or with
+// a tail "must be at most 1 character long" (the verb follows the tail:
+// a length is, a list has).
+func count(fe *runtime.FieldError, bound string, n int, noun, tail string) {
+	verb := "must have "
+	if tail != "" {
+		verb = "must be "
+	}
+	c := plural(n, noun)
+	fe.Message, fe.Expected = verb+bound+" "+c+tail, bound+" "+c
 }
 
 // plural is "1 item" or "n items" ("1 property", "n properties").

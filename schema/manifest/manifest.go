@@ -580,6 +580,17 @@ func (d *manifestDecoder) boolean(n *yaml.Node, ptr string) (bool, bool) {
 	return b, true
 }
 
+// seenBefore records it under key in first and returns the node recorded
+// there before, nil the first time: a list's repeated value is located at
+// its second place and names the first.
+func seenBefore(first map[string]*yaml.Node, key string, it *yaml.Node) *yaml.Node {
+	if prev, ok := first[key]; ok {
+		return prev
+	}
+	first[key] = it
+	return nil
+}
+
 // strings decodes a list of non-empty strings, each listed once: every
 // list of the manifest is a set (prefixes, infixes, notes, policy lines),
 // and a repeated note or rule would be shown to the model twice.
@@ -595,11 +606,10 @@ func (d *manifestDecoder) strings(n *yaml.Node, ptr string) []string {
 		if !ok {
 			continue
 		}
-		if prev, dup := first[s]; dup {
+		if prev := seenBefore(first, s, it); prev != nil {
 			d.errorf(it, ip, "%q is listed twice (first at %d:%d); list each value once", s, prev.Line, prev.Column)
 			continue
 		}
-		first[s] = it
 		out = append(out, s)
 	}
 	return out
@@ -672,7 +682,7 @@ func (d *manifestDecoder) inputs(n *yaml.Node, ptr string) {
 			continue
 		}
 		clean := path.Clean(s)
-		if prev, dup := first[clean]; dup {
+		if prev := seenBefore(first, clean, it); prev != nil {
 			if prev.Value == s {
 				d.errorf(it, ip, "input %q is listed twice (first at %d:%d); list each input once", s, prev.Line, prev.Column)
 			} else {
@@ -680,7 +690,6 @@ func (d *manifestDecoder) inputs(n *yaml.Node, ptr string) {
 			}
 			continue
 		}
-		first[clean] = it
 		d.m.Inputs = append(d.m.Inputs, s)
 		d.m.InputsPos = append(d.m.InputsPos, d.pos(it, ip))
 	}
@@ -725,11 +734,10 @@ func (d *manifestDecoder) surfaces(n *yaml.Node, ptr string) {
 			d.errorf(it, ip, "must be one of %s", strings.Join(SurfaceNames, ", "))
 			continue
 		}
-		if prev, dup := first[s]; dup {
+		if prev := seenBefore(first, s, it); prev != nil {
 			d.errorf(it, ip, "surface %q is listed twice (first at %d:%d)", s, prev.Line, prev.Column)
 			continue
 		}
-		first[s] = it
 		d.m.Surfaces = append(d.m.Surfaces, s)
 	}
 }
