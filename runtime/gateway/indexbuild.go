@@ -122,32 +122,69 @@ func (tt *termTable) read(op *Op) (opWords, actionClass) {
 	return w, act
 }
 
-// newIndex indexes ops with the constants p.
+// newIndex indexes ops with the constants p, in five passes over the
+// ops: their words are read (in parallel) and given global term ids; the
+// family's compound words are found from how many ops use each term;
+// postings are laid out in one backing array; each op's BM25F pseudo term
+// frequencies and name terms are filled in; the kinds of value its
+// arguments take are noted.
 func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 	ix := &Index{p: p, ops: ops, names: make([][]int32, len(ops)), seq: make([][]int32, len(ops)),
 		action: make([]actionClass, len(ops))}
 	for _, o := range opts {
 		o(ix)
 	}
+	words := ix.readWords(ops)
+	seen := make(opStamps, len(ix.terms))
+	ix.findCompounds(words, seen)
+	compound := p.Compound > 0
+	avg := ix.layoutPostings(words, compound, seen)
+	ix.fillPostings(words, p, avg, seen)
+	ix.kinds = make([]valueKinds, len(ops))
+	for i := range ops {
+		for _, k := range words[i].field(fieldArgs) {
+			ix.kinds[i] |= stemKinds[ix.terms[k]]
+		}
+	}
+	ix.vocab = slices.Clone(ix.terms)
+	sort.Strings(ix.vocab)
+	return ix
+}
+
+// opStamps mark, per term, the last op (+1) a pass counted it for, so
+// that a pass over the ops in order counts each term once per op.
+type opStamps []int32
+
+// first reports whether term k is marked for op i for the first time.
+func (s opStamps) first(k int32, i int) bool {
+	if s[k] == int32(i+1) {
+		return false
+	}
+	s[k] = int32(i + 1)
+	return true
+}
+
+// readWords reads every op's words and action, the ops split between
+// workers in contiguous ranges, and merges the workers' terms into ix:
+// every term gets a global id.
+func (ix *Index) readWords(ops []Op) []opWords {
 	words := make([]opWords, len(ops))
 	workers := max(1, min(goruntime.GOMAXPROCS(0), len(ops)/256))
 	tables := make([]*termTable, workers)
+	span := func(w int) (lo, hi int) { return w * len(ops) / workers, (w + 1) * len(ops) / workers }
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			tt := &termTable{memo: newWordTable(1 << 12), ids: make(map[string]int32, 1<<12), buf: make([]int32, 0, 1<<14)}
 			tables[w] = tt
 			// Contiguous ranges: the buffer holds whole runs of ops.
-			lo, hi := w*len(ops)/workers, (w+1)*len(ops)/workers
+			lo, hi := span(w)
 			for i := lo; i < hi; i++ {
 				words[i], ix.action[i] = tt.read(&ops[i])
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	// Merge the tables: every term gets a global id.
 	ix.ids = map[string]int32{}
 	for w, tt := range tables {
 		remap := make([]int32, len(tt.terms))
@@ -160,21 +197,25 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 			}
 			remap[k] = g
 		}
-		lo, hi := w*len(ops)/workers, (w+1)*len(ops)/workers
+		lo, hi := span(w)
 		for i := lo; i < hi; i++ {
 			for j, k := range words[i].ids {
 				words[i].ids[j] = remap[k]
 			}
 		}
 	}
-	nTerms := len(ix.terms)
-	// How many ops use each term, and the family's compound words.
-	df := make([]int32, nTerms)
-	last := make([]int32, nTerms) // last op (+1) counted, per term
-	for i := range ops {
+	return words
+}
+
+// findCompounds sets ix.parts: a term is a compound of two words the
+// family uses on their own (splitCompound), judged by how many ops use
+// each term.
+func (ix *Index) findCompounds(words []opWords, seen opStamps) {
+	clear(seen)
+	df := make([]int32, len(ix.terms))
+	for i := range words {
 		for _, k := range words[i].ids {
-			if last[k] != int32(i+1) {
-				last[k] = int32(i + 1)
+			if seen.first(k, i) {
 				df[k]++
 			}
 		}
@@ -185,26 +226,27 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		}
 		return 0
 	}
-	ix.parts = make([][2]int32, nTerms)
+	ix.parts = make([][2]int32, len(ix.terms))
 	for k, t := range ix.terms {
 		ix.parts[k] = [2]int32{-1, -1}
 		if pt, ok := splitCompound(t, dfOf); ok {
 			ix.parts[k] = [2]int32{ix.ids[pt[0]], ix.ids[pt[1]]}
 		}
 	}
-	compound := p.Compound > 0
-	// Field lengths, and how many ops hold each term once compounds count
-	// their parts.
-	var avg [numFields]float64
-	n := make([]int32, nTerms)
-	clear(last)
+}
+
+// layoutPostings counts the ops that hold each term (a compound's parts
+// too when compound), sets each term's idf and carves its postings from
+// one backing array, and returns the fields' mean lengths.
+func (ix *Index) layoutPostings(words []opWords, compound bool, seen opStamps) (avg [numFields]float64) {
+	clear(seen)
+	n := make([]int32, len(ix.terms))
 	mark := func(k int32, i int) {
-		if last[k] != int32(i+1) {
-			last[k] = int32(i + 1)
+		if seen.first(k, i) {
 			n[k]++
 		}
 	}
-	for i := range ops {
+	for i := range words {
 		for fi := range numFields {
 			avg[fi] += float64(len(words[i].field(fi)))
 		}
@@ -217,17 +259,15 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		}
 	}
 	for fi := range avg {
-		avg[fi] = max(avg[fi]/float64(max(len(ops), 1)), 1e-9)
+		avg[fi] = max(avg[fi]/float64(max(len(words), 1)), 1e-9)
 	}
-	// Postings in one backing array: per op, the term's BM25F pseudo term
-	// frequency (field-weighted, length-normalised).
 	var total int
 	for _, c := range n {
 		total += int(c)
 	}
 	docs, tfs := make([]int32, total), make([]float64, total)
-	ix.post = make([]postings, nTerms)
-	nOps := float64(len(ops))
+	ix.post = make([]postings, len(ix.terms))
+	nOps := float64(len(words))
 	var off int
 	for k, c := range n {
 		d := float64(c)
@@ -235,23 +275,28 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		ix.post[k] = postings{idf: math.Log(1 + (nOps-d+0.5)/(d+0.5)), docs: docs[off:off:end], tf: tfs[off:off:end]}
 		off = end
 	}
-	// acc is each term's pseudo term frequency in the op being read,
-	// stamp the op (+1) that last touched it.
-	acc := make([]float64, nTerms)
-	stamp := last
-	clear(stamp)
+	return avg
+}
+
+// fillPostings appends each op to its terms' postings with the term's
+// BM25F pseudo term frequency (field-weighted, length-normalised), and
+// sets the op's name terms (compounds' parts too) and its name and
+// description sequence.
+func (ix *Index) fillPostings(words []opWords, p rankParams, avg [numFields]float64, seen opStamps) {
+	clear(seen)
+	compound := p.Compound > 0
+	acc := make([]float64, len(ix.terms)) // the op's pseudo term frequency, per term
 	var touched []int32
 	add := func(k int32, w float64, i int) {
-		if stamp[k] != int32(i+1) {
-			stamp[k] = int32(i + 1)
+		if seen.first(k, i) {
 			touched = append(touched, k)
 		}
 		acc[k] += w
 	}
 	// every op's name terms in one backing array
-	allNames := make([]int32, 0, 8*len(ops))
-	nameEnd := make([]int32, len(ops))
-	for i := range ops {
+	allNames := make([]int32, 0, 8*len(words))
+	nameEnd := make([]int32, len(words))
+	for i := range words {
 		touched = touched[:0]
 		from := len(allNames)
 		for fi := range numFields {
@@ -281,21 +326,12 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 		nameEnd[i] = int32(len(allNames))
 		ix.seq[i] = words[i].ids[:words[i].end[fieldDesc]]
 	}
-	ix.kinds = make([]valueKinds, len(ops))
-	for i := range ops {
-		for _, k := range words[i].field(fieldArgs) {
-			ix.kinds[i] |= stemKinds[ix.terms[k]]
-		}
-	}
 	// The backing array no longer grows: slice it.
 	from := 0
-	for i := range ops {
+	for i := range words {
 		ix.names[i] = allNames[from:nameEnd[i]:nameEnd[i]]
 		from = int(nameEnd[i])
 	}
-	ix.vocab = slices.Clone(ix.terms)
-	sort.Strings(ix.vocab)
-	return ix
 }
 
 // appendNew appends k unless s[from:] holds it.

@@ -159,92 +159,139 @@ func (ix *Index) id(t string) int32 {
 }
 
 // Search returns up to limit ops ranked for query, best first; ops that
-// match no query term are left out.
+// match no query term are left out. It ranks in two stages: every op that
+// matches a query term is scored (BM25F, then the factors of coverage,
+// action, values and plurals) and the best RerankDepth kept; those are
+// scored again by their names and the order of their words, then by the
+// Reranker when there is one.
 func (ix *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
-	p := &ix.p
-	words := splitWords(fileNames(query))
-	stems := queryStems(words)
-	qAction := queryAction(words, stems)
-	qt := ix.queryTerms(words, stems)
-	qs, qtf := qt.terms, qt.tf
-	if len(qs) == 0 {
+	q := ix.readQuery(query)
+	if len(q.terms) == 0 {
 		return nil
 	}
-	var plurals []int32
+	m := ix.match(q)
+	if m.total == 0 {
+		return nil
+	}
+	if ix.p.Feedback > 0 {
+		ix.feedback(q.ids, m.scores, m.best)
+	}
+	top := ix.firstStage(q, m, max(limit, ix.p.RerankDepth))
+	ix.secondStage(q, m, top)
+	sort.SliceStable(top, func(i, j int) bool { return ix.before(top[i], top[j]) })
+	hits := make([]Hit, min(limit, len(top)))
+	for i, c := range top[:len(hits)] {
+		op := ix.ops[c.doc]
+		hits[i] = Hit{Op: op.Path, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
+	}
+	return hits
+}
+
+// searchQuery is what Search reads from a query.
+type searchQuery struct {
+	text    string
+	action  actionClass // the action the query asks for
+	terms   []string    // its terms, in the order it first says them
+	tf      []int       // how often it says each term
+	ids     []int32     // each term's id, -1 when no op uses it
+	plurals []int32     // ids of the plural nouns it names
+	kinds   valueKinds  // the kinds of value it holds (when values count)
+}
+
+func (ix *Index) readQuery(query string) searchQuery {
+	words := splitWords(fileNames(query))
+	stems := queryStems(words)
+	qt := ix.queryTerms(words, stems)
+	q := searchQuery{text: query, action: queryAction(words, stems), terms: qt.terms, tf: qt.tf}
+	if len(q.terms) == 0 {
+		return q
+	}
 	for _, t := range pluralStems(words) {
 		if k := ix.id(t); k >= 0 {
-			plurals = append(plurals, k)
+			q.plurals = append(q.plurals, k)
 		}
 	}
-	qids := make([]int32, len(qs)) // each query term's id, -1 when unknown
-	for i, q := range qs {
-		qids[i] = ix.id(q)
+	q.ids = make([]int32, len(q.terms))
+	for i, t := range q.terms {
+		q.ids[i] = ix.id(t)
 	}
-	scores := make([]float64, len(ix.ops))
-	covered := make([]float64, len(ix.ops))
-	best := make([]float64, len(ix.ops))
-	qw := make([]float64, len(qs)) // each query word's idf, 0 when unknown
-	var total float64
+	if ix.p.Value > 0 {
+		q.kinds = queryKinds(query)
+	}
+	return q
+}
+
+// matches are the first stage's sums, per op: its BM25F score and the
+// weight of the query terms it matches; per query term, its weight.
+type matches struct {
+	scores, covered []float64 // by op
+	best            []float64 // scratch, by op: zero between uses
+	weight          []float64 // by query term: its idf, 0 when unknown
+	total           float64   // the weights' sum
+}
+
+// match scores every op that matches a query term.
+func (ix *Index) match(q searchQuery) matches {
+	p := &ix.p
+	m := matches{scores: make([]float64, len(ix.ops)), covered: make([]float64, len(ix.ops)),
+		best: make([]float64, len(ix.ops)), weight: make([]float64, len(q.terms))}
+	best := m.best // not m: the closure below would move m to the heap
 	var touched []int
-	for i, q := range qs {
+	for i, t := range q.terms {
 		// A query term scores what it scores itself or, if better, what its
 		// best synonym or prefix neighbour scores, discounted; never both.
 		touched = touched[:0]
-		w := ix.accumulate(q, 1, best, &touched)
+		w := ix.accumulate(t, 1, best, &touched)
 		syn := p.Synonym
 		if w > 0 {
 			syn *= p.KnownSynonym
 		}
 		if syn > 0 {
-			for _, s := range synonyms[q] {
+			for _, s := range synonyms[t] {
 				w = max(w, syn*ix.accumulate(s, syn, best, &touched))
 			}
 		}
 		if w == 0 || !p.PrefixUnknownOnly {
-			ix.prefixes(q, func(t string) { w = max(w, p.Prefix*ix.accumulate(t, p.Prefix, best, &touched)) })
+			ix.prefixes(t, func(n string) { w = max(w, p.Prefix*ix.accumulate(n, p.Prefix, best, &touched)) })
 		}
 		f := 1.0
-		if n := float64(qtf[i]); n > 1 && p.K3 > 0 {
+		if n := float64(q.tf[i]); n > 1 && p.K3 > 0 {
 			f = (p.K3 + 1) * n / (p.K3 + n)
 		}
 		w *= f
-		qw[i] = w
-		total += w
+		m.weight[i] = w
+		m.total += w
 		for _, d := range touched {
-			scores[d] += f * best[d]
-			covered[d] += w
+			m.scores[d] += f * best[d]
+			m.covered[d] += w
 			best[d] = 0
 		}
 	}
-	if total == 0 {
-		return nil
-	}
-	if p.Feedback > 0 {
-		ix.feedback(qids, scores, best)
-	}
-	var qKinds valueKinds
-	if p.Value > 0 {
-		qKinds = queryKinds(query)
-	}
-	depth := max(limit, p.RerankDepth)
+	return m
+}
+
+// firstStage applies the factors of coverage, action, values and plurals
+// to every op matched and keeps the best depth.
+func (ix *Index) firstStage(q searchQuery, m matches, depth int) []scored {
+	p := &ix.p
 	top := make([]scored, 0, depth+1)
-	for d, s := range scores {
+	for d, s := range m.scores {
 		if s == 0 {
 			continue
 		}
 		// Reward covering more of the query's rare words.
-		s *= 1 + p.Coverage*covered[d]/total
-		s *= ix.actionFactor(qAction, ix.action[d])
-		if qKinds != 0 {
-			s *= 1 + p.Value*float64(bits.OnesCount16(uint16(qKinds&ix.kinds[d])))
+		s *= 1 + p.Coverage*m.covered[d]/m.total
+		s *= ix.actionFactor(q.action, ix.action[d])
+		if q.kinds != 0 {
+			s *= 1 + p.Value*float64(bits.OnesCount16(uint16(q.kinds&ix.kinds[d])))
 		}
 		// A plural noun naming the op's entity ("the tasks of…") asks for
 		// a listing rather than one item.
 		if ix.action[d] == actList || ix.action[d] == actSearch {
-			for _, pl := range plurals {
+			for _, pl := range q.plurals {
 				if slices.Contains(ix.names[d], pl) {
 					s *= 1 + p.List
 					break
@@ -253,22 +300,30 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		}
 		top = ix.keep(top, scored{doc: d, score: s}, depth)
 	}
-	// Second stage: the op's name and the order of its words.
+	return top
+}
+
+// secondStage scores the kept ops again by their names and the order of
+// their words, then by the Reranker. Scores are rounded to six decimals:
+// scores that differ by float rounding alone tie, and the more specific
+// name goes first.
+func (ix *Index) secondStage(q searchQuery, m matches, top []scored) {
+	p := &ix.p
 	for i := range top {
 		// Of ops that score the same (near-duplicate tools), the one whose
 		// name holds the fewest words the query leaves out goes first.
-		top[i].spec = ix.nameShare(top[i].doc, qids)
+		top[i].spec = ix.nameShare(top[i].doc, q.ids)
 	}
 	if p.NameCoverage != 0 || p.Proximity != 0 {
 		for i := range top {
 			c := &top[i]
 			var nameW float64
-			for j, q := range qids {
-				if q >= 0 && slices.Contains(ix.names[c.doc], q) {
-					nameW += qw[j]
+			for j, k := range q.ids {
+				if k >= 0 && slices.Contains(ix.names[c.doc], k) {
+					nameW += m.weight[j]
 				}
 			}
-			c.score *= 1 + p.NameCoverage*nameW/total + p.Proximity*ix.proximity(c.doc, qids)
+			c.score *= 1 + p.NameCoverage*nameW/m.total + p.Proximity*ix.proximity(c.doc, q.ids)
 		}
 	}
 	if ix.rerank != nil && len(top) > 0 {
@@ -276,7 +331,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		for i, c := range top {
 			cands[i] = Candidate{Index: c.doc, Op: &ix.ops[c.doc], Score: c.score}
 		}
-		if s, err := ix.rerank.Rerank(query, cands); err == nil && len(s) == len(top) {
+		if s, err := ix.rerank.Rerank(q.text, cands); err == nil && len(s) == len(top) {
 			for i := range top {
 				top[i].score = s[i]
 			}
@@ -285,14 +340,6 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	for i := range top {
 		top[i].score = math.Round(top[i].score*1e6) / 1e6
 	}
-	sort.SliceStable(top, func(i, j int) bool { return ix.before(top[i], top[j]) })
-	top = top[:min(limit, len(top))]
-	hits := make([]Hit, len(top))
-	for i, c := range top {
-		op := ix.ops[c.doc]
-		hits[i] = Hit{Op: op.Path, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
-	}
-	return hits
 }
 
 // queryTerms are a query's terms in the order it first says them, with
