@@ -567,10 +567,14 @@ func (c *compiler) finish() {
 		c.declare(t, c.cyclic[t].name)
 	}
 	for _, d := range c.defaults {
-		c.checkDefault(d)
+		if c.defaultHeld(d) {
+			c.checkDefault(d)
+		}
 	}
 	for _, d := range c.fieldDefaults {
-		c.checkDefault(d)
+		if c.defaultHeld(d) {
+			c.checkDefault(d)
+		}
 	}
 }
 

@@ -162,7 +162,10 @@ DoItD: object{x:string} delegated{"type":"object","properties":{"x":{"type":"str
 			"c":{"const":12345678901234567890123},
 			"d4":{"type":"number","minimum":5,"exclusiveMinimum":true,"maximum":6,"exclusiveMaximum":false},
 			"cnt":{"type":"string","maxLength":2.0}}}`, `
-DoItParams: object{big:int [min=-99999999999999999999 max=99999999999999999999], c:const(12345678901234567890123), d4:number [max=6 xmin=5], cnt:string [maxLength=2]}`},
+DoItParams: object{big:int [min=-99999999999999999999 max=99999999999999999999], c:const(12345678901234567890123), d4:number [max=6 xmin=5], cnt:string [maxLength=2]}
+warning tools.json:2:38: /0/function/parameters/properties/big/minimum: minimum -99999999999999999999 allows integers down to -99999999999999999999, but the generated int64 holds -9223372036854775808 to 9223372036854775807: an argument outside that range is refused with an error at call time
+warning tools.json:2:70: /0/function/parameters/properties/big/maximum: maximum 99999999999999999999 allows integers up to 99999999999999999999, but the generated int64 holds -9223372036854775808 to 9223372036854775807: an argument outside that range is refused with an error at call time
+warning tools.json:3:17: /0/function/parameters/properties/c/const: const 12345678901234567890123 is outside the range of the generated int64 (-9223372036854775808 to 9223372036854775807): the one argument it allows is refused with an error at call time, so no argument passes`},
 		{"object constraints", `{"type":"object","properties":{
 			"o":{"type":"object","properties":{"a":{},"b":{}},"minProperties":1,"maxProperties":2,"dependentRequired":{"a":["b"]},"propertyNames":{"maxLength":3}},
 			"l":{"type":"array","contains":{"type":"integer"},"minContains":2,"maxContains":3,"uniqueItems":true,"minItems":1},

@@ -193,6 +193,7 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 		t.Kind = ir.KindConst
 		t.Const = k.JSON()
 		t.Nullable = k.Kind == jsonpos.NullNode
+		c.checkConst(k)
 		return deleg
 	}
 	if e := v.get("enum"); e != nil {
@@ -347,9 +348,11 @@ func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root
 	case "integer":
 		t.Kind = ir.KindInteger
 		c.numberConstraints(t, v)
+		c.checkNumbers(t, v)
 	case "number":
 		t.Kind = ir.KindNumber
 		c.numberConstraints(t, v)
+		c.checkNumbers(t, v)
 	case "boolean":
 		t.Kind = ir.KindBool
 	case "array":
