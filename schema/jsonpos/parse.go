@@ -332,9 +332,19 @@ func (p *parser) number(ptr string) (string, error) {
 	if i < len(s) && (isIdentByte(s[i]) || s[i] == '.') {
 		return "", p.errorf(i, ptr, "invalid number: unexpected %s", p.describe(i))
 	}
+	if i-start > MaxNumberLen {
+		return "", p.errorf(start, ptr, "number of %d characters: numbers are read up to %d characters (every int64 and float64 is written in far fewer)", i-start, MaxNumberLen)
+	}
 	p.off = i
 	return s[start:i], nil
 }
+
+// MaxNumberLen is the most characters a number may be written in. Schema
+// numbers are compared exactly (math/big), at a cost that grows with the
+// square of their digits: a bound of a million digits took seconds. The
+// longest meaningful literal, the exact decimal of the least float64
+// (2^-1074), has 1,076 characters.
+const MaxNumberLen = 4096
 
 // str scans a JSON string starting at its opening quote and returns the
 // decoded value. Strings without escapes share memory with the source.

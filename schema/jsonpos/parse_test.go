@@ -123,6 +123,7 @@ func TestParseErrors(t *testing.T) {
 		{`[+1]`, `t.json:1:2: /0: unexpected character '+', expected a JSON value`},
 		{`{"a":'x'}`, `t.json:1:6: /a: unexpected character '\'', expected a JSON value`},
 		{"[\xff]", `t.json:1:2: /0: unexpected invalid UTF-8 byte, expected a JSON value`},
+		{`{"minimum":1.` + strings.Repeat("0", 4095) + `1}`, `t.json:1:12: /minimum: number of 4098 characters: numbers are read up to 4096 characters (every int64 and float64 is written in far fewer)`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("t.json", []byte(tt.in))
@@ -269,5 +270,15 @@ func TestReplacedSurrogate(t *testing.T) {
 	}
 	if n.Get("a").Str != "\uFFFD" || n.Get("b").Str != "😀" {
 		t.Errorf("strings %q %q", n.Get("a").Str, n.Get("b").Str)
+	}
+}
+
+// TestParseLongestNumber: a number of MaxNumberLen characters is read (the
+// exact decimal of the least float64 has 1,076).
+func TestParseLongestNumber(t *testing.T) {
+	lit := "0." + strings.Repeat("0", MaxNumberLen-3) + "5"
+	n, err := Parse("t.json", []byte(lit))
+	if err != nil || n.Num != lit {
+		t.Fatalf("Parse(%d characters): %v", len(lit), err)
 	}
 }
