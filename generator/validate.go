@@ -392,10 +392,28 @@ func goConstant(lit json.RawMessage) bool {
 		_, err := strconv.ParseInt(text, 10, 64)
 		return err == nil
 	case "number":
-		f, err := strconv.ParseFloat(text, 64)
-		return err == nil && !math.IsInf(f, 0)
+		_, ok := float64Of(text)
+		return ok
 	}
 	return true
+}
+
+// float64Of is the float64 number text reads as; ok is false when no
+// float64 stands for it: beyond float64's range, or nonzero and nearer
+// zero than every float64 (1e-400 parses as 0, and 0 must not pass a
+// const 1e-400).
+func float64Of(text string) (f float64, ok bool) {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return 0, false
+	}
+	if f == 0 {
+		mant, _, _ := strings.Cut(strings.ToLower(text), "e")
+		if strings.ContainsAny(mant, "123456789") {
+			return 0, false
+		}
+	}
+	return f, true
 }
 
 // delegated runs the embedded validator over the generic form of v.
@@ -698,8 +716,8 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 			}
 			cases = append(cases, jen.Lit(int(r.Num().Int64())))
 		case ir.KindNumber:
-			fv, err := strconv.ParseFloat(text, 64)
-			if err != nil {
+			fv, ok := float64Of(text)
+			if !ok {
 				continue
 			}
 			cases = append(cases, jen.Lit(fv))

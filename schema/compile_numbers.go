@@ -254,10 +254,8 @@ func (c *compiler) checkValue(n *jsonpos.Node, what string, integer, others bool
 			what, describe(n), int64Type.span, outcome)
 	case integer:
 	case x.tiny:
-		// Not "no argument passes": generated code compares with the
-		// float64 constant, 0.
-		c.warnf(n, codeNumberRange, "%s %s is nonzero but nearer to zero than any float64, so the generated float64 cannot hold it (it would read as 0): an argument of this value is refused with an error at call time",
-			what, describe(n))
+		c.warnf(n, codeNumberRange, "%s %s is nonzero but nearer to zero than any float64, so the generated float64 cannot hold it (it would read as 0): %s",
+			what, describe(n), outcome)
 	case !x.inFloat64():
 		c.warnf(n, codeNumberRange, "%s %s is outside the range of the generated float64 (%s): %s",
 			what, describe(n), float64Type.span, outcome)

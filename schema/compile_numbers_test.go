@@ -109,7 +109,7 @@ func TestNumberRangeWarnings(t *testing.T) {
 		{"const beyond float64", `{"const":1e400}`, "/const", codeNumberRange,
 			[]string{"const 1e400 is outside the range of the generated float64", "no argument passes"}},
 		{"number const tiny", `{"type":"number","const":1e-400}`, "/const", codeNumberRange,
-			[]string{"const 1e-400 is nonzero but nearer to zero than any float64"}},
+			[]string{"const 1e-400 is nonzero but nearer to zero than any float64", "so no argument passes"}},
 		{"number multipleOf beyond", `{"type":"number","multipleOf":1e400}`, "/multipleOf", codeNumberRange,
 			[]string{"every multiple of it but 0 is outside the range of the generated float64"}},
 		{"number default beyond", `{"type":"number","default":1e400}`, "/default", "default-mismatch",
