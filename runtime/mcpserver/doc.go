@@ -47,7 +47,16 @@
 // running finishing first, and then Run returns nil: the SDK took the end
 // of its input as the end of the session and dropped every answer not
 // written yet, often all of them. A call the server makes to the client
-// meanwhile fails with mcp.ErrConnectionClosed.
+// meanwhile fails with mcp.ErrConnectionClosed. The wait is bounded:
+// after a grace period (WithDrainTimeout, 10 s by default) the requests
+// still running are abandoned unanswered, their contexts cancelled, a
+// line on the log (WithStdioLog, stderr by default) says how many and
+// which, and the session ends; a handler that ignored its context kept
+// the process alive after its client had gone. Server.Run still waits
+// for such a handler to return (the SDK waits for every handler);
+// ServeStdio does not, and also bounds its wait after a stop through its
+// context the same way. Pass those options to ServeStdio, StdioTransport
+// or NewLineTransport.
 //
 // A request for a method the server does not handle is answered with
 // -32601 (method not found) and its id on both transports; over HTTP with

@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -27,6 +29,9 @@ type config struct {
 	session       func(*mcp.CallToolRequest) runtime.Session
 	folded        bool
 	serverOptions *mcp.ServerOptions
+	// drainTimeout and stdioLog configure the stdio transport.
+	drainTimeout time.Duration
+	stdioLog     io.Writer
 }
 
 // WithBus publishes a runtime.ToolInvoked event on bus for every call.
@@ -53,6 +58,26 @@ func FoldedFacades() Option { return func(c *config) { c.folded = true } }
 // WithServerOptions sets the options NewServer creates its server with
 // (instructions, logger, ...). Register ignores it.
 func WithServerOptions(o *mcp.ServerOptions) Option { return func(c *config) { c.serverOptions = o } }
+
+// DefaultDrainTimeout is how long the stdio transport waits, once its
+// input has ended, for the requests still running (WithDrainTimeout).
+const DefaultDrainTimeout = 10 * time.Second
+
+// WithDrainTimeout bounds how long the stdio transport (ServeStdio,
+// StdioTransport, NewLineTransport) waits, once its input has ended (or
+// ServeStdio's context is done), for the requests still running to be
+// answered: DefaultDrainTimeout when d is zero, without bound when d is
+// negative. Past it, the requests still running are abandoned
+// unanswered, their contexts cancelled, the session ends, and the
+// transport says how many on its log (WithStdioLog). NewServer and
+// Register ignore it.
+func WithDrainTimeout(d time.Duration) Option { return func(c *config) { c.drainTimeout = d } }
+
+// WithStdioLog sets where the stdio transport reports the requests it
+// abandoned (WithDrainTimeout): os.Stderr by default, as standard output
+// carries the protocol; io.Discard for none. NewServer and Register
+// ignore it.
+func WithStdioLog(w io.Writer) Option { return func(c *config) { c.stdioLog = w } }
 
 // NewServer returns an MCP server named name at version that serves tools
 // (see Register).

@@ -3,12 +3,16 @@ package mcpserver
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -21,10 +25,13 @@ import (
 const MaxLineLength = mcp.DefaultMaxLineLength
 
 // StdioTransport is the MCP stdio transport over the process's standard
-// input and output, guarded (see NewLineTransport).
+// input and output, guarded (see NewLineTransport; opts: WithDrainTimeout
+// and WithStdioLog, the others are ignored).
 // Standard output stays open when the session ends, as with the SDK's
 // own stdio transport.
-func StdioTransport() mcp.Transport { return NewLineTransport(os.Stdin, keepOpen{os.Stdout}) }
+func StdioTransport(opts ...Option) mcp.Transport {
+	return NewLineTransport(os.Stdin, keepOpen{os.Stdout}, opts...)
+}
 
 // keepOpen is a writer whose Close does nothing.
 type keepOpen struct{ io.Writer }
@@ -45,14 +52,39 @@ func (keepOpen) Close() error { return nil }
 // When the input ends (the client closed it, or a file of requests piped
 // in was read to its end), every request read before is still answered
 // and the session then ends, as with a client that waits for its answers
-// before closing: see lineGuard.drain.
-func NewLineTransport(r io.ReadCloser, w io.WriteCloser) mcp.Transport {
+// before closing: see lineGuard.drain. The wait is bounded
+// (WithDrainTimeout, DefaultDrainTimeout unless set): the requests still
+// running then are abandoned, their contexts cancelled, and said so on
+// the log (WithStdioLog, os.Stderr unless set). A handler that ignores
+// its context still holds up Server.Run, which waits for every handler to
+// return; ServeStdio does not wait for it. Options other than those two
+// are ignored.
+func NewLineTransport(r io.ReadCloser, w io.WriteCloser, opts ...Option) mcp.Transport {
+	t, _ := newLineTransport(r, w, newConfig(opts))
+	return t
+}
+
+// newLineTransport is NewLineTransport, with its guard.
+func newLineTransport(r io.ReadCloser, w io.WriteCloser, c *config) (*mcp.IOTransport, *lineGuard) {
 	out := newLockedWriter(w)
+	switch {
+	case c.drainTimeout == 0:
+		out.grace = DefaultDrainTimeout
+	case c.drainTimeout > 0:
+		out.grace = c.drainTimeout
+	default:
+		out.grace = -1
+	}
+	log := c.stdioLog
+	if log == nil {
+		log = os.Stderr
+	}
+	g := &lineGuard{in: bufio.NewReaderSize(r, 64*1024), closer: r, out: out, max: MaxLineLength, log: log, abandoned: make(chan struct{})}
 	return &mcp.IOTransport{
-		Reader:        &lineGuard{in: bufio.NewReaderSize(r, 64*1024), closer: r, out: out, max: MaxLineLength},
+		Reader:        g,
 		Writer:        out,
 		MaxLineLength: -1, // each line is bounded here
-	}
+	}, g
 }
 
 // lockedWriter serialises the SDK's writes (one message per Write) and
@@ -82,6 +114,11 @@ type lockedWriter struct {
 	changed *sync.Cond
 	broken  bool // a write to w failed: no answer can be written any more
 	closed  bool // the transport was closed
+	// grace bounds drain's wait (negative: no bound); timer ends it,
+	// setting expired.
+	grace   time.Duration
+	timer   *time.Timer
+	expired bool
 }
 
 func newLockedWriter(w io.WriteCloser) *lockedWriter {
@@ -259,8 +296,9 @@ func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]batchSlot) {
 // drain waits, once the input has ended, until every request handed to
 // the SDK is answered, and returns nil; or returns at once when the
 // output failed or the transport closed, as no answer can be written
-// then. Meanwhile, it returns the messages to hand the SDK in the
-// client's stead:
+// then; or returns nil when the wait has lasted l.grace, with a note
+// saying which requests were still running (abandoned). Meanwhile, it
+// returns the messages to hand the SDK in the client's stead:
 //   - an answer to each call the server made to the client: an error
 //     (code -32003, as the SDK's own "client is closing"), since the
 //     client can send nothing more; the call would otherwise wait for
@@ -269,9 +307,17 @@ func (l *lockedWriter) await(b *batchAnswer, ids map[jsonrpc.ID]batchSlot) {
 //     subscriptions/listen, which the SDK would serve for ever (it would
 //     stop it at the end of the input, unanswered): the SDK then answers
 //     it, which ends the subscription, and that answer is written.
-func (l *lockedWriter) drain() [][]byte {
+func (l *lockedWriter) drain() (msgs [][]byte, abandoned bool, note string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.grace >= 0 && l.timer == nil {
+		l.timer = time.AfterFunc(l.grace, func() {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			l.expired = true
+			l.changed.Broadcast()
+		})
+	}
 	for !l.closed && !l.broken {
 		if len(l.calls) > 0 {
 			var answers [][]byte
@@ -279,10 +325,17 @@ func (l *lockedWriter) drain() [][]byte {
 				answers = append(answers, append(errorAnswer(id.Raw(), codeClientClosing, "client is closing: its input ended"), '\n'))
 			}
 			clear(l.calls)
-			return answers
+			return answers, false, ""
 		}
 		if len(l.inFlight) == 0 {
-			return nil
+			break
+		}
+		if l.expired {
+			if n, ids := l.running(); n > 0 {
+				note = fmt.Sprintf("the input ended and %s still running after %v %s abandoned, unanswered, %s cancelled (%s)",
+					plural(n, "request"), l.grace, plural2(n, "was", "were"), plural2(n, "its context", "their contexts"), ids)
+			}
+			return nil, true, note
 		}
 		var listens []jsonrpc.ID
 		others := false
@@ -303,11 +356,79 @@ func (l *lockedWriter) drain() [][]byte {
 				raw, _ := json.Marshal(id.Raw())
 				cancels = append(cancels, []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`+string(raw)+`,"reason":"the client's input ended"}}`+"\n"))
 			}
-			return cancels
+			return cancels, false, ""
 		}
 		l.changed.Wait()
 	}
-	return nil
+	if l.timer != nil {
+		l.timer.Stop()
+	}
+	return nil, false, ""
+}
+
+// running returns the number of requests in flight other than
+// subscriptions (which end with the input), and their ids, the first few
+// in order, for a note; l.mu is held.
+func (l *lockedWriter) running() (int, string) {
+	var ids []jsonrpc.ID
+	for id, slot := range l.inFlight {
+		if !slot.parked {
+			ids = append(ids, id)
+		}
+	}
+	slices.SortFunc(ids, func(a, b jsonrpc.ID) int {
+		// Numbers by value, then strings.
+		an, aNum := a.Raw().(int64)
+		bn, bNum := b.Raw().(int64)
+		switch {
+		case aNum && bNum:
+			return cmp.Compare(an, bn)
+		case aNum != bNum:
+			if aNum {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(fmt.Sprint(a.Raw()), fmt.Sprint(b.Raw()))
+	})
+	const shown = 5
+	var list []string
+	for _, id := range ids[:min(len(ids), shown)] {
+		raw, _ := json.Marshal(id.Raw())
+		list = append(list, string(raw))
+	}
+	s := "id "
+	if len(ids) > 1 {
+		s = "ids "
+	}
+	s += strings.Join(list, ", ")
+	if more := len(ids) - len(list); more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return len(ids), s
+}
+
+// runningNow is running, taking l.mu.
+func (l *lockedWriter) runningNow() (int, string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.running()
+}
+
+// plural is n and noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// plural2 is one when n is 1, else other.
+func plural2(n int, one, other string) string {
+	if n == 1 {
+		return one
+	}
+	return other
 }
 
 // codeClientClosing is the code of the SDK's error for a call that cannot
@@ -340,10 +461,17 @@ type lineGuard struct {
 	// drained is set once, the input having ended, every request read
 	// was answered (drain): err is then passed on to the SDK.
 	drained bool
+	// gaveUp is set when drain stopped waiting for the requests still
+	// running (see lockedWriter.drain).
+	gaveUp bool
 	// batches is whether the protocol version the client asked for in its
 	// initialize request takes batches (before 2025-06-18): the SDK
 	// ends the session on a batch in any later one.
 	batches bool
+	// log receives the note of the requests drain abandoned; abandoned
+	// is closed once it is written and the end of the input passed on.
+	log       io.Writer
+	abandoned chan struct{}
 }
 
 // batchesUntil is the first protocol version without JSON-RPC batches.
@@ -400,6 +528,9 @@ func (g *lineGuard) Read(p []byte) (int, error) {
 			}
 			if g.queue = g.drain(); len(g.queue) == 0 {
 				g.drained = true
+			}
+			if g.drained && g.gaveUp {
+				close(g.abandoned)
 			}
 			continue
 		}
@@ -496,10 +627,19 @@ func inUse(id jsonrpc.ID) string {
 // to write any answer from then on (jsonrpc2's Connection: readIncoming
 // cancels them; write refuses once the read failed), so that the answers
 // to the last requests, often all of them when a file of requests is
-// piped in, were lost. The requests keep their contexts meanwhile, and
-// end by their own deadlines; a stop through Run's context closes the
+// piped in, were lost. The requests keep their contexts meanwhile, up to
+// the grace period (WithDrainTimeout): then the end is passed on, which
+// cancels the contexts of those still running, and the guard says on its
+// log how many it abandoned. A stop through Run's context closes the
 // transport, which ends the wait (the SDK drops the answers then).
-func (g *lineGuard) drain() [][]byte { return g.out.drain() }
+func (g *lineGuard) drain() [][]byte {
+	msgs, abandoned, note := g.out.drain()
+	if note != "" {
+		fmt.Fprintln(g.log, "mcpserver: "+note)
+	}
+	g.gaveUp = g.gaveUp || abandoned
+	return msgs
+}
 
 func (g *lineGuard) Close() error {
 	g.out.shut()

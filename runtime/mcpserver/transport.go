@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -20,8 +21,54 @@ import (
 // A stop through ctx is not an error. A line that is not a JSON-RPC
 // message is answered with an error and the session goes on
 // (StdioTransport).
-func ServeStdio(ctx context.Context, s *mcp.Server) error {
-	err := s.Run(ctx, StdioTransport())
+//
+// Either way it waits for the requests still running up to a grace
+// period (WithDrainTimeout; opts other than it and WithStdioLog are
+// ignored), then returns, and says on the log how many requests it
+// abandoned: a handler that ignores its context does not keep the
+// process alive. (Server.Run waits for every handler to return.)
+func ServeStdio(ctx context.Context, s *mcp.Server, opts ...Option) error {
+	t, g := newLineTransport(os.Stdin, keepOpen{os.Stdout}, newConfig(opts))
+	return serveLines(ctx, s, t, g)
+}
+
+// serveLines runs s on t, whose guard is g, as ServeStdio describes.
+func serveLines(ctx context.Context, s *mcp.Server, t mcp.Transport, g *lineGuard) error {
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx, t) }()
+	var err error
+	grace := g.out.grace
+	select {
+	case err = <-done:
+	case <-g.abandoned:
+		// The SDK has the end of the input and cancelled the requests
+		// still running: those that honour their contexts return at
+		// once, and the session ends; one that does not is left
+		// behind.
+		wait := time.NewTimer(min(grace, time.Second))
+		defer wait.Stop()
+		select {
+		case err = <-done:
+		case <-wait.C:
+		}
+	case <-ctx.Done():
+		// Run waits for the requests running to end (their contexts are
+		// not cancelled by a stop).
+		if grace < 0 {
+			err = <-done
+			break
+		}
+		wait := time.NewTimer(grace)
+		defer wait.Stop()
+		select {
+		case err = <-done:
+		case <-wait.C:
+			if n, ids := g.out.runningNow(); n > 0 {
+				fmt.Fprintf(g.log, "mcpserver: stopped with %s still running after %v: %s abandoned, unanswered (%s)\n",
+					plural(n, "request"), grace, plural2(n, "it was", "they were"), ids)
+			}
+		}
+	}
 	if ctx.Err() != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, ctx.Err())) {
 		return nil
 	}
