@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
+	"hash"
+	"io"
+	"math"
 	"reflect"
 	"runtime/debug"
 	"slices"
@@ -48,7 +50,10 @@ var execFields = []string{"op", "args", "idempotency_key", "dry_run", "tool"}
 // run would run.
 //
 // The arguments it gets have passed checkRaw; args sent as a JSON string
-// are checked here, once unwrapped.
+// are checked here, once unwrapped. Its cost is linear in the arguments
+// with a small factor, however many members are spread next to op: they
+// are read in place (text.MemberReader) and copied once, into the merged args
+// (mergeStray).
 func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []string, fail *EnvelopeError) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -58,22 +63,29 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 		return req, nil, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: `tool_exec takes a JSON object: {"op":"<op path>","args":{...}}`}
 	}
-	var all map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &all); err != nil {
-		return req, nil, execInvalid(jsonErrText(err))
+	if !json.Valid(raw) {
+		var none struct{}
+		return req, nil, execInvalid(jsonErrText(json.Unmarshal(raw, &none)))
 	}
 	if fail := repeatedMember("tool_exec", raw, lim, `: {"op":"<op path>","args":{...}}`); fail != nil {
 		return req, nil, fail
 	}
 	// Members other than tool_exec's own are arguments sent next to op.
-	stray := map[string]json.RawMessage{}
+	// Where several members are at fault, the one reported is the first
+	// by name, whatever the order they were sent in.
+	stray := 0
 	var own []string          // tool_exec's fields sent along with them
 	var variant, field string // a member that is one of them up to case
 	var bad *EnvelopeError
-	for _, k := range slices.Sorted(maps.Keys(all)) {
-		v := all[k]
+	var badKey string
+	for r := text.NewMemberReader(raw); ; {
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		v := m.Value
 		var err error
-		switch k {
+		switch string(m.Name) {
 		case "op":
 			err = json.Unmarshal(v, &req.Op)
 		case "args":
@@ -84,15 +96,17 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			err = json.Unmarshal(v, &req.DryRun)
 		case "tool":
 		default:
-			if i := slices.IndexFunc(execFields, func(f string) bool { return strings.EqualFold(f, k) }); i >= 0 && variant == "" {
-				variant, field = k, execFields[i]
+			stray++
+			if i := execField(m.Name); i >= 0 && (variant == "" || string(m.Name) < variant) {
+				variant, field = string(m.Name), execFields[i]
 			}
-			stray[k] = v
 			continue
 		}
+		k := string(m.Name)
 		if err != nil {
 			// Reported once every member is read: the answer names the op.
-			if bad == nil {
+			if bad == nil || k < badKey {
+				badKey = k
 				bad = execInvalid(jsonErrText(err))
 				var te *json.UnmarshalTypeError
 				if errors.As(err, &te) {
@@ -107,6 +121,7 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			own = append(own, strconv.Quote(k))
 		}
 	}
+	slices.Sort(own)
 	req.Op = strings.TrimSpace(req.Op)
 	if bad != nil {
 		return req, nil, bad
@@ -117,7 +132,7 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	args := bytes.TrimSpace(req.Args)
 	switch {
 	case len(args) == 0 || string(args) == "null":
-		if len(stray) > 0 {
+		if stray > 0 {
 			args = json.RawMessage("{}") // the arguments are the ones next to op
 		}
 	case args[0] == '"':
@@ -142,8 +157,8 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 			Message: "args must be a JSON object",
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args", Code: "type", Message: "args must be an object", Expected: "object", Received: text.Truncate(string(args), 40)}}}}
 	}
-	if len(stray) > 0 {
-		merged, fail := mergeStray(args, stray)
+	if stray > 0 {
+		merged, fail := mergeStray(args, raw)
 		if fail != nil {
 			return req, nil, fail
 		}
@@ -157,6 +172,28 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	}
 	req.Args = args
 	return req, warnings, nil
+}
+
+// execField returns the index in execFields of the field name is up to
+// case, or -1.
+func execField(name []byte) int {
+	for i, f := range execFields {
+		// A letter folds from a code point of three bytes at most
+		// (U+212A, the Kelvin sign, is k).
+		if len(name) <= 3*len(f) && strings.EqualFold(f, string(name)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// isExecField reports whether name is one of tool_exec's own members.
+func isExecField(name []byte) bool {
+	switch string(name) {
+	case "op", "args", "idempotency_key", "dry_run", "tool":
+		return true
+	}
+	return false
 }
 
 // execTypes are the JSON types of tool_exec's own members.
@@ -178,38 +215,75 @@ func caseVariant(k, field string, lim Limits) *EnvelopeError {
 			Message: fmt.Sprintf("unknown argument %q", k), Suggestion: field}}}}
 }
 
-// mergeStray adds the arguments sent next to op (stray) to the args object:
-// none is dropped, and one that args also holds with another value is a
-// VALIDATION_ERROR naming it rather than a silent choice.
-func mergeStray(args json.RawMessage, stray map[string]json.RawMessage) (json.RawMessage, *EnvelopeError) {
-	m := map[string]json.RawMessage{}
-	if err := json.Unmarshal(args, &m); err != nil {
+// mergeStray adds the arguments sent next to op (the members of the
+// tool_exec object env other than its own) to the args object: none is
+// dropped, and one that args also holds with another value is a
+// VALIDATION_ERROR naming it rather than a silent choice; one it holds
+// with the same value is sent once. The members of args come first, as
+// sent, then the others in the order they were sent.
+//
+// The merged object is the only copy made of them: the names of args go
+// to a text.NameSet when both sides have members, and nothing else is kept per
+// member, so that a megabyte of members costs about a megabyte (a map of
+// them, sorted keys and a re-encoding once cost some seventy times the
+// input).
+func mergeStray(args, env json.RawMessage) (json.RawMessage, *EnvelopeError) {
+	args = bytes.TrimSpace(args)
+	if len(args) < 2 || args[0] != '{' || args[len(args)-1] != '}' {
 		return nil, &EnvelopeError{Code: runtime.CodeValidation, Message: "args must be a JSON object"}
 	}
-	for _, k := range slices.Sorted(maps.Keys(stray)) {
-		v := stray[k]
-		if have, ok := m[k]; ok && !bytes.Equal(compactJSON(have), compactJSON(v)) {
-			return nil, &EnvelopeError{Code: runtime.CodeValidation,
-				Message: fmt.Sprintf("%q was sent both inside args and next to op, with different values; send it once, inside \"args\"", text.Truncate(k, 40)),
-				Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args/" + text.PointerToken(k), Code: "conflict", Message: "sent inside args and next to op with different values"}}}}
+	inner := bytes.TrimSpace(args[1 : len(args)-1])
+	var have *text.NameSet // args' names, when it has members
+	var values [][]byte
+	if len(inner) > 0 {
+		n, size := text.CountMembers(args)
+		have, values = text.NewNameSet(n, size), make([][]byte, 0, n)
+		for r := text.NewMemberReader(args); ; {
+			m, ok := r.Next()
+			if !ok {
+				break
+			}
+			if i, added := have.Add(m.Name); added {
+				values = append(values, m.Value)
+			} else {
+				values[i] = m.Value // encoding/json keeps the last
+			}
 		}
-		m[k] = v
 	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		return nil, &EnvelopeError{Code: runtime.CodeValidation, Message: "tool_exec arguments are not valid: " + err.Error()}
+	out := make([]byte, 0, len(args)+len(env))
+	out = append(append(out, '{'), inner...)
+	var a, b []byte // compacted values, reused
+	for r := text.NewMemberReader(env); ; {
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		if isExecField(m.Name) {
+			continue
+		}
+		if have != nil {
+			if i := have.Find(m.Name); i >= 0 {
+				var same bool
+				if same = bytes.Equal(values[i], m.Value); !same {
+					a, _ = text.AppendCompactJSON(a[:0], values[i], false)
+					b, _ = text.AppendCompactJSON(b[:0], m.Value, false)
+					same = bytes.Equal(a, b)
+				}
+				if !same {
+					k := string(m.Name)
+					return nil, &EnvelopeError{Code: runtime.CodeValidation,
+						Message: fmt.Sprintf("%q was sent both inside args and next to op, with different values; send it once, inside \"args\"", text.Truncate(k, 40)),
+						Details: Details{FieldErrors: []runtime.FieldError{{Path: "/args/" + text.PointerToken(k), Code: "conflict", Message: "sent inside args and next to op with different values"}}}}
+				}
+				continue
+			}
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, m.Quoted...), ':'), m.Value...)
 	}
-	return b, nil
-}
-
-// compactJSON is v without insignificant space (v as it is when it does
-// not compact).
-func compactJSON(v json.RawMessage) []byte {
-	var b bytes.Buffer
-	if json.Compact(&b, v) != nil {
-		return v
-	}
-	return b.Bytes()
+	return append(out, '}'), nil
 }
 
 func jsonErrText(err error) string {
@@ -369,8 +443,10 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	}
 
 	if b.tool.Decode == nil {
-		if fe := b.checkArgs(req.Args); len(fe) > 0 {
-			return fail(op, g.invalid(b, fe))
+		if fe, omitted := b.checkArgs(req.Args, g.cfg.limits.FieldErrors); len(fe) > 0 {
+			ee := g.invalid(b, fe)
+			ee.Details.More += omitted
+			return fail(op, ee)
 		}
 	}
 
@@ -424,18 +500,26 @@ func replay(raw []byte) *Envelope {
 
 // fingerprint hashes what decides the outcome of a call: the op, the
 // dry-run flag and the canonical form of args (keys sorted, whitespace
-// dropped, numbers kept as written), so that reordered but equal args
-// match and nothing else does.
+// dropped, numbers kept as written: canonicalizer), so that reordered
+// but equal args match and nothing else does.
 func fingerprint(op string, dry bool, args json.RawMessage) string {
-	canon := []byte(args)
-	dec := json.NewDecoder(bytes.NewReader(args))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) == nil {
-		if b, err := json.Marshal(v); err == nil {
-			canon = b
-		}
+	args = bytes.TrimSpace(args)
+	h := fingerprintHash(op, dry)
+	// Written to the hash as it goes, a buffer at a time.
+	c := canonicalizer{sink: h}
+	rest, ok := c.append(make([]byte, 0, min(len(args)+len(args)/8, 2*canonicalBuffer)), args)
+	if !ok {
+		// Not JSON (it always is: the arguments were read before): the
+		// text as it is, as before.
+		h, rest = fingerprintHash(op, dry), args
 	}
+	h.Write(rest)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// fingerprintHash is the hash of a fingerprint, written what comes
+// before the arguments.
+func fingerprintHash(op string, dry bool) hash.Hash {
 	h := sha256.New()
 	h.Write([]byte(op))
 	if dry {
@@ -443,8 +527,130 @@ func fingerprint(op string, dry bool, args json.RawMessage) string {
 	} else {
 		h.Write([]byte("\x00run\x00"))
 	}
-	h.Write(canon)
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	return h
+}
+
+// canonicalizer writes the canonical form of JSON values: byte for byte
+// what json.Marshal writes of the value a json.Decoder with UseNumber
+// reads from them (members sorted by name, the last of a name sent twice
+// kept; no insignificant space; strings as encoding/json writes them,
+// HTML-escaped; numbers as written), which fingerprints have always
+// hashed, at a cost linear in the value: it keeps the offset of each
+// member of the objects being written, and a few buffers (a map per
+// object, and an interface per value, cost some thirty times a megabyte
+// of members).
+type canonicalizer struct {
+	sink    io.Writer // when set, written the canonical form as it goes
+	members []uint32  // where the members of the objects being written start, each object's after its parent's
+	a, b    []byte    // decoded names
+	str     []byte    // a decoded string
+}
+
+// canonicalBuffer is how much of a canonical form a canonicalizer with a
+// sink holds before writing it there.
+const canonicalBuffer = 32 << 10
+
+// flush writes dst to the sink, when there is one and dst holds enough,
+// and returns what dst still holds.
+func (c *canonicalizer) flush(dst []byte) []byte {
+	if c.sink == nil || len(dst) < canonicalBuffer {
+		return dst
+	}
+	_, _ = c.sink.Write(dst)
+	return dst[:0]
+}
+
+// append appends the canonical form of the JSON value v (no space around
+// it); ok is false when v is not one JSON value it can read.
+func (c *canonicalizer) append(dst, v []byte) (out []byte, ok bool) {
+	if len(v) == 0 {
+		return dst, false
+	}
+	switch v[0] {
+	case '{':
+		return c.object(dst, v)
+	case '[':
+		dst = append(dst, '[')
+		i := text.SkipBlanks(v, 1)
+		for n := 0; i < len(v) && v[i] != ']'; n++ {
+			end, ok := text.SkipValue(v, i)
+			if !ok {
+				return dst, false
+			}
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, ok = c.append(c.flush(dst), v[i:end]); !ok {
+				return dst, false
+			}
+			if i = text.SkipBlanks(v, end); i < len(v) && v[i] == ',' {
+				i = text.SkipBlanks(v, i+1)
+			}
+		}
+		return append(dst, ']'), true
+	case '"':
+		if len(v) < 2 || v[len(v)-1] != '"' {
+			return dst, false
+		}
+		c.str = text.AppendUnquoted(c.str[:0], v[1:len(v)-1])
+		return text.AppendJSONString(dst, unsafe.String(unsafe.SliceData(c.str), len(c.str)), true), true
+	}
+	return append(dst, v...), true // a number or a literal
+}
+
+// object appends the canonical form of the JSON object v.
+func (c *canonicalizer) object(dst, v []byte) ([]byte, bool) {
+	if len(v) > math.MaxUint32 {
+		return dst, false
+	}
+	base := len(c.members)
+	defer func() { c.members = c.members[:base] }()
+	n, _ := text.CountMembers(v)
+	c.members = slices.Grow(c.members, n) // at once: append grows a large slice by a quarter at a time
+	r := text.NewMemberReader(v)
+	for {
+		at := r.Offset()
+		if _, ok := r.Next(); !ok {
+			break
+		}
+		c.members = append(c.members, uint32(at))
+	}
+	if t := text.SkipBlanks(v, r.Offset()); t != len(v)-1 || v[t] != '}' {
+		return dst, false // not read to its end
+	}
+	// name reads the name of the member at offset at, decoded into buf
+	// when it has escapes.
+	name := func(at uint32, buf *[]byte) []byte {
+		end, _ := text.SkipString(v, int(at))
+		body := v[at+1 : end-1]
+		if text.Unescaped(body) {
+			return body
+		}
+		*buf = text.AppendUnquoted((*buf)[:0], body)
+		return *buf
+	}
+	slices.SortStableFunc(c.members[base:], func(x, y uint32) int { return bytes.Compare(name(x, &c.a), name(y, &c.b)) })
+	dst = append(dst, '{')
+	first := true
+	for i := base; i < len(c.members); i++ {
+		if i+1 < len(c.members) && bytes.Equal(name(c.members[i], &c.a), name(c.members[i+1], &c.b)) {
+			continue // encoding/json keeps the last
+		}
+		var m text.Member
+		m, _, c.a = text.MemberAt(v, int(c.members[i]), c.a)
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = c.flush(dst)
+		dst = text.AppendJSONString(dst, unsafe.String(unsafe.SliceData(m.Name), len(m.Name)), true)
+		dst = append(dst, ':')
+		var ok bool
+		if dst, ok = c.append(dst, m.Value); !ok {
+			return dst, false
+		}
+	}
+	return append(dst, '}'), true
 }
 
 // idempotencyScope is the store key of an idempotency key: keys are
@@ -641,33 +847,67 @@ func (b *binding) hasProp(name string) bool {
 	return i < len(b.props) && b.props[i] == name
 }
 
+// hasPropBytes is hasProp for a name read in place.
+func (b *binding) hasPropBytes(name []byte) bool {
+	i := sort.Search(len(b.props), func(i int) bool { return b.props[i] >= string(name) })
+	return i < len(b.props) && b.props[i] == string(name)
+}
+
 // checkArgs is the gateway's own check for tools without a Decode
 // function: required arguments present, no unknown arguments on a closed
 // schema. Full validation is the tool's business.
-func (b *binding) checkArgs(args json.RawMessage) []runtime.FieldError {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(args, &m); err != nil {
-		return []runtime.FieldError{{Path: "", Code: "type", Message: "args must be a JSON object", Expected: "object"}}
+//
+// Of the unknown arguments, the first limit by name are reported, and
+// omitted counts the others: thousands of them (spread next to op, say)
+// cost a set of their names, not an error each.
+func (b *binding) checkArgs(args json.RawMessage, limit int) (fe []runtime.FieldError, omitted int) {
+	if t := bytes.TrimSpace(args); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+		return []runtime.FieldError{{Path: "", Code: "type", Message: "args must be a JSON object", Expected: "object"}}, 0
 	}
-	var fe []runtime.FieldError
-	for _, r := range b.required {
-		if _, ok := m[r]; !ok {
+	present := make([]bool, len(b.required))
+	var unknown *text.NameSet // the unknown names, each once
+	var first []int           // the first limit of them by name, sorted, by index in unknown
+	for r := text.NewMemberReader(args); ; {
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		for i, r := range b.required {
+			if r == string(m.Name) {
+				present[i] = true
+			}
+		}
+		if !b.closed || b.hasPropBytes(m.Name) {
+			continue
+		}
+		if unknown == nil {
+			unknown = text.NewNameSet(text.CountMembers(args))
+		}
+		i, added := unknown.Add(m.Name)
+		if !added {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(first, m.Name, func(j int, name []byte) int { return bytes.Compare(unknown.Name(j), name) })
+		if at < limit {
+			first = slices.Insert(first, at, i)
+			if len(first) > limit {
+				first = first[:limit]
+			}
+		}
+	}
+	for i, r := range b.required {
+		if !present[i] {
 			fe = append(fe, runtime.FieldError{Path: "/" + r, Code: "required", Message: r + " is required"})
 		}
 	}
-	if b.closed {
-		names := make([]string, 0, len(m))
-		for k := range m {
-			if !b.hasProp(k) {
-				names = append(names, k)
-			}
-		}
-		sort.Strings(names)
-		for _, k := range names {
-			fe = append(fe, runtime.FieldError{Path: "/" + text.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
-		}
+	for _, i := range first {
+		k := string(unknown.Name(i))
+		fe = append(fe, runtime.FieldError{Path: "/" + text.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
 	}
-	return fe
+	if unknown != nil {
+		omitted = unknown.Len() - len(first)
+	}
+	return fe, omitted
 }
 
 // failure builds a failed envelope and applies the repetition guard: the
@@ -763,9 +1003,15 @@ const maxRepetitionKeys = 4096
 
 func (r *repetitions) hit(session, op, code string, args json.RawMessage) int {
 	// Hashed: a key must not keep a copy of up to Limits.ArgsBytes of
-	// arguments for each of maxRepetitionKeys calls.
-	sum := sha256.Sum256([]byte(session + "\x00" + op + "\x00" + code + "\x00" + string(args)))
-	key := string(sum[:])
+	// arguments for each of maxRepetitionKeys calls; and written in parts,
+	// without a copy of the arguments.
+	h := sha256.New()
+	for _, part := range []string{session, op, code} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	h.Write(args)
+	key := string(h.Sum(nil))
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.m == nil || len(r.m) >= maxRepetitionKeys {

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"flag"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,8 @@ var hostileHuge = flag.Bool("hostile.huge", false, "BenchmarkHostile: also run t
 
 // BenchmarkHostile measures the worst cases of issue 8 through tool_exec,
 // tool_help and tool_search: huge unknown op paths, help paths, queries and
-// argument names, long dotted paths and queries of many distinct words.
+// argument names, long dotted paths and queries of many distinct words,
+// and a megabyte of members spread next to op (tool_exec, tool_batch).
 // It reports the answer's size; run it with -benchtime=1x, and
 // -hostile.huge for the 50 MB cases:
 //
@@ -26,6 +28,18 @@ func BenchmarkHostile(b *testing.B) {
 		{"exec_op_50MB", ExecTool, func() string { return `{"op":"` + huge(50<<20) + `","args":{}}` }},
 		{"exec_key_50MB", ExecTool, func() string { return `{"op":"onto.task.get","args":{"task_id":"t1","` + huge(50<<20) + `":1}}` }},
 		{"exec_op_dotted_64KB", ExecTool, func() string { return `{"op":"` + dottedPath(64<<10) + `","args":{}}` }},
+		// Arguments spread next to op: about 1 MB of members beside it
+		// (within Limits.ArgsBytes), read as the op's arguments.
+		{"exec_stray_keys_1MB", ExecTool, func() string { return strayMembers(`{"op":"x.y"`, `"zz%d":1`, 1<<20) }},
+		{"exec_stray_escaped_1MB", ExecTool, func() string { return strayMembers(`{"op":"x.y"`, `"\u007a%d":1`, 1<<20) }},
+		{"exec_stray_key_1MB", ExecTool, func() string { return `{"op":"x.y","` + huge(1<<20-32) + `":1}` }},
+		{"exec_stray_args_1MB", ExecTool, func() string { return strayMembers(`{"op":"util.web.visit","url":"https://x.test"`, `"zz%d":1`, 1<<20) }},
+		{"exec_stray_idempotent_1MB", ExecTool, func() string {
+			return strayMembers(`{"op":"util.web.visit","idempotency_key":"k1","url":"https://x.test"`, `"zz%d":1`, 1<<20)
+		}},
+		{"batch_stray_keys_1MB", BatchTool, func() string {
+			return `{"items":[` + strayMembers(`{"tool":"exec","op":"util.web.visit","url":"https://x.test"`, `"zz%d":1`, 1<<20-16) + `]}`
+		}},
 		{"help_path_100KB", HelpTool, func() string { return `{"path":"` + huge(100<<10) + `"}` }},
 		{"help_path_dotted_64KB", HelpTool, func() string { return `{"path":"` + dottedPath(64<<10) + `"}` }},
 		{"search_query_100KB", SearchTool, func() string { return `{"query":"` + strings.Repeat("task ", 20<<10) + `"}` }},
@@ -64,4 +78,22 @@ func BenchmarkHostile(b *testing.B) {
 			b.ReportMetric(float64(n), "answer-bytes")
 		})
 	}
+}
+
+// strayMembers is the JSON object that starts with head and goes on with
+// members made from format (with %d, numbered from 0) while it stays
+// within size bytes.
+func strayMembers(head, format string, size int) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i := 0; ; i++ {
+		m := fmt.Sprintf(format, i)
+		if b.Len()+1+len(m)+1 > size {
+			break
+		}
+		b.WriteByte(',')
+		b.WriteString(m)
+	}
+	b.WriteByte('}')
+	return b.String()
 }

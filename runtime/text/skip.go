@@ -1,10 +1,6 @@
 package text
 
-import (
-	"bytes"
-	"encoding/json"
-	"unicode/utf8"
-)
+import "bytes"
 
 // Steps over JSON text without decoding it: the runtime's readers of
 // arguments and schemas find where members and values end with these.
@@ -97,24 +93,50 @@ func JSONNesting[T ~string | ~[]byte](s T) int {
 
 // RepeatedMember returns the first member name the JSON object obj (text
 // ValidJSON accepted) has twice at its top level, decoded, and whether
-// there is one. encoding/json keeps the last value of a repeated member,
-// while a reader of the text (a log, an approval prompt) may show the
-// first. (Generated decoders refuse repeated members themselves, at any
-// depth: runtime/wire.)
+// there is one, at a cost linear in obj however many members it has.
+// encoding/json keeps the last value of a repeated member, while a reader
+// of the text (a log, an approval prompt) may show the first. (Generated
+// decoders refuse repeated members themselves, at any depth:
+// runtime/wire.)
 func RepeatedMember(obj []byte) (string, bool) {
-	seen := map[string]bool{}
-	var repeated string
-	found := false
-	Members(obj, func(name, _ []byte) bool {
-		if seen[string(name)] {
-			repeated, found = string(name), true
-			return false
+	n, size := CountMembers(obj)
+	if n < 2 {
+		return "", false
+	}
+	if n <= smallObject {
+		// Compared in place, one with another: the names are not copied
+		// (but for escaped ones), however long.
+		var seen [smallObject][]byte
+		r := NewMemberReader(obj)
+		for i := range n {
+			m, _ := r.Next()
+			if !Unescaped(m.Quoted[1 : len(m.Quoted)-1]) {
+				m.Name = bytes.Clone(m.Name) // decoded in the reader's buffer
+			}
+			for _, s := range seen[:i] {
+				if bytes.Equal(s, m.Name) {
+					return string(m.Name), true
+				}
+			}
+			seen[i] = m.Name
 		}
-		seen[string(name)] = true
-		return true
-	})
-	return repeated, found
+		return "", false
+	}
+	set := NewNameSet(n, size)
+	for r := NewMemberReader(obj); ; {
+		m, ok := r.Next()
+		if !ok {
+			return "", false
+		}
+		if _, added := set.Add(m.Name); !added {
+			return string(m.Name), true
+		}
+	}
 }
+
+// smallObject is the number of members up to which RepeatedMember
+// compares names one with another rather than through a NameSet.
+const smallObject = 8
 
 // Members calls fn with the name and the value's text of each member at
 // the top level of the JSON object obj (text ValidJSON accepted), in
@@ -123,34 +145,10 @@ func RepeatedMember(obj []byte) (string, bool) {
 // the call; callers match names exactly, where encoding/json matches them
 // up to case.
 func Members(obj []byte, fn func(name, value []byte) bool) {
-	i := SkipBlanks(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return
-	}
-	for i = SkipBlanks(obj, i+1); i < len(obj) && obj[i] == '"'; {
-		end, ok := SkipString(obj, i)
-		if !ok {
+	for r := NewMemberReader(obj); ; {
+		m, ok := r.Next()
+		if !ok || !fn(m.Name, m.Value) {
 			return
-		}
-		name := obj[i+1 : end-1]
-		if bytes.IndexByte(name, '\\') >= 0 || !utf8.Valid(name) {
-			var s string
-			_ = json.Unmarshal(obj[i:end], &s)
-			name = []byte(s)
-		}
-		i = SkipBlanks(obj, end)
-		if i >= len(obj) || obj[i] != ':' {
-			return
-		}
-		start := SkipBlanks(obj, i+1)
-		if i, ok = SkipValue(obj, start); !ok {
-			return
-		}
-		if !fn(name, obj[start:i]) {
-			return
-		}
-		if i = SkipBlanks(obj, i); i < len(obj) && obj[i] == ',' {
-			i = SkipBlanks(obj, i+1)
 		}
 	}
 }
