@@ -366,8 +366,15 @@ func (t *Table) decode(d *wire.Decoder, x unsafe.Pointer) {
 }
 
 // decode reads the branch the discriminator names into a new value of
-// its table, recording a missing or unknown discriminator.
+// its table, recording a missing or unknown discriminator. A union holds
+// one value: every branch is cleared first, as the generated decoder's
+// *x = T{} clears it, so decoding into a used union (UnmarshalJSON
+// again, or a holder's by-value field decoded again) keeps no branch of
+// the value it held.
 func (u *Union) decode(d *wire.Decoder, x unsafe.Pointer) {
+	for i := range u.Branches {
+		*(*unsafe.Pointer)(unsafe.Add(x, u.Branches[i].Offset)) = nil
+	}
 	if d.Peek() != wire.Object {
 		d.Mismatch("object")
 		return

@@ -145,3 +145,38 @@ func FuzzDecodeUnion(f *testing.F) {
 		}
 	})
 }
+
+// TestUnionDecodedAgain: a union holds one value, so decoding into a used
+// one (its holder's UnmarshalJSON again, or its own) keeps no branch of
+// the value it held, as the generated decoder's *x = T{} keeps none.
+func TestUnionDecodedAgain(t *testing.T) {
+	x := new(targets)
+	if err := Unmarshal(&tableTargets, []byte(`{"one":{"kind":"user","id":3}}`), unsafe.Pointer(x)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Unmarshal(&tableTargets, []byte(`{"one":{"kind":"team","slug":"a"}}`), unsafe.Pointer(x)); err != nil {
+		t.Fatal(err)
+	}
+	if x.One.User != nil || x.One.Team == nil || x.One.Team.Slug != "a" {
+		t.Errorf("holder decoded again: User %+v, Team %+v; want only Team", x.One.User, x.One.Team)
+	}
+	if err := Validate(&tableTargets, unsafe.Pointer(x)); err != nil {
+		t.Errorf("holder decoded again: %v", err)
+	}
+
+	u := &target{User: &user{Kind: "user", ID: 1}}
+	if err := Unmarshal(&tableTarget, []byte(`{"kind":"team","slug":"b"}`), unsafe.Pointer(u)); err != nil {
+		t.Fatal(err)
+	}
+	if u.User != nil || u.Team == nil || u.Team.Slug != "b" {
+		t.Errorf("union decoded again: User %+v, Team %+v; want only Team", u.User, u.Team)
+	}
+	// A value of no branch leaves none set, as in generated code.
+	u = &target{User: &user{Kind: "user", ID: 1}}
+	if err := Unmarshal(&tableTarget, []byte(`[1]`), unsafe.Pointer(u)); err == nil {
+		t.Error("[1] decodes into a union of objects")
+	}
+	if u.User != nil || u.Team != nil {
+		t.Errorf("union decoded again from [1]: User %+v, Team %+v; want none", u.User, u.Team)
+	}
+}
