@@ -326,7 +326,9 @@ candidates:
 		for _, v := range views {
 			props := objProps(v)
 			p := props.Get(m.Key)
-			if p == nil {
+			if p == nil || !requires(v, m.Key) {
+				// A branch that does not require the tag takes values
+				// without it: the tag cannot tell it apart.
 				continue candidates
 			}
 			pv := c.view(p, true)
@@ -343,6 +345,20 @@ candidates:
 		return m.Key, values
 	}
 	return "", nil
+}
+
+// requires reports whether view v's required lists name.
+func requires(v *view, name string) bool {
+	r := v.get("required")
+	if r == nil || r.Kind != jsonpos.ArrayNode {
+		return false
+	}
+	for _, it := range r.Items {
+		if it.Kind == jsonpos.StringNode && it.Str == name {
+			return true
+		}
+	}
+	return false
 }
 
 // fixedString returns the only string a schema admits (const or one-value

@@ -23,7 +23,7 @@
 // Go names decided by schema/names: $refs (local, cross-file, $id and
 // $anchor, $dynamicRef) are resolved, allOf conjuncts merged into one
 // view per schema, anyOf/oneOf compiled to unions (discriminated when a
-// property tells the branches apart), recursion that cannot be
+// property every branch requires tells them apart), recursion that cannot be
 // represented in place reported, defaults checked against their types,
 // and every keyword the generated code does not check in Go delegated,
 // per subschema, to the embedded validator: never dropped. The manifest's
