@@ -57,7 +57,11 @@ func (s *Store) ListTodos(ctx context.Context, tc runtime.ToolContext, p *ListTo
 	for i := range out {
 		res.Items = append(res.Items, ListTodosResultItemsItem(view(&out[i])))
 	}
-	return runtime.OK(res, fmt.Sprintf("%d %s items", len(out), p.State)), nil
+	noun := "items"
+	if len(out) == 1 {
+		noun = "item"
+	}
+	return runtime.OK(res, fmt.Sprintf("%d %s %s", len(out), p.State, noun)), nil
 }
 
 // GetTodo serves get_todo.

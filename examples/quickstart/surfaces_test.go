@@ -54,7 +54,7 @@ func TestSurfaceFlat(t *testing.T) {
 	msgs := agenttest.ExpectToolMessages(t, out, 3)
 	agenttest.Contains(t, msgs[0], "list_todos", "0 open items")
 	agenttest.Contains(t, msgs[1], "create_todo", "created td_1", `"id":"td_1"`)
-	agenttest.Contains(t, msgs[2], "list_todos", "1 open items", `[{"id":"td_1","title":"Renew passport"`)
+	agenttest.Contains(t, msgs[2], "list_todos", "1 open item", `[{"id":"td_1","title":"Renew passport"`)
 	rec.Expect(t, listOpen, createTodo, listAdmin)
 }
 

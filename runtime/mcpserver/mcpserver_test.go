@@ -170,7 +170,7 @@ func TestFlatCalls(t *testing.T) {
 		t.Errorf("create_todo answered\n %s\nwant\n %s", got, want)
 	}
 	// Absent arguments are the empty object: list_todos has defaults.
-	if got := mustOK(t, cs, "list_todos", ""); !strings.HasPrefix(got, "1 open items\n\n") || !strings.Contains(got, `"td_1"`) {
+	if got := mustOK(t, cs, "list_todos", ""); !strings.HasPrefix(got, "1 open item\n\n") || !strings.Contains(got, `"td_1"`) {
 		t.Errorf("list_todos answered %s", got)
 	}
 	// A handler error is an error result carrying its message.
