@@ -14,7 +14,7 @@ import (
 )
 
 // drainServer serves "stuck", whose handler ignores its context and
-// returns only once the test ends, "quick", which answers after 50 ms,
+// returns only once the test ends, "quick", which answers after 10 ms,
 // and "patient", which returns when its context is cancelled. started
 // receives the name of each handler as it starts.
 func drainServer(t *testing.T) (server *mcp.Server, started chan string, cancelled chan string) {
@@ -29,11 +29,11 @@ func drainServer(t *testing.T) (server *mcp.Server, started chan string, cancell
 				<-release
 				return runtime.Result{Success: true, Message: "stuck done"}, nil
 			}},
-		{Name: "quick", Description: "Answers after 50 ms.",
+		{Name: "quick", Description: "Answers after 10 ms.",
 			Handler: func(ctx context.Context, _ runtime.ToolContext, _ json.RawMessage) (runtime.Result, error) {
 				started <- "quick"
 				select {
-				case <-time.After(50 * time.Millisecond):
+				case <-time.After(10 * time.Millisecond):
 					return runtime.Result{Success: true, Message: "quick done"}, nil
 				case <-ctx.Done():
 					cancelled <- "quick"
@@ -81,7 +81,7 @@ func TestDrainAbandonsCallIgnoringContext(t *testing.T) {
 	server, _, _ := drainServer(t)
 	out, log := &syncBuffer{}, &syncBuffer{}
 	in := strings.NewReader(lines(initializeLine, initializedLine, call(2, "stuck"), call(3, "quick")))
-	const grace = 300 * time.Millisecond
+	const grace = time.Second // the quick call ends well within it, even under -race on a loaded machine
 	tr, g := newLineTransport(io.NopCloser(in), out, newConfig([]Option{WithDrainTimeout(grace), WithStdioLog(log)}))
 	start := time.Now()
 	done := make(chan error, 1)
@@ -97,7 +97,7 @@ func TestDrainAbandonsCallIgnoringContext(t *testing.T) {
 	if strings.Contains(all, `"id":2,`) {
 		t.Errorf("the abandoned request was answered:\n%s", all)
 	}
-	want := "mcpserver: the input ended and 1 request still running after 300ms was abandoned, unanswered, its context cancelled (id 2)"
+	want := "mcpserver: the input ended and 1 request still running after 1s was abandoned, unanswered, its context cancelled (id 2)"
 	if got := strings.Join(log.lines(), "\n"); got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
 	}
@@ -110,7 +110,7 @@ func TestDrainCancelsCallsAfterGrace(t *testing.T) {
 	server, started, cancelled := drainServer(t)
 	out, log := &syncBuffer{}, &syncBuffer{}
 	in := strings.NewReader(lines(initializeLine, initializedLine, call(2, "patient"), call(3, "patient"), call(4, "quick")))
-	const grace = 200 * time.Millisecond
+	const grace = time.Second
 	start := time.Now()
 	done := make(chan error, 1)
 	go func() {
@@ -127,7 +127,7 @@ func TestDrainCancelsCallsAfterGrace(t *testing.T) {
 	if !strings.Contains(all, "quick done") || strings.Contains(all, `"id":2,`) || strings.Contains(all, `"id":3,`) {
 		t.Errorf("answers:\n%s", all)
 	}
-	want := "mcpserver: the input ended and 2 requests still running after 200ms were abandoned, unanswered, their contexts cancelled (ids 2, 3)"
+	want := "mcpserver: the input ended and 2 requests still running after 1s were abandoned, unanswered, their contexts cancelled (ids 2, 3)"
 	if got := strings.Join(log.lines(), "\n"); got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
 	}
