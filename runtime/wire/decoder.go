@@ -132,6 +132,9 @@ type Decoder struct {
 	badText bool
 	// dropped counts errors not recorded beyond MaxErrors.
 	dropped int
+	// exactInts makes Any read an integer float64 cannot hold exactly as
+	// an int64 (for the embedded validator: Errors.Instance).
+	exactInts bool
 	// branch is set for a branch decoder, which reads one value of a union
 	// trial and sizes its arena by the string at hand, not by the input.
 	branch bool

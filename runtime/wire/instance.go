@@ -21,9 +21,10 @@ type instance struct {
 func (e *Errors) UseArgs(args []byte) { e.args, e.inst = args, nil }
 
 // Instance returns the value at p in the arguments as sent, in generic
-// form (as Decoder.Any reads it), for the embedded validator. x is the
-// decoded value at p: when e has no arguments (Validate on a value built
-// in Go) its generic form (Generic) stands in. ok is false when the
+// form (as Decoder.Any reads it, but an integer beyond ±2^53 is an exact
+// int64), for the embedded validator. x is the decoded value at p: when
+// e has no arguments (Validate on a value built in Go) its generic form
+// (Generic) stands in. ok is false when the
 // arguments are at hand but hold nothing at p: the decoder filled the
 // value in from a default, which was checked against its schema when the
 // package was generated, so there is nothing to check.
@@ -33,6 +34,7 @@ func (e *Errors) Instance(p *Path, x any) (v any, ok bool) {
 	}
 	if e.inst == nil {
 		d := NewArgsDecoder(e.args)
+		d.exactInts = true // 9007199254740993 must not be judged as 9007199254740992
 		e.inst = &instance{value: d.Any()}
 		e.inst.ok = d.Close() == nil
 	}

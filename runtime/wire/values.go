@@ -139,6 +139,27 @@ func (d *Decoder) Float() float64 {
 	if !ok {
 		return 0
 	}
+	return d.float(start, text)
+}
+
+// exactNumber reads a number as Float does, except an integer float64
+// cannot hold exactly (beyond ±2^53, within int64), which it returns as
+// an int64.
+func (d *Decoder) exactNumber() any {
+	start := d.pos
+	text, ok := d.readNumber()
+	if !ok {
+		return 0.0
+	}
+	if v, st := parseInt(text); st == intOK && (v > 1<<53 || v < -1<<53) {
+		return v
+	}
+	return d.float(start, text)
+}
+
+// float converts the number text read at start, recording an error for
+// one beyond float64's range.
+func (d *Decoder) float(start int, text []byte) float64 {
 	if f, ok := smallInt(text); ok {
 		return f
 	}
@@ -214,6 +235,9 @@ func (d *Decoder) Any() any {
 		v, _ := d.readBool()
 		return v
 	case Number:
+		if d.exactInts {
+			return d.exactNumber()
+		}
 		return d.Float()
 	case String:
 		return d.String()
