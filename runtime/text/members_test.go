@@ -97,3 +97,43 @@ func TestMemberReader(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMemberReader: on any text the reader ends without panicking, and on
+// a JSON object it reads the members encoding/json reads, names decoded
+// the same way.
+func FuzzMemberReader(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":1,"b":[1,{"c":2}]}`, `{"\u0061\ud83d\ude00":"x","\ud800":null}`, "{\"caf\xc3\xa9\":1,\"bad\xff\":2}", `{"a":1,`, `[1]`, `{"a"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, obj []byte) {
+		r := NewMemberReader(obj)
+		var names []string
+		for {
+			m, ok := r.Next()
+			if !ok {
+				break
+			}
+			names = append(names, string(m.Name))
+		}
+		dec := json.NewDecoder(strings.NewReader(string(obj)))
+		tok, err := dec.Token()
+		if err != nil || tok != json.Delim('{') || !json.Valid(obj) {
+			return
+		}
+		var want []string
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return
+			}
+			var v json.RawMessage
+			if dec.Decode(&v) != nil {
+				return
+			}
+			want = append(want, k.(string))
+		}
+		if strings.Join(names, "\x00") != strings.Join(want, "\x00") || len(names) != len(want) {
+			t.Errorf("%q: names %q, encoding/json %q", obj, names, want)
+		}
+	})
+}
