@@ -57,7 +57,7 @@ const version = "v0.1.0"
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := run(ctx, os.Args[1:], os.Stderr, mcpserver.StdioTransport())
+	err := run(ctx, os.Args[1:], os.Stderr, nil)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 	case errors.Is(err, errUsage):
@@ -70,12 +70,17 @@ func main() {
 
 var errUsage = errors.New("usage error")
 
-// run parses args, builds the server and serves it on transport until the
-// client disconnects or ctx ends.
+// run parses args, builds the server and serves it on transport (stdin
+// and stdout when nil) until the client disconnects or ctx ends.
 func run(ctx context.Context, args []string, stderr io.Writer, transport mcp.Transport) error {
 	server, err := newServer(args, stderr)
 	if err != nil {
 		return err
+	}
+	if transport == nil {
+		// Bounded at the end of the input: requests still running after
+		// mcpserver.DefaultDrainTimeout are cancelled and named on stderr.
+		return mcpserver.ServeStdio(ctx, server)
 	}
 	return server.Run(ctx, transport)
 }
