@@ -867,8 +867,9 @@ var kindWords = map[string]string{"Null": "null", "Bool": "boolean", "Number": "
 // unionBody is the body of a union's decodeWire: dispatch on the JSON
 // kind; a kind with one candidate branch decodes it directly, a
 // discriminated object decodes the branch its tag names, and a kind with
-// several candidates tries each on a branch decoder, keeping the first
-// that decodes and validates cleanly (oneOf: and checking no other does).
+// several candidates tries each on a branch decoder, keeping every one
+// that decodes and validates cleanly (anyOf) or the first (oneOf: and
+// checking no other does).
 //
 //	switch d.Peek() {
 //	case wire.String:
@@ -1004,11 +1005,35 @@ func (e *emitter) unionTagged(t *ir.Type, names []string, idx []int) []jen.Code 
 	}
 }
 
-// unionTrial tries candidate branches on branch decoders.
+// severalMatch reports whether a value may set several branches of union
+// t: an anyOf whose decoder tries more than one branch on a JSON kind
+// (unionTrial) keeps every branch the value matches. A oneOf keeps the
+// one, and a discriminated or kind-matched anyOf cannot match two.
+func severalMatch(t *ir.Type) bool {
+	if t.OneOf {
+		return false
+	}
+	byKind := map[string]int{}
+	for _, b := range t.Branches {
+		for _, k := range jsonKinds(b) {
+			byKind[k]++
+		}
+	}
+	for k, n := range byKind {
+		if n > 1 && (k != "Object" || t.Discriminator == nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// unionTrial tries candidate branches on branch decoders. An anyOf keeps
+// every branch the value matches, a oneOf the first (and refuses a value
+// that matches more).
 func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword string) []jen.Code {
 	stmts := []jen.Code{jen.Id("matched").Op(":=").Lit(0)}
 	var shapes []string
-	for n, i := range idx {
+	for _, i := range idx {
 		br := t.Branches[i]
 		shapes = append(shapes, shapeName(br))
 		b, v := e.tmp("b"), e.tmp("v")
@@ -1026,6 +1051,9 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 			jen.If(jen.Id("matched").Op("==").Lit(0)).Block(keep),
 			jen.Id("matched").Op("++"),
 		}
+		if keyword == "anyOf" {
+			accept = []jen.Code{keep, jen.Id("matched").Op("++")}
+		}
 		checks := e.g.validateItem(jen.Id(v), br, "", "be")
 		if len(checks) > 0 {
 			accept = []jen.Code{
@@ -1035,11 +1063,7 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 			}
 		}
 		block = append(block, jen.If(jen.Id(b).Dot("Clean").Call()).Block(accept...))
-		if keyword == "anyOf" && n > 0 {
-			stmts = append(stmts, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(block...))
-		} else {
-			stmts = append(stmts, jen.Block(block...))
-		}
+		stmts = append(stmts, jen.Block(block...))
 	}
 	expected := strings.Join(shapes, " or ")
 	stmts = append(stmts,

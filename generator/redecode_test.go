@@ -52,14 +52,18 @@ func TestRedecodeBehave(t *testing.T) {
 	testGenerated(t, redecodeFamily(t), "redecode_test.go", []byte(redecodeBehaviour))
 }
 
-// Union fields count branches from 1 in their docs, as in their names.
+// Union fields count branches from 1 in their docs, as in their names;
+// an anyOf whose value may match several branches says so, a union
+// matched by kind does not.
 func TestBranchDocsCountFromOne(t *testing.T) {
 	src := string(generateFiles(t, redecodeFamily(t))["types_gen.go"])
 	wantInFile(t, "types_gen.go", src,
-		"\t// ValuesObjsOption1 is set when the value matches branch 1.\n\tValuesObjsOption1 *ValuesObjsOption1\n",
-		"\t// ValuesObjsOption2 is set when the value matches branch 2.\n\tValuesObjsOption2 *ValuesObjsOption2\n",
-		"\t// Array is set when the value matches branch 1.\n\tArray []string\n",
-		"\t// Array2 is set when the value matches branch 2.\n\tArray2 []int64\n",
+		"\t// ValuesObjsOption1 is set when the value matches branch 1; with anyOf several may be set.\n\tValuesObjsOption1 *ValuesObjsOption1\n",
+		"\t// ValuesObjsOption2 is set when the value matches branch 2; with anyOf several may be set.\n\tValuesObjsOption2 *ValuesObjsOption2\n",
+		"\t// Array is set when the value matches branch 1; with anyOf several may be set.\n\tArray []string\n",
+		"\t// Array2 is set when the value matches branch 2; with anyOf several may be set.\n\tArray2 []int64\n",
+		"\t// String is set when the value matches branch 1.\n\tString *string\n",
+		"\t// Integer is set when the value matches branch 2.\n\tInteger *int64\n",
 	)
 }
 

@@ -115,7 +115,7 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	s.ident(t.GoName)
 	s.text(" struct {\n")
 	for i, b := range t.Branches {
-		s.comment("\t", branchDoc(b, i, names[i]))
+		s.comment("\t", branchDoc(t, b, i, names[i]))
 		s.text("\t")
 		s.ident(names[i])
 		s.text(" ")
@@ -123,6 +123,11 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 		s.text("\n")
 	}
 	s.text("}\n\n")
+	if severalMatch(t) {
+		g.anyOfMarshalText(s, t, names)
+		g.unmarshalText(s, t)
+		return
+	}
 	s.comment("", unionMarshalDoc)
 	s.text("func (x ")
 	s.ident(t.GoName)
@@ -140,18 +145,60 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	g.unmarshalText(s, t)
 }
 
-// branchDoc is the doc comment of the field of union branch b, the i-th
-// (from 0), named name. Branches are counted from 1, as the names count
-// them (Option1, Value2).
-func branchDoc(b *ir.Type, i int, name string) string {
+// branchDoc is the doc comment of the field of union t's branch b, the
+// i-th (from 0), named name. Branches are counted from 1, as the names
+// count them (Option1, Value2).
+func branchDoc(t, b *ir.Type, i int, name string) string {
 	if b.Doc != "" && b.GoName == "" {
 		return name + ": " + b.Doc
+	}
+	if severalMatch(t) {
+		return fmt.Sprintf("%s is set when the value matches branch %d; with anyOf several may be set.", name, i+1)
 	}
 	return fmt.Sprintf("%s is set when the value matches branch %d.", name, i+1)
 }
 
-// unionMarshalDoc is the doc comment of a union's MarshalJSON.
-const unionMarshalDoc = "MarshalJSON encodes the branch that is set (null when none is)."
+// unionMarshalDoc is the doc comment of a union's MarshalJSON, and
+// anyOfMarshalDoc that of a union whose value may set several branches
+// (severalMatch).
+const (
+	unionMarshalDoc = "MarshalJSON encodes the branch that is set (null when none is)."
+	anyOfMarshalDoc = "MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set."
+)
+
+// anyOfMarshalText writes the MarshalJSON of a union whose value may set
+// several branches (severalMatch), as text:
+//
+//	func (x T) MarshalJSON() ([]byte, error) {
+//		var vs [2]any
+//		if x.A != nil {
+//			vs[0] = x.A
+//		}
+//		...
+//		return wire.MarshalAnyOf(json.Marshal, vs[:])
+//	}
+func (g *gen) anyOfMarshalText(s *srcFile, t *ir.Type, names []string) {
+	s.comment("", anyOfMarshalDoc)
+	s.text("func (x ")
+	s.ident(t.GoName)
+	s.text(") MarshalJSON() ([]byte, error) {\n\tvar vs [")
+	s.int(len(names))
+	s.text("]any\n")
+	for i, n := range names {
+		s.text("\tif x.")
+		s.ident(n)
+		s.text(" != nil {\n\t\tvs[")
+		s.int(i)
+		s.text("] = x.")
+		s.ident(n)
+		s.text("\n\t}\n")
+	}
+	s.text("\treturn ")
+	s.qual(g.wirePkg, "MarshalAnyOf")
+	s.text("(")
+	s.qual(jsonPkg, "Marshal")
+	s.text(", vs[:])\n}\n")
+}
 
 // unmarshalText writes emitUnmarshal's method as text.
 func (g *gen) unmarshalText(s *srcFile, t *ir.Type) {
@@ -863,7 +910,7 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
 	names := branchNames(t)
 	for i, b := range t.Branches {
-		fields = append(fields, docComment(branchDoc(b, i, names[i])))
+		fields = append(fields, docComment(branchDoc(t, b, i, names[i])))
 		fields = append(fields, jen.Id(names[i]).Add(g.unionFieldType(b)))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
@@ -874,6 +921,11 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	//	}
 	//	return []byte("null"), nil
 	// }
+	if severalMatch(t) {
+		g.emitAnyOfMarshal(f, t, names)
+		g.emitUnmarshal(f, t)
+		return
+	}
 	var cases []jen.Code
 	ms := &marshaler{g: g}
 	for i, b := range t.Branches {
@@ -900,6 +952,31 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 		jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
 	)
 	g.emitUnmarshal(f, t)
+}
+
+// emitAnyOfMarshal is anyOfMarshalText's method as code, for a union
+// with a branch MarshalJSON converts (containsDate): that branch's value
+// is its JSON form.
+func (g *gen) emitAnyOfMarshal(f *jen.File, t *ir.Type, names []string) {
+	body := []jen.Code{jen.Var().Id("vs").Index(jen.Lit(len(names))).Any()}
+	ms := &marshaler{g: g}
+	for i, b := range t.Branches {
+		slot := jen.Id("vs").Index(jen.Lit(i))
+		set := []jen.Code{jen.Add(slot).Op("=").Id("x").Dot(names[i])}
+		if containsDate(b) {
+			v := jen.Id("x").Dot(names[i])
+			if !nilable(b) {
+				v = jen.Op("*").Add(v)
+			}
+			set = append(append([]jen.Code{jen.Var().Id("o").Any()}, ms.assign(jen.Id("o"), v, b, false)...),
+				jen.Add(slot).Op("=").Id("o"))
+		}
+		body = append(body, jen.If(jen.Id("x").Dot(names[i]).Op("!=").Nil()).Block(set...))
+	}
+	body = append(body, jen.Return(jen.Qual(g.wirePkg, "MarshalAnyOf").Call(jen.Qual(jsonPkg, "Marshal"), jen.Id("vs").Index(jen.Empty(), jen.Empty()))))
+	f.Line()
+	f.Add(comment(anyOfMarshalDoc))
+	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
 // tupleSlot is how a tuple holds the item at one position.

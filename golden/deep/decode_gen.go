@@ -577,20 +577,16 @@ func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
 			var v2 GetDeepUnionsOption1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1 = &v2
-				}
+				x.GetDeepUnionsOption1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -617,20 +613,16 @@ func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
 			var v2 GetDeepUnionsOption1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -657,20 +649,16 @@ func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
 			var v2 GetDeepUnionsOption1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -697,20 +685,16 @@ func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
 			var v2 GetDeepUnionsOption1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -737,20 +721,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) 
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -777,20 +757,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.De
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -817,20 +793,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -857,20 +829,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeW
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -897,20 +865,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -937,20 +901,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -977,20 +937,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1017,20 +973,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1057,20 +1009,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1097,20 +1045,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1137,20 +1081,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1177,20 +1117,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1217,20 +1153,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1257,20 +1189,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1297,20 +1225,16 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f = &v2
-				}
+				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
-				if matched == 0 {
-					x.Integer = &v4
-				}
+				x.Integer = &v4
 				matched++
 			}
 		}
@@ -1352,20 +1276,16 @@ func (x *D0) decodeWire(d *wire.Decoder) {
 			var v2 D2
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.D2 = &v2
-				}
+				x.D2 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 D2
 			v4.decodeWire(&b3)
 			if b3.Clean() {
-				if matched == 0 {
-					x.D22 = &v4
-				}
+				x.D22 = &v4
 				matched++
 			}
 		}
@@ -1389,20 +1309,16 @@ func (x *D2) decodeWire(d *wire.Decoder) {
 			var v2 D4
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.D4 = &v2
-				}
+				x.D4 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 D4
 			v4.decodeWire(&b3)
 			if b3.Clean() {
-				if matched == 0 {
-					x.D42 = &v4
-				}
+				x.D42 = &v4
 				matched++
 			}
 		}
@@ -1426,20 +1342,16 @@ func (x *D4) decodeWire(d *wire.Decoder) {
 			var v2 D6
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.D6 = &v2
-				}
+				x.D6 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 D6
 			v4.decodeWire(&b3)
 			if b3.Clean() {
-				if matched == 0 {
-					x.D62 = &v4
-				}
+				x.D62 = &v4
 				matched++
 			}
 		}
@@ -1463,20 +1375,16 @@ func (x *D6) decodeWire(d *wire.Decoder) {
 			var v2 D8
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.D8 = &v2
-				}
+				x.D8 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 D8
 			v4.decodeWire(&b3)
 			if b3.Clean() {
-				if matched == 0 {
-					x.D82 = &v4
-				}
+				x.D82 = &v4
 				matched++
 			}
 		}
@@ -1500,20 +1408,16 @@ func (x *D8) decodeWire(d *wire.Decoder) {
 			var v2 D10
 			v2.decodeWire(&b1)
 			if b1.Clean() {
-				if matched == 0 {
-					x.D10 = &v2
-				}
+				x.D10 = &v2
 				matched++
 			}
 		}
-		if matched == 0 {
+		{
 			b3 := d.Branch()
 			var v4 D10
 			v4.decodeWire(&b3)
 			if b3.Clean() {
-				if matched == 0 {
-					x.D102 = &v4
-				}
+				x.D102 = &v4
 				matched++
 			}
 		}
@@ -1542,4 +1446,4 @@ func (x *D10) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: fd042ba290f09432
+// toolgen checksum: 501baeeb7a2c8adc

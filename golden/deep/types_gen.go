@@ -38,21 +38,22 @@ func (x *GetDeepParams) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnions is a generated type.
 type GetDeepUnions struct {
-	// GetDeepUnionsOption1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1 *GetDeepUnionsOption1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnions) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1 != nil {
+		vs[0] = x.GetDeepUnionsOption1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -67,21 +68,22 @@ func (x *GetDeepUnions) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1 is a generated type.
 type GetDeepUnionsOption1 struct {
-	// GetDeepUnionsOption1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1 *GetDeepUnionsOption1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -96,21 +98,22 @@ func (x *GetDeepUnionsOption1) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1Option1 is a generated type.
 type GetDeepUnionsOption1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1 *GetDeepUnionsOption1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -125,21 +128,22 @@ func (x *GetDeepUnionsOption1Option1) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -154,21 +158,22 @@ func (x *GetDeepUnionsOption1Option1Option1) UnmarshalJSON(data []byte) error {
 
 // GetDeepUnionsOption1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -183,21 +188,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) UnmarshalJSON(data []byte) e
 
 // GetDeepUnionsOption1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -212,21 +218,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) UnmarshalJSON(data []
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -241,21 +248,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) UnmarshalJSON(
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -270,21 +278,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) Unmarsh
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -299,21 +308,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -328,21 +338,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -357,21 +368,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -386,21 +398,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -415,21 +428,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -444,21 +458,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -473,21 +488,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -502,21 +518,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -531,21 +548,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -560,21 +578,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 is a generated type.
 type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 struct {
-	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f is set when the value matches branch 1.
+	// GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f is set when the value matches branch 1; with anyOf several may be set.
 	GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f
-	// Integer is set when the value matches branch 2.
+	// Integer is set when the value matches branch 2; with anyOf several may be set.
 	Integer *int64
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f != nil:
-		return json.Marshal(x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f)
-	case x.Integer != nil:
-		return json.Marshal(x.Integer)
+	var vs [2]any
+	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f != nil {
+		vs[0] = x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f
 	}
-	return []byte("null"), nil
+	if x.Integer != nil {
+		vs[1] = x.Integer
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -618,21 +637,22 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 
 // D0 is a generated type.
 type D0 struct {
-	// D2 is set when the value matches branch 1.
+	// D2 is set when the value matches branch 1; with anyOf several may be set.
 	D2 *D2
-	// D22 is set when the value matches branch 2.
+	// D22 is set when the value matches branch 2; with anyOf several may be set.
 	D22 *D2
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x D0) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.D2 != nil:
-		return json.Marshal(x.D2)
-	case x.D22 != nil:
-		return json.Marshal(x.D22)
+	var vs [2]any
+	if x.D2 != nil {
+		vs[0] = x.D2
 	}
-	return []byte("null"), nil
+	if x.D22 != nil {
+		vs[1] = x.D22
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -647,21 +667,22 @@ func (x *D0) UnmarshalJSON(data []byte) error {
 
 // D2 is a generated type.
 type D2 struct {
-	// D4 is set when the value matches branch 1.
+	// D4 is set when the value matches branch 1; with anyOf several may be set.
 	D4 *D4
-	// D42 is set when the value matches branch 2.
+	// D42 is set when the value matches branch 2; with anyOf several may be set.
 	D42 *D4
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x D2) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.D4 != nil:
-		return json.Marshal(x.D4)
-	case x.D42 != nil:
-		return json.Marshal(x.D42)
+	var vs [2]any
+	if x.D4 != nil {
+		vs[0] = x.D4
 	}
-	return []byte("null"), nil
+	if x.D42 != nil {
+		vs[1] = x.D42
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -676,21 +697,22 @@ func (x *D2) UnmarshalJSON(data []byte) error {
 
 // D4 is a generated type.
 type D4 struct {
-	// D6 is set when the value matches branch 1.
+	// D6 is set when the value matches branch 1; with anyOf several may be set.
 	D6 *D6
-	// D62 is set when the value matches branch 2.
+	// D62 is set when the value matches branch 2; with anyOf several may be set.
 	D62 *D6
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x D4) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.D6 != nil:
-		return json.Marshal(x.D6)
-	case x.D62 != nil:
-		return json.Marshal(x.D62)
+	var vs [2]any
+	if x.D6 != nil {
+		vs[0] = x.D6
 	}
-	return []byte("null"), nil
+	if x.D62 != nil {
+		vs[1] = x.D62
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -705,21 +727,22 @@ func (x *D4) UnmarshalJSON(data []byte) error {
 
 // D6 is a generated type.
 type D6 struct {
-	// D8 is set when the value matches branch 1.
+	// D8 is set when the value matches branch 1; with anyOf several may be set.
 	D8 *D8
-	// D82 is set when the value matches branch 2.
+	// D82 is set when the value matches branch 2; with anyOf several may be set.
 	D82 *D8
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x D6) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.D8 != nil:
-		return json.Marshal(x.D8)
-	case x.D82 != nil:
-		return json.Marshal(x.D82)
+	var vs [2]any
+	if x.D8 != nil {
+		vs[0] = x.D8
 	}
-	return []byte("null"), nil
+	if x.D82 != nil {
+		vs[1] = x.D82
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -734,21 +757,22 @@ func (x *D6) UnmarshalJSON(data []byte) error {
 
 // D8 is a generated type.
 type D8 struct {
-	// D10 is set when the value matches branch 1.
+	// D10 is set when the value matches branch 1; with anyOf several may be set.
 	D10 *D10
-	// D102 is set when the value matches branch 2.
+	// D102 is set when the value matches branch 2; with anyOf several may be set.
 	D102 *D10
 }
 
-// MarshalJSON encodes the branch that is set (null when none is).
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
 func (x D8) MarshalJSON() ([]byte, error) {
-	switch {
-	case x.D10 != nil:
-		return json.Marshal(x.D10)
-	case x.D102 != nil:
-		return json.Marshal(x.D102)
+	var vs [2]any
+	if x.D10 != nil {
+		vs[0] = x.D10
 	}
-	return []byte("null"), nil
+	if x.D102 != nil {
+		vs[1] = x.D102
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
@@ -777,4 +801,4 @@ func (x *D10) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 1cef0148d917aaa0
+// toolgen checksum: eeb600e86348df2b

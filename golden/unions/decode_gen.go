@@ -337,4 +337,129 @@ func (x *LookupParams) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 2114d072f365cda4
+// decodeWire reads a UpdateRecordParams from d, recording type errors in d.
+func (x *UpdateRecordParams) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		case "patch":
+			x.Patch = new(UpdateRecordPatch)
+			(*x.Patch).decodeWire(d)
+		case "amount":
+			x.Amount = new(UpdateRecordAmount)
+			(*x.Amount).decodeWire(d)
+		default:
+			d.Skip()
+		}
+	}
+}
+
+// decodeWire reads a UpdateRecordPatch from d, recording type errors in d.
+func (x *UpdateRecordPatch) decodeWire(d *wire.Decoder) {
+	*x = UpdateRecordPatch{}
+	switch d.Peek() {
+	case wire.Object:
+		matched := 0
+		{
+			b1 := d.Branch()
+			var v2 UpdateRecordPatchOption1
+			v2.decodeWire(&b1)
+			if b1.Clean() {
+				x.UpdateRecordPatchOption1 = &v2
+				matched++
+			}
+		}
+		{
+			b3 := d.Branch()
+			var v4 UpdateRecordPatchOption2
+			v4.decodeWire(&b3)
+			if b3.Clean() {
+				x.UpdateRecordPatchOption2 = &v4
+				matched++
+			}
+		}
+		raw := d.RawBytes()
+		if matched == 0 {
+			d.NoneMatched("anyOf", "UpdateRecordPatchOption1 or UpdateRecordPatchOption2", raw)
+		}
+	default:
+		d.Mismatch("object")
+	}
+}
+
+// decodeWire reads a UpdateRecordPatchOption1 from d, recording type errors in d.
+func (x *UpdateRecordPatchOption1) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		case "a":
+			x.A = new(string)
+			(*x.A) = d.String()
+		default:
+			d.Skip()
+		}
+	}
+}
+
+// decodeWire reads a UpdateRecordPatchOption2 from d, recording type errors in d.
+func (x *UpdateRecordPatchOption2) decodeWire(d *wire.Decoder) {
+	if !d.Object() {
+		return
+	}
+	for d.More() {
+		switch string(d.Key()) {
+		case "b":
+			x.B = new(int64)
+			(*x.B) = d.Int()
+		default:
+			d.Skip()
+		}
+	}
+}
+
+// decodeWire reads a UpdateRecordAmount from d, recording type errors in d.
+func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
+	*x = UpdateRecordAmount{}
+	switch d.Peek() {
+	case wire.Number:
+		matched := 0
+		{
+			b1 := d.Branch()
+			var v2 int64
+			v2 = b1.Int()
+			if b1.Clean() {
+				x.Integer = &v2
+				matched++
+			}
+		}
+		{
+			b3 := d.Branch()
+			var v4 float64
+			v4 = b3.Float()
+			if b3.Clean() {
+				var be wire.Errors
+				{
+					if v4 < 0.0 {
+						be.AddNumber(nil, "minimum", "must be >= 0", ">= 0", v4)
+					}
+				}
+				if be.Len() == 0 {
+					x.Number = &v4
+					matched++
+				}
+			}
+		}
+		raw := d.RawBytes()
+		if matched == 0 {
+			d.NoneMatched("anyOf", "integer or number", raw)
+		}
+	default:
+		d.Mismatch("number")
+	}
+}
+
+// toolgen checksum: 3150460127781ad7

@@ -16,6 +16,8 @@ type Handlers interface {
 	SendContent(ctx context.Context, tc runtime.ToolContext, p *SendContentParams) (runtime.ToolResult[SendContentResult], error)
 	// Lookup serves lookup. A root oneOf whose branches only differ in required.
 	Lookup(ctx context.Context, tc runtime.ToolContext, p *LookupParams) (runtime.ToolResult[LookupResult], error)
+	// UpdateRecord serves update_record. anyOf unions a value may match several branches of: every branch it matches is set.
+	UpdateRecord(ctx context.Context, tc runtime.ToolContext, p *UpdateRecordParams) (runtime.ToolResult[UpdateRecordResult], error)
 }
 
 // UnimplementedHandlers answers every tool with runtime.NotImplemented.
@@ -31,4 +33,9 @@ func (UnimplementedHandlers) Lookup(ctx context.Context, tc runtime.ToolContext,
 	return runtime.ToolResult[LookupResult]{}, runtime.NotImplemented("lookup")
 }
 
-// toolgen checksum: 670f734075a59638
+// UpdateRecord reports that update_record is not implemented.
+func (UnimplementedHandlers) UpdateRecord(ctx context.Context, tc runtime.ToolContext, p *UpdateRecordParams) (runtime.ToolResult[UpdateRecordResult], error) {
+	return runtime.ToolResult[UpdateRecordResult]{}, runtime.NotImplemented("update_record")
+}
+
+// toolgen checksum: 5552971998022c11

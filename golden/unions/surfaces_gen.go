@@ -48,6 +48,13 @@ func Facades(h Handlers) []runtime.Tool {
 			runtime.Pick(tools, "lookup"),
 			matryoshka.Usage("lookup", "lookup [email:string] [user_id:string]"),
 		),
+		matryoshka.Facade(
+			"record",
+			"Operations on record. Unfolds into 1 tool.",
+			runtime.Pick(tools, "update_record"),
+			matryoshka.Category("record", "update_record"),
+			matryoshka.Usage("update_record", "update_record [patch:object] [amount:integer|number]"),
+		),
 	}
 }
 
@@ -75,6 +82,15 @@ func Sections(h Handlers) []prompt.Section {
 			Tools:      runtime.Pick(tools, "lookup"),
 			Visibility: prompt.VisibilitySummary,
 		},
+		{
+			Generated:  true,
+			Key:        "record",
+			Summary:    "Operations on record. 1 tool (record).",
+			Template:   "Operations on record.\n\n- `update_record [patch:object] [amount:integer|number]` (write): anyOf unions a value may match several branches of: every branch it matches is set.\n",
+			Title:      "record",
+			Tools:      runtime.Pick(tools, "update_record"),
+			Visibility: prompt.VisibilitySummary,
+		},
 	}
 }
 
@@ -90,4 +106,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 58638c99d230d6cd
+// toolgen checksum: 64e44d722df8c0a4

@@ -46,6 +46,22 @@ func decodeArgsLookupParams(tool string, args []byte) (*LookupParams, error) {
 	return x, nil
 }
 
+// decodeArgsUpdateRecordParams decodes and validates a tool's arguments into a new UpdateRecordParams.
+func decodeArgsUpdateRecordParams(tool string, args []byte) (*UpdateRecordParams, error) {
+	x := new(UpdateRecordParams)
+	d := wire.NewArgsDecoder(args)
+	x.decodeWire(d)
+	if d.Close() != nil {
+		return nil, d.Report(tool, nil)
+	}
+	var e wire.Errors
+	x.validate(nil, &e)
+	if err := d.Report(tool, &e); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
 // toolDecoders maps each tool name to its Tool.Decode, built on first use.
 var toolDecoders = sync.OnceValue(func() map[string]func(json.RawMessage) (any, error) {
 	tools := Tools(UnimplementedHandlers{})
@@ -73,7 +89,8 @@ func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
 		runtime.Bind(runtime.Tool{Name: "send_content", Description: "Send content blocks; a union discriminated by a const property.", Parameters: json.RawMessage(`{"type":"object","properties":{"blocks":{"type":"array","minItems":1,"items":{"oneOf":[{"$ref":"#/$defs/TextBlock"},{"$ref":"#/$defs/ImageBlock"}]}},"id":{"type":["integer","string","null"],"description":"Numeric or string id."},"value":{"anyOf":[{"type":"string","maxLength":10},{"type":"number"}]},"range":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"description":"A [from, to] tuple."},"meta":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","properties":{"Content-Type":{"type":"string"}},"additionalProperties":{"type":"string"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"strict":{"type":"object","allOf":[{"properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer"}}}]},"anything":{},"nothing":false,"notEmpty":{"type":"string","not":{"const":""}},"cond":{"type":"object","properties":{"country":{"type":"string"},"postal":{"type":"string"}},"if":{"properties":{"country":{"const":"US"}}},"then":{"properties":{"postal":{"pattern":"^[0-9]{5}$"}}}}},"required":["blocks"],"$defs":{"TextBlock":{"type":"object","properties":{"type":{"const":"text"},"text":{"type":"string"}},"required":["type","text"]},"ImageBlock":{"type":"object","properties":{"type":{"const":"image"},"url":{"type":"string","format":"uri"},"alt":{"type":"string"}},"required":["type","url"]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsSendContentParams, h.SendContent),
 		runtime.Bind(runtime.Tool{Name: "lookup", Description: "A root oneOf whose branches only differ in required.", Parameters: json.RawMessage(`{"type":"object","properties":{"email":{"type":"string","format":"email"},"user_id":{"type":"string","format":"uuid"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsLookupParams, h.Lookup),
+		runtime.Bind(runtime.Tool{Name: "update_record", Description: "anyOf unions a value may match several branches of: every branch it matches is set.", Parameters: json.RawMessage(`{"type":"object","properties":{"patch":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","properties":{"b":{"type":"integer"}}}]},"amount":{"anyOf":[{"type":"integer"},{"type":"number","minimum":0}]}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgsUpdateRecordParams, h.UpdateRecord),
 	}
 }
 
-// toolgen checksum: d4d8e8c5c1080a20
+// toolgen checksum: 3ccec38bf528d14e

@@ -20,6 +20,9 @@ type SendContentResult = json.RawMessage
 // LookupResult is the result of lookup (free-form JSON).
 type LookupResult = json.RawMessage
 
+// UpdateRecordResult is the result of update_record (free-form JSON).
+type UpdateRecordResult = json.RawMessage
+
 // SendContentParams is a generated type.
 type SendContentParams struct {
 	// Blocks (JSON "blocks") is required.
@@ -301,4 +304,114 @@ func (x *LookupParams) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: ff382b09eefd7656
+// UpdateRecordParams is a generated type.
+type UpdateRecordParams struct {
+	// Patch (JSON "patch") is optional.
+	Patch *UpdateRecordPatch `json:"patch,omitzero"`
+	// Amount (JSON "amount") is optional.
+	Amount *UpdateRecordAmount `json:"amount,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateRecordParams) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// UpdateRecordPatch is a generated type.
+type UpdateRecordPatch struct {
+	// UpdateRecordPatchOption1 is set when the value matches branch 1; with anyOf several may be set.
+	UpdateRecordPatchOption1 *UpdateRecordPatchOption1
+	// UpdateRecordPatchOption2 is set when the value matches branch 2; with anyOf several may be set.
+	UpdateRecordPatchOption2 *UpdateRecordPatchOption2
+}
+
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+func (x UpdateRecordPatch) MarshalJSON() ([]byte, error) {
+	var vs [2]any
+	if x.UpdateRecordPatchOption1 != nil {
+		vs[0] = x.UpdateRecordPatchOption1
+	}
+	if x.UpdateRecordPatchOption2 != nil {
+		vs[1] = x.UpdateRecordPatchOption2
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateRecordPatch) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// UpdateRecordPatchOption1 is a generated type.
+type UpdateRecordPatchOption1 struct {
+	// A (JSON "a") is optional.
+	A *string `json:"a,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateRecordPatchOption1) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// UpdateRecordPatchOption2 is a generated type.
+type UpdateRecordPatchOption2 struct {
+	// B (JSON "b") is optional.
+	B *int64 `json:"b,omitzero"`
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateRecordPatchOption2) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// UpdateRecordAmount is a generated type.
+type UpdateRecordAmount struct {
+	// Integer is set when the value matches branch 1; with anyOf several may be set.
+	Integer *int64
+	// Number is set when the value matches branch 2; with anyOf several may be set.
+	Number *float64
+}
+
+// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+func (x UpdateRecordAmount) MarshalJSON() ([]byte, error) {
+	var vs [2]any
+	if x.Integer != nil {
+		vs[0] = x.Integer
+	}
+	if x.Number != nil {
+		vs[1] = x.Number
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
+}
+
+// UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+func (x *UpdateRecordAmount) UnmarshalJSON(data []byte) error {
+	d := wire.NewDecoder(data)
+	x.decodeWire(d)
+	if err := d.Close(); err != nil {
+		return err
+	}
+	return d.Report("", nil)
+}
+
+// toolgen checksum: ad7c53ea7fb2f5e0

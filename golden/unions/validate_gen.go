@@ -209,6 +209,54 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
+// Validate checks x against its schema, reporting every violation.
+func (x *UpdateRecordParams) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateRecordParams) validate(p *wire.Path, e *wire.Errors) {
+	{
+		c := p.Key("amount")
+		if x.Amount != nil {
+			(*x.Amount).validate(&c, e)
+		}
+	}
+}
+
+// Validate reports nil: every value of the Go type satisfies the schema.
+func (x *UpdateRecordPatch) Validate() error {
+	return nil
+}
+
+// Validate reports nil: every value of the Go type satisfies the schema.
+func (x *UpdateRecordPatchOption1) Validate() error {
+	return nil
+}
+
+// Validate reports nil: every value of the Go type satisfies the schema.
+func (x *UpdateRecordPatchOption2) Validate() error {
+	return nil
+}
+
+// Validate checks x against its schema, reporting every violation.
+func (x *UpdateRecordAmount) Validate() error {
+	var e wire.Errors
+	x.validate(nil, &e)
+	return e.Err("")
+}
+
+// validate records the violations of x at p in e.
+func (x *UpdateRecordAmount) validate(p *wire.Path, e *wire.Errors) {
+	if x.Number != nil {
+		if (*x.Number) < 0.0 {
+			e.AddNumber(p, "minimum", "must be >= 0", ">= 0", (*x.Number))
+		}
+	}
+}
+
 // Patterns, schemas and literals the checks use, compiled once.
 var (
 	tags0   = []string{"text", "image"}
@@ -218,4 +266,4 @@ var (
 	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )
 
-// toolgen checksum: 6c5eded56a5feb4c
+// toolgen checksum: 6ce15b6d7d6039d7

@@ -1,6 +1,10 @@
 package wire
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
+)
 
 // NoneMatched records that a union trial's value, raw (the text RawBytes
 // has just read), was taken by none of its branches: the failure of
@@ -73,4 +77,67 @@ func (d *Decoder) members() {
 		d.skipValue(0)
 		d.badText = false
 	}
+}
+
+// MarshalAnyOf is the MarshalJSON of an anyOf union whose value may match
+// several branches: vs holds the values of its branches in branch order,
+// nil for a branch that is not set, and marshal is json.Marshal. It
+// returns null when no branch is set and the set branch's JSON when one
+// is. When several are set, each holds the same value decoded under its
+// branch, so none may be dropped: when every one encodes a JSON object,
+// their members are merged, in branch order, the first branch's on a
+// repeated key; else the first set branch's JSON is the value.
+func MarshalAnyOf(marshal func(any) ([]byte, error), vs []any) ([]byte, error) {
+	var parts [][]byte
+	for _, v := range vs {
+		if v == nil {
+			continue
+		}
+		b, err := marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, b)
+	}
+	switch len(parts) {
+	case 0:
+		return []byte("null"), nil
+	case 1:
+		return parts[0], nil
+	}
+	if merged, ok := mergeObjects(parts); ok {
+		return merged, nil
+	}
+	return parts[0], nil
+}
+
+// mergeObjects merges the members of the JSON objects parts, in order,
+// keeping the first of a repeated key (keys compared as written: one
+// encoder writes a key one way); ok is false when a part is not an
+// object.
+func mergeObjects(parts [][]byte) (merged []byte, ok bool) {
+	out := []byte{'{'}
+	seen := map[string]bool{}
+	for _, p := range parts {
+		r := text.NewMemberReader(p)
+		for {
+			m, ok := r.Next()
+			if !ok {
+				break
+			}
+			if seen[string(m.Quoted)] {
+				continue
+			}
+			seen[string(m.Quoted)] = true
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(append(append(out, m.Quoted...), ':'), m.Value...)
+		}
+		// Read to its closing brace, and nothing after it.
+		if i := text.SkipBlanks(p, r.Offset()); i >= len(p) || p[i] != '}' || text.SkipBlanks(p, i+1) != len(p) {
+			return nil, false
+		}
+	}
+	return append(out, '}'), true
 }

@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -218,4 +220,68 @@ func FuzzRepeatedInUnion(f *testing.F) {
 			}
 		}
 	})
+}
+
+// MarshalAnyOf merges the set branches' object members, the first's on a
+// repeated key, encodes the first set branch when one is no object, and
+// null when none is set.
+func TestMarshalAnyOf(t *testing.T) {
+	one := int64(1)
+	num := 1.0
+	for _, c := range []struct {
+		name string
+		vs   []any
+		want string
+	}{
+		{"none set", []any{nil, nil}, `null`},
+		{"no branches", nil, `null`},
+		{"one set", []any{nil, map[string]int{"b": 1}}, `{"b":1}`},
+		{"merged", []any{struct {
+			A string `json:"a"`
+		}{"x"}, map[string]int{"b": 1}}, `{"a":"x","b":1}`},
+		{"first wins on a repeated key", []any{
+			struct {
+				A string `json:"a"`
+				C int    `json:"c"`
+			}{"x", 1},
+			struct {
+				C int `json:"c"`
+				B int `json:"b"`
+			}{2, 3},
+		}, `{"a":"x","c":1,"b":3}`},
+		{"empty object merged", []any{struct{}{}, map[string]int{"b": 1}}, `{"b":1}`},
+		{"integer and number", []any{&one, &num}, `1`},
+		{"first set branch, not an object", []any{nil, []int{1}, []string{"x"}}, `[1]`},
+		{"object and array", []any{map[string]int{"b": 1}, []int{1}}, `{"b":1}`},
+		{"array and object", []any{[]int{1}, map[string]int{"b": 1}}, `[1]`},
+	} {
+		got, err := MarshalAnyOf(json.Marshal, c.vs)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: got %s, %v; want %s", c.name, got, err, c.want)
+		}
+	}
+
+	// Members are stepped over as text: blanks, nested values and strings
+	// holding braces and quotes; a part that is no object text falls back
+	// to the first.
+	raw := func(v any) ([]byte, error) { return []byte(v.(string)), nil }
+	for _, c := range []struct {
+		vs   []any
+		want string
+	}{
+		{[]any{` { "a" : {"}":"{"} , "b":[1,{"c":2}] } `, `{"b":0,"d":"\"}"}`}, `{"a":{"}":"{"},"b":[1,{"c":2}],"d":"\"}"}`},
+		{[]any{`{"a":1}`, `{"b" 2}`}, `{"a":1}`},
+		{[]any{`{"a":1}`, `{"b":2`}, `{"a":1}`},
+		{[]any{`{"a":1}`, `"x"`}, `{"a":1}`},
+	} {
+		got, err := MarshalAnyOf(raw, c.vs)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%q: got %s, %v; want %s", c.vs, got, err, c.want)
+		}
+	}
+
+	boom := errors.New("boom")
+	if _, err := MarshalAnyOf(func(any) ([]byte, error) { return nil, boom }, []any{1}); !errors.Is(err, boom) {
+		t.Errorf("marshal error: got %v", err)
+	}
 }

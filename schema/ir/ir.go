@@ -318,8 +318,8 @@ type UnionMatch int
 
 // Union strategies.
 const (
-	// MatchInOrder tries the branches in order and takes the first (anyOf)
-	// or the only (oneOf) one the value validates against.
+	// MatchInOrder tries the branches in order and takes every one (anyOf)
+	// or the only one (oneOf) the value validates against.
 	MatchInOrder UnionMatch = iota
 	// MatchKind picks the branch by the value's JSON kind (object, array,
 	// string, number, boolean): every branch admits exactly one kind, and

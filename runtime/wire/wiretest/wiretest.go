@@ -4,6 +4,7 @@
 package wiretest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -28,8 +29,14 @@ const MaxErrorBytes = 64 << 10
 //   - what decode accepts for tool is what a handler may be called with:
 //     it passes its own Validate, its arguments were valid UTF-8 (invalid
 //     Unicode is rejected, never replaced), and it survives a JSON round
-//     trip (the decoded params marshal, the encoding is accepted again
-//     and decodes to an equal value);
+//     trip: the decoded params marshal, the encoding is accepted again
+//     and decodes to an equal value, or else to one that keeps every
+//     value the first held and marshals to the same bytes as the first
+//     (the encoding is a fixed point after one trip). An anyOf union
+//     keeps every branch its value matches, and the first decode may
+//     match fewer branches than its encoding does: {"a":"x","b":"s"}
+//     matches {"a":string} but not {"b":integer}, and its encoding
+//     {"a":"x"} matches both;
 //   - what it rejects gets a bounded error: at most wire.MaxErrors field
 //     errors and MaxErrorBytes of text.
 //
@@ -67,9 +74,74 @@ func RoundTrip(tb testing.TB, decode DecodeFunc, tool string, args []byte) {
 	if err != nil {
 		tb.Fatalf("%s: accepted %s but rejects its own encoding %s: %v", tool, args, again, err)
 	}
-	if !reflect.DeepEqual(v, w) {
+	if reflect.DeepEqual(v, w) {
+		return
+	}
+	if !keeps(reflect.ValueOf(v), reflect.ValueOf(w)) {
 		tb.Fatalf("%s: %s decodes to %#v, its encoding %s to %#v", tool, args, v, again, w)
 	}
+	twice, err := json.Marshal(w)
+	if err != nil {
+		tb.Fatalf("%s: %s decodes to %#v, its encoding %s to %#v, which cannot marshal: %v", tool, args, v, again, w, err)
+	}
+	if !bytes.Equal(twice, again) {
+		tb.Fatalf("%s: %s decodes to %#v, its encoding %s to %#v, which encodes as %s", tool, args, v, again, w, twice)
+	}
+}
+
+// keeps reports whether w, the decode of v's encoding, holds every value
+// v holds: equal, but for a nil pointer, slice, map or interface of v,
+// which w may have set (a union branch the first decode did not match).
+func keeps(v, w reflect.Value) bool {
+	if !v.IsValid() || !w.IsValid() {
+		return v.IsValid() == w.IsValid()
+	}
+	if v.Type() != w.Type() {
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return true
+		}
+		return !w.IsNil() && keeps(v.Elem(), w.Elem())
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return true
+		}
+		if v.Kind() == reflect.Slice && w.IsNil() || v.Len() != w.Len() {
+			return false
+		}
+		for i := range v.Len() {
+			if !keeps(v.Index(i), w.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if v.IsNil() {
+			return true
+		}
+		if w.IsNil() || v.Len() != w.Len() {
+			return false
+		}
+		for it := v.MapRange(); it.Next(); {
+			if e := w.MapIndex(it.Key()); !e.IsValid() || !keeps(it.Value(), e) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if !keeps(v.Field(i), w.Field(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Func:
+		return v.IsNil() && w.IsNil()
+	}
+	return v.Equal(w)
 }
 
 // Fuzz is the fuzz target of a generated family's decoders: it seeds f

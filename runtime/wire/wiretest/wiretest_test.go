@@ -53,6 +53,13 @@ func TestRoundTrip(t *testing.T) {
 		{"accepted and stable", good, `{"A":1,"B":2}`, false},
 		{"rejected input passes", good, `not json`, false},
 		{"lossy encoding fails", lossy, `{"A":1,"B":2}`, true},
+		// Only {"a":string} matches, its encoding {"a":"x"} both
+		// branches; that decodes to more, and encodes the same.
+		{"anyOf matching more branches again", decodeAnyOf, `{"a":"x","b":"s"}`, false},
+		{"anyOf stable", decodeAnyOf, `{"a":"x","b":1}`, false},
+		// The second decode keeps the first's values but sets one that
+		// its encoding shows: the encoding is no fixed point.
+		{"encoding no fixed point fails", spaced, `{"a": "x"}`, true},
 	} {
 		r := &recorder{TB: t}
 		RoundTrip(r, c.decode, "tool", []byte(c.args))
@@ -60,6 +67,58 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("%s: failed=%q, want failure %v", c.name, r.failed, c.fails)
 		}
 	}
+}
+
+// anyOfAB is an anyOf union of {"a":string} and {"b":integer} as toolgen
+// generates it: every branch the value matches is set.
+type anyOfAB struct {
+	A *struct {
+		A *string `json:"a,omitempty"`
+	}
+	B *struct {
+		B *int `json:"b,omitempty"`
+	}
+}
+
+func (x anyOfAB) MarshalJSON() ([]byte, error) {
+	var vs [2]any
+	if x.A != nil {
+		vs[0] = x.A
+	}
+	if x.B != nil {
+		vs[1] = x.B
+	}
+	return wire.MarshalAnyOf(json.Marshal, vs[:])
+}
+
+func decodeAnyOf(tool string, args []byte) (any, error) {
+	var x anyOfAB
+	if json.Unmarshal(args, &x.A) != nil {
+		x.A = nil
+	}
+	if json.Unmarshal(args, &x.B) != nil {
+		x.B = nil
+	}
+	if x.A == nil && x.B == nil {
+		return nil, errors.New("matches none of the branches")
+	}
+	return x, nil
+}
+
+// spaced decodes {"a":…} and sets B when the arguments have no blank.
+func spaced(tool string, args []byte) (any, error) {
+	var p struct {
+		A *string `json:"a,omitempty"`
+		B *string `json:"b,omitempty"`
+	}
+	if err := json.Unmarshal(args, &p); err != nil {
+		return nil, err
+	}
+	if !strings.Contains(string(args), " ") {
+		b := "compact"
+		p.B = &b
+	}
+	return p, nil
 }
 
 // validated fails its own Validate.
