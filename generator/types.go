@@ -163,7 +163,9 @@ func branchDoc(t, b *ir.Type, i int, name string) string {
 // (severalMatch).
 const (
 	unionMarshalDoc = "MarshalJSON encodes the branch that is set (null when none is)."
-	anyOfMarshalDoc = "MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set."
+	anyOfMarshalDoc = "MarshalJSON encodes the branches that are set (null when none is):\n" +
+		"when every one is an object, their members merged, the first branch's\n" +
+		"on a repeated key; else the first that is set."
 )
 
 // anyOfMarshalText writes the MarshalJSON of a union whose value may set

@@ -44,7 +44,9 @@ type GetDeepUnions struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnions) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1 != nil {
@@ -74,7 +76,9 @@ type GetDeepUnionsOption1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1 != nil {
@@ -104,7 +108,9 @@ type GetDeepUnionsOption1Option1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1 != nil {
@@ -134,7 +140,9 @@ type GetDeepUnionsOption1Option1Option1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1 != nil {
@@ -164,7 +172,9 @@ type GetDeepUnionsOption1Option1Option1Option1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1 != nil {
@@ -194,7 +204,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 != nil {
@@ -224,7 +236,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 != nil {
@@ -254,7 +268,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 struct {
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -284,7 +300,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 struc
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -314,7 +332,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -344,7 +364,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -374,7 +396,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -404,7 +428,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -434,7 +460,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -464,7 +492,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 != nil {
@@ -494,7 +524,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 != nil {
@@ -524,7 +556,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb != nil {
@@ -554,7 +588,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 != nil {
@@ -584,7 +620,9 @@ type GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option
 	Integer *int64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f != nil {
@@ -643,7 +681,9 @@ type D0 struct {
 	D22 *D2
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x D0) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.D2 != nil {
@@ -673,7 +713,9 @@ type D2 struct {
 	D42 *D4
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x D2) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.D4 != nil {
@@ -703,7 +745,9 @@ type D4 struct {
 	D62 *D6
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x D4) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.D6 != nil {
@@ -733,7 +777,9 @@ type D6 struct {
 	D82 *D8
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x D6) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.D8 != nil {
@@ -763,7 +809,9 @@ type D8 struct {
 	D102 *D10
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x D8) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.D10 != nil {
@@ -801,4 +849,4 @@ func (x *D10) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: eeb600e86348df2b
+// toolgen checksum: 7e604212ddc3622a

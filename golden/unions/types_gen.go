@@ -330,7 +330,9 @@ type UpdateRecordPatch struct {
 	UpdateRecordPatchOption2 *UpdateRecordPatchOption2
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x UpdateRecordPatch) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.UpdateRecordPatchOption1 != nil {
@@ -392,7 +394,9 @@ type UpdateRecordAmount struct {
 	Number *float64
 }
 
-// MarshalJSON encodes the branches that are set (null when none is): when every one is an object, their members merged, the first branch's on a repeated key; else the first that is set.
+// MarshalJSON encodes the branches that are set (null when none is):
+// when every one is an object, their members merged, the first branch's
+// on a repeated key; else the first that is set.
 func (x UpdateRecordAmount) MarshalJSON() ([]byte, error) {
 	var vs [2]any
 	if x.Integer != nil {
@@ -414,4 +418,4 @@ func (x *UpdateRecordAmount) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: ad7c53ea7fb2f5e0
+// toolgen checksum: 3850bfe29b81b89f
