@@ -109,13 +109,14 @@ func (g *gen) structText(s *srcFile, t *ir.Type) {
 // with branches none of which MarshalJSON converts (containsDate).
 func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	names := branchNames(t)
+	several := severalMatch(t)
 	s.decl()
 	s.comment("", typeDoc(t))
 	s.text("type ")
 	s.ident(t.GoName)
 	s.text(" struct {\n")
 	for i, b := range t.Branches {
-		s.comment("\t", branchDoc(t, b, i, names[i]))
+		s.comment("\t", branchDoc(b, i, names[i], several))
 		s.text("\t")
 		s.ident(names[i])
 		s.text(" ")
@@ -123,7 +124,7 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 		s.text("\n")
 	}
 	s.text("}\n\n")
-	if severalMatch(t) {
+	if several {
 		g.anyOfMarshalText(s, t, names)
 		g.unmarshalText(s, t)
 		return
@@ -145,14 +146,15 @@ func (g *gen) unionText(s *srcFile, t *ir.Type) {
 	g.unmarshalText(s, t)
 }
 
-// branchDoc is the doc comment of the field of union t's branch b, the
-// i-th (from 0), named name. Branches are counted from 1, as the names
-// count them (Option1, Value2).
-func branchDoc(t, b *ir.Type, i int, name string) string {
+// branchDoc is the doc comment of the field of a union's branch b, the
+// i-th (from 0), named name; several is whether a value may set several
+// of the union's branches (severalMatch). Branches are counted from 1, as
+// the names count them (Option1, Value2).
+func branchDoc(b *ir.Type, i int, name string, several bool) string {
 	if b.Doc != "" && b.GoName == "" {
 		return name + ": " + b.Doc
 	}
-	if severalMatch(t) {
+	if several {
 		return fmt.Sprintf("%s is set when the value matches branch %d; with anyOf several may be set.", name, i+1)
 	}
 	return fmt.Sprintf("%s is set when the value matches branch %d.", name, i+1)
@@ -911,8 +913,9 @@ func (g *gen) unionFieldTypeOf(b *ir.Type) *typeExpr {
 func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
 	names := branchNames(t)
+	several := severalMatch(t)
 	for i, b := range t.Branches {
-		fields = append(fields, docComment(branchDoc(t, b, i, names[i])))
+		fields = append(fields, docComment(branchDoc(b, i, names[i], several)))
 		fields = append(fields, jen.Id(names[i]).Add(g.unionFieldType(b)))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
@@ -923,7 +926,7 @@ func (g *gen) emitUnion(f *jen.File, t *ir.Type) {
 	//	}
 	//	return []byte("null"), nil
 	// }
-	if severalMatch(t) {
+	if several {
 		g.emitAnyOfMarshal(f, t, names)
 		g.emitUnmarshal(f, t)
 		return
