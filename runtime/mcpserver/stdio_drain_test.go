@@ -73,24 +73,39 @@ func finish(t *testing.T, done <-chan error, start time.Time, limit time.Duratio
 	return time.Since(start)
 }
 
+// drainSession runs serve, which serves one session writing its answers
+// to out and its log to log, and waits for it to return (at most 10 s).
+// It returns how long that took, the answers and the log, one line each.
+func drainSession(t *testing.T, serve func(out, log *syncBuffer) error) (took time.Duration, answers, logged string) {
+	t.Helper()
+	out, log := &syncBuffer{}, &syncBuffer{}
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() { done <- serve(out, log) }()
+	took = finish(t, done, start, 10*time.Second)
+	return took, strings.Join(out.lines(), "\n"), strings.Join(log.lines(), "\n")
+}
+
+// viaServeLines serves in with ServeStdio's loop (serveLines) and opts.
+func viaServeLines(server *mcp.Server, in string, opts ...Option) func(out, log *syncBuffer) error {
+	return func(out, log *syncBuffer) error {
+		tr, g := newLineTransport(io.NopCloser(strings.NewReader(in)), out, newConfig(append(opts, WithStdioLog(log))))
+		return serveLines(context.Background(), server, tr, g)
+	}
+}
+
 // A handler that ignores its context no longer keeps ServeStdio serving
 // for ever once the input has ended: after the grace period, the
 // requests still running are abandoned and said so on the log, and the
 // requests that finished within it are answered.
 func TestDrainAbandonsCallIgnoringContext(t *testing.T) {
 	server, _, _ := drainServer(t)
-	out, log := &syncBuffer{}, &syncBuffer{}
-	in := strings.NewReader(lines(initializeLine, initializedLine, call(2, "stuck"), call(3, "quick")))
 	const grace = time.Second // the quick call ends well within it, even under -race on a loaded machine
-	tr, g := newLineTransport(io.NopCloser(in), out, newConfig([]Option{WithDrainTimeout(grace), WithStdioLog(log)}))
-	start := time.Now()
-	done := make(chan error, 1)
-	go func() { done <- serveLines(context.Background(), server, tr, g) }()
-	took := finish(t, done, start, 10*time.Second)
+	in := lines(initializeLine, initializedLine, call(2, "stuck"), call(3, "quick"))
+	took, all, log := drainSession(t, viaServeLines(server, in, WithDrainTimeout(grace)))
 	if took < grace {
 		t.Errorf("returned after %v, before the grace of %v", took, grace)
 	}
-	all := strings.Join(out.lines(), "\n")
 	if !strings.Contains(all, `"id":3,"result"`) || !strings.Contains(all, "quick done") {
 		t.Errorf("no answer to the request that finished within the grace:\n%s", all)
 	}
@@ -98,8 +113,8 @@ func TestDrainAbandonsCallIgnoringContext(t *testing.T) {
 		t.Errorf("the abandoned request was answered:\n%s", all)
 	}
 	want := "mcpserver: the input ended and 1 request still running after 1s was abandoned, unanswered, its context cancelled (id 2)"
-	if got := strings.Join(log.lines(), "\n"); got != want {
-		t.Errorf("log:\n%s\nwant:\n%s", got, want)
+	if log != want {
+		t.Errorf("log:\n%s\nwant:\n%s", log, want)
 	}
 }
 
@@ -108,28 +123,23 @@ func TestDrainAbandonsCallIgnoringContext(t *testing.T) {
 // honours its context then returns, and Run returns.
 func TestDrainCancelsCallsAfterGrace(t *testing.T) {
 	server, started, cancelled := drainServer(t)
-	out, log := &syncBuffer{}, &syncBuffer{}
 	in := strings.NewReader(lines(initializeLine, initializedLine, call(2, "patient"), call(3, "patient"), call(4, "quick")))
 	const grace = time.Second
-	start := time.Now()
-	done := make(chan error, 1)
-	go func() {
-		done <- server.Run(context.Background(), NewLineTransport(io.NopCloser(in), out, WithDrainTimeout(grace), WithStdioLog(log)))
-	}()
-	took := finish(t, done, start, 10*time.Second)
+	took, all, log := drainSession(t, func(out, log *syncBuffer) error {
+		return server.Run(context.Background(), NewLineTransport(io.NopCloser(in), out, WithDrainTimeout(grace), WithStdioLog(log)))
+	})
 	if took < grace {
 		t.Errorf("returned after %v, before the grace of %v", took, grace)
 	}
 	if n := len(cancelled); n != 2 {
 		t.Errorf("%d handlers saw their contexts cancelled, want 2 (started: %d)", n, len(started))
 	}
-	all := strings.Join(out.lines(), "\n")
 	if !strings.Contains(all, "quick done") || strings.Contains(all, `"id":2,`) || strings.Contains(all, `"id":3,`) {
 		t.Errorf("answers:\n%s", all)
 	}
 	want := "mcpserver: the input ended and 2 requests still running after 1s were abandoned, unanswered, their contexts cancelled (ids 2, 3)"
-	if got := strings.Join(log.lines(), "\n"); got != want {
-		t.Errorf("log:\n%s\nwant:\n%s", got, want)
+	if log != want {
+		t.Errorf("log:\n%s\nwant:\n%s", log, want)
 	}
 }
 
@@ -137,21 +147,16 @@ func TestDrainCancelsCallsAfterGrace(t *testing.T) {
 // ends as soon as they are, and nothing is logged.
 func TestDrainWaitsWithinGrace(t *testing.T) {
 	server, _, cancelled := drainServer(t)
-	out, log := &syncBuffer{}, &syncBuffer{}
-	in := strings.NewReader(lines(initializeLine, initializedLine, call(2, "quick"), call(3, "quick")))
-	tr, g := newLineTransport(io.NopCloser(in), out, newConfig([]Option{WithDrainTimeout(5 * time.Second), WithStdioLog(log)}))
-	start := time.Now()
-	done := make(chan error, 1)
-	go func() { done <- serveLines(context.Background(), server, tr, g) }()
-	if took := finish(t, done, start, 10*time.Second); took > 4*time.Second {
+	in := lines(initializeLine, initializedLine, call(2, "quick"), call(3, "quick"))
+	took, all, log := drainSession(t, viaServeLines(server, in, WithDrainTimeout(5*time.Second)))
+	if took > 4*time.Second {
 		t.Errorf("returned after %v: the wait lasted to the end of the grace", took)
 	}
-	all := strings.Join(out.lines(), "\n")
 	if strings.Count(all, "quick done") != 2 || len(cancelled) != 0 {
 		t.Errorf("answers (%d cancelled):\n%s", len(cancelled), all)
 	}
-	if got := strings.Join(log.lines(), "\n"); got != "" {
-		t.Errorf("log: %q", got)
+	if log != "" {
+		t.Errorf("log: %q", log)
 	}
 }
 
