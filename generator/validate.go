@@ -426,11 +426,15 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 		return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(g, c.receiver().Dot("String").Call()))}
 	}
 	// A typed value is checked as sent; one of any kind holds the value
-	// as sent already (a union's branch values are nil when another
-	// branch matched, so the arguments would not stand for them).
+	// as sent but for integers beyond ±2^53, which it reads as float64:
+	// e.AsSent gives the arguments' exact value when it is the same one
+	// (a union's branch values are nil when another branch matched, so
+	// the arguments do not always stand for them).
 	switch {
-	case t.Kind == ir.KindAny:
+	case t.Kind == ir.KindAny && c.recv == nil:
 		return check(v)
+	case t.Kind == ir.KindAny:
+		return check(jen.Add(c.errs).Dot("AsSent").Call(c.path, v))
 	case isTime(t):
 		return check(c.g.timeText(v, t))
 	}

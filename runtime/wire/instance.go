@@ -51,6 +51,61 @@ func (e *Errors) Instance(p *Path, x any) (v any, ok bool) {
 	return nil, false
 }
 
+// AsSent returns the value at p in the arguments as sent, for the
+// embedded validator, when x, a value of no declared type the decoder
+// read there with float64 numbers, stands for it: the same value but for
+// integers beyond ±2^53, which the arguments hold exactly
+// (9007199254740993 is not judged as 9007199254740992). Otherwise it
+// returns x: no arguments at hand, nothing at p, or another value there
+// (a union's branch that the value did not set is nil, and the arguments
+// hold what another branch read).
+func (e *Errors) AsSent(p *Path, x any) any {
+	if e.args == nil {
+		return x
+	}
+	if v, ok := e.Instance(p, x); ok && sameRead(v, x) {
+		return v
+	}
+	return x
+}
+
+// sameRead reports whether sent, a value Instance returned, is x read
+// with float64 numbers: equal but that an integer of sent may be an
+// int64 where x holds the nearest float64.
+func sameRead(sent, x any) bool {
+	switch s := sent.(type) {
+	case int64:
+		f, ok := x.(float64)
+		return ok && float64(s) == f
+	case []any:
+		a, ok := x.([]any)
+		if !ok || len(a) != len(s) {
+			return false
+		}
+		for i := range s {
+			if !sameRead(s[i], a[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		m, ok := x.(map[string]any)
+		if !ok || len(m) != len(s) {
+			return false
+		}
+		for k, v := range s {
+			w, ok := m[k]
+			if !ok || !sameRead(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	// nil, bool, float64 or string: comparable, and of another dynamic
+	// type than x's when x is a slice or map, so == does not panic.
+	return sent == x
+}
+
 // baseBelow reports whether p starts from a base path (At).
 func (p *Path) baseBelow() bool {
 	for ; p != nil; p = p.parent {

@@ -75,3 +75,35 @@ func pathOf(se *SyntaxError) string {
 	}
 	return se.Path
 }
+
+// TestAsSent: a value of no declared type is replaced by the arguments'
+// exact form only when it is the same value read with float64 numbers.
+func TestAsSent(t *testing.T) {
+	var e Errors
+	root := (*Path)(nil)
+	n, u, missing := root.Key("n"), root.Key("u"), root.Key("nope")
+	big := float64(9007199254740993)
+	if got := e.AsSent(&n, big); got != big {
+		t.Errorf("no arguments: %#v, want the value itself", got)
+	}
+	e.UseArgs([]byte(`{"n":[9007199254740993,{"k":"s","b":true,"z":null}],"u":9007199254740993}`))
+	exact := []any{int64(9007199254740993), map[string]any{"k": "s", "b": true, "z": nil}}
+	for _, tc := range []struct {
+		name string
+		p    *Path
+		x    any
+		want any
+	}{
+		{"the same value", &n, []any{big, map[string]any{"k": "s", "b": true, "z": nil}}, exact},
+		{"another number", &n, []any{float64(1), map[string]any{"k": "s", "b": true, "z": nil}}, []any{float64(1), map[string]any{"k": "s", "b": true, "z": nil}}},
+		{"a member more", &n, []any{big, map[string]any{"k": "s", "b": true, "z": nil, "y": 1.0}}, []any{big, map[string]any{"k": "s", "b": true, "z": nil, "y": 1.0}}},
+		{"another kind", &n, map[string]any{}, map[string]any{}},
+		{"a branch the value did not set", &u, nil, nil},
+		{"a string where the number was", &u, "9007199254740993", "9007199254740993"},
+		{"nothing sent there", &missing, 2.0, 2.0},
+	} {
+		if got := e.AsSent(tc.p, tc.x); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: AsSent(%q) = %#v, want %#v", tc.name, tc.p.String(), got, tc.want)
+		}
+	}
+}
