@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"sync"
 
@@ -21,12 +19,10 @@ type batchItem struct {
 	helpRequest
 	searchRequest
 	execRequest
-	// members are a help or search item's members but "tool": what its
-	// tool would get, checked for arguments it does not take as tool_help
-	// and tool_search check theirs.
-	members map[string]json.RawMessage
-	// raw is the item as sent: a failing help or search item is counted
-	// as a repetition of the same item only.
+	// raw is the item as sent: its members but "tool" are what a help or
+	// search item's tool gets, checked for arguments it does not take as
+	// tool_help and tool_search check theirs; a failing help or search
+	// item is counted as a repetition of the same item only.
 	raw json.RawMessage
 	// warnings are an exec item's, as tool_exec gives them (arguments
 	// sent next to op).
@@ -50,7 +46,6 @@ type batchDoc struct {
 // runs even when an earlier one failed; each has its own envelope.
 func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	start := g.cfg.clock()
-	var items []json.RawMessage
 	if fail := g.checkRaw(BatchTool, raw); fail != nil {
 		env := g.failure(tc, BatchTool, fail, raw)
 		g.stamp(env, start, nil)
@@ -60,53 +55,15 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 	if len(raw) > 0 && raw[0] == '[' {
 		raw = append(append([]byte(`{"items":`), raw...), '}')
 	}
-	// Members are named exactly, and one other than items is refused by
-	// name, not ignored.
-	var members map[string]json.RawMessage
-	err := json.Unmarshal(raw, &members)
-	if fail := repeatedMember(BatchTool, raw, g.cfg.limits, ""); fail != nil && err == nil {
+	items, n, fail := g.batchItems(raw)
+	if fail != nil {
 		env := g.failure(tc, BatchTool, fail, raw)
 		g.stamp(env, start, nil)
 		return env, nil
 	}
-	if err == nil {
-		for _, k := range slices.Sorted(maps.Keys(members)) {
-			if k != "items" {
-				k = truncBytes(k, g.cfg.limits.EchoBytes)
-				fail := &EnvelopeError{Code: runtime.CodeValidation,
-					Message: fmt.Sprintf(`tool_batch has no argument %q; it takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`, k),
-					Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "additionalProperties",
-						Message: fmt.Sprintf("unknown argument %q", k), Suggestion: "items"}}}}
-				env := g.failure(tc, BatchTool, fail, raw)
-				g.stamp(env, start, nil)
-				return env, nil
-			}
-		}
-		if m, ok := members["items"]; ok {
-			if json.Unmarshal(m, &items) != nil || items == nil {
-				m = bytes.TrimSpace(m)
-				env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
-					Message: `tool_batch items must be an array: {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`,
-					Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "type", Message: "items must be an array",
-						Expected: "array", Received: text.Truncate(string(m), text.ReceivedLimit)}}}}, raw)
-				g.stamp(env, start, nil)
-				return env, nil
-			}
-		}
-	}
-	if err != nil || items == nil {
-		msg := `tool_batch takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`
-		if err != nil {
-			msg = "tool_batch arguments are not valid: " + jsonErrText(err) + "; " + msg
-		}
-		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
-			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "required", Message: "items is required"}}}}, raw)
-		g.stamp(env, start, nil)
-		return env, nil
-	}
-	if len(items) > g.cfg.batchLimit {
+	if n > g.cfg.batchLimit {
 		env := g.failure(tc, BatchTool, &EnvelopeError{Code: runtime.CodeValidation,
-			Message: fmt.Sprintf("tool_batch takes at most %d items, got %d; split the work into several calls", g.cfg.batchLimit, len(items)),
+			Message: fmt.Sprintf("tool_batch takes at most %d items, got %d; split the work into several calls", g.cfg.batchLimit, n),
 			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "maxItems", Message: fmt.Sprintf("at most %d items", g.cfg.batchLimit)}}}}, nil)
 		g.stamp(env, start, nil)
 		return env, nil
@@ -133,6 +90,78 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 	env := &Envelope{Op: BatchTool, OK: ok, Result: b}
 	g.stamp(env, start, nil)
 	return env, nil
+}
+
+// batchItems reads the items of raw, tool_batch's arguments as sent (an
+// array already wrapped as {"items": [...]}), in place: the items, at most
+// batchLimit+1 of them, as subslices of raw, and how many there are. The
+// members are named exactly, and one other than items is refused by name,
+// not ignored; when several are, the first by name.
+func (g *Gateway) batchItems(raw []byte) (items []json.RawMessage, n int, fail *EnvelopeError) {
+	if !json.Valid(raw) || raw[0] != '{' {
+		// null or not an object: encoding/json's words for what is wrong.
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, 0, batchRequired("tool_batch arguments are not valid: " + jsonErrText(err) + "; ")
+		}
+		return nil, 0, batchRequired("")
+	}
+	if fail := repeatedMember(BatchTool, raw, g.cfg.limits, ""); fail != nil {
+		return nil, 0, fail
+	}
+	var unknown, list []byte
+	sent := false
+	for r := text.NewMemberReader(raw); ; {
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		switch {
+		case string(m.Name) == "items":
+			list, sent = m.Value, true
+		case unknown == nil || bytes.Compare(m.Name, unknown) < 0:
+			unknown = append(make([]byte, 0, len(m.Name)), m.Name...)
+		}
+	}
+	if unknown != nil {
+		k := truncBytes(string(unknown), g.cfg.limits.EchoBytes)
+		return nil, 0, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: fmt.Sprintf(`tool_batch has no argument %q; it takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`, k),
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "additionalProperties",
+				Message: fmt.Sprintf("unknown argument %q", k), Suggestion: "items"}}}}
+	}
+	if !sent {
+		return nil, 0, batchRequired("")
+	}
+	if list[0] != '[' {
+		return nil, 0, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: `tool_batch items must be an array: {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`,
+			Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "type", Message: "items must be an array",
+				Expected: "array", Received: text.Truncate(string(list), text.ReceivedLimit)}}}}
+	}
+	// The array is valid JSON: each element ends where SkipValue says.
+	items = []json.RawMessage{}
+	for i := text.SkipBlanks(list, 1); list[i] != ']'; n++ {
+		end, _ := text.SkipValue(list, i)
+		if n <= g.cfg.batchLimit {
+			items = append(items, list[i:end:end])
+		}
+		if i = text.SkipBlanks(list, end); list[i] == ',' {
+			i = text.SkipBlanks(list, i+1)
+		}
+	}
+	return items, n, nil
+}
+
+// batchRequired is the error of tool_batch arguments without items, after
+// what is wrong with them (why, empty when they are null or {}).
+func batchRequired(why string) *EnvelopeError {
+	msg := `tool_batch takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`
+	if why != "" {
+		msg = why + msg
+	}
+	return &EnvelopeError{Code: runtime.CodeValidation, Message: msg,
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/items", Code: "required", Message: "items is required"}}}}
 }
 
 // runBatch runs the items of one tool_batch call in the order handleBatch
@@ -220,14 +249,11 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 	}
 	switch item.Tool {
 	case "help", "search":
-		// The item's own members, as its tool would get them.
-		if json.Unmarshal(raw, &item.members) == nil {
-			delete(item.members, "tool")
-		}
 		return item, nil
 	case "exec":
-		// Reuse tool_exec's leniency for args.
-		req, warnings, fail := parseExec(raw, lim)
+		// Reuse tool_exec's leniency for args; the item's members were
+		// found to be sent once above.
+		req, warnings, fail := readExec(raw, lim)
 		if fail != nil {
 			return item, fail
 		}
@@ -251,12 +277,12 @@ func (g *Gateway) isWrite(item batchItem) bool {
 func (g *Gateway) batchOne(ctx context.Context, tc runtime.ToolContext, item batchItem) (*Envelope, error) {
 	switch item.Tool {
 	case "help":
-		if fail := g.unknownHelpArgs(item.members, item.helpRequest); fail != nil {
+		if fail := g.unknownHelpArgs(item.raw, true, item.helpRequest); fail != nil {
 			return g.failure(tc, HelpTool, fail, item.raw), nil
 		}
 		return g.help(tc, item.helpRequest), nil
 	case "search":
-		if fail := g.unknownSearchArgs(item.members, item.searchRequest); fail != nil {
+		if fail := g.unknownSearchArgs(item.raw, true, item.searchRequest); fail != nil {
 			return g.failure(tc, SearchTool, fail, item.raw), nil
 		}
 		return g.search(tc, item.searchRequest), nil

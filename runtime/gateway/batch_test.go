@@ -160,3 +160,26 @@ func TestRepeatedMembersRefused(t *testing.T) {
 		t.Errorf("%d handler calls, want none", n)
 	}
 }
+
+// TestMembersReadInPlace: tool_batch, its items, tool_help and tool_search
+// read their members in place (no map of them): names are decoded as
+// encoding/json decodes them, the unknown one reported is the first by
+// name, and the count of items over the limit is exact.
+func TestMembersReadInPlace(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: BatchTool, args: `{"\u0069tems":[{"tool":"help","\u0070ath":"onto.task"}]}`,
+			want: map[string]any{"ok": true, "result/results/0/result/path": "onto.task"}},
+		{tool: BatchTool, args: `{"items":[],"zz":1,"\u0062b":2}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/bb"}},
+		{tool: BatchTool, args: `{"items":[1,2,3,4,5,6,7,8,9,10,11,12]}`,
+			contains: []string{"at most 10 items, got 12"}},
+		{tool: BatchTool, args: `{"items":null}`, contains: []string{"items must be an array"}},
+		{tool: BatchTool, args: `5`, contains: []string{"tool_batch arguments are not valid"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"help","zeta":1,"\u0061lpha":"onto.task"},{"tool":"exec","op":"a","op":"b"}]}`,
+			want:     map[string]any{"result/results/0/error/details/field_errors/0/path": "/alpha"},
+			contains: []string{`the item got \"op\" twice`}},
+		{tool: HelpTool, args: `{"zz":1,"\u0061a":2}`, want: map[string]any{"error/details/field_errors/0/path": "/aa"}},
+		{tool: SearchTool, args: `{"query":"web","\u0071":1}`, want: map[string]any{"error/details/field_errors/0/path": "/q"}},
+	})
+}

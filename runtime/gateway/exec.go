@@ -70,6 +70,12 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	if fail := repeatedMember("tool_exec", raw, lim, `: {"op":"<op path>","args":{...}}`); fail != nil {
 		return req, nil, fail
 	}
+	return readExec(raw, lim)
+}
+
+// readExec is parseExec on raw, a JSON object (valid JSON) that names no
+// member twice: a tool_batch item checked as such already.
+func readExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []string, fail *EnvelopeError) {
 	// Members other than tool_exec's own are arguments sent next to op.
 	// Where several members are at fault, the one reported is the first
 	// by name, whatever the order they were sent in.

@@ -177,7 +177,7 @@ func (g *Gateway) handleHelp(_ context.Context, tc runtime.ToolContext, raw json
 				Message: "tool_help arguments are not valid: " + jsonErrText(err) + `; send {"path":"<group, entity or op>"}`,
 				Details: Details{FieldErrors: typeErrors(err, raw)}}}, nil
 		}
-		if fail := g.unknownHelpArgs(objectMembers(raw), req); fail != nil {
+		if fail := g.unknownHelpArgs(raw, false, req); fail != nil {
 			return g.failure(tc, HelpTool, fail, raw), nil
 		}
 	}
@@ -316,8 +316,8 @@ var helpArgs = []string{"path", "format", "include_examples", "include_schemas"}
 // unknownHelpArgs refuses arguments tool_help does not take ({"op":…}
 // for {"path":…}) instead of answering the root listing (unknownArg), with
 // the nearest paths when the value names none.
-func (g *Gateway) unknownHelpArgs(args map[string]json.RawMessage, req helpRequest) *EnvelopeError {
-	ee, v := g.unknownArg(args, "tool_help", helpArgs, req.Path != "", g.cfg.limits.PathBytes)
+func (g *Gateway) unknownHelpArgs(obj []byte, inItem bool, req helpRequest) *EnvelopeError {
+	ee, v := g.unknownArg(obj, inItem, "tool_help", helpArgs, req.Path != "", g.cfg.limits.PathBytes)
 	if v = strings.TrimSpace(v); v != "" {
 		if b, _ := g.resolve(v); b == nil && g.tree.lookup(v) == nil {
 			ee.Details.DidYouMean = g.nearHelpPaths(v)
@@ -362,42 +362,42 @@ func typeFieldError(name, want, got string, value []byte) runtime.FieldError {
 		Received: text.Truncate(string(bytes.TrimSpace(value)), text.ReceivedLimit)}
 }
 
-// objectMembers are the members of the JSON object raw (none when raw is
-// not an object).
-func objectMembers(raw json.RawMessage) map[string]json.RawMessage {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	return m
-}
-
-// unknownArg refuses the first of args (in name order) that tool,
-// which takes known, does not take, or returns nil when there is none. The
-// error names the argument and lists known. When the name is a misspelling
-// or a shortening of one of known ("fmt", "Format" for format), it says
-// so and gives the call with that name; else, when the value is a string
-// of at most maxValue bytes and the tool's first argument (known[0]) was
-// not sent (firstSent), it gives the call {known[0]: value} and returns
-// that value. The call is in the message and in details.example, both
-// JSON.
-func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known []string, firstSent bool, maxValue int) (*EnvelopeError, string) {
-	var unknown []string
-	for k := range args {
-		if !slices.Contains(known, k) {
-			unknown = append(unknown, k)
+// unknownArg refuses the first member of the JSON object obj (in name
+// order) that tool, which takes known, does not take, or returns nil when
+// there is none; a batch item's "tool" member is not one of tool's
+// (inItem). The error names the argument and lists known. When the name
+// is a misspelling or a shortening of one of known ("fmt", "Format" for
+// format), it says so and gives the call with that name; else, when the
+// value is a string of at most maxValue bytes and the tool's first
+// argument (known[0]) was not sent (firstSent), it gives the call
+// {known[0]: value} and returns that value. The call is in the message and
+// in details.example, both JSON. The members are read in place: a
+// megabyte of them costs no map of them.
+func (g *Gateway) unknownArg(obj []byte, inItem bool, tool string, known []string, firstSent bool, maxValue int) (*EnvelopeError, string) {
+	var first, value []byte
+	found := false
+	for r := text.NewMemberReader(obj); ; {
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		if inItem && string(m.Name) == "tool" || isOneOf(m.Name, known) {
+			continue
+		}
+		if !found || bytes.Compare(m.Name, first) < 0 {
+			first, value, found = append(first[:0], m.Name...), m.Value, true
 		}
 	}
-	if len(unknown) == 0 {
+	if !found {
 		return nil, ""
 	}
-	sort.Strings(unknown)
-	k := truncBytes(unknown[0], g.cfg.limits.EchoBytes)
+	name0 := string(first)
+	k := truncBytes(name0, g.cfg.limits.EchoBytes)
 	ee := &EnvelopeError{Code: runtime.CodeValidation,
 		Message: fmt.Sprintf(`%s has no argument %s; its arguments are %s`, tool, jsonQuote(k), strings.Join(known, ", ")),
 		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/" + text.PointerToken(k), Code: "unknown", Message: "unknown argument"}}}}
-	raw := bytes.TrimSpace(args[unknown[0]])
-	if name := text.CloseName(unknown[0], known); name != "" && name != known[0] {
+	raw := bytes.TrimSpace(value)
+	if name := text.CloseName(name0, known); name != "" && name != known[0] {
 		ee.Details.FieldErrors[0].Suggestion = name
 		ee.Message = fmt.Sprintf(`%s has no argument %s; did you mean %s?`, tool, jsonQuote(k), jsonQuote(name))
 		if len(raw) > 0 && len(raw) <= maxValue {
@@ -415,6 +415,16 @@ func (g *Gateway) unknownArg(args map[string]json.RawMessage, tool string, known
 	ee.Message = fmt.Sprintf(`%s has no argument %s: send %s`, tool, jsonQuote(k), call)
 	ee.Details.Example = call
 	return ee, v
+}
+
+// isOneOf reports whether name is one of names.
+func isOneOf(name []byte, names []string) bool {
+	for _, n := range names {
+		if string(name) == n {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonQuote is s as a JSON string.

@@ -40,6 +40,18 @@ func BenchmarkHostile(b *testing.B) {
 		{"batch_stray_keys_1MB", BatchTool, func() string {
 			return `{"items":[` + strayMembers(`{"tool":"exec","op":"util.web.visit","url":"https://x.test"`, `"zz%d":1`, 1<<20-16) + `]}`
 		}},
+		{"batch_help_stray_1MB", BatchTool, func() string {
+			return `{"items":[` + strayMembers(`{"tool":"help","path":"util"`, `"zz%d":1`, 1<<20-16) + `]}`
+		}},
+		{"batch_10_items", BatchTool, func() string {
+			items := make([]string, DefaultBatchLimit)
+			for i := range items {
+				items[i] = fmt.Sprintf(`{"tool":"exec","op":"util.web.visit","args":{"url":"https://x.test/%d"}}`, i)
+			}
+			return `{"items":[` + strings.Join(items, ",") + `]}`
+		}},
+		{"help_stray_1MB", HelpTool, func() string { return strayMembers(`{"path":"util"`, `"zz%d":1`, 1<<20) }},
+		{"search_stray_1MB", SearchTool, func() string { return strayMembers(`{"query":"visit a web page"`, `"zz%d":1`, 1<<20) }},
 		{"help_path_100KB", HelpTool, func() string { return `{"path":"` + huge(100<<10) + `"}` }},
 		{"help_path_dotted_64KB", HelpTool, func() string { return `{"path":"` + dottedPath(64<<10) + `"}` }},
 		{"search_query_100KB", SearchTool, func() string { return `{"query":"` + strings.Repeat("task ", 20<<10) + `"}` }},

@@ -63,7 +63,7 @@ func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw js
 			return g.failure(tc, SearchTool, &EnvelopeError{Code: runtime.CodeValidation,
 				Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`,
 				Details: Details{FieldErrors: typeErrors(err, raw)}}, raw), nil
-		} else if fail := g.unknownSearchArgs(objectMembers(raw), req); fail != nil {
+		} else if fail := g.unknownSearchArgs(raw, false, req); fail != nil {
 			return g.failure(tc, SearchTool, fail, raw), nil
 		}
 	}
@@ -76,8 +76,8 @@ var searchArgs = []string{"query", "limit"}
 // unknownSearchArgs refuses arguments tool_search does not take ({"q":…}
 // for {"query":…}, a "group" filter it does not have) instead of ignoring
 // them (unknownArg).
-func (g *Gateway) unknownSearchArgs(args map[string]json.RawMessage, req searchRequest) *EnvelopeError {
-	ee, _ := g.unknownArg(args, "tool_search", searchArgs, strings.TrimSpace(req.Query) != "", g.cfg.limits.QueryBytes)
+func (g *Gateway) unknownSearchArgs(obj []byte, inItem bool, req searchRequest) *EnvelopeError {
+	ee, _ := g.unknownArg(obj, inItem, "tool_search", searchArgs, strings.TrimSpace(req.Query) != "", g.cfg.limits.QueryBytes)
 	return ee
 }
 
