@@ -116,10 +116,46 @@ func (tt *termTable) read(op *Op) (opWords, actionClass) {
 	w.end[fieldEnum] = int32(len(ids))
 	ids = append(ids, tt.argDescs...)
 	w.end[fieldArgDesc] = int32(len(ids))
+	if x := tt.expansions(ids, int(w.end[fieldName])); len(x) > 0 {
+		ids = slices.Insert(ids, int(w.end[fieldName]), x...)
+		for fi := range w.end {
+			w.end[fi] += int32(len(x))
+		}
+	}
 	// The ops of a worker share one growing buffer.
 	w.ids = ids[:len(ids):len(ids)]
 	tt.buf = ids[len(ids):]
 	return w, act
+}
+
+// expansions are the words an op's name shortens, learned from the op's
+// own text: a name word of three letters or more that the rest of the op
+// (ids[nameEnd:]) does not use, but that begins a longer word of it, the
+// first such, stands for that word too ("prob" and "dist" in
+// prob_dist_binomial, whose description says "probability" and
+// "distribution"; "hypot" and "hypotenuse"; "calc" and "calculate"). The
+// expansions join the name's terms, so a question in full words finds the
+// name written in short ones. A word the rest of the op uses is not
+// expanded: it is a word of its own there.
+func (tt *termTable) expansions(ids []int32, nameEnd int) []int32 {
+	var out []int32
+	rest := ids[nameEnd:]
+	for _, k := range ids[:nameEnd] {
+		short := tt.terms[k]
+		if len(short) < 3 || slices.Contains(rest, k) {
+			continue
+		}
+		for _, r := range rest {
+			long := tt.terms[r]
+			if len(long) >= len(short)+2 && strings.HasPrefix(long, short) {
+				if !slices.Contains(out, r) && !slices.Contains(ids[:nameEnd], r) {
+					out = append(out, r)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // newIndex indexes ops with the constants p, in five passes over the

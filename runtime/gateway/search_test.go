@@ -337,3 +337,40 @@ func TestQueryAction(t *testing.T) {
 		}
 	}
 }
+
+// TestNameAbbreviations: a name written in short words ("prob", "dist")
+// is found by a question in full ones, the expansions read from the op's
+// own description; a short word the op also uses on its own is left.
+func TestNameAbbreviations(t *testing.T) {
+	ops := []Op{
+		{Path: "stats.prob_dist_binomial", Tool: "prob_dist_binomial",
+			Description: "Compute the probability of exactly k successes in n independent trials, each succeeding with the same chance p, under a binomial distribution."},
+		{Path: "stats.binomial_coefficient", Tool: "binomial_coefficient",
+			Description: "The binomial coefficient n choose k, as used in probability."},
+		{Path: "math.hypot", Tool: "math_hypot", Description: "The Euclidean norm sqrt(x*x + y*y), which is the hypotenuse of a right triangle with legs x and y."},
+		{Path: "geo.solve_triangle", Tool: "solve_triangle", Description: "Solve a triangle from three of its parts: its sides, angles, area and hypotenuse."},
+		{Path: "geo.calc_area", Tool: "calc_area", Description: "Calculate the area of a shape."},
+		{Path: "geo.calc_perimeter", Tool: "calc_perimeter", Description: "The calc of a perimeter: calculate its length."},
+	}
+	ix := NewIndex(ops)
+	wantFirst(t, ix, map[string]string{
+		"binomial probability": "prob_dist_binomial",
+		"calculate an area":    "calc_area",
+	})
+	names := func(tool string) (terms []string) {
+		for d, op := range ix.ops {
+			if op.Tool == tool {
+				for _, k := range ix.names[d] {
+					terms = append(terms, ix.terms[k])
+				}
+			}
+		}
+		return terms
+	}
+	if got := names("prob_dist_binomial"); !slices.Contains(got, "probabl") || !slices.Contains(got, "distribut") {
+		t.Errorf("prob_dist_binomial's name terms %v: no expansion of prob and dist", got)
+	}
+	if got := names("calc_perimeter"); slices.Contains(got, "calcul") {
+		t.Errorf("calc_perimeter's name terms %v: calc, a word of its description, was expanded", got)
+	}
+}
