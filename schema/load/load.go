@@ -145,6 +145,10 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 	}
 	l.doc.Warnings = append(l.types.warnings(), l.warns...)
 	l.doc.Warnings = append(l.doc.Warnings, l.memberWarnings()...)
+	if len(l.doc.Tools) == 0 && len(l.errs) == 0 && len(inputs) > 0 {
+		l.doc.Warnings = append(l.doc.Warnings, ir.Diagnostic{Code: codeNoTools,
+			Message: "the inputs define no tools: the generated package serves none"})
+	}
 	if len(l.errs) > 0 {
 		order := map[string]int{}
 		for i, s := range l.doc.Sources {
@@ -208,6 +212,12 @@ func (l *loader) file(root *jsonpos.Node) {
 		}
 	}
 }
+
+// codeNoTools is the warning that the inputs define no tool at all (a
+// file saved before its tools were, the tools/list of a server without
+// any): the package would serve nothing. One input without tools is
+// ordinary (a file of shared $defs).
+const codeNoTools = "no-tools"
 
 // codeMorePages is the warning that an input is one page of a paginated
 // MCP tools/list result.
@@ -345,12 +355,36 @@ func (l *loader) toolShape(el *jsonpos.Node, t *ToolDef) (body *jsonpos.Node, sc
 		// The legacy OpenAI "functions" entry: the chat shape's inner object.
 		t.Format = ir.FormatOpenAIChat
 		return el, "parameters"
+	case typ != nil && typ.Kind == jsonpos.StringNode && providerTool(typ.Str) && el.Get("parameters") == nil:
+		l.warns = append(l.warns, ir.Diagnostic{Pos: typ.Pos, Code: codeProviderTool,
+			Message: fmt.Sprintf("a tool of type %s is run by the model provider (a server or hosted tool) and has no parameters schema: nothing is generated for it; give it to the provider beside the generated tools", typ.JSON())})
 	case typ != nil:
-		l.errorf(typ.Pos, "unsupported tool type %s; expected \"function\", an Anthropic or an MCP tool", typ.JSON())
+		l.errorf(typ.Pos, "unsupported tool type %s; expected \"function\", an Anthropic or an MCP tool (a provider's server or hosted tool, such as web_search, has no schema to generate from: remove it)", typ.JSON())
 	default:
 		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
 	}
 	return nil, ""
+}
+
+// codeProviderTool is the warning that a tool element is one the model
+// provider runs itself (Anthropic's server tools, OpenAI's hosted tools).
+const codeProviderTool = "provider-tool"
+
+// providerTools are the type names, up to a version suffix, of the tools
+// Anthropic and OpenAI run themselves; a tool list written for their APIs
+// holds them beside function tools.
+var providerTools = []string{"web_search", "web_fetch", "file_search", "code_interpreter", "code_execution",
+	"computer", "bash", "text_editor", "image_generation", "mcp", "local_shell", "tool_search", "memory"}
+
+// providerTool reports whether typ names a tool the provider runs
+// ("web_search_20250305", "web_search_preview", "computer_use_preview").
+func providerTool(typ string) bool {
+	for _, p := range providerTools {
+		if typ == p || strings.HasPrefix(typ, p+"_") {
+			return true
+		}
+	}
+	return false
 }
 
 // shapeKeys are the members of a tool element that each decide its
@@ -476,7 +510,7 @@ func checkToolName(name string) string {
 	case name == "":
 		return "tool name is empty"
 	case ne.At >= 0:
-		return fmt.Sprintf("tool name %q is rejected by model providers: %s", name, runtime.NameChars)
+		return fmt.Sprintf("tool name %q is rejected by model providers: %s; rename the tool in its definition", name, runtime.NameChars)
 	default:
 		return fmt.Sprintf("tool name %q is rejected by model providers: %d bytes long, at most %d are allowed", name, len(name), runtime.MaxNameLen)
 	}

@@ -224,22 +224,22 @@ func TestLoadErrors(t *testing.T) {
 			name:   "names providers reject",
 			inputs: []Input{{"a.json", `[{"name":"a.b c","input_schema":{}},{"name":"","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`}},
 			want: []string{
-				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only ASCII letters, digits, '_' and '-' are allowed`,
+				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only ASCII letters, digits, '_' and '-' are allowed; rename the tool in its definition`,
 				`a.json:1:45: /1/name: tool name is empty`,
 				`a.json:1:75: /2/name: tool name "` + strings.Repeat("n", 65) + `" is rejected by model providers: 65 bytes long, at most 64 are allowed`,
 			},
 		},
 		{
 			name:   "malformed elements",
-			inputs: []Input{{"a.json", `[1,{"type":"web_search"},{"description":"d"},{"type":"function","function":"f"},{"function":{"description":"no name"}},{"name":7,"input_schema":{}},{"name":"p","input_schema":[]}]`}},
+			inputs: []Input{{"a.json", `[1,{"type":"retrieval"},{"description":"d"},{"type":"function","function":"f"},{"function":{"description":"no name"}},{"name":7,"input_schema":{}},{"name":"p","input_schema":[]}]`}},
 			want: []string{
 				`a.json:1:2: /0: expected a tool definition object, found a number`,
-				`a.json:1:12: /1/type: unsupported tool type "web_search"; expected "function", an Anthropic or an MCP tool`,
-				`a.json:1:26: /2: cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`,
-				`a.json:1:76: /3/function: "function" must be an object, found a string`,
-				`a.json:1:93: /4/function: tool has no "name"`,
-				`a.json:1:128: /5/name: "name" must be a string, found a number`,
-				`a.json:1:176: /6/input_schema: "input_schema" must be a JSON Schema object, found an array`,
+				`a.json:1:12: /1/type: unsupported tool type "retrieval"; expected "function", an Anthropic or an MCP tool (a provider's server or hosted tool, such as web_search, has no schema to generate from: remove it)`,
+				`a.json:1:25: /2: cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`,
+				`a.json:1:75: /3/function: "function" must be an object, found a string`,
+				`a.json:1:92: /4/function: tool has no "name"`,
+				`a.json:1:127: /5/name: "name" must be a string, found a number`,
+				`a.json:1:175: /6/input_schema: "input_schema" must be a JSON Schema object, found an array`,
 			},
 		},
 		{
@@ -558,6 +558,39 @@ func TestIgnoredResultSchema(t *testing.T) {
 				t.Errorf("warned pointers (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestProviderTools: a tool the model provider runs itself (Anthropic's
+// server tools, OpenAI's hosted tools) has no schema to generate from: it
+// is skipped with a located warning, and the function tools beside it are
+// read; a "parameters" schema makes it a tool to generate, and an unknown
+// type stays an error.
+func TestProviderTools(t *testing.T) {
+	doc, err := Tools([]Input{{"a.json", `[{"type":"web_search_20250305","name":"web_search","max_uses":5},{"type":"web_search_preview"},
+{"type":"code_interpreter","container":{"type":"auto"}},{"name":"get_x","description":"d","input_schema":{"type":"object"}},
+{"type":"function","name":"get_y","parameters":{"type":"object"}}]`}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names, warned []string
+	for _, tl := range doc.Tools {
+		names = append(names, tl.Name)
+	}
+	for _, w := range doc.Warnings {
+		if w.Code != "provider-tool" || !strings.Contains(w.Message, "run by the model provider") {
+			t.Errorf("warning %+v", w)
+		}
+		warned = append(warned, w.Pos.Pointer)
+	}
+	if diff := cmp.Diff([]string{"get_x", "get_y"}, names); diff != "" {
+		t.Errorf("tools read (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"/0/type", "/1/type", "/2/type"}, warned); diff != "" {
+		t.Errorf("warned pointers (-want +got):\n%s", diff)
+	}
+	if _, err := Tools([]Input{{"a.json", `[{"type":"web_searcher"}]`}}, Options{}); err == nil || !strings.Contains(err.Error(), "unsupported tool type") {
+		t.Errorf("an unknown type: %v", err)
 	}
 }
 

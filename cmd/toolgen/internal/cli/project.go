@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"io/fs"
 	"os"
@@ -487,7 +488,8 @@ func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 }
 
 // packageName turns a directory name into a Go package name: lowercase
-// letters and digits, not starting with a digit.
+// letters and digits, not starting with a digit and not a Go keyword
+// ("123" and "func" become "tools123" and "toolsfunc").
 func packageName(dir string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(dir) {
@@ -496,7 +498,7 @@ func packageName(dir string) string {
 		}
 	}
 	s := b.String()
-	if s == "" || unicode.IsDigit(rune(s[0])) {
+	if s == "" || unicode.IsDigit(rune(s[0])) || token.IsKeyword(s) {
 		s = "tools" + s
 	}
 	return s
