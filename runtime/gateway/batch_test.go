@@ -183,3 +183,61 @@ func TestMembersReadInPlace(t *testing.T) {
 		{tool: SearchTool, args: `{"query":"web","\u0071":1}`, want: map[string]any{"error/details/field_errors/0/path": "/q"}},
 	})
 }
+
+// TestBatchItemTypeError: an item member of the wrong type is named by
+// its JSON name, with the field error tool_exec, tool_help and
+// tool_search give; decoding the item whole into Go structs named it by
+// the struct that held it ("searchRequest.limit") and gave no field
+// error. The first in the order sent is the one reported, and the op
+// named beside it is the answer's.
+func TestBatchItemTypeError(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: BatchTool, args: `{"items":[{"tool":"search","query":"web","limit":2.5}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/limit",
+				"result/results/0/error/details/field_errors/0/expected": "integer",
+				"result/results/0/error/details/field_errors/0/received": "2.5"},
+			contains: []string{"item is not valid: limit must be an integer, got number 2.5;"},
+			absent:   []string{"searchRequest"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","dry_run":"yes","idempotency_key":5}]}`,
+			want: map[string]any{"result/results/0/op": "onto.task.get",
+				"result/results/0/error/details/field_errors/0/path": "/dry_run"},
+			contains: []string{"item is not valid: dry_run must be a boolean, got string;"},
+			absent:   []string{"execRequest"}},
+		// encoding/json matched the member up to case: the one sent is
+		// the field error's.
+		{tool: BatchTool, args: `{"items":[{"tool":"help","INCLUDE_SCHEMAS":"yes"}]}`,
+			want:     map[string]any{"result/results/0/error/details/field_errors/0/path": "/INCLUDE_SCHEMAS"},
+			contains: []string{"item is not valid: include_schemas must be a boolean, got string;"},
+			absent:   []string{"helpRequest"}},
+		{tool: BatchTool, args: `{"items":[{"tool":5,"op":"onto.task.get"}]}`,
+			want: map[string]any{"result/results/0/op": "onto.task.get",
+				"result/results/0/error/details/field_errors/0/path": "/tool"},
+			contains: []string{"item is not valid: tool must be a string, got number;"}},
+	})
+}
+
+// TestBatchItemFields: an item's members are read in place as
+// encoding/json read them into the item: a member named as a field up to
+// case (as encoding/json folds it: U+212A is k, U+017F is s) sets it and
+// is then refused by the tool it chose, escaped names are decoded, and
+// null leaves a field unset.
+func TestBatchItemFields(t *testing.T) {
+	h := newHarness(t)
+	play(t, h, []step{
+		{tool: BatchTool, args: `{"items":[{"t\u006fol":"search","\u0071uery":"web page"}]}`,
+			want: map[string]any{"ok": true, "result/results/0/result/hits/0/op": "util.web.visit"}},
+		{tool: BatchTool, args: `{"items":[{"Tool":"search","query":"web"}]}`,
+			want: map[string]any{"result/results/0/op": "tool_search", "result/results/0/error/details/field_errors/0/path": "/Tool"}},
+		{tool: BatchTool, args: `{"items":[{"QUERY":"web"}]}`,
+			want: map[string]any{"result/results/0/op": "tool_search", "result/results/0/error/details/field_errors/0/path": "/QUERY"}},
+		{tool: BatchTool, args: `{"items":[{"Op":"onto.task.get","args":{"task_id":"t1"}}]}`,
+			want: map[string]any{"result/results/0/op": "onto.task.get", "result/results/0/error/details/field_errors/0/suggestion": "op"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","idempotency_\u212aey":"k","args":{"task_id":"t1"}}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/suggestion": "idempotency_key"}},
+		{tool: BatchTool, args: `{"items":[{"tool":"help","include_\u017fchemas":true}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/suggestion": "include_schemas"}},
+		{tool: BatchTool, args: `{"items":[{"tool":null,"query":"web page","limit":null}]}`,
+			want: map[string]any{"ok": true, "result/results/0/result/hits/0/op": "util.web.visit"}},
+	})
+}

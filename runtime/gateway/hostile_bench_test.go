@@ -12,7 +12,8 @@ var hostileHuge = flag.Bool("hostile.huge", false, "BenchmarkHostile: also run t
 // BenchmarkHostile measures the worst cases of issue 8 through tool_exec,
 // tool_help and tool_search: huge unknown op paths, help paths, queries and
 // argument names, long dotted paths and queries of many distinct words,
-// and a megabyte of members spread next to op (tool_exec, tool_batch).
+// a megabyte of members spread next to op (tool_exec, tool_batch) or
+// beside a batch item's own, and a hundred ordinary batch items.
 // It reports the answer's size; run it with -benchtime=1x, and
 // -hostile.huge for the 50 MB cases:
 //
@@ -50,6 +51,26 @@ func BenchmarkHostile(b *testing.B) {
 			}
 			return `{"items":[` + strings.Join(items, ",") + `]}`
 		}},
+		{"batch_100_items", BatchTool, func() string {
+			items := make([]string, 100)
+			for i := range items {
+				switch i % 4 {
+				case 0:
+					items[i] = `{"tool":"help","path":"util.web.visit"}`
+				case 1:
+					items[i] = fmt.Sprintf(`{"tool":"search","query":"visit page %d"}`, i)
+				default:
+					items[i] = fmt.Sprintf(`{"tool":"exec","op":"util.web.visit","args":{"url":"https://x.test/%d"}}`, i)
+				}
+			}
+			return `{"items":[` + strings.Join(items, ",") + `]}`
+		}},
+		{"batch_search_stray_1MB", BatchTool, func() string {
+			return `{"items":[` + strayMembers(`{"tool":"search","query":"visit a web page"`, `"zz%d":1`, 1<<20-16) + `]}`
+		}},
+		{"batch_exec_escaped_1MB", BatchTool, func() string {
+			return `{"items":[` + strayMembers(`{"tool":"exec","op":"x.y"`, `"\u007a%d":1`, 1<<20-16) + `]}`
+		}},
 		{"help_stray_1MB", HelpTool, func() string { return strayMembers(`{"path":"util"`, `"zz%d":1`, 1<<20) }},
 		{"search_stray_1MB", SearchTool, func() string { return strayMembers(`{"query":"visit a web page"`, `"zz%d":1`, 1<<20) }},
 		{"help_path_100KB", HelpTool, func() string { return `{"path":"` + huge(100<<10) + `"}` }},
@@ -59,6 +80,9 @@ func BenchmarkHostile(b *testing.B) {
 		{"search_words_512KB", SearchTool, func() string { return `{"query":"` + randomWords(512<<10) + `"}` }},
 		{"search_query_50MB", SearchTool, func() string { return `{"query":"` + huge(50<<20) + `"}` }},
 	}
+	// Options of a case beside WithWrites(true): a hundred items take a
+	// batch limit of a hundred.
+	opts := map[string][]Option{"batch_100_items": {WithBatchLimit(100)}}
 	// With the size limits lifted the same inputs reach the suggestion
 	// and error paths, which must be linear by themselves.
 	lifted := WithLimits(Limits{ArgsBytes: 1 << 30, OpBytes: 1 << 30, PathBytes: 1 << 30, KeyBytes: 1 << 30, QueryBytes: 1 << 30})
@@ -67,7 +91,7 @@ func BenchmarkHostile(b *testing.B) {
 			continue
 		}
 		b.Run(c.name, func(b *testing.B) {
-			h := newHarness(b, WithWrites(true))
+			h := newHarness(b, append([]Option{WithWrites(true)}, opts[c.name]...)...)
 			args := c.args()
 			b.ResetTimer()
 			var n int
@@ -80,7 +104,7 @@ func BenchmarkHostile(b *testing.B) {
 			continue // the ranking's own cost on huge queries: see Limits.QueryBytes
 		}
 		b.Run(c.name+"_lifted", func(b *testing.B) {
-			h := newHarness(b, WithWrites(true), lifted)
+			h := newHarness(b, append([]Option{WithWrites(true), lifted}, opts[c.name]...)...)
 			args := c.args()
 			b.ResetTimer()
 			var n int
