@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/token"
@@ -63,6 +64,10 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 			return nil, err
 		}
 		p.manifest, manifestErrs = manifest.Decode(manifestPath, data)
+		if len(manifestErrs) > 0 && toolsAsManifest(data) {
+			manifestErrs = jsonpos.ErrorList{jsonpos.Errorf(ir.Pos{File: manifestPath, Line: 1, Col: 1},
+				"this is a file of tool definitions, not a manifest: pass it as an input (toolgen generate %s), and a manifest (toolgen.yaml) with -c", manifestPath)}
+		}
 		if p.manifest != nil {
 			p.manifest.Partial = fl.partial
 		}
@@ -86,7 +91,13 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	inputs, err := readInputs(names, stdin, inputLimits.WithDefaults().InputBytes)
 	if err != nil {
 		if len(args) == 0 && p.manifest != nil {
-			return nil, missingInput(p.manifest, err)
+			err = missingInput(p.manifest, err)
+		}
+		// An input the manifest names is located in it: the manifest's
+		// other errors are reported with it.
+		var list jsonpos.ErrorList
+		if len(manifestErrs) > 0 && errors.As(err, &list) {
+			return nil, jsonpos.MergeErrors(files, manifestErrs, list)
 		}
 		return nil, err
 	}
@@ -320,6 +331,34 @@ func manifestAsInput(in load.Input) error {
 	}
 	return jsonpos.ErrorList{jsonpos.Errorf(ir.Pos{File: in.Name, Line: 1, Col: 1},
 		"a YAML file is not an input of tool definitions (they are JSON); if it is a manifest, pass it with -c %s", in.Name)}
+}
+
+// toolsAsManifest reports whether data, given as the manifest, is a file
+// of tool definitions instead: a JSON array (a manifest is a mapping), or
+// an object with a member of a tool list's and none of a manifest's.
+func toolsAsManifest(data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(t) == 0 {
+		return false
+	}
+	if t[0] == '[' {
+		return true
+	}
+	var m map[string]json.RawMessage
+	if t[0] != '{' || json.Unmarshal(t, &m) != nil {
+		return false
+	}
+	for _, k := range []string{"package", "inputs", "output", "groups", "ops", "overrides", "limits"} {
+		if _, ok := m[k]; ok {
+			return false
+		}
+	}
+	for _, k := range []string{"tools", "jsonrpc", "result", "function", "input_schema", "inputSchema"} {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // missingInput locates an input the manifest names that cannot be read
