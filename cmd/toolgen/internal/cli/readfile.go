@@ -133,14 +133,51 @@ func readRegular(name string, limit int64, tooLarge, stdinHint string) (string, 
 // tooLarge once it holds more than limit bytes (a file that grew since it
 // was measured, standard input).
 func readLimited(name string, r io.Reader, size, limit int64, tooLarge string) (string, error) {
+	if size <= 0 {
+		return readUnsized(name, r, limit, tooLarge)
+	}
 	var b strings.Builder
-	b.Grow(int(min(max(size, 0), limit)) + 1) // room for the read that finds the end
+	b.Grow(int(min(size, limit)) + 1) // room for the read that finds the end
 	n, err := io.Copy(&b, io.LimitReader(r, limit+1))
 	if err != nil {
 		return "", err
 	}
 	if n > limit {
 		return "", &unreadableError{path: name, why: tooLarge}
+	}
+	return b.String(), nil
+}
+
+// readUnsized is readLimited for a reader of unknown size (a pipe): it
+// reads into blocks and joins them once the end is found, so that the
+// input's memory is about its size, and at most the limit when it is
+// too large (a growing buffer doubles: 256 MiB of /dev/zero took 1 GiB).
+func readUnsized(name string, r io.Reader, limit int64, tooLarge string) (string, error) {
+	const block = 1 << 20
+	var blocks [][]byte
+	var n int64
+	lr := io.LimitReader(r, limit+1)
+	for {
+		buf := make([]byte, block)
+		k, err := io.ReadFull(lr, buf)
+		if k > 0 {
+			blocks = append(blocks, buf[:k])
+			n += int64(k)
+		}
+		if n > limit {
+			return "", &unreadableError{path: name, why: tooLarge}
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	var b strings.Builder
+	b.Grow(int(n))
+	for _, blk := range blocks {
+		b.Write(blk)
 	}
 	return b.String(), nil
 }
