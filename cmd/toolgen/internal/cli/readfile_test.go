@@ -145,6 +145,24 @@ func TestInputLimit(t *testing.T) {
 	}
 }
 
+// TestReadUnsized: a reader of unknown size is read whole across its
+// blocks, at the limit and around a block's end, and refused past the
+// limit.
+func TestReadUnsized(t *testing.T) {
+	for _, n := range []int{0, 1, 1<<20 - 1, 1 << 20, 1<<20 + 1, 3<<20 + 7} {
+		data := strings.Repeat("abcdefg", n/7+1)[:n]
+		got, err := readUnsized("in", strings.NewReader(data), int64(n), "too large")
+		if err != nil || got != data {
+			t.Errorf("%d bytes at the limit: %d bytes read, %v", n, len(got), err)
+		}
+		if n > 0 {
+			if _, err := readUnsized("in", strings.NewReader(data), int64(n-1), "too large"); err == nil || err.Error() != "in: too large" {
+				t.Errorf("%d bytes, one past the limit: %v", n, err)
+			}
+		}
+	}
+}
+
 // TestManifestLimit: a manifest over maxManifestBytes is refused before it
 // is read.
 func TestManifestLimit(t *testing.T) {
