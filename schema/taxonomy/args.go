@@ -373,24 +373,46 @@ func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
 }
 
 // synthesizeArgs is SynthesizeArgs on a parsed object schema: its required
-// properties, in schema order.
+// properties, in schema order, then those required but not declared (of
+// additionalProperties' schema, when it has one), in the order required
+// lists them: the call must hold them too.
 func synthesizeArgs(object *jsonpos.Node, depth int) string {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	if props := object.Get("properties"); props != nil && props.Kind == jsonpos.ObjectNode {
-		required := stringSet(object.Get("required"))
-		n := 0
+	n := 0
+	member := func(name string, schema *jsonpos.Node) {
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		b.WriteString(jsonString(name))
+		b.WriteByte(':')
+		b.WriteString(placeholder(name, schema, depth))
+	}
+	required := stringSet(object.Get("required"))
+	props := object.Get("properties")
+	if props != nil && props.Kind != jsonpos.ObjectNode {
+		props = nil
+	}
+	if props != nil {
 		for _, m := range props.Members {
-			if !required[m.Key] {
+			if required[m.Key] {
+				member(m.Key, m.Value)
+			}
+		}
+	}
+	if req := object.Get("required"); req != nil && req.Kind == jsonpos.ArrayNode {
+		extra := object.Get("additionalProperties")
+		if extra != nil && extra.Kind != jsonpos.ObjectNode {
+			extra = nil
+		}
+		done := map[string]bool{}
+		for _, it := range req.Items {
+			if it.Kind != jsonpos.StringNode || done[it.Str] || props != nil && props.Get(it.Str) != nil {
 				continue
 			}
-			if n > 0 {
-				b.WriteByte(',')
-			}
-			n++
-			b.WriteString(jsonString(m.Key))
-			b.WriteByte(':')
-			b.WriteString(placeholder(m.Key, m.Value, depth))
+			done[it.Str] = true
+			member(it.Str, extra)
 		}
 	}
 	b.WriteByte('}')

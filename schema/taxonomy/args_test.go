@@ -28,3 +28,19 @@ func TestCanonicalJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestSynthesizeArgsRequiredUndeclared: a property required but not
+// declared is in the example too (of additionalProperties' schema when it
+// has one): a call without it is refused.
+func TestSynthesizeArgsRequiredUndeclared(t *testing.T) {
+	for _, c := range []struct{ schema, want string }{
+		{`{"type":"object","properties":{"a":{"type":"string"}},"required":["y","a","y"],"additionalProperties":{"type":"integer"}}`, `{"a":"<a>","y":1}`},
+		{`{"type":"object","required":["q"]}`, `{"q":"<q>"}`},
+		{`{"type":"object","properties":{"a":{"type":"boolean"}},"required":["a"]}`, `{"a":true}`},
+		{`{"type":"object","properties":{"a":{"type":"boolean"}}}`, `{}`},
+	} {
+		if got := SynthesizeArgs(json.RawMessage(c.schema), 0); got != c.want {
+			t.Errorf("%s: %s, want %s", c.schema, got, c.want)
+		}
+	}
+}
