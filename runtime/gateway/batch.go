@@ -174,7 +174,10 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 		i    int
 		item batchItem
 	}
-	var reads []pending
+	// A run holds at most every item: one allocation, where appending
+	// doubled a slice of items of some 200 bytes seven times for a
+	// hundred of them.
+	reads := make([]pending, 0, len(items))
 	var perr error
 	var perrOnce sync.Once
 	runReads := func() {
@@ -274,34 +277,6 @@ var itemFields = []struct{ name, kind string }{
 	{"query", "string"}, {"limit", "integer"},
 }
 
-// field returns the field of item that holds the member of JSON name
-// name (one of itemFields).
-func (item *batchItem) field(name string) any {
-	switch name {
-	case "tool":
-		return &item.Tool
-	case "op":
-		return &item.Op
-	case "idempotency_key":
-		return &item.IdempotencyKey
-	case "dry_run":
-		return &item.DryRun
-	case "path":
-		return &item.Path
-	case "format":
-		return &item.Format
-	case "include_examples":
-		return &item.IncludeExamples
-	case "include_schemas":
-		return &item.IncludeSchemas
-	case "query":
-		return &item.Query
-	case "limit":
-		return &item.Limit
-	}
-	return nil
-}
-
 // read sets the fields of item from raw, a batch item (a JSON object of
 // valid JSON), as decoding raw into item with encoding/json did, but in
 // place: the members are read one by one, and only those of
@@ -328,16 +303,7 @@ func (item *batchItem) read(raw []byte) *EnvelopeError {
 			continue
 		}
 		name, v := itemFields[f].name, m.Value
-		if name == "args" {
-			item.Args = v // an exec item's, read again by readExec
-			continue
-		}
-		p := item.field(name)
-		if s, ok := p.(*string); ok && len(v) > 1 && v[0] == '"' && text.Unescaped(v[1:len(v)-1]) {
-			*s = string(v[1 : len(v)-1]) // its own text: no need to decode it
-			continue
-		}
-		err := json.Unmarshal(v, p)
+		err := item.set(name, v)
 		if err == nil || bad != nil {
 			continue
 		}
@@ -352,6 +318,64 @@ func (item *batchItem) read(raw []byte) *EnvelopeError {
 		bad.Details.FieldErrors = []runtime.FieldError{typeFieldError(string(m.Name), itemFields[f].kind, te.Value, v)}
 	}
 	return bad
+}
+
+// set decodes v, the value of the member of JSON name name (one of
+// itemFields), into the field of item that holds it. Each field is decoded
+// through decodeField with its own type, not through a pointer to it in an
+// interface: that pointer would escape to encoding/json and move every
+// item to the heap, when most members are strings decoded in place.
+func (item *batchItem) set(name string, v []byte) error {
+	switch name {
+	case "tool":
+		return decodeString(&item.Tool, v)
+	case "op":
+		return decodeString(&item.Op, v)
+	case "args":
+		item.Args = v // an exec item's, read again by readExec
+		return nil
+	case "idempotency_key":
+		return decodeString(&item.IdempotencyKey, v)
+	case "dry_run":
+		return decodeField(&item.DryRun, v)
+	case "path":
+		return decodeString(&item.Path, v)
+	case "format":
+		return decodeString(&item.Format, v)
+	case "include_examples":
+		return decodeField(&item.IncludeExamples, v)
+	case "include_schemas":
+		return decodeField(&item.IncludeSchemas, v)
+	case "query":
+		return decodeString(&item.Query, v)
+	case "limit":
+		return decodeField(&item.Limit, v)
+	}
+	return nil
+}
+
+// decodeString sets *p from v as decodeField does, without decoding a
+// string that is its own text.
+func decodeString(p *string, v []byte) error {
+	if len(v) > 1 && v[0] == '"' && text.Unescaped(v[1:len(v)-1]) {
+		*p = string(v[1 : len(v)-1])
+		return nil
+	}
+	return decodeField(p, v)
+}
+
+// decodeField sets *p from v, the text of a JSON value, as encoding/json
+// sets a struct field it decodes the value into: null leaves a string or
+// a boolean as it is and sets a pointer to nil, a value of the wrong type
+// leaves the field as it is (but for a nil pointer, which then points to
+// a zero value), and a pointer already set has its value overwritten. The
+// value is decoded into a copy of *p, so that only the copy escapes to
+// encoding/json, and only on the rare paths that reach it.
+func decodeField[T any](p *T, v []byte) error {
+	x := *p
+	err := json.Unmarshal(v, &x)
+	*p = x
+	return err
 }
 
 // itemField returns the index in itemFields of the field a member named

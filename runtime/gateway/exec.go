@@ -91,15 +91,18 @@ func readExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []stri
 		}
 		v := m.Value
 		var err error
+		// Decoded as a tool_batch item's members are (decodeField): req
+		// stays off the heap and a string that is its own text is not
+		// decoded.
 		switch string(m.Name) {
 		case "op":
-			err = json.Unmarshal(v, &req.Op)
+			err = decodeString(&req.Op, v)
 		case "args":
 			req.Args = v
 		case "idempotency_key":
-			err = json.Unmarshal(v, &req.IdempotencyKey)
+			err = decodeString(&req.IdempotencyKey, v)
 		case "dry_run":
-			err = json.Unmarshal(v, &req.DryRun)
+			err = decodeField(&req.DryRun, v)
 		case "tool":
 		default:
 			stray++
@@ -108,10 +111,9 @@ func readExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []stri
 			}
 			continue
 		}
-		k := string(m.Name)
 		if err != nil {
 			// Reported once every member is read: the answer names the op.
-			if bad == nil || k < badKey {
+			if k := string(m.Name); bad == nil || k < badKey {
 				badKey = k
 				bad = execInvalid(jsonErrText(err))
 				var te *json.UnmarshalTypeError
@@ -123,7 +125,7 @@ func readExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []stri
 			}
 			continue
 		}
-		if k != "op" && k != "args" {
+		if k := string(m.Name); k != "op" && k != "args" {
 			own = append(own, strconv.Quote(k))
 		}
 	}
