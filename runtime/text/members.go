@@ -32,14 +32,19 @@ type Member struct {
 }
 
 // NewMemberReader returns a reader of the members of the JSON object obj.
-func NewMemberReader(obj []byte) *MemberReader {
-	r := &MemberReader{obj: obj, off: SkipBlanks(obj, 0)}
-	if r.off < len(obj) && obj[r.off] == '{' {
-		r.off = SkipBlanks(obj, r.off+1)
-	} else {
-		r.off = len(obj)
+// It is a value, which stays on its caller's stack.
+func NewMemberReader(obj []byte) MemberReader {
+	return MemberReader{obj: obj, off: firstMember(obj)}
+}
+
+// firstMember is where the first member of the JSON object obj starts
+// (len(obj) when obj is not an object).
+func firstMember(obj []byte) int {
+	i := SkipBlanks(obj, 0)
+	if i < len(obj) && obj[i] == '{' {
+		return SkipBlanks(obj, i+1)
 	}
-	return r
+	return len(obj)
 }
 
 // MemberAt reads the one member of obj that starts at offset off (an

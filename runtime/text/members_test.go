@@ -92,7 +92,8 @@ func TestMemberReader(t *testing.T) {
 		t.Errorf("CountMembers = %d, %d; want 3, 4", n, size)
 	}
 	for _, bad := range []string{`[1]`, `"s"`, ``, `{"a"}`, `{"a":}`} {
-		if _, ok := NewMemberReader([]byte(bad)).Next(); ok {
+		r := NewMemberReader([]byte(bad))
+		if _, ok := r.Next(); ok {
 			t.Errorf("%q: a member read", bad)
 		}
 	}
