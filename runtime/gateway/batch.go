@@ -111,7 +111,7 @@ func (g *Gateway) batchItems(raw []byte) (items []json.RawMessage, n int, fail *
 		return nil, 0, fail
 	}
 	var unknown, list []byte
-	sent := false
+	sent, other := false, false
 	for r := text.NewMemberReader(raw); ; {
 		m, ok := r.Next()
 		if !ok {
@@ -120,11 +120,13 @@ func (g *Gateway) batchItems(raw []byte) (items []json.RawMessage, n int, fail *
 		switch {
 		case string(m.Name) == "items":
 			list, sent = m.Value, true
-		case unknown == nil || bytes.Compare(m.Name, unknown) < 0:
-			unknown = append(make([]byte, 0, len(m.Name)), m.Name...)
+		case !other || bytes.Compare(m.Name, unknown) < 0:
+			// One buffer, reused: names sent in decreasing order cost
+			// no allocation each.
+			unknown, other = append(unknown[:0], m.Name...), true
 		}
 	}
-	if unknown != nil {
+	if other {
 		k := truncBytes(string(unknown), g.cfg.limits.EchoBytes)
 		return nil, 0, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: fmt.Sprintf(`tool_batch has no argument %q; it takes {"items":[{"tool":"exec","op":"<op>","args":{...}}, ...]}`, k),

@@ -172,6 +172,8 @@ func TestMembersReadInPlace(t *testing.T) {
 			want: map[string]any{"ok": true, "result/results/0/result/path": "onto.task"}},
 		{tool: BatchTool, args: `{"items":[],"zz":1,"\u0062b":2}`,
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/bb"}},
+		{tool: BatchTool, args: `{"items":[],"zz":1,"":2}`,
+			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/"}, contains: []string{`tool_batch has no argument \"\"`}},
 		{tool: BatchTool, args: `{"items":[1,2,3,4,5,6,7,8,9,10,11,12]}`,
 			contains: []string{"at most 10 items, got 12"}},
 		{tool: BatchTool, args: `{"items":null}`, contains: []string{"items must be an array"}},
