@@ -779,7 +779,12 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 			switch {
 			case pn != nil:
 				f.Type = c.compile(pn, nm.child(f.GoName))
-			case ap != nil && ap.Kind != jsonpos.BoolNode:
+			case ap != nil:
+				// Not declared: additionalProperties judges it, and
+				// false refuses it (the field's type takes no value).
+				if ap.Kind == jsonpos.BoolNode && !ap.Bool {
+					c.warnf(it, codeUnsatisfiable, "property %q is required but additionalProperties is false and no property declares it: no call can satisfy this object", it.Str)
+				}
 				f.Type = c.compile(ap, nm.child(f.GoName))
 			default:
 				f.Type = &ir.Type{Kind: ir.KindAny, Pos: it.Pos}

@@ -290,7 +290,9 @@ func TestSpreadInterrupted(t *testing.T) {
 	if out.OK || out.Error == nil || out.Error.Limit != codemode.LimitWallTime {
 		t.Fatalf("outcome: %s", out.Render())
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	// A bound for a hang, not a speed target: under -race on two loaded
+	// cores the stop took 6.9 s once.
+	if d := time.Since(start); d > 60*time.Second {
 		t.Errorf("stopped after %v; the limit is %v", d, lim.WallTime)
 	}
 }
