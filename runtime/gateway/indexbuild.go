@@ -23,8 +23,9 @@ func NewIndex(ops []Op, opts ...IndexOption) *Index {
 // opWords are one op's term ids, field after field in one slice (name
 // then description first, so that name+description is one run).
 type opWords struct {
-	ids []int32
-	end [numFields]int32 // end of each field in ids
+	ids  []int32
+	end  [numFields]int32 // end of each field in ids
+	need valueKinds       // the kinds of value its required arguments take
 }
 
 func (w *opWords) field(fi int) []int32 {
@@ -42,8 +43,10 @@ type termTable struct {
 	ids   map[string]int32
 	terms []string
 	// scratch for the schema words of the op being read
-	args, enums, argDescs []int32
-	buf                   []int32
+	args, enums, argDescs, req []int32
+	buf                        []int32
+	need                       valueKinds // the kinds its required arguments take
+	nreq, nprop                int        // its required names and top-level properties
 }
 
 // addWords appends the term ids of the words of text to dst.
@@ -80,6 +83,22 @@ func (tt *termTable) term(w string) int32 {
 func (tt *termTable) argName(s []byte)   { tt.args = addWords(tt, tt.args, s) }
 func (tt *termTable) enumValue(s []byte) { tt.enums = addWords(tt, tt.enums, s) }
 func (tt *termTable) argDesc(s []byte)   { tt.argDescs = addWords(tt, tt.argDescs, s) }
+func (tt *termTable) declared()          { tt.nprop++ }
+func (tt *termTable) required(s []byte) {
+	tt.need |= kindOf(tt, s)
+	tt.nreq++
+}
+
+// kindOf is the kind of value an argument named name takes, by the
+// last word of its name, which says what it is: "start_date" is a date,
+// "payment_id" an id and "timeFrame" a frame, not a payment or a time.
+func kindOf[T ~string | ~[]byte](tt *termTable, name T) valueKinds {
+	tt.req = addWords(tt, tt.req[:0], name)
+	if len(tt.req) == 0 {
+		return 0
+	}
+	return stemKinds[tt.terms[tt.req[len(tt.req)-1]]]
+}
 
 // read returns op's words (ids of tt) and its action: its registry
 // action, else the first word of its path or tool name that names one.
@@ -100,7 +119,7 @@ func (tt *termTable) read(op *Op) (opWords, actionClass) {
 	w.end[fieldName] = int32(len(ids))
 	ids = addWords(tt, ids, op.Description)
 	w.end[fieldDesc] = int32(len(ids))
-	tt.args, tt.enums, tt.argDescs = tt.args[:0], tt.enums[:0], tt.argDescs[:0]
+	tt.args, tt.enums, tt.argDescs, tt.need, tt.nreq, tt.nprop = tt.args[:0], tt.enums[:0], tt.argDescs[:0], 0, 0, 0
 	if len(op.Parameters) > 0 {
 		schemaWords(op.Parameters, tt)
 	}
@@ -108,7 +127,18 @@ func (tt *termTable) read(op *Op) (opWords, actionClass) {
 		for _, a := range op.Args {
 			tt.args = addWords(tt, tt.args, a.Name)
 			tt.argDescs = addWords(tt, tt.argDescs, a.Description)
+			tt.nprop++
+			if a.Required {
+				tt.need |= kindOf(tt, a.Name)
+				tt.nreq++
+			}
 		}
+	}
+	// A schema that requires every property it declares (as strict
+	// function calling demands) says nothing of which values a question
+	// must give; only a selective one does.
+	if tt.nreq < tt.nprop {
+		w.need = tt.need
 	}
 	ids = append(ids, tt.args...)
 	w.end[fieldArgs] = int32(len(ids))
@@ -176,11 +206,12 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 	compound := p.Compound > 0
 	avg := ix.layoutPostings(words, compound, seen)
 	ix.fillPostings(words, p, avg, seen)
-	ix.kinds = make([]valueKinds, len(ops))
+	ix.kinds, ix.needs = make([]valueKinds, len(ops)), make([]valueKinds, len(ops))
 	for i := range ops {
 		for _, k := range words[i].field(fieldArgs) {
 			ix.kinds[i] |= stemKinds[ix.terms[k]]
 		}
+		ix.needs[i] = words[i].need
 	}
 	ix.vocab = slices.Clone(ix.terms)
 	sort.Strings(ix.vocab)

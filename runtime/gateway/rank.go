@@ -65,6 +65,13 @@ type rankParams struct {
 	// the query holds (a date, a time, a URL, an amount of money, …) that
 	// one of the op's arguments takes (values.go, queryKinds).
 	Value float64
+	// Fit divides an op's score by 1+Fit when one of its required
+	// arguments takes a kind of value the query neither holds nor names
+	// (an op that requires a date, for a question with no date and no
+	// word "date"): the question does not give what the op needs. Only
+	// a schema that leaves some property optional counts; one that
+	// requires them all does not say which ones a question must give.
+	Fit float64
 }
 
 var defaultRank = rankParams{
@@ -86,6 +93,7 @@ var defaultRank = rankParams{
 	Proximity:    1.0,
 	K3:           0.5,
 	Value:        0.2,
+	Fit:          0.1,
 }
 
 // Reranker re-scores the first stage's best candidates for a query, e.g.
@@ -130,6 +138,7 @@ type Index struct {
 	seq    [][]int32        // terms of each op's name and description, in order
 	action []actionClass    // each op's action
 	kinds  []valueKinds     // the kinds of value each op's arguments take
+	needs  []valueKinds     // the kinds of value each op's required arguments take
 	vocab  []string         // sorted terms
 	rerank Reranker
 }
@@ -199,6 +208,7 @@ type searchQuery struct {
 	ids     []int32     // each term's id, -1 when no op uses it
 	plurals []int32     // ids of the plural nouns it names
 	kinds   valueKinds  // the kinds of value it holds (when values count)
+	named   valueKinds  // the kinds of the arguments its words name ("date", "price")
 }
 
 func (ix *Index) readQuery(query string) searchQuery {
@@ -218,8 +228,14 @@ func (ix *Index) readQuery(query string) searchQuery {
 	for i, t := range q.terms {
 		q.ids[i] = ix.id(t)
 	}
-	if ix.p.Value > 0 {
+	if ix.p.Value > 0 || ix.p.Fit > 0 {
 		q.kinds = queryKinds(query)
+	}
+	if ix.p.Fit > 0 {
+		q.named = q.kinds
+		for _, st := range stems {
+			q.named |= stemKinds[st]
+		}
 	}
 	return q
 }
@@ -287,6 +303,9 @@ func (ix *Index) firstStage(q searchQuery, m matches, depth int) []scored {
 		s *= ix.actionFactor(q.action, ix.action[d])
 		if q.kinds != 0 {
 			s *= 1 + p.Value*float64(bits.OnesCount16(uint16(q.kinds&ix.kinds[d])))
+		}
+		if ix.needs[d]&^q.named != 0 {
+			s /= 1 + p.Fit
 		}
 		// A plural noun naming the op's entity ("the tasks of…") asks for
 		// a listing rather than one item.

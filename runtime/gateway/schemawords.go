@@ -18,12 +18,15 @@ const (
 )
 
 // schemaWordSink receives the words of a schema: property names (at any
-// depth), short enum and const string values, and property descriptions.
-// The words are only valid during the call.
+// depth), short enum and const string values, property descriptions, and
+// the names the top-level schema requires. The words are only valid during
+// the call.
 type schemaWordSink interface {
 	argName(s []byte)
 	enumValue(s []byte)
 	argDesc(s []byte)
+	required(s []byte)
+	declared() // one property of the top-level schema
 }
 
 // schemaWords reads the search words of the JSON Schema raw into sink.
@@ -146,6 +149,9 @@ func (sc *schemaScan) schema(depth int, prop bool) {
 				return
 			}
 			sc.object(func(name []byte) {
+				if depth == 0 {
+					sc.sink.declared()
+				}
 				sc.sink.argName(name)
 				sc.schema(depth+1, true)
 			})
@@ -173,6 +179,16 @@ func (sc *schemaScan) schema(depth int, prop bool) {
 			if s, ok := sc.strValue(); ok && prop {
 				sc.sink.argDesc(s)
 			}
+		case "required":
+			if sc.next() != '[' || depth > 0 {
+				sc.skip(0)
+				return
+			}
+			sc.array(func() {
+				if s, ok := sc.strValue(); ok {
+					sc.sink.required(s)
+				}
+			})
 		default:
 			sc.skip(0)
 		}

@@ -5,11 +5,16 @@ import (
 	"testing"
 )
 
-type wordLog struct{ names, enums, descs []string }
+type wordLog struct {
+	names, enums, descs, reqs []string
+	props                     int
+}
 
 func (l *wordLog) argName(s []byte)   { l.names = append(l.names, string(s)) }
 func (l *wordLog) enumValue(s []byte) { l.enums = append(l.enums, string(s)) }
 func (l *wordLog) argDesc(s []byte)   { l.descs = append(l.descs, string(s)) }
+func (l *wordLog) required(s []byte)  { l.reqs = append(l.reqs, string(s)) }
+func (l *wordLog) declared()          { l.props++ }
 
 func TestSchemaWords(t *testing.T) {
 	for _, c := range []struct {
@@ -37,6 +42,17 @@ func TestSchemaWords(t *testing.T) {
 		if !slices.Equal(l.names, c.names) || !slices.Equal(l.enums, c.enums) || !slices.Equal(l.descs, c.descs) {
 			t.Errorf("schemaWords(%.60q) = %q %q %q, want %q %q %q", c.in, l.names, l.enums, l.descs, c.names, c.enums, c.descs)
 		}
+	}
+	// required: the top-level schema's names only, strings only
+	var l wordLog
+	schemaWords([]byte(`{"required":["a",1,"b"],"properties":{"a":{},"b":{"type":"object","required":["c"],"properties":{"c":{}}}},"items":{"required":["d"]}}`), &l)
+	if !slices.Equal(l.reqs, []string{"a", "b"}) || l.props != 2 {
+		t.Errorf("required %q, %d top-level properties; want [a b], 2", l.reqs, l.props)
+	}
+	l = wordLog{}
+	schemaWords([]byte(`{"required":true,"properties":{"x":{}}}`), &l)
+	if len(l.reqs) != 0 || !slices.Equal(l.names, []string{"x"}) {
+		t.Errorf("required true: reqs %q names %q", l.reqs, l.names)
 	}
 }
 

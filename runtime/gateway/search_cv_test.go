@@ -347,6 +347,9 @@ func rankGrid() []rankParams {
 	for _, v := range []float64{0, 0.1, 0.3} {
 		vary(func(p *rankParams) { p.Value = v })
 	}
+	for _, v := range []float64{0, 0.1, 0.2, 0.3} {
+		vary(func(p *rankParams) { p.Fit = v })
+	}
 	for _, v := range []float64{0, 0.25, 0.5} {
 		vary(func(p *rankParams) { p.KnownSynonym = v })
 	}
@@ -363,8 +366,8 @@ func rankGrid() []rankParams {
 }
 
 func describeRank(p rankParams) string {
-	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f known-word synonyms ×%.2f prefix for unknown words only %v compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f k3 %.1f value %.1f",
-		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.KnownSynonym, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback, p.K3, p.Value)
+	return fmt.Sprintf("k1 %.1f weight %v b %v synonym %.1f prefix %.1f known-word synonyms ×%.2f prefix for unknown words only %v compound %.1f coverage %.1f name-coverage %.2f proximity %.2f feedback %.1f k3 %.1f value %.1f fit %.1f",
+		p.K1, p.Weight, p.B, p.Synonym, p.Prefix, p.KnownSynonym, p.PrefixUnknownOnly, p.Compound, p.Coverage, p.NameCoverage, p.Proximity, p.Feedback, p.K3, p.Value, p.Fit)
 }
 
 // aceBenchOrSkip is the ACEBench set, or a skip when the corpus is absent.

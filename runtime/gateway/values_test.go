@@ -119,3 +119,55 @@ func TestFrameWords(t *testing.T) {
 		}
 	}
 }
+
+// TestArgumentFit: of near-duplicate ops, one that requires a kind of
+// value the question neither gives nor names ranks below one that does
+// not; given the value, or the argument's name, it does not. The kind is
+// the last word of the argument's name: "payment_id" requires no amount.
+// A schema that requires every property it declares (strict function
+// calling) requires nothing in particular.
+func TestArgumentFit(t *testing.T) {
+	ops := []Op{
+		{Path: "weather.conditions", Tool: "weather_conditions", Description: "Get the current weather conditions for a city.",
+			Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"},"date":{"type":"string"},"unit":{"type":"string"}},"required":["city","date"]}`)},
+		{Path: "weather.conditions_now", Tool: "weather_conditions_now", Description: "Get the current weather conditions for a city.",
+			Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string"}},"required":["city"]}`)},
+		// Args instead of a schema: Required marks what it needs
+		{Path: "order.pay", Tool: "pay_order", Description: "Pay for an order.",
+			Args: []Arg{{Name: "order_id", Required: true}, {Name: "amount", Required: true}, {Name: "note"}}},
+		{Path: "order.pay2", Tool: "pay_order_with", Description: "Pay for an order with a payment method.",
+			Args: []Arg{{Name: "order_id", Required: true}, {Name: "payment_id", Required: true}, {Name: "note"}}},
+		// strict: every property required, so none is evidence
+		{Path: "profile.update", Tool: "update_profile", Description: "Update the user's profile.",
+			Parameters: []byte(`{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"birth_date":{"type":"string"}},"required":["name","email","birth_date"]}`)},
+	}
+	ix := NewIndex(ops)
+	if want := []valueKinds{valueDate, 0, valueMoney, 0, 0}; !slices.Equal(ix.needs, want) {
+		t.Fatalf("needs %05b, want %05b (date, none, money, none, none)", ix.needs, want)
+	}
+	top := func(q string) string {
+		hs := ix.Search(q, 5)
+		if len(hs) == 0 {
+			t.Fatalf("Search(%q): no hits", q)
+		}
+		return hs[0].Tool
+	}
+	for q, want := range map[string]string{
+		"Could you tell me the current weather conditions in Boston, MA?":  "weather_conditions_now",
+		"the current weather conditions in Boston, MA on April 11th, 2023": "weather_conditions",
+		"current weather conditions in Boston for a date I choose":         "weather_conditions",
+		"pay for my order with a payment method":                           "pay_order_with",
+		"pay $45 for my order with a payment method":                       "pay_order_with",
+	} {
+		if got := top(q); got != want {
+			t.Errorf("%q: top %s, want %s", q, got, want)
+		}
+	}
+	// Without the factor the two weather ops score the same and the
+	// dated one goes first by its path.
+	p := defaultRank
+	p.Fit = 0
+	if hs := newIndex(ops, p).Search("Could you tell me the current weather conditions in Boston, MA?", 1); hs[0].Tool != "weather_conditions" {
+		t.Errorf("without fit: top %s; the test no longer shows the factor", hs[0].Tool)
+	}
+}
