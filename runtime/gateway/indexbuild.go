@@ -215,6 +215,7 @@ func newIndex(ops []Op, p rankParams, opts ...IndexOption) *Index {
 	}
 	ix.vocab = slices.Clone(ix.terms)
 	sort.Strings(ix.vocab)
+	ix.byName = newNameTable(ops)
 	return ix
 }
 

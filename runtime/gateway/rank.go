@@ -140,6 +140,7 @@ type Index struct {
 	kinds  []valueKinds     // the kinds of value each op's arguments take
 	needs  []valueKinds     // the kinds of value each op's required arguments take
 	vocab  []string         // sorted terms
+	byName nameTable        // ops by their identifiers
 	rerank Reranker
 }
 
@@ -172,11 +173,36 @@ func (ix *Index) id(t string) int32 {
 // matches a query term is scored (BM25F, then the factors of coverage,
 // action, values and plurals) and the best RerankDepth kept; those are
 // scored again by their names and the order of their words, then by the
-// Reranker when there is one.
+// Reranker when there is one. An op whose tool name or path the query
+// writes out as an identifier ("lawsuit_search"), the only one it writes,
+// goes first.
 func (ix *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
+	top := ix.rank(query, limit)
+	// An op the query names by its identifier goes first.
+	if d := ix.byName.namedOp(query); d >= 0 {
+		k := slices.IndexFunc(top, func(c scored) bool { return c.doc == d })
+		if k < 0 {
+			top = append(top, scored{doc: d})
+			k = len(top) - 1
+		}
+		named := top[k]
+		copy(top[1:k+1], top[:k])
+		top[0] = named
+	}
+	hits := make([]Hit, min(limit, len(top)))
+	for i, c := range top[:len(hits)] {
+		op := ix.ops[c.doc]
+		hits[i] = Hit{Op: op.Path, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
+	}
+	return hits
+}
+
+// rank scores the ops for query and returns the best, at least limit of
+// them when that many match, best first.
+func (ix *Index) rank(query string, limit int) []scored {
 	q := ix.readQuery(query)
 	if len(q.terms) == 0 {
 		return nil
@@ -191,12 +217,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	top := ix.firstStage(q, m, max(limit, ix.p.RerankDepth))
 	ix.secondStage(q, m, top)
 	sort.SliceStable(top, func(i, j int) bool { return ix.before(top[i], top[j]) })
-	hits := make([]Hit, min(limit, len(top)))
-	for i, c := range top[:len(hits)] {
-		op := ix.ops[c.doc]
-		hits[i] = Hit{Op: op.Path, Tool: op.Tool, Kind: op.Kind, Score: c.score, Usage: op.Usage}
-	}
-	return hits
+	return top
 }
 
 // searchQuery is what Search reads from a query.
