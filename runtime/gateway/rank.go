@@ -667,10 +667,15 @@ func pluralStems(words []string) []string {
 // action word. A question often sets out its context before it asks ("I'm
 // booking a trip to Rome next week. Can you find a hotel near the
 // station?"): the verb of the request is the action it wants.
-// stems are the words' stems (queryStems).
+// stems are the words' stems (queryStems); a frame verb that presents
+// ("show me") is not searched for but still says the request reads.
 func queryAction(words, stems []string) actionClass {
-	first := func(stems []string) actionClass {
-		for _, st := range stems {
+	first := func(from int) actionClass {
+		for i := from; i < len(stems); i++ {
+			st := stems[i]
+			if st == "" && words[i] == "show" {
+				st = "show"
+			}
 			if a := actionOf[st]; st != "" && a != actNone {
 				return a
 			}
@@ -678,11 +683,11 @@ func queryAction(words, stems []string) actionClass {
 		return actNone
 	}
 	if cue := requestCue(words); cue >= 0 {
-		if a := first(stems[cue:]); a != actNone {
+		if a := first(cue); a != actNone {
 			return a
 		}
 	}
-	return first(stems)
+	return first(0)
 }
 
 // queryStems are the stems of a query's words, "" for stop words,
@@ -713,8 +718,9 @@ func queryStems(words []string) []string {
 }
 
 // frameWord reports whether words[i] belongs to the frame of a request
-// addressed to the assistant ("help me", "tell me", "let me know", "hi"),
-// which says nothing of the need.
+// addressed to the assistant ("help me", "tell me", "show me", "give me",
+// "let me know", "hi"), which says nothing of the need: "show me a movie"
+// asks for a movie, not a show.
 func frameWord(words []string, i int) bool {
 	next := ""
 	if i+1 < len(words) {
@@ -725,7 +731,7 @@ func frameWord(words []string, i int) bool {
 		prev = words[i-1]
 	}
 	switch words[i] {
-	case "help", "tell", "assist":
+	case "help", "tell", "assist", "show", "give":
 		return next == "me" || next == "us"
 	case "know":
 		return prev == "to" || prev == "me" || prev == "us"

@@ -98,6 +98,9 @@ func TestFrameWords(t *testing.T) {
 		{"I'd like to know the price", []string{"price"}},
 		{"show help for the deploy command", []string{"show", "help", "deploy", "command"}},
 		{"tell the team", []string{"tell", "team"}},
+		{"show me a movie directed by Quentin Tarantino", []string{"movie", "directed", "quentin", "tarantino"}},
+		{"give me the details of the discovery", []string{"details", "discovery"}},
+		{"show the shows playing tonight", []string{"show", "shows", "playing", "tonight"}},
 		{"great circle distance", []string{"great", "circl", "distanc"}},
 		// a frame and nothing else is searched for as it is
 		{"hello", []string{"hello"}},
@@ -116,6 +119,13 @@ func TestFrameWords(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("queryStems(%q) = %v, want %v", c.query, got, want)
+		}
+	}
+	// "show me" is not searched for, but still asks to read
+	for _, q := range []string{"show me my tasks", "Could you show me the tasks?"} {
+		words := splitWords(q)
+		if a := queryAction(words, queryStems(words)); a != actRead {
+			t.Errorf("queryAction(%q) = %v, want read", q, a)
 		}
 	}
 }
