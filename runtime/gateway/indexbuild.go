@@ -160,10 +160,11 @@ func (tt *termTable) read(op *Op) (opWords, actionClass) {
 
 // expansions are the words an op's name shortens, learned from the op's
 // own text: a name word of three letters or more that the rest of the op
-// (ids[nameEnd:]) does not use, but that begins a longer word of it, the
-// first such, stands for that word too ("prob" and "dist" in
-// prob_dist_binomial, whose description says "probability" and
-// "distribution"; "hypot" and "hypotenuse"; "calc" and "calculate"). The
+// (ids[nameEnd:]) does not use, but that begins a longer word of it or is
+// one written without its vowels, the first such, stands for that word too
+// ("prob" and "dist" in prob_dist_binomial, whose description says
+// "probability" and "distribution"; "hypot" and "hypotenuse"; "calc" and
+// "calculate"; "cmd" and "command", "avg" and "average"). The
 // expansions join the name's terms, so a question in full words finds the
 // name written in short ones. A word the rest of the op uses is not
 // expanded: it is a word of its own there.
@@ -177,7 +178,7 @@ func (tt *termTable) expansions(ids []int32, nameEnd int) []int32 {
 		}
 		for _, r := range rest {
 			long := tt.terms[r]
-			if len(long) >= len(short)+2 && strings.HasPrefix(long, short) {
+			if len(long) >= len(short)+2 && (strings.HasPrefix(long, short) || contraction(short, long)) {
 				if !slices.Contains(out, r) && !slices.Contains(ids[:nameEnd], r) {
 					out = append(out, r)
 				}
@@ -449,4 +450,29 @@ func splitCompound(t string, df func(string) int) ([2]string, bool) {
 		}
 	}
 	return best, bestDF > 0
+}
+
+// contraction reports whether short is long written without its vowels
+// ("cmd" for command, "msg" for message, "pwd" for password): its first
+// letter is long's, no other letter of it is a vowel, and its letters
+// appear in long in order.
+func contraction(short, long string) bool {
+	if short[0] != long[0] {
+		return false
+	}
+	j := 1
+	for i := 1; i < len(short); i++ {
+		c := short[i]
+		if c < 'a' || c > 'z' || strings.IndexByte("aeiou", c) >= 0 {
+			return false
+		}
+		for j < len(long) && long[j] != c {
+			j++
+		}
+		if j == len(long) {
+			return false
+		}
+		j++
+	}
+	return true
 }

@@ -351,11 +351,16 @@ func TestNameAbbreviations(t *testing.T) {
 		{Path: "geo.solve_triangle", Tool: "solve_triangle", Description: "Solve a triangle from three of its parts: its sides, angles, area and hypotenuse."},
 		{Path: "geo.calc_area", Tool: "calc_area", Description: "Calculate the area of a shape."},
 		{Path: "geo.calc_perimeter", Tool: "calc_perimeter", Description: "The calc of a perimeter: calculate its length."},
+		// written without vowels
+		{Path: "sys.cmd_execute", Tool: "cmd_controller_execute", Description: "Execute a system command on Windows."},
+		{Path: "sys.help", Tool: "help_display", Description: "Display help about the commands available and the system."},
+		{Path: "sys.pwd_reset", Tool: "pwd_reset", Description: "Reset a user's password, not the powder."},
 	}
 	ix := NewIndex(ops)
 	wantFirst(t, ix, map[string]string{
 		"binomial probability": "prob_dist_binomial",
 		"calculate an area":    "calc_area",
+		"run the command dir":  "cmd_controller_execute",
 	})
 	names := func(tool string) (terms []string) {
 		for d, op := range ix.ops {
@@ -372,5 +377,25 @@ func TestNameAbbreviations(t *testing.T) {
 	}
 	if got := names("calc_perimeter"); slices.Contains(got, "calcul") {
 		t.Errorf("calc_perimeter's name terms %v: calc, a word of its description, was expanded", got)
+	}
+	if got := names("cmd_controller_execute"); !slices.Contains(got, "command") {
+		t.Errorf("cmd_controller_execute's name terms %v: no expansion of cmd", got)
+	}
+	// the first word of its text it contracts
+	if got := names("pwd_reset"); !slices.Contains(got, "password") || slices.Contains(got, "powder") {
+		t.Errorf("pwd_reset's name terms %v: want pwd expanded to password alone", got)
+	}
+	for _, c := range []struct {
+		short, long string
+		want        bool
+	}{
+		{"cmd", "command", true}, {"msg", "messag", true}, {"avg", "averag", true}, {"idx", "index", true},
+		{"cmd", "cmdlet", true}, // a prefix is a contraction too; expansions wants a longer word
+		{"cod", "command", false}, {"mcd", "command", false}, {"dmc", "command", false}, {"cmd", "cm", false},
+		{"c2d", "c2dd", false},
+	} {
+		if got := contraction(c.short, c.long); got != c.want {
+			t.Errorf("contraction(%q, %q) = %v, want %v", c.short, c.long, got, c.want)
+		}
 	}
 }
