@@ -8,7 +8,9 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -198,6 +200,10 @@ func (l *loader) file(root *jsonpos.Node) {
 		}
 		l.morePages(page)
 		if list == nil {
+			if e := root.Get("error"); e != nil && e.Kind == jsonpos.ObjectNode {
+				l.errorf(e.Pos, "a JSON-RPC error reply, not a tool list (%s): the server refused the request; save the result of a tools/list call that succeeds", rpcError(e))
+				return
+			}
 			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array`)
 			return
 		}
@@ -533,6 +539,27 @@ func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
 }
 
 // kindName names a node's JSON kind for error messages ("an array").
+// rpcError describes a JSON-RPC error object by its code and message,
+// the message cut to 200 bytes and quoted: the reply is untrusted text.
+func rpcError(e *jsonpos.Node) string {
+	code, msg := "no code", "no message"
+	if c := e.Get("code"); c != nil && c.Kind == jsonpos.NumberNode && len(c.Num) <= 20 {
+		code = "code " + c.Num
+	}
+	if m := e.Get("message"); m != nil && m.Kind == jsonpos.StringNode {
+		s := m.Str
+		if len(s) > 200 {
+			cut := 200
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+			s = s[:cut] + "…"
+		}
+		msg = strconv.Quote(s)
+	}
+	return code + ", " + msg
+}
+
 func kindName(n *jsonpos.Node) string {
 	switch n.Kind {
 	case jsonpos.NullNode:

@@ -210,6 +210,17 @@ func TestLoadErrors(t *testing.T) {
 			},
 		},
 		{
+			name: "a JSON-RPC error reply",
+			inputs: []Input{
+				{"a.json", `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`},
+				{"b.json", `{"jsonrpc":"2.0","id":1,"error":{"message":"bad\u001b[31m` + strings.Repeat("é", 150) + `"}}`},
+			},
+			want: []string{
+				`a.json:1:33: /error: a JSON-RPC error reply, not a tool list (code -32601, "Method not found"): the server refused the request; save the result of a tools/list call that succeeds`,
+				`b.json:1:33: /error: a JSON-RPC error reply, not a tool list (no code, "bad\x1b[31m` + strings.Repeat("é", 96) + `…"): the server refused the request; save the result of a tools/list call that succeeds`,
+			},
+		},
+		{
 			name: "duplicate names within and across files",
 			inputs: []Input{
 				{"a.json", `[{"name":"x","input_schema":{}},` + "\n" + `{"name":"x","input_schema":{}}]`},
