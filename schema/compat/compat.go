@@ -274,7 +274,11 @@ func (c *cmp) fields(path string, o, n *ir.Type) {
 		g := nf[f.JSONName]
 		switch {
 		case g == nil:
-			c.addField("argument_removed", p, verdict{Breaking, "argument removed"}, verdict{Breaking, "result field removed"})
+			gone := "argument removed: calls that send it are still accepted, and it no longer reaches the handler"
+			if n.AdditionalFalse {
+				gone = "argument removed: calls that send it are now refused (additionalProperties: false)"
+			}
+			c.addField("argument_removed", p, verdict{Breaking, gone}, verdict{Breaking, "result field removed"})
 			continue
 		case !f.Required && g.Required:
 			c.addField("required_added", p, verdict{Breaking, "argument is now required"}, verdict{Compatible, "result field is now always present"})

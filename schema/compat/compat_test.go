@@ -143,3 +143,24 @@ func TestCompareResult(t *testing.T) {
 		})
 	}
 }
+
+// TestArgumentRemovedSays: a removed argument is breaking either way, and
+// the line says what becomes of a call that still sends it.
+func TestArgumentRemovedSays(t *testing.T) {
+	old := `"o":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"}}}`
+	for _, c := range []struct{ closed, want string }{
+		{``, "argument removed: calls that send it are still accepted, and it no longer reaches the handler"},
+		{`,"additionalProperties":false`, "argument removed: calls that send it are now refused (additionalProperties: false)"},
+	} {
+		r := compat.Compare(family(t, old, "", ""), family(t, `"o":{"type":"object","properties":{"y":{"type":"string"}}`+c.closed+`}`, "", ""))
+		var got []string
+		for _, ch := range r.Changes {
+			if ch.Kind == "argument_removed" {
+				got = append(got, fmt.Sprintf("%s %s", ch.Class, ch.Message))
+			}
+		}
+		if want := "breaking " + c.want; len(got) != 1 || got[0] != want {
+			t.Errorf("new schema %q: %q, want [%q]", c.closed, got, want)
+		}
+	}
+}
