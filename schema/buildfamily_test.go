@@ -40,6 +40,53 @@ func TestBuildFamilyManifestResults(t *testing.T) {
 	}
 }
 
+// One run reports every error of a manifest op: a tool it names that does
+// not exist and its result_schema's own errors; a type error of the result
+// is reported once, and the object-schema check names result_schema.
+func TestBuildFamilyManifestResultErrors(t *testing.T) {
+	tools := []load.Input{{Name: "tools.json", Data: `[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`}}
+	for _, c := range []struct {
+		manifest string
+		want     []string
+	}{
+		{"ops:\n  item.get:\n    tool: get_itme\n    result_schema: {type: objekt}\n", []string{
+			`toolgen.yaml:3:11: /ops/item.get/tool: unknown tool "get_itme"; did you mean "get_item"?`,
+			`toolgen.yaml:4:27: /ops/item.get/result_schema/type: unknown type "objekt"`,
+		}},
+		{"ops:\n  item.get:\n    tool: get_item\n    result_schema: {type: objekt}\n", []string{
+			`toolgen.yaml:4:27: /ops/item.get/result_schema/type: unknown type "objekt"`,
+		}},
+		{"ops:\n  item.get:\n    tool: get_item\n    result_schema: {type: string}\n", []string{
+			`toolgen.yaml:4:20: /ops/item.get/result_schema: result_schema must be an object schema`,
+		}},
+		{"ops:\n  item.get:\n    tool: get_itme\n    result_schema: {type: string}\n", []string{
+			`toolgen.yaml:3:11: /ops/item.get/tool: unknown tool "get_itme"; did you mean "get_item"?`,
+			`toolgen.yaml:4:20: /ops/item.get/result_schema: result_schema must be an object schema`,
+		}},
+	} {
+		m, err := manifest.Load("toolgen.yaml", []byte(c.manifest))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = BuildFamily(tools, BuildOptions{Package: "p"}, m)
+		if got, want := strings.Split(strings.TrimSpace(errString(err)), "\n"), c.want; !reflect.DeepEqual(got, want) {
+			t.Errorf("manifest %q:\n got %q\nwant %q", c.manifest, got, want)
+		}
+	}
+	// an MCP tool's own outputSchema is named so
+	mcp := []load.Input{{Name: "mcp.json", Data: `{"tools":[{"name":"get_item","inputSchema":{"type":"object"},"outputSchema":{"type":"string"}}]}`}}
+	if _, err := BuildFamily(mcp, BuildOptions{Package: "p"}, nil); err == nil || !strings.Contains(err.Error(), "/outputSchema: outputSchema must be an object schema") {
+		t.Errorf("outputSchema: %v", err)
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
 // The compile hands the taxonomy the schemas it parsed instead of having
 // them parsed again from JSON: the ops, their summaries and the registry
 // version are what Derive makes from the JSON alone.

@@ -187,15 +187,19 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	type pending struct {
 		def  *load.ToolDef
 		tool *ir.Tool
+		// result names the result schema's field where the user wrote it
+		result string
 	}
 	tools.MaxLen = c.limits.IdentifierLength
 	goNames := toolGoNames(tools, doc.Tools)
 	var todo []pending
 	for _, d := range doc.Tools {
+		fromManifest := false
 		if d.Output == nil && opts.Results[d.Name] != nil {
 			withResult := *d
 			withResult.Output = opts.Results[d.Name]
 			d = &withResult
+			fromManifest = true
 		}
 		t := &ir.Tool{
 			Name:        d.Name,
@@ -207,7 +211,11 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			Annotations: d.Annotations,
 		}
 		fam.Tools = append(fam.Tools, t)
-		todo = append(todo, pending{d, t})
+		result := "outputSchema"
+		if fromManifest {
+			result = "result_schema"
+		}
+		todo = append(todo, pending{d, t, result})
 	}
 	// Params and result names go first so nested types never take them.
 	type rootNames struct{ params, result string }
@@ -296,7 +304,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			}
 		}
 		if p.def.Output != nil {
-			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, "outputSchema")
+			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, p.result)
 		}
 	}
 	wg.Wait()
@@ -646,7 +654,13 @@ func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 	}
 	fam, errs := buildFamily(inputs, opts, m)
 	if len(errs) > 0 {
-		return nil, errs
+		// The result schemas are compiled with their tools only once the
+		// taxonomy has no errors; their own errors are reported now.
+		var sources []string
+		if fam != nil {
+			sources = fam.Sources
+		}
+		return nil, jsonpos.MergeErrors(sources, errs, checkResults(m, opts))
 	}
 	results := map[string]*jsonpos.Node{}
 	for _, op := range fam.Ops {
@@ -662,6 +676,35 @@ func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 		return nil, errs
 	}
 	return fam, nil
+}
+
+// checkResults compiles the manifest's result schemas on their own, for
+// their errors: whether a result is an object schema, and each keyword.
+func checkResults(m *manifest.Manifest, opts BuildOptions) jsonpos.ErrorList {
+	if m == nil {
+		return nil
+	}
+	c := newCompiler()
+	c.formats = opts.Formats
+	c.limits = opts.Limits.WithDefaults()
+	c.types.MaxLen = c.limits.IdentifierLength
+	var roots []*jsonpos.Node
+	for _, op := range m.Ops {
+		if op.ResultNode != nil {
+			c.index(op.ResultNode, refFileURI(op.ResultNode.Pos.File), 2020)
+			roots = append(roots, op.ResultNode)
+		}
+	}
+	if len(roots) == 0 {
+		return nil
+	}
+	c.checkCycles(roots)
+	for _, n := range roots {
+		name := c.types.Unique("Result")
+		c.compileRoot(n, naming{name: name, stem: name}, "result_schema")
+	}
+	c.finish()
+	return c.sortedErrors([]string{roots[0].Pos.File})
 }
 
 // buildFamily is build and Taxonomy, with the errors of all phases. The

@@ -93,9 +93,12 @@ func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type
 	c.memo[n] = t
 	c.inProgress[t] = nm
 	v := c.view(n, false)
+	before := len(c.errs)
 	c.compileView(t, v, nm, true)
 	delete(c.inProgress, t)
-	ok := t.Kind == ir.KindObject || c.isAlias(t)
+	// A root whose keywords failed ("type": "objekt") has no kind to
+	// judge: its errors say what is wrong.
+	ok := t.Kind == ir.KindObject || c.isAlias(t) || t.Kind == ir.KindAny && len(c.errs) > before
 	if t.Kind == ir.KindUnion {
 		ok = true
 		for _, b := range t.Branches {

@@ -98,8 +98,10 @@ type Group struct {
 type Op struct {
 	// Path is the op path (the key of the entry).
 	Path string
-	// Tool, when set, maps this tool to Path (like an override).
-	Tool string
+	// Tool, when set, maps this tool to Path (like an override); ToolPos
+	// is where the manifest names it.
+	Tool    string
+	ToolPos ir.Pos
 	// Kind is runtime.OpRead, runtime.OpWrite or "" (derived).
 	Kind     runtime.OpKind
 	Policy   *ir.Policy
@@ -845,6 +847,7 @@ func (d *manifestDecoder) ops(n *yaml.Node, ptr string) {
 			switch key {
 			case "tool":
 				op.Tool, _ = d.nonEmpty(v, ptr)
+				op.ToolPos = d.pos(v, ptr)
 			case "kind":
 				if s, ok := d.str(v, ptr); ok {
 					if k := runtime.OpKind(s); k != runtime.OpRead && k != runtime.OpWrite {

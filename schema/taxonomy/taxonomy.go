@@ -358,7 +358,7 @@ func (t *taxonomy) overrides() {
 	}
 	for _, mo := range t.m.Ops {
 		if mo.Tool != "" {
-			add(manifest.Override{Tool: mo.Tool, Op: mo.Path, Pos: mo.Pos})
+			add(manifest.Override{Tool: mo.Tool, Op: mo.Path, Pos: mo.ToolPos})
 		}
 	}
 }

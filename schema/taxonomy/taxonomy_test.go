@@ -299,15 +299,17 @@ func TestTaxonomyErrors(t *testing.T) {
 	}{
 		{"override unknown tool", "overrides:\n  list_taks: x.list\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /overrides/list_taks: unknown tool "list_taks"; did you mean "list_tasks"?`},
+		{"op entry's unknown tool, at the name", "ops:\n  task.list:\n    kind: read\n    tool: list_taks\n", []string{"list_tasks"},
+			`toolgen.yaml:4:11: /ops/task.list/tool: unknown tool "list_taks"; did you mean "list_tasks"?`},
 		{"op without tool", "ops:\n  task.lst:\n    kind: read\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /ops/task.lst: no tool maps to op "task.lst"; did you mean "task.list"?`},
 		// Two overrides of one op: the manifest's second is wrong, not a tool.
 		{"duplicate op", "overrides:\n  list_task: a.b\n  list_tasks: a.b\n", []string{"list_tasks", "list_task"},
 			`toolgen.yaml:3:3: /overrides/list_tasks: override of tool "list_tasks" names op "a.b", as the override of tool "list_task" does (2:3); an op serves one tool: map one of them to another op`},
 		{"duplicate op by op entry", "overrides:\n  list_task: a.b\nops:\n  a.b: {tool: list_tasks}\n", []string{"list_tasks", "list_task"},
-			`toolgen.yaml:4:3: /ops/a.b: override of tool "list_tasks" names op "a.b", as the override of tool "list_task" does (2:3); an op serves one tool: map one of them to another op`},
+			`toolgen.yaml:4:15: /ops/a.b/tool: override of tool "list_tasks" names op "a.b", as the override of tool "list_task" does (2:3); an op serves one tool: map one of them to another op`},
 		{"two mappings", "overrides:\n  list_tasks: a.b\nops:\n  c.d: {tool: list_tasks}\n", []string{"list_tasks"},
-			`toolgen.yaml:4:3: /ops/c.d: tool "list_tasks" is already mapped to op "a.b"`},
+			`toolgen.yaml:4:15: /ops/c.d/tool: tool "list_tasks" is already mapped to op "a.b"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
