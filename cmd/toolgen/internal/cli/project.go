@@ -91,7 +91,7 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 	inputs, err := readInputs(names, stdin, inputLimits.WithDefaults().InputBytes)
 	if err != nil {
 		if len(args) == 0 && p.manifest != nil {
-			err = missingInput(p.manifest, err)
+			err = missingInputs(p.manifest, err)
 		}
 		// An input the manifest names is located in it: the manifest's
 		// other errors are reported with it.
@@ -262,37 +262,62 @@ func readInputs(names []string, stdin io.Reader, limit int64) ([]load.Input, err
 	inputs := make([]load.Input, 0, len(names))
 	usedStdin := false
 	var read []namedFile // the files read so far, to find one named twice
+	var errs inputErrors // every input that cannot be read, not the first only
 	for _, n := range names {
-		var in load.Input
-		var err error
-		if info, serr := os.Stat(n); serr == nil && !isStdin(n) {
-			for _, f := range read {
-				if os.SameFile(f.info, info) {
-					return nil, &sameInputError{path: n, first: f.name}
-				}
-			}
-			read = append(read, namedFile{n, info})
-		}
-		if isStdin(n) {
-			if usedStdin {
-				return nil, errors.New(`"-" (standard input) may be given only once`)
-			}
-			usedStdin = true
-			in.Name = stdinName
-			in.Data, err = readStdin(stdin, limit, inputLimitWhy(limit))
-		} else {
-			in, err = readFileOrRevision(n, limit)
+		in, err := readInput(n, stdin, limit, &usedStdin, &read)
+		if err == nil {
+			err = manifestAsInput(in)
 		}
 		if err != nil {
-			return nil, err
-		}
-		if err := manifestAsInput(in); err != nil {
-			return nil, err
+			errs = append(errs, err)
+			continue
 		}
 		inputs = append(inputs, in)
 	}
-	return inputs, nil
+	switch len(errs) {
+	case 0:
+		return inputs, nil
+	case 1:
+		return nil, errs[0]
+	}
+	return nil, errs
 }
+
+// readInput reads the input named n for readInputs, which keeps whether
+// standard input was read and which files were.
+func readInput(n string, stdin io.Reader, limit int64, usedStdin *bool, read *[]namedFile) (load.Input, error) {
+	if info, serr := os.Stat(n); serr == nil && !isStdin(n) {
+		for _, f := range *read {
+			if os.SameFile(f.info, info) {
+				return load.Input{}, &sameInputError{path: n, first: f.name}
+			}
+		}
+		*read = append(*read, namedFile{n, info})
+	}
+	if !isStdin(n) {
+		return readFileOrRevision(n, limit)
+	}
+	if *usedStdin {
+		return load.Input{}, errors.New(`"-" (standard input) may be given only once`)
+	}
+	*usedStdin = true
+	data, err := readStdin(stdin, limit, inputLimitWhy(limit))
+	return load.Input{Name: stdinName, Data: data}, err
+}
+
+// inputErrors are the errors of the inputs that could not be read, in the
+// order they were named, reported together.
+type inputErrors []error
+
+func (e inputErrors) Error() string {
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = err.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+func (e inputErrors) Unwrap() []error { return e }
 
 // namedFile is a file read as an input and the name it was given by.
 type namedFile struct {
@@ -364,6 +389,35 @@ func toolsAsManifest(data []byte) bool {
 // missingInput locates an input the manifest names that cannot be read
 // at its entry in inputs, suggesting a file of the manifest's folder
 // with a close name.
+// missingInputs is missingInput for each of several inputs' errors: one
+// located list when the manifest locates them all.
+func missingInputs(m *manifest.Manifest, err error) error {
+	ie, ok := err.(inputErrors)
+	if !ok {
+		return missingInput(m, err)
+	}
+	var list jsonpos.ErrorList
+	var out inputErrors
+	located := true
+	for _, e := range ie {
+		e = missingInput(m, e)
+		var l jsonpos.ErrorList
+		if !errors.As(e, &l) {
+			located = false
+			out = append(out, e)
+			continue
+		}
+		list = append(list, l...)
+		for _, le := range l {
+			out = append(out, le)
+		}
+	}
+	if located {
+		return list
+	}
+	return out
+}
+
 func missingInput(m *manifest.Manifest, err error) error {
 	var se *sameInputError
 	if errors.As(err, &se) {
@@ -441,6 +495,13 @@ const maxPrintedErrors = 100
 // escaped with jsonpos.Visible (a located error escapes itself): messages
 // can echo definition text, which must not reach the terminal raw.
 func printError(w io.Writer, err error) {
+	if ie, ok := err.(inputErrors); ok {
+		for _, e := range ie {
+			printError(w, e)
+		}
+		fmt.Fprintf(w, "%d errors\n", len(ie))
+		return
+	}
 	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
 		for i, e := range list {
