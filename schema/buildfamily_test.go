@@ -169,3 +169,25 @@ func TestUsageAppliedDefaults(t *testing.T) {
 		t.Errorf("Derive after the build: usage %s, version %s (BuildFamily: %s)", got, fam.RegistryVersion, version)
 	}
 }
+
+// Warnings come in the order of their places, whatever phase found them:
+// the taxonomy's (line 1) before the compile's (line 3), though the
+// compile's are made first.
+func TestBuildFamilyWarningsInOrder(t *testing.T) {
+	src := `[{"type":"function","function":{"name":"setup_alerts","description":"Set up alerts.","parameters":{"type":"object"}}},
+{"type":"function","function":{"name":"setupAlerts","description":"Set up alerts.","parameters":{"type":"object"}}},
+{"type":"function","function":{"name":"get_count","description":"Get a count.","parameters":{"type":"object","properties":{"n":{"type":"integer","minimum":1e30}}}}}]`
+	fam, err := BuildFamily([]load.Input{{Name: "tools.json", Data: src}}, BuildOptions{Package: "p"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, w := range fam.Warnings {
+		if w.Pos.File != "" {
+			lines = append(lines, w.Pos.Line)
+		}
+	}
+	if !reflect.DeepEqual(lines, []int{1, 3}) {
+		t.Errorf("warnings at lines %v, want [1 3]: %v", lines, fam.Warnings)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -668,14 +669,44 @@ func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 			results[op.Tool.Name] = mo.ResultNode
 		}
 	}
-	if len(results) == 0 {
-		return fam, nil
+	if len(results) > 0 {
+		opts.Results = results
+		if fam, errs = buildFamily(inputs, opts, m); len(errs) > 0 {
+			return nil, errs
+		}
 	}
-	opts.Results = results
-	if fam, errs = buildFamily(inputs, opts, m); len(errs) > 0 {
-		return nil, errs
-	}
+	sortWarnings(fam)
 	return fam, nil
+}
+
+// sortWarnings orders the family's warnings by where they are: inputs in
+// the order given, then the manifest; by line and column in a file. The
+// phases warn one after another (load, compile, taxonomy), and a reader
+// reads a file from the top. Warnings without a place keep their order,
+// after the located ones.
+func sortWarnings(fam *ir.Family) {
+	order := make(map[string]int, len(fam.Sources))
+	for i, s := range fam.Sources {
+		if _, ok := order[s]; !ok {
+			order[s] = i
+		}
+	}
+	rank := func(f string) int {
+		if f == "" {
+			return len(fam.Sources) + 1
+		}
+		if i, ok := order[f]; ok {
+			return i
+		}
+		return len(fam.Sources)
+	}
+	slices.SortStableFunc(fam.Warnings, func(a, b ir.Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
+			strings.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
 }
 
 // checkResults compiles the manifest's result schemas on their own, for
