@@ -53,7 +53,9 @@ func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw j
 		return env, nil
 	}
 	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '[' {
+	if len(raw) > 0 && raw[0] == '[' && json.Valid(raw) {
+		// Only a valid array is wrapped: `[] ,"x":1` wrapped would be
+		// valid JSON with a member the model never sent.
 		raw = append(append([]byte(`{"items":`), raw...), '}')
 	}
 	items, n, fail := g.batchItems(raw)
@@ -195,7 +197,11 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 				defer func() { <-sem; wg.Done() }()
 				env, err := g.batchOne(ctx, tc, p.item)
 				if err != nil {
-					perrOnce.Do(func() { perr = err })
+					perrOnce.Do(func() {
+						if perr == nil { // a write before this run may have failed first
+							perr = err
+						}
+					})
 				}
 				out[p.i] = env
 			}(p)
@@ -233,32 +239,39 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 		return item, &EnvelopeError{Code: runtime.CodeValidation,
 			Message: `item must be an object; items look like {"tool":"exec","op":"<op>","args":{...}}`}
 	}
-	if fail := item.read(raw); fail != nil {
-		return item, fail
-	}
+	bad := item.read(raw)
 	// {"tool":"exec","op":"todo.delete","tool":"help"} must not be read as
 	// either.
 	if fail := repeatedMember("the item", raw, lim, `; items look like {"tool":"exec","op":"<op>","args":{...}}`); fail != nil {
 		return item, fail
 	}
+	if bad[ownTool] != nil {
+		return item, bad[ownTool]
+	}
 	item.Tool = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(item.Tool)), "tool_")
 	if item.Tool == "" {
 		switch {
-		case item.Op != "":
+		case item.Op != "" || bad[ownExec] != nil:
 			item.Tool = "exec"
-		case item.Query != "":
+		case item.Query != "" || bad[ownSearch] != nil:
 			item.Tool = "search"
 		default:
 			item.Tool = "help"
 		}
 	}
+	// Only the type errors of the members the item's tool takes are its
+	// errors: an exec item's "query":{...} is an argument sent next to op,
+	// and a help item's "limit":"x" an argument tool_help does not take.
 	switch item.Tool {
-	case "help", "search":
-		return item, nil
+	case "help":
+		return item, bad[ownHelp]
+	case "search":
+		return item, bad[ownSearch]
 	case "exec":
-		// Reuse tool_exec's leniency for args; the item's members were
-		// found to be sent once above.
-		req, warnings, fail := readExec(raw, lim)
+		// Reuse tool_exec's leniency for args, and its answer to a member
+		// of the wrong type; the item's members were found to be sent
+		// once above.
+		req, warnings, fail := readExec(raw, lim, true)
 		if fail != nil {
 			return item, fail
 		}
@@ -273,11 +286,23 @@ func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError)
 // itemFields are the members of a batch item that batchItem holds (its
 // own and those of the requests it embeds), by JSON name, each with the
 // JSON type its field error names.
-var itemFields = []struct{ name, kind string }{
-	{"tool", "string"}, {"op", "string"}, {"args", "object"}, {"idempotency_key", "string"}, {"dry_run", "boolean"},
-	{"path", "string"}, {"format", "string"}, {"include_examples", "boolean"}, {"include_schemas", "boolean"},
-	{"query", "string"}, {"limit", "integer"},
+var itemFields = []struct {
+	name, kind string
+	owner      int // ownTool, ownExec, ownHelp or ownSearch
+}{
+	{"tool", "string", ownTool}, {"op", "string", ownExec}, {"args", "object", ownExec}, {"idempotency_key", "string", ownExec}, {"dry_run", "boolean", ownExec},
+	{"path", "string", ownHelp}, {"format", "string", ownHelp}, {"include_examples", "boolean", ownHelp}, {"include_schemas", "boolean", ownHelp},
+	{"query", "string", ownSearch}, {"limit", "integer", ownSearch},
 }
+
+// The owners of itemFields: the item itself and the tool whose field it is.
+const (
+	ownTool = iota
+	ownExec
+	ownHelp
+	ownSearch
+	owners
+)
 
 // read sets the fields of item from raw, a batch item (a JSON object of
 // valid JSON), as decoding raw into item with encoding/json did, but in
@@ -293,8 +318,7 @@ var itemFields = []struct{ name, kind string }{
 // names the op. The error names the member by its JSON name, not by the
 // Go struct that holds it ("limit", not "searchRequest.limit"), with the
 // field error tool_help, tool_search and tool_exec give.
-func (item *batchItem) read(raw []byte) *EnvelopeError {
-	var bad *EnvelopeError
+func (item *batchItem) read(raw []byte) (bad [owners]*EnvelopeError) {
 	for r := text.NewMemberReader(raw); ; {
 		m, ok := r.Next()
 		if !ok {
@@ -304,20 +328,20 @@ func (item *batchItem) read(raw []byte) *EnvelopeError {
 		if f < 0 {
 			continue
 		}
-		name, v := itemFields[f].name, m.Value
+		name, v, o := itemFields[f].name, m.Value, itemFields[f].owner
 		err := item.set(name, v)
-		if err == nil || bad != nil {
+		if err == nil || bad[o] != nil {
 			continue
 		}
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) {
 			// Not reached: raw is valid JSON.
-			bad = itemInvalid(jsonErrText(err))
+			bad[o] = itemInvalid(jsonErrText(err))
 			continue
 		}
-		bad = itemInvalid(fmt.Sprintf("%s must be %s, got %s", name, jsonKindOf(te.Type), te.Value))
+		bad[o] = itemInvalid(fmt.Sprintf("%s must be %s, got %s", name, jsonKindOf(te.Type), te.Value))
 		// encoding/json matched the member up to case: name the one sent.
-		bad.Details.FieldErrors = []runtime.FieldError{typeFieldError(string(m.Name), itemFields[f].kind, te.Value, v)}
+		bad[o].Details.FieldErrors = []runtime.FieldError{typeFieldError(string(m.Name), itemFields[f].kind, te.Value, v)}
 	}
 	return bad
 }

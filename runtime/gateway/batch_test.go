@@ -204,8 +204,19 @@ func TestBatchItemTypeError(t *testing.T) {
 		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","dry_run":"yes","idempotency_key":5}]}`,
 			want: map[string]any{"result/results/0/op": "onto.task.get",
 				"result/results/0/error/details/field_errors/0/path": "/dry_run"},
-			contains: []string{"item is not valid: dry_run must be a boolean, got string;"},
+			// an exec item's own members answer as tool_exec does
+			contains: []string{"tool_exec arguments are not valid: dry_run must be boolean, got string;"},
 			absent:   []string{"execRequest"}},
+		// a member another tool takes is an argument sent next to op, as
+		// in tool_exec, not a type error of the item
+		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","task_id":"t1","query":{"a":1}}]}`,
+			absent: []string{"query must be a string", `\"tool\" next to op`}},
+		// the member of the wrong type is the one named, not the last
+		// matching up to case
+		{tool: HelpTool, args: `{"Path":5,"path":"onto"}`,
+			want: map[string]any{"error/details/field_errors/0/path": "/Path", "error/details/field_errors/0/received": "5"}},
+		// an array that is not valid JSON is not read as an object
+		{tool: BatchTool, args: `[] ,"x":1`, absent: []string{"has no argument"}},
 		// encoding/json matched the member up to case: the one sent is
 		// the field error's.
 		{tool: BatchTool, args: `{"items":[{"tool":"help","INCLUDE_SCHEMAS":"yes"}]}`,

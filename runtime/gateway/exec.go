@@ -70,12 +70,13 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 	if fail := repeatedMember("tool_exec", raw, lim, `: {"op":"<op path>","args":{...}}`); fail != nil {
 		return req, nil, fail
 	}
-	return readExec(raw, lim)
+	return readExec(raw, lim, false)
 }
 
 // readExec is parseExec on raw, a JSON object (valid JSON) that names no
-// member twice: a tool_batch item checked as such already.
-func readExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []string, fail *EnvelopeError) {
+// member twice: a tool_batch item checked as such already (item), whose
+// "tool" member is the item's, not an argument of the op.
+func readExec(raw json.RawMessage, lim Limits, item bool) (req execRequest, warnings []string, fail *EnvelopeError) {
 	// Members other than tool_exec's own are arguments sent next to op.
 	// Where several members are at fault, the one reported is the first
 	// by name, whatever the order they were sent in.
@@ -125,7 +126,7 @@ func readExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []stri
 			}
 			continue
 		}
-		if k := string(m.Name); k != "op" && k != "args" {
+		if k := string(m.Name); k != "op" && k != "args" && !(item && k == "tool") {
 			own = append(own, strconv.Quote(k))
 		}
 	}
@@ -910,7 +911,7 @@ func (b *binding) checkArgs(args json.RawMessage, limit int) (fe []runtime.Field
 	}
 	for _, i := range first {
 		k := string(unknown.Name(i))
-		fe = append(fe, runtime.FieldError{Path: "/" + text.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + k})
+		fe = append(fe, runtime.FieldError{Path: "/" + text.PointerToken(k), Code: "additionalProperties", Message: "unknown argument " + jsonQuote(k)})
 	}
 	if unknown != nil {
 		omitted = unknown.Len() - len(first)

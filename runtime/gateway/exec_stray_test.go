@@ -82,10 +82,10 @@ func TestStrayMembersBoundedError(t *testing.T) {
 	h := newHarness(t, WithWrites(true), WithLimits(Limits{FieldErrors: 3}))
 	got := h.call(ExecTool, b.String())
 	want := `{"op":"util.web.visit","ok":false,"error":{"code":"VALIDATION_ERROR",` +
-		`"message":"invalid args for util.web.visit: /url: url is required; /urll: unknown argument urll (did you mean \"url\"?); /zz0: unknown argument zz0. Required: url; and 4999 more field errors",` +
+		`"message":"invalid args for util.web.visit: /url: url is required; /urll: unknown argument \"urll\" (did you mean \"url\"?); /zz0: unknown argument \"zz0\". Required: url; and 4999 more field errors",` +
 		`"details":{"field_errors":[{"path":"/url","code":"required","message":"url is required"},` +
-		`{"path":"/urll","code":"additionalProperties","message":"unknown argument urll","suggestion":"url"},` +
-		`{"path":"/zz0","code":"additionalProperties","message":"unknown argument zz0"}],` +
+		`{"path":"/urll","code":"additionalProperties","message":"unknown argument \"urll\"","suggestion":"url"},` +
+		`{"path":"/zz0","code":"additionalProperties","message":"unknown argument \"zz0\""}],` +
 		`"required":["url"],"example":{"op":"util.web.visit","args":{"url":"https://example.com"}},"more_field_errors":4999},"help_path":"util.web.visit"},` +
 		`"meta":{"trace_id":"tr_1","latency_ms":0,"warnings":["arguments were sent next to op; put them inside \"args\""]}}`
 	if got != want {

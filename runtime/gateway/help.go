@@ -344,10 +344,13 @@ func typeErrors(err error, raw json.RawMessage) []runtime.FieldError {
 		want = "integer"
 	}
 	// encoding/json matched the member up to case: name the one sent.
+	// The member is the first one matching up to case whose value does
+	// not decode ({"Path":5,"path":"x"} is wrong at /Path, not /path).
 	name, value := te.Field, []byte(nil)
 	text.Members(raw, func(k, v []byte) bool {
-		if strings.EqualFold(string(k), te.Field) {
+		if strings.EqualFold(string(k), te.Field) && json.Unmarshal(v, reflect.New(te.Type).Interface()) != nil {
 			name, value = string(k), v
+			return false
 		}
 		return true
 	})
