@@ -80,6 +80,40 @@ func TestBuildFamilyManifestResultErrors(t *testing.T) {
 	}
 }
 
+// The result schemas of a run with other errors are compiled with the
+// inputs, as in a run without: each error of theirs once (also in a union's
+// branch), none for a $ref into an input's $defs, also for an op no tool
+// maps to. (The manifest's errors come after the inputs' here; the CLI
+// puts them first.)
+func TestBuildFamilyResultErrorsWithOthers(t *testing.T) {
+	chat := `[{"type":"function","function":{"name":"get_x","description":"Get x","parameters":{"type":"object","properties":{"a":{"type":"string","minLength":-1}}}}}]`
+	defs := `{"tools":[],"$defs":{"R":{"type":"object","properties":{"v":{"type":"string"}}}}}`
+	const minLength = `tools.json:1:147: /0/function/parameters/properties/a/minLength: minLength must be a non-negative integer`
+	cases := []struct {
+		name, manifest string
+		want           []string
+	}{
+		{"a $ref into an input", "ops:\n  x.get:\n    result_schema: {$ref: \"defs.json#/$defs/R\"}\n", []string{minLength}},
+		{"a union branch of an unknown type", "ops:\n  x.get:\n    result_schema: {anyOf: [{type: objekt}, {type: object, properties: {a: {type: string}}}]}\n", []string{
+			minLength, `toolgen.yaml:3:36: /ops/x.get/result_schema/anyOf/0/type: unknown type "objekt"`}},
+		{"no tool maps to the op", "ops:\n  y.get:\n    result_schema: {type: object, properties: {n: {type: strin}}}\n", []string{minLength,
+			`toolgen.yaml:2:3: /ops/y.get: no tool maps to op "y.get"; did you mean "x.get"?`,
+			`toolgen.yaml:3:58: /ops/y.get/result_schema/properties/n/type: unknown type "strin"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := manifest.Load("toolgen.yaml", []byte(c.manifest))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = BuildFamily([]load.Input{{Name: "tools.json", Data: chat}, {Name: "defs.json", Data: defs}}, BuildOptions{Package: "p"}, m)
+			if got := strings.Split(errString(err), "\n"); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
+
 func errString(err error) string {
 	if err == nil {
 		return ""

@@ -8,7 +8,6 @@ import (
 	"path"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
@@ -40,6 +39,11 @@ type CompileOptions struct {
 	// take: those the package's own files declare (the scaffold's
 	// Service).
 	Reserved []string
+	// unplaced are result schemas of the manifest's ops that no tool's
+	// result is compiled from (the op names a tool the family lacks):
+	// compiled for their errors alone, which BuildFamily reports with the
+	// errors that left them unplaced.
+	unplaced []*jsonpos.Node
 }
 
 // BuildOptions control Build: the Load options plus the Compile ones.
@@ -52,6 +56,8 @@ type BuildOptions struct {
 	Results map[string]*jsonpos.Node
 	// Reserved is CompileOptions.Reserved.
 	Reserved []string
+	// unplaced is CompileOptions.unplaced.
+	unplaced []*jsonpos.Node
 }
 
 // SchemaOptions control CompileSchema.
@@ -102,7 +108,7 @@ func Build(inputs []load.Input, opts BuildOptions) (*ir.Family, error) {
 // when set, runs while the types compile (compileDoc).
 func build(inputs []load.Input, opts BuildOptions, alongside alongsideFunc) (*ir.Family, jsonpos.ErrorList) {
 	doc, loadErrs := load.Decode(inputs, opts.Options)
-	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results, Reserved: opts.Reserved}, alongside)
+	fam, compileErrs := compileDoc(doc, CompileOptions{Package: opts.Package, Formats: opts.Formats, Limits: opts.Limits, Results: opts.Results, Reserved: opts.Reserved, unplaced: opts.unplaced}, alongside)
 	return fam, jsonpos.MergeErrors(doc.Sources, loadErrs, compileErrs)
 }
 
@@ -188,19 +194,19 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	type pending struct {
 		def  *load.ToolDef
 		tool *ir.Tool
-		// result names the result schema's field where the user wrote it
+		// result is the key def.Output was given under: the tool's
+		// outputSchema, or the manifest's result_schema.
 		result string
 	}
 	tools.MaxLen = c.limits.IdentifierLength
 	goNames := toolGoNames(tools, doc.Tools)
 	var todo []pending
 	for _, d := range doc.Tools {
-		fromManifest := false
+		result := "outputSchema"
 		if d.Output == nil && opts.Results[d.Name] != nil {
 			withResult := *d
 			withResult.Output = opts.Results[d.Name]
-			d = &withResult
-			fromManifest = true
+			d, result = &withResult, "result_schema"
 		}
 		t := &ir.Tool{
 			Name:        d.Name,
@@ -212,10 +218,6 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			Annotations: d.Annotations,
 		}
 		fam.Tools = append(fam.Tools, t)
-		result := "outputSchema"
-		if fromManifest {
-			result = "result_schema"
-		}
 		todo = append(todo, pending{d, t, result})
 	}
 	// Params and result names go first so nested types never take them.
@@ -279,6 +281,9 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
 		}
 	}
+	for _, n := range opts.unplaced {
+		c.index(n, refFileURI(n.Pos.File), 2020)
+	}
 	// The compile makes about one type, and at most one field, per schema
 	// indexed: its maps and the fields' pending defaults start at that
 	// size instead of growing to it step by step.
@@ -294,6 +299,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			cycleRoots = append(cycleRoots, p.def.Output)
 		}
 	}
+	cycleRoots = append(cycleRoots, opts.unplaced...)
 	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
@@ -307,6 +313,11 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 		if p.def.Output != nil {
 			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, p.result)
 		}
+	}
+	for _, n := range opts.unplaced {
+		// Named last, after every tool's types; no tool refers to them.
+		name := c.types.Unique("UnplacedResult")
+		c.compileRoot(n, naming{name: name, stem: name}, "result_schema")
 	}
 	wg.Wait()
 	if panicked != nil {
@@ -327,6 +338,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	fam.Types = c.order
 	fam.Warnings = append(fam.Warnings, c.warns...)
 	fam.Warnings = append(fam.Warnings, later...)
+	sortWarnings(fam.Warnings, doc.Sources)
 	if len(c.errs) > 0 {
 		return fam, c.sortedErrors(doc.Sources)
 	}
@@ -648,94 +660,55 @@ func (c *compiler) warnf(n *jsonpos.Node, code, format string, args ...any) {
 // only without errors. Result schemas the manifest gives for tools without
 // an outputSchema (ops.*.result_schema) become typed results: the family
 // is compiled a second time with them, since which tool an op names is
-// known only after the taxonomy.
+// known only after the taxonomy. A run with errors compiles them too
+// (those of ops no tool maps to alone), so that their errors come with
+// the others.
 func BuildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (*ir.Family, error) {
 	if err := manifest.CheckFormats(opts.Formats); err != nil {
 		return nil, err
 	}
 	fam, errs := buildFamily(inputs, opts, m)
+	results, unplaced := manifestResults(fam, m)
 	if len(errs) > 0 {
-		// The result schemas are compiled with their tools only once the
-		// taxonomy has no errors; their own errors are reported now.
-		var sources []string
-		if fam != nil {
-			sources = fam.Sources
-		}
-		return nil, jsonpos.MergeErrors(sources, errs, checkResults(m, opts))
-	}
-	results := map[string]*jsonpos.Node{}
-	for _, op := range fam.Ops {
-		if mo := m.Op(op.Path); mo != nil && mo.ResultNode != nil && op.Tool.Result == nil {
-			results[op.Tool.Name] = mo.ResultNode
-		}
-	}
-	if len(results) > 0 {
-		opts.Results = results
-		if fam, errs = buildFamily(inputs, opts, m); len(errs) > 0 {
+		if len(results) == 0 && len(unplaced) == 0 {
 			return nil, errs
 		}
+		opts.unplaced = unplaced
+	} else if len(results) == 0 {
+		return fam, nil
 	}
-	sortWarnings(fam)
+	opts.Results = results
+	if fam, errs = buildFamily(inputs, opts, m); len(errs) > 0 {
+		return nil, errs
+	}
 	return fam, nil
 }
 
-// sortWarnings orders the family's warnings by where they are: inputs in
-// the order given, then the manifest; by line and column in a file. The
-// phases warn one after another (load, compile, taxonomy), and a reader
-// reads a file from the top. Warnings without a place keep their order,
-// after the located ones.
-func sortWarnings(fam *ir.Family) {
-	order := make(map[string]int, len(fam.Sources))
-	for i, s := range fam.Sources {
-		if _, ok := order[s]; !ok {
-			order[s] = i
+// manifestResults are the result schemas of m's ops: by tool name those of
+// the ops of fam whose tool has no outputSchema, and apart those of the
+// ops no tool of fam maps to (unless the family may be a part of the
+// manifest's, when that is no error).
+func manifestResults(fam *ir.Family, m *manifest.Manifest) (byTool map[string]*jsonpos.Node, unplaced []*jsonpos.Node) {
+	if fam == nil || m == nil {
+		return nil, nil
+	}
+	ops := make(map[string]*ir.Op, len(fam.Ops))
+	for _, op := range fam.Ops {
+		ops[op.Path] = op
+	}
+	byTool = map[string]*jsonpos.Node{}
+	for _, mo := range m.Ops {
+		switch op := ops[mo.Path]; {
+		case mo.ResultNode == nil:
+		case op == nil:
+			if !m.Partial {
+				unplaced = append(unplaced, mo.ResultNode)
+			}
+		case op.Tool.Result == nil:
+			byTool[op.Tool.Name] = mo.ResultNode
 		}
 	}
-	rank := func(f string) int {
-		if f == "" {
-			return len(fam.Sources) + 1
-		}
-		if i, ok := order[f]; ok {
-			return i
-		}
-		return len(fam.Sources)
-	}
-	slices.SortStableFunc(fam.Warnings, func(a, b ir.Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
-			strings.Compare(a.Pos.File, b.Pos.File),
-			cmp.Compare(a.Pos.Line, b.Pos.Line),
-			cmp.Compare(a.Pos.Col, b.Pos.Col))
-	})
-}
-
-// checkResults compiles the manifest's result schemas on their own, for
-// their errors: whether a result is an object schema, and each keyword.
-func checkResults(m *manifest.Manifest, opts BuildOptions) jsonpos.ErrorList {
-	if m == nil {
-		return nil
-	}
-	c := newCompiler()
-	c.formats = opts.Formats
-	c.limits = opts.Limits.WithDefaults()
-	c.types.MaxLen = c.limits.IdentifierLength
-	var roots []*jsonpos.Node
-	for _, op := range m.Ops {
-		if op.ResultNode != nil {
-			c.index(op.ResultNode, refFileURI(op.ResultNode.Pos.File), 2020)
-			roots = append(roots, op.ResultNode)
-		}
-	}
-	if len(roots) == 0 {
-		return nil
-	}
-	c.checkCycles(roots)
-	for _, n := range roots {
-		name := c.types.Unique("Result")
-		c.compileRoot(n, naming{name: name, stem: name}, "result_schema")
-	}
-	c.finish()
-	return c.sortedErrors([]string{roots[0].Pos.File})
+	return byTool, unplaced
 }
 
 // buildFamily is build and Taxonomy, with the errors of all phases. The
@@ -761,5 +734,25 @@ func buildFamily(inputs []load.Input, opts BuildOptions, m *manifest.Manifest) (
 		}
 		errs = jsonpos.MergeErrors(fam.Sources, errs, list)
 	}
+	if m != nil && m.File != "" {
+		// The manifest's warnings first, as its errors are.
+		sortWarnings(fam.Warnings, append([]string{m.File}, fam.Sources...))
+	}
 	return fam, errs
+}
+
+// sortWarnings puts ds in the order of their positions in files
+// (jsonpos.ComparePos; equal positions keep their order), the unlocated
+// ones, of the family as a whole, last.
+func sortWarnings(ds []ir.Diagnostic, files []string) {
+	at := jsonpos.ComparePos(files)
+	slices.SortStableFunc(ds, func(a, b ir.Diagnostic) int {
+		switch {
+		case (a.Pos.File == "") == (b.Pos.File == ""):
+			return at(a.Pos, b.Pos)
+		case a.Pos.File == "":
+			return 1
+		}
+		return -1
+	})
 }

@@ -84,8 +84,10 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 	return t
 }
 
-// compileRoot compiles a tool's parameters or output schema: always a
-// named object (or union of objects) type.
+// compileRoot compiles a tool's parameters or result schema: always a
+// named object (or union of objects) type. what is the schema's key where
+// the user wrote it (parameters, outputSchema, result_schema), for the
+// error when it is not an object schema.
 func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type {
 	t := c.newType(n)
 	t.GoName = nm.name
@@ -93,16 +95,19 @@ func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type
 	c.memo[n] = t
 	c.inProgress[t] = nm
 	v := c.view(n, false)
-	before := len(c.errs)
+	reported := len(c.errs)
 	c.compileView(t, v, nm, true)
 	delete(c.inProgress, t)
-	// A root whose keywords failed ("type": "objekt") has no kind to
-	// judge: its errors say what is wrong.
-	ok := t.Kind == ir.KindObject || c.isAlias(t) || t.Kind == ir.KindAny && len(c.errs) > before
+	// A schema left of any kind by an error reported in it (an unknown
+	// type, an unresolvable $ref) is no object for want of a kind that
+	// could be read: the error says what is wrong, and saying it is no
+	// object would only repeat it.
+	unread := func(k *ir.Type) bool { return k.Kind == ir.KindAny && len(c.errs) > reported }
+	ok := t.Kind == ir.KindObject || c.isAlias(t) || unread(t)
 	if t.Kind == ir.KindUnion {
 		ok = true
 		for _, b := range t.Branches {
-			ok = ok && (b.Kind == ir.KindObject || b.Kind == ir.KindUnion)
+			ok = ok && (b.Kind == ir.KindObject || b.Kind == ir.KindUnion || unread(b))
 		}
 	}
 	if !ok {

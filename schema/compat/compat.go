@@ -274,11 +274,7 @@ func (c *cmp) fields(path string, o, n *ir.Type) {
 		g := nf[f.JSONName]
 		switch {
 		case g == nil:
-			gone := "argument removed: calls that send it are still accepted, and it no longer reaches the handler"
-			if n.AdditionalFalse {
-				gone = "argument removed: calls that send it are now refused (additionalProperties: false)"
-			}
-			c.addField("argument_removed", p, verdict{Breaking, gone}, verdict{Breaking, "result field removed"})
+			c.addField("argument_removed", p, verdict{Breaking, removedArgument(n)}, verdict{Breaking, "result field removed"})
 			continue
 		case !f.Required && g.Required:
 			c.addField("required_added", p, verdict{Breaking, "argument is now required"}, verdict{Compatible, "result field is now always present"})
@@ -303,6 +299,21 @@ func (c *cmp) fields(path string, o, n *ir.Type) {
 	} else if o.AdditionalFalse && !n.AdditionalFalse {
 		c.add(Compatible, "constraint_loosened", path, "unknown properties are now accepted")
 	}
+}
+
+// removedArgument says what becomes of a call that still sends an
+// argument n, the new object type, no longer declares: what n says of
+// properties it does not declare decides.
+func removedArgument(n *ir.Type) string {
+	switch {
+	case n.AdditionalFalse:
+		return "argument removed: calls that send it are now refused (additionalProperties: false)"
+	case n.Extra:
+		return "argument removed: calls that send it are accepted only when it fits additionalProperties, and it then reaches the handler among the additional properties"
+	case len(n.PatternProperties) > 0 || n.Delegated != nil:
+		return "argument removed: calls that send it are now judged by the object's other keywords (patternProperties, unevaluatedProperties, ...) and may be refused"
+	}
+	return "argument removed: calls that send it are still accepted, and it no longer reaches the handler"
 }
 
 func (c *cmp) enum(path string, o, n *ir.Type) {

@@ -151,6 +151,9 @@ func TestArgumentRemovedSays(t *testing.T) {
 	for _, c := range []struct{ closed, want string }{
 		{``, "argument removed: calls that send it are still accepted, and it no longer reaches the handler"},
 		{`,"additionalProperties":false`, "argument removed: calls that send it are now refused (additionalProperties: false)"},
+		{`,"additionalProperties":{"type":"integer"}`, "argument removed: calls that send it are accepted only when it fits additionalProperties, and it then reaches the handler among the additional properties"},
+		{`,"unevaluatedProperties":false`, "argument removed: calls that send it are now judged by the object's other keywords (patternProperties, unevaluatedProperties, ...) and may be refused"},
+		{`,"patternProperties":{"^x":{"type":"integer"}}`, "argument removed: calls that send it are now judged by the object's other keywords (patternProperties, unevaluatedProperties, ...) and may be refused"},
 	} {
 		r := compat.Compare(family(t, old, "", ""), family(t, `"o":{"type":"object","properties":{"y":{"type":"string"}}`+c.closed+`}`, "", ""))
 		var got []string

@@ -59,7 +59,9 @@ type Family struct {
 	// "sections", "code"); empty means all but "code", which is opt-in.
 	Surfaces []string
 	// Warnings are non-fatal diagnostics (lenient rewrites, defaults of the
-	// wrong type, unknown verbs, ...).
+	// wrong type, unknown verbs, ...), in the order of their positions
+	// (the manifest's first, then the inputs' in input order), the
+	// unlocated ones last.
 	Warnings []Diagnostic
 }
 

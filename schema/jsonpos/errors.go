@@ -79,23 +79,10 @@ func (l ErrorList) Err() error {
 }
 
 // MergeErrors joins error lists of successive phases into one sorted by
-// position: files in the order of files (others after, by name), then
-// line, column and message. Where two phases report the same position,
-// only the earlier phase's error is kept (a later phase re-reading the
-// same flaw says the same thing less precisely).
+// position (ComparePos over files), then message. Where two phases report
+// the same position, only the earlier phase's error is kept (a later phase
+// re-reading the same flaw says the same thing less precisely).
 func MergeErrors(files []string, lists ...ErrorList) ErrorList {
-	order := map[string]int{}
-	for i, s := range files {
-		if _, ok := order[s]; !ok {
-			order[s] = i
-		}
-	}
-	rank := func(f string) int {
-		if i, ok := order[f]; ok {
-			return i
-		}
-		return len(files)
-	}
 	var out ErrorList
 	taken := map[ir.Pos]bool{}
 	for _, l := range lists {
@@ -113,13 +100,34 @@ func MergeErrors(files []string, lists ...ErrorList) ErrorList {
 			taken[k] = true
 		}
 	}
+	at := ComparePos(files)
 	slices.SortStableFunc(out, func(a, b *Error) int {
-		return cmp.Or(
-			cmp.Compare(rank(a.Pos.File), rank(b.Pos.File)),
-			cmp.Compare(a.Pos.File, b.Pos.File),
-			cmp.Compare(a.Pos.Line, b.Pos.Line),
-			cmp.Compare(a.Pos.Col, b.Pos.Col),
-			cmp.Compare(a.Message, b.Message))
+		return cmp.Or(at(a.Pos, b.Pos), cmp.Compare(a.Message, b.Message))
 	})
 	return slices.CompactFunc(out, func(a, b *Error) bool { return a.Error() == b.Error() })
+}
+
+// ComparePos returns the order in which toolgen reports what it finds at
+// positions (errors, warnings): files in the order of files (others after,
+// by name), then line and column.
+func ComparePos(files []string) func(a, b ir.Pos) int {
+	order := map[string]int{}
+	for i, s := range files {
+		if _, ok := order[s]; !ok {
+			order[s] = i
+		}
+	}
+	rank := func(f string) int {
+		if i, ok := order[f]; ok {
+			return i
+		}
+		return len(files)
+	}
+	return func(a, b ir.Pos) int {
+		return cmp.Or(
+			cmp.Compare(rank(a.File), rank(b.File)),
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Col, b.Col))
+	}
 }

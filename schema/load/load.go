@@ -204,6 +204,10 @@ func (l *loader) file(root *jsonpos.Node) {
 				l.errorf(e.Pos, "a JSON-RPC error reply, not a tool list (%s): the server refused the request; save the result of a tools/list call that succeeds", rpcError(e))
 				return
 			}
+			if res := root.Get("result"); res != nil {
+				l.errorf(res.Pos, `a JSON-RPC result without a "tools" array: the reply of another method than tools/list? Its result holds the tools ({"result": {"tools": [...]}})`)
+				return
+			}
 			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array`)
 			return
 		}
@@ -538,7 +542,6 @@ func emptyObjectSchema(at ir.Pos, ptr string) *jsonpos.Node {
 	}}
 }
 
-// kindName names a node's JSON kind for error messages ("an array").
 // rpcError describes a JSON-RPC error object by its code and message,
 // the message cut to 200 bytes and quoted: the reply is untrusted text.
 func rpcError(e *jsonpos.Node) string {
@@ -560,6 +563,7 @@ func rpcError(e *jsonpos.Node) string {
 	return code + ", " + msg
 }
 
+// kindName names a node's JSON kind for error messages ("an array").
 func kindName(n *jsonpos.Node) string {
 	switch n.Kind {
 	case jsonpos.NullNode:

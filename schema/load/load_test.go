@@ -221,6 +221,15 @@ func TestLoadErrors(t *testing.T) {
 			},
 		},
 		{
+			name: "a JSON-RPC result of another method",
+			inputs: []Input{
+				{"a.json", `{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`},
+			},
+			want: []string{
+				`a.json:1:34: /result: a JSON-RPC result without a "tools" array: the reply of another method than tools/list? Its result holds the tools ({"result": {"tools": [...]}})`,
+			},
+		},
+		{
 			name: "duplicate names within and across files",
 			inputs: []Input{
 				{"a.json", `[{"name":"x","input_schema":{}},` + "\n" + `{"name":"x","input_schema":{}}]`},

@@ -89,17 +89,13 @@ func loadProject(fl genFlags, args []string, stdin io.Reader) (*project, error) 
 		inputLimits = p.manifest.Limits
 	}
 	inputs, err := readInputs(names, stdin, inputLimits.WithDefaults().InputBytes)
-	if err != nil {
-		if len(args) == 0 && p.manifest != nil {
-			err = missingInputs(p.manifest, err)
+	var unread inputErrors
+	if errors.As(err, &unread) {
+		var named *manifest.Manifest // the manifest naming the inputs
+		if len(args) == 0 {
+			named = p.manifest
 		}
-		// An input the manifest names is located in it: the manifest's
-		// other errors are reported with it.
-		var list jsonpos.ErrorList
-		if len(manifestErrs) > 0 && errors.As(err, &list) {
-			return nil, jsonpos.MergeErrors(files, manifestErrs, list)
-		}
-		return nil, err
+		return nil, unreadInputs(named, unread, files, manifestErrs)
 	}
 	limitMemory(inputs)
 
@@ -257,67 +253,124 @@ const inputStdinHint = "to read a stream, name - (standard input) and redirect i
 
 // readInputs reads the named files, each of at most limit bytes; "-" (or
 // /dev/stdin) is standard input, at most once. Pipes and devices are
-// refused by name (readRegular).
+// refused by name (readRegular). Every input is tried: the error, when
+// some cannot be read, is an inputErrors with the error of each.
 func readInputs(names []string, stdin io.Reader, limit int64) ([]load.Input, error) {
+	r := inputReader{stdin: stdin, limit: limit}
 	inputs := make([]load.Input, 0, len(names))
-	usedStdin := false
-	var read []namedFile // the files read so far, to find one named twice
-	var errs inputErrors // every input that cannot be read, not the first only
-	for _, n := range names {
-		in, err := readInput(n, stdin, limit, &usedStdin, &read)
-		if err == nil {
-			err = manifestAsInput(in)
-		}
+	var unread inputErrors
+	for i, n := range names {
+		in, err := r.read(n)
 		if err != nil {
-			errs = append(errs, err)
+			unread = append(unread, inputError{at: i, err: err})
 			continue
 		}
 		inputs = append(inputs, in)
 	}
-	switch len(errs) {
-	case 0:
-		return inputs, nil
-	case 1:
-		return nil, errs[0]
+	if len(unread) > 0 {
+		return nil, unread
 	}
-	return nil, errs
+	return inputs, nil
 }
 
-// readInput reads the input named n for readInputs, which keeps whether
-// standard input was read and which files were.
-func readInput(n string, stdin io.Reader, limit int64, usedStdin *bool, read *[]namedFile) (load.Input, error) {
+// inputReader reads the inputs of one run.
+type inputReader struct {
+	stdin     io.Reader
+	limit     int64
+	usedStdin bool
+	// files are the files read so far, to find one named twice.
+	files []namedFile
+}
+
+// read reads the input named n.
+func (r *inputReader) read(n string) (load.Input, error) {
 	if info, serr := os.Stat(n); serr == nil && !isStdin(n) {
-		for _, f := range *read {
+		for _, f := range r.files {
 			if os.SameFile(f.info, info) {
 				return load.Input{}, &sameInputError{path: n, first: f.name}
 			}
 		}
-		*read = append(*read, namedFile{n, info})
+		r.files = append(r.files, namedFile{n, info})
 	}
-	if !isStdin(n) {
-		return readFileOrRevision(n, limit)
+	var in load.Input
+	var err error
+	if isStdin(n) {
+		if r.usedStdin {
+			return load.Input{}, errors.New(`"-" (standard input) may be given only once`)
+		}
+		r.usedStdin = true
+		in.Name = stdinName
+		in.Data, err = readStdin(r.stdin, r.limit, inputLimitWhy(r.limit))
+	} else {
+		in, err = readFileOrRevision(n, r.limit)
 	}
-	if *usedStdin {
-		return load.Input{}, errors.New(`"-" (standard input) may be given only once`)
+	if err != nil {
+		return load.Input{}, err
 	}
-	*usedStdin = true
-	data, err := readStdin(stdin, limit, inputLimitWhy(limit))
-	return load.Input{Name: stdinName, Data: data}, err
+	return in, manifestAsInput(in)
+}
+
+// inputError is why the input at index at of those named could not be
+// read.
+type inputError struct {
+	at  int
+	err error
 }
 
 // inputErrors are the errors of the inputs that could not be read, in the
-// order they were named, reported together.
-type inputErrors []error
+// order they were named.
+type inputErrors []inputError
 
 func (e inputErrors) Error() string {
 	msgs := make([]string, len(e))
-	for i, err := range e {
-		msgs[i] = err.Error()
+	for i, u := range e {
+		msgs[i] = u.err.Error()
 	}
 	return strings.Join(msgs, "\n")
 }
 
-func (e inputErrors) Unwrap() []error { return e }
+func (e inputErrors) Unwrap() []error {
+	errs := make([]error, len(e))
+	for i, u := range e {
+		errs[i] = u.err
+	}
+	return errs
+}
+
+// unreadInputs is the error of a run that could not read every input:
+// the error of each, located at its entry in inputs when m, when set,
+// names them (missingInput), with the manifest's errors, in one list.
+// The run goes no further: an input missing, its tools and $defs would
+// make errors of the others' references to them.
+func unreadInputs(m *manifest.Manifest, unread inputErrors, files []string, manifestErrs jsonpos.ErrorList) error {
+	var located jsonpos.ErrorList
+	var other []error
+	for _, u := range unread {
+		err := u.err
+		if m != nil {
+			err = missingInput(m, u.at, err)
+		}
+		var list jsonpos.ErrorList
+		if errors.As(err, &list) {
+			located = append(located, list...)
+		} else {
+			other = append(other, err)
+		}
+	}
+	return &runErrors{located: jsonpos.MergeErrors(files, manifestErrs, located), other: other}
+}
+
+// runErrors are a run's errors when some of them have no position (an
+// input named as an argument that could not be read): printError prints
+// the located ones by position, then the others, then their count.
+type runErrors struct {
+	located jsonpos.ErrorList
+	other   []error
+}
+
+func (e *runErrors) Error() string {
+	return errors.Join(append([]error{e.located.Err()}, e.other...)...).Error()
+}
 
 // namedFile is a file read as an input and the name it was given by.
 type namedFile struct {
@@ -386,84 +439,45 @@ func toolsAsManifest(data []byte) bool {
 	return false
 }
 
-// missingInput locates an input the manifest names that cannot be read
-// at its entry in inputs, suggesting a file of the manifest's folder
-// with a close name.
-// missingInputs is missingInput for each of several inputs' errors: one
-// located list when the manifest locates them all.
-func missingInputs(m *manifest.Manifest, err error) error {
-	ie, ok := err.(inputErrors)
-	if !ok {
-		return missingInput(m, err)
+// missingInput locates the error of the input m names at index at, which
+// could not be read, at its entry in inputs, suggesting a file of the
+// manifest's folder with a close name for one that does not exist.
+func missingInput(m *manifest.Manifest, at int, err error) error {
+	if at >= len(m.InputsPos) {
+		return err
 	}
-	var list jsonpos.ErrorList
-	var out inputErrors
-	located := true
-	for _, e := range ie {
-		e = missingInput(m, e)
-		var l jsonpos.ErrorList
-		if !errors.As(e, &l) {
-			located = false
-			out = append(out, e)
-			continue
-		}
-		list = append(list, l...)
-		for _, le := range l {
-			out = append(out, le)
-		}
-	}
-	if located {
-		return list
-	}
-	return out
-}
-
-func missingInput(m *manifest.Manifest, err error) error {
+	pos := m.InputsPos[at]
 	var se *sameInputError
 	if errors.As(err, &se) {
-		paths := m.InputPaths()
-		first := slices.Index(paths, se.first)
-		// The second entry naming the file: after the first.
-		second := first + 1 + slices.Index(paths[first+1:], se.path)
-		if first < 0 || second <= first || second >= len(m.InputsPos) {
+		first := slices.Index(m.InputPaths(), se.first)
+		if first < 0 || first >= at {
 			return err
 		}
 		p := m.InputsPos[first]
-		return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[second],
-			"input %q is the file %q listed before (at %d:%d); list each input once", m.Inputs[second], m.Inputs[first], p.Line, p.Col)}
+		return jsonpos.ErrorList{jsonpos.Errorf(pos,
+			"input %q is the file %q listed before (at %d:%d); list each input once", m.Inputs[at], m.Inputs[first], p.Line, p.Col)}
 	}
 	var ue *unreadableError
 	if errors.As(err, &ue) {
-		for i, path := range m.InputPaths() {
-			if path == ue.path && i < len(m.InputsPos) {
-				return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[i], "cannot read %s: it %s", m.Inputs[i], ue.why)}
-			}
-		}
-		return err
+		return jsonpos.ErrorList{jsonpos.Errorf(pos, "cannot read %s: it %s", m.Inputs[at], ue.why)}
 	}
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
 		return err
 	}
-	for i, path := range m.InputPaths() {
-		if path != pe.Path || i >= len(m.InputsPos) {
-			continue
-		}
-		msg := fmt.Sprintf("cannot read %s: %v", m.Inputs[i], pe.Err)
-		if entries, rerr := os.ReadDir(filepath.Dir(path)); rerr == nil && errors.Is(pe.Err, fs.ErrNotExist) {
-			var files []string
-			for _, e := range entries {
-				if !e.IsDir() {
-					files = append(files, e.Name())
-				}
-			}
-			if s := text.Closest(filepath.Base(path), files); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
+	msg := fmt.Sprintf("cannot read %s: %v", m.Inputs[at], pe.Err)
+	if entries, rerr := os.ReadDir(filepath.Dir(pe.Path)); rerr == nil && errors.Is(pe.Err, fs.ErrNotExist) {
+		var files []string
+		for _, e := range entries {
+			if !e.IsDir() {
+				files = append(files, e.Name())
 			}
 		}
-		return jsonpos.ErrorList{jsonpos.Errorf(m.InputsPos[i], "%s", msg)}
+		if s := text.Closest(filepath.Base(pe.Path), files); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
 	}
-	return err
+	return jsonpos.ErrorList{jsonpos.Errorf(pos, "%s", msg)}
 }
 
 // outputSizeError reports generated files larger together than the
@@ -491,35 +505,24 @@ func outputSizeError(p *project, total int64) error {
 const maxPrintedErrors = 100
 
 // printError prints err; a located ErrorList prints one line per error,
-// the first maxPrintedErrors of them, and then their count. Every line is
+// the first maxPrintedErrors of them, and then their count, as do
+// runErrors, their unlocated ones after the located. Every line is
 // escaped with jsonpos.Visible (a located error escapes itself): messages
 // can echo definition text, which must not reach the terminal raw.
 func printError(w io.Writer, err error) {
-	if ie, ok := err.(inputErrors); ok {
-		for _, e := range ie {
-			printError(w, e)
-		}
-		fmt.Fprintf(w, "%d errors\n", len(ie))
+	var run *runErrors
+	if errors.As(err, &run) {
+		printLines(w, len(run.located)+len(run.other), func(i int) string {
+			if i < len(run.located) {
+				return run.located[i].Error()
+			}
+			return "toolgen: " + jsonpos.Visible(run.other[i-len(run.located)].Error())
+		})
 		return
 	}
 	var list jsonpos.ErrorList
 	if errors.As(err, &list) {
-		for i, e := range list {
-			if i == maxPrintedErrors {
-				if more := len(list) - i; more == 1 {
-					fmt.Fprintln(w, "and 1 more error")
-				} else {
-					fmt.Fprintf(w, "and %d more errors\n", more)
-				}
-				break
-			}
-			fmt.Fprintln(w, e.Error())
-		}
-		if len(list) == 1 {
-			fmt.Fprintln(w, "1 error")
-		} else {
-			fmt.Fprintf(w, "%d errors\n", len(list))
-		}
+		printLines(w, len(list), func(i int) string { return list[i].Error() })
 		return
 	}
 	var located *jsonpos.Error
@@ -534,6 +537,27 @@ func printError(w io.Writer, err error) {
 	}
 }
 
+// printLines prints the lines of n errors, line(i) the i-th, the first
+// maxPrintedErrors of them, and then their count.
+func printLines(w io.Writer, n int, line func(i int) string) {
+	for i := range n {
+		if i == maxPrintedErrors {
+			if more := n - i; more == 1 {
+				fmt.Fprintln(w, "and 1 more error")
+			} else {
+				fmt.Fprintf(w, "and %d more errors\n", more)
+			}
+			break
+		}
+		fmt.Fprintln(w, line(i))
+	}
+	if n == 1 {
+		fmt.Fprintln(w, "1 error")
+	} else {
+		fmt.Fprintf(w, "%d errors\n", n)
+	}
+}
+
 // failCode is the exit code of a command that failed with err: exitInternal
 // for a bug in toolgen, else exitFail.
 func failCode(err error) int {
@@ -545,15 +569,16 @@ func failCode(err error) int {
 }
 
 // printWarnings prints located warnings as FILE:LINE:COL: /ptr: warning: msg,
-// with the unknown-verb warnings folded into one line (toolgen inspect
-// prints them all with printAllWarnings).
+// with the unknown-verb warnings folded into a summary (toolgen inspect
+// prints them all with printAllWarnings), which closes the list as the
+// other unlocated warnings do.
 func printWarnings(w io.Writer, ds []ir.Diagnostic) {
 	ds, line := taxonomy.SummarizeWarnings(ds, 8)
+	printAllWarnings(w, ds)
 	if line != "" {
 		// The summary is several lines of toolgen's layout.
 		fmt.Fprintf(w, "toolgen: warning: %s\n", visibleLines(line))
 	}
-	printAllWarnings(w, ds)
 }
 
 // visibleLines escapes each line of s with jsonpos.Visible, keeping the
@@ -573,9 +598,10 @@ func visibleLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// printAllWarnings prints every located warning, one line each, escaped
-// with jsonpos.Visible (jsonpos.Error.Error escapes the located ones):
-// warnings quote property names and definition values.
+// printAllWarnings prints every warning, one line each, in the family's
+// order (located ones by position, then the unlocated), escaped with
+// jsonpos.Visible (jsonpos.Error.Error escapes the located ones): warnings
+// quote property names and definition values.
 func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
 		e := jsonpos.Error{Pos: d.Pos, Message: "warning: " + d.Message}
