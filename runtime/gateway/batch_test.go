@@ -183,6 +183,10 @@ func TestMembersReadInPlace(t *testing.T) {
 			contains: []string{`the item got \"op\" twice`}},
 		{tool: HelpTool, args: `{"zz":1,"\u0061a":2}`, want: map[string]any{"error/details/field_errors/0/path": "/aa"}},
 		{tool: SearchTool, args: `{"query":"web","\u0071":1}`, want: map[string]any{"error/details/field_errors/0/path": "/q"}},
+		// a bare string that is no JSON string is an error, not an empty query
+		{tool: SearchTool, args: `"web search`, want: map[string]any{"ok": false}, contains: []string{"tool_search arguments are not valid"},
+			absent: []string{"empty"}},
+		{tool: SearchTool, args: `"web"`, want: map[string]any{"ok": true}},
 	})
 }
 

@@ -56,7 +56,11 @@ func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw js
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && string(raw) != "null" {
 		if raw[0] == '"' {
-			_ = json.Unmarshal(raw, &req.Query)
+			// a bare string is the query, when it is one
+			if err := json.Unmarshal(raw, &req.Query); err != nil {
+				return g.failure(tc, SearchTool, &EnvelopeError{Code: runtime.CodeValidation,
+					Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`}, raw), nil
+			}
 		} else if fail := repeatedMember(SearchTool, raw, g.cfg.limits, `: {"query":"<need, in words>"}`); fail != nil && json.Valid(raw) {
 			return g.failure(tc, SearchTool, fail, raw), nil
 		} else if err := json.Unmarshal(raw, &req); err != nil {
