@@ -667,14 +667,14 @@ func pluralStems(words []string) []string {
 // action word. A question often sets out its context before it asks ("I'm
 // booking a trip to Rome next week. Can you find a hotel near the
 // station?"): the verb of the request is the action it wants.
-// stems are the words' stems (queryStems); a frame verb that presents
-// ("show me") is not searched for but still says the request reads.
+// stems are the words' stems (queryStems); a frame verb whose action is
+// a read ("show me") is not searched for but still says the request reads.
 func queryAction(words, stems []string) actionClass {
 	first := func(from int) actionClass {
 		for i := from; i < len(stems); i++ {
 			st := stems[i]
-			if st == "" && words[i] == "show" {
-				st = "show"
+			if st == "" && frameWord(words, i) && actionOf[stem(words[i])] == actRead {
+				st = stem(words[i]) // "show me": the frame presents, a read
 			}
 			if a := actionOf[st]; st != "" && a != actNone {
 				return a

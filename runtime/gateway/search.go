@@ -58,20 +58,25 @@ func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw js
 		if raw[0] == '"' {
 			// a bare string is the query, when it is one
 			if err := json.Unmarshal(raw, &req.Query); err != nil {
-				return g.failure(tc, SearchTool, &EnvelopeError{Code: runtime.CodeValidation,
-					Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`}, raw), nil
+				return g.failure(tc, SearchTool, searchArgsInvalid(err, raw), raw), nil
 			}
 		} else if fail := repeatedMember(SearchTool, raw, g.cfg.limits, `: {"query":"<need, in words>"}`); fail != nil && json.Valid(raw) {
 			return g.failure(tc, SearchTool, fail, raw), nil
 		} else if err := json.Unmarshal(raw, &req); err != nil {
-			return g.failure(tc, SearchTool, &EnvelopeError{Code: runtime.CodeValidation,
-				Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`,
-				Details: Details{FieldErrors: typeErrors(err, raw)}}, raw), nil
+			return g.failure(tc, SearchTool, searchArgsInvalid(err, raw), raw), nil
 		} else if fail := g.unknownSearchArgs(raw, false, req); fail != nil {
 			return g.failure(tc, SearchTool, fail, raw), nil
 		}
 	}
 	return g.search(tc, req), nil
+}
+
+// searchArgsInvalid is the answer to tool_search arguments raw that do
+// not decode (err).
+func searchArgsInvalid(err error, raw json.RawMessage) *EnvelopeError {
+	return &EnvelopeError{Code: runtime.CodeValidation,
+		Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`,
+		Details: Details{FieldErrors: typeErrors(err, raw)}}
 }
 
 // searchArgs are the arguments tool_search takes.
