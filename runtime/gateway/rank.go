@@ -697,7 +697,7 @@ func queryStems(words []string) []string {
 	stems := make([]string, len(words))
 	need, framed := false, false
 	for i, w := range words {
-		if !stopWords[w] && !isDigits(w) {
+		if !stopWords[w] && !isDigits(w) && !ordinalSuffix(words, i) {
 			if frameWord(words, i) {
 				framed = true
 				continue
@@ -715,6 +715,17 @@ func queryStems(words []string) []string {
 		}
 	}
 	return stems
+}
+
+// ordinalSuffix reports whether words[i] is the suffix of an ordinal
+// number written in digits ("14th", "1st" split into "14", "th"): part of
+// a value, not a word.
+func ordinalSuffix(words []string, i int) bool {
+	switch words[i] {
+	case "st", "nd", "rd", "th":
+		return i > 0 && isDigits(words[i-1])
+	}
+	return false
 }
 
 // frameWord reports whether words[i] belongs to the frame of a request
