@@ -87,7 +87,8 @@ func TestValueEvidence(t *testing.T) {
 }
 
 // TestFrameWords: the words of a request's frame ("help me", "tell me",
-// "let me know") are not searched for; the same words naming a need are.
+// "let me know") are not searched for; the same words naming a need are;
+// nor is the suffix of an ordinal written in digits.
 func TestFrameWords(t *testing.T) {
 	cases := []struct {
 		query string
@@ -102,6 +103,10 @@ func TestFrameWords(t *testing.T) {
 		{"give me the details of the discovery", []string{"details", "discovery"}},
 		{"show the shows playing tonight", []string{"show", "shows", "playing", "tonight"}},
 		{"great circle distance", []string{"great", "circl", "distanc"}},
+		// an ordinal's suffix is part of its number; a word alone is a word
+		{"the forecast for the 14th of March, the 1st and 2nd", []string{"forecast", "march"}},
+		{"the 3 rd street", []string{"street"}},
+		{"st louis", []string{"st", "louis"}},
 		// a frame and nothing else is searched for as it is
 		{"hello", []string{"hello"}},
 		{"help me", []string{"help"}},
