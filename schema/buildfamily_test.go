@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -63,6 +64,16 @@ func TestBuildFamilyManifestResultErrors(t *testing.T) {
 			`toolgen.yaml:3:11: /ops/item.get/tool: unknown tool "get_itme"; did you mean "get_item"?`,
 			`toolgen.yaml:4:20: /ops/item.get/result_schema: result_schema must be an object schema`,
 		}},
+		// An open object branch does not make a union of other values one.
+		{"ops:\n  item.get:\n    result_schema: {anyOf: [{type: object}, {type: string}]}\n", []string{
+			`toolgen.yaml:3:20: /ops/item.get/result_schema: result_schema must be an object schema`,
+		}},
+		{"ops:\n  item.get:\n    result_schema: {type: [object, string]}\n", []string{
+			`toolgen.yaml:3:20: /ops/item.get/result_schema: result_schema must be an object schema`,
+		}},
+		{"ops:\n  item.get:\n    result_schema: {oneOf: [{anyOf: [{type: object}, {type: integer}]}, {type: object, properties: {a: {type: string}}}]}\n", []string{
+			`toolgen.yaml:3:20: /ops/item.get/result_schema: result_schema must be an object schema`,
+		}},
 	} {
 		m, err := manifest.Load("toolgen.yaml", []byte(c.manifest))
 		if err != nil {
@@ -77,6 +88,71 @@ func TestBuildFamilyManifestResultErrors(t *testing.T) {
 	mcp := []load.Input{{Name: "mcp.json", Data: `{"tools":[{"name":"get_item","inputSchema":{"type":"object"},"outputSchema":{"type":"string"}}]}`}}
 	if _, err := BuildFamily(mcp, BuildOptions{Package: "p"}, nil); err == nil || !strings.Contains(err.Error(), "/outputSchema: outputSchema must be an object schema") {
 		t.Errorf("outputSchema: %v", err)
+	}
+}
+
+// A result schema is an object schema when every value it admits, null
+// aside, is an object: a union may have an open object branch ({"type":
+// "object"} without properties, compiled as a map as it is below the root,
+// its values typed by additionalProperties), and a branch may be a union or
+// a $ref of objects, however deep; a whole {"type": "object"} stays the
+// root's struct. From an MCP outputSchema as from a manifest result_schema.
+func TestBuildFamilyOpenObjectResults(t *testing.T) {
+	tools := []load.Input{{Name: "tools.json", Data: `[{"type":"function","function":{"name":"get_item","description":"Get an item.","parameters":{"type":"object","properties":{"id":{"type":"string"}}}}}]`}}
+	cases := []struct {
+		name, result, want string
+	}{
+		{"open object or null", `{"anyOf":[{"type":"object"},{"type":"null"}]}`, `
+GetItemResult: object{}?`},
+		{"open object", `{"type":"object"}`, `
+GetItemResult: object{}`},
+		{"oneOf with an open branch", `{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object"}]}`, `
+GetItemResult: oneOf<order>(GetItemResultOption1 | map<any>)
+GetItemResultOption1: object{a:string}`},
+		{"anyOf with a typed open branch", `{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","additionalProperties":{"type":"integer"}}]}`, `
+GetItemResult: anyOf<order>(GetItemResultOption1 | map<int>)
+GetItemResultOption1: object{a:string}`},
+		{"open branch by $ref", `{"anyOf":[{"$ref":"#/$defs/Open"},{"type":"object","properties":{"a":{"type":"string"}}}],"$defs":{"Open":{"type":"object"}}}`, `
+GetItemResult: anyOf<order>(map<any> | GetItemResultOption2)
+GetItemResultOption2: object{a:string}`},
+		{"nested union of a $ref", `{"anyOf":[{"anyOf":[{"$ref":"#/$defs/B"}]},{"type":"object"}],"$defs":{"B":{"type":"object","properties":{"b":{"type":"string"}}}}}`, `
+GetItemResult: anyOf<order>(B | map<any>)
+B: object{b:string}`},
+		{"open object in a property", `{"type":"object","properties":{"o":{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object"}]}}}`, `
+GetItemResult: object{o:GetItemResultO}
+GetItemResultO: oneOf<order>(GetItemResultOOption1 | map<any>)
+GetItemResultOOption1: object{a:string req}`},
+	}
+	results := func(fam *ir.Family) string {
+		var b strings.Builder
+		for _, t := range fam.Types {
+			if t != fam.Tools[0].Params {
+				fmt.Fprintf(&b, "%s: %s\n", t.GoName, dumpType(t, true))
+			}
+		}
+		return b.String()
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := manifest.Load("toolgen.yaml", []byte("ops:\n  item.get:\n    result_schema: "+c.result+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fam, err := BuildFamily(tools, BuildOptions{Package: "p"}, m)
+			if err != nil {
+				t.Fatalf("result_schema: %v", err)
+			}
+			if got := results(fam); strings.TrimSpace(got) != strings.TrimSpace(c.want) {
+				t.Errorf("result_schema:\n%s\nwant:\n%s", got, c.want)
+			}
+			mcp := []load.Input{{Name: "mcp.json", Data: `{"tools":[{"name":"get_item","inputSchema":{"type":"object"},"outputSchema":` + c.result + `}]}`}}
+			if fam, err = BuildFamily(mcp, BuildOptions{Package: "p"}, nil); err != nil {
+				t.Fatalf("outputSchema: %v", err)
+			}
+			if got := results(fam); strings.TrimSpace(got) != strings.TrimSpace(c.want) {
+				t.Errorf("outputSchema:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
 	}
 }
 

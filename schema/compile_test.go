@@ -192,6 +192,9 @@ DoItParams: object{a:string, b:string} delegated{"anyOf":[{"required":["a"]},{"r
 		{"nullable object", `{"type":"object","properties":{"o":{"type":["object","null"],"properties":{"a":{"type":"string"}}}}}`, `
 DoItParams: object{o:DoItO?}
 DoItO: object{a:string}?`},
+		{"root union with an open object", `{"type":"object","oneOf":[{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},{"type":"object","additionalProperties":{"type":"string"}}]}`, `
+DoItParams: oneOf<order>(DoItOption1 | map<string>)
+DoItOption1: object{id(ID):string req}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -230,6 +233,8 @@ func TestCompileErrors(t *testing.T) {
 		{"required not strings", `{"type":"object","properties":{},"required":[1]}`,
 			`tools.json:1:106: /0/function/parameters/required/0: required must be an array of strings`},
 		{"params not object", `{"type":"string"}`,
+			`tools.json:1:61: /0/function/parameters: parameters must be an object schema`},
+		{"params union not of objects", `{"anyOf":[{"type":"object"},{"type":"string"}]}`,
 			`tools.json:1:61: /0/function/parameters: parameters must be an object schema`},
 		{"empty type array", `{"type":"object","properties":{"a":{"type":[]}}}`,
 			`tools.json:1:104: /0/function/parameters/properties/a/type: type must be a type name or a non-empty array of them; [] allows no type`},

@@ -102,27 +102,52 @@ func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type
 	// type, an unresolvable $ref) is no object for want of a kind that
 	// could be read: the error says what is wrong, and saying it is no
 	// object would only repeat it.
-	unread := func(k *ir.Type) bool { return k.Kind == ir.KindAny && len(c.errs) > reported }
-	ok := t.Kind == ir.KindObject || c.isAlias(t) || unread(t)
-	if t.Kind == ir.KindUnion {
-		ok = true
-		for _, b := range t.Branches {
-			ok = ok && (b.Kind == ir.KindObject || b.Kind == ir.KindUnion || unread(b))
-		}
-	}
-	if !ok {
+	if !c.objectSchema(t, len(c.errs) > reported, map[*ir.Type]bool{}) {
 		c.errorf(n, "%s must be an object schema", what)
 	}
 	return t
 }
 
-func (c *compiler) isAlias(t *ir.Type) bool {
-	for _, a := range c.aliases {
-		if a.t == t {
-			return true
+// objectSchema reports whether every value t admits, null aside, is a
+// JSON object: t is an object (a struct, or a map when it declares no
+// properties, as {"type":"object"} in a union's branch compiles), a union
+// of such types or an alias of one (still of any kind until finish copies
+// its target); with erred, an error reported in the schema, a type of any
+// kind is unread (see compileRoot). A type met again through a cycle of
+// unions or aliases is left to the others.
+func (c *compiler) objectSchema(t *ir.Type, erred bool, seen map[*ir.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch t.Kind {
+	case ir.KindObject, ir.KindMap:
+		return true
+	case ir.KindUnion:
+		for _, b := range t.Branches {
+			if !c.objectSchema(b, erred, seen) {
+				return false
+			}
 		}
+		return true
+	case ir.KindAny:
+		if target := c.aliasTarget(t); target != nil {
+			return c.objectSchema(target, erred, seen)
+		}
+		return erred
 	}
 	return false
+}
+
+// aliasTarget is the type whose content t takes when the compile ends
+// (finish), or nil when t is no alias.
+func (c *compiler) aliasTarget(t *ir.Type) *ir.Type {
+	for _, a := range c.aliases {
+		if a.t == t {
+			return a.target
+		}
+	}
+	return nil
 }
 
 // kindNames are the JSON Schema type names.
