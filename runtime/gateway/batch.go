@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -210,9 +211,9 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 		reads = reads[:0]
 	}
 	for i, rawItem := range items {
-		item, fail := parseBatchItem(rawItem, g.cfg.limits)
-		if fail != nil {
-			out[i] = &Envelope{Op: item.Op, Error: fail}
+		item, env := g.parseItem(tc, rawItem)
+		if env != nil {
+			out[i] = env
 			continue
 		}
 		if !g.isWrite(item) {
@@ -230,57 +231,108 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 	return out, perr
 }
 
-// parseBatchItem decodes one untrusted item.
-func parseBatchItem(raw json.RawMessage, lim Limits) (batchItem, *EnvelopeError) {
-	item := batchItem{raw: raw}
+// itemShape is how a batch item looks, the advice of an item's errors
+// when the item names no tool it can run.
+const itemShape = `items look like {"tool":"exec","op":"<op>","args":{...}}`
+
+// parseItem decodes one untrusted item. An item that does not parse is
+// answered (env) as the direct call of its tool answers the same
+// members: the same error, in the same words, counted as a repetition
+// as that call's is, and with meta where that call's envelope has it (an
+// exec item's). An item that names no tool it can run (not an object,
+// "tool" sent twice or not a string, a tool other than help, search and
+// exec) is answered in the item's words, with meta, as every item result
+// that is not a document.
+func (g *Gateway) parseItem(tc runtime.ToolContext, raw json.RawMessage) (item batchItem, env *Envelope) {
+	start := g.cfg.clock()
+	lim := g.cfg.limits
+	item.raw = raw
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		// null and other non-objects would decode as an empty item (the
 		// root help): an item names what it runs.
-		return item, &EnvelopeError{Code: runtime.CodeValidation,
-			Message: `item must be an object; items look like {"tool":"exec","op":"<op>","args":{...}}`}
+		return item, g.itemFailure(item, &EnvelopeError{Code: runtime.CodeValidation,
+			Message: "item must be an object; " + itemShape}, start)
 	}
-	bad := item.read(raw)
-	// {"tool":"exec","op":"todo.delete","tool":"help"} must not be read as
-	// either.
-	if fail := repeatedMember("the item", raw, lim, `; items look like {"tool":"exec","op":"<op>","args":{...}}`); fail != nil {
-		return item, fail
-	}
-	if bad[ownTool] != nil {
-		return item, bad[ownTool]
-	}
-	item.Tool = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(item.Tool)), "tool_")
-	if item.Tool == "" {
-		switch {
-		case item.Op != "" || bad[ownExec] != nil:
-			item.Tool = "exec"
-		case item.Query != "" || bad[ownSearch] != nil:
-			item.Tool = "search"
-		default:
-			item.Tool = "help"
-		}
+	bad, tools := item.read(raw)
+	if tools <= 1 && bad[ownTool] == nil {
+		item.Tool = item.tool(bad)
+	} else {
+		item.Tool = "" // {"tool":"exec","op":"todo.delete","tool":"help"} is read as neither
 	}
 	// Only the type errors of the members the item's tool takes are its
 	// errors: an exec item's "query":{...} is an argument sent next to op,
 	// and a help item's "limit":"x" an argument tool_help does not take.
 	switch item.Tool {
 	case "help":
-		return item, bad[ownHelp]
+		if fail := repeatedMember(HelpTool, raw, lim, helpShape); fail != nil {
+			return item, g.failure(tc, HelpTool, fail, raw)
+		}
+		if b := bad[ownHelp]; b != nil {
+			return item, &Envelope{Op: HelpTool, Error: b.invalid(helpInvalid, helpSend)}
+		}
+		return item, nil
 	case "search":
-		return item, bad[ownSearch]
+		fail := repeatedMember(SearchTool, raw, lim, searchShape)
+		if b := bad[ownSearch]; fail == nil && b != nil {
+			fail = b.invalid(searchInvalid, searchSend)
+		}
+		if fail != nil {
+			return item, g.failure(tc, SearchTool, fail, raw)
+		}
+		return item, nil
 	case "exec":
 		// Reuse tool_exec's leniency for args, and its answer to a member
-		// of the wrong type; the item's members were found to be sent
-		// once above.
-		req, warnings, fail := readExec(raw, lim, true)
+		// of the wrong type.
+		var req execRequest
+		var warnings []string
+		fail := repeatedMember(ExecTool, raw, lim, execShape)
+		if fail == nil {
+			req, warnings, fail = readExec(raw, lim, true)
+		}
 		if fail != nil {
-			return item, fail
+			fail.HelpPath = ""
+			env := g.failure(tc, req.Op, fail, raw)
+			g.stamp(env, start, warnings)
+			return item, env
 		}
 		item.execRequest, item.warnings = req, warnings
 		return item, nil
 	}
-	return item, &EnvelopeError{Code: runtime.CodeValidation,
+	if fail := repeatedMember("the item", raw, lim, "; "+itemShape); fail != nil {
+		return item, g.itemFailure(item, fail, start)
+	}
+	if b := bad[ownTool]; b != nil {
+		return item, g.itemFailure(item, b.invalid("item is not valid: ", "; "+itemShape), start)
+	}
+	return item, g.itemFailure(item, &EnvelopeError{Code: runtime.CodeValidation,
 		Message: fmt.Sprintf(`unknown item tool %q: use "help", "search" or "exec"`, item.Tool),
-		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/tool", Code: "enum", Message: "tool must be help, search or exec", Received: item.Tool}}}}
+		Details: Details{FieldErrors: []runtime.FieldError{{Path: "/tool", Code: "enum", Message: "tool must be help, search or exec", Received: item.Tool}}}}, start)
+}
+
+// tool is the tool an item read without a type error in its "tool"
+// member runs: the one it names ("help", "tool_help", " Search "), or, when
+// it names none, exec for an item with an op, search for one with a query,
+// help for the others.
+func (item *batchItem) tool(bad [owners]*badMember) string {
+	tool := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(item.Tool)), "tool_")
+	if tool != "" {
+		return tool
+	}
+	switch {
+	case item.Op != "" || bad[ownExec] != nil:
+		return "exec"
+	case item.Query != "" || bad[ownSearch] != nil:
+		return "search"
+	}
+	return "help"
+}
+
+// itemFailure is the result of an item that names no tool it can run:
+// the error, with meta.
+func (g *Gateway) itemFailure(item batchItem, fail *EnvelopeError, start time.Time) *Envelope {
+	env := &Envelope{Op: item.Op, Error: fail}
+	g.stamp(env, start, nil)
+	return env
 }
 
 // itemFields are the members of a batch item that batchItem holds (its
@@ -304,46 +356,68 @@ const (
 	owners
 )
 
-// read sets the fields of item from raw, a batch item (a JSON object of
-// valid JSON), as decoding raw into item with encoding/json did, but in
-// place: the members are read one by one, and only those of
-// itemFields are decoded; the others, which the item's tool reads or
-// refuses, cost nothing here (encoding/json scanned the item twice and
-// allocated for each escaped name: a megabyte of them beside op cost
-// 66,000 allocations). As with encoding/json, a member sets a field named
-// exactly or else up to case, folded as encoding/json folds it ("TOOL";
-// "include_\u017fchemas", U+017F being s), the last one sent wins (a
-// repeated member is refused after this), and of the values of the wrong
-// type the first sent is the error, once every member is read: the answer
-// names the op. The error names the member by its JSON name, not by the
-// Go struct that holds it ("limit", not "searchRequest.limit"), with the
-// field error tool_help, tool_search and tool_exec give.
-func (item *batchItem) read(raw []byte) (bad [owners]*EnvelopeError) {
+// read sets the fields of item from raw, a batch item or the arguments of
+// tool_help or tool_search (a JSON object of valid JSON), as decoding raw
+// into item with encoding/json did, but in place: the members are read
+// one by one, and only those of itemFields are decoded; the others, which
+// the item's tool reads or refuses, cost nothing here (encoding/json
+// scanned the item twice and allocated for each escaped name: a megabyte
+// of them beside op cost 66,000 allocations). As with encoding/json, a
+// member sets a field named exactly or else up to case, folded as
+// encoding/json folds it ("TOOL"; "include_\u017fchemas", U+017F being
+// s), the last one sent wins (a repeated member is refused after this),
+// and of the values of the wrong type the first sent is the error, once
+// every member is read: the answer names the op. bad holds that member
+// for each owner of itemFields; tools counts the members named "tool"
+// exactly.
+func (item *batchItem) read(raw []byte) (bad [owners]*badMember, tools int) {
 	for r := text.NewMemberReader(raw); ; {
 		m, ok := r.Next()
 		if !ok {
 			break
 		}
+		if string(m.Name) == "tool" {
+			tools++
+		}
 		f := itemField(m.Name)
 		if f < 0 {
 			continue
 		}
-		name, v, o := itemFields[f].name, m.Value, itemFields[f].owner
-		err := item.set(name, v)
-		if err == nil || bad[o] != nil {
-			continue
+		err := item.set(itemFields[f].name, m.Value)
+		if o := itemFields[f].owner; err != nil && bad[o] == nil {
+			// encoding/json matched the member up to case: the answer
+			// names the one sent.
+			bad[o] = &badMember{field: f, name: string(m.Name), value: m.Value, err: err}
 		}
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			// Not reached: raw is valid JSON.
-			bad[o] = itemInvalid(jsonErrText(err))
-			continue
-		}
-		bad[o] = itemInvalid(fmt.Sprintf("%s must be %s, got %s", name, jsonKindOf(te.Type), te.Value))
-		// encoding/json matched the member up to case: name the one sent.
-		bad[o].Details.FieldErrors = []runtime.FieldError{typeFieldError(string(m.Name), itemFields[f].kind, te.Value, v)}
 	}
-	return bad
+	return bad, tools
+}
+
+// badMember is the first member of a request, in the order sent, whose
+// value does not decode into the field it sets.
+type badMember struct {
+	field int    // the field it sets: an index in itemFields
+	name  string // its name as sent, decoded
+	value []byte // its value as sent
+	err   error  // the decoding error
+}
+
+// invalid is the answer to a request whose member m does not decode, in
+// the words of the call that reads it: what the call is (what, "tool_help
+// arguments are not valid: "), what is wrong, and the advice (send, "; send
+// {...}"). It names the member by its JSON name, not by the Go struct that
+// holds it ("limit", not "searchRequest.limit"), as json.Unmarshal of the
+// call's request named it, with the field error at the member as sent.
+func (m *badMember) invalid(what, send string) *EnvelopeError {
+	var te *json.UnmarshalTypeError
+	if !errors.As(m.err, &te) {
+		// Not reached: the request is valid JSON.
+		return &EnvelopeError{Code: runtime.CodeValidation, Message: what + jsonErrText(m.err) + send}
+	}
+	f := itemFields[m.field]
+	return &EnvelopeError{Code: runtime.CodeValidation,
+		Message: what + fmt.Sprintf("%s must be %s, got %s", f.name, jsonKindOf(te.Type), te.Value) + send,
+		Details: Details{FieldErrors: []runtime.FieldError{typeFieldError(m.name, f.kind, te.Value, m.value)}}}
 }
 
 // set decodes v, the value of the member of JSON name name (one of
@@ -423,12 +497,6 @@ func itemField(name []byte) int {
 		}
 	}
 	return -1
-}
-
-// itemInvalid is the answer to a batch item whose members do not decode.
-func itemInvalid(why string) *EnvelopeError {
-	return &EnvelopeError{Code: runtime.CodeValidation,
-		Message: "item is not valid: " + why + `; items look like {"tool":"exec","op":"<op>","args":{...}}`}
 }
 
 // isWrite reports whether an item executes a write op.

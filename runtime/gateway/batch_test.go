@@ -180,7 +180,7 @@ func TestMembersReadInPlace(t *testing.T) {
 		{tool: BatchTool, args: `5`, contains: []string{"tool_batch arguments are not valid"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"help","zeta":1,"\u0061lpha":"onto.task"},{"tool":"exec","op":"a","op":"b"}]}`,
 			want:     map[string]any{"result/results/0/error/details/field_errors/0/path": "/alpha"},
-			contains: []string{`the item got \"op\" twice`}},
+			contains: []string{`tool_exec got \"op\" twice`}},
 		{tool: HelpTool, args: `{"zz":1,"\u0061a":2}`, want: map[string]any{"error/details/field_errors/0/path": "/aa"}},
 		{tool: SearchTool, args: `{"query":"web","\u0071":1}`, want: map[string]any{"error/details/field_errors/0/path": "/q"}},
 		// a bare string that is no JSON string is an error, not an empty query
@@ -203,7 +203,7 @@ func TestBatchItemTypeError(t *testing.T) {
 			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/limit",
 				"result/results/0/error/details/field_errors/0/expected": "integer",
 				"result/results/0/error/details/field_errors/0/received": "2.5"},
-			contains: []string{"item is not valid: limit must be an integer, got number 2.5;"},
+			contains: []string{"tool_search arguments are not valid: limit must be an integer, got number 2.5;"},
 			absent:   []string{"searchRequest"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","dry_run":"yes","idempotency_key":5}]}`,
 			want: map[string]any{"result/results/0/op": "onto.task.get",
@@ -225,7 +225,7 @@ func TestBatchItemTypeError(t *testing.T) {
 		// the field error's.
 		{tool: BatchTool, args: `{"items":[{"tool":"help","INCLUDE_SCHEMAS":"yes"}]}`,
 			want:     map[string]any{"result/results/0/error/details/field_errors/0/path": "/INCLUDE_SCHEMAS"},
-			contains: []string{"item is not valid: include_schemas must be a boolean, got string;"},
+			contains: []string{"tool_help arguments are not valid: include_schemas must be a boolean, got string;"},
 			absent:   []string{"helpRequest"}},
 		{tool: BatchTool, args: `{"items":[{"tool":5,"op":"onto.task.get"}]}`,
 			want: map[string]any{"result/results/0/op": "onto.task.get",
@@ -249,7 +249,7 @@ func TestBatchItemFields(t *testing.T) {
 		{tool: BatchTool, args: `{"items":[{"QUERY":"web"}]}`,
 			want: map[string]any{"result/results/0/op": "tool_search", "result/results/0/error/details/field_errors/0/path": "/QUERY"}},
 		{tool: BatchTool, args: `{"items":[{"Op":"onto.task.get","args":{"task_id":"t1"}}]}`,
-			want: map[string]any{"result/results/0/op": "onto.task.get", "result/results/0/error/details/field_errors/0/suggestion": "op"}},
+			want: map[string]any{"result/results/0/op": "", "result/results/0/error/details/field_errors/0/suggestion": "op"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.get","idempotency_\u212aey":"k","args":{"task_id":"t1"}}]}`,
 			want: map[string]any{"result/results/0/error/details/field_errors/0/suggestion": "idempotency_key"}},
 		{tool: BatchTool, args: `{"items":[{"tool":"help","include_\u017fchemas":true}]}`,
@@ -257,4 +257,95 @@ func TestBatchItemFields(t *testing.T) {
 		{tool: BatchTool, args: `{"items":[{"tool":null,"query":"web page","limit":null}]}`,
 			want: map[string]any{"ok": true, "result/results/0/result/hits/0/op": "util.web.visit"}},
 	})
+}
+
+// TestBatchItemAnswersAsDirectCall: an item is answered as the direct
+// call of its tool answers the same members, byte for byte but for the
+// trace id (and only when that call fails again, both say so): a help or
+// search item that does not parse was answered in the item's words, with
+// an exec-shaped hint ("items look like {"tool":"exec",...}"), and an exec
+// item that does not parse without the meta tool_exec gives. An item that
+// names no tool it can run is answered in the item's words, with meta, as
+// every item result but help and search documents.
+func TestBatchItemAnswersAsDirectCall(t *testing.T) {
+	cases := []struct{ tool, args string }{
+		// help: types, case variants, repeated and unknown members
+		{HelpTool, `{"include_schemas":"yes"}`},
+		{HelpTool, `{"INCLUDE_SCHEMAS":"yes","path":"onto"}`},
+		{HelpTool, `{"path":5}`},
+		{HelpTool, `{"Path":5,"path":"onto"}`},
+		{HelpTool, `{"include_examples":1,"format":[]}`},
+		{HelpTool, `{"path":"onto","path":"onto.task"}`},
+		{HelpTool, `{"pth":"onto"}`},
+		{HelpTool, `{"path":"onto.task.get"}`},
+		// search
+		{SearchTool, `{"query":"web","limit":2.5}`},
+		{SearchTool, `{"query":5}`},
+		{SearchTool, `{"query":"web","LIMIT":"3"}`},
+		{SearchTool, `{"query":"a","query":"b"}`},
+		{SearchTool, `{"q":"web page"}`},
+		{SearchTool, `{"query":"visit a web page","limit":1}`},
+		// exec: types, repeated members, args that are no object (a
+		// string of invalid JSON), case variants, conflicts, success
+		{ExecTool, `{"op":"onto.task.get","dry_run":"yes","args":{"task_id":"t1"}}`},
+		{ExecTool, `{"op":"onto.task.get","op":"onto.task.create","args":{"task_id":"t1"}}`},
+		{ExecTool, `{"op":"onto.task.get","args":"{\"task_id\":"}`},
+		{ExecTool, `{"op":"onto.task.get","args":5}`},
+		{ExecTool, `{"op":5,"args":{}}`},
+		{ExecTool, `{"op":"onto.task.get","Dry_Run":true,"args":{"task_id":"t1"}}`},
+		{ExecTool, `{"Op":"onto.task.get","args":{"task_id":"t1"}}`},
+		{ExecTool, `{"op":"onto.task.get","args":{"task_id":"t1"},"task_id":"t2"}`},
+		{ExecTool, `{"op":"onto.task.get","args":{"task_id":"t1"}}`},
+		{ExecTool, `{"op":"onto.task.get","task_id":"t1"}`},
+	}
+	short := map[string]string{HelpTool: "help", SearchTool: "search", ExecTool: "exec"}
+	for _, c := range cases {
+		item := `{"tool":"` + short[c.tool] + `",` + c.args[1:]
+		direct, batched := newHarness(t), newHarness(t)
+		for round := 1; round <= 2; round++ {
+			want := withoutTrace(t, []byte(direct.call(c.tool, c.args)))
+			var doc struct {
+				Result struct {
+					Results []json.RawMessage `json:"results"`
+				} `json:"result"`
+			}
+			answer := batched.call(BatchTool, `{"items":[`+item+`]}`)
+			if err := json.Unmarshal([]byte(answer), &doc); err != nil || len(doc.Result.Results) != 1 {
+				t.Fatalf("%s: %v\n%s", item, err, answer)
+			}
+			if got := withoutTrace(t, doc.Result.Results[0]); got != want {
+				t.Errorf("item %s, call %d:\n%s\nwant, as %s(%s):\n%s", item, round, got, c.tool, c.args, want)
+			}
+		}
+	}
+	// Items that name no tool they can run.
+	h := newHarness(t)
+	for _, item := range []string{`5`, `"help"`, `null`, `[{"tool":"help"}]`, `{"tool":5,"op":"onto.task.get"}`,
+		`{"tool":"dance"}`, `{"tool":"exec","op":"onto.task.get","tool":"help"}`, `{"tool":"help","path":"a","tool":"search"}`} {
+		m := h.obj(BatchTool, `{"items":[`+item+`]}`)
+		if at(m, "result/results/0/ok") != false || at(m, "result/results/0/meta/trace_id") == nil ||
+			at(m, "result/results/0/meta/warnings") == nil || at(m, "result/results/0/error/code") != "VALIDATION_ERROR" {
+			t.Errorf("item %s: %v", item, at(m, "result/results/0"))
+		}
+		if msg, _ := at(m, "result/results/0/error/message").(string); !strings.Contains(msg, "item") {
+			t.Errorf("item %s: message %q is not the item's", item, msg)
+		}
+	}
+}
+
+// withoutTrace is the envelope env with its trace id and latency blanked.
+func withoutTrace(t *testing.T, env []byte) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(env, &m); err != nil {
+		t.Fatalf("%v: %s", err, env)
+	}
+	if meta, ok := m["meta"].(map[string]any); ok {
+		meta["trace_id"], meta["latency_ms"] = "", 0
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

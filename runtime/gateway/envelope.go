@@ -20,7 +20,11 @@ import (
 // Only tool_exec and tool_batch envelopes carry meta (trace id, latency,
 // warnings, dry run). tool_help and tool_search answers are documents, not
 // executions: their envelopes have no meta, except that a repeated identical
-// tool_help call carries a meta holding only the repetition warning.
+// tool_help call carries a meta holding only the repetition warning. Each
+// result of tool_batch is the envelope the direct call of the item's tool
+// gives to the item's members, meta included where that call has it; an
+// item that names no tool it can run (not an object, an unknown tool) gets
+// an error with meta.
 //
 // An Envelope renders itself (runtime.Renderer) as that compact JSON.
 type Envelope struct {

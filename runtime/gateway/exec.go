@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash"
+	"hash/maphash"
 	"io"
 	"math"
 	"reflect"
@@ -19,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 	"weak"
 
@@ -67,11 +70,15 @@ func parseExec(raw json.RawMessage, lim Limits) (req execRequest, warnings []str
 		var none struct{}
 		return req, nil, execInvalid(jsonErrText(json.Unmarshal(raw, &none)))
 	}
-	if fail := repeatedMember("tool_exec", raw, lim, `: {"op":"<op path>","args":{...}}`); fail != nil {
+	if fail := repeatedMember(ExecTool, raw, lim, execShape); fail != nil {
 		return req, nil, fail
 	}
 	return readExec(raw, lim, false)
 }
+
+// execShape is the shape of tool_exec's arguments, after a repeated
+// member in its answer.
+const execShape = `: {"op":"<op path>","args":{...}}`
 
 // readExec is parseExec on raw, a JSON object (valid JSON) that names no
 // member twice: a tool_batch item checked as such already (item), whose
@@ -457,6 +464,8 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 			ee.Details.More += omitted
 			return fail(op, ee)
 		}
+	} else if ee := g.repeatedRefused(b, req.Args); ee != nil {
+		return fail(op, ee)
 	}
 
 	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), req.IdempotencyKey), tc, b, req.Args)
@@ -544,16 +553,28 @@ func fingerprintHash(op string, dry bool) hash.Hash {
 // reads from them (members sorted by name, the last of a name sent twice
 // kept; no insignificant space; strings as encoding/json writes them,
 // HTML-escaped; numbers as written), which fingerprints have always
-// hashed, at a cost linear in the value: it keeps the offset of each
-// member of the objects being written, and a few buffers (a map per
-// object, and an interface per value, cost some thirty times a megabyte
-// of members).
+// hashed, at a cost linear in the value but for the sort of each
+// object's members: it keeps where each member of the objects being
+// written starts, the names with escapes decoded once each, and a few
+// buffers (a map per object, and an interface per value, cost some
+// thirty times a megabyte of members; decoding the names at every
+// comparison of the sort, some 200 ns a byte of them).
 type canonicalizer struct {
-	sink    io.Writer // when set, written the canonical form as it goes
-	members []uint32  // where the members of the objects being written start, each object's after its parent's
-	a, b    []byte    // decoded names
-	str     []byte    // a decoded string
+	sink    io.Writer     // when set, written the canonical form as it goes
+	members []canonMember // the members of the objects being written, each object's after its parent's
+	names   []byte        // their names that have escapes, decoded, each after its length (4 bytes, little-endian), likewise
+	a       []byte        // a decoded name
+	str     []byte        // a decoded string
 }
+
+// canonMember is a member of an object a canonicalizer writes: where it
+// starts in the object (its name's opening quote), and where its name,
+// decoded, starts in the canonicalizer's names, or plainName for a name
+// that is its own text.
+type canonMember struct{ at, name uint32 }
+
+// plainName is the canonMember.name of a name without escapes.
+const plainName = math.MaxUint32
 
 // canonicalBuffer is how much of a canonical form a canonicalizer with a
 // sink holds before writing it there.
@@ -612,41 +633,22 @@ func (c *canonicalizer) object(dst, v []byte) ([]byte, bool) {
 	if len(v) > math.MaxUint32 {
 		return dst, false
 	}
-	base := len(c.members)
-	defer func() { c.members = c.members[:base] }()
-	n, _ := text.CountMembers(v)
-	c.members = slices.Grow(c.members, n) // at once: append grows a large slice by a quarter at a time
-	r := text.NewMemberReader(v)
-	for {
-		at := r.Offset()
-		if _, ok := r.Next(); !ok {
-			break
-		}
-		c.members = append(c.members, uint32(at))
+	base, nbase := len(c.members), len(c.names)
+	defer func() { c.members, c.names = c.members[:base], c.names[:nbase] }()
+	if !c.readMembers(v) {
+		return dst, false
 	}
-	if t := text.SkipBlanks(v, r.Offset()); t != len(v)-1 || v[t] != '}' {
-		return dst, false // not read to its end
-	}
-	// name reads the name of the member at offset at, decoded into buf
-	// when it has escapes.
-	name := func(at uint32, buf *[]byte) []byte {
-		end, _ := text.SkipString(v, int(at))
-		body := v[at+1 : end-1]
-		if text.Unescaped(body) {
-			return body
-		}
-		*buf = text.AppendUnquoted((*buf)[:0], body)
-		return *buf
-	}
-	slices.SortStableFunc(c.members[base:], func(x, y uint32) int { return bytes.Compare(name(x, &c.a), name(y, &c.b)) })
+	members := c.members[base:]
+	slices.SortStableFunc(members, func(x, y canonMember) int { return bytes.Compare(c.name(v, x), c.name(v, y)) })
 	dst = append(dst, '{')
 	first := true
 	for i := base; i < len(c.members); i++ {
-		if i+1 < len(c.members) && bytes.Equal(name(c.members[i], &c.a), name(c.members[i+1], &c.b)) {
+		// (c.members, not members: a nested object may have moved it.)
+		if i+1 < len(c.members) && bytes.Equal(c.name(v, c.members[i]), c.name(v, c.members[i+1])) {
 			continue // encoding/json keeps the last
 		}
 		var m text.Member
-		m, _, c.a = text.MemberAt(v, int(c.members[i]), c.a)
+		m, _, c.a = text.MemberAt(v, int(c.members[i].at), c.a)
 		if !first {
 			dst = append(dst, ',')
 		}
@@ -660,6 +662,55 @@ func (c *canonicalizer) object(dst, v []byte) ([]byte, bool) {
 		}
 	}
 	return append(dst, '}'), true
+}
+
+// readMembers adds the members of the JSON object v to c.members, the
+// names with escapes decoded to c.names, and reports whether v is an
+// object read to its end.
+func (c *canonicalizer) readMembers(v []byte) bool {
+	// Room for them at once: append grows a large slice by a quarter at
+	// a time.
+	n, size := 0, 0
+	for r := text.NewMemberReader(v); ; n++ {
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		if !text.Unescaped(m.Quoted[1 : len(m.Quoted)-1]) {
+			size += 4 + len(m.Name)
+		}
+	}
+	c.members, c.names = slices.Grow(c.members, n), slices.Grow(c.names, size)
+	r := text.NewMemberReader(v)
+	for {
+		at := r.Offset()
+		m, ok := r.Next()
+		if !ok {
+			break
+		}
+		name := uint32(plainName)
+		if body := m.Quoted[1 : len(m.Quoted)-1]; !text.Unescaped(body) {
+			if uint64(len(c.names))+4+uint64(len(m.Name)) >= plainName {
+				return false // more names than a canonMember can point to
+			}
+			name = uint32(len(c.names))
+			c.names = binary.LittleEndian.AppendUint32(c.names, uint32(len(m.Name)))
+			c.names = append(c.names, m.Name...)
+		}
+		c.members = append(c.members, canonMember{at: uint32(at), name: name})
+	}
+	t := text.SkipBlanks(v, r.Offset())
+	return t == len(v)-1 && v[t] == '}' // read to its end
+}
+
+// name is the decoded name of m, a member of the object v.
+func (c *canonicalizer) name(v []byte, m canonMember) []byte {
+	if m.name == plainName {
+		body := v[m.at+1:]
+		return body[:bytes.IndexByte(body, '"')]
+	}
+	n := binary.LittleEndian.Uint32(c.names[m.name:])
+	return c.names[m.name+4 : m.name+4+n]
 }
 
 // idempotencyScope is the store key of an idempotency key: keys are
@@ -916,7 +967,287 @@ func (b *binding) checkArgs(args json.RawMessage, limit int) (fe []runtime.Field
 	if unknown != nil {
 		omitted = unknown.Len() - len(first)
 	}
+	dups, more := repeatedArgs(args, limit)
+	return append(fe, dups...), omitted + more
+}
+
+// repeatedRefused refuses args with a member sent twice for an op whose
+// tool has a Decode function, unless that function refuses them itself,
+// as a generated decoder does (then the call runs as before, and the
+// handler's decoder answers): the answer holds what Decode found, then
+// the repeated members it did not report. nil when no member is
+// repeated.
+func (g *Gateway) repeatedRefused(b *binding, args json.RawMessage) *EnvelopeError {
+	dups, omitted := repeatedArgs(args, g.cfg.limits.FieldErrors)
+	if len(dups) == 0 {
+		return nil
+	}
+	found, more := decodeErrors(b.tool, args)
+	fe := found
+	for _, d := range dups {
+		if !slices.ContainsFunc(found, func(f runtime.FieldError) bool { return f.Path == d.Path && f.Code == d.Code }) {
+			fe = append(fe, d)
+		}
+	}
+	if len(fe) == len(found) {
+		return nil
+	}
+	ee := g.invalid(b, fe)
+	ee.Details.More += more + omitted
+	return ee
+}
+
+// decodeErrors are the field errors t.Decode finds in args, and how many
+// more it counted; none when it panics.
+func decodeErrors(t runtime.Tool, args json.RawMessage) (fe []runtime.FieldError, omitted int) {
+	defer func() {
+		if recover() != nil {
+			fe, omitted = nil, 0
+		}
+	}()
+	_, err := t.Decode(args)
+	var ve *runtime.ValidationError
+	if errors.As(err, &ve) {
+		return slices.Clip(ve.Fields), ve.Omitted
+	}
+	return nil, 0
+}
+
+// Members sent twice in one object of an op's arguments. A decoder keeps
+// the last value, while a log, a policy or an approval prompt that reads
+// the text may show the first: the generated decoders refuse them at any
+// depth (runtime/wire), and the gateway refuses them in the same words
+// for the tools whose decoder it cannot vouch for.
+
+// repeatedArgs returns the field errors of the members of args, a JSON
+// value, that their object has had before, at any depth, in the order
+// sent, worded as a generated decoder words them: code "duplicate" at the
+// member's JSON pointer (each reference token cut at dupTokenBytes),
+// `property "a" sent twice; send each property once`. At most limit are
+// returned, and omitted counts the others. Names are compared decoded and
+// exactly: "a" and "\u0061" are one name, "a" and "A" two.
+//
+// It reads args once, allocating nothing for objects of up to dupLinear
+// members, whose names are compared one with another; the names of a
+// larger object go to a memberTable, of four bytes or so a member. Text that
+// is not JSON is read as far as it makes sense; args of 4 GiB or more are
+// not read (a memberTable holds offsets of 32 bits).
+func repeatedArgs(args []byte, limit int) (fe []runtime.FieldError, omitted int) {
+	if len(args) >= math.MaxUint32 {
+		return nil, 0
+	}
+	var framesBuf [16]dupFrame
+	var namesBuf [4 * dupLinear]uint32
+	frames := framesBuf[:0] // the open arrays and objects
+	names := namesBuf[:0]   // where the names of the open objects' members start, each object's after its parent's
+	var cur, buf []byte     // a decoded name; the decoded names compared with it
+	var spare *memberTable  // a table of a closed object, for the next one
+	for i := text.SkipBlanks(args, 0); i < len(args); {
+		switch c := args[i]; c {
+		case '{', '[':
+			frames = append(frames, dupFrame{array: c == '[', base: len(names), key: -1})
+			i++
+		case '}', ']':
+			if len(frames) == 0 {
+				return fe, omitted
+			}
+			f := &frames[len(frames)-1]
+			if f.table != nil {
+				spare = f.table
+			}
+			names, frames = names[:f.base], frames[:len(frames)-1]
+			i++
+		case ',':
+			if len(frames) > 0 && frames[len(frames)-1].array {
+				frames[len(frames)-1].n++
+			}
+			i++
+		case ' ', '\t', '\n', '\r', ':':
+			i++
+		case '"':
+			end, ok := text.SkipString(args, i)
+			if !ok {
+				return fe, omitted
+			}
+			if j := text.SkipBlanks(args, end); len(frames) == 0 || frames[len(frames)-1].array || j >= len(args) || args[j] != ':' {
+				i = end // a value
+				continue
+			}
+			f := &frames[len(frames)-1]
+			f.key, f.n = i, f.n+1
+			body := args[i+1 : end-1]
+			name := body
+			if !text.Unescaped(body) {
+				cur = text.AppendUnquoted(cur[:0], body)
+				name = cur
+			}
+			var dup bool
+			switch {
+			case f.table != nil:
+				dup = f.table.add(args, i, name, &buf)
+			case f.n <= dupLinear:
+				for _, at := range names[f.base:] {
+					if dup = sameName(args, int(at), name, &buf); dup {
+						break
+					}
+				}
+				if !dup {
+					names = append(names, uint32(i))
+				}
+			default:
+				// The object has more members than are compared one
+				// with another: its names go to a table, the root's sized
+				// for all its members at once.
+				size := 2 * dupLinear
+				if len(frames) == 1 {
+					size, _ = text.CountMembers(args)
+				}
+				f.table, spare = spare.reset(size), nil
+				for _, at := range names[f.base:] {
+					f.table.add(args, int(at), nameAt(args, int(at), &buf), &cur)
+				}
+				names = names[:f.base]
+				dup = f.table.add(args, i, nameAt(args, i, &cur), &buf)
+			}
+			if dup {
+				if len(fe) >= limit {
+					omitted++
+				} else {
+					fe = append(fe, repeatedArg(args, frames, nameAt(args, i, &cur)))
+				}
+			}
+			i = end
+		default:
+			end, ok := text.SkipValue(args, i) // a number or a literal
+			if !ok {
+				return fe, omitted
+			}
+			i = end
+		}
+	}
 	return fe, omitted
+}
+
+// dupLinear is the number of members up to which repeatedArgs compares
+// the names of an object one with another.
+const dupLinear = 16
+
+// dupTokenBytes is where a reference token of a JSON pointer in a
+// repeatedArgs error is cut, as in generated decoders' errors
+// (wire.MaxTokenBytes).
+const dupTokenBytes = 256
+
+// dupFrame is an array or object repeatedArgs is in.
+type dupFrame struct {
+	array bool
+	n     int          // an array's current item; the members an object has had
+	key   int          // where an object's current member's name starts (its quote)
+	base  int          // where the object's names start in repeatedArgs' names
+	table *memberTable // the names of an object of more than dupLinear members
+}
+
+// repeatedArg is the field error of the member named name sent twice in
+// the innermost object of frames, whose keys are in args.
+func repeatedArg(args []byte, frames []dupFrame, name []byte) runtime.FieldError {
+	var p strings.Builder
+	var buf []byte
+	for _, f := range frames {
+		p.WriteByte('/')
+		if f.array {
+			p.WriteString(strconv.Itoa(f.n))
+			continue
+		}
+		k := nameAt(args, f.key, &buf)
+		if len(k) > dupTokenBytes {
+			cut := dupTokenBytes - len("…")
+			for cut > 0 && !utf8.RuneStart(k[cut]) {
+				cut--
+			}
+			p.WriteString(text.PointerToken(string(k[:cut])) + "…")
+			continue
+		}
+		p.WriteString(text.PointerToken(string(k)))
+	}
+	return runtime.FieldError{Path: p.String(), Code: text.CodeDuplicate,
+		Message: "property " + strconv.Quote(text.Truncate(string(name), text.ReceivedLimit)) + " sent twice; send each property once"}
+}
+
+// nameAt is the decoded text of the JSON string at args[at] (its quote):
+// a subslice of args, or *buf, which it reuses.
+func nameAt(args []byte, at int, buf *[]byte) []byte {
+	end, _ := text.SkipString(args, at)
+	body := args[at+1 : end-1]
+	if text.Unescaped(body) {
+		return body
+	}
+	*buf = text.AppendUnquoted((*buf)[:0], body)
+	return *buf
+}
+
+// sameName reports whether the JSON string at args[at] is name, decoded.
+func sameName(args []byte, at int, name []byte, buf *[]byte) bool {
+	return bytes.Equal(nameAt(args, at, buf), name)
+}
+
+// memberTable is a set of the member names of one object, by where each
+// starts in the text of the arguments: open addressing over a seeded hash
+// of the decoded name (an attacker cannot choose names that collide), at
+// most three quarters full, four bytes a slot.
+type memberTable struct {
+	seed  maphash.Seed
+	slots []uint32 // 0: empty; else where a name starts, plus one
+	n     int
+}
+
+// reset returns t emptied, or a new table when t is nil, with room for n
+// names.
+func (t *memberTable) reset(n int) *memberTable {
+	size := 16
+	for 3*size < 4*n {
+		size *= 2
+	}
+	if t == nil || cap(t.slots) < size {
+		return &memberTable{seed: maphash.MakeSeed(), slots: make([]uint32, size)}
+	}
+	t.slots, t.n = t.slots[:size], 0
+	clear(t.slots)
+	return t
+}
+
+// add adds the name starting at args[at], decoded name, unless the table
+// has it, and reports whether it had.
+func (t *memberTable) add(args []byte, at int, name []byte, buf *[]byte) bool {
+	if 4*(t.n+1) > 3*len(t.slots) {
+		t.grow(args, buf)
+	}
+	mask := len(t.slots) - 1
+	for h := int(maphash.Bytes(t.seed, name)) & mask; ; h = (h + 1) & mask {
+		s := t.slots[h]
+		if s == 0 {
+			t.slots[h], t.n = uint32(at)+1, t.n+1
+			return false
+		}
+		if sameName(args, int(s-1), name, buf) {
+			return true
+		}
+	}
+}
+
+// grow doubles the table.
+func (t *memberTable) grow(args []byte, buf *[]byte) {
+	old := t.slots
+	t.slots = make([]uint32, 2*len(old))
+	mask := len(t.slots) - 1
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		h := int(maphash.Bytes(t.seed, nameAt(args, int(s-1), buf))) & mask
+		for t.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = s
+	}
 }
 
 // failure builds a failed envelope and applies the repetition guard: the

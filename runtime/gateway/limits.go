@@ -15,8 +15,15 @@ import (
 // no argument can make the gateway spend more than linear time or answer
 // with more than a bounded envelope. A call beyond a limit gets a
 // VALIDATION_ERROR naming the limit, located by a JSON pointer into the
-// gateway tool's own arguments (/args/…, /items/0/op, …). A zero field
-// takes its default (DefaultLimits); WithLimits sets them.
+// arguments of the call the envelope answers. A limit of the raw
+// arguments (ArgsBytes, Depth, KeyBytes, and valid Unicode) is checked on
+// the gateway tool's whole arguments and located in them (/args/…, and
+// /items/2/args/… in tool_batch's). One of a tool_batch item's own members
+// (OpBytes, PathBytes, QueryBytes, IdempotencyKeyBytes) fails that item
+// alone, whose result is at the item's index in results, and is located
+// in the item as the direct call of its tool locates it (/op, /query), as
+// are all of an item's errors. A zero field takes its default
+// (DefaultLimits); WithLimits sets them.
 type Limits struct {
 	// ArgsBytes bounds the raw arguments of one tool_exec, tool_help,
 	// tool_search or tool_batch call, in bytes (default 1 MiB).

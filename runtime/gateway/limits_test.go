@@ -355,3 +355,35 @@ func TestAnonymousSessionsNotReused(t *testing.T) {
 		t.Error("two live sessions share a key")
 	}
 }
+
+// TestBatchLimitPointers holds where Limits says limit errors are located
+// in tool_batch: a limit of the raw arguments fails the whole call, at a
+// pointer into its arguments (/items/N/…); a limit of an item's member
+// fails that item, at a pointer into the item, as the direct call of its
+// tool gives it; the item's result is at its index.
+func TestBatchLimitPointers(t *testing.T) {
+	big := strings.Repeat("a", 300)
+	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
+	ok := `{"tool":"help","path":"onto"}`
+	cases := []struct {
+		name, args string
+		at         string // the envelope holding the error: "" for the call's, else results/N
+		path, code string
+	}{
+		{"key", `{"items":[` + ok + `,` + ok + `,{"tool":"exec","op":"onto.task.get","args":{"` + big + `":1}}]}`, "", truncBytes("/items/2/args/"+big, 256), "maxKeyLength"},
+		{"depth", `{"items":[` + ok + `,{"tool":"exec","op":"onto.task.get","args":{"x":` + deep + `}}]}`, "", "/items/1/args/x" + strings.Repeat("/0", 60), "maxDepth"},
+		{"op", `{"items":[` + ok + `,{"tool":"exec","op":"` + big + `"}]}`, "result/results/1/", "/op", "maxLength"},
+		{"path", `{"items":[{"tool":"help","path":"` + big + `"},` + ok + `]}`, "result/results/0/", "/path", "maxLength"},
+		{"query", `{"items":[` + ok + `,` + ok + `,{"tool":"search","query":"` + strings.Repeat("q ", 600) + `"}]}`, "result/results/2/", "/query", "maxLength"},
+		{"idempotency_key", `{"items":[{"tool":"exec","op":"onto.task.create","args":{"project_id":"p1","title":"x"},"idempotency_key":"` + big + `"}]}`, "result/results/0/", "/idempotency_key", "maxLength"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, WithWrites(true))
+			m := h.obj(BatchTool, c.args)
+			if at(m, c.at+"error/details/field_errors/0/code") != c.code || at(m, c.at+"error/details/field_errors/0/path") != c.path {
+				t.Errorf("%s: %v\nwant %s at %q", c.at, m, c.code, c.path)
+			}
+		})
+	}
+}

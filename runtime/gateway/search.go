@@ -60,10 +60,10 @@ func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw js
 			if err := json.Unmarshal(raw, &req.Query); err != nil {
 				return g.failure(tc, SearchTool, searchArgsInvalid(err, raw), raw), nil
 			}
-		} else if fail := repeatedMember(SearchTool, raw, g.cfg.limits, `: {"query":"<need, in words>"}`); fail != nil && json.Valid(raw) {
+		} else if fail := repeatedMember(SearchTool, raw, g.cfg.limits, searchShape); fail != nil && json.Valid(raw) {
 			return g.failure(tc, SearchTool, fail, raw), nil
-		} else if err := json.Unmarshal(raw, &req); err != nil {
-			return g.failure(tc, SearchTool, searchArgsInvalid(err, raw), raw), nil
+		} else if req, fail = decodeSearch(raw); fail != nil {
+			return g.failure(tc, SearchTool, fail, raw), nil
 		} else if fail := g.unknownSearchArgs(raw, false, req); fail != nil {
 			return g.failure(tc, SearchTool, fail, raw), nil
 		}
@@ -71,11 +71,38 @@ func (g *Gateway) handleSearch(_ context.Context, tc runtime.ToolContext, raw js
 	return g.search(tc, req), nil
 }
 
+// The words of tool_search's answers to arguments it cannot read: the
+// shape after a repeated member, and the start and the end of the answer
+// to arguments that do not decode.
+const (
+	searchShape   = `: {"query":"<need, in words>"}`
+	searchInvalid = "tool_search arguments are not valid: "
+	searchSend    = `; send {"query":"<need, in words>"}`
+)
+
+// decodeSearch decodes raw, tool_search arguments (not blank, not null,
+// not a string), as json.Unmarshal into a searchRequest decodes them, and
+// gives its answer when they do not decode: decodeHelp for tool_search.
+func decodeSearch(raw []byte) (searchRequest, *EnvelopeError) {
+	if raw[0] != '{' || !json.Valid(raw) {
+		var req searchRequest
+		if err := json.Unmarshal(raw, &req); err != nil {
+			return req, searchArgsInvalid(err, raw)
+		}
+		return req, nil
+	}
+	var item batchItem
+	if bad, _ := item.read(raw); bad[ownSearch] != nil {
+		return item.searchRequest, bad[ownSearch].invalid(searchInvalid, searchSend)
+	}
+	return item.searchRequest, nil
+}
+
 // searchArgsInvalid is the answer to tool_search arguments raw that do
 // not decode (err).
 func searchArgsInvalid(err error, raw json.RawMessage) *EnvelopeError {
 	return &EnvelopeError{Code: runtime.CodeValidation,
-		Message: "tool_search arguments are not valid: " + jsonErrText(err) + `; send {"query":"<need, in words>"}`,
+		Message: searchInvalid + jsonErrText(err) + searchSend,
 		Details: Details{FieldErrors: typeErrors(err, raw)}}
 }
 
