@@ -16,6 +16,13 @@ import (
 // runs go vet and go test there: real JSON through the generated code.
 func testGenerated(t *testing.T, fam *ir.Family, testFile string, behaviour []byte) {
 	t.Helper()
+	testGeneratedWith(t, fam, Options{Package: fam.Package, Sources: fam.Sources}, testFile, behaviour)
+}
+
+// testGeneratedWith is testGenerated with the files Generate makes with
+// opts (runtime/shape tables always, say).
+func testGeneratedWith(t *testing.T, fam *ir.Family, opts Options, testFile string, behaviour []byte) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("compiles a generated package")
 	}
@@ -29,9 +36,13 @@ func testGenerated(t *testing.T, fam *ir.Family, testFile string, behaviour []by
 		"go.work": []byte("go 1.26.0\n\nuse (\n\t.\n\t" + strings.ReplaceAll(root, `\`, `/`) + "\n)\n"),
 		testFile:  behaviour,
 	}
-	for name, src := range generateFiles(t, fam) {
-		if ownFiles[name] {
-			files[name] = src
+	generated, err := Generate(fam, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range generated {
+		if ownFiles[f.Path] {
+			files[f.Path] = f.Bytes
 		}
 	}
 	for name, src := range files {

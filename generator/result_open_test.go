@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema"
@@ -86,4 +88,36 @@ func TestOpenObjects(t *testing.T) {
 	}
 }
 `))
+}
+
+// TestOpenRootResults compiles tools whose result root is an open object
+// ({"type": "object"}, additionalProperties true or {}, or null besides)
+// and whose params say additionalProperties true, then decodes, validates
+// and encodes real JSON with the generated code, and dispatches handlers
+// that return an open result's members and read free-form arguments
+// (testdata/open_root_test.go.txt).
+func TestOpenRootResults(t *testing.T) {
+	const tools = `{"tools":[
+	{"name":"get_stats","inputSchema":{"type":"object"},"outputSchema":{"type":"object"}},
+	{"name":"get_true","inputSchema":{"type":"object"},"outputSchema":{"type":"object","additionalProperties":true}},
+	{"name":"get_empty","inputSchema":{"type":"object"},"outputSchema":{"type":"object","additionalProperties":{}}},
+	{"name":"get_maybe","inputSchema":{"type":"object"},"outputSchema":{"anyOf":[{"type":"object"},{"type":"null"}]}},
+	{"name":"get_count","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"n":{"type":"integer"}},"additionalProperties":true}},
+	{"name":"get_record","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"n":{"type":"integer"}}}},
+	{"name":"get_pattern","inputSchema":{"type":"object"},"outputSchema":{"type":"object","patternProperties":{"^n":{"type":"integer"}}}},
+	{"name":"set_free","inputSchema":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true}},
+	{"name":"ping","inputSchema":{"type":"object"}}]}`
+	fam, err := schema.BuildFamily([]load.Input{{Name: "tools.json", Data: tools}}, schema.BuildOptions{Package: "generated"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := generateFiles(t, fam)
+	wantInFile(t, "types_gen.go", string(files["types_gen.go"]),
+		"type GetStatsResult struct {\n\t// Extra holds the additional properties.\n\tExtra map[string]any `json:\"-\"`\n}\n",
+		"type SetFreeParams struct {\n", "type GetStatsParams struct{}\n")
+	behaviour, err := os.ReadFile(filepath.Join("testdata", "open_root_test.go.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testGenerated(t, fam, "open_root_test.go", behaviour)
 }

@@ -204,8 +204,13 @@ func (g *gen) anyOfMarshalText(s *srcFile, t *ir.Type, names []string) {
 	s.text(", vs[:])\n}\n")
 }
 
-// unmarshalText writes emitUnmarshal's method as text.
+// unmarshalText writes emitUnmarshal's method as text, or as code when
+// it reads null itself (decodesNull).
 func (g *gen) unmarshalText(s *srcFile, t *ir.Type) {
+	if decodesNull(t) {
+		g.emitUnmarshal(s.jen(), t)
+		return
+	}
 	s.text("\n")
 	s.comment("", unmarshalDoc)
 	s.text("func (x *")
@@ -587,8 +592,20 @@ func typeDoc(t *ir.Type) string {
 	return t.Doc
 }
 
-// unmarshalDoc is the doc comment of a generated UnmarshalJSON.
-const unmarshalDoc = "UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."
+// unmarshalDoc is the doc comment of a generated UnmarshalJSON, and
+// nullUnmarshalDoc that of one that reads null itself (decodesNull).
+const (
+	unmarshalDoc     = "UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated)."
+	nullUnmarshalDoc = unmarshalDoc + "\nnull, which the schema allows, decodes as the zero value."
+)
+
+// decodesNull reports whether the UnmarshalJSON of named type t reads a
+// null itself: t admits null, and its Go value has no nil for it. Where t
+// is held (a field, an item, a branch) its holder reads null, as nil; a
+// document of its own, such as a tool's result, has no holder.
+func decodesNull(t *ir.Type) bool {
+	return t.Nullable && !nilable(t)
+}
 
 // emitTypeDecl declares, as code, a named type typeDeclText does not
 // write as text: a union, a tuple or an object with its own MarshalJSON,
@@ -823,6 +840,11 @@ func (g *gen) marshalDateField(ms *marshaler, slot, field jen.Code, fl *ir.Field
 // golden/github/types_gen.go shows the output.
 func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Line()
+	if decodesNull(t) {
+		f.Add(comment(nullUnmarshalDoc))
+		f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(g.unmarshalNull(t)...)
+		return
+	}
 	f.Add(comment(unmarshalDoc))
 	if composite(t) && g.tabled(t) {
 		// func (x *T) UnmarshalJSON(data []byte) error { return shape.Unmarshal(&tableT, data, unsafe.Pointer(x)) }
@@ -838,6 +860,48 @@ func (g *gen) emitUnmarshal(f *jen.File, t *ir.Type) {
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Qual(g.wirePkg, "NewDecoder").Call(jen.Id("data")),
 		jen.Id("x").Dot("decodeWire").Call(jen.Id("d")),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Close").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("d").Dot("Report").Call(jen.Lit(""), jen.Nil())),
+	)
+}
+
+// unmarshalNull is the body of the UnmarshalJSON of t when it reads null
+// itself (decodesNull): a null is the zero value, checked by the keywords
+// the embedded validator applies to null too (nullChecks; a type with a
+// table has none); anything else is t's own decoding, by its table or its
+// decodeWire.
+//
+//	d := wire.NewDecoder(data)
+//	if d.Null() {
+//		*x = T{}
+//		return d.Close()
+//	}
+//	return shape.Unmarshal(&tableT, data, unsafe.Pointer(x))
+//
+// or, without a table,
+//
+//	d := wire.NewDecoder(data)
+//	if d.Null() {
+//		*x = T{}
+//	} else {
+//		x.decodeWire(d)
+//	}
+//	if err := d.Close(); err != nil {
+//		return err
+//	}
+//	return d.Report("", nil)
+func (g *gen) unmarshalNull(t *ir.Type) []jen.Code {
+	body := []jen.Code{jen.Id("d").Op(":=").Qual(g.wirePkg, "NewDecoder").Call(jen.Id("data"))}
+	if composite(t) && g.tabled(t) {
+		return append(body,
+			jen.If(jen.Id("d").Dot("Null").Call()).Block(resetValue(t), jen.Return(jen.Id("d").Dot("Close").Call())),
+			jen.Return(jen.Qual(g.shapePkg(), "Unmarshal").Call(jen.Op("&").Id(tableName(g.canonical(t))), jen.Id("data"), unsafePointer(jen.Id("x"), true))),
+		)
+	}
+	e := &emitter{g: g}
+	null := append([]jen.Code{resetValue(t)}, e.nullChecks(dec{name: "d"}, t)...)
+	return append(body,
+		jen.If(jen.Id("d").Dot("Null").Call()).Block(null...).Else().Block(jen.Id("x").Dot("decodeWire").Call(jen.Id("d"))),
 		jen.If(jen.Err().Op(":=").Id("d").Dot("Close").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Return(jen.Id("d").Dot("Report").Call(jen.Lit(""), jen.Nil())),
 	)

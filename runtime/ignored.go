@@ -84,9 +84,17 @@ type dropCompiler struct {
 	// subschema sets a base URI or anchor of its own.
 	local bool
 	// byRef are the nodes of the references followed so far, by JSON
-	// pointer; a node being read is there already (empty until done), so
-	// a recursive reference ends in it.
-	byRef map[string]*dropNode
+	// pointer and whether they were followed at the top level; a node
+	// being read is there already (empty until done), so a recursive
+	// reference ends in it.
+	byRef map[dropRef]*dropNode
+}
+
+// dropRef is a reference followed: its JSON pointer, and whether its
+// target is read as the arguments' top level (top).
+type dropRef struct {
+	ptr string
+	top bool
 }
 
 // compileDrop reads a tool's parameters schema, nil when nothing is
@@ -98,17 +106,20 @@ func compileDrop(schema json.RawMessage) *dropNode {
 			c.local = false
 		}
 	}
-	return c.compile(schema, 0)
+	return c.compile(schema, 0, true)
 }
 
 // compile reads schema, nil when nothing is judged in it: keywords are
 // read by their exact names, and an object drops undeclared members when
-// it lists properties and allows others (additionalProperties absent or
-// true) with no schema to keep them by. A local $ref with nothing but
-// annotations beside it is judged as its target, and a union of one
-// schema and null (an optional object: {"anyOf":[{"$ref":…},{"type":"null"}]})
-// as that schema.
-func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
+// it lists properties and allows others (additionalProperties absent or,
+// below the top level, true) with no schema to keep them by; the
+// arguments themselves (top: the tool's schema, through a $ref or a
+// union with null) keep them when additionalProperties is true, in the
+// generated type's Extra map. A local $ref with nothing but annotations
+// beside it is judged as its target, and a union of one schema and null
+// (an optional object: {"anyOf":[{"$ref":…},{"type":"null"}]}) as that
+// schema.
+func (c *dropCompiler) compile(schema json.RawMessage, depth int, top bool) *dropNode {
 	var s map[string]json.RawMessage
 	if depth > maxDropDepth || json.Unmarshal(schema, &s) != nil {
 		return nil
@@ -117,7 +128,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 		if !onlyBeside(s, "$ref") {
 			return nil
 		}
-		return c.ref(ref, depth)
+		return c.ref(ref, depth, top)
 	}
 	for _, union := range [...]string{"anyOf", "oneOf"} {
 		if branches, ok := s[union]; ok {
@@ -125,7 +136,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 				return nil
 			}
 			if b := nonNullBranch(branches); b != nil {
-				return c.compile(b, depth+1)
+				return c.compile(b, depth+1, top)
 			}
 			return nil
 		}
@@ -143,11 +154,11 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 			names = append(names, name)
 		}
 		sort.Strings(names) // references are followed in one order (maxDropRefs)
-		if ap, ok := s["additionalProperties"]; !ok || string(bytes.TrimSpace(ap)) == "true" {
+		if ap, ok := s["additionalProperties"]; !ok || (!top && string(bytes.TrimSpace(ap)) == "true") {
 			n.props = names
 		}
 		for _, name := range names {
-			if ch := c.compile(props[name], depth+1); ch != nil {
+			if ch := c.compile(props[name], depth+1, false); ch != nil {
 				if n.children == nil {
 					n.children = map[string]*dropNode{}
 				}
@@ -157,7 +168,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 	}
 	// Items after a prefixItems tuple are not all the array's items.
 	if items, ok := s["items"]; ok && s["prefixItems"] == nil {
-		n.items = c.compile(items, depth+1)
+		n.items = c.compile(items, depth+1, false)
 	}
 	if n.props == nil && n.children == nil && n.items == nil {
 		return nil
@@ -197,8 +208,9 @@ func nonNullBranch(raw json.RawMessage) json.RawMessage {
 }
 
 // ref is the node of the target of a local reference ("#" or "#/…", a
-// JSON pointer into the tool's schema), nil for any other.
-func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
+// JSON pointer into the tool's schema), nil for any other; top as in
+// compile, and always for "#", whose target is the arguments' type.
+func (c *dropCompiler) ref(raw json.RawMessage, depth int, top bool) *dropNode {
 	var ref string
 	if !c.local || json.Unmarshal(raw, &ref) != nil || !strings.HasPrefix(ref, "#") {
 		return nil
@@ -207,7 +219,8 @@ func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
 	if err != nil {
 		return nil
 	}
-	if n, ok := c.byRef[ptr]; ok {
+	key := dropRef{ptr: ptr, top: top || ptr == ""}
+	if n, ok := c.byRef[key]; ok {
 		// Read already, or being read: a recursive reference ends in the
 		// node its target fills once read (empty, it judges nothing).
 		return n
@@ -221,10 +234,10 @@ func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
 	}
 	n := &dropNode{}
 	if c.byRef == nil {
-		c.byRef = map[string]*dropNode{}
+		c.byRef = map[dropRef]*dropNode{}
 	}
-	c.byRef[ptr] = n
-	if t := c.compile(target, depth+1); t != nil {
+	c.byRef[key] = n
+	if t := c.compile(target, depth+1, key.top); t != nil {
 		*n = *t
 		return n
 	}

@@ -74,6 +74,15 @@ func TestBuildFamilyManifestResultErrors(t *testing.T) {
 		{"ops:\n  item.get:\n    result_schema: {oneOf: [{anyOf: [{type: object}, {type: integer}]}, {type: object, properties: {a: {type: string}}}]}\n", []string{
 			`toolgen.yaml:3:20: /ops/item.get/result_schema: result_schema must be an object schema`,
 		}},
+		// A branch that loops back to the union is the circular schema it
+		// is, and no other error; a branch of another kind still is one.
+		{"ops:\n  item.get:\n    result_schema: {anyOf: [{type: object, properties: {a: {type: string}}}, {$ref: '#'}]}\n", []string{
+			`toolgen.yaml:3:85: /ops/item.get/result_schema/anyOf/1/$ref: circular schema: this applies /ops/item.get/result_schema to the same value again (through anyOf, oneOf, not, if/then/else or dependentSchemas) and can never be decided`,
+		}},
+		{"ops:\n  item.get:\n    result_schema: {anyOf: [{type: string}, {$ref: '#'}]}\n", []string{
+			`toolgen.yaml:3:20: /ops/item.get/result_schema: result_schema must be an object schema`,
+			`toolgen.yaml:3:52: /ops/item.get/result_schema/anyOf/1/$ref: circular schema: this applies /ops/item.get/result_schema to the same value again (through anyOf, oneOf, not, if/then/else or dependentSchemas) and can never be decided`,
+		}},
 	} {
 		m, err := manifest.Load("toolgen.yaml", []byte(c.manifest))
 		if err != nil {
@@ -89,6 +98,15 @@ func TestBuildFamilyManifestResultErrors(t *testing.T) {
 	if _, err := BuildFamily(mcp, BuildOptions{Package: "p"}, nil); err == nil || !strings.Contains(err.Error(), "/outputSchema: outputSchema must be an object schema") {
 		t.Errorf("outputSchema: %v", err)
 	}
+	// and a union looping through $ref in an outputSchema with $defs is
+	// only circular
+	loop := []load.Input{{Name: "mcp.json", Data: `{"tools":[{"name":"get_item","inputSchema":{"type":"object"},"outputSchema":` +
+		`{"$defs":{"id":{"type":"string"}},"anyOf":[{"type":"object","properties":{"id":{"$ref":"#/$defs/id"}}},{"$ref":"#"}]}}]}`}}
+	_, err := BuildFamily(loop, BuildOptions{Package: "p"}, nil)
+	if got := strings.TrimSpace(errString(err)); !strings.HasPrefix(got, "mcp.json:1:") || strings.Count(got, "\n") != 0 ||
+		!strings.Contains(got, "/outputSchema/anyOf/1/$ref: circular schema: this applies /tools/0/outputSchema to the same value again") {
+		t.Errorf("outputSchema looping through $ref: %v", err)
+	}
 }
 
 // A result schema is an object schema when every value it admits, null
@@ -103,9 +121,30 @@ func TestBuildFamilyOpenObjectResults(t *testing.T) {
 		name, result, want string
 	}{
 		{"open object or null", `{"anyOf":[{"type":"object"},{"type":"null"}]}`, `
-GetItemResult: object{}?`},
+GetItemResult: object{...Extra:any}?`},
 		{"open object", `{"type":"object"}`, `
-GetItemResult: object{}`},
+GetItemResult: object{...Extra:any}`},
+		{"open object, nullable", `{"type":["object","null"]}`, `
+GetItemResult: object{...Extra:any}?`},
+		{"additionalProperties true", `{"type":"object","additionalProperties":true}`, `
+GetItemResult: object{...Extra:any}`},
+		{"additionalProperties {}", `{"type":"object","additionalProperties":{}}`, `
+GetItemResult: object{...Extra:any}`},
+		{"no properties", `{"type":"object","properties":{}}`, `
+GetItemResult: object{...Extra:any}`},
+		{"true by $ref", `{"$ref":"#/$defs/t","$defs":{"t":true}}`, `
+GetItemResult: object{...Extra:any}`},
+		{"properties and additionalProperties true", `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}`, `
+GetItemResult: object{a:string, ...Extra:any}`},
+		{"properties alone: a record", `{"type":"object","properties":{"a":{"type":"string"}}}`, `
+GetItemResult: object{a:string}`},
+		{"required without properties", `{"type":"object","required":["id"]}`, `
+GetItemResult: object{id(ID):any req, ...Extra:any}`},
+		{"patternProperties among the open members", `{"type":"object","patternProperties":{"^n":{"type":"integer"}}}`, `
+GetItemResult: object{...Extra:any} delegated{"patternProperties":{"^n":{"type":"integer"}}}`},
+		{"open object below the root stays a map", `{"type":"object","properties":{"o":{"type":"object"},"p":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}}}`, `
+GetItemResult: object{o:map<any>, p:GetItemResultP}
+GetItemResultP: object{a:string}`},
 		{"oneOf with an open branch", `{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object"}]}`, `
 GetItemResult: oneOf<order>(GetItemResultOption1 | map<any>)
 GetItemResultOption1: object{a:string}`},

@@ -302,7 +302,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	cycleRoots = append(cycleRoots, opts.unplaced...)
 	c.checkCycles(cycleRoots)
 	for i, p := range todo {
-		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, "parameters")
+		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, paramsRoot, "parameters")
 		if served[i] != params[i] {
 			if typ := params[i].Get("type"); typ != nil {
 				c.warnf(typ, codeRootType, "providers require \"type\": \"object\" at the root of a tool's parameters; the definitions toolgen serves say \"object\" here")
@@ -311,13 +311,13 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			}
 		}
 		if p.def.Output != nil {
-			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, p.result)
+			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, resultRoot, p.result)
 		}
 	}
 	for _, n := range opts.unplaced {
 		// Named last, after every tool's types; no tool refers to them.
 		name := c.types.Unique("UnplacedResult")
-		c.compileRoot(n, naming{name: name, stem: name}, "result_schema")
+		c.compileRoot(n, naming{name: name, stem: name}, resultRoot, "result_schema")
 	}
 	wg.Wait()
 	if panicked != nil {
@@ -467,6 +467,8 @@ type compiler struct {
 	// badRefs are $ref (or applicator) nodes that close a cycle applying
 	// a schema to the same value; they compile as any value.
 	badRefs map[*jsonpos.Node]bool
+	// unread are the types of schemas an error left unread (unreadType).
+	unread map[*ir.Type]bool
 	// conjSeen are the schemas met by the conjunction being listed.
 	conjSeen nodeSet
 	// warnSeen are the warnings given so far.
@@ -513,6 +515,7 @@ func newCompiler() *compiler {
 		delegNodes: map[*ir.Type][]*jsonpos.Node{},
 		ids:        map[string]int{},
 		badRefs:    map[*jsonpos.Node]bool{},
+		unread:     map[*ir.Type]bool{},
 		limits:     limits.Default,
 	}
 }

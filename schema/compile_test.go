@@ -192,6 +192,24 @@ DoItParams: object{a:string, b:string} delegated{"anyOf":[{"required":["a"]},{"r
 		{"nullable object", `{"type":"object","properties":{"o":{"type":["object","null"],"properties":{"a":{"type":"string"}}}}}`, `
 DoItParams: object{o:DoItO?}
 DoItO: object{a:string}?`},
+		// {"type": "object"} without additionalProperties is MCP's tool
+		// without arguments; additionalProperties true or {} says the
+		// arguments are free-form: the handler gets them in Extra. Below
+		// the root an object with properties keeps them only.
+		{"no arguments", `{"type":"object"}`, `
+DoItParams: object{}`},
+		{"no arguments, no properties", `{"type":"object","properties":{}}`, `
+DoItParams: object{}`},
+		{"free-form arguments", `{"type":"object","additionalProperties":true}`, `
+DoItParams: object{...Extra:any}`},
+		{"free-form arguments, additionalProperties {}", `{"type":"object","properties":{},"additionalProperties":{}}`, `
+DoItParams: object{...Extra:any}`},
+		{"declared and free-form arguments", `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}`, `
+DoItParams: object{a:string, ...Extra:any}`},
+		{"free-form arguments by $ref", `{"$ref":"#/$defs/p","$defs":{"p":{"type":"object","properties":{"p":{"$ref":"#/$defs/p"}},"additionalProperties":true}}}`, `
+DoItParams: object{p:P, ...Extra:any}
+P: object{p:P}
+warning tools.json:1:61: /0/function/parameters: parameters have no "type"; providers require "type": "object" at the root, so the definitions toolgen serves add it`},
 		{"root union with an open object", `{"type":"object","oneOf":[{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},{"type":"object","additionalProperties":{"type":"string"}}]}`, `
 DoItParams: oneOf<order>(DoItOption1 | map<string>)
 DoItOption1: object{id(ID):string req}`},
@@ -236,6 +254,8 @@ func TestCompileErrors(t *testing.T) {
 			`tools.json:1:61: /0/function/parameters: parameters must be an object schema`},
 		{"params union not of objects", `{"anyOf":[{"type":"object"},{"type":"string"}]}`,
 			`tools.json:1:61: /0/function/parameters: parameters must be an object schema`},
+		{"params union looping back", `{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"$ref":"#"}]}`,
+			`tools.json:1:134: /0/function/parameters/anyOf/1/$ref: circular schema: this applies /0/function/parameters to the same value again (through anyOf, oneOf, not, if/then/else or dependentSchemas) and can never be decided`},
 		{"empty type array", `{"type":"object","properties":{"a":{"type":[]}}}`,
 			`tools.json:1:104: /0/function/parameters/properties/a/type: type must be a type name or a non-empty array of them; [] allows no type`},
 		{"repeated type", `{"type":"object","properties":{"a":{"type":["string","string"]}}}`,

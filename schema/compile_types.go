@@ -35,7 +35,7 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 		return t
 	}
 	if c.badRefs[n] || c.exhausted {
-		t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+		t := c.unreadType(n)
 		c.memo[n] = t
 		return t
 	}
@@ -48,20 +48,20 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 	}
 	if ref := c.pureRef(n); ref != nil {
 		if c.badRefs[ref] || !c.spend(ref) {
-			t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+			t := c.unreadType(n)
 			c.memo[n] = t
 			return t
 		}
 		for _, s := range c.refStack {
 			if s == n {
 				c.errorf(ref, "circular $ref")
-				return &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+				return c.unreadType(n)
 			}
 		}
 		target, _, err := c.resolveRef(ref, c.resOf[n])
 		if err != nil {
 			c.errs = append(c.errs, err)
-			t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+			t := c.unreadType(n)
 			c.memo[n] = t
 			return t
 		}
@@ -78,17 +78,31 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 	// Only a chain of bare $refs can loop: structure in between breaks it.
 	outer := c.refStack
 	c.refStack = nil
-	c.compileView(t, c.view(n, c.lenient[n]), nm, false)
+	c.compileView(t, c.view(n, c.lenient[n]), nm, notRoot)
 	c.refStack = outer
 	delete(c.inProgress, t)
 	return t
 }
 
-// compileRoot compiles a tool's parameters or result schema: always a
-// named object (or union of objects) type. what is the schema's key where
-// the user wrote it (parameters, outputSchema, result_schema), for the
-// error when it is not an object schema.
-func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type {
+// rootKind tells a tool's root schema from the schemas below it, and
+// its parameters from its result: an open object reads differently at
+// each (compileObject).
+type rootKind uint8
+
+const (
+	// notRoot is a schema below a tool's root, or a bare schema.
+	notRoot rootKind = iota
+	// paramsRoot is a tool's parameters.
+	paramsRoot
+	// resultRoot is a tool's result (outputSchema, result_schema).
+	resultRoot
+)
+
+// compileRoot compiles a tool's parameters or result schema (root):
+// always a named object (or union of objects) type. what is the schema's
+// key where the user wrote it (parameters, outputSchema, result_schema),
+// for the error when it is not an object schema.
+func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, root rootKind, what string) *ir.Type {
 	t := c.newType(n)
 	t.GoName = nm.name
 	c.named[t.GoName] = t
@@ -96,7 +110,7 @@ func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type
 	c.inProgress[t] = nm
 	v := c.view(n, false)
 	reported := len(c.errs)
-	c.compileView(t, v, nm, true)
+	c.compileView(t, v, nm, root)
 	delete(c.inProgress, t)
 	// A schema left of any kind by an error reported in it (an unknown
 	// type, an unresolvable $ref) is no object for want of a kind that
@@ -112,9 +126,11 @@ func (c *compiler) compileRoot(n *jsonpos.Node, nm naming, what string) *ir.Type
 // JSON object: t is an object (a struct, or a map when it declares no
 // properties, as {"type":"object"} in a union's branch compiles), a union
 // of such types or an alias of one (still of any kind until finish copies
-// its target); with erred, an error reported in the schema, a type of any
-// kind is unread (see compileRoot). A type met again through a cycle of
-// unions or aliases is left to the others.
+// its target); a type of any kind is unread when an error left it so
+// (unreadType: a circular schema, reported before the compile), or, with
+// erred, when an error was reported in the schema (see compileRoot). A
+// type met again through a cycle of unions or aliases is left to the
+// others.
 func (c *compiler) objectSchema(t *ir.Type, erred bool, seen map[*ir.Type]bool) bool {
 	if seen[t] {
 		return true
@@ -134,9 +150,19 @@ func (c *compiler) objectSchema(t *ir.Type, erred bool, seen map[*ir.Type]bool) 
 		if target := c.aliasTarget(t); target != nil {
 			return c.objectSchema(target, erred, seen)
 		}
-		return erred
+		return erred || c.unread[t]
 	}
 	return false
+}
+
+// unreadType is the type of the schema at n when an error, reported
+// where it was found, leaves it unread (a $ref or applicator closing a
+// cycle, an unresolvable or circular $ref, the expansion budget spent):
+// any value, and no other error is said of it (objectSchema).
+func (c *compiler) unreadType(n *jsonpos.Node) *ir.Type {
+	t := &ir.Type{Kind: ir.KindAny, Pos: n.Pos}
+	c.unread[t] = true
+	return t
 }
 
 // aliasTarget is the type whose content t takes when the compile ends
@@ -156,7 +182,7 @@ var kindNames = []string{"null", "boolean", "object", "array", "number", "intege
 // compileView fills t from a merged view: the depth limit, boolean
 // schemas, then the view's keywords (compileViewBody), then what every
 // type gets (finishView).
-func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
+func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root rootKind) {
 	c.depth++
 	defer func() { c.depth-- }()
 	if c.depth > c.limits.Depth {
@@ -169,7 +195,7 @@ func (c *compiler) compileView(t *ir.Type, v *view, nm naming, root bool) {
 	if v.isBool || v.never {
 		if v.isBool && v.boolVal {
 			t.Kind = ir.KindAny
-			if root {
+			if root != notRoot {
 				t.Kind = ir.KindObject
 			}
 		} else {
@@ -201,7 +227,7 @@ func (c *compiler) constMisfit(v *view, k *jsonpos.Node) string {
 
 // compileViewBody compiles the view's union, const, enum or types into
 // t and returns the subschemas to delegate.
-func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []*jsonpos.Node {
+func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root rootKind) []*jsonpos.Node {
 	deleg := v.deleg
 	if v.get("oneOf") != nil || v.get("anyOf") != nil {
 		return c.compileUnion(t, v, nm, root)
@@ -240,7 +266,7 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 	}
 	if types == nil {
 		switch {
-		case root:
+		case root != notRoot:
 			types = []string{"object"}
 		case v.hasKindKeywords():
 			// Without type, object keywords apply only to objects, array
@@ -263,7 +289,7 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root bool) []
 
 // compileKinds compiles the non-null types the view allows: null alone,
 // one kind, or a union matched by kind.
-func (c *compiler) compileKinds(t *ir.Type, v *view, types []string, nm naming, root bool) {
+func (c *compiler) compileKinds(t *ir.Type, v *view, types []string, nm naming, root rootKind) {
 	switch len(types) {
 	case 0:
 		t.Kind = ir.KindConst
@@ -277,7 +303,7 @@ func (c *compiler) compileKinds(t *ir.Type, v *view, types []string, nm naming, 
 		c.declare(t, nm.name)
 		for _, k := range types {
 			b := c.newType(v.src)
-			c.compileKind(b, v, k, nm.child(names.GoName(k)), false)
+			c.compileKind(b, v, k, nm.child(names.GoName(k)), notRoot)
 			if f := v.get("format"); f != nil && f.Kind == jsonpos.StringNode && k == "string" {
 				// The format applies to the string branch of the kinds.
 				b.Format = f.Str
@@ -373,7 +399,7 @@ func (c *compiler) typeSet(v *view) ([]string, bool, bool) {
 }
 
 // compileKind fills t as a value of one JSON type.
-func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root bool) {
+func (c *compiler) compileKind(t *ir.Type, v *view, kind string, nm naming, root rootKind) {
 	switch kind {
 	case "string":
 		t.Kind = ir.KindString
@@ -643,7 +669,7 @@ func (c *compiler) compileEnum(t *ir.Type, v *view, e *jsonpos.Node, types []str
 		}
 		c.stringConstraints(t, v)
 	case "integer", "number", "boolean":
-		c.compileKind(t, v, kind, nm, false)
+		c.compileKind(t, v, kind, nm, notRoot)
 	default:
 		t.Kind = ir.KindAny
 	}
@@ -707,7 +733,7 @@ func (v *view) assertions() []jsonpos.Member {
 }
 
 // compileObject fills t as an object (a struct) or a map.
-func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
+func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) {
 	props := v.get("properties")
 	if props != nil && props.Kind != jsonpos.ObjectNode {
 		c.errorf(props, "properties must be an object")
@@ -715,7 +741,8 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	}
 	required := c.stringList(v.get("required"), "required")
 	ap := v.get("additionalProperties")
-	if ap != nil && isTrue(ap) {
+	open := ap != nil && isTrue(ap)
+	if open {
 		ap = nil
 	}
 	patterns := c.patternProperties(v.get("patternProperties"), nm)
@@ -724,7 +751,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	}
 
 	closed := ap != nil && ap.Kind == jsonpos.BoolNode
-	if !root && (props == nil || len(props.Members) == 0) && len(required) == 0 && !(closed && len(patterns) == 0) {
+	if root == notRoot && (props == nil || len(props.Members) == 0) && len(required) == 0 && !(closed && len(patterns) == 0) {
 		t.Kind = ir.KindMap
 		if len(patterns) > 0 {
 			// A map whose members answer to different schemas by name:
@@ -827,6 +854,10 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 	}
 	switch {
 	case ap == nil:
+		if openRoot(root, open, props) {
+			keepMembers(t, extraName, v.src.Pos)
+			c.delegatePatterns(t, v)
+		}
 	case ap.Kind == jsonpos.BoolNode:
 		t.AdditionalFalse = true
 	default:
@@ -835,6 +866,46 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root bool) {
 		t.Elem = c.compile(ap, nm.child("Extra"))
 	}
 	c.objectConstraints(t, v, nm)
+}
+
+// openRoot reports whether a tool's root object (root), whose
+// additionalProperties is true or {} (open) or absent, keeps the members
+// it does not declare for the handler: when additionalProperties says so
+// (free-form arguments or result members), and when a result declares no
+// properties ({"type": "object"}: an object with any members, which a
+// struct without fields would drop). Parameters that declare none and do
+// not say additionalProperties are MCP's way to write a tool without
+// arguments, and an object that lists its properties without saying
+// additionalProperties is read as a record of them, as below the root.
+func openRoot(root rootKind, open bool, props *jsonpos.Node) bool {
+	switch {
+	case root == notRoot:
+		return false
+	case open:
+		return true
+	}
+	return root == resultRoot && (props == nil || len(props.Members) == 0)
+}
+
+// keepMembers makes object t keep the members it does not declare in its
+// field extra, as values of any kind.
+func keepMembers(t *ir.Type, extra string, pos ir.Pos) {
+	t.Extra = true
+	t.ExtraGoName = extra
+	t.Elem = &ir.Type{Kind: ir.KindAny, Pos: pos}
+}
+
+// delegatePatterns hands the patternProperties of object t, which keeps
+// every member it does not declare (keepMembers), to the embedded
+// validator, as an open map's: the members a pattern matches stay among
+// the others for the handler instead of being checked and dropped.
+func (c *compiler) delegatePatterns(t *ir.Type, v *view) {
+	if len(t.PatternProperties) == 0 {
+		return
+	}
+	t.PatternProperties = nil
+	pp := jsonpos.Member{Key: "patternProperties", Value: v.get("patternProperties")}
+	c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, []jsonpos.Member{pp}))
 }
 
 // fieldNames gives the Go field names of an object's properties, of its

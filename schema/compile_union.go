@@ -13,7 +13,7 @@ import (
 // compileUnion fills t from a view with oneOf or anyOf. The view's other
 // assertions apply to every branch, so they are merged into each. It
 // returns the subschemas to delegate.
-func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*jsonpos.Node {
+func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root rootKind) []*jsonpos.Node {
 	key, list, deleg := c.unionKeyword(v)
 	if list.Kind != jsonpos.ArrayNode || len(list.Items) == 0 {
 		c.errorf(list, "%s must be a non-empty array of schemas", key)
@@ -36,7 +36,7 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root bool) []*js
 	case 1:
 		// Keywords delegated beside the union must stay with this type:
 		// compile the branch into it rather than alias its type.
-		if root || len(deleg) > 0 || v.unevaluated {
+		if root != notRoot || len(deleg) > 0 || v.unevaluated {
 			c.compileView(t, branches[0].v, nm, root)
 			t.Nullable = t.Nullable || nullable
 			return append(deleg, branches[0].v.deleg...)
@@ -127,7 +127,7 @@ func (c *compiler) unionRest(v *view) *jsonpos.Node {
 // compileRequiredUnion compiles branches that differ only in required as
 // one object (alt is their shared schema), and delegates the
 // alternatives to the embedded validator.
-func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root bool, u unionParts, alt *jsonpos.Node) []*jsonpos.Node {
+func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root rootKind, u unionParts, alt *jsonpos.Node) []*jsonpos.Node {
 	base := u.rest
 	if len(alt.Members) > 0 {
 		if base == nil {

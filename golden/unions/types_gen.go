@@ -148,9 +148,14 @@ func (x SendContentID) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes with the generated decoder (defaults applied, type errors aggregated).
+// null, which the schema allows, decodes as the zero value.
 func (x *SendContentID) UnmarshalJSON(data []byte) error {
 	d := wire.NewDecoder(data)
-	x.decodeWire(d)
+	if d.Null() {
+		*x = SendContentID{}
+	} else {
+		x.decodeWire(d)
+	}
 	if err := d.Close(); err != nil {
 		return err
 	}
@@ -418,4 +423,4 @@ func (x *UpdateRecordAmount) UnmarshalJSON(data []byte) error {
 	return d.Report("", nil)
 }
 
-// toolgen checksum: 3850bfe29b81b89f
+// toolgen checksum: 1a875a3391b8a44c

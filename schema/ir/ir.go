@@ -150,7 +150,8 @@ const (
 	// ([]Elem) when additional items are allowed.
 	KindTuple
 	// KindObject is a struct with Fields; Extra holds additional
-	// properties when the schema allows typed ones.
+	// properties when the schema allows typed ones, or, at a tool's
+	// root, any ones.
 	KindObject
 	// KindMap is map[string]Elem (additionalProperties schema, no declared
 	// properties).
@@ -179,8 +180,10 @@ type Type struct {
 	// type of additional properties of objects (with Extra), or the rest
 	// items of tuples.
 	Elem *Type
-	// Extra reports that an object keeps typed additional properties in a
-	// map field named ExtraGoName (Elem is their type).
+	// Extra reports that an object keeps additional properties in a map
+	// field named ExtraGoName (Elem is their type: additionalProperties',
+	// or any at an open root, a result without properties or a root with
+	// additionalProperties true or {}).
 	Extra       bool
 	ExtraGoName string
 	// AdditionalFalse reports additionalProperties: false (unknown
