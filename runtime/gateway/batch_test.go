@@ -209,7 +209,7 @@ func TestBatchItemTypeError(t *testing.T) {
 			want: map[string]any{"result/results/0/op": "onto.task.get",
 				"result/results/0/error/details/field_errors/0/path": "/dry_run"},
 			// an exec item's own members answer as tool_exec does
-			contains: []string{"tool_exec arguments are not valid: dry_run must be boolean, got string;"},
+			contains: []string{"tool_exec arguments are not valid: dry_run must be a boolean, got string;"},
 			absent:   []string{"execRequest"}},
 		// a member another tool takes is an argument sent next to op, as
 		// in tool_exec, not a type error of the item

@@ -173,7 +173,7 @@ func TestExecMemberNames(t *testing.T) {
 		{tool: ExecTool, args: `{"op":"onto.task.get","dry_run":"yes"}`,
 			want: map[string]any{"ok": false, "op": "onto.task.get", "error/details/field_errors/0/path": "/dry_run",
 				"error/details/field_errors/0/expected": "boolean", "error/details/field_errors/0/received": `"yes"`},
-			contains: []string{"dry_run must be boolean, got string"}},
+			contains: []string{"dry_run must be a boolean, got string"}},
 		{tool: SearchTool, args: `{"query":"task","limit":2.5}`,
 			want: map[string]any{"ok": false, "error/details/field_errors/0/path": "/limit", "error/details/field_errors/0/expected": "integer", "error/details/field_errors/0/received": "2.5"}},
 		{tool: HelpTool, args: `{"path":["onto"]}`,

@@ -127,7 +127,7 @@ func readExec(raw json.RawMessage, lim Limits, item bool) (req execRequest, warn
 				var te *json.UnmarshalTypeError
 				if errors.As(err, &te) {
 					want := execTypes[k]
-					bad = execInvalid(fmt.Sprintf("%s must be %s, got %s", k, want, te.Value))
+					bad = execInvalid(fmt.Sprintf("%s must be %s, got %s", k, jsonKindOf(te.Type), te.Value))
 					bad.Details.FieldErrors = []runtime.FieldError{typeFieldError(k, want, te.Value, v)}
 				}
 			}
