@@ -143,12 +143,12 @@ type Decoder struct {
 	budget *check.Budget
 	// keys are the keys read so far of the objects open on the path
 	// stack, nkeys of them: the first inlineKeys inline, the rest in
-	// moreKeys. An object with more than manyKeys members keeps its keys
-	// in keySets (by depth) instead.
+	// moreKeys. An object with more than manyKeys members also indexes
+	// its keys in a keyTable (keySets, by depth).
 	keys     [inlineKeys]keySpan
 	moreKeys []keySpan
 	nkeys    int
-	keySets  map[int]map[uint64]int
+	keySets  map[int]*keyTable
 	// keyText holds the decoded text of keys with escapes (keySpan.esc).
 	keyText []byte
 }
@@ -227,7 +227,7 @@ func (d *Decoder) pop() {
 	if s := d.seg(d.depth); !s.array {
 		d.nkeys = s.k0
 		if s.many {
-			clear(d.keySets[d.depth])
+			d.keySets[d.depth].reset()
 		}
 	}
 	if d.depth > d.floor {
@@ -493,31 +493,81 @@ func keyShape(key []byte) uint32 {
 }
 
 // repeatedMany is repeated for an object past manyKeys members: its keys
-// move to a set (by seeded hash, to the index of the key) the first time.
+// are indexed in a keyTable the first time.
 func (d *Decoder) repeatedMany(s *seg, k keySpan, key []byte) bool {
 	level := d.depth - 1
-	set := d.keySets[level]
+	t := d.keySets[level]
 	if !s.many {
-		// An emptied set of an earlier object at this depth is reused.
+		// An emptied table of an earlier object at this depth is reused.
 		s.many = true
-		if set == nil {
+		if t == nil {
 			if d.keySets == nil {
-				d.keySets = map[int]map[uint64]int{}
+				d.keySets = map[int]*keyTable{}
 			}
-			set = make(map[uint64]int, 2*manyKeys)
-			d.keySets[level] = set
+			t = &keyTable{}
+			d.keySets[level] = t
 		}
 		for i := s.k0; i < d.nkeys; i++ {
-			set[maphash.Bytes(keySeed, d.spanText(d.key(i)))] = i
+			t.add(d, d.spanText(d.key(i)), i)
 		}
 	}
-	h := maphash.Bytes(keySeed, key)
-	if i, ok := set[h]; ok && string(d.spanText(d.key(i))) == string(key) {
+	if t.add(d, key, d.nkeys) {
 		return true
 	}
-	set[h] = d.nkeys
 	d.remember(k)
 	return false
+}
+
+// keyTable is a set of the keys of one object, by their index in the
+// Decoder's key list: open addressing over a seeded hash of the key's
+// text (an attacker cannot choose keys that collide), at most three
+// quarters full, four bytes a slot (a map of hashes to indexes cost about
+// forty bytes a key).
+type keyTable struct {
+	slots []int32 // 0: empty; else a key's index plus one
+	n     int
+}
+
+// add adds key, the text of the key of index i, unless t has a key of
+// that text, and reports whether it had.
+func (t *keyTable) add(d *Decoder, key []byte, i int) bool {
+	if 4*(t.n+1) > 3*len(t.slots) {
+		t.grow(d)
+	}
+	mask := len(t.slots) - 1
+	for h := int(maphash.Bytes(keySeed, key)) & mask; ; h = (h + 1) & mask {
+		s := t.slots[h]
+		if s == 0 {
+			t.slots[h], t.n = int32(i)+1, t.n+1
+			return false
+		}
+		if string(d.spanText(d.key(int(s-1)))) == string(key) {
+			return true
+		}
+	}
+}
+
+// grow doubles t, to at least 4·manyKeys slots.
+func (t *keyTable) grow(d *Decoder) {
+	old := t.slots
+	t.slots = make([]int32, max(2*len(old), 4*manyKeys))
+	mask := len(t.slots) - 1
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		h := int(maphash.Bytes(keySeed, d.spanText(d.key(int(s-1))))) & mask
+		for t.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = s
+	}
+}
+
+// reset empties t, keeping its slots for the next object at its depth.
+func (t *keyTable) reset() {
+	clear(t.slots)
+	t.n = 0
 }
 
 // remember appends k to the keys of the open objects.

@@ -1,6 +1,10 @@
 package wire
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // The micro-benchmarks below measure one Decoder method each, over a
 // document of the shape tool arguments have.
@@ -125,5 +129,62 @@ func BenchmarkObjectKeys(b *testing.B) {
 			b.Fatal("keys")
 		}
 		benchDone(b, d)
+	}
+}
+
+// BenchmarkManyKeys reads an object of a megabyte of distinct members (an
+// attacker's unknown arguments), every key checked against the others
+// for a repeat, in objects of 100 and of all of them.
+func BenchmarkManyKeys(b *testing.B) {
+	for _, per := range []int{100, 0} {
+		var sb strings.Builder
+		sb.WriteString("{")
+		n := 0
+		for sb.Len() < 1<<20 {
+			if n > 0 {
+				sb.WriteString(",")
+			}
+			if per > 0 && n%per == 0 {
+				fmt.Fprintf(&sb, `"o%d":{"m":0`, n)
+				for i := 1; i < per; i++ {
+					fmt.Fprintf(&sb, `,"m%d":%d`, i, i)
+				}
+				sb.WriteString("}")
+			} else {
+				fmt.Fprintf(&sb, `"k%d":%d`, n, n)
+			}
+			n++
+		}
+		sb.WriteString("}")
+		data := []byte(sb.String())
+		name := "one_object"
+		if per > 0 {
+			name = "objects_of_100"
+		}
+		b.Run(name, func(b *testing.B) {
+			benchStart(b, data)
+			for b.Loop() {
+				d := NewDecoder(data)
+				walk(d)
+				benchDone(b, d)
+			}
+		})
+	}
+}
+
+// walk reads the value at d member by member, as a generated decoder
+// reads the objects it knows.
+func walk(d *Decoder) {
+	switch d.Peek() {
+	case Object, Array:
+		ok := d.Peek() == Object && d.Object() || d.Peek() == Array && d.Array()
+		if !ok {
+			return
+		}
+		for d.More() {
+			walk(d)
+		}
+	default:
+		d.Skip()
 	}
 }

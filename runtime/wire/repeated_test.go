@@ -26,10 +26,10 @@ func duplicatePaths(data string) ([]string, error) {
 }
 
 func TestRepeatedMembers(t *testing.T) {
-	many := func(extra string) string { // an object past manyKeys members
+	manyN := func(n int, extra string) string { // an object of n members
 		var b strings.Builder
 		b.WriteString(`{`)
-		for i := range manyKeys + 8 {
+		for i := range n {
 			if i > 0 {
 				b.WriteString(",")
 			}
@@ -41,6 +41,7 @@ func TestRepeatedMembers(t *testing.T) {
 		b.WriteString(`}`)
 		return b.String()
 	}
+	many := func(extra string) string { return manyN(manyKeys+8, extra) } // past manyKeys members
 	cases := []struct {
 		in   string
 		want []string
@@ -73,6 +74,11 @@ func TestRepeatedMembers(t *testing.T) {
 		// also where it is the first key past manyKeys
 		{`{"\ud800":1,"\udc00":2}`, nil},
 		{many(`"\ud800":1,"k5":2`), []string{"/k5"}},
+		// a set that grows past its first size keeps every key
+		{manyN(5000, `"k4999":0,"k0":0,"k\u0032500":0,"new":0`), []string{"/k4999", "/k0", "/k2500"}},
+		// sibling objects at one depth: the second starts with an empty set
+		{`[` + manyN(1000, ``) + `,` + manyN(300, `"k299":1`) + `,` + manyN(80, ``) + `]`, []string{"/1/k299"}},
+		{`{"a":` + manyN(1000, ``) + `,"b":` + manyN(70, `"k1":1`) + `,"k999":1,"a":2}`, []string{"/b/k1", "/a"}},
 	}
 	for _, c := range cases {
 		got, err := duplicatePaths(c.in)
