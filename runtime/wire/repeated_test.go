@@ -158,6 +158,18 @@ func FuzzRepeatedMembers(f *testing.F) {
 	for _, s := range []string{`{"a":1,"a":2}`, `{"a":{"b":1},"b":{"b":2}}`, `[{"x":1},{"x":1}]`, `{"\u0061":1,"a":2}`} {
 		f.Add([]byte(s))
 	}
+	// objects past manyKeys members, whose keys go to a table
+	var b strings.Builder
+	b.WriteString(`[{`)
+	for i := range 3 * manyKeys {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	b.WriteString(`"k\u0037":0},{`)
+	for i := range manyKeys + 2 {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	b.WriteString(`"x":0}]`)
+	f.Add([]byte(b.String()))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d := NewDecoder(data)
 		d.Any()
