@@ -564,9 +564,16 @@ func (t *keyTable) grow(d *Decoder) {
 	}
 }
 
-// reset empties t, keeping its slots for the next object at its depth.
+// reset empties t for the next object at its depth, keeping its slots
+// when they are the fewest it has: clearing a table grown for a large
+// object at every smaller object after it would cost each of them the
+// large one's size, while a table grown anew costs an object its own.
 func (t *keyTable) reset() {
-	clear(t.slots)
+	if len(t.slots) > 4*manyKeys {
+		t.slots = nil
+	} else {
+		clear(t.slots)
+	}
 	t.n = 0
 }
 

@@ -172,6 +172,39 @@ func BenchmarkManyKeys(b *testing.B) {
 	}
 }
 
+// BenchmarkKeysAfterLargeObject reads an array of one object of 60,000
+// members and then about 2 MB of objects of manyKeys+1 members at the same
+// depth: each of them must not pay for the large one's key table.
+func BenchmarkKeysAfterLargeObject(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`[{`)
+	for i := range 60000 {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		fmt.Fprintf(&sb, `"k%d":0`, i)
+	}
+	sb.WriteString(`}`)
+	for sb.Len() < 2<<20 {
+		sb.WriteString(`,{`)
+		for i := range manyKeys + 1 {
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			fmt.Fprintf(&sb, `"%d":0`, i)
+		}
+		sb.WriteString(`}`)
+	}
+	sb.WriteString(`]`)
+	data := []byte(sb.String())
+	benchStart(b, data)
+	for b.Loop() {
+		d := NewDecoder(data)
+		walk(d)
+		benchDone(b, d)
+	}
+}
+
 // walk reads the value at d member by member, as a generated decoder
 // reads the objects it knows.
 func walk(d *Decoder) {
