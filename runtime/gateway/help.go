@@ -193,27 +193,9 @@ const (
 )
 
 // decodeHelp decodes raw, tool_help arguments (not blank, not null), as
-// json.Unmarshal into a helpRequest decodes them, and gives its answer
-// when they do not decode. The members of an object are read in place
-// (batchItem.read); json.Unmarshal decodes only other values and text that
-// is not JSON, which it refuses before reading any member. Decoding an
-// object with it cost an allocation per escaped member name: 66,000 for a
-// megabyte of names the request does not have.
+// json.Unmarshal into a helpRequest decodes them (decodeRequest).
 func decodeHelp(raw []byte) (helpRequest, *EnvelopeError) {
-	if raw[0] != '{' || !json.Valid(raw) {
-		var req helpRequest
-		if err := json.Unmarshal(raw, &req); err != nil {
-			return req, &EnvelopeError{Code: runtime.CodeValidation,
-				Message: helpInvalid + jsonErrText(err) + helpSend,
-				Details: Details{FieldErrors: typeErrors(err, raw)}}
-		}
-		return req, nil
-	}
-	var item batchItem
-	if bad, _ := item.read(raw); bad[ownHelp] != nil {
-		return item.helpRequest, bad[ownHelp].invalid(helpInvalid, helpSend)
-	}
-	return item.helpRequest, nil
+	return decodeRequest(raw, ownHelp, helpInvalid, helpSend, func(item batchItem) helpRequest { return item.helpRequest })
 }
 
 // bootGroupsLen bounds the list of groups in tool_help's description.

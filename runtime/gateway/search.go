@@ -81,29 +81,16 @@ const (
 )
 
 // decodeSearch decodes raw, tool_search arguments (not blank, not null,
-// not a string), as json.Unmarshal into a searchRequest decodes them, and
-// gives its answer when they do not decode: decodeHelp for tool_search.
+// not a string), as json.Unmarshal into a searchRequest decodes them
+// (decodeRequest).
 func decodeSearch(raw []byte) (searchRequest, *EnvelopeError) {
-	if raw[0] != '{' || !json.Valid(raw) {
-		var req searchRequest
-		if err := json.Unmarshal(raw, &req); err != nil {
-			return req, searchArgsInvalid(err, raw)
-		}
-		return req, nil
-	}
-	var item batchItem
-	if bad, _ := item.read(raw); bad[ownSearch] != nil {
-		return item.searchRequest, bad[ownSearch].invalid(searchInvalid, searchSend)
-	}
-	return item.searchRequest, nil
+	return decodeRequest(raw, ownSearch, searchInvalid, searchSend, func(item batchItem) searchRequest { return item.searchRequest })
 }
 
 // searchArgsInvalid is the answer to tool_search arguments raw that do
 // not decode (err).
 func searchArgsInvalid(err error, raw json.RawMessage) *EnvelopeError {
-	return &EnvelopeError{Code: runtime.CodeValidation,
-		Message: searchInvalid + jsonErrText(err) + searchSend,
-		Details: Details{FieldErrors: typeErrors(err, raw)}}
+	return argsInvalid(searchInvalid, searchSend, err, raw)
 }
 
 // searchArgs are the arguments tool_search takes.
