@@ -84,17 +84,9 @@ type dropCompiler struct {
 	// subschema sets a base URI or anchor of its own.
 	local bool
 	// byRef are the nodes of the references followed so far, by JSON
-	// pointer and whether they were followed at the top level; a node
-	// being read is there already (empty until done), so a recursive
-	// reference ends in it.
-	byRef map[dropRef]*dropNode
-}
-
-// dropRef is a reference followed: its JSON pointer, and whether its
-// target is read as the arguments' top level (top).
-type dropRef struct {
-	ptr string
-	top bool
+	// pointer; a node being read is there already (empty until done), so
+	// a recursive reference ends in it.
+	byRef map[string]*dropNode
 }
 
 // compileDrop reads a tool's parameters schema, nil when nothing is
@@ -106,20 +98,17 @@ func compileDrop(schema json.RawMessage) *dropNode {
 			c.local = false
 		}
 	}
-	return c.compile(schema, 0, true)
+	return c.compile(schema, 0)
 }
 
 // compile reads schema, nil when nothing is judged in it: keywords are
 // read by their exact names, and an object drops undeclared members when
-// it lists properties and allows others (additionalProperties absent or,
-// below the top level, true) with no schema to keep them by; the
-// arguments themselves (top: the tool's schema, through a $ref or a
-// union with null) keep them when additionalProperties is true, in the
-// generated type's Extra map. A local $ref with nothing but annotations
+// it lists properties without saying additionalProperties; when it says
+// true or {}, the generated type keeps them in its Extra map. A local $ref with nothing but annotations
 // beside it is judged as its target, and a union of one schema and null
 // (an optional object: {"anyOf":[{"$ref":…},{"type":"null"}]}) as that
 // schema.
-func (c *dropCompiler) compile(schema json.RawMessage, depth int, top bool) *dropNode {
+func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 	var s map[string]json.RawMessage
 	if depth > maxDropDepth || json.Unmarshal(schema, &s) != nil {
 		return nil
@@ -128,7 +117,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int, top bool) *dro
 		if !onlyBeside(s, "$ref") {
 			return nil
 		}
-		return c.ref(ref, depth, top)
+		return c.ref(ref, depth)
 	}
 	for _, union := range [...]string{"anyOf", "oneOf"} {
 		if branches, ok := s[union]; ok {
@@ -136,7 +125,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int, top bool) *dro
 				return nil
 			}
 			if b := nonNullBranch(branches); b != nil {
-				return c.compile(b, depth+1, top)
+				return c.compile(b, depth+1)
 			}
 			return nil
 		}
@@ -154,11 +143,11 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int, top bool) *dro
 			names = append(names, name)
 		}
 		sort.Strings(names) // references are followed in one order (maxDropRefs)
-		if ap, ok := s["additionalProperties"]; !ok || (!top && string(bytes.TrimSpace(ap)) == "true") {
+		if _, ok := s["additionalProperties"]; !ok {
 			n.props = names
 		}
 		for _, name := range names {
-			if ch := c.compile(props[name], depth+1, false); ch != nil {
+			if ch := c.compile(props[name], depth+1); ch != nil {
 				if n.children == nil {
 					n.children = map[string]*dropNode{}
 				}
@@ -168,7 +157,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int, top bool) *dro
 	}
 	// Items after a prefixItems tuple are not all the array's items.
 	if items, ok := s["items"]; ok && s["prefixItems"] == nil {
-		n.items = c.compile(items, depth+1, false)
+		n.items = c.compile(items, depth+1)
 	}
 	if n.props == nil && n.children == nil && n.items == nil {
 		return nil
@@ -208,9 +197,8 @@ func nonNullBranch(raw json.RawMessage) json.RawMessage {
 }
 
 // ref is the node of the target of a local reference ("#" or "#/…", a
-// JSON pointer into the tool's schema), nil for any other; top as in
-// compile, and always for "#", whose target is the arguments' type.
-func (c *dropCompiler) ref(raw json.RawMessage, depth int, top bool) *dropNode {
+// JSON pointer into the tool's schema), nil for any other.
+func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
 	var ref string
 	if !c.local || json.Unmarshal(raw, &ref) != nil || !strings.HasPrefix(ref, "#") {
 		return nil
@@ -219,8 +207,7 @@ func (c *dropCompiler) ref(raw json.RawMessage, depth int, top bool) *dropNode {
 	if err != nil {
 		return nil
 	}
-	key := dropRef{ptr: ptr, top: top || ptr == ""}
-	if n, ok := c.byRef[key]; ok {
+	if n, ok := c.byRef[ptr]; ok {
 		// Read already, or being read: a recursive reference ends in the
 		// node its target fills once read (empty, it judges nothing).
 		return n
@@ -234,10 +221,10 @@ func (c *dropCompiler) ref(raw json.RawMessage, depth int, top bool) *dropNode {
 	}
 	n := &dropNode{}
 	if c.byRef == nil {
-		c.byRef = map[dropRef]*dropNode{}
+		c.byRef = map[string]*dropNode{}
 	}
-	c.byRef[key] = n
-	if t := c.compile(target, depth+1, key.top); t != nil {
+	c.byRef[ptr] = n
+	if t := c.compile(target, depth+1); t != nil {
 		*n = *t
 		return n
 	}

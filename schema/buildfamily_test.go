@@ -142,9 +142,9 @@ GetItemResult: object{a:string}`},
 GetItemResult: object{id(ID):any req, ...Extra:any}`},
 		{"patternProperties among the open members", `{"type":"object","patternProperties":{"^n":{"type":"integer"}}}`, `
 GetItemResult: object{...Extra:any} delegated{"patternProperties":{"^n":{"type":"integer"}}}`},
-		{"open object below the root stays a map", `{"type":"object","properties":{"o":{"type":"object"},"p":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}}}`, `
+		{"open object below the root: a map, or a record that keeps its other members", `{"type":"object","properties":{"o":{"type":"object"},"p":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}}}`, `
 GetItemResult: object{o:map<any>, p:GetItemResultP}
-GetItemResultP: object{a:string}`},
+GetItemResultP: object{a:string, ...Extra:any}`},
 		{"oneOf with an open branch", `{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object"}]}`, `
 GetItemResult: oneOf<order>(GetItemResultOption1 | map<any>)
 GetItemResultOption1: object{a:string}`},

@@ -208,7 +208,7 @@ DoItParams: object{...Extra:any}`},
 DoItParams: object{a:string, ...Extra:any}`},
 		{"free-form arguments by $ref", `{"$ref":"#/$defs/p","$defs":{"p":{"type":"object","properties":{"p":{"$ref":"#/$defs/p"}},"additionalProperties":true}}}`, `
 DoItParams: object{p:P, ...Extra:any}
-P: object{p:P}
+P: object{p:P, ...Extra:any}
 warning tools.json:1:61: /0/function/parameters: parameters have no "type"; providers require "type": "object" at the root, so the definitions toolgen serves add it`},
 		{"root union with an open object", `{"type":"object","oneOf":[{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},{"type":"object","additionalProperties":{"type":"string"}}]}`, `
 DoItParams: oneOf<order>(DoItOption1 | map<string>)

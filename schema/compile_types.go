@@ -854,7 +854,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 	}
 	switch {
 	case ap == nil:
-		if openRoot(root, open, props) {
+		if keepsOthers(root, open, props) {
 			keepMembers(t, extraName, v.src.Pos)
 			c.delegatePatterns(t, v)
 		}
@@ -868,21 +868,24 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 	c.objectConstraints(t, v, nm)
 }
 
-// openRoot reports whether a tool's root object (root), whose
+// keepsOthers reports whether an object struct, whose
 // additionalProperties is true or {} (open) or absent, keeps the members
 // it does not declare for the handler: when additionalProperties says so
-// (free-form arguments or result members), and when a result declares no
-// properties ({"type": "object"}: an object with any members, which a
-// struct without fields would drop). Parameters that declare none and do
-// not say additionalProperties are MCP's way to write a tool without
-// arguments, and an object that lists its properties without saying
-// additionalProperties is read as a record of them, as below the root.
-func openRoot(root rootKind, open bool, props *jsonpos.Node) bool {
+// (free-form arguments or result members, at any depth), and when a
+// result's root declares no properties ({"type": "object"}: an object
+// with any members, which a struct without fields would drop). Parameters
+// that declare none and do not say additionalProperties are MCP's way to
+// write a tool without arguments, and an object that lists its properties
+// without saying additionalProperties is read as a record of them
+// (runtime.IgnoredArgs warns of the members a call sends beside them).
+// Below the root, an object that declares no properties is a map
+// (compileObject), not a struct.
+func keepsOthers(root rootKind, open bool, props *jsonpos.Node) bool {
 	switch {
-	case root == notRoot:
-		return false
 	case open:
 		return true
+	case root == notRoot:
+		return false
 	}
 	return root == resultRoot && (props == nil || len(props.Members) == 0)
 }
