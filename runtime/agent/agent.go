@@ -132,9 +132,10 @@ var (
 	// StopComplete). Outcome.Stop says why and Outcome.Text holds the
 	// turn's partial text; none of the turn's calls ran.
 	ErrIncomplete = errors.New("model turn incomplete")
-	// ErrRepeatedCallID: two calls of one turn share an id, so their
-	// results could not be told apart (Anthropic rejects a repeated
-	// tool_result id); none of the turn's calls ran.
+	// ErrRepeatedCallID: two calls of one turn share an id, or a call has
+	// the id of an earlier one, so their results could not be told apart
+	// (Anthropic rejects a repeated tool_use or tool_result id); none of
+	// the turn's calls ran.
 	ErrRepeatedCallID = errors.New("repeated tool call id")
 )
 
@@ -278,8 +279,9 @@ type run struct {
 // Run evaluates the conversation that starts with input until the model
 // answers with text only. A turn the model did not finish ends the run
 // with an error wrapping ErrIncomplete (Outcome.Stop says why, Outcome.Text
-// holds the partial text); two calls of a turn sharing an id end it with
-// one wrapping ErrRepeatedCallID.
+// holds the partial text); two calls of a turn sharing an id, or a call
+// with the id of an earlier one, end it with one wrapping
+// ErrRepeatedCallID.
 func (a *Agent) Run(ctx context.Context, input ...Message) (*Outcome, error) {
 	out := &Outcome{Requested: prompt.Overrides{}}
 	if a.model == nil {
@@ -369,14 +371,18 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 		r.out.Text = resp.Text
 		return true, nil
 	}
+	earlier := r.earlierIDs()
 	calls := make([]runtime.ToolCall, len(resp.ToolCalls))
 	for i, c := range resp.ToolCalls {
 		if c.ID == "" {
 			c.ID = fmt.Sprintf("call_%d_%d", r.out.Turns, i+1)
+			for n := 2; earlier[c.ID] > 0; n++ {
+				c.ID = fmt.Sprintf("call_%d_%d_%d", r.out.Turns, i+1, n)
+			}
 		}
 		calls[i] = c
 	}
-	if err := r.repeatedIDs(calls); err != nil {
+	if err := r.repeatedIDs(calls, earlier); err != nil {
 		return true, err
 	}
 	byName := make(map[string]runtime.Tool, len(tools))
@@ -385,7 +391,10 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 	}
 	snapshot := r.toolbox.Clone()
 	msgs := []Message{{Role: RoleAssistant, Content: resp.Text, ToolCalls: calls, Native: resp.Native}}
-	for _, c := range calls {
+	for i, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return false, fmt.Errorf("agent: turn %d: call %d (%s) and those after it were not run: %w", r.out.Turns, i+1, text.Truncate(c.Name, maxEchoed), err)
+		}
 		tool, ok := byName[c.Name]
 		if !ok {
 			tool = notOffered(c.Name, tools)
@@ -419,14 +428,34 @@ func (r *run) incomplete(resp Response) error {
 	return fmt.Errorf("agent: turn %d stopped early (%s); none of its calls was run: %w", r.out.Turns, text.Truncate(string(resp.Stop), maxEchoed), ErrIncomplete)
 }
 
-// repeatedIDs refuses a turn in which two calls share an id: their results
-// could not be told apart, and providers reject the conversation.
-func (r *run) repeatedIDs(calls []runtime.ToolCall) error {
+// earlierIDs maps the id of every call in the conversation so far to the
+// index of its message plus one.
+func (r *run) earlierIDs() map[string]int {
+	ids := map[string]int{}
+	for i, m := range r.out.Messages {
+		for _, c := range m.ToolCalls {
+			if ids[c.ID] == 0 {
+				ids[c.ID] = i + 1
+			}
+		}
+	}
+	return ids
+}
+
+// repeatedIDs refuses a turn in which two calls share an id, or a call
+// has the id of one earlier in the conversation (earlier, from
+// earlierIDs): their results could not be told apart, and providers reject
+// the conversation.
+func (r *run) repeatedIDs(calls []runtime.ToolCall, earlier map[string]int) error {
 	first := make(map[string]int, len(calls))
 	for i, c := range calls {
 		if j, ok := first[c.ID]; ok {
 			return fmt.Errorf("agent: turn %d: calls %d (%s) and %d (%s) share the id %q; none of the turn's calls was run: %w",
 				r.out.Turns, j+1, text.Truncate(calls[j].Name, maxEchoed), i+1, text.Truncate(c.Name, maxEchoed), text.Truncate(c.ID, maxEchoed), ErrRepeatedCallID)
+		}
+		if m := earlier[c.ID]; m > 0 {
+			return fmt.Errorf("agent: turn %d: call %d (%s) has the id %q of a call in message %d; none of the turn's calls was run: %w",
+				r.out.Turns, i+1, text.Truncate(c.Name, maxEchoed), text.Truncate(c.ID, maxEchoed), m, ErrRepeatedCallID)
 		}
 		first[c.ID] = i
 	}

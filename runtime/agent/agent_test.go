@@ -456,6 +456,47 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// A context cancelled while a call runs stops the turn there: the calls
+// after it do not run, even for handlers that ignore their context.
+func TestCancelledTurn(t *testing.T) {
+	tests := []struct {
+		name   string
+		cancel string // the tool whose handler cancels the run's context
+		calls  []runtime.ToolCall
+		ran    []string
+		err    string
+	}{
+		{"the first call cancels", "a", []runtime.ToolCall{agenttest.Call("a", ""), agenttest.Call("b", ""), agenttest.Call("a", "")},
+			[]string{"a"}, "agent: turn 1: call 2 (b) and those after it were not run: context canceled"},
+		{"the last call cancels", "b", []runtime.ToolCall{agenttest.Call("a", ""), agenttest.Call("b", "")},
+			[]string{"a", "b"}, "agent: context canceled"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			var ran []string
+			tool := func(name string) runtime.Tool {
+				return runtime.Tool{Name: name, Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+					ran = append(ran, name)
+					if name == tt.cancel {
+						cancel()
+					}
+					return runtime.Result{Success: true}, nil
+				}}
+			}
+			m := agenttest.New(agenttest.Calls(tt.calls...), agenttest.Say("done"))
+			_, err := agent.New(m, agent.WithTools(tool("a"), tool("b"))).Run(ctx, agent.User("go"))
+			if !errors.Is(err, context.Canceled) || err.Error() != tt.err {
+				t.Errorf("err = %v\nwant %s", err, tt.err)
+			}
+			if diff := cmp.Diff(tt.ran, ran); diff != "" {
+				t.Errorf("calls run (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 type halt struct{}
 
 func (halt) Error() string             { return "halted" }
@@ -766,5 +807,67 @@ func TestNotOfferedNameBounded(t *testing.T) {
 	last := reqs[1].Messages
 	if n := len(last); n < 2 || last[n-2].ToolCallID != id || last[n-1].ToolCallID != "short" {
 		t.Errorf("second request's tool messages do not answer the calls by id (%d messages)", n)
+	}
+}
+
+// A call with the id of a call earlier in the conversation (an earlier
+// turn's, or one of the input's) is refused before any call of its turn
+// runs, as two calls of one turn sharing an id are; a call without an id
+// gets one the conversation does not hold yet.
+func TestRepeatedCallIDsAcrossTurns(t *testing.T) {
+	call := func(id, name string) runtime.ToolCall {
+		return runtime.ToolCall{ID: id, Name: name, Args: json.RawMessage(`{}`)}
+	}
+	earlier := []agent.Message{
+		agent.User("go"),
+		{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{call("call_1_1", "a")}},
+		{Role: agent.RoleTool, ToolCallID: "call_1_1", ToolName: "a", Content: "a ok"},
+		{Role: agent.RoleAssistant, Content: "done"},
+		agent.User("again"),
+	}
+	tests := []struct {
+		name  string
+		input []agent.Message
+		turns [][]runtime.ToolCall
+		ran   []string // the calls that ran, by id
+		err   string
+	}{
+		{"an earlier turn's id", []agent.Message{agent.User("go")},
+			[][]runtime.ToolCall{{call("c1", "a")}, {call("c2", "b"), call("c1", "a")}}, []string{"c1"},
+			`agent: turn 2: call 2 (a) has the id "c1" of a call in message 2; none of the turn's calls was run: repeated tool call id`},
+		{"an input call's id", earlier,
+			[][]runtime.ToolCall{{call("call_1_1", "b")}}, nil,
+			`agent: turn 1: call 1 (b) has the id "call_1_1" of a call in message 2; none of the turn's calls was run: repeated tool call id`},
+		{"no id, continuing a conversation", earlier,
+			[][]runtime.ToolCall{{call("", "b"), call("", "a")}, nil}, []string{"call_1_1_2", "call_1_2"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h handlers
+			turn := 0
+			m := agent.ModelFunc(func(context.Context, agent.Request) (agent.Response, error) {
+				if turn == len(tt.turns) {
+					return agent.Response{}, errors.New("script ended")
+				}
+				turn++
+				return agent.Response{ToolCalls: tt.turns[turn-1], Text: "ok"}, nil
+			})
+			a := agent.New(m, agent.WithTools(h.tools("a", "b")...))
+			evs := events(a)
+			_, err := a.Run(t.Context(), tt.input...)
+			switch {
+			case tt.err == "" && err != nil:
+				t.Fatalf("err = %v", err)
+			case tt.err != "" && (!errors.Is(err, agent.ErrRepeatedCallID) || err.Error() != tt.err):
+				t.Fatalf("err = %v\nwant %s", err, tt.err)
+			}
+			var ran []string
+			for _, e := range *evs {
+				ran = append(ran, e.CallID)
+			}
+			if diff := cmp.Diff(tt.ran, ran); diff != "" {
+				t.Errorf("calls run (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -41,11 +41,13 @@
 // the loop continues. Any other error that propagates through Dispatch
 // ends the run.
 //
-// Two calls of one turn sharing an id end the run, before any call of the
-// turn runs, with an error wrapping ErrRepeatedCallID: their results could
-// not be told apart, and the providers reject a conversation that repeats
-// one (Anthropic a repeated tool_result id), so answering each with a
-// failed tool message could not go on either.
+// Two calls of one turn sharing an id, or a call with the id of a call
+// earlier in the conversation, end the run, before any call of the turn
+// runs, with an error wrapping ErrRepeatedCallID: their results could not
+// be told apart, and the providers reject a conversation that repeats one
+// (Anthropic a repeated tool_use or tool_result id), so answering each with
+// a failed tool message could not go on either. A call without an id gets
+// one the conversation does not hold yet.
 //
 // Every Response says why the model stopped (Response.Stop, the same words
 // for every provider; the zero value counts as StopComplete). A turn the
@@ -56,6 +58,10 @@
 // None of such a turn's calls runs, since a cut-off call may carry cut-off
 // arguments; a text-only turn joins Outcome.Messages, one with calls does
 // not, as its calls would have no results.
+//
+// A cancelled context ends the run before the next model call and before
+// the next call of a turn: a handler that ignores its context still runs no
+// later call of the model's.
 //
 // A tool message is runtime.RenderResult of the result. When a generated
 // tool accepted and dropped arguments its schema does not declare

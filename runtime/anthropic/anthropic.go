@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Search selects the search tool of a deferred surface.
@@ -218,6 +219,16 @@ func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, er
 			case "text":
 				resp.Text += b.Text
 			case "tool_use":
+				if !validID(b.ID) {
+					return agent.Response{}, fmt.Errorf("anthropic: tool_use block %d (%s) has the id %q, which the API would not take back (ids are [a-zA-Z0-9_-]+); its result could not be paired with it", len(content), text.Truncate(b.Name, 64), text.Truncate(b.ID, 64))
+				}
+				if in := bytes.TrimSpace(b.Input); len(in) == 0 || in[0] != '{' {
+					got := "no input"
+					if len(in) > 0 {
+						got = "the input " + text.Truncate(string(in), 64)
+					}
+					return agent.Response{}, fmt.Errorf("anthropic: tool_use block %d (%s) has %s where the API takes back only a JSON object", len(content), text.Truncate(b.Name, 64), got)
+				}
 				resp.ToolCalls = append(resp.ToolCalls, runtime.ToolCall{ID: b.ID, Name: b.Name, Args: append(json.RawMessage(nil), b.Input...)})
 			}
 		}
@@ -230,6 +241,17 @@ func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, er
 	}
 	resp.Native = content
 	return resp, nil
+}
+
+// validID reports whether id is one the API accepts as a tool_use id:
+// ^[a-zA-Z0-9_-]+$.
+func validID(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return id != ""
 }
 
 // stop maps a stop_reason to the loop's Stop; a reason this package does

@@ -192,3 +192,41 @@ func TestStopReasons(t *testing.T) {
 		}
 	}
 }
+
+// A tool_use block without an id, or with one the API refuses in a
+// request (^[a-zA-Z0-9_-]+$), or whose input is not a JSON object, is
+// refused before its call runs: the loop would give an empty id one of its
+// own, which the block, sent back as the API returned it, would not carry,
+// and the next request would fail after the call ran.
+func TestToolUseRefused(t *testing.T) {
+	const tail = `, which the API would not take back (ids are [a-zA-Z0-9_-]+); its result could not be paired with it`
+	for _, tt := range []struct{ content, want string }{
+		{`{"type":"tool_use","id":"","name":"create_todo","input":{"title":"milk"}}`,
+			`agent: model: anthropic: tool_use block 1 (create_todo) has the id ""` + tail},
+		{`{"type":"text","text":"Adding."},{"type":"tool_use","name":"create_todo","input":{"title":"milk"}}`,
+			`agent: model: anthropic: tool_use block 2 (create_todo) has the id ""` + tail},
+		{`{"type":"tool_use","id":"call.1|x","name":"create_todo","input":{"title":"milk"}}`,
+			`agent: model: anthropic: tool_use block 1 (create_todo) has the id "call.1|x"` + tail},
+		{`{"type":"tool_use","id":"toolu_1","name":"create_todo","input":"milk"}`,
+			`agent: model: anthropic: tool_use block 1 (create_todo) has the input "milk" where the API takes back only a JSON object`},
+		{`{"type":"tool_use","id":"toolu_1","name":"create_todo","input":null}`,
+			`agent: model: anthropic: tool_use block 1 (create_todo) has no input where the API takes back only a JSON object`},
+		{`{"type":"tool_use","id":"toolu_1","name":"create_todo"}`,
+			`agent: model: anthropic: tool_use block 1 (create_todo) has no input where the API takes back only a JSON object`},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"id":"msg_01","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[%s],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}`, tt.content)
+		}))
+		client := sdk.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test-key"), option.WithMaxRetries(0))
+		a := agent.New(anthropic.New(client, sdk.MessageNewParams{Model: "claude-sonnet-4-5", MaxTokens: 1024}),
+			agent.WithTools(replaytest.NewFamily().Tools()...))
+		ran := 0
+		a.Bus().Subscribe(func(runtime.Event) { ran++ })
+		_, err := a.Run(t.Context(), agent.User("Add 'milk'."))
+		srv.Close()
+		if err == nil || err.Error() != tt.want || ran != 0 {
+			t.Errorf("%s: err = %v, %d calls ran\nwant %s", tt.content, err, ran, tt.want)
+		}
+	}
+}

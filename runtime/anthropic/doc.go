@@ -27,6 +27,11 @@
 // (agent.Message.Native), so server tool blocks and thinking survive; a
 // turn without them is rebuilt from its text and calls. Consecutive tool
 // messages become one user message of tool_result blocks, in call order.
+// A tool_use block whose id is empty or not of the characters the API
+// takes back ([a-zA-Z0-9_-]) is an error before its call runs: the loop
+// would give an empty id one of its own, which the block, sent back as
+// returned, would not carry, and the API refuses the next request. So is
+// a tool_use block whose input is not a JSON object.
 // A pause_turn stop is continued within the same Next, as Anthropic
 // documents: the content so far goes back as the assistant message (one
 // message, every response's blocks in order), with the container the turn

@@ -30,6 +30,16 @@
 // messages become the Responses instructions (after any configured ones)
 // and Chat system messages.
 //
+// A call the loop could not answer is an error, as no surface offers its
+// tool: a Chat tool call of a type other than function or a legacy
+// function_call; a Responses item other than a function call that asks
+// the caller for its output (custom_tool_call, computer_call,
+// local_shell_call, apply_patch_call, mcp_approval_request, a
+// tool_search_call the client is to run, a shell_call in a local
+// environment). So is a Responses function_call without a call_id: the
+// loop would give the call an id the item, sent back as returned, would
+// not carry.
+//
 // Why a turn ended maps to agent.Stop. Chat: finish_reason stop and
 // tool_calls are StopComplete, length StopLength, content_filter
 // StopFiltered; a message's refusal is StopRefusal, its words the turn's

@@ -9,11 +9,13 @@ import (
 
 	sdk "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/packages/respjson"
 	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // Chat implements agent.Model with Chat Completions.
@@ -49,6 +51,11 @@ func (c *Chat) Next(ctx context.Context, req agent.Request) (agent.Response, err
 	if msg.Refusal != "" {
 		out.Text = joinText(out.Text, msg.Refusal)
 		out.Stop = agent.StopRefusal
+	}
+	if raw := msg.JSON.FunctionCall.Raw(); raw != respjson.Omitted && raw != respjson.Null {
+		var fc struct{ Name string }
+		_ = json.Unmarshal([]byte(raw), &fc) // the name, if any, for the error
+		return agent.Response{}, fmt.Errorf("openai: legacy function_call %q; only tools are offered, and its answer could not be paired with it", text.Truncate(fc.Name, 64))
 	}
 	for _, tc := range msg.ToolCalls {
 		if tc.Type != "function" {
@@ -159,6 +166,9 @@ func (r *Responses) Next(ctx context.Context, req agent.Request) (agent.Response
 		return agent.Response{}, err
 	}
 	if resp.Status == responses.ResponseStatusFailed {
+		if resp.Error.Code == "" && resp.Error.Message == "" {
+			return agent.Response{}, fmt.Errorf("openai: response %s failed, without an error saying why", resp.ID)
+		}
 		return agent.Response{}, fmt.Errorf("openai: response %s failed: %s: %s", resp.ID, resp.Error.Code, resp.Error.Message)
 	}
 	out := agent.Response{Stop: responseStop(resp)}
@@ -180,11 +190,41 @@ func (r *Responses) Next(ctx context.Context, req agent.Request) (agent.Response
 			}
 		case "function_call":
 			fc := item.AsFunctionCall()
+			if fc.CallID == "" {
+				return agent.Response{}, fmt.Errorf("openai: function_call item %d (%s) has no call_id; its output could not be paired with it", len(items), text.Truncate(fc.Name, 64))
+			}
 			out.ToolCalls = append(out.ToolCalls, runtime.ToolCall{ID: fc.CallID, Name: fc.Name, Args: json.RawMessage(fc.Arguments)})
+		default:
+			if clientCall(item) {
+				id := item.CallID
+				if id == "" {
+					id = item.ID
+				}
+				return agent.Response{}, fmt.Errorf("openai: output item %q of type %q asks for an answer from the caller; only function tools are offered", text.Truncate(id, 64), item.Type)
+			}
 		}
 	}
 	out.Native = items
 	return out, nil
+}
+
+// clientCall reports whether item, not a function call, is one the
+// caller must answer with an output item of its own (a custom tool call, a
+// computer or local shell action, a patch to apply, an MCP approval, a
+// tool search run by the client, a shell command in a local environment).
+// No surface offers such tools, so none could be answered: passed over,
+// the call would go unanswered, and a turn of nothing else would read as
+// an empty final answer.
+func clientCall(item responses.ResponseOutputItemUnion) bool {
+	switch item.Type {
+	case "custom_tool_call", "computer_call", "local_shell_call", "apply_patch_call", "mcp_approval_request":
+		return true
+	case "tool_search_call":
+		return item.Execution == "client"
+	case "shell_call":
+		return item.Environment.Type == "local"
+	}
+	return false
 }
 
 // responseStop maps a response's status, and an incomplete one's reason,

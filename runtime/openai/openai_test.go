@@ -14,6 +14,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/responses"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/internal/replaytest"
 	"github.com/toolgen-go/toolgen/runtime/openai"
@@ -187,5 +188,83 @@ func TestResponsesDeferredRefusesClientSearch(t *testing.T) {
 	want := `agent: model: openai: tool "tool_search" is offered as a function, but deferred tools are searched with the hosted tool_search tool, which WithDeferred adds; offer the surface's Tools() without its SearchTool()`
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
+
+// A call the caller would have to answer but no surface offers (Chat's
+// legacy function_call; a Responses custom, computer, shell, patch,
+// approval or client-run search call) is an error, not passed over: the
+// call would go unanswered, and a turn of nothing else would end the run
+// as an empty final answer.
+func TestUnanswerableCalls(t *testing.T) {
+	req := agent.Request{Messages: []agent.Message{agent.User("hi")}}
+	chatBody := `{"id":"c","object":"chat.completion","created":1,"model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":null,"function_call":{"name":"list_todos","arguments":"{}"}},"finish_reason":"function_call"}]}`
+	got, err := openai.NewChat(serve(t, chatBody), sdk.ChatCompletionNewParams{Model: "gpt-4.1"}).Next(t.Context(), req)
+	if want := `openai: legacy function_call "list_todos"; only tools are offered, and its answer could not be paired with it`; err == nil || err.Error() != want {
+		t.Errorf("chat function_call: text %q, calls %v, err = %v\nwant %s", got.Text, got.ToolCalls, err, want)
+	}
+	for _, tt := range []struct{ item, want string }{
+		{`{"type":"custom_tool_call","id":"ctc_1","call_id":"call_1","name":"raw","input":"x"}`,
+			`openai: output item "call_1" of type "custom_tool_call" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"computer_call","id":"cu_1","call_id":"call_2","action":{"type":"screenshot"},"pending_safety_checks":[],"status":"completed"}`,
+			`openai: output item "call_2" of type "computer_call" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"local_shell_call","id":"ls_1","call_id":"call_3","action":{"type":"exec","command":["ls"],"env":{}},"status":"completed"}`,
+			`openai: output item "call_3" of type "local_shell_call" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"apply_patch_call","id":"ap_1","call_id":"call_4","operation":{"type":"delete_file","path":"x"},"status":"completed"}`,
+			`openai: output item "call_4" of type "apply_patch_call" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"mcp_approval_request","id":"mcpr_1","name":"x","arguments":"{}","server_label":"s"}`,
+			`openai: output item "mcpr_1" of type "mcp_approval_request" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"tool_search_call","id":"tsc_1","call_id":"call_5","execution":"client","status":"completed","arguments":{"query":"x"}}`,
+			`openai: output item "call_5" of type "tool_search_call" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"shell_call","id":"sh_1","call_id":"call_6","action":{"commands":["ls"]},"environment":{"type":"local"},"status":"completed"}`,
+			`openai: output item "call_6" of type "shell_call" asks for an answer from the caller; only function tools are offered`},
+		{`{"type":"shell_call","id":"sh_2","call_id":"call_7","action":{"commands":["ls"]},"environment":{"type":"container_reference","container_id":"c"},"status":"completed"}`, ``},
+		{`{"type":"tool_search_call","id":"tsc_1","call_id":null,"execution":"server","status":"completed","arguments":{"paths":["notes"]}}`, ``},
+	} {
+		body := `{"id":"r","object":"response","created_at":1,"model":"gpt-5.4","status":"completed","output":[` + tt.item + `]}`
+		got, err := openai.NewResponses(serve(t, body), responses.ResponseNewParams{Model: "gpt-5.4"}).Next(t.Context(), req)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: err = %v", tt.item, err)
+		case tt.want != "" && (err == nil || err.Error() != tt.want):
+			t.Errorf("%s: text %q, calls %v, err = %v\nwant %s", tt.item, got.Text, got.ToolCalls, err, tt.want)
+		}
+	}
+}
+
+// A Responses function_call without a call_id is refused before it runs:
+// the loop would give the call an id of its own, which the item, sent back
+// as the API returned it, would not carry, so the next request would pair
+// no output with it.
+func TestResponsesCallWithoutID(t *testing.T) {
+	for _, tt := range []struct{ output, want string }{
+		{`{"type":"function_call","id":"fc_1","call_id":"","name":"create_todo","arguments":"{\"title\":\"milk\"}","status":"completed"}`,
+			`agent: model: openai: function_call item 1 (create_todo) has no call_id; its output could not be paired with it`},
+		{`{"type":"reasoning","id":"rs_1","summary":[]},{"type":"function_call","id":"fc_1","name":"create_todo","arguments":"{}","status":"completed"}`,
+			`agent: model: openai: function_call item 2 (create_todo) has no call_id; its output could not be paired with it`},
+	} {
+		c := serve(t, `{"id":"r","object":"response","created_at":1,"model":"gpt-5.4","status":"completed","output":[`+tt.output+`]}`)
+		a := agent.New(openai.NewResponses(c, responses.ResponseNewParams{Model: "gpt-5.4"}), agent.WithTools(replaytest.NewFamily().Tools()...))
+		ran := 0
+		a.Bus().Subscribe(func(runtime.Event) { ran++ })
+		_, err := a.Run(t.Context(), agent.User("Add 'milk'."))
+		if err == nil || err.Error() != tt.want || ran != 0 {
+			t.Errorf("%s: err = %v, %d calls ran\nwant %s", tt.output, err, ran, tt.want)
+		}
+	}
+}
+
+// A failed response without an error says so, rather than ending in
+// empty fields.
+func TestResponsesFailedWithoutError(t *testing.T) {
+	req := agent.Request{Messages: []agent.Message{agent.User("hi")}}
+	for _, tt := range []struct{ error, want string }{
+		{`null`, "openai: response r failed, without an error saying why"},
+		{`{"code":"","message":""}`, "openai: response r failed, without an error saying why"},
+	} {
+		c := serve(t, `{"id":"r","object":"response","created_at":1,"model":"gpt-5.4","status":"failed","error":`+tt.error+`,"output":[]}`)
+		if _, err := openai.NewResponses(c, responses.ResponseNewParams{Model: "gpt-5.4"}).Next(t.Context(), req); err == nil || err.Error() != tt.want {
+			t.Errorf("error %s: err = %v\nwant %s", tt.error, err, tt.want)
+		}
 	}
 }
