@@ -137,12 +137,20 @@ var (
 	// (Anthropic rejects a repeated tool_use or tool_result id); none of
 	// the turn's calls ran.
 	ErrRepeatedCallID = errors.New("repeated tool call id")
+	// ErrTooManyCalls: a turn holds more calls than MaxCalls allows; none
+	// of them ran.
+	ErrTooManyCalls = errors.New("too many tool calls in one turn")
 )
 
 // Defaults of the limits.
 const (
 	DefaultMaxTurns   = 20
 	DefaultMaxRetries = 4
+	// DefaultMaxCalls is the most tool calls one turn may hold: far more
+	// than models send in parallel, few enough that a turn's calls, and
+	// the names suggested for those that name no offered tool, stay
+	// bounded work.
+	DefaultMaxCalls = 128
 )
 
 // Agent runs evaluations of one model over one prompt and toolbox. Its
@@ -161,6 +169,7 @@ type Agent struct {
 	adapter    runtime.Adapter
 	maxTurns   int
 	maxRetries int
+	maxCalls   int
 	budget     int
 }
 
@@ -205,6 +214,17 @@ func MaxTurns(n int) Option {
 	}
 }
 
+// MaxCalls caps the tool calls of one turn: a turn with more ends the run,
+// before any of its calls runs, with an error wrapping ErrTooManyCalls.
+// Values below 1 keep DefaultMaxCalls.
+func MaxCalls(n int) Option {
+	return func(a *Agent) {
+		if n >= 1 {
+			a.maxCalls = n
+		}
+	}
+}
+
 // MaxRetries caps the expansion retries of a run (0 allows none); negative
 // values keep DefaultMaxRetries.
 func MaxRetries(n int) Option {
@@ -233,6 +253,7 @@ func New(model Model, opts ...Option) *Agent {
 		bus:        &runtime.EventBus{},
 		maxTurns:   DefaultMaxTurns,
 		maxRetries: DefaultMaxRetries,
+		maxCalls:   DefaultMaxCalls,
 		budget:     -1,
 	}
 	for _, o := range opts {
@@ -371,6 +392,9 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 		r.out.Text = resp.Text
 		return true, nil
 	}
+	if n := len(resp.ToolCalls); n > r.a.maxCalls {
+		return true, fmt.Errorf("agent: turn %d holds %d tool calls, more than the limit of %d (MaxCalls); none of them was run: %w", r.out.Turns, n, r.a.maxCalls, ErrTooManyCalls)
+	}
 	earlier := r.earlierIDs()
 	calls := make([]runtime.ToolCall, len(resp.ToolCalls))
 	for i, c := range resp.ToolCalls {
@@ -391,13 +415,15 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 	}
 	snapshot := r.toolbox.Clone()
 	msgs := []Message{{Role: RoleAssistant, Content: resp.Text, ToolCalls: calls, Native: resp.Native}}
+	suggest := maxSuggested
 	for i, c := range calls {
 		if err := ctx.Err(); err != nil {
 			return false, fmt.Errorf("agent: turn %d: call %d (%s) and those after it were not run: %w", r.out.Turns, i+1, text.Truncate(c.Name, maxEchoed), err)
 		}
 		tool, ok := byName[c.Name]
 		if !ok {
-			tool = notOffered(c.Name, tools)
+			tool = notOffered(c.Name, tools, suggest > 0)
+			suggest--
 		}
 		res, perr := runtime.Dispatch(ctx, tool, r.toolContext(c), c.Args)
 		if perr != nil {
@@ -530,6 +556,11 @@ const (
 	listAllUpTo = 12
 	// maxNearest is the number of nearest names suggested otherwise.
 	maxNearest = 3
+	// maxSuggested is the number of calls of a turn naming no offered tool
+	// that get the nearest names: ranking them costs time in the number of
+	// tools offered, and a turn of made-up names would otherwise cost that
+	// for each.
+	maxSuggested = 8
 )
 
 // searchTool is the name of the runtime's search tools
@@ -543,8 +574,8 @@ const searchTool = "tool_search"
 // name, which the event and the tool message carry, is the model's cut
 // short as the answer echoes it, so that a huge name is not kept whole; the
 // result pairs with its call by id, which stays intact.
-func notOffered(name string, offered []runtime.Tool) runtime.Tool {
-	msg := notOfferedMessage(name, offered)
+func notOffered(name string, offered []runtime.Tool, suggest bool) runtime.Tool {
+	msg := notOfferedMessage(name, offered, suggest)
 	return runtime.Tool{Name: text.Truncate(name, maxEchoed), Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
 		return runtime.Result{}, runtime.NotFound("%s", msg)
 	}}
@@ -552,8 +583,8 @@ func notOffered(name string, offered []runtime.Tool) runtime.Tool {
 
 // notOfferedMessage says that name is not offered and how to find the tool
 // meant: a search tool to call when one is offered, all the offered names
-// when they are few, else the nearest ones.
-func notOfferedMessage(name string, offered []runtime.Tool) string {
+// when they are few, else the nearest ones (when suggest is set).
+func notOfferedMessage(name string, offered []runtime.Tool, suggest bool) string {
 	head := fmt.Sprintf("tool %q is not offered", text.Truncate(name, maxEchoed))
 	if len(offered) == 0 {
 		return head + "; no tools are offered now"
@@ -567,7 +598,10 @@ func notOfferedMessage(name string, offered []runtime.Tool) string {
 	if !search && len(names) <= listAllUpTo {
 		return head + "; offered tools: " + strings.Join(names, ", ")
 	}
-	near := nearest(name, names, maxNearest)
+	var near []string
+	if suggest {
+		near = nearest(name, names, maxNearest)
+	}
 	if len(near) > 0 {
 		head += "; nearest offered: " + strings.Join(near, ", ")
 	}

@@ -871,3 +871,70 @@ func TestRepeatedCallIDsAcrossTurns(t *testing.T) {
 		})
 	}
 }
+
+// A turn with more calls than MaxCalls ends the run before any of them
+// runs; one at the limit runs them all.
+func TestTooManyCalls(t *testing.T) {
+	tests := []struct {
+		name  string
+		limit int // 0: the default
+		calls int
+		err   string
+	}{
+		{"at the limit", 3, 3, ""},
+		{"past the limit", 3, 4, "agent: turn 1 holds 4 tool calls, more than the limit of 3 (MaxCalls); none of them was run: too many tool calls in one turn"},
+		{"past the default", 0, agent.DefaultMaxCalls + 1, fmt.Sprintf("agent: turn 1 holds %d tool calls, more than the limit of %d (MaxCalls); none of them was run: too many tool calls in one turn", agent.DefaultMaxCalls+1, agent.DefaultMaxCalls)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h handlers
+			calls := make([]runtime.ToolCall, tt.calls)
+			for i := range calls {
+				calls[i] = agenttest.Call("a", "")
+			}
+			opts := []agent.Option{agent.WithTools(h.tools("a")...)}
+			if tt.limit > 0 {
+				opts = append(opts, agent.MaxCalls(tt.limit))
+			}
+			a := agent.New(agenttest.New(agenttest.Calls(calls...), agenttest.Say("done")), opts...)
+			evs := events(a)
+			_, err := a.Run(t.Context(), agent.User("go"))
+			switch {
+			case tt.err == "" && err != nil:
+				t.Fatalf("err = %v", err)
+			case tt.err != "" && (!errors.Is(err, agent.ErrTooManyCalls) || err.Error() != tt.err):
+				t.Fatalf("err = %v\nwant %s", err, tt.err)
+			}
+			if ran, want := len(*evs), map[bool]int{true: tt.calls, false: 0}[tt.err == ""]; ran != want {
+				t.Errorf("%d calls ran, want %d", ran, want)
+			}
+		})
+	}
+}
+
+// Of the calls of one turn naming no offered tool, only the first
+// maxSuggested get the nearest names: ranking them costs time in the
+// number of tools offered.
+func TestNotOfferedSuggestedPerTurn(t *testing.T) {
+	var h handlers
+	var many []runtime.Tool
+	for i := range 100 {
+		many = append(many, runtime.Tool{Name: fmt.Sprintf("get_thing%03d", i), Handler: h.tool("x").Handler})
+	}
+	calls := make([]runtime.ToolCall, 10)
+	for i := range calls {
+		calls[i] = runtime.ToolCall{ID: fmt.Sprintf("c%d", i), Name: fmt.Sprintf("get_thing%03d_", i), Args: json.RawMessage(`{}`)}
+	}
+	m := agenttest.New(agenttest.Calls(calls...), agenttest.Say("ok"))
+	m.AllowUnoffered = true
+	out, err := agent.New(m, agent.WithTools(many...)).Run(t.Context(), agent.User("go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range calls {
+		msg := out.Messages[2+i].Content
+		if got, want := strings.Contains(msg, "nearest offered: "+fmt.Sprintf("get_thing%03d", i)), i < 8; got != want {
+			t.Errorf("call %d: %q; nearest named: %v, want %v", i, msg, got, want)
+		}
+	}
+}

@@ -36,10 +36,15 @@
 // them; past that, or when the search tool tool_search is offered, only
 // the three nearest names, and the advice to call tool_search when it is
 // offered, so one wrong name against a deferred surface of thousands of
-// tools does not read the catalogue back to the model. A handler error or
-// panic becomes a failed tool message (runtime.Dispatch); in both cases
-// the loop continues. Any other error that propagates through Dispatch
-// ends the run.
+// tools does not read the catalogue back to the model. Ranking the nearest
+// names costs time in the number of tools, so only the first 8 such calls
+// of a turn get them. A handler error or panic becomes a failed tool
+// message (runtime.Dispatch); in both cases the loop continues. Any other
+// error that propagates through Dispatch ends the run.
+//
+// A turn holds at most MaxCalls tool calls (DefaultMaxCalls, 128): one
+// with more ends the run, before any of its calls runs, with an error
+// wrapping ErrTooManyCalls, so a model's one turn is bounded work.
 //
 // Two calls of one turn sharing an id, or a call with the id of a call
 // earlier in the conversation, end the run, before any call of the turn
