@@ -59,7 +59,7 @@ func (c *Chat) Next(ctx context.Context, req agent.Request) (agent.Response, err
 	}
 	for _, tc := range msg.ToolCalls {
 		if tc.Type != "function" {
-			return agent.Response{}, fmt.Errorf("openai: tool call %q of type %q; only function tools are offered", tc.ID, tc.Type)
+			return agent.Response{}, fmt.Errorf("openai: tool call %q of type %q; only function tools are offered", text.Truncate(tc.ID, 64), text.Truncate(tc.Type, 64))
 		}
 		out.ToolCalls = append(out.ToolCalls, runtime.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: json.RawMessage(tc.Function.Arguments)})
 	}

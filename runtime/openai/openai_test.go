@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -202,6 +203,14 @@ func TestUnanswerableCalls(t *testing.T) {
 	got, err := openai.NewChat(serve(t, chatBody), sdk.ChatCompletionNewParams{Model: "gpt-4.1"}).Next(t.Context(), req)
 	if want := `openai: legacy function_call "list_todos"; only tools are offered, and its answer could not be paired with it`; err == nil || err.Error() != want {
 		t.Errorf("chat function_call: text %q, calls %v, err = %v\nwant %s", got.Text, got.ToolCalls, err, want)
+	}
+	// a custom call's id and type are the provider's: cut short in the error
+	long := strings.Repeat("z", 1<<16)
+	chatBody = `{"id":"c","object":"chat.completion","created":1,"model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"id":"` + long + `","type":"` + long + `","custom":{"name":"raw","input":"x"}}]},"finish_reason":"tool_calls"}]}`
+	_, err = openai.NewChat(serve(t, chatBody), sdk.ChatCompletionNewParams{Model: "gpt-4.1"}).Next(t.Context(), req)
+	cut := strings.Repeat("z", 63) + "…"
+	if want := fmt.Sprintf("openai: tool call %q of type %q; only function tools are offered", cut, cut); err == nil || err.Error() != want {
+		t.Errorf("chat custom call with a long id: err (%d bytes) = %.200v\nwant %s", len(fmt.Sprint(err)), err, want)
 	}
 	for _, tt := range []struct{ item, want string }{
 		{`{"type":"custom_tool_call","id":"ctc_1","call_id":"call_1","name":"raw","input":"x"}`,
