@@ -69,6 +69,26 @@ Handlers2Params: object{}`
 	}
 }
 
+// TestCompileFamilyUnparsedFile: an input that does not parse has no
+// root, and the files after it keep theirs: a $ref into a later file
+// resolves, and one into the broken file is reported, not resolved
+// against another file's text.
+func TestCompileFamilyUnparsedFile(t *testing.T) {
+	broken := load.Input{Name: "a.json", Data: `[`}
+	tools := load.Input{Name: "b.json", Data: `{"$defs":{"X":{"type":"string"}},"tools":[{"name":"t","inputSchema":{"type":"object","properties":{
+	"x":{"$ref":"b.json#/$defs/X"},
+	"y":{"$ref":"a.json#/$defs/X"}}}}]}`}
+	_, err := Build([]load.Input{broken, tools}, BuildOptions{Package: "p"})
+	var got []string
+	for _, e := range err.(jsonpos.ErrorList) {
+		got = append(got, e.Pos.Pointer)
+	}
+	want := []string{"/0", "/tools/0/inputSchema/properties/y/$ref"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("errors at %q, want at %q:\n%v", got, want, err)
+	}
+}
+
 // TestCompileDeterministic compiles the same input repeatedly: map
 // iteration must never leak into names or order.
 func TestCompileDeterministic(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -34,20 +35,29 @@ func (e *Error) Error() string {
 const maxShownPointer = 400
 
 // elide shortens a pointer longer than maxShownPointer in its middle, at
-// token boundaries.
+// token boundaries; a token too long for either half is cut between
+// characters, "…" marking the cut ("/ab…yz").
 func elide(ptr string) string {
 	if len(ptr) <= maxShownPointer {
 		return ptr
 	}
-	head := ptr[:maxShownPointer/2]
-	if i := strings.LastIndexByte(head, '/'); i > 0 {
-		head = head[:i]
+	cut := maxShownPointer / 2
+	for !utf8.RuneStart(ptr[cut]) {
+		cut--
 	}
-	tail := ptr[len(ptr)-maxShownPointer/2:]
+	head := ptr[:cut]
+	if i := strings.LastIndexByte(head, '/'); i > 0 {
+		head = head[:i+1]
+	}
+	cut = len(ptr) - maxShownPointer/2
+	for !utf8.RuneStart(ptr[cut]) {
+		cut++
+	}
+	tail := ptr[cut:]
 	if i := strings.IndexByte(tail, '/'); i >= 0 {
 		tail = tail[i:]
 	}
-	return head + "/…" + tail
+	return head + "…" + tail
 }
 
 // Errorf returns a located error at pos.

@@ -15,6 +15,20 @@ func TestLongPointerElided(t *testing.T) {
 	if len(msg) > maxShownPointer+40 || !strings.Contains(msg, "/items/…/items/") || !strings.HasSuffix(msg, "/items/type: bad") {
 		t.Errorf("%d bytes: %s", len(msg), msg)
 	}
+	// A token longer than half the shown pointer is cut between
+	// characters, the cut marked: no "/" appears that is not in the
+	// pointer, and no character is split.
+	long := strings.Repeat("é", 300)
+	for _, c := range []struct{ ptr, want string }{
+		{"/" + long, "/" + strings.Repeat("é", 99) + "…" + strings.Repeat("é", 100) + ": bad"},
+		{"/a/" + long + "/b", "/a/…/b: bad"},
+		{"/a/" + long, "/a/…" + strings.Repeat("é", 100) + ": bad"},
+	} {
+		msg := Errorf(ir.Pos{File: "a.json", Line: 1, Col: 2, Pointer: c.ptr}, "bad").Error()
+		if want := "a.json:1:2: " + c.want; msg != want {
+			t.Errorf("pointer of %d bytes:\n got %s\nwant %s", len(c.ptr), msg, want)
+		}
+	}
 	short := Errorf(ir.Pos{File: "a.json", Line: 1, Col: 2, Pointer: "/a/b"}, "bad").Error()
 	if short != "a.json:1:2: /a/b: bad" {
 		t.Errorf("short pointer: %s", short)

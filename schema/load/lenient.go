@@ -62,12 +62,15 @@ type rewrite struct {
 // typeChecker finds non-standard type names in schemas and, when lenient,
 // rewrites them in place.
 type typeChecker struct {
-	lenient  bool
+	lenient bool
+	// maxDepth is the JSON nesting limit of the input (limits.Limits'
+	// JSONDepth): no parsed schema nests deeper.
+	maxDepth int
 	rewrites tally[rewrite]
 }
 
-func newTypeChecker(lenient bool) *typeChecker {
-	return &typeChecker{lenient: lenient}
+func newTypeChecker(lenient bool, maxDepth int) *typeChecker {
+	return &typeChecker{lenient: lenient, maxDepth: maxDepth}
 }
 
 // walk checks every subschema of n and returns the errors found.
@@ -78,7 +81,7 @@ func (c *typeChecker) walk(n *jsonpos.Node) []*jsonpos.Error {
 }
 
 func (c *typeChecker) visit(n *jsonpos.Node, errs *[]*jsonpos.Error, depth int) {
-	if n == nil || n.Kind != jsonpos.ObjectNode || depth > jsonpos.MaxDepth {
+	if n == nil || n.Kind != jsonpos.ObjectNode || depth > c.maxDepth {
 		return
 	}
 	c.checkType(n, errs)
@@ -179,6 +182,9 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 	if props == nil || props.Kind != jsonpos.ObjectNode {
 		return
 	}
+	// listed are the names n's required array holds, found when first
+	// needed.
+	var listed map[string]bool
 	for _, m := range props.Members {
 		prop := m.Value
 		if prop.Kind != jsonpos.ObjectNode {
@@ -205,9 +211,20 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 		}
 		c.count(codeRequired, "", "", b.Pos)
 		prop.RemoveMember(idx)
-		if !b.Bool {
-			continue
+		if listed == nil {
+			listed = map[string]bool{}
+			if list != nil {
+				for _, it := range list.Items {
+					if it.Kind == jsonpos.StringNode {
+						listed[it.Str] = true
+					}
+				}
+			}
 		}
+		if !b.Bool || listed[m.Key] {
+			continue // not required, or listed already (a name is listed once)
+		}
+		listed[m.Key] = true
 		if list == nil {
 			pos := n.Pos
 			pos.Pointer += "/required"

@@ -95,8 +95,9 @@ type ToolDef struct {
 type Document struct {
 	// Sources are the input names, in the order given.
 	Sources []string
-	// Roots are the parsed input files, parallel to Sources; schema.Compile
-	// resolves cross-file $refs ("other.json#/$defs/X") against them.
+	// Roots are the parsed input files, parallel to Sources (nil for a
+	// file that did not parse); schema.Compile resolves cross-file $refs
+	// ("other.json#/$defs/X") against them.
 	Roots    []*jsonpos.Node
 	Tools    []*ToolDef
 	Warnings []ir.Diagnostic
@@ -120,7 +121,7 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 	l := &loader{
 		doc:    &Document{},
 		byName: map[string]*ToolDef{},
-		types:  newTypeChecker(opts.Lenient),
+		types:  newTypeChecker(opts.Lenient, opts.Limits.WithDefaults().JSONDepth()),
 	}
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
@@ -133,6 +134,9 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 				e = jsonpos.Errorf(ir.Pos{File: in.Name}, "%v", err)
 			}
 			l.errs = append(l.errs, e)
+			// Roots stay parallel to Sources: a file that did not parse
+			// has no root, and no $ref resolves into it.
+			l.doc.Roots = append(l.doc.Roots, nil)
 			continue
 		}
 		l.doc.Roots = append(l.doc.Roots, root)
@@ -197,6 +201,9 @@ func (l *loader) file(root *jsonpos.Node) {
 				list = res.Get("tools") // an MCP tools/list response
 				page = res
 			}
+		} else if other := root.Get("result").Get("tools"); other != nil {
+			// Only one of the two lists would be read.
+			l.errorf(other.Pos, `a second tool list: the file has a top-level "tools" and a "tools" in "result" (an MCP tools/list response); keep one`)
 		}
 		l.morePages(page)
 		if list == nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-go/toolgen/golden/corpus"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/limits"
 )
 
 func boolp(b bool) *bool { return &b }
@@ -290,6 +291,14 @@ func TestLoadErrors(t *testing.T) {
 			},
 		},
 		{
+			// Neither list may be dropped without a word.
+			name:   "two tool lists",
+			inputs: []Input{{"a.json", `{"tools":[{"name":"a","input_schema":{}}],"result":{"tools":[{"name":"b","inputSchema":{}}]}}`}},
+			want: []string{
+				`a.json:1:61: /result/tools: a second tool list: the file has a top-level "tools" and a "tools" in "result" (an MCP tools/list response); keep one`,
+			},
+		},
+		{
 			name:   "draft 3 required",
 			inputs: []Input{{"a.json", `[{"name":"t","input_schema":{"properties":{"a":{"required":true},"b":{"required":["x"]}}}}]`}},
 			want: []string{
@@ -436,10 +445,39 @@ func TestLoadLenient(t *testing.T) {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 
+	// A property the object's required array lists already is not
+	// listed twice.
+	in = `[{"name":"t","input_schema":{"type":"object","required":["a"],"properties":{"a":{"required":true}}}}]`
+	doc, err = Tools([]Input{{"a.json", in}}, Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(doc.Tools[0].Params.JSON()), `{"type":"object","required":["a"],"properties":{"a":{}}}`; got != want {
+		t.Errorf("rewritten schema:\n got %s\nwant %s", got, want)
+	}
+
 	// Lenient mode still rejects names it cannot map.
 	_, err = Tools([]Input{{"a.json", `[{"name":"t","input_schema":{"type":"foo"}}]`}}, Options{Lenient: true})
 	if err == nil || !strings.Contains(err.Error(), `"foo" is not a JSON Schema type`) {
 		t.Errorf("lenient unknown type: err = %v", err)
+	}
+}
+
+// TestLoadLenientDeep: lenient rewrites reach as deep as the family's
+// limits let schemas nest, not only the default's depth.
+func TestLoadLenientDeep(t *testing.T) {
+	const levels = 600
+	in := `[{"name":"t","input_schema":` + strings.Repeat(`{"type":"array","items":`, levels) + `{"type":"int"}` + strings.Repeat(`}`, levels) + `}]`
+	doc, err := Tools([]Input{{"a.json", in}}, Options{Lenient: true, Limits: limits.Limits{Depth: 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := doc.Tools[0].Params
+	for range levels {
+		n = n.Get("items")
+	}
+	if got := string(n.JSON()); got != `{"type":"integer"}` {
+		t.Errorf("innermost schema %s, want it rewritten", got)
 	}
 }
 

@@ -13,7 +13,9 @@
 // where yaml.v3 knows none), or the character itself for a tab in the
 // indentation, a control character, bytes that are not UTF-8 and an alias
 // of an unknown anchor. The manifest is one YAML document (a second one is
-// an error); paths are slash-separated, each input listed once. Schema is
+// an error); every key is written out, once, in a schema or example
+// arguments too (an alias or a merge key << as a key is an error); paths
+// are slash-separated, each input listed once. Schema is
 // the manifest's published JSON Schema; a test keeps it and the decoder in
 // agreement, and docs/MANIFEST.md is generated from it
 // (TestManifestReference).

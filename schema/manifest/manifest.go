@@ -183,10 +183,7 @@ func Load(file string, data []byte) (*Manifest, error) {
 // to report the errors of the inputs too. The manifest is never nil.
 func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
-		// JSON: raw tabs cannot occur inside JSON strings, and YAML does
-		// not accept them as indentation, so they become spaces (columns
-		// are unchanged).
-		data = []byte(strings.ReplaceAll(string(data), "\t", " "))
+		data = untab(data)
 	}
 	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -209,6 +206,26 @@ func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
 		d.errs = append(d.errs, yamlSyntaxError(file, data, err))
 	}
 	return d.m, d.errs
+}
+
+// untab returns a JSON manifest with its tabs between tokens made spaces
+// (columns are unchanged): YAML does not accept them as indentation. A
+// tab inside a double-quoted string is kept, which YAML reads as a tab: a
+// space would change the text without a word.
+func untab(data []byte) []byte {
+	out := bytes.Clone(data)
+	inString := false
+	for i := 0; i < len(out); i++ {
+		switch c := out[i]; {
+		case inString && c == '\\':
+			i++ // the escaped character
+		case c == '"':
+			inString = !inString
+		case c == '\t' && !inString:
+			out[i] = ' '
+		}
+	}
+	return out
 }
 
 // yamlParserProblems are the problems yaml.v3's parser (rather than its
@@ -519,6 +536,9 @@ func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f fu
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if !d.plainKey(k, ptr) {
+			continue
+		}
 		kp := ptr + "/" + mfPointerToken(k.Value)
 		if seen[k.Value] {
 			d.errorf(k, kp, "duplicate key %q", k.Value)
@@ -535,6 +555,25 @@ func (d *manifestDecoder) mapping(n *yaml.Node, ptr string, known []string, f fu
 		}
 		f(k.Value, k, v, kp)
 	}
+}
+
+// plainKey reports whether the key k of the mapping at ptr is one the
+// manifest reads: a scalar written out. An alias as a key (*a) would be
+// read as its anchor's name, not the key it stands for, a merge key (<<)
+// as a member named "<<" rather than the members it merges, and a
+// complex key (? [a, b]) has no text: each is reported.
+func (d *manifestDecoder) plainKey(k *yaml.Node, ptr string) bool {
+	switch {
+	case k.Kind == yaml.AliasNode:
+		d.errorf(k, ptr, "a YAML alias (*%s) is not read as a key: write the key out", k.Value)
+	case k.Kind != yaml.ScalarNode:
+		d.errorf(k, ptr, "a key must be a string, not a YAML sequence or mapping")
+	case k.Tag == "!!merge":
+		d.errorf(k, ptr, "a YAML merge key (<<) is not read: write the members out")
+	default:
+		return true
+	}
+	return false
 }
 
 func (d *manifestDecoder) expect(n *yaml.Node, ptr string, kind yaml.Kind, what string) bool {
@@ -1037,9 +1076,19 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 	switch n.Kind {
 	case yaml.MappingNode:
 		out.Kind = jsonpos.ObjectNode
+		first := map[string]*yaml.Node{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
+			if !d.plainKey(k, ptr) {
+				continue
+			}
 			p := ptr + "/" + mfPointerToken(k.Value)
+			if prev := seenBefore(first, k.Value, k); prev != nil {
+				// A JSON object has each key once; a schema or arguments
+				// holding two would be read by their first.
+				d.errorf(k, p, "duplicate key %q (first at %d:%d)", k.Value, prev.Line, prev.Column)
+				continue
+			}
 			out.Members = append(out.Members, jsonpos.NewMember(k.Value, d.pos(k, p), d.node(n.Content[i+1], p)))
 		}
 	case yaml.SequenceNode:
