@@ -714,7 +714,7 @@ func (c vc) enumChecks(v, s jen.Code, t *ir.Type) []jen.Code {
 			}
 			cases = append(cases, jen.Lit(text == "true"))
 		case ir.KindInteger:
-			r, ok := new(big.Rat).SetString(text)
+			r, ok := ir.Number(text).Rat()
 			if !ok || !r.IsInt() || !r.Num().IsInt64() {
 				continue
 			}

@@ -326,7 +326,7 @@ func numberMisfit(cs ir.Constraints, n *jsonpos.Node) string {
 		if b == nil {
 			return 0, false
 		}
-		r, ok := new(big.Rat).SetString(string(*b))
+		r, ok := b.Rat()
 		if !ok {
 			return 0, false
 		}
@@ -345,7 +345,7 @@ func numberMisfit(cs ir.Constraints, n *jsonpos.Node) string {
 		return "not less than exclusiveMaximum " + string(*cs.ExclusiveMaximum)
 	}
 	if cs.MultipleOf != nil {
-		if m, ok := new(big.Rat).SetString(string(*cs.MultipleOf)); ok && m.Sign() > 0 {
+		if m, ok := cs.MultipleOf.Rat(); ok && m.Sign() > 0 {
 			if !new(big.Rat).Quo(x, m).IsInt() {
 				return "not a multiple of " + string(*cs.MultipleOf)
 			}

@@ -3,7 +3,6 @@ package schema
 import (
 	"bytes"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -463,7 +462,7 @@ func (c *compiler) numberConstraints(t *ir.Type, v *view) {
 	c.checkRange(v, "minimum", "exclusiveMaximum", true)
 	c.checkRange(v, "exclusiveMinimum", "maximum", true)
 	if m := c.number(v, "multipleOf"); m != nil {
-		if r, _ := new(big.Rat).SetString(string(*m)); r.Sign() <= 0 {
+		if r, ok := m.Rat(); !ok || r.Sign() <= 0 {
 			c.errorf(v.get("multipleOf"), "multipleOf must be greater than 0")
 		} else {
 			constraints(t).MultipleOf = m

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
+	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
 )
@@ -736,13 +737,12 @@ func numCmp(a, b *jsonpos.Node) (d int, ok bool) {
 	return x.Cmp(y), true
 }
 
-// numRat parses a number node exactly.
+// numRat parses a number node exactly, as ir.Number.Rat does.
 func numRat(n *jsonpos.Node) (*big.Rat, bool) {
 	if n == nil || n.Kind != jsonpos.NumberNode {
 		return nil, false
 	}
-	r, ok := new(big.Rat).SetString(n.Num)
-	return r, ok
+	return ir.Number(n.Num).Rat()
 }
 
 // typeNames returns the names in a type keyword.

@@ -135,13 +135,28 @@ func decimalMultiple(vm uint64, ve int, dm uint64, de int) bool {
 		}
 		return vm%dm == 0
 	}
-	// (vm·10^n) mod dm, computed without overflow.
-	r := vm % dm
-	for ; n > 0 && r != 0; n-- {
-		hi, lo := bits.Mul64(r, 10)
-		_, r = bits.Div64(hi%dm, lo, dm)
+	// (vm·10^n) mod dm, computed without overflow, 10^n by squaring: n
+	// is as large as the divisor's exponent is small (1e-999999).
+	return mulMod(vm%dm, powMod(10, n, dm), dm) == 0
+}
+
+// mulMod is a·b mod m, for a, b < m.
+func mulMod(a, b, m uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	_, r := bits.Div64(hi, lo, m)
+	return r
+}
+
+// powMod is b^n mod m, for n ≥ 0 and m > 0.
+func powMod(b uint64, n int, m uint64) uint64 {
+	r, b := 1%m, b%m
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			r = mulMod(r, b, m)
+		}
+		b = mulMod(b, b, m)
 	}
-	return r == 0
+	return r
 }
 
 // parseDecimal parses a JSON number as mantissa·10^exp with the mantissa's
@@ -202,8 +217,8 @@ func parseDecimalBytes(s []byte) (mant uint64, exp int, ok bool) {
 		e := 0
 		start := i
 		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-			if e > 100000 {
-				return 0, 0, false
+			if e > 1<<40 {
+				return 0, 0, false // beyond every number's exponent and far from overflow
 			}
 			e = e*10 + int(s[i]-'0')
 		}

@@ -37,6 +37,14 @@ func TestMultipleOf(t *testing.T) {
 		{1, "-1", false},
 		{1, "abc", false},
 		{1, "1e99999999999", false},
+		// exponents past the float64s: 0 is a multiple of every divisor,
+		// and v·10^999999 of one whose mantissa divides it
+		{0, "1e-999999999", true},
+		{0.5, "1e-999999999", true},
+		{1, "3e-999999", false},
+		{3, "3e-999999", true},
+		{0, "1e999999999", true},
+		{5, "1e999999999", false},
 	}
 	for _, tc := range tests {
 		if got := MultipleOf(tc.v, tc.divisor); got != tc.want {
@@ -64,6 +72,11 @@ func TestMultipleOfInt(t *testing.T) {
 		{100, "1e3", false},
 		{0, "7", true},
 		{9007199254740993, "3", true},
+		{7, "1e-999999", true},
+		{7, "7e-999999", true},
+		{8, "7e-999999", false},
+		{0, "1e999999999", true},
+		{8, "1e999999999", false},
 	}
 	for _, tc := range tests {
 		if got := MultipleOfInt(tc.v, tc.divisor); got != tc.want {
@@ -85,6 +98,17 @@ func BenchmarkMultipleOf(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		MultipleOf(19.99, "0.01")
+	}
+}
+
+// BenchmarkMultipleOfTinyDivisor: a divisor of a tiny exponent, whose
+// power of ten is taken modulo its mantissa (the former loop took a step
+// for each of the exponent's 999,999).
+func BenchmarkMultipleOfTinyDivisor(b *testing.B) {
+	d := NewDivisor("3e-999999")
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Of(1)
 	}
 }
 

@@ -403,10 +403,10 @@ func (c *cmp) text(path, name, o, n string) {
 func (c *cmp) bound(path, name string, o, n *ir.Number, lower bool) {
 	var or, nr *big.Rat
 	if o != nil {
-		or, _ = new(big.Rat).SetString(string(*o))
+		or, _ = o.Rat()
 	}
 	if n != nil {
-		nr, _ = new(big.Rat).SetString(string(*n))
+		nr, _ = n.Rat()
 	}
 	c.order(path, name, or, nr, lower, func(r *big.Rat) string { return r.RatString() })
 }
