@@ -32,12 +32,29 @@ func Dispatch(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessa
 		Started:  start,
 		Duration: time.Since(start),
 	}
-	var tm TelemetryCarrier
-	if errors.As(res.Err, &tm) {
-		ev.Metadata = tm.TelemetryMetadata()
-	}
+	ev.Metadata = telemetry(res.Err)
 	tc.bus.Publish(ev)
 	return res, perr
+}
+
+// telemetry returns the TelemetryMetadata of the first TelemetryCarrier in
+// err's chain, or nil when there is none or finding it or calling it
+// panics (a nil *prompt.VisibilityExpansionRequired wrapped by the
+// handler's error did): the call's result stands without it.
+func telemetry(err error) (m map[string]any) {
+	if err == nil {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			m = nil
+		}
+	}()
+	var tm TelemetryCarrier
+	if errors.As(err, &tm) {
+		return tm.TelemetryMetadata()
+	}
+	return nil
 }
 
 func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage) (res Result, perr error) {
@@ -49,7 +66,9 @@ func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage
 			res = Failure(&PanicError{Tool: tool.Name, Value: v, Stack: debug.Stack()})
 			perr = nil
 			if p, ok := v.(Propagator); ok { // panic(err) with a propagating error
-				res, perr = Result{Message: p.Error(), Err: p}, p
+				if msg, ok := errorText(p); ok {
+					res, perr = Result{Message: msg, Err: p}, p
+				}
 			}
 		}
 	}()
@@ -67,6 +86,18 @@ func invoke(ctx context.Context, tool Tool, tc ToolContext, args json.RawMessage
 	// purpose (a structured error payload); typed results drop it in
 	// ToolResult.Untyped.
 	return r, nil
+}
+
+// errorText returns err.Error(), ok false when it panics (a nil pointer
+// whose method dereferences it), so that a panic with such an error stays
+// a failed Result instead of panicking again out of Dispatch.
+func errorText(err error) (msg string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			msg, ok = "", false
+		}
+	}()
+	return err.Error(), true
 }
 
 // TelemetryCarrier is implemented by errors that carry telemetry for the

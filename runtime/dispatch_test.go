@@ -184,6 +184,64 @@ func TestDispatch(t *testing.T) {
 	}
 }
 
+// TestDispatchNilPropagator: a nil *expand, whose methods dereference it,
+// panicked out of Dispatch when the handler panicked with it (its Error
+// was read in the recovery) or returned an error wrapping it (its
+// TelemetryMetadata was read for the event). The first is a failed
+// result, the second propagates as before, without telemetry; each call
+// publishes its event.
+func TestDispatchNilPropagator(t *testing.T) {
+	tests := []struct {
+		name        string
+		handler     runtime.Handler
+		wantMessage string
+		propagates  bool
+	}{
+		{
+			name: "panic with a nil propagator",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				var e *expand
+				panic(e)
+			},
+			wantMessage: "tool lookup_entity failed unexpectedly: ",
+		},
+		{
+			name: "error wrapping a nil propagator",
+			handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				var e *expand
+				return runtime.Result{}, fmt.Errorf("opening: %w", e)
+			},
+			wantMessage: "opening: ",
+			propagates:  true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var bus runtime.EventBus
+			events := record(&bus)
+			tool := runtime.Tool{Name: "lookup_entity", Handler: tt.handler}
+			var (
+				res runtime.Result
+				err error
+			)
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("Dispatch panicked: %v", p)
+					}
+				}()
+				res, err = runtime.Dispatch(context.Background(), tool, runtime.NewToolContext(runtime.ContextParts{Bus: &bus}), nil)
+			}()
+			if (err != nil) != tt.propagates || res.Success || !strings.HasPrefix(res.Message, tt.wantMessage) {
+				t.Errorf("Dispatch = %+v, %v; want a failed result %q..., propagating: %v", res, err, tt.wantMessage, tt.propagates)
+			}
+			if len(*events) != 1 || (*events)[0].Metadata != nil {
+				t.Errorf("events %+v, want one without metadata", *events)
+			}
+		})
+	}
+}
+
 func TestDispatchPanicKeepsStack(t *testing.T) {
 	tool := runtime.Tool{Name: "boom", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
 		panic("kaboom")

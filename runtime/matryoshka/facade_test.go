@@ -418,6 +418,11 @@ func TestUsageOverride(t *testing.T) {
 	}
 }
 
+// nestedArrays is the schema of n arrays nested around strings.
+func nestedArrays(n int) string {
+	return strings.Repeat(`{"type":"array","items":`, n) + `{"type":"string"}` + strings.Repeat(`}`, n)
+}
+
 func TestUsageLine(t *testing.T) {
 	tests := []struct {
 		schema string
@@ -431,6 +436,11 @@ func TestUsageLine(t *testing.T) {
 		{``, "t()"},
 		{`[1]`, "t()"},
 		{`{"properties":[]}`, "t()"},
+		// Arrays are spelled out four levels deep: each level decoded the
+		// rest again, so 8,000 levels took seconds and gave a line as long.
+		{`{"type":"object","properties":{"m":` + nestedArrays(4) + `}}`, "t(m?: array of array of array of array of string)"},
+		{`{"type":"object","properties":{"m":` + nestedArrays(5) + `}}`, "t(m?: array of array of array of array of array)"},
+		{`{"type":"object","properties":{"m":` + nestedArrays(8000) + `}}`, "t(m?: array of array of array of array of array)"},
 	}
 	for _, tt := range tests {
 		got := UsageLine(runtime.Tool{Name: "t", Parameters: json.RawMessage(tt.schema)})

@@ -156,14 +156,21 @@ func schemaProperties(schema json.RawMessage) ([]property, []string) {
 		if err := dec.Decode(&raw); err != nil {
 			return out, top.Required
 		}
-		out = append(out, property{name: name, typ: typeName(raw)})
+		out = append(out, property{name: name, typ: typeName(raw, maxArrayNesting)})
 	}
 	return out, top.Required
 }
 
+// maxArrayNesting bounds the "array of" a usage line spells out: each
+// level decodes the items schema below it again, so that a definition
+// nesting arrays thousands deep took time quadratic in its size and gave
+// a line as long.
+const maxArrayNesting = 4
+
 // typeName summarises a property schema: a short enum, the type (or types
-// joined by "|"), "array of T", or "any".
-func typeName(raw json.RawMessage) string {
+// joined by "|"), "array of T" (items spelled out at most depth levels
+// deep, then plain "array"), or "any".
+func typeName(raw json.RawMessage, depth int) string {
 	var s struct {
 		Type  json.RawMessage   `json:"type"`
 		Enum  []json.RawMessage `json:"enum"`
@@ -188,8 +195,8 @@ func typeName(raw json.RawMessage) string {
 	var many []string
 	switch {
 	case json.Unmarshal(s.Type, &one) == nil && one != "":
-		if one == "array" && len(s.Items) > 0 {
-			return "array of " + typeName(s.Items)
+		if one == "array" && len(s.Items) > 0 && depth > 0 {
+			return "array of " + typeName(s.Items, depth-1)
 		}
 		return one
 	case json.Unmarshal(s.Type, &many) == nil && len(many) > 0:

@@ -38,7 +38,9 @@
 // An id that is neither a string nor a 64-bit integer (1.5, 1e3, 2^64),
 // and a request's null id, are refused with -32600 on stdio and with
 // HTTP 400 and that error over HTTP: the SDK read 1.5 as 1, the id of
-// another request, and a null id as a notification left unanswered. A
+// another request, and a null id as a notification left unanswered. Over
+// HTTP, so is a batch giving two requests one id: the SDK answered one
+// and dropped the other. A
 // request the client cancels (notifications/cancelled) is not answered,
 // and its id stays taken until its handler returns: a request reusing it
 // before then is refused instead of getting the cancelled call's answer.
@@ -89,7 +91,8 @@
 // when the handler runs. A tool without Parameters gets {"type":"object"}
 // (MCP requires an input schema). Register refuses, before adding anything,
 // tools whose schema is not a JSON object of type "object" (the SDK would
-// panic on them), tools with invalid names and duplicated names.
+// panic on them), tools whose schemas are not UTF-8 (the SDK would send
+// them as they are), tools with invalid names and duplicated names.
 //
 // runtime.Tool.Annotations become the MCP annotations: generated tools
 // carry readOnlyHint from their op's kind, destructiveHint and

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -92,8 +93,8 @@ func NewServer(name, version string, tools []runtime.Tool, opts ...Option) (*mcp
 
 // Register adds every tool to s, each answering tools/call through
 // runtime.Dispatch. It checks all tools first and adds none when one is
-// unfit: an invalid name, a duplicated name or a parameters schema that is
-// not a JSON object of type "object".
+// unfit: an invalid name, a duplicated name, a parameters schema that is
+// not a JSON object of type "object", or a schema that is not UTF-8.
 func Register(s *mcp.Server, tools []runtime.Tool, opts ...Option) error {
 	_, err := register(s, tools, newConfig(opts))
 	return err
@@ -139,7 +140,8 @@ func newConfig(opts []Option) *config {
 var emptySchema = json.RawMessage(`{"type":"object"}`)
 
 // definition returns t as an MCP tool definition, or an error when the SDK
-// would reject it: name, title, description, input schema, annotations
+// would reject it or send it as no valid message (a schema that is not
+// UTF-8): name, title, description, input schema, annotations
 // (t's own, else the builtin defaults of the gateway and sections tools)
 // and, for a result schema of type "object", the output schema.
 func definition(t runtime.Tool) (*mcp.Tool, error) {
@@ -152,6 +154,11 @@ func definition(t runtime.Tool) (*mcp.Tool, error) {
 	}
 	if !objectSchema(schema) {
 		return nil, &runtime.ToolDefinitionError{Tool: t.Name, Reason: `MCP requires an input schema of type "object"`}
+	}
+	if !utf8.Valid(schema) || !utf8.Valid(t.ResultSchema) {
+		// The SDK sends schemas as they are: the tool list would not be
+		// UTF-8, as MCP requires.
+		return nil, &runtime.ToolDefinitionError{Tool: t.Name, Reason: "parameters or result schema is not valid UTF-8"}
 	}
 	d := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: schema, Annotations: annotations(t)}
 	if t.Name == prompt.OpenSectionsName && t.Description == prompt.OpenSectionsDescription {
@@ -310,7 +317,10 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 }
 
 // structured returns v as a JSON object for structuredContent, or nil when
-// v is nil or not an object.
+// v is nil or not an object. Bytes that are not UTF-8 (in a json.RawMessage,
+// which encoding/json copies as they are) become U+FFFD, as in the text
+// content: MCP messages are UTF-8, and a client decoding strictly dropped
+// the whole answer.
 func structured(v any) json.RawMessage {
 	if v == nil {
 		return nil
@@ -330,6 +340,10 @@ func structured(v any) json.RawMessage {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
 		return nil
+	}
+	if !utf8.Valid(raw) {
+		// Valid JSON has bytes above ASCII only inside strings.
+		raw = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
 	}
 	return raw
 }

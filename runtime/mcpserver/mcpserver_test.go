@@ -429,7 +429,11 @@ func TestRegisterRejects(t *testing.T) {
 		"untyped schema":  {runtime.Tool{Name: "x", Parameters: json.RawMessage(`{"properties":{}}`), Handler: noop}, `type "object"`},
 		"schema not JSON": {runtime.Tool{Name: "x", Parameters: json.RawMessage(`[]`), Handler: noop}, "JSON Schema object"},
 		"bad name":        {runtime.Tool{Name: "no spaces", Parameters: json.RawMessage(`{"type":"object"}`), Handler: noop}, "no spaces"},
-		"duplicate":       {ok[0], "duplicate tool name"},
+		// The SDK sent the schemas' bytes as they are: the tool list was
+		// not UTF-8.
+		"schema not UTF-8":        {runtime.Tool{Name: "x", Parameters: json.RawMessage("{\"type\":\"object\",\"description\":\"caf\xe9\"}"), Handler: noop}, "not valid UTF-8"},
+		"result schema not UTF-8": {runtime.Tool{Name: "x", ResultSchema: json.RawMessage("{\"type\":\"object\",\"title\":\"\xff\"}"), Handler: noop}, "not valid UTF-8"},
+		"duplicate":               {ok[0], "duplicate tool name"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)

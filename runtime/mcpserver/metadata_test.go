@@ -193,6 +193,41 @@ func TestSectionsServer(t *testing.T) {
 	mustOK(t, cs, "create_todo", `{"title":"Renew passport"}`)
 }
 
+// TestSectionsServerRejects: a tool of a summarized section that MCP
+// cannot take is refused when the server is built, as Register refuses
+// one; it was left out of the tools its section's opening added, without
+// a word.
+func TestSectionsServerRejects(t *testing.T) {
+	noop := func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{Success: true}, nil
+	}
+	tests := []struct {
+		name   string
+		schema string
+		want   string
+	}{
+		{"untyped schema", `{"properties":{}}`, `type "object"`},
+		{"array schema", `{"type":"array"}`, `type "object"`},
+		{"schema not UTF-8", "{\"type\":\"object\",\"description\":\"caf\xe9\"}", "not valid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := prompt.New("test", "unfit", "",
+				prompt.Section{Key: "shown", Title: "Shown", Template: "Shown in full."},
+				prompt.Section{Key: "more", Title: "More", Template: "More tools.", Summary: "More tools exist.",
+					Visibility: prompt.VisibilitySummary,
+					Tools:      []runtime.Tool{{Name: "unfit", Description: "Cannot go over MCP.", Parameters: json.RawMessage(tt.schema), Handler: noop}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = mcpserver.NewSectionsServer("t", "v1", p, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "unfit") {
+				t.Errorf("NewSectionsServer: %v, want an error naming unfit and containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
 // TestEverySurfaceOverHTTP: each surface serves over streamable HTTP to
 // the SDK's client, and a stop through the context returns promptly and
 // cleanly while a client is still connected.
@@ -306,8 +341,9 @@ func TestHTTPCrossOrigin(t *testing.T) {
 	}
 }
 
-// TestHTTPIDs: an id the SDK would read as another (1.5 as 1) or a
-// request with a null id is refused with HTTP 400 and a JSON-RPC error;
+// TestHTTPIDs: an id the SDK would read as another (1.5 as 1), a request
+// with a null id, or a batch giving two requests one id is refused with
+// HTTP 400 and a JSON-RPC error;
 // a well-formed request and an oversized body reach the SDK.
 func TestHTTPIDs(t *testing.T) {
 	srv := quickstartHTTP(t, mcpserver.HTTPOptions{})
@@ -326,6 +362,10 @@ func TestHTTPIDs(t *testing.T) {
 		{init("9007199254740993"), `at most 2^53`, http.StatusBadRequest},
 		{strings.Replace(init("1.5"), `"method"`, `"Id":1,"method"`, 1), `at most 2^53`, http.StatusBadRequest},
 		{`[` + init("2.5") + `]`, "batch item 0", http.StatusBadRequest},
+		// the SDK answered the first of two requests with one id and
+		// dropped the other without a word
+		{`[` + init("3") + `,` + init("3") + `]`, "batch item 1: id 3 is in use", http.StatusBadRequest},
+		{`[` + init(`"a"`) + `,{"jsonrpc":"2.0","method":"notifications/initialized"},` + init(`"a"`) + `]`, `batch item 2: id \"a\" is in use`, http.StatusBadRequest},
 		{`{"pad":"` + strings.Repeat("x", 4<<20) + `"}`, "", http.StatusRequestEntityTooLarge},
 	} {
 		res, b := post(t, srv.URL, c.body, nil)

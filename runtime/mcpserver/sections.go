@@ -24,10 +24,19 @@ type sectionsState struct {
 // of p (see "Sections over MCP" in the package documentation): the
 // rendered prompt, summaries included, as the server's instructions; the
 // tools of the sections shown in full; and open_sections, which opens
-// sections on this server. params are the prompt's render params.
+// sections on this server. params are the prompt's render params. Every
+// tool of the prompt, shown or not, must be fit for MCP (see Register).
 func NewSectionsServer(name, version string, p *prompt.Prompt, params []any, opts ...Option) (*mcp.Server, error) {
 	if p == nil {
 		return nil, errors.New("mcpserver: nil prompt")
+	}
+	// The tools of summarized sections join the server when opened: each
+	// is checked now, as Register checks the tools it adds, instead of
+	// being left out of an opening without a word.
+	for _, t := range p.Tools() {
+		if _, err := definition(t); err != nil {
+			return nil, fmt.Errorf("mcpserver: %w", err)
+		}
 	}
 	r, err := p.Render(nil, params...)
 	if err != nil {

@@ -163,6 +163,8 @@ func guardPOST(next http.Handler, stateless bool) http.Handler {
 const sessionIDHeader = "Mcp-Session-Id"
 
 // bodyIDProblem is idProblem for an HTTP body: one message or a batch.
+// A batch is also refused when two of its requests have one id: the SDK
+// answered the first and dropped the other without a word.
 func bodyIDProblem(body []byte) string {
 	body = bytes.TrimSpace(body)
 	if !isBatch(body) {
@@ -172,9 +174,18 @@ func bodyIDProblem(body []byte) string {
 	if json.Unmarshal(body, &items) != nil {
 		return ""
 	}
+	seen := map[jsonrpc.ID]bool{}
 	for i, item := range items {
 		if why := idProblem(item); why != "" {
 			return fmt.Sprintf("batch item %d: %s", i, why)
+		}
+		if m, err := jsonrpc.DecodeMessage(item); err == nil {
+			if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() {
+				if seen[req.ID] {
+					return fmt.Sprintf("batch item %d: %s", i, inUse(req.ID))
+				}
+				seen[req.ID] = true
+			}
 		}
 	}
 	return ""

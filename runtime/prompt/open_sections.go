@@ -241,14 +241,11 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams, at []int) (*Visi
 		shown := text.Truncate(key, text.ReceivedLimit)
 		switch {
 		case !ok:
-			fe := runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
-				Message: fmt.Sprintf("no summarized section has key %q", shown), Received: shown,
-				Expected: "one of: " + keys, Suggestion: text.Closest(key, targets)}
-			if p.byPath[key] != nil {
-				fe.Message = fmt.Sprintf("section %q is not part of this prompt", shown)
-			}
-			fe.Message += "; keys to open: " + keys
-			fields = append(fields, fe)
+			// A section left out of this rendering (Enabled) is answered
+			// as a key naming none: the model is not told it exists.
+			fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "enum",
+				Message:  fmt.Sprintf("no summarized section has key %q; keys to open: %s", shown, keys),
+				Received: shown, Expected: "one of: " + keys, Suggestion: text.Closest(key, targets)})
 			continue
 		case st.shown && st.vis == VisibilityFull:
 			fields = append(fields, runtime.FieldError{Path: "/section_keys/" + strconv.Itoa(i), Code: "already_open",

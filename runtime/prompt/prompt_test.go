@@ -448,6 +448,34 @@ func TestOpenSectionsValidation(t *testing.T) {
 	}
 }
 
+// TestOpenSectionsHidesDisabled: a key naming a section left out of the
+// rendering (Enabled false) is answered as a key naming no section; the
+// answer said "is not part of this prompt", telling the model that the
+// section exists.
+func TestOpenSectionsHidesDisabled(t *testing.T) {
+	tool := nestedOpenSections(t)
+	tests := []struct {
+		name string
+		key  string // one naming nothing, and a disabled one of the same length
+	}{
+		{"unknown child", "context.zzzzzz"},
+		{"disabled child", "context.secret"},
+	}
+	var messages []string
+	for _, tt := range tests {
+		res, err := call(t, tool, nil, `{"section_keys":["`+tt.key+`"],"reason":"r"}`)
+		if err != nil || res.Success {
+			t.Fatalf("%s: %+v, %v; want a failed result", tt.name, res, err)
+		}
+		messages = append(messages, strings.ReplaceAll(res.Message, tt.key, "KEY"))
+	}
+	for i, m := range messages {
+		if m != messages[0] || strings.Contains(m, "secret") {
+			t.Errorf("%s: answer %q, want the answer to an unknown key, %q", tests[i].name, m, messages[0])
+		}
+	}
+}
+
 func TestOpenSectionsAlreadyOpenUnderOverrides(t *testing.T) {
 	p := nestedPrompt(t)
 	r, err := p.Render(Overrides{"context": VisibilityFull})
