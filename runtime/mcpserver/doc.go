@@ -106,9 +106,10 @@
 //
 // A tools/call runs runtime.Dispatch with a runtime.ToolContext carrying the
 // call (a call id unique within the process, the tool name, the arguments;
-// absent or null arguments become {}), the event bus given with WithBus and
-// the session chosen by WithSession (by default the *mcp.ServerSession of the
-// calling client, whose ID identifies it). The answer is one text content
+// absent or null arguments become {}; arguments that are not a JSON object
+// are refused as the call's error, before the handler), the event bus
+// given with WithBus and the session chosen by WithSession (by default the
+// *mcp.ServerSession of the calling client, whose ID identifies it). The answer is one text content
 // holding runtime.RenderResult of the result, exactly what a provider adapter
 // sends to a model, plus the value as structuredContent when it is a JSON
 // object (a tool with an output schema that returns anything else answers

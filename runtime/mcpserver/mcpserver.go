@@ -259,8 +259,13 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 		if req != nil && req.Params != nil {
 			args = req.Params.Arguments
 		}
-		if trimmed := bytes.TrimSpace(args); len(trimmed) == 0 || string(trimmed) == "null" {
+		switch trimmed := bytes.TrimSpace(args); {
+		case len(trimmed) == 0 || string(trimmed) == "null":
 			args = json.RawMessage(`{}`)
+		case trimmed[0] != '{':
+			// MCP's arguments are an object: a hand-written handler
+			// would otherwise read a string or an array as its own.
+			return errorResult(fmt.Sprintf("%s: arguments must be a JSON object, got %s", t.Name, jsonKind(trimmed[0]))), nil
 		}
 		tc := runtime.NewToolContext(runtime.ContextParts{
 			Adapter: adapter{},
@@ -314,6 +319,19 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 		}
 		return result, nil
 	}
+}
+
+// jsonKind names the kind of the JSON value that starts with c.
+func jsonKind(c byte) string {
+	switch c {
+	case '"':
+		return "a string"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // structured returns v as a JSON object for structuredContent, or nil when

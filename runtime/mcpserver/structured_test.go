@@ -55,3 +55,42 @@ func TestStructuredContentUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestArgumentsNotObject: tools/call arguments that are not a JSON object
+// (MCP's arguments are one) are refused as the call's error, before the
+// handler, which would otherwise read a string or an array as its own;
+// absent or null arguments stay {}.
+func TestArgumentsNotObject(t *testing.T) {
+	var got []string
+	tool := runtime.Tool{Name: "echo", Description: "Echoes its arguments.", Parameters: json.RawMessage(`{"type":"object"}`),
+		Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			got = append(got, string(args))
+			return runtime.Result{Success: true, Value: "ok"}, nil
+		}}
+	tests := []struct{ args, want string }{
+		{`"{\"a\":1}"`, `echo: arguments must be a JSON object, got a string`},
+		{`[1]`, `echo: arguments must be a JSON object, got an array`},
+		{`5`, `echo: arguments must be a JSON object, got a number`},
+		{`true`, `echo: arguments must be a JSON object, got a boolean`},
+		{`null`, ``},
+		{`{"a":1}`, ``},
+	}
+	in := []string{initializeLine, initializedLine}
+	for i, tt := range tests {
+		in = append(in, `{"jsonrpc":"2.0","id":`+strconv.Itoa(i+2)+`,"method":"tools/call","params":{"name":"echo","arguments":`+tt.args+`}}`)
+	}
+	server, err := NewServer("t", "v0", []runtime.Tool{tool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := piped(t, server, strings.NewReader(lines(in...)), nil)
+	for i, tt := range tests {
+		line := answers[strconv.Itoa(i+2)]
+		if refused := strings.Contains(line, `"isError":true`); refused != (tt.want != "") || !strings.Contains(line, tt.want) {
+			t.Errorf("arguments %s: answer %s, want refused %v with %q", tt.args, line, tt.want != "", tt.want)
+		}
+	}
+	if want := []string{`{}`, `{"a":1}`}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the handler read %q, want %q", got, want)
+	}
+}
