@@ -210,6 +210,9 @@ DoItParams: object{a:string, ...Extra:any}`},
 DoItParams: object{p:P, ...Extra:any}
 P: object{p:P, ...Extra:any}
 warning tools.json:1:61: /0/function/parameters: parameters have no "type"; providers require "type": "object" at the root, so the definitions toolgen serves add it`},
+		{"repeated required", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a","a"]}`, `
+DoItParams: object{a:string req}
+warning tools.json:1:131: /0/function/parameters/required/1: required lists "a" again; JSON Schema asks for each name once`},
 		{"root union with an open object", `{"type":"object","oneOf":[{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},{"type":"object","additionalProperties":{"type":"string"}}]}`, `
 DoItParams: oneOf<order>(DoItOption1 | map<string>)
 DoItOption1: object{id(ID):string req}`},

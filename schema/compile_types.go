@@ -739,6 +739,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 		props = nil
 	}
 	required := c.stringList(v.get("required"), "required")
+	c.repeatedRequired(v.get("required"))
 	ap := v.get("additionalProperties")
 	open := ap != nil && isTrue(ap)
 	if open {
@@ -1078,6 +1079,25 @@ func (c *compiler) stringList(n *jsonpos.Node, k string) []string {
 		out = append(out, it.Str)
 	}
 	return out
+}
+
+// repeatedRequired warns of each name a required array r lists again:
+// JSON Schema asks for unique names, and the definitions toolgen serves
+// keep the array as written.
+func (c *compiler) repeatedRequired(r *jsonpos.Node) {
+	if r == nil || r.Kind != jsonpos.ArrayNode || len(r.Items) < 2 {
+		return
+	}
+	seen := make(map[string]bool, len(r.Items))
+	for _, it := range r.Items {
+		if it.Kind != jsonpos.StringNode {
+			continue
+		}
+		if seen[it.Str] {
+			c.warnf(it, "repeated-required", "required lists %q again; JSON Schema asks for each name once", it.Str)
+		}
+		seen[it.Str] = true
+	}
 }
 
 // compileArray fills t as an array or a tuple.
