@@ -1042,7 +1042,22 @@ func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string
 		switch n.Tag {
 		case "!!null":
 			b.WriteString("null")
-		case "!!bool", "!!int", "!!float":
+		case "!!int", "!!float", "!!str":
+			// A number written as JSON writes one is kept as written:
+			// exact past float64 (123456789012345678901234567890), and
+			// read as a number where YAML could not hold it (1e400,
+			// which it resolves as a string unless quoted).
+			if (n.Tag != "!!str" || n.Style == 0) && jsonNumber(n.Value) {
+				b.WriteString(n.Value)
+				return
+			}
+			if n.Tag == "!!str" {
+				out, _ := json.Marshal(n.Value)
+				b.Write(out)
+				return
+			}
+			fallthrough
+		case "!!bool":
 			var v any
 			if err := n.Decode(&v); err != nil {
 				d.errorf(n, ptr, "invalid %s", strings.TrimPrefix(n.Tag, "!!"))
@@ -1061,6 +1076,11 @@ func (d *manifestDecoder) writeJSON(b *strings.Builder, n *yaml.Node, ptr string
 			b.Write(out)
 		}
 	}
+}
+
+// jsonNumber reports whether s is a JSON number's text.
+func jsonNumber(s string) bool {
+	return s != "" && (s[0] == '-' || s[0] >= '0' && s[0] <= '9') && json.Valid([]byte(s))
 }
 
 // node converts a YAML value into a positioned schema Node, so that errors
@@ -1098,8 +1118,10 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 		}
 	default:
 		js := d.json(n, ptr)
+		dec := json.NewDecoder(bytes.NewReader(js))
+		dec.UseNumber()
 		var raw any
-		if err := json.Unmarshal(js, &raw); err != nil {
+		if err := dec.Decode(&raw); err != nil {
 			return out // reported by json
 		}
 		switch v := raw.(type) {
@@ -1107,9 +1129,9 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 			out.Kind = jsonpos.NullNode
 		case bool:
 			out.Kind, out.Bool = jsonpos.BoolNode, v
-		case float64:
-			// The JSON text of the value (exact for an integer; 0x1F and
-			// 1_000 are written 31 and 1000).
+		case json.Number:
+			// The JSON text of the value (as written, or 31 and 1000
+			// for 0x1F and 1_000).
 			out.Kind, out.Num = jsonpos.NumberNode, string(js)
 		case string:
 			out.Kind, out.Str = jsonpos.StringNode, v

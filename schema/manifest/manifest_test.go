@@ -403,4 +403,17 @@ func TestYAMLIntegersAsJSON(t *testing.T) {
 	if got := string(m.Ops[0].ResultSchema); got != `{"type":"object","maxProperties":16}` {
 		t.Errorf("result schema %s", got)
 	}
+	// Numbers written as JSON writes them are kept as written: exact past
+	// float64, and numbers where YAML resolves a string (1e400); quoted,
+	// a string stays one.
+	m, err = Load("toolgen.yaml", []byte("ops:\n  a.b:\n    examples:\n      - args: {n: 123456789012345678901234567890, f: 1e400, s: '1e400', t: \"7\", u: 0.10}\n    result_schema: {type: object, properties: {n: {type: integer, maximum: 123456789012345678901234567890, minimum: -1e400}}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(m.Ops[0].Examples[0].Args); got != `{"n":123456789012345678901234567890,"f":1e400,"s":"1e400","t":"7","u":0.10}` {
+		t.Errorf("args %s", got)
+	}
+	if got := string(m.Ops[0].ResultSchema); got != `{"type":"object","properties":{"n":{"type":"integer","maximum":123456789012345678901234567890,"minimum":-1e400}}}` {
+		t.Errorf("result schema %s", got)
+	}
 }
