@@ -71,13 +71,20 @@
 //
 // Built-ins that goja runs in Go, where the interrupt cannot reach, are
 // guarded: repeat, padStart, padEnd, concat, replace and the Array methods
-// check Length first (an array's iterator too, so that a spread of a
-// sparse array with a length of 1e7 is refused; the iterator also ends the
-// run once the wall-time limit has passed, where a spread into a call
-// consumed it in Go for seconds), JSON.stringify is replaced by a bounded encoder that
+// check Length first, flat counting the arrays it flattens and a join the
+// arrays joined inside it (an array's iterator too, so that a spread of a
+// sparse array with a length of 1e7 is refused; the iterators of arrays,
+// strings, sets and maps also end the run once the wall-time limit has
+// passed, where a spread into a call consumed them in Go for seconds).
+// What a check measures is read once and handed to the built-in as read
+// (a count, a separator, a replacement, an Array.from source), and the
+// Array methods refuse an array-like whose length is a getter or comes
+// through a Proxy: either could answer the check one length and the
+// built-in another. JSON.stringify is replaced by a bounded encoder that
 // refuses nesting deeper than 64, typed arrays and ArrayBuffer are
 // removed, and a backtracking regular-expression match gives up after
-// RegexpMatchTimeout.
+// RegexpMatchTimeout (the matches of one replace, match or split run
+// through exec, which ends the run once the wall-time limit has passed).
 //
 // The TypeScript transform and the compiler run before the interrupt can
 // stop anything, and some of their work grows faster than the source: a

@@ -3,6 +3,8 @@ package codemode
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dop251/goja"
@@ -43,8 +45,18 @@ func (r *run) guard() error {
 	for _, name := range removedGlobals {
 		_ = g.Delete(name)
 	}
+	if err := r.interruptibleNext(); err != nil {
+		return err
+	}
 	arrayProto := g.Get("Array").ToObject(vm).Get("prototype").ToObject(vm)
 	depth := 0
+	// joined counts the characters of the joins nested in one (an array
+	// of arrays joined: each element's toString joins it in Go), joining
+	// how deep they nest: each nested join is within the limit, their
+	// sum was not (a thousand copies of a 1 MB array joined took 13 s and
+	// 3 GB, past every limit).
+	var joined int64
+	joining := 0
 	for _, name := range arrayMethods {
 		orig, ok := goja.AssertFunction(arrayProto.Get(name))
 		if !ok {
@@ -52,14 +64,62 @@ func (r *run) guard() error {
 		}
 		name := name
 		wrapped := func(call goja.FunctionCall) goja.Value {
-			n := r.lengthOf(call.This)
+			// The lengths checked must be the ones the built-in reads: a
+			// getter or a Proxy answered 0 to the check and 1e12 to
+			// indexOf, which looped in Go past every limit.
+			measured := []goja.Value{call.This}
+			if name == "concat" {
+				measured = append(measured, call.Arguments...)
+			}
+			lengths := make([]int64, len(measured))
+			for i, v := range measured {
+				l, ok := r.plainLength(v)
+				if !ok {
+					panic(vm.NewTypeError(fmt.Sprintf("Array.prototype.%s takes arrays and array-likes whose length is a plain value, not a getter or a Proxy", name)))
+				}
+				lengths[i] = l
+			}
+			n := lengths[0]
 			switch name {
 			case "concat":
-				for _, a := range call.Arguments {
-					n += r.lengthOf(a)
+				for _, l := range lengths[1:] {
+					n += l
 				}
 			case "join", "toString", "toLocaleString":
+				if name == "join" && !goja.IsUndefined(call.Argument(0)) {
+					// The separator is read once: the built-in gets the
+					// string (a toString answering "" to the count made a
+					// join of megabytes).
+					call.Arguments = []goja.Value{call.Argument(0).ToString()}
+				}
 				n = r.joinedLength(call.This, call.Argument(0))
+			case "flat":
+				d := 1.0
+				if a := call.Argument(0); !goja.IsUndefined(a) {
+					if d = a.ToFloat(); d != d {
+						d = 0
+					}
+				}
+				// The depth is read once: the built-in gets the number.
+				call.Arguments = []goja.Value{vm.ToValue(d)}
+				n = r.flatLength(call.This, d)
+			}
+			// Measuring a join or a flat reads the elements, and an
+			// element's getter may change a length.
+			for i, v := range measured {
+				if l, _ := r.plainLength(v); l != lengths[i] {
+					panic(vm.NewTypeError(fmt.Sprintf("Array.prototype.%s: the length of an array changed while it was measured (by a getter?)", name)))
+				}
+			}
+			if name == "join" || name == "toLocaleString" {
+				// An array's toString calls its join, which counts.
+				if joining == 0 {
+					joined = 0
+				}
+				joined += n
+				n = joined
+				joining++
+				defer func() { joining-- }()
 			}
 			if n > int64(r.lim.Length) {
 				r.tooLong(fmt.Sprintf("Array.prototype.%s over %d elements or characters", name, n))
@@ -88,8 +148,9 @@ func (r *run) guard() error {
 	arrayCtor := g.Get("Array").ToObject(vm)
 	if from, ok := goja.AssertFunction(arrayCtor.Get("from")); ok {
 		if err := arrayCtor.DefineDataProperty("from", vm.ToValue(func(call goja.FunctionCall) goja.Value {
-			if n := r.lengthOf(call.Argument(0)); n > int64(r.lim.Length) {
-				r.tooLong(fmt.Sprintf("Array.from of %d elements", n))
+			if obj, ok := call.Argument(0).(*goja.Object); ok {
+				call.Arguments = append([]goja.Value(nil), call.Arguments...)
+				call.Arguments[0] = r.fromSource(obj)
 			}
 			return r.callOrThrow(from, call)
 		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
@@ -104,6 +165,8 @@ func (r *run) guard() error {
 			return nil
 		}
 		return strProto.DefineDataProperty(name, vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			call.Arguments = append([]goja.Value(nil), call.Arguments...)
+			readOnce(name, &call)
 			if n := size(call); n > int64(r.lim.Length) {
 				r.tooLong(fmt.Sprintf("String.prototype.%s making %d characters", name, n))
 			}
@@ -432,7 +495,12 @@ func (r *run) guardNative() error {
 		}
 		items := make([]any, n)
 		for i := range items {
-			items[i] = obj.Get(fmt.Sprint(i))
+			// A missing element is undefined (nil would make it null:
+			// ((a = 5) => a).apply(null, [,]) answered null).
+			items[i] = goja.Undefined()
+			if v := obj.Get(fmt.Sprint(i)); v != nil {
+				items[i] = v
+			}
 		}
 		return vm.NewArray(items...)
 	}
@@ -479,6 +547,21 @@ func (r *run) guardNative() error {
 		return err
 	}
 	regexpProto := g.Get("RegExp").ToObject(vm).Get("prototype").ToObject(vm)
+	// A global replace, a match, matchAll or split ran its matches in Go,
+	// each up to RegexpMatchTimeout: a hundred matches of a backtracking
+	// pattern ran 5.7 s past a 2 s limit. With exec replaced, the engine
+	// makes each match through it, and it ends the run once a limit has
+	// stopped it.
+	if exec, ok := goja.AssertFunction(regexpProto.Get("exec")); ok {
+		if err := regexpProto.DefineDataProperty("exec", vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			if r.stopped() {
+				panic(vm.NewGoError(errors.New("the run was stopped")))
+			}
+			return r.callOrThrow(exec, call)
+		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
 	if sym, ok := g.Get("Symbol").ToObject(vm).Get("replace").(*goja.Symbol); ok {
 		orig, ok := goja.AssertFunction(regexpProto.GetSymbol(sym))
 		if ok {
@@ -486,6 +569,7 @@ func (r *run) guardNative() error {
 				// As String.prototype.replace bounds it: the string is the
 				// first argument here, the regexp this.
 				as := goja.FunctionCall{This: call.Argument(0), Arguments: []goja.Value{call.This, call.Argument(1)}}
+				readOnce("replace", &as)
 				if n := r.replaceBound(as, true); n > int64(r.lim.Length) {
 					r.tooLong(fmt.Sprintf("RegExp.prototype[Symbol.replace] making %d characters", n))
 				}
@@ -496,6 +580,36 @@ func (r *run) guardNative() error {
 		}
 	}
 	return nil
+}
+
+// readOnce converts the arguments that the size of String.prototype.name
+// depends on, and a this that is not a primitive, once: the built-in gets
+// the numbers and strings the size was computed from. Converted again by
+// the built-in, a valueOf answered 1 to the check and 5e6 to repeat.
+func readOnce(name string, call *goja.FunctionCall) {
+	if _, ok := call.This.(*goja.Object); ok {
+		call.This = call.This.ToString()
+	}
+	args := call.Arguments
+	switch name {
+	case "repeat", "padStart", "padEnd":
+		if len(args) > 0 {
+			args[0] = args[0].ToNumber()
+		}
+		if name != "repeat" && len(args) > 1 && !goja.IsUndefined(args[1]) {
+			args[1] = args[1].ToString()
+		}
+	case "concat":
+		for i, a := range args {
+			args[i] = a.ToString()
+		}
+	case "replace", "replaceAll":
+		if len(args) > 1 {
+			if _, fn := goja.AssertFunction(args[1]); !fn {
+				args[1] = args[1].ToString()
+			}
+		}
+	}
 }
 
 func clampLen(f float64, limit int) int64 {
@@ -543,6 +657,72 @@ func (r *run) interruptible(it goja.Value) goja.Value {
 	return wrapped
 }
 
+// fromSource is what Array.from reads in place of obj, so that it reads
+// obj once: obj's iterator method, called on obj, or else a copy of its
+// elements, its length checked. Read by the built-in after the check, a
+// getter answered the check 0 and the built-in 5e6.
+func (r *run) fromSource(obj *goja.Object) goja.Value {
+	vm := r.vm
+	if it := obj.GetSymbol(goja.SymIterator); it != nil && !goja.IsUndefined(it) && !goja.IsNull(it) {
+		fn, ok := goja.AssertFunction(it)
+		if !ok {
+			panic(vm.NewTypeError("Array.from: the argument's Symbol.iterator is not a function"))
+		}
+		src := vm.NewObject()
+		_ = src.SetSymbol(goja.SymIterator, func(goja.FunctionCall) goja.Value {
+			return r.callOrThrow(fn, goja.FunctionCall{This: obj})
+		})
+		return src
+	}
+	n := r.lengthOf(obj)
+	if n > int64(r.lim.Length) {
+		r.tooLong(fmt.Sprintf("Array.from of %d elements", n))
+	}
+	items := make([]any, n)
+	for i := range items {
+		items[i] = goja.Undefined()
+		if v := obj.Get(strconv.Itoa(i)); v != nil {
+			items[i] = v
+		}
+	}
+	return vm.NewArray(items...)
+}
+
+// interruptibleNext wraps the next method of the built-in iterators (of
+// arrays, strings, sets and maps), which a spread or a for…of consumes in
+// Go: its next ends the run once a limit has stopped it. Wrapping the
+// methods that make iterators was not enough: Math.max(...a.keys()) and a
+// spread of a string, a Set or a Map ran for 15 s past a 5 s limit, and
+// every arguments object holds the unwrapped Array.prototype.values (a
+// spread of a sparse array of 1e6 through it ran 17 s past a 1 s limit).
+func (r *run) interruptibleNext() error {
+	vm := r.vm
+	for _, src := range []string{"[][Symbol.iterator]()", `""[Symbol.iterator]()`, "new Set()[Symbol.iterator]()", "new Map()[Symbol.iterator]()"} {
+		it, err := vm.RunString(src)
+		if err != nil {
+			return err
+		}
+		proto := it.ToObject(vm).Prototype()
+		if proto == nil {
+			continue
+		}
+		next, ok := goja.AssertFunction(proto.Get("next"))
+		if !ok {
+			continue
+		}
+		calls := 0
+		if err := proto.DefineDataProperty("next", vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			if calls++; calls%256 == 0 && r.stopped() {
+				panic(vm.NewGoError(errors.New("the run was stopped")))
+			}
+			return r.callOrThrow(next, call)
+		}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // stopped reports whether a limit has stopped the run.
 func (r *run) stopped() bool {
 	r.mu.Lock()
@@ -580,6 +760,43 @@ func (r *run) lengthOf(v goja.Value) int64 {
 	return int64(f)
 }
 
+// plainLength is the length of v read without running script code, and
+// whether it could be read so: a primitive's (a string's length, 0 for
+// others), an array's, or an object's whose length is a data property
+// holding a primitive, found on it or on its prototypes, none of them a
+// Proxy (0 when there is none). A getter or a Proxy runs script code,
+// which may answer a check one length and the built-in after it another.
+func (r *run) plainLength(v goja.Value) (int64, bool) {
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return r.strLen(v), true
+	}
+	if !isProxy(obj) && obj.ClassName() == "Array" {
+		return r.lengthOf(obj), true
+	}
+	for o := obj; o != nil; o = o.Prototype() {
+		if isProxy(o) {
+			return 0, false
+		}
+		d, err := r.ownDescriptor(goja.Undefined(), o, r.vm.ToValue("length"))
+		if err != nil {
+			return 0, false
+		}
+		desc, ok := d.(*goja.Object)
+		if !ok {
+			continue
+		}
+		if !slices.Contains(desc.Keys(), "value") {
+			return 0, false
+		}
+		if _, isObj := desc.Get("value").(*goja.Object); isObj {
+			return 0, false // its valueOf would run
+		}
+		return r.lengthOf(obj), true
+	}
+	return 0, true
+}
+
 // strLen is the length of a primitive string (0 for other values).
 func (r *run) strLen(v goja.Value) int64 {
 	if v == nil {
@@ -609,6 +826,50 @@ func (r *run) joinedLength(this, sep goja.Value) int64 {
 	total := n * sepLen
 	for i := int64(0); i < n && total <= int64(r.lim.Length); i++ {
 		total += r.strLen(obj.Get(fmt.Sprint(i)))
+	}
+	return total
+}
+
+// flatLength bounds the work of a flat to depth: the lengths of the
+// arrays it walks, the array itself and those nested in it, down to
+// depth. flat copies their elements in Go, where no limit can stop it (a
+// flat of 200 copies of a 1<<20 array was a fatal out-of-memory error).
+// The count stops once past the limit.
+func (r *run) flatLength(this goja.Value, depth float64) int64 {
+	obj, ok := this.(*goja.Object)
+	if !ok {
+		return 0
+	}
+	var total int64
+	type array struct {
+		obj *goja.Object
+		n   int64
+	}
+	var nested []array
+	var walk func(obj *goja.Object, depth float64)
+	walk = func(obj *goja.Object, depth float64) {
+		n := r.lengthOf(obj)
+		total += n
+		for i := int64(0); depth >= 1 && i < n && total <= int64(r.lim.Length); i++ {
+			el, ok := obj.Get(strconv.FormatInt(i, 10)).(*goja.Object)
+			switch {
+			case !ok:
+			case isProxy(el):
+				// Its traps could answer this count one length and the
+				// built-in another.
+				panic(r.vm.NewTypeError("Array.prototype.flat of an array holding a Proxy"))
+			case el.ClassName() == "Array":
+				nested = append(nested, array{el, r.lengthOf(el)})
+				walk(el, depth-1)
+			}
+		}
+	}
+	walk(obj, depth)
+	// A getter of a later element may have changed a nested length.
+	for _, a := range nested {
+		if r.lengthOf(a.obj) != a.n {
+			panic(r.vm.NewTypeError("Array.prototype.flat: the length of an array changed while it was measured (by a getter?)"))
+		}
 	}
 	return total
 }

@@ -70,6 +70,8 @@ func TestHostileScripts(t *testing.T) {
 		calls  int    // handler calls expected
 		msg    string // in the message
 	}{
+		{"flat of an array holding itself", false, `const a: any[] = [1]; a.push(a); return a.flat(Infinity).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "flat"},
+		{"flat of arrays nested deep", false, `let x: any = [1]; for (let i = 0; i < 200000; i++) x = [x]; return x.flat(Infinity).length`, codemode.CodeLimit, "", 0, ""},
 		{"infinite loop", false, `while (true) {}`, codemode.CodeLimit, codemode.LimitWallTime, 0, "longer than 300ms"},
 		{"loop catching the interrupt", false, `for (;;) { try { while (true) {} } catch (e) {} }`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
 		{"async loop", false, `for (;;) { await null; }`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
@@ -153,6 +155,28 @@ func TestHostileScripts(t *testing.T) {
 		{"long run of nots", false, "return " + strings.Repeat("!", 1500) + "1", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
 		{"long comma sequence", false, "let a = 1; return (" + strings.Repeat("a,", 1200) + "1)", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
 		{"long chain in a template literal", false, "return `${" + strings.Repeat("1+", 1200) + "1}`", codemode.CodeLimit, codemode.LimitScript, 0, "in a row"},
+		// flat copies the nested arrays in Go: 200 copies of a 1<<20 array
+		// were a fatal out-of-memory error, and a nested sparse array
+		// looped over its length.
+		{"flat of copies of a big array", false, `const b = new Array(60000).fill(0); return new Array(200).fill(b).flat().length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Array.prototype.flat"},
+		{"flat of a nested sparse array", false, `const b: any[] = []; b.length = 4e9; return [b].flat().length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Array.prototype.flat"},
+		{"deep flat of copies", false, `let b: any = new Array(300).fill(0); for (let i = 0; i < 3; i++) b = new Array(300).fill(b); return b.flat(Infinity).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Array.prototype.flat"},
+		// Each nested array is joined by its toString, in Go: each join was
+		// within the limit, their sum was not (13 s and 3 GB at 1 MB).
+		{"join of nested arrays", false, `const a = ["y".repeat(60000)]; return new Array(1000).fill(a).join("").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "join"},
+		// The lengths a built-in reads are the ones checked: a getter or
+		// a Proxy answered the check 1 and indexOf 1e12, which looped in
+		// Go past every limit.
+		{"indexOf of a length getter", false, `let n = 0; const o: any = {get length() { return n++ === 0 ? 1 : 1e12 }}; return Array.prototype.indexOf.call(o, 1)`, codemode.CodeScript, "", 0, "not a getter or a Proxy"},
+		{"indexOf of an inherited length getter", false, `let n = 0; const o: any = Object.create({get length() { return n++ === 0 ? 1 : 1e12 }}); return Array.prototype.indexOf.call(o, 1)`, codemode.CodeScript, "", 0, "not a getter or a Proxy"},
+		{"indexOf of a Proxy", false, `let n = 0; const p: any = new Proxy([], {get: (t, k) => k === "length" ? (n++ === 0 ? 1 : 1e12) : undefined}); return Array.prototype.indexOf.call(p, 1)`, codemode.CodeScript, "", 0, "not a getter or a Proxy"},
+		{"concat of a length getter", false, `let n = 0; const o: any = {[Symbol.isConcatSpreadable]: true, get length() { return n++ === 0 ? 1 : 1e12 }}; return [].concat(o).length`, codemode.CodeScript, "", 0, "not a getter or a Proxy"},
+		{"join whose element grows the array", false, `const a: any[] = [""]; Object.defineProperty(a, 0, {get() { a.length = 4e9; return "" }}); return a.join("").length`, codemode.CodeScript, "", 0, "changed while it was measured"},
+		{"flat whose element grows a nested array", false, `const b: any[] = []; const a: any[] = [b, 0]; Object.defineProperty(a, 1, {get() { b.length = 4e9; return 0 }}); return a.flat().length`, codemode.CodeScript, "", 0, "changed while it was measured"},
+		{"flat of a Proxy", false, `return [new Proxy([], {get: (t, k) => k === "length" ? 1e12 : undefined})].flat().length`, codemode.CodeScript, "", 0, "Proxy"},
+		// A this that is not a string counted 0 characters.
+		{"replaceAll on an object", false, `const o: any = {toString: () => "a".repeat(60000)}; return String.prototype.replaceAll.call(o, "a", "bb").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "replaceAll"},
+		{"toString of nested arrays", false, `const a = ["y".repeat(60000)]; return String(new Array(1000).fill([a, a]))`, codemode.CodeLimit, codemode.LimitMemory, 0, "join"},
 	}
 	// The first run of a process initialises the engine and the compiler.
 	runScript(t, newMode(t, false), `return 1`)
@@ -387,6 +411,67 @@ func TestSyntaxErrorAtEnd(t *testing.T) {
 		if out.OK || out.Error.Code != codemode.CodeSyntax || out.Error.Line != want[0] || out.Error.Column != want[1] ||
 			strings.Contains(out.Error.Message, `found "`) || strings.Contains(out.Error.Message, `Unexpected "`) {
 			t.Errorf("%q: %s, want line %d column %d", script, out.Render(), want[0], want[1])
+		}
+	}
+}
+
+// TestBuiltinResults: the guarded built-ins answer as the originals do.
+func TestBuiltinResults(t *testing.T) {
+	tests := []struct{ script, want string }{
+		{`return [[1, [2, [3, [4]]]], 5].flat()`, `[1,[2,[3,[4]]],5]`},
+		{`return [[1, [2, [3, [4]]]], 5].flat(2)`, `[1,2,[3,[4]],5]`},
+		{`return [[1, [2, [3, [4]]]], 5].flat(Infinity)`, `[1,2,3,4,5]`},
+		{`return [[1, [2]], 5].flat(0)`, `[[1,[2]],5]`},
+		{`return [[1, [2]], 5].flat({valueOf: () => 1} as any)`, `[1,[2],5]`},
+		{`return [1, [2, 3], [[4]]].join("-") + String([1, [2, [3]]])`, `"1-2,3-41,2,3"`},
+		{`return [[1, 2], ["a"]].toLocaleString()`, `"1,2,a"`},
+		{`return Math.max(..."123") + Math.max(...new Set([4, 9])) + Math.max(...[1, 7].keys()) + [...new Map([[1, 2]])].length`, `14`},
+		{`return [[..."ab"], [...new Set([1]).entries()], [...new Map([[1, 2]]).keys()], [...new Map([[1, 2]]).values()]]`, `[["a","b"],[[1,1]],[1],[2]]`},
+		// join reads its separator once.
+		{`let n = 0; const sep: any = {toString: () => n++ ? "x".repeat(60000) : ""}; return new Array(2000).join(sep).length + n`, `1`},
+		{`return Array.prototype.join.call({length: 2, 0: "a", 1: "b"}, "-") + Array.prototype.join.call(Object.create({length: 1, 0: "c"})) + Array.prototype.join.call("de", "+")`, `"a-bcd+e"`},
+		// An array-like made into arguments keeps its holes undefined.
+		{`return [((a = 5) => a).apply(null, new Array(1)), ((...a: any[]) => typeof a[0]).apply(null, {length: 1} as any), Reflect.apply((a: any) => typeof a, null, [,])]`, `[5,"undefined","undefined"]`},
+		// Array.from reads a length once, and an iterator method once.
+		{`let n = 0; return Array.from({get length() { return n++ ? 5e6 : 0 }} as any).length + n`, `1`},
+		{`let n = 0; const o: any = {get [Symbol.iterator]() { n++; return function* () { yield 7; yield 8 } }}; return [Array.from(o), n]`, `[[7,8],1]`},
+		{`return [Array.from({length: 2, 0: 1}, (x: any) => typeof x), Array.from([1, , 3], (x: any) => typeof x), Array.from("ab"), Array.from(new Map([[1, 2]])), Array.from({length: 2}, function (this: any, _: any, i: number) { return this.k + i }, {k: 10})]`,
+			`[["number","undefined"],["number","undefined","number"],["a","b"],[[1,2]],[10,11]]`},
+		// The sizes are computed from values read once, and the built-in
+		// gets them: converted again by it, a valueOf or toString answered
+		// the check 1 or "" and the built-in 5e6 or a thousand characters.
+		{`let n = 0; return "x".repeat({valueOf: () => n++ ? 5e6 : 1} as any).length`, `1`},
+		{`let n = 0; return "x".padEnd({valueOf: () => n++ ? 5e6 : 1} as any).length`, `1`},
+		{`let n = 0; return "aaaa".repeat(10000).replaceAll("a", {toString: () => n++ ? "b".repeat(1000) : ""} as any).length`, `0`},
+		// String methods read their arguments once, as the built-ins do.
+		{`let n = 0; const c: any = {valueOf: () => ++n}; const f: any = {toString: () => (n++, "ab")}; return ["x".repeat(c), "x".padStart(c, f), "a".concat(c, f), "aXa".replace("X", f), "aXa".replaceAll("a", f), (/a/g as any)[Symbol.replace]("aa", f), String.prototype.repeat.call({toString: () => "yz"}, 2), n]`,
+			`["x","ax","a[object Object]ab","aaba","abXab","abab","yzyz",7]`},
+		// Regular expressions behave with exec guarded.
+		{`return ["a1b22c".replace(/\d+/g, (m: string) => "<" + m + ">"), "a,b,,c".split(/,/), "xAyA".match(/A/g), [..."k1k2".matchAll(/k(\d)/g)].map((m: any) => m[1]), /(a)\1/.test("aa"), "aaa".replace(/(a)(?=a)/g, "$1-"), "ab".search(/b/)]`,
+			`["a<1>b<22>c",["a","b","","c"],["A","A"],["1","2"],true,"a-a-a",1]`},
+		// JSON.stringify writes -0 as 0, and so does the return value.
+		{`return [JSON.stringify(-0), JSON.stringify([-0]), -0]`, `["0","[0]",0]`},
+	}
+	m := newMode(t, false)
+	for _, tt := range tests {
+		out, _ := runScript(t, m, tt.script)
+		if !out.OK || string(out.Result) != tt.want {
+			t.Errorf("%s: %s, want result %s", tt.script, out.Render(), tt.want)
+		}
+	}
+}
+
+// TestErrorMessagesBounded: a message made of script values is cut, as the
+// console and the return value are: a getter throwing a megabyte made a
+// megabyte answer.
+func TestErrorMessagesBounded(t *testing.T) {
+	for _, script := range []string{
+		`return {get a() { throw "x".repeat(6e4) }}`,
+		`return {toJSON() { throw new Error("x".repeat(6e4)) }}`,
+	} {
+		out, _ := runScript(t, newMode(t, false), script)
+		if out.OK || out.Error == nil || !strings.Contains(out.Error.Message, "no JSON form") || len(out.Render()) > 2*testLimits.Output {
+			t.Errorf("%s: %d bytes: %.300s", script, len(out.Render()), out.Render())
 		}
 	}
 }

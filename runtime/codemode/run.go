@@ -288,7 +288,7 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 			case errors.Is(err, errTooBig):
 				out.Result = b
 			case err != nil:
-				return r.finish(&ScriptError{Code: CodeScript, Message: "the return value has no JSON form: " + err.Error()}), r.perr
+				return r.finish(&ScriptError{Code: CodeScript, Message: "the return value has no JSON form: " + truncate(err.Error(), 500)}), r.perr
 			default:
 				out.Result = b
 			}

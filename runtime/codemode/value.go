@@ -421,8 +421,12 @@ func appendCut(b []byte, s string, limit int) []byte {
 	return b
 }
 
-// appendFloat writes a number as JavaScript prints it.
+// appendFloat writes a number as JavaScript prints it; -0 is written 0,
+// as JSON.stringify writes it.
 func appendFloat(b []byte, f float64) []byte {
+	if f == 0 {
+		return append(b, '0')
+	}
 	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
 		return strconv.AppendFloat(b, f, 'f', -1, 64)
 	}
