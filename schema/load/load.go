@@ -195,6 +195,11 @@ func (l *loader) file(root *jsonpos.Node) {
 	list := root
 	if root.Kind == jsonpos.ObjectNode {
 		list = root.Get("tools")
+		if fns := root.Get("functions"); fns != nil && list != nil {
+			// A request of the legacy OpenAI API lists its tools in
+			// "functions": beside "tools", it would be dropped.
+			l.errorf(fns.Pos, `a second tool list: the file has "tools" and the legacy "functions"; keep one (its entries may go into "tools" as they are)`)
+		}
 		page := root
 		if list == nil {
 			if res := root.Get("result"); res != nil {

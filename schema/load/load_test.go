@@ -291,6 +291,13 @@ func TestLoadErrors(t *testing.T) {
 			},
 		},
 		{
+			name:   "tools and legacy functions",
+			inputs: []Input{{"a.json", `{"tools":[{"name":"a","input_schema":{}}],"functions":[{"name":"b","parameters":{}}]}`}},
+			want: []string{
+				`a.json:1:55: /functions: a second tool list: the file has "tools" and the legacy "functions"; keep one (its entries may go into "tools" as they are)`,
+			},
+		},
+		{
 			// Neither list may be dropped without a word.
 			name:   "two tool lists",
 			inputs: []Input{{"a.json", `{"tools":[{"name":"a","input_schema":{}}],"result":{"tools":[{"name":"b","inputSchema":{}}]}}`}},
