@@ -948,7 +948,7 @@ func boundValue(text string) (r *big.Rat, inf int, ok bool) {
 		return nil, 1, true
 	case math.IsInf(f, -1):
 		return nil, -1, true
-	case f == 0 && strings.ContainsAny(strings.TrimLeft(strings.SplitN(strings.ToLower(text), "e", 2)[0], "-+"), "123456789"):
+	case f == 0 && ir.NonzeroDigits(text):
 		tiny, _ := new(big.Rat).SetString("1e-400")
 		if strings.HasPrefix(text, "-") {
 			tiny.Neg(tiny)

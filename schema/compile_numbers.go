@@ -68,7 +68,7 @@ func readNum(n *jsonpos.Node) (x num, ok bool) {
 	switch {
 	case math.IsInf(f, 0) || math.Abs(f) > two64:
 		return x, true
-	case f == 0 && nonzeroMantissa(n.Num):
+	case f == 0 && ir.NonzeroDigits(n.Num):
 		x.tiny = true
 		return x, true
 	}
@@ -78,20 +78,6 @@ func readNum(n *jsonpos.Node) (x num, ok bool) {
 	}
 	x.r = r
 	return x, true
-}
-
-// nonzeroMantissa reports whether a JSON number text has a nonzero digit
-// before its exponent (as wire.Decoder.Float judges a number read as 0).
-func nonzeroMantissa(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == 'e' || c == 'E':
-			return false
-		case c >= '1' && c <= '9':
-			return true
-		}
-	}
-	return false
 }
 
 // inInt64 reports whether x is an integer int64 holds.

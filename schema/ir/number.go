@@ -24,7 +24,7 @@ func (n Number) Rat() (r *big.Rat, ok bool) {
 	switch {
 	case math.IsInf(f, 0):
 		stand = "1e400"
-	case f == 0 && nonzeroDigits(string(n)):
+	case f == 0 && NonzeroDigits(string(n)):
 		stand = "1e-400"
 	default:
 		return new(big.Rat).SetString(string(n))
@@ -36,9 +36,11 @@ func (n Number) Rat() (r *big.Rat, ok bool) {
 	return r, true
 }
 
-// nonzeroDigits reports whether the digits of a number's text before its
-// exponent are not all zero.
-func nonzeroDigits(s string) bool {
+// NonzeroDigits reports whether the digits of a JSON number's text s
+// before its exponent are not all zero: when they are not and its float64
+// is 0, the number is nearer zero than every float64 (as
+// wire.Decoder.Float judges a number read as 0).
+func NonzeroDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == 'e' || c == 'E':
