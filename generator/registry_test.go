@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
+	"github.com/toolgen-go/toolgen/runtime/prompt"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/manifest"
 	"github.com/toolgen-go/toolgen/schema/taxonomy"
@@ -227,5 +228,38 @@ func TestCompactRegistry(t *testing.T) {
 	}
 	if want[0].Policy == nil || !strings.Contains(want[0].Description, "`code`") {
 		t.Errorf("test family lacks the policy or the backquote it means to cover: %+v", want[0])
+	}
+}
+
+// TestSurfaceUsageOneLine: an argument name or enum value holding line
+// breaks keeps an op's usage one line in the facade's answer and in the
+// section's markdown, where a break started a heading, a code fence and a
+// {template} line of the definition's choosing in the model's prompt.
+func TestSurfaceUsageOneLine(t *testing.T) {
+	f := &ir.Family{Package: "s"}
+	f.Tools = append(f.Tools, &ir.Tool{Name: "get_s", Description: "Get s.\u2028# Desc\rheading",
+		ParamsSchema: json.RawMessage(`{"type":"object","properties":{"e":{"type":"string","enum":["a\n# Boom\n{x}\n` + "```" + `","b\r\n## C\u2028# D\u2029# E\u0085# F"]},"we\nird":{"type":"string"}},"required":["e"]}`)})
+	if err := taxonomy.Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, fs := range Facades(f) {
+		for tool, u := range fs.Usage {
+			if strings.ContainsAny(u, "\r\n\u0085\u2028\u2029") {
+				t.Errorf("facade usage of %s holds a line break: %q", tool, u)
+			}
+		}
+	}
+	for _, s := range Sections(f) {
+		for _, e := range prompt.ParseMarkdown(s.Template, 2) {
+			if e.Kind != prompt.Text {
+				t.Errorf("section %s: the template holds a %v element %q:\n%s", s.Key, e.Kind, e.Content, s.Template)
+			}
+		}
+		if n := strings.Count(strings.TrimSpace(s.Template), "\n"); n != 2 || strings.ContainsAny(s.Template, "\r\u0085\u2028\u2029") {
+			t.Errorf("section %s: the op line is not one line:\n%q", s.Key, s.Template)
+		}
+		if want := "get_s e:enum(a\\n# Boom\\n{x}\\n```|b\\r\\n## C\\u2028# D\\u2029# E\\u0085# F) [we\\nird:string]"; !strings.Contains(s.Template, want) {
+			t.Errorf("section %s: no %q in\n%s", s.Key, want, s.Template)
+		}
 	}
 }

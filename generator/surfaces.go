@@ -115,7 +115,7 @@ func Sections(f *ir.Family) []SectionSpec {
 		tools := make([]string, len(ops))
 		size := len(g.Summary) + 2
 		for j, op := range ops {
-			lines[j] = "- `" + toolUsage(op) + "` (" + string(op.Kind) + "): " + check.FirstSentence(op.Tool.Description, 200) + "\n"
+			lines[j] = "- `" + toolUsage(op) + "` (" + string(op.Kind) + "): " + lineBreaks.Replace(check.FirstSentence(op.Tool.Description, 200)) + "\n"
 			size += len(lines[j])
 			tools[j] = op.Tool.Name
 		}
@@ -140,9 +140,17 @@ func Sections(f *ir.Family) []SectionSpec {
 
 // toolUsage is an op's usage line under the name the model calls in these
 // surfaces, the tool's: "list_todos [state:string=open] [limit:integer=20]".
+// It stays one line: a line break an argument name or enum value holds is
+// shown escaped, since in a section's markdown it would start a line of
+// its own (a heading, a code fence, a {template} line) and a facade's
+// answer gives each tool one line.
 func toolUsage(op *ir.Op) string {
-	return op.Tool.Name + strings.TrimPrefix(op.Usage, op.Path)
+	return lineBreaks.Replace(op.Tool.Name + strings.TrimPrefix(op.Usage, op.Path))
 }
+
+// lineBreaks shows the line breaks of a text that must stay one line
+// escaped.
+var lineBreaks = strings.NewReplacer("\r", `\r`, "\n", `\n`, "\u0085", `\u0085`, "\u2028", `\u2028`, "\u2029", `\u2029`)
 
 // surfEntityList names the entities of ops (an op without one by its
 // action), in order of first use: "task, project".

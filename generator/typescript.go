@@ -194,10 +194,17 @@ func (ts *tsGen) opDecl(op *ir.Op) tsdecl.Op {
 		if d := strings.TrimSpace(ex.Description); d != "" {
 			doc.WriteString(" " + d)
 		}
-		doc.WriteString("\nawait " + ts.ident[op.Group] + tsdecl.Access(opKey(op)) + "(" + string(ex.Args) + ")")
+		doc.WriteString("\nawait " + ts.ident[op.Group] + tsdecl.Access(opKey(op)) + "(" + jsonBreaks.Replace(string(ex.Args)) + ")")
 	}
 	return tsdecl.Op{Path: op.Path, Group: ts.ident[op.Group], Key: opKey(op), Doc: tsdecl.Comment(doc.String(), ""), Sig: sig, Uses: dedupInts(uses)}
 }
+
+// jsonBreaks shows escaped the characters of a JSON text that
+// tsdecl.Comment takes for line breaks (JSON allows them raw in a string,
+// and encoding/json leaves U+0085 so): escaped, each reads as itself, so an
+// example or a default stays one comment line that a model can copy as
+// the value it is.
+var jsonBreaks = strings.NewReplacer("\u0085", `\u0085`, "\u2028", `\u2028`, "\u2029", `\u2029`)
 
 func hasRequired(t *ir.Type) bool {
 	if t == nil {
@@ -317,7 +324,7 @@ func (ts *tsGen) objectBody(t *ir.Type, uses *[]int, indent string) string {
 			if doc != "" {
 				doc += "\n"
 			}
-			doc += "@default " + string(f.Default)
+			doc += "@default " + jsonBreaks.Replace(string(f.Default))
 		}
 		b.WriteString(tsdecl.Comment(doc, in))
 		opt := ""

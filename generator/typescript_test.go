@@ -2,8 +2,10 @@ package generator
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +105,42 @@ func TestCodeOutline(t *testing.T) {
 		if got, want := outline.CodeDescription(time.Second, 10), full.CodeDescription(time.Second, 10); got != want {
 			t.Errorf("%s: description\n%s\nwant\n%s", name, got, want)
 		}
+	}
+}
+
+// TestTypeScriptJSONOneLine: an example's args and a default hold JSON
+// strings that JSON allows to carry U+0085, U+2028 and U+2029 raw; the
+// JSDoc took each for a line break and split the example across comment
+// lines, so the value a model copied was not the example's. Escaped, each
+// is one line that decodes to the value given.
+func TestTypeScriptJSONOneLine(t *testing.T) {
+	str := &ir.Type{Kind: ir.KindString}
+	params := &ir.Type{GoName: "P", Kind: ir.KindObject, Fields: []*ir.Field{
+		{JSONName: "s", Type: str, Default: []byte("\"x\u0085y\u2028z\u2029\"")},
+	}}
+	args := "{\"s\":\"a\u0085b\u2028c\u2029d*/e\"}"
+	tool := &ir.Tool{Name: "get_x", GoName: "GetX", Description: "Gets x.", Params: params}
+	fam := &ir.Family{Package: "p", Tools: []*ir.Tool{tool}, Types: []*ir.Type{params},
+		Groups: []*ir.Group{{Name: "g", Summary: "G."}},
+		Ops: []*ir.Op{{Path: "g.x.get", Tool: tool, Group: "g", Kind: "read",
+			Examples: []ir.Example{{Description: "Ex.", Args: []byte(args)}}}}}
+	ts := TypeScript(fam)
+	for _, want := range []string{
+		"    /** @default \"x\\u0085y\\u2028z\\u2029\" */\n",
+		"   * await g.x.get({\"s\":\"a\\u0085b\\u2028c\\u2029d*\\/e\"})\n",
+	} {
+		if !strings.Contains(ts, want) {
+			t.Errorf("TypeScript lacks %q:\n%s", want, ts)
+		}
+	}
+	_, line, _ := strings.Cut(ts, "await g.x.get(")
+	line, _, _ = strings.Cut(line, ")\n")
+	var got, in any
+	if err := json.Unmarshal([]byte(line), &got); err != nil {
+		t.Fatalf("example %q: %v", line, err)
+	}
+	_ = json.Unmarshal([]byte(args), &in)
+	if !reflect.DeepEqual(got, in) {
+		t.Errorf("example reads %q, want %q", got, in)
 	}
 }
