@@ -453,10 +453,11 @@ func RelativeJSONPointer(s string) bool {
 }
 
 // Regex reports whether s is an ECMA-262 regular expression Compile
-// accepts.
+// accepts. It parses s without building a matcher (validPattern): RE2
+// expands counted repetitions when it compiles, and a model's
+// "(?:a{1000})" repeated 1,600 times (17 kB) took 1.6 s to compile.
 func Regex(s string) bool {
-	_, err := Compile(s)
-	return err == nil
+	return validPattern(s)
 }
 
 // URITemplate reports whether s is an RFC 6570 URI template: literals and

@@ -164,3 +164,40 @@ func TestFormatMessage(t *testing.T) {
 		}
 	}
 }
+
+// An idn-hostname whose ASCII form would pass 253 bytes is refused by its
+// length before any label is decoded or encoded: Punycode encoding and the
+// KATAKANA MIDDLE DOT rule are quadratic in a label's length, and a model's
+// label of 120 kB of distinct Han characters took 5.6 s.
+func TestIDNHostnameLength(t *testing.T) {
+	max := strings.Repeat("a", 63) + "." + strings.Repeat("b", 63) + "." + strings.Repeat("c", 63) + "." + strings.Repeat("d", 61)
+	if !IDNHostname(max) || IDNHostname(max+"e") {
+		t.Errorf("the 253-byte name is not the longest accepted")
+	}
+	if !IDNHostname(strings.Repeat("실례.", 15) + "테스트") {
+		t.Errorf("a long name of short U-labels is refused")
+	}
+	var b strings.Builder
+	for i := range 4000 {
+		b.WriteRune(rune(0x4E00 + i))
+	}
+	for _, s := range []string{b.String(), strings.Repeat("\u30FB", 4000) + "漢", "a@" + b.String()} {
+		if Format("idn-hostname", s) || Format("idn-email", s) {
+			t.Errorf("an over-long name is accepted")
+		}
+		if n := testing.AllocsPerRun(5, func() { IDNHostname(s) }); n != 0 {
+			t.Errorf("IDNHostname works on an over-long name (%v allocations)", n)
+		}
+	}
+}
+
+func BenchmarkIDNHostnameLong(b *testing.B) {
+	var s strings.Builder
+	for i := range 40000 {
+		s.WriteRune(rune(0x4E00 + i%20000))
+	}
+	name := s.String()
+	for b.Loop() {
+		IDNHostname(name)
+	}
+}

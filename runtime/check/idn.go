@@ -20,6 +20,13 @@ func IDNHostname(s string) bool {
 	if s == "" || !utf8.ValidString(s) {
 		return false
 	}
+	// Every code point adds at least one byte to the name's ASCII form
+	// (a Punycode digit, a letter or a dot), which has at most 253: a
+	// longer name is refused before the per-label work, which is
+	// quadratic in a label's length (punyEncode, hasJapanese).
+	if utf8.RuneCountInString(s) > 253 {
+		return false
+	}
 	s = idnDots.Replace(s)
 	labels := strings.Split(s, ".")
 	total := len(labels) - 1

@@ -162,3 +162,67 @@ func TestMultipleOfScaled(t *testing.T) {
 		}
 	}
 }
+
+// TestMultipleOfLongDivisor: a divisor of more than 19 significant digits
+// is parsed once (NewDivisor) and decided exactly, as multipleOfBig
+// decides it, and an integer is not rounded to a float64 first:
+// 9007199254740993 is no multiple of 2048 (as 9007199254740992 is).
+func TestMultipleOfLongDivisor(t *testing.T) {
+	floats := []struct {
+		v       float64
+		divisor string
+		want    bool
+	}{
+		{1e40, "1180591620717411303424e-30", true}, // 2^70·10^-30
+		{1e39, "1180591620717411303424e-30", false},
+		{-1e40, "1180591620717411303424e-30", true},
+		{0, "1.0000000000000000001e-9999", true},
+		{1, "1.0000000000000000001e-9999", false},
+		{3, "0.30000000000000000000", true},
+		{3.1, "0.30000000000000000000", false},
+		{10, "1.00000000000000000000e1", true},
+		{1e308, "1.00000000000000000000e300", true},
+		{5e-324, "5.00000000000000000000e-324", true},
+		{1e-323, "5.00000000000000000001e-324", false},
+		{1.5, "0.1234567890123456789012", false},
+	}
+	for _, tc := range floats {
+		d := NewDivisor(tc.divisor)
+		if got := d.Of(tc.v); got != tc.want {
+			t.Errorf("Of(%v, %q) = %v, want %v", tc.v, tc.divisor, got, tc.want)
+		}
+		if want := multipleOfBig(tc.v, tc.divisor); want != tc.want {
+			t.Errorf("multipleOfBig(%v, %q) = %v, the test wants %v", tc.v, tc.divisor, want, tc.want)
+		}
+	}
+	ints := []struct {
+		v       int64
+		divisor string
+		want    bool
+	}{
+		{9007199254740993, "2048.0000000000000000000", false},
+		{9007199254740992, "2048.0000000000000000000", true},
+		{9007199254740993, "1180591620717411303424e-60", false}, // 2^70·10^-60: multiples of 2^10
+		{9007199254740992, "1180591620717411303424e-60", true},
+		{-9007199254740992, "1180591620717411303424e-60", true},
+		{10, "1.00000000000000000000e1", true},
+		{0, "1.0000000000000000001e-9999", true},
+		{7, "1.0000000000000000001e-9999", false},
+	}
+	for _, tc := range ints {
+		if got := MultipleOfInt(tc.v, tc.divisor); got != tc.want {
+			t.Errorf("MultipleOfInt(%d, %q) = %v, want %v", tc.v, tc.divisor, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkMultipleOfLongDivisor: a divisor of 20 significant digits and
+// a four-digit exponent, whose power of ten big.Rat expanded on every
+// check.
+func BenchmarkMultipleOfLongDivisor(b *testing.B) {
+	d := NewDivisor("1.0000000000000000001e-9999")
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Of(123456.789)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -96,6 +97,27 @@ func Compile(pattern string) (*Regexp, error) {
 	}
 	re.MatchTimeout = MatchTimeout
 	return &Regexp{src: pattern, ecm: re}, nil
+}
+
+// validPattern reports whether Compile accepts pattern, taking the same
+// steps but for building the RE2 program: RE2 reports every error of a
+// pattern when it parses it, and its compilation, which expands counted
+// repetitions into a program as long as they make it, cannot fail.
+func validPattern(pattern string) bool {
+	tr, err := translateECMA(pattern)
+	if errors.Is(err, errInvalid) {
+		return false
+	}
+	if err == nil {
+		if _, err := syntax.Parse(tr, syntax.Perl); err == nil {
+			return true
+		}
+	}
+	if _, err := regexp2.Compile(pattern, regexp2.ECMAScript); err == nil {
+		return true
+	}
+	_, err = regexp2.Compile(pattern, regexp2.Unicode)
+	return err == nil
 }
 
 // MustCompile is Compile that panics on error; generated code calls it for

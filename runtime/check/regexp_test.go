@@ -1,6 +1,7 @@
 package check
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -119,9 +120,44 @@ func FuzzCompile(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pattern, s string) {
 		re, err := Compile(pattern)
+		if valid := validPattern(pattern); valid != (err == nil) {
+			t.Fatalf("validPattern(%q) = %v, Compile's error %v", pattern, valid, err)
+		}
 		if err != nil {
 			return
 		}
 		re.MatchString(s)
 	})
+}
+
+// The regex format parses a model's pattern without compiling it: it
+// agrees with Compile, and a short pattern of many counted repetitions,
+// which RE2 expands into a program of millions of instructions (1.6 s and
+// hundreds of megabytes for 17 kB), costs about what reading it does.
+func TestRegexFormat(t *testing.T) {
+	for _, p := range []string{`^abc$`, `\s\S.`, `[^]`, `(?=a)\1`, `\u{1F600}`, `\p{L}`, `(?<n>x)\k<n>`,
+		`a{1001}`, `(?:a{1000}){1000}`, `(?i)a`, `a**`, `[z-a]`, `(`, `\q`, `x{2,1}`, strings.Repeat(`(?:a{1000})`, 20)} {
+		_, err := Compile(p)
+		if got := Regex(p); got != (err == nil) {
+			t.Errorf("Regex(%q) = %v, Compile's error %v", p, got, err)
+		}
+	}
+	p := strings.Repeat(`(?:a{1000})`, 1600)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if !Regex(p) {
+		t.Fatal("a valid pattern of 1,600 counted repetitions is refused")
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 100*uint64(len(p)) {
+		t.Errorf("checking a %d-byte pattern allocated %d bytes", len(p), n)
+	}
+}
+
+func BenchmarkRegexFormatRepeats(b *testing.B) {
+	p := strings.Repeat(`(?:a{1000})`, 1600)
+	b.ReportAllocs()
+	for b.Loop() {
+		Regex(p)
+	}
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -160,5 +161,56 @@ func BenchmarkEqual(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Equal(x, y)
+	}
+}
+
+// Long arrays (bucketed by hash) find the duplicates the pairwise
+// comparison of short ones finds: -0 and 0, objects in any member order,
+// and integers beyond 2^53 that a float64, an int64 and a json.Number
+// spell alike; and they tell apart integers that float64 rounds alike.
+func TestUniqueLong(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	pairs := []struct{ a, b any }{
+		{0.0, negZero},
+		{[]any{0.0}, []any{negZero}},
+		{map[string]any{"a": 1.0, "b": []any{1.0}}, map[string]any{"b": []any{int64(1)}, "a": json.Number("1.0")}},
+		{1e18, int64(1e18)},
+		{int64(1 << 60), json.Number("1152921504606846976")},
+		{json.Number("9007199254740993.0"), int64(9007199254740993)},
+		{int64(1<<60 + 1), float64(1 << 60)},
+		{int64(1 << 60), float64(1 << 60)},
+		{int64(9007199254740993), int64(9007199254740992)},
+		{[]any{1.0, 2.0}, []any{2.0, 1.0}},
+		{map[string]any{"a": 1.0, "b": 2.0}, map[string]any{"a": 2.0, "b": 1.0}},
+	}
+	for _, p := range pairs {
+		items := make([]any, 0, 22)
+		for k := range 20 {
+			items = append(items, "filler"+strconv.Itoa(k))
+		}
+		items = append(items, p.a, p.b)
+		want := Equal(p.a, p.b)
+		i, j, ok := Unique(items)
+		if ok == want || !ok && (i != 20 || j != 21) {
+			t.Errorf("Unique(… %#v, %#v) = %d, %d, %v; Equal says %v", p.a, p.b, i, j, ok, want)
+		}
+	}
+	big := make([]any, 1000)
+	for k := range big {
+		big[k] = int64(1<<60 + k)
+	}
+	if _, _, ok := Unique(big); !ok {
+		t.Error("1000 distinct integers beyond 2^53 reported as duplicates")
+	}
+}
+
+func BenchmarkUniqueArrays(b *testing.B) {
+	items := make([]any, 20000)
+	for k := range items {
+		items[k] = []any{float64(k)}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Unique(items)
 	}
 }
