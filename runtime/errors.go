@@ -114,7 +114,7 @@ func (f FieldError) String() string {
 	if p == "" {
 		p = "(root)"
 	}
-	b.WriteString(cut(p))
+	b.WriteString(cut(showBreaks(p)))
 	b.WriteString(": ")
 	b.WriteString(cut(f.Message))
 	if f.Suggestion != "" {
@@ -169,6 +169,39 @@ func (e *ValidationError) Error() string {
 		b.WriteString(" more")
 	}
 	return b.String()
+}
+
+// showBreaks shows escaped the control characters and line breaks of p,
+// a JSON pointer whose tokens are member names an argument or a
+// definition chose: the message is one line a model reads, and a name
+// holding "\n# …" would otherwise start a line of its own.
+func showBreaks(p string) string {
+	if !strings.ContainsFunc(p, isBreak) {
+		return p
+	}
+	var b strings.Builder
+	for _, r := range p {
+		if !isBreak(r) {
+			b.WriteRune(r)
+			continue
+		}
+		switch r {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+// isBreak reports a control character or a line or paragraph separator.
+func isBreak(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029
 }
 
 // cut shortens s to maxErrorText bytes at a code point boundary, marking

@@ -54,6 +54,13 @@ func TestValidationErrorFormatting(t *testing.T) {
 	if got := (&runtime.ValidationError{Fields: []runtime.FieldError{{Path: "/a", Message: "bad"}}}).Error(); got != "invalid arguments: /a: bad" {
 		t.Errorf("untitled: %q", got)
 	}
+	// A pointer's tokens are member names from arguments or definitions:
+	// their line breaks and control characters are shown escaped, so the
+	// message stays one line.
+	hostile := runtime.FieldError{Path: "/u/k\n# Boom\r\t\x00\u2028é", Message: "unknown property"}
+	if got, want := hostile.String(), `/u/k\n# Boom\r\t\u0000\u2028é: unknown property`; got != want {
+		t.Errorf("hostile pointer: %q, want %q", got, want)
+	}
 }
 
 func TestPanicErrorMessage(t *testing.T) {
