@@ -493,16 +493,7 @@ func (r *run) guardNative() error {
 		if n > int64(r.lim.Length) {
 			r.tooLong(fmt.Sprintf("%s over %d elements", what, n))
 		}
-		items := make([]any, n)
-		for i := range items {
-			// A missing element is undefined (nil would make it null:
-			// ((a = 5) => a).apply(null, [,]) answered null).
-			items[i] = goja.Undefined()
-			if v := obj.Get(fmt.Sprint(i)); v != nil {
-				items[i] = v
-			}
-		}
-		return vm.NewArray(items...)
+		return r.copyElements(obj, n)
 	}
 	wrap := func(obj *goja.Object, name string, fix func(call *goja.FunctionCall)) error {
 		orig, ok := goja.AssertFunction(obj.Get(name))
@@ -678,6 +669,13 @@ func (r *run) fromSource(obj *goja.Object) goja.Value {
 	if n > int64(r.lim.Length) {
 		r.tooLong(fmt.Sprintf("Array.from of %d elements", n))
 	}
+	return r.copyElements(obj, n)
+}
+
+// copyElements is a new array of the first n elements of obj, n checked
+// against the limits by the caller. A missing element is undefined (nil
+// would make it null: ((a = 5) => a).apply(null, [,]) answered null).
+func (r *run) copyElements(obj *goja.Object, n int64) goja.Value {
 	items := make([]any, n)
 	for i := range items {
 		items[i] = goja.Undefined()
@@ -685,7 +683,7 @@ func (r *run) fromSource(obj *goja.Object) goja.Value {
 			items[i] = v
 		}
 	}
-	return vm.NewArray(items...)
+	return r.vm.NewArray(items...)
 }
 
 // interruptibleNext wraps the next method of the built-in iterators (of
