@@ -677,7 +677,7 @@ func (e *emitter) additional(d dec, t *ir.Type) []jen.Code {
 		} else {
 			inner = append(inner, jen.Id("_").Op("=").Id(v))
 		}
-		if e.g.backtracking(pp.Pattern) {
+		if e.g.budgeted(pp.Pattern) {
 			// m, ok := d.MatchKey(pattern1)
 			// if !ok { matched = true } (reported: fail closed)
 			// if m { ... }

@@ -101,13 +101,15 @@ type gen struct {
 	rootFuncs map[*ir.Type]bool
 	// indirect fields hold their recursive struct type through a pointer.
 	indirect map[*ir.Field]bool
-	// ecma is set when a pattern runs on the ECMAScript fallback engine
-	// (backtracking): matching then charges a per-call time budget that
-	// the decoder and the validators of a call share, and fails closed.
-	ecma bool
-	// backtracks memoises backtracking per pattern: a family repeats its
+	// patternBudget is set when a pattern's matches may take long
+	// (check.Regexp.Budgeted: it runs on the ECMAScript fallback engine,
+	// or its RE2 program is large): matching then charges a per-call time
+	// budget that the decoder and the validators of a call share, and
+	// fails closed.
+	patternBudget bool
+	// budgets memoises budgeted per pattern: a family repeats its
 	// patterns (a 10,000-tool catalogue has a few hundred distinct ones).
-	backtracks map[string]bool
+	budgets map[string]bool
 	// encoded types are checked through their JSON encoding (findEncoded).
 	encoded map[*ir.Type]bool
 	// alias maps a named type to the earlier one of the same shape whose
@@ -179,13 +181,13 @@ func Stream(fam *ir.Family, opt Options, yield func(File) error) error {
 		wirePkg:    mod + "/runtime/wire",
 		checkPkg:   mod + "/runtime/check",
 		pkgVars:    map[string]string{},
-		backtracks: map[string]bool{},
+		budgets:    map[string]bool{},
 	}
 	if err := g.checkFamily(); err != nil {
 		return err
 	}
 	g.findIndirect()
-	g.ecma = g.usesECMA()
+	g.patternBudget = g.usesBudget()
 	g.findEncoded()
 	g.findShapes()
 	// Emitters share g's state (package-level names and memos), so they

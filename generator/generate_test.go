@@ -109,7 +109,7 @@ func TestStreamPanicIsAnError(t *testing.T) {
 	}
 	for name, bad := range cases {
 		t.Run(name, func(t *testing.T) {
-			g := &gen{fam: githubFamily(), opt: Options{Package: "github"}, pkgVars: map[string]string{}, backtracks: map[string]bool{}}
+			g := &gen{fam: githubFamily(), opt: Options{Package: "github"}, pkgVars: map[string]string{}, budgets: map[string]bool{}}
 			var got []string
 			err := g.stream([]fileEmitter{ok, bad, ok}, func(f File) error {
 				got = append(got, f.Path)

@@ -598,7 +598,7 @@ func (g *gen) emitTable(s *srcFile, t *ir.Type) {
 		td.add("Opt", litTypedNil(optionalsName(t)))
 	}
 	td.add("Type", litTypedNil(t.GoName))
-	if g.ecma {
+	if g.patternBudget {
 		td.add("Budget", litTrue)
 	}
 	s.litVar(fmt.Sprintf("%s describes %s to runtime/shape.", tableName(t), t.GoName), tableName(t), td)
@@ -634,7 +634,7 @@ func (g *gen) emitUnionTable(s *srcFile, t *ir.Type) {
 		td.add("Checked", litTrue)
 	}
 	td.add("Type", litTypedNil(t.GoName))
-	if g.ecma {
+	if g.patternBudget {
 		td.add("Budget", litTrue)
 	}
 	td.add("Union", u)

@@ -40,7 +40,7 @@ func TestUnionText(t *testing.T) {
 			fam := &ir.Family{Package: "p", Types: append([]*ir.Type{u}, obj, enum)}
 			g := &gen{fam: fam, opt: Options{Package: "p", Tables: mode}, runtimePkg: DefaultRuntimeModule + "/runtime",
 				wirePkg: DefaultRuntimeModule + "/runtime/wire", checkPkg: DefaultRuntimeModule + "/runtime/check",
-				pkgVars: map[string]string{}, backtracks: map[string]bool{}}
+				pkgVars: map[string]string{}, budgets: map[string]bool{}}
 			text := g.newSrcFile()
 			g.unionText(text, u)
 			got, err := text.render()

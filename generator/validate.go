@@ -156,7 +156,7 @@ func emitValidators(g *gen, s *srcFile) error {
 				default:
 					s.text("float64(*x), ")
 				}
-				if g.ecma {
+				if g.patternBudget {
 					s.text("true)")
 				} else {
 					s.text("false)")
@@ -537,7 +537,7 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	if cs.Pattern != "" {
 		re := c.g.patternVar(cs.Pattern)
 		violation := c.addValue("AddString", "pattern", "must match the pattern "+cs.Pattern, "pattern "+cs.Pattern, s)
-		if c.g.backtracking(cs.Pattern) {
+		if c.g.budgeted(cs.Pattern) {
 			// A match not decided in time is reported by Match.
 			out = append(out, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(c.errs).Dot("Match").Call(c.path, jen.Id(re), s, jen.Lit("pattern")),
 				jen.Id("ok").Op("&&").Op("!").Id("m")).Block(violation))
@@ -552,21 +552,22 @@ func (c vc) stringChecks(s jen.Code, t *ir.Type) []jen.Code {
 	return out
 }
 
-// backtracking reports whether pattern runs on the ECMAScript fallback
-// engine (a pattern no engine compiles is reported by schema.Compile).
-func (g *gen) backtracking(pattern string) bool {
-	b, ok := g.backtracks[pattern]
+// budgeted reports whether pattern's matches need the call's budget
+// (check.Regexp.Budgeted; a pattern no engine compiles is reported by
+// schema.Compile).
+func (g *gen) budgeted(pattern string) bool {
+	b, ok := g.budgets[pattern]
 	if !ok {
 		re, err := check.Compile(pattern)
-		b = err == nil && re.Backtracking()
-		g.backtracks[pattern] = b
+		b = err == nil && re.Budgeted()
+		g.budgets[pattern] = b
 	}
 	return b
 }
 
-// usesECMA reports whether a pattern of the family runs on the ECMAScript
-// engine.
-func (g *gen) usesECMA() bool {
+// usesBudget reports whether a pattern of the family needs the call's
+// budget (budgeted).
+func (g *gen) usesBudget() bool {
 	seen := map[*ir.Type]bool{}
 	var walk func(t *ir.Type) bool
 	walk = func(t *ir.Type) bool {
@@ -574,11 +575,11 @@ func (g *gen) usesECMA() bool {
 			return false
 		}
 		seen[t] = true
-		if p := t.ConstraintsValue().Pattern; p != "" && g.backtracking(p) {
+		if p := t.ConstraintsValue().Pattern; p != "" && g.budgeted(p) {
 			return true
 		}
 		for _, pp := range t.PatternProperties {
-			if g.backtracking(pp.Pattern) {
+			if g.budgeted(pp.Pattern) {
 				return true
 			}
 		}
@@ -603,10 +604,10 @@ func (g *gen) usesECMA() bool {
 }
 
 // subErrors declares name, an empty wire.Errors for a trial or for checks
-// run while decoding: when the family has ECMAScript patterns it shares
+// run while decoding: when the family has budgeted patterns it shares
 // the call's budget (from: d.Checks() or e.Sub()).
 func (g *gen) subErrors(name string, from jen.Code) jen.Code {
-	if !g.ecma {
+	if !g.patternBudget {
 		return jen.Var().Id(name).Qual(g.wirePkg, "Errors")
 	}
 	return jen.Id(name).Op(":=").Add(from)
@@ -615,7 +616,7 @@ func (g *gen) subErrors(name string, from jen.Code) jen.Code {
 // absorb records the findings of the wire.Errors name (from subErrors)
 // in decoder d.
 func (g *gen) absorb(d jen.Code, name string) jen.Code {
-	if !g.ecma {
+	if !g.patternBudget {
 		return jen.Add(d).Dot("Append").Call(jen.Id(name).Dot("List").Call())
 	}
 	return jen.Add(d).Dot("Absorb").Call(jen.Op("&").Id(name))
@@ -624,7 +625,7 @@ func (g *gen) absorb(d jen.Code, name string) jen.Code {
 // budgetStart gives the decoder d and the validator's wire.Errors e of one
 // call one pattern-matching budget, when the family needs one.
 func (g *gen) budgetStart(d jen.Code) []jen.Code {
-	if !g.ecma {
+	if !g.patternBudget {
 		return nil
 	}
 	return []jen.Code{jen.Add(d).Dot("UseBudget").Call(jen.New(jen.Qual(g.checkPkg, "Budget")))}
@@ -665,7 +666,7 @@ func (g *gen) needsArgs(t *ir.Type) bool {
 // topErrors declares e, the validator's wire.Errors of a call: sharing
 // d's budget when there is one (nil d: a fresh one).
 func (g *gen) topErrors(d jen.Code) []jen.Code {
-	if !g.ecma {
+	if !g.patternBudget {
 		return []jen.Code{jen.Var().Id("e").Qual(g.wirePkg, "Errors")}
 	}
 	if d == nil {
@@ -1234,7 +1235,7 @@ func (c vc) members(m jen.Code, elem *ir.Type, t *ir.Type) []jen.Code {
 		if pp.Type == elem || len(sc) == 0 || elem == nil || elem.Kind != pp.Type.Kind {
 			continue
 		}
-		if c.g.backtracking(pp.Pattern) {
+		if c.g.budgeted(pp.Pattern) {
 			checks = append(checks, jen.If(jen.List(jen.Id("m"), jen.Id("_")).Op(":=").Add(c.errs).Dot("Match").Call(ic.path, jen.Id(re), jen.Id(k), jen.Lit("patternProperties")), jen.Id("m")).Block(sc...))
 			continue
 		}

@@ -473,8 +473,12 @@ type compiler struct {
 	conjSeen nodeSet
 	// warnSeen are the warnings given so far.
 	warnSeen map[ir.Diagnostic]bool
-	// patterns records whether each pattern checked so far compiles.
-	patterns map[string]bool
+	// patterns are the patterns compiled so far (regexp), by source.
+	patterns map[string]compiledPattern
+	// patternSize is the size of the RE2 programs of patterns together;
+	// patternSizeSpent is set once a pattern has passed its limit.
+	patternSize      int
+	patternSizeSpent bool
 	// fieldSets are the Go field names given so far, by set of property
 	// names (fieldNames).
 	fieldSets map[string]fieldSet

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -527,36 +528,58 @@ func (c *compiler) checkRange(v *view, lo, hi string, exclusive bool) {
 }
 
 // checkPattern reports whether a pattern node is a regular expression
-// RE2 or the ECMA engine accepts.
+// RE2 or the ECMA engine accepts, within the limit on patterns' size.
 func (c *compiler) checkPattern(p *jsonpos.Node) bool {
 	if p.Kind != jsonpos.StringNode {
 		c.errorf(p, "pattern must be a string")
 		return false
 	}
-	// Catalogues repeat their patterns across tools: each distinct one
-	// is compiled once.
-	valid, seen := c.patterns[p.Str]
-	if !seen {
-		valid = patternMatcher(p.Str) != nil
-		if c.patterns == nil {
-			c.patterns = map[string]bool{}
-		}
-		c.patterns[p.Str] = valid
+	re, why := c.regexp(p.Str)
+	if why != "" {
+		c.errorf(p, "%s", why)
 	}
-	if !valid {
-		c.errorf(p, "%s", patternError(p.Str))
-		return false
-	}
-	return true
+	return re != nil
 }
 
-// patternError says why no engine accepts pattern p ("invalid pattern
-// "[": unterminated [] set").
-func patternError(p string) string {
-	if _, err := check.Compile(p); err != nil {
-		return err.Error()
+// compiledPattern is a pattern regexp compiled, or why it did not (empty
+// when the limit on patterns' size, already reported, stopped it).
+type compiledPattern struct {
+	re  *check.Regexp
+	why string
+}
+
+// regexp compiles pattern p as generated code will, once per distinct
+// pattern of the run (catalogues repeat their patterns across tools). It
+// returns nil and the reason when no engine accepts p, or when the RE2
+// programs of the run's patterns would together pass limits.PatternSize
+// (generated code compiles every pattern when it starts); that reason is
+// given for the first pattern past the limit only.
+func (c *compiler) regexp(p string) (*check.Regexp, string) {
+	if cp, seen := c.patterns[p]; seen {
+		return cp.re, cp.why
 	}
-	return "invalid pattern " + strconv.Quote(p)
+	var cp compiledPattern
+	if size := check.PatternSize(p); c.patternSizeSpent {
+		// reported
+	} else if c.patternSize+size > c.limits.PatternSize {
+		c.patternSizeSpent = true
+		past := "more than the limit on patterns' size"
+		if c.patternSize > 0 {
+			past = "which brings the input's patterns past the limit on their total size"
+		}
+		cp.why = fmt.Sprintf("pattern expands to about %d RE2 instructions, %s (%s)",
+			size, past, limits.Hint("max_pattern_size", int64(c.limits.PatternSize)))
+	} else if re, err := check.Compile(p); err != nil {
+		cp.why = err.Error()
+	} else {
+		cp.re = re
+		c.patternSize += re.Size()
+	}
+	if c.patterns == nil {
+		c.patterns = map[string]compiledPattern{}
+	}
+	c.patterns[p] = cp
+	return cp.re, cp.why
 }
 
 // patternMatcher compiles an ECMA-262 pattern at generation time as
@@ -569,6 +592,11 @@ func patternMatcher(p string) func(string) (matched, ok bool) {
 	if err != nil {
 		return nil
 	}
+	return matcher(re)
+}
+
+// matcher is re's match function for patternMatcher.
+func matcher(re *check.Regexp) func(string) (matched, ok bool) {
 	return func(s string) (bool, bool) {
 		m, err := re.Match(s, nil)
 		return m, err == nil
@@ -983,9 +1011,13 @@ func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp 
 	}
 	var out []patternProp
 	for i, m := range pp.Members {
-		match := patternMatcher(m.Key)
-		if match == nil {
-			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos(), "%s", patternError(m.Key)))
+		var match func(string) (bool, bool)
+		re, why := c.regexp(m.Key)
+		if why != "" {
+			c.errs = append(c.errs, jsonpos.Errorf(m.KeyPos(), "%s", why))
+		}
+		if re != nil {
+			match = matcher(re)
 		}
 		ty := c.compile(m.Value, nm.child("Pattern"+strconv.Itoa(i+1)))
 		out = append(out, patternProp{PatternProperty: ir.PatternProperty{Pattern: m.Key, Type: ty}, node: m.Value, match: match})

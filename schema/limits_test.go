@@ -88,6 +88,21 @@ func manyProps(n int) string {
 	return b.String()
 }
 
+// patterns is an object schema with n string properties, each with a
+// distinct pattern made of body and the property's number.
+func patterns(n int, body string) string {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"p%d":{"type":"string","pattern":"%s%d"}`, i, body, i)
+	}
+	b.WriteString(`}}`)
+	return b.String()
+}
+
 // unknownKeywords is an object schema with n keywords JSON Schema does
 // not define beside its properties.
 func unknownKeywords(n int) string {
@@ -151,6 +166,18 @@ func TestLimitCases(t *testing.T) {
 		// Unknown keywords are kept in the schema's view: 100,000 of them
 		// took about 30 s when the view found keywords only by a scan.
 		{"100000 unknown keywords", unknownKeywords(100000), limits.Limits{}, ""},
+		// Generated code compiles every pattern when it starts; RE2 spells
+		// out counted repetitions, so a few bytes of pattern can hold a
+		// program of ~100,000 instructions (several MB), and a match takes
+		// up to the program's size in steps per input byte.
+		{"patterns past their size limit", patterns(300, `[a-z]{1000}`), limits.Limits{},
+			`/0/input_schema/properties/p199/pattern: pattern expands to about 1005 RE2 instructions, which brings the input's patterns past the limit on their total size (limit 200000; raise limits.max_pattern_size in the manifest)`},
+		{"a pattern past its size limit", patterns(1, `(?:[a-z]{10}x){100}`), limits.Limits{PatternSize: 1000},
+			`/0/input_schema/properties/p0/pattern: pattern expands to about 1103 RE2 instructions, more than the limit on patterns' size (limit 1000; raise limits.max_pattern_size in the manifest)`},
+		{"a patternProperties key past the size limit", `{"type":"object","patternProperties":{"^[a-z]{1000}$":{"type":"string"}}}`, limits.Limits{PatternSize: 500},
+			`/0/input_schema/patternProperties/^[a-z]{1000}$: pattern expands to about 1004 RE2 instructions`},
+		{"patterns within their raised limit", patterns(300, `[a-z]{1000}`), limits.Limits{PatternSize: 400000}, ""},
+		{"a repeated pattern counts once", objectWith(`{"type":"array","items":{"type":"string","pattern":"[a-z]{1000}"},"maxItems":3}`), limits.Limits{PatternSize: 1100}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,6 +251,9 @@ func TestUnsatisfiableWarnings(t *testing.T) {
 		{objectWith(`{"type":"string","enum":[1,2]}`), `/0/input_schema/properties/x/enum: no enum value has a type the schema allows`},
 		{`{"type":"object","properties":{"x":false},"required":["x"]}`, `t.json:1:86: /0/input_schema/properties/x: property "x" is required but its schema is false: no call can satisfy this object`},
 		{objectWith(`{"type":"integer","minimum":5,"maximum":3}`), `/0/input_schema/properties/x/minimum: minimum 5 is greater than maximum 3: no value can satisfy this schema`},
+		// Past the float64s, compared exactly (their stand-ins are equal).
+		{objectWith(`{"type":"number","minimum":2e999999,"maximum":1e999999}`), `/0/input_schema/properties/x/minimum: minimum 2e999999 is greater than maximum 1e999999`},
+		{objectWith(`{"type":"number","exclusiveMinimum":1e-999999,"maximum":1e-1000000}`), `exclusiveMinimum 1e-999999 is greater than maximum 1e-1000000`},
 		{objectWith(`{"type":"number","exclusiveMinimum":2,"exclusiveMaximum":2}`), `/0/input_schema/properties/x/exclusiveMinimum: exclusiveMinimum 2 is equal to exclusiveMaximum 2`},
 		{objectWith(`{"type":"number","minimum":2,"exclusiveMaximum":2}`), `/0/input_schema/properties/x/minimum: minimum 2 is equal to exclusiveMaximum 2`},
 		{objectWith(`{"type":"string","minLength":4,"maxLength":1}`), `/0/input_schema/properties/x/minLength: minLength 4 is greater than maxLength 1`},

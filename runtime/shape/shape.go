@@ -650,7 +650,7 @@ func (w walker) record(r *Rule, kind Kind, s string, i int64, f float64, values 
 // match reports whether s matches re; a backtracking match not decided
 // in time is recorded (wire.Errors.Match) and ok is false.
 func (w walker) match(re *check.Regexp, s string) (matched, ok bool) {
-	if !re.Backtracking() {
+	if !re.Budgeted() {
 		return re.MatchString(s), true
 	}
 	var ps [MaxDepth]wire.Path

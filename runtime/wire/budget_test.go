@@ -39,6 +39,13 @@ func TestMatchFailsClosed(t *testing.T) {
 	if m, ok := e2.Match(&p, check.MustCompile(`^a+$`), "aaa", "pattern"); !m || !ok || e2.Len() != 0 {
 		t.Fatalf("RE2 Match = %v, %v, %v", m, ok, e2.List())
 	}
+	// A large RE2 program against a long value is not decided on RE2
+	// (it would take ~20 s); the ECMAScript engine's time limit ends it,
+	// and the undecided match is a violation, as above.
+	var e3 Errors
+	if m, ok := e3.Match(&p, check.MustCompile(`[a-z]{1000}x`), strings.Repeat("a", 1<<20), "pattern"); m || ok || e3.Len() != 1 {
+		t.Fatalf("large RE2 program: Match = %v, %v, %v", m, ok, e3.List())
+	}
 }
 
 // TestCallBudget: once a call has spent its budget, further matches on

@@ -540,10 +540,6 @@ func (e *Errors) Sub() Errors { return Errors{budget: e.budget, args: e.args, in
 // a violation of keyword code at p naming the limit, and ok is false (the
 // caller records nothing more).
 func (e *Errors) Match(p *Path, re *check.Regexp, s, code string) (matched, ok bool) {
-	if !re.Backtracking() {
-		m, _ := re.Match(s, nil)
-		return m, true
-	}
 	if e.budget == nil {
 		e.budget = new(check.Budget)
 	}
@@ -676,10 +672,6 @@ func (d *Decoder) Budget() *check.Budget { return d.budget }
 // so that it meets neither a pattern's schema nor additionalProperties
 // unchecked.
 func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
-	if !re.Backtracking() {
-		m, _ := re.Match(string(d.Key()), nil)
-		return m, true
-	}
 	if d.budget == nil {
 		d.budget = new(check.Budget)
 	}

@@ -29,6 +29,13 @@ type Limits struct {
 	// it bounds schemas whose references fan out exponentially.
 	// Manifest: limits.max_ref_expansions.
 	RefExpansions int
+	// PatternSize is the most instructions the RE2 programs of one
+	// generation's distinct patterns may hold together, counted
+	// repetitions spelled out ([a-z]{1000} is 1,000): generated code
+	// compiles every pattern when it starts, and a match takes up to its
+	// program's size in steps per input byte.
+	// Manifest: limits.max_pattern_size.
+	PatternSize int
 	// IdentifierLength is the longest generated Go identifier, in bytes;
 	// longer names derived from the input are shortened to a prefix plus
 	// a hash of the whole name (never an error).
@@ -50,6 +57,7 @@ var Default = Limits{
 	Properties:       1000,
 	Enum:             5000,
 	RefExpansions:    200000,
+	PatternSize:      200000,
 	IdentifierLength: 120,
 	OutputBytes:      64 << 20,
 	InputBytes:       256 << 20,
@@ -75,6 +83,9 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.RefExpansions <= 0 {
 		l.RefExpansions = d.RefExpansions
+	}
+	if l.PatternSize <= 0 {
+		l.PatternSize = d.PatternSize
 	}
 	if l.IdentifierLength <= 0 {
 		l.IdentifierLength = d.IdentifierLength

@@ -4,5 +4,6 @@ package manifest
 // documentation order.
 var LimitKeys = []string{
 	"max_depth", "max_properties", "max_enum", "max_ref_expansions",
-	"max_identifier_length", "max_output_bytes", "max_input_bytes",
+	"max_pattern_size", "max_identifier_length", "max_output_bytes",
+	"max_input_bytes",
 }

@@ -818,6 +818,8 @@ func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
 			l.Enum = int(x)
 		case "max_ref_expansions":
 			l.RefExpansions = int(x)
+		case "max_pattern_size":
+			l.PatternSize = int(x)
 		case "max_identifier_length":
 			l.IdentifierLength = int(x)
 		case "max_output_bytes":

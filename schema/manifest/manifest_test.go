@@ -52,6 +52,7 @@ limits:
   max_properties: 6000
   max_enum: 200000
   max_ref_expansions: 5
+  max_pattern_size: 7
   max_identifier_length: 64
   max_output_bytes: 1000000000
   max_input_bytes: 2000000000
@@ -89,10 +90,10 @@ func TestLoad(t *testing.T) {
 		Surfaces:       []string{"flat", "gateway"},
 		Lenient:        true,
 		Tables:         "always",
-		Limits:         limits.Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, IdentifierLength: 64, OutputBytes: 1000000000, InputBytes: 2000000000},
+		Limits:         limits.Limits{Depth: 100, Properties: 6000, Enum: 200000, RefExpansions: 5, PatternSize: 7, IdentifierLength: 64, OutputBytes: 1000000000, InputBytes: 2000000000},
 		LimitsPos:      ir.Pos{File: "dir/toolgen.yaml", Line: 30, Col: 3, Pointer: "/limits"},
-		OutputBytesPos: ir.Pos{File: "dir/toolgen.yaml", Line: 35, Col: 21, Pointer: "/limits/max_output_bytes"},
-		InputBytesPos:  ir.Pos{File: "dir/toolgen.yaml", Line: 36, Col: 20, Pointer: "/limits/max_input_bytes"},
+		OutputBytesPos: ir.Pos{File: "dir/toolgen.yaml", Line: 36, Col: 21, Pointer: "/limits/max_output_bytes"},
+		InputBytesPos:  ir.Pos{File: "dir/toolgen.yaml", Line: 37, Col: 20, Pointer: "/limits/max_input_bytes"},
 	}
 	if d := cmp.Diff(want, m, cmpopts.IgnoreFields(Op{}, "ResultNode", "ExampleArgs")); d != "" {
 		t.Errorf("manifest (-want +got):\n%s", d)
