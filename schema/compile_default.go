@@ -326,11 +326,7 @@ func numberMisfit(cs ir.Constraints, n *jsonpos.Node) string {
 		if b == nil {
 			return 0, false
 		}
-		r, ok := b.Rat()
-		if !ok {
-			return 0, false
-		}
-		return x.Cmp(r), true
+		return ir.Number(n.Num).Cmp(*b)
 	}
 	if c, ok := cmp(cs.Minimum); ok && c < 0 {
 		return "less than minimum " + string(*cs.Minimum)

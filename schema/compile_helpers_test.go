@@ -203,12 +203,12 @@ func compileTools(t *testing.T, src string) (*ir.Family, error) {
 	return Compile(doc, CompileOptions{Package: "p"})
 }
 
-// TestNumCmp: the int64 fast path for plain integers agrees with exact
-// rational comparison on every pair, and leaves everything else to it.
+// TestNumCmp: numCmp agrees with exact rational comparison on every pair
+// of JSON numbers (the text of number nodes), and refuses other text.
 func TestNumCmp(t *testing.T) {
-	nums := []string{"0", "-0", "7", "-7", "10", "9", "007", "999999999999999999", "-999999999999999999",
+	nums := []string{"0", "-0", "7", "-7", "10", "9", "999999999999999999", "-999999999999999999",
 		"1000000000000000000", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
-		"1.5", "1e2", "100", "1E2", "-1e-2", "0.0", "2.0000000000000000001", "+3", "x"}
+		"1.5", "1e2", "100", "1E2", "-1e-2", "0.0", "2.0000000000000000001", "x"}
 	node := func(s string) *jsonpos.Node { return &jsonpos.Node{Kind: jsonpos.NumberNode, Num: s} }
 	for _, a := range nums {
 		for _, b := range nums {

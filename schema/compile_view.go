@@ -729,12 +729,10 @@ func numCmp(a, b *jsonpos.Node) (d int, ok bool) {
 			return cmp.Compare(x, y), true
 		}
 	}
-	x, ok1 := numRat(a)
-	y, ok2 := numRat(b)
-	if !ok1 || !ok2 {
+	if a == nil || b == nil || a.Kind != jsonpos.NumberNode || b.Kind != jsonpos.NumberNode {
 		return 0, false
 	}
-	return x.Cmp(y), true
+	return ir.Number(a.Num).Cmp(ir.Number(b.Num))
 }
 
 // numRat parses a number node exactly, as ir.Number.Rat does.

@@ -25,8 +25,8 @@ package compat
 import (
 	"bytes"
 	"fmt"
-	"math/big"
 	"sort"
+	"strconv"
 
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -401,46 +401,59 @@ func (c *cmp) text(path, name, o, n string) {
 }
 
 func (c *cmp) bound(path, name string, o, n *ir.Number, lower bool) {
-	var or, nr *big.Rat
-	if o != nil {
-		or, _ = o.Rat()
+	d := 0
+	if o != nil && n != nil {
+		d, _ = n.Cmp(*o)
 	}
-	if n != nil {
-		nr, _ = n.Rat()
+	show := func(x *ir.Number) string {
+		if x == nil {
+			return ""
+		}
+		return string(*x)
 	}
-	c.order(path, name, or, nr, lower, func(r *big.Rat) string { return r.RatString() })
+	c.order(path, name, show(o), show(n), d, lower)
 }
 
 func (c *cmp) count(path, name string, o, n *int64, lower bool) {
-	var or, nr *big.Rat
+	var os, ns string
+	d := 0
 	if o != nil {
-		or = new(big.Rat).SetInt64(*o)
+		os = strconv.FormatInt(*o, 10)
 	}
 	if n != nil {
-		nr = new(big.Rat).SetInt64(*n)
+		ns = strconv.FormatInt(*n, 10)
 	}
-	c.order(path, name, or, nr, lower, func(r *big.Rat) string { return r.RatString() })
+	if o != nil && n != nil {
+		d = compareInt(*n, *o)
+	}
+	c.order(path, name, os, ns, d, lower)
 }
 
-// order classifies a change of an ordered bound; lower tells a lower bound
-// (raising it tightens) from an upper one (lowering it tightens).
-func (c *cmp) order(path, name string, o, n *big.Rat, lower bool, show func(*big.Rat) string) {
+func compareInt(a, b int64) int {
 	switch {
-	case o == nil && n == nil:
-	case o == nil:
-		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s %s added", name, show(n)))
-	case n == nil:
-		c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s %s removed", name, show(o)))
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// order classifies a change of an ordered bound from o to n ("" when
+// absent), d comparing n with o; lower tells a lower bound (raising it
+// tightens) from an upper one (lowering it tightens).
+func (c *cmp) order(path, name, o, n string, d int, lower bool) {
+	switch {
+	case o == "" && n == "":
+	case o == "":
+		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s %s added", name, n))
+	case n == "":
+		c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s %s removed", name, o))
+	case d == 0:
+	case (d > 0) == lower:
+		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s tightened from %s to %s", name, o, n))
 	default:
-		d := n.Cmp(o)
-		if d == 0 {
-			return
-		}
-		if (d > 0) == lower {
-			c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("%s tightened from %s to %s", name, show(o), show(n)))
-		} else {
-			c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s loosened from %s to %s", name, show(o), show(n)))
-		}
+		c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("%s loosened from %s to %s", name, o, n))
 	}
 }
 

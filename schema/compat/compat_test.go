@@ -62,6 +62,15 @@ func TestCompare(t *testing.T) {
 			want: "breaking constraint_tightened /a"},
 		{name: "minimum lowered", oldProps: `"a":{"type":"number","minimum":0.5}`, newProps: `"a":{"type":"number","minimum":0.25}`,
 			want: "compatible constraint_loosened /a"},
+		// Numbers past the float64s are compared exactly: their stand-ins
+		// (ir.Number.Rat) compared as equal, and no change was reported.
+		{name: "huge maximum raised", oldProps: `"a":{"type":"number","maximum":1e999999}`, newProps: `"a":{"type":"number","maximum":2e999999}`,
+			want: "compatible constraint_loosened /a"},
+		{name: "huge maximum lowered", oldProps: `"a":{"type":"number","maximum":2e999999}`, newProps: `"a":{"type":"number","maximum":1e999999}`,
+			want: "breaking constraint_tightened /a"},
+		{name: "tiny minimum raised", oldProps: `"a":{"type":"number","exclusiveMinimum":1e-999999}`, newProps: `"a":{"type":"number","exclusiveMinimum":2e-999999}`,
+			want: "breaking constraint_tightened /a"},
+		{name: "maximum spelled anew", oldProps: `"a":{"type":"number","maximum":100}`, newProps: `"a":{"type":"number","maximum":1e2}`},
 		{name: "nested property removed", oldProps: `"o":{"type":"object","properties":{"x":{"type":"string"}}}`,
 			newProps: `"o":{"type":"object","properties":{"y":{"type":"string"}}}`, want: "breaking argument_removed /o/x\ncompatible argument_added /o/y"},
 		{name: "array items narrowed", oldProps: `"xs":{"type":"array","items":{"type":"number"}}`,
@@ -165,5 +174,13 @@ func TestArgumentRemovedSays(t *testing.T) {
 		if want := "breaking " + c.want; len(got) != 1 || got[0] != want {
 			t.Errorf("new schema %q: %q, want [%q]", c.closed, got, want)
 		}
+	}
+}
+
+// TestBoundMessage: a changed bound is shown as written (0.5, not 1/2).
+func TestBoundMessage(t *testing.T) {
+	r := compat.Compare(family(t, `"a":{"type":"number","minimum":0.5}`, "", ""), family(t, `"a":{"type":"number","minimum":0.75}`, "", ""))
+	if len(r.Changes) != 1 || r.Changes[0].Message != "minimum tightened from 0.5 to 0.75" {
+		t.Fatalf("changes = %+v", r.Changes)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 )
 
 // Rat returns the value of n exactly, or, for a number beyond every
@@ -50,4 +51,127 @@ func NonzeroDigits(s string) bool {
 		}
 	}
 	return false
+}
+
+// Cmp compares the values of n and m exactly, as -1, 0 or +1, without
+// building them: 1e999999 < 2e999999, and 1.0 == 1 == 10e-1. ok is false
+// when either is not a JSON number.
+func (n Number) Cmp(m Number) (c int, ok bool) {
+	a, ok1 := parseDecimal(string(n))
+	b, ok2 := parseDecimal(string(m))
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return a.cmp(b), true
+}
+
+// decimal is a JSON number as ±0.digits × 10^exp: digits has no leading
+// or trailing zeros, and is empty for zero.
+type decimal struct {
+	neg    bool
+	digits string
+	exp    *big.Int
+}
+
+// parseDecimal reads a JSON number's text.
+func parseDecimal(s string) (decimal, bool) {
+	var d decimal
+	if !isJSONNumber(s) {
+		return d, false
+	}
+	if s != "" && s[0] == '-' {
+		d.neg, s = true, s[1:]
+	}
+	mant, e, hasExp := s, "", false
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' || s[i] == 'E' {
+			mant, e, hasExp = s[:i], s[i+1:], true
+			break
+		}
+	}
+	whole, frac := mant, ""
+	for i := 0; i < len(mant); i++ {
+		if mant[i] == '.' {
+			whole, frac = mant[:i], mant[i+1:]
+			break
+		}
+	}
+	d.exp = big.NewInt(int64(len(whole)))
+	if hasExp {
+		x, ok := new(big.Int).SetString(strings.TrimPrefix(e, "+"), 10)
+		if !ok {
+			return d, false
+		}
+		d.exp.Add(d.exp, x)
+	}
+	digits := whole + frac
+	lead := len(digits) - len(strings.TrimLeft(digits, "0"))
+	d.digits = strings.TrimRight(digits[lead:], "0")
+	d.exp.Sub(d.exp, big.NewInt(int64(lead)))
+	if d.digits == "" {
+		d.neg = false
+	}
+	return d, true
+}
+
+// isJSONNumber reports whether s is a number in JSON's grammar.
+func isJSONNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if n := digits(); n == 0 || (n > 1 && s[i-n] == '0') {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+func (a decimal) cmp(b decimal) int {
+	switch {
+	case a.digits == "" && b.digits == "":
+		return 0
+	case a.digits == "":
+		return b.sign() * -1
+	case b.digits == "":
+		return a.sign()
+	case a.neg != b.neg:
+		return a.sign()
+	}
+	c := a.exp.Cmp(b.exp)
+	if c == 0 {
+		c = strings.Compare(a.digits, b.digits)
+	}
+	if a.neg {
+		c = -c
+	}
+	return c
+}
+
+func (a decimal) sign() int {
+	if a.neg {
+		return -1
+	}
+	return 1
 }
