@@ -208,6 +208,8 @@ func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, er
 	base := p.Messages[:len(p.Messages):len(p.Messages)]
 	var content []sdk.ContentBlockParamUnion
 	var resp agent.Response
+	uses := 0 // tool use blocks of every kind (server tools' too)
+	var lastStop sdk.StopReason
 	for i := 0; ; i++ {
 		msg, err := m.client.Messages.New(ctx, p)
 		if err != nil {
@@ -215,6 +217,9 @@ func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, er
 		}
 		for _, b := range msg.Content {
 			content = append(content, b.ToParam())
+			if strings.HasSuffix(b.Type, "tool_use") {
+				uses++
+			}
 			switch b.Type {
 			case "text":
 				resp.Text += b.Text
@@ -232,12 +237,17 @@ func (m *Model) Next(ctx context.Context, req agent.Request) (agent.Response, er
 				resp.ToolCalls = append(resp.ToolCalls, runtime.ToolCall{ID: b.ID, Name: b.Name, Args: append(json.RawMessage(nil), b.Input...)})
 			}
 		}
-		resp.Stop = stop(msg.StopReason)
+		resp.Stop, lastStop = stop(msg.StopReason), msg.StopReason
 		if msg.StopReason != sdk.StopReasonPauseTurn || i == MaxContinuations {
 			break
 		}
 		p.Messages = append(base, sdk.NewAssistantMessage(content[:len(content):len(content)]...))
 		p.Container = container(p.Container, msg.Container.ID)
+	}
+	if lastStop == sdk.StopReasonToolUse && uses == 0 {
+		// The model meant to call and the calls are missing: its text is
+		// not a final answer.
+		return agent.Response{}, errors.New("anthropic: stop_reason tool_use without a tool_use block")
 	}
 	resp.Native = content
 	return resp, nil

@@ -172,7 +172,6 @@ func TestMaxTokensInToolUse(t *testing.T) {
 func TestStopReasons(t *testing.T) {
 	for reason, want := range map[string]agent.Stop{
 		"end_turn":                      agent.StopComplete,
-		"tool_use":                      agent.StopComplete,
 		"stop_sequence":                 agent.StopComplete,
 		"max_tokens":                    agent.StopLength,
 		"model_context_window_exceeded": agent.StopContextWindow,
@@ -189,6 +188,33 @@ func TestStopReasons(t *testing.T) {
 		srv.Close()
 		if err != nil || resp.Stop != want {
 			t.Errorf("%s: stop %q, err %v; want %q", reason, resp.Stop, err, want)
+		}
+	}
+}
+
+// stop_reason tool_use without a tool use block is an error: the turn's
+// text is not a final answer (it ended the run as one). A server tool's
+// block counts as one.
+func TestToolUseMissing(t *testing.T) {
+	for _, tt := range []struct{ content, want string }{
+		{`{"type":"text","text":"Let me check."}`, "anthropic: stop_reason tool_use without a tool_use block"},
+		{``, "anthropic: stop_reason tool_use without a tool_use block"},
+		{`{"type":"text","text":"Searching."},{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{"query":"x"}}`, ""},
+		{`{"type":"tool_use","id":"toolu_1","name":"create_todo","input":{"title":"milk"}}`, ""},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"id":"msg_01","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[%s],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}`, tt.content)
+		}))
+		client := sdk.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test-key"), option.WithMaxRetries(0))
+		resp, err := anthropic.New(client, sdk.MessageNewParams{Model: "claude-sonnet-4-5", MaxTokens: 1024}).
+			Next(t.Context(), agent.Request{Messages: []agent.Message{agent.User("hi")}})
+		srv.Close()
+		if got := fmt.Sprint(err); (tt.want == "" && err != nil) || (tt.want != "" && got != tt.want) {
+			t.Errorf("%s: text %q, err %v; want %q", tt.content, resp.Text, err, tt.want)
+		}
+		if tt.want == "" && resp.Stop != agent.StopComplete {
+			t.Errorf("%s: stop %q", tt.content, resp.Stop)
 		}
 	}
 }

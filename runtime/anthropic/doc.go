@@ -37,7 +37,9 @@
 // message, every response's blocks in order), with the container the turn
 // used, at most MaxContinuations times; a turn still paused then comes
 // back with agent.StopPaused. Every other stop_reason maps to agent.Stop:
-// end_turn, tool_use and stop_sequence to StopComplete, max_tokens to
+// end_turn, tool_use and stop_sequence to StopComplete (tool_use with no
+// tool use block of any kind is an error: the text is not a final
+// answer), max_tokens to
 // StopLength, model_context_window_exceeded to StopContextWindow, refusal
 // to StopRefusal; one this package does not know is passed on as its own
 // word. The loop ends the run with agent.ErrIncomplete on all but

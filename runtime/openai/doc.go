@@ -41,7 +41,8 @@
 // not carry.
 //
 // Why a turn ended maps to agent.Stop. Chat: finish_reason stop and
-// tool_calls are StopComplete, length StopLength, content_filter
+// tool_calls are StopComplete (tool_calls with no call is an error: the
+// text is not a final answer), length StopLength, content_filter
 // StopFiltered; a message's refusal is StopRefusal, its words the turn's
 // text (content is null then). Responses: status completed is
 // StopComplete; incomplete is StopLength for max_output_tokens,

@@ -63,6 +63,11 @@ func (c *Chat) Next(ctx context.Context, req agent.Request) (agent.Response, err
 		}
 		out.ToolCalls = append(out.ToolCalls, runtime.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: json.RawMessage(tc.Function.Arguments)})
 	}
+	if choice.FinishReason == "tool_calls" && len(out.ToolCalls) == 0 {
+		// The model meant to call and the calls are missing: its text is
+		// not a final answer.
+		return agent.Response{}, errors.New("openai: finish_reason tool_calls without tool calls")
+	}
 	return out, nil
 }
 

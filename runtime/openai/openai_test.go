@@ -140,7 +140,7 @@ func serve(t *testing.T, body string) sdk.Client {
 func TestStopReasons(t *testing.T) {
 	req := agent.Request{Messages: []agent.Message{agent.User("hi")}}
 	for reason, want := range map[string]agent.Stop{
-		"stop": agent.StopComplete, "tool_calls": agent.StopComplete, "length": agent.StopLength,
+		"stop": agent.StopComplete, "length": agent.StopLength,
 		"content_filter": agent.StopFiltered, "something_new": "something_new",
 	} {
 		c := serve(t, fmt.Sprintf(`{"id":"c","object":"chat.completion","created":1,"model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":"x","refusal":null},"finish_reason":%q}]}`, reason))
@@ -161,6 +161,23 @@ func TestStopReasons(t *testing.T) {
 		if err != nil || got.Stop != want || got.Text != "x" {
 			t.Errorf("responses %s: stop %q, text %q, err %v; want %q", status, got.Stop, got.Text, err, want)
 		}
+	}
+}
+
+// finish_reason tool_calls with no tool call is an error: the turn's text
+// is not a final answer (it ended the run as one).
+func TestChatToolCallsMissing(t *testing.T) {
+	req := agent.Request{Messages: []agent.Message{agent.User("hi")}}
+	for _, calls := range []string{``, `,"tool_calls":[]`, `,"tool_calls":null`} {
+		c := serve(t, `{"id":"c","object":"chat.completion","created":1,"model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":"Let me check.","refusal":null`+calls+`},"finish_reason":"tool_calls"}]}`)
+		got, err := openai.NewChat(c, sdk.ChatCompletionNewParams{Model: "gpt-4.1"}).Next(t.Context(), req)
+		if want := "openai: finish_reason tool_calls without tool calls"; err == nil || err.Error() != want {
+			t.Errorf("tool_calls%s: text %q, err %v; want %s", calls, got.Text, err, want)
+		}
+	}
+	c := serve(t, `{"id":"c","object":"chat.completion","created":1,"model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"list_todos","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`)
+	if got, err := openai.NewChat(c, sdk.ChatCompletionNewParams{Model: "gpt-4.1"}).Next(t.Context(), req); err != nil || got.Stop != agent.StopComplete || len(got.ToolCalls) != 1 {
+		t.Errorf("tool_calls with a call: %+v, %v", got, err)
 	}
 }
 
