@@ -1,7 +1,9 @@
 package ir
 
 import (
+	"encoding/json"
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -66,4 +68,38 @@ func huge(s string) bool {
 		}
 	}
 	return false
+}
+
+// FuzzNumberCmp: Cmp accepts exactly the text encoding/json reads as one
+// number, and agrees with big.Rat where big.Rat can build both values.
+func FuzzNumberCmp(f *testing.F) {
+	for _, s := range [][2]string{{"1", "1.0"}, {"-0", "0e5"}, {"1e999999", "2e999999"}, {"0.12", "0.120"}, {"01", "1"}, {"1.", "1"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		c, ok := Number(a).Cmp(Number(b))
+		if want := jsonNumber(a) && jsonNumber(b); ok != want {
+			t.Fatalf("Cmp(%q, %q): ok %v, want %v", a, b, ok, want)
+		}
+		if !ok || huge(a) || huge(b) {
+			return
+		}
+		ra, _ := new(big.Rat).SetString(a)
+		rb, _ := new(big.Rat).SetString(b)
+		if want := ra.Cmp(rb); c != want {
+			t.Fatalf("Cmp(%q, %q) = %d, big.Rat says %d", a, b, c, want)
+		}
+	})
+}
+
+// jsonNumber reports whether encoding/json reads s as one number.
+func jsonNumber(s string) bool {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil || d.More() {
+		return false
+	}
+	n, ok := v.(json.Number)
+	return ok && string(n) == s
 }
