@@ -332,3 +332,30 @@ func TestDispatchEventCarriesParams(t *testing.T) {
 		t.Fatalf("event params: %#v", got.Params)
 	}
 }
+
+// TestDispatchHostileHandler: a handler panicking with a slice that holds
+// itself fails its call (fmt printing the value overflowed the stack,
+// taking the process down), and one returning an error that wraps a nil
+// *runtime.Error fails with code INTERNAL (CodeOf panicked).
+func TestDispatchHostileHandler(t *testing.T) {
+	self := []any{nil}
+	self[0] = self
+	tests := []struct {
+		name    string
+		handler runtime.Handler
+		want    string
+	}{
+		{"cyclic panic", func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) { panic(self) },
+			"tool t failed unexpectedly: []interface {} (not shown: a cyclic or too large value)"},
+		{"wrapped nil *Error", func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			var notFound *runtime.Error
+			return runtime.Result{}, fmt.Errorf("lookup: %w", notFound)
+		}, "lookup: <nil>"},
+	}
+	for _, tc := range tests {
+		res, err := runtime.Dispatch(context.Background(), runtime.Tool{Name: "t", Handler: tc.handler}, runtime.ToolContext{}, nil)
+		if err != nil || res.Success || res.Message != tc.want || runtime.CodeOf(res.Err) != runtime.CodeInternal {
+			t.Errorf("%s: %q, %v (code %s); want %q", tc.name, res.Message, err, runtime.CodeOf(res.Err), tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -81,7 +82,8 @@ func CodeOf(err error) Code {
 		return ""
 	}
 	var e *Error
-	if errors.As(err, &e) {
+	// A handler may wrap a nil *Error, or build one without a code.
+	if errors.As(err, &e) && e != nil && e.Code != "" {
 		return e.Code
 	}
 	var v *ValidationError
@@ -116,7 +118,7 @@ func (f FieldError) String() string {
 	}
 	b.WriteString(cut(showBreaks(p)))
 	b.WriteString(": ")
-	b.WriteString(cut(f.Message))
+	b.WriteString(cut(showBreaks(f.Message))) // may quote a definition's pattern
 	if f.Suggestion != "" {
 		b.WriteString(" (did you mean ")
 		b.WriteString(quote(cut(f.Suggestion)))
@@ -233,5 +235,98 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("tool %s failed unexpectedly: %v", e.Tool, e.Value)
+	return "tool " + e.Tool + " failed unexpectedly: " + panicText(e.Value)
+}
+
+// maxPanicValues bounds the arrays, slices, maps, structs and interfaces
+// fmt may have to visit to print a panic value.
+const maxPanicValues = 10000
+
+// panicText is a value a handler panicked with as fmt's %v prints it, on
+// one line and cut to maxErrorText bytes, or its type alone when printing
+// it would visit more than maxPanicValues values: a slice or map holding
+// itself, which fmt follows until the stack overflows (a fatal error that
+// no recover stops), or a value nested as deep.
+func panicText(v any) string {
+	rv, ok := v.(reflect.Value) // fmt prints the value it holds
+	if !ok {
+		rv = reflect.ValueOf(v)
+	}
+	budget := maxPanicValues
+	if !fmtBounded(rv, 0, &budget) {
+		return fmt.Sprintf("%T (not shown: a cyclic or too large value)", v)
+	}
+	return oneLine(fmt.Sprint(v))
+}
+
+// oneLine is s with its line breaks and control characters shown escaped,
+// cut to maxErrorText bytes: a text a misbehaving handler chose, in a
+// message a model reads as one line.
+func oneLine(s string) string {
+	return cut(showBreaks(cut(s)))
+}
+
+// fmtBounded reports whether fmt's %v of v, at depth depth of the value
+// printed, visits the values it nests within *budget, which it spends.
+// It follows them as fmt does: not past a Formatter, Stringer or error,
+// whose method prints the value, nor past a pointer but at the top.
+func fmtBounded(v reflect.Value, depth int, budget *int) bool {
+	if !v.IsValid() || !nests(v.Type(), depth) {
+		return true
+	}
+	if v.CanInterface() {
+		switch v.Interface().(type) {
+		case fmt.Formatter, fmt.Stringer, error:
+			return true
+		}
+	}
+	if *budget--; *budget < 0 {
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		return fmtBounded(v.Elem(), depth+1, budget)
+	case reflect.Pointer:
+		return v.IsNil() || fmtBounded(v.Elem(), depth+1, budget)
+	case reflect.Array, reflect.Slice:
+		if !nests(v.Type().Elem(), depth+1) {
+			return true // numbers or strings: fmt prints them in a loop
+		}
+		for i := range v.Len() {
+			if !fmtBounded(v.Index(i), depth+1, budget) {
+				return false
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if !fmtBounded(it.Key(), depth+1, budget) || !fmtBounded(it.Value(), depth+1, budget) {
+				return false
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if !fmtBounded(v.Field(i), depth+1, budget) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nests reports whether fmt's %v, at depth depth, prints the values a
+// value of type t holds: an interface's, an array's, a slice's, a map's or
+// a struct's, and at the top a pointer's to one of the last four.
+func nests(t reflect.Type, depth int) bool {
+	switch t.Kind() {
+	case reflect.Interface, reflect.Array, reflect.Slice, reflect.Map, reflect.Struct:
+		return true
+	case reflect.Pointer:
+		if depth == 0 {
+			switch t.Elem().Kind() {
+			case reflect.Array, reflect.Slice, reflect.Map, reflect.Struct:
+				return true
+			}
+		}
+	}
+	return false
 }

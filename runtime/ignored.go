@@ -77,6 +77,19 @@ const (
 	maxDropRefs  = 64
 )
 
+// maxDropWork bounds the bytes compileDrop decodes, per byte of the
+// schema, on top of dropWorkFloor. Each level of nesting decodes its
+// subschema again (the schema, then its properties or union branches),
+// and each reference its target, which references may share under other
+// spellings ("~" and "~0" read alike) or nest one in another: unbounded,
+// a schema of 64 KB cost thousands of times its size, seconds on the
+// call that reads it first. What is left when the budget is spent is not
+// judged (nothing is said of it).
+const (
+	maxDropWork   = 2 * maxDropDepth
+	dropWorkFloor = 1 << 20
+)
+
 // dropCompiler reads a tool's parameters schema into dropNodes.
 type dropCompiler struct {
 	root json.RawMessage
@@ -87,12 +100,23 @@ type dropCompiler struct {
 	// pointer; a node being read is there already (empty until done), so
 	// a recursive reference ends in it.
 	byRef map[string]*dropNode
+	// budget is what is left of the bytes it may decode (maxDropWork).
+	budget int
+}
+
+// decode is json.Unmarshal(raw, v), false when it fails or would take
+// more than what is left of the budget.
+func (c *dropCompiler) decode(raw json.RawMessage, v any) bool {
+	if c.budget -= len(raw); c.budget < 0 {
+		return false
+	}
+	return json.Unmarshal(raw, v) == nil
 }
 
 // compileDrop reads a tool's parameters schema, nil when nothing is
 // judged in it.
 func compileDrop(schema json.RawMessage) *dropNode {
-	c := &dropCompiler{root: schema, local: true}
+	c := &dropCompiler{root: schema, local: true, budget: maxDropWork*len(schema) + dropWorkFloor}
 	for _, k := range []string{`"$id"`, `"$anchor"`, `"$dynamicAnchor"`, `"$recursiveAnchor"`} {
 		if bytes.Contains(schema, []byte(k)) {
 			c.local = false
@@ -110,7 +134,7 @@ func compileDrop(schema json.RawMessage) *dropNode {
 // schema.
 func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 	var s map[string]json.RawMessage
-	if depth > maxDropDepth || json.Unmarshal(schema, &s) != nil {
+	if depth > maxDropDepth || !c.decode(schema, &s) {
 		return nil
 	}
 	if ref, ok := s["$ref"]; ok {
@@ -124,7 +148,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 			if !onlyBeside(s, union) {
 				return nil
 			}
-			if b := nonNullBranch(branches); b != nil {
+			if b := c.nonNullBranch(branches); b != nil {
 				return c.compile(b, depth+1)
 			}
 			return nil
@@ -137,7 +161,7 @@ func (c *dropCompiler) compile(schema json.RawMessage, depth int) *dropNode {
 	}
 	n := &dropNode{}
 	var props map[string]json.RawMessage
-	if json.Unmarshal(s["properties"], &props) == nil && len(props) > 0 {
+	if c.decode(s["properties"], &props) && len(props) > 0 {
 		names := make([]string, 0, len(props))
 		for name := range props {
 			names = append(names, name)
@@ -177,15 +201,15 @@ func onlyBeside(s map[string]json.RawMessage, k string) bool {
 
 // nonNullBranch is the one branch of a union that is not {"type":"null"}
 // (with annotations), nil when there is not exactly one.
-func nonNullBranch(raw json.RawMessage) json.RawMessage {
+func (c *dropCompiler) nonNullBranch(raw json.RawMessage) json.RawMessage {
 	var branches []json.RawMessage
-	if json.Unmarshal(raw, &branches) != nil {
+	if !c.decode(raw, &branches) {
 		return nil
 	}
 	var other json.RawMessage
 	for _, b := range branches {
 		var s map[string]json.RawMessage
-		if json.Unmarshal(b, &s) == nil && string(bytes.TrimSpace(s["type"])) == `"null"` && onlyBeside(s, "type") {
+		if c.decode(b, &s) && string(bytes.TrimSpace(s["type"])) == `"null"` && onlyBeside(s, "type") {
 			continue
 		}
 		if other != nil {
@@ -200,7 +224,7 @@ func nonNullBranch(raw json.RawMessage) json.RawMessage {
 // JSON pointer into the tool's schema), nil for any other.
 func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
 	var ref string
-	if !c.local || json.Unmarshal(raw, &ref) != nil || !strings.HasPrefix(ref, "#") {
+	if !c.local || !c.decode(raw, &ref) || !strings.HasPrefix(ref, "#") {
 		return nil
 	}
 	ptr, err := url.PathUnescape(ref[1:])
@@ -215,7 +239,7 @@ func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
 	if len(c.byRef) >= maxDropRefs {
 		return nil
 	}
-	target, ok := resolvePointer(c.root, ptr)
+	target, ok := c.resolvePointer(ptr)
 	if !ok {
 		return nil
 	}
@@ -231,8 +255,9 @@ func (c *dropCompiler) ref(raw json.RawMessage, depth int) *dropNode {
 	return nil
 }
 
-// resolvePointer is the value of doc at the JSON pointer ptr.
-func resolvePointer(doc json.RawMessage, ptr string) (json.RawMessage, bool) {
+// resolvePointer is the value of the schema at the JSON pointer ptr.
+func (c *dropCompiler) resolvePointer(ptr string) (json.RawMessage, bool) {
+	doc := c.root
 	if ptr == "" {
 		return doc, true
 	}
@@ -242,7 +267,7 @@ func resolvePointer(doc json.RawMessage, ptr string) (json.RawMessage, bool) {
 	for _, tok := range strings.Split(ptr[1:], "/") {
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		var obj map[string]json.RawMessage
-		if json.Unmarshal(doc, &obj) == nil {
+		if c.decode(doc, &obj) {
 			v, ok := obj[tok]
 			if !ok {
 				return nil, false
@@ -252,7 +277,7 @@ func resolvePointer(doc json.RawMessage, ptr string) (json.RawMessage, bool) {
 		}
 		var arr []json.RawMessage
 		i, err := strconv.Atoi(tok)
-		if json.Unmarshal(doc, &arr) != nil || err != nil || i < 0 || i >= len(arr) || tok != strconv.Itoa(i) {
+		if !c.decode(doc, &arr) || err != nil || i < 0 || i >= len(arr) || tok != strconv.Itoa(i) {
 			return nil, false
 		}
 		doc = arr[i]
@@ -598,7 +623,8 @@ func (ia *IgnoredArgs) Warnings(owner string, args json.RawMessage, failure erro
 		name := text.Truncate(f.name, 64)
 		s := fmt.Sprintf("%q is not an argument of %s and was ignored", name, owner)
 		if f.at != "" {
-			s = fmt.Sprintf("%q at %s is not a member %s takes there and was ignored", name, text.Truncate(f.at, 128), owner)
+			// The pointer's tokens are declared names: a definition's.
+			s = fmt.Sprintf("%q at %s is not a member %s takes there and was ignored", name, showBreaks(text.Truncate(f.at, 128)), owner)
 		}
 		if c := text.Closest(f.name, f.props); c != "" {
 			s += fmt.Sprintf(" (did you mean %q?)", c)
@@ -622,7 +648,7 @@ func refused(err error) bool {
 		return false // a success: nothing for errors.As to allocate
 	}
 	var ve *ValidationError
-	if !errors.As(err, &ve) {
+	if !errors.As(err, &ve) || ve == nil { // a handler may wrap a nil one
 		return false
 	}
 	return ve.Omitted > 0 || slices.ContainsFunc(ve.Fields, func(f FieldError) bool {

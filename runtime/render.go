@@ -3,7 +3,6 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"reflect"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
@@ -42,7 +41,7 @@ func RenderValue(v any) (out string) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			out = fmt.Sprintf("<unrenderable value: %v>", p)
+			out = "<unrenderable value: " + panicText(p) + ">"
 		}
 	}()
 	if r, ok := asRenderer(v); ok {
@@ -55,7 +54,7 @@ func RenderValue(v any) (out string) {
 		if raw, ok := v.(json.RawMessage); ok {
 			return string(raw)
 		}
-		return "<unrenderable value: " + err.Error() + ">"
+		return "<unrenderable value: " + oneLine(err.Error()) + ">"
 	}
 	raw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	var dst bytes.Buffer

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -129,5 +130,38 @@ func BenchmarkRenderValue(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		runtime.RenderValue(v)
+	}
+}
+
+type panicsWith struct{ v any }
+
+func (p panicsWith) Render() string { panic(p.v) }
+
+type failsWith struct{ err error }
+
+func (f failsWith) MarshalJSON() ([]byte, error) { return nil, f.err }
+
+// TestRenderValuePanicHostile: a Render method's panic value is shown on
+// one short line, and one fmt cannot print (a slice holding itself, which
+// overflows the stack) by its type.
+func TestRenderValuePanicHostile(t *testing.T) {
+	self := []any{nil}
+	self[0] = self
+	tests := []struct {
+		v    any
+		want string
+	}{
+		{"a\nb", `<unrenderable value: a\nb>`},
+		{self, "<unrenderable value: []interface {} (not shown: a cyclic or too large value)>"},
+	}
+	for _, tc := range tests {
+		if got := runtime.RenderValue(panicsWith{tc.v}); got != tc.want {
+			t.Errorf("RenderValue = %q, want %q", got, tc.want)
+		}
+	}
+	// So is a MarshalJSON method's error.
+	got := runtime.RenderValue(failsWith{errors.New("line\nbreak " + strings.Repeat("x", 1<<20))})
+	if !strings.HasPrefix(got, `<unrenderable value: json: error calling MarshalJSON for type runtime_test.failsWith: line\nbreak xxx`) || len(got) > 300 {
+		t.Errorf("MarshalJSON error: %q (%d bytes)", got[:min(len(got), 120)], len(got))
 	}
 }

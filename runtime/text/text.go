@@ -51,15 +51,31 @@ func isUpperStart(s string) bool {
 }
 
 // endsWithAbbrev reports whether s ends with an abbreviation whose period
-// does not end a sentence.
+// does not end a sentence. It reads the last bytes of s only: SentenceEnd
+// asks it at every period of a text that may hold thousands.
 func endsWithAbbrev(s string) bool {
-	l := strings.ToLower(s)
 	for _, a := range []string{"e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "no."} {
-		if strings.HasSuffix(l, a) && (len(l) == len(a) || l[len(l)-len(a)-1] == ' ' || l[len(l)-len(a)-1] == '(') {
+		n := len(s) - len(a)
+		if n >= 0 && equalFoldASCII(s[n:], a) && (n == 0 || s[n-1] == ' ' || s[n-1] == '(') {
 			return true
 		}
 	}
 	return false
+}
+
+// equalFoldASCII reports whether s, lowered in ASCII, is lower (ASCII,
+// lower case, of the same length).
+func equalFoldASCII(s, lower string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // pointerEscaper escapes a JSON pointer reference token.

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -20,6 +21,50 @@ func TestFirstSentence(t *testing.T) {
 		if got != c.want || !utf8.ValidString(got) {
 			t.Errorf("FirstSentence(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestSentenceEndAbbreviations: an abbreviation is recognised whatever
+// its case and only as a word of its own, and telling one costs a look at
+// the few bytes before the period, not a lowered copy of the text so far:
+// a description of abbreviations followed by capitals ("e.g. A e.g. A …")
+// cost time and memory quadratic in its length (BenchmarkFirstSentence).
+func TestSentenceEndAbbreviations(t *testing.T) {
+	cases := []struct {
+		in   string
+		want int
+	}{
+		{"See E.G. Paris. Then", len("See E.G. Paris.")},
+		{"(i.e. Rome) runs. Then", len("(i.e. Rome) runs.")},
+		{"Red vs. Blue. Then", len("Red vs. Blue.")},
+		{"Canvs. Blue", len("Canvs.")}, // "vs." ends a word, not one of its own
+		{"No. Then", -1},
+		{"\xffe.g. A", len("\xffe.g.")},
+		{"Approx. Ten", -1},
+	}
+	for _, c := range cases {
+		if got := SentenceEnd(c.in); got != c.want {
+			t.Errorf("SentenceEnd(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+	long := strings.Repeat("e.g. A ", 10000)
+	if got := FirstSentence(long, 200); len(got) > 200+len("…") {
+		t.Errorf("FirstSentence(long) = %d bytes", len(got))
+	}
+	if n := testing.AllocsPerRun(3, func() { SentenceEnd(long) }); n > 0 {
+		t.Errorf("SentenceEnd over %d abbreviations allocated %v times; want none", 10000, n)
+	}
+}
+
+func BenchmarkFirstSentence(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		s := strings.Repeat("e.g. A ", n)
+		b.Run(strconv.Itoa(len(s)), func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				FirstSentence(s, 200)
+			}
+		})
 	}
 }
 
