@@ -87,7 +87,7 @@ func CodeOf(err error) Code {
 		return e.Code
 	}
 	var v *ValidationError
-	if errors.As(err, &v) {
+	if errors.As(err, &v) && v != nil {
 		return CodeValidation
 	}
 	return CodeInternal
@@ -235,19 +235,19 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
-	return "tool " + e.Tool + " failed unexpectedly: " + panicText(e.Value)
+	return "tool " + e.Tool + " failed unexpectedly: " + PanicText(e.Value)
 }
 
 // maxPanicValues bounds the arrays, slices, maps, structs and interfaces
 // fmt may have to visit to print a panic value.
 const maxPanicValues = 10000
 
-// panicText is a value a handler panicked with as fmt's %v prints it, on
-// one line and cut to maxErrorText bytes, or its type alone when printing
-// it would visit more than maxPanicValues values: a slice or map holding
-// itself, which fmt follows until the stack overflows (a fatal error that
-// no recover stops), or a value nested as deep.
-func panicText(v any) string {
+// PanicText is a value code panicked with as fmt's %v prints it, on one
+// line and cut to 256 bytes, or its type alone when printing it would
+// visit more than 10,000 values: a slice or map holding itself, which fmt
+// follows until the stack overflows (a fatal error that no recover stops),
+// or a value nested as deep. Use it, not fmt, on a recovered value.
+func PanicText(v any) string {
 	rv, ok := v.(reflect.Value) // fmt prints the value it holds
 	if !ok {
 		rv = reflect.ValueOf(v)

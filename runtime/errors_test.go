@@ -89,6 +89,10 @@ func TestErrorsHostile(t *testing.T) {
 	if got := runtime.CodeOf(fmt.Errorf("save: %w", (*runtime.Error)(nil))); got != runtime.CodeInternal {
 		t.Errorf("CodeOf(wrapped nil *Error) = %q, want %q", got, runtime.CodeInternal)
 	}
+	// Nor has one wrapping a nil *ValidationError: no field was refused.
+	if got := runtime.CodeOf(fmt.Errorf("save: %w", (*runtime.ValidationError)(nil))); got != runtime.CodeInternal {
+		t.Errorf("CodeOf(wrapped nil *ValidationError) = %q, want %q", got, runtime.CodeInternal)
+	}
 	// An *Error a handler built without a code: "" is CodeOf's answer
 	// for no error at all (and a gateway envelope's "code":"").
 	if got := runtime.CodeOf(&runtime.Error{Message: "quota exceeded"}); got != runtime.CodeInternal {

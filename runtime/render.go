@@ -41,7 +41,7 @@ func RenderValue(v any) (out string) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			out = "<unrenderable value: " + panicText(p) + ">"
+			out = "<unrenderable value: " + PanicText(p) + ">"
 		}
 	}()
 	if r, ok := asRenderer(v); ok {

@@ -250,7 +250,7 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 		if p := recover(); p != nil {
 			// The engine panicked on something the guards missed; the run
 			// fails and the process goes on.
-			out = r.finish(&ScriptError{Code: string(runtime.CodeInternal), Message: fmt.Sprintf("the script engine failed: %v", p)})
+			out = r.finish(&ScriptError{Code: string(runtime.CodeInternal), Message: "the script engine failed: " + runtime.PanicText(p)})
 		}
 	}()
 	if err := r.setup(); err != nil {

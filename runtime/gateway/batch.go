@@ -45,7 +45,8 @@ type batchDoc struct {
 // before it has finished and before any item after it starts. So writes run
 // in input order and never concurrently with each other or with reads, and
 // every read sees the effect of the writes listed before it. Every item
-// runs even when an earlier one failed; each has its own envelope.
+// runs even when an earlier one failed; each has its own envelope. An
+// error that must propagate halts the batch (runBatch).
 func (g *Gateway) handleBatch(ctx context.Context, tc runtime.ToolContext, raw json.RawMessage) (*Envelope, error) {
 	start := g.cfg.clock()
 	if fail := g.checkRaw(BatchTool, raw); fail != nil {
@@ -172,7 +173,9 @@ func batchRequired(why string) *EnvelopeError {
 
 // runBatch runs the items of one tool_batch call in the order handleBatch
 // describes and returns their envelopes in input order (nil where an item
-// produced none), or the first error that must propagate.
+// produced none), or the first error that must propagate. That error
+// halts the batch as it halts an agent turn: no item after the run or
+// the write that returned it starts (reads of its run may have).
 func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []json.RawMessage) ([]*Envelope, error) {
 	out := make([]*Envelope, len(items))
 	type pending struct {
@@ -198,11 +201,7 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 				defer func() { <-sem; wg.Done() }()
 				env, err := g.batchOne(ctx, tc, p.item)
 				if err != nil {
-					perrOnce.Do(func() {
-						if perr == nil { // a write before this run may have failed first
-							perr = err
-						}
-					})
+					perrOnce.Do(func() { perr = err })
 				}
 				out[p.i] = env
 			}(p)
@@ -221,9 +220,15 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 			continue
 		}
 		runReads()
+		if perr != nil {
+			// The batch is halted: its answer is the error, so an item
+			// after it must not run, least of all a write whose result
+			// the model would never see.
+			return out, perr
+		}
 		env, err := g.batchOne(ctx, tc, item)
-		if err != nil && perr == nil {
-			perr = err
+		if err != nil {
+			return out, err
 		}
 		out[i] = env
 	}

@@ -135,5 +135,6 @@
 // run of a write op writes nothing and runs.
 // Idempotency keys replay the first envelope of a call and turn a reused key
 // with different args into CONFLICT. Help documents are cached by registry
-// version, path, format and include flags.
+// version, what the path names (its spellings share one), format and
+// include flags.
 package gateway

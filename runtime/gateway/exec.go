@@ -403,6 +403,13 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 	if e := g.checkLen(ExecTool, "/idempotency_key", "idempotency_key", req.IdempotencyKey, g.cfg.limits.IdempotencyKeyBytes); e != nil {
 		return fail(req.Op, e)
 	}
+	if strings.IndexByte(req.IdempotencyKey, 0) >= 0 {
+		// NUL separates a session from its key in the store
+		// (idempotencyScope): a caller without a session could otherwise
+		// name another session's key.
+		const msg = "idempotency_key must not hold NUL (\\u0000)"
+		return fail(req.Op, limitError(ExecTool, "/idempotency_key", "pattern", msg+"; send a key of printable characters"))
+	}
 	b, warn := g.resolve(req.Op)
 	if b == nil {
 		return fail(req.Op, &EnvelopeError{Code: runtime.CodeNotFound,
@@ -801,7 +808,7 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 		return &EnvelopeError{Code: runtime.CodeInternal, Message: msg, HelpPath: op}
 	}
 	var ve *runtime.ValidationError
-	if errors.As(res.Err, &ve) {
+	if errors.As(res.Err, &ve) && ve != nil { // a handler may wrap a nil one
 		ee := g.invalid(b, ve.Fields)
 		ee.Details.More += ve.Omitted
 		return ee
@@ -809,7 +816,7 @@ func (g *Gateway) handlerFailure(b *binding, res runtime.Result) *EnvelopeError 
 	var pe *runtime.PanicError
 	if errors.As(res.Err, &pe) {
 		return &EnvelopeError{Code: runtime.CodeInternal,
-			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, text.Truncate(fmt.Sprint(pe.Value), 120)),
+			Message:  fmt.Sprintf("%s failed unexpectedly inside the tool (%s); this is not caused by your args, do not retry the same call", op, text.Truncate(runtime.PanicText(pe.Value), 120)),
 			HelpPath: op}
 	}
 	ee := &EnvelopeError{Code: runtime.CodeOf(res.Err), Message: res.Err.Error(), HelpPath: op}

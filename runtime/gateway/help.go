@@ -127,12 +127,24 @@ type helpRequest struct {
 }
 
 type helpKey struct {
-	version, path, format string
-	examples, schemas     bool
+	version           string
+	target            helpTarget
+	format            string
+	examples, schemas bool
 }
 
-// helpCache holds encoded help documents keyed by registry version, path,
-// format and include flags (spec 004 §8.1).
+// helpTarget is what a help path names: an op, or a directory with the
+// kind of op its listing shows ("" for all).
+type helpTarget struct {
+	op   *binding
+	dir  *node
+	kind runtime.OpKind
+}
+
+// helpCache holds encoded help documents keyed by registry version, what
+// the path names, format and include flags (spec 004 §8.1): the spellings
+// of a path (case, an op's tool name) share one document, so that a model
+// cannot fill the cache with copies of a large listing.
 type helpCache struct {
 	mu sync.RWMutex
 	m  map[helpKey]json.RawMessage
@@ -462,11 +474,15 @@ func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
 		format = "full"
 	}
 	examples := req.IncludeExamples == nil || *req.IncludeExamples
-	key := helpKey{g.reg.Version, path, format, examples, req.IncludeSchemas}
+	target, ok := g.helpTarget(path)
+	if !ok {
+		return g.failure(tc, HelpTool, g.noHelpPath(path), []byte(path))
+	}
+	key := helpKey{g.reg.Version, target, format, examples, req.IncludeSchemas}
 	doc, ok := g.helpc.get(key)
 	if !ok {
 		var fail *EnvelopeError
-		doc, fail = g.helpDoc(path, format == "full", examples, req.IncludeSchemas)
+		doc, fail = g.targetDoc(target, format == "full", examples, req.IncludeSchemas)
 		if fail != nil {
 			return g.failure(tc, HelpTool, fail, []byte(path))
 		}
@@ -485,20 +501,45 @@ func (g *Gateway) help(tc runtime.ToolContext, req helpRequest) *Envelope {
 
 // helpDoc builds and encodes the help document for a path.
 func (g *Gateway) helpDoc(path string, full, examples, schemas bool) (json.RawMessage, *EnvelopeError) {
-	var doc any
+	t, ok := g.helpTarget(path)
+	if !ok {
+		return nil, g.noHelpPath(path)
+	}
+	return g.targetDoc(t, full, examples, schemas)
+}
+
+// helpTarget is what path names, and false when it names nothing.
+func (g *Gateway) helpTarget(path string) (helpTarget, bool) {
 	if b, _ := g.resolve(path); b != nil {
-		doc = g.opDoc(b, full, examples, schemas)
-	} else if n := g.tree.lookup(path); n != nil {
-		doc = g.dirDoc(n, "", full)
-	} else if i := strings.LastIndexByte(path, '.'); i > 0 && (runtime.OpKind(path[i+1:]) == runtime.OpRead || runtime.OpKind(path[i+1:]) == runtime.OpWrite) && g.tree.lookup(path[:i]) != nil {
-		doc = g.dirDoc(g.tree.lookup(path[:i]), runtime.OpKind(path[i+1:]), full)
-	} else if n := g.tree.lookup(strings.ToLower(path)); n != nil {
-		doc = g.dirDoc(n, "", full)
+		return helpTarget{op: b}, true
+	}
+	if n := g.tree.lookup(path); n != nil {
+		return helpTarget{dir: n}, true
+	}
+	if i := strings.LastIndexByte(path, '.'); i > 0 && (runtime.OpKind(path[i+1:]) == runtime.OpRead || runtime.OpKind(path[i+1:]) == runtime.OpWrite) && g.tree.lookup(path[:i]) != nil {
+		return helpTarget{dir: g.tree.lookup(path[:i]), kind: runtime.OpKind(path[i+1:])}, true
+	}
+	if n := g.tree.lookup(strings.ToLower(path)); n != nil {
+		return helpTarget{dir: n}, true
+	}
+	return helpTarget{}, false
+}
+
+// noHelpPath is the answer to a help path that names nothing.
+func (g *Gateway) noHelpPath(path string) *EnvelopeError {
+	return &EnvelopeError{Code: runtime.CodeNotFound,
+		Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", truncBytes(path, g.cfg.limits.EchoBytes), strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
+		Details:  Details{DidYouMean: g.nearHelpPaths(path)},
+		HelpPath: g.nearestDir(path)}
+}
+
+// targetDoc builds and encodes the help document of t.
+func (g *Gateway) targetDoc(t helpTarget, full, examples, schemas bool) (json.RawMessage, *EnvelopeError) {
+	var doc any
+	if t.op != nil {
+		doc = g.opDoc(t.op, full, examples, schemas)
 	} else {
-		return nil, &EnvelopeError{Code: runtime.CodeNotFound,
-			Message:  fmt.Sprintf("no help path %q; paths are groups, entities and ops such as %s", truncBytes(path, g.cfg.limits.EchoBytes), strings.Join(g.tree.names[:min(3, len(g.tree.names))], ", ")),
-			Details:  Details{DidYouMean: g.nearHelpPaths(path)},
-			HelpPath: g.nearestDir(path)}
+		doc = g.dirDoc(t.dir, t.kind, full)
 	}
 	b, err := text.Marshal(doc)
 	if err != nil {

@@ -113,6 +113,39 @@ func TestHelpIsCached(t *testing.T) {
 	}
 }
 
+// TestHelpCacheKeyedByTarget: the spellings of one help path (case,
+// a tool name for its op, "root" for the root) share the cached document
+// of what they name. Each spelling once kept a copy of it: the largest
+// group listing of ACEBench's family is 45 KB, and a model sending the
+// case variants of its path filled the cache's 1,024 entries with copies
+// (46 MB; a larger listing, as many times its size).
+func TestHelpCacheKeyedByTarget(t *testing.T) {
+	h := newHarness(t)
+	spellings := map[string][]string{
+		"onto":           {"onto", "ONTO", "Onto", "oNtO", " onto. "},
+		"onto.task.read": {"onto.task.read", " onto.task.read."},
+		"onto.task.get":  {"onto.task.get", "ONTO.TASK.GET", "get_onto_task_details"},
+		"":               {"", "root", "ROOT", "/"},
+	}
+	for target, paths := range spellings {
+		var first json.RawMessage
+		for _, p := range paths {
+			env := h.g.help(runtime.ToolContext{}, helpRequest{Path: p})
+			if !env.OK {
+				t.Fatalf("help %q: %s", p, env.Render())
+			}
+			if first == nil {
+				first = env.Result
+			} else if &env.Result[0] != &first[0] {
+				t.Errorf("help %q and %q (%s) have cache entries of their own", paths[0], p, target)
+			}
+		}
+	}
+	if n := len(h.g.helpc.m); n != len(spellings) {
+		t.Errorf("%d cache entries for %d documents", n, len(spellings))
+	}
+}
+
 func TestNewRejectsUnresolvedOps(t *testing.T) {
 	reg := Registry{Ops: []Op{{Path: "a.b", Tool: "missing"}, {Path: "", Tool: "x"}, {Path: "c.d", Tool: "t"}, {Path: "c.d", Tool: "t"}}}
 	_, err := New(reg, []runtime.Tool{{Name: "t"}})

@@ -38,8 +38,9 @@ type IdempotencyRecord struct {
 
 // IdempotencyStore remembers executed calls by idempotency key, scoped by
 // the gateway to the session ("<session>\x00<key>" when the tool context
-// has a session). The gateway applies the TTL itself; a store may also
-// drop records early.
+// has a session; tool_exec refuses a key holding NUL, which could name
+// another session's). The gateway applies the TTL itself; a store may
+// also drop records early.
 type IdempotencyStore interface {
 	Load(key string) (IdempotencyRecord, bool)
 	Store(key string, rec IdempotencyRecord)

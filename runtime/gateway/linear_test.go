@@ -254,3 +254,110 @@ func BenchmarkSearchWords(b *testing.B) {
 		})
 	}
 }
+
+// proximityByPairs is queryPairs.proximity as it was: each pair looked
+// for in the whole of seq.
+func proximityByPairs(qs, seq []int32) float64 {
+	if len(qs) < 2 {
+		return 0
+	}
+	var found int
+	for i := 0; i+1 < len(qs); i++ {
+		a, b := qs[i], qs[i+1]
+	scan:
+		for j, t := range seq {
+			if t != a {
+				continue
+			}
+			for k := j + 1; k < len(seq) && k <= j+3; k++ {
+				if seq[k] == b {
+					found++
+					break scan
+				}
+			}
+		}
+	}
+	return float64(found) / float64(len(qs)-1)
+}
+
+// TestProximityMatchesPairs: proximity finds the pairs the search for
+// each pair in the whole text found, on random queries (distinct term
+// ids, some unknown: -1) and texts over a small vocabulary.
+func TestProximityMatchesPairs(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		vocab := 2 + r.IntN(30)
+		ids := r.Perm(vocab + 5)[:r.IntN(vocab)]
+		qs := make([]int32, len(ids))
+		for i, k := range ids {
+			qs[i] = int32(k)
+			if k >= vocab {
+				qs[i] = -1 - int32(i) // unknown terms (distinct here, -1 in the index)
+			}
+		}
+		for i := range qs {
+			if qs[i] < 0 {
+				qs[i] = -1
+			}
+		}
+		seq := make([]int32, r.IntN(60))
+		for i := range seq {
+			seq[i] = int32(r.IntN(vocab))
+		}
+		p := newQueryPairs(qs)
+		if got, want := p.proximity(seq), proximityByPairs(qs, seq); got != want {
+			t.Fatalf("query %v, text %v: proximity %v, want %v", qs, seq, got, want)
+		}
+	}
+}
+
+// TestProximityLinear: the proximity of a long query to a long text
+// compares a few times as many terms as the text has, not as many times
+// as the query has pairs (the second stage re-scores 50 ops: a query of
+// 1 KB against descriptions of 50,000 words cost 210 ms a search).
+func TestProximityLinear(t *testing.T) {
+	qs := make([]int32, 300)
+	for i := range qs {
+		qs[i] = int32(i)
+	}
+	seq := make([]int32, 20000)
+	for i := range seq {
+		seq[i] = int32(i * 7 % 400)
+	}
+	p := newQueryPairs(qs)
+	p.proximity(seq)
+	if p.compared > 8*len(seq) {
+		t.Errorf("a query of %d terms against %d words of text compared %d terms (%.0f a word)", len(qs), len(seq), p.compared, float64(p.compared)/float64(len(seq)))
+	}
+}
+
+// BenchmarkProximityLongText ranks a query of about 1 KB of words found in
+// the descriptions of 60 ops of 500 to 50,000 words each.
+func BenchmarkProximityLongText(b *testing.B) {
+	vocab := make([]string, 400)
+	for i := range vocab {
+		vocab[i] = string([]byte{byte('a' + i%26), byte('a' + i/26%26)}) + "xqzor"
+	}
+	for _, words := range []int{500, 5000, 50000} {
+		ops := make([]Op, 60)
+		for o := range ops {
+			var sb strings.Builder
+			for w := range words {
+				sb.WriteString(vocab[(w*7+o)%len(vocab)])
+				sb.WriteByte(' ')
+			}
+			ops[o] = Op{Path: fmt.Sprintf("g.e%d.get", o), Tool: fmt.Sprintf("t%d", o), Description: sb.String()}
+		}
+		var q strings.Builder
+		for i := 0; q.Len() < 1000; i++ {
+			q.WriteString(vocab[i*13%len(vocab)])
+			q.WriteByte(' ')
+		}
+		ix := NewIndex(ops)
+		b.Run(fmt.Sprintf("%d_words", words), func(b *testing.B) {
+			for b.Loop() {
+				ix.Search(q.String(), DefaultSearchLimit)
+			}
+		})
+	}
+}

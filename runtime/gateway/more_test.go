@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,6 +26,39 @@ func TestIdempotencyTTL(t *testing.T) {
 	other := `{"op":"onto.task.create","args":{"project_id":"p9","title":"B"},"idempotency_key":"k"}`
 	if m := h.obj(ExecTool, other); at(m, "ok") != true {
 		t.Fatalf("expired key still conflicts: %v", m)
+	}
+}
+
+// TestIdempotencyKeyCannotNameAnotherScope: the store key of a session's
+// idempotency key is "<session>\x00<key>", and a caller without a session
+// stores its key as it is: a key holding NUL is refused, so that such a
+// caller cannot send "s1\x00k1" and replay session s1's answer to its
+// key k1, or store first under it an answer that s1's own call with k1
+// would get instead of running.
+func TestIdempotencyKeyCannotNameAnotherScope(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	call := func(tc runtime.ToolContext, key string) map[string]any {
+		args := `{"op":"onto.task.create","args":{"project_id":"p1","title":"Ship"},"idempotency_key":` + jsonQuote(key) + `}`
+		res, err := runtime.Dispatch(context.Background(), h.tools[ExecTool], tc, json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return checkEnvelope(t, ExecTool, runtime.RenderResult(res))
+	}
+	s1 := runtime.NewToolContext(runtime.ContextParts{Session: session("s1")})
+	none := runtime.NewToolContext(runtime.ContextParts{})
+	// Stored first by the caller without a session, under s1's scope.
+	forged := call(none, "s1\x00k1")
+	if at(forged, "error/code") != "VALIDATION_ERROR" || at(forged, "error/details/field_errors/0/path") != "/idempotency_key" {
+		t.Errorf("a key holding NUL: %v", forged)
+	}
+	own := call(s1, "k1")
+	if at(own, "ok") != true || at(own, "meta/trace_id") == at(forged, "meta/trace_id") {
+		t.Fatalf("s1's call with k1 did not run, it got the answer stored under its key: %v", own)
+	}
+	// Replayed to the caller without a session.
+	if again := call(none, "s1\x00k1"); at(again, "ok") == true || h.s.calls.Load() != 1 {
+		t.Errorf("a caller without a session got s1's answer (%d calls): %v", h.s.calls.Load(), again)
 	}
 }
 
@@ -48,6 +83,49 @@ func TestPropagatorPassesThrough(t *testing.T) {
 		_, err := runtime.Dispatch(context.Background(), gt, runtime.ToolContext{}, json.RawMessage(args))
 		if !errors.As(err, new(propagating)) {
 			t.Errorf("%s: error %v did not propagate", gt.Name, err)
+		}
+	}
+}
+
+// TestBatchHaltsAtPropagator: an item whose handler returns an error
+// that must propagate (prompt.VisibilityExpansionRequired) halts the
+// batch, as it halts an agent turn: tool_batch returns that error and no
+// answer, so no item after it may run, least of all a write whose
+// result the model would never see (it would send it again after the
+// expansion).
+func TestBatchHaltsAtPropagator(t *testing.T) {
+	var writes atomic.Int32
+	expand := func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{}, propagating{}
+	}
+	tools := []runtime.Tool{
+		{Name: "expand", Handler: expand},
+		{Name: "expand_w", Handler: expand},
+		{Name: "write", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			writes.Add(1)
+			return runtime.Result{Success: true, Message: "written"}, nil
+		}},
+	}
+	g, err := New(Registry{Ops: []Op{
+		{Path: "a.expand", Tool: "expand"},
+		{Path: "a.expandw", Tool: "expand_w", Kind: runtime.OpWrite},
+		{Path: "a.write", Tool: "write", Kind: runtime.OpWrite},
+	}}, tools, WithWrites(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, items := range []string{
+		`[{"op":"a.expand","args":{}},{"op":"a.write","args":{}}]`,
+		`[{"op":"a.expandw","args":{}},{"op":"a.write","args":{}}]`,
+		`[{"op":"a.expand","args":{}},{"tool":"help"},{"op":"a.write","args":{}},{"op":"a.write","args":{}}]`,
+	} {
+		writes.Store(0)
+		_, err := runtime.Dispatch(context.Background(), g.Tools()[3], runtime.ToolContext{}, json.RawMessage(items))
+		if !errors.As(err, new(propagating)) {
+			t.Errorf("%s: error %v did not propagate", items, err)
+		}
+		if n := writes.Load(); n != 0 {
+			t.Errorf("%s: %d writes ran after the item that halted the batch", items, n)
 		}
 	}
 }
@@ -102,5 +180,36 @@ func TestArgumentsOfTheWrongKind(t *testing.T) {
 	first, _ := at(m, "result/results/0/error/message").(string)
 	if !strings.Contains(first, "item must be an object") || at(m, "result/results/1/ok") != true {
 		t.Errorf("batch with a null item: %v", m)
+	}
+}
+
+// A handler that panics with a value holding itself, or fails with a
+// wrapped nil *runtime.ValidationError, gets an INTERNAL answer: fmt
+// followed the cycle until the stack overflowed (a fatal error no recover
+// stops), and the nil was read through.
+func TestHostileHandlerFailures(t *testing.T) {
+	handlers := map[string]runtime.Handler{
+		"cycle": func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			s := []any{nil}
+			s[0] = s
+			panic(s)
+		},
+		"nilvalidation": func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			return runtime.Failure(fmt.Errorf("x: %w", (*runtime.ValidationError)(nil))), nil
+		},
+	}
+	for name, h := range handlers {
+		g, err := New(Registry{Ops: []Op{{Path: "a.read", Tool: name, Kind: runtime.OpRead}}}, []runtime.Tool{{Name: name, Handler: h}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := runtime.Dispatch(context.Background(), g.Tools()[2], runtime.ToolContext{}, json.RawMessage(`{"op":"a.read","args":{}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := checkEnvelope(t, ExecTool, runtime.RenderResult(res))
+		if at(env, "ok") != false || at(env, "error/code") != "INTERNAL" {
+			t.Errorf("%s: %v", name, env)
+		}
 	}
 }

@@ -94,17 +94,8 @@ func repeats(desc string, args []Arg, pol *Policy) (string, map[string]string) {
 	for _, a := range args {
 		names[strings.ToLower(a.Name)] = a.Name
 	}
-	rules := map[string]bool{}
-	if pol != nil {
-		for _, list := range [][]string{pol.Do, pol.Dont, pol.EdgeCases} {
-			for _, r := range list {
-				if n := normRule(r); n != "" {
-					rules[n] = true
-				}
-			}
-		}
-	}
-	if len(names) == 0 && len(rules) == 0 {
+	rules := newRuleSet(pol)
+	if len(names) == 0 && len(rules.m) == 0 {
 		return desc, nil
 	}
 	lines := strings.Split(desc, "\n")
@@ -136,7 +127,7 @@ func repeats(desc string, args []Arg, pol *Policy) (string, map[string]string) {
 		items[name] = strings.Join(parts, " ")
 	}
 	cut := items != nil
-	if len(rules) > 0 {
+	if len(rules.m) > 0 {
 		for i := first; i < len(lines); i++ {
 			if removed[i] || strings.TrimSpace(lines[i]) == "" {
 				continue
@@ -171,21 +162,37 @@ func repeats(desc string, args []Arg, pol *Policy) (string, map[string]string) {
 	return b.String(), items
 }
 
-// dropRules removes from line the sentences that equal one of rules (a
-// whole list item is one sentence); changed reports a removal.
-func dropRules(line string, rules map[string]bool) (kept string, changed bool) {
-	// Most lines hold no rule: look for one before splitting sentences.
-	norm := normRule(line)
-	found := false
-	for r := range rules {
-		if strings.Contains(norm, r) {
-			found = true
-			break
+// ruleSet is the rules of an op's policy, each normalised (normRule).
+type ruleSet struct {
+	m map[string]bool
+	// compared counts the comparisons of a description's text with the
+	// rules (tests check that it grows with the description alone, not
+	// with the number of rules too).
+	compared int
+}
+
+func newRuleSet(pol *Policy) *ruleSet {
+	rs := &ruleSet{m: map[string]bool{}}
+	if pol != nil {
+		for _, list := range [][]string{pol.Do, pol.Dont, pol.EdgeCases} {
+			for _, r := range list {
+				if n := normRule(r); n != "" {
+					rs.m[n] = true
+				}
+			}
 		}
 	}
-	if !found {
-		return line, false
-	}
+	return rs
+}
+
+// dropRules removes from line the sentences that equal one of rules (a
+// whole list item is one sentence); changed reports a removal.
+//
+// Each sentence is looked up among the rules, at a cost linear in the
+// line whatever their number (looking for each rule in each line cost
+// the description's lines times the policy's rules, and the taxonomy
+// extracts a rule from each line written as one).
+func dropRules(line string, rules *ruleSet) (kept string, changed bool) {
 	item := line
 	if loc := listMark(line); loc > 0 {
 		item = line[loc:]
@@ -215,13 +222,14 @@ func dropRules(line string, rules map[string]bool) (kept string, changed bool) {
 
 // isRule reports a sentence equal to one of rules, with or without a
 // leading label such as "IMPORTANT:".
-func isRule(s string, rules map[string]bool) bool {
+func isRule(s string, rules *ruleSet) bool {
+	rules.compared++
 	n := normRule(s)
-	if rules[n] {
+	if rules.m[n] {
 		return true
 	}
 	if i := strings.Index(n, ": "); i > 0 && i <= 12 {
-		return rules[n[i+2:]]
+		return rules.m[n[i+2:]]
 	}
 	return false
 }

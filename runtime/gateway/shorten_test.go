@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -151,6 +152,58 @@ Returns:
 	desc = "Do NOT create tasks for research you can do now.\nTasks get an id."
 	if d := shorten(desc, nil, pol); d.summary != "Do NOT create tasks for research you can do now. Tasks get an id." {
 		t.Errorf("summary = %q", d.summary)
+	}
+}
+
+// TestDropRulesLinear: a description of many lines, each a rule of a
+// policy of as many rules (a description written so, from which the
+// taxonomy extracts a rule a line), compares a few times as many texts
+// with the rules as it has lines, not lines times rules: each line was
+// looked for every rule in, and short help of 16,000 such lines (370 KB)
+// took 4 s, again for each spelling of its path.
+func TestDropRulesLinear(t *testing.T) {
+	const n = 4000
+	pol := &Policy{}
+	lines := []string{"Get a thing."}
+	for i := range n {
+		pol.Dont = append(pol.Dont, fmt.Sprintf("Never use value v%d", i))
+		lines = append(lines, fmt.Sprintf("Never use value v%d.", i), fmt.Sprintf("- Values of w%d are kept. Never use value v%d", i, i))
+	}
+	rules := newRuleSet(pol)
+	for i, l := range lines {
+		kept, changed := dropRules(l, rules)
+		switch {
+		case i == 0 && changed:
+			t.Fatalf("line %q: kept %q", l, kept)
+		case i > 0 && i%2 == 1 && (!changed || kept != ""):
+			t.Fatalf("line %q: kept %q, %v", l, kept, changed)
+		case i > 0 && i%2 == 0 && (!changed || !strings.HasPrefix(kept, "- Values of w") || strings.Contains(kept, "Never")):
+			t.Fatalf("line %q: kept %q, %v", l, kept, changed)
+		}
+	}
+	if rules.compared > 8*len(lines) {
+		t.Errorf("%d lines against %d rules: %d comparisons (%.0f a line)", len(lines), n, rules.compared, float64(rules.compared)/float64(len(lines)))
+	}
+}
+
+// BenchmarkShortHelpManyRules is short op help for a description of n
+// lines, each a rule of its policy.
+func BenchmarkShortHelpManyRules(b *testing.B) {
+	for _, n := range []int{1000, 4000, 16000} {
+		var sb strings.Builder
+		sb.WriteString("Get a thing.\n")
+		pol := &Policy{}
+		for i := range n {
+			r := fmt.Sprintf("Never use value v%d", i)
+			sb.WriteString(r + ".\n")
+			pol.Dont = append(pol.Dont, r)
+		}
+		desc := sb.String()
+		b.Run(fmt.Sprintf("%d_rules", n), func(b *testing.B) {
+			for b.Loop() {
+				shorten(desc, []Arg{{Name: "id"}}, pol)
+			}
+		})
 	}
 }
 

@@ -1,11 +1,21 @@
 package gateway
 
+import (
+	"hash/maphash"
+	"unsafe"
+)
+
 // wordTable maps raw words to int32 values without a string per word:
 // the words are kept in one byte arena and found by open addressing over
-// their FNV-1a hashes. Building an index looks up every word of every
+// their seeded hashes. Building an index looks up every word of every
 // definition in one (hundreds of thousands of lookups for a large
-// family), most of them words seen before.
+// family), most of them words seen before. The words are a definition's,
+// so the hash is seeded, as the other tables of hostile names are
+// (memberTable, text.NameSet): with FNV-1a, whose low bits depend on the
+// low bits of its state alone, a description could hold thousands of
+// words that fall in one run of slots, each lookup probing them all.
 type wordTable struct {
+	seed  maphash.Seed
 	slots []wordSlot // a power of two of them
 	arena []byte
 	n     int
@@ -29,22 +39,23 @@ func newWordTable(capacity int) *wordTable {
 	for n < 2*capacity {
 		n *= 2
 	}
-	return &wordTable{slots: make([]wordSlot, n), arena: make([]byte, 0, 8*capacity)}
+	return &wordTable{seed: maphash.MakeSeed(), slots: make([]wordSlot, n), arena: make([]byte, 0, 8*capacity)}
 }
 
-// hashWord is the FNV-1a hash of w.
-func hashWord[T ~string | ~[]byte](w T) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(w); i++ {
-		h ^= uint64(w[i])
-		h *= 1099511628211
+// hashWord is the hash of w with seed.
+func hashWord[T ~string | ~[]byte](seed maphash.Seed, w T) uint64 {
+	switch w := any(w).(type) {
+	case string:
+		return maphash.String(seed, w)
+	case []byte:
+		return maphash.String(seed, unsafe.String(unsafe.SliceData(w), len(w)))
 	}
-	return h
+	return maphash.String(seed, string(w))
 }
 
 // get returns w's value and whether w is in the table.
 func wordGet[T ~string | ~[]byte](t *wordTable, w T) (int32, bool) {
-	h := hashWord(w)
+	h := hashWord(t.seed, w)
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
@@ -68,7 +79,7 @@ func wordPut[T ~string | ~[]byte](t *wordTable, w T, v int32) {
 	}
 	off := len(t.arena)
 	t.arena = append(t.arena, w...)
-	t.insert(wordSlot{hash: hashWord(w), off: off, size: uint32(len(w)), val: v})
+	t.insert(wordSlot{hash: hashWord(t.seed, w), off: off, size: uint32(len(w)), val: v})
 	t.n++
 }
 

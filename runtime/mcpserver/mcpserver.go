@@ -252,7 +252,7 @@ func (r *registrar) handler(t runtime.Tool) mcp.ToolHandler {
 			// Dispatch contains handler panics; this contains the rest
 			// (rendering, unfolding), so no call takes the server down.
 			if p := recover(); p != nil {
-				out, err = errorResult(fmt.Sprintf("%s failed: internal error (%v)", t.Name, p)), nil
+				out, err = errorResult(fmt.Sprintf("%s failed: internal error (%s)", t.Name, runtime.PanicText(p))), nil
 			}
 		}()
 		var args json.RawMessage
