@@ -319,10 +319,12 @@ func (l *labeler) label(p *jsonpos.Node) string {
 			return l.refLabel(ref)
 		case nonEmptyArray(p.Get("oneOf")) || nonEmptyArray(p.Get("anyOf")):
 			var alts []string
+			seen := map[string]bool{} // a scan of alts per branch was quadratic
 			for _, key := range []string{"oneOf", "anyOf"} {
 				if bs := p.Get(key); bs != nil && bs.Kind == jsonpos.ArrayNode {
 					for _, b := range bs.Items {
-						if alt := l.label(b); !slices.Contains(alts, alt) {
+						if alt := l.label(b); !seen[alt] {
+							seen[alt] = true
 							alts = append(alts, alt)
 						}
 					}

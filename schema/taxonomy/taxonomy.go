@@ -52,6 +52,11 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 	}
 	t.vocabulary()
 	t.rules()
+	t.groupToks = t.groupTokens()
+	t.manifestOps = make(map[string]*manifest.Op, len(m.Ops))
+	for i := len(m.Ops) - 1; i >= 0; i-- {
+		t.manifestOps[m.Ops[i].Path] = &m.Ops[i] // the first entry of a path, as m.Op
+	}
 	t.overrides()
 	f.Ops = nil
 	ops := make([]*ir.Op, len(f.Tools))
@@ -112,10 +117,11 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
+	var unmapped suggester
 	for _, mo := range m.Ops {
 		if byPath[mo.Path] == nil && !t.rejected[mo.Path] && !m.Partial {
 			msg := fmt.Sprintf("no tool maps to op %q", mo.Path)
-			if s := text.Closest(mo.Path, paths); s != "" {
+			if s := unmapped.closest(mo.Path, paths); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			t.errs = append(t.errs, &jsonpos.Error{Pos: mo.Pos, Message: msg})
@@ -147,12 +153,12 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 			appliedDefaultsOnly(f.Ops[i])
 		}
 	})
+	used := make(map[string]bool)
+	for _, op := range f.Ops {
+		used[op.Group] = true
+	}
 	for _, g := range m.Groups {
-		used := false
-		for _, op := range f.Ops {
-			used = used || op.Group == g.Name
-		}
-		if !used {
+		if !used[g.Name] {
 			f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: g.Pos, Code: "unused-group", Message: fmt.Sprintf("group %q matches no tool; name tools after it (list_%ss) or give it prefix or infix rules", g.Name, g.Name)})
 		}
 	}
@@ -225,6 +231,12 @@ type taxonomy struct {
 	words map[string]bool
 	// leads counts the names each word starts.
 	leads map[string]int
+	// groupToks are the prefix and infix tokens in sorted order
+	// (groupTokens), made once rules has run.
+	groupToks []string
+	// manifestOps maps an op path to its entry in the manifest's ops
+	// (manifest.Manifest.Op, without a scan of the list per op).
+	manifestOps map[string]*manifest.Op
 	// explicitDefault reports whether the manifest names default_group.
 	explicitDefault bool
 	errs            jsonpos.ErrorList
@@ -323,10 +335,11 @@ func (t *taxonomy) overrides() {
 		known[tool.Name] = true
 	}
 	byOp := map[string]manifest.Override{} // the override that took each op
+	var unknown suggester
 	add := func(o manifest.Override) {
 		if !known[o.Tool] {
 			msg := fmt.Sprintf("unknown tool %q", o.Tool)
-			if s := text.Closest(o.Tool, names); s != "" {
+			if s := unknown.closest(o.Tool, names); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			t.errs = append(t.errs, &jsonpos.Error{Pos: o.Pos, Message: msg})
@@ -507,17 +520,14 @@ func (t *taxonomy) derive(name, desc string) derived {
 		// get_buildos_usage_guide is buildos.usage_guide.
 		d.action, rest = strings.Join(rest[1:], "_"), rest[:1]
 	}
-	if d.group == "" && len(rest) == 1 {
+	if d.group == "" && len(rest) == 1 && !strings.Contains(rest[0], "_") {
 		// A name whose only noun spells out a group token names the group
 		// itself: search_ontology is onto.search.
-		for _, g := range t.groupTokens() {
-			if len(g) >= 3 && strings.HasPrefix(rest[0], g) && !strings.Contains(rest[0], "_") {
-				if d.group = t.infix[g]; d.group == "" {
-					d.group = t.prefix[g]
-				}
-				rest = nil
-				break
+		if g := shortestPrefix(t.groupToks, rest[0], 3); g != "" {
+			if d.group = t.infix[g]; d.group == "" {
+				d.group = t.prefix[g]
 			}
+			rest = nil
 		}
 	}
 	if len(rest) > 0 {
@@ -623,6 +633,35 @@ func (t *taxonomy) groupTokens() []string {
 	return out
 }
 
+// shortestPrefix returns the shortest string of sorted (ascending, no
+// two alike) that is at least min bytes long and a prefix of s, "" when
+// none is: the first such in sorted order, as a prefix sorts before the
+// strings it starts. It narrows the range of strings that share s's
+// first i bytes one byte at a time, so that a family with thousands of
+// group tokens costs each tool O(len(s) log len(sorted)), not a scan of
+// them all.
+func shortestPrefix(sorted []string, s string, min int) string {
+	lo, hi := 0, len(sorted)
+	for i := 0; lo < hi; i++ {
+		// sorted[lo:hi] start with s[:i]; one of exactly i bytes sorts
+		// first.
+		if len(sorted[lo]) == i {
+			if i >= min {
+				return sorted[lo]
+			}
+			lo++
+		}
+		if i == len(s) || lo == hi {
+			break
+		}
+		r, c := sorted[lo:hi], s[i]
+		a := sort.Search(len(r), func(j int) bool { return r[j][i] >= c })
+		b := sort.Search(len(r), func(j int) bool { return r[j][i] > c })
+		lo, hi = lo+a, lo+b
+	}
+	return ""
+}
+
 // placeUngrouped gives each tool without a group token a group: the group
 // that owns its entity (get_document_tree joins onto, which holds
 // onto.document.*), else the manifest's default_group, else its entity as
@@ -677,6 +716,9 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			}
 		}
 	}
+	// owner sorts the groups holding an entity: once per entity, not
+	// once per tool on it.
+	owned := map[string]string{}
 	for i := range ds {
 		d := &ds[i]
 		if d.group != "" {
@@ -686,7 +728,12 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 			d.group = d.fileGroup
 			continue
 		}
-		if g := owner(owners[d.entity], d.entity); g != "" && t.owns(owners[d.entity][g], homeless[d.entity], minShared) {
+		g, ok := owned[d.entity]
+		if !ok {
+			g = owner(owners[d.entity], d.entity)
+			owned[d.entity] = g
+		}
+		if g != "" && t.owns(owners[d.entity][g], homeless[d.entity], minShared) {
 			d.group = g
 			continue
 		}
@@ -1024,7 +1071,7 @@ func (t *taxonomy) opPath(tool *ir.Tool, d derived) *ir.Op {
 // op completes the op record of one tool once its path is final.
 func (t *taxonomy) op(op *ir.Op, d derived) *ir.Op {
 	tool := op.Tool
-	mo := t.m.Op(op.Path)
+	mo := t.manifestOps[op.Path]
 	switch a := tool.Annotations; {
 	case mo != nil && mo.Kind != "":
 		op.Kind = mo.Kind
@@ -1214,13 +1261,16 @@ func forEach(n int, fn func(i int)) {
 // order, then the others in order of first use.
 func (t *taxonomy) groups() []*ir.Group {
 	entities := map[string][]string{}
+	type held struct{ group, entity string }
+	seen := map[held]bool{}
 	var order []string
 	for _, op := range t.f.Ops {
 		if _, ok := entities[op.Group]; !ok {
 			order = append(order, op.Group)
 			entities[op.Group] = nil
 		}
-		if op.Entity != "" && !slices.Contains(entities[op.Group], op.Entity) {
+		if h := (held{op.Group, op.Entity}); op.Entity != "" && !seen[h] {
+			seen[h] = true
 			entities[op.Group] = append(entities[op.Group], op.Entity)
 		}
 	}
@@ -1404,3 +1454,24 @@ func examplePos(mo manifest.Op, args *jsonpos.Node, ptr string, key bool) ir.Pos
 func unescapeToken(s string) string { return pointerUnescaper.Replace(s) }
 
 var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+
+// maxSuggestions is the most unknown names of one kind (tools, ops) the
+// taxonomy looks for a near name for: each look compares the name with
+// every tool or op, and a manifest of thousands of unknown names made
+// that quadratic (20,000 took 40 s; a manifest may hold 16 MiB). No one
+// reads that far: toolgen prints the first 100 errors.
+const maxSuggestions = 100
+
+// suggester looks for near names for the first maxSuggestions names it
+// is asked about, and returns "" for the others.
+type suggester struct{ asked int }
+
+// closest is text.Closest(s, candidates) while the suggester has looks
+// left.
+func (g *suggester) closest(s string, candidates []string) string {
+	if g.asked >= maxSuggestions {
+		return ""
+	}
+	g.asked++
+	return text.Closest(s, candidates)
+}

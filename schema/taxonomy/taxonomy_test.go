@@ -2,6 +2,7 @@ package taxonomy
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/manifest"
 )
 
@@ -734,5 +736,170 @@ func TestUsageRefLabelBounded(t *testing.T) {
 	}
 	if len(args) != 500 || len(args[0].Type) > maxRefLabel || !strings.HasPrefix(args[0].Type, "array<") || args[0].Type != args[499].Type {
 		t.Errorf("%d args, first label %q", len(args), args[0].Type)
+	}
+}
+
+// scaleWord is the i-th of many distinct lowercase words that no verb
+// table knows (qbbbb, qcbbb, ...).
+func scaleWord(i int) string {
+	b := []byte("q")
+	for range 4 {
+		b = append(b, "bcdfghjklmnpqrstvwxz"[i%20])
+		i /= 20
+	}
+	return string(b)
+}
+
+// BenchmarkTaxonomyScale derives families whose size grows in what each
+// tool's derivation once scanned whole: detected prefix groups (each
+// ungrouped tool sorted every group token), groups holding one entity
+// (each ungrouped tool on it sorted them all), entities of one group
+// (each op searched its group's entity list), the branches of a oneOf
+// (each branch's label searched those before it), manifest groups (each
+// searched every op) and manifest ops (each op searched the manifest's
+// list). The time and bytes per tool (branch) stay flat as n grows.
+func BenchmarkTaxonomyScale(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		b.Run(fmt.Sprintf("prefix_groups/%d", n), func(b *testing.B) {
+			var names []string
+			for i := range n {
+				names = append(names, scaleWord(i)+"_get_thing", scaleWord(i)+"_list_things", "get_z"+scaleWord(i))
+			}
+			benchDerive(b, names, nil)
+		})
+		b.Run(fmt.Sprintf("entity_owners/%d", n), func(b *testing.B) {
+			var names []string
+			for i := range n {
+				names = append(names, scaleWord(i)+"_get_thing", scaleWord(i)+"_list_things", "get_thing_z"+scaleWord(i))
+			}
+			benchDerive(b, names, nil)
+		})
+		b.Run(fmt.Sprintf("entities/%d", n), func(b *testing.B) {
+			var names []string
+			for i := range n {
+				names = append(names, "get_z"+scaleWord(i))
+			}
+			benchDerive(b, names, nil)
+		})
+		b.Run(fmt.Sprintf("oneof_branches/%d", n), func(b *testing.B) {
+			var branches []string
+			for i := range n {
+				branches = append(branches, fmt.Sprintf(`{"const":%d}`, i))
+			}
+			schema := json.RawMessage(`{"type":"object","properties":{"a":{"oneOf":[` + strings.Join(branches, ",") + `]}}}`)
+			b.ReportAllocs()
+			for b.Loop() {
+				f := family("get_x")
+				f.Tools[0].ParamsSchema = schema
+				if err := Derive(f, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/branch")
+		})
+		b.Run(fmt.Sprintf("manifest/%d", n), func(b *testing.B) {
+			var names []string
+			var y strings.Builder
+			y.WriteString("groups:\n")
+			for i := range n {
+				fmt.Fprintf(&y, "  %s: S.\n", scaleWord(i))
+			}
+			y.WriteString("ops:\n")
+			for i := range n {
+				names = append(names, "get_z"+scaleWord(i))
+				fmt.Fprintf(&y, "  o%s.get:\n    kind: read\n    tool: get_z%s\n", scaleWord(i), scaleWord(i))
+			}
+			m, err := manifest.Load("toolgen.yaml", []byte(y.String()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchDerive(b, names, m)
+		})
+	}
+}
+
+func benchDerive(b *testing.B, names []string, m *manifest.Manifest) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Derive(family(names...), m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(names)), "ns/tool")
+}
+
+// shortestPrefix finds what a scan of the sorted tokens for the first one
+// of at least min bytes that s starts with finds.
+func TestShortestPrefix(t *testing.T) {
+	sorted := []string{"ab", "abc", "abcd", "abcz", "abd", "b", "onto", "ontology", "zz", "zzz", "é", "éab"}
+	scan := func(s string, min int) string {
+		for _, g := range sorted {
+			if len(g) >= min && strings.HasPrefix(s, g) {
+				return g
+			}
+		}
+		return ""
+	}
+	for _, s := range []string{"", "a", "ab", "abc", "abcd", "abcdz", "abcz", "abd", "abdx", "abe", "b", "bz", "ontology", "ontologies", "onto", "ont", "zz", "zzzz", "zy", "é", "éa", "éabc", "\xff"} {
+		for _, min := range []int{0, 1, 2, 3, 4} {
+			if got, want := shortestPrefix(sorted, s, min), scan(s, min); got != want {
+				t.Errorf("shortestPrefix(%q, %d) = %q, want %q", s, min, got, want)
+			}
+		}
+	}
+	if got := shortestPrefix(nil, "abc", 0); got != "" {
+		t.Errorf("no tokens: %q", got)
+	}
+}
+
+// A manifest naming thousands of unknown tools or ops is reported without
+// comparing each name with every tool: the first maxSuggestions errors of
+// each kind suggest a name, the rest do not (no one reads that far; a
+// 600 kB manifest of unknown names took 40 s). Every error is reported.
+func TestTaxonomySuggestionsBounded(t *testing.T) {
+	n := maxSuggestions + 20
+	var y strings.Builder
+	y.WriteString("overrides:\n")
+	for i := range n {
+		fmt.Fprintf(&y, "  list_%sz: g.o%d.list\n", scaleWord(i), i)
+	}
+	y.WriteString("ops:\n")
+	for i := range n {
+		fmt.Fprintf(&y, "  tools.%s.lst:\n    kind: read\n", scaleWord(i))
+	}
+	m, err := manifest.Load("toolgen.yaml", []byte(y.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []string
+	for i := range n {
+		tools = append(tools, "list_"+scaleWord(i))
+	}
+	err = Derive(family(tools...), m)
+	var list jsonpos.ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("error %v", err)
+	}
+	var unknown, unmapped, suggested, suggestedOps int
+	for _, e := range list {
+		switch {
+		case strings.Contains(e.Message, "unknown tool"):
+			unknown++
+			if strings.Contains(e.Message, "did you mean") {
+				suggested++
+			}
+		case strings.Contains(e.Message, "no tool maps to op"):
+			unmapped++
+			if strings.Contains(e.Message, "did you mean") {
+				suggestedOps++
+			}
+		}
+	}
+	if unknown != n || unmapped != n || suggested != maxSuggestions || suggestedOps != maxSuggestions {
+		t.Errorf("%d unknown tools (%d suggest one), %d unmapped ops (%d suggest one); want %d each, %d suggesting",
+			unknown, suggested, unmapped, suggestedOps, n, maxSuggestions)
+	}
+	if !strings.Contains(list[0].Message, `did you mean "list_qbbbb"?`) {
+		t.Errorf("first error: %s", list[0].Message)
 	}
 }

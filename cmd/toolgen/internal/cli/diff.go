@@ -30,6 +30,10 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		shortUsage(stderr, "diff")
 		return exitUsage
 	}
+	if isStdin(fs.Arg(0)) && isStdin(fs.Arg(1)) {
+		fmt.Fprintln(stderr, "toolgen diff: standard input can be one side only (-, or /dev/stdin): name the other side's file")
+		return exitUsage
+	}
 	if format != "text" && format != "json" {
 		fmt.Fprintf(stderr, "toolgen diff: --format must be text or json, not %q\n", format)
 		return exitUsage

@@ -131,10 +131,10 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, s := range stale {
 		if err := removeFile(p.outDir, s); err != nil {
-			fmt.Fprintf(stderr, "toolgen: %v\n", err)
+			printError(stderr, err) // names the stale file
 			return exitFail
 		}
-		fmt.Fprintf(stdout, "removed stale %s\n", joinOut(p.outDir, s))
+		fmt.Fprintf(stdout, "removed stale %s\n", jsonpos.Visible(joinOut(p.outDir, s)))
 	}
 	if *quiet && len(written) == 0 && len(stale) == 0 {
 		fmt.Fprintf(stdout, "%d files up to date in %s\n", len(p.files), p.outDir)
@@ -213,11 +213,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	io.WriteString(stdout, d)
 	for _, s := range stale {
-		path := joinOut(p.outDir, s)
+		// A stale file's name is the directory's, any characters:
+		// escaped for the terminal.
+		path := jsonpos.Visible(joinOut(p.outDir, s))
 		fmt.Fprintf(stdout, "stale generated file %s no longer belongs to the package\n", path)
 		old, err := os.ReadFile(filepath.Join(p.outDir, s))
 		if err != nil {
-			fmt.Fprintf(stderr, "toolgen: %v\n", err)
+			printError(stderr, err) // names the stale file
 			return exitFail
 		}
 		if editedSince(old, nil) {
@@ -309,6 +311,8 @@ func warnOtherSources(p *project, stderr io.Writer) {
 			return
 		}
 	}
+	// The Source line is the file's text, and file names may hold any
+	// character: escaped for the terminal.
 	fmt.Fprintf(stderr, "toolgen: warning: %s was generated from %s, none of this run's inputs (%s); if another manifest writes this directory too, the two replace each other's package\n",
-		path, strings.Join(old, ", "), strings.Join(now, ", "))
+		jsonpos.Visible(path), jsonpos.Visible(strings.Join(old, ", ")), jsonpos.Visible(strings.Join(now, ", ")))
 }

@@ -278,19 +278,31 @@ type inputReader struct {
 	stdin     io.Reader
 	limit     int64
 	usedStdin bool
-	// files are the files read so far, to find one named twice.
-	files []namedFile
+	// files are the files read so far, to find one named twice, by size
+	// and modification time (which a file named twice shares): a scan of
+	// them all per input was quadratic in the inputs.
+	files map[fileStamp][]namedFile
+}
+
+// fileStamp is what two names of one file share of their os.FileInfo.
+type fileStamp struct {
+	size int64
+	mod  time.Time
 }
 
 // read reads the input named n.
 func (r *inputReader) read(n string) (load.Input, error) {
 	if info, serr := os.Stat(n); serr == nil && !isStdin(n) {
-		for _, f := range r.files {
+		stamp := fileStamp{info.Size(), info.ModTime()}
+		for _, f := range r.files[stamp] {
 			if os.SameFile(f.info, info) {
 				return load.Input{}, &sameInputError{path: n, first: f.name}
 			}
 		}
-		r.files = append(r.files, namedFile{n, info})
+		if r.files == nil {
+			r.files = map[fileStamp][]namedFile{}
+		}
+		r.files[stamp] = append(r.files[stamp], namedFile{n, info})
 	}
 	var in load.Input
 	var err error
@@ -345,10 +357,13 @@ func (e inputErrors) Unwrap() []error {
 func unreadInputs(m *manifest.Manifest, unread inputErrors, files []string, manifestErrs jsonpos.ErrorList) error {
 	var located jsonpos.ErrorList
 	var other []error
-	for _, u := range unread {
+	for i, u := range unread {
 		err := u.err
 		if m != nil {
-			err = missingInput(m, u.at, err)
+			// A file is suggested for the first inputs, as many as
+			// printError prints: each suggestion reads the folder and
+			// compares with its every file.
+			err = missingInput(m, u.at, err, i < maxPrintedErrors)
 		}
 		var list jsonpos.ErrorList
 		if errors.As(err, &list) {
@@ -441,8 +456,9 @@ func toolsAsManifest(data []byte) bool {
 
 // missingInput locates the error of the input m names at index at, which
 // could not be read, at its entry in inputs, suggesting a file of the
-// manifest's folder with a close name for one that does not exist.
-func missingInput(m *manifest.Manifest, at int, err error) error {
+// manifest's folder with a close name for one that does not exist when
+// suggest is set.
+func missingInput(m *manifest.Manifest, at int, err error, suggest bool) error {
 	if at >= len(m.InputsPos) {
 		return err
 	}
@@ -466,7 +482,10 @@ func missingInput(m *manifest.Manifest, at int, err error) error {
 		return err
 	}
 	msg := fmt.Sprintf("cannot read %s: %v", m.Inputs[at], pe.Err)
-	if entries, rerr := os.ReadDir(filepath.Dir(pe.Path)); rerr == nil && errors.Is(pe.Err, fs.ErrNotExist) {
+	if !suggest || !errors.Is(pe.Err, fs.ErrNotExist) {
+		return jsonpos.ErrorList{jsonpos.Errorf(pos, "%s", msg)}
+	}
+	if entries, rerr := os.ReadDir(filepath.Dir(pe.Path)); rerr == nil {
 		var files []string
 		for _, e := range entries {
 			if !e.IsDir() {

@@ -184,6 +184,17 @@ func parseSearchCases(file, data string, f *ir.Family) ([]searchCase, error) {
 		known[t.Name] = true
 		names = append(names, t.Name)
 	}
+	// A near name is looked for only for the first unknown tools, as
+	// many as printError prints: each look compares the name with every
+	// tool, which for every line of a large file was quadratic.
+	looked := 0
+	suggest := func(name string) string {
+		if looked >= maxPrintedErrors {
+			return ""
+		}
+		looked++
+		return didYouMean(name, names)
+	}
 	var cases []searchCase
 	var errs jsonpos.ErrorList
 	src := strings.TrimPrefix(data, bom)
@@ -194,7 +205,7 @@ func parseSearchCases(file, data string, f *ir.Family) ([]searchCase, error) {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		c, lineErrs := parseCase(file, n, line, known, names)
+		c, lineErrs := parseCase(file, n, line, known, suggest)
 		errs = append(errs, lineErrs...)
 		if c != nil {
 			cases = append(cases, *c)
@@ -214,8 +225,9 @@ var caseKeys = []string{"query", "expect"}
 
 // parseCase parses line n of the cases file, the text of one case; the
 // case is nil when the line is not one. Its errors are located at the
-// byte, key or value at fault.
-func parseCase(file string, n int, line string, known map[string]bool, names []string) (*searchCase, jsonpos.ErrorList) {
+// byte, key or value at fault; suggest(name) is the "did you mean" of an
+// unknown tool's error.
+func parseCase(file string, n int, line string, known map[string]bool, suggest func(string) string) (*searchCase, jsonpos.ErrorList) {
 	// The line is parsed alone, as line 1: its positions get line n.
 	at := func(p ir.Pos) ir.Pos {
 		p.Line = n
@@ -289,7 +301,7 @@ func parseCase(file string, n int, line string, known map[string]bool, names []s
 		case e.Kind != jsonpos.StringNode:
 			errs = append(errs, jsonpos.Errorf(at(e.Pos), "must be a tool name (a string), not %s", e.Kind))
 		case !known[e.Str]:
-			errs = append(errs, jsonpos.Errorf(at(e.Pos), "unknown tool %q%s", e.Str, didYouMean(e.Str, names)))
+			errs = append(errs, jsonpos.Errorf(at(e.Pos), "unknown tool %q%s", e.Str, suggest(e.Str)))
 		default:
 			if j, ok := first[e.Str]; ok {
 				errs = append(errs, jsonpos.Errorf(at(e.Pos), "tool %q is expected twice (first at /expect/%d): it would count twice; list it once", e.Str, j))

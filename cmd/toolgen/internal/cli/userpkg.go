@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"os"
@@ -56,7 +58,7 @@ func readUserPackage(dir string) (*userPackage, error) {
 		if err != nil {
 			return nil, err
 		}
-		if isGenerated(src) {
+		if isGenerated(src) || excludedFromBuild(dir, e.Name(), src) {
 			continue
 		}
 		if up.generate == "" {
@@ -76,6 +78,51 @@ func readUserPackage(dir string) (*userPackage, error) {
 		up.add(fset, f)
 	}
 	return up, nil
+}
+
+// excludedFromBuild reports whether src, the file name in dir, is outside
+// the package in the builds that count: its build constraint is false
+// with no build tag set (//go:build ignore on a program run with go run
+// beside the package, //go:build tools on a file of tool imports) and on
+// this platform too. Such a file's package clause and names are not the
+// package's; a file some platform builds (//go:build windows) still is.
+func excludedFromBuild(dir, name string, src []byte) bool {
+	expr := buildConstraint(src)
+	if expr == nil || expr.Eval(func(string) bool { return false }) {
+		return false
+	}
+	ok, err := build.Default.MatchFile(dir, name)
+	return err == nil && !ok
+}
+
+// buildConstraint is the build constraint of the Go source src: its
+// //go:build line, else its // +build lines together; nil for none.
+func buildConstraint(src []byte) constraint.Expr {
+	var plus constraint.Expr
+	for line := range bytes.Lines(src) {
+		l := strings.TrimSpace(string(line))
+		switch {
+		case l == "":
+		case constraint.IsGoBuild(l):
+			expr, err := constraint.Parse(l)
+			if err != nil {
+				return nil
+			}
+			return expr
+		case constraint.IsPlusBuild(l):
+			if expr, err := constraint.Parse(l); err == nil {
+				if plus == nil {
+					plus = expr
+				} else {
+					plus = &constraint.AndExpr{X: plus, Y: expr}
+				}
+			}
+		case strings.HasPrefix(l, "//"):
+		default:
+			return plus // the constraints precede the package clause
+		}
+	}
+	return plus
 }
 
 // toolgenDirective is the command of src's first //go:generate line that
