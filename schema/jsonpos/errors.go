@@ -26,7 +26,30 @@ func (e *Error) Error() string {
 	if ptr == "" {
 		ptr = "/"
 	}
-	return Visible(e.Pos.String() + ": " + elide(ptr) + ": " + e.Message)
+	return Visible(e.Pos.String() + ": " + elide(ptr) + ": " + Shorten(e.Message))
+}
+
+// maxShownMessage bounds the message an error shows: one quoting a
+// definition's text (a tool name of a megabyte) keeps its start and its
+// end, which holds the hint, with " … " between.
+const maxShownMessage = 2000
+
+// Shorten returns msg, or, when it is longer than maxShownMessage bytes,
+// its first 1,400 and last 500 bytes (cut between characters) joined by
+// " … ".
+func Shorten(msg string) string {
+	if len(msg) <= maxShownMessage {
+		return msg
+	}
+	head := 1400
+	for !utf8.RuneStart(msg[head]) {
+		head--
+	}
+	tail := len(msg) - 500
+	for !utf8.RuneStart(msg[tail]) {
+		tail++
+	}
+	return msg[:head] + " … " + msg[tail:]
 }
 
 // maxShownPointer bounds the pointer an error message shows: a value

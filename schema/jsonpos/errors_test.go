@@ -34,3 +34,18 @@ func TestLongPointerElided(t *testing.T) {
 		t.Errorf("short pointer: %s", short)
 	}
 }
+
+// TestLongMessageShortened: a message quoting a definition's text of a
+// megabyte (a tool name) shows its start and its end, where the hint is,
+// around " … ", cut between characters.
+func TestLongMessageShortened(t *testing.T) {
+	name := strings.Repeat("é", 500_000)
+	msg := Errorf(ir.Pos{File: "a.json", Line: 1, Col: 2, Pointer: "/0/name"}, "tool name %q is rejected; rename the tool in its definition", name).Error()
+	if len(msg) > maxShownMessage+100 || !strings.HasPrefix(msg, `a.json:1:2: /0/name: tool name "éé`) ||
+		!strings.Contains(msg, "é … é") || !strings.HasSuffix(msg, `éé" is rejected; rename the tool in its definition`) {
+		t.Errorf("%d bytes: %.120s … %s", len(msg), msg, msg[max(0, len(msg)-120):])
+	}
+	if m := strings.Repeat("x", maxShownMessage); Shorten(m) != m {
+		t.Error("a message of maxShownMessage bytes was shortened")
+	}
+}

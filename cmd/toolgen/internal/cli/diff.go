@@ -121,7 +121,7 @@ func printDiff(w io.Writer, rep *compat.Report) {
 		// Paths and messages carry property names and enum values from
 		// the definitions: escaped for the terminal (a quoted value is
 		// already escaped by strconv, but not of its bidi controls).
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Class, jsonpos.Visible(where), jsonpos.Visible(c.Message))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Class, jsonpos.Visible(where), jsonpos.Visible(jsonpos.Shorten(c.Message)))
 	}
 	_ = tw.Flush()
 	fmt.Fprintf(w, "%d breaking, %d compatible\n", rep.Breaking, rep.Compatible)

@@ -625,7 +625,7 @@ func printAllWarnings(w io.Writer, ds []ir.Diagnostic) {
 	for _, d := range ds {
 		e := jsonpos.Error{Pos: d.Pos, Message: "warning: " + d.Message}
 		if d.Pos.File == "" {
-			fmt.Fprintf(w, "toolgen: warning: %s\n", jsonpos.Visible(d.Message))
+			fmt.Fprintf(w, "toolgen: warning: %s\n", jsonpos.Visible(jsonpos.Shorten(d.Message)))
 			continue
 		}
 		fmt.Fprintln(w, e.Error())
