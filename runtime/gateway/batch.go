@@ -175,7 +175,9 @@ func batchRequired(why string) *EnvelopeError {
 // describes and returns their envelopes in input order (nil where an item
 // produced none), or the first error that must propagate. That error
 // halts the batch as it halts an agent turn: no item after the run or
-// the write that returned it starts (reads of its run may have).
+// the write that returned it starts (reads of its run may have). Nor does
+// any item once ctx is done: the call is abandoned, and a write started
+// then would change what its caller never learns of.
 func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []json.RawMessage) ([]*Envelope, error) {
 	out := make([]*Envelope, len(items))
 	type pending struct {
@@ -188,6 +190,10 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 	reads := make([]pending, 0, len(items))
 	var perr error
 	var perrOnce sync.Once
+	notRun := func(item batchItem) *Envelope {
+		return g.itemFailure(item, &EnvelopeError{Code: runtime.CodeInternal,
+			Message: "not run: the call was cancelled before this item started (" + ctx.Err().Error() + ")"}, g.cfg.clock())
+	}
 	runReads := func() {
 		if len(reads) == 0 {
 			return
@@ -196,6 +202,11 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 		var wg sync.WaitGroup
 		for _, p := range reads {
 			sem <- struct{}{}
+			if ctx.Err() != nil {
+				<-sem
+				out[p.i] = notRun(p.item)
+				continue
+			}
 			wg.Add(1)
 			go func(p pending) {
 				defer func() { <-sem; wg.Done() }()
@@ -225,6 +236,10 @@ func (g *Gateway) runBatch(ctx context.Context, tc runtime.ToolContext, items []
 			// after it must not run, least of all a write whose result
 			// the model would never see.
 			return out, perr
+		}
+		if ctx.Err() != nil {
+			out[i] = notRun(item)
+			continue
 		}
 		env, err := g.batchOne(ctx, tc, item)
 		if err != nil {

@@ -213,3 +213,39 @@ func TestHostileHandlerFailures(t *testing.T) {
 		}
 	}
 }
+
+// A batch whose call is cancelled starts no item after that: the first
+// write's handler cancels, and the second write, and the reads after it,
+// do not run (they did, writes included).
+func TestBatchStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var ran []string
+	tool := func(name string, then func()) runtime.Tool {
+		return runtime.Tool{Name: name, Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			ran = append(ran, name)
+			then()
+			return runtime.Result{Success: true, Message: "ok"}, nil
+		}}
+	}
+	g, err := New(Registry{Ops: []Op{
+		{Path: "a.first", Tool: "first", Kind: runtime.OpWrite},
+		{Path: "a.second", Tool: "second", Kind: runtime.OpWrite},
+		{Path: "a.look", Tool: "look", Kind: runtime.OpRead},
+	}}, []runtime.Tool{tool("first", cancel), tool("second", func() {}), tool("look", func() {})}, WithWrites(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := `{"items":[{"op":"a.first","args":{}},{"op":"a.second","args":{}},{"op":"a.look","args":{}}]}`
+	res, err := runtime.Dispatch(ctx, g.Tools()[3], runtime.ToolContext{}, json.RawMessage(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ran) != 1 || ran[0] != "first" {
+		t.Errorf("ran %v after the call was cancelled; want [first]", ran)
+	}
+	out := runtime.RenderResult(res)
+	if !strings.Contains(out, "not run: the call was cancelled before this item started (context canceled)") {
+		t.Errorf("answer: %s", out)
+	}
+}
