@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 )
@@ -47,20 +48,40 @@ type IdempotencyStore interface {
 }
 
 // MemoryStore is an in-memory IdempotencyStore that keeps at most a fixed
-// number of records, dropping the oldest first.
+// number of records, dropping the oldest first. When it is full, a scope
+// (a session: the part of a key before NUL) holding more than a
+// sixteenth of them drops its own oldest instead, so that one session's
+// flood of keyed calls cannot push out every other session's records and
+// make a victim's retried write run twice.
 type MemoryStore struct {
 	mu    sync.Mutex
 	max   int
-	recs  map[string]IdempotencyRecord
-	order []string
+	share int
+	seq   uint64
+	recs  map[string]storedRecord
+	// order and byScope list records oldest first, by key and the seq
+	// they were stored with; an entry whose record was replaced or
+	// dropped since is stale and skipped.
+	order   []storedEntry
+	byScope map[string][]storedEntry
+	count   map[string]int // records held, by scope
 }
 
-// NewMemoryStore returns a store holding at most max records.
-func NewMemoryStore(max int) *MemoryStore {
-	if max <= 0 {
-		max = 1
-	}
-	return &MemoryStore{max: max, recs: make(map[string]IdempotencyRecord)}
+type storedRecord struct {
+	rec IdempotencyRecord
+	seq uint64
+}
+
+type storedEntry struct {
+	key string
+	seq uint64
+}
+
+// NewMemoryStore returns a store holding at most n records.
+func NewMemoryStore(n int) *MemoryStore {
+	n = max(n, 1)
+	return &MemoryStore{max: n, share: max(1, n/16), recs: make(map[string]storedRecord),
+		byScope: make(map[string][]storedEntry), count: make(map[string]int)}
 }
 
 // Load implements IdempotencyStore.
@@ -68,19 +89,75 @@ func (s *MemoryStore) Load(key string) (IdempotencyRecord, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, ok := s.recs[key]
-	return r, ok
+	return r.rec, ok
 }
 
 // Store implements IdempotencyStore.
 func (s *MemoryStore) Store(key string, rec IdempotencyRecord) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	scope := idempotencyScopeOf(key)
 	if _, ok := s.recs[key]; !ok {
-		s.order = append(s.order, key)
+		s.count[scope]++
 	}
-	s.recs[key] = rec
-	for len(s.recs) > s.max && len(s.order) > 0 {
-		delete(s.recs, s.order[0])
-		s.order = s.order[1:]
+	s.seq++
+	e := storedEntry{key, s.seq}
+	s.recs[key] = storedRecord{rec, s.seq}
+	s.order = append(s.order, e)
+	s.byScope[scope] = append(s.byScope[scope], e)
+	for len(s.recs) > s.max {
+		if s.count[scope] > s.share {
+			s.byScope[scope] = s.dropOldest(s.byScope[scope])
+		} else {
+			s.order = s.dropOldest(s.order)
+		}
 	}
+	s.order = s.compact(s.order, len(s.recs))
+	if list, ok := s.byScope[scope]; ok {
+		s.byScope[scope] = s.compact(list, s.count[scope])
+	}
+}
+
+// dropOldest drops the oldest record of list that is still held, and
+// returns the list after it.
+func (s *MemoryStore) dropOldest(list []storedEntry) []storedEntry {
+	for len(list) > 0 {
+		e := list[0]
+		list = list[1:]
+		if r, ok := s.recs[e.key]; ok && r.seq == e.seq {
+			delete(s.recs, e.key)
+			scope := idempotencyScopeOf(e.key)
+			if s.count[scope]--; s.count[scope] == 0 {
+				delete(s.count, scope)
+				delete(s.byScope, scope)
+			}
+			return list
+		}
+	}
+	return list
+}
+
+// compact drops list's stale entries once they are most of it (live of
+// its entries are not), so that a list stays within twice its records.
+func (s *MemoryStore) compact(list []storedEntry, live int) []storedEntry {
+	if len(list) < 64 || len(list) < 2*live {
+		return list
+	}
+	kept := make([]storedEntry, 0, live)
+	for _, e := range list {
+		if r, ok := s.recs[e.key]; ok && r.seq == e.seq {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+// idempotencyScopeOf is the scope of a store key: the session before NUL,
+// "" for a key without one.
+func idempotencyScopeOf(key string) string {
+	scope, _, ok := strings.Cut(key, "\x00")
+	if !ok {
+		return ""
+	}
+	return scope
 }
