@@ -494,6 +494,11 @@ func (r *run) repeatedIDs(calls []runtime.ToolCall, earlier map[string]int) erro
 // believes it was sent).
 func (r *run) withNote(tool runtime.Tool, c runtime.ToolCall, res runtime.Result) string {
 	text := runtime.RenderResult(res)
+	if text == "" && !res.Success {
+		// An empty error result reads as nothing happened (the MCP
+		// server and the gateway say so too).
+		text = tool.Name + " failed"
+	}
 	if r.ignored == nil {
 		r.ignored = map[string]*runtime.IgnoredArgs{}
 	}

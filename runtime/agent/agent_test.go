@@ -140,6 +140,24 @@ func TestFailedCallMarked(t *testing.T) {
 	}
 }
 
+// A failed result without a message or value still says it failed (an
+// empty error message read as if nothing happened).
+func TestEmptyFailureSaysFailed(t *testing.T) {
+	quiet := runtime.Tool{Name: "get_weather", Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{Success: false}, nil
+	}}
+	m := agenttest.New(agenttest.Calls(agenttest.Call("get_weather", `{}`)), agenttest.Say("done"))
+	out, err := agent.New(m, agent.WithTools(quiet)).Run(t.Context(), agent.User("weather?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range out.Messages {
+		if msg.Role == agent.RoleTool && (msg.Content != "get_weather failed" || !msg.IsError) {
+			t.Errorf("tool message %q, IsError %v", msg.Content, msg.IsError)
+		}
+	}
+}
+
 // A facade unfolds across turns: the model sees the facade, then its inner
 // tools in its place, and calls one.
 func TestFacadeUnfoldingAcrossTurns(t *testing.T) {
