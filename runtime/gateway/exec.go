@@ -1343,27 +1343,46 @@ func anonymousSession(p unsafe.Pointer) string {
 // repetitions counts identical failing calls per session.
 type repetitions struct {
 	mu sync.Mutex
-	m  map[string]int
+	// m counts calls by session, then by hash of op, code and args.
+	m map[string]map[[sha256.Size]byte]int
 }
 
-const maxRepetitionKeys = 4096
+const (
+	// maxRepetitionKeys bounds the calls one session's counts remember;
+	// a session past it forgets its own, not every session's.
+	maxRepetitionKeys = 4096
+	// maxRepetitionSessions bounds the sessions counted.
+	maxRepetitionSessions = 4096
+)
 
 func (r *repetitions) hit(session, op, code string, args json.RawMessage) int {
 	// Hashed: a key must not keep a copy of up to Limits.ArgsBytes of
 	// arguments for each of maxRepetitionKeys calls; and written in parts,
-	// without a copy of the arguments.
+	// without a copy of the arguments. Compacted first, so that the same
+	// call spelt with other blanks counts as the same.
 	h := sha256.New()
-	for _, part := range []string{session, op, code} {
+	for _, part := range []string{op, code} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
+	if bytes.ContainsAny(args, " \t\r\n") {
+		if compact, ok := text.AppendCompactJSON(nil, args, false); ok {
+			args = compact
+		}
+	}
 	h.Write(args)
-	key := string(h.Sum(nil))
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.m == nil || len(r.m) >= maxRepetitionKeys {
-		r.m = make(map[string]int)
+	if r.m == nil || (r.m[session] == nil && len(r.m) >= maxRepetitionSessions) {
+		r.m = make(map[string]map[[sha256.Size]byte]int)
 	}
-	r.m[key]++
-	return r.m[key]
+	calls := r.m[session]
+	if calls == nil || len(calls) >= maxRepetitionKeys {
+		calls = make(map[[sha256.Size]byte]int)
+		r.m[session] = calls
+	}
+	calls[key]++
+	return calls[key]
 }

@@ -55,3 +55,20 @@ func TestMemoryStoreShares(t *testing.T) {
 		t.Errorf("a key stored 10,000 times: op %s, %d held, lists of %d and %d", r.Op, len(s.recs), len(s.order), len(s.byScope["s"]))
 	}
 }
+
+// TestRepetitionsPerSession: one session's flood of failing calls forgets
+// its own counts only (it reset every session's), and the same call spelt
+// with other blanks counts as a repeat.
+func TestRepetitionsPerSession(t *testing.T) {
+	var r repetitions
+	r.hit("victim", "a.get", "NOT_FOUND", []byte(`{"id": 1}`))
+	if n := r.hit("victim", "a.get", "NOT_FOUND", []byte("{\"id\":1}\n")); n != 2 {
+		t.Errorf("the same call with other blanks: count %d, want 2", n)
+	}
+	for i := range maxRepetitionKeys + 10 {
+		r.hit("flood", "a.get", "NOT_FOUND", []byte(`{"id":`+strconv.Itoa(i)+`}`))
+	}
+	if n := r.hit("victim", "a.get", "NOT_FOUND", []byte(`{"id":1}`)); n != 3 {
+		t.Errorf("after another session's flood: count %d, want 3", n)
+	}
+}
