@@ -714,6 +714,30 @@ func TestUsageRefAndEnumLabels(t *testing.T) {
 	}
 }
 
+// TestUsageUnionLabelBounded: a union's label names its first six distinct
+// alternatives and marks the rest, as an enum's (an 80,000-branch oneOf
+// wrote a usage line of 800 KB).
+func TestUsageUnionLabelBounded(t *testing.T) {
+	label := func(branches string) string {
+		args := OpArgs(&ir.Tool{Name: "r", ParamsSchema: json.RawMessage(`{"type":"object","properties":{"u":{"oneOf":[` + branches + `]}}}`)})
+		return args[0].Type
+	}
+	var many []string
+	for i := range 80000 {
+		many = append(many, fmt.Sprintf(`{"const":%d}`, i))
+	}
+	for _, c := range []struct{ branches, want string }{
+		{strings.Join(many, ","), "const(0)|const(1)|const(2)|const(3)|const(4)|const(5)|…"},
+		{`{"type":"string"},{"type":"integer"},{"type":"string"}`, "string|integer"},
+		// Six distinct alternatives and repeats of them: nothing more.
+		{`{"const":1},{"const":2},{"const":3},{"const":4},{"const":5},{"const":6},{"const":1}`, "const(1)|const(2)|const(3)|const(4)|const(5)|const(6)"},
+	} {
+		if got := label(c.branches); got != c.want {
+			t.Errorf("label %.200s, want %s", got, c.want)
+		}
+	}
+}
+
 // TestUsageRefLabelBounded: $refs make a schema a graph, and a label that
 // takes in a target's label twice doubles at each $ref followed: 80 such
 // links label quickly, in a bounded length.
