@@ -412,6 +412,9 @@ type compiler struct {
 	warns []ir.Diagnostic
 	// apps counts the embedded validator's work on delegated schemas.
 	apps *applications
+	// delegChecked are the delegated schemas compiled so far, with why
+	// the embedded validator refused each ("" when it did not).
+	delegChecked map[string]string
 	// types is the family-wide scope of type names.
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.
@@ -426,8 +429,13 @@ type compiler struct {
 	memo       map[*jsonpos.Node]*ir.Type
 	inProgress map[*ir.Type]naming
 	// cyclic types were reached again while being compiled.
-	cyclic   map[*ir.Type]naming
-	refStack []*jsonpos.Node
+	cyclic map[*ir.Type]naming
+	// refStack are the bare $refs being compiled (compile).
+	refStack nodeStack
+	// conjStack are the schemas being listed by conjuncts.
+	conjStack nodeStack
+	// mergeAt is mergeSchemaMap's index of keys, reused.
+	mergeAt  map[string]int
 	interned map[[2]*jsonpos.Node]*jsonpos.Node
 	// aliases are types whose content is another type's, copied when every
 	// type is complete (cycles may pass through them).

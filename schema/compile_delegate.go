@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
@@ -58,7 +60,34 @@ func (c *compiler) delegated(nodes []*jsonpos.Node) json.RawMessage {
 		}
 		b.WriteString("}")
 	}
+	if why := c.delegatedInvalid(b.String()); why != "" {
+		// Generated code compiles it when the package loads, and a schema
+		// the embedded validator refuses would panic there.
+		c.errs = append(c.errs, jsonpos.Errorf(nodes[0].Pos, "the embedded validator refuses this schema: %s", why))
+		return nil
+	}
 	return b.Bytes()
+}
+
+// delegatedInvalid says why the embedded validator cannot compile a
+// delegated schema (a keyword of the wrong kind inside not, if/then/else,
+// dependentSchemas or unevaluated*, which no Go check reads), or ""; each
+// distinct schema is compiled once.
+func (c *compiler) delegatedInvalid(schemaJSON string) string {
+	why, ok := c.delegChecked[schemaJSON]
+	if !ok {
+		if _, err := check.CompileSchema(schemaJSON); err != nil {
+			// The innermost cause, on one line: "at '/not/minLength':
+			// got string, want integer".
+			lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+			why = strings.TrimPrefix(strings.TrimSpace(lines[len(lines)-1]), "- ")
+		}
+		if c.delegChecked == nil {
+			c.delegChecked = map[string]string{}
+		}
+		c.delegChecked[schemaJSON] = why
+	}
+	return why
 }
 
 type delegWriter struct {

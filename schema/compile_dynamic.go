@@ -40,6 +40,8 @@ type dynState struct {
 	// evalAll is the placeholder a dynamic reference points at in
 	// delegated subschemas.
 	evalAll *jsonpos.Node
+	// some caches anyDynamic: 0 not known yet, 1 no, 2 yes.
+	some uint8
 }
 
 // dynamicRef reports whether the schema n holds a $dynamicRef that
@@ -80,6 +82,12 @@ func (c *compiler) isDynamic(n, ref *jsonpos.Node) bool {
 	if a := target.Get("$dynamicAnchor"); a == nil || a.Kind != jsonpos.StringNode || a.Str != frag {
 		return false
 	}
+	return len(c.dynAnchors()[frag]) > 1
+}
+
+// dynAnchors are the resources declaring each $dynamicAnchor name, found
+// on first use (once every input is indexed).
+func (c *compiler) dynAnchors() map[string]map[*resource]bool {
 	if c.dyn.anchors == nil {
 		c.dyn.anchors = map[string]map[*resource]bool{}
 		for node, r := range c.resOf {
@@ -91,7 +99,23 @@ func (c *compiler) isDynamic(n, ref *jsonpos.Node) bool {
 			}
 		}
 	}
-	return len(c.dyn.anchors[frag]) > 1
+	return c.dyn.anchors
+}
+
+// anyDynamic reports whether some $dynamicAnchor name is declared by more
+// than one resource: without one, no $dynamicRef resolves by dynamic
+// scope (isDynamic), and entrySchema need not walk a root's schemas.
+func (c *compiler) anyDynamic() bool {
+	if c.dyn.some == 0 {
+		c.dyn.some = 1
+		for _, rs := range c.dynAnchors() {
+			if len(rs) > 1 {
+				c.dyn.some = 2
+				break
+			}
+		}
+	}
+	return c.dyn.some == 2
 }
 
 // evalAll is the schema a dynamic reference stands for in delegated
@@ -169,7 +193,9 @@ func (c *compiler) reaches(t, target *ir.Type, seen map[*ir.Type]bool) bool {
 // URI; otherwise nil.
 func (c *compiler) entrySchema(n *jsonpos.Node) (json.RawMessage, map[string]json.RawMessage) {
 	res := c.resOf[n]
-	if res == nil {
+	if res == nil || !c.anyDynamic() {
+		// Walking every root's schemas made a catalogue whose tools
+		// share one large definition quadratic (2,000 tools: 2.5 s).
 		return nil, nil
 	}
 	seen := map[*jsonpos.Node]bool{}

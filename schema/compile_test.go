@@ -267,6 +267,12 @@ func TestCompileErrors(t *testing.T) {
 			`tools.json:1:104: /0/function/parameters/properties/a/type: type must be a type name or a non-empty array of them; [] allows no type`},
 		{"repeated type", `{"type":"object","properties":{"a":{"type":["string","string"]}}}`,
 			`tools.json:1:114: /0/function/parameters/properties/a/type/1: type lists "string" twice; the entries of a type array must be unique`},
+		{"remote ref named like an input file", `{"type":"object","properties":{"a":{"$ref":"https://evil.example/x/tools.json#/0/function/parameters/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "https://evil.example/x/tools.json#/0/function/parameters/$defs/S"`},
+		{"not of a wrong kind", `{"type":"object","properties":{"a":{"type":"string","not":{"minLength":"x"}}}}`,
+			`tools.json:1:96: /0/function/parameters/properties/a: the embedded validator refuses this schema: at '/not/minLength': got string, want integer`},
+		{"dependency of a wrong kind", `{"type":"object","properties":{"a":{}},"dependencies":{"a":"b"}}`,
+			`tools.json:1:61: /0/function/parameters: the embedded validator refuses this schema: at '/dependentSchemas/a': got string, want boolean or object`},
 		{"several errors", `{"type":"object","properties":{"a":{"$ref":"#/nope"},"b":{"type":"string","maxLength":"x"}}}`,
 			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "#/nope"` + "\n" +
 				`tools.json:1:147: /0/function/parameters/properties/b/maxLength: maxLength must be a non-negative integer`},
@@ -315,5 +321,35 @@ func TestDelegatedApplications(t *testing.T) {
 			!strings.Contains(err.Error(), "/0/function/parameters/$defs/d") {
 			t.Errorf("40 links: %v", err)
 		}
+	}
+}
+
+// TestDuplicateDeclarations: an $id or anchor declared again by another
+// schema is a located warning (references resolve to the first); copies
+// of one schema are not.
+func TestDuplicateDeclarations(t *testing.T) {
+	cases := []struct{ name, params, want string }{
+		{"id", `{"type":"object","properties":{"a":{"$ref":"https://dup.example/s"}},"$defs":{"S":{"$id":"https://dup.example/s","type":"string"},"T":{"$id":"https://dup.example/s","type":"integer"}}}`,
+			`warning tools.json:1:202: /0/function/parameters/$defs/T/$id: $id "https://dup.example/s" is declared again (first at tools.json:1:143 /0/function/parameters/$defs/S): references to it resolve to the first`},
+		{"anchor", `{"type":"object","properties":{"a":{"$ref":"#x"}},"$defs":{"S":{"$anchor":"x","type":"string"},"T":{"$anchor":"x","type":"integer"}}}`,
+			`warning tools.json:1:171: /0/function/parameters/$defs/T/$anchor: $anchor "x" is declared again (first at tools.json:1:124 /0/function/parameters/$defs/S): references to it resolve to the first`},
+		{"copies", `{"type":"object","properties":{"a":{"$ref":"https://dup.example/s"}},"$defs":{"S":{"$id":"https://dup.example/s","type":"string"},"T":{"$id":"https://dup.example/s","type":"string"}}}`, ``},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fam, err := compileTools(t, tool("do_it", tc.params))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, line := range strings.Split(dumpFamily(fam), "\n") {
+				if strings.HasPrefix(line, "warning ") {
+					got = append(got, line)
+				}
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
 	}
 }

@@ -52,11 +52,9 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 			c.memo[n] = t
 			return t
 		}
-		for _, s := range c.refStack {
-			if s == n {
-				c.errorf(ref, "circular $ref")
-				return c.unreadType(n)
-			}
+		if c.refStack.has(n) {
+			c.errorf(ref, "circular $ref")
+			return c.unreadType(n)
 		}
 		target, _, err := c.resolveRef(ref, c.resOf[n])
 		if err != nil {
@@ -65,10 +63,10 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 			c.memo[n] = t
 			return t
 		}
-		c.refStack = append(c.refStack, n)
+		c.refStack.push(n)
 		name := names.GoName(refName(ref.Str))
 		t := c.compile(target, naming{name: name, stem: name})
-		c.refStack = c.refStack[:len(c.refStack)-1]
+		c.refStack.pop()
 		c.memo[n] = t
 		return t
 	}
@@ -77,7 +75,7 @@ func (c *compiler) compile(n *jsonpos.Node, nm naming) *ir.Type {
 	c.inProgress[t] = nm
 	// Only a chain of bare $refs can loop: structure in between breaks it.
 	outer := c.refStack
-	c.refStack = nil
+	c.refStack = nodeStack{}
 	c.compileView(t, c.view(n, c.lenient[n]), nm, notRoot)
 	c.refStack = outer
 	delete(c.inProgress, t)
@@ -238,7 +236,7 @@ func (c *compiler) compileViewBody(t *ir.Type, v *view, nm naming, root rootKind
 		return deleg
 	}
 	if k := v.get("const"); k != nil {
-		if types != nil && !nullable && !valueFits(k, types) && !(k.Kind == jsonpos.NullNode && nullable) {
+		if types != nil && !valueFits(k, types) && !(k.Kind == jsonpos.NullNode && nullable) {
 			t.Kind = ir.KindNever
 			return deleg
 		}
@@ -816,6 +814,29 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 			len(props.Members), limits.Hint("max_properties", int64(c.limits.Properties)))
 		return
 	}
+	// A required name no property declares is a field too: the limit
+	// counts them (a required list of 50,000 names made as many fields).
+	declaredCount := 0
+	if props != nil {
+		declaredCount = len(props.Members)
+	}
+	if r := v.get("required"); r != nil && declaredCount+len(required) > c.limits.Properties {
+		names := make(map[string]bool)
+		if props != nil {
+			for _, m := range props.Members {
+				names[m.Key] = true
+			}
+		}
+		for _, name := range required {
+			names[name] = true
+		}
+		fields := len(names)
+		if fields > c.limits.Properties {
+			c.errorf(r, "object has %d fields (properties and required names without one), more than the limit (%s)",
+				fields, limits.Hint("max_properties", int64(c.limits.Properties)))
+			return
+		}
+	}
 	goNames, extraName := c.fieldNames(props, v.get("required"))
 	declared := map[string]bool{}
 	if props != nil {
@@ -857,11 +878,16 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 			}
 			declared[it.Str] = true
 			f := &ir.Field{JSONName: it.Str, GoName: goNames[it.Str], Pos: it.Pos, Required: true}
+			// Every pattern the name matches applies, as for a declared
+			// property.
 			var pn *jsonpos.Node
 			for _, p := range patterns {
 				if c.matches(p, it.Str, it.Pos) {
-					pn = p.node
-					break
+					if pn == nil {
+						pn = p.node
+					} else {
+						pn = c.allOfNode(pn, p.node)
+					}
 				}
 			}
 			switch {

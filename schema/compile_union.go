@@ -24,7 +24,26 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root rootKind) [
 	if alt := c.requiredAlternatives(list); alt != nil {
 		return c.compileRequiredUnion(t, v, nm, root, unionParts{key, list, rest, deleg}, alt)
 	}
-	branches, nullable := c.unionBranches(list, rest)
+	branches, nullOnly := c.unionBranches(list, rest)
+	// Null matching two branches or more fails a oneOf, though each of
+	// them admits it. Branches of a type list refuse it together when the
+	// union is not nullable; a union of fewer, or with a branch of any
+	// kind (which takes null itself), is no Go type that says so: only
+	// null-only branches match nothing, otherwise the embedded validator
+	// checks the whole schema.
+	nullTwice, untyped := false, false
+	if key == "oneOf" && root == notRoot {
+		nullTwice, untyped = c.nullMatchesTwice(branches, nullOnly)
+	}
+	if nullTwice && (len(branches) < 2 || untyped) {
+		if len(branches) == 0 {
+			t.Kind = ir.KindNever
+			return deleg
+		}
+		t.Kind = ir.KindAny
+		return []*jsonpos.Node{v.src}
+	}
+	nullable := nullOnly > 0
 	switch len(branches) {
 	case 0:
 		if nullable {
@@ -50,10 +69,7 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root rootKind) [
 	t.Nullable = nullable
 	c.declare(t, nm.name)
 	hints := c.matchBranches(t, branches)
-	nulls := 0 // branches that admit null
-	if nullable {
-		nulls++
-	}
+	nulls := nullOnly // branches that admit null
 	for i, b := range branches {
 		bt := c.compile(b.node, nm.child(hints[i]))
 		t.Branches = append(t.Branches, bt)
@@ -63,7 +79,7 @@ func (c *compiler) compileUnion(t *ir.Type, v *view, nm naming, root rootKind) [
 	}
 	// Null is a value of the union when a branch admits it (exactly one,
 	// for oneOf); the branches are then left unset.
-	t.Nullable = nulls > 0 && (!t.OneOf || nulls == 1)
+	t.Nullable = !nullTwice && nulls > 0 && (!t.OneOf || nulls == 1)
 	if t.OneOf {
 		c.warnSameBranches(t, list)
 	}
@@ -160,8 +176,9 @@ func (c *compiler) compileRequiredUnion(t *ir.Type, v *view, nm naming, root roo
 
 // unionBranches distributes the shared assertions (rest) into each
 // branch and drops the branches that match nothing; a branch that
-// matches only null makes the union nullable instead.
-func (c *compiler) unionBranches(list, rest *jsonpos.Node) (branches []unionBranch, nullable bool) {
+// matches only null makes the union nullable instead (nullOnly counts
+// them).
+func (c *compiler) unionBranches(list, rest *jsonpos.Node) (branches []unionBranch, nullOnly int) {
 	for _, b := range list.Items {
 		n := b
 		if rest != nil {
@@ -173,12 +190,51 @@ func (c *compiler) unionBranches(list, rest *jsonpos.Node) (branches []unionBran
 			continue
 		}
 		if isNullOnly(bv) {
-			nullable = true
+			nullOnly++
 			continue
 		}
 		branches = append(branches, unionBranch{n, bv})
 	}
-	return branches, nullable
+	return branches, nullOnly
+}
+
+// nullMatchesTwice reports whether null matches more than one branch of
+// a union (nullOnly branches admit only null), and whether a branch
+// without a type keyword admits it.
+func (c *compiler) nullMatchesTwice(branches []unionBranch, nullOnly int) (twice, untyped bool) {
+	n := nullOnly
+	for _, b := range branches {
+		if c.admitsNull(b) {
+			n++
+			untyped = untyped || b.v.isBool || b.v.get("type") == nil
+		}
+	}
+	return n > 1, untyped
+}
+
+// admitsNull reports whether null is sure to be valid against union
+// branch b: a boolean true, or a schema whose type, const and enum allow
+// null and whose other keywords all let null through (those of one kind
+// do). A branch that delegates keywords or holds a union is not read
+// (false): only what is certain changes the union.
+func (c *compiler) admitsNull(b unionBranch) bool {
+	v := b.v
+	if v.isBool {
+		return v.boolVal
+	}
+	if len(v.deleg) > 0 || v.unevaluated || v.get("oneOf") != nil || v.get("anyOf") != nil {
+		return false
+	}
+	if ty := v.get("type"); ty != nil && !slices.Contains(typeNames(ty), "null") {
+		return false
+	}
+	if k := v.get("const"); k != nil {
+		return k.Kind == jsonpos.NullNode
+	}
+	if e := v.get("enum"); e != nil {
+		return e.Kind == jsonpos.ArrayNode && slices.ContainsFunc(e.Items, func(x *jsonpos.Node) bool { return x.Kind == jsonpos.NullNode })
+	}
+	return true
 }
 
 // matchBranches sets how the union's decoder tells its branches apart (a

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"bytes"
 	"cmp"
 	"math/big"
 	"slices"
@@ -196,12 +195,10 @@ func (c *compiler) pureRef(n *jsonpos.Node) *jsonpos.Node {
 }
 
 // conjuncts lists n and, recursively, its $ref targets and allOf branches.
-func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*jsonpos.Node) []*jsonpos.Node {
-	for _, s := range stack {
-		if s == n {
-			c.errorf(n, "circular $ref")
-			return out
-		}
+func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node) []*jsonpos.Node {
+	if c.conjStack.has(n) {
+		c.errorf(n, "circular $ref")
+		return out
 	}
 	// A schema met twice in one conjunction adds nothing the first
 	// meeting did not (allOf is idempotent): skipping it keeps diamonds of
@@ -212,7 +209,8 @@ func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*json
 	if !c.spend(n) {
 		return out
 	}
-	stack = append(stack, n)
+	c.conjStack.push(n)
+	defer c.conjStack.pop()
 	if n.Kind != jsonpos.ObjectNode || c.external[n] {
 		return append(out, n)
 	}
@@ -241,7 +239,7 @@ func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*json
 		if t, _, err := c.resolveRef(ref, res); err != nil {
 			c.errs = append(c.errs, err)
 		} else {
-			out = c.conjuncts(t, out, stack)
+			out = c.conjuncts(t, out)
 		}
 		if res.draft == 7 {
 			return out
@@ -252,7 +250,7 @@ func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*json
 			c.errorf(all, "allOf must be a non-empty array of schemas")
 		} else {
 			for _, b := range all.Items {
-				out = c.conjuncts(b, out, stack)
+				out = c.conjuncts(b, out)
 			}
 		}
 	}
@@ -264,7 +262,7 @@ func (c *compiler) conjuncts(n *jsonpos.Node, out []*jsonpos.Node, stack []*json
 func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 	v := &view{src: n, res: c.resOf[n]}
 	c.conjSeen.reset()
-	conj := c.conjuncts(n, nil, nil)
+	conj := c.conjuncts(n, nil)
 	objects := 0
 	for _, cj := range conj {
 		if cj.Kind == jsonpos.BoolNode && !cj.Bool {
@@ -285,6 +283,10 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 	}
 	var apSource *jsonpos.Node
 	arraySource := (*jsonpos.Node)(nil)
+	// containsSource is the conjunct whose contains, minContains and
+	// maxContains are compiled: the counts belong to its contains, so
+	// another conjunct's are delegated together.
+	var containsSource *jsonpos.Node
 	// Room for every keyword of the conjuncts (most schemas have one
 	// conjunct), so that the slice is allocated once.
 	size := 0
@@ -323,6 +325,13 @@ func (c *compiler) view(n *jsonpos.Node, lenient bool) *view {
 					continue
 				}
 				apSource = cj
+			}
+			if k == "contains" || k == "minContains" || k == "maxContains" {
+				if containsSource != nil && containsSource != cj {
+					delegKW = append(delegKW, m)
+					continue
+				}
+				containsSource = cj
 			}
 			if k == "items" || k == "prefixItems" {
 				tuple := cj.Get("prefixItems") != nil || (cj.Get("items") != nil && cj.Get("items").Kind == jsonpos.ArrayNode)
@@ -504,14 +513,14 @@ func (c *compiler) allOfNode(a, b *jsonpos.Node) *jsonpos.Node {
 }
 
 // mergeKeyword combines two values of keyword k; ok false means the new
-// value is delegated instead. Annotations and format keep the first
-// value; keywordMerges holds the other keywords' merge steps; any other
-// keyword is delegated.
+// value is delegated instead. Annotations keep the first value;
+// keywordMerges holds the other keywords' merge steps; any other keyword
+// (format among them: two formats are two assertions) is delegated.
 func (c *compiler) mergeKeyword(k string, old, val *jsonpos.Node, lenient bool, v *view) (*jsonpos.Node, bool) {
-	if bytes.Equal(old.JSON(), val.JSON()) {
+	if sameJSON(old, val) {
 		return old, true
 	}
-	if isAnnotation(k) || k == "format" {
+	if isAnnotation(k) {
 		return old, true
 	}
 	merge := keywordMerges[k]
@@ -527,6 +536,60 @@ func (c *compiler) mergeKeyword(k string, old, val *jsonpos.Node, lenient bool, 
 		return old, true
 	}
 	return merge(c, old, val, clash)
+}
+
+// sameJSONNodes is the most nodes sameJSON compares.
+const sameJSONNodes = 256
+
+// sameJSON reports whether a and b are written alike (the same JSON text)
+// when that is seen within sameJSONNodes nodes; larger values count as
+// different, which merges or delegates them instead of keeping one: the
+// same verdicts. Serializing both to compare them made every view that
+// merged a large properties map copy it whole (a $ref to a 500 KB schema
+// from 1,000 places allocated 1.2 GB).
+func sameJSON(a, b *jsonpos.Node) bool {
+	budget := sameJSONNodes
+	return sameJSONWithin(a, b, &budget)
+}
+
+func sameJSONWithin(a, b *jsonpos.Node, budget *int) bool {
+	if a == b {
+		return true
+	}
+	if *budget--; *budget < 0 || a == nil || b == nil || a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case jsonpos.NullNode:
+		return true
+	case jsonpos.BoolNode:
+		return a.Bool == b.Bool
+	case jsonpos.NumberNode:
+		return a.Num == b.Num
+	case jsonpos.StringNode:
+		return a.Str == b.Str
+	case jsonpos.ArrayNode:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !sameJSONWithin(a.Items[i], b.Items[i], budget) {
+				return false
+			}
+		}
+		return true
+	case jsonpos.ObjectNode:
+		if len(a.Members) != len(b.Members) {
+			return false
+		}
+		for i := range a.Members {
+			if a.Members[i].Key != b.Members[i].Key || !sameJSONWithin(a.Members[i].Value, b.Members[i].Value, budget) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // keywordMerge combines two values of one keyword that differ; clash
@@ -590,17 +653,23 @@ func mergeSchemaMap(c *compiler, old, val *jsonpos.Node, _ func(string, ...any) 
 		return old, false
 	}
 	ms := append([]jsonpos.Member(nil), old.Members...)
+	// Keys are found in an index: a scan made merging two maps of a
+	// thousand members each a million comparisons, once per view.
+	if c.mergeAt == nil {
+		c.mergeAt = map[string]int{}
+	}
+	at := c.mergeAt
+	defer clear(at)
+	for i, m := range ms {
+		at[m.Key] = i
+	}
 	for _, m := range val.Members {
-		found := false
-		for i := range ms {
-			if ms[i].Key == m.Key {
-				ms[i].Value = c.allOfNode(ms[i].Value, m.Value)
-				found = true
-			}
+		if i, ok := at[m.Key]; ok {
+			ms[i].Value = c.allOfNode(ms[i].Value, m.Value)
+			continue
 		}
-		if !found {
-			ms = append(ms, m)
-		}
+		at[m.Key] = len(ms)
+		ms = append(ms, m)
 	}
 	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: old.Pos, Members: ms}, true
 }
@@ -611,24 +680,39 @@ func mergeRequired(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (
 		return old, false
 	}
 	items := append([]*jsonpos.Node(nil), old.Items...)
+	names := make(map[string]bool, len(items))
+	for _, y := range items {
+		if y.Kind == jsonpos.StringNode {
+			names[y.Str] = true
+		}
+	}
 	for _, x := range val.Items {
-		dup := false
-		for _, y := range items {
-			if y.Kind == jsonpos.StringNode && x.Kind == jsonpos.StringNode && x.Str == y.Str {
-				dup = true
+		if x.Kind == jsonpos.StringNode {
+			if names[x.Str] {
+				continue
 			}
+			names[x.Str] = true
 		}
-		if !dup {
-			items = append(items, x)
-		}
+		items = append(items, x)
 	}
 	return &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: old.Pos, Items: items}, true
 }
 
-// mergeDependentRequired keeps the members of both.
+// mergeDependentRequired keeps the members of both; when both name one
+// property, val is delegated instead (one object cannot hold the key
+// twice, and a copy of it would keep only one list).
 func mergeDependentRequired(_ *compiler, old, val *jsonpos.Node, _ func(string, ...any) (*jsonpos.Node, bool)) (*jsonpos.Node, bool) {
 	if old.Kind != jsonpos.ObjectNode || val.Kind != jsonpos.ObjectNode {
 		return old, false
+	}
+	keys := make(map[string]bool, len(old.Members))
+	for _, m := range old.Members {
+		keys[m.Key] = true
+	}
+	for _, m := range val.Members {
+		if keys[m.Key] {
+			return old, false
+		}
 	}
 	return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: old.Pos, Members: append(append([]jsonpos.Member(nil), old.Members...), val.Members...)}, true
 }
@@ -834,6 +918,47 @@ func (s *nodeSet) add(n *jsonpos.Node) bool {
 		}
 	}
 	return true
+}
+
+// nodeStack is a stack of nodes whose membership test stays cheap when it
+// is deep: a chain of 100,000 $refs made a scan of the stack at each link
+// quadratic (minutes). Past nodeScan entries a map counts the nodes.
+type nodeStack struct {
+	list []*jsonpos.Node
+	m    map[*jsonpos.Node]int
+}
+
+// nodeScan is the most entries a nodeStack finds by a scan.
+const nodeScan = 32
+
+func (s *nodeStack) has(n *jsonpos.Node) bool {
+	if s.m != nil {
+		return s.m[n] > 0
+	}
+	return slices.Contains(s.list, n)
+}
+
+func (s *nodeStack) push(n *jsonpos.Node) {
+	s.list = append(s.list, n)
+	switch {
+	case s.m != nil:
+		s.m[n]++
+	case len(s.list) > nodeScan:
+		s.m = make(map[*jsonpos.Node]int, 2*len(s.list))
+		for _, x := range s.list {
+			s.m[x]++
+		}
+	}
+}
+
+func (s *nodeStack) pop() {
+	n := s.list[len(s.list)-1]
+	s.list = s.list[:len(s.list)-1]
+	if s.m != nil {
+		if s.m[n]--; s.m[n] <= 0 {
+			delete(s.m, n)
+		}
+	}
 }
 
 // canonKey is a string equal for two values exactly when jsonEqual holds:

@@ -75,6 +75,20 @@ func intList(n int) string {
 	return b.String()
 }
 
+// nameList is a JSON array of n names prefix0, prefix1, ...
+func nameList(prefix string, n int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q", prefix+strconv.Itoa(i))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
 func manyProps(n int) string {
 	var b strings.Builder
 	b.WriteString(`{"type":"object","properties":{`)
@@ -163,6 +177,10 @@ func TestLimitCases(t *testing.T) {
 		{"5000 properties", manyProps(5000), limits.Limits{},
 			`/0/input_schema/properties: object declares 5000 properties, more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
 		{"1500 properties, raised", manyProps(1500), limits.Limits{Properties: 1500}, ""},
+		// Required names without a property are fields too.
+		{"5000 required names", `{"type":"object","properties":{"o":{"type":"object","properties":{"x":{}},"required":` + nameList("r", 5000) + `}}}`, limits.Limits{},
+			`/0/input_schema/properties/o/required: object has 5001 fields (properties and required names without one), more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
+		{"999 required names and a property", `{"type":"object","properties":{"o":{"type":"object","properties":{"r0":{}},"required":` + nameList("r", 999) + `}}}`, limits.Limits{}, ""},
 		// Unknown keywords are kept in the schema's view: 100,000 of them
 		// took about 30 s when the view found keywords only by a scan.
 		{"100000 unknown keywords", unknownKeywords(100000), limits.Limits{}, ""},

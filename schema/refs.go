@@ -128,8 +128,10 @@ func (c *compiler) indexNode(n *jsonpos.Node, res *resource) {
 			if base, frag, ok := refResolve(res.uri, id.Str); ok {
 				if frag == "" {
 					sub := &resource{uri: base, root: n, draft: refDraftOf(n, res.draft), anchors: map[string]*jsonpos.Node{}, parent: res}
-					if _, dup := c.byURI[base]; !dup {
+					if prev, dup := c.byURI[base]; !dup {
 						c.byURI[base] = sub
+					} else {
+						c.sameDeclared(id, "$id", id.Str, prev.root, n)
 					}
 					res = sub
 				} else if base == res.uri && !strings.HasPrefix(frag, "/") {
@@ -146,8 +148,10 @@ func (c *compiler) indexNode(n *jsonpos.Node, res *resource) {
 		}
 		for _, k := range []string{"$anchor", "$dynamicAnchor"} {
 			if a := n.Get(k); a != nil && a.Kind == jsonpos.StringNode {
-				if _, dup := res.anchors[a.Str]; !dup {
+				if prev, dup := res.anchors[a.Str]; !dup {
 					res.anchors[a.Str] = n
+				} else {
+					c.sameDeclared(a, k, a.Str, prev, n)
 				}
 			}
 		}
@@ -157,6 +161,17 @@ func (c *compiler) indexNode(n *jsonpos.Node, res *resource) {
 		c.refs = true
 	}
 	refSubschemas(n, func(s *jsonpos.Node) { c.indexNode(s, res) })
+}
+
+// sameDeclared warns when schema n declares an $id or anchor (kw, value
+// name, written at at) that schema prev declared already, unless both
+// schemas are the same JSON (a bundler's copies): references to it
+// resolve to prev, and n is never reached by one.
+func (c *compiler) sameDeclared(at *jsonpos.Node, kw, name string, prev, n *jsonpos.Node) {
+	if prev == n || jsonEqual(prev, n) {
+		return
+	}
+	c.warnf(at, "duplicate-id", "%s %q is declared again (first at %s:%d:%d %s): references to it resolve to the first", kw, name, prev.Pos.File, prev.Pos.Line, prev.Pos.Col, describePointer(prev))
 }
 
 // refResolve resolves ref against base and splits off the fragment
@@ -186,7 +201,10 @@ func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node,
 	res := from
 	if !strings.HasPrefix(ref.Str, "#") {
 		res = c.byURI[abs]
-		if res == nil {
+		if res == nil && strings.HasPrefix(abs, "file:") {
+			// An input file named by another path (a relative $ref
+			// between files given from different folders); never a
+			// remote document that happens to share a local file's name.
 			res = c.files[path.Base(abs)]
 		}
 		if res == nil && abs == from.uri {
