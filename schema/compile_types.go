@@ -1035,6 +1035,14 @@ func (c *compiler) patternProperties(pp *jsonpos.Node, nm naming) []patternProp 
 		c.errorf(pp, "patternProperties must be an object")
 		return nil
 	}
+	// Every declared property is matched against every pattern: the
+	// patterns count as properties (10,000 patterns × 1,000 properties
+	// took most of a second).
+	if len(pp.Members) > c.limits.Properties {
+		c.errorf(pp, "patternProperties declares %d patterns, more than the limit (%s)",
+			len(pp.Members), limits.Hint("max_properties", int64(c.limits.Properties)))
+		return nil
+	}
 	var out []patternProp
 	for i, m := range pp.Members {
 		var match func(string) (bool, bool)

@@ -117,6 +117,15 @@ func patterns(n int, body string) string {
 	return b.String()
 }
 
+// patternKeys is n patternProperties members, each a distinct pattern.
+func patternKeys(n int) string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf(`"^p%d$":{"type":"string"}`, i)
+	}
+	return strings.Join(keys, ",")
+}
+
 // unknownKeywords is an object schema with n keywords JSON Schema does
 // not define beside its properties.
 func unknownKeywords(n int) string {
@@ -177,6 +186,9 @@ func TestLimitCases(t *testing.T) {
 		{"5000 properties", manyProps(5000), limits.Limits{},
 			`/0/input_schema/properties: object declares 5000 properties, more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
 		{"1500 properties, raised", manyProps(1500), limits.Limits{Properties: 1500}, ""},
+		{"2000 patternProperties", `{"type":"object","patternProperties":{` + patternKeys(2000) + `}}`, limits.Limits{},
+			`/0/input_schema/patternProperties: patternProperties declares 2000 patterns, more than the limit (limit 1000; raise limits.max_properties in the manifest)`},
+		{"1500 patternProperties, raised", `{"type":"object","patternProperties":{` + patternKeys(1500) + `}}`, limits.Limits{Properties: 1500}, ""},
 		// Required names without a property are fields too.
 		{"5000 required names", `{"type":"object","properties":{"o":{"type":"object","properties":{"x":{}},"required":` + nameList("r", 5000) + `}}}`, limits.Limits{},
 			`/0/input_schema/properties/o/required: object has 5001 fields (properties and required names without one), more than the limit (limit 1000; raise limits.max_properties in the manifest)`},

@@ -18,7 +18,9 @@ type Limits struct {
 	// of an input file is limited to JSONDepthFactor times Depth.
 	// Manifest: limits.max_depth.
 	Depth int
-	// Properties is the most properties one object schema may declare.
+	// Properties is the most properties one object schema may declare
+	// (required names without a property count as properties), and the
+	// most patternProperties.
 	// Manifest: limits.max_properties.
 	Properties int
 	// Enum is the most values one enum may list.
