@@ -268,7 +268,7 @@ func TestCompileErrors(t *testing.T) {
 		{"repeated type", `{"type":"object","properties":{"a":{"type":["string","string"]}}}`,
 			`tools.json:1:114: /0/function/parameters/properties/a/type/1: type lists "string" twice; the entries of a type array must be unique`},
 		{"remote ref named like an input file", `{"type":"object","properties":{"a":{"$ref":"https://evil.example/x/tools.json#/0/function/parameters/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
-			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "https://evil.example/x/tools.json#/0/function/parameters/$defs/S"`},
+			`tools.json:1:104: /0/function/parameters/properties/a/$ref: unresolvable $ref "https://evil.example/x/tools.json#/0/function/parameters/$defs/S": toolgen fetches no documents (a $ref reaches another input file by a relative path, and a schema by its $id); copy the schema into this document's $defs and refer to it as "#/$defs/NAME"`},
 		{"not of a wrong kind", `{"type":"object","properties":{"a":{"type":"string","not":{"minLength":"x"}}}}`,
 			`tools.json:1:96: /0/function/parameters/properties/a: the embedded validator refuses this schema: at '/not/minLength': got string, want integer`},
 		{"dependency of a wrong kind", `{"type":"object","properties":{"a":{}},"dependencies":{"a":"b"}}`,

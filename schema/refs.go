@@ -214,7 +214,7 @@ func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node,
 			return c.externalRef(ref, abs), from, nil
 		}
 		if res == nil {
-			return nil, nil, jsonpos.Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
+			return nil, nil, jsonpos.Errorf(ref.Pos, "unresolvable $ref %q: toolgen fetches no documents (a $ref reaches another input file by a relative path, and a schema by its $id); copy the schema into this document's $defs and refer to it as \"#/$defs/NAME\"", ref.Str)
 		}
 	}
 	var target *jsonpos.Node

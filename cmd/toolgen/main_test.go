@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -59,6 +60,7 @@ func TestScripts(t *testing.T) {
 			"replace": cmdReplace,
 			"crlf":    cmdCRLF,
 			"bom":     cmdBOM,
+			"utf16":   cmdUTF16,
 		},
 	})
 }
@@ -95,4 +97,25 @@ func cmdBOM(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	data := "\uFEFF" + ts.ReadFile(args[0])
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+}
+
+// cmdUTF16 rewrites FILE as UTF-16 little-endian text: with a byte order
+// mark, as Windows PowerShell's > writes it, or without one (utf16 -nobom
+// FILE).
+func cmdUTF16(ts *testscript.TestScript, neg bool, args []string) {
+	mark := true
+	if len(args) == 2 && args[0] == "-nobom" {
+		mark, args = false, args[1:]
+	}
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: utf16 [-nobom] FILE")
+	}
+	var out []byte
+	if mark {
+		out = append(out, 0xff, 0xfe)
+	}
+	for _, u := range utf16.Encode([]rune(ts.ReadFile(args[0]))) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), out, 0o644))
 }

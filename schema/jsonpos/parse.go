@@ -43,7 +43,20 @@ func ParseText(file, src string, maxDepth int, hint string) (*Node, error) {
 	src = strings.TrimPrefix(src, "\uFEFF")
 	p := &parser{file: file, src: src, line: 1, maxDepth: maxDepth, depthHint: hint,
 		ptrBudget: pointerBudgetBase + pointerBudgetFactor*len(src)}
+	if utf16Text(src) {
+		return nil, p.errorf(0, "", "the file is UTF-16 text (as Windows PowerShell's > writes it), and JSON is UTF-8: save it as UTF-8 (in PowerShell, Out-File -Encoding utf8 or Set-Content -Encoding utf8)")
+	}
 	return p.document()
+}
+
+// utf16Text reports whether src starts as UTF-16 text does: with its byte
+// order mark, or with a NUL byte beside an ASCII one (a NUL is never JSON
+// outside a string, and never raw inside one).
+func utf16Text(src string) bool {
+	if strings.HasPrefix(src, "\xff\xfe") || strings.HasPrefix(src, "\xfe\xff") {
+		return true
+	}
+	return len(src) >= 2 && (src[0] == 0) != (src[1] == 0) && src[0] < utf8.RuneSelf && src[1] < utf8.RuneSelf
 }
 
 // ParseBare is Parse without positions: nodes carry no file, line, column
@@ -188,6 +201,9 @@ func (p *parser) errorf(off int, ptr string, format string, args ...any) *Error 
 func (p *parser) describe(off int) string {
 	if off >= len(p.src) {
 		return "end of input"
+	}
+	if rest := p.src[off:]; strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "/*") {
+		return "comment (JSON has none: remove it)"
 	}
 	r, _ := utf8.DecodeRuneInString(p.src[off:])
 	if r == utf8.RuneError {

@@ -132,6 +132,7 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 			t.errs = append(t.errs, checkExamples(mo, op.Tool)...)
 		}
 	}
+	t.errs = append(t.errs, reservedNames(f.Tools, f.Ops, m.Surfaces)...)
 	if len(t.errs) > 0 {
 		return t.errs
 	}
@@ -168,6 +169,69 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 		f.Surfaces = append([]string(nil), m.Surfaces...)
 	}
 	return nil
+}
+
+// reservedToolNames are the names of the tools a surface adds beside the
+// family's own: a family tool of that name would make the generated
+// surface fail when it is built (Deferred(h) panics, prompt.New refuses
+// Sections(h)). The facades surface adds one tool per group, named after
+// it: see reservedNames.
+// (The names are runtime/prompt.OpenSectionsName and
+// runtime/deferred.SearchToolName, spelled out: runtime/gateway's tests
+// import this package.)
+var reservedToolNames = []struct{ surface, name, tool string }{
+	{"sections", "open_sections", "its open_sections tool"},
+	{"deferred", "tool_search", "the tool search tool it adds"},
+}
+
+// reservedNames returns a located error for each tool named like a tool
+// one of the generated surfaces adds (every surface but code when the
+// manifest lists none): a facade is named after its group, and a tool of
+// that name would make Facades(h) panic (in the group) or be shadowed by
+// the facade once its own group unfolds (in another).
+func reservedNames(tools []*ir.Tool, ops []*ir.Op, surfaces []string) jsonpos.ErrorList {
+	generated := func(s string) bool {
+		return len(surfaces) == 0 && s != "code" || slices.Contains(surfaces, s)
+	}
+	var errs jsonpos.ErrorList
+	if generated("facades") {
+		groups := map[string]bool{}
+		for _, op := range ops {
+			groups[op.Group] = true
+		}
+		for _, op := range ops {
+			if op.Tool != nil && groups[op.Tool.Name] {
+				errs = append(errs, jsonpos.Errorf(op.Tool.Pos, "tool %q has the name of the facades surface's tool of group %q (one facade per group, named after it); rename the tool or the group (the manifest's groups or default_group), or leave facades out of the surfaces the manifest generates (surfaces: [%s])", op.Tool.Name, op.Tool.Name, strings.Join(without(surfaces, "facades"), ", ")))
+			}
+		}
+	}
+	for _, r := range reservedToolNames {
+		if !generated(r.surface) {
+			continue
+		}
+		for _, tool := range tools {
+			if tool.Name == r.name {
+				errs = append(errs, jsonpos.Errorf(tool.Pos, "tool %q has the name of the %s surface's own tool (%s); rename the tool, or leave %s out of the surfaces the manifest generates (surfaces: [%s])", tool.Name, r.surface, r.tool, r.surface, strings.Join(without(surfaces, r.surface), ", ")))
+			}
+		}
+	}
+	return errs
+}
+
+// without returns the surfaces generated (surfaces, or every one but code
+// when it is empty) but drop.
+func without(surfaces []string, drop string) []string {
+	all := len(surfaces) == 0
+	if all {
+		surfaces = manifest.SurfaceNames
+	}
+	var out []string
+	for _, s := range surfaces {
+		if s != drop && !(all && s == "code") {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // collisionPath is the op path of a tool whose derived path is taken: the

@@ -45,6 +45,10 @@ type genFlags struct {
 	started  time.Time
 }
 
+// outDash refuses -o -: the output is a package directory, and "-" would
+// be one of that name, not standard output.
+const outDash = "-o -: the output is a package directory, not standard output; name a directory (-o DIR)"
+
 func (g *genFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&g.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present)")
 	fs.StringVarP(&g.out, "out", "o", "", "output `DIR` (default: the manifest's output, else the current directory)")
@@ -52,9 +56,15 @@ func (g *genFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
 }
 
-// checkPackage rejects a -p value the manifest's package: would reject, as
-// a usage error; done=true with the exit code when the command must stop.
+// checkPackage rejects a -p value the manifest's package: would reject,
+// and -o - (a directory named "-", not standard output), as a usage error;
+// done=true with the exit code when the command must stop.
 func (g *genFlags) checkPackage(fs *pflag.FlagSet) (code int, done bool) {
+	if g.out == "-" {
+		fmt.Fprintf(fs.Output(), "toolgen %s: %s\n", fs.Name(), outDash)
+		shortUsage(fs.Output(), fs.Name())
+		return exitUsage, true
+	}
 	if g.pkg == "" {
 		return 0, false
 	}

@@ -58,6 +58,11 @@ func runNew(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	dir := *out
+	if dir == "-" {
+		fmt.Fprintf(stderr, "toolgen new: %s\n", outDash)
+		shortUsage(stderr, "new")
+		return exitUsage
+	}
 	if dir == "" {
 		dir = name
 	}

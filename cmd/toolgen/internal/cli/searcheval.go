@@ -187,8 +187,17 @@ func parseSearchCases(file, data string, f *ir.Family) ([]searchCase, error) {
 	// A near name is looked for only for the first unknown tools, as
 	// many as printError prints: each look compares the name with every
 	// tool, which for every line of a large file was quadratic.
+	opTools := make(map[string]string, len(f.Ops))
+	for _, op := range f.Ops {
+		if op.Tool != nil {
+			opTools[op.Path] = op.Tool.Name
+		}
+	}
 	looked := 0
 	suggest := func(name string) string {
+		if tool, ok := opTools[name]; ok {
+			return fmt.Sprintf("; %q is an op: a case expects the tool's name, %q", name, tool)
+		}
 		if looked >= maxPrintedErrors {
 			return ""
 		}

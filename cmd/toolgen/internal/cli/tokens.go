@@ -40,6 +40,15 @@ type surfaceCount struct {
 type tokensReport struct {
 	Tokenizer string         `json:"tokenizer"`
 	Surfaces  []surfaceCount `json:"surfaces"`
+	// NotCounted are the surfaces not in the package that cannot be built
+	// for this family (a tool takes the name of a tool they add).
+	NotCounted []notCounted `json:"not_counted,omitempty"`
+}
+
+// notCounted is a surface tokens could not build, and why.
+type notCounted struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
 }
 
 // runTokens implements toolgen tokens: the boot-time token cost of every
@@ -91,6 +100,9 @@ func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if others {
 		fmt.Fprintln(stdout, "surfaces not in the package are counted for comparison; the manifest's surfaces key picks the ones generated")
 	}
+	for _, s := range rep.NotCounted {
+		fmt.Fprintf(stdout, "not counted: %s (not in the package): %s\n", s.Name, s.Reason)
+	}
 	return exitOK
 }
 
@@ -101,10 +113,28 @@ type bootSurface struct {
 	Prompt string          `json:"prompt,omitempty"`
 	Tools  json.RawMessage `json:"tools"`
 	count  int
+	// err says why a surface not in the package could not be built.
+	err error
 }
 
-// surfaceBuilder builds one or more of a family's boot surfaces.
-type surfaceBuilder func() ([]bootSurface, error)
+// surfaceBuilder builds one or more of a family's boot surfaces, the ones
+// it names.
+type surfaceBuilder struct {
+	names []string
+	build func() ([]bootSurface, error)
+}
+
+// skippable reports whether a failure of b is no error of the command: the
+// package has none of b's surfaces (so a tool may take the name of one of
+// their own tools), and tokens only leaves them out.
+func (b surfaceBuilder) skippable(f *ir.Family) bool {
+	for _, n := range b.names {
+		if emitsSurface(f, n) {
+			return false
+		}
+	}
+	return true
+}
 
 // surfaceBuilders are the builders of every surface of f, in the order
 // tokens reports them (flat first: the others are measured against it).
@@ -115,13 +145,13 @@ func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 	// ask builds it.
 	registry := sync.OnceValue(func() gateway.Registry { return generator.RegistryOf(f) })
 	one := func(name string, build func() (string, []runtime.Tool, error)) surfaceBuilder {
-		return func() ([]bootSurface, error) {
+		return surfaceBuilder{[]string{name}, func() ([]bootSurface, error) {
 			prompt, tools, err := build()
 			if err != nil {
 				return nil, err
 			}
 			return []bootSurface{{Name: name, Prompt: prompt, Tools: runtime.Definitions(tools), count: len(tools)}}, nil
-		}
+		}}
 	}
 	return []surfaceBuilder{
 		one("flat", func() (string, []runtime.Tool, error) { return "", flat, nil }),
@@ -135,7 +165,7 @@ func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 		}),
 		one("sections", func() (string, []runtime.Tool, error) { return sectionsBoot(f, flat) }),
 		one("code", func() (string, []runtime.Tool, error) { return "", codeTools(f), nil }),
-		func() ([]bootSurface, error) { return deferredBoot(registry(), flat) },
+		{[]string{"deferred-anthropic", "deferred-openai"}, func() ([]bootSurface, error) { return deferredBoot(registry(), flat) }},
 	}
 }
 
@@ -143,10 +173,16 @@ func surfaceBuilders(f *ir.Family) []surfaceBuilder {
 // reports them.
 func bootSurfaces(f *ir.Family) ([]bootSurface, error) {
 	var out []bootSurface
-	for _, build := range surfaceBuilders(f) {
-		boots, err := build()
+	for _, b := range surfaceBuilders(f) {
+		boots, err := b.build()
 		if err != nil {
-			return nil, err
+			if !b.skippable(f) {
+				return nil, err
+			}
+			for _, n := range b.names {
+				out = append(out, bootSurface{Name: n, err: err})
+			}
+			continue
 		}
 		out = append(out, boots...)
 	}
@@ -202,6 +238,10 @@ var bootSurfaceNames = []string{"flat", "gateway", "facades", "sections", "code"
 func showSurface(stdout, stderr io.Writer, boots []bootSurface, name string) int {
 	var names, prefixed []string
 	for _, b := range boots {
+		if b.Name == name && b.err != nil {
+			fmt.Fprintf(stderr, "toolgen tokens: surface %q is not in the package and cannot be built for this family: %v\n", name, b.err)
+			return exitFail
+		}
 		if b.Name == name {
 			return writeJSON(stdout, stderr, b)
 		}
@@ -235,21 +275,27 @@ func countTokens(f *ir.Family) (*tokensReport, error) {
 	errs := make([]error, len(builders))
 	panics := make([]any, len(builders))
 	var wg sync.WaitGroup
-	for i, build := range builders {
+	for i, b := range builders {
 		wg.Go(func() {
 			defer func() {
 				if v := recover(); v != nil {
 					panics[i] = fmt.Sprintf("%v\n\n(on the goroutine building a boot surface:)\n%s", v, debug.Stack())
 				}
 			}()
-			counts[i], errs[i] = countSurfaces(build)
+			counts[i], errs[i] = countSurfaces(b.build)
 		})
 	}
 	wg.Wait()
 	rep := &tokensReport{Tokenizer: o200k.Name}
-	for i := range builders {
+	for i, b := range builders {
 		if panics[i] != nil {
 			panic(panics[i])
+		}
+		if errs[i] != nil && b.skippable(f) {
+			for _, n := range b.names {
+				rep.NotCounted = append(rep.NotCounted, notCounted{n, errs[i].Error()})
+			}
+			continue
 		}
 		if errs[i] != nil {
 			return nil, errs[i]
@@ -278,7 +324,7 @@ func emitsSurface(f *ir.Family, name string) bool {
 }
 
 // countSurfaces builds surfaces and counts each one's tokens.
-func countSurfaces(build surfaceBuilder) ([]surfaceCount, error) {
+func countSurfaces(build func() ([]bootSurface, error)) ([]surfaceCount, error) {
 	boots, err := build()
 	if err != nil {
 		return nil, err
