@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
@@ -90,6 +91,18 @@ func (c *compiler) delegatedInvalid(schemaJSON string) string {
 	return why
 }
 
+// delegatedPattern counts pattern p of a delegated schema, written at
+// pos, toward limits.PatternSize: the embedded validator compiles it when
+// the generated package starts, as generated code does its own. Only the
+// limit's error is reported here; the embedded validator's refusal says
+// why an invalid pattern is.
+func (c *compiler) delegatedPattern(pos ir.Pos, p string) {
+	spent := c.patternSizeSpent
+	if _, why := c.regexp(p); why != "" && !spent && c.patternSizeSpent {
+		c.errs = append(c.errs, jsonpos.Errorf(pos, "%s", why))
+	}
+}
+
 type delegWriter struct {
 	c     *compiler
 	keys  map[*jsonpos.Node]string
@@ -169,10 +182,17 @@ func (w *delegWriter) members(b *bytes.Buffer, n *jsonpos.Node, top bool) {
 				w.schema(b, it)
 			}
 			b.WriteByte(']')
+		case k == "pattern" && v.Kind == jsonpos.StringNode:
+			w.c.delegatedPattern(v.Pos, v.Str)
+			sep(k)
+			b.Write(v.JSON())
 		case slices.Contains(refSchemaMapKeywords, k) && v.Kind == jsonpos.ObjectNode:
 			sep(k)
 			b.WriteByte('{')
 			for i, mm := range v.Members {
+				if k == "patternProperties" {
+					w.c.delegatedPattern(mm.KeyPos(), mm.Key)
+				}
 				if i > 0 {
 					b.WriteByte(',')
 				}

@@ -207,6 +207,12 @@ func TestLimitCases(t *testing.T) {
 		{"a patternProperties key past the size limit", `{"type":"object","patternProperties":{"^[a-z]{1000}$":{"type":"string"}}}`, limits.Limits{PatternSize: 500},
 			`/0/input_schema/patternProperties/^[a-z]{1000}$: pattern expands to about 1004 RE2 instructions`},
 		{"patterns within their raised limit", patterns(300, `[a-z]{1000}`), limits.Limits{PatternSize: 400000}, ""},
+		// Delegated schemas' patterns are compiled at start too (by the
+		// embedded validator): they count.
+		{"a delegated pattern past the size limit", objectWith(`{"type":"string","not":{"pattern":"(?:[a-z]{10}x){100}"}}`), limits.Limits{PatternSize: 1000},
+			`/0/input_schema/properties/x/not/pattern: pattern expands to about 1102 RE2 instructions, more than the limit on patterns' size`},
+		{"a delegated patternProperties key past the size limit", objectWith(`{"type":"object","not":{"patternProperties":{"^[a-z]{1000}$":{}}}}`), limits.Limits{PatternSize: 500},
+			`/0/input_schema/properties/x/not/patternProperties/^[a-z]{1000}$: pattern expands to about 1004 RE2 instructions`},
 		{"a repeated pattern counts once", objectWith(`{"type":"array","items":{"type":"string","pattern":"[a-z]{1000}"},"maxItems":3}`), limits.Limits{PatternSize: 1100}, ""},
 	}
 	for _, tc := range cases {

@@ -96,3 +96,22 @@ func TestLargeProgramChargesBudget(t *testing.T) {
 	}
 	t.Fatalf("20 matches of %d steps each spent %v of a %v budget", len(s)*re.Size(), b.spent, CallBudget())
 }
+
+// TestSmallProgramLongInput: a pattern that needs no budget (Budgeted is
+// false: at most budgetSize steps per input byte) is decided on RE2
+// whatever the input's length. Callers of such patterns use MatchString,
+// which reads an undecided match as no match: on the ECMAScript engine
+// this one, on 1 MB, timed out.
+func TestSmallProgramLongInput(t *testing.T) {
+	re := MustCompile(`^([a-z0-9]+[._-]?)+@example\.com$`)
+	if re.Budgeted() {
+		t.Fatal("Budgeted() = true")
+	}
+	s := strings.Repeat("a", 1<<20)
+	if m, err := re.Match(s+"!", nil); m || err != nil {
+		t.Fatalf("Match = %v, %v; want false, nil", m, err)
+	}
+	if !re.MatchString(s + "@example.com") {
+		t.Fatal("MatchString = false for a match")
+	}
+}

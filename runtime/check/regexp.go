@@ -174,7 +174,8 @@ const (
 	// timed and charged to the call's budget (well under a millisecond).
 	re2FreeWork = 1 << 16
 	// re2MaxWork is the most work a match on RE2 may do (a few tenths of
-	// a second). Past it the match runs on the ECMAScript engine, which
+	// a second) with a program of more than budgetSize instructions. Past
+	// it the match runs on the ECMAScript engine, which
 	// MatchTimeout and the call's budget bound; it decides most such
 	// matches quickly (an anchored pattern fails early).
 	re2MaxWork = 1 << 24
@@ -198,7 +199,9 @@ func (r *Regexp) Match(s string, b *Budget) (bool, error) {
 		return r.backtrack(r.ecm, s, b)
 	}
 	work := len(s) * r.size
-	if work > re2MaxWork {
+	if work > re2MaxWork && r.size > budgetSize {
+		// A program of budgetSize instructions or fewer stays on RE2
+		// (Budgeted): its callers read no timeout.
 		return r.backtrack(r.slow(), s, b)
 	}
 	if work <= re2FreeWork || b == nil {

@@ -41,12 +41,14 @@ func Shorten(msg string) string {
 	if len(msg) <= maxShownMessage {
 		return msg
 	}
+	// At most UTFMax-1 steps: bytes that start no character (invalid
+	// UTF-8) are cut anywhere.
 	head := 1400
-	for !utf8.RuneStart(msg[head]) {
+	for i := 1; i < utf8.UTFMax && !utf8.RuneStart(msg[head]); i++ {
 		head--
 	}
 	tail := len(msg) - 500
-	for !utf8.RuneStart(msg[tail]) {
+	for i := 1; i < utf8.UTFMax && !utf8.RuneStart(msg[tail]); i++ {
 		tail++
 	}
 	return msg[:head] + " … " + msg[tail:]

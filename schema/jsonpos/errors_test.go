@@ -49,3 +49,13 @@ func TestLongMessageShortened(t *testing.T) {
 		t.Error("a message of maxShownMessage bytes was shortened")
 	}
 }
+
+// TestShortenInvalidUTF8: a long message of bytes that start no character
+// (a file name is any bytes) is cut too, not a panic.
+func TestShortenInvalidUTF8(t *testing.T) {
+	for _, msg := range []string{strings.Repeat("\x80", 3000), "a" + strings.Repeat("\x80", 3000), strings.Repeat("\x80", 3000) + "z"} {
+		if got := Shorten(msg); len(got) > maxShownMessage+10 || !strings.Contains(got, " … ") {
+			t.Errorf("Shorten of %d bytes: %d bytes", len(msg), len(got))
+		}
+	}
+}

@@ -83,8 +83,8 @@ func readUserPackage(dir string) (*userPackage, error) {
 // excludedFromBuild reports whether src, the file name in dir, is outside
 // the package in the builds that count: its build constraint is false
 // with no build tag set (//go:build ignore on a program run with go run
-// beside the package, //go:build tools on a file of tool imports) and on
-// this platform too. Such a file's package clause and names are not the
+// beside the package, //go:build tools on a file of tool imports), on
+// this platform, and on every other (somePlatformBuilds). Such a file's package clause and names are not the
 // package's; a file some platform builds (//go:build windows) still is.
 func excludedFromBuild(dir, name string, src []byte) bool {
 	expr := buildConstraint(src)
@@ -92,7 +92,38 @@ func excludedFromBuild(dir, name string, src []byte) bool {
 		return false
 	}
 	ok, err := build.Default.MatchFile(dir, name)
-	return err == nil && !ok
+	return err == nil && !ok && !somePlatformBuilds(expr)
+}
+
+// The operating systems and architectures Go knows (internal/syslist),
+// and the operating systems the unix tag holds.
+var (
+	knownOS   = strings.Fields("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos")
+	unixOS    = strings.Fields("aix android darwin dragonfly freebsd hurd illumos ios linux netbsd openbsd solaris")
+	knownArch = strings.Fields("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
+)
+
+// somePlatformBuilds reports whether expr holds on some platform (GOOS,
+// GOARCH, cgo and compiler), with no other tag set but this Go's release
+// tags: a file whose constraint names a platform belongs to the package
+// wherever toolgen runs.
+func somePlatformBuilds(expr constraint.Expr) bool {
+	for _, goos := range knownOS {
+		for _, arch := range knownArch {
+			for _, cgo := range []bool{false, true} {
+				for _, compiler := range []string{"gc", "gccgo"} {
+					if expr.Eval(func(tag string) bool {
+						return tag == goos || tag == arch || tag == compiler ||
+							tag == "cgo" && cgo || tag == "unix" && slices.Contains(unixOS, goos) ||
+							slices.Contains(build.Default.ReleaseTags, tag)
+					}) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // buildConstraint is the build constraint of the Go source src: its
