@@ -23,7 +23,11 @@
 // streams at once, lets calls in flight finish (HTTPOptions.ShutdownTimeout)
 // and returns nil. The HTTP handler refuses browsers' cross-site requests
 // (and, by the SDK, DNS-rebound requests to localhost) and closes sessions
-// idle for HTTPOptions.SessionTimeout (30 minutes by default).
+// idle for HTTPOptions.SessionTimeout (30 minutes by default). It bounds
+// what a client can hold: a request's body must arrive within BodyTimeout,
+// each write to it complete within WriteTimeout, at most MaxSessions
+// sessions are open at once, and ServeHTTP closes connections idle for
+// IdleTimeout (see HTTPOptions for the defaults).
 //
 // On stdio (StdioTransport, NewLineTransport) a line that is not a JSON-RPC
 // 2.0 message — not JSON, no "jsonrpc":"2.0", an id of the wrong type, an

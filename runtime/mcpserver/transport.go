@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -89,6 +90,80 @@ type HTTPOptions struct {
 	// negative: never), so that a long-running server does not keep the
 	// servers of clients that went away.
 	SessionTimeout time.Duration
+	// BodyTimeout bounds how long a request's body may take to arrive,
+	// from the start of its handling (30 s when zero; negative: no
+	// bound). A client that sends its headers and then its body a byte
+	// at a time, or never, is answered 408 and its connection closed,
+	// rather than holding a connection and a goroutine for ever. Event
+	// streams (GET without a body) are not bounded by it.
+	BodyTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection that has sent no new
+	// request for this long (2 minutes when zero; negative: never), so
+	// that idle connections do not pile up (ServeHTTP only: a server of
+	// your own sets its own).
+	IdleTimeout time.Duration
+	// MaxSessions bounds the sessions open at once on a stateful server
+	// (10,000 when zero; negative: no bound). A request that would open
+	// one more is answered 503: each costs a goroutine and a server's
+	// state (about 10 KB for the ontology example's gateway) until it is
+	// closed or SessionTimeout passes, and an initialize request is all
+	// it takes to open one.
+	MaxSessions int
+	// WriteTimeout bounds each write of an answer to a client, and each
+	// flush (30 s when zero; negative: no bound): a client that stops
+	// reading, with its connection's buffers full, has its connection
+	// closed, rather than holding it and the goroutine writing to it for
+	// ever. It does not bound a whole answer, so event streams live on.
+	// HTTPHandler sets the connection's write deadline itself: a server
+	// of your own should leave its WriteTimeout unset.
+	WriteTimeout time.Duration
+}
+
+// writeTimeout is opts.WriteTimeout with its default (0: no bound).
+func (opts HTTPOptions) writeTimeout() time.Duration {
+	switch {
+	case opts.WriteTimeout == 0:
+		return 30 * time.Second
+	case opts.WriteTimeout < 0:
+		return 0
+	}
+	return opts.WriteTimeout
+}
+
+// deadlineWriter bounds each Write and Flush to its ResponseWriter by d
+// (net/http's WriteTimeout bounds a whole answer, an event stream with it).
+type deadlineWriter struct {
+	http.ResponseWriter
+	rc *http.ResponseController
+	d  time.Duration
+}
+
+func (w *deadlineWriter) Write(p []byte) (int, error) {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(w.d))
+	defer w.rc.SetWriteDeadline(time.Time{})
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *deadlineWriter) FlushError() error {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(w.d))
+	defer w.rc.SetWriteDeadline(time.Time{})
+	return w.rc.Flush()
+}
+
+func (w *deadlineWriter) Flush() { _ = w.FlushError() }
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// bodyTimeout is opts.BodyTimeout with its default (0: no bound).
+func (opts HTTPOptions) bodyTimeout() time.Duration {
+	switch {
+	case opts.BodyTimeout == 0:
+		return 30 * time.Second
+	case opts.BodyTimeout < 0:
+		return 0
+	}
+	return opts.BodyTimeout
 }
 
 // HTTPHandler returns the SDK's streamable HTTP handler behind Go's
@@ -96,9 +171,13 @@ type HTTPOptions struct {
 // SDK also refuses DNS-rebound requests to localhost) and guardPOST's
 // checks (ids the SDK would misread; messages it refuses before
 // dispatching them, and requests before initialize, answered as on stdio
-// and as MCP asks). server is called
-// once per new session: return the same server to share one tool list, or
-// a new one per session so that facades unfold per client.
+// and as MCP asks), with a request's body and each write of an answer
+// bounded in time (HTTPOptions.BodyTimeout, WriteTimeout). server is
+// called once per new session: return the same server to share one tool list, or
+// a new one per session so that facades unfold per client. (The SDK asks
+// for a server on every request, to read the protocol versions it
+// supports: a request that opens no session is given the first server
+// built, rather than having server build one for it.)
 func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
 	timeout := opts.SessionTimeout
 	switch {
@@ -107,8 +186,151 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 	case timeout < 0:
 		timeout = 0
 	}
-	h := mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
-	return http.NewCrossOriginProtection().Handler(guardPOST(h, opts.Stateless))
+	maxSessions := opts.MaxSessions
+	switch {
+	case maxSessions == 0:
+		maxSessions = 10_000
+	case maxSessions < 0 || opts.Stateless:
+		maxSessions = 0
+	}
+	var open *openSessions // nil: not counted
+	if maxSessions > 0 {
+		open = &openSessions{servers: map[*mcp.Server]int{}}
+	}
+	h := mcp.NewStreamableHTTPHandler(oncePerSession(server, open), &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
+	guarded := guardPOST(h, opts.Stateless, opts.bodyTimeout())
+	writeTimeout := opts.writeTimeout()
+	return http.NewCrossOriginProtection().Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if writeTimeout > 0 {
+			// Unbounded between writes (a deadline left from the last
+			// request on the connection would fail this one's); bounded
+			// for what net/http writes once the handler returns.
+			dw := &deadlineWriter{ResponseWriter: w, rc: http.NewResponseController(w), d: writeTimeout}
+			_ = dw.rc.SetWriteDeadline(time.Time{})
+			defer func() { _ = dw.rc.SetWriteDeadline(time.Now().Add(writeTimeout)) }()
+			w = dw
+		}
+		// A POST opens a session when it has none (every POST, on a
+		// stateless server).
+		slot := &serverSlot{opens: r.Method == http.MethodPost && (opts.Stateless || r.Header.Get(sessionIDHeader) == "")}
+		if slot.opens && open != nil {
+			if n, ok := open.reserve(maxSessions); !ok {
+				// Connection: close, so that net/http does not wait for
+				// the unread body.
+				w.Header().Set("Connection", "close")
+				http.Error(w, fmt.Sprintf("too many sessions open (%d); try again later", n), http.StatusServiceUnavailable)
+				return
+			}
+			defer open.release(slot)
+		}
+		guarded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverSlotKey{}, slot)))
+	}))
+}
+
+// serverSlotKey is the context key of a request's serverSlot.
+type serverSlotKey struct{}
+
+// serverSlot holds the server given for one HTTP request.
+type serverSlot struct {
+	opens bool // the request opens a session
+	s     *mcp.Server
+	built bool // s was built for the request (and noted in openSessions)
+}
+
+// openSessions counts the sessions open on the servers server built
+// (their Sessions), and the requests opening one (pending).
+type openSessions struct {
+	mu sync.Mutex
+	// servers maps each server built for a request opening a session to
+	// the number of such requests in flight that it serves.
+	servers map[*mcp.Server]int
+	pending int
+}
+
+// reserve counts a request about to open a session, when fewer than
+// limit are open or being opened; else it returns their number and false.
+func (o *openSessions) reserve(limit int) (int, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := o.pending
+	for s, requests := range o.servers {
+		k := 0
+		for range s.Sessions() {
+			k++
+		}
+		if k == 0 && requests == 0 {
+			delete(o.servers, s) // its sessions are closed
+		}
+		n += k
+	}
+	if n >= limit {
+		return n, false
+	}
+	o.pending++
+	return n, true
+}
+
+// built notes that s serves a request opening a session.
+func (o *openSessions) built(s *mcp.Server) {
+	if s == nil {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.servers[s]++
+}
+
+// release notes that the request of slot, which reserve counted, is done:
+// a session it opened is counted on its server from now on.
+func (o *openSessions) release(slot *serverSlot) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.pending--
+	if slot.s != nil {
+		if _, ok := o.servers[slot.s]; ok && slot.built {
+			o.servers[slot.s]--
+		}
+	}
+}
+
+// oncePerSession wraps server for the SDK's handler, which calls it on
+// every request (to read the protocol versions the server supports),
+// and twice on one that opens a session: the ontology example built a
+// whole server for each tools/call. A request that opens a session has
+// server called once; any other is given the first server built (only
+// its protocol versions are read).
+// Servers built for a request opening a session are noted in open
+// (unless nil).
+func oncePerSession(server func(*http.Request) *mcp.Server, open *openSessions) func(*http.Request) *mcp.Server {
+	var mu sync.Mutex
+	var first *mcp.Server
+	return func(r *http.Request) *mcp.Server {
+		slot, ok := r.Context().Value(serverSlotKey{}).(*serverSlot)
+		if !ok {
+			return server(r)
+		}
+		if slot.s != nil {
+			return slot.s
+		}
+		mu.Lock()
+		probe := first
+		mu.Unlock()
+		if slot.opens || probe == nil {
+			slot.s = server(r)
+			if slot.opens && open != nil {
+				slot.built = true
+				open.built(slot.s)
+			}
+			mu.Lock()
+			if first == nil {
+				first = slot.s
+			}
+			mu.Unlock()
+			return slot.s
+		}
+		slot.s = probe
+		return probe
+	}
 }
 
 // guardPOST reads a POSTed body before the SDK does. It refuses a message
@@ -122,13 +344,35 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 // session (no Mcp-Session-Id header) other than initialize, so that the
 // SDK's refusal of it before initialize is answered as MCP asks. Bodies
 // past the SDK's limit go to it untouched, to be refused there.
-func guardPOST(next http.Handler, stateless bool) http.Handler {
+//
+// A request with a body must have sent it within bodyTimeout (0: no
+// bound) of its handling's start, else it is answered 408 and its
+// connection closed: net/http bounds the headers (ReadHeaderTimeout) but
+// not the body, and a client that never sent the body it announced held
+// its connection and this goroutine for ever (on a GET or a refused
+// request too, whose unread body net/http drains before answering). The
+// bound is lifted once a POST's body is read, as its answer may be a
+// long event stream.
+func guardPOST(next http.Handler, stateless bool, bodyTimeout time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		bounded := bodyTimeout > 0 && r.Body != nil && r.Body != http.NoBody
+		if bounded {
+			_ = rc.SetReadDeadline(time.Now().Add(bodyTimeout))
+		}
 		if r.Method != http.MethodPost || r.Body == nil {
 			next.ServeHTTP(w, r)
 			return
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+		if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+			w.Header().Set("Connection", "close")
+			http.Error(w, fmt.Sprintf("request body not received within %v", bodyTimeout), http.StatusRequestTimeout)
+			return
+		}
+		if bounded && err == nil && len(body) <= mcp.DefaultMaxRequestBodyBytes {
+			_ = rc.SetReadDeadline(time.Time{})
+		}
 		rest := r.Body
 		r.Body = struct {
 			io.Reader
@@ -222,7 +466,11 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 		}
 		mcpHandler.ServeHTTP(w, r)
 	}))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	idle := opts.IdleTimeout
+	if idle == 0 {
+		idle = 2 * time.Minute
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
