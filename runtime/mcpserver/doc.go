@@ -27,7 +27,9 @@
 // what a client can hold: a request's body must arrive within BodyTimeout,
 // each write to it complete within WriteTimeout, at most MaxSessions
 // sessions are open at once, and ServeHTTP closes connections idle for
-// IdleTimeout (see HTTPOptions for the defaults).
+// IdleTimeout (see HTTPOptions for the defaults). HTTPOptions.AllowedHosts
+// refuses requests naming another host, which a server on a private
+// network address needs against DNS rebinding.
 //
 // On stdio (StdioTransport, NewLineTransport) a line that is not a JSON-RPC
 // 2.0 message — not JSON, no "jsonrpc":"2.0", an id of the wrong type, an

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -117,6 +118,32 @@ type HTTPOptions struct {
 	// HTTPHandler sets the connection's write deadline itself: a server
 	// of your own should leave its WriteTimeout unset.
 	WriteTimeout time.Duration
+	// AllowedHosts are the host names (the Host header without its port,
+	// any case) the server answers; a request naming another is refused
+	// with 403. Empty: any host, but for the SDK's own check of requests
+	// reaching a loopback address. Set it for a server on a private
+	// network address: a web page whose name is rebound to that address
+	// (DNS rebinding) would otherwise reach it as a same-origin request.
+	AllowedHosts []string
+}
+
+// hostAllowed reports whether the Host of r (without its port) is one of
+// allowed, or allowed is empty.
+func hostAllowed(r *http.Request, allowed []string) bool {
+	if len(allowed) == 0 {
+		return true
+	}
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(host, "]"), "["), ".")
+	for _, a := range allowed {
+		if strings.EqualFold(host, strings.TrimSuffix(a, ".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // writeTimeout is opts.WriteTimeout with its default (0: no bound).
@@ -201,6 +228,10 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 	guarded := guardPOST(h, opts.Stateless, opts.bodyTimeout())
 	writeTimeout := opts.writeTimeout()
 	return http.NewCrossOriginProtection().Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r, opts.AllowedHosts) {
+			http.Error(w, "host not allowed (HTTPOptions.AllowedHosts)", http.StatusForbidden)
+			return
+		}
 		if writeTimeout > 0 {
 			// Unbounded between writes (a deadline left from the last
 			// request on the connection would fail this one's); bounded

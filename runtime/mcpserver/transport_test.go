@@ -298,3 +298,35 @@ func TestHTTPSlowReader(t *testing.T) {
 		t.Fatal("the handler is still writing to a client that stopped reading")
 	}
 }
+
+// TestHTTPAllowedHosts: with AllowedHosts set, a request naming another
+// host (a page whose name was rebound to the server's address) is refused
+// before the MCP handler; the hosts listed are served, with or without a
+// port and in any case. (The test server is on a loopback address, where
+// the SDK itself refuses hosts but localhost's: "localhost" shows this
+// check's refusal.)
+func TestHTTPAllowedHosts(t *testing.T) {
+	srv := quickstartHTTP(t, mcpserver.HTTPOptions{AllowedHosts: []string{"127.0.0.1"}})
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	for host, want := range map[string]int{
+		"localhost:" + port: http.StatusForbidden,
+		"localhost":         http.StatusForbidden,
+		"127.0.0.1:" + port: http.StatusOK,
+		"127.0.0.1":         http.StatusOK,
+	} {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
+		req.Host = host
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != want || (want == http.StatusForbidden && !strings.Contains(string(b), "AllowedHosts")) {
+			t.Errorf("Host %s: status %d (%.80s), want %d", host, res.StatusCode, b, want)
+		}
+	}
+}
