@@ -146,16 +146,20 @@ func hostAllowed(r *http.Request, allowed []string) bool {
 	return false
 }
 
-// writeTimeout is opts.WriteTimeout with its default (0: no bound).
-func (opts HTTPOptions) writeTimeout() time.Duration {
+// bound is an HTTPOptions duration d as used: def when d is zero, and 0
+// (no bound) when d is negative.
+func bound(d, def time.Duration) time.Duration {
 	switch {
-	case opts.WriteTimeout == 0:
-		return 30 * time.Second
-	case opts.WriteTimeout < 0:
+	case d == 0:
+		return def
+	case d < 0:
 		return 0
 	}
-	return opts.WriteTimeout
+	return d
 }
+
+// writeTimeout is opts.WriteTimeout with its default (0: no bound).
+func (opts HTTPOptions) writeTimeout() time.Duration { return bound(opts.WriteTimeout, 30*time.Second) }
 
 // deadlineWriter bounds each Write and Flush to its ResponseWriter by d
 // (net/http's WriteTimeout bounds a whole answer, an event stream with it).
@@ -183,15 +187,7 @@ func (w *deadlineWriter) Flush() { _ = w.FlushError() }
 func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // bodyTimeout is opts.BodyTimeout with its default (0: no bound).
-func (opts HTTPOptions) bodyTimeout() time.Duration {
-	switch {
-	case opts.BodyTimeout == 0:
-		return 30 * time.Second
-	case opts.BodyTimeout < 0:
-		return 0
-	}
-	return opts.BodyTimeout
-}
+func (opts HTTPOptions) bodyTimeout() time.Duration { return bound(opts.BodyTimeout, 30*time.Second) }
 
 // HTTPHandler returns the SDK's streamable HTTP handler behind Go's
 // cross-origin protection (browsers' cross-site requests are refused; the
@@ -206,13 +202,7 @@ func (opts HTTPOptions) bodyTimeout() time.Duration {
 // supports: a request that opens no session is given the first server
 // built, rather than having server build one for it.)
 func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
-	timeout := opts.SessionTimeout
-	switch {
-	case timeout == 0:
-		timeout = 30 * time.Minute
-	case timeout < 0:
-		timeout = 0
-	}
+	timeout := bound(opts.SessionTimeout, 30*time.Minute)
 	maxSessions := opts.MaxSessions
 	switch {
 	case maxSessions == 0:
@@ -497,11 +487,9 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 		}
 		mcpHandler.ServeHTTP(w, r)
 	}))
-	idle := opts.IdleTimeout
-	if idle == 0 {
-		idle = 2 * time.Minute
-	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
+	// A negative IdleTimeout is no bound (net/http would take it for a
+	// deadline already past).
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: bound(opts.IdleTimeout, 2*time.Minute)}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
