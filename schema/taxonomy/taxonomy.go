@@ -132,7 +132,12 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 			t.errs = append(t.errs, checkExamples(mo, op.Tool)...)
 		}
 	}
-	t.errs = append(t.errs, reservedNames(f.Tools, f.Ops, m.Surfaces)...)
+	for _, e := range reservedNames(f.Tools, f.Ops, m.Surfaces) {
+		// A warning, not an error: the other surfaces are sound, and a
+		// catalogue of thousands (BFCL's has todo, sum and tool_search)
+		// must still generate.
+		f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: e.Pos, Code: "reserved-name", Message: e.Message})
+	}
 	if len(t.errs) > 0 {
 		return t.errs
 	}
@@ -184,8 +189,8 @@ var reservedToolNames = []struct{ surface, name, tool string }{
 	{"deferred", "tool_search", "the tool search tool it adds"},
 }
 
-// reservedNames returns a located error for each tool named like a tool
-// one of the generated surfaces adds (every surface but code when the
+// reservedNames returns a located error, given as a warning, for each
+// tool named like a tool one of the generated surfaces adds (every surface but code when the
 // manifest lists none): a facade is named after its group, and a tool of
 // that name would make Facades(h) panic (in the group) or be shadowed by
 // the facade once its own group unfolds (in another).
