@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -74,20 +73,9 @@ func TestCompilerExactness(t *testing.T) {
 	mod := tempModule(t)
 	work := filepath.Join(mod, "exact")
 	pkgs := generateBatch(t, work, "exact", tools, func(tool, in string) bool { return want[tool+"\x00"+in] })
-	out, broken, err := runDriverIn(work, "matrixwork/", pkgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p, msg := range broken {
-		t.Fatalf("generated package %s does not build: %s", p, msg)
-	}
-	ran := 0
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var o outcome
-		if json.Unmarshal([]byte(line), &o) != nil {
-			continue
-		}
-		ran++
+	outs := driverOutcomes(t, work, pkgs)
+	ran := len(outs)
+	for _, o := range outs {
 		if o.Got != o.Want {
 			t.Errorf("%s with %s: generated valid=%v, reference valid=%v %s", o.Case, o.Test, o.Got, o.Want, o.Err)
 		}

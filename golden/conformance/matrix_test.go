@@ -468,3 +468,25 @@ func tempModule(t *testing.T) string {
 	}
 	return dir
 }
+
+// driverOutcomes builds the generated packages pkgs under work, runs the
+// driver over them and returns its outcomes; a package that does not
+// build fails the test.
+func driverOutcomes(t *testing.T, work string, pkgs []pkgInfo) []outcome {
+	t.Helper()
+	out, broken, err := runDriverIn(work, "matrixwork/", pkgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, msg := range broken {
+		t.Fatalf("generated package %s does not build: %s", p, msg)
+	}
+	var outs []outcome
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var o outcome
+		if json.Unmarshal([]byte(line), &o) == nil {
+			outs = append(outs, o)
+		}
+	}
+	return outs
+}
