@@ -15,7 +15,8 @@ import (
 // FacadeSpec is one matryoshka facade of a family: a group's tools behind
 // one tool that unfolds into them (spec 003).
 type FacadeSpec struct {
-	// Name is the facade's tool name (the group name).
+	// Name is the facade's tool name: the group's name, unless a tool
+	// has it (ir.Family.FacadeNames).
 	Name        string
 	Description string
 	// Tools are the inner tools' wire names, in declaration order.
@@ -60,25 +61,31 @@ func Surface(f *ir.Family, name string) bool {
 // surfGroupOps returns the ops of each group in f.Groups order.
 func surfGroupOps(f *ir.Family) [][]*ir.Op {
 	out := make([][]*ir.Op, len(f.Groups))
+	index := make(map[string]int, len(f.Groups))
+	for i, g := range f.Groups {
+		if _, dup := index[g.Name]; !dup {
+			index[g.Name] = i
+		}
+	}
 	for _, op := range f.Ops {
-		for i, g := range f.Groups {
-			if op.Group == g.Name && op.Tool != nil {
-				out[i] = append(out[i], op)
-			}
+		if i, ok := index[op.Group]; ok && op.Tool != nil {
+			out[i] = append(out[i], op)
 		}
 	}
 	return out
 }
 
-// Facades describes the family's facades: one per group with ops.
+// Facades describes the family's facades: one per group with ops, named
+// as ir.Family.FacadeNames says.
 func Facades(f *ir.Family) []FacadeSpec {
 	var out []FacadeSpec
+	names := f.FacadeNames()
 	for i, ops := range surfGroupOps(f) {
 		if len(ops) == 0 {
 			continue
 		}
 		g := f.Groups[i]
-		spec := FacadeSpec{Name: g.Name, Usage: map[string]string{}}
+		spec := FacadeSpec{Name: names[i], Usage: map[string]string{}}
 		catIndex := map[string]int{}
 		for _, op := range ops {
 			spec.Tools = append(spec.Tools, op.Tool.Name)

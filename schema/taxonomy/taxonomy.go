@@ -132,7 +132,7 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 			t.errs = append(t.errs, checkExamples(mo, op.Tool)...)
 		}
 	}
-	for _, e := range reservedNames(f.Tools, f.Ops, m.Surfaces) {
+	for _, e := range reservedNames(f.Tools, m.Surfaces) {
 		// A warning, not an error: the other surfaces are sound, and a
 		// catalogue of thousands (BFCL's has todo, sum and tool_search)
 		// must still generate.
@@ -169,6 +169,9 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 		}
 	}
 	f.Groups = t.groups()
+	if generates(m.Surfaces, "facades") {
+		f.Warnings = append(f.Warnings, renamedFacades(f, m)...)
+	}
 	f.RegistryVersion = registryVersion(f, params)
 	if len(m.Surfaces) > 0 && len(f.Surfaces) == 0 {
 		f.Surfaces = append([]string(nil), m.Surfaces...)
@@ -179,8 +182,8 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 // reservedToolNames are the names of the tools a surface adds beside the
 // family's own: a family tool of that name would make the generated
 // surface fail when it is built (Deferred(h) panics, prompt.New refuses
-// Sections(h)). The facades surface adds one tool per group, named after
-// it: see reservedNames.
+// Sections(h)). The facades surface adds one tool per group, named so it
+// clashes with none: see ir.Family.FacadeNames and renamedFacades.
 // (The names are runtime/prompt.OpenSectionsName and
 // runtime/deferred.SearchToolName, spelled out: runtime/gateway's tests
 // import this package.)
@@ -190,28 +193,11 @@ var reservedToolNames = []struct{ surface, name, tool string }{
 }
 
 // reservedNames returns a located error, given as a warning, for each
-// tool named like a tool one of the generated surfaces adds (every surface but code when the
-// manifest lists none): a facade is named after its group, and a tool of
-// that name would make Facades(h) panic (in the group) or be shadowed by
-// the facade once its own group unfolds (in another).
-func reservedNames(tools []*ir.Tool, ops []*ir.Op, surfaces []string) jsonpos.ErrorList {
-	generated := func(s string) bool {
-		return len(surfaces) == 0 && s != "code" || slices.Contains(surfaces, s)
-	}
+// tool named like a tool one of the generated surfaces adds.
+func reservedNames(tools []*ir.Tool, surfaces []string) jsonpos.ErrorList {
 	var errs jsonpos.ErrorList
-	if generated("facades") {
-		groups := map[string]bool{}
-		for _, op := range ops {
-			groups[op.Group] = true
-		}
-		for _, op := range ops {
-			if op.Tool != nil && groups[op.Tool.Name] {
-				errs = append(errs, jsonpos.Errorf(op.Tool.Pos, "tool %q has the name of the facades surface's tool of group %q (one facade per group, named after it); rename the tool or the group (the manifest's groups or default_group), or leave facades out of the surfaces the manifest generates (surfaces: [%s])", op.Tool.Name, op.Tool.Name, strings.Join(without(surfaces, "facades"), ", ")))
-			}
-		}
-	}
 	for _, r := range reservedToolNames {
-		if !generated(r.surface) {
+		if !generates(surfaces, r.surface) {
 			continue
 		}
 		for _, tool := range tools {
@@ -221,6 +207,58 @@ func reservedNames(tools []*ir.Tool, ops []*ir.Op, surfaces []string) jsonpos.Er
 		}
 	}
 	return errs
+}
+
+// generates reports whether surface is generated: the manifest lists it,
+// or lists none and it is not code, which is opt-in.
+func generates(surfaces []string, surface string) bool {
+	return len(surfaces) == 0 && surface != "code" || slices.Contains(surfaces, surface)
+}
+
+// renamedFacades tells of each facade not named after its group (see
+// ir.Family.FacadeNames), at the tool that has the group's name, or at
+// the group too long to be a tool name (in the manifest, or at its first
+// tool).
+func renamedFacades(f *ir.Family, m *manifest.Manifest) []ir.Diagnostic {
+	var out []ir.Diagnostic
+	var byName map[string]*ir.Tool
+	for i, name := range f.FacadeNames() {
+		g := f.Groups[i]
+		if name == g.Name {
+			continue
+		}
+		if byName == nil {
+			byName = make(map[string]*ir.Tool, len(f.Tools))
+			for _, t := range f.Tools {
+				byName[t.Name] = t
+			}
+		}
+		d := ir.Diagnostic{Code: "facade-renamed"}
+		if t := byName[g.Name]; t != nil {
+			d.Pos = t.Pos
+			d.Message = fmt.Sprintf("tool %q has the name of group %q, so the group's facade (the facades surface's tool) is named %q; rename the tool or the group (the manifest's groups or default_group) to name the facade after its group", t.Name, g.Name, name)
+		} else {
+			d.Pos = groupPos(f, m, g.Name)
+			d.Message = fmt.Sprintf("group %q is longer than the 64 bytes a tool name may have, so its facade (the facades surface's tool) is named %q", g.Name, name)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// groupPos locates group name: its manifest entry, else its first tool.
+func groupPos(f *ir.Family, m *manifest.Manifest, name string) ir.Pos {
+	for _, g := range m.Groups {
+		if g.Name == name {
+			return g.Pos
+		}
+	}
+	for _, op := range f.Ops {
+		if op.Group == name && op.Tool != nil {
+			return op.Tool.Pos
+		}
+	}
+	return ir.Pos{}
 }
 
 // without returns the surfaces generated (surfaces, or every one but code
