@@ -47,7 +47,7 @@ func (c *compiler) checkDefault(d pendingDefault) {
 		c.warnf(d.value, "default-mismatch", "default %s holds an unpaired surrogate escape, which no argument can (one that does is refused); not applied", describe(d.value))
 		return
 	}
-	if why := misfit(t, d.value, 0); why != "" {
+	if why := c.misfit(t, d.value, 0); why != "" {
 		c.warnf(d.value, "default-mismatch", "default %s does not match the schema: %s; not applied", describe(d.value), why)
 		return
 	}
@@ -81,14 +81,14 @@ func goNumber(n *jsonpos.Node, integer bool) bool {
 // checked by the embedded validator. A default that misfits is not
 // applied, so a call that leaves the value out is never refused for a
 // value the model did not send.
-func misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
+func (c *compiler) misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 	if t == nil || depth > 64 {
 		return ""
 	}
 	if n.Kind == jsonpos.NullNode && t.Nullable {
 		return ""
 	}
-	if why := kindMisfit(t, n, depth); why != "" {
+	if why := c.kindMisfit(t, n, depth); why != "" {
 		return why
 	}
 	if t.Delegated != nil && len(t.Resources) == 0 {
@@ -118,7 +118,7 @@ func schemaMisfit(schemaJSON string, n *jsonpos.Node) string {
 }
 
 // kindMisfit is misfit without the delegated keywords.
-func kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
+func (c *compiler) kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 	if len(t.Enum) > 0 {
 		for _, e := range t.Enum {
 			if m, err := jsonpos.Parse("", e.JSON); err == nil && jsonEqual(m, n) {
@@ -163,7 +163,7 @@ func kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 		if t.Format != "" && !check.Format(t.Format, n.Str) {
 			return "not a valid " + t.Format
 		}
-		return stringMisfit(cs, n.Str)
+		return c.stringMisfit(cs, n.Str)
 	case ir.KindConst:
 		if m, err := jsonpos.Parse("", t.Const); err != nil || !jsonEqual(m, n) {
 			return "not the const value " + string(t.Const)
@@ -177,23 +177,23 @@ func kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 			var why string
 			switch {
 			case t.Kind == ir.KindTuple && i < len(t.Prefix):
-				why = misfit(t.Prefix[i], it, depth+1)
+				why = c.misfit(t.Prefix[i], it, depth+1)
 			case t.Kind == ir.KindTuple && t.RestForbidden:
 				why = "more items than prefixItems allows"
 			default:
-				why = misfit(t.Elem, it, depth+1)
+				why = c.misfit(t.Elem, it, depth+1)
 			}
 			if why != "" {
 				return "item " + strconv.Itoa(i) + ": " + why
 			}
 		}
-		return arrayMisfit(cs, n, depth)
+		return c.arrayMisfit(cs, n, depth)
 	case ir.KindMap:
 		if n.Kind != jsonpos.ObjectNode {
 			return expect(false, t)
 		}
 		for _, m := range n.Members {
-			if why := misfit(t.Elem, m.Value, depth+1); why != "" {
+			if why := c.misfit(t.Elem, m.Value, depth+1); why != "" {
 				return strconv.Quote(m.Key) + ": " + why
 			}
 		}
@@ -210,7 +210,7 @@ func kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 				}
 				continue
 			}
-			if why := misfit(f.Type, v, depth+1); why != "" {
+			if why := c.misfit(f.Type, v, depth+1); why != "" {
 				return strconv.Quote(f.JSONName) + ": " + why
 			}
 		}
@@ -218,7 +218,7 @@ func kindMisfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 	case ir.KindUnion:
 		matched := 0
 		for _, b := range t.Branches {
-			if misfit(b, n, depth+1) == "" {
+			if c.misfit(b, n, depth+1) == "" {
 				matched++
 			}
 		}
@@ -243,7 +243,7 @@ func expect(ok bool, t *ir.Type) string {
 
 // arrayMisfit checks an array against minItems, maxItems, uniqueItems and
 // contains.
-func arrayMisfit(cs ir.Constraints, n *jsonpos.Node, depth int) string {
+func (c *compiler) arrayMisfit(cs ir.Constraints, n *jsonpos.Node, depth int) string {
 	items := int64(len(n.Items))
 	switch {
 	case cs.MinItems != nil && items < *cs.MinItems:
@@ -263,7 +263,7 @@ func arrayMisfit(cs ir.Constraints, n *jsonpos.Node, depth int) string {
 	if cs.Contains != nil {
 		hits := int64(0)
 		for _, it := range n.Items {
-			if misfit(cs.Contains, it, depth+1) == "" {
+			if c.misfit(cs.Contains, it, depth+1) == "" {
 				hits++
 			}
 		}
@@ -351,7 +351,7 @@ func numberMisfit(cs ir.Constraints, n *jsonpos.Node) string {
 }
 
 // stringMisfit checks a string against the string keywords.
-func stringMisfit(cs ir.Constraints, s string) string {
+func (c *compiler) stringMisfit(cs ir.Constraints, s string) string {
 	n := int64(utf8.RuneCountInString(s))
 	switch {
 	case cs.MinLength != nil && n < *cs.MinLength:
@@ -360,8 +360,9 @@ func stringMisfit(cs ir.Constraints, s string) string {
 		return "longer than maxLength " + strconv.FormatInt(*cs.MaxLength, 10)
 	}
 	if cs.Pattern != "" {
-		if m := patternMatcher(cs.Pattern); m != nil {
-			if matched, ok := m(s); !matched || !ok {
+		// A pattern no engine takes is reported where it is compiled.
+		if re, _ := c.regexp(cs.Pattern); re != nil {
+			if matched, err := re.Match(s, nil); !matched || err != nil {
 				return "does not match the pattern " + cs.Pattern // undecided in time: not applied either
 			}
 		}

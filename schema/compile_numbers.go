@@ -288,7 +288,7 @@ func (c *compiler) defaultHeld(d pendingDefault) bool {
 	if d.value == nil {
 		return true
 	}
-	bad, integer := unheld(t, d.value, 0)
+	bad, integer := c.unheld(t, d.value, 0)
 	if bad == nil {
 		return true
 	}
@@ -318,7 +318,7 @@ func (c *compiler) defaultHeld(d pendingDefault) bool {
 // lands on an int64 or a float64 that cannot hold it (nil when none) and
 // whether that is an int64. Numbers goNumber refuses are left to
 // checkDefault, which words them; so are values that do not fit t.
-func unheld(t *ir.Type, n *jsonpos.Node, depth int) (bad *jsonpos.Node, integer bool) {
+func (c *compiler) unheld(t *ir.Type, n *jsonpos.Node, depth int) (bad *jsonpos.Node, integer bool) {
 	if t == nil || n == nil || depth > 64 {
 		return nil, false
 	}
@@ -345,7 +345,7 @@ func unheld(t *ir.Type, n *jsonpos.Node, depth int) (bad *jsonpos.Node, integer 
 			if t.Kind == ir.KindTuple && i < len(t.Prefix) {
 				elem = t.Prefix[i]
 			}
-			if bad, integer := unheld(elem, it, depth+1); bad != nil {
+			if bad, integer := c.unheld(elem, it, depth+1); bad != nil {
 				return bad, integer
 			}
 		}
@@ -366,7 +366,7 @@ func unheld(t *ir.Type, n *jsonpos.Node, depth int) (bad *jsonpos.Node, integer 
 					}
 				}
 			}
-			if bad, integer := unheld(elem, m.Value, depth+1); bad != nil {
+			if bad, integer := c.unheld(elem, m.Value, depth+1); bad != nil {
 				return bad, integer
 			}
 		}
@@ -374,8 +374,8 @@ func unheld(t *ir.Type, n *jsonpos.Node, depth int) (bad *jsonpos.Node, integer 
 	case ir.KindUnion:
 		// The branch the value is decoded as: the first it fits.
 		for _, b := range t.Branches {
-			if misfit(b, n, depth+1) == "" {
-				return unheld(b, n, depth+1)
+			if c.misfit(b, n, depth+1) == "" {
+				return c.unheld(b, n, depth+1)
 			}
 		}
 		return nil, false

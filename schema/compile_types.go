@@ -580,19 +580,6 @@ func (c *compiler) regexp(p string) (*check.Regexp, string) {
 	return cp.re, cp.why
 }
 
-// patternMatcher compiles an ECMA-262 pattern at generation time as
-// generated code will (check.Compile: RE2 when the pattern means the same
-// there, else the ECMAScript engine), or returns nil when no engine
-// accepts it. The matcher's ok is false when a match could not be decided
-// within check.MatchTimeout.
-func patternMatcher(p string) func(string) (matched, ok bool) {
-	re, err := check.Compile(p)
-	if err != nil {
-		return nil
-	}
-	return matcher(re)
-}
-
 // matcher is re's match function for patternMatcher.
 func matcher(re *check.Regexp) func(string) (matched, ok bool) {
 	return func(s string) (bool, bool) {

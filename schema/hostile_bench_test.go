@@ -35,8 +35,9 @@ func refChain(n int, link string) string {
 // grew faster than their size: long $ref chains (a scan of the stack of
 // references at each link), a union whose shared properties merge into
 // every branch (a scan per merged key), and a large schema merged by
-// reference from many places (serialized whole to compare it), and tools
-// sharing one definition (every root's schemas walked).
+// reference from many places (serialized whole to compare it), tools
+// sharing one definition (every root's schemas walked), and defaults
+// sharing a pattern (compiled again for each).
 func BenchmarkHostileCompile(b *testing.B) {
 	branches := strings.Repeat(`{"$ref":"#/$defs/D"},`, 400)
 	cases := []struct{ name, params string }{
@@ -59,6 +60,14 @@ func BenchmarkHostileCompile(b *testing.B) {
 		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"d","input_schema":{"type":"object","properties":{"x":{"$ref":"t.json#/0/input_schema/$defs/Big"}}}}`, i))
 	}
 	cases = append(cases, struct{ name, params string }{"2000 tools sharing one definition", ""})
+	inputs = append(inputs, "["+strings.Join(tools, ",")+"]")
+	// Defaults checked against a pattern many fields share (the pattern
+	// was compiled again for each default).
+	cases = append(cases, struct{ name, params string }{"2000 tools' defaults sharing one pattern", ""})
+	tools = tools[:0]
+	for i := range 2000 {
+		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"d","input_schema":{"type":"object","properties":{"p":{"type":"string","pattern":"^[a-z]{3,50}(-[a-z0-9]{2,20}){0,4}$","default":"abc-de"}}}}`, i))
+	}
 	inputs = append(inputs, "["+strings.Join(tools, ",")+"]")
 	for i, tc := range cases {
 		in := []load.Input{{Name: "t.json", Data: inputs[i]}}
