@@ -412,9 +412,10 @@ type compiler struct {
 	warns []ir.Diagnostic
 	// apps counts the embedded validator's work on delegated schemas.
 	apps *applications
-	// delegChecked are the delegated schemas compiled so far, with why
-	// the embedded validator refused each ("" when it did not).
-	delegChecked map[string]string
+	// schemas are the schemas compiled for the embedded validator so far
+	// (compiledSchema), by text; schemasKept counts those kept compiled.
+	schemas     map[string]compiledSchema
+	schemasKept int
 	// types is the family-wide scope of type names.
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.

@@ -92,7 +92,7 @@ func (c *compiler) misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 		return why
 	}
 	if t.Delegated != nil && len(t.Resources) == 0 {
-		return schemaMisfit(string(t.Delegated), n)
+		return c.schemaMisfit(string(t.Delegated), n)
 	}
 	return ""
 }
@@ -100,9 +100,9 @@ func (c *compiler) misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 // schemaMisfit returns why the embedded validator refuses value n
 // against the schema text ("" when it takes it, or the schema does not
 // compile alone).
-func schemaMisfit(schemaJSON string, n *jsonpos.Node) string {
-	s, err := check.CompileSchema(schemaJSON)
-	if err != nil {
+func (c *compiler) schemaMisfit(schemaJSON string, n *jsonpos.Node) string {
+	s, why := c.compiledSchema(schemaJSON)
+	if why != "" {
 		return ""
 	}
 	var g any

@@ -72,23 +72,46 @@ func (c *compiler) delegated(nodes []*jsonpos.Node) json.RawMessage {
 
 // delegatedInvalid says why the embedded validator cannot compile a
 // delegated schema (a keyword of the wrong kind inside not, if/then/else,
-// dependentSchemas or unevaluated*, which no Go check reads), or ""; each
-// distinct schema is compiled once.
+// dependentSchemas or unevaluated*, which no Go check reads), or "".
 func (c *compiler) delegatedInvalid(schemaJSON string) string {
-	why, ok := c.delegChecked[schemaJSON]
-	if !ok {
-		if _, err := check.CompileSchema(schemaJSON); err != nil {
-			// The innermost cause, on one line: "at '/not/minLength':
-			// got string, want integer".
-			lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
-			why = strings.TrimPrefix(strings.TrimSpace(lines[len(lines)-1]), "- ")
-		}
-		if c.delegChecked == nil {
-			c.delegChecked = map[string]string{}
-		}
-		c.delegChecked[schemaJSON] = why
-	}
+	_, why := c.compiledSchema(schemaJSON)
 	return why
+}
+
+// maxSchemasKept bounds the schemas a compile keeps compiled for the
+// embedded validator; past it, a schema met again is compiled again.
+const maxSchemasKept = 1024
+
+// compiledSchema is a schema compiled by the embedded validator, or why
+// it did not compile.
+type compiledSchema struct {
+	s   *check.Schema
+	why string
+}
+
+// compiledSchema compiles schemaJSON for the embedded validator, once per
+// distinct text (catalogues repeat their schemas across tools, and
+// defaults are checked against them), or says why it cannot: the
+// innermost cause, on one line ("at '/not/minLength': got string, want
+// integer").
+func (c *compiler) compiledSchema(schemaJSON string) (*check.Schema, string) {
+	if cs, ok := c.schemas[schemaJSON]; ok && (cs.s != nil || cs.why != "") {
+		return cs.s, cs.why
+	}
+	var cs compiledSchema
+	s, err := check.CompileSchema(schemaJSON)
+	if err != nil {
+		lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+		cs.why = strings.TrimPrefix(strings.TrimSpace(lines[len(lines)-1]), "- ")
+	} else if c.schemasKept < maxSchemasKept {
+		cs.s = s
+		c.schemasKept++
+	}
+	if c.schemas == nil {
+		c.schemas = map[string]compiledSchema{}
+	}
+	c.schemas[schemaJSON] = cs
+	return s, cs.why
 }
 
 // delegatedPattern counts pattern p of a delegated schema, written at

@@ -220,7 +220,7 @@ func (c *compiler) constMisfit(v *view, k *jsonpos.Node) string {
 	if len(members) == 0 {
 		return ""
 	}
-	return schemaMisfit(string(c.synth(v.src, members).JSON()), k)
+	return c.schemaMisfit(string(c.synth(v.src, members).JSON()), k)
 }
 
 // compileViewBody compiles the view's union, const, enum or types into

@@ -37,7 +37,7 @@ func refChain(n int, link string) string {
 // every branch (a scan per merged key), and a large schema merged by
 // reference from many places (serialized whole to compare it), tools
 // sharing one definition (every root's schemas walked), and defaults
-// sharing a pattern (compiled again for each).
+// sharing a pattern or a delegated schema (compiled again for each).
 func BenchmarkHostileCompile(b *testing.B) {
 	branches := strings.Repeat(`{"$ref":"#/$defs/D"},`, 400)
 	cases := []struct{ name, params string }{
@@ -67,6 +67,12 @@ func BenchmarkHostileCompile(b *testing.B) {
 	tools = tools[:0]
 	for i := range 2000 {
 		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"d","input_schema":{"type":"object","properties":{"p":{"type":"string","pattern":"^[a-z]{3,50}(-[a-z0-9]{2,20}){0,4}$","default":"abc-de"}}}}`, i))
+	}
+	inputs = append(inputs, "["+strings.Join(tools, ",")+"]")
+	cases = append(cases, struct{ name, params string }{"2000 tools' defaults under one delegated not", ""})
+	tools = tools[:0]
+	for i := range 2000 {
+		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"d","input_schema":{"type":"object","properties":{"p":{"type":"string","not":{"pattern":"^x[0-9]+$"},"default":"abc-de"}}}}`, i))
 	}
 	inputs = append(inputs, "["+strings.Join(tools, ",")+"]")
 	for i, tc := range cases {
