@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"bytes"
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -1343,15 +1344,24 @@ func anonymousSession(p unsafe.Pointer) string {
 // repetitions counts identical failing calls per session.
 type repetitions struct {
 	mu sync.Mutex
-	// m counts calls by session, then by hash of op, code and args.
-	m map[string]map[[sha256.Size]byte]int
+	// m holds each session's counts, by hash of op, code and args; lru
+	// orders the sessions by last call, the most recent first.
+	m   map[string]*list.Element
+	lru list.List
+}
+
+// sessionCalls is one session's counts, an element of repetitions.lru.
+type sessionCalls struct {
+	session string
+	calls   map[[sha256.Size]byte]int
 }
 
 const (
 	// maxRepetitionKeys bounds the calls one session's counts remember;
 	// a session past it forgets its own, not every session's.
 	maxRepetitionKeys = 4096
-	// maxRepetitionSessions bounds the sessions counted.
+	// maxRepetitionSessions bounds the sessions counted; a new session
+	// past it forgets the counts of the one idle longest.
 	maxRepetitionSessions = 4096
 )
 
@@ -1375,14 +1385,23 @@ func (r *repetitions) hit(session, op, code string, args json.RawMessage) int {
 	h.Sum(key[:0])
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.m == nil || (r.m[session] == nil && len(r.m) >= maxRepetitionSessions) {
-		r.m = make(map[string]map[[sha256.Size]byte]int)
+	if r.m == nil {
+		r.m = make(map[string]*list.Element)
 	}
-	calls := r.m[session]
-	if calls == nil || len(calls) >= maxRepetitionKeys {
-		calls = make(map[[sha256.Size]byte]int)
-		r.m[session] = calls
+	e := r.m[session]
+	if e == nil {
+		if len(r.m) >= maxRepetitionSessions {
+			oldest := r.lru.Back()
+			delete(r.m, r.lru.Remove(oldest).(*sessionCalls).session)
+		}
+		e = r.lru.PushFront(&sessionCalls{session: session})
+		r.m[session] = e
 	}
-	calls[key]++
-	return calls[key]
+	r.lru.MoveToFront(e)
+	sc := e.Value.(*sessionCalls)
+	if sc.calls == nil || len(sc.calls) >= maxRepetitionKeys {
+		sc.calls = make(map[[sha256.Size]byte]int)
+	}
+	sc.calls[key]++
+	return sc.calls[key]
 }

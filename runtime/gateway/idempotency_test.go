@@ -71,4 +71,21 @@ func TestRepetitionsPerSession(t *testing.T) {
 	if n := r.hit("victim", "a.get", "NOT_FOUND", []byte(`{"id":1}`)); n != 3 {
 		t.Errorf("after another session's flood: count %d, want 3", n)
 	}
+	// New sessions past the bound forget the counts of the session idle
+	// longest, not every session's (the 4,097th had reset them all).
+	for i := range maxRepetitionSessions + 10 {
+		r.hit("s"+strconv.Itoa(i), "a.get", "NOT_FOUND", []byte(`{}`))
+		if i%1000 == 0 {
+			r.hit("victim", "a.list", "INTERNAL", []byte(`{}`)) // the victim stays active
+		}
+	}
+	if n := r.hit("victim", "a.get", "NOT_FOUND", []byte(`{"id":1}`)); n != 4 {
+		t.Errorf("after %d new sessions: count %d, want 4", maxRepetitionSessions+10, n)
+	}
+	if n := r.hit("s0", "a.get", "NOT_FOUND", []byte(`{}`)); n != 1 {
+		t.Errorf("the session idle longest: count %d, want 1 (forgotten)", n)
+	}
+	if len(r.m) != maxRepetitionSessions || r.lru.Len() != maxRepetitionSessions {
+		t.Errorf("%d sessions counted (%d in order), want %d", len(r.m), r.lru.Len(), maxRepetitionSessions)
+	}
 }
