@@ -387,3 +387,50 @@ func TestServeHTTPListenError(t *testing.T) {
 		t.Errorf("ServeHTTP on a closed listener: %v", err)
 	}
 }
+
+// TestServeHTTPShutdownCutsOff: a call still running when the shutdown
+// timeout passes is cut off, and ServeHTTP's error says so (it returned
+// nil, and nothing told of the dropped call).
+func TestServeHTTPShutdownCutsOff(t *testing.T) {
+	started := make(chan struct{})
+	release := make(chan struct{})
+	defer close(release)
+	slow := runtime.Tool{
+		Name:        "slow",
+		Description: "Runs until released.",
+		Parameters:  json.RawMessage(`{"type":"object"}`),
+		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			close(started)
+			<-release // ignores its context, as a careless handler does
+			return runtime.Result{}, nil
+		},
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- mcpserver.ServeHTTP(ctx, ln, func(*http.Request) *mcp.Server {
+			s, err := mcpserver.NewServer("t", "v", []runtime.Tool{slow})
+			if err != nil {
+				panic(err)
+			}
+			return s
+		}, mcpserver.HTTPOptions{ShutdownTimeout: 100 * time.Millisecond})
+	}()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	go cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "slow", Arguments: json.RawMessage(`{}`)})
+	<-started
+	stop()
+	err = <-done
+	if err == nil || !strings.Contains(err.Error(), "stopped with 1 request still running after the 100ms shutdown timeout") {
+		t.Errorf("ServeHTTP = %v, want the call cut off named", err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -459,8 +460,9 @@ func bodyIDProblem(body []byte) string {
 // ServeHTTP serves the MCP streamable HTTP transport on ln at opts.Path
 // until ctx is done, then shuts down gracefully: it stops accepting,
 // ends the clients' long-lived event streams, lets calls in flight finish
-// (up to opts.ShutdownTimeout) and returns nil. server is called once per
-// new session (see HTTPHandler).
+// (up to opts.ShutdownTimeout) and returns nil, or an error that counts the
+// requests still running then, which are cut off. server is called once
+// per new session (see HTTPHandler).
 func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) *mcp.Server, opts HTTPOptions) error {
 	path := opts.Path
 	if path == "" {
@@ -477,6 +479,9 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	defer endStreams()
 	mcpHandler := HTTPHandler(server, opts)
 	mux := http.NewServeMux()
+	// running counts the requests other than event streams being served,
+	// to name those a stop past its grace cuts off.
+	var running atomic.Int64
 	mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
 			ctx, cancel := context.WithCancel(r.Context())
@@ -484,6 +489,9 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 			stop := context.AfterFunc(streamCtx, cancel)
 			defer stop()
 			r = r.WithContext(ctx)
+		} else {
+			running.Add(1)
+			defer running.Add(-1)
 		}
 		mcpHandler.ServeHTTP(w, r)
 	}))
@@ -500,20 +508,16 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	endStreams()
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
+	var cut error
 	if err := srv.Shutdown(sctx); err != nil {
+		n := int(running.Load())
 		_ = srv.Close()
+		if n > 0 {
+			cut = fmt.Errorf("mcpserver: stopped with %s still running after the %v shutdown timeout (HTTPOptions.ShutdownTimeout); %s cut off", plural(n, "request"), grace, plural2(n, "it was", "they were"))
+		}
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return nil
-}
-
-// ListenAndServeHTTP is ServeHTTP on a TCP listener at addr.
-func ListenAndServeHTTP(ctx context.Context, addr string, server func(*http.Request) *mcp.Server, opts HTTPOptions) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	return ServeHTTP(ctx, ln, server, opts)
+	return cut
 }
