@@ -1011,13 +1011,18 @@ func writeCanon(b *strings.Builder, n *jsonpos.Node) {
 // spend counts one expansion at n against the budget; false (after one
 // located error) once the budget is spent.
 func (c *compiler) spend(n *jsonpos.Node) bool {
+	return c.spendN(n, 1)
+}
+
+// spendN is spend for k expansions at once.
+func (c *compiler) spendN(n *jsonpos.Node, k int) bool {
 	if c.exhausted {
 		return false
 	}
-	c.expansions++
+	c.expansions += k
 	if c.expansions > c.limits.RefExpansions {
 		c.exhausted = true
-		c.errorf(n, "schema expansion budget spent: $refs, allOf and union branches expand to more than %d schemas (%s)",
+		c.errorf(n, "schema expansion budget spent: $refs, allOf, union branches and the properties merged into each branch expand to more than %d schemas (%s)",
 			c.limits.RefExpansions, limits.Hint("max_ref_expansions", int64(c.limits.RefExpansions)))
 		return false
 	}
