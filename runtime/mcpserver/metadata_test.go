@@ -434,3 +434,56 @@ func TestServeHTTPShutdownCutsOff(t *testing.T) {
 		t.Errorf("ServeHTTP = %v, want the call cut off named", err)
 	}
 }
+
+// TestHTTPMaxRequests: requests past MaxRequests running at once are
+// answered 503 (a client could run any number at once), and served again
+// once one ends.
+func TestHTTPMaxRequests(t *testing.T) {
+	started := make(chan struct{})
+	release := make(chan struct{})
+	slow := runtime.Tool{
+		Name:        "slow",
+		Description: "Runs until released.",
+		Parameters:  json.RawMessage(`{"type":"object"}`),
+		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			close(started)
+			<-release
+			return runtime.Result{}, nil
+		},
+	}
+	srv := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
+		s, _ := mcpserver.NewServer("t", "v", []runtime.Tool{slow})
+		return s
+	}, mcpserver.HTTPOptions{MaxRequests: 1}))
+	defer srv.Close()
+	connect := func() (*mcp.ClientSession, error) {
+		client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+		return client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL, MaxRetries: -1}, nil)
+	}
+	cs, err := connect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	called := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "slow", Arguments: json.RawMessage(`{}`)})
+		called <- err
+	}()
+	<-started
+	if other, err := connect(); err == nil {
+		other.Close()
+		t.Error("a second session opened while the one request allowed runs")
+	} else if !strings.Contains(err.Error(), "503") && !strings.Contains(err.Error(), "Service Unavailable") {
+		t.Errorf("refused with %v, want 503", err)
+	}
+	close(release)
+	if err := <-called; err != nil {
+		t.Fatalf("the running call: %v", err)
+	}
+	other, err := connect()
+	if err != nil {
+		t.Fatalf("after the call ended: %v", err)
+	}
+	other.Close()
+}

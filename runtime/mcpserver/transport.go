@@ -119,6 +119,13 @@ type HTTPOptions struct {
 	// HTTPHandler sets the connection's write deadline itself: a server
 	// of your own should leave its WriteTimeout unset.
 	WriteTimeout time.Duration
+	// MaxRequests bounds the requests other than event streams (calls,
+	// initializations, notifications) served at once, across sessions
+	// (256 when zero; negative: no bound). One more is answered 503 with
+	// Retry-After: each holds a goroutine and its body (up to a few MB)
+	// while it runs, and a client may send any number at once, in one
+	// session or many.
+	MaxRequests int
 	// AllowedHosts are the host names (the Host header without its port,
 	// any case) the server answers; a request naming another is refused
 	// with 403. Empty: any host, but for the SDK's own check of requests
@@ -218,10 +225,25 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 	h := mcp.NewStreamableHTTPHandler(oncePerSession(server, open), &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
 	guarded := guardPOST(h, opts.Stateless, opts.bodyTimeout())
 	writeTimeout := opts.writeTimeout()
+	maxRequests := int64(opts.MaxRequests)
+	if maxRequests == 0 {
+		maxRequests = 256
+	}
+	var running atomic.Int64
 	return http.NewCrossOriginProtection().Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hostAllowed(r, opts.AllowedHosts) {
 			http.Error(w, "host not allowed (HTTPOptions.AllowedHosts)", http.StatusForbidden)
 			return
+		}
+		if r.Method != http.MethodGet && maxRequests > 0 {
+			if n := running.Add(1); n > maxRequests {
+				running.Add(-1)
+				w.Header().Set("Connection", "close") // the body is not read
+				w.Header().Set("Retry-After", "1")
+				http.Error(w, fmt.Sprintf("too many requests running (%d, HTTPOptions.MaxRequests); try again later", maxRequests), http.StatusServiceUnavailable)
+				return
+			}
+			defer running.Add(-1)
 		}
 		if writeTimeout > 0 {
 			// Unbounded between writes (a deadline left from the last
