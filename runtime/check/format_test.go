@@ -64,6 +64,11 @@ func TestFormat(t *testing.T) {
 		{"relative-json-pointer", "01/a", false},
 		{"regex", `^\d+$`, true},
 		{"regex", `(?i)x`, false},
+		// Longer than MaxRegexFormat: parsing takes time growing faster
+		// than the length (1 MB took 4.8 s).
+		{"regex", strings.Repeat("a.", MaxRegexFormat/2), true},
+		{"regex", strings.Repeat("a.", MaxRegexFormat/2) + "a", false},
+		{"regex", strings.Repeat("a.", 1<<19), false},
 		{"unknown-format", "anything", true},
 	}
 	for _, tc := range tests {
