@@ -186,7 +186,7 @@ func (m *Mode) handleHelp(_ context.Context, _ runtime.ToolContext, raw json.Raw
 	idx := m.decls.Match(path)
 	if len(idx) == 0 {
 		return runtime.Failure(&runtime.Error{Code: runtime.CodeNotFound,
-			Message: fmt.Sprintf("NOT_FOUND: no ops under %q; nearest paths: %s", path, strings.Join(m.suggest(path), ", "))}), nil
+			Message: fmt.Sprintf("NOT_FOUND: no ops under %q; nearest paths: %s", text.Truncate(path, 120), strings.Join(m.suggest(path), ", "))}), nil
 	}
 	keep := make(map[int]bool, len(idx))
 	for _, i := range idx {

@@ -67,7 +67,8 @@
 //	CallDepth  256      JavaScript call depth
 //	Memory     256 MiB  live-heap growth during the run (process-wide, as the
 //	                    garbage collector last measured it, sampled every 5ms)
-//	Length     1<<20    length of a string or array one built-in call makes
+//	Length     1<<20    length of a string (in UTF-16 code units, as
+//	                    String.prototype.length) or array one built-in call makes
 //
 // Built-ins that goja runs in Go, where the interrupt cannot reach, are
 // guarded: repeat, padStart, padEnd, concat, replace and the Array methods
@@ -75,7 +76,13 @@
 // arrays joined inside it (an array's iterator too, so that a spread of a
 // sparse array with a length of 1e7 is refused; the iterators of arrays,
 // strings, sets and maps also end the run once the wall-time limit has
-// passed, where a spread into a call consumed them in Go for seconds).
+// passed, where a spread into a call consumed them in Go for seconds, and
+// so do the comparisons of a sort). A replace counts each $` or $' of its
+// replacement as a copy of the whole string, and a replace of a string
+// pattern as one replacement (replaceAll: one per occurrence).
+// Object.entries, values, getOwnPropertyDescriptors and assign refuse
+// strings and arrays of more than Length/16 members, which they would
+// turn into as many arrays or properties in one call.
 // What a check measures is read once and handed to the built-in as read
 // (a count, a separator, a replacement, an Array.from source), and the
 // Array methods refuse an array-like whose length is a getter or comes

@@ -133,6 +133,9 @@ func (r *run) guard() error {
 			if name == "values" {
 				return r.interruptible(r.callOrThrow(orig, call))
 			}
+			if name == "sort" || name == "toSorted" {
+				call.Arguments = r.stoppableCompare(call.Arguments)
+			}
 			return r.callOrThrow(orig, call)
 		}
 		if err := arrayProto.DefineDataProperty(name, vm.ToValue(wrapped), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
@@ -524,6 +527,31 @@ func (r *run) guardNative() error {
 			return err
 		}
 	}
+	// Object.entries, values, getOwnPropertyDescriptors and assign make an
+	// array, a value or a property per member in one call in Go, and a
+	// string or an array, cheap to make, has a member per character or
+	// element: getOwnPropertyDescriptors of "x".repeat(1<<20) ran 22.7 s
+	// past a 5 s limit, Object.entries of it made 800 MB. Over
+	// Limits.Length/16 members of strings and arrays, they are refused.
+	objectCtor := g.Get("Object").ToObject(vm)
+	for _, name := range []string{"entries", "values", "getOwnPropertyDescriptors", "assign"} {
+		from := 0
+		if name == "assign" {
+			from = 1 // the target is written, not read
+		}
+		if err := wrap(objectCtor, name, func(call *goja.FunctionCall) {
+			var n int64
+			for _, v := range call.Arguments[min(from, len(call.Arguments)):] {
+				n += r.indexedMembers(v)
+			}
+			if limit := int64(r.lim.Length / 16); n > limit {
+				r.stop(LimitMemory, fmt.Sprintf("Object.%s of strings or arrays of %d members: more than the limit of %d; work on smaller pieces", name, n, limit))
+				panic(vm.NewGoError(errors.New("memory limit exceeded")))
+			}
+		}); err != nil {
+			return err
+		}
+	}
 	strCtor := g.Get("String").ToObject(vm)
 	if err := wrap(strCtor, "raw", func(call *goja.FunctionCall) {
 		if tpl, ok := call.Argument(0).(*goja.Object); ok {
@@ -721,6 +749,51 @@ func (r *run) interruptibleNext() error {
 	return nil
 }
 
+// stoppableCompare gives a sort (its arguments args) a comparator that
+// ends the run once a limit has stopped it: a sort compares in Go, where
+// the wall-time interrupt does not reach (2^20 numbers, compared by their
+// strings, sorted for 12.7 s past a 5 s limit; a built-in comparator such
+// as Math.max runs in Go too). Without a comparator it compares as the
+// built-in does: by the elements' strings, in UTF-16 code units (the sort
+// itself puts undefined and holes last). A comparator that is not a
+// function is left for the built-in to refuse.
+func (r *run) stoppableCompare(args []goja.Value) []goja.Value {
+	vm := r.vm
+	cmp := goja.Undefined()
+	if len(args) > 0 {
+		cmp = args[0]
+	}
+	var compare goja.Callable
+	if !goja.IsUndefined(cmp) {
+		fn, ok := goja.AssertFunction(cmp)
+		if !ok {
+			return args
+		}
+		compare = fn
+	}
+	calls := 0
+	wrapped := vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		if calls++; calls%256 == 0 && r.stopped() {
+			panic(vm.NewGoError(errors.New("the run was stopped")))
+		}
+		x, y := call.Argument(0), call.Argument(1)
+		if compare != nil {
+			v, err := compare(goja.Undefined(), x, y)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		}
+		xs, xok := x.ToString().(goja.String)
+		ys, yok := y.ToString().(goja.String)
+		if !xok || !yok {
+			return vm.ToValue(strings.Compare(x.String(), y.String()))
+		}
+		return vm.ToValue(xs.CompareTo(ys))
+	})
+	return append([]goja.Value{wrapped}, args[min(len(args), 1):]...)
+}
+
 // stopped reports whether a limit has stopped the run.
 func (r *run) stopped() bool {
 	r.mu.Lock()
@@ -795,13 +868,35 @@ func (r *run) plainLength(v goja.Value) (int64, bool) {
 	return 0, true
 }
 
-// strLen is the length of a primitive string (0 for other values).
-func (r *run) strLen(v goja.Value) int64 {
-	if v == nil {
+// indexedMembers is the number of members a string, a String object or an
+// array has by its length (0 for other values), read without running
+// script code: a string's characters, an array's elements (holes
+// included), a Proxy's target's.
+func (r *run) indexedMembers(v goja.Value) int64 {
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return r.strLen(v)
+	}
+	for depth := 0; isProxy(obj); depth++ {
+		// A Proxy without traps answers from its target, in Go.
+		p, _ := obj.Export().(goja.Proxy)
+		if obj = p.Target(); obj == nil || depth > maxNativeNesting {
+			return 0
+		}
+	}
+	if c := obj.ClassName(); c != "String" && c != "Array" {
 		return 0
 	}
-	if s, ok := primitive(v).(string); ok {
-		return int64(len(s))
+	n, _ := r.plainLength(obj)
+	return n
+}
+
+// strLen is the length of a primitive string (0 for other values).
+func (r *run) strLen(v goja.Value) int64 {
+	// In UTF-16 code units, as String.prototype.length: the bytes of the
+	// exported string counted "é" twice and "\uffff" three times.
+	if s, ok := v.(goja.String); ok {
+		return int64(s.Length())
 	}
 	return 0
 }
@@ -873,8 +968,11 @@ func (r *run) flatLength(this goja.Value, depth float64) int64 {
 }
 
 // replaceBound bounds the length of a replace: a string replacement may be
-// inserted at every position; a function replacement is wrapped so that
-// the lengths of its answers are counted as they come.
+// inserted at every match (once for replace of a string pattern, once
+// per occurrence for replaceAll of one, at every position for a regular
+// expression), each $ reference in it copying up to what it names
+// (substitutionBound); a function replacement is wrapped so that the
+// lengths of its answers are counted as they come.
 func (r *run) replaceBound(c goja.FunctionCall, all bool) int64 {
 	l := r.strLen(c.This)
 	repl := c.Argument(1)
@@ -885,7 +983,9 @@ func (r *run) replaceBound(c goja.FunctionCall, all bool) int64 {
 			if err != nil {
 				panic(err)
 			}
-			total += int64(len(v.String()))
+			// Converted once: the string counted is the one inserted.
+			v = v.ToString()
+			total += r.strLen(v)
 			if total+l > int64(r.lim.Length) {
 				r.tooLong(fmt.Sprintf("String.prototype.replace making over %d characters", total+l))
 			}
@@ -893,11 +993,49 @@ func (r *run) replaceBound(c goja.FunctionCall, all bool) int64 {
 		})
 		return l
 	}
-	rl := int64(len(repl.String()))
-	if strings.Contains(repl.String(), "$") {
-		rl += l // $& and $` can copy the input
+	// A regular expression (or another object) matches anywhere, and its
+	// captures may lie outside the match (in a lookahead).
+	matches, match := l+1, l
+	if p, ok := c.Argument(0).(goja.String); ok {
+		match = int64(p.Length())
+		switch {
+		case !all:
+			matches = 1
+		case match > 0:
+			matches = l/match + 1
+		}
 	}
-	return l + (l+1)*rl
+	return l + matches*substitutionBound(repl, l, match)
+}
+
+// substitutionBound is the most characters one insertion of the
+// replacement repl makes, in a subject of l characters with matches and
+// captures of at most match characters: $` and $' copy up to l, $&, $n and
+// $<name> up to match (and are left as they are when there is no such
+// capture, hence the 2), $$ is one character.
+func substitutionBound(repl goja.Value, l, match int64) int64 {
+	s, ok := repl.(goja.String)
+	if !ok {
+		return int64(len(repl.String()))
+	}
+	var n int64
+	rl := s.Length()
+	for i := 0; i < rl; i++ {
+		if s.CharAt(i) != '$' || i == rl-1 {
+			n++
+			continue
+		}
+		switch c := s.CharAt(i + 1); {
+		case c == '`' || c == '\'':
+			n += l
+		case c == '&' || c == '<' || (c >= '0' && c <= '9'):
+			n += match + 2
+		default: // $$, or a $ standing for itself
+			n += 2
+		}
+		i++
+	}
+	return n
 }
 
 // stringify replaces JSON.stringify with the bounded marshaler: same

@@ -151,7 +151,9 @@ func transform(script string) (string, *ScriptError) {
 	})
 	if len(res.Errors) > 0 {
 		e := res.Errors[0]
-		se := &ScriptError{Code: CodeSyntax, Message: e.Text}
+		// The message quotes the token found, which may be most of the
+		// script ("x aaa…"): cut as the other messages are.
+		se := &ScriptError{Code: CodeSyntax, Message: truncate(e.Text, 500)}
 		if loc := e.Location; loc != nil {
 			se.Line, se.Column = loc.Line-1, loc.Column+1
 			if se.Line < 1 {
@@ -225,6 +227,12 @@ type run struct {
 	// (trackRejection); rejections counts them all.
 	unhandled  map[*goja.Promise]int
 	rejections int
+
+	// opErrors are the envelopes of the errors op calls rejected with,
+	// by error object. They stay in Go: set on the error as a host
+	// object, an envelope's fields could be rewritten by the script (a
+	// forged code and op in the outcome) and its Go methods called.
+	opErrors map[*goja.Object]*gateway.Envelope
 }
 
 // stop records the first limit exceeded and interrupts the engine; the
@@ -248,6 +256,16 @@ func (r *run) exec(js string) (out *Outcome, perr error) {
 	go r.watch(done)
 	defer func() {
 		if p := recover(); p != nil {
+			// The engine stopped script code that ran from Go after the
+			// script (a getter or toJSON of the return value read by
+			// marshal) on a limit: the run ends on that limit, as it would
+			// have in the script (it ended as an engine failure).
+			var so *goja.StackOverflowError
+			var ie *goja.InterruptedError
+			if err, ok := p.(error); ok && (errors.As(err, &so) || errors.As(err, &ie)) {
+				out = r.finish(r.scriptError(err))
+				return
+			}
 			// The engine panicked on something the guards missed; the run
 			// fails and the process goes on.
 			out = r.finish(&ScriptError{Code: string(runtime.CodeInternal), Message: "the script engine failed: " + runtime.PanicText(p)})
@@ -412,7 +430,7 @@ func (r *run) scriptError(err error) *ScriptError {
 	}
 	var ce *goja.CompilerSyntaxError
 	if errors.As(err, &ce) {
-		se := &ScriptError{Code: CodeSyntax, Message: ce.Message}
+		se := &ScriptError{Code: CodeSyntax, Message: truncate(ce.Message, 500)}
 		se.Line, se.Column = ce.File.Position(ce.Offset).Line, ce.File.Position(ce.Offset).Column
 		return se
 	}
@@ -422,8 +440,36 @@ func (r *run) scriptError(err error) *ScriptError {
 // stackPos finds the first line:column in an Error's stack.
 var stackPos = regexp.MustCompile(`:(\d+):(\d+)`)
 
-// opErrorKey marks the errors op calls reject with.
-const opErrorKey = "__toolgen_op_error"
+// opError returns the envelope of v when v is an error an op call
+// rejected with; it reads nothing of v, so no script code runs.
+func (r *run) opError(v goja.Value) *gateway.Envelope {
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return nil
+	}
+	if env := r.opErrors[obj]; env != nil && env.Error != nil {
+		return env
+	}
+	return nil
+}
+
+// ownString returns obj's own data property k if it is a string: read from
+// its descriptor, running no getter (an inherited "stack" getter ran after
+// the script had ended, and one that threw failed the run as an engine
+// failure).
+func (r *run) ownString(obj *goja.Object, k string) (string, bool) {
+	d, err := r.ownDescriptor(goja.Undefined(), obj, r.vm.ToValue(k))
+	desc, ok := d.(*goja.Object)
+	if err != nil || !ok {
+		return "", false
+	}
+	v := desc.Get("value")
+	if v == nil {
+		return "", false
+	}
+	s, ok := primitive(v).(string)
+	return s, ok
+}
 
 // thrown describes a value the script threw or a promise rejected with.
 func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
@@ -436,8 +482,7 @@ func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
 		obj = nil
 	}
 	if obj != nil {
-		if mark := obj.Get(opErrorKey); mark == nil {
-		} else if env, ok := mark.Export().(*gateway.Envelope); ok && env.Error != nil {
+		if env := r.opError(obj); env != nil {
 			ee := *env.Error
 			if ee.Details.FieldErrors == nil {
 				ee.Details.FieldErrors = []runtime.FieldError{}
@@ -453,8 +498,8 @@ func (r *run) thrown(v goja.Value, ex *goja.Exception) *ScriptError {
 		}
 	}
 	if obj != nil && se.Line == 0 {
-		if st := obj.Get("stack"); st != nil {
-			if m := stackPos.FindStringSubmatch(st.String()); m != nil {
+		if st, ok := r.ownString(obj, "stack"); ok {
+			if m := stackPos.FindStringSubmatch(st); m != nil {
 				se.Line, _ = strconv.Atoi(m[1])
 				se.Column, _ = strconv.Atoi(m[2])
 				se.Line--
@@ -969,12 +1014,8 @@ func (r *run) unhandledNote(reason goja.Value) (note string) {
 		}
 	}()
 	const tail = " and the script did not await or catch it"
-	if obj, ok := reason.(*goja.Object); ok {
-		if mark := obj.Get(opErrorKey); mark != nil {
-			if env, ok := mark.Export().(*gateway.Envelope); ok && env.Error != nil {
-				return fmt.Sprintf("%s failed%s: %s: %s", env.Op, tail, env.Error.Code, truncate(env.Error.Message, 300))
-			}
-		}
+	if env := r.opError(reason); env != nil {
+		return fmt.Sprintf("%s failed%s: %s: %s", env.Op, tail, env.Error.Code, truncate(env.Error.Message, 300))
 	}
 	return "a promise was rejected" + tail + ": " + truncate(r.describe(reason), 300)
 }
@@ -1030,6 +1071,9 @@ func (r *run) newError(env *gateway.Envelope) goja.Value {
 	} {
 		_ = obj.DefineDataProperty(k, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	}
-	_ = obj.DefineDataProperty(opErrorKey, vm.ToValue(env), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+	if r.opErrors == nil {
+		r.opErrors = map[*goja.Object]*gateway.Envelope{}
+	}
+	r.opErrors[obj] = env
 	return obj
 }

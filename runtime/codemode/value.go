@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +23,12 @@ import (
 const maxDepth = 64
 
 var errTooBig = errors.New("value too large")
+
+// errNoBigInt is the error of a BigInt, or a BigInt object, without a
+// toJSON: as in JSON.stringify, it has no JSON form.
+var errNoBigInt = errors.New("a BigInt has no JSON form")
+
+var bigIntType = reflect.TypeOf((*big.Int)(nil))
 
 // marshaler converts script values to JSON with the semantics of
 // JSON.stringify (toJSON, replacer, indent, undefined and functions left
@@ -224,6 +232,17 @@ func (m *marshaler) value(v goja.Value, depth int) (bool, error) {
 	}
 	obj, isObj := v.(*goja.Object)
 	if !isObj {
+		if v.ExportType() == bigIntType {
+			// As JSON.stringify: a BigInt's toJSON (inherited from
+			// BigInt.prototype) gives it a JSON form.
+			if tj, ok := goja.AssertFunction(v.ToObject(m.vm).Get("toJSON")); ok {
+				nv, err := tj(v)
+				if err != nil {
+					panic(err)
+				}
+				return m.value(nv, depth+1)
+			}
+		}
 		return m.primitive(v)
 	}
 	if depth >= maxDepth {
@@ -250,6 +269,10 @@ func (m *marshaler) value(v goja.Value, depth int) (bool, error) {
 	}
 	if _, fn := goja.AssertFunction(obj); fn {
 		return false, nil
+	}
+	if obj.ExportType() == bigIntType {
+		// Object(1n): written {} by the object case below.
+		return false, errNoBigInt
 	}
 	switch obj.ClassName() {
 	case "String":
@@ -385,8 +408,8 @@ func (m *marshaler) primitive(v goja.Value) (bool, error) {
 	case nil:
 		m.b = append(m.b, "null"...)
 	default:
-		if v.ExportType() != nil && v.ExportType().String() == "*big.Int" {
-			return false, errors.New("a BigInt has no JSON form")
+		if v.ExportType() == bigIntType {
+			return false, errNoBigInt
 		}
 		return false, nil
 	}
