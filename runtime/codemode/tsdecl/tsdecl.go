@@ -364,8 +364,9 @@ func IsIdentifierName(s string) bool {
 }
 
 // reserved are names a group constant or a type may not take: keywords,
-// strict-mode reserved words and the globals declarations or the runtime
-// refer to.
+// strict-mode reserved words, the globals declarations or the runtime
+// refer to, and ECMAScript's other globals (a group named escape would
+// have replaced the global function for scripts).
 var reserved = map[string]bool{}
 
 func init() {
@@ -375,7 +376,13 @@ func init() {
 		package private protected public await async of arguments eval undefined NaN Infinity
 		any unknown never string number boolean symbol object bigint type namespace declare module
 		globalThis console Promise Error Object Array JSON Math String Number Boolean Symbol
-		CallOptions OpError Record Date RegExp Map Set`) {
+		CallOptions OpError Record Date RegExp Map Set
+		Reflect Proxy Function BigInt WeakMap WeakSet WeakRef FinalizationRegistry Iterator Intl Atomics
+		ArrayBuffer SharedArrayBuffer DataView Int8Array Uint8Array Uint8ClampedArray Int16Array
+		Uint16Array Int32Array Uint32Array Float32Array Float64Array BigInt64Array BigUint64Array
+		TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError
+		parseInt parseFloat isNaN isFinite decodeURI decodeURIComponent encodeURI encodeURIComponent
+		escape unescape`) {
 		reserved[w] = true
 	}
 }
