@@ -101,8 +101,8 @@ func (c *compiler) misfit(t *ir.Type, n *jsonpos.Node, depth int) string {
 // against the schema text ("" when it takes it, or the schema does not
 // compile alone).
 func (c *compiler) schemaMisfit(schemaJSON string, n *jsonpos.Node) string {
-	s, why := c.compiledSchema(schemaJSON)
-	if why != "" {
+	s, _ := c.compiledSchema(schemaJSON)
+	if s == nil {
 		return ""
 	}
 	var g any

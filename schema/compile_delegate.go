@@ -94,9 +94,16 @@ type compiledSchema struct {
 // defaults are checked against them), or says why it cannot: the
 // innermost cause, on one line ("at '/not/minLength': got string, want
 // integer").
+//
+// Once the limit on patterns' size is spent (reported already), nothing
+// is compiled, and it returns nil and "": the validator would parse the
+// patterns past it, which takes time growing faster than their length.
 func (c *compiler) compiledSchema(schemaJSON string) (*check.Schema, string) {
 	if cs, ok := c.schemas[schemaJSON]; ok && (cs.s != nil || cs.why != "") {
 		return cs.s, cs.why
+	}
+	if c.patternSizeSpent {
+		return nil, ""
 	}
 	var cs compiledSchema
 	s, err := check.CompileSchema(schemaJSON)

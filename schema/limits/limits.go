@@ -37,7 +37,9 @@ type Limits struct {
 	// generation's distinct patterns may hold together, counted
 	// repetitions spelled out ([a-z]{1000} is 1,000): generated code
 	// compiles every pattern when it starts, and a match takes up to its
-	// program's size in steps per input byte.
+	// program's size in steps per input byte. No one pattern may be
+	// longer than PatternSize bytes either: it is refused unparsed, as
+	// RE2's parser takes time growing faster than a pattern's length.
 	// Manifest: limits.max_pattern_size.
 	PatternSize int
 	// IdentifierLength is the longest generated Go identifier, in bytes;
