@@ -648,12 +648,19 @@ func (g *gen) emitStruct(f *jen.File, t *ir.Type) {
 	g.emitUnmarshal(f, t)
 }
 
+// jsonTag is the json struct tag of field fl: "-" (skipped) when its
+// object encodes itself (custom), else its JSON name with omitzero when
+// it is optional without a default. A tag of "-" alone tells
+// encoding/json to skip the field, so a member named "-" is tagged "-,".
 func jsonTag(fl *ir.Field, custom bool) string {
 	if custom {
 		return "-"
 	}
 	if !fl.Required && fl.Default == nil {
 		return fl.JSONName + ",omitzero"
+	}
+	if fl.JSONName == "-" {
+		return "-,"
 	}
 	return fl.JSONName
 }
@@ -910,10 +917,13 @@ func (g *gen) unmarshalNull(t *ir.Type) []jen.Code {
 // branchNames are the Go field names of a union's branches: the branch
 // type's name, else its kind, made unique by position counted from 1 (the
 // second of two strings is String2, as the second untitled branch type is
-// Option2).
+// Option2). The methods a union declares are taken: a branch type named
+// Validate or MarshalJSON (a $defs key) gets its position as a suffix
+// (Validate1), as a field of that name would not compile beside the
+// method.
 func branchNames(t *ir.Type) []string {
 	names := make([]string, len(t.Branches))
-	used := map[string]bool{}
+	used := map[string]bool{"Validate": true, "MarshalJSON": true, "UnmarshalJSON": true}
 	for i, b := range t.Branches {
 		n := b.GoName
 		if n == "" {

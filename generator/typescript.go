@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -52,6 +53,50 @@ type tsGen struct {
 	d     tsdecl.Decls
 	index map[*ir.Type]int // named type → index in d.Types
 	ident map[string]string
+}
+
+// tsTypeNames gives each named type its TypeScript name: its Go name,
+// unless that holds a character a Go identifier takes and an ECMAScript
+// one does not (a letter that is also Pattern_Syntax, U+2E2F), which is
+// spelled as its code point (GetXU2E2F), numbered when that is taken.
+func tsTypeNames(types []*ir.Type) []string {
+	out := make([]string, len(types))
+	used := map[string]bool{}
+	for _, t := range types {
+		used[t.GoName] = true
+	}
+	for i, t := range types {
+		if tsIdentOK(t.GoName) {
+			out[i] = t.GoName
+			continue
+		}
+		var b strings.Builder
+		for _, r := range t.GoName {
+			if tsIdentOK(string(r)) {
+				b.WriteRune(r)
+			} else {
+				fmt.Fprintf(&b, "U%04X", r)
+			}
+		}
+		n := b.String()
+		for k := 2; used[n]; k++ {
+			n = b.String() + strconv.Itoa(k)
+		}
+		used[n] = true
+		out[i] = n
+	}
+	return out
+}
+
+// tsIdentOK reports whether a Go identifier is an ECMAScript identifier
+// too: Go's letters are ID_Start but for the Pattern_Syntax ones.
+func tsIdentOK(name string) bool {
+	for _, r := range name {
+		if unicode.Is(unicode.Pattern_Syntax, r) || unicode.Is(unicode.Pattern_White_Space, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // groups declares the family's groups and their identifiers.
@@ -105,13 +150,14 @@ func (ts *tsGen) build() {
 			reach(op.Tool.Result, ts.ident[op.Group])
 		}
 	}
-	for _, t := range order {
+	tsNames := tsTypeNames(order)
+	for i, t := range order {
 		ts.index[t] = len(ts.d.Types)
-		ts.d.Types = append(ts.d.Types, tsdecl.Type{Group: owner[t], Name: t.GoName})
+		ts.d.Types = append(ts.d.Types, tsdecl.Type{Group: owner[t], Name: tsNames[i]})
 	}
 	for i, t := range order {
 		var uses []int
-		ts.d.Types[i].Text = ts.typeDecl(t, &uses)
+		ts.d.Types[i].Text = ts.typeDecl(t, ts.d.Types[i].Name, &uses)
 		ts.d.Types[i].Uses = dedupInts(uses)
 	}
 	for _, ops := range surfGroupOps(f) {
@@ -218,14 +264,15 @@ func hasRequired(t *ir.Type) bool {
 	return t.Kind != ir.KindObject
 }
 
-// typeDecl is a named type's declaration: an interface for objects, an
-// alias for everything else (the non-null shape; references add | null).
-func (ts *tsGen) typeDecl(t *ir.Type, uses *[]int) string {
+// typeDecl is a named type's declaration under its TypeScript name: an
+// interface for objects, an alias for everything else (the non-null
+// shape; references add | null).
+func (ts *tsGen) typeDecl(t *ir.Type, name string, uses *[]int) string {
 	doc := tsdecl.Comment(t.Doc, "")
 	if t.Kind == ir.KindObject {
-		return doc + "interface " + t.GoName + " " + ts.objectBody(t, uses, "") + "\n"
+		return doc + "interface " + name + " " + ts.objectBody(t, uses, "") + "\n"
 	}
-	return doc + "type " + t.GoName + " = " + ts.shape(t, uses, "") + ";\n"
+	return doc + "type " + name + " = " + ts.shape(t, uses, "") + ";\n"
 }
 
 // ref is a use of t: a named type by its qualified name, else its inline
@@ -241,7 +288,7 @@ func (ts *tsGen) refIn(t *ir.Type, uses *[]int, indent string) string {
 	var s string
 	if i, ok := ts.index[t]; ok {
 		*uses = append(*uses, i)
-		s = ts.d.Types[i].Group + "." + t.GoName
+		s = ts.d.Types[i].Group + "." + ts.d.Types[i].Name
 	} else {
 		s = ts.shape(t, uses, indent)
 	}
@@ -385,7 +432,10 @@ func literalType(v json.RawMessage) (string, bool) {
 		return tsdecl.String(x), true
 	case json.Number:
 		f, err := x.Float64()
-		if err != nil || f != f || f > 1e300 || f < -1e300 {
+		// A nonzero number nearer zero than any float64 reads as 0:
+		// the literal 0 would be a value the schema does not allow.
+		mantissa, _, _ := strings.Cut(strings.ToLower(x.String()), "e")
+		if err != nil || f != f || f > 1e300 || f < -1e300 || f == 0 && strings.ContainsAny(mantissa, "123456789") {
 			return "number", true
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), true

@@ -31,6 +31,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Decls are the declaration pieces of one family.
@@ -244,14 +245,17 @@ func writeIndented(b *strings.Builder, text, indent string) {
 // Comment renders text as a JSDoc block at indent. Text is shown as given
 // except that "*/" cannot close the comment (written "*\/"), line breaks
 // (CR, LF, CRLF, U+2028, U+2029, U+0085) start new comment lines, and other
-// control characters are shown as \uXXXX.
+// control characters are shown as \uXXXX. TypeScript reads the last line
+// of a comment that starts with @ts-ignore or @ts-expect-error (after any
+// "*" and "/") as a directive on the next line, so such a text never takes
+// the one-line form, whose last line is the text: the block's is " */".
 func Comment(text, indent string) string {
 	lines := commentLines(text)
 	if len(lines) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	if len(lines) == 1 {
+	if len(lines) == 1 && !tsDirective(lines[0]) {
 		b.WriteString(indent + "/** " + lines[0] + " */\n")
 		return b.String()
 	}
@@ -265,6 +269,14 @@ func Comment(text, indent string) string {
 	}
 	b.WriteString(indent + " */\n")
 	return b.String()
+}
+
+// tsDirective reports whether a comment line read as a comment's last
+// line may be a TypeScript directive: past "*", "/" and white space
+// (JavaScript's \s, which counts U+00A0 and the other spaces), "@ts-".
+func tsDirective(l string) bool {
+	l = strings.TrimLeftFunc(l, func(r rune) bool { return r == '*' || r == '/' || unicode.IsSpace(r) })
+	return strings.HasPrefix(l, "@ts-")
 }
 
 // lineBreaks turns every line break a description may hold into "\n".
