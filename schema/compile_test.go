@@ -99,12 +99,16 @@ DoItOld: tuple(string, bool, closed)`},
 			"known":{"type":"object","properties":{"a":{"type":"string"},"extra":{"type":"string"}},"additionalProperties":{"type":"integer"}},
 			"closed":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false},
 			"pp":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},
-			"mixed":{"type":"object","properties":{"x-a":{"minLength":2}},"patternProperties":{"^x-":{"type":"string"}}}},
+			"mixed":{"type":"object","properties":{"x-a":{"minLength":2}},"patternProperties":{"^x-":{"type":"string"}}},
+			"mixedClosed":{"type":"object","properties":{"a":{"type":"string"}},"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},
+			"mixedTyped":{"type":"object","properties":{"a":{"type":"string"}},"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":{"type":"integer"}}},
 			"required":["must"]}`, `
-DoItParams: object{known:DoItKnown, closed:DoItClosed, pp:map<any> delegated{"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false}, mixed:DoItMixed, must:any req}
+DoItParams: object{known:DoItKnown, closed:DoItClosed, pp:map<any> delegated{"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false}, mixed:DoItMixed, mixedClosed:DoItMixedClosed, mixedTyped:DoItMixedTyped, must:any req}
 DoItKnown: object{a:string, extra:string, ...Extra2:int}
 DoItClosed: object{a:string, closed}
-DoItMixed: object{x-a(XA):string [minLength=2]} /^x-/:string`},
+DoItMixed: object{x-a(XA):string [minLength=2], ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}}}
+DoItMixedClosed: object{a:string, ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}},"properties":{"a":{"type":"string"}},"additionalProperties":false}
+DoItMixedTyped: object{a:string, ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}},"properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}}`},
 		{"root oneOf of required", `{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},
 			"oneOf":[{"required":["id"]},{"required":["name"]}]}`, `
 DoItParams: object{id(ID):string, name:string} delegated{"oneOf":[{"required":["id"]},{"required":["name"]}]}`},

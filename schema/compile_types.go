@@ -900,10 +900,25 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 		}
 	}
 	switch {
+	case len(t.PatternProperties) > 0:
+		// The members a pattern matches are data the schema names: kept
+		// for the handler with every other member (a struct has no field
+		// for them, and they had been checked and dropped), generic, and
+		// checked by the embedded validator, with additionalProperties
+		// (which judges the members neither declared nor matched).
+		keepMembers(t, extraName, v.src.Pos)
+		t.PatternProperties = nil
+		ms := []jsonpos.Member{{Key: "patternProperties", Value: v.get("patternProperties")}}
+		if ap != nil {
+			if props != nil {
+				ms = append(ms, jsonpos.Member{Key: "properties", Value: props})
+			}
+			ms = append(ms, jsonpos.Member{Key: "additionalProperties", Value: ap})
+		}
+		c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, ms))
 	case ap == nil:
 		if keepsOthers(root, open, props) {
 			keepMembers(t, extraName, v.src.Pos)
-			c.delegatePatterns(t, v)
 		}
 	case ap.Kind == jsonpos.BoolNode:
 		t.AdditionalFalse = true
@@ -943,19 +958,6 @@ func keepMembers(t *ir.Type, extra string, pos ir.Pos) {
 	t.Extra = true
 	t.ExtraGoName = extra
 	t.Elem = &ir.Type{Kind: ir.KindAny, Pos: pos}
-}
-
-// delegatePatterns hands the patternProperties of object t, which keeps
-// every member it does not declare (keepMembers), to the embedded
-// validator, as an open map's: the members a pattern matches stay among
-// the others for the handler instead of being checked and dropped.
-func (c *compiler) delegatePatterns(t *ir.Type, v *view) {
-	if len(t.PatternProperties) == 0 {
-		return
-	}
-	t.PatternProperties = nil
-	pp := jsonpos.Member{Key: "patternProperties", Value: v.get("patternProperties")}
-	c.delegNodes[t] = append(c.delegNodes[t], c.synth(v.src, []jsonpos.Member{pp}))
 }
 
 // fieldNames gives the Go field names of an object's properties, of its

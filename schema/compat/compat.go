@@ -308,10 +308,10 @@ func removedArgument(n *ir.Type) string {
 	switch {
 	case n.AdditionalFalse:
 		return "argument removed: calls that send it are now refused (additionalProperties: false)"
-	case n.Extra:
-		return "argument removed: calls that send it are accepted only when it fits additionalProperties, and it then reaches the handler among the additional properties"
 	case len(n.PatternProperties) > 0 || n.Delegated != nil:
 		return "argument removed: calls that send it are now judged by the object's other keywords (patternProperties, unevaluatedProperties, ...) and may be refused"
+	case n.Extra:
+		return "argument removed: calls that send it are accepted only when it fits additionalProperties, and it then reaches the handler among the additional properties"
 	}
 	return "argument removed: calls that send it are still accepted, and it no longer reaches the handler"
 }
