@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
@@ -19,7 +20,7 @@ import (
 // SearchToolName is the wire name of the client-side search tool.
 const SearchToolName = "tool_search"
 
-// Limits of the search tool's arguments.
+// Limits of the search tool's arguments; MaxQueryLength counts characters.
 const (
 	DefaultLimit   = 5
 	MaxLimit       = 20
@@ -135,8 +136,11 @@ func (s *Surface) Tools() []runtime.Tool {
 func (s *Surface) Deferred(name string) bool { return s.byName[name] }
 
 // Search returns the names of up to limit tools ranked for query by
-// gateway.Index, best first.
+// gateway.Index, best first; a limit beyond the number of tools is all
+// that match.
 func (s *Surface) Search(query string, limit int) []string {
+	// The index makes room for limit hits up front.
+	limit = min(limit, len(s.byName))
 	var out []string
 	seen := map[string]bool{}
 	for _, h := range s.index.Search(query, limit) {
@@ -212,8 +216,9 @@ func searchArgs(args json.RawMessage) (query string, limit int, err error) {
 	if strings.TrimSpace(query) == "" {
 		return "", 0, runtime.Invalid(`%s needs a non-empty "query", e.g. {"query": "create a todo item"}`, SearchToolName)
 	}
-	if len(query) > MaxQueryLength {
-		return "", 0, runtime.Invalid(`%s: "query" is %d bytes long; at most %d`, SearchToolName, len(query), MaxQueryLength)
+	// The schema's maxLength counts characters, as JSON Schema does.
+	if n := utf8.RuneCountInString(query); n > MaxQueryLength {
+		return "", 0, runtime.Invalid(`%s: "query" is %d characters long; at most %d`, SearchToolName, n, MaxQueryLength)
 	}
 	limit = DefaultLimit
 	if raw, ok := members["limit"]; ok {

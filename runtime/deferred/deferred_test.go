@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -148,6 +149,31 @@ func TestSearchTool(t *testing.T) {
 	if _, ok := deferred.ParseReferences(runtime.RenderResult(none)); ok {
 		t.Error("an empty search parsed as references")
 	}
+	// maxLength counts characters, as JSON Schema does: 500 of them in a
+	// script of three UTF-8 bytes each (1500 bytes) are a query (they were
+	// refused as "1500 bytes long").
+	if long := search(t, s, `{"query":"`+strings.Repeat("検", deferred.MaxQueryLength)+`"}`); !long.Success {
+		t.Errorf("a query of %d characters: %+v", deferred.MaxQueryLength, long)
+	}
+}
+
+// TestSearchAnyLimit: Search takes any limit; one beyond the number of
+// tools means all that match. The index made room for limit hits:
+// math.MaxInt ("no limit") panicked, and 1<<40 ran out of memory.
+func TestSearchAnyLimit(t *testing.T) {
+	s, err := deferred.New(reg, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := s.Search("todo item", len(tools))
+	if len(all) < 2 {
+		t.Fatalf("Search(todo item) = %v", all)
+	}
+	for _, limit := range []int{len(tools) + 1, math.MaxInt} {
+		if got := s.Search("todo item", limit); !cmp.Equal(got, all) {
+			t.Errorf("Search(limit %d) = %v, want %v", limit, got, all)
+		}
+	}
 }
 
 // Hostile arguments get a failed result naming what the tool takes.
@@ -173,7 +199,8 @@ func TestSearchToolBadArgs(t *testing.T) {
 		{`{"query":"x","limit":21}`, `tool_search: "limit" must be an integer 1..20, got 21`},
 		{`{"query":"x","limit":2.5}`, `tool_search: "limit" must be an integer 1..20, got 2.5`},
 		{`{"query":"x","limit":"3"}`, `tool_search: "limit" must be an integer 1..20, got "3"`},
-		{`{"query":"` + strings.Repeat("a", 501) + `"}`, `tool_search: "query" is 501 bytes long; at most 500`},
+		{`{"query":"` + strings.Repeat("a", 501) + `"}`, `tool_search: "query" is 501 characters long; at most 500`},
+		{`{"query":"` + strings.Repeat("検", 501) + `"}`, `tool_search: "query" is 501 characters long; at most 500`},
 		{`{"query":"x"`, `tool_search takes {"query": string`},
 	}
 	for _, tt := range tests {

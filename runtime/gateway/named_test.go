@@ -1,6 +1,9 @@
 package gateway
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestIdentifier(t *testing.T) {
 	for s, want := range map[string]bool{
@@ -80,5 +83,24 @@ func TestSearchNamedFirst(t *testing.T) {
 	// named, though no other word of the question matches it
 	if hs := ix.Search("get_weather", 3); len(hs) == 0 || hs[0].Tool != "get_weather" {
 		t.Errorf("Search(get_weather) = %v", hs)
+	}
+}
+
+// TestSearchAnyLimit: a limit past the number of ops is all that match;
+// the ranking made room for limit hits up front, and math.MaxInt ("no
+// limit") panicked.
+func TestSearchAnyLimit(t *testing.T) {
+	ix := NewIndex([]Op{
+		{Path: "todo.list", Tool: "list_todos", Description: "List todo items."},
+		{Path: "todo.create", Tool: "create_todo", Description: "Create a todo item."},
+	})
+	all := ix.Search("todo item", 2)
+	for _, limit := range []int{3, 1 << 40, math.MaxInt} {
+		if got := ix.Search("todo item", limit); len(got) != len(all) {
+			t.Errorf("Search(limit %d) = %v, want %v", limit, got, all)
+		}
+	}
+	if got := NewIndex(nil).Search("todo", math.MaxInt); len(got) != 0 {
+		t.Errorf("an empty index: %v", got)
 	}
 }

@@ -181,6 +181,9 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
+	// The ranking makes room for limit hits up front: a limit past the
+	// ops (math.MaxInt for "all") panicked or ran out of memory.
+	limit = min(limit, len(ix.ops))
 	top := ix.rank(query, limit)
 	// An op the query names by its identifier goes first.
 	if d := ix.byName.namedOp(query); d >= 0 {

@@ -147,6 +147,7 @@ func TestDecodeCallStrict(t *testing.T) {
 		{"invalid UTF-8 in args", "{\"tool\":\"read_file\",\"args\":{\"id\":\"\xc3\"}}", enc("/args/id", 1)},
 		{"lone surrogate in a key", `{"tool":"read_file","\udfff":1}`, enc("/\ufffd", 1)},
 		{"lone surrogate in string args", `{"tool":"read_file","args":"{\"id\":\"\ud800\"}"}`, enc("/args", 11)},
+		{"repeated in string args", `{"tool":"read_file","args":"{\"id\":\"a\",\"o\":{\"id\":1,\"id\":2}}"}`, dup("/args/o/id")},
 		// the first problem in text order
 		{"first of two", "{\"category\":\"\xff\",\"tool\":\"a\",\"tool\":\"b\"}", enc("/category", 1)},
 		{"first of two, duplicate first", "{\"tool\":\"a\",\"tool\":\"\xff\"}", dup("/tool")},
@@ -177,6 +178,10 @@ func TestFacadeStrictNotRun(t *testing.T) {
 		"repeated in args": `{"tool":"alpha","args":{"id":"a","id":"b"}}`,
 		"surrogate":        `{"tool":"alpha","args":{"id":"\ud800"}}`,
 		"invalid UTF-8":    "{\"tool\":\"alpha\",\"args\":{\"id\":\"\xfe\"}}",
+		// args double encoded, as some models send them: the same holds
+		// inside the string (a repeated member reached the tool).
+		"repeated in string args":      `{"tool":"alpha","args":"{\"id\":\"a\",\"id\":\"b\"}"}`,
+		"repeated deep in string args": `{"tool":"alpha","args":" {\"o\":[{\"x\":1,\"\\u0078\":2}]}"}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			var r recorder

@@ -441,6 +441,15 @@ func TestUsageLine(t *testing.T) {
 		{`{"type":"object","properties":{"m":` + nestedArrays(4) + `}}`, "t(m?: array of array of array of array of string)"},
 		{`{"type":"object","properties":{"m":` + nestedArrays(5) + `}}`, "t(m?: array of array of array of array of array)"},
 		{`{"type":"object","properties":{"m":` + nestedArrays(8000) + `}}`, "t(m?: array of array of array of array of array)"},
+		// The line stays one line: a line break a name, a type or a $ref
+		// holds is shown escaped, and const and enum values are compact
+		// JSON (each was copied as written, so the facade's answer gave
+		// "## Injected" a line of its own).
+		{`{"type":"object","properties":{"a\n## Injected":{"type":"string"}}}`, `t(a\n## Injected?: string)`},
+		{"{\"type\":\"object\",\"properties\":{\"a\":{\"const\":{\"x\":\n\t1}}}}", `t(a?: {"x":1})`},
+		{"{\"type\":\"object\",\"properties\":{\"a\":{\"enum\":[{\"x\" :\r\n 1}, \"b\\nc\"]}}}", `t(a?: {"x":1}|"b\nc")`},
+		{`{"type":"object","properties":{"a":{"$ref":"#/x/y\r\nz"}}}`, `t(a?: y\r\nz)`},
+		{`{"type":"object","properties":{"a":{"type":["string","x\u2028y"]}}}`, `t(a?: string|x\u2028y)`},
 	}
 	for _, tt := range tests {
 		got := UsageLine(runtime.Tool{Name: "t", Parameters: json.RawMessage(tt.schema)})

@@ -94,14 +94,22 @@ func (d *FacadeDef) line(t runtime.Tool) string {
 	}
 	if desc := text.FirstSentence(t.Description, 120); desc != "" {
 		b.WriteString(" — ")
-		b.WriteString(desc)
+		b.WriteString(lineBreaks.Replace(desc))
 	}
 	return b.String()
 }
 
+// lineBreaks shows escaped the line breaks a usage line or description
+// holds: the facade's answer gives each tool one line, and a break would
+// start a line of its own (a heading, a list item) there. The generator
+// escapes the usage lines it passes to Usage the same way.
+var lineBreaks = strings.NewReplacer("\r", `\r`, "\n", `\n`, "\u0085", `\u0085`, "\u2028", `\u2028`, "\u2029", `\u2029`)
+
 // UsageLine derives a one-line usage from t's parameters schema, e.g.
 // `query_table(sql: string, limit?: integer)`: properties in schema order,
-// optional ones marked with "?", enums of up to four values spelled out.
+// optional ones marked with "?", enums of up to four values spelled out
+// (as compact JSON). It is one line: line breaks the schema's names hold
+// are shown escaped ("\n").
 func UsageLine(t runtime.Tool) string {
 	props, required := schemaProperties(t.Parameters)
 	req := map[string]bool{}
@@ -123,7 +131,7 @@ func UsageLine(t runtime.Tool) string {
 		b.WriteString(p.typ)
 	}
 	b.WriteByte(')')
-	return b.String()
+	return lineBreaks.Replace(b.String())
 }
 
 type property struct {
@@ -182,12 +190,12 @@ func typeName(raw json.RawMessage, depth int) string {
 		return "any"
 	}
 	if len(s.Const) > 0 {
-		return string(s.Const)
+		return compact(s.Const)
 	}
 	if n := len(s.Enum); n > 0 && n <= 4 {
 		parts := make([]string, n)
 		for i, e := range s.Enum {
-			parts[i] = string(e)
+			parts[i] = compact(e)
 		}
 		return strings.Join(parts, "|")
 	}
@@ -205,4 +213,13 @@ func typeName(raw json.RawMessage, depth int) string {
 		return s.Ref[strings.LastIndexByte(s.Ref, '/')+1:]
 	}
 	return "any"
+}
+
+// compact is the JSON value raw without insignificant whitespace.
+func compact(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -98,5 +99,33 @@ func BenchmarkParseMarkdown(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ParseMarkdown(doc, 1)
+	}
+}
+
+// BenchmarkOpenSectionsDeep opens every section of a chain 1000 deep, the
+// deepest key first: the arguments are 1 MB (each key spells its path).
+func BenchmarkOpenSectionsDeep(b *testing.B) {
+	const depth = 1000
+	s := Section{Key: "a", Title: "T", Summary: "S.", Visibility: VisibilitySummary}
+	for range depth - 1 {
+		s = Section{Key: "a", Title: "T", Summary: "S.", Visibility: VisibilitySummary, Children: []Section{s}}
+	}
+	r, err := MustNew("ns", "deep", "", s).Render(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tools := r.Tools()
+	h := tools[len(tools)-1].Handler
+	keys := make([]string, depth)
+	for i := range keys {
+		keys[depth-1-i] = strings.Repeat("a.", i) + "a"
+	}
+	args, _ := json.Marshal(map[string]any{"section_keys": keys, "reason": "r"})
+	b.ReportAllocs()
+	for b.Loop() {
+		var exp *VisibilityExpansionRequired
+		if _, err := h(b.Context(), runtime.ToolContext{}, args); !errors.As(err, &exp) || len(exp.RequestedOverrides) != depth {
+			b.Fatal(err)
+		}
 	}
 }

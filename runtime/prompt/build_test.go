@@ -73,7 +73,7 @@ func TestNewValidation(t *testing.T) {
 		{
 			name:     "template line numbers count from the raw template",
 			sections: []Section{{Key: "a", Title: "A", Template: "\n\n\tok\n\tstill ok\n\n\t# H\n\tx ${oops}"}},
-			section:  "a", msg: `prompt ns/k: section "a": template: line 7: placeholder ${oops} needs a params type`,
+			section:  "a", msg: `prompt ns/k: section "a": template: line 7: placeholder ${oops} needs a params type (Section.Params; a literal "$" is written "$$")`,
 		},
 		{name: "dotted key", sections: []Section{{Key: "a.b", Title: "A"}}, section: "a.b"},
 		{name: "duplicate sibling key", sections: []Section{{Key: "a", Title: "A"}, {Key: "a", Title: "B"}}, section: "a",
@@ -85,12 +85,12 @@ func TestNewValidation(t *testing.T) {
 		{
 			name:     "placeholder without params",
 			sections: []Section{{Key: "a", Title: "A", Template: "Hi ${name}"}},
-			section:  "a", msg: `prompt ns/k: section "a": template: line 1: placeholder ${name} needs a params type`,
+			section:  "a", msg: `prompt ns/k: section "a": template: line 1: placeholder ${name} needs a params type (Section.Params; a literal "$" is written "$$")`,
 		},
 		{
 			name:     "placeholder missing from params type",
 			sections: []Section{{Key: "a", Title: "A", Template: "ok\n${nmae}", Params: reflect.TypeFor[richParams]()}},
-			section:  "a", msg: `prompt ns/k: section "a": template: line 2: placeholder ${nmae} matches no field of the params type`,
+			section:  "a", msg: `prompt ns/k: section "a": template: line 2: placeholder ${nmae} matches no field of the params type; did you mean ${Name}?`,
 		},
 		{
 			name:     "placeholder in summary checked too",
@@ -99,7 +99,13 @@ func TestNewValidation(t *testing.T) {
 		},
 		{name: "json dash hides a field", sections: []Section{{Key: "a", Title: "A", Template: "${-}", Params: reflect.TypeFor[richParams]()}}, section: "a"},
 		{name: "unexported embedded fields are not reachable", sections: []Section{{Key: "a", Title: "A", Template: "${Hidden}", Params: reflect.TypeFor[richParams]()}}, section: "a"},
-		{name: "unterminated placeholder", sections: []Section{{Key: "a", Title: "A", Template: "${name", Params: reflect.TypeFor[richParams]()}}, section: "a"},
+		{name: "unterminated placeholder", sections: []Section{{Key: "a", Title: "A", Template: "${name", Params: reflect.TypeFor[richParams]()}}, section: "a",
+			msg: `prompt ns/k: section "a": template: line 1: unterminated placeholder "${" (a literal "$" is written "$$")`},
+		{
+			name:     "placeholder far from every field",
+			sections: []Section{{Key: "a", Title: "A", Template: "${" + strings.Repeat("z", 300) + "}", Params: reflect.TypeFor[richParams]()}},
+			section:  "a", msg: `prompt ns/k: section "a": template: line 1: placeholder ${` + strings.Repeat("z", 79) + `…} matches no field of the params type`,
+		},
 		{name: "empty placeholder", sections: []Section{{Key: "a", Title: "A", Template: "${}"}}, section: "a"},
 		{name: "params not a struct", sections: []Section{{Key: "a", Title: "A", Params: reflect.TypeFor[string]()}}, section: "a"},
 		{

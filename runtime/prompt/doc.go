@@ -47,7 +47,10 @@
 // markdown into title, text and template elements and shift heading levels
 // so embedded content nests under its parent's heading; Render uses them so
 // a template's headings sit below the section's numbered heading. Headings
-// deeper than level 6 render as bold lines.
+// deeper than level 6 render as bold lines. A body keeps to its section: a
+// code block its template, summary or a params value leaves open is closed
+// at its end, and a params value's line breaks in a heading are spaces.
+// A template's lines end at "\n", "\r\n" or a lone "\r", as in markdown.
 //
 // Tool names: tools of a section are checked with the strict rules for
 // hand-written tools (lowercase name, 1–200 character ASCII description)

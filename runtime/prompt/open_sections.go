@@ -153,7 +153,7 @@ func decodeOpenSections(args json.RawMessage, v *view) (params *OpenSectionsPara
 				n := len(v.order)
 				fields = append(fields, runtime.FieldError{Path: "/section_keys", Code: "maxItems",
 					Message: fmt.Sprintf("section_keys has more than %d different keys, and this prompt has only %d %s; keys to open: %s",
-						n, n, plural(n, "section", "sections"), strings.Join(openable(v), ", ")),
+						n, n, plural(n, "section", "sections"), keyList(openable(v))),
 					Expected: fmt.Sprintf("at most %d different keys", n)})
 				out.SectionKeys, at = nil, nil
 				return false
@@ -225,8 +225,10 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams, at []int) (*Visi
 		}
 	}
 	targets := openable(v)
-	keys := strings.Join(targets, ", ")
+	keys := keyList(targets)
 	omitted := 0
+	walked := map[string]bool{}
+	var up []string
 	for j, key := range params.SectionKeys {
 		i := j // the key's index as sent
 		if j < len(at) {
@@ -254,11 +256,21 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams, at []int) (*Visi
 				Expected: "one of: " + keys})
 			continue
 		}
-		for j := 0; j < len(key); j++ {
-			if key[j] == '.' {
-				if a := v.state[key[:j]]; a.vis == VisibilitySummary {
-					add(key[:j])
-				}
+		// The summarized ancestors, walked up to one an earlier key has
+		// walked (its own were seen then), are opened top-down. Walking
+		// every prefix of every key took time cubic in the depth of a
+		// deep tree, each prefix hashed again.
+		up = up[:0]
+		for j := strings.LastIndexByte(key, '.'); j > 0; j = strings.LastIndexByte(key[:j], '.') {
+			if walked[key[:j]] {
+				break
+			}
+			walked[key[:j]] = true
+			up = append(up, key[:j])
+		}
+		for k := len(up) - 1; k >= 0; k-- {
+			if v.state[up[k]].vis == VisibilitySummary {
+				add(up[k])
 			}
 		}
 		add(key)
@@ -290,6 +302,21 @@ func openable(v *view) []string {
 		}
 	}
 	return out
+}
+
+// maxListedKeys bounds the keys an open_sections error lists: each of up
+// to maxFieldErrors errors named every key to open twice (message and
+// expected), so that a call with twenty wrong keys to a prompt of
+// thousands of sections built megabytes of errors. The rendered prompt
+// names every key, in each summarized section's note.
+const maxListedKeys = 20
+
+// keyList joins keys for an error, listing at most maxListedKeys of them.
+func keyList(keys []string) string {
+	if len(keys) <= maxListedKeys {
+		return strings.Join(keys, ", ")
+	}
+	return strings.Join(keys[:maxListedKeys], ", ") + fmt.Sprintf(" and %d more named in the prompt", len(keys)-maxListedKeys)
 }
 
 // maxFieldErrors bounds the errors one open_sections call reports, so

@@ -456,24 +456,49 @@ func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
 	return nil
 }
 
-// body writes compiled markdown elements with n's params substituted.
+// body writes compiled markdown elements with n's params substituted. A
+// params value stays inside its element: its line breaks are spaces in a
+// heading, and a code block it leaves open is closed at the end of the
+// body (as New closes one the template leaves open), so that it does not
+// hold the sections after it.
 func (rs *renderState) body(els []compiled, n *node) {
 	var v reflect.Value
 	if n.ptype != nil {
 		v = rs.bound[n.ptype]
 	}
+	start, values := rs.b.Len(), false
 	for i, e := range els {
 		if i > 0 {
 			rs.b.WriteByte('\n')
 		}
+		values = values || v.IsValid() && hasPlaceholder(e.parts)
 		if e.kind == Text {
 			expand(&rs.b, e.parts, v)
 			continue
 		}
 		rs.scratch.Reset()
 		expand(&rs.scratch, e.parts, v)
-		writeElement(&rs.b, e.kind, e.level, rs.scratch.String())
+		content := rs.scratch.String()
+		if e.kind == Title && strings.ContainsAny(content, "\r\n") {
+			content = headingBreaks.Replace(content)
+		}
+		writeElement(&rs.b, e.kind, e.level, content)
 	}
+	if values {
+		rs.b.WriteString(closingFence(rs.b.String()[start:]))
+	}
+}
+
+// headingBreaks joins the lines a params value gives a heading.
+var headingBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
+
+func hasPlaceholder(parts []part) bool {
+	for _, p := range parts {
+		if p.index != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // writeSuffix appends the instruction block of a summarized section.

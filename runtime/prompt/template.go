@@ -2,8 +2,12 @@ package prompt
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // dedent removes the indentation common to all non-blank lines of s and
@@ -80,18 +84,22 @@ func compileText(s string, line int, fields map[string][]int) ([]part, error) {
 		}
 		end := strings.IndexByte(s[i+2:], '}')
 		if end < 0 {
-			return nil, fail(i, "unterminated placeholder \"${\"")
+			return nil, fail(i, "unterminated placeholder \"${\" (a literal \"$\" is written \"$$\")")
 		}
 		name := s[i+2 : i+2+end]
 		if name == "" {
-			return nil, fail(i, "empty placeholder \"${}\"")
+			return nil, fail(i, "empty placeholder \"${}\" (a literal \"$\" is written \"$$\")")
 		}
 		idx, ok := fields[name]
 		if !ok {
+			shown := text.Truncate(name, text.ReceivedLimit)
 			if fields == nil {
-				return nil, fail(i, "placeholder ${%s} needs a params type", name)
+				return nil, fail(i, "placeholder ${%s} needs a params type (Section.Params; a literal \"$\" is written \"$$\")", shown)
 			}
-			return nil, fail(i, "placeholder ${%s} matches no field of the params type", name)
+			if near := text.Closest(name, slices.Sorted(maps.Keys(fields))); near != "" {
+				return nil, fail(i, "placeholder ${%s} matches no field of the params type; did you mean ${%s}?", shown, near)
+			}
+			return nil, fail(i, "placeholder ${%s} matches no field of the params type", shown)
 		}
 		if lit.Len() > 0 {
 			parts = append(parts, part{lit: lit.String()})
@@ -109,7 +117,8 @@ func compileText(s string, line int, fields map[string][]int) ([]part, error) {
 // compileMarkdown parses a template (after dedent), shifts its own headings
 // to sit at level and below, and compiles each element's placeholders.
 func compileMarkdown(tmpl string, level int, fields map[string][]int) ([]compiled, error) {
-	text, dropped := dedent(tmpl)
+	text, dropped := dedent(lineEndings.Replace(tmpl))
+	text += closingFence(text)
 	els := ParseMarkdown(text, level)
 	if hasTitle(els) {
 		els = AdjustLevels(els, level)
@@ -123,6 +132,34 @@ func compileMarkdown(tmpl string, level int, fields map[string][]int) ([]compile
 		out[i] = compiled{kind: e.Kind, level: e.Level, parts: parts}
 	}
 	return out, nil
+}
+
+// lineEndings turns the line endings markdown knows ("\r\n", and a lone
+// "\r") into "\n", the one ParseMarkdown splits at: after a lone "\r" a
+// heading was kept as text, unshifted, and read as a level-1 heading.
+var lineEndings = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+
+// closingFence returns the line that closes the code block s leaves
+// open ("\n```"), or "" when s closes every block it opens. A body is
+// followed by the summarized note and the sections after it: left open,
+// the block would hold them all (markdown closes a block only at the end
+// of the document), and no heading after it would read as one.
+func closingFence(s string) string {
+	var ch byte
+	n := 0
+	for line := range strings.SplitSeq(s, "\n") {
+		if ch != 0 {
+			if closesFence(line, ch, n) {
+				ch = 0
+			}
+			continue
+		}
+		ch, n, _ = opensFence(line)
+	}
+	if ch == 0 {
+		return ""
+	}
+	return "\n" + strings.Repeat(string(ch), n)
 }
 
 func hasTitle(els []Element) bool {
