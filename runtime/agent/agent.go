@@ -396,13 +396,20 @@ func (r *run) turn(ctx context.Context) (bool, error) {
 		return true, fmt.Errorf("agent: turn %d holds %d tool calls, more than the limit of %d (MaxCalls); none of them was run: %w", r.out.Turns, n, r.a.maxCalls, ErrTooManyCalls)
 	}
 	earlier := r.earlierIDs()
+	// An id the loop gives is one neither the conversation nor this turn
+	// holds: a model's call_1_1 beside a call without an id is no repeat.
+	taken := make(map[string]bool, len(resp.ToolCalls))
+	for _, c := range resp.ToolCalls {
+		taken[c.ID] = true
+	}
 	calls := make([]runtime.ToolCall, len(resp.ToolCalls))
 	for i, c := range resp.ToolCalls {
 		if c.ID == "" {
 			c.ID = fmt.Sprintf("call_%d_%d", r.out.Turns, i+1)
-			for n := 2; earlier[c.ID] > 0; n++ {
+			for n := 2; earlier[c.ID] > 0 || taken[c.ID]; n++ {
 				c.ID = fmt.Sprintf("call_%d_%d_%d", r.out.Turns, i+1, n)
 			}
+			taken[c.ID] = true
 		}
 		calls[i] = c
 	}

@@ -831,7 +831,7 @@ func TestNotOfferedNameBounded(t *testing.T) {
 // A call with the id of a call earlier in the conversation (an earlier
 // turn's, or one of the input's) is refused before any call of its turn
 // runs, as two calls of one turn sharing an id are; a call without an id
-// gets one the conversation does not hold yet.
+// gets one neither the conversation nor the turn's other calls hold yet.
 func TestRepeatedCallIDsAcrossTurns(t *testing.T) {
 	call := func(id, name string) runtime.ToolCall {
 		return runtime.ToolCall{ID: id, Name: name, Args: json.RawMessage(`{}`)}
@@ -858,6 +858,8 @@ func TestRepeatedCallIDsAcrossTurns(t *testing.T) {
 			`agent: turn 1: call 1 (b) has the id "call_1_1" of a call in message 2; none of the turn's calls was run: repeated tool call id`},
 		{"no id, continuing a conversation", earlier,
 			[][]runtime.ToolCall{{call("", "b"), call("", "a")}, nil}, []string{"call_1_1_2", "call_1_2"}, ""},
+		{"no id, beside a call with the id the loop would give", []agent.Message{agent.User("go")},
+			[][]runtime.ToolCall{{call("", "a"), call("call_1_1", "b"), call("", "a")}, nil}, []string{"call_1_1_2", "call_1_1", "call_1_3"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

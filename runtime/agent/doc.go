@@ -52,7 +52,7 @@
 // be told apart, and the providers reject a conversation that repeats one
 // (Anthropic a repeated tool_use or tool_result id), so answering each with
 // a failed tool message could not go on either. A call without an id gets
-// one the conversation does not hold yet.
+// one neither the conversation nor the turn's other calls hold yet.
 //
 // Every Response says why the model stopped (Response.Stop, the same words
 // for every provider; the zero value counts as StopComplete). A turn the

@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/internal/rootschema"
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
@@ -151,7 +152,51 @@ func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
 			return sdk.ToolInputSchemaParam{}, fmt.Errorf("/required: want an array of strings, got %s", truncate(req))
 		}
 	}
+	var drop map[string]bool
+	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+		raw, ok := members[k]
+		if !ok {
+			continue
+		}
+		if k == "allOf" || !rootschema.OnlyRequired(raw, false, members["properties"]) {
+			return sdk.ToolInputSchemaParam{}, fmt.Errorf("/%s: the API refuses %s at the root of input_schema", k, k)
+		}
+		if drop == nil {
+			drop = map[string]bool{}
+		}
+		drop[k] = true
+	}
+	if drop != nil {
+		schema = withoutMembers(schema, drop)
+	}
 	return param.Override[sdk.ToolInputSchemaParam](json.RawMessage(schema)), nil
+}
+
+// withoutMembers is the JSON object schema without the members named in
+// drop, the others kept in order, byte for byte.
+func withoutMembers(schema []byte, drop map[string]bool) []byte {
+	dec := json.NewDecoder(bytes.NewReader(schema))
+	out := []byte{'{'}
+	if _, err := dec.Token(); err != nil { // {
+		return schema
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		key, ok := tok.(string)
+		var v json.RawMessage
+		if err != nil || !ok || dec.Decode(&v) != nil {
+			return schema
+		}
+		if drop[key] {
+			continue
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		k, _ := json.Marshal(key)
+		out = append(append(append(out, k...), ':'), v...)
+	}
+	return append(out, '}')
 }
 
 func truncate(v json.RawMessage) string {
@@ -338,6 +383,12 @@ func (m *Model) Params(req agent.Request) (sdk.MessageNewParams, error) {
 			if err != nil {
 				return p, fmt.Errorf("anthropic: message %d: %w", i, err)
 			}
+			if len(blocks) == 0 {
+				// An empty answer (end_turn with no block): the API
+				// refuses a message without content but the last, and
+				// takes the user turns around it as one.
+				continue
+			}
 			p.Messages = append(p.Messages, sdk.NewAssistantMessage(blocks...))
 		case agent.RoleTool:
 			results = append(results, m.toolResult(msg, offered))
@@ -360,12 +411,15 @@ func assistantBlocks(msg agent.Message) ([]sdk.ContentBlockParamUnion, error) {
 		blocks = append(blocks, sdk.NewTextBlock(msg.Content))
 	}
 	for _, c := range msg.ToolCalls {
-		input := c.Args
-		if len(bytes.TrimSpace(input)) == 0 {
+		// The API takes only an object as a tool_use input; arguments of
+		// another provider's call may be none or null (Chat sends "null"),
+		// which go back as {}.
+		input := json.RawMessage(bytes.TrimSpace(c.Args))
+		if len(input) == 0 || string(input) == "null" {
 			input = json.RawMessage("{}")
 		}
-		if !json.Valid(input) {
-			return nil, fmt.Errorf("tool call %q: arguments are not JSON", c.ID)
+		if input[0] != '{' || !json.Valid(input) {
+			return nil, fmt.Errorf("tool call %q: arguments are not a JSON object: %s", text.Truncate(c.ID, 64), text.Truncate(string(input), 64))
 		}
 		blocks = append(blocks, sdk.NewToolUseBlock(c.ID, input, c.Name))
 	}

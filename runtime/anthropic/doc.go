@@ -23,9 +23,17 @@
 // A tool's parameters schema is sent as input_schema member for member;
 // members other than properties and required travel as extra fields. A
 // schema whose type is not "object" is an error, as the API requires one.
+// So is a root oneOf, anyOf or allOf, which the API refuses, but for a
+// oneOf or anyOf whose schemas only say which declared properties are
+// required ("email or user_id"): that one is left out of input_schema, as
+// the tool's own validation applies it and its error tells the model.
 // An assistant turn is sent back from the blocks the API returned
 // (agent.Message.Native), so server tool blocks and thinking survive; a
-// turn without them is rebuilt from its text and calls. Consecutive tool
+// turn without them is rebuilt from its text and calls, a call's missing
+// or null arguments as {} (the API takes only an object), any other
+// arguments that are not an object an error. An assistant turn of no
+// block at all (an empty answer) is left out: the API refuses a message
+// without content, and takes the user turns around it as one. Consecutive tool
 // messages become one user message of tool_result blocks, in call order.
 // A tool_use block whose id is empty or not of the characters the API
 // takes back ([a-zA-Z0-9_-]) is an error before its call runs: the loop

@@ -270,10 +270,12 @@ func TestPauseTurn(t *testing.T) {
 	}
 }
 
-// Hostile parameters never panic; what converts keeps every member.
+// Hostile parameters never panic; what converts keeps every member but a
+// root union left out (TestRootUnion).
 func FuzzTool(f *testing.F) {
 	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{}`, `[]`, `{"type":"array"}`,
-		`{"required":[1]}`, `{"properties":null,"x-extra":{"$ref":"#"}}`, `{"type":"object"} `, ``, `{"a":1,"a":2}`} {
+		`{"required":[1]}`, `{"properties":null,"x-extra":{"$ref":"#"}}`, `{"type":"object"} `, ``, `{"a":1,"a":2}`,
+		`{"properties":{"a":{}},"anyOf":[{"required":["a"]}],"x":1}`, `{"one\u004ff":[{"required":["a"]}],"properties":{"a":{}}}`} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, schema string) {
@@ -297,7 +299,7 @@ func FuzzTool(f *testing.F) {
 			return // empty parameters
 		}
 		for k := range want {
-			if _, ok := got.InputSchema[k]; !ok {
+			if _, ok := got.InputSchema[k]; !ok && k != "oneOf" && k != "anyOf" {
 				t.Fatalf("member %q lost: %s", k, b)
 			}
 		}
@@ -343,6 +345,122 @@ func TestInputSchemaVerbatim(t *testing.T) {
 		}
 		if diff := replaytest.Diff([]byte(tt.want), got.InputSchema); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// A call rebuilt from a transcript without the API's blocks (another
+// provider's: Chat arguments are a string, "null" among them) goes back
+// as a tool_use block whose input is a JSON object, which the API
+// requires: no arguments and null are {}; any other value is an error
+// before the request.
+func TestRebuiltCallInput(t *testing.T) {
+	m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1})
+	for _, tt := range []struct{ args, want, err string }{
+		{``, `{}`, ``},
+		{` null `, `{}`, ``},
+		{`{"a":1}`, `{"a":1}`, ``},
+		{`[1]`, ``, `anthropic: message 1: tool call "c1": arguments are not a JSON object: [1]`},
+		{`"x"`, ``, `anthropic: message 1: tool call "c1": arguments are not a JSON object: "x"`},
+		{`5`, ``, `anthropic: message 1: tool call "c1": arguments are not a JSON object: 5`},
+		{`{`, ``, `anthropic: message 1: tool call "c1": arguments are not a JSON object: {`},
+	} {
+		p, err := m.Params(agent.Request{Messages: []agent.Message{
+			agent.User("hi"),
+			{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: "a", Args: json.RawMessage(tt.args)}}},
+			{Role: agent.RoleTool, ToolCallID: "c1", ToolName: "a", Content: "ok"},
+		}})
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("args %s: err = %v\nwant %s", tt.args, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("args %s: %v", tt.args, err)
+			continue
+		}
+		got, _ := json.Marshal(p.Messages[1])
+		want := `{"role":"assistant","content":[{"id":"c1","input":` + tt.want + `,"name":"a","type":"tool_use"}]}`
+		if diff := replaytest.Diff([]byte(want), got); diff != "" {
+			t.Errorf("args %s (-want +got):\n%s", tt.args, diff)
+		}
+	}
+}
+
+// A conversation carried on after an empty answer (end_turn with no
+// content block, as Claude sometimes ends a turn after tool results) does
+// not send that answer back: the API refuses a message without content
+// but the last ("all messages must have non-empty content except for the
+// optional final assistant message"), and takes the user turns on either
+// side as one.
+func TestEmptyAnswerLeftOut(t *testing.T) {
+	m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1})
+	for _, native := range []any{nil, []sdk.ContentBlockParamUnion(nil), []sdk.ContentBlockParamUnion{}} {
+		p, err := m.Params(agent.Request{Messages: []agent.Message{
+			agent.User("hi"),
+			{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: "a", Args: json.RawMessage(`{}`)}}},
+			{Role: agent.RoleTool, ToolCallID: "c1", ToolName: "a", Content: "ok"},
+			{Role: agent.RoleAssistant, Native: native},
+			agent.User("and now?"),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(p.Messages)
+		want := `[{"role":"user","content":[{"text":"hi","type":"text"}]},
+			{"role":"assistant","content":[{"id":"c1","input":{},"name":"a","type":"tool_use"}]},
+			{"role":"user","content":[{"tool_use_id":"c1","type":"tool_result","content":[{"text":"ok","type":"text"}]}]},
+			{"role":"user","content":[{"text":"and now?","type":"text"}]}]`
+		if diff := replaytest.Diff([]byte(want), got); diff != "" {
+			t.Errorf("native %#v: messages (-want +got):\n%s", native, diff)
+		}
+	}
+}
+
+// The API refuses a whole request over one input_schema with oneOf, anyOf
+// or allOf at its root ("input_schema does not support oneOf, allOf, or
+// anyOf at the top level"). A root union that only says which declared
+// properties are required ("email or user_id", golden/unions' lookup) is
+// left out, the other members sent in order (the tool's
+// validation applies it); any other is an error naming the tool.
+func TestRootUnion(t *testing.T) {
+	for _, tt := range []struct{ in, want, err string }{
+		{`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}],"additionalProperties":false}`,
+			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"additionalProperties":false}`, ``},
+		{`{"anyOf":[{"required":["a"],"title":"by a"},{"type":"object","required":["b","a"]}], "properties":{"a":{}, "b":{}}}`,
+			`{"type":"object","properties":{"a":{},"b":{}}}`, ``},
+		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`, ``,
+			`anthropic: tool "t": parameters: /oneOf: the API refuses oneOf at the root of input_schema`},
+		{`{"type":"object","properties":{"a":{}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`, ``,
+			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema`},
+		{`{"type":"object","properties":{"a":{}},"anyOf":[{"type":["object"],"required":["a"]}]}`, ``,
+			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema`},
+		{`{"type":"object","properties":{"a":{}},"anyOf":{}}`, ``,
+			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema`},
+		{`{"type":"object","properties":{"a":{}},"allOf":[{"required":["a"]}]}`, ``,
+			`anthropic: tool "t": parameters: /allOf: the API refuses allOf at the root of input_schema`},
+	} {
+		p, err := anthropic.Tool(runtime.Tool{Name: "t", Parameters: json.RawMessage(tt.in)})
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%s: err = %v\nwant %s", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.in, err)
+			continue
+		}
+		b, _ := json.Marshal(p)
+		var got struct {
+			InputSchema json.RawMessage `json:"input_schema"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got.InputSchema) != tt.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tt.in, got.InputSchema, tt.want)
 		}
 	}
 }

@@ -26,9 +26,21 @@
 //
 // Function tools are sent with strict false: generated schemas keep
 // optional properties, which strict mode rejects. A schema's top-level
-// members are sent as they came, nested values byte for byte. System
-// messages become the Responses instructions (after any configured ones)
-// and Chat system messages.
+// members are sent as they came, nested values byte for byte; a root
+// without "type" or "properties" gets "type":"object" or "properties":{},
+// as OpenAI refuses the whole request over one function without them (MCP
+// no-argument tools are {"type":"object"}). A root of another type, or
+// whose properties are not an object or required not an array of strings,
+// is an error naming the tool, before any request; so is one with oneOf,
+// anyOf, allOf, enum or not, which OpenAI refuses at the root, but for a
+// oneOf, anyOf or not whose schemas only say which declared properties
+// are required ("email or user_id"): that one is left out of what OpenAI
+// is sent, as the tool's own validation applies it and its error tells
+// the model. System messages
+// become the Responses instructions (after any configured ones) and Chat
+// system messages. A Chat assistant message without tool calls carries its
+// content even when empty (a conversation carried on after an empty
+// answer), as the API refuses one with neither.
 //
 // A call the loop could not answer is an error, as no surface offers its
 // tool: a Chat tool call of a type other than function or a legacy

@@ -112,7 +112,9 @@ func (c *Chat) Params(req agent.Request) (sdk.ChatCompletionNewParams, error) {
 			p.Messages = append(p.Messages, sdk.UserMessage(m.Content))
 		case agent.RoleAssistant:
 			a := sdk.ChatCompletionAssistantMessageParam{}
-			if m.Content != "" {
+			if m.Content != "" || len(m.ToolCalls) == 0 {
+				// Content may be left out only beside tool calls: an
+				// empty answer goes back as "" (the API refuses null).
 				a.Content.OfString = param.NewOpt(m.Content)
 			}
 			for _, tc := range m.ToolCalls {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/internal/rootschema"
+	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // schemaMembers decodes a parameters schema into its top-level members,
@@ -28,11 +30,82 @@ func schemaMembers(t runtime.Tool) (map[string]any, error) {
 	if err := json.Unmarshal(t.Parameters, &members); err != nil || members == nil {
 		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, errors.New("not a JSON Schema object"))
 	}
-	out := make(map[string]any, len(members))
+	if err := checkRoot(members); err != nil {
+		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, err)
+	}
+	drop, err := rootCombinators(members)
+	if err != nil {
+		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, err)
+	}
+	out := make(map[string]any, len(members)+2)
 	for k, v := range members {
-		out[k] = v
+		if !drop[k] {
+			out[k] = v
+		}
+	}
+	// OpenAI refuses the whole request over a root without "type" ('type:
+	// "None"') or without "properties" ("object schema missing
+	// properties"), as MCP no-argument tools have it ({"type":"object"}).
+	if _, ok := members["type"]; !ok {
+		out["type"] = "object"
+	}
+	if _, ok := members["properties"]; !ok {
+		out["properties"] = json.RawMessage(`{}`)
 	}
 	return out, nil
+}
+
+// refusedAtRoot are the keywords OpenAI refuses at the root of a
+// function's parameters ("schema must have type 'object' and not have
+// 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level").
+var refusedAtRoot = []string{"oneOf", "anyOf", "allOf", "enum", "not"}
+
+// rootCombinators returns the keywords of refusedAtRoot the root holds
+// that can be left out of what OpenAI is sent: a oneOf, anyOf or not whose
+// schemas only say which declared properties are required ("email or
+// user_id"). The tool's own validation still applies them, and its error
+// tells the model. Any other is an error: left out, it could take
+// properties the model needs to see.
+func rootCombinators(members map[string]json.RawMessage) (map[string]bool, error) {
+	var drop map[string]bool
+	for _, k := range refusedAtRoot {
+		raw, ok := members[k]
+		if !ok {
+			continue
+		}
+		if k == "allOf" || k == "enum" || !rootschema.OnlyRequired(raw, k == "not", members["properties"]) {
+			return nil, fmt.Errorf("/%s: OpenAI refuses %s at the root of a function's parameters", k, k)
+		}
+		if drop == nil {
+			drop = map[string]bool{}
+		}
+		drop[k] = true
+	}
+	return drop, nil
+}
+
+// checkRoot refuses a parameters root OpenAI refuses: a type other than
+// "object", properties that are not an object, required that is not an
+// array of strings.
+func checkRoot(members map[string]json.RawMessage) error {
+	if typ, ok := members["type"]; ok {
+		if t := ""; json.Unmarshal(typ, &t) != nil || t != "object" {
+			return fmt.Errorf(`/type: want "object", got %s`, text.Truncate(string(typ), 60))
+		}
+	}
+	if props, ok := members["properties"]; ok {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(props, &m) != nil || m == nil {
+			return fmt.Errorf("/properties: want an object, got %s", text.Truncate(string(props), 60))
+		}
+	}
+	if req, ok := members["required"]; ok {
+		var names []string
+		if json.Unmarshal(req, &names) != nil || names == nil {
+			return fmt.Errorf("/required: want an array of strings, got %s", text.Truncate(string(req), 60))
+		}
+	}
+	return nil
 }
 
 func description(s string) param.Opt[string] {

@@ -202,9 +202,11 @@ func TestChatCustomToolCall(t *testing.T) {
 	}
 }
 
-// Hostile parameters never panic; what converts keeps every member.
+// Hostile parameters never panic; what converts keeps every member but a
+// root union left out (TestParametersRoot).
 func FuzzResponseTool(f *testing.F) {
-	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}}}`, `{}`, `[]`, `null`, `{"x":{"y":[1,2]}}`, ``} {
+	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}}}`, `{}`, `[]`, `null`, `{"x":{"y":[1,2]}}`, ``,
+		`{"properties":{"a":{}},"oneOf":[{"required":["a"]}],"not":{"required":["a"]}}`} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, schema string) {
@@ -227,9 +229,102 @@ func FuzzResponseTool(f *testing.F) {
 			return
 		}
 		for k := range want {
-			if _, ok := got.Parameters[k]; !ok {
+			if _, ok := got.Parameters[k]; !ok && k != "oneOf" && k != "anyOf" && k != "not" {
 				t.Fatalf("member %q lost: %s", k, b)
 			}
 		}
 	})
+}
+
+// OpenAI refuses a whole request when one function's parameters root is
+// not a JSON Schema of type "object" with properties ("schema must be a
+// JSON Schema of 'type: "object"', got 'type: "None"'"; "In context=(),
+// object schema missing properties"), as MCP no-argument tools are
+// ({"type":"object"}). The root gets the members it lacks; a root the API
+// refuses otherwise is an error naming the tool, before any request.
+func TestParametersRoot(t *testing.T) {
+	for _, tt := range []struct{ schema, want, err string }{
+		{`{"type":"object"}`, `{"type":"object","properties":{}}`, ``},
+		{`{}`, `{"type":"object","properties":{}}`, ``},
+		{` {"additionalProperties":false} `, `{"type":"object","properties":{},"additionalProperties":false}`, ``},
+		{`{"properties":{"a":{"type":"string"}}}`, `{"type":"object","properties":{"a":{"type":"string"}}}`, ``},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, ``},
+		{`{"type":"array","items":{}}`, ``, `openai: tool "x": parameters: /type: want "object", got "array"`},
+		{`{"type":["object","null"]}`, ``, `openai: tool "x": parameters: /type: want "object", got ["object","null"]`},
+		{`{"type":"object","properties":null}`, ``, `openai: tool "x": parameters: /properties: want an object, got null`},
+		{`{"type":"object","properties":[]}`, ``, `openai: tool "x": parameters: /properties: want an object, got []`},
+		{`{"type":"object","properties":{},"required":null}`, ``, `openai: tool "x": parameters: /required: want an array of strings, got null`},
+		// OpenAI refuses oneOf, anyOf, allOf, enum and not at the root: one
+		// that only says which declared properties are required is left
+		// out (the tool's validation applies it); any other is an error.
+		{`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`,
+			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}}}`, ``},
+		{`{"properties":{"a":{},"b":{}},"anyOf":[{"required":["a"],"description":"by a"},{"type":"object","required":["b","a"]}],"not":{"required":["a","b"]}}`,
+			`{"type":"object","properties":{"a":{},"b":{}}}`, ``},
+		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`, ``,
+			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters`},
+		{`{"type":"object","properties":{"a":{}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`, ``,
+			`openai: tool "x": parameters: /anyOf: OpenAI refuses anyOf at the root of a function's parameters`},
+		{`{"type":"object","properties":{"a":{}},"oneOf":[]}`, ``,
+			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters`},
+		{`{"type":"object","properties":{"a":{}},"allOf":[{"required":["a"]}]}`, ``,
+			`openai: tool "x": parameters: /allOf: OpenAI refuses allOf at the root of a function's parameters`},
+		{`{"type":"object","properties":{"a":{}},"oneOf":[{"type":"string","required":["a"]}]}`, ``,
+			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters`},
+		{`{"type":"object","properties":{},"enum":[{}]}`, ``,
+			`openai: tool "x": parameters: /enum: OpenAI refuses enum at the root of a function's parameters`},
+	} {
+		tool := runtime.Tool{Name: "x", Parameters: json.RawMessage(tt.schema)}
+		chat, err := openai.ChatTool(tool)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("chat %s: err = %v, want %s", tt.schema, err, tt.err)
+			}
+			if _, err := openai.ResponseTool(tool); err == nil || err.Error() != tt.err {
+				t.Errorf("responses %s: err = %v, want %s", tt.schema, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("chat %s: %v", tt.schema, err)
+			continue
+		}
+		b, _ := json.Marshal(chat)
+		if diff := replaytest.Diff([]byte(`{"type":"function","function":{"name":"x","parameters":`+tt.want+`}}`), b); diff != "" {
+			t.Errorf("chat %s (-want +got):\n%s", tt.schema, diff)
+		}
+		b, _ = json.Marshal(must(openai.ResponseTool(tool)))
+		if diff := replaytest.Diff([]byte(`{"type":"function","name":"x","strict":false,"parameters":`+tt.want+`}`), b); diff != "" {
+			t.Errorf("responses %s (-want +got):\n%s", tt.schema, diff)
+		}
+	}
+}
+
+// A conversation carried on after an empty answer (a final answer of no
+// words, or a reasoning model cut off at the token limit before it wrote
+// any) sends that answer back with content "": OpenAI refuses an assistant
+// message with neither content nor tool calls ("Invalid value for
+// 'content': expected a string, got null"). One with calls keeps content
+// out.
+func TestChatEmptyAnswerSentBack(t *testing.T) {
+	m := openai.NewChat(sdk.NewClient(), sdk.ChatCompletionNewParams{Model: "m"})
+	p, err := m.Params(agent.Request{Messages: []agent.Message{
+		agent.User("hi"),
+		{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: "list_todos", Args: json.RawMessage(`{}`)}}},
+		{Role: agent.RoleTool, ToolCallID: "c1", ToolName: "list_todos", Content: "[]"},
+		{Role: agent.RoleAssistant},
+		agent.User("and now?"),
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(p.Messages)
+	want := `[{"role":"user","content":"hi"},
+		{"role":"assistant","tool_calls":[{"type":"function","id":"c1","function":{"name":"list_todos","arguments":"{}"}}]},
+		{"role":"tool","tool_call_id":"c1","content":"[]"},
+		{"role":"assistant","content":""},
+		{"role":"user","content":"and now?"}]`
+	if diff := replaytest.Diff([]byte(want), got); diff != "" {
+		t.Errorf("messages (-want +got):\n%s", diff)
+	}
 }
