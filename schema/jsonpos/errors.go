@@ -66,8 +66,10 @@ func elide(ptr string) string {
 	if len(ptr) <= maxShownPointer {
 		return ptr
 	}
+	// At most UTFMax-1 steps, as in Shorten: bytes that start no
+	// character are cut anywhere.
 	cut := maxShownPointer / 2
-	for !utf8.RuneStart(ptr[cut]) {
+	for i := 1; i < utf8.UTFMax && !utf8.RuneStart(ptr[cut]); i++ {
 		cut--
 	}
 	head := ptr[:cut]
@@ -75,7 +77,7 @@ func elide(ptr string) string {
 		head = head[:i+1]
 	}
 	cut = len(ptr) - maxShownPointer/2
-	for !utf8.RuneStart(ptr[cut]) {
+	for i := 1; i < utf8.UTFMax && !utf8.RuneStart(ptr[cut]); i++ {
 		cut++
 	}
 	tail := ptr[cut:]

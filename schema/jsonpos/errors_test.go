@@ -59,3 +59,15 @@ func TestShortenInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestElideInvalidUTF8: a long pointer of bytes that start no character
+// is cut too, not a panic (elide looked for a character start without
+// bound, past either end).
+func TestElideInvalidUTF8(t *testing.T) {
+	for _, ptr := range []string{"/" + strings.Repeat("\x80", 1000), strings.Repeat("\x80", 1000), "/a/" + strings.Repeat("\x80", 1000)} {
+		msg := Errorf(ir.Pos{File: "a.json", Line: 1, Col: 2, Pointer: ptr}, "bad").Error()
+		if len(msg) > 4*maxShownPointer+100 || !strings.Contains(msg, "…") || !strings.HasSuffix(msg, ": bad") { // Visible writes a byte as \x80
+			t.Errorf("pointer of %d bytes: %d bytes: %q", len(ptr), len(msg), msg)
+		}
+	}
+}

@@ -165,6 +165,10 @@ func (n *Node) Pointer(ptr string) *Node {
 		case ObjectNode:
 			n = n.Get(tok)
 		case ArrayNode:
+			// Digits only: strconv.Atoi also reads a sign ("+0", "-0").
+			if tok == "" || strings.TrimLeft(tok, "0123456789") != "" {
+				return nil
+			}
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= len(n.Items) || (len(tok) > 1 && tok[0] == '0') {
 				return nil

@@ -59,8 +59,14 @@ func TestPointer(t *testing.T) {
 		"/a/00":        "",
 		"/a/1":         "",
 		"/a/-1":        "",
-		"/nope":        "",
-		"a":            "",
+		// RFC 6901: an index is "0" or digits without a leading zero, no
+		// sign (strconv.Atoi reads "+0" and "-0" as 0).
+		"/a/+0":  "",
+		"/a/-0":  "",
+		"/a/0 ":  "",
+		"/a/0/b": "",
+		"/nope":  "",
+		"a":      "",
 	} {
 		got := ""
 		if n := root.Pointer(ptr); n != nil {

@@ -25,7 +25,10 @@
 // U+FFFD, is an error at the escape, as invalid UTF-8 is (but in a
 // schema's default, which the compiler reports and does not apply). With Options.Lenient it rewrites
 // the common non-standard type names ("str", "int", "bool", "dict", …)
-// and reports each rewrite as one summarised warning instead of an error;
+// (an alias of a type a type array lists already is dropped, and "any"
+// in one removes the type), in the tools' schemas and in the $defs of a
+// file's top-level object (which other files' $refs reach), and reports
+// each rewrite as one summarised warning instead of an error;
 // a misspelt type gets a did-you-mean (runtime/text.Closest). Every
 // problem is a located jsonpos.Error, all of them together in an ErrorList.
 package load

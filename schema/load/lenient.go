@@ -139,26 +139,55 @@ func (c *typeChecker) checkType(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 			t.Str = to
 		}
 	case jsonpos.ArrayNode:
+		// A rewrite to a type the array lists already drops the alias
+		// (["string","str"] is ["string"]): the compiler would report a
+		// duplicate the author never wrote. "any" allows any value, so
+		// a lenient rewrite removes the whole type keyword.
+		listed := map[string]bool{}
+		for _, it := range t.Items {
+			if it.Kind == jsonpos.StringNode && standardTypes[it.Str] {
+				listed[it.Str] = true
+			}
+		}
+		kept := t.Items[:0:0]
+		anyType := false
 		for _, it := range t.Items {
 			if it.Kind != jsonpos.StringNode {
 				*errs = append(*errs, jsonpos.Errorf(it.Pos, "type names must be strings, found %s", kindName(it)))
+				kept = append(kept, it)
 				continue
 			}
 			if standardTypes[it.Str] {
+				kept = append(kept, it)
 				continue
 			}
 			to, known := typeAliases[strings.ToLower(it.Str)]
 			switch {
 			case !known:
 				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type%s", it.Str, typeSuggestion(it.Str)))
-			case to == "":
-				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type", it.Str))
+			case !c.lenient && to == "":
+				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type; omit \"type\" to allow any value", it.Str))
 			case !c.lenient:
 				*errs = append(*errs, jsonpos.Errorf(it.Pos, "%q is not a JSON Schema type; use %q", it.Str, to))
+			case to == "":
+				c.count(codeType, it.Str, to, it.Pos)
+				anyType = true
+				continue
 			default:
 				c.count(codeType, it.Str, to, it.Pos)
+				if listed[to] {
+					continue
+				}
+				listed[to] = true
 				it.Str = to
 			}
+			kept = append(kept, it)
+		}
+		switch {
+		case anyType:
+			n.RemoveMember(idx)
+		case len(kept) < len(t.Items):
+			t.Items = kept
 		}
 	default:
 		*errs = append(*errs, jsonpos.Errorf(t.Pos, "\"type\" must be a string or an array of strings, found %s", kindName(t)))
@@ -182,8 +211,10 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 	if props == nil || props.Kind != jsonpos.ObjectNode {
 		return
 	}
-	// listed are the names n's required array holds, found when first
-	// needed.
+	// list is n's required array, looked up once: adding one drops n's
+	// index, and a Get per property of a wide n was quadratic. listed
+	// are the names it holds, found when first needed.
+	list := n.Get("required")
 	var listed map[string]bool
 	for _, m := range props.Members {
 		prop := m.Value
@@ -205,7 +236,6 @@ func (c *typeChecker) checkRequired(n *jsonpos.Node, errs *[]*jsonpos.Error) {
 			*errs = append(*errs, jsonpos.Errorf(b.Pos, "a boolean \"required\" on a property is draft 3 syntax; list %q in the object's \"required\" array", m.Key))
 			continue
 		}
-		list := n.Get("required")
 		if list != nil && list.Kind != jsonpos.ArrayNode {
 			continue // not fixable here; the compiler reports it
 		}

@@ -125,6 +125,13 @@ func Decode(inputs []Input, opts Options) (*Document, jsonpos.ErrorList) {
 	}
 	for _, in := range inputs {
 		l.doc.Sources = append(l.doc.Sources, in.Name)
+		if strings.Trim(strings.TrimPrefix(in.Data, "\uFEFF"), " \t\r\n") == "" {
+			// The parser's "unexpected end of input" would point past
+			// the file's last blank.
+			l.errorf(ir.Pos{File: in.Name, Line: 1, Col: 1}, `the file is empty: expected an array of tools or an object with a "tools" array`)
+			l.doc.Roots = append(l.doc.Roots, nil)
+			continue
+		}
 		lim := opts.Limits.WithDefaults()
 		root, err := jsonpos.ParseText(in.Name, in.Data, lim.JSONDepth(),
 			fmt.Sprintf(" (%d × limits.max_depth; raise max_depth in the manifest)", limits.JSONDepthFactor))
@@ -190,8 +197,34 @@ func (l *loader) errorf(pos ir.Pos, format string, args ...any) {
 	l.errs = append(l.errs, jsonpos.Errorf(pos, format, args...))
 }
 
-// file reads the tool list of one parsed input.
+// file reads the tool list of one parsed input, and checks the schemas
+// of its $defs.
 func (l *loader) file(root *jsonpos.Node) {
+	l.fileDefs(root)
+	l.tools(root)
+}
+
+// fileDefs applies the lenient rewrites to the schemas in the $defs and
+// definitions of a file's top-level object: other files' $refs reach
+// them ("shared.json#/$defs/Query"), and they are read as the tools' own
+// schemas are. What cannot be rewritten is left to the compiler, which
+// reports it in the schemas a $ref reaches: a file of shared $defs may
+// hold more than the tools use.
+func (l *loader) fileDefs(root *jsonpos.Node) {
+	if !l.types.lenient {
+		return
+	}
+	for _, k := range []string{"$defs", "definitions"} {
+		if defs := root.Get(k); defs != nil && defs.Kind == jsonpos.ObjectNode {
+			for _, m := range defs.Members {
+				l.types.walk(m.Value)
+			}
+		}
+	}
+}
+
+// tools reads the tool list of one parsed input.
+func (l *loader) tools(root *jsonpos.Node) {
 	list := root
 	if root.Kind == jsonpos.ObjectNode {
 		list = root.Get("tools")
@@ -220,7 +253,11 @@ func (l *loader) file(root *jsonpos.Node) {
 				l.errorf(res.Pos, `a JSON-RPC result without a "tools" array: the reply of another method than tools/list? Its result holds the tools ({"result": {"tools": [...]}})`)
 				return
 			}
-			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array`)
+			if fns := root.Get("functions"); fns != nil {
+				l.errorf(fns.Pos, `the legacy "functions" list is not read: name it "tools" (its entries may stay as they are)`)
+				return
+			}
+			l.errorf(root.Pos, `expected an array of tools or an object with a "tools" array%s`, listHint(root))
 			return
 		}
 	}
@@ -233,6 +270,29 @@ func (l *loader) file(root *jsonpos.Node) {
 			l.doc.Tools = append(l.doc.Tools, t)
 		}
 	}
+}
+
+// listHint says what an object without a "tools" array (or a JSON-RPC
+// result) may be instead: a file of shared $defs, one tool, a tool list
+// under a misspelt key or one level down; "" when nothing tells.
+func listHint(root *jsonpos.Node) string {
+	switch {
+	case root.Get("$defs") != nil || root.Get("definitions") != nil:
+		return `; a file of shared $defs has an empty one ("tools": [])`
+	case root.Get("name") != nil || slices.ContainsFunc(shapeKeys, func(k string) bool { return root.Get(k) != nil }):
+		return "; this is one tool: put it in an array ([{...}])"
+	}
+	for _, m := range root.Members {
+		if m.Value.Kind == jsonpos.ArrayNode && text.Closest(m.Key, []string{"tools"}) != "" {
+			return fmt.Sprintf("; did you mean \"tools\" for %q?", m.Key)
+		}
+	}
+	for _, m := range root.Members {
+		if m.Value.Get("tools") != nil {
+			return fmt.Sprintf(`; its member %q holds one: save that object as the file`, m.Key)
+		}
+	}
+	return ""
 }
 
 // codeNoTools is the warning that the inputs define no tool at all (a
@@ -517,8 +577,10 @@ func (l *loader) annotations(t *ToolDef, a *jsonpos.Node) {
 		Idempotent:  hint("idempotentHint"),
 		OpenWorld:   hint("openWorldHint"),
 	}
-	if t.Title == "" {
-		t.Title = l.optString(a, "title")
+	// The tool's own title takes precedence (MCP); the annotations' one
+	// is checked all the same.
+	if title := l.optString(a, "title"); t.Title == "" {
+		t.Title = title
 	}
 }
 

@@ -204,7 +204,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name:   "not a tool list",
-			inputs: []Input{{"a.json", `{"functions":[]}`}, {"b.json", `"x"`}},
+			inputs: []Input{{"a.json", `{"other":[]}`}, {"b.json", `"x"`}},
 			want: []string{
 				`a.json:1:1: /: expected an array of tools or an object with a "tools" array`,
 				`b.json:1:1: /: expected an array of tools, found a string`,
@@ -537,6 +537,12 @@ func FuzzLoad(f *testing.F) {
 			var list jsonpos.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %T is not a non-empty ErrorList", err)
+			}
+			for _, e := range list {
+				// Every error is located: its file, line and column.
+				if e.Pos.File != "fuzz.json" || e.Pos.Line < 1 || e.Pos.Col < 1 {
+					t.Fatalf("unlocated error: %v", e)
+				}
 			}
 			return
 		}

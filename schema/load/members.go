@@ -172,11 +172,17 @@ func (l *loader) unknownMembers(el, body *jsonpos.Node, t *ToolDef, skip []strin
 	chat := el != body
 	where := formatPhrase(t, chat)
 	read := readMembers(t.Format)
+	// A set: a tool may have a misspelt schema key per member, and a
+	// scan of them per member was quadratic.
+	skipped := make(map[string]bool, len(skip))
+	for _, k := range skip {
+		skipped[k] = true
+	}
 	check := func(n *jsonpos.Node, known []string) {
 		for _, m := range n.Members {
 			k := m.Key
 			switch {
-			case slices.Contains(known, k), slices.Contains(skip, k):
+			case slices.Contains(known, k), skipped[k]:
 			case t.Format != ir.FormatMCP && slices.Contains(resultSchemaKeys, k):
 				// ignoredResultSchema's
 			case k == "type" && n == el:

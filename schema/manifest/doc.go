@@ -15,7 +15,12 @@
 // of an unknown anchor. The manifest is one YAML document (a second one is
 // an error); every key is written out, once, in a schema or example
 // arguments too (an alias or a merge key << as a key is an error); paths
-// are slash-separated, each input listed once. Schema is
+// are slash-separated, each input listed once. Schemas and example
+// arguments are bounded as input files are (numbers of at most
+// jsonpos.MaxNumberLen characters, JSON pointers within a budget linear in
+// the manifest's size, aliases standing for at most 100,000 values); a
+// JSON manifest may use every JSON escape, those YAML lacks too (a
+// surrogate pair, "\/"). Schema is
 // the manifest's published JSON Schema; a test keeps it and the decoder in
 // agreement, and docs/MANIFEST.md is generated from it
 // (TestManifestReference).

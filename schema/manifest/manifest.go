@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -182,10 +183,14 @@ func Load(file string, data []byte) (*Manifest, error) {
 // the errors (settings with an error are left out), so that a run can go on
 // to report the errors of the inputs too. The manifest is never nil.
 func Decode(file string, data []byte) (*Manifest, jsonpos.ErrorList) {
+	d := &manifestDecoder{file: file, m: &Manifest{File: file}, ptrBudget: pointerBudgetBase + pointerBudgetFactor*len(data)}
 	if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") {
 		data = untab(data)
+		var lone *jsonpos.Error
+		if data, lone = jsonEscapes(file, data); lone != nil {
+			return d.m, jsonpos.ErrorList{lone}
+		}
 	}
-	d := &manifestDecoder{file: file, m: &Manifest{File: file}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -226,6 +231,62 @@ func untab(data []byte) []byte {
 		}
 	}
 	return out
+}
+
+// jsonEscapes returns a JSON manifest with the JSON escapes of its
+// double-quoted strings that yaml.v3 refuses written as it reads them: a
+// surrogate pair ("\ud83d\ude00", as JSON writers escape a character past
+// U+FFFF) as one escape ("\U0001F600"), and an escaped slash ("\/", as
+// PHP writes every slash) as the slash. Either is shorter, so a column
+// yaml.v3 gives later on its line is a little too small. An unpaired
+// surrogate escape no text can hold is a located error, as in a tool
+// definition.
+func jsonEscapes(file string, data []byte) ([]byte, *jsonpos.Error) {
+	if !bytes.Contains(data, []byte(`\u`)) && !bytes.Contains(data, []byte(`\/`)) {
+		return data, nil
+	}
+	out := make([]byte, 0, len(data))
+	inString := false
+	line, lineStart := 1, 0
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case c == '\n':
+			line, lineStart = line+1, i+1
+		case c == '"':
+			inString = !inString
+		case inString && c == '\\' && i+1 < len(data) && data[i+1] == 'u':
+			r, ok := text.Hex4(string(data[i:min(i+6, len(data))]), 2)
+			if !ok || !utf16.IsSurrogate(r) {
+				break
+			}
+			if i+12 <= len(data) && data[i+6] == '\\' && data[i+7] == 'u' {
+				if r2, ok := text.Hex4(string(data[i+6:i+12]), 2); ok {
+					if p := utf16.DecodeRune(r, r2); p != utf8.RuneError {
+						out = fmt.Appendf(out, `\U%08X`, p)
+						i += 11
+						continue
+					}
+				}
+			}
+			col := utf8.RuneCount(data[lineStart:i]) + 1
+			return nil, jsonpos.Errorf(ir.Pos{File: file, Line: line, Col: col},
+				"unpaired surrogate escape %s in a string: no UTF-8 text holds it; write the character itself, or a high and low surrogate pair", data[i:i+6])
+		case inString && c == '\\' && i+1 < len(data) && data[i+1] == '/':
+			out = append(out, '/')
+			i++
+			continue
+		case inString && c == '\\':
+			out = append(out, c)
+			i++
+			if i < len(data) {
+				out = append(out, data[i])
+			}
+			continue
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // yamlParserProblems are the problems yaml.v3's parser (rather than its
@@ -461,7 +522,22 @@ type manifestDecoder struct {
 	expanded      int
 	sizes         map[*yaml.Node]int
 	aliasRefusing bool
+	// ptrBudget is how many bytes of JSON pointers the nodes of the
+	// schemas and arguments may still take (pointerBudgetBase plus
+	// pointerBudgetFactor per manifest byte, as jsonpos allows an input
+	// file): every node keeps its pointer, so long keys nested deep made
+	// them quadratic in the manifest's size (400 KB took 800 MB). Past it
+	// the nodes are refused, as aliases are.
+	ptrBudget int
+	ptrSpent  bool
 }
+
+// The JSON pointers of a manifest's nodes may take pointerBudgetBase plus
+// pointerBudgetFactor bytes per manifest byte.
+const (
+	pointerBudgetBase   = 32 << 20
+	pointerBudgetFactor = 16
+)
 
 // maxAliasExpansion bounds the values the aliases of one manifest may
 // stand for in all, a scalar counting one per 64 bytes: nested aliases
@@ -787,6 +863,10 @@ func (d *manifestDecoder) surfaces(n *yaml.Node, ptr string) {
 // a prefix, a hash and a suffix.
 const minIdentifierLength = 32
 
+// maxLimitDepth is the greatest limits.max_depth (toolgen.schema.json
+// says so).
+const maxLimitDepth = 1 << 20
+
 // limits decodes the limits: mapping (LimitKeys to positive integers).
 func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
 	l := &d.m.Limits
@@ -809,9 +889,15 @@ func (d *manifestDecoder) limits(n *yaml.Node, ptr string) {
 		if x > maxInt {
 			x = maxInt
 		}
+		if key == "max_depth" && x > maxLimitDepth {
+			// Input files may nest JSON JSONDepthFactor times as deep,
+			// and are parsed recursively.
+			d.errorf(v, ptr, "must be at most %d", maxLimitDepth)
+			return
+		}
 		switch key {
 		case "max_depth":
-			l.Depth = int(min(x, 1<<20))
+			l.Depth = int(x)
 		case "max_properties":
 			l.Properties = int(x)
 		case "max_enum":
@@ -1088,6 +1174,13 @@ func jsonNumber(s string) bool {
 // node converts a YAML value into a positioned schema Node, so that errors
 // in a schema written in the manifest point into the manifest.
 func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
+	if d.ptrBudget -= len(ptr); d.ptrBudget < 0 {
+		if !d.ptrSpent {
+			d.ptrSpent = true
+			d.errorf(n, ptr, "JSON pointers of the manifest's schemas and arguments exceed %d bytes plus %d per manifest byte: long keys are nested too deep", pointerBudgetBase, pointerBudgetFactor)
+		}
+		return &jsonpos.Node{Pos: d.pos(n, ptr), Kind: jsonpos.NullNode}
+	}
 	if n.Kind == yaml.AliasNode {
 		if !d.alias(n, ptr) {
 			return &jsonpos.Node{Pos: d.pos(n, ptr), Kind: jsonpos.NullNode}
@@ -1132,6 +1225,13 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 		case bool:
 			out.Kind, out.Bool = jsonpos.BoolNode, v
 		case json.Number:
+			if len(js) > jsonpos.MaxNumberLen {
+				// The bound of numbers in input files (exact comparisons
+				// cost the square of the digits) holds here too.
+				d.errorf(n, ptr, "number of %d characters: numbers are read up to %d characters (every int64 and float64 is written in far fewer)", len(js), jsonpos.MaxNumberLen)
+				out.Kind = jsonpos.NullNode
+				break
+			}
 			// The JSON text of the value (as written, or 31 and 1000
 			// for 0x1F and 1_000).
 			out.Kind, out.Num = jsonpos.NumberNode, string(js)

@@ -165,6 +165,8 @@ var badManifests = []struct {
 	{"dry run", "ops:\n  a.b:\n    dry_run_default: 1\n", "toolgen.yaml:3:22: /ops/a.b/dry_run_default: must be true or false"},
 	{"empty output", "output: \"\"\n", "toolgen.yaml:1:9: /output: must not be empty"},
 	{"limit zero", "limits:\n  max_depth: 0\n", "toolgen.yaml:2:14: /limits/max_depth: must be a positive integer"},
+	// max_depth was cut to 1048576 without a word.
+	{"limit depth too deep", "limits:\n  max_depth: 1048577\n", "toolgen.yaml:2:14: /limits/max_depth: must be at most 1048576"},
 	{"limit string", "limits:\n  max_enum: lots\n", "toolgen.yaml:2:13: /limits/max_enum: must be a positive integer"},
 	{"limit fraction", "limits:\n  max_properties: 1.5\n", "toolgen.yaml:2:19: /limits/max_properties: must be a positive integer"},
 	{"limit identifier", "limits:\n  max_identifier_length: 8\n", "toolgen.yaml:2:26: /limits/max_identifier_length: must be an integer of at least 32"},
@@ -220,6 +222,33 @@ var badManifests = []struct {
 	{"alias key in args", "ops:\n  a.b:\n    examples:\n      - args: {&k a: 1, *k : 2}\n", "toolgen.yaml:4:25: /ops/a.b/examples/0/args: a YAML alias (*k) is not read as a key: write the key out"},
 	{"complex key", "ops:\n  a.b:\n    examples:\n      - args: {? [a]: 1}\n", "toolgen.yaml:4:18: /ops/a.b/examples/0/args: a key must be a string, not a YAML sequence or mapping"},
 	{"annotation unknown", "ops:\n  a.b:\n    annotations: {readOnlyHint: true}\n", `toolgen.yaml:3:19: /ops/a.b/annotations/readOnlyHint: unknown key "readOnlyHint"`},
+	// An unpaired surrogate escape is valid JSON syntax but no text: it was
+	// yaml.v3's "found invalid Unicode character escape code" on line 1.
+	// Input files read numbers up to jsonpos.MaxNumberLen characters (exact
+	// comparisons cost the square of the digits); the manifest's schemas
+	// and arguments took any length.
+	{"long number", "ops:\n  a.b:\n    result_schema: {minimum: 1." + strings.Repeat("0", 5000) + "1}\n", "toolgen.yaml:3:30: /ops/a.b/result_schema/minimum: number of 5003 characters: numbers are read up to 4096 characters (every int64 and float64 is written in far fewer)"},
+	{"long number in args", "ops:\n  a.b:\n    examples:\n      - args: {n: " + strings.Repeat("9", 5000) + "}\n", "toolgen.yaml:4:19: /ops/a.b/examples/0/args/n: number of 5000 characters: numbers are read up to 4096 characters (every int64 and float64 is written in far fewer)"},
+	{"syntax json lone surrogate", "{\"package\": \"p\",\n \"ops\": {\"a.b\": {\"notes\": [\"é \\ud800\"]}}}\n", `toolgen.yaml:2:31: /: unpaired surrogate escape \ud800 in a string: no UTF-8 text holds it; write the character itself, or a high and low surrogate pair`},
+}
+
+// TestJSONEscapes: a JSON manifest may use every JSON escape, those YAML
+// has not too: a surrogate pair (JSON writers escape a character past
+// U+FFFF so) and an escaped slash (PHP escapes every slash), which were
+// errors without a column.
+func TestJSONEscapes(t *testing.T) {
+	in := `{"package": "p", "inputs": ["tools\/a.json"],
+	"ops": {"a.b": {"notes": ["\ud83d\ude00 smile", "\\ud800 \\\/ \"\u00e9\"", "\uD83D\uDE00"]}}}`
+	m, err := Load("toolgen.yaml", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"tools/a.json"}; !slices.Equal(m.Inputs, want) {
+		t.Errorf("inputs %q, want %q", m.Inputs, want)
+	}
+	if want := []string{"😀 smile", `\ud800 \/ "é"`, "😀"}; !slices.Equal(m.Ops[0].Notes, want) {
+		t.Errorf("notes %q, want %q", m.Ops[0].Notes, want)
+	}
 }
 
 // aliasBomb is a manifest whose example arguments nest aliases eight
@@ -284,7 +313,9 @@ func TestPublishedSchemaAgrees(t *testing.T) {
 	blind := map[string]bool{"tab indent": true, "duplicate": true, "second document": true, "second document empty": true, "input same file": true,
 		// Decoded into Go values by yaml.v3, these are refused (duplicate
 		// keys, a sequence as a key) or merged (<<).
-		"duplicate in result schema": true, "duplicate in args": true, "complex key": true, "merge key": true, "merge key in ops": true}
+		"duplicate in result schema": true, "duplicate in args": true, "complex key": true, "merge key": true, "merge key in ops": true,
+		// A bound of the decoder, not of the manifest's schema.
+		"long number": true, "long number in args": true}
 	for _, b := range badManifests {
 		if !blind[b.name] && !strings.HasPrefix(b.name, "syntax") && !strings.HasPrefix(b.name, "alias") && !strings.HasPrefix(b.name, "second document") {
 			cases = append(cases, struct{ name, src string }{b.name, b.src})
@@ -326,6 +357,7 @@ func TestOntologyManifestValidates(t *testing.T) {
 func FuzzLoad(f *testing.F) {
 	f.Add([]byte(goodManifest))
 	f.Add([]byte(`{"package":"x","ops":{"a.b":{"examples":[{"args":{"n":1.5e3}}]}}}`))
+	f.Add([]byte(`{"package":"x","ops":{"a.b":{"notes":["\ud83d\ude00 \/ \\ud800"],"result_schema":{"const":"\uDBFF\uDFFF"}}}}`))
 	for _, b := range badManifests {
 		f.Add([]byte(b.src))
 	}
@@ -416,5 +448,23 @@ func TestYAMLIntegersAsJSON(t *testing.T) {
 	}
 	if got := string(m.Ops[0].ResultSchema); got != `{"type":"object","properties":{"n":{"type":"integer","maximum":123456789012345678901234567890,"minimum":-1e400}}}` {
 		t.Errorf("result schema %s", got)
+	}
+}
+
+// TestPointerBudget: every node of a schema in the manifest keeps its JSON
+// pointer, so long keys nested deep took memory quadratic in the
+// manifest's size (400 KB took 800 MB and 4 s); past a budget linear in
+// it they are one located error, as in an input file.
+func TestPointerBudget(t *testing.T) {
+	k := strings.Repeat("k", 100)
+	src := "package: p\nops:\n  a.b:\n    result_schema: " + strings.Repeat("{"+k+": ", 2000) + "1" + strings.Repeat("}", 2000) + "\n"
+	_, errs := Decode("toolgen.yaml", []byte(src))
+	if len(errs) != 1 || errs[0].Pos.Line != 4 || !strings.Contains(errs[0].Message, "JSON pointers of the manifest's schemas and arguments exceed") {
+		t.Fatalf("errors %v", errs)
+	}
+	// Within the budget, a schema is read whole.
+	src = "package: p\nops:\n  a.b:\n    result_schema: " + strings.Repeat("{"+k+": ", 100) + "1" + strings.Repeat("}", 100) + "\n"
+	if m, err := Load("toolgen.yaml", []byte(src)); err != nil || !strings.HasSuffix(string(m.Ops[0].ResultSchema), `":1`+strings.Repeat("}", 100)) {
+		t.Fatalf("err %v", err)
 	}
 }
