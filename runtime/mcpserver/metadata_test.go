@@ -437,16 +437,18 @@ func TestServeHTTPShutdownCutsOff(t *testing.T) {
 
 // TestHTTPMaxRequests: requests past MaxRequests running at once are
 // answered 503 (a client could run any number at once), and served again
-// once one ends.
+// once one ends. The limit is 2 and two calls hold it: a request just
+// answered may still count for a moment, so a limit of 1 would refuse a
+// client's own next request (its initialized notification) at random.
 func TestHTTPMaxRequests(t *testing.T) {
-	started := make(chan struct{})
+	started := make(chan struct{}, 2)
 	release := make(chan struct{})
 	slow := runtime.Tool{
 		Name:        "slow",
 		Description: "Runs until released.",
 		Parameters:  json.RawMessage(`{"type":"object"}`),
 		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
-			close(started)
+			started <- struct{}{}
 			<-release
 			return runtime.Result{}, nil
 		},
@@ -454,7 +456,7 @@ func TestHTTPMaxRequests(t *testing.T) {
 	srv := httptest.NewServer(mcpserver.HTTPHandler(func(*http.Request) *mcp.Server {
 		s, _ := mcpserver.NewServer("t", "v", []runtime.Tool{slow})
 		return s
-	}, mcpserver.HTTPOptions{MaxRequests: 1}))
+	}, mcpserver.HTTPOptions{MaxRequests: 2}))
 	defer srv.Close()
 	connect := func() (*mcp.ClientSession, error) {
 		client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
@@ -465,25 +467,37 @@ func TestHTTPMaxRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	called := make(chan error, 1)
-	go func() {
-		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "slow", Arguments: json.RawMessage(`{}`)})
-		called <- err
-	}()
+	called := make(chan error, 2)
+	for range 2 {
+		go func() {
+			_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "slow", Arguments: json.RawMessage(`{}`)})
+			called <- err
+		}()
+	}
+	<-started
 	<-started
 	if other, err := connect(); err == nil {
 		other.Close()
-		t.Error("a second session opened while the one request allowed runs")
+		t.Error("a second session opened while the two requests allowed run")
 	} else if !strings.Contains(err.Error(), "503") && !strings.Contains(err.Error(), "Service Unavailable") {
 		t.Errorf("refused with %v, want 503", err)
 	}
 	close(release)
-	if err := <-called; err != nil {
-		t.Fatalf("the running call: %v", err)
+	for range 2 {
+		if err := <-called; err != nil {
+			t.Fatalf("a running call: %v", err)
+		}
 	}
-	other, err := connect()
+	// The calls' requests end just after their answers: retried a while.
+	var other *mcp.ClientSession
+	for try := 0; ; try++ {
+		if other, err = connect(); err == nil || try == 100 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err != nil {
-		t.Fatalf("after the call ended: %v", err)
+		t.Fatalf("after the calls ended: %v", err)
 	}
 	other.Close()
 }

@@ -3,8 +3,10 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -61,9 +63,13 @@ func TestStructuredContentUTF8(t *testing.T) {
 // handler, which would otherwise read a string or an array as its own;
 // absent or null arguments stay {}.
 func TestArgumentsNotObject(t *testing.T) {
+	// The calls run concurrently: got is guarded, and compared sorted.
+	var mu sync.Mutex
 	var got []string
 	tool := runtime.Tool{Name: "echo", Description: "Echoes its arguments.", Parameters: json.RawMessage(`{"type":"object"}`),
 		Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
+			mu.Lock()
+			defer mu.Unlock()
 			got = append(got, string(args))
 			return runtime.Result{Success: true, Value: "ok"}, nil
 		}}
@@ -90,7 +96,10 @@ func TestArgumentsNotObject(t *testing.T) {
 			t.Errorf("arguments %s: answer %s, want refused %v with %q", tt.args, line, tt.want != "", tt.want)
 		}
 	}
-	if want := []string{`{}`, `{"a":1}`}; strings.Join(got, " ") != strings.Join(want, " ") {
+	mu.Lock()
+	defer mu.Unlock()
+	slices.Sort(got)
+	if want := []string{`{"a":1}`, `{}`}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("the handler read %q, want %q", got, want)
 	}
 }
