@@ -467,15 +467,29 @@ func TestHTTPMaxRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
+	// Two calls to hold the limit. A call may be refused while a request
+	// just answered still counts: it is sent again.
 	called := make(chan error, 2)
-	for range 2 {
+	call := func() {
 		go func() {
 			_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "slow", Arguments: json.RawMessage(`{}`)})
 			called <- err
 		}()
 	}
-	<-started
-	<-started
+	for running := 0; running < 2; {
+		call()
+		select {
+		case <-started:
+			running++
+		case err := <-called:
+			if err == nil || !strings.Contains(err.Error(), "Service Unavailable") && !strings.Contains(err.Error(), "503") {
+				t.Fatalf("a call before the limit: %v", err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		case <-time.After(time.Minute):
+			t.Fatal("no call started or ended in a minute")
+		}
+	}
 	if other, err := connect(); err == nil {
 		other.Close()
 		t.Error("a second session opened while the two requests allowed run")
