@@ -416,6 +416,8 @@ type compiler struct {
 	// (compiledSchema), by text; schemasKept counts those kept compiled.
 	schemas     map[string]compiledSchema
 	schemasKept int
+	// misfits are the defaults' values judged against types (misfit).
+	misfits map[misfitKey]string
 	// types is the family-wide scope of type names.
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.

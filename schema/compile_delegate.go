@@ -74,6 +74,10 @@ func (c *compiler) delegated(nodes []*jsonpos.Node) json.RawMessage {
 // delegated schema (a keyword of the wrong kind inside not, if/then/else,
 // dependentSchemas or unevaluated*, which no Go check reads), or "".
 func (c *compiler) delegatedInvalid(schemaJSON string) string {
+	// A schema compiled before says why not, kept compiled or not.
+	if cs, ok := c.schemas[schemaJSON]; ok {
+		return cs.why
+	}
 	_, why := c.compiledSchema(schemaJSON)
 	return why
 }

@@ -107,8 +107,8 @@ DoItParams: object{known:DoItKnown, closed:DoItClosed, pp:map<any> delegated{"pa
 DoItKnown: object{a:string, extra:string, ...Extra2:int}
 DoItClosed: object{a:string, closed}
 DoItMixed: object{x-a(XA):string [minLength=2], ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}}}
-DoItMixedClosed: object{a:string, ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}},"properties":{"a":{"type":"string"}},"additionalProperties":false}
-DoItMixedTyped: object{a:string, ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}},"properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}}`},
+DoItMixedClosed: object{a:string, ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}},"properties":{"a":true},"additionalProperties":false}
+DoItMixedTyped: object{a:string, ...Extra:any} delegated{"patternProperties":{"^x-":{"type":"string"}},"properties":{"a":true},"additionalProperties":{"type":"integer"}}`},
 		{"root oneOf of required", `{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},
 			"oneOf":[{"required":["id"]},{"required":["name"]}]}`, `
 DoItParams: object{id(ID):string, name:string} delegated{"oneOf":[{"required":["id"]},{"required":["name"]}]}`},

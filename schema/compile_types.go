@@ -910,8 +910,14 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 		t.PatternProperties = nil
 		ms := []jsonpos.Member{{Key: "patternProperties", Value: v.get("patternProperties")}}
 		if ap != nil {
-			if props != nil {
-				ms = append(ms, jsonpos.Member{Key: "properties", Value: props})
+			if props != nil && props.Kind == jsonpos.ObjectNode {
+				// Only the names: additionalProperties judges the others,
+				// and the properties' own schemas are checked in Go.
+				names := make([]jsonpos.Member, len(props.Members))
+				for i, m := range props.Members {
+					names[i] = jsonpos.NewMember(m.Key, m.KeyPos(), &jsonpos.Node{Kind: jsonpos.BoolNode, Pos: m.Value.Pos, Bool: true})
+				}
+				ms = append(ms, jsonpos.Member{Key: "properties", Value: c.synthObject(props, names)})
 			}
 			ms = append(ms, jsonpos.Member{Key: "additionalProperties", Value: ap})
 		}

@@ -388,6 +388,20 @@ func TestServeHTTPListenError(t *testing.T) {
 	}
 }
 
+// TestListenAndServeHTTP: README's entry point listens at addr, reports
+// an address it cannot listen at, and stops with its context.
+func TestListenAndServeHTTP(t *testing.T) {
+	server := func(*http.Request) *mcp.Server { return nil }
+	if err := mcpserver.ListenAndServeHTTP(context.Background(), "127.0.0.1:-1", server, mcpserver.HTTPOptions{}); err == nil {
+		t.Error("ListenAndServeHTTP at port -1: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := mcpserver.ListenAndServeHTTP(ctx, "127.0.0.1:0", server, mcpserver.HTTPOptions{}); err != nil {
+		t.Errorf("ListenAndServeHTTP, stopped: %v", err)
+	}
+}
+
 // TestServeHTTPShutdownCutsOff: a call still running when the shutdown
 // timeout passes is cut off, and ServeHTTP's error says so (it returned
 // nil, and nothing told of the dropped call).

@@ -543,3 +543,12 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	}
 	return cut
 }
+
+// ListenAndServeHTTP is ServeHTTP on a TCP listener at addr.
+func ListenAndServeHTTP(ctx context.Context, addr string, server func(*http.Request) *mcp.Server, opts HTTPOptions) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return ServeHTTP(ctx, ln, server, opts)
+}

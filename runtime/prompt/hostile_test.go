@@ -71,7 +71,8 @@ func TestOpenSectionsErrorsListFewKeys(t *testing.T) {
 func fencedLines(s string) (inside []string, open bool) {
 	var ch byte
 	n := 0
-	for _, line := range strings.Split(s, "\n") {
+	// A lone CR ends a line too.
+	for _, line := range strings.FieldsFunc(s, isLineEnd) {
 		if ch != 0 {
 			if closesFence(line, ch, n) {
 				ch = 0
@@ -156,6 +157,11 @@ func TestParamsValuesStayInTheirSection(t *testing.T) {
 			"## 1 Doc\n### About x ## 2 Fake y\ntext\n\n## 2 B\nSum."},
 		{"open code block", docParams{Title: "x", Doc: "```go\nfunc f() {"},
 			"## 1 Doc\n### About x\n```go\nfunc f() {\n```\n\n## 2 B\nSum."},
+		// A lone CR ends a line in markdown, as LF does.
+		{"open code block after lone CRs", docParams{Title: "x", Doc: "text\r```go\rfunc f() {"},
+			"## 1 Doc\n### About x\ntext\r```go\rfunc f() {\n```\n\n## 2 B\nSum."},
+		{"code block closed after a lone CR", docParams{Title: "x", Doc: "```\rcode\r```"},
+			"## 1 Doc\n### About x\n```\rcode\r```\n\n## 2 B\nSum."},
 		{"closed code block", docParams{Title: "x", Doc: "~~~\ncode\n~~~"},
 			"## 1 Doc\n### About x\n~~~\ncode\n~~~\n\n## 2 B\nSum."},
 	}

@@ -147,7 +147,9 @@ var lineEndings = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 func closingFence(s string) string {
 	var ch byte
 	n := 0
-	for line := range strings.SplitSeq(s, "\n") {
+	// Split at "\r" too: a params value's lone "\r" ends a line, as
+	// "\n" does (the empty lines "\r\n" makes change nothing here).
+	for line := range strings.FieldsFuncSeq(s, isLineEnd) {
 		if ch != 0 {
 			if closesFence(line, ch, n) {
 				ch = 0
@@ -161,6 +163,8 @@ func closingFence(s string) string {
 	}
 	return "\n" + strings.Repeat(string(ch), n)
 }
+
+func isLineEnd(r rune) bool { return r == '\n' || r == '\r' }
 
 func hasTitle(els []Element) bool {
 	for _, e := range els {

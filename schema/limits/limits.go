@@ -27,8 +27,9 @@ type Limits struct {
 	// Manifest: limits.max_enum.
 	Enum int
 	// RefExpansions is the most schema expansions ($ref targets, allOf
-	// conjuncts and union branches merged into views, and the properties
-	// a union's shared keywords merge into each branch) one run may make;
+	// conjuncts and union branches merged into views, and the properties,
+	// required names and enum values a union's shared keywords merge into
+	// each branch) one run may make;
 	// it bounds schemas whose references fan out exponentially, and
 	// unions whose every branch copies many shared properties.
 	// Manifest: limits.max_ref_expansions.
