@@ -8,8 +8,11 @@ import (
 	"path"
 	"runtime/debug"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
+	"github.com/toolgen-go/toolgen/runtime/rootschema"
 	"github.com/toolgen-go/toolgen/schema/ir"
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
 	"github.com/toolgen-go/toolgen/schema/limits"
@@ -129,6 +132,97 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 // codeRootType is the code of the warning that a tool's parameters are
 // served with a root "type" they do not say (servedRoot).
 const codeRootType = "root-type"
+
+// codeRootKeyword is the code of the warning that a tool's parameters
+// root holds a keyword a provider refuses there (rootKeywords).
+const codeRootKeyword = "root-keyword"
+
+// rootKeywords warns, once per tool at the first of them, about the
+// keywords of the parameters root n that a provider refuses there and the
+// provider adapters cannot leave out (rootschema.LeftOut), so that the
+// tool is not first refused when it is served: runtime/openai and
+// runtime/anthropic return an error naming it instead of sending it.
+func (c *compiler) rootKeywords(n *jsonpos.Node) {
+	if n == nil || n.Kind != jsonpos.ObjectNode {
+		return
+	}
+	var (
+		at        *jsonpos.Node
+		groups    = map[rootschema.Provider][]string{}
+		order     []rootschema.Provider
+		by        rootschema.Provider
+		props     []byte
+		droppable bool
+	)
+	// Keys are unique: the parser refuses a duplicate.
+	for _, m := range n.Members {
+		p := rootschema.RefusedBy(m.Key)
+		if p == 0 {
+			continue
+		}
+		if props == nil {
+			props = []byte("null")
+			if pn := n.Get("properties"); pn != nil {
+				props = pn.AppendJSON(nil)
+			}
+		}
+		if rootschema.LeftOut(m.Key, m.Value.AppendJSON(nil), props) {
+			continue
+		}
+		if at == nil {
+			at = m.Value
+		}
+		if groups[p] == nil {
+			order = append(order, p)
+		}
+		groups[p] = append(groups[p], strconv.Quote(m.Key))
+		by |= p
+		droppable = droppable || m.Key == "oneOf" || m.Key == "anyOf" || m.Key == "not"
+	}
+	if at == nil {
+		return
+	}
+	var clauses []string
+	them := "it"
+	for _, p := range order {
+		verb := "refuses"
+		if p == rootschema.OpenAI|rootschema.Anthropic {
+			verb = "refuse"
+		}
+		clauses = append(clauses, fmt.Sprintf("%s %s %s", p, verb, joinAnd(groups[p])))
+		if len(groups[p]) > 1 {
+			them = "them"
+		}
+	}
+	if len(clauses) > 1 {
+		them = "them"
+	}
+	adapters := "runtime/openai and runtime/anthropic refuse"
+	switch by {
+	case rootschema.OpenAI:
+		adapters = "runtime/openai refuses"
+	case rootschema.Anthropic:
+		adapters = "runtime/anthropic refuses"
+	}
+	hint := ""
+	if droppable {
+		hint = " (a root oneOf, anyOf or not whose schemas only say which declared properties are required is left out instead)"
+	}
+	refused := clauses[0]
+	if len(clauses) > 1 {
+		refused = strings.Join(clauses, ", and ") + ","
+	}
+	c.warnf(at, codeRootKeyword, "%s at the root of a tool's parameters, so %s this tool instead of sending it; the generated validation still applies %s%s",
+		refused, adapters, them, hint)
+}
+
+// joinAnd joins items as "a", "a and b" or "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
 
 // servedRoot is the parameters schema n as toolgen serves it to models and
 // clients (ir.Tool.ParamsSchema). The MCP, OpenAI and Anthropic APIs all
@@ -310,6 +404,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 				c.warnf(params[i], codeRootType, "parameters have no \"type\"; providers require \"type\": \"object\" at the root, so the definitions toolgen serves add it")
 			}
 		}
+		c.rootKeywords(params[i])
 		if p.def.Output != nil {
 			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, resultRoot, p.result)
 		}

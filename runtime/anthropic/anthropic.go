@@ -14,7 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
-	"github.com/toolgen-go/toolgen/runtime/internal/rootschema"
+	"github.com/toolgen-go/toolgen/runtime/rootschema"
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
@@ -153,12 +153,12 @@ func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
 		}
 	}
 	var drop map[string]bool
-	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+	for _, k := range rootschema.Keywords() {
 		raw, ok := members[k]
-		if !ok {
+		if !ok || rootschema.RefusedBy(k)&rootschema.Anthropic == 0 {
 			continue
 		}
-		if k == "allOf" || !rootschema.OnlyRequired(raw, false, members["properties"]) {
+		if !rootschema.LeftOut(k, raw, members["properties"]) {
 			return sdk.ToolInputSchemaParam{}, fmt.Errorf("/%s: the API refuses %s at the root of input_schema", k, k)
 		}
 		if drop == nil {

@@ -146,11 +146,20 @@
 // plus open_sections. open_sections opens sections on the server itself:
 // it re-renders the prompt with them opened, adds the tools that became
 // visible (the SDK sends notifications/tools/list_changed) and answers with
-// the names of the new tools and the re-rendered text, so a model whose
+// the opened sections' re-rendered text and the names of their tools
+// (numbered as in the instructions, subsections included), so a model whose
 // client ignores the notification still reads the sections and can call
-// the tools by name. Nothing is closed again. Sections were not made MCP
-// prompts or resources: those are chosen by the user in most hosts, not
-// by the model, so they cannot stand in for open_sections.
+// the tools by name. The rest of the prompt is not sent again, so opening
+// every section one by one answers about the prompt's size in all, not
+// the prompt once per opening. Nothing is closed again, and open_sections
+// accepts every section the instructions show summarized for as long as
+// the server runs: a section already opened (by another session of a
+// shared server, or in an earlier conversation on a connection the host
+// keeps) is answered with its text again, and open_sections stays listed
+// once every section is open, since the instructions still name it.
+// Sections were not made MCP prompts or resources: those are chosen by the
+// user in most hosts, not by the model, so they cannot stand in for
+// open_sections.
 //
 // # Facades
 //

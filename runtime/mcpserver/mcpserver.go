@@ -229,7 +229,7 @@ type registrar struct {
 	mu     sync.Mutex
 	added  map[string]bool
 	// sections, when set, answers open_sections by opening the sections
-	// on this server (see ServeSections).
+	// on this server (see NewSectionsServer).
 	sections *sectionsState
 }
 

@@ -12,12 +12,13 @@ import (
 )
 
 // sectionsState is the visibility of one server's sections: what
-// open_sections has opened so far.
+// open_sections has opened so far, and the rendering with them open.
 type sectionsState struct {
 	mu        sync.Mutex
 	p         *prompt.Prompt
 	params    []any
 	overrides prompt.Overrides
+	rendered  *prompt.Rendered
 }
 
 // NewSectionsServer returns an MCP server offering the sections surface
@@ -55,14 +56,28 @@ func NewSectionsServer(name, version string, p *prompt.Prompt, params []any, opt
 	if err != nil {
 		return nil, err
 	}
-	reg.sections = &sectionsState{p: p, params: params, overrides: prompt.Overrides{}}
+	reg.sections = &sectionsState{p: p, params: params, overrides: prompt.Overrides{}, rendered: r}
 	return s, nil
 }
 
 // openSections renders the prompt with the requested sections open, adds
 // the tools that became visible (the SDK sends tools/list_changed), and
-// answers with the opened sections' text and tool names, so a client that
-// ignores the notification still learns what it may call.
+// answers with the opened sections' text and the names of their tools, so
+// a client that ignores the notification still learns what it may call.
+//
+// The answer holds the text of each requested section and of each
+// ancestor this call opened (a section inside another is sent within it),
+// not the whole prompt: the client has the rest (the instructions and the
+// answers of earlier openings), and sending the whole prompt with each
+// opening made opening a prompt's sections one by one quadratic in its
+// size.
+//
+// open_sections stays the one bound to the instructions' rendering, which
+// is what every session's model reads: a section another session, or an
+// earlier conversation on this one, opened is opened again and answered
+// with its text, where it was refused as already open and its text was out
+// of reach; and open_sections stays listed once every section is open,
+// since the instructions still tell the model to call it.
 func (r *registrar) openSections(exp *prompt.VisibilityExpansionRequired) *mcp.CallToolResult {
 	st := r.sections
 	st.mu.Lock()
@@ -72,39 +87,85 @@ func (r *registrar) openSections(exp *prompt.VisibilityExpansionRequired) *mcp.C
 	if err != nil {
 		return errorResult("open_sections failed: " + err.Error())
 	}
-	st.overrides = next
-	var added []string
-	hasOpen := false
+	requested := make(map[string]bool, len(exp.SectionKeys))
+	for _, k := range exp.SectionKeys {
+		requested[k] = true
+	}
+	// An ancestor opened on the way is sent only if this call opened it.
+	var paths []string
+	for _, path := range exp.Paths() {
+		if vis, shown := st.rendered.VisibilityOf(path); requested[path] || !shown || vis != prompt.VisibilityFull {
+			paths = append(paths, path)
+		}
+	}
+	st.overrides, st.rendered = next, rendered
 	for _, t := range rendered.Tools() {
 		if t.Name == prompt.OpenSectionsName {
-			// Bound to the new rendering's visibility: replace the old one.
-			hasOpen = true
-			if def, err := definition(t); err == nil {
-				r.server.AddTool(def, r.handler(t))
-			}
-			continue
-		}
-		def, err := definition(t)
-		if err != nil {
 			continue
 		}
 		r.mu.Lock()
 		done := r.added[t.Name]
 		r.mu.Unlock()
-		if !done {
+		if done {
+			continue
+		}
+		if def, err := definition(t); err == nil {
 			r.add(t, def)
-			added = append(added, t.Name)
 		}
 	}
-	if !hasOpen {
-		r.server.RemoveTools(prompt.OpenSectionsName)
+	var names []string
+	var text strings.Builder
+	for _, path := range outermost(paths) {
+		s, ok := rendered.SectionText(path)
+		if !ok {
+			continue
+		}
+		text.WriteString("\n\n")
+		text.WriteString(s)
+		for _, t := range rendered.SectionTools(path) {
+			names = append(names, t.Name)
+		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Opened sections %s.", strings.Join(exp.Paths(), ", "))
-	if len(added) > 0 {
-		fmt.Fprintf(&b, " Tools now available: %s.", strings.Join(added, ", "))
+	fmt.Fprintf(&b, "Opened sections %s.", strings.Join(paths, ", "))
+	if len(names) > 0 {
+		fmt.Fprintf(&b, " Tools now available: %s.", strings.Join(names, ", "))
 	}
-	b.WriteString("\n\n")
-	b.WriteString(rendered.Text())
+	b.WriteString(text.String())
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}
+}
+
+// outermost returns the dot paths none of whose proper ancestors is in
+// paths, in order: a section opened with one of its ancestors is in the
+// ancestor's text. Each ancestor is looked up once across all paths, with
+// what it found remembered: opening a deep section opens its summarized
+// ancestors too, and checking every prefix of each of them would take time
+// cubic in the depth.
+func outermost(paths []string) []string {
+	opened := make(map[string]bool, len(paths))
+	for _, path := range paths {
+		opened[path] = true
+	}
+	// within[q] is whether q or one of its ancestors is in paths.
+	within := map[string]bool{}
+	var walked, out []string
+	for _, path := range paths {
+		walked = walked[:0]
+		in := false
+		for i := strings.LastIndexByte(path, '.'); i > 0; i = strings.LastIndexByte(path[:i], '.') {
+			if v, ok := within[path[:i]]; ok {
+				in = v
+				break
+			}
+			walked = append(walked, path[:i])
+		}
+		for k := len(walked) - 1; k >= 0; k-- {
+			in = in || opened[walked[k]]
+			within[walked[k]] = in
+		}
+		if !in {
+			out = append(out, path)
+		}
+	}
+	return out
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
-	"github.com/toolgen-go/toolgen/runtime/internal/rootschema"
+	"github.com/toolgen-go/toolgen/runtime/rootschema"
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
@@ -55,25 +55,22 @@ func schemaMembers(t runtime.Tool) (map[string]any, error) {
 	return out, nil
 }
 
-// refusedAtRoot are the keywords OpenAI refuses at the root of a
+// rootCombinators returns the keywords OpenAI refuses at the root of a
 // function's parameters ("schema must have type 'object' and not have
-// 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level").
-var refusedAtRoot = []string{"oneOf", "anyOf", "allOf", "enum", "not"}
-
-// rootCombinators returns the keywords of refusedAtRoot the root holds
-// that can be left out of what OpenAI is sent: a oneOf, anyOf or not whose
-// schemas only say which declared properties are required ("email or
-// user_id"). The tool's own validation still applies them, and its error
-// tells the model. Any other is an error: left out, it could take
-// properties the model needs to see.
+// 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level") that the root
+// holds and that can be left out of what OpenAI is sent: a oneOf, anyOf or
+// not whose schemas only say which declared properties are required
+// ("email or user_id"; rootschema.LeftOut). The tool's own validation
+// still applies them, and its error tells the model. Any other is an
+// error: left out, it could take properties the model needs to see.
 func rootCombinators(members map[string]json.RawMessage) (map[string]bool, error) {
 	var drop map[string]bool
-	for _, k := range refusedAtRoot {
+	for _, k := range rootschema.Keywords() {
 		raw, ok := members[k]
-		if !ok {
+		if !ok || rootschema.RefusedBy(k)&rootschema.OpenAI == 0 {
 			continue
 		}
-		if k == "allOf" || k == "enum" || !rootschema.OnlyRequired(raw, k == "not", members["properties"]) {
+		if !rootschema.LeftOut(k, raw, members["properties"]) {
 			return nil, fmt.Errorf("/%s: OpenAI refuses %s at the root of a function's parameters", k, k)
 		}
 		if drop == nil {

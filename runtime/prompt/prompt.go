@@ -244,7 +244,13 @@ type Rendered struct {
 	tools []runtime.Tool
 	descs map[string]map[string]ParamDescription
 	view  *view
+	spans map[string]span
 }
+
+// span is where a shown section lies in a rendering: its text, from its
+// heading to the end of its last shown descendant, and its tools and its
+// shown descendants', in Tools.
+type span struct{ start, end, toolStart, toolEnd int }
 
 var _ runtime.RenderedPromptInfo = (*Rendered)(nil)
 
@@ -263,6 +269,26 @@ func (r *Rendered) ToolParamDescriptions() map[string]map[string]ParamDescriptio
 // Summarized returns the paths of the sections rendered as summaries, in
 // render order; open_sections is offered exactly when it is not empty.
 func (r *Rendered) Summarized() []string { return append([]string(nil), r.view.summarized...) }
+
+// SectionText returns the markdown of the section at path as this
+// rendering shows it: its numbered heading, its body or summary, and its
+// shown subsections, as they appear in Text. ok is false for a section not
+// shown (disabled, unknown or hidden under a summarized ancestor).
+func (r *Rendered) SectionText(path string) (text string, ok bool) {
+	sp, ok := r.spans[path]
+	if !ok {
+		return "", false
+	}
+	return r.text[sp.start:sp.end], true
+}
+
+// SectionTools returns the tools this rendering offers from the section at
+// path and its shown descendants, in Tools order; none for a summarized
+// section or one not shown.
+func (r *Rendered) SectionTools(path string) []runtime.Tool {
+	sp := r.spans[path]
+	return append([]runtime.Tool(nil), r.tools[sp.toolStart:sp.toolEnd]...)
+}
 
 // VisibilityOf reports how the section at path was rendered: its effective
 // visibility and whether it was shown at all (false when disabled, unknown
@@ -329,7 +355,7 @@ func (p *Prompt) Render(overrides Overrides, params ...any) (*Rendered, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := renderState{p: p, overrides: overrides, bound: bound, view: newView(), descs: map[string]map[string]ParamDescription{}}
+	rs := renderState{p: p, overrides: overrides, bound: bound, view: newView(), descs: map[string]map[string]ParamDescription{}, spans: map[string]span{}}
 	if err := rs.list(rs.enabled(p.roots), "", true); err != nil {
 		return nil, err
 	}
@@ -338,7 +364,7 @@ func (p *Prompt) Render(overrides Overrides, params ...any) (*Rendered, error) {
 		rs.tools = append(rs.tools, t)
 		rs.descs[t.Name] = openSectionsDescs
 	}
-	return &Rendered{text: rs.b.String(), tools: rs.tools, descs: rs.descs, view: rs.view}, nil
+	return &Rendered{text: rs.b.String(), tools: rs.tools, descs: rs.descs, view: rs.view, spans: rs.spans}, nil
 }
 
 // bind matches params values to the declared params types.
@@ -388,6 +414,7 @@ type renderState struct {
 	scratch   strings.Builder
 	tools     []runtime.Tool
 	descs     map[string]map[string]ParamDescription
+	spans     map[string]span
 }
 
 // enabled returns the nodes whose Enabled predicate holds.
@@ -428,6 +455,7 @@ func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
 		if rs.b.Len() > 0 {
 			rs.b.WriteString("\n\n")
 		}
+		start, toolStart := rs.b.Len(), len(rs.tools)
 		writeHeading(&rs.b, n.level, number+" "+n.sec.Title)
 		if vis == VisibilitySummary {
 			if len(n.summary) == 0 {
@@ -436,6 +464,7 @@ func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
 			rs.b.WriteByte('\n')
 			rs.body(n.summary, n)
 			writeSuffix(&rs.b, n.path, kids)
+			rs.spans[n.path] = span{start, rs.b.Len(), toolStart, toolStart}
 			if err := rs.list(kids, "", false); err != nil {
 				return err
 			}
@@ -452,6 +481,7 @@ func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
 		if err := rs.list(kids, number+".", true); err != nil {
 			return err
 		}
+		rs.spans[n.path] = span{start, rs.b.Len(), toolStart, len(rs.tools)}
 	}
 	return nil
 }

@@ -645,3 +645,50 @@ func TestConcurrentRender(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionText: SectionText is the part of Text a shown section takes,
+// from its heading to the end of its shown subsections; a section hidden
+// under a summarized ancestor, disabled or unknown has none.
+func TestSectionText(t *testing.T) {
+	p, err := New("test", "text", "",
+		Section{Key: "a", Title: "A", Template: "A body.\n\n```\nopen fence", Children: []Section{
+			{Key: "b", Title: "B", Template: "B body.", Summary: "B summary.", Visibility: VisibilitySummary,
+				Children: []Section{{Key: "c", Title: "C", Template: "C body."}}},
+		}},
+		Section{Key: "d", Title: "D", Template: "D body.", Enabled: func(any) bool { return false }},
+		Section{Key: "e", Title: "E", Template: "E body."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed, err := p.Render(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := p.Render(Overrides{"a.b": VisibilityFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		r    *Rendered
+		path string
+		want string // "" for none
+	}{
+		{closed, "a", "## 1 A\nA body.\n\n```\nopen fence\n```\n\n### 1.1 B\nB summary.\n---\n[This section is summarized. Call `open_sections` with key \"a.b\" to view full content including subsections: c.]"},
+		{closed, "a.b", "### 1.1 B\nB summary.\n---\n[This section is summarized. Call `open_sections` with key \"a.b\" to view full content including subsections: c.]"},
+		{closed, "a.b.c", ""},
+		{closed, "d", ""},
+		{closed, "nope", ""},
+		{closed, "e", "## 2 E\nE body."},
+		{open, "a.b", "### 1.1 B\nB body.\n\n#### 1.1.1 C\nC body."},
+		{open, "a.b.c", "#### 1.1.1 C\nC body."},
+	}
+	for _, tt := range tests {
+		got, ok := tt.r.SectionText(tt.path)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("SectionText(%q) = %q, %v; want %q", tt.path, got, ok, tt.want)
+		}
+		if ok && !strings.Contains(tt.r.Text(), got) {
+			t.Errorf("SectionText(%q) is not part of Text", tt.path)
+		}
+	}
+}

@@ -333,6 +333,7 @@ func (l *loader) tool(el *jsonpos.Node) *ToolDef {
 	}
 	ok := l.toolName(body, t)
 	t.Description = l.optString(body, "description")
+	l.descriptionLength(body.Get("description"), t.Description)
 	t.Title = l.optString(body, "title")
 
 	params := body.Get(schemaKey)
@@ -446,6 +447,31 @@ func (l *loader) toolShape(el *jsonpos.Node, t *ToolDef) (body *jsonpos.Node, sc
 		l.errorf(el.Pos, `cannot tell the tool format: expected "function", "input_schema" or "inputSchema"`)
 	}
 	return nil, ""
+}
+
+// codeDescriptionLength is the warning that a tool's description is
+// longer than OpenAI Chat Completions has accepted.
+const codeDescriptionLength = "description-length"
+
+// maxChatDescription is the longest function description, in characters,
+// OpenAI Chat Completions has accepted: it refused longer ones with
+// "Invalid 'tools[N].function.description': string too long. Expected a
+// string with maximum length 1024" (code string_above_max_length). Later
+// models were reported to accept longer ones; the Responses API has not
+// been reported to refuse them.
+const maxChatDescription = 1024
+
+// descriptionLength warns at the description node n when desc, the tool's
+// description, is longer than maxChatDescription characters.
+func (l *loader) descriptionLength(n *jsonpos.Node, desc string) {
+	if n == nil || len(desc) <= maxChatDescription {
+		return
+	}
+	if c := utf8.RuneCountInString(desc); c > maxChatDescription {
+		l.warns = append(l.warns, ir.Diagnostic{Pos: n.Pos, Code: codeDescriptionLength,
+			Message: fmt.Sprintf("description is %d characters long; OpenAI Chat Completions has refused function descriptions over %d characters (string_above_max_length), so a Chat Completions request offering this tool may be refused; the Responses API is not known to limit them",
+				c, maxChatDescription)})
+	}
 }
 
 // codeProviderTool is the warning that a tool element is one the model

@@ -860,3 +860,41 @@ func TestUnpairedSurrogateErrors(t *testing.T) {
 		t.Errorf("errors without unpaired surrogates: %v", errs)
 	}
 }
+
+// TestDescriptionLength: a description longer than the 1024 characters
+// OpenAI Chat Completions has accepted gets one warning, located at the
+// description, in each input format; characters are counted, not bytes.
+func TestDescriptionLength(t *testing.T) {
+	long, wide := strings.Repeat("a", 1025), strings.Repeat("é", 1024)
+	cases := []struct {
+		name, in string
+		want     []string // pointers warned about
+	}{
+		{"chat", `[{"type":"function","function":{"name":"f","description":"` + long + `","parameters":{"type":"object"}}}]`, []string{"/0/function/description"}},
+		{"responses", `[{"type":"function","name":"f","description":"` + long + `","parameters":{"type":"object"}}]`, []string{"/0/description"}},
+		{"anthropic", `[{"name":"f","description":"` + long + `","input_schema":{"type":"object"}}]`, []string{"/0/description"}},
+		{"mcp", `{"tools":[{"name":"f","description":"` + long + `","inputSchema":{"type":"object"}}]}`, []string{"/tools/0/description"}},
+		{"1024 characters in 2048 bytes", `[{"name":"f","description":"` + wide + `","input_schema":{"type":"object"}}]`, nil},
+		{"escaped", `[{"name":"f","description":"` + strings.Repeat(`\u00e9`, 1025) + `","input_schema":{"type":"object"}}]`, []string{"/0/description"}},
+		{"short", `[{"name":"f","description":"Does f.","input_schema":{"type":"object"}}]`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range doc.Warnings {
+				if w.Code != codeDescriptionLength || !strings.Contains(w.Message, "1025 characters long") ||
+					!strings.Contains(w.Message, "over 1024 characters") || w.Pos.Line != 1 || w.Pos.Col == 0 {
+					t.Errorf("warning %+v", w)
+				}
+				got = append(got, w.Pos.Pointer)
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("warned pointers (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
