@@ -378,7 +378,7 @@ func IsIdentifierName(s string) bool {
 // reserved are names a group constant or a type may not take: keywords,
 // strict-mode reserved words, the globals declarations or the runtime
 // refer to, and ECMAScript's other globals (a group named escape would
-// have replaced the global function for scripts).
+// have replaced the global function for scripts), and goja's GoError.
 var reserved = map[string]bool{}
 
 func init() {
@@ -394,7 +394,7 @@ func init() {
 		Uint16Array Int32Array Uint32Array Float32Array Float64Array BigInt64Array BigUint64Array
 		TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError
 		parseInt parseFloat isNaN isFinite decodeURI decodeURIComponent encodeURI encodeURIComponent
-		escape unescape`) {
+		escape unescape GoError`) {
 		reserved[w] = true
 	}
 }

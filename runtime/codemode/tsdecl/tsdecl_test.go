@@ -50,8 +50,8 @@ func TestNames(t *testing.T) {
 			t.Errorf("PropertyName(%q) = %s, want %s", in, got, want)
 		}
 	}
-	got := tsdecl.Idents([]string{"onto", "delete", "my-group", "my_group", "9lives", "Promise", "console", "", "escape", "Reflect", "parseInt"})
-	want := []string{"onto", "delete_", "my_group", "my_group2", "_9lives", "Promise_", "console_", "_", "escape_", "Reflect_", "parseInt_"}
+	got := tsdecl.Idents([]string{"onto", "delete", "my-group", "my_group", "9lives", "Promise", "console", "", "escape", "Reflect", "parseInt", "GoError"})
+	want := []string{"onto", "delete_", "my_group", "my_group2", "_9lives", "Promise_", "console_", "_", "escape_", "Reflect_", "parseInt_", "GoError_"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("Idents = %v, want %v", got, want)
 	}
