@@ -47,9 +47,12 @@
 // markdown into title, text and template elements and shift heading levels
 // so embedded content nests under its parent's heading; Render uses them so
 // a template's headings sit below the section's numbered heading. Headings
-// deeper than level 6 render as bold lines. A body keeps to its section: a
-// code block its template, summary or a params value leaves open is closed
-// at its end, and a params value's line breaks in a heading are spaces.
+// deeper than level 6 render as bold lines. A code block a template,
+// summary or params value leaves open is closed at the end of its body,
+// and a params value's line breaks in a heading are spaces. Elsewhere a
+// params value is inserted as it is (it may be markdown on purpose, or
+// code in a fenced block): a line of it that starts with "#" reads as a
+// heading, unshifted, so escape values that come from untrusted text.
 // A template's lines end at "\n", "\r\n" or a lone "\r", as in markdown.
 //
 // Tool names: tools of a section are checked with the strict rules for
