@@ -250,23 +250,9 @@ func TestEverySurfaceOverHTTP(t *testing.T) {
 	}
 	for name, mk := range surfaces {
 		t.Run(name, func(t *testing.T) {
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, stop := context.WithCancel(context.Background())
-			done := make(chan error, 1)
-			go func() {
-				done <- mcpserver.ServeHTTP(ctx, ln, func(*http.Request) *mcp.Server {
-					s, err := mk()
-					if err != nil {
-						panic(err)
-					}
-					return s
-				}, mcpserver.HTTPOptions{ShutdownTimeout: 5 * time.Second})
-			}()
+			addr, stop := startServeHTTP(t, mk, mcpserver.HTTPOptions{ShutdownTimeout: 5 * time.Second})
 			client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-			cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+			cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,9 +260,8 @@ func TestEverySurfaceOverHTTP(t *testing.T) {
 			c := calls[name]
 			mustOK(t, cs, c[0], c[1])
 			start := time.Now()
-			stop()
 			select {
-			case err := <-done:
+			case err := <-stop():
 				if err != nil {
 					t.Errorf("ServeHTTP: %v", err)
 				}
@@ -419,31 +404,18 @@ func TestServeHTTPShutdownCutsOff(t *testing.T) {
 			return runtime.Result{}, nil
 		},
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- mcpserver.ServeHTTP(ctx, ln, func(*http.Request) *mcp.Server {
-			s, err := mcpserver.NewServer("t", "v", []runtime.Tool{slow})
-			if err != nil {
-				panic(err)
-			}
-			return s
-		}, mcpserver.HTTPOptions{ShutdownTimeout: 100 * time.Millisecond})
-	}()
+	addr, stop := startServeHTTP(t, func() (*mcp.Server, error) {
+		return mcpserver.NewServer("t", "v", []runtime.Tool{slow})
+	}, mcpserver.HTTPOptions{ShutdownTimeout: 100 * time.Millisecond})
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
 	go cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "slow", Arguments: json.RawMessage(`{}`)})
 	<-started
-	stop()
-	err = <-done
+	err = <-stop()
 	if err == nil || !strings.Contains(err.Error(), "stopped with 1 request still running after the 100ms shutdown timeout") {
 		t.Errorf("ServeHTTP = %v, want the call cut off named", err)
 	}

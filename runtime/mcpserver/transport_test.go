@@ -20,29 +20,46 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/mcpserver"
 )
 
-// serveQuickstart runs ServeHTTP with opts on a local listener for the
-// test's duration and returns its address.
-func serveQuickstart(t *testing.T, opts mcpserver.HTTPOptions) string {
+// startServeHTTP runs ServeHTTP with the servers mk builds and opts on a
+// local listener; it returns the address and stop, which ends the run
+// and gives the channel of ServeHTTP's result. A server mk cannot build
+// fails the test's goroutine loudly (panic).
+func startServeHTTP(t *testing.T, mk func() (*mcp.Server, error), opts mcpserver.HTTPOptions) (addr string, stop func() <-chan error) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- mcpserver.ServeHTTP(ctx, ln, func(*http.Request) *mcp.Server {
-			s, _ := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+			s, err := mk()
+			if err != nil {
+				panic(err)
+			}
 			return s
 		}, opts)
 	}()
+	return ln.Addr().String(), func() <-chan error {
+		cancel()
+		return done
+	}
+}
+
+// serveQuickstart runs ServeHTTP with opts on a local listener for the
+// test's duration and returns its address.
+func serveQuickstart(t *testing.T, opts mcpserver.HTTPOptions) string {
+	t.Helper()
+	addr, stop := startServeHTTP(t, func() (*mcp.Server, error) {
+		return mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+	}, opts)
 	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
+		if err := <-stop(); err != nil {
 			t.Errorf("ServeHTTP: %v", err)
 		}
 	})
-	return ln.Addr().String()
+	return addr
 }
 
 // dial opens a raw connection to addr whose reads give up after 10 s (so
