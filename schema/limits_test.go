@@ -482,48 +482,30 @@ func FuzzPipeline(f *testing.F) {
 // sharedUnion is an object of props properties and an anyOf of branches
 // branches, each requiring a property of its own.
 func sharedUnion(branches, props int) string {
-	var b strings.Builder
-	b.WriteString(`{"type":"object","properties":{`)
-	for i := range props {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `"a%d":{"type":"string"}`, i)
-	}
-	b.WriteString(`},"anyOf":[`)
-	for i := range branches {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"properties":{"b%d":{"type":"integer"}},"required":["b%d"]}`, i, i)
-	}
-	b.WriteString(`]}`)
-	return b.String()
+	return unionOver(`"properties":{`+members("a", props, `{"type":"string"}`)+`}`, branches)
 }
 
 // sharedListUnion is an object whose list keyword key ("required" or
 // "enum") has items items, and an anyOf of branches branches, each with a
 // property of its own.
 func sharedListUnion(key string, branches, items int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"type":"object",%q:[`, key)
-	for i := range items {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	list := make([]string, items)
+	for i := range list {
 		if key == "enum" {
-			fmt.Fprintf(&b, `{"b0":%d}`, i)
+			list[i] = fmt.Sprintf(`{"b0":%d}`, i)
 		} else {
-			fmt.Fprintf(&b, `"a%d"`, i)
+			list[i] = fmt.Sprintf(`"a%d"`, i)
 		}
 	}
-	b.WriteString(`],"anyOf":[`)
-	for i := range branches {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"properties":{"b%d":{"type":"integer"}},"required":["b%d"]}`, i, i)
+	return unionOver(fmt.Sprintf(`%q:[%s]`, key, strings.Join(list, ",")), branches)
+}
+
+// unionOver is an object with the members shared and an anyOf of branches
+// branches, each requiring a property of its own.
+func unionOver(shared string, branches int) string {
+	bs := make([]string, branches)
+	for i := range bs {
+		bs[i] = fmt.Sprintf(`{"properties":{"b%d":{"type":"integer"}},"required":["b%d"]}`, i, i)
 	}
-	b.WriteString(`]}`)
-	return b.String()
+	return `{"type":"object",` + shared + `,"anyOf":[` + strings.Join(bs, ",") + `]}`
 }
