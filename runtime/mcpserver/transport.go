@@ -210,6 +210,14 @@ func (opts HTTPOptions) bodyTimeout() time.Duration { return bound(opts.BodyTime
 // supports: a request that opens no session is given the first server
 // built, rather than having server build one for it.)
 func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
+	h, _ := httpHandler(server, opts)
+	return h
+}
+
+// httpHandler is HTTPHandler, with the count of the requests other than
+// event streams it is serving (those MaxRequests bounds, counted when it
+// does not too), which ServeHTTP reads when a stop cuts them off.
+func httpHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) (http.Handler, *atomic.Int64) {
 	timeout := bound(opts.SessionTimeout, 30*time.Minute)
 	maxSessions := opts.MaxSessions
 	switch {
@@ -229,14 +237,14 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 	if maxRequests == 0 {
 		maxRequests = 256
 	}
-	var running atomic.Int64
+	running := new(atomic.Int64)
 	return http.NewCrossOriginProtection().Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hostAllowed(r, opts.AllowedHosts) {
 			http.Error(w, "host not allowed (HTTPOptions.AllowedHosts)", http.StatusForbidden)
 			return
 		}
-		if r.Method != http.MethodGet && maxRequests > 0 {
-			if n := running.Add(1); n > maxRequests {
+		if r.Method != http.MethodGet {
+			if n := running.Add(1); maxRequests > 0 && n > maxRequests {
 				running.Add(-1)
 				w.Header().Set("Connection", "close") // the body is not read
 				w.Header().Set("Retry-After", "1")
@@ -268,7 +276,7 @@ func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.
 			defer open.release(slot)
 		}
 		guarded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverSlotKey{}, slot)))
-	}))
+	})), running
 }
 
 // serverSlotKey is the context key of a request's serverSlot.
@@ -499,11 +507,10 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	// streamCtx, cancelled when the stop begins.
 	streamCtx, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	mcpHandler := HTTPHandler(server, opts)
-	mux := http.NewServeMux()
 	// running counts the requests other than event streams being served,
 	// to name those a stop past its grace cuts off.
-	var running atomic.Int64
+	mcpHandler, running := httpHandler(server, opts)
+	mux := http.NewServeMux()
 	mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
 			ctx, cancel := context.WithCancel(r.Context())
@@ -511,9 +518,6 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 			stop := context.AfterFunc(streamCtx, cancel)
 			defer stop()
 			r = r.WithContext(ctx)
-		} else {
-			running.Add(1)
-			defer running.Add(-1)
 		}
 		mcpHandler.ServeHTTP(w, r)
 	}))
