@@ -210,14 +210,31 @@ func (opts HTTPOptions) bodyTimeout() time.Duration { return bound(opts.BodyTime
 // supports: a request that opens no session is given the first server
 // built, rather than having server build one for it.)
 func HTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) http.Handler {
-	h, _ := httpHandler(server, opts)
-	return h
+	return newHTTPHandler(server, opts).Handler
 }
 
-// httpHandler is HTTPHandler, with the count of the requests other than
-// event streams it is serving (those MaxRequests bounds, counted when it
-// does not too), which ServeHTTP reads when a stop cuts them off.
-func httpHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) (http.Handler, *atomic.Int64) {
+// httpHandler is HTTPHandler with what ServeHTTP needs to stop it.
+type httpHandler struct {
+	http.Handler
+	// running counts the requests other than event streams being served
+	// (those MaxRequests bounds, counted when it does not too), which
+	// ServeHTTP reads when a stop cuts them off.
+	running *atomic.Int64
+	// open holds the servers built for sessions (nil when stateless,
+	// whose sessions end with their request).
+	open *openSessions
+}
+
+// closeSessions closes the sessions opened through h, which the SDK
+// would otherwise keep until SessionTimeout, waiting for them until ctx
+// is done.
+func (h httpHandler) closeSessions(ctx context.Context) {
+	if h.open != nil {
+		h.open.closeAll(ctx)
+	}
+}
+
+func newHTTPHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) httpHandler {
 	timeout := bound(opts.SessionTimeout, 30*time.Minute)
 	maxSessions := opts.MaxSessions
 	switch {
@@ -226,9 +243,9 @@ func httpHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) (http
 	case maxSessions < 0 || opts.Stateless:
 		maxSessions = 0
 	}
-	var open *openSessions // nil: not counted
-	if maxSessions > 0 {
-		open = &openSessions{servers: map[*mcp.Server]int{}}
+	var open *openSessions // nil: stateless, nothing to count or close
+	if !opts.Stateless {
+		open = &openSessions{servers: map[*mcp.Server]int{}, ids: map[string]bool{}}
 	}
 	h := mcp.NewStreamableHTTPHandler(oncePerSession(server, open), &mcp.StreamableHTTPOptions{Stateless: opts.Stateless, SessionTimeout: timeout})
 	guarded := guardPOST(h, opts.Stateless, opts.bodyTimeout())
@@ -238,7 +255,7 @@ func httpHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) (http
 		maxRequests = 256
 	}
 	running := new(atomic.Int64)
-	return http.NewCrossOriginProtection().Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return httpHandler{Handler: http.NewCrossOriginProtection().Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hostAllowed(r, opts.AllowedHosts) {
 			http.Error(w, "host not allowed (HTTPOptions.AllowedHosts)", http.StatusForbidden)
 			return
@@ -276,7 +293,10 @@ func httpHandler(server func(*http.Request) *mcp.Server, opts HTTPOptions) (http
 			defer open.release(slot)
 		}
 		guarded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverSlotKey{}, slot)))
-	})), running
+		if id := w.Header().Get(sessionIDHeader); slot.opens && open != nil && id != "" {
+			open.opened(id)
+		}
+	})), running: running, open: open}
 }
 
 // serverSlotKey is the context key of a request's serverSlot.
@@ -297,32 +317,43 @@ type openSessions struct {
 	// the number of such requests in flight that it serves.
 	servers map[*mcp.Server]int
 	pending int
+	// ids are the sessions opened through this handler: a server may
+	// serve others too (on another listener, or stdio).
+	ids map[string]bool
+	// kept is the number of servers left after the last prune.
+	kept int
 }
 
 // reserve counts a request about to open a session, when fewer than
-// limit are open or being opened; else it returns their number and false.
+// limit (if above 0) are open or being opened; else it returns their
+// number and false.
 func (o *openSessions) reserve(limit int) (int, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	n := o.pending
-	for s, requests := range o.servers {
-		k := 0
-		for range s.Sessions() {
-			k++
+	if limit > 0 {
+		for s, requests := range o.servers {
+			k := 0
+			for range s.Sessions() {
+				k++
+			}
+			if k == 0 && requests == 0 {
+				delete(o.servers, s) // its sessions are closed
+			}
+			n += k
 		}
-		if k == 0 && requests == 0 {
-			delete(o.servers, s) // its sessions are closed
+		if n >= limit {
+			return n, false
 		}
-		n += k
-	}
-	if n >= limit {
-		return n, false
 	}
 	o.pending++
 	return n, true
 }
 
-// built notes that s serves a request opening a session.
+// built notes that s serves a request opening a session. Servers whose
+// sessions are all closed are forgotten each time the map has doubled
+// since the last time, so that it stays within twice the servers in use
+// when reserve does not count them.
 func (o *openSessions) built(s *mcp.Server) {
 	if s == nil {
 		return
@@ -330,6 +361,64 @@ func (o *openSessions) built(s *mcp.Server) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.servers[s]++
+	if len(o.servers)+len(o.ids) > 2*max(o.kept, 16) {
+		o.prune()
+	}
+}
+
+// opened notes the id of a session a request opened.
+func (o *openSessions) opened(id string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.ids[id] = true
+	if len(o.servers)+len(o.ids) > 2*max(o.kept, 16) {
+		o.prune()
+	}
+}
+
+// prune forgets the sessions closed and the servers without sessions or
+// requests in flight.
+func (o *openSessions) prune() {
+	live := make(map[string]bool, len(o.ids))
+	for s, requests := range o.servers {
+		open := false
+		for ss := range s.Sessions() {
+			open = true
+			if id := ss.ID(); o.ids[id] {
+				live[id] = true
+			}
+		}
+		if !open && requests == 0 {
+			delete(o.servers, s)
+		}
+	}
+	o.ids = live
+	o.kept = len(o.servers) + len(o.ids)
+}
+
+// closeAll closes the sessions opened through the handler, and waits for
+// them until ctx is done: a session closes once its calls in flight
+// return, which a handler ignoring its context may never do.
+func (o *openSessions) closeAll(ctx context.Context) {
+	var wg sync.WaitGroup
+	o.mu.Lock()
+	for s := range o.servers {
+		for ss := range s.Sessions() {
+			if o.ids[ss.ID()] {
+				wg.Go(func() { _ = ss.Close() })
+			}
+		}
+	}
+	o.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
 }
 
 // release notes that the request of slot, which reserve counted, is done:
@@ -490,9 +579,9 @@ func bodyIDProblem(body []byte) string {
 // ServeHTTP serves the MCP streamable HTTP transport on ln at opts.Path
 // until ctx is done, then shuts down gracefully: it stops accepting,
 // ends the clients' long-lived event streams, lets calls in flight finish
-// (up to opts.ShutdownTimeout) and returns nil, or an error that counts the
-// requests still running then, which are cut off. server is called once
-// per new session (see HTTPHandler).
+// (up to opts.ShutdownTimeout), closes the sessions it opened and returns
+// nil, or an error that counts the requests still running then, which are
+// cut off. server is called once per new session (see HTTPHandler).
 func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) *mcp.Server, opts HTTPOptions) error {
 	path := opts.Path
 	if path == "" {
@@ -507,9 +596,7 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	// streamCtx, cancelled when the stop begins.
 	streamCtx, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	// running counts the requests other than event streams being served,
-	// to name those a stop past its grace cuts off.
-	mcpHandler, running := httpHandler(server, opts)
+	mcpHandler := newHTTPHandler(server, opts)
 	mux := http.NewServeMux()
 	mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
@@ -536,12 +623,15 @@ func ServeHTTP(ctx context.Context, ln net.Listener, server func(*http.Request) 
 	defer cancel()
 	var cut error
 	if err := srv.Shutdown(sctx); err != nil {
-		n := int(running.Load())
+		n := int(mcpHandler.running.Load())
 		_ = srv.Close()
 		if n > 0 {
 			cut = fmt.Errorf("mcpserver: stopped with %s still running after the %v shutdown timeout (HTTPOptions.ShutdownTimeout); %s cut off", plural(n, "request"), grace, plural2(n, "it was", "they were"))
 		}
 	}
+	// The SDK keeps a session until it is deleted or times out: one a
+	// client left open would outlive the server.
+	mcpHandler.closeSessions(sctx)
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

@@ -51,9 +51,16 @@ func startServeHTTP(t *testing.T, mk func() (*mcp.Server, error), opts mcpserver
 // test's duration and returns its address.
 func serveQuickstart(t *testing.T, opts mcpserver.HTTPOptions) string {
 	t.Helper()
-	addr, stop := startServeHTTP(t, func() (*mcp.Server, error) {
+	return serveFor(t, func() (*mcp.Server, error) {
 		return mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
 	}, opts)
+}
+
+// serveFor runs ServeHTTP with the servers mk builds and opts on a local
+// listener for the test's duration and returns its address.
+func serveFor(t *testing.T, mk func() (*mcp.Server, error), opts mcpserver.HTTPOptions) string {
+	t.Helper()
+	addr, stop := startServeHTTP(t, mk, opts)
 	t.Cleanup(func() {
 		if err := <-stop(); err != nil {
 			t.Errorf("ServeHTTP: %v", err)
@@ -346,4 +353,40 @@ func TestHTTPAllowedHosts(t *testing.T) {
 			t.Errorf("Host %s: status %d (%.80s), want %d", host, res.StatusCode, b, want)
 		}
 	}
+}
+
+// TestServeHTTPClosesSessions: when ServeHTTP returns, the sessions it
+// opened are closed (the SDK kept them until SessionTimeout, 30 minutes
+// by default), and a session of the same server opened through another
+// ServeHTTP stays open.
+func TestServeHTTPClosesSessions(t *testing.T) {
+	one, err := mcpserver.NewServer("t", "v", quickstart.Tools(&quickstart.Store{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := func() (*mcp.Server, error) { return one, nil }
+	addr, stop := startServeHTTP(t, shared, mcpserver.HTTPOptions{})
+	other := serveFor(t, shared, mcpserver.HTTPOptions{})
+	connect := func(addr string) *mcp.ClientSession {
+		client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+		cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		mustOK(t, cs, "list_todos", `{}`)
+		return cs
+	}
+	a, b := connect(addr), connect(other)
+	if err := <-stop(); err != nil {
+		t.Fatalf("ServeHTTP: %v", err)
+	}
+	var open []string
+	for ss := range one.Sessions() {
+		open = append(open, ss.ID())
+	}
+	if len(open) != 1 || open[0] != b.ID() {
+		t.Errorf("sessions open after the first ServeHTTP returned: %q, want only the other listener's %q (the stopped one's was %q)", open, b.ID(), a.ID())
+	}
+	mustOK(t, b, "list_todos", `{}`)
 }
