@@ -123,10 +123,18 @@ func ChatTool(t runtime.Tool) (sdk.ChatCompletionToolUnionParam, error) {
 	}), nil
 }
 
+// MaxChatTools is the most function tools Chat Completions accepts in one
+// request ("A max of 128 functions are supported").
+const MaxChatTools = 128
+
 // ChatTools converts tools to Chat Completions function tools, in order.
+// More than MaxChatTools is an error, which the API would answer too.
 func ChatTools(tools []runtime.Tool) ([]sdk.ChatCompletionToolUnionParam, error) {
 	if err := runtime.CheckUnique(tools); err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
+	}
+	if len(tools) > MaxChatTools {
+		return nil, fmt.Errorf("openai: %d tools offered; Chat Completions accepts at most %d functions in a request: offer a surface with fewer tools (the gateway, facades or sections), or defer them with the Responses API (DeferredTools)", len(tools), MaxChatTools)
 	}
 	var out []sdk.ChatCompletionToolUnionParam // nil, not [], without tools
 	for _, t := range tools {

@@ -3,6 +3,7 @@ package openai_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -150,6 +151,21 @@ func TestToolErrors(t *testing.T) {
 	}
 	if _, err := openai.ResponseTools(dup); err == nil || err.Error() != `openai: duplicate tool name "x"` {
 		t.Errorf("responses duplicate: %v", err)
+	}
+	// Chat takes at most 128 functions; Responses is not known to limit
+	// them.
+	many := make([]runtime.Tool, openai.MaxChatTools+1)
+	for i := range many {
+		many[i] = tool(fmt.Sprintf("t%d", i), `{"type":"object"}`)
+	}
+	if _, err := openai.ChatTools(many[:openai.MaxChatTools]); err != nil {
+		t.Errorf("chat, %d tools: %v", openai.MaxChatTools, err)
+	}
+	if _, err := openai.ChatTools(many); err == nil || !strings.HasPrefix(err.Error(), "openai: 129 tools offered; Chat Completions accepts at most 128 functions") {
+		t.Errorf("chat, 129 tools: %v", err)
+	}
+	if _, err := openai.ResponseTools(many); err != nil {
+		t.Errorf("responses, 129 tools: %v", err)
 	}
 	// A tool without parameters: Chat omits them, Responses requires an
 	// object schema.
