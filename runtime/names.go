@@ -88,4 +88,18 @@ func CheckDescription(d string) error {
 	return nil
 }
 
+// FreeName returns the name a builtin tool whose usual name is base takes
+// beside tools whose names are taken: base when it is free, else the first
+// free one of base_2, base_3, ... It is the one copy of the rule: the
+// deferred surface's search tool and a prompt's open_sections take their
+// names with it, and schema's warning says the name it picks. base is a
+// short valid tool name, so every name it returns is one too.
+func FreeName(base string, taken func(string) bool) string {
+	name := base
+	for n := 2; taken(name); n++ {
+		name = base + "_" + strconv.Itoa(n)
+	}
+	return name
+}
+
 func quote(s string) string { return strconv.Quote(s) }

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,5 +241,24 @@ func BenchmarkDefinitions(b *testing.B) {
 	b.SetBytes(int64(len(runtime.Definitions(tools))))
 	for b.Loop() {
 		runtime.Definitions(tools)
+	}
+}
+
+func TestFreeName(t *testing.T) {
+	tests := []struct {
+		taken []string
+		want  string
+	}{
+		{nil, "tool_search"},
+		{[]string{"tool_search"}, "tool_search_2"},
+		{[]string{"tool_search", "tool_search_2", "tool_search_3"}, "tool_search_4"},
+		{[]string{"tool_search", "tool_search_3"}, "tool_search_2"},
+		{[]string{"tool_search_2"}, "tool_search"},
+	}
+	for _, tt := range tests {
+		got := runtime.FreeName("tool_search", func(n string) bool { return slices.Contains(tt.taken, n) })
+		if got != tt.want {
+			t.Errorf("FreeName with %q taken = %q, want %q", tt.taken, got, tt.want)
+		}
 	}
 }

@@ -581,6 +581,32 @@ const (
 // imports neither package, so as not to link them.
 const searchTool = "tool_search"
 
+// isSearchTool reports whether t is one of the runtime's search tools: a
+// framework builtin (AcceptsOverrides false; generated and hand-written
+// tools accept overrides) named searchTool, or searchTool_2,
+// searchTool_3, ..., the name a deferred surface gives its own when a tool
+// of the family is named searchTool (runtime.FreeName). That tool of the
+// family is not the search tool, though it has the name.
+func isSearchTool(t runtime.Tool) bool {
+	rest, ok := strings.CutPrefix(t.Name, searchTool)
+	if t.AcceptsOverrides || !ok {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	n, ok := strings.CutPrefix(rest, "_")
+	if !ok || n == "" || n[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		if n[i] < '0' || n[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // notOffered stands in for a tool the model named but was not offered, so
 // that the call still gets a failed result and a ToolInvoked event. Its
 // name, which the event and the tool message carry, is the model's cut
@@ -602,12 +628,14 @@ func notOfferedMessage(name string, offered []runtime.Tool, suggest bool) string
 		return head + "; no tools are offered now"
 	}
 	names := make([]string, len(offered))
-	search := false
+	search := ""
 	for i, t := range offered {
 		names[i] = t.Name
-		search = search || t.Name == searchTool
+		if search == "" && isSearchTool(t) {
+			search = t.Name
+		}
 	}
-	if !search && len(names) <= listAllUpTo {
+	if search == "" && len(names) <= listAllUpTo {
 		return head + "; offered tools: " + strings.Join(names, ", ")
 	}
 	var near []string
@@ -617,8 +645,8 @@ func notOfferedMessage(name string, offered []runtime.Tool, suggest bool) string
 	if len(near) > 0 {
 		head += "; nearest offered: " + strings.Join(near, ", ")
 	}
-	if search {
-		return head + "; call " + searchTool + " with what you want to do to find the tool for it"
+	if search != "" {
+		return head + "; call " + search + " with what you want to do to find the tool for it"
 	}
 	return head + fmt.Sprintf("; %d tools are offered", len(names))
 }

@@ -752,6 +752,11 @@ func TestNotOfferedBounded(t *testing.T) {
 		}
 	}
 	search := runtime.Tool{Name: deferred.SearchToolName, Handler: h.tool(deferred.SearchToolName).Handler}
+	// A family with a tool named tool_search: the surface's search tool is
+	// tool_search_2 (the family's tool, generated, accepts overrides).
+	family := h.tool(deferred.SearchToolName)
+	family.AcceptsOverrides = true
+	renamed := runtime.Tool{Name: "tool_search_2", Handler: h.tool("tool_search_2").Handler}
 	huge := strings.Repeat("x", 1<<20)
 	tests := []struct {
 		name  string
@@ -763,6 +768,10 @@ func TestNotOfferedBounded(t *testing.T) {
 			`tool "make_widget" is not offered; call tool_search with what you want to do to find the tool for it`},
 		{"a near name and a search tool", "create_thing07", append(many, search),
 			`tool "create_thing07" is not offered; nearest offered: create_thing007, create_thing017, create_thing027; call tool_search with what you want to do to find the tool for it`},
+		{"the family's tool_search and the renamed search tool", "make_widget", append(append([]runtime.Tool{family}, many...), renamed),
+			`tool "make_widget" is not offered; call tool_search_2 with what you want to do to find the tool for it`},
+		{"a family tool named tool_search is no search tool", "c", append(h.tools("a", "b"), family),
+			`tool "c" is not offered; offered tools: a, b, tool_search`},
 		{"many tools, no search tool", "crate_thing123", many,
 			`tool "crate_thing123" is not offered; nearest offered: create_thing123, create_thing023, create_thing103; 2000 tools are offered`},
 		{"many tools, nothing near", "zzz", many,

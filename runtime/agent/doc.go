@@ -33,14 +33,16 @@
 //
 // A call naming a tool that was not offered gets a failed tool message
 // naming it (cut to 64 characters) and, up to 12 offered tools, all of
-// them; past that, or when the search tool tool_search is offered, only
-// the three nearest names, and the advice to call tool_search when it is
-// offered, so one wrong name against a deferred surface of thousands of
-// tools does not read the catalogue back to the model. Ranking the nearest
-// names costs time in the number of tools, so only the first 8 such calls
-// of a turn get them. A handler error or panic becomes a failed tool
-// message (runtime.Dispatch); in both cases the loop continues. Any other
-// error that propagates through Dispatch ends the run.
+// them; past that, or when a search tool is offered (the gateway's or a
+// deferred surface's tool_search, which is tool_search_2, ... when a tool
+// of the family has that name), only the three nearest names, and the
+// advice to call the search tool when it is offered, so one wrong name
+// against a deferred surface of thousands of tools does not read the
+// catalogue back to the model. Ranking the nearest names costs time in the
+// number of tools, so only the first 8 such calls of a turn get them. A
+// handler error or panic becomes a failed tool message (runtime.Dispatch);
+// in both cases the loop continues. Any other error that propagates
+// through Dispatch ends the run.
 //
 // A turn holds at most MaxCalls tool calls (DefaultMaxCalls, 128): one
 // with more ends the run, before any of its calls runs, with an error

@@ -23,8 +23,9 @@ type Search int
 
 // The search tools.
 const (
-	// ClientSearch is the surface's own tool_search (deferred.SearchTool),
-	// answered with tool_reference blocks. Offer it with the surface's tools.
+	// ClientSearch is the surface's own tool_search (deferred.SearchTool,
+	// named Surface.SearchName), answered with tool_reference blocks. Offer
+	// it with the surface's tools.
 	ClientSearch Search = iota
 	// BM25 is Anthropic's server tool tool_search_tool_bm25_20251119.
 	BM25
@@ -102,8 +103,8 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 	}
 	// Two search tools, toolgen's and Anthropic's, would leave the model
 	// to pick one.
-	if server := serverSearch[search]; server != "" && seen[deferred.SearchToolName] {
-		return nil, fmt.Errorf("anthropic: tool %q is offered as a custom tool, but deferred tools are searched with the server tool %s, which WithDeferred adds; offer the surface's Tools() without its SearchTool(), or use ClientSearch", deferred.SearchToolName, server)
+	if server := serverSearch[search]; server != "" && seen[s.SearchName()] {
+		return nil, fmt.Errorf("anthropic: tool %q is offered as a custom tool, but deferred tools are searched with the server tool %s, which WithDeferred adds; offer the surface's Tools() without its SearchTool(), or use ClientSearch", s.SearchName(), server)
 	}
 	switch search {
 	case BM25:
@@ -113,8 +114,8 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 		out = append(out, sdk.ToolUnionParam{OfToolSearchToolRegex20251119: &sdk.ToolSearchToolRegex20251119Param{
 			Type: sdk.ToolSearchToolRegex20251119TypeToolSearchToolRegex20251119}})
 	case ClientSearch:
-		if !seen[deferred.SearchToolName] {
-			return nil, fmt.Errorf("anthropic: deferred tools need the search tool %q among the offered tools (deferred.Surface.SearchTool)", deferred.SearchToolName)
+		if !seen[s.SearchName()] {
+			return nil, fmt.Errorf("anthropic: deferred tools need the search tool %q among the offered tools (deferred.Surface.SearchTool)", s.SearchName())
 		}
 	default:
 		return nil, fmt.Errorf("anthropic: unknown search tool %d", search)
@@ -221,7 +222,7 @@ type Option func(*Model)
 // WithDeferred defers the tools of s (defer_loading) and adds search as the
 // way to load them. With ClientSearch, offer s.SearchTool() to the loop
 // along with s.Tools(); with BM25 or Regex, offer s.Tools() alone: a turn
-// offering tool_search beside Anthropic's search tool is refused.
+// offering s.SearchTool() beside Anthropic's search tool is refused.
 func WithDeferred(s *deferred.Surface, search Search) Option {
 	return func(m *Model) { m.deferred, m.search = s, search }
 }
@@ -448,7 +449,7 @@ func (m *Model) toolResult(msg agent.Message, offered map[string]bool) sdk.Conte
 // one and every name is a deferred tool offered in this request (the API
 // rejects a reference to a tool it was not given).
 func (m *Model) references(msg agent.Message, offered map[string]bool) ([]string, bool) {
-	if m.deferred == nil || m.search != ClientSearch || msg.ToolName != deferred.SearchToolName {
+	if m.deferred == nil || m.search != ClientSearch || msg.ToolName != m.deferred.SearchName() {
 		return nil, false
 	}
 	names, ok := deferred.ParseReferences(msg.Content)

@@ -3,6 +3,7 @@ package anthropic_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -13,6 +14,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/internal/replaytest"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
@@ -159,6 +162,66 @@ func TestServerSearchRefusesClientSearch(t *testing.T) {
 	}
 	if _, err := anthropic.Tools([]runtime.Tool{s.SearchTool()}); err != nil {
 		t.Errorf("tool_search without a deferred surface: %v", err)
+	}
+}
+
+// TestRenamedSearchTool: a family tool named tool_search is deferred as
+// any other, and the surface's search tool, tool_search_2, is the one
+// checked for and answered with tool_reference blocks; the family tool's
+// answer stays text, whatever it says.
+func TestRenamedSearchTool(t *testing.T) {
+	tool := func(name string) runtime.Tool {
+		return runtime.Tool{Name: name, Description: "Tool " + name + ".", Parameters: json.RawMessage(`{"type":"object"}`)}
+	}
+	reg := gateway.Registry{Ops: []gateway.Op{{Path: "catalogue.search", Tool: "tool_search", Group: "catalogue"}, {Path: "misc.ping", Tool: "ping", Group: "misc"}}}
+	s, err := deferred.New(reg, []runtime.Tool{tool("tool_search"), tool("ping")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, err := anthropic.DeferredTools(s, anthropic.ClientSearch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range params {
+		got = append(got, fmt.Sprintf("%s deferred=%v", p.OfTool.Name, p.OfTool.DeferLoading.Value))
+	}
+	if diff := cmp.Diff([]string{"tool_search deferred=true", "ping deferred=true", "tool_search_2 deferred=false"}, got); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+	m := anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1}, anthropic.WithDeferred(s, anthropic.ClientSearch))
+	if _, err := m.Params(agent.Request{Tools: s.Tools()}); err == nil || !strings.Contains(err.Error(), `need the search tool "tool_search_2"`) {
+		t.Errorf("client search without the search tool: %v", err)
+	}
+	p, err := m.Params(agent.Request{
+		Messages: []agent.Message{
+			agent.User("hi"),
+			{Role: agent.RoleAssistant, ToolCalls: []runtime.ToolCall{
+				{ID: "c1", Name: "tool_search_2", Args: json.RawMessage(`{"query":"x"}`)},
+				{ID: "c2", Name: "tool_search", Args: json.RawMessage(`{}`)},
+			}},
+			{Role: agent.RoleTool, ToolCallID: "c1", ToolName: "tool_search_2", Content: `{"tool_references":["tool_search"]}`},
+			{Role: agent.RoleTool, ToolCallID: "c2", ToolName: "tool_search", Content: `{"tool_references":["ping"]}`},
+		},
+		Tools: append(s.Tools(), s.SearchTool()),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := json.Marshal(p.Messages[2:])
+	want := `[{"role":"user","content":[
+		{"tool_use_id":"c1","type":"tool_result","content":[{"tool_name":"tool_search","type":"tool_reference"}]},
+		{"tool_use_id":"c2","type":"tool_result","content":[{"text":"{\"tool_references\":[\"ping\"]}","type":"text"}]}]}]`
+	if diff := replaytest.Diff([]byte(want), msgs); diff != "" {
+		t.Errorf("messages (-want +got):\n%s", diff)
+	}
+	m = anthropic.New(sdk.NewClient(), sdk.MessageNewParams{Model: "m", MaxTokens: 1}, anthropic.WithDeferred(s, anthropic.BM25))
+	if _, err := m.Params(agent.Request{Messages: []agent.Message{agent.User("hi")}, Tools: s.Tools()}); err != nil {
+		t.Errorf("server search beside the family's tool_search: %v", err)
+	}
+	_, err = m.Params(agent.Request{Messages: []agent.Message{agent.User("hi")}, Tools: append(s.Tools(), s.SearchTool())})
+	if err == nil || !strings.HasPrefix(err.Error(), `anthropic: tool "tool_search_2" is offered as a custom tool`) {
+		t.Errorf("server search beside the surface's search tool: %v", err)
 	}
 }
 

@@ -17,7 +17,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
-// SearchToolName is the wire name of the client-side search tool.
+// SearchToolName is the wire name of the client-side search tool, unless
+// a tool of the surface has it: then the search tool takes the first free
+// one of tool_search_2, tool_search_3, ... (Surface.SearchName).
 const SearchToolName = "tool_search"
 
 // Limits of the search tool's arguments; MaxQueryLength counts characters.
@@ -42,13 +44,17 @@ type Surface struct {
 	loose  []runtime.Tool
 	index  *gateway.Index
 	byName map[string]bool
+	// searchName is the search tool's name (SearchName).
+	searchName string
 }
 
 // New builds the surface over reg's groups: each op's tool (matched by
 // Op.Tool against Tool.Name) joins its op's group, in registry order; tools
 // without an op are deferred outside any group. Every op must resolve to a
 // tool, every tool name must be a provider name, and a group name must be
-// one too, since OpenAI calls carry it as the namespace.
+// one too, since OpenAI calls carry it as the namespace. A tool named
+// SearchToolName is deferred as any other, and the search tool is named
+// otherwise (SearchName).
 func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 	byName := make(map[string]runtime.Tool, len(tools))
 	for _, t := range tools {
@@ -58,12 +64,12 @@ func New(reg gateway.Registry, tools []runtime.Tool) (*Surface, error) {
 		if _, dup := byName[t.Name]; dup {
 			return nil, fmt.Errorf("deferred: duplicate tool %q", t.Name)
 		}
-		if t.Name == SearchToolName {
-			return nil, fmt.Errorf("deferred: tool %q takes the search tool's name", t.Name)
-		}
 		byName[t.Name] = t
 	}
-	s := &Surface{byName: make(map[string]bool, len(tools))}
+	s := &Surface{byName: make(map[string]bool, len(tools)), searchName: runtime.FreeName(SearchToolName, func(name string) bool {
+		_, taken := byName[name]
+		return taken
+	})}
 	gi := map[string]int{}
 	for _, g := range reg.Groups {
 		if err := runtime.CheckName(g.Name); err != nil {
@@ -135,6 +141,11 @@ func (s *Surface) Tools() []runtime.Tool {
 // Deferred reports whether the tool named name belongs to the surface.
 func (s *Surface) Deferred(name string) bool { return s.byName[name] }
 
+// SearchName returns the name of the search tool (SearchTool):
+// SearchToolName, or the first of tool_search_2, tool_search_3, ... that
+// no tool of the surface has.
+func (s *Surface) SearchName() string { return s.searchName }
+
 // Search returns the names of up to limit tools ranked for query by
 // gateway.Index, best first; a limit beyond the number of tools is all
 // that match.
@@ -163,7 +174,7 @@ const searchParams = `{"type":"object","properties":{` +
 // call. Its result value is a *References.
 func (s *Surface) SearchTool() runtime.Tool {
 	return runtime.Tool{
-		Name:        SearchToolName,
+		Name:        s.searchName,
 		Description: "Search the available tools by what they do. The best matching tools are loaded so you can call them next.",
 		Parameters:  json.RawMessage(searchParams),
 		Handler:     s.search,
@@ -171,7 +182,7 @@ func (s *Surface) SearchTool() runtime.Tool {
 }
 
 func (s *Surface) search(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
-	query, limit, err := searchArgs(args)
+	query, limit, err := searchArgs(s.searchName, args)
 	if err != nil {
 		return runtime.Result{}, err
 	}
@@ -182,15 +193,15 @@ func (s *Surface) search(_ context.Context, _ runtime.ToolContext, args json.Raw
 	return runtime.Result{Success: true, Value: &References{Tools: names}}, nil
 }
 
-// searchArgs reads the search tool's arguments: one JSON object whose
-// members are named exactly and sent once, holding valid Unicode (as the
-// gateway's), a non-empty query string and an optional integer limit.
-// Errors are said in JSON's terms; a repeated member or invalid Unicode,
-// at any depth, is a *runtime.ValidationError with the gateway's field
-// error (code duplicate or encoding) rather than the value encoding/json
-// would keep (the last one, U+FFFD).
-func searchArgs(args json.RawMessage) (query string, limit int, err error) {
-	usage := fmt.Sprintf(`%s takes {"query": string, "limit"?: integer 1..%d}`, SearchToolName, MaxLimit)
+// searchArgs reads the arguments of the search tool, named name in its
+// errors: one JSON object whose members are named exactly and sent once,
+// holding valid Unicode (as the gateway's), a non-empty query string and
+// an optional integer limit. Errors are said in JSON's terms; a repeated
+// member or invalid Unicode, at any depth, is a *runtime.ValidationError
+// with the gateway's field error (code duplicate or encoding) rather than
+// the value encoding/json would keep (the last one, U+FFFD).
+func searchArgs(name string, args json.RawMessage) (query string, limit int, err error) {
+	usage := fmt.Sprintf(`%s takes {"query": string, "limit"?: integer 1..%d}`, name, MaxLimit)
 	var members map[string]json.RawMessage
 	if t := bytes.TrimSpace(args); len(t) > 0 {
 		if t[0] != '{' {
@@ -200,7 +211,7 @@ func searchArgs(args json.RawMessage) (query string, limit int, err error) {
 			return "", 0, runtime.Invalid("%s: the arguments are not one JSON object: %s", usage, strings.TrimPrefix(err.Error(), "json: "))
 		}
 		if p, ok := text.StrictProblem(t); ok {
-			return "", 0, &runtime.ValidationError{Tool: SearchToolName,
+			return "", 0, &runtime.ValidationError{Tool: name,
 				Fields: []runtime.FieldError{{Path: p.Path, Code: p.Code, Message: p.Message}}}
 		}
 	}
@@ -214,17 +225,17 @@ func searchArgs(args json.RawMessage) (query string, limit int, err error) {
 		return "", 0, runtime.Invalid(`%s: "query" must be a string, got %s`, usage, jsonKind(raw))
 	}
 	if strings.TrimSpace(query) == "" {
-		return "", 0, runtime.Invalid(`%s needs a non-empty "query", e.g. {"query": "create a todo item"}`, SearchToolName)
+		return "", 0, runtime.Invalid(`%s needs a non-empty "query", e.g. {"query": "create a todo item"}`, name)
 	}
 	// The schema's maxLength counts characters, as JSON Schema does.
 	if n := utf8.RuneCountInString(query); n > MaxQueryLength {
-		return "", 0, runtime.Invalid(`%s: "query" is %d characters long; at most %d`, SearchToolName, n, MaxQueryLength)
+		return "", 0, runtime.Invalid(`%s: "query" is %d characters long; at most %d`, name, n, MaxQueryLength)
 	}
 	limit = DefaultLimit
 	if raw, ok := members["limit"]; ok {
 		var n float64
 		if json.Unmarshal(raw, &n) != nil || n != math.Trunc(n) || n < 1 || n > MaxLimit {
-			return "", 0, runtime.Invalid(`%s: "limit" must be an integer 1..%d, got %s`, SearchToolName, MaxLimit, text.Truncate(string(bytes.TrimSpace(raw)), 40))
+			return "", 0, runtime.Invalid(`%s: "limit" must be an integer 1..%d, got %s`, name, MaxLimit, text.Truncate(string(bytes.TrimSpace(raw)), 40))
 		}
 		limit = int(n)
 	}

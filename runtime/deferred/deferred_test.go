@@ -102,7 +102,6 @@ func TestNewErrors(t *testing.T) {
 		{"op without tool", gateway.Registry{Ops: []gateway.Op{op("a.b", "missing", "a")}}, nil, `deferred: op "a.b": no tool "missing"`},
 		{"bad tool name", gateway.Registry{}, []runtime.Tool{tool("a.b", "x")}, `deferred: tool "a.b": `},
 		{"duplicate tool", gateway.Registry{}, []runtime.Tool{tool("a", "x"), tool("a", "y")}, `deferred: duplicate tool "a"`},
-		{"search tool name taken", gateway.Registry{}, []runtime.Tool{tool("tool_search", "x")}, `deferred: tool "tool_search" takes the search tool's name`},
 		{"bad group name", gateway.Registry{Groups: []gateway.Group{{Name: "a b"}}}, nil, `deferred: group "a b": `},
 		{"bad op group", gateway.Registry{Ops: []gateway.Op{op("x", "a", "a.b")}}, []runtime.Tool{tool("a", "x")}, `deferred: op "x": group "a.b": `},
 	}
@@ -111,6 +110,65 @@ func TestNewErrors(t *testing.T) {
 			_, err := deferred.New(tt.reg, tt.tools)
 			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 				t.Errorf("err = %v, want prefix %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestSearchToolRenamed: a family tool named tool_search is deferred as
+// any other, and the search tool takes the first free name of
+// tool_search_2, tool_search_3, ..., which its answers and errors say. New
+// refused such a family, so the generated Deferred(h) panicked.
+func TestSearchToolRenamed(t *testing.T) {
+	tests := []struct {
+		name  string
+		tools []string
+		want  string
+	}{
+		{"no clash", []string{"ping"}, "tool_search"},
+		{"tool_search taken", []string{"tool_search", "ping"}, "tool_search_2"},
+		{"tool_search_2 taken too", []string{"tool_search_2", "tool_search"}, "tool_search_3"},
+		{"only tool_search_2 taken", []string{"tool_search_2"}, "tool_search"},
+		{"a gap", []string{"tool_search", "tool_search_3"}, "tool_search_2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var ts []runtime.Tool
+			for _, n := range tt.tools {
+				ts = append(ts, tool(n, "Search the catalogue of "+n+"."))
+			}
+			reg := gateway.Registry{Ops: []gateway.Op{op("catalogue.search", tt.tools[0], "catalogue")}}
+			s, err := deferred.New(reg, ts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := s.SearchTool()
+			if s.SearchName() != tt.want || st.Name != tt.want {
+				t.Fatalf("SearchName() %q, SearchTool().Name %q, want %q", s.SearchName(), st.Name, tt.want)
+			}
+			if s.Deferred(tt.want) {
+				t.Errorf("the search tool %s is deferred", tt.want)
+			}
+			for _, n := range tt.tools {
+				if !s.Deferred(n) {
+					t.Errorf("family tool %s is not deferred", n)
+				}
+			}
+			if diff := cmp.Diff(tt.tools, names(s.Tools())); diff != "" {
+				t.Errorf("tools (-want +got):\n%s", diff)
+			}
+			res := search(t, s, `{"query":"catalogue `+tt.tools[0]+`","limit":1}`)
+			if got := runtime.RenderResult(res); got != `{"tool_references":["`+tt.tools[0]+`"]}` {
+				t.Errorf("search answered %q (%v)", got, res.Err)
+			}
+			for _, args := range []string{`{}`, `[]`, `{"query":"x","limit":0}`, `{"query":"x","nope":1}`} {
+				if res := search(t, s, args); res.Success || !strings.HasPrefix(res.Message, tt.want+" ") && !strings.HasPrefix(res.Message, tt.want+":") {
+					t.Errorf("%s: message %q, want it to name %s", args, res.Message, tt.want)
+				}
+			}
+			var ve *runtime.ValidationError
+			if res := search(t, s, `{"query":"x","query":"y"}`); !errors.As(res.Err, &ve) || ve.Tool != tt.want {
+				t.Errorf("duplicate member: error %v, want a *runtime.ValidationError of tool %s", res.Err, tt.want)
 			}
 		})
 	}

@@ -13,6 +13,12 @@
 // tool_reference blocks, so the model gets toolgen's ranking with the
 // provider's deferred loading.
 //
+// The search tool is named SearchToolName, tool_search, unless a tool of
+// the family has that name: that tool is deferred as any other, and the
+// search tool takes the first free one of tool_search_2, tool_search_3,
+// ... (Surface.SearchName, runtime.FreeName), which the adapters and its
+// own error messages use.
+//
 // The surface is provider-independent: its tools are ordinary runtime.Tools
 // the agent loop dispatches, and a model that knows nothing of deferral can
 // still call them all.

@@ -105,8 +105,8 @@
 // idempotentHint from the verb of write ops, openWorldHint and the title
 // when the definitions or the manifest say so (toolgen.yaml ops.<op>.title
 // and ops.<op>.annotations override each). tool_help, tool_search and
-// open_sections are read-only. A tool whose ResultSchema is an object
-// schema gets it as outputSchema.
+// open_sections (by whatever name the prompt gives it) are read-only. A
+// tool whose ResultSchema is an object schema gets it as outputSchema.
 //
 // # Calls
 //

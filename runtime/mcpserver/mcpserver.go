@@ -161,11 +161,6 @@ func definition(t runtime.Tool) (*mcp.Tool, error) {
 		return nil, &runtime.ToolDefinitionError{Tool: t.Name, Reason: "parameters or result schema is not valid UTF-8"}
 	}
 	d := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: schema, Annotations: annotations(t)}
-	if t.Name == prompt.OpenSectionsName && t.Description == prompt.OpenSectionsDescription {
-		// An MCP server cannot re-send the prompt: the sections' tools join
-		// its tool list and their text comes back in the answer.
-		d.Description = openSectionsOverMCP
-	}
 	if len(t.ResultSchema) > 0 && objectSchema(t.ResultSchema) {
 		d.OutputSchema = t.ResultSchema
 	}
@@ -186,8 +181,9 @@ func objectSchema(schema json.RawMessage) bool {
 	return json.Unmarshal(schema, &top) == nil && string(top.Type) == `"object"`
 }
 
-// builtinReadOnly are the toolgen builtins that only look things up.
-var builtinReadOnly = map[string]bool{gateway.HelpTool: true, gateway.SearchTool: true, prompt.OpenSectionsName: true}
+// builtinReadOnly are the toolgen builtins that only look things up
+// (open_sections says so in its own Annotations).
+var builtinReadOnly = map[string]bool{gateway.HelpTool: true, gateway.SearchTool: true}
 
 // annotations maps t's hints onto MCP's; unknown hints keep MCP's
 // defaults (not read-only, destructive, not idempotent, open world).

@@ -52,7 +52,16 @@ func NewSectionsServer(name, version string, p *prompt.Prompt, params []any, opt
 		so.Instructions = r.Text()
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: name, Version: version}, &so)
-	reg, err := register(s, r.Tools(), c)
+	tools := r.Tools()
+	for i, t := range tools {
+		if t.Name == p.OpenSectionsName() {
+			// An MCP server cannot re-send the prompt: the sections'
+			// tools join its tool list and their text comes back in the
+			// answer.
+			tools[i].Description = openSectionsOverMCP
+		}
+	}
+	reg, err := register(s, tools, c)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +94,7 @@ func (r *registrar) openSections(exp *prompt.VisibilityExpansionRequired) *mcp.C
 	next := prompt.Merge(st.overrides, exp.RequestedOverrides)
 	rendered, err := st.p.Render(next, st.params...)
 	if err != nil {
-		return errorResult("open_sections failed: " + err.Error())
+		return errorResult(st.p.OpenSectionsName() + " failed: " + err.Error())
 	}
 	requested := make(map[string]bool, len(exp.SectionKeys))
 	for _, k := range exp.SectionKeys {
@@ -100,7 +109,7 @@ func (r *registrar) openSections(exp *prompt.VisibilityExpansionRequired) *mcp.C
 	}
 	st.overrides, st.rendered = next, rendered
 	for _, t := range rendered.Tools() {
-		if t.Name == prompt.OpenSectionsName {
+		if t.Name == st.p.OpenSectionsName() {
 			continue
 		}
 		r.mu.Lock()

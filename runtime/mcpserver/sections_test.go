@@ -188,3 +188,54 @@ func TestOpenSectionsAgain(t *testing.T) {
 	}
 	mustFail(t, second, prompt.OpenSectionsName, `{"section_keys":["nope"],"reason":"r"}`, "nope", "s0, s1")
 }
+
+// TestSectionsServerRenamedBuiltin: a section's tool named open_sections
+// leaves the builtin the name open_sections_2, which the server lists with
+// its MCP description and read-only hint, names in its instructions and
+// answers; the section's own open_sections joins the list once opened, with
+// no hint it did not give, and runs. prompt.New refused such a prompt.
+func TestSectionsServerRenamedBuiltin(t *testing.T) {
+	mine := runtime.Tool{Name: prompt.OpenSectionsName, Description: "Open a ticket's sections.", Parameters: json.RawMessage(`{"type":"object"}`),
+		Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			return runtime.Result{Success: true, Message: "mine ran"}, nil
+		}}
+	p, err := prompt.New("test", "renamed", "", prompt.Section{Key: "tickets", Title: "Tickets", Template: "Ticket tools.",
+		Summary: "Tickets.", Visibility: prompt.VisibilitySummary, Tools: []runtime.Tool{mine}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const builtin = "open_sections_2"
+	if p.OpenSectionsName() != builtin {
+		t.Fatalf("OpenSectionsName() = %q", p.OpenSectionsName())
+	}
+	server, err := mcpserver.NewSectionsServer("t", "v1", p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, server, nil)
+	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "call `"+builtin+"` with key \"tickets\"") {
+		t.Errorf("instructions do not name %s:\n%s", builtin, ins)
+	}
+	tools := listTools(t, cs)
+	open := tools[builtin]
+	if len(tools) != 1 || open == nil {
+		t.Fatalf("tools before opening: %v", tools)
+	}
+	if d := open.Description; strings.Contains(d, "re-sent") || !strings.Contains(d, "tool list") {
+		t.Errorf("%s description over MCP: %s", builtin, d)
+	}
+	if a := open.Annotations; a == nil || !a.ReadOnlyHint {
+		t.Errorf("%s hints %+v, want read-only", builtin, a)
+	}
+	mustFail(t, cs, builtin, `{"section_keys":["tickets"],"reason":"r","x":1}`, builtin+" takes section_keys")
+	if got := mustOK(t, cs, builtin, `{"section_keys":["tickets"],"reason":"r"}`); !strings.Contains(got, "Tools now available: open_sections.") {
+		t.Errorf("%s answered %s", builtin, got)
+	}
+	tools = listTools(t, cs)
+	if m := tools[prompt.OpenSectionsName]; m == nil || m.Description != mine.Description || m.Annotations != nil {
+		t.Fatalf("the section's open_sections listed as %+v", m)
+	}
+	if got := mustOK(t, cs, prompt.OpenSectionsName, `{}`); got != "mine ran" {
+		t.Errorf("the section's open_sections answered %q", got)
+	}
+}

@@ -17,10 +17,12 @@
 // ones as deferred top-level functions, and adds the hosted tool_search
 // tool. OpenAI runs the search; its tool_search_call and tool_search_output
 // items, like every other output item, are sent back verbatim
-// (agent.Message.Native). A function named tool_search among the offered
-// tools (the surface's own SearchTool, or a gateway's) is an error there:
-// the model would see two tools of that name. Chat Completions has no
-// deferred loading.
+// (agent.Message.Native). A function named as the surface's search tool
+// (Surface.SearchName: tool_search, unless a tool of the family has that
+// name) among the offered tools (the surface's own SearchTool, or a
+// gateway's tool_search) is an error there: the model would see two
+// search tools. A family tool named tool_search is deferred as any other.
+// Chat Completions has no deferred loading.
 //
 // # Decisions
 //

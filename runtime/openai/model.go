@@ -145,8 +145,8 @@ var _ agent.Model = (*Responses)(nil)
 type ResponsesOption func(*Responses)
 
 // WithDeferred defers the tools of s: namespaces per group, defer_loading,
-// and the hosted tool_search tool. Offer the loop s.Tools() only: a
-// function named tool_search (s.SearchTool()) next to the hosted one makes
+// and the hosted tool_search tool. Offer the loop s.Tools() only: the
+// surface's own search tool (s.SearchTool()) next to the hosted one makes
 // Next fail.
 func WithDeferred(s *deferred.Surface) ResponsesOption {
 	return func(r *Responses) { r.deferred = s }

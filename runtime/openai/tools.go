@@ -182,7 +182,9 @@ func responseTools(tools []runtime.Tool, s *deferred.Surface) ([]responses.ToolU
 	}
 	if s != nil {
 		for _, t := range tools {
-			if t.Name == deferred.SearchToolName {
+			// The surface's own search tool; a tool of the family named
+			// tool_search is deferred as any other (s.SearchName differs).
+			if t.Name == s.SearchName() {
 				return nil, fmt.Errorf("openai: tool %q is offered as a function, but deferred tools are searched with the hosted tool_search tool, which WithDeferred adds; offer the surface's Tools() without its SearchTool()", t.Name)
 			}
 		}

@@ -16,6 +16,8 @@ import (
 	"github.com/toolgen-go/toolgen/examples/quickstart"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
+	"github.com/toolgen-go/toolgen/runtime/deferred"
+	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/internal/replaytest"
 	"github.com/toolgen-go/toolgen/runtime/openai"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
@@ -84,6 +86,39 @@ func TestSurfacesConvert(t *testing.T) {
 			}
 			check(name, tools[i], r)
 		}
+	}
+}
+
+// TestDeferredFamilyToolSearch: a family tool named tool_search is
+// deferred in its group's namespace, and only the surface's own search
+// tool, renamed tool_search_2, is refused beside the hosted one.
+func TestDeferredFamilyToolSearch(t *testing.T) {
+	tool := func(name string) runtime.Tool {
+		return runtime.Tool{Name: name, Description: "Tool " + name + ".", Parameters: json.RawMessage(`{"type":"object"}`)}
+	}
+	reg := gateway.Registry{Ops: []gateway.Op{{Path: "catalogue.search", Tool: "tool_search", Group: "catalogue"}}}
+	s, err := deferred.New(reg, []runtime.Tool{tool("tool_search"), tool("ping")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, err := openai.DeferredTools(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(params)
+	want := `[{"name":"catalogue","description":"Tools of the catalogue group.","type":"namespace","tools":[
+		{"name":"tool_search","description":"Tool tool_search.","parameters":{"type":"object","properties":{}},"strict":false,"defer_loading":true,"type":"function"}]},
+		{"name":"ping","description":"Tool ping.","parameters":{"type":"object","properties":{}},"strict":false,"defer_loading":true,"type":"function"},
+		{"type":"tool_search"}]`
+	if diff := replaytest.Diff([]byte(want), got); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+	m := openai.NewResponses(sdk.NewClient(), responses.ResponseNewParams{Model: "gpt-5.4"}, openai.WithDeferred(s))
+	if _, err := m.Params(agent.Request{Tools: s.Tools()}); err != nil {
+		t.Errorf("the family's tool_search: %v", err)
+	}
+	if _, err := m.Params(agent.Request{Tools: append(s.Tools(), s.SearchTool())}); err == nil || !strings.HasPrefix(err.Error(), `openai: tool "tool_search_2" is offered as a function`) {
+		t.Errorf("the surface's search tool beside the hosted one: %v", err)
 	}
 }
 

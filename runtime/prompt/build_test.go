@@ -54,12 +54,6 @@ func TestNewValidation(t *testing.T) {
 			section:  "a", tool: "lookup", other: "a",
 		},
 		{
-			name: "user tool named open_sections",
-			sections: []Section{{Key: "a", Title: "A", Tools: []runtime.Tool{
-				runtime.MustTool("open_sections", "Mine.", nil, nil)}}},
-			section: "a", tool: "open_sections", other: "(prompt)",
-		},
-		{
 			name:     "hand-written tool with an uppercase name",
 			sections: []Section{{Key: "a", Title: "A", Tools: []runtime.Tool{upper}}},
 			section:  "a", tool: "ListIssues",

@@ -16,7 +16,11 @@
 // instruction to call open_sections). The tools of a summarized section and
 // of all its descendants are not offered until the section is opened. When
 // at least one rendered section is summarized, open_sections is appended
-// after the user tools; when none is, it is left out.
+// after the user tools; when none is, it is left out. The builtin is named
+// OpenSectionsName unless a tool of the sections has that name: then it
+// takes the first free one of open_sections_2, open_sections_3, ...
+// (Prompt.OpenSectionsName, runtime.FreeName), which the summaries'
+// instructions and its errors say.
 //
 // Opening: a valid open_sections call returns *VisibilityExpansionRequired,
 // which runtime.Dispatch passes through untouched (after publishing

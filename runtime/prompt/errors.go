@@ -15,7 +15,7 @@ type ValidationError struct {
 	// Tool is the offending tool's name, when a tool is at fault.
 	Tool string
 	// Other is the path of the section already declaring Tool, for
-	// duplicates; "(prompt)" for the builtin open_sections.
+	// duplicates.
 	Other string
 	// Reason says what is wrong.
 	Reason string

@@ -16,7 +16,9 @@ import (
 )
 
 // OpenSectionsName is the wire name of the builtin tool that opens
-// summarized sections.
+// summarized sections, unless a tool of the prompt's sections has it: then
+// the builtin takes the first free one of open_sections_2,
+// open_sections_3, ... (Prompt.OpenSectionsName).
 const OpenSectionsName = "open_sections"
 
 // MaxReasonLength is the longest reason open_sections accepts, in
@@ -51,7 +53,7 @@ var openSectionsDescs = paramDescriptions(openSectionsSchema)
 // are checked against the visibility the model saw.
 func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 	decode := func(args json.RawMessage) (*OpenSectionsParams, *VisibilityExpansionRequired, error) {
-		params, at, err := decodeOpenSections(args, v)
+		params, at, err := decodeOpenSections(p.openName, args, v)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -62,9 +64,11 @@ func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 		return params, exp, nil
 	}
 	return runtime.Tool{
-		Name:        OpenSectionsName,
+		Name:        p.openName,
 		Description: OpenSectionsDescription,
 		Parameters:  openSectionsSchema,
+		// It only looks sections up (an MCP host reads the hint).
+		Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(false)},
 		Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			_, exp, err := decode(args)
 			if err != nil {
@@ -91,15 +95,16 @@ func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 // sent twice is kept once (SectionKeys). The tool a rendering offers also
 // refuses more distinct keys than the rendering has sections.
 func DecodeOpenSections(args json.RawMessage) (*OpenSectionsParams, error) {
-	params, _, err := decodeOpenSections(args, nil)
+	params, _, err := decodeOpenSections(OpenSectionsName, args, nil)
 	return params, err
 }
 
-// decodeOpenSections is DecodeOpenSections; at is the index in the sent
-// section_keys of each of params.SectionKeys, for the paths of errors
-// about them. With a view, section_keys may name at most as many distinct
-// keys as the view has sections: a key can only name one of them.
-func decodeOpenSections(args json.RawMessage, v *view) (params *OpenSectionsParams, at []int, err error) {
+// decodeOpenSections is DecodeOpenSections for the builtin named name (its
+// errors name it); at is the index in the sent section_keys of each of
+// params.SectionKeys, for the paths of errors about them. With a view,
+// section_keys may name at most as many distinct keys as the view has
+// sections: a key can only name one of them.
+func decodeOpenSections(name string, args json.RawMessage, v *view) (params *OpenSectionsParams, at []int, err error) {
 	var (
 		fields []runtime.FieldError
 		out    OpenSectionsParams
@@ -109,11 +114,11 @@ func decodeOpenSections(args json.RawMessage, v *view) (params *OpenSectionsPara
 		args = json.RawMessage("{}")
 	}
 	if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
-		return nil, nil, invalid(runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
+		return nil, nil, invalid(name, runtime.FieldError{Code: "type", Message: "arguments must be a JSON object",
 			Expected: "object", Received: text.Truncate(string(args), text.ReceivedLimit)})
 	}
 	if p, ok := text.StrictProblem(args); ok {
-		return nil, nil, invalid(runtime.FieldError{Path: p.Path, Code: p.Code, Message: p.Message})
+		return nil, nil, invalid(name, runtime.FieldError{Path: p.Path, Code: p.Code, Message: p.Message})
 	}
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "section_keys" && k != "reason" {
@@ -122,7 +127,7 @@ func decodeOpenSections(args json.RawMessage, v *view) (params *OpenSectionsPara
 			}
 			shown := text.Truncate(k, text.ReceivedLimit)
 			fields = append(fields, runtime.FieldError{Path: "/" + text.PointerToken(shown), Code: "additionalProperties",
-				Message:    fmt.Sprintf("unknown argument %q; open_sections takes section_keys and reason", shown),
+				Message:    fmt.Sprintf("unknown argument %q; %s takes section_keys and reason", shown, name),
 				Suggestion: text.Closest(k, []string{"section_keys", "reason"})})
 		}
 	}
@@ -184,7 +189,7 @@ func decodeOpenSections(args json.RawMessage, v *view) (params *OpenSectionsPara
 			Expected: "at most 256 characters", Received: text.Truncate(out.Reason, text.ReceivedLimit)})
 	}
 	if len(fields) > 0 {
-		return nil, nil, invalid(fields...)
+		return nil, nil, invalid(name, fields...)
 	}
 	return &out, at, nil
 }
@@ -276,7 +281,7 @@ func (p *Prompt) expansion(v *view, params *OpenSectionsParams, at []int) (*Visi
 		add(key)
 	}
 	if len(fields) > 0 {
-		e := invalid(fields...)
+		e := invalid(p.openName, fields...)
 		e.Omitted = omitted
 		return nil, e
 	}
@@ -323,8 +328,8 @@ func keyList(keys []string) string {
 // that hostile arguments cannot make the answer grow with their size.
 const maxFieldErrors = 20
 
-func invalid(fields ...runtime.FieldError) *runtime.ValidationError {
-	return &runtime.ValidationError{Tool: OpenSectionsName, Fields: fields}
+func invalid(tool string, fields ...runtime.FieldError) *runtime.ValidationError {
+	return &runtime.ValidationError{Tool: tool, Fields: fields}
 }
 
 // VisibilityExpansionRequired is the error open_sections returns for a

@@ -1,8 +1,10 @@
 package prompt
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -230,5 +232,85 @@ func TestOpenSectionsKeyCap(t *testing.T) {
 	res, _ = call(t, decl, nil, keys("a", "b", "c", "d", "e", "f", "g"))
 	if !strings.Contains(res.Message, "this prompt has only 6 sections") {
 		t.Errorf("declared tool: %s", res.Message)
+	}
+}
+
+// TestOpenSectionsRenamed: a section's tool named open_sections is a tool
+// as any other, and the builtin takes the first free name of
+// open_sections_2, open_sections_3, ..., which the summaries, the tool
+// lists and the builtin's errors say. New refused such a prompt, so the
+// generated Sections(h) could not be built.
+func TestOpenSectionsRenamed(t *testing.T) {
+	mine := func(name string) runtime.Tool {
+		return runtime.MustTool(name, "Mine.", nil, func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+			return runtime.Result{Success: true, Message: "mine ran"}, nil
+		})
+	}
+	tests := []struct {
+		name  string
+		tools []string // of the summarized section a; then its child a.b
+		want  string
+	}{
+		{"no clash", []string{"lookup"}, "open_sections"},
+		{"open_sections taken", []string{"open_sections"}, "open_sections_2"},
+		{"open_sections_2 taken too, deeper", []string{"open_sections", "open_sections_2"}, "open_sections_3"},
+		{"only open_sections_2 taken", []string{"open_sections_2"}, "open_sections"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			child := Section{Key: "b", Title: "B", Template: "Child."}
+			a := Section{Key: "a", Title: "A", Template: "Full.", Summary: "Summary.", Visibility: VisibilitySummary, Tools: []runtime.Tool{mine(tt.tools[0])}}
+			if len(tt.tools) > 1 {
+				child.Tools = []runtime.Tool{mine(tt.tools[1])}
+			}
+			a.Children = []Section{child}
+			p, err := New("ns", "k", "", a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.OpenSectionsName(); got != tt.want {
+				t.Fatalf("OpenSectionsName() = %q, want %q", got, tt.want)
+			}
+			if diff := cmp.Diff(append(slices.Clone(tt.tools), tt.want), toolNames(p.Tools())); diff != "" {
+				t.Errorf("Tools() (-want +got):\n%s", diff)
+			}
+			r, err := p.Render(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "Call `" + tt.want + "` with key \"a\""; !strings.Contains(r.Text(), want) {
+				t.Errorf("text %q, want it to contain %q", r.Text(), want)
+			}
+			if diff := cmp.Diff([]string{tt.want}, toolNames(r.Tools())); diff != "" {
+				t.Errorf("rendered tools (-want +got):\n%s", diff)
+			}
+			if _, ok := r.ToolParamDescriptions()[tt.want]["section_keys"]; !ok {
+				t.Errorf("no parameter descriptions for %s", tt.want)
+			}
+			open := findTool(t, r.Tools(), tt.want)
+			var ve *runtime.ValidationError
+			if res, _ := call(t, open, nil, `{"section_keys":["a"],"reason":"r","why":1}`); !errors.As(res.Err, &ve) || ve.Tool != tt.want ||
+				len(ve.Fields) != 1 || !strings.Contains(ve.Fields[0].Message, "; "+tt.want+" takes section_keys") {
+				t.Errorf("unknown argument: error %v, want a *runtime.ValidationError of %s naming it", res.Err, tt.want)
+			}
+			if res, _ := call(t, open, nil, `{"section_keys":["zz"],"reason":"r"}`); !errors.As(res.Err, &ve) || ve.Tool != tt.want {
+				t.Errorf("unknown key: error %v, want a *runtime.ValidationError of %s", res.Err, tt.want)
+			}
+			_, err = call(t, open, nil, `{"section_keys":["a"],"reason":"r"}`)
+			var exp *VisibilityExpansionRequired
+			if !errors.As(err, &exp) {
+				t.Fatalf("open: error %v, want the expansion", err)
+			}
+			r, err = p.Render(exp.RequestedOverrides)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.tools, toolNames(r.Tools())); diff != "" {
+				t.Errorf("tools once open (-want +got):\n%s", diff)
+			}
+			if res, err := call(t, findTool(t, r.Tools(), tt.tools[0]), nil, `{}`); err != nil || res.Message != "mine ran" {
+				t.Errorf("section's own %s: %+v, %v", tt.tools[0], res, err)
+			}
+		})
 	}
 }

@@ -25,6 +25,8 @@ type Prompt struct {
 	// tools that shows most as summaries never reads their schemas.
 	descs    map[string]func() map[string]ParamDescription
 	declared *view // visibility as declared, for Tools
+	// openName is the builtin open_sections tool's name (OpenSectionsName).
+	openName string
 }
 
 var _ runtime.PromptInfo = (*Prompt)(nil)
@@ -32,9 +34,9 @@ var _ runtime.PromptInfo = (*Prompt)(nil)
 // New builds a prompt from its top-level sections and checks it: section
 // keys (unique among siblings), titles, summaries, templates and their
 // placeholders against each section's params type, and tools (definition
-// rules, names unique across the whole tree and distinct from
-// open_sections). Failures are *ValidationError. An empty name
-// defaults to key.
+// rules, names unique across the whole tree). The builtin open_sections
+// takes a name no section's tool has (OpenSectionsName). Failures are
+// *ValidationError. An empty name defaults to key.
 func New(namespace, key, name string, sections ...Section) (*Prompt, error) {
 	p := &Prompt{ns: namespace, key: key, name: name, byPath: map[string]*node{}, descs: map[string]func() map[string]ParamDescription{}}
 	if name == "" {
@@ -49,6 +51,10 @@ func New(namespace, key, name string, sections ...Section) (*Prompt, error) {
 		return nil, err
 	}
 	p.roots = roots
+	p.openName = runtime.FreeName(OpenSectionsName, func(name string) bool {
+		_, taken := b.owner[name]
+		return taken
+	})
 	p.declared = p.declaredView()
 	return p, nil
 }
@@ -70,6 +76,11 @@ func (p *Prompt) Key() string { return p.key }
 
 // Name returns the prompt's name.
 func (p *Prompt) Name() string { return p.name }
+
+// OpenSectionsName returns the name of the prompt's builtin open_sections
+// tool: the constant OpenSectionsName, or the first of open_sections_2,
+// open_sections_3, ... that no tool of its sections has.
+func (p *Prompt) OpenSectionsName() string { return p.openName }
 
 // Paths returns every section path, depth first in declaration order.
 func (p *Prompt) Paths() []string {
@@ -177,11 +188,6 @@ func (b *builder) addTools(s *Section, path string) error {
 			e := p.invalid(path, err.Error())
 			e.Tool, e.Err = t.Name, err
 			return e
-		}
-		if t.Name == OpenSectionsName {
-			return &ValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: "(prompt)",
-				Reason: "tool \"open_sections\" is reserved for the prompt's builtin",
-				Err:    &runtime.DuplicateToolError{Names: []string{t.Name}}}
 		}
 		if other, dup := b.owner[t.Name]; dup {
 			return &ValidationError{Prompt: p.id(), Section: path, Tool: t.Name, Other: other,
@@ -463,7 +469,7 @@ func (rs *renderState) list(ns []*node, prefix string, shown bool) error {
 			}
 			rs.b.WriteByte('\n')
 			rs.body(n.summary, n)
-			writeSuffix(&rs.b, n.path, kids)
+			writeSuffix(&rs.b, rs.p.openName, n.path, kids)
 			rs.spans[n.path] = span{start, rs.b.Len(), toolStart, toolStart}
 			if err := rs.list(kids, "", false); err != nil {
 				return err
@@ -531,16 +537,21 @@ func hasPlaceholder(parts []part) bool {
 	return false
 }
 
-// writeSuffix appends the instruction block of a summarized section.
-func writeSuffix(b *strings.Builder, path string, kids []*node) {
+// writeSuffix appends the instruction block of a summarized section, which
+// names the builtin open_sections tool by its name, open.
+func writeSuffix(b *strings.Builder, open, path string, kids []*node) {
 	b.WriteString("\n---\n[This section is summarized. ")
 	if len(kids) == 0 {
-		b.WriteString("To view full content, call `open_sections` with key \"")
+		b.WriteString("To view full content, call `")
+		b.WriteString(open)
+		b.WriteString("` with key \"")
 		b.WriteString(path)
 		b.WriteString("\".]")
 		return
 	}
-	b.WriteString("Call `open_sections` with key \"")
+	b.WriteString("Call `")
+	b.WriteString(open)
+	b.WriteString("` with key \"")
 	b.WriteString(path)
 	b.WriteString("\" to view full content including subsections: ")
 	for i, k := range kids {

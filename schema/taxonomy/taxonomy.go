@@ -132,12 +132,7 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 			t.errs = append(t.errs, checkExamples(mo, op.Tool)...)
 		}
 	}
-	for _, e := range reservedNames(f.Tools, m.Surfaces) {
-		// A warning, not an error: the other surfaces are sound, and a
-		// catalogue of thousands (BFCL's has todo, sum and tool_search)
-		// must still generate.
-		f.Warnings = append(f.Warnings, ir.Diagnostic{Pos: e.Pos, Code: "reserved-name", Message: e.Message})
-	}
+	f.Warnings = append(f.Warnings, renamedBuiltins(f.Tools, m.Surfaces)...)
 	if len(t.errs) > 0 {
 		return t.errs
 	}
@@ -179,34 +174,43 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 	return nil
 }
 
-// reservedToolNames are the names of the tools a surface adds beside the
-// family's own: a family tool of that name would make the generated
-// surface fail when it is built (Deferred(h) panics, prompt.New refuses
-// Sections(h)). The facades surface adds one tool per group, named so it
-// clashes with none: see ir.Family.FacadeNames and renamedFacades.
-// (The names are runtime/prompt.OpenSectionsName and
-// runtime/deferred.SearchToolName, spelled out: runtime/gateway's tests
-// import this package.)
+// reservedToolNames are the usual names of the tools a surface adds beside
+// the family's own. A family tool of that name keeps it, and the surface's
+// tool takes another, by runtime.FreeName as the runtime names it
+// (deferred.Surface.SearchName, prompt.Prompt.OpenSectionsName), as a
+// facade is (ir.Family.FacadeNames, renamedFacades). (The names are
+// runtime/prompt.OpenSectionsName and runtime/deferred.SearchToolName,
+// spelled out: runtime/gateway's tests import this package.)
 var reservedToolNames = []struct{ surface, name, tool string }{
 	{"sections", "open_sections", "its open_sections tool"},
 	{"deferred", "tool_search", "the tool search tool it adds"},
 }
 
-// reservedNames returns a located error, given as a warning, for each
-// tool named like a tool one of the generated surfaces adds.
-func reservedNames(tools []*ir.Tool, surfaces []string) jsonpos.ErrorList {
-	var errs jsonpos.ErrorList
+// renamedBuiltins tells, at the family tool that has its usual name, of
+// each tool a generated surface adds under another name.
+func renamedBuiltins(tools []*ir.Tool, surfaces []string) []ir.Diagnostic {
+	var out []ir.Diagnostic
+	var taken map[string]bool
 	for _, r := range reservedToolNames {
 		if !generates(surfaces, r.surface) {
 			continue
 		}
 		for _, tool := range tools {
-			if tool.Name == r.name {
-				errs = append(errs, jsonpos.Errorf(tool.Pos, "tool %q has the name of the %s surface's own tool (%s); rename the tool, or leave %s out of the surfaces the manifest generates (surfaces: [%s])", tool.Name, r.surface, r.tool, r.surface, strings.Join(without(surfaces, r.surface), ", ")))
+			if tool.Name != r.name {
+				continue
 			}
+			if taken == nil {
+				taken = make(map[string]bool, len(tools))
+				for _, t := range tools {
+					taken[t.Name] = true
+				}
+			}
+			name := runtime.FreeName(r.name, func(n string) bool { return taken[n] })
+			out = append(out, ir.Diagnostic{Pos: tool.Pos, Code: "builtin-renamed",
+				Message: fmt.Sprintf("tool %q has the name of the %s surface's own tool (%s), so that tool is named %q; rename the tool to give the %s surface's tool its usual name", tool.Name, r.surface, r.tool, name, r.surface)})
 		}
 	}
-	return errs
+	return out
 }
 
 // generates reports whether surface is generated: the manifest lists it,
@@ -259,22 +263,6 @@ func groupPos(f *ir.Family, m *manifest.Manifest, name string) ir.Pos {
 		}
 	}
 	return ir.Pos{}
-}
-
-// without returns the surfaces generated (surfaces, or every one but code
-// when it is empty) but drop.
-func without(surfaces []string, drop string) []string {
-	all := len(surfaces) == 0
-	if all {
-		surfaces = manifest.SurfaceNames
-	}
-	var out []string
-	for _, s := range surfaces {
-		if s != drop && !(all && s == "code") {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // collisionPath is the op path of a tool whose derived path is taken: the
