@@ -1245,13 +1245,30 @@ func (d *manifestDecoder) node(n *yaml.Node, ptr string) *jsonpos.Node {
 // checkSegment reports names that cannot be an op path segment.
 func (d *manifestDecoder) checkSegment(n *yaml.Node, ptr, s, what string) {
 	if !mfValidSegment(s) {
-		d.errorf(n, ptr, "%s %q must be lowercase letters, digits and underscores", what, s)
+		d.errorf(n, ptr, "%s %q must be lowercase letters, digits and underscores", what, text.Truncate(s, 80))
+		return
+	}
+	if what == "group name" {
+		d.checkGroupLength(n, ptr, s, fmt.Sprintf("group name %q", text.Truncate(s, 40)))
 	}
 }
 
 func (d *manifestDecoder) checkOpPath(n *yaml.Node, ptr, path string) {
 	if !ValidOpPath(path) {
-		d.errorf(n, ptr, "op path %q must be dot-separated lowercase segments (onto.task.list)", path)
+		d.errorf(n, ptr, "op path %q must be dot-separated lowercase segments (onto.task.list)", text.Truncate(path, 80))
+		return
+	}
+	group, _, _ := strings.Cut(path, ".")
+	d.checkGroupLength(n, ptr, group, fmt.Sprintf("op path %q: its group", text.Truncate(path, 40)))
+}
+
+// checkGroupLength refuses a group name longer than a tool name may be:
+// the deferred surface sends it as an OpenAI namespace and the sections
+// surface as a section key, both provider names.
+// what names the group in the error.
+func (d *manifestDecoder) checkGroupLength(n *yaml.Node, ptr, group, what string) {
+	if len(group) > runtime.MaxNameLen {
+		d.errorf(n, ptr, "%s is %d bytes long; at most %d (the deferred surface sends a group as an OpenAI namespace, the sections surface as a section key: provider names, like a tool's)", what, len(group), runtime.MaxNameLen)
 	}
 }
 

@@ -162,6 +162,12 @@ var badManifests = []struct {
 	{"policy key", "ops:\n  a.b:\n    policy: {donts: [x]}\n", `toolgen.yaml:3:14: /ops/a.b/policy/donts: unknown key "donts"; did you mean "dont"?`},
 	{"group key", "groups:\n  g:\n    sumary: s\n", `toolgen.yaml:3:5: /groups/g/sumary: unknown key "sumary"; did you mean "summary"?`},
 	{"group name", "groups:\n  My-Group: s\n", `toolgen.yaml:2:3: /groups/My-Group: group name "My-Group" must be lowercase letters, digits and underscores`},
+	// A group is a provider name: Deferred(h) panicked and Sections(h)
+	// was refused on a longer one.
+	{"group name long", "groups:\n  ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg: s\n", `toolgen.yaml:2:3: /groups/ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg: group name "ggggggggggggggggggggggggggggggggggggggg…" is 65 bytes long; at most 64 (the deferred surface sends a group as an OpenAI namespace, the sections surface as a section key: provider names, like a tool's)`},
+	{"default group long", "default_group: ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg\n", `toolgen.yaml:1:16: /default_group: group name "ggggggggggggggggggggggggggggggggggggggg…" is 65 bytes long; at most 64 (the deferred surface sends a group as an OpenAI namespace, the sections surface as a section key: provider names, like a tool's)`},
+	{"op path group long", "ops:\n  ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg.task.list:\n    kind: read\n", `toolgen.yaml:2:3: /ops/ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg.task.list: op path "ggggggggggggggggggggggggggggggggggggggg…": its group is 65 bytes long; at most 64 (the deferred surface sends a group as an OpenAI namespace, the sections surface as a section key: provider names, like a tool's)`},
+	{"override path group long", "overrides:\n  list_x: ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg.x.list\n", `toolgen.yaml:2:11: /overrides/list_x: op path "ggggggggggggggggggggggggggggggggggggggg…": its group is 65 bytes long; at most 64 (the deferred surface sends a group as an OpenAI namespace, the sections surface as a section key: provider names, like a tool's)`},
 	{"dry run", "ops:\n  a.b:\n    dry_run_default: 1\n", "toolgen.yaml:3:22: /ops/a.b/dry_run_default: must be true or false"},
 	{"empty output", "output: \"\"\n", "toolgen.yaml:1:9: /output: must not be empty"},
 	{"limit zero", "limits:\n  max_depth: 0\n", "toolgen.yaml:2:14: /limits/max_depth: must be a positive integer"},

@@ -849,7 +849,8 @@ func (t *taxonomy) placeUngrouped(ds []derived) {
 // author who put web_search and get_buildos_overview in util.json grouped
 // them as util; a pool of servers in notion-mcp-server.tools.json,
 // server-memory.tools.json, ... groups each server's tools. A family in
-// one file gets nothing from it.
+// one file gets nothing from it, nor does a word that cannot be a tool
+// name.
 func (t *taxonomy) fileGroups() map[string]string {
 	out := map[string]string{}
 	tools := map[string]int{}
@@ -874,7 +875,10 @@ func (t *taxonomy) fileGroups() map[string]string {
 				words = append(words, w)
 			}
 		}
-		if len(words) == 1 {
+		// A word longer than a tool name may be, or not of lowercase ASCII
+		// letters and digits, names no group: providers take a group as a
+		// namespace or section key.
+		if len(words) == 1 && len(words[0]) <= runtime.MaxNameLen && manifest.ValidOpPath(words[0]) {
 			out[file] = t.singular(words[0])
 			if g := t.infix[words[0]]; g != "" {
 				out[file] = g

@@ -205,6 +205,19 @@ func TestTaxonomyRules(t *testing.T) {
 			},
 		},
 		{
+			// A group is a provider name (an OpenAI namespace, a section
+			// key): these made Deferred(h) and Sections(h) fail.
+			name:  "input files whose names cannot be groups",
+			tools: []string{"list_items", "get_item", "list_rooms", "get_room", "ping", "pong"},
+			files: map[string]string{"list_items": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.json", "get_item": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.json",
+				"list_rooms": "catálogo.json", "get_room": "catálogo.json", "ping": "other.json", "pong": "other.json"},
+			want: map[string]string{
+				"list_items": "item.list read",
+				"list_rooms": "room.list read",
+				"ping":       "other.ping read",
+			},
+		},
+		{
 			name:  "a verb and its inverse share an entity",
 			tools: []string{"link_onto_entities", "unlink_onto_edge", "list_onto_tasks", "create_onto_goal"},
 			descs: map[string]string{"link_onto_entities": "Link two entities with a typed edge."},
