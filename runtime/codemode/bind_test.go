@@ -89,3 +89,51 @@ func TestPropagatingError(t *testing.T) {
 		t.Errorf("tool_code: err = %v, result %+v", err, res)
 	}
 }
+
+// TestRoundedIntegers: an op result holding an integer beyond ±2^53 is
+// read by the script as JSON.parse reads it, a float64, rounded
+// (9007199254740993 as 9007199254740992): the value stays the number its
+// declaration promises, and the outcome says which op's integers were
+// rounded, once per op, so that the model does not pass a rounded ID on
+// as the op's. Integers a script shows with the op's digits (2^53, 1e20
+// written out), fractions and strings of digits are not noted.
+func TestRoundedIntegers(t *testing.T) {
+	results := map[string]string{
+		"g.big":   `{"id":9007199254740993,"s":"9007199254740993"}`,
+		"g.neg":   `[-12345678901234567891]`,
+		"g.exact": `{"a":9007199254740992,"b":100000000000000000000,"d":0.30000000000000004,"e":1e300,"f":"12345678901234567891","g":-9007199254740992}`,
+	}
+	var reg gateway.Registry
+	var tools []runtime.Tool
+	decls := tsdecl.Decls{Groups: []tsdecl.Group{{Name: "g", Ident: "g"}}}
+	for _, p := range []string{"g.big", "g.neg", "g.exact"} {
+		res := results[p]
+		name := "t" + p[2:]
+		tools = append(tools, runtime.Tool{Name: name, Parameters: json.RawMessage(`{"type":"object"}`),
+			Handler: func(context.Context, runtime.ToolContext, json.RawMessage) (runtime.Result, error) {
+				return runtime.Result{Success: true, Value: json.RawMessage(res)}, nil
+			}})
+		reg.Ops = append(reg.Ops, gateway.Op{Path: p, Tool: name, Group: "g"})
+		decls.Ops = append(decls.Ops, tsdecl.Op{Path: p, Group: "g", Key: []string{p[2:]}, Sig: "(): Promise<unknown>"})
+	}
+	m, err := codemode.New(reg, tools, &decls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := m.Run(context.Background(), runtime.ToolContext{}, `
+const a: any = await g.big(), b: any = await g.big(), c: any = await g.neg(), d: any = await g.exact();
+return [a.id, typeof a.id, a.s, b.id === a.id, c[0], d.a]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[9007199254740992,"number","9007199254740993",true,-12345678901234567000,9007199254740992]`; !out.OK || string(out.Result) != want {
+		t.Errorf("outcome %s\nwant result %s", out.Render(), want)
+	}
+	want := []string{
+		"g.big returned integers beyond ±2^53, which a script reads rounded (9007199254740993 as 9007199254740992): their last digits are not the op's",
+		"g.neg returned integers beyond ±2^53, which a script reads rounded (-12345678901234567891 as -12345678901234567000): their last digits are not the op's",
+	}
+	if len(out.Notes) != len(want) || out.Notes[0] != want[0] || out.Notes[1] != want[1] {
+		t.Errorf("notes %q\nwant %q", out.Notes, want)
+	}
+}

@@ -58,6 +58,13 @@
 // warnings (a dry run by default, a tool name used as an op path) and dry
 // runs become notes of the outcome, since the script sees only results.
 //
+// An op's result is read as JSON.parse reads it: a number is a float64,
+// exact up to ±2^53, so an integer beyond (an ID of 19 digits) reaches the
+// script rounded (9007199254740993 as 9007199254740992). It stays a
+// number, as the declarations type it; the outcome notes each op whose
+// result held an integer the script reads or shows with other digits, so
+// that the model does not take the script's for the op's.
+//
 // Limits (Limits; zero fields keep the defaults):
 //
 //	WallTime   5s       the whole run, interrupting the engine
@@ -77,12 +84,30 @@
 // sparse array with a length of 1e7 is refused; the iterators of arrays,
 // strings, sets and maps also end the run once the wall-time limit has
 // passed, where a spread into a call consumed them in Go for seconds, and
-// so do the comparisons of a sort). A replace counts each $` or $' of its
-// replacement as a copy of the whole string, and a replace of a string
-// pattern as one replacement (replaceAll: one per occurrence).
-// Object.entries, values, getOwnPropertyDescriptors and assign refuse
-// strings and arrays of more than Length/16 members, which they would
-// turn into as many arrays or properties in one call.
+// so do the comparisons of a sort). A replace of a string pattern runs as
+// the built-in when its worst case is within Length (each $` or $' of the
+// replacement a copy of the whole string, one replacement for replace,
+// one per occurrence for replaceAll); past it, and always for a function
+// replacement or a regular expression (whose exec may be the script's,
+// answering captures of any length), the replacement is made by a
+// function that counts what the replace makes, as it makes it, and ends
+// the run once that passes Length: a replace making little from a long
+// string passes, one making much is stopped before the built-in joins
+// it. replaceAll("") is made in Go (the engine's own looped without end
+// on a string that is not ASCII, until the process ran out of memory).
+// Object.entries, values, getOwnPropertyDescriptors, assign, freeze,
+// seal, defineProperties and create refuse more than Length/16 members,
+// which they would turn into as many arrays or properties in one call,
+// counted as a for…in counts them: a string's characters, an array's
+// elements (a sparse array's that it has), an object's enumerable
+// properties.
+//
+// What the limits cannot reach: one step of the engine that allocates in
+// Go, such as s += s, runs to its end, and a limit stops the script
+// after it. String doubling therefore ends a step or two past the memory
+// limit (a live heap of 1.5 to 3 times it was seen), and the wall-time
+// limit, as one built-in call under Length takes at most a second or two
+// (a copy of an array of 2^20 elements).
 // What a check measures is read once and handed to the built-in as read
 // (a count, a separator, a replacement, an Array.from source), and the
 // Array methods refuse an array-like whose length is a getter or comes

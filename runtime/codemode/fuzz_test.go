@@ -33,6 +33,9 @@ func FuzzScript(f *testing.F) {
 		`let x: any = []; for (let i = 0; i < 300; i++) x = [x]; return String(x)`,
 		`return /^(a+)+\1b$/.test("a".repeat(12))`,
 		`Object.defineProperty(Object.prototype, "then", {get() { throw 1 }}); return await onto.task.list({})`,
+		`return ["é".replaceAll("", "$&$'"), "a1b".replace(/(\d)/g, "<$1$<x>$2>"), "abc".replace(/b/, 5 as any)]`,
+		`const re: any = /a/g; let n = 0; re.exec = () => n++ < 3 ? {0: "", 1: "x", index: 9, length: 2, groups: null} : null; return "ab".replace(re, "$1$<g>")`,
+		`const o: any = {}; for (let i = 0; i < 9; i++) o[i * 1e6] = i; return [Object.entries(o), Object.values([, 1, , 2])]`,
 	} {
 		f.Add(s)
 	}

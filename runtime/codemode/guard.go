@@ -130,9 +130,8 @@ func (r *run) guard() error {
 				r.stop(LimitCallDepth, fmt.Sprintf("built-in calls nested deeper than %d (deeply nested arrays?)", maxNativeNesting))
 				panic(vm.NewGoError(fmt.Errorf("nesting limit exceeded")))
 			}
-			if name == "values" {
-				return r.interruptible(r.callOrThrow(orig, call))
-			}
+			// The iterator values makes ends a stopped run by its next
+			// (interruptibleNext).
 			if name == "sort" || name == "toSorted" {
 				call.Arguments = r.stoppableCompare(call.Arguments)
 			}
@@ -198,11 +197,17 @@ func (r *run) guard() error {
 			}
 			return n
 		},
-		"replace":    func(c goja.FunctionCall) int64 { return r.replaceBound(c, false) },
-		"replaceAll": func(c goja.FunctionCall) int64 { return r.replaceBound(c, true) },
 	} {
 		if err := strWrap(name, size); err != nil {
 			return err
+		}
+	}
+
+	for _, name := range []string{"replace", "replaceAll"} {
+		if orig, ok := goja.AssertFunction(strProto.Get(name)); ok {
+			if err := strProto.DefineDataProperty(name, vm.ToValue(r.guardedReplace(name, orig)), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+				return err
+			}
 		}
 	}
 
@@ -527,26 +532,41 @@ func (r *run) guardNative() error {
 			return err
 		}
 	}
-	// Object.entries, values, getOwnPropertyDescriptors and assign make an
-	// array, a value or a property per member in one call in Go, and a
-	// string or an array, cheap to make, has a member per character or
-	// element: getOwnPropertyDescriptors of "x".repeat(1<<20) ran 22.7 s
-	// past a 5 s limit, Object.entries of it made 800 MB. Over
-	// Limits.Length/16 members of strings and arrays, they are refused.
+	// Object.entries, values, getOwnPropertyDescriptors, assign, freeze,
+	// seal, defineProperties and create make an array, a value or a
+	// property per member in one call in Go, and a string or an array,
+	// cheap to make, has a member per character or element:
+	// getOwnPropertyDescriptors of "x".repeat(1<<20) ran 22.7 s past a 5 s
+	// limit, Object.entries of it made 800 MB. An object built by a loop
+	// is a few seconds away: getOwnPropertyDescriptors of one with 2^20
+	// properties ran 5 s, Object.entries 2.7 s and Object.assign 2.3 s in
+	// one step. Over Limits.Length/16 members, counted (members), they are
+	// refused; a sparse array counts the elements it has, not its length.
 	objectCtor := g.Get("Object").ToObject(vm)
-	for _, name := range []string{"entries", "values", "getOwnPropertyDescriptors", "assign"} {
-		from := 0
-		if name == "assign" {
-			from = 1 // the target is written, not read
-		}
+	countKeys, err := vm.RunString(`(function (o, max) { var n = 0; for (var k in o) { if (++n > max) break } return n })`)
+	if err != nil {
+		return err
+	}
+	var isFn bool
+	if r.countKeys, isFn = goja.AssertFunction(countKeys); !isFn {
+		return errors.New("engine could not make the key counter")
+	}
+	for name, from := range map[string]int{
+		"entries": 0, "values": 0, "getOwnPropertyDescriptors": 0, "freeze": 0, "seal": 0,
+		"assign":           1,              // the target is written, not read
+		"defineProperties": 1, "create": 1, // the descriptors are read
+	} {
 		if err := wrap(objectCtor, name, func(call *goja.FunctionCall) {
+			limit := int64(r.lim.Length / 16)
 			var n int64
 			for _, v := range call.Arguments[min(from, len(call.Arguments)):] {
-				n += r.indexedMembers(v)
-			}
-			if limit := int64(r.lim.Length / 16); n > limit {
-				r.stop(LimitMemory, fmt.Sprintf("Object.%s of strings or arrays of %d members: more than the limit of %d; work on smaller pieces", name, n, limit))
-				panic(vm.NewGoError(errors.New("memory limit exceeded")))
+				if _, obj := v.(*goja.Object); !obj && (name == "freeze" || name == "seal") {
+					continue // returned as it is
+				}
+				if n += r.members(v, limit-n); n > limit {
+					r.stop(LimitMemory, fmt.Sprintf("Object.%s of more than %d members (a character of a string, an element of an array and a property each count one); work on smaller pieces", name, limit))
+					panic(vm.NewGoError(errors.New("memory limit exceeded")))
+				}
 			}
 		}); err != nil {
 			return err
@@ -584,16 +604,11 @@ func (r *run) guardNative() error {
 	if sym, ok := g.Get("Symbol").ToObject(vm).Get("replace").(*goja.Symbol); ok {
 		orig, ok := goja.AssertFunction(regexpProto.GetSymbol(sym))
 		if ok {
-			if err := regexpProto.DefineDataPropertySymbol(sym, vm.ToValue(func(call goja.FunctionCall) goja.Value {
-				// As String.prototype.replace bounds it: the string is the
-				// first argument here, the regexp this.
-				as := goja.FunctionCall{This: call.Argument(0), Arguments: []goja.Value{call.This, call.Argument(1)}}
-				readOnce("replace", &as)
-				if n := r.replaceBound(as, true); n > int64(r.lim.Length) {
-					r.tooLong(fmt.Sprintf("RegExp.prototype[Symbol.replace] making %d characters", n))
-				}
-				return r.callOrThrow(orig, goja.FunctionCall{This: call.This, Arguments: []goja.Value{call.Argument(0), as.Arguments[1]}})
-			}), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			r.regexpReplace = vm.ToValue(func(call goja.FunctionCall) goja.Value {
+				return r.replaceRegExp(orig, call.This, call.Argument(0), call.Argument(1), "RegExp.prototype[Symbol.replace]")
+			})
+			r.regexpReplaceOrig = orig
+			if err := regexpProto.DefineDataPropertySymbol(sym, r.regexpReplace, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
 				return err
 			}
 		}
@@ -622,12 +637,6 @@ func readOnce(name string, call *goja.FunctionCall) {
 		for i, a := range args {
 			args[i] = a.ToString()
 		}
-	case "replace", "replaceAll":
-		if len(args) > 1 {
-			if _, fn := goja.AssertFunction(args[1]); !fn {
-				args[1] = args[1].ToString()
-			}
-		}
 	}
 }
 
@@ -645,35 +654,6 @@ func clampLen(f float64, limit int) int64 {
 func (r *run) tooLong(what string) {
 	r.stop(LimitMemory, fmt.Sprintf("%s: more than the limit of %d; work on smaller pieces", what, r.lim.Length))
 	panic(r.vm.NewGoError(fmt.Errorf("memory limit exceeded")))
-}
-
-// interruptible wraps the array iterator it: a spread consumes an
-// iterator in Go, where the wall-time interrupt does not reach, and a
-// spread into a call's arguments takes time quadratic in their number (a
-// million took 9 s). Its next ends the run once a limit has stopped it.
-func (r *run) interruptible(it goja.Value) goja.Value {
-	obj, ok := it.(*goja.Object)
-	if !ok {
-		return it
-	}
-	next, ok := goja.AssertFunction(obj.Get("next"))
-	if !ok {
-		return it
-	}
-	wrapped := r.vm.NewObject()
-	calls := 0
-	_ = wrapped.Set("next", func(call goja.FunctionCall) goja.Value {
-		if calls++; calls%256 == 0 && r.stopped() {
-			panic(r.vm.NewGoError(errors.New("the run was stopped")))
-		}
-		v, err := next(obj)
-		if err != nil {
-			panic(err)
-		}
-		return v
-	})
-	_ = wrapped.SetSymbol(goja.SymIterator, func(call goja.FunctionCall) goja.Value { return call.This })
-	return wrapped
 }
 
 // fromSource is what Array.from reads in place of obj, so that it reads
@@ -868,11 +848,12 @@ func (r *run) plainLength(v goja.Value) (int64, bool) {
 	return 0, true
 }
 
-// indexedMembers is the number of members a string, a String object or an
-// array has by its length (0 for other values), read without running
-// script code: a string's characters, an array's elements (holes
-// included), a Proxy's target's.
-func (r *run) indexedMembers(v goja.Value) int64 {
+// members counts the members of v that the Object built-ins read, up to
+// max+1: a string's characters, or an object's enumerable properties by
+// a for…in (a String object's characters, an array's elements, holes
+// left out, and properties its prototypes lend, which only count more).
+// A Proxy counts for its target, in Go unless its traps are the script's.
+func (r *run) members(v goja.Value, max int64) int64 {
 	obj, ok := v.(*goja.Object)
 	if !ok {
 		return r.strLen(v)
@@ -884,11 +865,11 @@ func (r *run) indexedMembers(v goja.Value) int64 {
 			return 0
 		}
 	}
-	if c := obj.ClassName(); c != "String" && c != "Array" {
-		return 0
+	n, err := r.countKeys(goja.Undefined(), obj, r.vm.ToValue(max))
+	if err != nil {
+		panic(err)
 	}
-	n, _ := r.plainLength(obj)
-	return n
+	return n.ToInteger()
 }
 
 // strLen is the length of a primitive string (0 for other values).
@@ -967,45 +948,326 @@ func (r *run) flatLength(this goja.Value, depth float64) int64 {
 	return total
 }
 
-// replaceBound bounds the length of a replace: a string replacement may be
-// inserted at every match (once for replace of a string pattern, once
-// per occurrence for replaceAll of one, at every position for a regular
-// expression), each $ reference in it copying up to what it names
-// (substitutionBound); a function replacement is wrapped so that the
-// lengths of its answers are counted as they come.
-func (r *run) replaceBound(c goja.FunctionCall, all bool) int64 {
-	l := r.strLen(c.This)
-	repl := c.Argument(1)
-	if fn, ok := goja.AssertFunction(repl); ok {
-		var total int64
-		c.Arguments[1] = r.vm.ToValue(func(inner goja.FunctionCall) goja.Value {
-			v, err := fn(inner.This, inner.Arguments...)
-			if err != nil {
-				panic(err)
+// guardedReplace is String.prototype.replace or replaceAll (name) around
+// the built-in orig. It dispatches as the built-in does, reading each
+// property once: a pattern that is an object with a Symbol.replace method
+// (a regular expression) is handed to it (replaceAll refusing a regular
+// expression that is not global, as the built-in does), whose own guard
+// bounds it; any other pattern is searched for as its string. The
+// subject, the pattern and a string replacement are converted once, here,
+// and the built-in gets the strings (converted again, a valueOf or a
+// toString answered the bound one thing and the built-in another, and a
+// Symbol.replace getter could answer the dispatch a method and the
+// built-in nothing).
+//
+// A string replacement is inserted at each occurrence of the pattern
+// (once for replace), each $ reference in it copying up to what it names
+// (substitutionBound). When that bound is within Limits.Length, the
+// built-in runs as it is. Past it, the bound is no answer (a replaceAll
+// of a frequent letter by "$`" is quadratic, one of a rare one is not),
+// and the replacement is made by countedReplacement, which counts what
+// the replace makes as it makes it, as it does for a function
+// replacement, and ends the run once that passes the limit.
+func (r *run) guardedReplace(name string, orig goja.Callable) func(goja.FunctionCall) goja.Value {
+	what := "String.prototype." + name
+	all := name == "replaceAll"
+	return func(call goja.FunctionCall) goja.Value {
+		vm := r.vm
+		this, pattern, repl := call.This, call.Argument(0), call.Argument(1)
+		if goja.IsUndefined(this) || goja.IsNull(this) {
+			return r.callOrThrow(orig, call) // the built-in's TypeError
+		}
+		if obj, ok := pattern.(*goja.Object); ok {
+			if all && r.isRegExp(obj) {
+				flags := obj.Get("flags")
+				if flags == nil || goja.IsUndefined(flags) || goja.IsNull(flags) || !strings.Contains(flags.String(), "g") {
+					panic(vm.NewTypeError("String.prototype.replaceAll called with a non-global RegExp argument"))
+				}
 			}
-			// Converted once: the string counted is the one inserted.
-			v = v.ToString()
-			total += r.strLen(v)
-			if total+l > int64(r.lim.Length) {
-				r.tooLong(fmt.Sprintf("String.prototype.replace making over %d characters", total+l))
+			if m := obj.GetSymbol(goja.SymReplace); m != nil && !goja.IsUndefined(m) && !goja.IsNull(m) {
+				fn, ok := goja.AssertFunction(m)
+				if !ok {
+					panic(vm.NewTypeError("the Symbol.replace of the pattern is not a function"))
+				}
+				if r.regexpReplace != nil && m.SameAs(r.regexpReplace) {
+					// The guarded RegExp.prototype[Symbol.replace], named
+					// as the script called it.
+					return r.replaceRegExp(r.regexpReplaceOrig, obj, this, repl, what)
+				}
+				return r.callOrThrow(fn, goja.FunctionCall{This: obj, Arguments: []goja.Value{this, repl}})
 			}
-			return v
-		})
-		return l
-	}
-	// A regular expression (or another object) matches anywhere, and its
-	// captures may lie outside the match (in a lookahead).
-	matches, match := l+1, l
-	if p, ok := c.Argument(0).(goja.String); ok {
-		match = int64(p.Length())
+		}
+		subject := r.toString(this)
+		search := r.toString(pattern)
+		fn, isFn := goja.AssertFunction(repl)
+		if !isFn {
+			repl = r.toString(repl)
+		}
+		l := r.strLen(subject)
+		p := r.strLen(search)
+		matches := int64(1)
 		switch {
 		case !all:
-			matches = 1
-		case match > 0:
-			matches = l/match + 1
+		case p > 0:
+			matches = l/p + 1
+		default:
+			matches = l + 1
+		}
+		var tmpl goja.String
+		counted := isFn
+		if !isFn {
+			tmpl, _ = repl.(goja.String)
+			counted = l+matches*substitutionBound(repl, l, p) > int64(r.lim.Length)
+		}
+		if counted {
+			if l > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("%s of a string of %d characters", what, l))
+			}
+			repl = r.countedReplacement(fn, tmpl, l, what)
+		}
+		if all && p == 0 {
+			return r.replaceAllEmpty(subject, repl)
+		}
+		return r.callOrThrow(orig, goja.FunctionCall{This: subject, Arguments: []goja.Value{search, repl}})
+	}
+}
+
+// replaceRegExp is rx[Symbol.replace](str, repl) by the built-in orig,
+// guarded: the subject and the replacement are read once, here, and the
+// built-in gets what was read (converted again, a subject's toString
+// answered "" to the count and a megabyte to the built-in). A regular
+// expression's exec may be the script's, answering captures and matches
+// of any length at any position, so that no bound of the subject holds:
+// the replacement is always counted as it is made (countedReplacement).
+// what names the call in the error.
+func (r *run) replaceRegExp(orig goja.Callable, rx, str, repl goja.Value, what string) goja.Value {
+	subject := r.toString(str)
+	fn, isFn := goja.AssertFunction(repl)
+	var tmpl goja.String
+	if !isFn {
+		tmpl = r.toString(repl)
+	}
+	l := r.strLen(subject)
+	if l > int64(r.lim.Length) {
+		r.tooLong(fmt.Sprintf("%s of a string of %d characters", what, l))
+	}
+	return r.callOrThrow(orig, goja.FunctionCall{This: rx, Arguments: []goja.Value{subject, r.countedReplacement(fn, tmpl, l, what)}})
+}
+
+// toString is ToString(v) as a string value: Value.ToString leaves a
+// number or a boolean as it is, and an object whose toString answers one
+// gives that.
+func (r *run) toString(v goja.Value) goja.String {
+	sv := v.ToString()
+	if s, ok := sv.(goja.String); ok {
+		return s
+	}
+	s, _ := r.vm.ToValue(sv.String()).(goja.String)
+	return s
+}
+
+// isRegExp is the IsRegExp of the specification: an object's
+// Symbol.match, if it has one, else whether it is a regular expression.
+func (r *run) isRegExp(obj *goja.Object) bool {
+	if m := obj.GetSymbol(goja.SymMatch); m != nil && !goja.IsUndefined(m) {
+		return m.ToBoolean()
+	}
+	return obj.ClassName() == "RegExp"
+}
+
+// countedReplacement is the function replacement that a replace of a
+// subject of l characters runs with in place of fn, or of the string
+// replacement tmpl (expanded as the built-in expands it: substitute). It
+// counts the characters the replace makes, as the built-in makes them
+// (the text between the matches, and each replacement in turn), and ends
+// the run once they pass the limit, before the built-in has joined them.
+// A function's answer is converted once, and the string counted is the
+// one inserted.
+func (r *run) countedReplacement(fn goja.Callable, tmpl goja.String, l int64, what string) goja.Value {
+	var made, next int64 // characters made so far; where the subject's next copy starts
+	return r.vm.ToValue(func(inner goja.FunctionCall) goja.Value {
+		var v goja.Value
+		if fn != nil {
+			var err error
+			if v, err = fn(inner.This, inner.Arguments...); err != nil {
+				panic(err)
+			}
+			v = r.toString(v)
+		} else {
+			v = r.substitute(tmpl, inner.Arguments)
+		}
+		// The built-in's arguments: the match, the captures, the position,
+		// the subject and, when the pattern names groups, the groups. A
+		// match starting inside an earlier one (a regular expression's own
+		// exec may answer so) is skipped by the built-in.
+		args := inner.Arguments
+		if p := replacePosition(args); p >= 0 {
+			pos := args[p].ToInteger()
+			if pos >= next {
+				made += pos - next + r.strLen(v)
+				next = pos + r.strLen(args[0])
+			}
+		} else {
+			made += r.strLen(v)
+		}
+		if total := made + max(l-next, 0); total > int64(r.lim.Length) {
+			r.tooLong(fmt.Sprintf("%s making over %d characters", what, total))
+		}
+		return v
+	})
+}
+
+// replaceAllEmpty is subject.replaceAll("", repl), repl read once (a
+// string or a function): repl's replacement before each character and at
+// the end. The engine's own loops without end on a subject that is not
+// ASCII, its search for "" past the end finding it there again, and ends
+// the process out of memory ("é".replaceAll("", "x")).
+func (r *run) replaceAllEmpty(subject goja.String, repl goja.Value) goja.Value {
+	fn, isFn := goja.AssertFunction(repl)
+	var tmpl goja.String
+	if !isFn {
+		tmpl = r.toString(repl)
+	}
+	empty := r.vm.ToValue("")
+	var b goja.StringBuilder
+	l := subject.Length()
+	for pos := 0; pos <= l; pos++ {
+		args := []goja.Value{empty, r.vm.ToValue(pos), subject}
+		var v goja.Value
+		if isFn {
+			var err error
+			if v, err = fn(goja.Undefined(), args...); err != nil {
+				panic(err)
+			}
+		} else {
+			v = r.substitute(tmpl, args)
+		}
+		b.WriteString(r.toString(v))
+		if pos < l {
+			b.WriteSubstring(subject, pos, pos+1)
 		}
 	}
-	return l + matches*substitutionBound(repl, l, match)
+	return b.String()
+}
+
+// replacePosition is the index of the match's position among the
+// arguments a replace passes a function replacement (match, captures…,
+// position, subject[, groups]), or -1 if they are not so.
+func replacePosition(args []goja.Value) int {
+	n := len(args)
+	if n < 3 {
+		return -1
+	}
+	if _, subject := args[n-2].(goja.String); subject {
+		// … position, subject, groups.
+		if n < 4 {
+			return -1
+		}
+		return n - 3
+	}
+	return n - 2
+}
+
+// substitute expands the string replacement tmpl for one match, whose
+// arguments (as a function replacement gets them) are args, as the
+// engine expands it (GetSubstitution): $$, $&, $` and $', $n and $nn of
+// the captures there are, $<name> of the named groups when there are
+// any; anything else stands for itself.
+func (r *run) substitute(tmpl goja.String, args []goja.Value) goja.Value {
+	p := replacePosition(args)
+	if p < 1 {
+		return tmpl
+	}
+	str := func(v goja.Value) (s goja.String) {
+		if v != nil && !goja.IsUndefined(v) {
+			s = r.toString(v)
+		}
+		return s
+	}
+	subject := str(args[p+1])
+	matched := str(args[0])
+	position := int(args[p].ToInteger())
+	var groups *goja.Object
+	if len(args) > p+2 && !goja.IsUndefined(args[p+2]) {
+		groups = args[p+2].ToObject(r.vm)
+	}
+	numCaptures := p // the match and the captures
+	capture := func(i int) goja.String { return str(args[i]) }
+	var b goja.StringBuilder
+	write := func(s goja.String) {
+		if s != nil {
+			b.WriteString(s)
+		}
+	}
+	l, rl := 0, tmpl.Length()
+	if subject != nil {
+		l = subject.Length()
+	}
+	tail := position
+	if matched != nil {
+		tail += matched.Length()
+	}
+	for i := 0; i < rl; i++ {
+		c := tmpl.CharAt(i)
+		if c != '$' || i == rl-1 {
+			b.WriteRune(rune(c))
+			continue
+		}
+		ch := tmpl.CharAt(i + 1)
+		switch ch {
+		case '$':
+			b.WriteRune('$')
+		case '`':
+			if subject != nil {
+				write(subject.Substring(0, min(max(position, 0), l)))
+			}
+		case '\'':
+			if subject != nil && tail < l {
+				write(subject.Substring(max(tail, 0), l))
+			}
+		case '&':
+			write(matched)
+		case '<':
+			end := -1
+			for j := i + 2; j < rl; j++ {
+				if tmpl.CharAt(j) == '>' {
+					end = j
+					break
+				}
+			}
+			if end >= 0 && groups != nil {
+				if v := groups.Get(tmpl.Substring(i+2, end).String()); v != nil && !goja.IsUndefined(v) {
+					write(str(v))
+				}
+				i = end
+				continue
+			}
+			b.WriteRune('$')
+			b.WriteRune('<')
+		default:
+			index, j := 0, i+1
+			for lim := min(j+2, rl); j < lim; j++ {
+				d := tmpl.CharAt(j)
+				if d < '0' || d > '9' {
+					break
+				}
+				m := index*10 + int(d-'0')
+				if m >= numCaptures {
+					break
+				}
+				index = m
+			}
+			if index > 0 {
+				write(capture(index))
+				i = j - 1
+				continue
+			}
+			b.WriteRune('$')
+			b.WriteRune(rune(ch))
+		}
+		i++
+	}
+	return b.String()
 }
 
 // substitutionBound is the most characters one insertion of the

@@ -161,6 +161,10 @@ func TestReplaceBound(t *testing.T) {
 		"const s = \"a\".repeat(150); return s.replace(/a/g, \"$'\".repeat(140)).length",
 		"const s = \"a\".repeat(150); return s.replace(/(a)(?=(a*))/g, \"$2\".repeat(140)).length",
 		`let n = 0; const big = "b".repeat(60000); const o: any = {toString: () => n++ % 2 ? big : ""}; return "ab".repeat(20).replace(/a/g, () => o).length`,
+		// A regular expression's own exec answers captures of any length:
+		// bounded by the subject ("ab"), this made 180,002 characters (and
+		// 157,286,402 at the default limits, 300 answers of 2^19).
+		`const big = "x".repeat(60000); let n = 0; const re: any = /a/g; re.exec = function () { return n++ < 3 ? {0: "", 1: big, index: 0, length: 2} : null }; return "ab".replace(re, "$1").length`,
 	}
 	for _, script := range refused {
 		out, _ := runScript(t, m, script)
@@ -228,6 +232,18 @@ func TestMembersBounded(t *testing.T) {
 		`return Object.entries(new Array(5000).fill(0)).length`,
 		`return Object.entries(new Proxy(new Proxy(new Array(5000).fill(0), {}), {})).length`,
 		`return Object.keys(Object.assign({}, "x".repeat(3000), new Array(3000).fill(1))).length`,
+		// An object built by a loop has as many members as its
+		// properties: with 2^20 of them, getOwnPropertyDescriptors ran 5 s
+		// in one step, Object.entries 2.7 s, Object.assign 2.3 s (the
+		// guard counted strings and arrays only).
+		`const o: any = {}; for (let i = 0; i < 5000; i++) o["k" + i] = i; return Object.entries(o).length`,
+		`const o: any = {}; for (let i = 0; i < 5000; i++) o["k" + i] = i; return Object.keys(Object.assign({}, o)).length`,
+		`const o: any = {}; for (let i = 0; i < 5000; i++) o["k" + i] = i; return Object.getOwnPropertyDescriptors(new Proxy(o, {}))`,
+		`const a: any[] = []; for (let i = 0; i < 5000; i++) a[i * 1000] = i; return Object.values(a).length`,
+		`return Object.freeze(new String("x".repeat(5000))).length`,
+		`const o: any = {}; for (let i = 0; i < 5000; i++) o["k" + i] = i; return Object.seal(o) === o`,
+		`const d: any = {}; for (let i = 0; i < 5000; i++) d["k" + i] = {value: i}; return Object.defineProperties({}, d)`,
+		`const d: any = {}; for (let i = 0; i < 5000; i++) d["k" + i] = {value: i}; return Object.create(null, d)`,
 	} {
 		out, _ := runScript(t, m, script)
 		if out.OK || out.Error == nil || out.Error.Limit != codemode.LimitMemory || !strings.Contains(out.Error.Message, "members") {
@@ -240,6 +256,11 @@ func TestMembersBounded(t *testing.T) {
 		// The length of an object that is neither a string nor an array
 		// is not its member count.
 		{`return [Object.entries({length: 1e9}).length, Object.keys(Object.assign({}, {length: 1e9})).length]`, `[1,1]`},
+		// A sparse array counts the elements it has, not its length: one
+		// element at 1e6 or at 4e9-2 was refused as a million members.
+		{`const a: any[] = []; a[1e6] = 1; const b: any[] = []; b[4e9 - 2] = 2; return [Object.entries(a), Object.values(b), Object.assign({}, a), Object.keys(Object.getOwnPropertyDescriptors(b)), Object.isFrozen(Object.freeze(a))]`,
+			`[[["1000000",1]],[2],{"1000000":1},["3999999998","length"],true]`},
+		{`const o: any = {}; for (let i = 0; i < 4000; i++) o["k" + i] = {value: i, enumerable: true}; return [Object.keys(Object.create(null, o)).length, Object.keys(Object.defineProperties({}, o)).length, Object.entries(Object.seal(o)).length]`, `[4000,4000,4000]`},
 	} {
 		out, _ := runScript(t, m, tt.script)
 		if !out.OK || string(out.Result) != tt.want {
@@ -262,6 +283,47 @@ func TestReturnValueRecursion(t *testing.T) {
 		out, _ := runScript(t, newMode(t, false), script)
 		if out.OK || out.Error == nil || out.Error.Code != codemode.CodeLimit || out.Error.Limit != codemode.LimitCallDepth || strings.Contains(out.Render(), "stdin") {
 			t.Errorf("%s: %s", script, out.Render())
+		}
+	}
+}
+
+// TestReplaceExact: a replace whose bound passes Limits.Length is made
+// with the replacement counted as it is inserted, and refused only when
+// what it makes passes the limit: "x".repeat(2000).replace(/(x)/g, "$1")
+// was refused at the default limits (a bound of 4,008,002 characters for
+// a result of 2,000), and so was any replace of a subject of more than
+// about a thousand characters by a regular expression with a $1 in the
+// replacement (TestSubstitute: the expansion is the engine's).
+func TestReplaceExact(t *testing.T) {
+	m := newModeLimits(t, false, codemode.Limits{})
+	for _, tt := range []struct{ script, want string }{
+		{`return "x".repeat(2000).replace(/(x)/g, "$1").length`, `2000`},
+		{`return "ab1 cd22 ".repeat(5000).replace(/(\d+)/g, "<$1>").length`, `65000`},
+		{`return "a".repeat(100000).replace(/b/g, "0123456789ab").length`, `100000`},
+		{`return "k=v;".repeat(20000).replace(/(?<k>\w)=(\w)/g, "$2=$<k>").slice(0, 8)`, `"v=k;v=k;"`},
+		{`return "a".repeat(100000).replaceAll("a", "$&").length`, `100000`},
+		{"return \"ab\".repeat(50000).replace(/b$/, \"[$`]\").length", `200000`},
+		// The subject of a RegExp's Symbol.replace is read once: converted
+		// again by the built-in, it was bounded as "a" and replaced as
+		// 60,000 letters (120,000 characters made).
+		{`let n = 0; const o: any = {toString: () => n++ ? "a".repeat(60000) : "a"}; return (/a/g as any)[Symbol.replace](o, "$&$&").length`, `2`},
+		// replaceAll of "" in a subject that is not ASCII: the engine's
+		// search for "" found it past the end again and again, and the
+		// process died out of memory (fatal, no recover).
+		{"return [\"é\".replaceAll(\"\", \"x\"), \"ab\".replaceAll(\"\", \"[$`|$'|$&]\"), \"éa\".replaceAll(\"\", (m: string, p: number) => `<${m}${p}>`), \"é\".replaceAll([] as any, \"-\"), \"é\".replaceAll({toString: () => \"\"} as any, \"-\")]",
+			`["xéx","[|ab|]a[a|b|]b[ab||]","<0>é<1>a<2>","-é-","-é-"]`},
+		// The pattern's Symbol.replace is read once, and replaceAll refuses
+		// a regular expression that is not global, as the built-in does.
+		{`let n = 0; const p: any = {get [Symbol.replace]() { return n++ ? undefined : () => "custom" }, toString: () => ""}; return ["é".replaceAll(p, "x"), n]`, `["custom",1]`},
+		{`try { "a".replaceAll(/a/, "b"); return "no error" } catch (e: any) { return e.name }`, `"TypeError"`},
+		// Numbers stand for their strings (a number replacement ended the
+		// run as an engine failure once).
+		{`return ["abc".replace(/b/, 5 as any), "a5c".replace(5 as any, "b"), String.prototype.replace.call({toString: () => 12345} as any, "3", "x"), "abc".replace("b", {toString: () => 7} as any), "aXbX".replaceAll("X", 0 as any), "a1".replace(/\d/, () => 2 as any)]`, `["a5c","abc","12x45","a7c","a0b0","a2"]`},
+		{`return ["a.b.c".replaceAll(".", "-"), "aXbX".replace({toString: () => "X"} as any, "$&$&"), "abc".replace({[Symbol.replace]: (s: string, r: string) => s + r} as any, "!")]`, `["a-b-c","aXXbX","abc!"]`},
+	} {
+		out, _ := runScript(t, m, tt.script)
+		if !out.OK || string(out.Result) != tt.want {
+			t.Errorf("%s: %.300s, want %s", tt.script, out.Render(), tt.want)
 		}
 	}
 }

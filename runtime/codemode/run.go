@@ -222,6 +222,19 @@ type run struct {
 	objectProto   *goja.Object
 	ownDescriptor goja.Callable
 
+	// countKeys counts an object's enumerable properties by a for…in, up
+	// to a most (members).
+	countKeys goja.Callable
+
+	// rounded are the ops noted for a result holding an integer the
+	// script reads rounded (noteRounded).
+	rounded map[string]bool
+
+	// regexpReplace is the guarded RegExp.prototype[Symbol.replace], and
+	// regexpReplaceOrig the built-in it guards (replaceRegExp).
+	regexpReplace     goja.Value
+	regexpReplaceOrig goja.Callable
+
 	// unhandled are the rejected promises no handler has been attached
 	// to yet, each with its rank in the order of rejection
 	// (trackRejection); rejections counts them all.
@@ -811,6 +824,7 @@ func (r *run) callOp(op string, call goja.FunctionCall) goja.Value {
 				panic(err)
 			}
 			v = pv
+			r.noteRounded(op, env.Result)
 		}
 		_ = resolve(v)
 	default:
@@ -1018,6 +1032,61 @@ func (r *run) unhandledNote(reason goja.Value) (note string) {
 		return fmt.Sprintf("%s failed%s: %s: %s", env.Op, tail, env.Error.Code, truncate(env.Error.Message, 300))
 	}
 	return "a promise was rejected" + tail + ": " + truncate(r.describe(reason), 300)
+}
+
+// noteRounded notes, once per op, that the result of op holds an integer
+// the script reads rounded: a JavaScript number is a float64, exact up to
+// ±2^53, and an ID of 19 digits read so is another ID. The value is not
+// changed (a BigInt or a string would not be the number its declaration
+// promises): the note warns the model off its last digits.
+func (r *run) noteRounded(op string, result []byte) {
+	if r.rounded[op] {
+		return
+	}
+	lit, ok := roundedInteger(result)
+	if !ok {
+		return
+	}
+	if r.rounded == nil {
+		r.rounded = map[string]bool{}
+	}
+	r.rounded[op] = true
+	f, _ := strconv.ParseFloat(lit, 64)
+	r.note(fmt.Sprintf("%s returned integers beyond ±2^53, which a script reads rounded (%s as %s): their last digits are not the op's", op, text.Truncate(lit, 40), text.Truncate(strconv.FormatFloat(f, 'f', -1, 64), 40)))
+}
+
+// roundedInteger returns the first integer of the JSON text b that a
+// script reads, and shows, with other digits: written without a fraction
+// or an exponent, and not the digits of the float64 JSON.parse reads
+// (9007199254740993 reads as 9007199254740992, and 2^60 shows as
+// 1152921504606847000; 2^53 and 1e20 written out keep theirs).
+func roundedInteger(b []byte) (string, bool) {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+				j++
+			}
+			if j < len(b) && (b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
+				for j < len(b) && strings.IndexByte("0123456789.eE+-", b[j]) >= 0 {
+					j++
+				}
+			} else if lit := string(b[i:j]); len(strings.TrimPrefix(lit, "-")) > 15 {
+				if f, err := strconv.ParseFloat(lit, 64); err == nil && strconv.FormatFloat(f, 'f', -1, 64) != lit {
+					return lit, true
+				}
+			}
+			i = j - 1
+		}
+	}
+	return "", false
 }
 
 // maxNotes bounds the notes of one run.
