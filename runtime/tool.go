@@ -63,6 +63,13 @@ type Annotations struct {
 	OpenWorld *bool
 }
 
+// LookupAnnotations are the hints of a builtin tool that only looks
+// things up in what it was built from (tool_help, tool_search,
+// open_sections): read-only, closed world. Each call returns new ones.
+func LookupAnnotations() *Annotations {
+	return &Annotations{ReadOnly: Hint(true), OpenWorld: Hint(false)}
+}
+
 // Hint returns a pointer to b, for Annotations literals. Not inlined: a
 // catalogue's Tools calls it up to four times per tool.
 //

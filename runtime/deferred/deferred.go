@@ -178,6 +178,7 @@ func (s *Surface) SearchTool() runtime.Tool {
 		Description: "Search the available tools by what they do. The best matching tools are loaded so you can call them next.",
 		Parameters:  json.RawMessage(searchParams),
 		Handler:     s.search,
+		Annotations: runtime.LookupAnnotations(),
 	}
 }
 

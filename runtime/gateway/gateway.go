@@ -292,8 +292,8 @@ func (g *Gateway) Tools() []runtime.Tool {
 	}
 	w := g.bootWords()
 	return []runtime.Tool{
-		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dir, w.dirOps, w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp)},
-		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch)},
+		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dir, w.dirOps, w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp), Annotations: runtime.LookupAnnotations()},
+		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch), Annotations: runtime.LookupAnnotations()},
 		{Name: ExecTool, Description: fmt.Sprintf(execDesc, text.AppendJSONString(nil, w.op, false)), Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
 )
@@ -181,22 +180,15 @@ func objectSchema(schema json.RawMessage) bool {
 	return json.Unmarshal(schema, &top) == nil && string(top.Type) == `"object"`
 }
 
-// builtinReadOnly are the toolgen builtins that only look things up
-// (open_sections says so in its own Annotations).
-var builtinReadOnly = map[string]bool{gateway.HelpTool: true, gateway.SearchTool: true}
-
 // annotations maps t's hints onto MCP's; unknown hints keep MCP's
 // defaults (not read-only, destructive, not idempotent, open world).
 func annotations(t runtime.Tool) *mcp.ToolAnnotations {
 	a := t.Annotations
 	if a == nil {
-		if !builtinReadOnly[t.Name] {
-			if t.Title == "" {
-				return nil
-			}
-			return &mcp.ToolAnnotations{Title: t.Title}
+		if t.Title == "" {
+			return nil
 		}
-		a = &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(false)}
+		return &mcp.ToolAnnotations{Title: t.Title}
 	}
 	out := &mcp.ToolAnnotations{Title: t.Title, DestructiveHint: a.Destructive, OpenWorldHint: a.OpenWorld}
 	if a.ReadOnly != nil {

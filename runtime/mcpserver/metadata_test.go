@@ -81,6 +81,14 @@ func TestAnnotationsTitleOutputSchema(t *testing.T) {
 	if a := gw[gateway.ExecTool].Annotations; a != nil && a.ReadOnlyHint {
 		t.Errorf("tool_exec is marked read-only")
 	}
+	// The builtins say so themselves: a tool of a family that has their
+	// name and no hints is not taken for read-only (it had been, by name).
+	search := typedTool(gateway.SearchTool, json.RawMessage(`{}`), nil)
+	search.Annotations = nil
+	own := listTools(t, serve(t, []runtime.Tool{search}))
+	if a := own[gateway.SearchTool].Annotations; a != nil && a.ReadOnlyHint {
+		t.Errorf("a family's own tool_search, without hints, is marked read-only: %+v", a)
+	}
 }
 
 // TestStructuredContent: a typed result comes as structuredContent and as

@@ -68,7 +68,7 @@ func (p *Prompt) openSectionsTool(v *view) runtime.Tool {
 		Description: OpenSectionsDescription,
 		Parameters:  openSectionsSchema,
 		// It only looks sections up (an MCP host reads the hint).
-		Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true), OpenWorld: runtime.Hint(false)},
+		Annotations: runtime.LookupAnnotations(),
 		Handler: func(_ context.Context, _ runtime.ToolContext, args json.RawMessage) (runtime.Result, error) {
 			_, exp, err := decode(args)
 			if err != nil {
