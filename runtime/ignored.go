@@ -640,9 +640,10 @@ func (ia *IgnoredArgs) Warnings(owner string, args json.RawMessage, failure erro
 }
 
 // refused reports a decoder's refusal of the whole arguments ("syntax":
-// invalid JSON; "maxDepth": nested past its limit) or one that may name
-// arguments it does not take. A generated decoder whose schema drops them
-// never refuses them; a hand-written one may.
+// invalid JSON; "maxDepth": nested past its limit; "maxWork": unions too
+// costly to try) or one that may name arguments it does not take. A
+// generated decoder whose schema drops them never refuses them; a
+// hand-written one may.
 func refused(err error) bool {
 	if err == nil {
 		return false // a success: nothing for errors.As to allocate
@@ -652,6 +653,6 @@ func refused(err error) bool {
 		return false
 	}
 	return ve.Omitted > 0 || slices.ContainsFunc(ve.Fields, func(f FieldError) bool {
-		return f.Code == "additionalProperties" || f.Code == "syntax" || f.Code == "maxDepth"
+		return f.Code == "additionalProperties" || f.Code == "syntax" || f.Code == "maxDepth" || f.Code == "maxWork"
 	})
 }

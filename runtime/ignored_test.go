@@ -382,7 +382,7 @@ func TestIgnoredArgsRefused(t *testing.T) {
 	if ia.Warnings("t", args, nil) == nil {
 		t.Fatal("no warning on success")
 	}
-	for _, code := range []string{"syntax", "maxDepth"} {
+	for _, code := range []string{"syntax", "maxDepth", "maxWork"} {
 		failure := fmt.Errorf("wrapped: %w", &ValidationError{Tool: "t", Fields: []FieldError{{Path: "/q/0/0", Code: code}}})
 		if got := ia.Warnings("t", args, failure); got != nil {
 			t.Errorf("refused (%s): %q", code, got)

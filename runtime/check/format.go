@@ -468,8 +468,14 @@ func Regex(s string) bool {
 const MaxRegexFormat = 4096
 
 // URITemplate reports whether s is an RFC 6570 URI template: literals and
-// well-formed {expressions}.
+// well-formed {expressions}. A literal '%' starts a percent-encoded octet,
+// and non-ASCII literals are ucschar or iprivate, as in an IRI. An
+// apostrophe is a literal, as the JSON Schema Test Suite has it, though
+// RFC 6570 section 2.1 leaves it out.
 func URITemplate(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '}':
@@ -494,13 +500,25 @@ func URITemplate(s string) bool {
 			i += end
 		case ' ', '"', '<', '>', '\\', '^', '`', '|', 0x7f:
 			return false
+		case '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return false
+			}
+			i += 2
 		default:
 			if s[i] < ' ' {
 				return false
 			}
+			if s[i] >= utf8.RuneSelf {
+				r, n := utf8.DecodeRuneInString(s[i:])
+				if !ucschar(r) && !iprivate(r) {
+					return false
+				}
+				i += n - 1
+			}
 		}
 	}
-	return utf8.ValidString(s)
+	return true
 }
 
 func templateVar(v string) bool {

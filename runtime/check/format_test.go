@@ -53,8 +53,25 @@ func TestFormat(t *testing.T) {
 		{"uri-reference", "a:b:c/d", true},
 		{"iri", "https://例え.jp/パス", true},
 		{"iri-reference", "/パス", true},
+		// RFC 3987: ucschar excludes noncharacters and private use
+		// characters, which iprivate allows in the query only.
+		{"iri", "https://example.com/\ufdd0", false},
+		{"iri", "https://example.com/\U0001fffe", false},
+		{"iri", "https://example.com/\ue000", false},
+		{"iri", "https://example.com/#\ue000", false},
+		{"iri", "https://example.com/?\ue000", true},
+		{"iri", "https://example.com/?\U0010fffd", true},
+		{"iri-reference", "\U000e0041", false},
+		{"iri-reference", "\U000e1000", true},
 		{"uri-template", "/users/{id}{?q,limit:10}", true},
 		{"uri-template", "/users/{id", false},
+		// RFC 6570 literals: '%' only percent-encoding, non-ASCII as in
+		// an IRI.
+		{"uri-template", "/a%20b/{id}", true},
+		{"uri-template", "/100%/{id}", false},
+		{"uri-template", "/a%2/{id}", false},
+		{"uri-template", "/パス/{id}", true},
+		{"uri-template", "/\ufdd0/{id}", false},
 		{"uuid", "123e4567-e89b-12d3-a456-426614174000", true},
 		{"uuid", "123e4567e89b12d3a456426614174000", false},
 		{"json-pointer", "/a~1b/0", true},

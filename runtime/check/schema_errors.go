@@ -97,7 +97,7 @@ func (c *schemaErrors) collect(e *jsonschema.ValidationError) {
 		return
 	}
 	loc := e.InstanceLocation
-	fe := runtime.FieldError{Path: c.prefix + pointer(loc), Code: keywordOf(e.ErrorKind)}
+	fe := runtime.FieldError{Path: pointer(c.prefix, loc), Code: keywordOf(e.ErrorKind)}
 	value, found := valueAt(c.v, loc)
 	// The received value, for the violations that show it (as wire's
 	// do): rendering a large object costs, and a missing member or an
@@ -170,7 +170,7 @@ func (c *schemaErrors) collect(e *jsonschema.ValidationError) {
 		// One violation per missing member, at its pointer, as the
 		// decoder reports a missing required property.
 		for _, m := range k.Missing {
-			fe.Path = c.prefix + pointer(append(slices.Clip(loc), m))
+			fe.Path = pointer(c.prefix, append(slices.Clip(loc), m))
 			fe.Message = "missing required property " + strconv.Quote(m)
 			c.out = append(c.out, fe)
 		}
@@ -195,7 +195,7 @@ func (c *schemaErrors) collect(e *jsonschema.ValidationError) {
 		allowed := len(items) - k.Count
 		for i := max(allowed, 0); i < len(items); i++ {
 			c.out = append(c.out, runtime.FieldError{
-				Path:     c.prefix + pointer(append(slices.Clip(loc), strconv.Itoa(i))),
+				Path:     pointer(c.prefix, append(slices.Clip(loc), strconv.Itoa(i))),
 				Code:     "additionalItems",
 				Message:  atMostItems(allowed),
 				Received: Received(items[i]),
@@ -297,7 +297,7 @@ func ratText(r *big.Rat) string {
 // present (dependentRequired, draft 7's dependencies), at its pointer.
 func (c *schemaErrors) dependent(fe runtime.FieldError, loc []string, prop string, missing []string) {
 	for _, m := range missing {
-		fe.Path = c.prefix + pointer(append(slices.Clip(loc), m))
+		fe.Path = pointer(c.prefix, append(slices.Clip(loc), m))
 		fe.Message = fmt.Sprintf("property %q is required when %q is present", m, prop)
 		c.out = append(c.out, fe)
 	}
@@ -307,7 +307,7 @@ func (c *schemaErrors) dependent(fe runtime.FieldError, loc []string, prop strin
 // allowed, at the member's pointer, as the decoder reports an unknown
 // property: suggesting the closest of known, and with no received value.
 func (c *schemaErrors) unknown(fe runtime.FieldError, loc []string, name string, known []string) {
-	fe.Path = c.prefix + pointer(append(slices.Clip(loc), name))
+	fe.Path = pointer(c.prefix, append(slices.Clip(loc), name))
 	fe.Received = ""
 	if _, declared := slices.BinarySearch(known, name); declared {
 		// Declared, but only by a subschema that did not apply (an
@@ -374,7 +374,7 @@ func (c *schemaErrors) propertyName(fe runtime.FieldError, loc []string, name st
 	for _, cause := range causes {
 		sub.collect(cause)
 	}
-	fe.Path = c.prefix + pointer(append(slices.Clip(loc), name))
+	fe.Path = pointer(c.prefix, append(slices.Clip(loc), name))
 	fe.Message = "invalid property name " + strconv.Quote(text.Truncate(name, ReceivedLimit))
 	fe.Received = ReceivedString(name)
 	var why []string
@@ -745,11 +745,30 @@ func valueAt(v any, tokens []string) (any, bool) {
 	return v, true
 }
 
-// pointer writes instance location tokens as a JSON pointer, each token
-// escaped and cut to maxTokenBytes as the decoder cuts the pointers it
-// records (a hostile megabyte-long member name stays short).
-func pointer(tokens []string) string {
+// maxPointerBytes bounds a path, as wire.MaxPointerBytes does the
+// decoder's: a longer one keeps the tokens that fit and ends in the token
+// "…". A value 500 levels deep under 256-byte member names otherwise gave
+// each of its violations a 128 kB pointer (1,000 violations: 128 MB of
+// pointers, 500 MB allocated, for 160 kB of arguments).
+const maxPointerBytes = 1024
+
+// pointerCutMark ends a pointer cut to maxPointerBytes.
+const pointerCutMark = "/…"
+
+// pointer writes prefix, a JSON pointer, followed by the instance
+// location tokens, each token escaped and cut to maxTokenBytes as the
+// decoder cuts the pointers it records (a hostile megabyte-long member
+// name stays short), and the whole cut to maxPointerBytes.
+func pointer(prefix string, tokens []string) string {
+	if len(tokens) == 0 {
+		return prefix
+	}
 	var b strings.Builder
+	b.WriteString(prefix)
+	fit := 0
+	if len(prefix) <= maxPointerBytes-len(pointerCutMark) {
+		fit = len(prefix)
+	}
 	for _, t := range tokens {
 		b.WriteByte('/')
 		if len(t) > maxTokenBytes {
@@ -759,9 +778,15 @@ func pointer(tokens []string) string {
 			}
 			b.WriteString(text.PointerToken(t[:cut]))
 			b.WriteString("…")
-			continue
+		} else {
+			b.WriteString(text.PointerToken(t))
 		}
-		b.WriteString(text.PointerToken(t))
+		switch n := b.Len(); {
+		case n <= maxPointerBytes-len(pointerCutMark):
+			fit = n
+		case n > maxPointerBytes:
+			return b.String()[:fit] + pointerCutMark
+		}
 	}
 	return b.String()
 }

@@ -36,7 +36,7 @@ func uriRef(s string, iri, absolute bool) bool {
 		rest = rest[:f]
 	}
 	if q := strings.IndexByte(rest, '?'); q >= 0 {
-		if !uriChars(rest[q+1:], iri, "/?:@") {
+		if !uriCharsIn(rest[q+1:], iri, iri, "/?:@") {
 			return false
 		}
 		rest = rest[:q]
@@ -127,8 +127,12 @@ func ipLiteral(h string) bool {
 
 // uriChars checks that s holds only unreserved characters, sub-delims,
 // percent-encoded octets, the extra ASCII characters in extra and, for IRIs,
-// non-ASCII characters.
-func uriChars(s string, iri bool, extra string) bool {
+// the non-ASCII characters RFC 3987 allows (ucschar).
+func uriChars(s string, iri bool, extra string) bool { return uriCharsIn(s, iri, false, extra) }
+
+// uriCharsIn is uriChars also allowing, when private is set, the private
+// use characters RFC 3987 allows in an IRI's query (iprivate).
+func uriCharsIn(s string, iri, private bool, extra string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -144,7 +148,7 @@ func uriChars(s string, iri bool, extra string) bool {
 				return false
 			}
 			r, n := utf8.DecodeRuneInString(s[i:])
-			if r < 0xA0 || r >= 0xFFF0 && r <= 0xFFFF {
+			if !ucschar(r) && !(private && iprivate(r)) {
 				return false
 			}
 			i += n - 1
@@ -154,4 +158,35 @@ func uriChars(s string, iri bool, extra string) bool {
 		}
 	}
 	return true
+}
+
+// ucschar reports whether r is a ucschar of RFC 3987: not a control, a
+// private use character, a noncharacter (U+FDD0-FDEF, U+xFFFE-xFFFF) or
+// a specials character (U+FFF0-FFFF).
+func ucschar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false // surrogates, private use
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false // noncharacters
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000:
+		return false // specials
+	case r&0xFFFF >= 0xFFFE:
+		return false // noncharacters
+	}
+	return r < 0xE0000 || r >= 0xE1000 && r <= 0xEFFFD
+}
+
+// iprivate reports whether r is a private use character (RFC 3987
+// iprivate), which an IRI may hold in its query only.
+func iprivate(r rune) bool {
+	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r&0xFFFF <= 0xFFFD
 }

@@ -198,20 +198,12 @@ type header struct {
 }
 
 // objects decodes an array of objects of table t into the slice at p,
-// never nil: its items are counted first, on a branch that records
-// nothing, so that they are decoded in place into one allocation of
+// never nil: its items are counted first (CountItems, which records
+// nothing), so that they are decoded in place into one allocation of
 // the exact size (growing a slice would copy its items, which only a
 // typed copy may do).
 func objects(t *Table, d *wire.Decoder, p unsafe.Pointer) {
-	n := 0
-	if d.Peek() == wire.Array {
-		b := d.Branch()
-		b.Array()
-		for b.More() {
-			b.Skip()
-			n++
-		}
-	}
+	n := d.CountItems()
 	if !d.Array() {
 		return
 	}

@@ -141,6 +141,9 @@ type Decoder struct {
 	// budget is the call's pattern-matching budget (see MatchKey), shared
 	// with branches and Checks.
 	budget *check.Budget
+	// work is what the branches of the call (see Branch) may still read,
+	// shared with them; allocated by the first Branch.
+	work *trialWork
 	// keys are the keys read so far of the objects open on the path
 	// stack, nkeys of them: the first inlineKeys inline, the rest in
 	// moreKeys. An object with more than manyKeys members also indexes

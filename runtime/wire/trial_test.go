@@ -1,0 +1,164 @@
+package wire
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// node is a recursive anyOf of three object branches that each hold a
+// node "a" and require their own member (x, y or z), decoded as toolgen
+// generates a union matched by trial: each branch reads the value again,
+// so a branch's nested node is tried once per outer branch.
+type node struct {
+	opts [3]*nodeOption
+}
+
+type nodeOption struct {
+	a   *node
+	tag string
+}
+
+var nodeTags = [3]string{"x", "y", "z"}
+
+// decodes counts nodeOption decodes; past maxDecodes they skip their
+// value, so that the test ends without the limit.
+var decodes, maxDecodes int
+
+func (x *node) decode(d *Decoder) {
+	*x = node{}
+	if d.Peek() != Object {
+		d.Mismatch("object")
+		return
+	}
+	matched := 0
+	for i, tag := range nodeTags {
+		b := d.Branch()
+		v := &nodeOption{}
+		v.decode(&b, tag)
+		if b.Clean() {
+			x.opts[i] = v
+			matched++
+		}
+	}
+	raw := d.RawBytes()
+	if matched == 0 {
+		d.NoneMatched("anyOf", "X or Y or Z", raw)
+	}
+}
+
+func (x *nodeOption) decode(d *Decoder, tag string) {
+	if decodes++; decodes > maxDecodes {
+		d.Skip()
+		return
+	}
+	if !d.Object() {
+		return
+	}
+	seen := false
+	for d.More() {
+		switch k := string(d.Key()); {
+		case k == "a":
+			x.a = new(node)
+			x.a.decode(d)
+		case k == tag:
+			seen = true
+			x.tag = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen {
+		d.Missing(tag)
+	}
+}
+
+// TestTrialWork checks that the branches of nested union trials read at
+// most MaxTrialBytes per byte of the arguments (MinTrialBytes at least):
+// each level of the recursive union above tries three branches that all
+// read the level below, so 3^depth decodes (14 levels, 214 bytes of
+// arguments, took 4 minutes in a generated package); past the limit the
+// arguments are refused whole, code maxWork. A shallow value, a large
+// one and arrays counted by CountItems are not refused.
+func TestTrialWork(t *testing.T) {
+	nested := func(depth int, pad string) string {
+		return strings.Repeat(`{"a":`, depth) + `{"x":"` + pad + `"}` + strings.Repeat(`,"x":"s"}`, depth)
+	}
+	for _, tc := range []struct {
+		name, args string
+		refused    bool
+	}{
+		{"shallow", nested(3, "s"), false},
+		{"large", nested(2, strings.Repeat("p", 1<<20)), false},
+		{"deep", nested(14, "s"), true},
+		{"deep in a large input", `[` + nested(16, "s") + `,"` + strings.Repeat("p", 1<<20) + `"]`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Each branch is charged at least trialOverhead.
+			limit := max(MinTrialBytes, MaxTrialBytes*len(tc.args))/trialOverhead + 100
+			decodes, maxDecodes = 0, limit
+			d := NewDecoder([]byte(tc.args))
+			var x node
+			if d.Peek() == Array {
+				d.Array()
+				d.More()
+				x.decode(d)
+				d.More()
+				d.Skip()
+				d.More()
+			} else {
+				x.decode(d)
+			}
+			if err := d.Close(); err != nil {
+				t.Fatal(err)
+			}
+			err := d.Report("t", nil)
+			if !tc.refused {
+				if err != nil || x.opts[0] == nil {
+					t.Fatalf("%v, %d decodes", err, decodes)
+				}
+				return
+			}
+			if decodes > limit {
+				t.Fatalf("more than %d decodes", limit)
+			}
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) || len(ve.Fields) != 1 || ve.Fields[0].Code != "maxWork" {
+				t.Fatalf("not refused: %v, %d decodes", err, decodes)
+			}
+		})
+	}
+}
+
+// TestCountItemsIsNotATrial: counting the items of arrays (as
+// runtime/shape does before decoding them in place) is not charged as a
+// trial: 100 levels of arrays of objects over half a megabyte are each
+// counted whole, 100 times the arguments in all.
+func TestCountItemsIsNotATrial(t *testing.T) {
+	const depth = 100
+	args := strings.Repeat(`[{"c":`, depth) + `["` + strings.Repeat("p", 1<<19) + `"]` + strings.Repeat(`}]`, depth)
+	d := NewDecoder([]byte(args))
+	var read func()
+	read = func() {
+		if d.CountItems() == 0 || d.data[d.pos+1] == '"' {
+			d.Skip()
+			return
+		}
+		d.Array()
+		for d.More() {
+			d.Object()
+			for d.More() {
+				read()
+			}
+		}
+	}
+	read()
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Report("t", nil); err != nil {
+		t.Fatal(err)
+	}
+}
