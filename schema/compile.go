@@ -8,8 +8,6 @@ import (
 	"path"
 	"runtime/debug"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime/rootschema"
@@ -137,91 +135,51 @@ const codeRootType = "root-type"
 // root holds a keyword a provider refuses there (rootKeywords).
 const codeRootKeyword = "root-keyword"
 
-// rootKeywords warns, once per tool at the first of them, about the
-// keywords of the parameters root n that a provider refuses there and the
-// provider adapters cannot leave out (rootschema.LeftOut), so that the
-// tool is not first refused when it is served: runtime/openai and
-// runtime/anthropic return an error naming it instead of sending it.
+// rootKeywords warns about a keyword of the parameters root n that a
+// provider refuses there and that the provider adapters cannot loosen
+// into a schema it accepts (rootschema.Flatten), so that the tool is not
+// first refused when it is served: runtime/openai and runtime/anthropic
+// return an error naming it instead of sending it. Once per tool, at
+// what cannot be loosened; or once per provider when they fail apart.
 func (c *compiler) rootKeywords(n *jsonpos.Node) {
-	if n == nil || n.Kind != jsonpos.ObjectNode {
+	if n == nil || n.Kind != jsonpos.ObjectNode || !slices.ContainsFunc(n.Members, func(m jsonpos.Member) bool {
+		return rootschema.RefusedBy(m.Key) != 0
+	}) {
 		return
 	}
-	var (
-		at        *jsonpos.Node
-		groups    = map[rootschema.Provider][]string{}
-		order     []rootschema.Provider
-		by        rootschema.Provider
-		props     []byte
-		droppable bool
-	)
-	// Keys are unique: the parser refuses a duplicate.
-	for _, m := range n.Members {
-		p := rootschema.RefusedBy(m.Key)
-		if p == 0 {
+	raw := n.AppendJSON(nil)
+	type failure struct {
+		err *rootschema.Error
+		by  rootschema.Provider
+	}
+	var fails []failure
+	for _, p := range []rootschema.Provider{rootschema.OpenAI, rootschema.Anthropic} {
+		_, err := rootschema.Flatten(raw, p)
+		e, ok := err.(*rootschema.Error)
+		if !ok {
 			continue
 		}
-		if props == nil {
-			props = []byte("null")
-			if pn := n.Get("properties"); pn != nil {
-				props = pn.AppendJSON(nil)
-			}
-		}
-		if rootschema.LeftOut(m.Key, m.Value.AppendJSON(nil), props) {
+		if len(fails) > 0 && *fails[0].err == *e {
+			fails[0].by |= p
 			continue
 		}
+		fails = append(fails, failure{e, p})
+	}
+	for _, f := range fails {
+		at := n.Pointer(f.err.Pointer)
 		if at == nil {
-			at = m.Value
+			at = n
 		}
-		if groups[p] == nil {
-			order = append(order, p)
+		verb, adapters, accepts := "refuses", "runtime/openai refuses", "it accepts"
+		switch f.by {
+		case rootschema.OpenAI | rootschema.Anthropic:
+			verb, adapters, accepts = "refuse", "runtime/openai and runtime/anthropic refuse", "they accept"
+		case rootschema.Anthropic:
+			adapters = "runtime/anthropic refuses"
 		}
-		groups[p] = append(groups[p], strconv.Quote(m.Key))
-		by |= p
-		droppable = droppable || m.Key == "oneOf" || m.Key == "anyOf" || m.Key == "not"
+		c.warnf(at, codeRootKeyword, "%s %s %q at the root of a tool's parameters, and it cannot be loosened into a schema %s (%s), so %s this tool instead of sending it; the generated validation still applies it",
+			f.by, verb, f.err.Keyword, accepts, f.err.Reason, adapters)
 	}
-	if at == nil {
-		return
-	}
-	var clauses []string
-	them := "it"
-	for _, p := range order {
-		verb := "refuses"
-		if p == rootschema.OpenAI|rootschema.Anthropic {
-			verb = "refuse"
-		}
-		clauses = append(clauses, fmt.Sprintf("%s %s %s", p, verb, joinAnd(groups[p])))
-		if len(groups[p]) > 1 {
-			them = "them"
-		}
-	}
-	if len(clauses) > 1 {
-		them = "them"
-	}
-	adapters := "runtime/openai and runtime/anthropic refuse"
-	switch by {
-	case rootschema.OpenAI:
-		adapters = "runtime/openai refuses"
-	case rootschema.Anthropic:
-		adapters = "runtime/anthropic refuses"
-	}
-	hint := ""
-	if droppable {
-		hint = " (a root oneOf, anyOf or not whose schemas only say which declared properties are required is left out instead)"
-	}
-	refused := clauses[0]
-	if len(clauses) > 1 {
-		refused = strings.Join(clauses, ", and ") + ","
-	}
-	c.warnf(at, codeRootKeyword, "%s at the root of a tool's parameters, so %s this tool instead of sending it; the generated validation still applies %s%s",
-		refused, adapters, them, hint)
-}
-
-// joinAnd joins items as "a", "a and b" or "a, b and c".
-func joinAnd(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // servedRoot is the parameters schema n as toolgen serves it to models and

@@ -75,8 +75,7 @@ Point: object{x:number}`},
 		{"allOf merge", `{"type":"object","allOf":[{"$ref":"#/$defs/Base"},{"properties":{"b":{"type":"integer","maximum":9}},"required":["b"]}],
 			"properties":{"b":{"minimum":1}},
 			"$defs":{"Base":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}}`, `
-DoItParams: object{b:int [min=1 max=9] req, a:string req}
-warning tools.json:1:86: /0/function/parameters/allOf: OpenAI and Anthropic refuse "allOf" at the root of a tool's parameters, so runtime/openai and runtime/anthropic refuse this tool instead of sending it; the generated validation still applies it`},
+DoItParams: object{b:int [min=1 max=9] req, a:string req}`},
 		{"recursion", `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"list":{"$ref":"#/$defs/List"},"a":{"$ref":"#/$defs/A"}},
 			"$defs":{
 			"Node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}}},
@@ -189,13 +188,11 @@ DoItParams: object{t:any req, f:never, e:any}`},
 DoItParams: oneOf<order>(DoItOption1 | DoItOption2)
 DoItOption1: object{url(URL):string req}
 DoItOption2: object{path:string req}
-warning tools.json:1:61: /0/function/parameters: parameters have no "type"; providers require "type": "object" at the root, so the definitions toolgen serves add it
-warning tools.json:1:70: /0/function/parameters/oneOf: OpenAI and Anthropic refuse "oneOf" at the root of a tool's parameters, so runtime/openai and runtime/anthropic refuse this tool instead of sending it; the generated validation still applies it (a root oneOf, anyOf or not whose schemas only say which declared properties are required is left out instead)`},
+warning tools.json:1:61: /0/function/parameters: parameters have no "type"; providers require "type": "object" at the root, so the definitions toolgen serves add it`},
 		{"full branches differing in required", `{"type":"object","anyOf":[
 			{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]},
 			{"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["b"]}]}`, `
-DoItParams: object{a:string, b:string} delegated{"anyOf":[{"required":["a"]},{"required":["b"]}]}
-warning tools.json:1:86: /0/function/parameters/anyOf: OpenAI and Anthropic refuse "anyOf" at the root of a tool's parameters, so runtime/openai and runtime/anthropic refuse this tool instead of sending it; the generated validation still applies it (a root oneOf, anyOf or not whose schemas only say which declared properties are required is left out instead)`},
+DoItParams: object{a:string, b:string} delegated{"anyOf":[{"required":["a"]},{"required":["b"]}]}`},
 		{"nullable object", `{"type":"object","properties":{"o":{"type":["object","null"],"properties":{"a":{"type":"string"}}}}}`, `
 DoItParams: object{o:DoItO?}
 DoItO: object{a:string}?`},
@@ -222,8 +219,7 @@ DoItParams: object{a:string req}
 warning tools.json:1:131: /0/function/parameters/required/1: required lists "a" again; JSON Schema asks for each name once`},
 		{"root union with an open object", `{"type":"object","oneOf":[{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},{"type":"object","additionalProperties":{"type":"string"}}]}`, `
 DoItParams: oneOf<order>(DoItOption1 | map<string>)
-DoItOption1: object{id(ID):string req}
-warning tools.json:1:86: /0/function/parameters/oneOf: OpenAI and Anthropic refuse "oneOf" at the root of a tool's parameters, so runtime/openai and runtime/anthropic refuse this tool instead of sending it; the generated validation still applies it (a root oneOf, anyOf or not whose schemas only say which declared properties are required is left out instead)`},
+DoItOption1: object{id(ID):string req}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -126,7 +126,8 @@ func convert(tools []runtime.Tool, s *deferred.Surface, search Search) ([]sdk.To
 // inputSchema sends a JSON Schema object as input_schema byte for byte
 // (param.Override: the SDK's extra fields would read member names as
 // paths); a schema without "type" gets "type":"object" in front, which the
-// API requires.
+// API requires, and one with a root oneOf, anyOf or allOf, which it
+// refuses, is sent as rootschema.Flatten rewrites it.
 func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
 	schema = bytes.TrimSpace(schema)
 	if len(schema) == 0 {
@@ -153,51 +154,19 @@ func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
 			return sdk.ToolInputSchemaParam{}, fmt.Errorf("/required: want an array of strings, got %s", truncate(req))
 		}
 	}
-	var drop map[string]bool
-	for _, k := range rootschema.Keywords() {
-		raw, ok := members[k]
-		if !ok || rootschema.RefusedBy(k)&rootschema.Anthropic == 0 {
-			continue
+	// The API refuses oneOf, anyOf and allOf at the root; Flatten sends
+	// an equivalent or looser schema without them, which the tool's own
+	// validation still applies, or says why it cannot.
+	flat, err := rootschema.Flatten(schema, rootschema.Anthropic)
+	if err != nil {
+		var e *rootschema.Error
+		if errors.As(err, &e) {
+			err = fmt.Errorf("%s: the API refuses %s at the root of input_schema, and it cannot be loosened into a schema the API accepts: %s", e.Pointer, e.Keyword, e.Reason)
 		}
-		if !rootschema.LeftOut(k, raw, members["properties"]) {
-			return sdk.ToolInputSchemaParam{}, fmt.Errorf("/%s: the API refuses %s at the root of input_schema", k, k)
-		}
-		if drop == nil {
-			drop = map[string]bool{}
-		}
-		drop[k] = true
+		return sdk.ToolInputSchemaParam{}, err
 	}
-	if drop != nil {
-		schema = withoutMembers(schema, drop)
-	}
+	schema = flat
 	return param.Override[sdk.ToolInputSchemaParam](json.RawMessage(schema)), nil
-}
-
-// withoutMembers is the JSON object schema without the members named in
-// drop, the others kept in order, byte for byte.
-func withoutMembers(schema []byte, drop map[string]bool) []byte {
-	dec := json.NewDecoder(bytes.NewReader(schema))
-	out := []byte{'{'}
-	if _, err := dec.Token(); err != nil { // {
-		return schema
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		key, ok := tok.(string)
-		var v json.RawMessage
-		if err != nil || !ok || dec.Decode(&v) != nil {
-			return schema
-		}
-		if drop[key] {
-			continue
-		}
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		k, _ := json.Marshal(key)
-		out = append(append(append(out, k...), ':'), v...)
-	}
-	return append(out, '}')
 }
 
 func truncate(v json.RawMessage) string {

@@ -23,10 +23,12 @@
 // A tool's parameters schema is sent as input_schema member for member;
 // members other than properties and required travel as extra fields. A
 // schema whose type is not "object" is an error, as the API requires one.
-// So is a root oneOf, anyOf or allOf, which the API refuses, but for a
-// oneOf or anyOf whose schemas only say which declared properties are
-// required ("email or user_id"): that one is left out of input_schema, as
-// the tool's own validation applies it and its error tells the model.
+// A root oneOf, anyOf or allOf, which the API refuses, is sent as an
+// equivalent or looser schema (rootschema.Flatten: allOf merged into the
+// root, a union as the union of its branches' properties and a line of
+// the description), as the tool's own validation applies the original
+// and its error tells the model; one that cannot be loosened so (a branch
+// with a $ref to another document) is an error naming the tool.
 // An assistant turn is sent back from the blocks the API returned
 // (agent.Message.Native), so server tool blocks and thinking survive; a
 // turn without them is rebuilt from its text and calls, a call's missing

@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/agent"
 	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/deferred"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/internal/replaytest"
@@ -485,24 +486,32 @@ func TestEmptyAnswerLeftOut(t *testing.T) {
 // or allOf at its root ("input_schema does not support oneOf, allOf, or
 // anyOf at the top level"). A root union that only says which declared
 // properties are required ("email or user_id", golden/unions' lookup) is
-// left out, the other members sent in order (the tool's
-// validation applies it); any other is an error naming the tool.
+// left out, the other members sent in order (the tool's validation
+// applies it); others are loosened (rootschema.Flatten): allOf merged
+// into the root, a union sent as the union of its properties; what
+// cannot be is an error naming the tool. Arguments valid for the tool's
+// schema stay valid for what is sent.
 func TestRootUnion(t *testing.T) {
-	for _, tt := range []struct{ in, want, err string }{
+	for _, tt := range []struct {
+		in, want, err string
+		args          []string // valid for in
+	}{
 		{`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}],"additionalProperties":false}`,
-			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"additionalProperties":false}`, ``},
+			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"additionalProperties":false}`, ``, []string{`{"email":"e"}`}},
 		{`{"anyOf":[{"required":["a"],"title":"by a"},{"type":"object","required":["b","a"]}], "properties":{"a":{}, "b":{}}}`,
-			`{"type":"object","properties":{"a":{},"b":{}}}`, ``},
-		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`, ``,
-			`anthropic: tool "t": parameters: /oneOf: the API refuses oneOf at the root of input_schema`},
-		{`{"type":"object","properties":{"a":{}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`, ``,
-			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema`},
-		{`{"type":"object","properties":{"a":{}},"anyOf":[{"type":["object"],"required":["a"]}]}`, ``,
-			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema`},
+			`{"type":"object","properties":{"a":{},"b":{}}}`, ``, []string{`{"a":1}`}},
+		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`,
+			`{"type":"object","properties":{"a":{},"b":{}},"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``,
+			[]string{`{"a":1}`, `{"b":"x"}`, `{"a":1,"b":2}`}},
+		{`{"type":"object","properties":{"a":{}},"anyOf":[{"type":["object"],"required":["a"]}]}`,
+			`{"type":"object","properties":{"a":{}},"required":["a"]}`, ``, []string{`{"a":1}`}},
+		{`{"type":"object","description":"Find.","allOf":[{"properties":{"q":{"type":"string","minLength":1}},"required":["q"],"additionalProperties":false},{"properties":{"q":{"maxLength":9},"n":{"type":"integer"}},"not":{"required":["n","m"]}}]}`,
+			`{"type":"object","description":"Find.","properties":{"q":{"allOf":[{"type":"string","minLength":1},{"maxLength":9}]},"n":{"type":"integer"}},"required":["q"],"additionalProperties":false,"not":{"required":["n","m"]}}`, ``,
+			[]string{`{"q":"x"}`}},
 		{`{"type":"object","properties":{"a":{}},"anyOf":{}}`, ``,
-			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema`},
-		{`{"type":"object","properties":{"a":{}},"allOf":[{"required":["a"]}]}`, ``,
-			`anthropic: tool "t": parameters: /allOf: the API refuses allOf at the root of input_schema`},
+			`anthropic: tool "t": parameters: /anyOf: the API refuses anyOf at the root of input_schema, and it cannot be loosened into a schema the API accepts: want a non-empty array of schemas, got {}`, nil},
+		{`{"type":"object","$defs":{"B":{}},"allOf":[{"$ref":"#/$defs/C"}]}`, ``,
+			`anthropic: tool "t": parameters: /allOf/0/$ref: the API refuses allOf at the root of input_schema, and it cannot be loosened into a schema the API accepts: the reference "#/$defs/C" names no definition of the root's $defs`, nil},
 	} {
 		p, err := anthropic.Tool(runtime.Tool{Name: "t", Parameters: json.RawMessage(tt.in)})
 		if tt.err != "" {
@@ -524,6 +533,17 @@ func TestRootUnion(t *testing.T) {
 		}
 		if string(got.InputSchema) != tt.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", tt.in, got.InputSchema, tt.want)
+		}
+		orig, sent := check.MustSchema(tt.in), check.MustSchema(string(got.InputSchema))
+		for _, a := range tt.args {
+			var v any
+			_ = json.Unmarshal([]byte(a), &v)
+			if errs := orig.Validate(v, ""); errs != nil {
+				t.Fatalf("%s is not valid for %s: %v", a, tt.in, errs)
+			}
+			if errs := sent.Validate(v, ""); errs != nil {
+				t.Errorf("%s is valid for %s but not for the schema sent %s: %v", a, tt.in, got.InputSchema, errs)
+			}
 		}
 	}
 }

@@ -33,16 +33,18 @@
 // as OpenAI refuses the whole request over one function without them (MCP
 // no-argument tools are {"type":"object"}). A root of another type, or
 // whose properties are not an object or required not an array of strings,
-// is an error naming the tool, before any request; so is one with oneOf,
-// anyOf, allOf, enum or not, which OpenAI refuses at the root, but for a
-// oneOf, anyOf or not whose schemas only say which declared properties
-// are required ("email or user_id"): that one is left out of what OpenAI
-// is sent, as the tool's own validation applies it and its error tells
-// the model. System messages
-// become the Responses instructions (after any configured ones) and Chat
-// system messages. A Chat assistant message without tool calls carries its
-// content even when empty (a conversation carried on after an empty
-// answer), as the API refuses one with neither.
+// is an error naming the tool, before any request. A root oneOf, anyOf,
+// allOf, enum or not, which OpenAI refuses there, is sent as an
+// equivalent or looser schema (rootschema.Flatten: allOf merged into the
+// root, a union as the union of its branches' properties and a line of
+// the description, enum and not left out), as the tool's own validation
+// applies the original and its error tells the model; one that cannot be
+// loosened so (a branch with a $ref to another document) is an error
+// naming the tool. System messages become the Responses instructions
+// (after any configured ones) and Chat system messages. A Chat assistant
+// message without tool calls carries its content even when empty (a
+// conversation carried on after an empty answer), as the API refuses one
+// with neither.
 //
 // A call the loop could not answer is an error, as no surface offers its
 // tool: a Chat tool call of a type other than function or a legacy

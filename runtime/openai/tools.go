@@ -33,15 +33,17 @@ func schemaMembers(t runtime.Tool) (map[string]any, error) {
 	if err := checkRoot(members); err != nil {
 		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, err)
 	}
-	drop, err := rootCombinators(members)
+	flat, err := rootschema.Flatten(t.Parameters, rootschema.OpenAI)
 	if err != nil {
+		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, refused(err))
+	}
+	members = nil
+	if err := json.Unmarshal(flat, &members); err != nil {
 		return nil, fmt.Errorf("openai: tool %q: parameters: %w", t.Name, err)
 	}
 	out := make(map[string]any, len(members)+2)
 	for k, v := range members {
-		if !drop[k] {
-			out[k] = v
-		}
+		out[k] = v
 	}
 	// OpenAI refuses the whole request over a root without "type" ('type:
 	// "None"') or without "properties" ("object schema missing
@@ -55,30 +57,19 @@ func schemaMembers(t runtime.Tool) (map[string]any, error) {
 	return out, nil
 }
 
-// rootCombinators returns the keywords OpenAI refuses at the root of a
-// function's parameters ("schema must have type 'object' and not have
-// 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level") that the root
-// holds and that can be left out of what OpenAI is sent: a oneOf, anyOf or
-// not whose schemas only say which declared properties are required
-// ("email or user_id"; rootschema.LeftOut). The tool's own validation
-// still applies them, and its error tells the model. Any other is an
-// error: left out, it could take properties the model needs to see.
-func rootCombinators(members map[string]json.RawMessage) (map[string]bool, error) {
-	var drop map[string]bool
-	for _, k := range rootschema.Keywords() {
-		raw, ok := members[k]
-		if !ok || rootschema.RefusedBy(k)&rootschema.OpenAI == 0 {
-			continue
-		}
-		if !rootschema.LeftOut(k, raw, members["properties"]) {
-			return nil, fmt.Errorf("/%s: OpenAI refuses %s at the root of a function's parameters", k, k)
-		}
-		if drop == nil {
-			drop = map[string]bool{}
-		}
-		drop[k] = true
+// refused is the error of rootschema.Flatten, which sends a root OpenAI
+// accepts ("schema must have type 'object' and not have 'oneOf'/'anyOf'/
+// 'allOf'/'enum'/'not' at the top level") equivalent to or looser than
+// the tool's, whose own validation still applies it: allOf merged into
+// the root, a union as the union of its properties, enum and not left
+// out. What it cannot loosen so is an error: left out, it could take
+// properties the model needs to see.
+func refused(err error) error {
+	var e *rootschema.Error
+	if !errors.As(err, &e) {
+		return err
 	}
-	return drop, nil
+	return fmt.Errorf("%s: OpenAI refuses %s at the root of a function's parameters, and it cannot be loosened into a schema OpenAI accepts: %s", e.Pointer, e.Keyword, e.Reason)
 }
 
 // checkRoot refuses a parameters root OpenAI refuses: a type other than

@@ -253,8 +253,9 @@ func TestChatCustomToolCall(t *testing.T) {
 	}
 }
 
-// Hostile parameters never panic; what converts keeps every member but a
-// root union left out (TestParametersRoot).
+// Hostile parameters never panic; what converts keeps every member but
+// the refused root keywords rootschema.Flatten rewrites (and, when it
+// merges schemas, keywords they clash on; TestParametersRoot).
 func FuzzResponseTool(f *testing.F) {
 	for _, seed := range []string{`{"type":"object","properties":{"a":{"type":"string"}}}`, `{}`, `[]`, `null`, `{"x":{"y":[1,2]}}`, ``,
 		`{"properties":{"a":{}},"oneOf":[{"required":["a"]}],"not":{"required":["a"]}}`} {
@@ -280,7 +281,7 @@ func FuzzResponseTool(f *testing.F) {
 			return
 		}
 		for k := range want {
-			if _, ok := got.Parameters[k]; !ok && k != "oneOf" && k != "anyOf" && k != "not" {
+			if _, ok := got.Parameters[k]; !ok && !strings.Contains(schema, "Of") && k != "not" && k != "enum" {
 				t.Fatalf("member %q lost: %s", k, b)
 			}
 		}
@@ -307,23 +308,21 @@ func TestParametersRoot(t *testing.T) {
 		{`{"type":"object","properties":{},"required":null}`, ``, `openai: tool "x": parameters: /required: want an array of strings, got null`},
 		// OpenAI refuses oneOf, anyOf, allOf, enum and not at the root: one
 		// that only says which declared properties are required is left
-		// out (the tool's validation applies it); any other is an error.
+		// out (the tool's validation applies it); others are loosened
+		// (rootschema.Flatten, TestRootLoosened); what cannot be is an
+		// error.
 		{`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`,
 			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}}}`, ``},
 		{`{"properties":{"a":{},"b":{}},"anyOf":[{"required":["a"],"description":"by a"},{"type":"object","required":["b","a"]}],"not":{"required":["a","b"]}}`,
 			`{"type":"object","properties":{"a":{},"b":{}}}`, ``},
-		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`, ``,
-			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters`},
-		{`{"type":"object","properties":{"a":{}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`, ``,
-			`openai: tool "x": parameters: /anyOf: OpenAI refuses anyOf at the root of a function's parameters`},
+		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`,
+			`{"type":"object","properties":{"a":{},"b":{}},"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``},
+		{`{"type":"object","properties":{"a":{}},"allOf":[{"required":["a"]}]}`, `{"type":"object","properties":{"a":{}},"required":["a"]}`, ``},
+		{`{"type":"object","properties":{},"enum":[{}]}`, `{"type":"object","properties":{}}`, ``},
 		{`{"type":"object","properties":{"a":{}},"oneOf":[]}`, ``,
-			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters`},
-		{`{"type":"object","properties":{"a":{}},"allOf":[{"required":["a"]}]}`, ``,
-			`openai: tool "x": parameters: /allOf: OpenAI refuses allOf at the root of a function's parameters`},
-		{`{"type":"object","properties":{"a":{}},"oneOf":[{"type":"string","required":["a"]}]}`, ``,
-			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters`},
-		{`{"type":"object","properties":{},"enum":[{}]}`, ``,
-			`openai: tool "x": parameters: /enum: OpenAI refuses enum at the root of a function's parameters`},
+			`openai: tool "x": parameters: /oneOf: OpenAI refuses oneOf at the root of a function's parameters, and it cannot be loosened into a schema OpenAI accepts: want a non-empty array of schemas, got []`},
+		{`{"type":"object","$defs":{"B":{}},"allOf":[{"$ref":"#/$defs/C"}]}`, ``,
+			`openai: tool "x": parameters: /allOf/0/$ref: OpenAI refuses allOf at the root of a function's parameters, and it cannot be loosened into a schema OpenAI accepts: the reference "#/$defs/C" names no definition of the root's $defs`},
 	} {
 		tool := runtime.Tool{Name: "x", Parameters: json.RawMessage(tt.schema)}
 		chat, err := openai.ChatTool(tool)

@@ -1,8 +1,9 @@
 // Package rootschema is the one copy of what the providers accept at the
 // root of a tool's parameters schema, shared by the provider adapters
-// (runtime/openai, runtime/anthropic), which must leave out or refuse what
-// their APIs refuse there, and by the schema compiler, which warns about
-// it when a package is generated. Standard library only.
+// (runtime/openai, runtime/anthropic), which send an equivalent or looser
+// root without what their APIs refuse there (Flatten) or refuse the tool,
+// and by the schema compiler, which warns when a package is generated
+// about what they would refuse. Standard library only.
 package rootschema
 
 import "encoding/json"
@@ -49,21 +50,6 @@ func RefusedBy(k string) Provider {
 	return 0
 }
 
-// LeftOut reports whether the adapters leave the root keyword k, of value
-// raw, out of what they send instead of refusing the tool: a oneOf or
-// anyOf whose schemas, or a not whose schema, only say which of the
-// properties declared in props (the root's "properties") are required
-// (OnlyRequired). The tool's own validation still applies it.
-func LeftOut(k string, raw, props json.RawMessage) bool {
-	switch k {
-	case "oneOf", "anyOf":
-		return OnlyRequired(raw, false, props)
-	case "not":
-		return OnlyRequired(raw, true, props)
-	}
-	return false
-}
-
 // OnlyRequired reports whether raw (one schema when single, else an array
 // of schemas) holds only schemas that say nothing but which of the
 // properties declared in props are required ("email or user_id"). The
@@ -73,17 +59,17 @@ func LeftOut(k string, raw, props json.RawMessage) bool {
 func OnlyRequired(raw json.RawMessage, single bool, props json.RawMessage) bool {
 	var declared map[string]json.RawMessage
 	_ = json.Unmarshal(props, &declared)
-	var schemas []map[string]json.RawMessage
+	var schemas []json.RawMessage
 	if single {
-		var one map[string]json.RawMessage
-		if json.Unmarshal(raw, &one) != nil || one == nil {
-			return false
-		}
-		schemas = append(schemas, one)
+		schemas = []json.RawMessage{raw}
 	} else if json.Unmarshal(raw, &schemas) != nil || len(schemas) == 0 {
 		return false
 	}
-	for _, sch := range schemas {
+	for _, raw := range schemas {
+		var sch map[string]json.RawMessage
+		if json.Unmarshal(raw, &sch) != nil {
+			return false
+		}
 		var names []string
 		if sch == nil || json.Unmarshal(sch["required"], &names) != nil || len(names) == 0 {
 			return false
