@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,7 +51,8 @@ var identity = map[string]bool{
 //     merged schema declares, so the branches' ones are joined with allOf
 //     (false if one is false); the branches' annotations are dropped,
 //     and a keyword two schemas give different values is dropped, as is
-//     unevaluatedProperties;
+//     unevaluatedProperties; a schema's if, then and else are merged
+//     as one, and dropped when two schemas give different ones;
 //   - a root anyOf or oneOf, here or in an allOf branch, becomes one
 //     object schema merged into the root: the union of the branches'
 //     properties (one in several branches with different schemas
@@ -65,7 +67,13 @@ var identity = map[string]bool{
 //     anyOf.
 //
 // A branch's "$ref" to a definition of the root's $defs or definitions
-// is merged with the branch. A branch that is not an object schema, or
+// is merged with the branch (alone when the root's $schema names
+// draft-03 to draft-07, which ignore the keywords beside a $ref; a
+// definition holding an $id or an anchor is an *Error, as it would be in
+// the schema twice). A reference that may lead back to the root, which
+// what is sent loosens, is an *Error where a looser target refuses more
+// (under not, if, oneOf or contains, or beside unevaluatedProperties).
+// A branch that is not an object schema, or
 // that holds another $ref, or $id, $anchor, $defs or the like, or a
 // reference elsewhere in schema into a part of the root that is
 // rewritten, is an *Error: the adapter refuses the tool. Time and the
@@ -88,19 +96,30 @@ func Flatten(schema json.RawMessage, p Provider) (json.RawMessage, error) {
 	if first == "" {
 		return schema, nil
 	}
-	f := &flattener{p: p, root: root, budget: 4*len(schema) + 1<<16}
+	f := &flattener{p: p, root: root, budget: 4*len(schema) + 1<<16, legacy: legacyDraft(root)}
 	b := newBuilder(true)
 	err = f.conj(b, root, "", 0)
 	if err == nil {
 		if b.merged {
 			b.drop("unevaluatedProperties")
 		}
+		for _, k := range []string{"then", "else"} {
+			if _, ok := b.generic[k]; ok && len(b.conds) > 0 {
+				b.drop(k) // beside no if at the root: must not meet a merged one
+			}
+		}
 		err = checkRefs(schema, b.merged, b.dropped)
+		if err == nil {
+			err = checkRootRefs(schema, f.p)
+		}
 	}
 	if e, ok := err.(*Error); ok {
 		e.Keyword, _, _ = strings.Cut(strings.TrimPrefix(e.Pointer, "/"), "/")
 		if RefusedBy(e.Keyword) == 0 {
 			e.Keyword = first
+			if f.at != "" {
+				e.Keyword = f.at // merging it led elsewhere, to a definition
+			}
 		}
 		return nil, e
 	}
@@ -341,16 +360,50 @@ type builder struct {
 	addl    []json.RawMessage
 	addlSet map[string]bool
 	addlNo  bool // some schema has additionalProperties false
-	req     []string
-	reqSet  map[string]bool
-	nots    []json.RawMessage
-	descr   json.RawMessage
+	// addlTrue is the first additionalProperties true or {}: kept when
+	// there is no other, as it evaluates the names unevaluatedProperties
+	// then does not see.
+	addlTrue json.RawMessage
+	req      []string
+	reqSet   map[string]bool
+	nots     []json.RawMessage
+	conds    []cond // the distinct if, then and else of schemas with an if
+	descr    json.RawMessage
 	// merged is set when a schema other than the root was merged in;
 	// dropped holds the root keywords left out.
 	merged  bool
 	dropped map[string]bool
 	refs    map[string]bool // references merged
 	notes   []string
+}
+
+// cond is the if of a schema, with its then and else (nil when absent):
+// then and else mean nothing without the if beside them, so a schema's
+// three are merged as one.
+type cond struct{ ifs, then, els json.RawMessage }
+
+// cond adds the if, then and else of o: when schemas merged give
+// different ones, all are left out (looser), as the root can hold one.
+func (b *builder) cond(o *object) {
+	if len(b.conds) > 1 {
+		return // all left out already
+	}
+	var c cond
+	c.ifs, _ = o.get("if")
+	c.then, _ = o.get("then")
+	c.els, _ = o.get("else")
+	c.ifs, c.then, c.els = bytes.TrimSpace(c.ifs), bytes.TrimSpace(c.then), bytes.TrimSpace(c.els)
+	for _, have := range b.conds {
+		if bytes.Equal(have.ifs, c.ifs) && bytes.Equal(have.then, c.then) && bytes.Equal(have.els, c.els) {
+			return
+		}
+	}
+	b.conds = append(b.conds, c)
+	if len(b.conds) > 1 {
+		b.drop("if")
+		b.drop("then")
+		b.drop("else")
+	}
 }
 
 func newBuilder(root bool) *builder {
@@ -386,6 +439,33 @@ type flattener struct {
 	root   *object
 	defs   map[string]*object
 	budget int
+	// anchored is, by definition, the identity keyword it holds ("" for
+	// none; identified).
+	anchored map[string]string
+	// at is the root keyword being merged.
+	at string
+	// expanding are the definitions being merged, by pointer.
+	expanding map[string]bool
+	// legacy is set when the root's $schema names draft-03 to draft-07,
+	// where the keywords beside a $ref are ignored.
+	legacy bool
+}
+
+// legacyDraft reports whether root's $schema names a draft where the
+// keywords beside a $ref are ignored (draft-03 to draft-07), as the
+// schema compiler reads it.
+func legacyDraft(root *object) bool {
+	raw, _ := root.get("$schema")
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return false
+	}
+	for _, d := range []string{"draft-03", "draft-04", "draft-06", "draft-07"} {
+		if strings.Contains(s, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // ref merges into b the root's definition the reference raw, at ptr,
@@ -436,6 +516,19 @@ func (f *flattener) ref(b *builder, raw json.RawMessage, ptr string, depth int) 
 		return &Error{Pointer: ptr, Reason: "merging the definitions the references name would take more than four times the schema's size"}
 	}
 	at := "/" + kind + "/" + escape(name)
+	k, ok := f.anchored[at]
+	if !ok {
+		var v any
+		_ = json.Unmarshal(target, &v)
+		k = identified(v, f.legacy)
+		if f.anchored == nil {
+			f.anchored = map[string]string{}
+		}
+		f.anchored[at] = k
+	}
+	if k != "" {
+		return &Error{Pointer: at, Reason: fmt.Sprintf("a definition holding %s cannot be merged into the root: it would then be in the schema twice", k)}
+	}
 	if isFalse(target) {
 		return nil // accepts nothing: merging nothing is looser
 	}
@@ -446,6 +539,16 @@ func (f *flattener) ref(b *builder, raw json.RawMessage, ptr string, depth int) 
 	if o == nil {
 		return nil
 	}
+	// A definition naming itself through a union's branch (each branch is
+	// built apart) merges nothing more there: looser.
+	if f.expanding[at] {
+		return nil
+	}
+	if f.expanding == nil {
+		f.expanding = map[string]bool{}
+	}
+	f.expanding[at] = true
+	defer delete(f.expanding, at)
 	return f.conj(b, o, at, depth+1)
 }
 
@@ -458,13 +561,16 @@ func (f *flattener) conj(b *builder, o *object, ptr string, depth int) error {
 	if !atRoot {
 		b.merged = true
 		for _, k := range o.keys {
-			if identity[k] && k != "$ref" {
+			if identity[k] && k != "$ref" || f.legacy && k == "id" {
 				return &Error{Pointer: ptr + "/" + escape(k), Reason: fmt.Sprintf("a schema holding %s cannot be merged into the root", k)}
 			}
 		}
 		if ref, ok := o.get("$ref"); ok {
 			if err := f.ref(b, ref, ptr+"/$ref", depth); err != nil {
 				return err
+			}
+			if f.legacy {
+				return nil // the keywords beside it are ignored
 			}
 		}
 	}
@@ -475,6 +581,12 @@ func (f *flattener) conj(b *builder, o *object, ptr string, depth int) error {
 			continue // merged above
 		}
 		at := ptr + "/" + escape(k)
+		if atRoot {
+			f.at = ""
+			if RefusedBy(k)&f.p != 0 {
+				f.at = k
+			}
+		}
 		switch k {
 		case "allOf":
 			if err := f.allOf(b, v, at, depth); err != nil {
@@ -538,6 +650,9 @@ func (f *flattener) conj(b *builder, o *object, ptr string, depth int) error {
 			case isFalse(v):
 				b.addlNo = true
 			case isTrue(v):
+				if b.addlTrue == nil {
+					b.addlTrue = v
+				}
 			case !b.addlSet[string(v)]:
 				if b.addlSet == nil {
 					b.addlSet = map[string]bool{}
@@ -559,6 +674,17 @@ func (f *flattener) conj(b *builder, o *object, ptr string, depth int) error {
 					b.reqSet[n] = true
 					b.req = append(b.req, n)
 				}
+			}
+		case "if":
+			b.key(k)
+			b.cond(o)
+		case "then", "else":
+			// Merged with the if beside them (cond); without one they
+			// mean nothing, and must not meet another schema's if.
+			if _, ok := o.get("if"); ok {
+				b.key(k)
+			} else if atRoot {
+				b.generic1(k, v) // kept when no schema merged has an if
 			}
 		case "unevaluatedProperties":
 			// It sees what the schemas merged evaluate, which merging
@@ -660,7 +786,8 @@ func (f *flattener) union(raw json.RawMessage, ptr string, depth int) (*object, 
 		}
 		b := newBuilder(false)
 		if o != nil {
-			if typ, ok := o.get("type"); ok && !allowsObject(typ) {
+			_, ref := o.get("$ref")
+			if typ, ok := o.get("type"); ok && !allowsObject(typ) && !(ref && f.legacy) {
 				continue // accepts no arguments object
 			}
 			if err := f.conj(b, o, at, depth); err != nil {
@@ -898,12 +1025,23 @@ func (b *builder) finish() json.RawMessage {
 				member(k, []byte("false"))
 			} else if len(b.addl) > 0 {
 				member(k, conjoin(b.addl))
+			} else if b.addlTrue != nil {
+				member(k, b.addlTrue)
 			}
 		case "required":
 			r, _ := json.Marshal(b.req)
 			member(k, r)
 		case "not":
 			member(k, wrap("anyOf", b.nots, "false"))
+		case "if", "then", "else":
+			switch {
+			case len(b.conds) == 1:
+				if v := map[string]json.RawMessage{"if": b.conds[0].ifs, "then": b.conds[0].then, "else": b.conds[0].els}[k]; v != nil {
+					member(k, v)
+				}
+			case len(b.conds) == 0 && !b.clash[k]:
+				member(k, b.generic[k])
+			}
 		case "unevaluatedProperties":
 			if !b.merged && !b.clash[k] {
 				member(k, b.generic[k])
@@ -963,32 +1101,194 @@ func checkRefs(schema json.RawMessage, merged bool, dropped map[string]bool) err
 		}
 	}
 	var bad *Error
-	var walk func(v any, ptr string)
-	walk = func(v any, ptr string) {
+	var at path // the pointer of v, made only for an error: depth would make it quadratic
+	var walk func(v any)
+	walk = func(v any) {
 		switch v := v.(type) {
 		case map[string]any:
-			for k, x := range v {
+			for _, k := range sortedKeys(v) {
+				x := v[k]
 				if bad != nil {
 					return
 				}
-				at := ptr + "/" + escape(k)
-				if s, ok := x.(string); ok && (k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef") && !refKept(s, strict, dropped) {
-					bad = &Error{Pointer: at, Reason: fmt.Sprintf("the reference %s would no longer point where it does once the root is rewritten to leave out what the provider refuses there", truncate([]byte(strconv.Quote(s))))}
+				at.push(escape(k))
+				if s, ok := x.(string); ok && isRef(k) && !refKept(s, strict, dropped) {
+					bad = &Error{Pointer: at.String(), Reason: fmt.Sprintf("the reference %s would no longer point where it does once the root is rewritten to leave out what the provider refuses there", truncate([]byte(strconv.Quote(s))))}
 					return
 				}
-				walk(x, at)
+				walk(x)
+				at.pop()
 			}
 		case []any:
 			for i, x := range v {
-				walk(x, ptr+"/"+strconv.Itoa(i))
+				at.push(strconv.Itoa(i))
+				walk(x)
+				at.pop()
 			}
 		}
 	}
-	walk(doc, "")
+	walk(doc)
 	if bad != nil {
 		return bad
 	}
 	return nil
+}
+
+// checkRootRefs refuses a schema whose references may name its root
+// ("#", or anything but a JSON Pointer "#/...") when one of its
+// references stands where a looser target refuses more: under not, if,
+// oneOf or contains, or beside unevaluatedProperties or
+// unevaluatedItems. What is sent is looser than the root, and such a
+// reference would then see it instead (or see a definition that does).
+// The parts Flatten rewrites, the root and the allOf, anyOf and oneOf
+// it merges, are sent as looser schemas, not kept: their unions are no
+// such place; what it leaves out for p is not looked into.
+func checkRootRefs(schema json.RawMessage, p Provider) error {
+	if !bytes.Contains(schema, []byte("ef")) && !bytes.Contains(schema, []byte(`\u`)) {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(schema, &doc) != nil {
+		return nil
+	}
+	rootRef := false
+	var find func(v any)
+	find = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if s, ok := x.(string); ok && isRef(k) && !strings.HasPrefix(s, "#/") {
+					rootRef = true
+				}
+				find(x)
+			}
+		case []any:
+			for _, x := range v {
+				find(x)
+			}
+		}
+	}
+	if find(doc); !rootRef {
+		return nil
+	}
+	var bad *Error
+	// top: a schema Flatten rewrites; neg: below a place where a looser
+	// schema refuses more.
+	var at path
+	var walk func(v any, top, neg bool)
+	walk = func(v any, top, neg bool) {
+		switch v := v.(type) {
+		case map[string]any:
+			_, ue := v["unevaluatedProperties"]
+			_, ui := v["unevaluatedItems"]
+			neg = neg || (ue || ui) && !top
+			for _, k := range sortedKeys(v) {
+				if bad != nil {
+					return
+				}
+				x := v[k]
+				at.push(escape(k))
+				if _, ok := x.(string); ok && isRef(k) && neg {
+					bad = &Error{Pointer: at.String(), Reason: "a reference that may lead back to the root cannot stand under not, if, oneOf or contains, or beside unevaluatedProperties, once the root is rewritten into a looser schema: it would refuse more"}
+					return
+				}
+				items, isArray := x.([]any)
+				switch {
+				case top && isArray && (k == "allOf" || k == "anyOf" || k == "oneOf"):
+					for i, y := range items {
+						at.push(strconv.Itoa(i))
+						walk(y, true, neg)
+						at.pop()
+					}
+				case top && (k == "not" || k == "enum") && RefusedBy(k)&p != 0:
+					// left out
+				default:
+					walk(x, false, neg || k == "not" || k == "if" || k == "oneOf" || k == "contains")
+				}
+				at.pop()
+			}
+		case []any:
+			for i, x := range v {
+				at.push(strconv.Itoa(i))
+				walk(x, false, neg)
+				at.pop()
+			}
+		}
+	}
+	walk(doc, true, false)
+	if bad != nil {
+		return bad
+	}
+	return nil
+}
+
+// path is a JSON Pointer being walked, one segment a member.
+type path []string
+
+func (p *path) push(seg string) { *p = append(*p, seg) }
+func (p *path) pop()            { *p = (*p)[:len(*p)-1] }
+
+func (p path) String() string {
+	if len(p) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(p, "/")
+}
+
+func isRef(k string) bool { return k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef" }
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// identified is the first keyword giving a schema an identity ($id,
+// an anchor; id in drafts before 6) that the decoded schema v, or a
+// schema in it, holds; "" for none.
+func identified(v any, legacy bool) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	for _, k := range sortedKeys(m) {
+		x := m[k]
+		switch k {
+		case "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor":
+			return k
+		case "id":
+			if _, ok := x.(string); ok && legacy {
+				return k
+			}
+		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies":
+			if sub, ok := x.(map[string]any); ok {
+				for _, n := range sortedKeys(sub) {
+					if id := identified(sub[n], legacy); id != "" {
+						return id
+					}
+				}
+			}
+		case "allOf", "anyOf", "oneOf", "items", "prefixItems":
+			items, ok := x.([]any)
+			if !ok {
+				items = []any{x}
+			}
+			for _, y := range items {
+				if id := identified(y, legacy); id != "" {
+					return id
+				}
+			}
+		case "not", "if", "then", "else", "additionalProperties", "additionalItems", "contains", "propertyNames",
+			"unevaluatedProperties", "unevaluatedItems", "contentSchema":
+			if id := identified(x, legacy); id != "" {
+				return id
+			}
+		}
+	}
+	return ""
 }
 
 // holdsIdentity reports whether the decoded JSON v holds an $id or an

@@ -81,12 +81,16 @@ func TestFlatten(t *testing.T) {
 			`{"$defs":{"A":{"$ref":"#/$defs/A","properties":{"c":{}}}},"properties":{"c":{}}}`, ``},
 		{"a union of $ref branches", `{"type":"object","anyOf":[{"$ref":"#/definitions/Add"},{"$ref":"#/definitions/Del"}],"definitions":{"Add":{"properties":{"op":{"const":"add"},"x":{"type":"number"}},"required":["op","x"],"additionalProperties":false},"Del":{"properties":{"op":{"const":"del"}},"required":["op"],"additionalProperties":false}}}`, both,
 			`{"type":"object","properties":{"op":{"anyOf":[{"const":"add"},{"const":"del"}]},"x":{"type":"number"}},"required":["op"],"additionalProperties":false,"definitions":{"Add":{"properties":{"op":{"const":"add"},"x":{"type":"number"}},"required":["op","x"],"additionalProperties":false},"Del":{"properties":{"op":{"const":"del"}},"required":["op"],"additionalProperties":false}},"description":"The arguments must match one of these alternatives, by required properties: [op, x] | [op]."}`, ``},
+		{"a $ref cycle through a union", `{"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"properties":{"x":{"type":"string"}},"required":["x"]}]}},"anyOf":[{"$ref":"#/$defs/A"},{"properties":{"y":{}},"required":["y"]}]}`, both,
+			`{"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"properties":{"x":{"type":"string"}},"required":["x"]}]}},"properties":{"x":{},"y":{}},"description":"The arguments must match one of these alternatives, by required properties: [] | [y]."}`, ``},
 		{"a $ref elsewhere", `{"properties":{"a":{}},"allOf":[{"$ref":"#/properties/a"}]}`, both, ``,
 			`/allOf/0/$ref: a schema holding the reference "#/properties/a" cannot be merged into the root: the adapters only resolve "#/$defs/<name>" and "#/definitions/<name>"`},
 		{"a $ref to another document", `{"allOf":[{"$ref":"other.json#/$defs/a"}]}`, both, ``,
 			`/allOf/0/$ref: a schema holding the reference "other.json#/$defs/a" cannot be merged into the root`},
 		{"a $ref to no definition", `{"$defs":{"a":{}},"allOf":[{"$ref":"#/$defs/b"}]}`, both, ``,
 			`/allOf/0/$ref: the reference "#/$defs/b" names no definition of the root's $defs`},
+		{"an error in a definition a second union names", `{"$defs":{"a":{"required":"x"}},"oneOf":[{"required":["b"]}],"properties":{"b":{}},"anyOf":[{"$ref":"#/$defs/a"}]}`, both, ``,
+			`/$defs/a/required: want an array of strings, got "x"`},
 		{"an error in a definition", `{"$defs":{"a":{"required":"x"}},"allOf":[{"$ref":"#/$defs/a"}]}`, both, ``,
 			`/$defs/a/required: want an array of strings, got "x"`},
 		{"one large definition named many times", `{"$defs":{"big":{"properties":{` + strings.Repeat(`"p":{"description":"`+strings.Repeat("x", 100)+`"},`, 20) + `"q":{}}}},"anyOf":[` + strings.Repeat(`{"$ref":"#/$defs/big"},`, 2000) + `{}]}`, both, ``,
@@ -101,6 +105,47 @@ func TestFlatten(t *testing.T) {
 			`/properties/a/$ref: the reference "#/not/properties/a" would no longer point where it does`},
 		{"an anchor in not", `{"properties":{"a":{"$ref":"#x"}},"not":{"properties":{"a":{"$anchor":"x"}}}}`, rootschema.OpenAI, ``,
 			`/properties/a/$ref: the reference "#x" would no longer point where it does`},
+		// then and else mean nothing without the if beside them: a
+		// schema's three are merged as one, and two schemas' are left
+		// out.
+		{"a root else beside a merged if", `{"else":{"required":["b"]},"properties":{"a":{},"b":{}},"allOf":[{"if":{"required":["a"]}}]}`, both,
+			`{"properties":{"a":{},"b":{}},"if":{"required":["a"]}}`, ``},
+		{"a root if beside a merged else", `{"if":{"properties":{"c":{"type":"string"}}},"allOf":[{"properties":{"c":{}},"else":{"required":["b"]}}]}`, both,
+			`{"if":{"properties":{"c":{"type":"string"}}},"properties":{"c":{}}}`, ``},
+		{"two ifs left out", `{"allOf":[{"if":{"required":["a"]},"then":{"required":["b"]}},{"if":{"required":["b"]},"then":{"required":["c"]}}],"properties":{"a":{},"b":{},"c":{}}}`, both,
+			`{"properties":{"a":{},"b":{},"c":{}}}`, ``},
+		{"one if merged", `{"if":{"required":["a"]},"then":{"required":["b"]},"allOf":[{"if":{"required":["a"]},"then":{"required":["b"]},"properties":{"a":{},"b":{}}}]}`, both,
+			`{"if":{"required":["a"]},"then":{"required":["b"]},"properties":{"a":{},"b":{}}}`, ``},
+		// What is sent is looser than the root: a reference back to it
+		// where a looser schema refuses more would refuse more.
+		{"a reference to the root under not", `{"properties":{"a":{"not":{"$ref":"#"}}},"anyOf":[{"properties":{"b":{}},"required":["b"]},{"properties":{"c":{}},"required":["c"]}]}`, both, ``,
+			`/properties/a/not/$ref: a reference that may lead back to the root cannot stand under not`},
+		{"a reference to the root under not, enum left out", `{"properties":{"b":{"not":{"$ref":"#"}}},"enum":[{"b":1},{}]}`, rootschema.OpenAI, ``,
+			`/properties/b/not/$ref: a reference that may lead back to the root`},
+		{"a definition under oneOf", `{"$defs":{"t":{"properties":{"c":{"$ref":"#"}}}},"properties":{"b":{"oneOf":[{"$ref":"#/$defs/t"},{"type":"object"}]}},"allOf":[{"required":["b"]}]}`, both, ``,
+			`/properties/b/oneOf/0/$ref: a reference that may lead back to the root`},
+		{"a reference to the root in a union's branch", `{"anyOf":[{"properties":{"next":{"$ref":"#"}},"required":["next"]},{"properties":{"end":{"const":true}},"required":["end"]}]}`, both,
+			`{"properties":{"next":{},"end":{}},"description":"The arguments must match one of these alternatives, by required properties: [next] | [end]."}`, ``},
+		// Draft-03 to draft-07 ignore the keywords beside a $ref.
+		{"draft-07: beside a $ref ignored", `{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"A":{"properties":{"a":{}}}},"allOf":[{"$ref":"#/definitions/A","required":["zzz"]}]}`, both,
+			`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"A":{"properties":{"a":{}}}},"properties":{"a":{}}}`, ``},
+		{"draft-04: a type beside a $ref ignored", `{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"A":{"properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}},"anyOf":[{"$ref":"#/definitions/A","type":"string"},{"properties":{"b":{}},"required":["b"],"additionalProperties":false}]}`, both,
+			`{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"A":{"properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}},"properties":{"a":{"type":"string"},"b":{}},"additionalProperties":false,"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``},
+		{"draft-04: an id in a branch", `{"$schema":"http://json-schema.org/draft-04/schema#","allOf":[{"id":"x.json","properties":{"a":{}}}]}`, both, ``,
+			`/allOf/0/id: a schema holding id cannot be merged into the root`},
+		// The first bad reference in the order of names, every time.
+		{"bad references reported in order", `{"properties":{"a":{"$ref":"#/allOf/0"},"b":{"$ref":"#/allOf/0"},"c":{"$ref":"#/allOf/0"},"d":{"$ref":"#/allOf/0"},"e":{"$ref":"#/allOf/0"},"f":{"$ref":"#/allOf/0"}},"allOf":[{}]}`, both, ``,
+			`/properties/a/$ref: the reference "#/allOf/0" would no longer point`},
+		// A definition merged stays in $defs: an $id or anchor in it
+		// would be in the schema twice, which makes it invalid.
+		{"a definition holding an $id", `{"$defs":{"A":{"properties":{"x":{"$id":"http://e/x.json","type":"string"}}}},"allOf":[{"$ref":"#/$defs/A"}]}`, both, ``,
+			`/$defs/A: a definition holding $id cannot be merged into the root: it would then be in the schema twice`},
+		// additionalProperties true evaluates the names
+		// unevaluatedProperties then leaves alone.
+		{"additionalProperties true kept", `{"additionalProperties":true,"not":{"required":["a","b"]},"unevaluatedProperties":{"type":"integer"}}`, rootschema.OpenAI,
+			`{"additionalProperties":true,"unevaluatedProperties":{"type":"integer"}}`, ``},
+		{"additionalProperties {} merged", `{"allOf":[{"additionalProperties":{}},{"additionalProperties":true}],"properties":{"a":{}}}`, both,
+			`{"additionalProperties":{},"properties":{"a":{}}}`, ``},
 		{"an empty anyOf", `{"anyOf":[]}`, both, ``, `/anyOf: want a non-empty array of schemas, got []`},
 		{"allOf of a string", `{"allOf":[{},"x"]}`, both, ``, `/allOf/1: want a JSON Schema object, got "x"`},
 		{"properties not an object", `{"allOf":[{"properties":[]}]}`, both, ``, `/allOf/0/properties: want an object, got []`},
@@ -151,6 +196,23 @@ func TestFlatten(t *testing.T) {
 				looser(t, tt.in, sent...)
 			}
 		})
+	}
+}
+
+// An error is named after the root keyword whose merging led to it.
+func TestFlattenErrorKeyword(t *testing.T) {
+	for _, tt := range []struct{ in, keyword string }{
+		{`{"$defs":{"a":{"required":"x"}},"oneOf":[{"required":["b"]}],"properties":{"b":{}},"anyOf":[{"$ref":"#/$defs/a"}]}`, "anyOf"},
+		{`{"$defs":{"a":{"required":"x"}},"oneOf":[{"$ref":"#/$defs/a"}],"anyOf":[{}]}`, "oneOf"},
+		{`{"allOf":[{}],"required":[1]}`, "allOf"},
+	} {
+		for _, p := range []rootschema.Provider{rootschema.OpenAI, rootschema.Anthropic} {
+			_, err := rootschema.Flatten(json.RawMessage(tt.in), p)
+			var e *rootschema.Error
+			if !asError(err, &e) || e.Keyword != tt.keyword {
+				t.Errorf("%v: %s: err %#v, want one naming %s", p, tt.in, err, tt.keyword)
+			}
+		}
 	}
 }
 
