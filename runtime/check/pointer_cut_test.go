@@ -66,3 +66,26 @@ func TestSchemaPointersAreBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestPointerBelowCutPrefix: a prefix the decoder cut (ending in "/…")
+// is the violations' pointer, rather than going on after its mark or,
+// when it took up the room, being cut to "/…" alone; a long prefix is cut
+// at one of its tokens.
+func TestPointerBelowCutPrefix(t *testing.T) {
+	key := strings.Repeat("v", 250)
+	near := strings.Repeat("/"+key, 4) + "/" + strings.Repeat("w", 15) + pointerCutMark // 1,023 bytes
+	mid := strings.Repeat("/"+key, 3) + pointerCutMark
+	long := strings.Repeat("/"+key, 5)
+	for _, tc := range []struct{ name, prefix, want string }{
+		{"whole", "/a", "/a/3/name"},
+		{"cut, near the limit", near, near},
+		{"cut", mid, mid},
+		{"long", long, strings.Repeat("/"+key, 4) + pointerCutMark},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := pointer(tc.prefix, []string{"3", "name"}); got != tc.want {
+				t.Errorf("got %q (%d bytes), want %q", got[max(0, len(got)-40):], len(got), tc.want[max(0, len(tc.want)-40):])
+			}
+		})
+	}
+}

@@ -759,15 +759,20 @@ const pointerCutMark = "/…"
 // location tokens, each token escaped and cut to maxTokenBytes as the
 // decoder cuts the pointers it records (a hostile megabyte-long member
 // name stays short), and the whole cut to maxPointerBytes.
+//
+// A prefix already cut (ending in "/…", as the decoder's pointers past
+// wire.MaxPointerBytes do) is the pointer: the tokens below it are left
+// out rather than written after its mark; a long prefix is cut at one of
+// its own tokens.
 func pointer(prefix string, tokens []string) string {
-	if len(tokens) == 0 {
+	if len(tokens) == 0 || strings.HasSuffix(prefix, pointerCutMark) {
 		return prefix
 	}
 	var b strings.Builder
 	b.WriteString(prefix)
-	fit := 0
-	if len(prefix) <= maxPointerBytes-len(pointerCutMark) {
-		fit = len(prefix)
+	fit := len(prefix)
+	if room := maxPointerBytes - len(pointerCutMark); fit > room {
+		fit = max(strings.LastIndexByte(prefix[:room+1], '/'), 0)
 	}
 	for _, t := range tokens {
 		b.WriteByte('/')

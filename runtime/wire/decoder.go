@@ -144,6 +144,9 @@ type Decoder struct {
 	// work is what the branches of the call (see Branch) may still read,
 	// shared with them; allocated by the first Branch.
 	work *trialWork
+	// trial numbers a branch decoder among the call's (see Branch); 0
+	// for the decoder of the call.
+	trial int
 	// keys are the keys read so far of the objects open on the path
 	// stack, nkeys of them: the first inlineKeys inline, the rest in
 	// moreKeys. An object with more than manyKeys members also indexes

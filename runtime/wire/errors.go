@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -372,18 +374,31 @@ func (d *Decoder) Clean() bool {
 // branching does not make d escape to the heap.
 //
 // Branches read their value again, and the branches of a union nested in
-// a union's branch read theirs once per outer branch: a recursive union
-// of three branches took 9 s for 186 bytes of arguments 12 levels deep,
-// and 4 minutes for 214 bytes 14 levels deep. So the values the branches
-// of one call read may add up to MaxTrialBytes per byte of the input
-// (and MinTrialBytes whatever its size); past that, every branch fails at
-// once and Report refuses the arguments whole (code "maxWork").
+// a union's branch read theirs once per outer branch that reads it: a
+// recursive union of three branches took 9 s for 186 bytes of arguments
+// 12 levels deep, and 4 minutes for 214 bytes 14 levels deep. So the
+// values the branches of one call read are charged to an allowance of
+// MaxTrialBytes per byte of the input (and MinTrialBytes whatever its
+// size); past it, every branch fails at once and Report refuses the
+// arguments whole (code "maxWork"). The first branches tried on a value
+// (those of one decoder) are charged its bytes, as many times as they
+// are: a union's branches read its value once each, as its schema asks,
+// and a union of 21 object branches nested three levels in itself (a
+// Notion-style filter) reads each byte some 90 times however large the
+// value. Branches tried on it again, from another decoder, are what
+// multiplies: they are charged RepeatTrialWeight times their bytes and
+// trialOverhead.
 func (d *Decoder) Branch() Decoder {
 	b := d.branchHere()
+	if d.work == nil {
+		d.work = &trialWork{left: max(MinTrialBytes, MaxTrialBytes*len(d.data)), first: map[int]trialAt{}}
+	}
 	if b.err == nil && !d.chargeTrial() {
 		b.err = errTrialWork
 	}
-	b.work = d.work
+	w := d.work
+	w.trials++
+	b.work, b.trial = w, w.trials
 	return b
 }
 
@@ -421,14 +436,16 @@ func (d *Decoder) CountItems() int {
 
 // MaxTrialBytes and MinTrialBytes bound the bytes the branches of one
 // call may read (see Branch): MaxTrialBytes per byte of the input, and at
-// least MinTrialBytes.
+// least MinTrialBytes. RepeatTrialWeight is the weight of a value's bytes
+// read again by branches of another decoder than the first.
 const (
-	MaxTrialBytes = 64
-	MinTrialBytes = 1 << 20
+	MaxTrialBytes     = 512
+	MinTrialBytes     = 1 << 23
+	RepeatTrialWeight = 8
 )
 
-// trialOverhead is what a branch is charged besides the bytes of its
-// value.
+// trialOverhead is what a branch that reads a value again is charged
+// besides the bytes of the value (before RepeatTrialWeight).
 const trialOverhead = 64
 
 // trialWork is what the branches of one call may still read.
@@ -436,7 +453,16 @@ type trialWork struct {
 	left int
 	// out is set once a branch was refused: the arguments are refused.
 	out bool
+	// trials counts the branch decoders of the call (Decoder.trial).
+	trials int
+	// first maps the offset of an array, object or string branches were
+	// tried on to the decoder they were first branched from, and to where
+	// the value ends.
+	first map[int]trialAt
 }
+
+// trialAt is what chargeTrial knows of a value branches were tried on.
+type trialAt struct{ from, end int }
 
 // errTrialWork stops a branch refused for want of trialWork.
 var errTrialWork = &SyntaxError{Msg: "the alternatives of its anyOf and oneOf take too long to try"}
@@ -444,21 +470,11 @@ var errTrialWork = &SyntaxError{Msg: "the alternatives of its anyOf and oneOf ta
 // chargeTrial charges the value about to be read, for a branch, to the
 // call's trialWork, and reports false when it is spent. A value that does
 // not end is charged for the rest of the input (the branch stops at the
-// syntax error).
+// syntax error). A scalar is not charged: its trial reads nothing else,
+// and is repeated only with the array or object holding it, which is.
 func (d *Decoder) chargeTrial() bool {
-	if d.work == nil {
-		d.work = &trialWork{left: max(MinTrialBytes, MaxTrialBytes*len(d.data))}
-	}
 	w := d.work
 	if w.out {
-		return false
-	}
-	// A branch costs more than the bytes it reads: a decoder and its path
-	// stack are copied (the levels past the inline ones when it goes
-	// deeper), its errors recorded and dropped.
-	cost := trialOverhead + max(d.depth-inlineSegs, 0)*int(unsafe.Sizeof(seg{}))
-	if w.left -= cost; w.left < 0 {
-		w.out = true
 		return false
 	}
 	if d.pos >= len(d.data) {
@@ -467,23 +483,38 @@ func (d *Decoder) chargeTrial() bool {
 	switch d.data[d.pos] {
 	case '{', '[', '"':
 	default:
-		return true // a scalar: its text is short or read once by the parser anyway
-	}
-	limit := len(d.data)
-	if w.left < limit-d.pos {
-		limit = d.pos + w.left
-	}
-	end, ok := text.SkipValue(d.data[:limit], d.pos)
-	switch {
-	case ok:
-		w.left -= end - d.pos
-		return true
-	case limit == len(d.data):
-		w.left -= limit - d.pos
 		return true
 	}
-	w.out = true
-	return false
+	at, seen := w.first[d.pos]
+	cost, weight := 0, 1
+	if !seen {
+		// Read once, for all the trials of the value.
+		limit := len(d.data)
+		if w.left < limit-d.pos {
+			limit = d.pos + w.left
+		}
+		end, ok := text.SkipValue(d.data[:limit], d.pos)
+		switch {
+		case ok:
+		case limit == len(d.data):
+			end = limit
+		default:
+			w.out = true
+			return false
+		}
+		at = trialAt{from: d.trial, end: end}
+		w.first[d.pos] = at
+	} else if at.from != d.trial {
+		// A branch costs more than the bytes it reads: a decoder and its
+		// path stack are copied (the levels past the inline ones when it
+		// goes deeper), its errors recorded and dropped.
+		cost, weight = trialOverhead+max(d.depth-inlineSegs, 0)*int(unsafe.Sizeof(seg{})), RepeatTrialWeight
+	}
+	if w.left -= weight * (cost + at.end - d.pos); w.left < 0 {
+		w.out = true
+		return false
+	}
+	return true
 }
 
 // Adopt appends the errors recorded by a branch decoder to d.
@@ -644,9 +675,31 @@ func (p *Path) appendCut(b []byte, c *pointerCut) []byte {
 		b = append(b, '/')
 		b = strconv.AppendInt(b, int64(p.index), 10)
 	case pathBase:
-		b = append(b, p.key...)
+		return c.appendPointer(b, p.key)
 	}
 	return c.after(b, mark)
+}
+
+// appendPointer appends the JSON pointer ptr to b token by token, so
+// that it is cut at a token as the tokens after it would be. A pointer
+// already cut (ending in pointerCutMark, as the decoder's pointers past
+// MaxPointerBytes do) ends the pointer: the tokens below it are left
+// out, rather than written after its mark (or the whole pointer cut to
+// the mark alone, when it took up the room).
+func (c *pointerCut) appendPointer(b []byte, ptr string) []byte {
+	for ptr != "" && !c.cut {
+		i := strings.IndexByte(ptr[1:], '/') + 1
+		if i == 0 {
+			i = len(ptr)
+		}
+		mark := len(b)
+		b = c.after(append(b, ptr[:i]...), mark)
+		if ptr[:i] == pointerCutMark && i == len(ptr) {
+			c.cut = true
+		}
+		ptr = ptr[i:]
+	}
+	return b
 }
 
 // Errors collects the violations a generated validator finds. The zero
@@ -994,12 +1047,24 @@ func appendGenericKey(b []byte, v any) ([]byte, bool) {
 		}
 		return append(b, 'f'), true
 	case float64:
-		if x == 0 {
-			x = 0 // -0 equals 0
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return b, false // not JSON; NaN equals nothing
 		}
-		b = append(b, 'n')
-		b = strconv.AppendFloat(b, x, 'g', -1, 64)
-		return append(b, ';'), true
+		// The shortest decimal, which check.Equal compares an int64 with.
+		var d [32]byte
+		m := strconv.AppendFloat(d[:0], x, 'e', -1, 64)
+		e := bytes.IndexByte(m, 'e')
+		exp, _ := strconv.Atoi(string(m[e+1:]))
+		m = m[:e]
+		if i := bytes.IndexByte(m, '.'); i >= 0 {
+			m = append(m[:i], m[i+1:]...)
+		}
+		return appendNumberKey(b, m, exp), true
+	case int64:
+		// The decoder's integers past float64's (Decoder.exactInts).
+		var d [24]byte
+		m := strconv.AppendInt(d[:0], x, 10)
+		return appendNumberKey(b, m, len(bytes.TrimPrefix(m, []byte("-")))-1), true
 	case string:
 		b = append(b, 's')
 		b = strconv.AppendInt(b, int64(len(x)), 10)
@@ -1033,4 +1098,27 @@ func appendGenericKey(b []byte, v any) ([]byte, bool) {
 		return append(b, '}'), true
 	}
 	return b, false
+}
+
+// appendNumberKey appends the key of the number whose decimal digits
+// (after an optional '-') are m, exp being the exponent of the first
+// digit (as in d.ddd…e+exp): two numbers have the same key exactly when
+// they are the same decimal (an int64 and the float64 whose shortest
+// decimal it is, as check.Equal has it).
+func appendNumberKey(b, m []byte, exp int) []byte {
+	b = append(b, 'n')
+	if len(m) > 0 && m[0] == '-' {
+		m = m[1:]
+		if len(bytes.TrimRight(m, "0")) > 0 {
+			b = append(b, '-') // -0 equals 0
+		}
+	}
+	m = bytes.TrimRight(m, "0")
+	if len(m) == 0 {
+		return append(b, '0', ';')
+	}
+	b = append(b, m...)
+	b = append(b, 'e')
+	b = strconv.AppendInt(b, int64(exp), 10)
+	return append(b, ';')
 }

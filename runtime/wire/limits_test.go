@@ -115,3 +115,52 @@ func TestDuplicateGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericKeyOfLargeIntegers: the integers the decoder reads as int64
+// (past float64's, Decoder.exactInts) have keys, so that DuplicateGeneric
+// stays linear on them (it fell back to comparing every pair: 20,000 of
+// them took seconds), and two numbers have the same key exactly when
+// check.Equal holds: 18014398509481990 is the shortest decimal of a
+// float64 it is not.
+func TestGenericKeyOfLargeIntegers(t *testing.T) {
+	nums := []any{
+		int64(18014398509481990), 1.801439850948199e16, int64(18014398509481992), float64(18014398509481992),
+		int64(9007199254740993), 9007199254740992.0, int64(1<<62 + 1), int64(-(1<<62 + 1)), float64(1 << 62),
+		int64(math.MinInt64), -float64(1 << 63), int64(math.MaxInt64), 100.0, 1e2, 0.0, math.Copysign(0, -1), 1.5, -1.5, 1e-7, 1e300,
+	}
+	for _, a := range nums {
+		ka, ok := appendGenericKey(nil, a)
+		if !ok {
+			t.Fatalf("%#v: no key", a)
+		}
+		for _, b := range nums {
+			kb, _ := appendGenericKey(nil, b)
+			if same, eq := string(ka) == string(kb), check.Equal(a, b); same != eq {
+				t.Errorf("%#v (%s) and %#v (%s): same key %v, check.Equal %v", a, ka, b, kb, same, eq)
+			}
+		}
+	}
+	items := make([]any, 0, 50)
+	for k := range 49 {
+		items = append(items, int64(1<<60+2*k+1))
+	}
+	// The float64 1<<60 stands for 1152921504606847000, 1<<60+24.
+	items = append(items, float64(1<<60))
+	if i, j, ok := DuplicateGeneric(items); ok {
+		t.Errorf("got %d,%d", i, j)
+	}
+	items = append(items, 1.801439850948199e16, int64(18014398509481990))
+	if i, j, ok := DuplicateGeneric(items); !ok || i != 50 || j != 51 {
+		t.Errorf("got %d,%d,%v, want 50,51", i, j, ok)
+	}
+}
+
+func BenchmarkDuplicateGenericInt64(b *testing.B) {
+	items := make([]any, 20000)
+	for k := range items {
+		items[k] = int64(1<<60 + k)
+	}
+	for b.Loop() {
+		DuplicateGeneric(items)
+	}
+}

@@ -121,3 +121,39 @@ func TestPathPointersAreBounded(t *testing.T) {
 		t.Fatalf("Missing: %d errors, pointer of %d bytes", len(d.Errors()), len(d.Errors()[0].Path))
 	}
 }
+
+// TestPathBelowCutPointer: a validator's path below a base (At) the
+// decoder cut (ending in "/…") stays that pointer, rather than going on
+// after its mark or, when the base took up the room, being cut to "/…"
+// alone; a base longer than MaxPointerBytes is cut at a token.
+func TestPathBelowCutPointer(t *testing.T) {
+	key := strings.Repeat("v", 250)
+	long := strings.Repeat("/"+key, 5) // 1,255 bytes
+	// The decoder's pointer of a value 5 levels under 250-byte names.
+	d := NewDecoder(deepDoc(5, 250, 0))
+	for range 5 {
+		if !d.Object() || !d.More() {
+			t.Fatal("structure")
+		}
+	}
+	cut := d.Path()
+	if !strings.HasSuffix(cut, pointerCutMark) {
+		t.Fatalf("decoder pointer %q not cut", cut)
+	}
+	short := strings.Repeat("/"+key, 3)
+	for _, tc := range []struct{ name, base, want string }{
+		{"short", short, short + "/3/name"},
+		{"cut by the decoder", cut, cut},
+		{"long", long, strings.Repeat("/"+key, 4) + pointerCutMark},
+		{"cut short", "/a" + pointerCutMark, "/a" + pointerCutMark},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := At(tc.base)
+			i := base.Index(3)
+			k := i.Key("name")
+			if got := k.String(); got != tc.want {
+				t.Errorf("got %q (%d bytes), want %q", got[max(0, len(got)-40):], len(got), tc.want[max(0, len(tc.want)-40):])
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,8 +97,9 @@ func TestTrialWork(t *testing.T) {
 		{"deep in a large input", `[` + nested(16, "s") + `,"` + strings.Repeat("p", 1<<20) + `"]`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			// Each branch is charged at least trialOverhead.
-			limit := max(MinTrialBytes, MaxTrialBytes*len(tc.args))/trialOverhead + 100
+			// Each branch reading its value again is charged at least
+			// trialOverhead, RepeatTrialWeight times.
+			limit := max(MinTrialBytes, MaxTrialBytes*len(tc.args))/(trialOverhead*RepeatTrialWeight) + 100
 			decodes, maxDecodes = 0, limit
 			d := NewDecoder([]byte(tc.args))
 			var x node
@@ -160,5 +162,128 @@ func TestCountItemsIsNotATrial(t *testing.T) {
 	}
 	if err := d.Report("t", nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// filter is a Notion-style filter: an anyOf of wideBranches object
+// branches, each requiring its own member (f0, f1, ... and the last,
+// "and", an array of filters), and skipping members it does not know, as
+// toolgen generates a union matched by trial.
+type filter struct {
+	opts [wideBranches]*filterOption
+}
+
+type filterOption struct {
+	and []filter
+	s   string
+}
+
+const wideBranches = 21
+
+func wideTag(i int) string {
+	if i == wideBranches-1 {
+		return "and"
+	}
+	return "f" + strconv.Itoa(i)
+}
+
+func (x *filter) decode(d *Decoder) {
+	*x = filter{}
+	if d.Peek() != Object {
+		d.Mismatch("object")
+		return
+	}
+	matched := 0
+	for i := range wideBranches {
+		b := d.Branch()
+		v := &filterOption{}
+		v.decode(&b, i)
+		if b.Clean() {
+			x.opts[i] = v
+			matched++
+		}
+	}
+	raw := d.RawBytes()
+	if matched == 0 {
+		d.NoneMatched("anyOf", "F0 or F1 or ...", raw)
+	}
+}
+
+func (x *filterOption) decode(d *Decoder, i int) {
+	if !d.Object() {
+		return
+	}
+	tag, seen := wideTag(i), false
+	for d.More() {
+		switch k := string(d.Key()); {
+		case k != tag:
+			d.Skip()
+		case i == wideBranches-1:
+			seen = true
+			if d.Array() {
+				for d.More() {
+					var f filter
+					f.decode(d)
+					x.and = append(x.and, f)
+				}
+			}
+		default:
+			seen = true
+			x.s = d.String()
+		}
+	}
+	if !seen {
+		d.Missing(tag)
+	}
+}
+
+// TestWideUnionsAreNotRefused: the first branches tried on a value read
+// it once each, as the union's schema asks, and are charged its bytes
+// only. A Notion-style filter (an anyOf of 21 object branches, compound
+// "and" nested 2 and 3 levels) was refused with maxWork from 22 kB of
+// arguments (a flat "and" of 3,000 conditions, 160 kB, too), each byte
+// being read some 60 to 120 times but none of them again. The same
+// union nested 200 levels deep over a 64 kB string reads the string 21
+// times a level, and is refused.
+func TestWideUnionsAreNotRefused(t *testing.T) {
+	var tree func(depth, fan int, leaf string) string
+	tree = func(depth, fan int, leaf string) string {
+		if depth == 0 {
+			return leaf
+		}
+		items := make([]string, fan)
+		for i := range items {
+			items[i] = tree(depth-1, fan, `{"f`+strconv.Itoa(i%(wideBranches-1))+`":"value `+strconv.Itoa(i)+`"}`)
+		}
+		return `{"and":[` + strings.Join(items, ",") + `]}`
+	}
+	for _, tc := range []struct {
+		name, args string
+		refused    bool
+	}{
+		{"flat", tree(1, 3000, ""), false},
+		{"two levels", tree(2, 20, ""), false},
+		{"three levels", tree(3, 12, ""), false},
+		{"200 levels over 64 kB", strings.Repeat(`{"and":[`, 200) + `{"f1":"` + strings.Repeat("p", 1<<16) + `"}` + strings.Repeat(`]}`, 200), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := NewDecoder([]byte(tc.args))
+			var x filter
+			x.decode(d)
+			if err := d.Close(); err != nil {
+				t.Fatal(err)
+			}
+			err := d.Report("t", nil)
+			if !tc.refused {
+				if err != nil || x.opts[wideBranches-1] == nil {
+					t.Fatalf("%d bytes: %v", len(tc.args), err)
+				}
+				return
+			}
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) || len(ve.Fields) != 1 || ve.Fields[0].Code != "maxWork" {
+				t.Fatalf("not refused: %v", err)
+			}
+		})
 	}
 }
