@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -1106,7 +1107,7 @@ func checkRefs(schema json.RawMessage, merged bool, dropped map[string]bool) err
 	walk = func(v any) {
 		switch v := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				x := v[k]
 				if bad != nil {
 					return
@@ -1182,7 +1183,7 @@ func checkRootRefs(schema json.RawMessage, p Provider) error {
 			_, ue := v["unevaluatedProperties"]
 			_, ui := v["unevaluatedItems"]
 			neg = neg || (ue || ui) && !top
-			for _, k := range sortedKeys(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				if bad != nil {
 					return
 				}
@@ -1237,15 +1238,6 @@ func (p path) String() string {
 
 func isRef(k string) bool { return k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef" }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // identified is the first keyword giving a schema an identity ($id,
 // an anchor; id in drafts before 6) that the decoded schema v, or a
 // schema in it, holds; "" for none.
@@ -1254,7 +1246,7 @@ func identified(v any, legacy bool) string {
 	if !ok {
 		return ""
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		x := m[k]
 		switch k {
 		case "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor":
@@ -1265,7 +1257,7 @@ func identified(v any, legacy bool) string {
 			}
 		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies":
 			if sub, ok := x.(map[string]any); ok {
-				for _, n := range sortedKeys(sub) {
+				for _, n := range slices.Sorted(maps.Keys(sub)) {
 					if id := identified(sub[n], legacy); id != "" {
 						return id
 					}

@@ -3,8 +3,9 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -60,7 +61,7 @@ func printSummary(w io.Writer, p *project, written int, tokens func() (*tokensRe
 		kinds[string(op.Kind)]++
 	}
 	var kindParts []string
-	for _, k := range sortedKeys(kinds) {
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
 		kindParts = append(kindParts, fmt.Sprintf("%d %s", kinds[k], k))
 	}
 	fmt.Fprintf(w, "package %s in %s: %s (%d written, %d up to date)\n",
@@ -90,15 +91,6 @@ func printSummary(w io.Writer, p *project, written int, tokens func() (*tokensRe
 		parts = append(parts, part)
 	}
 	fmt.Fprintf(w, "boot tokens (%s): %s\n", rep.Tokenizer, strings.Join(parts, ", "))
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // plural is "1 tool", "2 tools".
