@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
@@ -94,5 +95,22 @@ func TestCallBudget(t *testing.T) {
 	}
 	if ran != 1 {
 		t.Errorf("%d matches ran after the budget was spent by the first; want only the first", ran-1)
+	}
+}
+
+// TestAppendNewCutPointers: violations of the embedded validator said in
+// the same words at the same pointer are one, unless the pointer is cut
+// (MaxPointerBytes): then they may be two, deeper, and the second is
+// counted among those left out rather than dropped without a word.
+func TestAppendNewCutPointers(t *testing.T) {
+	same := runtime.FieldError{Path: "/a/b", Code: "type", Message: "expected string"}
+	cut := runtime.FieldError{Path: "/a/" + pointerCutMark[1:], Code: "type", Message: "expected string"}
+	var list []runtime.FieldError
+	if n := appendNew(&list, []runtime.FieldError{same, same}); n != 0 || len(list) != 1 {
+		t.Errorf("the same violation twice: %d kept, %d counted as left out; want 1, 0", len(list), n)
+	}
+	list = nil
+	if n := appendNew(&list, []runtime.FieldError{cut, cut}); n != 1 || len(list) != 1 {
+		t.Errorf("two violations under one cut pointer: %d kept, %d counted as left out; want 1, 1", len(list), n)
 	}
 }

@@ -250,13 +250,17 @@ func appendCapped(list *[]runtime.FieldError, fs []runtime.FieldError) int {
 // one the list holds already (the same path, code and message) is left
 // out, as a value checked both by generated code and by the validator (a
 // bound under allOf, say) would otherwise be reported twice in the same
-// words.
+// words. Under a pointer cut to MaxPointerBytes the same words may be
+// another violation, deeper: it is counted among those left out.
 func appendNew(list *[]runtime.FieldError, fs []runtime.FieldError) int {
 	dropped := 0
 	for _, f := range fs {
 		if slices.ContainsFunc(*list, func(g runtime.FieldError) bool {
 			return g.Path == f.Path && g.Code == f.Code && g.Message == f.Message
 		}) {
+			if strings.HasSuffix(f.Path, pointerCutMark) {
+				dropped++
+			}
 			continue
 		}
 		if len(*list) >= MaxErrors {
