@@ -496,9 +496,9 @@ func TestRootUnion(t *testing.T) {
 		args          []string // valid for in
 	}{
 		{`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}],"additionalProperties":false}`,
-			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"additionalProperties":false}`, ``, []string{`{"email":"e"}`}},
+			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"additionalProperties":false,"description":"The arguments must match one of these alternatives, by required properties: [email] | [user_id]."}`, ``, []string{`{"email":"e"}`}},
 		{`{"anyOf":[{"required":["a"],"title":"by a"},{"type":"object","required":["b","a"]}], "properties":{"a":{}, "b":{}}}`,
-			`{"type":"object","properties":{"a":{},"b":{}}}`, ``, []string{`{"a":1}`}},
+			`{"type":"object","properties":{"a":{},"b":{}},"description":"The arguments must match one of these alternatives, by required properties: [a] | [b, a]."}`, ``, []string{`{"a":1}`}},
 		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`,
 			`{"type":"object","properties":{"a":{},"b":{}},"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``,
 			[]string{`{"a":1}`, `{"b":"x"}`, `{"a":1,"b":2}`}},

@@ -312,9 +312,9 @@ func TestParametersRoot(t *testing.T) {
 		// (rootschema.Flatten, TestRootLoosened); what cannot be is an
 		// error.
 		{`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"oneOf":[{"required":["email"]},{"required":["user_id"]}]}`,
-			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}}}`, ``},
+			`{"type":"object","properties":{"email":{"type":"string"},"user_id":{"type":"string"}},"description":"The arguments must match one of these alternatives, by required properties: [email] | [user_id]."}`, ``},
 		{`{"properties":{"a":{},"b":{}},"anyOf":[{"required":["a"],"description":"by a"},{"type":"object","required":["b","a"]}],"not":{"required":["a","b"]}}`,
-			`{"type":"object","properties":{"a":{},"b":{}}}`, ``},
+			`{"type":"object","properties":{"a":{},"b":{}},"description":"The arguments must match one of these alternatives, by required properties: [a] | [b, a]."}`, ``},
 		{`{"type":"object","properties":{"a":{}},"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}`,
 			`{"type":"object","properties":{"a":{},"b":{}},"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``},
 		{`{"type":"object","properties":{"a":{}},"allOf":[{"required":["a"]}]}`, `{"type":"object","properties":{"a":{}},"required":["a"]}`, ``},

@@ -62,7 +62,8 @@ var identity = map[string]bool{
 //     branch requires, and the description says the arguments match one
 //     of the alternatives, listing each one's required names (a bounded
 //     number of them). A union whose schemas only say which declared
-//     properties are required (OnlyRequired) is left out, as before;
+//     properties are required (OnlyRequired) is left out, its
+//     alternatives said in the description all the same;
 //   - enum and not, which only OpenAI refuses, are left out for OpenAI;
 //     for Anthropic, the nots of merged schemas become one not of their
 //     anyOf.
@@ -601,7 +602,11 @@ func (f *flattener) conj(b *builder, o *object, ptr string, depth int) error {
 				b.drop(k)
 			}
 			if OnlyRequired(v, false, props) {
-				continue // the tool's validation applies it
+				// The tool's validation applies it; the model is told.
+				if _, note, err := f.union(v, at, depth+1); err == nil && note != "" && f.quiet == 0 && len(b.notes) < noteMaxUnions {
+					b.notes = append(b.notes, note)
+				}
+				continue
 			}
 			u, note, err := f.union(v, at, depth+1)
 			if err != nil {

@@ -25,10 +25,10 @@ func TestFlatten(t *testing.T) {
 		err      string
 	}{
 		{"nothing refused", `{"type":"object","properties":{"a":{}},"not":{"required":["a"]},"enum":[{}]}`, rootschema.Anthropic, ``, ``},
-		{"required-only union left out", `{"type":"object","properties":{"a":{},"b":{}},"oneOf":[{"required":["a"]},{"required":["b"]}],"additionalProperties":false}`, both,
-			`{"type":"object","properties":{"a":{},"b":{}},"additionalProperties":false}`, ``},
+		{"required-only union left out, and said", `{"type":"object","properties":{"a":{},"b":{}},"oneOf":[{"required":["a"]},{"required":["b"]}],"additionalProperties":false}`, both,
+			`{"type":"object","properties":{"a":{},"b":{}},"additionalProperties":false,"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``},
 		{"required-only union keeps unevaluatedProperties", `{"properties":{"a":{},"b":{}},"anyOf":[{"required":["a"]},{"required":["b"]}],"unevaluatedProperties":false}`, both,
-			`{"properties":{"a":{},"b":{}},"unevaluatedProperties":false}`, ``},
+			`{"properties":{"a":{},"b":{}},"unevaluatedProperties":false,"description":"The arguments must match one of these alternatives, by required properties: [a] | [b]."}`, ``},
 		{"not and enum left out for OpenAI", `{"type":"object","properties":{"a":{"type":"string"}},"not":{"properties":{"a":{"const":"x"}}},"enum":[{"a":"add"}]}`, rootschema.OpenAI,
 			`{"type":"object","properties":{"a":{"type":"string"}}}`, ``},
 		{"allOf of a base and extra properties", `{"type":"object","description":"Do it.","allOf":[{"type":"object","title":"Base","properties":{"id":{"type":"string"}},"required":["id"]},{"properties":{"n":{"type":"integer"}},"required":["n","id"]}]}`, both,
