@@ -614,17 +614,9 @@ func TestIgnoredResultSchema(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, w := range doc.Warnings {
-				if w.Code != "ignored-result-schema" || !strings.Contains(w.Message, "ops.<op>.result_schema") {
-					t.Errorf("warning %+v", w)
-				}
-				got = append(got, w.Pos.Pointer)
-			}
+			_, got := warnedPointers(t, c.in, func(w ir.Diagnostic) bool {
+				return w.Code == "ignored-result-schema" && strings.Contains(w.Message, "ops.<op>.result_schema")
+			})
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("warned pointers (-want +got):\n%s", diff)
 			}
@@ -683,17 +675,9 @@ func TestMorePages(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, w := range doc.Warnings {
-				if w.Code != "more-pages" || !strings.Contains(w.Message, "only its tools are read") {
-					t.Errorf("warning %+v", w)
-				}
-				got = append(got, w.Pos.Pointer)
-			}
+			doc, got := warnedPointers(t, c.in, func(w ir.Diagnostic) bool {
+				return w.Code == "more-pages" && strings.Contains(w.Message, "only its tools are read")
+			})
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("warned pointers (-want +got):\n%s", diff)
 			}
@@ -880,21 +864,32 @@ func TestDescriptionLength(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc, err := Tools([]Input{{"a.json", c.in}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, w := range doc.Warnings {
-				if w.Code != codeDescriptionLength || !strings.Contains(w.Message, "1025 characters long") ||
-					!strings.Contains(w.Message, "over 1024 characters") || w.Pos.Line != 1 || w.Pos.Col == 0 {
-					t.Errorf("warning %+v", w)
-				}
-				got = append(got, w.Pos.Pointer)
-			}
+			_, got := warnedPointers(t, c.in, func(w ir.Diagnostic) bool {
+				return w.Code == codeDescriptionLength && strings.Contains(w.Message, "1025 characters long") &&
+					strings.Contains(w.Message, "over 1024 characters") && w.Pos.Line == 1 && w.Pos.Col != 0
+			})
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("warned pointers (-want +got):\n%s", diff)
 			}
 		})
 	}
+}
+
+// warnedPointers reads in as the file a.json and returns the document
+// and the JSON pointers of its warnings, failing t for each warning ok
+// refuses.
+func warnedPointers(t *testing.T, in string, ok func(ir.Diagnostic) bool) (*Document, []string) {
+	t.Helper()
+	doc, err := Tools([]Input{{"a.json", in}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range doc.Warnings {
+		if !ok(w) {
+			t.Errorf("warning %+v", w)
+		}
+		got = append(got, w.Pos.Pointer)
+	}
+	return doc, got
 }
