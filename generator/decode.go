@@ -877,9 +877,9 @@ var kindWords = map[string]string{"Null": "null", "Bool": "boolean", "Number": "
 //		(*x.String) = d.String()
 //	case wire.Object:
 //		matched := 0
-//		{ b1 := d.Branch(); var v2 A; v2.decodeWire(&b1); ... }
+//		{ b1 := d.Trial(); var v2 A; v2.decodeWire(&b1); ... }
 //		raw := d.RawBytes()
-//		if matched == 0 { d.Fail("oneOf", ...) }
+//		if matched == 0 { d.NoneMatched("oneOf", ...) }
 //	default:
 //		d.Mismatch("string or object")
 //	}
@@ -897,6 +897,7 @@ func (e *emitter) unionBody(t *ir.Type) []jen.Code {
 	}
 	var cases []jen.Code
 	var accepted []string
+	trials := false
 	for _, k := range kindOrder {
 		idx := byKind[k]
 		if len(idx) == 0 {
@@ -911,13 +912,32 @@ func (e *emitter) unionBody(t *ir.Type) []jen.Code {
 			stmts = e.unionTagged(t, names, idx)
 		default:
 			stmts = e.unionTrial(t, names, idx, keyword)
+			trials = true
 		}
 		cases = append(cases, jen.Case(jen.Qual(e.g.wirePkg, k)).Block(stmts...))
 	}
 	cases = append(cases, jen.Default().Block(
 		jen.Id("d").Dot("Mismatch").Call(strLit(strings.Join(accepted, " or "))),
 	))
-	return []jen.Code{jen.Switch(jen.Id("d").Dot("Peek").Call()).Block(cases...)}
+	body := jen.Switch(jen.Id("d").Dot("Peek").Call()).Block(cases...)
+	if !trials {
+		return []jen.Code{body}
+	}
+	// A union that tries its branches is decoded once per value in the
+	// trials of a call (wire.Recall):
+	//
+	//	mark, done := wire.Recall(d, x)
+	//	if done {
+	//		return
+	//	}
+	//	switch d.Peek() { ... }
+	//	wire.Remember(d, mark, x)
+	return []jen.Code{
+		jen.List(jen.Id("mark"), jen.Id("done")).Op(":=").Qual(e.g.wirePkg, "Recall").Call(jen.Id("d"), jen.Id("x")),
+		jen.If(jen.Id("done")).Block(jen.Return()),
+		body,
+		jen.Qual(e.g.wirePkg, "Remember").Call(jen.Id("d"), jen.Id("mark"), jen.Id("x")),
+	}
 }
 
 // unionDirect decodes branch i straight into its field.
@@ -1039,7 +1059,7 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		b, v := e.tmp("b"), e.tmp("v")
 		bd := dec{name: b, value: true}
 		block := []jen.Code{
-			jen.Id(b).Op(":=").Id("d").Dot("Branch").Call(),
+			jen.Id(b).Op(":=").Id("d").Dot("Trial").Call(),
 			jen.Var().Id(v).Add(e.g.goType(br)),
 		}
 		block = append(block, e.nonNull(bd, jen.Id(v), br)...)
@@ -1047,17 +1067,21 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		if nilable(br) {
 			keep = jen.Id("x").Dot(names[i]).Op("=").Id(v)
 		}
+		// d.Kept counts the unions the kept value holds (wire.Recall
+		// shares them between branches).
+		kept := jen.Id("d").Dot("Kept").Call(jen.Op("&").Id(b), jen.Id("matched"))
 		accept := []jen.Code{
-			jen.If(jen.Id("matched").Op("==").Lit(0)).Block(keep),
+			jen.If(jen.Id("matched").Op("==").Lit(0)).Block(keep, kept),
 			jen.Id("matched").Op("++"),
 		}
 		if keyword == "anyOf" {
-			accept = []jen.Code{keep, jen.Id("matched").Op("++")}
+			accept = []jen.Code{keep, kept, jen.Id("matched").Op("++")}
 		}
 		checks := e.g.validateItem(jen.Id(v), br, "", "be")
 		if len(checks) > 0 {
 			accept = []jen.Code{
-				e.g.subErrors("be", jen.Id("d").Dot("Checks").Call()),
+				// The branch's checks count violations and record none.
+				jen.Id("be").Op(":=").Id(b).Dot("Checks").Call(),
 				jen.Block(checks...),
 				jen.If(jen.Id("be").Dot("Len").Call().Op("==").Lit(0)).Block(accept...),
 			}

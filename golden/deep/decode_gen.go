@@ -569,24 +569,30 @@ func (x *GetDeepParams) decodeWire(d *wire.Decoder) {
 // decodeWire reads a GetDeepUnions from d, recording type errors in d.
 func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnions{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -600,29 +606,36 @@ func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -636,29 +649,36 @@ func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -672,29 +692,36 @@ func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -708,29 +735,36 @@ func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -744,29 +778,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) 
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -780,29 +821,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.De
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -816,29 +864,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -852,29 +907,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeW
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -888,29 +950,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -924,29 +993,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -960,29 +1036,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -996,29 +1079,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1032,29 +1122,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1068,29 +1165,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1104,29 +1208,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1140,29 +1251,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1176,29 +1294,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1212,29 +1337,36 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 from d, recording type errors in d.
 func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375) decodeWire(d *wire.Decoder) {
 	*x = GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 int64
 			v4 = b3.Int()
 			if b3.Clean() {
 				x.Integer = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1248,6 +1380,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 	default:
 		d.Mismatch("number or string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f from d, recording type errors in d.
@@ -1268,24 +1401,30 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 // decodeWire reads a D0 from d, recording type errors in d.
 func (x *D0) decodeWire(d *wire.Decoder) {
 	*x = D0{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 D2
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.D2 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 D2
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				x.D22 = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1296,29 +1435,36 @@ func (x *D0) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("object")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a D2 from d, recording type errors in d.
 func (x *D2) decodeWire(d *wire.Decoder) {
 	*x = D2{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 D4
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.D4 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 D4
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				x.D42 = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1329,29 +1475,36 @@ func (x *D2) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("object")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a D4 from d, recording type errors in d.
 func (x *D4) decodeWire(d *wire.Decoder) {
 	*x = D4{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 D6
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.D6 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 D6
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				x.D62 = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1362,29 +1515,36 @@ func (x *D4) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("object")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a D6 from d, recording type errors in d.
 func (x *D6) decodeWire(d *wire.Decoder) {
 	*x = D6{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 D8
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.D8 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 D8
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				x.D82 = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1395,29 +1555,36 @@ func (x *D6) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("object")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a D8 from d, recording type errors in d.
 func (x *D8) decodeWire(d *wire.Decoder) {
 	*x = D8{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 D10
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.D10 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 D10
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				x.D102 = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -1428,6 +1595,7 @@ func (x *D8) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("object")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a D10 from d, recording type errors in d.
@@ -1446,4 +1614,4 @@ func (x *D10) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 501baeeb7a2c8adc
+// toolgen checksum: eb4e3be05f483c39

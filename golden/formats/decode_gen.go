@@ -359,11 +359,15 @@ func (x *ScheduleEventSpan) decodeWire(d *wire.Decoder) {
 // decodeWire reads a ScheduleEventMoment from d, recording type errors in d.
 func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 	*x = ScheduleEventMoment{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.String:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 time.Time
 			if b1.Peek() == wire.String {
 				s3 := b1.String()
@@ -378,12 +382,13 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 			if b1.Clean() {
 				if matched == 0 {
 					x.Date = &v2
+					d.Kept(&b1, matched)
 				}
 				matched++
 			}
 		}
 		{
-			b7 := d.Branch()
+			b7 := d.Trial()
 			var v8 time.Time
 			if b7.Peek() == wire.String {
 				s9 := b7.String()
@@ -398,6 +403,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 			if b7.Clean() {
 				if matched == 0 {
 					x.DateTime = &v8
+					d.Kept(&b7, matched)
 				}
 				matched++
 			}
@@ -412,6 +418,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("string")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a ScheduleEventLabels from d, recording type errors in d.
@@ -477,4 +484,4 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: c71ee10bbe280039
+// toolgen checksum: 44ec1ccac4e960fb

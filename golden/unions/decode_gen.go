@@ -359,24 +359,30 @@ func (x *UpdateRecordParams) decodeWire(d *wire.Decoder) {
 // decodeWire reads a UpdateRecordPatch from d, recording type errors in d.
 func (x *UpdateRecordPatch) decodeWire(d *wire.Decoder) {
 	*x = UpdateRecordPatch{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Object:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 UpdateRecordPatchOption1
 			v2.decodeWire(&b1)
 			if b1.Clean() {
 				x.UpdateRecordPatchOption1 = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 UpdateRecordPatchOption2
 			v4.decodeWire(&b3)
 			if b3.Clean() {
 				x.UpdateRecordPatchOption2 = &v4
+				d.Kept(&b3, matched)
 				matched++
 			}
 		}
@@ -387,6 +393,7 @@ func (x *UpdateRecordPatch) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("object")
 	}
+	wire.Remember(d, mark, x)
 }
 
 // decodeWire reads a UpdateRecordPatchOption1 from d, recording type errors in d.
@@ -424,24 +431,29 @@ func (x *UpdateRecordPatchOption2) decodeWire(d *wire.Decoder) {
 // decodeWire reads a UpdateRecordAmount from d, recording type errors in d.
 func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 	*x = UpdateRecordAmount{}
+	mark, done := wire.Recall(d, x)
+	if done {
+		return
+	}
 	switch d.Peek() {
 	case wire.Number:
 		matched := 0
 		{
-			b1 := d.Branch()
+			b1 := d.Trial()
 			var v2 int64
 			v2 = b1.Int()
 			if b1.Clean() {
 				x.Integer = &v2
+				d.Kept(&b1, matched)
 				matched++
 			}
 		}
 		{
-			b3 := d.Branch()
+			b3 := d.Trial()
 			var v4 float64
 			v4 = b3.Float()
 			if b3.Clean() {
-				var be wire.Errors
+				be := b3.Checks()
 				{
 					if v4 < 0.0 {
 						be.AddNumber(nil, "minimum", "must be >= 0", ">= 0", v4)
@@ -449,6 +461,7 @@ func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 				}
 				if be.Len() == 0 {
 					x.Number = &v4
+					d.Kept(&b3, matched)
 					matched++
 				}
 			}
@@ -460,6 +473,7 @@ func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 	default:
 		d.Mismatch("number")
 	}
+	wire.Remember(d, mark, x)
 }
 
-// toolgen checksum: 3150460127781ad7
+// toolgen checksum: ea53d3a38d3c816c

@@ -147,6 +147,12 @@ type Decoder struct {
 	// trial numbers a branch decoder among the call's (see Branch); 0
 	// for the decoder of the call.
 	trial int
+	// verdict is set for a union trial's decoder (see Trial): it records
+	// no error, and stops at the first one.
+	verdict bool
+	// unions counts the unions (those decoded by trial) held by the
+	// values d has read, as their MarshalJSON writes them (see Kept).
+	unions int
 	// keys are the keys read so far of the objects open on the path
 	// stack, nkeys of them: the first inlineKeys inline, the rest in
 	// moreKeys. An object with more than manyKeys members also indexes

@@ -225,10 +225,15 @@ func (d *Decoder) skipped(start int) (path, received string, ok bool) {
 }
 
 // full reports, counting the error about to be recorded, that MaxErrors
-// have been recorded already.
+// have been recorded already. A trial's decoder records none: the error
+// is its verdict, and it stops there (see Trial).
 func (d *Decoder) full() bool {
-	if len(d.errs) < MaxErrors {
+	if len(d.errs) < MaxErrors && !d.verdict {
 		return false
+	}
+	if d.verdict {
+		d.fail()
+		return true
 	}
 	d.dropped++
 	return true
@@ -275,6 +280,10 @@ func appendNew(list *[]runtime.FieldError, fs []runtime.FieldError) int {
 // Mismatch records that the next value is not of the expected type (a
 // JSON Schema type name or a short description) and skips it.
 func (d *Decoder) Mismatch(expected string) {
+	if d.verdict {
+		d.fail()
+		return
+	}
 	k := d.Peek()
 	start := d.pos
 	d.Skip()
@@ -306,6 +315,10 @@ func (d *Decoder) Fail(code, message, expected, received string) {
 // Unknown records the member just read by More as an unknown property,
 // suggesting the closest of known, and skips its value.
 func (d *Decoder) Unknown(known []string) {
+	if d.verdict {
+		d.fail()
+		return
+	}
 	key := string(d.Key())
 	start := d.pos
 	d.Skip()
@@ -321,6 +334,10 @@ func (d *Decoder) Unknown(known []string) {
 // Reject records that the next value is not allowed (keyword code, a
 // sentence for the model) with the value as received, and skips it.
 func (d *Decoder) Reject(code, message string) {
+	if d.verdict {
+		d.fail()
+		return
+	}
 	start := d.pos
 	d.Skip()
 	if d.err != nil {
@@ -346,7 +363,15 @@ func (d *Decoder) Path() string { return d.pointer() }
 
 // Append records errors found by a validator run during decoding, but for
 // those recorded already (appendNew).
-func (d *Decoder) Append(fs []runtime.FieldError) { d.dropped += appendNew(&d.errs, fs) }
+func (d *Decoder) Append(fs []runtime.FieldError) {
+	if d.verdict {
+		if len(fs) > 0 {
+			d.fail()
+		}
+		return
+	}
+	d.dropped += appendNew(&d.errs, fs)
+}
 
 // Missing records that the required property name is absent from the
 // object just read.
@@ -402,7 +427,7 @@ func (d *Decoder) Branch() Decoder {
 	}
 	w := d.work
 	w.trials++
-	b.work, b.trial = w, w.trials
+	b.work, b.trial, b.verdict = w, w.trials, d.verdict
 	return b
 }
 
@@ -413,8 +438,13 @@ func (d *Decoder) branchHere() Decoder {
 	b := Decoder{data: d.data, pos: d.pos, depth: d.depth, floor: d.depth, segs: d.segs, err: d.err, branch: true, budget: d.budget}
 	if d.depth > inlineSegs {
 		// Levels at or above d.depth are written only by the branch; the
-		// ones below are d's path and are only read.
-		b.more = d.more[: d.depth-inlineSegs : d.depth-inlineSegs]
+		// ones below are d's path and are only read. The branch writes
+		// its levels into d's array while it has room: d reads nothing
+		// while a branch is in use, and its levels past d.depth are
+		// written again when d goes deeper. (A copy for each branch made
+		// a union nested 240 levels in itself spend 56% of its decoding
+		// copying path stacks.)
+		b.more = d.more[:d.depth-inlineSegs]
 	}
 	return b
 }
@@ -459,6 +489,8 @@ type trialWork struct {
 	out bool
 	// trials counts the branch decoders of the call (Decoder.trial).
 	trials int
+	// memo holds the outcomes of unions decoded in trials (Recall).
+	memo map[memoKey]memoEntry
 	// first maps the offset of an array, object or string branches were
 	// tried on to the decoder they were first branched from, and to where
 	// the value ends.
@@ -523,6 +555,15 @@ func (d *Decoder) chargeTrial() bool {
 
 // Adopt appends the errors recorded by a branch decoder to d.
 func (d *Decoder) Adopt(b *Decoder) {
+	d.addUnions(b.unions)
+	if d.verdict {
+		// b is a trial's too (Branch hands the mode on): its verdict is
+		// d's.
+		if !b.Clean() {
+			d.fail()
+		}
+		return
+	}
 	d.dropped += b.dropped + appendCapped(&d.errs, b.errs)
 }
 
@@ -730,6 +771,10 @@ type Errors struct {
 	// Errors of its trials, and inst their parsed form, once parsed.
 	args []byte
 	inst *instance
+	// verdict is set for the checks of a union trial (Decoder.Checks of
+	// a Trial): violations are counted in failed, not recorded.
+	verdict bool
+	failed  int
 }
 
 // Violations are stored in blocks that hold FieldErrors and their text
@@ -763,7 +808,9 @@ func (e *Errors) UseBudget(b *check.Budget) { e.budget = b }
 
 // Sub returns an empty Errors for a trial (a contains item, a union
 // branch) that shares e's pattern-matching budget.
-func (e *Errors) Sub() Errors { return Errors{budget: e.budget, args: e.args, inst: e.inst} }
+func (e *Errors) Sub() Errors {
+	return Errors{budget: e.budget, args: e.args, inst: e.inst, verdict: e.verdict}
+}
 
 // Match reports whether s contains a match of re, charging the call's
 // budget. A match that cannot be decided in time fails closed: it records
@@ -784,6 +831,10 @@ func (e *Errors) Match(p *Path, re *check.Regexp, s, code string) (matched, ok b
 // slot records a violation of keyword code at p and returns it for the
 // caller to complete, or nil when MaxErrors are recorded already.
 func (e *Errors) slot(p *Path, code, message, expected string) *runtime.FieldError {
+	if e.verdict {
+		e.failed++
+		return nil
+	}
 	n := len(e.list)
 	switch {
 	case n >= MaxErrors:
@@ -876,11 +927,18 @@ func (e *Errors) AddEnum(p *Path, code, message, expected, v string, values []st
 
 // Checks returns an empty Errors for checks run while decoding (a pattern
 // property's value, a union branch) that shares d's pattern-matching
-// budget; d.Absorb(&e) then takes its findings.
-func (d *Decoder) Checks() Errors { return Errors{budget: d.budget} }
+// budget; d.Absorb(&e) then takes its findings. A trial's (see Trial)
+// counts violations without recording them.
+func (d *Decoder) Checks() Errors { return Errors{budget: d.budget, verdict: d.verdict} }
 
 // Absorb records the findings of e (from d.Checks) in d.
 func (d *Decoder) Absorb(e *Errors) {
+	if d.verdict {
+		if e.Len() > 0 {
+			d.fail()
+		}
+		return
+	}
 	d.dropped += e.dropped + appendCapped(&d.errs, e.list)
 	if d.budget == nil {
 		d.budget = e.budget
@@ -919,10 +977,16 @@ func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
 }
 
 // Append records violations found elsewhere (an embedded validator).
-func (e *Errors) Append(fs []runtime.FieldError) { e.dropped += appendNew(&e.list, fs) }
+func (e *Errors) Append(fs []runtime.FieldError) {
+	if e.verdict {
+		e.failed += len(fs)
+		return
+	}
+	e.dropped += appendNew(&e.list, fs)
+}
 
-// Len returns the number of violations recorded.
-func (e *Errors) Len() int { return len(e.list) }
+// Len returns the number of violations recorded (counted, for a trial's).
+func (e *Errors) Len() int { return len(e.list) + e.failed }
 
 // List returns the violations recorded.
 func (e *Errors) List() []runtime.FieldError { return e.list[:len(e.list):len(e.list)] }

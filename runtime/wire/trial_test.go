@@ -287,3 +287,180 @@ func TestWideUnionsAreNotRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestTrialVerdict: a trial's decoder records no error; its first one is
+// its verdict, and it reads nothing after it. Its Checks count
+// violations without recording them, and what it adopts or absorbs
+// from branches and checks of its own fails it the same way.
+func TestTrialVerdict(t *testing.T) {
+	d := NewDecoder([]byte(`{"a":1,"b":"x","c":true}`))
+	b := d.Trial()
+	if !b.Object() || !b.More() || string(b.Key()) != "a" {
+		t.Fatal("the trial does not read the object")
+	}
+	if _ = b.String(); b.Clean() || len(b.Errors()) != 0 {
+		t.Fatalf("a type error: Clean %v, errors %v", b.Clean(), b.Errors())
+	}
+	if b.More() {
+		t.Fatal("the trial read on after its first error")
+	}
+	if raw := d.RawBytes(); string(raw) != `{"a":1,"b":"x","c":true}` || d.Err() != nil {
+		t.Fatalf("the decoder does not skip the value after the trial: %q %v", raw, d.Err())
+	}
+
+	for name, fail := range map[string]func(b *Decoder){
+		"missing":   func(b *Decoder) { b.Missing("z") },
+		"unknown":   func(b *Decoder) { b.More(); b.Unknown([]string{"b"}) },
+		"mismatch":  func(b *Decoder) { b.Mismatch("array") },
+		"reject":    func(b *Decoder) { b.Reject("not", "must not be an object") },
+		"none":      func(b *Decoder) { b.NoneMatched("anyOf", "A or B", b.RawBytes()) },
+		"appended":  func(b *Decoder) { b.Append([]runtime.FieldError{{Code: "x"}}) },
+		"fail at":   func(b *Decoder) { b.FailAt("m", "required", "missing", "", "", "") },
+		"duplicate": func(b *Decoder) { b.Object(); b.More(); b.Skip(); b.More() },
+		"adopted": func(b *Decoder) {
+			bb := b.Branch()
+			bb.Mismatch("string")
+			b.Adopt(&bb)
+		},
+		"absorbed": func(b *Decoder) {
+			e := b.Checks()
+			e.AddString(nil, "pattern", "must match", "", "s")
+			if e.Len() != 1 || len(e.List()) != 0 {
+				t.Errorf("a trial's checks: Len %d, List %v", e.Len(), e.List())
+			}
+			sub := e.Sub()
+			sub.AddInt(nil, "minimum", "must be >= 1", ">= 1", 0)
+			if sub.Len() != 1 || len(sub.List()) != 0 {
+				t.Errorf("a trial's sub-checks: Len %d, List %v", sub.Len(), sub.List())
+			}
+			b.Absorb(&e)
+		},
+	} {
+		d := NewDecoder([]byte(`{"m":1,"m":2}`))
+		b := d.Trial()
+		fail(&b)
+		if b.Clean() || len(b.Errors()) != 0 {
+			t.Errorf("%s: Clean %v, errors %v", name, b.Clean(), b.Errors())
+		}
+	}
+
+	// A trial that finds nothing is clean, and a Branch's errors are
+	// recorded as before.
+	d = NewDecoder([]byte(`{"m":1}`))
+	b = d.Trial()
+	if !b.Object() || !b.More() || b.Int() != 1 || b.More() || !b.Clean() {
+		t.Fatal("a matching trial is not clean")
+	}
+	b = d.Branch()
+	if b.Missing("z"); len(b.Errors()) != 1 {
+		t.Fatalf("a branch's error is not recorded: %v", b.Errors())
+	}
+}
+
+// memoNode is node decoded as toolgen now generates a union matched by
+// trial: its branches are trials, and the union is decoded once per value
+// in the trials of a call (Recall, Remember).
+type memoNode struct {
+	opts [3]*memoOption
+}
+
+type memoOption struct {
+	a   *memoNode
+	tag string
+}
+
+func (x *memoNode) decode(d *Decoder) {
+	*x = memoNode{}
+	mark, done := Recall(d, x)
+	if done {
+		return
+	}
+	if d.Peek() != Object {
+		d.Mismatch("object")
+	} else {
+		matched := 0
+		for i, tag := range nodeTags {
+			b := d.Trial()
+			v := &memoOption{}
+			v.decode(&b, tag)
+			if b.Clean() {
+				x.opts[i] = v
+				d.Kept(&b, matched)
+				matched++
+			}
+		}
+		raw := d.RawBytes()
+		if matched == 0 {
+			d.NoneMatched("anyOf", "X or Y or Z", raw)
+		}
+	}
+	Remember(d, mark, x)
+}
+
+func (x *memoOption) decode(d *Decoder, tag string) {
+	decodes++
+	if !d.Object() {
+		return
+	}
+	seen := false
+	for d.More() {
+		switch k := string(d.Key()); {
+		case k == "a":
+			x.a = new(memoNode)
+			x.a.decode(d)
+		case k == tag:
+			seen = true
+			x.tag = d.String()
+		default:
+			d.Skip()
+		}
+	}
+	if !seen {
+		d.Missing(tag)
+	}
+}
+
+// TestRecallOncePerValue: with Recall and Remember, the recursive union
+// of TestTrialWork decodes each level's value three times (once per
+// branch) rather than 3^depth times, so 14 levels, refused there, and
+// 400 levels are accepted; the decoded value is the whole tree, with the
+// outcome found once reused, and a value that matches no branch at the
+// bottom is still refused at the top.
+func TestRecallOncePerValue(t *testing.T) {
+	nested := func(depth int, leaf string) string {
+		return strings.Repeat(`{"a":`, depth) + leaf + strings.Repeat(`,"x":"s"}`, depth)
+	}
+	for _, depth := range []int{14, 400} {
+		decodes = 0
+		d := NewDecoder([]byte(nested(depth, `{"x":"leaf"}`)))
+		var x memoNode
+		x.decode(d)
+		if err := d.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Report("t", nil); err != nil {
+			t.Fatalf("depth %d: %v", depth, err)
+		}
+		if decodes > 3*(depth+1) {
+			t.Errorf("depth %d: %d decodes, want at most %d", depth, decodes, 3*(depth+1))
+		}
+		n := 0
+		for p := &x; p != nil; p = p.opts[0].a {
+			if p.opts[0] == nil || p.opts[1] != nil || p.opts[2] != nil {
+				t.Fatalf("depth %d: level %d decoded as %+v", depth, n, p.opts)
+			}
+			n++
+		}
+		if n != depth+1 || x.opts[0].tag != "s" {
+			t.Fatalf("depth %d: %d levels decoded", depth, n)
+		}
+
+		d = NewDecoder([]byte(nested(depth, `{"w":"leaf"}`)))
+		x.decode(d)
+		err := d.Report("t", nil)
+		var ve *runtime.ValidationError
+		if !errors.As(err, &ve) || len(ve.Fields) != 1 || ve.Fields[0].Path != "" || ve.Fields[0].Code != "anyOf" {
+			t.Fatalf("depth %d, no branch at the bottom: %v", depth, err)
+		}
+	}
+}

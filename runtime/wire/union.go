@@ -20,11 +20,149 @@ import (
 // repetitions are found again by reading the value's members, which costs
 // nothing unless a trial fails.
 func (d *Decoder) NoneMatched(keyword, expected string, raw []byte) {
+	if d.verdict {
+		d.fail()
+		return
+	}
 	if d.repeatedIn(raw) {
 		return
 	}
 	d.record(d.pos, keyword, "matches none of: "+expected, expected, string(raw), "")
 }
+
+// Trial returns a decoder for trying one union branch on the next value,
+// as Branch does, that records no error: its first error is its verdict
+// (Clean reports false), and it reads no further. The errors of a
+// branch that does not match are dropped (NoneMatched says what the
+// value should have been), and recording them was most of what a trial
+// cost: a megabyte of empty objects in an array of a 21-branch union
+// took 8.6 s, most of it spent writing error text no one read. Branches
+// and Checks of a trial's decoder are trials' too.
+func (d *Decoder) Trial() Decoder {
+	b := d.Branch()
+	b.verdict = true
+	return b
+}
+
+// fail ends a trial's decoder at its first error (see Trial): Clean
+// reports false, and nothing more is read.
+func (d *Decoder) fail() {
+	if d.err == nil {
+		d.err = errTrialFailed
+	}
+	d.pos = len(d.data)
+}
+
+// errTrialFailed is the verdict of a trial that found an error.
+var errTrialFailed = &SyntaxError{Msg: "the value does not match this alternative"}
+
+// memoKey identifies a union decoded in trials: where its value starts,
+// and its Go type (a nil *T).
+type memoKey struct {
+	pos int
+	typ any
+}
+
+// memoEntry is what a trial found decoding a union's value: where the
+// value ends, whether it matched, and when it did the union's Go value
+// and the unions it holds (see Decoder.unions).
+type memoEntry struct {
+	end, unions int
+	ok          bool
+	v           any
+}
+
+// Mark is where a union's value began, for Remember (see Recall).
+type Mark struct {
+	// pos is the value's offset, -1 when its outcome is not to be
+	// remembered; unions is Decoder.unions there.
+	pos, unions int
+}
+
+// Recall is called by a union's decoder before reading its value x. In
+// a trial (see Trial), when the same union type was decoded on the same
+// value before in this call, it gives x that outcome, consumes the value
+// and reports done; otherwise mark is what Remember needs after the
+// value is read.
+//
+// Unions whose branches nest the same union (JSON-logic's "array of
+// rules, or one rule" operands) try every value once per branch above
+// it, and an array of arrays matches both at every level: 2^depth trials
+// (101 bytes eight levels deep were refused as too much work). A
+// value's outcome as a union type is the same wherever it is tried from:
+// its errors lie within it, and its nesting depth is fixed by where it
+// starts. So a trial decodes each (value, union type) once per call.
+// The unions found this way share their parts: x's branches may point
+// to the Go values another branch holds.
+func Recall[T any](d *Decoder, x *T) (mark Mark, done bool) {
+	mark = Mark{pos: -1, unions: d.unions}
+	if !d.verdict || d.err != nil || d.work == nil {
+		return mark, false
+	}
+	d.skipSpace()
+	e, ok := d.work.memo[memoKey{d.pos, (*T)(nil)}]
+	if !ok {
+		mark.pos = d.pos
+		return mark, false
+	}
+	if !e.ok {
+		d.fail()
+		return mark, true
+	}
+	*x = e.v.(T)
+	d.pos = e.end
+	d.addUnions(e.unions)
+	return mark, true
+}
+
+// Remember records the outcome of decoding the union x, whose value
+// began at mark (from Recall), for Recall, and counts x among the
+// unions d holds.
+func Remember[T any](d *Decoder, mark Mark, x *T) {
+	d.addUnions(1)
+	if mark.pos < 0 || d.work.out {
+		return
+	}
+	if d.work.memo == nil {
+		d.work.memo = map[memoKey]memoEntry{}
+	}
+	e := memoEntry{end: d.pos, ok: d.err == nil}
+	if e.ok {
+		e.v, e.unions = *x, d.unions-mark.unions
+	}
+	d.work.memo[memoKey{mark.pos, (*T)(nil)}] = e
+}
+
+// Kept records that the value of a union trial b, which matched, is kept
+// as a branch of the union d is reading; matched is the number of its
+// branches kept before it. MarshalJSON writes a union's first branch,
+// and every branch when the value is an object (their members are
+// merged), so the unions b holds are written again when the value is an
+// object: they are counted once more. A value whose unions match several
+// object branches nested in each other would be written 2^depth times
+// from parts decoded once (Recall shares them): past MaxUnionsPerByte
+// per byte of the input (and MinUnions), the call is refused, code
+// maxWork, as trials past their allowance are.
+func (d *Decoder) Kept(b *Decoder, matched int) {
+	if matched == 0 || d.Peek() == Object {
+		d.addUnions(b.unions)
+	}
+}
+
+// addUnions counts n more unions held by the value d is reading.
+func (d *Decoder) addUnions(n int) {
+	d.unions += n
+	if w := d.work; w != nil && d.unions > max(MinUnions, MaxUnionsPerByte*len(d.data)) {
+		w.out = true
+	}
+}
+
+// MaxUnionsPerByte and MinUnions bound the unions the decoded arguments
+// of one call hold, counted as MarshalJSON writes them (see Kept).
+const (
+	MaxUnionsPerByte = 16
+	MinUnions        = 1 << 16
+)
 
 // repeatedIn records the members repeated inside raw, the value d has
 // just read (ending at d.pos), at their own pointers, and reports whether
@@ -38,7 +176,7 @@ func (d *Decoder) repeatedIn(raw []byte) bool {
 	// A decoder at d's path, as Branch makes one, over the value alone.
 	w := Decoder{data: d.data[:d.pos], pos: start, depth: d.depth, floor: d.depth, segs: d.segs, branch: true}
 	if d.depth > inlineSegs {
-		w.more = d.more[: d.depth-inlineSegs : d.depth-inlineSegs]
+		w.more = d.more[:d.depth-inlineSegs]
 	}
 	w.members()
 	found := false
@@ -97,6 +235,11 @@ func MarshalAnyOf(marshal func(any) ([]byte, error), vs []any) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(parts) == 0 && !isObject(b) {
+			// The value is the first branch's: the others (which may
+			// share its parts) are not written (see Decoder.Kept).
+			return b, nil
+		}
 		parts = append(parts, b)
 	}
 	switch len(parts) {
@@ -109,6 +252,12 @@ func MarshalAnyOf(marshal func(any) ([]byte, error), vs []any) ([]byte, error) {
 		return merged, nil
 	}
 	return parts[0], nil
+}
+
+// isObject reports whether the JSON text b is an object.
+func isObject(b []byte) bool {
+	i := text.SkipBlanks(b, 0)
+	return i < len(b) && b[i] == '{'
 }
 
 // mergeObjects merges the members of the JSON objects parts, in order,
