@@ -27,6 +27,14 @@ type Schema struct {
 	// the keyword values messages quote as written (bounds, a not's
 	// schema).
 	docs map[string]any
+	// src, resources and url compile more copies of s: each copy counts
+	// the work of the one Validate call using it (see evalWork), and
+	// spare holds those not in use (s's own among them).
+	src       string
+	resources map[string]string
+	url       string
+	mu        sync.Mutex
+	spare     []copyOf
 	// at indexes the compiled subschemas by location (Schema.Location,
 	// the SchemaURL of a violation); built on the first violation.
 	atOnce sync.Once
@@ -51,10 +59,31 @@ func CompileSchema(schemaJSON string) (*Schema, error) {
 // $dynamicAnchor keep their meaning ($dynamicRef resolves in its dynamic
 // scope).
 func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, error) {
+	url := fmt.Sprintf("mem:///toolgen/%d.json", schemaSeq.Add(1))
+	docs := map[string]any{}
+	c, err := compileCopy(schemaJSON, resources, url, docs)
+	if err != nil {
+		return nil, err
+	}
+	return &Schema{s: c.s, docs: docs, src: schemaJSON, resources: resources, url: url, spare: []copyOf{c}}, nil
+}
+
+// compileCopy compiles the schema schemaJSON at url, counting its work
+// (see evalWork); when docs is not nil it records there the documents
+// compiled, as written.
+func compileCopy(schemaJSON string, resources map[string]string, url string, docs map[string]any) (copyOf, error) {
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schemaJSON))
 	if err != nil {
-		return nil, fmt.Errorf("invalid schema JSON: %w", err)
+		return copyOf{}, fmt.Errorf("invalid schema JSON: %w", err)
 	}
+	if docs != nil {
+		docs[url] = doc
+		if doc, err = jsonschema.UnmarshalJSON(strings.NewReader(schemaJSON)); err != nil {
+			return copyOf{}, err
+		}
+	}
+	work := new(evalWork)
+	addWorkFormat(doc)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
@@ -66,23 +95,22 @@ func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, e
 		return schemaRegexp{re}, nil
 	})
 	for name, f := range formats {
-		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatValidator(name, f)})
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: work.counted(formatValidator(name, f))})
 	}
-	url := fmt.Sprintf("mem:///toolgen/%d.json", schemaSeq.Add(1))
-	docs := map[string]any{url: doc}
+	c.RegisterFormat(&jsonschema.Format{Name: workFormat, Validate: work.counted(func(any) error { return nil })})
 	if len(resources) == 0 {
 		c.UseLoader(noLoader{})
 	} else {
 		c.UseLoader(recordingLoader{mapLoader(resources), docs})
 	}
 	if err := c.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
+		return copyOf{}, fmt.Errorf("invalid schema: %s", compileMessage(err))
 	}
 	s, err := c.Compile(url)
 	if err != nil {
-		return nil, fmt.Errorf("invalid schema: %s", compileMessage(err))
+		return copyOf{}, fmt.Errorf("invalid schema: %s", compileMessage(err))
 	}
-	return &Schema{s: s, docs: docs}, nil
+	return copyOf{s, work}, nil
 }
 
 // MustSchema is CompileSchema that panics on error; generated code calls it
@@ -115,19 +143,28 @@ func MustSchemaIn(schemaJSON string, resources map[string]string) *Schema {
 // "unknown property \"a\"" at the member's own pointer, "must be >= 1",
 // "matches none of: A or B", ...; they are sorted by path.
 func (s *Schema) Validate(v any, path string) (found []runtime.FieldError) {
+	cp, err := s.take()
+	if err != nil {
+		return []runtime.FieldError{{Path: path, Code: "schema", Message: err.Error()}}
+	}
+	cp.work.left = max(MinEvaluations, EvaluationsPerValue*countValues(v))
 	defer func() {
+		s.put(cp)
 		if r := recover(); r != nil {
-			t, ok := r.(matchTimeout)
-			if !ok {
+			switch t := r.(type) {
+			case matchTimeout:
+				// Fail closed: a pattern that could not be decided is a
+				// violation, whichever keyword (pattern,
+				// patternProperties, propertyNames) asked.
+				found = []runtime.FieldError{{Path: path, Code: "pattern", Message: t.err.Error()}}
+			case workExceeded:
+				found = []runtime.FieldError{{Path: path, Code: "maxWork", Message: "the value takes too long to check against its schema (its anyOf, oneOf or not alternatives nest too deep to try them all); send a value that nests fewer of them"}}
+			default:
 				panic(r)
 			}
-			// Fail closed: a pattern that could not be decided is a
-			// violation, whichever keyword (pattern, patternProperties,
-			// propertyNames) asked.
-			found = []runtime.FieldError{{Path: path, Code: "pattern", Message: t.err.Error()}}
 		}
 	}()
-	err := s.s.Validate(v)
+	err = cp.s.Validate(v)
 	if err == nil {
 		return nil
 	}
@@ -205,10 +242,19 @@ type recordingLoader struct {
 
 func (l recordingLoader) Load(url string) (any, error) {
 	doc, err := l.URLLoader.Load(url)
-	if err == nil {
-		l.docs[url] = doc
+	if err != nil {
+		return nil, err
 	}
-	return doc, err
+	if l.docs != nil {
+		l.docs[url] = doc
+		// What is compiled counts its work (addWorkFormat); what is
+		// recorded is as written.
+		if doc, err = l.URLLoader.Load(url); err != nil {
+			return nil, err
+		}
+	}
+	addWorkFormat(doc)
+	return doc, nil
 }
 
 // mapLoader serves the documents given to CompileSchemaIn.
