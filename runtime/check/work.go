@@ -17,7 +17,8 @@ import (
 // The library has no hook per evaluation that is not skipped by a
 // failing one, so each schema object of a compiled copy is given a format
 // of its own, workFormat, whose check counts (a schema that has a format
-// counts in that format's check): a format is checked before the
+// Format checks counts in that format's check; any other format is an
+// annotation, and is replaced): a format is checked before the
 // keywords that recurse, and an evaluation that stops before it (a wrong
 // type, const or enum) does a bounded amount of work. Each copy counts
 // for one call at a time: Validate takes one from the Schema's spares,
@@ -81,8 +82,16 @@ func addWorkFormat(doc any) {
 	if !ok {
 		return
 	}
-	if _, ok := m["format"]; !ok {
+	switch f, ok := m["format"]; {
+	case !ok:
 		m["format"] = workFormat
+	case f != nil:
+		// A format Format does not check is an annotation, as it is to
+		// generated code (the library would assert "semver" and
+		// "period"): it is replaced, and the check counts.
+		if name, ok := f.(string); ok && !KnownFormat(name) {
+			m["format"] = workFormat
+		}
 	}
 	for k, v := range m {
 		switch k {

@@ -119,3 +119,25 @@ func TestEvaluationsPerCall(t *testing.T) {
 		t.Errorf("%d copies compiled for %d calls at once", n, workers)
 	}
 }
+
+// TestUnknownFormatsCount: schemas whose format Format does not check
+// (here every one of them) are counted too (its format is an annotation, replaced by the counting
+// one), and such a format is not asserted: "semver" and "period", which
+// the library knows, accept any string, as they do in generated code.
+func TestUnknownFormatsCount(t *testing.T) {
+	custom := strings.NewReplacer(`"anyOf"`, `"format":"x-custom","anyOf"`, `{"type"`, `{"format":"x-custom","type"`,
+		`{"$ref"`, `{"format":"x-custom","$ref"`).Replace(logicSchema)
+	s := MustSchema(custom)
+	var bad any
+	if err := json.Unmarshal([]byte(rule(16, `{"var":{"x":1}}`)), &bad); err != nil {
+		t.Fatal(err)
+	}
+	if errs := s.Validate(bad, ""); len(errs) != 1 || errs[0].Code != "maxWork" {
+		t.Errorf("unknown format: %v", errs)
+	}
+	for _, f := range []string{"semver", "period", "x-custom"} {
+		if errs := MustSchema(`{"format":"` + f + `"}`).Validate("not one", ""); errs != nil {
+			t.Errorf("%s: %v", f, errs)
+		}
+	}
+}
