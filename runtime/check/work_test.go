@@ -136,7 +136,7 @@ func TestUnknownFormatsCount(t *testing.T) {
 		t.Errorf("unknown format: %v", errs)
 	}
 	for _, f := range []string{"semver", "period", "x-custom"} {
-		if errs := MustSchema(`{"format":"` + f + `"}`).Validate("not one", ""); errs != nil {
+		if errs := MustSchema(`{"format":"`+f+`"}`).Validate("not one", ""); errs != nil {
 			t.Errorf("%s: %v", f, errs)
 		}
 	}
