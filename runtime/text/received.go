@@ -112,7 +112,7 @@ func (r *genericRenderer) value(v any) bool {
 		r.b = append(r.b, ']')
 	case map[string]any:
 		r.b = append(r.b, '{')
-		for i, k := range slices.Sorted(maps.Keys(x)) {
+		for i, k := range r.keys(x) {
 			if i > 0 {
 				r.b = append(r.b, ',')
 			}
@@ -155,4 +155,44 @@ func (r *genericRenderer) string(s string) {
 		m = m[:len(m)-1] // not closed: the rest follows
 	}
 	r.b = append(r.b, m...)
+}
+
+// keys returns the keys of x in the order Marshal writes them, sorted, or
+// as many of the first of them as r can still write: each key written
+// takes at least four bytes ("":0), so a map of a million members needs
+// its first thousand or so, found in one pass (a heap of them) rather
+// than by sorting all of its keys for each violation that shows it.
+func (r *genericRenderer) keys(x map[string]any) []string {
+	k := max(receivedBytes-len(r.b), 0)/4 + 2
+	if len(x) <= 2*k {
+		return slices.Sorted(maps.Keys(x))
+	}
+	h := make([]string, 0, k) // a max-heap of the k smallest keys seen
+	for key := range x {
+		switch {
+		case len(h) < k:
+			h = append(h, key)
+			for i := len(h) - 1; i > 0 && h[(i-1)/2] < h[i]; i = (i - 1) / 2 {
+				h[i], h[(i-1)/2] = h[(i-1)/2], h[i]
+			}
+		case key < h[0]:
+			h[0] = key
+			for i := 0; ; {
+				c := 2*i + 1
+				if c >= len(h) {
+					break
+				}
+				if c+1 < len(h) && h[c+1] > h[c] {
+					c++
+				}
+				if h[i] >= h[c] {
+					break
+				}
+				h[i], h[c] = h[c], h[i]
+				i = c
+			}
+		}
+	}
+	slices.Sort(h)
+	return h
 }

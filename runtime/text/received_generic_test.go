@@ -3,9 +3,19 @@ package text
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// manyKeys is a map of n members whose keys start with prefix.
+func manyKeys(n int, prefix string) map[string]any {
+	m := make(map[string]any, n)
+	for i := range n {
+		m[prefix+strconv.Itoa(i*7919%n)] = float64(i)
+	}
+	return m
+}
 
 // TestReceivedGeneric checks that Received renders arrays and objects in
 // generic form as Truncate of their whole compact JSON reads, and that it
@@ -25,6 +35,7 @@ func TestReceivedGeneric(t *testing.T) {
 		[]any{[]any{[]any{[]any{strings.Repeat("x", 79)}}}, "after"},
 		[]any{strings.Repeat("y", 78), "z"},
 		[]any{float32(0.1), 3, int32(-4), uint64(1) << 63},
+		manyKeys(5000, ""), manyKeys(5000, strings.Repeat("k", 300)),
 	}
 	for _, v := range values {
 		b, err := Marshal(v)
@@ -42,5 +53,14 @@ func TestReceivedGeneric(t *testing.T) {
 	v = []any{map[string]any{"k": make(chan int)}}
 	if got := Received(v); !strings.Contains(got, "unsupported type") {
 		t.Errorf("Received of an array holding a channel = %q, want Marshal's error", got)
+	}
+}
+
+// BenchmarkReceivedManyKeys renders an object of a million members, as
+// each violation showing it does: it needs its first keys only.
+func BenchmarkReceivedManyKeys(b *testing.B) {
+	m := manyKeys(1<<20, "")
+	for b.Loop() {
+		Received(m)
 	}
 }
