@@ -365,7 +365,7 @@ func email(s string, idn bool) bool {
 		return IPv4(lit)
 	}
 	if idn {
-		return IDNHostname(domain)
+		return idnHostname(domain, false)
 	}
 	return Hostname(domain)
 }

@@ -38,6 +38,10 @@ func TestFormat(t *testing.T) {
 		{"hostname", "-api.example.com", false},
 		{"hostname", "xn--9n2bp8q.xn--9t4b11yi5a", true},
 		{"idn-hostname", "실례.테스트", true},
+		{"idn-hostname", "caf\u00e9.example", true},
+		{"idn-hostname", "cafe\u0301.example", false},   // not in NFC (RFC 5891 §5.3)
+		{"idn-hostname", "xn--cafe-yvc.example", false}, // the same, as an A-label (§5.4)
+		{"idn-hostname", "xn--caf-dma.example", true},   // café, in NFC
 		{"ipv4", "192.168.0.1", true},
 		{"ipv4", "192.168.0.01", false},
 		{"ipv4", "256.1.1.1", false},
