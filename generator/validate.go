@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -423,7 +424,7 @@ func (c vc) delegated(v jen.Code, t *ir.Type) []jen.Code {
 	}
 	name := c.g.delegatedSchema(t)
 	check := func(g jen.Code) []jen.Code {
-		return []jen.Code{jen.Add(c.errs).Dot("Append").Call(jen.Id(name).Dot("Validate").Call(g, c.receiver().Dot("String").Call()))}
+		return []jen.Code{jen.Add(c.errs).Dot("Delegate").Call(jen.Id(name), g, c.receiver().Dot("String").Call())}
 	}
 	// A typed value is checked as sent; one of any kind holds the value
 	// as sent but for integers beyond ±2^53, which it reads as float64:
@@ -565,6 +566,23 @@ func (g *gen) budgeted(pattern string) bool {
 	return b
 }
 
+// delegatesPatterns reports whether t's delegated schema (or a document
+// it refers to) may hold a pattern.
+func delegatesPatterns(t *ir.Type) bool {
+	if t.Delegated == nil {
+		return false
+	}
+	if bytes.Contains(t.Delegated, []byte(`"pattern`)) {
+		return true
+	}
+	for _, doc := range t.Resources {
+		if bytes.Contains(doc, []byte(`"pattern`)) {
+			return true
+		}
+	}
+	return false
+}
+
 // usesBudget reports whether a pattern of the family needs the call's
 // budget (budgeted).
 func (g *gen) usesBudget() bool {
@@ -576,6 +594,11 @@ func (g *gen) usesBudget() bool {
 		}
 		seen[t] = true
 		if p := t.ConstraintsValue().Pattern; p != "" && g.budgeted(p) {
+			return true
+		}
+		// The embedded validator's matches are charged to the call's
+		// budget too (wire.Errors.Delegate).
+		if delegatesPatterns(t) {
 			return true
 		}
 		for _, pp := range t.PatternProperties {

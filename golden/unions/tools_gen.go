@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/wire"
 )
 
@@ -16,11 +17,12 @@ import (
 func decodeArgsSendContentParams(tool string, args []byte) (*SendContentParams, error) {
 	x := new(SendContentParams)
 	d := wire.NewArgsDecoder(args)
+	d.UseBudget(new(check.Budget))
 	x.decodeWire(d)
 	if d.Close() != nil {
 		return nil, d.Report(tool, nil)
 	}
-	var e wire.Errors
+	e := d.Checks()
 	e.UseArgs(args)
 	x.validate(nil, &e)
 	if err := d.Report(tool, &e); err != nil {
@@ -33,11 +35,12 @@ func decodeArgsSendContentParams(tool string, args []byte) (*SendContentParams, 
 func decodeArgsLookupParams(tool string, args []byte) (*LookupParams, error) {
 	x := new(LookupParams)
 	d := wire.NewArgsDecoder(args)
+	d.UseBudget(new(check.Budget))
 	x.decodeWire(d)
 	if d.Close() != nil {
 		return nil, d.Report(tool, nil)
 	}
-	var e wire.Errors
+	e := d.Checks()
 	e.UseArgs(args)
 	x.validate(nil, &e)
 	if err := d.Report(tool, &e); err != nil {
@@ -50,11 +53,12 @@ func decodeArgsLookupParams(tool string, args []byte) (*LookupParams, error) {
 func decodeArgsUpdateRecordParams(tool string, args []byte) (*UpdateRecordParams, error) {
 	x := new(UpdateRecordParams)
 	d := wire.NewArgsDecoder(args)
+	d.UseBudget(new(check.Budget))
 	x.decodeWire(d)
 	if d.Close() != nil {
 		return nil, d.Report(tool, nil)
 	}
-	var e wire.Errors
+	e := d.Checks()
 	x.validate(nil, &e)
 	if err := d.Report(tool, &e); err != nil {
 		return nil, err
@@ -93,4 +97,4 @@ func Tools(h Handlers) []runtime.Tool {
 	}
 }
 
-// toolgen checksum: 3ccec38bf528d14e
+// toolgen checksum: bcc695219fb8c668

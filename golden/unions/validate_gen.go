@@ -11,6 +11,7 @@ import (
 // Validate checks x against its schema, reporting every violation.
 func (x *SendContentParams) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -37,7 +38,7 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("env")
 		if x.Env != nil {
 			if g1, ok := e.Instance(&c, x.Env); ok {
-				e.Append(schema1.Validate(g1, c.String()))
+				e.Delegate(schema1, g1, c.String())
 			}
 		}
 	}
@@ -45,7 +46,7 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("notEmpty")
 		if x.NotEmpty != nil {
 			if g1, ok := e.Instance(&c, (*x.NotEmpty)); ok {
-				e.Append(schema2.Validate(g1, c.String()))
+				e.Delegate(schema2, g1, c.String())
 			}
 		}
 	}
@@ -60,6 +61,7 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 // Validate checks x against its schema, reporting every violation.
 func (x *SendContentBlocksItem) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -89,6 +91,7 @@ func (x *SendContentBlocksItem) validate(p *wire.Path, e *wire.Errors) {
 // Validate checks x against its schema, reporting every violation.
 func (x *TextBlock) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -106,6 +109,7 @@ func (x *TextBlock) validate(p *wire.Path, e *wire.Errors) {
 // Validate checks x against its schema, reporting every violation.
 func (x *ImageBlock) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -134,6 +138,7 @@ func (x *SendContentID) Validate() error {
 // Validate checks x against its schema, reporting every violation.
 func (x *SendContentValue) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -168,6 +173,7 @@ func (x *SendContentStrict) Validate() error {
 // Validate checks x against its schema, reporting every violation.
 func (x *SendContentCond) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -175,13 +181,14 @@ func (x *SendContentCond) Validate() error {
 // validate records the violations of x at p in e.
 func (x *SendContentCond) validate(p *wire.Path, e *wire.Errors) {
 	if g0, ok := e.Instance(p, x); ok {
-		e.Append(schema3.Validate(g0, p.String()))
+		e.Delegate(schema3, g0, p.String())
 	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *LookupParams) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -205,13 +212,14 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 	if g0, ok := e.Instance(p, x); ok {
-		e.Append(schema4.Validate(g0, p.String()))
+		e.Delegate(schema4, g0, p.String())
 	}
 }
 
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateRecordParams) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -244,6 +252,7 @@ func (x *UpdateRecordPatchOption2) Validate() error {
 // Validate checks x against its schema, reporting every violation.
 func (x *UpdateRecordAmount) Validate() error {
 	var e wire.Errors
+	e.UseBudget(new(check.Budget))
 	x.validate(nil, &e)
 	return e.Err("")
 }
@@ -266,4 +275,4 @@ var (
 	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )
 
-// toolgen checksum: 6ce15b6d7d6039d7
+// toolgen checksum: 0a70143ca5aca1cf

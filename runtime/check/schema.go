@@ -92,7 +92,7 @@ func compileCopy(schemaJSON string, resources map[string]string, url string, doc
 		if err != nil {
 			return nil, err
 		}
-		return schemaRegexp{re}, nil
+		return schemaRegexp{re, work}, nil
 	})
 	for name, f := range formats {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: work.counted(formatValidator(name, f))})
@@ -142,13 +142,28 @@ func MustSchemaIn(schemaJSON string, resources map[string]string) *Schema {
 // (see schemaErrors.collect): "expected integer, received string \"t\"",
 // "unknown property \"a\"" at the member's own pointer, "must be >= 1",
 // "matches none of: A or B", ...; they are sorted by path.
-func (s *Schema) Validate(v any, path string) (found []runtime.FieldError) {
+//
+// Its pattern matches share a budget of their own (see SetCallBudget);
+// ValidateIn charges them to the call's.
+func (s *Schema) Validate(v any, path string) []runtime.FieldError {
+	return s.ValidateIn(v, path, nil)
+}
+
+// ValidateIn is Validate charging the time its pattern matches take to
+// b, the call's budget (a budget of its own when b is nil): a schema
+// checked on many values of one call, with patterns whose matches each
+// stay under MatchTimeout, would otherwise spend it on each.
+func (s *Schema) ValidateIn(v any, path string, b *Budget) (found []runtime.FieldError) {
 	cp, err := s.take()
 	if err != nil {
 		return []runtime.FieldError{{Path: path, Code: "schema", Message: err.Error()}}
 	}
-	cp.work.left = max(MinEvaluations, EvaluationsPerValue*countValues(v))
+	if b == nil {
+		b = new(Budget)
+	}
+	cp.work.left, cp.work.budget = max(MinEvaluations, EvaluationsPerValue*countValues(v)), b
 	defer func() {
+		cp.work.budget = nil
 		s.put(cp)
 		if r := recover(); r != nil {
 			switch t := r.(type) {
@@ -186,12 +201,16 @@ func (s *Schema) Validate(v any, path string) (found []runtime.FieldError) {
 // time unwinds the validation (caught in Schema.Validate) rather than count
 // as a non-match, which would let a patternProperties member skip its
 // schema.
-type schemaRegexp struct{ *Regexp }
+// Its matches are charged to the budget of the call using its copy.
+type schemaRegexp struct {
+	*Regexp
+	work *evalWork
+}
 
 type matchTimeout struct{ err error }
 
 func (r schemaRegexp) MatchString(s string) bool {
-	ok, err := r.Match(s, nil)
+	ok, err := r.Match(s, r.work.budget)
 	if err != nil {
 		panic(matchTimeout{err})
 	}

@@ -31,8 +31,12 @@ const (
 // workFormat is the format given to schema objects for counting.
 const workFormat = "toolgen-evaluation"
 
-// evalWork is what one Validate call may still evaluate.
-type evalWork struct{ left int }
+// evalWork is what one Validate call may still evaluate, and the budget
+// its pattern matches are charged to.
+type evalWork struct {
+	left   int
+	budget *Budget
+}
 
 // workExceeded unwinds a validation past its evalWork (caught in
 // Schema.Validate).

@@ -141,3 +141,25 @@ func TestUnknownFormatsCount(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateInChargesTheCall: the embedded validator's pattern matches
+// are charged to the budget ValidateIn is given (the call's), so that a
+// call whose budget is spent has its next backtracking match refused,
+// fail closed, as generated code's are; Validate has a budget of its
+// own.
+func TestValidateInChargesTheCall(t *testing.T) {
+	s := MustSchema(`{"type":"array","items":{"not":{"pattern":"^(?=x)x+$"}}}`)
+	v := []any{"abc", "xyz"}
+	if errs := s.Validate(v, "/a"); errs != nil {
+		t.Fatalf("Validate: %v", errs)
+	}
+	fresh := new(Budget)
+	if errs := s.ValidateIn(v, "/a", fresh); errs != nil || fresh.spent <= 0 {
+		t.Fatalf("ValidateIn, a fresh budget: %v, %v charged", errs, fresh.spent)
+	}
+	spent := &Budget{spent: CallBudget()}
+	errs := s.ValidateIn(v, "/a", spent)
+	if len(errs) != 1 || errs[0].Code != "pattern" || !strings.Contains(errs[0].Message, "already spent") {
+		t.Fatalf("ValidateIn, a spent budget: %v", errs)
+	}
+}

@@ -976,6 +976,16 @@ func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
 	return m, true
 }
 
+// Delegate checks v, at the pointer path, against the embedded schema s
+// (keywords generated code delegates), recording its violations; its
+// pattern matches are charged to the call's budget.
+func (e *Errors) Delegate(s *check.Schema, v any, path string) {
+	if e.budget == nil {
+		e.budget = new(check.Budget)
+	}
+	e.Append(s.ValidateIn(v, path, e.budget))
+}
+
 // Append records violations found elsewhere (an embedded validator).
 func (e *Errors) Append(fs []runtime.FieldError) {
 	if e.verdict {
