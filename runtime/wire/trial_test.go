@@ -11,8 +11,11 @@ import (
 
 // node is a recursive anyOf of three object branches that each hold a
 // node "a" and require their own member (x, y or z), decoded as toolgen
-// generates a union matched by trial: each branch reads the value again,
-// so a branch's nested node is tried once per outer branch.
+// generated a union matched by trial: each branch reads the value again,
+// so a branch's nested node is tried once per outer branch. With
+// memoized set, it is decoded as toolgen generates it now: its branches
+// are trials, and the union is decoded once per value in the trials of a
+// call (Recall, Remember, Kept).
 type node struct {
 	opts [3]*nodeOption
 }
@@ -28,25 +31,41 @@ var nodeTags = [3]string{"x", "y", "z"}
 // value, so that the test ends without the limit.
 var decodes, maxDecodes int
 
+// memoized makes node decode as toolgen generates unions now.
+var memoized bool
+
 func (x *node) decode(d *Decoder) {
 	*x = node{}
-	if d.Peek() != Object {
-		d.Mismatch("object")
-		return
-	}
-	matched := 0
-	for i, tag := range nodeTags {
-		b := d.Branch()
-		v := &nodeOption{}
-		v.decode(&b, tag)
-		if b.Clean() {
-			x.opts[i] = v
-			matched++
+	mark, done := Mark{pos: -1}, false
+	if memoized {
+		if mark, done = Recall(d, x); done {
+			return
 		}
 	}
-	raw := d.RawBytes()
-	if matched == 0 {
-		d.NoneMatched("anyOf", "X or Y or Z", raw)
+	if d.Peek() != Object {
+		d.Mismatch("object")
+	} else {
+		matched := 0
+		for i, tag := range nodeTags {
+			b := d.Branch()
+			if memoized {
+				b = d.Trial()
+			}
+			v := &nodeOption{}
+			v.decode(&b, tag)
+			if b.Clean() {
+				x.opts[i] = v
+				d.Kept(&b, matched)
+				matched++
+			}
+		}
+		raw := d.RawBytes()
+		if matched == 0 {
+			d.NoneMatched("anyOf", "X or Y or Z", raw)
+		}
+	}
+	if memoized {
+		Remember(d, mark, x)
 	}
 }
 
@@ -357,69 +376,6 @@ func TestTrialVerdict(t *testing.T) {
 	}
 }
 
-// memoNode is node decoded as toolgen now generates a union matched by
-// trial: its branches are trials, and the union is decoded once per value
-// in the trials of a call (Recall, Remember).
-type memoNode struct {
-	opts [3]*memoOption
-}
-
-type memoOption struct {
-	a   *memoNode
-	tag string
-}
-
-func (x *memoNode) decode(d *Decoder) {
-	*x = memoNode{}
-	mark, done := Recall(d, x)
-	if done {
-		return
-	}
-	if d.Peek() != Object {
-		d.Mismatch("object")
-	} else {
-		matched := 0
-		for i, tag := range nodeTags {
-			b := d.Trial()
-			v := &memoOption{}
-			v.decode(&b, tag)
-			if b.Clean() {
-				x.opts[i] = v
-				d.Kept(&b, matched)
-				matched++
-			}
-		}
-		raw := d.RawBytes()
-		if matched == 0 {
-			d.NoneMatched("anyOf", "X or Y or Z", raw)
-		}
-	}
-	Remember(d, mark, x)
-}
-
-func (x *memoOption) decode(d *Decoder, tag string) {
-	decodes++
-	if !d.Object() {
-		return
-	}
-	seen := false
-	for d.More() {
-		switch k := string(d.Key()); {
-		case k == "a":
-			x.a = new(memoNode)
-			x.a.decode(d)
-		case k == tag:
-			seen = true
-			x.tag = d.String()
-		default:
-			d.Skip()
-		}
-	}
-	if !seen {
-		d.Missing(tag)
-	}
-}
-
 // TestRecallOncePerValue: with Recall and Remember, the recursive union
 // of TestTrialWork decodes each level's value three times (once per
 // branch) rather than 3^depth times, so 14 levels, refused there, and
@@ -427,13 +383,15 @@ func (x *memoOption) decode(d *Decoder, tag string) {
 // outcome found once reused, and a value that matches no branch at the
 // bottom is still refused at the top.
 func TestRecallOncePerValue(t *testing.T) {
+	memoized, maxDecodes = true, 1<<30
+	defer func() { memoized = false }()
 	nested := func(depth int, leaf string) string {
 		return strings.Repeat(`{"a":`, depth) + leaf + strings.Repeat(`,"x":"s"}`, depth)
 	}
 	for _, depth := range []int{14, 400} {
 		decodes = 0
 		d := NewDecoder([]byte(nested(depth, `{"x":"leaf"}`)))
-		var x memoNode
+		var x node
 		x.decode(d)
 		if err := d.Close(); err != nil {
 			t.Fatal(err)
