@@ -35,6 +35,10 @@ type Schema struct {
 	url       string
 	mu        sync.Mutex
 	spare     []copyOf
+	// perValue is the evaluations Validate allows per JSON value of the
+	// instance: EvaluationsPerValue, or the schemas s applies to one
+	// value without nesting when there are more (see width).
+	perValue int
 	// at indexes the compiled subschemas by location (Schema.Location,
 	// the SchemaURL of a violation); built on the first violation.
 	atOnce sync.Once
@@ -65,7 +69,8 @@ func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, e
 	if err != nil {
 		return nil, err
 	}
-	return &Schema{s: c.s, docs: docs, src: schemaJSON, resources: resources, url: url, spare: []copyOf{c}}, nil
+	return &Schema{s: c.s, docs: docs, src: schemaJSON, resources: resources, url: url, spare: []copyOf{c},
+		perValue: max(EvaluationsPerValue, width(c.s))}, nil
 }
 
 // compileCopy compiles the schema schemaJSON at url, counting its work
@@ -94,10 +99,15 @@ func compileCopy(schemaJSON string, resources map[string]string, url string, doc
 		}
 		return schemaRegexp{re, work}, nil
 	})
-	for name, f := range formats {
-		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: work.counted(formatValidator(name, f))})
+	counting := map[*jsonschema.Format]bool{}
+	register := func(f *jsonschema.Format) {
+		counting[f] = true
+		c.RegisterFormat(f)
 	}
-	c.RegisterFormat(&jsonschema.Format{Name: workFormat, Validate: work.counted(func(any) error { return nil })})
+	for name, f := range formats {
+		register(&jsonschema.Format{Name: name, Validate: work.counted(formatValidator(name, f))})
+	}
+	register(&jsonschema.Format{Name: workFormat, Validate: work.counted(func(any) error { return nil })})
 	if len(resources) == 0 {
 		c.UseLoader(noLoader{})
 	} else {
@@ -110,6 +120,7 @@ func compileCopy(schemaJSON string, resources map[string]string, url string, doc
 	if err != nil {
 		return copyOf{}, fmt.Errorf("invalid schema: %s", compileMessage(err))
 	}
+	work.countCompiled(s, counting)
 	return copyOf{s, work}, nil
 }
 
@@ -161,7 +172,7 @@ func (s *Schema) ValidateIn(v any, path string, b *Budget) (found []runtime.Fiel
 	if b == nil {
 		b = new(Budget)
 	}
-	cp.work.left, cp.work.budget = max(MinEvaluations, EvaluationsPerValue*countValues(v)), b
+	cp.work.left, cp.work.budget = max(MinEvaluations, s.perValue*countValues(v)), b
 	defer func() {
 		cp.work.budget = nil
 		s.put(cp)

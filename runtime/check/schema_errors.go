@@ -629,53 +629,11 @@ func plural(n int, noun string) string {
 func (s *Schema) schemaAt(loc string) *jsonschema.Schema {
 	s.atOnce.Do(func() {
 		s.at = map[string]*jsonschema.Schema{}
-		stack := []*jsonschema.Schema{s.s}
-		push := func(subs ...*jsonschema.Schema) {
-			for _, sub := range subs {
-				if sub != nil {
-					stack = append(stack, sub)
-				}
+		walkCompiled(s.s, func(x *jsonschema.Schema) {
+			if _, seen := s.at[x.Location]; !seen {
+				s.at[x.Location] = x
 			}
-		}
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if _, seen := s.at[x.Location]; seen {
-				continue
-			}
-			s.at[x.Location] = x
-			push(x.Ref, x.RecursiveRef, x.Not, x.If, x.Then, x.Else, x.PropertyNames, x.UnevaluatedProperties,
-				x.Contains, x.Items2020, x.UnevaluatedItems, x.ContentSchema)
-			if x.DynamicRef != nil {
-				push(x.DynamicRef.Ref)
-			}
-			push(x.AllOf...)
-			push(x.AnyOf...)
-			push(x.OneOf...)
-			push(x.PrefixItems...)
-			for _, sub := range x.Properties {
-				push(sub)
-			}
-			for _, sub := range x.PatternProperties {
-				push(sub)
-			}
-			for _, sub := range x.DependentSchemas {
-				push(sub)
-			}
-			for _, dep := range x.Dependencies {
-				if sub, ok := dep.(*jsonschema.Schema); ok {
-					push(sub)
-				}
-			}
-			for _, a := range []any{x.AdditionalProperties, x.Items, x.AdditionalItems} {
-				switch a := a.(type) {
-				case *jsonschema.Schema:
-					push(a)
-				case []*jsonschema.Schema:
-					push(a...)
-				}
-			}
-		}
+		})
 	})
 	return s.at[loc]
 }
