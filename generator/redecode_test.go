@@ -72,7 +72,7 @@ func TestBranchDocsCountFromOne(t *testing.T) {
 func TestImportsGrouped(t *testing.T) {
 	files := generateFiles(t, redecodeFamily(t))
 	wantInFile(t, "tools_gen.go", string(files["tools_gen.go"]),
-		"import (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"sync\"\n\n\t\"github.com/toolgen-go/toolgen/runtime\"\n\t\"github.com/toolgen-go/toolgen/runtime/wire\"\n)\n")
+		"import (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"sync\"\n\n\t\"github.com/toolgen-go/toolgen/runtime\"\n\t\"github.com/toolgen-go/toolgen/runtime/check\"\n\t\"github.com/toolgen-go/toolgen/runtime/wire\"\n)\n")
 	wantInFile(t, "registry_gen.go", string(files["registry_gen.go"]),
 		"import (\n\t\"encoding/json\"\n\n\t\"github.com/toolgen-go/toolgen/runtime\"\n\t\"github.com/toolgen-go/toolgen/runtime/gateway\"\n)\n")
 	for name, src := range files {

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -566,23 +565,6 @@ func (g *gen) budgeted(pattern string) bool {
 	return b
 }
 
-// delegatesPatterns reports whether t's delegated schema (or a document
-// it refers to) may hold a pattern.
-func delegatesPatterns(t *ir.Type) bool {
-	if t.Delegated == nil {
-		return false
-	}
-	if bytes.Contains(t.Delegated, []byte(`"pattern`)) {
-		return true
-	}
-	for _, doc := range t.Resources {
-		if bytes.Contains(doc, []byte(`"pattern`)) {
-			return true
-		}
-	}
-	return false
-}
-
 // usesBudget reports whether a pattern of the family needs the call's
 // budget (budgeted).
 func (g *gen) usesBudget() bool {
@@ -596,9 +578,9 @@ func (g *gen) usesBudget() bool {
 		if p := t.ConstraintsValue().Pattern; p != "" && g.budgeted(p) {
 			return true
 		}
-		// The embedded validator's matches are charged to the call's
-		// budget too (wire.Errors.Delegate).
-		if delegatesPatterns(t) {
+		// The embedded validator's matches and evaluations are charged
+		// to the call's budget too (wire.Errors.Delegate).
+		if t.Delegated != nil || t.ConstraintsValue().ContainsSchema != nil {
 			return true
 		}
 		for _, pp := range t.PatternProperties {
@@ -1047,7 +1029,7 @@ func (c vc) contains(v jen.Code, t *ir.Type) []jen.Code {
 	} else {
 		// An item matches when the embedded validator finds nothing.
 		schema := c.g.pkgVar("schema", string(cs.ContainsSchema), jen.Qual(c.g.checkPkg, "MustSchema").Call(strLit(string(cs.ContainsSchema))))
-		count = jen.Block(jen.If(jen.Id(schema).Dot("Validate").Call(jen.Id(item), jen.Lit("")).Op("==").Nil()).Block(jen.Id(n).Op("++")))
+		count = jen.Block(jen.If(jen.Id(schema).Dot("ValidateIn").Call(jen.Id(item), jen.Lit(""), jen.Add(c.errs).Dot("Budget").Call()).Op("==").Nil()).Block(jen.Id(n).Op("++")))
 	}
 	return c.instance(v, func(g jen.Code) []jen.Code {
 		body := []jen.Code{

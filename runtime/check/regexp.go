@@ -42,10 +42,15 @@ func SetCallBudget(d time.Duration) { callBudget.Store(int64(max(d, MatchTimeout
 // CallBudget returns the per-call budget SetCallBudget set.
 func CallBudget() time.Duration { return time.Duration(callBudget.Load()) }
 
-// Budget is the pattern-matching time one call has spent. Its zero value
-// has spent nothing; the decoder and validators of one call share one.
+// Budget is the pattern-matching time one call has spent, and the work
+// the embedded validator may still do in it. Its zero value has spent
+// nothing; the decoder and validators of one call share one.
 type Budget struct {
 	spent time.Duration
+	// evals is what the embedded validator may still evaluate in this
+	// call (Schema.ValidateIn), once evalsSet.
+	evals    int
+	evalsSet bool
 }
 
 // MatchTimeoutError is a match that could not be decided in time: the

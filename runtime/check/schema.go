@@ -160,10 +160,13 @@ func (s *Schema) Validate(v any, path string) []runtime.FieldError {
 	return s.ValidateIn(v, path, nil)
 }
 
-// ValidateIn is Validate charging the time its pattern matches take to
-// b, the call's budget (a budget of its own when b is nil): a schema
-// checked on many values of one call, with patterns whose matches each
-// stay under MatchTimeout, would otherwise spend it on each.
+// ValidateIn is Validate charging the time its pattern matches take, and
+// the schemas it evaluates, to b, the call's budget (a budget of its own
+// when b is nil): a schema checked on many values of one call, with
+// patterns whose matches each stay under MatchTimeout, would otherwise
+// spend it on each, and each value would have MinEvaluations of its own
+// (100 wrong JSON-logic rules of 155 bytes, each 14 levels deep, took
+// 9.3 s).
 func (s *Schema) ValidateIn(v any, path string, b *Budget) (found []runtime.FieldError) {
 	cp, err := s.take()
 	if err != nil {
@@ -172,8 +175,15 @@ func (s *Schema) ValidateIn(v any, path string, b *Budget) (found []runtime.Fiel
 	if b == nil {
 		b = new(Budget)
 	}
-	cp.work.left, cp.work.budget = max(MinEvaluations, s.perValue*countValues(v)), b
+	// The call's allowance: MinEvaluations once, and perValue for each
+	// value of each instance checked.
+	if !b.evalsSet {
+		b.evals, b.evalsSet = MinEvaluations, true
+	}
+	b.evals += s.perValue * countValues(v)
+	cp.work.left, cp.work.budget = b.evals, b
 	defer func() {
+		b.evals = max(cp.work.left, 0)
 		cp.work.budget = nil
 		s.put(cp)
 		if r := recover(); r != nil {

@@ -978,12 +978,18 @@ func (d *Decoder) MatchKey(re *check.Regexp) (matched, ok bool) {
 
 // Delegate checks v, at the pointer path, against the embedded schema s
 // (keywords generated code delegates), recording its violations; its
-// pattern matches are charged to the call's budget.
+// pattern matches and evaluations are charged to the call's budget.
 func (e *Errors) Delegate(s *check.Schema, v any, path string) {
+	e.Append(s.ValidateIn(v, path, e.Budget()))
+}
+
+// Budget returns the call's budget e charges, allocated on first use
+// when nobody set one (see UseBudget).
+func (e *Errors) Budget() *check.Budget {
 	if e.budget == nil {
 		e.budget = new(check.Budget)
 	}
-	e.Append(s.ValidateIn(v, path, e.budget))
+	return e.budget
 }
 
 // Append records violations found elsewhere (an embedded validator).
