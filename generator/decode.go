@@ -1080,8 +1080,9 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		checks := e.g.validateItem(jen.Id(v), br, "", "be")
 		if len(checks) > 0 {
 			accept = []jen.Code{
-				// The branch's checks count violations and record none.
-				jen.Id("be").Op(":=").Id(b).Dot("Checks").Call(),
+				// The branch's checks count violations and record none,
+				// and judge the value as sent (wire.Decoder.TrialChecks).
+				jen.Id("be").Op(":=").Id("d").Dot("TrialChecks").Call(jen.Op("&").Id(b)),
 				jen.Block(checks...),
 				jen.If(jen.Id("be").Dot("Len").Call().Op("==").Lit(0)).Block(accept...),
 			}

@@ -1412,7 +1412,21 @@ func (c vc) union(t *ir.Type) []jen.Code {
 			c.add("oneOf", "sets more than one branch of a oneOf", "exactly one branch", nil, nil)))
 		out = append(out, jen.Block(count...))
 	}
+	// The branches a union decodes by trial had their checks run then,
+	// when they were kept (wire.Errors.InTrial): a union decoded in a
+	// trial is checked again by the checks of the branch holding it, and
+	// with the unions Recall shares, a chain whose links match two
+	// branches was checked 2^depth times.
+	//
+	//	if !e.InTrial() { (checks of the branches tried) }
+	trialed := trialBranches(t)
+	var tried []jen.Code
+	all := out
 	for i, b := range t.Branches {
+		out = all
+		if trialed[i] {
+			out = tried
+		}
 		target := jen.Id("x").Dot(names[i])
 		if isInterface(b) && len(names) > 1 {
 			// A value of any kind is nil both when it holds null and when
@@ -1432,9 +1446,7 @@ func (c vc) union(t *ir.Type) []jen.Code {
 				}
 				out = append(out, jen.If(unset).Block(cs...))
 			}
-			continue
-		}
-		if nilable(b) {
+		} else if nilable(b) {
 			// A slice or map branch is nil when another branch matched
 			// (an array branch's minItems refused a string); [] and {}
 			// decode to empty, not nil, and are checked.
@@ -1444,13 +1456,49 @@ func (c vc) union(t *ir.Type) []jen.Code {
 				}
 				out = append(out, cs...)
 			}
-			continue
-		}
-		if cs := c.value(jen.Parens(jen.Op("*").Add(target)), b); len(cs) > 0 {
+		} else if cs := c.value(jen.Parens(jen.Op("*").Add(target)), b); len(cs) > 0 {
 			out = append(out, jen.If(jen.Add(target).Op("!=").Nil()).Block(cs...))
 		}
+		if trialed[i] {
+			tried = out
+		} else {
+			all = out
+		}
+	}
+	out = all
+	if len(tried) > 0 {
+		out = append(out, jen.If(jen.Op("!").Add(c.errs).Dot("InTrial").Call()).Block(tried...))
 	}
 	return append(out, c.delegated(jen.Id("x"), t)...)
+}
+
+// trialBranches reports the branches of union t that its decoder tries
+// on every value they accept (unionBody): those of a kind that several
+// branches accept, but for an object union with a discriminator. Their
+// checks run in the trial, and keep the branch only when they pass.
+func trialBranches(t *ir.Type) map[int]bool {
+	byKind := map[string][]int{}
+	for i, b := range t.Branches {
+		for _, k := range jsonKinds(b) {
+			byKind[k] = append(byKind[k], i)
+		}
+	}
+	tried := map[int]bool{}
+	direct := map[int]bool{}
+	for k, idx := range byKind {
+		trial := len(idx) > 1 && (k != "Object" || t.Discriminator == nil)
+		for _, i := range idx {
+			if trial {
+				tried[i] = true
+			} else {
+				direct[i] = true
+			}
+		}
+	}
+	for i := range direct {
+		delete(tried, i)
+	}
+	return tried
 }
 
 // tuple is the body of a tuple's validate: each present position is

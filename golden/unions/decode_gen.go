@@ -453,7 +453,7 @@ func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 			var v4 float64
 			v4 = b3.Float()
 			if b3.Clean() {
-				be := b3.Checks()
+				be := d.TrialChecks(&b3)
 				{
 					if v4 < 0.0 {
 						be.AddNumber(nil, "minimum", "must be >= 0", ">= 0", v4)
@@ -476,4 +476,4 @@ func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 	wire.Remember(d, mark, x)
 }
 
-// toolgen checksum: ea53d3a38d3c816c
+// toolgen checksum: 83e320031da931a2

@@ -259,9 +259,11 @@ func (x *UpdateRecordAmount) Validate() error {
 
 // validate records the violations of x at p in e.
 func (x *UpdateRecordAmount) validate(p *wire.Path, e *wire.Errors) {
-	if x.Number != nil {
-		if (*x.Number) < 0.0 {
-			e.AddNumber(p, "minimum", "must be >= 0", ">= 0", (*x.Number))
+	if !e.InTrial() {
+		if x.Number != nil {
+			if (*x.Number) < 0.0 {
+				e.AddNumber(p, "minimum", "must be >= 0", ">= 0", (*x.Number))
+			}
 		}
 	}
 }
@@ -275,4 +277,4 @@ var (
 	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )
 
-// toolgen checksum: 0a70143ca5aca1cf
+// toolgen checksum: 9b5477a121d1f175

@@ -151,8 +151,10 @@ type Decoder struct {
 	// no error, and stops at the first one.
 	verdict bool
 	// unions counts the unions (those decoded by trial) held by the
-	// values d has read, as their MarshalJSON writes them (see Kept).
-	unions int
+	// values d has read, as their MarshalJSON writes them (see Kept);
+	// copies counts the bytes of the values their MarshalJSON writes
+	// more than once (the members of every branch of an object).
+	unions, copies int
 	// keys are the keys read so far of the objects open on the path
 	// stack, nkeys of them: the first inlineKeys inline, the rest in
 	// moreKeys. An object with more than manyKeys members also indexes

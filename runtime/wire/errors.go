@@ -555,7 +555,7 @@ func (d *Decoder) chargeTrial() bool {
 
 // Adopt appends the errors recorded by a branch decoder to d.
 func (d *Decoder) Adopt(b *Decoder) {
-	d.addUnions(b.unions)
+	d.addUnions(b.unions, b.copies)
 	if d.verdict {
 		// b is a trial's too (Branch hands the mode on): its verdict is
 		// d's.
@@ -1000,6 +1000,14 @@ func (e *Errors) Append(fs []runtime.FieldError) {
 	}
 	e.dropped += appendNew(&e.list, fs)
 }
+
+// InTrial reports whether e holds the checks of a union trial
+// (Decoder.Checks of a Trial). A union decoded in a trial checked the
+// branches it tried as it kept them, with the same outcome (a trial's
+// checks judge the decoded value, at no path of its own): its validate
+// does not check them again (a union shared by Recall would be checked
+// once per branch above it).
+func (e *Errors) InTrial() bool { return e.verdict }
 
 // Len returns the number of violations recorded (counted, for a trial's).
 func (e *Errors) Len() int { return len(e.list) + e.failed }

@@ -44,6 +44,22 @@ func (d *Decoder) Trial() Decoder {
 	return b
 }
 
+// TrialChecks returns the Errors for the checks of the value b, a trial
+// of d (see Trial) that matched, has read: b.Checks(), with the value's
+// text as the arguments Instance judges at the paths below it. The
+// branch's Go value keeps only the members its branch declares, so a
+// keyword over the whole object (minProperties, dependentRequired, not,
+// ...) judged on it refused values that match the branch: {"x":1,"y":2}
+// failed a branch declaring x with minProperties 2.
+func (d *Decoder) TrialChecks(b *Decoder) Errors {
+	e := b.Checks()
+	d.skipSpace()
+	if b.err == nil && d.pos < b.pos && b.pos <= len(d.data) {
+		e.args = d.data[d.pos:b.pos]
+	}
+	return e
+}
+
 // fail ends a trial's decoder at its first error (see Trial): Clean
 // reports false, and nothing more is read.
 func (d *Decoder) fail() {
@@ -67,16 +83,16 @@ type memoKey struct {
 // value ends, whether it matched, and when it did the union's Go value
 // and the unions it holds (see Decoder.unions).
 type memoEntry struct {
-	end, unions int
-	ok          bool
-	v           any
+	end, unions, copies int
+	ok                  bool
+	v                   any
 }
 
 // Mark is where a union's value began, for Remember (see Recall).
 type Mark struct {
 	// pos is the value's offset, -1 when its outcome is not to be
-	// remembered; unions is Decoder.unions there.
-	pos, unions int
+	// remembered; unions and copies are Decoder's there.
+	pos, unions, copies int
 }
 
 // Recall is called by a union's decoder before reading its value x. In
@@ -91,15 +107,21 @@ type Mark struct {
 // (101 bytes eight levels deep were refused as too much work). A
 // value's outcome as a union type is the same wherever it is tried from:
 // its errors lie within it, and its nesting depth is fixed by where it
-// starts. So a trial decodes each (value, union type) once per call.
+// starts. So a trial decodes each (array or object value, union type)
+// once per call; a scalar is read again, which costs less than
+// remembering it.
 // The unions found this way share their parts: x's branches may point
 // to the Go values another branch holds.
 func Recall[T any](d *Decoder, x *T) (mark Mark, done bool) {
-	mark = Mark{pos: -1, unions: d.unions}
+	mark = Mark{pos: -1, unions: d.unions, copies: d.copies}
 	if !d.verdict || d.err != nil || d.work == nil {
 		return mark, false
 	}
 	d.skipSpace()
+	if d.pos >= len(d.data) || (d.data[d.pos] != '{' && d.data[d.pos] != '[') {
+		// A scalar costs no more to read again than to look up.
+		return mark, false
+	}
 	e, ok := d.work.memo[memoKey{d.pos, (*T)(nil)}]
 	if !ok {
 		mark.pos = d.pos
@@ -111,7 +133,7 @@ func Recall[T any](d *Decoder, x *T) (mark Mark, done bool) {
 	}
 	*x = e.v.(T)
 	d.pos = e.end
-	d.addUnions(e.unions)
+	d.addUnions(e.unions, e.copies)
 	return mark, true
 }
 
@@ -119,7 +141,7 @@ func Recall[T any](d *Decoder, x *T) (mark Mark, done bool) {
 // began at mark (from Recall), for Recall, and counts x among the
 // unions d holds.
 func Remember[T any](d *Decoder, mark Mark, x *T) {
-	d.addUnions(1)
+	d.addUnions(1, 0)
 	if mark.pos < 0 || d.work.out {
 		return
 	}
@@ -128,7 +150,7 @@ func Remember[T any](d *Decoder, mark Mark, x *T) {
 	}
 	e := memoEntry{end: d.pos, ok: d.err == nil}
 	if e.ok {
-		e.v, e.unions = *x, d.unions-mark.unions
+		e.v, e.unions, e.copies = *x, d.unions-mark.unions, d.copies-mark.copies
 	}
 	d.work.memo[memoKey{mark.pos, (*T)(nil)}] = e
 }
@@ -138,30 +160,47 @@ func Remember[T any](d *Decoder, mark Mark, x *T) {
 // branches kept before it. MarshalJSON writes a union's first branch,
 // and every branch when the value is an object (their members are
 // merged), so the unions b holds are written again when the value is an
-// object: they are counted once more. A value whose unions match several
-// object branches nested in each other would be written 2^depth times
-// from parts decoded once (Recall shares them): past MaxUnionsPerByte
-// per byte of the input (and MinUnions), the call is refused, code
-// maxWork, as trials past their allowance are.
+// object: they are counted once more, and so are the value's bytes
+// (copies). A value whose unions match several object branches nested
+// in each other would be written 2^depth times from parts decoded once
+// (Recall shares them): past MaxUnionsPerByte unions per byte of the
+// input (and MinUnions), or past MaxCopiesPerByte bytes written again
+// per byte (and MinCopies), the call is refused, code maxWork, as trials
+// past their allowance are. (Counting unions alone let a chain whose
+// 16 links match both branches, over a 64 KB string, be written 2^16
+// times: 4 GB from 66 KB of arguments.)
 func (d *Decoder) Kept(b *Decoder, matched int) {
-	if matched == 0 || d.Peek() == Object {
-		d.addUnions(b.unions)
+	switch {
+	case matched == 0:
+		d.addUnions(b.unions, b.copies)
+	case d.Peek() == Object:
+		// b has read the value d is at.
+		d.addUnions(b.unions, b.copies+max(b.pos-d.pos, 0))
 	}
 }
 
-// addUnions counts n more unions held by the value d is reading.
-func (d *Decoder) addUnions(n int) {
+// addUnions counts n more unions held by the value d is reading, and c
+// more bytes their MarshalJSON writes again.
+func (d *Decoder) addUnions(n, c int) {
 	d.unions += n
-	if w := d.work; w != nil && d.unions > max(MinUnions, MaxUnionsPerByte*len(d.data)) {
+	d.copies += c
+	if w := d.work; w != nil && (d.unions > max(MinUnions, MaxUnionsPerByte*len(d.data)) || d.copies > max(MinCopies, MaxCopiesPerByte*len(d.data))) {
 		w.out = true
 	}
 }
 
 // MaxUnionsPerByte and MinUnions bound the unions the decoded arguments
 // of one call hold, counted as MarshalJSON writes them (see Kept).
+// MaxCopiesPerByte and MinCopies bound the bytes of those unions'
+// values their MarshalJSON writes more than once: as many as the trials
+// of a value read again by other decoders may (MaxTrialBytes over
+// RepeatTrialWeight), so the unions Recall shares are written as often
+// as they could be decoded without it.
 const (
 	MaxUnionsPerByte = 16
 	MinUnions        = 1 << 16
+	MaxCopiesPerByte = MaxTrialBytes / RepeatTrialWeight
+	MinCopies        = MinTrialBytes
 )
 
 // repeatedIn records the members repeated inside raw, the value d has
