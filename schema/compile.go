@@ -288,15 +288,34 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			params[i] = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: p.def.Pos}
 		}
 	}
+	// Every schema is indexed before any is compiled, so references and
+	// dynamic anchors see all of them.
+	for i, p := range todo {
+		c.index(params[i], refFileURI(params[i].Pos.File), 2020)
+		if p.def.Output != nil {
+			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
+		}
+	}
+	for _, n := range opts.unplaced {
+		c.index(n, refFileURI(n.Pos.File), 2020)
+	}
 	// The tools' schemas as JSON, as they are served, are written on
-	// another goroutine while the schemas are indexed and compiled (both
-	// only read the nodes, which nothing changes), then alongside runs
-	// there over the served trees.
+	// another goroutine while the schemas are compiled (both only read
+	// the nodes, which nothing changes), then alongside runs there over
+	// the served trees. A served schema is made self-contained first
+	// (bundle), which needs every schema indexed.
 	served := make([]*jsonpos.Node, len(todo))
+	servedOutput := make([]*jsonpos.Node, len(todo))
+	rootTyped := make([]bool, len(todo)) // servedRoot set the root's type
 	byTool := make(map[*ir.Tool]*jsonpos.Node, len(todo))
 	for i, p := range todo {
-		served[i] = servedRoot(params[i])
+		bundled := c.bundle(params[i])
+		served[i] = servedRoot(bundled)
+		rootTyped[i] = served[i] != bundled
 		byTool[p.tool] = served[i]
+		if p.def.Output != nil {
+			servedOutput[i] = c.bundle(p.def.Output)
+		}
 	}
 	var wg sync.WaitGroup
 	var later []ir.Diagnostic
@@ -314,7 +333,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			buf = served[i].AppendJSON(buf[:0])
 			p.tool.ParamsSchema = bytes.Clone(buf)
 			if p.def.Output != nil {
-				buf = p.def.Output.AppendJSON(buf[:0])
+				buf = servedOutput[i].AppendJSON(buf[:0])
 				p.tool.ResultSchema = bytes.Clone(buf)
 			}
 		}
@@ -325,17 +344,6 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 			fam.Warnings = fam.Warnings[:n]
 		}
 	})
-	// Every schema is indexed before any is compiled, so references and
-	// dynamic anchors see all of them.
-	for i, p := range todo {
-		c.index(params[i], refFileURI(params[i].Pos.File), 2020)
-		if p.def.Output != nil {
-			c.index(p.def.Output, refFileURI(p.def.Output.Pos.File), 2020)
-		}
-	}
-	for _, n := range opts.unplaced {
-		c.index(n, refFileURI(n.Pos.File), 2020)
-	}
 	// The compile makes about one type, and at most one field, per schema
 	// indexed: its maps and the fields' pending defaults start at that
 	// size instead of growing to it step by step.
@@ -355,7 +363,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	c.checkCycles(cycleRoots)
 	for i, p := range todo {
 		p.tool.Params = c.compileRoot(params[i], naming{name: roots[i].params, stem: p.tool.GoName}, paramsRoot, "parameters")
-		if served[i] != params[i] {
+		if rootTyped[i] {
 			if typ := params[i].Get("type"); typ != nil {
 				c.warnf(typ, codeRootType, "providers require \"type\": \"object\" at the root of a tool's parameters; the definitions toolgen serves say \"object\" here")
 			} else if p.def.Params != nil {
@@ -477,8 +485,12 @@ type compiler struct {
 	resOf map[*jsonpos.Node]*resource
 	// refs is set once an indexed schema has a $ref: without one, a
 	// schema tree has no cycle to look for (checkCycles).
-	refs  bool
-	byURI map[string]*resource
+	refs bool
+	// served is what copies of schemas may still add to the served
+	// schemas (bundle), in bytes; servedSizes memoizes their sizes.
+	served      *int64
+	servedSizes map[*jsonpos.Node]int
+	byURI       map[string]*resource
 	// files are input file resources by base name.
 	files map[string]*resource
 	// memo maps schema nodes to their compiled types.

@@ -61,7 +61,8 @@ Handlers2Params: object{}`
 	if ro := fam.Tools[0].Annotations.ReadOnly; ro == nil || !*ro {
 		t.Error("annotations not carried")
 	}
-	if string(fam.Tools[0].ParamsSchema) != `{"type":"object","properties":{"q":{"$ref":"shared.json#/$defs/Query"}}}` {
+	// Served alone, the tool's schema holds a copy of what its $ref reaches.
+	if string(fam.Tools[0].ParamsSchema) != `{"type":"object","properties":{"q":{"$ref":"#/$defs/Query"}},"$defs":{"Query":{"type":"object","properties":{"text":{"type":"string"}}}}}` {
 		t.Errorf("ParamsSchema = %s", fam.Tools[0].ParamsSchema)
 	}
 	if fam.Tools[0].ResultSchema == nil || fam.Tools[1].ResultSchema != nil {

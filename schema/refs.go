@@ -48,44 +48,93 @@ var (
 	}
 )
 
-// subschemas calls f for each schema directly below n (in source order).
+// A slot is how a keyword's value holds schemas.
+type slot uint8
+
+const (
+	slotNone  slot = iota // data, not schemas
+	slotOne               // the value is a schema
+	slotItems             // a schema, or an array of schemas (draft-07 items)
+	slotList              // an array of schemas
+	slotMap               // an object of schemas
+	// slotDeps is an object whose object and boolean values are schemas
+	// (draft-07 dependencies; arrays there are property names).
+	slotDeps
+)
+
+// slotOf is the slot of keyword key.
+func slotOf(key string) slot {
+	switch {
+	case key == "items":
+		return slotItems
+	case key == "dependencies":
+		return slotDeps
+	case slices.Contains(refSchemaKeywords, key):
+		return slotOne
+	case slices.Contains(refSchemaListKeywords, key):
+		return slotList
+	case slices.Contains(refSchemaMapKeywords, key):
+		return slotMap
+	}
+	return slotNone
+}
+
+// mapSlot returns v, the value of a keyword of slot s, with f applied to
+// each schema it holds; v itself when f changes none of them.
+func mapSlot(s slot, v *jsonpos.Node, f func(*jsonpos.Node) *jsonpos.Node) *jsonpos.Node {
+	switch {
+	case s == slotOne || s == slotItems && v.Kind != jsonpos.ArrayNode:
+		return f(v)
+	case (s == slotItems || s == slotList) && v.Kind == jsonpos.ArrayNode:
+		var items []*jsonpos.Node
+		for i, it := range v.Items {
+			if r := f(it); r != it && items == nil {
+				items = slices.Clone(v.Items)
+				items[i] = r
+			} else if items != nil {
+				items[i] = r
+			}
+		}
+		if items == nil {
+			return v
+		}
+		cp := *v
+		cp.Items = items
+		return &cp
+	case (s == slotMap || s == slotDeps) && v.Kind == jsonpos.ObjectNode:
+		var members []jsonpos.Member
+		for i, m := range v.Members {
+			if s == slotDeps && m.Value.Kind != jsonpos.ObjectNode && m.Value.Kind != jsonpos.BoolNode {
+				continue
+			}
+			if r := f(m.Value); r != m.Value && members == nil {
+				members = slices.Clone(v.Members)
+				members[i].Value = r
+			} else if members != nil {
+				members[i].Value = r
+			}
+		}
+		if members == nil {
+			return v
+		}
+		cp := *v // the keys are the same: the key index holds
+		cp.Members = members
+		return &cp
+	}
+	return v
+}
+
+// refSubschemas calls f for each schema directly below n (in source order).
 func refSubschemas(n *jsonpos.Node, f func(*jsonpos.Node)) {
 	if n == nil || n.Kind != jsonpos.ObjectNode {
 		return
 	}
 	for _, m := range n.Members {
-		v := m.Value
-		switch {
-		case slices.Contains(refSchemaKeywords, m.Key):
-			f(v)
-		case m.Key == "items":
-			if v.Kind == jsonpos.ArrayNode {
-				for _, it := range v.Items {
-					f(it)
-				}
-			} else {
-				f(v)
-			}
-		case slices.Contains(refSchemaListKeywords, m.Key):
-			if v.Kind == jsonpos.ArrayNode {
-				for _, it := range v.Items {
-					f(it)
-				}
-			}
-		case slices.Contains(refSchemaMapKeywords, m.Key):
-			if v.Kind == jsonpos.ObjectNode {
-				for _, mm := range v.Members {
-					f(mm.Value)
-				}
-			}
-		case m.Key == "dependencies":
-			if v.Kind == jsonpos.ObjectNode {
-				for _, mm := range v.Members {
-					if mm.Value.Kind == jsonpos.ObjectNode || mm.Value.Kind == jsonpos.BoolNode {
-						f(mm.Value)
-					}
-				}
-			}
+		if s := slotOf(m.Key); s != slotNone {
+			mapSlot(s, m.Value, func(sub *jsonpos.Node) *jsonpos.Node {
+				f(sub)
+				return sub
+			})
 		}
 	}
 }
@@ -227,6 +276,10 @@ func (c *compiler) resolveRef(ref *jsonpos.Node, from *resource) (*jsonpos.Node,
 		target = res.anchors[frag]
 	}
 	if target == nil {
+		if file := c.byURI[res.uri]; file != nil && file.root != res.doc().root && strings.HasPrefix(ref.Str, "#/") && file.root.Pointer(frag) != nil {
+			// "#/$defs/X" meant for the file's top-level $defs.
+			return nil, nil, jsonpos.Errorf(ref.Pos, "unresolvable $ref %q: in a tool's schema, \"#\" is that schema (it is sent to the model alone), not its file; to reach %s at the top of the file, write %q (toolgen copies what it reaches into the tool's schema)", ref.Str, frag, path.Base(res.uri)+ref.Str)
+		}
 		return nil, nil, jsonpos.Errorf(ref.Pos, "unresolvable $ref %q", ref.Str)
 	}
 	if target.Kind != jsonpos.ObjectNode && target.Kind != jsonpos.BoolNode {

@@ -206,14 +206,20 @@ func newLabeler(root *jsonpos.Node) *labeler {
 // percent-encoded as in a URI fragment) points to in l.root, or nil for
 // any other reference (an anchor, another document).
 func (l *labeler) resolve(ref string) *jsonpos.Node {
-	if l.root == nil || !strings.HasPrefix(ref, "#") {
+	return localRef(l.root, ref)
+}
+
+// localRef is the schema the local $ref ref points to in root (see
+// labeler.resolve), or nil.
+func localRef(root *jsonpos.Node, ref string) *jsonpos.Node {
+	if root == nil || !strings.HasPrefix(ref, "#") {
 		return nil
 	}
 	frag, err := url.PathUnescape(ref[1:])
 	if err != nil || frag != "" && frag[0] != '/' {
 		return nil
 	}
-	return l.root.Pointer(frag)
+	return root.Pointer(frag)
 }
 
 // refLabel labels the target of $ref ref: object when it cannot be
@@ -365,7 +371,7 @@ func SynthesizeExample(path string, t *ir.Tool) ir.Example {
 // synthesizeExample is SynthesizeExample on the tool's parsed parameters
 // schema.
 func synthesizeExample(path string, params *jsonpos.Node) ir.Example {
-	ex := synthesizeArgs(params, 0)
+	ex := synthesizeArgs(params, params, 0)
 	desc := "Call " + path
 	if ex != "{}" {
 		desc += " with its required args"
@@ -376,14 +382,16 @@ func synthesizeExample(path string, params *jsonpos.Node) ir.Example {
 // SynthesizeArgs builds a JSON object holding placeholder values for the
 // required properties of an object schema.
 func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
-	return synthesizeArgs(summaryNode(objectSchema), depth)
+	root := summaryNode(objectSchema)
+	return synthesizeArgs(root, root, depth)
 }
 
 // synthesizeArgs is SynthesizeArgs on a parsed object schema: its required
 // properties, in schema order, then those required but not declared (of
 // additionalProperties' schema, when it has one), in the order required
 // lists them: the call must hold them too.
-func synthesizeArgs(object *jsonpos.Node, depth int) string {
+// Local $refs are followed in root.
+func synthesizeArgs(root, object *jsonpos.Node, depth int) string {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	n := 0
@@ -394,7 +402,7 @@ func synthesizeArgs(object *jsonpos.Node, depth int) string {
 		n++
 		b.WriteString(jsonString(name))
 		b.WriteByte(':')
-		b.WriteString(placeholder(name, schema, depth))
+		b.WriteString(placeholder(root, name, schema, depth))
 	}
 	required := stringSet(object.Get("required"))
 	props := object.Get("properties")
@@ -426,10 +434,22 @@ func synthesizeArgs(object *jsonpos.Node, depth int) string {
 	return b.String()
 }
 
+// maxRefHops is how many $refs in a row placeholder follows.
+const maxRefHops = 8
+
 // placeholder returns a JSON value of the schema's type for property name;
 // arrays get one item and objects their required properties, down to a
 // small depth.
-func placeholder(name string, p *jsonpos.Node, depth int) string {
+func placeholder(root *jsonpos.Node, name string, p *jsonpos.Node, depth int) string {
+	// A $ref stands for its target (a few hops: a chain of $refs, or a
+	// cycle of them, reads as the schema the last one names).
+	for hops := 0; hops < maxRefHops; hops++ {
+		t := localRef(root, nodeString(p.Get("$ref")))
+		if t == nil {
+			break
+		}
+		p = t
+	}
 	if p != nil && p.Kind == jsonpos.ObjectNode {
 		if enum := p.Get("enum"); nonEmptyArray(enum) {
 			return string(enum.Items[0].JSON())
@@ -451,12 +471,12 @@ func placeholder(name string, p *jsonpos.Node, depth int) string {
 		return "true"
 	case strings.HasPrefix(ty, "array"):
 		if items := p.Get("items"); depth < 3 && items != nil && items.Kind == jsonpos.ObjectNode {
-			return "[" + placeholder(singular(name), items, depth+1) + "]"
+			return "[" + placeholder(root, singular(name), items, depth+1) + "]"
 		}
 		return "[]"
 	case ty == "object":
 		if depth < 3 {
-			return synthesizeArgs(p, depth+1)
+			return synthesizeArgs(root, p, depth+1)
 		}
 		return "{}"
 	case ty == "null":

@@ -44,3 +44,20 @@ func TestSynthesizeArgsRequiredUndeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestSynthesizeArgsFollowsRefs: an example's value for a property whose
+// schema is a $ref is of the schema the $ref reaches (the enum's first
+// value, the object's required members), not {}: {"x":{}} was refused by
+// the tool it was an example of. A cycle of $refs ends.
+func TestSynthesizeArgsFollowsRefs(t *testing.T) {
+	for _, c := range []struct{ schema, want string }{
+		{`{"type":"object","$defs":{"X":{"enum":["a","b"]}},"properties":{"x":{"$ref":"#/$defs/X"}},"required":["x"]}`, `{"x":"a"}`},
+		{`{"type":"object","$defs":{"P":{"type":"object","properties":{"n":{"$ref":"#/$defs/N"}},"required":["n"]},"N":{"type":"integer"}},"properties":{"p":{"$ref":"#/$defs/P"},"l":{"type":"array","items":{"$ref":"#/$defs/N"}}},"required":["p","l"]}`, `{"p":{"n":1},"l":[1]}`},
+		{`{"type":"object","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}},"properties":{"a":{"$ref":"#/$defs/A"}},"required":["a"]}`, `{"a":{}}`},
+		{`{"type":"object","properties":{"a":{"$ref":"other.json#/$defs/A"}},"required":["a"]}`, `{"a":{}}`},
+	} {
+		if got := SynthesizeArgs(json.RawMessage(c.schema), 0); got != c.want {
+			t.Errorf("%s: %s, want %s", c.schema, got, c.want)
+		}
+	}
+}
