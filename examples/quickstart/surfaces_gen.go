@@ -102,7 +102,7 @@ var CodeDeclarations = tsdecl.Decls{
 			Uses:  []int{0, 2},
 		},
 		{
-			Doc:   "/**\n * Get one todo item by id.\n *\n * Op todo.get (read), tool get_todo.\n * @example Call todo.get with its required args\n * await todo.get({\"todo_id\":\"<todo_id>\"})\n */\n",
+			Doc:   "/**\n * Get one todo item by id.\n *\n * Op todo.get (read), tool get_todo.\n * @example Call todo.get with its required args\n * await todo.get({\"todo_id\":\"td_0\"})\n */\n",
 			Group: "todo",
 			Key:   []string{"get"},
 			Path:  "todo.get",
@@ -118,7 +118,7 @@ var CodeDeclarations = tsdecl.Decls{
 			Uses:  []int{6, 7},
 		},
 		{
-			Doc:   "/**\n * Change a todo item. Omitted fields stay as they are; a null due date clears it.\n *\n * Op todo.update (write; refused unless writes are allowed), tool update_todo.\n * @example Call todo.update with its required args\n * await todo.update({\"todo_id\":\"<todo_id>\"})\n */\n",
+			Doc:   "/**\n * Change a todo item. Omitted fields stay as they are; a null due date clears it.\n *\n * Op todo.update (write; refused unless writes are allowed), tool update_todo.\n * @example Call todo.update with its required args\n * await todo.update({\"todo_id\":\"td_0\"})\n */\n",
 			Group: "todo",
 			Key:   []string{"update"},
 			Path:  "todo.update",
@@ -126,7 +126,7 @@ var CodeDeclarations = tsdecl.Decls{
 			Uses:  []int{8, 9},
 		},
 		{
-			Doc:   "/**\n * Delete a todo item permanently.\n *\n * Op todo.delete (write; refused unless writes are allowed), tool delete_todo.\n * @example Call todo.delete with its required args\n * await todo.delete({\"todo_id\":\"<todo_id>\"})\n */\n",
+			Doc:   "/**\n * Delete a todo item permanently.\n *\n * Op todo.delete (write; refused unless writes are allowed), tool delete_todo.\n * @example Call todo.delete with its required args\n * await todo.delete({\"todo_id\":\"td_0\"})\n */\n",
 			Group: "todo",
 			Key:   []string{"delete"},
 			Path:  "todo.delete",
@@ -229,4 +229,4 @@ func CodeDefinitions() json.RawMessage {
 	return runtime.Definitions(Code(UnimplementedHandlers{}))
 }
 
-// toolgen checksum: 1855a538f58f9e46
+// toolgen checksum: b36aa1511a9a3a2d

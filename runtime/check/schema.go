@@ -76,7 +76,14 @@ func CompileSchemaIn(schemaJSON string, resources map[string]string) (*Schema, e
 // compileCopy compiles the schema schemaJSON at url, counting its work
 // (see evalWork); when docs is not nil it records there the documents
 // compiled, as written.
-func compileCopy(schemaJSON string, resources map[string]string, url string, docs map[string]any) (copyOf, error) {
+func compileCopy(schemaJSON string, resources map[string]string, url string, docs map[string]any) (cp copyOf, err error) {
+	defer func() {
+		// The library validates the schema against its metaschema, and
+		// a number it cannot hold exactly (1e-999999999) panicked there.
+		if r := recover(); r != nil {
+			cp, err = copyOf{}, fmt.Errorf("invalid schema: the embedded validator cannot read it (%v); numbers with exponents of more than four digits are the usual cause", r)
+		}
+	}()
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schemaJSON))
 	if err != nil {
 		return copyOf{}, fmt.Errorf("invalid schema JSON: %w", err)

@@ -106,3 +106,18 @@ func BenchmarkSchemaValidate(b *testing.B) {
 		s.Validate(v, "")
 	}
 }
+
+// TestCompileSchemaHugeNumbers: the library validates a schema against its
+// metaschema, and panicked on a number it cannot hold exactly; CompileSchema
+// returns an error instead (toolgen checks manifest and synthesized
+// examples with it, and a schema of such numbers crashed the generator).
+func TestCompileSchemaHugeNumbers(t *testing.T) {
+	for _, sch := range []string{
+		`{"type": "number", "multipleOf": 1e-999999999}`,
+		`{"properties": {"a": {"multipleOf": 1e-999999999}}}`,
+	} {
+		if _, err := CompileSchema(sch); err == nil || !strings.Contains(err.Error(), "cannot read it") {
+			t.Errorf("CompileSchema(%s) = %v, want the error", sch, err)
+		}
+	}
+}

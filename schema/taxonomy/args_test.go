@@ -53,8 +53,8 @@ func TestSynthesizeArgsFollowsRefs(t *testing.T) {
 	for _, c := range []struct{ schema, want string }{
 		{`{"type":"object","$defs":{"X":{"enum":["a","b"]}},"properties":{"x":{"$ref":"#/$defs/X"}},"required":["x"]}`, `{"x":"a"}`},
 		{`{"type":"object","$defs":{"P":{"type":"object","properties":{"n":{"$ref":"#/$defs/N"}},"required":["n"]},"N":{"type":"integer"}},"properties":{"p":{"$ref":"#/$defs/P"},"l":{"type":"array","items":{"$ref":"#/$defs/N"}}},"required":["p","l"]}`, `{"p":{"n":1},"l":[1]}`},
-		{`{"type":"object","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}},"properties":{"a":{"$ref":"#/$defs/A"}},"required":["a"]}`, `{"a":{}}`},
-		{`{"type":"object","properties":{"a":{"$ref":"other.json#/$defs/A"}},"required":["a"]}`, `{"a":{}}`},
+		{`{"type":"object","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}},"properties":{"a":{"$ref":"#/$defs/A"}},"required":["a"]}`, `{"a":"<a>"}`},
+		{`{"type":"object","properties":{"a":{"$ref":"other.json#/$defs/A"}},"required":["a"]}`, `{"a":"<a>"}`},
 	} {
 		if got := SynthesizeArgs(json.RawMessage(c.schema), 0); got != c.want {
 			t.Errorf("%s: %s, want %s", c.schema, got, c.want)

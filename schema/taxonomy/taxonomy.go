@@ -1317,7 +1317,9 @@ func finishOp(op *ir.Op, params *jsonpos.Node) json.RawMessage {
 		op.Arguments = args
 	}
 	if len(op.Examples) == 0 {
-		op.Examples = []ir.Example{synthesizeExample(op.Path, params)}
+		if ex, ok := synthesizeExample(op.Path, params); ok {
+			op.Examples = []ir.Example{ex}
+		}
 	}
 	return canonicalNode(params, len(op.Tool.ParamsSchema))
 }

@@ -1,0 +1,637 @@
+package taxonomy
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/schema/ir"
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
+)
+
+// SynthesizeExample builds a ready-to-run call from the required args, with
+// placeholder values of the right type.
+func SynthesizeExample(path string, t *ir.Tool) ir.Example {
+	ex, _ := synthesizeExample(path, summaryNode(t.ParamsSchema))
+	return ex
+}
+
+// synthesizeExample is SynthesizeExample on the tool's parsed parameters
+// schema. ok is false when the embedded validator refuses the example
+// (a constraint the placeholders do not meet: uniqueItems, not, a
+// pattern no placeholder matches …): help shows examples as calls to
+// copy, and a call the tool refuses is no example.
+func synthesizeExample(path string, params *jsonpos.Node) (ex ir.Example, ok bool) {
+	sy := &synth{root: params}
+	args := sy.args(params, 0)
+	desc := "Call " + path
+	if args != "{}" {
+		desc += " with its required args"
+	}
+	return ir.Example{Description: desc, Args: json.RawMessage(args)}, !sy.doubt && !unsure(params, 0) || validExample(params, args)
+}
+
+// synth makes the placeholders of one schema's example.
+type synth struct {
+	root *jsonpos.Node // where local $refs are followed
+	// doubt is set when a placeholder may not meet its schema (a pattern
+	// no placeholder matched, bounds no number meets).
+	doubt bool
+}
+
+// validExample reports whether the embedded validator accepts args for
+// params (a schema it cannot compile alone accepts them: the compile
+// reports what is wrong with it).
+func validExample(params *jsonpos.Node, args string) bool {
+	if params == nil {
+		return true
+	}
+	s, err := check.CompileSchema(string(params.AppendJSON(nil)))
+	if err != nil {
+		return true
+	}
+	dec := json.NewDecoder(strings.NewReader(args))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return false
+	}
+	return len(s.Validate(v, "")) == 0
+}
+
+// unsureKeywords are the keywords whose constraints the placeholders may
+// not meet: a schema with none of them gets an example that meets it
+// without a check (compiling a schema for the embedded validator costs
+// about as much as the rest of the taxonomy).
+var unsureKeywords = map[string]bool{
+	"not": true, "if": true, "dependentRequired": true, "dependentSchemas": true,
+	"dependencies": true, "minProperties": true, "maxProperties": true, "propertyNames": true,
+	"contains": true, "patternProperties": true, "unevaluatedProperties": true,
+	"unevaluatedItems": true, "uniqueItems": true, "oneOf": true, "allOf": true,
+	"$dynamicRef": true, "$recursiveRef": true, "default": true, "examples": true,
+	"additionalItems": true,
+}
+
+// unsure reports whether schema n holds a keyword the placeholders may not
+// meet (unsureKeywords, or a format without a sample), at any depth.
+func unsure(n *jsonpos.Node, depth int) bool {
+	if n == nil {
+		return false
+	}
+	if depth > maxExampleDepth*4 {
+		return true
+	}
+	switch n.Kind {
+	case jsonpos.ObjectNode:
+		for _, m := range n.Members {
+			switch {
+			case unsureKeywords[m.Key]:
+				return true
+			case m.Key == "format" && m.Value.Kind == jsonpos.StringNode:
+				if _, ok := formatSamples[m.Value.Str]; !ok {
+					return true
+				}
+			case m.Key == "enum" || m.Key == "const" || m.Key == "description" || m.Key == "title":
+				continue // values, not schemas
+			}
+			if unsure(m.Value, depth+1) {
+				return true
+			}
+		}
+	case jsonpos.ArrayNode:
+		for _, it := range n.Items {
+			if unsure(it, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SynthesizeArgs builds a JSON object holding placeholder values for the
+// required properties of an object schema.
+func SynthesizeArgs(objectSchema json.RawMessage, depth int) string {
+	root := summaryNode(objectSchema)
+	return (&synth{root: root}).args(root, depth)
+}
+
+// maxExampleDepth is how deep an example nests required objects and
+// arrays; below it an object is {} and an array [].
+const maxExampleDepth = 6
+
+// maxRefHops is how many $refs in a row the summaries follow.
+const maxRefHops = 8
+
+// synthesizeArgs is SynthesizeArgs on a parsed object schema: its required
+// properties, in schema order, then those required but not declared (of
+// additionalProperties' schema, when it has one), in the order required
+// lists them: the call must hold them too. Local $refs are followed in
+// root; allOf conjuncts and the first branch of anyOf or oneOf are read as
+// part of the object (merged).
+func (sy *synth) args(object *jsonpos.Node, depth int) string {
+	object = merged(sy.root, object, true)
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	member := func(name string, schema *jsonpos.Node) {
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		b.WriteString(jsonString(name))
+		b.WriteByte(':')
+		b.WriteString(sy.value(name, schema, depth))
+	}
+	required := stringSet(object.Get("required"))
+	props := object.Get("properties")
+	if props != nil && props.Kind != jsonpos.ObjectNode {
+		props = nil
+	}
+	if props != nil {
+		for _, m := range props.Members {
+			if required[m.Key] {
+				member(m.Key, m.Value)
+			}
+		}
+	}
+	if req := object.Get("required"); req != nil && req.Kind == jsonpos.ArrayNode {
+		extra := object.Get("additionalProperties")
+		if extra != nil && extra.Kind != jsonpos.ObjectNode {
+			extra = nil
+		}
+		done := map[string]bool{}
+		for _, it := range req.Items {
+			if it.Kind != jsonpos.StringNode || done[it.Str] || props != nil && props.Get(it.Str) != nil {
+				continue
+			}
+			done[it.Str] = true
+			member(it.Str, extra)
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// follow returns the schema p's $ref names in root, a few hops along a
+// chain of them (a cycle reads as the schema the last hop names).
+func follow(root, p *jsonpos.Node) *jsonpos.Node {
+	for range maxRefHops {
+		t := localRef(root, nodeString(p.Get("$ref")))
+		if t == nil {
+			break
+		}
+		p = t
+	}
+	return p
+}
+
+// maxMerged bounds the schemas one merged view takes in: allOf conjuncts
+// whose own conjuncts are $refs fan out.
+const maxMerged = 64
+
+// merged is p read as one schema for the summaries: its $ref followed,
+// the members of its allOf conjuncts (and, with branch set, of its first
+// anyOf or oneOf branch that is not null) added after its own, properties
+// and required names joined, any other keyword kept from the first schema
+// that has it. p itself when there is nothing to merge.
+func merged(root, p *jsonpos.Node, branch bool) *jsonpos.Node {
+	p = follow(root, p)
+	if p == nil || p.Kind != jsonpos.ObjectNode {
+		return p
+	}
+	budget := maxMerged
+	return mergeInto(root, p, branch, &budget)
+}
+
+func mergeInto(root, p *jsonpos.Node, branch bool, budget *int) *jsonpos.Node {
+	var parts []*jsonpos.Node
+	if all := p.Get("allOf"); nonEmptyArray(all) {
+		parts = append(parts, all.Items...)
+	}
+	if branch {
+		for _, key := range []string{"oneOf", "anyOf"} {
+			if bs := p.Get(key); nonEmptyArray(bs) {
+				if b := firstBranch(root, bs); b != nil {
+					parts = append(parts, b)
+				}
+				break
+			}
+		}
+	}
+	if len(parts) == 0 || *budget <= 0 {
+		return p
+	}
+	out := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: p.Pos}
+	var props, req *jsonpos.Node
+	seen := map[string]bool{}
+	add := func(s *jsonpos.Node) {
+		for _, m := range s.Members {
+			switch m.Key {
+			case "allOf", "anyOf", "oneOf", "$ref":
+				// merged already (the branches of a conjunct are not)
+			case "properties":
+				if m.Value.Kind != jsonpos.ObjectNode {
+					continue
+				}
+				if props == nil {
+					props = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: m.Value.Pos}
+					out.Members = append(out.Members, jsonpos.Member{Key: "properties", Value: props})
+				}
+				for _, pm := range m.Value.Members {
+					if props.Get(pm.Key) == nil {
+						props.Members = append(props.Members, pm)
+					}
+				}
+			case "required":
+				if m.Value.Kind != jsonpos.ArrayNode {
+					continue
+				}
+				if req == nil {
+					req = &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: m.Value.Pos}
+					out.Members = append(out.Members, jsonpos.Member{Key: "required", Value: req})
+				}
+				for _, it := range m.Value.Items {
+					if it.Kind == jsonpos.StringNode && !slicesHasString(req.Items, it.Str) {
+						req.Items = append(req.Items, it)
+					}
+				}
+			default:
+				if !seen[m.Key] {
+					seen[m.Key] = true
+					out.Members = append(out.Members, m)
+				}
+			}
+		}
+	}
+	add(p)
+	for _, part := range parts {
+		if *budget--; *budget < 0 {
+			break
+		}
+		part = follow(root, part)
+		if part == nil || part.Kind != jsonpos.ObjectNode {
+			continue
+		}
+		add(mergeInto(root, part, branch, budget))
+	}
+	return out
+}
+
+func slicesHasString(items []*jsonpos.Node, s string) bool {
+	for _, it := range items {
+		if it.Kind == jsonpos.StringNode && it.Str == s {
+			return true
+		}
+	}
+	return false
+}
+
+// firstBranch is the first branch of a union that is not the null
+// schema, followed through its $ref.
+func firstBranch(root, branches *jsonpos.Node) *jsonpos.Node {
+	for _, b := range branches.Items {
+		b = follow(root, b)
+		if b == nil || b.Kind != jsonpos.ObjectNode {
+			continue
+		}
+		if ts := typeNames(b); len(ts) == 1 && ts[0] == "null" {
+			continue
+		}
+		return b
+	}
+	return nil
+}
+
+// placeholder returns a JSON value of the schema's type for property name;
+// arrays get their least number of items (one at least) and objects their
+// required properties, down to maxExampleDepth. Values meet the schema's
+// enum, const, bounds, lengths, format and pattern where they can.
+func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
+	p = merged(sy.root, p, true)
+	if p != nil && p.Kind == jsonpos.ObjectNode {
+		if enum := p.Get("enum"); nonEmptyArray(enum) {
+			return string(enum.Items[0].JSON())
+		}
+		for _, key := range []string{"const", "default"} {
+			if v := p.Get(key); v != nil {
+				return string(v.JSON())
+			}
+		}
+		if ex := p.Get("examples"); nonEmptyArray(ex) {
+			return string(ex.Items[0].JSON())
+		}
+	}
+	ty := ""
+	for _, t := range typeNames(p) {
+		if t != "null" {
+			ty = t
+			break
+		}
+	}
+	if ty == "" {
+		switch {
+		case p.Get("properties") != nil || p.Get("required") != nil:
+			ty = "object"
+		case p.Get("items") != nil || p.Get("prefixItems") != nil:
+			ty = "array"
+		case len(typeNames(p)) == 1:
+			ty = "null"
+		}
+	}
+	switch ty {
+	case "integer", "number":
+		v, ok := numberIn(p, ty == "integer")
+		sy.doubt = sy.doubt || !ok
+		return v
+	case "boolean":
+		return "true"
+	case "array":
+		return sy.array(name, p, depth)
+	case "object":
+		if depth < maxExampleDepth {
+			return sy.args(p, depth+1)
+		}
+		return "{}"
+	case "null":
+		return "null"
+	}
+	v, ok := stringFor(name, p)
+	sy.doubt = sy.doubt || !ok
+	return jsonString(v)
+}
+
+// arrayOf is an array placeholder: minItems items (at least one, at most
+// eight), of prefixItems then items.
+func (sy *synth) array(name string, p *jsonpos.Node, depth int) string {
+	if depth >= maxExampleDepth || intKeyword(p, "maxItems", -1) == 0 {
+		return "[]"
+	}
+	n := min(max(intKeyword(p, "minItems", 1), 1), 8)
+	var prefix []*jsonpos.Node
+	if pi := p.Get("prefixItems"); pi != nil && pi.Kind == jsonpos.ArrayNode {
+		prefix = pi.Items
+	}
+	items := p.Get("items")
+	if items != nil && items.Kind == jsonpos.ArrayNode { // draft-07 tuple
+		prefix, items = items.Items, p.Get("additionalItems")
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+items:
+	for i := range n {
+		var s *jsonpos.Node
+		switch {
+		case i < len(prefix):
+			s = prefix[i]
+		case items != nil && items.Kind == jsonpos.ObjectNode:
+			s = items
+		case i > 0:
+			break items // nothing says what a further item is
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(sy.value(singular(name), s, depth+1))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// intKeyword is a non-negative integer keyword of p, or def.
+func intKeyword(p *jsonpos.Node, key string, def int) int {
+	v := p.Get(key)
+	if v == nil || v.Kind != jsonpos.NumberNode {
+		return def
+	}
+	f, err := strconv.ParseFloat(v.Num, 64)
+	if err != nil || f < 0 || f != math.Trunc(f) || f > 1<<20 {
+		return def
+	}
+	return int(f)
+}
+
+// numberIn is 1, or the value nearest it within p's bounds that is a
+// multiple of its multipleOf (an integer when integer is set); ok is false
+// when the value found is outside the bounds.
+func numberIn(p *jsonpos.Node, integer bool) (s string, ok bool) {
+	num := func(key string) (float64, bool) {
+		v := p.Get(key)
+		if v == nil || v.Kind != jsonpos.NumberNode {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(v.Num, 64)
+		return f, err == nil && !math.IsInf(f, 0)
+	}
+	step := 0.0
+	if m, ok := num("multipleOf"); ok && m > 0 {
+		step = m
+	}
+	if integer && (step == 0 || step != math.Trunc(step)) {
+		if step == 0 {
+			step = 1
+		} else {
+			step = 0 // a fractional divisor of integers: the check below says
+		}
+	}
+	lo, hasLo := num("minimum")
+	if x, ok := num("exclusiveMinimum"); ok && (!hasLo || x >= lo) {
+		lo, hasLo = nextAbove(x, step), true
+	}
+	hi, hasHi := num("maximum")
+	if x, ok := num("exclusiveMaximum"); ok && (!hasHi || x <= hi) {
+		hi, hasHi = -nextAbove(-x, step), true
+	}
+	v := 1.0
+	if hasLo && v < lo {
+		v = lo
+	}
+	if hasHi && v > hi {
+		v = hi
+	}
+	if step > 0 {
+		if up := math.Ceil(v/step) * step; !hasHi || up <= hi {
+			v = up
+		} else {
+			v = math.Floor(v/step) * step
+		}
+	}
+	ok = !(hasLo && v < lo || hasHi && v > hi)
+	if integer || v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(math.Round(v), 'f', -1, 64), ok
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64), ok
+}
+
+// nextAbove is the least value above x worth trying: x plus the step, or
+// plus one, or halfway to the next integer.
+func nextAbove(x, step float64) float64 {
+	switch {
+	case step > 0:
+		return math.Floor(x/step)*step + step
+	case x == math.Trunc(x):
+		return x + 1
+	}
+	return math.Ceil(x)
+}
+
+// formatSamples are string placeholders that meet a format.
+var formatSamples = map[string]string{
+	"uuid":          "00000000-0000-0000-0000-000000000000",
+	"date-time":     "2025-01-01T00:00:00Z",
+	"date":          "2025-01-01",
+	"time":          "12:00:00Z",
+	"duration":      "P1D",
+	"email":         "user@example.com",
+	"idn-email":     "user@example.com",
+	"hostname":      "example.com",
+	"idn-hostname":  "example.com",
+	"ipv4":          "192.0.2.1",
+	"ipv6":          "2001:db8::1",
+	"uri":           "https://example.com",
+	"url":           "https://example.com",
+	"iri":           "https://example.com",
+	"uri-reference": "https://example.com",
+	"iri-reference": "https://example.com",
+	"json-pointer":  "/a",
+	"regex":         ".*",
+}
+
+// stringFor is a string placeholder: a sample of the format, else
+// "<name>", fitted to the lengths and, when it does not match the
+// pattern, a string made from the pattern; ok is false when the string
+// found does not match the pattern.
+func stringFor(name string, p *jsonpos.Node) (str string, ok bool) {
+	s, known := formatSamples[nodeString(p.Get("format"))]
+	if !known {
+		s = "<" + name + ">"
+	}
+	minLen, maxLen := intKeyword(p, "minLength", 0), intKeyword(p, "maxLength", -1)
+	fit := func(s string) string {
+		if n := utf8.RuneCountInString(s); n < minLen {
+			s += strings.Repeat("x", min(minLen-n, 256))
+		}
+		if maxLen >= 0 && utf8.RuneCountInString(s) > maxLen {
+			s = strings.Repeat("x", max(minLen, min(maxLen, 1)))
+		}
+		return s
+	}
+	s = fit(s)
+	pattern := nodeString(p.Get("pattern"))
+	if pattern == "" {
+		return s, true
+	}
+	re, err := check.Compile(pattern)
+	if err != nil || re.MatchString(s) {
+		return s, true
+	}
+	if g, ok := fromPattern(pattern, minLen); ok && re.MatchString(g) {
+		return g, true
+	}
+	return s, false
+}
+
+// maxPatternSample bounds a string made from a pattern.
+const maxPatternSample = 256
+
+// fromPattern makes a short string the pattern matches, of at least
+// minLen characters when it can: each repetition its least count (more
+// while the string is short of minLen and the repetition allows), each
+// alternation its first branch, each class a letter or digit it holds. ok
+// is false for a pattern RE2 cannot parse or whose shortest match is
+// long.
+func fromPattern(pattern string, minLen int) (string, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	need := minLen
+	var walk func(re *syntax.Regexp) bool
+	// more repeats sub while the string is short, up to extra times
+	// (-1: no bound).
+	more := func(sub *syntax.Regexp, extra int) bool {
+		for ; need > 0 && extra != 0; extra-- {
+			n := b.Len()
+			if !walk(sub) {
+				return false
+			}
+			if b.Len() == n {
+				break
+			}
+		}
+		return true
+	}
+	walk = func(re *syntax.Regexp) bool {
+		if b.Len() > maxPatternSample {
+			return false
+		}
+		switch re.Op {
+		case syntax.OpLiteral:
+			b.WriteString(string(re.Rune))
+			need -= len(re.Rune)
+		case syntax.OpCharClass:
+			b.WriteRune(classRune(re.Rune))
+			need--
+		case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			b.WriteByte('a')
+			need--
+		case syntax.OpCapture:
+			return walk(re.Sub[0])
+		case syntax.OpStar, syntax.OpQuest:
+			extra := -1
+			if re.Op == syntax.OpQuest {
+				extra = 1
+			}
+			return more(re.Sub[0], extra)
+		case syntax.OpPlus:
+			return walk(re.Sub[0]) && more(re.Sub[0], -1)
+		case syntax.OpRepeat:
+			for range re.Min {
+				if !walk(re.Sub[0]) {
+					return false
+				}
+			}
+			extra := -1
+			if re.Max >= 0 {
+				extra = re.Max - re.Min
+			}
+			return more(re.Sub[0], extra)
+		case syntax.OpConcat:
+			for _, s := range re.Sub {
+				if !walk(s) {
+					return false
+				}
+			}
+		case syntax.OpAlternate:
+			return walk(re.Sub[0])
+		}
+		return true // empty: anchors, boundaries
+	}
+	if !walk(re) || b.Len() > maxPatternSample {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// classRune is a rune of a character class (pairs of ranges): a lower-case
+// letter, else a digit, else an upper-case letter, else its first.
+func classRune(ranges []rune) rune {
+	for _, want := range []rune{'a', '0', 'A'} {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if lo, hi := ranges[i], ranges[i+1]; want >= lo && want <= hi {
+				return want
+			} else if lo > want && lo <= want+25 && (want != '0' || lo <= '9') {
+				return lo
+			}
+		}
+	}
+	if len(ranges) > 0 {
+		return ranges[0]
+	}
+	return 'a'
+}
