@@ -9,9 +9,15 @@
 // optional argument made required, an argument removed, a type narrowed or
 // changed, null no longer accepted, an enum value removed, a constraint
 // added or tightened (bounds, lengths, counts, pattern, format, unknown
-// properties refused). Compatible: a tool added, an optional argument
-// added, a required argument made optional, a description changed, a type
-// widened, an enum value added, a constraint removed or loosened.
+// properties refused), an alternative removed from a union, an anyOf made
+// a oneOf or an alternative added to or widened in a oneOf (unless its
+// alternatives are disjoint: a value matching two is refused).
+// Compatible: a tool added, an optional argument added, a required
+// argument made optional, a description changed, a type widened, an enum
+// value added, a constraint removed or loosened, an alternative added to
+// an anyOf, alternatives reordered, a oneOf made an anyOf. Union
+// alternatives are paired by what they accept, not by their place (see
+// union.go).
 //
 // A tool's result (its output schema) is read the other way round, by
 // those who consume it: a change is breaking when the result may now hold
@@ -75,9 +81,10 @@ func Compare(before, after *ir.Family) *Report {
 		newTools[t.Name] = t
 	}
 	oldTools := map[string]bool{}
+	sh := newShared()
 	for _, t := range sortedTools(before) {
 		oldTools[t.Name] = true
-		c := &cmp{r: r, tool: t.Name, op: oldOps[t.Name], seen: map[[2]*ir.Type]bool{}}
+		c := &cmp{r: r, tool: t.Name, op: oldOps[t.Name], seen: map[[2]*ir.Type]bool{}, sh: sh}
 		nt := newTools[t.Name]
 		if nt == nil {
 			c.add(Breaking, "tool_removed", "", "tool removed")
@@ -139,6 +146,14 @@ type cmp struct {
 	// result is whether the types compared are the result's: a change is
 	// classed for its consumers.
 	result bool
+	// sh is what the comparisons of one Compare share.
+	sh *shared
+	// dry is whether c only tries a pairing of union alternatives: its
+	// report is scratch, and its work is bounded by sh.budget.
+	dry bool
+	// depth is how deep compare is in the types compared, and maxDepth
+	// how deep a trial reads (0: all).
+	depth, maxDepth int
 }
 
 func (c *cmp) add(class Class, kind, path, msg string) {
@@ -149,6 +164,9 @@ func (c *cmp) add(class Class, kind, path, msg string) {
 }
 
 func (c *cmp) push(class Class, kind, path, msg string) {
+	if c.dry && kind == "description_changed" {
+		return // a trial pairing alternatives reads what they accept
+	}
 	c.r.Changes = append(c.r.Changes, Change{Class: class, Kind: kind, Tool: c.tool, Op: c.op, Path: path, Message: msg, Result: c.result})
 }
 
@@ -186,6 +204,15 @@ func resultClass(class Class, kind, msg string) (Class, string) {
 
 // types compares the old and new type of the value at path.
 func (c *cmp) types(path string, o, n *ir.Type) {
+	c.compare(path, o, n, false, false)
+}
+
+// compare compares the old and new type of the value at path; noNull
+// leaves null out (an alternative of a union, whose null the union's
+// own Nullable says), noDoc the description (a type compared with an
+// alternative of a union it became or was, whose description was
+// compared with the union's).
+func (c *cmp) compare(path string, o, n *ir.Type, noNull, noDoc bool) {
 	if o == nil || n == nil {
 		return
 	}
@@ -194,12 +221,22 @@ func (c *cmp) types(path string, o, n *ir.Type) {
 		return // recursive types: each pair once
 	}
 	c.seen[key] = true
-	if o.Doc != n.Doc && path != "" {
+	if c.dry {
+		if c.sh.budget <= 0 || (c.maxDepth > 0 && c.depth >= c.maxDepth) {
+			return
+		}
+		c.sh.budget--
+		c.depth++
+		defer func() { c.depth-- }()
+	}
+	if o.Doc != n.Doc && path != "" && !noDoc {
 		c.add(Compatible, "description_changed", path, "description changed")
 	}
-	if o.Nullable && !n.Nullable {
+	switch {
+	case noNull:
+	case o.Nullable && !n.Nullable:
 		c.add(Breaking, "type_narrowed", path, "null no longer accepted")
-	} else if !o.Nullable && n.Nullable {
+	case !o.Nullable && n.Nullable:
 		c.add(Compatible, "type_widened", path, "null now accepted")
 	}
 	if o.Kind != n.Kind {
@@ -209,21 +246,14 @@ func (c *cmp) types(path string, o, n *ir.Type) {
 	switch o.Kind {
 	case ir.KindObject:
 		c.fields(path, o, n)
-	case ir.KindArray, ir.KindMap:
+	case ir.KindArray:
 		c.types(path+"/items", o.Elem, n.Elem)
+	case ir.KindMap:
+		c.types(path+"/additionalProperties", o.Elem, n.Elem)
 	case ir.KindTuple:
-		for i := 0; i < len(o.Prefix) && i < len(n.Prefix); i++ {
-			c.types(fmt.Sprintf("%s/%d", path, i), o.Prefix[i], n.Prefix[i])
-		}
+		c.tuple(path, o, n)
 	case ir.KindUnion:
-		if len(n.Branches) < len(o.Branches) {
-			c.add(Breaking, "type_narrowed", path, fmt.Sprintf("union has %d alternatives, was %d", len(n.Branches), len(o.Branches)))
-		} else if len(n.Branches) > len(o.Branches) {
-			c.add(Compatible, "type_widened", path, fmt.Sprintf("union has %d alternatives, was %d", len(n.Branches), len(o.Branches)))
-		}
-		for i := 0; i < len(o.Branches) && i < len(n.Branches); i++ {
-			c.types(fmt.Sprintf("%s/anyOf/%d", path, i), o.Branches[i], n.Branches[i])
-		}
+		c.union(path, o, n, 0)
 	case ir.KindConst:
 		if !bytes.Equal(o.Const, n.Const) {
 			c.add(Breaking, "type_changed", path, fmt.Sprintf("const changed from %s to %s", o.Const, n.Const))
@@ -248,9 +278,71 @@ func (c *cmp) kindChange(path string, o, n *ir.Type) {
 		c.add(Compatible, "type_widened", path, fmt.Sprintf("type widened from %s to %s", ok, nk))
 	case o.Kind == ir.KindAny || widens[[2]ir.Kind{n.Kind, o.Kind}]:
 		c.add(Breaking, "type_narrowed", path, fmt.Sprintf("type narrowed from %s to %s", ok, nk))
+	case o.Kind == ir.KindUnion && c.union(path, o, single(n), wrappedNew):
+	case n.Kind == ir.KindUnion && c.union(path, single(o), n, wrappedOld):
+	case objectKind(o.Kind) && objectKind(n.Kind):
+		// A map is an object that declares no property: what it
+		// declares, and what it says of the others, are compared.
+		c.fields(path, asObject(o), asObject(n))
+		c.enum(path, o, n)
+		c.constraints(path, o, n)
 	default:
 		c.add(Breaking, "type_changed", path, fmt.Sprintf("type changed from %s to %s", ok, nk))
 	}
+}
+
+func objectKind(k ir.Kind) bool { return k == ir.KindObject || k == ir.KindMap }
+
+// asObject is map t as an object that declares no property.
+func asObject(t *ir.Type) *ir.Type {
+	if t.Kind != ir.KindMap {
+		return t
+	}
+	o := *t
+	o.Kind, o.Extra = ir.KindObject, !t.AdditionalFalse
+	return &o
+}
+
+// tuple compares the items of two tuples, position by position, then
+// those past the positions either lists (items).
+func (c *cmp) tuple(path string, o, n *ir.Type) {
+	item := func(t *ir.Type, i int) (*ir.Type, bool) {
+		switch {
+		case i < len(t.Prefix):
+			return t.Prefix[i], true
+		case t.RestForbidden:
+			return nil, false
+		}
+		return t.Elem, true
+	}
+	for i := range max(len(o.Prefix), len(n.Prefix)) {
+		p := fmt.Sprintf("%s/%d", path, i)
+		ot, oOK := item(o, i)
+		nt, nOK := item(n, i)
+		switch {
+		case !oOK:
+			c.add(Compatible, "constraint_loosened", p, fmt.Sprintf("item %d now accepted", i))
+		case !nOK:
+			c.add(Breaking, "constraint_tightened", p, fmt.Sprintf("item %d now refused (items: false)", i))
+		default:
+			c.types(p, ot, nt)
+		}
+	}
+	past := max(len(o.Prefix), len(n.Prefix))
+	switch {
+	case o.RestForbidden && n.RestForbidden:
+	case n.RestForbidden:
+		c.add(Breaking, "constraint_tightened", path, fmt.Sprintf("items past the first %d are now refused (items: false)", past))
+	case o.RestForbidden:
+		c.add(Compatible, "constraint_loosened", path, fmt.Sprintf("items past the first %d are now accepted", past))
+	default:
+		c.types(path+"/items", o.Elem, n.Elem)
+	}
+}
+
+// anyValue reports whether t accepts every value (nil: none said).
+func anyValue(t *ir.Type) bool {
+	return t == nil || (t.Kind == ir.KindAny && t.Delegated == nil && len(t.Enum) == 0 && t.Const == nil)
 }
 
 var kindNames = [...]string{"any", "never", "boolean", "integer", "number", "string", "enum", "const", "array", "tuple", "object", "map", "union"}
@@ -292,12 +384,26 @@ func (c *cmp) fields(path string, o, n *ir.Type) {
 			c.addField("required_added", p, verdict{Breaking, "required argument added"}, verdict{Compatible, "result field added, always present"})
 		} else {
 			c.addField("argument_added", p, verdict{Compatible, "optional argument added"}, verdict{Compatible, "optional result field added"})
+			if o.Extra {
+				// The old object took it among its additional
+				// properties: what these accepted is what it did.
+				c.types(p, o.Elem, f.Type)
+			}
 		}
 	}
 	if !o.AdditionalFalse && n.AdditionalFalse {
 		c.add(Breaking, "constraint_tightened", path, "unknown properties are now refused (additionalProperties: false)")
 	} else if o.AdditionalFalse && !n.AdditionalFalse {
 		c.add(Compatible, "constraint_loosened", path, "unknown properties are now accepted")
+	}
+	// What additionalProperties says of the properties not declared.
+	switch {
+	case o.Extra && n.Extra:
+		c.types(path+"/additionalProperties", o.Elem, n.Elem)
+	case n.Extra && !o.AdditionalFalse && !anyValue(n.Elem):
+		c.add(Breaking, "constraint_tightened", path, "unknown properties must now match additionalProperties")
+	case o.Extra && !n.AdditionalFalse && !anyValue(o.Elem):
+		c.add(Compatible, "constraint_loosened", path, "unknown properties are no longer checked against additionalProperties")
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 
 // family builds a one-tool family whose params are the given properties
 // (a JSON object body) and required list; manifest may be "".
-func family(t *testing.T, props, required, manifestText string) *ir.Family {
+func family(t testing.TB, props, required, manifestText string) *ir.Family {
 	t.Helper()
 	src := fmt.Sprintf(`[{"type":"function","function":{"name":"get_item","description":"Get.","parameters":{"type":"object","properties":{%s},"required":[%s]}}}]`, props, required)
 	var m *manifest.Manifest
@@ -29,7 +29,7 @@ func family(t *testing.T, props, required, manifestText string) *ir.Family {
 }
 
 // build compiles the definitions src and derives their taxonomy with m.
-func build(t *testing.T, src string, m *manifest.Manifest) *ir.Family {
+func build(t testing.TB, src string, m *manifest.Manifest) *ir.Family {
 	t.Helper()
 	f, err := schema.Build([]load.Input{{Name: "tools.json", Data: src}}, schema.BuildOptions{Package: "p"})
 	if err != nil {
@@ -182,5 +182,192 @@ func TestBoundMessage(t *testing.T) {
 	r := compat.Compare(family(t, `"a":{"type":"number","minimum":0.5}`, "", ""), family(t, `"a":{"type":"number","minimum":0.75}`, "", ""))
 	if len(r.Changes) != 1 || r.Changes[0].Message != "minimum tightened from 0.5 to 0.75" {
 		t.Fatalf("changes = %+v", r.Changes)
+	}
+}
+
+// Union alternatives are paired by what they hold, not by their place,
+// and a oneOf refuses a value two of its alternatives match: diff
+// compared alternatives by index (a boolean inserted at the front of an
+// anyOf was 2 breaking changes) and never saw anyOf turned oneOf.
+func TestCompareUnion(t *testing.T) {
+	const (
+		str5    = `{"type":"string","maxLength":5}`
+		tagA    = `{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"string"}},"required":["kind"]}`
+		tagB    = `{"type":"object","properties":{"kind":{"const":"b"},"y":{"type":"string"}},"required":["kind"]}`
+		tagC    = `{"type":"object","properties":{"kind":{"const":"c"}},"required":["kind"]}`
+		tagAInt = `{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"integer"}},"required":["kind"]}`
+		closedS = `{"type":"object","properties":{"status":{"enum":["open","closed"]}},"required":["status"],"additionalProperties":false}`
+		closedI = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`
+		openS   = `{"type":"object","properties":{"status":{"type":"string"}},"required":["status"]}`
+	)
+	u := func(kw string, bs ...string) string { return `"v":{"` + kw + `":[` + strings.Join(bs, ",") + `]}` }
+	tests := []struct {
+		name, oldProps, newProps, want string
+	}{
+		{"anyOf alternative inserted in front", u("anyOf", str5, `{"type":"integer"}`), u("anyOf", `{"type":"boolean"}`, str5, `{"type":"integer"}`),
+			"compatible type_widened /v/anyOf/0"},
+		{"anyOf reordered", u("anyOf", str5, `{"type":"integer"}`), u("anyOf", `{"type":"integer"}`, str5), ""},
+		{"anyOf alternative removed", u("anyOf", `{"type":"string"}`, `{"type":"integer"}`, `{"type":"boolean"}`), u("anyOf", `{"type":"string"}`, `{"type":"boolean"}`),
+			"breaking type_narrowed /v/anyOf/1"},
+		{"anyOf alternative changed after an insertion", u("anyOf", str5, `{"type":"integer"}`), u("anyOf", `{"type":"boolean"}`, `{"type":"string","maxLength":3}`, `{"type":"integer"}`),
+			"breaking constraint_tightened /v/anyOf/1\ncompatible type_widened /v/anyOf/0"},
+		{"anyOf alternative loosened, best of two", u("anyOf", str5, `{"type":"integer"}`), u("anyOf", `{"type":"string","maxLength":3}`, `{"type":"integer"}`, `{"type":"string"}`),
+			"compatible constraint_loosened /v/anyOf/2\ncompatible type_widened /v/anyOf/0"},
+		{"anyOf alternative merged into a wider one", u("anyOf", str5, `{"type":"string","maxLength":10}`, `{"type":"integer"}`), u("anyOf", `{"type":"string","maxLength":10}`, `{"type":"integer"}`),
+			"compatible type_widened /v/anyOf/0"},
+		{"anyOf integer made number", u("anyOf", `{"type":"string"}`, `{"type":"integer"}`), u("anyOf", `{"type":"number"}`, `{"type":"string"}`),
+			"compatible type_widened /v/anyOf/0"},
+		{"type list made a wider anyOf", `"v":{"type":["string","integer"]}`, u("anyOf", `{"type":"boolean"}`, `{"type":"integer"}`, `{"type":"string"}`), "compatible type_widened /v/anyOf/0"},
+		{"anyOf to oneOf, alternatives overlap", u("anyOf", `{"type":"number"}`, `{"type":"integer"}`), u("oneOf", `{"type":"number"}`, `{"type":"integer"}`),
+			"breaking type_narrowed /v"},
+		{"oneOf to anyOf, alternatives overlap", u("oneOf", `{"type":"number"}`, `{"type":"integer"}`), u("anyOf", `{"type":"number"}`, `{"type":"integer"}`),
+			"compatible type_widened /v"},
+		{"oneOf alternative added, disjoint by type", u("oneOf", `{"type":"string"}`, `{"type":"integer"}`), u("oneOf", `{"type":"string"}`, `{"type":"integer"}`, `{"type":"boolean"}`),
+			"compatible type_widened /v/oneOf/2"},
+		{"oneOf alternative added, overlapping", u("oneOf", `{"type":"string"}`, `{"type":"integer"}`), u("oneOf", `{"type":"string"}`, `{"type":"integer"}`, `{"type":"number"}`),
+			"breaking type_widened /v/oneOf/2"},
+		{"oneOf alternative added, another tag", u("oneOf", tagA, tagB), u("oneOf", tagC, tagA, tagB),
+			"compatible type_widened /v/oneOf/0"},
+		{"oneOf alternative added, open beside closed", u("oneOf", closedS, closedI), u("oneOf", closedS, closedI, openS),
+			"breaking type_widened /v/oneOf/2"},
+		{"oneOf alternatives overlap, one widened", u("oneOf", str5, `{"type":"string","minLength":6}`), u("oneOf", `{"type":"string"}`, `{"type":"string","minLength":6}`),
+			"compatible constraint_loosened /v/oneOf/0\nbreaking type_narrowed /v/oneOf/0"},
+		{"oneOf alternative tightened", u("oneOf", `{"type":"string"}`, `{"type":"integer","maximum":5}`), u("oneOf", `{"type":"string"}`, `{"type":"integer","maximum":3}`),
+			"breaking constraint_tightened /v/oneOf/1"},
+		{"oneOf tagged alternatives reordered, one changed", u("oneOf", tagA, tagB), u("oneOf", tagB, tagAInt),
+			"breaking type_changed /v/oneOf/1/x"},
+		{"anyOf objects reordered, one changed deep", u("anyOf", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"string"}}}}}`, `{"type":"object","properties":{"x":{"type":"string"}}}`),
+			u("anyOf", `{"type":"object","properties":{"x":{"type":"integer"}}}`, `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"integer"}}}}}`),
+			"breaking type_changed /v/anyOf/1/a/b\nbreaking type_changed /v/anyOf/0/x"},
+		{"type made a union holding it", `"v":{"type":"string"}`, u("anyOf", `{"type":"string"}`, `{"type":"integer"}`),
+			"compatible type_widened /v/anyOf/1"},
+		{"union made one of its alternatives", u("anyOf", `{"type":"string"}`, `{"type":"integer"}`), `"v":{"type":"string"}`,
+			"breaking type_narrowed /v/anyOf/1"},
+		{"additionalProperties path", `"m":{"type":"object","additionalProperties":{"type":"string"}}`, `"m":{"type":"object","additionalProperties":{"type":"integer"}}`,
+			"breaking type_changed /m/additionalProperties"},
+	}
+	// What was reported right before stays so (these passed before).
+	tests = append(tests, []struct{ name, oldProps, newProps, want string }{
+		{"anyOf to oneOf, disjoint by type", u("anyOf", `{"type":"string"}`, `{"type":"number"}`), u("oneOf", `{"type":"string"}`, `{"type":"number"}`), ""},
+		{"union made another type", u("anyOf", `{"type":"string"}`, `{"type":"integer"}`), `"v":{"type":"boolean"}`, "breaking type_changed /v"},
+		{"type list reordered", `"v":{"type":["string","integer"]}`, `"v":{"type":["integer","string"]}`, ""},
+	}...)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compat.Compare(family(t, tt.oldProps, "", ""), family(t, tt.newProps, "", ""))
+			var got []string
+			for _, c := range r.Changes {
+				got = append(got, fmt.Sprintf("%s %s %s", c.Class, c.Kind, c.Path))
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
+			}
+		})
+	}
+}
+
+// A result's union is read by its consumers: an alternative added is
+// breaking, unless an old one held its values; one removed is not.
+func TestCompareResultUnion(t *testing.T) {
+	tests := []struct{ name, oldProps, newProps, want string }{
+		{"alternative added", `"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}`, `"v":{"anyOf":[{"type":"boolean"},{"type":"string"},{"type":"integer"}]}`,
+			"breaking type_widened result /v/anyOf/0"},
+		{"alternative added, held before", `"v":{"anyOf":[{"type":"string"},{"type":"number"}]}`, `"v":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"integer","minimum":0}]}`,
+			"compatible type_widened result /v/anyOf/2"},
+		{"alternative removed", `"v":{"anyOf":[{"type":"string"},{"type":"integer"},{"type":"boolean"}]}`, `"v":{"anyOf":[{"type":"string"},{"type":"boolean"}]}`,
+			"compatible type_narrowed result /v/anyOf/1"},
+		{"oneOf alternative added, overlapping", `"v":{"oneOf":[{"type":"string"},{"type":"integer"}]}`, `"v":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"number"}]}`,
+			"breaking type_widened result /v/oneOf/2"},
+		{"anyOf made oneOf", `"v":{"anyOf":[{"type":"number"},{"type":"integer"}]}`, `"v":{"oneOf":[{"type":"number"},{"type":"integer"}]}`,
+			"compatible type_narrowed result /v"},
+		{"oneOf made anyOf", `"v":{"oneOf":[{"type":"number"},{"type":"integer"}]}`, `"v":{"anyOf":[{"type":"number"},{"type":"integer"}]}`,
+			"breaking type_widened result /v"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compat.Compare(resultFamily(t, tt.oldProps, ""), resultFamily(t, tt.newProps, ""))
+			var got []string
+			for _, c := range r.Changes {
+				where := ""
+				if c.Result {
+					where = "result "
+				}
+				got = append(got, fmt.Sprintf("%s %s %s%s", c.Class, c.Kind, where, c.Path))
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
+			}
+		})
+	}
+}
+
+// What an object says of the properties it does not declare, and a
+// tuple of the items past its prefix, are compared (they were not: a
+// typed additionalProperties beside properties retyped, or items: false
+// added, was "0 breaking"); a map is an object that declares no property
+// (a property declared in it was "type changed from map to object").
+func TestCompareObjectsAndTuples(t *testing.T) {
+	const (
+		objAP  = `"o":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"%s"}}`
+		tuple  = `"t":{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"string"}}`
+		closed = `"t":{"type":"array","prefixItems":[{"type":"string"}],"items":false}`
+	)
+	tests := []struct{ name, oldProps, newProps, want string }{
+		{"additionalProperties beside properties retyped", fmt.Sprintf(objAP, "string"), fmt.Sprintf(objAP, "integer"),
+			"breaking type_changed /o/additionalProperties"},
+		{"additionalProperties added beside properties", `"o":{"type":"object","properties":{"a":{"type":"string"}}}`, fmt.Sprintf(objAP, "integer"),
+			"breaking constraint_tightened /o"},
+		{"tuple item added, the others refused", tuple, `"t":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false}`,
+			"breaking type_changed /t/1\nbreaking constraint_tightened /t"},
+		{"tuple items past the prefix accepted", closed, `"t":{"type":"array","prefixItems":[{"type":"string"}]}`,
+			"compatible constraint_loosened /t"},
+		{"tuple rest retyped", tuple, `"t":{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"integer"}}`,
+			"breaking type_changed /t/items"},
+		{"free-form object given a typed property", `"f":{"type":"object"}`, `"f":{"type":"object","properties":{"a":{"type":"string"}}}`,
+			"compatible argument_added /f/a\nbreaking type_narrowed /f/a"},
+		{"map given a property of its values' type", `"g":{"type":"object","additionalProperties":{"type":"string"}}`, `"g":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}`,
+			"compatible argument_added /g/a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compat.Compare(family(t, tt.oldProps, "", ""), family(t, tt.newProps, "", ""))
+			var got []string
+			for _, c := range r.Changes {
+				got = append(got, fmt.Sprintf("%s %s %s", c.Class, c.Kind, c.Path))
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
+			}
+		})
+	}
+}
+
+// TestCompareNilAlternative: a union alternative the IR leaves nil (the
+// compiler makes none) is read as any value, not dereferenced.
+func TestCompareNilAlternative(t *testing.T) {
+	o := family(t, `"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}`, "", "")
+	n := family(t, `"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}`, "", "")
+	n.Tools[0].Params.Fields[0].Type.Branches[1] = nil
+	r := compat.Compare(o, n)
+	if r.Breaking != 0 {
+		t.Errorf("changes = %+v", r.Changes)
+	}
+}
+
+// BenchmarkCompareUnion compares two anyOf of 2,000 object alternatives,
+// each retyped, the new one in reverse order.
+func BenchmarkCompareUnion(b *testing.B) {
+	var olds, news []string
+	for i := range 2000 {
+		olds = append(olds, fmt.Sprintf(`{"type":"object","properties":{"p%d":{"type":"string"}},"required":["p%d"]}`, i, i))
+		news = append([]string{fmt.Sprintf(`{"type":"object","properties":{"p%d":{"type":"integer"}},"required":["p%d"]}`, i, i)}, news...)
+	}
+	o := family(b, `"v":{"anyOf":[`+strings.Join(olds, ",")+`]}`, "", "")
+	n := family(b, `"v":{"anyOf":[`+strings.Join(news, ",")+`]}`, "", "")
+	b.ResetTimer()
+	for range b.N {
+		if r := compat.Compare(o, n); r.Breaking != 2000 {
+			b.Fatalf("%d breaking", r.Breaking)
+		}
 	}
 }
