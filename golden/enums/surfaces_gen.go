@@ -40,7 +40,7 @@ func Facades(h Handlers) []runtime.Tool {
 			"Operations on level. Unfolds into 1 tool.",
 			runtime.Pick(tools, "set_levels"),
 			matryoshka.Category("level", "set_levels"),
-			matryoshka.Usage("set_levels", "set_levels mode:enum(fast|safe|full-scan) choice:enum(auto|0|) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]"),
+			matryoshka.Usage("set_levels", "set_levels mode:enum(fast|safe|full-scan) choice:enum(auto|0|null) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|null)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]"),
 		),
 	}
 }
@@ -55,7 +55,7 @@ func Sections(h Handlers) []prompt.Section {
 			Generated:  true,
 			Key:        "level",
 			Summary:    "Operations on level. 1 tool (level).",
-			Template:   "Operations on level.\n\n- `set_levels mode:enum(fast|safe|full-scan) choice:enum(auto|0|) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]` (write): Enums of every kind.\n",
+			Template:   "Operations on level.\n\n- `set_levels mode:enum(fast|safe|full-scan) choice:enum(auto|0|null) [priority:enum(1|2|3)] [mixed:enum(auto|0|true)] [color:enum(red|green|null)] [version:const(2)] [kind:const(\"levels\")] [ratio:number] [big:integer]` (write): Enums of every kind.\n",
 			Title:      "level",
 			Tools:      runtime.Pick(tools, "set_levels"),
 			Visibility: prompt.VisibilitySummary,
@@ -75,4 +75,4 @@ func Deferred(h Handlers) *deferred.Surface {
 	return s
 }
 
-// toolgen checksum: 70fccb6b0531d064
+// toolgen checksum: 4cc57e0fee0d97e9

@@ -41,19 +41,51 @@ func summaryNode(raw json.RawMessage) *jsonpos.Node {
 }
 
 // schemaArgs summarises the properties of an object schema, with every
-// default the schema gives.
+// default the schema gives. Its allOf conjuncts' properties are its own;
+// the properties of the alternatives of a root anyOf or oneOf are
+// arguments too, required when every alternative requires them.
 func schemaArgs(object *jsonpos.Node) []ir.Arg {
 	if object == nil || object.Kind != jsonpos.ObjectNode {
 		return nil
 	}
-	required := stringSet(object.Get("required"))
-	props := object.Get("properties")
-	if props == nil || props.Kind != jsonpos.ObjectNode {
+	view := merged(object, object, false)
+	required := stringSet(view.Get("required"))
+	var members []jsonpos.Member
+	seen := map[string]bool{}
+	addProps := func(s *jsonpos.Node) {
+		if props := s.Get("properties"); props != nil && props.Kind == jsonpos.ObjectNode {
+			for _, m := range props.Members {
+				if !seen[m.Key] {
+					seen[m.Key] = true
+					members = append(members, m)
+				}
+			}
+		}
+	}
+	addProps(view)
+	if alts := alternatives(object, view); len(alts) > 0 {
+		every := map[string]int{}
+		for _, a := range alts {
+			addProps(a)
+			for name := range stringSet(a.Get("required")) {
+				every[name]++
+			}
+		}
+		for name, n := range every {
+			if n == len(alts) {
+				if required == nil {
+					required = map[string]bool{}
+				}
+				required[name] = true
+			}
+		}
+	}
+	if members == nil {
 		return []ir.Arg{}
 	}
-	args := make([]ir.Arg, 0, len(props.Members))
+	args := make([]ir.Arg, 0, len(members))
 	labels := newLabeler(object)
-	for _, m := range props.Members {
+	for _, m := range members {
 		p := m.Value
 		a := ir.Arg{Name: m.Key, Type: labels.label(p), Required: required[m.Key], Description: firstSentence(nodeString(p.Get("description")))}
 		if d := p.Get("default"); d != nil {
@@ -62,6 +94,26 @@ func schemaArgs(object *jsonpos.Node) []ir.Arg {
 		args = append(args, a)
 	}
 	return args
+}
+
+// alternatives are the alternatives of view's anyOf or oneOf (root is
+// where their $refs are followed), each with its allOf merged, at most
+// maxMerged of them; nil when view has no union.
+func alternatives(root, view *jsonpos.Node) []*jsonpos.Node {
+	for _, key := range []string{"anyOf", "oneOf"} {
+		bs := view.Get(key)
+		if !nonEmptyArray(bs) {
+			continue
+		}
+		var out []*jsonpos.Node
+		for _, b := range bs.Items[:min(len(bs.Items), maxMerged)] {
+			if b = merged(root, b, false); b != nil && b.Kind == jsonpos.ObjectNode {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // dropUnapplied clears the defaults of args that the compiled object
@@ -273,20 +325,20 @@ func shallowLabel(p *jsonpos.Node) string {
 }
 
 // enumValue is one enum member as an enum label shows it: a string bare
-// unless it is empty or holds a character of the label's syntax ('|'
-// between values, the parentheses around them, '"' of a quoted value),
-// then as a JSON string, so the label reads back unambiguously; null as
-// nothing (as it always read: null decoded into a string); other values
-// as JSON.
+// unless it is empty, "null" or holds a character of the label's syntax
+// ('|' between values, the parentheses around them, '"' of a quoted
+// value), then as a JSON string, so the label reads back unambiguously;
+// other values as JSON (null as null: OpenAI's strict mode writes an
+// optional enum as ["a","b",null], which read enum(a|b|) before).
 func enumValue(e *jsonpos.Node) string {
 	switch e.Kind {
 	case jsonpos.StringNode:
-		if e.Str == "" || strings.ContainsAny(e.Str, `|()"`) {
+		if e.Str == "" || e.Str == "null" || strings.ContainsAny(e.Str, `|()"`) {
 			return jsonString(e.Str)
 		}
 		return e.Str
 	case jsonpos.NullNode:
-		return ""
+		return "null"
 	}
 	return string(e.JSON())
 }
@@ -315,6 +367,12 @@ func (l *labeler) label(p *jsonpos.Node) string {
 		switch ref := nodeString(p.Get("$ref")); {
 		case ref != "":
 			return l.refLabel(ref)
+		case nonEmptyArray(p.Get("allOf")):
+			// pydantic writes a field of a model type as allOf [$ref].
+			if m := merged(l.root, p, false); m != p {
+				return l.label(m)
+			}
+			return "any"
 		case nonEmptyArray(p.Get("oneOf")) || nonEmptyArray(p.Get("anyOf")):
 			// The first six distinct alternatives, as an enum's values: an
 			// 80,000-branch oneOf wrote a usage line of 800 KB.

@@ -718,7 +718,7 @@ func TestUsageRefAndEnumLabels(t *testing.T) {
 		"m": "enum(fast|slow)", "p1": "string", "p2": "integer", "p3": "boolean", "o": "object",
 		"ch": "enum(fast|slow)", "viaprop": "string", "arr": "array<integer>", "alt": "boolean|null",
 		"loop": "object", "missing": "object", "remote": "object",
-		"odd": `enum("a|b"|"(x)"|""|"say \"hi\""|plain|)`,
+		"odd": `enum("a|b"|"(x)"|""|"say \"hi\""|plain|null)`,
 	}
 	for name, w := range want {
 		if got[name] != w {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/schema/jsonpos"
 )
 
 // TestUsageNamesItsOwnOp checks that every op's usage line, argument
@@ -143,5 +145,34 @@ func TestMethodHeadVerb(t *testing.T) {
 	}
 	if verbs["DataGuard_encryptBusinessData"] != "encrypt" || verbs["HomeCare_smartThermostatOptimizer"] == "smart" {
 		t.Errorf("unknown verbs: %v, want encrypt and not smart", verbs)
+	}
+}
+
+// TestRootUnionAndAllOfArgs: the arguments of a schema whose root is an
+// allOf, anyOf or oneOf (MCP servers and pydantic write them) are its
+// conjuncts' and alternatives' properties; an alternative's property is
+// required when every alternative requires it. They read as no arguments
+// at all before. A property written allOf [$ref] (pydantic v1) is labelled
+// by what the $ref names, not any.
+func TestRootUnionAndAllOfArgs(t *testing.T) {
+	for _, c := range []struct{ schema, want string }{
+		{`{"allOf":[{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},{"properties":{"size":{"type":"integer"}}}]}`,
+			`w.create name:string [size:integer]`},
+		{`{"type":"object","anyOf":[{"properties":{"email":{"type":"string"}},"required":["email"]},{"properties":{"user_id":{"type":"string"}},"required":["user_id"]}]}`,
+			`w.create [email:string] [user_id:string]`},
+		{`{"oneOf":[{"properties":{"q":{"type":"string"},"a":{"type":"integer"}},"required":["q","a"]},{"$ref":"#/$defs/B"}],"$defs":{"B":{"properties":{"q":{"type":"string"}},"required":["q"]}}}`,
+			`w.create q:string [a:integer]`},
+		{`{"type":"object","properties":{"address":{"allOf":[{"$ref":"#/definitions/Address"}]},"tier":{"allOf":[{"$ref":"#/definitions/Tier"}]}},"definitions":{"Address":{"type":"object","properties":{"city":{"type":"string"}}},"Tier":{"enum":["gold","silver"]}}}`,
+			`w.create [address:object] [tier:enum(gold|silver)]`},
+		{`{"type":"object","properties":{"unit":{"type":["string","null"],"enum":["c","f",null]}},"required":["unit"]}`,
+			`w.create unit:enum(c|f|null)`},
+	} {
+		root, err := jsonpos.ParseBare([]byte(c.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Usage("w.create", schemaArgs(root)); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.schema, got, c.want)
+		}
 	}
 }
