@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
+	"github.com/toolgen-go/toolgen/schema/load"
 )
 
 // tool wraps a parameters schema in a one-tool OpenAI chat list.
@@ -355,5 +356,39 @@ func TestDuplicateDeclarations(t *testing.T) {
 				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), tc.want)
 			}
 		})
+	}
+}
+
+// TestRequiredTypoWarns: a required name no property declares, near the
+// spelling of one declared ("userId" for user_id), is a located warning;
+// generation said nothing, and calls sending user_id were refused for
+// want of userId. A required name with no near declared one says nothing
+// (it is legal: the member must be there, with any value).
+func TestRequiredTypoWarns(t *testing.T) {
+	for _, c := range []struct{ schema, want string }{
+		{`{"type":"object","properties":{"user_id":{"type":"string"}},"required":["userId"]}`, `/0/inputSchema/required/0: warning: property "userId" is required but no property declares it (did you mean "user_id"?)`},
+		{`{"type":"object","properties":{"user_id":{"type":"string"}},"required":["token"]}`, ``},
+		{`{"type":"object","required":["userId"]}`, ``},
+	} {
+		doc, err := load.Tools([]load.Input{{Name: "t.json", Data: `[{"name":"t","inputSchema":` + c.schema + `}]`}}, load.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fam, err := Compile(doc, CompileOptions{Package: "p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range fam.Warnings {
+			if w.Code == "required-undeclared" {
+				got = append(got, w.Pos.Pointer+": warning: "+w.Message)
+			}
+		}
+		switch {
+		case c.want == "" && len(got) > 0:
+			t.Errorf("%s: warned %q", c.schema, got)
+		case c.want != "" && (len(got) != 1 || !strings.Contains(got[0], c.want)):
+			t.Errorf("%s: warnings %q, want one holding %q", c.schema, got, c.want)
+		}
 	}
 }

@@ -895,6 +895,7 @@ func (c *compiler) compileObject(t *ir.Type, v *view, nm naming, root rootKind) 
 				f.Type = c.compile(ap, nm.child(f.GoName))
 			default:
 				f.Type = &ir.Type{Kind: ir.KindAny, Pos: it.Pos}
+				c.requiredTypo(it, props)
 			}
 			t.Fields = append(t.Fields, f)
 		}
@@ -1146,6 +1147,23 @@ func (c *compiler) stringList(n *jsonpos.Node, k string) []string {
 		out = append(out, it.Str)
 	}
 	return out
+}
+
+// requiredTypo warns of a required name, it, that no property declares
+// when one declared in props is a near spelling of it ("userId" for
+// user_id): the call must hold both, and help lists the declared one as
+// optional.
+func (c *compiler) requiredTypo(it, props *jsonpos.Node) {
+	if props == nil || props.Kind != jsonpos.ObjectNode || len(props.Members) == 0 {
+		return
+	}
+	names := make([]string, len(props.Members))
+	for i, m := range props.Members {
+		names[i] = m.Key
+	}
+	if near := text.Closest(it.Str, names); near != "" {
+		c.warnf(it, "required-undeclared", "property %q is required but no property declares it (did you mean %q?): calls must send %q, with any value, and %q stays optional", it.Str, near, it.Str, near)
+	}
 }
 
 // repeatedRequired warns of each name a required array r lists again:
