@@ -51,7 +51,8 @@ type Limits struct {
 	// process-wide every few milliseconds).
 	Memory int64
 	// Length bounds the length of a string or array that one built-in call
-	// (repeat, padStart, padEnd, Array(n), fill, join, Array.from) makes.
+	// (repeat, padStart, padEnd, Array(n), fill, join, Array.from, split,
+	// normalize, JSON.parse) makes.
 	Length int
 }
 

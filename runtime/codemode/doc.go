@@ -78,43 +78,61 @@
 //	                    String.prototype.length) or array one built-in call makes
 //
 // Built-ins that goja runs in Go, where the interrupt cannot reach, are
-// guarded: repeat, padStart, padEnd, concat, replace and the Array methods
-// check Length first, flat counting the arrays it flattens and a join the
-// arrays joined inside it (an array's iterator too, so that a spread of a
-// sparse array with a length of 1e7 is refused; the iterators of arrays,
-// strings, sets and maps also end the run once the wall-time limit has
-// passed, where a spread into a call consumed them in Go for seconds, and
-// so do the comparisons of a sort). A replace of a string pattern runs as
-// the built-in when its worst case is within Length (each $` or $' of the
-// replacement a copy of the whole string, one replacement for replace,
-// one per occurrence for replaceAll); past it, and always for a function
-// replacement or a regular expression (whose exec may be the script's,
-// answering captures of any length), the replacement is made by a
-// function that counts what the replace makes, as it makes it, and ends
+// guarded: repeat, padStart, padEnd, concat, replace, split (counting the
+// pieces a string separator makes), normalize (counting what it makes
+// when it could make more: NFKD makes 18 characters of U+FDFA),
+// JSON.parse (its text) and the Array methods check Length first, flat
+// counting the arrays it flattens and a join the arrays joined inside it
+// (an array's iterator too, so that a spread of a sparse array with a
+// length of 1e7 is refused; the iterators of arrays, strings, sets and
+// maps also end the run once the wall-time limit has passed, where a
+// spread into a call consumed them in Go for seconds, and so do the
+// comparisons of a sort, and those of an indexOf, lastIndexOf or includes
+// of a string whose length times the elements passes 2^28, which compared
+// copies of a long string in Go for 35 s). A replace of a string pattern
+// runs as the built-in when its worst case is within Length (each $` or
+// $' of the replacement a copy of the whole string, one replacement for
+// replace, one per occurrence for replaceAll); past it, and always for a
+// function replacement or a regular expression (whose exec may be the
+// script's, answering captures of any length), the replacement is made by
+// a function that counts what the replace makes, as it makes it, and ends
 // the run once that passes Length: a replace making little from a long
-// string passes, one making much is stopped before the built-in joins
-// it. replaceAll("") is made in Go (the engine's own looped without end
-// on a string that is not ASCII, until the process ran out of memory).
-// Object.entries, values, getOwnPropertyDescriptors, assign, freeze,
-// seal, defineProperties and create refuse more than Length/16 members,
-// which they would turn into as many arrays or properties in one call,
+// string passes, one making much is stopped before the built-in joins it.
+// replaceAll("") is made in Go (the engine's own looped without end on a
+// string that is not ASCII, until the process ran out of memory).
+// Object.entries, values, keys, getOwnPropertyNames,
+// getOwnPropertyDescriptors, assign, freeze, seal, defineProperties and
+// create, and Reflect.ownKeys, refuse more than Length/16 members, which
+// they would turn into as many arrays, keys or properties in one call,
 // counted as a for…in counts them: a string's characters, an array's
 // elements (a sparse array's that it has), an object's enumerable
-// properties.
+// properties. (The non-enumerable properties that getOwnPropertyNames
+// and Reflect.ownKeys list too are not counted: a script makes them one
+// per step, or Length/16 per defineProperties or create.)
 //
 // What the limits cannot reach: one step of the engine that allocates in
 // Go, such as s += s, runs to its end, and a limit stops the script
-// after it. String doubling therefore ends a step or two past the memory
-// limit (a live heap of 1.5 to 3 times it was seen), and the wall-time
-// limit, as one built-in call under Length takes at most a second or two
-// (a copy of an array of 2^20 elements).
+// after it. The memory watch stops a run whose heap leapt past the limit
+// in one step without waiting for a collection to measure it (see
+// heapWatch), but it is itself stopped while a collection waits for such
+// a copy to end: string doubling ends at the step past the limit, or a
+// step or two later (on two loaded cores, for 256 MiB, a heap of 449 MiB in the
+// median of 19 runs, 1.1 to 4.4 times the limit, 10 times once in s = s +
+// s + s; 897 MiB, 2.6 to 6.1 times, when the live heap alone was read).
+// So does the wall-time limit: one built-in call under Length takes up to
+// about a second (concat of two arrays of 2^19 elements 0.4 to 0.8 s,
+// slice of one of 2^20 0.45 s, Object.keys of an object of 2^20
+// properties, past Length/16 and so refused now, 0.2 to 0.55 s).
 // What a check measures is read once and handed to the built-in as read
 // (a count, a separator, a replacement, an Array.from source), and the
 // Array methods refuse an array-like whose length is a getter or comes
 // through a Proxy: either could answer the check one length and the
 // built-in another. JSON.stringify is replaced by a bounded encoder that
-// refuses nesting deeper than 64, typed arrays and ArrayBuffer are
-// removed, and a backtracking regular-expression match gives up after
+// refuses nesting deeper than 64, typed arrays, ArrayBuffer and BigInt
+// are removed (a BigInt operator computes in Go in one step: 1n << (2n **
+// 40n) asked for 128 GiB, a fatal out-of-memory error; a literal 1n is a
+// call of BigInt after the transform, and fails as BigInt is not
+// defined), and a backtracking regular-expression match gives up after
 // RegexpMatchTimeout (the matches of one replace, match or split run
 // through exec, which ends the run once the wall-time limit has passed).
 //

@@ -3,11 +3,14 @@ package codemode
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/dop251/goja"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
@@ -26,10 +29,17 @@ var arrayMethods = []string{
 
 // removedGlobals are globals a tool script has no use for and that allocate
 // large buffers in one native call.
+//
+// BigInt among them: its operators compute in Go, one step each, that
+// no limit stops (3n ** (2n ** 24n) ran 1.9 s past a 1 s limit; 1n <<
+// (2n ** 40n) asked for 128 GiB, a fatal out-of-memory error that ended
+// the process). The transform (target ES2017) writes a BigInt literal as
+// a call BigInt("…"), so that without the global a script has no way to
+// make one (op results are JSON: numbers).
 var removedGlobals = []string{
 	"ArrayBuffer", "SharedArrayBuffer", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray",
 	"Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
-	"BigInt64Array", "BigUint64Array", "WeakRef", "FinalizationRegistry",
+	"BigInt64Array", "BigUint64Array", "WeakRef", "FinalizationRegistry", "BigInt",
 }
 
 // maxNativeNesting bounds the nesting of wrapped built-ins calling each
@@ -130,6 +140,13 @@ func (r *run) guard() error {
 				r.stop(LimitCallDepth, fmt.Sprintf("built-in calls nested deeper than %d (deeply nested arrays?)", maxNativeNesting))
 				panic(vm.NewGoError(fmt.Errorf("nesting limit exceeded")))
 			}
+			if name == "indexOf" || name == "lastIndexOf" || name == "includes" {
+				if obj, ok := call.This.(*goja.Object); ok {
+					if s, ok := call.Argument(0).(goja.String); ok && int64(s.Length())*lengths[0] > searchBudget {
+						return r.searchString(name, obj, lengths[0], s, call.Arguments[1:])
+					}
+				}
+			}
 			// The iterator values makes ends a stopped run by its next
 			// (interruptibleNext).
 			if name == "sort" || name == "toSorted" {
@@ -203,6 +220,16 @@ func (r *run) guard() error {
 		}
 	}
 
+	if orig, ok := goja.AssertFunction(strProto.Get("normalize")); ok {
+		if err := strProto.DefineDataProperty("normalize", vm.ToValue(r.guardedNormalize(orig)), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
+	if orig, ok := goja.AssertFunction(strProto.Get("split")); ok {
+		if err := strProto.DefineDataProperty("split", vm.ToValue(r.guardedSplit(orig)), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return err
+		}
+	}
 	for _, name := range []string{"replace", "replaceAll"} {
 		if orig, ok := goja.AssertFunction(strProto.Get(name)); ok {
 			if err := strProto.DefineDataProperty(name, vm.ToValue(r.guardedReplace(name, orig)), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
@@ -482,7 +509,19 @@ func (r *run) guardNative() error {
 	jsonObj := g.Get("JSON").ToObject(vm)
 	if parse, ok := goja.AssertFunction(jsonObj.Get("parse")); ok {
 		if err := jsonObj.DefineDataProperty("parse", vm.ToValue(func(call goja.FunctionCall) goja.Value {
-			if s, ok := primitive(call.Argument(0)).(string); ok && text.JSONNesting(s) > maxJSONNesting {
+			// The text is read once, and the built-in gets it. Parsed in
+			// one call in Go, a text of 2^24 characters (doubled up from
+			// one of 2^20) ran 9 s past a 3 s limit.
+			call.Arguments = append([]goja.Value(nil), call.Arguments...)
+			src := r.toString(call.Argument(0))
+			if len(call.Arguments) == 0 {
+				call.Arguments = []goja.Value{src}
+			}
+			call.Arguments[0] = src
+			if n := r.strLen(src); n > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("JSON.parse of a text of %d characters", n))
+			}
+			if text.JSONNesting(src.String()) > maxJSONNesting {
 				panic(vm.NewTypeError(fmt.Sprintf("JSON.parse: the text nests deeper than %d", maxJSONNesting)))
 			}
 			return r.callOrThrow(parse, call)
@@ -532,16 +571,20 @@ func (r *run) guardNative() error {
 			return err
 		}
 	}
-	// Object.entries, values, getOwnPropertyDescriptors, assign, freeze,
-	// seal, defineProperties and create make an array, a value or a
+	// Object.entries, values, keys, getOwnPropertyNames,
+	// getOwnPropertyDescriptors, assign, freeze, seal, defineProperties
+	// and create, and Reflect.ownKeys, make an array, a key, a value or a
 	// property per member in one call in Go, and a string or an array,
 	// cheap to make, has a member per character or element:
 	// getOwnPropertyDescriptors of "x".repeat(1<<20) ran 22.7 s past a 5 s
-	// limit, Object.entries of it made 800 MB. An object built by a loop
-	// is a few seconds away: getOwnPropertyDescriptors of one with 2^20
-	// properties ran 5 s, Object.entries 2.7 s and Object.assign 2.3 s in
-	// one step. Over Limits.Length/16 members, counted (members), they are
-	// refused; a sparse array counts the elements it has, not its length.
+	// limit, Object.entries of it made 800 MB, and Object.keys or
+	// getOwnPropertyNames of it, or of an array of 2^20 elements, made a
+	// million strings (0.2 s and 80 MB in one step, again at each call).
+	// An object built by a loop is a few seconds away:
+	// getOwnPropertyDescriptors of one with 2^20 properties ran 5 s,
+	// Object.entries 2.7 s and Object.assign 2.3 s in one step. Over
+	// Limits.Length/16 members, counted (members), they are refused; a
+	// sparse array counts the elements it has, not its length.
 	objectCtor := g.Get("Object").ToObject(vm)
 	countKeys, err := vm.RunString(`(function (o, max) { var n = 0; for (var k in o) { if (++n > max) break } return n })`)
 	if err != nil {
@@ -551,24 +594,38 @@ func (r *run) guardNative() error {
 	if r.countKeys, isFn = goja.AssertFunction(countKeys); !isFn {
 		return errors.New("engine could not make the key counter")
 	}
-	for name, from := range map[string]int{
-		"entries": 0, "values": 0, "getOwnPropertyDescriptors": 0, "freeze": 0, "seal": 0,
-		"assign":           1,              // the target is written, not read
-		"defineProperties": 1, "create": 1, // the descriptors are read
-	} {
-		if err := wrap(objectCtor, name, func(call *goja.FunctionCall) {
+	// memberCheck counts the members of the arguments from the from-th
+	// on; objectsOnly leaves out the primitives, which the built-in
+	// returns as they are or refuses.
+	memberCheck := func(what string, from int, objectsOnly bool) func(call *goja.FunctionCall) {
+		return func(call *goja.FunctionCall) {
 			limit := int64(r.lim.Length / 16)
 			var n int64
 			for _, v := range call.Arguments[min(from, len(call.Arguments)):] {
-				if _, obj := v.(*goja.Object); !obj && (name == "freeze" || name == "seal") {
-					continue // returned as it is
+				if _, obj := v.(*goja.Object); !obj && objectsOnly {
+					continue
 				}
 				if n += r.members(v, limit-n); n > limit {
-					r.stop(LimitMemory, fmt.Sprintf("Object.%s of more than %d members (a character of a string, an element of an array and a property each count one); work on smaller pieces", name, limit))
+					r.stop(LimitMemory, fmt.Sprintf("%s of more than %d members (a character of a string, an element of an array and a property each count one); work on smaller pieces", what, limit))
 					panic(vm.NewGoError(errors.New("memory limit exceeded")))
 				}
 			}
-		}); err != nil {
+		}
+	}
+	for name, from := range map[string]int{
+		"entries": 0, "values": 0, "keys": 0, "getOwnPropertyNames": 0, "getOwnPropertyDescriptors": 0,
+		"freeze": 0, "seal": 0,
+		"assign":           1,              // the target is written, not read
+		"defineProperties": 1, "create": 1, // the descriptors are read
+	} {
+		objectsOnly := name == "freeze" || name == "seal" // a primitive is returned as it is
+		if err := wrap(objectCtor, name, memberCheck("Object."+name, from, objectsOnly)); err != nil {
+			return err
+		}
+	}
+	if reflect, ok := g.Get("Reflect").(*goja.Object); ok {
+		// A primitive is the built-in's TypeError.
+		if err := wrap(reflect, "ownKeys", memberCheck("Reflect.ownKeys", 0, true)); err != nil {
 			return err
 		}
 	}
@@ -648,6 +705,67 @@ func clampLen(f float64, limit int) int64 {
 		return int64(limit) + 1
 	}
 	return int64(f)
+}
+
+// searchBudget bounds the characters that indexOf, lastIndexOf and
+// includes of a string compare in one call of the built-in: it compares
+// in Go, where no limit stops it, each element of the length sought at
+// the cost of that length (a string of 2^20 characters looked for among
+// 2^18 copies of one that differed in its last took 8.7 s past a 1 s
+// limit; among 2^20, which Length allows, it would have taken 35 s).
+// Past it (elements times the length sought; 2^28 is some 20 ms), the
+// string is looked for by searchString. A variable for the tests.
+var searchBudget int64 = 1 << 28
+
+// searchString is Array.prototype.indexOf, lastIndexOf or includes
+// (name) of the string s in obj, whose length n was read and checked,
+// from the index in args, if any: the elements are compared in turn, and
+// the run ends once a limit has stopped it. Only a string equals a
+// string, strictly or as includes compares, and a hole (read as
+// undefined) never does.
+func (r *run) searchString(name string, obj *goja.Object, n int64, s goja.String, args []goja.Value) goja.Value {
+	last := name == "lastIndexOf"
+	notFound := r.vm.ToValue(-1)
+	if name == "includes" {
+		notFound = r.vm.ToValue(false)
+	}
+	if n == 0 {
+		return notFound
+	}
+	// The start as the built-in reads it (ToIntegerOrInfinity, once).
+	from := 0.0
+	if last {
+		from = float64(n - 1)
+	}
+	if len(args) > 0 {
+		if from = args[0].ToFloat(); from != from {
+			from = 0
+		}
+		from = math.Trunc(from)
+	}
+	var k, end, step int64
+	switch {
+	case last && from < 0:
+		k, end, step = n+int64(max(from, -float64(n)-1)), -1, -1
+	case last:
+		k, end, step = int64(min(from, float64(n-1))), -1, -1
+	case from < 0:
+		k, end, step = max(n+int64(max(from, -float64(n))), 0), n, 1
+	default:
+		k, end, step = int64(min(from, float64(n))), n, 1
+	}
+	for i := 0; k != end && k >= 0; k, i = k+step, i+1 {
+		if i%256 == 255 && r.stopped() {
+			panic(r.vm.NewGoError(errors.New("the run was stopped")))
+		}
+		if v, ok := obj.Get(strconv.FormatInt(k, 10)).(goja.String); ok && v.Length() == s.Length() && v.SameAs(s) {
+			if name == "includes" {
+				return r.vm.ToValue(true)
+			}
+			return r.vm.ToValue(k)
+		}
+	}
+	return notFound
 }
 
 // tooLong ends the run on the memory limit.
@@ -953,9 +1071,12 @@ func (r *run) flatLength(this goja.Value, depth float64) int64 {
 // property once: a pattern that is an object with a Symbol.replace method
 // (a regular expression) is handed to it (replaceAll refusing a regular
 // expression that is not global, as the built-in does), whose own guard
-// bounds it; any other pattern is searched for as its string. The
-// subject, the pattern and a string replacement are converted once, here,
-// and the built-in gets the strings (converted again, a valueOf or a
+// bounds it; any other pattern is searched for as its string, a
+// primitive's Symbol.replace left unread (a script's
+// String.prototype[Symbol.replace] is not called for "a".replace("a",
+// …)), as the specification has it since ecma262 #3009 and as the
+// built-in does. The subject, the pattern and a string replacement are
+// converted once, here, and the built-in gets the strings (converted again, a valueOf or a
 // toString answered the bound one thing and the built-in another, and a
 // Symbol.replace getter could answer the dispatch a method and the
 // built-in nothing).
@@ -1030,6 +1151,121 @@ func (r *run) guardedReplace(name string, orig goja.Callable) func(goja.Function
 		}
 		return r.callOrThrow(orig, goja.FunctionCall{This: subject, Arguments: []goja.Value{search, repl}})
 	}
+}
+
+// guardedSplit is String.prototype.split around the built-in orig: a
+// split by a string makes an array of as many pieces as the separator
+// occurs, in one call in Go ("".split of a string of 2^25 characters,
+// doubled up from one of 2^20, made 2^25 strings: 9.6 s past a 3 s limit
+// and 1.5 GB for a limit of 256 MiB). More than Limits.Length pieces end
+// the run. It dispatches as the built-in does: a separator that is an
+// object with a Symbol.split method (a regular expression, whose matches
+// run through the guarded exec) is handed to it; the subject, the limit
+// and the separator are converted once, in the built-in's order, and the
+// built-in gets what was counted.
+func (r *run) guardedSplit(orig goja.Callable) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		vm := r.vm
+		this, sep, limit := call.This, call.Argument(0), call.Argument(1)
+		if goja.IsUndefined(this) || goja.IsNull(this) {
+			return r.callOrThrow(orig, call) // the built-in's TypeError
+		}
+		if obj, ok := sep.(*goja.Object); ok {
+			if m := obj.GetSymbol(goja.SymSplit); m != nil && !goja.IsUndefined(m) && !goja.IsNull(m) {
+				fn, ok := goja.AssertFunction(m)
+				if !ok {
+					panic(vm.NewTypeError("the Symbol.split of the separator is not a function"))
+				}
+				return r.callOrThrow(fn, goja.FunctionCall{This: obj, Arguments: []goja.Value{this, limit}})
+			}
+		}
+		subject := r.toString(this)
+		lim := int64(1<<32 - 1) // ToUint32 of the limit
+		if !goja.IsUndefined(limit) {
+			limit = limit.ToNumber()
+			lim = 0
+			if f := limit.ToFloat(); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				lim = int64(uint32(int64(math.Mod(math.Trunc(f), 1<<32))))
+			}
+		}
+		// The engine splits by "undefined" too.
+		by, _ := r.vm.ToValue("undefined").(goja.String)
+		if !goja.IsUndefined(sep) {
+			by = r.toString(sep)
+			sep = by
+		}
+		if l := r.strLen(subject); l >= int64(r.lim.Length) && lim > int64(r.lim.Length) {
+			if pieces := min(splitPieces(subject, by), lim); pieces > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("String.prototype.split making %d pieces", pieces))
+			}
+		}
+		return r.callOrThrow(orig, goja.FunctionCall{This: subject, Arguments: []goja.Value{sep, limit}})
+	}
+}
+
+// normForms are the forms of String.prototype.normalize, and how many
+// characters each makes of one at most (the decompositions of
+// compatibility: U+FDFA makes 18).
+var normForms = map[string]struct {
+	form   norm.Form
+	expand int64
+}{"NFC": {norm.NFC, 3}, "NFD": {norm.NFD, 4}, "NFKC": {norm.NFKC, 18}, "NFKD": {norm.NFKD, 18}}
+
+// guardedNormalize is String.prototype.normalize around the built-in
+// orig: a normalization makes up to 18 characters of one, in one call in
+// Go ("\uFDFA".repeat(2^20).normalize("NFKD") made 18.9 million in 1.6
+// s, one of 2^22 ran 8.8 s past a 5 s limit to 550 MB). When the string
+// times its form's expansion passes Limits.Length, the characters it
+// makes are counted first (as the engine makes them, from the string's
+// UTF-8), and more than Length end the run. The subject and the form are
+// converted once, and the built-in gets them.
+func (r *run) guardedNormalize(orig goja.Callable) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		if goja.IsUndefined(call.This) || goja.IsNull(call.This) {
+			return r.callOrThrow(orig, call) // the built-in's TypeError
+		}
+		subject := r.toString(call.This)
+		args := []goja.Value{}
+		form := "NFC"
+		if a := call.Argument(0); !goja.IsUndefined(a) {
+			f := r.toString(a)
+			form = f.String()
+			args = append(args, f)
+		}
+		if nf, ok := normForms[form]; ok && r.strLen(subject)*nf.expand > int64(r.lim.Length) {
+			var it norm.Iter
+			it.InitString(nf.form, subject.String())
+			var n int64
+			for !it.Done() && n <= int64(r.lim.Length) {
+				for _, c := range string(it.Next()) {
+					n += int64(utf16.RuneLen(c))
+				}
+			}
+			if n > int64(r.lim.Length) {
+				r.tooLong(fmt.Sprintf("String.prototype.normalize making %d characters or more", n))
+			}
+		}
+		return r.callOrThrow(orig, goja.FunctionCall{This: subject, Arguments: args})
+	}
+}
+
+// splitPieces bounds the pieces of subject.split(sep): one a character
+// for an empty sep, else one more than the times sep occurs. It counts
+// in UTF-8, where a lone surrogate of the subject reads as U+FFFD: a sep
+// holding no surrogate matches wherever it does in UTF-16, and perhaps
+// at such a U+FFFD too, so that the count is exact or more; a sep holding
+// one is bounded by the subject's length over its own.
+func splitPieces(subject, sep goja.String) int64 {
+	l, sl := int64(subject.Length()), int64(sep.Length())
+	if sl == 0 {
+		return l
+	}
+	for i := range int(sl) {
+		if c := sep.CharAt(i); c >= 0xD800 && c <= 0xDFFF {
+			return l/sl + 1
+		}
+	}
+	return int64(strings.Count(subject.String(), sep.String())) + 1
 }
 
 // replaceRegExp is rx[Symbol.replace](str, repl) by the built-in orig,

@@ -129,6 +129,12 @@ func TestHostileScripts(t *testing.T) {
 		{"syntax error", false, "const a = 1;\nconst = 2", codemode.CodeSyntax, "", 0, ""},
 		{"escape the wrapper", false, `}); while (true) {}; (async function () {`, codemode.CodeLimit, codemode.LimitWallTime, 0, ""},
 		{"bigint result", false, `return 10n`, codemode.CodeScript, "", 0, "BigInt"},
+		// A BigInt operator computes in Go in one step: 1n << (2n ** 40n)
+		// asked for 128 GiB, a fatal out-of-memory error. Literals are
+		// calls of BigInt after the transform, and BigInt is gone.
+		{"no BigInt", false, `return [BigInt(3) ** BigInt(5)]`, codemode.CodeScript, "", 0, "BigInt is not defined"},
+		{"no BigInt literal", false, `return [3n ** 5n]`, codemode.CodeScript, "", 0, "BigInt is not defined"},
+
 		// Built-ins that turn an array-like into a list in Go by its length
 		// (a 4e9 make was a fatal out-of-memory error, no recover).
 		{"apply of a huge array-like", false, `return Math.max.apply(null, {length: 4e9} as any)`, codemode.CodeLimit, codemode.LimitMemory, 0, "apply"},
@@ -176,6 +182,23 @@ func TestHostileScripts(t *testing.T) {
 		{"flat of a Proxy", false, `return [new Proxy([], {get: (t, k) => k === "length" ? 1e12 : undefined})].flat().length`, codemode.CodeScript, "", 0, "Proxy"},
 		// A this that is not a string counted 0 characters.
 		{"replaceAll on an object", false, `const o: any = {toString: () => "a".repeat(60000)}; return String.prototype.replaceAll.call(o, "a", "bb").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "replaceAll"},
+		// The Object built-ins that list keys make a string per member in
+		// one call in Go: Object.keys of "x".repeat(1<<20) or of an array of
+		// 2^20 elements made a million strings (0.2 s, 80 MB) in one step.
+		{"Object.keys of a long string", false, `return Object.keys("x".repeat(1 << 16)).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Object.keys of more than 4096 members"},
+		{"Object.keys of a big array", false, `return Object.keys(new Array(60000).fill(0)).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Object.keys"},
+		{"Object.getOwnPropertyNames of a big array", false, `return Object.getOwnPropertyNames(new Array(60000).fill(0)).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Object.getOwnPropertyNames"},
+		{"Reflect.ownKeys of a big object", false, `const o: any = {}; for (let i = 0; i < 5000; i++) o["k" + i] = i; return Reflect.ownKeys(o).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Reflect.ownKeys"},
+		{"Object.keys through a Proxy", false, `return Object.keys(new Proxy(new Array(60000).fill(0), {})).length`, codemode.CodeLimit, codemode.LimitMemory, 0, "Object.keys"},
+		// A split by a string makes a piece per occurrence in one call:
+		// "".split of 2^25 characters made 2^25 strings, 9.6 s and 1.5 GB.
+		{"split into characters", false, `return ("x".repeat(1 << 16) + "x").split("").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "String.prototype.split making 65537 pieces"},
+		{"split of a doubled string", false, `let s = "x,".repeat(1 << 15); s += s; return s.split(",").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "split"},
+		{"split by a lone surrogate", false, `let s = "\ud83d\ude00".repeat(1 << 15); s += s; return s.split("\ude00").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "split"},
+		{"JSON.parse of a long text", false, `let s = "1,".repeat(1 << 15); s += s; return JSON.parse("[" + s + "1]").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "JSON.parse of a text of 131075 characters"},
+		// NFKD makes 18 characters of U+FDFA, in one call in Go: 2^22 of
+		// them ran 8.8 s past a 5 s limit.
+		{"normalize expanding", false, `return "\ufdfa".repeat(4000).normalize("NFKD").length`, codemode.CodeLimit, codemode.LimitMemory, 0, "String.prototype.normalize making 65537 characters or more"},
 		{"toString of nested arrays", false, `const a = ["y".repeat(60000)]; return String(new Array(1000).fill([a, a]))`, codemode.CodeLimit, codemode.LimitMemory, 0, "join"},
 	}
 	// The first run of a process initialises the engine and the compiler.
@@ -449,6 +472,21 @@ func TestBuiltinResults(t *testing.T) {
 		// Regular expressions behave with exec guarded.
 		{`return ["a1b22c".replace(/\d+/g, (m: string) => "<" + m + ">"), "a,b,,c".split(/,/), "xAyA".match(/A/g), [..."k1k2".matchAll(/k(\d)/g)].map((m: any) => m[1]), /(a)\1/.test("aa"), "aaa".replace(/(a)(?=a)/g, "$1-"), "ab".search(/b/)]`,
 			`["a<1>b<22>c",["a","b","","c"],["A","A"],["1","2"],true,"a-a-a",1]`},
+		// The key listings answer as the built-ins do, within the limit.
+		{`let e = ""; try { Reflect.ownKeys("x" as any) } catch (x: any) { e = x.name } return [Object.keys("ab"), Object.getOwnPropertyNames([1]), Reflect.ownKeys({a: 1, [Symbol.iterator]: 0}).length, Object.keys(5), Object.keys(new Proxy({b: 2}, {})), e]`,
+			`[["0","1"],["0","length"],2,[],["b"],"TypeError"]`},
+		// Symbol.replace is read from an object pattern only (ecma262
+		// #3009): a primitive's, on its prototype, is not called.
+		{`let n = 0; (String.prototype as any)[Symbol.replace] = () => { n++; return "P" }; (Number.prototype as any)[Symbol.replace] = () => { n++; return "N" }; return ["aba".replace("b", "c"), "a1a".replaceAll(1 as any, "c"), "ab".replace({[Symbol.replace]: (s: string, r: string) => s + r} as any, "!"), n]`,
+			`["aca","aca","ab!",0]`},
+		// split answers as the built-in does, and reads its arguments once.
+		{`return ["a,b,,c".split(","), "abc".split(""), "a1b".split(1 as any), "abc".split("", 2), "a,b".split(",", -1), "a,b".split(",", 2 ** 32 + 1), "ab".split({[Symbol.split]: (s: string, l: any) => [s, l]} as any, 3), String.prototype.split.call(123, 2 as any), "".split(""), "".split(",")]`,
+			`[["a","b","","c"],["a","b","c"],["a","b"],["a","b"],["a","b"],["a"],["ab",3],["1","3"],[],[""]]`},
+		{`let n = 0, a = "a".repeat(40000), x = "x".repeat(1 << 16); a += a; x += x; const sep: any = {toString: () => n++ ? "" : ","}; return [a.split(sep).length, n, ("x,".repeat(30000) + "x,".repeat(10000)).split(",").length, x.split("", 10).length]`, `[1,1,40001,10]`},
+		{`let n = 0; const t: any = {toString: () => n++ ? "[1,2]" : "[1]"}; return [JSON.parse(t), n, JSON.parse("[1,[2]]", (k: string, v: any) => typeof v === "number" ? v * 10 : v)]`, `[[1],1,[10,[20]]]`},
+		// normalize answers as the built-in does, its form read once.
+		{`let n = 0; const f: any = {toString: () => n++ ? "NFKC" : "NFD"}; let e = ""; try { "a".normalize("X") } catch (x: any) { e = x.name } return ["\u00e9".normalize("NFD").length, "e\u0301".normalize().length, "\ufdfa".normalize("NFKD").length, "\ufdfa".repeat(3000).normalize("NFKD").length, "abc".normalize("NFKC"), "\u00e9".repeat(30000).normalize(f).length, n, e, String.prototype.normalize.call(12)]`,
+			`[2,1,18,54000,"abc",60000,1,"RangeError","12"]`},
 		// JSON.stringify writes -0 as 0, and so does the return value.
 		{`return [JSON.stringify(-0), JSON.stringify([-0]), -0]`, `["0","[0]",0]`},
 	}
