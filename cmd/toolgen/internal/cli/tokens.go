@@ -20,6 +20,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 	"github.com/toolgen-go/toolgen/runtime/matryoshka"
 	"github.com/toolgen-go/toolgen/runtime/prompt"
+	"github.com/toolgen-go/toolgen/runtime/rootschema"
 	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
@@ -404,11 +405,18 @@ func countText(c *o200k.Counter, s string, parts int) (int, error) {
 }
 
 // familyTools are the family's tools as the flat surface offers them
-// (definitions only; nothing runs).
+// (definitions only; nothing runs), their parameters as runtime/openai
+// sends them: a root allOf, anyOf or oneOf, which OpenAI refuses, is
+// flattened (rootschema.Flatten), so the boot text shown and counted is
+// the one the model receives.
 func familyTools(f *ir.Family) []runtime.Tool {
 	tools := make([]runtime.Tool, 0, len(f.Tools))
 	for _, t := range f.Tools {
-		tools = append(tools, runtime.Tool{Name: t.Name, Description: t.Description, Parameters: t.ParamsSchema})
+		params := t.ParamsSchema
+		if flat, err := rootschema.Flatten(params, rootschema.OpenAI); err == nil {
+			params = flat
+		}
+		tools = append(tools, runtime.Tool{Name: t.Name, Description: t.Description, Parameters: params})
 	}
 	return tools
 }

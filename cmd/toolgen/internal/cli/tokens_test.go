@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,6 +74,34 @@ func TestTokensShowCode(t *testing.T) {
 		b.Tools[0].Function.Name != "tool_code" || b.Tools[1].Function.Name != "tool_code_help" ||
 		!strings.Contains(b.Tools[0].Function.Description, "onto (48 ops") {
 		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// TestTokensShowFlatAsSent: --show flat prints the parameters as
+// runtime/openai sends them; a root anyOf (which OpenAI refuses, and the
+// adapter flattens) was printed and counted as written.
+func TestTokensShowFlatAsSent(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(in, []byte(`[{"name":"lookup_user","description":"Look up a user.","inputSchema":{"type":"object","anyOf":[
+		{"properties":{"email":{"type":"string"}},"required":["email"]},
+		{"properties":{"user_id":{"type":"string"}},"required":["user_id"]}]}}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := run(t, runTokens, "--show", "flat", in)
+	var b struct {
+		Tools []struct {
+			Function struct {
+				Parameters map[string]json.RawMessage `json:"parameters"`
+			} `json:"function"`
+		} `json:"tools"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(out), &b) != nil || len(b.Tools) != 1 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	params := b.Tools[0].Function.Parameters
+	if _, ok := params["anyOf"]; ok || params["properties"] == nil {
+		t.Errorf("parameters as shown: %s", out)
 	}
 }
 
