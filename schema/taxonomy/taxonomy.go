@@ -118,11 +118,29 @@ func DeriveParsed(f *ir.Family, m *manifest.Manifest, parsed func(*ir.Tool) *jso
 	}
 	sort.Strings(paths)
 	var unmapped suggester
+	var byAction map[string][]string // made when first needed
 	for _, mo := range m.Ops {
 		if byPath[mo.Path] == nil && !t.rejected[mo.Path] && !m.Partial {
 			msg := fmt.Sprintf("no tool maps to op %q", mo.Path)
-			if s := unmapped.closest(mo.Path, paths); s != "" {
+			s := unmapped.closest(mo.Path, paths)
+			if s == "" {
+				// Another group's op of the same last segment
+				// (tools.ping for misc.ping), when it is one.
+				if byAction == nil {
+					byAction = map[string][]string{}
+					for _, p := range paths {
+						last := p[strings.LastIndexByte(p, '.')+1:]
+						byAction[last] = append(byAction[last], p)
+					}
+				}
+				if same := byAction[mo.Path[strings.LastIndexByte(mo.Path, '.')+1:]]; len(same) == 1 {
+					s = same[0]
+				}
+			}
+			if s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
+			} else {
+				msg += "; toolgen inspect without -c lists the ops the tools map to"
 			}
 			t.errs = append(t.errs, &jsonpos.Error{Pos: mo.Pos, Message: msg})
 		}

@@ -318,6 +318,11 @@ func TestTaxonomyErrors(t *testing.T) {
 			`toolgen.yaml:4:11: /ops/task.list/tool: unknown tool "list_taks"; did you mean "list_tasks"?`},
 		{"op without tool", "ops:\n  task.lst:\n    kind: read\n", []string{"list_tasks"},
 			`toolgen.yaml:2:3: /ops/task.lst: no tool maps to op "task.lst"; did you mean "task.list"?`},
+		// Another group's op of the same action, too far to be a typo.
+		{"op in another group", "ops:\n  tools.ping:\n    kind: read\n", []string{"misc_ping"},
+			`toolgen.yaml:2:3: /ops/tools.ping: no tool maps to op "tools.ping"; did you mean "misc.ping"?`},
+		{"op near nothing", "ops:\n  zzz.qqq:\n    kind: read\n", []string{"misc_ping"},
+			`toolgen.yaml:2:3: /ops/zzz.qqq: no tool maps to op "zzz.qqq"; toolgen inspect without -c lists the ops the tools map to`},
 		// Two overrides of one op: the manifest's second is wrong, not a tool.
 		{"duplicate op", "overrides:\n  list_task: a.b\n  list_tasks: a.b\n", []string{"list_tasks", "list_task"},
 			`toolgen.yaml:3:3: /overrides/list_tasks: override of tool "list_tasks" names op "a.b", as the override of tool "list_task" does (2:3); an op serves one tool: map one of them to another op`},
