@@ -267,7 +267,7 @@ func (g *Gateway) nextTraceID() string {
 // The gateway tools' descriptions and schemas are the whole boot cost of a
 // family served through the gateway: they are kept short.
 const (
-	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s, %s): its ops and their args; an op path: its args and an example call.%s`
+	helpDesc   = `Browse ops. path "": groups; a group or entity path (%s): its ops and their args; an op path: its args and an example call.%s`
 	searchDesc = `Find ops for a need in plain words; returns the best ops with their args.`
 	execDesc   = `Run an op: {"op":%s,"args":{...}} with every required arg. Errors say what to fix.`
 	batchDesc  = `Run up to %d help/search/exec items at once; results in order. Item: {"tool":"help|search|exec",...its fields}.`
@@ -292,7 +292,7 @@ func (g *Gateway) Tools() []runtime.Tool {
 	}
 	w := g.bootWords()
 	return []runtime.Tool{
-		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dir, w.dirOps, w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp), Annotations: runtime.LookupAnnotations()},
+		{Name: HelpTool, Description: fmt.Sprintf(helpDesc, w.dirExamples(), w.groups), Parameters: json.RawMessage(helpSchema), Handler: wrap(g.handleHelp), Annotations: runtime.LookupAnnotations()},
 		{Name: SearchTool, Description: searchDesc, Parameters: json.RawMessage(searchSchema), Handler: wrap(g.handleSearch), Annotations: runtime.LookupAnnotations()},
 		{Name: ExecTool, Description: fmt.Sprintf(execDesc, text.AppendJSONString(nil, w.op, false)), Parameters: json.RawMessage(execSchema), Handler: wrap(g.handleExec)},
 		{Name: BatchTool, Description: fmt.Sprintf(batchDesc, g.cfg.batchLimit), Parameters: json.RawMessage(batchSchema), Handler: wrap(g.handleBatch)},

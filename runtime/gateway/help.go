@@ -249,9 +249,18 @@ const exampleOps = 3
 // straight to a group, an entity or an op without the root listing.
 type bootWords struct {
 	dir    string // a group or entity path
-	dirOps string // dir's ops of one kind: dir + ".write" or ".read"
+	dirOps string // dir's ops of one kind: dir + ".write" or ".read"; "" when both are ops
 	op     string // an op under dir, for tool_exec's example
 	groups string // " Groups: …." or ""
+}
+
+// dirExamples are the directory paths tool_help's description gives as
+// examples: dir, and dir's ops of one kind when that is no op's path.
+func (w bootWords) dirExamples() string {
+	if w.dirOps == "" {
+		return w.dir
+	}
+	return w.dir + ", " + w.dirOps
 }
 
 func (g *Gateway) bootWords() bootWords {
@@ -295,9 +304,14 @@ func (g *Gateway) bootWords() bootWords {
 	if ex == nil {
 		ex = groups[0]
 	}
-	w := bootWords{dir: ex.path, dirOps: ex.path + "." + string(runtime.OpWrite)}
-	if ex.writes == 0 {
-		w.dirOps = ex.path + "." + string(runtime.OpRead)
+	// The kind filter shown is one that is not an op's own path: in a
+	// family with an op file.write, "file.write" is that op.
+	w := bootWords{dir: ex.path}
+	for _, kind := range []runtime.OpKind{runtime.OpWrite, runtime.OpRead} {
+		p := ex.path + "." + string(kind)
+		if _, op := g.ops[p]; !op && (kind == runtime.OpRead || ex.writes > 0) && w.dirOps == "" {
+			w.dirOps = p
+		}
 	}
 	if reads := ex.ops(runtime.OpRead); len(reads) > 0 {
 		w.op = reads[0].op.Path

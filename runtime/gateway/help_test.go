@@ -366,6 +366,33 @@ func TestHelpDescriptionNamesOwnGroups(t *testing.T) {
 	if d := g.Tools()[0].Description; !strings.Contains(d, "(web, web.read)") {
 		t.Errorf("flat family description: %s", d)
 	}
+	// A kind filter that is an op's own path (a filesystem's file.write)
+	// is not given as one: that path is the op.
+	for _, c := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{"file.write", "file.read", "file.list", "file.move", "file.delete"}, "(file):"},
+		{[]string{"file.write", "file.list", "file.delete", "file.move"}, "(file, file.read):"},
+	} {
+		var ops []Op
+		var tools []runtime.Tool
+		for _, p := range c.paths {
+			kind := runtime.OpWrite
+			if p == "file.read" || p == "file.list" {
+				kind = runtime.OpRead
+			}
+			ops = append(ops, Op{Path: p, Tool: strings.ReplaceAll(p, ".", "_"), Kind: kind})
+			tools = append(tools, runtime.Tool{Name: strings.ReplaceAll(p, ".", "_")})
+		}
+		g, err := New(Registry{Ops: ops}, tools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := g.Tools()[0].Description; !strings.Contains(d, c.want) {
+			t.Errorf("%v: description %s, want %s", c.paths, d, c.want)
+		}
+	}
 }
 
 // TestUsageStartsWithOwnOp: a registry whose usage line names another op
