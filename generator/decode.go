@@ -3,10 +3,14 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
+	"github.com/toolgen-go/toolgen/runtime/text"
 	"github.com/toolgen-go/toolgen/schema/ir"
 )
 
@@ -1049,13 +1053,16 @@ func severalMatch(t *ir.Type) bool {
 
 // unionTrial tries candidate branches on branch decoders. An anyOf keeps
 // every branch the value matches, a oneOf the first (and refuses a value
-// that matches more).
+// that matches more, naming those it matches).
 func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword string) []jen.Code {
 	stmts := []jen.Code{jen.Id("matched").Op(":=").Lit(0)}
-	var shapes []string
-	for _, i := range idx {
+	if keyword == "oneOf" {
+		stmts = append(stmts, jen.Var().Id("hits").Qual(e.g.wirePkg, "Hits"))
+	}
+	alts := make([]*ir.Type, 0, len(idx))
+	for k, i := range idx {
 		br := t.Branches[i]
-		shapes = append(shapes, shapeName(br))
+		alts = append(alts, br)
 		b, v := e.tmp("b"), e.tmp("v")
 		bd := dec{name: b, value: true}
 		block := []jen.Code{
@@ -1073,6 +1080,7 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		accept := []jen.Code{
 			jen.If(jen.Id("matched").Op("==").Lit(0)).Block(keep, kept),
 			jen.Id("matched").Op("++"),
+			jen.Id("hits").Dot("Add").Call(jen.Lit(k)),
 		}
 		if keyword == "anyOf" {
 			accept = []jen.Code{keep, kept, jen.Id("matched").Op("++")}
@@ -1090,46 +1098,148 @@ func (e *emitter) unionTrial(t *ir.Type, names []string, idx []int, keyword stri
 		block = append(block, jen.If(jen.Id(b).Dot("Clean").Call()).Block(accept...))
 		stmts = append(stmts, jen.Block(block...))
 	}
-	expected := strings.Join(shapes, " or ")
+	altsVar := e.g.altsVar(alts)
 	stmts = append(stmts,
 		jen.Id("raw").Op(":=").Id("d").Dot("RawBytes").Call(),
 		jen.If(jen.Id("matched").Op("==").Lit(0)).Block(
-			jen.Id("d").Dot("NoneMatched").Call(strLit(keyword), strLit(expected), jen.Id("raw")),
+			jen.Id("d").Dot("NoneMatched").Call(strLit(keyword), jen.Id(altsVar), jen.Id("raw")),
 		),
 	)
 	if keyword == "oneOf" {
 		stmts = append(stmts, jen.If(jen.Id("matched").Op(">").Lit(1)).Block(
-			jen.Id("d").Dot("Fail").Call(strLit("oneOf"), strLit("matches more than one of: "+expected), strLit("exactly one of: "+expected), jen.String().Call(jen.Id("raw"))),
+			jen.Id("d").Dot("ManyMatched").Call(jen.Id(altsVar), jen.Op("&").Id("hits"), jen.Id("raw")),
 		))
 	}
 	return stmts
 }
 
-// shapeName describes a branch for messages.
-func shapeName(t *ir.Type) string {
-	if t.GoName != "" {
-		return t.GoName
+// altsVar returns the package variable holding the check.Alt of each of
+// branches, the branches of a union tried on one JSON kind, for the
+// messages of a value that matches none or several of them (see
+// branchAlt); unions with the same branches share one.
+func (g *gen) altsVar(branches []*ir.Type) string {
+	var key strings.Builder
+	elems := make([]jen.Code, len(branches))
+	for i, br := range branches {
+		a := branchAlt(br)
+		fmt.Fprintf(&key, "%q %t %t %q %q\n", a.Desc, a.Object, a.Closed, a.Required, a.Known)
+		dict := jen.Dict{jen.Id("Desc"): strLit(a.Desc)}
+		if a.Object {
+			dict[jen.Id("Object")] = jen.True()
+			if a.Closed {
+				dict[jen.Id("Closed")] = jen.True()
+			}
+			if len(a.Required) > 0 {
+				dict[jen.Id("Required")] = stringsLit(a.Required)
+			}
+			if len(a.Known) > 0 {
+				dict[jen.Id("Known")] = stringsLit(a.Known)
+			}
+		}
+		elems[i] = jen.Values(dict)
 	}
+	return g.pkgVar("alts", key.String(), jen.Index().Qual(g.checkPkg, "Alt").Values(elems...))
+}
+
+// stringsLit is the []string literal of ss.
+func stringsLit(ss []string) jen.Code {
+	lits := make([]jen.Code, len(ss))
+	for i, s := range ss {
+		lits[i] = strLit(s)
+	}
+	return jen.Index().String().Values(lits...)
+}
+
+// branchAlt describes union branch t for messages as runtime/check
+// describes a subschema (check.Alt): a definition's name for a branch
+// that is one ($ref), else the JSON kind of its values, and the first
+// members an object requires ("object with \"id\""); an object's
+// required and declared members, for the nearest branch of a value that
+// matches none. The Go type names the generator gives branches
+// (LookupUserOption1) are not in the schema the model read.
+func branchAlt(t *ir.Type) check.Alt {
+	a := check.Alt{Desc: shapeName(t)}
+	if t.Kind != ir.KindObject || t.Nullable {
+		if name := definitionName(t.Pos.Pointer); name != "" {
+			a.Desc = name
+		}
+		return a
+	}
+	a.Object = true
+	a.Closed = t.AdditionalFalse && !t.Extra && len(t.PatternProperties) == 0
+	for _, f := range t.Fields {
+		a.Known = append(a.Known, f.JSONName)
+		if f.Required {
+			a.Required = append(a.Required, f.JSONName)
+		}
+	}
+	slices.Sort(a.Known)
+	a.Known = slices.Compact(a.Known)
+	if name := definitionName(t.Pos.Pointer); name != "" {
+		a.Desc = name
+	} else if len(a.Required) > 0 {
+		names := a.Required[:min(len(a.Required), 3)]
+		quoted := make([]string, len(names))
+		for i, n := range names {
+			quoted[i] = strconv.Quote(text.Truncate(n, check.ReceivedLimit))
+		}
+		a.Desc += " with " + strings.Join(quoted, ", ")
+		if len(names) < len(a.Required) {
+			a.Desc += ", …"
+		}
+	}
+	return a
+}
+
+// definitionName is the name of the definition ($defs or definitions)
+// the schema at the JSON pointer ptr is, "" when it is none: the name a
+// branch that refers to it ($ref) is described by, as runtime/check
+// describes it.
+func definitionName(ptr string) string {
+	i := strings.LastIndexByte(ptr, '/')
+	if i < 0 {
+		return ""
+	}
+	parent := ptr[:i]
+	if !strings.HasSuffix(parent, "/$defs") && !strings.HasSuffix(parent, "/definitions") {
+		return ""
+	}
+	name := strings.NewReplacer("~1", "/", "~0", "~").Replace(ptr[i+1:])
+	return text.Truncate(name, check.ReceivedLimit)
+}
+
+// shapeName names the kind of values t accepts, for messages, as
+// runtime/check names a subschema's.
+func shapeName(t *ir.Type) string {
+	var s string
 	switch t.Kind {
 	case ir.KindInteger:
-		return "integer"
+		s = "integer"
 	case ir.KindNumber:
-		return "number"
+		s = "number"
 	case ir.KindString, ir.KindEnum:
-		if isTime(t) {
-			return t.Format
+		s = "string"
+		switch t.Format {
+		case "date-time", "date", "time", "duration":
+			s = t.Format
 		}
-		return "string"
 	case ir.KindBool:
-		return "boolean"
-	case ir.KindArray:
-		return "array"
-	case ir.KindMap:
-		return "object"
+		s = "boolean"
+	case ir.KindArray, ir.KindTuple:
+		s = "array"
+	case ir.KindObject, ir.KindMap:
+		s = "object"
 	case ir.KindConst:
-		return string(t.Const)
+		return text.Truncate(string(t.Const), check.ReceivedLimit)
+	case ir.KindNever:
+		return "nothing"
+	default:
+		return "value"
 	}
-	return "value"
+	if t.Nullable {
+		s += " or null"
+	}
+	return s
 }
 
 // tupleBody is the body of a tuple's decodeWire (positions per

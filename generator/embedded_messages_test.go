@@ -47,7 +47,7 @@ func TestEmbeddedMessages(t *testing.T) {
 		{` + "`" + `{"nt":"s"}` + "`" + `,
 			` + "`" + `/nt not must not match the schema {"type":"string"} [not {"type":"string"}] "s"` + "`" + `},
 		{` + "`" + `{"ex":{"a":1,"b":2}}` + "`" + `,
-			` + "`" + `/ex oneOf matches more than one of: object with "a" or object with "b" [exactly one of: object with "a" or object with "b"] {"a":1,"b":2}` + "`" + `},
+			` + "`" + `/ex oneOf matches more than one of: object with "a" and object with "b" [exactly one of: object with "a" or object with "b"] {"a":1,"b":2}` + "`" + `},
 		{` + "`" + `{"ex":{}}` + "`" + `,
 			` + "`" + `/ex oneOf matches none of: object with "a" or object with "b" [object with "a" or object with "b"] {}` + "`" + `},
 		{` + "`" + `{"ue":{"innr":{}}}` + "`" + `,

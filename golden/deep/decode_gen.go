@@ -598,7 +598,7 @@ func (x *GetDeepUnions) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1 = new(GetDeepUnionsOption1)
@@ -641,7 +641,7 @@ func (x *GetDeepUnionsOption1) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1 = new(GetDeepUnionsOption1Option1)
@@ -684,7 +684,7 @@ func (x *GetDeepUnionsOption1Option1) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1 = new(GetDeepUnionsOption1Option1Option1)
@@ -727,7 +727,7 @@ func (x *GetDeepUnionsOption1Option1Option1) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1)
@@ -770,7 +770,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1) decodeWire(d *wire.Decoder) 
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1)
@@ -813,7 +813,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1) decodeWire(d *wire.De
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1)
@@ -856,7 +856,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1) decodeWire(d *
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1)
@@ -899,7 +899,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1) decodeW
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1)
@@ -942,7 +942,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1) 
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -985,7 +985,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1028,7 +1028,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1071,7 +1071,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1114,7 +1114,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1157,7 +1157,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1200,7 +1200,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1)
@@ -1243,7 +1243,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7c971349)
@@ -1286,7 +1286,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_7024f1cb)
@@ -1329,7 +1329,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375 = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_f4e33375)
@@ -1372,7 +1372,7 @@ func (x *GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Op
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f or integer", raw)
+			d.NoneMatched("anyOf", alts0, raw)
 		}
 	case wire.String:
 		x.GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f = new(GetDeepUnionsOption1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1Option1O_a374ee8f)
@@ -1430,7 +1430,7 @@ func (x *D0) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "D2 or D2", raw)
+			d.NoneMatched("anyOf", alts1, raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1470,7 +1470,7 @@ func (x *D2) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "D4 or D4", raw)
+			d.NoneMatched("anyOf", alts2, raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1510,7 +1510,7 @@ func (x *D4) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "D6 or D6", raw)
+			d.NoneMatched("anyOf", alts3, raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1550,7 +1550,7 @@ func (x *D6) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "D8 or D8", raw)
+			d.NoneMatched("anyOf", alts4, raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1590,7 +1590,7 @@ func (x *D8) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "D10 or D10", raw)
+			d.NoneMatched("anyOf", alts5, raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -1614,4 +1614,4 @@ func (x *D10) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: eb4e3be05f483c39
+// toolgen checksum: c999e696e46c5da5

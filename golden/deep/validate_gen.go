@@ -3,6 +3,8 @@
 
 package deep
 
+import "github.com/toolgen-go/toolgen/runtime/check"
+
 // Validate reports nil: every value of the Go type satisfies the schema.
 func (x *GetDeepParams) Validate() error {
 	return nil
@@ -138,4 +140,22 @@ func (x *D10) Validate() error {
 	return nil
 }
 
-// toolgen checksum: b943b533f9856a5a
+// Patterns, schemas and literals the checks use, compiled once.
+var (
+	alts0 = []check.Alt{{Desc: "value"}, {Desc: "integer"}}
+	alts1 = []check.Alt{{Desc: "d2"}, {Desc: "d2"}}
+	alts2 = []check.Alt{{Desc: "d4"}, {Desc: "d4"}}
+	alts3 = []check.Alt{{Desc: "d6"}, {Desc: "d6"}}
+	alts4 = []check.Alt{{Desc: "d8"}, {Desc: "d8"}}
+	alts5 = []check.Alt{{
+		Desc:   "d10",
+		Known:  []string{"a"},
+		Object: true,
+	}, {
+		Desc:   "d10",
+		Known:  []string{"a"},
+		Object: true,
+	}}
+)
+
+// toolgen checksum: 4a9861457fe75f14

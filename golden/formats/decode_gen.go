@@ -366,6 +366,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 	switch d.Peek() {
 	case wire.String:
 		matched := 0
+		var hits wire.Hits
 		{
 			b1 := d.Trial()
 			var v2 time.Time
@@ -385,6 +386,7 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 					d.Kept(&b1, matched)
 				}
 				matched++
+				hits.Add(0)
 			}
 		}
 		{
@@ -406,14 +408,15 @@ func (x *ScheduleEventMoment) decodeWire(d *wire.Decoder) {
 					d.Kept(&b7, matched)
 				}
 				matched++
+				hits.Add(1)
 			}
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("oneOf", "date or date-time", raw)
+			d.NoneMatched("oneOf", alts0, raw)
 		}
 		if matched > 1 {
-			d.Fail("oneOf", "matches more than one of: date or date-time", "exactly one of: date or date-time", string(raw))
+			d.ManyMatched(alts0, &hits, raw)
 		}
 	default:
 		d.Mismatch("string")
@@ -484,4 +487,4 @@ func (x *ScheduleEventOwner) decodeWire(d *wire.Decoder) {
 	}
 }
 
-// toolgen checksum: 44ec1ccac4e960fb
+// toolgen checksum: f217d6e2d25501c5

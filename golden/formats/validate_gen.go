@@ -127,4 +127,9 @@ func (x *ScheduleEventOwner) validate(p *wire.Path, e *wire.Errors) {
 	}
 }
 
-// toolgen checksum: a393582b99f6a4f3
+// Patterns, schemas and literals the checks use, compiled once.
+var (
+	alts0 = []check.Alt{{Desc: "date"}, {Desc: "date-time"}}
+)
+
+// toolgen checksum: c191b666eb6d52a6

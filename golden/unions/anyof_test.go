@@ -71,7 +71,7 @@ func TestAnyOfSetsEveryMatchingBranch(t *testing.T) {
 	}
 
 	for args, want := range map[string]string{
-		`{"patch":{"a":1,"b":"s"}}`: "invalid arguments for update_record: /patch: matches none of: UpdateRecordPatchOption1 or UpdateRecordPatchOption2",
+		`{"patch":{"a":1,"b":"s"}}`: "invalid arguments for update_record: /patch: matches none of: object or object",
 		`{"amount":-1.5}`:           "invalid arguments for update_record: /amount: matches none of: integer or number",
 		`{"patch":"x"}`:             `invalid arguments for update_record: /patch: expected object, received string "x"`,
 	} {

@@ -388,7 +388,7 @@ func (x *UpdateRecordPatch) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "UpdateRecordPatchOption1 or UpdateRecordPatchOption2", raw)
+			d.NoneMatched("anyOf", alts1, raw)
 		}
 	default:
 		d.Mismatch("object")
@@ -468,7 +468,7 @@ func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "integer or number", raw)
+			d.NoneMatched("anyOf", alts2, raw)
 		}
 	default:
 		d.Mismatch("number")
@@ -476,4 +476,4 @@ func (x *UpdateRecordAmount) decodeWire(d *wire.Decoder) {
 	wire.Remember(d, mark, x)
 }
 
-// toolgen checksum: 83e320031da931a2
+// toolgen checksum: 8e8ea3a1af7865b2

@@ -38,7 +38,7 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("env")
 		if x.Env != nil {
 			if g1, ok := e.Instance(&c, x.Env); ok {
-				e.Delegate(schema1, g1, c.String())
+				e.Delegate(schema3, g1, c.String())
 			}
 		}
 	}
@@ -46,7 +46,7 @@ func (x *SendContentParams) validate(p *wire.Path, e *wire.Errors) {
 		c := p.Key("notEmpty")
 		if x.NotEmpty != nil {
 			if g1, ok := e.Instance(&c, (*x.NotEmpty)); ok {
-				e.Delegate(schema2, g1, c.String())
+				e.Delegate(schema4, g1, c.String())
 			}
 		}
 	}
@@ -181,7 +181,7 @@ func (x *SendContentCond) Validate() error {
 // validate records the violations of x at p in e.
 func (x *SendContentCond) validate(p *wire.Path, e *wire.Errors) {
 	if g0, ok := e.Instance(p, x); ok {
-		e.Delegate(schema3, g0, p.String())
+		e.Delegate(schema5, g0, p.String())
 	}
 }
 
@@ -212,7 +212,7 @@ func (x *LookupParams) validate(p *wire.Path, e *wire.Errors) {
 		}
 	}
 	if g0, ok := e.Instance(p, x); ok {
-		e.Delegate(schema4, g0, p.String())
+		e.Delegate(schema6, g0, p.String())
 	}
 }
 
@@ -270,11 +270,21 @@ func (x *UpdateRecordAmount) validate(p *wire.Path, e *wire.Errors) {
 
 // Patterns, schemas and literals the checks use, compiled once.
 var (
-	tags0   = []string{"text", "image"}
-	schema1 = check.MustSchema("{\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"additionalProperties\":false}")
-	schema2 = check.MustSchema("{\"not\":{\"const\":\"\"}}")
-	schema3 = check.MustSchema("{\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}")
-	schema4 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
+	tags0 = []string{"text", "image"}
+	alts1 = []check.Alt{{
+		Desc:   "object",
+		Known:  []string{"a"},
+		Object: true,
+	}, {
+		Desc:   "object",
+		Known:  []string{"b"},
+		Object: true,
+	}}
+	alts2   = []check.Alt{{Desc: "integer"}, {Desc: "number"}}
+	schema3 = check.MustSchema("{\"patternProperties\":{\"^[A-Z_]+$\":{\"type\":\"string\"}},\"additionalProperties\":false}")
+	schema4 = check.MustSchema("{\"not\":{\"const\":\"\"}}")
+	schema5 = check.MustSchema("{\"if\":{\"properties\":{\"country\":{\"const\":\"US\"}}},\"then\":{\"properties\":{\"postal\":{\"pattern\":\"^[0-9]{5}$\"}}}}")
+	schema6 = check.MustSchema("{\"oneOf\":[{\"required\":[\"email\"]},{\"required\":[\"user_id\"]}]}")
 )
 
-// toolgen checksum: 9b5477a121d1f175
+// toolgen checksum: 81f1104e6fa0b85a

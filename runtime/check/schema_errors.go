@@ -34,7 +34,7 @@ import (
 //	minItems, maxItems    must have at least 2 items
 //	uniqueItems           items 0 and 2 are equal
 //	contains              must contain at least 1 matching item
-//	anyOf, oneOf          matches none of: A or B / matches more than one of: A or B
+//	anyOf, oneOf          matches none of: A or B (; nearest is A: unknown property "x") / matches more than one of: A and B
 //	items (false)         at most 2 items are allowed (one per extra item)
 //	false                 no value is allowed here
 //
@@ -212,14 +212,16 @@ func (c *schemaErrors) collect(e *jsonschema.ValidationError) {
 			fe.Message, fe.Expected = "must not match the schema "+sch, "not "+sch
 		}
 	case *kind.AnyOf:
-		branches := c.branches(e.SchemaURL, func(s *jsonschema.Schema) []*jsonschema.Schema { return s.AnyOf })
-		fe.Message, fe.Expected, fe.Received = "matches none of: "+branches, branches, received
+		alts := c.alternatives(e.SchemaURL, func(s *jsonschema.Schema) []*jsonschema.Schema { return s.AnyOf })
+		fe.Message, fe.Expected, fe.Suggestion = NoneMatched(alts, memberNames(value))
+		fe.Received = received
 	case *kind.OneOf:
-		branches := c.branches(e.SchemaURL, func(s *jsonschema.Schema) []*jsonschema.Schema { return s.OneOf })
+		alts := c.alternatives(e.SchemaURL, func(s *jsonschema.Schema) []*jsonschema.Schema { return s.OneOf })
 		if len(k.Subschemas) == 0 {
-			fe.Message, fe.Expected, fe.Received = "matches none of: "+branches, branches, received
+			fe.Message, fe.Expected, fe.Suggestion = NoneMatched(alts, memberNames(value))
+			fe.Received = received
 		} else {
-			fe.Message, fe.Expected, fe.Received = "matches more than one of: "+branches, "exactly one of: "+branches, received
+			fe.Message, fe.Expected, fe.Received = ManyMatched(alts, len(k.Subschemas), func(i int) int { return k.Subschemas[i] }), "exactly one of: "+Alternatives(len(alts), func(i int) string { return alts[i].Desc }, "or"), received
 		}
 	case *kind.PropertyNames:
 		c.propertyName(fe, loc, k.Property, e.Causes)
@@ -396,21 +398,61 @@ func (c *schemaErrors) propertyName(fe runtime.FieldError, loc []string, name st
 	c.out = append(c.out, fe)
 }
 
-// branches describes the subschemas of the anyOf or oneOf of the schema
-// at loc for "matches none of: A or B", as the generated decoders describe
-// a union's branches (type names, a referenced definition's name, a
-// constant).
-func (c *schemaErrors) branches(loc string, of func(*jsonschema.Schema) []*jsonschema.Schema) string {
+// alternatives describes the subschemas of the anyOf or oneOf of the
+// schema at loc for "matches none of: A or B", as the generated decoders
+// describe a union's branches (type names, a referenced definition's
+// name, a constant, the members an object requires), and for Nearest.
+func (c *schemaErrors) alternatives(loc string, of func(*jsonschema.Schema) []*jsonschema.Schema) []Alt {
 	sch := c.s.schemaAt(loc)
 	if sch == nil {
-		return "the allowed schemas"
+		return []Alt{{Desc: "the allowed schemas"}}
 	}
 	list := of(sch)
-	names := make([]string, len(list))
+	alts := make([]Alt, len(list))
 	for i, b := range list {
-		names[i] = describe(b, 0)
+		alts[i] = altOf(b)
 	}
-	return strings.Join(names, " or ")
+	return alts
+}
+
+// altOf describes the subschema s as a branch of a union (see Alt).
+func altOf(s *jsonschema.Schema) Alt {
+	a := Alt{Desc: describe(s, 0)}
+	// A branch that only refers to an object's schema is that object.
+	for depth := 0; s != nil && s.Ref != nil && s.Properties == nil && s.Required == nil && depth < 8; depth++ {
+		s = s.Ref
+	}
+	if s == nil || shape(s, 0) != "object" {
+		return a
+	}
+	a.Object, a.Required = true, s.Required
+	for name := range s.Properties {
+		a.Known = append(a.Known, name)
+	}
+	slices.Sort(a.Known)
+	switch ap := s.AdditionalProperties.(type) {
+	case bool:
+		a.Closed = !ap
+	case *jsonschema.Schema:
+		a.Closed = ap != nil && ap.Bool != nil && !*ap.Bool
+	}
+	a.Closed = a.Closed && len(s.PatternProperties) == 0
+	return a
+}
+
+// memberNames returns the member names of v when it is an object
+// (Nearest compares them with a union's branches), nil otherwise.
+func memberNames(v any) []string {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) > maxNearestKeys {
+		return nil
+	}
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // describe names the shape a subschema accepts, for messages: an object
@@ -447,7 +489,7 @@ func shape(s *jsonschema.Schema, depth int) string {
 		return "nothing"
 	case s.Ref != nil:
 		if name := definitionName(s.Ref.Location); name != "" {
-			return name
+			return text.Truncate(name, ReceivedLimit)
 		}
 		return describe(s.Ref, depth+1)
 	case s.Const != nil:

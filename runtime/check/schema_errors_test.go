@@ -15,6 +15,8 @@ import (
 // violation, located at the offending member, with the received value as
 // wire shows it.
 func TestSchemaMessages(t *testing.T) {
+	// mcp2.json's lookup-user: an object with either member, and no other.
+	const lookupUser = `{"anyOf":[{"type":"object","properties":{"email":{"type":"string"}},"required":["email"],"additionalProperties":false},{"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false}]}`
 	type fe = runtime.FieldError
 	tests := []struct {
 		name, schema, value string
@@ -137,7 +139,30 @@ func TestSchemaMessages(t *testing.T) {
 		{"oneOf none", `{"oneOf":[{"required":["a"]},{"required":["b"]}]}`, `{}`,
 			[]fe{{Path: "/p", Code: "oneOf", Message: `matches none of: object with "a" or object with "b"`, Expected: `object with "a" or object with "b"`, Received: "{}"}}},
 		{"oneOf many", `{"oneOf":[{"type":"integer"},{"minimum":0}]}`, `3`,
-			[]fe{{Path: "/p", Code: "oneOf", Message: "matches more than one of: integer or number", Expected: "exactly one of: integer or number", Received: "3"}}},
+			[]fe{{Path: "/p", Code: "oneOf", Message: "matches more than one of: integer and number", Expected: "exactly one of: integer or number", Received: "3"}}},
+		// The branches matched are named, not every branch.
+		{"oneOf many of three", `{"oneOf":[{"type":"integer"},{"type":"string"},{"minimum":0}]}`, `3`,
+			[]fe{{Path: "/p", Code: "oneOf", Message: "matches more than one of: integer and number", Expected: "exactly one of: integer or string or number", Received: "3"}}},
+		// A union of thousands of branches names a few.
+		{"anyOf many branches", `{"anyOf":[{"const":0},{"const":1},{"const":2},{"const":3},{"const":4},{"const":5},{"const":6},{"const":7},{"const":8},{"const":9}]}`, `99`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: "matches none of: 0 or 1 or 2 or 3 or 4 or 5 or 4 more", Expected: "0 or 1 or 2 or 3 or 4 or 5 or 4 more", Received: "99"}}},
+		// An object one member away from a branch is told which, and what
+		// is wrong against it.
+		{"anyOf nearest misspelt", lookupUser, `{"emial":"a"}`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: `matches none of: object with "email" or object with "user_id"; nearest is object with "email": unknown property "emial"`, Expected: `object with "email" or object with "user_id"`, Received: `{"emial":"a"}`, Suggestion: "email"}}},
+		{"anyOf nearest unknown", lookupUser, `{"email":"a","x":1}`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: `matches none of: object with "email" or object with "user_id"; nearest is object with "email": unknown property "x"`, Expected: `object with "email" or object with "user_id"`, Received: `{"email":"a","x":1}`}}},
+		{"anyOf nearest missing", `{"anyOf":[{"type":"object","properties":{"a":{},"b":{}},"required":["a","b"],"additionalProperties":false},{"$ref":"#/$defs/C"}],"$defs":{"C":{"type":"object","properties":{"c":{}},"required":["c"]}}}`, `{"a":1}`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: `matches none of: object with "a", "b" or C; nearest is object with "a", "b": missing required property "b"`, Expected: `object with "a", "b" or C`, Received: `{"a":1}`}}},
+		// A definition's name is cut as a received value is.
+		{"anyOf long definition name", `{"$defs":{"` + strings.Repeat("D", 200) + `":{"type":"object"}},"anyOf":[{"$ref":"#/$defs/` + strings.Repeat("D", 200) + `"},{"type":"string"}]}`, `3`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: "matches none of: " + strings.Repeat("D", 79) + "… or string", Expected: strings.Repeat("D", 79) + "… or string", Received: "3"}}},
+		// Names that fit a branch: its members' values are wrong.
+		{"anyOf names fit", lookupUser, `{"user_id":"x"}`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: `matches none of: object with "email" or object with "user_id"`, Expected: `object with "email" or object with "user_id"`, Received: `{"user_id":"x"}`}}},
+		// Equally near two branches: neither is named.
+		{"anyOf nearest tie", lookupUser, `{}`,
+			[]fe{{Path: "/p", Code: "anyOf", Message: `matches none of: object with "email" or object with "user_id"`, Expected: `object with "email" or object with "user_id"`, Received: `{}`}}},
 		{"anyOf refs", `{"$defs":{"Pet":{"type":"object","required":["name"]},"Car":{"type":"object"}},"anyOf":[{"$ref":"#/$defs/Pet"},{"$ref":"#/$defs/Car"},{"const":"none"}]}`, `3`,
 			[]fe{{Path: "/p", Code: "anyOf", Message: `matches none of: Pet or Car or "none"`, Expected: `Pet or Car or "none"`, Received: "3"}}},
 		{"if then", `{"if":{"properties":{"k":{"const":"x"}}},"then":{"required":["n"]}}`, `{"k":"x"}`,

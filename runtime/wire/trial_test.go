@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // node is a recursive anyOf of three object branches that each hold a
@@ -61,7 +62,7 @@ func (x *node) decode(d *Decoder) {
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched("anyOf", "X or Y or Z", raw)
+			d.NoneMatched("anyOf", []check.Alt{{Desc: "X"}, {Desc: "Y"}, {Desc: "Z"}}, raw)
 		}
 	}
 	if memoized {
@@ -224,7 +225,7 @@ func (x *filter) decode(d *Decoder) {
 	}
 	raw := d.RawBytes()
 	if matched == 0 {
-		d.NoneMatched("anyOf", "F0 or F1 or ...", raw)
+		d.NoneMatched("anyOf", []check.Alt{{Desc: "F0"}, {Desc: "F1"}}, raw)
 	}
 }
 
@@ -332,7 +333,7 @@ func TestTrialVerdict(t *testing.T) {
 		"unknown":   func(b *Decoder) { b.More(); b.Unknown([]string{"b"}) },
 		"mismatch":  func(b *Decoder) { b.Mismatch("array") },
 		"reject":    func(b *Decoder) { b.Reject("not", "must not be an object") },
-		"none":      func(b *Decoder) { b.NoneMatched("anyOf", "A or B", b.RawBytes()) },
+		"none":      func(b *Decoder) { b.NoneMatched("anyOf", altsAB, b.RawBytes()) },
 		"appended":  func(b *Decoder) { b.Append([]runtime.FieldError{{Code: "x"}}) },
 		"fail at":   func(b *Decoder) { b.FailAt("m", "required", "missing", "", "", "") },
 		"duplicate": func(b *Decoder) { b.Object(); b.More(); b.Skip(); b.More() },

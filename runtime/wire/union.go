@@ -3,13 +3,18 @@ package wire
 import (
 	"bytes"
 
+	"github.com/toolgen-go/toolgen/runtime/check"
 	"github.com/toolgen-go/toolgen/runtime/text"
 )
 
 // NoneMatched records that a union trial's value, raw (the text RawBytes
 // has just read), was taken by none of its branches: the failure of
-// keyword ("anyOf" or "oneOf"), whose branches are described by
-// expected ("A or B"). It consumes nothing.
+// keyword ("anyOf" or "oneOf"), whose branches tried are alts. The
+// message names them as a model reads them in the schema ("matches none
+// of: object with \"email\" or object with \"user_id\"", at most
+// check.MaxAlternatives), and the nearest branch with what is wrong
+// against it when an object is one member away from one (a misspelt,
+// missing or unknown member: see check.Nearest). It consumes nothing.
 //
 // When a member is repeated inside the value, the repetition is recorded
 // instead, at its own pointer, as it would be outside a union. A repeated
@@ -19,15 +24,76 @@ import (
 // change the value's shape rather than send the member once. The
 // repetitions are found again by reading the value's members, which costs
 // nothing unless a trial fails.
-func (d *Decoder) NoneMatched(keyword, expected string, raw []byte) {
+func (d *Decoder) NoneMatched(keyword string, alts []check.Alt, raw []byte) {
 	if d.verdict {
 		d.fail()
 		return
 	}
-	if d.repeatedIn(raw) {
+	if d.repeatedIn(raw) || d.full() {
 		return
 	}
-	d.record(d.pos, keyword, "matches none of: "+expected, expected, string(raw), "")
+	message, expected, suggestion := check.NoneMatched(alts, memberNames(raw))
+	d.add(d.pointer(), keyword, message, expected, truncate(string(raw)), suggestion)
+}
+
+// memberNames returns the member names of raw when it is a JSON object
+// of at most maxNearestKeys members (check.Nearest compares them with a
+// union's branches), nil otherwise.
+func memberNames(raw []byte) []string {
+	i := text.SkipBlanks(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil
+	}
+	names := []string{}
+	r := text.NewMemberReader(raw)
+	for {
+		m, ok := r.Next()
+		if !ok {
+			return names
+		}
+		if len(names) == maxNearestKeys {
+			return nil
+		}
+		names = append(names, string(m.Name))
+	}
+}
+
+// maxNearestKeys bounds the members NoneMatched reads for the nearest
+// branch: check.Nearest compares no more.
+const maxNearestKeys = 64
+
+// Hits records which branches of a oneOf's trial a value matched, for
+// ManyMatched: the first check.MaxAlternatives of them (their indexes in
+// the trial's alternatives), and how many.
+type Hits struct {
+	n     int
+	first [check.MaxAlternatives]int32
+}
+
+// Add records that the value matched alternative i.
+func (h *Hits) Add(i int) {
+	if h.n < len(h.first) {
+		h.first[h.n] = int32(i)
+	}
+	h.n++
+}
+
+// ManyMatched records that the value raw of a oneOf's trial, whose
+// branches tried are alts, matched several of them, those h holds: the
+// message names those ("matches more than one of: A and B"), the
+// expected value every branch.
+func (d *Decoder) ManyMatched(alts []check.Alt, h *Hits, raw []byte) {
+	if d.full() {
+		return
+	}
+	message := check.ManyMatched(alts, h.n, func(i int) int {
+		if i < len(h.first) {
+			return int(h.first[i])
+		}
+		return -1
+	})
+	expected := "exactly one of: " + check.Alternatives(len(alts), func(i int) string { return alts[i].Desc }, "or")
+	d.add(d.pointer(), "oneOf", message, expected, truncate(string(raw)), "")
 }
 
 // Trial returns a decoder for trying one union branch on the next value,

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime/check"
 )
 
 // branch decodes one union branch, as generated code does, on a branch
@@ -20,22 +22,27 @@ type branch func(*Decoder)
 func union(keyword string, branches ...branch) branch {
 	return func(d *Decoder) {
 		matched := 0
-		for _, f := range branches {
+		var hits Hits
+		for i, f := range branches {
 			b := d.Branch()
 			f(&b)
 			if b.Clean() {
 				matched++
+				hits.Add(i)
 			}
 		}
 		raw := d.RawBytes()
 		if matched == 0 {
-			d.NoneMatched(keyword, "A or B", raw)
+			d.NoneMatched(keyword, altsAB, raw)
 		}
 		if keyword == "oneOf" && matched > 1 {
-			d.Fail("oneOf", "matches more than one of: A or B", "exactly one of: A or B", string(raw))
+			d.ManyMatched(altsAB, &hits, raw)
 		}
 	}
 }
+
+// altsAB are the alternatives of union's messages.
+var altsAB = []check.Alt{{Desc: "A"}, {Desc: "B"}}
 
 // object returns a branch for an object of the given members; others are
 // refused (strict) or skipped.
