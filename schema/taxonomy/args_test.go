@@ -3,6 +3,7 @@ package taxonomy
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,19 @@ func TestSynthesizeArgsFollowsRefs(t *testing.T) {
 		if got := SynthesizeArgs(json.RawMessage(c.schema), 0); got != c.want {
 			t.Errorf("%s: %s, want %s", c.schema, got, c.want)
 		}
+	}
+}
+
+// TestSynthesizeArgsBounded: arrays of minItems 8 nested six deep made
+// 262,144 placeholders for one example; past maxExampleValues the rest
+// are left empty.
+func TestSynthesizeArgsBounded(t *testing.T) {
+	s := `{"type":"string"}`
+	for range 6 {
+		s = `{"type":"array","minItems":8,"items":` + s + `}`
+	}
+	got := SynthesizeArgs(json.RawMessage(`{"type":"object","properties":{"a":`+s+`},"required":["a"]}`), 0)
+	if n := strings.Count(got, `"<`); n > maxExampleValues || n == 0 {
+		t.Errorf("%d placeholders (%d bytes), want 1 to %d", n, len(got), maxExampleValues)
 	}
 }

@@ -40,9 +40,16 @@ func synthesizeExample(path string, params *jsonpos.Node) (ex ir.Example, ok boo
 type synth struct {
 	root *jsonpos.Node // where local $refs are followed
 	// doubt is set when a placeholder may not meet its schema (a pattern
-	// no placeholder matched, bounds no number meets).
+	// no placeholder matched, bounds no number meets, values cut short).
 	doubt bool
+	// values is how many placeholders were made: past maxExampleValues,
+	// arrays and objects are left empty (eight items of eight items …
+	// six deep made 262,144 of them).
+	values int
 }
+
+// maxExampleValues bounds the placeholders of one example.
+const maxExampleValues = 256
 
 // validExample reports whether the embedded validator accepts args for
 // params (a schema it cannot compile alone accepts them: the compile
@@ -312,6 +319,10 @@ func firstBranch(root, branches *jsonpos.Node) *jsonpos.Node {
 // required properties, down to maxExampleDepth. Values meet the schema's
 // enum, const, bounds, lengths, format and pattern where they can.
 func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
+	if sy.values++; sy.values > maxExampleValues {
+		depth = maxExampleDepth // the rest are cut short
+		sy.doubt = true
+	}
 	p = merged(sy.root, p, true)
 	if p != nil && p.Kind == jsonpos.ObjectNode {
 		if enum := p.Get("enum"); nonEmptyArray(enum) {
