@@ -201,9 +201,7 @@ func TestCompareUnion(t *testing.T) {
 		openS   = `{"type":"object","properties":{"status":{"type":"string"}},"required":["status"]}`
 	)
 	u := func(kw string, bs ...string) string { return `"v":{"` + kw + `":[` + strings.Join(bs, ",") + `]}` }
-	tests := []struct {
-		name, oldProps, newProps, want string
-	}{
+	tests := []changeCase{
 		{"anyOf alternative inserted in front", u("anyOf", str5, `{"type":"integer"}`), u("anyOf", `{"type":"boolean"}`, str5, `{"type":"integer"}`),
 			"compatible type_widened /v/anyOf/0"},
 		{"anyOf reordered", u("anyOf", str5, `{"type":"integer"}`), u("anyOf", `{"type":"integer"}`, str5), ""},
@@ -247,23 +245,12 @@ func TestCompareUnion(t *testing.T) {
 			"breaking type_changed /m/additionalProperties"},
 	}
 	// What was reported right before stays so (these passed before).
-	tests = append(tests, []struct{ name, oldProps, newProps, want string }{
+	tests = append(tests, []changeCase{
 		{"anyOf to oneOf, disjoint by type", u("anyOf", `{"type":"string"}`, `{"type":"number"}`), u("oneOf", `{"type":"string"}`, `{"type":"number"}`), ""},
 		{"union made another type", u("anyOf", `{"type":"string"}`, `{"type":"integer"}`), `"v":{"type":"boolean"}`, "breaking type_changed /v"},
 		{"type list reordered", `"v":{"type":["string","integer"]}`, `"v":{"type":["integer","string"]}`, ""},
 	}...)
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := compat.Compare(family(t, tt.oldProps, "", ""), family(t, tt.newProps, "", ""))
-			var got []string
-			for _, c := range r.Changes {
-				got = append(got, fmt.Sprintf("%s %s %s", c.Class, c.Kind, c.Path))
-			}
-			if strings.Join(got, "\n") != tt.want {
-				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
-			}
-		})
-	}
+	checkChanges(t, tests)
 }
 
 // A result's union is read by its consumers: an alternative added is
@@ -312,7 +299,7 @@ func TestCompareObjectsAndTuples(t *testing.T) {
 		tuple  = `"t":{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"string"}}`
 		closed = `"t":{"type":"array","prefixItems":[{"type":"string"}],"items":false}`
 	)
-	tests := []struct{ name, oldProps, newProps, want string }{
+	tests := []changeCase{
 		{"additionalProperties beside properties retyped", fmt.Sprintf(objAP, "string"), fmt.Sprintf(objAP, "integer"),
 			"breaking type_changed /o/additionalProperties"},
 		{"additionalProperties added beside properties", `"o":{"type":"object","properties":{"a":{"type":"string"}}}`, fmt.Sprintf(objAP, "integer"),
@@ -328,18 +315,7 @@ func TestCompareObjectsAndTuples(t *testing.T) {
 		{"map given a property of its values' type", `"g":{"type":"object","additionalProperties":{"type":"string"}}`, `"g":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}`,
 			"compatible argument_added /g/a"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := compat.Compare(family(t, tt.oldProps, "", ""), family(t, tt.newProps, "", ""))
-			var got []string
-			for _, c := range r.Changes {
-				got = append(got, fmt.Sprintf("%s %s %s", c.Class, c.Kind, c.Path))
-			}
-			if strings.Join(got, "\n") != tt.want {
-				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
-			}
-		})
-	}
+	checkChanges(t, tests)
 }
 
 // TestCompareNilAlternative: a union alternative the IR leaves nil (the
@@ -369,5 +345,26 @@ func BenchmarkCompareUnion(b *testing.B) {
 		if r := compat.Compare(o, n); r.Breaking != 2000 {
 			b.Fatalf("%d breaking", r.Breaking)
 		}
+	}
+}
+
+// changeCase is a change of one tool's properties and the changes
+// compat.Compare finds in it ("class kind path" lines).
+type changeCase struct{ name, oldProps, newProps, want string }
+
+// checkChanges compares each case's old and new properties.
+func checkChanges(t *testing.T, tests []changeCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compat.Compare(family(t, tt.oldProps, "", ""), family(t, tt.newProps, "", ""))
+			var got []string
+			for _, c := range r.Changes {
+				got = append(got, fmt.Sprintf("%s %s %s", c.Class, c.Kind, c.Path))
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
+			}
+		})
 	}
 }
