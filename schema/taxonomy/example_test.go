@@ -65,3 +65,18 @@ func TestExamplesAreValidCalls(t *testing.T) {
 		t.Logf("%s: %d ops, %d without an example", filepath.Base(p), len(f.Ops), without)
 	}
 }
+
+// BenchmarkBuildACEBench builds the 2,307 ACEBench tools (load, compile,
+// taxonomy with its usage lines and examples); skipped without the corpus.
+func BenchmarkBuildACEBench(b *testing.B) {
+	data, err := os.ReadFile(corpus.Dir(b, "search", "acebench.tools.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := []load.Input{{Name: "acebench.tools.json", Data: string(data)}}
+	for b.Loop() {
+		if _, err := schema.BuildFamily(in, schema.BuildOptions{Package: "p", Options: load.Options{Lenient: true}}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
