@@ -65,7 +65,10 @@ type Options struct {
 	// Lenient rewrites non-standard schema type names ("dict", "float",
 	// "any", ...) to JSON Schema and moves draft-3 booleans ("required":
 	// true on a property) into the object's "required" array, instead of
-	// rejecting them, with one warning per kind of rewrite.
+	// rejecting them, with one warning per kind of rewrite; and serves a
+	// tool whose name has characters providers reject ("geo.distance")
+	// under the name with each replaced by '_' (geo_distance), with a
+	// warning.
 	Lenient bool
 	// Limits bound the input (zero fields take limits.Default); Build
 	// passes them on to schema.Compile.
@@ -547,12 +550,21 @@ func (l *loader) toolName(body *jsonpos.Node, t *ToolDef) bool {
 	}
 	t.Name, t.Pos = name.Str, name.Pos
 	if msg := checkToolName(name.Str); msg != "" {
-		l.errorf(name.Pos, "%s", msg)
+		if served := servedName(name.Str); l.types.lenient && served != "" {
+			// --lenient: "geo.distance" (BFCL, MCP servers) is served as
+			// geo_distance; the handler gets the call under that name.
+			l.warns = append(l.warns, ir.Diagnostic{Pos: name.Pos, Code: "renamed-tool", Message: fmt.Sprintf("%s; served as %q (--lenient), the name its handler and ops are made from", msg[:strings.Index(msg, "; rename the tool")], served)})
+			t.Name = served
+		} else {
+			l.errorf(name.Pos, "%s", msg)
+		}
 	}
-	if first, dup := l.byName[name.Str]; dup {
-		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", name.Str, first.Pos)
+	if first, dup := l.byName[t.Name]; dup && t.Name != name.Str {
+		l.errorf(name.Pos, "tool %q served as %q (--lenient) has the name of another tool (defined at %s); rename one of them in its definition", name.Str, t.Name, first.Pos)
+	} else if dup {
+		l.errorf(name.Pos, "duplicate tool name %q (first defined at %s)", t.Name, first.Pos)
 	} else {
-		l.byName[name.Str] = t
+		l.byName[t.Name] = t
 	}
 	return true
 }
@@ -610,6 +622,22 @@ func (l *loader) annotations(t *ToolDef, a *jsonpos.Node) {
 	}
 }
 
+// servedName is name with each character providers reject replaced by
+// '_' ("geo.distance" is geo_distance), or "" when that is no valid name
+// either (too long).
+func servedName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	if runtime.CheckName(string(b)) != nil {
+		return ""
+	}
+	return string(b)
+}
+
 // checkToolName returns why providers reject name (runtime.CheckName, the
 // one copy of the rule), or "".
 func checkToolName(name string) string {
@@ -620,7 +648,11 @@ func checkToolName(name string) string {
 	case name == "":
 		return "tool name is empty"
 	case ne.At >= 0:
-		return fmt.Sprintf("tool name %q is rejected by model providers: %s; rename the tool in its definition", name, runtime.NameChars)
+		msg := fmt.Sprintf("tool name %q is rejected by model providers: %s; rename the tool in its definition", name, runtime.NameChars)
+		if served := servedName(name); served != "" {
+			msg += fmt.Sprintf(", or generate with --lenient to serve it as %q", served)
+		}
+		return msg
 	default:
 		return fmt.Sprintf("tool name %q is rejected by model providers: %d bytes long, at most %d are allowed", name, len(name), runtime.MaxNameLen)
 	}

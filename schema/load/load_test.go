@@ -245,7 +245,7 @@ func TestLoadErrors(t *testing.T) {
 			name:   "names providers reject",
 			inputs: []Input{{"a.json", `[{"name":"a.b c","input_schema":{}},{"name":"","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`}},
 			want: []string{
-				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only ASCII letters, digits, '_' and '-' are allowed; rename the tool in its definition`,
+				`a.json:1:10: /0/name: tool name "a.b c" is rejected by model providers: only ASCII letters, digits, '_' and '-' are allowed; rename the tool in its definition, or generate with --lenient to serve it as "a_b_c"`,
 				`a.json:1:45: /1/name: tool name is empty`,
 				`a.json:1:75: /2/name: tool name "` + strings.Repeat("n", 65) + `" is rejected by model providers: 65 bytes long, at most 64 are allowed`,
 			},
@@ -892,4 +892,36 @@ func warnedPointers(t *testing.T, in string, ok func(ir.Diagnostic) bool) (*Docu
 		got = append(got, w.Pos.Pointer)
 	}
 	return doc, got
+}
+
+// TestLenientRenamesTools: with Lenient, a name providers reject for its
+// characters ("geo.distance", as BFCL and some MCP servers write them) is
+// served with each replaced by '_', with a located warning; a name that
+// then collides with another tool's is the duplicate error, and one too
+// long stays an error.
+func TestLenientRenamesTools(t *testing.T) {
+	doc, errs := Decode([]Input{{"a.json", `[{"name":"geo.distance","input_schema":{}},{"name":"geo_area","input_schema":{}},{"name":"geo.area","input_schema":{}},{"name":"` + strings.Repeat("n", 65) + `","input_schema":{}}]`}}, Options{Lenient: true})
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		`a.json:1:90: /2/name: tool "geo.area" served as "geo_area" (--lenient) has the name of another tool (defined at a.json:1:52); rename one of them in its definition`,
+		`a.json:1:128: /3/name: tool name "` + strings.Repeat("n", 65) + `" is rejected by model providers: 65 bytes long, at most 64 are allowed`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if doc.Tools[0].Name != "geo_distance" {
+		t.Errorf("served name %q", doc.Tools[0].Name)
+	}
+	var warned []string
+	for _, w := range doc.Warnings {
+		if w.Code == "renamed-tool" {
+			warned = append(warned, w.Message)
+		}
+	}
+	if len(warned) != 2 || !strings.Contains(warned[0], `served as "geo_distance" (--lenient)`) {
+		t.Errorf("warnings %q", warned)
+	}
 }

@@ -20,7 +20,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var format string
 	fs := newFlagSet("diff", stdout, stderr)
 	fs.StringVarP(&fl.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present); OLD as REV:path reads it as of REV when it is there")
-	fs.BoolVar(&fl.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
+	fs.BoolVar(&fl.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) and tool names providers reject (geo.distance as geo_distance) with a warning instead of failing")
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text or json")
 	if code, done := parseFlags(fs, args); done {
 		return code

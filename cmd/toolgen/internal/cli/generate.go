@@ -53,7 +53,7 @@ func (g *genFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&g.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present)")
 	fs.StringVarP(&g.out, "out", "o", "", "output `DIR` (default: the manifest's output, else the current directory)")
 	fs.StringVarP(&g.pkg, "package", "p", "", "Go package `NAME` (default: the output directory's base name, sanitized)")
-	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
+	fs.BoolVar(&g.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) and tool names providers reject (geo.distance as geo_distance) with a warning instead of failing")
 }
 
 // checkPackage rejects a -p value the manifest's package: would reject,

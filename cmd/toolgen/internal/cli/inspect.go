@@ -28,7 +28,7 @@ type familyFlags struct {
 
 func (fl *familyFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&fl.gen.config, "config", "c", "", "manifest `FILE` (default: toolgen.yaml in the current directory, if present)")
-	fs.BoolVar(&fl.gen.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) with a warning instead of failing")
+	fs.BoolVar(&fl.gen.lenient, "lenient", false, "rewrite non-standard type names (dict, float, ...) and tool names providers reject (geo.distance as geo_distance) with a warning instead of failing")
 	fs.StringVar(&fl.format, "format", "table", "output `FORMAT`: table or json")
 }
 
