@@ -271,6 +271,14 @@ var (
 	errInvalid        = errors.New("not ECMA-262 syntax")
 )
 
+// RE2Syntax is the ECMA-262 pattern p in Go's regexp syntax, with the
+// same meaning; ok is false when p uses what RE2 lacks (lookaround,
+// backreferences) or is not a valid pattern.
+func RE2Syntax(p string) (re2 string, ok bool) {
+	re2, err := translateECMA(p)
+	return re2, err == nil
+}
+
 // translateECMA rewrites an ECMA-262 pattern into RE2 syntax with the same
 // meaning. It returns errUntranslatable when the pattern uses something RE2
 // lacks (lookaround, backreferences) or whose meaning it is unsure of, and

@@ -76,3 +76,22 @@ func TestSynthesizeArgsBounded(t *testing.T) {
 		t.Errorf("%d placeholders (%d bytes), want 1 to %d", n, len(got), maxExampleValues)
 	}
 }
+
+// TestSynthesizeArgsPatterns: a string that must match a pattern is made
+// from it when "<name>" does not match: repetitions at their least count
+// (more to reach minLength), the first alternative, a letter or digit of a
+// class; ECMA-262's \u escapes are read.
+func TestSynthesizeArgsPatterns(t *testing.T) {
+	for _, c := range []struct{ schema, want string }{
+		{`{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}`, `"0000-00-00"`},
+		{`{"type":"string","pattern":"^[a-zA-Z\\s]+$","minLength":5}`, `"aaaaa"`},
+		{`{"type":"string","pattern":"^[\\u4e00-\\u9fa5]{2,10}$"}`, `"一一"`},
+		{`{"type":"string","pattern":"^([01]\\d|2[0-3]):([0-5]\\d)$"}`, `"00:00"`},
+		{`{"type":"string","pattern":"^<"}`, `"<s>"`},
+	} {
+		got := SynthesizeArgs(json.RawMessage(`{"type":"object","properties":{"s":`+c.schema+`},"required":["s"]}`), 0)
+		if want := `{"s":` + c.want + `}`; got != want {
+			t.Errorf("%s: %s, want %s", c.schema, got, want)
+		}
+	}
+}

@@ -553,10 +553,13 @@ const maxPatternSample = 256
 // minLen characters when it can: each repetition its least count (more
 // while the string is short of minLen and the repetition allows), each
 // alternation its first branch, each class a letter or digit it holds. ok
-// is false for a pattern RE2 cannot parse or whose shortest match is
-// long.
+// is false for a pattern RE2 cannot read or whose shortest match is long.
 func fromPattern(pattern string, minLen int) (string, bool) {
-	re, err := syntax.Parse(pattern, syntax.Perl)
+	tr, ok := check.RE2Syntax(pattern) // \u4e00 is ECMA-262's, \x{4e00} RE2's
+	if !ok {
+		return "", false
+	}
+	re, err := syntax.Parse(tr, syntax.Perl)
 	if err != nil {
 		return "", false
 	}
