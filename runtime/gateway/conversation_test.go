@@ -197,6 +197,38 @@ func TestExecMemberNames(t *testing.T) {
 	}
 }
 
+// TestMisspeltDryRun: a dry run misspelt (dryRun, dry-run, dryrun,
+// DryRun) or sent inside args was read as an argument, ignored with a
+// warning, and the write ran for real; it is refused, the call not run,
+// in tool_exec and in a tool_batch item. An op that declares such an
+// argument itself still gets it.
+func TestMisspeltDryRun(t *testing.T) {
+	h := newHarness(t, WithWrites(true))
+	create := `"op":"onto.task.create","args":{"project_id":"p1","title":"Try"}`
+	var steps []step
+	for _, k := range []string{"dryRun", "dry-run", "dryrun", "DryRun", "DRY_RUN", "idempotencyKey"} {
+		steps = append(steps, step{tool: ExecTool, args: `{` + create + `,"` + k + `":true}`,
+			want: map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/" + k}})
+	}
+	for _, k := range []string{"dry_run", "dryRun", "idempotency_key"} {
+		steps = append(steps, step{tool: ExecTool, args: `{"op":"onto.task.create","args":{"project_id":"p1","title":"Try","` + k + `":true}}`,
+			want:     map[string]any{"ok": false, "error/code": "VALIDATION_ERROR", "error/details/field_errors/0/path": "/args/" + k},
+			contains: []string{"goes next to args", "the call did not run"}})
+	}
+	steps = append(steps,
+		step{tool: BatchTool, args: `{"items":[{"tool":"exec",` + create + `,"dryRun":true}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/dryRun"}},
+		step{tool: BatchTool, args: `{"items":[{"tool":"exec","op":"onto.task.create","args":{"project_id":"p1","title":"Try","dry_run":true}}]}`,
+			want: map[string]any{"result/results/0/error/details/field_errors/0/path": "/args/dry_run"}},
+		// The real dry run still runs as one.
+		step{tool: ExecTool, args: `{` + create + `,"dry_run":true}`, want: map[string]any{"ok": true}},
+	)
+	play(t, h, steps)
+	if n := len(h.s.tasks); n != 2 {
+		t.Errorf("%d tasks, want the 2 there were: a write ran", n)
+	}
+}
+
 // TestRefusedNotIgnored: search_onto_tasks's schema does not say
 // additionalProperties, but its decoder (hand-written here) refuses an
 // argument it does not take: the error names it, and no warning calls it

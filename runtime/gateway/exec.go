@@ -197,11 +197,60 @@ func execField(name []byte) int {
 	for i, f := range execFields {
 		// A letter folds from a code point of three bytes at most
 		// (U+212A, the Kelvin sign, is k).
-		if len(name) <= 3*len(f) && strings.EqualFold(f, string(name)) {
+		if len(name) <= 3*len(f) && (strings.EqualFold(f, string(name)) || foldedFields[f] != "" && foldedIs(name, foldedFields[f])) {
 			return i
 		}
 	}
 	return -1
+}
+
+// foldedIs reports whether name, without ASCII case and the separators
+// models vary ('_', '-', ' '), is folded: dryRun, dry-run, DryRun and
+// dry_run are all "dryrun". It allocates nothing: it runs on every member
+// of the arguments.
+func foldedIs(name []byte, folded string) bool {
+	j := 0
+	for _, c := range name {
+		switch {
+		case c == '_' || c == '-' || c == ' ':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if j >= len(folded) || folded[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(folded)
+}
+
+// foldedFields are tool_exec's own fields a model misspells, folded.
+var foldedFields = map[string]string{"dry_run": "dryrun", "idempotency_key": "idempotencykey"}
+
+// misplacedOwn refuses a call whose args hold tool_exec's own dry_run or
+// idempotency_key (in any spelling) that the op does not declare: read as
+// an argument it would be ignored, and a dry run meant would write.
+func misplacedOwn(b *binding, args json.RawMessage, lim Limits) *EnvelopeError {
+	if len(args) == 0 || args[0] != '{' {
+		return nil
+	}
+	for r := text.NewMemberReader(args); ; {
+		m, ok := r.Next()
+		if !ok {
+			return nil
+		}
+		for field, folded := range foldedFields {
+			if !foldedIs(m.Name, folded) || slices.Contains(b.props, string(m.Name)) {
+				continue
+			}
+			k := truncBytes(string(m.Name), lim.EchoBytes)
+			return &EnvelopeError{Code: runtime.CodeValidation,
+				Message:  fmt.Sprintf("%q inside args is no argument of %s: tool_exec's %s goes next to args, {\"op\":%q,\"args\":{...},%q:...}; the call did not run", k, b.op.Path, field, b.op.Path, field),
+				Details:  Details{FieldErrors: []runtime.FieldError{{Path: "/args/" + k, Code: "additionalProperties", Message: "send " + field + " next to args"}}},
+				HelpPath: b.op.Path}
+		}
+	}
 }
 
 // isExecField reports whether name is one of tool_exec's own members.
@@ -422,6 +471,9 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		warnings = append(warnings, warn)
 	}
 	op := b.op.Path
+	if e := misplacedOwn(b, req.Args, g.cfg.limits); e != nil {
+		return fail(op, e)
+	}
 	// A dry run writes nothing, so it is allowed when writes are not.
 	if dryRun := req.DryRun != nil && *req.DryRun || req.DryRun == nil && b.op.DryRunDefault; b.op.Kind == runtime.OpWrite && !g.cfg.writes && !dryRun {
 		return fail(op, &EnvelopeError{Code: runtime.CodePermissionDenied,
