@@ -89,11 +89,11 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		runtime.Bind(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsAB2Params, h.AB2),
-		runtime.Bind(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsABParams, h.AB),
+		runtime.Bind(runtime.Tool{Name: "a-b", Description: "Dash.", Parameters: json.RawMessage(`{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"},"AB":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsAB2Params, h.AB2),
+		runtime.Bind(runtime.Tool{Name: "A_B", Description: "Underscore.", Parameters: json.RawMessage(`{"type":"object","properties":{"AB":{"type":"string"},"aB":{"type":"string"},"a_b":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsABParams, h.AB),
 		runtime.Bind(runtime.Tool{Name: "get_item", Description: "Lower.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetItem2Params, h.GetItem2),
 		runtime.Bind(runtime.Tool{Name: "Get_Item", Description: "Mixed.", Parameters: json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(true)}}, decodeArgsGetItemParams, h.GetItem),
 	}
 }
 
-// toolgen checksum: 656a6a033108d301
+// toolgen checksum: fd7c8707a45dc10e

@@ -53,8 +53,8 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		runtime.Bind(runtime.Tool{Name: "name_torture", Description: "Property names real tool sets contain.", Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsNameTortureParams, h.NameTorture),
+		runtime.Bind(runtime.Tool{Name: "name_torture", Description: "Property names real tool sets contain.", Parameters: json.RawMessage(`{"type":"object","properties":{"type":{"type":"string"},"func":{"type":"string"},"range":{"type":"string"},"0-18":{"type":"integer"},"60+":{"type":"integer"},"PM2.5":{"type":"number"},"$ref":{"type":"string"},"Content-Type":{"type":"string"},"当前状态":{"type":"string"},"Validate":{"type":"boolean"},"MarshalJSON":{"type":"string"},"runtime":{"type":"string"},"json":{"type":"string"},"target_id":{"type":"string"},"targetId":{"type":"string"},"TargetID":{"type":"string"},"html_url":{"type":"string","format":"uri"},"userId":{"type":"string"}}}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Idempotent: runtime.Hint(false)}}, decodeArgsNameTortureParams, h.NameTorture),
 	}
 }
 
-// toolgen checksum: 68bc401961eb5ac3
+// toolgen checksum: 2d8dc046b13a3bb1

@@ -1278,8 +1278,20 @@ func (t *taxonomy) nameEvidence(name string) runtime.OpKind {
 // destructiveVerbs are write verbs that remove or overwrite state
 // (MCP destructiveHint); other writes are additive.
 var destructiveVerbs = []string{
-	"cancel", "clear", "delete", "detach", "disable", "merge", "overwrite", "purge", "refund",
-	"remove", "replace", "reset", "revoke", "stop", "uninstall", "unassign", "unlink", "unsubscribe",
+	"ban", "cancel", "clear", "close", "delete", "destroy", "detach", "disable", "discard", "drop",
+	"erase", "evict", "kill", "merge", "overwrite", "purge", "refund", "remove", "replace", "reset",
+	"revert", "revoke", "rollback", "shutdown", "stop", "terminate", "trash", "truncate", "uninstall",
+	"unassign", "unlink", "unpublish", "unsubscribe", "wipe",
+}
+
+// additiveVerbs are write verbs that only add state (MCP destructiveHint
+// false): a write by any other verb leaves the hint unsaid, which MCP
+// reads as destructive. Saying false of drop_table or wipe_disk told
+// clients they could run it without asking.
+var additiveVerbs = []string{
+	"add", "append", "attach", "book", "clone", "comment", "copy", "create", "duplicate", "follow",
+	"fork", "insert", "invite", "link", "log", "make", "new", "post", "record", "register", "reply",
+	"reserve", "schedule", "send", "star", "submit", "subscribe", "upload",
 }
 
 // idempotentVerbs are write verbs whose repeats with the same arguments
@@ -1317,7 +1329,12 @@ func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *mani
 	if *a.ReadOnly {
 		return
 	}
-	hint(&a.Destructive, slices.Contains(destructiveVerbs, verb))
+	switch {
+	case slices.Contains(destructiveVerbs, verb):
+		hint(&a.Destructive, true)
+	case slices.Contains(additiveVerbs, verb):
+		hint(&a.Destructive, false)
+	}
 	hint(&a.Idempotent, slices.Contains(idempotentVerbs, verb))
 }
 
