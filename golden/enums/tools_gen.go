@@ -53,8 +53,8 @@ func DecodeArgs(tool string, args []byte) (any, error) {
 // handler decodes and validates the arguments before calling h.
 func Tools(h Handlers) []runtime.Tool {
 	return []runtime.Tool{
-		runtime.Bind(runtime.Tool{Name: "set_levels", Description: "Enums of every kind.", Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"choice":{"enum":["auto",0,null]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode","choice"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgsSetLevelsParams, h.SetLevels),
+		runtime.Bind(runtime.Tool{Name: "set_levels", Description: "Enums of every kind.", Parameters: json.RawMessage(`{"type":"object","properties":{"mode":{"type":"string","enum":["fast","safe","full-scan"]},"priority":{"type":"integer","enum":[1,2,3]},"mixed":{"enum":["auto",0,true]},"choice":{"enum":["auto",0,null]},"color":{"type":["string","null"],"enum":["red","green",null]},"version":{"const":2},"kind":{"type":"string","const":"levels"},"ratio":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0,"maximum":1},"big":{"type":"integer","maximum":18446744073709551615}},"required":["mode","choice"]}`), Annotations: &runtime.Annotations{ReadOnly: runtime.Hint(false), Destructive: runtime.Hint(false), Idempotent: runtime.Hint(true)}}, decodeArgsSetLevelsParams, h.SetLevels),
 	}
 }
 
-// toolgen checksum: f8130d72a1fdc537
+// toolgen checksum: 48b11a76f3fbfde1

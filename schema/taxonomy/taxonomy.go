@@ -1284,14 +1284,17 @@ var destructiveVerbs = []string{
 	"unassign", "unlink", "unpublish", "unsubscribe", "wipe",
 }
 
-// additiveVerbs are write verbs that only add state (MCP destructiveHint
-// false): a write by any other verb leaves the hint unsaid, which MCP
-// reads as destructive. Saying false of drop_table or wipe_disk told
-// clients they could run it without asking.
-var additiveVerbs = []string{
-	"add", "append", "attach", "book", "clone", "comment", "copy", "create", "duplicate", "follow",
-	"fork", "insert", "invite", "link", "log", "make", "new", "post", "record", "register", "reply",
-	"reserve", "schedule", "send", "star", "submit", "subscribe", "upload",
+// nondestructiveVerbs are write verbs that add state, or change a field
+// as the call says (MCP destructiveHint false, as the GitHub MCP server's
+// maintainers mark update_issue_title): a write by any other verb leaves
+// the hint unsaid, which MCP reads as destructive. Saying false of
+// drop_table or wipe_disk told clients they could run it without asking.
+var nondestructiveVerbs = []string{
+	"add", "append", "assign", "attach", "book", "change", "clone", "comment", "copy", "create",
+	"duplicate", "edit", "enable", "follow", "fork", "insert", "invite", "label", "link", "log",
+	"make", "mark", "modify", "move", "new", "patch", "post", "record", "register", "rename",
+	"reply", "reserve", "restore", "schedule", "send", "set", "star", "submit", "subscribe", "tag",
+	"update", "upload",
 }
 
 // idempotentVerbs are write verbs whose repeats with the same arguments
@@ -1332,7 +1335,7 @@ func deriveAnnotations(tool *ir.Tool, kind runtime.OpKind, verb string, mo *mani
 	switch {
 	case slices.Contains(destructiveVerbs, verb):
 		hint(&a.Destructive, true)
-	case slices.Contains(additiveVerbs, verb):
+	case slices.Contains(nondestructiveVerbs, verb):
 		hint(&a.Destructive, false)
 	}
 	hint(&a.Idempotent, slices.Contains(idempotentVerbs, verb))

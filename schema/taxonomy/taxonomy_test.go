@@ -294,16 +294,17 @@ func TestTaxonomyAnnotations(t *testing.T) {
 }
 
 // TestDestructiveHint: a write's destructiveHint is true for a verb that
-// removes or overwrites, false only for one that just adds, and unsaid
-// (MCP reads it as true) otherwise; false was said of drop_table,
-// wipe_disk and every write whose verb was not a destructive one.
+// removes or overwrites, false only for one that adds or changes what the
+// call says, and unsaid (MCP reads it as true) otherwise; false was said
+// of drop_table, wipe_disk and every write whose verb was not a
+// destructive one.
 func TestDestructiveHint(t *testing.T) {
 	f := family("drop_table", "delete_user", "terminate_instance", "create_user", "send_message", "update_user", "wipe_disk", "run_command")
 	if err := Derive(f, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{"drop_table": "true", "delete_user": "true", "terminate_instance": "true",
-		"create_user": "false", "send_message": "false", "update_user": "unsaid", "wipe_disk": "true", "run_command": "unsaid"}
+		"create_user": "false", "send_message": "false", "update_user": "false", "wipe_disk": "true", "run_command": "unsaid"}
 	for _, tl := range f.Tools {
 		got := "unsaid"
 		if d := tl.Annotations.Destructive; d != nil {
