@@ -359,3 +359,38 @@ func TestDispatchHostileHandler(t *testing.T) {
 		}
 	}
 }
+
+// boundedResult is a result type whose generated Validate refuses N > 5.
+type boundedResult struct{ N int }
+
+func (r *boundedResult) Validate() error {
+	if r.N > 5 {
+		return &runtime.ValidationError{Tool: "count", Fields: []runtime.FieldError{{Path: "/N", Code: "maximum", Message: "must be <= 5"}}}
+	}
+	return nil
+}
+
+// TestResultOutsideItsSchema: a handler's successful result that its own
+// output schema refuses was sent as structured content, which MCP clients
+// refuse with an exception; it is a failed call (code INTERNAL, not a
+// validation error the caller could fix) naming the handler's bug. A
+// result within the schema is unchanged.
+func TestResultOutsideItsSchema(t *testing.T) {
+	decode := func(string, []byte) (struct{}, error) { return struct{}{}, nil }
+	for _, c := range []struct {
+		n    int
+		fail bool
+	}{{3, false}, {7, true}} {
+		tool := runtime.Bind(runtime.Tool{Name: "count"}, decode, func(context.Context, runtime.ToolContext, struct{}) (runtime.ToolResult[boundedResult], error) {
+			return runtime.OK(boundedResult{N: c.n}, "counted"), nil
+		})
+		res, _ := runtime.Dispatch(context.Background(), tool, runtime.ToolContext{}, json.RawMessage(`{}`))
+		var rse *runtime.ResultSchemaError
+		switch {
+		case !c.fail && !res.Success:
+			t.Errorf("N=%d refused: %+v", c.n, res)
+		case c.fail && (res.Success || !errors.As(res.Err, &rse) || !strings.Contains(res.Message, "does not match its output schema") || runtime.CodeOf(res.Err) != runtime.CodeInternal):
+			t.Errorf("N=%d: %+v (code %s)", c.n, res, runtime.CodeOf(res.Err))
+		}
+	}
+}

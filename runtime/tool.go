@@ -97,10 +97,47 @@ func Bind[P, R any](t Tool, decode func(tool string, args []byte) (P, error), ca
 			return Result{}, err
 		}
 		r, err := call(ctx, tc, p)
+		if err == nil && r.Success {
+			if verr := validateResult(&r.Value); verr != nil {
+				// MCP clients refuse structured content that does not
+				// match the output schema, as an exception rather than a
+				// failed call: the handler's bug is answered as one.
+				err = &ResultSchemaError{Tool: name, Err: verr}
+				return Result{Message: err.Error(), Err: err, Params: p}, nil
+			}
+		}
 		return r.WithParams(p), err
 	}
 	return t
 }
+
+// validateResult checks a handler's result value with its generated
+// Validate method, when its type has one (a result with an output
+// schema).
+func validateResult[R any](v *R) error {
+	if x, ok := any(v).(interface{ Validate() error }); ok {
+		return x.Validate()
+	}
+	// A result of pointer type the handler left nil has nothing to check.
+	if x, ok := any(*v).(interface{ Validate() error }); ok && !isNil(any(*v)) {
+		return x.Validate()
+	}
+	return nil
+}
+
+// ResultSchemaError is a handler's successful result that does not match
+// the tool's output schema: a bug in the handler, answered as a failure
+// (code INTERNAL). It does not unwrap to the violations: they are not the
+// caller's to fix, as a *ValidationError's are.
+type ResultSchemaError struct {
+	Tool string
+	Err  error
+}
+
+func (e *ResultSchemaError) Error() string {
+	return "tool " + e.Tool + " returned a result that does not match its output schema (a bug in the tool, not in the call): " + e.Err.Error()
+}
+
 
 // NewTool builds a hand-written tool and checks it against the strict rules
 // of the tool runtime spec: lowercase name, ASCII description of 1–200
