@@ -138,7 +138,6 @@ func (e *ResultSchemaError) Error() string {
 	return "tool " + e.Tool + " returned a result that does not match its output schema (a bug in the tool, not in the call): " + e.Err.Error()
 }
 
-
 // NewTool builds a hand-written tool and checks it against the strict rules
 // of the tool runtime spec: lowercase name, ASCII description of 1–200
 // characters, a parameters schema that is a JSON object.
