@@ -1,11 +1,14 @@
 package ontology_test
 
 import (
+	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/examples/ontology"
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/gateway"
 )
 
@@ -117,5 +120,18 @@ func TestReadOnlyStore(t *testing.T) {
 	}
 	if n, _ := s.Count(ontology.KindProject); n != 1 {
 		t.Errorf("%d projects, want 1", n)
+	}
+	// A dry run writes nothing, and the gateway tells the model it may
+	// send one when writes are not allowed: it was refused as a write.
+	g, err := gateway.New(ontology.Registry, ontology.Tools(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = g.Tools()[2].Handler(context.Background(), runtime.NewToolContext(runtime.ContextParts{}), json.RawMessage(`{"op":"onto.project.create","args":{"name":"Garden"},"dry_run":true}`))
+	if err != nil || !res.Success || !strings.Contains(runtime.RenderValue(res.Value), "dry run: would") {
+		t.Errorf("dry run on a read-only store: %+v, %v", res, err)
+	}
+	if n, _ := s.Count(ontology.KindProject); n != 1 {
+		t.Errorf("%d projects after the dry run, want 1", n)
 	}
 }

@@ -180,11 +180,13 @@ func (s *Store) do(ctx context.Context, write bool, fn func(t *txn) (string, any
 			res, err = runtime.ToolResult[json.RawMessage]{}, runtime.Internal("database: %v", de.err)
 		}
 	}()
-	if write && s.readOnly {
+	dry := write && gateway.DryRun(ctx)
+	if write && s.readOnly && !dry {
+		// A dry run writes nothing: the gateway allows it when writes are
+		// not, and says so to the model.
 		return res, runtime.PermissionDenied("writes are not allowed on this server (start it with --allow-writes); tell the user instead of retrying")
 	}
 	t := &txn{tx: tx}
-	dry := write && gateway.DryRun(ctx)
 	key := ""
 	if write && !dry {
 		key = gateway.IdempotencyKey(ctx)

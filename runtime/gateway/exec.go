@@ -503,8 +503,10 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		// Another client's key must never replay or block this call.
 		warnings = append(warnings, "idempotency_key ignored: this transport has no session to keep it per client")
 	}
-	if req.IdempotencyKey != "" && !dry && known {
+	if req.IdempotencyKey != "" && !dry {
 		fp = fingerprint(op, dry, req.Args)
+	}
+	if req.IdempotencyKey != "" && !dry && known {
 		idemKey = idempotencyScope(session, req.IdempotencyKey)
 		unlock := g.keys.lock(idemKey)
 		defer unlock()
@@ -528,7 +530,7 @@ func (g *Gateway) exec(ctx context.Context, tc runtime.ToolContext, req execRequ
 		return fail(op, ee)
 	}
 
-	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), req.IdempotencyKey), tc, b, req.Args)
+	res, perr := g.invoke(withIdempotencyKey(WithDryRun(ctx, dry), handlerKey(req.IdempotencyKey, fp)), tc, b, req.Args)
 	if perr != nil {
 		return nil, perr
 	}
@@ -771,6 +773,24 @@ func (c *canonicalizer) name(v []byte, m canonMember) []byte {
 	}
 	n := binary.LittleEndian.Uint32(c.names[m.name:])
 	return c.names[m.name+4 : m.name+4+n]
+}
+
+// handlerKey is the key IdempotencyKey gives the op's handler: the
+// caller's idempotency_key and the call's fingerprint (fp: op and
+// arguments), hashed; "" without a key. A handler that records its writes
+// under it finds one again for the same call only: under the caller's key
+// alone, another session's call of another op with the same key got the
+// first call's answer. It is not scoped to the session, so that a client
+// that reconnects after a crash and repeats its call finds the write done.
+func handlerKey(key, fp string) string {
+	if key == "" || fp == "" {
+		return ""
+	}
+	h := sha256.New()
+	h.Write([]byte(key))
+	h.Write([]byte{0})
+	h.Write([]byte(fp))
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // idempotencyScope is the store key of an idempotency key: keys are

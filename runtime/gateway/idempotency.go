@@ -9,10 +9,14 @@ import (
 
 type idempotencyKeyKey struct{}
 
-// IdempotencyKey returns the idempotency_key of the tool_exec call whose
-// op handler runs under ctx, or "". A handler that stores its writes can
-// record the key in the same transaction, so that a repeat after a crash
-// (before the gateway stored its answer) finds the write done.
+// IdempotencyKey returns a key for the tool_exec call whose op handler
+// runs under ctx, made from its idempotency_key, or "" (no key, or a dry
+// run). The key stands for the idempotency_key and the call itself (op
+// and arguments): a handler that stores its writes can record it in the
+// same transaction, so that a repeat of the call after a crash (before
+// the gateway stored its answer), from a new session too, finds the write
+// done, and a call of other arguments under the same idempotency_key
+// (another client's) never does.
 func IdempotencyKey(ctx context.Context) string {
 	k, _ := ctx.Value(idempotencyKeyKey{}).(string)
 	return k

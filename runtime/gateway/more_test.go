@@ -249,3 +249,37 @@ func TestBatchStopsWhenCancelled(t *testing.T) {
 		t.Errorf("answer: %s", out)
 	}
 }
+
+// TestHandlerKeyIsTheCalls: the key IdempotencyKey gives a handler stands
+// for the idempotency_key and the call: the same call gets the same key
+// (a gateway restarted, as a client repeating its call after a crash
+// meets it, finds the write done), another call under the same
+// idempotency_key gets another (it got the same, and a handler recording
+// writes by it answered one client's call with another client's write).
+func TestHandlerKeyIsTheCalls(t *testing.T) {
+	var keys []string
+	tool := runtime.Tool{Name: "create_t", Parameters: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string"}}}`),
+		Handler: func(ctx context.Context, _ runtime.ToolContext, _ json.RawMessage) (runtime.Result, error) {
+			keys = append(keys, IdempotencyKey(ctx))
+			return runtime.Result{Success: true, Message: "made"}, nil
+		}}
+	for _, args := range []string{
+		`{"op":"t.create","args":{"title":"A"},"idempotency_key":"k1"}`,
+		`{"op":"t.create","args":{"title":"B"},"idempotency_key":"k1"}`,
+		`{"op":"t.create","args":{"title":"A"},"idempotency_key":"k1"}`,
+		`{"op":"t.create","args":{"title":"A"}}`,
+		`{"op":"t.create","args":{"title":"A"},"idempotency_key":"k1","dry_run":true}`,
+	} {
+		// A gateway of its own for each call: nothing replays.
+		g, err := New(Registry{Ops: []Op{{Path: "t.create", Tool: "create_t", Kind: runtime.OpWrite}}}, []runtime.Tool{tool}, WithWrites(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Tools()[2].Handler(context.Background(), runtime.ToolContext{}, json.RawMessage(args)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(keys) != 5 || keys[0] == "" || keys[0] == keys[1] || keys[0] != keys[2] || keys[0] == "k1" || keys[3] != "" || keys[4] != "" {
+		t.Errorf("keys %q", keys)
+	}
+}
