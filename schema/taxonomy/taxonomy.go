@@ -1237,12 +1237,73 @@ func (t *taxonomy) evidence(tool *ir.Tool, d derived) runtime.OpKind {
 		if k := pathNominalKind(d.path); k != "" && slices.Contains(auxVerbs, d.verb) {
 			return k
 		}
+		if slices.Contains(eitherVerbs, d.verb) && mutates(tool.Description) {
+			return runtime.OpWrite
+		}
 		return verbKind(d.verb)
 	}
 	if k := descriptionEvidence(tool.Description); k != "" {
 		return k
 	}
 	return t.nameEvidence(tool.Name)
+}
+
+// eitherVerbs read in most names (format_date, generate_report,
+// convert_currency, export_csv) and change state in some (format_disk,
+// generate_api_key, snapshot_volume, load_fixtures): their tools are reads
+// unless the description says the tool removes, stores or sends
+// something (mutates).
+var eitherVerbs = []string{
+	"convert", "download", "export", "format", "generate", "load", "print", "render", "scrape",
+	"snapshot", "track",
+}
+
+// mutationVerbs are the verbs whose forms in a description say a tool
+// changes state: it removes, overwrites, stores or sends something.
+// Creating is not among them: "Creates a menu…" is how a generator that
+// computes one describes itself.
+var mutationVerbs = []string{
+	"delete", "destroy", "drop", "erase", "overwrite", "purge", "remove", "reset", "revoke", "wipe",
+	"truncate", "terminate", "persist", "publish", "save", "send", "store", "upload",
+}
+
+// mutates reports whether the first two sentences of a description use a
+// form of a mutation verb ("erasing all data", "saves it to", "and
+// publishes").
+func mutates(desc string) bool {
+	words := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(firstSentences(desc, 2)), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	}) {
+		if words++; words > 80 {
+			return false
+		}
+		for _, v := range mutationVerbs {
+			if rest, ok := strings.CutPrefix(w, strings.TrimSuffix(v, "e")); ok {
+				switch rest {
+				case "e", "es", "ed", "ing", "s", "d":
+					return true
+				case "":
+					if !strings.HasSuffix(v, "e") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// firstSentences is the text of s up to the end of its n-th sentence.
+func firstSentences(s string, n int) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
+			if n--; n == 0 {
+				return s[:i]
+			}
+		}
+	}
+	return s
 }
 
 // pathNominalKind is the kind of the first noun of path made from a

@@ -316,6 +316,40 @@ func TestDestructiveHint(t *testing.T) {
 	}
 }
 
+// TestEitherVerbs: a verb that reads in most names and writes in some
+// (format, generate, load, …) reads unless the description says the tool
+// removes, stores or sends something: format_disk was a read, run by a
+// gateway whose writes were off and marked readOnly for MCP clients.
+func TestEitherVerbs(t *testing.T) {
+	cases := []struct{ name, desc, want string }{
+		{"format_disk", "Formats a disk, erasing all data on it.", "write"},
+		{"format_date", "Formats a date as text.", "read"},
+		{"generate_api_key", "Generates an API key and stores it in the vault.", "write"},
+		{"generate_report", "Creates a report of the quarter's sales.", "read"},
+		{"generate_sound_wave", "Generates a sound wave and saves it to a WAV file.", "write"},
+		{"load_fixtures", "Loads fixtures into the database, overwriting existing rows.", "write"},
+		{"convert_currency", "Converts an amount between currencies.", "read"},
+		{"export_table", "Exports a table as CSV. The first-past-the-post rows come first.", "read"},
+	}
+	var names []string
+	for _, c := range cases {
+		names = append(names, c.name)
+	}
+	f := family(names...)
+	for i, c := range cases {
+		f.Tools[i].Description = c.desc
+	}
+	if err := Derive(f, nil); err != nil {
+		t.Fatal(err)
+	}
+	ops := opsOf(f)
+	for _, c := range cases {
+		if got := string(ops[c.name].Kind); got != c.want {
+			t.Errorf("%s (%q): %s, want %s", c.name, c.desc, got, c.want)
+		}
+	}
+}
+
 func TestTaxonomyUnknownVerb(t *testing.T) {
 	f := family("frobnicate_widgets")
 	if err := Derive(f, nil); err != nil {
