@@ -483,8 +483,9 @@ type compiler struct {
 	types *names.Scope
 	// resOf maps every indexed schema node to its resource.
 	resOf map[*jsonpos.Node]*resource
-	// refs is set once an indexed schema has a $ref: without one, a
-	// schema tree has no cycle to look for (checkCycles).
+	// refs is set once an indexed schema has a $ref (or $dynamicRef):
+	// without one, a schema tree has no cycle to look for (checkCycles)
+	// and a served schema nothing to copy (bundle).
 	refs bool
 	// served is what copies of schemas may still add to the served
 	// schemas (bundle), in bytes; servedSizes memoizes their sizes.

@@ -206,7 +206,7 @@ func (c *compiler) indexNode(n *jsonpos.Node, res *resource) {
 		}
 	}
 	c.resOf[n] = res
-	if !c.refs && n.Kind == jsonpos.ObjectNode && n.Get("$ref") != nil {
+	if !c.refs && n.Kind == jsonpos.ObjectNode && (n.Get("$ref") != nil || n.Get("$dynamicRef") != nil) {
 		c.refs = true
 	}
 	refSubschemas(n, func(s *jsonpos.Node) { c.indexNode(s, res) })

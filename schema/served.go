@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/schema/jsonpos"
@@ -32,9 +34,12 @@ type bundler struct {
 	defsKey string
 	keys    map[*jsonpos.Node]string // a copied target's key
 	taken   map[string]bool          // keys in use, the schema's own included
+	next    map[string]int           // the suffix a name tries next (key)
 	defs    []jsonpos.Member         // the copies, in the order found
 	pending []*jsonpos.Node          // targets whose copies are not written yet
 	warned  bool
+	anchors map[string]bool          // anchor names declared, once asked (anchor)
+	local   map[*jsonpos.Node]string // a $ref to a schema within root, by target
 }
 
 // servedBudget is what the copies of all served schemas may add up to,
@@ -59,7 +64,7 @@ func (c *compiler) bundle(root *jsonpos.Node) *jsonpos.Node {
 	if !c.refs || res == nil || root.Kind != jsonpos.ObjectNode || *c.servedBudget() < 0 {
 		return root
 	}
-	b := &bundler{c: c, root: root, res: res, defsKey: "$defs", keys: map[*jsonpos.Node]string{}, taken: map[string]bool{}}
+	b := &bundler{c: c, root: root, res: res, defsKey: "$defs", keys: map[*jsonpos.Node]string{}, taken: map[string]bool{}, next: map[string]int{}}
 	if res.draft == 7 {
 		b.defsKey = "definitions"
 	}
@@ -133,7 +138,24 @@ func (b *bundler) schema(n *jsonpos.Node, inRoot bool) *jsonpos.Node {
 			change(i)
 			continue
 		case m.Key == "$ref" && v.Kind == jsonpos.StringNode:
-			if ref, ok := b.ref(v, res, inRoot); ok {
+			// A rewritten $ref may be longer than the one written (a
+			// pointer to a schema under a long property name, reached
+			// by a short anchor): the growth is charged like the copies.
+			if ref, ok := b.ref(v, res, inRoot); ok && b.charge(v, len(ref)-len(v.Str)) {
+				v = &jsonpos.Node{Kind: jsonpos.StringNode, Pos: v.Pos, Str: ref}
+			}
+		case !inRoot && m.Key == "$dynamicAnchor" && v.Kind == jsonpos.StringNode && !b.anchor(v.Str):
+			// The copies join the served schema's resource, where an
+			// anchor may be declared once.
+			b.warn(v, "a $dynamicAnchor %q in a schema copied from outside the tool's schema is declared in it already; the copy is served without it", v.Str)
+			change(i)
+			continue
+		case inRoot && m.Key == "$dynamicRef" && v.Kind == jsonpos.StringNode:
+			// One reaching outside was served as written, reaching
+			// nothing; it reaches the copy of its target as a $ref
+			// would (its dynamic scope is the tool's schema alone).
+			if ref, ok := b.ref(v, res, inRoot); ok && b.charge(v, len(ref)-len(v.Str)) {
+				b.warn(v, "this $dynamicRef reaches outside the tool's schema, which is sent alone; it is served pointing at a copy of its target, as a $ref")
 				v = &jsonpos.Node{Kind: jsonpos.StringNode, Pos: v.Pos, Str: ref}
 			}
 		case m.Key == "$dynamicRef" || m.Key == "$recursiveRef":
@@ -151,6 +173,12 @@ func (b *bundler) schema(n *jsonpos.Node, inRoot bool) *jsonpos.Node {
 			members = append(members, m)
 		}
 	}
+	if !inRoot && res.draft != b.res.draft {
+		if m, ok := redraft(members, n.Members, res.draft); ok {
+			// Keys renamed: the key index would not hold.
+			return &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: n.Pos, Members: m}
+		}
+	}
 	if members == nil {
 		return n
 	}
@@ -161,9 +189,116 @@ func (b *bundler) schema(n *jsonpos.Node, inRoot bool) *jsonpos.Node {
 	return &cp
 }
 
+// redraft writes the members of a schema of draft from (the members
+// rewritten, nil when none is, else orig) as the other draft says them:
+// draft 7 ignores the siblings of a $ref, and 2020-12 writes draft 7's
+// items array as prefixItems (its additionalItems as items) and its
+// dependencies as dependentSchemas and dependentRequired; the other way
+// around, a $ref with siblings goes into an allOf. ok is false when no
+// member changes.
+func redraft(members, orig []jsonpos.Member, from int) (out []jsonpos.Member, ok bool) {
+	if members == nil {
+		members = orig
+	}
+	get := func(key string) *jsonpos.Node {
+		for _, m := range members {
+			if m.Key == key {
+				return m.Value
+			}
+		}
+		return nil
+	}
+	ref, items, prefix := get("$ref"), get("items"), get("prefixItems")
+	siblings := false
+	for _, m := range members {
+		siblings = siblings || m.Key != "$ref" && !annotation[m.Key]
+	}
+	if from == 7 {
+		tuple := items != nil && items.Kind == jsonpos.ArrayNode
+		var req, deps *jsonpos.Node
+		for _, m := range members {
+			switch {
+			case ref != nil && m.Key != "$ref" && !annotation[m.Key]:
+				continue // ignored beside $ref
+			case m.Key == "items" && tuple:
+				m.Key = "prefixItems"
+			case m.Key == "additionalItems":
+				if !tuple {
+					continue // ignored without an items array
+				}
+				m.Key = "items"
+			case m.Key == "dependencies" && m.Value.Kind == jsonpos.ObjectNode:
+				for _, d := range m.Value.Members {
+					to := &deps
+					if d.Value.Kind == jsonpos.ArrayNode {
+						to = &req
+					}
+					if *to == nil {
+						*to = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: m.Value.Pos}
+					}
+					(*to).Members = append((*to).Members, d)
+				}
+				continue
+			}
+			out = append(out, m)
+		}
+		if req != nil {
+			out = append(out, jsonpos.Member{Key: "dependentRequired", Value: req})
+		}
+		if deps != nil {
+			out = append(out, jsonpos.Member{Key: "dependentSchemas", Value: deps})
+		}
+		return out, ref != nil && siblings || tuple || get("additionalItems") != nil || get("dependencies") != nil
+	}
+	var deps *jsonpos.Node
+	var allOf *jsonpos.Member
+	for _, m := range members {
+		switch {
+		case m.Key == "$ref" && siblings:
+			continue // into the allOf, below
+		case m.Key == "prefixItems" && m.Value.Kind == jsonpos.ArrayNode:
+			m.Key = "items"
+		case m.Key == "items" && prefix != nil:
+			m.Key = "additionalItems"
+		case (m.Key == "dependentSchemas" || m.Key == "dependentRequired") && m.Value.Kind == jsonpos.ObjectNode:
+			if deps == nil {
+				deps = &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: m.Value.Pos}
+				out = append(out, jsonpos.Member{Key: "dependencies", Value: deps})
+			}
+			deps.Members = append(deps.Members, m.Value.Members...)
+			continue
+		case m.Key == "allOf" && m.Value.Kind == jsonpos.ArrayNode:
+			out = append(out, m)
+			allOf = &out[len(out)-1]
+			continue
+		}
+		out = append(out, m)
+	}
+	if ref != nil && siblings {
+		wrapped := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: ref.Pos, Members: []jsonpos.Member{{Key: "$ref", Value: ref}}}
+		if allOf != nil {
+			cp := *allOf.Value
+			cp.Items = append(slices.Clip(cp.Items), wrapped)
+			allOf.Value = &cp
+		} else {
+			out = append(out, jsonpos.Member{Key: "allOf", Value: &jsonpos.Node{Kind: jsonpos.ArrayNode, Pos: ref.Pos, Items: []*jsonpos.Node{wrapped}}})
+		}
+	}
+	return out, ref != nil && siblings || prefix != nil || deps != nil
+}
+
+// annotation are keywords that assert nothing.
+var annotation = map[string]bool{
+	"title": true, "description": true, "$comment": true, "examples": true,
+	"default": true, "deprecated": true, "readOnly": true, "writeOnly": true,
+}
+
 // ref is the text a $ref of the served schema takes, ok false to keep
 // it as written.
 func (b *bundler) ref(ref *jsonpos.Node, from *resource, inRoot bool) (string, bool) {
+	if *b.c.servedBudget() < 0 {
+		return "", false // reported; the compile fails
+	}
 	target, to, err := b.c.resolveRef(ref, from)
 	if err != nil || b.c.external[target] {
 		return "", false
@@ -179,7 +314,14 @@ func (b *bundler) ref(ref *jsonpos.Node, from *resource, inRoot bool) (string, b
 		if !ok || rel != "" && rel[0] != '/' {
 			return "", false
 		}
-		return "#" + fragmentEscape(rel), true
+		if s, ok := b.local[target]; ok {
+			return s, true
+		}
+		if b.local == nil {
+			b.local = map[*jsonpos.Node]string{}
+		}
+		b.local[target] = "#" + fragmentEscape(rel)
+		return b.local[target], true
 	}
 	if inRoot && from != b.res {
 		// A "#/$defs/..." written inside an embedded $id resource would
@@ -188,7 +330,7 @@ func (b *bundler) ref(ref *jsonpos.Node, from *resource, inRoot bool) (string, b
 		return "", false
 	}
 	if to.draft != b.res.draft {
-		b.warn(ref, "this $ref reaches a schema of another draft (its document's $schema); it is copied into the tool's schema and read under the tool's draft")
+		b.warn(ref, "this $ref reaches a schema of another draft (its document's $schema); it is copied into the tool's schema written in the tool's draft (items, dependencies, a $ref beside other keywords), and keywords the tool's draft lacks (unevaluatedProperties, $dynamicRef …) are served as written")
 	}
 	return "#/" + b.defsKey + "/" + b.key(target, ref), true
 }
@@ -212,20 +354,50 @@ func (b *bundler) key(target, ref *jsonpos.Node) string {
 	if name == "" {
 		name = "def"
 	}
-	k := name
-	for i := 2; b.taken[k]; i++ {
-		k = fmt.Sprintf("%s_%d", name, i)
+	// Suffixes count on from the last one a name took: 20,000 targets
+	// named alike tried 200 million keys (2.5 minutes).
+	k, i := name, max(b.next[name], 2)
+	for ; b.taken[k]; i++ {
+		k = name + "_" + strconv.Itoa(i)
 	}
+	b.next[name] = i
 	b.taken[k] = true
 	b.keys[target] = k
-	budget := b.c.servedBudget()
-	*budget -= int64(b.c.servedSize(target))
-	if *budget < 0 {
-		b.c.errorf(ref, "the schemas this $ref and others reach outside their tools' schemas are copied into each tool that uses them (a tool's schema is sent to the model alone), and the copies exceed the output limit: %s", limits.Hint("max_output_bytes", b.c.limits.OutputBytes))
-	}
+	b.charge(ref, b.c.servedSize(target))
 	b.defs = append(b.defs, jsonpos.Member{Key: k})
 	b.pending = append(b.pending, target)
 	return k
+}
+
+// charge takes n bytes that serving adds from the budget the served
+// schemas share, reporting at ref when they exceed it; false when they
+// do (then or before).
+func (b *bundler) charge(ref *jsonpos.Node, n int) bool {
+	budget := b.c.servedBudget()
+	if n <= 0 || *budget < 0 {
+		return *budget >= 0
+	}
+	if *budget -= int64(n); *budget < 0 {
+		b.c.errorf(ref, "the schemas this $ref and others reach outside their tools' schemas are copied into each tool that uses them (a tool's schema is sent to the model alone), and the copies exceed the output limit: %s", limits.Hint("max_output_bytes", b.c.limits.OutputBytes))
+		return false
+	}
+	return true
+}
+
+// anchor claims a dynamic anchor name for a copy: false when the served
+// schema's resource (or an earlier copy) declares it already.
+func (b *bundler) anchor(name string) bool {
+	if b.anchors == nil {
+		b.anchors = map[string]bool{}
+		for a := range b.res.anchors {
+			b.anchors[a] = true
+		}
+	}
+	if b.anchors[name] {
+		return false
+	}
+	b.anchors[name] = true
+	return true
 }
 
 // servedSize is the size of n's JSON, counted once per node.
@@ -255,6 +427,7 @@ func (b *bundler) warn(at *jsonpos.Node, format string, args ...any) {
 // fragment may not hold are percent-encoded.
 func fragmentEscape(ptr string) string {
 	var sb strings.Builder
+	sb.Grow(len(ptr))
 	for i := 0; i < len(ptr); i++ {
 		ch := ptr[i]
 		if ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || strings.IndexByte("-._~!$&'()*+,;=:@/?", ch) >= 0 {

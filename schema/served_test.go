@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -22,7 +23,13 @@ func TestServedSchemasAreSelfContained(t *testing.T) {
 	shared := `{"tools":[],"$defs":{
 		"Person":{"type":"object","properties":{"name":{"type":"string"},"boss":{"$ref":"#/$defs/Person"},"tags":{"$ref":"#/definitions/Tags"}},"required":["name"]},
 		"Money":{"$id":"https://example.com/money","type":"object","properties":{"cur":{"$ref":"#/$defs/cur"},"n":{"type":"integer"}},"required":["cur"],"$defs":{"cur":{"enum":["EUR","USD"]}}},
-		"X":{"type":"integer","minimum":10}},
+		"X":{"type":"integer","minimum":10},
+		"D":{"$dynamicAnchor":"n","type":"integer"},
+		"D7":{"$id":"https://example.com/d7","$schema":"http://json-schema.org/draft-07/schema#","definitions":{"I":{"type":"integer"}},"type":"object",
+			"properties":{"r":{"$ref":"#/definitions/I","type":"string"},"t":{"type":"array","items":[{"type":"integer"}],"additionalItems":false},"d":{"dependencies":{"a":["b"],"c":{"required":["e"]}}}}},
+		"R20":{"$ref":"#/$defs/X","maximum":20},
+		"P20":{"type":"array","prefixItems":[{"type":"integer"}],"items":false},
+		"DR":{"dependentRequired":{"a":["b"]},"dependentSchemas":{"c":{"required":["e"]}}}},
 		"definitions":{"Tags":{"type":"array","items":{"type":"string","maxLength":3}}}}`
 	for _, c := range []struct {
 		name, tools string
@@ -73,12 +80,46 @@ func TestServedSchemasAreSelfContained(t *testing.T) {
 			contains: `"definitions":{"X":`,
 		},
 		{
+			// Copied as written, a draft-07 schema was read as 2020-12:
+			// the siblings of its $ref applied, its items array and
+			// dependencies were ignored.
+			name:    "a draft-07 schema into a 2020-12 one",
+			tools:   `[{"name":"t","inputSchema":{"type":"object","properties":{"x":{"$ref":"https://example.com/d7"}}}}]`,
+			valid:   []string{`{"x":{"r":1,"t":[1],"d":{"a":1,"b":2,"c":1,"e":1}}}`},
+			invalid: []string{`{"x":{"r":"s"}}`, `{"x":{"t":[1,2]}}`, `{"x":{"t":["s"]}}`, `{"x":{"d":{"a":1}}}`, `{"x":{"d":{"c":1}}}`},
+		},
+		{
+			// And the other way: a $ref beside other keywords was read
+			// alone, prefixItems and dependentRequired were ignored.
+			name:    "2020-12 schemas into a draft-07 one",
+			tools:   `[{"name":"t","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"r":{"$ref":"shared.json#/$defs/R20"},"p":{"$ref":"shared.json#/$defs/P20"},"d":{"$ref":"shared.json#/$defs/DR"}}}}]`,
+			valid:   []string{`{"r":15,"p":[1],"d":{"a":1,"b":1,"c":1,"e":1}}`},
+			invalid: []string{`{"r":25}`, `{"r":5}`, `{"p":[1,2]}`, `{"p":["s"]}`, `{"d":{"a":1}}`, `{"d":{"c":1}}`},
+		},
+		{
 			name:     "an output schema",
 			tools:    `[{"name":"t","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"m":{"$ref":"shared.json#/$defs/Money"}}}}]`,
 			output:   true,
 			valid:    []string{`{"m":{"cur":"USD"}}`},
 			invalid:  []string{`{"m":{"cur":"GBP"}}`},
 			contains: `"$defs":{"Money":`,
+		},
+		{
+			// The copy joins the served schema's resource, which
+			// declares the anchor already: declared twice, the served
+			// schema did not compile.
+			name:    "a copy's $dynamicAnchor the schema declares already",
+			tools:   `[{"name":"t","inputSchema":{"type":"object","$dynamicAnchor":"n","properties":{"d":{"$ref":"shared.json#/$defs/D"}}}}]`,
+			valid:   []string{`{"d":1}`},
+			invalid: []string{`{"d":"s"}`},
+		},
+		{
+			// Served as written, it reached nothing.
+			name:     "a $dynamicRef to another file",
+			tools:    `[{"name":"t","inputSchema":{"type":"object","properties":{"d":{"$dynamicRef":"shared.json#/$defs/X"}}}}]`,
+			valid:    []string{`{"d":12}`},
+			invalid:  []string{`{"d":1}`},
+			contains: `"d":{"$dynamicRef":"#/$defs/X"}`,
 		},
 		{
 			name:     "local references are served as written",
@@ -154,6 +195,32 @@ func TestServedCopiesAreBounded(t *testing.T) {
 	}
 }
 
+// TestServedRefGrowthIsBounded: a $ref is rewritten to a pointer, which
+// may be far longer than the $ref written (an anchor naming a schema under
+// a long property name), in each of many copies: 160 KB of definitions
+// served 200 MB. The growth is charged against the output limit.
+func TestServedRefGrowthIsBounded(t *testing.T) {
+	key := strings.Repeat("k", 10000)
+	tools := `[{"name":"t","inputSchema":{"$id":"https://e.com/t","type":"object","properties":{"a":{"$ref":"file:///shared.json#/$defs/S"},"` + key + `":{"$anchor":"deep","type":"integer"}}}}]`
+	refs := strings.Repeat(`{"$ref":"https://e.com/t#deep"},`, 100)
+	shared := `{"tools":[],"$defs":{"S":{"allOf":[` + refs + `true]}}}`
+	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: tools}, {Name: "shared.json", Data: shared}}, load.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(doc, CompileOptions{Package: "p", Limits: limits.Limits{OutputBytes: 200000}})
+	if err == nil || !strings.Contains(err.Error(), "max_output_bytes") || !strings.Contains(err.Error(), "shared.json:1:") {
+		t.Fatalf("err = %v, want the output limit located at a $ref", err)
+	}
+	fam, err := Compile(doc, CompileOptions{Package: "p", Limits: limits.Limits{OutputBytes: 2000000}})
+	if err != nil {
+		t.Fatalf("within the limit: %v", err)
+	}
+	if n := len(fam.Tools[0].ParamsSchema); n < 1000000 {
+		t.Fatalf("served %d bytes, want the pointers in full", n)
+	}
+}
+
 // TestFileDefsHint: "#/$defs/X" in a tool's schema is that schema's own
 // $defs; when the file's top level has X instead, the error says how to
 // reach it.
@@ -192,4 +259,30 @@ func instance(t *testing.T, s string) any {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// BenchmarkServedKeysAlike: 2,000 $refs to schemas of one name (the last
+// pointer token, X) each take a key X_n; each new key tried every suffix
+// from 2 again (20,000 of them took 2.5 minutes).
+func BenchmarkServedKeysAlike(b *testing.B) {
+	var defs, props []string
+	for i := range 2000 {
+		defs = append(defs, fmt.Sprintf(`"d%d":{"properties":{"X":{"minimum":%d}}}`, i, i))
+		props = append(props, fmt.Sprintf(`"p%d":{"$ref":"shared.json#/$defs/d%d/properties/X"}`, i, i))
+	}
+	tools := `[{"name":"t","inputSchema":{"type":"object","properties":{` + strings.Join(props, ",") + `}}}]`
+	shared := `{"tools":[],"$defs":{` + strings.Join(defs, ",") + `}}`
+	doc, err := load.Tools([]load.Input{{Name: "tools.json", Data: tools}, {Name: "shared.json", Data: shared}}, load.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		c := newCompiler()
+		for i, root := range doc.Roots {
+			c.addFile(doc.Sources[i], root)
+		}
+		p := doc.Tools[0].Params
+		c.index(p, refFileURI(p.Pos.File), 2020)
+		c.bundle(p)
+	}
 }

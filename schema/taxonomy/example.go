@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/big"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,6 +48,31 @@ type synth struct {
 	// arrays and objects are left empty (eight items of eight items …
 	// six deep made 262,144 of them).
 	values int
+	// views memoizes merged views by schema: the items of an array
+	// are one schema, merged once (an allOf of 64 $refs to 20,000
+	// properties, merged for each of 256 placeholders, took 12 s).
+	views map[*jsonpos.Node]view
+}
+
+// view is a merged view of a schema (mergedConflict).
+type view struct {
+	n        *jsonpos.Node
+	conflict bool
+}
+
+// merged is mergedConflict(sy.root, p, branch), memoized.
+func (sy *synth) merged(p *jsonpos.Node, branch bool) (*jsonpos.Node, bool) {
+	if v, ok := sy.views[p]; ok && branch {
+		return v.n, v.conflict
+	}
+	n, conflict := mergedConflict(sy.root, p, branch)
+	if branch {
+		if sy.views == nil {
+			sy.views = map[*jsonpos.Node]view{}
+		}
+		sy.views[p] = view{n, conflict}
+	}
+	return n, conflict
 }
 
 // maxExampleValues bounds the placeholders of one example.
@@ -141,7 +168,8 @@ const maxRefHops = 8
 // root; allOf conjuncts and the first branch of anyOf or oneOf are read as
 // part of the object (merged).
 func (sy *synth) args(object *jsonpos.Node, depth int) string {
-	object = merged(sy.root, object, true)
+	object, conflict := sy.merged(object, true)
+	sy.doubt = sy.doubt || conflict
 	var b bytes.Buffer
 	b.WriteByte('{')
 	n := 0
@@ -168,8 +196,8 @@ func (sy *synth) args(object *jsonpos.Node, depth int) string {
 	}
 	if req := object.Get("required"); req != nil && req.Kind == jsonpos.ArrayNode {
 		extra := object.Get("additionalProperties")
-		if extra != nil && extra.Kind != jsonpos.ObjectNode {
-			extra = nil
+		if extra != nil && extra.Kind != jsonpos.ObjectNode && (extra.Kind != jsonpos.BoolNode || extra.Bool) {
+			extra = nil // false stays: value doubts a member of it
 		}
 		done := map[string]bool{}
 		for _, it := range req.Items {
@@ -197,6 +225,13 @@ func follow(root, p *jsonpos.Node) *jsonpos.Node {
 	return p
 }
 
+// annotations are keywords that constrain no value.
+var annotations = map[string]bool{
+	"title": true, "description": true, "$comment": true, "deprecated": true,
+	"readOnly": true, "writeOnly": true, "$defs": true, "definitions": true,
+	"$schema": true, "$id": true, "$anchor": true,
+}
+
 // maxMerged bounds the schemas one merged view takes in: allOf conjuncts
 // whose own conjuncts are $refs fan out.
 const maxMerged = 64
@@ -207,15 +242,25 @@ const maxMerged = 64
 // and required names joined, any other keyword kept from the first schema
 // that has it. p itself when there is nothing to merge.
 func merged(root, p *jsonpos.Node, branch bool) *jsonpos.Node {
-	p = follow(root, p)
-	if p == nil || p.Kind != jsonpos.ObjectNode {
-		return p
-	}
-	budget := maxMerged
-	return mergeInto(root, p, branch, &budget)
+	p, _ = mergedConflict(root, p, branch)
+	return p
 }
 
-func mergeInto(root, p *jsonpos.Node, branch bool, budget *int) *jsonpos.Node {
+// mergedConflict is merged, with conflict set when a keyword (or a
+// property) the view takes from one schema is said otherwise by another
+// it merged: a value made for the view may not meet the other.
+func mergedConflict(root, p *jsonpos.Node, branch bool) (view *jsonpos.Node, conflict bool) {
+	conflict = refSiblings(root, p)
+	p = follow(root, p)
+	if p == nil || p.Kind != jsonpos.ObjectNode {
+		return p, conflict
+	}
+	budget := maxMerged
+	view = mergeInto(root, p, branch, &budget, &conflict)
+	return view, conflict
+}
+
+func mergeInto(root, p *jsonpos.Node, branch bool, budget *int, conflict *bool) *jsonpos.Node {
 	var parts []*jsonpos.Node
 	if all := p.Get("allOf"); nonEmptyArray(all) {
 		parts = append(parts, all.Items...)
@@ -235,7 +280,17 @@ func mergeInto(root, p *jsonpos.Node, branch bool, budget *int) *jsonpos.Node {
 	}
 	out := &jsonpos.Node{Kind: jsonpos.ObjectNode, Pos: p.Pos}
 	var props, req *jsonpos.Node
-	seen := map[string]bool{}
+	// seen is the keywords taken, by key; propSeen and reqSeen the
+	// properties and required names (looked up by a scan, thousands of
+	// properties merged 64 times took seconds).
+	seen := map[string]*jsonpos.Node{}
+	propSeen := map[string]*jsonpos.Node{}
+	reqSeen := map[string]bool{}
+	differ := func(a, b *jsonpos.Node) {
+		if a != b && !bytes.Equal(a.JSON(), b.JSON()) {
+			*conflict = true
+		}
+	}
 	add := func(s *jsonpos.Node) {
 		for _, m := range s.Members {
 			switch m.Key {
@@ -250,9 +305,12 @@ func mergeInto(root, p *jsonpos.Node, branch bool, budget *int) *jsonpos.Node {
 					out.Members = append(out.Members, jsonpos.Member{Key: "properties", Value: props})
 				}
 				for _, pm := range m.Value.Members {
-					if props.Get(pm.Key) == nil {
-						props.Members = append(props.Members, pm)
+					if prev, ok := propSeen[pm.Key]; ok {
+						differ(prev, pm.Value)
+						continue
 					}
+					propSeen[pm.Key] = pm.Value
+					props.Members = append(props.Members, pm)
 				}
 			case "required":
 				if m.Value.Kind != jsonpos.ArrayNode {
@@ -263,13 +321,18 @@ func mergeInto(root, p *jsonpos.Node, branch bool, budget *int) *jsonpos.Node {
 					out.Members = append(out.Members, jsonpos.Member{Key: "required", Value: req})
 				}
 				for _, it := range m.Value.Items {
-					if it.Kind == jsonpos.StringNode && !slicesHasString(req.Items, it.Str) {
+					if it.Kind == jsonpos.StringNode && !reqSeen[it.Str] {
+						reqSeen[it.Str] = true
 						req.Items = append(req.Items, it)
 					}
 				}
 			default:
-				if !seen[m.Key] {
-					seen[m.Key] = true
+				if prev, ok := seen[m.Key]; ok {
+					if !annotations[m.Key] {
+						differ(prev, m.Value)
+					}
+				} else {
+					seen[m.Key] = m.Value
 					out.Members = append(out.Members, m)
 				}
 			}
@@ -280,38 +343,53 @@ func mergeInto(root, p *jsonpos.Node, branch bool, budget *int) *jsonpos.Node {
 		if *budget--; *budget < 0 {
 			break
 		}
+		if refSiblings(root, part) {
+			*conflict = true
+		}
 		part = follow(root, part)
 		if part == nil || part.Kind != jsonpos.ObjectNode {
 			continue
 		}
-		add(mergeInto(root, part, branch, budget))
+		add(mergeInto(root, part, branch, budget, conflict))
 	}
 	return out
 }
 
-func slicesHasString(items []*jsonpos.Node, s string) bool {
-	for _, it := range items {
-		if it.Kind == jsonpos.StringNode && it.Str == s {
-			return true
-		}
-	}
-	return false
-}
-
 // firstBranch is the first branch of a union that is not the null
-// schema, followed through its $ref.
+// schema (followed through its $ref), as written.
 func firstBranch(root, branches *jsonpos.Node) *jsonpos.Node {
 	for _, b := range branches.Items {
-		b = follow(root, b)
-		if b == nil || b.Kind != jsonpos.ObjectNode {
+		f := follow(root, b)
+		if f == nil || f.Kind != jsonpos.ObjectNode {
 			continue
 		}
-		if ts := typeNames(b); len(ts) == 1 && ts[0] == "null" {
+		if ts := typeNames(f); len(ts) == 1 && ts[0] == "null" {
 			continue
 		}
 		return b
 	}
 	return nil
+}
+
+// refSiblings reports whether a schema along the chain of $refs follow
+// takes from p says more beside its $ref: following it leaves that
+// behind.
+func refSiblings(root, p *jsonpos.Node) bool {
+	for range maxRefHops {
+		ref := p.Get("$ref")
+		if ref == nil {
+			return false
+		}
+		for _, m := range p.Members {
+			if m.Key != "$ref" && !annotations[m.Key] {
+				return true
+			}
+		}
+		if p = localRef(root, nodeString(ref)); p == nil {
+			return false
+		}
+	}
+	return false
 }
 
 // placeholder returns a JSON value of the schema's type for property name;
@@ -323,18 +401,23 @@ func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
 		depth = maxExampleDepth // the rest are cut short
 		sy.doubt = true
 	}
-	p = merged(sy.root, p, true)
+	p, conflict := sy.merged(p, true)
+	if conflict || p != nil && (p.Kind == jsonpos.BoolNode && !p.Bool || p.Get("$ref") != nil) {
+		// Merged schemas that disagree, the false schema, a $ref not
+		// followed (a cycle of them, an anchor).
+		sy.doubt = true
+	}
 	if p != nil && p.Kind == jsonpos.ObjectNode {
 		if enum := p.Get("enum"); nonEmptyArray(enum) {
-			return string(enum.Items[0].JSON())
+			return sy.given(p, enum.Items)
 		}
 		for _, key := range []string{"const", "default"} {
 			if v := p.Get(key); v != nil {
-				return string(v.JSON())
+				return sy.given(p, []*jsonpos.Node{v})
 			}
 		}
 		if ex := p.Get("examples"); nonEmptyArray(ex) {
-			return string(ex.Items[0].JSON())
+			return sy.given(p, ex.Items)
 		}
 	}
 	ty := ""
@@ -367,6 +450,9 @@ func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
 		if depth < maxExampleDepth {
 			return sy.args(p, depth+1)
 		}
+		if nonEmptyArray(p.Get("required")) {
+			sy.doubt = true // required members cut off
+		}
 		return "{}"
 	case "null":
 		return "null"
@@ -376,13 +462,59 @@ func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
 	return jsonString(v)
 }
 
+// given is the first of values (an enum's, a const …) of a type p allows,
+// else the first; doubt is set when p says more than a type and such
+// values, or when no value is of its type.
+func (sy *synth) given(p *jsonpos.Node, values []*jsonpos.Node) string {
+	for _, m := range p.Members {
+		if !annotations[m.Key] && m.Key != "type" && m.Key != "enum" && m.Key != "const" && m.Key != "default" && m.Key != "examples" {
+			sy.doubt = true
+			break
+		}
+	}
+	types := typeNames(p)
+	for _, v := range values {
+		if len(types) == 0 || slices.ContainsFunc(types, func(t string) bool { return ofType(v, t) }) {
+			return string(v.JSON())
+		}
+	}
+	sy.doubt = true
+	return string(values[0].JSON())
+}
+
+// ofType reports whether value v is of JSON Schema type t.
+func ofType(v *jsonpos.Node, t string) bool {
+	switch v.Kind {
+	case jsonpos.StringNode:
+		return t == "string"
+	case jsonpos.BoolNode:
+		return t == "boolean"
+	case jsonpos.NullNode:
+		return t == "null"
+	case jsonpos.ObjectNode:
+		return t == "object"
+	case jsonpos.ArrayNode:
+		return t == "array"
+	case jsonpos.NumberNode:
+		if t == "number" {
+			return true
+		}
+		r, ok := exactNumber(v.Num)
+		return t == "integer" && ok && r.IsInt()
+	}
+	return false
+}
+
 // arrayOf is an array placeholder: minItems items (at least one, at most
 // eight), of prefixItems then items.
 func (sy *synth) array(name string, p *jsonpos.Node, depth int) string {
+	minItems := intKeyword(p, "minItems", 0)
 	if depth >= maxExampleDepth || intKeyword(p, "maxItems", -1) == 0 {
+		sy.doubt = sy.doubt || minItems > 0
 		return "[]"
 	}
-	n := min(max(intKeyword(p, "minItems", 1), 1), 8)
+	n := min(max(minItems, 1), 8)
+	sy.doubt = sy.doubt || minItems > n
 	var prefix []*jsonpos.Node
 	if pi := p.Get("prefixItems"); pi != nil && pi.Kind == jsonpos.ArrayNode {
 		prefix = pi.Items
@@ -395,14 +527,16 @@ func (sy *synth) array(name string, p *jsonpos.Node, depth int) string {
 	b.WriteByte('[')
 items:
 	for i := range n {
-		var s *jsonpos.Node
+		var s *jsonpos.Node // nil: any value
 		switch {
 		case i < len(prefix):
 			s = prefix[i]
 		case items != nil && items.Kind == jsonpos.ObjectNode:
 			s = items
-		case i > 0:
-			break items // nothing says what a further item is
+		case items != nil && items.Kind == jsonpos.BoolNode && !items.Bool:
+			// No further item is allowed.
+			sy.doubt = sy.doubt || i < minItems
+			break items
 		}
 		if i > 0 {
 			b.WriteByte(',')
@@ -420,10 +554,12 @@ func intKeyword(p *jsonpos.Node, key string, def int) int {
 		return def
 	}
 	f, err := strconv.ParseFloat(v.Num, 64)
-	if err != nil || f < 0 || f != math.Trunc(f) || f > 1<<20 {
+	if err != nil && !math.IsInf(f, 1) || f < 0 || f != math.Trunc(f) {
 		return def
 	}
-	return int(f)
+	// A count past 2^20 is as good as 2^20 (it was read as absent: a
+	// minLength of 2,000,000 as none).
+	return int(min(f, 1<<20))
 }
 
 // numberIn is 1, or the value nearest it within p's bounds that is a
@@ -471,11 +607,78 @@ func numberIn(p *jsonpos.Node, integer bool) (s string, ok bool) {
 			v = math.Floor(v/step) * step
 		}
 	}
-	ok = !(hasLo && v < lo || hasHi && v > hi)
-	if integer || v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatFloat(math.Round(v), 'f', -1, 64), ok
+	if integer && v != math.Trunc(v) {
+		if up := math.Ceil(v); !hasHi || up <= hi {
+			v = up
+		} else {
+			v = math.Floor(v)
+		}
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64), ok
+	if integer || v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		s = strconv.FormatFloat(v, 'f', -1, 64)
+	} else {
+		s = strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	// The arithmetic above is in float64: past 2^53, next to 1e308 or on
+	// a decimal multipleOf (0.1 * 3 is 0.30000000000000004) its value
+	// may miss what the bounds say, which the decimals written decide.
+	return s, meetsBounds(p, s, integer)
+}
+
+// meetsBounds reports whether number s (decimal text) meets p's bounds and
+// multipleOf exactly, and is an integer when integer is set; false when
+// a number is too large or too fine to tell.
+func meetsBounds(p *jsonpos.Node, s string, integer bool) bool {
+	v, ok := exactNumber(s)
+	if !ok || integer && !v.IsInt() {
+		return false
+	}
+	for _, key := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
+		b := p.Get(key)
+		if b != nil && b.Kind == jsonpos.BoolNode && b.Bool {
+			return false // draft 4's exclusive bounds
+		}
+		if b == nil || b.Kind != jsonpos.NumberNode {
+			continue
+		}
+		x, ok := exactNumber(b.Num)
+		if !ok {
+			return false
+		}
+		c := v.Cmp(x)
+		switch key {
+		case "minimum":
+			ok = c >= 0
+		case "maximum":
+			ok = c <= 0
+		case "exclusiveMinimum":
+			ok = c > 0
+		case "exclusiveMaximum":
+			ok = c < 0
+		case "multipleOf":
+			ok = x.Sign() > 0 && new(big.Rat).Quo(v, x).IsInt()
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// exactNumber is the exact value of JSON number s; false when its
+// exponent is past ±400 (big.Rat would build 10^exponent).
+func exactNumber(s string) (*big.Rat, bool) {
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil || e > 400 || e < -400 {
+			return nil, false
+		}
+	}
+	if len(s) > 1000 {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(s)
+	return r, ok
 }
 
 // nextAbove is the least value above x worth trying: x plus the step, or
@@ -531,7 +734,16 @@ func stringFor(name string, p *jsonpos.Node) (str string, ok bool) {
 		}
 		return s
 	}
-	s = fit(s)
+	// A string of the wrong length, or a format's sample changed to fit
+	// the lengths or replaced to match the pattern, may be refused.
+	fits := func(str string) bool {
+		n := utf8.RuneCountInString(str)
+		return n >= minLen && (maxLen < 0 || n <= maxLen) && (!known || str == s)
+	}
+	if str = fit(s); !fits(str) {
+		return str, false
+	}
+	s = str
 	pattern := nodeString(p.Get("pattern"))
 	if pattern == "" {
 		return s, true
@@ -541,7 +753,7 @@ func stringFor(name string, p *jsonpos.Node) (str string, ok bool) {
 		return s, true
 	}
 	if g, ok := fromPattern(pattern, minLen); ok && re.MatchString(g) {
-		return g, true
+		return g, fits(g)
 	}
 	return s, false
 }
