@@ -35,7 +35,20 @@ func synthesizeExample(path string, params *jsonpos.Node) (ex ir.Example, ok boo
 	if args != "{}" {
 		desc += " with its required args"
 	}
+	if sy.slow {
+		return ir.Example{}, false
+	}
 	return ir.Example{Description: desc, Args: json.RawMessage(args)}, !sy.doubt && !unsure(params, 0) || validExample(params, args)
+}
+
+// backtracking reports whether p's pattern needs the backtracking engine.
+func backtracking(p *jsonpos.Node) bool {
+	pattern := nodeString(p.Get("pattern"))
+	if pattern == "" {
+		return false
+	}
+	re, err := check.Compile(pattern)
+	return err == nil && re.Backtracking()
 }
 
 // synth makes the placeholders of one schema's example.
@@ -44,6 +57,9 @@ type synth struct {
 	// doubt is set when a placeholder may not meet its schema (a pattern
 	// no placeholder matched, bounds no number meets, values cut short).
 	doubt bool
+	// slow is set by a pattern only the backtracking engine runs: the
+	// example is not checked, and not given.
+	slow bool
 	// values is how many placeholders were made: past maxExampleValues,
 	// arrays and objects are left empty (eight items of eight items …
 	// six deep made 262,144 of them).
@@ -458,6 +474,7 @@ func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
 		return "null"
 	}
 	v, ok := stringFor(name, p)
+	sy.slow = sy.slow || !ok && backtracking(p)
 	sy.doubt = sy.doubt || !ok
 	return jsonString(v)
 }
@@ -749,7 +766,16 @@ func stringFor(name string, p *jsonpos.Node) (str string, ok bool) {
 		return s, true
 	}
 	re, err := check.Compile(pattern)
-	if err != nil || re.MatchString(s) {
+	if err != nil {
+		return s, true
+	}
+	if re.Backtracking() {
+		// Lookaround or a backreference: a match may take the runtime's
+		// whole limit (100 ms), and validating the example as many again.
+		// Such an op gets no example rather than seconds of generation.
+		return s, false
+	}
+	if re.MatchString(s) {
 		return s, true
 	}
 	if g, ok := fromPattern(pattern, minLen); ok && re.MatchString(g) {
