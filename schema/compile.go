@@ -131,6 +131,10 @@ func Compile(doc *load.Document, opts CompileOptions) (*ir.Family, error) {
 // served with a root "type" they do not say (servedRoot).
 const codeRootType = "root-type"
 
+// codeOutputType is the code of the warning that an output schema's root
+// is not of "type": "object", which MCP requires.
+const codeOutputType = "output-root-type"
+
 // codeRootKeyword is the code of the warning that a tool's parameters
 // root holds a keyword a provider refuses there (rootKeywords).
 const codeRootKeyword = "root-keyword"
@@ -373,6 +377,13 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 		c.rootKeywords(params[i])
 		if p.def.Output != nil {
 			p.tool.Result = c.compileRoot(p.def.Output, naming{name: roots[i].result, stem: roots[i].result}, resultRoot, p.result)
+			if typ := p.def.Output.Get("type"); typ == nil || typ.Kind != jsonpos.StringNode || typ.Str != "object" {
+				at := p.def.Output
+				if typ != nil {
+					at = typ
+				}
+				c.warnf(at, codeOutputType, "MCP requires \"type\": \"object\" at the root of an outputSchema: this one is not listed to MCP clients, whose calls get the result as text (the typed result and its validation stay)")
+			}
 		}
 	}
 	for _, n := range opts.unplaced {

@@ -392,3 +392,33 @@ func TestRequiredTypoWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputRootTypeWarns: MCP lists an outputSchema only with "type":
+// "object" at its root; one without it (["object","null"], no type) was
+// dropped from tools/list without a word.
+func TestOutputRootTypeWarns(t *testing.T) {
+	for _, c := range []struct {
+		output string
+		warns  bool
+	}{
+		{`{"type":["object","null"],"properties":{"n":{"type":"integer"}}}`, true},
+		{`{"properties":{"n":{"type":"integer"}}}`, true},
+		{`{"type":"object","properties":{"n":{"type":"integer"}}}`, false},
+	} {
+		doc, err := load.Tools([]load.Input{{Name: "t.json", Data: `[{"name":"t","inputSchema":{"type":"object"},"outputSchema":` + c.output + `}]`}}, load.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fam, err := Compile(doc, CompileOptions{Package: "p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		warned := false
+		for _, w := range fam.Warnings {
+			warned = warned || w.Code == codeOutputType
+		}
+		if warned != c.warns {
+			t.Errorf("%s: warned %v", c.output, warned)
+		}
+	}
+}
