@@ -138,15 +138,7 @@ func TestCompareResult(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := compat.Compare(resultFamily(t, tt.oldProps, tt.oldReq), resultFamily(t, tt.newProps, tt.newReq))
-			var got []string
-			for _, c := range r.Changes {
-				where := ""
-				if c.Result {
-					where = "result "
-				}
-				got = append(got, fmt.Sprintf("%s %s %s%s", c.Class, c.Kind, where, c.Path))
-			}
-			if strings.Join(got, "\n") != tt.want {
+			if got := resultChanges(r); strings.Join(got, "\n") != tt.want {
 				t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
 			}
 		})
@@ -273,15 +265,7 @@ func TestCompareResultUnion(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := compat.Compare(resultFamily(t, tt.oldProps, ""), resultFamily(t, tt.newProps, ""))
-			var got []string
-			for _, c := range r.Changes {
-				where := ""
-				if c.Result {
-					where = "result "
-				}
-				got = append(got, fmt.Sprintf("%s %s %s%s", c.Class, c.Kind, where, c.Path))
-			}
-			if strings.Join(got, "\n") != tt.want {
+			if got := resultChanges(r); strings.Join(got, "\n") != tt.want {
 				t.Errorf("changes:\n%s\nwant:\n%s\n(%+v)", strings.Join(got, "\n"), tt.want, r.Changes)
 			}
 		})
@@ -367,4 +351,18 @@ func checkChanges(t *testing.T, tests []changeCase) {
 			}
 		})
 	}
+}
+
+// resultChanges are r's changes as "class kind path" lines, a result's
+// path after "result ".
+func resultChanges(r *compat.Report) []string {
+	var got []string
+	for _, c := range r.Changes {
+		where := ""
+		if c.Result {
+			where = "result "
+		}
+		got = append(got, fmt.Sprintf("%s %s %s%s", c.Class, c.Kind, where, c.Path))
+	}
+	return got
 }
