@@ -41,16 +41,6 @@ func synthesizeExample(path string, params *jsonpos.Node) (ex ir.Example, ok boo
 	return ir.Example{Description: desc, Args: json.RawMessage(args)}, !sy.doubt && !unsure(params, 0) || validExample(params, args)
 }
 
-// backtracking reports whether p's pattern needs the backtracking engine.
-func backtracking(p *jsonpos.Node) bool {
-	pattern := nodeString(p.Get("pattern"))
-	if pattern == "" {
-		return false
-	}
-	re, err := check.Compile(pattern)
-	return err == nil && re.Backtracking()
-}
-
 // synth makes the placeholders of one schema's example.
 type synth struct {
 	root *jsonpos.Node // where local $refs are followed
@@ -473,8 +463,8 @@ func (sy *synth) value(name string, p *jsonpos.Node, depth int) string {
 	case "null":
 		return "null"
 	}
-	v, ok := stringFor(name, p)
-	sy.slow = sy.slow || !ok && backtracking(p)
+	v, ok, slow := stringFor(name, p)
+	sy.slow = sy.slow || !ok && slow
 	sy.doubt = sy.doubt || !ok
 	return jsonString(v)
 }
@@ -735,11 +725,21 @@ var formatSamples = map[string]string{
 // stringFor is a string placeholder: a sample of the format, else
 // "<name>", fitted to the lengths and, when it does not match the
 // pattern, a string made from the pattern; ok is false when the string
-// found does not match the pattern.
-func stringFor(name string, p *jsonpos.Node) (str string, ok bool) {
+// found does not match the pattern, and slow too when the pattern needs
+// the backtracking engine (lookaround or a backreference: a match may take
+// the runtime's whole limit, 100 ms, and validating the example as many
+// again, so such an op gets no example rather than seconds of generation).
+func stringFor(name string, p *jsonpos.Node) (str string, ok, slow bool) {
 	s, known := formatSamples[nodeString(p.Get("format"))]
 	if !known {
 		s = "<" + name + ">"
+	}
+	pattern := nodeString(p.Get("pattern"))
+	var re *check.Regexp
+	if pattern != "" {
+		if r, err := check.Compile(pattern); err == nil {
+			re, slow = r, r.Backtracking()
+		}
 	}
 	minLen, maxLen := intKeyword(p, "minLength", 0), intKeyword(p, "maxLength", -1)
 	fit := func(s string) string {
@@ -758,30 +758,21 @@ func stringFor(name string, p *jsonpos.Node) (str string, ok bool) {
 		return n >= minLen && (maxLen < 0 || n <= maxLen) && (!known || str == s)
 	}
 	if str = fit(s); !fits(str) {
-		return str, false
+		return str, false, slow
 	}
 	s = str
-	pattern := nodeString(p.Get("pattern"))
-	if pattern == "" {
-		return s, true
-	}
-	re, err := check.Compile(pattern)
-	if err != nil {
-		return s, true
-	}
-	if re.Backtracking() {
-		// Lookaround or a backreference: a match may take the runtime's
-		// whole limit (100 ms), and validating the example as many again.
-		// Such an op gets no example rather than seconds of generation.
-		return s, false
-	}
-	if re.MatchString(s) {
-		return s, true
+	switch {
+	case re == nil:
+		return s, true, false
+	case slow:
+		return s, false, true
+	case re.MatchString(s):
+		return s, true, false
 	}
 	if g, ok := fromPattern(pattern, minLen); ok && re.MatchString(g) {
-		return g, fits(g)
+		return g, fits(g), false
 	}
-	return s, false
+	return s, false, false
 }
 
 // maxPatternSample bounds a string made from a pattern.
