@@ -235,6 +235,7 @@ func compileDoc(doc *load.Document, opts CompileOptions, alongside alongsideFunc
 	c := newCompiler()
 	c.formats = opts.Formats
 	c.limits = opts.Limits.WithDefaults()
+	c.servedLeft = c.limits.OutputBytes
 	c.types.MaxLen = c.limits.IdentifierLength
 	c.types.Reserve(opts.Reserved...)
 	fam := &ir.Family{Package: opts.Package, Sources: doc.Sources}
@@ -498,9 +499,12 @@ type compiler struct {
 	// without one, a schema tree has no cycle to look for (checkCycles)
 	// and a served schema nothing to copy (bundle).
 	refs bool
-	// served is what copies of schemas may still add to the served
-	// schemas (bundle), in bytes; servedSizes memoizes their sizes.
-	served      *int64
+	// servedLeft is what copies of schemas may still add to the served
+	// schemas (bundle), in bytes, from the output limit: the generated
+	// files hold each served schema (twice: the flat tool list and the
+	// registry), so a 1 MB definition that 10,000 tools reach would be
+	// 20 GB of output. servedSizes memoizes the copies' sizes.
+	servedLeft  int64
 	servedSizes map[*jsonpos.Node]int
 	byURI       map[string]*resource
 	// files are input file resources by base name.

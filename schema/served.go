@@ -42,18 +42,6 @@ type bundler struct {
 	local   map[*jsonpos.Node]string // a $ref to a schema within root, by target
 }
 
-// servedBudget is what the copies of all served schemas may add up to,
-// in bytes of JSON: the generated files hold each served schema (twice:
-// the flat tool list and the registry), so a 1 MB definition that 10,000
-// tools reach would be 20 GB of output. The limit is the output limit.
-func (c *compiler) servedBudget() *int64 {
-	if c.served == nil {
-		b := c.limits.OutputBytes
-		c.served = &b
-	}
-	return c.served
-}
-
 // bundle returns root as it is served: root itself when no $ref in it
 // leaves it, else a copy whose such $refs point at copies of their
 // targets under its $defs. root must be indexed. Resolution errors are
@@ -61,7 +49,7 @@ func (c *compiler) servedBudget() *int64 {
 // written.
 func (c *compiler) bundle(root *jsonpos.Node) *jsonpos.Node {
 	res := c.resOf[root]
-	if !c.refs || res == nil || root.Kind != jsonpos.ObjectNode || *c.servedBudget() < 0 {
+	if !c.refs || res == nil || root.Kind != jsonpos.ObjectNode || c.servedLeft < 0 {
 		return root
 	}
 	b := &bundler{c: c, root: root, res: res, defsKey: "$defs", keys: map[*jsonpos.Node]string{}, taken: map[string]bool{}, next: map[string]int{}}
@@ -296,7 +284,7 @@ var annotation = map[string]bool{
 // ref is the text a $ref of the served schema takes, ok false to keep
 // it as written.
 func (b *bundler) ref(ref *jsonpos.Node, from *resource, inRoot bool) (string, bool) {
-	if *b.c.servedBudget() < 0 {
+	if b.c.servedLeft < 0 {
 		return "", false // reported; the compile fails
 	}
 	target, to, err := b.c.resolveRef(ref, from)
@@ -373,11 +361,10 @@ func (b *bundler) key(target, ref *jsonpos.Node) string {
 // schemas share, reporting at ref when they exceed it; false when they
 // do (then or before).
 func (b *bundler) charge(ref *jsonpos.Node, n int) bool {
-	budget := b.c.servedBudget()
-	if n <= 0 || *budget < 0 {
-		return *budget >= 0
+	if n <= 0 || b.c.servedLeft < 0 {
+		return b.c.servedLeft >= 0
 	}
-	if *budget -= int64(n); *budget < 0 {
+	if b.c.servedLeft -= int64(n); b.c.servedLeft < 0 {
 		b.c.errorf(ref, "the schemas this $ref and others reach outside their tools' schemas are copied into each tool that uses them (a tool's schema is sent to the model alone), and the copies exceed the output limit: %s", limits.Hint("max_output_bytes", b.c.limits.OutputBytes))
 		return false
 	}
